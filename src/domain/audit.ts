@@ -1,0 +1,30 @@
+// Audit log entries (spec §3) and the client log call of spec §7 (log_data_in_es/).
+import * as v from 'valibot';
+import { MAX_CLIENT_LOG_ENTRIES } from './constants';
+
+export const AUDIT_CATEGORIES = ['user', 'group', 'role', 'account settings', 'template settings', 'auth'] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+export const DEFAULT_ORIGIN = 'adminpanel';
+
+/** One entry as the panel sends it; the server adds author and timestamp from the session. */
+export const ClientLogEntry = v.object({
+  category: v.picklist(AUDIT_CATEGORIES),
+  action: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+  origin: v.optional(v.pipe(v.string(), v.maxLength(100)), DEFAULT_ORIGIN),
+  previous_data: v.optional(v.unknown()),
+  current_data: v.optional(v.unknown()),
+  success: v.optional(v.boolean(), true),
+});
+export type ClientLogEntry = v.InferOutput<typeof ClientLogEntry>;
+
+/** `data` is a JSON text holding a list of entries. */
+export const ClientLogForm = v.object({
+  data: v.pipe(
+    v.string(),
+    v.parseJson(undefined, 'data must be a JSON list of log entries.'),
+    v.array(ClientLogEntry),
+    v.minLength(1, 'Send at least one log entry.'),
+    v.maxLength(MAX_CLIENT_LOG_ENTRIES, `Send at most ${MAX_CLIENT_LOG_ENTRIES} log entries at once.`),
+  ),
+});
+export type ClientLogForm = v.InferOutput<typeof ClientLogForm>;

@@ -1,0 +1,104 @@
+// The sign-in and session calls of spec §7: requests the server validates, replies the client parses.
+// Outcomes a person can cause (wrong password, wrong code, blocked account) answer HTTP 200 with
+// `status: false`; HTTP 400 is malformed input, HTTP 403 is a missing session, feature or CSRF token.
+import * as v from 'valibot';
+
+const Username = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter your username.'), v.maxLength(150));
+const Otp = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'Enter the 6-digit code.'));
+
+// ── requests ──────────────────────────────────────────────────────────────
+export const LoginForm = v.object({
+  username: Username,
+  password: v.pipe(v.string(), v.nonEmpty('Enter your password.'), v.maxLength(1024)),
+});
+export type LoginForm = v.InferOutput<typeof LoginForm>;
+
+export const OtpForm = v.object({ username: Username, otp: Otp });
+export type OtpForm = v.InferOutput<typeof OtpForm>;
+
+export const ActivateForm = v.object({
+  username: Username,
+  otp: Otp,
+  hx: v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)),
+  ck: v.pipe(v.string(), v.nonEmpty(), v.maxLength(512)),
+  // The QR code is echoed back by the page as the spec's call carries it; the ticket is authoritative.
+  qrcode: v.optional(v.pipe(v.string(), v.maxLength(65_536))),
+});
+export type ActivateForm = v.InferOutput<typeof ActivateForm>;
+
+export const LinkedLoginForm = v.object({
+  token: v.pipe(v.string(), v.nonEmpty('The sign-in link carries no token.'), v.maxLength(4096)),
+});
+export type LinkedLoginForm = v.InferOutput<typeof LinkedLoginForm>;
+
+// ── replies ───────────────────────────────────────────────────────────────
+/** What the page needs to activate two-step sign-in on first login. */
+export const ActivationTicket = v.object({
+  hx: v.string(),
+  ck: v.string(),
+  /** data:image/png;base64 QR code of the otpauth:// URI. */
+  qrcode: v.string(),
+  /** The same secret as base32 text, for people who cannot scan. */
+  key: v.string(),
+});
+export type ActivationTicket = v.InferOutput<typeof ActivationTicket>;
+
+export const LOGIN_BLOCKED = 'blocked';
+
+export const LoginReply = v.object({
+  status: v.boolean(),
+  /** An activation ticket on first login, 'blocked', or a human-readable message. */
+  msg: v.union([ActivationTicket, v.string()]),
+  first_time_login: v.boolean(),
+});
+export type LoginReply = v.InferOutput<typeof LoginReply>;
+
+export const StatusReply = v.object({ status: v.boolean(), msg: v.optional(v.string()) });
+export type StatusReply = v.InferOutput<typeof StatusReply>;
+
+export const SessionInfo = v.object({
+  status: v.literal(true),
+  email: v.string(),
+  features: v.array(v.string()),
+  other_features: v.array(v.string()),
+  user_id: v.number(),
+  jwt_token: v.string(),
+  allowed_st: v.array(v.string()),
+  /** Base URL of each server type in allowed_st (the spec leaves hosts per deployment open). */
+  server_urls: v.record(v.string(), v.string()),
+});
+export type SessionInfo = v.InferOutput<typeof SessionInfo>;
+
+export const SessionCheckReply = v.union([
+  SessionInfo,
+  v.object({ status: v.literal(false), msg: v.optional(v.string()) }),
+]);
+export type SessionCheckReply = v.InferOutput<typeof SessionCheckReply>;
+
+export const LogoutReply = v.object({ msg: v.string() });
+export type LogoutReply = v.InferOutput<typeof LogoutReply>;
+
+export const LinkedLoginReply = v.object({
+  status: v.boolean(),
+  mt_user_email: v.optional(v.string()),
+  msg: v.optional(v.string()),
+});
+export type LinkedLoginReply = v.InferOutput<typeof LinkedLoginReply>;
+
+/** Body of every HTTP 400: field name → messages. */
+export const BadRequestReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  errors: v.record(v.string(), v.array(v.string())),
+});
+export type BadRequestReply = v.InferOutput<typeof BadRequestReply>;
+
+// ── messages a person reads (spec §8) ─────────────────────────────────────
+export const MESSAGES = {
+  badCredentials: 'Incorrect username/password',
+  blocked: 'Account is blocked.',
+  badOtp: 'Incorrect OTP',
+  sessionExpired: 'Your Session has expired. Please login again.',
+  httpError: (code: number) => `Error: ${code}`,
+  renderFailure: 'Something went wrong.',
+} as const;
