@@ -1,0 +1,136 @@
+// What a person sees and does on /login and in the shell, by role and accessible name.
+import type { Page, Response } from 'playwright-core';
+import { MESSAGES } from '../../../src/domain/auth';
+import { Authenticator } from './authenticator';
+import { check, CheckFailed, eventually, pathOf, waitForPath } from './check';
+import type { ScenarioContext } from './scenario';
+import type { Account } from './world';
+
+/** A base32 setup key as people read it: 16+ characters, maybe grouped by spaces. */
+const SETUP_KEY = /^[A-Z2-7]{4}(?:\s?[A-Z2-7]{2,})+=*$/;
+
+export function loginForm(page: Page) {
+  return {
+    username: page.getByRole('textbox', { name: /username/i }),
+    password: page.getByLabel(/^password$/i),
+    otpHeading: page.getByRole('heading', { name: 'Enter OTP' }),
+    otp: page.getByRole('textbox', { name: /one-time code|otp/i }),
+    qrCode: page.getByRole('img', { name: /qr/i }),
+    setupKey: page.getByText(SETUP_KEY),
+    activate: page.getByRole('button', { name: 'Activate', exact: true }),
+    login: page.getByRole('button', { name: 'Login', exact: true }),
+  };
+}
+
+export function shell(page: Page) {
+  const header = page.getByRole('banner');
+  return {
+    header,
+    menu: page.getByRole('navigation'),
+    redirectTo: page.getByRole('button', { name: /redirect to/i }),
+    logout: page.getByRole('button', { name: 'Logout', exact: true }),
+    footer: page.getByRole('contentinfo'),
+  };
+}
+
+const isCall = (name: string) => (response: Response) =>
+  new URL(response.url()).pathname.replace(/\/$/, '').endsWith(name) && response.request().method() === 'POST';
+
+/** Opens /login on the account's server and submits username and password (Enter, as on a keyboard). */
+export async function submitPassword(page: Page, account: Account, password = account.password): Promise<Response> {
+  if (new URL(page.url()).origin !== account.server.url || new URL(page.url()).pathname !== '/login') {
+    await page.goto(`${account.server.url}/login`);
+  }
+  const form = loginForm(page);
+  await form.username.fill(account.username);
+  await form.password.fill(password);
+  const [response] = await Promise.all([page.waitForResponse(isCall('login_account_new')), form.password.press('Enter')]);
+  return response;
+}
+
+/** First sign-in: reads the setup key from the page, activates, and waits for the reload to /login. */
+export async function activate(t: ScenarioContext, page: Page, account: Account): Promise<void> {
+  const form = loginForm(page);
+  await t.step(`${account.username}: username and password on first sign-in`, async () => {
+    await submitPassword(page, account);
+    await form.otpHeading.waitFor();
+    await form.qrCode.waitFor();
+    await form.activate.waitFor();
+  });
+  await t.step(`${account.username}: QR code and setup key shown, code entered, Activate`, async () => {
+    check(await form.username.isDisabled() || !(await form.username.isEditable()), 'the username field is locked after the password step');
+    const qrLoaded = await form.qrCode.evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
+    check(qrLoaded, 'the QR code image has loaded');
+    const key = ((await form.setupKey.first().textContent()) ?? '').trim();
+    account.authenticator = new Authenticator(key);
+    await form.otp.fill(await account.authenticator.nextCode());
+    // A mark on the window tells a real reload (mark gone) from a reset of the form (mark kept).
+    await page.evaluate(() => Object.assign(window, { beforeActivation: true }));
+    const [response] = await Promise.all([page.waitForResponse(isCall('ap_activate_tfa')), form.activate.click()]);
+    check(response.ok(), `ap_activate_tfa answered HTTP ${response.status()}`);
+    await eventually('the page reloaded after activation', async () =>
+      (await page.evaluate(() => !('beforeActivation' in window)).catch(() => false)) || undefined);
+    await waitForPath(page, '/login');
+    await form.username.waitFor();
+    check(await form.username.isEditable(), 'the reloaded /login starts again with an editable username field');
+    check((await form.otpHeading.count()) === 0, 'the reloaded /login shows no OTP box');
+  });
+}
+
+/**
+ * Signs in with password and a fresh code; activates first when this account never signed in.
+ * With `wrongCodeFirst`, a wrong code is tried first and must be refused with 'Incorrect OTP'.
+ */
+export async function signIn(t: ScenarioContext, page: Page, account: Account, opts: { wrongCodeFirst?: boolean } = {}): Promise<void> {
+  if (!account.authenticator) await activate(t, page, account);
+  const authenticator = account.authenticator!;
+  const code = await authenticator.nextCode(); // may wait for a fresh 30-s step, before any session exists
+  const form = loginForm(page);
+  await t.step(`${account.username}: username and password`, async () => {
+    await submitPassword(page, account);
+    await form.otpHeading.waitFor();
+    await form.login.waitFor();
+    check((await form.qrCode.count()) === 0, 'no QR code once two-step sign-in is active');
+  });
+  if (opts.wrongCodeFirst) {
+    await t.step(`${account.username}: wrong code refused`, async () => {
+      await form.otp.fill(authenticator.wrongCode());
+      const [response] = await Promise.all([page.waitForResponse(isCall('login_tfa_new')), form.login.click()]);
+      check(response.ok(), `login_tfa_new answered HTTP ${response.status()}`);
+      await page.getByText(MESSAGES.badOtp, { exact: true }).waitFor();
+      check(pathOf(page) === '/login', 'still on /login after a wrong code');
+      await form.otpHeading.waitFor();
+    });
+  }
+  await t.step(`${account.username}: fresh code, Login`, async () => {
+    await form.otp.fill(code);
+    await form.login.click();
+    await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
+    await shell(page).logout.waitFor();
+  });
+}
+
+/** Waits for a message shown as a native alert or as text on the page. */
+export async function waitForMessage(t: ScenarioContext, page: Page, text: string, timeout = 15_000): Promise<'alert' | 'page'> {
+  return eventually(`the message '${text}'`, async () => {
+    if (t.dialogs(page).some((d) => d.message.includes(text))) return 'alert' as const;
+    if (await page.getByText(text, { exact: true }).first().isVisible()) return 'page' as const;
+    return undefined;
+  }, timeout);
+}
+
+/** Labels of the left menu, in order. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const links = shell(page).menu.getByRole('link');
+  await links.first().waitFor();
+  return (await links.allInnerTexts()).map((label) => label.trim());
+}
+
+/** The email the header shows. */
+export async function headerEmail(page: Page): Promise<string> {
+  const text = await shell(page).header.innerText();
+  const email = /[^\s@]+@[^\s@]+\.[^\s@]+/.exec(text)?.[0];
+  if (!email) throw new CheckFailed(`no email in the header: ${JSON.stringify(text)}`);
+  return email;
+}
+

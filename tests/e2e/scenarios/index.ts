@@ -1,0 +1,14 @@
+// Scenarios in run order. Each stands alone (sign-in activates an account when needed), but this
+// order spreads the sign-ins of one account apart, so fresh TOTP steps rarely need waiting for.
+import type { Scenario } from '../harness/scenario';
+import { scenario as unauthenticated } from './unauthenticated.spec';
+import { scenario as firstSignIn } from './first-sign-in.spec';
+import { scenario as supportMenu } from './support-menu.spec';
+import { scenario as sessionExpiry } from './session-expiry.spec';
+import { scenario as blockedAccount } from './blocked-account.spec';
+import { scenario as logout } from './logout.spec';
+import { scenario as linkedRedirect } from './linked-redirect.spec';
+
+export const scenarios: readonly Scenario[] = [
+  unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect,
+];
