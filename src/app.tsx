@@ -1,0 +1,76 @@
+// Composes one page load of the panel: long-lived actors, router and providers. main.tsx runs it
+// in the browser; tests run it with a memory history against the in-process server.
+import { Theme } from '@radix-ui/themes';
+import { RouterProvider, createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { AppConfig } from './domain/app-config';
+import { createConsoleActors, type Navigation } from './machines/live';
+import { routeTree } from './routeTree.gen';
+import { ConsoleContext, type ConsoleValue } from './ui/console-context';
+import { ErrorBoundary } from './ui/error/error-boundary';
+import { PendingView } from './ui/error/pending-view';
+import { RouteError } from './ui/error/route-error';
+
+export interface ConsoleAppOptions {
+  config: AppConfig;
+  history: RouterHistory;
+  /** Full page loads; the browser's by default. */
+  load?: Navigation['load'];
+}
+
+export function createConsoleApp({ config, history, load }: ConsoleAppOptions) {
+  let router: ReturnType<typeof buildRouter> | undefined;
+  const nav: Navigation = {
+    // Deferred: machine actions run inside a transition, before the new snapshot is visible to guards.
+    navigate: (to) => void Promise.resolve().then(() => router?.navigate({ to })),
+    load: load ?? ((to) => (to ? window.location.assign(to) : window.location.reload())),
+  };
+  const actors = createConsoleActors(config, nav, history.location.pathname);
+  const value: ConsoleValue = { ...actors, config };
+  router = buildRouter(value, history);
+  router.subscribe('onResolved', ({ toLocation }) => actors.session.send({ type: 'route.change', path: toLocation.pathname }));
+  return {
+    router,
+    value,
+    start() {
+      actors.banner.start();
+      actors.linkout.start();
+      actors.session.start();
+    },
+    stop() {
+      actors.session.stop();
+      actors.linkout.stop();
+      actors.banner.stop();
+    },
+  };
+}
+
+function buildRouter(value: ConsoleValue, history: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { console: value },
+    defaultPendingComponent: PendingView,
+    defaultErrorComponent: RouteError,
+    defaultPreload: 'intent',
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof buildRouter>;
+  }
+}
+
+export type ConsoleApp = ReturnType<typeof createConsoleApp>;
+
+export function ConsoleRoot({ app }: { app: ConsoleApp }) {
+  return (
+    <Theme accentColor="blue" grayColor="slate" radius="medium" scaling="100%">
+      <ErrorBoundary showDetails={app.value.config.environment !== 'production'}>
+        <ConsoleContext.Provider value={app.value}>
+          <RouterProvider router={app.router} />
+        </ConsoleContext.Provider>
+      </ErrorBoundary>
+    </Theme>
+  );
+}

@@ -1,0 +1,135 @@
+// Session lifecycle (spec §4, §9): check on start, every hour, after 15 idle minutes and on any
+// HTTP 403. A failed check of a signed-in person shows the expiry dialog, clears local storage and
+// reloads; on /login and /redirect a good check opens the root instead.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { failureMessage } from '../login/login.machine';
+import type { CheckOutcome, LogoutOutcome, SessionContext, SessionEvent, SessionInput } from './session.types';
+
+/** Routes where a person is not signed in yet (spec §4). */
+export const PUBLIC_PATHS = ['/login', '/redirect'];
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    checkSession: fromPromise<CheckOutcome>(() => Promise.reject(new Error('provide checkSession'))),
+    logout: fromPromise<LogoutOutcome>(() => Promise.reject(new Error('provide logout'))),
+    /** Sends user.activity on pointer, key and scroll (throttled). */
+    watchActivity: fromCallback<SessionEvent>(() => () => {}),
+    /** Sends session.recheck whenever a call answers HTTP 403. */
+    watchForbidden: fromCallback<SessionEvent>(() => () => {}),
+  },
+  actions: {
+    persistSession: () => {},
+    clearStorage: () => {},
+    goToRoot: () => {},
+    goToLogin: () => {},
+    reload: () => {},
+    /** Shows the logout message (live: the banner). */
+    announce: (_, _params: { tone: 'info' | 'error'; text: string }) => {},
+  },
+  guards: {
+    isValid: (_, reply: CheckOutcome) => reply.status,
+    isValidOnPublicRoute: ({ context }, reply: CheckOutcome) => reply.status && PUBLIC_PATHS.includes(context.path),
+    hadSession: ({ context }) => context.info !== null,
+  },
+  delays: {
+    recheck: ({ context }) => context.recheckMs,
+    idle: ({ context }) => context.idleMs,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...input, message: null }),
+  invoke: { id: 'watchForbidden', src: 'watchForbidden' },
+  on: {
+    'route.change': { actions: assign({ path: ({ event }) => event.path }) },
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: ['checking'],
+      invoke: {
+        id: 'checkSession',
+        src: 'checkSession',
+        onDone: [
+          // On /login or /redirect a good check opens the root; elsewhere it refreshes the data (spec §4).
+          {
+            guard: { type: 'isValidOnPublicRoute', params: ({ event }) => event.output },
+            target: 'active',
+            actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession', 'goToRoot'],
+          },
+          {
+            guard: { type: 'isValid', params: ({ event }) => event.output },
+            target: 'active',
+            actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession'],
+          },
+          { guard: 'hadSession', target: 'expired', actions: ['clearStorage', assign({ info: null, linkedEmail: null })] },
+          { target: 'anonymous', actions: 'clearStorage' },
+        ],
+        onError: [
+          { guard: 'hadSession', target: 'expired', actions: ['clearStorage', assign({ info: null, linkedEmail: null })] },
+          { target: 'anonymous', actions: 'clearStorage' },
+        ],
+      },
+      on: {
+        'session.signedIn': { target: 'checking', reenter: true, actions: assign({ linkedEmail: ({ event }) => event.linkedEmail ?? null }) },
+      },
+    },
+    active: {
+      tags: ['authenticated'],
+      invoke: { id: 'watchActivity', src: 'watchActivity' },
+      after: { recheck: 'checking' },
+      on: {
+        'session.recheck': 'checking',
+        'session.signedIn': { target: 'checking', actions: assign({ linkedEmail: ({ event }) => event.linkedEmail ?? null }) },
+        'logout.request': 'loggingOut',
+      },
+      initial: 'watching',
+      states: {
+        watching: {
+          after: { idle: '#session.checking' },
+          on: { 'user.activity': { target: 'watching', reenter: true } },
+        },
+      },
+    },
+    anonymous: {
+      tags: ['anonymous'],
+      on: {
+        'session.signedIn': { target: 'checking', actions: assign({ linkedEmail: ({ event }) => event.linkedEmail ?? null }) },
+        'session.recheck': 'checking',
+      },
+    },
+    expired: {
+      tags: ['expired'],
+      on: { 'expiry.acknowledge': 'reloading' },
+    },
+    reloading: { tags: ['expired'], entry: 'reload' },
+    loggingOut: {
+      tags: ['busy'],
+      entry: ['clearStorage', assign({ info: null, linkedEmail: null })],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: {
+          target: 'anonymous',
+          actions: [
+            assign({ message: ({ event }) => event.output.msg }),
+            'goToLogin',
+            { type: 'announce', params: ({ event }) => ({ tone: 'info' as const, text: event.output.msg }) },
+          ],
+        },
+        onError: {
+          target: 'anonymous',
+          actions: [
+            assign({ message: ({ event }) => failureMessage(event.error) }),
+            'goToLogin',
+            { type: 'announce', params: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }) },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import type { LogoutReply, SessionCheckReply, SessionInfo } from '../../domain/auth';
+
+export interface SessionInput {
+  /** What localStorage held at page load (schema-checked), if anything. */
+  info: SessionInfo | null;
+  linkedEmail: string | null;
+  path: string;
+  recheckMs: number;
+  idleMs: number;
+}
+
+export interface SessionContext extends SessionInput {
+  /** Message of the last logout, or why it failed. */
+  message: string | null;
+}
+
+export type SessionEvent =
+  /** Pointer, key or scroll (spec §4); resets the idle timer. */
+  | { type: 'user.activity' }
+  /** Any HTTP 403 (spec §8), or a caller that wants the session confirmed. */
+  | { type: 'session.recheck' }
+  /** The login or redirect flow finished; a linked sign-in brings the linked account's email. */
+  | { type: 'session.signedIn'; linkedEmail?: string }
+  | { type: 'route.change'; path: string }
+  | { type: 'logout.request' }
+  /** The person closed the 'session expired' dialog. */
+  | { type: 'expiry.acknowledge' };
+
+export type CheckOutcome = SessionCheckReply;
+export type LogoutOutcome = LogoutReply;

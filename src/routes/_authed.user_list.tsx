@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SectionPending } from '../ui/sections/section-pending';
+import { requireFeature } from './-guards';
+
+export const Route = createFileRoute('/_authed/user_list')({
+  beforeLoad: ({ context }) => requireFeature(context, 'user_mgmt'),
+  component: () => <SectionPending path="/user_list" />,
+});

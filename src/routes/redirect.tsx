@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { useConsole } from '../ui/console-context';
+import { RedirectCtx } from '../ui/redirect/redirect-context';
+import { RedirectView } from '../ui/redirect/redirect-view';
+
+/** A token that is not a string reads as missing, and the page says so. */
+const RedirectSearch = v.object({ token: v.fallback(v.optional(v.string()), undefined) });
+
+export const Route = createFileRoute('/redirect')({
+  validateSearch: RedirectSearch,
+  component: RedirectPage,
+});
+
+function RedirectPage() {
+  const { redirect } = useConsole();
+  const { token } = Route.useSearch();
+  return (
+    <RedirectCtx.Provider logic={redirect} options={{ input: { token: token ?? null } }}>
+      <RedirectView loginHref="/login" />
+    </RedirectCtx.Provider>
+  );
+}

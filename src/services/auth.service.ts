@@ -1,0 +1,32 @@
+// Sign-in and session calls of spec §7. Each reply is parsed by its src/domain schema, so the
+// rest of the panel never sees unvalidated data.
+import * as v from 'valibot';
+import {
+  ActivateForm, LinkedLoginForm, LinkedLoginReply, LoginForm, LoginReply, LogoutReply, OtpForm,
+  SessionCheckReply, StatusReply,
+} from '../domain/auth';
+import { http, toFormData } from './http';
+
+export async function loginAccount(form: LoginForm): Promise<LoginReply> {
+  return v.parse(LoginReply, await http('/login_account_new/', { method: 'POST', body: toFormData(form) }));
+}
+
+export async function verifyOtp(form: OtpForm): Promise<StatusReply> {
+  return v.parse(StatusReply, await http('/login_tfa_new/', { method: 'POST', body: toFormData(form) }));
+}
+
+export async function activateTfa(form: ActivateForm): Promise<StatusReply> {
+  return v.parse(StatusReply, await http('/ap_activate_tfa', { method: 'POST', body: toFormData(form) }));
+}
+
+export async function checkSession(): Promise<SessionCheckReply> {
+  return v.parse(SessionCheckReply, await http('/session_check/', { method: 'POST', body: toFormData({}) }));
+}
+
+export async function logout(): Promise<LogoutReply> {
+  return v.parse(LogoutReply, await http('/logout_account/'));
+}
+
+export async function loginWithLinkedAccount(form: LinkedLoginForm): Promise<LinkedLoginReply> {
+  return v.parse(LinkedLoginReply, await http('/login_with_mt_account/', { method: 'POST', body: toFormData(form) }));
+}

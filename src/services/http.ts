@@ -1,0 +1,69 @@
+// The one HTTP client of the panel (spec §7): credentials included, Django-style CSRF token sent
+// as header and form field, JSON parsed, the HTTP status attached to every failure, and HTTP 403
+// announced so the session machine can re-check the session.
+import { ofetch, type FetchContext } from 'ofetch';
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../domain/constants';
+
+/** A failed call: `status` is the HTTP status, 0 when no response arrived. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly data?: unknown,
+  ) {
+    super(status ? `HTTP ${status}` : 'No response from the server');
+  }
+}
+
+// ── 403 → session re-check: a tiny emitter the session machine subscribes to ──
+type Listener = () => void;
+const forbiddenListeners = new Set<Listener>();
+export function onForbidden(listener: Listener): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
+/** Read at request time: the server rotates the token at sign-in. */
+export function readCsrfToken(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function addCsrf({ options }: FetchContext): void {
+  const token = readCsrfToken();
+  if (!token) return;
+  options.headers.set(CSRF_HEADER, token);
+  if (options.body instanceof FormData && !options.body.has(CSRF_FIELD)) options.body.append(CSRF_FIELD, token);
+}
+
+const client = ofetch.create({
+  credentials: 'include',
+  retry: 0,
+  onRequest: addCsrf,
+});
+
+/** Calls the API; throws HttpError on any failure. */
+export async function http<T = unknown>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData } = {}): Promise<T> {
+  try {
+    return await client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' });
+  } catch (error) {
+    const response = (error as { response?: Response }).response;
+    const status = response?.status ?? 0;
+    if (status === 403) for (const listener of [...forbiddenListeners]) listener();
+    throw new HttpError(status, (error as { data?: unknown }).data);
+  }
+}
+
+/** Form-data body of a plain record (spec §7: POST with form data). */
+export function toFormData(fields: Record<string, string | undefined>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
+  return form;
+}
+
+export function statusOf(error: unknown): number {
+  return error instanceof HttpError ? error.status : 0;
+}

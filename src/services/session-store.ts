@@ -1,0 +1,24 @@
+// localStorage copy of the session (spec §3). Read through the schema: anything stale, foreign
+// or hand-edited reads as "no session" instead of crashing the shell.
+import * as v from 'valibot';
+import { SESSION_STORAGE_KEY, StoredSession } from '../domain/session';
+
+export function readStoredSession(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = v.safeParse(StoredSession, JSON.parse(raw));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredSession(session: StoredSession): void {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+}
+
+/** Spec §4: on session failure and on logout local storage is cleared. */
+export function clearStoredSession(): void {
+  localStorage.clear();
+}

@@ -1,0 +1,16 @@
+// The long-lived actors and settings of the page, handed to views without a global.
+import { createContext, useContext } from 'react';
+import type { AppConfig } from '../domain/app-config';
+import type { ConsoleActors } from '../machines/live';
+
+export interface ConsoleValue extends ConsoleActors {
+  config: AppConfig;
+}
+
+export const ConsoleContext = createContext<ConsoleValue | null>(null);
+
+export function useConsole(): ConsoleValue {
+  const value = useContext(ConsoleContext);
+  if (!value) throw new Error('ConsoleContext is missing: render inside <ConsoleProvider>.');
+  return value;
+}

@@ -1,0 +1,19 @@
+// Shown while a route (or its lazily loaded chunk) is on its way. A chunk that takes longer than
+// CHUNK_LOAD_TIMEOUT_MS fails like webpack's ChunkLoadError (spec §8): the route's error view
+// then offers a reload.
+import { Flex, Spinner, Text } from '@radix-ui/themes';
+import { useMachine } from '@xstate/react';
+import { chunkMachine } from '../../machines/chunk/chunk.machine';
+import { selectTimedOut } from '../../machines/chunk/chunk.selectors';
+import { ChunkLoadError } from './error-screen';
+
+export function PendingView() {
+  const [snapshot] = useMachine(chunkMachine);
+  if (selectTimedOut(snapshot)) throw new ChunkLoadError('The section did not load in time.');
+  return (
+    <Flex align="center" justify="center" gap="2" p="6" role="status">
+      <Spinner />
+      <Text size="2" color="gray">Loading…</Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,53 @@
+// The 'Enter OTP' box: on first login with the QR code and the setup key as text beside it.
+import { Box, Button, Code, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
+import type { FormEvent } from 'react';
+import { selectBusy, selectTicket } from '../../machines/login/login.selectors';
+import { LoginCtx } from './login-context';
+
+/** Groups the base32 key in fours so it can be read out and typed. */
+const groupKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
+export function OtpStep() {
+  const login = LoginCtx.useActorRef();
+  const ticket = LoginCtx.useSelector(selectTicket);
+  const busy = LoginCtx.useSelector(selectBusy);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    login.send({ type: 'otp.submit', otp: String(new FormData(e.currentTarget).get('otp') ?? '') });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="One-time code">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">Enter OTP</Heading>
+        {ticket && (
+          <Flex gap="4" align="center" wrap="wrap">
+            <img src={ticket.qrcode} alt="QR code for your authenticator app" width={160} height={160} />
+            <Box style={{ flex: '1 1 160px' }}>
+              <Text as="p" size="2">Scan the code with your authenticator app, or enter this setup key:</Text>
+              <Code size="3" aria-label="Setup key" style={{ wordBreak: 'break-all' }}>{groupKey(ticket.key)}</Code>
+            </Box>
+          </Flex>
+        )}
+        <TextField.Root
+          name="otp"
+          aria-label="One-time code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6-digit code"
+          autoFocus
+        />
+        <Flex justify="between" align="center">
+          <Link asChild size="2">
+            <button type="button" onClick={() => login.send({ type: 'login.restart' })} style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}>
+              Start over
+            </button>
+          </Link>
+          <Button type="submit" loading={busy}>{ticket ? 'Activate' : 'Login'}</Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

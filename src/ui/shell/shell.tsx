@@ -1,0 +1,24 @@
+// Spec §2 Shell: header, left menu, content area and footer.
+import { Box, Flex, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { ShellHeader } from './shell-header';
+import { SideMenu } from './side-menu';
+
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" style={{ minHeight: '100vh' }}>
+      <ShellHeader />
+      <Flex flexGrow="1">
+        <SideMenu />
+        <Box asChild flexGrow="1" p="5" style={{ minWidth: 0 }}>
+          <main>{children}</main>
+        </Box>
+      </Flex>
+      <Box asChild px="5" py="3" style={{ borderTop: '1px solid var(--gray-a5)' }}>
+        <footer>
+          <Text size="1" color="gray">© {new Date().getFullYear()} Staff Console · for internal use by staff and support</Text>
+        </footer>
+      </Box>
+    </Flex>
+  );
+}
