@@ -1,0 +1,201 @@
+// The sign-in calls of spec §7: password step, code step, first-time activation, and linked
+// sign-in from another server type. Outcomes a person causes answer 200 with status false.
+import type { Kysely } from 'kysely';
+import {
+  ActivateForm, LOGIN_BLOCKED, LinkedLoginForm, LoginForm, MESSAGES, OtpForm,
+  type LinkedLoginReply, type LoginReply, type StatusReply,
+} from '../../src/domain/auth';
+import { writeAudit } from '../audit';
+import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
+import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
+import { clearFailures, isLocked, recordFailure } from '../auth/lockout';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
+import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
+import { issueTicket, openTicket } from '../auth/tickets';
+import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
+import type { Database, SessionStage, User } from '../db/schema';
+import { endBrowserSession, startBrowserSession } from '../http/cookies';
+import { REFUSALS, forbidden } from '../http/replies';
+import { defineRoute, type RouteContext } from '../routes';
+import { findUserByEmail, findUserByUsername, grantsOf, mayUsePanel } from '../staff';
+
+export const SIGN_IN_TEXT = {
+  enterOtp: 'Enter OTP',
+  notActivated: 'Two-step sign-in is not activated for this account. Sign in again to activate it.',
+  alreadyActivated: 'Two-step sign-in is already activated for this account. Sign in again.',
+  ticketInvalid: 'The activation has expired or is not valid. Sign in again.',
+  linkOff: 'Linked sign-in is not configured on this server.',
+  linkExpired: 'This sign-in link has expired. Open it again from the other panel.',
+  linkInvalid: 'This sign-in link is not valid.',
+  linkUsed: 'This sign-in link was already used.',
+  linkNoAccount: 'No staff account on this server matches this sign-in link.',
+} as const;
+
+/** Replaces whatever session the browser presented with a new one (session fixation defence). */
+async function rotateSession(
+  trx: Kysely<Database>, presentedCookie: string | null,
+  next: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string },
+): Promise<StartedSession> {
+  if (presentedCookie) await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(presentedCookie)).execute();
+  return createSession(trx, next);
+}
+
+/** Counts a failed factor with its audit row; answers the reply text ('blocked' once locked). */
+async function failFactor(db: Kysely<Database>, user: User, action: string, now: number, wrong: string): Promise<string> {
+  const locked = await db.transaction().execute(async (trx) => {
+    const nowLocked = await recordFailure(trx, user.id, now);
+    await writeAudit(trx, { category: 'auth', author: user.username, action, at: now, success: false });
+    if (nowLocked) await writeAudit(trx, { category: 'auth', author: user.username, action: 'account locked after repeated failures', at: now, success: false });
+    return nowLocked;
+  });
+  return locked ? LOGIN_BLOCKED : wrong;
+}
+
+async function refuseBlocked(db: Kysely<Database>, user: User, step: string, now: number): Promise<void> {
+  await writeAudit(db, { category: 'auth', author: user.username, action: `${step} refused: account blocked`, at: now, success: false });
+}
+
+type PendingCtx<I> = RouteContext<'pending_otp', I>;
+
+/** The code steps belong to the person who passed the password step in this session. */
+function sameUser(ctx: PendingCtx<{ username: string }>): boolean {
+  return ctx.input.username === ctx.session.user.username;
+}
+
+const login = defineRoute({
+  method: 'POST', path: '/login_account_new/', access: 'public', schema: LoginForm,
+  summary: 'Password step: on success the session becomes pending_otp; first login carries the activation ticket.',
+  async handler({ c, deps, now, input }) {
+    const { db, config } = deps;
+    const reply = (body: LoginReply) => c.json(body);
+    const user = await findUserByUsername(db, input.username);
+    const grants = user ? await grantsOf(db, user.id) : null;
+    if (!user || !grants || !user.password_hash || !mayUsePanel(user, grants, now)) {
+      await verifyDummy(input.password, config.scrypt);
+      await writeAudit(db, { category: 'auth', author: input.username, action: 'password rejected', at: now, success: false });
+      return reply({ status: false, msg: MESSAGES.badCredentials, first_time_login: false });
+    }
+    if (await isLocked(db, user.id, now)) {
+      await refuseBlocked(db, user, 'password step', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
+    }
+    if (!(await verifyPassword(input.password, user.password_hash))) {
+      const msg = await failFactor(db, user, 'password rejected', now, MESSAGES.badCredentials);
+      return reply({ status: false, msg, first_time_login: false });
+    }
+    const rehash = needsRehash(user.password_hash, config.scrypt) ? await hashPassword(input.password, config.scrypt) : null;
+    const started = await db.transaction().execute(async (trx) => {
+      if (rehash) await trx.updateTable('users').set({ password_hash: rehash, updated_at: now }).where('id', '=', user.id).execute();
+      await writeAudit(trx, { category: 'auth', author: user.username, action: 'password accepted', at: now, success: true });
+      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'pending_otp', now });
+    });
+    await startBrowserSession(c, started.id);
+
+    const enrolled = await db.selectFrom('totp_secrets').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+    if (enrolled) return reply({ status: true, msg: SIGN_IN_TEXT.enterOtp, first_time_login: false });
+    const secret = newTotpSecret();
+    const ticket = await issueTicket(await deps.keys(), { userId: user.id, sessionHash: started.row.id_hash, secret }, now);
+    const qrcode = await qrCodeDataUrl(otpauthUri(secret, user.username));
+    return reply({ status: true, msg: { ...ticket, qrcode, key: secret }, first_time_login: true });
+  },
+});
+
+const verifyOtp = defineRoute({
+  method: 'POST', path: '/login_tfa_new/', access: 'pending_otp', schema: OtpForm,
+  summary: 'Code step: a valid, unused code turns the pending session into a new signed-in one.',
+  async handler(ctx) {
+    const { c, deps, now, input, session } = ctx;
+    const { db } = deps;
+    const user = session.user;
+    const reply = (body: StatusReply) => c.json(body);
+    if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
+    if (await isLocked(db, user.id, now)) {
+      await refuseBlocked(db, user, 'code step', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED });
+    }
+    const check = await verifyStoredCode(db, (await deps.keys()).totpAtRest, user.id, input.otp, now);
+    if (check === 'none') return reply({ status: false, msg: SIGN_IN_TEXT.notActivated });
+    if (check !== 'ok') {
+      const action = check === 'replay' ? 'code rejected: already used' : 'code rejected';
+      return reply({ status: false, msg: await failFactor(db, user, action, now, MESSAGES.badOtp) });
+    }
+    const started = await db.transaction().execute(async (trx) => {
+      await clearFailures(trx, user.id);
+      await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
+      return rotateSession(trx, session.id, { userId: user.id, stage: 'authenticated', now });
+    });
+    await startBrowserSession(c, started.id);
+    return reply({ status: true });
+  },
+});
+
+const activate = defineRoute({
+  method: 'POST', path: '/ap_activate_tfa', access: 'pending_otp', schema: ActivateForm,
+  summary: 'First-time activation: the code proves the ticket secret, which is then stored; the person signs in again.',
+  async handler(ctx) {
+    const { c, deps, now, input, session } = ctx;
+    const { db } = deps;
+    const user = session.user;
+    const reply = (body: StatusReply) => c.json(body);
+    if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
+    if (await isLocked(db, user.id, now)) {
+      await refuseBlocked(db, user, 'activation', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED });
+    }
+    const keys = await deps.keys();
+    const secret = await openTicket(keys, input.hx, input.ck, { userId: user.id, sessionHash: session.idHash }, now);
+    if (!secret) return reply({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
+    const step = matchingStep(secret, input.otp, now);
+    if (step === null) return reply({ status: false, msg: await failFactor(db, user, 'activation code rejected', now, MESSAGES.badOtp) });
+    try {
+      await db.transaction().execute((trx) => enrolTotp(trx, {
+        userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
+        step, sessionHash: session.idHash, now,
+      }));
+    } catch (err) {
+      if (err instanceof AlreadyEnrolled) return reply({ status: false, msg: SIGN_IN_TEXT.alreadyActivated });
+      throw err;
+    }
+    await endBrowserSession(c);
+    return reply({ status: true });
+  },
+});
+
+const linkedLogin = defineRoute({
+  method: 'POST', path: '/login_with_mt_account/', access: 'public', schema: LinkedLoginForm,
+  summary: 'Linked sign-in: a single-use token from another server type starts a signed-in session here.',
+  async handler({ c, deps, now, input }) {
+    const { db, config } = deps;
+    const reply = (body: LinkedLoginReply) => c.json(body);
+    const keys = await deps.keys();
+    if (!keys.link) return reply({ status: false, msg: SIGN_IN_TEXT.linkOff });
+    const token = await verifyLinkToken(keys.link, input.token, { self: config.serverType, issuers: Object.keys(config.serverTypes) }, now);
+    if (!token.ok) {
+      await writeAudit(db, { category: 'auth', author: 'unknown', action: `linked sign-in refused: ${token.reason} token`, at: now, success: false });
+      return reply({ status: false, msg: token.reason === 'expired' ? SIGN_IN_TEXT.linkExpired : SIGN_IN_TEXT.linkInvalid });
+    }
+    const user = await findUserByEmail(db, token.email);
+    const grants = user ? await grantsOf(db, user.id) : null;
+    if (!user || !grants || !mayUsePanel(user, grants, now)) {
+      await writeAudit(db, { category: 'auth', author: token.email, action: 'linked sign-in refused: no staff account', at: now, success: false });
+      return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
+    }
+    if (await isLocked(db, user.id, now)) {
+      await refuseBlocked(db, user, 'linked sign-in', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED });
+    }
+    const started = await db.transaction().execute(async (trx) => {
+      if (!(await claimLinkToken(trx, token.jti, token.expiresAt, now))) return null;
+      await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
+      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
+    });
+    if (!started) {
+      await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });
+      return reply({ status: false, msg: SIGN_IN_TEXT.linkUsed });
+    }
+    await startBrowserSession(c, started.id);
+    return reply({ status: true, mt_user_email: token.email });
+  },
+});
+
+export const signInRoutes = [login, verifyOtp, activate, linkedLogin];

@@ -1,0 +1,182 @@
+// The Hono application: the same for main.ts and for tests. Middlewares run in this order:
+// request id and log → security headers → body size cap → session → (per route) CSRF → access
+// → input validation → handler. One route table (route-table.ts) declares every API route.
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { MESSAGES } from '../src/domain/auth';
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SESSION_COOKIE } from '../src/domain/constants';
+import { csrfTokenBound, safeEqual } from './auth/csrf';
+import { loadKeys, type Keys } from './auth/keys';
+import { deleteSession, findSession, touchSession } from './auth/sessions';
+import type { ServerConfig } from './config';
+import type { AppDeps, Clock, CurrentSession, HonoEnv } from './context';
+import type { Database } from './db/schema';
+import { MAX_BODY_BYTES, formField, readBody } from './http/body';
+import { isSecureRequest, setCsrfCookie } from './http/cookies';
+import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
+import { ROUTES } from './route-table';
+import type { Access, Route } from './routes';
+import { grantsOf, mayUsePanel } from './staff';
+import { mountAssets, mountSpaFallback } from './static';
+
+export interface CreateAppOptions {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  /** Milliseconds since the epoch; reads Date.now() at call time so fake timers move it. */
+  clock?: Clock;
+  /** Built SPA to serve (dist/); without it the app serves the API only. */
+  staticDir?: string;
+  /** Receives one line per request and per server error; silent when omitted. */
+  log?: (line: string) => void;
+}
+
+export type App = Hono<HonoEnv>;
+
+const CSP = [
+  "default-src 'self'", "img-src 'self' data:", "object-src 'none'", "base-uri 'self'",
+  "form-action 'self'", "frame-ancestors 'none'",
+].join('; ');
+
+function memoKeys(db: Kysely<Database>, config: ServerConfig, clock: Clock): () => Promise<Keys> {
+  let pending: Promise<Keys> | null = null;
+  return () => {
+    // A failed load (database briefly away) is retried by the next request.
+    pending ??= loadKeys(db, config, clock()).catch((err: unknown) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}
+
+async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<CurrentSession | null> {
+  if (!cookie || cookie.length > 128) return null;
+  const { db, config } = c.get('deps');
+  const now = c.get('now');
+  const row = await findSession(db, cookie, now, config.sessionIdleSeconds * 1000);
+  if (!row) return null;
+  const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+  const grants = user ? await grantsOf(db, user.id) : null;
+  if (!user || !grants || !mayUsePanel(user, grants, now)) {
+    // Deactivated, expired or stripped of panel access since signing in: the session ends now.
+    await deleteSession(db, row.id_hash);
+    return null;
+  }
+  return { id: cookie, idHash: row.id_hash, stage: row.stage, user, grants, mtUserEmail: row.mt_user_email };
+}
+
+async function csrfPasses(c: Context<HonoEnv>): Promise<boolean> {
+  const cookie = getCookie(c, CSRF_COOKIE);
+  const sent = c.req.header(CSRF_HEADER) ?? (await formField(c, CSRF_FIELD));
+  if (!cookie || !sent || !safeEqual(sent, cookie)) return false;
+  const keys = await c.get('deps').keys();
+  return csrfTokenBound(keys.csrf, cookie, c.get('sessionCookie'));
+}
+
+function mayAccess(access: Access, session: CurrentSession | null): boolean {
+  if (access === 'public') return true;
+  if (!session) return false;
+  if (access === 'pending_otp') return session.stage === 'pending_otp';
+  const features: readonly string[] = session.grants.features;
+  return session.stage === 'authenticated' && features.includes('admin_panel_access') && features.includes(access);
+}
+
+function mountRoute(app: App, route: Route): void {
+  app.on(route.method, route.path, async (c) => {
+    const deps = c.get('deps');
+    const session = c.get('session');
+    if (route.csrf && !(await csrfPasses(c))) return forbidden(c, REFUSALS.csrf);
+    if (!mayAccess(route.access, session)) {
+      return forbidden(c, session?.stage === 'authenticated' ? REFUSALS.noFeature : REFUSALS.noSession);
+    }
+    let input: unknown;
+    if (route.schema) {
+      let fields: Record<string, unknown>;
+      if (route.method === 'GET') {
+        fields = c.req.query();
+      } else {
+        const body = await readBody(c, route.body);
+        if (!body.ok) return badRequest(c, body.msg);
+        fields = body.fields;
+      }
+      const parsed = v.safeParse(route.schema, fields);
+      if (!parsed.success) return badRequest(c, 'Some fields are not valid.', fieldErrors(parsed.issues));
+      input = parsed.output;
+    }
+    // Any feature-guarded call is activity that keeps the session alive.
+    if (session && route.access !== 'public' && route.access !== 'pending_otp') {
+      await touchSession(deps.db, session.idHash, c.get('now'));
+    }
+    return route.handler({ c, deps, now: c.get('now'), input, session });
+  });
+}
+
+export function createApp(options: CreateAppOptions): App {
+  const clock = options.clock ?? (() => Date.now());
+  const deps: AppDeps = { db: options.db, config: options.config, clock, keys: memoKeys(options.db, options.config, clock) };
+  const log = options.log;
+  const app: App = new Hono<HonoEnv>();
+
+  app.use(async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const requestId = given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    c.set('deps', deps);
+    c.set('now', clock());
+    c.set('cookiesIssued', false);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms rid=${requestId}`);
+  });
+
+  app.use(async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('Content-Security-Policy', CSP);
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('X-Frame-Options', 'DENY');
+    // Linked sign-in links carry a token in the query string: never send it on as a referrer.
+    h.set('Referrer-Policy', 'no-referrer');
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    if (isSecureRequest(c)) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
+  });
+
+  // Assets answer before the session is looked up: they need none and must carry no cookie.
+  if (options.staticDir) mountAssets(app, options.staticDir);
+
+  app.use(bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ status: false, msg: 'Request body is too large.' }, 413),
+  }));
+
+  app.use(async (c, next) => {
+    const cookie = getCookie(c, SESSION_COOKIE) ?? null;
+    c.set('sessionCookie', cookie);
+    c.set('session', await loadSession(c, cookie));
+    await next();
+    // Django's rule: any response to a browser without a usable CSRF cookie hands it one (index.html
+    // included), bound to the session cookie the browser holds. Handlers that rotated did it already.
+    if (c.get('cookiesIssued')) return;
+    const keys = await deps.keys();
+    if (!csrfTokenBound(keys.csrf, getCookie(c, CSRF_COOKIE), cookie)) await setCsrfCookie(c, cookie);
+  });
+
+  for (const route of ROUTES) mountRoute(app, route);
+
+  if (options.staticDir) mountSpaFallback(app, options.staticDir, options.config);
+
+  app.notFound((c) => c.json({ status: false, msg: 'Not found.' }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) return err.getResponse();
+    log?.(`error rid=${c.get('requestId')} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return c.json({ status: false, msg: MESSAGES.renderFailure }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,39 @@
+// The audit trail (spec §3). Every change calls writeAudit with the same transaction it changes
+// data in, so an entry exists exactly when its change does.
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_ORIGIN, type AuditCategory } from '../src/domain/audit';
+import type { Database } from './db/schema';
+
+export interface AuditEntry {
+  category: AuditCategory;
+  /** Username of the person acting, or the attempted username for a failed sign-in. */
+  author: string;
+  action: string;
+  origin?: string;
+  at: number;
+  previous?: unknown;
+  current?: unknown;
+  success: boolean;
+}
+
+function asJson(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+export async function writeAudit(trx: Transaction<Database> | Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await writeAuditMany(trx, [entry]);
+}
+
+export async function writeAuditMany(trx: Transaction<Database> | Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await trx.insertInto('audit_log').values(entries.map((e) => ({
+    category: e.category,
+    author: e.author.slice(0, 150),
+    action: e.action,
+    origin: e.origin ?? DEFAULT_ORIGIN,
+    created_at: e.at,
+    previous_data: asJson(e.previous),
+    current_data: asJson(e.current),
+    success: e.success ? 1 : 0,
+  } as const))).execute();
+}

@@ -1,0 +1,109 @@
+// Server settings from the environment, validated once at start. A bad value stops the server
+// with one line naming the variable, rather than failing later in a request.
+import * as v from 'valibot';
+
+export const APP_ENVS = ['production', 'development', 'test'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+/** scrypt cost, stored with every hash so a change never breaks existing passwords. */
+export interface ScryptParams {
+  logN: number;
+  r: number;
+  p: number;
+}
+/** OWASP Password Storage Cheat Sheet: N=2^17, r=8, p=1. */
+export const OWASP_SCRYPT: ScryptParams = { logN: 17, r: 8, p: 1 };
+
+export interface ServerConfig {
+  port: number;
+  /** postgres://… selects PostgreSQL; null selects SQLite in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  appEnv: AppEnv;
+  productKey: string;
+  serverType: string;
+  /** Every server type of the deployment → its base URL (own type included). */
+  serverTypes: Record<string, string>;
+  /** Signs and encrypts tickets, CSRF tokens and TOTP secrets; null → generated and kept in the database. */
+  secretKey: string | null;
+  /** Shared by all server types for linked sign-in tokens; null disables linked sign-in. */
+  linkSigningKey: string | null;
+  sessionIdleSeconds: number;
+  /** Believe X-Forwarded-Proto from a reverse proxy when deciding on Secure cookies. */
+  trustProxy: boolean;
+  scrypt: ScryptParams;
+}
+
+export class ConfigError extends Error {}
+
+const SERVER_TYPE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
+const Port = v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number),
+  v.minValue(1, 'must be 1–65535'), v.maxValue(65_535, 'must be 1–65535'));
+const Flag = v.pipe(v.string(), v.trim(), v.toLowerCase(),
+  v.picklist(['1', '0', 'true', 'false', 'yes', 'no', ''], 'must be true or false'),
+  v.transform((s) => s === '1' || s === 'true' || s === 'yes'));
+
+const EnvSchema = v.object({
+  PORT: v.optional(Port, '8080'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(),
+    v.check((s) => s === '' || /^postgres(ql)?:\/\//.test(s), 'must start with postgres:// (or be unset for SQLite)'))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty')), './data'),
+  APP_ENV: v.optional(v.picklist(APP_ENVS, `must be one of ${APP_ENVS.join(', ')}`), 'development'),
+  PRODUCT_KEY: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a lower-case identifier')), 'product'),
+  SERVER_TYPE: v.optional(v.pipe(v.string(), v.regex(SERVER_TYPE_NAME, 'must be a lower-case name such as app')), 'app'),
+  SERVER_TYPES: v.optional(v.string()),
+  SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  LINK_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SESSION_IDLE_SECONDS: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number of seconds'),
+    v.transform(Number), v.minValue(5, 'must be at least 5'), v.maxValue(43_200, 'must be at most 43200 (12 h)')), '900'),
+  TRUST_PROXY: v.optional(Flag, 'false'),
+});
+
+/** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
+export function parseServerTypes(text: string): Record<string, string> {
+  const types: Record<string, string> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const name = eq > 0 ? part.slice(0, eq).trim() : '';
+    const url = eq > 0 ? part.slice(eq + 1).trim().replace(/\/+$/, '') : '';
+    if (!SERVER_TYPE_NAME.test(name)) throw new ConfigError(`SERVER_TYPES: '${part}' must read name=http(s)://host`);
+    if (!/^https?:\/\/[^\s/]+/.test(url)) throw new ConfigError(`SERVER_TYPES: '${name}' needs an http(s) base URL`);
+    if (name in types) throw new ConfigError(`SERVER_TYPES: '${name}' is listed twice`);
+    types[name] = url;
+  }
+  return types;
+}
+
+/** Reads the environment; throws ConfigError with a one-line message on a bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+    const value = issue.path ? String(present[name] ?? '') : '';
+    throw new ConfigError(`${name}=${JSON.stringify(value)} ${issue.message}`);
+  }
+  const e = parsed.output;
+  const serverTypes = e.SERVER_TYPES
+    ? parseServerTypes(e.SERVER_TYPES)
+    : { [e.SERVER_TYPE]: `http://localhost:${e.PORT}` };
+  if (!(e.SERVER_TYPE in serverTypes)) {
+    throw new ConfigError(`SERVER_TYPES must list this server's own type '${e.SERVER_TYPE}'`);
+  }
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL || null,
+    dataDir: e.DATA_DIR,
+    appEnv: e.APP_ENV,
+    productKey: e.PRODUCT_KEY,
+    serverType: e.SERVER_TYPE,
+    serverTypes,
+    secretKey: e.SECRET_KEY ?? null,
+    linkSigningKey: e.LINK_SIGNING_KEY ?? null,
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    scrypt: OWASP_SCRYPT,
+  };
+}

@@ -1,0 +1,46 @@
+// What every request handler can reach: the dependencies createApp was given, and what the
+// middlewares learnt about the request (its id, its session).
+import type { Kysely } from 'kysely';
+import type { Keys } from './auth/keys';
+import type { ServerConfig } from './config';
+import type { Database, SessionStage, User } from './db/schema';
+import type { Grants } from './staff';
+
+export type Clock = () => number;
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: ServerConfig;
+  clock: Clock;
+  /** Resolved once, on first use (the secret may have to be read from the database). */
+  keys: () => Promise<Keys>;
+}
+
+export interface CurrentSession {
+  /** The cookie value this request carried. */
+  id: string;
+  idHash: string;
+  stage: SessionStage;
+  user: User;
+  grants: Grants;
+  mtUserEmail: string | null;
+}
+
+export type HonoEnv = {
+  Variables: {
+    requestId: string;
+    deps: AppDeps;
+    /** The clock read once at the start of the request. */
+    now: number;
+    /** Raw `sessionid` cookie of the request, valid or not: CSRF tokens are bound to it. */
+    sessionCookie: string | null;
+    session: CurrentSession | null;
+    /** Set once a handler has issued new session/CSRF cookies itself. */
+    cookiesIssued: boolean;
+    body: Promise<BodyRead> | undefined;
+  };
+};
+
+export type BodyRead =
+  | { ok: true; fields: Record<string, unknown> }
+  | { ok: false; msg: string };

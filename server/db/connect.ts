@@ -1,0 +1,47 @@
+// Opens the database the configuration names: PostgreSQL for postgres:// URLs, otherwise an
+// embedded SQLite file in WAL mode. Everything above this file sees one Kysely<Database>.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import type { Database } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** Where the data lives: a SQLite file (or ':memory:') or a PostgreSQL URL. */
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export function targetFromConfig(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl
+    ? { engine: 'postgres', url: config.databaseUrl }
+    : { engine: 'sqlite', file: path.join(config.dataDir, 'staff-console.db') };
+}
+
+const INT8_OID = 20;
+// Times are stored as bigint milliseconds; pg hands bigint back as text unless told otherwise.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export function openDatabase(target: DatabaseTarget): Kysely<Database> {
+  if (target.engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new SQLite(target.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Migrations and a few upserts differ by engine; this is the one place that asks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function engineOf(db: Kysely<any>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,133 @@
+// The typed shape of the database. Both engines store the same values: times as integer
+// milliseconds since the epoch, flags as 0/1 integers, lists and objects as JSON text.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  salesforce_id: string | null;
+  sf_acc_id: string | null;
+  created_at: number;
+}
+
+export const USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'] as const;
+export const USER_CATEGORIES = ['general', 'ir', 'workiva'] as const;
+export const STAFF_USER_TYPE = 'is_staff';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  organization_id: number | null;
+  user_type: string;
+  user_category: string;
+  user_role: string | null;
+  /** The `{product}_owner` field of spec §3, under its canonical name. */
+  owner: string | null;
+  product_configuration: string;
+  /** JSON list of data plan items. */
+  data_plan: string;
+  expiry_dt: number | null;
+  active: Flag;
+  deleted: Flag;
+  is_account_admin: Flag;
+  /** JSON list of server types this person may redirect to. */
+  allowed_st: string;
+  /** JSON object of the beta, restriction and bulk-editable flags of spec §3. */
+  flags: string;
+  /** Null for managed users who sign in elsewhere; staff always have one. */
+  password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON list of feature keys (spec §6), tri_submittor included. */
+  features: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export const SESSION_STAGES = ['pending_otp', 'authenticated'] as const;
+export type SessionStage = (typeof SESSION_STAGES)[number];
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a database leak yields no usable session. */
+  id_hash: string;
+  user_id: number;
+  stage: SessionStage;
+  created_at: number;
+  last_seen_at: number;
+  /** Hard end: 5 minutes for a pending session, 12 hours for a signed-in one. */
+  expires_at: number;
+  mt_user_email: string | null;
+}
+
+export interface LoginAttemptsTable {
+  user_id: number;
+  failures: number;
+  locked_until: number | null;
+  updated_at: number;
+}
+
+export interface TotpSecretsTable {
+  user_id: number;
+  /** AES-256-GCM ciphertext under a key derived from SECRET_KEY. */
+  secret_enc: string;
+  activated_at: number;
+  /** Highest RFC 6238 time step accepted so far; a code for it or an earlier step is a replay. */
+  last_used_step: number | null;
+}
+
+export interface UsedLinkTokensTable {
+  jti: string;
+  expires_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  category: string;
+  author: string;
+  action: string;
+  origin: string;
+  created_at: number;
+  previous_data: string | null;
+  current_data: string | null;
+  success: Flag;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  totp_secrets: TotpSecretsTable;
+  used_link_tokens: UsedLinkTokensTable;
+  audit_log: AuditLogTable;
+  server_secrets: ServerSecretsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type AuditRow = Selectable<AuditLogTable>;

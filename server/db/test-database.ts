@@ -1,0 +1,46 @@
+// Throwaway PostgreSQL databases for tests and scripts: created with a random name next to a
+// maintenance database, dropped (with their connections) afterwards.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export function databaseNameOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
+}
+
+async function onMaintenance<T>(maintenanceUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: maintenanceUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `<prefix>_<random>` and answers its URL. */
+export async function createThrowawayDatabase(maintenanceUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 60);
+  await onMaintenance(maintenanceUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  return withDatabaseName(maintenanceUrl, name);
+}
+
+export async function dropDatabase(maintenanceUrl: string, name: string): Promise<void> {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop database '${name}'`);
+  await onMaintenance(maintenanceUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/** Drops every database whose name starts with `<prefix>_`: leftovers of interrupted runs. */
+export async function dropDatabasesWithPrefix(maintenanceUrl: string, prefix: string): Promise<number> {
+  const names = await onMaintenance(maintenanceUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${prefix}_`]);
+    return rows.map((r) => r.datname);
+  });
+  for (const name of names) await dropDatabase(maintenanceUrl, name);
+  return names.length;
+}

@@ -1,0 +1,69 @@
+// One way to declare an API route: its method, path, who may call it, and the schema of its
+// input. app.ts turns every declaration into the same pipeline (CSRF → access → input → handler),
+// and the exported table lets a test walk every route.
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { FeatureKey } from '../src/domain/features';
+import type { AppDeps, CurrentSession, HonoEnv } from './context';
+import type { BodyKind } from './http/body';
+
+/**
+ * 'public': anyone (still CSRF-checked when unsafe); 'pending_otp': only a session that passed the
+ * password step and awaits its code; a feature key: a signed-in session holding admin_panel_access
+ * and that key.
+ */
+export type Access = 'public' | 'pending_otp' | FeatureKey;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type InputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+type SessionFor<A extends Access> = A extends 'public' ? CurrentSession | null : CurrentSession;
+
+export interface RouteContext<A extends Access, I> {
+  c: Context<HonoEnv>;
+  deps: AppDeps;
+  /** The clock's reading for this request. */
+  now: number;
+  input: I;
+  session: SessionFor<A>;
+}
+
+export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefined> {
+  method: Method;
+  /** As spec §7 writes it, from the root: '/login_account_new/'. */
+  path: string;
+  access: A;
+  summary: string;
+  /** Validates the form (or JSON, or query for GET) fields. */
+  schema?: S;
+  /** Form data unless the route says JSON. */
+  body?: BodyKind;
+  /** Unsafe methods always need a CSRF token; a GET with a side effect opts in. */
+  csrf?: boolean;
+  handler: (ctx: RouteContext<A, InputOf<S>>) => Response | Promise<Response>;
+}
+
+export interface Route {
+  method: Method;
+  path: string;
+  access: Access;
+  summary: string;
+  schema: v.GenericSchema | undefined;
+  body: BodyKind;
+  csrf: boolean;
+  handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
+}
+
+const SAFE_METHODS: readonly Method[] = ['GET'];
+
+export function defineRoute<A extends Access, S extends v.GenericSchema | undefined = undefined>(spec: RouteSpec<A, S>): Route {
+  return {
+    method: spec.method,
+    path: spec.path,
+    access: spec.access,
+    summary: spec.summary,
+    schema: spec.schema,
+    body: spec.body ?? 'form',
+    csrf: spec.csrf ?? !SAFE_METHODS.includes(spec.method),
+    handler: spec.handler as Route['handler'],
+  };
+}

@@ -1,0 +1,52 @@
+// Staff are platform users of type is_staff. What they may do comes only from their roles in the
+// database: the union of the roles' feature keys, split as session_check/ reports them.
+import type { Kysely } from 'kysely';
+import { OTHER_FEATURE_KEYS, isFeatureKey, type FeatureKey } from '../src/domain/features';
+import { STAFF_USER_TYPE, type Database, type User } from './db/schema';
+
+export interface Grants {
+  features: FeatureKey[];
+  otherFeatures: string[];
+}
+
+export function parseJsonList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function grantsOf(db: Kysely<Database>, userId: number): Promise<Grants> {
+  const rows = await db.selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('roles.features')
+    .where('user_roles.user_id', '=', userId)
+    .execute();
+  const keys = new Set(rows.flatMap((r) => parseJsonList(r.features)));
+  const other = OTHER_FEATURE_KEYS as readonly string[];
+  return {
+    features: [...keys].filter(isFeatureKey).sort(),
+    otherFeatures: [...keys].filter((k) => other.includes(k)).sort(),
+  };
+}
+
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Only active, unexpired staff holding admin_panel_access may use the panel. */
+export function mayUsePanel(user: User, grants: Grants, now: number): boolean {
+  return user.user_type === STAFF_USER_TYPE && user.active === 1 && user.deleted === 0
+    && (user.expiry_dt === null || user.expiry_dt > now)
+    && grants.features.includes('admin_panel_access');
+}

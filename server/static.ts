@@ -1,0 +1,74 @@
+// Serving the built SPA: hashed assets cached for a year, and index.html for any page address
+// (client routes such as /user_list), carrying the app settings in a <meta> tag.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, Next } from 'hono';
+import { APP_CONFIG_META, type AppConfig } from '../src/domain/app-config';
+import { SESSION_RECHECK_MS } from '../src/domain/constants';
+import type { App } from './app';
+import type { ServerConfig } from './config';
+
+export function appConfigFor(config: ServerConfig): AppConfig {
+  return {
+    environment: config.appEnv,
+    server_type: config.serverType,
+    product_key: config.productKey,
+    idle_timeout_ms: config.sessionIdleSeconds * 1000,
+    recheck_ms: SESSION_RECHECK_MS,
+  };
+}
+
+/** Escapes JSON for a single-quoted HTML attribute. */
+function attribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function injectAppConfig(html: string, config: AppConfig): string {
+  const meta = `<meta name="${APP_CONFIG_META}" content='${attribute(JSON.stringify(config))}'>`;
+  return html.includes('</head>') ? html.replace('</head>', `  ${meta}\n  </head>`) : `${meta}\n${html}`;
+}
+
+/** Vite's hashed files under /assets never change, so browsers may keep them for a year. */
+export function mountAssets(app: App, dir: string): void {
+  app.get('/assets/*', serveStatic({
+    root: dir,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  }));
+}
+
+function wantsHtml(accept: string | undefined): boolean {
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/** Other files of dist/ (favicon…), then index.html for page addresses no API route claimed. */
+export function mountSpaFallback(app: App, dir: string, config: ServerConfig): void {
+  const indexFile = path.join(dir, 'index.html');
+  const appConfig = appConfigFor(config);
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string | null => {
+    try {
+      const { mtimeMs } = statSync(indexFile);
+      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: injectAppConfig(readFileSync(indexFile, 'utf8'), appConfig) };
+      return cached.html;
+    } catch {
+      return null;
+    }
+  };
+  const serveIndex = (c: Context, next: Next) => {
+    const html = indexHtml();
+    if (html === null) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  };
+  app.get('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? serveIndex(c, next) : next()));
+  app.get('*', serveStatic({
+    root: dir,
+    onFound: (_path, c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+    },
+  }));
+  app.get('*', (c, next) => (wantsHtml(c.req.header('accept')) ? serveIndex(c, next) : next()));
+}

@@ -1,0 +1,78 @@
+// A minimal browser for API tests: keeps cookies between calls the way a browser would and
+// sends the CSRF token from the csrftoken cookie, as the panel's HTTP client does.
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/domain/constants';
+import type { TestServer } from '../../support/server';
+
+export interface SetCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+export function parseSetCookie(header: string): SetCookie {
+  const [pair = '', ...attrs] = header.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const attributes: Record<string, string | true> = {};
+  for (const a of attrs) {
+    const i = a.indexOf('=');
+    if (i === -1) attributes[a.toLowerCase()] = true;
+    else attributes[a.slice(0, i).toLowerCase()] = a.slice(i + 1);
+  }
+  return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes };
+}
+
+export function setCookiesOf(res: Response): SetCookie[] {
+  return res.headers.getSetCookie().map(parseSetCookie);
+}
+
+export type Fields = Record<string, string>;
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly server: Pick<TestServer, 'app'>, private readonly origin = 'http://localhost') {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private remember(res: Response): void {
+    for (const c of setCookiesOf(res)) {
+      const expired = c.attributes['max-age'] === '0' || (typeof c.attributes['expires'] === 'string' && Date.parse(c.attributes['expires']) < Date.now());
+      if (expired || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  /** Sends a request with the jar's cookies; `csrf: false` leaves the token out. */
+  async send(method: string, path: string, opts: { form?: Fields; json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
+    const headers = new Headers(opts.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '));
+    const token = this.cookies.get(CSRF_COOKIE);
+    if (opts.csrf !== false && token && !headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, token);
+    let body: BodyInit | undefined = opts.body;
+    if (opts.form) body = new URLSearchParams(opts.form);
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers.set('content-type', 'application/json');
+    }
+    const res = await this.server.app.request(`${this.origin}${path}`, { method, headers, body });
+    this.remember(res);
+    return res;
+  }
+
+  post(path: string, form?: Fields): Promise<Response> {
+    return this.send('POST', path, { form });
+  }
+
+  async postJson<T = Record<string, unknown>>(path: string, form?: Fields): Promise<T> {
+    const res = await this.post(path, form);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** Fetches a CSRF cookie the way the page does on load (any response hands one out). */
+  async open(): Promise<void> {
+    await this.send('POST', '/session_check/', { csrf: false });
+  }
+}
