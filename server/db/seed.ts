@@ -1,0 +1,165 @@
+// Demo data for a first start on an empty database: organizations, a few hundred managed users
+// with the field values of spec §3, roles, and the two staff accounts `admin` and `support`.
+// Values come from a seeded generator, so every fresh database looks the same (staff passwords
+// excepted: those are random and shown once).
+import type { Kysely } from 'kysely';
+import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
+import { writeAudit } from '../audit';
+import { hashPassword, randomPassword } from '../auth/passwords';
+import type { ServerConfig } from '../config';
+import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const MANAGED_USER_COUNT = 320;
+/** Stable across server types, so linked sign-in finds the same person on each. */
+export const STAFF_EMAIL_DOMAIN = 'staff-console.local';
+
+export const SEED_ROLES: Record<string, readonly string[]> = {
+  'Super Admin': [...FEATURE_KEYS, ...OTHER_FEATURE_KEYS],
+  Support: ['admin_panel_access', 'user_mgmt', 'create_user_tab'],
+  'Account Manager': ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'edit_user', 'expiry_update', 'active_update',
+    'account_settings_tab', 'template_settings_tab', 'export_csv_access'],
+  'Research Operations': ['admin_panel_access', 'br_research', 'restrict_broker_access', 'tr_src_toggle', 'tri_submittor'],
+};
+
+const ORGANIZATIONS = [
+  'Northwind Capital', 'Blue Harbor Asset Management', 'Granite Peak Partners', 'Meridian Equity Research',
+  'Silverline Investments', 'Crescent Bay Advisors', 'Oakmont Securities', 'Redwood Global Markets',
+  'Ironbridge Holdings', 'Lakeshore Pension Fund', 'Summit Ridge Capital', 'Atlas Financial Press',
+];
+const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Isabella', 'Mateo', 'Mia', 'Levi',
+  'Amelia', 'Ethan', 'Harper', 'James', 'Aria', 'Benjamin', 'Chloe', 'Henry', 'Priya', 'Arjun', 'Mei', 'Kenji', 'Fatima',
+  'Omar', 'Ingrid', 'Lars', 'Chiara', 'Diego'];
+const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Lopez', 'Wilson',
+  'Anderson', 'Thomas', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Patel', 'Nakamura',
+  'Chen', 'Okafor', 'Schmidt', 'Rossi', 'Larsen', 'Haddad', 'Silva', 'Kowalski'];
+const ROLES = ['Analyst', 'Portfolio Manager', 'Research Associate', 'Investor Relations', 'Trader', 'Economist', 'Journalist', 'CFO'];
+const USER_TYPE_WEIGHTS: [string, number][] = [['customer', 45], ['trial', 25], ['test_user', 8], ['journalist', 7],
+  ['grace_customer', 8], ['churn_customer', 7]];
+/** Expiry defaults of spec §4, in days from today. */
+const EXPIRY_DAYS: Record<string, number> = { trial: 15, test_user: 15, customer: 365, journalist: 365, grace_customer: 30, churn_customer: 1 };
+const BETA_FLAGS = ['socialsearch', 'intlquote', 'realtimesearch', 'pricemonitor', 'expanded_news_stream', 'unified_stream',
+  'crypto', 'allow_entity', 'clipper_screenshot', 'is_beta_user', 'disable_note_as_mail', 'restrict_upload', 'restrict_annot',
+  'restrict_modifying_create_date'];
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function managedUsers(product: string, orgIds: number[], now: number): NewUser[] {
+  const rand = generator(20_261_121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const weighted = (pairs: [string, number][]): string => {
+    let n = rand() * pairs.reduce((s, [, w]) => s + w, 0);
+    for (const [value, w] of pairs) if ((n -= w) < 0) return value;
+    return pairs[0]![0];
+  };
+  const users: NewUser[] = [];
+  for (let i = 1; i <= MANAGED_USER_COUNT; i++) {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const orgIndex = Math.floor(rand() * orgIds.length);
+    const domain = ORGANIZATIONS[orgIndex]!.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
+    const userType = weighted(USER_TYPE_WEIGHTS);
+    const category = weighted([['general', 80], ['ir', 12], ['workiva', 8]]);
+    // §5: IR and Workiva users may not hold the data plans; shareholder data needs a data plan.
+    const plan = category === 'general'
+      ? pick([[], [`${product}_data`], [`${product}_alt_data`], [`${product}_data`, 'shareholder_data'], [`${product}_alt_data`, 'rns'], ['lexis_nexis']])
+      : pick([[], ['rns'], ['lexis_nexis']]);
+    const flags = Object.fromEntries(BETA_FLAGS.map((f) => [f, rand() < 0.2]));
+    const createdAt = now - Math.floor(rand() * 700) * DAY;
+    users.push({
+      username: `${first}.${last}${i}`.toLowerCase(),
+      email: `${first}.${last}.${i}@${domain}`.toLowerCase(),
+      first_name: first,
+      last_name: last,
+      organization_id: orgIds[orgIndex]!,
+      user_type: userType,
+      user_category: category,
+      user_role: pick(ROLES),
+      owner: pick(['admin', 'support']),
+      product_configuration: pick([`${product}_basic`, `${product}_basic`, `${product}_res`, `${product}_res_prof`]),
+      data_plan: JSON.stringify(plan),
+      expiry_dt: createdAt + (EXPIRY_DAYS[userType] ?? 365) * DAY,
+      active: rand() < 0.9 ? 1 : 0,
+      deleted: rand() < 0.03 ? 1 : 0,
+      is_account_admin: rand() < 0.08 ? 1 : 0,
+      allowed_st: '[]',
+      flags: JSON.stringify(flags),
+      password_hash: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+  }
+  return users;
+}
+
+export interface SeededStaff {
+  username: 'admin' | 'support';
+  password: string;
+}
+
+/**
+ * Fills an empty database; answers the staff passwords, or null when there was something already
+ * (another instance may have seeded it first).
+ */
+export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, now: number): Promise<SeededStaff[] | null> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+  const staff: SeededStaff[] = [
+    { username: 'admin', password: randomPassword() },
+    { username: 'support', password: randomPassword() },
+  ];
+  const hashes = await Promise.all(staff.map((s) => hashPassword(s.password, config.scrypt)));
+  try {
+    await db.transaction().execute(async (trx) => {
+      const orgIds: number[] = [];
+      for (const [i, name] of ORGANIZATIONS.entries()) {
+        const org = await trx.insertInto('organizations')
+          .values({ name, salesforce_id: `001${String(4_200_000 + i * 7919).padStart(12, '0')}`, sf_acc_id: `SF-${1000 + i}`, created_at: now })
+          .returning('id').executeTakeFirstOrThrow();
+        orgIds.push(org.id);
+      }
+      const roleIds: Record<string, number> = {};
+      for (const [name, features] of Object.entries(SEED_ROLES)) {
+        roleIds[name] = (await trx.insertInto('roles').values({ name, features: JSON.stringify(features), created_at: now, updated_at: now })
+          .returning('id').executeTakeFirstOrThrow()).id;
+      }
+      const staffOrg = (await trx.insertInto('organizations').values({ name: 'Staff Console Staff', salesforce_id: null, sf_acc_id: null, created_at: now })
+        .returning('id').executeTakeFirstOrThrow()).id;
+      const allTypes = Object.keys(config.serverTypes);
+      for (const [i, s] of staff.entries()) {
+        const admin = s.username === 'admin';
+        const user = await trx.insertInto('users').values({
+          username: s.username, email: `${s.username}@${STAFF_EMAIL_DOMAIN}`,
+          first_name: admin ? 'Ada' : 'Sam', last_name: admin ? 'Admin' : 'Support', organization_id: staffOrg,
+          user_type: STAFF_USER_TYPE, user_category: 'general', user_role: admin ? 'Administrator' : 'Support Agent', owner: null,
+          product_configuration: `${config.productKey}_res_prof`, data_plan: '[]', expiry_dt: null,
+          active: 1, deleted: 0, is_account_admin: admin ? 1 : 0,
+          allowed_st: JSON.stringify(admin ? allTypes : [config.serverType]), flags: '{}',
+          password_hash: hashes[i]!, created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('user_roles').values({ user_id: user.id, role_id: roleIds[admin ? 'Super Admin' : 'Support']! }).execute();
+      }
+      const users = managedUsers(config.productKey, orgIds, now);
+      for (let i = 0; i < users.length; i += 100) await trx.insertInto('users').values(users.slice(i, i + 100)).execute();
+      await writeAudit(trx, {
+        category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
+        current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,
+      });
+    });
+  } catch (err) {
+    // Another instance seeded between our check and our insert: its data stands.
+    if (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst()) return null;
+    throw err;
+  }
+  return staff;
+}

@@ -1,0 +1,65 @@
+// `npm start`: validate the configuration, open and migrate the database, seed a fresh one,
+// build the panel if needed, then serve the panel and the API until SIGINT/SIGTERM.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { openDatabase, targetFromConfig } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { ensureSpaBuilt } from './spa-build';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function configOrExit(): ServerConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const target = targetFromConfig(config);
+  const db = openDatabase(target);
+  await migrateToLatest(db);
+  const seeded = await seedIfEmpty(db, config, Date.now());
+  for (const staff of seeded ?? []) console.log(`Sign in as ${staff.username} with password ${staff.password}`);
+
+  const spa = ensureSpaBuilt(ROOT);
+  if (spa.dir === null) console.log(`Serving the API only: ${spa.reason}.`);
+  const app = createApp({
+    db, config, staticDir: spa.dir ?? undefined,
+    log: config.appEnv === 'test' ? undefined : (line) => console.log(line),
+  });
+  console.log(`Server type ${config.serverType}; data in ${target.engine === 'sqlite' ? target.file : 'PostgreSQL'}.`);
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    console.log(`Staff Console listening on http://localhost:${info.port}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received; closing.`);
+    // Stop accepting, let requests in flight finish, then release the database.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      void db.destroy().finally(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
