@@ -62,6 +62,7 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
   const recorder = new Recorder(dir, context);
   const page = await context.newPage();
   const started = Date.now();
+  let current = '(before the first step)';
   const t: ScenarioContext = {
     world,
     context,
@@ -69,6 +70,7 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
     dialogs: (p) => recorder.dialogs(p),
     async step(name, action) {
       const stepStart = Date.now();
+      current = name;
       try {
         const result = await action();
         await recorder.snapshot(name);
@@ -94,7 +96,7 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
     return true;
   } catch (error) {
     const saved = await recorder.saveFailure(error);
-    console.log(`FAIL ${scenario.name} (${seconds(Date.now() - started)})`);
+    console.log(`FAIL ${scenario.name} (${seconds(Date.now() - started)}) in step: ${current}`);
     console.log(indent((error as Error)?.stack ?? String(error)));
     console.log(indent(`artifacts: ${path.relative(process.cwd(), dir)}/ (${saved.map((f) => path.basename(f)).join(', ')})`));
     return false;

@@ -35,7 +35,8 @@ export const scenario: Scenario = {
       await t.step(`menu: ${entry.label}`, async () => {
         await shell(page).menu.getByRole('link', { name: entry.label, exact: true }).click();
         await waitForPath(page, entry.path);
-        check((await page.getByText(MESSAGES.renderFailure).count()) === 0, `${entry.label} renders without the error screen`);
+        await page.getByRole('main').getByRole('heading', { name: entry.label, exact: true }).waitFor();
+        check((await page.getByText(MESSAGES.renderFailure).count()) === 0, `${entry.label} opens without the error screen`);
       });
     }
   },

@@ -13,8 +13,14 @@ export const scenario: Scenario = {
     const { page } = t;
     const support = t.world.account('app', 'support');
     await signIn(t, page, support);
-    await t.step('Logout', async () => {
-      await shell(page).logout.click();
+    await t.step("Logout: back on /login with the server's message", async () => {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/logout_account/'),
+        shell(page).logout.click(),
+      ]);
+      const { msg } = await response.json() as { msg: string };
+      check(response.ok() && typeof msg === 'string' && msg.length > 0, `logout_account/ answered ${response.status()} with a message`);
+      await page.getByText(msg, { exact: true }).waitFor();
       await waitForPath(page, '/login');
       await loginForm(page).username.waitFor();
       check((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) === null, 'the stored session is cleared');
