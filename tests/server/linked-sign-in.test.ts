@@ -1,0 +1,110 @@
+import { SignJWT } from 'jose';
+import * as v from 'valibot';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionInfo } from '../../src/domain/auth';
+import { LINK_TOKEN_MS } from '../../src/domain/constants';
+import { SIGN_IN_TEXT } from '../../server/api/sign-in';
+import { createTestServer, type TestServer } from '../support/server';
+import { Browser } from './helpers/browser';
+import { signIn, type Staff } from './helpers/sign-in';
+
+const TYPES = { app: 'http://localhost:8080', testing: 'http://localhost:8081', local: 'http://localhost:8082' };
+const FEATURES = ['admin_panel_access', 'user_mgmt'];
+
+let app: TestServer;
+let testing: TestServer;
+let onApp: Staff;
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  app = await createTestServer({ config: { serverType: 'app', serverTypes: TYPES } });
+  testing = await createTestServer({ config: { serverType: 'testing', serverTypes: TYPES } });
+  onApp = await app.createStaff({ username: 'ines', features: FEATURES, allowedSt: ['app', 'testing', 'elsewhere'], activated: true });
+  await testing.createStaff({ username: 'ines', features: FEATURES, allowedSt: ['testing'], activated: true });
+});
+afterEach(async () => {
+  await Promise.all([app.close(), testing.close()]);
+  vi.useRealTimers();
+});
+
+async function tokenFromApp(): Promise<string> {
+  const browser = await signIn(app, onApp);
+  const info = v.parse(SessionInfo, await browser.postJson('/session_check/'));
+  expect(info.allowed_st).toEqual(['app', 'testing']); // 'elsewhere' is not a configured type
+  expect(info.server_urls).toEqual({ app: TYPES.app, testing: TYPES.testing });
+  return info.jwt_token;
+}
+
+async function linkedLogin(token: string, server = testing) {
+  const browser = new Browser(server);
+  await browser.open();
+  return { browser, reply: await browser.postJson('/login_with_mt_account/', { token }) };
+}
+
+describe('linked sign-in', () => {
+  it('signs in on another server type with a token from session_check/', async () => {
+    const { browser, reply } = await linkedLogin(await tokenFromApp());
+    expect(reply).toEqual({ status: true, mt_user_email: onApp.email });
+    const info = v.parse(SessionInfo, await browser.postJson('/session_check/'));
+    expect(info.email).toBe(onApp.email);
+    expect(info.features).toEqual(FEATURES);
+    expect(info.allowed_st).toEqual(['testing']);
+    const row = await testing.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ stage: 'authenticated', mt_user_email: onApp.email });
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await tokenFromApp();
+    vi.setSystemTime(Date.now() + LINK_TOKEN_MS + 1000);
+    expect((await linkedLogin(token)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkExpired });
+  });
+
+  it('refuses a forged token', async () => {
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
+      .setJti('forged-1').setIssuedAt().setExpirationTime('5m')
+      .sign(new TextEncoder().encode('some-other-key-that-is-long-enough-000'));
+    expect((await linkedLogin(forged)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+    const tampered = (await tokenFromApp()).split('.');
+    const payload = JSON.parse(Buffer.from(tampered[1]!, 'base64url').toString());
+    tampered[1] = Buffer.from(JSON.stringify({ ...payload, sub: 'someone.else@staff-console.test' })).toString('base64url');
+    expect((await linkedLogin(tampered.join('.'))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+    expect((await linkedLogin('not-a-jwt')).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+  });
+
+  it('refuses a token used once already', async () => {
+    const token = await tokenFromApp();
+    expect((await linkedLogin(token)).reply['status']).toBe(true);
+    expect((await linkedLogin(token)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkUsed });
+  });
+
+  it('refuses a token meant for another server type, or replayed to its issuer', async () => {
+    const token = await tokenFromApp();
+    const local = await createTestServer({ config: { serverType: 'local', serverTypes: TYPES } });
+    try {
+      await local.createStaff({ username: 'ines', features: FEATURES, activated: true });
+      expect((await linkedLogin(token, local)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+    } finally {
+      await local.close();
+    }
+    expect((await linkedLogin(token, app)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+  });
+
+  it('refuses when no staff account here has the email', async () => {
+    await testing.db.updateTable('users').set({ email: 'renamed@staff-console.test' }).where('username', '=', 'ines').execute();
+    expect((await linkedLogin(await tokenFromApp())).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
+  });
+
+  it('is off without LINK_SIGNING_KEY: no token is issued and none accepted', async () => {
+    const plain = await createTestServer({ config: { linkSigningKey: null, serverTypes: TYPES } });
+    try {
+      const s = await plain.createStaff({ username: 'olga', features: FEATURES, allowedSt: ['app', 'testing'], activated: true });
+      const info = v.parse(SessionInfo, await (await signIn(plain, s)).postJson('/session_check/'));
+      expect(info.jwt_token).toBe('');
+      expect(info.allowed_st).toEqual(['app']);
+      expect((await linkedLogin('x.y.z', plain)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkOff });
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ActivationTicket, LoginReply, MESSAGES, SessionInfo } from '../../src/domain/auth';
+import { ACTIVATION_TICKET_MS, PENDING_OTP_MS } from '../../src/domain/constants';
+import * as v from 'valibot';
+import { SIGN_IN_TEXT } from '../../server/api/sign-in';
+import { issueTicket, openTicket } from '../../server/auth/tickets';
+import { createTestServer, type TestServer } from '../support/server';
+import { Browser } from './helpers/browser';
+import { passwordStep, signIn } from './helpers/sign-in';
+
+let server: TestServer;
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  server = await createTestServer();
+});
+afterEach(async () => {
+  await server.close();
+  vi.useRealTimers();
+});
+
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+describe('first sign-in', () => {
+  it('goes password → activation → fresh sign-in → session_check with the features of the roles', async () => {
+    const staff = await server.createStaff({
+      username: 'nina', features: ['admin_panel_access', 'user_mgmt', 'role_mgmt'], otherFeatures: ['tri_submittor'],
+    });
+    const browser = new Browser(server);
+    await browser.open();
+
+    const first = v.parse(LoginReply, await browser.postJson('/login_account_new/', { username: 'nina', password: staff.password }));
+    expect(first.status).toBe(true);
+    expect(first.first_time_login).toBe(true);
+    const ticket = v.parse(ActivationTicket, first.msg);
+    expect(ticket.qrcode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
+    expect(ticket.key).toMatch(/^[A-Z2-7]{32}$/);
+    // The secret travels only sealed: neither hx nor ck shows it.
+    expect(ticket.hx).not.toContain(ticket.key);
+    expect(ticket.ck).not.toContain(ticket.key);
+
+    const activated = await browser.postJson('/ap_activate_tfa', {
+      username: 'nina', otp: server.totp(ticket.key), hx: ticket.hx, ck: ticket.ck, qrcode: ticket.qrcode,
+    });
+    expect(activated).toEqual({ status: true });
+    // Activation ends the half-signed-in session: the page reloads to /login for a fresh sign-in.
+    expect(await browser.postJson('/session_check/')).toEqual({ status: false });
+
+    advance(30_000);
+    const second = await browser.postJson('/login_account_new/', { username: 'nina', password: staff.password });
+    expect(second).toEqual({ status: true, msg: SIGN_IN_TEXT.enterOtp, first_time_login: false });
+    expect(await browser.postJson('/login_tfa_new/', { username: 'nina', otp: server.totp(ticket.key) })).toEqual({ status: true });
+
+    const info = v.parse(SessionInfo, await browser.postJson('/session_check/'));
+    expect(info.email).toBe(staff.email);
+    expect(info.features).toEqual(['admin_panel_access', 'role_mgmt', 'user_mgmt']);
+    expect(info.other_features).toEqual(['tri_submittor']);
+    const user = await server.db.selectFrom('users').select('id').where('username', '=', 'nina').executeTakeFirstOrThrow();
+    expect(info.user_id).toBe(user.id);
+  });
+
+  it('stores the secret sealed, with the activating step marked used', async () => {
+    const staff = await server.createStaff({ username: 'omar', features: ['admin_panel_access'] });
+    const browser = await passwordStep(server, staff);
+    const ticket = v.parse(ActivationTicket, (await browser.postJson('/login_account_new/', { username: 'omar', password: staff.password }))['msg']);
+    const code = server.totp(ticket.key);
+    await browser.postJson('/ap_activate_tfa', { username: 'omar', otp: code, hx: ticket.hx, ck: ticket.ck });
+    const row = await server.db.selectFrom('totp_secrets').selectAll().executeTakeFirstOrThrow();
+    expect(row.secret_enc).not.toContain(ticket.key);
+    expect(row.last_used_step).toBe(Math.floor(Date.now() / 30_000));
+
+    // The same code cannot sign in again (replay of the activation step).
+    await browser.postJson('/login_account_new/', { username: 'omar', password: staff.password });
+    expect(await browser.postJson('/login_tfa_new/', { username: 'omar', otp: code })).toEqual({ status: false, msg: MESSAGES.badOtp });
+  });
+
+  async function firstTicket(username: string) {
+    const staff = await server.createStaff({ username, features: ['admin_panel_access'] });
+    const browser = new Browser(server);
+    await browser.open();
+    const reply = await browser.postJson('/login_account_new/', { username, password: staff.password });
+    return { staff, browser, ticket: v.parse(ActivationTicket, reply['msg']) };
+  }
+
+  it('refuses a wrong activation code', async () => {
+    const { browser, ticket } = await firstTicket('pia');
+    const wrong = server.totp(ticket.key, Date.now() + 120_000);
+    expect(await browser.postJson('/ap_activate_tfa', { username: 'pia', otp: wrong, hx: ticket.hx, ck: ticket.ck }))
+      .toEqual({ status: false, msg: MESSAGES.badOtp });
+    expect(await server.db.selectFrom('totp_secrets').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('refuses an altered ticket', async () => {
+    const { browser, ticket } = await firstTicket('quin');
+    const otp = server.totp(ticket.key);
+    const altered = ticket.hx.slice(0, -3) + (ticket.hx.endsWith('AAA') ? 'BBB' : 'AAA');
+    expect(await browser.postJson('/ap_activate_tfa', { username: 'quin', otp, hx: altered, ck: ticket.ck }))
+      .toEqual({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
+    expect(await browser.postJson('/ap_activate_tfa', { username: 'quin', otp, hx: ticket.hx, ck: `x${ticket.ck.slice(1)}` }))
+      .toEqual({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
+  });
+
+  it('refuses activation once the half-signed-in session has run out (5 minutes)', async () => {
+    const { browser, ticket } = await firstTicket('rosa');
+    advance(PENDING_OTP_MS);
+    const res = await browser.post('/ap_activate_tfa', { username: 'rosa', otp: server.totp(ticket.key), hx: ticket.hx, ck: ticket.ck });
+    expect(res.status).toBe(403);
+  });
+
+  it('opens a ticket until it expires, and only for its user and session', async () => {
+    const keys = { ticketEncryption: new Uint8Array(32).fill(1), ticketMac: Buffer.alloc(32, 2) };
+    const at = Date.now();
+    const claims = { userId: 7, sessionHash: 'abc', secret: 'JBSWY3DPEHPK3PXP' };
+    const { hx, ck } = await issueTicket(keys, claims, at);
+    const expected = { userId: 7, sessionHash: 'abc' };
+    expect(await openTicket(keys, hx, ck, expected, at + ACTIVATION_TICKET_MS - 1000)).toBe(claims.secret);
+    expect(await openTicket(keys, hx, ck, expected, at + ACTIVATION_TICKET_MS + 1000)).toBeNull();
+    expect(await openTicket(keys, hx, ck, { userId: 8, sessionHash: 'abc' }, at)).toBeNull();
+    expect(await openTicket(keys, hx, ck, { userId: 7, sessionHash: 'abd' }, at)).toBeNull();
+    expect(await openTicket({ ...keys, ticketEncryption: new Uint8Array(32).fill(3) }, hx, ck, expected, at)).toBeNull();
+  });
+
+  it('refuses a ticket issued to another session', async () => {
+    const a = await firstTicket('sven');
+    const b = new Browser(server);
+    await b.open();
+    await b.postJson('/login_account_new/', { username: 'sven', password: a.staff.password });
+    expect(await b.postJson('/ap_activate_tfa', { username: 'sven', otp: server.totp(a.ticket.key), hx: a.ticket.hx, ck: a.ticket.ck }))
+      .toEqual({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
+  });
+});
+
+describe('who may sign in', () => {
+  it('answers the same message for a wrong password, an unknown user, a non-staff user and staff without panel access', async () => {
+    const staff = await server.createStaff({ username: 'tara', features: ['admin_panel_access'], activated: true });
+    const noPanel = await server.createStaff({ username: 'ugo', features: ['user_mgmt'], activated: true });
+    const customer = await server.createStaff({ username: 'vera', features: ['admin_panel_access'], activated: true });
+    await server.db.updateTable('users').set({ user_type: 'customer' }).where('username', '=', 'vera').execute();
+    const inactive = await server.createStaff({ username: 'walt', features: ['admin_panel_access'], activated: true });
+    await server.db.updateTable('users').set({ active: 0 }).where('username', '=', 'walt').execute();
+
+    const browser = new Browser(server);
+    await browser.open();
+    const refused = { status: false, msg: MESSAGES.badCredentials, first_time_login: false };
+    for (const [username, password] of [
+      ['tara', 'wrong password'], ['nobody', 'whatever'], ['ugo', noPanel.password], ['vera', customer.password], ['walt', inactive.password],
+    ]) {
+      expect(await browser.postJson('/login_account_new/', { username: username!, password: password! })).toEqual(refused);
+    }
+    expect(browser.cookie('sessionid')).toBeUndefined();
+    expect((await browser.postJson('/login_account_new/', { username: 'tara', password: staff.password }))['status']).toBe(true);
+  });
+
+  it('lets a half-signed-in session call nothing but the code steps', async () => {
+    const staff = await server.createStaff({ username: 'xena', features: ['admin_panel_access', 'update_logs'], activated: true });
+    const browser = await passwordStep(server, staff);
+    expect(await browser.postJson('/session_check/')).toEqual({ status: false });
+    expect((await browser.send('GET', '/logout_account/')).status).toBe(403);
+    const log = await browser.post('/log_data_in_es/', { data: JSON.stringify([{ category: 'user', action: 'x' }]) });
+    expect(log.status).toBe(403);
+  });
+
+  it('refuses the code step for another username than the password step', async () => {
+    const staff = await server.createStaff({ username: 'yann', features: ['admin_panel_access'], activated: true });
+    await server.createStaff({ username: 'zoe', features: ['admin_panel_access'], activated: true });
+    const browser = await passwordStep(server, staff);
+    expect((await browser.post('/login_tfa_new/', { username: 'zoe', otp: server.totp(staff.totpSecret!) })).status).toBe(403);
+  });
+
+  it('answers a code step without a password step with 403', async () => {
+    const staff = await server.createStaff({ username: 'abe', features: ['admin_panel_access'], activated: true });
+    const browser = new Browser(server);
+    await browser.open();
+    expect((await browser.post('/login_tfa_new/', { username: 'abe', otp: server.totp(staff.totpSecret!) })).status).toBe(403);
+  });
+
+  it('signs an activated account in with password and code', async () => {
+    const staff = await server.createStaff({ username: 'bea', features: ['admin_panel_access', 'group_mgmt'], activated: true });
+    const browser = await signIn(server, staff);
+    const info = v.parse(SessionInfo, await browser.postJson('/session_check/'));
+    expect(info.features).toEqual(['admin_panel_access', 'group_mgmt']);
+  });
+});
