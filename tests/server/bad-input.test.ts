@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { BadRequestReply } from '../../src/domain/auth';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/constants';
+import { MAX_BODY_BYTES } from '../../server/http/body';
+import { ROUTES } from '../../server/route-table';
+import type { Route } from '../../server/routes';
+import { createTestServer, type TestServer } from '../support/server';
+import { Browser } from './helpers/browser';
+import { passwordStep, signIn } from './helpers/sign-in';
+import { FEATURE_KEYS } from '../../src/domain/features';
+
+let server: TestServer;
+let counter = 0;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function callerFor(route: Route): Promise<Browser> {
+  const staff = await server.createStaff({ username: `fuzz${++counter}`, features: [...FEATURE_KEYS], activated: true });
+  if (route.access === 'pending_otp') return passwordStep(server, staff);
+  if (route.access === 'public') {
+    const b = new Browser(server);
+    await b.open();
+    return b;
+  }
+  return signIn(server, staff);
+}
+
+const BOUNDARY = 'xyzBOUNDARYxyz';
+/** Bodies no client should send. Each must be refused with 400 (or 413), never a 500. */
+const BAD_BODIES: [string, { body: BodyInit; type?: string }][] = [
+  ['an empty form', { body: '', type: 'application/x-www-form-urlencoded' }],
+  ['malformed JSON where form data is expected', { body: '{"username": ', type: 'application/json' }],
+  ['valid JSON where form data is expected', { body: '{"username":"a","password":"b"}', type: 'application/json' }],
+  ['plain text', { body: 'username=a&password=b', type: 'text/plain' }],
+  ['no content type', { body: 'username=a' }],
+  ['a truncated multipart body', { body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="username"\r\n\r\nadmin`, type: `multipart/form-data; boundary=${BOUNDARY}` }],
+  ['multipart without a boundary', { body: 'garbage', type: 'multipart/form-data' }],
+  ['a file where text is expected', { body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="username"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nadmin\r\n--${BOUNDARY}--\r\n`, type: `multipart/form-data; boundary=${BOUNDARY}` }],
+  ['repeated fields', { body: 'username=a&username=b&password=x&password=y&otp=1&otp=2&token=a&token=b&data=1&data=2&hx=1&hx=2&ck=1&ck=2', type: 'application/x-www-form-urlencoded' }],
+  ['over-long values', { body: new URLSearchParams({ username: 'u'.repeat(5000), password: 'p'.repeat(5000), otp: '1'.repeat(500), token: 't'.repeat(10_000), data: '['.repeat(1000), hx: 'h'.repeat(10_000), ck: 'c'.repeat(1000) }).toString(), type: 'application/x-www-form-urlencoded' }],
+];
+
+const withSchema = ROUTES.filter((r) => r.schema && r.method !== 'GET');
+
+describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad input to %s', (_name, route) => {
+  it.each(BAD_BODIES)('answers %s with 400', async (_what, { body, type }) => {
+    const b = await callerFor(route);
+    const res = await b.send(route.method, route.path, { body, headers: type ? { 'content-type': type } : {} });
+    expect(res.status).toBe(400);
+    const reply = v.parse(BadRequestReply, await res.json());
+    expect(reply.status).toBe(false);
+  });
+
+  it('decodes broken percent-escapes leniently, as browsers do, without a server error', async () => {
+    const b = await callerFor(route);
+    const res = await b.send(route.method, route.path, {
+      body: 'username=%E0%A4%A&password=%&otp=%zz&token=%&data=%5&hx=%&ck=%', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('refuses a body over the size cap with 413', async () => {
+    const b = await callerFor(route);
+    const res = await b.send(route.method, route.path, {
+      body: `password=${'x'.repeat(MAX_BODY_BYTES + 10)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('refuses a streamed body over the size cap (no Content-Length) with 413', async () => {
+    const b = await callerFor(route);
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_BODY_BYTES + chunk.length) controller.close();
+        else {
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', cookie: [...b.cookies].map(([k, val]) => `${k}=${val}`).join('; ') });
+    headers.set(CSRF_HEADER, b.cookie(CSRF_COOKIE)!);
+    const res = await server.app.request('http://localhost' + route.path, { method: route.method, body: stream, headers, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('field errors', () => {
+  it('names each invalid field with its message from the shared schema', async () => {
+    const b = new Browser(server);
+    await b.open();
+    const res = await b.post('/login_account_new/', { username: '   ', password: '' });
+    expect(res.status).toBe(400);
+    const reply = v.parse(BadRequestReply, await res.json());
+    expect(reply.errors['username']).toEqual(['Enter your username.']);
+    expect(reply.errors['password']).toEqual(['Enter your password.']);
+  });
+
+  it('checks the code format before anything else', async () => {
+    const staff = await server.createStaff({ username: `fmt${++counter}`, features: ['admin_panel_access'], activated: true });
+    const b = await passwordStep(server, staff);
+    const reply = v.parse(BadRequestReply, await (await b.post('/login_tfa_new/', { username: staff.username, otp: '12ab' })).json());
+    expect(reply.errors['otp']).toEqual(['Enter the 6-digit code.']);
+  });
+
+  it('rejects client log data that is not a JSON list of entries, storing nothing', async () => {
+    const staff = await server.createStaff({ username: `log${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(server, staff);
+    const before = await server.db.selectFrom('audit_log').select('id').execute();
+    for (const data of ['not json', '{"category":"user"}', '[]', JSON.stringify([{ category: 'user', action: 'ok' }, { category: 'nope', action: 'x' }])]) {
+      const res = await b.post('/log_data_in_es/', { data });
+      expect(res.status).toBe(400);
+      expect(Object.keys(v.parse(BadRequestReply, await res.json()).errors).length).toBeGreaterThan(0);
+    }
+    expect(await server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('answers JSON 404 for an unknown API call', async () => {
+    const b = new Browser(server);
+    await b.open();
+    const res = await b.post('/no_such_call/');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ status: false, msg: 'Not found.' });
+  });
+});

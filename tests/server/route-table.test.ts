@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../../src/domain/constants';
+import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
+import { REFUSALS } from '../../server/http/replies';
+import { ROUTES } from '../../server/route-table';
+import type { Route } from '../../server/routes';
+import { createTestServer, type TestServer } from '../support/server';
+import { Browser } from './helpers/browser';
+import { passwordStep, signIn } from './helpers/sign-in';
+
+const ALL = [...FEATURE_KEYS];
+
+let server: TestServer;
+let counter = 0;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** A fresh signed-in browser; each staff member is new, so no code is ever reused. */
+async function signedIn(features: string[]): Promise<Browser> {
+  const staff = await server.createStaff({ username: `walker${++counter}`, features, otherFeatures: [...OTHER_FEATURE_KEYS], activated: true });
+  return signIn(server, staff);
+}
+
+async function pending(): Promise<Browser> {
+  const staff = await server.createStaff({ username: `walker${++counter}`, features: ALL, activated: true });
+  return passwordStep(server, staff);
+}
+
+/** The browser that should pass every check of this route. */
+function rightful(route: Route): Promise<Browser> {
+  if (route.access === 'public') return Promise.resolve(new Browser(server)).then(async (b) => (await b.open(), b));
+  return route.access === 'pending_otp' ? pending() : signedIn(ALL);
+}
+
+const call = (b: Browser, route: Route, opts: { csrf?: boolean; headers?: Record<string, string>; form?: Record<string, string> } = {}) =>
+  b.send(route.method, route.path, { form: route.method === 'GET' ? undefined : (opts.form ?? {}), csrf: opts.csrf, headers: opts.headers });
+
+it('declares the spec §7 sign-in and session calls with their access', () => {
+  const table = Object.fromEntries(ROUTES.map((r) => [`${r.method} ${r.path}`, r.access]));
+  expect(table).toEqual({
+    'POST /login_account_new/': 'public',
+    'POST /login_tfa_new/': 'pending_otp',
+    'POST /ap_activate_tfa': 'pending_otp',
+    'POST /login_with_mt_account/': 'public',
+    'POST /session_check/': 'public',
+    'GET /logout_account/': 'admin_panel_access',
+    'POST /log_data_in_es/': 'update_logs',
+  });
+  // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
+  for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');
+});
+
+describe.each(ROUTES.filter((r) => r.csrf).map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF on %s', (_name, route) => {
+  it('refuses a missing token', async () => {
+    const res = await call(await rightful(route), route, { csrf: false });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ status: false, msg: REFUSALS.csrf });
+  });
+
+  it('refuses a token that does not match the cookie', async () => {
+    const b = await rightful(route);
+    const res = await call(b, route, { headers: { [CSRF_HEADER]: `${b.cookie(CSRF_COOKIE)!.slice(0, -2)}xx` } });
+    expect(res.status).toBe(403);
+  });
+
+  it('accepts the right token, in the header or in the form field', async () => {
+    expect((await call(await rightful(route), route)).status).not.toBe(403);
+    if (route.method !== 'GET') {
+      const b = await rightful(route);
+      const res = await call(b, route, { csrf: false, form: { [CSRF_FIELD]: b.cookie(CSRF_COOKIE)! } });
+      expect(res.status).not.toBe(403);
+    }
+  });
+});
+
+// Before sign-in every token is bound to "no session"; once a session exists, only its own token works.
+describe.each(ROUTES.filter((r) => r.csrf && r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF binding on %s', (_name, route) => {
+  it('refuses a cookie and header pair issued to another browser', async () => {
+    const b = await rightful(route);
+    const other = new Browser(server);
+    await other.open();
+    const foreign = other.cookie(CSRF_COOKIE)!;
+    b.cookies.set(CSRF_COOKIE, foreign);
+    const res = await call(b, route, { headers: { [CSRF_HEADER]: foreign } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ status: false, msg: REFUSALS.csrf });
+  });
+});
+
+describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('access to %s', (_name, route) => {
+  it('refuses a browser without a session', async () => {
+    const b = new Browser(server);
+    await b.open();
+    const res = await call(b, route);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ status: false, msg: REFUSALS.noSession });
+  });
+
+  it('refuses a session without the access the route names', async () => {
+    if (route.access === 'pending_otp') {
+      // A signed-in session may not go back to the code steps.
+      expect((await call(await signedIn(ALL), route)).status).toBe(403);
+      return;
+    }
+    const lacking = await signedIn(ALL.filter((f) => f !== route.access || f === 'admin_panel_access'));
+    if (route.access !== 'admin_panel_access') {
+      const res = await call(lacking, route);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.noFeature });
+    }
+    // A half-signed-in session has no features at all.
+    expect((await call(await pending(), route)).status).toBe(403);
+  });
+
+  it('refuses a session whose panel access was withdrawn', async () => {
+    if (route.access === 'pending_otp') return;
+    const b = await signedIn(ALL);
+    await server.db.updateTable('roles').set({ features: JSON.stringify(ALL.filter((f) => f !== 'admin_panel_access')) })
+      .where('name', '=', `role for walker${counter}`).execute();
+    expect((await call(b, route)).status).toBe(403);
+  });
+
+  it('answers the rightful caller with something other than 403', async () => {
+    expect((await call(await rightful(route), route)).status).not.toBe(403);
+  });
+});
+
+it('keeps working when the clock is faked (the default clock reads Date.now())', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const b = await signedIn(ALL);
+    const row = await server.db.selectFrom('sessions').select('created_at').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(row.created_at).toBe(Date.parse('2030-01-01T00:00:00Z'));
+    expect((await b.postJson('/session_check/'))['status']).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
+});
