@@ -3,11 +3,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Next } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { APP_CONFIG_META, type AppConfig } from '../src/domain/app-config';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
 import type { App } from './app';
 import type { ServerConfig } from './config';
+import type { HonoEnv } from './context';
 
 export function appConfigFor(config: ServerConfig): AppConfig {
   return {
@@ -29,18 +30,28 @@ export function injectAppConfig(html: string, config: AppConfig): string {
   return html.includes('</head>') ? html.replace('</head>', `  ${meta}\n  </head>`) : `${meta}\n${html}`;
 }
 
-/** Vite's hashed files under /assets never change, so browsers may keep them for a year. */
-export function mountAssets(app: App, dir: string): void {
-  app.get('/assets/*', serveStatic({
-    root: dir,
-    onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+/** serveStatic for dir, with Cache-Control on the files it finds (its onFound runs too late to set headers). */
+function filesWithCache(dir: string, cacheControl: string): [MiddlewareHandler<HonoEnv>, MiddlewareHandler<HonoEnv>] {
+  const found = new WeakSet<Context>();
+  return [
+    async (c, next) => {
+      await next();
+      if (found.has(c)) c.res.headers.set('Cache-Control', cacheControl);
     },
-  }));
+    serveStatic({ root: dir, onFound: (_path, c) => void found.add(c) }),
+  ];
 }
 
+/** Vite's hashed files under /assets never change, so browsers may keep them for a year. */
+export function mountAssets(app: App, dir: string): void {
+  const [cache, files] = filesWithCache(dir, 'public, max-age=31536000, immutable');
+  // A missing asset is a 404, never the page: a stale tab asking for an old chunk must see it fail.
+  app.get('/assets/*', cache, files, (c) => c.json({ status: false, msg: 'Not found.' }, 404));
+}
+
+/** Browsers ask for pages with text/html; API clients and scripts do not get the page by accident. */
 function wantsHtml(accept: string | undefined): boolean {
-  return !accept || accept.includes('text/html') || accept.includes('*/*');
+  return accept?.includes('text/html') ?? false;
 }
 
 /** Other files of dist/ (favicon…), then index.html for page addresses no API route claimed. */
@@ -64,11 +75,7 @@ export function mountSpaFallback(app: App, dir: string, config: ServerConfig): v
     return c.html(html);
   };
   app.get('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? serveIndex(c, next) : next()));
-  app.get('*', serveStatic({
-    root: dir,
-    onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=3600');
-    },
-  }));
+  const [cache, files] = filesWithCache(dir, 'public, max-age=3600');
+  app.get('*', cache, files);
   app.get('*', (c, next) => (wantsHtml(c.req.header('accept')) ? serveIndex(c, next) : next()));
 }

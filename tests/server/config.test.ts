@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, OWASP_SCRYPT, loadConfig, parseServerTypes } from '../../server/config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080, databaseUrl: null, dataDir: './data', appEnv: 'development', productKey: 'product',
+      serverType: 'app', serverTypes: { app: 'http://localhost:8080' }, secretKey: null, linkSigningKey: null,
+      sessionIdleSeconds: 900, trustProxy: false, scrypt: OWASP_SCRYPT,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000', DATABASE_URL: 'postgres://u@db/console', DATA_DIR: '/var/lib/console', APP_ENV: 'production',
+      PRODUCT_KEY: 'acme', SERVER_TYPE: 'testing', SERVER_TYPES: 'app=https://app.example/, testing=https://testing.example',
+      SECRET_KEY: 's'.repeat(40), LINK_SIGNING_KEY: 'l'.repeat(32), SESSION_IDLE_SECONDS: '60', TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000, databaseUrl: 'postgres://u@db/console', dataDir: '/var/lib/console', appEnv: 'production', productKey: 'acme',
+      serverType: 'testing', serverTypes: { app: 'https://app.example', testing: 'https://testing.example' },
+      secretKey: 's'.repeat(40), linkSigningKey: 'l'.repeat(32), sessionIdleSeconds: 60, trustProxy: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT="eighty" must be a whole number'],
+    [{ PORT: '70000' }, 'PORT="70000" must be 1–65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL="mysql://x" must start with postgres://'],
+    [{ APP_ENV: 'staging' }, 'APP_ENV="staging" must be one of production, development, test'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY="short" must be at least 32 characters'],
+    [{ LINK_SIGNING_KEY: 'short' }, 'LINK_SIGNING_KEY="short" must be at least 32 characters'],
+    [{ SESSION_IDLE_SECONDS: '-5' }, 'SESSION_IDLE_SECONDS="-5" must be a whole number of seconds'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY="maybe" must be true or false'],
+    [{ SERVER_TYPES: 'testing=http://t' }, "SERVER_TYPES must list this server's own type 'app'"],
+    [{ SERVER_TYPES: 'app' }, "SERVER_TYPES: 'app' must read name=http(s)://host"],
+    [{ SERVER_TYPES: 'app=ftp://x' }, "SERVER_TYPES: 'app' needs an http(s) base URL"],
+  ])('refuses %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('parses server types in order and refuses duplicates', () => {
+    expect(parseServerTypes('app=http://a:1,testing=http://b:2')).toEqual({ app: 'http://a:1', testing: 'http://b:2' });
+    expect(() => parseServerTypes('app=http://a,app=http://b')).toThrow("'app' is listed twice");
+  });
+});

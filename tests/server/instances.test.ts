@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { createTestServer, type TestServer } from '../support/server';
+import { Browser } from './helpers/browser';
+import { PANEL, signIn } from './helpers/sign-in';
+
+// Stateless instances: sessions, lockout, replay marks and (without SECRET_KEY) the secret itself
+// live in the shared database, so any instance can answer any request.
+let server: TestServer;
+beforeEach(async () => {
+  server = await createTestServer({ config: { secretKey: null } });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('several instances on one database', () => {
+  it('generates the secret once, stores it, and shares it', async () => {
+    const staff = await server.createStaff({ username: 'ida', features: PANEL, activated: true });
+    const secrets = await server.db.selectFrom('server_secrets').selectAll().execute();
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]!.value.length).toBeGreaterThanOrEqual(48);
+
+    const first = await signIn(server, staff);
+    const second = createApp({ db: server.db, config: server.config });
+    // The same cookies (session and CSRF token) work at the other instance.
+    const there = new Browser({ app: second });
+    for (const [k, val] of first.cookies) there.cookies.set(k, val);
+    expect((await there.postJson('/session_check/'))['status']).toBe(true);
+    expect(await server.db.selectFrom('server_secrets').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('refuses at one instance the code just used at another', async () => {
+    const staff = await server.createStaff({ username: 'jon', features: PANEL, activated: true });
+    const second = createApp({ db: server.db, config: server.config });
+    const a = new Browser(server);
+    const b = new Browser({ app: second });
+    await a.open();
+    await b.open();
+    await a.postJson('/login_account_new/', { username: 'jon', password: staff.password });
+    await b.postJson('/login_account_new/', { username: 'jon', password: staff.password });
+    const code = server.totp(staff.totpSecret!);
+    const replies = await Promise.all([
+      a.postJson('/login_tfa_new/', { username: 'jon', otp: code }),
+      b.postJson('/login_tfa_new/', { username: 'jon', otp: code }),
+    ]);
+    expect(replies.filter((r) => r['status'] === true)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FEATURE_KEYS } from '../../src/domain/features';
+import { MANAGED_USER_COUNT, SEED_ROLES, seedIfEmpty } from '../../server/db/seed';
+import { createTestServer, type TestServer } from '../support/server';
+import { Browser } from './helpers/browser';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await createTestServer({ config: { serverTypes: { app: 'http://localhost:8080', testing: 'http://localhost:8081' } } });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('demo data', () => {
+  it('fills an empty database once, with staff whose printed passwords work', async () => {
+    const staff = await seedIfEmpty(server.db, server.config, Date.now());
+    expect(staff?.map((s) => s.username)).toEqual(['admin', 'support']);
+    expect(await seedIfEmpty(server.db, server.config, Date.now())).toBeNull();
+
+    const users = await server.db.selectFrom('users').selectAll().execute();
+    expect(users).toHaveLength(MANAGED_USER_COUNT + 2);
+    const admin = users.find((u) => u.username === 'admin')!;
+    expect(admin).toMatchObject({ email: 'admin@staff-console.local', user_type: 'is_staff', allowed_st: '["app","testing"]' });
+    expect(users.find((u) => u.username === 'support')).toMatchObject({ email: 'support@staff-console.local', allowed_st: '["app"]' });
+    expect(await server.db.selectFrom('totp_secrets').selectAll().execute()).toHaveLength(0);
+
+    for (const s of staff!) {
+      const b = new Browser(server);
+      await b.open();
+      expect(await b.postJson('/login_account_new/', { username: s.username, password: s.password })).toMatchObject({ status: true, first_time_login: true });
+    }
+  });
+
+  it('gives admin every feature and tri_submittor, and support only its three', async () => {
+    await seedIfEmpty(server.db, server.config, Date.now());
+    expect(SEED_ROLES['Super Admin']).toEqual([...FEATURE_KEYS, 'tri_submittor']);
+    const roleOf = async (username: string) => server.db.selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['roles.name', 'roles.features']).where('users.username', '=', username).execute();
+    expect((await roleOf('admin')).map((r) => r.name)).toEqual(['Super Admin']);
+    expect(JSON.parse((await roleOf('support'))[0]!.features)).toEqual(['admin_panel_access', 'user_mgmt', 'create_user_tab']);
+  });
+
+  it('makes realistic managed users that follow the §5 data-plan rules, the same on every fresh database', async () => {
+    await seedIfEmpty(server.db, server.config, Date.parse('2026-11-21T00:00:00Z'));
+    const managed = await server.db.selectFrom('users').selectAll().where('user_type', '!=', 'is_staff').orderBy('id').execute();
+    for (const u of managed) {
+      const plan = JSON.parse(u.data_plan) as string[];
+      if (u.user_category !== 'general') expect(plan.some((p) => p === 'product_data' || p === 'product_alt_data')).toBe(false);
+      if (plan.includes('shareholder_data')) expect(plan).toContain('product_data');
+      expect(u.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+      expect(['product_basic', 'product_res', 'product_res_prof']).toContain(u.product_configuration);
+    }
+    expect(new Set(managed.map((u) => u.user_type)).size).toBeGreaterThanOrEqual(5);
+
+    const again = await createTestServer();
+    try {
+      await seedIfEmpty(again.db, again.config, Date.parse('2026-11-21T00:00:00Z'));
+      const second = await again.db.selectFrom('users').select(['username', 'email', 'data_plan', 'expiry_dt']).where('user_type', '!=', 'is_staff').orderBy('id').execute();
+      expect(second).toEqual(managed.map((u) => ({ username: u.username, email: u.email, data_plan: u.data_plan, expiry_dt: u.expiry_dt })));
+    } finally {
+      await again.close();
+    }
+  });
+});

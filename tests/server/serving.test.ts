@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppConfig, APP_CONFIG_META } from '../../src/domain/app-config';
+import { CSRF_COOKIE } from '../../src/domain/constants';
+import { createApp, type App } from '../../server/app';
+import { createTestServer, type TestServer } from '../support/server';
+import { setCookiesOf } from './helpers/browser';
+
+let server: TestServer;
+let app: App;
+let dist: string;
+beforeAll(async () => {
+  server = await createTestServer({ config: { sessionIdleSeconds: 120, productKey: 'acme' } });
+  dist = mkdtempSync(path.join(tmpdir(), 'staff-console-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Staff Console</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = createApp({ db: server.db, config: server.config, staticDir: dist });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (p: string, accept = 'text/html,application/xhtml+xml') => app.request(`http://localhost${p}`, { headers: { accept } });
+
+function metaConfig(html: string): AppConfig {
+  const m = new RegExp(`<meta name="${APP_CONFIG_META}" content='([^']*)'>`).exec(html);
+  if (!m) throw new Error('no app-config meta');
+  return v.parse(AppConfig, JSON.parse(m[1]!.replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')));
+}
+
+describe('serving the panel', () => {
+  it('serves index.html with the app settings and a CSRF cookie', async () => {
+    const res = await page('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(metaConfig(html)).toEqual({ environment: 'test', server_type: 'app', product_key: 'acme', idle_timeout_ms: 120_000, recheck_ms: 3_600_000 });
+    expect(setCookiesOf(res).map((c) => c.name)).toContain(CSRF_COOKIE);
+  });
+
+  it('answers client routes with index.html', async () => {
+    for (const p of ['/login', '/user_list', '/redirect?token=abc', '/modify_groups/7']) {
+      const res = await page(p);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets as immutable, without cookies', async () => {
+    const res = await page('/assets/index-abc123.js', '*/*');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await page('/assets/missing.js', '*/*')).status).toBe(404);
+  });
+
+  it('serves other files of dist/', async () => {
+    const res = await page('/favicon.svg', 'image/*');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<svg');
+  });
+
+  it('keeps API answers as JSON, not the page', async () => {
+    const res = await app.request('http://localhost/session_check/', { method: 'POST', headers: { accept: 'text/html' } });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const api404 = await app.request('http://localhost/no_such_call/', { headers: { accept: 'application/json' } });
+    expect(api404.status).toBe(404);
+  });
+
+  it('sends the security headers', async () => {
+    const res = await page('/');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data:");
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const secure = await app.request('https://console.example/');
+    expect(secure.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});
