@@ -9,7 +9,7 @@ import { ARTIFACTS, slug } from './harness/paths';
 import { Recorder } from './harness/recorder';
 import type { Scenario, ScenarioContext } from './harness/scenario';
 import { freePort, killAllServers, saveOutput, startServer, type RunningServer, type ServerSpec } from './harness/server';
-import { World, type ServerName } from './harness/world';
+import { SHORT_IDLE_ENV, World, type ServerName } from './harness/world';
 import { scenarios as allScenarios } from './scenarios';
 
 const SUITE_TIMEOUT_MS = 9 * 60_000;
@@ -48,7 +48,7 @@ async function serverSpecs(names: ReadonlySet<ServerName>): Promise<ServerSpec[]
     testing: { name: 'testing', port: testingPort, url: testing, env: { ...linked, SERVER_TYPE: 'testing' } },
     'short-idle': {
       name: 'short-idle', port: idlePort, url: `http://localhost:${idlePort}`,
-      env: { SERVER_TYPE: 'app', SERVER_TYPES: `app=http://localhost:${idlePort}`, LINK_SIGNING_KEY: linkKey, SESSION_IDLE_SECONDS: '5' },
+      env: { SERVER_TYPE: 'app', SERVER_TYPES: `app=http://localhost:${idlePort}`, LINK_SIGNING_KEY: linkKey, ...SHORT_IDLE_ENV },
     },
   };
   return [...names].map((name) => all[name]);
@@ -68,6 +68,7 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
     context,
     page,
     dialogs: (p) => recorder.dialogs(p),
+    note: (text) => console.log(`    · ${text}`),
     async step(name, action) {
       const stepStart = Date.now();
       current = name;

@@ -84,7 +84,7 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
 export async function signIn(t: ScenarioContext, page: Page, account: Account, opts: { wrongCodeFirst?: boolean } = {}): Promise<void> {
   if (!account.authenticator) await activate(t, page, account);
   const authenticator = account.authenticator!;
-  const code = await authenticator.nextCode(); // may wait for a fresh 30-s step, before any session exists
+  const code = await freshCode(t, authenticator);
   const form = loginForm(page);
   await t.step(`${account.username}: username and password`, async () => {
     await submitPassword(page, account);
@@ -108,6 +108,41 @@ export async function signIn(t: ScenarioContext, page: Page, account: Account, o
     await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
     await shell(page).logout.waitFor();
   });
+}
+
+/** Keyboard only: type into the focused boxes, Enter to submit; focus must move to the OTP box. */
+export async function signInByKeyboard(t: ScenarioContext, page: Page, account: Account): Promise<void> {
+  if (!account.authenticator) await activate(t, page, account);
+  const code = await freshCode(t, account.authenticator!);
+  const form = loginForm(page);
+  const focused = (box: typeof form.username, what: string) =>
+    eventually(`focus on ${what}`, async () => (await box.evaluate((el) => el === document.activeElement)) || undefined, 5_000);
+  await t.step(`${account.username}: username, Tab, password, Enter`, async () => {
+    await page.goto(`${account.server.url}/login`);
+    await focused(form.username, 'the username box on load');
+    await page.keyboard.type(account.username);
+    await page.keyboard.press('Tab');
+    await focused(form.password, 'the password box after Tab');
+    await page.keyboard.type(account.password);
+    await Promise.all([page.waitForResponse(isCall('login_account_new')), page.keyboard.press('Enter')]);
+    await form.otpHeading.waitFor();
+    await focused(form.otp, 'the OTP box once the password is accepted');
+  });
+  await t.step(`${account.username}: code, Enter`, async () => {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
+    await shell(page).logout.waitFor();
+  });
+}
+
+/** The next unused code; the wait for a fresh 30-s step happens before any session exists. */
+async function freshCode(t: ScenarioContext, authenticator: Authenticator): Promise<string> {
+  const started = Date.now();
+  const code = await authenticator.nextCode();
+  const waited = Date.now() - started;
+  if (waited > 1_000) t.note(`waited ${(waited / 1000).toFixed(1)} s for a fresh TOTP step`);
+  return code;
 }
 
 /** Waits for a message shown as a native alert or as text on the page. */

@@ -10,6 +10,8 @@ export interface ScenarioContext {
   readonly page: Page;
   /** Runs one step, then saves a screenshot of every open tab. */
   step<T>(name: string, action: () => Promise<T>): Promise<T>;
+  /** A line in the run's output under the current step. */
+  note(text: string): void;
   /** Native alerts the page has shown so far (accepted as a person would). */
   dialogs(page: Page): readonly Dialog[];
 }

@@ -1,11 +1,14 @@
-// An idle session expires: on a server with a 5-second idle timeout (handed to the page too), the
-// expiry message appears by itself and the page returns to /login.
+// An idle session expires: on a server with a short idle timeout (handed to the page too), the
+// expiry message appears by itself once that time has passed, and the page returns to /login.
 import { MESSAGES } from '../../../src/domain/auth';
 import { SESSION_STORAGE_KEY } from '../../../src/domain/session';
 import { check, waitForPath } from '../harness/check';
 import { loginForm, signIn, waitForMessage } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
+import { SHORT_IDLE_ENV } from '../harness/world';
 import { expectedRoot } from '../harness/staff';
+
+const IDLE_SECONDS = Number(SHORT_IDLE_ENV.SESSION_IDLE_SECONDS);
 
 export const scenario: Scenario = {
   name: 'Idle session expires with the expiry message',
@@ -14,8 +17,17 @@ export const scenario: Scenario = {
     const { page } = t;
     const admin = t.world.account('short-idle', 'admin');
     await signIn(t, page, admin);
-    await t.step('signed in on the root section', () => waitForPath(page, expectedRoot('admin')));
-    const shownAs = await t.step('stay idle: the expiry message appears', () => waitForMessage(t, page, MESSAGES.sessionExpired, 30_000));
+    const idleSince = Date.now(); // the Login click was the last activity
+    await t.step('signed in on the root section, session stored', async () => {
+      await waitForPath(page, expectedRoot('admin'));
+      check((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) !== null, 'the session is stored');
+    });
+    const shownAs = await t.step('stay idle: the expiry message appears', async () => {
+      const shown = await waitForMessage(t, page, MESSAGES.sessionExpired, 30_000);
+      const idle = (Date.now() - idleSince) / 1000;
+      check(idle >= IDLE_SECONDS - 1, `the message came after ${idle.toFixed(1)} s idle, before the ${IDLE_SECONDS}-s timeout`);
+      return shown;
+    });
     if (shownAs === 'page') {
       // An in-page dialog is dismissed as a person would, by its button.
       await t.step('acknowledge the message', () => page.getByRole('alertdialog').getByRole('button').first().click());
