@@ -30,9 +30,29 @@ export async function createThrowawayDatabase(maintenanceUrl: string, prefix: st
   return withDatabaseName(maintenanceUrl, name);
 }
 
+const OBJECT_IN_USE = '55006';
+// Taken before any test can install fake timers, so waiting here never depends on a fake clock.
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * Drops a database. Connections of a pool that has just been closed may take a moment to go; we
+ * wait for them rather than force them, since a forced disconnect surfaces as an error in the
+ * client that was still saying goodbye. Only after two seconds is the drop forced.
+ */
 export async function dropDatabase(maintenanceUrl: string, name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing to drop database '${name}'`);
-  await onMaintenance(maintenanceUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  await onMaintenance(maintenanceUrl, async (client) => {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== OBJECT_IN_USE) throw err;
+        await new Promise((resolve) => realSetTimeout(resolve, 50));
+      }
+    }
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
 }
 
 /** Drops every database whose name starts with `<prefix>_`: leftovers of interrupted runs. */
