@@ -1,0 +1,20 @@
+// `npm run bench`: prints figures; it asserts nothing (timings belong here, not in tests).
+import os from 'node:os';
+import { benchPasswordHash } from './password-hash';
+import { benchSessionCheck } from './session-check';
+import { benchSignIn } from './sign-in';
+
+async function main(): Promise<void> {
+  console.log(`Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode`);
+  for (const [name, run] of [['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck]] as const) {
+    const started = performance.now();
+    const lines = await run();
+    for (const line of lines) console.log(`  ${line}`);
+    console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
