@@ -102,6 +102,8 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
     console.log(indent(`artifacts: ${path.relative(process.cwd(), dir)}/ (${saved.map((f) => path.basename(f)).join(', ')})`));
     return false;
   } finally {
+    const errors = recorder.saveErrors();
+    if (errors > 0) console.log(`      (${errors} browser console error(s), see ${path.relative(process.cwd(), dir)}/errors.txt)`);
     clearTimeout(timer);
     run.catch(() => undefined); // a timed-out run rejects once its context closes
     await context.close().catch(() => undefined);

@@ -39,6 +39,9 @@ export class Recorder {
       this.log.push(`dialog ${dialog.type()}: ${dialog.message()}`);
       dialog.accept().catch(() => undefined);
     });
+    page.on('response', (res) => {
+      if (res.status() >= 400) entry.errors.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+    });
     page.on('pageerror', (error) => entry.errors.push(`pageerror: ${error.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') entry.errors.push(`console: ${msg.text()}`);
@@ -58,6 +61,13 @@ export class Recorder {
       if (page.isClosed()) continue;
       await page.screenshot({ path: path.join(this.dir, `${base}${label}.png`), fullPage: true, timeout: 10_000 });
     }
+  }
+
+  /** Browser errors of all tabs (kept in errors.txt); failed requests show up here too. */
+  saveErrors(): number {
+    const lines = [...this.watched.values()].flatMap(({ label, errors }) => errors.map((e) => `${label || 'tab1'} ${e}`));
+    if (lines.length > 0) writeFileSync(path.join(this.dir, 'errors.txt'), lines.join('\n') + '\n');
+    return lines.length;
   }
 
   /** On failure: a screenshot, the visible text, the dialogs and the errors of every open page. */

@@ -30,6 +30,7 @@ export interface RunningServer {
 }
 
 const running = new Set<ChildProcess>();
+const dataDirs = new Set<string>();
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -45,6 +46,7 @@ export function freePort(): Promise<number> {
 
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `staff-console-e2e-${spec.name}-`));
+  dataDirs.add(dataDir);
   // Own process group, so stopping it also stops the node process tsx spawns.
   const child = spawn(BIN('tsx'), ['server/main.ts'], {
     cwd: ROOT,
@@ -85,6 +87,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     async stop() {
       await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
+      dataDirs.delete(dataDir);
     },
   };
   try {
@@ -119,9 +122,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Last resort on exit of the runner: no server outlives it. */
+/** Last resort on exit of the runner: no server or temporary database outlives it. */
 export function killAllServers(): void {
   for (const child of running) signalGroup(child, 'SIGKILL');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }
 
 export function saveOutput(server: RunningServer, dir: string): void {
