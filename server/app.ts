@@ -37,9 +37,11 @@ export interface CreateAppOptions {
 
 export type App = Hono<HonoEnv>;
 
+// Scripts only from our origin. Styles may be inline: Radix (Select, ScrollArea, dialogs' scroll
+// lock) inserts <style> elements at run time, and blocking them breaks layout, not attacks.
 const CSP = [
-  "default-src 'self'", "img-src 'self' data:", "object-src 'none'", "base-uri 'self'",
-  "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'", "img-src 'self' data:", "style-src 'self' 'unsafe-inline'", "object-src 'none'",
+  "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
 function memoKeys(db: Kysely<Database>, config: ServerConfig, clock: Clock): () => Promise<Keys> {

@@ -40,10 +40,6 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Us
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
-export function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Only active, unexpired staff holding admin_panel_access may use the panel. */
 export function mayUsePanel(user: User, grants: Grants, now: number): boolean {
   return user.user_type === STAFF_USER_TYPE && user.active === 1 && user.deleted === 0

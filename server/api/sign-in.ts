@@ -10,9 +10,10 @@ import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
 import { clearFailures, isLocked, recordFailure } from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
-import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
+import { createSession, hashSessionId, purgeExpiredSessions, type StartedSession } from '../auth/sessions';
 import { issueTicket, openTicket } from '../auth/tickets';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
+import type { AppDeps } from '../context';
 import type { Database, SessionStage, User } from '../db/schema';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
@@ -31,12 +32,16 @@ export const SIGN_IN_TEXT = {
   linkNoAccount: 'No staff account on this server matches this sign-in link.',
 } as const;
 
-/** Replaces whatever session the browser presented with a new one (session fixation defence). */
+/**
+ * Replaces whatever session the browser presented with a new one (session fixation defence), and
+ * sweeps sessions nobody can use any more while at it.
+ */
 async function rotateSession(
-  trx: Kysely<Database>, presentedCookie: string | null,
+  trx: Kysely<Database>, presentedCookie: string | null, idleMs: number,
   next: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string },
 ): Promise<StartedSession> {
   if (presentedCookie) await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(presentedCookie)).execute();
+  await purgeExpiredSessions(trx, next.now, idleMs);
   return createSession(trx, next);
 }
 
@@ -54,6 +59,8 @@ async function failFactor(db: Kysely<Database>, user: User, action: string, now:
 async function refuseBlocked(db: Kysely<Database>, user: User, step: string, now: number): Promise<void> {
   await writeAudit(db, { category: 'auth', author: user.username, action: `${step} refused: account blocked`, at: now, success: false });
 }
+
+const idleMs = (deps: AppDeps) => deps.config.sessionIdleSeconds * 1000;
 
 type PendingCtx<I> = RouteContext<'pending_otp', I>;
 
@@ -87,7 +94,7 @@ const login = defineRoute({
     const started = await db.transaction().execute(async (trx) => {
       if (rehash) await trx.updateTable('users').set({ password_hash: rehash, updated_at: now }).where('id', '=', user.id).execute();
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'password accepted', at: now, success: true });
-      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'pending_otp', now });
+      return rotateSession(trx, c.get('sessionCookie'), idleMs(deps), { userId: user.id, stage: 'pending_otp', now });
     });
     await startBrowserSession(c, started.id);
 
@@ -122,7 +129,7 @@ const verifyOtp = defineRoute({
     const started = await db.transaction().execute(async (trx) => {
       await clearFailures(trx, user.id);
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
-      return rotateSession(trx, session.id, { userId: user.id, stage: 'authenticated', now });
+      return rotateSession(trx, session.id, idleMs(deps), { userId: user.id, stage: 'authenticated', now });
     });
     await startBrowserSession(c, started.id);
     return reply({ status: true });
@@ -187,7 +194,7 @@ const linkedLogin = defineRoute({
     const started = await db.transaction().execute(async (trx) => {
       if (!(await claimLinkToken(trx, token.jti, token.expiresAt, now))) return null;
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
-      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
+      return rotateSession(trx, c.get('sessionCookie'), idleMs(deps), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
     });
     if (!started) {
       await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });

@@ -106,6 +106,16 @@ describe('expiry', () => {
     expect(res.status).toBe(403);
   });
 
+  it('sweeps sessions that can no longer be used when someone signs in', async () => {
+    await signIn(server, staff);
+    advance(16 * 60_000);
+    const other = await server.createStaff({ username: 'noor', features: PANEL, activated: true });
+    await signIn(server, other);
+    const rows = await server.db.selectFrom('sessions').select('user_id').execute();
+    const noor = await server.db.selectFrom('users').select('id').where('username', '=', 'noor').executeTakeFirstOrThrow();
+    expect(rows).toEqual([{ user_id: noor.id }]);
+  });
+
   it('ends the session of someone deactivated meanwhile', async () => {
     const browser = await signIn(server, staff);
     await server.db.updateTable('users').set({ active: 0 }).where('username', '=', 'mia').execute();
