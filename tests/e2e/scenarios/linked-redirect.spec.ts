@@ -1,9 +1,18 @@
 // Linked sign-in between two server types: from app's shell, 'Redirect to' → testing opens a new
-// tab that arrives signed in on the testing server with the same admin email.
+// tab that arrives signed in on the testing server with the same admin email. A forged token is
+// refused there first.
+import { SESSION_STORAGE_KEY, type StoredSession } from '../../../src/domain/session';
 import { check, checkEqual, pathOf, waitForPath } from '../harness/check';
-import { headerEmail, shell, signIn } from '../harness/pages';
+import { headerEmail, loginForm, shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { expectedRoot } from '../harness/staff';
+
+/** The same token with one character of its signature changed. */
+function forgeSignature(jwt: string): string {
+  const [head, body, sig = ''] = jwt.split('.');
+  const i = Math.floor(sig.length / 2);
+  return `${head}.${body}.${sig.slice(0, i)}${sig[i] === 'A' ? 'B' : 'A'}${sig.slice(i + 1)}`;
+}
 
 export const scenario: Scenario = {
   name: 'Redirect to another server type signs in there (linked account)',
@@ -17,6 +26,22 @@ export const scenario: Scenario = {
       await waitForPath(page, expectedRoot('admin'));
       return headerEmail(page);
     });
+    const forgedTab = await t.step('a forged token is refused on the testing server', async () => {
+      const stored = await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY);
+      const token = stored ? (JSON.parse(stored) as StoredSession).info.jwt_token : '';
+      check(token.split('.').length === 3, 'the app session holds a JWT');
+      const tab = await context.newPage();
+      await tab.goto(`${testing.url}/redirect?token=${encodeURIComponent(forgeSignature(token))}`);
+      await tab.getByRole('alert').waitFor();
+      check((await shell(tab).logout.count()) === 0, 'no shell after a forged token');
+      return tab;
+    });
+    await t.step('its link leads to /login', async () => {
+      await forgedTab.getByRole('link', { name: /sign in/i }).click();
+      await waitForPath(forgedTab, '/login');
+      await loginForm(forgedTab).username.waitFor();
+    });
+    await forgedTab.close();
     await t.step("open 'Redirect to': it lists the other server type", async () => {
       await shell(page).redirectTo.click();
       const items = (await page.getByRole('menuitem').allInnerTexts()).map((s) => s.trim().toLowerCase());
