@@ -93,6 +93,9 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
         timer = setTimeout(() => reject(new Error(`scenario timed out after ${seconds(SCENARIO_TIMEOUT_MS)}`)), SCENARIO_TIMEOUT_MS);
       }),
     ]);
+    current = '(browser faults, checked after the last step)';
+    const faults = recorder.faults();
+    if (faults.length > 0) throw new Error(`the page reported ${faults.length} fault(s):\n${faults.join('\n')}`);
     console.log(`PASS ${scenario.name} (${seconds(Date.now() - started)})`);
     return true;
   } catch (error) {

@@ -63,6 +63,12 @@ export class Recorder {
     }
   }
 
+  /** Uncaught exceptions and Content-Security-Policy violations: the page is broken, whatever it shows. */
+  faults(): string[] {
+    return [...this.watched.values()].flatMap(({ errors }) =>
+      errors.filter((e) => e.startsWith('pageerror:') || e.includes('Content Security Policy')));
+  }
+
   /** Browser errors of all tabs (kept in errors.txt); failed requests show up here too. */
   saveErrors(): number {
     const lines = [...this.watched.values()].flatMap(({ label, errors }) => errors.map((e) => `${label || 'tab1'} ${e}`));
