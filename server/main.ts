@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     server.close(() => {
       void db.destroy().finally(() => process.exit(0));
     });
+    // Keep-alive sockets with no request in flight would otherwise hold close() open.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -8,7 +8,7 @@ function echo(kind: BodyKind) {
   const app = new Hono<HonoEnv>();
   app.post('/', async (c) => c.json(await readBody(c, kind)));
   return (body: BodyInit | undefined, type?: string) =>
-    app.request('http://localhost/', { method: 'POST', body, headers: type ? { 'content-type': type } : {} }).then((r) => r.json());
+    Promise.resolve(app.request('http://localhost/', { method: 'POST', body, headers: type ? { 'content-type': type } : {} })).then((r) => r.json() as Promise<Record<string, unknown>>);
 }
 
 describe('reading a JSON body', () => {
