@@ -80,10 +80,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = v.safeParse(EnvSchema, present);
   if (!parsed.success) {
-    const issue = parsed.issues[0];
-    const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment';
-    const value = issue.path ? String(present[name] ?? '') : '';
-    throw new ConfigError(`${name}=${JSON.stringify(value)} ${issue.message}`);
+    const first = parsed.issues[0];
+    const name = first.path?.map((p) => String(p.key)).join('.') ?? 'environment';
+    const value = first.path ? String(present[name] ?? '') : '';
+    throw new ConfigError(`${name}=${JSON.stringify(value)} ${first.message}`);
   }
   const e = parsed.output;
   const serverTypes = e.SERVER_TYPES

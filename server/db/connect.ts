@@ -41,7 +41,6 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
 }
 
 /** Migrations and a few upserts differ by engine; this is the one place that asks. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function engineOf(db: Kysely<any>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

@@ -141,7 +141,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
         const user = await trx.insertInto('users').values({
           username: s.username, email: `${s.username}@${STAFF_EMAIL_DOMAIN}`,
           first_name: admin ? 'Ada' : 'Sam', last_name: admin ? 'Admin' : 'Support', organization_id: staffOrg,
-          user_type: STAFF_USER_TYPE, user_category: 'general', user_role: admin ? 'Administrator' : 'Support Agent', owner: null,
+          user_type: STAFF_USER_TYPE, user_category: 'general', user_role: admin ? 'Administrator' : 'Support Specialist', owner: null,
           product_configuration: `${config.productKey}_res_prof`, data_plan: '[]', expiry_dt: null,
           active: 1, deleted: 0, is_account_admin: admin ? 1 : 0,
           allowed_st: JSON.stringify(admin ? allTypes : [config.serverType]), flags: '{}',

@@ -10,8 +10,8 @@ export function badRequest(c: Context, msg: string, errors: Record<string, strin
 }
 
 /** Field name → messages; problems with the whole body are listed under '_'. */
-export function fieldErrors(issues: readonly [BaseIssue<unknown>, ...BaseIssue<unknown>[]]): Record<string, string[]> {
-  const flat = v.flatten(issues);
+export function fieldErrors(problems: readonly [BaseIssue<unknown>, ...BaseIssue<unknown>[]]): Record<string, string[]> {
+  const flat = v.flatten(problems);
   const errors: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(flat.nested ?? {})) {
     if (messages) errors[key] = messages;

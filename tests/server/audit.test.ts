@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeAudit } from '../../server/audit';
 import { AlreadyEnrolled, enrolTotp } from '../../server/auth/enrolment';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { signIn } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { signIn } from './support/sign-in';
 
 let server: TestServer;
 beforeEach(async () => {

@@ -6,8 +6,8 @@ import { MAX_BODY_BYTES } from '../../server/http/body';
 import { ROUTES } from '../../server/route-table';
 import type { Route } from '../../server/routes';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { passwordStep, signIn } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { passwordStep, signIn } from './support/sign-in';
 import { FEATURE_KEYS } from '../../src/domain/features';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { PANEL, signIn } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { PANEL, signIn } from './support/sign-in';
 
 // Stateless instances: sessions, lockout, replay marks and (without SECRET_KEY) the secret itself
 // live in the shared database, so any instance can answer any request.

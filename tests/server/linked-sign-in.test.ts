@@ -5,8 +5,8 @@ import { SessionInfo } from '../../src/domain/auth';
 import { LINK_TOKEN_MS } from '../../src/domain/constants';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { signIn, type Staff } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { signIn, type Staff } from './support/sign-in';
 
 const TYPES = { app: 'http://localhost:8080', testing: 'http://localhost:8081', local: 'http://localhost:8082' };
 const FEATURES = ['admin_panel_access', 'user_mgmt'];

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_BLOCKED, MESSAGES } from '../../src/domain/auth';
 import { LOCKOUT_MS } from '../../src/domain/constants';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { passwordStep, signIn, type Staff } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { passwordStep, signIn, type Staff } from './support/sign-in';
 
 let server: TestServer;
 let staff: Staff;

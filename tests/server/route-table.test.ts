@@ -5,8 +5,8 @@ import { REFUSALS } from '../../server/http/replies';
 import { ROUTES } from '../../server/route-table';
 import type { Route } from '../../server/routes';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { passwordStep, signIn } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { passwordStep, signIn } from './support/sign-in';
 
 const ALL = [...FEATURE_KEYS];
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { MANAGED_USER_COUNT, SEED_ROLES, seedIfEmpty } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
+import { Browser } from './support/browser';
 
 let server: TestServer;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { AppConfig, APP_CONFIG_META } from '../../src/domain/app-config';
 import { CSRF_COOKIE } from '../../src/domain/constants';
 import { createApp, type App } from '../../server/app';
 import { createTestServer, type TestServer } from '../support/server';
-import { setCookiesOf } from './helpers/browser';
+import { setCookiesOf } from './support/browser';
 
 let server: TestServer;
 let app: App;

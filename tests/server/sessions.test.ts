@@ -3,8 +3,8 @@ import { CSRF_COOKIE, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../src/doma
 import { hashSessionId } from '../../server/auth/sessions';
 import { LOGGED_OUT } from '../../server/api/session';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser, setCookiesOf } from './helpers/browser';
-import { PANEL, passwordStep, signIn, type Staff } from './helpers/sign-in';
+import { Browser, setCookiesOf } from './support/browser';
+import { PANEL, passwordStep, signIn, type Staff } from './support/sign-in';
 
 let server: TestServer;
 let staff: Staff;

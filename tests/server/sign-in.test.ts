@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
 import { issueTicket, openTicket } from '../../server/auth/tickets';
 import { createTestServer, type TestServer } from '../support/server';
-import { Browser } from './helpers/browser';
-import { passwordStep, signIn } from './helpers/sign-in';
+import { Browser } from './support/browser';
+import { passwordStep, signIn } from './support/sign-in';
 
 let server: TestServer;
 beforeEach(async () => {

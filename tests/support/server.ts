@@ -1,6 +1,6 @@
 // An in-process Staff Console server for tests: a fresh database per call (SQLite in memory, or a
 // throwaway PostgreSQL database when TEST_DATABASE_URL is a postgres:// URL), the real app, and
-// helpers to create staff and compute their one-time codes.
+// functions to create staff and compute their one-time codes.
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';

@@ -3,7 +3,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { engineOf } from '../connect';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 function identity(db: AnyDb) {
