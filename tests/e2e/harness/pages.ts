@@ -58,7 +58,9 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
     await form.activate.waitFor();
   });
   await t.step(`${account.username}: QR code and setup key shown, code entered, Activate`, async () => {
-    check(await form.username.isDisabled() || !(await form.username.isEditable()), 'the username field is locked after the password step');
+    for (const [box, name] of [[form.username, 'username'], [form.password, 'password']] as const) {
+      check(!(await box.isEditable()), `the ${name} field is locked after the password step`);
+    }
     const qrLoaded = await form.qrCode.evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
     check(qrLoaded, 'the QR code image has loaded');
     const key = ((await form.setupKey.first().textContent()) ?? '').trim();
@@ -104,9 +106,7 @@ export async function signIn(t: ScenarioContext, page: Page, account: Account, o
   }
   await t.step(`${account.username}: fresh code, Login`, async () => {
     await form.otp.fill(code);
-    await form.login.click();
-    await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
-    await shell(page).logout.waitFor();
+    await expectCodeAccepted(page, () => form.login.click());
   });
 }
 
@@ -130,10 +130,17 @@ export async function signInByKeyboard(t: ScenarioContext, page: Page, account: 
   });
   await t.step(`${account.username}: code, Enter`, async () => {
     await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
-    await shell(page).logout.waitFor();
+    await expectCodeAccepted(page, () => page.keyboard.press('Enter'));
   });
+}
+
+/** Submits the code; the server must accept it and the page must leave /login for the shell. */
+async function expectCodeAccepted(page: Page, submit: () => Promise<void>): Promise<void> {
+  const [response] = await Promise.all([page.waitForResponse(isCall('login_tfa_new')), submit()]);
+  const reply = await response.text();
+  check(response.ok() && /"status"\s*:\s*true/.test(reply), `login_tfa_new/ refused a fresh code: HTTP ${response.status()} ${reply}`);
+  await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
+  await shell(page).logout.waitFor();
 }
 
 /** The next unused code; the wait for a fresh 30-s step happens before any session exists. */
