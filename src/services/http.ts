@@ -45,9 +45,19 @@ const client = ofetch.create({
   onRequest: addCsrf,
 });
 
+/**
+ * The server sets the token on any response that lacks it; index.html from the server carries
+ * it, but a page served elsewhere (the dev server) gets it from a first harmless GET.
+ */
+async function ensureCsrfCookie(): Promise<void> {
+  if (readCsrfToken()) return;
+  await fetch('/session_check/', { method: 'GET', credentials: 'include' }).catch(() => undefined);
+}
+
 /** Calls the API; throws HttpError on any failure. */
 export async function http<T = unknown>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData } = {}): Promise<T> {
   try {
+    await ensureCsrfCookie();
     return await client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' });
   } catch (error) {
     const response = (error as { response?: Response }).response;

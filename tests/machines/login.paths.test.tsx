@@ -1,0 +1,203 @@
+// Generated paths of the login machine, replayed on /login's real view against the real server.
+import { Theme } from '@radix-ui/themes';
+import { render } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { MESSAGES } from '../../src/domain/auth';
+import { liveLoginMachine } from '../../src/machines/live';
+import { loginMachine } from '../../src/machines/login/login.machine';
+import { activateTfa, loginAccount, verifyOtp } from '../../src/services/auth.service';
+import { LoginCtx } from '../../src/ui/login/login-context';
+import { LoginView } from '../../src/ui/login/login-view';
+import { planPaths, type PlannedStep } from '../support/graph-paths';
+import { createSignInWorld, wrongCode, type SignInWorld, type Staff } from '../support/login-world';
+import { replayPath, type Driver } from '../support/replay';
+import { loginPlan } from './login.plan';
+
+interface World extends SignInWorld {
+  user: UserEvent;
+  loads: (string | undefined)[];
+  announced: unknown[];
+}
+
+/** The error a person must read after each outcome (spec §8), or after a form they left empty. */
+const ERROR_AFTER: Record<string, string | null> = {
+  badCredentials: MESSAGES.badCredentials,
+  blocked: MESSAGES.blocked,
+  passwordCallFailed: MESSAGES.httpError(403),
+  badOtp: MESSAGES.badOtp,
+  otpBlocked: MESSAGES.blocked,
+  otpCallFailed: MESSAGES.httpError(403),
+  badActivationCode: MESSAGES.badOtp,
+  activationBlocked: MESSAGES.blocked,
+  activationCallFailed: MESSAGES.httpError(403),
+};
+
+function expectedError(step: PlannedStep | undefined): string | null {
+  if (!step) return null;
+  if (step.outcome) return ERROR_AFTER[step.outcome] ?? null;
+  if (step.event.type === 'credentials.submit' && step.event['username'] === '') return 'Enter your username.';
+  if (step.event.type === 'otp.submit' && step.event['otp'] === '12') return 'Enter the 6-digit code.';
+  return null;
+}
+
+const paths = planPaths(loginPlan);
+let world: World;
+let actor: AnyActorRef | undefined;
+
+function Probe() {
+  actor = LoginCtx.useActorRef();
+  return null;
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  const base = await createSignInWorld();
+  world = { ...base, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), loads: [], announced: [] };
+  const logic = liveLoginMachine(
+    { navigate: () => {}, load: (to) => world.loads.push(to) },
+    () => ({ send: (event) => world.announced.push(event) }),
+  );
+  render(
+    <Theme>
+      <LoginCtx.Provider logic={logic}>
+        <Probe />
+        <LoginView />
+      </LoginCtx.Provider>
+    </Theme>,
+  );
+});
+
+afterEach(async () => {
+  world.bridge.disconnect();
+  await world.server.close();
+  actor = undefined;
+});
+
+const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const accountFor = (outcome: string | undefined): Staff => (outcome === 'firstLogin' ? world.fresh : world.enrolled);
+const otpFor = (screen: typeof import('@testing-library/react').screen, outcome: string | undefined): string => {
+  const account = world.current!;
+  const secret = account.totpSecret ?? screen.getByLabelText('Setup key').textContent!.replace(/\s/g, '');
+  return outcome === 'otpAccepted' || outcome === 'activationAccepted' ? world.server.totp(secret) : wrongCode(world.server, secret);
+};
+
+function driver(): Driver<World> {
+  return {
+    machine: loginMachine,
+    bridge: world.bridge,
+    world,
+    actor: () => actor!,
+    perform: {
+      'credentials.submit': async ({ step, next }) => {
+        const { user } = world;
+        await user.clear(field('username'));
+        await user.clear(field('password'));
+        if (step.event['username'] === '') {
+          await user.type(field('password'), '{Enter}');
+          return;
+        }
+        const account = accountFor(next?.outcome);
+        world.current = account;
+        await user.type(field('username'), account.username);
+        const password = next?.outcome === 'badCredentials' ? `${account.password}x` : account.password;
+        await user.type(field('password'), `${password}{Enter}`);
+      },
+      'otp.submit': async ({ step, next }) => {
+        const { user } = world;
+        const box = field('otp');
+        expect(box).toHaveFocus(); // keyboard-only: focus is already in the OTP box
+        await user.clear(box);
+        const code = step.event['otp'] === '12' ? '12' : otpFor((await import('@testing-library/react')).screen, next?.outcome);
+        await user.type(box, `${code}{Enter}`);
+      },
+      'login.restart': async () => {
+        await world.user.click((await import('@testing-library/react')).screen.getByRole('button', { name: 'Start over' }));
+      },
+    },
+    arrange: {
+      // Five wrong passwords block the account (spec §9 lockout) before the person tries.
+      blocked: async () => {
+        for (let i = 0; i < 5; i++) await loginAccount({ username: world.enrolled.username, password: 'wrong-password' });
+      },
+      otpBlocked: async () => {
+        for (let i = 0; i < 4; i++) await verifyOtp({ username: world.enrolled.username, otp: wrongCode(world.server, world.enrolled.totpSecret!) });
+      },
+      activationBlocked: async ({ actor: a }) => {
+        const ticket = a.getSnapshot().context.ticket;
+        const secret = ticket.key as string;
+        for (let i = 0; i < 4; i++) {
+          await activateTfa({ username: world.fresh.username, otp: wrongCode(world.server, secret), hx: ticket.hx, ck: ticket.ck });
+        }
+      },
+      // The page reads a stale CSRF token: the server answers 403.
+      passwordCallFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
+      otpCallFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
+      activationCallFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
+    },
+    afterOutcome: {
+      passwordCallFailed: async () => world.bridge.syncPageCookies(),
+      otpCallFailed: async () => world.bridge.syncPageCookies(),
+      activationCallFailed: async () => world.bridge.syncPageCookies(),
+    },
+    expectations: {
+      credentials: (s, { step }) => {
+        expect(s.getByRole('textbox', { name: 'Username' })).toBeEnabled();
+        expect(s.getByLabelText('Password')).toBeEnabled();
+        expect(s.queryByRole('heading', { name: 'Enter OTP' })).toBeNull();
+        const error = expectedError(step);
+        if (error) expect(s.getByRole('alert')).toHaveTextContent(error);
+        else expect(s.queryByRole('alert')).toBeNull();
+      },
+      verifyingPassword: (s) => {
+        expect(s.getByRole('button', { name: /continue/i })).toBeDisabled();
+        expect(s.queryByRole('heading', { name: 'Enter OTP' })).toBeNull();
+      },
+      otp: (s, { step }) => {
+        expect(s.getByRole('textbox', { name: 'Username' })).toBeDisabled();
+        expect(s.getByLabelText('Password')).toBeDisabled();
+        expect(s.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
+        expect(s.getByRole('textbox', { name: 'One-time code' })).toHaveFocus();
+        expect(s.getByRole('button', { name: 'Login' })).toBeEnabled();
+        expect(s.queryByRole('img', { name: /qr code/i })).toBeNull();
+        const error = expectedError(step);
+        if (error) expect(s.getByRole('alert')).toHaveTextContent(error);
+        else expect(s.queryByRole('alert')).toBeNull();
+      },
+      verifyingOtp: (s) => {
+        expect(s.getByRole('button', { name: /login/i })).toBeDisabled();
+      },
+      activation: (s, { step }) => {
+        expect(s.getByRole('textbox', { name: 'Username' })).toBeDisabled();
+        expect(s.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
+        expect(s.getByRole('img', { name: /qr code/i })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+        expect(s.getByLabelText('Setup key').textContent).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+        expect(s.getByRole('button', { name: 'Activate' })).toBeEnabled();
+        const error = expectedError(step);
+        if (error) expect(s.getByRole('alert')).toHaveTextContent(error);
+        else expect(s.queryByRole('alert')).toBeNull();
+      },
+      activating: (s) => {
+        expect(s.getByRole('button', { name: /activate/i })).toBeDisabled();
+      },
+      activated: (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Two-step sign-in is active');
+        expect(world.loads).toEqual(['/login']);
+      },
+      signedIn: (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Signed in');
+        expect(world.announced).toEqual([{ type: 'session.signedIn' }]);
+      },
+    },
+  };
+}
+
+describe('login machine paths (real view, real server)', () => {
+  it('generates a path for every transition', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+});
