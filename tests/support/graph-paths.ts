@@ -103,8 +103,9 @@ function simulate(machine: AnyStateMachine, input: unknown, events: AnyEventObje
   const actor = createActor(inert, {
     input,
     clock: { setTimeout: () => 0, clearTimeout: () => {} },
+    // Only the machine itself takes microsteps (its services here are inert promises).
     inspect: (ev) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef === actor) {
+      if (ev.type === '@xstate.microstep') {
         const ts = (ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions;
         record[record.length - 1]!.push(...ts.map(transitionKey));
       }

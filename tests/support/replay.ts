@@ -20,10 +20,15 @@ export interface StepContext<W> {
 
 export interface Driver<W> {
   machine: AnyStateMachine;
-  bridge: ServerBridge;
+  /** The server connection; absent for machines that call no service. */
+  bridge: ServerBridge | null;
   world: W;
+  /** Renders the view; called once the first step's outcome is arranged (it may be the page load's). */
+  mount?: () => Promise<void>;
   /** The actor the view runs (not a copy). */
   actor(): AnyActorRef;
+  /** Path of the call each service makes; only those calls are held while a state waits. */
+  calls?: Record<string, string>;
   /** How a person (or the page's environment) causes each non-service event. */
   perform: Record<string, (ctx: StepContext<W>) => Promise<void>>;
   /** Prepares the world so the next service call answers with the named outcome. */
@@ -41,7 +46,7 @@ export async function flush(): Promise<void> {
   });
 }
 
-async function waitForState(actor: AnyActorRef, expected: string, bridge: ServerBridge, timeoutMs = 10_000): Promise<void> {
+async function waitForState(actor: AnyActorRef, expected: string, bridge: ServerBridge | null, timeoutMs = 10_000): Promise<void> {
   if (process.env.REPLAY_DEBUG) console.log("wait", expected);
   const started = performance.now();
   for (;;) {
@@ -50,7 +55,7 @@ async function waitForState(actor: AnyActorRef, expected: string, bridge: Server
     if (actual === expected) return;
     if (performance.now() - started > timeoutMs) {
       const context = JSON.stringify(actor.getSnapshot().context)?.slice(0, 400);
-      throw new Error(`expected state '${expected}' but the view's machine is in '${actual}' with ${context} (${bridge.pending()} calls on their way)`);
+      throw new Error(`expected state '${expected}' but the view's machine is in '${actual}' with ${context} (${bridge?.pending() ?? 0} calls on their way)`);
     }
     await sleepReal(5);
   }
@@ -82,16 +87,20 @@ function promiseServices(machine: AnyStateMachine): Set<string> {
   return ids;
 }
 
-/** Does the state (or an ancestor) wait on one of these services? */
-function waitsOnService(machine: AnyStateMachine, key: string, services: Set<string>): boolean {
+/** The services the state (or an ancestor) waits on. */
+function servicesWaitedOn(machine: AnyStateMachine, key: string, services: Set<string>): string[] {
+  const ids: string[] = [];
   for (let n: AnyStateNode | undefined = machine.getStateNodeById(`${machine.id}.${key.split('+')[0]}`); n; n = n.parent) {
-    if (n.invoke.some((i) => services.has(i.id))) return true;
+    ids.push(...n.invoke.filter((i) => services.has(i.id)).map((i) => i.id));
   }
-  return false;
+  return ids;
 }
 
+const inertBridge = { hold() {}, release() {}, pending: () => 0 } as unknown as ServerBridge;
+
 export async function replayPath<W>(path: PlannedPath, driver: Driver<W>): Promise<string[]> {
-  const { machine, bridge } = driver;
+  const { machine } = driver;
+  const bridge = driver.bridge ?? inertBridge;
   assertExpectationsComplete(machine, driver.expectations);
   const services = promiseServices(machine);
   const seen: string[] = [];
@@ -102,10 +111,16 @@ export async function replayPath<W>(path: PlannedPath, driver: Driver<W>): Promi
   };
   // A state that waits on a service is looked at while the server's answer is held back.
   const holdIfWaiting = (key: string) => {
-    if (waitsOnService(machine, key, services)) bridge.hold();
+    const ids = servicesWaitedOn(machine, key, services);
+    if (!ids.length) return;
+    const calls = driver.calls;
+    bridge.hold(calls ? ids.map((id) => calls[id] ?? '/') : undefined);
   };
 
+  const first = path.steps[0];
+  if (first?.outcome) await driver.arrange?.[first.outcome]?.({ step: first, next: first, world: driver.world, actor: undefined as never });
   holdIfWaiting(path.initial);
+  await driver.mount?.();
   await check(path.initial);
   for (const [i, step] of path.steps.entries()) {
     const ctx: StepContext<W> = { step, next: path.steps[i + 1], world: driver.world, actor: driver.actor() };

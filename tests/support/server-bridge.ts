@@ -15,8 +15,8 @@ export interface ServerBridge {
   server: TestServer;
   /** Cookies the browser holds (HttpOnly included). */
   cookies: Map<string, Cookie>;
-  /** Answers wait until release() is called. */
-  hold(): void;
+  /** Answers wait until release() is called; only calls to these paths when given. */
+  hold(paths?: string[]): void;
   release(): void;
   /** Number of calls still on their way (held or being answered). */
   pending(): number;
@@ -76,7 +76,7 @@ async function toNodeBody(body: unknown): Promise<{ body?: BodyInit; type?: stri
 
 export function connectToServer(server: TestServer): ServerBridge {
   const cookies = new Map<string, Cookie>();
-  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  let gate: { promise: Promise<void>; open: () => void; paths?: string[] } | null = null;
   let inFlight = 0;
   let connected = true;
 
@@ -98,16 +98,18 @@ export function connectToServer(server: TestServer): ServerBridge {
       if (type) headers.set('content-type', type);
       const cookieHeader = [...cookies].map(([n, c]) => `${n}=${c.value}`).join('; ');
       if (cookieHeader) headers.set('cookie', cookieHeader);
-      if (gate) await gate.promise;
+      if (gate && (!gate.paths || gate.paths.some((p) => url.pathname.startsWith(p)))) await gate.promise;
       const request = new Request(url.href, { method: init.method ?? 'GET', headers, body });
       const response = await server.app.fetch(request);
       if (!connected) return response; // a late answer for a page that is gone
+      // Like a browser, the page's view of the cookies changes only when the server sets one.
       for (const header of response.headers.getSetCookie()) {
         const c = parseSetCookie(header);
         if (c.expired) cookies.delete(c.name);
         else cookies.set(c.name, { value: c.value, httpOnly: c.httpOnly });
+        if (c.httpOnly) continue;
+        document.cookie = c.expired ? `${c.name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/` : `${c.name}=${c.value}; path=/`;
       }
-      syncPageCookies();
       return response;
     } finally {
       inFlight--;
@@ -122,11 +124,11 @@ export function connectToServer(server: TestServer): ServerBridge {
   return {
     server,
     cookies,
-    hold() {
+    hold(paths) {
       if (gate) return;
       let open = () => {};
       const promise = new Promise<void>((resolve) => (open = resolve));
-      gate = { promise, open };
+      gate = { promise, open, paths };
     },
     release() {
       gate?.open();

@@ -1,0 +1,49 @@
+// Every state and every transition of every machine in src/machines must be reached by a
+// generated path. Paths are generated deterministically, so this recomputes exactly what the
+// *.paths.test files replay; a replay fails when the view's machine leaves the planned path.
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { allStates, allTransitions, planPaths, reachedBy, type MachinePlan } from '../support/graph-paths';
+
+const isMachine = (v: unknown): v is AnyStateMachine =>
+  typeof v === 'object' && v !== null && 'root' in v && 'getTransitionData' in v;
+const isPlan = (v: unknown): v is MachinePlan => typeof v === 'object' && v !== null && 'machine' in v && 'outcomes' in v;
+
+const machines = Object.entries(import.meta.glob('/src/machines/**/*.machine.ts', { eager: true })).flatMap(([file, mod]) =>
+  Object.values(mod as Record<string, unknown>).filter(isMachine).map((machine) => ({ file, machine })),
+);
+const plans = Object.values(import.meta.glob('./*.plan.ts', { eager: true })).flatMap((mod) =>
+  Object.values(mod as Record<string, unknown>).filter(isPlan),
+);
+const replays = Object.keys(import.meta.glob('./*.paths.test.{ts,tsx}'));
+
+describe('machine coverage by generated paths', () => {
+  it('finds the machines', () => {
+    expect(machines.map((m) => m.machine.id).sort()).toEqual(['banner', 'chunk', 'linkout', 'login', 'redirect', 'session']);
+  });
+
+  for (const { file, machine } of machines) {
+    describe(`${machine.id} (${file})`, () => {
+      const own = plans.filter((p) => p.machine === machine);
+      const reach = () => {
+        const all = own.map((p) => reachedBy(planPaths(p), machine));
+        return { states: new Set(all.flatMap((r) => [...r.states])), transitions: new Set(all.flatMap((r) => [...r.transitions])) };
+      };
+
+      it('has a plan and a replay test', () => {
+        expect(own.length, `tests/machines/${machine.id}.plan.ts`).toBeGreaterThan(0);
+        expect(replays.some((r) => r.includes(`/${machine.id}.paths.test.`)), `tests/machines/${machine.id}.paths.test.tsx`).toBe(true);
+      });
+
+      it('reaches every state', () => {
+        const reached = reach();
+        expect(allStates(machine).filter((s) => !reached.states.has(s))).toEqual([]);
+      });
+
+      it('takes every transition', () => {
+        const reached = reach();
+        expect(allTransitions(machine).filter((t) => !reached.transitions.has(t))).toEqual([]);
+      });
+    });
+  }
+});

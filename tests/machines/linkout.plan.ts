@@ -1,0 +1,11 @@
+import { linkoutMachine } from '../../src/machines/linkout/linkout.machine';
+import type { MachinePlan } from '../support/graph-paths';
+
+export const linkoutPlan: MachinePlan<typeof linkoutMachine> = {
+  machine: linkoutMachine,
+  events: [{ type: 'linkout.choose', serverType: 'testing' }],
+  outcomes: [
+    { name: 'opened', event: { type: 'xstate.done.actor.openLinkedServer', output: undefined } },
+    { name: 'failed', event: { type: 'xstate.error.actor.openLinkedServer', error: { status: 403 } } },
+  ],
+};

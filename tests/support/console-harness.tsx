@@ -1,0 +1,55 @@
+// The session-level views of the panel without the router: the router's part (which page is on
+// screen, where actions navigate) is played by the test, so the session machine's paths can be
+// walked one event at a time. The views themselves are the real ones.
+import { Theme } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { render } from '@testing-library/react';
+import { DEFAULT_APP_CONFIG, type AppConfig } from '../../src/domain/app-config';
+import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
+import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
+import { BannerView } from '../../src/ui/banner/banner-view';
+import { ConsoleContext, type ConsoleValue } from '../../src/ui/console-context';
+import { LoginCtx } from '../../src/ui/login/login-context';
+import { LoginView } from '../../src/ui/login/login-view';
+import { SessionExpiryDialog } from '../../src/ui/session/session-expiry-dialog';
+import { ShellHeader } from '../../src/ui/shell/shell-header';
+
+export interface HarnessRecord {
+  navigations: string[];
+  loads: (string | undefined)[];
+}
+
+function Page({ value }: { value: ConsoleValue }) {
+  // The shell stays on screen while logging out, until the session machine navigates away.
+  const signedIn = useSelector(value.session, (s) => selectIsAuthenticated(s) || s.hasTag('busy'));
+  const anonymous = useSelector(value.session, (s) => s.hasTag('anonymous'));
+  return (
+    <>
+      {signedIn && <ShellHeader />}
+      {anonymous && (
+        <LoginCtx.Provider logic={value.login}>
+          <LoginView />
+        </LoginCtx.Provider>
+      )}
+      <BannerView />
+      <SessionExpiryDialog />
+    </>
+  );
+}
+
+export function mountConsole(path: string, config: Partial<AppConfig> = {}): { actors: ConsoleActors; record: HarnessRecord } {
+  const record: HarnessRecord = { navigations: [], loads: [] };
+  const full = { ...DEFAULT_APP_CONFIG, ...config };
+  const actors = createConsoleActors(full, { navigate: (to) => record.navigations.push(to), load: (to) => record.loads.push(to) }, path);
+  actors.banner.start();
+  actors.linkout.start();
+  actors.session.start();
+  render(
+    <Theme>
+      <ConsoleContext.Provider value={{ ...actors, config: full }}>
+        <Page value={{ ...actors, config: full }} />
+      </ConsoleContext.Provider>
+    </Theme>,
+  );
+  return { actors, record };
+}
