@@ -67,10 +67,11 @@ export function allStates(machine: AnyStateMachine): string[] {
   return getStateNodes(machine.root).map((n) => n.id);
 }
 
-/** Atomic states as state keys (what a person can be looking at). */
+/** Atomic states a machine can rest in, as state keys (what a person can be looking at). */
 export function atomicStateKeys(machine: AnyStateMachine): string[] {
+  const passesThrough = (n: AnyStateNode) => (n.always ?? []).some((t) => !t.guard);
   return getStateNodes(machine.root)
-    .filter((n) => n.type === 'atomic' || n.type === 'final')
+    .filter((n) => (n.type === 'atomic' || n.type === 'final') && !passesThrough(n))
     .map((n) => n.path.join('.'));
 }
 
@@ -158,6 +159,8 @@ export function planPaths(plan: MachinePlan): PlannedPath[] {
     return !keys.some((other, j) => j !== i && (other.startsWith(`${k}\u0000`) || (other === k && j < i)));
   });
 
+  // A machine that rests in its first state still has one (empty) walk.
+  if (!kept.length) kept.push([]);
   const outcomeName = new Map(plan.outcomes.map((o) => [JSON.stringify(o.event), o.name]));
   return kept.map((seq) => {
     const { states, record } = simulate(machine, plan.input, seq);

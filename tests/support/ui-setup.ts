@@ -2,8 +2,23 @@
 // browser APIs Radix needs that jsdom lacks.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { afterEach, vi } from 'vitest';
 import './real-timers';
+
+// The in-process server signs link tokens with jose, which checks `instanceof Uint8Array`
+// against this environment's Uint8Array; the encoder here yields arrays of another realm.
+const nodeEncoder = new NodeTextEncoder();
+class SameRealmTextEncoder {
+  readonly encoding = 'utf-8';
+  encode(input = ''): Uint8Array {
+    return new Uint8Array(nodeEncoder.encode(input));
+  }
+  encodeInto(input: string, dest: Uint8Array) {
+    return nodeEncoder.encodeInto(input, dest);
+  }
+}
+globalThis.TextEncoder = SameRealmTextEncoder as unknown as typeof TextEncoder;
 
 class ResizeObserverStub {
   observe() {}

@@ -2,14 +2,21 @@
 // CHUNK_LOAD_TIMEOUT_MS fails like webpack's ChunkLoadError (spec §8): the route's error view
 // then offers a reload.
 import { Flex, Spinner, Text } from '@radix-ui/themes';
-import { useMachine } from '@xstate/react';
-import { chunkMachine } from '../../machines/chunk/chunk.machine';
 import { selectTimedOut } from '../../machines/chunk/chunk.selectors';
+import { ChunkCtx } from './chunk-context';
 import { ChunkLoadError } from './error-screen';
 
 export function PendingView() {
-  const [snapshot] = useMachine(chunkMachine);
-  if (selectTimedOut(snapshot)) throw new ChunkLoadError('The section did not load in time.');
+  return (
+    <ChunkCtx.Provider>
+      <PendingBody />
+    </ChunkCtx.Provider>
+  );
+}
+
+export function PendingBody() {
+  const timedOut = ChunkCtx.useSelector(selectTimedOut);
+  if (timedOut) throw new ChunkLoadError('The section did not load in time.');
   return (
     <Flex align="center" justify="center" gap="2" p="6" role="status">
       <Spinner />
