@@ -96,7 +96,8 @@ describe('first sign-in', () => {
     const altered = ticket.hx.slice(0, -3) + (ticket.hx.endsWith('AAA') ? 'BBB' : 'AAA');
     expect(await browser.postJson('/ap_activate_tfa', { username: 'quin', otp, hx: altered, ck: ticket.ck }))
       .toEqual({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
-    expect(await browser.postJson('/ap_activate_tfa', { username: 'quin', otp, hx: ticket.hx, ck: `x${ticket.ck.slice(1)}` }))
+    const otherCk = `${ticket.ck.startsWith('x') ? 'y' : 'x'}${ticket.ck.slice(1)}`;
+    expect(await browser.postJson('/ap_activate_tfa', { username: 'quin', otp, hx: ticket.hx, ck: otherCk }))
       .toEqual({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
   });
 
