@@ -11,7 +11,7 @@ export class HttpError extends Error {
     readonly status: number,
     readonly data?: unknown,
   ) {
-    super(status ? `HTTP ${status}` : 'No response from the server');
+    super(status ? `HTTP ${status}` : 'no response from the server');
   }
 }
 
@@ -36,7 +36,7 @@ function addCsrf({ options }: FetchContext): void {
   const token = readCsrfToken();
   if (!token) return;
   options.headers.set(CSRF_HEADER, token);
-  if (options.body instanceof FormData && !options.body.has(CSRF_FIELD)) options.body.append(CSRF_FIELD, token);
+  if (options.body instanceof FormData) options.body.set(CSRF_FIELD, token);
 }
 
 const client = ofetch.create({
@@ -54,17 +54,39 @@ async function ensureCsrfCookie(): Promise<void> {
   await fetch('/session_check/', { method: 'GET', credentials: 'include' }).catch(() => undefined);
 }
 
-/** Calls the API; throws HttpError on any failure. */
-export async function http<T = unknown>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData } = {}): Promise<T> {
+type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData };
+
+/**
+ * Calls the API; throws HttpError on any failure. A 403 that came with a new CSRF token (the
+ * token is bound to the session cookie, so it changes when the session cookie is gone) is tried
+ * once more with the new token before it counts.
+ */
+export async function http<T = unknown>(path: string, options: Options = {}): Promise<T> {
+  await ensureCsrfCookie();
+  const sent = readCsrfToken();
   try {
-    await ensureCsrfCookie();
+    return await send<T>(path, options);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403 && readCsrfToken() !== sent) {
+      return await send<T>(path, options).catch((again: unknown) => Promise.reject(announce(again)));
+    }
+    throw announce(error);
+  }
+}
+
+async function send<T>(path: string, options: Options): Promise<T> {
+  try {
     return await client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' });
   } catch (error) {
-    const response = (error as { response?: Response }).response;
-    const status = response?.status ?? 0;
-    if (status === 403) for (const listener of [...forbiddenListeners]) listener();
+    const status = (error as { response?: Response }).response?.status ?? 0;
     throw new HttpError(status, (error as { data?: unknown }).data);
   }
+}
+
+/** Spec §8: any HTTP 403 asks the session machine for a re-check. */
+function announce(error: unknown): unknown {
+  if (error instanceof HttpError && error.status === 403) for (const listener of [...forbiddenListeners]) listener();
+  return error;
 }
 
 /** Form-data body of a plain record (spec §7: POST with form data). */

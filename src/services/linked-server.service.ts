@@ -3,13 +3,12 @@
 // click time. The tab is opened before the first await, while the click still counts as a user
 // gesture, so popup blockers let it through; it is pointed at the target once the token arrives.
 import { checkSession } from './auth.service';
-import { HttpError } from './http';
 
 export async function openLinkedServer(serverType: string): Promise<void> {
   const tab = window.open('about:blank', '_blank');
   try {
     const reply = await checkSession();
-    if (!reply.status) throw new HttpError(403);
+    if (!reply.status) throw new Error('your session has ended; sign in again');
     const base = reply.server_urls[serverType];
     if (!base) throw new Error(`No address is configured for ${serverType}.`);
     const url = `${base.replace(/\/$/, '')}/redirect?token=${encodeURIComponent(reply.jwt_token)}`;

@@ -21,17 +21,19 @@ interface World extends SignInWorld {
   announced: unknown[];
 }
 
+const NO_ANSWER = 'Error: no response from the server';
+
 /** The error a person must read after each outcome (spec §8), or after a form they left empty. */
 const ERROR_AFTER: Record<string, string | null> = {
   badCredentials: MESSAGES.badCredentials,
   blocked: MESSAGES.blocked,
-  passwordCallFailed: MESSAGES.httpError(403),
+  passwordCallFailed: NO_ANSWER,
   badOtp: MESSAGES.badOtp,
   otpBlocked: MESSAGES.blocked,
-  otpCallFailed: MESSAGES.httpError(403),
+  otpCallFailed: NO_ANSWER,
   badActivationCode: MESSAGES.badOtp,
   activationBlocked: MESSAGES.blocked,
-  activationCallFailed: MESSAGES.httpError(403),
+  activationCallFailed: NO_ANSWER,
 };
 
 function expectedError(step: PlannedStep | undefined): string | null {
@@ -131,15 +133,15 @@ function driver(): Driver<World> {
           await activateTfa({ username: world.fresh.username, otp: wrongCode(world.server, secret), hx: ticket.hx, ck: ticket.ck });
         }
       },
-      // The page reads a stale CSRF token: the server answers 403.
-      passwordCallFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
-      otpCallFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
-      activationCallFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
+      // The server cannot be reached.
+      passwordCallFailed: async () => world.bridge.setOffline(true),
+      otpCallFailed: async () => world.bridge.setOffline(true),
+      activationCallFailed: async () => world.bridge.setOffline(true),
     },
     afterOutcome: {
-      passwordCallFailed: async () => world.bridge.syncPageCookies(),
-      otpCallFailed: async () => world.bridge.syncPageCookies(),
-      activationCallFailed: async () => world.bridge.syncPageCookies(),
+      passwordCallFailed: async () => world.bridge.setOffline(false),
+      otpCallFailed: async () => world.bridge.setOffline(false),
+      activationCallFailed: async () => world.bridge.setOffline(false),
     },
     expectations: {
       credentials: (s, { step }) => {

@@ -4,7 +4,7 @@ import { loginMachine } from '../../src/machines/login/login.machine';
 import type { MachinePlan } from '../support/graph-paths';
 
 const ticket = { hx: 'hx', ck: 'ck', qrcode: 'data:image/png;base64,', key: 'JBSWY3DPEHPK3PXP' };
-const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 403 } });
+const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });
 
 export const loginPlan: MachinePlan<typeof loginMachine> = {
   machine: loginMachine,

@@ -128,12 +128,13 @@ function driver(): Driver<World> {
       noSession: async () => {
         world.bridge.cookies.delete(SESSION_COOKIE);
       },
-      checkFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
-      logoutFailed: async () => world.bridge.setPageCookie('csrftoken', 'stale'),
+      // The server cannot be reached.
+      checkFailed: async () => world.bridge.setOffline(true, ['/session_check/']),
+      logoutFailed: async () => world.bridge.setOffline(true, ['/logout_account/']),
     },
     afterOutcome: {
-      checkFailed: async () => world.bridge.syncPageCookies(),
-      logoutFailed: async () => world.bridge.syncPageCookies(),
+      checkFailed: async () => world.bridge.setOffline(false),
+      logoutFailed: async () => world.bridge.setOffline(false),
     },
     expectations: {
       checking: (s, { actor }) => {
@@ -160,7 +161,7 @@ function driver(): Driver<World> {
           expect(s.getByRole('status')).toHaveTextContent(/logged out/i); // the server's message
           expect(world.record!.navigations.at(-1)).toBe('/login');
         }
-        if (step?.outcome === 'logoutFailed') expect(s.getByRole('alert')).toHaveTextContent(MESSAGES.httpError(403));
+        if (step?.outcome === 'logoutFailed') expect(s.getByRole('alert')).toHaveTextContent('Error: no response from the server');
       },
       expired: (s) => {
         expect(s.getByRole('alertdialog')).toHaveTextContent(MESSAGES.sessionExpired);

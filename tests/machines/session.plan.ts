@@ -27,9 +27,9 @@ export const sessionPlan: MachinePlan<typeof sessionMachine> = {
   outcomes: [
     { name: 'valid', event: { type: 'xstate.done.actor.checkSession', output: info } },
     { name: 'noSession', event: { type: 'xstate.done.actor.checkSession', output: { status: false } } },
-    { name: 'checkFailed', event: { type: 'xstate.error.actor.checkSession', error: { status: 403 } } },
+    { name: 'checkFailed', event: { type: 'xstate.error.actor.checkSession', error: { status: 0 } } },
     { name: 'loggedOut', event: { type: 'xstate.done.actor.logout', output: { msg: 'You have been logged out.' } } },
-    { name: 'logoutFailed', event: { type: 'xstate.error.actor.logout', error: { status: 403 } } },
+    { name: 'logoutFailed', event: { type: 'xstate.error.actor.logout', error: { status: 0 } } },
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.info !== null, onPublic(s)]),
   filterEvents: (s, e) => {

@@ -190,8 +190,9 @@ export function reachedBy(paths: PlannedPath[], machine: AnyStateMachine) {
       s.transitions.forEach((t) => transitions.add(t));
     }
   }
-  // A state is reached when a reached leaf lies in it.
-  const states = new Set<string>();
+  // A state is reached when a reached leaf lies in it, or a taken transition leaves it
+  // (states passed through by eventless transitions are never a leaf).
+  const states = new Set<string>([...transitions].map((t) => t.split('#')[0]!));
   for (const node of getStateNodes(machine.root)) {
     const prefix = node.path.join('.');
     if ([...leaves].some((leaf) => leaf.split('+').some((part) => part === prefix || part.startsWith(`${prefix}.`)))) states.add(node.id);

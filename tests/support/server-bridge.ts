@@ -20,6 +20,8 @@ export interface ServerBridge {
   release(): void;
   /** Number of calls still on their way (held or being answered). */
   pending(): number;
+  /** The server cannot be reached (network down): calls (to these paths) fail without an answer. */
+  setOffline(offline: boolean, paths?: string[]): void;
   /** Sets what the page can read (not what the jar sends): a page-side CSRF token gone stale. */
   setPageCookie(name: string, value: string): void;
   /** Mirrors the jar into document.cookie again. */
@@ -79,6 +81,7 @@ export function connectToServer(server: TestServer): ServerBridge {
   let gate: { promise: Promise<void>; open: () => void; paths?: string[] } | null = null;
   let inFlight = 0;
   let connected = true;
+  let offline: false | { paths?: string[] } = false;
 
   const syncPageCookies = () => {
     for (const part of document.cookie.split(';')) {
@@ -99,6 +102,7 @@ export function connectToServer(server: TestServer): ServerBridge {
       const cookieHeader = [...cookies].map(([n, c]) => `${n}=${c.value}`).join('; ');
       if (cookieHeader) headers.set('cookie', cookieHeader);
       if (gate && (!gate.paths || gate.paths.some((p) => url.pathname.startsWith(p)))) await gate.promise;
+      if (offline && (!offline.paths || offline.paths.some((p) => url.pathname.startsWith(p)))) throw new TypeError('Failed to fetch');
       const request = new Request(url.href, { method: init.method ?? 'GET', headers, body });
       const response = await server.app.fetch(request);
       if (!connected) return response; // a late answer for a page that is gone
@@ -135,6 +139,9 @@ export function connectToServer(server: TestServer): ServerBridge {
       gate = null;
     },
     pending: () => inFlight,
+    setOffline(value, paths) {
+      offline = value ? { paths } : false;
+    },
     setPageCookie(name, value) {
       document.cookie = `${name}=${value}; path=/`;
     },

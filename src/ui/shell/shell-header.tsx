@@ -19,7 +19,7 @@ export function ShellHeader() {
           {email && <Text size="2" color="gray" aria-label="Signed in as">{email}</Text>}
           {others.length > 0 && (
             <DropdownMenu.Root>
-              <DropdownMenu.Trigger>
+              <DropdownMenu.Trigger disabled={opening}>
                 <Button variant="soft" color="gray" loading={opening}>
                   Redirect to <DropdownMenu.TriggerIcon />
                 </Button>
