@@ -53,7 +53,7 @@ describe('banner machine paths', () => {
           expect(s.queryByRole('alert')).toBeNull();
         },
         shown: (s, { step }) => {
-          const { tone, text } = step!.event as { tone: 'info' | 'error'; text: string };
+          const { tone, text } = step!.event as unknown as { tone: 'info' | 'error'; text: string };
           const shown = s.getByRole(tone === 'error' ? 'alert' : 'status');
           expect(shown).toHaveTextContent(text);
           // Radix callouts carry their colour as data-accent-color: blue for info, red for errors.

@@ -34,7 +34,7 @@ export const sessionPlan: MachinePlan<typeof sessionMachine> = {
   serializeState: (s) => JSON.stringify([s.value, s.context.info !== null, onPublic(s)]),
   filterEvents: (s, e) => {
     if (e.type === 'route.change') {
-      const to = (e as { path: string }).path;
+      const to = (e as unknown as { path: string }).path;
       if (s.hasTag('authenticated')) return to === '/user_list' && onPublic(s);
       return s.hasTag('anonymous') && to === '/login' && !onPublic(s);
     }
