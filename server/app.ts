@@ -72,9 +72,11 @@ async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<
   return { id: cookie, idHash: row.id_hash, stage: row.stage, user, grants, mtUserEmail: row.mt_user_email };
 }
 
-async function csrfPasses(c: Context<HonoEnv>): Promise<boolean> {
+async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
   const cookie = getCookie(c, CSRF_COOKIE);
-  const sent = c.req.header(CSRF_HEADER) ?? (await formField(c, CSRF_FIELD));
+  // As in Django, the form field counts only where the body is a form.
+  const fromForm = route.body === 'form' && route.method !== 'GET';
+  const sent = c.req.header(CSRF_HEADER) ?? (fromForm ? await formField(c, CSRF_FIELD) : undefined);
   if (!cookie || !sent || !safeEqual(sent, cookie)) return false;
   const keys = await c.get('deps').keys();
   return csrfTokenBound(keys.csrf, cookie, c.get('sessionCookie'));
@@ -92,7 +94,7 @@ function mountRoute(app: App, route: Route): void {
   app.on(route.method, route.path, async (c) => {
     const deps = c.get('deps');
     const session = c.get('session');
-    if (route.csrf && !(await csrfPasses(c))) return forbidden(c, REFUSALS.csrf);
+    if (route.csrf && !(await csrfPasses(c, route))) return forbidden(c, REFUSALS.csrf);
     if (!mayAccess(route.access, session)) {
       return forbidden(c, session?.stage === 'authenticated' ? REFUSALS.noFeature : REFUSALS.noSession);
     }
