@@ -38,7 +38,8 @@ function filesWithCache(dir: string, cacheControl: string): [MiddlewareHandler<H
       await next();
       if (found.has(c)) c.res.headers.set('Cache-Control', cacheControl);
     },
-    serveStatic({ root: dir, onFound: (_path, c) => void found.add(c) }),
+    // The build writes .br and .gz beside each asset; browsers get the smallest they accept.
+    serveStatic({ root: dir, precompressed: true, onFound: (_path, c) => void found.add(c) }),
   ];
 }
 
