@@ -1,6 +1,5 @@
 // Composes one page load of the panel: long-lived actors, router and providers. main.tsx runs it
 // in the browser; tests run it with a memory history against the in-process server.
-import { Theme } from '@radix-ui/themes';
 import { RouterProvider, createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppConfig } from './domain/app-config';
 import { createConsoleActors, type Navigation } from './machines/live';
@@ -9,6 +8,7 @@ import { ConsoleContext, type ConsoleValue } from './ui/console-context';
 import { ErrorBoundary } from './ui/error/error-boundary';
 import { PendingView } from './ui/error/pending-view';
 import { RouteError } from './ui/error/route-error';
+import { ThemeRoot } from './ui/theme-root';
 
 export interface ConsoleAppOptions {
   config: AppConfig;
@@ -65,12 +65,12 @@ export type ConsoleApp = ReturnType<typeof createConsoleApp>;
 
 export function ConsoleRoot({ app }: { app: ConsoleApp }) {
   return (
-    <Theme accentColor="blue" grayColor="slate" radius="medium" scaling="100%">
+    <ThemeRoot>
       <ErrorBoundary showDetails={app.value.config.environment !== 'production'}>
         <ConsoleContext.Provider value={app.value}>
           <RouterProvider router={app.router} />
         </ConsoleContext.Provider>
       </ErrorBoundary>
-    </Theme>
+    </ThemeRoot>
   );
 }

@@ -1,7 +1,7 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { BannerView } from '../ui/banner/banner-view';
 import { RouteError } from '../ui/error/route-error';
-import { SessionExpiryDialog } from '../ui/session/session-expiry-dialog';
+import { SessionExpiryGate } from '../ui/session/session-expiry-gate';
 import type { RouterContext } from './-guards';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -14,7 +14,7 @@ function RootLayout() {
     <>
       <Outlet />
       <BannerView />
-      <SessionExpiryDialog />
+      <SessionExpiryGate />
     </>
   );
 }

@@ -4,11 +4,13 @@ import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../domain/auth';
 import { selectIsExpired } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
+import { ScreenTheme } from '../screen-theme';
 
 export function SessionExpiryDialog() {
   const { session } = useConsole();
   const expired = useSelector(session, selectIsExpired);
   return (
+    <ScreenTheme>
     <AlertDialog.Root open={expired}>
       <AlertDialog.Content maxWidth="420px">
         <AlertDialog.Title>Session expired</AlertDialog.Title>
@@ -20,5 +22,6 @@ export function SessionExpiryDialog() {
         </Flex>
       </AlertDialog.Content>
     </AlertDialog.Root>
+    </ScreenTheme>
   );
 }

@@ -1,11 +1,13 @@
 // Spec §2 Shell: header, left menu, content area and footer.
 import { Box, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { ScreenTheme } from '../screen-theme';
 import { ShellHeader } from './shell-header';
 import { SideMenu } from './side-menu';
 
 export function Shell({ children }: { children: ReactNode }) {
   return (
+    <ScreenTheme>
     <Flex direction="column" style={{ minHeight: '100vh' }}>
       <ShellHeader />
       <Flex flexGrow="1">
@@ -20,5 +22,6 @@ export function Shell({ children }: { children: ReactNode }) {
         </footer>
       </Box>
     </Flex>
+    </ScreenTheme>
   );
 }

@@ -1,0 +1,155 @@
+// Build step: keeps only the Radix Themes CSS that the panel's sources can use.
+//
+// Radix ships one stylesheet for all of its components (components.css ~430 kB, utilities.css
+// ~250 kB); /login uses a dozen components and a few layout props. This plugin works out which
+// class names can appear on the page:
+//   - class-like words written in src/ (className="side-menu-link", 'light' …);
+//   - the classes of the Radix components src/ imports, read from their compiled files and the
+//     files they import (rt-Button, rt-BaseButton …);
+//   - the classes Radix derives from props: for each prop written in src/ (<Flex gap="3">) the
+//     prop definition's class name plus the value (rt-r-gap-3), and every default value;
+// and removes each selector that needs a class outside that set, or a colour palette other than
+// the ones imported (blue, red, slate). Selectors inside :not() never force a removal.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import postcss, { type Root } from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+import type { Plugin } from 'vite';
+
+const require = createRequire(import.meta.url);
+const RADIX_ESM = path.join(path.dirname(require.resolve('@radix-ui/themes/package.json')), 'dist/esm');
+
+interface PropDef {
+  type?: string;
+  className?: string;
+  values?: readonly string[];
+  default?: unknown;
+}
+
+function filesUnder(dir: string, ext: RegExp): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full, ext) : ext.test(name) ? [full] : [];
+  });
+}
+
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** A compiled Radix file and every Radix file it imports. */
+function radixClosure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/from"(\.{1,2}\/[^"]+\.js)"/g)) visit(path.resolve(path.dirname(file), m[1]!));
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+async function propDefsOf(files: Iterable<string>): Promise<Map<string, PropDef[]>> {
+  const defs = new Map<string, PropDef[]>();
+  for (const file of files) {
+    if (!/\.props?\.js$/.test(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const group of Object.values(mod)) {
+      if (!group || typeof group !== 'object') continue;
+      for (const [name, def] of Object.entries(group as Record<string, PropDef>)) {
+        if (!def || typeof def !== 'object' || typeof def.className !== 'string') continue;
+        defs.set(name, [...(defs.get(name) ?? []), def]);
+      }
+    }
+  }
+  return defs;
+}
+
+export async function usedClasses(srcDir: string): Promise<Set<string>> {
+  const sources = filesUnder(srcDir, /\.(tsx?|css)$/).map((f) => readFileSync(f, 'utf8'));
+  const used = new Set<string>();
+  const imported = new Set<string>();
+  for (const code of sources) {
+    for (const m of code.matchAll(/[A-Za-z][\w-]*/g)) used.add(m[0]);
+    for (const m of code.matchAll(/import\s*\{([^}]+)\}\s*from\s*'@radix-ui\/themes'/g)) {
+      for (const name of m[1]!.split(',')) imported.add(name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!);
+    }
+  }
+  const entries = [...imported]
+    .map((name) => path.join(RADIX_ESM, 'components', `${kebab(name)}.js`))
+    .filter((file) => { try { return statSync(file).isFile(); } catch { return false; } });
+  const closure = radixClosure(entries);
+  for (const file of closure) for (const m of readFileSync(file, 'utf8').matchAll(/rt-[A-Za-z0-9-]+|radix-themes/g)) used.add(m[0]);
+
+  const defs = await propDefsOf(closure);
+  const add = (def: PropDef, value: unknown) => {
+    if (def.type === 'boolean') { if (value !== false) used.add(def.className!); return; }
+    if (typeof value === 'string') used.add(`${def.className}-${value}`);
+  };
+  for (const list of defs.values()) for (const def of list) if (def.default !== undefined) add(def, def.default);
+  for (const code of sources) {
+    for (const m of code.matchAll(/\s([a-zA-Z]+)=(?:"([^"]*)"|\{)/g)) {
+      for (const def of defs.get(m[1]!) ?? []) {
+        if (m[2] !== undefined) add(def, def.type === 'boolean' ? true : m[2]);
+        else if (def.type === 'boolean') add(def, true);
+        else for (const v of def.values ?? []) add(def, v); // a value computed at run time: keep them all
+      }
+    }
+  }
+  return used;
+}
+
+const PALETTE_ATTRS = new Set(['data-accent-color', 'data-gray-color']);
+
+export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): void {
+  const possible = (selector: selectorParser.Selector): boolean => {
+    let ok = true;
+    selector.each((node) => {
+      if (!ok) return;
+      if (node.type === 'class' && !used.has(node.value)) ok = false;
+      else if (node.type === 'attribute' && PALETTE_ATTRS.has(node.attribute) && node.value !== undefined && !palettes.has(node.value.replace(/['"]/g, ''))) ok = false;
+      else if (node.type === 'pseudo' && /^:(where|is|has)$/.test(node.value) && node.nodes.length) ok = node.nodes.some((s) => possible(s));
+    });
+    return ok;
+  };
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name)) return;
+    const kept = selectorParser((selectors) => {
+      selectors.each((s) => {
+        if (!possible(s)) s.remove();
+      });
+    }).processSync(rule.selector);
+    if (!kept.trim()) rule.remove();
+    else rule.selector = kept;
+  });
+  let removed = true;
+  while (removed) {
+    removed = false;
+    root.walkAtRules((at) => {
+      if (at.nodes && at.nodes.length === 0) {
+        at.remove();
+        removed = true;
+      }
+    });
+  }
+}
+
+/** Vite plugin: trims every emitted stylesheet against the classes src/ can use. */
+export function radixCssTrim(options: { srcDir: string; palettes: string[] }): Plugin {
+  return {
+    name: 'radix-css-trim',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_, bundle) {
+      const used = await usedClasses(options.srcDir);
+      const palettes = new Set(['', ...options.palettes]);
+      for (const asset of Object.values(bundle)) {
+        if (asset.type !== 'asset' || !asset.fileName.endsWith('.css')) continue;
+        const root = postcss.parse(String(asset.source));
+        trimCss(root, used, palettes);
+        asset.source = root.toString();
+      }
+    },
+  };
+}

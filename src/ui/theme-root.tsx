@@ -1,0 +1,25 @@
+// The page's Radix Themes root, drawn without <Theme>: <Theme> also mounts Tooltip's provider,
+// which pulls Radix's positioning engine (floating-ui) into /login's first load. The components
+// /login uses need only the root's class and data attributes. Screens that use menus or dialogs
+// (they read ThemeContext) wrap themselves in <ScreenTheme>, which loads with them.
+import type { ReactNode } from 'react';
+
+/** The panel's theme: blue accent, slate grays (the only palettes the CSS imports). */
+export const THEME = { accentColor: 'blue', grayColor: 'slate', radius: 'medium', scaling: '100%', panelBackground: 'translucent' } as const;
+
+export function ThemeRoot({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="radix-themes light"
+      data-is-root-theme="true"
+      data-accent-color={THEME.accentColor}
+      data-gray-color={THEME.grayColor}
+      data-has-background="true"
+      data-panel-background={THEME.panelBackground}
+      data-radius={THEME.radius}
+      data-scaling={THEME.scaling}
+    >
+      {children}
+    </div>
+  );
+}
