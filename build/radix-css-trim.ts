@@ -26,6 +26,8 @@ interface PropDef {
   className?: string;
   values?: readonly string[];
   default?: unknown;
+  /** Maps a prop value to its class suffix (justify="between" → space-between). */
+  parseValue?: (value: string) => string;
 }
 
 function filesUnder(dir: string, ext: RegExp): string[] {
@@ -85,7 +87,7 @@ export async function usedClasses(srcDir: string): Promise<Set<string>> {
   const defs = await propDefsOf(closure);
   const add = (def: PropDef, value: unknown) => {
     if (def.type === 'boolean') { if (value !== false) used.add(def.className!); return; }
-    if (typeof value === 'string') used.add(`${def.className}-${value}`);
+    if (typeof value === 'string') used.add(`${def.className}-${def.parseValue ? def.parseValue(value) : value}`);
   };
   for (const list of defs.values()) for (const def of list) if (def.default !== undefined) add(def, def.default);
   for (const code of sources) {
@@ -135,21 +137,26 @@ export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): v
   }
 }
 
-/** Vite plugin: trims every emitted stylesheet against the classes src/ can use. */
+/**
+ * Vite plugin: trims each Radix Themes stylesheet as it is loaded, so the bundle's file names
+ * are hashed from what is shipped. The stylesheets must be imported from JavaScript (each one a
+ * module), not through CSS @import, which Vite inlines before plugins see the files.
+ */
 export function radixCssTrim(options: { srcDir: string; palettes: string[] }): Plugin {
+  let used: Set<string> | undefined;
+  const palettes = new Set(['', ...options.palettes]);
   return {
     name: 'radix-css-trim',
     apply: 'build',
-    enforce: 'post',
-    async generateBundle(_, bundle) {
-      const used = await usedClasses(options.srcDir);
-      const palettes = new Set(['', ...options.palettes]);
-      for (const asset of Object.values(bundle)) {
-        if (asset.type !== 'asset' || !asset.fileName.endsWith('.css')) continue;
-        const root = postcss.parse(String(asset.source));
-        trimCss(root, used, palettes);
-        asset.source = root.toString();
-      }
+    enforce: 'pre',
+    async buildStart() {
+      used = await usedClasses(options.srcDir);
+    },
+    transform(code, id) {
+      if (!used || !/[\\/]@radix-ui[\\/]themes[\\/].*\.css(\?|$)/.test(id)) return null;
+      const root = postcss.parse(code, { from: id });
+      trimCss(root, used, palettes);
+      return { code: root.toString(), map: null };
     },
   };
 }
