@@ -1,0 +1,136 @@
+// The whole panel (router, guards, shell, menu) in jsdom against the real server in-process.
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { MENU } from '../../src/domain/menu';
+import { SESSION_STORAGE_KEY } from '../../src/domain/session';
+import { readStoredSession } from '../../src/services/session-store';
+import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+
+let server: TestServer;
+let bridge: ServerBridge;
+let app: ConsoleApp | undefined;
+
+beforeEach(async () => {
+  server = await createTestServer();
+  bridge = connectToServer(server);
+});
+afterEach(async () => {
+  app?.stop();
+  app = undefined;
+  bridge.disconnect();
+  await server.close();
+});
+
+function open(path: string) {
+  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: [path] }), load: () => {} });
+  app.start();
+  render(<ConsoleRoot app={app} />);
+  return app;
+}
+
+async function signIn(staff: Staff) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
+  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
+  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
+  await waitFor(() => expect(otp).toHaveFocus());
+  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
+  await screen.findByRole('button', { name: 'Logout' });
+}
+
+const menuLabels = () => within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('link').map((a) => a.textContent);
+const pathname = () => app!.router.state.location.pathname;
+
+describe('the panel against the real server', () => {
+  it('sends an unauthenticated visitor to /login', async () => {
+    open('/user_roles');
+    expect(await screen.findByRole('textbox', { name: 'Username' })).toBeVisible();
+    await waitFor(() => expect(pathname()).toBe('/login'));
+  });
+
+  it('shows support exactly its two sections and opens All Users at the root', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    open('/login');
+    await signIn(support);
+    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    expect(menuLabels()).toEqual(['All Users', 'Create User']);
+    expect(screen.getByRole('heading', { name: 'All Users' })).toBeVisible();
+    expect(screen.getByText(/The All Users screen is not built yet/)).toBeVisible();
+    expect(screen.getByLabelText('Signed in as')).toHaveTextContent(support.email);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(/© \d{4} Staff Console/);
+    expect(screen.queryByRole('button', { name: /redirect to/i })).toBeNull(); // no other server type allowed
+    expect(readStoredSession()).toMatchObject({ isAuthenticated: true, info: { email: support.email } });
+  });
+
+  it('shows an administrator all fourteen sections', async () => {
+    const features = [...new Set(['admin_panel_access', ...MENU.map((e) => e.feature)])];
+    const admin = await server.createStaff({ username: 'admin', features, allowedSt: ['app', 'testing'], activated: true });
+    open('/login');
+    await signIn(admin);
+    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    expect(menuLabels()).toEqual(MENU.map((e) => e.label));
+    expect(screen.getByRole('button', { name: /redirect to/i })).toBeVisible();
+  });
+
+  it('sends a section without its feature back to the root', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    open('/login');
+    await signIn(support);
+    await app!.router.navigate({ to: '/redshift_configuration' });
+    await waitFor(() => expect(pathname()).toBe('/user_list'));
+  });
+
+  it('opens group management at the root when user management is not granted', async () => {
+    const staff = await server.createStaff({ username: 'groups', features: ['admin_panel_access', 'group_mgmt', 'role_mgmt'], activated: true });
+    open('/login');
+    await signIn(staff);
+    await waitFor(() => expect(pathname()).toBe('/modify_groups'));
+    await app!.router.navigate({ to: '/view_groups' });
+    expect(await screen.findByText(/The Group Management screen is not built yet/)).toBeVisible();
+  });
+
+  it('tells a person without user, group or role management which sections they can open', async () => {
+    const staff = await server.createStaff({ username: 'reports', features: ['admin_panel_access', 'reports_dashboard_tab'], activated: true });
+    open('/login');
+    await signIn(staff);
+    expect(await screen.findByText(/does not include user, group or role management/)).toBeVisible();
+    expect(pathname()).toBe('/');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Reports Dashboard' })).toBeVisible();
+  });
+
+  it('keeps a signed-in person signed in across a page load, with a stored linked email shown', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    open('/login');
+    await signIn(support);
+    app!.stop();
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!);
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...stored, linkedEmail: 'linked@other.test' }));
+    document.body.innerHTML = '';
+    open('/create_user');
+    expect(await screen.findByText(/The Create User screen is not built yet/)).toBeVisible();
+    expect(screen.getByLabelText('Signed in as')).toHaveTextContent('linked@other.test');
+  });
+
+  it('reads a hand-edited stored session as no session', async () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ isAuthenticated: true, info: { email: 1 } }));
+    open('/user_list');
+    expect(await screen.findByRole('textbox', { name: 'Username' })).toBeVisible();
+  });
+
+  it('logs out: storage cleared, the server message shown, back on /login', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    open('/login');
+    await signIn(support);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/logged out/i);
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(localStorage.length).toBe(0);
+    expect(await screen.findByRole('textbox', { name: 'Username' })).toBeVisible();
+  });
+});

@@ -1,0 +1,41 @@
+// The build step that keeps /login within budget must not drop what the panel uses.
+import postcss from 'postcss';
+import { describe, expect, it } from 'vitest';
+import { trimCss, usedClasses } from '../../build/radix-css-trim';
+
+const trim = (css: string, used: string[]) => {
+  const root = postcss.parse(css);
+  trimCss(root, new Set(used), new Set(['', 'blue', 'red', 'slate']));
+  return root.toString().replace(/\s+/g, ' ').trim();
+};
+
+describe('Radix CSS trimming', () => {
+  it('keeps used component classes and drops the others', () => {
+    const out = trim('.rt-Button{a:1} .rt-Badge{b:2} .rt-Button:where(.rt-variant-solid){c:3}', ['rt-Button', 'rt-variant-solid']);
+    expect(out).toContain('.rt-Button{a:1}');
+    expect(out).toContain('.rt-Button:where(.rt-variant-solid){c:3}');
+    expect(out).not.toContain('rt-Badge');
+  });
+
+  it('never drops a selector for a class inside :not()', () => {
+    expect(trim('.rt-Button:where(:not(.rt-variant-ghost)) svg{o:1}', ['rt-Button'])).toContain('rt-variant-ghost');
+  });
+
+  it('drops palettes that are not imported', () => {
+    const out = trim("[data-accent-color='indigo']{x:1} [data-accent-color='blue']{y:2} .dark{z:3}", []);
+    expect(out).not.toContain('indigo');
+    expect(out).toContain("[data-accent-color='blue']");
+    expect(out).not.toContain('.dark');
+  });
+
+  it('removes at-rules left empty', () => {
+    expect(trim('@media (min-width: 520px){.xs\\:rt-r-p-4{p:1}}', [])).toBe('');
+  });
+
+  it('finds the classes the sources use, prop values mapped as Radix maps them', async () => {
+    const used = await usedClasses('src');
+    for (const c of ['radix-themes', 'rt-Button', 'rt-BaseButton', 'rt-r-size-2', 'rt-r-jc-space-between', 'rt-r-gap-3', 'rt-CalloutRoot', 'side-menu-link', 'rt-loading']) {
+      expect(used, c).toContain(c);
+    }
+  });
+});
