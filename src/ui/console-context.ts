@@ -14,3 +14,9 @@ export function useConsole(): ConsoleValue {
   if (!value) throw new Error('ConsoleContext is missing: render inside <ConsoleProvider>.');
   return value;
 }
+
+/** Error details are for developers: shown outside production only (spec §2). */
+export function useShowErrorDetails(): boolean {
+  const value = useContext(ConsoleContext);
+  return value ? value.config.environment !== 'production' : false;
+}

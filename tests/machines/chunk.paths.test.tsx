@@ -1,12 +1,11 @@
-// The chunk-load timer on the real pending view inside the real error boundary.
+// The chunk-load timer on the real pending view.
 import { Theme } from '@radix-ui/themes';
 import { render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { MESSAGES } from '../../src/domain/auth';
 import { chunkMachine } from '../../src/machines/chunk/chunk.machine';
 import { ChunkCtx } from '../../src/ui/error/chunk-context';
-import { ErrorBoundary } from '../../src/ui/error/error-boundary';
 import { PendingBody } from '../../src/ui/error/pending-view';
 import { planPaths } from '../support/graph-paths';
 import { replayPath } from '../support/replay';
@@ -20,9 +19,7 @@ function Probe() {
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught error
 });
-afterEach(() => vi.restoreAllMocks());
 
 describe('chunk machine paths', () => {
   it.each(planPaths(chunkPlan).map((p) => [p.name || 'rests', p] as const))('%s', async (_n, path) => {
@@ -34,12 +31,10 @@ describe('chunk machine paths', () => {
       mount: async () => {
         render(
           <Theme>
-            <ErrorBoundary showDetails={false}>
-              <ChunkCtx.Provider>
-                <Probe />
-                <PendingBody />
-              </ChunkCtx.Provider>
-            </ErrorBoundary>
+            <ChunkCtx.Provider>
+              <Probe />
+              <PendingBody />
+            </ChunkCtx.Provider>
           </Theme>,
         );
       },
@@ -53,7 +48,7 @@ describe('chunk machine paths', () => {
           expect(s.getByRole('heading', { name: MESSAGES.renderFailure })).toBeVisible();
           expect(s.getByText('Part of the page could not be loaded.')).toBeVisible();
           expect(s.getByRole('button', { name: 'Reload' })).toBeEnabled();
-          expect(s.queryByText(/ChunkLoadError/)).toBeNull(); // production hides details
+          expect(s.queryByText(/ChunkLoadError/)).toBeNull(); // details only outside production
         },
       },
     });
