@@ -47,7 +47,6 @@ export async function flush(): Promise<void> {
 }
 
 async function waitForState(actor: AnyActorRef, expected: string, bridge: ServerBridge | null, timeoutMs = 10_000): Promise<void> {
-  if (process.env.REPLAY_DEBUG) console.log("wait", expected);
   const started = performance.now();
   for (;;) {
     await flush();
