@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { compression } from 'vite-plugin-compression2';
 import { radixCssTrim } from './build/radix-css-trim';
 
 // The API paths of spec §7; in development the Vite server hands them to the API server.
@@ -17,6 +18,8 @@ export default defineConfig({
     react(),
     // /login's budget (150 kB gzipped JS+CSS): only the Radix CSS the sources can use.
     radixCssTrim({ srcDir: 'src', palettes: ['blue', 'red', 'slate', 'gray'] }),
+    // .br and .gz beside each asset, so the server sends them without compressing per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/ }),
   ],
   server: {
     proxy: Object.fromEntries(API_PATHS.map((p) => [p, { target: 'http://localhost:8080', changeOrigin: false }])),
