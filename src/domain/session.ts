@@ -6,7 +6,8 @@ import { SessionInfo } from './auth';
 export const SESSION_STORAGE_KEY = 'staff-console.session';
 
 export const StoredSession = v.object({
-  isAuthenticated: v.literal(true),
+  /** Lowered when a check fails behind the expiry dialog: the entry then reads as no session. */
+  isAuthenticated: v.boolean(),
   info: SessionInfo,
   /** Email of the linked account signed in through /redirect; shown instead of info.email. */
   linkedEmail: v.nullable(v.string()),

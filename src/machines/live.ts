@@ -67,6 +67,9 @@ export function liveSessionMachine(nav: Navigation, banner: () => { send(event: 
       persistSession: ({ context }) => {
         if (context.info) writeStoredSession({ isAuthenticated: true, info: context.info, linkedEmail: context.linkedEmail });
       },
+      markSignedOut: ({ context }) => {
+        if (context.info) writeStoredSession({ isAuthenticated: false, info: context.info, linkedEmail: context.linkedEmail });
+      },
       clearStorage: () => clearStoredSession(),
       goToRoot: () => nav.navigate('/'),
       goToLogin: () => nav.navigate('/login'),

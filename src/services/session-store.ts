@@ -1,5 +1,6 @@
 // localStorage copy of the session (spec §3). Read through the schema: anything stale, foreign
-// or hand-edited reads as "no session" instead of crashing the shell.
+// or hand-edited, and an entry whose isAuthenticated flag is down, reads as "no session" instead
+// of drawing a signed-in shell.
 import * as v from 'valibot';
 import { SESSION_STORAGE_KEY, StoredSession } from '../domain/session';
 
@@ -8,7 +9,7 @@ export function readStoredSession(): StoredSession | null {
     const raw = localStorage.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
     const parsed = v.safeParse(StoredSession, JSON.parse(raw));
-    return parsed.success ? parsed.output : null;
+    return parsed.success && parsed.output.isAuthenticated ? parsed.output : null;
   } catch {
     return null;
   }
@@ -18,7 +19,10 @@ export function writeStoredSession(session: StoredSession): void {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
 }
 
-/** Spec §4: on session failure and on logout local storage is cleared. */
+/**
+ * Spec §4: on session failure (once the person has acknowledged the expiry message) and on logout
+ * local storage is cleared.
+ */
 export function clearStoredSession(): void {
   localStorage.clear();
 }

@@ -1,10 +1,11 @@
 // Generated paths of the session machine, replayed on the real header, login form, banner and
 // expiry dialog against the real server; hours and idle minutes pass on the fake clock.
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/auth';
 import { SESSION_COOKIE } from '../../src/domain/constants';
+import { SESSION_STORAGE_KEY } from '../../src/domain/session';
 import type { ConsoleActors } from '../../src/machines/live';
 import { PUBLIC_PATHS, sessionMachine } from '../../src/machines/session/session.machine';
 import { checkSession, loginAccount, verifyOtp } from '../../src/services/auth.service';
@@ -37,7 +38,8 @@ beforeEach(async () => {
   // under test, and "no session" is arranged explicitly.
   const server = await createTestServer({ config: { sessionIdleSeconds: 6 * 3600 } });
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'enrolled', features: SUPPORT_FEATURES, activated: true });
+  // Allowed on a second server type, so the header also carries 'Redirect to'.
+  const staff = await server.createStaff({ username: 'enrolled', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true });
   world = { server, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
 });
 
@@ -50,6 +52,18 @@ afterEach(async () => {
 });
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+
+/** The raw localStorage entry, whatever its flag says. */
+const storedEntry = (): unknown => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+
+/** The header as it was when signed in: email, Redirect to, Logout (the dialog hides it from the accessibility tree). */
+function expectShellBehindDialog(s: typeof screen) {
+  const header = s.getByRole('banner', { hidden: true });
+  expect(within(header).getByLabelText('Signed in as')).toHaveTextContent(world.staff.email);
+  expect(within(header).getByRole('button', { name: /redirect to/i, hidden: true })).toBeInTheDocument();
+  expect(within(header).getByRole('button', { name: 'Logout', hidden: true })).toBeInTheDocument();
+  expect(world.actors!.session.getSnapshot().context.info?.features).toEqual(expect.arrayContaining(['user_mgmt', 'create_user_tab']));
+}
 
 /** Signs in through the API, as a person who signed in earlier in another tab. */
 async function signInElsewhere() {
@@ -163,13 +177,20 @@ function driver(): Driver<World> {
         }
         if (step?.outcome === 'logoutFailed') expect(s.getByRole('alert')).toHaveTextContent('Error: no response from the server');
       },
+      // Behind the message the shell stays as it was; storage is kept until the person says OK,
+      // with its flag lowered so that a page load meanwhile reads no session.
       expired: (s) => {
         expect(s.getByRole('alertdialog')).toHaveTextContent(MESSAGES.sessionExpired);
+        expectShellBehindDialog(s);
+        expect(storedEntry()).toMatchObject({ isAuthenticated: false, info: { email: world.staff.email } });
         expect(readStoredSession()).toBeNull();
-        expect(localStorage.length).toBe(0);
+        expect(world.record!.loads).toEqual([]);
       },
-      reloading: () => {
+      // OK: storage cleared, then the page reloads.
+      reloading: (s) => {
+        expect(localStorage.length).toBe(0);
         expect(world.record!.loads).toEqual([undefined]);
+        expectShellBehindDialog(s);
       },
       loggingOut: (s) => {
         expect(s.getByRole('button', { name: 'Logout' })).toBeDisabled();

@@ -20,8 +20,9 @@ export interface HarnessRecord {
 }
 
 function Page({ value }: { value: ConsoleValue }) {
-  // The shell stays on screen while logging out, until the session machine navigates away.
-  const signedIn = useSelector(value.session, (s) => selectIsAuthenticated(s) || s.hasTag('busy'));
+  // The shell stays on screen while logging out, until the session machine navigates away, and
+  // behind the expiry dialog until the page reloads: the router does not leave the page for either.
+  const signedIn = useSelector(value.session, (s) => selectIsAuthenticated(s) || s.hasTag('busy') || s.hasTag('expired'));
   const anonymous = useSelector(value.session, (s) => s.hasTag('anonymous'));
   return (
     <>

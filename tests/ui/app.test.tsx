@@ -1,10 +1,12 @@
 // The whole panel (router, guards, shell, menu) in jsdom against the real server in-process.
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { MESSAGES } from '../../src/domain/auth';
+import { SESSION_COOKIE } from '../../src/domain/constants';
 import { MENU } from '../../src/domain/menu';
 import { SESSION_STORAGE_KEY } from '../../src/domain/session';
 import { readStoredSession } from '../../src/services/session-store';
@@ -27,8 +29,8 @@ afterEach(async () => {
   await server.close();
 });
 
-function open(path: string) {
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: [path] }), load: () => {} });
+function open(path: string, load: (to?: string) => void = () => {}) {
+  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: [path] }), load });
   app.start();
   render(<ConsoleRoot app={app} />);
   return app;
@@ -115,6 +117,52 @@ describe('the panel against the real server', () => {
     open('/create_user');
     expect(await screen.findByText(/The Create User screen is not built yet/)).toBeVisible();
     expect(screen.getByLabelText('Signed in as')).toHaveTextContent('linked@other.test');
+  });
+
+  it('keeps the shell behind the expiry message; OK clears local storage, then reloads', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    const loads: (string | undefined)[] = [];
+    open('/login', (to) => loads.push(to));
+    await signIn(support);
+    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    bridge.cookies.delete(SESSION_COOKIE); // the server no longer knows this browser's session
+    app!.value.session.send({ type: 'session.recheck' });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(MESSAGES.sessionExpired);
+    // Behind the modal dialog (hidden from assistive technology meanwhile) the shell is as it was.
+    const menu = screen.getByRole('navigation', { name: 'Sections', hidden: true });
+    expect(within(menu).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual(['All Users', 'Create User']);
+    expect(screen.getByLabelText('Signed in as')).toHaveTextContent(support.email);
+    expect(screen.getByRole('button', { name: 'Logout', hidden: true })).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+    expect(loads).toEqual([]);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(localStorage.length).toBe(0);
+    expect(loads).toEqual([undefined]);
+  });
+
+  it('a page load while the expiry message is up draws no signed-in shell: the check decides', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    open('/login');
+    await signIn(support);
+    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    bridge.cookies.delete(SESSION_COOKIE);
+    app!.value.session.send({ type: 'session.recheck' });
+    await screen.findByRole('alertdialog');
+    expect(readStoredSession()).toBeNull(); // the entry is kept, its flag lowered
+    // The person reloads by hand instead of answering the message.
+    app!.stop();
+    cleanup();
+    bridge.hold(['/session_check/']);
+    open('/user_list');
+    await waitFor(() => expect(bridge.pending()).toBe(1));
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).toBeNull();
+    bridge.release();
+    expect(await screen.findByRole('textbox', { name: 'Username' })).toBeVisible();
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(localStorage.length).toBe(0);
   });
 
   it('reads a hand-edited stored session as no session', async () => {

@@ -1,6 +1,7 @@
 // Session lifecycle (spec §4, §9): check on start, every hour, after 15 idle minutes and on any
-// HTTP 403. A failed check of a signed-in person shows the expiry dialog, clears local storage and
-// reloads; on /login and /redirect a good check opens the root instead.
+// HTTP 403. A failed check of a signed-in person shows the expiry dialog over the shell as it was;
+// when the person acknowledges it local storage is cleared and the page reloads. On /login and
+// /redirect a good check opens the root instead.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../login/login.machine';
 import type { CheckOutcome, LogoutOutcome, SessionContext, SessionEvent, SessionInput } from './session.types';
@@ -24,6 +25,12 @@ export const sessionMachine = setup({
   },
   actions: {
     persistSession: () => {},
+    /**
+     * Lowers the stored isAuthenticated flag and keeps the rest: the shell behind the expiry
+     * dialog stays as it was, while a page load from here on reads "no session" and waits for
+     * its own check.
+     */
+    markSignedOut: () => {},
     clearStorage: () => {},
     goToRoot: () => {},
     goToLogin: () => {},
@@ -66,11 +73,11 @@ export const sessionMachine = setup({
             target: 'active',
             actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession'],
           },
-          { guard: 'hadSession', target: 'expired', actions: ['clearStorage', assign({ info: null, linkedEmail: null })] },
+          { guard: 'hadSession', target: 'expired', actions: 'markSignedOut' },
           { target: 'anonymous', actions: 'clearStorage' },
         ],
         onError: [
-          { guard: 'hadSession', target: 'expired', actions: ['clearStorage', assign({ info: null, linkedEmail: null })] },
+          { guard: 'hadSession', target: 'expired', actions: 'markSignedOut' },
           { target: 'anonymous', actions: 'clearStorage' },
         ],
       },
@@ -102,11 +109,12 @@ export const sessionMachine = setup({
         'session.recheck': 'checking',
       },
     },
+    // Spec §4 order: the message is shown, then local storage is cleared, then the page reloads.
     expired: {
       tags: ['expired'],
       on: { 'expiry.acknowledge': 'reloading' },
     },
-    reloading: { tags: ['expired'], entry: 'reload' },
+    reloading: { tags: ['expired'], entry: ['clearStorage', 'reload'] },
     loggingOut: {
       tags: ['busy'],
       entry: ['clearStorage', assign({ info: null, linkedEmail: null })],

@@ -1,4 +1,4 @@
-// Spec §4/§8: 'Your Session has expired. Please login again.' — OK reloads the page.
+// Spec §4/§8: 'Your Session has expired. Please login again.' — OK clears local storage and reloads the page.
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../domain/auth';
