@@ -1,6 +1,6 @@
 // The 'Enter OTP' box: on first login with the QR code and the setup key as text beside it.
-import { Box, Button, Code, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
-import type { FormEvent } from 'react';
+import { Button, Code, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
+import { useId, type FormEvent } from 'react';
 import { selectBusy, selectTicket } from '../../machines/login/login.selectors';
 import { LoginCtx } from './login-context';
 
@@ -11,6 +11,7 @@ export function OtpStep() {
   const login = LoginCtx.useActorRef();
   const ticket = LoginCtx.useSelector(selectTicket);
   const busy = LoginCtx.useSelector(selectBusy);
+  const keyLabel = useId();
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -24,10 +25,14 @@ export function OtpStep() {
         {ticket && (
           <Flex gap="4" align="center" wrap="wrap">
             <img src={ticket.qrcode} alt="QR code for your authenticator app" width={160} height={160} />
-            <Box style={{ flex: '1 1 160px' }}>
-              <Text as="p" size="2">Scan the code with your authenticator app, or enter this setup key:</Text>
-              <Code size="3" aria-label="Setup key" style={{ wordBreak: 'break-all' }}>{groupKey(ticket.key)}</Code>
-            </Box>
+            <Flex direction="column" gap="3" style={{ flex: '1 1 160px' }}>
+              <Text as="p" size="2">Scan the code with your authenticator app, or type the setup key below into it.</Text>
+              {/* The visible label names the group that holds the key, so the two are read together. */}
+              <div role="group" aria-labelledby={keyLabel}>
+                <Text as="div" id={keyLabel} size="2" weight="medium" mb="1">Setup key</Text>
+                <Code size="3" style={{ wordBreak: 'break-all' }}>{groupKey(ticket.key)}</Code>
+              </div>
+            </Flex>
           </Flex>
         )}
         <TextField.Root

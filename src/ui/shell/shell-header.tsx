@@ -1,4 +1,4 @@
-import { Button, DropdownMenu, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, DropdownMenu, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { selectOpening } from '../../machines/linkout/linkout.selectors';
 import { selectEmail, selectIsBusy, selectOtherServerTypes } from '../../machines/session/session.selectors';
@@ -16,7 +16,11 @@ export function ShellHeader() {
       <header>
         <Heading as="h1" size="4">Staff Console</Heading>
         <Flex align="center" gap="3">
-          {email && <Text size="2" color="gray" aria-label="Signed in as">{email}</Text>}
+          {email && (
+            <Text size="2" color="gray">
+              <VisuallyHidden>Signed in as</VisuallyHidden> {email}
+            </Text>
+          )}
           {others.length > 0 && (
             <DropdownMenu.Root>
               <DropdownMenu.Trigger disabled={opening}>

@@ -16,7 +16,8 @@ export function loginForm(page: Page) {
     otpHeading: page.getByRole('heading', { name: 'Enter OTP' }),
     otp: page.getByRole('textbox', { name: /one-time code|otp/i }),
     qrCode: page.getByRole('img', { name: /qr/i }),
-    setupKey: page.getByText(SETUP_KEY),
+    /** The key under its visible 'Setup key' label, which names the group holding both. */
+    setupKey: page.getByRole('group', { name: 'Setup key', exact: true }).getByText(SETUP_KEY),
     activate: page.getByRole('button', { name: 'Activate', exact: true }),
     login: page.getByRole('button', { name: 'Login', exact: true }),
   };
