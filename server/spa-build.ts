@@ -6,18 +6,31 @@ import path from 'node:path';
 
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
-function newestMtime(target: string): number {
+type Env = Record<string, string | undefined>;
+
+/**
+ * The newest modification time of the files under `target`. Folders' own times are left out: a
+ * folder's time changes whenever something inside it is created, renamed or removed (an editor's
+ * swap file, a test's scratch file), which says nothing about the panel's sources.
+ */
+function newestFileMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestFileMtime(path.join(target, entry)));
   return newest;
 }
 
+/** Runs the build in `root` with `env`; answers whether it succeeded. */
+export type SpaBuilder = (root: string, env: Env) => boolean;
+
+export const viteBuild: SpaBuilder = (root, env) =>
+  spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...env } }).status === 0;
+
 export type SpaBuild = { dir: string } | { dir: null; reason: string };
 
-export function ensureSpaBuilt(root: string, env: Record<string, string | undefined> = process.env): SpaBuild {
+export function ensureSpaBuilt(root: string, env: Env = process.env, build: SpaBuilder = viteBuild): SpaBuild {
   const dist = path.join(root, 'dist');
   const builtIndex = path.join(dist, 'index.html');
   const built = existsSync(builtIndex);
@@ -25,12 +38,11 @@ export function ensureSpaBuilt(root: string, env: Record<string, string | undefi
   if (!existsSync(path.join(root, 'index.html'))) {
     return built ? { dir: dist } : { dir: null, reason: 'no index.html to build the panel from' };
   }
-  const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  const sourcesTime = Math.max(...SOURCES.map((s) => newestFileMtime(path.join(root, s))));
   if (built && statSync(builtIndex).mtimeMs >= sourcesTime) return { dir: dist };
 
   console.log(built ? 'The panel sources changed; rebuilding dist/ …' : 'Building the panel into dist/ …');
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env } });
-  if (result.status === 0) return { dir: dist };
+  if (build(root, env)) return { dir: dist };
   if (built) {
     console.error('The panel build failed; serving the previous dist/.');
     return { dir: dist };
