@@ -30,16 +30,34 @@ export function injectAppConfig(html: string, config: AppConfig): string {
   return html.includes('</head>') ? html.replace('</head>', `  ${meta}\n  </head>`) : `${meta}\n${html}`;
 }
 
-/** serveStatic for dir, with Cache-Control on the files it finds (its onFound runs too late to set headers). */
+/**
+ * True when a segment of the path names a dotfile or dot-folder (`/.vite/manifest.json`, `/.env`).
+ * The build leaves such files in dist/ for tools (vite's manifest); they are not the panel's.
+ */
+function namesDotEntry(requestPath: string): boolean {
+  let decoded = requestPath;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    // A broken escape is checked as it stands; serveStatic refuses it anyway.
+  }
+  return [requestPath, decoded].some((p) => p.split(/[\\/]/).some((segment) => segment.startsWith('.')));
+}
+
+/**
+ * serveStatic for dir, with Cache-Control on the files it finds (its onFound runs too late to set
+ * headers). Dotfiles and dot-folders are never served.
+ */
 function filesWithCache(dir: string, cacheControl: string): [MiddlewareHandler<HonoEnv>, MiddlewareHandler<HonoEnv>] {
   const found = new WeakSet<Context>();
+  const files = serveStatic({ root: dir, precompressed: true, onFound: (_path, c) => void found.add(c) });
   return [
     async (c, next) => {
       await next();
       if (found.has(c)) c.res.headers.set('Cache-Control', cacheControl);
     },
     // The build writes .br and .gz beside each asset; browsers get the smallest they accept.
-    serveStatic({ root: dir, precompressed: true, onFound: (_path, c) => void found.add(c) }),
+    (c, next) => (namesDotEntry(c.req.path) ? next() : files(c, next)),
   ];
 }
 

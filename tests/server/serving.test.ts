@@ -23,6 +23,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What `vite build --manifest` leaves beside the panel, and other dotfiles a deployment may hold.
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index-abc123.js"}}');
+  writeFileSync(path.join(dist, '.env'), 'SECRET=dotfile');
+  writeFileSync(path.join(dist, 'assets', '.hidden.js'), 'dot-asset');
   app = createApp({ db: server.db, config: server.config, staticDir: dist });
 });
 afterAll(async () => {
@@ -82,6 +87,19 @@ describe('serving the panel', () => {
     const res = await page('/favicon.svg', 'image/*');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<svg');
+  });
+
+  it('never serves dotfiles or dot-folders of dist/', async () => {
+    for (const p of ['/.vite/manifest.json', '/.env', '/assets/.hidden.js', '/%2Evite/manifest.json', '/assets/%2Ehidden.js']) {
+      for (const accept of ['*/*', 'application/json', 'text/html']) {
+        const res = await page(p, accept);
+        const body = await res.text();
+        expect(body, `${p} (${accept})`).not.toMatch(/assets\/index-abc123\.js|SECRET=dotfile|dot-asset/);
+        // Page addresses get the panel (which then shows its own not-found view); anything else is a 404.
+        if (accept === 'text/html' && !p.startsWith('/assets/')) expect(body).toContain('<div id="root">');
+        else expect(res.status).toBe(404);
+      }
+    }
   });
 
   it('keeps API answers as JSON, not the page', async () => {
