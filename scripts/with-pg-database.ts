@@ -2,6 +2,7 @@
 // database on the local server, points TEST_DATABASE_URL and DATABASE_URL at it, runs the
 // command, then drops it and every per-test database made beside it. Exits with the command's code.
 import { spawn } from 'node:child_process';
+import { redactUrl } from '../server/config';
 import { createThrowawayDatabase, databaseNameOf, dropDatabase, dropDatabasesWithPrefix } from '../server/db/test-database';
 
 const MAINTENANCE_URL = process.env['PG_MAINTENANCE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -15,7 +16,7 @@ async function main(command: string[]): Promise<number> {
   try {
     url = await createThrowawayDatabase(MAINTENANCE_URL, 'staff_console_ci');
   } catch (err) {
-    console.error(`Cannot reach PostgreSQL at ${MAINTENANCE_URL}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`Cannot reach PostgreSQL at ${redactUrl(MAINTENANCE_URL)}: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
   const name = databaseNameOf(url);

@@ -75,6 +75,27 @@ export function parseServerTypes(text: string): Record<string, string> {
   return types;
 }
 
+/** Variables whose values are never repeated in a message, whatever is wrong with them. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SECRET_KEY', 'LINK_SIGNING_KEY']);
+
+/**
+ * A URL with the password of its user info masked: `postgres://app:***@db/console`. The user info
+ * runs to the last '@' before the path, so a password holding an unescaped '@' is masked whole.
+ */
+export function redactUrl(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i, (_all, scheme: string, userInfo: string) => {
+    const colon = userInfo.indexOf(':');
+    return colon === -1 ? `${scheme}${userInfo}@` : `${scheme}${userInfo.slice(0, colon)}:***@`;
+  });
+}
+
+/** How a message names a variable and its value: secrets by length only, URLs without password. */
+function described(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `${name} (${value.length} characters, value not shown)`;
+  if (name === 'DATABASE_URL') return `${name}=${JSON.stringify(redactUrl(value))}`;
+  return `${name}=${JSON.stringify(value)}`;
+}
+
 /** Reads the environment; throws ConfigError with a one-line message on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -83,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const first = parsed.issues[0];
     const name = first.path?.map((p) => String(p.key)).join('.') ?? 'environment';
     const value = first.path ? String(present[name] ?? '') : '';
-    throw new ConfigError(`${name}=${JSON.stringify(value)} ${first.message}`);
+    throw new ConfigError(`${described(name, value)} ${first.message}`);
   }
   const e = parsed.output;
   const serverTypes = e.SERVER_TYPES

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, OWASP_SCRYPT, loadConfig, parseServerTypes } from '../../server/config';
+import { ConfigError, OWASP_SCRYPT, loadConfig, parseServerTypes, redactUrl } from '../../server/config';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -28,8 +28,8 @@ describe('configuration from the environment', () => {
     [{ PORT: '70000' }, 'PORT="70000" must be 1–65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL="mysql://x" must start with postgres://'],
     [{ APP_ENV: 'staging' }, 'APP_ENV="staging" must be one of production, development, test'],
-    [{ SECRET_KEY: 'short' }, 'SECRET_KEY="short" must be at least 32 characters'],
-    [{ LINK_SIGNING_KEY: 'short' }, 'LINK_SIGNING_KEY="short" must be at least 32 characters'],
+    [{ SECRET_KEY: 'short' }, 'SECRET_KEY (5 characters, value not shown) must be at least 32 characters'],
+    [{ LINK_SIGNING_KEY: 'short' }, 'LINK_SIGNING_KEY (5 characters, value not shown) must be at least 32 characters'],
     [{ SESSION_IDLE_SECONDS: '-5' }, 'SESSION_IDLE_SECONDS="-5" must be a whole number of seconds'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY="maybe" must be true or false'],
     [{ SERVER_TYPES: 'testing=http://t' }, "SERVER_TYPES must list this server's own type 'app'"],
@@ -38,6 +38,31 @@ describe('configuration from the environment', () => {
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a secret or a database password in its messages', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error(`no error for ${JSON.stringify(env)}`);
+    };
+    const secret = messageOf({ SECRET_KEY: 'hunter2-but-too-short' });
+    expect(secret).toBe('SECRET_KEY (21 characters, value not shown) must be at least 32 characters');
+    expect(messageOf({ LINK_SIGNING_KEY: 'link-hunter2' })).not.toContain('hunter2');
+    const url = messageOf({ DATABASE_URL: 'mysql://console:hunter2@db.internal:3306/console' });
+    expect(url).toBe('DATABASE_URL="mysql://console:***@db.internal:3306/console" must start with postgres:// (or be unset for SQLite)');
+    expect(messageOf({ DATABASE_URL: 'pg://console:s3cr@t@db/console' })).not.toMatch(/s3cr|t@db/);
+  });
+
+  it('masks only the password of a URL', () => {
+    expect(redactUrl('postgres://app:pw@db:5432/console?ssl=true')).toBe('postgres://app:***@db:5432/console?ssl=true');
+    expect(redactUrl('postgres://app:p@ss@db/console')).toBe('postgres://app:***@db/console');
+    expect(redactUrl('postgres://app@db/console')).toBe('postgres://app@db/console');
+    expect(redactUrl('postgres://db/console')).toBe('postgres://db/console');
   });
 
   it('parses server types in order and refuses duplicates', () => {
