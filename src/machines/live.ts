@@ -101,6 +101,7 @@ export function liveRedirectMachine(session: () => { send(event: SessionEvent): 
     actors: { linkedLogin: fromPromise(({ input }) => loginWithLinkedAccount(input)) },
     actions: {
       announceSignIn: (_, { linkedEmail }) => session().send({ type: 'session.signedIn', linkedEmail }),
+      announceFailure: () => session().send({ type: 'session.linkFailed' }),
     },
   });
 }

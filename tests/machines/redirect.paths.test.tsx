@@ -107,7 +107,8 @@ describe('redirect machine paths (two server types in-process)', () => {
           else if (step.outcome === 'callFailed') expect(alert).toHaveTextContent('Error: no response from the server');
           else expect(alert).toHaveTextContent(/used|expired|invalid/i);
           expect(s.getByRole('link', { name: /sign in with your username/i })).toHaveAttribute('href', '/login');
-          expect(world.announced).toEqual([]);
+          // The session machine is told, so /redirect is its to leave when a session exists.
+          expect(world.announced).toEqual([{ type: 'session.linkFailed' }]);
         },
       },
     });

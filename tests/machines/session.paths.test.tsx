@@ -1,54 +1,73 @@
 // Generated paths of the session machine, replayed on the real header, login form, banner and
-// expiry dialog against the real server; hours and idle minutes pass on the fake clock.
-import { fireEvent, screen, within } from '@testing-library/react';
+// expiry dialog against the real server; hours and idle minutes pass on the fake clock. On
+// /redirect the real redirect page runs beside it, its linked sign-in kept under way until the
+// path lets it end, with a second server type issuing the link.
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/domain/auth';
 import { SESSION_COOKIE } from '../../src/domain/constants';
 import { SESSION_STORAGE_KEY } from '../../src/domain/session';
 import type { ConsoleActors } from '../../src/machines/live';
-import { PUBLIC_PATHS, sessionMachine } from '../../src/machines/session/session.machine';
+import { PUBLIC_PATHS, REDIRECT_PATH, sessionMachine } from '../../src/machines/session/session.machine';
+import type { SessionInput } from '../../src/machines/session/session.types';
 import { checkSession, loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { http, toFormData } from '../../src/services/http';
-import { readStoredSession } from '../../src/services/session-store';
-import { planPaths } from '../support/graph-paths';
+import { readStoredSession, writeStoredSession } from '../../src/services/session-store';
+import { apiClient } from '../support/api-client';
+import { planPaths, type MachinePlan, type PlannedPath } from '../support/graph-paths';
 import { mountConsole, type HarnessRecord } from '../support/console-harness';
 import { createTestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import type { TestServer } from '../support/server';
 import { replayPath, type Driver } from '../support/replay';
-import { sessionPlan } from './session.plan';
+import { sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session.plan';
 
 interface World {
+  /** The page the walk is on: /login, or /redirect with a linked sign-in. */
+  page: string;
+  /** The server of this page. */
   server: TestServer;
+  /** On /redirect: the other server type, where the person signed in and took the link. */
+  issuer?: TestServer;
+  /** The same person's account there. */
+  issuerStaff?: Staff;
   bridge: ServerBridge;
   staff: Staff;
   user: UserEvent;
   actors?: ConsoleActors;
   record?: HarnessRecord;
+  /** On /redirect: lets the linked sign-in's answer arrive. */
+  endLink?: () => void;
 }
 
-const paths = planPaths(sessionPlan);
 let world: World;
 
-beforeEach(async () => {
+async function setUp(page: string) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   // The server's own idle limit is set beyond the walk's hours: here the client's checks are
   // under test, and "no session" is arranged explicitly.
-  const server = await createTestServer({ config: { sessionIdleSeconds: 6 * 3600 } });
+  const sessionIdleSeconds = 6 * 3600;
+  const onRedirect = page === REDIRECT_PATH;
+  const server = await createTestServer({ config: { sessionIdleSeconds, ...(onRedirect ? { serverType: 'testing' } : {}) } });
+  const issuer = onRedirect ? await createTestServer({ config: { sessionIdleSeconds } }) : undefined;
   const bridge = connectToServer(server);
   // Allowed on a second server type, so the header also carries 'Redirect to'.
-  const staff = await server.createStaff({ username: 'enrolled', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true });
-  world = { server, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
-});
+  const account = { username: 'enrolled', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true };
+  const staff = await server.createStaff(account);
+  const issuerStaff = await issuer?.createStaff(account);
+  world = { page, server, issuer, issuerStaff, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+}
 
 afterEach(async () => {
+  cleanup(); // the redirect page's flow stops before its server goes
   world.actors?.session.stop();
   world.actors?.banner.stop();
   world.actors?.linkout.stop();
   world.bridge.disconnect();
   await world.server.close();
+  await world.issuer?.close();
 });
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
@@ -66,6 +85,22 @@ function expectShellBehindDialog(s: typeof screen) {
   expect(within(header).getByRole('button', { name: /redirect to/i, hidden: true })).toBeInTheDocument();
   expect(within(header).getByRole('button', { name: 'Logout', hidden: true })).toBeInTheDocument();
   expect(world.actors!.session.getSnapshot().context.info?.features).toEqual(expect.arrayContaining(['user_mgmt', 'create_user_tab']));
+}
+
+const onRedirect = () => world.page === REDIRECT_PATH;
+
+/** What the redirect page says, by how far the redirect flow has got. */
+function expectLinkProgress(s: typeof screen, { awaitingLink, linkedEmail }: { awaitingLink: boolean; linkedEmail: string | null }) {
+  if (awaitingLink) expect(s.getByRole('status')).toHaveTextContent('Signing you in through your linked account');
+  else if (linkedEmail) expect(s.getByRole('status')).toHaveTextContent('Signed in. Opening Staff Console');
+  else {
+    expect(s.getByRole('alert')).toHaveTextContent('This sign-in link is not valid.'); // the server's message
+    expect(s.getByRole('link', { name: /sign in with your username/i })).toHaveAttribute('href', '/login');
+  }
+  // /redirect never draws the shell or the sign-in form.
+  expect(s.queryByRole('button', { name: 'Logout' })).toBeNull();
+  expect(s.queryByRole('textbox', { name: 'Username' })).toBeNull();
+  expect(s.queryByRole('alertdialog')).toBeNull();
 }
 
 /** Signs in through the API, as a person who signed in earlier in another tab. */
@@ -89,7 +124,49 @@ async function stayActiveFor(ms: number) {
   }
 }
 
-function driver(): Driver<World> {
+/**
+ * /redirect's page load: the session check and the linked sign-in start together. The check's
+ * first answer is arranged when only a failed link comes before it (that leaves the check out);
+ * the link carries a good token when the path signs in through it.
+ */
+async function openRedirect(path: PlannedPath, plan: MachinePlan, arrange: NonNullable<Driver<World>['arrange']>) {
+  const stored = (plan.input as SessionInput).info;
+  if (stored) writeStoredSession({ isAuthenticated: true, info: stored, linkedEmail: null });
+  await fetch(REDIRECT_PATH); // index.html, which hands the browser its CSRF cookie
+  const first = path.steps.findIndex((step) => step.outcome);
+  const before = path.steps.slice(0, Math.max(first, 0));
+  if (first > 0 && before.every((step) => step.event.type === 'session.linkFailed')) {
+    const step = path.steps[first]!;
+    await arrange[step.outcome!]!({ step, next: step, world, actor: undefined as never });
+  }
+  let token = 'not-a-token';
+  if (path.steps.some((step) => step.event.type === 'session.signedIn')) {
+    const other = apiClient(world.issuer!);
+    await other.signIn(world.issuerStaff!);
+    token = await other.linkToken();
+  }
+  world.endLink = world.bridge.park('/login_with_mt_account/');
+  return mountConsole(REDIRECT_PATH, { server_type: 'testing' }, { token });
+}
+
+function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
+  const arrange: NonNullable<Driver<World>['arrange']> = {
+    valid: async ({ step, actor }) => {
+      // On /redirect a linked sign-in starts the session itself.
+      if (onRedirect() && step.event.type === 'session.signedIn') return;
+      const cookie = world.bridge.cookies.has(SESSION_COOKIE);
+      if (cookie && actor) return;
+      const signedIn = cookie && (await checkSession().then((r) => r.status, () => false));
+      if (!signedIn) await signInElsewhere();
+    },
+    // The browser no longer holds the session (expired or signed out elsewhere).
+    noSession: async () => {
+      world.bridge.cookies.delete(SESSION_COOKIE);
+    },
+    // The server cannot be reached.
+    checkFailed: async () => world.bridge.setOffline(true, ['/session_check/']),
+    logoutFailed: async () => world.bridge.setOffline(true, ['/logout_account/']),
+  };
   return {
     machine: sessionMachine,
     bridge: world.bridge,
@@ -97,7 +174,7 @@ function driver(): Driver<World> {
     calls: { checkSession: '/session_check/', logout: '/logout_account/' },
     actor: () => world.actors!.session,
     mount: async () => {
-      const { actors, record } = mountConsole('/login');
+      const { actors, record } = onRedirect() ? await openRedirect(path, plan, arrange) : mountConsole('/login');
       world.actors = actors;
       world.record = record;
     },
@@ -111,6 +188,8 @@ function driver(): Driver<World> {
         await expect(http('/log_data_in_es/', { method: 'POST', body })).rejects.toMatchObject({ status: 403 });
       },
       'session.signedIn': async () => {
+        // The link's sign-in answers: the redirect flow hands the linked email over.
+        if (onRedirect()) return world.endLink!();
         if (!screen.queryByRole('textbox', { name: 'Username' })) {
           // Signed in already: a linked sign-in on /redirect hands over the same way.
           world.actors!.session.send({ type: 'session.signedIn' });
@@ -129,38 +208,42 @@ function driver(): Driver<World> {
       'logout.request': async () => {
         await world.user.click(screen.getByRole('button', { name: 'Logout' }));
       },
+      // The link's sign-in is refused (its token is not one).
+      'session.linkFailed': async () => world.endLink!(),
       'expiry.acknowledge': async () => {
         await world.user.click(screen.getByRole('button', { name: 'OK' }));
       },
       'xstate.after.recheck.session.active': async () => stayActiveFor(3_600_000),
     },
-    arrange: {
-      valid: async ({ actor }) => {
-        if (!actor || !world.bridge.cookies.has(SESSION_COOKIE)) {
-          const signedIn = await checkSession().then((r) => r.status, () => false);
-          if (!signedIn) await signInElsewhere();
-        }
-      },
-      // The browser no longer holds the session (expired or signed out elsewhere).
-      noSession: async () => {
-        world.bridge.cookies.delete(SESSION_COOKIE);
-      },
-      // The server cannot be reached.
-      checkFailed: async () => world.bridge.setOffline(true, ['/session_check/']),
-      logoutFailed: async () => world.bridge.setOffline(true, ['/logout_account/']),
-    },
+    arrange,
     afterOutcome: {
       checkFailed: async () => world.bridge.setOffline(false),
       logoutFailed: async () => world.bridge.setOffline(false),
     },
     expectations: {
       checking: (s, { actor }) => {
+        if (onRedirect()) {
+          // Nothing leaves /redirect while its check is out.
+          expectLinkProgress(s, actor.getSnapshot().context);
+          expect(world.record!.navigations).toEqual([]);
+          return;
+        }
         expect(s.queryByRole('alertdialog')).toBeNull();
         const hadSession = actor.getSnapshot().context.info !== null;
         if (hadSession) expect(s.getByRole('button', { name: 'Logout' })).toBeVisible();
         else expect(s.queryByRole('button', { name: 'Logout' })).toBeNull();
       },
       'active.watching': (s, { step, actor }) => {
+        if (onRedirect()) {
+          const { awaitingLink, linkedEmail } = actor.getSnapshot().context;
+          expectLinkProgress(s, { awaitingLink, linkedEmail });
+          // Signed in already: the session is refreshed, but /redirect is the linked sign-in's
+          // until it reports; then the root opens, with a linked email stored when it signed in.
+          expect(world.record!.navigations).toEqual(awaitingLink ? [] : ['/']);
+          expect(readStoredSession()).toMatchObject({ isAuthenticated: true, info: { email: world.staff.email }, linkedEmail });
+          if (linkedEmail) expect(linkedEmail).toBe(world.staff.email); // the linked account's, from the token
+          return;
+        }
         expect(signedInAs(s.getByRole('banner'))).toBe(`Signed in as ${world.staff.email}`);
         expect(s.getByRole('button', { name: 'Logout' })).toBeEnabled();
         expect(s.queryByRole('alertdialog')).toBeNull();
@@ -169,7 +252,15 @@ function driver(): Driver<World> {
         const onPublicPage = PUBLIC_PATHS.includes(actor.getSnapshot().context.path);
         if (step?.outcome === 'valid' && onPublicPage) expect(world.record!.navigations.at(-1)).toBe('/');
       },
-      anonymous: (s, { step }) => {
+      anonymous: (s, { step, actor }) => {
+        if (onRedirect()) {
+          // No session: the redirect page stays, with no expiry message even when one was stored.
+          expectLinkProgress(s, actor.getSnapshot().context);
+          expect(world.record!.navigations).toEqual([]);
+          expect(world.record!.loads).toEqual([]);
+          expect(localStorage.length).toBe(0);
+          return;
+        }
         expect(s.getByRole('textbox', { name: 'Username' })).toBeVisible();
         expect(s.queryByRole('button', { name: 'Logout' })).toBeNull();
         expect(s.queryByRole('alertdialog')).toBeNull();
@@ -204,7 +295,19 @@ function driver(): Driver<World> {
 }
 
 describe('session machine paths (real views, real server, fake clock)', () => {
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
+  beforeEach(() => setUp('/login'));
+  it.each(planPaths(sessionPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver(path, sessionPlan));
+  });
+});
+
+describe('session machine paths on /redirect, the linked sign-in under way (two server types)', () => {
+  beforeEach(() => setUp(REDIRECT_PATH));
+  const walks = [
+    ...planPaths(sessionOnRedirectPlan).map((p) => [`nothing stored: ${p.name}`, p, sessionOnRedirectPlan] as const),
+    ...planPaths(sessionOnRedirectStoredPlan).map((p) => [`session stored: ${p.name}`, p, sessionOnRedirectStoredPlan] as const),
+  ];
+  it.each(walks)('%s', async (_name, path, plan) => {
+    await replayPath(path, driver(path, plan));
   });
 });

@@ -6,17 +6,33 @@ import { useSelector } from '@xstate/react';
 import { render } from '@testing-library/react';
 import { DEFAULT_APP_CONFIG, type AppConfig } from '../../src/domain/app-config';
 import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
+import { REDIRECT_PATH } from '../../src/machines/session/session.machine';
 import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
 import { BannerView } from '../../src/ui/banner/banner-view';
 import { ConsoleContext, type ConsoleValue } from '../../src/ui/console-context';
 import { LoginCtx } from '../../src/ui/login/login-context';
 import { LoginView } from '../../src/ui/login/login-view';
+import { RedirectCtx } from '../../src/ui/redirect/redirect-context';
+import { RedirectView } from '../../src/ui/redirect/redirect-view';
 import { SessionExpiryDialog } from '../../src/ui/session/session-expiry-dialog';
 import { ShellHeader } from '../../src/ui/shell/shell-header';
 
 export interface HarnessRecord {
   navigations: string[];
   loads: (string | undefined)[];
+}
+
+/** /redirect's page: the linked sign-in, never the shell or the sign-in form. */
+function RedirectPage({ value, token }: { value: ConsoleValue; token: string | null }) {
+  return (
+    <>
+      <RedirectCtx.Provider logic={value.redirect} options={{ input: { token } }}>
+        <RedirectView loginHref="/login" />
+      </RedirectCtx.Provider>
+      <BannerView />
+      <SessionExpiryDialog />
+    </>
+  );
 }
 
 function Page({ value }: { value: ConsoleValue }) {
@@ -38,7 +54,12 @@ function Page({ value }: { value: ConsoleValue }) {
   );
 }
 
-export function mountConsole(path: string, config: Partial<AppConfig> = {}): { actors: ConsoleActors; record: HarnessRecord } {
+/** Mounts the page at `path`; on /redirect the link's `token` is the page's query. */
+export function mountConsole(
+  path: string,
+  config: Partial<AppConfig> = {},
+  { token = null }: { token?: string | null } = {},
+): { actors: ConsoleActors; record: HarnessRecord } {
   const record: HarnessRecord = { navigations: [], loads: [] };
   const full = { ...DEFAULT_APP_CONFIG, ...config };
   const actors = createConsoleActors(full, { navigate: (to) => record.navigations.push(to), load: (to) => record.loads.push(to) }, path);
@@ -48,7 +69,7 @@ export function mountConsole(path: string, config: Partial<AppConfig> = {}): { a
   render(
     <Theme>
       <ConsoleContext.Provider value={{ ...actors, config: full }}>
-        <Page value={{ ...actors, config: full }} />
+        {path === REDIRECT_PATH ? <RedirectPage value={{ ...actors, config: full }} token={token} /> : <Page value={{ ...actors, config: full }} />}
       </ConsoleContext.Provider>
     </Theme>,
   );

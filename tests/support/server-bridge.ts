@@ -18,6 +18,11 @@ export interface ServerBridge {
   /** Answers wait until release() is called; only calls to these paths when given. */
   hold(paths?: string[]): void;
   release(): void;
+  /**
+   * Answers to calls to this path wait until the returned function is called, whatever hold()
+   * and release() do meanwhile: a call that stays under way across several steps.
+   */
+  park(path: string): () => void;
   /** Number of calls still on their way (held or being answered). */
   pending(): number;
   /** The server cannot be reached (network down): calls (to these paths) fail without an answer. */
@@ -79,6 +84,7 @@ async function toNodeBody(body: unknown): Promise<{ body?: BodyInit; type?: stri
 export function connectToServer(server: TestServer): ServerBridge {
   const cookies = new Map<string, Cookie>();
   let gate: { promise: Promise<void>; open: () => void; paths?: string[] } | null = null;
+  const parked = new Set<{ path: string; promise: Promise<void>; open: () => void }>();
   let inFlight = 0;
   let connected = true;
   let offline: false | { paths?: string[] } = false;
@@ -102,6 +108,7 @@ export function connectToServer(server: TestServer): ServerBridge {
       const cookieHeader = [...cookies].map(([n, c]) => `${n}=${c.value}`).join('; ');
       if (cookieHeader) headers.set('cookie', cookieHeader);
       if (gate && (!gate.paths || gate.paths.some((p) => url.pathname.startsWith(p)))) await gate.promise;
+      for (const p of [...parked]) if (url.pathname.startsWith(p.path)) await p.promise;
       if (offline && (!offline.paths || offline.paths.some((p) => url.pathname.startsWith(p)))) throw new TypeError('Failed to fetch');
       const request = new Request(url.href, { method: init.method ?? 'GET', headers, body });
       const response = await server.app.fetch(request);
@@ -138,6 +145,16 @@ export function connectToServer(server: TestServer): ServerBridge {
       gate?.open();
       gate = null;
     },
+    park(path) {
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      const entry = { path, promise, open };
+      parked.add(entry);
+      return () => {
+        parked.delete(entry);
+        open();
+      };
+    },
     pending: () => inFlight,
     setOffline(value, paths) {
       offline = value ? { paths } : false;
@@ -150,6 +167,8 @@ export function connectToServer(server: TestServer): ServerBridge {
       connected = false;
       gate?.open();
       gate = null;
+      for (const p of parked) p.open();
+      parked.clear();
       vi.unstubAllGlobals();
     },
   };

@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../../src/domain/constants';
 import { MENU } from '../../src/domain/menu';
 import { SESSION_STORAGE_KEY } from '../../src/domain/session';
 import { readStoredSession } from '../../src/services/session-store';
+import { apiClient } from '../support/api-client';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
@@ -165,6 +166,50 @@ describe('the panel against the real server', () => {
     await waitFor(() => expect(pathname()).toBe('/login'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(localStorage.length).toBe(0);
+  });
+
+  it('on /redirect, signed in already: the page waits for the linked sign-in, then opens the root with the linked email stored', async () => {
+    const account = { username: 'support', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true };
+    const support = await server.createStaff(account);
+    const testing = await createTestServer({ config: { serverType: 'testing' } });
+    try {
+      const elsewhere = await testing.createStaff(account);
+      open('/login');
+      await signIn(support);
+      await waitFor(() => expect(pathname()).toBe('/user_list'));
+      app!.stop();
+      cleanup();
+      // 'Redirect to' on the other server type: its link opens this one.
+      const other = apiClient(testing);
+      await other.signIn(elsewhere);
+      const token = await other.linkToken();
+      const endLink = bridge.park('/login_with_mt_account/');
+      open(`/redirect?token=${encodeURIComponent(token)}`);
+      // The page's own check answers first, and finds the session good: the page stays.
+      await waitFor(() => expect(app!.value.session.getSnapshot().hasTag('authenticated')).toBe(true));
+      await waitFor(() => expect(bridge.pending()).toBe(1)); // only the linked sign-in is still out
+      // A navigation started by that check would follow it within a task; none does.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(pathname()).toBe('/redirect');
+      expect(screen.getByRole('status')).toHaveTextContent('Signing you in through your linked account');
+      endLink();
+      await waitFor(() => expect(pathname()).toBe('/user_list'));
+      expect(readStoredSession()).toMatchObject({ isAuthenticated: true, linkedEmail: elsewhere.email });
+      expect(signedInAs()).toBe(`Signed in as ${elsewhere.email}`);
+    } finally {
+      await testing.close();
+    }
+  });
+
+  it('on /redirect without a token, signed in already: the root opens', async () => {
+    const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
+    open('/login');
+    await signIn(support);
+    app!.stop();
+    cleanup();
+    open('/redirect');
+    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    expect(readStoredSession()).toMatchObject({ isAuthenticated: true, linkedEmail: null });
   });
 
   it('reads a hand-edited stored session as no session', async () => {

@@ -1,5 +1,6 @@
 // /redirect (spec §2): signs in through a linked account with the token another server type
-// issued, then hands over to the session machine with the linked account's email.
+// issued, then hands over to the session machine with the linked account's email. The session
+// machine leaves /redirect only once this flow has reported its end, either way.
 import { assign, fromPromise, setup } from 'xstate';
 import type { LinkedLoginForm } from '../../domain/auth';
 import { failureMessage } from '../login/login.machine';
@@ -20,6 +21,8 @@ export const redirectMachine = setup({
   },
   actions: {
     announceSignIn: (_, _params: { linkedEmail: string | undefined }) => {},
+    /** Tells the session machine that no linked sign-in happened, so the page is its to leave. */
+    announceFailure: () => {},
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
@@ -54,6 +57,6 @@ export const redirectMachine = setup({
       },
     },
     signedIn: { tags: ['done'] },
-    failed: { tags: ['failed'] },
+    failed: { tags: ['failed'], entry: 'announceFailure' },
   },
 });

@@ -1,13 +1,18 @@
 // Session lifecycle (spec §4, §9): check on start, every hour, after 15 idle minutes and on any
 // HTTP 403. A failed check of a signed-in person shows the expiry dialog over the shell as it was;
 // when the person acknowledges it local storage is cleared and the page reloads. On /login and
-// /redirect a good check opens the root instead.
+// /redirect a good check opens the root instead. /redirect belongs to the redirect flow: until it
+// reports how its linked sign-in ended the session machine neither leaves the page nor shows the
+// expiry dialog there; after a linked sign-in the session is checked again and the root opens.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../login/login.machine';
 import type { CheckOutcome, LogoutOutcome, SessionContext, SessionEvent, SessionInput } from './session.types';
 
+export const LOGIN_PATH = '/login';
+/** The linked sign-in page (spec §2); the redirect machine runs it. */
+export const REDIRECT_PATH = '/redirect';
 /** Routes where a person is not signed in yet (spec §4). */
-export const PUBLIC_PATHS = ['/login', '/redirect'];
+export const PUBLIC_PATHS = [LOGIN_PATH, REDIRECT_PATH];
 
 export const sessionMachine = setup({
   types: {
@@ -35,13 +40,21 @@ export const sessionMachine = setup({
     goToRoot: () => {},
     goToLogin: () => {},
     reload: () => {},
+    /** A finished sign-in: a linked one brings the linked account's email; /redirect is done. */
+    takeSignIn: assign(({ event }) => ({
+      linkedEmail: event.type === 'session.signedIn' ? event.linkedEmail ?? null : null,
+      awaitingLink: false,
+    })),
     /** Shows the logout message (live: the banner). */
     announce: (_, _params: { tone: 'info' | 'error'; text: string }) => {},
   },
   guards: {
     isValid: (_, reply: CheckOutcome) => reply.status,
-    isValidOnPublicRoute: ({ context }, reply: CheckOutcome) => reply.status && PUBLIC_PATHS.includes(context.path),
-    hadSession: ({ context }) => context.info !== null,
+    isValidOnPublicRoute: ({ context }, reply: CheckOutcome) =>
+      reply.status && PUBLIC_PATHS.includes(context.path) && !context.awaitingLink,
+    isOnPublicRoute: ({ context }) => PUBLIC_PATHS.includes(context.path),
+    /** A signed-in person whose session failed; on /redirect the linked sign-in decides instead (spec §4). */
+    hadSession: ({ context }) => context.info !== null && context.path !== REDIRECT_PATH,
   },
   delays: {
     recheck: ({ context }) => context.recheckMs,
@@ -49,10 +62,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, message: null }),
+  context: ({ input }) => ({ ...input, message: null, awaitingLink: input.path === REDIRECT_PATH }),
   invoke: { id: 'watchForbidden', src: 'watchForbidden' },
   on: {
     'route.change': { actions: assign({ path: ({ event }) => event.path }) },
+    // While a check is out, or with no session, the check's own answer decides what follows.
+    'session.linkFailed': { actions: assign({ awaitingLink: false }) },
   },
   initial: 'checking',
   states: {
@@ -82,7 +97,7 @@ export const sessionMachine = setup({
         ],
       },
       on: {
-        'session.signedIn': { target: 'checking', reenter: true, actions: assign({ linkedEmail: ({ event }) => event.linkedEmail ?? null }) },
+        'session.signedIn': { target: 'checking', reenter: true, actions: 'takeSignIn' },
       },
     },
     active: {
@@ -91,8 +106,10 @@ export const sessionMachine = setup({
       after: { recheck: 'checking' },
       on: {
         'session.recheck': 'checking',
-        'session.signedIn': { target: 'checking', actions: assign({ linkedEmail: ({ event }) => event.linkedEmail ?? null }) },
+        'session.signedIn': { target: 'checking', actions: 'takeSignIn' },
         'logout.request': 'loggingOut',
+        // Signed in already and the link did not sign in: a good session on /redirect opens the root (spec §4).
+        'session.linkFailed': { guard: 'isOnPublicRoute', actions: [assign({ awaitingLink: false }), 'goToRoot'] },
       },
       initial: 'watching',
       states: {
@@ -105,7 +122,7 @@ export const sessionMachine = setup({
     anonymous: {
       tags: ['anonymous'],
       on: {
-        'session.signedIn': { target: 'checking', actions: assign({ linkedEmail: ({ event }) => event.linkedEmail ?? null }) },
+        'session.signedIn': { target: 'checking', actions: 'takeSignIn' },
         'session.recheck': 'checking',
       },
     },

@@ -12,6 +12,11 @@ export interface SessionInput {
 export interface SessionContext extends SessionInput {
   /** Message of the last logout, or why it failed. */
   message: string | null;
+  /**
+   * On /redirect, until the redirect flow reports how its linked sign-in ended: meanwhile a good
+   * check does not leave the page, so the linked sign-in is never cut short.
+   */
+  awaitingLink: boolean;
 }
 
 export type SessionEvent =
@@ -21,6 +26,8 @@ export type SessionEvent =
   | { type: 'session.recheck' }
   /** The login or redirect flow finished; a linked sign-in brings the linked account's email. */
   | { type: 'session.signedIn'; linkedEmail?: string }
+  /** The redirect flow ended without a linked sign-in (no token, refused, or no answer). */
+  | { type: 'session.linkFailed' }
   | { type: 'route.change'; path: string }
   | { type: 'logout.request' }
   /** The person closed the 'session expired' dialog. */
