@@ -24,7 +24,10 @@ export interface ServerConfig {
   serverType: string;
   /** Every server type of the deployment → its base URL (own type included). */
   serverTypes: Record<string, string>;
-  /** Signs and encrypts tickets, CSRF tokens and TOTP secrets; null → generated and kept in the database. */
+  /**
+   * Signs and encrypts tickets, CSRF tokens and TOTP secrets. Required in production; elsewhere null
+   * means one is generated and kept in the database (see decision 004 for what that protects).
+   */
   secretKey: string | null;
   /** Shared by all server types for linked sign-in tokens; null disables linked sign-in. */
   linkSigningKey: string | null;
@@ -107,6 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`${described(name, value)} ${first.message}`);
   }
   const e = parsed.output;
+  if (e.APP_ENV === 'production' && !e.SECRET_KEY) {
+    // A generated key is kept in the database it protects: fine for a demo, not for production data.
+    throw new ConfigError('SECRET_KEY is required when APP_ENV=production (at least 32 random characters, the same on every instance)');
+  }
   const serverTypes = e.SERVER_TYPES
     ? parseServerTypes(e.SERVER_TYPES)
     : { [e.SERVER_TYPE]: `http://localhost:${e.PORT}` };

@@ -17,11 +17,14 @@ export interface Keys {
 const SECRET_NAME = 'secret_key';
 
 /**
- * SECRET_KEY when set; otherwise one generated on first start and kept in the database, so every
- * instance sharing that database signs and verifies with the same key.
+ * SECRET_KEY when set; otherwise (development and test only) one generated on first start and kept
+ * in the database, so every instance sharing that database signs and verifies with the same key.
+ * A key kept beside the data does not protect that data from whoever reads the database: see
+ * decision 004.
  */
 async function secretFor(db: Kysely<Database>, config: ServerConfig, now: number): Promise<string> {
   if (config.secretKey) return config.secretKey;
+  if (config.appEnv === 'production') throw new Error('SECRET_KEY is required when APP_ENV=production');
   await db.insertInto('server_secrets')
     .values({ name: SECRET_NAME, value: randomBytes(48).toString('base64url'), created_at: now })
     .onConflict((oc) => oc.column('name').doNothing())

@@ -65,6 +65,14 @@ describe('configuration from the environment', () => {
     expect(redactUrl('postgres://db/console')).toBe('postgres://db/console');
   });
 
+  it('requires SECRET_KEY in production, and generates one only in development and test', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow('SECRET_KEY is required when APP_ENV=production');
+    expect(loadConfig({ APP_ENV: 'production', SECRET_KEY: 'k'.repeat(32) }).secretKey).toBe('k'.repeat(32));
+    expect(loadConfig({ APP_ENV: 'development' }).secretKey).toBeNull();
+    expect(loadConfig({ APP_ENV: 'test' }).secretKey).toBeNull();
+  });
+
   it('parses server types in order and refuses duplicates', () => {
     expect(parseServerTypes('app=http://a:1,testing=http://b:2')).toEqual({ app: 'http://a:1', testing: 'http://b:2' });
     expect(() => parseServerTypes('app=http://a,app=http://b')).toThrow("'app' is listed twice");
