@@ -1,6 +1,7 @@
 // Server settings from the environment, validated once at start. A bad value stops the server
 // with one line naming the variable, rather than failing later in a request.
 import * as v from 'valibot';
+import { SESSION_RECHECK_MS } from '../src/domain/constants';
 
 export const APP_ENVS = ['production', 'development', 'test'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -47,6 +48,12 @@ const Flag = v.pipe(v.string(), v.trim(), v.toLowerCase(),
   v.picklist(['1', '0', 'true', 'false', 'yes', 'no', ''], 'must be true or false'),
   v.transform((s) => s === '1' || s === 'true' || s === 'yes'));
 
+/**
+ * The panel re-checks the session every SESSION_RECHECK_MS whether or not anyone is there, and a
+ * check counts as activity. An idle timeout as long as that interval would never be reached.
+ */
+export const MAX_SESSION_IDLE_SECONDS = SESSION_RECHECK_MS / 1000 - 1;
+
 const EnvSchema = v.object({
   PORT: v.optional(Port, '8080'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(),
@@ -59,7 +66,8 @@ const EnvSchema = v.object({
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   LINK_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SESSION_IDLE_SECONDS: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number of seconds'),
-    v.transform(Number), v.minValue(5, 'must be at least 5'), v.maxValue(43_200, 'must be at most 43200 (12 h)')), '900'),
+    v.transform(Number), v.minValue(5, 'must be at least 5'),
+    v.maxValue(MAX_SESSION_IDLE_SECONDS, `must be at most ${MAX_SESSION_IDLE_SECONDS}: shorter than the panel's hourly session re-check, which counts as activity`)), '900'),
   TRUST_PROXY: v.optional(Flag, 'false'),
 });
 

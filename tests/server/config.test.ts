@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, OWASP_SCRYPT, loadConfig, parseServerTypes, redactUrl } from '../../server/config';
+import { SESSION_RECHECK_MS } from '../../src/domain/constants';
+import { ConfigError, MAX_SESSION_IDLE_SECONDS, OWASP_SCRYPT, loadConfig, parseServerTypes, redactUrl } from '../../server/config';
 
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
@@ -31,6 +32,8 @@ describe('configuration from the environment', () => {
     [{ SECRET_KEY: 'short' }, 'SECRET_KEY (5 characters, value not shown) must be at least 32 characters'],
     [{ LINK_SIGNING_KEY: 'short' }, 'LINK_SIGNING_KEY (5 characters, value not shown) must be at least 32 characters'],
     [{ SESSION_IDLE_SECONDS: '-5' }, 'SESSION_IDLE_SECONDS="-5" must be a whole number of seconds'],
+    [{ SESSION_IDLE_SECONDS: '3600' }, 'SESSION_IDLE_SECONDS="3600" must be at most 3599: shorter than the panel\'s hourly session re-check'],
+    [{ SESSION_IDLE_SECONDS: '43200' }, 'SESSION_IDLE_SECONDS="43200" must be at most 3599'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY="maybe" must be true or false'],
     [{ SERVER_TYPES: 'testing=http://t' }, "SERVER_TYPES must list this server's own type 'app'"],
     [{ SERVER_TYPES: 'app' }, "SERVER_TYPES: 'app' must read name=http(s)://host"],
@@ -71,6 +74,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ APP_ENV: 'production', SECRET_KEY: 'k'.repeat(32) }).secretKey).toBe('k'.repeat(32));
     expect(loadConfig({ APP_ENV: 'development' }).secretKey).toBeNull();
     expect(loadConfig({ APP_ENV: 'test' }).secretKey).toBeNull();
+  });
+
+  it('accepts an idle timeout up to just under the panel\'s session re-check interval', () => {
+    expect(MAX_SESSION_IDLE_SECONDS * 1000).toBeLessThan(SESSION_RECHECK_MS);
+    expect(loadConfig({ SESSION_IDLE_SECONDS: String(MAX_SESSION_IDLE_SECONDS) }).sessionIdleSeconds).toBe(3599);
+    expect(loadConfig({ SESSION_IDLE_SECONDS: '5' }).sessionIdleSeconds).toBe(5);
   });
 
   it('parses server types in order and refuses duplicates', () => {
