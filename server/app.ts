@@ -13,14 +13,14 @@ import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SESSION_COOKIE } from '../src/dom
 import { csrfTokenBound, safeEqual } from './auth/csrf';
 import { loadKeys, type Keys } from './auth/keys';
 import { deleteSession, findSession, touchSession } from './auth/sessions';
-import type { ServerConfig } from './config';
+import { sessionIdleMs, type ServerConfig } from './config';
 import type { AppDeps, Clock, CurrentSession, HonoEnv } from './context';
 import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, setCsrfCookie } from './http/cookies';
 import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
 import { ROUTES } from './route-table';
-import type { Access, Route } from './routes';
+import { mayAccess, type Route } from './routes';
 import { grantsOf, mayUsePanel } from './staff';
 import { mountAssets, mountSpaFallback } from './static';
 
@@ -60,7 +60,7 @@ async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<
   if (!cookie || cookie.length > 128) return null;
   const { db, config } = c.get('deps');
   const now = c.get('now');
-  const row = await findSession(db, cookie, now, config.sessionIdleSeconds * 1000);
+  const row = await findSession(db, cookie, now, sessionIdleMs(config));
   if (!row) return null;
   const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
   const grants = user ? await grantsOf(db, user.id) : null;
@@ -80,14 +80,6 @@ async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
   if (!cookie || !sent || !safeEqual(sent, cookie)) return false;
   const keys = await c.get('deps').keys();
   return csrfTokenBound(keys.csrf, cookie, c.get('sessionCookie'));
-}
-
-function mayAccess(access: Access, session: CurrentSession | null): boolean {
-  if (access === 'public') return true;
-  if (!session) return false;
-  if (access === 'pending_otp') return session.stage === 'pending_otp';
-  const features: readonly string[] = session.grants.features;
-  return session.stage === 'authenticated' && features.includes('admin_panel_access') && features.includes(access);
 }
 
 function mountRoute(app: App, route: Route): void {
@@ -112,10 +104,8 @@ function mountRoute(app: App, route: Route): void {
       if (!parsed.success) return badRequest(c, 'Some fields are not valid.', fieldErrors(parsed.issues));
       input = parsed.output;
     }
-    // Any feature-guarded call is activity that keeps the session alive.
-    if (session && route.access !== 'public' && route.access !== 'pending_otp') {
-      await touchSession(deps.db, session.idHash, c.get('now'));
-    }
+    // Activity keeps a signed-in session alive (decision 002).
+    if (route.activity && session && mayAccess('admin_panel_access', session)) await touchSession(deps.db, session.idHash, c.get('now'));
     return route.handler({ c, deps, now: c.get('now'), input, session });
   });
 }

@@ -38,6 +38,11 @@ export interface ServerConfig {
   scrypt: ScryptParams;
 }
 
+/** The idle timeout in milliseconds: what the server enforces and what the panel is told. */
+export function sessionIdleMs(config: Pick<ServerConfig, 'sessionIdleSeconds'>): number {
+  return config.sessionIdleSeconds * 1000;
+}
+
 export class ConfigError extends Error {}
 
 const SERVER_TYPE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;

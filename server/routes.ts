@@ -39,6 +39,11 @@ export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefin
   body?: BodyKind;
   /** Unsafe methods always need a CSRF token; a GET with a side effect opts in. */
   csrf?: boolean;
+  /**
+   * A call by a signed-in session keeps it alive (last_seen_at). Feature-guarded routes always do;
+   * a public route opts in (session_check/).
+   */
+  activity?: boolean;
   handler: (ctx: RouteContext<A, InputOf<S>>) => Response | Promise<Response>;
 }
 
@@ -50,10 +55,22 @@ export interface Route {
   schema: v.GenericSchema | undefined;
   body: BodyKind;
   csrf: boolean;
+  activity: boolean;
   handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
 }
 
 const SAFE_METHODS: readonly Method[] = ['GET'];
+
+const isFeature = (access: Access): boolean => access !== 'public' && access !== 'pending_otp';
+
+/** Whether a session (or none) may make a call that needs `access`: the one access test. */
+export function mayAccess(access: Access, session: CurrentSession | null): boolean {
+  if (access === 'public') return true;
+  if (!session) return false;
+  if (access === 'pending_otp') return session.stage === 'pending_otp';
+  const features: readonly string[] = session.grants.features;
+  return session.stage === 'authenticated' && features.includes('admin_panel_access') && features.includes(access);
+}
 
 export function defineRoute<A extends Access, S extends v.GenericSchema | undefined = undefined>(spec: RouteSpec<A, S>): Route {
   return {
@@ -64,6 +81,7 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     schema: spec.schema,
     body: spec.body ?? 'form',
     csrf: spec.csrf ?? !SAFE_METHODS.includes(spec.method),
+    activity: isFeature(spec.access) || (spec.activity ?? false),
     handler: spec.handler as Route['handler'],
   };
 }

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { APP_CONFIG_META, type AppConfig } from '../src/domain/app-config';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
 import type { App } from './app';
-import type { ServerConfig } from './config';
+import { sessionIdleMs, type ServerConfig } from './config';
 import type { HonoEnv } from './context';
 
 export function appConfigFor(config: ServerConfig): AppConfig {
@@ -15,7 +15,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
     environment: config.appEnv,
     server_type: config.serverType,
     product_key: config.productKey,
-    idle_timeout_ms: config.sessionIdleSeconds * 1000,
+    idle_timeout_ms: sessionIdleMs(config),
     recheck_ms: SESSION_RECHECK_MS,
   };
 }

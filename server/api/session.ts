@@ -3,11 +3,11 @@
 import type { LogoutReply, SessionCheckReply } from '../../src/domain/auth';
 import { writeAudit } from '../audit';
 import { issueLinkToken } from '../auth/link-tokens';
-import { deleteSession, touchSession } from '../auth/sessions';
+import { deleteSession } from '../auth/sessions';
 import type { ServerConfig } from '../config';
 import type { User } from '../db/schema';
 import { endBrowserSession } from '../http/cookies';
-import { defineRoute } from '../routes';
+import { defineRoute, mayAccess } from '../routes';
 import { parseJsonList } from '../staff';
 
 export const LOGGED_OUT = 'Logged out successfully.';
@@ -24,15 +24,12 @@ export function allowedServerTypes(user: User, config: ServerConfig, linkingOn: 
 }
 
 const sessionCheck = defineRoute({
-  method: 'POST', path: '/session_check/', access: 'public',
+  method: 'POST', path: '/session_check/', access: 'public', activity: true,
   summary: 'Who is signed in and with which features; answers status false without a signed-in session. Counts as activity.',
   async handler({ c, deps, now, session }) {
     const reply = (body: SessionCheckReply) => c.json(body);
-    if (!session || session.stage !== 'authenticated' || !session.grants.features.includes('admin_panel_access')) {
-      return reply({ status: false });
-    }
+    if (!session || !mayAccess('admin_panel_access', session)) return reply({ status: false });
     const { config } = deps;
-    await touchSession(deps.db, session.idHash, now);
     const keys = await deps.keys();
     const allowed = allowedServerTypes(session.user, config, keys.link !== null);
     const others = allowed.filter((t) => t !== config.serverType);

@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/
 import { createSession, hashSessionId, purgeExpiredSessions, type StartedSession } from '../auth/sessions';
 import { issueTicket, openTicket } from '../auth/tickets';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
+import { sessionIdleMs } from '../config';
 import type { AppDeps } from '../context';
 import type { Database, SessionStage, User } from '../db/schema';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
@@ -60,7 +61,7 @@ async function refuseBlocked(db: Kysely<Database>, user: User, step: string, now
   await writeAudit(db, { category: 'auth', author: user.username, action: `${step} refused: account blocked`, at: now, success: false });
 }
 
-const idleMs = (deps: AppDeps) => deps.config.sessionIdleSeconds * 1000;
+const idleMs = (deps: AppDeps) => sessionIdleMs(deps.config);
 
 type PendingCtx<I> = RouteContext<'pending_otp', I>;
 

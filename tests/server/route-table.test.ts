@@ -52,6 +52,10 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');
+  // Feature-guarded calls and session_check/ keep a signed-in session alive (decision 002).
+  for (const route of ROUTES) {
+    expect(route.activity).toBe(!['public', 'pending_otp'].includes(route.access) || route.path === '/session_check/');
+  }
 });
 
 describe.each(ROUTES.filter((r) => r.csrf).map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF on %s', (_name, route) => {
