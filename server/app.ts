@@ -33,6 +33,8 @@ export interface CreateAppOptions {
   staticDir?: string;
   /** Receives one line per request and per server error; silent when omitted. */
   log?: (line: string) => void;
+  /** The API routes to mount; the route table unless a test brings its own. */
+  routes?: readonly Route[];
 }
 
 export type App = Hono<HonoEnv>;
@@ -162,7 +164,7 @@ export function createApp(options: CreateAppOptions): App {
     if (!csrfTokenBound(keys.csrf, getCookie(c, CSRF_COOKIE), cookie)) await setCsrfCookie(c, cookie);
   });
 
-  for (const route of ROUTES) mountRoute(app, route);
+  for (const route of options.routes ?? ROUTES) mountRoute(app, route);
 
   if (options.staticDir) mountSpaFallback(app, options.staticDir, options.config);
 
