@@ -1,5 +1,6 @@
 // Audit log entries (spec §3) and the client log call of spec §7 (log_data_in_es/).
 import * as v from 'valibot';
+import { NO_CONTROL_CHARACTERS } from './auth';
 import { MAX_CLIENT_LOG_ENTRIES } from './constants';
 
 export const AUDIT_CATEGORIES = ['user', 'group', 'role', 'account settings', 'template settings', 'auth'] as const;
@@ -9,8 +10,9 @@ export const DEFAULT_ORIGIN = 'adminpanel';
 /** One entry as the panel sends it; the server adds author and timestamp from the session. */
 export const ClientLogEntry = v.object({
   category: v.picklist(AUDIT_CATEGORIES),
-  action: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
-  origin: v.optional(v.pipe(v.string(), v.maxLength(100)), DEFAULT_ORIGIN),
+  action: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200), v.regex(NO_CONTROL_CHARACTERS, 'The action cannot contain control characters.')),
+  origin: v.optional(v.pipe(v.string(), v.maxLength(100), v.regex(NO_CONTROL_CHARACTERS, 'The origin cannot contain control characters.')), DEFAULT_ORIGIN),
+  // Stored as JSON text: JSON.stringify escapes every control character, so these may hold any.
   previous_data: v.optional(v.unknown()),
   current_data: v.optional(v.unknown()),
   success: v.optional(v.boolean(), true),

@@ -3,7 +3,10 @@
 // `status: false`; HTTP 400 is malformed input, HTTP 403 is a missing session, feature or CSRF token.
 import * as v from 'valibot';
 
-const Username = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter your username.'), v.maxLength(150));
+/** No control characters (NUL, escape, DEL…): nobody types them, and the database refuses NUL. */
+export const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+const Username = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter your username.'), v.maxLength(150),
+  v.regex(NO_CONTROL_CHARACTERS, 'The username cannot contain control characters.'));
 const Otp = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'Enter the 6-digit code.'));
 
 // ── requests ──────────────────────────────────────────────────────────────

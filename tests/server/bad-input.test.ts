@@ -122,6 +122,50 @@ describe('field errors', () => {
     expect(await server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
   });
 
+  // PostgreSQL refuses NUL in text, so these once reached the database as a server error there.
+  it('refuses control characters in a username with a field error, on every sign-in step', async () => {
+    const staff = await server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access'], activated: true });
+    const b = new Browser(server);
+    await b.open();
+    for (const username of ['le\u0000na', 'le\u0007na', 'lena\u001b[0m', 'le\u007fna', 'le\u0085na']) {
+      const res = await b.post('/login_account_new/', { username, password: 'whatever' });
+      expect(res.status, JSON.stringify(username)).toBe(400);
+      expect(v.parse(BadRequestReply, await res.json()).errors['username']).toEqual(['The username cannot contain control characters.']);
+    }
+    const pending = await passwordStep(server, staff);
+    const otp = await pending.post('/login_tfa_new/', { username: `${staff.username}\u0000`, otp: server.totp(staff.totpSecret!) });
+    expect(otp.status).toBe(400);
+    // Leading and trailing blanks are still trimmed, as before.
+    expect((await b.postJson('/login_account_new/', { username: ` ${staff.username}\t`, password: staff.password }))['status']).toBe(true);
+  });
+
+  it('refuses control characters in a client log action or origin, storing nothing', async () => {
+    const staff = await server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(server, staff);
+    const before = await server.db.selectFrom('audit_log').select('id').execute();
+    for (const entry of [{ category: 'user', action: 'a\u0000b' }, { category: 'user', action: 'ok', origin: 'panel\u0000' }]) {
+      const res = await b.post('/log_data_in_es/', { data: JSON.stringify([entry]) });
+      expect(res.status).toBe(400);
+      const errors = v.parse(BadRequestReply, await res.json()).errors;
+      expect(Object.values(errors).flat().join(' ')).toMatch(/cannot contain control characters/);
+    }
+    expect(await server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('stores any text inside client log data, NUL included, as it came', async () => {
+    const staff = await server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(server, staff);
+    const previous = { 'note\u0000': 'a\u0000b', list: ['\u0001', '\ud800'], nested: { text: 'tab\tnew\nline' } };
+    const current = 'x\u0000';
+    const res = await b.post('/log_data_in_es/', { data: JSON.stringify([{ category: 'user', action: 'edited a note', previous_data: previous, current_data: current }]) });
+    expect(res.status).toBe(200);
+    const row = await server.db.selectFrom('audit_log').select(['previous_data', 'current_data'])
+      .where('author', '=', staff.username).where('action', '=', 'edited a note').executeTakeFirstOrThrow();
+    expect(row.previous_data).not.toContain('\u0000'); // no raw NUL reached the database
+    expect(JSON.parse(row.previous_data!)).toEqual(previous);
+    expect(JSON.parse(row.current_data!)).toBe(current);
+  });
+
   it('answers JSON 404 for an unknown API call', async () => {
     const b = new Browser(server);
     await b.open();
