@@ -2,7 +2,7 @@
 // data in, so an entry exists exactly when its change does.
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_ORIGIN, type AuditCategory } from '../src/domain/audit';
-import type { Database } from './db/schema';
+import type { AuditSource, Database } from './db/schema';
 
 export interface AuditEntry {
   category: AuditCategory;
@@ -10,6 +10,8 @@ export interface AuditEntry {
   author: string;
   action: string;
   origin?: string;
+  /** The server's own entries unless said otherwise; only log_data_in_es/ writes 'client'. */
+  source?: AuditSource;
   at: number;
   previous?: unknown;
   current?: unknown;
@@ -31,6 +33,7 @@ export async function writeAuditMany(trx: Transaction<Database> | Kysely<Databas
     author: e.author.slice(0, 150),
     action: e.action,
     origin: e.origin ?? DEFAULT_ORIGIN,
+    source: e.source ?? 'server',
     created_at: e.at,
     previous_data: asJson(e.previous),
     current_data: asJson(e.current),

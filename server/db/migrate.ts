@@ -2,10 +2,12 @@
 // so they work the same under tsx, vitest and a bundle; names sort by their date prefix.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_21_001_init';
+import * as auditSource from './migrations/2026_11_21_002_audit_source';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_001_init': init,
+  '2026_11_21_002_audit_source': auditSource,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

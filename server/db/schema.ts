@@ -95,12 +95,16 @@ export interface UsedLinkTokensTable {
   expires_at: number;
 }
 
+/** 'server': recorded by the server itself; 'client': reported by the panel (log_data_in_es/). */
+export type AuditSource = 'server' | 'client';
+
 export interface AuditLogTable {
   id: Generated<number>;
   category: string;
   author: string;
   action: string;
   origin: string;
+  source: AuditSource;
   created_at: number;
   previous_data: string | null;
   current_data: string | null;

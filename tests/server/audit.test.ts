@@ -88,10 +88,28 @@ describe('client log entries', () => {
     expect(await b.postJson('/log_data_in_es/', { data: JSON.stringify(entries) })).toEqual({ status: true, msg: '2 log entries recorded.' });
     const rows = (await auditRows()).slice(before);
     expect(rows).toMatchObject([
-      { category: 'user', author: 'cleo', action: 'updated user 42', origin: 'adminpanel', success: 1, created_at: Date.now(),
+      { category: 'user', author: 'cleo', action: 'updated user 42', origin: 'adminpanel', source: 'client', success: 1, created_at: Date.now(),
         previous_data: '{"active":true}', current_data: '{"active":false}' },
-      { category: 'role', author: 'cleo', action: 'opened roles', origin: 'adminpanel-v2', success: 0, previous_data: null },
+      { category: 'role', author: 'cleo', action: 'opened roles', origin: 'adminpanel-v2', source: 'client', success: 0, previous_data: null },
     ]);
+  });
+
+  it('refuses auth entries from the panel, and marks its entries apart from the server\'s own', async () => {
+    const staff = await server.createStaff({ username: 'dan', features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(server, staff);
+    const before = (await auditRows()).length;
+    const forged = [{ category: 'auth', action: 'signed in', origin: 'adminpanel' }];
+    const res = await b.post('/log_data_in_es/', { data: JSON.stringify(forged) });
+    expect(res.status).toBe(400);
+    expect(await auditRows()).toHaveLength(before);
+
+    // An entry that names the server as its origin is still stored as the panel's.
+    await b.postJson('/log_data_in_es/', { data: JSON.stringify([{ category: 'user', action: 'deleted user 7', origin: 'server' }]) });
+    const rows = await auditRows();
+    expect(rows.slice(before)).toMatchObject([{ author: 'dan', action: 'deleted user 7', origin: 'server', source: 'client' }]);
+    // Sign-in events are the server's.
+    expect(rows.filter((r) => r.category === 'auth').every((r) => r.source === 'server')).toBe(true);
+    expect(rows.filter((r) => r.category === 'auth').length).toBeGreaterThan(0);
   });
 });
 
