@@ -30,9 +30,9 @@ interface World {
   /** The server of this page. */
   server: TestServer;
   /** On /redirect: the other server type, where the person signed in and took the link. */
-  issuer?: TestServer;
+  otherServer?: TestServer;
   /** The same person's account there. */
-  issuerStaff?: Staff;
+  otherStaff?: Staff;
   bridge: ServerBridge;
   staff: Staff;
   user: UserEvent;
@@ -51,13 +51,13 @@ async function setUp(page: string) {
   const sessionIdleSeconds = 6 * 3600;
   const onRedirect = page === REDIRECT_PATH;
   const server = await createTestServer({ config: { sessionIdleSeconds, ...(onRedirect ? { serverType: 'testing' } : {}) } });
-  const issuer = onRedirect ? await createTestServer({ config: { sessionIdleSeconds } }) : undefined;
+  const otherServer = onRedirect ? await createTestServer({ config: { sessionIdleSeconds } }) : undefined;
   const bridge = connectToServer(server);
   // Allowed on a second server type, so the header also carries 'Redirect to'.
   const account = { username: 'enrolled', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true };
   const staff = await server.createStaff(account);
-  const issuerStaff = await issuer?.createStaff(account);
-  world = { page, server, issuer, issuerStaff, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  const otherStaff = await otherServer?.createStaff(account);
+  world = { page, server, otherServer, otherStaff, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
 }
 
 afterEach(async () => {
@@ -67,7 +67,7 @@ afterEach(async () => {
   world.actors?.linkout.stop();
   world.bridge.disconnect();
   await world.server.close();
-  await world.issuer?.close();
+  await world.otherServer?.close();
 });
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
@@ -141,8 +141,8 @@ async function openRedirect(path: PlannedPath, plan: MachinePlan, arrange: NonNu
   }
   let token = 'not-a-token';
   if (path.steps.some((step) => step.event.type === 'session.signedIn')) {
-    const other = apiClient(world.issuer!);
-    await other.signIn(world.issuerStaff!);
+    const other = apiClient(world.otherServer!);
+    await other.signIn(world.otherStaff!);
     token = await other.linkToken();
   }
   world.endLink = world.bridge.park('/login_with_mt_account/');
