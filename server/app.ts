@@ -20,6 +20,7 @@ import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, setCsrfCookie } from './http/cookies';
 import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
 import { ROUTES } from './route-table';
+import { sweeper } from './sweep';
 import { mayAccess, type Route } from './routes';
 import { grantsOf, mayUsePanel } from './staff';
 import { mountAssets, mountSpaFallback } from './static';
@@ -114,8 +115,11 @@ function mountRoute(app: App, route: Route): void {
 
 export function createApp(options: CreateAppOptions): App {
   const clock = options.clock ?? (() => Date.now());
-  const deps: AppDeps = { db: options.db, config: options.config, clock, keys: memoKeys(options.db, options.config, clock) };
   const log = options.log;
+  const deps: AppDeps = {
+    db: options.db, config: options.config, clock, keys: memoKeys(options.db, options.config, clock),
+    sweep: sweeper(options.db, sessionIdleMs(options.config), log),
+  };
   const app: App = new Hono<HonoEnv>();
 
   app.use(async (c, next) => {

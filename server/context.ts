@@ -14,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   /** Resolved once, on first use (the secret may have to be read from the database). */
   keys: () => Promise<Keys>;
+  /** Deletes rows nobody can use any more, at most once a minute per instance (server/sweep.ts). */
+  sweep: (now: number) => Promise<void>;
 }
 
 export interface CurrentSession {

@@ -10,11 +10,9 @@ import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
 import { clearFailures, isLocked, recordFailure } from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
-import { createSession, hashSessionId, purgeExpiredSessions, type StartedSession } from '../auth/sessions';
+import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
 import { issueTicket, openTicket } from '../auth/tickets';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
-import { sessionIdleMs } from '../config';
-import type { AppDeps } from '../context';
 import type { Database, SessionStage, User } from '../db/schema';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
@@ -33,16 +31,12 @@ export const SIGN_IN_TEXT = {
   linkNoAccount: 'No staff account on this server matches this sign-in link.',
 } as const;
 
-/**
- * Replaces whatever session the browser presented with a new one (session fixation defence), and
- * sweeps sessions nobody can use any more while at it.
- */
+/** Replaces whatever session the browser presented with a new one (session fixation defence). */
 async function rotateSession(
-  trx: Kysely<Database>, presentedCookie: string | null, idleMs: number,
+  trx: Kysely<Database>, presentedCookie: string | null,
   next: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string },
 ): Promise<StartedSession> {
   if (presentedCookie) await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(presentedCookie)).execute();
-  await purgeExpiredSessions(trx, next.now, idleMs);
   return createSession(trx, next);
 }
 
@@ -60,8 +54,6 @@ async function failFactor(db: Kysely<Database>, user: User, action: string, now:
 async function refuseBlocked(db: Kysely<Database>, user: User, step: string, now: number): Promise<void> {
   await writeAudit(db, { category: 'auth', author: user.username, action: `${step} refused: account blocked`, at: now, success: false });
 }
-
-const idleMs = (deps: AppDeps) => sessionIdleMs(deps.config);
 
 type PendingCtx<I> = RouteContext<'pending_otp', I>;
 
@@ -95,9 +87,10 @@ const login = defineRoute({
     const started = await db.transaction().execute(async (trx) => {
       if (rehash) await trx.updateTable('users').set({ password_hash: rehash, updated_at: now }).where('id', '=', user.id).execute();
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'password accepted', at: now, success: true });
-      return rotateSession(trx, c.get('sessionCookie'), idleMs(deps), { userId: user.id, stage: 'pending_otp', now });
+      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'pending_otp', now });
     });
     await startBrowserSession(c, started.id);
+    await deps.sweep(now);
 
     const enrolled = await db.selectFrom('totp_secrets').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
     if (enrolled) return reply({ status: true, msg: SIGN_IN_TEXT.enterOtp, first_time_login: false });
@@ -130,9 +123,10 @@ const verifyOtp = defineRoute({
     const started = await db.transaction().execute(async (trx) => {
       await clearFailures(trx, user.id);
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
-      return rotateSession(trx, session.id, idleMs(deps), { userId: user.id, stage: 'authenticated', now });
+      return rotateSession(trx, session.id, { userId: user.id, stage: 'authenticated', now });
     });
     await startBrowserSession(c, started.id);
+    await deps.sweep(now);
     return reply({ status: true });
   },
 });
@@ -193,15 +187,16 @@ const linkedLogin = defineRoute({
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     const started = await db.transaction().execute(async (trx) => {
-      if (!(await claimLinkToken(trx, token.jti, token.expiresAt, now))) return null;
+      if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return null;
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
-      return rotateSession(trx, c.get('sessionCookie'), idleMs(deps), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
+      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
     });
     if (!started) {
       await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkUsed });
     }
     await startBrowserSession(c, started.id);
+    await deps.sweep(now);
     return reply({ status: true, mt_user_email: token.email });
   },
 });

@@ -42,8 +42,7 @@ export async function verifyLinkToken(
 }
 
 /** Marks a token as used; false when it was used before (a replay). */
-export async function claimLinkToken(db: Kysely<Database>, jti: string, expiresAt: number, now: number): Promise<boolean> {
-  await db.deleteFrom('used_link_tokens').where('expires_at', '<', now).execute();
+export async function claimLinkToken(db: Kysely<Database>, jti: string, expiresAt: number): Promise<boolean> {
   const result = await db.insertInto('used_link_tokens')
     .values({ jti, expires_at: expiresAt })
     .onConflict((oc) => oc.column('jti').doNothing())

@@ -64,13 +64,3 @@ export async function touchSession(db: Kysely<Database>, idHash: string, now: nu
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
-
-/** Drops sessions nobody can use any more, so the table does not grow without bound. */
-export async function purgeExpiredSessions(db: Kysely<Database>, now: number, idleMs: number): Promise<void> {
-  await db.deleteFrom('sessions')
-    .where((eb) => eb.or([
-      eb('expires_at', '<=', now),
-      eb.and([eb('stage', '=', 'authenticated'), eb('last_seen_at', '<=', now - idleMs)]),
-    ]))
-    .execute();
-}

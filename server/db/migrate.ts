@@ -3,11 +3,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as init from './migrations/2026_11_21_001_init';
 import * as auditSource from './migrations/2026_11_21_002_audit_source';
+import * as sweepIndexes from './migrations/2026_11_21_003_sweep_indexes';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_001_init': init,
   '2026_11_21_002_audit_source': auditSource,
+  '2026_11_21_003_sweep_indexes': sweepIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
