@@ -8,12 +8,12 @@ import {
 import { writeAudit } from '../audit';
 import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
-import { clearFailures, isLocked, recordFailure } from '../auth/lockout';
+import { attemptKey, clearFailures, isLocked, recordFailure } from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
 import { issueTicket, openTicket } from '../auth/tickets';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
-import type { Database, SessionStage, User } from '../db/schema';
+import type { Database, SessionStage } from '../db/schema';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
 import { defineRoute, type RouteContext } from '../routes';
@@ -41,18 +41,29 @@ async function rotateSession(
 }
 
 /** Counts a failed factor with its audit row; answers the reply text ('blocked' once locked). */
-async function failFactor(db: Kysely<Database>, user: User, action: string, now: number, wrong: string): Promise<string> {
+/**
+ * The username whose counter an attempt counts on, and the author of its audit rows: the account's
+ * name when there is one, otherwise the name as it was typed.
+ */
+interface Attempter {
+  key: string;
+  author: string;
+}
+
+const attempterOf = (username: string): Attempter => ({ key: attemptKey(username), author: username });
+
+async function failFactor(db: Kysely<Database>, who: Attempter, action: string, now: number, wrong: string): Promise<string> {
   const locked = await db.transaction().execute(async (trx) => {
-    const nowLocked = await recordFailure(trx, user.id, now);
-    await writeAudit(trx, { category: 'auth', author: user.username, action, at: now, success: false });
-    if (nowLocked) await writeAudit(trx, { category: 'auth', author: user.username, action: 'account locked after repeated failures', at: now, success: false });
+    const nowLocked = await recordFailure(trx, who.key, now);
+    await writeAudit(trx, { category: 'auth', author: who.author, action, at: now, success: false });
+    if (nowLocked) await writeAudit(trx, { category: 'auth', author: who.author, action: 'account locked after repeated failures', at: now, success: false });
     return nowLocked;
   });
   return locked ? LOGIN_BLOCKED : wrong;
 }
 
-async function refuseBlocked(db: Kysely<Database>, user: User, step: string, now: number): Promise<void> {
-  await writeAudit(db, { category: 'auth', author: user.username, action: `${step} refused: account blocked`, at: now, success: false });
+async function refuseBlocked(db: Kysely<Database>, who: Attempter, step: string, now: number): Promise<void> {
+  await writeAudit(db, { category: 'auth', author: who.author, action: `${step} refused: account blocked`, at: now, success: false });
 }
 
 type PendingCtx<I> = RouteContext<'pending_otp', I>;
@@ -70,17 +81,19 @@ const login = defineRoute({
     const reply = (body: LoginReply) => c.json(body);
     const user = await findUserByUsername(db, input.username);
     const grants = user ? await grantsOf(db, user.id) : null;
-    if (!user || !grants || !user.password_hash || !mayUsePanel(user, grants, now)) {
-      await verifyDummy(input.password, config.scrypt);
-      await writeAudit(db, { category: 'auth', author: input.username, action: 'password rejected', at: now, success: false });
-      return reply({ status: false, msg: MESSAGES.badCredentials, first_time_login: false });
-    }
-    if (await isLocked(db, user.id, now)) {
-      await refuseBlocked(db, user, 'password step', now);
+    const who = attempterOf(user?.username ?? input.username);
+    // An unknown name is counted and blocked like a real one: 'blocked' tells nothing about who exists.
+    if (await isLocked(db, who.key, now)) {
+      await refuseBlocked(db, who, 'password step', now);
       return reply({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
     }
+    if (!user || !grants || !user.password_hash || !mayUsePanel(user, grants, now)) {
+      await verifyDummy(input.password, config.scrypt);
+      const msg = await failFactor(db, who, 'password rejected', now, MESSAGES.badCredentials);
+      return reply({ status: false, msg, first_time_login: false });
+    }
     if (!(await verifyPassword(input.password, user.password_hash))) {
-      const msg = await failFactor(db, user, 'password rejected', now, MESSAGES.badCredentials);
+      const msg = await failFactor(db, who, 'password rejected', now, MESSAGES.badCredentials);
       return reply({ status: false, msg, first_time_login: false });
     }
     const rehash = needsRehash(user.password_hash, config.scrypt) ? await hashPassword(input.password, config.scrypt) : null;
@@ -110,18 +123,19 @@ const verifyOtp = defineRoute({
     const user = session.user;
     const reply = (body: StatusReply) => c.json(body);
     if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
-    if (await isLocked(db, user.id, now)) {
-      await refuseBlocked(db, user, 'code step', now);
+    const who = attempterOf(user.username);
+    if (await isLocked(db, who.key, now)) {
+      await refuseBlocked(db, who, 'code step', now);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     const check = await verifyStoredCode(db, (await deps.keys()).totpAtRest, user.id, input.otp, now);
     if (check === 'none') return reply({ status: false, msg: SIGN_IN_TEXT.notActivated });
     if (check !== 'ok') {
       const action = check === 'replay' ? 'code rejected: already used' : 'code rejected';
-      return reply({ status: false, msg: await failFactor(db, user, action, now, MESSAGES.badOtp) });
+      return reply({ status: false, msg: await failFactor(db, who, action, now, MESSAGES.badOtp) });
     }
     const started = await db.transaction().execute(async (trx) => {
-      await clearFailures(trx, user.id);
+      await clearFailures(trx, who.key);
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
       return rotateSession(trx, session.id, { userId: user.id, stage: 'authenticated', now });
     });
@@ -140,15 +154,16 @@ const activate = defineRoute({
     const user = session.user;
     const reply = (body: StatusReply) => c.json(body);
     if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
-    if (await isLocked(db, user.id, now)) {
-      await refuseBlocked(db, user, 'activation', now);
+    const who = attempterOf(user.username);
+    if (await isLocked(db, who.key, now)) {
+      await refuseBlocked(db, who, 'activation', now);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     const keys = await deps.keys();
     const secret = await openTicket(keys, input.hx, input.ck, { userId: user.id, sessionHash: session.idHash }, now);
     if (!secret) return reply({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
     const step = matchingStep(secret, input.otp, now);
-    if (step === null) return reply({ status: false, msg: await failFactor(db, user, 'activation code rejected', now, MESSAGES.badOtp) });
+    if (step === null) return reply({ status: false, msg: await failFactor(db, who, 'activation code rejected', now, MESSAGES.badOtp) });
     try {
       await db.transaction().execute((trx) => enrolTotp(trx, {
         userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
@@ -182,8 +197,9 @@ const linkedLogin = defineRoute({
       await writeAudit(db, { category: 'auth', author: token.email, action: 'linked sign-in refused: no staff account', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
     }
-    if (await isLocked(db, user.id, now)) {
-      await refuseBlocked(db, user, 'linked sign-in', now);
+    const who = attempterOf(user.username);
+    if (await isLocked(db, who.key, now)) {
+      await refuseBlocked(db, who, 'linked sign-in', now);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     const started = await db.transaction().execute(async (trx) => {

@@ -4,18 +4,30 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as init from './migrations/2026_11_21_001_init';
 import * as auditSource from './migrations/2026_11_21_002_audit_source';
 import * as sweepIndexes from './migrations/2026_11_21_003_sweep_indexes';
+import * as attemptsByUsername from './migrations/2026_11_21_004_login_attempts_by_username';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_001_init': init,
   '2026_11_21_002_audit_source': auditSource,
   '2026_11_21_003_sweep_indexes': sweepIndexes,
+  '2026_11_21_004_login_attempts_by_username': attemptsByUsername,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  await migrate(db, (m) => m.migrateToLatest());
+}
+
+/** Brings the schema to the named migration (tests of a migration's data use it). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  if (!(name in MIGRATIONS)) throw new Error(`No migration named ${name}`);
+  await migrate(db, (m) => m.migrateTo(name));
+}
+
+async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
+  const { error, results } = await run(new Migrator({ db, provider }));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

@@ -74,8 +74,10 @@ export interface SessionsTable {
   mt_user_email: string | null;
 }
 
+/** Failed sign-in attempts per username tried, whether or not an account has that name. */
 export interface LoginAttemptsTable {
-  user_id: number;
+  /** The normalised username (server/auth/lockout.ts attemptKey). */
+  username: string;
   failures: number;
   locked_until: number | null;
   updated_at: number;

@@ -76,6 +76,26 @@ describe('lockout', () => {
     expect(await rightPassword()).toMatchObject({ status: false, msg: LOGIN_BLOCKED });
   });
 
+  it('blocks a name nobody has after five failures, as it would a real account, with only a counter row', async () => {
+    const users = (await server.db.selectFrom('users').select('id').execute()).length;
+    const ghost = () => browser.postJson('/login_account_new/', { username: 'ghost', password: 'guess' });
+    for (let i = 0; i < 4; i++) expect(await ghost()).toEqual({ status: false, msg: MESSAGES.badCredentials, first_time_login: false });
+    expect(await ghost()).toEqual({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
+    expect(await ghost()).toEqual({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
+    expect(await server.db.selectFrom('login_attempts').select('username').execute()).toEqual([{ username: 'ghost' }]);
+    expect(await server.db.selectFrom('users').select('id').execute()).toHaveLength(users);
+    vi.setSystemTime(Date.now() + LOCKOUT_MS);
+    expect((await ghost())['msg']).toBe(MESSAGES.badCredentials);
+  });
+
+  it('counts every spelling of a username on one counter', async () => {
+    for (const username of ['LENA', ' Lena', 'lena ', 'Lena', 'lEnA']) {
+      await browser.postJson('/login_account_new/', { username, password: 'not her password' });
+    }
+    expect(await rightPassword()).toEqual({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
+    expect(await server.db.selectFrom('login_attempts').select('username').execute()).toEqual([{ username: 'lena' }]);
+  });
+
   it('gives five fresh tries once a lock has ended', async () => {
     for (let i = 0; i < 5; i++) await wrongPassword();
     vi.setSystemTime(Date.now() + LOCKOUT_MS);

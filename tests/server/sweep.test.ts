@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineOf } from '../../server/db/connect';
-import { SWEEP_INTERVAL_MS, sweepExpired } from '../../server/sweep';
-import { createTestServer, type TestServer } from '../support/server';
+import { migrateTo, migrateToLatest } from '../../server/db/migrate';
+import { FAILURE_MEMORY_MS, SWEEP_INTERVAL_MS, sweepExpired } from '../../server/sweep';
+import { createTestServer, freshDatabase, type TestServer } from '../support/server';
 import { PANEL, signIn } from './support/sign-in';
 
 let server: TestServer;
@@ -68,5 +69,52 @@ describe('sweeping rows nobody can use any more', () => {
       ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(server.db)).rows
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(server.db)).rows;
     expect(names.map((r) => r.name)).toEqual(expect.arrayContaining(['sessions_expires_idx', 'sessions_idle_idx', 'used_link_tokens_expires_idx']));
+  });
+});
+
+describe('failure counters', () => {
+  it('forgets a count untouched for a day, and never a running lock', async () => {
+    const now = Date.now();
+    await server.db.insertInto('login_attempts').values([
+      { username: 'recent', failures: 3, locked_until: null, updated_at: now - FAILURE_MEMORY_MS + 1000 },
+      { username: 'stale', failures: 3, locked_until: null, updated_at: now - FAILURE_MEMORY_MS - 1000 },
+      { username: 'lock-ended', failures: 0, locked_until: now - FAILURE_MEMORY_MS, updated_at: now - FAILURE_MEMORY_MS - 1000 },
+      { username: 'locked', failures: 0, locked_until: now + 60_000, updated_at: now - FAILURE_MEMORY_MS - 1000 },
+    ]).execute();
+    await sweepExpired(server.db, now, IDLE_MS);
+    const left = await server.db.selectFrom('login_attempts').select('username').orderBy('username').execute();
+    expect(left.map((r) => r.username)).toEqual(['locked', 'recent']);
+  });
+});
+
+describe('migration 2026_11_21_004: counters keyed on the username', () => {
+  it('carries the counters of existing accounts over to their normalised names', async () => {
+    const { db, drop } = await freshDatabase();
+    try {
+      await migrateTo(db, '2026_11_21_003_sweep_indexes');
+      const now = Date.now();
+      const anyDb = db as unknown as Kysely<any>;
+      const org = await anyDb.insertInto('organizations').values({ name: 'o', created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const ids: number[] = [];
+      for (const username of ['Lena', 'omar']) {
+        ids.push((await anyDb.insertInto('users').values({
+          username, email: `${username}@x.test`, first_name: username, last_name: 'x', organization_id: org.id, user_type: 'is_staff',
+          product_configuration: 'p', created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow()).id);
+      }
+      await anyDb.insertInto('login_attempts').values([
+        { user_id: ids[0], failures: 3, locked_until: null, updated_at: now },
+        { user_id: ids[1], failures: 0, locked_until: now + 60_000, updated_at: now },
+      ]).execute();
+      await migrateToLatest(db);
+      const rows = await db.selectFrom('login_attempts').selectAll().orderBy('username').execute();
+      expect(rows).toEqual([
+        { username: 'lena', failures: 3, locked_until: null, updated_at: now },
+        { username: 'omar', failures: 0, locked_until: now + 60_000, updated_at: now },
+      ]);
+    } finally {
+      await db.destroy();
+      await drop();
+    }
   });
 });

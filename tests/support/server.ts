@@ -52,7 +52,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   };
 }
 
-async function freshDatabase(): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
+/** An empty database of the engine the suite runs on, and how to drop it. */
+export async function freshDatabase(): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
   const maintenance = process.env['TEST_DATABASE_URL'];
   if (maintenance && /^postgres(ql)?:\/\//.test(maintenance)) {
     const url = await createThrowawayDatabase(maintenance, `${databaseNameOf(maintenance)}_t`);
