@@ -1,6 +1,6 @@
 // The sign-in calls of spec §7: password step, code step, first-time activation, and linked
 // sign-in from another server type. Outcomes a person causes answer 200 with status false.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   ActivateForm, LOGIN_BLOCKED, LinkedLoginForm, LoginForm, MESSAGES, OtpForm,
   type LinkedLoginReply, type LoginReply, type StatusReply,
@@ -8,7 +8,9 @@ import {
 import { writeAudit } from '../audit';
 import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
-import { attemptKey, clearFailures, isLocked, recordFailure } from '../auth/lockout';
+import {
+  attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, isLocked, takeAttempt, type Attempt,
+} from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
 import { issueTicket, openTicket } from '../auth/tickets';
@@ -40,7 +42,6 @@ async function rotateSession(
   return createSession(trx, next);
 }
 
-/** Counts a failed factor with its audit row; answers the reply text ('blocked' once locked). */
 /**
  * The username whose counter an attempt counts on, and the author of its audit rows: the account's
  * name when there is one, otherwise the name as it was typed.
@@ -52,18 +53,40 @@ interface Attempter {
 
 const attempterOf = (username: string): Attempter => ({ key: attemptKey(username), author: username });
 
+const LOCKED_ACTION = 'account locked after repeated failures';
+
+/** A checked factor was wrong: audited; answers the reply text ('blocked' once locked). */
 async function failFactor(db: Kysely<Database>, who: Attempter, action: string, now: number, wrong: string): Promise<string> {
-  const locked = await db.transaction().execute(async (trx) => {
-    const nowLocked = await recordFailure(trx, who.key, now);
+  const outcome = await db.transaction().execute(async (trx) => {
+    const result = await confirmFailure(trx, who.key, now);
     await writeAudit(trx, { category: 'auth', author: who.author, action, at: now, success: false });
-    if (nowLocked) await writeAudit(trx, { category: 'auth', author: who.author, action: 'account locked after repeated failures', at: now, success: false });
-    return nowLocked;
+    if (result.lockedNow) await writeAudit(trx, { category: 'auth', author: who.author, action: LOCKED_ACTION, at: now, success: false });
+    return result;
   });
-  return locked ? LOGIN_BLOCKED : wrong;
+  return outcome.locked ? LOGIN_BLOCKED : wrong;
 }
 
-async function refuseBlocked(db: Kysely<Database>, who: Attempter, step: string, now: number): Promise<void> {
+/** A step refused because the account is (or just became) locked: audited. */
+async function refuseBlocked(db: Kysely<Database>, who: Attempter, step: string, now: number, attempt: Attempt = 'locked'): Promise<void> {
+  if (attempt === 'locked-now') await writeAudit(db, { category: 'auth', author: who.author, action: LOCKED_ACTION, at: now, success: false });
   await writeAudit(db, { category: 'auth', author: who.author, action: `${step} refused: account blocked`, at: now, success: false });
+}
+
+/** Thrown inside a sign-in transaction when the account got locked while its factor was checked. */
+class LockedMeanwhile extends Error {
+  constructor() {
+    super('The account was locked while the sign-in was checked.');
+  }
+}
+
+/** Runs a sign-in transaction; null when it was abandoned because the account got locked meanwhile. */
+async function unlessLockedMeanwhile<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T | null> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (err) {
+    if (err instanceof LockedMeanwhile) return null;
+    throw err;
+  }
 }
 
 type PendingCtx<I> = RouteContext<'pending_otp', I>;
@@ -82,10 +105,12 @@ const login = defineRoute({
     const user = await findUserByUsername(db, input.username);
     const grants = user ? await grantsOf(db, user.id) : null;
     const who = attempterOf(user?.username ?? input.username);
-    // An unknown name is counted and blocked like a real one: 'blocked' tells nothing about who exists.
-    if (await isLocked(db, who.key, now)) {
-      await refuseBlocked(db, who, 'password step', now);
-      return reply({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
+    const blocked = () => reply({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
+    // Counted before the check, for an unknown name too: 'blocked' tells nothing about who exists.
+    const attempt = await takeAttempt(db, who.key, now);
+    if (attempt !== 'counted') {
+      await refuseBlocked(db, who, 'password step', now, attempt);
+      return blocked();
     }
     if (!user || !grants || !user.password_hash || !mayUsePanel(user, grants, now)) {
       await verifyDummy(input.password, config.scrypt);
@@ -97,11 +122,17 @@ const login = defineRoute({
       return reply({ status: false, msg, first_time_login: false });
     }
     const rehash = needsRehash(user.password_hash, config.scrypt) ? await hashPassword(input.password, config.scrypt) : null;
-    const started = await db.transaction().execute(async (trx) => {
+    const started = await unlessLockedMeanwhile(db, async (trx) => {
+      // A correct password alone does not reset the count (decision 004): it only gives its attempt back.
+      if (!(await giveBackAttempt(trx, who.key, now))) throw new LockedMeanwhile();
       if (rehash) await trx.updateTable('users').set({ password_hash: rehash, updated_at: now }).where('id', '=', user.id).execute();
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'password accepted', at: now, success: true });
       return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'pending_otp', now });
     });
+    if (!started) {
+      await refuseBlocked(db, who, 'password step', now);
+      return blocked();
+    }
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
 
@@ -124,21 +155,30 @@ const verifyOtp = defineRoute({
     const reply = (body: StatusReply) => c.json(body);
     if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
     const who = attempterOf(user.username);
-    if (await isLocked(db, who.key, now)) {
-      await refuseBlocked(db, who, 'code step', now);
+    const attempt = await takeAttempt(db, who.key, now);
+    if (attempt !== 'counted') {
+      await refuseBlocked(db, who, 'code step', now, attempt);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     const check = await verifyStoredCode(db, (await deps.keys()).totpAtRest, user.id, input.otp, now);
-    if (check === 'none') return reply({ status: false, msg: SIGN_IN_TEXT.notActivated });
+    if (check === 'none') {
+      // Nothing was checked: the account has no code to check against.
+      await giveBackAttempt(db, who.key, now);
+      return reply({ status: false, msg: SIGN_IN_TEXT.notActivated });
+    }
     if (check !== 'ok') {
       const action = check === 'replay' ? 'code rejected: already used' : 'code rejected';
       return reply({ status: false, msg: await failFactor(db, who, action, now, MESSAGES.badOtp) });
     }
-    const started = await db.transaction().execute(async (trx) => {
-      await clearFailures(trx, who.key);
+    const started = await unlessLockedMeanwhile(db, async (trx) => {
+      if (!(await clearUnlessLocked(trx, who.key, now))) throw new LockedMeanwhile();
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
       return rotateSession(trx, session.id, { userId: user.id, stage: 'authenticated', now });
     });
+    if (!started) {
+      await refuseBlocked(db, who, 'code step', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED });
+    }
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
     return reply({ status: true });
@@ -155,23 +195,38 @@ const activate = defineRoute({
     const reply = (body: StatusReply) => c.json(body);
     if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
     const who = attempterOf(user.username);
-    if (await isLocked(db, who.key, now)) {
-      await refuseBlocked(db, who, 'activation', now);
+    const attempt = await takeAttempt(db, who.key, now);
+    if (attempt !== 'counted') {
+      await refuseBlocked(db, who, 'activation', now, attempt);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     const keys = await deps.keys();
     const secret = await openTicket(keys, input.hx, input.ck, { userId: user.id, sessionHash: session.idHash }, now);
-    if (!secret) return reply({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
+    if (!secret) {
+      // No code was checked: the ticket itself is void.
+      await giveBackAttempt(db, who.key, now);
+      return reply({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
+    }
     const step = matchingStep(secret, input.otp, now);
     if (step === null) return reply({ status: false, msg: await failFactor(db, who, 'activation code rejected', now, MESSAGES.badOtp) });
+    let enrolled: true | null;
     try {
-      await db.transaction().execute((trx) => enrolTotp(trx, {
-        userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
-        step, sessionHash: session.idHash, now,
-      }));
+      enrolled = await unlessLockedMeanwhile(db, async (trx) => {
+        if (!(await giveBackAttempt(trx, who.key, now))) throw new LockedMeanwhile();
+        await enrolTotp(trx, {
+          userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
+          step, sessionHash: session.idHash, now,
+        });
+        return true as const;
+      });
     } catch (err) {
-      if (err instanceof AlreadyEnrolled) return reply({ status: false, msg: SIGN_IN_TEXT.alreadyActivated });
-      throw err;
+      if (!(err instanceof AlreadyEnrolled)) throw err;
+      await giveBackAttempt(db, who.key, now);
+      return reply({ status: false, msg: SIGN_IN_TEXT.alreadyActivated });
+    }
+    if (!enrolled) {
+      await refuseBlocked(db, who, 'activation', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED });
     }
     await endBrowserSession(c);
     return reply({ status: true });

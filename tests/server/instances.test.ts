@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOGIN_BLOCKED } from '../../src/domain/auth';
+import { LOCKOUT_THRESHOLD } from '../../src/domain/constants';
 import { createApp } from '../../server/app';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
@@ -45,5 +47,28 @@ describe('several instances on one database', () => {
       b.postJson('/login_tfa_new/', { username: 'jon', otp: code }),
     ]);
     expect(replies.filter((r) => r['status'] === true)).toHaveLength(1);
+  });
+
+  it('counts a burst of codes split between two instances as one, and refuses the right code in it', async () => {
+    const staff = await server.createStaff({ username: 'kim', features: PANEL, activated: true });
+    const second = createApp({ db: server.db, config: server.config });
+    const a = new Browser(server);
+    await a.open();
+    await a.postJson('/login_account_new/', { username: 'kim', password: staff.password });
+    // The same half-signed-in browser, its calls spread over both instances.
+    const b = new Browser({ app: second });
+    for (const [k, val] of a.cookies) b.cookies.set(k, val);
+    const right = server.totp(staff.totpSecret!);
+    const near = new Set([right, server.totp(staff.totpSecret!, Date.now() - 30_000), server.totp(staff.totpSecret!, Date.now() + 30_000)]);
+    const wrong = Array.from({ length: 60 }, (_, i) => String((Number(right) + 1000 + i * 7919) % 1_000_000).padStart(6, '0'))
+      .filter((code) => !near.has(code)).slice(0, 50);
+    const replies = await Promise.all([
+      ...wrong.map((otp, i) => (i % 2 === 0 ? a : b).postJson('/login_tfa_new/', { username: 'kim', otp })),
+      b.postJson('/login_tfa_new/', { username: 'kim', otp: right }),
+    ]);
+    expect(replies.at(-1)).toEqual({ status: false, msg: LOGIN_BLOCKED });
+    const checked = await server.db.selectFrom('audit_log').select('id').where('author', '=', 'kim').where('action', '=', 'code rejected').execute();
+    expect(checked.length).toBeLessThanOrEqual(LOCKOUT_THRESHOLD);
+    expect(await server.db.selectFrom('sessions').select('id_hash').where('stage', '=', 'authenticated').execute()).toHaveLength(0);
   });
 });
