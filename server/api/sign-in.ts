@@ -9,7 +9,7 @@ import { writeAudit } from '../audit';
 import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
 import {
-  attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, isLocked, takeAttempt, type Attempt,
+  attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, takeAttempt, type Attempt,
 } from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
@@ -212,7 +212,8 @@ const activate = defineRoute({
     let enrolled: true | null;
     try {
       enrolled = await unlessLockedMeanwhile(db, async (trx) => {
-        if (!(await giveBackAttempt(trx, who.key, now))) throw new LockedMeanwhile();
+        // A completed activation is a completed sign-in: the count starts again (decision 004).
+        if (!(await clearUnlessLocked(trx, who.key, now))) throw new LockedMeanwhile();
         await enrolTotp(trx, {
           userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
           step, sessionHash: session.idHash, now,
@@ -253,16 +254,19 @@ const linkedLogin = defineRoute({
       return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
     }
     const who = attempterOf(user.username);
-    if (await isLocked(db, who.key, now)) {
-      await refuseBlocked(db, who, 'linked sign-in', now);
-      return reply({ status: false, msg: LOGIN_BLOCKED });
-    }
-    const started = await db.transaction().execute(async (trx) => {
-      if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return null;
+    const started = await unlessLockedMeanwhile(db, async (trx) => {
+      if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return 'reused' as const;
+      // A blocked account stays blocked here too (the token is then left unused); a completed
+      // linked sign-in clears the count.
+      if (!(await clearUnlessLocked(trx, who.key, now))) throw new LockedMeanwhile();
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
       return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
     });
     if (!started) {
+      await refuseBlocked(db, who, 'linked sign-in', now);
+      return reply({ status: false, msg: LOGIN_BLOCKED });
+    }
+    if (started === 'reused') {
       await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkUsed });
     }

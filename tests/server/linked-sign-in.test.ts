@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionInfo } from '../../src/domain/auth';
+import { LOGIN_BLOCKED, MESSAGES, SessionInfo } from '../../src/domain/auth';
 import { LINK_TOKEN_MS } from '../../src/domain/constants';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
 import { createTestServer, type TestServer } from '../support/server';
@@ -93,6 +93,31 @@ describe('linked sign-in', () => {
   it('refuses when no staff account here has the email', async () => {
     await testing.db.updateTable('users').set({ email: 'renamed@staff-console.test' }).where('username', '=', 'ines').execute();
     expect((await linkedLogin(await tokenFromApp())).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
+  });
+
+  it('clears the failure count of the account it signs in, as any completed sign-in does', async () => {
+    const wrongPassword = async () => {
+      const b = new Browser(testing);
+      await b.open();
+      return (await b.postJson('/login_account_new/', { username: 'ines', password: 'wrong' }))['msg'];
+    };
+    for (let i = 0; i < 4; i++) expect(await wrongPassword()).toBe(MESSAGES.badCredentials);
+    expect((await linkedLogin(await tokenFromApp())).reply['status']).toBe(true);
+    expect(await testing.db.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
+    for (let i = 0; i < 4; i++) expect(await wrongPassword()).toBe(MESSAGES.badCredentials);
+    expect(await wrongPassword()).toBe(LOGIN_BLOCKED);
+  });
+
+  it('refuses a blocked account, leaving the token unused and the lock in place', async () => {
+    for (let i = 0; i < 5; i++) {
+      const b = new Browser(testing);
+      await b.open();
+      await b.postJson('/login_account_new/', { username: 'ines', password: 'wrong' });
+    }
+    const token = await tokenFromApp();
+    expect((await linkedLogin(token)).reply).toEqual({ status: false, msg: LOGIN_BLOCKED });
+    expect(await testing.db.selectFrom('used_link_tokens').selectAll().execute()).toEqual([]);
+    expect((await testing.db.selectFrom('login_attempts').select('locked_until').executeTakeFirstOrThrow()).locked_until).toBeGreaterThan(Date.now());
   });
 
   it('is off without LINK_SIGNING_KEY: no token is issued and none accepted', async () => {

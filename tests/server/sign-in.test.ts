@@ -90,6 +90,23 @@ describe('first sign-in', () => {
     expect(await server.db.selectFrom('totp_secrets').selectAll().execute()).toHaveLength(0);
   });
 
+  it('clears the failure count once activation completes, as any completed sign-in does', async () => {
+    const { browser, staff, ticket } = await firstTicket('ulla');
+    const wrong = server.totp(ticket.key, Date.now() + 120_000);
+    for (let i = 0; i < 4; i++) {
+      expect(await browser.postJson('/ap_activate_tfa', { username: 'ulla', otp: wrong, hx: ticket.hx, ck: ticket.ck }))
+        .toEqual({ status: false, msg: MESSAGES.badOtp });
+    }
+    expect(await browser.postJson('/ap_activate_tfa', { username: 'ulla', otp: server.totp(ticket.key), hx: ticket.hx, ck: ticket.ck }))
+      .toEqual({ status: true });
+    expect(await server.db.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
+    advance(30_000);
+    for (let i = 0; i < 4; i++) {
+      expect((await browser.postJson('/login_account_new/', { username: 'ulla', password: 'wrong' }))['msg']).toBe(MESSAGES.badCredentials);
+    }
+    expect((await browser.postJson('/login_account_new/', { username: 'ulla', password: staff.password }))['status']).toBe(true);
+  });
+
   it('refuses an altered ticket', async () => {
     const { browser, ticket } = await firstTicket('quin');
     const otp = server.totp(ticket.key);
