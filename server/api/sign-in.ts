@@ -6,7 +6,7 @@ import {
   type LinkedLoginReply, type LoginReply, type StatusReply,
 } from '../../src/domain/auth';
 import { writeAudit } from '../audit';
-import { AlreadyEnrolled, enrolTotp } from '../auth/enrolment';
+import { AlreadyEnrolled, PendingSessionEnded, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
 import {
   attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, takeAttempt, type Attempt,
@@ -31,6 +31,7 @@ export const SIGN_IN_TEXT = {
   linkInvalid: 'This sign-in link is not valid.',
   linkUsed: 'This sign-in link was already used.',
   linkNoAccount: 'No staff account on this server matches this sign-in link.',
+  pendingUsed: 'This sign-in was already completed or has ended. Sign in again if you are not signed in.',
 } as const;
 
 /** Replaces whatever session the browser presented with a new one (session fixation defence). */
@@ -72,21 +73,38 @@ async function refuseBlocked(db: Kysely<Database>, who: Attempter, step: string,
   await writeAudit(db, { category: 'auth', author: who.author, action: `${step} refused: account blocked`, at: now, success: false });
 }
 
-/** Thrown inside a sign-in transaction when the account got locked while its factor was checked. */
-class LockedMeanwhile extends Error {
-  constructor() {
-    super('The account was locked while the sign-in was checked.');
+/**
+ * Why a sign-in transaction gave up, rolling back what it wrote: 'locked' when the account got
+ * locked while the factor was checked; 'pending-used' when another request with this pending
+ * session finished the code step first.
+ */
+type Abandoned = 'locked' | 'pending-used';
+
+class Abandon extends Error {
+  constructor(readonly reason: Abandoned) {
+    super(`sign-in abandoned: ${reason}`);
   }
 }
 
-/** Runs a sign-in transaction; null when it was abandoned because the account got locked meanwhile. */
-async function unlessLockedMeanwhile<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T | null> {
+type Outcome<T> = { ok: true; value: T } | { ok: false; reason: Abandoned };
+
+/** Runs a sign-in transaction that may throw Abandon. */
+async function signInTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<Outcome<T>> {
   try {
-    return await db.transaction().execute(work);
+    return { ok: true, value: await db.transaction().execute(work) };
   } catch (err) {
-    if (err instanceof LockedMeanwhile) return null;
+    if (err instanceof Abandon) return { ok: false, reason: err.reason };
     throw err;
   }
+}
+
+/**
+ * Ends the half-signed-in session a code step came with. Only one request can: two codes sent at
+ * once (say of two neighbouring time steps) must not turn one password step into two sessions.
+ */
+async function consumePending(trx: Transaction<Database>, idHash: string): Promise<void> {
+  const result = await trx.deleteFrom('sessions').where('id_hash', '=', idHash).where('stage', '=', 'pending_otp').executeTakeFirst();
+  if (Number(result.numDeletedRows) !== 1) throw new Abandon('pending-used');
 }
 
 type PendingCtx<I> = RouteContext<'pending_otp', I>;
@@ -122,17 +140,18 @@ const login = defineRoute({
       return reply({ status: false, msg, first_time_login: false });
     }
     const rehash = needsRehash(user.password_hash, config.scrypt) ? await hashPassword(input.password, config.scrypt) : null;
-    const started = await unlessLockedMeanwhile(db, async (trx) => {
+    const outcome = await signInTransaction(db, async (trx) => {
       // A correct password alone does not reset the count (decision 004): it only gives its attempt back.
-      if (!(await giveBackAttempt(trx, who.key, now))) throw new LockedMeanwhile();
+      if (!(await giveBackAttempt(trx, who.key, now))) throw new Abandon('locked');
       if (rehash) await trx.updateTable('users').set({ password_hash: rehash, updated_at: now }).where('id', '=', user.id).execute();
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'password accepted', at: now, success: true });
       return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'pending_otp', now });
     });
-    if (!started) {
+    if (!outcome.ok) {
       await refuseBlocked(db, who, 'password step', now);
       return blocked();
     }
+    const started = outcome.value;
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
 
@@ -170,15 +189,21 @@ const verifyOtp = defineRoute({
       const action = check === 'replay' ? 'code rejected: already used' : 'code rejected';
       return reply({ status: false, msg: await failFactor(db, who, action, now, MESSAGES.badOtp) });
     }
-    const started = await unlessLockedMeanwhile(db, async (trx) => {
-      if (!(await clearUnlessLocked(trx, who.key, now))) throw new LockedMeanwhile();
+    const outcome = await signInTransaction(db, async (trx) => {
+      await consumePending(trx, session.idHash);
+      if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
-      return rotateSession(trx, session.id, { userId: user.id, stage: 'authenticated', now });
+      return createSession(trx, { userId: user.id, stage: 'authenticated', now });
     });
-    if (!started) {
+    if (!outcome.ok && outcome.reason === 'pending-used') {
+      await writeAudit(db, { category: 'auth', author: user.username, action: 'code step refused: sign-in already completed', at: now, success: false });
+      return reply({ status: false, msg: SIGN_IN_TEXT.pendingUsed });
+    }
+    if (!outcome.ok) {
       await refuseBlocked(db, who, 'code step', now);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
+    const started = outcome.value;
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
     return reply({ status: true });
@@ -209,23 +234,23 @@ const activate = defineRoute({
     }
     const step = matchingStep(secret, input.otp, now);
     if (step === null) return reply({ status: false, msg: await failFactor(db, who, 'activation code rejected', now, MESSAGES.badOtp) });
-    let enrolled: true | null;
+    let enrolled: Outcome<void>;
     try {
-      enrolled = await unlessLockedMeanwhile(db, async (trx) => {
+      enrolled = await signInTransaction(db, async (trx) => {
         // A completed activation is a completed sign-in: the count starts again (decision 004).
-        if (!(await clearUnlessLocked(trx, who.key, now))) throw new LockedMeanwhile();
+        if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
         await enrolTotp(trx, {
           userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
           step, sessionHash: session.idHash, now,
         });
-        return true as const;
       });
     } catch (err) {
-      if (!(err instanceof AlreadyEnrolled)) throw err;
+      if (!(err instanceof AlreadyEnrolled) && !(err instanceof PendingSessionEnded)) throw err;
+      // Another request won: the code was right, so its attempt is given back.
       await giveBackAttempt(db, who.key, now);
-      return reply({ status: false, msg: SIGN_IN_TEXT.alreadyActivated });
+      return reply({ status: false, msg: err instanceof AlreadyEnrolled ? SIGN_IN_TEXT.alreadyActivated : SIGN_IN_TEXT.pendingUsed });
     }
-    if (!enrolled) {
+    if (!enrolled.ok) {
       await refuseBlocked(db, who, 'activation', now);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
@@ -254,18 +279,19 @@ const linkedLogin = defineRoute({
       return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
     }
     const who = attempterOf(user.username);
-    const started = await unlessLockedMeanwhile(db, async (trx) => {
+    const outcome = await signInTransaction(db, async (trx) => {
       if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return 'reused' as const;
       // A blocked account stays blocked here too (the token is then left unused); a completed
       // linked sign-in clears the count.
-      if (!(await clearUnlessLocked(trx, who.key, now))) throw new LockedMeanwhile();
+      if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
       return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
     });
-    if (!started) {
+    if (!outcome.ok) {
       await refuseBlocked(db, who, 'linked sign-in', now);
       return reply({ status: false, msg: LOGIN_BLOCKED });
     }
+    const started = outcome.value;
     if (started === 'reused') {
       await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkUsed });

@@ -22,8 +22,16 @@ export async function enrolTotp(trx: Transaction<Database>, e: Enrolment): Promi
     .onConflict((oc) => oc.column('user_id').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new AlreadyEnrolled();
-  // The person signs in afresh with the new code (spec §4), so the pending session ends here.
-  await trx.deleteFrom('sessions').where('id_hash', '=', e.sessionHash).execute();
+  // The person signs in afresh with the new code (spec §4), so the pending session ends here; a
+  // session some other request ended first cannot be activated on.
+  const ended = await trx.deleteFrom('sessions').where('id_hash', '=', e.sessionHash).where('stage', '=', 'pending_otp').executeTakeFirst();
+  if (Number(ended.numDeletedRows) !== 1) throw new PendingSessionEnded();
+}
+
+export class PendingSessionEnded extends Error {
+  constructor() {
+    super('The half-signed-in session has already ended.');
+  }
 }
 
 export class AlreadyEnrolled extends Error {

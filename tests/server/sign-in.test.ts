@@ -192,6 +192,33 @@ describe('who may sign in', () => {
     expect((await browser.post('/login_tfa_new/', { username: 'abe', otp: server.totp(staff.totpSecret!) })).status).toBe(403);
   });
 
+  it('turns one password step into one session, whatever valid codes arrive together', async () => {
+    const staff = await server.createStaff({ username: 'cyd', features: ['admin_panel_access'], activated: true });
+    const signedIn = async () => (await server.db.selectFrom('sessions').select('id_hash').where('stage', '=', 'authenticated').execute()).length;
+    for (let round = 1; round <= 5; round++) {
+      advance(60_000); // fresh time steps for this round
+      const browser = await passwordStep(server, staff);
+      // Codes of two neighbouring steps are both valid (one step of drift), and neither is used yet.
+      const codes = [server.totp(staff.totpSecret!, Date.now() - 30_000), server.totp(staff.totpSecret!)];
+      const replies = await Promise.all(codes.map((otp) => browser.postJson('/login_tfa_new/', { username: 'cyd', otp })));
+      expect(replies.filter((r) => r['status'] === true)).toHaveLength(1);
+      expect([SIGN_IN_TEXT.pendingUsed, MESSAGES.badOtp]).toContain(replies.find((r) => r['status'] === false)?.['msg']);
+      expect(await signedIn()).toBe(round);
+    }
+  });
+
+  it('activates once when two right codes arrive together', async () => {
+    const staff = await server.createStaff({ username: 'dag', features: ['admin_panel_access'] });
+    const browser = new Browser(server);
+    await browser.open();
+    const ticket = v.parse(ActivationTicket, (await browser.postJson('/login_account_new/', { username: 'dag', password: staff.password }))['msg']);
+    const codes = [server.totp(ticket.key, Date.now() - 30_000), server.totp(ticket.key)];
+    const replies = await Promise.all(codes.map((otp) => browser.postJson('/ap_activate_tfa', { username: 'dag', otp, hx: ticket.hx, ck: ticket.ck })));
+    expect(replies.filter((r) => r['status'] === true)).toHaveLength(1);
+    expect(await server.db.selectFrom('totp_secrets').selectAll().execute()).toHaveLength(1);
+    expect(await server.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+  });
+
   it('signs an activated account in with password and code', async () => {
     const staff = await server.createStaff({ username: 'bea', features: ['admin_panel_access', 'group_mgmt'], activated: true });
     const browser = await signIn(server, staff);
