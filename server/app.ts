@@ -72,7 +72,7 @@ async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<
     await deleteSession(db, row.id_hash);
     return null;
   }
-  return { id: cookie, idHash: row.id_hash, stage: row.stage, user, grants, mtUserEmail: row.mt_user_email };
+  return { id: cookie, idHash: row.id_hash, stage: row.stage, user, grants, mtUserEmail: row.mt_user_email, authTime: row.auth_time };
 }
 
 async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {

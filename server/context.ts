@@ -26,6 +26,8 @@ export interface CurrentSession {
   user: User;
   grants: Grants;
   mtUserEmail: string | null;
+  /** When the person last proved their factors (sessions.auth_time). */
+  authTime: number;
 }
 
 export type HonoEnv = {

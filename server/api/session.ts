@@ -34,7 +34,7 @@ const sessionCheck = defineRoute({
     const allowed = allowedServerTypes(session.user, config, keys.link !== null);
     const others = allowed.filter((t) => t !== config.serverType);
     const jwt = keys.link && others.length > 0
-      ? await issueLinkToken(keys.link, { issuer: config.serverType, audience: others, email: session.user.email }, now)
+      ? await issueLinkToken(keys.link, { issuer: config.serverType, audience: others, email: session.user.email, authTime: session.authTime }, now)
       : '';
     return reply({
       status: true,

@@ -37,7 +37,7 @@ export const SIGN_IN_TEXT = {
 /** Replaces whatever session the browser presented with a new one (session fixation defence). */
 async function rotateSession(
   trx: Kysely<Database>, presentedCookie: string | null,
-  next: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string },
+  next: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string; authTime?: number },
 ): Promise<StartedSession> {
   if (presentedCookie) await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(presentedCookie)).execute();
   return createSession(trx, next);
@@ -285,7 +285,9 @@ const linkedLogin = defineRoute({
       // linked sign-in clears the count.
       if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
-      return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email });
+      return rotateSession(trx, c.get('sessionCookie'), {
+        userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email, authTime: token.authTime,
+      });
     });
     if (!outcome.ok) {
       await refuseBlocked(db, who, 'linked sign-in', now);

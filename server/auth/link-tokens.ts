@@ -1,16 +1,21 @@
 // Linked sign-in between server types (spec §2 Redirect-to). session_check/ issues a short HS256
 // JWT: iss = the issuing server type, aud = the types the person may open, sub = their email,
-// jti = a random id. The receiving server accepts it once: the jti is recorded until expiry.
+// jti = a random id, auth_time = when the person last proved password and code (seconds, as in
+// OpenID Connect). The receiving server accepts it once (the jti is recorded until expiry) and
+// ends the new session 12 hours after auth_time, so moving between types never extends it.
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
-import { LINK_TOKEN_MS } from '../../src/domain/constants';
+import { LINK_TOKEN_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/constants';
 import type { Database } from '../db/schema';
 
+/** How far apart the clocks of two server types (or instances) may be. */
+export const CLOCK_SKEW_MS = 2 * 60 * 1000;
+
 export async function issueLinkToken(
-  key: Uint8Array, claims: { issuer: string; audience: string[]; email: string }, now: number,
+  key: Uint8Array, claims: { issuer: string; audience: string[]; email: string; authTime: number }, now: number,
 ): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT({ auth_time: Math.floor(claims.authTime / 1000) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(claims.issuer)
     .setAudience(claims.audience)
@@ -22,20 +27,28 @@ export async function issueLinkToken(
 }
 
 export type LinkCheck =
-  | { ok: true; email: string; jti: string; expiresAt: number }
+  | { ok: true; email: string; jti: string; expiresAt: number; authTime: number }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Verifies signature, issuer (another configured type), audience (this type) and expiry. */
+/**
+ * Verifies signature, issuer (another configured type), audience (this type), expiry, and that
+ * the sign-in it carries (auth_time) has not itself reached the absolute limit.
+ */
 export async function verifyLinkToken(
   key: Uint8Array, token: string, opts: { self: string; issuers: string[] }, now: number,
 ): Promise<LinkCheck> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'], audience: opts.self, issuer: opts.issuers.filter((t) => t !== opts.self),
-      currentDate: new Date(now), requiredClaims: ['sub', 'jti', 'exp'],
+      currentDate: new Date(now), requiredClaims: ['sub', 'jti', 'exp', 'auth_time'],
     });
-    if (!payload.sub || !payload.jti || payload.exp === undefined) return { ok: false, reason: 'invalid' };
-    return { ok: true, email: payload.sub, jti: payload.jti, expiresAt: payload.exp * 1000 };
+    const authTime = payload['auth_time'];
+    if (!payload.sub || !payload.jti || payload.exp === undefined || typeof authTime !== 'number' || !Number.isInteger(authTime)
+      || authTime * 1000 > now + CLOCK_SKEW_MS) {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (authTime * 1000 + SESSION_ABSOLUTE_MS <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, email: payload.sub, jti: payload.jti, expiresAt: payload.exp * 1000, authTime: authTime * 1000 };
   } catch (err) {
     return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -20,20 +20,28 @@ export interface StartedSession {
   row: Session;
 }
 
+/**
+ * Starts a session. A signed-in session ends SESSION_ABSOLUTE_MS after the person authenticated
+ * (`authTime`, now unless a linked sign-in carries an earlier time), however it was reached.
+ */
 export async function createSession(
   db: Kysely<Database>,
-  opts: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string | null },
+  opts: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string | null; authTime?: number },
 ): Promise<StartedSession> {
   const id = newSessionId();
-  const lifetime = opts.stage === 'pending_otp' ? PENDING_OTP_MS : SESSION_ABSOLUTE_MS;
+  const authTime = Math.min(opts.authTime ?? opts.now, opts.now);
+  const expiresAt = opts.stage === 'pending_otp'
+    ? opts.now + PENDING_OTP_MS
+    : Math.min(opts.now + SESSION_ABSOLUTE_MS, authTime + SESSION_ABSOLUTE_MS);
   const row: Session = {
     id_hash: hashSessionId(id),
     user_id: opts.userId,
     stage: opts.stage,
     created_at: opts.now,
     last_seen_at: opts.now,
-    expires_at: opts.now + lifetime,
+    expires_at: expiresAt,
     mt_user_email: opts.mtUserEmail ?? null,
+    auth_time: authTime,
   };
   await db.insertInto('sessions').values(row).execute();
   return { id, row };

@@ -5,6 +5,7 @@ import * as init from './migrations/2026_11_21_001_init';
 import * as auditSource from './migrations/2026_11_21_002_audit_source';
 import * as sweepIndexes from './migrations/2026_11_21_003_sweep_indexes';
 import * as attemptsByUsername from './migrations/2026_11_21_004_login_attempts_by_username';
+import * as sessionAuthTime from './migrations/2026_11_21_005_session_auth_time';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_002_audit_source': auditSource,
   '2026_11_21_003_sweep_indexes': sweepIndexes,
   '2026_11_21_004_login_attempts_by_username': attemptsByUsername,
+  '2026_11_21_005_session_auth_time': sessionAuthTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

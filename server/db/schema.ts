@@ -69,9 +69,17 @@ export interface SessionsTable {
   stage: SessionStage;
   created_at: number;
   last_seen_at: number;
-  /** Hard end: 5 minutes for a pending session, 12 hours for a signed-in one. */
+  /**
+   * Hard end: 5 minutes for a pending session; for a signed-in one 12 hours after auth_time (and
+   * never more than 12 hours after its own creation).
+   */
   expires_at: number;
   mt_user_email: string | null;
+  /**
+   * When the person last proved password and code: the code step's time, or the time carried by
+   * the token of a linked sign-in. For a pending session, the password step's time.
+   */
+  auth_time: number;
 }
 
 /** Failed sign-in attempts per username tried, whether or not an account has that name. */

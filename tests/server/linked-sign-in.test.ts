@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_BLOCKED, MESSAGES, SessionInfo } from '../../src/domain/auth';
-import { LINK_TOKEN_MS } from '../../src/domain/constants';
+import { LINK_TOKEN_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/constants';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
@@ -34,6 +34,16 @@ async function tokenFromApp(): Promise<string> {
   expect(info.server_urls).toEqual({ app: TYPES.app, testing: TYPES.testing });
   return info.jwt_token;
 }
+
+/** Keeps a browser's session alive for `ms` with a session check every ten minutes. */
+async function stayActive(browser: Browser, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 10 * 60_000) {
+    vi.setSystemTime(Date.now() + Math.min(10 * 60_000, left));
+    expect((await browser.postJson('/session_check/'))['status']).toBe(true);
+  }
+}
+
+const HOUR = 60 * 60_000;
 
 async function linkedLogin(token: string, server = testing) {
   const browser = new Browser(server);
@@ -118,6 +128,47 @@ describe('linked sign-in', () => {
     expect((await linkedLogin(token)).reply).toEqual({ status: false, msg: LOGIN_BLOCKED });
     expect(await testing.db.selectFrom('used_link_tokens').selectAll().execute()).toEqual([]);
     expect((await testing.db.selectFrom('login_attempts').select('locked_until').executeTakeFirstOrThrow()).locked_until).toBeGreaterThan(Date.now());
+  });
+
+  it('keeps the 12-hour limit of the first sign-in across hops between server types', async () => {
+    const signedInAt = Date.now();
+    const onAppBrowser = await signIn(app, onApp);
+    await testing.db.updateTable('users').set({ allowed_st: JSON.stringify(['app', 'testing']) }).where('username', '=', 'ines').execute();
+
+    await stayActive(onAppBrowser, 6 * HOUR);
+    const toTesting = v.parse(SessionInfo, await onAppBrowser.postJson('/session_check/')).jwt_token;
+    const { browser: onTesting, reply } = await linkedLogin(toTesting);
+    expect(reply['status']).toBe(true);
+    expect(await testing.db.selectFrom('sessions').select(['auth_time', 'expires_at']).executeTakeFirstOrThrow())
+      .toEqual({ auth_time: signedInAt, expires_at: signedInAt + SESSION_ABSOLUTE_MS });
+
+    await stayActive(onTesting, 3 * HOUR);
+    const backToApp = v.parse(SessionInfo, await onTesting.postJson('/session_check/')).jwt_token;
+    const { browser: backOnApp, reply: back } = await linkedLogin(backToApp, app);
+    expect(back['status']).toBe(true);
+    const appRow = await app.db.selectFrom('sessions').select(['auth_time', 'expires_at']).where('mt_user_email', 'is not', null).executeTakeFirstOrThrow();
+    expect(appRow).toEqual({ auth_time: signedInAt, expires_at: signedInAt + SESSION_ABSOLUTE_MS });
+
+    // Active all along, yet the session ends 12 hours after the only password-and-code sign-in.
+    await stayActive(backOnApp, signedInAt + SESSION_ABSOLUTE_MS - Date.now() - 60_000);
+    vi.setSystemTime(signedInAt + SESSION_ABSOLUTE_MS);
+    expect(await backOnApp.postJson('/session_check/')).toEqual({ status: false });
+  });
+
+  it('refuses a token whose sign-in has reached the 12-hour limit, and one without auth_time', async () => {
+    const key = new TextEncoder().encode(testing.config.linkSigningKey!);
+    const token = (claims: Record<string, unknown>) => new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
+      .setJti(`t-${Math.random()}`).setIssuedAt().setExpirationTime('5m').sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await linkedLogin(await token({ auth_time: now - SESSION_ABSOLUTE_MS / 1000 }))).reply)
+      .toEqual({ status: false, msg: SIGN_IN_TEXT.linkExpired });
+    expect((await linkedLogin(await token({}))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+    expect((await linkedLogin(await token({ auth_time: now + 3600 }))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+    const fresh = await linkedLogin(await token({ auth_time: now - 3600 }));
+    expect(fresh.reply['status']).toBe(true);
+    expect((await testing.db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()).expires_at)
+      .toBe((now - 3600) * 1000 + SESSION_ABSOLUTE_MS);
   });
 
   it('is off without LINK_SIGNING_KEY: no token is issued and none accepted', async () => {

@@ -27,6 +27,7 @@ async function userId(username: string): Promise<number> {
 async function addSession(idHash: string, userIdValue: number, stage: 'pending_otp' | 'authenticated', lastSeen: number, expires: number) {
   await server.db.insertInto('sessions').values({
     id_hash: idHash, user_id: userIdValue, stage, created_at: lastSeen, last_seen_at: lastSeen, expires_at: expires, mt_user_email: null,
+    auth_time: lastSeen,
   }).execute();
 }
 
