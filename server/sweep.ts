@@ -5,6 +5,7 @@
 // so sweeping is not urgent: it runs at most once a minute per instance, after a sign-in and
 // outside its transaction, on indexed columns (migration 2026_11_21_003).
 import type { Kysely } from 'kysely';
+import { CLOCK_SKEW_MS } from './auth/link-tokens';
 import type { Database } from './db/schema';
 
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -15,7 +16,9 @@ export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 export async function sweepExpired(db: Kysely<Database>, now: number, idleMs: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   await db.deleteFrom('sessions').where('stage', '=', 'authenticated').where('last_seen_at', '<=', now - idleMs).execute();
-  await db.deleteFrom('used_link_tokens').where('expires_at', '<', now).execute();
+  // Kept past expiry by the clock skew allowed between instances: one whose clock runs behind
+  // would otherwise still accept a token whose record another instance had swept.
+  await db.deleteFrom('used_link_tokens').where('expires_at', '<', now - CLOCK_SKEW_MS).execute();
   // Counters are kept per name tried, known or not; one unused for a day holds no running lock.
   await db.deleteFrom('login_attempts').where('updated_at', '<', now - FAILURE_MEMORY_MS)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)])).execute();

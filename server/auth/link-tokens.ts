@@ -1,7 +1,7 @@
 // Linked sign-in between server types (spec §2 Redirect-to). session_check/ issues a short HS256
 // JWT: iss = the issuing server type, aud = the types the person may open, sub = their email,
 // jti = a random id, auth_time = when the person last proved password and code (seconds, as in
-// OpenID Connect). The receiving server accepts it once (the jti is recorded until expiry) and
+// OpenID Connect). The receiving server accepts it once (the jti is recorded until past expiry) and
 // ends the new session 12 hours after auth_time, so moving between types never extends it.
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
@@ -40,7 +40,8 @@ export async function verifyLinkToken(
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'], audience: opts.self, issuer: opts.issuers.filter((t) => t !== opts.self),
-      currentDate: new Date(now), requiredClaims: ['sub', 'jti', 'exp', 'auth_time'],
+      // However far away its exp, a token is good for LINK_TOKEN_MS after it was issued.
+      currentDate: new Date(now), maxTokenAge: `${LINK_TOKEN_MS / 1000}s`, requiredClaims: ['sub', 'jti', 'iat', 'exp', 'auth_time'],
     });
     const authTime = payload['auth_time'];
     if (!payload.sub || !payload.jti || payload.exp === undefined || typeof authTime !== 'number' || !Number.isInteger(authTime)
@@ -54,7 +55,11 @@ export async function verifyLinkToken(
   }
 }
 
-/** Marks a token as used; false when it was used before (a replay). */
+/**
+ * Marks a token as used; false when it was used before (a replay). The row is kept until
+ * CLOCK_SKEW_MS after the token's expiry (server/sweep.ts), so an instance whose clock runs behind
+ * the one that swept still finds it.
+ */
 export async function claimLinkToken(db: Kysely<Database>, jti: string, expiresAt: number): Promise<boolean> {
   const result = await db.insertInto('used_link_tokens')
     .values({ jti, expires_at: expiresAt })

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_BLOCKED, MESSAGES, SessionInfo } from '../../src/domain/auth';
 import { LINK_TOKEN_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/constants';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
+import { createApp } from '../../server/app';
+import { sweepExpired } from '../../server/sweep';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { signIn, type Staff } from './support/sign-in';
@@ -45,7 +47,7 @@ async function stayActive(browser: Browser, ms: number): Promise<void> {
 
 const HOUR = 60 * 60_000;
 
-async function linkedLogin(token: string, server = testing) {
+async function linkedLogin(token: string, server: Pick<TestServer, 'app'> = testing) {
   const browser = new Browser(server);
   await browser.open();
   return { browser, reply: await browser.postJson('/login_with_mt_account/', { token }) };
@@ -169,6 +171,28 @@ describe('linked sign-in', () => {
     expect(fresh.reply['status']).toBe(true);
     expect((await testing.db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()).expires_at)
       .toBe((now - 3600) * 1000 + SESSION_ABSOLUTE_MS);
+  });
+
+  it('refuses a token issued more than five minutes ago, whatever its exp says', async () => {
+    const key = new TextEncoder().encode(testing.config.linkSigningKey!);
+    const now = Math.floor(Date.now() / 1000);
+    const token = (iat: number) => new SignJWT({ auth_time: now - 3600 })
+      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
+      .setJti(`age-${iat}`).setIssuedAt(iat).setExpirationTime(now + 3600).sign(key);
+    expect((await linkedLogin(await token(now - LINK_TOKEN_MS / 1000 - 1))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkExpired });
+    expect((await linkedLogin(await token(now - LINK_TOKEN_MS / 1000 + 30))).reply['status']).toBe(true);
+  });
+
+  it('keeps a used token recorded past its expiry, so an instance whose clock is behind still refuses it', async () => {
+    const token = await tokenFromApp();
+    vi.setSystemTime(Date.now() + LINK_TOKEN_MS - 60_000);
+    expect((await linkedLogin(token)).reply['status']).toBe(true);
+    // Later, an instance sweeps at its own time, just past the token's expiry…
+    vi.setSystemTime(Date.now() + 90_000);
+    await sweepExpired(testing.db, Date.now(), 900_000);
+    // …while another instance on the same database runs a minute behind: to it, the token is still fresh.
+    const behind = createApp({ db: testing.db, config: testing.config, clock: () => Date.now() - 60_000 });
+    expect((await linkedLogin(token, { app: behind })).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkUsed });
   });
 
   it('is off without LINK_SIGNING_KEY: no token is issued and none accepted', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineOf } from '../../server/db/connect';
+import { CLOCK_SKEW_MS } from '../../server/auth/link-tokens';
 import { migrateTo, migrateToLatest } from '../../server/db/migrate';
 import { FAILURE_MEMORY_MS, SWEEP_INTERVAL_MS, sweepExpired } from '../../server/sweep';
 import { createTestServer, freshDatabase, type TestServer } from '../support/server';
@@ -43,11 +44,13 @@ describe('sweeping rows nobody can use any more', () => {
     await addSession('ended', uid, 'authenticated', now - 1000, now);
     await addSession('pending-live', uid, 'pending_otp', now - IDLE_MS - 1000, now + 60_000);
     await addSession('pending-ended', uid, 'pending_otp', now - 300_000, now - 1);
-    await server.db.insertInto('used_link_tokens').values([{ jti: 'old', expires_at: now - 1 }, { jti: 'fresh', expires_at: now + 1 }]).execute();
+    await server.db.insertInto('used_link_tokens').values([
+      { jti: 'old', expires_at: now - CLOCK_SKEW_MS - 1 }, { jti: 'just-expired', expires_at: now - CLOCK_SKEW_MS }, { jti: 'fresh', expires_at: now + 1 },
+    ]).execute();
 
     await sweepExpired(server.db, now, IDLE_MS);
     expect(await sessionHashes()).toEqual(['live', 'pending-live']);
-    expect((await server.db.selectFrom('used_link_tokens').select('jti').execute()).map((r) => r.jti)).toEqual(['fresh']);
+    expect((await server.db.selectFrom('used_link_tokens').select('jti').orderBy('jti').execute()).map((r) => r.jti)).toEqual(['fresh', 'just-expired']);
   });
 
   it('runs after a sign-in at most once a minute per instance', async () => {
