@@ -21,6 +21,7 @@ import { isSecureRequest, setCsrfCookie } from './http/cookies';
 import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
 import { ROUTES } from './route-table';
 import { sweeper } from './sweep';
+import { BUSY_MESSAGE, ServerBusy, workLimiter, type WorkLimiter } from './work-limiter';
 import { mayAccess, type Route } from './routes';
 import { grantsOf, mayUsePanel } from './staff';
 import { mountAssets, mountSpaFallback } from './static';
@@ -36,6 +37,8 @@ export interface CreateAppOptions {
   log?: (line: string) => void;
   /** The API routes to mount; the route table unless a test brings its own. */
   routes?: readonly Route[];
+  /** Limits concurrent password hashing; HASHING_LIMITS unless a test brings its own. */
+  hashing?: WorkLimiter;
 }
 
 export type App = Hono<HonoEnv>;
@@ -119,6 +122,7 @@ export function createApp(options: CreateAppOptions): App {
   const deps: AppDeps = {
     db: options.db, config: options.config, clock, keys: memoKeys(options.db, options.config, clock),
     sweep: sweeper(options.db, sessionIdleMs(options.config), log),
+    hashing: options.hashing ?? workLimiter(),
   };
   const app: App = new Hono<HonoEnv>();
 
@@ -175,6 +179,10 @@ export function createApp(options: CreateAppOptions): App {
   app.notFound((c) => c.json({ status: false, msg: 'Not found.' }, 404));
   app.onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();
+    if (err instanceof ServerBusy) {
+      c.header('Retry-After', '1');
+      return c.json({ status: false, msg: BUSY_MESSAGE }, 503);
+    }
     log?.(`error rid=${c.get('requestId')} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return c.json({ status: false, msg: MESSAGES.renderFailure }, 500);
   });

@@ -5,6 +5,7 @@ import type { Keys } from './auth/keys';
 import type { ServerConfig } from './config';
 import type { Database, SessionStage, User } from './db/schema';
 import type { Grants } from './staff';
+import type { WorkLimiter } from './work-limiter';
 
 export type Clock = () => number;
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   keys: () => Promise<Keys>;
   /** Deletes rows nobody can use any more, at most once a minute per instance (server/sweep.ts). */
   sweep: (now: number) => Promise<void>;
+  /** Password hashing runs through this: a few at a time per instance (server/work-limiter.ts). */
+  hashing: WorkLimiter;
 }
 
 export interface CurrentSession {

@@ -15,10 +15,12 @@ import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
 import { issueTicket, openTicket } from '../auth/tickets';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
+import type { AppDeps } from '../context';
 import type { Database, SessionStage } from '../db/schema';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
 import { defineRoute, type RouteContext } from '../routes';
+import { ServerBusy } from '../work-limiter';
 import { findUserByEmail, findUserByUsername, grantsOf, mayUsePanel } from '../staff';
 
 export const SIGN_IN_TEXT = {
@@ -65,6 +67,19 @@ async function failFactor(db: Kysely<Database>, who: Attempter, action: string, 
     return result;
   });
   return outcome.locked ? LOGIN_BLOCKED : wrong;
+}
+
+/**
+ * Checks a password through the instance's hashing limiter. When the server is too busy to check
+ * it (ServerBusy, answered 503), nothing was checked, so the attempt is given back.
+ */
+async function checkPassword(deps: AppDeps, who: Attempter, now: number, check: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await deps.hashing.run(check);
+  } catch (err) {
+    if (err instanceof ServerBusy) await giveBackAttempt(deps.db, who.key, now);
+    throw err;
+  }
 }
 
 /** A step refused because the account is (or just became) locked: audited. */
@@ -131,15 +146,22 @@ const login = defineRoute({
       return blocked();
     }
     if (!user || !grants || !user.password_hash || !mayUsePanel(user, grants, now)) {
-      await verifyDummy(input.password, config.scrypt);
+      await checkPassword(deps, who, now, () => verifyDummy(input.password, config.scrypt));
       const msg = await failFactor(db, who, 'password rejected', now, MESSAGES.badCredentials);
       return reply({ status: false, msg, first_time_login: false });
     }
-    if (!(await verifyPassword(input.password, user.password_hash))) {
+    const hash = user.password_hash;
+    if (!(await checkPassword(deps, who, now, () => verifyPassword(input.password, hash)))) {
       const msg = await failFactor(db, who, 'password rejected', now, MESSAGES.badCredentials);
       return reply({ status: false, msg, first_time_login: false });
     }
-    const rehash = needsRehash(user.password_hash, config.scrypt) ? await hashPassword(input.password, config.scrypt) : null;
+    // A stronger hash is worth having, not worth a refusal: when the server is busy it waits for the next sign-in.
+    const rehash = needsRehash(hash, config.scrypt)
+      ? await deps.hashing.run(() => hashPassword(input.password, config.scrypt)).catch((err: unknown) => {
+        if (err instanceof ServerBusy) return null;
+        throw err;
+      })
+      : null;
     const outcome = await signInTransaction(db, async (trx) => {
       // A correct password alone does not reset the count (decision 004): it only gives its attempt back.
       if (!(await giveBackAttempt(trx, who.key, now))) throw new Abandon('locked');
