@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../../src/domain/constants';
 import { SESSION_STORAGE_KEY } from '../../src/domain/session';
 import type { ConsoleActors } from '../../src/machines/live';
 import { PUBLIC_PATHS, REDIRECT_PATH, sessionMachine } from '../../src/machines/session/session.machine';
+import { stateKey } from '../support/graph-paths';
 import type { SessionInput } from '../../src/machines/session/session.types';
 import { checkSession, loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { http, toFormData } from '../../src/services/http';
@@ -21,8 +22,9 @@ import { createTestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import type { TestServer } from '../support/server';
+import { sleepReal } from '../support/real-timers';
 import { replayPath, type Driver } from '../support/replay';
-import { sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session.plan';
+import { SESSION_PATHS_IDLE_MS, sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session.plan';
 
 interface World {
   /** The page the walk is on: /login, or /redirect with a linked sign-in. */
@@ -40,9 +42,14 @@ interface World {
   record?: HarnessRecord;
   /** On /redirect: lets the linked sign-in's answer arrive. */
   endLink?: () => void;
+  /** When (on the fake clock) the session machine last entered `active`. */
+  activeSince?: number;
 }
 
 let world: World;
+
+/** The page's settings: the walk's idle timeout (see the plan). */
+const CONFIG = { idle_timeout_ms: SESSION_PATHS_IDLE_MS };
 
 async function setUp(page: string) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -115,13 +122,35 @@ async function nextTotpStep() {
   await vi.advanceTimersByTimeAsync(30_000);
 }
 
-/** Moves the clock on in slices, with a pointer move in each, so only the recheck timer fires. */
-async function stayActiveFor(ms: number) {
-  const slice = 10 * 60_000;
-  for (let left = ms; left > 0; left -= slice) {
-    fireEvent.pointerMove(document.body);
-    await vi.advanceTimersByTimeAsync(Math.min(slice, left));
+/** Waits (in real time) until a heartbeat on its way has been answered. */
+async function heartbeatAnswered() {
+  const session = world.actors!.session;
+  for (let waited = 0; session.getSnapshot().matches({ active: 'beating' }); waited += 5) {
+    if (waited > 5_000) throw new Error('a heartbeat was not answered');
+    await sleepReal(5);
   }
+}
+
+/**
+ * The person reads for the rest of the hour, moving the pointer every minute: heartbeats go out and
+ * are answered, the idle timer never fires, and the hourly re-check comes on time. Its answer is
+ * held from the last minute on, so the check can be looked at.
+ */
+async function readUntilTheHour() {
+  const { session } = world.actors!;
+  const recheckAt = world.activeSince! + session.getSnapshot().context.recheckMs;
+  world.bridge.release();
+  let beats = 0;
+  while (Date.now() < recheckAt - 60_000) {
+    fireEvent.pointerMove(document.body);
+    if (session.getSnapshot().matches({ active: 'beating' })) beats += 1;
+    await heartbeatAnswered();
+    await vi.advanceTimersByTimeAsync(Math.min(60_000, recheckAt - 60_000 - Date.now()));
+    expect(stateKey(session.getSnapshot().value)).toMatch(/^active\./);
+  }
+  expect(beats).toBeGreaterThan(0);
+  world.bridge.hold(['/session_check/']);
+  await vi.advanceTimersByTimeAsync(recheckAt - Date.now());
 }
 
 /**
@@ -146,7 +175,7 @@ async function openRedirect(path: PlannedPath, plan: MachinePlan, arrange: NonNu
     token = await other.linkToken();
   }
   world.endLink = world.bridge.park('/login_with_mt_account/');
-  return mountConsole(REDIRECT_PATH, { server_type: 'testing' }, { token });
+  return mountConsole(REDIRECT_PATH, { ...CONFIG, server_type: 'testing' }, { token });
 }
 
 function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
@@ -171,12 +200,18 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
     machine: sessionMachine,
     bridge: world.bridge,
     world,
-    calls: { checkSession: '/session_check/', logout: '/logout_account/' },
+    calls: { checkSession: '/session_check/', heartbeat: '/session_check/', logout: '/logout_account/' },
     actor: () => world.actors!.session,
     mount: async () => {
-      const { actors, record } = onRedirect() ? await openRedirect(path, plan, arrange) : mountConsole('/login');
+      const { actors, record } = onRedirect() ? await openRedirect(path, plan, arrange) : mountConsole('/login', CONFIG);
       world.actors = actors;
       world.record = record;
+      let wasActive = false;
+      actors.session.subscribe((snapshot) => {
+        const active = snapshot.matches('active');
+        if (active && !wasActive) world.activeSince = Date.now();
+        wasActive = active;
+      });
     },
     perform: {
       'user.activity': async () => {
@@ -213,7 +248,7 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
       'expiry.acknowledge': async () => {
         await world.user.click(screen.getByRole('button', { name: 'OK' }));
       },
-      'xstate.after.recheck.session.active': async () => stayActiveFor(3_600_000),
+      'xstate.after.recheck.session.active': async () => readUntilTheHour(),
     },
     arrange,
     afterOutcome: {
@@ -233,7 +268,7 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
         if (hadSession) expect(s.getByRole('button', { name: 'Logout' })).toBeVisible();
         else expect(s.queryByRole('button', { name: 'Logout' })).toBeNull();
       },
-      'active.watching': (s, { step, actor }) => {
+      'active.betweenBeats.watching': (s, { step, actor }) => {
         if (onRedirect()) {
           const { awaitingLink, linkedEmail } = actor.getSnapshot().context;
           expectLinkProgress(s, { awaitingLink, linkedEmail });
@@ -251,6 +286,21 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
         // Signed in on /login: the root opens.
         const onPublicPage = PUBLIC_PATHS.includes(actor.getSnapshot().context.path);
         if (step?.outcome === 'valid' && onPublicPage) expect(world.record!.navigations.at(-1)).toBe('/');
+      },
+      // A heartbeat on its way: nothing changes for the person, the session stays stored.
+      'active.beating': (s, { actor }) => {
+        expect(actor.getSnapshot().context.heartbeatDue).toBe(true);
+        expect(world.bridge.pending()).toBeGreaterThan(0); // the check, held
+        if (onRedirect()) {
+          const { awaitingLink } = actor.getSnapshot().context;
+          expectLinkProgress(s, actor.getSnapshot().context);
+          expect(world.record!.navigations).toEqual(awaitingLink ? [] : ['/']);
+          return;
+        }
+        expect(signedInAs(s.getByRole('banner'))).toBe(`Signed in as ${world.staff.email}`);
+        expect(s.getByRole('button', { name: 'Logout' })).toBeEnabled();
+        expect(s.queryByRole('alertdialog')).toBeNull();
+        expect(readStoredSession()).toMatchObject({ isAuthenticated: true, info: { email: world.staff.email } });
       },
       anonymous: (s, { step, actor }) => {
         if (onRedirect()) {

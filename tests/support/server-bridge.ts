@@ -15,7 +15,7 @@ export interface ServerBridge {
   server: TestServer;
   /** Cookies the browser holds (HttpOnly included). */
   cookies: Map<string, Cookie>;
-  /** Answers wait until release() is called; only calls to these paths when given. */
+  /** Answers wait until release() is called; only calls to these paths when given (added to a hold under way). */
   hold(paths?: string[]): void;
   release(): void;
   /**
@@ -136,7 +136,11 @@ export function connectToServer(server: TestServer): ServerBridge {
     server,
     cookies,
     hold(paths) {
-      if (gate) return;
+      // Held already: calls to these paths are held too.
+      if (gate) {
+        gate.paths = paths && gate.paths ? [...gate.paths, ...paths] : undefined;
+        return;
+      }
       let open = () => {};
       const promise = new Promise<void>((resolve) => (open = resolve));
       gate = { promise, open, paths };

@@ -1,6 +1,7 @@
 // Session lifecycle (spec §4, §9): check on start, every hour, after 15 idle minutes and on any
-// HTTP 403. A failed check of a signed-in person shows the expiry dialog over the shell as it was;
-// when the person acknowledges it local storage is cleared and the page reloads. On /login and
+// HTTP 403; while the person is active, a heartbeat check keeps the server's session alive. A
+// failed check of a signed-in person shows the expiry dialog over the shell as it was; when the
+// person acknowledges it local storage is cleared and the page reloads. On /login and
 // /redirect a good check opens the root instead. /redirect belongs to the redirect flow: until it
 // reports how its linked sign-in ended the session machine neither leaves the page nor shows the
 // expiry dialog there; after a linked sign-in the session is checked again and the root opens.
@@ -13,6 +14,20 @@ export const LOGIN_PATH = '/login';
 export const REDIRECT_PATH = '/redirect';
 /** Routes where a person is not signed in yet (spec §4). */
 export const PUBLIC_PATHS = [LOGIN_PATH, REDIRECT_PATH];
+/**
+ * The server hears from an active person this many times per idle timeout at least (decision
+ * 011): its session then never runs out under someone who is reading without making calls.
+ */
+export const HEARTBEATS_PER_IDLE_TIMEOUT = 3;
+
+/**
+ * A check that found no session: a signed-in person sees the expiry dialog, anyone else is simply
+ * not signed in. The same for the page's checks and for heartbeats.
+ */
+const noSession = [
+  { guard: 'hadSession', target: '#session.expired', actions: 'markSignedOut' },
+  { target: '#session.anonymous', actions: 'clearStorage' },
+] as const;
 
 export const sessionMachine = setup({
   types: {
@@ -55,14 +70,16 @@ export const sessionMachine = setup({
     isOnPublicRoute: ({ context }) => PUBLIC_PATHS.includes(context.path),
     /** A signed-in person whose session failed; on /redirect the linked sign-in decides instead (spec §4). */
     hadSession: ({ context }) => context.info !== null && context.path !== REDIRECT_PATH,
+    heartbeatDue: ({ context }) => context.heartbeatDue,
   },
   delays: {
     recheck: ({ context }) => context.recheckMs,
     idle: ({ context }) => context.idleMs,
+    heartbeat: ({ context }) => context.idleMs / HEARTBEATS_PER_IDLE_TIMEOUT,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, message: null, awaitingLink: input.path === REDIRECT_PATH }),
+  context: ({ input }) => ({ ...input, message: null, awaitingLink: input.path === REDIRECT_PATH, heartbeatDue: false }),
   invoke: { id: 'watchForbidden', src: 'watchForbidden' },
   on: {
     'route.change': { actions: assign({ path: ({ event }) => event.path }) },
@@ -88,13 +105,9 @@ export const sessionMachine = setup({
             target: 'active',
             actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession'],
           },
-          { guard: 'hadSession', target: 'expired', actions: 'markSignedOut' },
-          { target: 'anonymous', actions: 'clearStorage' },
+          ...noSession,
         ],
-        onError: [
-          { guard: 'hadSession', target: 'expired', actions: 'markSignedOut' },
-          { target: 'anonymous', actions: 'clearStorage' },
-        ],
+        onError: [...noSession],
       },
       on: {
         'session.signedIn': { target: 'checking', reenter: true, actions: 'takeSignIn' },
@@ -111,11 +124,42 @@ export const sessionMachine = setup({
         // Signed in already and the link did not sign in: a good session on /redirect opens the root (spec §4).
         'session.linkFailed': { guard: 'isOnPublicRoute', actions: [assign({ awaitingLink: false }), 'goToRoot'] },
       },
-      initial: 'watching',
+      initial: 'betweenBeats',
       states: {
-        watching: {
-          after: { idle: '#session.checking' },
-          on: { 'user.activity': { target: 'watching', reenter: true } },
+        // The server heard from the panel at the last check or heartbeat; the next heartbeat falls
+        // due after `heartbeat` and goes out with the person's next activity. An idle person sends
+        // none: the idle timer runs from the last activity or answer, as the server's does.
+        betweenBeats: {
+          entry: assign({ heartbeatDue: false }),
+          after: { heartbeat: { actions: assign({ heartbeatDue: true }) } },
+          initial: 'watching',
+          states: {
+            watching: {
+              after: { idle: '#session.checking' },
+              on: {
+                'user.activity': [
+                  { guard: 'heartbeatDue', target: '#session.active.beating' },
+                  { target: 'watching', reenter: true },
+                ],
+              },
+            },
+          },
+        },
+        // A heartbeat: a session check while the person works on; the hourly re-check keeps its time.
+        beating: {
+          invoke: {
+            id: 'heartbeat',
+            src: 'checkSession',
+            onDone: [
+              {
+                guard: { type: 'isValid', params: ({ event }) => event.output },
+                target: 'betweenBeats',
+                actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession'],
+              },
+              ...noSession,
+            ],
+            onError: [...noSession],
+          },
         },
       },
     },

@@ -17,10 +17,12 @@ export interface SessionContext extends SessionInput {
    * check does not leave the page, so the linked sign-in is never cut short.
    */
   awaitingLink: boolean;
+  /** A heartbeat interval has passed since the server last heard from the panel. */
+  heartbeatDue: boolean;
 }
 
 export type SessionEvent =
-  /** Pointer, key or scroll (spec §4); resets the idle timer. */
+  /** Pointer, key or scroll (spec §4); resets the idle timer, and sends a heartbeat when one is due. */
   | { type: 'user.activity' }
   /** Any HTTP 403 (spec §8), or a caller that wants the session confirmed. */
   | { type: 'session.recheck' }
