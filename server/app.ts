@@ -1,6 +1,6 @@
 // The Hono application: the same for main.ts and for tests. Middlewares run in this order:
-// request id and log → security headers → body size cap → session → (per route) CSRF → access
-// → input validation → handler. One route table (route-table.ts) declares every API route.
+// request id and log → security headers → body size cap → session → (per route) Origin and CSRF
+// → access → input validation → handler. One route table (route-table.ts) declares every API route.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -18,6 +18,7 @@ import type { AppDeps, Clock, CurrentSession, HonoEnv } from './context';
 import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, setCsrfCookie } from './http/cookies';
+import { sameOriginRequest } from './http/origin';
 import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
 import { ROUTES } from './route-table';
 import { sweeper } from './sweep';
@@ -92,6 +93,7 @@ function mountRoute(app: App, route: Route): void {
   app.on(route.method, route.path, async (c) => {
     const deps = c.get('deps');
     const session = c.get('session');
+    if (route.csrf && route.method !== 'GET' && !sameOriginRequest(c)) return forbidden(c, REFUSALS.origin);
     if (route.csrf && !(await csrfPasses(c, route))) return forbidden(c, REFUSALS.csrf);
     if (!mayAccess(route.access, session)) {
       return forbidden(c, session?.stage === 'authenticated' ? REFUSALS.noFeature : REFUSALS.noSession);
@@ -145,8 +147,10 @@ export function createApp(options: CreateAppOptions): App {
     h.set('Content-Security-Policy', CSP);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');
-    // Linked sign-in links carry a token in the query string: never send it on as a referrer.
-    h.set('Referrer-Policy', 'no-referrer');
+    // Linked sign-in links carry a token in the query string: it must never reach another site as
+    // a referrer. Requests to this server keep theirs, for the Origin/Referer check of unsafe calls
+    // (some browsers send `Origin: null` under no-referrer, and no Referer at all).
+    h.set('Referrer-Policy', 'same-origin');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
     if (isSecureRequest(c)) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');

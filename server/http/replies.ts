@@ -29,4 +29,5 @@ export const REFUSALS = {
   noSession: 'Authentication credentials were not provided or have expired.',
   noFeature: 'You do not have permission to perform this action.',
   csrf: 'CSRF verification failed. Request aborted.',
+  origin: 'CSRF verification failed: the request did not come from this site.',
 } as const;

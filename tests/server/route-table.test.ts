@@ -83,6 +83,23 @@ describe.each(ROUTES.filter((r) => r.csrf).map((r) => [`${r.method} ${r.path}`, 
   });
 });
 
+// Django's Origin check, before the token: a browser names the page a request comes from.
+describe.each(ROUTES.filter((r) => r.csrf && r.method !== 'GET').map((r) => [`${r.method} ${r.path}`, r] as const))('Origin on %s', (_name, route) => {
+  it('refuses another site, and an opaque origin, even with the right token', async () => {
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'http://localhost:8081']) {
+      const res = await call(await rightful(route), route, { headers: { origin } });
+      expect(res.status, origin).toBe(403);
+      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.origin });
+    }
+  });
+
+  it("accepts the request's own origin and this server's configured base URL", async () => {
+    for (const origin of ['http://localhost', server.config.serverTypes[server.config.serverType]!]) {
+      expect((await call(await rightful(route), route, { headers: { origin } })).status, origin).not.toBe(403);
+    }
+  });
+});
+
 // Before sign-in every token is bound to "no session"; once a session exists, only its own token works.
 describe.each(ROUTES.filter((r) => r.csrf && r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF binding on %s', (_name, route) => {
   it('refuses a cookie and header pair issued to another browser', async () => {

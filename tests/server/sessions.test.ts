@@ -151,7 +151,9 @@ describe('cookies', () => {
 
   it('believes X-Forwarded-Proto only when TRUST_PROXY is on', async () => {
     expect((await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }))[SESSION_COOKIE]!['secure']).toBeUndefined();
-    expect((await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }, true))[SESSION_COOKIE]).toMatchObject({ secure: true });
+    // Behind a TLS proxy the page itself is https, so that is the Origin the browser sends.
+    const proxied = { 'x-forwarded-proto': 'https', origin: 'https://localhost' };
+    expect((await signInCookies('http://localhost', proxied, true))[SESSION_COOKIE]).toMatchObject({ secure: true });
   });
 });
 

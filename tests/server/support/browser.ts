@@ -44,9 +44,15 @@ export class Browser {
     }
   }
 
-  /** Sends a request with the jar's cookies; `csrf: false` leaves the token out. */
-  async send(method: string, path: string, opts: { form?: Fields; json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
+  /**
+   * Sends a request with the jar's cookies; `csrf: false` leaves the token out. Like a browser, an
+   * unsafe request names the page's origin in Origin (this browser's origin unless `origin` says
+   * otherwise; null leaves the header out).
+   */
+  async send(method: string, path: string, opts: { form?: Fields; json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean; origin?: string | null } = {}): Promise<Response> {
     const headers = new Headers(opts.headers);
+    const origin = opts.origin === undefined ? this.origin : opts.origin;
+    if (method !== 'GET' && method !== 'HEAD' && origin !== null && !headers.has('origin')) headers.set('origin', origin);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '));
     const token = this.cookies.get(CSRF_COOKIE);
     if (opts.csrf !== false && token && !headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, token);
