@@ -4,9 +4,15 @@ import { Theme } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { THEME } from './theme-root';
 
+/**
+ * Always inside the page's ThemeRoot, but <Theme> sees no theme context above it (ThemeRoot is a
+ * plain element) and would mark itself the page's root theme, which Radix sizes to at least the
+ * viewport's height: the expiry dialog's wrapper, beside the shell, then added a second viewport
+ * below the footer. Marked as the nested theme it is, it only provides the context.
+ */
 export function ScreenTheme({ children }: { children: ReactNode }) {
   return (
-    <Theme {...THEME} appearance="light" hasBackground={false}>
+    <Theme {...THEME} appearance="light" hasBackground={false} data-is-root-theme="false">
       {children}
     </Theme>
   );

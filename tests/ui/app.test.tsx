@@ -139,6 +139,9 @@ describe('the panel against the real server', () => {
     expect(screen.getByRole('button', { name: 'Logout', hidden: true })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
     expect(loads).toEqual([]);
+    // One root theme, the page's: Radix sizes a root theme to the viewport, so the dialog's own
+    // would add a second viewport below the footer (the browser suite measures the page).
+    expect(document.querySelectorAll('.radix-themes[data-is-root-theme="true"]')).toHaveLength(1);
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(localStorage.length).toBe(0);
     expect(loads).toEqual([undefined]);

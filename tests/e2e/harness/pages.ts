@@ -177,3 +177,14 @@ export async function headerEmail(page: Page): Promise<string> {
   return email;
 }
 
+/**
+ * The document is exactly one viewport high (the shell fills it and nothing adds below it, not an
+ * open dialog or menu either): a full-page screenshot shows no band under the footer.
+ */
+export async function checkOneViewportHigh(page: Page, what: string): Promise<void> {
+  const { height, viewport } = await page.evaluate(() => ({
+    height: document.scrollingElement?.scrollHeight ?? 0,
+    viewport: window.innerHeight,
+  }));
+  check(height === viewport, `${what}: the page is ${height} px high in a ${viewport}-px viewport`);
+}

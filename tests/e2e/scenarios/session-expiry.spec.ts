@@ -3,7 +3,7 @@
 import { MESSAGES } from '../../../src/domain/auth';
 import { SESSION_STORAGE_KEY } from '../../../src/domain/session';
 import { check, waitForPath } from '../harness/check';
-import { loginForm, signIn, waitForMessage } from '../harness/pages';
+import { checkOneViewportHigh, loginForm, signIn, waitForMessage } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { SHORT_IDLE_ENV } from '../harness/world';
 import { expectedRoot } from '../harness/staff';
@@ -21,6 +21,7 @@ export const scenario: Scenario = {
     await t.step('signed in on the root section, session stored', async () => {
       await waitForPath(page, expectedRoot('admin'));
       check((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) !== null, 'the session is stored');
+      await checkOneViewportHigh(page, 'the shell');
     });
     const shownAs = await t.step('stay idle: the expiry message appears', async () => {
       const shown = await waitForMessage(t, page, MESSAGES.sessionExpired, 30_000);
@@ -29,6 +30,7 @@ export const scenario: Scenario = {
       return shown;
     });
     if (shownAs === 'page') {
+      await t.step('the dialog adds nothing below the shell', () => checkOneViewportHigh(page, 'with the expiry dialog open'));
       // An in-page dialog is dismissed as a person would, by its button.
       await t.step('acknowledge the message', () => page.getByRole('alertdialog').getByRole('button').first().click());
     }
