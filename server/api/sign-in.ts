@@ -180,7 +180,7 @@ const login = defineRoute({
     const enrolled = await db.selectFrom('totp_secrets').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
     if (enrolled) return reply({ status: true, msg: SIGN_IN_TEXT.enterOtp, first_time_login: false });
     const secret = newTotpSecret();
-    const ticket = await issueTicket(await deps.keys(), { userId: user.id, sessionHash: started.row.id_hash, secret }, now);
+    const ticket = await issueTicket(await deps.keys(), { userId: user.id, sessionHash: started.row.id_hash, secret }, now, started.row.expires_at);
     const qrcode = await qrCodeDataUrl(otpauthUri(secret, user.username));
     return reply({ status: true, msg: { ...ticket, qrcode, key: secret }, first_time_login: true });
   },

@@ -40,7 +40,11 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-/** Migrations and a few upserts differ by engine; this is the one place that asks. */
+/**
+ * The engine behind a Kysely instance. Every query the server runs is written once for both (the
+ * upserts use ON CONFLICT, which both speak); only schema details differ, such as the identity
+ * column of the first migration, and tests that read the catalogue.
+ */
 export function engineOf(db: Kysely<any>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

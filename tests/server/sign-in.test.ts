@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivationTicket, LoginReply, MESSAGES, SessionInfo } from '../../src/domain/auth';
-import { ACTIVATION_TICKET_MS, PENDING_OTP_MS } from '../../src/domain/constants';
+import { PENDING_OTP_MS } from '../../src/domain/constants';
 import * as v from 'valibot';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
+import { jwtDecrypt } from 'jose';
+import { loadKeys } from '../../server/auth/keys';
 import { issueTicket, openTicket } from '../../server/auth/tickets';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
@@ -118,6 +120,15 @@ describe('first sign-in', () => {
       .toEqual({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
   });
 
+  it('issues the ticket to end with the half-signed-in session it belongs to', async () => {
+    const { ticket } = await firstTicket('ria');
+    const keys = await loadKeys(server.db, server.config, Date.now());
+    const { payload } = await jwtDecrypt(ticket.hx, keys.ticketEncryption);
+    const pending = await server.db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow();
+    expect(payload.exp! * 1000).toBe(pending.expires_at);
+    expect(pending.expires_at).toBe(Date.now() + PENDING_OTP_MS);
+  });
+
   it('refuses activation once the half-signed-in session has run out (5 minutes)', async () => {
     const { browser, ticket } = await firstTicket('rosa');
     advance(PENDING_OTP_MS);
@@ -129,10 +140,10 @@ describe('first sign-in', () => {
     const keys = { ticketEncryption: new Uint8Array(32).fill(1), ticketMac: Buffer.alloc(32, 2) };
     const at = Date.now();
     const claims = { userId: 7, sessionHash: 'abc', secret: 'JBSWY3DPEHPK3PXP' };
-    const { hx, ck } = await issueTicket(keys, claims, at);
+    const { hx, ck } = await issueTicket(keys, claims, at, at + PENDING_OTP_MS);
     const expected = { userId: 7, sessionHash: 'abc' };
-    expect(await openTicket(keys, hx, ck, expected, at + ACTIVATION_TICKET_MS - 1000)).toBe(claims.secret);
-    expect(await openTicket(keys, hx, ck, expected, at + ACTIVATION_TICKET_MS + 1000)).toBeNull();
+    expect(await openTicket(keys, hx, ck, expected, at + PENDING_OTP_MS - 1000)).toBe(claims.secret);
+    expect(await openTicket(keys, hx, ck, expected, at + PENDING_OTP_MS + 1000)).toBeNull();
     expect(await openTicket(keys, hx, ck, { userId: 8, sessionHash: 'abc' }, at)).toBeNull();
     expect(await openTicket(keys, hx, ck, { userId: 7, sessionHash: 'abd' }, at)).toBeNull();
     expect(await openTicket({ ...keys, ticketEncryption: new Uint8Array(32).fill(3) }, hx, ck, expected, at)).toBeNull();
