@@ -20,8 +20,8 @@ import type { Database, SessionStage } from '../db/schema';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
 import { defineRoute, type RouteContext } from '../routes';
-import { ServerBusy } from '../work-limiter';
 import { findUserByEmail, findUserByUsername, grantsOf, mayUsePanel } from '../staff';
+import { ServerBusy } from '../work-limiter';
 
 export const SIGN_IN_TEXT = {
   enterOtp: 'Enter OTP',
