@@ -58,7 +58,8 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
     await form.qrCode.waitFor();
     await form.activate.waitFor();
   });
-  await t.step(`${account.username}: QR code and setup key shown, code entered, Activate`, async () => {
+  // Its screenshot shows the QR code, the key and the typed code: taken before Activate reloads the page.
+  await t.step(`${account.username}: QR code and setup key shown, code entered`, async () => {
     for (const [box, name] of [[form.username, 'username'], [form.password, 'password']] as const) {
       check(!(await box.isEditable()), `the ${name} field is locked after the password step`);
     }
@@ -66,7 +67,11 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
     check(qrLoaded, 'the QR code image has loaded');
     const key = ((await form.setupKey.first().textContent()) ?? '').trim();
     account.authenticator = new Authenticator(key);
-    await form.otp.fill(await account.authenticator.nextCode());
+    const code = await account.authenticator.nextCode();
+    await form.otp.fill(code);
+    check((await form.otp.inputValue()) === code, 'the code is in the box');
+  });
+  await t.step(`${account.username}: Activate reloads /login`, async () => {
     // A mark on the window tells a real reload (mark gone) from a reset of the form (mark kept).
     await page.evaluate(() => Object.assign(window, { beforeActivation: true }));
     const [response] = await Promise.all([page.waitForResponse(isCall('ap_activate_tfa')), form.activate.click()]);
@@ -105,10 +110,12 @@ export async function signIn(t: ScenarioContext, page: Page, account: Account, o
       await form.otpHeading.waitFor();
     });
   }
-  await t.step(`${account.username}: fresh code, Login`, async () => {
+  // Two steps, so a screenshot shows the code in its box before Login leaves the page.
+  await t.step(`${account.username}: fresh code entered`, async () => {
     await form.otp.fill(code);
-    await expectCodeAccepted(page, () => form.login.click());
+    check((await form.otp.inputValue()) === code, 'the code is in the box');
   });
+  await t.step(`${account.username}: Login opens the panel`, () => expectCodeAccepted(page, () => form.login.click()));
 }
 
 /** Keyboard only: type into the focused boxes, Enter to submit; focus must move to the OTP box. */
@@ -129,10 +136,11 @@ export async function signInByKeyboard(t: ScenarioContext, page: Page, account: 
     await form.otpHeading.waitFor();
     await focused(form.otp, 'the OTP box once the password is accepted');
   });
-  await t.step(`${account.username}: code, Enter`, async () => {
+  await t.step(`${account.username}: code typed`, async () => {
     await page.keyboard.type(code);
-    await expectCodeAccepted(page, () => page.keyboard.press('Enter'));
+    check((await form.otp.inputValue()) === code, 'the code is in the focused box');
   });
+  await t.step(`${account.username}: Enter opens the panel`, () => expectCodeAccepted(page, () => page.keyboard.press('Enter')));
 }
 
 /** Submits the code; the server must accept it and the page must leave /login for the shell. */
