@@ -45,24 +45,15 @@ const client = ofetch.create({
   onRequest: addCsrf,
 });
 
-/**
- * The server sets the token on any response that lacks it; index.html from the server carries
- * it, but a page served elsewhere (the dev server) gets it from a first harmless GET.
- */
-async function ensureCsrfCookie(): Promise<void> {
-  if (readCsrfToken()) return;
-  await fetch('/session_check/', { method: 'GET', credentials: 'include' }).catch(() => undefined);
-}
-
 type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData };
 
 /**
- * Calls the API; throws HttpError on any failure. A 403 that came with a new CSRF token (the
- * token is bound to the session cookie, so it changes when the session cookie is gone) is tried
- * once more with the new token before it counts.
+ * Calls the API; throws HttpError on any failure. A 403 that came with a new CSRF token is tried
+ * once more with the new token before it counts: the token is bound to the session cookie, so it
+ * changes when the session cookie is gone, and a page served without one (the dev server's
+ * index.html; the server's own carries it) gets its first from the answer to its first call.
  */
 export async function http<T = unknown>(path: string, options: Options = {}): Promise<T> {
-  await ensureCsrfCookie();
   const sent = readCsrfToken();
   try {
     return await send<T>(path, options);

@@ -26,12 +26,42 @@ async function signIn() {
   return staff;
 }
 
+/** What the page sent and what came back, in order. */
+function recordCalls() {
+  const calls: { method: string; path: string; status: number }[] = [];
+  const viaServer = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const response = await viaServer(input, init);
+    calls.push({ method: init?.method ?? 'GET', path: new URL(url, window.location.href).pathname, status: response.status });
+    return response;
+  });
+  return calls;
+}
+
 describe('http client', () => {
-  it('fetches a CSRF token before the first unsafe call and signs in with it', async () => {
+  it('a first call without a CSRF cookie is refused once, then goes through with the token that came with the refusal', async () => {
     expect(readCsrfToken()).toBeNull();
+    const calls = recordCalls();
+    const heard = vi.fn();
+    const stop = onForbidden(heard);
+    expect(await checkSession()).toEqual({ status: false });
+    stop();
+    expect(calls).toEqual([
+      { method: 'POST', path: '/session_check/', status: 403 },
+      { method: 'POST', path: '/session_check/', status: 200 },
+    ]);
+    expect(heard).not.toHaveBeenCalled(); // not a 403 the session machine hears of
+    expect(readCsrfToken()).toBeTruthy();
+  });
+
+  it('signs in from a page without a CSRF cookie', async () => {
+    const calls = recordCalls();
     const staff = await signIn();
     expect(readCsrfToken()).toBeTruthy();
     expect(await checkSession()).toMatchObject({ status: true, email: staff.email });
+    expect(calls.map((c) => c.method)).not.toContain('GET');
+    expect(calls.filter((c) => c.status === 403)).toHaveLength(1); // the first call only
   });
 
   it('announces an HTTP 403 and attaches the status', async () => {
