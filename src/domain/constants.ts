@@ -8,8 +8,6 @@ export const IDLE_TIMEOUT_MS = 900_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** A half-signed-in session (password accepted, OTP pending) lives this long. */
 export const PENDING_OTP_MS = 5 * 60 * 1000;
-/** Activation tickets (hx/ck) expire after this long. */
-export const ACTIVATION_TICKET_MS = 10 * 60 * 1000;
 /** Linked-account tokens issued by session_check/ live this long. */
 export const LINK_TOKEN_MS = 5 * 60 * 1000;
 
