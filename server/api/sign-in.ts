@@ -129,6 +129,20 @@ function sameUser(ctx: PendingCtx<{ username: string }>): boolean {
   return ctx.input.username === ctx.session.user.username;
 }
 
+/**
+ * The opening of both code steps: the form names the pending session's person, and the attempt is
+ * counted before anything is checked. Gives the attempter, or the reply that ends the step.
+ */
+async function openCodeStep(ctx: PendingCtx<{ username: string }>, step: string): Promise<Attempter | Response> {
+  const { c, deps, now, session } = ctx;
+  if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
+  const who = attempterOf(session.user.username);
+  const attempt = await takeAttempt(deps.db, who.key, now);
+  if (attempt === 'counted') return who;
+  await refuseBlocked(deps.db, who, step, now, attempt);
+  return c.json({ status: false, msg: LOGIN_BLOCKED } satisfies StatusReply);
+}
+
 const login = defineRoute({
   method: 'POST', path: '/login_account_new/', access: 'public', schema: LoginForm,
   summary: 'Password step: on success the session becomes pending_otp; first login carries the activation ticket.',
@@ -194,13 +208,8 @@ const verifyOtp = defineRoute({
     const { db } = deps;
     const user = session.user;
     const reply = (body: StatusReply) => c.json(body);
-    if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
-    const who = attempterOf(user.username);
-    const attempt = await takeAttempt(db, who.key, now);
-    if (attempt !== 'counted') {
-      await refuseBlocked(db, who, 'code step', now, attempt);
-      return reply({ status: false, msg: LOGIN_BLOCKED });
-    }
+    const who = await openCodeStep(ctx, 'code step');
+    if (who instanceof Response) return who;
     const check = await verifyStoredCode(db, (await deps.keys()).totpAtRest, user.id, input.otp, now);
     if (check === 'none') {
       // Nothing was checked: the account has no code to check against.
@@ -240,13 +249,8 @@ const activate = defineRoute({
     const { db } = deps;
     const user = session.user;
     const reply = (body: StatusReply) => c.json(body);
-    if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
-    const who = attempterOf(user.username);
-    const attempt = await takeAttempt(db, who.key, now);
-    if (attempt !== 'counted') {
-      await refuseBlocked(db, who, 'activation', now, attempt);
-      return reply({ status: false, msg: LOGIN_BLOCKED });
-    }
+    const who = await openCodeStep(ctx, 'activation');
+    if (who instanceof Response) return who;
     const keys = await deps.keys();
     const secret = await openTicket(keys, input.hx, input.ck, { userId: user.id, sessionHash: session.idHash }, now);
     if (!secret) {

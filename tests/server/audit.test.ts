@@ -4,16 +4,16 @@ import { AlreadyEnrolled, enrolTotp } from '../../server/auth/enrolment';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { startFakeClock, stopFakeClock } from './support/clock';
 
 let server: TestServer;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  startFakeClock();
   server = await createTestServer();
 });
 afterEach(async () => {
   await server.close();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 const auditRows = () => server.db.selectFrom('audit_log').selectAll().orderBy('id').execute();

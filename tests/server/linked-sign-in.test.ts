@@ -9,6 +9,7 @@ import { sweepExpired } from '../../server/sweep';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { signIn, type Staff } from './support/sign-in';
+import { startFakeClock, stopFakeClock } from './support/clock';
 
 const TYPES = { app: 'http://localhost:8080', testing: 'http://localhost:8081', local: 'http://localhost:8082' };
 const FEATURES = ['admin_panel_access', 'user_mgmt'];
@@ -17,8 +18,7 @@ let app: TestServer;
 let testing: TestServer;
 let onApp: Staff;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  startFakeClock();
   app = await createTestServer({ config: { serverType: 'app', serverTypes: TYPES } });
   testing = await createTestServer({ config: { serverType: 'testing', serverTypes: TYPES } });
   onApp = await app.createStaff({ username: 'ines', features: FEATURES, allowedSt: ['app', 'testing', 'elsewhere'], activated: true });
@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all([app.close(), testing.close()]);
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 async function tokenFromApp(): Promise<string> {

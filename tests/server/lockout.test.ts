@@ -6,13 +6,13 @@ import { hashPassword } from '../../server/auth/passwords';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn, type Staff } from './support/sign-in';
+import { startFakeClock, stopFakeClock } from './support/clock';
 
 let server: TestServer;
 let staff: Staff;
 let browser: Browser;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  startFakeClock();
   server = await createTestServer();
   staff = await server.createStaff({ username: 'lena', features: ['admin_panel_access'], activated: true });
   browser = new Browser(server);
@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await server.close();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 const wrongPassword = () => browser.postJson('/login_account_new/', { username: 'lena', password: 'not her password' });

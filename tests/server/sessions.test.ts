@@ -1,25 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../src/domain/constants';
 import { hashSessionId } from '../../server/auth/sessions';
 import { LOGGED_OUT } from '../../server/api/session';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser, setCookiesOf } from './support/browser';
 import { PANEL, passwordStep, signIn, type Staff } from './support/sign-in';
+import { advance, startFakeClock, stopFakeClock } from './support/clock';
 
 let server: TestServer;
 let staff: Staff;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  startFakeClock();
   server = await createTestServer();
   staff = await server.createStaff({ username: 'mia', features: PANEL, activated: true });
 });
 afterEach(async () => {
   await server.close();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 const signedIn = async (b: Browser) => (await b.postJson('/session_check/'))['status'] === true;
 
 describe('rotation', () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ActivationTicket, LoginReply, MESSAGES, SessionInfo } from '../../src/domain/auth';
 import { PENDING_OTP_MS } from '../../src/domain/constants';
 import * as v from 'valibot';
@@ -9,19 +9,18 @@ import { issueTicket, openTicket } from '../../server/auth/tickets';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
+import { advance, startFakeClock, stopFakeClock } from './support/clock';
 
 let server: TestServer;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  startFakeClock();
   server = await createTestServer();
 });
 afterEach(async () => {
   await server.close();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 describe('first sign-in', () => {
   it('goes password → activation → fresh sign-in → session_check with the features of the roles', async () => {

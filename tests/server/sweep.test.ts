@@ -1,24 +1,23 @@
 import { sql, type Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineOf } from '../../server/db/connect';
 import { CLOCK_SKEW_MS } from '../../server/auth/link-tokens';
 import { migrateTo, migrateToLatest } from '../../server/db/migrate';
 import { FAILURE_MEMORY_MS, SWEEP_INTERVAL_MS, sweepExpired } from '../../server/sweep';
 import { createTestServer, freshDatabase, type TestServer } from '../support/server';
 import { PANEL, signIn } from './support/sign-in';
+import { advance, startFakeClock, stopFakeClock } from './support/clock';
 
 let server: TestServer;
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
+  startFakeClock();
   server = await createTestServer();
 });
 afterEach(async () => {
   await server.close();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
-const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 const IDLE_MS = 900_000;
 
 async function userId(username: string): Promise<number> {
