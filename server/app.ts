@@ -23,9 +23,10 @@ import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
 import { ROUTES } from './route-table';
 import { sweeper } from './sweep';
 import { BUSY_MESSAGE, ServerBusy, workLimiter, type WorkLimiter } from './work-limiter';
-import { mayAccess, type Route } from './routes';
+import { mayAccess, routePath, type Route } from './routes';
 import { grantsOf, mayUsePanel } from './staff';
 import { mountAssets, mountSpaFallback } from './static';
+import { ownerFromWire } from '../src/domain/product';
 
 export interface CreateAppOptions {
   db: Kysely<Database>;
@@ -89,8 +90,8 @@ async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
   return csrfTokenBound(keys.csrf, cookie, c.get('sessionCookie'));
 }
 
-function mountRoute(app: App, route: Route): void {
-  app.on(route.method, route.path, async (c) => {
+function mountRoute(app: App, route: Route, productKey: string): void {
+  app.on(route.method, routePath(route, productKey), async (c) => {
     const deps = c.get('deps');
     const session = c.get('session');
     if (route.csrf && route.method !== 'GET' && !sameOriginRequest(c)) return forbidden(c, REFUSALS.origin);
@@ -108,7 +109,7 @@ function mountRoute(app: App, route: Route): void {
         if (!body.ok) return badRequest(c, body.msg);
         fields = body.fields;
       }
-      const parsed = v.safeParse(route.schema, fields);
+      const parsed = v.safeParse(route.schema, ownerFromWire(deps.config.productKey, fields));
       if (!parsed.success) return badRequest(c, 'Some fields are not valid.', fieldErrors(parsed.issues));
       input = parsed.output;
     }
@@ -176,7 +177,7 @@ export function createApp(options: CreateAppOptions): App {
     if (!csrfTokenBound(keys.csrf, getCookie(c, CSRF_COOKIE), cookie)) await setCsrfCookie(c, cookie);
   });
 
-  for (const route of options.routes ?? ROUTES) mountRoute(app, route);
+  for (const route of options.routes ?? ROUTES) mountRoute(app, route, options.config.productKey);
 
   if (options.staticDir) mountSpaFallback(app, options.staticDir, options.config);
 

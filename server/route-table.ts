@@ -2,6 +2,14 @@
 import { clientLogRoutes } from './api/client-log';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
+import { userBulkEditRoutes } from './api/user-bulk-edit';
+import { userCreateRoutes } from './api/user-create';
+import { userEditRoutes } from './api/user-edit';
+import { userListRoutes } from './api/user-list';
+import { userTagsRoutes } from './api/user-tags';
 import type { Route } from './routes';
 
-export const ROUTES: readonly Route[] = [...signInRoutes, ...sessionRoutes, ...clientLogRoutes];
+export const ROUTES: readonly Route[] = [
+  ...signInRoutes, ...sessionRoutes, ...clientLogRoutes,
+  ...userListRoutes, ...userCreateRoutes, ...userEditRoutes, ...userTagsRoutes, ...userBulkEditRoutes,
+];

@@ -29,7 +29,7 @@ export interface RouteContext<A extends Access, I> {
 
 export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefined> {
   method: Method;
-  /** As spec §7 writes it, from the root: '/login_account_new/'. */
+  /** As spec §7 writes it, from the root: '/login_account_new/'; `{product}` is the platform key. */
   path: string;
   access: A;
   summary: string;
@@ -84,4 +84,9 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     activity: isFeature(spec.access) || (spec.activity ?? false),
     handler: spec.handler as Route['handler'],
   };
+}
+
+/** The path a route answers on: spec §7 names some with the platform key (`get_{product}_owner_group/`). */
+export function routePath(route: Pick<Route, 'path'>, productKey: string): string {
+  return route.path.replaceAll('{product}', productKey);
 }

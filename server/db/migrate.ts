@@ -6,6 +6,7 @@ import * as auditSource from './migrations/2026_11_21_002_audit_source';
 import * as sweepIndexes from './migrations/2026_11_21_003_sweep_indexes';
 import * as attemptsByUsername from './migrations/2026_11_21_004_login_attempts_by_username';
 import * as sessionAuthTime from './migrations/2026_11_21_005_session_auth_time';
+import * as userArea from './migrations/2026_11_21_006_user_area';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_003_sweep_indexes': sweepIndexes,
   '2026_11_21_004_login_attempts_by_username': attemptsByUsername,
   '2026_11_21_005_session_auth_time': sessionAuthTime,
+  '2026_11_21_006_user_area': userArea,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

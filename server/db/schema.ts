@@ -43,6 +43,16 @@ export interface UsersTable {
   password_hash: string | null;
   created_at: number;
   updated_at: number;
+  phone: string | null;
+  startup_screen: Generated<string>;
+  subscription_status: string | null;
+  sf_contact_id: string | null;
+  /** JSON object of the administrator privileges (src/domain/user-fields.ts ADMIN_PRIVILEGES). */
+  admin_privileges: Generated<string>;
+  /** Bumped by every change, so a save based on an older read is refused (optimistic locking). */
+  version: Generated<number>;
+  /** Username of the staff member who saved last. */
+  updated_by: string | null;
 }
 
 export interface RolesTable {
@@ -127,6 +137,55 @@ export interface ServerSecretsTable {
   created_at: number;
 }
 
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  color: Generated<string>;
+  description: Generated<string>;
+  /** The tag group this tag belongs to (spec §3 `group`). */
+  parent_id: number | null;
+  icon: string | null;
+  is_group: Flag;
+  created_by: string;
+  created_at: number;
+}
+
+export interface UserTagsTable {
+  user_id: number;
+  tag_id: number;
+}
+
+export interface UserGroupsTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+  organization_id: number | null;
+  created_at: number;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+/** 'stored': kept here (no SMTP configured); 'queued': waiting for SMTP; then 'sent' or 'failed'. */
+export type MailStatus = 'stored' | 'queued' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  user_id: number | null;
+  author: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -138,6 +197,11 @@ export interface Database {
   used_link_tokens: UsedLinkTokensTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
+  tags: TagsTable;
+  user_tags: UserTagsTable;
+  user_groups: UserGroupsTable;
+  group_members: GroupMembersTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

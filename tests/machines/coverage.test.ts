@@ -16,10 +16,12 @@ const plans = Object.values(import.meta.glob('./*.plan.ts', { eager: true })).fl
   Object.values(mod as Record<string, unknown>).filter(isPlan),
 );
 const replays = Object.keys(import.meta.glob('./*.paths.test.{ts,tsx}'));
+/** Files are kebab-case: machine id userList → tests/machines/user-list.paths.test.tsx. */
+const stemOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 describe('machine coverage by generated paths', () => {
   it('finds the machines', () => {
-    expect(machines.map((m) => m.machine.id).sort()).toEqual(['banner', 'chunk', 'linkout', 'login', 'redirect', 'session']);
+    expect(machines.map((m) => m.machine.id).sort()).toEqual(['banner', 'bulkEdit', 'chunk', 'emailChange', 'linkout', 'login', 'orgChange', 'orgSearch', 'redirect', 'session', 'tagCreation', 'userCreate', 'userEdit', 'userList']);
   });
 
   for (const { file, machine } of machines) {
@@ -31,8 +33,9 @@ describe('machine coverage by generated paths', () => {
       };
 
       it('has a plan and a replay test', () => {
-        expect(own.length, `tests/machines/${machine.id}.plan.ts`).toBeGreaterThan(0);
-        expect(replays.some((r) => r.includes(`/${machine.id}.paths.test.`)), `tests/machines/${machine.id}.paths.test.tsx`).toBe(true);
+        const stem = stemOf(machine.id);
+        expect(own.length, `tests/machines/${stem}.plan.ts`).toBeGreaterThan(0);
+        expect(replays.some((r) => r.includes(`/${stem}.paths.test.`)), `tests/machines/${stem}.paths.test.tsx`).toBe(true);
       });
 
       it('reaches every state', () => {

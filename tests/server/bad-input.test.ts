@@ -4,7 +4,7 @@ import { BadRequestReply } from '../../src/domain/auth';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/constants';
 import { MAX_BODY_BYTES } from '../../server/http/body';
 import { ROUTES } from '../../server/route-table';
-import type { Route } from '../../server/routes';
+import { routePath, type Route } from '../../server/routes';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
@@ -50,7 +50,7 @@ const withSchema = ROUTES.filter((r) => r.schema && r.method !== 'GET');
 describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad input to %s', (_name, route) => {
   it.each(BAD_BODIES)('answers %s with 400', async (_what, { body, type }) => {
     const b = await callerFor(route);
-    const res = await b.send(route.method, route.path, { body, headers: type ? { 'content-type': type } : {} });
+    const res = await b.send(route.method, routePath(route, server.config.productKey), { body, headers: type ? { 'content-type': type } : {} });
     expect(res.status).toBe(400);
     const reply = v.parse(BadRequestReply, await res.json());
     expect(reply.status).toBe(false);
@@ -58,7 +58,7 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
 
   it('decodes broken percent-escapes leniently, as browsers do, without a server error', async () => {
     const b = await callerFor(route);
-    const res = await b.send(route.method, route.path, {
+    const res = await b.send(route.method, routePath(route, server.config.productKey), {
       body: 'username=%E0%A4%A&password=%&otp=%zz&token=%&data=%5&hx=%&ck=%', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBeLessThan(500);
@@ -66,7 +66,7 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
 
   it('refuses a body over the size cap with 413', async () => {
     const b = await callerFor(route);
-    const res = await b.send(route.method, route.path, {
+    const res = await b.send(route.method, routePath(route, server.config.productKey), {
       body: `password=${'x'.repeat(MAX_BODY_BYTES + 10)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(413);
@@ -87,7 +87,7 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
     });
     const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', cookie: [...b.cookies].map(([k, val]) => `${k}=${val}`).join('; ') });
     headers.set(CSRF_HEADER, b.cookie(CSRF_COOKIE)!);
-    const res = await server.app.request('http://localhost' + route.path, { method: route.method, body: stream, headers, duplex: 'half' } as RequestInit);
+    const res = await server.app.request('http://localhost' + routePath(route, server.config.productKey), { method: route.method, body: stream, headers, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
   });
 });

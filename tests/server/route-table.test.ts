@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../../src/domain/constants
 import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
 import { REFUSALS } from '../../server/http/replies';
 import { ROUTES } from '../../server/route-table';
-import type { Route } from '../../server/routes';
+import { routePath, type Route } from '../../server/routes';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
@@ -37,7 +37,7 @@ function rightful(route: Route): Promise<Browser> {
 }
 
 const call = (b: Browser, route: Route, opts: { csrf?: boolean; headers?: Record<string, string>; form?: Record<string, string> } = {}) =>
-  b.send(route.method, route.path, { form: route.method === 'GET' ? undefined : (opts.form ?? {}), csrf: opts.csrf, headers: opts.headers });
+  b.send(route.method, routePath(route, server.config.productKey), { form: route.method === 'GET' ? undefined : (opts.form ?? {}), csrf: opts.csrf, headers: opts.headers });
 
 it('declares the spec §7 sign-in and session calls with their access', () => {
   const table = Object.fromEntries(ROUTES.map((r) => [`${r.method} ${r.path}`, r.access]));
@@ -49,6 +49,32 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /session_check/': 'public',
     'GET /logout_account/': 'admin_panel_access',
     'POST /log_data_in_es/': 'update_logs',
+    // The user area (decision 020).
+    'POST /user/search_user/': 'user_mgmt',
+    'POST /user/export_users/': 'export_csv_access',
+    'POST /user/get_user_organization/': 'user_mgmt',
+    'POST /user/get_{product}_owner_group/': 'create_user_tab',
+    'POST /user/get_product_settings/': 'create_user_tab',
+    'POST /user/get_default_settings/': 'create_user_tab',
+    'POST /user/check_emails_validity/': 'create_user_tab',
+    'POST /user/get_valid_username/': 'create_user_tab',
+    'POST /user/get_valid_username_new/': 'create_user_tab',
+    'POST /user/register/': 'create_user_tab',
+    'POST /user/pre_register_email_send/': 'create_user_tab',
+    'POST /user/send_welcome_email/': 'edit_user',
+    'GET /user/fetch_outbox/': 'user_mgmt',
+    'POST /user/fetch_users_by_account_id/': 'user_mgmt',
+    'POST /user/update_account/': 'edit_user',
+    'POST /user/get_admin_priviliges/': 'edit_user',
+    'POST /user/set_admin_priviliges/': 'is_super_admin_user',
+    'POST /user/get_user_session': 'edit_user',
+    'POST /user/kill_user_sessions': 'edit_user',
+    'POST /user/fetch_user_tags/': 'user_mgmt',
+    'POST /user/update_user_tags/': 'tags',
+    'POST /user/assign_tags/': 'tags',
+    'POST /user/upload_bulk_edit_data/': 'bulk_edit_upload',
+    'POST /user/bulk_edit_user_new/': 'bulk_edit_user',
+    'POST /user/bulk_edit_user/': 'bulk_edit_user',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

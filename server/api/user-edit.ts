@@ -1,0 +1,4 @@
+// user-edit routes of the user area (decision 020).
+import type { Route } from '../routes';
+
+export const userEditRoutes: Route[] = [];

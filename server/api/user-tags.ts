@@ -1,0 +1,4 @@
+// user-tags routes of the user area (decision 020).
+import type { Route } from '../routes';
+
+export const userTagsRoutes: Route[] = [];

@@ -1,0 +1,123 @@
+// The managed user of spec §3: types, categories, flags, the bulk-editable fields, and which
+// feature each edit needs (§6). Pure data, shared by the server and the panel.
+import type { FeatureKey } from './features';
+import { productNames } from './product';
+
+export const BASE_USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist'] as const;
+/** Offered only to sessions holding allow_customer_type. */
+export const CUSTOMER_USER_TYPES = ['customer', 'grace_customer', 'churn_customer'] as const;
+export const USER_TYPES = [...BASE_USER_TYPES, ...CUSTOMER_USER_TYPES] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const STAFF_USER_TYPE = 'is_staff' satisfies UserType;
+
+export function userTypesFor(features: readonly string[]): readonly UserType[] {
+  return features.includes('allow_customer_type') ? USER_TYPES : BASE_USER_TYPES;
+}
+
+export const USER_CATEGORIES = ['general', 'ir', 'workiva'] as const;
+export type UserCategory = (typeof USER_CATEGORIES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PURCHASE', 'TRIAL_EXTENDED', 'TRIAL_EXTENDED_2', 'CANCELLED'] as const;
+
+/** Beta and restriction flags on a user (spec §3). */
+export const BETA_FLAGS = [
+  'socialsearch', 'intlquote', 'realtimesearch', 'pricemonitor', 'expanded_news_stream', 'unified_stream', 'crypto',
+  'allow_entity', 'clipper_screenshot', 'is_beta_user', 'disable_note_as_mail', 'restrict_upload', 'restrict_annot',
+  'restrict_modifying_create_date',
+] as const;
+
+/** Per-user switches of spec §3 User that are plain on/off. */
+export const USER_SWITCHES = [
+  'send_email', 'tips', 'follow_tickers', 'onboarding_emails', 'no_login_drip', 'first_login_drip', 'plotter_features',
+  'persistent_flags',
+] as const;
+
+export const TR_SRC_OPTIONS = ['none', 'tri', 's&p'] as const;
+export const RR_PRO_OPTIONS = ['none', 'tri', 'fds'] as const;
+export const RMS_VERSIONS = ['v1', 'v2'] as const;
+
+/** Administrator privileges (spec §6 admin roles), set and fetched per user. */
+export const ADMIN_PRIVILEGES = ['is_super_admin_user', 'is_admin_wm', 'is_admin_ss'] as const;
+export type AdminPrivilege = (typeof ADMIN_PRIVILEGES)[number];
+export const ADMIN_PRIVILEGE_LABELS: Record<AdminPrivilege, string> = {
+  is_super_admin_user: 'Super admin',
+  is_admin_wm: 'Watchlist manager admin',
+  is_admin_ss: 'Saved search admin',
+};
+
+export type BulkFieldKind =
+  | { kind: 'bool' }
+  | { kind: 'date' }
+  | { kind: 'choice'; options: readonly string[] };
+
+export interface BulkField {
+  /** Wire key, as the form and the flags object name it. */
+  key: string;
+  label: string;
+  type: BulkFieldKind;
+  /** Where the value lives: its own column, or the flags object. */
+  column: 'active' | 'is_account_admin' | 'expiry_dt' | null;
+  /** A feature needed beyond bulk_edit_user, when the single-user edit needs one too. */
+  feature?: FeatureKey;
+}
+
+const bool: BulkFieldKind = { kind: 'bool' };
+
+/** The bulk-editable fields of spec §3, in display order. */
+export function bulkEditFields(product: string): readonly BulkField[] {
+  const p = productNames(product);
+  return [
+    { key: 'active', label: 'Active', type: bool, column: 'active', feature: 'active_update' },
+    { key: 'is_account_admin', label: 'Account admin', type: bool, column: 'is_account_admin' },
+    { key: 'expiry_dt', label: 'Expiry date', type: { kind: 'date' }, column: 'expiry_dt', feature: 'expiry_update' },
+    { key: 'cboe_us_live_intraday', label: 'Cboe US live intraday', type: bool, column: null },
+    { key: 'drive_integrations', label: 'Drive integrations', type: bool, column: null },
+    { key: 'intraday_data', label: 'Intraday data', type: bool, column: null },
+    { key: 'rms_version', label: 'RMS version', type: { kind: 'choice', options: RMS_VERSIONS }, column: null },
+    { key: 'openaccess', label: 'Open access', type: bool, column: null },
+    { key: 'researchreports', label: 'BR enabled', type: bool, column: null },
+    { key: 'rms_version_switcher', label: 'RMS version switcher', type: bool, column: null },
+    { key: p.drive, label: `${product} drive`, type: bool, column: null },
+    { key: 'tr_src', label: 'Transcript source', type: { kind: 'choice', options: TR_SRC_OPTIONS }, column: null, feature: 'tr_src_toggle' },
+    { key: 'rr_pro', label: 'Research provider', type: { kind: 'choice', options: RR_PRO_OPTIONS }, column: null },
+    { key: 'br_manager', label: 'BR manager', type: bool, column: null },
+    { key: p.vega, label: `${product} vega`, type: bool, column: null },
+    { key: 'rns_docs', label: 'RNS docs', type: bool, column: null },
+    { key: 'cgs', label: 'CGS', type: bool, column: null },
+    { key: p.connect, label: `${product} connect`, type: bool, column: null },
+    { key: 'ftp_upload', label: 'FTP upload', type: bool, column: null },
+    { key: p.rmsConnect, label: `RMS ${product} connect`, type: bool, column: null },
+  ];
+}
+
+/**
+ * Keys of the users.flags JSON object: every beta/restriction flag, every switch, and every
+ * bulk-editable field that has no column of its own. Booleans, except the three choices
+ * (rms_version, tr_src, rr_pro), which hold one of their options.
+ */
+export function flagKeys(product: string): readonly string[] {
+  return [...BETA_FLAGS, ...USER_SWITCHES, ...bulkEditFields(product).filter((f) => f.column === null).map((f) => f.key)];
+}
+
+/** Values a new user starts with (spec §9 account defaults where they apply to a user). */
+export function defaultFlags(product: string): Record<string, boolean | string> {
+  const flags: Record<string, boolean | string> = {};
+  for (const key of flagKeys(product)) flags[key] = false;
+  return { ...flags, send_email: true, rms_version: 'v1', tr_src: 'none', rr_pro: 'tri' };
+}
+
+export const DEFAULT_STARTUP_SCREEN = 'docsearch';
+
+/**
+ * The feature a single-user edit of a field needs on top of edit_user (spec §6). Fields not named
+ * here need edit_user alone. Changing the type to or from is_staff also needs staff_role_change,
+ * and the customer types need allow_customer_type (server/users/edit-rules.ts applies both).
+ */
+export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = {
+  user_type: 'user_type_update',
+  expiry_dt: 'expiry_update',
+  active: 'active_update',
+  deleted: 'deleted_user',
+  staff_roles: 'staff_role_change',
+  tr_src: 'tr_src_toggle',
+};
