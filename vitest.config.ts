@@ -1,13 +1,17 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-// Two projects: the API server runs in plain Node; machines and views run in jsdom
-// against the same server in-process. `npm run test:pg` runs the server project on PostgreSQL.
+// Three projects: the shared rules of src/domain and the API server run in plain Node; machines
+// and views run in jsdom against the same server in-process. `npm run test:pg` runs the server
+// project on PostgreSQL.
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
       projects: [
+        {
+          test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'] },
+        },
         {
           test: {
             name: 'server',
