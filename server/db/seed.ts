@@ -7,6 +7,8 @@ import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
 import { writeAudit } from '../audit';
 import { hashPassword, randomPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
+import { BETA_FLAGS, defaultFlags } from '../../src/domain/user-fields';
+import { dateToTimestamp, expiryDefault, todayOf } from '../../src/domain/user-rules';
 import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,11 +38,19 @@ const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Garcia', 'Miller', 'Davi
 const ROLES = ['Analyst', 'Portfolio Manager', 'Research Associate', 'Investor Relations', 'Trader', 'Economist', 'Journalist', 'CFO'];
 const USER_TYPE_WEIGHTS: [string, number][] = [['customer', 45], ['trial', 25], ['test_user', 8], ['journalist', 7],
   ['grace_customer', 8], ['churn_customer', 7]];
-/** Expiry defaults of spec §4, in days from today. */
-const EXPIRY_DAYS: Record<string, number> = { trial: 15, test_user: 15, customer: 365, journalist: 365, grace_customer: 30, churn_customer: 1 };
-const BETA_FLAGS = ['socialsearch', 'intlquote', 'realtimesearch', 'pricemonitor', 'expanded_news_stream', 'unified_stream',
-  'crypto', 'allow_entity', 'clipper_screenshot', 'is_beta_user', 'disable_note_as_mail', 'restrict_upload', 'restrict_annot',
-  'restrict_modifying_create_date'];
+const SUBSCRIPTIONS: Record<string, string> = { customer: 'PURCHASE', trial: 'TRIAL', grace_customer: 'TRIAL_EXTENDED', churn_customer: 'CANCELLED' };
+const TAG_GROUPS = [
+  { name: 'Coverage', color: '#1E3A8A', description: 'Which desk looks after the account' },
+  { name: 'Lifecycle', color: '#15803D', description: 'Where the customer is in their journey' },
+];
+const TAGS = [
+  { name: 'Americas desk', color: '#3B82F6', group: 'Coverage', description: 'Covered by the New York team' },
+  { name: 'EMEA desk', color: '#8B5CF6', group: 'Coverage', description: 'Covered by the London team' },
+  { name: 'APAC desk', color: '#F59E0B', group: 'Coverage', description: 'Covered by the Singapore team' },
+  { name: 'Renewal due', color: '#DC2626', group: 'Lifecycle', description: 'Subscription renews within 60 days' },
+  { name: 'Onboarding', color: '#FACC15', group: 'Lifecycle', description: 'First 30 days on the platform' },
+  { name: 'VIP', color: '#C0C0C0', group: null, description: 'Escalate every request' },
+];
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
 function generator(seed: number): () => number {
@@ -74,8 +84,9 @@ function managedUsers(product: string, orgIds: number[], now: number): NewUser[]
     const plan = category === 'general'
       ? pick([[], [`${product}_data`], [`${product}_alt_data`], [`${product}_data`, 'shareholder_data'], [`${product}_alt_data`, 'rns'], ['lexis_nexis']])
       : pick([[], ['rns'], ['lexis_nexis']]);
-    const flags = Object.fromEntries(BETA_FLAGS.map((f) => [f, rand() < 0.2]));
+    const flags = { ...defaultFlags(product), ...Object.fromEntries(BETA_FLAGS.map((f) => [f, rand() < 0.2])), researchreports: rand() < 0.3 };
     const createdAt = now - Math.floor(rand() * 700) * DAY;
+    const phone = rand() < 0.7 ? `${200 + Math.floor(rand() * 800)}-555-${String(Math.floor(rand() * 10_000)).padStart(4, '0')}` : null;
     users.push({
       username: `${first}.${last}${i}`.toLowerCase(),
       email: `${first}.${last}.${i}@${domain}`.toLowerCase(),
@@ -88,7 +99,10 @@ function managedUsers(product: string, orgIds: number[], now: number): NewUser[]
       owner: pick(['admin', 'support']),
       product_configuration: pick([`${product}_basic`, `${product}_basic`, `${product}_res`, `${product}_res_prof`]),
       data_plan: JSON.stringify(plan),
-      expiry_dt: createdAt + (EXPIRY_DAYS[userType] ?? 365) * DAY,
+      expiry_dt: dateToTimestamp(expiryDefault(userType, todayOf(new Date(createdAt), 'utc'))),
+      phone,
+      subscription_status: SUBSCRIPTIONS[userType] ?? null,
+      startup_screen: pick(['docsearch', 'docsearch', 'stream', 'company', 'notebook']),
       active: rand() < 0.9 ? 1 : 0,
       deleted: rand() < 0.03 ? 1 : 0,
       is_account_admin: rand() < 0.08 ? 1 : 0,
@@ -100,6 +114,23 @@ function managedUsers(product: string, orgIds: number[], now: number): NewUser[]
     });
   }
   return users;
+}
+
+/** A few tags and tag groups, each tag on a handful of users. */
+async function seedTags(trx: Kysely<Database>, userIds: number[], now: number): Promise<void> {
+  const groupIds: Record<string, number> = {};
+  for (const g of TAG_GROUPS) {
+    groupIds[g.name] = (await trx.insertInto('tags').values({ ...g, parent_id: null, icon: null, is_group: 1, created_by: 'system', created_at: now })
+      .returning('id').executeTakeFirstOrThrow()).id;
+  }
+  for (const [i, t] of TAGS.entries()) {
+    const tagId = (await trx.insertInto('tags').values({
+      name: t.name, color: t.color, description: t.description, parent_id: t.group ? groupIds[t.group]! : null, icon: null, is_group: 0,
+      created_by: 'system', created_at: now,
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    const tagged = userIds.filter((_, n) => n % (7 + i * 3) === i);
+    if (tagged.length) await trx.insertInto('user_tags').values(tagged.map((user_id) => ({ user_id, tag_id: tagId }))).execute();
+  }
 }
 
 export interface SeededStaff {
@@ -150,7 +181,12 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
         await trx.insertInto('user_roles').values({ user_id: user.id, role_id: roleIds[admin ? 'Super Admin' : 'Support']! }).execute();
       }
       const users = managedUsers(config.productKey, orgIds, now);
-      for (let i = 0; i < users.length; i += 100) await trx.insertInto('users').values(users.slice(i, i + 100)).execute();
+      const userIds: number[] = [];
+      for (let i = 0; i < users.length; i += 100) {
+        const rows = await trx.insertInto('users').values(users.slice(i, i + 100)).returning('id').execute();
+        userIds.push(...rows.map((r) => r.id));
+      }
+      await seedTags(trx, userIds, now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PHONE_PATTERN, reconcileDataPlan } from '../../src/domain/user-rules';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { MANAGED_USER_COUNT, SEED_ROLES, seedIfEmpty } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
@@ -47,12 +48,15 @@ describe('demo data', () => {
     const managed = await server.db.selectFrom('users').selectAll().where('user_type', '!=', 'is_staff').orderBy('id').execute();
     for (const u of managed) {
       const plan = JSON.parse(u.data_plan) as string[];
-      if (u.user_category !== 'general') expect(plan.some((p) => p === 'product_data' || p === 'product_alt_data')).toBe(false);
-      if (plan.includes('shareholder_data')) expect(plan).toContain('product_data');
+      // Every seeded plan is one the rules leave as it is.
+      expect(reconcileDataPlan('product', plan, u.user_category)).toEqual({ plan, notices: [], error: null });
+      if (u.phone !== null) expect(u.phone).toMatch(PHONE_PATTERN);
       expect(u.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
       expect(['product_basic', 'product_res', 'product_res_prof']).toContain(u.product_configuration);
     }
     expect(new Set(managed.map((u) => u.user_type)).size).toBeGreaterThanOrEqual(5);
+    const tagged = await server.db.selectFrom('user_tags').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(tagged.n)).toBeGreaterThan(50);
 
     const again = await createTestServer();
     try {
