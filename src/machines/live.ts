@@ -4,11 +4,13 @@ import type { AppConfig } from '../domain/app-config';
 import { activateTfa, checkSession, loginAccount, loginWithLinkedAccount, logout, verifyOtp } from '../services/auth.service';
 import { onForbidden } from '../services/http';
 import { openLinkedServer } from '../services/linked-server.service';
+import { searchOrganizations } from '../services/organizations.service';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../services/session-store';
 import { bannerMachine } from './banner/banner.machine';
 import type { BannerEvent } from './banner/banner.types';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { loginMachine } from './login/login.machine';
+import { orgSearchMachine } from './org-search/org-search.machine';
 import { redirectMachine } from './redirect/redirect.machine';
 import { sessionMachine } from './session/session.machine';
 import type { SessionEvent } from './session/session.types';
@@ -111,6 +113,10 @@ export function liveLinkoutMachine(banner: () => { send(event: BannerEvent): voi
     actors: { openLinkedServer: fromPromise(({ input }) => openLinkedServer(input.serverType)) },
     actions: { announceFailure: (_, { text }) => banner().send({ type: 'banner.show', tone: 'error', text }) },
   });
+}
+
+export function liveOrgSearchMachine() {
+  return orgSearchMachine.provide({ actors: { searchOrganizations: fromPromise(({ input }) => searchOrganizations(input.query)) } });
 }
 
 /** The long-lived actors of one page load; started by the caller, never at import time. */
