@@ -1,4 +1,115 @@
-// user-edit routes of the user area (decision 020).
-import type { Route } from '../routes';
+// The edit screen's calls (spec §7 "Groups, roles, users"; decision 023): one user's full record,
+// its save with optimistic concurrency, administrator privileges, and the user's sessions.
+// Replies that carry users name the owner field as the wire does (`{product}_owner`); inside the
+// `changes` JSON of a save it is `owner`, as UserChanges names it (form fields alone are renamed).
+import { ownerToWire } from '../../src/domain/product';
+import {
+  AdminPrivilegesReply, FetchUsersForm, KillSessionsForm, KillSessionsReply, SetAdminPrivilegesForm, UpdateAccountForm,
+  UserIdForm, UserSessionsReply, type FetchUsersReply, type UpdateAccountReply, type UserRecord,
+} from '../../src/domain/users';
+import { ADMIN_PRIVILEGES } from '../../src/domain/user-fields';
+import { hashPassword } from '../auth/passwords';
+import { sessionIdleMs } from '../config';
+import { defineRoute } from '../routes';
+import { readPrivileges, writePrivileges } from '../users/privileges';
+import { loadUserRecords } from '../users/records';
+import { killSessions, liveSessions } from '../users/sessions';
+import { updateAccount } from '../users/update';
 
-export const userEditRoutes: Route[] = [];
+const wireUser = (product: string, user: UserRecord) => ownerToWire(product, user);
+
+const fetchUsers = defineRoute({
+  method: 'POST', path: '/user/fetch_users_by_account_id/', access: 'user_mgmt', schema: FetchUsersForm,
+  summary: 'Full records of the given user ids (deleted users only with deleted_user); role choices with staff_role_change.',
+  async handler({ c, deps, input, session }) {
+    const product = deps.config.productKey;
+    const features: readonly string[] = session.grants.features;
+    const records = (await loadUserRecords(deps.db, input.account_id)).filter((u) => !u.deleted || features.includes('deleted_user'));
+    const reply: Omit<FetchUsersReply, 'data'> & { data: unknown[] } = { status: true, data: records.map((u) => wireUser(product, u)) };
+    if (features.includes('staff_role_change')) {
+      reply.role_choices = await deps.db.selectFrom('roles').select(['id', 'name']).orderBy('name').execute();
+    }
+    return c.json(reply);
+  },
+});
+
+const updateAccountRoute = defineRoute({
+  method: 'POST', path: '/user/update_account/', access: 'edit_user', schema: UpdateAccountForm,
+  summary: 'Saves the changed fields of one user if nobody saved it since `version`; otherwise answers the stored record.',
+  async handler({ c, deps, now, input, session }) {
+    const product = deps.config.productKey;
+    const outcome = await updateAccount(deps.db, {
+      form: input, product, now,
+      actor: { userId: session.user.id, username: session.user.username, features: session.grants.features },
+      hash: (password) => deps.hashing.run(() => hashPassword(password, deps.config.scrypt)),
+    });
+    const refusal = { status: false, isPositive: false, isUpdated: false } as const;
+    let reply: UpdateAccountReply | Record<string, unknown>;
+    switch (outcome.kind) {
+      case 'updated':
+        reply = { status: true, isPositive: true, isUpdated: true, message: outcome.message, user: wireUser(product, outcome.user) };
+        break;
+      case 'unchanged':
+        reply = { status: true, isPositive: true, isUpdated: false, message: outcome.message, user: wireUser(product, outcome.user) };
+        break;
+      case 'conflict':
+        reply = { ...refusal, message: outcome.message, conflict: true, user: wireUser(product, outcome.user) };
+        break;
+      case 'refused':
+        reply = { ...refusal, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) };
+        break;
+    }
+    return c.json(reply);
+  },
+});
+
+const noPrivileges = Object.fromEntries(ADMIN_PRIVILEGES.map((k) => [k, false])) as AdminPrivilegesReply['data'];
+
+const getPrivileges = defineRoute({
+  method: 'POST', path: '/user/get_admin_priviliges/', access: 'edit_user', schema: UserIdForm,
+  summary: "The user's administrator privileges (super admin, watchlist manager admin, saved search admin).",
+  async handler({ c, deps, input }) {
+    const data = await readPrivileges(deps.db, input.user_id);
+    const reply: AdminPrivilegesReply = data ? { status: true, msg: '', data } : { status: false, msg: 'There is no such user.', data: noPrivileges };
+    return c.json(reply);
+  },
+});
+
+const setPrivileges = defineRoute({
+  method: 'POST', path: '/user/set_admin_priviliges/', access: 'is_super_admin_user', schema: SetAdminPrivilegesForm,
+  summary: "Sets the user's administrator privileges; audited.",
+  async handler({ c, deps, now, input, session }) {
+    const outcome = await writePrivileges(deps.db, { userId: input.user_id, privileges: input.privileges, author: session.user.username, now });
+    const reply: AdminPrivilegesReply = outcome.ok
+      ? { status: true, msg: outcome.changed ? 'Administrator privileges updated.' : 'Administrator privileges unchanged.', data: outcome.data }
+      : { status: false, msg: 'There is no such user.', data: noPrivileges };
+    return c.json(reply);
+  },
+});
+
+const getSessions = defineRoute({
+  method: 'POST', path: '/user/get_user_session', access: 'edit_user', schema: UserIdForm,
+  summary: "The user's live sessions: created, last seen, expires; `current` marks the caller's own.",
+  async handler({ c, deps, now, input, session }) {
+    const data = await liveSessions(deps.db, input.user_id, { now, idleMs: sessionIdleMs(deps.config), currentHash: session.idHash });
+    const reply: UserSessionsReply = { status: true, data };
+    return c.json(reply);
+  },
+});
+
+const killSessionsRoute = defineRoute({
+  method: 'POST', path: '/user/kill_user_sessions', access: 'edit_user', schema: KillSessionsForm,
+  summary: "Ends the given sessions of the user (all when none are named) in one statement; never the caller's current one.",
+  async handler({ c, deps, now, input, session }) {
+    const outcome = await killSessions(deps.db, { userId: input.user_id, keys: input.keys, currentHash: session.idHash, author: session.user.username, now });
+    let reply: KillSessionsReply;
+    if (!outcome.ok) reply = { status: false, msg: outcome.msg, killed: 0 };
+    else {
+      const ended = `${outcome.killed} session${outcome.killed === 1 ? '' : 's'} ended.`;
+      reply = { status: true, msg: outcome.keptCurrent ? `${ended} Your current session stays open; use Logout to end it.` : ended, killed: outcome.killed };
+    }
+    return c.json(reply);
+  },
+});
+
+export const userEditRoutes = [fetchUsers, updateAccountRoute, getPrivileges, setPrivileges, getSessions, killSessionsRoute];
