@@ -1,5 +1,5 @@
 // The one place where machines get their real services, timers' listeners and navigation.
-import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, sendParent, type ActorRefFrom } from 'xstate';
 import type { AppConfig } from '../domain/app-config';
 import { activateTfa, checkSession, loginAccount, loginWithLinkedAccount, logout, verifyOtp } from '../services/auth.service';
 import { onForbidden } from '../services/http';
@@ -14,6 +14,12 @@ import { orgSearchMachine } from './org-search/org-search.machine';
 import { redirectMachine } from './redirect/redirect.machine';
 import { sessionMachine } from './session/session.machine';
 import type { SessionEvent } from './session/session.types';
+import { applyBulkEdit, previewBulkEdit, saveTextFile, uploadBulkEditFile } from '../services/bulk-edit.service';
+import { assignTags, createTag, fetchTags } from '../services/tags.service';
+import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
+import { REPORT_FILE_NAME, reportCsv } from './bulk-edit/bulk-edit.report';
+import { tagCreationMachine } from './tag-creation/tag-creation.machine';
+import { tagSelectorMachine } from './tag-selector/tag-selector.machine';
 
 /** Activity closer together than this counts once: pointer moves fire hundreds of times a second. */
 export const ACTIVITY_THROTTLE_MS = 1_000;
@@ -118,6 +124,28 @@ export function liveLinkoutMachine(banner: () => { send(event: BannerEvent): voi
 export function liveOrgSearchMachine() {
   return orgSearchMachine.provide({ actors: { searchOrganizations: fromPromise(({ input }) => searchOrganizations(input.query)) } });
 }
+
+/** The user screen's tag selector; its Create Tag dialog announces the new tag to it. */
+export const liveTagSelectorMachine = tagSelectorMachine.provide({
+  actors: {
+    loadTags: fromPromise(({ input }) => fetchTags(input.userId)),
+    saveTags: fromPromise(({ input }) => assignTags({ tags: input.tags, userIds: [input.userId], type: 'overwrite' })),
+    tagCreation: tagCreationMachine.provide({
+      actors: { createTag: fromPromise(({ input }) => createTag(input)) },
+      actions: { announceCreated: sendParent((_, { tag }) => ({ type: 'tag.created', tag })) },
+    }),
+  },
+});
+
+/** The list's bulk edit dialog. */
+export const liveBulkEditMachine = bulkEditMachine.provide({
+  actors: {
+    uploadIdentifiers: fromPromise(({ input }) => uploadBulkEditFile(input.file)),
+    previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
+    applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
+  },
+  actions: { saveReport: ({ context }, { report }) => saveTextFile(REPORT_FILE_NAME, reportCsv(report, context.fields)) },
+});
 
 /** The long-lived actors of one page load; started by the caller, never at import time. */
 export function createConsoleActors(config: AppConfig, nav: Navigation, path: string) {

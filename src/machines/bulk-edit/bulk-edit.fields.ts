@@ -1,0 +1,42 @@
+// Which bulk-editable fields a session is offered, and whether the chosen values can be sent.
+// The server applies the same rules again (server/users/bulk-edit.ts).
+import { bulkEditFields, type BulkField } from '../../domain/user-fields';
+import { FIELD_MESSAGES, parseExpiry } from '../../domain/user-rules';
+import type { BulkValue } from './bulk-edit.types';
+
+/** Spec §3 bulk-editable fields, minus those needing a feature the session lacks. */
+export function offeredBulkFields(product: string, features: readonly string[]): BulkField[] {
+  return bulkEditFields(product).filter((f) => !f.feature || features.includes(f.feature));
+}
+
+/** The value a field starts with when ticked. */
+export function initialValue(field: BulkField): BulkValue {
+  if (field.type.kind === 'bool') return true;
+  if (field.type.kind === 'choice') return field.type.options[0] ?? '';
+  return '';
+}
+
+/** Why one field's value cannot be sent, or null. */
+export function valueProblem(field: BulkField, value: BulkValue): string | null {
+  switch (field.type.kind) {
+    case 'bool':
+      return typeof value === 'boolean' ? null : `${field.label} must be on or off.`;
+    case 'date':
+      return typeof value === 'string' && parseExpiry(value) ? null : `${field.label}: ${FIELD_MESSAGES.expiry}`;
+    case 'choice':
+      return typeof value === 'string' && field.type.options.includes(value) ? null : `${field.label} must be one of ${field.type.options.join(', ')}.`;
+  }
+}
+
+/** The first reason the changes cannot be previewed, or null when they can. */
+export function changesProblem(fields: readonly BulkField[], changes: Record<string, BulkValue>): string | null {
+  const keys = Object.keys(changes);
+  if (keys.length === 0) return 'Choose at least one field to change.';
+  for (const key of keys) {
+    const field = fields.find((f) => f.key === key);
+    if (!field) return `${key} cannot be changed here.`;
+    const problem = valueProblem(field, changes[key]!);
+    if (problem) return problem;
+  }
+  return null;
+}

@@ -1,0 +1,158 @@
+// Bulk edit (spec §3 bulk-editable fields, §4, §8): the person picks fields and values for the
+// users selected in the list (or for the identifiers of an uploaded CSV), sees what applying
+// would change, applies it in one server transaction and gets a report per user. A status 0
+// reply is the server saying the edit cannot go ahead: its text is shown as an alert and the
+// person is back at choosing; a plain error response is shown as it came.
+import { assign, fromPromise, setup } from 'xstate';
+import type { BulkSelection } from '../../domain/users';
+import { failureMessage } from '../login/login.machine';
+import { changesProblem, initialValue } from './bulk-edit.fields';
+import type {
+  ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, PreviewOutcome, ReportData, UploadOutcome,
+} from './bulk-edit.types';
+
+/** The text of a failed call: the server's message when it sent one, else the status (spec §8). */
+export function plainErrorText(error: unknown): string {
+  const data = (error as { data?: unknown } | null)?.data;
+  const msg = data && typeof data === 'object' ? (data as { msg?: unknown }).msg : undefined;
+  return typeof msg === 'string' && msg ? msg : failureMessage(error);
+}
+
+type StatusZero = { status: 0; data: string };
+const isStatusZero = (reply: { status: number }): reply is StatusZero => reply.status === 0;
+
+/** Changes in the order the fields are listed, whatever order they were ticked in. */
+function ordered(context: BulkEditContext, changes: Record<string, boolean | string>) {
+  return Object.fromEntries(context.fields.filter((f) => f.key in changes).map((f) => [f.key, changes[f.key]!]));
+}
+
+const call = ({ context }: { context: BulkEditContext }): BulkCall => ({ selection: context.selection, changes: context.changes });
+
+export const bulkEditMachine = setup({
+  types: {
+    context: {} as BulkEditContext,
+    events: {} as BulkEditEvent,
+    input: {} as BulkEditInput,
+  },
+  actors: {
+    uploadIdentifiers: fromPromise<UploadOutcome, { file: File }>(() => Promise.reject(new Error('provide uploadIdentifiers'))),
+    previewEdit: fromPromise<PreviewOutcome, BulkCall>(() => Promise.reject(new Error('provide previewEdit'))),
+    applyEdit: fromPromise<ApplyOutcome, BulkCall>(() => Promise.reject(new Error('provide applyEdit'))),
+  },
+  actions: {
+    /** Saves the report as a CSV file built in the browser. */
+    saveReport: (_, _params: { report: ReportData }) => {},
+  },
+  guards: {
+    canUpload: ({ context }) => context.canUpload,
+    changesValid: ({ context }) => changesProblem(context.fields, context.changes) === null,
+    isStatusZero: (_, reply: { status: number }) => isStatusZero(reply),
+    anyMatched: (_, reply: UploadOutcome) => reply.data.validDataPoints.length > 0,
+    previewChanges: ({ context }) => (context.preview?.changing ?? 0) > 0,
+  },
+}).createMachine({
+  id: 'bulkEdit',
+  context: ({ input }) => ({ ...input, changes: {}, fileName: null, upload: null, preview: null, report: null, alert: null }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      tags: ['choosing'],
+      on: {
+        'field.toggle': {
+          actions: assign(({ context, event }) => {
+            const field = context.fields.find((f) => f.key === event.key);
+            if (!field) return {};
+            const { [event.key]: _dropped, ...rest } = context.changes;
+            return { changes: event.on ? ordered(context, { ...rest, [event.key]: initialValue(field) }) : rest, alert: null };
+          }),
+        },
+        'field.value': {
+          actions: assign(({ context, event }) =>
+            event.key in context.changes ? { changes: { ...context.changes, [event.key]: event.value }, alert: null } : {}),
+        },
+        'upload.file': { guard: 'canUpload', target: 'uploading', actions: assign({ alert: null, fileName: ({ event }) => event.file.name }) },
+        'bulk.preview': { guard: 'changesValid', target: 'previewing', actions: assign({ alert: null }) },
+      },
+    },
+    uploading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'uploadIdentifiers',
+        src: 'uploadIdentifiers',
+        input: ({ event }) => ({ file: (event as Extract<BulkEditEvent, { type: 'upload.file' }>).file }),
+        onDone: [
+          {
+            guard: { type: 'anyMatched', params: ({ event }) => event.output },
+            target: 'choosing',
+            actions: assign(({ context, event }) => {
+              const { validDataPoints, inValidDataPoints } = event.output.data;
+              // The file's identifiers become the selection; those that matched nobody are kept,
+              // so the preview and the report name them too.
+              const selection: BulkSelection = { by: 'identifiers', identifiers: [...validDataPoints.map((p) => p.identifier), ...inValidDataPoints] };
+              return {
+                selection,
+                selectedCount: validDataPoints.length,
+                upload: { fileName: context.fileName ?? '', matched: validDataPoints.length, unmatched: inValidDataPoints },
+              };
+            }),
+          },
+          {
+            target: 'choosing',
+            actions: assign(({ context, event }) => ({
+              upload: { fileName: context.fileName ?? '', matched: 0, unmatched: event.output.data.inValidDataPoints },
+              alert: 'No user matched the identifiers of the file; the selection is unchanged.',
+            })),
+          },
+        ],
+        onError: { target: 'choosing', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+      },
+    },
+    previewing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'previewEdit',
+        src: 'previewEdit',
+        input: call,
+        onDone: [
+          { guard: { type: 'isStatusZero', params: ({ event }) => event.output }, target: 'choosing', actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }) },
+          { target: 'preview', actions: assign({ preview: ({ event }) => (event.output as Extract<PreviewOutcome, { status: 1 }>).data }) },
+        ],
+        onError: { target: 'choosing', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+      },
+    },
+    preview: {
+      tags: ['preview'],
+      on: {
+        'bulk.apply': { guard: 'previewChanges', target: 'applying' },
+        'bulk.back': 'choosing',
+      },
+    },
+    applying: {
+      tags: ['busy', 'preview'],
+      invoke: {
+        id: 'applyEdit',
+        src: 'applyEdit',
+        input: call,
+        onDone: [
+          { guard: { type: 'isStatusZero', params: ({ event }) => event.output }, target: 'choosing', actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }) },
+          { target: 'done', actions: assign({ report: ({ event }) => (event.output as Extract<ApplyOutcome, { status: 1 }>).data }) },
+        ],
+        onError: { target: 'failed', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+      },
+    },
+    done: {
+      tags: ['done'],
+      on: {
+        'report.download': { actions: { type: 'saveReport', params: ({ context }) => ({ report: context.report! }) } },
+      },
+    },
+    /** Nothing was applied (one transaction): the same edit can be sent again. */
+    failed: {
+      tags: ['failed'],
+      on: {
+        'bulk.retry': { target: 'applying', actions: assign({ alert: null }) },
+        'bulk.back': { target: 'choosing', actions: assign({ alert: null }) },
+      },
+    },
+  },
+});

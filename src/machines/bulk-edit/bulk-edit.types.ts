@@ -1,0 +1,54 @@
+import type { BulkField } from '../../domain/user-fields';
+import type { BulkApplyReply, BulkPreviewReply, BulkSelection, UploadBulkEditReply } from '../../domain/users';
+
+export type BulkValue = boolean | string;
+
+export interface BulkEditInput {
+  selection: BulkSelection;
+  /** How many users the selection holds, as the list counted them. */
+  selectedCount: number;
+  /** The fields this session may set (offeredBulkFields). */
+  fields: readonly BulkField[];
+  /** The session holds bulk_edit_upload: a CSV may replace the selection. */
+  canUpload: boolean;
+}
+
+export interface UploadSummary {
+  fileName: string;
+  matched: number;
+  /** Identifiers (or rows) of the file that matched nobody. */
+  unmatched: string[];
+}
+
+export type PreviewData = Extract<BulkPreviewReply, { status: 1 }>['data'];
+export type ReportData = Extract<BulkApplyReply, { status: 1 }>['data'];
+
+export interface BulkEditContext extends BulkEditInput {
+  /** Field key → the value to set, for the fields the person ticked (in field order). */
+  changes: Record<string, BulkValue>;
+  /** The CSV being uploaded (or last uploaded). */
+  fileName: string | null;
+  upload: UploadSummary | null;
+  preview: PreviewData | null;
+  report: ReportData | null;
+  /** A status 0 reply's text, or the error a call ended with (spec §4, §8). */
+  alert: string | null;
+}
+
+export type BulkEditEvent =
+  | { type: 'field.toggle'; key: string; on: boolean }
+  | { type: 'field.value'; key: string; value: BulkValue }
+  | { type: 'upload.file'; file: File }
+  | { type: 'bulk.preview' }
+  | { type: 'bulk.back' }
+  | { type: 'bulk.apply' }
+  | { type: 'bulk.retry' }
+  | { type: 'report.download' };
+
+export type UploadOutcome = UploadBulkEditReply;
+export type PreviewOutcome = BulkPreviewReply;
+export type ApplyOutcome = BulkApplyReply;
+export interface BulkCall {
+  selection: BulkSelection;
+  changes: Record<string, BulkValue>;
+}

@@ -1,0 +1,28 @@
+import type { CreateTagReply, Tag } from '../../domain/tags';
+
+/** What the Create Tag dialog holds while a person fills it in (spec §2). */
+export interface TagDraft {
+  name: string;
+  color: string;
+  description: string;
+  /** The tag group, or null for none. */
+  groupId: number | null;
+}
+
+export interface TagCreationContext {
+  draft: TagDraft;
+  /** The server's refusal (a duplicate name …) or why the call failed. */
+  error: string | null;
+}
+
+export type TagCreationEvent =
+  /** Opens the dialog; `name` is what the person had typed in the selector. */
+  | { type: 'tag.open'; name: string }
+  | { type: 'draft.change'; field: 'name' | 'color' | 'description'; value: string }
+  | { type: 'draft.group'; groupId: number | null }
+  | { type: 'tag.submit' }
+  | { type: 'tag.retry' }
+  | { type: 'tag.cancel' };
+
+export type CreateOutcome = CreateTagReply;
+export type { Tag };

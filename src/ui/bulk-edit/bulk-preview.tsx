@@ -1,0 +1,73 @@
+// What applying would do (bulk_edit_user_new/): how many users change, how many already hold the
+// values, which identifiers matched nobody, and a sample of the users that change.
+import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import type { BulkField } from '../../domain/user-fields';
+import { selectApplying, selectCanApply, selectChanges, selectFields, selectPreview } from '../../machines/bulk-edit/bulk-edit.selectors';
+import type { BulkValue, PreviewData } from '../../machines/bulk-edit/bulk-edit.types';
+import { BulkEditCtx } from './bulk-edit-context';
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** "N users will change, M already have these values, K identifiers matched nobody". */
+export function previewSentence(p: Pick<PreviewData, 'changing' | 'unchanged' | 'unmatched'>): string {
+  return `${n(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${n(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, `
+    + `${n(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody`;
+}
+
+export function valueText(value: BulkValue): string {
+  return typeof value === 'boolean' ? (value ? 'On' : 'Off') : value;
+}
+
+export function changesText(fields: readonly BulkField[], changes: Record<string, BulkValue>): string {
+  return Object.entries(changes).map(([k, v]) => `${fields.find((f) => f.key === k)?.label ?? k}: ${valueText(v)}`).join(' · ');
+}
+
+export function BulkPreview() {
+  const bulk = BulkEditCtx.useActorRef();
+  const preview = BulkEditCtx.useSelector(selectPreview);
+  const fields = BulkEditCtx.useSelector(selectFields);
+  const changes = BulkEditCtx.useSelector(selectChanges);
+  const applying = BulkEditCtx.useSelector(selectApplying);
+  const canApply = BulkEditCtx.useSelector(selectCanApply);
+  if (!preview) return null;
+
+  return (
+    <Flex direction="column" gap="3">
+      <Callout.Root color="blue" role="status" size="1">
+        <Callout.Text>{previewSentence(preview)}</Callout.Text>
+      </Callout.Root>
+      <Text size="2"><Text weight="medium">Setting</Text> {changesText(fields, changes)}</Text>
+      {preview.unmatched.length > 0 && (
+        <Text size="2" color="red">Matched nobody: {preview.unmatched.slice(0, 20).join(', ')}{preview.unmatched.length > 20 ? ` and ${n(preview.unmatched.length - 20)} more` : ''}</Text>
+      )}
+      {preview.sample.length > 0 && (
+        <Table.Root size="1" variant="surface" aria-label="Users that will change (sample)">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>User id</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Organization</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {preview.sample.map((u) => (
+              <Table.Row key={u.id}>
+                <Table.RowHeaderCell>{u.id}</Table.RowHeaderCell>
+                <Table.Cell>{u.username}</Table.Cell>
+                <Table.Cell>{u.first_name} {u.last_name}</Table.Cell>
+                <Table.Cell>{u.email}</Table.Cell>
+                <Table.Cell>{u.organization ?? ''}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      <Flex justify="end" gap="3">
+        <Button variant="soft" color="gray" disabled={applying} onClick={() => bulk.send({ type: 'bulk.back' })}>Back</Button>
+        <Button disabled={!canApply && !applying} loading={applying} onClick={() => bulk.send({ type: 'bulk.apply' })}>Apply</Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,57 @@
+// The report of an applied bulk edit: counts, the first rows, and the whole of it as a CSV the
+// browser builds.
+import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import { changedLabels } from '../../machines/bulk-edit/bulk-edit.report';
+import { REPORT_ROWS_SHOWN, selectFields, selectReport, selectReportRows } from '../../machines/bulk-edit/bulk-edit.selectors';
+import type { ReportData } from '../../machines/bulk-edit/bulk-edit.types';
+import { BulkEditCtx } from './bulk-edit-context';
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+export function reportSentence(r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'>): string {
+  return `Updated ${n(r.updated)} ${r.updated === 1 ? 'user' : 'users'}; ${n(r.unchanged)} already had these values; `
+    + `${n(r.unmatched.length)} ${r.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody.`;
+}
+
+export function BulkReport({ onClose }: { onClose(): void }) {
+  const bulk = BulkEditCtx.useActorRef();
+  const report = BulkEditCtx.useSelector(selectReport);
+  const rows = BulkEditCtx.useSelector(selectReportRows);
+  const fields = BulkEditCtx.useSelector(selectFields);
+  if (!report) return null;
+
+  return (
+    <Flex direction="column" gap="3">
+      <Callout.Root color="blue" role="status" size="1">
+        <Callout.Text>{reportSentence(report)}</Callout.Text>
+      </Callout.Root>
+      <Table.Root size="1" variant="surface" aria-label="Result per user">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>User id</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Result</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Changed</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((r) => (
+            <Table.Row key={r.id}>
+              <Table.RowHeaderCell>{r.id}</Table.RowHeaderCell>
+              <Table.Cell>{r.username}</Table.Cell>
+              <Table.Cell>{r.result}</Table.Cell>
+              <Table.Cell>{changedLabels(fields, r.changed)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {report.results.length > REPORT_ROWS_SHOWN && (
+        <Text size="1" color="gray">The first {REPORT_ROWS_SHOWN} of {n(report.results.length)} users; the report holds them all.</Text>
+      )}
+      <Flex justify="end" gap="3">
+        <Button variant="soft" onClick={() => bulk.send({ type: 'report.download' })}>Download report (CSV)</Button>
+        <Button onClick={onClose}>Close</Button>
+      </Flex>
+    </Flex>
+  );
+}
