@@ -1,4 +1,2 @@
-import { chunkMachine } from '../../src/machines/chunk/chunk.machine';
-import type { MachinePlan } from '../support/graph-paths';
-
-export const chunkPlan: MachinePlan<typeof chunkMachine> = { machine: chunkMachine, events: [], outcomes: [] };
+// The chunk machine's plan lives beside it (src/machines/chunk/chunk.plan.ts); the viewer walks it too.
+export { chunkPlan } from '../../src/machines/chunk/chunk.plan';

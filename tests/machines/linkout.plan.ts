@@ -1,11 +1,2 @@
-import { linkoutMachine } from '../../src/machines/linkout/linkout.machine';
-import type { MachinePlan } from '../support/graph-paths';
-
-export const linkoutPlan: MachinePlan<typeof linkoutMachine> = {
-  machine: linkoutMachine,
-  events: [{ type: 'linkout.choose', serverType: 'testing' }],
-  outcomes: [
-    { name: 'opened', event: { type: 'xstate.done.actor.openLinkedServer', output: undefined } },
-    { name: 'failed', event: { type: 'xstate.error.actor.openLinkedServer', error: { status: 0 } } },
-  ],
-};
+// The linkout machine's plan lives beside it (src/machines/linkout/linkout.plan.ts); the viewer walks it too.
+export { linkoutPlan } from '../../src/machines/linkout/linkout.plan';

@@ -1,15 +1,2 @@
-import { redirectMachine } from '../../src/machines/redirect/redirect.machine';
-import type { MachinePlan } from '../support/graph-paths';
-
-/** Two walks: a link with a token, and one without. */
-export const redirectPlan: MachinePlan<typeof redirectMachine> = {
-  machine: redirectMachine,
-  input: { token: 'token-from-the-other-server' },
-  events: [],
-  outcomes: [
-    { name: 'linked', event: { type: 'xstate.done.actor.linkedLogin', output: { status: true, mt_user_email: 'person@staff-console.test' } } },
-    { name: 'refused', event: { type: 'xstate.done.actor.linkedLogin', output: { status: false, msg: 'This sign-in link has already been used.' } } },
-    { name: 'callFailed', event: { type: 'xstate.error.actor.linkedLogin', error: { status: 0 } } },
-  ],
-};
-export const redirectWithoutTokenPlan: MachinePlan<typeof redirectMachine> = { ...redirectPlan, input: { token: null } };
+// The redirect machine's plan lives beside it (src/machines/redirect/redirect.plan.ts); the viewer walks it too.
+export { redirectPlan, redirectWithoutTokenPlan } from '../../src/machines/redirect/redirect.plan';

@@ -1,0 +1,13 @@
+import type { MachinePlan } from '../graph/plan';
+import { bannerMachine } from './banner.machine';
+
+export const bannerPlan: MachinePlan<typeof bannerMachine> = {
+  machine: bannerMachine,
+  events: [
+    { type: 'banner.show', tone: 'info', text: 'Logged out successfully.' },
+    { type: 'banner.show', tone: 'error', text: 'Error: 500' },
+    { type: 'banner.dismiss' },
+  ],
+  outcomes: [],
+  serializeState: (s) => JSON.stringify([s.value, s.context.tone]),
+};
