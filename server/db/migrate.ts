@@ -7,6 +7,7 @@ import * as sweepIndexes from './migrations/2026_11_21_003_sweep_indexes';
 import * as attemptsByUsername from './migrations/2026_11_21_004_login_attempts_by_username';
 import * as sessionAuthTime from './migrations/2026_11_21_005_session_auth_time';
 import * as userArea from './migrations/2026_11_21_006_user_area';
+import * as userSearch from './migrations/2026_11_21_007_user_search';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_004_login_attempts_by_username': attemptsByUsername,
   '2026_11_21_005_session_auth_time': sessionAuthTime,
   '2026_11_21_006_user_area': userArea,
+  '2026_11_21_007_user_search': userSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

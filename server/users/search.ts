@@ -1,0 +1,295 @@
+// The user list's search (decision 021): prefix matching on indexed, ASCII-folded expressions,
+// keyset pages behind an opaque cursor, and an exact total read from the counts table when only
+// the cheap filters apply. The expressions here are those of migration 007's indexes, written the
+// same way, so both engines answer every page from an index range.
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { SortKey, UserFilter, UserRow } from '../../src/domain/users';
+import { engineOf, type Engine } from '../db/connect';
+import type { Database } from '../db/schema';
+import { toUserRow } from './records';
+
+export type SortDir = 'asc' | 'desc';
+
+export interface ListOrder {
+  sort: SortKey;
+  dir: SortDir;
+}
+
+/** A cursor the server cannot use: from another search, or not one of ours. */
+export class BadCursor extends Error {}
+
+/** The counts table of migration 007 (the shared schema type does not list it). */
+type CountsDb = {
+  user_counts: { user_type: string; user_category: string; active: number; deleted: number; n: number };
+};
+
+/** Stands for "no expiry" in the expiry order: after every real date. */
+const NO_EXPIRY = 253402300799999;
+
+// ── expressions (as migration 007 indexes them) ───────────────────────────
+function folded(engine: Engine, text: string): RawBuilder<string> {
+  return sql.raw(engine === 'postgres' ? `lower((${text}) collate "C")` : `lower(${text})`);
+}
+
+const PHONE_DIGITS = "replace(replace(replace(users.phone, ' ', ''), '-', ''), '.', '')";
+
+function searchExpressions(engine: Engine) {
+  return {
+    firstLast: folded(engine, "users.first_name || ' ' || users.last_name"),
+    lastFirst: folded(engine, "users.last_name || ' ' || users.first_name"),
+    email: folded(engine, 'users.email'),
+    username: folded(engine, 'users.username'),
+    phone: sql.raw<string>(engine === 'postgres' ? `(${PHONE_DIGITS} collate "C")` : PHONE_DIGITS),
+  };
+}
+
+function sortExpression(engine: Engine, sort: SortKey): RawBuilder<string | number> {
+  const e = searchExpressions(engine);
+  switch (sort) {
+    case 'id': return sql.raw('users.id');
+    case 'name': return e.lastFirst;
+    case 'email': return e.email;
+    case 'username': return e.username;
+    case 'created': return sql.raw('users.created_at');
+    case 'expiry': return sql.raw(`coalesce(users.expiry_dt, ${NO_EXPIRY})`);
+  }
+}
+
+const TEXT_SORTS: readonly SortKey[] = ['name', 'email', 'username'];
+
+// ── the search text ───────────────────────────────────────────────────────
+/** Lower-cases A–Z only, as SQLite's lower() and PostgreSQL's lower() under "C" both do. */
+export function foldAscii(text: string): string {
+  return text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
+}
+
+/**
+ * The smallest string above every string that starts with `prefix`, in code-point (UTF-8 byte)
+ * order: the last code point plus one, skipping the surrogate range.
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const points = [...prefix].map((ch) => ch.codePointAt(0)!);
+  while (points.length > 0) {
+    let last = points.pop()! + 1;
+    if (last === 0xd800) last = 0xe000;
+    if (last <= 0x10ffff) return String.fromCodePoint(...points, last);
+  }
+  return null;
+}
+
+/** Search text as matched: trimmed, inner runs of spaces as one, ASCII-folded. */
+export function normaliseQuery(q: string): string {
+  return foldAscii(q.trim().replace(/\s+/g, ' '));
+}
+
+type Condition = RawBuilder<SqlBool>;
+
+function prefixMatch(expression: RawBuilder<string>, prefix: string): Condition {
+  const upper = prefixUpperBound(prefix);
+  return upper === null ? sql`${expression} >= ${prefix}` : sql`(${expression} >= ${prefix} and ${expression} < ${upper})`;
+}
+
+/** What `q` matches: a prefix of a name, email, username or phone (digits), or the exact id. */
+function searchCondition(engine: Engine, q: string): Condition | null {
+  const text = normaliseQuery(q);
+  if (text === '') return null;
+  const e = searchExpressions(engine);
+  const terms: Condition[] = [
+    prefixMatch(e.firstLast, text), prefixMatch(e.lastFirst, text), prefixMatch(e.email, text), prefixMatch(e.username, text),
+  ];
+  const digits = text.replace(/[ .-]/g, '');
+  if (/^\d{3,}$/.test(digits)) terms.push(prefixMatch(e.phone, digits));
+  if (/^\d{1,15}$/.test(text)) terms.push(sql`users.id = ${Number(text)}`);
+  return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
+}
+
+// ── filters ───────────────────────────────────────────────────────────────
+/**
+ * On SQLite the low-cardinality filters are written `+column`, which keeps the planner (it has no
+ * statistics unless someone ran ANALYZE) off their single-column indexes: scanning the sort index
+ * and skipping non-matching rows fills a page after a few rows, where sorting every 'trial' user
+ * would read a seventh of the table. PostgreSQL keeps statistics and chooses by itself.
+ */
+function filterColumn(engine: Engine, column: 'user_type' | 'user_category' | 'active' | 'deleted'): RawBuilder<unknown> {
+  return sql.raw(engine === 'sqlite' ? `+users.${column}` : `users.${column}`);
+}
+
+function cheapFilterConditions(engine: Engine, filter: UserFilter): Condition[] {
+  const out: Condition[] = [];
+  if (filter.user_type !== '') out.push(sql`${filterColumn(engine, 'user_type')} = ${filter.user_type}`);
+  if (filter.user_category !== '') out.push(sql`${filterColumn(engine, 'user_category')} = ${filter.user_category}`);
+  if (filter.active !== '') out.push(sql`${filterColumn(engine, 'active')} = ${filter.active === 'true' ? 1 : 0}`);
+  if (filter.deleted === 'exclude') out.push(sql`${filterColumn(engine, 'deleted')} = 0`);
+  if (filter.deleted === 'only') out.push(sql`${filterColumn(engine, 'deleted')} = 1`);
+  return out;
+}
+
+/** Every condition of the filter, to be joined with AND. */
+function filterConditions(engine: Engine, filter: UserFilter): Condition[] {
+  const out: Condition[] = [];
+  const search = searchCondition(engine, filter.q);
+  if (search) out.push(search);
+  if (filter.organization_id !== '') out.push(sql`users.organization_id = ${filter.organization_id}`);
+  return [...out, ...cheapFilterConditions(engine, filter)];
+}
+
+function allOf(conditions: readonly Condition[]): Condition {
+  return conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+/** Whether a filter needs deleted_user (spec §6: deleted users are shown only to those holding it). */
+export function filterNeedsDeletedUser(filter: Pick<UserFilter, 'deleted'>): boolean {
+  return filter.deleted !== 'exclude';
+}
+
+// ── the total ─────────────────────────────────────────────────────────────
+/**
+ * Users matching the filter, exactly. Without search text or organisation, the counts table
+ * answers from at most 84 rows; otherwise the matching rows are few enough to count through the
+ * same indexes the page uses.
+ */
+export async function countUsers(db: Kysely<Database>, filter: UserFilter): Promise<number> {
+  if (normaliseQuery(filter.q) === '' && filter.organization_id === '') {
+    let q = db.withTables<CountsDb>().selectFrom('user_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
+    if (filter.user_type !== '') q = q.where('user_type', '=', filter.user_type);
+    if (filter.user_category !== '') q = q.where('user_category', '=', filter.user_category);
+    if (filter.active !== '') q = q.where('active', '=', filter.active === 'true' ? 1 : 0);
+    if (filter.deleted !== 'include') q = q.where('deleted', '=', filter.deleted === 'only' ? 1 : 0);
+    return Number((await q.executeTakeFirstOrThrow()).total);
+  }
+  const engine = engineOf(db);
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(allOf(filterConditions(engine, filter))).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+// ── the cursor ────────────────────────────────────────────────────────────
+/** A position in one search's order: the sort value and id of a row, and which way to read. */
+export interface Position {
+  value: string | number;
+  id: number;
+  /** 'next' reads the rows after the position, 'prev' those before it. */
+  towards: 'next' | 'prev';
+}
+
+/** Ties a cursor to the filter and order it was made for. */
+function fingerprint(filter: UserFilter, order: ListOrder): string {
+  const key = JSON.stringify([normaliseQuery(filter.q), filter.user_type, filter.user_category, String(filter.organization_id),
+    filter.active, filter.deleted, order.sort, order.dir]);
+  return createHash('sha256').update(key).digest('base64url').slice(0, 12);
+}
+
+/**
+ * base64url of JSON [fingerprint, towards, value, id]. Not signed: it holds a position within
+ * rows the caller may list anyway, and the fingerprint only catches a cursor sent with another
+ * search (a client bug), which then starts over from a clear 400 rather than a wrong page.
+ */
+export function encodeCursor(filter: UserFilter, order: ListOrder, position: Position): string {
+  return Buffer.from(JSON.stringify([fingerprint(filter, order), position.towards, position.value, position.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, filter: UserFilter, order: ListOrder): Position {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new BadCursor('The page cursor is not valid; start from the first page.');
+  }
+  if (!Array.isArray(parts) || parts.length !== 4) throw new BadCursor('The page cursor is not valid; start from the first page.');
+  const [print, towards, value, id] = parts as unknown[];
+  const textSort = TEXT_SORTS.includes(order.sort);
+  const valueOk = textSort ? typeof value === 'string' && value.length <= 1000 : typeof value === 'number' && Number.isSafeInteger(value);
+  if ((towards !== 'next' && towards !== 'prev') || !valueOk || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    throw new BadCursor('The page cursor is not valid; start from the first page.');
+  }
+  if (print !== fingerprint(filter, order)) throw new BadCursor('The page cursor belongs to another search; start from the first page.');
+  return { towards, value: value as string | number, id };
+}
+
+// ── pages ─────────────────────────────────────────────────────────────────
+export interface Page {
+  rows: UserRow[];
+  /** Where the next page starts, when rows follow this one. */
+  next: Position | null;
+  /** Where the previous page ends, when rows precede this one. */
+  prev: Position | null;
+}
+
+/**
+ * With search text, the matching rows are few and come from the prefix indexes; SQLite, which has
+ * no statistics to know that, would rather walk the sort index and test every row against the
+ * text (a full scan when few match). Ordering by `+expression` takes the sort index out of the
+ * running, so it unions the prefix ranges and sorts what they hold.
+ */
+function orderable(engine: Engine, filter: UserFilter, expression: RawBuilder<unknown>): RawBuilder<unknown> {
+  return engine === 'sqlite' && normaliseQuery(filter.q) !== '' ? sql`+${expression}` : expression;
+}
+
+/** Which way the index is read for a page: the list's order, or against it to go back. */
+function readDirection(order: ListOrder, at: Position | null): SortDir {
+  const backwards = at?.towards === 'prev';
+  return backwards === (order.dir === 'asc') ? 'desc' : 'asc';
+}
+
+/** The query of one page (one row more than the page, to know whether another follows). */
+export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null) {
+  const engine = engineOf(db);
+  const sortBy = sortExpression(engine, order.sort);
+  const readDir = readDirection(order, at);
+  const conditions = filterConditions(engine, filter);
+  if (at) {
+    const op = sql.raw(readDir === 'asc' ? '>' : '<');
+    conditions.push(sql`(${sortBy}, users.id) ${op} (${at.value}, ${at.id})`);
+  }
+  return db.selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
+      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at',
+      'organizations.name as organization'])
+    .select(sql<string | number>`${sortBy}`.as('sort_value'))
+    .where(allOf(conditions))
+    .orderBy(orderable(engine, filter, sortBy), readDir)
+    .orderBy(orderable(engine, filter, sql.raw('users.id')), readDir)
+    .limit(size + 1);
+}
+
+/** One page in the list's order, read from the index in the direction asked. */
+export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null): Promise<Page> {
+  const backwards = at?.towards === 'prev';
+  const found = await pageQuery(db, filter, order, size, at).execute();
+  const more = found.length > size;
+  const rows = found.slice(0, size);
+  if (backwards) rows.reverse();
+  const positionOf = (r: (typeof rows)[number], towards: Position['towards']): Position => ({
+    value: TEXT_SORTS.includes(order.sort) ? String(r.sort_value) : Number(r.sort_value), id: Number(r.id), towards,
+  });
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  // With no rows left at a position (deleted meanwhile), the position itself still leads back.
+  const edge = at ? { value: at.value, id: at.id } : null;
+  let next: Position | null;
+  let prev: Position | null;
+  if (backwards) {
+    prev = more && first ? positionOf(first, 'prev') : null;
+    next = last ? positionOf(last, 'next') : edge && { ...edge, towards: 'next' };
+  } else {
+    next = more && last ? positionOf(last, 'next') : null;
+    prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };
+  }
+  return { rows: rows.map((r) => toUserRow({ ...r, id: Number(r.id) })), next, prev };
+}
+
+/**
+ * Every matching row in the list's order, `batch` at a time, each batch read by its own keyset
+ * query: memory holds one batch whatever the total, and each read costs what the first does.
+ */
+export async function* userBatches(db: Kysely<Database>, filter: UserFilter, order: ListOrder, batch: number): AsyncGenerator<UserRow[]> {
+  let at: Position | null = null;
+  for (;;) {
+    const page = await readPage(db, filter, order, batch, at);
+    if (page.rows.length > 0) yield page.rows;
+    if (!page.next) return;
+    at = page.next;
+  }
+}
