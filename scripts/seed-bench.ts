@@ -1,0 +1,20 @@
+// `npm run seed:bench`: the bench database of 1,000,000 users across 5,000 organisations, on
+// SQLite (data/bench/users-1m.db) by default or on PostgreSQL when DATABASE_URL is a postgres://
+// URL (the database `staff_console_bench` on that server). Reuses a full one; makes it otherwise.
+import { seededBenchDatabase } from '../bench/user-data';
+
+async function main(): Promise<void> {
+  const url = process.env['DATABASE_URL'];
+  const engine = url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+  if (engine === 'postgres') process.env['BENCH_PG_URL'] = url;
+  const started = performance.now();
+  const db = await seededBenchDatabase(engine, (line) => console.log(line));
+  const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  await db.destroy();
+  console.log(`${engine}: ${Number(n).toLocaleString('en-US')} users ready (${((performance.now() - started) / 1000).toFixed(0)} s).`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
