@@ -36,7 +36,13 @@ export interface ServerConfig {
   /** Believe X-Forwarded-Proto from a reverse proxy when deciding on Secure cookies. */
   trustProxy: boolean;
   scrypt: ScryptParams;
+  /** smtp(s)://user:pass@host:port: mail goes out through it; unset keeps mail in the outbox table (decision 022). */
+  smtpUrl?: string | null;
+  /** The From of every message sent. */
+  mailFrom?: string;
 }
+
+export const DEFAULT_MAIL_FROM = 'Staff Console <no-reply@localhost>';
 
 /** The idle timeout in milliseconds: what the server enforces and what the panel is told. */
 export function sessionIdleMs(config: Pick<ServerConfig, 'sessionIdleSeconds'>): number {
@@ -74,6 +80,8 @@ const EnvSchema = v.object({
     v.transform(Number), v.minValue(5, 'must be at least 5'),
     v.maxValue(MAX_SESSION_IDLE_SECONDS, `must be at most ${MAX_SESSION_IDLE_SECONDS}: shorter than the panel's hourly session re-check, which counts as activity`)), '900'),
   TRUST_PROXY: v.optional(Flag, 'false'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || /^smtps?:\/\/[^\s/]+/.test(s), 'must read smtp://user:pass@host:port (or smtps://)'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(254))),
 });
 
 /** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
@@ -108,7 +116,7 @@ export function redactUrl(text: string): string {
 /** How a message names a variable and its value: secrets by length only, URLs without password. */
 function described(name: string, value: string): string {
   if (SECRET_VARIABLES.has(name)) return `${name} (${value.length} characters, value not shown)`;
-  if (name === 'DATABASE_URL') return `${name}=${JSON.stringify(redactUrl(value))}`;
+  if (name === 'DATABASE_URL' || name === 'SMTP_URL') return `${name}=${JSON.stringify(redactUrl(value))}`;
   return `${name}=${JSON.stringify(value)}`;
 }
 
@@ -146,5 +154,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     scrypt: OWASP_SCRYPT,
+    // Mail settings appear only when given; the mail module applies the defaults.
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, targetFromConfig } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { startMailDelivery } from './mail/delivery';
 import { ensureSpaBuilt } from './spa-build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     log: config.appEnv === 'test' ? undefined : (line) => console.log(line),
   });
   console.log(`Server type ${config.serverType}; data in ${target.engine === 'sqlite' ? target.file : 'PostgreSQL'}.`);
+  const mail = startMailDelivery(db, config, (line) => console.log(line));
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Staff Console listening on http://localhost:${info.port}`);
   });
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      void db.destroy().finally(() => process.exit(0));
+      void Promise.resolve(mail?.stop()).finally(() => db.destroy().finally(() => process.exit(0)));
     });
     // Keep-alive sockets with no request in flight would otherwise hold close() open.
     if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -1,4 +1,189 @@
-// user-create routes of the user area (decision 020).
-import type { Route } from '../routes';
+// The create calls of the user area (spec §7 "Organizations, tags" and "Groups, roles, users";
+// decision 020): organisation search, owners, settings and defaults for step one, the email and
+// username checks of step two, register, and the mail the user area sends (decision 022).
+import { MAX_USERS_PER_CREATE } from '../../src/domain/user-rules';
+import { productNames } from '../../src/domain/product';
+import { DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../src/domain/user-fields';
+import { EMAIL_PATTERN, FIELD_MESSAGES, USERNAME_PATTERN } from '../../src/domain/user-rules';
+import {
+  CheckEmailsForm, DefaultSettingsForm, OrgSearchForm, OutboxForm, PreRegisterForm, RegisterForm, SendWelcomeForm, UsernameCheckForm,
+  UsernameSuggestForm, type CheckEmailsReply, type DefaultSettingsReply, type MailReply, type OrgSearchReply, type OwnerGroupReply,
+  type ProductSettingsReply, type UsernameCheckReply, type UsernameSuggestReply,
+} from '../../src/domain/users';
+import { writeAudit } from '../audit';
+import { preRegisterMail, welcomeMail } from '../mail/messages';
+import { enqueueMail, listOutbox, mailOutcome } from '../mail/outbox';
+import { defineRoute } from '../routes';
+import { creatableUserTypes, defaultExpiry, ownerGroup, registerUsers } from '../users/create';
+import { searchOrganizations } from '../users/organizations';
+import { expiryText } from '../users/records';
+import { freeUsernames, takenUsernames, usernameBase } from '../users/usernames';
+import { sql } from 'kysely';
 
-export const userCreateRoutes: Route[] = [];
+const getUserOrganization = defineRoute({
+  method: 'POST', path: '/user/get_user_organization/', access: 'user_mgmt', schema: OrgSearchForm,
+  summary: 'Organisations whose name or a word of it starts with the query (2+ characters), best first, at most 20.',
+  async handler({ c, deps, input }) {
+    const reply: OrgSearchReply = { result: await searchOrganizations(deps.db, input.query) };
+    return c.json(reply);
+  },
+});
+
+const getOwnerGroup = defineRoute({
+  method: 'POST', path: '/user/get_{product}_owner_group/', access: 'create_user_tab',
+  summary: 'The staff who may own a user: active, unexpired staff by username with their name.',
+  async handler({ c, deps, now }) {
+    const reply: OwnerGroupReply = { status: true, result: await ownerGroup(deps.db, now) };
+    return c.json(reply);
+  },
+});
+
+const getProductSettings = defineRoute({
+  method: 'POST', path: '/user/get_product_settings/', access: 'create_user_tab',
+  summary: "The choices of step one: user types this session may give, categories, configurations, data plan items, screens, flags.",
+  handler({ c, deps, session }) {
+    const names = productNames(deps.config.productKey);
+    const reply: ProductSettingsReply = {
+      status: true,
+      data: {
+        product_key: names.key,
+        user_types: [...creatableUserTypes(session.grants.features)],
+        user_categories: [...USER_CATEGORIES],
+        product_configurations: [...names.configurations],
+        default_configuration: names.defaultConfiguration,
+        data_plan_items: [...names.dataPlanItems],
+        startup_screens: [...names.startupScreens],
+        subscription_statuses: [...SUBSCRIPTION_STATUSES],
+        flag_keys: [...flagKeys(names.key)],
+      },
+    };
+    return c.json(reply);
+  },
+});
+
+const getDefaultSettings = defineRoute({
+  method: 'POST', path: '/user/get_default_settings/', access: 'create_user_tab', schema: DefaultSettingsForm,
+  summary: "A new user's defaults: the user type's expiry (spec §4, from the server's UTC today), configuration, screen, flags.",
+  handler({ c, deps, now, input }) {
+    const product = deps.config.productKey;
+    const reply: DefaultSettingsReply = {
+      status: true,
+      data: {
+        expiry_dt: defaultExpiry(input.user_type, now),
+        product_configuration: productNames(product).defaultConfiguration,
+        startup_screen: DEFAULT_STARTUP_SCREEN,
+        flags: defaultFlags(product),
+      },
+    };
+    return c.json(reply);
+  },
+});
+
+const checkEmailsValidity = defineRoute({
+  method: 'POST', path: '/user/check_emails_validity/', access: 'create_user_tab', schema: CheckEmailsForm,
+  summary: 'Per email: whether it has the right shape and whether a user has it already.',
+  async handler({ c, deps, input }) {
+    const emails = input.emails.map((e) => e.trim().toLowerCase());
+    const valid = emails.map((e) => EMAIL_PATTERN.test(e));
+    const used = new Set<string>();
+    const wanted = [...new Set(emails.filter((_, i) => valid[i]))];
+    for (let i = 0; i < wanted.length; i += 500) {
+      const rows = await deps.db.selectFrom('users').select(sql<string>`lower(email)`.as('email'))
+        .where(sql<string>`lower(email)`, 'in', wanted.slice(i, i + 500)).execute();
+      for (const r of rows) used.add(r.email);
+    }
+    const reply: CheckEmailsReply = {
+      status: true,
+      data: emails.map((email, i) => {
+        const exists = used.has(email);
+        return { email, valid: valid[i]!, exists, msg: !valid[i] ? FIELD_MESSAGES.email : exists ? 'A user with this email already exists.' : null };
+      }),
+    };
+    return c.json(reply);
+  },
+});
+
+const getValidUsername = defineRoute({
+  method: 'POST', path: '/user/get_valid_username/', access: 'create_user_tab', schema: UsernameCheckForm,
+  summary: 'Whether a username may be given to a new user: the right shape and not taken (in any case).',
+  async handler({ c, deps, input }) {
+    let reply: UsernameCheckReply;
+    if (!USERNAME_PATTERN.test(input.username)) reply = { status: true, available: false, msg: FIELD_MESSAGES.username };
+    else if ((await takenUsernames(deps.db, [input.username])).size) reply = { status: true, available: false, msg: `${input.username} is taken.` };
+    else reply = { status: true, available: true, msg: `${input.username} is available.` };
+    return c.json(reply);
+  },
+});
+
+const getValidUsernameNew = defineRoute({
+  method: 'POST', path: '/user/get_valid_username_new/', access: 'create_user_tab', schema: UsernameSuggestForm,
+  summary: 'A free username built from the first and last name (or the email), as register/ would give.',
+  async handler({ c, deps, input }) {
+    const [username] = await freeUsernames(deps.db, [usernameBase(input)], new Set());
+    const reply: UsernameSuggestReply = { status: true, username: username! };
+    return c.json(reply);
+  },
+});
+
+const register = defineRoute({
+  method: 'POST', path: '/user/register/', access: 'create_user_tab', schema: RegisterForm,
+  summary: `Creates 1 to ${MAX_USERS_PER_CREATE} users with the same account settings, all or none, audited; welcome emails on request.`,
+  async handler({ c, deps, now, input, session }) {
+    if (input.users.length > 1 && !session.grants.features.includes('bulk_user_creation')) {
+      return c.json({ status: false, msg: 'Creating several users at once needs the bulk_user_creation permission.', row_errors: {} });
+    }
+    return c.json(await registerUsers(deps, session, input, now));
+  },
+});
+
+const preRegisterEmailSend = defineRoute({
+  method: 'POST', path: '/user/pre_register_email_send/', access: 'create_user_tab', schema: PreRegisterForm,
+  summary: 'Writes an invitation email to an address into the outbox (sent when SMTP is configured); audited.',
+  async handler({ c, deps, now, input, session }) {
+    const { db, config } = deps;
+    const org = input.organization_id === ''
+      ? null
+      : await db.selectFrom('organizations').select('name').where('id', '=', input.organization_id).executeTakeFirst();
+    if (org === undefined) return c.json({ status: false, msg: 'This organization does not exist.' } satisfies MailReply);
+    const author = session.user.username;
+    const draft = preRegisterMail(config.productKey, { email: input.email, first_name: input.first_name, organization: org?.name ?? null });
+    await db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, config, author, now, [draft]);
+      await writeAudit(trx, {
+        category: 'user', author, action: 'invitation email', at: now, success: true,
+        current: { email: input.email, first_name: input.first_name, last_name: input.last_name, organization: org?.name ?? null },
+      });
+    });
+    return c.json({ status: true, msg: `Invitation to ${input.email}: ${mailOutcome(config, 1)}` } satisfies MailReply);
+  },
+});
+
+const sendWelcomeEmail = defineRoute({
+  method: 'POST', path: '/user/send_welcome_email/', access: 'edit_user', schema: SendWelcomeForm,
+  summary: "Writes the user's welcome email again into the outbox (sent when SMTP is configured); audited.",
+  async handler({ c, deps, now, input, session }) {
+    const { db, config } = deps;
+    const user = await db.selectFrom('users').select(['id', 'first_name', 'username', 'email', 'expiry_dt', 'deleted'])
+      .where('id', '=', input.user_id).executeTakeFirst();
+    if (!user || user.deleted === 1) return c.json({ status: false, msg: 'No such user.' } satisfies MailReply);
+    const author = session.user.username;
+    await db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, config, author, now, [welcomeMail(config.productKey, { ...user, expiry: expiryText(user.expiry_dt) })]);
+      await writeAudit(trx, { category: 'user', author, action: 'welcome email', at: now, success: true, current: { user_id: user.id, email: user.email } });
+    });
+    return c.json({ status: true, msg: `Welcome email to ${user.email}: ${mailOutcome(config, 1)}` } satisfies MailReply);
+  },
+});
+
+const fetchOutbox = defineRoute({
+  method: 'GET', path: '/user/fetch_outbox/', access: 'user_mgmt', schema: OutboxForm,
+  summary: 'The newest 200 outbox messages, or those about one user; status stored, queued, sent or failed.',
+  async handler({ c, deps, input }) {
+    return c.json({ status: true, data: await listOutbox(deps.db, input.user_id === '' ? null : input.user_id) });
+  },
+});
+
+export const userCreateRoutes = [
+  getUserOrganization, getOwnerGroup, getProductSettings, getDefaultSettings, checkEmailsValidity, getValidUsername,
+  getValidUsernameNew, register, preRegisterEmailSend, sendWelcomeEmail, fetchOutbox,
+];

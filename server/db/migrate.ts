@@ -8,6 +8,7 @@ import * as attemptsByUsername from './migrations/2026_11_21_004_login_attempts_
 import * as sessionAuthTime from './migrations/2026_11_21_005_session_auth_time';
 import * as userArea from './migrations/2026_11_21_006_user_area';
 import * as userSearch from './migrations/2026_11_21_007_user_search';
+import * as orgSearch from './migrations/2026_11_21_008_org_search';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_005_session_auth_time': sessionAuthTime,
   '2026_11_21_006_user_area': userArea,
   '2026_11_21_007_user_search': userSearch,
+  '2026_11_21_008_org_search': orgSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

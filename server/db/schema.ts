@@ -184,6 +184,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** A queued message is not tried before this time: a deliverer's claim, or the backoff after a failure (migration 008). */
+  next_attempt_at: Generated<number>;
 }
 
 export interface Database {

@@ -206,11 +206,14 @@ export const UsernameCheckForm = v.object({ username: v.pipe(v.string(), v.trim(
 export const UsernameCheckReply = v.object({ status: v.literal(true), available: v.boolean(), msg: v.string() });
 export type UsernameCheckReply = v.InferOutput<typeof UsernameCheckReply>;
 
-export const UsernameSuggestForm = v.object({
-  first_name: v.optional(Text(150), ''),
-  last_name: v.optional(Text(150), ''),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254)), ''),
-});
+export const UsernameSuggestForm = v.pipe(
+  v.object({
+    first_name: v.optional(Text(150), ''),
+    last_name: v.optional(Text(150), ''),
+    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254)), ''),
+  }),
+  v.check((f) => Boolean(f.first_name || f.last_name || f.email), 'Send a first name, last name or email to build a username from.'),
+);
 export const UsernameSuggestReply = v.object({ status: v.literal(true), username: v.string() });
 export type UsernameSuggestReply = v.InferOutput<typeof UsernameSuggestReply>;
 
@@ -272,7 +275,8 @@ export const ProductSettingsReply = v.object({
 });
 export type ProductSettingsReply = v.InferOutput<typeof ProductSettingsReply>;
 
-export const DefaultSettingsForm = v.object({ user_type: v.optional(v.union([v.literal(''), UserTypeSchema]), '') });
+/** `user_type` may be '' (none chosen yet: spec §4's unassigned default) but must be sent. */
+export const DefaultSettingsForm = v.object({ user_type: v.union([v.literal(''), UserTypeSchema], 'Send user_type (it may be empty).') });
 export const DefaultSettingsReply = v.object({
   status: v.literal(true),
   data: v.object({

@@ -1,0 +1,37 @@
+// The texts of the mail the user area sends: the welcome email of a new user and the invitation
+// sent before registration. Plain text; never a password.
+import type { MailKind } from './outbox';
+
+export interface MailDraft {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  /** The user the message is about, when there is one (fetch_outbox/ lists by it). */
+  userId: number | null;
+}
+
+export function welcomeMail(product: string, user: { id: number; first_name: string; username: string; email: string; expiry: string | null }): MailDraft {
+  const lines = [
+    `Hello ${user.first_name},`,
+    '',
+    `Your ${product} account is ready.`,
+    '',
+    `Username: ${user.username}`,
+    `Email: ${user.email}`,
+    ...(user.expiry ? [`Access until: ${user.expiry} (MM-dd-yyyy)`] : []),
+    '',
+    'If you did not expect this message, please tell your account manager.',
+  ];
+  return { kind: 'welcome', to: user.email, subject: `Welcome to ${product}`, text: lines.join('\n'), userId: user.id };
+}
+
+export function preRegisterMail(product: string, invite: { email: string; first_name: string; organization: string | null }): MailDraft {
+  const lines = [
+    invite.first_name ? `Hello ${invite.first_name},` : 'Hello,',
+    '',
+    `You have been invited to ${product}${invite.organization ? ` as part of ${invite.organization}` : ''}.`,
+    'Your account manager will complete your registration and you will receive a welcome email with your username.',
+  ];
+  return { kind: 'pre_register', to: invite.email, subject: `Your invitation to ${product}`, text: lines.join('\n'), userId: null };
+}

@@ -1,0 +1,259 @@
+// Creating users (spec §2 create steps, §4, §5): register/ checks the account settings of step one
+// and every row of step two with the shared rules, then creates all users in one transaction with
+// an audit row each and, when asked, their welcome emails in the outbox; or creates none and says
+// per row and field what is wrong. Decision 022 covers the mail.
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { productNames } from '../../src/domain/product';
+import {
+  bulkEditFields, CUSTOMER_USER_TYPES, DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, STAFF_USER_TYPE, userTypesFor,
+  type UserType,
+} from '../../src/domain/user-fields';
+import {
+  dateToTimestamp, expiryDefault, FIELD_MESSAGES, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
+  storedDataPlan, timestampToDate, todayOf, usersErrors, type FieldErrors,
+} from '../../src/domain/user-rules';
+import type { RegisterForm, RegisterReply } from '../../src/domain/users';
+import { writeAuditMany } from '../audit';
+import { hashPassword } from '../auth/passwords';
+import type { AppDeps, CurrentSession } from '../context';
+import type { Database, NewUser } from '../db/schema';
+import { welcomeMail } from '../mail/messages';
+import { enqueueMail, mailOutcome } from '../mail/outbox';
+import { loadUserRecords } from './records';
+import { freeUsernames, takenUsernames, usernameBase } from './usernames';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Key of row_errors that holds the problems of step one (the account settings), not of a row. */
+export const STEP_ONE_KEY = 'step_one';
+const LOOKUP_CHUNK = 500;
+const INSERT_CHUNK = 200;
+/** Password hashes computed at once for one request: half the instance's hashing slots. */
+const HASHING_WORKERS = 2;
+
+export const CREATE_TEXT = {
+  customerTypes: 'Customer user types need the allow_customer_type permission.',
+  staffType: 'Creating staff users needs the staff_role_change permission.',
+  noOrganization: 'This organization does not exist.',
+  owner: 'Choose an owner from the list of staff.',
+  configuration: 'Choose one of the product configurations.',
+  startupScreen: 'Choose one of the startup screens.',
+  emailTaken: 'A user with this email already exists.',
+  usernameTaken: 'This username is taken.',
+  raced: 'Another request created a user with the same email or username meanwhile; nothing was created.',
+} as const;
+
+/** The user types this session may give a new user: customer types and staff need their permission. */
+export function creatableUserTypes(features: readonly string[]): readonly UserType[] {
+  return userTypesFor(features).filter((t) => t !== STAFF_USER_TYPE || features.includes('staff_role_change'));
+}
+
+/** Who may own a user: active, unexpired staff, as `{ key: username, text: 'First Last' }`. */
+export async function ownerGroup(db: Db, now: number): Promise<{ key: string; text: string }[]> {
+  const rows = await db.selectFrom('users').select(['username', 'first_name', 'last_name'])
+    .where('user_type', '=', STAFF_USER_TYPE).where('active', '=', 1).where('deleted', '=', 0)
+    .where((eb) => eb.or([eb('expiry_dt', 'is', null), eb('expiry_dt', '>', now)]))
+    .orderBy('first_name').orderBy('last_name').orderBy('username').execute();
+  return rows.map((r) => ({ key: r.username, text: `${r.first_name} ${r.last_name}`.trim() }));
+}
+
+/** The default expiry of a user type from the server's today (UTC), as MM-dd-yyyy. */
+export function defaultExpiry(userType: string, now: number): string {
+  return formatExpiry(expiryDefault(userType || null, todayOf(new Date(now), 'utc')));
+}
+
+// ── step one ──────────────────────────────────────────────────────────────
+interface AccountSettings {
+  organizationId: number;
+  userType: string;
+  category: string;
+  owner: string;
+  configuration: string;
+  plan: string[];
+  expiry: number;
+  startupScreen: string;
+  flags: Record<string, boolean | string>;
+}
+
+function flagProblems(product: string, features: readonly string[], given: Record<string, boolean | string>): string[] {
+  const known = new Set(flagKeys(product));
+  const fields = new Map(bulkEditFields(product).map((f) => [f.key, f]));
+  const defaults = defaultFlags(product);
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(given)) {
+    const field = fields.get(key);
+    if (!known.has(key)) problems.push(`Unknown flag ${key}.`);
+    else if (field?.type.kind === 'choice') {
+      if (typeof value !== 'string' || !field.type.options.includes(value)) problems.push(`${field.label} must be one of ${field.type.options.join(', ')}.`);
+      else if (field.feature && value !== defaults[key] && !features.includes(field.feature)) problems.push(`${field.label} needs the ${field.feature} permission.`);
+    } else if (typeof value !== 'boolean') problems.push(`Flag ${key} must be true or false.`);
+  }
+  return problems;
+}
+
+async function checkStepOne(db: Db, session: CurrentSession, product: string, form: RegisterForm, now: number): Promise<{ errors: FieldErrors; settings: AccountSettings }> {
+  const names = productNames(product);
+  const features = session.grants.features;
+  const errors: FieldErrors = stepOneErrors(product, {
+    organization_id: form.organization_id, user_type: form.user_type, user_category: form.user_category, owner: form.owner,
+    product_configuration: form.product_configuration, data_plan: form.data_plan, expiry_dt: form.expiry_dt,
+  });
+  if ((CUSTOMER_USER_TYPES as readonly string[]).includes(form.user_type) && !features.includes('allow_customer_type')) errors['user_type'] = CREATE_TEXT.customerTypes;
+  if (form.user_type === STAFF_USER_TYPE && !features.includes('staff_role_change')) errors['user_type'] = CREATE_TEXT.staffType;
+  if (!names.configurations.includes(form.product_configuration)) errors['product_configuration'] = CREATE_TEXT.configuration;
+  const unknownItems = form.data_plan.filter((i) => i !== NO_DATA_PLAN && !names.dataPlanItems.includes(i));
+  if (unknownItems.length) errors['data_plan'] = `Unknown data plan item${unknownItems.length > 1 ? 's' : ''}: ${unknownItems.join(', ')}.`;
+  const startupScreen = form.startup_screen || DEFAULT_STARTUP_SCREEN;
+  if (!names.startupScreens.includes(startupScreen)) errors['startup_screen'] = CREATE_TEXT.startupScreen;
+  const flagIssues = flagProblems(product, features, form.flags);
+  if (flagIssues.length) errors['flags'] = flagIssues.join(' ');
+  if (!errors['organization_id'] && !(await db.selectFrom('organizations').select('id').where('id', '=', form.organization_id).executeTakeFirst())) {
+    errors['organization_id'] = CREATE_TEXT.noOrganization;
+  }
+  if (!errors['owner'] && !(await ownerGroup(db, now)).some((o) => o.key === form.owner)) errors['owner'] = CREATE_TEXT.owner;
+
+  const expiry = parseExpiry(form.expiry_dt || defaultExpiry(form.user_type, now));
+  return {
+    errors,
+    settings: {
+      organizationId: form.organization_id, userType: form.user_type, category: form.user_category, owner: form.owner,
+      configuration: form.product_configuration,
+      plan: storedDataPlan(reconcileDataPlan(product, form.data_plan, form.user_category).plan),
+      expiry: expiry ? dateToTimestamp(expiry) : 0,
+      startupScreen, flags: { ...defaultFlags(product), ...form.flags },
+    },
+  };
+}
+
+// ── step two: the rows ────────────────────────────────────────────────────
+type Row = RegisterForm['users'][number];
+
+async function takenEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const taken = new Set<string>();
+  for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
+    const rows = await db.selectFrom('users').select(sql<string>`lower(email)`.as('email'))
+      .where(sql<string>`lower(email)`, 'in', wanted.slice(i, i + LOOKUP_CHUNK)).execute();
+    for (const r of rows) taken.add(r.email);
+  }
+  return taken;
+}
+
+/** Row index → field → message: the shared rules, repeats inside the batch, and what the database holds. */
+async function rowErrors(db: Db, rows: readonly Row[]): Promise<Record<number, FieldErrors>> {
+  const errors: Record<number, FieldErrors> = usersErrors(rows);
+  const add = (i: number, field: string, msg: string) => {
+    errors[i] ??= {};
+    errors[i][field] ??= msg;
+  };
+  const seen = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const name = row.username?.toLowerCase();
+    if (!name) return;
+    const first = seen.get(name);
+    if (first !== undefined) add(i, 'username', `The same username as row ${first + 1}.`);
+    else seen.set(name, i);
+  });
+  const emails = await takenEmails(db, rows.map((r) => r.email));
+  const usernames = await takenUsernames(db, rows.flatMap((r) => (r.username ? [r.username] : [])));
+  rows.forEach((row, i) => {
+    if (emails.has(row.email.toLowerCase())) add(i, 'email', CREATE_TEXT.emailTaken);
+    if (row.username && usernames.has(row.username.toLowerCase())) add(i, 'username', CREATE_TEXT.usernameTaken);
+  });
+  return errors;
+}
+
+/** Hashes the passwords given, a few at a time through the instance's hashing limiter. */
+async function passwordHashes(deps: AppDeps, rows: readonly Row[]): Promise<(string | null)[]> {
+  const out: (string | null)[] = rows.map(() => null);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < rows.length; i = next++) {
+      const password = rows[i]!.password;
+      if (password) out[i] = await deps.hashing.run(() => hashPassword(password, deps.config.scrypt));
+    }
+  };
+  await Promise.all(Array.from({ length: HASHING_WORKERS }, worker));
+  return out;
+}
+
+function refused(rowErrs: Record<number, FieldErrors>, stepErrs: FieldErrors): RegisterReply {
+  const row_errors: Record<string, Record<string, string>> = {};
+  if (Object.keys(stepErrs).length) row_errors[STEP_ONE_KEY] = stepErrs;
+  for (const [i, e] of Object.entries(rowErrs)) row_errors[i] = e;
+  const rows = Object.keys(rowErrs).length;
+  const parts = [
+    ...(Object.keys(stepErrs).length ? ['the account settings need changes'] : []),
+    ...(rows ? [`${rows} ${rows === 1 ? 'row needs' : 'rows need'} changes`] : []),
+  ];
+  return { status: false, msg: `Nothing was created: ${parts.join(' and ')}.`, row_errors };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+// ── register ──────────────────────────────────────────────────────────────
+export async function registerUsers(deps: AppDeps, session: CurrentSession, form: RegisterForm, now: number, retried = false): Promise<RegisterReply> {
+  const { db, config } = deps;
+  const product = config.productKey;
+  const author = session.user.username;
+  const { errors: stepErrs, settings } = await checkStepOne(db, session, product, form, now);
+  const rowErrs = await rowErrors(db, form.users);
+  if (Object.keys(stepErrs).length || Object.keys(rowErrs).length) return refused(rowErrs, stepErrs);
+
+  const reserved = new Set(form.users.flatMap((r) => (r.username ? [r.username.toLowerCase()] : [])));
+  const missing = form.users.map((r, i) => [r, i] as const).filter(([r]) => !r.username);
+  const generated = await freeUsernames(db, missing.map(([r]) => usernameBase(r)), reserved);
+  const usernames = form.users.map((r) => r.username);
+  missing.forEach(([, i], k) => (usernames[i] = generated[k]!));
+  const hashes = await passwordHashes(deps, form.users);
+
+  const values: NewUser[] = form.users.map((r, i) => ({
+    username: usernames[i]!, email: r.email, first_name: r.first_name, last_name: r.last_name, phone: r.phone || null,
+    organization_id: settings.organizationId, user_type: settings.userType, user_category: settings.category, user_role: null,
+    owner: settings.owner, product_configuration: settings.configuration, data_plan: JSON.stringify(settings.plan),
+    expiry_dt: settings.expiry, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify(settings.flags),
+    password_hash: hashes[i]!, created_at: now, updated_at: now, startup_screen: settings.startupScreen,
+    subscription_status: null, sf_contact_id: null, updated_by: author,
+  }));
+
+  try {
+    const ids = await db.transaction().execute(async (trx) => {
+      const byName = new Map<string, number>();
+      for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+        const inserted = await trx.insertInto('users').values(values.slice(i, i + INSERT_CHUNK)).returning(['id', 'username']).execute();
+        for (const r of inserted) byName.set(r.username, r.id);
+      }
+      // Rows come back in no promised order: each id is found by its (unique) username.
+      const ids = usernames.map((u) => byName.get(u)!);
+      const records = await loadUserRecords(trx, ids);
+      await writeAuditMany(trx, records.map((record) => ({
+        category: 'user', author, action: 'user created', at: now, current: record, success: true,
+      })));
+      if (form.send_email) {
+        await enqueueMail(trx, config, author, now, records.map((u) => welcomeMail(product, {
+          id: u.id, first_name: u.first_name, username: u.username, email: u.email,
+          expiry: u.expiry_dt_timestamp === null ? null : formatExpiry(timestampToDate(u.expiry_dt_timestamp)),
+        })));
+      }
+      return ids;
+    });
+    const count = ids.length;
+    const mail = form.send_email ? ` ${mailOutcome(config, count)}` : '';
+    return {
+      status: true,
+      msg: `Created ${count} ${count === 1 ? 'user' : 'users'}.${mail}`,
+      data: form.users.map((r, i) => ({ row: i, user_id: ids[i]!, username: usernames[i]!, email: r.email })),
+    };
+  } catch (err) {
+    // Another request took an email or username between the checks and the insert: say which,
+    // or when only a generated username collided, generate again once.
+    if (!isUniqueViolation(err)) throw err;
+    const again = await rowErrors(db, form.users);
+    if (Object.keys(again).length) return refused(again, {});
+    return retried ? { status: false, msg: CREATE_TEXT.raced, row_errors: {} } : registerUsers(deps, session, form, now, true);
+  }
+}
