@@ -1,0 +1,152 @@
+// Tags and tag groups (spec §3) and which users hold them. A multi-user assignment is one
+// transaction with batched statements; the audit keeps each user's tags before and after, or one
+// summary row for a bulk upload of many users.
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_TAG_COLOR, type Tag } from '../../src/domain/tags';
+import { writeAuditMany, type AuditEntry } from '../audit';
+import type { Database } from '../db/schema';
+import { chunks, LOOKUP_BATCH } from './selection';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+type TagRow = { id: number; name: string; color: string; description: string; parent_id: number | null; icon: string | null };
+
+export function toTag(r: TagRow): Tag {
+  return {
+    id: Number(r.id), name: r.name, color: r.color, description: r.description,
+    group: r.parent_id === null ? null : Number(r.parent_id), icon: r.icon,
+  };
+}
+
+/** Tags (is_group 0) and tag groups, each by name. */
+export async function listTags(db: Db): Promise<{ tags: Tag[]; groups: Tag[] }> {
+  const rows = await db.selectFrom('tags').select(['id', 'name', 'color', 'description', 'parent_id', 'icon', 'is_group']).execute();
+  const sorted = rows.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || Number(a.id) - Number(b.id));
+  return { tags: sorted.filter((r) => r.is_group === 0).map(toTag), groups: sorted.filter((r) => r.is_group === 1).map(toTag) };
+}
+
+export async function tagIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_tags').select('tag_id').where('user_id', '=', userId).orderBy('tag_id').execute();
+  return rows.map((r) => Number(r.tag_id));
+}
+
+export type NewTagInput = { kind: 'normal' | 'group'; name: string; description: string; color: string; parentId: number | null };
+export type CreateTagResult = { ok: true; tag: Tag } | { ok: false; msg: string };
+
+const kindWord = (kind: NewTagInput['kind']) => (kind === 'group' ? 'tag group' : 'tag');
+
+/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another request created the name first. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Creates a tag or tag group. Names are unique per kind whatever their case; a tag may join a
+ * group, a group belongs to none.
+ */
+export async function createTag(db: Kysely<Database>, input: NewTagInput, author: string, now: number): Promise<CreateTagResult> {
+  const isGroup = input.kind === 'group' ? 1 : 0;
+  const duplicate = () => ({ ok: false as const, msg: `A ${kindWord(input.kind)} named '${input.name}' exists.` });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const same = await trx.selectFrom('tags').select('id').where('is_group', '=', isGroup)
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', input.name.toLowerCase())).executeTakeFirst();
+      if (same) return duplicate();
+      if (input.parentId !== null) {
+        if (input.kind === 'group') return { ok: false as const, msg: 'A tag group cannot belong to another group.' };
+        const parent = await trx.selectFrom('tags').select('is_group').where('id', '=', input.parentId).executeTakeFirst();
+        if (!parent || parent.is_group !== 1) return { ok: false as const, msg: `There is no tag group #${input.parentId}.` };
+      }
+      const row = await trx.insertInto('tags').values({
+        name: input.name, color: input.color || DEFAULT_TAG_COLOR, description: input.description, parent_id: input.parentId, icon: null,
+        is_group: isGroup, created_by: author, created_at: now,
+      }).returning(['id', 'name', 'color', 'description', 'parent_id', 'icon']).executeTakeFirstOrThrow();
+      const tag = toTag(row);
+      await writeAuditMany(trx, [{ category: 'user', author, action: `${kindWord(input.kind)} created: ${tag.name} (#${tag.id})`, at: now, current: tag, success: true }]);
+      return { ok: true as const, tag };
+    });
+  } catch (err) {
+    // The unique index (lower(name), is_group) decides between two requests racing for a name.
+    if (isUniqueViolation(err)) return duplicate();
+    throw err;
+  }
+}
+
+/** Ids among `ids` that are no tag (groups are not assignable). */
+export async function unknownTagIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const known = new Set<number>();
+  for (const batch of chunks([...new Set(ids)], LOOKUP_BATCH)) {
+    const rows = await db.selectFrom('tags').select('id').where('id', 'in', batch).where('is_group', '=', 0).execute();
+    for (const r of rows) known.add(Number(r.id));
+  }
+  return ids.filter((id) => !known.has(id));
+}
+
+/** Bulk uploads of more users than this are audited as one summary row. */
+export const AUDIT_PER_USER_MAX = 100;
+/** Rows per multi-row INSERT (2 values each). */
+const INSERT_BATCH = 5_000;
+const AUDIT_BATCH = 1_000;
+
+export interface Assignment {
+  tagIds: number[];
+  userIds: number[];
+  mode: 'overwrite' | 'add';
+  bulkUpload: boolean;
+  author: string;
+  now: number;
+}
+
+async function tagsByUser(trx: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  for (const batch of chunks(userIds, LOOKUP_BATCH)) {
+    const rows = await trx.selectFrom('user_tags').select(['user_id', 'tag_id']).where('user_id', 'in', batch).execute();
+    for (const r of rows) byUser.get(Number(r.user_id))?.push(Number(r.tag_id));
+  }
+  for (const list of byUser.values()) list.sort((a, b) => a - b);
+  return byUser;
+}
+
+/** Assigns the tags to every user in one transaction, with its audit rows. */
+export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<void> {
+  const tagIds = [...new Set(a.tagIds)].sort((x, y) => x - y);
+  const userIds = [...new Set(a.userIds)];
+  const perUser = !(a.bulkUpload && userIds.length > AUDIT_PER_USER_MAX);
+  await db.transaction().execute(async (trx) => {
+    const before = perUser ? await tagsByUser(trx, userIds) : null;
+    if (a.mode === 'overwrite') {
+      for (const batch of chunks(userIds, LOOKUP_BATCH)) await trx.deleteFrom('user_tags').where('user_id', 'in', batch).execute();
+    }
+    const pairs = userIds.flatMap((user_id) => tagIds.map((tag_id) => ({ user_id, tag_id })));
+    for (const batch of chunks(pairs, INSERT_BATCH)) {
+      await trx.insertInto('user_tags').values(batch).onConflict((oc) => oc.columns(['user_id', 'tag_id']).doNothing()).execute();
+    }
+    const action = a.mode === 'overwrite' ? 'tags replaced' : 'tags added';
+    const origin = a.bulkUpload ? 'bulk_upload' : undefined;
+    if (!before) {
+      await writeAuditMany(trx, [{
+        category: 'user', author: a.author, action: `${action}: ${userIds.length} users (bulk upload)`, origin, at: a.now, success: true,
+        current: { tags: tagIds, type: a.mode === 'overwrite' ? 'overwrite' : '', user_ids: userIds },
+      }]);
+      return;
+    }
+    const entries: AuditEntry[] = userIds.map((id) => {
+      const previous = before.get(id) ?? [];
+      const current = a.mode === 'overwrite' ? tagIds : [...new Set([...previous, ...tagIds])].sort((x, y) => x - y);
+      return { category: 'user', author: a.author, action: `${action}: user #${id}`, origin, at: a.now, success: true, previous: { user_id: id, tags: previous }, current: { user_id: id, tags: current } };
+    });
+    for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
+  });
+}
+
+/** Of these ids, those that name a user (deleted or not: a deleted user's tags can be viewed and set). */
+export async function existingUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const batch of chunks([...new Set(ids)], LOOKUP_BATCH)) {
+    const rows = await db.selectFrom('users').select('id').where('id', 'in', batch).execute();
+    for (const r of rows) found.add(Number(r.id));
+  }
+  return found;
+}
