@@ -1,0 +1,250 @@
+// Bulk edit (spec §3 bulk-editable fields, §4, §8; decision 024). The changes are checked first
+// (known field, permitted, value of the right kind), then the selection is resolved to live
+// users, each user's current values are compared with the new ones, and — to apply — the users
+// that differ are updated with set-based UPDATEs (one per batch of ids, never one per user) and
+// audited per user, all in one transaction. The preview runs the same steps without writing.
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { bulkEditFields, defaultFlags, type BulkField } from '../../src/domain/user-fields';
+import { dateToTimestamp, parseExpiry } from '../../src/domain/user-rules';
+import { MAX_BULK_EDIT_USERS, type BulkSelection, type UserRow } from '../../src/domain/users';
+import { writeAuditMany, type AuditEntry } from '../audit';
+import { engineOf } from '../db/connect';
+import type { Database } from '../db/schema';
+import { expiryText, flagsOf, toUserRow } from './records';
+import { chunks, LOOKUP_BATCH, selectedUsers } from './selection';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Value = boolean | string;
+
+/** Users changed per UPDATE statement. */
+const UPDATE_BATCH = 1_000;
+const AUDIT_BATCH = 1_000;
+/** Users the preview lists. */
+export const PREVIEW_SAMPLE = 10;
+
+/** One checked change: the field, the value as sent, and as stored. */
+interface Change {
+  field: BulkField;
+  value: Value;
+  /** 0/1 for the flag columns, ms for the expiry, the value itself in the flags object. */
+  stored: number | Value;
+}
+
+export type CheckedChanges = { ok: true; changes: Change[] } | { ok: false; reason: string };
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** Spec §3: only bulk-editable fields, each with the feature it needs, each value of its kind. */
+export function checkChanges(product: string, features: readonly string[], raw: Record<string, Value>): CheckedChanges {
+  const fields = bulkEditFields(product);
+  const changes: Change[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const field = fields.find((f) => f.key === key);
+    if (!field) return { ok: false, reason: `'${key}' is not a field a bulk edit can change.` };
+    if (field.feature && !features.includes(field.feature)) {
+      return { ok: false, reason: `You may not change ${field.label} in bulk: it needs the ${field.feature} permission.` };
+    }
+    switch (field.type.kind) {
+      case 'bool':
+        if (typeof value !== 'boolean') return { ok: false, reason: `${field.label} must be on or off (true or false).` };
+        changes.push({ field, value, stored: field.column ? (value ? 1 : 0) : value });
+        break;
+      case 'date': {
+        const date = typeof value === 'string' ? parseExpiry(value) : null;
+        if (!date) return { ok: false, reason: `${field.label} must be a date as MM-dd-yyyy, no later than 12-31-3000.` };
+        changes.push({ field, value, stored: dateToTimestamp(date) });
+        break;
+      }
+      case 'choice':
+        if (typeof value !== 'string' || !field.type.options.includes(value)) {
+          return { ok: false, reason: `${field.label} must be one of ${field.type.options.join(', ')}.` };
+        }
+        changes.push({ field, value, stored: value });
+        break;
+    }
+  }
+  // In the order of spec §3's list, whatever order they came in.
+  changes.sort((a, b) => fields.indexOf(a.field) - fields.indexOf(b.field));
+  return { ok: true, changes };
+}
+
+type CurrentRow = { id: number; username: string; active: number; is_account_admin: number; expiry_dt: number | null; flags: string };
+
+interface Diff {
+  id: number;
+  username: string;
+  /** Keys whose value differs. */
+  changed: string[];
+  previous: Record<string, unknown>;
+  current: Record<string, unknown>;
+}
+
+/** The value a user holds for a field; a flag never set holds its default. */
+function currentValue(row: CurrentRow, flags: Record<string, Value>, change: Change, defaults: Record<string, Value>): number | Value | null {
+  switch (change.field.column) {
+    case 'active': return Number(row.active);
+    case 'is_account_admin': return Number(row.is_account_admin);
+    case 'expiry_dt': return row.expiry_dt === null ? null : Number(row.expiry_dt);
+    case null: return flags[change.field.key] ?? defaults[change.field.key] ?? false;
+  }
+}
+
+/** What the audit shows: booleans as booleans, the expiry as MM-dd-yyyy. */
+function auditValue(change: Change, stored: number | Value | null): unknown {
+  if (change.field.column === 'expiry_dt') return typeof stored === 'number' ? expiryText(stored) : null;
+  if (change.field.column) return stored === 1;
+  return stored;
+}
+
+function diff(row: CurrentRow, changes: readonly Change[], defaults: Record<string, Value>): Diff {
+  const flags = flagsOf(row.flags);
+  const d: Diff = { id: Number(row.id), username: row.username, changed: [], previous: { user_id: Number(row.id), username: row.username }, current: {} };
+  d.current = { ...d.previous };
+  for (const change of changes) {
+    const before = currentValue(row, flags, change, defaults);
+    if (before === change.stored) continue;
+    d.changed.push(change.field.key);
+    d.previous[change.field.key] = auditValue(change, before);
+    d.current[change.field.key] = auditValue(change, change.stored);
+  }
+  return d;
+}
+
+async function currentRows(db: Db, ids: readonly number[], lock: boolean): Promise<CurrentRow[]> {
+  const rows: CurrentRow[] = [];
+  const postgres = engineOf(db) === 'postgres';
+  for (const batch of chunks(ids, LOOKUP_BATCH)) {
+    let q = db.selectFrom('users').select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags'])
+      .where('id', 'in', batch).where('deleted', '=', 0).orderBy('id');
+    // PostgreSQL: hold the rows from the read to the write, so a save in between waits for us.
+    // SQLite: one writer at a time already.
+    if (lock && postgres) q = q.forUpdate();
+    rows.push(...(await q.execute()));
+  }
+  return rows;
+}
+
+export type BulkRequest = {
+  selection: BulkSelection;
+  changes: Record<string, Value>;
+  product: string;
+  actor: { userId: number; username: string; features: readonly string[] };
+  now: number;
+};
+
+/** status 0 (spec §4, §8): why the edit cannot go ahead, as a sentence. */
+export type Refusal = { ok: false; reason: string };
+
+interface Plan {
+  ok: true;
+  changes: Change[];
+  diffs: Diff[];
+  unmatched: string[];
+}
+
+async function plan(db: Db, r: BulkRequest, lock: boolean): Promise<Plan | Refusal> {
+  const checked = checkChanges(r.product, r.actor.features, r.changes);
+  if (!checked.ok) return { ok: false, reason: checked.reason };
+  if (checked.changes.length === 0) return { ok: false, reason: 'Choose at least one field to change.' };
+  const selected = await selectedUsers(db, r.selection, MAX_BULK_EDIT_USERS);
+  if (!selected.ok) return { ok: false, reason: `More than ${n(MAX_BULK_EDIT_USERS)} users match; a bulk edit changes at most ${n(MAX_BULK_EDIT_USERS)} at once. Narrow the selection.` };
+  if (selected.ids.length === 0) return { ok: false, reason: 'No users matched the selection.' };
+  const rows = await currentRows(db, selected.ids, lock);
+  if (rows.length === 0) return { ok: false, reason: 'No users matched the selection.' };
+  const defaults = defaultFlags(r.product);
+  const diffs = rows.map((row) => diff(row, checked.changes, defaults));
+  const own = diffs.find((d) => d.id === r.actor.userId && d.changed.length > 0);
+  const lockout = own && selfLockout(checked.changes, r.now);
+  if (lockout) return { ok: false, reason: lockout };
+  return { ok: true, changes: checked.changes, diffs, unmatched: selected.unmatched };
+}
+
+/** A bulk edit may not lock its author out of the panel (as the single edit refuses). */
+function selfLockout(changes: readonly Change[], now: number): string | null {
+  for (const c of changes) {
+    if (c.field.column === 'active' && c.stored === 0) return 'The selection includes your own account, and you cannot deactivate your own account.';
+    if (c.field.column === 'expiry_dt' && typeof c.stored === 'number' && c.stored <= now) {
+      return 'The selection includes your own account, and you cannot set your own account to expire in the past.';
+    }
+  }
+  return null;
+}
+
+export interface Preview {
+  ok: true;
+  matched: number;
+  changing: number;
+  unchanged: number;
+  unmatched: string[];
+  sample: UserRow[];
+}
+
+/** What applying would do; writes nothing. */
+export async function previewBulkEdit(db: Kysely<Database>, r: BulkRequest): Promise<Preview | Refusal> {
+  const p = await plan(db, r, false);
+  if (!p.ok) return p;
+  const changing = p.diffs.filter((d) => d.changed.length > 0);
+  const sampleIds = changing.slice(0, PREVIEW_SAMPLE).map((d) => d.id);
+  const sample = sampleIds.length === 0 ? [] : await db.selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
+      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at', 'organizations.name as organization'])
+    .where('users.id', 'in', sampleIds).orderBy('users.id').execute();
+  return {
+    ok: true, matched: p.diffs.length, changing: changing.length, unchanged: p.diffs.length - changing.length, unmatched: p.unmatched,
+    sample: sample.map((u) => toUserRow({ ...u, id: Number(u.id) })),
+  };
+}
+
+export interface Applied {
+  ok: true;
+  updated: number;
+  unchanged: number;
+  unmatched: string[];
+  results: { id: number; username: string; result: 'updated' | 'unchanged'; changed: string[] }[];
+}
+
+/** The SET clause of one UPDATE: the columns, the flags patch, and the bookkeeping. */
+function assignments(db: Db, changes: readonly Change[], author: string, now: number) {
+  const set: Record<string, unknown> = {};
+  const flags: Record<string, Value> = {};
+  for (const c of changes) {
+    if (c.field.column) set[c.field.column] = c.stored;
+    else flags[c.field.key] = c.stored as Value;
+  }
+  if (Object.keys(flags).length > 0) set['flags'] = flagsPatch(db, JSON.stringify(flags));
+  return { ...set, version: sql<number>`version + 1`, updated_by: author, updated_at: now };
+}
+
+/**
+ * The flags JSON with the patch's keys set. SQLite: json_patch (RFC 7396 merge; text that is no
+ * JSON object starts over from {}). PostgreSQL: jsonb || patch, kept as text like everywhere else.
+ */
+function flagsPatch(db: Db, patch: string): RawBuilder<string> {
+  return engineOf(db) === 'postgres'
+    ? sql<string>`(coalesce(nullif(flags, ''), '{}')::jsonb || ${patch}::jsonb)::text`
+    : sql<string>`json_patch(case when json_valid(flags) and json_type(flags) = 'object' then flags else '{}' end, ${patch})`;
+}
+
+/** Applies the edit in one transaction; nothing is written when it is refused. */
+export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest): Promise<Applied | Refusal> {
+  return db.transaction().execute(async (trx) => {
+    const p = await plan(trx, r, true);
+    if (!p.ok) return p;
+    const changing = p.diffs.filter((d) => d.changed.length > 0);
+    const set = assignments(trx, p.changes, r.actor.username, r.now);
+    for (const batch of chunks(changing.map((d) => d.id), UPDATE_BATCH)) {
+      await trx.updateTable('users').set(set as never).where('id', 'in', batch).execute();
+    }
+    const labels = p.changes.map((c) => c.field.key).join(', ');
+    const entries: AuditEntry[] = changing.map((d) => ({
+      category: 'user', author: r.actor.username, action: `bulk edit (${labels}): ${d.username} (#${d.id})`, at: r.now, success: true,
+      previous: d.previous, current: d.current,
+    }));
+    for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
+    return {
+      ok: true as const, updated: changing.length, unchanged: p.diffs.length - changing.length, unmatched: p.unmatched,
+      results: p.diffs.map((d) => ({ id: d.id, username: d.username, result: d.changed.length > 0 ? 'updated' as const : 'unchanged' as const, changed: d.changed })),
+    };
+  });
+}

@@ -1,0 +1,174 @@
+// Which users a bulk call names (decision 024): ids, emails, usernames or user ids typed in a CSV
+// (identifiers), or the user list's filter ("all matching"). Lookups go through unique indexes
+// in batches, so 100,000 identifiers cost a few dozen indexed queries. Deleted users never match:
+// bulk calls do not touch them.
+import type { Kysely, Transaction } from 'kysely';
+import Papa from 'papaparse';
+import type { BulkSelection, UserFilter } from '../../src/domain/users';
+import type { Database } from '../db/schema';
+import { userBatches } from './search';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Values per IN list: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+export const LOOKUP_BATCH = 5_000;
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface MatchedUser {
+  id: number;
+  username: string;
+  email: string;
+  /** The identifier as it was given. */
+  identifier: string;
+}
+
+export interface Resolution {
+  matched: MatchedUser[];
+  /** Identifiers that matched no (live) user, in the order given. */
+  unmatched: string[];
+}
+
+const ID_TEXT = /^\d{1,15}$/;
+
+/** Trimmed, blanks dropped, each identifier once (case-insensitively), in the order given. */
+export function cleanIdentifiers(raw: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of raw) {
+    const text = value.trim();
+    const key = text.toLowerCase();
+    if (text === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out;
+}
+
+type Found = { id: number; username: string; email: string };
+
+async function lookup(db: Db, column: 'id' | 'email' | 'username', values: readonly (string | number)[]): Promise<Found[]> {
+  const found: Found[] = [];
+  for (const batch of chunks([...new Set(values)], LOOKUP_BATCH)) {
+    const rows = await db.selectFrom('users').select(['id', 'username', 'email'])
+      .where(column, 'in', batch as never[]).where('deleted', '=', 0).execute();
+    for (const r of rows) found.push({ id: Number(r.id), username: r.username, email: r.email });
+  }
+  return found;
+}
+
+/**
+ * Each identifier is a user id (digits), an email (has '@'; emails are stored lower-cased) or a
+ * username (as typed, or lower-cased). An identifier of digits that is no live user's id may
+ * still be a username. The first user an identifier names wins; a user named twice is listed once.
+ */
+export async function resolveIdentifiers(db: Db, raw: readonly string[]): Promise<Resolution> {
+  const identifiers = cleanIdentifiers(raw);
+  const ids: number[] = [];
+  const emails: string[] = [];
+  const usernames: string[] = [];
+  for (const text of identifiers) {
+    if (text.includes('@')) emails.push(text.toLowerCase());
+    else {
+      if (ID_TEXT.test(text)) ids.push(Number(text));
+      usernames.push(text, text.toLowerCase());
+    }
+  }
+  // One after the other: inside a transaction they share one connection anyway.
+  const byIdRows = await lookup(db, 'id', ids);
+  const byEmailRows = await lookup(db, 'email', emails);
+  const byUsernameRows = await lookup(db, 'username', usernames);
+  const byId = new Map(byIdRows.map((u) => [u.id, u]));
+  const byEmail = new Map(byEmailRows.map((u) => [u.email, u]));
+  const byUsername = new Map(byUsernameRows.map((u) => [u.username, u]));
+  const byUsernameFolded = new Map(byUsernameRows.map((u) => [u.username.toLowerCase(), u]));
+
+  const matched: MatchedUser[] = [];
+  const unmatched: string[] = [];
+  const taken = new Set<number>();
+  for (const text of identifiers) {
+    const user = text.includes('@')
+      ? byEmail.get(text.toLowerCase())
+      : (ID_TEXT.test(text) ? byId.get(Number(text)) : undefined) ?? byUsername.get(text) ?? byUsernameFolded.get(text.toLowerCase());
+    if (!user) unmatched.push(text);
+    else if (!taken.has(user.id)) {
+      taken.add(user.id);
+      matched.push({ ...user, identifier: text });
+    }
+  }
+  return { matched, unmatched };
+}
+
+const HEADER_NAMES = new Set(['email', 'emails', 'username', 'usernames', 'user_id', 'userid', 'user id', 'id', 'ids', 'identifier', 'identifiers']);
+
+export interface CsvIdentifiers {
+  identifiers: string[];
+  /** Rows with more than one value: not an identifier (spec §5: one column). */
+  rejected: string[];
+}
+
+/**
+ * A CSV of one column of emails, usernames or user ids (spec §5); a header row naming the column
+ * is recognised and skipped; blank cells (a trailing comma) do not count as a column.
+ */
+export function identifiersFromCsv(text: string): CsvIdentifiers {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const identifiers: string[] = [];
+  const rejected: string[] = [];
+  for (const [i, row] of parsed.data.entries()) {
+    const cells = row.map((c) => c.trim()).filter((c) => c !== '');
+    if (cells.length === 0) continue;
+    if (cells.length > 1) rejected.push(cells.join(','));
+    else if (!(i === 0 && HEADER_NAMES.has(cells[0]!.toLowerCase()))) identifiers.push(cells[0]!);
+  }
+  return { identifiers, rejected };
+}
+
+export type SelectedUsers =
+  | { ok: true; ids: number[]; unmatched: string[] }
+  | { ok: false; tooMany: true; limit: number };
+
+/**
+ * The ids (ascending) of the live users a selection names, or tooMany when more than `limit`
+ * match. Ids that name no live user are reported as unmatched, like identifiers.
+ */
+export async function selectedUsers(db: Db, selection: BulkSelection, limit: number): Promise<SelectedUsers> {
+  switch (selection.by) {
+    case 'ids': {
+      const wanted = [...new Set(selection.ids)];
+      const found = new Set((await lookup(db, 'id', wanted)).map((u) => u.id));
+      const ids = wanted.filter((id) => found.has(id)).sort((a, b) => a - b);
+      if (ids.length > limit) return { ok: false, tooMany: true, limit };
+      return { ok: true, ids, unmatched: wanted.filter((id) => !found.has(id)).map(String) };
+    }
+    case 'identifiers': {
+      const { matched, unmatched } = await resolveIdentifiers(db, selection.identifiers);
+      if (matched.length > limit) return { ok: false, tooMany: true, limit };
+      return { ok: true, ids: matched.map((m) => m.id).sort((a, b) => a - b), unmatched };
+    }
+    case 'filter': {
+      const ids = await filteredIds(db, selection.filter, limit + 1);
+      if (ids.length > limit) return { ok: false, tooMany: true, limit };
+      return { ok: true, ids, unmatched: [] };
+    }
+  }
+}
+
+/** Ids the list shows for this filter, in id order, live users only, at most `max`. */
+async function filteredIds(db: Db, filter: UserFilter, max: number): Promise<number[]> {
+  // The list's own search (server/users/search.ts), so "all matching" means what the list shows.
+  if (filter.deleted === 'only') return [];
+  const ids: number[] = [];
+  for await (const rows of userBatches(db, { ...filter, deleted: 'exclude' }, { sort: 'id', dir: 'asc' }, FILTER_BATCH)) {
+    for (const r of rows) ids.push(r.id);
+    if (ids.length >= max) return ids.slice(0, max);
+  }
+  return ids;
+}
+
+/** Rows per keyset read of "all matching". */
+const FILTER_BATCH = 5_000;

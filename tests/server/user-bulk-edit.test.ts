@@ -1,0 +1,268 @@
+// Bulk edit: the CSV of identifiers, the preview (writes nothing), the edit (one transaction,
+// set-based, versioned, audited per user), and every status 0 refusal of spec §4/§8. On SQLite
+// and, with TEST_DATABASE_URL, PostgreSQL.
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BadRequestReply } from '../../src/domain/auth';
+import { FEATURE_KEYS } from '../../src/domain/features';
+import { defaultFlags } from '../../src/domain/user-fields';
+import { BulkApplyReply, BulkPreviewReply, UploadBulkEditReply, type BulkSelection } from '../../src/domain/users';
+import { selectedUsers, identifiersFromCsv } from '../../server/users/selection';
+import { createTestServer, type TestServer } from '../support/server';
+import type { Browser } from './support/browser';
+import { signIn } from './support/sign-in';
+
+const P = 'product';
+const ALL = [...FEATURE_KEYS];
+let server: TestServer;
+let admin: Browser & { id: number };
+let counter = 0;
+let org: number;
+let otherOrg: number;
+
+async function staff(features: string[]): Promise<Browser & { id: number }> {
+  const s = await server.createStaff({ username: `bulker${++counter}`, features, activated: true });
+  const b = await signIn(server, s);
+  const row = await server.db.selectFrom('users').select('id').where('username', '=', s.username).executeTakeFirstOrThrow();
+  return Object.assign(b, { id: row.id });
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  const orgRow = (name: string) => server.db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+    .returning('id').executeTakeFirstOrThrow();
+  org = (await orgRow('Bulk Org')).id;
+  otherOrg = (await orgRow('Quiet Org')).id;
+  admin = await staff(ALL);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Made { id: number; username: string; email: string }
+
+async function users(count: number, over: { deleted?: boolean; active?: boolean; flags?: Record<string, boolean | string>; organization_id?: number; last_name?: string } = {}): Promise<Made[]> {
+  const now = Date.now();
+  const rows = Array.from({ length: count }, () => {
+    const n = ++counter;
+    return {
+      username: `bulk.user${n}`, email: `bulk${n}@bulk-org.example`, first_name: 'Bea', last_name: over.last_name ?? `Bulkley${n}`,
+      organization_id: over.organization_id ?? org, user_type: 'trial', user_category: 'general', user_role: null, owner: null,
+      product_configuration: `${P}_basic`, data_plan: '[]', expiry_dt: Date.UTC(2027, 0, 31), active: over.active === false ? 0 : 1,
+      deleted: over.deleted ? 1 : 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify({ ...defaultFlags(P), ...over.flags }),
+      password_hash: null, created_at: now, updated_at: now,
+    } as const;
+  });
+  const made: Made[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const ids = await server.db.insertInto('users').values(rows.slice(i, i + 500)).returning(['id', 'username', 'email']).execute();
+    made.push(...ids.map((r) => ({ id: r.id, username: r.username, email: r.email })));
+  }
+  return made;
+}
+
+const ids = (list: Made[]): BulkSelection => ({ by: 'ids', ids: list.map((u) => u.id) });
+
+async function call(path: string, selection: BulkSelection, changes: Record<string, unknown>, b: Browser = admin) {
+  const res = await b.post(path, { selection: JSON.stringify(selection), changes: JSON.stringify(changes) });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as unknown;
+}
+const preview = async (s: BulkSelection, c: Record<string, unknown>, b?: Browser) => v.parse(BulkPreviewReply, await call('/user/bulk_edit_user_new/', s, c, b));
+const apply = async (s: BulkSelection, c: Record<string, unknown>, b?: Browser) => v.parse(BulkApplyReply, await call('/user/bulk_edit_user/', s, c, b));
+
+async function stored(id: number) {
+  const row = await server.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { ...row, flags: JSON.parse(row.flags) as Record<string, unknown>, version: Number(row.version), updated_at: Number(row.updated_at), expiry_dt: row.expiry_dt === null ? null : Number(row.expiry_dt) };
+}
+const auditCount = async () => Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('upload_bulk_edit_data/', () => {
+  async function upload(csv: string, b: Browser = admin) {
+    const form = new FormData();
+    form.append('file', new File([csv], 'people.csv', { type: 'text/csv' }));
+    const res = await b.send('POST', '/user/upload_bulk_edit_data/', { body: form });
+    return { status: res.status, body: (await res.json()) as unknown };
+  }
+
+  it('matches emails (any case), usernames and ids, skipping a header row and listing what matched nobody', async () => {
+    const [a, b, c] = await users(3);
+    const [gone] = await users(1, { deleted: true });
+    const csv = `email\r\n${a!.email.toUpperCase()}\r\n${b!.username}\r\n${c!.id}\r\n${gone!.email}\r\nnobody@nowhere.example\r\n\r\n${a!.email}\r\n"x@y.example",second column\r\n`;
+    const { status, body } = await upload(`\uFEFF${csv}`);
+    expect(status).toBe(200);
+    const reply = v.parse(UploadBulkEditReply, body);
+    expect(reply.data.validDataPoints).toEqual([
+      { id: a!.id, username: a!.username, email: a!.email, identifier: a!.email.toUpperCase() },
+      { id: b!.id, username: b!.username, email: b!.email, identifier: b!.username },
+      { id: c!.id, username: c!.username, email: c!.email, identifier: String(c!.id) },
+    ]);
+    expect(reply.data.inValidDataPoints).toEqual([gone!.email, 'nobody@nowhere.example', 'x@y.example,second column']);
+  });
+
+  it('takes the identifiers as a JSON list too', async () => {
+    const [a] = await users(1);
+    const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([a!.username, 'ghost']) });
+    const reply = v.parse(UploadBulkEditReply, await res.json());
+    expect(reply.data.validDataPoints.map((p) => p.id)).toEqual([a!.id]);
+    expect(reply.data.inValidDataPoints).toEqual(['ghost']);
+  });
+
+  it('asks for a file when given neither', async () => {
+    const res = await admin.post('/user/upload_bulk_edit_data/', {});
+    expect(res.status).toBe(400);
+    expect(v.parse(BadRequestReply, await res.json()).errors['file']).toEqual(['Choose a CSV file.']);
+  });
+
+  it('treats the first row as a header only when it names the column', () => {
+    expect(identifiersFromCsv('user_id\n12\n13\n')).toEqual({ identifiers: ['12', '13'], rejected: [] });
+    expect(identifiersFromCsv('12\n13')).toEqual({ identifiers: ['12', '13'], rejected: [] });
+    expect(identifiersFromCsv('a@b.example,\n,c@d.example\n')).toEqual({ identifiers: ['a@b.example', 'c@d.example'], rejected: [] });
+  });
+});
+
+describe('bulk_edit_user_new/ (preview)', () => {
+  it('counts who would change and who already holds the values, with a sample, writing nothing', async () => {
+    const changing = await users(3);
+    const same = await users(2, { active: false, flags: { rms_version: 'v2' } });
+    const versions = await Promise.all([...changing, ...same].map(async (u) => (await stored(u.id)).version));
+    const audits = await auditCount();
+    const reply = await preview(ids([...changing, ...same]), { active: false, rms_version: 'v2' });
+    expect(reply).toMatchObject({ status: 1, data: { matched: 5, changing: 3, unchanged: 2, unmatched: [] } });
+    if (reply.status !== 1) throw new Error('expected a preview');
+    expect(reply.data.sample.map((u) => u.id)).toEqual(changing.map((u) => u.id));
+    expect(reply.data.sample[0]).toMatchObject({ username: changing[0]!.username, organization: 'Bulk Org', active: true });
+    expect(await Promise.all([...changing, ...same].map(async (u) => (await stored(u.id)).version))).toEqual(versions);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('names the ids and identifiers that matched nobody, deleted users among them', async () => {
+    const [live] = await users(1);
+    const [gone] = await users(1, { deleted: true });
+    const byIds = await preview({ by: 'ids', ids: [live!.id, gone!.id, 987654] }, { cgs: true });
+    expect(byIds).toMatchObject({ status: 1, data: { matched: 1, unmatched: [String(gone!.id), '987654'] } });
+    const byIdentifiers = await preview({ by: 'identifiers', identifiers: [live!.email, gone!.username, 'stranger'] }, { cgs: true });
+    expect(byIdentifiers).toMatchObject({ status: 1, data: { matched: 1, unmatched: [gone!.username, 'stranger'] } });
+  });
+});
+
+describe('bulk_edit_user/ (apply)', () => {
+  it('sets columns and flags of the users that differ, bumping their version, and reports every user', async () => {
+    const changing = await users(2, { flags: { openaccess: false } });
+    const [already] = await users(1, { flags: { openaccess: true, tr_src: 'tri' } });
+    await server.db.updateTable('users').set({ expiry_dt: Date.UTC(2030, 5, 30), is_account_admin: 1 }).where('id', '=', already!.id).execute();
+    const before = await stored(changing[0]!.id);
+    const reply = await apply(ids([...changing, already!]), { openaccess: true, expiry_dt: '06-30-2030', is_account_admin: true, tr_src: 'tri' });
+    expect(reply).toEqual({
+      status: 1,
+      data: {
+        updated: 2, unchanged: 1, unmatched: [],
+        results: [
+          { id: changing[0]!.id, username: changing[0]!.username, result: 'updated', changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'] },
+          { id: changing[1]!.id, username: changing[1]!.username, result: 'updated', changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'] },
+          { id: already!.id, username: already!.username, result: 'unchanged', changed: [] },
+        ],
+      },
+    });
+    const after = await stored(changing[0]!.id);
+    expect(after).toMatchObject({ is_account_admin: 1, expiry_dt: Date.UTC(2030, 5, 30), version: before.version + 1, updated_by: (await stored(admin.id)).username });
+    // The other flags are kept as they were.
+    expect(after.flags).toEqual({ ...before.flags, openaccess: true, tr_src: 'tri' });
+    expect((await stored(already!.id)).version).toBe(1);
+  });
+
+  it('audits each changed user with the previous and current values of what changed', async () => {
+    const [u] = await users(1, { flags: { rms_version: 'v1' } });
+    await apply(ids([u!]), { rms_version: 'v2', active: false });
+    const rows = (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'user').execute()).filter((r) => r.action.endsWith(`(#${u!.id})`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.action).toBe(`bulk edit (active, rms_version): ${u!.username} (#${u!.id})`);
+    expect(JSON.parse(rows[0]!.previous_data!)).toEqual({ user_id: u!.id, username: u!.username, active: true, rms_version: 'v1' });
+    expect(JSON.parse(rows[0]!.current_data!)).toEqual({ user_id: u!.id, username: u!.username, active: false, rms_version: 'v2' });
+  });
+
+  it('treats a flag never set as its default', async () => {
+    const [u] = await users(1);
+    await server.db.updateTable('users').set({ flags: '{}' }).where('id', '=', u!.id).execute();
+    const reply = await apply(ids([u!]), { cgs: false, rms_version: 'v1' });
+    expect(reply).toMatchObject({ status: 1, data: { updated: 0, unchanged: 1 } });
+  });
+
+  it('edits thousands of users in batches within one call', async () => {
+    const many = await users(2_500, { organization_id: otherOrg });
+    const reply = await apply(ids(many), { ftp_upload: true });
+    expect(reply).toMatchObject({ status: 1, data: { updated: 2_500, unchanged: 0 } });
+    const flagged = await server.db.selectFrom('users').select('flags').where('organization_id', '=', otherOrg).execute();
+    expect(flagged.every((r) => (JSON.parse(r.flags) as Record<string, unknown>)['ftp_upload'] === true)).toBe(true);
+  });
+
+  it('selects "all matching" with the list\'s filter, live users only', async () => {
+    const matching = await users(3, { last_name: 'Zebulonfilter' });
+    await users(1, { last_name: 'Zebulonfilter', deleted: true });
+    await users(1, { last_name: 'Otherfilter' });
+    const reply = await apply({ by: 'filter', filter: { q: 'zebulonfil', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'include' } }, { rns_docs: true });
+    expect(reply.status === 1 && reply.data.results.map((r) => r.id)).toEqual(matching.map((u) => u.id));
+    const only = await preview({ by: 'filter', filter: { q: 'zebulonfil', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'only' } }, { rns_docs: true });
+    expect(only).toEqual({ status: 0, data: 'No users matched the selection.' });
+  });
+
+  it('stops at the limit of users one edit may change', async () => {
+    const list = await users(5);
+    expect(await selectedUsers(server.db, ids(list), 4)).toEqual({ ok: false, tooMany: true, limit: 4 });
+    expect(await selectedUsers(server.db, ids(list), 5)).toMatchObject({ ok: true, ids: list.map((u) => u.id) });
+  });
+});
+
+describe('status 0: the edit cannot go ahead', () => {
+  it.each([
+    ['a field that is not bulk-editable', { first_name: 'x' }, "'first_name' is not a field a bulk edit can change."],
+    ['a boolean sent as text', { active: 'yes' }, 'Active must be on or off (true or false).'],
+    ['a date that is not MM-dd-yyyy', { expiry_dt: '2030-06-30' }, 'Expiry date must be a date as MM-dd-yyyy, no later than 12-31-3000.'],
+    ['a date after 3000', { expiry_dt: '01-01-3001' }, 'Expiry date must be a date as MM-dd-yyyy, no later than 12-31-3000.'],
+    ['a choice that is not an option', { rms_version: 'v3' }, 'RMS version must be one of v1, v2.'],
+  ])('refuses %s, writing nothing', async (_what, changes, message) => {
+    const [u] = await users(1);
+    const audits = await auditCount();
+    expect(await apply(ids([u!]), changes)).toEqual({ status: 0, data: message });
+    expect(await preview(ids([u!]), changes)).toEqual({ status: 0, data: message });
+    expect((await stored(u!.id)).version).toBe(1);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('refuses a field whose feature the session lacks', async () => {
+    const limited = await staff(['admin_panel_access', 'user_mgmt', 'bulk_edit_user']);
+    const [u] = await users(1);
+    expect(await apply(ids([u!]), { expiry_dt: '01-01-2030' }, limited)).toEqual({ status: 0, data: 'You may not change Expiry date in bulk: it needs the expiry_update permission.' });
+    expect(await apply(ids([u!]), { active: false }, limited)).toEqual({ status: 0, data: 'You may not change Active in bulk: it needs the active_update permission.' });
+    expect(await apply(ids([u!]), { tr_src: 'tri' }, limited)).toEqual({ status: 0, data: 'You may not change Transcript source in bulk: it needs the tr_src_toggle permission.' });
+    expect(await apply(ids([u!]), { cgs: true }, limited)).toMatchObject({ status: 1, data: { updated: 1 } });
+  });
+
+  it('refuses when no live user matches', async () => {
+    const [gone] = await users(1, { deleted: true });
+    expect(await apply(ids([gone!]), { cgs: true })).toEqual({ status: 0, data: 'No users matched the selection.' });
+    expect(await apply({ by: 'identifiers', identifiers: ['ghost@nowhere.example'] }, { cgs: true })).toEqual({ status: 0, data: 'No users matched the selection.' });
+    expect((await stored(gone!.id)).flags['cgs']).toBe(false);
+  });
+
+  it('refuses to deactivate the author’s own account', async () => {
+    const me = await staff(ALL);
+    const [u] = await users(1);
+    expect(await apply({ by: 'ids', ids: [u!.id, me.id] }, { active: false }, me)).toEqual({
+      status: 0, data: 'The selection includes your own account, and you cannot deactivate your own account.',
+    });
+    expect((await stored(u!.id)).active).toBe(1);
+  });
+
+  it('answers malformed selections and changes with a 400', async () => {
+    for (const form of [
+      { selection: '{"by":"ids","ids":[]}', changes: '{"cgs":true}' },
+      { selection: '{"by":"everyone"}', changes: '{"cgs":true}' },
+      { selection: '{"by":"ids","ids":[1]}', changes: '{}' },
+      { selection: 'not json', changes: '{"cgs":true}' },
+    ]) {
+      const res = await admin.post('/user/bulk_edit_user/', form);
+      expect(res.status, JSON.stringify(form)).toBe(400);
+    }
+  });
+});
