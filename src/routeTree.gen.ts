@@ -28,6 +28,7 @@ import { Route as AuthedTemplate_settingsRouteImport } from './routes/_authed.te
 import { Route as AuthedUser_listRouteImport } from './routes/_authed.user_list'
 import { Route as AuthedUser_rolesRouteImport } from './routes/_authed.user_roles'
 import { Route as AuthedView_groupsRouteImport } from './routes/_authed.view_groups'
+import { Route as AuthedUser_listUserIdRouteImport } from './routes/_authed.user_list_.$userId'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -125,6 +126,11 @@ const AuthedView_groupsRoute = AuthedView_groupsRouteImport.update({
   path: '/view_groups',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedUser_listUserIdRoute = AuthedUser_listUserIdRouteImport.update({
+  id: '/user_list_/$userId',
+  path: '/user_list/$userId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/user_list': typeof AuthedUser_listRoute
   '/user_roles': typeof AuthedUser_rolesRoute
   '/view_groups': typeof AuthedView_groupsRoute
+  '/user_list/$userId': typeof AuthedUser_listUserIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -165,6 +172,7 @@ export interface FileRoutesByTo {
   '/user_roles': typeof AuthedUser_rolesRoute
   '/view_groups': typeof AuthedView_groupsRoute
   '/': typeof AuthedIndexRoute
+  '/user_list/$userId': typeof AuthedUser_listUserIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/_authed/user_roles': typeof AuthedUser_rolesRoute
   '/_authed/view_groups': typeof AuthedView_groupsRoute
   '/_authed/': typeof AuthedIndexRoute
+  '/_authed/user_list_/$userId': typeof AuthedUser_listUserIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -209,6 +218,7 @@ export interface FileRouteTypes {
     | '/user_list'
     | '/user_roles'
     | '/view_groups'
+    | '/user_list/$userId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/user_roles'
     | '/view_groups'
     | '/'
+    | '/user_list/$userId'
   id:
     | '__root__'
     | '/_authed'
@@ -250,6 +261,7 @@ export interface FileRouteTypes {
     | '/_authed/user_roles'
     | '/_authed/view_groups'
     | '/_authed/'
+    | '/_authed/user_list_/$userId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -393,6 +405,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedView_groupsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/user_list_/$userId': {
+      id: '/_authed/user_list_/$userId'
+      path: '/user_list/$userId'
+      fullPath: '/user_list/$userId'
+      preLoaderRoute: typeof AuthedUser_listUserIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -413,6 +432,7 @@ interface AuthedRouteChildren {
   AuthedUser_rolesRoute: typeof AuthedUser_rolesRoute
   AuthedView_groupsRoute: typeof AuthedView_groupsRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedUser_listUserIdRoute: typeof AuthedUser_listUserIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -432,6 +452,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedUser_rolesRoute: AuthedUser_rolesRoute,
   AuthedView_groupsRoute: AuthedView_groupsRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedUser_listUserIdRoute: AuthedUser_listUserIdRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -14,6 +14,8 @@ import { orgSearchMachine } from './org-search/org-search.machine';
 import { redirectMachine } from './redirect/redirect.machine';
 import { sessionMachine } from './session/session.machine';
 import type { SessionEvent } from './session/session.types';
+import { fetchUser, getAdminPrivileges, getUserSessions, killUserSessions, sendWelcomeEmail, setAdminPrivileges, updateAccount } from '../services/user-edit.service';
+import { userEditMachine } from './user-edit/user-edit.machine';
 import { applyBulkEdit, previewBulkEdit, saveTextFile, uploadBulkEditFile } from '../services/bulk-edit.service';
 import { assignTags, createTag, fetchTags } from '../services/tags.service';
 import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
@@ -170,3 +172,16 @@ export function createConsoleActors(config: AppConfig, nav: Navigation, path: st
   };
 }
 export type ConsoleActors = ReturnType<typeof createConsoleActors>;
+
+/** The user edit screen: one user's record, its save, sessions, privileges and welcome email. */
+export const liveUserEditMachine = userEditMachine.provide({
+  actors: {
+    loadUser: fromPromise(({ input }) => fetchUser(input.product, input.userId)),
+    saveUser: fromPromise(({ input }) => updateAccount(input.product, input.save)),
+    sendWelcome: fromPromise(({ input }) => sendWelcomeEmail(input.userId)),
+    loadSessions: fromPromise(({ input }) => getUserSessions(input.userId)),
+    endSessions: fromPromise(({ input }) => killUserSessions(input.userId, input.keys)),
+    loadPrivileges: fromPromise(({ input }) => getAdminPrivileges(input.userId)),
+    savePrivileges: fromPromise(({ input }) => setAdminPrivileges(input.userId, input.privileges)),
+  },
+});

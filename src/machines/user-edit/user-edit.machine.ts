@@ -1,0 +1,381 @@
+// Editing one user (spec §2 edit mode, §3 User, §5, §6; decision 023). The form tracks what
+// changed against the record opened; Save is offered only for a valid change. A new organisation
+// goes through the 'Account Update' dialog (orgChange) before it enters the form, a new email
+// through the same-or-different question (emailChange) before the save leaves. A save names the
+// version it started from: if someone else saved meanwhile, nothing is written and the person
+// sees what changed, then reviews the stored version with their own edits re-applied where the
+// other save left a field alone. Two more tabs list the user's sessions and administrator
+// privileges; the draft waits in the context while they are open.
+import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
+import type { AdminPrivileges } from '../../domain/users';
+import { emailChangeMachine } from '../email-change/email-change.machine';
+import type { EmailChangeKind } from '../email-change/email-change.types';
+import { failureMessage } from '../login/login.machine';
+import { orgChangeMachine } from '../org-change/org-change.machine';
+import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
+import type {
+  AdminPrivilegesReply, KillSessionsReply, LoadedUser, MailReply, SaveInput, UpdateAccountReply, UserEditContext, UserEditEvent,
+  UserEditInput, UserSessionsReply,
+} from './user-edit.types';
+
+type Ctx = UserEditContext;
+
+const changed = (c: Ctx) => (c.base && c.draft ? changedKeys(c.product, c.base, c.draft) : []);
+
+/** The save as the server takes it: the changes, and the answers the dialogs gave. */
+export function saveInputOf(c: Ctx): SaveInput {
+  const keys = changed(c);
+  return {
+    user_id: c.userId,
+    version: c.base!.version,
+    changes: changesOf(c.product, c.base!, c.draft!),
+    ...(keys.includes('organization') && c.orgDecision ? { org_change: c.orgDecision } : {}),
+    ...(keys.includes('email') && c.emailDecision ? { email_change: c.emailDecision } : {}),
+  };
+}
+
+const cleared = { error: null, serverErrors: {}, notice: null } as const;
+
+const editable = (c: Ctx, key: DraftKey) => c.base !== null && c.draft !== null && fieldAccess(c.product, key, c.features, c.base, c.draft).editable;
+
+/** Edits, the organisation picker, discarding, the welcome email and the other tabs: the same wherever the form rests. */
+const FORM_EVENTS = {
+  'field.change': { guard: 'mayChange', target: '#userEdit.editing', actions: 'change' },
+  'dataPlan.change': { guard: 'mayChangePlan', target: '#userEdit.editing', actions: 'changePlan' },
+  'org.pick': [
+    { guard: 'isNewOrg', target: '#userEdit.confirmingOrg', actions: ['holdOrg', 'askOrgChange'] },
+    { guard: 'isOpenedOrg', target: '#userEdit.editing', actions: 'restoreOrg' },
+  ],
+  'edit.reset': { guard: 'hasChanges', target: '#userEdit.editing', actions: 'discard' },
+  'welcome.send': { guard: 'mayEdit', target: '#userEdit.sendingWelcome', actions: 'clearNotice' },
+  'tab.sessions': { guard: 'mayEdit', target: '#userEdit.sessions', actions: 'clearSessionsMessage' },
+  'tab.privileges': { guard: 'mayEdit', target: '#userEdit.privileges', actions: 'clearPrivilegesMessage' },
+} as const;
+
+export const userEditMachine = setup({
+  types: { context: {} as Ctx, events: {} as UserEditEvent, input: {} as UserEditInput },
+  actors: {
+    loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() => Promise.reject(new Error('provide loadUser'))),
+    saveUser: fromPromise<UpdateAccountReply, { product: string; save: SaveInput }>(() => Promise.reject(new Error('provide saveUser'))),
+    sendWelcome: fromPromise<MailReply, { userId: number }>(() => Promise.reject(new Error('provide sendWelcome'))),
+    loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() => Promise.reject(new Error('provide loadSessions'))),
+    endSessions: fromPromise<KillSessionsReply, { userId: number; keys: string[] }>(() => Promise.reject(new Error('provide endSessions'))),
+    loadPrivileges: fromPromise<AdminPrivilegesReply, { userId: number }>(() => Promise.reject(new Error('provide loadPrivileges'))),
+    savePrivileges: fromPromise<AdminPrivilegesReply, { userId: number; privileges: AdminPrivileges }>(() => Promise.reject(new Error('provide savePrivileges'))),
+    /** The dialogs, wired to answer this machine. */
+    orgChange: orgChangeMachine.provide({
+      actions: {
+        announceConfirmed: sendParent((_, params: { next: import('../../domain/users').OrgPick }) => ({ type: 'org.confirmed', pick: params.next })),
+        announceCancelled: sendParent({ type: 'org.cancelled' }),
+      },
+    }),
+    emailChange: emailChangeMachine.provide({
+      actions: {
+        announceDecided: sendParent((_, params: { kind: EmailChangeKind }) => ({ type: 'email.decided', kind: params.kind })),
+        announceCancelled: sendParent({ type: 'email.cancelled' }),
+      },
+    }),
+  },
+  guards: {
+    found: (_, loaded: LoadedUser) => loaded.user !== null,
+    mayEdit: ({ context }) => context.features.includes('edit_user'),
+    maySetPrivileges: ({ context }) => context.features.includes('is_super_admin_user'),
+    /** Organisation and data plan have their own events (the dialog, the §5 rules). */
+    mayChange: ({ context, event }) =>
+      event.type === 'field.change' && event.key !== 'organization' && event.key !== 'data_plan' && editable(context, event.key),
+    mayChangePlan: ({ context }) => editable(context, 'data_plan'),
+    /** An organisation other than the one opened and the one in the form: the dialog decides. */
+    isNewOrg: ({ context, event }) => {
+      if (event.type !== 'org.pick' || !event.pick || !context.base || !context.draft) return false;
+      if (!editable(context, 'organization')) return false;
+      return event.pick.org_id !== context.base.organization_id && event.pick.org_id !== context.draft.organization?.org_id;
+    },
+    /** Back to the organisation opened: no move, nothing to confirm. */
+    isOpenedOrg: ({ context, event }) => event.type === 'org.pick' && !!event.pick && !!context.base && !!context.draft
+      && event.pick.org_id === context.base.organization_id && context.draft.organization?.org_id !== context.base.organization_id,
+    hasChanges: ({ context }) => changed(context).length > 0,
+    canSave: ({ context }) =>
+      context.features.includes('edit_user') && context.base !== null && context.draft !== null
+      && changed(context).length > 0 && Object.keys(formErrors(context.product, context.base, context.draft)).length === 0,
+    emailChanged: ({ context }) => changed(context).includes('email'),
+    isSaved: (_, reply: UpdateAccountReply) => reply.status,
+    isConflict: (_, reply: UpdateAccountReply) => !reply.status && 'conflict' in reply,
+    accepted: (_, reply: { status: boolean }) => reply.status,
+    notCurrent: ({ context, event }) => event.type === 'sessions.end' && context.sessions.some((s) => s.key === event.key && !s.current),
+    hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
+  },
+  actions: {
+    open: assign((_, loaded: LoadedUser) => {
+      const user = loaded.user!;
+      return { base: user, draft: draftOf(_.context.product, user), roleChoices: loaded.roleChoices, ...cleared };
+    }),
+    change: assign(({ context, event }) => {
+      if (event.type !== 'field.change' || !context.draft) return {};
+      const { [event.key]: _dropped, ...serverErrors } = context.serverErrors;
+      return { draft: writeDraft(context.draft, event.key, event.value), serverErrors, error: null, notice: null };
+    }),
+    changePlan: assign(({ context, event }) => {
+      if (event.type !== 'dataPlan.change' || !context.draft) return {};
+      const result = reconcileDataPlan(context.product, event.selection, context.draft.user_category);
+      return { draft: { ...context.draft, data_plan: storedDataPlan(result.plan) }, planNotices: result.notices, error: null, notice: null };
+    }),
+    holdOrg: assign(({ event }) => ({ pendingOrg: event.type === 'org.pick' ? event.pick : null })),
+    askOrgChange: sendTo('orgChange', ({ context }) => ({
+      type: 'org.choose' as const,
+      previous: context.base ? draftOf(context.product, context.base).organization : null,
+      next: context.pendingOrg!,
+    })),
+    restoreOrg: assign(({ context }) => ({
+      draft: { ...context.draft!, organization: draftOf(context.product, context.base!).organization },
+      orgDecision: null,
+      notice: null,
+    })),
+    acceptOrg: assign(({ context, event }) => ({
+      draft: { ...context.draft!, organization: event.type === 'org.confirmed' ? event.pick : context.pendingOrg },
+      orgDecision: 'different' as const,
+      pendingOrg: null,
+      notice: null,
+    })),
+    dropPendingOrg: assign({ pendingOrg: null }),
+    askEmailChange: sendTo('emailChange', ({ context }) => ({ type: 'email.ask' as const, previous: context.base!.email, next: context.draft!.email.trim() })),
+    discard: assign(({ context }) => ({
+      draft: draftOf(context.product, context.base!), orgDecision: null, emailDecision: null, planNotices: [], replaced: [], ...cleared,
+    })),
+    applySaved: assign(({ context }, reply: UpdateAccountReply) => {
+      if (!('user' in reply) || !reply.status) return {};
+      return {
+        base: reply.user, draft: draftOf(context.product, reply.user), orgDecision: null, emailDecision: null, planNotices: [],
+        replaced: [], theirs: null, error: null, serverErrors: {}, notice: { tone: 'info' as const, text: reply.message },
+      };
+    }),
+    holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: reply.message, notice: null } : {})),
+    applyRefusal: assign((_, reply: UpdateAccountReply) => ({
+      error: reply.message,
+      serverErrors: !reply.status && 'errors' in reply ? (reply.errors ?? {}) : {},
+      emailDecision: null,
+    })),
+    mergeTheirs: assign(({ context }) => {
+      const theirs = context.theirs!;
+      const merged = mergeOnto(context.product, context.base!, theirs, context.draft!, context.roleChoices ?? theirs.staff_roles);
+      const orgStillMoves = merged.draft.organization?.org_id !== theirs.organization_id;
+      return {
+        base: theirs, draft: merged.draft, replaced: merged.replaced, theirs: null, orgDecision: orgStillMoves ? context.orgDecision : null,
+        emailDecision: null, error: null, serverErrors: {}, notice: null,
+      };
+    }),
+    forgetTheirs: assign({ theirs: null, error: null }),
+    clearNotice: assign({ notice: null }),
+    clearSessionsMessage: assign({ sessionsMessage: null }),
+    clearPrivilegesMessage: assign({ privilegesMessage: null }),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
+    welcomeResult: assign((_, reply: MailReply) => ({ notice: { tone: reply.status ? ('info' as const) : ('error' as const), text: reply.msg } })),
+    welcomeFailed: assign((_, params: { error: unknown }) => ({ notice: { tone: 'error' as const, text: `The welcome email was not sent. ${failureMessage(params.error)}` } })),
+  },
+}).createMachine({
+  id: 'userEdit',
+  context: ({ input }) => ({
+    ...input, base: null, draft: null, roleChoices: null, planNotices: [], orgDecision: null, pendingOrg: null, emailDecision: null,
+    error: null, serverErrors: {}, notice: null, theirs: null, replaced: [], sessions: [], ending: null, sessionsMessage: null,
+    privileges: null, privilegesMessage: null,
+  }),
+  invoke: [
+    { id: 'orgChange', src: 'orgChange' },
+    { id: 'emailChange', src: 'emailChange' },
+  ],
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadUser',
+        src: 'loadUser',
+        input: ({ context }) => ({ userId: context.userId, product: context.product }),
+        onDone: [
+          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'editing', actions: { type: 'open', params: ({ event }) => event.output } },
+          { target: 'missing' },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: { tags: ['loadFailed'], on: { 'edit.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    missing: { tags: ['missing'] },
+
+    editing: {
+      tags: ['form', 'profile'],
+      on: {
+        ...FORM_EVENTS,
+        'edit.save': [
+          { guard: and(['canSave', 'emailChanged']), target: 'confirmingEmail', actions: 'askEmailChange' },
+          { guard: 'canSave', target: 'saving' },
+        ],
+      },
+    },
+    confirmingOrg: {
+      tags: ['form', 'profile', 'dialog'],
+      on: {
+        'org.confirmed': { target: 'editing', actions: 'acceptOrg' },
+        'org.cancelled': { target: 'editing', actions: 'dropPendingOrg' },
+      },
+    },
+    confirmingEmail: {
+      tags: ['form', 'profile', 'dialog'],
+      on: {
+        'email.decided': { target: 'saving', actions: assign({ emailDecision: ({ event }) => event.kind }) },
+        'email.cancelled': 'editing',
+      },
+    },
+    saving: {
+      tags: ['form', 'profile', 'busy'],
+      invoke: {
+        id: 'saveUser',
+        src: 'saveUser',
+        input: ({ context }) => ({ product: context.product, save: saveInputOf(context) }),
+        onDone: [
+          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'saved', actions: { type: 'applySaved', params: ({ event }) => event.output } },
+          { guard: { type: 'isConflict', params: ({ event }) => event.output }, target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
+          { target: 'editing', actions: { type: 'applyRefusal', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    saved: { tags: ['form', 'profile'], on: FORM_EVENTS },
+    failed: {
+      tags: ['form', 'profile'],
+      on: { ...FORM_EVENTS, 'edit.retry': { guard: 'canSave', target: 'saving', actions: assign({ error: null }) } },
+    },
+    conflict: {
+      tags: ['form', 'profile', 'conflict'],
+      on: {
+        'conflict.review': { target: 'editing', actions: 'mergeTheirs' },
+        'conflict.cancel': { target: 'editing', actions: 'forgetTheirs' },
+      },
+    },
+    sendingWelcome: {
+      tags: ['form', 'profile', 'busy'],
+      invoke: {
+        id: 'sendWelcome',
+        src: 'sendWelcome',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'editing', actions: { type: 'welcomeResult', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: { type: 'welcomeFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+
+    sessions: {
+      tags: ['sessions'],
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadSessions',
+            src: 'loadSessions',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output.data }) },
+            onError: { target: 'failed', actions: assign({ sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }) }) },
+          },
+        },
+        ready: {
+          on: {
+            'sessions.end': { guard: 'notCurrent', target: 'confirming', actions: assign({ ending: ({ event }) => [event.key], sessionsMessage: null }) },
+            'sessions.endAll': { guard: 'hasOthers', target: 'confirming', actions: assign({ ending: [], sessionsMessage: null }) },
+            'tab.profile': '#userEdit.editing',
+            'tab.privileges': '#userEdit.privileges',
+          },
+        },
+        confirming: {
+          tags: ['dialog'],
+          on: {
+            'sessions.confirm': 'ending',
+            'sessions.cancel': { target: 'ready', actions: assign({ ending: null }) },
+          },
+        },
+        ending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'endSessions',
+            src: 'endSessions',
+            input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
+            onDone: [
+              {
+                guard: { type: 'accepted', params: ({ event }) => event.output },
+                target: 'loading',
+                actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'info' as const, text: event.output.msg }) }),
+              },
+              { target: 'ready', actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: event.output.msg }) }) },
+            ],
+            onError: {
+              target: 'ready',
+              actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: `No session was ended. ${failureMessage(event.error)}` }) }),
+            },
+          },
+        },
+        failed: {
+          on: {
+            'sessions.retry': { target: 'loading', actions: assign({ sessionsMessage: null }) },
+            'tab.profile': '#userEdit.editing',
+            'tab.privileges': '#userEdit.privileges',
+          },
+        },
+      },
+    },
+
+    privileges: {
+      tags: ['privileges'],
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadPrivileges',
+            src: 'loadPrivileges',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: [
+              { guard: { type: 'accepted', params: ({ event }) => event.output }, target: 'ready', actions: assign({ privileges: ({ event }) => event.output.data }) },
+              { target: 'failed', actions: assign({ privilegesMessage: ({ event }) => ({ tone: 'error' as const, text: event.output.msg }) }) },
+            ],
+            onError: { target: 'failed', actions: assign({ privilegesMessage: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }) }) },
+          },
+        },
+        ready: {
+          on: {
+            'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ privilegesMessage: null }) },
+            'tab.profile': '#userEdit.editing',
+            'tab.sessions': '#userEdit.sessions',
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'savePrivileges',
+            src: 'savePrivileges',
+            input: ({ context, event }) => ({
+              userId: context.userId,
+              privileges: { ...context.privileges!, ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}) },
+            }),
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({
+                privileges: event.output.data,
+                privilegesMessage: { tone: event.output.status ? ('info' as const) : ('error' as const), text: event.output.msg },
+              })),
+            },
+            onError: {
+              target: 'ready',
+              actions: assign({ privilegesMessage: ({ event }) => ({ tone: 'error' as const, text: `Nothing was changed. ${failureMessage(event.error)}` }) }),
+            },
+          },
+        },
+        failed: {
+          on: {
+            'privileges.retry': { target: 'loading', actions: assign({ privilegesMessage: null }) },
+            'tab.profile': '#userEdit.editing',
+            'tab.sessions': '#userEdit.sessions',
+          },
+        },
+      },
+    },
+  },
+});
+

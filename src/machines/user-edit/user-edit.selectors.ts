@@ -1,0 +1,80 @@
+import type { SnapshotFrom } from 'xstate';
+import { reconcileDataPlan } from '../../domain/user-rules';
+import type { RoleRef } from '../../domain/users';
+import { changedKeys, conflictRows, fieldAccess, formErrors, type DraftKey, type FieldAccess } from './user-edit.form';
+import type { userEditMachine } from './user-edit.machine';
+
+type S = SnapshotFrom<typeof userEditMachine>;
+
+export const selectLoading = (s: S) => s.hasTag('loading');
+export const selectLoadFailed = (s: S) => s.hasTag('loadFailed');
+export const selectMissing = (s: S) => s.hasTag('missing');
+export const selectBusy = (s: S) => s.hasTag('busy');
+export const selectTab = (s: S): 'profile' | 'sessions' | 'privileges' =>
+  s.hasTag('sessions') ? 'sessions' : s.hasTag('privileges') ? 'privileges' : 'profile';
+export const selectSaving = (s: S) => s.matches('saving');
+export const selectSendingWelcome = (s: S) => s.matches('sendingWelcome');
+export const selectSaved = (s: S) => s.matches('saved');
+export const selectFailed = (s: S) => s.matches('failed');
+export const selectInConflict = (s: S) => s.hasTag('conflict');
+
+export const selectProduct = (s: S) => s.context.product;
+export const selectBase = (s: S) => s.context.base;
+export const selectDraft = (s: S) => s.context.draft;
+export const selectFeatures = (s: S) => s.context.features;
+export const selectMayEdit = (s: S) => s.context.features.includes('edit_user');
+export const selectError = (s: S) => s.context.error;
+export const selectNotice = (s: S) => s.context.notice;
+export const selectPlanNotices = (s: S) => s.context.planNotices;
+export const selectReplaced = (s: S) => s.context.replaced;
+export const selectOrgDecision = (s: S) => s.context.orgDecision;
+
+/** Roles the staff-roles field can name: every role with staff_role_change, else the user's own. */
+export const selectRoles = (s: S): readonly RoleRef[] => s.context.roleChoices ?? s.context.base?.staff_roles ?? [];
+
+export const selectChanged = (s: S): DraftKey[] => {
+  const { base, draft, product } = s.context;
+  return base && draft ? changedKeys(product, base, draft) : [];
+};
+
+/** The rules' errors on the draft, and what the server refused last, by field. */
+export const selectFieldErrors = (s: S): Record<string, string> => {
+  const { base, draft, product, serverErrors } = s.context;
+  return { ...serverErrors, ...(base && draft ? formErrors(product, base, draft) : {}) };
+};
+
+/** The red data-plan message of §5 while the plan cannot stand with the category. */
+export const selectPlanError = (s: S): string | null => {
+  const { draft, product } = s.context;
+  return draft ? reconcileDataPlan(product, draft.data_plan, draft.user_category).error : null;
+};
+
+export const selectCanSave = (s: S) => s.can({ type: 'edit.save' });
+export const selectCanRetry = (s: S) => s.can({ type: 'edit.retry' });
+export const selectCanReset = (s: S) => s.can({ type: 'edit.reset' });
+
+export const selectAccess = (s: S, key: DraftKey): FieldAccess => {
+  const { base, draft, product, features } = s.context;
+  return base && draft ? fieldAccess(product, key, features, base, draft) : { show: false, editable: false };
+};
+
+/** Who saved since, when, and field by field what changed. */
+export const selectConflict = (s: S) => {
+  const { base, draft, theirs, product } = s.context;
+  if (!s.hasTag('conflict') || !base || !draft || !theirs) return null;
+  return { updatedBy: theirs.updated_by, updatedAt: theirs.updated_at, rows: conflictRows(product, base, theirs, draft, selectRoles(s)) };
+};
+
+export const selectSessions = (s: S) => s.context.sessions;
+export const selectSessionsLoading = (s: S) => s.matches({ sessions: 'loading' });
+export const selectSessionsFailed = (s: S) => s.matches({ sessions: 'failed' });
+export const selectEnding = (s: S) => (s.matches({ sessions: 'confirming' }) || s.matches({ sessions: 'ending' }) ? s.context.ending : null);
+export const selectEndingBusy = (s: S) => s.matches({ sessions: 'ending' });
+export const selectSessionsMessage = (s: S) => s.context.sessionsMessage;
+
+export const selectPrivileges = (s: S) => s.context.privileges;
+export const selectPrivilegesLoading = (s: S) => s.matches({ privileges: 'loading' });
+export const selectPrivilegesSaving = (s: S) => s.matches({ privileges: 'saving' });
+export const selectPrivilegesFailed = (s: S) => s.matches({ privileges: 'failed' });
+export const selectPrivilegesMessage = (s: S) => s.context.privilegesMessage;
+export const selectMaySetPrivileges = (s: S) => s.context.features.includes('is_super_admin_user');

@@ -1,0 +1,95 @@
+import type {
+  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
+  UserSession, UserSessionsReply,
+} from '../../domain/users';
+import type { EmailChangeKind } from '../email-change/email-change.types';
+import type { DraftKey, DraftValue, EditDraft, Merged } from './user-edit.form';
+
+export interface UserEditInput {
+  userId: number;
+  /** The platform key (app config). */
+  product: string;
+  /** The session's features: what the person may change. */
+  features: readonly string[];
+}
+
+export interface LoadedUser {
+  /** Null when there is no such user (or the session may not see it). */
+  user: UserRecord | null;
+  /** Every role, when the session may change staff roles. */
+  roleChoices: RoleRef[] | null;
+}
+
+export interface SaveInput {
+  user_id: number;
+  version: number;
+  changes: UserChanges;
+  org_change?: 'same' | 'different';
+  email_change?: EmailChangeKind;
+}
+
+export interface Banner {
+  tone: 'info' | 'error';
+  text: string;
+}
+
+export interface UserEditContext extends UserEditInput {
+  /** The record as last read or saved: what the draft is compared with, and its version. */
+  base: UserRecord | null;
+  draft: EditDraft | null;
+  roleChoices: RoleRef[] | null;
+  /** Blue data-plan notices of spec §5 after the last change of the plan. */
+  planNotices: string[];
+  /** The confirmed answer of the 'Account Update' dialog for the organisation in the draft. */
+  orgDecision: 'different' | null;
+  /** The organisation chosen and waiting for the dialog's answer. */
+  pendingOrg: OrgPick | null;
+  emailDecision: EmailChangeKind | null;
+  /** A refusal or failure of the last call of the form. */
+  error: string | null;
+  /** Field errors the server answered with. */
+  serverErrors: Record<string, string>;
+  /** What the last save or welcome email did. */
+  notice: Banner | null;
+  /** The record stored now, after someone else saved it (their version). */
+  theirs: UserRecord | null;
+  /** After reviewing their version: own edits the stored value replaced. */
+  replaced: Merged['replaced'];
+  sessions: UserSession[];
+  /** The sessions an "End session" confirmation names; empty for all of them. */
+  ending: string[] | null;
+  sessionsMessage: Banner | null;
+  privileges: AdminPrivileges | null;
+  privilegesMessage: Banner | null;
+}
+
+export type UserEditEvent =
+  | { type: 'field.change'; key: DraftKey; value: DraftValue }
+  /** The data-plan selection in the order chosen; the §5 rules run on it. */
+  | { type: 'dataPlan.change'; selection: string[] }
+  | { type: 'org.pick'; pick: OrgPick | null }
+  /** From the orgChange child: 'Different Org' then 'Confirm'. */
+  | { type: 'org.confirmed'; pick: OrgPick }
+  /** From the orgChange child: a cancel; the earlier organisation stays. */
+  | { type: 'org.cancelled' }
+  | { type: 'email.decided'; kind: EmailChangeKind }
+  | { type: 'email.cancelled' }
+  | { type: 'edit.save' }
+  /** Discard the draft's changes. */
+  | { type: 'edit.reset' }
+  | { type: 'edit.retry' }
+  | { type: 'conflict.review' }
+  | { type: 'conflict.cancel' }
+  | { type: 'welcome.send' }
+  | { type: 'tab.profile' }
+  | { type: 'tab.sessions' }
+  | { type: 'tab.privileges' }
+  | { type: 'sessions.end'; key: string }
+  | { type: 'sessions.endAll' }
+  | { type: 'sessions.confirm' }
+  | { type: 'sessions.cancel' }
+  | { type: 'sessions.retry' }
+  | { type: 'privileges.toggle'; key: keyof AdminPrivileges; value: boolean }
+  | { type: 'privileges.retry' };
+
+export type { AdminPrivilegesReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply };

@@ -1,0 +1,24 @@
+// /user_list/$userId: one user's edit page, beside the list rather than inside its layout. Seeing
+// a user needs user_mgmt; changing them needs edit_user (the page is read-only without it).
+import { Box, Callout, Flex } from '@radix-ui/themes';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { UserEditPage } from '../ui/user-edit/user-edit-page';
+import { requireFeature } from './-guards';
+
+export const Route = createFileRoute('/_authed/user_list_/$userId')({
+  beforeLoad: ({ context }) => requireFeature(context, 'user_mgmt'),
+  component: UserEditRoute,
+});
+
+function UserEditRoute() {
+  const { userId } = Route.useParams();
+  const id = /^\d{1,15}$/.test(userId) ? Number(userId) : null;
+  return (
+    <Flex direction="column" gap="3">
+      <Box><Link to="/user_list">← All Users</Link></Box>
+      {id === null || id < 1
+        ? <Callout.Root color="gray" role="alert"><Callout.Text>“{userId}” is not a user id.</Callout.Text></Callout.Root>
+        : <UserEditPage userId={id} />}
+    </Flex>
+  );
+}

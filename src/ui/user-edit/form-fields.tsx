@@ -1,0 +1,92 @@
+// The edit form's inputs, each bound to one key of the draft: they read the machine through its
+// selectors and send field.change; what is shown, disabled or refused is the machine's rule.
+import { Box, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes';
+import { useId } from 'react';
+import { READ_ONLY_REASON, displayValue, fieldLabel, readDraft, type DraftKey } from '../../machines/user-edit/user-edit.form';
+import { selectAccess, selectFieldErrors, selectProduct } from '../../machines/user-edit/user-edit.selectors';
+import { FieldFrame } from './field-frame';
+import { UserEditCtx } from './user-edit-context';
+
+/** Fields take edits only while the form rests (not while saving, in a dialog, or in a conflict). */
+export function useFormOpen(): boolean {
+  return UserEditCtx.useSelector((s) => s.matches('editing') || s.matches('saved') || s.matches('failed'));
+}
+
+export function useField(key: DraftKey) {
+  const edit = UserEditCtx.useActorRef();
+  const product = UserEditCtx.useSelector(selectProduct);
+  const access = UserEditCtx.useSelector((s) => selectAccess(s, key), (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const value = UserEditCtx.useSelector((s) => (s.context.draft ? readDraft(s.context.draft, key) : null));
+  const error = UserEditCtx.useSelector((s) => selectFieldErrors(s)[key]);
+  const open = useFormOpen();
+  return {
+    label: fieldLabel(product, key),
+    access,
+    value,
+    error,
+    disabled: !access.editable || !open,
+    change: (next: string | boolean) => edit.send({ type: 'field.change', key, value: next }),
+  };
+}
+
+export function TextInput({ field, type = 'text', autoComplete = 'off', placeholder }: {
+  field: DraftKey;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const f = useField(field);
+  return (
+    <FieldFrame label={f.label} access={f.access} error={f.error} htmlFor={id}>
+      <TextField.Root id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} value={String(f.value ?? '')}
+        disabled={f.disabled} color={f.error ? 'red' : undefined} aria-invalid={f.error ? true : undefined}
+        onChange={(e) => f.change(e.target.value)} />
+    </FieldFrame>
+  );
+}
+
+/** A choice among options; `none` names the empty choice when the field may be empty. */
+export function ChoiceSelect({ field, options, none }: { field: DraftKey; options: readonly string[]; none?: string }) {
+  const f = useField(field);
+  const NONE = '__none__';
+  const current = String(f.value ?? '');
+  return (
+    <FieldFrame label={f.label} access={f.access} error={f.error}>
+      <Select.Root value={current === '' ? NONE : current} disabled={f.disabled} onValueChange={(v) => f.change(v === NONE ? '' : v)}>
+        <Select.Trigger aria-label={f.label} style={{ minWidth: 200 }} />
+        <Select.Content>
+          {none && <Select.Item value={NONE}>{none}</Select.Item>}
+          {options.map((o) => <Select.Item key={o} value={o}>{o}</Select.Item>)}
+        </Select.Content>
+      </Select.Root>
+    </FieldFrame>
+  );
+}
+
+export function SwitchField({ field }: { field: DraftKey }) {
+  const f = useField(field);
+  if (!f.access.show) return null;
+  const why = !f.access.editable && 'why' in f.access ? f.access.why : null;
+  return (
+    <Box>
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Switch checked={f.value === true} disabled={f.disabled} onCheckedChange={(on) => f.change(on)} />
+          {f.label}
+        </Flex>
+      </Text>
+      {why && why !== READ_ONLY_REASON && <Text as="p" size="1" color="gray">{why}</Text>}
+    </Box>
+  );
+}
+
+/** A read-only value of the record (what the form cannot change). */
+export function ReadOnlyValue({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Box>
+      <Text as="div" size="2" weight="medium" mb="1">{label}</Text>
+      <Text as="div" size="2" color="gray">{displayValue('sf_contact_id', value, [])}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+// The user's live sessions (created, last seen, expires), ended one by one or all at once after
+// a confirmation. The caller's own current session is marked and cannot be ended here (Logout).
+import { AlertDialog, Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import {
+  selectEnding, selectEndingBusy, selectSessions, selectSessionsFailed, selectSessionsLoading, selectSessionsMessage,
+} from '../../machines/user-edit/user-edit.selectors';
+import { ScreenTheme } from '../screen-theme';
+import { formatWhen } from './format';
+import { UserEditCtx } from './user-edit-context';
+
+export function SessionsCard({ userName }: { userName: string }) {
+  const edit = UserEditCtx.useActorRef();
+  const sessions = UserEditCtx.useSelector(selectSessions);
+  const loading = UserEditCtx.useSelector(selectSessionsLoading);
+  const failed = UserEditCtx.useSelector(selectSessionsFailed);
+  const ending = UserEditCtx.useSelector(selectEnding);
+  const busy = UserEditCtx.useSelector(selectEndingBusy);
+  const message = UserEditCtx.useSelector(selectSessionsMessage);
+  const ready = UserEditCtx.useSelector((s) => s.matches({ sessions: 'ready' }));
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <Card>
+      <Flex align="center" justify="between" mb="3" gap="3">
+        <Heading as="h3" size="3">Active sessions</Heading>
+        <Button color="red" variant="soft" disabled={!ready || others === 0} onClick={() => edit.send({ type: 'sessions.endAll' })}>End all sessions</Button>
+      </Flex>
+      {message && (
+        <Callout.Root color={message.tone === 'info' ? 'blue' : 'red'} role={message.tone === 'info' ? 'status' : 'alert'} mb="3">
+          <Callout.Text>{message.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && <Text size="2" color="gray" role="status">Loading sessions…</Text>}
+      {failed && (
+        <Flex align="center" gap="3">
+          <Text size="2" color="red">The sessions could not be loaded.</Text>
+          <Button size="1" variant="soft" onClick={() => edit.send({ type: 'sessions.retry' })}>Retry</Button>
+        </Flex>
+      )}
+      {!loading && !failed && sessions.length === 0 && <Text size="2" color="gray">{userName} has no active sessions.</Text>}
+      {!loading && !failed && sessions.length > 0 && (
+        <Table.Root size="1" aria-label="Active sessions">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Session</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Last seen</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Expires</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell><VisuallyHidden>Actions</VisuallyHidden></Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {sessions.map((s) => (
+              <Table.Row key={s.key}>
+                <Table.RowHeaderCell>
+                  <Flex gap="2" align="center">
+                    <code>{s.key}</code>
+                    {s.current && <Badge color="blue">This session (you)</Badge>}
+                    {s.stage === 'pending_otp' && <Badge color="gray">Waiting for code</Badge>}
+                  </Flex>
+                </Table.RowHeaderCell>
+                <Table.Cell>{formatWhen(s.created_at)}</Table.Cell>
+                <Table.Cell>{formatWhen(s.last_seen_at)}</Table.Cell>
+                <Table.Cell>{formatWhen(s.expires_at)}</Table.Cell>
+                <Table.Cell>
+                  {s.current
+                    ? <Text size="1" color="gray">Use Logout</Text>
+                    : <Button size="1" color="red" variant="soft" disabled={!ready} aria-label={`End session ${s.key}`}
+                      onClick={() => edit.send({ type: 'sessions.end', key: s.key })}>End session</Button>}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+      <ScreenTheme>
+        <AlertDialog.Root open={ending !== null} onOpenChange={(o) => !o && !busy && edit.send({ type: 'sessions.cancel' })}>
+          <AlertDialog.Content maxWidth="420px">
+            <AlertDialog.Title>{ending?.length ? 'End this session?' : 'End all sessions?'}</AlertDialog.Title>
+            <AlertDialog.Description size="2">
+              {ending?.length
+                ? `Session ${ending[0]} of ${userName} ends now; its next request is refused and they must sign in again.`
+                : `Every session of ${userName} ends now${sessions.some((s) => s.current) ? ' except the one you are using' : ''}; they must sign in again.`}
+            </AlertDialog.Description>
+            <Flex gap="3" mt="4" justify="end">
+              <Button variant="soft" color="gray" disabled={busy} onClick={() => edit.send({ type: 'sessions.cancel' })}>Cancel</Button>
+              <Button color="red" loading={busy} onClick={() => edit.send({ type: 'sessions.confirm' })}>
+                {ending?.length ? 'End session' : 'End all sessions'}
+              </Button>
+            </Flex>
+          </AlertDialog.Content>
+        </AlertDialog.Root>
+      </ScreenTheme>
+    </Card>
+  );
+}

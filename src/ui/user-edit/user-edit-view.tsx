@@ -1,0 +1,85 @@
+// /user_list/$userId (spec §2 edit mode): the user's profile form, and with edit_user their
+// sessions and administrator privileges. A person without edit_user sees the user read-only.
+import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import {
+  selectBase, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMissing, selectTab,
+} from '../../machines/user-edit/user-edit.selectors';
+import { READ_ONLY_REASON } from '../../machines/user-edit/user-edit.form';
+import { ScreenTheme } from '../screen-theme';
+import { ConflictPanel } from './conflict-panel';
+import { EmailChangeDialog } from './email-change-dialog';
+import { OrgChangeDialog } from './org-change-dialog';
+import { PrivilegesCard } from './privileges-card';
+import { ProfileForm } from './profile-form';
+import { SaveBar } from './save-bar';
+import { SessionsCard } from './sessions-card';
+import { UserEditCtx } from './user-edit-context';
+
+export function UserEditView() {
+  const edit = UserEditCtx.useActorRef();
+  const loading = UserEditCtx.useSelector(selectLoading);
+  const loadFailed = UserEditCtx.useSelector(selectLoadFailed);
+  const missing = UserEditCtx.useSelector(selectMissing);
+  const error = UserEditCtx.useSelector(selectError);
+  const base = UserEditCtx.useSelector(selectBase);
+  const tab = UserEditCtx.useSelector(selectTab);
+  const mayEdit = UserEditCtx.useSelector(selectMayEdit);
+  const tabsOpen = UserEditCtx.useSelector((s) => s.can({ type: tab === 'profile' ? 'tab.sessions' : 'tab.profile' }));
+  const orgChange = UserEditCtx.useSelector((s) => s.children.orgChange);
+  const emailChange = UserEditCtx.useSelector((s) => s.children.emailChange);
+  const userName = base ? `${base.first_name} ${base.last_name}`.trim() || base.username : '';
+
+  return (
+    <ScreenTheme>
+      <Flex direction="column" gap="4">
+        {loading && <Text size="2" color="gray" role="status">Loading the user…</Text>}
+        {missing && (
+          <Callout.Root color="gray" role="alert"><Callout.Text>There is no such user, or you may not see them.</Callout.Text></Callout.Root>
+        )}
+        {loadFailed && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>The user could not be loaded: {error}</Callout.Text>
+            <Flex><Button size="1" variant="soft" onClick={() => edit.send({ type: 'edit.retry' })}>Retry</Button></Flex>
+          </Callout.Root>
+        )}
+        {base && (
+          <>
+            <Flex direction="column" gap="1">
+              <Heading as="h2" size="5">{userName}</Heading>
+              <Text size="2" color="gray">
+                User #{base.id} · {base.username}{base.updated_by ? ` · last saved by ${base.updated_by}` : ''}
+              </Text>
+            </Flex>
+            {!mayEdit && <Callout.Root color="gray" role="note"><Callout.Text>{READ_ONLY_REASON}</Callout.Text></Callout.Root>}
+            {mayEdit ? (
+              <Tabs.Root value={tab} onValueChange={(v) => edit.send({ type: `tab.${v as 'profile' | 'sessions' | 'privileges'}` })}>
+                <Tabs.List aria-label="User sections">
+                  <Tabs.Trigger value="profile" disabled={tab !== 'profile' && !tabsOpen}>Profile</Tabs.Trigger>
+                  <Tabs.Trigger value="sessions" disabled={tab !== 'sessions' && !tabsOpen}>Sessions</Tabs.Trigger>
+                  <Tabs.Trigger value="privileges" disabled={tab !== 'privileges' && !tabsOpen}>Administrator privileges</Tabs.Trigger>
+                </Tabs.List>
+                <Box pt="4">
+                  <Tabs.Content value="profile"><Profile /></Tabs.Content>
+                  <Tabs.Content value="sessions"><SessionsCard userName={userName} /></Tabs.Content>
+                  <Tabs.Content value="privileges"><PrivilegesCard /></Tabs.Content>
+                </Box>
+              </Tabs.Root>
+            ) : <Profile />}
+            {orgChange && <OrgChangeDialog actor={orgChange} userName={userName} />}
+            {emailChange && <EmailChangeDialog actor={emailChange} />}
+          </>
+        )}
+      </Flex>
+    </ScreenTheme>
+  );
+}
+
+function Profile() {
+  return (
+    <Flex direction="column" gap="4">
+      <ConflictPanel />
+      <SaveBar />
+      <ProfileForm />
+    </Flex>
+  );
+}
