@@ -2,11 +2,11 @@
 // (identifiers), or the user list's filter ("all matching"). Lookups go through unique indexes
 // in batches, so 100,000 identifiers cost a few dozen indexed queries. Deleted users never match:
 // bulk calls do not touch them.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import Papa from 'papaparse';
 import type { BulkSelection, UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
-import { userBatches } from './search';
+import { foldAscii, userBatches } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -51,20 +51,38 @@ export function cleanIdentifiers(raw: readonly string[]): string[] {
 
 type Found = { id: number; username: string; email: string };
 
-async function lookup(db: Db, column: 'id' | 'email' | 'username', values: readonly (string | number)[]): Promise<Found[]> {
+/**
+ * Case-insensitive keys of a text: SQLite's lower() folds A–Z only, PostgreSQL's may fold more, so
+ * both foldings are looked up and matched.
+ */
+function folds(text: string): string[] {
+  const ascii = foldAscii(text);
+  const full = text.toLowerCase();
+  return ascii === full ? [ascii] : [ascii, full];
+}
+
+async function lookup(db: Db, key: 'id' | 'email' | 'username', values: readonly (string | number)[]): Promise<Found[]> {
   const found: Found[] = [];
+  // lower(email) and lower(username) are unique indexes (migration 008): one index probe each.
+  const column = key === 'id' ? sql.ref('id') : sql`lower(${sql.ref(key)})`;
   for (const batch of chunks([...new Set(values)], LOOKUP_BATCH)) {
     const rows = await db.selectFrom('users').select(['id', 'username', 'email'])
-      .where(column, 'in', batch as never[]).where('deleted', '=', 0).execute();
+      .where(column, 'in', batch).where('deleted', '=', 0).execute();
     for (const r of rows) found.push({ id: Number(r.id), username: r.username, email: r.email });
   }
   return found;
 }
 
+function byFolds(users: readonly Found[], key: 'email' | 'username'): Map<string, Found> {
+  const map = new Map<string, Found>();
+  for (const u of users) for (const k of folds(u[key])) if (!map.has(k)) map.set(k, u);
+  return map;
+}
+
 /**
- * Each identifier is a user id (digits), an email (has '@'; emails are stored lower-cased) or a
- * username (as typed, or lower-cased). An identifier of digits that is no live user's id may
- * still be a username. The first user an identifier names wins; a user named twice is listed once.
+ * Each identifier is a user id (digits), an email (has '@') or a username, the last two in any
+ * case. An identifier of digits that is no live user's id may still be a username. The first user
+ * an identifier names wins; a user named twice is listed once.
  */
 export async function resolveIdentifiers(db: Db, raw: readonly string[]): Promise<Resolution> {
   const identifiers = cleanIdentifiers(raw);
@@ -72,28 +90,25 @@ export async function resolveIdentifiers(db: Db, raw: readonly string[]): Promis
   const emails: string[] = [];
   const usernames: string[] = [];
   for (const text of identifiers) {
-    if (text.includes('@')) emails.push(text.toLowerCase());
+    if (text.includes('@')) emails.push(...folds(text));
     else {
       if (ID_TEXT.test(text)) ids.push(Number(text));
-      usernames.push(text, text.toLowerCase());
+      usernames.push(...folds(text));
     }
   }
   // One after the other: inside a transaction they share one connection anyway.
-  const byIdRows = await lookup(db, 'id', ids);
-  const byEmailRows = await lookup(db, 'email', emails);
-  const byUsernameRows = await lookup(db, 'username', usernames);
-  const byId = new Map(byIdRows.map((u) => [u.id, u]));
-  const byEmail = new Map(byEmailRows.map((u) => [u.email, u]));
-  const byUsername = new Map(byUsernameRows.map((u) => [u.username, u]));
-  const byUsernameFolded = new Map(byUsernameRows.map((u) => [u.username.toLowerCase(), u]));
+  const byId = new Map((await lookup(db, 'id', ids)).map((u) => [u.id, u]));
+  const byEmail = byFolds(await lookup(db, 'email', emails), 'email');
+  const byUsername = byFolds(await lookup(db, 'username', usernames), 'username');
+  const named = (map: Map<string, Found>, text: string) => folds(text).map((k) => map.get(k)).find(Boolean);
 
   const matched: MatchedUser[] = [];
   const unmatched: string[] = [];
   const taken = new Set<number>();
   for (const text of identifiers) {
     const user = text.includes('@')
-      ? byEmail.get(text.toLowerCase())
-      : (ID_TEXT.test(text) ? byId.get(Number(text)) : undefined) ?? byUsername.get(text) ?? byUsernameFolded.get(text.toLowerCase());
+      ? named(byEmail, text)
+      : (ID_TEXT.test(text) ? byId.get(Number(text)) : undefined) ?? named(byUsername, text);
     if (!user) unmatched.push(text);
     else if (!taken.has(user.id)) {
       taken.add(user.id);

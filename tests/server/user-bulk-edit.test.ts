@@ -100,6 +100,15 @@ describe('upload_bulk_edit_data/', () => {
     expect(reply.data.inValidDataPoints).toEqual([gone!.email, 'nobody@nowhere.example', 'x@y.example,second column']);
   });
 
+  it('matches usernames and emails stored in mixed case, whatever the case typed', async () => {
+    const [u] = await users(1);
+    await server.db.updateTable('users').set({ username: `Mixed.Case${u!.id}`, email: `Mixed.Case${u!.id}@Bulk-Org.example` }).where('id', '=', u!.id).execute();
+    const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([`mixed.case${u!.id}`, `MIXED.CASE${u!.id}@BULK-ORG.EXAMPLE`]) });
+    const reply = v.parse(UploadBulkEditReply, await res.json());
+    expect(reply.data.validDataPoints).toEqual([{ id: u!.id, username: `Mixed.Case${u!.id}`, email: `Mixed.Case${u!.id}@Bulk-Org.example`, identifier: `mixed.case${u!.id}` }]);
+    expect(reply.data.inValidDataPoints).toEqual([]);
+  });
+
   it('takes the identifiers as a JSON list too', async () => {
     const [a] = await users(1);
     const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([a!.username, 'ghost']) });
