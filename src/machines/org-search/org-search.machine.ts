@@ -39,6 +39,7 @@ export const orgSearchMachine = setup({
     },
     open: {
       tags: ['open'],
+      initial: 'tooShort',
       on: {
         // Every keystroke re-enters waiting, which restarts the debounce and cancels a search.
         'query.change': [
