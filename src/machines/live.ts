@@ -8,6 +8,7 @@ import { searchOrganizations } from '../services/organizations.service';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../services/session-store';
 import { bannerMachine } from './banner/banner.machine';
 import type { BannerEvent } from './banner/banner.types';
+import { createInspectionBus } from './inspection';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { loginMachine } from './login/login.machine';
 import { orgSearchMachine } from './org-search/org-search.machine';
@@ -151,7 +152,10 @@ export const liveBulkEditMachine = bulkEditMachine.provide({
 
 /** The long-lived actors of one page load; started by the caller, never at import time. */
 export function createConsoleActors(config: AppConfig, nav: Navigation, path: string) {
-  const banner = createActor(liveBannerMachine());
+  // Every actor reports to the tab's inspection bus, which the workflow viewer's Live mode reads.
+  const inspection = createInspectionBus();
+  const { inspect } = inspection;
+  const banner = createActor(liveBannerMachine(), { inspect });
   const stored = readStoredSession();
   const session = createActor(liveSessionMachine(nav, () => banner), {
     input: {
@@ -161,9 +165,11 @@ export function createConsoleActors(config: AppConfig, nav: Navigation, path: st
       recheckMs: config.recheck_ms,
       idleMs: config.idle_timeout_ms,
     },
+    inspect,
   });
-  const linkout = createActor(liveLinkoutMachine(() => banner));
+  const linkout = createActor(liveLinkoutMachine(() => banner), { inspect });
   return {
+    inspection,
     banner,
     session,
     linkout,
