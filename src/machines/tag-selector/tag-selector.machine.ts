@@ -75,19 +75,18 @@ export const tagSelectorMachine = setup({
     },
     ready: {
       tags: ['ready'],
+      // A change from any resting state is saved at once; while a save is on its way, `saving`
+      // takes the change itself and sends it when the answer arrives.
       on: {
         'tags.query': { actions: assign({ query: ({ event }) => event.text }) },
         'tags.create': { guard: 'offersCreation', actions: sendTo('tagCreation', ({ context }) => ({ type: 'tag.open', name: context.query })) },
+        'tags.add': { guard: 'knownAndNew', target: '.saving', actions: 'add' },
+        'tags.remove': { guard: 'isChosen', target: '.saving', actions: 'remove' },
+        'tag.created': { target: '.saving', actions: 'addCreated' },
       },
       initial: 'idle',
       states: {
-        idle: {
-          on: {
-            'tags.add': { guard: 'knownAndNew', target: 'saving', actions: 'add' },
-            'tags.remove': { guard: 'isChosen', target: 'saving', actions: 'remove' },
-            'tag.created': { target: 'saving', actions: 'addCreated' },
-          },
-        },
+        idle: {},
         saving: {
           tags: ['saving'],
           entry: assign({ pending: false }),
@@ -111,23 +110,11 @@ export const tagSelectorMachine = setup({
             ],
           },
         },
-        saved: {
-          tags: ['saved'],
-          on: {
-            'tags.add': { guard: 'knownAndNew', target: 'saving', actions: 'add' },
-            'tags.remove': { guard: 'isChosen', target: 'saving', actions: 'remove' },
-            'tag.created': { target: 'saving', actions: 'addCreated' },
-          },
-        },
+        saved: { tags: ['saved'] },
         /** The choice on screen is not what the server holds: retry, or change again. */
         failed: {
           tags: ['failed'],
-          on: {
-            'tags.add': { guard: 'knownAndNew', target: 'saving', actions: 'add' },
-            'tags.remove': { guard: 'isChosen', target: 'saving', actions: 'remove' },
-            'tag.created': { target: 'saving', actions: 'addCreated' },
-            'tags.retry': 'saving',
-          },
+          on: { 'tags.retry': 'saving' },
         },
       },
     },

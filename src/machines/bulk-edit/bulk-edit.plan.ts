@@ -1,0 +1,57 @@
+// The bulk edit dialog's walk: two selected users, a field ticked (and unticked), a CSV upload
+// that matches users or nobody, the preview and the edit, each answered, refused (status 0) or
+// not answered at all.
+import type { MachinePlan } from '../graph/plan';
+import { offeredBulkFields } from './bulk-edit.fields';
+import { bulkEditMachine } from './bulk-edit.machine';
+import type { BulkEditInput } from './bulk-edit.types';
+
+export const BULK_PLAN_FIELD = 'cgs';
+const row = (id: number) => ({
+  id, username: `user${id}`, email: `user${id}@example.com`, first_name: 'A', last_name: 'B', phone: null, organization: null,
+  organization_id: null, user_type: 'trial', user_category: 'general', active: true, deleted: false, expiry_dt: null, created_at: 0,
+});
+
+export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
+  machine: bulkEditMachine,
+  input: {
+    selection: { by: 'ids', ids: [1, 2] }, selectedCount: 2, fields: offeredBulkFields('product', ['active_update', 'expiry_update', 'tr_src_toggle']), canUpload: true,
+  } satisfies BulkEditInput,
+  events: [
+    { type: 'field.toggle', key: BULK_PLAN_FIELD, on: true },
+    { type: 'field.toggle', key: BULK_PLAN_FIELD, on: false },
+    { type: 'field.value', key: BULK_PLAN_FIELD, value: false },
+    { type: 'upload.file', file: { name: 'people.csv' } },
+    { type: 'bulk.preview' },
+    { type: 'bulk.back' },
+    { type: 'bulk.apply' },
+    { type: 'bulk.retry' },
+    { type: 'report.download' },
+  ],
+  outcomes: [
+    { name: 'uploaded', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }], inValidDataPoints: ['ghost'] } } } },
+    { name: 'nobodyInFile', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [], inValidDataPoints: ['ghost'] } } } },
+    { name: 'uploadFailed', event: { type: 'xstate.error.actor.uploadIdentifiers', error: { status: 0 } } },
+    { name: 'previewed', event: { type: 'xstate.done.actor.previewEdit', output: { status: 1, data: { matched: 2, changing: 2, unchanged: 0, unmatched: [], sample: [row(1), row(2)] } } } },
+    { name: 'previewRefused', event: { type: 'xstate.done.actor.previewEdit', output: { status: 0, data: 'No users matched the selection.' } } },
+    { name: 'previewFailed', event: { type: 'xstate.error.actor.previewEdit', error: { status: 0 } } },
+    {
+      name: 'applied',
+      event: {
+        type: 'xstate.done.actor.applyEdit',
+        output: { status: 1, data: { updated: 2, unchanged: 0, unmatched: [], results: [1, 2].map((id) => ({ id, username: `user${id}`, result: 'updated', changed: [BULK_PLAN_FIELD] })) } },
+      },
+    },
+    { name: 'applyRefused', event: { type: 'xstate.done.actor.applyEdit', output: { status: 0, data: 'No users matched the selection.' } } },
+    { name: 'applyFailed', event: { type: 'xstate.error.actor.applyEdit', error: { status: 0 } } },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.changes).length > 0]),
+  filterEvents: (s, e) => {
+    const ticked = Object.keys(s.context.changes).length > 0;
+    // Ticking a ticked field or unticking an unticked one is no event a person can send.
+    if (e.type === 'field.toggle') return (e as { on: boolean }).on !== ticked;
+    // A value is set on a ticked field (the others' inputs are disabled).
+    if (e.type === 'field.value') return ticked;
+    return true;
+  },
+};

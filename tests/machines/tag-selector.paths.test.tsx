@@ -1,0 +1,126 @@
+// Generated paths of the user screen's tag selector, replayed on the real view against the real
+// server: tags load (or do not), each change is saved at once as an overwrite (spec §4
+// auto-submit), a change made while a save is on its way follows it, and a save can fail.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tagSelectorMachine } from '../../src/machines/tag-selector/tag-selector.machine';
+import { planPaths } from '../support/graph-paths';
+import { replayPath, type Driver } from '../support/replay';
+import { TAG_SELECTOR_NEW, tagSelectorPlan } from './tag-selector.plan';
+import {
+  TAGS, addTagInDialog, chosenNames, closeTagWorld, createTagWorld, mountTagSelector, openCreateTag, removeUser, storedNames, tagBox,
+  type TagWorld,
+} from './tag-selector.world';
+
+const LOAD = '/user/fetch_user_tags/';
+const SAVE = '/user/assign_tags/';
+
+interface World extends TagWorld {
+  /** What the person has chosen so far, in order. */
+  chosen: string[];
+  created: number;
+  restoreUser: (() => Promise<void>) | null;
+}
+let world: World;
+
+beforeEach(async () => {
+  world = { ...(await createTagWorld()), chosen: [], created: 0, restoreUser: null };
+});
+afterEach(async () => {
+  await closeTagWorld(world);
+});
+
+function driver(): Driver<World> {
+  return {
+    machine: tagSelectorMachine,
+    bridge: world.bridge,
+    world,
+    calls: { loadTags: LOAD, saveTags: SAVE },
+    mount: async () => mountTagSelector(world),
+    actor: () => world.selector!,
+    perform: {
+      'tags.query': async () => world.user.type(await tagBox(), TAG_SELECTOR_NEW),
+      'tags.create': async () => world.user.click(screen.getByRole('button', { name: `Create tag '${TAG_SELECTOR_NEW}'` })),
+      'tags.add': async () => {
+        await world.user.type(await tagBox(), 'alp');
+        await world.user.click(screen.getByRole('button', { name: `Add tag ${TAGS.alpha}` }));
+        world.chosen.push(TAGS.alpha);
+      },
+      'tags.remove': async () => {
+        await world.user.click(screen.getByRole('button', { name: `Remove tag ${TAGS.alpha}` }));
+        world.chosen = world.chosen.filter((n) => n !== TAGS.alpha);
+      },
+      // Through the Create Tag dialog, each time with a name no tag has yet.
+      'tag.created': async () => {
+        const name = `${TAG_SELECTOR_NEW} ${++world.created}`;
+        await openCreateTag(world, name);
+        await addTagInDialog(world);
+        world.chosen.push(name);
+      },
+      'tags.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
+      'tags.reload': async () => world.user.click(screen.getByRole('button', { name: 'Try again' })),
+    },
+    arrange: {
+      loadFailed: async () => world.bridge.setOffline(true, [LOAD]),
+      saveFailed: async () => world.bridge.setOffline(true, [SAVE]),
+      userGone: async () => void (world.restoreUser = await removeUser(world)),
+    },
+    afterOutcome: {
+      loadFailed: async () => world.bridge.setOffline(false),
+      saveFailed: async () => world.bridge.setOffline(false),
+      userGone: async () => {
+        await world.restoreUser?.();
+        world.restoreUser = null;
+      },
+    },
+    expectations: {
+      loading: (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Loading tags…');
+        expect(s.queryByRole('textbox', { name: 'Add a tag' })).toBeNull();
+      },
+      loadFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent('Could not load the tags. Error: no response from the server');
+        expect(s.getByRole('button', { name: 'Try again' })).toBeEnabled();
+      },
+      'ready.idle': (s, { step }) => {
+        if (step?.event.type === 'tags.create') {
+          // The Create Tag dialog opens over the selector with the typed name.
+          expect(within(s.getByRole('dialog', { name: 'Create Tag' })).getByRole('textbox', { name: 'Tag Name' })).toHaveValue(TAG_SELECTOR_NEW);
+          return;
+        }
+        expect(s.getByRole('textbox', { name: 'Add a tag' })).toBeEnabled();
+        expect(within(s.getByRole('list', { name: 'Chosen tags' })).getByText('No tags')).toBeInTheDocument();
+        if (step?.event.type === 'tags.query') {
+          expect(s.getByRole('button', { name: `Create tag '${TAG_SELECTOR_NEW}'` })).toBeEnabled();
+          // Known tags are offered by name as the person types; none holds this text.
+          expect(s.queryByRole('button', { name: /^Add tag / })).toBeNull();
+        }
+      },
+      'ready.saving': async (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Saving…');
+        expect(chosenNames()).toEqual(world.chosen);
+        // A save is on its way (held until the path lets it answer).
+        await waitFor(() => expect(world.bridge.pending()).toBeGreaterThan(0));
+      },
+      'ready.saved': async (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Saved');
+        expect(chosenNames()).toEqual(world.chosen);
+        expect(await storedNames(world)).toEqual([...world.chosen].sort());
+      },
+      'ready.failed': (s, { step }) => {
+        const alert = s.getByRole('alert');
+        if (step?.outcome === 'userGone') expect(alert).toHaveTextContent(`Tags not saved. Invalid Users: ${world.userId}`);
+        else expect(alert).toHaveTextContent('Tags not saved. Error: no response from the server');
+        expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
+        // The choice stays on screen, to be retried or changed.
+        expect(chosenNames()).toEqual(world.chosen);
+      },
+    },
+  };
+}
+
+describe('tagSelector machine paths', () => {
+  it.each(planPaths(tagSelectorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+});
