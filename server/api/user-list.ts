@@ -34,15 +34,12 @@ const searchUsers = defineRoute({
         throw err;
       }
     }
-    const [page, total] = await Promise.all([
-      readPage(deps.db, filter, order, input.page_size, at),
-      input.with_total ? countUsers(deps.db, filter) : Promise.resolve(null),
-    ]);
+    const page = await readPage(deps.db, filter, order, input.page_size, at, { withTotal: input.with_total });
     const reply: SearchUsersReply = {
       status: true,
       userItems: page.rows,
       count: page.rows.length,
-      total_users: total,
+      total_users: page.total,
       next_cursor: page.next && encodeCursor(filter, order, page.next),
       prev_cursor: page.prev && encodeCursor(filter, order, page.prev),
     };

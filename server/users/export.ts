@@ -1,7 +1,8 @@
 // The user export (decision 021): every matching row as CSV or XLSX, streamed. Rows are read in
 // keyset batches only when the response stream asks for more (pull), so memory holds one batch
 // and a slow download slows the reads instead of filling the heap.
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { constants, deflateRawSync } from 'node:zlib';
+import { strToU8, Zip, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { EXPORT_COLUMNS, type UserRow, type UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
@@ -106,6 +107,23 @@ function packageParts(sheets: number): Record<string, string> {
   };
 }
 
+/**
+ * A zip entry deflated by Node's zlib, a batch at a time. Each batch is compressed on its own and
+ * ends on a sync flush (the last one on a finish): the pieces form one valid deflate stream, at
+ * several times the speed of a deflater in JavaScript. fflate keeps the CRC and sizes.
+ */
+class NativeDeflate extends ZipPassThrough {
+  constructor(filename: string) {
+    super(filename);
+    this.compression = 8;
+  }
+
+  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+    this.ondata(null, new Uint8Array(deflateRawSync(chunk, { level: 1, finishFlush: flush })), final);
+  }
+}
+
 // ── writers ───────────────────────────────────────────────────────────────
 /** Turns batches of rows into bytes of one file format. */
 interface ExportWriter {
@@ -138,7 +156,7 @@ function xlsxWriter(rowsPerSheet: number): ExportWriter {
     if (err) failure = err;
     else out.push(chunk);
   });
-  let sheet: ZipDeflate | null = null;
+  let sheet: NativeDeflate | null = null;
   let sheets = 0;
   let rowOnSheet = 0;
   const take = () => {
@@ -149,8 +167,7 @@ function xlsxWriter(rowsPerSheet: number): ExportWriter {
   };
   const startSheet = () => {
     sheets += 1;
-    // Level 1: a fraction of the time of the default for a file a few per cent larger.
-    sheet = new ZipDeflate(`xl/worksheets/sheet${sheets}.xml`, { level: 1 });
+    sheet = new NativeDeflate(`xl/worksheets/sheet${sheets}.xml`);
     zip.add(sheet);
     sheet.push(strToU8(SHEET_START + xlsxRow(1, EXPORT_COLUMNS, ' s="1"')));
     rowOnSheet = 0;
@@ -176,7 +193,7 @@ function xlsxWriter(rowsPerSheet: number): ExportWriter {
       if (!sheet) startSheet();
       sheet!.push(strToU8(SHEET_END), true);
       for (const [name, text] of Object.entries(packageParts(sheets))) {
-        const part = new ZipDeflate(name, { level: 1 });
+        const part = new NativeDeflate(name);
         zip.add(part);
         part.push(strToU8(text), true);
       }

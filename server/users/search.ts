@@ -115,9 +115,11 @@ function filterColumn(engine: Engine, column: 'user_type' | 'user_category' | 'a
   return sql.raw(engine === 'sqlite' ? `+users.${column}` : `users.${column}`);
 }
 
-function cheapFilterConditions(engine: Engine, filter: UserFilter): Condition[] {
+function cheapFilterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null): Condition[] {
   const out: Condition[] = [];
-  if (filter.user_type !== '') out.push(sql`${filterColumn(engine, 'user_type')} = ${filter.user_type}`);
+  // Except in id order: users_type_idx holds (user_type, rowid), so it serves the filter and that
+  // order at once (and the export of one type reads only that type's rows).
+  if (filter.user_type !== '') out.push(sql`${sort === 'id' ? sql.raw('users.user_type') : filterColumn(engine, 'user_type')} = ${filter.user_type}`);
   if (filter.user_category !== '') out.push(sql`${filterColumn(engine, 'user_category')} = ${filter.user_category}`);
   if (filter.active !== '') out.push(sql`${filterColumn(engine, 'active')} = ${filter.active === 'true' ? 1 : 0}`);
   if (filter.deleted === 'exclude') out.push(sql`${filterColumn(engine, 'deleted')} = 0`);
@@ -126,12 +128,12 @@ function cheapFilterConditions(engine: Engine, filter: UserFilter): Condition[] 
 }
 
 /** Every condition of the filter, to be joined with AND. */
-function filterConditions(engine: Engine, filter: UserFilter): Condition[] {
+function filterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null = null): Condition[] {
   const out: Condition[] = [];
   const search = searchCondition(engine, filter.q);
   if (search) out.push(search);
   if (filter.organization_id !== '') out.push(sql`users.organization_id = ${filter.organization_id}`);
-  return [...out, ...cheapFilterConditions(engine, filter)];
+  return [...out, ...cheapFilterConditions(engine, filter, sort)];
 }
 
 function allOf(conditions: readonly Condition[]): Condition {
@@ -149,8 +151,12 @@ export function filterNeedsDeletedUser(filter: Pick<UserFilter, 'deleted'>): boo
  * answers from at most 84 rows; otherwise the matching rows are few enough to count through the
  * same indexes the page uses.
  */
+function countsTableAnswers(filter: UserFilter): boolean {
+  return normaliseQuery(filter.q) === '' && filter.organization_id === '';
+}
+
 export async function countUsers(db: Kysely<Database>, filter: UserFilter): Promise<number> {
-  if (normaliseQuery(filter.q) === '' && filter.organization_id === '') {
+  if (countsTableAnswers(filter)) {
     let q = db.withTables<CountsDb>().selectFrom('user_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
     if (filter.user_type !== '') q = q.where('user_type', '=', filter.user_type);
     if (filter.user_category !== '') q = q.where('user_category', '=', filter.user_category);
@@ -214,6 +220,8 @@ export interface Page {
   next: Position | null;
   /** Where the previous page ends, when rows precede this one. */
   prev: Position | null;
+  /** Every row matching the filter, when asked for. */
+  total: number | null;
 }
 
 /**
@@ -226,6 +234,17 @@ function orderable(engine: Engine, filter: UserFilter, expression: RawBuilder<un
   return engine === 'sqlite' && normaliseQuery(filter.q) !== '' ? sql`+${expression}` : expression;
 }
 
+/**
+ * Rows beyond a position in the read direction. Written as a range on the sort expression plus a
+ * tie-break rather than as a row value `(expr, id) > (?, ?)`: SQLite uses row values only on
+ * plain columns, and read the name order half a million rows deep by scanning up to the cursor.
+ */
+function after(sort: SortKey, sortBy: RawBuilder<unknown>, readDir: SortDir, at: Position): Condition {
+  const [beyond, reach] = readDir === 'asc' ? [sql.raw('>'), sql.raw('>=')] : [sql.raw('<'), sql.raw('<=')];
+  if (sort === 'id') return sql`users.id ${beyond} ${at.id}`;
+  return sql`(${sortBy} ${reach} ${at.value} and (${sortBy} ${beyond} ${at.value} or users.id ${beyond} ${at.id}))`;
+}
+
 /** Which way the index is read for a page: the list's order, or against it to go back. */
 function readDirection(order: ListOrder, at: Position | null): SortDir {
   const backwards = at?.towards === 'prev';
@@ -233,21 +252,20 @@ function readDirection(order: ListOrder, at: Position | null): SortDir {
 }
 
 /** The query of one page (one row more than the page, to know whether another follows). */
-export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null) {
+export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null, withTotal = false) {
   const engine = engineOf(db);
   const sortBy = sortExpression(engine, order.sort);
   const readDir = readDirection(order, at);
-  const conditions = filterConditions(engine, filter);
-  if (at) {
-    const op = sql.raw(readDir === 'asc' ? '>' : '<');
-    conditions.push(sql`(${sortBy}, users.id) ${op} (${at.value}, ${at.id})`);
-  }
+  const conditions = filterConditions(engine, filter, order.sort);
+  if (at) conditions.push(after(order.sort, sortBy, readDir, at));
   return db.selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
       'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at',
       'organizations.name as organization'])
     .select(sql<string | number>`${sortBy}`.as('sort_value'))
+    // The matching rows are gathered for the sort anyway; counting them there saves a second pass.
+    .select(sql<number | null>`${withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
     .where(allOf(conditions))
     .orderBy(orderable(engine, filter, sortBy), readDir)
     .orderBy(orderable(engine, filter, sql.raw('users.id')), readDir)
@@ -255,9 +273,13 @@ export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListO
 }
 
 /** One page in the list's order, read from the index in the direction asked. */
-export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null): Promise<Page> {
+export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
+  opts: { withTotal?: boolean } = {}): Promise<Page> {
   const backwards = at?.towards === 'prev';
-  const found = await pageQuery(db, filter, order, size, at).execute();
+  // With search text or an organisation, the first page counts the rows it sorts (one pass over
+  // them); every other total comes from the counts table.
+  const countHere = opts.withTotal === true && !at && !countsTableAnswers(filter);
+  const found = await pageQuery(db, filter, order, size, at, countHere).execute();
   const more = found.length > size;
   const rows = found.slice(0, size);
   if (backwards) rows.reverse();
@@ -277,7 +299,8 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
     next = more && last ? positionOf(last, 'next') : null;
     prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };
   }
-  return { rows: rows.map((r) => toUserRow({ ...r, id: Number(r.id) })), next, prev };
+  const total = !opts.withTotal ? null : countHere ? Number(found[0]?.matching ?? 0) : await countUsers(db, filter);
+  return { rows: rows.map(({ sort_value: _v, matching: _m, ...r }) => toUserRow({ ...r, id: Number(r.id) })), next, prev, total };
 }
 
 /**

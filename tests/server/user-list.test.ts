@@ -256,8 +256,8 @@ describe('query plans', () => {
   }
 
   // SQLite reads email and username through migration 008's unique lower() indexes, the same expressions.
-  const emailIndex = () => (engineOf(server.db) === 'postgres' ? 'users_search_email_idx' : 'users_email_lower_uq');
-  const usernameIndex = () => (engineOf(server.db) === 'postgres' ? 'users_search_username_idx' : 'users_username_lower_uq');
+  const emailIndex = (): string => (engineOf(server.db) === 'postgres' ? 'users_search_email_idx' : 'users_email_lower_uq');
+  const usernameIndex = (): string => (engineOf(server.db) === 'postgres' ? 'users_search_username_idx' : 'users_username_lower_uq');
 
   it('answers the search text from the prefix indexes', async () => {
     const text = await plan({ q: 'smith' });
@@ -267,8 +267,8 @@ describe('query plans', () => {
     expect(await plan({ q: '555 12' })).toContain('users_search_phone_idx');
   });
 
-  it.each([['name', () => 'users_search_last_first_idx'], ['email', emailIndex], ['username', usernameIndex],
-    ['created', () => 'users_sort_created_idx'], ['expiry', () => 'users_sort_expiry_idx']] as const)('reads the %s order from its index', async (sort, index) => {
+  it.each([['name', (): string => 'users_search_last_first_idx'], ['email', emailIndex], ['username', usernameIndex],
+    ['created', (): string => 'users_sort_created_idx'], ['expiry', (): string => 'users_sort_expiry_idx']] as const)('reads the %s order from its index', async (sort, index) => {
     expect(await plan({}, sort, true)).toContain(index());
     expect(await plan({ user_type: 'trial', active: 'true' }, sort, true)).toContain(index());
   });
