@@ -5,6 +5,7 @@ import type { BulkField } from '../../domain/user-fields';
 import type { BulkValue } from '../../machines/bulk-edit/bulk-edit.types';
 import { selectBusy, selectChanges, selectChangesProblem, selectFields, selectPreviewing } from '../../machines/bulk-edit/bulk-edit.selectors';
 import { BulkEditCtx } from './bulk-edit-context';
+import { TableCaption } from './table-caption';
 
 function ValueInput({ field, value, disabled, onChange }: { field: BulkField; value: BulkValue | undefined; disabled: boolean; onChange(v: BulkValue): void }) {
   const label = `${field.label} value`;
@@ -46,7 +47,8 @@ export function BulkFieldsForm({ onCancel }: { onCancel(): void }) {
 
   return (
     <Flex direction="column" gap="3">
-      <Table.Root size="1" variant="surface" aria-label="Fields to set">
+      <Table.Root size="1" variant="surface">
+        <TableCaption>Fields to set</TableCaption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>
@@ -79,7 +81,7 @@ export function BulkFieldsForm({ onCancel }: { onCancel(): void }) {
       {anyTicked && problem && <Text size="2" color="red" role="note">{problem}</Text>}
       <Flex justify="end" gap="3">
         <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>Cancel</Button>
-        <Button disabled={problem !== null || (busy && !previewing)} loading={previewing} onClick={() => bulk.send({ type: 'bulk.preview' })}>Preview</Button>
+        <Button disabled={problem !== null || busy} loading={previewing} onClick={() => bulk.send({ type: 'bulk.preview' })}>Preview</Button>
       </Flex>
     </Flex>
   );

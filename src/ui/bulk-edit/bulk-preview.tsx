@@ -5,6 +5,7 @@ import type { BulkField } from '../../domain/user-fields';
 import { selectApplying, selectCanApply, selectChanges, selectFields, selectPreview } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { BulkValue, PreviewData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
+import { TableCaption } from './table-caption';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -41,7 +42,8 @@ export function BulkPreview() {
         <Text size="2" color="red">Matched nobody: {preview.unmatched.slice(0, 20).join(', ')}{preview.unmatched.length > 20 ? ` and ${n(preview.unmatched.length - 20)} more` : ''}</Text>
       )}
       {preview.sample.length > 0 && (
-        <Table.Root size="1" variant="surface" aria-label="Users that will change (sample)">
+        <Table.Root size="1" variant="surface">
+          <TableCaption>Users that will change (sample)</TableCaption>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>User id</Table.ColumnHeaderCell>
@@ -66,7 +68,7 @@ export function BulkPreview() {
       )}
       <Flex justify="end" gap="3">
         <Button variant="soft" color="gray" disabled={applying} onClick={() => bulk.send({ type: 'bulk.back' })}>Back</Button>
-        <Button disabled={!canApply && !applying} loading={applying} onClick={() => bulk.send({ type: 'bulk.apply' })}>Apply</Button>
+        <Button disabled={!canApply || applying} loading={applying} onClick={() => bulk.send({ type: 'bulk.apply' })}>Apply</Button>
       </Flex>
     </Flex>
   );

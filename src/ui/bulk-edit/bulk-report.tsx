@@ -5,6 +5,7 @@ import { changedLabels } from '../../machines/bulk-edit/bulk-edit.report';
 import { REPORT_ROWS_SHOWN, selectFields, selectReport, selectReportRows } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { ReportData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
+import { TableCaption } from './table-caption';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -25,7 +26,8 @@ export function BulkReport({ onClose }: { onClose(): void }) {
       <Callout.Root color="blue" role="status" size="1">
         <Callout.Text>{reportSentence(report)}</Callout.Text>
       </Callout.Root>
-      <Table.Root size="1" variant="surface" aria-label="Result per user">
+      <Table.Root size="1" variant="surface">
+        <TableCaption>Result per user</TableCaption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>User id</Table.ColumnHeaderCell>

@@ -1,0 +1,262 @@
+// Generated paths of the bulk edit dialog, replayed on the real view against the real server:
+// fields ticked and set, a CSV of identifiers replacing the selection, the preview and the edit
+// answered, refused with status 0 (shown as an alert, back to choosing) or not answered at all,
+// and the report downloaded as a CSV the browser builds.
+import { File as NodeFile } from 'node:buffer';
+import { Theme } from '@radix-ui/themes';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor as actorWaitFor, type AnyActorRef } from 'xstate';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { FEATURE_KEYS } from '../../src/domain/features';
+import { defaultFlags } from '../../src/domain/user-fields';
+import type { BulkSelection } from '../../src/domain/users';
+import { bulkEditMachine } from '../../src/machines/bulk-edit/bulk-edit.machine';
+import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
+import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
+import { loginAccount, verifyOtp } from '../../src/services/auth.service';
+import { BulkEditCtx } from '../../src/ui/bulk-edit/bulk-edit-context';
+import { BulkEditFrame, BulkEditScope } from '../../src/ui/bulk-edit/bulk-edit-dialog';
+import { UPLOAD_LABEL } from '../../src/ui/bulk-edit/bulk-upload';
+import { ConsoleContext } from '../../src/ui/console-context';
+import { planPaths, type PlannedStep } from '../support/graph-paths';
+import { replayPath, type Driver } from '../support/replay';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { bulkEditPlan } from './bulk-edit.plan';
+
+const UPLOAD = '/user/upload_bulk_edit_data/';
+const PREVIEW = '/user/bulk_edit_user_new/';
+const APPLY = '/user/bulk_edit_user/';
+const LABEL = 'CGS';
+const NO_ANSWER = 'Error: no response from the server';
+const NOBODY = 'No users matched the selection.';
+
+interface Managed { id: number; username: string; email: string }
+interface World {
+  server: TestServer;
+  bridge: ServerBridge;
+  user: UserEvent;
+  actors: ConsoleActors;
+  users: [Managed, Managed];
+  bulk: AnyActorRef | null;
+  closed: number;
+  /** The field is ticked (and its value, once set). */
+  ticked: boolean;
+  value: boolean;
+  /** The last upload's outcome, while its summary shows. */
+  upload: 'uploaded' | 'nobodyInFile' | null;
+  blobs: Blob[];
+}
+let world: World;
+
+// The in-process server reads the upload as Node's File, and validates it with valibot's
+// `instanceof File`, which in this jsdom realm names jsdom's File: both count as files here, as
+// each does in its own realm (the same kind of realm seam as ui-setup.ts's TextEncoder).
+const JsdomFile = globalThis.File;
+Object.defineProperty(JsdomFile, Symbol.hasInstance, {
+  value: (x: unknown) => Function.prototype[Symbol.hasInstance].call(JsdomFile, x) || x instanceof NodeFile,
+});
+
+async function managed(server: TestServer, n: number, org: number): Promise<Managed> {
+  const now = Date.now();
+  return server.db.insertInto('users').values({
+    username: `bulk.person${n}`, email: `person${n}@bulk-org.example`, first_name: 'Bea', last_name: `Bulk${n}`, organization_id: org,
+    user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
+    expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify(defaultFlags('product')),
+    password_hash: null, created_at: now, updated_at: now,
+  }).returning(['id', 'username', 'email']).executeTakeFirstOrThrow();
+}
+
+beforeEach(async () => {
+  const server = await createTestServer();
+  const bridge = connectToServer(server);
+  const staff = await server.createStaff({ username: 'bulk-editor', features: [...FEATURE_KEYS], activated: true });
+  const org = await server.db.insertInto('organizations').values({ name: 'Bulk Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+    .returning('id').executeTakeFirstOrThrow();
+  const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
+  await loginAccount({ username: staff.username, password: staff.password });
+  await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
+  const actors = createConsoleActors(DEFAULT_APP_CONFIG, { navigate: () => {}, load: () => {} }, '/user_list');
+  actors.banner.start();
+  actors.session.start();
+  await actorWaitFor(actors.session, selectIsAuthenticated);
+  world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, blobs: [] };
+  // The browser's download: the report's Blob is kept, the link click goes nowhere.
+  URL.createObjectURL = (blob: Blob) => (world.blobs.push(blob), 'blob:bulk-edit-report');
+  URL.revokeObjectURL = () => {};
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+afterEach(async () => {
+  world.actors.session.stop();
+  world.actors.banner.stop();
+  world.bridge.disconnect();
+  await world.server.close();
+  vi.restoreAllMocks();
+});
+
+function mount(): void {
+  function Probe() {
+    world.bulk = BulkEditCtx.useActorRef();
+    return null;
+  }
+  const selection: BulkSelection = { by: 'ids', ids: world.users.map((u) => u.id) };
+  render(
+    <Theme>
+      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
+        <BulkEditScope selection={selection} selectedCount={2}>
+          <Probe />
+          <BulkEditFrame onClose={() => world.closed++} />
+        </BulkEditScope>
+      </ConsoleContext.Provider>
+    </Theme>,
+  );
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Bulk edit users' });
+const button = (name: string) => within(dialog()).getByRole('button', { name });
+const setUsersDeleted = (deleted: 0 | 1) => world.server.db.updateTable('users').set({ deleted }).where('id', 'in', world.users.map((u) => u.id)).execute();
+const storedFlag = async (id: number) => JSON.parse((await world.server.db.selectFrom('users').select('flags').where('id', '=', id).executeTakeFirstOrThrow()).flags)['cgs'];
+
+/** The alert a person must read in choosing after this step, if any (spec §4, §8). */
+function alertAfter(step: PlannedStep | undefined): string | null {
+  switch (step?.outcome) {
+    case 'previewRefused':
+    case 'applyRefused':
+      return NOBODY;
+    case 'previewFailed':
+    case 'uploadFailed':
+      return NO_ANSWER;
+    case 'nobodyInFile':
+      return 'No user matched the identifiers of the file; the selection is unchanged.';
+    default:
+      return null;
+  }
+}
+
+function csvFor(outcome: string | undefined): string {
+  const [a, b] = world.users;
+  return outcome === 'nobodyInFile' ? 'ghost\n' : `email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\nghost@nowhere.example\r\n`;
+}
+
+function driver(): Driver<World> {
+  return {
+    machine: bulkEditMachine,
+    bridge: world.bridge,
+    world,
+    calls: { uploadIdentifiers: UPLOAD, previewEdit: PREVIEW, applyEdit: APPLY },
+    mount: async () => mount(),
+    actor: () => world.bulk!,
+    perform: {
+      'field.toggle': async () => {
+        await world.user.click(within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` }));
+        world.ticked = !world.ticked;
+        world.value = true;
+      },
+      'field.value': async () => {
+        await world.user.click(within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole('radio', { name: 'Off' }));
+        world.value = false;
+      },
+      'upload.file': async ({ next }) => {
+        const file = new File([csvFor(next?.outcome)], 'people.csv', { type: 'text/csv' });
+        await world.user.upload(within(dialog()).getByLabelText(UPLOAD_LABEL), file);
+      },
+      'bulk.preview': async () => world.user.click(button('Preview')),
+      'bulk.back': async () => world.user.click(button('Back')),
+      'bulk.apply': async () => world.user.click(button('Apply')),
+      'bulk.retry': async () => world.user.click(button('Retry')),
+      'report.download': async () => world.user.click(button('Download report (CSV)')),
+    },
+    arrange: {
+      uploadFailed: async () => world.bridge.setOffline(true, [UPLOAD]),
+      previewFailed: async () => world.bridge.setOffline(true, [PREVIEW]),
+      applyFailed: async () => world.bridge.setOffline(true, [APPLY]),
+      // Both users were deleted meanwhile: the server answers status 0.
+      previewRefused: async () => void (await setUsersDeleted(1)),
+      applyRefused: async () => void (await setUsersDeleted(1)),
+    },
+    afterOutcome: {
+      uploadFailed: async () => world.bridge.setOffline(false),
+      previewFailed: async () => world.bridge.setOffline(false),
+      applyFailed: async () => world.bridge.setOffline(false),
+      previewRefused: async () => void (await setUsersDeleted(0)),
+      applyRefused: async () => void (await setUsersDeleted(0)),
+      uploaded: async () => void (world.upload = 'uploaded'),
+      nobodyInFile: async () => void (world.upload = 'nobodyInFile'),
+    },
+    expectations: {
+      choosing: (s, { step }) => {
+        const [a, b] = world.users;
+        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.upload === 'uploaded' ? '2 users matched by people.csv' : '2 selected users');
+        const checkbox = within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` });
+        expect(checkbox).toHaveAttribute('aria-checked', String(world.ticked));
+        expect(button('Preview')).toHaveProperty('disabled', !world.ticked);
+        if (world.ticked) {
+          const radio = within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole('radio', { name: world.value ? 'On' : 'Off' });
+          expect(radio).toBeChecked();
+        }
+        const alert = alertAfter(step);
+        if (alert) expect(within(dialog()).getByRole('alert')).toHaveTextContent(alert);
+        else expect(within(dialog()).queryByRole('alert')).toBeNull();
+        const summary = within(dialog()).queryByRole('status', { name: 'Upload result' });
+        if (world.upload === 'uploaded') {
+          expect(summary).toHaveTextContent('2 identifiers of people.csv matched a user.');
+          expect(summary).toHaveTextContent('1 did not match: ghost@nowhere.example');
+        } else if (world.upload === 'nobodyInFile') {
+          expect(summary).toHaveTextContent('0 identifiers of people.csv matched a user.');
+          expect(summary).toHaveTextContent('1 did not match: ghost');
+        } else {
+          expect(summary).toBeNull();
+        }
+        expect([a.username, b.username].every((u) => !within(dialog()).queryByText(u))).toBe(true);
+      },
+      uploading: () => {
+        expect(button(UPLOAD_LABEL)).toBeDisabled();
+        expect(button('Preview')).toBeDisabled();
+      },
+      previewing: () => {
+        expect(button('Preview')).toBeDisabled();
+        expect(within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` })).toBeDisabled();
+      },
+      preview: () => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('2 users will change, 0 already have these values, 0 identifiers matched nobody');
+        expect(within(dialog()).getByText(`${LABEL}: On`, { exact: false })).toBeInTheDocument();
+        const sample = within(dialog()).getByRole('table', { name: 'Users that will change (sample)' });
+        for (const u of world.users) expect(within(sample).getByText(u.username)).toBeInTheDocument();
+        expect(button('Apply')).toBeEnabled();
+        expect(button('Back')).toBeEnabled();
+      },
+      applying: () => {
+        expect(button('Apply')).toBeDisabled();
+        expect(button('Back')).toBeDisabled();
+      },
+      done: async (_s, { step }) => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('Updated 2 users; 0 already had these values; 0 identifiers matched nobody.');
+        const table = within(dialog()).getByRole('table', { name: 'Result per user' });
+        for (const u of world.users) {
+          const row = within(table).getByText(u.username).closest('tr')!;
+          expect(row).toHaveTextContent(`${u.id}${u.username}updated${LABEL}`);
+          expect(await storedFlag(u.id)).toBe(true);
+        }
+        if (step?.event.type === 'report.download') {
+          expect(world.blobs).toHaveLength(1);
+          const [a, b] = world.users;
+          expect(await world.blobs[0]!.text()).toBe(`user_id,username,result,changed\r\n${a.id},${a.username},updated,${LABEL}\r\n${b.id},${b.username},updated,${LABEL}\r\n`);
+        }
+      },
+      failed: async () => {
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The edit was not applied: ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+        expect(button('Back')).toBeEnabled();
+        for (const u of world.users) expect(await storedFlag(u.id)).toBe(false);
+      },
+    },
+  };
+}
+
+describe('bulkEdit machine paths', () => {
+  it.each(planPaths(bulkEditPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+});
