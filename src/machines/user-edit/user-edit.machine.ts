@@ -41,13 +41,13 @@ const editable = (c: Ctx, key: DraftKey) => c.base !== null && c.draft !== null 
 
 /** Edits, the organisation picker, discarding, the welcome email and the other tabs: the same wherever the form rests. */
 const FORM_EVENTS = {
-  'field.change': { guard: 'mayChange', target: '#userEdit.editing', actions: 'change' },
-  'dataPlan.change': { guard: 'mayChangePlan', target: '#userEdit.editing', actions: 'changePlan' },
+  'field.change': { guard: 'mayChange', target: '#userEdit.form.editing', actions: 'change' },
+  'dataPlan.change': { guard: 'mayChangePlan', target: '#userEdit.form.editing', actions: 'changePlan' },
   'org.pick': [
     { guard: 'isNewOrg', target: '#userEdit.confirmingOrg', actions: ['holdOrg', 'askOrgChange'] },
-    { guard: 'isOpenedOrg', target: '#userEdit.editing', actions: 'restoreOrg' },
+    { guard: 'isOpenedOrg', target: '#userEdit.form.editing', actions: 'restoreOrg' },
   ],
-  'edit.reset': { guard: 'hasChanges', target: '#userEdit.editing', actions: 'discard' },
+  'edit.reset': { guard: 'hasChanges', target: '#userEdit.form.editing', actions: 'discard' },
   'welcome.send': { guard: 'mayEdit', target: '#userEdit.sendingWelcome', actions: 'clearNotice' },
   'tab.sessions': { guard: 'mayEdit', target: '#userEdit.sessions', actions: 'clearSessionsMessage' },
   'tab.privileges': { guard: 'mayEdit', target: '#userEdit.privileges', actions: 'clearPrivilegesMessage' },
@@ -192,7 +192,7 @@ export const userEditMachine = setup({
         src: 'loadUser',
         input: ({ context }) => ({ userId: context.userId, product: context.product }),
         onDone: [
-          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'editing', actions: { type: 'open', params: ({ event }) => event.output } },
+          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'form', actions: { type: 'open', params: ({ event }) => event.output } },
           { target: 'missing' },
         ],
         onError: { target: 'loadFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -201,28 +201,38 @@ export const userEditMachine = setup({
     loadFailed: { tags: ['loadFailed'], on: { 'edit.retry': { target: 'loading', actions: assign({ error: null }) } } },
     missing: { tags: ['missing'] },
 
-    editing: {
+    /** The form at rest: edits, the organisation picker, discarding, the welcome email, the other tabs. */
+    form: {
       tags: ['form', 'profile'],
-      on: {
-        ...FORM_EVENTS,
-        'edit.save': [
-          { guard: and(['canSave', 'emailChanged']), target: 'confirmingEmail', actions: 'askEmailChange' },
-          { guard: 'canSave', target: 'saving' },
-        ],
+      on: FORM_EVENTS,
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'edit.save': [
+              { guard: and(['canSave', 'emailChanged']), target: '#userEdit.confirmingEmail', actions: 'askEmailChange' },
+              { guard: 'canSave', target: '#userEdit.saving' },
+            ],
+          },
+        },
+        saved: {},
+        failed: {
+          on: { 'edit.retry': { guard: 'canSave', target: '#userEdit.saving', actions: assign({ error: null }) } },
+        },
       },
     },
     confirmingOrg: {
       tags: ['form', 'profile', 'dialog'],
       on: {
-        'org.confirmed': { target: 'editing', actions: 'acceptOrg' },
-        'org.cancelled': { target: 'editing', actions: 'dropPendingOrg' },
+        'org.confirmed': { target: 'form.editing', actions: 'acceptOrg' },
+        'org.cancelled': { target: 'form.editing', actions: 'dropPendingOrg' },
       },
     },
     confirmingEmail: {
       tags: ['form', 'profile', 'dialog'],
       on: {
         'email.decided': { target: 'saving', actions: assign({ emailDecision: ({ event }) => event.kind }) },
-        'email.cancelled': 'editing',
+        'email.cancelled': 'form.editing',
       },
     },
     saving: {
@@ -232,23 +242,18 @@ export const userEditMachine = setup({
         src: 'saveUser',
         input: ({ context }) => ({ product: context.product, save: saveInputOf(context) }),
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'saved', actions: { type: 'applySaved', params: ({ event }) => event.output } },
+          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'form.saved', actions: { type: 'applySaved', params: ({ event }) => event.output } },
           { guard: { type: 'isConflict', params: ({ event }) => event.output }, target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
-          { target: 'editing', actions: { type: 'applyRefusal', params: ({ event }) => event.output } },
+          { target: 'form.editing', actions: { type: 'applyRefusal', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'form.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
       },
-    },
-    saved: { tags: ['form', 'profile'], on: FORM_EVENTS },
-    failed: {
-      tags: ['form', 'profile'],
-      on: { ...FORM_EVENTS, 'edit.retry': { guard: 'canSave', target: 'saving', actions: assign({ error: null }) } },
     },
     conflict: {
       tags: ['form', 'profile', 'conflict'],
       on: {
-        'conflict.review': { target: 'editing', actions: 'mergeTheirs' },
-        'conflict.cancel': { target: 'editing', actions: 'forgetTheirs' },
+        'conflict.review': { target: 'form.editing', actions: 'mergeTheirs' },
+        'conflict.cancel': { target: 'form.editing', actions: 'forgetTheirs' },
       },
     },
     sendingWelcome: {
@@ -257,8 +262,8 @@ export const userEditMachine = setup({
         id: 'sendWelcome',
         src: 'sendWelcome',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'editing', actions: { type: 'welcomeResult', params: ({ event }) => event.output } },
-        onError: { target: 'editing', actions: { type: 'welcomeFailed', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'form.editing', actions: { type: 'welcomeResult', params: ({ event }) => event.output } },
+        onError: { target: 'form.editing', actions: { type: 'welcomeFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
 
@@ -280,7 +285,7 @@ export const userEditMachine = setup({
           on: {
             'sessions.end': { guard: 'notCurrent', target: 'confirming', actions: assign({ ending: ({ event }) => [event.key], sessionsMessage: null }) },
             'sessions.endAll': { guard: 'hasOthers', target: 'confirming', actions: assign({ ending: [], sessionsMessage: null }) },
-            'tab.profile': '#userEdit.editing',
+            'tab.profile': '#userEdit.form',
             'tab.privileges': '#userEdit.privileges',
           },
         },
@@ -297,14 +302,14 @@ export const userEditMachine = setup({
             id: 'endSessions',
             src: 'endSessions',
             input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
-            onDone: [
-              {
-                guard: { type: 'accepted', params: ({ event }) => event.output },
-                target: 'loading',
-                actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'info' as const, text: event.output.msg }) }),
-              },
-              { target: 'ready', actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: event.output.msg }) }) },
-            ],
+            // The list is read again either way: what the server says is shown above it.
+            onDone: {
+              target: 'loading',
+              actions: assign({
+                ending: null,
+                sessionsMessage: ({ event }) => ({ tone: event.output.status ? ('info' as const) : ('error' as const), text: event.output.msg }),
+              }),
+            },
             onError: {
               target: 'ready',
               actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: `No session was ended. ${failureMessage(event.error)}` }) }),
@@ -314,7 +319,7 @@ export const userEditMachine = setup({
         failed: {
           on: {
             'sessions.retry': { target: 'loading', actions: assign({ sessionsMessage: null }) },
-            'tab.profile': '#userEdit.editing',
+            'tab.profile': '#userEdit.form',
             'tab.privileges': '#userEdit.privileges',
           },
         },
@@ -341,7 +346,7 @@ export const userEditMachine = setup({
         ready: {
           on: {
             'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ privilegesMessage: null }) },
-            'tab.profile': '#userEdit.editing',
+            'tab.profile': '#userEdit.form',
             'tab.sessions': '#userEdit.sessions',
           },
         },
@@ -370,7 +375,7 @@ export const userEditMachine = setup({
         failed: {
           on: {
             'privileges.retry': { target: 'loading', actions: assign({ privilegesMessage: null }) },
-            'tab.profile': '#userEdit.editing',
+            'tab.profile': '#userEdit.form',
             'tab.sessions': '#userEdit.sessions',
           },
         },

@@ -14,8 +14,10 @@ export const selectTab = (s: S): 'profile' | 'sessions' | 'privileges' =>
   s.hasTag('sessions') ? 'sessions' : s.hasTag('privileges') ? 'privileges' : 'profile';
 export const selectSaving = (s: S) => s.matches('saving');
 export const selectSendingWelcome = (s: S) => s.matches('sendingWelcome');
-export const selectSaved = (s: S) => s.matches('saved');
-export const selectFailed = (s: S) => s.matches('failed');
+export const selectSaved = (s: S) => s.matches({ form: 'saved' });
+export const selectFailed = (s: S) => s.matches({ form: 'failed' });
+/** Fields take edits only while the form rests (not while saving, in a dialog, or in a conflict). */
+export const selectFormOpen = (s: S) => s.matches('form');
 export const selectInConflict = (s: S) => s.hasTag('conflict');
 
 export const selectProduct = (s: S) => s.context.product;

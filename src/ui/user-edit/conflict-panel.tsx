@@ -1,7 +1,7 @@
 // Someone else saved the user after the person opened it: nothing was written. Who, when, and
 // field by field what changed, beside the person's own unsaved value; then review their version
 // (own edits re-applied where the other save left a field alone) or cancel.
-import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectConflict } from '../../machines/user-edit/user-edit.selectors';
 import { formatWhen } from './format';
 import { UserEditCtx } from './user-edit-context';
@@ -17,7 +17,8 @@ export function ConflictPanel() {
           {conflict.updatedBy ?? 'Someone'} saved this user at {formatWhen(conflict.updatedAt)}, after you opened it. Nothing of yours was
           saved. This is what they changed:
         </Callout.Text>
-        <Table.Root size="1" variant="surface" aria-label="What changed">
+        <Table.Root size="1" variant="surface">
+          <VisuallyHidden asChild><caption>What changed</caption></VisuallyHidden>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>

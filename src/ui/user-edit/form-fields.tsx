@@ -3,13 +3,12 @@
 import { Box, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { READ_ONLY_REASON, displayValue, fieldLabel, readDraft, type DraftKey } from '../../machines/user-edit/user-edit.form';
-import { selectAccess, selectFieldErrors, selectProduct } from '../../machines/user-edit/user-edit.selectors';
+import { selectAccess, selectFieldErrors, selectFormOpen, selectProduct } from '../../machines/user-edit/user-edit.selectors';
 import { FieldFrame } from './field-frame';
 import { UserEditCtx } from './user-edit-context';
 
-/** Fields take edits only while the form rests (not while saving, in a dialog, or in a conflict). */
 export function useFormOpen(): boolean {
-  return UserEditCtx.useSelector((s) => s.matches('editing') || s.matches('saved') || s.matches('failed'));
+  return UserEditCtx.useSelector(selectFormOpen);
 }
 
 export function useField(key: DraftKey) {

@@ -38,7 +38,8 @@ export function SessionsCard({ userName }: { userName: string }) {
       )}
       {!loading && !failed && sessions.length === 0 && <Text size="2" color="gray">{userName} has no active sessions.</Text>}
       {!loading && !failed && sessions.length > 0 && (
-        <Table.Root size="1" aria-label="Active sessions">
+        <Table.Root size="1">
+          <VisuallyHidden asChild><caption>Active sessions</caption></VisuallyHidden>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Session</Table.ColumnHeaderCell>

@@ -1,19 +1,22 @@
 // The edit page's machine for one user, with the session's features and the product key; a new
 // user id gets a new machine.
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { liveUserEditMachine } from '../../machines/live';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
 import { UserEditCtx } from './user-edit-context';
 import { UserEditView } from './user-edit-view';
 
-export function UserEditPage({ userId }: { userId: number }) {
+/** `children` render inside the page's machine (beside the view). */
+export function UserEditPage({ userId, children }: { userId: number; children?: ReactNode }) {
   const { session, config } = useConsole();
   // Read once for this machine: the session's features do not change while a page is open.
   const features = useSelector(session, selectFeatures, (a, b) => a.join() === b.join());
   return (
     <UserEditCtx.Provider key={userId} logic={liveUserEditMachine} options={{ input: { userId, product: config.product_key, features } }}>
       <UserEditView />
+      {children}
     </UserEditCtx.Provider>
   );
 }

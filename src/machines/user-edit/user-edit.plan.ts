@@ -1,0 +1,135 @@
+// The edit machine's walk: a load that finds the user, finds nobody or fails; each kind of edit
+// once from a clean form (a valid change, an invalid email, a new email, the data plan, a new
+// organisation); every answer a save can get (saved, someone else saved first, refused, no
+// answer); the welcome email; and the sessions and privileges tabs with their calls.
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { FEATURE_KEYS } from '../../domain/features';
+import { defaultFlags } from '../../domain/user-fields';
+import type { UserRecord } from '../../domain/users';
+import type { MachinePlan } from '../graph/plan';
+import { changedKeys, formErrors } from './user-edit.form';
+import { userEditMachine } from './user-edit.machine';
+import type { UserEditContext } from './user-edit.types';
+
+const P = 'product';
+
+export const PLAN_RECORD: UserRecord = {
+  id: 1, username: 'ada', email: 'ada@northwind.example', first_name: 'Ada', last_name: 'Lovelace', phone: null,
+  organization: 'Northwind Capital', organization_id: 1, user_type: 'trial', user_category: 'general', active: true, deleted: false,
+  expiry_dt: '01-31-2027', created_at: 0, user_role: 'Analyst', owner: 'admin', product_configuration: `${P}_basic`,
+  data_plan: [`${P}_data`], expiry_dt_timestamp: Date.UTC(2027, 0, 31), is_account_admin: false, startup_screen: 'docsearch',
+  subscription_status: 'TRIAL', sf_contact_id: null, sf_acc_id: null, flags: { ...defaultFlags(P), researchreports: true },
+  staff_roles: [], version: 1, updated_at: 0, updated_by: null,
+};
+const SAVED: UserRecord = { ...PLAN_RECORD, first_name: 'Grace', version: 2, updated_by: 'editor' };
+const THEIRS: UserRecord = { ...PLAN_RECORD, last_name: 'Byron', version: 2, updated_by: 'colleague' };
+export const OTHER_ORG = { title: 'Granite Peak Partners', org_id: 2, salesforceId: null };
+export const OPENED_ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: null };
+
+const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+
+/** Events a person sends only on a clean form: one kind of edit at a time. */
+const FIRST_EDITS = new Set(['field.change', 'dataPlan.change', 'org.pick', 'welcome.send', 'tab.sessions', 'tab.privileges']);
+
+/** What steers the guards: whether the form changed, and whether email or organisation did; whether the rules pass. */
+function facts(s: AnyMachineSnapshot) {
+  const c = s.context as UserEditContext;
+  const keys = c.base && c.draft ? changedKeys(c.product, c.base, c.draft) : [];
+  return {
+    changed: keys.length > 0,
+    email: keys.includes('email'),
+    org: keys.includes('organization'),
+    valid: c.base && c.draft ? Object.keys(formErrors(c.product, c.base, c.draft)).length === 0 : false,
+    message: c.error !== null || c.notice !== null,
+    // Other sessions matter only to the sessions list's buttons.
+    others: s.matches({ sessions: 'ready' }) && c.sessions.some((x) => !x.current),
+  };
+}
+
+/** Outcomes of a save walked for one kind of change: a race and a lost answer on a plain change, a refusal on a taken email. */
+const SAVE_OUTCOMES_FOR: Record<string, (f: ReturnType<typeof facts>) => boolean> = {
+  savedFirstBySomeoneElse: (f) => !f.email && !f.org,
+  saveFailed: (f) => !f.email && !f.org,
+  emailTaken: (f) => f.email,
+};
+
+const plan: MachinePlan<typeof userEditMachine> = {
+  machine: userEditMachine,
+  input: { userId: 1, product: P, features: [...FEATURE_KEYS] },
+  events: [
+    { type: 'field.change', key: 'first_name', value: 'Grace' },
+    { type: 'field.change', key: 'email', value: 'not-an-email' },
+    { type: 'field.change', key: 'email', value: 'ada.lovelace@granite.example' },
+    { type: 'dataPlan.change', selection: [`${P}_data`, `${P}_alt_data`] },
+    { type: 'org.pick', pick: OTHER_ORG },
+    { type: 'org.pick', pick: OPENED_ORG },
+    { type: 'org.confirmed', pick: OTHER_ORG },
+    { type: 'org.cancelled' },
+    { type: 'email.decided', kind: 'different' },
+    { type: 'email.cancelled' },
+    { type: 'edit.save' },
+    { type: 'edit.reset' },
+    { type: 'edit.retry' },
+    { type: 'conflict.review' },
+    { type: 'conflict.cancel' },
+    { type: 'welcome.send' },
+    { type: 'tab.profile' },
+    { type: 'tab.sessions' },
+    { type: 'tab.privileges' },
+    { type: 'sessions.end', key: 'bbbbbbbbbbbbbbbb' },
+    { type: 'sessions.endAll' },
+    { type: 'sessions.confirm' },
+    { type: 'sessions.cancel' },
+    { type: 'sessions.retry' },
+    { type: 'privileges.toggle', key: 'is_admin_wm', value: true },
+    { type: 'privileges.retry' },
+  ],
+  outcomes: [
+    { name: 'loaded', event: done('loadUser', { user: PLAN_RECORD, roleChoices: [] }) },
+    { name: 'noSuchUser', event: done('loadUser', { user: null, roleChoices: null }) },
+    { name: 'loadFailed', event: failed('loadUser') },
+    { name: 'saved', event: done('saveUser', { status: true, isPositive: true, isUpdated: true, message: 'User updated.', user: SAVED }) },
+    { name: 'savedFirstBySomeoneElse', event: done('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'conflict', conflict: true, user: THEIRS }) },
+    { name: 'emailTaken', event: done('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'taken', errors: { email: 'taken' } }) },
+    { name: 'saveFailed', event: failed('saveUser') },
+    { name: 'welcomeSent', event: done('sendWelcome', { status: true, msg: 'sent' }) },
+    { name: 'welcomeFailed', event: failed('sendWelcome') },
+    {
+      name: 'sessionsLoaded',
+      event: done('loadSessions', {
+        status: true,
+        data: [
+          { key: 'aaaaaaaaaaaaaaaa', stage: 'authenticated', created_at: 0, last_seen_at: 0, expires_at: 1, current: true },
+          { key: 'bbbbbbbbbbbbbbbb', stage: 'authenticated', created_at: 0, last_seen_at: 0, expires_at: 1, current: false },
+        ],
+      }),
+    },
+    { name: 'sessionsLoadFailed', event: failed('loadSessions') },
+    { name: 'sessionsEnded', event: done('endSessions', { status: true, msg: '1 session ended.', killed: 1 }) },
+    { name: 'endFailed', event: failed('endSessions') },
+    { name: 'privilegesLoaded', event: done('loadPrivileges', { status: true, msg: '', data: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false } }) },
+    { name: 'privilegesNoUser', event: done('loadPrivileges', { status: false, msg: 'There is no such user.', data: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false } }) },
+    { name: 'privilegesLoadFailed', event: failed('loadPrivileges') },
+    { name: 'privilegesSaved', event: done('savePrivileges', { status: true, msg: 'Administrator privileges updated.', data: { is_super_admin_user: false, is_admin_wm: true, is_admin_ss: false } }) },
+    { name: 'privilegesSaveFailed', event: failed('savePrivileges') },
+  ],
+  // The walk tells forms apart by what steers the guards: which fields changed, whether the rules
+  // pass, and whether a message, a stored version or another session is there.
+  serializeState: (s) => JSON.stringify([s.value, facts(s)]),
+  filterEvents: (s, e: AnyEventObject) => {
+    const f = facts(s);
+    const outcome = plan.outcomes.find((o) => o.event === e)?.name;
+    if (s.matches('form')) {
+      // The opened organisation again, after another was confirmed: the move is undone, no dialog.
+      if (e.type === 'org.pick') return (e as unknown as { pick: { org_id: number } }).pick.org_id === OPENED_ORG.org_id ? f.org && !f.email : !f.changed && !f.message;
+      // Each kind of edit starts from a clean form showing no message; a changed form is saved or discarded.
+      if (FIRST_EDITS.has(e.type)) return !f.changed && !f.message;
+      // After a refusal the person fixes the form (discarding here) before saving again.
+      if (e.type === 'edit.save') return !f.message;
+    }
+    if (s.matches('saving') && outcome && SAVE_OUTCOMES_FOR[outcome]) return SAVE_OUTCOMES_FOR[outcome](f);
+    return true;
+  },
+};
+export const userEditPlan = plan;
