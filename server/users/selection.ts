@@ -86,29 +86,20 @@ function byFolds(users: readonly Found[], key: 'email' | 'username'): Map<string
  */
 export async function resolveIdentifiers(db: Db, raw: readonly string[]): Promise<Resolution> {
   const identifiers = cleanIdentifiers(raw);
-  const ids: number[] = [];
-  const emails: string[] = [];
-  const usernames: string[] = [];
-  for (const text of identifiers) {
-    if (text.includes('@')) emails.push(...folds(text));
-    else {
-      if (ID_TEXT.test(text)) ids.push(Number(text));
-      usernames.push(...folds(text));
-    }
-  }
-  // One after the other: inside a transaction they share one connection anyway.
-  const byId = new Map((await lookup(db, 'id', ids)).map((u) => [u.id, u]));
-  const byEmail = byFolds(await lookup(db, 'email', emails), 'email');
-  const byUsername = byFolds(await lookup(db, 'username', usernames), 'username');
+  const isEmail = (text: string) => text.includes('@');
+  // One after the other: inside a transaction they share one connection anyway. Ids first, so
+  // only the digits that are no user's id are looked up again as usernames.
+  const byId = new Map((await lookup(db, 'id', identifiers.filter((t) => !isEmail(t) && ID_TEXT.test(t)).map(Number))).map((u) => [u.id, u]));
+  const idMatch = (text: string) => (ID_TEXT.test(text) ? byId.get(Number(text)) : undefined);
+  const byEmail = byFolds(await lookup(db, 'email', identifiers.filter(isEmail).flatMap(folds)), 'email');
+  const byUsername = byFolds(await lookup(db, 'username', identifiers.filter((t) => !isEmail(t) && !idMatch(t)).flatMap(folds)), 'username');
   const named = (map: Map<string, Found>, text: string) => folds(text).map((k) => map.get(k)).find(Boolean);
 
   const matched: MatchedUser[] = [];
   const unmatched: string[] = [];
   const taken = new Set<number>();
   for (const text of identifiers) {
-    const user = text.includes('@')
-      ? named(byEmail, text)
-      : (ID_TEXT.test(text) ? byId.get(Number(text)) : undefined) ?? named(byUsername, text);
+    const user = isEmail(text) ? named(byEmail, text) : idMatch(text) ?? named(byUsername, text);
     if (!user) unmatched.push(text);
     else if (!taken.has(user.id)) {
       taken.add(user.id);

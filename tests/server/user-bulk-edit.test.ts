@@ -109,6 +109,15 @@ describe('upload_bulk_edit_data/', () => {
     expect(reply.data.inValidDataPoints).toEqual([]);
   });
 
+  it('reads digits as a user id first, and as a username when no live user has that id', async () => {
+    const [byId, digitsName] = await users(2);
+    await server.db.updateTable('users').set({ username: '7654321' }).where('id', '=', digitsName!.id).execute();
+    const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([String(byId!.id), '7654321', '7654322']) });
+    const reply = v.parse(UploadBulkEditReply, await res.json());
+    expect(reply.data.validDataPoints.map((p) => [p.id, p.identifier])).toEqual([[byId!.id, String(byId!.id)], [digitsName!.id, '7654321']]);
+    expect(reply.data.inValidDataPoints).toEqual(['7654322']);
+  });
+
   it('takes the identifiers as a JSON list too', async () => {
     const [a] = await users(1);
     const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([a!.username, 'ghost']) });
