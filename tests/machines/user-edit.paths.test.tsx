@@ -116,7 +116,9 @@ describe('userEdit machine paths (real page, real server)', () => {
           .map((name) => [name, async () => world.bridge.setOffline(false)]),
       ),
       expectations: {
-        loading: (s) => expect(s.getByRole('status')).toHaveTextContent('Loading the user…'),
+        loading: (s) => {
+          expect(s.getByRole('status')).toHaveTextContent('Loading the user…');
+        },
         loadFailed: (s) => {
           expect(s.getByRole('alert')).toHaveTextContent(`The user could not be loaded: ${NO_ANSWER}`);
           expect(button('Retry')).toBeEnabled();
@@ -242,7 +244,9 @@ describe('userEdit machine paths (real page, real server)', () => {
           expect(row.first_name).toBe('Ada');
           expect(button('Save')).toBeDisabled();
         },
-        sendingWelcome: () => expect(button('Send welcome email')).toBeDisabled(),
+        sendingWelcome: () => {
+          expect(button('Send welcome email')).toBeDisabled();
+        },
         'sessions.loading': async (s, { step }) => {
           expect(tab('Sessions')).toHaveAttribute('aria-selected', 'true');
           expect(s.getByText('Loading sessions…')).toBeVisible();
@@ -267,7 +271,9 @@ describe('userEdit machine paths (real page, real server)', () => {
           expect(within(dialog()).getByRole('heading', { name: one ? 'End this session?' : 'End all sessions?' })).toBeVisible();
           expect(within(dialog()).getByRole('button', { name: one ? 'End session' : 'End all sessions' })).toBeEnabled();
         },
-        'sessions.ending': () => expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled(),
+        'sessions.ending': () => {
+          expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+        },
         'sessions.failed': (s) => {
           expect(s.getByText('The sessions could not be loaded.')).toBeVisible();
           expect(s.getByRole('alert')).toHaveTextContent(NO_ANSWER);
