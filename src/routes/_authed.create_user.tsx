@@ -1,8 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { UserCreatePage } from '../ui/user-create/user-create-page';
 import { requireFeature } from './-guards';
 
 export const Route = createFileRoute('/_authed/create_user')({
   beforeLoad: ({ context }) => requireFeature(context, 'create_user_tab'),
-  component: () => <SectionPending path="/create_user" />,
+  component: CreateUserRoute,
 });
+
+function CreateUserRoute() {
+  const navigate = useNavigate();
+  return <UserCreatePage openUser={(id) => void navigate({ to: '/user_list/$userId', params: { userId: String(id) } })} />;
+}

@@ -70,7 +70,9 @@ afterEach(async () => {
 });
 
 const field = () => screen.getByRole('combobox', { name: 'Organization' });
-const listShows = (s: typeof screen, text: string) => expect(within(document.getElementById(field().getAttribute('aria-controls')!)!).getByRole('status')).toHaveTextContent(text);
+const listShows = (text: string) => {
+  expect(within(document.getElementById(field().getAttribute('aria-controls')!)!).getByRole('status')).toHaveTextContent(text);
+};
 
 describe('orgSearch machine paths (real picker, real server)', () => {
   it.each(planPaths(orgSearchPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -115,16 +117,16 @@ describe('orgSearch machine paths (real picker, real server)', () => {
           // The field shows the chosen organisation, never text that was not chosen.
           expect(field()).toHaveValue(world.picked?.title ?? '');
         },
-        'open.tooShort': (s) => {
+        'open.tooShort': () => {
           expect(field()).toHaveAttribute('aria-expanded', 'true');
-          listShows(s, 'Type at least 2 characters to search.');
+          listShows('Type at least 2 characters to search.');
         },
         'open.waiting': (s) => {
-          listShows(s, 'Searching…');
+          listShows('Searching…');
           expect(s.queryByRole('option')).toBeNull();
         },
-        'open.searching': (s) => {
-          listShows(s, 'Searching…');
+        'open.searching': () => {
+          listShows('Searching…');
           expect(world.bridge.pending()).toBe(1);
         },
         'open.results': (s) => {
@@ -137,7 +139,7 @@ describe('orgSearch machine paths (real picker, real server)', () => {
           expect(field()).toHaveAttribute('aria-activedescendant', active[0]!.id);
           expect(field()).toHaveValue('north');
         },
-        'open.empty': (s) => listShows(s, 'No organisations match “north”.'),
+        'open.empty': () => listShows('No organisations match “north”.'),
         'open.failed': (s) => {
           expect(s.getByRole('alert')).toHaveTextContent('Could not search organisations. Error: no response from the server');
           expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();

@@ -236,7 +236,7 @@ describe('register/', () => {
   });
 
   it('gives every row without a username a free one, unique within the batch and against the database', async () => {
-    const rows = [
+    const rows: Record<string, string>[] = [
       { first_name: 'Kai', last_name: 'Berg', email: 'kai1@example.com' },
       { first_name: 'Kai', last_name: 'Berg', email: 'kai2@example.com', username: 'KAI.BERG3' },
       { first_name: 'Kai', last_name: 'Berg', email: 'kai3@example.com' },

@@ -1,0 +1,91 @@
+// The create form's own arithmetic, shared by the machine and its selectors: empty values, the
+// step-one record the rules of src/domain check, which people step two holds, and their errors.
+import { productNames } from '../../domain/product';
+import { BETA_FLAGS, DEFAULT_STARTUP_SCREEN } from '../../domain/user-fields';
+import {
+  expiryDefault, formatExpiry, stepOneErrors, USERNAME_PATTERN, usersErrors, type CalendarDate, type CreateStepOne, type FieldErrors,
+} from '../../domain/user-rules';
+import type { AccountForm, Person, UserCreateContext } from './user-create.types';
+
+export const emptyPerson = (): Person => ({ first_name: '', last_name: '', email: '', username: '', password: '', phone: '' });
+
+export const isBlank = (p: Person) => Object.values(p).every((v) => v.trim() === '');
+
+/** Spec §4: the user type's expiry from today; no type yet counts as unassigned. */
+export const defaultExpiryOf = (userType: string, today: CalendarDate) => formatExpiry(expiryDefault(userType || null, today));
+
+/** A fresh step one: the product's default configuration and screen, general users, no flags on. */
+export function initialAccount(product: string, today: CalendarDate): AccountForm {
+  return {
+    org: null,
+    user_type: '',
+    user_category: 'general',
+    owner: '',
+    product_configuration: productNames(product).defaultConfiguration,
+    data_plan: [],
+    expiry_dt: defaultExpiryOf('', today),
+    startup_screen: DEFAULT_STARTUP_SCREEN,
+    flags: Object.fromEntries(BETA_FLAGS.map((f) => [f, false])),
+  };
+}
+
+export function stepOneOf(account: AccountForm): CreateStepOne {
+  return {
+    organization_id: account.org?.org_id ?? null,
+    user_type: account.user_type,
+    user_category: account.user_category,
+    owner: account.owner,
+    product_configuration: account.product_configuration,
+    data_plan: account.data_plan,
+    expiry_dt: account.expiry_dt,
+  };
+}
+
+export const accountErrors = (c: Pick<UserCreateContext, 'product' | 'account'>): FieldErrors => {
+  const errors = stepOneErrors(c.product, stepOneOf(c.account));
+  // An empty expiry would silently take the type's default; the form always names one.
+  if (!c.account.expiry_dt.trim()) errors['expiry_dt'] = 'Choose an expiry date.';
+  return errors;
+};
+
+/** Key of the server's errors that belong to step one (server/users/create.ts STEP_ONE_KEY). */
+export const STEP_ONE_KEY = 'step_one';
+
+/** Valid by the rules, and nothing the server refused in it is left unchanged. */
+export const accountValid = (c: Pick<UserCreateContext, 'product' | 'account' | 'serverErrors'>) =>
+  Object.keys(accountErrors(c)).length === 0 && Object.keys(c.serverErrors[STEP_ONE_KEY] ?? {}).length === 0;
+
+/** The people step two would create: the single form, or the non-blank rows of the table. */
+export function peopleOf(c: Pick<UserCreateContext, 'mode' | 'single' | 'rows'>): Person[] {
+  return c.mode === 'single' ? [c.single] : c.rows.filter((r) => !isBlank(r));
+}
+
+export const peopleErrors = (c: Pick<UserCreateContext, 'mode' | 'single' | 'rows'>) => usersErrors(peopleOf(c));
+
+/** A username worth asking the server about: typed, and of the right shape. */
+export const usernameCheckable = (username: string) => USERNAME_PATTERN.test(username.trim());
+
+/** The single user's username is known to be taken. */
+export const usernameTaken = (c: Pick<UserCreateContext, 'mode' | 'single' | 'usernameCheck'>) =>
+  c.mode === 'single' && c.usernameCheck !== null && !c.usernameCheck.available && c.usernameCheck.username === c.single.username.trim();
+
+export function peopleValid(c: Pick<UserCreateContext, 'mode' | 'single' | 'rows' | 'usernameCheck'>): boolean {
+  const people = peopleOf(c);
+  return people.length > 0 && Object.keys(usersErrors(people)).length === 0 && !usernameTaken(c);
+}
+
+/** Drops the server's message for a field the person has just changed. */
+export function withoutServerError(errors: Record<string, FieldErrors>, key: string, field: string): Record<string, FieldErrors> {
+  const row = errors[key];
+  if (!row || !(field in row)) return errors;
+  const { [field]: _dropped, ...rest } = row;
+  return { ...errors, [key]: rest };
+}
+
+/** Row keys of the server's errors follow the people sent: in the table, blank rows are skipped. */
+export function rowKeyOf(c: Pick<UserCreateContext, 'mode' | 'rows'>, index: number): string {
+  if (c.mode === 'single') return '0';
+  let sent = -1;
+  for (let i = 0; i <= index && i < c.rows.length; i++) if (!isBlank(c.rows[i]!)) sent++;
+  return String(sent);
+}

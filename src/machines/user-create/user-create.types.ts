@@ -1,0 +1,99 @@
+import type { CalendarDate, FieldErrors, NewUserRow } from '../../domain/user-rules';
+import type { OrgPick, RegisterReply } from '../../domain/users';
+import type { CreateChoices } from '../../services/user-create.service';
+
+/** The choices step one offers, from the server (owners; types this session may give …). */
+export type CreateSetup = CreateChoices;
+
+/** Step one: the account settings every new user of this call gets. */
+export interface AccountForm {
+  org: OrgPick | null;
+  user_type: string;
+  user_category: string;
+  owner: string;
+  product_configuration: string;
+  /** In the order chosen (§5's messages depend on it). */
+  data_plan: string[];
+  /** MM-dd-yyyy. */
+  expiry_dt: string;
+  startup_screen: string;
+  /** Beta and restriction flags (spec §3) switched on or off. */
+  flags: Record<string, boolean>;
+}
+
+export type AccountField = 'user_type' | 'user_category' | 'owner' | 'product_configuration' | 'startup_screen';
+export type UserField = keyof Required<NewUserRow>;
+export type Person = Required<NewUserRow>;
+
+export interface UsernameCheck {
+  username: string;
+  available: boolean;
+  msg: string;
+}
+
+/** What the last CSV (uploaded or pasted) gave. */
+export interface CsvSummary {
+  source: string;
+  rows: number;
+  recognised: string[];
+  ignored: string[];
+  error: string | null;
+}
+
+export type CreatedUser = Extract<RegisterReply, { status: true }>['data'][number];
+
+export interface UserCreateInput {
+  product: string;
+  features: readonly string[];
+  /** The person's today, from which expiry defaults count (spec §4). */
+  today: CalendarDate;
+}
+
+export interface UserCreateContext {
+  product: string;
+  features: readonly string[];
+  today: CalendarDate;
+  setup: CreateSetup | null;
+  account: AccountForm;
+  /** The person picked an expiry: a new user type no longer replaces it with its default. */
+  expiryChosen: boolean;
+  /** Blue notices of the last data plan change (§5). */
+  planNotices: string[];
+  /** Next was pressed: step one shows every missing field. */
+  stepOneTried: boolean;
+  mode: 'single' | 'bulk';
+  single: Person;
+  rows: Person[];
+  csv: CsvSummary | null;
+  usernameCheck: UsernameCheck | null;
+  /** Create was pressed: step two shows every missing field. */
+  stepTwoTried: boolean;
+  sendEmail: boolean;
+  /** The server's refusal: row index (or 'step_one') → field → message, until that field changes. */
+  serverErrors: Record<string, FieldErrors>;
+  refusal: string | null;
+  created: CreatedUser[];
+  createdMsg: string;
+  error: string | null;
+}
+
+export type UserCreateEvent =
+  | { type: 'setup.retry' }
+  | { type: 'org.pick'; org: OrgPick | null }
+  | { type: 'field.change'; field: AccountField; value: string }
+  | { type: 'plan.change'; plan: string[] }
+  | { type: 'expiry.change'; value: string }
+  | { type: 'flag.toggle'; flag: string; on: boolean }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'mode.change'; mode: 'single' | 'bulk' }
+  | { type: 'user.change'; field: UserField; value: string }
+  | { type: 'row.add' }
+  | { type: 'row.remove'; index: number }
+  | { type: 'row.change'; index: number; field: UserField; value: string }
+  | { type: 'csv.load'; text: string; source: string }
+  | { type: 'email.toggle'; on: boolean }
+  | { type: 'create.submit' }
+  | { type: 'create.retry' }
+  | { type: 'create.edit' }
+  | { type: 'create.another' };

@@ -1,0 +1,60 @@
+// The create screen's calls (spec §7): what step one offers (owners, settings), the username check
+// of step two, and register/. Every reply is parsed by its src/domain schema. The owner travels as
+// the wire names it (`{product}_owner`, ownerToWire).
+import * as v from 'valibot';
+import { ownerToWire, productNames } from '../domain/product';
+import type { NewUserRow } from '../domain/user-rules';
+import { OwnerGroupReply, ProductSettingsReply, RegisterReply, UsernameCheckReply } from '../domain/users';
+import { http, toFormData } from './http';
+
+const post = (path: string, fields: Record<string, string | undefined> = {}) => http(path, { method: 'POST', body: toFormData(fields) });
+
+/** The choices of step one: staff who may own a user, and what this session may give a new user. */
+export interface CreateChoices {
+  owners: { key: string; text: string }[];
+  userTypes: string[];
+  categories: string[];
+  configurations: string[];
+  dataPlanItems: string[];
+  startupScreens: string[];
+}
+
+export async function loadCreateChoices(product: string): Promise<CreateChoices> {
+  const [owners, settings] = await Promise.all([
+    post(`/user/get_${productNames(product).key}_owner_group/`).then((r) => v.parse(OwnerGroupReply, r)),
+    post('/user/get_product_settings/').then((r) => v.parse(ProductSettingsReply, r)),
+  ]);
+  const s = settings.data;
+  return {
+    owners: owners.result, userTypes: s.user_types, categories: s.user_categories, configurations: s.product_configurations,
+    dataPlanItems: s.data_plan_items, startupScreens: s.startup_screens,
+  };
+}
+
+export async function checkUsername(username: string): Promise<UsernameCheckReply> {
+  return v.parse(UsernameCheckReply, await post('/user/get_valid_username/', { username }));
+}
+
+export interface RegisterRequest {
+  organization_id: number;
+  user_type: string;
+  user_category: string;
+  owner: string;
+  product_configuration: string;
+  data_plan: string[];
+  expiry_dt: string;
+  startup_screen: string;
+  flags: Record<string, boolean | string>;
+  send_email: boolean;
+  users: NewUserRow[];
+}
+
+export async function registerUsers(product: string, request: RegisterRequest): Promise<RegisterReply> {
+  const fields = ownerToWire(product, {
+    organization_id: String(request.organization_id), user_type: request.user_type, user_category: request.user_category,
+    owner: request.owner, product_configuration: request.product_configuration, data_plan: JSON.stringify(request.data_plan),
+    expiry_dt: request.expiry_dt, startup_screen: request.startup_screen, flags: JSON.stringify(request.flags),
+    send_email: String(request.send_email), users: JSON.stringify(request.users),
+  }) as Record<string, string>;
+  return v.parse(RegisterReply, await post('/user/register/', fields));
+}
