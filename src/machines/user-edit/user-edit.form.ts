@@ -161,14 +161,15 @@ const needs = (feature: string, what: string) => `Changing ${what} needs the ${f
 
 export const READ_ONLY_REASON = 'You can view this user; changing users needs the edit_user permission.';
 
-export function fieldAccess(product: string, key: DraftKey, features: readonly string[], base: UserRecord, draft: EditDraft): FieldAccess {
+export function fieldAccess(key: DraftKey, features: readonly string[], base: UserRecord, draft: EditDraft): FieldAccess {
   const has = (f: string) => features.includes(f);
   const flag = key.startsWith('flags.') ? key.slice('flags.'.length) : null;
   if (key === 'deleted' && !has('deleted_user')) return { show: false, editable: false };
   if (key === 'staff_roles' && draft.user_type !== STAFF_USER_TYPE && base.user_type !== STAFF_USER_TYPE) return { show: false, editable: false };
   if (!has('edit_user')) return { show: true, editable: false, why: READ_ONLY_REASON };
   const feature = EDIT_FIELD_FEATURES[flag ?? key];
-  if (feature && !has(feature)) return { show: true, editable: false, why: needs(feature, fieldLabel(product, key).toLowerCase()) };
+  // Shown under the field itself, so 'this' is enough.
+  if (feature && !has(feature)) return { show: true, editable: false, why: needs(feature, 'this') };
   if (key === 'user_type') {
     if (isCustomer(base.user_type) && !has('allow_customer_type')) return { show: true, editable: false, why: needs('allow_customer_type', "a customer's type") };
     if (base.user_type === STAFF_USER_TYPE && !has('staff_role_change')) return { show: true, editable: false, why: needs('staff_role_change', "a staff user's type") };

@@ -37,7 +37,7 @@ export function saveInputOf(c: Ctx): SaveInput {
 
 const cleared = { error: null, serverErrors: {}, notice: null } as const;
 
-const editable = (c: Ctx, key: DraftKey) => c.base !== null && c.draft !== null && fieldAccess(c.product, key, c.features, c.base, c.draft).editable;
+const editable = (c: Ctx, key: DraftKey) => c.base !== null && c.draft !== null && fieldAccess(key, c.features, c.base, c.draft).editable;
 
 /** Edits, the organisation picker, discarding, the welcome email and the other tabs: the same wherever the form rests. */
 const FORM_EVENTS = {

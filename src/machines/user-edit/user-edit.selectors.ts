@@ -56,8 +56,8 @@ export const selectCanRetry = (s: S) => s.can({ type: 'edit.retry' });
 export const selectCanReset = (s: S) => s.can({ type: 'edit.reset' });
 
 export const selectAccess = (s: S, key: DraftKey): FieldAccess => {
-  const { base, draft, product, features } = s.context;
-  return base && draft ? fieldAccess(product, key, features, base, draft) : { show: false, editable: false };
+  const { base, draft, features } = s.context;
+  return base && draft ? fieldAccess(key, features, base, draft) : { show: false, editable: false };
 };
 
 /** Who saved since, when, and field by field what changed. */

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { productNames } from '../../domain/product';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
 import { SUBSCRIPTION_STATUSES, USER_CATEGORIES, bulkEditFields } from '../../domain/user-fields';
-import { flagGroups, userTypeOptions } from '../../machines/user-edit/user-edit.form';
+import { READ_ONLY_REASON, flagGroups, userTypeOptions } from '../../machines/user-edit/user-edit.form';
 import {
   selectAccess, selectBase, selectDraft, selectFeatures, selectPlanError, selectPlanNotices, selectProduct, selectRoles,
 } from '../../machines/user-edit/user-edit.selectors';
@@ -117,13 +117,16 @@ function UserTypeField() {
   return <ChoiceSelect field="user_type" options={userTypeOptions(features, base?.user_type ?? '')} />;
 }
 
+/** The shared picker brings its own label; the reason it is locked and the rule's error go under it. */
 function ExpiryField() {
   const f = useField('expiry_dt');
-  if (!f.access.show) return null;
+  const why = !f.access.editable && 'why' in f.access && f.access.why !== READ_ONLY_REASON ? f.access.why : null;
   return (
-    <FieldFrame label="" access={f.access} error={f.error}>
-      <ExpiryPicker label="Expiry date" value={String(f.value ?? '')} disabled={f.disabled} onChange={(v) => f.change(v)} />
-    </FieldFrame>
+    <Box>
+      <ExpiryPicker label={f.label} value={String(f.value ?? '')} disabled={f.disabled} onChange={(v) => f.change(v)} />
+      {why && <Text as="p" size="1" color="gray" mt="1">{why}</Text>}
+      {f.error && <Text as="p" size="1" color="red" mt="1">{f.error}</Text>}
+    </Box>
   );
 }
 

@@ -1,0 +1,104 @@
+// The edit page through the router, against the real server: who may open it, and what each
+// account's features let it change (spec §6: user_mgmt to see a user, edit_user to change them,
+// and a feature per field on top).
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
+import type { Staff } from '../support/login-world';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+
+let server: TestServer;
+let bridge: ServerBridge;
+let app: ConsoleApp | undefined;
+let userId: number;
+
+beforeEach(async () => {
+  server = await createTestServer();
+  bridge = connectToServer(server);
+  const now = Date.now();
+  const org = await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  userId = (await server.db.insertInto('users').values({
+    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', organization_id: org.id, user_type: 'customer',
+    user_category: 'general', user_role: 'Analyst', owner: 'admin', product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
+    active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow()).id;
+});
+afterEach(async () => {
+  app?.stop();
+  app = undefined;
+  bridge.disconnect();
+  await server.close();
+});
+
+async function openAs(features: string[], path: string): Promise<void> {
+  const staff: Staff = await server.createStaff({ username: `viewer${features.length}`, features, activated: true });
+  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
+  app.start();
+  render(<ConsoleRoot app={app} />);
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
+  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
+  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
+  await waitFor(() => expect(otp).toHaveFocus());
+  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
+  await screen.findByRole('button', { name: 'Logout' });
+  await act(async () => void (await app!.router.navigate({ to: path })));
+}
+
+describe('the user edit page', () => {
+  it('shows a support account the user read-only: no Save, no other tabs, every field disabled', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab'], `/user_list/${userId}`);
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(READ_ONLY_REASON);
+    expect(screen.getByRole('textbox', { name: 'First name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send welcome email' })).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.getByRole('link', { name: '← All Users' })).toHaveAttribute('href', '/user_list');
+  });
+
+  it('lets an editor change only what their features allow, saying why the rest is locked', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}`);
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'First name' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'User type' })).toBeDisabled();
+    const locked = (feature: string) => screen.getByText(`Changing this needs the ${feature} permission.`);
+    expect(locked('user_type_update')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled();
+    expect(locked('active_update')).toBeVisible();
+    expect(locked('expiry_update')).toBeVisible();
+    expect(locked('tr_src_toggle')).toBeVisible();
+    // Deleted users are the deleted_user feature's business: the switch is not there at all.
+    expect(screen.queryByRole('switch', { name: 'Deleted' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: /^(Sessions)+$/ })).toBeVisible();
+  });
+
+  it("keeps a customer's type for sessions without allow_customer_type", async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'edit_user', 'user_type_update'], `/user_list/${userId}`);
+    expect(await screen.findByRole('combobox', { name: 'User type' })).toBeDisabled();
+    expect(screen.getByText("Changing a customer's type needs the allow_customer_type permission.")).toBeVisible();
+  });
+
+  it('says so for an address that is not a user id, and for a user that does not exist', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt'], '/user_list/abc');
+    expect(await screen.findByText('“abc” is not a user id.')).toBeVisible();
+    await act(async () => void (await app!.router.navigate({ to: '/user_list/$userId', params: { userId: '987654' } })));
+    expect(await screen.findByText('There is no such user, or you may not see them.')).toBeVisible();
+  });
+
+  it('sends a session without user_mgmt to the root', async () => {
+    await openAs(['admin_panel_access', 'role_mgmt'], `/user_list/${userId}`);
+    await waitFor(() => expect(app!.router.state.location.pathname).not.toBe(`/user_list/${userId}`));
+    expect(screen.queryByRole('heading', { name: 'Grace Hopper' })).toBeNull();
+  });
+});
