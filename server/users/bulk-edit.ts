@@ -11,13 +11,13 @@ import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { expiryText, flagsOf, toUserRow } from './records';
-import { chunks, LOOKUP_BATCH, selectedUsers } from './selection';
+import { chunks, LOOKUP_BATCH, oneOf, selectedUsers } from './selection';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Value = boolean | string;
 
-/** Users changed per UPDATE statement. */
-const UPDATE_BATCH = 1_000;
+/** Users changed per UPDATE statement (their ids are one parameter). */
+const UPDATE_BATCH = 5_000;
 const AUDIT_BATCH = 1_000;
 /** Users the preview lists. */
 export const PREVIEW_SAMPLE = 10;
@@ -115,7 +115,7 @@ async function currentRows(db: Db, ids: readonly number[], lock: boolean): Promi
   const postgres = engineOf(db) === 'postgres';
   for (const batch of chunks(ids, LOOKUP_BATCH)) {
     let q = db.selectFrom('users').select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags'])
-      .where('id', 'in', batch).where('deleted', '=', 0).orderBy('id');
+      .where(oneOf(db, sql.ref('id'), batch, 'bigint')).where('deleted', '=', 0).orderBy('id');
     // PostgreSQL: hold the rows from the read to the write, so a save in between waits for us.
     // SQLite: one writer at a time already.
     if (lock && postgres) q = q.forUpdate();
@@ -234,7 +234,7 @@ export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest): Promi
     const changing = p.diffs.filter((d) => d.changed.length > 0);
     const set = assignments(trx, p.changes, r.actor.username, r.now);
     for (const batch of chunks(changing.map((d) => d.id), UPDATE_BATCH)) {
-      await trx.updateTable('users').set(set as never).where('id', 'in', batch).execute();
+      await trx.updateTable('users').set(set as never).where(oneOf(trx, sql.ref('id'), batch, 'bigint')).execute();
     }
     const labels = p.changes.map((c) => c.field.key).join(', ');
     const entries: AuditEntry[] = changing.map((d) => ({

@@ -2,7 +2,8 @@
 // (identifiers), or the user list's filter ("all matching"). Lookups go through unique indexes
 // in batches, so 100,000 identifiers cost a few dozen indexed queries. Deleted users never match:
 // bulk calls do not touch them.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { engineOf } from '../db/connect';
 import Papa from 'papaparse';
 import type { BulkSelection, UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
@@ -10,8 +11,19 @@ import { foldAscii, userBatches } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Values per IN list: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+/** Values per lookup: one parameter holds them all, so this bounds memory, not parameters. */
 export const LOOKUP_BATCH = 5_000;
+
+/**
+ * `expression` is one of `values`, with the list as one parameter: a JSON array read by
+ * json_each on SQLite, an array on PostgreSQL. A statement with thousands of placeholders costs
+ * more to build and prepare than to run; this one is prepared the same way whatever the count.
+ */
+export function oneOf(db: Db, expression: RawBuilder<unknown>, values: readonly (string | number)[], type: 'text' | 'bigint'): RawBuilder<SqlBool> {
+  return engineOf(db) === 'postgres'
+    ? sql<SqlBool>`${expression} = any(${[...values]}::${sql.raw(type)}[])`
+    : sql<SqlBool>`${expression} in (select value from json_each(${JSON.stringify(values)}))`;
+}
 
 export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -64,10 +76,12 @@ function folds(text: string): string[] {
 async function lookup(db: Db, key: 'id' | 'email' | 'username', values: readonly (string | number)[]): Promise<Found[]> {
   const found: Found[] = [];
   // lower(email) and lower(username) are unique indexes (migration 008): one index probe each.
+  // Sorted, the probes walk the index in order.
   const column = key === 'id' ? sql.ref('id') : sql`lower(${sql.ref(key)})`;
-  for (const batch of chunks([...new Set(values)], LOOKUP_BATCH)) {
+  const sorted = [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const batch of chunks(sorted, LOOKUP_BATCH)) {
     const rows = await db.selectFrom('users').select(['id', 'username', 'email'])
-      .where(column, 'in', batch).where('deleted', '=', 0).execute();
+      .where(oneOf(db, column, batch, key === 'id' ? 'bigint' : 'text')).where('deleted', '=', 0).execute();
     for (const r of rows) found.push({ id: Number(r.id), username: r.username, email: r.email });
   }
   return found;

@@ -1,11 +1,11 @@
 // Tags and tag groups (spec §3) and which users hold them. A multi-user assignment is one
 // transaction with batched statements; the audit keeps each user's tags before and after, or one
 // summary row for a bulk upload of many users.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_TAG_COLOR, type Tag } from '../../src/domain/tags';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import type { Database } from '../db/schema';
-import { chunks, LOOKUP_BATCH } from './selection';
+import { chunks, LOOKUP_BATCH, oneOf } from './selection';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -102,7 +102,7 @@ export interface Assignment {
 async function tagsByUser(trx: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
   const byUser = new Map<number, number[]>(userIds.map((id) => [id, []]));
   for (const batch of chunks(userIds, LOOKUP_BATCH)) {
-    const rows = await trx.selectFrom('user_tags').select(['user_id', 'tag_id']).where('user_id', 'in', batch).execute();
+    const rows = await trx.selectFrom('user_tags').select(['user_id', 'tag_id']).where(oneOf(trx, sql.ref('user_id'), batch, 'bigint')).execute();
     for (const r of rows) byUser.get(Number(r.user_id))?.push(Number(r.tag_id));
   }
   for (const list of byUser.values()) list.sort((a, b) => a - b);
@@ -117,7 +117,7 @@ export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<v
   await db.transaction().execute(async (trx) => {
     const before = perUser ? await tagsByUser(trx, userIds) : null;
     if (a.mode === 'overwrite') {
-      for (const batch of chunks(userIds, LOOKUP_BATCH)) await trx.deleteFrom('user_tags').where('user_id', 'in', batch).execute();
+      for (const batch of chunks(userIds, LOOKUP_BATCH)) await trx.deleteFrom('user_tags').where(oneOf(trx, sql.ref('user_id'), batch, 'bigint')).execute();
     }
     const pairs = userIds.flatMap((user_id) => tagIds.map((tag_id) => ({ user_id, tag_id })));
     for (const batch of chunks(pairs, INSERT_BATCH)) {
@@ -145,7 +145,7 @@ export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<v
 export async function existingUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (const batch of chunks([...new Set(ids)], LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('users').select('id').where('id', 'in', batch).execute();
+    const rows = await db.selectFrom('users').select('id').where(oneOf(db, sql.ref('id'), batch, 'bigint')).execute();
     for (const r of rows) found.add(Number(r.id));
   }
   return found;

@@ -49,7 +49,7 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
   filterEvents: (s, e) => {
     const ticked = Object.keys(s.context.changes).length > 0;
     // Ticking a ticked field or unticking an unticked one is no event a person can send.
-    if (e.type === 'field.toggle') return (e as { on: boolean }).on !== ticked;
+    if (e.type === 'field.toggle') return (e as unknown as { on: boolean }).on !== ticked;
     // A value is set on a ticked field (the others' inputs are disabled).
     if (e.type === 'field.value') return ticked;
     return true;
