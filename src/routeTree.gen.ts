@@ -28,7 +28,9 @@ import { Route as AuthedTemplate_settingsRouteImport } from './routes/_authed.te
 import { Route as AuthedUser_listRouteImport } from './routes/_authed.user_list'
 import { Route as AuthedUser_rolesRouteImport } from './routes/_authed.user_roles'
 import { Route as AuthedView_groupsRouteImport } from './routes/_authed.view_groups'
+import { Route as AuthedWorkflowsRouteImport } from './routes/_authed.workflows'
 import { Route as AuthedUser_listUserIdRouteImport } from './routes/_authed.user_list_.$userId'
+import { Route as AuthedWorkflowsMachineIdRouteImport } from './routes/_authed.workflows_.$machineId'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -126,11 +128,22 @@ const AuthedView_groupsRoute = AuthedView_groupsRouteImport.update({
   path: '/view_groups',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWorkflowsRoute = AuthedWorkflowsRouteImport.update({
+  id: '/workflows',
+  path: '/workflows',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedUser_listUserIdRoute = AuthedUser_listUserIdRouteImport.update({
   id: '/user_list_/$userId',
   path: '/user_list/$userId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWorkflowsMachineIdRoute =
+  AuthedWorkflowsMachineIdRouteImport.update({
+    id: '/workflows_/$machineId',
+    path: '/workflows/$machineId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -151,7 +164,9 @@ export interface FileRoutesByFullPath {
   '/user_list': typeof AuthedUser_listRoute
   '/user_roles': typeof AuthedUser_rolesRoute
   '/view_groups': typeof AuthedView_groupsRoute
+  '/workflows': typeof AuthedWorkflowsRoute
   '/user_list/$userId': typeof AuthedUser_listUserIdRoute
+  '/workflows/$machineId': typeof AuthedWorkflowsMachineIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -171,8 +186,10 @@ export interface FileRoutesByTo {
   '/user_list': typeof AuthedUser_listRoute
   '/user_roles': typeof AuthedUser_rolesRoute
   '/view_groups': typeof AuthedView_groupsRoute
+  '/workflows': typeof AuthedWorkflowsRoute
   '/': typeof AuthedIndexRoute
   '/user_list/$userId': typeof AuthedUser_listUserIdRoute
+  '/workflows/$machineId': typeof AuthedWorkflowsMachineIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -194,8 +211,10 @@ export interface FileRoutesById {
   '/_authed/user_list': typeof AuthedUser_listRoute
   '/_authed/user_roles': typeof AuthedUser_rolesRoute
   '/_authed/view_groups': typeof AuthedView_groupsRoute
+  '/_authed/workflows': typeof AuthedWorkflowsRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/user_list_/$userId': typeof AuthedUser_listUserIdRoute
+  '/_authed/workflows_/$machineId': typeof AuthedWorkflowsMachineIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -218,7 +237,9 @@ export interface FileRouteTypes {
     | '/user_list'
     | '/user_roles'
     | '/view_groups'
+    | '/workflows'
     | '/user_list/$userId'
+    | '/workflows/$machineId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -238,8 +259,10 @@ export interface FileRouteTypes {
     | '/user_list'
     | '/user_roles'
     | '/view_groups'
+    | '/workflows'
     | '/'
     | '/user_list/$userId'
+    | '/workflows/$machineId'
   id:
     | '__root__'
     | '/_authed'
@@ -260,8 +283,10 @@ export interface FileRouteTypes {
     | '/_authed/user_list'
     | '/_authed/user_roles'
     | '/_authed/view_groups'
+    | '/_authed/workflows'
     | '/_authed/'
     | '/_authed/user_list_/$userId'
+    | '/_authed/workflows_/$machineId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -405,11 +430,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedView_groupsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/workflows': {
+      id: '/_authed/workflows'
+      path: '/workflows'
+      fullPath: '/workflows'
+      preLoaderRoute: typeof AuthedWorkflowsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/user_list_/$userId': {
       id: '/_authed/user_list_/$userId'
       path: '/user_list/$userId'
       fullPath: '/user_list/$userId'
       preLoaderRoute: typeof AuthedUser_listUserIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/workflows_/$machineId': {
+      id: '/_authed/workflows_/$machineId'
+      path: '/workflows/$machineId'
+      fullPath: '/workflows/$machineId'
+      preLoaderRoute: typeof AuthedWorkflowsMachineIdRouteImport
       parentRoute: typeof AuthedRoute
     }
   }
@@ -431,8 +470,10 @@ interface AuthedRouteChildren {
   AuthedUser_listRoute: typeof AuthedUser_listRoute
   AuthedUser_rolesRoute: typeof AuthedUser_rolesRoute
   AuthedView_groupsRoute: typeof AuthedView_groupsRoute
+  AuthedWorkflowsRoute: typeof AuthedWorkflowsRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedUser_listUserIdRoute: typeof AuthedUser_listUserIdRoute
+  AuthedWorkflowsMachineIdRoute: typeof AuthedWorkflowsMachineIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -451,8 +492,10 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedUser_listRoute: AuthedUser_listRoute,
   AuthedUser_rolesRoute: AuthedUser_rolesRoute,
   AuthedView_groupsRoute: AuthedView_groupsRoute,
+  AuthedWorkflowsRoute: AuthedWorkflowsRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedUser_listUserIdRoute: AuthedUser_listUserIdRoute,
+  AuthedWorkflowsMachineIdRoute: AuthedWorkflowsMachineIdRoute,
 }
 
 const AuthedRouteWithChildren =

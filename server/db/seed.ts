@@ -1,5 +1,5 @@
 // Demo data for a first start on an empty database: organizations, a few hundred managed users
-// with the field values of spec §3, roles, and the two staff accounts `admin` and `support`.
+// with the field values of spec §3, roles, and the staff accounts `admin`, `support` and `analyst`.
 // Values come from a seeded generator, so every fresh database looks the same (staff passwords
 // excepted: those are random and shown once).
 import type { Kysely } from 'kysely';
@@ -22,7 +22,16 @@ export const SEED_ROLES: Record<string, readonly string[]> = {
   'Account Manager': ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'edit_user', 'expiry_update', 'active_update',
     'account_settings_tab', 'template_settings_tab', 'export_csv_access'],
   'Research Operations': ['admin_panel_access', 'br_research', 'restrict_broker_access', 'tr_src_toggle', 'tri_submittor'],
+  // Reviews the panel's workflows (/workflows) and nothing else.
+  Analyst: ['admin_panel_access', 'workflows_tab'],
 };
+
+/** The staff accounts of a fresh database: who they are and the role they hold. */
+const SEED_STAFF = {
+  admin: { first: 'Ada', last: 'Admin', jobTitle: 'Administrator', role: 'Super Admin', accountAdmin: true, everyServerType: true },
+  support: { first: 'Sam', last: 'Support', jobTitle: 'Support Specialist', role: 'Support', accountAdmin: false, everyServerType: false },
+  analyst: { first: 'Ana', last: 'Lyst', jobTitle: 'Workflow Analyst', role: 'Analyst', accountAdmin: false, everyServerType: false },
+} as const;
 
 const ORGANIZATIONS = [
   'Northwind Capital', 'Blue Harbor Asset Management', 'Granite Peak Partners', 'Meridian Equity Research',
@@ -134,7 +143,7 @@ async function seedTags(trx: Kysely<Database>, userIds: number[], now: number): 
 }
 
 export interface SeededStaff {
-  username: 'admin' | 'support';
+  username: keyof typeof SEED_STAFF;
   password: string;
 }
 
@@ -145,10 +154,7 @@ export interface SeededStaff {
 export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, now: number): Promise<SeededStaff[] | null> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
-  const staff: SeededStaff[] = [
-    { username: 'admin', password: randomPassword() },
-    { username: 'support', password: randomPassword() },
-  ];
+  const staff: SeededStaff[] = (Object.keys(SEED_STAFF) as SeededStaff['username'][]).map((username) => ({ username, password: randomPassword() }));
   const hashes = await Promise.all(staff.map((s) => hashPassword(s.password, config.scrypt)));
   try {
     await db.transaction().execute(async (trx) => {
@@ -168,17 +174,17 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
         .returning('id').executeTakeFirstOrThrow()).id;
       const allTypes = Object.keys(config.serverTypes);
       for (const [i, s] of staff.entries()) {
-        const admin = s.username === 'admin';
+        const who = SEED_STAFF[s.username];
         const user = await trx.insertInto('users').values({
           username: s.username, email: `${s.username}@${STAFF_EMAIL_DOMAIN}`,
-          first_name: admin ? 'Ada' : 'Sam', last_name: admin ? 'Admin' : 'Support', organization_id: staffOrg,
-          user_type: STAFF_USER_TYPE, user_category: 'general', user_role: admin ? 'Administrator' : 'Support Specialist', owner: null,
+          first_name: who.first, last_name: who.last, organization_id: staffOrg,
+          user_type: STAFF_USER_TYPE, user_category: 'general', user_role: who.jobTitle, owner: null,
           product_configuration: `${config.productKey}_res_prof`, data_plan: '[]', expiry_dt: null,
-          active: 1, deleted: 0, is_account_admin: admin ? 1 : 0,
-          allowed_st: JSON.stringify(admin ? allTypes : [config.serverType]), flags: '{}',
+          active: 1, deleted: 0, is_account_admin: who.accountAdmin ? 1 : 0,
+          allowed_st: JSON.stringify(who.everyServerType ? allTypes : [config.serverType]), flags: '{}',
           password_hash: hashes[i]!, created_at: now, updated_at: now,
         }).returning('id').executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: user.id, role_id: roleIds[admin ? 'Super Admin' : 'Support']! }).execute();
+        await trx.insertInto('user_roles').values({ user_id: user.id, role_id: roleIds[who.role]! }).execute();
       }
       const users = managedUsers(config.productKey, orgIds, now);
       const userIds: number[] = [];

@@ -7,6 +7,8 @@ export const PANEL_FEATURES = [
   'account_settings_tab', 'template_settings_tab', 'reports_dashboard_tab', 'invite_req_tab',
   'depth_analytics', 'analytics_tab', 'segmentio_tab', 'staff_use_tab', 'data_team_tab',
   'compliance_tab', 'prod_beta_subtab', 'configuration_tab',
+  // The workflow viewer (/workflows): every machine of the panel drawn, simulated, exported.
+  'workflows_tab',
 ] as const;
 
 export const USER_FEATURES = [

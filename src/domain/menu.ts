@@ -24,6 +24,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'Restrict Broker', path: '/restrict_broker', feature: 'restrict_broker_access' },
   { label: 'SKU Configuration', path: '/sku_configuration', feature: 'sku_configuration_access' },
   { label: 'Redshift Configuration', path: '/redshift_configuration', feature: 'redshift_configuration_access' },
+  { label: 'Workflows', path: '/workflows', feature: 'workflows_tab' },
 ];
 
 /** Sections the root path may land on, in order (see docs/decisions on the reports reading). */

@@ -3,6 +3,7 @@
 // *.paths.test files replay; a replay fails when the view's machine leaves the planned path.
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { WORKFLOWS } from '../../src/machines/registry';
 import { allStates, allTransitions, planPaths, reachedBy, type MachinePlan } from '../support/graph-paths';
 
 const isMachine = (v: unknown): v is AnyStateMachine =>
@@ -22,6 +23,11 @@ const stemOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`
 describe('machine coverage by generated paths', () => {
   it('finds the machines', () => {
     expect(machines.map((m) => m.machine.id).sort()).toEqual(['banner', 'bulkEdit', 'chunk', 'emailChange', 'linkout', 'login', 'orgChange', 'orgSearch', 'redirect', 'session', 'tagCreation', 'userCreate', 'userEdit', 'userList']);
+  });
+
+  it('registers every machine for the workflow viewer (src/machines/registry.ts)', () => {
+    const registered = new Set(WORKFLOWS.map((w) => w.machine));
+    expect(machines.filter((m) => !registered.has(m.machine)).map((m) => `${m.machine.id} (${m.file.slice(1)})`)).toEqual([]);
   });
 
   for (const { file, machine } of machines) {

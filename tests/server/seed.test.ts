@@ -16,14 +16,15 @@ afterEach(async () => {
 describe('demo data', () => {
   it('fills an empty database once, with staff whose printed passwords work', async () => {
     const staff = await seedIfEmpty(server.db, server.config, Date.now());
-    expect(staff?.map((s) => s.username)).toEqual(['admin', 'support']);
+    expect(staff?.map((s) => s.username)).toEqual(['admin', 'support', 'analyst']);
     expect(await seedIfEmpty(server.db, server.config, Date.now())).toBeNull();
 
     const users = await server.db.selectFrom('users').selectAll().execute();
-    expect(users).toHaveLength(MANAGED_USER_COUNT + 2);
+    expect(users).toHaveLength(MANAGED_USER_COUNT + 3);
     const admin = users.find((u) => u.username === 'admin')!;
     expect(admin).toMatchObject({ email: 'admin@staff-console.local', user_type: 'is_staff', allowed_st: '["app","testing"]' });
     expect(users.find((u) => u.username === 'support')).toMatchObject({ email: 'support@staff-console.local', allowed_st: '["app"]' });
+    expect(users.find((u) => u.username === 'analyst')).toMatchObject({ email: 'analyst@staff-console.local', allowed_st: '["app"]', is_account_admin: 0 });
     expect(await server.db.selectFrom('totp_secrets').selectAll().execute()).toHaveLength(0);
 
     for (const s of staff!) {
@@ -33,7 +34,7 @@ describe('demo data', () => {
     }
   });
 
-  it('gives admin every feature and tri_submittor, and support only its three', async () => {
+  it('gives admin every feature and tri_submittor, support only its three, analyst only the workflows', async () => {
     await seedIfEmpty(server.db, server.config, Date.now());
     expect(SEED_ROLES['Super Admin']).toEqual([...FEATURE_KEYS, 'tri_submittor']);
     const roleOf = async (username: string) => server.db.selectFrom('users')
@@ -41,6 +42,7 @@ describe('demo data', () => {
       .select(['roles.name', 'roles.features']).where('users.username', '=', username).execute();
     expect((await roleOf('admin')).map((r) => r.name)).toEqual(['Super Admin']);
     expect(JSON.parse((await roleOf('support'))[0]!.features)).toEqual(['admin_panel_access', 'user_mgmt', 'create_user_tab']);
+    expect((await roleOf('analyst')).map((r) => [r.name, JSON.parse(r.features)])).toEqual([['Analyst', ['admin_panel_access', 'workflows_tab']]]);
   });
 
   it('makes realistic managed users that follow the §5 data-plan rules, the same on every fresh database', async () => {

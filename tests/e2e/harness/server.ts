@@ -96,7 +96,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     await server.stop();
     throw new Error(`server '${spec.name}' ${(error as Error).message}\n--- its output ---\n${server.output()}`);
   }
-  for (const user of ['admin', 'support']) {
+  for (const user of ['admin', 'support', 'analyst']) {
     if (!passwords.has(user)) {
       await server.stop();
       throw new Error(`server '${spec.name}' printed no "Sign in as ${user} with password …" line\n${server.output()}`);

@@ -1,4 +1,4 @@
-// The two seeded staff accounts and the features they are documented to hold (issue 2, seed).
+// The seeded staff accounts and the features they are documented to hold (server/db/seed.ts).
 import { FEATURE_KEYS } from '../../../src/domain/features';
 import { rootTarget, visibleMenu } from '../../../src/domain/menu';
 import type { StaffName } from './world';
@@ -6,6 +6,7 @@ import type { StaffName } from './world';
 export const STAFF_FEATURES: Record<StaffName, readonly string[]> = {
   admin: FEATURE_KEYS,
   support: ['admin_panel_access', 'user_mgmt', 'create_user_tab'],
+  analyst: ['admin_panel_access', 'workflows_tab'],
 };
 
 export function expectedMenu(staff: StaffName): string[] {

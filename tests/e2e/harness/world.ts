@@ -8,7 +8,7 @@ export type ServerName = 'app' | 'testing' | 'short-idle';
 /** The least idle timeout the server's config accepts. */
 export const SHORT_IDLE_ENV = { SESSION_IDLE_SECONDS: '5' } as const;
 
-export type StaffName = 'admin' | 'support';
+export type StaffName = 'admin' | 'support' | 'analyst';
 
 export class Account {
   authenticator: Authenticator | null = null;

@@ -8,7 +8,8 @@ import { scenario as sessionExpiry } from './session-expiry.spec';
 import { scenario as blockedAccount } from './blocked-account.spec';
 import { scenario as logout } from './logout.spec';
 import { scenario as linkedRedirect } from './linked-redirect.spec';
+import { scenario as workflows } from './workflows.spec';
 
 export const scenarios: readonly Scenario[] = [
-  unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect,
+  unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
 ];

@@ -1,0 +1,218 @@
+// Every workflow machine of the panel, with a title and a one-line purpose for the people who
+// review them, and the plans its path tests walk. The workflow viewer (/workflows), the exported
+// diagrams (docs/workflows) and the coverage test read this list; the coverage test fails when a
+// machine under src/machines is missing from it.
+import type { AnyStateMachine } from 'xstate';
+import { IDLE_TIMEOUT_MS, SESSION_RECHECK_MS } from '../domain/constants';
+import { bannerMachine } from './banner/banner.machine';
+import { bannerPlan } from './banner/banner.plan';
+import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
+import { bulkEditPlan } from './bulk-edit/bulk-edit.plan';
+import { chunkMachine } from './chunk/chunk.machine';
+import { chunkPlan } from './chunk/chunk.plan';
+import { emailChangeMachine } from './email-change/email-change.machine';
+import { emailChangePlan } from './email-change/email-change.plan';
+import type { MachinePlan } from './graph/plan';
+import { linkoutMachine } from './linkout/linkout.machine';
+import { linkoutPlan } from './linkout/linkout.plan';
+import { loginMachine } from './login/login.machine';
+import { loginPlan } from './login/login.plan';
+import { orgChangeMachine } from './org-change/org-change.machine';
+import { orgChangePlan } from './org-change/org-change.plan';
+import { orgSearchMachine } from './org-search/org-search.machine';
+import { orgSearchPlan } from './org-search/org-search.plan';
+import { redirectMachine } from './redirect/redirect.machine';
+import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
+import { sessionMachine } from './session/session.machine';
+import { sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session/session.plan';
+import { tagCreationMachine } from './tag-creation/tag-creation.machine';
+import { tagCreationPlan } from './tag-creation/tag-creation.plan';
+import { tagSelectorMachine } from './tag-selector/tag-selector.machine';
+import { tagSelectorPlan } from './tag-selector/tag-selector.plan';
+import { userCreateMachine } from './user-create/user-create.machine';
+import { userCreatePlan } from './user-create/user-create.plan';
+import { userEditMachine } from './user-edit/user-edit.machine';
+import { userEditPlan } from './user-edit/user-edit.plan';
+
+export interface WorkflowPlan {
+  /** Which walk this is, for machines with several starting points. */
+  title: string;
+  plan: MachinePlan;
+}
+
+export interface WorkflowEntry {
+  /** The machine's id, which is also its address: /workflows/<id>. */
+  id: string;
+  title: string;
+  /** One line: what the workflow is for. */
+  purpose: string;
+  machine: AnyStateMachine;
+  /** The file that defines the machine. */
+  source: string;
+  /** The walks its path tests replay; the simulator starts from the first. */
+  plans: readonly WorkflowPlan[];
+  /** A context for delays read from context (the panel's defaults), so they show as durations. */
+  delayContext?: Record<string, unknown>;
+  /** Words for events and outcomes where the generated ones read poorly. */
+  phrases?: Readonly<Record<string, string>>;
+}
+
+const PANEL_TIMERS = { recheckMs: SESSION_RECHECK_MS, idleMs: IDLE_TIMEOUT_MS };
+
+export const WORKFLOWS: readonly WorkflowEntry[] = [
+  {
+    id: 'login',
+    title: 'Sign-in',
+    purpose: 'Username and password, then the one-time code; on first sign-in the code activates two-step sign-in.',
+    machine: loginMachine,
+    source: 'src/machines/login/login.machine.ts',
+    plans: [{ title: 'Sign-in at /login', plan: loginPlan }],
+    phrases: {
+      'credentials.submit': 'enter username and password',
+      'otp.submit': 'enter OTP',
+      'login.restart': 'start again',
+      passwordAccepted: 'server accepts the password',
+      firstLogin: 'server asks to activate two-step sign-in',
+      badCredentials: 'server refuses the password',
+      blocked: 'server reports the account blocked',
+      passwordCallFailed: 'server unreachable',
+      otpAccepted: 'server accepts the OTP',
+      badOtp: 'server refuses the OTP',
+      otpBlocked: 'server blocks the account',
+      otpCallFailed: 'server unreachable',
+      activationAccepted: 'server activates two-step sign-in',
+      badActivationCode: 'server refuses the code',
+      activationBlocked: 'server blocks the account',
+      activationCallFailed: 'server unreachable',
+    },
+  },
+  {
+    id: 'userCreate',
+    title: 'Create users',
+    purpose: 'Two steps: the account settings (data plan rules, expiry from the user type), then one person or many (typed or CSV); created, refused row by row, or not sent.',
+    machine: userCreateMachine,
+    source: 'src/machines/user-create/user-create.machine.ts',
+    plans: [{ title: 'Create User (/create_user)', plan: userCreatePlan }],
+    phrases: {
+      loaded: 'server sends owners and settings',
+      loadFailed: 'server unreachable',
+      usernameFree: 'server: the username is free',
+      usernameTaken: 'server: the username is taken',
+      usernameUnchecked: 'server unreachable',
+      created: 'server creates the users',
+      refusedRow: 'server refuses a row',
+      refusedStepOne: 'server refuses the account settings',
+      registerFailed: 'server unreachable',
+    },
+  },
+  {
+    id: 'userEdit',
+    title: 'User edit',
+    purpose: "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), sessions, privileges, welcome email.",
+    machine: userEditMachine,
+    source: 'src/machines/user-edit/user-edit.machine.ts',
+    plans: [{ title: 'Editing one user', plan: userEditPlan }],
+  },
+  {
+    id: 'orgChange',
+    title: 'Organisation change',
+    purpose: "The 'Account Update' confirmation when a user in edit mode moves to another organisation.",
+    machine: orgChangeMachine,
+    source: 'src/machines/org-change/org-change.machine.ts',
+    plans: [{ title: 'A new organisation chosen', plan: orgChangePlan }],
+  },
+  {
+    id: 'emailChange',
+    title: 'Email change',
+    purpose: 'Before a new email is saved: the same person, or a different one who loses broker research access.',
+    machine: emailChangeMachine,
+    source: 'src/machines/email-change/email-change.machine.ts',
+    plans: [{ title: 'A new email saved', plan: emailChangePlan }],
+  },
+  {
+    id: 'orgSearch',
+    title: 'Organisation search',
+    purpose: 'The organisation picker: searches from two characters, shortly after the last keystroke; a newer query always wins.',
+    machine: orgSearchMachine,
+    source: 'src/machines/org-search/org-search.machine.ts',
+    plans: [{ title: 'Organisation picker', plan: orgSearchPlan }],
+  },
+  {
+    id: 'tagSelector',
+    title: 'Tag selector',
+    purpose: "A user's tags on the user screen: every change saved at once; a name no tag has offers Create Tag.",
+    machine: tagSelectorMachine,
+    source: 'src/machines/tag-selector/tag-selector.machine.ts',
+    plans: [{ title: 'Tags of one user', plan: tagSelectorPlan }],
+  },
+  {
+    id: 'tagCreation',
+    title: 'Create Tag',
+    purpose: 'The Create Tag dialog opened from the tag selector: the server creates the tag or refuses a name in use.',
+    machine: tagCreationMachine,
+    source: 'src/machines/tag-creation/tag-creation.machine.ts',
+    plans: [{ title: 'Create Tag dialog', plan: tagCreationPlan }],
+  },
+  {
+    id: 'bulkEdit',
+    title: 'Bulk edit',
+    purpose: 'Sets fields for the selected users or those of an uploaded CSV: preview, apply in one transaction, report per user.',
+    machine: bulkEditMachine,
+    source: 'src/machines/bulk-edit/bulk-edit.machine.ts',
+    plans: [{ title: 'Selected users or a CSV', plan: bulkEditPlan }],
+  },
+  {
+    id: 'session',
+    title: 'Session',
+    purpose: 'Checks the session on start, hourly, after idle time and on any 403; heartbeats while active; expiry and logout.',
+    machine: sessionMachine,
+    source: 'src/machines/session/session.machine.ts',
+    plans: [
+      { title: 'A page of the panel', plan: sessionPlan },
+      { title: '/redirect with nothing stored', plan: sessionOnRedirectPlan },
+      { title: '/redirect with a stored session', plan: sessionOnRedirectStoredPlan },
+    ],
+    delayContext: PANEL_TIMERS,
+    phrases: { 'user.activity': 'person is active', 'session.signedIn': 'sign-in completes', 'session.linkFailed': 'linked sign-in fails' },
+  },
+  {
+    id: 'redirect',
+    title: 'Linked sign-in',
+    purpose: 'Signs a person in with the one-time token another server type put in the /redirect link.',
+    machine: redirectMachine,
+    source: 'src/machines/redirect/redirect.machine.ts',
+    plans: [
+      { title: 'A link with a token', plan: redirectPlan },
+      { title: 'A link without a token', plan: redirectWithoutTokenPlan },
+    ],
+  },
+  {
+    id: 'linkout',
+    title: 'Redirect to another server type',
+    purpose: "The header's Redirect-to menu: opens another server type with a linked sign-in token.",
+    machine: linkoutMachine,
+    source: 'src/machines/linkout/linkout.machine.ts',
+    plans: [{ title: 'Redirect-to menu', plan: linkoutPlan }],
+    phrases: { 'linkout.choose': 'choose a server type' },
+  },
+  {
+    id: 'banner',
+    title: 'Banner',
+    purpose: 'The transient message at the top of the page: shown for five seconds or until the next click.',
+    machine: bannerMachine,
+    source: 'src/machines/banner/banner.machine.ts',
+    plans: [{ title: 'Messages', plan: bannerPlan }],
+  },
+  {
+    id: 'chunk',
+    title: 'Section loading',
+    purpose: 'A lazily loaded section that has not arrived in time counts as failed.',
+    machine: chunkMachine,
+    source: 'src/machines/chunk/chunk.machine.ts',
+    plans: [{ title: 'Waiting for a section', plan: chunkPlan }],
+  },
+];
+
+export function findWorkflow(id: string): WorkflowEntry | undefined {
+  return WORKFLOWS.find((w) => w.id === id);
+}

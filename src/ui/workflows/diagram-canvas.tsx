@@ -1,0 +1,143 @@
+// The diagram on the page: drag to pan, wheel or buttons to zoom, Fit to see it whole. Opens at a
+// legible scale (viewport.ts). Clicking a state selects it; hovering an edge or its label
+// emphasises both, so a label far from its line is easy to match.
+import { Flex, IconButton, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { Diagram } from '../../machines/graph/layout';
+import { DiagramContent, type Highlights } from './diagram-svg';
+import { PAGE_PALETTE } from './palette';
+import { fitView, initialView, panBy, zoomAt, type Size, type View } from './viewport';
+
+export interface DiagramCanvasProps {
+  diagram: Diagram;
+  title: string;
+  highlights: Highlights;
+  onSelect(stateId: string): void;
+  height: number | string;
+}
+
+/** Until the canvas has been measured (and in tests, where nothing has a size). */
+const FALLBACK_SIZE: Size = { width: 900, height: 560 };
+const STEP = 1.25;
+const DRAG_THRESHOLD = 4;
+
+export function DiagramCanvas({ diagram, title, highlights, onSelect, height }: DiagramCanvasProps) {
+  const prefix = `diagram-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const [size, setSize] = useState<Size>(FALLBACK_SIZE);
+  const [chosen, setChosen] = useState<View | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const drag = useRef<{ x: number; y: number; view: View; moved: boolean; pointer: number } | null>(null);
+  const suppressClick = useRef(false);
+  const content = { width: diagram.width, height: diagram.height };
+  const view = chosen ?? initialView(content, size);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const measured = useRef(false);
+
+  // Measured, not fetched: the canvas follows its box, and the wheel must be able to cancel the
+  // page's scroll (React's wheel listener is passive).
+  const observe = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    const measure = () => {
+      const { width, height: h } = element.getBoundingClientRect();
+      if (!(width > 0 && h > 0)) return;
+      // The first size places the diagram; later ones (a panel opening beside it) leave it where it is.
+      if (measured.current) setChosen((c) => c ?? viewRef.current);
+      measured.current = true;
+      setSize({ width, height: h });
+    };
+    measure();
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(element);
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const box = element.getBoundingClientRect();
+      setChosen(zoomAt(viewRef.current, Math.exp(-e.deltaY * 0.0015), { x: e.clientX - box.left, y: e.clientY - box.top }));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      resize?.disconnect();
+      element.removeEventListener('wheel', onWheel);
+    };
+  }, []);
+
+  const centre = { x: size.width / 2, y: size.height / 2 };
+  const zoomIn = () => setChosen(zoomAt(view, STEP, centre));
+  const zoomOut = () => setChosen(zoomAt(view, 1 / STEP, centre));
+  const fit = () => setChosen(fitView(content, size));
+  const actual = () => setChosen(zoomAt(view, 1 / view.scale, centre));
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { x: e.clientX, y: e.clientY, view, moved: false, pointer: e.pointerId };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    if (!d.moved) {
+      d.moved = true;
+      // Captured only once it is a drag, so a plain click still reaches the state under it.
+      e.currentTarget.setPointerCapture?.(d.pointer);
+    }
+    setChosen(panBy(d.view, dx, dy));
+  };
+  const onPointerUp = () => {
+    suppressClick.current = drag.current?.moved ?? false;
+    drag.current = null;
+  };
+  const select = (id: string) => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    onSelect(id);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    if (e.key === '+' || e.key === '=') zoomIn();
+    else if (e.key === '-') zoomOut();
+    else if (e.key === '0') fit();
+    else if (moves[e.key]) setChosen(panBy(view, ...moves[e.key]!));
+    else return;
+    e.preventDefault();
+  };
+
+  const shown: Highlights = hovered ? { ...highlights, edges: new Set([...(highlights.edges ?? []), hovered]) } : highlights;
+
+  return (
+    <div
+      ref={observe}
+      role="region"
+      aria-label={`Diagram: ${title}`}
+      aria-describedby={`${prefix}-help`}
+      tabIndex={0}
+      className="workflow-canvas"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onKeyDown={onKeyDown}
+      style={{ position: 'relative', height, overflow: 'hidden', borderRadius: 'var(--radius-3)', border: '1px solid var(--gray-a6)', background: PAGE_PALETTE.background, touchAction: 'none' }}
+    >
+      <svg width="100%" height="100%" style={{ display: 'block', cursor: drag.current?.moved ? 'grabbing' : 'grab', userSelect: 'none' }} aria-hidden={false}>
+        <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`} data-scale={view.scale.toFixed(3)}>
+          <DiagramContent diagram={diagram} palette={PAGE_PALETTE} idPrefix={prefix} highlights={shown} onSelect={select} onHoverEdge={setHovered} />
+        </g>
+      </svg>
+      <Flex gap="1" align="center" p="2" style={{ position: 'absolute', top: 0, right: 0 }}>
+        <Text size="1" color="gray" aria-live="polite" style={{ minWidth: 44, textAlign: 'right' }}>{Math.round(view.scale * 100)} %</Text>
+        <Tooltip content="Zoom out (−)"><IconButton size="1" variant="surface" color="gray" aria-label="Zoom out" onClick={zoomOut}>−</IconButton></Tooltip>
+        <Tooltip content="Zoom in (+)"><IconButton size="1" variant="surface" color="gray" aria-label="Zoom in" onClick={zoomIn}>+</IconButton></Tooltip>
+        <Tooltip content="The whole diagram (0)"><IconButton size="1" variant="surface" color="gray" aria-label="Fit to view" onClick={fit} style={{ width: 'auto', padding: '0 8px' }}>Fit</IconButton></Tooltip>
+        <Tooltip content="Actual size"><IconButton size="1" variant="surface" color="gray" aria-label="Actual size" onClick={actual} style={{ width: 'auto', padding: '0 8px' }}>1:1</IconButton></Tooltip>
+      </Flex>
+      <VisuallyHidden id={`${prefix}-help`}>
+        Drag to move, use the wheel or the plus and minus keys to zoom, 0 to fit, arrow keys to move; click a state for its details.
+      </VisuallyHidden>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+// The analyst reviews the workflows: sees only 'Workflows', opens the sign-in workflow, reads a
+// legible diagram, simulates to the OTP state, exports it, and watches the session live.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { check, checkEqual, eventually, waitForPath } from '../harness/check';
+import { menuLabels, shell, signIn } from '../harness/pages';
+import type { Scenario } from '../harness/scenario';
+import { expectedMenu } from '../harness/staff';
+
+/** Screen boxes of the drawn states, and the rendered size of their names. */
+async function drawnStates(page: Page) {
+  return page.locator('[data-state-node]').evaluateAll((nodes) => nodes.map((n) => {
+    const box = (n.querySelector(':scope > rect') as SVGRectElement).getBoundingClientRect();
+    const title = (n.querySelector('text') as SVGTextElement).getBoundingClientRect();
+    return { id: n.getAttribute('data-state-node')!, box: { x: box.x, y: box.y, w: box.width, h: box.height }, title: { w: title.width, h: title.height } };
+  }));
+}
+
+export const scenario: Scenario = {
+  name: 'Analyst reads, simulates and exports the sign-in workflow',
+  servers: ['app'],
+  async run(t) {
+    const analyst = t.world.account('app', 'analyst');
+    const page = t.page;
+    await signIn(t, page, analyst);
+    await t.step('menu lists Workflows only', async () => {
+      await waitForPath(page, '/');
+      checkEqual(expectedMenu('analyst'), ['Workflows'], 'analyst menu per the seed');
+      checkEqual(await menuLabels(page), ['Workflows'], 'analyst menu');
+    });
+    await t.step('the list of workflows', async () => {
+      await shell(page).menu.getByRole('link', { name: 'Workflows', exact: true }).click();
+      await waitForPath(page, '/workflows');
+      await page.getByRole('main').getByRole('heading', { name: 'Workflows', exact: true }).waitFor();
+      const links = await page.getByRole('table').getByRole('link').allInnerTexts();
+      check(links.includes('Sign-in') && links.includes('Session'), `the list names the workflows: ${links.join(', ')}`);
+    });
+    await t.step('opens the sign-in workflow, laid out legibly', async () => {
+      await page.getByRole('table').getByRole('link', { name: 'Sign-in', exact: true }).click();
+      await waitForPath(page, '/workflows/login');
+      const canvas = page.getByRole('region', { name: 'Diagram: Sign-in' });
+      await canvas.waitFor({ timeout: 30_000 });
+      const states = await drawnStates(page);
+      checkEqual(states.length, 8, 'one box per state of the sign-in machine');
+      const area = (await canvas.boundingBox())!;
+      const onScreen = (s: (typeof states)[number]) =>
+        s.box.x >= area.x && s.box.y >= area.y && s.box.x + s.box.w <= area.x + area.width && s.box.y + s.box.h <= area.y + area.height;
+      // It opens at a legible scale on its start: the way to the OTP state is on screen.
+      for (const id of ['login.credentials', 'login.verifyingPassword', 'login.otp']) check(onScreen(states.find((s) => s.id === id)!), `${id} is on screen`);
+      for (const s of states) {
+        // Names at least 9 px high and inside their boxes, no box over another.
+        check(s.title.h >= 9, `${s.id}: its name is ${s.title.h.toFixed(1)} px high`);
+        check(s.title.w <= s.box.w, `${s.id}: its name fits its box`);
+        for (const o of states) {
+          if (o === s) continue;
+          const apart = s.box.x + s.box.w <= o.box.x || o.box.x + o.box.w <= s.box.x || s.box.y + s.box.h <= o.box.y || o.box.y + o.box.h <= s.box.y;
+          check(apart, `${s.id} and ${o.id} do not overlap`);
+        }
+      }
+    });
+    await t.step('Fit shows the whole diagram, and 1:1 brings it back', async () => {
+      const canvas = page.getByRole('region', { name: 'Diagram: Sign-in' });
+      const area = (await canvas.boundingBox())!;
+      await page.getByRole('button', { name: 'Fit to view' }).click();
+      const fitted = await drawnStates(page);
+      check(fitted.every((s) => s.box.x >= area.x && s.box.y >= area.y && s.box.x + s.box.w <= area.x + area.width && s.box.y + s.box.h <= area.y + area.height),
+        'every state is on screen after Fit');
+      await page.getByRole('button', { name: 'Actual size' }).click();
+      const full = await drawnStates(page);
+      check(full.every((s) => s.title.h >= 12), 'names are full size at 1:1');
+    });
+    await t.step('a state clicked: its details and the shortest way there', async () => {
+      await page.getByRole('button', { name: 'State OTP', exact: true }).click();
+      const details = page.getByRole('region', { name: 'OTP', exact: true });
+      await details.waitFor();
+      const path = await details.getByLabel('Shortest path').innerText();
+      checkEqual(path, 'enter username and password → server accepts the password', 'the shortest path to OTP');
+    });
+    await t.step('simulates to the OTP state', async () => {
+      const calls: string[] = [];
+      page.on('request', (r) => calls.push(r.url()));
+      await page.getByRole('switch', { name: 'Simulate' }).click();
+      const panel = page.getByRole('region', { name: 'Simulate' });
+      await panel.getByRole('button', { name: 'enter username and password (username "staff", password "correct horse")' }).click();
+      await panel.getByRole('button', { name: 'server accepts the password (verify password succeeds)' }).click();
+      await eventually('the simulation in OTP', async () => ((await panel.getByRole('status').innerText()).includes('Now in OTP') ? true : undefined));
+      const current = await page.locator('[data-current]').evaluateAll((n) => n.map((e) => e.getAttribute('data-state-node')));
+      checkEqual(current, ['login.otp'], 'the highlighted state');
+      checkEqual(calls, [], 'requests sent while simulating');
+    });
+    await t.step('exports SVG, PNG and Mermaid', async () => {
+      const save = async (item: string) => {
+        const [download] = await Promise.all([page.waitForEvent('download'), (async () => {
+          await page.getByRole('button', { name: 'Export' }).click();
+          await page.getByRole('menuitem', { name: item }).click();
+        })()]);
+        const file = await download.path();
+        return { name: download.suggestedFilename(), bytes: readFileSync(file) };
+      };
+      const svg = await save('SVG image');
+      checkEqual(svg.name, 'login.svg', 'SVG file name');
+      check(svg.bytes.toString('utf8') === readFileSync('docs/workflows/login.svg', 'utf8'), 'the SVG is docs/workflows/login.svg');
+      const png = await save('PNG image');
+      checkEqual(png.name, 'login.png', 'PNG file name');
+      checkEqual(png.bytes.subarray(1, 4).toString('latin1'), 'PNG', 'a PNG file');
+      const width = png.bytes.readUInt32BE(16);
+      check(width >= 1000, `the PNG is ${width} px wide`);
+      const mmd = await save('Mermaid text (.mmd)');
+      check(mmd.bytes.toString('utf8').startsWith('stateDiagram-v2\n'), 'the Mermaid text');
+    });
+    await t.step('watches the running session live', async () => {
+      await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
+      await page.getByRole('table').getByRole('link', { name: 'Session', exact: true }).click();
+      await page.getByRole('region', { name: 'Diagram: Session' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('switch', { name: 'Live' }).click();
+      const live = await eventually('a live state', async () => {
+        const ids = await page.locator('[data-live]').evaluateAll((n) => n.map((e) => e.getAttribute('data-state-node')));
+        return ids.length ? ids : undefined;
+      });
+      checkEqual(live, ['session.active', 'session.active.betweenBeats', 'session.active.betweenBeats.watching'], 'the live states');
+    });
+  },
+};
