@@ -195,7 +195,7 @@ describe('userEdit machine paths (real page, real server)', () => {
           const row = await stored();
           expect(row.version).toBe(2);
           expect(row.updated_by).toBe(world.editorName);
-          expect(s.getByText(`User #${world.adaId} · ada · last saved by ${world.editorName}`)).toBeVisible();
+          expect(s.getByText(`User #${world.adaId} · ada · version 2 · last saved by ${world.editorName}`)).toBeVisible();
           const flags = JSON.parse(row.flags) as Record<string, unknown>;
           const previous = step && path.steps[path.steps.indexOf(step) - 2]?.event;
           if (previous?.type === 'org.confirmed') {

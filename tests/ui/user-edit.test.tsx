@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { dataPlanMessages } from '../../src/domain/user-rules';
 import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
 import type { Staff } from '../support/login-world';
 import { createTestServer, type TestServer } from '../support/server';
@@ -16,6 +17,7 @@ let server: TestServer;
 let bridge: ServerBridge;
 let app: ConsoleApp | undefined;
 let userId: number;
+const plan = dataPlanMessages('product');
 
 beforeEach(async () => {
   server = await createTestServer();
@@ -81,6 +83,24 @@ describe('the user edit page', () => {
     expect(screen.queryByRole('switch', { name: 'Deleted' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByRole('tab', { name: /^(Sessions)+$/ })).toBeVisible();
+  });
+
+  it('applies the §5 data plan rules as the person edits, and offers Save only for a valid change', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}`);
+    const user = userEvent.setup();
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await user.click(screen.getByRole('checkbox', { name: 'shareholder_data' }));
+    expect(screen.getByText(plan.shareholderNeedsData)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'product_data' })).toBeChecked();
+    expect(save).toBeEnabled();
+    await user.click(screen.getByRole('combobox', { name: 'User category' }));
+    await user.click(await screen.findByRole('option', { name: 'ir' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(plan.categoryForbidsData);
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'None' }));
+    expect(screen.queryByText(plan.categoryForbidsData)).toBeNull();
+    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: User category.');
+    expect(save).toBeEnabled();
   });
 
   it("keeps a customer's type for sessions without allow_customer_type", async () => {

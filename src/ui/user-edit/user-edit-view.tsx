@@ -47,7 +47,7 @@ export function UserEditView() {
             <Flex direction="column" gap="1">
               <Heading as="h2" size="5">{userName}</Heading>
               <Text size="2" color="gray">
-                User #{base.id} · {base.username}{base.updated_by ? ` · last saved by ${base.updated_by}` : ''}
+                User #{base.id} · {base.username} · version {base.version}{base.updated_by ? ` · last saved by ${base.updated_by}` : ''}
               </Text>
             </Flex>
             {!mayEdit && <Callout.Root color="gray" role="note"><Callout.Text>{READ_ONLY_REASON}</Callout.Text></Callout.Root>}
