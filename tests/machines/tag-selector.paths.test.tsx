@@ -3,6 +3,7 @@
 // auto-submit), a change made while a save is on its way follows it, and a save can fail.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FEATURE_KEYS } from '../../src/domain/features';
 import { tagSelectorMachine } from '../../src/machines/tag-selector/tag-selector.machine';
 import { planPaths } from '../support/graph-paths';
 import { replayPath, type Driver } from '../support/replay';
@@ -22,13 +23,6 @@ interface World extends TagWorld {
   restoreUser: (() => Promise<void>) | null;
 }
 let world: World;
-
-beforeEach(async () => {
-  world = { ...(await createTagWorld()), chosen: [], created: 0, restoreUser: null };
-});
-afterEach(async () => {
-  await closeTagWorld(world);
-});
 
 function driver(): Driver<World> {
   return {
@@ -120,7 +114,46 @@ function driver(): Driver<World> {
 }
 
 describe('tagSelector machine paths', () => {
+  beforeEach(async () => {
+    world = { ...(await createTagWorld()), chosen: [], created: 0, restoreUser: null };
+  });
+  afterEach(async () => {
+    await closeTagWorld(world);
+  });
+
   it.each(planPaths(tagSelectorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, driver());
+  });
+});
+
+// Not generated paths: what the same machine shows when the person may not change tags.
+describe('tag selector without the right to change tags', () => {
+  let viewer: TagWorld;
+  afterEach(async () => {
+    if (viewer) await closeTagWorld(viewer);
+  });
+
+  async function showsTagsOnly(features: string[], disabled: boolean) {
+    viewer = await createTagWorld(features);
+    await viewer.server.db.insertInto('user_tags').values({ user_id: viewer.userId, tag_id: 1 }).execute();
+    mountTagSelector(viewer, { disabled });
+    await waitFor(() => expect(chosenNames()).toEqual([TAGS.alpha]));
+    expect(screen.queryByRole('textbox', { name: 'Add a tag' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Remove tag ${TAGS.alpha}` })).toBeNull();
+    // The label carries the tag's colour, its text black or white by contrast, its description previewed.
+    const label = screen.getByRole('listitem').querySelector('[data-tag-label]') as HTMLElement;
+    expect(label.style.background).toBe('rgb(30, 111, 217)');
+    expect(label.style.color).toBe('white');
+    expect(label.title).toBe('Accounts the Alpha desk covers');
+  }
+
+  it('shows the tags without the tags feature, and says why they cannot change', async () => {
+    await showsTagsOnly(['admin_panel_access', 'user_mgmt', 'edit_user'], false);
+    expect(screen.getByText('Changing tags needs the tags permission.')).toBeInTheDocument();
+  });
+
+  it('shows the tags when the screen disables it', async () => {
+    await showsTagsOnly([...FEATURE_KEYS], true);
+    expect(screen.queryByText('Changing tags needs the tags permission.')).toBeNull();
   });
 });

@@ -30,10 +30,10 @@ export interface TagWorld {
   selector: AnyActorRef | null;
 }
 
-export async function createTagWorld(): Promise<TagWorld> {
+export async function createTagWorld(features: readonly string[] = FEATURE_KEYS): Promise<TagWorld> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'tagger', features: [...FEATURE_KEYS], activated: true });
+  const staff = await server.createStaff({ username: 'tagger', features: [...features], activated: true });
   const now = Date.now();
   const org = await server.db.insertInto('organizations').values({ name: 'Tagged Org', salesforce_id: null, sf_acc_id: null, created_at: now })
     .returning('id').executeTakeFirstOrThrow();
@@ -64,7 +64,7 @@ export async function closeTagWorld(world: TagWorld): Promise<void> {
 }
 
 /** Renders the tag selector of the world's user, as the user screen mounts it. */
-export function mountTagSelector(world: TagWorld): void {
+export function mountTagSelector(world: TagWorld, { disabled = false }: { disabled?: boolean } = {}): void {
   function Probe() {
     world.selector = TagSelectorCtx.useActorRef();
     return null;
@@ -74,7 +74,7 @@ export function mountTagSelector(world: TagWorld): void {
       <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
         <TagSelectorScope userId={world.userId}>
           <Probe />
-          <TagSelectorView />
+          <TagSelectorView disabled={disabled} />
         </TagSelectorScope>
       </ConsoleContext.Provider>
     </Theme>,
