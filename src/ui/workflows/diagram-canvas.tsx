@@ -6,13 +6,15 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerE
 import type { Diagram } from '../../machines/graph/layout';
 import { DiagramContent, type Highlights } from './diagram-svg';
 import { PAGE_PALETTE } from './palette';
-import { fitView, initialView, panBy, zoomAt, type Size, type View } from './viewport';
+import { centreOn, fitView, initialView, isVisible, panBy, zoomAt, type Size, type View } from './viewport';
 
 export interface DiagramCanvasProps {
   diagram: Diagram;
   title: string;
   highlights: Highlights;
   onSelect(stateId: string): void;
+  /** A state to keep in view: when it changes and lies outside the canvas, the view moves to it. */
+  follow?: string | null;
   height: number | string;
 }
 
@@ -21,7 +23,7 @@ const FALLBACK_SIZE: Size = { width: 900, height: 560 };
 const STEP = 1.25;
 const DRAG_THRESHOLD = 4;
 
-export function DiagramCanvas({ diagram, title, highlights, onSelect, height }: DiagramCanvasProps) {
+export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = null, height }: DiagramCanvasProps) {
   const prefix = `diagram-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
   const [chosen, setChosen] = useState<View | null>(null);
@@ -29,7 +31,15 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, height }: 
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean; pointer: number } | null>(null);
   const suppressClick = useRef(false);
   const content = { width: diagram.width, height: diagram.height };
-  const view = chosen ?? initialView(content, size);
+  const start = diagram.initials.find((i) => i.marker.parent === null);
+  const view = chosen ?? initialView(content, size, start && { x: start.x + start.size / 2 });
+  // Adjusted while rendering (React's pattern for state that follows a prop), so no frame shows the old view.
+  const [followed, setFollowed] = useState<string | null>(null);
+  if (follow !== followed) {
+    setFollowed(follow);
+    const target = follow ? diagram.nodes.find((n) => n.node.id === follow) : undefined;
+    if (target && !isVisible(target, view, size)) setChosen(centreOn(view, target, size));
+  }
   const viewRef = useRef(view);
   viewRef.current = view;
   const measured = useRef(false);

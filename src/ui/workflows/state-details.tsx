@@ -1,6 +1,6 @@
 // The panel beside the diagram for the state a person clicked: what it is, what it does, where it
 // can go, and the shortest way to reach it from the start, told as steps.
-import { Badge, Box, Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, Code, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { useMemo, type ReactNode } from 'react';
 import type { DiagramModel, ModelEdge, ModelNode } from '../../machines/graph/model';
 import { shortestPathTo } from '../../machines/graph/steps';
@@ -44,7 +44,11 @@ function TransitionList({ edges, model, onSelect }: { edges: ModelEdge[]; model:
               {e.inPlace ? (
                 <Text color="gray">stays{e.actions.length ? ` (${e.actions.join(', ')})` : ''}</Text>
               ) : (
-                <Button variant="ghost" size="1" onClick={() => onSelect(e.target)}>{titleOf(e.target)}</Button>
+                <Link asChild>
+                  <button type="button" onClick={() => onSelect(e.target)} style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer', font: 'inherit' }}>
+                    {titleOf(e.target)}
+                  </button>
+                </Link>
               )}
             </Text>
           </li>

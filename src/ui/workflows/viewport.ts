@@ -28,13 +28,16 @@ export function fitView(content: Size, canvas: Size): View {
 
 /**
  * What the canvas shows first: the whole diagram when it fits at a legible scale; otherwise a
- * legible scale at the top of the diagram, where its first state is.
+ * legible scale at the top of the diagram, centred on `start` (where the machine starts) as far
+ * as the diagram's edges allow.
  */
-export function initialView(content: Size, canvas: Size): View {
+export function initialView(content: Size, canvas: Size, start?: { x: number }): View {
   const fit = fitView(content, canvas);
   if (fit.scale >= LEGIBLE_SCALE) return fit;
   const scale = LEGIBLE_SCALE;
-  return { scale, x: Math.min(MARGIN, (canvas.width - content.width * scale) / 2), y: MARGIN };
+  const wanted = canvas.width / 2 - (start?.x ?? content.width / 2) * scale;
+  const x = Math.min(MARGIN, Math.max(canvas.width - MARGIN - content.width * scale, wanted));
+  return { scale, x, y: MARGIN };
 }
 
 /** Zooms by a factor keeping the canvas point `at` fixed under the pointer. */
@@ -46,6 +49,13 @@ export function zoomAt(view: View, factor: number, at: { x: number; y: number })
 
 export function panBy(view: View, dx: number, dy: number): View {
   return { ...view, x: view.x + dx, y: view.y + dy };
+}
+
+/** Whether a diagram box lies wholly inside the canvas. */
+export function isVisible(box: { x: number; y: number; width: number; height: number }, view: View, canvas: Size): boolean {
+  const left = box.x * view.scale + view.x;
+  const top = box.y * view.scale + view.y;
+  return left >= 0 && top >= 0 && left + box.width * view.scale <= canvas.width && top + box.height * view.scale <= canvas.height;
 }
 
 /** Moves the view so a diagram box is in the middle of the canvas, at the current scale. */

@@ -1,5 +1,5 @@
 // /workflows: every registered machine with its purpose and size, each opening its diagram.
-import { Code, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Code, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { allStates, allTransitions } from '../../machines/graph/paths';
 import type { WorkflowEntry } from '../../machines/registry';
@@ -26,7 +26,9 @@ export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] })
             <Table.Row key={entry.id}>
               <Table.RowHeaderCell>
                 <Flex direction="column" gap="1">
-                  <Link to="/workflows/$machineId" params={{ machineId: entry.id }}>{entry.title}</Link>
+                  <ThemeLink asChild weight="medium">
+                    <Link to="/workflows/$machineId" params={{ machineId: entry.id }}>{entry.title}</Link>
+                  </ThemeLink>
                   <Code size="1" variant="ghost" color="gray">{entry.id}</Code>
                 </Flex>
               </Table.RowHeaderCell>

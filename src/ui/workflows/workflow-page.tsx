@@ -1,6 +1,6 @@
 // /workflows/<machine>: the diagram with its details panel, Simulate and Live modes and exports;
 // the generated test plan; the Mermaid text. The rules live in src/machines/graph; this composes.
-import { Callout, Code, Flex, Heading, Link as ThemeLink, Switch, Tabs, Text } from '@radix-ui/themes';
+import { Box, Callout, Code, Flex, Heading, Link as ThemeLink, Switch, Tabs, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import type { Diagram } from '../../machines/graph/layout';
@@ -47,6 +47,9 @@ export function WorkflowPage({ entry, diagram, inspection }: WorkflowPageProps) 
 
   const lastEdges = sim ? new Set(model.edges.filter((e) => sim.lastTransitions.has(e.transition)).map((e) => e.id)) : undefined;
   const highlights: Highlights = { selected, current: sim?.active, live: live.active, edges: lastEdges };
+  // The diagram keeps in view where the simulation or the running machine is, or the state picked in the details.
+  const innermost = (ids: ReadonlySet<string> | undefined) => model.nodes.find((n) => ids?.has(n.id) && !model.nodes.some((c) => c.parent === n.id))?.id ?? null;
+  const follow = innermost(sim?.active) ?? (liveOn ? innermost(live.active) : null) ?? selected;
   // The column beside the diagram appears when it has something to show; until then the diagram has the width.
   const panel = selected !== null || simulation !== null || liveOn;
 
@@ -84,13 +87,13 @@ export function WorkflowPage({ entry, diagram, inspection }: WorkflowPageProps) 
           </Flex>
           <Flex gap="4" align="start">
             <div style={{ flex: '1 1 auto', minWidth: 0 }}>
-              <DiagramCanvas diagram={diagram} title={entry.title} highlights={highlights} onSelect={setSelected} height={CANVAS_HEIGHT} />
+              <DiagramCanvas diagram={diagram} title={entry.title} highlights={highlights} onSelect={setSelected} follow={follow} height={CANVAS_HEIGHT} />
             </div>
             {panel && (
               <Flex direction="column" gap="3" style={{ width: 340, flexShrink: 0, maxHeight: CANVAS_HEIGHT, overflowY: 'auto' }}>
-                {simulation && sim && <SimulatePanel view={sim} simulation={simulation} plans={entry.plans} />}
-                {liveOn && <LivePanel live={live} title={entry.title} />}
-                {selected && <StateDetails entry={entry} model={model} stateId={selected} onSelect={setSelected} />}
+                {simulation && sim && <Box flexShrink="0"><SimulatePanel view={sim} simulation={simulation} plans={entry.plans} /></Box>}
+                {liveOn && <Box flexShrink="0"><LivePanel live={live} title={entry.title} /></Box>}
+                {selected && <Box flexShrink="0"><StateDetails entry={entry} model={model} stateId={selected} onSelect={setSelected} /></Box>}
               </Flex>
             )}
           </Flex>
