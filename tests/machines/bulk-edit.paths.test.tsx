@@ -69,10 +69,10 @@ async function managed(server: TestServer, n: number, org: number): Promise<Mana
   }).returning(['id', 'username', 'email']).executeTakeFirstOrThrow();
 }
 
-beforeEach(async () => {
+async function createWorld(features: readonly string[]): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'bulk-editor', features: [...FEATURE_KEYS], activated: true });
+  const staff = await server.createStaff({ username: 'bulk-editor', features: [...features], activated: true });
   const org = await server.db.insertInto('organizations').values({ name: 'Bulk Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
     .returning('id').executeTakeFirstOrThrow();
   const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
@@ -87,7 +87,8 @@ beforeEach(async () => {
   URL.createObjectURL = (blob: Blob) => (world.blobs.push(blob), 'blob:bulk-edit-report');
   URL.revokeObjectURL = () => {};
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-});
+}
+
 afterEach(async () => {
   world.actors.session.stop();
   world.actors.banner.stop();
@@ -256,7 +257,40 @@ function driver(): Driver<World> {
 }
 
 describe('bulkEdit machine paths', () => {
+  beforeEach(() => createWorld(FEATURE_KEYS));
+
   it.each(planPaths(bulkEditPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, driver());
+  });
+});
+
+// Not generated paths: what the choosing step offers and checks.
+describe('choosing fields', () => {
+  it('offers only the fields whose feature the session holds, and no upload without bulk_edit_upload', async () => {
+    await createWorld(['admin_panel_access', 'user_mgmt', 'bulk_edit_user']);
+    mount();
+    const fields = within(dialog()).getByRole('table', { name: 'Fields to set' });
+    expect(within(fields).getByRole('checkbox', { name: 'Set CGS' })).toBeEnabled();
+    for (const needsFeature of ['Active', 'Expiry date', 'Transcript source']) {
+      expect(within(fields).queryByRole('checkbox', { name: `Set ${needsFeature}` })).toBeNull();
+    }
+    expect(within(dialog()).queryByRole('button', { name: UPLOAD_LABEL })).toBeNull();
+  });
+
+  it('asks for a real MM-dd-yyyy date before Preview, then previews the new expiry', async () => {
+    await createWorld(FEATURE_KEYS);
+    mount();
+    await world.user.click(within(dialog()).getByRole('checkbox', { name: 'Set Expiry date' }));
+    const date = within(dialog()).getByRole('textbox', { name: 'Expiry date value' });
+    expect(button('Preview')).toBeDisabled();
+    await world.user.type(date, '02-30-2031');
+    expect(within(dialog()).getByRole('note')).toHaveTextContent('Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.');
+    expect(button('Preview')).toBeDisabled();
+    await world.user.clear(date);
+    await world.user.type(date, '02-28-2031');
+    expect(within(dialog()).queryByRole('note')).toBeNull();
+    await world.user.click(button('Preview'));
+    expect(await within(dialog()).findByText('Expiry date: 02-28-2031', { exact: false })).toBeInTheDocument();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('2 users will change, 0 already have these values, 0 identifiers matched nobody');
   });
 });

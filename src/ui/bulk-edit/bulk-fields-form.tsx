@@ -1,9 +1,10 @@
 // Choosing the fields to set and their values (spec §3 bulk-editable fields). Only the fields
 // this session may set are listed; a ticked field's value is sent to every selected user.
-import { Button, Checkbox, Flex, RadioGroup, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Checkbox, Flex, RadioGroup, Table, Text } from '@radix-ui/themes';
 import type { BulkField } from '../../domain/user-fields';
 import type { BulkValue } from '../../machines/bulk-edit/bulk-edit.types';
 import { selectBusy, selectChanges, selectChangesProblem, selectFields, selectPreviewing } from '../../machines/bulk-edit/bulk-edit.selectors';
+import { ExpiryPicker } from '../expiry-picker/expiry-picker';
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from './table-caption';
 
@@ -21,10 +22,7 @@ function ValueInput({ field, value, disabled, onChange }: { field: BulkField; va
         </RadioGroup.Root>
       );
     case 'date':
-      return (
-        <TextField.Root aria-label={label} placeholder="MM-dd-yyyy" inputMode="numeric" maxLength={10} disabled={disabled}
-          value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} style={{ maxWidth: 160 }} />
-      );
+      return <ExpiryPicker label={label} value={typeof value === 'string' ? value : ''} disabled={disabled} onChange={onChange} />;
     case 'choice':
       return (
         <RadioGroup.Root aria-label={label} value={typeof value === 'string' ? value : ''} disabled={disabled} onValueChange={(v) => onChange(v)}>
