@@ -149,7 +149,8 @@ export const userEditMachine = setup({
         replaced: [], theirs: null, error: null, serverErrors: {}, notice: { tone: 'info' as const, text: reply.message },
       };
     }),
-    holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: reply.message, notice: null } : {})),
+    /** The conflict panel says what happened, from the stored record; no second message. */
+    holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: null, notice: null } : {})),
     applyRefusal: assign((_, reply: UpdateAccountReply) => ({
       error: reply.message,
       serverErrors: !reply.status && 'errors' in reply ? (reply.errors ?? {}) : {},

@@ -31,7 +31,7 @@ export function ProfileForm() {
     <Flex direction="column" gap="4">
       <Card>
         <Heading as="h3" size="3" mb="3">Person</Heading>
-        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        <Grid columns="2" gap="3">
           <TextInput field="first_name" autoComplete="off" />
           <TextInput field="last_name" />
           <TextInput field="email" type="email" />
@@ -43,7 +43,7 @@ export function ProfileForm() {
 
       <Card>
         <Heading as="h3" size="3" mb="3">Organisation and type</Heading>
-        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        <Grid columns="2" gap="3">
           <OrganizationField />
           <ReadOnlyValue label="CRM account id" value={base.sf_acc_id} />
           <TextInput field="sf_contact_id" />
@@ -57,7 +57,7 @@ export function ProfileForm() {
 
       <Card>
         <Heading as="h3" size="3" mb="3">Product and access</Heading>
-        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        <Grid columns="2" gap="3">
           <ChoiceSelect field="product_configuration" options={names.configurations} />
           <ChoiceSelect field="startup_screen" options={names.startupScreens} />
           <ChoiceSelect field="subscription_status" options={SUBSCRIPTION_STATUSES} none="None" />
@@ -72,7 +72,7 @@ export function ProfileForm() {
       {flagGroups(product).map((group) => (
         <Card key={group.title}>
           <Heading as="h3" size="3" mb="3">{group.title}</Heading>
-          <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="3">
+          <Grid columns="3" gap="3">
             {group.keys.map((key) => {
               const choice = bulkEditFields(product).find((f) => f.key === key && f.type.kind === 'choice');
               return choice && choice.type.kind === 'choice'
