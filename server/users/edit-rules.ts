@@ -3,7 +3,7 @@
 // keep, the organisation and email effects, and the changes a person may not make to their own
 // account. server/users/update.ts runs these inside its transaction.
 import { EDIT_FIELD_FEATURES, CUSTOMER_USER_TYPES, flagKeys, bulkEditFields, STAFF_USER_TYPE } from '../../src/domain/user-fields';
-import { dataPlanMessages, dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
+import { dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
 import type { UserChanges, UserRecord } from '../../src/domain/users';
 import { expiryText } from './records';
@@ -203,9 +203,6 @@ export function ruleErrors(product: string, changes: UserChanges, after: Editabl
   }
   return errors;
 }
-
-/** The data-plan message the person sees is the §5 one; reused by tests. */
-export const CATEGORY_PLAN_ERROR = (product: string) => dataPlanMessages(product).categoryForbidsData;
 
 /**
  * Changes that would lock the person out of the panel they are using: their own account must stay
