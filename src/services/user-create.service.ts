@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { ownerToWire, productNames } from '../domain/product';
 import type { NewUserRow } from '../domain/user-rules';
-import { OwnerGroupReply, ProductSettingsReply, RegisterReply, UsernameCheckReply } from '../domain/users';
+import { OutboxReply, OwnerGroupReply, ProductSettingsReply, RegisterReply, UsernameCheckReply, type OutboxMessage } from '../domain/users';
 import { http, toFormData } from './http';
 
 const post = (path: string, fields: Record<string, string | undefined> = {}) => http(path, { method: 'POST', body: toFormData(fields) });
@@ -57,4 +57,10 @@ export async function registerUsers(product: string, request: RegisterRequest): 
     send_email: String(request.send_email), users: JSON.stringify(request.users),
   }) as Record<string, string>;
   return v.parse(RegisterReply, await post('/user/register/', fields));
+}
+
+/** The newest outbox messages (at most 200), or one user's. */
+export async function fetchOutbox(userId?: number): Promise<OutboxMessage[]> {
+  const query = userId === undefined ? '' : `?user_id=${userId}`;
+  return v.parse(OutboxReply, await http(`/user/fetch_outbox/${query}`)).data;
 }

@@ -99,13 +99,30 @@ function expectStepTwo(): void {
   expect(screen.getByRole('heading', { name: 'Step 2 of 2 · Users' })).toBeVisible();
 }
 
+/** Who was created, each a link to their page, stored as step one said. */
+async function expectCreated(): Promise<void> {
+  const c = ctx();
+  const count = c.created.length;
+  const mail = c.sendEmail ? (count === 1 ? ' The email was written to the outbox (no mail server is configured).' : ` ${count} emails were written to the outbox (no mail server is configured).`) : '';
+  expect(screen.getAllByRole('status')[0]).toHaveTextContent(`Created ${count} ${count === 1 ? 'user' : 'users'}.${mail}`);
+  const links = within(screen.getByRole('table', { name: 'Created users' })).getAllByRole('link');
+  expect(links).toHaveLength(count);
+  const stored = await world.server.db.selectFrom('users').selectAll().where('id', '=', c.created[0]!.user_id).executeTakeFirstOrThrow();
+  expect(links[0]).toHaveTextContent(stored.username);
+  expect(links[0]).toHaveAttribute('href', `/user_list/${stored.id}`);
+  expect(stored).toMatchObject({ user_type: 'customer', owner: 'olive.owner', user_category: 'general', expiry_dt: Date.UTC(2027, 10, 21) });
+  world.opened = [];
+  await world.user.click(links[0]!);
+  expect(world.opened).toEqual([stored.id]);
+}
+
 describe('userCreate machine paths (real view, real server)', () => {
   it.each(planPaths(userCreatePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
       machine: userCreateMachine,
       bridge: world.bridge,
       world,
-      calls: { loadSetup: '/user/get_', checkUsername: '/user/get_valid_username/', register: '/user/register/' },
+      calls: { loadSetup: '/user/get_', checkUsername: '/user/get_valid_username/', register: '/user/register/', loadOutbox: '/user/fetch_outbox/' },
       actor: () => actor!,
       mount: async () => {
         render(
@@ -166,11 +183,13 @@ describe('userCreate machine paths (real view, real server)', () => {
         // The owner left (deactivated) between step one and Create.
         refusedStepOne: async () => void (await world.server.db.updateTable('users').set({ active: 0 }).where('username', '=', 'olive.owner').execute()),
         registerFailed: async () => world.bridge.setOffline(true, ['/user/register/']),
+        outboxUnread: async () => world.bridge.setOffline(true, ['/user/fetch_outbox/']),
       },
       afterOutcome: {
         loadFailed: async () => world.bridge.setOffline(false),
         usernameUnchecked: async () => world.bridge.setOffline(false),
         registerFailed: async () => world.bridge.setOffline(false),
+        outboxUnread: async () => world.bridge.setOffline(false),
       },
       expectations: {
         loading: () => {
@@ -298,20 +317,23 @@ describe('userCreate machine paths (real view, real server)', () => {
           expect(button(/^Create (user|\d+ users?)$/)).toBeDisabled();
           expect(button('Back')).toBeDisabled();
         },
-        created: async () => {
-          const c = ctx();
-          const count = c.created.length;
-          expect(s().getByRole('status')).toHaveTextContent(count === 1
-            ? 'Created 1 user. The email was written to the outbox (no mail server is configured).'
-            : `Created ${count} users. ${count} emails were written to the outbox (no mail server is configured).`);
-          const links = within(s().getByRole('table', { name: 'Created users' })).getAllByRole('link');
-          expect(links).toHaveLength(count);
-          const stored = await world.server.db.selectFrom('users').selectAll().where('id', '=', c.created[0]!.user_id).executeTakeFirstOrThrow();
-          expect(links[0]).toHaveTextContent(stored.username);
-          expect(links[0]).toHaveAttribute('href', `/user_list/${stored.id}`);
-          expect(stored).toMatchObject({ user_type: 'customer', owner: 'olive.owner', user_category: 'general', expiry_dt: Date.UTC(2027, 10, 21) });
-          await world.user.click(links[0]!);
-          expect(world.opened).toEqual([stored.id]);
+        'created.mailLoading': async () => {
+          await expectCreated();
+          expect(s().getAllByRole('status').map((e) => e.textContent)).toContain('Checking the welcome emails…');
+        },
+        'created.mailShown': async () => {
+          await expectCreated();
+          const rows = within(s().getByRole('table', { name: 'Welcome emails' })).getAllByRole('row').slice(1);
+          expect(rows.map((r) => r.textContent)).toEqual(ctx().created.map((u) => `${u.email}Kept in the outbox (no mail server is configured)`));
+        },
+        'created.mailUnknown': async () => {
+          await expectCreated();
+          expect(s().getByText('Could not read the outbox; the welcome emails are there all the same.')).toBeVisible();
+        },
+        'created.noMail': async () => {
+          await expectCreated();
+          expect(s().queryByRole('table', { name: 'Welcome emails' })).toBeNull();
+          expect(await world.server.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
         },
         failed: () => {
           expect(s().getByRole('alert')).toHaveTextContent(`Nothing was created: the server could not be reached (${NO_ANSWER}). What you typed is kept.`);

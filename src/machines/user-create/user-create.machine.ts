@@ -7,7 +7,7 @@
 // failed (no answer; Retry keeps the form). Back from step two keeps what was typed.
 import { assign, fromPromise, setup } from 'xstate';
 import { reconcileDataPlan } from '../../domain/user-rules';
-import type { RegisterReply, UsernameCheckReply } from '../../domain/users';
+import type { OutboxMessage, RegisterReply, UsernameCheckReply } from '../../domain/users';
 import type { RegisterRequest } from '../../services/user-create.service';
 import { failureMessage } from '../login/login.machine';
 import { readUsersCsv } from './user-create.csv';
@@ -54,7 +54,7 @@ function remapRows(errors: Ctx['serverErrors'], map: (index: number) => number |
 
 const freshStepTwo = () => ({
   mode: 'single' as const, single: emptyPerson(), rows: [emptyPerson()], csv: null, usernameCheck: null, stepTwoTried: false,
-  serverErrors: {}, refusal: null, created: [], createdMsg: '', error: null,
+  serverErrors: {}, refusal: null, created: [], createdMsg: '', mail: [], error: null,
 });
 
 export const userCreateMachine = setup({
@@ -63,6 +63,8 @@ export const userCreateMachine = setup({
     loadSetup: fromPromise<CreateSetup, { product: string }>(() => Promise.reject(new Error('provide loadSetup'))),
     checkUsername: fromPromise<UsernameCheckReply, { username: string }>(() => Promise.reject(new Error('provide checkUsername'))),
     register: fromPromise<RegisterReply, { product: string; request: RegisterRequest }>(() => Promise.reject(new Error('provide register'))),
+    /** The newest outbox messages (fetch_outbox/). */
+    loadOutbox: fromPromise<OutboxMessage[]>(() => Promise.reject(new Error('provide loadOutbox'))),
   },
   delays: { usernameCheckDebounce: USERNAME_CHECK_DEBOUNCE_MS },
   guards: {
@@ -75,6 +77,8 @@ export const userCreateMachine = setup({
     },
     isUsername: ({ event }) => (event as Ev<'user.change'>).field === 'username',
     created: (_, reply: RegisterReply) => reply.status,
+    // Reading the outbox needs user_mgmt (fetch_outbox/); without it the page says what register/ said.
+    showsMail: ({ context }) => context.sendEmail && context.features.includes('user_mgmt'),
     refusedStepOneOnly: (_, reply: RegisterReply) =>
       !reply.status && STEP_ONE_KEY in reply.row_errors && Object.keys(reply.row_errors).every((k) => k === STEP_ONE_KEY),
   },
@@ -293,7 +297,26 @@ export const userCreateMachine = setup({
     },
     created: {
       tags: ['created'],
+      initial: 'deciding',
       on: { 'create.another': { target: 'stepOne', actions: 'startAnother' } },
+      states: {
+        // The welcome emails just written, as the outbox holds them (stored, queued, sent, failed).
+        deciding: {
+          always: [{ guard: 'showsMail', target: 'mailLoading' }, { target: 'noMail' }],
+        },
+        mailLoading: {
+          tags: ['mailLoading'],
+          invoke: {
+            id: 'loadOutbox',
+            src: 'loadOutbox',
+            onDone: { target: 'mailShown', actions: assign({ mail: ({ event }) => event.output }) },
+            onError: 'mailUnknown',
+          },
+        },
+        mailShown: { tags: ['mailShown'] },
+        mailUnknown: { tags: ['mailUnknown'] },
+        noMail: {},
+      },
     },
     failed: {
       tags: ['failed'],

@@ -19,7 +19,7 @@ const registered = (status: boolean, extra: Record<string, unknown>) => ({ type:
 
 export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
   machine: userCreateMachine,
-  input: { product: P, features: ['create_user_tab', 'bulk_user_creation', 'allow_customer_type'], today: PLAN_TODAY },
+  input: { product: P, features: ['user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type'], today: PLAN_TODAY },
   events: [
     { type: 'setup.retry' },
     { type: 'org.pick', org: { title: 'Northwind Capital', org_id: 1, salesforceId: null } },
@@ -68,24 +68,36 @@ export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
     { name: 'refusedRow', event: registered(false, { row_errors: { 0: { email: 'A user with this email already exists.' } } }) },
     { name: 'refusedStepOne', event: registered(false, { row_errors: { step_one: { owner: 'Choose an owner from the list of staff.' } } }) },
     { name: 'registerFailed', event: failed('register') },
+    {
+      name: 'outboxRead',
+      event: {
+        type: 'xstate.done.actor.loadOutbox',
+        output: [{ id: 1, kind: 'welcome', to_email: 'ada@example.com', subject: 's', body_text: 't', status: 'stored', created_at: 0, sent_at: null, last_error: null, author: 'creator' }],
+      },
+    },
+    { name: 'outboxUnread', event: failed('loadOutbox') },
   ],
   serializeState: (s) => JSON.stringify([s.value, ...progress(s.context as UserCreateContext)]),
   filterEvents: (s, e) => offered(s, e),
 };
 
-/** How far each step is: [step one 0–3, mode, step two 0–3 (single) or valid rows (bulk), username taken]. */
-function progress(c: UserCreateContext): [number, string, number | boolean, boolean] {
+/** How far each step is: [step one 0–3, mode, step two 0–3 (single) or valid rows (bulk), username taken, welcome email]. */
+function progress(c: UserCreateContext): [number, string, number | boolean, boolean, boolean] {
   const a = c.account;
   const one = a.org ? (a.user_type ? (a.owner ? 3 : 2) : 1) : 0;
   const s = c.single;
   const two = c.mode === 'single' ? (s.first_name ? (s.last_name ? (s.email ? 3 : 2) : 1) : 0) : peopleValid(c);
   const taken = c.usernameCheck !== null && !c.usernameCheck.available;
-  return [one, c.mode, two, taken];
+  return [one, c.mode, two, taken, c.sendEmail];
 }
 
 function offered(s: AnyMachineSnapshot, e: AnyEventObject): boolean {
   const c = s.context as UserCreateContext;
-  const [one, mode, two] = progress(c);
+  const [one, mode, two, , mail] = progress(c);
+  // Without the welcome email the walk only goes on to create one person.
+  if (!mail && !['user.change', 'create.submit', 'xstate.done.actor.register'].includes(e.type)) return false;
+  if (!mail && e.type === 'user.change' && e['field'] === 'username') return false;
+  if (!mail && e.type === 'xstate.done.actor.register' && !(e['output'] as { status: boolean }).status) return false;
   const at = (state: string) => s.matches(state);
   const field = e['field'] as string | undefined;
   switch (e.type) {

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { usersErrors, type FieldErrors } from '../../domain/user-rules';
+import type { OutboxMessage } from '../../domain/users';
 import { accountErrors, isBlank, peopleOf, STEP_ONE_KEY, usernameTaken } from './user-create.form';
 import type { userCreateMachine } from './user-create.machine';
 
@@ -74,4 +75,18 @@ export const selectUsernameStatus = (s: S): UsernameStatus => {
   const check = s.context.usernameCheck;
   if (check && check.username === s.context.single.username.trim()) return { kind: 'known', available: check.available, msg: check.msg };
   return { kind: 'none' };
+};
+
+export type MailStatus = { kind: 'none' } | { kind: 'loading' } | { kind: 'unknown' } | { kind: 'shown'; messages: OutboxMessage[]; total: number };
+
+/** This call's welcome emails as the outbox holds them (matched by address among the newest messages). */
+export const selectMail = (s: S): MailStatus => {
+  if (s.hasTag('mailLoading')) return { kind: 'loading' };
+  if (s.hasTag('mailUnknown')) return { kind: 'unknown' };
+  if (!s.hasTag('mailShown')) return { kind: 'none' };
+  // Newest first: the first welcome message to each address is this call's. Listed as created.
+  const newest = new Map<string, OutboxMessage>();
+  for (const m of s.context.mail) if (m.kind === 'welcome' && !newest.has(m.to_email.toLowerCase())) newest.set(m.to_email.toLowerCase(), m);
+  const messages = s.context.created.flatMap((u) => newest.get(u.email.toLowerCase()) ?? []);
+  return { kind: 'shown', messages, total: s.context.created.length };
 };

@@ -1,5 +1,5 @@
 import type { CalendarDate, FieldErrors, NewUserRow } from '../../domain/user-rules';
-import type { OrgPick, RegisterReply } from '../../domain/users';
+import type { OrgPick, OutboxMessage, RegisterReply } from '../../domain/users';
 import type { CreateChoices } from '../../services/user-create.service';
 
 /** The choices step one offers, from the server (owners; types this session may give …). */
@@ -74,6 +74,8 @@ export interface UserCreateContext {
   refusal: string | null;
   created: CreatedUser[];
   createdMsg: string;
+  /** Outbox messages read after creating (the newest ones; the view keeps this call's welcome emails). */
+  mail: OutboxMessage[];
   error: string | null;
 }
 

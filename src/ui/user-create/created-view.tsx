@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import type { CreatedUser } from '../../machines/user-create/user-create.types';
 import { selectCreatedMessage } from '../../machines/user-create/user-create.selectors';
 import { UserCreateCtx } from './user-create-context';
+import { WelcomeMail } from './welcome-mail';
 
 export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUser?: (id: number) => void }) {
   const create = UserCreateCtx.useActorRef();
@@ -35,6 +36,7 @@ export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUse
           ))}
         </Table.Body>
       </Table.Root>
+      <WelcomeMail />
       <Flex justify="end">
         <Button type="button" onClick={() => create.send({ type: 'create.another' })}>Create another</Button>
       </Flex>

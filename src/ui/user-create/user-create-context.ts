@@ -4,13 +4,14 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { userCreateMachine } from '../../machines/user-create/user-create.machine';
-import { checkUsername, loadCreateChoices, registerUsers } from '../../services/user-create.service';
+import { checkUsername, fetchOutbox, loadCreateChoices, registerUsers } from '../../services/user-create.service';
 
 export const liveUserCreateMachine = userCreateMachine.provide({
   actors: {
     loadSetup: fromPromise(({ input }) => loadCreateChoices(input.product)),
     checkUsername: fromPromise(({ input }) => checkUsername(input.username)),
     register: fromPromise(({ input }) => registerUsers(input.product, input.request)),
+    loadOutbox: fromPromise(() => fetchOutbox()),
   },
 });
 
