@@ -22,7 +22,7 @@ const stemOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`
 
 describe('machine coverage by generated paths', () => {
   it('finds the machines', () => {
-    expect(machines.map((m) => m.machine.id).sort()).toEqual(['banner', 'bulkEdit', 'chunk', 'emailChange', 'linkout', 'login', 'orgChange', 'orgSearch', 'redirect', 'session', 'tagCreation', 'userCreate', 'userEdit', 'userList']);
+    expect(machines.map((m) => m.machine.id).sort()).toEqual(['banner', 'bulkEdit', 'chunk', 'emailChange', 'linkout', 'login', 'orgChange', 'orgSearch', 'redirect', 'session', 'tagCreation', 'tagSelector', 'userCreate', 'userEdit', 'userList']);
   });
 
   it('registers every machine for the workflow viewer (src/machines/registry.ts)', () => {
