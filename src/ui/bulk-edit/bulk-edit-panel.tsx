@@ -1,10 +1,10 @@
 // What the bulk edit dialog shows in each step; the machine decides, this draws.
-import { Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
-import {
-  selectAlert, selectApplying, selectChoosing, selectDone, selectFailed, selectSelectedCount, selectSelection,
-  selectShowsPreview, selectUpload, selectUploading, selectPreviewing,
-} from '../../machines/bulk-edit/bulk-edit.selectors';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { BulkSelection } from '../../domain/users';
+import {
+  selectAlert, selectApplying, selectChoosing, selectDone, selectFailed, selectPreviewing, selectSelectedCount, selectSelection,
+  selectShowsPreview, selectUpload, selectUploading,
+} from '../../machines/bulk-edit/bulk-edit.selectors';
 import { BulkEditCtx } from './bulk-edit-context';
 import { BulkFieldsForm } from './bulk-fields-form';
 import { BulkPreview } from './bulk-preview';
@@ -17,7 +17,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function selectionText(selection: BulkSelection, count: number, fileName: string | null): string {
   switch (selection.by) {
     case 'ids':
-      return `${plural(count, 'selected user', 'selected users')}`;
+      return plural(count, 'selected user', 'selected users');
     case 'filter':
       return `All ${plural(count, 'user', 'users')} matching the list's filters`;
     case 'identifiers':
@@ -66,7 +66,6 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
         </Flex>
       )}
       {done && <BulkReport onClose={onClose} />}
-      <Box />
     </Flex>
   );
 }
