@@ -2,6 +2,7 @@
 import { Box, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { ScreenTheme } from '../screen-theme';
+import { WorkflowDockSlot } from '../workflows/dock-slot';
 import { ShellHeader } from './shell-header';
 import { SideMenu } from './side-menu';
 
@@ -21,6 +22,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <Text size="1" color="gray">© {new Date().getFullYear()} Staff Console · for internal use by staff and support</Text>
         </footer>
       </Box>
+      <WorkflowDockSlot />
     </Flex>
     </ScreenTheme>
   );

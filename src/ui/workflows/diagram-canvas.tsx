@@ -33,10 +33,12 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
   const content = { width: diagram.width, height: diagram.height };
   const start = diagram.initials.find((i) => i.marker.parent === null);
   const view = chosen ?? initialView(content, size, start && { x: start.x + start.size / 2 });
-  // Adjusted while rendering (React's pattern for state that follows a prop), so no frame shows the old view.
+  // Adjusted while rendering (React's pattern for state that follows a prop), so no frame shows the
+  // old view; looked at again when the canvas gets its size, which changes what is in view.
+  const followKey = follow && `${follow}@${size.width}x${size.height}`;
   const [followed, setFollowed] = useState<string | null>(null);
-  if (follow !== followed) {
-    setFollowed(follow);
+  if (followKey !== followed) {
+    setFollowed(followKey);
     const target = follow ? diagram.nodes.find((n) => n.node.id === follow) : undefined;
     if (target && !isVisible(target, view, size)) setChosen(centreOn(view, target, size));
   }

@@ -1,6 +1,6 @@
 // /workflows/<machine>: the diagram with its details panel, Simulate and Live modes and exports;
 // the generated test plan; the Mermaid text. The rules live in src/machines/graph; this composes.
-import { Box, Callout, Code, Flex, Heading, Link as ThemeLink, Switch, Tabs, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Code, Flex, Heading, Link as ThemeLink, Switch, Tabs, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import type { Diagram } from '../../machines/graph/layout';
@@ -8,6 +8,7 @@ import { createSimulation, type Simulation, type SimulationView } from '../../ma
 import type { InspectionBus } from '../../machines/inspection';
 import type { WorkflowEntry } from '../../machines/registry';
 import { DiagramCanvas } from './diagram-canvas';
+import { workflowDock } from './dock-store';
 import type { Highlights } from './diagram-svg';
 import { ExportMenu } from './export-menu';
 import { LivePanel } from './live-panel';
@@ -83,6 +84,7 @@ export function WorkflowPage({ entry, diagram, inspection }: WorkflowPageProps) 
               <Flex gap="2" align="center"><Switch checked={liveOn} onCheckedChange={setLiveOn} /> Live</Flex>
             </Text>
             <ExportMenu entry={entry} diagram={diagram} onError={setError} />
+            <Button variant="soft" color="gray" onClick={() => workflowDock.open(entry.id)}>Watch in side panel</Button>
             <Text size="1" color="gray">Drag to move, wheel or + − to zoom; click a state for its details and the shortest way to reach it.</Text>
           </Flex>
           <Flex gap="4" align="start">

@@ -119,5 +119,19 @@ export const scenario: Scenario = {
       });
       checkEqual(live, ['session.active', 'session.active.betweenBeats', 'session.active.betweenBeats.watching'], 'the live states');
     });
+    await t.step('keeps watching in the side panel on another page', async () => {
+      await page.getByRole('button', { name: 'Watch in side panel' }).click();
+      await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
+      await waitForPath(page, '/workflows');
+      const dock = page.getByRole('complementary', { name: 'Live workflow: Session' });
+      await dock.waitFor({ timeout: 30_000 });
+      await eventually('live states in the side panel', async () =>
+        ((await dock.locator('[data-live]').count()) === 3 ? true : undefined));
+      checkEqual(await dock.getByRole('status').innerText(), 'active › between beats › watching', 'the side panel names the state');
+    });
+    await t.step('stops watching', async () => {
+      await page.getByRole('button', { name: 'Stop watching' }).click();
+      await page.getByRole('complementary', { name: 'Live workflow: Session' }).waitFor({ state: 'detached' });
+    });
   },
 };
