@@ -23,6 +23,8 @@ import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
 import { REPORT_FILE_NAME, reportCsv } from './bulk-edit/bulk-edit.report';
 import { tagCreationMachine } from './tag-creation/tag-creation.machine';
 import { tagSelectorMachine } from './tag-selector/tag-selector.machine';
+import { downloadExport, searchUsers } from '../services/user-list.service';
+import { userListMachine } from './user-list/user-list.machine';
 
 /** Activity closer together than this counts once: pointer moves fire hundreds of times a second. */
 export const ACTIVITY_THROTTLE_MS = 1_000;
@@ -190,4 +192,10 @@ export const liveUserEditMachine = userEditMachine.provide({
     loadPrivileges: fromPromise(({ input }) => getAdminPrivileges(input.userId)),
     savePrivileges: fromPromise(({ input }) => setAdminPrivileges(input.userId, input.privileges)),
   },
+});
+
+/** The user list: its page loads, and the export's form post. The screen adds the URL's side. */
+export const liveUserListMachine = userListMachine.provide({
+  actors: { searchUsers: fromPromise(({ input }) => searchUsers(input)) },
+  actions: { downloadExport: (_, { fields }) => downloadExport(fields) },
 });

@@ -33,6 +33,8 @@ import { userCreateMachine } from './user-create/user-create.machine';
 import { userCreatePlan } from './user-create/user-create.plan';
 import { userEditMachine } from './user-edit/user-edit.machine';
 import { userEditPlan } from './user-edit/user-edit.plan';
+import { userListMachine } from './user-list/user-list.machine';
+import { userListPlan } from './user-list/user-list.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -104,6 +106,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       refusedStepOne: 'server refuses the account settings',
       registerFailed: 'server unreachable',
     },
+  },
+  {
+    id: 'userList',
+    title: 'User list',
+    purpose: 'The user list: search (after a pause in typing), filters and order from the URL, pages by cursor, selection up to every matching user, export and bulk edit.',
+    machine: userListMachine,
+    source: 'src/machines/user-list/user-list.machine.ts',
+    plans: [{ title: 'The trial users, 30 of them', plan: userListPlan }],
   },
   {
     id: 'userEdit',

@@ -1,0 +1,170 @@
+// The user list (spec §2 user area; decision 021). The URL holds the list's state: a person's
+// change of filter, order or page size navigates, and the machine hears it as `url.change`, which
+// starts over from page 1. The search text is the one thing the machine commits itself: typing
+// waits USER_SEARCH_DEBOUNCE_MS after the last keystroke, then the machine loads and writes the
+// text to the URL in the same step (the echo of that navigation finds nothing new). Pages move
+// by the server's cursors; the total is counted with the first page of each search.
+import { assign, fromPromise, setup } from 'xstate';
+import type { UserRow } from '../../domain/users';
+import { failureMessage } from '../login/login.machine';
+import { exportFields, sameSearch, searchFields, type ListSearch } from './user-list.search';
+import type { ListSelection, SearchRequest, SearchResult, UserListContext, UserListEvent, UserListInput } from './user-list.types';
+
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+const NONE: ListSelection = { by: 'ids', ids: [] };
+
+const pageIds = (rows: readonly UserRow[]) => rows.map((r) => r.id);
+
+export function isPageSelected(context: Pick<UserListContext, 'rows' | 'selection'>): boolean {
+  const { rows, selection } = context;
+  if (selection.by === 'all') return rows.length > 0;
+  return rows.length > 0 && rows.every((r) => selection.ids.includes(r.id));
+}
+
+export function selectedCount(context: Pick<UserListContext, 'selection' | 'total'>): number {
+  return context.selection.by === 'all' ? (context.total ?? 0) : context.selection.ids.length;
+}
+
+/** The search box's text as the server matches it: runs of spaces as one, ends trimmed. */
+const normalised = (q: string) => q.trim().replace(/\s+/g, ' ');
+
+const startOver = { cursor: '', page: 0 };
+
+export const userListMachine = setup({
+  types: {
+    context: {} as UserListContext,
+    events: {} as UserListEvent,
+    input: {} as UserListInput,
+  },
+  actors: {
+    searchUsers: fromPromise<SearchResult, SearchRequest>(() => Promise.reject(new Error('provide searchUsers'))),
+  },
+  delays: { userSearchDebounce: USER_SEARCH_DEBOUNCE_MS },
+  guards: {
+    searchChanged: ({ context, event }) => event.type === 'url.change' && !sameSearch(context.search, event.search),
+    queryChanged: ({ context }) => normalised(context.draft) !== normalised(context.search.q),
+    hasNext: ({ context }) => context.nextCursor !== null,
+    hasPrev: ({ context }) => context.prevCursor !== null,
+    /** "Select all N matching" is offered once the page is selected and more rows match. */
+    maySelectAll: ({ context }) => context.selection.by === 'ids' && isPageSelected(context) && (context.total ?? 0) > context.rows.length,
+    hasSelection: ({ context }) => selectedCount(context) > 0,
+    pageEmpty: (_, reply: SearchResult) => reply.userItems.length === 0,
+  },
+  actions: {
+    /** Provided by the screen: writes the list's state to the URL. */
+    navigate: (_, _params: { search: ListSearch }) => {},
+    /** Provided by live.ts: the download of every matching row (a form post). */
+    downloadExport: (_, _params: { fields: ReturnType<typeof exportFields> }) => {},
+    adoptSearch: assign(({ event }) => {
+      const search = event.type === 'url.change' ? event.search : ({} as ListSearch);
+      return { search, draft: search.q, pending: startOver, selection: NONE, total: null };
+    }),
+    setDraft: assign({ draft: ({ event }) => (event.type === 'query.type' ? event.q : '') }),
+    commitQuery: assign(({ context }) => ({
+      search: { ...context.search, q: normalised(context.draft) }, pending: startOver, selection: NONE, total: null,
+    })),
+    showPage: assign(({ context, event }) => {
+      const reply = (event as unknown as { output: SearchResult }).output;
+      return {
+        rows: reply.userItems, total: reply.total_users ?? context.total, nextCursor: reply.next_cursor, prevCursor: reply.prev_cursor,
+        cursor: context.pending.cursor, page: context.pending.page, error: null,
+      };
+    }),
+    toNext: assign({ pending: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) }),
+    toPrev: assign({ pending: ({ context }) => ({ cursor: context.prevCursor ?? '', page: Math.max(0, context.page - 1) }) }),
+    toggleRow: assign({
+      selection: ({ context, event }) => {
+        if (event.type !== 'row.toggle') return context.selection;
+        // Unticking one row of "all matching" leaves the rest of the page ticked, as in mail clients.
+        const ids = context.selection.by === 'all' ? pageIds(context.rows) : context.selection.ids;
+        return { by: 'ids', ids: ids.includes(event.id) ? ids.filter((id) => id !== event.id) : [...ids, event.id] };
+      },
+    }),
+    togglePage: assign({
+      selection: ({ context }): ListSelection => {
+        if (context.selection.by === 'all') return NONE;
+        const onPage = pageIds(context.rows);
+        const ids = context.selection.ids;
+        return isPageSelected(context)
+          ? { by: 'ids', ids: ids.filter((id) => !onPage.includes(id)) }
+          : { by: 'ids', ids: [...ids, ...onPage.filter((id) => !ids.includes(id))] };
+      },
+    }),
+    selectAll: assign({ selection: { by: 'all' } as ListSelection }),
+    clearSelection: assign({ selection: NONE }),
+  },
+}).createMachine({
+  id: 'userList',
+  context: ({ input }) => ({
+    search: input.search, draft: input.search.q, rows: [], total: null, page: 0, cursor: '', nextCursor: null, prevCursor: null,
+    pending: startOver, selection: NONE, error: null,
+  }),
+  initial: 'loading',
+  on: {
+    'url.change': { guard: 'searchChanged', target: '.loading', actions: 'adoptSearch' },
+  },
+  states: {
+    loading: {
+      tags: ['busy'],
+      on: { 'query.type': { target: 'typing', actions: 'setDraft' } },
+      invoke: {
+        id: 'searchUsers',
+        src: 'searchUsers',
+        // Page turns keep the total of the search's first page.
+        input: ({ context }) => searchFields(context.search, context.pending.cursor, context.pending.cursor === '' || context.total === null),
+        onDone: [
+          { guard: { type: 'pageEmpty', params: ({ event }) => event.output }, target: 'empty', actions: 'showPage' },
+          { target: 'ready', actions: 'showPage' },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+      },
+    },
+    typing: {
+      tags: ['busy'],
+      on: { 'query.type': { target: 'typing', reenter: true, actions: 'setDraft' } },
+      after: {
+        userSearchDebounce: [
+          { guard: 'queryChanged', target: 'loading', actions: ['commitQuery', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+          // Back to the text of the list on screen: its page loads again (typing may have cut that load short).
+          { target: 'loading' },
+        ],
+      },
+    },
+    ready: {
+      tags: ['listed'],
+      on: {
+        'query.type': { target: 'typing', actions: 'setDraft' },
+        'page.next': { guard: 'hasNext', target: 'loading', actions: 'toNext' },
+        'page.prev': { guard: 'hasPrev', target: 'loading', actions: 'toPrev' },
+        'row.toggle': { actions: 'toggleRow' },
+        'page.toggle': { actions: 'togglePage' },
+        'all.select': { guard: 'maySelectAll', actions: 'selectAll' },
+        'selection.clear': { actions: 'clearSelection' },
+        'export.request': { actions: { type: 'downloadExport', params: ({ context, event }) => ({ fields: exportFields(context.search, event.format) }) } },
+        'bulk.open': { guard: 'hasSelection', target: 'bulkEditing' },
+      },
+    },
+    /** Nothing matches (or no users at all). */
+    empty: {
+      tags: ['listed'],
+      on: {
+        'query.type': { target: 'typing', actions: 'setDraft' },
+        // A page emptied meanwhile (users deleted) still leads back.
+        'page.prev': { guard: 'hasPrev', target: 'loading', actions: 'toPrev' },
+      },
+    },
+    /** The bulk edit dialog is open over the list; closing it reloads the page, as users may have changed. */
+    bulkEditing: {
+      tags: ['listed'],
+      on: { 'bulk.close': { target: 'loading', actions: 'clearSelection' } },
+    },
+    failed: {
+      on: {
+        'query.type': { target: 'typing', actions: 'setDraft' },
+        // The page that failed is asked for again.
+        'list.retry': 'loading',
+      },
+    },
+  },
+});

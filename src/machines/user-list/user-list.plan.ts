@@ -1,0 +1,85 @@
+// The user list's walk: what a person does on the list, and the pages the server can answer
+// with. Outcomes are offered only where the server could give them: a first page (more rows
+// follow) for page 1, the last page (rows before it) for page 2, nothing at all, or a failure.
+import type { UserRow } from '../../domain/users';
+import type { MachinePlan } from '../graph/plan';
+import { isPageSelected, userListMachine } from './user-list.machine';
+import type { UserListContext } from './user-list.types';
+import { DEFAULT_LIST_SEARCH } from './user-list.search';
+
+const row = (id: number): UserRow => ({
+  id, username: `b.user${id}`, email: `user${id}@example.com`, first_name: 'Ann', last_name: `User ${id}`, phone: null,
+  organization: 'Bench Org 1', organization_id: 1, user_type: 'trial', user_category: 'general', active: true, deleted: false,
+  expiry_dt: null, created_at: 0,
+});
+const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: number | null }) => ({
+  type: 'xstate.done.actor.searchUsers',
+  output: {
+    status: true, userItems: ids.map(row), count: ids.length, total_users: more.total ?? null,
+    next_cursor: more.next ? 'next' : null, prev_cursor: more.prev ? 'prev' : null,
+  },
+});
+
+/** The list walked: the trial users (the replay's seeded ones, not the staff member signed in). */
+export const INITIAL_SEARCH = { ...DEFAULT_LIST_SEARCH, user_type: 'trial' } as const;
+/** The search the URL changes to when a person picks another order. */
+export const SORTED_SEARCH = { ...INITIAL_SEARCH, sort: 'name' } as const;
+/** What the person types: the prefix every listed user's username shares. */
+export const TYPED_QUERY = 'b.';
+
+export const userListPlan: MachinePlan<typeof userListMachine> = {
+  machine: userListMachine,
+  input: { search: INITIAL_SEARCH },
+  events: [
+    { type: 'url.change', search: SORTED_SEARCH },
+    { type: 'query.type', q: TYPED_QUERY },
+    { type: 'page.next' },
+    { type: 'page.prev' },
+    { type: 'row.toggle', id: 1 },
+    { type: 'page.toggle' },
+    { type: 'all.select' },
+    { type: 'selection.clear' },
+    { type: 'export.request', format: 'csv' },
+    { type: 'bulk.open' },
+    { type: 'bulk.close' },
+    { type: 'list.retry' },
+  ],
+  outcomes: [
+    { name: 'firstPage', event: page([1, 2], { next: true, total: 30 }) },
+    { name: 'lastPage', event: page([3], { prev: true }) },
+    { name: 'nothing', event: page([], { total: 0 }) },
+    /** A later page whose rows were deleted meanwhile: empty, with the way back. */
+    { name: 'emptied', event: page([], { prev: true }) },
+    { name: 'failed', event: { type: 'xstate.error.actor.searchUsers', error: { status: 0 } } },
+  ],
+  // The walk stays small by offering each event where it shows something new: selection, export
+  // and the order's change on the first page of the plain list, page turns and the empty and
+  // failed answers on the plain list (their handling does not depend on the search), typing on
+  // a first page.
+  filterEvents: (s, e) => {
+    const c = s.context as UserListContext;
+    const deep = c.pending.page > 0;
+    const plain = c.search.q === '' && c.search.sort === 'id';
+    if (e.type === 'xstate.done.actor.searchUsers') {
+      const output = (e as unknown as { output: { prev_cursor: string | null; userItems: unknown[] } }).output;
+      if (deep !== (output.prev_cursor !== null)) return false;
+      return output.userItems.length > 0 || plain;
+    }
+    if (e.type === 'xstate.error.actor.searchUsers') return plain;
+    if (['row.toggle', 'page.toggle', 'all.select', 'export.request', 'bulk.open'].includes(e.type)) return plain && !deep;
+    // "Clear selection" is offered with "all matching" selected; unticking does the rest.
+    if (e.type === 'selection.clear') return c.selection.by === 'all';
+    if (e.type === 'url.change') return plain && !deep && s.matches('ready');
+    if (e.type === 'page.next' || e.type === 'page.prev') return plain;
+    if (e.type === 'query.type') return !deep && c.search.sort === 'id';
+    return true;
+  },
+  // What steers the guards: the state, which page is asked for, the cursors on hand, whether the
+  // typed text differs from the URL's (and whether the URL has any), and the selection's shape.
+  serializeState: (s) => {
+    const c = s.context as UserListContext;
+    const selection = c.selection.by === 'all' ? 'all' : isPageSelected(c) ? 'page' : c.selection.ids.length > 0 ? 'some' : 'none';
+    return JSON.stringify([s.value, c.pending.page > 0, c.nextCursor !== null, c.prevCursor !== null, c.search.q, c.search.sort,
+      c.draft.trim() === c.search.q, selection]);
+  },
+};

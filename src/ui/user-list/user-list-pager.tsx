@@ -1,0 +1,27 @@
+// "1–20 of 1,000,000", the page size, and Previous/Next by the server's cursors.
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { selectHasNext, selectHasPrev, selectRange, selectTotal } from '../../machines/user-list/user-list.selectors';
+import { PageSizeSelect, type FiltersProps } from './user-list-filters';
+import { UserListCtx } from './user-list-context';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
+  const list = UserListCtx.useActorRef();
+  const range = UserListCtx.useSelector(selectRange);
+  const total = UserListCtx.useSelector(selectTotal);
+  const hasNext = UserListCtx.useSelector(selectHasNext);
+  const hasPrev = UserListCtx.useSelector(selectHasPrev);
+  return (
+    <Flex justify="between" align="center" gap="3" wrap="wrap">
+      <Text size="2" role="status" aria-label="Rows shown">
+        {range ? `${count(range.first)}–${count(range.last)} of ${total === null ? '…' : count(total)}` : total === 0 ? '0 users' : '\u00a0'}
+      </Text>
+      <Flex gap="3" align="center">
+        <PageSizeSelect change={change} />
+        <Button variant="soft" disabled={!hasPrev} onClick={() => list.send({ type: 'page.prev' })}>Previous</Button>
+        <Button variant="soft" disabled={!hasNext} onClick={() => list.send({ type: 'page.next' })}>Next</Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,82 @@
+// The table of users: a checkbox per row and one for the page, the name linking to the user's
+// edit page. While a page loads the rows on screen stay (dimmed) so nothing jumps; before the
+// first page arrives, placeholder rows hold the page's height.
+import { Badge, Box, Checkbox, Link, Skeleton, Table, Text } from '@radix-ui/themes';
+import type { MouseEvent } from 'react';
+import type { UserRow } from '../../domain/users';
+import {
+  selectBusy, selectFirstLoad, selectIsSelected, selectPagePartly, selectPageSelected, selectRows, selectSearch,
+} from '../../machines/user-list/user-list.selectors';
+import { UserListCtx } from './user-list-context';
+
+const COLUMNS = ['Name', 'Email', 'Username', 'Organization', 'Type', 'Category', 'Active', 'Expiry'] as const;
+
+export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`.trim();
+
+function Row({ user, openUser }: { user: UserRow; openUser(id: number): void }) {
+  const list = UserListCtx.useActorRef();
+  const selected = UserListCtx.useSelector(selectIsSelected(user.id));
+  const name = fullName(user) || user.username;
+  const open = (e: MouseEvent) => {
+    // A modified click (new tab, new window) is the browser's; a plain one stays in the panel.
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    openUser(user.id);
+  };
+  return (
+    <Table.Row aria-selected={selected}>
+      <Table.Cell>
+        <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
+      </Table.Cell>
+      <Table.RowHeaderCell>
+        <Link href={`/user_list/${user.id}`} onClick={open}>{name}</Link>
+        {user.deleted && <Badge color="red" ml="2">Deleted</Badge>}
+      </Table.RowHeaderCell>
+      <Table.Cell>{user.email}</Table.Cell>
+      <Table.Cell>{user.username}</Table.Cell>
+      <Table.Cell>{user.organization ?? '—'}</Table.Cell>
+      <Table.Cell>{user.user_type}</Table.Cell>
+      <Table.Cell>{user.user_category}</Table.Cell>
+      <Table.Cell>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
+      <Table.Cell>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
+    </Table.Row>
+  );
+}
+
+function PlaceholderRows({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    <Table.Row key={i} aria-hidden>
+      {Array.from({ length: COLUMNS.length + 1 }, (_, j) => (
+        <Table.Cell key={j}><Skeleton><Text>Loading</Text></Skeleton></Table.Cell>
+      ))}
+    </Table.Row>
+  ));
+}
+
+export function UserListTable({ openUser }: { openUser(id: number): void }) {
+  const list = UserListCtx.useActorRef();
+  const rows = UserListCtx.useSelector(selectRows);
+  const busy = UserListCtx.useSelector(selectBusy);
+  const firstLoad = UserListCtx.useSelector(selectFirstLoad);
+  const pageSelected = UserListCtx.useSelector(selectPageSelected);
+  const partly = UserListCtx.useSelector(selectPagePartly);
+  const pageSize = UserListCtx.useSelector((s) => selectSearch(s).page_size);
+  return (
+    <Box role="region" aria-label="Users" aria-busy={busy} style={{ opacity: busy && !firstLoad ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <Table.Root variant="surface">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell width="40px">
+            <Checkbox checked={pageSelected ? true : partly ? 'indeterminate' : false} disabled={rows.length === 0}
+              onCheckedChange={() => list.send({ type: 'page.toggle' })} aria-label="Select all users on this page" />
+          </Table.ColumnHeaderCell>
+          {COLUMNS.map((c) => <Table.ColumnHeaderCell key={c}>{c}</Table.ColumnHeaderCell>)}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {firstLoad ? <PlaceholderRows count={Math.min(pageSize, 20)} /> : rows.map((u) => <Row key={u.id} user={u} openUser={openUser} />)}
+      </Table.Body>
+    </Table.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,252 @@
+// The user list: every path of the userList machine replayed on the real screen against the
+// real server in-process, with 30 trial users seeded (a first page of 20 and a last of 10).
+import { Theme } from '@radix-ui/themes';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitFor as waitForActor, type AnyActorRef } from 'xstate';
+import { seedBenchUsers } from '../../bench/user-data';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { FEATURE_KEYS } from '../../src/domain/features';
+import { EXPORT_COLUMNS } from '../../src/domain/users';
+import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
+import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
+import { userListMachine } from '../../src/machines/user-list/user-list.machine';
+import { ListSearchSchema, type ListSearch } from '../../src/machines/user-list/user-list.search';
+import type { UserListContext } from '../../src/machines/user-list/user-list.types';
+import { loginAccount, verifyOtp } from '../../src/services/auth.service';
+import { ConsoleContext } from '../../src/ui/console-context';
+import { UserListCtx } from '../../src/ui/user-list/user-list-context';
+import { SEARCH_PLACEHOLDER, UserListProvider, UserListView } from '../../src/ui/user-list/user-list-screen';
+import { planPaths } from '../support/graph-paths';
+import { flush, replayPath } from '../support/replay';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { INITIAL_SEARCH } from '../../src/machines/user-list/user-list.plan';
+import { userListPlan } from './user-list.plan';
+
+const SEEDED = 30;
+const PAGE = 20;
+
+interface World {
+  server: TestServer;
+  bridge: ServerBridge;
+  user: UserEvent;
+  actors?: ConsoleActors;
+  list?: AnyActorRef;
+  /** Where the list sent the browser (the URL's search after each navigation). */
+  urls: Partial<ListSearch>[];
+  exports: Record<string, string>[];
+}
+let world: World;
+
+const INITIAL: ListSearch = INITIAL_SEARCH;
+
+function Grab() {
+  world.list = UserListCtx.useActorRef();
+  return null;
+}
+
+/** The route's part: the URL's search, validated as validateSearch does, and navigation. */
+function Page() {
+  const [search, setSearch] = useState<ListSearch>(INITIAL);
+  const navigate = (next: Partial<ListSearch>) => {
+    world.urls.push(next);
+    setSearch(v.parse(ListSearchSchema, next));
+  };
+  const props = { search, navigate, features: FEATURE_KEYS, openUser: () => {}, createUser: () => {} };
+  return (
+    <UserListProvider search={search} navigate={navigate}>
+      <Grab />
+      <UserListView {...props} />
+    </UserListProvider>
+  );
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  const server = await createTestServer();
+  const bridge = connectToServer(server);
+  await seedBenchUsers(server.db, { users: SEEDED, orgs: 2 });
+  // The list under test is the trial users: the seeded ones, not the staff member signed in.
+  await server.db.updateTable('users').set({ user_type: 'trial', deleted: 0 }).where('username', 'like', 'b.%').execute();
+  const staff = await server.createStaff({ username: 'lister', features: [...FEATURE_KEYS], activated: true });
+  world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), urls: [], exports: [] };
+  await loginAccount({ username: staff.username, password: staff.password });
+  await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+    world.exports.push(Object.fromEntries([...new FormData(this)].map(([k, value]) => [k, String(value)])));
+  });
+});
+afterEach(async () => {
+  world.actors?.session.stop();
+  world.bridge.disconnect();
+  await world.server.close();
+  vi.restoreAllMocks();
+});
+
+const contextOf = () => world.list!.getSnapshot().context as UserListContext;
+const region = () => screen.getByRole('region', { name: 'Users' });
+const table = () => within(region()).getByRole('table');
+const dataRows = () => within(table()).getAllByRole('row').slice(1);
+const rowBoxes = () => within(table()).getAllByRole('checkbox').slice(1);
+const pageBox = () => screen.getByRole('checkbox', { name: 'Select all users on this page' });
+/** Hides every seeded user (the list then has nothing to show), or brings them back. */
+async function setDeleted(deleted: 0 | 1): Promise<void> {
+  await world.server.db.updateTable('users').set({ deleted }).where('username', 'like', 'b.%').execute();
+}
+
+async function choose(trigger: string, option: string): Promise<void> {
+  await world.user.click(screen.getByRole('combobox', { name: trigger }));
+  await world.user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** The rows a person should see on the page on screen, from the server's own count. */
+function expectPage(): void {
+  const c = contextOf();
+  const expected = c.page === 0 ? Math.min(PAGE, SEEDED) : SEEDED - PAGE;
+  expect(dataRows()).toHaveLength(expected);
+  const first = c.page * PAGE + 1;
+  expect(screen.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(`${first}–${first + expected - 1} of ${SEEDED}`);
+  if (c.page === 0) {
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  } else {
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  }
+  // Every row's name links to that user's edit page.
+  const [firstRow] = dataRows();
+  expect(within(firstRow!).getByRole('link').getAttribute('href')).toMatch(/^\/user_list\/\d+$/);
+}
+
+describe('userList machine paths', () => {
+  it.each(planPaths(userListPlan).map((p) => [p.name, p] as const))('%s', async (_n, path) => {
+    await replayPath(path, {
+      machine: userListMachine,
+      bridge: world.bridge,
+      world,
+      calls: { searchUsers: '/user/search_user/' },
+      actor: () => world.list!,
+      mount: async () => {
+        const config = { ...DEFAULT_APP_CONFIG };
+        world.actors = createConsoleActors(config, { navigate: () => {}, load: () => {} }, '/user_list');
+        world.actors.session.start();
+        await waitForActor(world.actors.session, selectIsAuthenticated);
+        render(
+          <Theme>
+            <ConsoleContext.Provider value={{ ...world.actors, config }}>
+              <Page />
+            </ConsoleContext.Provider>
+          </Theme>,
+        );
+        await flush();
+      },
+      perform: {
+        'url.change': () => choose('Sort by', 'Name'),
+        'query.type': async ({ step }) => {
+          const box = screen.getByRole('searchbox', { name: 'Search users' });
+          await world.user.clear(box);
+          await world.user.type(box, (step.event as unknown as { q: string }).q);
+        },
+        'page.next': () => world.user.click(screen.getByRole('button', { name: 'Next' })),
+        'page.prev': () => world.user.click(screen.getByRole('button', { name: 'Previous' })),
+        'row.toggle': () => world.user.click(rowBoxes()[0]!),
+        'page.toggle': () => world.user.click(pageBox()),
+        'all.select': () => world.user.click(screen.getByRole('button', { name: `Select all ${SEEDED} matching` })),
+        'selection.clear': () => world.user.click(screen.getByRole('button', { name: 'Clear selection' })),
+        'export.request': () => world.user.click(screen.getByRole('button', { name: 'Export CSV' })),
+        'bulk.open': () => world.user.click(screen.getByRole('button', { name: /^Bulk edit/ })),
+        'bulk.close': () => world.user.keyboard('{Escape}'),
+        'list.retry': () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
+      },
+      arrange: {
+        nothing: () => setDeleted(1),
+        emptied: () => setDeleted(1),
+        failed: async () => world.bridge.setOffline(true, ['/user/search_user/']),
+      },
+      afterOutcome: {
+        nothing: () => setDeleted(0),
+        emptied: () => setDeleted(0),
+        failed: async () => world.bridge.setOffline(false),
+      },
+      expectations: {
+        loading: (s) => {
+          expect(region()).toHaveAttribute('aria-busy', 'true');
+          expect(s.getByLabelText('Loading users')).toBeInTheDocument();
+        },
+        typing: (s) => {
+          expect(s.getByRole('searchbox', { name: 'Search users' })).toHaveValue(contextOf().draft);
+          expect(s.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute('placeholder', SEARCH_PLACEHOLDER);
+          expect(s.getByLabelText('Loading users')).toBeInTheDocument();
+        },
+        ready: async (s, { step }) => {
+          expect(region()).toHaveAttribute('aria-busy', 'false');
+          expectPage();
+          const c = contextOf();
+          const search = s.getByRole('searchbox', { name: 'Search users' });
+          expect(search).toHaveValue(c.search.q);
+          // The search text committed after the pause is in the URL too.
+          if (c.search.q) expect(world.urls.at(-1)).toMatchObject({ q: c.search.q });
+          if (step?.event.type === 'url.change') {
+            expect(world.urls.at(-1)).toEqual({ user_type: 'trial', sort: 'name' });
+            const names = dataRows().map((r) => within(r).getByRole('link').textContent!);
+            const lastNames = await world.server.db.selectFrom('users').select(['first_name', 'last_name']).where('username', 'like', 'b.%')
+              .orderBy('last_name', 'desc').orderBy('first_name', 'desc').limit(1).executeTakeFirstOrThrow();
+            expect(names[0]).toBe(`${lastNames.first_name} ${lastNames.last_name}`);
+          }
+          const ticked = rowBoxes().filter((b) => b.getAttribute('data-state') === 'checked').length;
+          if (c.selection.by === 'all') {
+            expect(ticked).toBe(dataRows().length);
+            expect(s.getByText(`All ${SEEDED} matching users are selected.`, { exact: false })).toBeInTheDocument();
+            expect(s.getByRole('button', { name: `Bulk edit (${SEEDED})` })).toBeEnabled();
+          } else {
+            expect(ticked).toBe(c.rows.filter((r) => (c.selection as { ids: number[] }).ids.includes(r.id)).length);
+            const n = c.selection.ids.length;
+            const bulk = s.getByRole('button', { name: n ? `Bulk edit (${n})` : 'Bulk edit' });
+            if (n) expect(bulk).toBeEnabled();
+            else expect(bulk).toBeDisabled();
+            if (ticked === dataRows().length) {
+              expect(pageBox()).toHaveAttribute('data-state', 'checked');
+              expect(s.getByText(`All ${ticked} users on this page are selected.`, { exact: false })).toBeInTheDocument();
+            } else {
+              expect(pageBox()).toHaveAttribute('data-state', ticked ? 'indeterminate' : 'unchecked');
+              expect(s.queryByRole('button', { name: /^Select all \d+ matching/ })).toBeNull();
+            }
+          }
+          if (step?.event.type === 'export.request') {
+            // The export is a form post of the list's filter and order with the CSRF field; the
+            // server answers it with every matching row.
+            const [form] = world.exports;
+            expect(form).toMatchObject({ format: 'csv', user_type: 'trial', q: c.search.q, sort: c.search.sort, dir: 'desc', deleted: 'exclude' });
+            expect(form!['csrfmiddlewaretoken']).toBeTruthy();
+            const res = await fetch('/user/export_users/', { method: 'POST', body: new URLSearchParams(form) });
+            expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-/);
+            const lines = (await res.text()).trim().split('\r\n');
+            expect(lines[0]!.replace(/^\uFEFF/, '')).toBe(EXPORT_COLUMNS.join(','));
+            expect(lines).toHaveLength(1 + SEEDED);
+          }
+        },
+        empty: (s) => {
+          expect(dataRows()).toHaveLength(0);
+          expect(s.getByText(/^No users match this search and these filters\.$/)).toBeInTheDocument();
+          const c = contextOf();
+          if (c.total === 0) expect(s.getByRole('status', { name: 'Rows shown' })).toHaveTextContent('0 users');
+          expect(s.getByRole('button', { name: 'Next' })).toBeDisabled();
+          if (c.prevCursor) expect(s.getByRole('button', { name: 'Previous' })).toBeEnabled();
+          else expect(s.getByRole('button', { name: 'Previous' })).toBeDisabled();
+        },
+        failed: (s) => {
+          expect(s.getByRole('alert')).toHaveTextContent('The users could not be loaded. Error: no response from the server');
+          expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
+        },
+        bulkEditing: (s) => {
+          const dialog = s.getByRole('dialog', { name: 'Bulk edit users' });
+          expect(dialog).toBeVisible();
+        },
+      },
+    });
+  });
+});
