@@ -5,10 +5,11 @@ import { benchSessionCheck } from './session-check';
 import { benchSignIn } from './sign-in';
 import { benchUserList } from './user-list';
 import { benchBulkEdit } from './bulk-edit';
+import { benchUserCreate } from './user-create';
 
 async function main(): Promise<void> {
   console.log(`Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode`);
-  for (const [name, run] of [['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck], ['user list', benchUserList], ['bulk edit', benchBulkEdit]] as const) {
+  for (const [name, run] of [['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck], ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate]] as const) {
     const started = performance.now();
     const lines = await run();
     for (const line of lines) console.log(`  ${line}`);
