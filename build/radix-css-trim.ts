@@ -85,12 +85,23 @@ export async function usedClasses(srcDir: string): Promise<Set<string>> {
   for (const file of closure) for (const m of readFileSync(file, 'utf8').matchAll(/rt-[A-Za-z0-9-]+|radix-themes/g)) used.add(m[0]);
 
   const defs = await propDefsOf(closure);
-  const add = (def: PropDef, value: unknown) => {
-    if (def.type === 'boolean') { if (value !== false) used.add(def.className!); return; }
-    if (typeof value === 'string') used.add(`${def.className}-${def.parseValue ? def.parseValue(value) : value}`);
+  const add = (def: PropDef, value: unknown, into = used) => {
+    if (def.type === 'boolean') { if (value !== false) into.add(def.className!); return; }
+    if (typeof value === 'string') into.add(`${def.className}-${def.parseValue ? def.parseValue(value) : value}`);
   };
   for (const list of defs.values()) for (const def of list) if (def.default !== undefined) add(def, def.default);
   for (const code of sources) {
+    // Responsive values (<Grid columns={{ initial: '1', md: '2' }}>): 'initial' is the plain class,
+    // each breakpoint its prefixed one (md:rt-r-gtc-2).
+    for (const m of code.matchAll(/\s([a-zA-Z]+)=\{\{([^}]*)\}\}/g)) {
+      for (const def of defs.get(m[1]!) ?? []) {
+        for (const [, bp, value] of m[2]!.matchAll(/(\w+):\s*['"]([^'"]*)['"]/g)) {
+          const own = new Set<string>();
+          add(def, value, own);
+          for (const cls of own) used.add(bp === 'initial' ? cls : `${bp}:${cls}`);
+        }
+      }
+    }
     for (const m of code.matchAll(/\s([a-zA-Z]+)=(?:"([^"]*)"|\{)/g)) {
       for (const def of defs.get(m[1]!) ?? []) {
         if (m[2] !== undefined) add(def, def.type === 'boolean' ? true : m[2]);

@@ -38,4 +38,12 @@ describe('Radix CSS trimming', () => {
       expect(used, c).toContain(c);
     }
   });
+
+  it('keeps the breakpoint classes of responsive prop values', async () => {
+    const used = await usedClasses('src');
+    // <Grid columns={{ initial: '1', md: '2' }}> on the Create User screen.
+    expect(used).toContain('rt-r-gtc-1');
+    expect(used).toContain('md:rt-r-gtc-2');
+    expect(trim('@media (min-width: 1024px){.md\\:rt-r-gtc-2{g:2}}', [...used])).toContain('md\\:rt-r-gtc-2');
+  });
 });
