@@ -4,6 +4,7 @@
 // that differ are updated with set-based UPDATEs (one per batch of ids, never one per user) and
 // audited per user, all in one transaction. The preview runs the same steps without writing.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { valueProblem, type BulkValue } from '../../src/domain/bulk-edit';
 import { bulkEditFields, defaultFlags, type BulkField } from '../../src/domain/user-fields';
 import { dateToTimestamp, parseExpiry } from '../../src/domain/user-rules';
 import { MAX_BULK_EDIT_USERS, type BulkSelection, type UserRow } from '../../src/domain/users';
@@ -14,7 +15,7 @@ import { expiryText, flagsOf, toUserRow } from './records';
 import { chunks, LOOKUP_BATCH, oneOf, selectedUsers } from './selection';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Value = boolean | string;
+type Value = BulkValue;
 
 /** Users changed per UPDATE statement (their ids are one parameter). */
 const UPDATE_BATCH = 5_000;
@@ -44,24 +45,10 @@ export function checkChanges(product: string, features: readonly string[], raw: 
     if (field.feature && !features.includes(field.feature)) {
       return { ok: false, reason: `You may not change ${field.label} in bulk: it needs the ${field.feature} permission.` };
     }
-    switch (field.type.kind) {
-      case 'bool':
-        if (typeof value !== 'boolean') return { ok: false, reason: `${field.label} must be on or off (true or false).` };
-        changes.push({ field, value, stored: field.column ? (value ? 1 : 0) : value });
-        break;
-      case 'date': {
-        const date = typeof value === 'string' ? parseExpiry(value) : null;
-        if (!date) return { ok: false, reason: `${field.label} must be a date as MM-dd-yyyy, no later than 12-31-3000.` };
-        changes.push({ field, value, stored: dateToTimestamp(date) });
-        break;
-      }
-      case 'choice':
-        if (typeof value !== 'string' || !field.type.options.includes(value)) {
-          return { ok: false, reason: `${field.label} must be one of ${field.type.options.join(', ')}.` };
-        }
-        changes.push({ field, value, stored: value });
-        break;
-    }
+    const problem = valueProblem(field, value);
+    if (problem) return { ok: false, reason: problem };
+    const date = field.type.kind === 'date' ? parseExpiry(value as string) : null;
+    changes.push({ field, value, stored: date ? dateToTimestamp(date) : field.column ? (value ? 1 : 0) : value });
   }
   // In the order of spec §3's list, whatever order they came in.
   changes.sort((a, b) => fields.indexOf(a.field) - fields.indexOf(b.field));

@@ -234,9 +234,9 @@ describe('bulk_edit_user/ (apply)', () => {
 describe('status 0: the edit cannot go ahead', () => {
   it.each([
     ['a field that is not bulk-editable', { first_name: 'x' }, "'first_name' is not a field a bulk edit can change."],
-    ['a boolean sent as text', { active: 'yes' }, 'Active must be on or off (true or false).'],
-    ['a date that is not MM-dd-yyyy', { expiry_dt: '2030-06-30' }, 'Expiry date must be a date as MM-dd-yyyy, no later than 12-31-3000.'],
-    ['a date after 3000', { expiry_dt: '01-01-3001' }, 'Expiry date must be a date as MM-dd-yyyy, no later than 12-31-3000.'],
+    ['a boolean sent as text', { active: 'yes' }, 'Active must be on or off.'],
+    ['a date that is not MM-dd-yyyy', { expiry_dt: '2030-06-30' }, 'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.'],
+    ['a date after 3000', { expiry_dt: '01-01-3001' }, 'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.'],
     ['a choice that is not an option', { rms_version: 'v3' }, 'RMS version must be one of v1, v2.'],
   ])('refuses %s, writing nothing', async (_what, changes, message) => {
     const [u] = await users(1);

@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
 import { failureMessage } from '../login/login.machine';
-import { changesProblem, initialValue } from './bulk-edit.fields';
+import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import type {
   ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, PreviewOutcome, ReportData, UploadOutcome,
 } from './bulk-edit.types';

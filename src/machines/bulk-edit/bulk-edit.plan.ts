@@ -2,7 +2,7 @@
 // that matches users or nobody, the preview and the edit, each answered, refused (status 0) or
 // not answered at all.
 import type { MachinePlan } from '../graph/plan';
-import { offeredBulkFields } from './bulk-edit.fields';
+import { offeredBulkFields } from '../../domain/bulk-edit';
 import { bulkEditMachine } from './bulk-edit.machine';
 import type { BulkEditInput } from './bulk-edit.types';
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { changesProblem } from './bulk-edit.fields';
+import { changesProblem } from '../../domain/bulk-edit';
 import type { bulkEditMachine } from './bulk-edit.machine';
 
 type S = SnapshotFrom<typeof bulkEditMachine>;

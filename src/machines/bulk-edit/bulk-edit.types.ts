@@ -1,7 +1,9 @@
 import type { BulkField } from '../../domain/user-fields';
 import type { BulkApplyReply, BulkPreviewReply, BulkSelection, UploadBulkEditReply } from '../../domain/users';
 
-export type BulkValue = boolean | string;
+import type { BulkValue } from '../../domain/bulk-edit';
+
+export type { BulkValue };
 
 export interface BulkEditInput {
   selection: BulkSelection;

@@ -4,7 +4,7 @@ import { Dialog } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
 import type { BulkSelection } from '../../domain/users';
-import { offeredBulkFields } from '../../machines/bulk-edit/bulk-edit.fields';
+import { offeredBulkFields } from '../../domain/bulk-edit';
 import { selectBusy } from '../../machines/bulk-edit/bulk-edit.selectors';
 import { liveBulkEditMachine } from '../../machines/live';
 import { selectFeatures } from '../../machines/session/session.selectors';

@@ -1,8 +1,10 @@
-// Which bulk-editable fields a session is offered, and whether the chosen values can be sent.
-// The server applies the same rules again (server/users/bulk-edit.ts).
-import { bulkEditFields, type BulkField } from '../../domain/user-fields';
-import { FIELD_MESSAGES, parseExpiry } from '../../domain/user-rules';
-import type { BulkValue } from './bulk-edit.types';
+// Which bulk-editable fields a session may set, and whether a value is of its field's kind: the
+// panel offers and checks with these, the server checks again with the same functions.
+import { bulkEditFields, type BulkField } from './user-fields';
+import { FIELD_MESSAGES, parseExpiry } from './user-rules';
+
+/** On/off, a MM-dd-yyyy date, or one option of a choice. */
+export type BulkValue = boolean | string;
 
 /** Spec §3 bulk-editable fields, minus those needing a feature the session lacks. */
 export function offeredBulkFields(product: string, features: readonly string[]): BulkField[] {
