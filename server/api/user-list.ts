@@ -63,7 +63,7 @@ const exportUsers = defineRoute({
       current: { format: input.format, filter, sort: order.sort, dir: order.dir, matched },
     });
     const filename = exportFilename(input.format, now);
-    return new Response(exportStream(deps.db, filter, order, input.format), {
+    return new Response(exportStream(deps.db, filter, order, input.format, { matching: matched }), {
       headers: {
         'Content-Type': EXPORT_CONTENT_TYPES[input.format],
         'Content-Disposition': `attachment; filename="${filename}"`,

@@ -208,9 +208,9 @@ function xlsxWriter(rowsPerSheet: number): ExportWriter {
  * browser went away) stops the reads.
  */
 export function exportStream(db: Kysely<Database>, filter: UserFilter, order: ListOrder, format: ExportFormat,
-  opts: { batch?: number; rowsPerSheet?: number } = {}): ReadableStream<Uint8Array> {
+  opts: { batch?: number; rowsPerSheet?: number; matching?: number } = {}): ReadableStream<Uint8Array> {
   const writer = format === 'csv' ? csvWriter() : xlsxWriter(opts.rowsPerSheet ?? XLSX_ROWS_PER_SHEET);
-  const batches = userBatches(db, filter, order, opts.batch ?? EXPORT_BATCH);
+  const batches = userBatches(db, filter, order, opts.batch ?? EXPORT_BATCH, opts.matching ?? null);
   const enqueueAll = (controller: ReadableStreamDefaultController<Uint8Array>, chunks: Uint8Array[]) => {
     for (const chunk of chunks) if (chunk.length > 0) controller.enqueue(chunk);
   };

@@ -90,17 +90,22 @@ function prefixMatch(expression: RawBuilder<string>, prefix: string): Condition 
   return upper === null ? sql`${expression} >= ${prefix}` : sql`(${expression} >= ${prefix} and ${expression} < ${upper})`;
 }
 
-/** What `q` matches: a prefix of a name, email, username or phone (digits), or the exact id. */
-function searchCondition(engine: Engine, q: string): Condition | null {
+/**
+ * What `q` matches: a prefix of a name, email, username or phone (digits), or the exact id.
+ * `unindexed` writes each term `+expression` on SQLite, which keeps the planner walking the
+ * sort index instead (see `pageQuery`).
+ */
+function searchCondition(engine: Engine, q: string, unindexed = false): Condition | null {
   const text = normaliseQuery(q);
   if (text === '') return null;
   const e = searchExpressions(engine);
+  const term = <T>(x: RawBuilder<T>): RawBuilder<T> => (unindexed && engine === 'sqlite' ? sql<T>`+${x}` : x);
   const terms: Condition[] = [
-    prefixMatch(e.firstLast, text), prefixMatch(e.lastFirst, text), prefixMatch(e.email, text), prefixMatch(e.username, text),
+    prefixMatch(term(e.firstLast), text), prefixMatch(term(e.lastFirst), text), prefixMatch(term(e.email), text), prefixMatch(term(e.username), text),
   ];
   const digits = text.replace(/[ .-]/g, '');
-  if (/^\d{3,}$/.test(digits)) terms.push(prefixMatch(e.phone, digits));
-  if (/^\d{1,15}$/.test(text)) terms.push(sql`users.id = ${Number(text)}`);
+  if (/^\d{3,}$/.test(digits)) terms.push(prefixMatch(term(e.phone), digits));
+  if (/^\d{1,15}$/.test(text)) terms.push(sql`${term(sql.raw('users.id'))} = ${Number(text)}`);
   return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
 }
 
@@ -128,9 +133,9 @@ function cheapFilterConditions(engine: Engine, filter: UserFilter, sort: SortKey
 }
 
 /** Every condition of the filter, to be joined with AND. */
-function filterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null = null): Condition[] {
+function filterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null = null, walk = false): Condition[] {
   const out: Condition[] = [];
-  const search = searchCondition(engine, filter.q);
+  const search = searchCondition(engine, filter.q, walk);
   if (search) out.push(search);
   if (filter.organization_id !== '') out.push(sql`users.organization_id = ${filter.organization_id}`);
   return [...out, ...cheapFilterConditions(engine, filter, sort)];
@@ -230,8 +235,8 @@ export interface Page {
  * text (a full scan when few match). Ordering by `+expression` takes the sort index out of the
  * running, so it unions the prefix ranges and sorts what they hold.
  */
-function orderable(engine: Engine, filter: UserFilter, expression: RawBuilder<unknown>): RawBuilder<unknown> {
-  return engine === 'sqlite' && normaliseQuery(filter.q) !== '' ? sql`+${expression}` : expression;
+function orderable(engine: Engine, filter: UserFilter, walk: boolean, expression: RawBuilder<unknown>): RawBuilder<unknown> {
+  return engine === 'sqlite' && !walk && normaliseQuery(filter.q) !== '' ? sql`+${expression}` : expression;
 }
 
 /**
@@ -251,12 +256,20 @@ function readDirection(order: ListOrder, at: Position | null): SortDir {
   return backwards === (order.dir === 'asc') ? 'desc' : 'asc';
 }
 
-/** The query of one page (one row more than the page, to know whether another follows). */
-export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null, withTotal = false) {
+/**
+ * The query of one page (one row more than the page, to know whether another follows).
+ * `walk` (SQLite): read the sort index from the position and test each row against the search
+ * text, rather than union the prefix ranges and sort them. The export asks for it when the
+ * search matches many rows: reading batch after batch, a union would sort every match again for
+ * each batch, where the walk goes through the index once in all.
+ */
+export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
+  opts: { withTotal?: boolean; walk?: boolean } = {}) {
   const engine = engineOf(db);
+  const walk = opts.walk ?? false;
   const sortBy = sortExpression(engine, order.sort);
   const readDir = readDirection(order, at);
-  const conditions = filterConditions(engine, filter, order.sort);
+  const conditions = filterConditions(engine, filter, order.sort, walk);
   if (at) conditions.push(after(order.sort, sortBy, readDir, at));
   return db.selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
@@ -265,21 +278,21 @@ export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListO
       'organizations.name as organization'])
     .select(sql<string | number>`${sortBy}`.as('sort_value'))
     // The matching rows are gathered for the sort anyway; counting them there saves a second pass.
-    .select(sql<number | null>`${withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
+    .select(sql<number | null>`${opts.withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
     .where(allOf(conditions))
-    .orderBy(orderable(engine, filter, sortBy), readDir)
-    .orderBy(orderable(engine, filter, sql.raw('users.id')), readDir)
+    .orderBy(orderable(engine, filter, walk, sortBy), readDir)
+    .orderBy(orderable(engine, filter, walk, sql.raw('users.id')), readDir)
     .limit(size + 1);
 }
 
 /** One page in the list's order, read from the index in the direction asked. */
 export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
-  opts: { withTotal?: boolean } = {}): Promise<Page> {
+  opts: { withTotal?: boolean; walk?: boolean } = {}): Promise<Page> {
   const backwards = at?.towards === 'prev';
   // With search text or an organisation, the first page counts the rows it sorts (one pass over
   // them); every other total comes from the counts table.
   const countHere = opts.withTotal === true && !at && !countsTableAnswers(filter);
-  const found = await pageQuery(db, filter, order, size, at, countHere).execute();
+  const found = await pageQuery(db, filter, order, size, at, { withTotal: countHere, walk: opts.walk }).execute();
   const more = found.length > size;
   const rows = found.slice(0, size);
   if (backwards) rows.reverse();
@@ -305,12 +318,15 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
 
 /**
  * Every matching row in the list's order, `batch` at a time, each batch read by its own keyset
- * query: memory holds one batch whatever the total, and each read costs what the first does.
+ * query: memory holds one batch whatever the total. `matching` (the count, when known) chooses
+ * the plan: a search matching more than a few batches walks the sort index (see `pageQuery`).
  */
-export async function* userBatches(db: Kysely<Database>, filter: UserFilter, order: ListOrder, batch: number): AsyncGenerator<UserRow[]> {
+export async function* userBatches(db: Kysely<Database>, filter: UserFilter, order: ListOrder, batch: number,
+  matching: number | null = null): AsyncGenerator<UserRow[]> {
+  const walk = matching !== null && matching > 4 * batch;
   let at: Position | null = null;
   for (;;) {
-    const page = await readPage(db, filter, order, batch, at);
+    const page = await readPage(db, filter, order, batch, at, { walk });
     if (page.rows.length > 0) yield page.rows;
     if (!page.next) return;
     at = page.next;

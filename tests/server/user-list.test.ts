@@ -238,10 +238,10 @@ describe('query plans', () => {
    * sequential scans (and, for an order, sorts) are priced out, so the plan shows which index can
    * serve the query — the expressions matching is what this proves.
    */
-  async function plan(form: Record<string, string>, sort: SortKey = 'id', noSort = false): Promise<string> {
+  async function plan(form: Record<string, string>, sort: SortKey = 'id', noSort = false, walk = false): Promise<string> {
     const { db } = server;
     const postgres = engineOf(db) === 'postgres';
-    const compiled = pageQuery(db, full(form), { sort, dir: 'desc' }, 20, null).compile();
+    const compiled = pageQuery(db, full(form), { sort, dir: 'desc' }, 20, null, { walk }).compile();
     return db.connection().execute(async (conn) => {
       if (postgres) await sql`set enable_seqscan = off`.execute(conn);
       if (postgres && noSort) await sql`set enable_sort = off`.execute(conn);
@@ -271,5 +271,13 @@ describe('query plans', () => {
     ['created', (): string => 'users_sort_created_idx'], ['expiry', (): string => 'users_sort_expiry_idx']] as const)('reads the %s order from its index', async (sort, index) => {
     expect(await plan({}, sort, true)).toContain(index());
     expect(await plan({ user_type: 'trial', active: 'true' }, sort, true)).toContain(index());
+  });
+
+  it('walks the sort index instead, on SQLite, for an export of a search matching many users', async () => {
+    if (engineOf(server.db) !== 'sqlite') return;
+    const text = await plan({ q: 'smith' }, 'name', false, true);
+    expect(text).toContain('users_search_last_first_idx');
+    expect(text).not.toContain('MULTI-INDEX OR');
+    expect(text).not.toContain('TEMP B-TREE');
   });
 });
