@@ -336,7 +336,7 @@ describe('userCreate machine paths (real view, real server)', () => {
           expect(await world.server.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
         },
         failed: () => {
-          expect(s().getByRole('alert')).toHaveTextContent(`Nothing was created: the server could not be reached (${NO_ANSWER}). What you typed is kept.`);
+          expect(s().getByRole('alert')).toHaveTextContent(`Nothing was created: the request failed (${NO_ANSWER}). What you typed is kept.`);
           expect(byLabel('Email')).toHaveValue('ada@example.com');
           expect(button('Retry')).toBeEnabled();
         },

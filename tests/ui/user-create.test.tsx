@@ -6,10 +6,13 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { dataPlanMessages, FIELD_MESSAGES } from '../../src/domain/user-rules';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
+import { userCreateMachine } from '../../src/machines/user-create/user-create.machine';
+import { selectRowsOver } from '../../src/machines/user-create/user-create.selectors';
 import { liveUserCreateMachine, UserCreateCtx } from '../../src/ui/user-create/user-create-context';
 import { UserCreateView } from '../../src/ui/user-create/user-create-view';
 import type { Staff } from '../support/login-world';
@@ -225,5 +228,37 @@ describe('several users', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('textbox', { name: 'Row 1 first name' })).toHaveValue('Kept');
+  });
+});
+
+describe('the most users one call creates', () => {
+  it('holds Create back while more than 1,000 people are in the table, saying how many to remove', async () => {
+    // Services that never answer (nothing is sent here), and the choices of step one.
+    const never = fromPromise(() => new Promise<never>(() => {})) as never;
+    const setup = fromPromise(async () => ({
+      owners: [{ key: 'o', text: 'O' }], userTypes: ['trial'], categories: ['general'], configurations: [`${P}_basic`], dataPlanItems: [], startupScreens: ['docsearch'],
+    })) as never;
+    const actor = createActor(userCreateMachine.provide({ actors: { loadSetup: setup, checkUsername: never, register: never, loadOutbox: never } }), {
+      input: { product: P, features: ['create_user_tab', 'bulk_user_creation'], today: { year: 2026, month: 11, day: 21 } },
+    }).start();
+    await waitFor(() => expect(actor.getSnapshot().hasTag('stepOne')).toBe(true));
+    actor.send({ type: 'org.pick', org: { title: 'Northwind Capital', org_id: 1, salesforceId: null } });
+    actor.send({ type: 'field.change', field: 'user_type', value: 'trial' });
+    actor.send({ type: 'field.change', field: 'owner', value: 'o' });
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'mode.change', mode: 'bulk' });
+    const csv = ['first_name,last_name,email', ...Array.from({ length: 1000 }, (_, i) => `P${i},Q,p${i}@example.com`)].join('\n');
+    actor.send({ type: 'csv.load', text: csv, source: 'many.csv' });
+    actor.send({ type: 'row.add' });
+    actor.send({ type: 'row.change', index: 1000, field: 'first_name', value: 'One' });
+    actor.send({ type: 'row.change', index: 1000, field: 'last_name', value: 'Too' });
+    actor.send({ type: 'row.change', index: 1000, field: 'email', value: 'many@example.com' });
+    expect(selectRowsOver(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'create.submit' });
+    expect(actor.getSnapshot().hasTag('submitting')).toBe(false);
+    actor.send({ type: 'row.remove', index: 0 });
+    actor.send({ type: 'create.submit' });
+    expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
+    actor.stop();
   });
 });

@@ -3,7 +3,8 @@
 import { productNames } from '../../domain/product';
 import { BETA_FLAGS, DEFAULT_STARTUP_SCREEN } from '../../domain/user-fields';
 import {
-  expiryDefault, formatExpiry, stepOneErrors, USERNAME_PATTERN, usersErrors, type CalendarDate, type CreateStepOne, type FieldErrors,
+  expiryDefault, formatExpiry, MAX_USERS_PER_CREATE, stepOneErrors, USERNAME_PATTERN, usersErrors, type CalendarDate, type CreateStepOne,
+  type FieldErrors,
 } from '../../domain/user-rules';
 import type { AccountForm, Person, UserCreateContext } from './user-create.types';
 
@@ -71,8 +72,11 @@ export const usernameTaken = (c: Pick<UserCreateContext, 'mode' | 'single' | 'us
 
 export function peopleValid(c: Pick<UserCreateContext, 'mode' | 'single' | 'rows' | 'usernameCheck'>): boolean {
   const people = peopleOf(c);
-  return people.length > 0 && Object.keys(usersErrors(people)).length === 0 && !usernameTaken(c);
+  return people.length > 0 && people.length <= MAX_USERS_PER_CREATE && Object.keys(usersErrors(people)).length === 0 && !usernameTaken(c);
 }
+
+/** One call creates at most MAX_USERS_PER_CREATE people: how many rows are over. */
+export const rowsOver = (c: Pick<UserCreateContext, 'mode' | 'single' | 'rows'>) => Math.max(0, peopleOf(c).length - MAX_USERS_PER_CREATE);
 
 /** Drops the server's message for a field the person has just changed. */
 export function withoutServerError(errors: Record<string, FieldErrors>, key: string, field: string): Record<string, FieldErrors> {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { usersErrors, type FieldErrors } from '../../domain/user-rules';
 import type { OutboxMessage } from '../../domain/users';
-import { accountErrors, isBlank, peopleOf, STEP_ONE_KEY, usernameTaken } from './user-create.form';
+import { accountErrors, isBlank, peopleOf, rowsOver, STEP_ONE_KEY, usernameTaken } from './user-create.form';
 import type { userCreateMachine } from './user-create.machine';
 
 type S = SnapshotFrom<typeof userCreateMachine>;
@@ -45,6 +45,8 @@ export const selectRows = (s: S) => s.context.rows;
 export const selectCsv = (s: S) => s.context.csv;
 export const selectSendEmail = (s: S) => s.context.sendEmail;
 export const selectPeopleCount = (s: S) => peopleOf(s.context).length;
+/** Rows beyond what one call may create. */
+export const selectRowsOver = (s: S) => rowsOver(s.context);
 
 export const selectSingleErrors = (s: S): FieldErrors => {
   const { single, stepTwoTried, serverErrors, usernameCheck } = s.context;

@@ -2,8 +2,9 @@
 // whether to send the welcome email, and Create. Back keeps everything typed.
 import { Button, Callout, Checkbox, Flex, Heading, SegmentedControl, Text } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
+import { MAX_USERS_PER_CREATE } from '../../domain/user-rules';
 import {
-  selectAccount, selectFailure, selectMayBulk, selectMode, selectPeopleCount, selectRefusal, selectSendEmail, selectSubmitting,
+  selectAccount, selectFailure, selectMayBulk, selectMode, selectPeopleCount, selectRefusal, selectRowsOver, selectSendEmail, selectSubmitting,
 } from '../../machines/user-create/user-create.selectors';
 import { BulkRows } from './bulk-rows';
 import { userTypeLabel } from './labels';
@@ -20,6 +21,7 @@ export function StepTwoForm() {
   const submitting = UserCreateCtx.useSelector(selectSubmitting);
   const refusal = UserCreateCtx.useSelector(selectRefusal);
   const failure = UserCreateCtx.useSelector(selectFailure);
+  const over = UserCreateCtx.useSelector(selectRowsOver);
   const locked = submitting || failure !== null;
 
   const submit = (e: FormEvent) => {
@@ -38,7 +40,7 @@ export function StepTwoForm() {
         </Flex>
         {failure && (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>Nothing was created: the server could not be reached ({failure}). What you typed is kept.</Callout.Text>
+            <Callout.Text>Nothing was created: the request failed ({failure}). What you typed is kept.</Callout.Text>
             <Flex gap="2" mt="2">
               <Button type="button" size="1" onClick={() => create.send({ type: 'create.retry' })}>Retry</Button>
               <Button type="button" size="1" variant="soft" color="gray" onClick={() => create.send({ type: 'create.edit' })}>Back to the form</Button>
@@ -46,6 +48,11 @@ export function StepTwoForm() {
           </Callout.Root>
         )}
         {refusal && <Callout.Root color="red" role="alert"><Callout.Text>{refusal}</Callout.Text></Callout.Root>}
+        {over > 0 && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>At most {MAX_USERS_PER_CREATE.toLocaleString('en-US')} users can be created at once; remove {over} {over === 1 ? 'row' : 'rows'}.</Callout.Text>
+          </Callout.Root>
+        )}
         {mayBulk && (
           <SegmentedControl.Root value={mode} aria-label="How many users" onValueChange={(v) => create.send({ type: 'mode.change', mode: v as 'single' | 'bulk' })}>
             <SegmentedControl.Item value="single">One user</SegmentedControl.Item>
