@@ -47,9 +47,10 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
   const optionId = (i: number) => `${id}-option-${i}`;
 
   // Keeps the option the arrow keys reach in sight inside the scrolling list.
+  const active = results.length ? `${id}-option-${highlighted}` : null;
   useEffect(() => {
-    if (results.length) document.getElementById(optionId(highlighted))?.scrollIntoView({ block: 'nearest' });
-  });
+    if (active) document.getElementById(active)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
 
   const choose = (index: number) => {
     const org = results[index];
@@ -82,7 +83,6 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
     if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) search.send({ type: 'list.close' });
   };
 
-  const activeOption = results.length ? optionId(highlighted) : undefined;
   return (
     <Box position="relative" onBlur={onBlur}>
       <TextField.Root
@@ -91,7 +91,7 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-activedescendant={activeOption}
+        aria-activedescendant={active ?? undefined}
         autoComplete="off"
         placeholder={placeholder}
         disabled={disabled}
