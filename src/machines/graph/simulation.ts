@@ -10,7 +10,7 @@ import type { DiagramModel } from './model';
 import { candidateEvents, enabledEvents, isDelayEvent, isOutcomeEvent, stateKey, transitionKey } from './paths';
 import type { MachinePlan } from './plan';
 import { payloadWords, stateWords, stepWords, type NamedPlan } from './steps';
-import type { Wording } from './words';
+import { eventWords, type Wording } from './words';
 
 export type ChoiceKind = 'person' | 'outcome' | 'timer';
 
@@ -82,7 +82,8 @@ export function createSimulation({ machine, model, plans, wording }: SimulationS
   function choiceOf(plan: MachinePlan, event: AnyEventObject): Choice {
     const kind = kindOf(event);
     const label = stepWords(event, plan, wording);
-    const generic = stepWords({ type: event.type }, { ...plan, outcomes: [] }, wording);
+    // An outcome is named by the plan ('server accepts the password'); the event it stands for goes beside it.
+    const generic = eventWords(event.type, wording);
     return { id: candidates.indexOf(event), kind, event, label, detail: kind === 'person' ? payloadWords(event) : kind === 'outcome' && generic !== label ? generic : null };
   }
 

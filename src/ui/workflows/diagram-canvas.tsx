@@ -135,7 +135,7 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
       onKeyDown={onKeyDown}
       style={{ position: 'relative', height, overflow: 'hidden', borderRadius: 'var(--radius-3)', border: '1px solid var(--gray-a6)', background: PAGE_PALETTE.background, touchAction: 'none' }}
     >
-      <svg width="100%" height="100%" style={{ display: 'block', cursor: drag.current?.moved ? 'grabbing' : 'grab', userSelect: 'none' }} aria-hidden={false}>
+      <svg width="100%" height="100%" style={{ display: 'block', cursor: 'grab', userSelect: 'none' }}>
         <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`} data-scale={view.scale.toFixed(3)}>
           <DiagramContent diagram={diagram} palette={PAGE_PALETTE} idPrefix={prefix} highlights={shown} onSelect={select} onHoverEdge={setHovered} />
         </g>
