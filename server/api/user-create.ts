@@ -1,10 +1,9 @@
 // The create calls of the user area (spec §7 "Organizations, tags" and "Groups, roles, users";
 // decision 020): organisation search, owners, settings and defaults for step one, the email and
 // username checks of step two, register, and the mail the user area sends (decision 022).
-import { MAX_USERS_PER_CREATE } from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
 import { DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../src/domain/user-fields';
-import { EMAIL_PATTERN, FIELD_MESSAGES, USERNAME_PATTERN } from '../../src/domain/user-rules';
+import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, USERNAME_PATTERN } from '../../src/domain/user-rules';
 import {
   CheckEmailsForm, DefaultSettingsForm, OrgSearchForm, OutboxForm, PreRegisterForm, RegisterForm, SendWelcomeForm, UsernameCheckForm,
   UsernameSuggestForm, type CheckEmailsReply, type DefaultSettingsReply, type MailReply, type OrgSearchReply, type OwnerGroupReply,
@@ -14,11 +13,10 @@ import { writeAudit } from '../audit';
 import { preRegisterMail, welcomeMail } from '../mail/messages';
 import { enqueueMail, listOutbox, mailOutcome } from '../mail/outbox';
 import { defineRoute } from '../routes';
-import { creatableUserTypes, defaultExpiry, ownerGroup, registerUsers } from '../users/create';
+import { CREATE_TEXT, creatableUserTypes, defaultExpiry, ownerGroup, registerUsers, takenEmails } from '../users/create';
 import { searchOrganizations } from '../users/organizations';
 import { expiryText } from '../users/records';
 import { freeUsernames, takenUsernames, usernameBase } from '../users/usernames';
-import { sql } from 'kysely';
 
 const getUserOrganization = defineRoute({
   method: 'POST', path: '/user/get_user_organization/', access: 'user_mgmt', schema: OrgSearchForm,
@@ -85,18 +83,12 @@ const checkEmailsValidity = defineRoute({
   async handler({ c, deps, input }) {
     const emails = input.emails.map((e) => e.trim().toLowerCase());
     const valid = emails.map((e) => EMAIL_PATTERN.test(e));
-    const used = new Set<string>();
-    const wanted = [...new Set(emails.filter((_, i) => valid[i]))];
-    for (let i = 0; i < wanted.length; i += 500) {
-      const rows = await deps.db.selectFrom('users').select(sql<string>`lower(email)`.as('email'))
-        .where(sql<string>`lower(email)`, 'in', wanted.slice(i, i + 500)).execute();
-      for (const r of rows) used.add(r.email);
-    }
+    const used = await takenEmails(deps.db, emails.filter((_, i) => valid[i]));
     const reply: CheckEmailsReply = {
       status: true,
       data: emails.map((email, i) => {
         const exists = used.has(email);
-        return { email, valid: valid[i]!, exists, msg: !valid[i] ? FIELD_MESSAGES.email : exists ? 'A user with this email already exists.' : null };
+        return { email, valid: valid[i]!, exists, msg: !valid[i] ? FIELD_MESSAGES.email : exists ? CREATE_TEXT.emailTaken : null };
       }),
     };
     return c.json(reply);
@@ -144,7 +136,7 @@ const preRegisterEmailSend = defineRoute({
     const org = input.organization_id === ''
       ? null
       : await db.selectFrom('organizations').select('name').where('id', '=', input.organization_id).executeTakeFirst();
-    if (org === undefined) return c.json({ status: false, msg: 'This organization does not exist.' } satisfies MailReply);
+    if (org === undefined) return c.json({ status: false, msg: CREATE_TEXT.noOrganization } satisfies MailReply);
     const author = session.user.username;
     const draft = preRegisterMail(config.productKey, { email: input.email, first_name: input.first_name, organization: org?.name ?? null });
     await db.transaction().execute(async (trx) => {

@@ -2,8 +2,7 @@
 // and every row of step two with the shared rules, then creates all users in one transaction with
 // an audit row each and, when asked, their welcome emails in the outbox; or creates none and says
 // per row and field what is wrong. Decision 022 covers the mail.
-import type { Kysely, Transaction } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { productNames } from '../../src/domain/product';
 import {
   bulkEditFields, CUSTOMER_USER_TYPES, DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, STAFF_USER_TYPE, userTypesFor,
@@ -129,7 +128,8 @@ async function checkStepOne(db: Db, session: CurrentSession, product: string, fo
 // ── step two: the rows ────────────────────────────────────────────────────
 type Row = RegisterForm['users'][number];
 
-async function takenEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+/** Which of `emails` users have already, compared without case; answers lower-cased emails. */
+export async function takenEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   const taken = new Set<string>();
   for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
