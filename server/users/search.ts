@@ -272,10 +272,8 @@ export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListO
   const conditions = filterConditions(engine, filter, order.sort, walk);
   if (at) conditions.push(after(order.sort, sortBy, readDir, at));
   return db.selectFrom('users')
-    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
-      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at',
-      'organizations.name as organization'])
+      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at'])
     .select(sql<string | number>`${sortBy}`.as('sort_value'))
     // The matching rows are gathered for the sort anyway; counting them there saves a second pass.
     .select(sql<number | null>`${opts.withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
@@ -289,9 +287,11 @@ export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListO
 export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
   opts: { withTotal?: boolean; walk?: boolean } = {}): Promise<Page> {
   const backwards = at?.towards === 'prev';
-  // With search text or an organisation, the first page counts the rows it sorts (one pass over
-  // them); every other total comes from the counts table.
-  const countHere = opts.withTotal === true && !at && !countsTableAnswers(filter);
+  // With search text or an organisation, SQLite's first page counts the rows it sorts (one pass
+  // over them); every other total comes from the counts table or its own count. Not on
+  // PostgreSQL: where its planner walks the sort index for a page, the window would make it walk
+  // all of it (seconds), while its count alone runs on a bitmap of the prefix ranges.
+  const countHere = opts.withTotal === true && !at && !countsTableAnswers(filter) && engineOf(db) === 'sqlite';
   const found = await pageQuery(db, filter, order, size, at, { withTotal: countHere, walk: opts.walk }).execute();
   const more = found.length > size;
   const rows = found.slice(0, size);
@@ -313,7 +313,22 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
     prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };
   }
   const total = !opts.withTotal ? null : countHere ? Number(found[0]?.matching ?? 0) : await countUsers(db, filter);
-  return { rows: rows.map(({ sort_value: _v, matching: _m, ...r }) => toUserRow({ ...r, id: Number(r.id) })), next, prev, total };
+  const names = await organizationNames(db, rows.map((r) => r.organization_id));
+  return {
+    rows: rows.map(({ sort_value: _v, matching: _m, ...r }) => toUserRow({ ...r, id: Number(r.id), organization: names.get(r.organization_id) ?? null })),
+    next, prev, total,
+  };
+}
+
+/**
+ * Organisation names for a page's rows, read after the page is chosen: joined in the page's
+ * query, the name would be looked up for every matching row before the sort keeps a few.
+ */
+async function organizationNames(db: Kysely<Database>, ids: readonly (number | null)[]): Promise<Map<number | null, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

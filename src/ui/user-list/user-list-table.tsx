@@ -24,7 +24,7 @@ function Row({ user, openUser }: { user: UserRow; openUser(id: number): void }) 
     openUser(user.id);
   };
   return (
-    <Table.Row aria-selected={selected}>
+    <Table.Row>
       <Table.Cell>
         <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
       </Table.Cell>
