@@ -9,7 +9,11 @@ import { scenario as blockedAccount } from './blocked-account.spec';
 import { scenario as logout } from './logout.spec';
 import { scenario as linkedRedirect } from './linked-redirect.spec';
 import { scenario as workflows } from './workflows.spec';
+import { scenario as userLifecycle } from './user-lifecycle.spec';
+import { scenario as userSupport } from './user-support.spec';
+import { scenario as userBulkEdit } from './user-bulk-edit.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
+  userLifecycle, userSupport, userBulkEdit,
 ];
