@@ -1,6 +1,7 @@
 // The admin bulk-edits two users picked in All Users: Active off and a new expiry date, a preview
 // that counts two changes, Apply, the report per user, and the list showing the new values for
 // those two and the old ones for the rest.
+import type { Locator } from 'playwright-core';
 import { check, checkEqual } from '../harness/check';
 import { signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
@@ -9,6 +10,12 @@ import { bulkDialog, listRows, openUserList, searchList, tableRows, userList, ty
 /** A seeded last name (server/db/seed.ts) that several users share: a small list to pick from. */
 const SEARCH = 'Kowalski';
 const NEW_EXPIRY = '06-15-2031';
+
+/** Whether the element lies within the visible box of the region (which scrolls sideways). */
+async function insideRegion(element: Locator, region: Locator): Promise<boolean> {
+  const [e, r] = [await element.boundingBox(), await region.boundingBox()];
+  return e !== null && r !== null && e.x >= r.x && e.x + e.width <= r.x + r.width && e.y >= r.y && e.y + e.height <= r.y + r.height;
+}
 
 export const scenario: Scenario = {
   name: 'Admin bulk-edits two users picked in the list',
@@ -87,6 +94,16 @@ export const scenario: Scenario = {
       const untouched = (rows: readonly ListRow[]) => rows.filter((r) => !emails.includes(r['Email']!));
       checkEqual(untouched(after), untouched(before), 'the other rows are unchanged');
       checkEqual(await list.bulkEdit.innerText(), 'Bulk edit', 'the selection is cleared');
+    });
+    // The table may be wider than the screen; a person scrolls to the columns just changed.
+    await t.step('the new values on screen', async () => {
+      for (const email of emails) {
+        const expiryCell = rowOf(email).getByRole('cell').last();
+        if (!(await insideRegion(expiryCell, list.region))) t.note(`${email}: the Expiry column is outside the table's visible width until scrolled`);
+        await expiryCell.scrollIntoViewIfNeeded();
+        check(await insideRegion(expiryCell, list.region), `${email}: the Expiry cell can be brought into view`);
+        checkEqual(await expiryCell.innerText(), NEW_EXPIRY, `${email}: the Expiry shown`);
+      }
     });
   },
 };

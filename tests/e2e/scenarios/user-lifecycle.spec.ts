@@ -141,6 +141,8 @@ export const scenario: Scenario = {
     await t.step('Save: the new organisation is stored', async () => {
       await edit.save.click();
       await edit.outcome.waitFor();
+      const outcome = await edit.outcome.innerText();
+      check(outcome.includes(`Moved to ${NEXT_ORG.name}`), `the outcome names the move: "${outcome}"`);
       await eventually('the next version in the header', async () => ((await shownVersion(page)) === version + 1 ? true : undefined));
       checkEqual(await edit.unsaved.innerText(), 'No unsaved changes.', 'the form after Save');
       checkEqual(await edit.organisation.inputValue(), NEXT_ORG.name, 'the organisation after Save');
