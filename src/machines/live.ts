@@ -1,30 +1,18 @@
 // The one place where machines get their real services, timers' listeners and navigation.
-import { createActor, fromCallback, fromPromise, sendParent, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { AppConfig } from '../domain/app-config';
 import { activateTfa, checkSession, loginAccount, loginWithLinkedAccount, logout, verifyOtp } from '../services/auth.service';
 import { onForbidden } from '../services/http';
 import { openLinkedServer } from '../services/linked-server.service';
-import { searchOrganizations } from '../services/organizations.service';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../services/session-store';
 import { bannerMachine } from './banner/banner.machine';
 import type { BannerEvent } from './banner/banner.types';
 import { createInspectionBus } from './inspection';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { loginMachine } from './login/login.machine';
-import { orgSearchMachine } from './org-search/org-search.machine';
 import { redirectMachine } from './redirect/redirect.machine';
 import { sessionMachine } from './session/session.machine';
 import type { SessionEvent } from './session/session.types';
-import { fetchUser, getAdminPrivileges, getUserSessions, killUserSessions, sendWelcomeEmail, setAdminPrivileges, updateAccount } from '../services/user-edit.service';
-import { userEditMachine } from './user-edit/user-edit.machine';
-import { applyBulkEdit, previewBulkEdit, saveTextFile, uploadBulkEditFile } from '../services/bulk-edit.service';
-import { assignTags, createTag, fetchTags } from '../services/tags.service';
-import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
-import { REPORT_FILE_NAME, reportCsv } from './bulk-edit/bulk-edit.report';
-import { tagCreationMachine } from './tag-creation/tag-creation.machine';
-import { tagSelectorMachine } from './tag-selector/tag-selector.machine';
-import { downloadExport, searchUsers } from '../services/user-list.service';
-import { userListMachine } from './user-list/user-list.machine';
 
 /** Activity closer together than this counts once: pointer moves fire hundreds of times a second. */
 export const ACTIVITY_THROTTLE_MS = 1_000;
@@ -126,32 +114,6 @@ export function liveLinkoutMachine(banner: () => { send(event: BannerEvent): voi
   });
 }
 
-export function liveOrgSearchMachine() {
-  return orgSearchMachine.provide({ actors: { searchOrganizations: fromPromise(({ input }) => searchOrganizations(input.query)) } });
-}
-
-/** The user screen's tag selector; its Create Tag dialog announces the new tag to it. */
-export const liveTagSelectorMachine = tagSelectorMachine.provide({
-  actors: {
-    loadTags: fromPromise(({ input }) => fetchTags(input.userId)),
-    saveTags: fromPromise(({ input }) => assignTags({ tags: input.tags, userIds: [input.userId], type: 'overwrite' })),
-    tagCreation: tagCreationMachine.provide({
-      actors: { createTag: fromPromise(({ input }) => createTag(input)) },
-      actions: { announceCreated: sendParent((_, { tag }) => ({ type: 'tag.created', tag })) },
-    }),
-  },
-});
-
-/** The list's bulk edit dialog. */
-export const liveBulkEditMachine = bulkEditMachine.provide({
-  actors: {
-    uploadIdentifiers: fromPromise(({ input }) => uploadBulkEditFile(input.file)),
-    previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
-    applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
-  },
-  actions: { saveReport: ({ context }, { report }) => saveTextFile(REPORT_FILE_NAME, reportCsv(report, context.fields)) },
-});
-
 /** The long-lived actors of one page load; started by the caller, never at import time. */
 export function createConsoleActors(config: AppConfig, nav: Navigation, path: string) {
   // Every actor reports to the tab's inspection bus, which the workflow viewer's Live mode reads.
@@ -180,22 +142,3 @@ export function createConsoleActors(config: AppConfig, nav: Navigation, path: st
   };
 }
 export type ConsoleActors = ReturnType<typeof createConsoleActors>;
-
-/** The user edit screen: one user's record, its save, sessions, privileges and welcome email. */
-export const liveUserEditMachine = userEditMachine.provide({
-  actors: {
-    loadUser: fromPromise(({ input }) => fetchUser(input.product, input.userId)),
-    saveUser: fromPromise(({ input }) => updateAccount(input.product, input.save)),
-    sendWelcome: fromPromise(({ input }) => sendWelcomeEmail(input.userId)),
-    loadSessions: fromPromise(({ input }) => getUserSessions(input.userId)),
-    endSessions: fromPromise(({ input }) => killUserSessions(input.userId, input.keys)),
-    loadPrivileges: fromPromise(({ input }) => getAdminPrivileges(input.userId)),
-    savePrivileges: fromPromise(({ input }) => setAdminPrivileges(input.userId, input.privileges)),
-  },
-});
-
-/** The user list: its page loads, and the export's form post. The screen adds the URL's side. */
-export const liveUserListMachine = userListMachine.provide({
-  actors: { searchUsers: fromPromise(({ input }) => searchUsers(input)) },
-  actions: { downloadExport: (_, { fields }) => downloadExport(fields) },
-});

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { selectIsAuthenticated } from '../machines/session/session.selectors';
-import { useConsole } from '../ui/console-context';
+import { useConsole, useInspect } from '../ui/console-context';
 import { LoginCtx } from '../ui/login/login-context';
 import { LoginView } from '../ui/login/login-view';
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const { login } = useConsole();
   return (
-    <LoginCtx.Provider logic={login}>
+    <LoginCtx.Provider logic={login} options={{ inspect: useInspect() }}>
       <LoginView />
     </LoginCtx.Provider>
   );

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useConsole } from '../ui/console-context';
+import { useConsole, useInspect } from '../ui/console-context';
 import { RedirectCtx } from '../ui/redirect/redirect-context';
 import { RedirectView } from '../ui/redirect/redirect-view';
 
@@ -16,7 +16,7 @@ function RedirectPage() {
   const { redirect } = useConsole();
   const { token } = Route.useSearch();
   return (
-    <RedirectCtx.Provider logic={redirect} options={{ input: { token: token ?? null } }}>
+    <RedirectCtx.Provider logic={redirect} options={{ input: { token: token ?? null }, inspect: useInspect() }}>
       <RedirectView loginHref="/login" />
     </RedirectCtx.Provider>
   );

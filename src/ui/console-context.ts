@@ -20,3 +20,8 @@ export function useShowErrorDetails(): boolean {
   const value = useContext(ConsoleContext);
   return value ? value.config.environment !== 'production' : false;
 }
+
+/** The tab's inspection hook, so a screen's machine shows in the workflow viewer's Live mode. */
+export function useInspect(): ConsoleActors['inspection']['inspect'] | undefined {
+  return useContext(ConsoleContext)?.inspection.inspect;
+}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { OrgPick } from '../../src/domain/users';
-import { liveOrgSearchMachine } from '../../src/machines/live';
+import { liveOrgSearchMachine } from '../../src/machines/org-search/org-search.live';
 import { orgSearchMachine } from '../../src/machines/org-search/org-search.machine';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { OrgPickerField, type OrgSearchActor } from '../../src/ui/org-picker/org-picker';

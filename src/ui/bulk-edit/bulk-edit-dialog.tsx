@@ -6,9 +6,9 @@ import { useMemo, type ReactNode } from 'react';
 import type { BulkSelection } from '../../domain/users';
 import { offeredBulkFields } from '../../domain/bulk-edit';
 import { selectBusy } from '../../machines/bulk-edit/bulk-edit.selectors';
-import { liveBulkEditMachine } from '../../machines/live';
+import { liveBulkEditMachine } from '../../machines/bulk-edit/bulk-edit.live';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import { useConsole } from '../console-context';
+import { useConsole, useInspect } from '../console-context';
 import { BulkEditCtx } from './bulk-edit-context';
 import { BulkEditPanel } from './bulk-edit-panel';
 
@@ -38,7 +38,7 @@ export function BulkEditScope({ selection, selectedCount, children }: { selectio
     () => ({ selection, selectedCount, fields: offeredBulkFields(config.product_key, features), canUpload: features.includes('bulk_edit_upload') }),
     [selection, selectedCount, config.product_key, features],
   );
-  return <BulkEditCtx.Provider logic={liveBulkEditMachine} options={{ input }}>{children}</BulkEditCtx.Provider>;
+  return <BulkEditCtx.Provider logic={liveBulkEditMachine} options={{ input, inspect: useInspect() }}>{children}</BulkEditCtx.Provider>;
 }
 
 /** The dialog around the panel; it stays open while a call is on its way. */

@@ -4,12 +4,12 @@
 import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { selectTimedOut } from '../../machines/chunk/chunk.selectors';
 import { ChunkCtx } from './chunk-context';
-import { useShowErrorDetails } from '../console-context';
+import { useInspect, useShowErrorDetails } from '../console-context';
 import { ChunkLoadError, ErrorScreen } from './error-screen';
 
 export function PendingView() {
   return (
-    <ChunkCtx.Provider>
+    <ChunkCtx.Provider options={{ inspect: useInspect() }}>
       <PendingBody />
     </ChunkCtx.Provider>
   );

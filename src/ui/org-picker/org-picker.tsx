@@ -6,12 +6,13 @@ import { Box, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, type FocusEvent, type KeyboardEvent } from 'react';
 import type { Organization, OrgPick } from '../../domain/users';
-import { liveOrgSearchMachine } from '../../machines/live';
+import { liveOrgSearchMachine } from '../../machines/org-search/org-search.live';
 import type { orgSearchMachine } from '../../machines/org-search/org-search.machine';
 import {
   selectError, selectHighlighted, selectNothingFound, selectOpen, selectQuery, selectResults, selectSearching, selectTooShort,
 } from '../../machines/org-search/org-search.selectors';
 import type { ActorRefFrom } from 'xstate';
+import { useInspect } from '../console-context';
 
 export interface OrgPickerProps {
   value: OrgPick | null;
@@ -28,7 +29,7 @@ export const toOrgPick = (org: Organization): OrgPick => ({ title: org.name, org
 
 /** The picker with its own search actor: what forms mount. */
 export function OrgPicker(props: OrgPickerProps) {
-  const search = useActorRef(orgSearchLogic);
+  const search = useActorRef(orgSearchLogic, { inspect: useInspect() });
   return <OrgPickerField {...props} search={search} />;
 }
 

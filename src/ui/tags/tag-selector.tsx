@@ -5,13 +5,13 @@ import { Box, Button, Callout, Flex, IconButton, Text, TextField } from '@radix-
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { previewText, type Tag } from '../../domain/tags';
-import { liveTagSelectorMachine } from '../../machines/live';
+import { liveTagSelectorMachine } from '../../machines/tag-selector/tag-selector.live';
 import {
   groupName, selectChosenTags, selectCreatableName, selectError, selectGroups, selectLoadFailed, selectLoading,
   selectMatches, selectQuery, selectReady, selectSaveStatus,
 } from '../../machines/tag-selector/tag-selector.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import { useConsole } from '../console-context';
+import { useConsole, useInspect } from '../console-context';
 import { CreateTagDialog } from './create-tag-dialog';
 import { TagLabel } from './tag-label';
 import { TagSelectorCtx } from './tag-selector-context';
@@ -33,7 +33,7 @@ export function TagSelector({ userId, disabled = false }: TagSelectorProps) {
 /** The selector's machine for one user; a new user gets a new one. */
 export function TagSelectorScope({ userId, children }: { userId: number; children: ReactNode }) {
   return (
-    <TagSelectorCtx.Provider key={userId} logic={liveTagSelectorMachine} options={{ input: { userId } }}>
+    <TagSelectorCtx.Provider key={userId} logic={liveTagSelectorMachine} options={{ input: { userId }, inspect: useInspect() }}>
       {children}
     </TagSelectorCtx.Provider>
   );

@@ -2,9 +2,9 @@
 // user id gets a new machine.
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { liveUserEditMachine } from '../../machines/live';
+import { liveUserEditMachine } from '../../machines/user-edit/user-edit.live';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import { useConsole } from '../console-context';
+import { useConsole, useInspect } from '../console-context';
 import { UserEditCtx } from './user-edit-context';
 import { UserEditView } from './user-edit-view';
 
@@ -14,7 +14,7 @@ export function UserEditPage({ userId, children }: { userId: number; children?: 
   // Read once for this machine: the session's features do not change while a page is open.
   const features = useSelector(session, selectFeatures, (a, b) => a.join() === b.join());
   return (
-    <UserEditCtx.Provider key={userId} logic={liveUserEditMachine} options={{ input: { userId, product: config.product_key, features } }}>
+    <UserEditCtx.Provider key={userId} logic={liveUserEditMachine} options={{ input: { userId, product: config.product_key, features }, inspect: useInspect() }}>
       <UserEditView />
       {children}
     </UserEditCtx.Provider>

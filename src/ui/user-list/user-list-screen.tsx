@@ -3,7 +3,7 @@
 // here: it fetches nothing, the machine decides whether anything changed).
 import { Box, Button, Callout, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { liveUserListMachine } from '../../machines/live';
+import { liveUserListMachine } from '../../machines/user-list/user-list.live';
 import { compactSearch, type ListSearch } from '../../machines/user-list/user-list.search';
 import {
   selectAllMatching, selectBulkOpen, selectBulkSelection, selectBusy, selectDraft, selectEmpty, selectError, selectMayBulkEdit,
@@ -14,6 +14,7 @@ import { UserListFilters, UserListOrder } from './user-list-filters';
 import { UserListCtx } from './user-list-context';
 import { UserListPager } from './user-list-pager';
 import { UserListTable } from './user-list-table';
+import { useInspect } from '../console-context';
 
 export interface UserListScreenProps {
   /** The list's state as the URL holds it (validated). */
@@ -43,7 +44,7 @@ export function UserListProvider({ search, navigate, children }: Pick<UserListSc
   latest.current = navigate;
   const [logic] = useState(() => liveUserListMachine.provide({ actions: { navigate: (_, { search: next }) => latest.current(compactSearch(next)) } }));
   return (
-    <UserListCtx.Provider logic={logic} options={{ input: { search } }}>
+    <UserListCtx.Provider logic={logic} options={{ input: { search }, inspect: useInspect() }}>
       <UrlFeed search={search} />
       {children}
     </UserListCtx.Provider>
@@ -122,7 +123,7 @@ export function UserListView({ search, navigate, features, openUser, createUser 
   return (
     <Flex direction="column" gap="3">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="5">Users</Heading>
+        <Heading as="h2" size="5">All Users</Heading>
         <Actions features={features} createUser={createUser} />
       </Flex>
       <Flex gap="3" align="center" wrap="wrap">

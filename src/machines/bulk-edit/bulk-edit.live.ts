@@ -1,0 +1,16 @@
+// The real services of this screen's machine. Beside the machine rather than in live.ts (the
+// first page load's actors), so they load with the lazy section that uses them, never with /login.
+import { fromPromise } from 'xstate';
+import { applyBulkEdit, previewBulkEdit, saveTextFile, uploadBulkEditFile } from '../../services/bulk-edit.service';
+import { bulkEditMachine } from './bulk-edit.machine';
+import { REPORT_FILE_NAME, reportCsv } from './bulk-edit.report';
+
+/** The list's bulk edit dialog. */
+export const liveBulkEditMachine = bulkEditMachine.provide({
+  actors: {
+    uploadIdentifiers: fromPromise(({ input }) => uploadBulkEditFile(input.file)),
+    previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
+    applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
+  },
+  actions: { saveReport: ({ context }, { report }) => saveTextFile(REPORT_FILE_NAME, reportCsv(report, context.fields)) },
+});

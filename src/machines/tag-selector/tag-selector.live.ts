@@ -1,0 +1,18 @@
+// The real services of this screen's machine. Beside the machine rather than in live.ts (the
+// first page load's actors), so they load with the lazy section that uses them, never with /login.
+import { fromPromise, sendParent } from 'xstate';
+import { assignTags, createTag, fetchTags } from '../../services/tags.service';
+import { tagCreationMachine } from '../tag-creation/tag-creation.machine';
+import { tagSelectorMachine } from './tag-selector.machine';
+
+/** The user screen's tag selector; its Create Tag dialog announces the new tag to it. */
+export const liveTagSelectorMachine = tagSelectorMachine.provide({
+  actors: {
+    loadTags: fromPromise(({ input }) => fetchTags(input.userId)),
+    saveTags: fromPromise(({ input }) => assignTags({ tags: input.tags, userIds: [input.userId], type: 'overwrite' })),
+    tagCreation: tagCreationMachine.provide({
+      actors: { createTag: fromPromise(({ input }) => createTag(input)) },
+      actions: { announceCreated: sendParent((_, { tag }) => ({ type: 'tag.created', tag })) },
+    }),
+  },
+});
