@@ -116,6 +116,12 @@ async function deepCursor(db: Kysely<Database>, order: ListOrder, offset: number
 export async function benchEngine(engine: Engine): Promise<string[]> {
   const lines: string[] = [];
   const db = await seededBenchDatabase(engine, (l) => console.log(`  ${l}`));
+  // What-if: SQLite's page cache is 2 MB unless the connection sets more (server/db/connect.ts).
+  const cacheMb = Number(process.env['BENCH_SQLITE_CACHE_MB'] ?? 0);
+  if (engine === 'sqlite' && cacheMb > 0) {
+    await sql.raw(`pragma cache_size = -${cacheMb * 1024}`).execute(db);
+    lines.push(`sqlite: page cache ${cacheMb} MB for this run (BENCH_SQLITE_CACHE_MB)`);
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'staff-console-bench-list-'));
   try {
     const config: ServerConfig = { ...loadConfig({ APP_ENV: 'test', DATA_DIR: dir }), scrypt: TEST_SCRYPT_FOR_BENCH };

@@ -4,7 +4,8 @@
 // same way, so both engines answer every page from an index range.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { SortKey, UserFilter, UserRow } from '../../src/domain/users';
+import type { SortKey } from '../../src/domain/user-fields';
+import type { UserFilter, UserRow } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
 import type { Database } from '../db/schema';
 import { toUserRow } from './records';
@@ -285,7 +286,7 @@ export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListO
 
 /** One page in the list's order, read from the index in the direction asked. */
 export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
-  opts: { withTotal?: boolean; walk?: boolean } = {}): Promise<Page> {
+  opts: { withTotal?: boolean; walk?: boolean; organizations?: Map<number, string> } = {}): Promise<Page> {
   const backwards = at?.towards === 'prev';
   // With search text or an organisation, SQLite's first page counts the rows it sorts (one pass
   // over them); every other total comes from the counts table or its own count. Not on
@@ -313,9 +314,12 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
     prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };
   }
   const total = !opts.withTotal ? null : countHere ? Number(found[0]?.matching ?? 0) : await countUsers(db, filter);
-  const names = await organizationNames(db, rows.map((r) => r.organization_id));
+  const names = await organizationNames(db, rows.map((r) => r.organization_id), opts.organizations);
   return {
-    rows: rows.map(({ sort_value: _v, matching: _m, ...r }) => toUserRow({ ...r, id: Number(r.id), organization: names.get(r.organization_id) ?? null })),
+    // The driver's row objects are ours: completed in place (an export maps millions of them).
+    rows: rows.map((r) => toUserRow(Object.assign(r, {
+      id: Number(r.id), organization: r.organization_id === null ? null : (names.get(r.organization_id) ?? null),
+    }))),
     next, prev, total,
   };
 }
@@ -324,11 +328,12 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
  * Organisation names for a page's rows, read after the page is chosen: joined in the page's
  * query, the name would be looked up for every matching row before the sort keeps a few.
  */
-async function organizationNames(db: Kysely<Database>, ids: readonly (number | null)[]): Promise<Map<number | null, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
+async function organizationNames(db: Kysely<Database>, ids: readonly (number | null)[], known = new Map<number, string>()): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null && !known.has(id)))];
+  if (wanted.length === 0) return known;
   const rows = await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  for (const r of rows) known.set(r.id, r.name);
+  return known;
 }
 
 /**
@@ -339,9 +344,12 @@ async function organizationNames(db: Kysely<Database>, ids: readonly (number | n
 export async function* userBatches(db: Kysely<Database>, filter: UserFilter, order: ListOrder, batch: number,
   matching: number | null = null): AsyncGenerator<UserRow[]> {
   const walk = matching !== null && matching > 4 * batch;
+  // Names already read are kept for the next batches (an export may run long; renames meanwhile
+  // are not picked up, as the rows read earlier would not show them either).
+  const organizations = new Map<number, string>();
   let at: Position | null = null;
   for (;;) {
-    const page = await readPage(db, filter, order, batch, at, { walk });
+    const page = await readPage(db, filter, order, batch, at, { walk, organizations });
     if (page.rows.length > 0) yield page.rows;
     if (!page.next) return;
     at = page.next;
