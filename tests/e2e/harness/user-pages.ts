@@ -23,7 +23,7 @@ export async function productKey(page: Page): Promise<string> {
 export function userList(page: Page) {
   const main = page.getByRole('main');
   return {
-    heading: main.getByRole('heading', { name: 'Users', exact: true, level: 2 }),
+    heading: main.getByRole('heading', { name: 'All Users', exact: true, level: 2 }),
     search: main.getByRole('searchbox', { name: 'Search users' }),
     region: main.getByRole('region', { name: 'Users', exact: true }),
     table: main.getByRole('region', { name: 'Users', exact: true }).getByRole('table'),
