@@ -1,16 +1,18 @@
 // /user_list: the user list. Its search, filters, order and page size live in the URL
 // (validated, with defaults for anything missing or broken), so a list can be bookmarked,
 // shared and gone back to.
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectFeatures } from '../machines/session/session.selectors';
-import { ListSearchSchema } from '../machines/user-list/user-list.search';
+import { DEFAULT_LIST_SEARCH, ListSearchSchema } from '../machines/user-list/user-list.search';
 import { useConsole } from '../ui/console-context';
 import { UserListScreen } from '../ui/user-list/user-list-screen';
 import { requireFeature } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_list')({
   validateSearch: ListSearchSchema,
+  // The URL names only what differs from the defaults: a plain list is plain /user_list.
+  search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   beforeLoad: ({ context }) => requireFeature(context, 'user_mgmt'),
   component: UserListRoute,
 });
