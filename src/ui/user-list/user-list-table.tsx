@@ -11,6 +11,9 @@ import { UserListCtx } from './user-list-context';
 
 const COLUMNS = ['Name', 'Email', 'Username', 'Organization', 'Type', 'Category', 'Active', 'Expiry'] as const;
 
+/** Names, types and dates read badly broken over two lines; the table scrolls sideways instead. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`.trim();
 
 function Row({ user, openUser }: { user: UserRow; openUser(id: number): void }) {
@@ -28,17 +31,17 @@ function Row({ user, openUser }: { user: UserRow; openUser(id: number): void }) 
       <Table.Cell>
         <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
       </Table.Cell>
-      <Table.RowHeaderCell>
+      <Table.RowHeaderCell style={NOWRAP}>
         <Link href={`/user_list/${user.id}`} onClick={open}>{name}</Link>
         {user.deleted && <Badge color="red" ml="2">Deleted</Badge>}
       </Table.RowHeaderCell>
       <Table.Cell>{user.email}</Table.Cell>
       <Table.Cell>{user.username}</Table.Cell>
       <Table.Cell>{user.organization ?? '—'}</Table.Cell>
-      <Table.Cell>{user.user_type}</Table.Cell>
+      <Table.Cell style={NOWRAP}>{user.user_type}</Table.Cell>
       <Table.Cell>{user.user_category}</Table.Cell>
       <Table.Cell>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
-      <Table.Cell>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
+      <Table.Cell style={NOWRAP}>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
     </Table.Row>
   );
 }
@@ -63,7 +66,7 @@ export function UserListTable({ openUser }: { openUser(id: number): void }) {
   const pageSize = UserListCtx.useSelector((s) => selectSearch(s).page_size);
   return (
     <Box role="region" aria-label="Users" aria-busy={busy} style={{ opacity: busy && !firstLoad ? 0.6 : 1, transition: 'opacity 120ms' }}>
-    <Table.Root variant="surface">
+    <Table.Root variant="surface" size="1">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell width="40px">
