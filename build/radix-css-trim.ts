@@ -68,8 +68,40 @@ async function propDefsOf(files: Iterable<string>): Promise<Map<string, PropDef[
   return defs;
 }
 
-export async function usedClasses(srcDir: string): Promise<Set<string>> {
-  const sources = filesUnder(srcDir, /\.(tsx?|css)$/).map((f) => readFileSync(f, 'utf8'));
+/** Route files whose screens load lazily: what only they use belongs in the sections' stylesheet. */
+const LAZY_ROUTE = /[\\/]src[\\/]routes[\\/]_authed/;
+const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function resolveSource(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    try { if (statSync(candidate).isFile()) return candidate; } catch { /* next */ }
+  }
+  return null;
+}
+
+/**
+ * The sources of the first page load: everything src/main.tsx imports statically, short of the
+ * lazily loaded section routes (dynamic import() is never followed).
+ */
+export function firstLoadFiles(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || LAZY_ROUTE.test(file)) return;
+    seen.add(file);
+    if (!/\.tsx?$/.test(file)) return;
+    for (const m of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      const target = resolveSource(file, m[1]!);
+      if (target) visit(target);
+    }
+  };
+  visit(path.resolve(entry));
+  return [...seen];
+}
+
+/** Class names the given sources (all of srcDir when not given) can put on the page. */
+export async function usedClasses(srcDir: string, files?: readonly string[]): Promise<Set<string>> {
+  const sources = (files ?? filesUnder(srcDir, /\.(tsx?|css)$/)).map((f) => readFileSync(f, 'utf8'));
   const used = new Set<string>();
   const imported = new Set<string>();
   for (const code of sources) {
@@ -136,6 +168,10 @@ export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): v
     if (!kept.trim()) rule.remove();
     else rule.selector = kept;
   });
+  removeEmptyAtRules(root);
+}
+
+function removeEmptyAtRules(root: Root): void {
   let removed = true;
   while (removed) {
     removed = false;
@@ -148,25 +184,56 @@ export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): v
   }
 }
 
+/** Drops the rules the first load's stylesheet already holds, so the sections' adds only the rest. */
+export function subtractCss(root: Root, firstLoad: Set<string>, palettes: Set<string>): void {
+  const kept = postcss.parse(root.toString());
+  trimCss(kept, firstLoad, palettes);
+  const inFirst = new Set<string>();
+  kept.walkRules((rule) => void inFirst.add(`${ancestry(rule)}|${rule.selector}`));
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name)) return;
+    if (inFirst.has(`${ancestry(rule)}|${rule.selector}`)) rule.remove();
+  });
+  removeEmptyAtRules(root);
+}
+
+function ancestry(rule: postcss.Rule): string {
+  const parts: string[] = [];
+  for (let node = rule.parent; node && node.type === 'atrule'; node = node.parent) parts.push(`@${(node as postcss.AtRule).name} ${(node as postcss.AtRule).params}`);
+  return parts.join(' ');
+}
+
+/** The query that marks the sections' copy of a stylesheet (imported by the lazy shell). */
+export const SECTIONS_QUERY = '?sections';
+
 /**
  * Vite plugin: trims each Radix Themes stylesheet as it is loaded, so the bundle's file names
  * are hashed from what is shipped. The stylesheets must be imported from JavaScript (each one a
- * module), not through CSS @import, which Vite inlines before plugins see the files.
+ * module), not through CSS @import, which Vite inlines before plugins see the files. The plain
+ * import (src/main.tsx) keeps what the first page load can use; the same stylesheet imported
+ * with `?sections` (the lazy shell) keeps what only the sections use.
  */
-export function radixCssTrim(options: { srcDir: string; palettes: string[] }): Plugin {
-  let used: Set<string> | undefined;
+export function radixCssTrim(options: { srcDir: string; entry: string; palettes: string[] }): Plugin {
+  let all: Set<string> | undefined;
+  let firstLoad: Set<string> | undefined;
   const palettes = new Set(['', ...options.palettes]);
   return {
     name: 'radix-css-trim',
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
-      used = await usedClasses(options.srcDir);
+      all = await usedClasses(options.srcDir);
+      firstLoad = await usedClasses(options.srcDir, firstLoadFiles(options.entry));
     },
     transform(code, id) {
-      if (!used || !/[\\/]@radix-ui[\\/]themes[\\/].*\.css(\?|$)/.test(id)) return null;
+      if (!all || !firstLoad || !/[\\/]@radix-ui[\\/]themes[\\/].*\.css(\?|$)/.test(id)) return null;
       const root = postcss.parse(code, { from: id });
-      trimCss(root, used, palettes);
+      if (id.endsWith(SECTIONS_QUERY)) {
+        trimCss(root, all, palettes);
+        subtractCss(root, firstLoad, palettes);
+      } else {
+        trimCss(root, firstLoad, palettes);
+      }
       return { code: root.toString(), map: null };
     },
   };

@@ -2,7 +2,8 @@
 // decision 020): organisation search, owners, settings and defaults for step one, the email and
 // username checks of step two, register, and the mail the user area sends (decision 022).
 import { productNames } from '../../src/domain/product';
-import { DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../src/domain/user-fields';
+import { DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, SUBSCRIPTION_STATUSES } from '../../src/domain/user-fields';
+import { USER_CATEGORIES } from '../../src/domain/user-kinds';
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, USERNAME_PATTERN } from '../../src/domain/user-rules';
 import {
   CheckEmailsForm, DefaultSettingsForm, OrgSearchForm, OutboxForm, PreRegisterForm, RegisterForm, SendWelcomeForm, UsernameCheckForm,

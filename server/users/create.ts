@@ -4,10 +4,8 @@
 // per row and field what is wrong. Decision 022 covers the mail.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { productNames } from '../../src/domain/product';
-import {
-  bulkEditFields, CUSTOMER_USER_TYPES, DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, STAFF_USER_TYPE, userTypesFor,
-  type UserType,
-} from '../../src/domain/user-fields';
+import { bulkEditFields, DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, userTypesFor } from '../../src/domain/user-fields';
+import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE, type UserType } from '../../src/domain/user-kinds';
 import {
   dateToTimestamp, expiryDefault, FIELD_MESSAGES, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
   storedDataPlan, timestampToDate, todayOf, usersErrors, type FieldErrors,

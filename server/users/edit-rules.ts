@@ -2,7 +2,8 @@
 // change, the features each change needs (spec §6), the domain rules (spec §5) the result must
 // keep, the organisation and email effects, and the changes a person may not make to their own
 // account. server/users/update.ts runs these inside its transaction.
-import { EDIT_FIELD_FEATURES, CUSTOMER_USER_TYPES, flagKeys, bulkEditFields, STAFF_USER_TYPE } from '../../src/domain/user-fields';
+import { EDIT_FIELD_FEATURES, flagKeys, bulkEditFields } from '../../src/domain/user-fields';
+import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE } from '../../src/domain/user-kinds';
 import { dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
 import type { UserChanges, UserRecord } from '../../src/domain/users';

@@ -4,7 +4,7 @@
 // same way, so both engines answer every page from an index range.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { SortKey } from '../../src/domain/user-fields';
+import type { SortKey } from '../../src/domain/user-kinds';
 import type { UserFilter, UserRow } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
 import type { Database } from '../db/schema';

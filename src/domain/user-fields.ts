@@ -2,20 +2,14 @@
 // feature each edit needs (§6). Pure data, shared by the server and the panel.
 import type { FeatureKey } from './features';
 import { productNames } from './product';
+import { BASE_USER_TYPES, USER_TYPES, type UserType } from './user-kinds';
 
-export const BASE_USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist'] as const;
-/** Offered only to sessions holding allow_customer_type. */
-export const CUSTOMER_USER_TYPES = ['customer', 'grace_customer', 'churn_customer'] as const;
-export const USER_TYPES = [...BASE_USER_TYPES, ...CUSTOMER_USER_TYPES] as const;
-export type UserType = (typeof USER_TYPES)[number];
-export const STAFF_USER_TYPE = 'is_staff' satisfies UserType;
 
 export function userTypesFor(features: readonly string[]): readonly UserType[] {
   return features.includes('allow_customer_type') ? USER_TYPES : BASE_USER_TYPES;
 }
 
-export const USER_CATEGORIES = ['general', 'ir', 'workiva'] as const;
-export type UserCategory = (typeof USER_CATEGORIES)[number];
+
 
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PURCHASE', 'TRIAL_EXTENDED', 'TRIAL_EXTENDED_2', 'CANCELLED'] as const;
 

@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { PAGE_SIZES } from './constants';
-import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES, USER_CATEGORIES, USER_TYPES } from './user-fields';
+import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
+import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './user-rules';
 
 // ── building blocks ───────────────────────────────────────────────────────
@@ -120,9 +121,6 @@ export const UserChanges = v.partial(v.strictObject({
 export type UserChanges = v.InferOutput<typeof UserChanges>;
 
 // ── list and search (user/search_user/) ───────────────────────────────────
-export const SORT_KEYS = ['id', 'name', 'email', 'username', 'created', 'expiry'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-export const DELETED_FILTERS = ['exclude', 'include', 'only'] as const;
 
 /** The filters of the list; the same object selects "all matching" for export and bulk edit. */
 export const UserFilter = v.object({

@@ -1,24 +1,27 @@
 // /user_list: the user list. Its search, filters, order and page size live in the URL
 // (validated, with defaults for anything missing or broken), so a list can be bookmarked,
-// shared and gone back to.
-import { createFileRoute, stripSearchParams, useNavigate } from '@tanstack/react-router';
+// shared and gone back to. The URL is validated in the component, which loads with the section:
+// a route's validateSearch would put the schema in the first page load, which has a budget.
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import * as v from 'valibot';
 import { selectFeatures } from '../machines/session/session.selectors';
-import { DEFAULT_LIST_SEARCH, ListSearchSchema } from '../machines/user-list/user-list.search';
+import { ListSearchSchema } from '../machines/user-list/user-list.url';
 import { useConsole } from '../ui/console-context';
 import { UserListScreen } from '../ui/user-list/user-list-screen';
 import { requireFeature } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_list')({
-  validateSearch: ListSearchSchema,
-  // The URL names only what differs from the defaults: a plain list is plain /user_list.
-  search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
+  // Kept as the URL has it; the screen names only what differs from the defaults (compactSearch).
+  validateSearch: (raw: Record<string, unknown>) => raw,
   beforeLoad: ({ context }) => requireFeature(context, 'user_mgmt'),
   component: UserListRoute,
 });
 
 function UserListRoute() {
-  const search = Route.useSearch();
+  const raw = Route.useSearch();
+  const search = useMemo(() => v.parse(ListSearchSchema, raw), [raw]);
   const navigate = useNavigate({ from: '/user_list' });
   const { session } = useConsole();
   const features = useSelector(session, selectFeatures);

@@ -14,7 +14,7 @@ import { EXPORT_COLUMNS } from '../../src/domain/users';
 import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
 import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
 import { userListMachine } from '../../src/machines/user-list/user-list.machine';
-import { ListSearchSchema, type ListSearch } from '../../src/machines/user-list/user-list.search';
+import { ListSearchSchema, type ListSearch } from '../../src/machines/user-list/user-list.url';
 import type { UserListContext } from '../../src/machines/user-list/user-list.types';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { ConsoleContext } from '../../src/ui/console-context';

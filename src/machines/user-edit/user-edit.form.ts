@@ -2,7 +2,8 @@
 // opened, whether it keeps the rules of spec §5, which fields the session may touch (spec §6),
 // and how a save that lost a race is shown and merged. Pure functions; the machine and the view
 // share them, the server checks everything again.
-import { STAFF_USER_TYPE, BETA_FLAGS, CUSTOMER_USER_TYPES, USER_SWITCHES, bulkEditFields, defaultFlags, flagKeys, userTypesFor, EDIT_FIELD_FEATURES } from '../../domain/user-fields';
+import { BETA_FLAGS, USER_SWITCHES, bulkEditFields, defaultFlags, flagKeys, userTypesFor, EDIT_FIELD_FEATURES } from '../../domain/user-fields';
+import { STAFF_USER_TYPE, CUSTOMER_USER_TYPES } from '../../domain/user-kinds';
 import {
   EMAIL_PATTERN, FIELD_MESSAGES, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, parseExpiry, reconcileDataPlan, type FieldErrors,
 } from '../../domain/user-rules';

@@ -5,7 +5,7 @@ import type { UserRow } from '../../domain/users';
 import type { MachinePlan } from '../graph/plan';
 import { isPageSelected, userListMachine } from './user-list.machine';
 import type { UserListContext } from './user-list.types';
-import { DEFAULT_LIST_SEARCH } from './user-list.search';
+import { DEFAULT_LIST_SEARCH } from './user-list.url';
 
 const row = (id: number): UserRow => ({
   id, username: `b.user${id}`, email: `user${id}@example.com`, first_name: 'Ann', last_name: `User ${id}`, phone: null,

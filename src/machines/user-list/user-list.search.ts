@@ -1,31 +1,11 @@
-// The list's state in the URL (/user_list?q=…&user_type=…&sort=name&dir=asc): what a person can
-// bookmark, share and go back to. Unknown or broken values fall back to the defaults rather
-// than failing the page. The page position (a cursor) stays out: it is only valid for a while.
-import * as v from 'valibot';
-import { PAGE_SIZES } from '../../domain/constants';
-import { USER_CATEGORIES, USER_TYPES } from '../../domain/user-fields';
-import { DELETED_FILTERS, SORT_KEYS, type ExportUsersForm, type SearchUsersForm, type SortKey, type UserFilter } from '../../domain/users';
+// What the list does with its URL state (user-list.url.ts): compares and compacts it, and turns
+// it into the calls' form fields.
+import type * as v from 'valibot';
+import type { SortKey } from '../../domain/user-kinds';
+import type { ExportUsersForm, SearchUsersForm, UserFilter } from '../../domain/users';
+import { DEFAULT_LIST_SEARCH, type ListSearch } from './user-list.url';
 
-const text = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max)), ''), '');
-const oneOf = <T extends string>(values: readonly T[], fallback: T) =>
-  v.fallback(v.optional(v.picklist(values as unknown as [T, ...T[]]), fallback), fallback);
-
-export const ListSearchSchema = v.object({
-  q: text(200),
-  user_type: oneOf(['', ...USER_TYPES] as const, ''),
-  user_category: oneOf(['', ...USER_CATEGORIES] as const, ''),
-  /** The organisation filter: its id, and its name for the chip (display only). */
-  organization_id: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^(\d{1,15})?$/)), ''), ''),
-  org_name: text(200),
-  active: oneOf(['', 'true', 'false'] as const, ''),
-  deleted: oneOf(DELETED_FILTERS, 'exclude'),
-  sort: oneOf(SORT_KEYS, 'id'),
-  dir: oneOf(['asc', 'desc'] as const, 'desc'),
-  page_size: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(PAGE_SIZES)), 20), 20),
-});
-export type ListSearch = v.InferOutput<typeof ListSearchSchema>;
-
-export const DEFAULT_LIST_SEARCH: ListSearch = v.parse(ListSearchSchema, {});
+export type { ListSearch };
 
 /** The URL's search with the defaults left out, so a plain list is plain /user_list. */
 export function compactSearch(search: ListSearch): Partial<ListSearch> {

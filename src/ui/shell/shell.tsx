@@ -1,5 +1,8 @@
 // Spec §2 Shell: header, left menu, content area and footer.
 import { Box, Flex, Text } from '@radix-ui/themes';
+// The Radix styles only the sections use arrive with the shell, not with /login (build/radix-css-trim.ts).
+import '@radix-ui/themes/components.css?sections';
+import '@radix-ui/themes/utilities.css?sections';
 import type { ReactNode } from 'react';
 import { ScreenTheme } from '../screen-theme';
 import { WorkflowDockSlot } from '../workflows/dock-slot';

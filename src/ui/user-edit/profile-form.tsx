@@ -5,7 +5,8 @@ import { Box, Callout, Card, Checkbox, Flex, Grid, Heading, Text } from '@radix-
 import { useSelector } from '@xstate/react';
 import { productNames } from '../../domain/product';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
-import { SUBSCRIPTION_STATUSES, USER_CATEGORIES, bulkEditFields } from '../../domain/user-fields';
+import { SUBSCRIPTION_STATUSES, bulkEditFields } from '../../domain/user-fields';
+import { USER_CATEGORIES } from '../../domain/user-kinds';
 import { READ_ONLY_REASON, flagGroups, userTypeOptions } from '../../machines/user-edit/user-edit.form';
 import {
   selectAccess, selectBase, selectDraft, selectFeatures, selectPlanError, selectPlanNotices, selectProduct, selectRoles,

@@ -2,8 +2,9 @@
 // hands the machine the new URL, which starts over from the first page.
 import { Badge, Checkbox, Flex, IconButton, Select, Text } from '@radix-ui/themes';
 import { PAGE_SIZES } from '../../domain/constants';
-import { USER_CATEGORIES, userTypesFor } from '../../domain/user-fields';
-import { SORT_KEYS, type SortKey } from '../../domain/users';
+import { userTypesFor } from '../../domain/user-fields';
+import { USER_CATEGORIES } from '../../domain/user-kinds';
+import { SORT_KEYS, type SortKey } from '../../domain/user-kinds';
 import { selectSearch } from '../../machines/user-list/user-list.selectors';
 import { SORT_LABELS, type ListSearch } from '../../machines/user-list/user-list.search';
 import { OrgPicker } from '../org-picker/org-picker';
