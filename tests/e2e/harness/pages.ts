@@ -185,14 +185,16 @@ export async function headerEmail(page: Page): Promise<string> {
   return email;
 }
 
+/** The document's height, at least the viewport's (the shell fills the window). */
+export async function pageHeight(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.scrollingElement?.scrollHeight ?? 0, window.innerHeight));
+}
+
 /**
- * The document is exactly one viewport high (the shell fills it and nothing adds below it, not an
- * open dialog or menu either): a full-page screenshot shows no band under the footer.
+ * An open dialog or menu adds nothing below the page (a full-page screenshot shows no band under
+ * the footer): the document is as high as it was before it opened.
  */
-export async function checkOneViewportHigh(page: Page, what: string): Promise<void> {
-  const { height, viewport } = await page.evaluate(() => ({
-    height: document.scrollingElement?.scrollHeight ?? 0,
-    viewport: window.innerHeight,
-  }));
-  check(height === viewport, `${what}: the page is ${height} px high in a ${viewport}-px viewport`);
+export async function checkAddsNoHeight(page: Page, before: number, what: string): Promise<void> {
+  const height = await pageHeight(page);
+  check(height === before, `${what}: the page is ${height} px high, ${before} px before`);
 }

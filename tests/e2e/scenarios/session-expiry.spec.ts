@@ -3,7 +3,7 @@
 import { MESSAGES } from '../../../src/domain/auth';
 import { SESSION_STORAGE_KEY } from '../../../src/domain/session';
 import { check, waitForPath } from '../harness/check';
-import { checkOneViewportHigh, loginForm, signIn, waitForMessage } from '../harness/pages';
+import { checkAddsNoHeight, loginForm, pageHeight, signIn, waitForMessage } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { SHORT_IDLE_ENV } from '../harness/world';
 import { expectedRoot } from '../harness/staff';
@@ -18,10 +18,10 @@ export const scenario: Scenario = {
     const admin = t.world.account('short-idle', 'admin');
     await signIn(t, page, admin);
     const idleSince = Date.now(); // the Login click was the last activity
-    await t.step('signed in on the root section, session stored', async () => {
+    const shellHeight = await t.step('signed in on the root section, session stored', async () => {
       await waitForPath(page, expectedRoot('admin'));
       check((await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)) !== null, 'the session is stored');
-      await checkOneViewportHigh(page, 'the shell');
+      return pageHeight(page);
     });
     const shownAs = await t.step('stay idle: the expiry message appears', async () => {
       const shown = await waitForMessage(t, page, MESSAGES.sessionExpired, 30_000);
@@ -30,7 +30,7 @@ export const scenario: Scenario = {
       return shown;
     });
     if (shownAs === 'page') {
-      await t.step('the dialog adds nothing below the shell', () => checkOneViewportHigh(page, 'with the expiry dialog open'));
+      await t.step('the dialog adds nothing below the shell', () => checkAddsNoHeight(page, shellHeight, 'with the expiry dialog open'));
       // An in-page dialog is dismissed as a person would, by its button.
       await t.step('acknowledge the message', () => page.getByRole('alertdialog').getByRole('button').first().click());
     }
