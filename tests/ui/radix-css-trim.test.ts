@@ -1,7 +1,7 @@
 // The build step that keeps /login within budget must not drop what the panel uses.
 import postcss from 'postcss';
 import { describe, expect, it } from 'vitest';
-import { trimCss, usedClasses } from '../../build/radix-css-trim';
+import { firstLoadFiles, subtractCss, trimCss, usedClasses } from '../../build/radix-css-trim';
 
 const trim = (css: string, used: string[]) => {
   const root = postcss.parse(css);
@@ -45,5 +45,27 @@ describe('Radix CSS trimming', () => {
     expect(used).toContain('rt-r-gtc-1');
     expect(used).toContain('md:rt-r-gtc-2');
     expect(trim('@media (min-width: 1024px){.md\\:rt-r-gtc-2{g:2}}', [...used])).toContain('md\\:rt-r-gtc-2');
+  });
+
+  it("splits a stylesheet: the first load keeps its classes, the sections' copy only the rest", () => {
+    const css = '.rt-Button{a:1} .rt-Table{b:2} @media (min-width: 1024px){.md\\:rt-r-gtc-2{c:3} .rt-Button{d:4}}';
+    const all = new Set(['rt-Button', 'rt-Table', 'md:rt-r-gtc-2']);
+    const first = new Set(['rt-Button']);
+    const palettes = new Set(['']);
+    const sections = postcss.parse(css);
+    trimCss(sections, all, palettes);
+    subtractCss(sections, first, palettes);
+    const out = sections.toString().replace(/\s+/g, ' ');
+    expect(out).toContain('.rt-Table{b:2}');
+    expect(out).toContain('md\\:rt-r-gtc-2');
+    expect(out).not.toContain('rt-Button');
+  });
+
+  it('counts as first-load sources what main.tsx imports statically, short of the lazy section routes', () => {
+    const files = firstLoadFiles('src/main.tsx').map((f) => f.replace(process.cwd() + '/', ''));
+    expect(files).toContain('src/ui/login/login-view.tsx');
+    expect(files).toContain('src/routes/login.tsx');
+    expect(files.some((f) => f.startsWith('src/ui/user-list/'))).toBe(false);
+    expect(files.some((f) => f.startsWith('src/routes/_authed'))).toBe(false);
   });
 });
