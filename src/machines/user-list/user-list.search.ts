@@ -20,7 +20,7 @@ export function sameSearch(a: ListSearch, b: ListSearch): boolean {
 export function filterOf(search: ListSearch): UserFilter {
   return {
     q: search.q.trim(), user_type: search.user_type, user_category: search.user_category,
-    organization_id: search.organization_id === '' ? '' : Number(search.organization_id),
+    organization_id: search.organization_id,
     active: search.active, deleted: search.deleted,
   };
 }

@@ -14,8 +14,12 @@ export const ListSearchSchema = v.object({
   q: text(200),
   user_type: oneOf(['', ...USER_TYPES] as const, ''),
   user_category: oneOf(['', ...USER_CATEGORIES] as const, ''),
-  /** The organisation filter: its id, and its name for the chip (display only). */
-  organization_id: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^(\d{1,15})?$/)), ''), ''),
+  /**
+   * The organisation filter: its id (a number, which the router writes plainly: a digit string
+   * would be written quoted), and its name for the chip (display only).
+   */
+  organization_id: v.fallback(v.optional(v.union([v.literal(''),
+    v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/)), v.number()]), v.transform(Number), v.integer(), v.minValue(1))]), ''), ''),
   org_name: text(200),
   active: oneOf(['', 'true', 'false'] as const, ''),
   deleted: oneOf(DELETED_FILTERS, 'exclude'),

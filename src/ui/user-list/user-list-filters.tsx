@@ -46,7 +46,7 @@ export function UserListFilters({ features, change }: FiltersProps) {
       <FilterSelect label="Status" value={search.active} onChange={(active) => change({ active: active as ListSearch['active'] })}
         options={[['', 'Active and inactive'], ['true', 'Active'], ['false', 'Inactive']]} />
       {search.organization_id === '' ? (
-        <OrgPicker value={null} onChange={(pick) => pick && change({ organization_id: String(pick.org_id), org_name: pick.title })} placeholder="Organization" />
+        <OrgPicker value={null} onChange={(pick) => pick && change({ organization_id: pick.org_id, org_name: pick.title })} placeholder="Organization" />
       ) : (
         <Badge size="2" variant="soft" aria-label={`Organization filter: ${search.org_name || `#${search.organization_id}`}`}>
           <Flex gap="1" align="center">

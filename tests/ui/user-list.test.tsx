@@ -1,0 +1,138 @@
+// The user list through the router, against the real server: what each set of features shows,
+// the URL as the list's state (filters navigate, defaults stay out of the URL, a broken URL
+// falls back, back and forward reload), and a row opening the user's page.
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedBenchUsers } from '../../bench/user-data';
+import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+
+let server: TestServer;
+let bridge: ServerBridge;
+let app: ConsoleApp | undefined;
+let user: UserEvent;
+
+beforeEach(async () => {
+  server = await createTestServer();
+  bridge = connectToServer(server);
+  await seedBenchUsers(server.db, { users: 25, orgs: 2 });
+  // Known users to look for: one journalist, and one deleted.
+  await server.db.updateTable('users').set({ user_type: 'trial', deleted: 0 }).where('username', 'like', 'b.%').execute();
+  const [first, second] = await server.db.selectFrom('users').select('id').where('username', 'like', 'b.%').orderBy('id').limit(2).execute();
+  await server.db.updateTable('users').set({ user_type: 'journalist', first_name: 'Cora', last_name: 'Customer' }).where('id', '=', first!.id).execute();
+  await server.db.updateTable('users').set({ deleted: 1, first_name: 'Dora', last_name: 'Deleted' }).where('id', '=', second!.id).execute();
+  user = userEvent.setup();
+});
+afterEach(async () => {
+  app?.stop();
+  app = undefined;
+  bridge.disconnect();
+  await server.close();
+});
+
+async function openAs(features: string[], path = '/user_list'): Promise<void> {
+  const staff = await server.createStaff({ username: `lister${features.length}`, features: ['admin_panel_access', 'user_mgmt', ...features], activated: true });
+  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
+  app.start();
+  render(<ConsoleRoot app={app} />);
+  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
+  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
+  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
+  await waitFor(() => expect(otp).toHaveFocus());
+  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
+  await screen.findByRole('button', { name: 'Logout' });
+  await act(async () => void (await app!.router.navigate({ href: path })));
+  await screen.findByRole('heading', { name: 'All Users' });
+  await listSettled();
+}
+
+const rowsShown = () => screen.getByRole('status', { name: 'Rows shown' });
+const region = () => screen.getByRole('region', { name: 'Users' });
+async function listSettled(): Promise<void> {
+  await waitFor(() => expect(region()).toHaveAttribute('aria-busy', 'false'), { timeout: 5000 });
+}
+const names = () => within(region()).queryAllByRole('link').map((a) => a.textContent);
+const locationHref = () => app!.router.state.location.href;
+
+describe('what each set of features shows', () => {
+  it('shows only the list to user_mgmt alone: no create, export, bulk edit or deleted users', async () => {
+    await openAs([]);
+    expect(rowsShown()).toHaveTextContent('1–20 of 25');
+    for (const name of ['Create user', 'Export CSV', 'Export XLSX', /^Bulk edit/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Show deleted' })).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute('placeholder', 'Search by name, email, phone, username or id');
+  });
+
+  it('offers each action with its feature, and deleted users with deleted_user', async () => {
+    await openAs(['create_user_tab', 'export_csv_access', 'bulk_edit_user', 'deleted_user']);
+    for (const name of ['Create user', 'Export CSV', 'Export XLSX']) expect(screen.getByRole('button', { name })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Bulk edit' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Show deleted' }));
+    await waitFor(() => expect(locationHref()).toBe('/user_list?deleted=include'));
+    await listSettled();
+    expect(rowsShown()).toHaveTextContent('of 26');
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'dora');
+    await waitFor(() => expect(names()).toEqual(['Dora Deleted']), { timeout: 5000 });
+    expect(within(region()).getByText('Deleted')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(app!.router.state.location.pathname).toBe('/create_user'));
+  });
+});
+
+describe('the URL holds the list', () => {
+  it('navigates on a filter, keeps defaults out of the URL, and reloads on back and forward', async () => {
+    await openAs([]);
+    expect(locationHref()).toBe('/user_list');
+    await user.click(screen.getByRole('combobox', { name: 'User type' }));
+    await user.click(await screen.findByRole('option', { name: 'Journalist' }));
+    await waitFor(() => expect(locationHref()).toBe('/user_list?user_type=journalist'));
+    await listSettled();
+    expect(names()).toEqual(['Cora Customer']);
+    expect(rowsShown()).toHaveTextContent('1–1 of 1');
+    await act(async () => app!.router.history.back());
+    await waitFor(() => expect(rowsShown()).toHaveTextContent('1–20 of 25'));
+    expect(screen.getByRole('combobox', { name: 'User type' })).toHaveTextContent('All types');
+    await act(async () => app!.router.history.forward());
+    await waitFor(() => expect(names()).toEqual(['Cora Customer']));
+  });
+
+  it('opens on the list a URL names, and falls back to the defaults for values it does not know', async () => {
+    await openAs([], '/user_list?q=cora&page_size=50&sort=nonsense&user_type=wizard');
+    expect(names()).toEqual(['Cora Customer']);
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('cora');
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveTextContent('50');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('ID');
+    expect(screen.getByRole('combobox', { name: 'User type' })).toHaveTextContent('All types');
+  });
+
+  it('writes the search text to the URL after the pause in typing, and a row opens its user', async () => {
+    await openAs([]);
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'Cora Cus');
+    await waitFor(() => expect(locationHref()).toBe('/user_list?q=Cora+Cus'), { timeout: 5000 });
+    await listSettled();
+    const link = within(region()).getByRole('link', { name: 'Cora Customer' });
+    const id = link.getAttribute('href')!.split('/').at(-1);
+    await user.click(link);
+    await waitFor(() => expect(app!.router.state.location.pathname).toBe(`/user_list/${id}`));
+  });
+
+  it('filters by an organisation picked by name, shown as a chip that clears it', async () => {
+    await openAs([]);
+    const org = await server.db.selectFrom('organizations').select(['id', 'name']).where('name', '=', 'Bench Org 1').executeTakeFirstOrThrow();
+    const members = Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', org.id).where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
+    await user.type(screen.getByRole('combobox', { name: 'Organization' }), 'Bench Org 1');
+    await user.click(await screen.findByRole('option', { name: /Bench Org 1/ }, { timeout: 5000 }));
+    await waitFor(() => expect(locationHref()).toBe(`/user_list?organization_id=${org.id}&org_name=Bench+Org+1`));
+    await listSettled();
+    expect(rowsShown()).toHaveTextContent(`of ${members}`);
+    expect(screen.getByLabelText('Organization filter: Bench Org 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove organization filter' }));
+    await waitFor(() => expect(locationHref()).toBe('/user_list'));
+    await waitFor(() => expect(rowsShown()).toHaveTextContent('1–20 of 25'));
+  });
+});
