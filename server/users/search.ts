@@ -123,9 +123,10 @@ function filterColumn(engine: Engine, column: 'user_type' | 'user_category' | 'a
 
 function cheapFilterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null): Condition[] {
   const out: Condition[] = [];
-  // Except in id order: users_type_idx holds (user_type, rowid), so it serves the filter and that
-  // order at once (and the export of one type reads only that type's rows).
-  if (filter.user_type !== '') out.push(sql`${sort === 'id' ? sql.raw('users.user_type') : filterColumn(engine, 'user_type')} = ${filter.user_type}`);
+  // Except in id order without search text: users_type_idx holds (user_type, rowid), so it serves
+  // the filter and that order at once (and the export of one type reads only that type's rows).
+  const typeIndexServes = sort === 'id' && normaliseQuery(filter.q) === '';
+  if (filter.user_type !== '') out.push(sql`${typeIndexServes ? sql.raw('users.user_type') : filterColumn(engine, 'user_type')} = ${filter.user_type}`);
   if (filter.user_category !== '') out.push(sql`${filterColumn(engine, 'user_category')} = ${filter.user_category}`);
   if (filter.active !== '') out.push(sql`${filterColumn(engine, 'active')} = ${filter.active === 'true' ? 1 : 0}`);
   if (filter.deleted === 'exclude') out.push(sql`${filterColumn(engine, 'deleted')} = 0`);

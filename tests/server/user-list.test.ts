@@ -260,6 +260,15 @@ describe('query plans', () => {
   const emailIndex = (): string => (engineOf(server.db) === 'postgres' ? 'users_search_email_idx' : 'users_email_lower_uq');
   const usernameIndex = (): string => (engineOf(server.db) === 'postgres' ? 'users_search_username_idx' : 'users_username_lower_uq');
 
+  it('keeps to the prefix indexes with a type filter too, in any order (SQLite: no statistics to go by)', async () => {
+    if (engineOf(server.db) !== 'sqlite') return;
+    for (const sort of ['id', 'name'] as const) {
+      const text = await plan({ q: 'smith', user_type: 'trial' }, sort);
+      expect(text).toContain('users_search_first_last_idx');
+      expect(text).not.toContain('users_type_idx');
+    }
+  });
+
   it('answers the search text from the prefix indexes', async () => {
     const text = await plan({ q: 'smith' });
     for (const index of ['users_search_first_last_idx', 'users_search_last_first_idx', emailIndex(), usernameIndex()]) {
