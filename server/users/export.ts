@@ -53,9 +53,9 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-/** Escapes markup and drops what XML 1.0 forbids (control characters, lone surrogates). */
 const NEEDS_XML_CARE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
+/** Escapes markup and drops what XML 1.0 forbids (control characters, lone surrogates). */
 export function xmlText(text: string): string {
   // Most cells need nothing: one test instead of four passes.
   if (!NEEDS_XML_CARE.test(text)) return text;
