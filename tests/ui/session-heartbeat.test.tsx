@@ -72,7 +72,7 @@ async function signIn(): Promise<Staff> {
   await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
   const otp = await until(() => screen.queryByRole('textbox', { name: 'One-time code' }), 'the code box');
   await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
-  await until(() => screen.queryByText(/The All Users screen is not built yet/), 'the root section');
+  await until(() => screen.queryByRole('heading', { name: 'All Users' }), 'the root section');
   await settled();
   expect(app.value.session.getSnapshot().hasTag('authenticated')).toBe(true);
   calls.length = 0;
