@@ -7,9 +7,16 @@ import { benchUserList } from './user-list';
 import { benchBulkEdit } from './bulk-edit';
 import { benchUserCreate } from './user-create';
 
+const BENCHES = [
+  ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
+  ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate],
+] as const;
+
+/** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */
 async function main(): Promise<void> {
+  const only = process.argv.slice(2);
   console.log(`Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode`);
-  for (const [name, run] of [['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck], ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate]] as const) {
+  for (const [name, run] of BENCHES.filter(([n]) => only.length === 0 || only.some((o) => n.includes(o)))) {
     const started = performance.now();
     const lines = await run();
     for (const line of lines) console.log(`  ${line}`);

@@ -9,6 +9,7 @@ import * as sessionAuthTime from './migrations/2026_11_21_005_session_auth_time'
 import * as userArea from './migrations/2026_11_21_006_user_area';
 import * as userSearch from './migrations/2026_11_21_007_user_search';
 import * as orgSearch from './migrations/2026_11_21_008_org_search';
+import * as usersFillfactor from './migrations/2026_11_21_009_users_fillfactor';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_006_user_area': userArea,
   '2026_11_21_007_user_search': userSearch,
   '2026_11_21_008_org_search': orgSearch,
+  '2026_11_21_009_users_fillfactor': usersFillfactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
