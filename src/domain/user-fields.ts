@@ -2,6 +2,7 @@
 // feature each edit needs (§6). Pure data, shared by the server and the panel.
 import type { FeatureKey } from './features';
 import { productNames } from './product';
+import { userFieldLabel } from './user-labels';
 import { BASE_USER_TYPES, USER_TYPES, type UserType } from './user-kinds';
 
 
@@ -57,30 +58,32 @@ export interface BulkField {
 
 const bool: BulkFieldKind = { kind: 'bool' };
 
-/** The bulk-editable fields of spec §3, in display order. */
+/** The bulk-editable fields of spec §3, in display order; their labels are user-labels.ts's. */
 export function bulkEditFields(product: string): readonly BulkField[] {
   const p = productNames(product);
+  const field = (key: string, type: BulkFieldKind, column: BulkField['column'] = null, feature?: FeatureKey): BulkField =>
+    ({ key, label: userFieldLabel(product, key), type, column, ...(feature ? { feature } : {}) });
   return [
-    { key: 'active', label: 'Active', type: bool, column: 'active', feature: 'active_update' },
-    { key: 'is_account_admin', label: 'Account admin', type: bool, column: 'is_account_admin' },
-    { key: 'expiry_dt', label: 'Expiry date', type: { kind: 'date' }, column: 'expiry_dt', feature: 'expiry_update' },
-    { key: 'cboe_us_live_intraday', label: 'Cboe US live intraday', type: bool, column: null },
-    { key: 'drive_integrations', label: 'Drive integrations', type: bool, column: null },
-    { key: 'intraday_data', label: 'Intraday data', type: bool, column: null },
-    { key: 'rms_version', label: 'RMS version', type: { kind: 'choice', options: RMS_VERSIONS }, column: null },
-    { key: 'openaccess', label: 'Open access', type: bool, column: null },
-    { key: 'researchreports', label: 'BR enabled', type: bool, column: null },
-    { key: 'rms_version_switcher', label: 'RMS version switcher', type: bool, column: null },
-    { key: p.drive, label: `${product} drive`, type: bool, column: null },
-    { key: 'tr_src', label: 'Transcript source', type: { kind: 'choice', options: TR_SRC_OPTIONS }, column: null, feature: 'tr_src_toggle' },
-    { key: 'rr_pro', label: 'Research provider', type: { kind: 'choice', options: RR_PRO_OPTIONS }, column: null },
-    { key: 'br_manager', label: 'BR manager', type: bool, column: null },
-    { key: p.vega, label: `${product} vega`, type: bool, column: null },
-    { key: 'rns_docs', label: 'RNS docs', type: bool, column: null },
-    { key: 'cgs', label: 'CGS', type: bool, column: null },
-    { key: p.connect, label: `${product} connect`, type: bool, column: null },
-    { key: 'ftp_upload', label: 'FTP upload', type: bool, column: null },
-    { key: p.rmsConnect, label: `RMS ${product} connect`, type: bool, column: null },
+    field('active', bool, 'active', 'active_update'),
+    field('is_account_admin', bool, 'is_account_admin'),
+    field('expiry_dt', { kind: 'date' }, 'expiry_dt', 'expiry_update'),
+    field('cboe_us_live_intraday', bool),
+    field('drive_integrations', bool),
+    field('intraday_data', bool),
+    field('rms_version', { kind: 'choice', options: RMS_VERSIONS }),
+    field('openaccess', bool),
+    field('researchreports', bool),
+    field('rms_version_switcher', bool),
+    field(p.drive, bool),
+    field('tr_src', { kind: 'choice', options: TR_SRC_OPTIONS }, null, 'tr_src_toggle'),
+    field('rr_pro', { kind: 'choice', options: RR_PRO_OPTIONS }),
+    field('br_manager', bool),
+    field(p.vega, bool),
+    field('rns_docs', bool),
+    field('cgs', bool),
+    field(p.connect, bool),
+    field('ftp_upload', bool),
+    field(p.rmsConnect, bool),
   ];
 }
 

@@ -1,6 +1,7 @@
 // The create screen's calls (spec §7): what step one offers (owners, settings), the username check
-// of step two, and register/. Every reply is parsed by its src/domain schema. The owner travels as
-// the wire names it (`{product}_owner`, ownerToWire).
+// of step two, and register/; the edit screen's owner select uses the same owner group call. Every
+// reply is parsed by its src/domain schema. The owner travels as the wire names it
+// (`{product}_owner`, ownerToWire).
 import * as v from 'valibot';
 import { ownerToWire, productNames } from '../domain/product';
 import type { NewUserRow } from '../domain/user-rules';
@@ -19,14 +20,19 @@ export interface CreateChoices {
   startupScreens: string[];
 }
 
+/** The staff who may own a user, as the owner select offers them (create and edit). Needs create_user_tab. */
+export async function fetchOwnerGroup(product: string): Promise<OwnerGroupReply['result']> {
+  return v.parse(OwnerGroupReply, await post(`/user/get_${productNames(product).key}_owner_group/`)).result;
+}
+
 export async function loadCreateChoices(product: string): Promise<CreateChoices> {
   const [owners, settings] = await Promise.all([
-    post(`/user/get_${productNames(product).key}_owner_group/`).then((r) => v.parse(OwnerGroupReply, r)),
+    fetchOwnerGroup(product),
     post('/user/get_product_settings/').then((r) => v.parse(ProductSettingsReply, r)),
   ]);
   const s = settings.data;
   return {
-    owners: owners.result, userTypes: s.user_types, categories: s.user_categories, configurations: s.product_configurations,
+    owners, userTypes: s.user_types, categories: s.user_categories, configurations: s.product_configurations,
     dataPlanItems: s.data_plan_items, startupScreens: s.startup_screens,
   };
 }

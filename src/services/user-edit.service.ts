@@ -5,9 +5,10 @@ import * as v from 'valibot';
 import { ownerFromWire } from '../domain/product';
 import {
   AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply,
-  type AdminPrivileges, type RoleRef, type UserChanges, type UserRecord,
+  type AdminPrivileges, type OwnerGroupReply, type RoleRef, type UserChanges, type UserRecord,
 } from '../domain/users';
 import { http, toFormData } from './http';
+import { fetchOwnerGroup } from './user-create.service';
 
 const post = (path: string, fields: Record<string, string | undefined>) => http(path, { method: 'POST', body: toFormData(fields) });
 
@@ -19,6 +20,17 @@ export async function fetchUser(product: string, userId: number): Promise<{ user
   const raw = (await post('/user/fetch_users_by_account_id/', { account_id: String(userId) })) as { data?: unknown };
   const reply = v.parse(FetchUsersReply, { ...raw, data: Array.isArray(raw.data) ? raw.data.map((u) => userFromWire(product, u)) : raw.data });
   return { user: reply.data.find((u) => u.id === userId) ?? null, roleChoices: reply.role_choices ?? null };
+}
+
+/**
+ * The user with what the edit form needs to name its values: the owner group (the create screen's
+ * call) when the session may list it, else null.
+ */
+export async function loadUserForEdit(product: string, userId: number, withOwners: boolean): Promise<{
+  user: UserRecord | null; roleChoices: RoleRef[] | null; owners: OwnerGroupReply['result'] | null;
+}> {
+  const [found, owners] = await Promise.all([fetchUser(product, userId), withOwners ? fetchOwnerGroup(product) : null]);
+  return { ...found, owners };
 }
 
 export interface UpdateAccountInput {

@@ -208,8 +208,8 @@ describe('userCreate machine paths (real view, real server)', () => {
             expect(byLabel('Expiry date')).toHaveValue('11-22-2026'); // no type yet: spec §4's unassigned, one day
             expect(within(form).getByRole('combobox', { name: 'User type' })).toHaveTextContent('Choose a user type');
             expect(within(form).getByRole('combobox', { name: 'User category' })).toHaveTextContent('General');
-            expect(within(form).getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent(`${P}_basic`);
-            expect(within(form).getByRole('combobox', { name: 'Startup screen' })).toHaveTextContent('docsearch');
+            expect(within(form).getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent(`${P} Basic`);
+            expect(within(form).getByRole('combobox', { name: 'Startup screen' })).toHaveTextContent('Document search');
             expect(s().queryByRole('alert')).toBeNull();
           }
           if (after(step, 'plan.change')) {

@@ -79,6 +79,10 @@ describe('the user edit page', () => {
     expect(locked('active_update')).toBeVisible();
     expect(locked('expiry_update')).toBeVisible();
     expect(locked('tr_src_toggle')).toBeVisible();
+    // The owner group needs create_user_tab: without it the stored owner stays as it is.
+    expect(screen.getByRole('combobox', { name: 'product owner' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'product owner' })).toHaveTextContent('admin');
+    expect(locked('create_user_tab')).toBeVisible();
     // Deleted users are the deleted_user feature's business: the switch is not there at all.
     expect(screen.queryByRole('switch', { name: 'Deleted' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -89,18 +93,39 @@ describe('the user edit page', () => {
     await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}`);
     const user = userEvent.setup();
     const save = await screen.findByRole('button', { name: 'Save' });
-    await user.click(screen.getByRole('checkbox', { name: 'shareholder_data' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Shareholder data' }));
     expect(screen.getByText(plan.shareholderNeedsData)).toBeVisible();
-    expect(screen.getByRole('checkbox', { name: 'product_data' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'product Data' })).toBeChecked();
     expect(save).toBeEnabled();
     await user.click(screen.getByRole('combobox', { name: 'User category' }));
-    await user.click(await screen.findByRole('option', { name: 'ir' }));
+    await user.click(await screen.findByRole('option', { name: 'IR' }));
     expect(screen.getByRole('alert')).toHaveTextContent(plan.categoryForbidsData);
     expect(save).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'None' }));
     expect(screen.queryByText(plan.categoryForbidsData)).toBeNull();
     expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: User category.');
     expect(save).toBeEnabled();
+  });
+
+  it('names values as the create screen does, and offers the owner group as owners, keeping an unknown stored owner', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'edit_user', 'create_user_tab'], `/user_list/${userId}`);
+    const user = userEvent.setup();
+    const owner = await screen.findByRole('combobox', { name: 'product owner' });
+    expect(screen.getByRole('combobox', { name: 'User category' })).toHaveTextContent('General');
+    expect(screen.getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent('product Basic');
+    expect(screen.getByRole('switch', { name: 'Social search' })).toBeVisible();
+    // 'admin' is not among the active staff: it stays shown as stored, first among the choices.
+    expect(owner).toHaveTextContent('admin');
+    await user.click(owner);
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['admin', 'viewer4 Staff (viewer4)']);
+    await user.click(screen.getByRole('option', { name: 'viewer4 Staff (viewer4)' }));
+    expect(owner).toHaveTextContent('viewer4 Staff (viewer4)');
+    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: product owner.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('User updated.');
+    const stored = await server.db.selectFrom('users').select('owner').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(stored.owner).toBe('viewer4');
   });
 
   it("keeps a customer's type for sessions without allow_customer_type", async () => {

@@ -5,9 +5,14 @@
 import { BETA_FLAGS, USER_SWITCHES, bulkEditFields, defaultFlags, flagKeys, userTypesFor, EDIT_FIELD_FEATURES } from '../../domain/user-fields';
 import { STAFF_USER_TYPE, CUSTOMER_USER_TYPES } from '../../domain/user-kinds';
 import {
+  categoryLabel, configurationLabel, dataPlanLabel, optionLabel, ownerLabel, startupScreenLabel, subscriptionStatusLabel, userFieldLabel,
+  userTypeLabel,
+} from '../../domain/user-labels';
+import {
   EMAIL_PATTERN, FIELD_MESSAGES, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, parseExpiry, reconcileDataPlan, type FieldErrors,
 } from '../../domain/user-rules';
 import type { OrgPick, RoleRef, UserChanges, UserRecord } from '../../domain/users';
+import type { OwnerChoice } from './user-edit.types';
 
 export interface EditDraft {
   first_name: string;
@@ -148,7 +153,7 @@ export function formErrors(product: string, base: UserRecord, draft: EditDraft):
   if (draft.phone.trim() && !PHONE_PATTERN.test(draft.phone.trim())) errors['phone'] = FIELD_MESSAGES.phone;
   if (draft.password && !PASSWORD_PATTERN.test(draft.password)) errors['password'] = FIELD_MESSAGES.password;
   if (draft.expiry_dt.trim() && !parseExpiry(draft.expiry_dt)) errors['expiry_dt'] = FIELD_MESSAGES.expiry;
-  if (!draft.owner.trim() && base.owner) errors['owner'] = FIELD_MESSAGES.required(`${product} owner`);
+  if (!draft.owner.trim() && base.owner) errors['owner'] = FIELD_MESSAGES.required(userFieldLabel(product, 'owner'));
   const plan = reconcileDataPlan(product, draft.data_plan, draft.user_category);
   if (plan.error) errors['data_plan'] = plan.error;
   return errors;
@@ -162,6 +167,10 @@ const needs = (feature: string, what: string) => `Changing ${what} needs the ${f
 
 export const READ_ONLY_REASON = 'You can view this user; changing users needs the edit_user permission.';
 
+/** The owner select offers the owner group, whose call (the create screen's) needs this feature. */
+const OWNER_GROUP_FEATURE = 'create_user_tab';
+export const ownersListed = (features: readonly string[]) => features.includes(OWNER_GROUP_FEATURE);
+
 export function fieldAccess(key: DraftKey, features: readonly string[], base: UserRecord, draft: EditDraft): FieldAccess {
   const has = (f: string) => features.includes(f);
   const flag = key.startsWith('flags.') ? key.slice('flags.'.length) : null;
@@ -171,6 +180,8 @@ export function fieldAccess(key: DraftKey, features: readonly string[], base: Us
   const feature = EDIT_FIELD_FEATURES[flag ?? key];
   // Shown under the field itself, so 'this' is enough.
   if (feature && !has(feature)) return { show: true, editable: false, why: needs(feature, 'this') };
+  // Without the owner group there is nothing to choose from: the stored owner stays as it is.
+  if (key === 'owner' && !ownersListed(features)) return { show: true, editable: false, why: needs(OWNER_GROUP_FEATURE, 'this') };
   if (key === 'user_type') {
     if (isCustomer(base.user_type) && !has('allow_customer_type')) return { show: true, editable: false, why: needs('allow_customer_type', "a customer's type") };
     if (base.user_type === STAFF_USER_TYPE && !has('staff_role_change')) return { show: true, editable: false, why: needs('staff_role_change', "a staff user's type") };
@@ -188,25 +199,9 @@ export function userTypeOptions(features: readonly string[], current: string): s
 }
 
 // ── labels and display ────────────────────────────────────────────────────
-const LABELS: Record<string, string> = {
-  first_name: 'First name', last_name: 'Last name', email: 'Email', username: 'Username', phone: 'Phone',
-  organization: 'Organization', user_type: 'User type', user_category: 'User category', user_role: 'User role',
-  product_configuration: 'Product configuration', data_plan: 'Data plan', expiry_dt: 'Expiry date', active: 'Active',
-  deleted: 'Deleted', is_account_admin: 'Account admin', startup_screen: 'Startup screen', subscription_status: 'Subscription status',
-  sf_contact_id: 'CRM contact id', staff_roles: 'Staff roles', password: 'Password',
-  socialsearch: 'Social search', intlquote: 'International quotes', realtimesearch: 'Real-time search', pricemonitor: 'Price monitor',
-  expanded_news_stream: 'Expanded news stream', unified_stream: 'Unified stream', crypto: 'Crypto', allow_entity: 'Allow entity',
-  clipper_screenshot: 'Clipper screenshot', is_beta_user: 'Beta user', disable_note_as_mail: 'Disable note as mail',
-  restrict_upload: 'Restrict upload', restrict_annot: 'Restrict annotations', restrict_modifying_create_date: 'Restrict modifying create date',
-  send_email: 'Send email', tips: 'Tips', follow_tickers: 'Follow tickers', onboarding_emails: 'Onboarding emails',
-  no_login_drip: 'No-login drip', first_login_drip: 'First-login drip', plotter_features: 'Plotter features', persistent_flags: 'Persistent flags',
-};
-
+/** A field's name, flags by their own key: the names every user screen uses (domain/user-labels.ts). */
 export function fieldLabel(product: string, key: DraftKey): string {
-  if (key === 'owner') return `${product} owner`;
-  const flag = key.startsWith('flags.') ? key.slice('flags.'.length) : null;
-  if (flag) return LABELS[flag] ?? bulkEditFields(product).find((f) => f.key === flag)?.label ?? flag;
-  return LABELS[key] ?? key;
+  return userFieldLabel(product, key.startsWith('flags.') ? key.slice('flags.'.length) : key);
 }
 
 /** The flags in the groups the form shows them in. */
@@ -218,14 +213,48 @@ export function flagGroups(product: string): { title: string; keys: string[] }[]
   ];
 }
 
-export function displayValue(key: DraftKey, value: DraftValue, roles: readonly RoleRef[]): string {
+/** What the form can name beyond the record's own values: staff roles by id, owners by username. */
+export interface KnownNames {
+  roles: readonly RoleRef[];
+  owners: readonly OwnerChoice[];
+}
+
+/** The label of one value of a choice field; values the labels do not know stay as stored. */
+export function valueLabel(product: string, key: DraftKey, value: string, owners: readonly OwnerChoice[] = []): string {
+  switch (key) {
+    case 'user_type': return userTypeLabel(value);
+    case 'user_category': return categoryLabel(value);
+    case 'product_configuration': return configurationLabel(product, value);
+    case 'startup_screen': return startupScreenLabel(product, value);
+    case 'subscription_status': return subscriptionStatusLabel(value);
+    case 'data_plan': return dataPlanLabel(product, value);
+    case 'owner': {
+      const known = owners.find((o) => o.key === value);
+      return known ? ownerLabel(known) : value;
+    }
+    default: return key.startsWith('flags.') ? optionLabel(value) : value;
+  }
+}
+
+export function displayValue(product: string, key: DraftKey, value: DraftValue, names: KnownNames): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
   if (key === 'organization') return (value as OrgPick).title;
-  if (key === 'staff_roles') return (value as number[]).map((id) => roles.find((r) => r.id === id)?.name ?? `Role ${id}`).join(', ') || '(none)';
+  if (key === 'staff_roles') return (value as number[]).map((id) => names.roles.find((r) => r.id === id)?.name ?? `Role ${id}`).join(', ') || '(none)';
+  if (key === 'data_plan') return (value as string[]).map((item) => dataPlanLabel(product, item)).join(', ') || '(none)';
   if (Array.isArray(value)) return value.join(', ') || '(none)';
   if (key === 'password') return '(new password)';
-  return String(value);
+  return valueLabel(product, key, String(value), names.owners);
+}
+
+/**
+ * The owner select's choices: the owner group, and before it any owner the group does not list
+ * (the stored one, or one a colleague saved) as its raw username, so it stays visible and can be
+ * chosen again.
+ */
+export function ownerOptions(owners: readonly OwnerChoice[], keep: readonly string[]): { value: string; label: string }[] {
+  const unknown = [...new Set(keep.filter((k) => k !== '' && !owners.some((o) => o.key === k)))];
+  return [...unknown.map((k) => ({ value: k, label: k })), ...owners.map((o) => ({ value: o.key, label: ownerLabel(o) }))];
 }
 
 // ── a save that lost the race ─────────────────────────────────────────────
@@ -243,7 +272,7 @@ export interface ConflictRow {
 }
 
 /** The fields someone else changed since the person opened the user. */
-export function conflictRows(product: string, base: UserRecord, theirs: UserRecord, draft: EditDraft, roles: readonly RoleRef[]): ConflictRow[] {
+export function conflictRows(product: string, base: UserRecord, theirs: UserRecord, draft: EditDraft, names: KnownNames): ConflictRow[] {
   const opened = draftOf(product, base);
   const stored = draftOf(product, theirs);
   return draftKeys(product)
@@ -252,7 +281,7 @@ export function conflictRows(product: string, base: UserRecord, theirs: UserReco
       const [o, s, y] = [readDraft(opened, key), readDraft(stored, key), readDraft(draft, key)];
       return {
         key, label: fieldLabel(product, key),
-        opened: displayValue(key, o, roles), stored: displayValue(key, s, roles), yours: displayValue(key, y, roles),
+        opened: displayValue(product, key, o, names), stored: displayValue(product, key, s, names), yours: displayValue(product, key, y, names),
         clash: !sameValue(key, o, y) && !sameValue(key, s, y),
       };
     });
@@ -269,7 +298,7 @@ export interface Merged {
  * other save left the field alone. Where both changed a field the stored value stays, and the
  * person's value is listed so nothing is lost silently.
  */
-export function mergeOnto(product: string, base: UserRecord, theirs: UserRecord, draft: EditDraft, roles: readonly RoleRef[]): Merged {
+export function mergeOnto(product: string, base: UserRecord, theirs: UserRecord, draft: EditDraft, names: KnownNames): Merged {
   const opened = draftOf(product, base);
   let merged = draftOf(product, theirs);
   const replaced: Merged['replaced'] = [];
@@ -277,7 +306,7 @@ export function mergeOnto(product: string, base: UserRecord, theirs: UserRecord,
     const [o, s, y] = [readDraft(opened, key), readDraft(merged, key), readDraft(draft, key)];
     if (sameValue(key, o, y)) continue;
     if (sameValue(key, o, s)) merged = writeDraft(merged, key, y);
-    else if (!sameValue(key, s, y)) replaced.push({ key, label: fieldLabel(product, key), yours: displayValue(key, y, roles) });
+    else if (!sameValue(key, s, y)) replaced.push({ key, label: fieldLabel(product, key), yours: displayValue(product, key, y, names) });
   }
   return { draft: { ...merged, password: draft.password }, replaced };
 }

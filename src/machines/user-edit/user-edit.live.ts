@@ -1,13 +1,13 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
-import { fetchUser, getAdminPrivileges, getUserSessions, killUserSessions, sendWelcomeEmail, setAdminPrivileges, updateAccount } from '../../services/user-edit.service';
+import { getAdminPrivileges, getUserSessions, killUserSessions, loadUserForEdit, sendWelcomeEmail, setAdminPrivileges, updateAccount } from '../../services/user-edit.service';
 import { userEditMachine } from './user-edit.machine';
 
 /** The user edit screen: one user's record, its save, sessions, privileges and welcome email. */
 export const liveUserEditMachine = userEditMachine.provide({
   actors: {
-    loadUser: fromPromise(({ input }) => fetchUser(input.product, input.userId)),
+    loadUser: fromPromise(({ input }) => loadUserForEdit(input.product, input.userId, input.withOwners)),
     saveUser: fromPromise(({ input }) => updateAccount(input.product, input.save)),
     sendWelcome: fromPromise(({ input }) => sendWelcomeEmail(input.userId)),
     loadSessions: fromPromise(({ input }) => getUserSessions(input.userId)),

@@ -13,7 +13,7 @@ import { emailChangeMachine } from '../email-change/email-change.machine';
 import type { EmailChangeKind } from '../email-change/email-change.types';
 import { failureMessage } from '../login/login.machine';
 import { orgChangeMachine } from '../org-change/org-change.machine';
-import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
+import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, ownersListed, writeDraft, type DraftKey } from './user-edit.form';
 import type {
   AdminPrivilegesReply, KillSessionsReply, LoadedUser, MailReply, SaveInput, UpdateAccountReply, UserEditContext, UserEditEvent,
   UserEditInput, UserSessionsReply,
@@ -56,7 +56,8 @@ const FORM_EVENTS = {
 export const userEditMachine = setup({
   types: { context: {} as Ctx, events: {} as UserEditEvent, input: {} as UserEditInput },
   actors: {
-    loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() => Promise.reject(new Error('provide loadUser'))),
+    /** The user, with the owner group when withOwners (the owner select's choices). */
+    loadUser: fromPromise<LoadedUser, { userId: number; product: string; withOwners: boolean }>(() => Promise.reject(new Error('provide loadUser'))),
     saveUser: fromPromise<UpdateAccountReply, { product: string; save: SaveInput }>(() => Promise.reject(new Error('provide saveUser'))),
     sendWelcome: fromPromise<MailReply, { userId: number }>(() => Promise.reject(new Error('provide sendWelcome'))),
     loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() => Promise.reject(new Error('provide loadSessions'))),
@@ -108,7 +109,7 @@ export const userEditMachine = setup({
   actions: {
     open: assign((_, loaded: LoadedUser) => {
       const user = loaded.user!;
-      return { base: user, draft: draftOf(_.context.product, user), roleChoices: loaded.roleChoices, ...cleared };
+      return { base: user, draft: draftOf(_.context.product, user), roleChoices: loaded.roleChoices, owners: loaded.owners, ...cleared };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'field.change' || !context.draft) return {};
@@ -158,7 +159,8 @@ export const userEditMachine = setup({
     })),
     mergeTheirs: assign(({ context }) => {
       const theirs = context.theirs!;
-      const merged = mergeOnto(context.product, context.base!, theirs, context.draft!, context.roleChoices ?? theirs.staff_roles);
+      const names = { roles: context.roleChoices ?? theirs.staff_roles, owners: context.owners ?? [] };
+      const merged = mergeOnto(context.product, context.base!, theirs, context.draft!, names);
       const orgStillMoves = merged.draft.organization?.org_id !== theirs.organization_id;
       return {
         base: theirs, draft: merged.draft, replaced: merged.replaced, theirs: null, orgDecision: orgStillMoves ? context.orgDecision : null,
@@ -176,7 +178,7 @@ export const userEditMachine = setup({
 }).createMachine({
   id: 'userEdit',
   context: ({ input }) => ({
-    ...input, base: null, draft: null, roleChoices: null, planNotices: [], orgDecision: null, pendingOrg: null, emailDecision: null,
+    ...input, base: null, draft: null, roleChoices: null, owners: null, planNotices: [], orgDecision: null, pendingOrg: null, emailDecision: null,
     error: null, serverErrors: {}, notice: null, theirs: null, replaced: [], sessions: [], ending: null, sessionsMessage: null,
     privileges: null, privilegesMessage: null,
   }),
@@ -191,7 +193,7 @@ export const userEditMachine = setup({
       invoke: {
         id: 'loadUser',
         src: 'loadUser',
-        input: ({ context }) => ({ userId: context.userId, product: context.product }),
+        input: ({ context }) => ({ userId: context.userId, product: context.product, withOwners: ownersListed(context.features) }),
         onDone: [
           { guard: { type: 'found', params: ({ event }) => event.output }, target: 'form', actions: { type: 'open', params: ({ event }) => event.output } },
           { target: 'missing' },

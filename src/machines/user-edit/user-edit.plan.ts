@@ -86,8 +86,8 @@ const plan: MachinePlan<typeof userEditMachine> = {
     { type: 'privileges.retry' },
   ],
   outcomes: [
-    { name: 'loaded', event: done('loadUser', { user: PLAN_RECORD, roleChoices: [] }) },
-    { name: 'noSuchUser', event: done('loadUser', { user: null, roleChoices: null }) },
+    { name: 'loaded', event: done('loadUser', { user: PLAN_RECORD, roleChoices: [], owners: [{ key: 'admin', text: 'Ada Admin' }] }) },
+    { name: 'noSuchUser', event: done('loadUser', { user: null, roleChoices: null, owners: [] }) },
     { name: 'loadFailed', event: failed('loadUser') },
     { name: 'saved', event: done('saveUser', { status: true, isPositive: true, isUpdated: true, message: 'User updated.', user: SAVED }) },
     { name: 'savedFirstBySomeoneElse', event: done('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'conflict', conflict: true, user: THEIRS }) },

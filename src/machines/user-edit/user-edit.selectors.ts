@@ -3,6 +3,7 @@ import { reconcileDataPlan } from '../../domain/user-rules';
 import type { RoleRef } from '../../domain/users';
 import { changedKeys, conflictRows, fieldAccess, formErrors, type DraftKey, type FieldAccess } from './user-edit.form';
 import type { userEditMachine } from './user-edit.machine';
+import type { OwnerChoice } from './user-edit.types';
 
 type S = SnapshotFrom<typeof userEditMachine>;
 
@@ -34,6 +35,9 @@ export const selectOrgDecision = (s: S) => s.context.orgDecision;
 /** Roles the staff-roles field can name: every role with staff_role_change, else the user's own. */
 export const selectRoles = (s: S): readonly RoleRef[] => s.context.roleChoices ?? s.context.base?.staff_roles ?? [];
 
+/** The owner group the owner select offers; empty when the session may not list it. */
+export const selectOwners = (s: S): readonly OwnerChoice[] => s.context.owners ?? [];
+
 export const selectChanged = (s: S): DraftKey[] => {
   const { base, draft, product } = s.context;
   return base && draft ? changedKeys(product, base, draft) : [];
@@ -64,7 +68,8 @@ export const selectAccess = (s: S, key: DraftKey): FieldAccess => {
 export const selectConflict = (s: S) => {
   const { base, draft, theirs, product } = s.context;
   if (!s.hasTag('conflict') || !base || !draft || !theirs) return null;
-  return { updatedBy: theirs.updated_by, updatedAt: theirs.updated_at, rows: conflictRows(product, base, theirs, draft, selectRoles(s)) };
+  const rows = conflictRows(product, base, theirs, draft, { roles: selectRoles(s), owners: selectOwners(s) });
+  return { updatedBy: theirs.updated_by, updatedAt: theirs.updated_at, rows };
 };
 
 export const selectSessions = (s: S) => s.context.sessions;

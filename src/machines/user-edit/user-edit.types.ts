@@ -1,5 +1,5 @@
 import type {
-  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
+  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, OwnerGroupReply, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
   UserSession, UserSessionsReply,
 } from '../../domain/users';
 import type { EmailChangeKind } from '../email-change/email-change.types';
@@ -18,7 +18,12 @@ export interface LoadedUser {
   user: UserRecord | null;
   /** Every role, when the session may change staff roles. */
   roleChoices: RoleRef[] | null;
+  /** The owner group (staff who may own a user), when the session may list it (ownersListed). */
+  owners: OwnerChoice[] | null;
 }
+
+/** One entry of the owner group: username and name. */
+export type OwnerChoice = OwnerGroupReply['result'][number];
 
 export interface SaveInput {
   user_id: number;
@@ -38,6 +43,7 @@ export interface UserEditContext extends UserEditInput {
   base: UserRecord | null;
   draft: EditDraft | null;
   roleChoices: RoleRef[] | null;
+  owners: OwnerChoice[] | null;
   /** Blue data-plan notices of spec §5 after the last change of the plan. */
   planNotices: string[];
   /** The confirmed answer of the 'Account Update' dialog for the organisation in the draft. */

@@ -1,7 +1,9 @@
-// Choosing the fields to set and their values (spec §3 bulk-editable fields). Only the fields
-// this session may set are listed; a ticked field's value is sent to every selected user.
+// Choosing the fields to set and their values (spec §3 bulk-editable fields), named as on every
+// user screen (domain/user-labels.ts). Only the fields this session may set are listed; a ticked
+// field's value is sent to every selected user.
 import { Button, Checkbox, Flex, RadioGroup, Table, Text } from '@radix-ui/themes';
 import type { BulkField } from '../../domain/user-fields';
+import { optionLabel } from '../../domain/user-labels';
 import type { BulkValue } from '../../machines/bulk-edit/bulk-edit.types';
 import { selectBusy, selectChanges, selectChangesProblem, selectFields, selectPreviewing } from '../../machines/bulk-edit/bulk-edit.selectors';
 import { ExpiryPicker } from '../expiry-picker/expiry-picker';
@@ -27,7 +29,7 @@ function ValueInput({ field, value, disabled, onChange }: { field: BulkField; va
       return (
         <RadioGroup.Root aria-label={label} value={typeof value === 'string' ? value : ''} disabled={disabled} onValueChange={(v) => onChange(v)}>
           <Flex gap="3">
-            {field.type.options.map((o) => <RadioGroup.Item key={o} value={o}>{o}</RadioGroup.Item>)}
+            {field.type.options.map((o) => <RadioGroup.Item key={o} value={o}>{optionLabel(o)}</RadioGroup.Item>)}
           </Flex>
         </RadioGroup.Root>
       );

@@ -2,6 +2,7 @@
 // values, which identifiers matched nobody, and a sample of the users that change.
 import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import type { BulkField } from '../../domain/user-fields';
+import { optionLabel } from '../../domain/user-labels';
 import { selectApplying, selectCanApply, selectChanges, selectFields, selectPreview } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { BulkValue, PreviewData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
@@ -15,12 +16,17 @@ export function previewSentence(p: Pick<PreviewData, 'changing' | 'unchanged' | 
     + `${n(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody`;
 }
 
-export function valueText(value: BulkValue): string {
-  return typeof value === 'boolean' ? (value ? 'On' : 'Off') : value;
+/** On/Off, a choice by its label; a date as typed. */
+export function valueText(field: BulkField | undefined, value: BulkValue): string {
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  return field?.type.kind === 'choice' ? optionLabel(value) : value;
 }
 
 export function changesText(fields: readonly BulkField[], changes: Record<string, BulkValue>): string {
-  return Object.entries(changes).map(([k, v]) => `${fields.find((f) => f.key === k)?.label ?? k}: ${valueText(v)}`).join(' · ');
+  return Object.entries(changes).map(([k, v]) => {
+    const field = fields.find((f) => f.key === k);
+    return `${field?.label ?? k}: ${valueText(field, v)}`;
+  }).join(' · ');
 }
 
 export function BulkPreview() {

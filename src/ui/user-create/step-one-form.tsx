@@ -2,6 +2,9 @@
 import { Box, Button, Callout, Checkbox, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
 import { BETA_FLAGS } from '../../domain/user-fields';
+import {
+  categoryLabel, configurationLabel, dataPlanLabel, ownerLabel, startupScreenLabel, userFieldLabel, userTypeLabel,
+} from '../../domain/user-labels';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
 import type { AccountField } from '../../machines/user-create/user-create.types';
 import {
@@ -10,7 +13,6 @@ import {
 import { ExpiryPicker } from '../expiry-picker/expiry-picker';
 import { OrgPicker } from '../org-picker/org-picker';
 import { described, FieldFrame } from './field-frame';
-import { categoryLabel, dataPlanLabel, flagLabel, userTypeLabel } from './labels';
 import { UserCreateCtx } from './user-create-context';
 
 function Choice({ id, label, field, value, options, error, placeholder }: {
@@ -38,6 +40,7 @@ export function StepOneForm() {
   const product = UserCreateCtx.useSelector(selectProduct);
   const refusal = UserCreateCtx.useSelector(selectRefusal);
   const planItems = [...setup.dataPlanItems, NO_DATA_PLAN];
+  const label = (field: string) => userFieldLabel(product, field);
 
   // The newest choice goes last: §5's messages depend on which plan came first.
   const togglePlan = (item: string, on: boolean) =>
@@ -59,24 +62,25 @@ export function StepOneForm() {
             <OrgPicker value={account.org} onChange={(org) => create.send({ type: 'org.pick', org })} />
             {errors['organization_id'] && <Text as="p" size="1" color="red" mt="1">{errors['organization_id']}</Text>}
           </Box>
-          <Choice id="create-user-type" label="User type" field="user_type" value={account.user_type} error={errors['user_type']}
+          <Choice id="create-user-type" label={label('user_type')} field="user_type" value={account.user_type} error={errors['user_type']}
             placeholder="Choose a user type" options={setup.userTypes.map((t) => ({ value: t, label: userTypeLabel(t) }))} />
-          <Choice id="create-category" label="User category" field="user_category" value={account.user_category} error={errors['user_category']}
+          <Choice id="create-category" label={label('user_category')} field="user_category" value={account.user_category} error={errors['user_category']}
             placeholder="Choose a category" options={setup.categories.map((c) => ({ value: c, label: categoryLabel(c) }))} />
-          <Choice id="create-owner" label={`${product} owner`} field="owner" value={account.owner} error={errors['owner']}
-            placeholder="Choose an owner" options={setup.owners.map((o) => ({ value: o.key, label: o.text ? `${o.text} (${o.key})` : o.key }))} />
-          <Choice id="create-configuration" label="Product configuration" field="product_configuration" value={account.product_configuration}
-            error={errors['product_configuration']} placeholder="Choose a configuration" options={setup.configurations.map((c) => ({ value: c, label: c }))} />
-          <Choice id="create-startup" label="Startup screen" field="startup_screen" value={account.startup_screen} error={errors['startup_screen']}
-            placeholder="Choose a screen" options={setup.startupScreens.map((s) => ({ value: s, label: s }))} />
+          <Choice id="create-owner" label={label('owner')} field="owner" value={account.owner} error={errors['owner']}
+            placeholder="Choose an owner" options={setup.owners.map((o) => ({ value: o.key, label: ownerLabel(o) }))} />
+          <Choice id="create-configuration" label={label('product_configuration')} field="product_configuration" value={account.product_configuration}
+            error={errors['product_configuration']} placeholder="Choose a configuration"
+            options={setup.configurations.map((c) => ({ value: c, label: configurationLabel(product, c) }))} />
+          <Choice id="create-startup" label={label('startup_screen')} field="startup_screen" value={account.startup_screen} error={errors['startup_screen']}
+            placeholder="Choose a screen" options={setup.startupScreens.map((s) => ({ value: s, label: startupScreenLabel(product, s) }))} />
           <Box>
-            <ExpiryPicker label="Expiry date" value={account.expiry_dt} onChange={(value) => create.send({ type: 'expiry.change', value })} />
+            <ExpiryPicker label={label('expiry_dt')} value={account.expiry_dt} onChange={(value) => create.send({ type: 'expiry.change', value })} />
             {errors['expiry_dt'] && <Text as="p" size="1" color="red" mt="1">{errors['expiry_dt']}</Text>}
           </Box>
         </Grid>
 
         <Box role="group" aria-labelledby="create-plan-label">
-          <Text as="div" id="create-plan-label" size="2" weight="medium" mb="1">Data plan</Text>
+          <Text as="div" id="create-plan-label" size="2" weight="medium" mb="1">{label('data_plan')}</Text>
           <Flex gap="4" wrap="wrap">
             {planItems.map((item) => (
               <Text as="label" size="2" key={item}>
@@ -98,7 +102,7 @@ export function StepOneForm() {
               <Text as="label" size="2" key={flag}>
                 <Flex gap="2" align="center">
                   <Checkbox checked={account.flags[flag] === true} onCheckedChange={(on) => create.send({ type: 'flag.toggle', flag, on: on === true })} />
-                  {flagLabel(flag)}
+                  {label(flag)}
                 </Flex>
               </Text>
             ))}

@@ -2,12 +2,12 @@
 // whether to send the welcome email, and Create. Back keeps everything typed.
 import { Button, Callout, Checkbox, Flex, Heading, SegmentedControl, Text } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
+import { userTypeLabel } from '../../domain/user-labels';
 import { MAX_USERS_PER_CREATE } from '../../domain/user-rules';
 import {
   selectAccount, selectFailure, selectMayBulk, selectMode, selectPeopleCount, selectRefusal, selectRowsOver, selectSendEmail, selectSubmitting,
 } from '../../machines/user-create/user-create.selectors';
 import { BulkRows } from './bulk-rows';
-import { userTypeLabel } from './labels';
 import { SingleUserForm } from './single-user-form';
 import { UserCreateCtx } from './user-create-context';
 

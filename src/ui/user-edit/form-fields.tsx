@@ -2,7 +2,7 @@
 // selectors and send field.change; what is shown, disabled or refused is the machine's rule.
 import { Box, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
-import { READ_ONLY_REASON, displayValue, fieldLabel, readDraft, type DraftKey } from '../../machines/user-edit/user-edit.form';
+import { READ_ONLY_REASON, fieldLabel, readDraft, valueLabel, type DraftKey } from '../../machines/user-edit/user-edit.form';
 import { selectAccess, selectFieldErrors, selectFormOpen, selectProduct } from '../../machines/user-edit/user-edit.selectors';
 import { FieldFrame } from './field-frame';
 import { UserEditCtx } from './user-edit-context';
@@ -45,18 +45,29 @@ export function TextInput({ field, type = 'text', autoComplete = 'off', placehol
   );
 }
 
-/** A choice among options; `none` names the empty choice when the field may be empty. */
-export function ChoiceSelect({ field, options, none }: { field: DraftKey; options: readonly string[]; none?: string }) {
+/**
+ * A choice among options, each shown by its label (the values every user screen names the same
+ * way); `none` names the empty choice when the field may be empty, `placeholder` shows while
+ * nothing is chosen otherwise.
+ */
+export function ChoiceSelect({ field, options, none, placeholder }: {
+  field: DraftKey;
+  options: readonly string[] | readonly { value: string; label: string }[];
+  none?: string;
+  placeholder?: string;
+}) {
   const f = useField(field);
+  const product = UserEditCtx.useSelector(selectProduct);
   const NONE = '__none__';
   const current = String(f.value ?? '');
+  const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: valueLabel(product, field, o) } : o));
   return (
     <FieldFrame label={f.label} access={f.access} error={f.error}>
-      <Select.Root value={current === '' ? NONE : current} disabled={f.disabled} onValueChange={(v) => f.change(v === NONE ? '' : v)}>
-        <Select.Trigger aria-label={f.label} style={{ minWidth: 200 }} />
+      <Select.Root value={current === '' && none ? NONE : current} disabled={f.disabled} onValueChange={(v) => f.change(v === NONE ? '' : v)}>
+        <Select.Trigger aria-label={f.label} placeholder={placeholder} style={{ minWidth: 200 }} />
         <Select.Content>
           {none && <Select.Item value={NONE}>{none}</Select.Item>}
-          {options.map((o) => <Select.Item key={o} value={o}>{o}</Select.Item>)}
+          {choices.map((o) => <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>)}
         </Select.Content>
       </Select.Root>
     </FieldFrame>
@@ -85,7 +96,7 @@ export function ReadOnlyValue({ label, value }: { label: string; value: string |
   return (
     <Box>
       <Text as="div" size="2" weight="medium" mb="1">{label}</Text>
-      <Text as="div" size="2" color="gray">{displayValue('sf_contact_id', value, [])}</Text>
+      <Text as="div" size="2" color="gray">{value || '(empty)'}</Text>
     </Box>
   );
 }

@@ -7,9 +7,10 @@ import { productNames } from '../../domain/product';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
 import { SUBSCRIPTION_STATUSES, bulkEditFields } from '../../domain/user-fields';
 import { USER_CATEGORIES } from '../../domain/user-kinds';
-import { READ_ONLY_REASON, flagGroups, userTypeOptions } from '../../machines/user-edit/user-edit.form';
+import { dataPlanLabel } from '../../domain/user-labels';
+import { READ_ONLY_REASON, flagGroups, ownerOptions, userTypeOptions } from '../../machines/user-edit/user-edit.form';
 import {
-  selectAccess, selectBase, selectDraft, selectFeatures, selectPlanError, selectPlanNotices, selectProduct, selectRoles,
+  selectAccess, selectBase, selectDraft, selectFeatures, selectOwners, selectPlanError, selectPlanNotices, selectProduct, selectRoles,
 } from '../../machines/user-edit/user-edit.selectors';
 import { selectFeatures as selectSessionFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
@@ -51,7 +52,7 @@ export function ProfileForm() {
           <UserTypeField />
           <ChoiceSelect field="user_category" options={USER_CATEGORIES} />
           <TextInput field="user_role" />
-          <TextInput field="owner" />
+          <OwnerField />
           <StaffRolesField />
         </Grid>
       </Card>
@@ -110,6 +111,14 @@ function OrganizationField() {
       )}
     </FieldFrame>
   );
+}
+
+/** The owner group as on the create screen; an owner it does not list stays visible as stored. */
+function OwnerField() {
+  const owners = UserEditCtx.useSelector(selectOwners);
+  const stored = UserEditCtx.useSelector((s) => s.context.base?.owner ?? '');
+  const current = UserEditCtx.useSelector((s) => s.context.draft?.owner ?? '');
+  return <ChoiceSelect field="owner" options={ownerOptions(owners, [stored, current])} placeholder="Choose an owner" />;
 }
 
 function UserTypeField() {
@@ -178,14 +187,14 @@ function DataPlanField() {
         <Text as="label" size="2">
           <Flex gap="2" align="center">
             <Checkbox checked={plan.length === 0} disabled={disabled} onCheckedChange={(on) => on === true && toggle(NO_DATA_PLAN, true)} />
-            None
+            {dataPlanLabel(product, NO_DATA_PLAN)}
           </Flex>
         </Text>
         {productNames(product).dataPlanItems.map((item) => (
           <Text as="label" size="2" key={item}>
             <Flex gap="2" align="center">
               <Checkbox checked={plan.includes(item)} disabled={disabled} onCheckedChange={(on) => toggle(item, on === true)} />
-              {item}
+              {dataPlanLabel(product, item)}
             </Flex>
           </Text>
         ))}

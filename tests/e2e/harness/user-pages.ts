@@ -162,6 +162,11 @@ export function editPage(page: Page) {
     /** "User #12 · name · version 1 · last saved by admin" */
     summary: main.getByText(/^User #\d+ · /),
     organisation: main.getByRole('combobox', { name: 'Organization', exact: true }),
+    /** The owner select; named by the product key, as on the create screen. */
+    owner: (product: string) => main.getByRole('combobox', { name: `${product} owner`, exact: true }),
+    userType: main.getByRole('combobox', { name: 'User type', exact: true }),
+    category: main.getByRole('combobox', { name: 'User category', exact: true }),
+    dataPlan: main.getByRole('group', { name: 'Data plan' }),
     firstName: main.getByRole('textbox', { name: 'First name', exact: true }),
     unsaved: main.getByRole('status', { name: 'Unsaved changes' }),
     save: main.getByRole('button', { name: 'Save', exact: true }),

@@ -39,7 +39,7 @@ export const scenario: Scenario = {
       checkEqual(await form.expiry.getAttribute('placeholder'), 'MM-dd-yyyy', 'the expiry placeholder');
       // §4: without a user type the expiry counts as unassigned.
       checkEqual(await form.expiry.inputValue(), expiryFor(null), 'the expiry before a user type is chosen');
-      check((await form.configuration.innerText()).includes(`${product}_basic`), `the configuration starts at ${product}_basic`);
+      check((await form.configuration.innerText()).includes(`${product} Basic`), `the configuration starts at ${product} Basic (${product}_basic)`);
     });
     await t.step(`organisation: '${FIRST_ORG.typed[0]}' asks for more, '${FIRST_ORG.typed}' lists ${FIRST_ORG.name}`, async () => {
       await pickOrganisation(form.organisation, FIRST_ORG.typed, FIRST_ORG.name);
@@ -105,6 +105,14 @@ export const scenario: Scenario = {
       checkEqual(await editPage(page).organisation.inputValue(), FIRST_ORG.name, 'the organisation on their page');
       checkEqual(await editPage(page).firstName.inputValue(), PERSON.first, 'the first name on their page');
       return shownVersion(page);
+    });
+    await t.step('their page names type, category, owner and data plan as Create User did', async () => {
+      const edit = editPage(page);
+      checkEqual((await edit.userType.innerText()).trim(), 'Trial', 'the user type');
+      checkEqual((await edit.category.innerText()).trim(), 'General', 'the category');
+      checkEqual((await edit.owner(product).innerText()).trim(), owner, 'the owner, as the create screen offered it');
+      check(await edit.dataPlan.getByRole('checkbox', { name: `${product} Data`, exact: true }).isChecked(), `${product} Data is ticked`);
+      check(await edit.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(), 'Shareholder data is ticked');
     });
 
     // ── organisation change ──
