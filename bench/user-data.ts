@@ -9,6 +9,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseTarget, type Engine } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database, NewUser } from '../server/db/schema';
+import { seededRandom } from '../server/db/seed';
 import { withDatabaseName } from '../server/db/test-database';
 
 export const BENCH_USERS = 1_000_000;
@@ -56,18 +57,6 @@ const USER_TYPE_MIX: readonly [string, number][] = [
 ];
 const CATEGORY_MIX: readonly [string, number][] = [['general', 0.8], ['ir', 0.15], ['workiva', 0.05]];
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
 }
@@ -112,7 +101,7 @@ export async function seedBenchUsers(db: Kysely<Database>, opts: { users?: numbe
   const users = opts.users ?? BENCH_USERS;
   const orgs = opts.orgs ?? BENCH_ORGS;
   const started = performance.now();
-  const random = prng(20261121);
+  const random = seededRandom(20261121);
   const orgRows = Array.from({ length: orgs }, (_, i) => ({ name: `Bench Org ${i + 1}`, salesforce_id: `SF${100000 + i}`, sf_acc_id: null, created_at: START }));
   const orgIds: number[] = [];
   for (let i = 0; i < orgRows.length; i += 1000) {

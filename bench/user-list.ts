@@ -1,54 +1,19 @@
 // The user list at 1,000,000 users, through the real HTTP handler (app.request with a signed-in
 // session): page 1 and a deep page (a cursor half a million rows in) for the list and a mix of
 // searches, the exact total, and export throughput. On SQLite, and on PostgreSQL when reachable.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { createApp, type App } from '../server/app';
-import { loadKeys } from '../server/auth/keys';
-import { hashPassword } from '../server/auth/passwords';
-import { newTotpSecret, sealSecret, totpCode } from '../server/auth/totp';
-import { loadConfig, type ServerConfig } from '../server/config';
 import type { Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { encodeCursor, type ListOrder } from '../server/users/search';
-import { FEATURE_KEYS } from '../src/domain/features';
 import type { SearchUsersReply, UserFilter } from '../src/domain/users';
-import { TEST_SCRYPT_FOR_BENCH } from './params';
-import { BenchClient, percentile } from './setup';
-import { FIRST_NAMES, LAST_NAMES, seededBenchDatabase } from './user-data';
+import type { BenchClient } from './setup';
+import { count, onBothEngines, openBenchDatabase, summary, timedPost, verdict, withSignedInApp } from './support';
+import { FIRST_NAMES, LAST_NAMES } from './user-data';
 
 const STAFF = 'bench.lister';
 const RUNS = 60;
 const LIST_P95_MS = 50;
 const EXPORT_ROWS_PER_S = 50_000;
-
-/** A staff member holding every feature, made afresh each run (a new TOTP secret, so no code replays). */
-async function signedInClient(db: Kysely<Database>, app: App, config: ServerConfig): Promise<BenchClient> {
-  const now = Date.now();
-  await db.deleteFrom('users').where('username', '=', STAFF).execute();
-  await db.deleteFrom('roles').where('name', '=', STAFF).execute();
-  const password = 'bench-password-1';
-  const user = await db.insertInto('users').values({
-    username: STAFF, email: 'bench.lister@staff-console.test', first_name: 'Bench', last_name: 'Lister', organization_id: null,
-    user_type: 'is_staff', user_category: 'general', user_role: 'staff', owner: null, product_configuration: 'product_basic',
-    data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '["app"]', flags: '{}',
-    password_hash: await hashPassword(password, config.scrypt), created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  const role = await db.insertInto('roles').values({ name: STAFF, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-  const secret = newTotpSecret();
-  const keys = await loadKeys(db, config, now);
-  await db.insertInto('totp_secrets').values({ user_id: user.id, secret_enc: sealSecret(secret, keys.totpAtRest, user.id), activated_at: now, last_used_step: null }).execute();
-  const client = new BenchClient(app);
-  await client.post('/session_check/');
-  await client.post('/login_account_new/', { username: STAFF, password });
-  const otp = await client.post('/login_tfa_new/', { username: STAFF, otp: totpCode(secret, now) });
-  if (otp.status !== 200) throw new Error(`bench sign-in failed: ${otp.status}`);
-  return client;
-}
 
 /** Deterministic choices for the search mix. */
 function chooser(seed: number) {
@@ -85,22 +50,11 @@ const LISTS: { name: string; form: Form }[] = [
   { name: 'one organisation', form: { organization_id: '2500' } },
 ];
 
-async function timed(client: BenchClient, form: Form): Promise<{ ms: number; reply: SearchUsersReply }> {
-  const t = performance.now();
-  const res = await client.post('/user/search_user/', form);
-  const reply = (await res.json()) as SearchUsersReply;
-  const ms = performance.now() - t;
-  if (res.status !== 200) throw new Error(`search_user/ answered ${res.status}: ${JSON.stringify(reply)}`);
-  return { ms, reply };
+function timed(client: BenchClient, form: Form): Promise<{ ms: number; reply: SearchUsersReply }> {
+  return timedPost<SearchUsersReply>(client, '/user/search_user/', form);
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-
-function summary(times: number[]): { p50: number; p95: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
 
 /** A cursor at the row `offset` rows into the order, as the server would have issued it. */
 async function deepCursor(db: Kysely<Database>, order: ListOrder, offset: number): Promise<string> {
@@ -115,18 +69,14 @@ async function deepCursor(db: Kysely<Database>, order: ListOrder, offset: number
 
 export async function benchEngine(engine: Engine): Promise<string[]> {
   const lines: string[] = [];
-  const db = await seededBenchDatabase(engine, (l) => console.log(`  ${l}`));
+  const db = await openBenchDatabase(engine);
   // What-if: SQLite's page cache is 2 MB unless the connection sets more (server/db/connect.ts).
   const cacheMb = Number(process.env['BENCH_SQLITE_CACHE_MB'] ?? 0);
   if (engine === 'sqlite' && cacheMb > 0) {
     await sql.raw(`pragma cache_size = -${cacheMb * 1024}`).execute(db);
     lines.push(`sqlite: page cache ${cacheMb} MB for this run (BENCH_SQLITE_CACHE_MB)`);
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'staff-console-bench-list-'));
-  try {
-    const config: ServerConfig = { ...loadConfig({ APP_ENV: 'test', DATA_DIR: dir }), scrypt: TEST_SCRYPT_FOR_BENCH };
-    const app = createApp({ db, config });
-    const client = await signedInClient(db, app, config);
+  return withSignedInApp(db, { username: STAFF, lastName: 'Lister' }, async ({ client }) => {
     for (let i = 0; i < 10; i++) await timed(client, {});
 
     // The list: page 1 with its exact total, then a page half a million rows in.
@@ -145,7 +95,7 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
     }
     const list = summary(listTimes);
     lines.push(`${engine} list page 1, all lists: p50 ${fmt(list.p50)}, p95 ${fmt(list.p95)} (target p95 ≤ ${LIST_P95_MS} ms${engine === 'sqlite' ? '' : ', set for SQLite'}) ${verdict(list.p95 <= LIST_P95_MS)}`);
-    lines.push(`${engine} total_users: ${total.toLocaleString('en-US')} (exact; every page 1 above counted it)`);
+    lines.push(`${engine} total_users: ${count(total)} (exact; every page 1 above counted it)`);
 
     for (const order of [{ sort: 'id', dir: 'desc' }, { sort: 'name', dir: 'asc' }] as const) {
       const cursor = await deepCursor(db, order, 500_000);
@@ -174,7 +124,7 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
       }
       all.push(...times);
       const s = summary(times);
-      lines.push(`${engine} search ${kind.name}: p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)} (${Math.round(matched / RUNS).toLocaleString('en-US')} matches on average)`);
+      lines.push(`${engine} search ${kind.name}: p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)} (${count(Math.round(matched / RUNS))} matches on average)`);
     }
     const search = summary(all);
     lines.push(`${engine} search, whole mix: p50 ${fmt(search.p50)}, p95 ${fmt(search.p95)} (target p95 ≤ ${LIST_P95_MS} ms${engine === 'sqlite' ? '' : ', set for SQLite'}) ${verdict(search.p95 <= LIST_P95_MS)}`);
@@ -188,22 +138,13 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
       const rows = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_type', '=', 'grace_customer').where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
       const rate = rows / seconds;
-      lines.push(`${engine} export ${format}: ${rows.toLocaleString('en-US')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s = `
-        + `${Math.round(rate).toLocaleString('en-US')} rows/s (target ≥ ${EXPORT_ROWS_PER_S.toLocaleString('en-US')}) ${verdict(rate >= EXPORT_ROWS_PER_S)}`);
+      lines.push(`${engine} export ${format}: ${count(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s = `
+        + `${count(Math.round(rate))} rows/s (target ≥ ${count(EXPORT_ROWS_PER_S)}) ${verdict(rate >= EXPORT_ROWS_PER_S)}`);
     }
     return lines;
-  } finally {
-    await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
-export async function benchUserList(): Promise<string[]> {
-  const lines = await benchEngine('sqlite');
-  try {
-    lines.push(...await benchEngine('postgres'));
-  } catch (err) {
-    lines.push(`postgres: skipped (${err instanceof Error ? err.message : String(err)})`);
-  }
-  return lines;
+export function benchUserList(): Promise<string[]> {
+  return onBothEngines(benchEngine);
 }

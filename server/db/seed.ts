@@ -61,8 +61,8 @@ const TAGS = [
   { name: 'VIP', color: '#C0C0C0', group: null, description: 'Escalate every request' },
 ];
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function generator(seed: number): () => number {
+/** mulberry32: small, fast, and the same sequence on every machine (the bench data uses it too). */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -74,7 +74,7 @@ function generator(seed: number): () => number {
 }
 
 function managedUsers(product: string, orgIds: number[], now: number): NewUser[] {
-  const rand = generator(20_261_121);
+  const rand = seededRandom(20_261_121);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const weighted = (pairs: [string, number][]): string => {
     let n = rand() * pairs.reduce((s, [, w]) => s + w, 0);

@@ -1,0 +1,112 @@
+// What the benches at 1,000,000 users share: the seeded database of each engine, the app on it
+// with a staff member signed in, timed posts, percentiles, and how a figure meets its target.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createApp, type App } from '../server/app';
+import { loadKeys } from '../server/auth/keys';
+import { hashPassword } from '../server/auth/passwords';
+import { newTotpSecret, sealSecret, totpCode } from '../server/auth/totp';
+import { loadConfig, type ServerConfig } from '../server/config';
+import type { Engine } from '../server/db/connect';
+import type { Database } from '../server/db/schema';
+import { FEATURE_KEYS } from '../src/domain/features';
+import { TEST_SCRYPT_FOR_BENCH } from './params';
+import { BenchClient, percentile } from './setup';
+import { seededBenchDatabase } from './user-data';
+
+/** The bench database of `engine`, reporting a first seeding under the bench's heading. */
+export function openBenchDatabase(engine: Engine): Promise<Kysely<Database>> {
+  return seededBenchDatabase(engine, (l) => console.log(`  ${l}`));
+}
+
+export interface BenchStaff {
+  /** Username, and the name of the role holding every feature. */
+  username: string;
+  lastName: string;
+  /** Removes what a run leaves behind: called before signing in and again at the end. */
+  cleanUp?: (db: Kysely<Database>) => Promise<void>;
+}
+
+export interface SignedInApp {
+  db: Kysely<Database>;
+  app: App;
+  config: ServerConfig;
+  client: BenchClient;
+}
+
+/** A staff member holding every feature, made afresh each run (a new TOTP secret, so no code replays). */
+async function signedInClient(db: Kysely<Database>, app: App, config: ServerConfig, staff: BenchStaff): Promise<BenchClient> {
+  const now = Date.now();
+  await db.deleteFrom('users').where('username', '=', staff.username).execute();
+  await db.deleteFrom('roles').where('name', '=', staff.username).execute();
+  const password = 'bench-password';
+  const user = await db.insertInto('users').values({
+    username: staff.username, email: `${staff.username}@staff-console.test`, first_name: 'Bench', last_name: staff.lastName, organization_id: null,
+    user_type: 'is_staff', user_category: 'general', user_role: 'staff', owner: null, product_configuration: 'product_basic',
+    data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '["app"]', flags: '{}',
+    password_hash: await hashPassword(password, config.scrypt), created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  const role = await db.insertInto('roles').values({ name: staff.username, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
+  const secret = newTotpSecret();
+  const keys = await loadKeys(db, config, now);
+  await db.insertInto('totp_secrets').values({ user_id: user.id, secret_enc: sealSecret(secret, keys.totpAtRest, user.id), activated_at: now, last_used_step: null }).execute();
+  const client = new BenchClient(app);
+  await client.post('/session_check/');
+  await client.post('/login_account_new/', { username: staff.username, password });
+  const otp = await client.post('/login_tfa_new/', { username: staff.username, otp: totpCode(secret, now) });
+  if (otp.status !== 200) throw new Error(`bench sign-in failed: ${otp.status}`);
+  return client;
+}
+
+/**
+ * Runs `bench` against the app on `db` (cheap scrypt, a throwaway data directory) with `staff`
+ * signed in; destroys `db` afterwards, whatever happens.
+ */
+export async function withSignedInApp<T>(db: Kysely<Database>, staff: BenchStaff, bench: (on: SignedInApp) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'staff-console-bench-'));
+  try {
+    await staff.cleanUp?.(db);
+    const config: ServerConfig = { ...loadConfig({ APP_ENV: 'test', DATA_DIR: dir }), scrypt: TEST_SCRYPT_FOR_BENCH };
+    const app = createApp({ db, config });
+    const client = await signedInClient(db, app, config, staff);
+    return await bench({ db, app, config, client });
+  } finally {
+    await staff.cleanUp?.(db).catch(() => {});
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The bench on SQLite, then on PostgreSQL when it is reachable. */
+export async function onBothEngines(benchOn: (engine: Engine) => Promise<string[]>): Promise<string[]> {
+  const lines = await benchOn('sqlite');
+  try {
+    lines.push(...await benchOn('postgres'));
+  } catch (err) {
+    lines.push(`postgres: skipped (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return lines;
+}
+
+/** A post and its JSON reply, timed to the end of the reply; anything but 200 stops the bench. */
+export async function timedPost<T>(client: BenchClient, route: string, form: Record<string, string>): Promise<{ ms: number; reply: T }> {
+  const t = performance.now();
+  const res = await client.post(route, form);
+  const reply = (await res.json()) as T;
+  const ms = performance.now() - t;
+  if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
+  return { ms, reply };
+}
+
+export function summary(times: readonly number[]): { p50: number; p95: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+export const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+/** 1,000,000 rather than 1000000. */
+export const count = (x: number) => x.toLocaleString('en-US');
