@@ -29,7 +29,7 @@ const getUserOrganization = defineRoute({
 });
 
 const getOwnerGroup = defineRoute({
-  method: 'POST', path: '/user/get_{product}_owner_group/', access: 'create_user_tab',
+  method: 'POST', path: '/user/get_{product}_owner_group/', access: 'user_mgmt',
   summary: 'The staff who may own a user: active, unexpired staff by username with their name.',
   async handler({ c, deps, now }) {
     const reply: OwnerGroupReply = { status: true, result: await ownerGroup(deps.db, now) };

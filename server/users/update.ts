@@ -2,6 +2,7 @@
 // checked and bumped by one conditional UPDATE inside the same transaction as every other write
 // (roles, group memberships, the audit row), so of two saves from the same version exactly one
 // lands and the other changes nothing (docs/decisions/023-user-edit.md).
+import { CREATE_TEXT, ownerGroup } from './create';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { UpdateAccountForm, UserRecord } from '../../src/domain/users';
 import { writeAudit } from '../audit';
@@ -93,7 +94,7 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
   const emailChanged = requestedKeys.includes('email');
   if (orgChanged && !form.org_change) errors['org_change'] = UPDATE_MESSAGES.confirmOrg;
   if (emailChanged && !form.email_change) errors['email_change'] = UPDATE_MESSAGES.confirmEmail;
-  Object.assign(errors, await lookupErrors(trx, record, requested, requestedKeys));
+  Object.assign(errors, await lookupErrors(trx, record, requested, requestedKeys, now));
   if (Object.keys(errors).length) {
     const only = Object.values(errors);
     throw new Abandon({ kind: 'refused', message: only.length === 1 ? only[0]! : UPDATE_MESSAGES.invalid, errors });
@@ -138,8 +139,10 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
 }
 
 /** Database facts the rules need: the organisation exists, email and username are free, roles exist. */
-async function lookupErrors(trx: Transaction<Database>, record: UserRecord, after: Editable, keys: readonly ChangeKey[]): Promise<FieldErrors> {
+async function lookupErrors(trx: Transaction<Database>, record: UserRecord, after: Editable, keys: readonly ChangeKey[], now: number): Promise<FieldErrors> {
   const errors: FieldErrors = {};
+  // The same owners create offers: active staff (an owner kept from before may stay as it is).
+  if (keys.includes('owner') && !(await ownerGroup(trx, now)).some((o) => o.key === after.owner)) errors['owner'] = CREATE_TEXT.owner;
   if (keys.includes('organization_id') && after.organization_id !== null) {
     const org = await trx.selectFrom('organizations').select('id').where('id', '=', after.organization_id).executeTakeFirst();
     if (!org) errors['organization_id'] = 'There is no such organisation.';

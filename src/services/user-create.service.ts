@@ -20,7 +20,7 @@ export interface CreateChoices {
   startupScreens: string[];
 }
 
-/** The staff who may own a user, as the owner select offers them (create and edit). Needs create_user_tab. */
+/** The staff who may own a user, as the owner select offers them (create and edit). Needs user_mgmt. */
 export async function fetchOwnerGroup(product: string): Promise<OwnerGroupReply['result']> {
   return v.parse(OwnerGroupReply, await post(`/user/get_${productNames(product).key}_owner_group/`)).result;
 }

@@ -24,12 +24,12 @@ export async function fetchUser(product: string, userId: number): Promise<{ user
 
 /**
  * The user with what the edit form needs to name its values: the owner group (the create screen's
- * call) when the session may list it, else null.
+ * call, which any session that may view users may make).
  */
-export async function loadUserForEdit(product: string, userId: number, withOwners: boolean): Promise<{
+export async function loadUserForEdit(product: string, userId: number): Promise<{
   user: UserRecord | null; roleChoices: RoleRef[] | null; owners: OwnerGroupReply['result'] | null;
 }> {
-  const [found, owners] = await Promise.all([fetchUser(product, userId), withOwners ? fetchOwnerGroup(product) : null]);
+  const [found, owners] = await Promise.all([fetchUser(product, userId), fetchOwnerGroup(product)]);
   return { ...found, owners };
 }
 

@@ -53,7 +53,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/search_user/': 'user_mgmt',
     'POST /user/export_users/': 'export_csv_access',
     'POST /user/get_user_organization/': 'user_mgmt',
-    'POST /user/get_{product}_owner_group/': 'create_user_tab',
+    'POST /user/get_{product}_owner_group/': 'user_mgmt',
     'POST /user/get_product_settings/': 'create_user_tab',
     'POST /user/get_default_settings/': 'create_user_tab',
     'POST /user/check_emails_validity/': 'create_user_tab',

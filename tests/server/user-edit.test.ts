@@ -154,6 +154,17 @@ describe('update_account/: a plain save', () => {
     expect(await storedVersion(id)).toBe(1);
   });
 
+  it('takes an owner only from the owner group, as create does', async () => {
+    const b = await staff(EDITOR);
+    const id = await managedUser();
+    const refused = await save(b, id, 1, { owner: 'nobody-on-staff' });
+    expect(refused).toMatchObject({ status: false, errors: { owner: 'Choose an owner from the list of staff.' } });
+    expect(await storedVersion(id)).toBe(1);
+    const owners = (await (await b.post('/user/get_product_owner_group/', {})).json()) as { result: { key: string }[] };
+    const owner = owners.result[0]!.key;
+    expect(await save(b, id, 1, { owner })).toMatchObject({ status: true });
+  });
+
   it('refuses unknown flags and wrong choice values', async () => {
     const b = await staff([...EDITOR, 'tr_src_toggle']);
     const id = await managedUser();

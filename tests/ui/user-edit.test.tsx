@@ -79,10 +79,8 @@ describe('the user edit page', () => {
     expect(locked('active_update')).toBeVisible();
     expect(locked('expiry_update')).toBeVisible();
     expect(locked('tr_src_toggle')).toBeVisible();
-    // The owner group needs create_user_tab: without it the stored owner stays as it is.
-    expect(screen.getByRole('combobox', { name: 'product owner' })).toBeDisabled();
+    // Read as the stored owner; a viewer may not change it.
     expect(screen.getByRole('combobox', { name: 'product owner' })).toHaveTextContent('admin');
-    expect(locked('create_user_tab')).toBeVisible();
     // Deleted users are the deleted_user feature's business: the switch is not there at all.
     expect(screen.queryByRole('switch', { name: 'Deleted' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();

@@ -167,10 +167,6 @@ const needs = (feature: string, what: string) => `Changing ${what} needs the ${f
 
 export const READ_ONLY_REASON = 'You can view this user; changing users needs the edit_user permission.';
 
-/** The owner select offers the owner group, whose call (the create screen's) needs this feature. */
-const OWNER_GROUP_FEATURE = 'create_user_tab';
-export const ownersListed = (features: readonly string[]) => features.includes(OWNER_GROUP_FEATURE);
-
 export function fieldAccess(key: DraftKey, features: readonly string[], base: UserRecord, draft: EditDraft): FieldAccess {
   const has = (f: string) => features.includes(f);
   const flag = key.startsWith('flags.') ? key.slice('flags.'.length) : null;
@@ -180,8 +176,6 @@ export function fieldAccess(key: DraftKey, features: readonly string[], base: Us
   const feature = EDIT_FIELD_FEATURES[flag ?? key];
   // Shown under the field itself, so 'this' is enough.
   if (feature && !has(feature)) return { show: true, editable: false, why: needs(feature, 'this') };
-  // Without the owner group there is nothing to choose from: the stored owner stays as it is.
-  if (key === 'owner' && !ownersListed(features)) return { show: true, editable: false, why: needs(OWNER_GROUP_FEATURE, 'this') };
   if (key === 'user_type') {
     if (isCustomer(base.user_type) && !has('allow_customer_type')) return { show: true, editable: false, why: needs('allow_customer_type', "a customer's type") };
     if (base.user_type === STAFF_USER_TYPE && !has('staff_role_change')) return { show: true, editable: false, why: needs('staff_role_change', "a staff user's type") };

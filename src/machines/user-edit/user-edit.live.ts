@@ -7,7 +7,7 @@ import { userEditMachine } from './user-edit.machine';
 /** The user edit screen: one user's record, its save, sessions, privileges and welcome email. */
 export const liveUserEditMachine = userEditMachine.provide({
   actors: {
-    loadUser: fromPromise(({ input }) => loadUserForEdit(input.product, input.userId, input.withOwners)),
+    loadUser: fromPromise(({ input }) => loadUserForEdit(input.product, input.userId)),
     saveUser: fromPromise(({ input }) => updateAccount(input.product, input.save)),
     sendWelcome: fromPromise(({ input }) => sendWelcomeEmail(input.userId)),
     loadSessions: fromPromise(({ input }) => getUserSessions(input.userId)),

@@ -13,7 +13,7 @@ import { emailChangeMachine } from '../email-change/email-change.machine';
 import type { EmailChangeKind } from '../email-change/email-change.types';
 import { failureMessage } from '../login/login.machine';
 import { orgChangeMachine } from '../org-change/org-change.machine';
-import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, ownersListed, writeDraft, type DraftKey } from './user-edit.form';
+import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
 import type {
   AdminPrivilegesReply, KillSessionsReply, LoadedUser, MailReply, SaveInput, UpdateAccountReply, UserEditContext, UserEditEvent,
   UserEditInput, UserSessionsReply,
@@ -56,8 +56,8 @@ const FORM_EVENTS = {
 export const userEditMachine = setup({
   types: { context: {} as Ctx, events: {} as UserEditEvent, input: {} as UserEditInput },
   actors: {
-    /** The user, with the owner group when withOwners (the owner select's choices). */
-    loadUser: fromPromise<LoadedUser, { userId: number; product: string; withOwners: boolean }>(() => Promise.reject(new Error('provide loadUser'))),
+    /** The user, with the owner group (the owner select's choices). */
+    loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() => Promise.reject(new Error('provide loadUser'))),
     saveUser: fromPromise<UpdateAccountReply, { product: string; save: SaveInput }>(() => Promise.reject(new Error('provide saveUser'))),
     sendWelcome: fromPromise<MailReply, { userId: number }>(() => Promise.reject(new Error('provide sendWelcome'))),
     loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() => Promise.reject(new Error('provide loadSessions'))),
@@ -193,7 +193,7 @@ export const userEditMachine = setup({
       invoke: {
         id: 'loadUser',
         src: 'loadUser',
-        input: ({ context }) => ({ userId: context.userId, product: context.product, withOwners: ownersListed(context.features) }),
+        input: ({ context }) => ({ userId: context.userId, product: context.product }),
         onDone: [
           { guard: { type: 'found', params: ({ event }) => event.output }, target: 'form', actions: { type: 'open', params: ({ event }) => event.output } },
           { target: 'missing' },

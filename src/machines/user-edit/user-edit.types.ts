@@ -18,7 +18,7 @@ export interface LoadedUser {
   user: UserRecord | null;
   /** Every role, when the session may change staff roles. */
   roleChoices: RoleRef[] | null;
-  /** The owner group (staff who may own a user), when the session may list it (ownersListed). */
+  /** The owner group (staff who may own a user); null until loaded. */
   owners: OwnerChoice[] | null;
 }
 
