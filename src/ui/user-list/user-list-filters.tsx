@@ -4,6 +4,7 @@ import { Badge, Checkbox, Flex, IconButton, Select, Text } from '@radix-ui/theme
 import { PAGE_SIZES } from '../../domain/constants';
 import { userTypesFor } from '../../domain/user-fields';
 import { USER_CATEGORIES } from '../../domain/user-kinds';
+import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
 import { SORT_KEYS, type SortKey } from '../../domain/user-kinds';
 import { selectSearch } from '../../machines/user-list/user-list.selectors';
 import { SORT_LABELS, type ListSearch } from '../../machines/user-list/user-list.search';
@@ -31,7 +32,6 @@ function FilterSelect({ label, value, options, onChange }: {
   );
 }
 
-const words = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 export function UserListFilters({ features, change }: FiltersProps) {
   const search = UserListCtx.useSelector(selectSearch);
@@ -40,9 +40,9 @@ export function UserListFilters({ features, change }: FiltersProps) {
   return (
     <Flex gap="3" align="center" wrap="wrap">
       <FilterSelect label="User type" value={search.user_type} onChange={(user_type) => change({ user_type: user_type as ListSearch['user_type'] })}
-        options={[['', 'All types'], ...types.map((t) => [t, words(t)] as const)]} />
+        options={[['', 'All types'], ...types.map((t) => [t, userTypeLabel(t)] as const)]} />
       <FilterSelect label="Category" value={search.user_category} onChange={(c) => change({ user_category: c as ListSearch['user_category'] })}
-        options={[['', 'All categories'], ...USER_CATEGORIES.map((c) => [c, c === 'ir' ? 'IR' : words(c)] as const)]} />
+        options={[['', 'All categories'], ...USER_CATEGORIES.map((c) => [c, categoryLabel(c)] as const)]} />
       <FilterSelect label="Status" value={search.active} onChange={(active) => change({ active: active as ListSearch['active'] })}
         options={[['', 'Active and inactive'], ['true', 'Active'], ['false', 'Inactive']]} />
       {search.organization_id === '' ? (

@@ -145,7 +145,7 @@ export function UserListView({ search, navigate, features, openUser, createUser 
           </Callout.Text>
         </Callout.Root>
       )}
-      <UserListTable openUser={openUser} />
+      <UserListTable openUser={openUser} selectable={features.includes('bulk_edit_user')} />
       {empty && (
         <Text as="p" align="center" color="gray" my="4">
           {search.q || search.user_type || search.user_category || search.organization_id || search.active

@@ -1,8 +1,9 @@
-// The table of users: a checkbox per row and one for the page, the name linking to the user's
+// The table of users: a checkbox per row and one for the page (where bulk edit can use them), the name linking to the user's
 // edit page. While a page loads the rows on screen stay (dimmed) so nothing jumps; before the
 // first page arrives, placeholder rows hold the page's height.
 import { Badge, Box, Checkbox, Link, Skeleton, Table, Text } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
+import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
 import type { UserRow } from '../../domain/users';
 import {
   selectBusy, selectFirstLoad, selectIsSelected, selectPagePartly, selectPageSelected, selectRows, selectSearch,
@@ -16,7 +17,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`.trim();
 
-function Row({ user, openUser }: { user: UserRow; openUser(id: number): void }) {
+function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: number): void; selectable: boolean }) {
   const list = UserListCtx.useActorRef();
   const selected = UserListCtx.useSelector(selectIsSelected(user.id));
   const name = fullName(user) || user.username;
@@ -27,36 +28,39 @@ function Row({ user, openUser }: { user: UserRow; openUser(id: number): void }) 
     openUser(user.id);
   };
   return (
-    <Table.Row>
-      <Table.Cell>
-        <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
-      </Table.Cell>
+    <Table.Row aria-selected={selectable ? selected : undefined}>
+      {selectable && (
+        <Table.Cell>
+          <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
+        </Table.Cell>
+      )}
       <Table.RowHeaderCell style={NOWRAP}>
         <Link href={`/user_list/${user.id}`} onClick={open}>{name}</Link>
         {user.deleted && <Badge color="red" ml="2">Deleted</Badge>}
       </Table.RowHeaderCell>
-      <Table.Cell>{user.email}</Table.Cell>
-      <Table.Cell>{user.username}</Table.Cell>
+      <Table.Cell style={NOWRAP}>{user.email}</Table.Cell>
+      <Table.Cell style={NOWRAP}>{user.username}</Table.Cell>
       <Table.Cell>{user.organization ?? '—'}</Table.Cell>
-      <Table.Cell style={NOWRAP}>{user.user_type}</Table.Cell>
-      <Table.Cell>{user.user_category}</Table.Cell>
+      <Table.Cell style={NOWRAP}>{userTypeLabel(user.user_type)}</Table.Cell>
+      <Table.Cell>{categoryLabel(user.user_category)}</Table.Cell>
       <Table.Cell>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
       <Table.Cell style={NOWRAP}>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
     </Table.Row>
   );
 }
 
-function PlaceholderRows({ count }: { count: number }) {
+function PlaceholderRows({ count, columns }: { count: number; columns: number }) {
   return Array.from({ length: count }, (_, i) => (
     <Table.Row key={i} aria-hidden>
-      {Array.from({ length: COLUMNS.length + 1 }, (_, j) => (
+      {Array.from({ length: columns }, (_, j) => (
         <Table.Cell key={j}><Skeleton><Text>Loading</Text></Skeleton></Table.Cell>
       ))}
     </Table.Row>
   ));
 }
 
-export function UserListTable({ openUser }: { openUser(id: number): void }) {
+/** Rows can be selected only where something acts on a selection (bulk edit). */
+export function UserListTable({ openUser, selectable }: { openUser(id: number): void; selectable: boolean }) {
   const list = UserListCtx.useActorRef();
   const rows = UserListCtx.useSelector(selectRows);
   const busy = UserListCtx.useSelector(selectBusy);
@@ -69,15 +73,19 @@ export function UserListTable({ openUser }: { openUser(id: number): void }) {
     <Table.Root variant="surface" size="1">
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeaderCell width="40px">
-            <Checkbox checked={pageSelected ? true : partly ? 'indeterminate' : false} disabled={rows.length === 0}
-              onCheckedChange={() => list.send({ type: 'page.toggle' })} aria-label="Select all users on this page" />
-          </Table.ColumnHeaderCell>
+          {selectable && (
+            <Table.ColumnHeaderCell width="40px">
+              <Checkbox checked={pageSelected ? true : partly ? 'indeterminate' : false} disabled={rows.length === 0}
+                onCheckedChange={() => list.send({ type: 'page.toggle' })} aria-label="Select all users on this page" />
+            </Table.ColumnHeaderCell>
+          )}
           {COLUMNS.map((c) => <Table.ColumnHeaderCell key={c}>{c}</Table.ColumnHeaderCell>)}
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {firstLoad ? <PlaceholderRows count={Math.min(pageSize, 20)} /> : rows.map((u) => <Row key={u.id} user={u} openUser={openUser} />)}
+        {firstLoad
+          ? <PlaceholderRows count={Math.min(pageSize, 20)} columns={COLUMNS.length + (selectable ? 1 : 0)} />
+          : rows.map((u) => <Row key={u.id} user={u} openUser={openUser} selectable={selectable} />)}
       </Table.Body>
     </Table.Root>
     </Box>

@@ -95,7 +95,7 @@ export const scenario: Scenario = {
       await openUserList(page);
       const rows = await searchList(page, PERSON.email);
       checkEqual(rows.map((r) => [r['Name'], r['Email'], r['Organization'], r['Type'], r['Category'], r['Active'], r['Expiry']]),
-        [[NAME, PERSON.email, FIRST_ORG.name, 'trial', 'general', 'Yes', expiry]], 'the rows found');
+        [[NAME, PERSON.email, FIRST_ORG.name, 'Trial', 'General', 'Yes', expiry]], 'the rows found');
       checkEqual((await userList(page).rowsShown.innerText()).trim(), '1–1 of 1', 'the count shown');
     });
     const version = await t.step('open them from the list', async () => {
