@@ -14,6 +14,8 @@ const COLUMNS = ['Name', 'Email', 'Username', 'Organization', 'Type', 'Category'
 
 /** Names, types and dates read badly broken over two lines; the table scrolls sideways instead. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** Long emails and usernames end in an ellipsis (the whole value in the tooltip), so the table fits a laptop screen. */
+const clipped = (maxWidth: number) => ({ ...NOWRAP, maxWidth, overflow: 'hidden', textOverflow: 'ellipsis' }) as const;
 
 export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -38,8 +40,8 @@ function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: numbe
         <Link href={`/user_list/${user.id}`} onClick={open}>{name}</Link>
         {user.deleted && <Badge color="red" ml="2">Deleted</Badge>}
       </Table.RowHeaderCell>
-      <Table.Cell style={NOWRAP}>{user.email}</Table.Cell>
-      <Table.Cell style={NOWRAP}>{user.username}</Table.Cell>
+      <Table.Cell style={clipped(220)} title={user.email}>{user.email}</Table.Cell>
+      <Table.Cell style={clipped(140)} title={user.username}>{user.username}</Table.Cell>
       <Table.Cell>{user.organization ?? '—'}</Table.Cell>
       <Table.Cell style={NOWRAP}>{userTypeLabel(user.user_type)}</Table.Cell>
       <Table.Cell>{categoryLabel(user.user_category)}</Table.Cell>
