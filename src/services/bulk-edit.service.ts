@@ -30,17 +30,3 @@ export async function previewBulkEdit(r: BulkEditRequest): Promise<BulkPreviewRe
 export async function applyBulkEdit(r: BulkEditRequest): Promise<BulkApplyReply> {
   return v.parse(BulkApplyReply, await http('/user/bulk_edit_user/', { method: 'POST', body: bulkForm(r) }));
 }
-
-/** Hands a text file to the browser's download. */
-export function saveTextFile(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -1,7 +1,8 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
-import { applyBulkEdit, previewBulkEdit, saveTextFile, uploadBulkEditFile } from '../../services/bulk-edit.service';
+import { applyBulkEdit, previewBulkEdit, uploadBulkEditFile } from '../../services/bulk-edit.service';
+import { saveFile } from '../../services/downloads';
 import { bulkEditMachine } from './bulk-edit.machine';
 import { REPORT_FILE_NAME, reportCsv } from './bulk-edit.report';
 
@@ -12,5 +13,5 @@ export const liveBulkEditMachine = bulkEditMachine.provide({
     previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
     applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
   },
-  actions: { saveReport: ({ context }, { report }) => saveTextFile(REPORT_FILE_NAME, reportCsv(report, context.fields)) },
+  actions: { saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME) },
 });

@@ -1,18 +1,6 @@
-// Files the page hands the browser to save: SVG, PNG (the SVG drawn onto a canvas) and Mermaid.
-// The SVG is loaded as a data: URL, which the Content-Security-Policy allows for images.
-
-export function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken the file once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+// The files the Export menu hands the browser to save (src/services/downloads.ts): SVG, PNG (the
+// SVG drawn onto a canvas) and Mermaid. The SVG is loaded as a data: URL, which the
+// Content-Security-Policy allows for images.
 
 export const svgBlob = (svg: string) => new Blob([svg], { type: 'image/svg+xml' });
 export const mermaidBlob = (text: string) => new Blob([text], { type: 'text/vnd.mermaid;charset=utf-8' });

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import type { Diagram } from '../../machines/graph/layout';
 import { toMermaid } from '../../machines/graph/mermaid';
 import type { WorkflowEntry } from '../../machines/registry';
-import { download, mermaidBlob, pngBlob, svgBlob } from './downloads';
+import { saveFile } from '../../services/downloads';
+import { mermaidBlob, pngBlob, svgBlob } from './downloads';
 
 async function svgOf(diagram: Diagram, entry: WorkflowEntry): Promise<string> {
   const { svgDocument } = await import('./svg-document');
@@ -24,11 +25,11 @@ export function ExportMenu({ entry, diagram, onError }: { entry: WorkflowEntry; 
         <Button variant="soft" loading={busy}>Export <DropdownMenu.TriggerIcon /></Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        <DropdownMenu.Item onSelect={run(async () => download(svgBlob(await svgOf(diagram, entry)), `${entry.id}.svg`))}>SVG image</DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={run(async () => download(await pngBlob(await svgOf(diagram, entry), diagram.width, diagram.height), `${entry.id}.png`))}>
+        <DropdownMenu.Item onSelect={run(async () => saveFile(svgBlob(await svgOf(diagram, entry)), `${entry.id}.svg`))}>SVG image</DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={run(async () => saveFile(await pngBlob(await svgOf(diagram, entry), diagram.width, diagram.height), `${entry.id}.png`))}>
           PNG image
         </DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={run(async () => download(mermaidBlob(toMermaid(diagram.model)), `${entry.id}.mmd`))}>Mermaid text (.mmd)</DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={run(async () => saveFile(mermaidBlob(toMermaid(diagram.model)), `${entry.id}.mmd`))}>Mermaid text (.mmd)</DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
