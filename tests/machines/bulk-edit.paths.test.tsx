@@ -7,15 +7,13 @@ import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { waitFor as actorWaitFor, type AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { defaultFlags } from '../../src/domain/user-fields';
 import type { BulkSelection } from '../../src/domain/users';
 import { bulkEditMachine } from '../../src/machines/bulk-edit/bulk-edit.machine';
-import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
-import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
-import { loginAccount, verifyOtp } from '../../src/services/auth.service';
+import type { ConsoleActors } from '../../src/machines/live';
 import { BulkEditCtx } from '../../src/ui/bulk-edit/bulk-edit-context';
 import { BulkEditFrame, BulkEditScope } from '../../src/ui/bulk-edit/bulk-edit-dialog';
 import { UPLOAD_LABEL } from '../../src/ui/bulk-edit/bulk-upload';
@@ -24,6 +22,7 @@ import { planPaths, type PlannedStep } from '../support/graph-paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { bulkEditPlan } from './bulk-edit.plan';
 
 const UPLOAD = '/user/upload_bulk_edit_data/';
@@ -76,12 +75,7 @@ async function createWorld(features: readonly string[]): Promise<void> {
   const org = await server.db.insertInto('organizations').values({ name: 'Bulk Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
     .returning('id').executeTakeFirstOrThrow();
   const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
-  await loginAccount({ username: staff.username, password: staff.password });
-  await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
-  const actors = createConsoleActors(DEFAULT_APP_CONFIG, { navigate: () => {}, load: () => {} }, '/user_list');
-  actors.banner.start();
-  actors.session.start();
-  await actorWaitFor(actors.session, selectIsAuthenticated);
+  const actors = await startSignedInConsole(server, staff);
   world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, blobs: [] };
   // The browser's download: the report's Blob is kept, the link click goes nowhere.
   URL.createObjectURL = (blob: Blob) => (world.blobs.push(blob), 'blob:bulk-edit-report');
@@ -90,8 +84,7 @@ async function createWorld(features: readonly string[]): Promise<void> {
 }
 
 afterEach(async () => {
-  world.actors.session.stop();
-  world.actors.banner.stop();
+  stopConsole(world.actors);
   world.bridge.disconnect();
   await world.server.close();
   vi.restoreAllMocks();

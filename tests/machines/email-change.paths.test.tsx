@@ -10,7 +10,7 @@ import { flush, replayPath } from '../support/replay';
 import { planPaths } from '../support/graph-paths';
 import { UPDATE_MESSAGES } from '../../server/users/update';
 import { emailChangePlan } from './email-change.plan';
-import { button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, expectNoDialog, mountEditPage, retype, type EditWorld } from './user-edit.world';
+import { button, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, retype, type EditWorld } from './user-edit.world';
 
 const NEW_EMAIL = 'ada.lovelace@granite.example';
 
@@ -29,12 +29,7 @@ const buttons = () => within(dialog()).getAllByRole('button').map((b) => b.textC
 describe('emailChange machine paths (edit page, real server)', () => {
   it.each(planPaths(emailChangePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
-      machine: emailChangeMachine,
-      bridge: world.bridge,
-      world,
-      calls: CALLS,
-      actor: child,
-      mount: () => mountEditPage(world),
+      ...editPageDriver(world, emailChangeMachine, child),
       perform: {
         'email.ask': async () => {
           await retype(world, 'Email', NEW_EMAIL);

@@ -9,7 +9,7 @@ import { orgChangeMachine } from '../../src/machines/org-change/org-change.machi
 import { planPaths } from '../support/graph-paths';
 import { replayPath } from '../support/replay';
 import { orgChangePlan } from './org-change.plan';
-import { CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, expectNoDialog, mountEditPage, pickOrganization, type EditWorld } from './user-edit.world';
+import { clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, pickOrganization, type EditWorld } from './user-edit.world';
 
 let world: EditWorld;
 beforeEach(async () => {
@@ -26,12 +26,7 @@ const storedOrg = async () => (await world.server.db.selectFrom('users').select(
 describe('orgChange machine paths (edit page, real server)', () => {
   it.each(planPaths(orgChangePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
-      machine: orgChangeMachine,
-      bridge: world.bridge,
-      world,
-      calls: CALLS,
-      actor: child,
-      mount: () => mountEditPage(world),
+      ...editPageDriver(world, orgChangeMachine, child),
       perform: {
         'org.choose': async () => pickOrganization(world, 'Gran', 'Granite Peak Partners'),
         'org.sameOrg': async () => clickInDialog(world, 'Cancel (Same Org)'),

@@ -5,17 +5,16 @@ import { Theme } from '@radix-ui/themes';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { waitFor as actorWaitFor, type AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
-import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
-import { loginAccount, verifyOtp } from '../../src/services/auth.service';
+import type { ConsoleActors } from '../../src/machines/live';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { TagSelectorCtx } from '../../src/ui/tags/tag-selector-context';
 import { TagSelectorScope, TagSelectorView } from '../../src/ui/tags/tag-selector';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 
 export const TAGS = { alpha: 'Alpha desk', beta: 'Beta program' } as const;
 export const GROUP = 'Regions';
@@ -47,18 +46,12 @@ export async function createTagWorld(features: readonly string[] = FEATURE_KEYS)
   }
   await server.db.insertInto('tags').values({ name: GROUP, color: '#C0C0C0', description: 'Where the desk sits', parent_id: null, icon: null, is_group: 1, created_by: 'system', created_at: now }).execute();
 
-  await loginAccount({ username: staff.username, password: staff.password });
-  await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
-  const actors = createConsoleActors(DEFAULT_APP_CONFIG, { navigate: () => {}, load: () => {} }, '/user_list');
-  actors.banner.start();
-  actors.session.start();
-  await actorWaitFor(actors.session, selectIsAuthenticated);
+  const actors = await startSignedInConsole(server, staff);
   return { server, bridge, user: userEvent.setup(), userId: managed.id, actors, selector: null };
 }
 
 export async function closeTagWorld(world: TagWorld): Promise<void> {
-  world.actors.session.stop();
-  world.actors.banner.stop();
+  stopConsole(world.actors);
   world.bridge.disconnect();
   await world.server.close();
 }

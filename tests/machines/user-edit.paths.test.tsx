@@ -12,7 +12,7 @@ import { planPaths } from '../support/graph-paths';
 import { replayPath } from '../support/replay';
 import { userEditPlan } from './user-edit.plan';
 import {
-  button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, expectNoDialog, mountEditPage, NO_ANSWER, pickOrganization,
+  button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, NO_ANSWER, pickOrganization,
   retype, textbox, type EditWorld,
 } from './user-edit.world';
 
@@ -45,12 +45,7 @@ function expectClean() {
 describe('userEdit machine paths (real page, real server)', () => {
   it.each(planPaths(userEditPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
-      machine: userEditMachine,
-      bridge: world.bridge,
-      world,
-      calls: CALLS,
-      actor: () => world.edit!,
-      mount: () => mountEditPage(world),
+      ...editPageDriver(world, userEditMachine, () => world.edit!),
       perform: {
         'field.change': async ({ step }) => retype(world, step.event['key'] === 'first_name' ? 'First name' : 'Email', step.event['value'] as string),
         // Choosing alternative data while product data is chosen (§5: the alternative wins).

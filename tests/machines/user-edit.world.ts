@@ -5,7 +5,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createElement, type ReactNode } from 'react';
 import { expect, vi } from 'vitest';
-import { waitFor as waitForActor, type AnyActorRef } from 'xstate';
+import { waitFor as waitForActor, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
@@ -16,7 +16,7 @@ import { ThemeRoot } from '../../src/ui/theme-root';
 import { UserEditCtx } from '../../src/ui/user-edit/user-edit-context';
 import { UserEditPage } from '../../src/ui/user-edit/user-edit-page';
 import { signIn } from '../server/support/sign-in';
-import { flush } from '../support/replay';
+import { flush, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -94,6 +94,11 @@ export async function mountEditPage(world: EditWorld): Promise<void> {
   const page: ReactNode = createElement(UserEditPage, { userId: world.openId }, createElement(Probe, { world }));
   render(createElement(ThemeRoot, null, createElement(ConsoleContext.Provider, { value: { ...actors, config } }, page)));
   await flush();
+}
+
+/** What every path test on the edit page drives alike: the world's server and calls, and the page as the route mounts it. */
+export function editPageDriver(world: EditWorld, machine: AnyStateMachine, actor: () => AnyActorRef): Pick<Driver<EditWorld>, 'machine' | 'bridge' | 'world' | 'calls' | 'actor' | 'mount'> {
+  return { machine, bridge: world.bridge, world, calls: CALLS, actor, mount: () => mountEditPage(world) };
 }
 
 export async function closeEditWorld(world: EditWorld): Promise<void> {

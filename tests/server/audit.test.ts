@@ -4,17 +4,13 @@ import { AlreadyEnrolled, enrolTotp } from '../../server/auth/enrolment';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
-import { startFakeClock, stopFakeClock } from './support/clock';
+import { startServerAtMorning, stopServerAtMorning } from './support/fresh-server';
 
 let server: TestServer;
 beforeEach(async () => {
-  startFakeClock();
-  server = await createTestServer();
+  server = await startServerAtMorning();
 });
-afterEach(async () => {
-  await server.close();
-  stopFakeClock();
-});
+afterEach(() => stopServerAtMorning(server));
 
 const auditRows = () => server.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 const actions = async () => (await auditRows()).map((r) => `${r.author}: ${r.action} (${r.success ? 'ok' : 'failed'})`);

@@ -6,20 +6,17 @@ import { SIGN_IN_TEXT } from '../../server/api/sign-in';
 import { jwtDecrypt } from 'jose';
 import { loadKeys } from '../../server/auth/keys';
 import { issueTicket, openTicket } from '../../server/auth/tickets';
-import { createTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
-import { advance, startFakeClock, stopFakeClock } from './support/clock';
+import { advance } from './support/clock';
+import { startServerAtMorning, stopServerAtMorning } from './support/fresh-server';
 
 let server: TestServer;
 beforeEach(async () => {
-  startFakeClock();
-  server = await createTestServer();
+  server = await startServerAtMorning();
 });
-afterEach(async () => {
-  await server.close();
-  stopFakeClock();
-});
+afterEach(() => stopServerAtMorning(server));
 
 
 describe('first sign-in', () => {

@@ -4,19 +4,16 @@ import { engineOf } from '../../server/db/connect';
 import { CLOCK_SKEW_MS } from '../../server/auth/link-tokens';
 import { migrateTo, migrateToLatest } from '../../server/db/migrate';
 import { FAILURE_MEMORY_MS, SWEEP_INTERVAL_MS, sweepExpired } from '../../server/sweep';
-import { createTestServer, freshDatabase, type TestServer } from '../support/server';
+import { freshDatabase, type TestServer } from '../support/server';
 import { PANEL, signIn } from './support/sign-in';
-import { advance, startFakeClock, stopFakeClock } from './support/clock';
+import { advance } from './support/clock';
+import { startServerAtMorning, stopServerAtMorning } from './support/fresh-server';
 
 let server: TestServer;
 beforeEach(async () => {
-  startFakeClock();
-  server = await createTestServer();
+  server = await startServerAtMorning();
 });
-afterEach(async () => {
-  await server.close();
-  stopFakeClock();
-});
+afterEach(() => stopServerAtMorning(server));
 
 const IDLE_MS = 900_000;
 

@@ -5,22 +5,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KillSessionsReply, UserSessionsReply } from '../../src/domain/users';
 import { REFUSALS } from '../../server/http/replies';
 import { KILL_MESSAGES } from '../../server/users/sessions';
-import { createTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 import type { Browser } from './support/browser';
-import { advance, MORNING, startFakeClock, stopFakeClock } from './support/clock';
+import { advance, MORNING } from './support/clock';
+import { startServerAtMorning, stopServerAtMorning } from './support/fresh-server';
 import { passwordStep, signIn, type Staff } from './support/sign-in';
 
 const EDITOR = ['admin_panel_access', 'user_mgmt', 'edit_user'];
 
 let server: TestServer;
 beforeEach(async () => {
-  startFakeClock();
-  server = await createTestServer();
+  server = await startServerAtMorning();
 });
-afterEach(async () => {
-  await server.close();
-  stopFakeClock();
-});
+afterEach(() => stopServerAtMorning(server));
 
 const idOf = async (username: string) => (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 const sessionsOf = async (b: Browser, userId: number) => v.parse(UserSessionsReply, await b.postJson('/user/get_user_session', { user_id: String(userId) })).data;

@@ -1,10 +1,8 @@
 // The whole panel (router, guards, shell, menu) in jsdom against the real server in-process.
-import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import type { ConsoleApp } from '../../src/app';
 import { MESSAGES } from '../../src/domain/auth';
 import { SESSION_COOKIE } from '../../src/domain/constants';
 import { MENU } from '../../src/domain/menu';
@@ -12,6 +10,7 @@ import { SESSION_STORAGE_KEY } from '../../src/domain/session';
 import { readStoredSession } from '../../src/services/session-store';
 import { apiClient } from '../support/api-client';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
+import { closePanel, openPanel, signInOnScreen } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -23,29 +22,10 @@ beforeEach(async () => {
   server = await createTestServer();
   bridge = connectToServer(server);
 });
-afterEach(async () => {
-  app?.stop();
-  app = undefined;
-  bridge.disconnect();
-  await server.close();
-});
+afterEach(() => closePanel(bridge, server));
 
-function open(path: string, load: (to?: string) => void = () => {}) {
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: [path] }), load });
-  app.start();
-  render(<ConsoleRoot app={app} />);
-  return app;
-}
-
-async function signIn(staff: Staff) {
-  const user = userEvent.setup();
-  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
-  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
-  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
-  await waitFor(() => expect(otp).toHaveFocus());
-  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
-  await screen.findByRole('button', { name: 'Logout' });
-}
+const open = (path: string, load?: (to?: string) => void) => (app = openPanel(path, load));
+const signIn = (staff: Staff) => signInOnScreen(server, staff);
 
 const menuLabels = () => within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('link').map((a) => a.textContent);
 const pathname = () => app!.router.state.location.pathname;

@@ -2,13 +2,11 @@
 // whole creation, and on the view itself for every data plan rule and message of §5, the expiry
 // defaults of §4, and row errors in bulk.
 import { Theme } from '@radix-ui/themes';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import type { ConsoleApp } from '../../src/app';
 import { dataPlanMessages, FIELD_MESSAGES } from '../../src/domain/user-rules';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { userCreateMachine } from '../../src/machines/user-create/user-create.machine';
@@ -16,7 +14,7 @@ import { selectRowsOver } from '../../src/machines/user-create/user-create.selec
 import { liveUserCreateMachine } from '../../src/machines/user-create/user-create.live';
 import { UserCreateCtx } from '../../src/ui/user-create/user-create-context';
 import { UserCreateView } from '../../src/ui/user-create/user-create-view';
-import type { Staff } from '../support/login-world';
+import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -24,7 +22,6 @@ const P = 'product';
 const MSG = dataPlanMessages(P);
 let server: TestServer;
 let bridge: ServerBridge;
-let app: ConsoleApp | undefined;
 let user: UserEvent;
 
 beforeEach(async () => {
@@ -34,12 +31,7 @@ beforeEach(async () => {
   await server.createStaff({ username: 'olive.owner', features: ['admin_panel_access'], activated: true });
   user = userEvent.setup();
 });
-afterEach(async () => {
-  app?.stop();
-  app = undefined;
-  bridge.disconnect();
-  await server.close();
-});
+afterEach(() => closePanel(bridge, server));
 
 const combo = (name: string) => screen.getByRole('combobox', { name });
 async function choose(trigger: string, option: string): Promise<void> {
@@ -52,19 +44,10 @@ async function pickOrganization(): Promise<void> {
 }
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
 
-async function openAs(features: string[]): Promise<void> {
-  const staff: Staff = await server.createStaff({ username: `creator${features.length}`, features, activated: true });
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
-  app.start();
-  render(<ConsoleRoot app={app} />);
-  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
-  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
-  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
-  await waitFor(() => expect(otp).toHaveFocus());
-  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
-  await screen.findByRole('button', { name: 'Logout' });
-  await act(async () => void (await app!.router.navigate({ to: '/create_user' })));
+async function openAs(features: string[]): Promise<ConsoleApp> {
+  const app = await openPanelAs(server, { username: `creator${features.length}`, features, path: '/create_user', user });
   await screen.findByRole('heading', { name: 'Step 1 of 2 · Account settings' });
+  return app;
 }
 
 /** The view alone, for a signed-in staff member with every create feature. */
@@ -92,7 +75,7 @@ async function toStepTwo(): Promise<void> {
 
 describe('through the router', () => {
   it('offers a support account neither customer types nor several users at once, and creates one user', async () => {
-    await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab']);
+    const app = await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab']);
     await user.click(combo('User type'));
     const types = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(types).toEqual(['Trial', 'Test user', 'Journalist']);
@@ -108,7 +91,7 @@ describe('through the router', () => {
     const stored = await server.db.selectFrom('users').select(['id', 'user_type', 'organization_id']).where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
     expect(stored.user_type).toBe('trial');
     await user.click(link);
-    await waitFor(() => expect(app!.router.state.location.pathname).toBe(`/user_list/${stored.id}`));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`/user_list/${stored.id}`));
   });
 
   it('offers every type and several users to an account holding the features', async () => {

@@ -1,15 +1,13 @@
 // The edit page through the router, against the real server: who may open it, and what each
 // account's features let it change (spec §6: user_mgmt to see a user, edit_user to change them,
 // and a feature per field on top).
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import type { ConsoleApp } from '../../src/app';
 import { dataPlanMessages } from '../../src/domain/user-rules';
 import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
-import type { Staff } from '../support/login-world';
+import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -31,26 +29,10 @@ beforeEach(async () => {
     active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow()).id;
 });
-afterEach(async () => {
-  app?.stop();
-  app = undefined;
-  bridge.disconnect();
-  await server.close();
-});
+afterEach(() => closePanel(bridge, server));
 
 async function openAs(features: string[], path: string): Promise<void> {
-  const staff: Staff = await server.createStaff({ username: `viewer${features.length}`, features, activated: true });
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
-  app.start();
-  render(<ConsoleRoot app={app} />);
-  const user = userEvent.setup();
-  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
-  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
-  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
-  await waitFor(() => expect(otp).toHaveFocus());
-  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
-  await screen.findByRole('button', { name: 'Logout' });
-  await act(async () => void (await app!.router.navigate({ to: path })));
+  app = await openPanelAs(server, { username: `viewer${features.length}`, features, path });
 }
 
 describe('the user edit page', () => {

@@ -1,13 +1,12 @@
 // The user list through the router, against the real server: what each set of features shows,
 // the URL as the list's state (filters navigate, defaults stay out of the URL, a broken URL
 // falls back, back and forward reload), and a row opening the user's page.
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedBenchUsers } from '../../bench/user-data';
-import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import type { ConsoleApp } from '../../src/app';
+import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -27,25 +26,10 @@ beforeEach(async () => {
   await server.db.updateTable('users').set({ deleted: 1, first_name: 'Dora', last_name: 'Deleted' }).where('id', '=', second!.id).execute();
   user = userEvent.setup();
 });
-afterEach(async () => {
-  app?.stop();
-  app = undefined;
-  bridge.disconnect();
-  await server.close();
-});
+afterEach(() => closePanel(bridge, server));
 
 async function openAs(features: string[], path = '/user_list'): Promise<void> {
-  const staff = await server.createStaff({ username: `lister${features.length}`, features: ['admin_panel_access', 'user_mgmt', ...features], activated: true });
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
-  app.start();
-  render(<ConsoleRoot app={app} />);
-  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
-  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
-  const otp = await screen.findByRole('textbox', { name: 'One-time code' });
-  await waitFor(() => expect(otp).toHaveFocus());
-  await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);
-  await screen.findByRole('button', { name: 'Logout' });
-  await act(async () => void (await app!.router.navigate({ href: path })));
+  app = await openPanelAs(server, { username: `lister${features.length}`, features: ['admin_panel_access', 'user_mgmt', ...features], path, user });
   await screen.findByRole('heading', { name: 'All Users' });
   await listSettled();
 }

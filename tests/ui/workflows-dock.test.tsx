@@ -1,12 +1,11 @@
 // The live side panel: opened from a workflow's page, it stays in the corner while the person
 // moves around the panel, lights the states of the machines running in the tab, and closes.
-import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import type { ConsoleApp } from '../../src/app';
 import { workflowDock } from '../../src/ui/workflows/dock-store';
+import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -22,23 +21,12 @@ beforeEach(async () => {
   user = userEvent.setup();
 });
 afterEach(async () => {
-  cleanup();
-  app?.stop();
-  app = undefined;
+  await closePanel(bridge, server);
   workflowDock.close();
-  bridge.disconnect();
-  await server.close();
 });
 
 async function signIn(features: string[]) {
-  const staff = await server.createStaff({ username: 'watcher', features, activated: true });
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
-  app.start();
-  render(<ConsoleRoot app={app} />);
-  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
-  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
-  await user.type(await screen.findByRole('textbox', { name: 'One-time code' }), `${server.totp(staff.totpSecret!)}{Enter}`);
-  await screen.findByRole('button', { name: 'Logout' });
+  app = await openPanelAs(server, { username: 'watcher', features, user });
 }
 
 const dock = () => screen.queryByRole('complementary', { name: 'Live workflow: Session' });

@@ -2,19 +2,17 @@
 // the list, a diagram page with its details panel, Simulate (every state of sign-in reached, not a
 // request sent), Live, the test plan and the exports.
 import { readFileSync } from 'node:fs';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import type { ConsoleApp } from '../../src/app';
 import { buildModel } from '../../src/machines/graph/model';
 import { allStates, allTransitions, planPaths } from '../../src/machines/graph/paths';
 import { payloadWords, stateWords, stepWords } from '../../src/machines/graph/steps';
 import { eventWords } from '../../src/machines/graph/words';
 import { loginPlan } from '../../src/machines/login/login.plan';
 import { findWorkflow, WORKFLOWS } from '../../src/machines/registry';
-import type { Staff } from '../support/login-world';
+import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
@@ -36,25 +34,11 @@ beforeEach(async () => {
   });
   user = userEvent.setup();
 });
-afterEach(async () => {
-  cleanup();
-  app?.stop();
-  app = undefined;
-  bridge.disconnect();
-  await server.close();
-});
+afterEach(() => closePanel(bridge, server));
 
-async function signInAt(path: string, features: string[], username = 'analyst'): Promise<Staff> {
-  const staff = await server.createStaff({ username, features, activated: true });
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
-  app.start();
-  render(<ConsoleRoot app={app} />);
-  await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
-  await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
-  await user.type(await screen.findByRole('textbox', { name: 'One-time code' }), `${server.totp(staff.totpSecret!)}{Enter}`);
-  await screen.findByRole('button', { name: 'Logout' });
-  if (path !== '/') await app.router.navigate({ to: path });
-  return staff;
+/** Signed in, on the page sign-in lands on. */
+async function signIn(features: string[], username = 'analyst'): Promise<void> {
+  app = await openPanelAs(server, { username, features, user });
 }
 
 const ANALYST = ['admin_panel_access', 'workflows_tab'];
@@ -70,7 +54,7 @@ async function openWorkflow(id: string) {
 
 describe('the Workflows section', () => {
   it('is all the analyst sees, and lists every registered workflow', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await waitFor(() => expect(menuLabels()).toEqual(['Workflows']));
     expect(pathname()).toBe('/');
     await user.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Workflows' }));
@@ -87,7 +71,7 @@ describe('the Workflows section', () => {
   });
 
   it('is closed to staff without workflows_tab', async () => {
-    await signInAt('/', ['admin_panel_access', 'user_mgmt'], 'support');
+    await signIn(['admin_panel_access', 'user_mgmt'], 'support');
     await app!.router.navigate({ to: '/workflows/$machineId', params: { machineId: 'login' } });
     await waitFor(() => expect(pathname()).toBe('/user_list'));
     expect(menuLabels()).not.toContain('Workflows');
@@ -96,13 +80,13 @@ describe('the Workflows section', () => {
   });
 
   it('says so for a workflow that does not exist', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await app!.router.navigate({ to: '/workflows/$machineId', params: { machineId: 'noSuchMachine' } });
     expect(await screen.findByText(/There is no workflow named “noSuchMachine”/)).toBeVisible();
   });
 
   it('tells about a clicked state: tags, services, transitions out and the shortest way there', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('login');
     await user.click(screen.getByRole('button', { name: 'State verifying OTP' }));
     const details = screen.getByRole('region', { name: 'verifying OTP' });
@@ -127,7 +111,7 @@ describe('the Workflows section', () => {
   });
 
   it('simulates sign-in through every state by clicking enabled events, without sending a request', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('login');
     const entry = findWorkflow('login')!;
     const wording = buildModel(entry.machine, entry).wording;
@@ -166,7 +150,7 @@ describe('the Workflows section', () => {
   });
 
   it('offers timers as events and several starting points', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('session');
     await user.click(screen.getByRole('switch', { name: 'Simulate' }));
     const panel = () => screen.getByRole('region', { name: 'Simulate' });
@@ -181,7 +165,7 @@ describe('the Workflows section', () => {
   });
 
   it('shows live where the running session machine of this tab is, as it moves', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('session');
     expect(document.querySelectorAll('[data-live]')).toHaveLength(0);
     await user.click(screen.getByRole('switch', { name: 'Live' }));
@@ -199,7 +183,7 @@ describe('the Workflows section', () => {
   });
 
   it('lists the test plan CI walks, with its coverage', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('login');
     await user.click(screen.getByRole('tab', { name: /^Test plan/ }));
     const entry = findWorkflow('login')!;
@@ -220,7 +204,7 @@ describe('the Workflows section', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, blob: blob! });
     });
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('login');
     for (const [i, item] of ['SVG image', 'Mermaid text (.mmd)'].entries()) {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
@@ -238,7 +222,7 @@ describe('the Workflows section', () => {
   });
 
   it('pans and zooms with the buttons, and fits the whole diagram', async () => {
-    await signInAt('/', ANALYST);
+    await signIn(ANALYST);
     await openWorkflow('session');
     const scale = () => Number(document.querySelector('[data-scale]')!.getAttribute('data-scale'));
     const first = scale();
