@@ -1,7 +1,7 @@
 // Generated paths of the edit machine, replayed on the real page against the real server: edits
 // and their rules, the organisation and email dialogs, every answer a save can get (a race lost
 // to a colleague arranged by saving the user in the database first), the welcome email, and the
-// sessions and privileges tabs.
+// sessions, privileges and emails tabs.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataPlanMessages, FIELD_MESSAGES } from '../../src/domain/user-rules';
@@ -34,6 +34,7 @@ const outcome = () => screen.getByRole('status', { name: 'Outcome' });
 const stored = () => world.server.db.selectFrom('users').selectAll().where('id', '=', world.adaId).executeTakeFirstOrThrow();
 const adaSessions = async () => (await world.server.db.selectFrom('sessions').select('id_hash').where('user_id', '=', world.adaId).execute()).length;
 // Radix draws each tab's label twice (one copy keeps the width when bold); jsdom reads both.
+const adaMail = () => world.server.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', world.adaId).orderBy('id', 'desc').execute();
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^(${name})+$`) });
 
 function expectClean() {
@@ -80,6 +81,8 @@ describe('userEdit machine paths (real page, real server)', () => {
         'sessions.retry': async () => world.user.click(button('Retry')),
         'privileges.toggle': async () => world.user.click(screen.getByRole('switch', { name: 'Watchlist manager admin' })),
         'privileges.retry': async () => world.user.click(button('Retry')),
+        'tab.emails': async () => world.user.click(tab('Emails')),
+        'emails.retry': async () => world.user.click(button('Retry')),
       },
       arrange: {
         noSuchUser: async () => void (world.openId = 987_654),
@@ -105,9 +108,20 @@ describe('userEdit machine paths (real page, real server)', () => {
         privilegesNoUser: async () => void (await world.server.db.deleteFrom('users').where('id', '=', world.adaId).execute()),
         privilegesLoadFailed: async () => world.bridge.setOffline(true, [CALLS.loadPrivileges]),
         privilegesSaveFailed: async () => world.bridge.setOffline(true, [CALLS.savePrivileges]),
+        // Ada's outbox holds a welcome email that went out and, later, one the mail server refused.
+        emailsLoaded: async () => {
+          if ((await adaMail()).length > 0) return;
+          const mail = (status: 'sent' | 'failed', at: number) => ({
+            kind: 'welcome', to_email: 'ada@northwind.example', subject: 'Welcome to product', body_text: `Hello Ada,\nsent ${status}.`, user_id: world.adaId,
+            author: world.editorName, status, last_error: status === 'failed' ? '550 mailbox unavailable' : null, created_at: at,
+            sent_at: status === 'sent' ? at + 1_000 : null,
+          });
+          await world.server.db.insertInto('mail_outbox').values([mail('sent', Date.now() - 86_400_000), mail('failed', Date.now() - 60_000)]).execute();
+        },
+        emailsLoadFailed: async () => world.bridge.setOffline(true, [CALLS.loadOutbox]),
       },
       afterOutcome: Object.fromEntries(
-        ['loadFailed', 'saveFailed', 'welcomeFailed', 'sessionsLoadFailed', 'endFailed', 'privilegesLoadFailed', 'privilegesSaveFailed']
+        ['loadFailed', 'saveFailed', 'welcomeFailed', 'sessionsLoadFailed', 'endFailed', 'privilegesLoadFailed', 'privilegesSaveFailed', 'emailsLoadFailed']
           .map((name) => [name, async () => world.bridge.setOffline(false)]),
       ),
       expectations: {
@@ -299,6 +313,31 @@ describe('userEdit machine paths (real page, real server)', () => {
         },
         'privileges.failed': (s, { step }) => {
           expect(s.getByRole('alert')).toHaveTextContent(step?.outcome === 'privilegesNoUser' ? 'There is no such user.' : NO_ANSWER);
+          expect(button('Retry')).toBeEnabled();
+        },
+        'emails.loading': (s) => {
+          expect(tab('Emails')).toHaveAttribute('aria-selected', 'true');
+          expect(s.getByText('Loading emails…')).toBeVisible();
+        },
+        // Newest first, as the outbox holds them: the refused one says why; each text opens on demand.
+        'emails.ready': async (s) => {
+          const stored = await adaMail();
+          const rows = within(s.getByRole('table', { name: 'Emails' })).getAllByRole('row').slice(1);
+          expect(rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 2).map((c) => c.textContent))).toEqual(
+            stored.map((m) => [formatWhen(m.created_at), 'Welcome']),
+          );
+          expect(stored.map((m) => m.status)).toEqual(['failed', 'sent']);
+          const [refused, sent] = rows as [HTMLElement, HTMLElement];
+          expect(refused).toHaveTextContent('Failed550 mailbox unavailable');
+          expect(sent).toHaveTextContent(`Sent${formatWhen(stored[1]!.sent_at!)}`);
+          const body = within(refused).getByText(/sent failed\./);
+          expect(body).not.toBeVisible();
+          await world.user.click(within(refused).getByText('Welcome to product'));
+          expect(body).toBeVisible();
+          expect(refused).toHaveTextContent(`To ada@northwind.example, written by ${world.editorName}`);
+        },
+        'emails.failed': (s) => {
+          expect(s.getByRole('alert')).toHaveTextContent(`The emails could not be loaded: ${NO_ANSWER}`);
           expect(button('Retry')).toBeEnabled();
         },
       },

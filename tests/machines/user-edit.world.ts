@@ -28,6 +28,7 @@ export const CALLS = {
   endSessions: '/user/kill_user_sessions',
   loadPrivileges: '/user/get_admin_priviliges/',
   savePrivileges: '/user/set_admin_priviliges/',
+  loadOutbox: '/user/fetch_outbox/',
 } as const;
 
 export const NO_ANSWER = 'Error: no response from the server';

@@ -1,12 +1,13 @@
 // The edit page through the router, against the real server: who may open it, and what each
 // account's features let it change (spec §6: user_mgmt to see a user, edit_user to change them,
 // and a feature per field on top).
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleApp } from '../../src/app';
 import { dataPlanMessages } from '../../src/domain/user-rules';
 import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
+import { formatWhen } from '../../src/ui/user-edit/format';
 import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
@@ -106,6 +107,25 @@ describe('the user edit page', () => {
     await screen.findByText('User updated.');
     const stored = await server.db.selectFrom('users').select('owner').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(stored.owner).toBe('viewer4');
+  });
+
+  it('lists the emails written to the user, and shows the welcome email just sent when the tab opens again', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}`);
+    const user = userEvent.setup();
+    const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^(${name})+$`) });
+    await screen.findByRole('button', { name: 'Send welcome email' });
+    await user.click(tab('Emails'));
+    expect(await screen.findByText('No emails have been written to Grace Hopper.')).toBeVisible();
+    await user.click(tab('Profile'));
+    await user.click(screen.getByRole('button', { name: 'Send welcome email' }));
+    expect(await screen.findByRole('status', { name: 'Outcome' })).toHaveTextContent('Welcome email to grace@northwind.example');
+    await user.click(tab('Emails'));
+    const table = await screen.findByRole('table', { name: 'Emails' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    const stored = await server.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(row).toHaveTextContent(`${formatWhen(stored.created_at)}Welcome${stored.subject}`);
+    // The test server has no mail server: the message is kept in the outbox.
+    expect(row).toHaveTextContent('StoredNo mail server is configured; kept in the outbox.');
   });
 
   it("keeps a customer's type for sessions without allow_customer_type", async () => {

@@ -2,9 +2,10 @@
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
 import { getAdminPrivileges, getUserSessions, killUserSessions, loadUserForEdit, sendWelcomeEmail, setAdminPrivileges, updateAccount } from '../../services/user-edit.service';
+import { fetchOutbox } from '../../services/user-create.service';
 import { userEditMachine } from './user-edit.machine';
 
-/** The user edit screen: one user's record, its save, sessions, privileges and welcome email. */
+/** The user edit screen: one user's record, its save, sessions, privileges, welcome email and outbox messages. */
 export const liveUserEditMachine = userEditMachine.provide({
   actors: {
     loadUser: fromPromise(({ input }) => loadUserForEdit(input.product, input.userId)),
@@ -14,5 +15,6 @@ export const liveUserEditMachine = userEditMachine.provide({
     endSessions: fromPromise(({ input }) => killUserSessions(input.userId, input.keys)),
     loadPrivileges: fromPromise(({ input }) => getAdminPrivileges(input.userId)),
     savePrivileges: fromPromise(({ input }) => setAdminPrivileges(input.userId, input.privileges)),
+    loadOutbox: fromPromise(({ input }) => fetchOutbox(input.userId)),
   },
 });

@@ -4,11 +4,13 @@
 // through the same-or-different question (emailChange) before the save leaves. A save names the
 // version it started from: if someone else saved meanwhile, nothing is written and the person
 // sees what changed, then reviews the stored version with their own edits re-applied where the
-// other save left a field alone. Two more tabs list the user's sessions and administrator
-// privileges; the draft waits in the context while they are open.
+// other save left a field alone. Three more tabs list the user's sessions, administrator
+// privileges and the emails the outbox holds for them; the draft waits in the context while they
+// are open. Each tab reads its list again whenever it opens, so the emails shown after a welcome
+// email was sent include it.
 import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
-import type { AdminPrivileges } from '../../domain/users';
+import type { AdminPrivileges, OutboxMessage } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
 import type { EmailChangeKind } from '../email-change/email-change.types';
 import { failureMessage } from '../login/login.machine';
@@ -51,6 +53,7 @@ const FORM_EVENTS = {
   'welcome.send': { guard: 'mayEdit', target: '#userEdit.sendingWelcome', actions: 'clearNotice' },
   'tab.sessions': { guard: 'mayEdit', target: '#userEdit.sessions', actions: 'clearSessionsMessage' },
   'tab.privileges': { guard: 'mayEdit', target: '#userEdit.privileges', actions: 'clearPrivilegesMessage' },
+  'tab.emails': { guard: and(['mayEdit', 'mayReadOutbox']), target: '#userEdit.emails', actions: 'clearEmailsError' },
 } as const;
 
 export const userEditMachine = setup({
@@ -64,6 +67,8 @@ export const userEditMachine = setup({
     endSessions: fromPromise<KillSessionsReply, { userId: number; keys: string[] }>(() => Promise.reject(new Error('provide endSessions'))),
     loadPrivileges: fromPromise<AdminPrivilegesReply, { userId: number }>(() => Promise.reject(new Error('provide loadPrivileges'))),
     savePrivileges: fromPromise<AdminPrivilegesReply, { userId: number; privileges: AdminPrivileges }>(() => Promise.reject(new Error('provide savePrivileges'))),
+    /** The outbox messages about the user, newest first (fetch_outbox/). */
+    loadOutbox: fromPromise<OutboxMessage[], { userId: number }>(() => Promise.reject(new Error('provide loadOutbox'))),
     /** The dialogs, wired to answer this machine. */
     orgChange: orgChangeMachine.provide({
       actions: {
@@ -82,6 +87,8 @@ export const userEditMachine = setup({
     found: (_, loaded: LoadedUser) => loaded.user !== null,
     mayEdit: ({ context }) => context.features.includes('edit_user'),
     maySetPrivileges: ({ context }) => context.features.includes('is_super_admin_user'),
+    /** Reading the outbox needs user_mgmt (fetch_outbox/). */
+    mayReadOutbox: ({ context }) => context.features.includes('user_mgmt'),
     /** Organisation and data plan have their own events (the dialog, the §5 rules). */
     mayChange: ({ context, event }) =>
       event.type === 'field.change' && event.key !== 'organization' && event.key !== 'data_plan' && editable(context, event.key),
@@ -171,6 +178,7 @@ export const userEditMachine = setup({
     clearNotice: assign({ notice: null }),
     clearSessionsMessage: assign({ sessionsMessage: null }),
     clearPrivilegesMessage: assign({ privilegesMessage: null }),
+    clearEmailsError: assign({ emailsError: null }),
     rememberFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
     welcomeResult: assign((_, reply: MailReply) => ({ notice: { tone: reply.status ? ('info' as const) : ('error' as const), text: reply.msg } })),
     welcomeFailed: assign((_, params: { error: unknown }) => ({ notice: { tone: 'error' as const, text: `The welcome email was not sent. ${failureMessage(params.error)}` } })),
@@ -180,7 +188,7 @@ export const userEditMachine = setup({
   context: ({ input }) => ({
     ...input, base: null, draft: null, roleChoices: null, owners: null, planNotices: [], orgDecision: null, pendingOrg: null, emailDecision: null,
     error: null, serverErrors: {}, notice: null, theirs: null, replaced: [], sessions: [], ending: null, sessionsMessage: null,
-    privileges: null, privilegesMessage: null,
+    privileges: null, privilegesMessage: null, emails: [], emailsError: null,
   }),
   invoke: [
     { id: 'orgChange', src: 'orgChange' },
@@ -290,6 +298,7 @@ export const userEditMachine = setup({
             'sessions.endAll': { guard: 'hasOthers', target: 'confirming', actions: assign({ ending: [], sessionsMessage: null }) },
             'tab.profile': '#userEdit.form',
             'tab.privileges': '#userEdit.privileges',
+            'tab.emails': '#userEdit.emails',
           },
         },
         confirming: {
@@ -324,6 +333,7 @@ export const userEditMachine = setup({
             'sessions.retry': { target: 'loading', actions: assign({ sessionsMessage: null }) },
             'tab.profile': '#userEdit.form',
             'tab.privileges': '#userEdit.privileges',
+            'tab.emails': '#userEdit.emails',
           },
         },
       },
@@ -351,6 +361,7 @@ export const userEditMachine = setup({
             'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ privilegesMessage: null }) },
             'tab.profile': '#userEdit.form',
             'tab.sessions': '#userEdit.sessions',
+            'tab.emails': '#userEdit.emails',
           },
         },
         saving: {
@@ -380,6 +391,39 @@ export const userEditMachine = setup({
             'privileges.retry': { target: 'loading', actions: assign({ privilegesMessage: null }) },
             'tab.profile': '#userEdit.form',
             'tab.sessions': '#userEdit.sessions',
+            'tab.emails': '#userEdit.emails',
+          },
+        },
+      },
+    },
+
+    emails: {
+      tags: ['emails'],
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadOutbox',
+            src: 'loadOutbox',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: { target: 'ready', actions: assign({ emails: ({ event }) => event.output }) },
+            onError: { target: 'failed', actions: assign({ emailsError: ({ event }) => failureMessage(event.error) }) },
+          },
+        },
+        ready: {
+          on: {
+            'tab.profile': '#userEdit.form',
+            'tab.sessions': '#userEdit.sessions',
+            'tab.privileges': '#userEdit.privileges',
+          },
+        },
+        failed: {
+          on: {
+            'emails.retry': { target: 'loading', actions: assign({ emailsError: null }) },
+            'tab.profile': '#userEdit.form',
+            'tab.sessions': '#userEdit.sessions',
+            'tab.privileges': '#userEdit.privileges',
           },
         },
       },

@@ -1,7 +1,7 @@
 // The edit machine's walk: a load that finds the user, finds nobody or fails; each kind of edit
 // once from a clean form (a valid change, an invalid email, a new email, the data plan, a new
 // organisation); every answer a save can get (saved, someone else saved first, refused, no
-// answer); the welcome email; and the sessions and privileges tabs with their calls.
+// answer); the welcome email; and the sessions, privileges and emails tabs with their calls.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { FEATURE_KEYS } from '../../domain/features';
 import { defaultFlags } from '../../domain/user-fields';
@@ -30,7 +30,7 @@ const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { sta
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 
 /** Events a person sends only on a clean form: one kind of edit at a time. */
-const FIRST_EDITS = new Set(['field.change', 'dataPlan.change', 'org.pick', 'welcome.send', 'tab.sessions', 'tab.privileges']);
+const FIRST_EDITS = new Set(['field.change', 'dataPlan.change', 'org.pick', 'welcome.send', 'tab.sessions', 'tab.privileges', 'tab.emails']);
 
 /** What steers the guards: whether the form changed, and whether email or organisation did; whether the rules pass. */
 function facts(s: AnyMachineSnapshot) {
@@ -84,6 +84,8 @@ const plan: MachinePlan<typeof userEditMachine> = {
     { type: 'sessions.retry' },
     { type: 'privileges.toggle', key: 'is_admin_wm', value: true },
     { type: 'privileges.retry' },
+    { type: 'tab.emails' },
+    { type: 'emails.retry' },
   ],
   outcomes: [
     { name: 'loaded', event: done('loadUser', { user: PLAN_RECORD, roleChoices: [], owners: [{ key: 'admin', text: 'Ada Admin' }] }) },
@@ -113,6 +115,14 @@ const plan: MachinePlan<typeof userEditMachine> = {
     { name: 'privilegesLoadFailed', event: failed('loadPrivileges') },
     { name: 'privilegesSaved', event: done('savePrivileges', { status: true, msg: 'Administrator privileges updated.', data: { is_super_admin_user: false, is_admin_wm: true, is_admin_ss: false } }) },
     { name: 'privilegesSaveFailed', event: failed('savePrivileges') },
+    {
+      name: 'emailsLoaded',
+      event: done('loadOutbox', [{
+        id: 1, kind: 'welcome', to_email: PLAN_RECORD.email, subject: 'Welcome to Product', body_text: 'Welcome, Ada.', status: 'failed',
+        created_at: 0, sent_at: null, last_error: '550 mailbox unavailable', author: 'editor',
+      }]),
+    },
+    { name: 'emailsLoadFailed', event: failed('loadOutbox') },
   ],
   // The walk tells forms apart by what steers the guards: which fields changed, whether the rules
   // pass, and whether a message, a stored version or another session is there.

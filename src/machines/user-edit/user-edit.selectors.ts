@@ -11,8 +11,9 @@ export const selectLoading = (s: S) => s.hasTag('loading');
 export const selectLoadFailed = (s: S) => s.hasTag('loadFailed');
 export const selectMissing = (s: S) => s.hasTag('missing');
 export const selectBusy = (s: S) => s.hasTag('busy');
-export const selectTab = (s: S): 'profile' | 'sessions' | 'privileges' =>
-  s.hasTag('sessions') ? 'sessions' : s.hasTag('privileges') ? 'privileges' : 'profile';
+export type UserEditTab = 'profile' | 'sessions' | 'privileges' | 'emails';
+export const selectTab = (s: S): UserEditTab =>
+  s.hasTag('sessions') ? 'sessions' : s.hasTag('privileges') ? 'privileges' : s.hasTag('emails') ? 'emails' : 'profile';
 export const selectSaving = (s: S) => s.matches('saving');
 export const selectSendingWelcome = (s: S) => s.matches('sendingWelcome');
 export const selectSaved = (s: S) => s.matches({ form: 'saved' });
@@ -85,3 +86,9 @@ export const selectPrivilegesSaving = (s: S) => s.matches({ privileges: 'saving'
 export const selectPrivilegesFailed = (s: S) => s.matches({ privileges: 'failed' });
 export const selectPrivilegesMessage = (s: S) => s.context.privilegesMessage;
 export const selectMaySetPrivileges = (s: S) => s.context.features.includes('is_super_admin_user');
+
+export const selectEmails = (s: S) => s.context.emails;
+export const selectEmailsLoading = (s: S) => s.matches({ emails: 'loading' });
+export const selectEmailsFailed = (s: S) => s.matches({ emails: 'failed' });
+export const selectEmailsError = (s: S) => s.context.emailsError;
+export const selectMayReadOutbox = (s: S) => s.context.features.includes('user_mgmt');

@@ -1,5 +1,5 @@
 import type {
-  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, OwnerGroupReply, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
+  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, OutboxMessage, OwnerGroupReply, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
   UserSession, UserSessionsReply,
 } from '../../domain/users';
 import type { EmailChangeKind } from '../email-change/email-change.types';
@@ -67,6 +67,10 @@ export interface UserEditContext extends UserEditInput {
   sessionsMessage: Banner | null;
   privileges: AdminPrivileges | null;
   privilegesMessage: Banner | null;
+  /** The outbox messages about the user, newest first, as last read. */
+  emails: OutboxMessage[];
+  /** Why the emails could not be read. */
+  emailsError: string | null;
 }
 
 export type UserEditEvent =
@@ -90,12 +94,14 @@ export type UserEditEvent =
   | { type: 'tab.profile' }
   | { type: 'tab.sessions' }
   | { type: 'tab.privileges' }
+  | { type: 'tab.emails' }
   | { type: 'sessions.end'; key: string }
   | { type: 'sessions.endAll' }
   | { type: 'sessions.confirm' }
   | { type: 'sessions.cancel' }
   | { type: 'sessions.retry' }
   | { type: 'privileges.toggle'; key: keyof AdminPrivileges; value: boolean }
-  | { type: 'privileges.retry' };
+  | { type: 'privileges.retry' }
+  | { type: 'emails.retry' };
 
 export type { AdminPrivilegesReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply };

@@ -1,13 +1,14 @@
 // /user_list/$userId (spec §2 edit mode): the user's profile form, and with edit_user their
-// sessions and administrator privileges. A person without edit_user sees the user read-only.
+// sessions and administrator privileges, and with user_mgmt too the emails written to them. A person without edit_user sees the user read-only.
 import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import {
-  selectBase, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMissing, selectTab,
+  selectBase, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMayReadOutbox, selectMissing, selectTab, type UserEditTab,
 } from '../../machines/user-edit/user-edit.selectors';
 import { READ_ONLY_REASON } from '../../machines/user-edit/user-edit.form';
 import { ScreenTheme } from '../screen-theme';
 import { ConflictPanel } from './conflict-panel';
 import { EmailChangeDialog } from './email-change-dialog';
+import { EmailsCard } from './emails-card';
 import { OrgChangeDialog } from './org-change-dialog';
 import { PrivilegesCard } from './privileges-card';
 import { ProfileForm } from './profile-form';
@@ -24,6 +25,7 @@ export function UserEditView() {
   const base = UserEditCtx.useSelector(selectBase);
   const tab = UserEditCtx.useSelector(selectTab);
   const mayEdit = UserEditCtx.useSelector(selectMayEdit);
+  const mayReadOutbox = UserEditCtx.useSelector(selectMayReadOutbox);
   const tabsOpen = UserEditCtx.useSelector((s) => s.can({ type: tab === 'profile' ? 'tab.sessions' : 'tab.profile' }));
   const orgChange = UserEditCtx.useSelector((s) => s.children.orgChange);
   const emailChange = UserEditCtx.useSelector((s) => s.children.emailChange);
@@ -52,16 +54,18 @@ export function UserEditView() {
             </Flex>
             {!mayEdit && <Callout.Root color="gray" role="note"><Callout.Text>{READ_ONLY_REASON}</Callout.Text></Callout.Root>}
             {mayEdit ? (
-              <Tabs.Root value={tab} onValueChange={(v) => edit.send({ type: `tab.${v as 'profile' | 'sessions' | 'privileges'}` })}>
+              <Tabs.Root value={tab} onValueChange={(v) => edit.send({ type: `tab.${v as UserEditTab}` })}>
                 <Tabs.List aria-label="User sections">
                   <Tabs.Trigger value="profile" disabled={tab !== 'profile' && !tabsOpen}>Profile</Tabs.Trigger>
                   <Tabs.Trigger value="sessions" disabled={tab !== 'sessions' && !tabsOpen}>Sessions</Tabs.Trigger>
                   <Tabs.Trigger value="privileges" disabled={tab !== 'privileges' && !tabsOpen}>Administrator privileges</Tabs.Trigger>
+                  {mayReadOutbox && <Tabs.Trigger value="emails" disabled={tab !== 'emails' && !tabsOpen}>Emails</Tabs.Trigger>}
                 </Tabs.List>
                 <Box pt="4">
                   <Tabs.Content value="profile"><Profile /></Tabs.Content>
                   <Tabs.Content value="sessions"><SessionsCard userName={userName} /></Tabs.Content>
                   <Tabs.Content value="privileges"><PrivilegesCard /></Tabs.Content>
+                  {mayReadOutbox && <Tabs.Content value="emails"><EmailsCard userName={userName} /></Tabs.Content>}
                 </Box>
               </Tabs.Root>
             ) : <Profile />}
