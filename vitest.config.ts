@@ -26,7 +26,7 @@ export default mergeConfig(
           test: {
             name: 'ui',
             environment: 'jsdom',
-            include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/ui/**/*.test.{ts,tsx}'],
+            include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/workflows/**/*.test.{ts,tsx}', 'tests/ui/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/support/ui-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,

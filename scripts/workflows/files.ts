@@ -2,10 +2,10 @@
 // it: <id>.svg (the diagram component rendered with react-dom/server, laid out by ELK), <id>.mmd
 // (Mermaid) and <id>.md (both, with the facts a diagram cannot show), plus README.md.
 import path from 'node:path';
-import { directEngine } from '../../src/machines/graph/elk-direct';
-import { layoutDiagram } from '../../src/machines/graph/layout';
-import { toMermaid } from '../../src/machines/graph/mermaid';
-import { buildModel, type DiagramModel } from '../../src/machines/graph/model';
+import { directEngine } from '../../src/workflows/elk-direct';
+import { layoutDiagram } from '../../src/workflows/layout';
+import { toMermaid } from '../../src/workflows/mermaid';
+import { buildModel, type DiagramModel } from '../../src/workflows/model';
 import { WORKFLOWS, type WorkflowEntry } from '../../src/machines/registry';
 import { svgDocument } from '../../src/ui/workflows/svg-document';
 

@@ -12,7 +12,7 @@ import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
 import { emailChangeMachine } from './email-change/email-change.machine';
 import { emailChangePlan } from './email-change/email-change.plan';
-import type { MachinePlan } from './graph/plan';
+import type { MachinePlan } from '../workflows/plan';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { linkoutPlan } from './linkout/linkout.plan';
 import { loginMachine } from './login/login.machine';

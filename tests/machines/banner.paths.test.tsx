@@ -8,7 +8,7 @@ import { bannerMachine } from '../../src/machines/banner/banner.machine';
 import { liveBannerMachine } from '../../src/machines/live';
 import { BannerView } from '../../src/ui/banner/banner-view';
 import { ConsoleContext, type ConsoleValue } from '../../src/ui/console-context';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { bannerPlan } from './banner.plan';
 

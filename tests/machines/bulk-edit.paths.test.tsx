@@ -18,7 +18,7 @@ import { BulkEditCtx } from '../../src/ui/bulk-edit/bulk-edit-context';
 import { BulkEditFrame, BulkEditScope } from '../../src/ui/bulk-edit/bulk-edit-dialog';
 import { UPLOAD_LABEL } from '../../src/ui/bulk-edit/bulk-upload';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { planPaths, type PlannedStep } from '../support/graph-paths';
+import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';

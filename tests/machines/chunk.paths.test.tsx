@@ -7,7 +7,7 @@ import { MESSAGES } from '../../src/domain/auth';
 import { chunkMachine } from '../../src/machines/chunk/chunk.machine';
 import { ChunkCtx } from '../../src/ui/error/chunk-context';
 import { PendingBody } from '../../src/ui/error/pending-view';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { chunkPlan } from './chunk.plan';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { WORKFLOWS } from '../../src/machines/registry';
-import { allStates, allTransitions, planPaths, reachedBy, type MachinePlan } from '../support/graph-paths';
+import { allStates, allTransitions, planPaths, reachedBy, type MachinePlan } from '../../src/workflows/paths';
 
 const isMachine = (v: unknown): v is AnyStateMachine =>
   typeof v === 'object' && v !== null && 'root' in v && 'getTransitionData' in v;

@@ -7,7 +7,7 @@ import type { AnyActorRef } from 'xstate';
 import { emailChangeMachine } from '../../src/machines/email-change/email-change.machine';
 import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.types';
 import { flush, replayPath } from '../support/replay';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { UPDATE_MESSAGES } from '../../server/users/update';
 import { emailChangePlan } from './email-change.plan';
 import { button, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, retype, type EditWorld } from './user-edit.world';

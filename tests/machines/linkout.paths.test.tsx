@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../src/domain/constants';
 import { linkoutMachine } from '../../src/machines/linkout/linkout.machine';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { mountConsole } from '../support/console-harness';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';

@@ -10,7 +10,7 @@ import { loginMachine } from '../../src/machines/login/login.machine';
 import { activateTfa, loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { LoginCtx } from '../../src/ui/login/login-context';
 import { LoginView } from '../../src/ui/login/login-view';
-import { planPaths, type PlannedStep } from '../support/graph-paths';
+import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { createSignInWorld, wrongCode, type SignInWorld, type Staff } from '../support/login-world';
 import { replayPath, type Driver } from '../support/replay';
 import { loginPlan } from './login.plan';

@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { orgChangeMachine } from '../../src/machines/org-change/org-change.machine';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { orgChangePlan } from './org-change.plan';
 import { clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, pickOrganization, type EditWorld } from './user-edit.world';

@@ -12,7 +12,7 @@ import { liveOrgSearchMachine } from '../../src/machines/org-search/org-search.l
 import { orgSearchMachine } from '../../src/machines/org-search/org-search.machine';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { OrgPickerField, type OrgSearchActor } from '../../src/ui/org-picker/org-picker';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';

@@ -10,7 +10,7 @@ import { REDIRECT_MESSAGES, redirectMachine } from '../../src/machines/redirect/
 import { RedirectCtx } from '../../src/ui/redirect/redirect-context';
 import { RedirectView } from '../../src/ui/redirect/redirect-view';
 import { apiClient } from '../support/api-client';
-import { planPaths, type PlannedPath } from '../support/graph-paths';
+import { planPaths, type PlannedPath } from '../../src/workflows/paths';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';

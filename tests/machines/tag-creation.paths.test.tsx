@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { tagCreationMachine } from '../../src/machines/tag-creation/tag-creation.machine';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { TAG_CREATION_NAME, tagCreationPlan } from './tag-creation.plan';
 import { GROUP, chosenNames, closeTagWorld, createTagWorld, mountTagSelector, openCreateTag, storedNames, tagBox, type TagWorld } from './tag-selector.world';

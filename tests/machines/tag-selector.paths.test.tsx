@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { tagSelectorMachine } from '../../src/machines/tag-selector/tag-selector.machine';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { TAG_SELECTOR_NEW, tagSelectorPlan } from './tag-selector.plan';
 import {

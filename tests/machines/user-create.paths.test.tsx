@@ -12,7 +12,7 @@ import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { liveUserCreateMachine } from '../../src/machines/user-create/user-create.live';
 import { UserCreateCtx } from '../../src/ui/user-create/user-create-context';
 import { UserCreateView } from '../../src/ui/user-create/user-create-view';
-import { planPaths, type PlannedStep } from '../support/graph-paths';
+import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';

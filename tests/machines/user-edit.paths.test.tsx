@@ -8,7 +8,7 @@ import { dataPlanMessages, FIELD_MESSAGES } from '../../src/domain/user-rules';
 import { userEditMachine } from '../../src/machines/user-edit/user-edit.machine';
 import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.types';
 import { formatWhen } from '../../src/ui/user-edit/format';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { userEditPlan } from './user-edit.plan';
 import {

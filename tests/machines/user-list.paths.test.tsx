@@ -20,7 +20,7 @@ import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { UserListCtx } from '../../src/ui/user-list/user-list-context';
 import { SEARCH_PLACEHOLDER, UserListProvider, UserListView } from '../../src/ui/user-list/user-list-screen';
-import { planPaths } from '../support/graph-paths';
+import { planPaths } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';

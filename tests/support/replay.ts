@@ -6,7 +6,7 @@ import { act, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { atomicStateKeys, isDelayEvent, isOutcomeEvent, stateKey, type PlannedPath, type PlannedStep } from './graph-paths';
+import { atomicStateKeys, isDelayEvent, isOutcomeEvent, stateKey, type PlannedPath, type PlannedStep } from '../../src/workflows/paths';
 import { sleepReal } from './real-timers';
 import type { ServerBridge } from './server-bridge';
 

@@ -1,4 +1,4 @@
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { bannerMachine } from './banner.machine';
 
 export const bannerPlan: MachinePlan<typeof bannerMachine> = {

@@ -5,7 +5,7 @@
 // person is back at choosing; a plain error response is shown as it came.
 import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import type {
   ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, PreviewOutcome, ReportData, UploadOutcome,

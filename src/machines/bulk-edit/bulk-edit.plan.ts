@@ -1,7 +1,7 @@
 // The bulk edit dialog's walk: two selected users, a field ticked (and unticked), a CSV upload
 // that matches users or nobody, the preview and the edit, each answered, refused (status 0) or
 // not answered at all.
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { offeredBulkFields } from '../../domain/bulk-edit';
 import { bulkEditMachine } from './bulk-edit.machine';
 import type { BulkEditInput } from './bulk-edit.types';

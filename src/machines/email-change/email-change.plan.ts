@@ -1,5 +1,5 @@
 // The email question's walk: asked on Save, then same or different person, back, cancel or confirm.
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { emailChangeMachine } from './email-change.machine';
 
 export const emailChangePlan: MachinePlan<typeof emailChangeMachine> = {

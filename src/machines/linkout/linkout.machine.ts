@@ -1,6 +1,6 @@
 // The header's Redirect-to menu: opens another server type in a new tab with a fresh link token.
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 
 export type LinkoutEvent = { type: 'linkout.choose'; serverType: string };
 

@@ -1,4 +1,4 @@
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { linkoutMachine } from './linkout.machine';
 
 export const linkoutPlan: MachinePlan<typeof linkoutMachine> = {

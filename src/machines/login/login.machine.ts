@@ -4,16 +4,8 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { LOGIN_BLOCKED, LoginForm, MESSAGES, OtpForm, type ActivateForm } from '../../domain/auth';
+import { failureMessage } from '../shared/failure';
 import type { LoginContext, LoginEvent, OtpOutcome, PasswordOutcome } from './login.types';
-
-type Failure = { status?: number; message?: string };
-
-/** 'Error: {code}' for a call the server refused (spec §8); otherwise what went wrong. */
-export function failureMessage(error: unknown): string {
-  const { status, message } = (error ?? {}) as Failure;
-  if (status) return MESSAGES.httpError(status);
-  return message ? `Error: ${message}` : 'Error: no response from the server';
-}
 
 const firstIssue = (issues: readonly v.BaseIssue<unknown>[]) => issues[0]?.message ?? 'Check the form.';
 

@@ -1,6 +1,6 @@
 // The login machine's walk: person events with representative payloads and every answer the
 // real server can give to each call.
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { loginMachine } from './login.machine';
 
 const ticket = { hx: 'hx', ck: 'ck', qrcode: 'data:image/png;base64,', key: 'JBSWY3DPEHPK3PXP' };

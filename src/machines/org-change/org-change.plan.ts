@@ -1,5 +1,5 @@
 // The 'Account Update' dialog's walk: a new organisation chosen, then each button of both warnings.
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { orgChangeMachine } from './org-change.machine';
 
 export const orgChangePlan: MachinePlan<typeof orgChangeMachine> = {

@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ORG_SEARCH_DEBOUNCE_MS, ORG_SEARCH_MIN_CHARS } from '../../domain/constants';
 import type { Organization } from '../../domain/users';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import type { OrgSearchContext, OrgSearchEvent } from './org-search.types';
 
 const searchable = (query: string) => query.trim().length >= ORG_SEARCH_MIN_CHARS;

@@ -1,6 +1,6 @@
 // The organisation search's walk: a query too short to search and one long enough, the keys of
 // the list, and every answer the server can give (matches, none, no answer).
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { orgSearchMachine } from './org-search.machine';
 
 const found = [

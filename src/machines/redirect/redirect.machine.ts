@@ -3,7 +3,7 @@
 // machine leaves /redirect only once this flow has reported its end, either way.
 import { assign, fromPromise, setup } from 'xstate';
 import type { LinkedLoginForm } from '../../domain/auth';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import type { LinkedOutcome, RedirectContext, RedirectInput } from './redirect.types';
 
 export const REDIRECT_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { redirectMachine } from './redirect.machine';
 
 /** Two walks: a link with a token, and one without. */

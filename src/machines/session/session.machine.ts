@@ -6,7 +6,7 @@
 // reports how its linked sign-in ended the session machine neither leaves the page nor shows the
 // expiry dialog there; after a linked sign-in the session is checked again and the root opens.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import type { CheckOutcome, LogoutOutcome, SessionContext, SessionEvent, SessionInput } from './session.types';
 
 export const LOGIN_PATH = '/login';

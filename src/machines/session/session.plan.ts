@@ -1,8 +1,8 @@
 // The session machine's walk. Route changes are the router's doing, so only those a person can
 // cause are offered: arriving at a section once signed in, and at /login once signed out.
 import type { AnyMachineSnapshot } from 'xstate';
-import { isDelayEvent } from '../graph/paths';
-import type { MachinePlan } from '../graph/plan';
+import { isDelayEvent } from '../../workflows/paths';
+import type { MachinePlan } from '../../workflows/plan';
 import { PUBLIC_PATHS, REDIRECT_PATH, sessionMachine } from './session.machine';
 
 export const SESSION_EMAIL = 'enrolled@staff-console.test';

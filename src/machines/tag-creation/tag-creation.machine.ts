@@ -4,7 +4,7 @@
 // closes.
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_TAG_COLOR } from '../../domain/tags';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import type { NewTag } from '../../services/tags.service';
 import type { CreateOutcome, Tag, TagCreationContext, TagCreationEvent, TagDraft } from './tag-creation.types';
 

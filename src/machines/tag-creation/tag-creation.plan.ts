@@ -1,6 +1,6 @@
 // The Create Tag dialog's walk: the name typed in the selector opens it; the server creates the
 // tag, refuses a name that exists, or cannot be reached.
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { tagCreationMachine } from './tag-creation.machine';
 
 export const TAG_CREATION_NAME = 'Fresh tag';

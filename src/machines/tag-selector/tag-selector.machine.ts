@@ -4,7 +4,7 @@
 // it creates is selected. Changes made while a save is on its way are sent when it answers, so
 // the last choice always reaches the server last.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import { tagCreationMachine } from '../tag-creation/tag-creation.machine';
 import type { LoadOutcome, SaveInput, SaveOutcome, TagSelectorContext, TagSelectorEvent, TagSelectorInput } from './tag-selector.types';
 

@@ -2,7 +2,7 @@
 // removes tag 1, types a name no tag has and creates it. The walk tells apart whether tag 1 is
 // chosen, whether a name is typed and whether a change waits for the save under way, since the
 // guards read those.
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { tagSelectorMachine } from './tag-selector.machine';
 
 export const TAG_SELECTOR_TAGS = [

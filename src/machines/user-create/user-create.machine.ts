@@ -9,7 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { OutboxMessage, RegisterReply, UsernameCheckReply } from '../../domain/users';
 import type { RegisterRequest } from '../../services/user-create.service';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import { readUsersCsv } from './user-create.csv';
 import {
   accountValid, defaultExpiryOf, emptyPerson, initialAccount, isBlank, peopleOf, peopleValid, STEP_ONE_KEY, usernameCheckable,

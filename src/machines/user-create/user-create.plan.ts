@@ -4,7 +4,7 @@
 // settings loaded or not, a username free, taken or unchecked, and register/ creating, refusing a
 // row, refusing step one (the owner left meanwhile), or not answering.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { peopleValid } from './user-create.form';
 import { userCreateMachine } from './user-create.machine';
 import type { UserCreateContext } from './user-create.types';

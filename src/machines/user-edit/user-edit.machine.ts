@@ -13,7 +13,7 @@ import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
 import type { AdminPrivileges, OutboxMessage } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
 import type { EmailChangeKind } from '../email-change/email-change.types';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import { orgChangeMachine } from '../org-change/org-change.machine';
 import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
 import type {

@@ -6,7 +6,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { FEATURE_KEYS } from '../../domain/features';
 import { defaultFlags } from '../../domain/user-fields';
 import type { UserRecord } from '../../domain/users';
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { changedKeys, formErrors } from './user-edit.form';
 import { userEditMachine } from './user-edit.machine';
 import type { UserEditContext } from './user-edit.types';

@@ -6,7 +6,7 @@
 // by the server's cursors; the total is counted with the first page of each search.
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserRow } from '../../domain/users';
-import { failureMessage } from '../login/login.machine';
+import { failureMessage } from '../shared/failure';
 import { exportFields, sameSearch, searchFields, type ListSearch } from './user-list.search';
 import type { ListSelection, SearchRequest, SearchResult, UserListContext, UserListEvent, UserListInput } from './user-list.types';
 

@@ -2,7 +2,7 @@
 // with. Outcomes are offered only where the server could give them: a first page (more rows
 // follow) for page 1, the last page (rows before it) for page 2, nothing at all, or a failure.
 import type { UserRow } from '../../domain/users';
-import type { MachinePlan } from '../graph/plan';
+import type { MachinePlan } from '../../workflows/plan';
 import { isPageSelected, userListMachine } from './user-list.machine';
 import type { UserListContext } from './user-list.types';
 import { DEFAULT_LIST_SEARCH } from './user-list.url';

@@ -3,7 +3,7 @@
 // emphasises both, so a label far from its line is easy to match.
 import { Flex, IconButton, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { Diagram } from '../../machines/graph/layout';
+import type { Diagram } from '../../workflows/layout';
 import { DiagramContent, type Highlights } from './diagram-svg';
 import { PAGE_PALETTE } from './palette';
 import { centreOn, fitView, initialView, isVisible, panBy, zoomAt, type Size, type View } from './viewport';

@@ -1,8 +1,8 @@
 // The workflow diagram as SVG: the page draws it inside its pan-and-zoom canvas, the export
 // script renders the very same component to docs/workflows/<machine>.svg with react-dom/server.
 import type { KeyboardEvent } from 'react';
-import { ANY_STATE_TITLE, METRICS, type Diagram, type LaidEdge, type LaidNode, type Point } from '../../machines/graph/layout';
-import { FONT_FAMILY } from '../../machines/graph/text-metrics';
+import { ANY_STATE_TITLE, METRICS, type Diagram, type LaidEdge, type LaidNode, type Point } from '../../workflows/layout';
+import { FONT_FAMILY } from '../../workflows/text-metrics';
 import type { Palette } from './palette';
 
 export interface Highlights {

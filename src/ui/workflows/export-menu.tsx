@@ -2,8 +2,8 @@
 // the same as docs/workflows/<machine>.svg and .mmd (svg-document.tsx, mermaid.ts).
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { useState } from 'react';
-import type { Diagram } from '../../machines/graph/layout';
-import { toMermaid } from '../../machines/graph/mermaid';
+import type { Diagram } from '../../workflows/layout';
+import { toMermaid } from '../../workflows/mermaid';
 import type { WorkflowEntry } from '../../machines/registry';
 import { saveFile } from '../../services/downloads';
 import { mermaidBlob, pngBlob, svgBlob } from './downloads';

@@ -2,9 +2,9 @@
 // Loaded on demand by the route, so neither the machines' graph code nor the layout engine
 // weighs on the first load of the panel.
 import { notFound } from '@tanstack/react-router';
-import { workerEngine } from '../../machines/graph/elk-worker-engine';
-import { layoutDiagram, type Diagram } from '../../machines/graph/layout';
-import { buildModel } from '../../machines/graph/model';
+import { workerEngine } from '../../workflows/elk-worker-engine';
+import { layoutDiagram, type Diagram } from '../../workflows/layout';
+import { buildModel } from '../../workflows/model';
 import { findWorkflow, type WorkflowEntry } from '../../machines/registry';
 
 export interface LoadedWorkflow {

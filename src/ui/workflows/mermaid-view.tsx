@@ -1,8 +1,8 @@
 // The Mermaid stateDiagram-v2 text of the workflow, to read, copy or paste into Markdown.
 import { Box, Button, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import type { DiagramModel } from '../../machines/graph/model';
-import { toMermaid } from '../../machines/graph/mermaid';
+import type { DiagramModel } from '../../workflows/model';
+import { toMermaid } from '../../workflows/mermaid';
 
 export function MermaidView({ model }: { model: DiagramModel }) {
   const text = toMermaid(model);

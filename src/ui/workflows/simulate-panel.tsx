@@ -1,7 +1,7 @@
 // Simulate: the events enabled in the current state as buttons (a person's events, the server's
 // possible answers, the timers), the steps taken so far, and Reset. Nothing is sent anywhere.
 import { Box, Button, Card, Flex, Heading, Select, Strong, Text } from '@radix-ui/themes';
-import type { Choice, ChoiceKind, Simulation, SimulationView } from '../../machines/graph/simulation';
+import type { Choice, ChoiceKind, Simulation, SimulationView } from '../../workflows/simulation';
 import type { WorkflowPlan } from '../../machines/registry';
 
 const GROUPS: { kind: ChoiceKind; title: string }[] = [

@@ -2,8 +2,8 @@
 // can go, and the shortest way to reach it from the start, told as steps.
 import { Badge, Box, Card, Code, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { useMemo, type ReactNode } from 'react';
-import type { DiagramModel, ModelEdge, ModelNode } from '../../machines/graph/model';
-import { shortestPathTo } from '../../machines/graph/steps';
+import type { DiagramModel, ModelEdge, ModelNode } from '../../workflows/model';
+import { shortestPathTo } from '../../workflows/steps';
 import type { WorkflowEntry } from '../../machines/registry';
 
 export interface StateDetailsProps {

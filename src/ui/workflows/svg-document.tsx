@@ -1,7 +1,7 @@
 // The diagram as a standalone SVG file, the same for the page's download and for
 // docs/workflows/<machine>.svg. Loaded on demand by the page (it brings react-dom/server).
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Diagram } from '../../machines/graph/layout';
+import type { Diagram } from '../../workflows/layout';
 import { DiagramSvg } from './diagram-svg';
 import { FILE_PALETTE } from './palette';
 

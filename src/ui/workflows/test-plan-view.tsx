@@ -2,8 +2,8 @@
 // with the states and transitions they reach, from the generator the tests use.
 import { Badge, Box, Callout, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMemo, type ReactNode } from 'react';
-import { testPlanSummary } from '../../machines/graph/steps';
-import type { Wording } from '../../machines/graph/words';
+import { testPlanSummary } from '../../workflows/steps';
+import type { Wording } from '../../workflows/words';
 import type { WorkflowEntry } from '../../machines/registry';
 
 const EventWords = ({ children }: { children: ReactNode }) => <Text weight="medium">{children}</Text>;

@@ -1,9 +1,9 @@
 // Live mode: the states that running machines of this id are in right now, from the tab's
 // inspection bus (src/machines/inspection.ts).
 import { useSyncExternalStore } from 'react';
-import type { DiagramModel } from '../../machines/graph/model';
-import { stateKey } from '../../machines/graph/paths';
-import { stateWords } from '../../machines/graph/steps';
+import type { DiagramModel } from '../../workflows/model';
+import { stateKey } from '../../workflows/paths';
+import { stateWords } from '../../workflows/steps';
 import type { InspectionBus } from '../../machines/inspection';
 
 export interface LiveStates {

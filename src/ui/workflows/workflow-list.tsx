@@ -1,7 +1,7 @@
 // /workflows: every registered machine with its purpose and size, each opening its diagram.
 import { Code, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
-import { allStates, allTransitions } from '../../machines/graph/paths';
+import { allStates, allTransitions } from '../../workflows/paths';
 import type { WorkflowEntry } from '../../machines/registry';
 
 export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] }) {

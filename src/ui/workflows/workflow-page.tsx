@@ -1,10 +1,10 @@
 // /workflows/<machine>: the diagram with its details panel, Simulate and Live modes and exports;
-// the generated test plan; the Mermaid text. The rules live in src/machines/graph; this composes.
+// the generated test plan; the Mermaid text. The rules live in src/workflows; this composes.
 import { Box, Button, Callout, Code, Flex, Heading, Link as ThemeLink, Switch, Tabs, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
-import type { Diagram } from '../../machines/graph/layout';
-import { createSimulation, type Simulation, type SimulationView } from '../../machines/graph/simulation';
+import type { Diagram } from '../../workflows/layout';
+import { createSimulation, type Simulation, type SimulationView } from '../../workflows/simulation';
 import type { InspectionBus } from '../../machines/inspection';
 import type { WorkflowEntry } from '../../machines/registry';
 import { DiagramCanvas } from './diagram-canvas';

@@ -2,9 +2,9 @@
 // another label, every text fits its box, and the canvas opens at a readable scale; for every
 // registered machine and for a generated machine of 200 state nodes.
 import { describe, expect, it } from 'vitest';
-import { directEngine } from '../../src/machines/graph/elk-direct';
-import { layoutDiagram, type Box, type Diagram } from '../../src/machines/graph/layout';
-import { buildModel } from '../../src/machines/graph/model';
+import { directEngine } from '../../src/workflows/elk-direct';
+import { layoutDiagram, type Box, type Diagram } from '../../src/workflows/layout';
+import { buildModel } from '../../src/workflows/model';
 import { WORKFLOWS } from '../../src/machines/registry';
 import { initialView, isVisible, LEGIBLE_SCALE } from '../../src/ui/workflows/viewport';
 import { machineOf200States } from '../ui/workflows-fixtures';

@@ -1,8 +1,8 @@
 // Words a person reads on the diagrams, and the pan-and-zoom arithmetic of the canvas.
 import { describe, expect, it } from 'vitest';
-import { delayWords } from '../../src/machines/graph/model';
-import { stateWords } from '../../src/machines/graph/steps';
-import { duration, eventWords, words } from '../../src/machines/graph/words';
+import { delayWords } from '../../src/workflows/model';
+import { stateWords } from '../../src/workflows/steps';
+import { duration, eventWords, words } from '../../src/workflows/words';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { centreOn, fitView, initialView, isVisible, LEGIBLE_SCALE, zoomAt } from '../../src/ui/workflows/viewport';
 

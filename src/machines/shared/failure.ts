@@ -1,0 +1,11 @@
+// What a machine shows when one of its services failed: every machine words a failure this way.
+import { MESSAGES } from '../../domain/auth';
+
+type Failure = { status?: number; message?: string };
+
+/** 'Error: {code}' for a call the server refused (spec §8); otherwise what went wrong. */
+export function failureMessage(error: unknown): string {
+  const { status, message } = (error ?? {}) as Failure;
+  if (status) return MESSAGES.httpError(status);
+  return message ? `Error: ${message}` : 'Error: no response from the server';
+}
