@@ -10,7 +10,7 @@ import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.
 import { formatWhen } from '../../src/ui/user-edit/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { userEditPlan } from './user-edit.plan';
+import { userEditPlan } from '../../src/machines/user-edit/user-edit.plan';
 import {
   button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, NO_ANSWER, pickOrganization,
   retype, textbox, type EditWorld,
