@@ -10,14 +10,13 @@
 // email was sent include it.
 import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
-import type { AdminPrivileges, OutboxMessage } from '../../domain/users';
+import type { AdminPrivileges, ChangeKind, OutboxMessage, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
-import type { EmailChangeKind } from '../email-change/email-change.types';
 import { failureMessage } from '../shared/failure';
 import { orgChangeMachine } from '../org-change/org-change.machine';
 import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
 import type {
-  AdminPrivilegesReply, KillSessionsReply, LoadedUser, MailReply, SaveInput, UpdateAccountReply, UserEditContext, UserEditEvent,
+  AdminPrivilegesReply, KillSessionsReply, LoadedUser, MailReply, UpdateAccountReply, UserEditContext, UserEditEvent,
   UserEditInput, UserSessionsReply,
 } from './user-edit.types';
 
@@ -26,7 +25,7 @@ type Ctx = UserEditContext;
 const changed = (c: Ctx) => (c.base && c.draft ? changedKeys(c.product, c.base, c.draft) : []);
 
 /** The save as the server takes it: the changes, and the answers the dialogs gave. */
-export function saveInputOf(c: Ctx): SaveInput {
+export function saveInputOf(c: Ctx): UpdateAccountForm {
   const keys = changed(c);
   return {
     user_id: c.userId,
@@ -61,7 +60,7 @@ export const userEditMachine = setup({
   actors: {
     /** The user, with the owner group (the owner select's choices). */
     loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() => Promise.reject(new Error('provide loadUser'))),
-    saveUser: fromPromise<UpdateAccountReply, { product: string; save: SaveInput }>(() => Promise.reject(new Error('provide saveUser'))),
+    saveUser: fromPromise<UpdateAccountReply, { product: string; save: UpdateAccountForm }>(() => Promise.reject(new Error('provide saveUser'))),
     sendWelcome: fromPromise<MailReply, { userId: number }>(() => Promise.reject(new Error('provide sendWelcome'))),
     loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() => Promise.reject(new Error('provide loadSessions'))),
     endSessions: fromPromise<KillSessionsReply, { userId: number; keys: string[] }>(() => Promise.reject(new Error('provide endSessions'))),
@@ -78,7 +77,7 @@ export const userEditMachine = setup({
     }),
     emailChange: emailChangeMachine.provide({
       actions: {
-        announceDecided: sendParent((_, params: { kind: EmailChangeKind }) => ({ type: 'email.decided', kind: params.kind })),
+        announceDecided: sendParent((_, params: { kind: ChangeKind }) => ({ type: 'email.decided', kind: params.kind })),
         announceCancelled: sendParent({ type: 'email.cancelled' }),
       },
     }),

@@ -1,8 +1,7 @@
 import type {
-  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, OutboxMessage, OwnerGroupReply, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
+  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, ChangeKind, OrgPick, OutboxMessage, OwnerGroupReply, RoleRef, UpdateAccountReply, UserRecord,
   UserSession, UserSessionsReply,
 } from '../../domain/users';
-import type { EmailChangeKind } from '../email-change/email-change.types';
 import type { DraftKey, DraftValue, EditDraft, Merged } from './user-edit.form';
 
 export interface UserEditInput {
@@ -25,14 +24,6 @@ export interface LoadedUser {
 /** One entry of the owner group: username and name. */
 export type OwnerChoice = OwnerGroupReply['result'][number];
 
-export interface SaveInput {
-  user_id: number;
-  version: number;
-  changes: UserChanges;
-  org_change?: 'same' | 'different';
-  email_change?: EmailChangeKind;
-}
-
 export interface Banner {
   tone: 'info' | 'error';
   text: string;
@@ -50,7 +41,7 @@ export interface UserEditContext extends UserEditInput {
   orgDecision: 'different' | null;
   /** The organisation chosen and waiting for the dialog's answer. */
   pendingOrg: OrgPick | null;
-  emailDecision: EmailChangeKind | null;
+  emailDecision: ChangeKind | null;
   /** A refusal or failure of the last call of the form. */
   error: string | null;
   /** Field errors the server answered with. */
@@ -82,7 +73,7 @@ export type UserEditEvent =
   | { type: 'org.confirmed'; pick: OrgPick }
   /** From the orgChange child: a cancel; the earlier organisation stays. */
   | { type: 'org.cancelled' }
-  | { type: 'email.decided'; kind: EmailChangeKind }
+  | { type: 'email.decided'; kind: ChangeKind }
   | { type: 'email.cancelled' }
   | { type: 'edit.save' }
   /** Discard the draft's changes. */
