@@ -1,7 +1,6 @@
-import type {
-  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, ChangeKind, OrgPick, OutboxMessage, OwnerGroupReply, RoleRef, UpdateAccountReply, UserRecord,
-  UserSession, UserSessionsReply,
-} from '../../domain/users';
+// The edit machine's input, context and events (userEdit); the other tabs' machines declare their own.
+import type { ChangeKind, MailReply, OrgPick, OwnerGroupReply, RoleRef, UpdateAccountReply, UserRecord } from '../../domain/users';
+import type { Notice } from '../shared/notice';
 import type { DraftKey, DraftValue, EditDraft, Merged } from './user-edit.form';
 
 export interface UserEditInput {
@@ -24,11 +23,6 @@ export interface LoadedUser {
 /** One entry of the owner group: username and name. */
 export type OwnerChoice = OwnerGroupReply['result'][number];
 
-export interface Banner {
-  tone: 'info' | 'error';
-  text: string;
-}
-
 export interface UserEditContext extends UserEditInput {
   /** The record as last read or saved: what the draft is compared with, and its version. */
   base: UserRecord | null;
@@ -47,21 +41,11 @@ export interface UserEditContext extends UserEditInput {
   /** Field errors the server answered with. */
   serverErrors: Record<string, string>;
   /** What the last save or welcome email did. */
-  notice: Banner | null;
+  notice: Notice | null;
   /** The record stored now, after someone else saved it (their version). */
   theirs: UserRecord | null;
   /** After reviewing their version: own edits the stored value replaced. */
   replaced: Merged['replaced'];
-  sessions: UserSession[];
-  /** The sessions an "End session" confirmation names; empty for all of them. */
-  ending: string[] | null;
-  sessionsMessage: Banner | null;
-  privileges: AdminPrivileges | null;
-  privilegesMessage: Banner | null;
-  /** The outbox messages about the user, newest first, as last read. */
-  emails: OutboxMessage[];
-  /** Why the emails could not be read. */
-  emailsError: string | null;
 }
 
 export type UserEditEvent =
@@ -85,14 +69,6 @@ export type UserEditEvent =
   | { type: 'tab.profile' }
   | { type: 'tab.sessions' }
   | { type: 'tab.privileges' }
-  | { type: 'tab.emails' }
-  | { type: 'sessions.end'; key: string }
-  | { type: 'sessions.endAll' }
-  | { type: 'sessions.confirm' }
-  | { type: 'sessions.cancel' }
-  | { type: 'sessions.retry' }
-  | { type: 'privileges.toggle'; key: keyof AdminPrivileges; value: boolean }
-  | { type: 'privileges.retry' }
-  | { type: 'emails.retry' };
+  | { type: 'tab.emails' };
 
-export type { AdminPrivilegesReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply };
+export type { MailReply, UpdateAccountReply };
