@@ -6,7 +6,7 @@ import { EDIT_FIELD_FEATURES, flagKeys, bulkEditFields } from '../../src/domain/
 import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE } from '../../src/domain/user-kinds';
 import { dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
-import type { UserChanges, UserRecord } from '../../src/domain/users';
+import type { ChangeKind, UserChanges, UserRecord } from '../../src/domain/users';
 import { expiryText } from './records';
 
 /** The values of a user that a save can change, in one canonical form for comparison. */
@@ -218,14 +218,11 @@ export function selfLockout(after: Editable, now: number, keepsPanelAccess: bool
   return null;
 }
 
-export type OrgChangeKind = 'same' | 'different';
-export type EmailChangeKind = 'same' | 'different';
-
 /** Flags a user loses with their broker research access (spec §5). */
 export const BROKER_RESEARCH_FLAGS = ['researchreports', 'br_manager'] as const;
 
 /** Broker research access ends on a move to a different organisation or an email of a different person. */
-export function applyEffects(after: Editable, effects: { org: OrgChangeKind | null; email: EmailChangeKind | null }): Editable {
+export function applyEffects(after: Editable, effects: { org: ChangeKind | null; email: ChangeKind | null }): Editable {
   if (effects.org !== 'different' && effects.email !== 'different') return after;
   const flags = { ...after.flags };
   for (const key of BROKER_RESEARCH_FLAGS) flags[key] = false;

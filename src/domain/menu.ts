@@ -30,6 +30,12 @@ export const MENU: readonly MenuEntry[] = [
 /** Sections the root path may land on, in order (see docs/decisions on the reports reading). */
 export const ROOT_CANDIDATES: readonly FeatureKey[] = ['user_mgmt', 'group_mgmt', 'role_mgmt'];
 
+/** The entry of the section a path belongs to: its own path, an alias, or a page below either (/user_list/42). */
+export function menuEntryFor(path: string): MenuEntry | undefined {
+  const within = (section: string) => path === section || path.startsWith(`${section}/`);
+  return MENU.find((e) => within(e.path) || e.aliases?.some(within));
+}
+
 export function visibleMenu(features: readonly string[]): MenuEntry[] {
   return MENU.filter((entry) => features.includes(entry.feature));
 }

@@ -301,18 +301,23 @@ export const FetchUsersReply = v.object({
 });
 export type FetchUsersReply = v.InferOutput<typeof FetchUsersReply>;
 
-export const ORG_CHANGE_KINDS = ['same', 'different'] as const;
-export const EMAIL_CHANGE_KINDS = ['same', 'different'] as const;
+/**
+ * The answer the edit screen's dialogs give about a new organisation (the same one renamed in the
+ * CRM, or a different one) or a new email (the same person, or a different one); decision 023.
+ */
+export const ChangeKind = v.picklist(['same', 'different']);
+export type ChangeKind = v.InferOutput<typeof ChangeKind>;
 
+/** A save of one user as the server takes it; parsed, it is what the panel sends (UpdateAccountForm). */
 export const UpdateAccountForm = v.object({
   user_id: Id,
   /** The version the person started from; another save since then is a conflict. */
   version: v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number)),
   changes: JsonField(UserChanges, 'changes'),
   /** Required when the organisation changes: the answer to the 'Account Update' dialog. */
-  org_change: v.optional(v.picklist(ORG_CHANGE_KINDS)),
+  org_change: v.optional(ChangeKind),
   /** Required when the email changes: does the new address belong to the same person? */
-  email_change: v.optional(v.picklist(EMAIL_CHANGE_KINDS)),
+  email_change: v.optional(ChangeKind),
 });
 export type UpdateAccountForm = v.InferOutput<typeof UpdateAccountForm>;
 

@@ -33,8 +33,14 @@ import { userCreateMachine } from './user-create/user-create.machine';
 import { userCreatePlan } from './user-create/user-create.plan';
 import { userEditMachine } from './user-edit/user-edit.machine';
 import { userEditPlan } from './user-edit/user-edit.plan';
+import { userEmailsMachine } from './user-emails/user-emails.machine';
+import { userEmailsPlan } from './user-emails/user-emails.plan';
 import { userListMachine } from './user-list/user-list.machine';
 import { userListPlan } from './user-list/user-list.plan';
+import { userPrivilegesMachine } from './user-privileges/user-privileges.machine';
+import { userPrivilegesPlan } from './user-privileges/user-privileges.plan';
+import { userSessionsMachine } from './user-sessions/user-sessions.machine';
+import { userSessionsPlan } from './user-sessions/user-sessions.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -118,10 +124,34 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userEdit',
     title: 'User edit',
-    purpose: "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), sessions, privileges, welcome email.",
+    purpose: "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), welcome email; the sessions, privileges and emails tabs.",
     machine: userEditMachine,
     source: 'src/machines/user-edit/user-edit.machine.ts',
     plans: [{ title: 'Editing one user', plan: userEditPlan }],
+  },
+  {
+    id: 'userSessions',
+    title: 'User sessions',
+    purpose: "The edit page's Sessions tab: the user's live sessions, ended one by one or all at once after a confirmation; the list is read again after each end.",
+    machine: userSessionsMachine,
+    source: 'src/machines/user-sessions/user-sessions.machine.ts',
+    plans: [{ title: 'Sessions tab', plan: userSessionsPlan }],
+  },
+  {
+    id: 'userPrivileges',
+    title: 'Administrator privileges',
+    purpose: "The edit page's Administrator privileges tab: three switches only a super admin changes, each change saved at once.",
+    machine: userPrivilegesMachine,
+    source: 'src/machines/user-privileges/user-privileges.machine.ts',
+    plans: [{ title: 'Administrator privileges tab, as a super admin', plan: userPrivilegesPlan }],
+  },
+  {
+    id: 'userEmails',
+    title: 'User emails',
+    purpose: "The edit page's Emails tab: the outbox messages about the user, newest first, read each time the tab opens; a failed read offers Retry.",
+    machine: userEmailsMachine,
+    source: 'src/machines/user-emails/user-emails.machine.ts',
+    plans: [{ title: 'Emails tab', plan: userEmailsPlan }],
   },
   {
     id: 'orgChange',

@@ -1,7 +1,7 @@
-// Route guards: the unauthenticated land on /login; a section needs its feature (spec §2, §6).
+// Route guards: the unauthenticated land on /login; a section needs its menu entry's feature (spec §2, §6).
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { FeatureKey } from '../domain/features';
+import { menuEntryFor } from '../domain/menu';
 import { selectFeatures, selectIsAuthenticated, selectIsUndecided } from '../machines/session/session.selectors';
 import type { ConsoleValue } from '../ui/console-context';
 
@@ -15,7 +15,11 @@ export async function requireSession({ console: app }: RouterContext): Promise<v
   if (!selectIsAuthenticated(snapshot)) throw redirect({ to: '/login' });
 }
 
-/** A section whose feature is not granted sends the person to the root. */
-export function requireFeature({ console: app }: RouterContext, feature: FeatureKey): void {
-  if (!selectFeatures(app.session.getSnapshot()).includes(feature)) throw redirect({ to: '/' });
+/**
+ * A section needs the feature its menu entry names (src/domain/menu.ts): a path the menu does not
+ * know, or whose feature is not granted, sends the person to the root.
+ */
+export function requireSection({ console: app }: RouterContext, path: string): void {
+  const entry = menuEntryFor(path);
+  if (!entry || !selectFeatures(app.session.getSnapshot()).includes(entry.feature)) throw redirect({ to: '/' });
 }

@@ -1,8 +1,9 @@
+// /broker_research: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/broker_research')({
-  beforeLoad: ({ context }) => requireFeature(context, 'br_research'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/broker_research" />,
 });

@@ -1,9 +1,10 @@
+// /create_user: the create screen, opening a created user's edit page; the menu entry names its feature.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { UserCreatePage } from '../ui/user-create/user-create-page';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/create_user')({
-  beforeLoad: ({ context }) => requireFeature(context, 'create_user_tab'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: CreateUserRoute,
 });
 

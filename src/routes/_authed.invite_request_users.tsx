@@ -1,8 +1,9 @@
+// /invite_request_users: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/invite_request_users')({
-  beforeLoad: ({ context }) => requireFeature(context, 'invite_req_tab'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/invite_request_users" />,
 });

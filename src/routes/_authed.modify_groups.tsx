@@ -1,8 +1,9 @@
+// /modify_groups: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/modify_groups')({
-  beforeLoad: ({ context }) => requireFeature(context, 'group_mgmt'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/modify_groups" />,
 });

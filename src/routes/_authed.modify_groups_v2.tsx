@@ -1,8 +1,9 @@
+// /modify_groups_v2: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/modify_groups_v2')({
-  beforeLoad: ({ context }) => requireFeature(context, 'group_mgmt_v2'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/modify_groups_v2" />,
 });

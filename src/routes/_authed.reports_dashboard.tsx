@@ -1,8 +1,9 @@
+// /reports_dashboard: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/reports_dashboard')({
-  beforeLoad: ({ context }) => requireFeature(context, 'reports_dashboard_tab'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/reports_dashboard" />,
 });

@@ -1,8 +1,9 @@
+// /restrict_broker: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/restrict_broker')({
-  beforeLoad: ({ context }) => requireFeature(context, 'restrict_broker_access'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/restrict_broker" />,
 });

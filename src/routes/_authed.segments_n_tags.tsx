@@ -1,8 +1,9 @@
+// /segments_n_tags: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/segments_n_tags')({
-  beforeLoad: ({ context }) => requireFeature(context, 'bulk_upload_tags'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/segments_n_tags" />,
 });

@@ -1,8 +1,9 @@
+// /sku_configuration: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/sku_configuration')({
-  beforeLoad: ({ context }) => requireFeature(context, 'sku_configuration_access'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/sku_configuration" />,
 });

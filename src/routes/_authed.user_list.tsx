@@ -10,12 +10,12 @@ import { selectFeatures } from '../machines/session/session.selectors';
 import { ListSearchSchema } from '../machines/user-list/user-list.url';
 import { useConsole } from '../ui/console-context';
 import { UserListScreen } from '../ui/user-list/user-list-screen';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_list')({
   // Kept as the URL has it; the screen names only what differs from the defaults (compactSearch).
   validateSearch: (raw: Record<string, unknown>) => raw,
-  beforeLoad: ({ context }) => requireFeature(context, 'user_mgmt'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: UserListRoute,
 });
 

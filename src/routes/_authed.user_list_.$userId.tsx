@@ -3,10 +3,10 @@
 import { Box, Callout, Flex } from '@radix-ui/themes';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { UserEditPage } from '../ui/user-edit/user-edit-page';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_list_/$userId')({
-  beforeLoad: ({ context }) => requireFeature(context, 'user_mgmt'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: UserEditRoute,
 });
 

@@ -1,8 +1,9 @@
+// /user_roles: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
 import { createFileRoute } from '@tanstack/react-router';
 import { SectionPending } from '../ui/sections/section-pending';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_roles')({
-  beforeLoad: ({ context }) => requireFeature(context, 'role_mgmt'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: () => <SectionPending path="/user_roles" />,
 });

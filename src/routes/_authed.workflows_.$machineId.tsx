@@ -1,12 +1,13 @@
+// /workflows/$machineId: one machine's diagram, simulator and test plan, under the Workflows menu entry's feature.
 import { Callout, Flex, Heading, Link as ThemeLink } from '@radix-ui/themes';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useConsole } from '../ui/console-context';
 import { WorkflowPage } from '../ui/workflows/workflow-page';
-import { requireFeature } from './-guards';
+import { requireSection } from './-guards';
 
 // The machines do not change while the page is open: a diagram is laid out once per page load.
 export const Route = createFileRoute('/_authed/workflows_/$machineId')({
-  beforeLoad: ({ context }) => requireFeature(context, 'workflows_tab'),
+  beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   loader: async ({ params }) => (await import('../ui/workflows/load-workflow')).loadWorkflow(params.machineId),
   staleTime: Infinity,
   component: WorkflowRoute,

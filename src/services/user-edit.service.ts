@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { ownerFromWire } from '../domain/product';
 import {
   AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply,
-  type AdminPrivileges, type OwnerGroupReply, type RoleRef, type UserChanges, type UserRecord,
+  type AdminPrivileges, type OwnerGroupReply, type RoleRef, type UpdateAccountForm, type UserRecord,
 } from '../domain/users';
 import { http, toFormData } from './http';
 import { fetchOwnerGroup } from './user-create.service';
@@ -33,15 +33,7 @@ export async function loadUserForEdit(product: string, userId: number): Promise<
   return { ...found, owners };
 }
 
-export interface UpdateAccountInput {
-  user_id: number;
-  version: number;
-  changes: UserChanges;
-  org_change?: 'same' | 'different';
-  email_change?: 'same' | 'different';
-}
-
-export async function updateAccount(product: string, input: UpdateAccountInput): Promise<UpdateAccountReply> {
+export async function updateAccount(product: string, input: UpdateAccountForm): Promise<UpdateAccountReply> {
   const raw = (await post('/user/update_account/', {
     user_id: String(input.user_id), version: String(input.version), changes: JSON.stringify(input.changes),
     org_change: input.org_change, email_change: input.email_change,

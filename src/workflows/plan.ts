@@ -39,3 +39,8 @@ export interface PlannedPath {
   initialTransitions: string[];
   steps: PlannedStep[];
 }
+
+/** The event of a service that answered with `output` (an outcome's event). */
+export const doneEvent = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+/** The event of a service that got no answer: the server unreachable. */
+export const failedEvent = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });

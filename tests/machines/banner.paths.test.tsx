@@ -10,7 +10,7 @@ import { BannerView } from '../../src/ui/banner/banner-view';
 import { ConsoleContext, type ConsoleValue } from '../../src/ui/console-context';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { bannerPlan } from './banner.plan';
+import { bannerPlan } from '../../src/machines/banner/banner.plan';
 
 let banner: ReturnType<typeof createActor<ReturnType<typeof liveBannerMachine>>>;
 

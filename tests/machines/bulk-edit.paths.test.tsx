@@ -23,7 +23,7 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
-import { bulkEditPlan } from './bulk-edit.plan';
+import { bulkEditPlan } from '../../src/machines/bulk-edit/bulk-edit.plan';
 
 const UPLOAD = '/user/upload_bulk_edit_data/';
 const PREVIEW = '/user/bulk_edit_user_new/';

@@ -9,7 +9,7 @@ import { ChunkCtx } from '../../src/ui/error/chunk-context';
 import { PendingBody } from '../../src/ui/error/pending-view';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { chunkPlan } from './chunk.plan';
+import { chunkPlan } from '../../src/machines/chunk/chunk.plan';
 
 let actor: AnyActorRef | undefined;
 function Probe() {

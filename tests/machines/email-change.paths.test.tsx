@@ -9,7 +9,7 @@ import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.
 import { flush, replayPath } from '../support/replay';
 import { planPaths } from '../../src/workflows/paths';
 import { UPDATE_MESSAGES } from '../../server/users/update';
-import { emailChangePlan } from './email-change.plan';
+import { emailChangePlan } from '../../src/machines/email-change/email-change.plan';
 import { button, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, retype, type EditWorld } from './user-edit.world';
 
 const NEW_EMAIL = 'ada.lovelace@granite.example';

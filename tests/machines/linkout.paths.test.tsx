@@ -12,7 +12,7 @@ import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { linkoutPlan } from './linkout.plan';
+import { linkoutPlan } from '../../src/machines/linkout/linkout.plan';
 
 interface Tab {
   opener: unknown;

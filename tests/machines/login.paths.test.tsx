@@ -13,7 +13,7 @@ import { LoginView } from '../../src/ui/login/login-view';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { createSignInWorld, wrongCode, type SignInWorld, type Staff } from '../support/login-world';
 import { replayPath, type Driver } from '../support/replay';
-import { loginPlan } from './login.plan';
+import { loginPlan } from '../../src/machines/login/login.plan';
 
 interface World extends SignInWorld {
   user: UserEvent;

@@ -8,7 +8,7 @@ import type { AnyActorRef } from 'xstate';
 import { orgChangeMachine } from '../../src/machines/org-change/org-change.machine';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { orgChangePlan } from './org-change.plan';
+import { orgChangePlan } from '../../src/machines/org-change/org-change.plan';
 import { clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, pickOrganization, type EditWorld } from './user-edit.world';
 
 let world: EditWorld;

@@ -16,7 +16,7 @@ import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { orgSearchPlan } from './org-search.plan';
+import { orgSearchPlan } from '../../src/machines/org-search/org-search.plan';
 
 const SEARCH_PATH = '/user/get_user_organization/';
 const MATCHES = ['North Star Partners', 'Northwind Capital'];

@@ -15,7 +15,7 @@ import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { redirectPlan, redirectWithoutTokenPlan } from './redirect.plan';
+import { redirectPlan, redirectWithoutTokenPlan } from '../../src/machines/redirect/redirect.plan';
 
 interface World {
   app: TestServer;

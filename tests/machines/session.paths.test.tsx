@@ -24,7 +24,7 @@ import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import type { TestServer } from '../support/server';
 import { sleepReal } from '../support/real-timers';
 import { replayPath, type Driver } from '../support/replay';
-import { SESSION_PATHS_IDLE_MS, sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session.plan';
+import { SESSION_PATHS_IDLE_MS, sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from '../../src/machines/session/session.plan';
 
 interface World {
   /** The page the walk is on: /login, or /redirect with a linked sign-in. */

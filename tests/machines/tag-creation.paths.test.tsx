@@ -7,7 +7,7 @@ import type { AnyActorRef } from 'xstate';
 import { tagCreationMachine } from '../../src/machines/tag-creation/tag-creation.machine';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
-import { TAG_CREATION_NAME, tagCreationPlan } from './tag-creation.plan';
+import { TAG_CREATION_NAME, tagCreationPlan } from '../../src/machines/tag-creation/tag-creation.plan';
 import { GROUP, chosenNames, closeTagWorld, createTagWorld, mountTagSelector, openCreateTag, storedNames, tagBox, type TagWorld } from './tag-selector.world';
 
 const DESCRIPTION = 'Made in the user screen';

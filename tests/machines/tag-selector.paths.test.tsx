@@ -7,7 +7,7 @@ import { FEATURE_KEYS } from '../../src/domain/features';
 import { tagSelectorMachine } from '../../src/machines/tag-selector/tag-selector.machine';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
-import { TAG_SELECTOR_NEW, tagSelectorPlan } from './tag-selector.plan';
+import { TAG_SELECTOR_NEW, tagSelectorPlan } from '../../src/machines/tag-selector/tag-selector.plan';
 import {
   TAGS, addTagInDialog, chosenNames, closeTagWorld, createTagWorld, mountTagSelector, openCreateTag, removeUser, storedNames, tagBox,
   type TagWorld,

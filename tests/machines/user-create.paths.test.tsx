@@ -16,7 +16,7 @@ import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { userCreatePlan } from './user-create.plan';
+import { userCreatePlan } from '../../src/machines/user-create/user-create.plan';
 
 const P = 'product';
 const NO_ANSWER = 'Error: no response from the server';

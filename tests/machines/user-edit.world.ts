@@ -1,6 +1,7 @@
 // The world of the edit screen's path tests: a fresh in-process server with two organisations, an
 // editor holding every feature signed in through the page's own fetch, and the user they edit
-// (a staff member, Ada, signed in twice elsewhere so she has sessions to end).
+// (a staff member, Ada, signed in twice elsewhere so she has sessions to end). The page's tabs have
+// machines of their own; their path tests open the tab first.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createElement, type ReactNode } from 'react';
@@ -46,6 +47,8 @@ export interface EditWorld {
   openId: number;
   actors?: ConsoleActors;
   edit?: AnyActorRef;
+  /** Done once the page has loaded, just before a tab's path test opens its tab. */
+  beforeTab?: () => Promise<void>;
 }
 
 export async function createEditWorld(features: readonly string[] = FEATURE_KEYS): Promise<EditWorld> {
@@ -102,6 +105,23 @@ export function editPageDriver(world: EditWorld, machine: AnyStateMachine, actor
   return { machine, bridge: world.bridge, world, calls: CALLS, actor, mount: () => mountEditPage(world) };
 }
 
+/**
+ * What a tab's path test drives: the tab's own machine (run by the page's machine while the tab is
+ * open), on the page as the route mounts it with that tab opened.
+ */
+export function editTabDriver(world: EditWorld, machine: AnyStateMachine, tabName: string): ReturnType<typeof editPageDriver> {
+  const child = () => world.edit!.getSnapshot().children[machine.id] as AnyActorRef;
+  return {
+    ...editPageDriver(world, machine, child),
+    mount: async () => {
+      await mountEditPage(world);
+      await until(() => !!screen.queryByRole('heading', { name: 'Ada Lovelace' }));
+      await world.beforeTab?.();
+      await openTab(world, tabName);
+    },
+  };
+}
+
 export async function closeEditWorld(world: EditWorld): Promise<void> {
   world.actors?.session.stop();
   world.actors?.banner.stop();
@@ -127,6 +147,20 @@ export async function pickOrganization(world: EditWorld, query: string, name: st
   await act(async () => void (await vi.advanceTimersByTimeAsync(200)));
   for (let i = 0; i < 200 && !screen.queryByRole('option', { name: new RegExp(name) }); i++) await flush();
   await world.user.click(screen.getByRole('option', { name: new RegExp(name) }));
+}
+
+/** Lets React and the server go on until `check` holds (or gives up; the assertions then say what is wrong). */
+export async function until(check: () => boolean, tries = 400): Promise<void> {
+  for (let i = 0; i < tries && !check(); i++) await flush();
+}
+
+// Radix draws each tab's label twice (one copy keeps the width when bold); jsdom reads both.
+export const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^(${name})+$`) });
+
+/** Clicks a tab once it takes clicks (tabs stay still while the open one waits on the server). */
+export async function openTab(world: EditWorld, name: string): Promise<void> {
+  await until(() => !tab(name).hasAttribute('disabled'));
+  await world.user.click(tab(name));
 }
 
 export const dialog = () => screen.getByRole('alertdialog');

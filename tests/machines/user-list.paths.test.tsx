@@ -24,8 +24,7 @@ import { planPaths } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { INITIAL_SEARCH } from '../../src/machines/user-list/user-list.plan';
-import { userListPlan } from './user-list.plan';
+import { INITIAL_SEARCH, userListPlan } from '../../src/machines/user-list/user-list.plan';
 
 const SEEDED = 30;
 const PAGE = 20;

@@ -3,7 +3,7 @@
 // research entitlements; either way the change must also be made on the same CRM contact. The
 // edit machine runs this one as its child and hears the answer through the two announce actions.
 import { assign, setup } from 'xstate';
-import type { EmailChangeKind } from './email-change.types';
+import type { ChangeKind } from '../../domain/users';
 
 export interface EmailChangeContext {
   previous: string;
@@ -22,7 +22,7 @@ export type EmailChangeEvent =
 export const emailChangeMachine = setup({
   types: { context: {} as EmailChangeContext, events: {} as EmailChangeEvent },
   actions: {
-    announceDecided: (_, _params: { kind: EmailChangeKind }) => {},
+    announceDecided: (_, _params: { kind: ChangeKind }) => {},
     announceCancelled: () => {},
   },
 }).createMachine({

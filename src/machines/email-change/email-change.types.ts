@@ -1,5 +1,4 @@
-export type EmailChangeKind = 'same' | 'different';
-
+// What the email question says (spec §5); its answer is the contract's ChangeKind (src/domain/users.ts).
 /** Spec §5's warnings, as the dialog says them. */
 export const EMAIL_CHANGE_TEXT = {
   question: 'Does the new email address belong to the same person, or to a different person?',

@@ -4,29 +4,28 @@
 // through the same-or-different question (emailChange) before the save leaves. A save names the
 // version it started from: if someone else saved meanwhile, nothing is written and the person
 // sees what changed, then reviews the stored version with their own edits re-applied where the
-// other save left a field alone. Three more tabs list the user's sessions, administrator
-// privileges and the emails the outbox holds for them; the draft waits in the context while they
-// are open. Each tab reads its list again whenever it opens, so the emails shown after a welcome
-// email was sent include it.
+// other save left a field alone. Three more tabs are machines of their own, run while the tab is
+// open (userSessions, userPrivileges, userEmails): the draft waits in the context meanwhile, and
+// each tab reads its list afresh whenever it opens, so the emails shown after a welcome email was
+// sent include it. The view keeps the tabs still while the open one waits on the server or asks.
 import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
-import type { AdminPrivileges, OutboxMessage } from '../../domain/users';
+import type { ChangeKind, OrgPick, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
-import type { EmailChangeKind } from '../email-change/email-change.types';
 import { failureMessage } from '../shared/failure';
 import { orgChangeMachine } from '../org-change/org-change.machine';
+import { userEmailsMachine } from '../user-emails/user-emails.machine';
+import { userPrivilegesMachine } from '../user-privileges/user-privileges.machine';
+import { userSessionsMachine } from '../user-sessions/user-sessions.machine';
 import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
-import type {
-  AdminPrivilegesReply, KillSessionsReply, LoadedUser, MailReply, SaveInput, UpdateAccountReply, UserEditContext, UserEditEvent,
-  UserEditInput, UserSessionsReply,
-} from './user-edit.types';
+import type { LoadedUser, MailReply, UpdateAccountReply, UserEditContext, UserEditEvent, UserEditInput } from './user-edit.types';
 
 type Ctx = UserEditContext;
 
 const changed = (c: Ctx) => (c.base && c.draft ? changedKeys(c.product, c.base, c.draft) : []);
 
 /** The save as the server takes it: the changes, and the answers the dialogs gave. */
-export function saveInputOf(c: Ctx): SaveInput {
+export function saveInputOf(c: Ctx): UpdateAccountForm {
   const keys = changed(c);
   return {
     user_id: c.userId,
@@ -51,34 +50,41 @@ const FORM_EVENTS = {
   ],
   'edit.reset': { guard: 'hasChanges', target: '#userEdit.form.editing', actions: 'discard' },
   'welcome.send': { guard: 'mayEdit', target: '#userEdit.sendingWelcome', actions: 'clearNotice' },
-  'tab.sessions': { guard: 'mayEdit', target: '#userEdit.sessions', actions: 'clearSessionsMessage' },
-  'tab.privileges': { guard: 'mayEdit', target: '#userEdit.privileges', actions: 'clearPrivilegesMessage' },
-  'tab.emails': { guard: and(['mayEdit', 'mayReadOutbox']), target: '#userEdit.emails', actions: 'clearEmailsError' },
+  'tab.sessions': { guard: 'mayEdit', target: '#userEdit.sessions' },
+  'tab.privileges': { guard: 'mayEdit', target: '#userEdit.privileges' },
+  'tab.emails': { guard: and(['mayEdit', 'mayReadOutbox']), target: '#userEdit.emails' },
 } as const;
 
 export const userEditMachine = setup({
-  types: { context: {} as Ctx, events: {} as UserEditEvent, input: {} as UserEditInput },
+  types: {
+    context: {} as Ctx,
+    events: {} as UserEditEvent,
+    input: {} as UserEditInput,
+    // Each child by its id: the view hands the dialogs and the tabs their own machine's actor.
+    children: {} as {
+      loadUser: 'loadUser'; saveUser: 'saveUser'; sendWelcome: 'sendWelcome'; orgChange: 'orgChange'; emailChange: 'emailChange';
+      userSessions: 'userSessions'; userPrivileges: 'userPrivileges'; userEmails: 'userEmails';
+    },
+  },
   actors: {
     /** The user, with the owner group (the owner select's choices). */
     loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() => Promise.reject(new Error('provide loadUser'))),
-    saveUser: fromPromise<UpdateAccountReply, { product: string; save: SaveInput }>(() => Promise.reject(new Error('provide saveUser'))),
+    saveUser: fromPromise<UpdateAccountReply, { product: string; save: UpdateAccountForm }>(() => Promise.reject(new Error('provide saveUser'))),
     sendWelcome: fromPromise<MailReply, { userId: number }>(() => Promise.reject(new Error('provide sendWelcome'))),
-    loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() => Promise.reject(new Error('provide loadSessions'))),
-    endSessions: fromPromise<KillSessionsReply, { userId: number; keys: string[] }>(() => Promise.reject(new Error('provide endSessions'))),
-    loadPrivileges: fromPromise<AdminPrivilegesReply, { userId: number }>(() => Promise.reject(new Error('provide loadPrivileges'))),
-    savePrivileges: fromPromise<AdminPrivilegesReply, { userId: number; privileges: AdminPrivileges }>(() => Promise.reject(new Error('provide savePrivileges'))),
-    /** The outbox messages about the user, newest first (fetch_outbox/). */
-    loadOutbox: fromPromise<OutboxMessage[], { userId: number }>(() => Promise.reject(new Error('provide loadOutbox'))),
+    /** The other tabs, each run while it is open. */
+    userSessions: userSessionsMachine,
+    userPrivileges: userPrivilegesMachine,
+    userEmails: userEmailsMachine,
     /** The dialogs, wired to answer this machine. */
     orgChange: orgChangeMachine.provide({
       actions: {
-        announceConfirmed: sendParent((_, params: { next: import('../../domain/users').OrgPick }) => ({ type: 'org.confirmed', pick: params.next })),
+        announceConfirmed: sendParent((_, params: { next: OrgPick }) => ({ type: 'org.confirmed', pick: params.next })),
         announceCancelled: sendParent({ type: 'org.cancelled' }),
       },
     }),
     emailChange: emailChangeMachine.provide({
       actions: {
-        announceDecided: sendParent((_, params: { kind: EmailChangeKind }) => ({ type: 'email.decided', kind: params.kind })),
+        announceDecided: sendParent((_, params: { kind: ChangeKind }) => ({ type: 'email.decided', kind: params.kind })),
         announceCancelled: sendParent({ type: 'email.cancelled' }),
       },
     }),
@@ -86,7 +92,6 @@ export const userEditMachine = setup({
   guards: {
     found: (_, loaded: LoadedUser) => loaded.user !== null,
     mayEdit: ({ context }) => context.features.includes('edit_user'),
-    maySetPrivileges: ({ context }) => context.features.includes('is_super_admin_user'),
     /** Reading the outbox needs user_mgmt (fetch_outbox/). */
     mayReadOutbox: ({ context }) => context.features.includes('user_mgmt'),
     /** Organisation and data plan have their own events (the dialog, the §5 rules). */
@@ -109,9 +114,6 @@ export const userEditMachine = setup({
     emailChanged: ({ context }) => changed(context).includes('email'),
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
     isConflict: (_, reply: UpdateAccountReply) => !reply.status && 'conflict' in reply,
-    accepted: (_, reply: { status: boolean }) => reply.status,
-    notCurrent: ({ context, event }) => event.type === 'sessions.end' && context.sessions.some((s) => s.key === event.key && !s.current),
-    hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
   },
   actions: {
     open: assign((_, loaded: LoadedUser) => {
@@ -176,9 +178,6 @@ export const userEditMachine = setup({
     }),
     forgetTheirs: assign({ theirs: null, error: null }),
     clearNotice: assign({ notice: null }),
-    clearSessionsMessage: assign({ sessionsMessage: null }),
-    clearPrivilegesMessage: assign({ privilegesMessage: null }),
-    clearEmailsError: assign({ emailsError: null }),
     rememberFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
     welcomeResult: assign((_, reply: MailReply) => ({ notice: { tone: reply.status ? ('info' as const) : ('error' as const), text: reply.msg } })),
     welcomeFailed: assign((_, params: { error: unknown }) => ({ notice: { tone: 'error' as const, text: `The welcome email was not sent. ${failureMessage(params.error)}` } })),
@@ -187,8 +186,7 @@ export const userEditMachine = setup({
   id: 'userEdit',
   context: ({ input }) => ({
     ...input, base: null, draft: null, roleChoices: null, owners: null, planNotices: [], orgDecision: null, pendingOrg: null, emailDecision: null,
-    error: null, serverErrors: {}, notice: null, theirs: null, replaced: [], sessions: [], ending: null, sessionsMessage: null,
-    privileges: null, privilegesMessage: null, emails: [], emailsError: null,
+    error: null, serverErrors: {}, notice: null, theirs: null, replaced: [],
   }),
   invoke: [
     { id: 'orgChange', src: 'orgChange' },
@@ -280,154 +278,18 @@ export const userEditMachine = setup({
 
     sessions: {
       tags: ['sessions'],
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadSessions',
-            src: 'loadSessions',
-            input: ({ context }) => ({ userId: context.userId }),
-            onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output.data }) },
-            onError: { target: 'failed', actions: assign({ sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }) }) },
-          },
-        },
-        ready: {
-          on: {
-            'sessions.end': { guard: 'notCurrent', target: 'confirming', actions: assign({ ending: ({ event }) => [event.key], sessionsMessage: null }) },
-            'sessions.endAll': { guard: 'hasOthers', target: 'confirming', actions: assign({ ending: [], sessionsMessage: null }) },
-            'tab.profile': '#userEdit.form',
-            'tab.privileges': '#userEdit.privileges',
-            'tab.emails': '#userEdit.emails',
-          },
-        },
-        confirming: {
-          tags: ['dialog'],
-          on: {
-            'sessions.confirm': 'ending',
-            'sessions.cancel': { target: 'ready', actions: assign({ ending: null }) },
-          },
-        },
-        ending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'endSessions',
-            src: 'endSessions',
-            input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
-            // The list is read again either way: what the server says is shown above it.
-            onDone: {
-              target: 'loading',
-              actions: assign({
-                ending: null,
-                sessionsMessage: ({ event }) => ({ tone: event.output.status ? ('info' as const) : ('error' as const), text: event.output.msg }),
-              }),
-            },
-            onError: {
-              target: 'ready',
-              actions: assign({ ending: null, sessionsMessage: ({ event }) => ({ tone: 'error' as const, text: `No session was ended. ${failureMessage(event.error)}` }) }),
-            },
-          },
-        },
-        failed: {
-          on: {
-            'sessions.retry': { target: 'loading', actions: assign({ sessionsMessage: null }) },
-            'tab.profile': '#userEdit.form',
-            'tab.privileges': '#userEdit.privileges',
-            'tab.emails': '#userEdit.emails',
-          },
-        },
-      },
+      invoke: { id: 'userSessions', src: 'userSessions', input: ({ context }) => ({ userId: context.userId }) },
+      on: { 'tab.profile': 'form', 'tab.privileges': 'privileges', 'tab.emails': 'emails' },
     },
-
     privileges: {
       tags: ['privileges'],
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadPrivileges',
-            src: 'loadPrivileges',
-            input: ({ context }) => ({ userId: context.userId }),
-            onDone: [
-              { guard: { type: 'accepted', params: ({ event }) => event.output }, target: 'ready', actions: assign({ privileges: ({ event }) => event.output.data }) },
-              { target: 'failed', actions: assign({ privilegesMessage: ({ event }) => ({ tone: 'error' as const, text: event.output.msg }) }) },
-            ],
-            onError: { target: 'failed', actions: assign({ privilegesMessage: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }) }) },
-          },
-        },
-        ready: {
-          on: {
-            'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ privilegesMessage: null }) },
-            'tab.profile': '#userEdit.form',
-            'tab.sessions': '#userEdit.sessions',
-            'tab.emails': '#userEdit.emails',
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'savePrivileges',
-            src: 'savePrivileges',
-            input: ({ context, event }) => ({
-              userId: context.userId,
-              privileges: { ...context.privileges!, ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}) },
-            }),
-            onDone: {
-              target: 'ready',
-              actions: assign(({ event }) => ({
-                privileges: event.output.data,
-                privilegesMessage: { tone: event.output.status ? ('info' as const) : ('error' as const), text: event.output.msg },
-              })),
-            },
-            onError: {
-              target: 'ready',
-              actions: assign({ privilegesMessage: ({ event }) => ({ tone: 'error' as const, text: `Nothing was changed. ${failureMessage(event.error)}` }) }),
-            },
-          },
-        },
-        failed: {
-          on: {
-            'privileges.retry': { target: 'loading', actions: assign({ privilegesMessage: null }) },
-            'tab.profile': '#userEdit.form',
-            'tab.sessions': '#userEdit.sessions',
-            'tab.emails': '#userEdit.emails',
-          },
-        },
-      },
+      invoke: { id: 'userPrivileges', src: 'userPrivileges', input: ({ context }) => ({ userId: context.userId, features: context.features }) },
+      on: { 'tab.profile': 'form', 'tab.sessions': 'sessions', 'tab.emails': 'emails' },
     },
-
     emails: {
       tags: ['emails'],
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadOutbox',
-            src: 'loadOutbox',
-            input: ({ context }) => ({ userId: context.userId }),
-            onDone: { target: 'ready', actions: assign({ emails: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ emailsError: ({ event }) => failureMessage(event.error) }) },
-          },
-        },
-        ready: {
-          on: {
-            'tab.profile': '#userEdit.form',
-            'tab.sessions': '#userEdit.sessions',
-            'tab.privileges': '#userEdit.privileges',
-          },
-        },
-        failed: {
-          on: {
-            'emails.retry': { target: 'loading', actions: assign({ emailsError: null }) },
-            'tab.profile': '#userEdit.form',
-            'tab.sessions': '#userEdit.sessions',
-            'tab.privileges': '#userEdit.privileges',
-          },
-        },
-      },
+      invoke: { id: 'userEmails', src: 'userEmails', input: ({ context }) => ({ userId: context.userId }) },
+      on: { 'tab.profile': 'form', 'tab.sessions': 'sessions', 'tab.privileges': 'privileges' },
     },
   },
 });
-

@@ -1,12 +1,13 @@
 // The edit machine's walk: a load that finds the user, finds nobody or fails; each kind of edit
 // once from a clean form (a valid change, an invalid email, a new email, the data plan, a new
 // organisation); every answer a save can get (saved, someone else saved first, refused, no
-// answer); the welcome email; and the sessions, privileges and emails tabs with their calls.
+// answer); the welcome email; and the way to and between the other tabs, whose own walks are the
+// tab machines' plans (userSessions, userPrivileges, userEmails).
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { FEATURE_KEYS } from '../../domain/features';
 import { defaultFlags } from '../../domain/user-fields';
 import type { UserRecord } from '../../domain/users';
-import type { MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { changedKeys, formErrors } from './user-edit.form';
 import { userEditMachine } from './user-edit.machine';
 import type { UserEditContext } from './user-edit.types';
@@ -26,9 +27,6 @@ const THEIRS: UserRecord = { ...PLAN_RECORD, last_name: 'Byron', version: 2, upd
 export const OTHER_ORG = { title: 'Granite Peak Partners', org_id: 2, salesforceId: null };
 export const OPENED_ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: null };
 
-const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-
 /** Events a person sends only on a clean form: one kind of edit at a time. */
 const FIRST_EDITS = new Set(['field.change', 'dataPlan.change', 'org.pick', 'welcome.send', 'tab.sessions', 'tab.privileges', 'tab.emails']);
 
@@ -42,8 +40,6 @@ function facts(s: AnyMachineSnapshot) {
     org: keys.includes('organization'),
     valid: c.base && c.draft ? Object.keys(formErrors(c.product, c.base, c.draft)).length === 0 : false,
     message: c.error !== null || c.notice !== null,
-    // Other sessions matter only to the sessions list's buttons.
-    others: s.matches({ sessions: 'ready' }) && c.sessions.some((x) => !x.current),
   };
 }
 
@@ -77,55 +73,21 @@ const plan: MachinePlan<typeof userEditMachine> = {
     { type: 'tab.profile' },
     { type: 'tab.sessions' },
     { type: 'tab.privileges' },
-    { type: 'sessions.end', key: 'bbbbbbbbbbbbbbbb' },
-    { type: 'sessions.endAll' },
-    { type: 'sessions.confirm' },
-    { type: 'sessions.cancel' },
-    { type: 'sessions.retry' },
-    { type: 'privileges.toggle', key: 'is_admin_wm', value: true },
-    { type: 'privileges.retry' },
     { type: 'tab.emails' },
-    { type: 'emails.retry' },
   ],
   outcomes: [
-    { name: 'loaded', event: done('loadUser', { user: PLAN_RECORD, roleChoices: [], owners: [{ key: 'admin', text: 'Ada Admin' }] }) },
-    { name: 'noSuchUser', event: done('loadUser', { user: null, roleChoices: null, owners: [] }) },
-    { name: 'loadFailed', event: failed('loadUser') },
-    { name: 'saved', event: done('saveUser', { status: true, isPositive: true, isUpdated: true, message: 'User updated.', user: SAVED }) },
-    { name: 'savedFirstBySomeoneElse', event: done('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'conflict', conflict: true, user: THEIRS }) },
-    { name: 'emailTaken', event: done('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'taken', errors: { email: 'taken' } }) },
-    { name: 'saveFailed', event: failed('saveUser') },
-    { name: 'welcomeSent', event: done('sendWelcome', { status: true, msg: 'sent' }) },
-    { name: 'welcomeFailed', event: failed('sendWelcome') },
-    {
-      name: 'sessionsLoaded',
-      event: done('loadSessions', {
-        status: true,
-        data: [
-          { key: 'aaaaaaaaaaaaaaaa', stage: 'authenticated', created_at: 0, last_seen_at: 0, expires_at: 1, current: true },
-          { key: 'bbbbbbbbbbbbbbbb', stage: 'authenticated', created_at: 0, last_seen_at: 0, expires_at: 1, current: false },
-        ],
-      }),
-    },
-    { name: 'sessionsLoadFailed', event: failed('loadSessions') },
-    { name: 'sessionsEnded', event: done('endSessions', { status: true, msg: '1 session ended.', killed: 1 }) },
-    { name: 'endFailed', event: failed('endSessions') },
-    { name: 'privilegesLoaded', event: done('loadPrivileges', { status: true, msg: '', data: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false } }) },
-    { name: 'privilegesNoUser', event: done('loadPrivileges', { status: false, msg: 'There is no such user.', data: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false } }) },
-    { name: 'privilegesLoadFailed', event: failed('loadPrivileges') },
-    { name: 'privilegesSaved', event: done('savePrivileges', { status: true, msg: 'Administrator privileges updated.', data: { is_super_admin_user: false, is_admin_wm: true, is_admin_ss: false } }) },
-    { name: 'privilegesSaveFailed', event: failed('savePrivileges') },
-    {
-      name: 'emailsLoaded',
-      event: done('loadOutbox', [{
-        id: 1, kind: 'welcome', to_email: PLAN_RECORD.email, subject: 'Welcome to Product', body_text: 'Welcome, Ada.', status: 'failed',
-        created_at: 0, sent_at: null, last_error: '550 mailbox unavailable', author: 'editor',
-      }]),
-    },
-    { name: 'emailsLoadFailed', event: failed('loadOutbox') },
+    { name: 'loaded', event: doneEvent('loadUser', { user: PLAN_RECORD, roleChoices: [], owners: [{ key: 'admin', text: 'Ada Admin' }] }) },
+    { name: 'noSuchUser', event: doneEvent('loadUser', { user: null, roleChoices: null, owners: [] }) },
+    { name: 'loadFailed', event: failedEvent('loadUser') },
+    { name: 'saved', event: doneEvent('saveUser', { status: true, isPositive: true, isUpdated: true, message: 'User updated.', user: SAVED }) },
+    { name: 'savedFirstBySomeoneElse', event: doneEvent('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'conflict', conflict: true, user: THEIRS }) },
+    { name: 'emailTaken', event: doneEvent('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'taken', errors: { email: 'taken' } }) },
+    { name: 'saveFailed', event: failedEvent('saveUser') },
+    { name: 'welcomeSent', event: doneEvent('sendWelcome', { status: true, msg: 'sent' }) },
+    { name: 'welcomeFailed', event: failedEvent('sendWelcome') },
   ],
   // The walk tells forms apart by what steers the guards: which fields changed, whether the rules
-  // pass, and whether a message, a stored version or another session is there.
+  // pass, and whether a message or a stored version is there.
   serializeState: (s) => JSON.stringify([s.value, facts(s)]),
   filterEvents: (s, e: AnyEventObject) => {
     const f = facts(s);

@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+// What the edit page reads from its machine: the form, the save, the dialogs' and tabs' own machines.
+import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { RoleRef } from '../../domain/users';
 import { changedKeys, conflictRows, fieldAccess, formErrors, type DraftKey, type FieldAccess } from './user-edit.form';
@@ -73,22 +74,16 @@ export const selectConflict = (s: S) => {
   return { updatedBy: theirs.updated_by, updatedAt: theirs.updated_at, rows };
 };
 
-export const selectSessions = (s: S) => s.context.sessions;
-export const selectSessionsLoading = (s: S) => s.matches({ sessions: 'loading' });
-export const selectSessionsFailed = (s: S) => s.matches({ sessions: 'failed' });
-export const selectEnding = (s: S) => (s.matches({ sessions: 'confirming' }) || s.matches({ sessions: 'ending' }) ? s.context.ending : null);
-export const selectEndingBusy = (s: S) => s.matches({ sessions: 'ending' });
-export const selectSessionsMessage = (s: S) => s.context.sessionsMessage;
-
-export const selectPrivileges = (s: S) => s.context.privileges;
-export const selectPrivilegesLoading = (s: S) => s.matches({ privileges: 'loading' });
-export const selectPrivilegesSaving = (s: S) => s.matches({ privileges: 'saving' });
-export const selectPrivilegesFailed = (s: S) => s.matches({ privileges: 'failed' });
-export const selectPrivilegesMessage = (s: S) => s.context.privilegesMessage;
-export const selectMaySetPrivileges = (s: S) => s.context.features.includes('is_super_admin_user');
-
-export const selectEmails = (s: S) => s.context.emails;
-export const selectEmailsLoading = (s: S) => s.matches({ emails: 'loading' });
-export const selectEmailsFailed = (s: S) => s.matches({ emails: 'failed' });
-export const selectEmailsError = (s: S) => s.context.emailsError;
 export const selectMayReadOutbox = (s: S) => s.context.features.includes('user_mgmt');
+
+/** The dialogs' machines, run for the whole page. */
+export const selectOrgChange = (s: S) => s.children.orgChange;
+export const selectEmailChange = (s: S) => s.children.emailChange;
+/** The open tab's machine, while that tab is open. */
+export const selectSessionsTab = (s: S) => s.children.userSessions;
+export const selectPrivilegesTab = (s: S) => s.children.userPrivileges;
+export const selectEmailsTab = (s: S) => s.children.userEmails;
+
+/** Whether the person may leave the open tab: the page may switch, and the tab neither waits on the server nor asks. */
+export const selectMaySwitchTab = (s: S) => s.can({ type: selectTab(s) === 'profile' ? 'tab.sessions' : 'tab.profile' });
+export const selectTabSettled = (tab: AnyMachineSnapshot | undefined) => !tab || (!tab.hasTag('busy') && !tab.hasTag('dialog'));

@@ -1,8 +1,6 @@
-import type {
-  AdminPrivileges, AdminPrivilegesReply, KillSessionsReply, MailReply, OrgPick, OutboxMessage, OwnerGroupReply, RoleRef, UpdateAccountReply, UserChanges, UserRecord,
-  UserSession, UserSessionsReply,
-} from '../../domain/users';
-import type { EmailChangeKind } from '../email-change/email-change.types';
+// The edit machine's input, context and events (userEdit); the other tabs' machines declare their own.
+import type { ChangeKind, MailReply, OrgPick, OwnerGroupReply, RoleRef, UpdateAccountReply, UserRecord } from '../../domain/users';
+import type { Notice } from '../shared/notice';
 import type { DraftKey, DraftValue, EditDraft, Merged } from './user-edit.form';
 
 export interface UserEditInput {
@@ -25,19 +23,6 @@ export interface LoadedUser {
 /** One entry of the owner group: username and name. */
 export type OwnerChoice = OwnerGroupReply['result'][number];
 
-export interface SaveInput {
-  user_id: number;
-  version: number;
-  changes: UserChanges;
-  org_change?: 'same' | 'different';
-  email_change?: EmailChangeKind;
-}
-
-export interface Banner {
-  tone: 'info' | 'error';
-  text: string;
-}
-
 export interface UserEditContext extends UserEditInput {
   /** The record as last read or saved: what the draft is compared with, and its version. */
   base: UserRecord | null;
@@ -50,27 +35,17 @@ export interface UserEditContext extends UserEditInput {
   orgDecision: 'different' | null;
   /** The organisation chosen and waiting for the dialog's answer. */
   pendingOrg: OrgPick | null;
-  emailDecision: EmailChangeKind | null;
+  emailDecision: ChangeKind | null;
   /** A refusal or failure of the last call of the form. */
   error: string | null;
   /** Field errors the server answered with. */
   serverErrors: Record<string, string>;
   /** What the last save or welcome email did. */
-  notice: Banner | null;
+  notice: Notice | null;
   /** The record stored now, after someone else saved it (their version). */
   theirs: UserRecord | null;
   /** After reviewing their version: own edits the stored value replaced. */
   replaced: Merged['replaced'];
-  sessions: UserSession[];
-  /** The sessions an "End session" confirmation names; empty for all of them. */
-  ending: string[] | null;
-  sessionsMessage: Banner | null;
-  privileges: AdminPrivileges | null;
-  privilegesMessage: Banner | null;
-  /** The outbox messages about the user, newest first, as last read. */
-  emails: OutboxMessage[];
-  /** Why the emails could not be read. */
-  emailsError: string | null;
 }
 
 export type UserEditEvent =
@@ -82,7 +57,7 @@ export type UserEditEvent =
   | { type: 'org.confirmed'; pick: OrgPick }
   /** From the orgChange child: a cancel; the earlier organisation stays. */
   | { type: 'org.cancelled' }
-  | { type: 'email.decided'; kind: EmailChangeKind }
+  | { type: 'email.decided'; kind: ChangeKind }
   | { type: 'email.cancelled' }
   | { type: 'edit.save' }
   /** Discard the draft's changes. */
@@ -94,14 +69,6 @@ export type UserEditEvent =
   | { type: 'tab.profile' }
   | { type: 'tab.sessions' }
   | { type: 'tab.privileges' }
-  | { type: 'tab.emails' }
-  | { type: 'sessions.end'; key: string }
-  | { type: 'sessions.endAll' }
-  | { type: 'sessions.confirm' }
-  | { type: 'sessions.cancel' }
-  | { type: 'sessions.retry' }
-  | { type: 'privileges.toggle'; key: keyof AdminPrivileges; value: boolean }
-  | { type: 'privileges.retry' }
-  | { type: 'emails.retry' };
+  | { type: 'tab.emails' };
 
-export type { AdminPrivilegesReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply };
+export type { MailReply, UpdateAccountReply };

@@ -1,9 +1,9 @@
 // A section whose screen is not built yet says so plainly (no fake content).
 import { Callout, Flex, Heading } from '@radix-ui/themes';
-import { MENU } from '../../domain/menu';
+import { menuEntryFor } from '../../domain/menu';
 
 export function SectionPending({ path }: { path: string }) {
-  const entry = MENU.find((e) => e.path === path || e.aliases?.includes(path));
+  const entry = menuEntryFor(path);
   const label = entry?.label ?? path;
   return (
     <Flex direction="column" gap="3">

@@ -3,7 +3,7 @@
 import { Box, Grid, Text, TextField } from '@radix-ui/themes';
 import type { UserField } from '../../machines/user-create/user-create.types';
 import { selectSingle, selectSingleErrors, selectUsernameStatus, type UsernameStatus } from '../../machines/user-create/user-create.selectors';
-import { described, FieldFrame } from './field-frame';
+import { described, FieldFrame } from '../form/field-frame';
 import { UserCreateCtx } from './user-create-context';
 
 const FIELDS: { field: UserField; label: string; type?: 'email' | 'password' | 'tel'; hint?: string; autoComplete: string }[] = [

@@ -12,7 +12,7 @@ import {
 } from '../../machines/user-create/user-create.selectors';
 import { ExpiryPicker } from '../expiry-picker/expiry-picker';
 import { OrgPicker } from '../org-picker/org-picker';
-import { described, FieldFrame } from './field-frame';
+import { described, FieldFrame } from '../form/field-frame';
 import { UserCreateCtx } from './user-create-context';
 
 function Choice({ id, label, field, value, options, error, placeholder }: {

@@ -1,10 +1,13 @@
 // The emails the outbox holds about the user (decision 022), newest first: when, what kind, the
 // subject, whether it was kept, is waiting, went out or failed (and why), and the text on demand.
+// The tab's own machine reads them.
 import { Badge, Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { OutboxMessage } from '../../domain/users';
-import { selectEmails, selectEmailsError, selectEmailsFailed, selectEmailsLoading } from '../../machines/user-edit/user-edit.selectors';
+import type { userEmailsMachine } from '../../machines/user-emails/user-emails.machine';
+import { selectEmails, selectError, selectFailed, selectLoading } from '../../machines/user-emails/user-emails.selectors';
 import { formatWhen } from './format';
-import { UserEditCtx } from './user-edit-context';
 
 const KINDS: Record<string, string> = { welcome: 'Welcome', pre_register: 'Invitation' };
 
@@ -26,12 +29,11 @@ function statusDetail(m: OutboxMessage): string | null {
   }
 }
 
-export function EmailsCard({ userName }: { userName: string }) {
-  const edit = UserEditCtx.useActorRef();
-  const emails = UserEditCtx.useSelector(selectEmails);
-  const loading = UserEditCtx.useSelector(selectEmailsLoading);
-  const failed = UserEditCtx.useSelector(selectEmailsFailed);
-  const error = UserEditCtx.useSelector(selectEmailsError);
+export function EmailsCard({ actor, userName }: { actor: ActorRefFrom<typeof userEmailsMachine>; userName: string }) {
+  const emails = useSelector(actor, selectEmails);
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectFailed);
+  const error = useSelector(actor, selectError);
   return (
     <Card>
       <Heading as="h3" size="3" mb="3">Emails</Heading>
@@ -39,7 +41,7 @@ export function EmailsCard({ userName }: { userName: string }) {
       {failed && (
         <Flex align="center" gap="3" role="alert">
           <Text size="2" color="red">The emails could not be loaded: {error}</Text>
-          <Button size="1" variant="soft" onClick={() => edit.send({ type: 'emails.retry' })}>Retry</Button>
+          <Button size="1" variant="soft" onClick={() => actor.send({ type: 'emails.retry' })}>Retry</Button>
         </Flex>
       )}
       {!loading && !failed && emails.length === 0 && <Text size="2" color="gray">No emails have been written to {userName}.</Text>}

@@ -4,7 +4,7 @@ import { Box, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { READ_ONLY_REASON, fieldLabel, readDraft, valueLabel, type DraftKey } from '../../machines/user-edit/user-edit.form';
 import { selectAccess, selectFieldErrors, selectFormOpen, selectProduct } from '../../machines/user-edit/user-edit.selectors';
-import { FieldFrame } from './field-frame';
+import { described, FieldFrame } from '../form/field-frame';
 import { UserEditCtx } from './user-edit-context';
 
 export function useFormOpen(): boolean {
@@ -21,6 +21,8 @@ export function useField(key: DraftKey) {
   return {
     label: fieldLabel(product, key),
     access,
+    /** Why the field is locked, unless the page already says so once (a read-only viewer). */
+    why: !access.editable && 'why' in access && access.why !== READ_ONLY_REASON ? access.why : undefined,
     value,
     error,
     disabled: !access.editable || !open,
@@ -36,10 +38,11 @@ export function TextInput({ field, type = 'text', autoComplete = 'off', placehol
 }) {
   const id = useId();
   const f = useField(field);
+  if (!f.access.show) return null;
   return (
-    <FieldFrame label={f.label} access={f.access} error={f.error} htmlFor={id}>
+    <FieldFrame id={id} label={f.label} error={f.error} hint={f.why}>
       <TextField.Root id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} value={String(f.value ?? '')}
-        disabled={f.disabled} color={f.error ? 'red' : undefined} aria-invalid={f.error ? true : undefined}
+        disabled={f.disabled} color={f.error ? 'red' : undefined} {...described(id, f.error, f.why)}
         onChange={(e) => f.change(e.target.value)} />
     </FieldFrame>
   );
@@ -56,15 +59,17 @@ export function ChoiceSelect({ field, options, none, placeholder }: {
   none?: string;
   placeholder?: string;
 }) {
+  const id = useId();
   const f = useField(field);
   const product = UserEditCtx.useSelector(selectProduct);
   const NONE = '__none__';
   const current = String(f.value ?? '');
   const choices = options.map((o) => (typeof o === 'string' ? { value: o, label: valueLabel(product, field, o) } : o));
+  if (!f.access.show) return null;
   return (
-    <FieldFrame label={f.label} access={f.access} error={f.error}>
+    <FieldFrame id={id} label={f.label} error={f.error} hint={f.why}>
       <Select.Root value={current === '' && none ? NONE : current} disabled={f.disabled} onValueChange={(v) => f.change(v === NONE ? '' : v)}>
-        <Select.Trigger aria-label={f.label} placeholder={placeholder} style={{ minWidth: 200 }} />
+        <Select.Trigger id={id} aria-label={f.label} placeholder={placeholder} style={{ minWidth: 200 }} {...described(id, f.error, f.why)} />
         <Select.Content>
           {none && <Select.Item value={NONE}>{none}</Select.Item>}
           {choices.map((o) => <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>)}
@@ -77,7 +82,6 @@ export function ChoiceSelect({ field, options, none, placeholder }: {
 export function SwitchField({ field }: { field: DraftKey }) {
   const f = useField(field);
   if (!f.access.show) return null;
-  const why = !f.access.editable && 'why' in f.access ? f.access.why : null;
   return (
     <Box>
       <Text as="label" size="2">
@@ -86,7 +90,7 @@ export function SwitchField({ field }: { field: DraftKey }) {
           {f.label}
         </Flex>
       </Text>
-      {why && why !== READ_ONLY_REASON && <Text as="p" size="1" color="gray">{why}</Text>}
+      {f.why && <Text as="p" size="1" color="gray">{f.why}</Text>}
     </Box>
   );
 }

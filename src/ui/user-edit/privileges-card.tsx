@@ -1,20 +1,22 @@
 // Administrator privileges (spec §6 admin roles): three switches, changed only by a super admin;
-// each change is saved at once and the server's message shown (spec §8).
+// each change is saved at once and the server's message shown (spec §8). The tab's own machine
+// holds them.
 import { Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fields';
+import type { userPrivilegesMachine } from '../../machines/user-privileges/user-privileges.machine';
 import {
-  selectMaySetPrivileges, selectPrivileges, selectPrivilegesFailed, selectPrivilegesLoading, selectPrivilegesMessage, selectPrivilegesSaving,
-} from '../../machines/user-edit/user-edit.selectors';
-import { UserEditCtx } from './user-edit-context';
+  selectFailed, selectLoading, selectMaySet, selectMessage, selectPrivileges, selectSaving,
+} from '../../machines/user-privileges/user-privileges.selectors';
 
-export function PrivilegesCard() {
-  const edit = UserEditCtx.useActorRef();
-  const privileges = UserEditCtx.useSelector(selectPrivileges);
-  const loading = UserEditCtx.useSelector(selectPrivilegesLoading);
-  const saving = UserEditCtx.useSelector(selectPrivilegesSaving);
-  const failed = UserEditCtx.useSelector(selectPrivilegesFailed);
-  const message = UserEditCtx.useSelector(selectPrivilegesMessage);
-  const maySet = UserEditCtx.useSelector(selectMaySetPrivileges);
+export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivilegesMachine> }) {
+  const privileges = useSelector(actor, selectPrivileges);
+  const loading = useSelector(actor, selectLoading);
+  const saving = useSelector(actor, selectSaving);
+  const failed = useSelector(actor, selectFailed);
+  const message = useSelector(actor, selectMessage);
+  const maySet = useSelector(actor, selectMaySet);
   return (
     <Card>
       <Heading as="h3" size="3" mb="3">Administrator privileges</Heading>
@@ -24,14 +26,14 @@ export function PrivilegesCard() {
         </Callout.Root>
       )}
       {loading && <Text size="2" color="gray" role="status">Loading privileges…</Text>}
-      {failed && <Button size="1" variant="soft" onClick={() => edit.send({ type: 'privileges.retry' })}>Retry</Button>}
+      {failed && <Button size="1" variant="soft" onClick={() => actor.send({ type: 'privileges.retry' })}>Retry</Button>}
       {privileges && !loading && !failed && (
         <Flex direction="column" gap="2">
           {ADMIN_PRIVILEGES.map((key) => (
             <Text as="label" size="2" key={key}>
               <Flex gap="2" align="center">
                 <Switch checked={privileges[key]} disabled={!maySet || saving}
-                  onCheckedChange={(on) => edit.send({ type: 'privileges.toggle', key, value: on })} />
+                  onCheckedChange={(on) => actor.send({ type: 'privileges.toggle', key, value: on })} />
                 {ADMIN_PRIVILEGE_LABELS[key]}
               </Flex>
             </Text>

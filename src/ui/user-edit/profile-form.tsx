@@ -3,12 +3,13 @@
 // 'Account Update' dialog, and the user's tags.
 import { Box, Callout, Card, Checkbox, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { productNames } from '../../domain/product';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
 import { SUBSCRIPTION_STATUSES, bulkEditFields } from '../../domain/user-fields';
 import { USER_CATEGORIES } from '../../domain/user-kinds';
 import { dataPlanLabel } from '../../domain/user-labels';
-import { READ_ONLY_REASON, flagGroups, ownerOptions, userTypeOptions } from '../../machines/user-edit/user-edit.form';
+import { flagGroups, ownerOptions, userTypeOptions } from '../../machines/user-edit/user-edit.form';
 import {
   selectAccess, selectBase, selectDraft, selectFeatures, selectOwners, selectPlanError, selectPlanNotices, selectProduct, selectRoles,
 } from '../../machines/user-edit/user-edit.selectors';
@@ -17,7 +18,7 @@ import { useConsole } from '../console-context';
 import { ExpiryPicker } from '../expiry-picker/expiry-picker';
 import { OrgPicker } from '../org-picker/org-picker';
 import { TagSelector } from '../tags/tag-selector';
-import { FieldFrame } from './field-frame';
+import { described, FieldFrame } from '../form/field-frame';
 import { ChoiceSelect, ReadOnlyValue, SwitchField, TextInput, useField, useFormOpen } from './form-fields';
 import { UserEditCtx } from './user-edit-context';
 
@@ -101,8 +102,10 @@ function OrganizationField() {
   const f = useField('organization');
   const draft = UserEditCtx.useSelector(selectDraft);
   const decided = UserEditCtx.useSelector((s) => s.context.orgDecision !== null && s.context.draft?.organization?.org_id !== s.context.base?.organization_id);
+  if (!f.access.show) return null;
+  // The picker names itself (its combobox is 'Organization'): the frame's label is text only.
   return (
-    <FieldFrame label="Organization" access={f.access} error={f.error}>
+    <FieldFrame label="Organization" error={f.error} hint={f.why}>
       <OrgPicker value={draft?.organization ?? null} disabled={f.disabled} onChange={(pick) => edit.send({ type: 'org.pick', pick })} />
       {decided && (
         <Text as="p" size="1" color="red" mt="1">
@@ -130,17 +133,17 @@ function UserTypeField() {
 /** The shared picker brings its own label; the reason it is locked and the rule's error go under it. */
 function ExpiryField() {
   const f = useField('expiry_dt');
-  const why = !f.access.editable && 'why' in f.access && f.access.why !== READ_ONLY_REASON ? f.access.why : null;
   return (
     <Box>
       <ExpiryPicker label={f.label} value={String(f.value ?? '')} disabled={f.disabled} onChange={(v) => f.change(v)} />
-      {why && <Text as="p" size="1" color="gray" mt="1">{why}</Text>}
+      {f.why && <Text as="p" size="1" color="gray" mt="1">{f.why}</Text>}
       {f.error && <Text as="p" size="1" color="red" mt="1">{f.error}</Text>}
     </Box>
   );
 }
 
 function StaffRolesField() {
+  const groupId = useId();
   const edit = UserEditCtx.useActorRef();
   const f = useField('staff_roles');
   const roles = UserEditCtx.useSelector(selectRoles);
@@ -148,8 +151,8 @@ function StaffRolesField() {
   const staff = UserEditCtx.useSelector((s) => s.context.draft?.user_type === 'is_staff');
   if (!f.access.show) return null;
   return (
-    <FieldFrame label="Staff roles" access={f.access} error={f.error}>
-      <Flex direction="column" gap="1" role="group" aria-label="Staff roles">
+    <FieldFrame id={groupId} label="Staff roles" error={f.error} hint={f.why}>
+      <Flex id={groupId} direction="column" gap="1" role="group" aria-label="Staff roles" {...described(groupId, f.error, f.why)}>
         {roles.map((role) => (
           <Text as="label" size="2" key={role.id}>
             <Flex gap="2" align="center">

@@ -1,28 +1,30 @@
 // The user's live sessions (created, last seen, expires), ended one by one or all at once after
-// a confirmation. The caller's own current session is marked and cannot be ended here (Logout).
+// a confirmation, from the Sessions tab's machine. The caller's own current session is marked and
+// cannot be ended here (Logout).
 import { AlertDialog, Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { userSessionsMachine } from '../../machines/user-sessions/user-sessions.machine';
 import {
-  selectEnding, selectEndingBusy, selectSessions, selectSessionsFailed, selectSessionsLoading, selectSessionsMessage,
-} from '../../machines/user-edit/user-edit.selectors';
+  selectEnding, selectEndingBusy, selectFailed, selectLoading, selectMessage, selectReady, selectSessions,
+} from '../../machines/user-sessions/user-sessions.selectors';
 import { ScreenTheme } from '../screen-theme';
 import { formatWhen } from './format';
-import { UserEditCtx } from './user-edit-context';
 
-export function SessionsCard({ userName }: { userName: string }) {
-  const edit = UserEditCtx.useActorRef();
-  const sessions = UserEditCtx.useSelector(selectSessions);
-  const loading = UserEditCtx.useSelector(selectSessionsLoading);
-  const failed = UserEditCtx.useSelector(selectSessionsFailed);
-  const ending = UserEditCtx.useSelector(selectEnding);
-  const busy = UserEditCtx.useSelector(selectEndingBusy);
-  const message = UserEditCtx.useSelector(selectSessionsMessage);
-  const ready = UserEditCtx.useSelector((s) => s.matches({ sessions: 'ready' }));
+export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof userSessionsMachine>; userName: string }) {
+  const sessions = useSelector(actor, selectSessions);
+  const loading = useSelector(actor, selectLoading);
+  const failed = useSelector(actor, selectFailed);
+  const ending = useSelector(actor, selectEnding);
+  const busy = useSelector(actor, selectEndingBusy);
+  const message = useSelector(actor, selectMessage);
+  const ready = useSelector(actor, selectReady);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <Card>
       <Flex align="center" justify="between" mb="3" gap="3">
         <Heading as="h3" size="3">Active sessions</Heading>
-        <Button color="red" variant="soft" disabled={!ready || others === 0} onClick={() => edit.send({ type: 'sessions.endAll' })}>End all sessions</Button>
+        <Button color="red" variant="soft" disabled={!ready || others === 0} onClick={() => actor.send({ type: 'sessions.endAll' })}>End all sessions</Button>
       </Flex>
       {message && (
         <Callout.Root color={message.tone === 'info' ? 'blue' : 'red'} role={message.tone === 'info' ? 'status' : 'alert'} mb="3">
@@ -33,7 +35,7 @@ export function SessionsCard({ userName }: { userName: string }) {
       {failed && (
         <Flex align="center" gap="3">
           <Text size="2" color="red">The sessions could not be loaded.</Text>
-          <Button size="1" variant="soft" onClick={() => edit.send({ type: 'sessions.retry' })}>Retry</Button>
+          <Button size="1" variant="soft" onClick={() => actor.send({ type: 'sessions.retry' })}>Retry</Button>
         </Flex>
       )}
       {!loading && !failed && sessions.length === 0 && <Text size="2" color="gray">{userName} has no active sessions.</Text>}
@@ -66,7 +68,7 @@ export function SessionsCard({ userName }: { userName: string }) {
                   {s.current
                     ? <Text size="1" color="gray">Use Logout</Text>
                     : <Button size="1" color="red" variant="soft" disabled={!ready} aria-label={`End session ${s.key}`}
-                      onClick={() => edit.send({ type: 'sessions.end', key: s.key })}>End session</Button>}
+                      onClick={() => actor.send({ type: 'sessions.end', key: s.key })}>End session</Button>}
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -74,7 +76,7 @@ export function SessionsCard({ userName }: { userName: string }) {
         </Table.Root>
       )}
       <ScreenTheme>
-        <AlertDialog.Root open={ending !== null} onOpenChange={(o) => !o && !busy && edit.send({ type: 'sessions.cancel' })}>
+        <AlertDialog.Root open={ending !== null} onOpenChange={(o) => !o && !busy && actor.send({ type: 'sessions.cancel' })}>
           <AlertDialog.Content maxWidth="420px">
             <AlertDialog.Title>{ending?.length ? 'End this session?' : 'End all sessions?'}</AlertDialog.Title>
             <AlertDialog.Description size="2">
@@ -83,8 +85,8 @@ export function SessionsCard({ userName }: { userName: string }) {
                 : `Every session of ${userName} ends now${sessions.some((s) => s.current) ? ' except the one you are using' : ''}; they must sign in again.`}
             </AlertDialog.Description>
             <Flex gap="3" mt="4" justify="end">
-              <Button variant="soft" color="gray" disabled={busy} onClick={() => edit.send({ type: 'sessions.cancel' })}>Cancel</Button>
-              <Button color="red" loading={busy} onClick={() => edit.send({ type: 'sessions.confirm' })}>
+              <Button variant="soft" color="gray" disabled={busy} onClick={() => actor.send({ type: 'sessions.cancel' })}>Cancel</Button>
+              <Button color="red" loading={busy} onClick={() => actor.send({ type: 'sessions.confirm' })}>
                 {ending?.length ? 'End session' : 'End all sessions'}
               </Button>
             </Flex>

@@ -1,8 +1,10 @@
 // /user_list/$userId (spec §2 edit mode): the user's profile form, and with edit_user their
 // sessions and administrator privileges, and with user_mgmt too the emails written to them. A person without edit_user sees the user read-only.
 import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
 import {
-  selectBase, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMayReadOutbox, selectMissing, selectTab, type UserEditTab,
+  selectBase, selectEmailChange, selectEmailsTab, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMayReadOutbox,
+  selectMaySwitchTab, selectMissing, selectOrgChange, selectPrivilegesTab, selectSessionsTab, selectTab, selectTabSettled, type UserEditTab,
 } from '../../machines/user-edit/user-edit.selectors';
 import { READ_ONLY_REASON } from '../../machines/user-edit/user-edit.form';
 import { ScreenTheme } from '../screen-theme';
@@ -26,9 +28,14 @@ export function UserEditView() {
   const tab = UserEditCtx.useSelector(selectTab);
   const mayEdit = UserEditCtx.useSelector(selectMayEdit);
   const mayReadOutbox = UserEditCtx.useSelector(selectMayReadOutbox);
-  const tabsOpen = UserEditCtx.useSelector((s) => s.can({ type: tab === 'profile' ? 'tab.sessions' : 'tab.profile' }));
-  const orgChange = UserEditCtx.useSelector((s) => s.children.orgChange);
-  const emailChange = UserEditCtx.useSelector((s) => s.children.emailChange);
+  const orgChange = UserEditCtx.useSelector(selectOrgChange);
+  const emailChange = UserEditCtx.useSelector(selectEmailChange);
+  const sessions = UserEditCtx.useSelector(selectSessionsTab);
+  const privileges = UserEditCtx.useSelector(selectPrivilegesTab);
+  const emails = UserEditCtx.useSelector(selectEmailsTab);
+  // Another tab opens only while the open one neither waits on the server nor asks a question.
+  const settled = useSelector(sessions ?? privileges ?? emails, selectTabSettled);
+  const tabsOpen = UserEditCtx.useSelector(selectMaySwitchTab) && settled;
   const userName = base ? `${base.first_name} ${base.last_name}`.trim() || base.username : '';
 
   return (
@@ -63,9 +70,9 @@ export function UserEditView() {
                 </Tabs.List>
                 <Box pt="4">
                   <Tabs.Content value="profile"><Profile /></Tabs.Content>
-                  <Tabs.Content value="sessions"><SessionsCard userName={userName} /></Tabs.Content>
-                  <Tabs.Content value="privileges"><PrivilegesCard /></Tabs.Content>
-                  {mayReadOutbox && <Tabs.Content value="emails"><EmailsCard userName={userName} /></Tabs.Content>}
+                  <Tabs.Content value="sessions">{sessions && <SessionsCard actor={sessions} userName={userName} />}</Tabs.Content>
+                  <Tabs.Content value="privileges">{privileges && <PrivilegesCard actor={privileges} />}</Tabs.Content>
+                  {mayReadOutbox && <Tabs.Content value="emails">{emails && <EmailsCard actor={emails} userName={userName} />}</Tabs.Content>}
                 </Box>
               </Tabs.Root>
             ) : <Profile />}

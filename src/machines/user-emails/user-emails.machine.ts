@@ -1,0 +1,35 @@
+// The edit page's Emails tab (decision 022): the outbox messages about the user, newest first. The
+// edit machine invokes this one while the tab is open, so each opening reads them afresh and a
+// welcome email just sent is there; a failed read says why and offers Retry.
+import { assign, fromPromise, setup } from 'xstate';
+import type { OutboxMessage } from '../../domain/users';
+import { failureMessage } from '../shared/failure';
+import type { UserEmailsContext, UserEmailsEvent, UserEmailsInput } from './user-emails.types';
+
+export const userEmailsMachine = setup({
+  types: { context: {} as UserEmailsContext, events: {} as UserEmailsEvent, input: {} as UserEmailsInput },
+  actors: {
+    /** The outbox messages about the user, newest first (fetch_outbox/). */
+    loadOutbox: fromPromise<OutboxMessage[], { userId: number }>(() => Promise.reject(new Error('provide loadOutbox'))),
+  },
+}).createMachine({
+  id: 'userEmails',
+  context: ({ input }) => ({ userId: input.userId, emails: [], error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadOutbox',
+        src: 'loadOutbox',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'ready', actions: assign({ emails: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+      },
+    },
+    ready: {},
+    failed: {
+      on: { 'emails.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
+  },
+});
