@@ -1,16 +1,16 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-// Three projects: the shared rules of src/domain and the API server run in plain Node; machines
-// and views run in jsdom against the same server in-process. `npm run test:pg` runs the server
-// project on PostgreSQL.
+// Three projects: the shared rules of src/domain, the layer check over the import graph
+// (tests/architecture) and the API server run in plain Node; machines and views run in jsdom
+// against the same server in-process. `npm run test:pg` runs the server project on PostgreSQL.
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
       projects: [
         {
-          test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts'] },
+          test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
         },
         {
           test: {

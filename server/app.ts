@@ -14,7 +14,7 @@ import { csrfTokenBound, safeEqual } from './auth/csrf';
 import { loadKeys, type Keys } from './auth/keys';
 import { deleteSession, findSession, touchSession } from './auth/sessions';
 import { sessionIdleMs, type ServerConfig } from './config';
-import type { AppDeps, Clock, CurrentSession, HonoEnv } from './context';
+import type { App, AppDeps, Clock, CurrentSession, HonoEnv } from './context';
 import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, setCsrfCookie } from './http/cookies';
@@ -43,7 +43,7 @@ export interface CreateAppOptions {
   hashing?: WorkLimiter;
 }
 
-export type App = Hono<HonoEnv>;
+export type { App } from './context';
 
 // Scripts only from our origin. Styles may be inline: Radix (Select, ScrollArea, dialogs' scroll
 // lock) inserts <style> elements at run time, and blocking them breaks layout, not attacks.

@@ -1,5 +1,6 @@
 // What every request handler can reach: the dependencies createApp was given, and what the
 // middlewares learnt about the request (its id, its session).
+import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Keys } from './auth/keys';
 import type { ServerConfig } from './config';
@@ -47,6 +48,9 @@ export type HonoEnv = {
     body: Promise<BodyRead> | undefined;
   };
 };
+
+/** The API server's Hono app (createApp builds it; static.ts mounts the SPA on it). */
+export type App = Hono<HonoEnv>;
 
 export type BodyRead =
   | { ok: true; fields: Record<string, unknown> }

@@ -6,9 +6,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { APP_CONFIG_META, type AppConfig } from '../src/domain/app-config';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
-import type { App } from './app';
 import { sessionIdleMs, type ServerConfig } from './config';
-import type { HonoEnv } from './context';
+import type { App, HonoEnv } from './context';
 
 export function appConfigFor(config: ServerConfig): AppConfig {
   return {

@@ -1,6 +1,7 @@
 // The texts of the mail the user area sends: the welcome email of a new user and the invitation
 // sent before registration. Plain text; never a password.
-import type { MailKind } from './outbox';
+/** The kinds of mail the outbox holds (its `kind` column). */
+export type MailKind = 'welcome' | 'pre_register';
 
 export interface MailDraft {
   kind: MailKind;

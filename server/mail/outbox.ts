@@ -8,8 +8,6 @@ import type { ServerConfig } from '../config';
 import type { Database, MailStatus } from '../db/schema';
 import type { MailDraft } from './messages';
 
-export type MailKind = 'welcome' | 'pre_register';
-
 /** Most messages one fetch_outbox/ answer lists. */
 export const OUTBOX_PAGE = 200;
 /** Rows per insert: well under SQLite's bound-parameter limit. */

@@ -43,6 +43,15 @@ export const CreateTagReply = v.union([
 ]);
 export type CreateTagReply = v.InferOutput<typeof CreateTagReply>;
 
+/** A tag the Create Tag dialog asks for, before the service writes it as a CreateTagForm. */
+export interface NewTag {
+  name: string;
+  color: string;
+  description: string;
+  /** The tag group the tag joins, or null. */
+  groupId: number | null;
+}
+
 /** user/assign_tags/: overwrite replaces each user's tags; empty type adds to them. */
 export const AssignTagsForm = v.object({
   tags: JsonField(v.pipe(v.array(Id), v.maxLength(500)), 'tags'),

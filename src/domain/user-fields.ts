@@ -2,30 +2,18 @@
 // feature each edit needs (§6). Pure data, shared by the server and the panel.
 import type { FeatureKey } from './features';
 import { productNames } from './product';
+import { BETA_FLAGS, USER_SWITCHES } from './user-flags';
 import { userFieldLabel } from './user-labels';
 import { BASE_USER_TYPES, USER_TYPES, type UserType } from './user-kinds';
 
+/** Listed in user-flags.ts, beneath this module and user-labels.ts, which both need them. */
+export { BETA_FLAGS, SUBSCRIPTION_STATUSES, USER_SWITCHES } from './user-flags';
 
 export function userTypesFor(features: readonly string[]): readonly UserType[] {
   return features.includes('allow_customer_type') ? USER_TYPES : BASE_USER_TYPES;
 }
 
 
-
-export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PURCHASE', 'TRIAL_EXTENDED', 'TRIAL_EXTENDED_2', 'CANCELLED'] as const;
-
-/** Beta and restriction flags on a user (spec §3). */
-export const BETA_FLAGS = [
-  'socialsearch', 'intlquote', 'realtimesearch', 'pricemonitor', 'expanded_news_stream', 'unified_stream', 'crypto',
-  'allow_entity', 'clipper_screenshot', 'is_beta_user', 'disable_note_as_mail', 'restrict_upload', 'restrict_annot',
-  'restrict_modifying_create_date',
-] as const;
-
-/** Per-user switches of spec §3 User that are plain on/off. */
-export const USER_SWITCHES = [
-  'send_email', 'tips', 'follow_tickers', 'onboarding_emails', 'no_login_drip', 'first_login_drip', 'plotter_features',
-  'persistent_flags',
-] as const;
 
 export const TR_SRC_OPTIONS = ['none', 'tri', 's&p'] as const;
 export const RR_PRO_OPTIONS = ['none', 'tri', 'fds'] as const;

@@ -3,7 +3,7 @@
 // bulk-editable fields. The values themselves stay as the wire carries them. Pure data; a value
 // this module does not know is shown as it is stored, never hidden.
 import { productNames } from './product';
-import type { BETA_FLAGS, SUBSCRIPTION_STATUSES, USER_SWITCHES } from './user-fields';
+import type { BETA_FLAGS, SUBSCRIPTION_STATUSES, USER_SWITCHES } from './user-flags';
 import type { UserCategory, UserType } from './user-kinds';
 import { NO_DATA_PLAN } from './user-rules';
 

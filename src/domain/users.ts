@@ -7,7 +7,7 @@ import { NO_CONTROL_CHARACTERS } from './auth';
 import { PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
-import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN } from './user-rules';
+import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, type NewUserRow } from './user-rules';
 
 // ── building blocks ───────────────────────────────────────────────────────
 /** Plain text a person typed: trimmed, bounded, no control characters. */
@@ -242,6 +242,21 @@ export const RegisterForm = v.object({
 });
 export type RegisterForm = v.InferOutput<typeof RegisterForm>;
 
+/** A register/ call as the create screen builds it, before the service writes it as form fields. */
+export interface RegisterRequest {
+  organization_id: number;
+  user_type: string;
+  user_category: string;
+  owner: string;
+  product_configuration: string;
+  data_plan: string[];
+  expiry_dt: string;
+  startup_screen: string;
+  flags: Record<string, boolean | string>;
+  send_email: boolean;
+  users: NewUserRow[];
+}
+
 export const RegisterReply = v.union([
   v.object({
     status: v.literal(true),
@@ -272,6 +287,16 @@ export const ProductSettingsReply = v.object({
   }),
 });
 export type ProductSettingsReply = v.InferOutput<typeof ProductSettingsReply>;
+
+/** The choices of step one: staff who may own a user, and what this session may give a new user. */
+export interface CreateChoices {
+  owners: { key: string; text: string }[];
+  userTypes: string[];
+  categories: string[];
+  configurations: string[];
+  dataPlanItems: string[];
+  startupScreens: string[];
+}
 
 /** `user_type` may be '' (none chosen yet: spec §4's unassigned default) but must be sent. */
 export const DefaultSettingsForm = v.object({ user_type: v.union([v.literal(''), UserTypeSchema], 'Send user_type (it may be empty).') });

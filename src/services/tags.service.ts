@@ -1,20 +1,12 @@
 // The tag calls of spec §7 (fetch_user_tags/, update_user_tags/, assign_tags/). Lists travel as
 // JSON text in one form field; every reply is parsed by its src/domain schema.
 import * as v from 'valibot';
-import { AssignTagsReply, CreateTagReply, FetchTagsReply } from '../domain/tags';
+import { AssignTagsReply, CreateTagReply, FetchTagsReply, type NewTag } from '../domain/tags';
 import { http, toFormData } from './http';
 
 export async function fetchTags(userId: number | null): Promise<FetchTagsReply> {
   const body = toFormData({ userId: userId === null ? undefined : String(userId) });
   return v.parse(FetchTagsReply, await http('/user/fetch_user_tags/', { method: 'POST', body }));
-}
-
-export interface NewTag {
-  name: string;
-  color: string;
-  description: string;
-  /** The tag group the tag joins, or null. */
-  groupId: number | null;
 }
 
 /** update_user_tags/ with action create: a normal tag. */

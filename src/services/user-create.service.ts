@@ -4,21 +4,12 @@
 // (`{product}_owner`, ownerToWire).
 import * as v from 'valibot';
 import { ownerToWire, productNames } from '../domain/product';
-import type { NewUserRow } from '../domain/user-rules';
-import { OutboxReply, OwnerGroupReply, ProductSettingsReply, RegisterReply, UsernameCheckReply, type OutboxMessage } from '../domain/users';
+import {
+  OutboxReply, OwnerGroupReply, ProductSettingsReply, RegisterReply, UsernameCheckReply, type CreateChoices, type OutboxMessage, type RegisterRequest,
+} from '../domain/users';
 import { http, toFormData } from './http';
 
 const post = (path: string, fields: Record<string, string | undefined> = {}) => http(path, { method: 'POST', body: toFormData(fields) });
-
-/** The choices of step one: staff who may own a user, and what this session may give a new user. */
-export interface CreateChoices {
-  owners: { key: string; text: string }[];
-  userTypes: string[];
-  categories: string[];
-  configurations: string[];
-  dataPlanItems: string[];
-  startupScreens: string[];
-}
 
 /** The staff who may own a user, as the owner select offers them (create and edit). Needs user_mgmt. */
 export async function fetchOwnerGroup(product: string): Promise<OwnerGroupReply['result']> {
@@ -39,20 +30,6 @@ export async function loadCreateChoices(product: string): Promise<CreateChoices>
 
 export async function checkUsername(username: string): Promise<UsernameCheckReply> {
   return v.parse(UsernameCheckReply, await post('/user/get_valid_username/', { username }));
-}
-
-export interface RegisterRequest {
-  organization_id: number;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  data_plan: string[];
-  expiry_dt: string;
-  startup_screen: string;
-  flags: Record<string, boolean | string>;
-  send_email: boolean;
-  users: NewUserRow[];
 }
 
 export async function registerUsers(product: string, request: RegisterRequest): Promise<RegisterReply> {

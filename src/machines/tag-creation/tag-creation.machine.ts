@@ -3,9 +3,8 @@
 // person edits on; on success the new tag is announced (the selector selects it) and the dialog
 // closes.
 import { assign, fromPromise, setup } from 'xstate';
-import { DEFAULT_TAG_COLOR } from '../../domain/tags';
+import { DEFAULT_TAG_COLOR, type NewTag } from '../../domain/tags';
 import { failureMessage } from '../shared/failure';
-import type { NewTag } from '../../services/tags.service';
 import type { CreateOutcome, Tag, TagCreationContext, TagCreationEvent, TagDraft } from './tag-creation.types';
 
 export const emptyDraft = (name = ''): TagDraft => ({ name, color: DEFAULT_TAG_COLOR, description: '', groupId: null });

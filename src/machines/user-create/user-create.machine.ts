@@ -7,8 +7,7 @@
 // failed (no answer; Retry keeps the form). Back from step two keeps what was typed.
 import { assign, fromPromise, setup } from 'xstate';
 import { reconcileDataPlan } from '../../domain/user-rules';
-import type { OutboxMessage, RegisterReply, UsernameCheckReply } from '../../domain/users';
-import type { RegisterRequest } from '../../services/user-create.service';
+import type { OutboxMessage, RegisterReply, RegisterRequest, UsernameCheckReply } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { readUsersCsv } from './user-create.csv';
 import {

@@ -1,6 +1,5 @@
 import type { CalendarDate, FieldErrors, NewUserRow } from '../../domain/user-rules';
-import type { OrgPick, OutboxMessage, RegisterReply } from '../../domain/users';
-import type { CreateChoices } from '../../services/user-create.service';
+import type { CreateChoices, OrgPick, OutboxMessage, RegisterReply } from '../../domain/users';
 
 /** The choices step one offers, from the server (owners; types this session may give …). */
 export type CreateSetup = CreateChoices;

@@ -11,8 +11,10 @@ import {
 import {
   EMAIL_PATTERN, FIELD_MESSAGES, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, parseExpiry, reconcileDataPlan, type FieldErrors,
 } from '../../domain/user-rules';
-import type { OrgPick, RoleRef, UserChanges, UserRecord } from '../../domain/users';
-import type { OwnerChoice } from './user-edit.types';
+import type { OrgPick, OwnerGroupReply, RoleRef, UserChanges, UserRecord } from '../../domain/users';
+
+/** One entry of the owner group: username and name. */
+export type OwnerChoice = OwnerGroupReply['result'][number];
 
 export interface EditDraft {
   first_name: string;

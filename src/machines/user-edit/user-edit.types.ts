@@ -20,8 +20,8 @@ export interface LoadedUser {
   owners: OwnerChoice[] | null;
 }
 
-/** One entry of the owner group: username and name. */
-export type OwnerChoice = OwnerGroupReply['result'][number];
+/** Declared beside the draft in user-edit.form.ts, which must not import this module. */
+export type OwnerChoice = import('./user-edit.form').OwnerChoice;
 
 export interface UserEditContext extends UserEditInput {
   /** The record as last read or saved: what the draft is compared with, and its version. */
