@@ -1,5 +1,5 @@
 // The edit machine's input, context and events (userEdit); the other tabs' machines declare their own.
-import type { ChangeKind, MailReply, OrgPick, OwnerGroupReply, RoleRef, UpdateAccountReply, UserRecord } from '../../domain/users';
+import type { ChangeKind, MailReply, OrgPick, RoleRef, UpdateAccountReply, UserRecord } from '../../domain/users';
 import type { Notice } from '../shared/notice';
 import type { DraftKey, DraftValue, EditDraft, Merged } from './user-edit.form';
 
