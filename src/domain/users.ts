@@ -361,6 +361,7 @@ export const PreRegisterForm = v.object({
   last_name: v.optional(Text(150), ''),
   organization_id: v.optional(v.union([v.literal(''), Id]), ''),
 });
+export type PreRegisterForm = v.InferOutput<typeof PreRegisterForm>;
 export const MailReply = v.object({ status: v.boolean(), msg: v.string() });
 export type MailReply = v.InferOutput<typeof MailReply>;
 

@@ -4,11 +4,11 @@
 import * as v from 'valibot';
 import { ownerFromWire } from '../domain/product';
 import {
-  AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply,
+  AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, UpdateAccountReply, UserSessionsReply,
   type AdminPrivileges, type OwnerGroupReply, type RoleRef, type UserChanges, type UserRecord,
 } from '../domain/users';
 import { http, toFormData } from './http';
-import { fetchOwnerGroup } from './user-create.service';
+import { fetchOwnerGroup } from './owners.service';
 
 const post = (path: string, fields: Record<string, string | undefined>) => http(path, { method: 'POST', body: toFormData(fields) });
 
@@ -47,10 +47,6 @@ export async function updateAccount(product: string, input: UpdateAccountInput):
     org_change: input.org_change, email_change: input.email_change,
   })) as Record<string, unknown>;
   return v.parse(UpdateAccountReply, 'user' in raw ? { ...raw, user: userFromWire(product, raw['user']) } : raw);
-}
-
-export async function sendWelcomeEmail(userId: number): Promise<MailReply> {
-  return v.parse(MailReply, await post('/user/send_welcome_email/', { user_id: String(userId) }));
 }
 
 export async function getUserSessions(userId: number): Promise<UserSessionsReply> {

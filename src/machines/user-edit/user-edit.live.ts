@@ -1,8 +1,8 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
-import { getAdminPrivileges, getUserSessions, killUserSessions, loadUserForEdit, sendWelcomeEmail, setAdminPrivileges, updateAccount } from '../../services/user-edit.service';
-import { fetchOutbox } from '../../services/user-create.service';
+import { fetchOutbox, sendWelcomeEmail } from '../../services/mail.service';
+import { getAdminPrivileges, getUserSessions, killUserSessions, loadUserForEdit, setAdminPrivileges, updateAccount } from '../../services/user-edit.service';
 import { userEditMachine } from './user-edit.machine';
 
 /** The user edit screen: one user's record, its save, sessions, privileges, welcome email and outbox messages. */
