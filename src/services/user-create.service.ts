@@ -3,7 +3,7 @@
 // the wire names it (`{product}_owner`, ownerToWire).
 import * as v from 'valibot';
 import { ownerToWire, productNames } from '../domain/product';
-import type { NewUserRow } from '../domain/user-rules';
+import type { CreateSettings, NewUserRow } from '../domain/user-rules';
 import { ProductSettingsReply, RegisterReply, UsernameCheckReply } from '../domain/users';
 import { http, toFormData } from './http';
 import { fetchOwnerGroup } from './owners.service';
@@ -36,16 +36,9 @@ export async function checkUsername(username: string): Promise<UsernameCheckRepl
   return v.parse(UsernameCheckReply, await post('/user/get_valid_username/', { username }));
 }
 
-export interface RegisterRequest {
+/** What register/ is sent: the account settings with their organisation, and the people to create. */
+export interface RegisterRequest extends CreateSettings {
   organization_id: number;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  data_plan: string[];
-  expiry_dt: string;
-  startup_screen: string;
-  flags: Record<string, boolean | string>;
   send_email: boolean;
   users: NewUserRow[];
 }
