@@ -1,5 +1,8 @@
 // Every API route of the server, in one list: app.ts mounts it, tests walk it.
 import { clientLogRoutes } from './api/client-log';
+import { mailRoutes } from './api/mail';
+import { organizationRoutes } from './api/organizations';
+import { ownerRoutes } from './api/owners';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
 import { userBulkEditRoutes } from './api/user-bulk-edit';
@@ -11,5 +14,6 @@ import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
   ...signInRoutes, ...sessionRoutes, ...clientLogRoutes,
-  ...userListRoutes, ...userCreateRoutes, ...userEditRoutes, ...userTagsRoutes, ...userBulkEditRoutes,
+  ...userListRoutes, ...organizationRoutes, ...ownerRoutes, ...userCreateRoutes, ...mailRoutes, ...userEditRoutes, ...userTagsRoutes,
+  ...userBulkEditRoutes,
 ];

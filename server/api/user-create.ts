@@ -1,41 +1,17 @@
-// The create calls of the user area (spec §7 "Organizations, tags" and "Groups, roles, users";
-// decision 020): organisation search, owners, settings and defaults for step one, the email and
-// username checks of step two, register, and the mail the user area sends (decision 022).
+// The create calls of the user area (spec §7 "Groups, roles, users"; decision 020): settings and
+// defaults for step one, the email and username checks of step two, and register. Organisation
+// search, owners and mail have their own routes (organizations.ts, owners.ts, mail.ts).
 import { productNames } from '../../src/domain/product';
 import { DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, SUBSCRIPTION_STATUSES } from '../../src/domain/user-fields';
 import { USER_CATEGORIES } from '../../src/domain/user-kinds';
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, USERNAME_PATTERN } from '../../src/domain/user-rules';
 import {
-  CheckEmailsForm, DefaultSettingsForm, OrgSearchForm, OutboxForm, PreRegisterForm, RegisterForm, SendWelcomeForm, UsernameCheckForm,
-  UsernameSuggestForm, type CheckEmailsReply, type DefaultSettingsReply, type MailReply, type OrgSearchReply, type OwnerGroupReply,
-  type ProductSettingsReply, type UsernameCheckReply, type UsernameSuggestReply,
+  CheckEmailsForm, DefaultSettingsForm, RegisterForm, UsernameCheckForm, UsernameSuggestForm, type CheckEmailsReply,
+  type DefaultSettingsReply, type ProductSettingsReply, type UsernameCheckReply, type UsernameSuggestReply,
 } from '../../src/domain/users';
-import { writeAudit } from '../audit';
-import { preRegisterMail, welcomeMail } from '../mail/messages';
-import { enqueueMail, listOutbox, mailOutcome } from '../mail/outbox';
 import { defineRoute } from '../routes';
-import { CREATE_TEXT, creatableUserTypes, defaultExpiry, ownerGroup, registerUsers, takenEmails } from '../users/create';
-import { searchOrganizations } from '../users/organizations';
-import { expiryText } from '../users/records';
+import { CREATE_TEXT, creatableUserTypes, defaultExpiry, registerUsers, takenEmails } from '../users/create';
 import { freeUsernames, takenUsernames, usernameBase } from '../users/usernames';
-
-const getUserOrganization = defineRoute({
-  method: 'POST', path: '/user/get_user_organization/', access: 'user_mgmt', schema: OrgSearchForm,
-  summary: 'Organisations whose name or a word of it starts with the query (2+ characters), best first, at most 20.',
-  async handler({ c, deps, input }) {
-    const reply: OrgSearchReply = { result: await searchOrganizations(deps.db, input.query) };
-    return c.json(reply);
-  },
-});
-
-const getOwnerGroup = defineRoute({
-  method: 'POST', path: '/user/get_{product}_owner_group/', access: 'user_mgmt',
-  summary: 'The staff who may own a user: active, unexpired staff by username with their name.',
-  async handler({ c, deps, now }) {
-    const reply: OwnerGroupReply = { status: true, result: await ownerGroup(deps.db, now) };
-    return c.json(reply);
-  },
-});
 
 const getProductSettings = defineRoute({
   method: 'POST', path: '/user/get_product_settings/', access: 'create_user_tab',
@@ -129,54 +105,6 @@ const register = defineRoute({
   },
 });
 
-const preRegisterEmailSend = defineRoute({
-  method: 'POST', path: '/user/pre_register_email_send/', access: 'create_user_tab', schema: PreRegisterForm,
-  summary: 'Writes an invitation email to an address into the outbox (sent when SMTP is configured); audited.',
-  async handler({ c, deps, now, input, session }) {
-    const { db, config } = deps;
-    const org = input.organization_id === ''
-      ? null
-      : await db.selectFrom('organizations').select('name').where('id', '=', input.organization_id).executeTakeFirst();
-    if (org === undefined) return c.json({ status: false, msg: CREATE_TEXT.noOrganization } satisfies MailReply);
-    const author = session.user.username;
-    const draft = preRegisterMail(config.productKey, { email: input.email, first_name: input.first_name, organization: org?.name ?? null });
-    await db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, config, author, now, [draft]);
-      await writeAudit(trx, {
-        category: 'user', author, action: 'invitation email', at: now, success: true,
-        current: { email: input.email, first_name: input.first_name, last_name: input.last_name, organization: org?.name ?? null },
-      });
-    });
-    return c.json({ status: true, msg: `Invitation to ${input.email}: ${mailOutcome(config, 1)}` } satisfies MailReply);
-  },
-});
-
-const sendWelcomeEmail = defineRoute({
-  method: 'POST', path: '/user/send_welcome_email/', access: 'edit_user', schema: SendWelcomeForm,
-  summary: "Writes the user's welcome email again into the outbox (sent when SMTP is configured); audited.",
-  async handler({ c, deps, now, input, session }) {
-    const { db, config } = deps;
-    const user = await db.selectFrom('users').select(['id', 'first_name', 'username', 'email', 'expiry_dt', 'deleted'])
-      .where('id', '=', input.user_id).executeTakeFirst();
-    if (!user || user.deleted === 1) return c.json({ status: false, msg: 'No such user.' } satisfies MailReply);
-    const author = session.user.username;
-    await db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, config, author, now, [welcomeMail(config.productKey, { ...user, expiry: expiryText(user.expiry_dt) })]);
-      await writeAudit(trx, { category: 'user', author, action: 'welcome email', at: now, success: true, current: { user_id: user.id, email: user.email } });
-    });
-    return c.json({ status: true, msg: `Welcome email to ${user.email}: ${mailOutcome(config, 1)}` } satisfies MailReply);
-  },
-});
-
-const fetchOutbox = defineRoute({
-  method: 'GET', path: '/user/fetch_outbox/', access: 'user_mgmt', schema: OutboxForm,
-  summary: 'The newest 200 outbox messages, or those about one user; status stored, queued, sent or failed.',
-  async handler({ c, deps, input }) {
-    return c.json({ status: true, data: await listOutbox(deps.db, input.user_id === '' ? null : input.user_id) });
-  },
-});
-
 export const userCreateRoutes = [
-  getUserOrganization, getOwnerGroup, getProductSettings, getDefaultSettings, checkEmailsValidity, getValidUsername,
-  getValidUsernameNew, register, preRegisterEmailSend, sendWelcomeEmail, fetchOutbox,
+  getProductSettings, getDefaultSettings, checkEmailsValidity, getValidUsername, getValidUsernameNew, register,
 ];

@@ -17,6 +17,7 @@ import type { AppDeps, CurrentSession } from '../context';
 import type { Database, NewUser } from '../db/schema';
 import { welcomeMail } from '../mail/messages';
 import { enqueueMail, mailOutcome } from '../mail/outbox';
+import { ownerGroup } from '../owners/owner-group';
 import { loadUserRecords } from './records';
 import { freeUsernames, takenUsernames, usernameBase } from './usernames';
 
@@ -44,15 +45,6 @@ export const CREATE_TEXT = {
 /** The user types this session may give a new user: customer types and staff need their permission. */
 export function creatableUserTypes(features: readonly string[]): readonly UserType[] {
   return userTypesFor(features).filter((t) => t !== STAFF_USER_TYPE || features.includes('staff_role_change'));
-}
-
-/** Who may own a user: active, unexpired staff, as `{ key: username, text: 'First Last' }`. */
-export async function ownerGroup(db: Db, now: number): Promise<{ key: string; text: string }[]> {
-  const rows = await db.selectFrom('users').select(['username', 'first_name', 'last_name'])
-    .where('user_type', '=', STAFF_USER_TYPE).where('active', '=', 1).where('deleted', '=', 0)
-    .where((eb) => eb.or([eb('expiry_dt', 'is', null), eb('expiry_dt', '>', now)]))
-    .orderBy('first_name').orderBy('last_name').orderBy('username').execute();
-  return rows.map((r) => ({ key: r.username, text: `${r.first_name} ${r.last_name}`.trim() }));
 }
 
 /** The default expiry of a user type from the server's today (UTC), as MM-dd-yyyy. */

@@ -7,30 +7,24 @@ import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE } from '../../src/domain/user-kind
 import { dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
 import type { ChangeKind, UserChanges, UserRecord } from '../../src/domain/users';
+import type { User } from '../db/schema';
 import { expiryText } from './records';
 
-/** The values of a user that a save can change, in one canonical form for comparison. */
-export interface Editable {
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  phone: string | null;
-  organization_id: number | null;
-  user_type: string;
-  user_category: string;
-  user_role: string | null;
-  owner: string | null;
-  product_configuration: string;
+/** Columns of the users table (server/db/schema.ts) a save stores as they are. */
+type PlainColumn =
+  | 'first_name' | 'last_name' | 'email' | 'username' | 'phone' | 'organization_id' | 'user_type' | 'user_category' | 'user_role'
+  | 'owner' | 'product_configuration' | 'expiry_dt' | 'startup_screen' | 'subscription_status' | 'sf_contact_id';
+
+/**
+ * The values of a user that a save can change, in one canonical form for comparison: the columns
+ * as the table holds them (expiry_dt: UTC midnight in ms, or null for no expiry), the stored JSON
+ * and 0/1 columns decoded, and the staff roles.
+ */
+export interface Editable extends Pick<User, PlainColumn> {
   data_plan: string[];
-  /** UTC midnight in ms, or null for no expiry. */
-  expiry_dt: number | null;
   active: boolean;
   deleted: boolean;
   is_account_admin: boolean;
-  startup_screen: string;
-  subscription_status: string | null;
-  sf_contact_id: string | null;
   flags: Record<string, boolean | string>;
   /** Role ids, ascending. */
   staff_roles: number[];

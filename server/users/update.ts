@@ -2,11 +2,12 @@
 // checked and bumped by one conditional UPDATE inside the same transaction as every other write
 // (roles, group memberships, the audit row), so of two saves from the same version exactly one
 // lands and the other changes nothing (docs/decisions/023-user-edit.md).
-import { CREATE_TEXT, ownerGroup } from './create';
+import { CREATE_TEXT } from './create';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { UpdateAccountForm, UserRecord } from '../../src/domain/users';
 import { writeAudit } from '../audit';
 import type { Database, UserUpdate } from '../db/schema';
+import { ownerGroup } from '../owners/owner-group';
 import { parseJsonList } from '../staff';
 import {
   applyChanges, applyEffects, auditValues, changedKeys, editableOf, missingPermissions, permissionMessage, ruleErrors,

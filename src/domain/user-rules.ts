@@ -165,14 +165,28 @@ export const FIELD_MESSAGES = {
 } as const;
 
 // ── create form validity (spec §5) ────────────────────────────────────────
-export interface CreateStepOne {
-  organization_id: number | null;
+/**
+ * Step one of create (spec §2): the account settings every new user of one register/ call gets,
+ * as the create form holds them and the panel sends them (RegisterForm checks what arrives).
+ */
+export interface CreateSettings {
   user_type: string;
   user_category: string;
   owner: string;
   product_configuration: string;
-  data_plan: readonly string[];
+  /** In the order chosen (§5's messages depend on it). */
+  data_plan: string[];
+  /** MM-dd-yyyy. */
   expiry_dt: string;
+  startup_screen: string;
+  /** Beta and restriction flags (spec §3): on or off, or a choice flag's option. */
+  flags: Record<string, boolean | string>;
+}
+
+/** What the step-one rules check: the settings they judge, with the organisation (none yet: null). */
+export interface CreateStepOne extends Omit<CreateSettings, 'data_plan' | 'startup_screen' | 'flags'> {
+  organization_id: number | null;
+  data_plan: readonly string[];
 }
 
 export interface NewUserRow {

@@ -7,7 +7,7 @@ import { NO_CONTROL_CHARACTERS } from './auth';
 import { PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
-import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, type NewUserRow } from './user-rules';
+import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
 
 // ── building blocks ───────────────────────────────────────────────────────
 /** Plain text a person typed: trimmed, bounded, no control characters. */
@@ -243,16 +243,8 @@ export const RegisterForm = v.object({
 export type RegisterForm = v.InferOutput<typeof RegisterForm>;
 
 /** A register/ call as the create screen builds it, before the service writes it as form fields. */
-export interface RegisterRequest {
+export interface RegisterRequest extends CreateSettings {
   organization_id: number;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  data_plan: string[];
-  expiry_dt: string;
-  startup_screen: string;
-  flags: Record<string, boolean | string>;
   send_email: boolean;
   users: NewUserRow[];
 }
@@ -391,6 +383,7 @@ export const PreRegisterForm = v.object({
   last_name: v.optional(Text(150), ''),
   organization_id: v.optional(v.union([v.literal(''), Id]), ''),
 });
+export type PreRegisterForm = v.InferOutput<typeof PreRegisterForm>;
 export const MailReply = v.object({ status: v.boolean(), msg: v.string() });
 export type MailReply = v.InferOutput<typeof MailReply>;
 

@@ -4,11 +4,11 @@
 import * as v from 'valibot';
 import { ownerFromWire } from '../domain/product';
 import {
-  AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, MailReply, UpdateAccountReply, UserSessionsReply,
+  AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, UpdateAccountReply, UserSessionsReply,
   type AdminPrivileges, type OwnerGroupReply, type RoleRef, type UpdateAccountForm, type UserRecord,
 } from '../domain/users';
 import { http, toFormData } from './http';
-import { fetchOwnerGroup } from './user-create.service';
+import { fetchOwnerGroup } from './owners.service';
 
 const post = (path: string, fields: Record<string, string | undefined>) => http(path, { method: 'POST', body: toFormData(fields) });
 
@@ -23,8 +23,8 @@ export async function fetchUser(product: string, userId: number): Promise<{ user
 }
 
 /**
- * The user with what the edit form needs to name its values: the owner group (the create screen's
- * call, which any session that may view users may make).
+ * The user with what the edit form needs to name its values: the owner group (owners.service, a
+ * call any session that may view users may make).
  */
 export async function loadUserForEdit(product: string, userId: number): Promise<{
   user: UserRecord | null; roleChoices: RoleRef[] | null; owners: OwnerGroupReply['result'] | null;
@@ -39,10 +39,6 @@ export async function updateAccount(product: string, input: UpdateAccountForm): 
     org_change: input.org_change, email_change: input.email_change,
   })) as Record<string, unknown>;
   return v.parse(UpdateAccountReply, 'user' in raw ? { ...raw, user: userFromWire(product, raw['user']) } : raw);
-}
-
-export async function sendWelcomeEmail(userId: number): Promise<MailReply> {
-  return v.parse(MailReply, await post('/user/send_welcome_email/', { user_id: String(userId) }));
 }
 
 export async function getUserSessions(userId: number): Promise<UserSessionsReply> {

@@ -1,7 +1,8 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
-import { checkUsername, fetchOutbox, loadCreateChoices, registerUsers } from '../../services/user-create.service';
+import { fetchOutbox } from '../../services/mail.service';
+import { checkUsername, loadCreateChoices, registerUsers } from '../../services/user-create.service';
 import { userCreateMachine } from './user-create.machine';
 
 export const liveUserCreateMachine = userCreateMachine.provide({

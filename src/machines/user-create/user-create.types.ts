@@ -1,21 +1,12 @@
-import type { CalendarDate, FieldErrors, NewUserRow } from '../../domain/user-rules';
+import type { CalendarDate, CreateSettings, FieldErrors, NewUserRow } from '../../domain/user-rules';
 import type { CreateChoices, OrgPick, OutboxMessage, RegisterReply } from '../../domain/users';
 
 /** The choices step one offers, from the server (owners; types this session may give …). */
 export type CreateSetup = CreateChoices;
 
-/** Step one: the account settings every new user of this call gets. */
-export interface AccountForm {
+/** Step one: the account settings every new user of this call gets, with the organisation picked. */
+export interface AccountForm extends CreateSettings {
   org: OrgPick | null;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  /** In the order chosen (§5's messages depend on it). */
-  data_plan: string[];
-  /** MM-dd-yyyy. */
-  expiry_dt: string;
-  startup_screen: string;
   /** Beta and restriction flags (spec §3) switched on or off. */
   flags: Record<string, boolean>;
 }

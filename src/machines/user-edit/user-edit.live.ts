@@ -1,7 +1,8 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
-import { loadUserForEdit, sendWelcomeEmail, updateAccount } from '../../services/user-edit.service';
+import { sendWelcomeEmail } from '../../services/mail.service';
+import { loadUserForEdit, updateAccount } from '../../services/user-edit.service';
 import { liveUserEmailsMachine } from '../user-emails/user-emails.live';
 import { liveUserPrivilegesMachine } from '../user-privileges/user-privileges.live';
 import { liveUserSessionsMachine } from '../user-sessions/user-sessions.live';

@@ -1,0 +1,16 @@
+// The organisation calls (spec §7 "Organizations, tags"): the picker's search, for every section
+// that picks an organisation (create, edit, and the sections to come).
+import { OrgSearchForm, type OrgSearchReply } from '../../src/domain/users';
+import { searchOrganizations } from '../organizations/search';
+import { defineRoute } from '../routes';
+
+const getUserOrganization = defineRoute({
+  method: 'POST', path: '/user/get_user_organization/', access: 'user_mgmt', schema: OrgSearchForm,
+  summary: 'Organisations whose name or a word of it starts with the query (2+ characters), best first, at most 20.',
+  async handler({ c, deps, input }) {
+    const reply: OrgSearchReply = { result: await searchOrganizations(deps.db, input.query) };
+    return c.json(reply);
+  },
+});
+
+export const organizationRoutes = [getUserOrganization];
