@@ -1,33 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { BadRequestReply } from '../../src/domain/auth';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/domain/constants';
 import { MAX_BODY_BYTES } from '../../server/http/body';
 import { ROUTES } from '../../server/route-table';
 import { routePath, type Route } from '../../server/routes';
-import { createTestServer, type TestServer } from '../support/server';
+import { serverForFile } from './support/fresh-server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
 import { FEATURE_KEYS } from '../../src/domain/features';
 
-let server: TestServer;
+const file = serverForFile();
 let counter = 0;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
 
 async function callerFor(route: Route): Promise<Browser> {
-  const staff = await server.createStaff({ username: `fuzz${++counter}`, features: [...FEATURE_KEYS], activated: true });
-  if (route.access === 'pending_otp') return passwordStep(server, staff);
+  const staff = await file.server.createStaff({ username: `fuzz${++counter}`, features: [...FEATURE_KEYS], activated: true });
+  if (route.access === 'pending_otp') return passwordStep(file.server, staff);
   if (route.access === 'public') {
-    const b = new Browser(server);
+    const b = new Browser(file.server);
     await b.open();
     return b;
   }
-  return signIn(server, staff);
+  return signIn(file.server, staff);
 }
 
 const BOUNDARY = 'xyzBOUNDARYxyz';
@@ -55,7 +49,7 @@ const acceptsEmpty = (route: Route) => v.safeParse(route.schema!, {}).success;
 describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad input to %s', (_name, route) => {
   it.each(BAD_BODIES)('answers %s with 400', async (_what, { body, type, wellFormed }) => {
     const b = await callerFor(route);
-    const res = await b.send(route.method, routePath(route, server.config.productKey), { body, headers: type ? { 'content-type': type } : {} });
+    const res = await b.send(route.method, routePath(route, file.server.config.productKey), { body, headers: type ? { 'content-type': type } : {} });
     if (wellFormed && acceptsEmpty(route)) {
       expect(res.status).toBeLessThan(500);
       if (res.status === 200) return;
@@ -65,9 +59,9 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
     expect(reply.status).toBe(false);
   });
 
-  it('decodes broken percent-escapes leniently, as browsers do, without a server error', async () => {
+  it('decodes broken percent-escapes leniently, as browsers do, without a file.server error', async () => {
     const b = await callerFor(route);
-    const res = await b.send(route.method, routePath(route, server.config.productKey), {
+    const res = await b.send(route.method, routePath(route, file.server.config.productKey), {
       body: 'username=%E0%A4%A&password=%&otp=%zz&token=%&data=%5&hx=%&ck=%', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBeLessThan(500);
@@ -75,7 +69,7 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
 
   it('refuses a body over the size cap with 413', async () => {
     const b = await callerFor(route);
-    const res = await b.send(route.method, routePath(route, server.config.productKey), {
+    const res = await b.send(route.method, routePath(route, file.server.config.productKey), {
       body: `password=${'x'.repeat(MAX_BODY_BYTES + 10)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(413);
@@ -96,14 +90,14 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
     });
     const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded', cookie: [...b.cookies].map(([k, val]) => `${k}=${val}`).join('; ') });
     headers.set(CSRF_HEADER, b.cookie(CSRF_COOKIE)!);
-    const res = await server.app.request('http://localhost' + routePath(route, server.config.productKey), { method: route.method, body: stream, headers, duplex: 'half' } as RequestInit);
+    const res = await file.server.app.request('http://localhost' + routePath(route, file.server.config.productKey), { method: route.method, body: stream, headers, duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
   });
 });
 
 describe('field errors', () => {
   it('names each invalid field with its message from the shared schema', async () => {
-    const b = new Browser(server);
+    const b = new Browser(file.server);
     await b.open();
     const res = await b.post('/login_account_new/', { username: '   ', password: '' });
     expect(res.status).toBe(400);
@@ -113,62 +107,62 @@ describe('field errors', () => {
   });
 
   it('checks the code format before anything else', async () => {
-    const staff = await server.createStaff({ username: `fmt${++counter}`, features: ['admin_panel_access'], activated: true });
-    const b = await passwordStep(server, staff);
+    const staff = await file.server.createStaff({ username: `fmt${++counter}`, features: ['admin_panel_access'], activated: true });
+    const b = await passwordStep(file.server, staff);
     const reply = v.parse(BadRequestReply, await (await b.post('/login_tfa_new/', { username: staff.username, otp: '12ab' })).json());
     expect(reply.errors['otp']).toEqual(['Enter the 6-digit code.']);
   });
 
   it('rejects client log data that is not a JSON list of entries, storing nothing', async () => {
-    const staff = await server.createStaff({ username: `log${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
-    const b = await signIn(server, staff);
-    const before = await server.db.selectFrom('audit_log').select('id').execute();
+    const staff = await file.server.createStaff({ username: `log${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(file.server, staff);
+    const before = await file.server.db.selectFrom('audit_log').select('id').execute();
     for (const data of ['not json', '{"category":"user"}', '[]', JSON.stringify([{ category: 'user', action: 'ok' }, { category: 'nope', action: 'x' }])]) {
       const res = await b.post('/log_data_in_es/', { data });
       expect(res.status).toBe(400);
       expect(Object.keys(v.parse(BadRequestReply, await res.json()).errors).length).toBeGreaterThan(0);
     }
-    expect(await server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
+    expect(await file.server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
   });
 
-  // PostgreSQL refuses NUL in text, so these once reached the database as a server error there.
+  // PostgreSQL refuses NUL in text, so these once reached the database as a file.server error there.
   it('refuses control characters in a username with a field error, on every sign-in step', async () => {
-    const staff = await server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access'], activated: true });
-    const b = new Browser(server);
+    const staff = await file.server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access'], activated: true });
+    const b = new Browser(file.server);
     await b.open();
     for (const username of ['le\u0000na', 'le\u0007na', 'lena\u001b[0m', 'le\u007fna', 'le\u0085na']) {
       const res = await b.post('/login_account_new/', { username, password: 'whatever' });
       expect(res.status, JSON.stringify(username)).toBe(400);
       expect(v.parse(BadRequestReply, await res.json()).errors['username']).toEqual(['The username cannot contain control characters.']);
     }
-    const pending = await passwordStep(server, staff);
-    const otp = await pending.post('/login_tfa_new/', { username: `${staff.username}\u0000`, otp: server.totp(staff.totpSecret!) });
+    const pending = await passwordStep(file.server, staff);
+    const otp = await pending.post('/login_tfa_new/', { username: `${staff.username}\u0000`, otp: file.server.totp(staff.totpSecret!) });
     expect(otp.status).toBe(400);
     // Leading and trailing blanks are still trimmed, as before.
     expect((await b.postJson('/login_account_new/', { username: ` ${staff.username}\t`, password: staff.password }))['status']).toBe(true);
   });
 
   it('refuses control characters in a client log action or origin, storing nothing', async () => {
-    const staff = await server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
-    const b = await signIn(server, staff);
-    const before = await server.db.selectFrom('audit_log').select('id').execute();
+    const staff = await file.server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(file.server, staff);
+    const before = await file.server.db.selectFrom('audit_log').select('id').execute();
     for (const entry of [{ category: 'user', action: 'a\u0000b' }, { category: 'user', action: 'ok', origin: 'panel\u0000' }]) {
       const res = await b.post('/log_data_in_es/', { data: JSON.stringify([entry]) });
       expect(res.status).toBe(400);
       const errors = v.parse(BadRequestReply, await res.json()).errors;
       expect(Object.values(errors).flat().join(' ')).toMatch(/cannot contain control characters/);
     }
-    expect(await server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
+    expect(await file.server.db.selectFrom('audit_log').select('id').execute()).toHaveLength(before.length);
   });
 
   it('stores any text inside client log data, NUL included, as it came', async () => {
-    const staff = await server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
-    const b = await signIn(server, staff);
+    const staff = await file.server.createStaff({ username: `ctl${++counter}`, features: ['admin_panel_access', 'update_logs'], activated: true });
+    const b = await signIn(file.server, staff);
     const previous = { 'note\u0000': 'a\u0000b', list: ['\u0001', '\ud800'], nested: { text: 'tab\tnew\nline' } };
     const current = 'x\u0000';
     const res = await b.post('/log_data_in_es/', { data: JSON.stringify([{ category: 'user', action: 'edited a note', previous_data: previous, current_data: current }]) });
     expect(res.status).toBe(200);
-    const row = await server.db.selectFrom('audit_log').select(['previous_data', 'current_data'])
+    const row = await file.server.db.selectFrom('audit_log').select(['previous_data', 'current_data'])
       .where('author', '=', staff.username).where('action', '=', 'edited a note').executeTakeFirstOrThrow();
     expect(row.previous_data).not.toContain('\u0000'); // no raw NUL reached the database
     expect(JSON.parse(row.previous_data!)).toEqual(previous);
@@ -176,7 +170,7 @@ describe('field errors', () => {
   });
 
   it('answers JSON 404 for an unknown API call', async () => {
-    const b = new Browser(server);
+    const b = new Browser(file.server);
     await b.open();
     const res = await b.post('/no_such_call/');
     expect(res.status).toBe(404);

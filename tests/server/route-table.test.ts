@@ -1,43 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../../src/domain/constants';
 import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
 import { REFUSALS } from '../../server/http/replies';
 import { ROUTES } from '../../server/route-table';
 import { routePath, type Route } from '../../server/routes';
-import { createTestServer, type TestServer } from '../support/server';
+import { serverForFile } from './support/fresh-server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
 
 const ALL = [...FEATURE_KEYS];
 
-let server: TestServer;
+const file = serverForFile();
 let counter = 0;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
 
 /** A fresh signed-in browser; each staff member is new, so no code is ever reused. */
 async function signedIn(features: string[]): Promise<Browser> {
-  const staff = await server.createStaff({ username: `walker${++counter}`, features, otherFeatures: [...OTHER_FEATURE_KEYS], activated: true });
-  return signIn(server, staff);
+  const staff = await file.server.createStaff({ username: `walker${++counter}`, features, otherFeatures: [...OTHER_FEATURE_KEYS], activated: true });
+  return signIn(file.server, staff);
 }
 
 async function pending(): Promise<Browser> {
-  const staff = await server.createStaff({ username: `walker${++counter}`, features: ALL, activated: true });
-  return passwordStep(server, staff);
+  const staff = await file.server.createStaff({ username: `walker${++counter}`, features: ALL, activated: true });
+  return passwordStep(file.server, staff);
 }
 
 /** The browser that should pass every check of this route. */
 function rightful(route: Route): Promise<Browser> {
-  if (route.access === 'public') return Promise.resolve(new Browser(server)).then(async (b) => (await b.open(), b));
+  if (route.access === 'public') return Promise.resolve(new Browser(file.server)).then(async (b) => (await b.open(), b));
   return route.access === 'pending_otp' ? pending() : signedIn(ALL);
 }
 
 const call = (b: Browser, route: Route, opts: { csrf?: boolean; headers?: Record<string, string>; form?: Record<string, string> } = {}) =>
-  b.send(route.method, routePath(route, server.config.productKey), { form: route.method === 'GET' ? undefined : (opts.form ?? {}), csrf: opts.csrf, headers: opts.headers });
+  b.send(route.method, routePath(route, file.server.config.productKey), { form: route.method === 'GET' ? undefined : (opts.form ?? {}), csrf: opts.csrf, headers: opts.headers });
 
 it('declares the spec §7 sign-in and session calls with their access', () => {
   const table = Object.fromEntries(ROUTES.map((r) => [`${r.method} ${r.path}`, r.access]));
@@ -120,7 +114,7 @@ describe.each(ROUTES.filter((r) => r.csrf && r.method !== 'GET').map((r) => [`${
   });
 
   it("accepts the request's own origin and this server's configured base URL", async () => {
-    for (const origin of ['http://localhost', server.config.serverTypes[server.config.serverType]!]) {
+    for (const origin of ['http://localhost', file.server.config.serverTypes[file.server.config.serverType]!]) {
       expect((await call(await rightful(route), route, { headers: { origin } })).status, origin).not.toBe(403);
     }
   });
@@ -130,7 +124,7 @@ describe.each(ROUTES.filter((r) => r.csrf && r.method !== 'GET').map((r) => [`${
 describe.each(ROUTES.filter((r) => r.csrf && r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF binding on %s', (_name, route) => {
   it('refuses a cookie and header pair issued to another browser', async () => {
     const b = await rightful(route);
-    const other = new Browser(server);
+    const other = new Browser(file.server);
     await other.open();
     const foreign = other.cookie(CSRF_COOKIE)!;
     b.cookies.set(CSRF_COOKIE, foreign);
@@ -142,7 +136,7 @@ describe.each(ROUTES.filter((r) => r.csrf && r.access !== 'public').map((r) => [
 
 describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('access to %s', (_name, route) => {
   it('refuses a browser without a session', async () => {
-    const b = new Browser(server);
+    const b = new Browser(file.server);
     await b.open();
     const res = await call(b, route);
     expect(res.status).toBe(403);
@@ -168,7 +162,7 @@ describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.metho
   it('refuses a session whose panel access was withdrawn', async () => {
     if (route.access === 'pending_otp') return;
     const b = await signedIn(ALL);
-    await server.db.updateTable('roles').set({ features: JSON.stringify(ALL.filter((f) => f !== 'admin_panel_access')) })
+    await file.server.db.updateTable('roles').set({ features: JSON.stringify(ALL.filter((f) => f !== 'admin_panel_access')) })
       .where('name', '=', `role for walker${counter}`).execute();
     expect((await call(b, route)).status).toBe(403);
   });
@@ -183,7 +177,7 @@ it('keeps working when the clock is faked (the default clock reads Date.now())',
   try {
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     const b = await signedIn(ALL);
-    const row = await server.db.selectFrom('sessions').select('created_at').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await file.server.db.selectFrom('sessions').select('created_at').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(row.created_at).toBe(Date.parse('2030-01-01T00:00:00Z'));
     expect((await b.postJson('/session_check/'))['status']).toBe(true);
   } finally {

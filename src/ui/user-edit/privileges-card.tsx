@@ -2,21 +2,14 @@
 // each change is saved at once and the server's message shown (spec §8). The tab's own machine
 // holds them.
 import { Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fields';
 import type { userPrivilegesMachine } from '../../machines/user-privileges/user-privileges.machine';
-import {
-  selectFailed, selectLoading, selectMaySet, selectMessage, selectPrivileges, selectSaving,
-} from '../../machines/user-privileges/user-privileges.selectors';
+import { selectPrivilegesTab } from '../../machines/user-privileges/user-privileges.selectors';
 
 export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivilegesMachine> }) {
-  const privileges = useSelector(actor, selectPrivileges);
-  const loading = useSelector(actor, selectLoading);
-  const saving = useSelector(actor, selectSaving);
-  const failed = useSelector(actor, selectFailed);
-  const message = useSelector(actor, selectMessage);
-  const maySet = useSelector(actor, selectMaySet);
+  const { privileges, loading, saving, failed, message, maySet } = useSelector(actor, selectPrivilegesTab, shallowEqual);
   return (
     <Card>
       <Heading as="h3" size="3" mb="3">Administrator privileges</Heading>

@@ -2,23 +2,15 @@
 // a confirmation, from the Sessions tab's machine. The caller's own current session is marked and
 // cannot be ended here (Logout).
 import { AlertDialog, Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userSessionsMachine } from '../../machines/user-sessions/user-sessions.machine';
-import {
-  selectEnding, selectEndingBusy, selectFailed, selectLoading, selectMessage, selectReady, selectSessions,
-} from '../../machines/user-sessions/user-sessions.selectors';
+import { selectSessionsTab } from '../../machines/user-sessions/user-sessions.selectors';
 import { ScreenTheme } from '../screen-theme';
 import { formatWhen } from './format';
 
 export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof userSessionsMachine>; userName: string }) {
-  const sessions = useSelector(actor, selectSessions);
-  const loading = useSelector(actor, selectLoading);
-  const failed = useSelector(actor, selectFailed);
-  const ending = useSelector(actor, selectEnding);
-  const busy = useSelector(actor, selectEndingBusy);
-  const message = useSelector(actor, selectMessage);
-  const ready = useSelector(actor, selectReady);
+  const { sessions, loading, failed, ending, busy, message, ready } = useSelector(actor, selectSessionsTab, shallowEqual);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <Card>
