@@ -26,7 +26,7 @@ import { BUSY_MESSAGE, ServerBusy, workLimiter, type WorkLimiter } from './work-
 import { mayAccess, routePath, type Route } from './routes';
 import { grantsOf, mayUsePanel } from './staff';
 import { mountAssets, mountSpaFallback } from './static';
-import { ownerFromWire } from '../src/domain/product';
+import { nameProduct, ownerFromWire } from '../src/domain/product';
 
 export interface CreateAppOptions {
   db: Kysely<Database>;
@@ -122,6 +122,8 @@ function mountRoute(app: App, route: Route, productKey: string): void {
 export function createApp(options: CreateAppOptions): App {
   const clock = options.clock ?? (() => Date.now());
   const log = options.log;
+  // Labels and messages read the product's display name (src/domain/product.ts).
+  nameProduct(options.config.productKey, options.config.productName);
   const deps: AppDeps = {
     db: options.db, config: options.config, clock, keys: memoKeys(options.db, options.config, clock),
     sweep: sweeper(options.db, sessionIdleMs(options.config), log),

@@ -2,6 +2,7 @@
 // with one line naming the variable, rather than failing later in a request.
 import * as v from 'valibot';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
+import { defaultProductName } from '../src/domain/product';
 
 export const APP_ENVS = ['production', 'development', 'test'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -22,6 +23,8 @@ export interface ServerConfig {
   dataDir: string;
   appEnv: AppEnv;
   productKey: string;
+  /** What a person reads for the product (PRODUCT_NAME); unset reads as the key capitalised. */
+  productName?: string;
   serverType: string;
   /** Every server type of the deployment → its base URL (own type included). */
   serverTypes: Record<string, string>;
@@ -72,6 +75,8 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty')), './data'),
   APP_ENV: v.optional(v.picklist(APP_ENVS, `must be one of ${APP_ENVS.join(', ')}`), 'development'),
   PRODUCT_KEY: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a lower-case identifier')), 'product'),
+  PRODUCT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(40, 'must be at most 40 characters'),
+    v.regex(/^[^\p{Cc}<>]+$/u, 'must be plain text (no control characters, < or >)'))),
   SERVER_TYPE: v.optional(v.pipe(v.string(), v.regex(SERVER_TYPE_NAME, 'must be a lower-case name such as app')), 'app'),
   SERVER_TYPES: v.optional(v.string()),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
@@ -147,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     appEnv: e.APP_ENV,
     productKey: e.PRODUCT_KEY,
+    productName: e.PRODUCT_NAME ?? defaultProductName(e.PRODUCT_KEY),
     serverType: e.SERVER_TYPE,
     serverTypes,
     secretKey: e.SECRET_KEY ?? null,

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { APP_CONFIG_META, type AppConfig } from '../src/domain/app-config';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
+import { defaultProductName } from '../src/domain/product';
 import { sessionIdleMs, type ServerConfig } from './config';
 import type { App, HonoEnv } from './context';
 
@@ -14,6 +15,7 @@ export function appConfigFor(config: ServerConfig): AppConfig {
     environment: config.appEnv,
     server_type: config.serverType,
     product_key: config.productKey,
+    product_name: config.productName ?? defaultProductName(config.productKey),
     idle_timeout_ms: sessionIdleMs(config),
     recheck_ms: SESSION_RECHECK_MS,
   };

@@ -2,6 +2,7 @@
 // in the browser; tests run it with a memory history against the in-process server.
 import { RouterProvider, createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { AppConfig } from './domain/app-config';
+import { nameProduct } from './domain/product';
 import { createConsoleActors, type Navigation } from './machines/live';
 import { routeTree } from './routeTree.gen';
 import { ConsoleContext, type ConsoleValue } from './ui/console-context';
@@ -18,6 +19,8 @@ export interface ConsoleAppOptions {
 }
 
 export function createConsoleApp({ config, history, load }: ConsoleAppOptions) {
+  // Labels and messages read the product's display name (src/domain/product.ts).
+  nameProduct(config.product_key, config.product_name);
   let router: ReturnType<typeof buildRouter> | undefined;
   const nav: Navigation = {
     // Deferred: machine actions run inside a transition, before the new snapshot is visible to guards.

@@ -1,5 +1,7 @@
 // The texts of the mail the user area sends: the welcome email of a new user and the invitation
-// sent before registration. Plain text; never a password.
+// sent before registration. Plain text; never a password. They name the product by its display name.
+import { productNames } from '../../src/domain/product';
+
 /** The kinds of mail the outbox holds (its `kind` column). */
 export type MailKind = 'welcome' | 'pre_register';
 
@@ -12,7 +14,8 @@ export interface MailDraft {
   userId: number | null;
 }
 
-export function welcomeMail(product: string, user: { id: number; first_name: string; username: string; email: string; expiry: string | null }): MailDraft {
+export function welcomeMail(key: string, user: { id: number; first_name: string; username: string; email: string; expiry: string | null }): MailDraft {
+  const product = productNames(key).name;
   const lines = [
     `Hello ${user.first_name},`,
     '',
@@ -27,7 +30,8 @@ export function welcomeMail(product: string, user: { id: number; first_name: str
   return { kind: 'welcome', to: user.email, subject: `Welcome to ${product}`, text: lines.join('\n'), userId: user.id };
 }
 
-export function preRegisterMail(product: string, invite: { email: string; first_name: string; organization: string | null }): MailDraft {
+export function preRegisterMail(key: string, invite: { email: string; first_name: string; organization: string | null }): MailDraft {
+  const product = productNames(key).name;
   const lines = [
     invite.first_name ? `Hello ${invite.first_name},` : 'Hello,',
     '',

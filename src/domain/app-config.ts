@@ -10,6 +10,8 @@ export const AppConfig = v.object({
   server_type: v.string(),
   /** The platform key that names wire fields ({product}_owner …). */
   product_key: v.string(),
+  /** What a person reads for the product (PRODUCT_NAME); absent reads as the key capitalised. */
+  product_name: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(40))),
   idle_timeout_ms: v.pipe(v.number(), v.integer(), v.minValue(1_000)),
   recheck_ms: v.pipe(v.number(), v.integer(), v.minValue(1_000)),
 });

@@ -3,9 +3,16 @@
 // them here from the key the server is configured with (the panel reads it from its app config),
 // so no other module spells `{product}` by hand. The database stores the values as the wire
 // carries them; a deployment never changes its key.
+//
+// What a person reads is the product's display name (PRODUCT_NAME, 'Acme' for the key 'acme'),
+// never the key: labels and messages take `productNames(key).name`. The name is set once where
+// the settings are read (the server's createApp, the panel's createConsoleApp) with
+// `nameProduct`; until then a key reads as itself capitalised (decision 044).
 
 export interface ProductNames {
   key: string;
+  /** What a person reads: 'Acme owner', 'Acme Basic', never 'acme owner'. */
+  name: string;
   /** Wire name of the owner field; the database column is `owner`. */
   owner: string;
   configurations: readonly [string, string, string];
@@ -23,12 +30,28 @@ export interface ProductNames {
 }
 
 const cache = new Map<string, ProductNames>();
+const displayNames = new Map<string, string>();
+
+/** The name a key reads as when none is configured: 'research_hub' → 'Research hub'. */
+export function defaultProductName(key: string): string {
+  const words = key.replaceAll('_', ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Product';
+}
+
+/** Sets the display name of a key for this process (one deployment, one key, one name). */
+export function nameProduct(key: string, name: string | undefined): void {
+  const chosen = name?.trim() || defaultProductName(key);
+  if (displayNames.get(key) === chosen) return;
+  displayNames.set(key, chosen);
+  cache.delete(key);
+}
 
 export function productNames(key: string): ProductNames {
   let names = cache.get(key);
   if (!names) {
     names = {
       key,
+      name: displayNames.get(key) ?? defaultProductName(key),
       owner: `${key}_owner`,
       configurations: [`${key}_basic`, `${key}_res`, `${key}_res_prof`],
       defaultConfiguration: `${key}_basic`,

@@ -25,17 +25,17 @@ export const userTypeLabel = (type: string): string => lookup(USER_TYPE_LABELS, 
 export const categoryLabel = (category: string): string => lookup(CATEGORY_LABELS, category);
 export const subscriptionStatusLabel = (status: string): string => lookup(SUBSCRIPTION_LABELS, status);
 
-/** `{product}_basic` → 'acme Basic'; the key keeps its own spelling, as the data plan messages of §5 write it. */
+/** `{product}_basic` → 'Acme Basic': values are found by the key, read with the product's display name. */
 export function configurationLabel(product: string, configuration: string): string {
-  const [basic, research, professional] = productNames(product).configurations;
-  return lookup({ [basic]: `${product} Basic`, [research]: `${product} Research`, [professional]: `${product} Research Professional` }, configuration);
+  const { configurations: [basic, research, professional], name } = productNames(product);
+  return lookup({ [basic]: `${name} Basic`, [research]: `${name} Research`, [professional]: `${name} Research Professional` }, configuration);
 }
 
 /** A data plan item, or the item that stands for no plan. */
 export function dataPlanLabel(product: string, item: string): string {
   const p = productNames(product);
   return lookup({
-    [p.data]: `${product} Data`, shareholder_data: 'Shareholder data', [p.altData]: `${product} Alternative data`,
+    [p.data]: `${p.name} Data`, shareholder_data: 'Shareholder data', [p.altData]: `${p.name} Alternative data`,
     lexis_nexis: 'LexisNexis', rns: 'RNS', [NO_DATA_PLAN]: 'None',
   }, item);
 }
@@ -46,8 +46,9 @@ const STARTUP_SCREEN_LABELS: Record<string, string> = {
 };
 
 export function startupScreenLabel(product: string, screen: string): string {
-  const dashboard = productNames(product).startupScreens.find((s) => s.endsWith('Dashboard'));
-  return screen === dashboard ? `${product} Dashboard` : lookup(STARTUP_SCREEN_LABELS, screen);
+  const p = productNames(product);
+  const dashboard = p.startupScreens.find((s) => s.endsWith('Dashboard'));
+  return screen === dashboard ? `${p.name} Dashboard` : lookup(STARTUP_SCREEN_LABELS, screen);
 }
 
 /** The options of the choice fields (tr_src, rr_pro, rms_version): providers by their usual short names. */
@@ -89,8 +90,8 @@ const RECORD_FIELD_LABELS: Record<string, string> = {
 export function userFieldLabel(product: string, key: string): string {
   const p = productNames(product);
   const named: Record<string, string> = {
-    owner: `${product} owner`, [p.drive]: `${product} drive`, [p.vega]: `${product} vega`, [p.connect]: `${product} connect`,
-    [p.rmsConnect]: `RMS ${product} connect`,
+    owner: `${p.name} owner`, [p.drive]: `${p.name} drive`, [p.vega]: `${p.name} vega`, [p.connect]: `${p.name} connect`,
+    [p.rmsConnect]: `RMS ${p.name} connect`,
   };
   const labels: Readonly<Record<string, string>>[] = [named, RECORD_FIELD_LABELS, FLAG_LABELS, BULK_FIELD_LABELS];
   return lookup(labels.find((l) => Object.hasOwn(l, key)) ?? {}, key);

@@ -96,7 +96,9 @@ export function todayOf(now: Date, zone: 'local' | 'utc'): CalendarDate {
 /** The item that stands for "no data plan". */
 export const NO_DATA_PLAN = 'null';
 
-export function dataPlanMessages(product: string) {
+export function dataPlanMessages(key: string) {
+  // Read by a person: the display name stands for {product}.
+  const product = productNames(key).name;
   return {
     altReplacesData: `${product} Alternative data has all the features of ${product} Data. Therefore, ${product} data has been removed from selection.`,
     notBoth: `Data plan can't be ${product} data and ${product} alternative data together.`,
@@ -205,7 +207,7 @@ export function stepOneErrors(product: string, step: CreateStepOne): FieldErrors
   if (step.organization_id === null) errors['organization_id'] = FIELD_MESSAGES.required('Organization');
   if (!step.user_type) errors['user_type'] = FIELD_MESSAGES.required('User type');
   if (!step.user_category) errors['user_category'] = FIELD_MESSAGES.required('User category');
-  if (!step.owner) errors['owner'] = FIELD_MESSAGES.required(`${product} owner`);
+  if (!step.owner) errors['owner'] = FIELD_MESSAGES.required(`${productNames(product).name} owner`);
   if (!step.product_configuration) errors['product_configuration'] = FIELD_MESSAGES.required('Product configuration');
   const plan = reconcileDataPlan(product, step.data_plan, step.user_category);
   if (plan.error) errors['data_plan'] = plan.error;

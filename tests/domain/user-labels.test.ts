@@ -2,7 +2,7 @@
 // and every flag has a readable name, names that carry the platform key say it, no two fields
 // share a name, and a value the set does not know is shown as stored.
 import { describe, expect, it } from 'vitest';
-import { productNames } from '../../src/domain/product';
+import { nameProduct, productNames } from '../../src/domain/product';
 import {
   BETA_FLAGS, RMS_VERSIONS, RR_PRO_OPTIONS, SUBSCRIPTION_STATUSES, TR_SRC_OPTIONS, USER_SWITCHES, bulkEditFields, flagKeys,
 } from '../../src/domain/user-fields';
@@ -11,16 +11,18 @@ import {
   categoryLabel, configurationLabel, dataPlanLabel, optionLabel, ownerLabel, startupScreenLabel, subscriptionStatusLabel, userFieldLabel,
   userTypeLabel,
 } from '../../src/domain/user-labels';
-import { NO_DATA_PLAN } from '../../src/domain/user-rules';
+import { NO_DATA_PLAN, dataPlanMessages } from '../../src/domain/user-rules';
 
 const P = 'acme';
 const names = productNames(P);
+/** What a person reads for the key: never the key itself. */
+const N = names.name;
 
-/** A name a person reads: not the raw value, no wire underscores, capitalised unless it starts with the platform key. */
+/** A name a person reads: not the raw value, no wire underscores, capitalised (the product's display name is too). */
 function expectReadable(label: string, raw: string): void {
   expect(label, raw).not.toBe(raw);
   expect(label, raw).not.toMatch(/_/);
-  expect(label, raw).toMatch(new RegExp(`^([A-Z]|${P} )`));
+  expect(label, raw).toMatch(/^[A-Z]/);
 }
 
 const distinct = (labels: string[]) => expect(new Set(labels).size).toBe(labels.length);
@@ -38,10 +40,10 @@ describe('values', () => {
   it('names every data plan item, the platform key in the items that carry it, and "None" for no plan', () => {
     const labels = names.dataPlanItems.map((item) => dataPlanLabel(P, item));
     names.dataPlanItems.forEach((item, i) => expectReadable(labels[i]!, item));
-    expect(dataPlanLabel(P, names.data)).toBe(`${P} Data`);
-    expect(dataPlanLabel(P, names.altData)).toBe(`${P} Alternative data`);
+    expect(dataPlanLabel(P, names.data)).toBe(`${N} Data`);
+    expect(dataPlanLabel(P, names.altData)).toBe(`${N} Alternative data`);
     expect(dataPlanLabel(P, 'shareholder_data')).toBe('Shareholder data');
-    for (const item of names.dataPlanItems.filter((i) => i.includes(P))) expect(dataPlanLabel(P, item)).toContain(P);
+    for (const item of names.dataPlanItems.filter((i) => i.includes(P))) expect(dataPlanLabel(P, item)).toContain(N);
     expect(dataPlanLabel(P, NO_DATA_PLAN)).toBe('None');
     distinct([...labels, dataPlanLabel(P, NO_DATA_PLAN)]);
   });
@@ -51,18 +53,18 @@ describe('values', () => {
       const labels = values.map((v) => label(P, v));
       values.forEach((v, i) => {
         expectReadable(labels[i]!, v);
-        if (v.includes(P)) expect(labels[i]).toContain(P);
+        if (v.includes(P)) expect(labels[i]).toContain(N);
       });
       distinct(labels);
     }
-    expect(configurationLabel(P, names.defaultConfiguration)).toBe(`${P} Basic`);
+    expect(configurationLabel(P, names.defaultConfiguration)).toBe(`${N} Basic`);
   });
 
   it('follows the platform key of the deployment, not the first one it was asked about', () => {
-    expect(dataPlanLabel('globex', 'globex_data')).toBe('globex Data');
+    expect(dataPlanLabel('globex', 'globex_data')).toBe('Globex Data');
     expect(dataPlanLabel('globex', names.data)).toBe(names.data);
-    expect(startupScreenLabel('globex', 'globexDashboard')).toBe('globex Dashboard');
-    expect(userFieldLabel('globex', 'globex_drive')).toBe('globex drive');
+    expect(startupScreenLabel('globex', 'globexDashboard')).toBe('Globex Dashboard');
+    expect(userFieldLabel('globex', 'globex_drive')).toBe('Globex drive');
   });
 
   it('names the options of the choice fields', () => {
@@ -96,9 +98,9 @@ describe('fields', () => {
     for (const field of bulkEditFields(P)) {
       expect(field.label).toBe(userFieldLabel(P, field.key));
       expectReadable(field.label, field.key);
-      if (field.key.includes(P)) expect(field.label).toContain(P);
+      if (field.key.includes(P)) expect(field.label).toContain(N);
     }
-    expect(userFieldLabel(P, names.rmsConnect)).toBe(`RMS ${P} connect`);
+    expect(userFieldLabel(P, names.rmsConnect)).toBe(`RMS ${N} connect`);
   });
 
   it('gives no two fields of a user the same name (a form would have two inputs named alike)', () => {
@@ -108,6 +110,23 @@ describe('fields', () => {
     const keys = [...new Set([...record, ...BETA_FLAGS, ...USER_SWITCHES, ...flagKeys(P), ...bulkEditFields(P).map((f) => f.key)])];
     keys.forEach((key) => expectReadable(userFieldLabel(P, key), key));
     distinct(keys.map((key) => userFieldLabel(P, key)));
-    expect(userFieldLabel(P, 'owner')).toBe(`${P} owner`);
+    expect(userFieldLabel(P, 'owner')).toBe(`${N} owner`);
+  });
+});
+
+describe('the product display name (PRODUCT_NAME)', () => {
+  it('reads a key capitalised until a name is set, and the set name once it is; values stay keyed', () => {
+    expect(productNames('research_hub').name).toBe('Research hub');
+    expect(userFieldLabel('initech', 'owner')).toBe('Initech owner');
+    nameProduct('initech', 'Initech Cloud');
+    expect(userFieldLabel('initech', 'owner')).toBe('Initech Cloud owner');
+    expect(userFieldLabel('initech', 'initech_drive')).toBe('Initech Cloud drive');
+    expect(configurationLabel('initech', 'initech_basic')).toBe('Initech Cloud Basic');
+    expect(dataPlanLabel('initech', 'initech_alt_data')).toBe('Initech Cloud Alternative data');
+    expect(startupScreenLabel('initech', 'initechDashboard')).toBe('Initech Cloud Dashboard');
+    expect(dataPlanMessages('initech').notBoth).toBe("Data plan can't be Initech Cloud data and Initech Cloud alternative data together.");
+    expect(productNames('initech')).toMatchObject({ key: 'initech', owner: 'initech_owner', drive: 'initech_drive' });
+    nameProduct('initech', undefined);
+    expect(userFieldLabel('initech', 'owner')).toBe('Initech owner');
   });
 });

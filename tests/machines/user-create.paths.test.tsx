@@ -145,11 +145,11 @@ describe('userCreate machine paths (real view, real server)', () => {
         },
         'field.change': async ({ step }) => {
           if (step.event['field'] === 'user_type') await choose('User type', 'Customer');
-          else await choose(`${P} owner`, 'olive.owner Staff (olive.owner)');
+          else await choose(`Product owner`, 'olive.owner Staff (olive.owner)');
         },
         'plan.change': async () => {
-          await world.user.click(screen.getByRole('checkbox', { name: `${P} Data` }));
-          await world.user.click(screen.getByRole('checkbox', { name: `${P} Alternative data` }));
+          await world.user.click(screen.getByRole('checkbox', { name: `Product Data` }));
+          await world.user.click(screen.getByRole('checkbox', { name: `Product Alternative data` }));
         },
         'expiry.change': async ({ step }) => retype(byLabel('Expiry date'), step.event['value'] as string),
         'flag.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: 'Crypto' })),
@@ -208,25 +208,25 @@ describe('userCreate machine paths (real view, real server)', () => {
             expect(byLabel('Expiry date')).toHaveValue('11-22-2026'); // no type yet: spec §4's unassigned, one day
             expect(within(form).getByRole('combobox', { name: 'User type' })).toHaveTextContent('Choose a user type');
             expect(within(form).getByRole('combobox', { name: 'User category' })).toHaveTextContent('General');
-            expect(within(form).getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent(`${P} Basic`);
+            expect(within(form).getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent(`Product Basic`);
             expect(within(form).getByRole('combobox', { name: 'Startup screen' })).toHaveTextContent('Document search');
             expect(s().queryByRole('alert')).toBeNull();
           }
           if (after(step, 'plan.change')) {
             expect(s().getByRole('status')).toHaveTextContent(dataPlanMessages(P).altReplacesData);
-            expect(s().getByRole('checkbox', { name: `${P} Alternative data` })).toBeChecked();
-            expect(s().getByRole('checkbox', { name: `${P} Data` })).not.toBeChecked();
+            expect(s().getByRole('checkbox', { name: `Product Alternative data` })).toBeChecked();
+            expect(s().getByRole('checkbox', { name: `Product Data` })).not.toBeChecked();
           }
           if (after(step, 'expiry.change')) expect(byLabel('Expiry date')).toHaveValue('12-31-2030');
           if (after(step, 'flag.toggle')) expect(s().getByRole('checkbox', { name: 'Crypto' })).toBeChecked();
           if (after(step, 'org.pick')) expect(s().getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
           // §4: the customer's year, counted from the 21st of November 2026.
           if (after(step, 'field.change', { field: 'user_type' })) expect(byLabel('Expiry date')).toHaveValue('11-21-2027');
-          if (after(step, 'field.change', { field: 'owner' })) expect(s().getByRole('combobox', { name: `${P} owner` })).toHaveTextContent('olive.owner');
+          if (after(step, 'field.change', { field: 'owner' })) expect(s().getByRole('combobox', { name: `Product owner` })).toHaveTextContent('olive.owner');
           if (after(step, 'step.next') && ctx().account.org === null) {
             expect(form).toHaveTextContent('Organization is required.');
             expect(within(form).getByRole('combobox', { name: 'User type' })).toHaveAccessibleDescription('User type is required.');
-            expect(within(form).getByRole('combobox', { name: `${P} owner` })).toHaveAccessibleDescription(`${P} owner is required.`);
+            expect(within(form).getByRole('combobox', { name: `Product owner` })).toHaveAccessibleDescription(`Product owner is required.`);
           }
           if (after(step, 'step.back') || after(step, 'create.another')) {
             // What step one held is still there.
@@ -236,7 +236,7 @@ describe('userCreate machine paths (real view, real server)', () => {
           }
           if (step?.outcome === 'refusedStepOne' || (after(step, 'step.next') && ctx().refusal)) {
             expect(s().getByRole('alert')).toHaveTextContent('Nothing was created: the account settings need changes.');
-            expect(within(form).getByRole('combobox', { name: `${P} owner` })).toHaveAccessibleDescription('Choose an owner from the list of staff.');
+            expect(within(form).getByRole('combobox', { name: `Product owner` })).toHaveAccessibleDescription('Choose an owner from the list of staff.');
           }
         },
         'stepTwo.editing.usernameIdle': (_s, { step }) => {

@@ -57,7 +57,7 @@ describe('userEdit machine paths (real page, real server)', () => {
       perform: {
         'field.change': async ({ step }) => retype(world, step.event['key'] === 'first_name' ? 'First name' : 'Email', step.event['value'] as string),
         // Choosing alternative data while product data is chosen (§5: the alternative wins).
-        'dataPlan.change': async () => world.user.click(screen.getByRole('checkbox', { name: 'product Alternative data' })),
+        'dataPlan.change': async () => world.user.click(screen.getByRole('checkbox', { name: 'Product Alternative data' })),
         'org.pick': async ({ step }) => {
           const back = (step.event['pick'] as { org_id: number }).org_id === 1;
           await pickOrganization(world, back ? 'North' : 'Gran', back ? 'Northwind Capital' : 'Granite Peak Partners');
@@ -129,7 +129,7 @@ describe('userEdit machine paths (real page, real server)', () => {
             expect(textbox('Email')).toHaveValue('ada@northwind.example');
             expect(org()).toHaveValue('Northwind Capital');
             // The owner select names the stored owner as the owner group does.
-            expect(s.getByRole('combobox', { name: 'product owner' })).toHaveTextContent('editor Staff (editor)');
+            expect(s.getByRole('combobox', { name: 'Product owner' })).toHaveTextContent('editor Staff (editor)');
           }
           if (event?.type === 'field.change' && event['key'] === 'first_name') {
             expect(textbox('First name')).toHaveValue('Grace');
@@ -147,8 +147,8 @@ describe('userEdit machine paths (real page, real server)', () => {
           }
           if (event?.type === 'dataPlan.change') {
             expect(s.getByText(plan.altReplacesData)).toBeVisible();
-            expect(s.getByRole('checkbox', { name: 'product Data' })).not.toBeChecked();
-            expect(s.getByRole('checkbox', { name: 'product Alternative data' })).toBeChecked();
+            expect(s.getByRole('checkbox', { name: 'Product Data' })).not.toBeChecked();
+            expect(s.getByRole('checkbox', { name: 'Product Alternative data' })).toBeChecked();
             expect(summary()).toHaveTextContent('Unsaved changes: Data plan.');
             expect(button('Save')).toBeEnabled();
           }

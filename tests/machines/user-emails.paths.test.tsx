@@ -32,7 +32,7 @@ describe('userEmails machine paths (edit page, Emails tab, real server)', () => 
         emailsLoaded: async () => {
           if ((await adaMail()).length > 0) return;
           const mail = (status: 'sent' | 'failed', at: number) => ({
-            kind: 'welcome', to_email: 'ada@northwind.example', subject: 'Welcome to product', body_text: `Hello Ada,\nsent ${status}.`, user_id: world.adaId,
+            kind: 'welcome', to_email: 'ada@northwind.example', subject: 'Welcome to Product', body_text: `Hello Ada,\nsent ${status}.`, user_id: world.adaId,
             author: world.editorName, status, last_error: status === 'failed' ? '550 mailbox unavailable' : null, created_at: at,
             sent_at: status === 'sent' ? at + 1_000 : null,
           });
@@ -61,7 +61,7 @@ describe('userEmails machine paths (edit page, Emails tab, real server)', () => 
           expect(sent).toHaveTextContent(`Sent${formatWhen(stored[1]!.sent_at!)}`);
           const body = within(refused).getByText(/sent failed\./);
           expect(body).not.toBeVisible();
-          await world.user.click(within(refused).getByText('Welcome to product'));
+          await world.user.click(within(refused).getByText('Welcome to Product'));
           expect(body).toBeVisible();
           expect(refused).toHaveTextContent(`To ada@northwind.example, written by ${world.editorName}`);
         },

@@ -6,7 +6,7 @@ describe('configuration from the environment', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
       port: 8080, databaseUrl: null, dataDir: './data', appEnv: 'development', productKey: 'product',
-      serverType: 'app', serverTypes: { app: 'http://localhost:8080' }, secretKey: null, linkSigningKey: null,
+      productName: 'Product', serverType: 'app', serverTypes: { app: 'http://localhost:8080' }, secretKey: null, linkSigningKey: null,
       sessionIdleSeconds: 900, trustProxy: false, scrypt: OWASP_SCRYPT,
     });
   });
@@ -14,14 +14,18 @@ describe('configuration from the environment', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '9000', DATABASE_URL: 'postgres://u@db/console', DATA_DIR: '/var/lib/console', APP_ENV: 'production',
-      PRODUCT_KEY: 'acme', SERVER_TYPE: 'testing', SERVER_TYPES: 'app=https://app.example/, testing=https://testing.example',
+      PRODUCT_KEY: 'acme', PRODUCT_NAME: ' Acme Research ', SERVER_TYPE: 'testing', SERVER_TYPES: 'app=https://app.example/, testing=https://testing.example',
       SECRET_KEY: 's'.repeat(40), LINK_SIGNING_KEY: 'l'.repeat(32), SESSION_IDLE_SECONDS: '60', TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       port: 9000, databaseUrl: 'postgres://u@db/console', dataDir: '/var/lib/console', appEnv: 'production', productKey: 'acme',
-      serverType: 'testing', serverTypes: { app: 'https://app.example', testing: 'https://testing.example' },
+      productName: 'Acme Research', serverType: 'testing', serverTypes: { app: 'https://app.example', testing: 'https://testing.example' },
       secretKey: 's'.repeat(40), linkSigningKey: 'l'.repeat(32), sessionIdleSeconds: 60, trustProxy: true,
     });
+  });
+
+  it('names the product after its key when PRODUCT_NAME is unset', () => {
+    expect(loadConfig({ PRODUCT_KEY: 'research_hub' }).productName).toBe('Research hub');
   });
 
   it.each([
@@ -35,6 +39,9 @@ describe('configuration from the environment', () => {
     [{ SESSION_IDLE_SECONDS: '3600' }, 'SESSION_IDLE_SECONDS="3600" must be at most 3599: shorter than the panel\'s hourly session re-check'],
     [{ SESSION_IDLE_SECONDS: '43200' }, 'SESSION_IDLE_SECONDS="43200" must be at most 3599'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY="maybe" must be true or false'],
+    [{ PRODUCT_NAME: '  ' }, 'PRODUCT_NAME="  " must not be empty'],
+    [{ PRODUCT_NAME: '<b>Acme</b>' }, 'PRODUCT_NAME="<b>Acme</b>" must be plain text'],
+    [{ PRODUCT_NAME: 'A'.repeat(41) }, 'must be at most 40 characters'],
     [{ SERVER_TYPES: 'testing=http://t' }, "SERVER_TYPES must list this server's own type 'app'"],
     [{ SERVER_TYPES: 'app' }, "SERVER_TYPES: 'app' must read name=http(s)://host"],
     [{ SERVER_TYPES: 'app=ftp://x' }, "SERVER_TYPES: 'app' needs an http(s) base URL"],

@@ -107,8 +107,8 @@ describe('with SMTP configured', () => {
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
     expect(mail).toMatchObject({ from: 'console@example.com', to: ['ada@example.com'], user: 'console' });
-    expect(mail!.raw).toMatch(/^Subject: Welcome to product$/m);
-    expect(mail!.raw).toContain('Your product account is ready.');
+    expect(mail!.raw).toMatch(/^Subject: Welcome to Product$/m);
+    expect(mail!.raw).toContain('Your Product account is ready.');
     const listed = (await (await browser.send('GET', '/user/fetch_outbox/')).json()) as { data: { status: string }[] };
     expect(listed.data.map((m) => m.status)).toEqual(['sent']);
   });

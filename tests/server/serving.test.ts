@@ -49,7 +49,7 @@ describe('serving the panel', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
-    expect(metaConfig(html)).toEqual({ environment: 'test', server_type: 'app', product_key: 'acme', idle_timeout_ms: 120_000, recheck_ms: 3_600_000 });
+    expect(metaConfig(html)).toEqual({ environment: 'test', server_type: 'app', product_key: 'acme', product_name: 'Acme', idle_timeout_ms: 120_000, recheck_ms: 3_600_000 });
     expect(setCookiesOf(res).map((c) => c.name)).toContain(CSRF_COOKIE);
   });
 

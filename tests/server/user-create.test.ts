@@ -229,7 +229,7 @@ describe('register/', () => {
     const outbox = await admin.send('GET', '/user/fetch_outbox/');
     const { data } = (await outbox.json()) as { data: { to_email: string; status: string; subject: string; body_text: string; kind: string }[] };
     expect(data.slice(0, 2).map((m) => [m.to_email, m.status, m.kind])).toEqual([['ann3@example.com', 'stored', 'welcome'], ['ann2@example.com', 'stored', 'welcome']]);
-    expect(data[0]!.subject).toBe(`Welcome to ${P}`);
+    expect(data[0]!.subject).toBe(`Welcome to Product`);
     expect(data[0]!.body_text).toContain(`Username: ${reply.data[1]!.username}`);
     const one = (await (await admin.send('GET', `/user/fetch_outbox/?user_id=${reply.data[0]!.user_id}`)).json()) as { data: { to_email: string }[] };
     expect(one.data.map((m) => m.to_email)).toEqual(['ann2@example.com']);

@@ -68,7 +68,7 @@ async function mountView(features = ['create_user_tab', 'bulk_user_creation', 'a
 async function toStepTwo(): Promise<void> {
   await pickOrganization();
   await choose('User type', 'Trial');
-  await choose(`${P} owner`, 'olive.owner Staff (olive.owner)');
+  await choose(`Product owner`, 'olive.owner Staff (olive.owner)');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { name: 'Step 2 of 2 · Users' });
 }
@@ -108,24 +108,24 @@ describe('data plan rules (spec §5), exactly as written', () => {
   beforeEach(() => mountView());
 
   it('drops the data plan when the alternative plan joins it', async () => {
-    await user.click(checkbox(`${P} Data`));
-    await user.click(checkbox(`${P} Alternative data`));
+    await user.click(checkbox(`Product Data`));
+    await user.click(checkbox(`Product Alternative data`));
     expect(screen.getByRole('status')).toHaveTextContent(MSG.altReplacesData);
-    expect(checkbox(`${P} Data`)).not.toBeChecked();
-    expect(checkbox(`${P} Alternative data`)).toBeChecked();
+    expect(checkbox(`Product Data`)).not.toBeChecked();
+    expect(checkbox(`Product Alternative data`)).toBeChecked();
   });
 
   it('says the two cannot go together when the data plan is added to the alternative one', async () => {
-    await user.click(checkbox(`${P} Alternative data`));
-    await user.click(checkbox(`${P} Data`));
+    await user.click(checkbox(`Product Alternative data`));
+    await user.click(checkbox(`Product Data`));
     expect(screen.getByRole('status')).toHaveTextContent(MSG.notBoth);
-    expect(checkbox(`${P} Data`)).not.toBeChecked();
+    expect(checkbox(`Product Data`)).not.toBeChecked();
   });
 
   it('adds the data plan to shareholder data', async () => {
     await user.click(checkbox('Shareholder data'));
     expect(screen.getByRole('status')).toHaveTextContent(MSG.shareholderNeedsData);
-    expect(checkbox(`${P} Data`)).toBeChecked();
+    expect(checkbox(`Product Data`)).toBeChecked();
     expect(checkbox('Shareholder data')).toBeChecked();
   });
 
@@ -140,15 +140,15 @@ describe('data plan rules (spec §5), exactly as written', () => {
   it('refuses IR and Workiva users a data plan, in red, and keeps Next on step one until it is fixed', async () => {
     await pickOrganization();
     await choose('User type', 'Trial');
-    await choose(`${P} owner`, 'olive.owner Staff (olive.owner)');
-    await user.click(checkbox(`${P} Data`));
+    await choose(`Product owner`, 'olive.owner Staff (olive.owner)');
+    await user.click(checkbox(`Product Data`));
     await choose('User category', 'IR');
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.categoryForbidsData);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Step 1 of 2 · Account settings' })).toBeVisible();
     await choose('User category', 'Workiva');
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.categoryForbidsData);
-    await user.click(checkbox(`${P} Data`));
+    await user.click(checkbox(`Product Data`));
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Step 2 of 2 · Users' })).toBeVisible();

@@ -63,7 +63,7 @@ describe('the user edit page', () => {
     expect(locked('expiry_update')).toBeVisible();
     expect(locked('tr_src_toggle')).toBeVisible();
     // Read as the stored owner; a viewer may not change it.
-    expect(screen.getByRole('combobox', { name: 'product owner' })).toHaveTextContent('admin');
+    expect(screen.getByRole('combobox', { name: 'Product owner' })).toHaveTextContent('admin');
     // Deleted users are the deleted_user feature's business: the switch is not there at all.
     expect(screen.queryByRole('switch', { name: 'Deleted' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -76,7 +76,7 @@ describe('the user edit page', () => {
     const save = await screen.findByRole('button', { name: 'Save' });
     await user.click(screen.getByRole('checkbox', { name: 'Shareholder data' }));
     expect(screen.getByText(plan.shareholderNeedsData)).toBeVisible();
-    expect(screen.getByRole('checkbox', { name: 'product Data' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Product Data' })).toBeChecked();
     expect(save).toBeEnabled();
     await user.click(screen.getByRole('combobox', { name: 'User category' }));
     await user.click(await screen.findByRole('option', { name: 'IR' }));
@@ -91,9 +91,9 @@ describe('the user edit page', () => {
   it('names values as the create screen does, and offers the owner group as owners, keeping an unknown stored owner', async () => {
     await openAs(['admin_panel_access', 'user_mgmt', 'edit_user', 'create_user_tab'], `/user_list/${userId}`);
     const user = userEvent.setup();
-    const owner = await screen.findByRole('combobox', { name: 'product owner' });
+    const owner = await screen.findByRole('combobox', { name: 'Product owner' });
     expect(screen.getByRole('combobox', { name: 'User category' })).toHaveTextContent('General');
-    expect(screen.getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent('product Basic');
+    expect(screen.getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent('Product Basic');
     expect(screen.getByRole('switch', { name: 'Social search' })).toBeVisible();
     // 'admin' is not among the active staff: it stays shown as stored, first among the choices.
     expect(owner).toHaveTextContent('admin');
@@ -102,7 +102,7 @@ describe('the user edit page', () => {
     expect(options).toEqual(['admin', 'viewer4 Staff (viewer4)']);
     await user.click(screen.getByRole('option', { name: 'viewer4 Staff (viewer4)' }));
     expect(owner).toHaveTextContent('viewer4 Staff (viewer4)');
-    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: product owner.');
+    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: Product owner.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('User updated.');
     const stored = await server.db.selectFrom('users').select('owner').where('id', '=', userId).executeTakeFirstOrThrow();
