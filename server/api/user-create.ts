@@ -12,6 +12,7 @@ import {
 import { defineRoute } from '../routes';
 import { CREATE_TEXT, creatableUserTypes, defaultExpiry, registerUsers, takenEmails } from '../users/create';
 import { freeUsernames, takenUsernames, usernameBase } from '../users/usernames';
+import { permissionName } from '../../src/domain/feature-labels';
 
 const getProductSettings = defineRoute({
   method: 'POST', path: '/user/get_product_settings/', access: 'create_user_tab',
@@ -99,7 +100,7 @@ const register = defineRoute({
   summary: `Creates 1 to ${MAX_USERS_PER_CREATE} users with the same account settings, all or none, audited; welcome emails on request.`,
   async handler({ c, deps, now, input, session }) {
     if (input.users.length > 1 && !session.grants.features.includes('bulk_user_creation')) {
-      return c.json({ status: false, msg: 'Creating several users at once needs the bulk_user_creation permission.', row_errors: {} });
+      return c.json({ status: false, msg: `Creating several users at once needs the ${permissionName('bulk_user_creation')} permission.`, row_errors: {} });
     }
     return c.json(await registerUsers(deps, session, input, now));
   },

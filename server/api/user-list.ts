@@ -6,8 +6,9 @@ import { defineRoute } from '../routes';
 import type { CurrentSession } from '../context';
 import { EXPORT_CONTENT_TYPES, exportFilename, exportStream } from '../users/export';
 import { BadCursor, countUsers, decodeCursor, encodeCursor, filterNeedsDeletedUser, readPage, type Position } from '../users/search';
+import { permissionName } from '../../src/domain/feature-labels';
 
-export const DELETED_REFUSAL = 'Listing deleted users needs the deleted_user permission.';
+export const DELETED_REFUSAL = `Listing deleted users needs the ${permissionName('deleted_user')} permission.`;
 
 function mayFilter(session: CurrentSession, filter: UserFilter): boolean {
   return !filterNeedsDeletedUser(filter) || session.grants.features.includes('deleted_user');

@@ -13,6 +13,7 @@ import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { expiryText, flagsOf, toUserRow } from './records';
 import { chunks, LOOKUP_BATCH, oneOf, selectedUsers } from './selection';
+import { permissionName } from '../../src/domain/feature-labels';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Value = BulkValue;
@@ -43,7 +44,7 @@ export function checkChanges(product: string, features: readonly string[], raw: 
     const field = fields.find((f) => f.key === key);
     if (!field) return { ok: false, reason: `'${key}' is not a field a bulk edit can change.` };
     if (field.feature && !features.includes(field.feature)) {
-      return { ok: false, reason: `You may not change ${field.label} in bulk: it needs the ${field.feature} permission.` };
+      return { ok: false, reason: `You may not change ${field.label} in bulk: it needs the ${permissionName(field.feature)} permission.` };
     }
     const problem = valueProblem(field, value);
     if (problem) return { ok: false, reason: problem };

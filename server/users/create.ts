@@ -20,6 +20,7 @@ import { enqueueMail, mailOutcome } from '../mail/outbox';
 import { ownerGroup } from '../owners/owner-group';
 import { loadUserRecords } from './records';
 import { freeUsernames, takenUsernames, usernameBase } from './usernames';
+import { permissionName } from '../../src/domain/feature-labels';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,8 +32,8 @@ const INSERT_CHUNK = 200;
 const HASHING_WORKERS = 2;
 
 export const CREATE_TEXT = {
-  customerTypes: 'Customer user types need the allow_customer_type permission.',
-  staffType: 'Creating staff users needs the staff_role_change permission.',
+  customerTypes: `Customer user types need the ${permissionName('allow_customer_type')} permission.`,
+  staffType: `Creating staff users needs the ${permissionName('staff_role_change')} permission.`,
   noOrganization: 'This organization does not exist.',
   owner: 'Choose an owner from the list of staff.',
   configuration: 'Choose one of the product configurations.',
@@ -75,7 +76,7 @@ function flagProblems(product: string, features: readonly string[], given: Recor
     if (!known.has(key)) problems.push(`Unknown flag ${key}.`);
     else if (field?.type.kind === 'choice') {
       if (typeof value !== 'string' || !field.type.options.includes(value)) problems.push(`${field.label} must be one of ${field.type.options.join(', ')}.`);
-      else if (field.feature && value !== defaults[key] && !features.includes(field.feature)) problems.push(`${field.label} needs the ${field.feature} permission.`);
+      else if (field.feature && value !== defaults[key] && !features.includes(field.feature)) problems.push(`${field.label} needs the ${permissionName(field.feature)} permission.`);
     } else if (typeof value !== 'boolean') problems.push(`Flag ${key} must be true or false.`);
   }
   return problems;

@@ -9,6 +9,7 @@ import { productNames } from '../../src/domain/product';
 import type { ChangeKind, UserChanges, UserRecord } from '../../src/domain/users';
 import type { User } from '../db/schema';
 import { expiryText } from './records';
+import { permissionName } from '../../src/domain/feature-labels';
 
 /** Columns of the users table (server/db/schema.ts) a save stores as they are. */
 type PlainColumn =
@@ -158,7 +159,7 @@ export function missingPermissions(features: readonly string[], before: Editable
 }
 
 export function permissionMessage(missing: readonly MissingPermission[]): string {
-  const parts = missing.map((m) => `${m.what} (needs the ${m.feature} permission)`);
+  const parts = missing.map((m) => `${m.what} (needs the ${permissionName(m.feature)} permission)`);
   return `You may not ${parts.join('; ')}. Nothing was saved.`;
 }
 

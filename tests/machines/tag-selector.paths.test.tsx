@@ -149,11 +149,11 @@ describe('tag selector without the right to change tags', () => {
 
   it('shows the tags without the tags feature, and says why they cannot change', async () => {
     await showsTagsOnly(['admin_panel_access', 'user_mgmt', 'edit_user'], false);
-    expect(screen.getByText('Changing tags needs the tags permission.')).toBeInTheDocument();
+    expect(screen.getByText('Changing tags needs the ‘Tags’ permission.')).toBeInTheDocument();
   });
 
   it('shows the tags when the screen disables it', async () => {
     await showsTagsOnly([...FEATURE_KEYS], true);
-    expect(screen.queryByText('Changing tags needs the tags permission.')).toBeNull();
+    expect(screen.queryByText('Changing tags needs the ‘Tags’ permission.')).toBeNull();
   });
 });

@@ -250,9 +250,9 @@ describe('status 0: the edit cannot go ahead', () => {
   it('refuses a field whose feature the session lacks', async () => {
     const limited = await staff(['admin_panel_access', 'user_mgmt', 'bulk_edit_user']);
     const [u] = await users(1);
-    expect(await apply(ids([u!]), { expiry_dt: '01-01-2030' }, limited)).toEqual({ status: 0, data: 'You may not change Expiry date in bulk: it needs the expiry_update permission.' });
-    expect(await apply(ids([u!]), { active: false }, limited)).toEqual({ status: 0, data: 'You may not change Active in bulk: it needs the active_update permission.' });
-    expect(await apply(ids([u!]), { tr_src: 'tri' }, limited)).toEqual({ status: 0, data: 'You may not change Transcript source in bulk: it needs the tr_src_toggle permission.' });
+    expect(await apply(ids([u!]), { expiry_dt: '01-01-2030' }, limited)).toEqual({ status: 0, data: 'You may not change Expiry date in bulk: it needs the ‘Change expiry date’ permission.' });
+    expect(await apply(ids([u!]), { active: false }, limited)).toEqual({ status: 0, data: 'You may not change Active in bulk: it needs the ‘Activate and deactivate users’ permission.' });
+    expect(await apply(ids([u!]), { tr_src: 'tri' }, limited)).toEqual({ status: 0, data: 'You may not change Transcript source in bulk: it needs the ‘Change transcript source’ permission.' });
     expect(await apply(ids([u!]), { cgs: true }, limited)).toMatchObject({ status: 1, data: { updated: 1 } });
   });
 

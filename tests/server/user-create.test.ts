@@ -294,7 +294,7 @@ describe('register/', () => {
     it('refuses a transcript source other than the default without tr_src_toggle', async () => {
       const b = await staffBrowser(['admin_panel_access', 'create_user_tab']);
       expect((await refusal(registerForm([person(13)], { flags: JSON.stringify({ tr_src: 'tri' }) }), b)).row_errors[STEP_ONE_KEY])
-        .toEqual({ flags: 'Transcript source needs the tr_src_toggle permission.' });
+        .toEqual({ flags: 'Transcript source needs the ‘Change transcript source’ permission.' });
     });
 
     it('refuses repeats inside the batch and emails or usernames the database holds, in any case', async () => {
@@ -313,7 +313,7 @@ describe('register/', () => {
 
     it('refuses several users at once without bulk_user_creation', async () => {
       const b = await staffBrowser(['admin_panel_access', 'create_user_tab']);
-      expect((await refusal(registerForm([person(30), person(31)]), b)).msg).toBe('Creating several users at once needs the bulk_user_creation permission.');
+      expect((await refusal(registerForm([person(30), person(31)]), b)).msg).toBe('Creating several users at once needs the ‘Create users in bulk’ permission.');
     });
 
     it('answers field errors of the shared schema with 400 for malformed rows', async () => {

@@ -10,6 +10,7 @@ import { AdminPrivilegesReply, FetchUsersReply, UpdateAccountReply, type UserCha
 import { ownerFromWire } from '../../src/domain/product';
 import { verifyPassword } from '../../server/auth/passwords';
 import { UPDATE_MESSAGES } from '../../server/users/update';
+import { featureLabel } from '../../src/domain/feature-labels';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { MORNING, startFakeClock, stopFakeClock } from './support/clock';
@@ -232,12 +233,12 @@ describe('update_account/: permissions', () => {
     ['deleted switch', 'deleted_user', { deleted: true }],
     ['transcript source', 'tr_src_toggle', { flags: { tr_src: 'tri' } }],
   ] as const)('refuses the whole save when the %s changes without %s', async (_what, feature, changes) => {
-    expect(await refusedFor(EDITOR, changes as UserChanges)).toContain(`needs the ${feature} permission`);
+    expect(await refusedFor(EDITOR, changes as UserChanges)).toContain(`needs the ‘${featureLabel(feature)}’ permission`);
   });
 
   it('needs allow_customer_type to make a customer, and to change one', async () => {
-    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'customer' })).toContain('allow_customer_type');
-    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'trial' }, { user_type: 'grace_customer' })).toContain('allow_customer_type');
+    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'customer' })).toContain('‘Customer user types’');
+    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'trial' }, { user_type: 'grace_customer' })).toContain('‘Customer user types’');
   });
 
   it('needs staff_role_change to make a user staff or stop them being staff', async () => {
@@ -252,7 +253,7 @@ describe('update_account/: permissions', () => {
 
   it('names every missing permission at once', async () => {
     const message = await refusedFor(EDITOR, { user_type: 'journalist', active: false });
-    expect(message).toBe('You may not change the user type (needs the user_type_update permission); change whether the user is active (needs the active_update permission). Nothing was saved.');
+    expect(message).toBe('You may not change the user type (needs the ‘Change user type’ permission); change whether the user is active (needs the ‘Activate and deactivate users’ permission). Nothing was saved.');
   });
 
   it('saves what the features allow', async () => {

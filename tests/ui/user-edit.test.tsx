@@ -5,6 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleApp } from '../../src/app';
+import { featureLabel } from '../../src/domain/feature-labels';
 import { dataPlanMessages } from '../../src/domain/user-rules';
 import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
 import { formatWhen } from '../../src/ui/user-edit/format';
@@ -56,7 +57,7 @@ describe('the user edit page', () => {
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'First name' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'User type' })).toBeDisabled();
-    const locked = (feature: string) => screen.getByText(`Changing this needs the ${feature} permission.`);
+    const locked = (feature: string) => screen.getByText(`Changing this needs the ‘${featureLabel(feature)}’ permission.`);
     expect(locked('user_type_update')).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled();
     expect(locked('active_update')).toBeVisible();
@@ -131,7 +132,7 @@ describe('the user edit page', () => {
   it("keeps a customer's type for sessions without allow_customer_type", async () => {
     await openAs(['admin_panel_access', 'user_mgmt', 'edit_user', 'user_type_update'], `/user_list/${userId}`);
     expect(await screen.findByRole('combobox', { name: 'User type' })).toBeDisabled();
-    expect(screen.getByText("Changing a customer's type needs the allow_customer_type permission.")).toBeVisible();
+    expect(screen.getByText("Changing a customer's type needs the ‘Customer user types’ permission.")).toBeVisible();
   });
 
   it('says so for an address that is not a user id, and for a user that does not exist', async () => {

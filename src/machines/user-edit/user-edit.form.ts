@@ -12,6 +12,7 @@ import {
   EMAIL_PATTERN, FIELD_MESSAGES, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, parseExpiry, reconcileDataPlan, type FieldErrors,
 } from '../../domain/user-rules';
 import type { OrgPick, OwnerGroupReply, RoleRef, UserChanges, UserRecord } from '../../domain/users';
+import { permissionName } from '../../domain/feature-labels';
 
 /** One entry of the owner group: username and name. */
 export type OwnerChoice = OwnerGroupReply['result'][number];
@@ -165,9 +166,9 @@ export function formErrors(product: string, base: UserRecord, draft: EditDraft):
 export type FieldAccess = { show: false; editable: false } | { show: true; editable: true } | { show: true; editable: false; why: string };
 
 const isCustomer = (t: string) => (CUSTOMER_USER_TYPES as readonly string[]).includes(t);
-const needs = (feature: string, what: string) => `Changing ${what} needs the ${feature} permission.`;
+const needs = (feature: string, what: string) => `Changing ${what} needs the ${permissionName(feature)} permission.`;
 
-export const READ_ONLY_REASON = 'You can view this user; changing users needs the edit_user permission.';
+export const READ_ONLY_REASON = `You can view this user; changing users needs the ${permissionName('edit_user')} permission.`;
 
 export function fieldAccess(key: DraftKey, features: readonly string[], base: UserRecord, draft: EditDraft): FieldAccess {
   const has = (f: string) => features.includes(f);

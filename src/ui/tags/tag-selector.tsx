@@ -15,6 +15,7 @@ import { useConsole, useInspect } from '../console-context';
 import { CreateTagDialog } from './create-tag-dialog';
 import { TagLabel } from './tag-label';
 import { TagSelectorCtx } from './tag-selector-context';
+import { permissionName } from '../../domain/feature-labels';
 
 export interface TagSelectorProps {
   userId: number;
@@ -123,7 +124,7 @@ export function TagSelectorView({ disabled = false }: { disabled?: boolean }) {
               )}
             </Box>
           )}
-          {!mayTag && <Text size="1" color="gray">Changing tags needs the tags permission.</Text>}
+          {!mayTag && <Text size="1" color="gray">Changing tags needs the {permissionName('tags')} permission.</Text>}
           {status && status !== 'failed' && <Text size="1" color="gray" role="status">{SAVE_STATUS_TEXT[status]}</Text>}
           {status === 'failed' && (
             <Callout.Root color="red" role="alert" size="1">

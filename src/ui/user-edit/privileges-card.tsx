@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fields';
 import type { userPrivilegesMachine } from '../../machines/user-privileges/user-privileges.machine';
 import { selectPrivilegesTab } from '../../machines/user-privileges/user-privileges.selectors';
+import { permissionName } from '../../domain/feature-labels';
 
 export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivilegesMachine> }) {
   const { privileges, loading, saving, failed, message, maySet } = useSelector(actor, selectPrivilegesTab, shallowEqual);
@@ -31,7 +32,7 @@ export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivi
               </Flex>
             </Text>
           ))}
-          {!maySet && <Text size="1" color="gray">Changing administrator privileges needs the is_super_admin_user permission.</Text>}
+          {!maySet && <Text size="1" color="gray">Changing administrator privileges needs the {permissionName('is_super_admin_user')} permission.</Text>}
           {saving && <Text size="1" color="gray" role="status">Saving…</Text>}
         </Flex>
       )}
