@@ -6,7 +6,7 @@ import { defineRoute } from '../routes';
 
 const getUserOrganization = defineRoute({
   method: 'POST', path: '/user/get_user_organization/', access: 'user_mgmt', schema: OrgSearchForm,
-  summary: 'Organisations whose name or a word of it starts with the query (2+ characters), best first, at most 20.',
+  summary: 'Organizations whose name or a word of it starts with the query (2+ characters), best first, at most 20.',
   async handler({ c, deps, input }) {
     const reply: OrgSearchReply = { result: await searchOrganizations(deps.db, input.query) };
     return c.json(reply);

@@ -31,12 +31,12 @@ export const UPDATE_MESSAGES = {
   noUser: 'There is no such user.',
   conflict: 'Someone else saved this user after you opened it. Nothing was saved; review their version first.',
   unchanged: 'Nothing changed, so nothing was saved.',
-  confirmOrg: "Confirm the organisation change first: is the new organisation a different one, or the same one spelt differently?",
+  confirmOrg: "Confirm the organization change first: is the new organization a different one, or the same one spelt differently?",
   confirmEmail: 'Confirm the email change first: does the new address belong to the same person or a different person?',
   invalid: 'Some changes break the rules for users. Nothing was saved.',
   taken: (what: string) => `That ${what} is already used by another user.`,
   crmEmail: 'Make the same change on the CRM contact.',
-  crmOrg: 'If only the spelling of the organisation changed, rename it in the CRM instead of moving users.',
+  crmOrg: 'If only the spelling of the organization changed, rename it in the CRM instead of moving users.',
 } as const;
 
 /** Ends the transaction without writing: nothing of a refused or conflicting save may land. */
@@ -146,7 +146,7 @@ async function lookupErrors(trx: Transaction<Database>, record: UserRecord, afte
   if (keys.includes('owner') && !(await ownerGroup(trx, now)).some((o) => o.key === after.owner)) errors['owner'] = CREATE_TEXT.owner;
   if (keys.includes('organization_id') && after.organization_id !== null) {
     const org = await trx.selectFrom('organizations').select('id').where('id', '=', after.organization_id).executeTakeFirst();
-    if (!org) errors['organization_id'] = 'There is no such organisation.';
+    if (!org) errors['organization_id'] = 'There is no such organization.';
   }
   if (keys.includes('email')) {
     const other = await trx.selectFrom('users').select('id')
@@ -195,7 +195,7 @@ function columnsOf(keys: readonly ChangeKey[], after: Editable, passwordHash: st
 function auditAction(requested: readonly ChangeKey[], effects: { org: string | null; email: string | null }, password: boolean): string {
   const parts: string[] = [];
   if (requested.some((k) => k !== 'organization_id' && k !== 'email')) parts.push('user updated');
-  if (effects.org) parts.push(`organisation changed (${effects.org} org)`);
+  if (effects.org) parts.push(`organization changed (${effects.org} org)`);
   if (effects.email) parts.push(`email changed (${effects.email === 'same' ? 'same person' : 'different person'})`);
   if (password) parts.push('password changed');
   return parts.join(', ');
@@ -204,9 +204,9 @@ function auditAction(requested: readonly ChangeKey[], effects: { org: string | n
 function successMessage(user: UserRecord, effects: { org: string | null; email: string | null }, groupsLeft: number): string {
   const parts = ['User updated.'];
   if (effects.org === 'different') {
-    parts.push(`Moved to ${user.organization ?? 'the new organisation'}: broker research access cancelled${groupsLeft ? ` and removed from ${groupsLeft} group${groupsLeft === 1 ? '' : 's'}` : ''}.`);
+    parts.push(`Moved to ${user.organization ?? 'the new organization'}: broker research access cancelled${groupsLeft ? ` and removed from ${groupsLeft} group${groupsLeft === 1 ? '' : 's'}` : ''}.`);
   }
-  if (effects.org === 'same') parts.push(`Moved to ${user.organization ?? 'the new organisation'}. ${UPDATE_MESSAGES.crmOrg}`);
+  if (effects.org === 'same') parts.push(`Moved to ${user.organization ?? 'the new organization'}. ${UPDATE_MESSAGES.crmOrg}`);
   if (effects.email === 'different') parts.push('Broker research entitlements were removed with the old email.');
   if (effects.email) parts.push(UPDATE_MESSAGES.crmEmail);
   return parts.join(' ');

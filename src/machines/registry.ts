@@ -155,11 +155,11 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   },
   {
     id: 'orgChange',
-    title: 'Organisation change',
-    purpose: "The 'Account Update' confirmation when a user in edit mode moves to another organisation.",
+    title: 'Organization change',
+    purpose: "The 'Account Update' confirmation when a user in edit mode moves to another organization.",
     machine: orgChangeMachine,
     source: 'src/machines/org-change/org-change.machine.ts',
-    plans: [{ title: 'A new organisation chosen', plan: orgChangePlan }],
+    plans: [{ title: 'A new organization chosen', plan: orgChangePlan }],
   },
   {
     id: 'emailChange',
@@ -171,11 +171,11 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   },
   {
     id: 'orgSearch',
-    title: 'Organisation search',
-    purpose: 'The organisation picker: searches from two characters, shortly after the last keystroke; a newer query always wins.',
+    title: 'Organization search',
+    purpose: 'The organization picker: searches from two characters, shortly after the last keystroke; a newer query always wins.',
     machine: orgSearchMachine,
     source: 'src/machines/org-search/org-search.machine.ts',
-    plans: [{ title: 'Organisation picker', plan: orgSearchPlan }],
+    plans: [{ title: 'Organization picker', plan: orgSearchPlan }],
   },
   {
     id: 'tagSelector',

@@ -40,7 +40,7 @@ describe('orgChange machine paths (edit page, real server)', () => {
           const moved = step?.event.type === 'org.confirm';
           expect(org()).toHaveValue(moved ? 'Granite Peak Partners' : 'Northwind Capital');
           expect(s.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent(moved ? 'Unsaved changes: Organization.' : 'No unsaved changes.');
-          if (moved) expect(s.getByText(/Moving to a different organisation: broker research access is cancelled and the user leaves all groups when you save/)).toBeVisible();
+          if (moved) expect(s.getByText(/Moving to a different organization: broker research access is cancelled and the user leaves all groups when you save/)).toBeVisible();
           // The dialog only decides; the save is the person's next step.
           expect(await storedOrg()).toBe(world.orgs.northwind);
         },
@@ -48,13 +48,13 @@ describe('orgChange machine paths (edit page, real server)', () => {
           expect(within(dialog()).getByRole('heading', { name: 'Account Update' })).toBeVisible();
           expect(dialog()).toHaveTextContent('You are moving Ada Lovelace from Northwind Capital to Granite Peak Partners.');
           expect(dialog()).toHaveTextContent('Their broker research access will be cancelled and they will be removed from all groups.');
-          expect(dialog()).toHaveTextContent('rename the organisation in the CRM instead');
+          expect(dialog()).toHaveTextContent('rename the organization in the CRM instead');
           expect(within(dialog()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel (Same Org)', 'Different Org']);
           expect(org()).toHaveValue('Northwind Capital');
         },
         confirming: () => {
           expect(within(dialog()).getByRole('heading', { name: 'Account Update' })).toBeVisible();
-          expect(dialog()).toHaveTextContent('Granite Peak Partners is a different organisation. When you save, Ada Lovelace loses broker research access and leaves every group. Confirm the move?');
+          expect(dialog()).toHaveTextContent('Granite Peak Partners is a different organization. When you save, Ada Lovelace loses broker research access and leaves every group. Confirm the move?');
           expect(within(dialog()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Confirm']);
           expect(org()).toHaveValue('Northwind Capital');
         },

@@ -139,9 +139,9 @@ describe('orgSearch machine paths (real picker, real server)', () => {
           expect(field()).toHaveAttribute('aria-activedescendant', active[0]!.id);
           expect(field()).toHaveValue('north');
         },
-        'open.empty': () => listShows('No organisations match “north”.'),
+        'open.empty': () => listShows('No organizations match “north”.'),
         'open.failed': (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent('Could not search organisations. Error: no response from the server');
+          expect(s.getByRole('alert')).toHaveTextContent('Could not search organizations. Error: no response from the server');
           expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
         },
       },

@@ -154,7 +154,7 @@ describe('userEdit machine paths (real page, real server)', () => {
           }
           if (event?.type === 'org.confirmed') {
             expect(org()).toHaveValue('Granite Peak Partners');
-            expect(s.getByText(/Moving to a different organisation: broker research access is cancelled/)).toBeVisible();
+            expect(s.getByText(/Moving to a different organization: broker research access is cancelled/)).toBeVisible();
             expect(summary()).toHaveTextContent('Unsaved changes: Organization.');
           }
           if (done === 'emailTaken') {

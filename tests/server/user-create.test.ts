@@ -279,7 +279,7 @@ describe('register/', () => {
       expect((await refusal(registerForm([person(11)], { user_type: 'is_staff' }), b)).row_errors[STEP_ONE_KEY]).toEqual({ user_type: CREATE_TEXT.staffType });
     });
 
-    it('refuses an unknown organisation, an owner who is not staff, unknown items, flags and choices', async () => {
+    it('refuses an unknown organization, an owner who is not staff, unknown items, flags and choices', async () => {
       const reply = await refusal(registerForm([person(12)], {
         organization_id: '999999', [names.owner]: 'maria.gomez', product_configuration: 'other', startup_screen: 'nowhere',
         data_plan: JSON.stringify(['gold']), flags: JSON.stringify({ unknown_flag: true, rms_version: 'v9', crypto: 'yes' }),
@@ -365,7 +365,7 @@ describe('welcome and invitation emails', () => {
     expect(await admin.postJson('/user/send_welcome_email/', { user_id: '999999' })).toEqual({ status: false, msg: 'No such user.' });
   });
 
-  it('writes an invitation to an address, naming the organisation, audited', async () => {
+  it('writes an invitation to an address, naming the organization, audited', async () => {
     const reply = await admin.postJson('/user/pre_register_email_send/', { email: 'Invitee@Example.com', first_name: 'Ivy', organization_id: String(orgs['Harbor Lights']) });
     expect(reply).toEqual({ status: true, msg: 'Invitation to invitee@example.com: The email was written to the outbox (no mail server is configured).' });
     const row = await server.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'pre_register').executeTakeFirstOrThrow();

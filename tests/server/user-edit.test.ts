@@ -286,7 +286,7 @@ describe('update_account/: data plan rules (§5)', () => {
   });
 });
 
-describe('update_account/: organisation change', () => {
+describe('update_account/: organization change', () => {
   async function userInGroups() {
     const id = await managedUser({ flags: { researchreports: true, br_manager: true, crypto: true } });
     const now = Date.now();
@@ -306,7 +306,7 @@ describe('update_account/: organisation change', () => {
     expect(await storedVersion(id)).toBe(1);
   });
 
-  it('a different organisation cancels broker research access and removes every group membership, in the same save', async () => {
+  it('a different organization cancels broker research access and removes every group membership, in the same save', async () => {
     const b = await staff(EDITOR);
     const { id, groups } = await userInGroups();
     const reply = await save(b, id, 1, { organization_id: orgs.b }, { org_change: 'different' });
@@ -314,12 +314,12 @@ describe('update_account/: organisation change', () => {
     expect(reply).toMatchObject({ user: { organization_id: orgs.b, organization: 'Granite Peak Partners', flags: { researchreports: false, br_manager: false, crypto: true } } });
     expect(await memberships(id)).toBe(0);
     const [row] = await auditOf(`#${id})`);
-    expect(row!.action).toMatch(/^organisation changed \(different org\): /);
+    expect(row!.action).toMatch(/^organization changed \(different org\): /);
     expect(JSON.parse(row!.previous_data!)).toEqual({ organization_id: orgs.a, flags: { br_manager: true, researchreports: true }, groups });
     expect(JSON.parse(row!.current_data!)).toEqual({ organization_id: orgs.b, flags: { br_manager: false, researchreports: false }, groups: [] });
   });
 
-  it('the same organisation moves the user only, and reminds to rename in the CRM', async () => {
+  it('the same organization moves the user only, and reminds to rename in the CRM', async () => {
     const b = await staff(EDITOR);
     const { id } = await userInGroups();
     const reply = await save(b, id, 1, { organization_id: orgs.b, first_name: 'Augusta' }, { org_change: 'same' });
@@ -327,13 +327,13 @@ describe('update_account/: organisation change', () => {
     expect(reply.message).toContain(UPDATE_MESSAGES.crmOrg);
     expect(await memberships(id)).toBe(2);
     const [row] = await auditOf(`#${id})`);
-    expect(row!.action).toMatch(/^user updated, organisation changed \(same org\): /);
+    expect(row!.action).toMatch(/^user updated, organization changed \(same org\): /);
   });
 
-  it('refuses an organisation that does not exist', async () => {
+  it('refuses an organization that does not exist', async () => {
     const b = await staff(EDITOR);
     const id = await managedUser();
-    expect(await save(b, id, 1, { organization_id: 987654 }, { org_change: 'different' })).toMatchObject({ status: false, errors: { organization_id: 'There is no such organisation.' } });
+    expect(await save(b, id, 1, { organization_id: 987654 }, { org_change: 'different' })).toMatchObject({ status: false, errors: { organization_id: 'There is no such organization.' } });
   });
 });
 

@@ -104,7 +104,7 @@ describe('the search text', () => {
 });
 
 describe('filters', () => {
-  it('narrows by type, category, organisation and active, and leaves deleted users out by default', async () => {
+  it('narrows by type, category, organization and active, and leaves deleted users out by default', async () => {
     expect(usernames(await search({ q: 'smith', user_type: 'customer' }))).toEqual(['jsmithson']);
     expect(usernames(await search({ q: 'm', user_category: 'ir' }))).toEqual(['mjohn']);
     expect(usernames(await search({ organization_id: String(orgB) }))).toEqual(['idle.one', 'mjohn']);
@@ -225,7 +225,7 @@ describe('the total', () => {
     await check();
   });
 
-  it('counts the search text and the organisation on the rows themselves', async () => {
+  it('counts the search text and the organization on the rows themselves', async () => {
     expect((await search({ q: 'jsmith' })).total_users).toBe(2);
     expect((await search({ organization_id: String(orgA), q: 'j' })).total_users).toBe(2);
   });

@@ -104,7 +104,7 @@ describe('the URL holds the list', () => {
     await waitFor(() => expect(app!.router.state.location.pathname).toBe(`/user_list/${id}`));
   });
 
-  it('filters by an organisation picked by name, shown as a chip that clears it', async () => {
+  it('filters by an organization picked by name, shown as a chip that clears it', async () => {
     await openAs([]);
     const org = await server.db.selectFrom('organizations').select(['id', 'name']).where('name', '=', 'Bench Org 1').executeTakeFirstOrThrow();
     const members = Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))

@@ -63,7 +63,7 @@ export function draftOf(product: string, record: UserRecord): EditDraft {
     email: record.email,
     username: record.username,
     phone: record.phone ?? '',
-    organization: record.organization_id === null ? null : { title: record.organization ?? `Organisation ${record.organization_id}`, org_id: record.organization_id, salesforceId: null },
+    organization: record.organization_id === null ? null : { title: record.organization ?? `Organization ${record.organization_id}`, org_id: record.organization_id, salesforceId: null },
     user_type: record.user_type,
     user_category: record.user_category,
     user_role: record.user_role ?? '',

@@ -124,10 +124,10 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
         >
           {tooShort && <Text as="p" size="2" color="gray" m="2" role="status">Type at least 2 characters to search.</Text>}
           {searching && <Text as="p" size="2" color="gray" m="2" role="status">Searching…</Text>}
-          {nothingFound && <Text as="p" size="2" color="gray" m="2" role="status">No organisations match “{query.trim()}”.</Text>}
+          {nothingFound && <Text as="p" size="2" color="gray" m="2" role="status">No organizations match “{query.trim()}”.</Text>}
           {error && (
             <Flex align="center" justify="between" gap="2" m="2">
-              <Text size="2" color="red" role="alert">Could not search organisations. {error}</Text>
+              <Text size="2" color="red" role="alert">Could not search organizations. {error}</Text>
               <Button type="button" size="1" variant="soft" onClick={() => search.send({ type: 'search.retry' })}>Retry</Button>
             </Flex>
           )}

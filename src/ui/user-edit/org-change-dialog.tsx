@@ -13,7 +13,7 @@ export function OrgChangeDialog({ actor, userName }: { actor: ActorRefFrom<typeo
   const confirming = useSelector(actor, selectConfirming);
   const previous = useSelector(actor, selectPrevious);
   const next = useSelector(actor, selectNext);
-  const from = previous?.title ?? 'no organisation';
+  const from = previous?.title ?? 'no organization';
   const to = next?.title ?? '';
   return (
     <ScreenTheme>
@@ -24,8 +24,8 @@ export function OrgChangeDialog({ actor, userName }: { actor: ActorRefFrom<typeo
             <>
               <AlertDialog.Description size="2">
                 You are moving {userName} from {from} to {to}. Their broker research access will be cancelled and they will be removed
-                from all groups. If this is the same organisation and only the spelling of its name changed, keep the user where
-                they are and rename the organisation in the CRM instead.
+                from all groups. If this is the same organization and only the spelling of its name changed, keep the user where
+                they are and rename the organization in the CRM instead.
               </AlertDialog.Description>
               <Flex gap="3" mt="4" justify="end">
                 <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'org.sameOrg' })}>Cancel (Same Org)</Button>
@@ -35,7 +35,7 @@ export function OrgChangeDialog({ actor, userName }: { actor: ActorRefFrom<typeo
           ) : (
             <>
               <AlertDialog.Description size="2">
-                {to} is a different organisation. When you save, {userName} loses broker research access and leaves every group.
+                {to} is a different organization. When you save, {userName} loses broker research access and leaves every group.
                 Confirm the move?
               </AlertDialog.Description>
               <Flex gap="3" mt="4" justify="end">

@@ -45,7 +45,7 @@ export function ProfileForm() {
       </Card>
 
       <Card>
-        <Heading as="h3" size="3" mb="3">Organisation and type</Heading>
+        <Heading as="h3" size="3" mb="3">Organization and type</Heading>
         <Grid columns="2" gap="3">
           <OrganizationField />
           <ReadOnlyValue label="CRM account id" value={base.sf_acc_id} />
@@ -109,7 +109,7 @@ function OrganizationField() {
       <OrgPicker value={draft?.organization ?? null} disabled={f.disabled} onChange={(pick) => edit.send({ type: 'org.pick', pick })} />
       {decided && (
         <Text as="p" size="1" color="red" mt="1">
-          Moving to a different organisation: broker research access is cancelled and the user leaves all groups when you save.
+          Moving to a different organization: broker research access is cancelled and the user leaves all groups when you save.
         </Text>
       )}
     </FieldFrame>

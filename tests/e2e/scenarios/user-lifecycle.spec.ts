@@ -135,7 +135,7 @@ export const scenario: Scenario = {
       await pickOrganisation(edit.organisation, NEXT_ORG.typed, NEXT_ORG.name);
       await edit.orgDialog.getByRole('button', { name: 'Different Org', exact: true }).click();
       await edit.orgDialog.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
-      check((await description()).startsWith(`${NEXT_ORG.name} is a different organisation.`),
+      check((await description()).startsWith(`${NEXT_ORG.name} is a different organization.`),
         `the second warning: "${await description()}"`);
       await edit.orgDialog.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
     });
@@ -144,7 +144,7 @@ export const scenario: Scenario = {
       await edit.orgDialog.waitFor({ state: 'hidden' });
       checkEqual(await edit.organisation.inputValue(), NEXT_ORG.name, 'the organisation after Confirm');
       checkEqual(await edit.unsaved.innerText(), 'Unsaved changes: Organization.', 'the unsaved change');
-      await page.getByRole('main').getByText(/^Moving to a different organisation/).waitFor();
+      await page.getByRole('main').getByText(/^Moving to a different organization/).waitFor();
     });
     await t.step('Save: the new organisation is stored', async () => {
       await edit.save.click();
