@@ -13,6 +13,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RedirectRouteImport } from './routes/redirect'
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index'
+import { Route as AuthedSplatRouteImport } from './routes/_authed.$'
 import { Route as AuthedAccount_settingsRouteImport } from './routes/_authed.account_settings'
 import { Route as AuthedBroker_researchRouteImport } from './routes/_authed.broker_research'
 import { Route as AuthedCreate_userRouteImport } from './routes/_authed.create_user'
@@ -49,6 +50,11 @@ const RedirectRoute = RedirectRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSplatRoute = AuthedSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAccount_settingsRoute = AuthedAccount_settingsRouteImport.update({
@@ -149,6 +155,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
   '/login': typeof LoginRoute
   '/redirect': typeof RedirectRoute
+  '/$': typeof AuthedSplatRoute
   '/account_settings': typeof AuthedAccount_settingsRoute
   '/broker_research': typeof AuthedBroker_researchRoute
   '/create_user': typeof AuthedCreate_userRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/redirect': typeof RedirectRoute
+  '/$': typeof AuthedSplatRoute
   '/account_settings': typeof AuthedAccount_settingsRoute
   '/broker_research': typeof AuthedBroker_researchRoute
   '/create_user': typeof AuthedCreate_userRoute
@@ -196,6 +204,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/redirect': typeof RedirectRoute
+  '/_authed/$': typeof AuthedSplatRoute
   '/_authed/account_settings': typeof AuthedAccount_settingsRoute
   '/_authed/broker_research': typeof AuthedBroker_researchRoute
   '/_authed/create_user': typeof AuthedCreate_userRoute
@@ -222,6 +231,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/redirect'
+    | '/$'
     | '/account_settings'
     | '/broker_research'
     | '/create_user'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
   to:
     | '/login'
     | '/redirect'
+    | '/$'
     | '/account_settings'
     | '/broker_research'
     | '/create_user'
@@ -268,6 +279,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/redirect'
+    | '/_authed/$'
     | '/_authed/account_settings'
     | '/_authed/broker_research'
     | '/_authed/create_user'
@@ -323,6 +335,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/$': {
+      id: '/_authed/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AuthedSplatRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/account_settings': {
@@ -455,6 +474,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedSplatRoute: typeof AuthedSplatRoute
   AuthedAccount_settingsRoute: typeof AuthedAccount_settingsRoute
   AuthedBroker_researchRoute: typeof AuthedBroker_researchRoute
   AuthedCreate_userRoute: typeof AuthedCreate_userRoute
@@ -477,6 +497,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedSplatRoute: AuthedSplatRoute,
   AuthedAccount_settingsRoute: AuthedAccount_settingsRoute,
   AuthedBroker_researchRoute: AuthedBroker_researchRoute,
   AuthedCreate_userRoute: AuthedCreate_userRoute,

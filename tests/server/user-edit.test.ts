@@ -242,13 +242,13 @@ describe('update_account/: permissions', () => {
   });
 
   it('needs staff_role_change to make a user staff or stop them being staff', async () => {
-    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'is_staff' })).toContain('staff_role_change');
-    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'trial' }, { user_type: 'is_staff' })).toContain('staff_role_change');
+    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'is_staff' })).toContain('‘Change staff roles’');
+    expect(await refusedFor([...EDITOR, 'user_type_update'], { user_type: 'trial' }, { user_type: 'is_staff' })).toContain('‘Change staff roles’');
   });
 
   it('needs br_user_email_change to change the email of a user with broker research on', async () => {
     const message = await refusedFor(EDITOR, { email: 'new@granite.example' }, { flags: { researchreports: true } }, { email_change: 'same' });
-    expect(message).toContain('br_user_email_change');
+    expect(message).toContain('‘Change the email of broker research users’');
   });
 
   it('names every missing permission at once', async () => {
@@ -378,7 +378,7 @@ describe('update_account/: staff roles', () => {
   it('needs staff_role_change, and refuses roles for users who are not staff', async () => {
     const id = await managedUser();
     const roles = Object.values(await roleIds());
-    expect((await save(await staff(EDITOR), id, 1, { staff_roles: [roles[0]!] })).message).toContain('staff_role_change');
+    expect((await save(await staff(EDITOR), id, 1, { staff_roles: [roles[0]!] })).message).toContain('‘Change staff roles’');
     expect(await save(await staff([...EDITOR, 'staff_role_change']), id, 1, { staff_roles: [roles[0]!] })).toMatchObject({ status: false, errors: { staff_roles: 'Only staff users hold staff roles.' } });
   });
 

@@ -8,16 +8,19 @@ import { ScreenTheme } from '../screen-theme';
 import { WorkflowDockSlot } from '../workflows/dock-slot';
 import { ShellHeader } from './shell-header';
 import { SideMenu } from './side-menu';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import './shell.css';
 
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <ScreenTheme>
-    <Flex direction="column" style={{ minHeight: '100vh' }}>
+    <Flex direction="column" style={{ minHeight: '100vh', position: 'relative' }}>
+      <SkipLink />
       <ShellHeader />
       <Flex flexGrow="1">
         <SideMenu />
         <Box asChild flexGrow="1" p="5" style={{ minWidth: 0 }}>
-          <main>{children}</main>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="shell-main">{children}</main>
         </Box>
       </Flex>
       <Box asChild px="5" py="3" style={{ borderTop: '1px solid var(--gray-a5)' }}>
