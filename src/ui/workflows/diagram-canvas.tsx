@@ -1,12 +1,17 @@
-// The diagram on the page: drag to pan, wheel or buttons to zoom, Fit to see it whole. Opens at a
-// legible scale (viewport.ts). Clicking a state selects it; hovering an edge or its label
-// emphasises both, so a label far from its line is easy to match.
-import { Flex, IconButton, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes';
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+// The diagram on the page: drag to pan, wheel or buttons to zoom, Fit to see it whole. Opens with
+// readable text centred on the state the machine starts in (viewport.ts). A large diagram gets an
+// overview to move around in and "Find a state", which centres the state chosen and selects it.
+// A view that is centred on a state (the start, a found or followed state) stays centred on it
+// whenever the canvas changes size, e.g. when the details panel opens beside it.
+// Clicking a state selects it; hovering an edge or its label emphasises both.
+import { Flex, IconButton, Text, TextField, Tooltip, VisuallyHidden } from '@radix-ui/themes';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { matchStates, stateChoices } from '../../workflows/find';
 import type { Diagram } from '../../workflows/layout';
+import { DiagramOverview } from './diagram-overview';
 import { DiagramContent, type Highlights } from './diagram-svg';
 import { PAGE_PALETTE } from './palette';
-import { centreOn, fitView, initialView, isVisible, panBy, zoomAt, type Size, type View } from './viewport';
+import { centreAt, centreOn, findView, fitView, initialView, isVisible, panBy, visibleArea, zoomAt, type Box, type Size, type View } from './viewport';
 
 export interface DiagramCanvasProps {
   diagram: Diagram;
@@ -16,35 +21,53 @@ export interface DiagramCanvasProps {
   /** A state to keep in view: when it changes and lies outside the canvas, the view moves to it. */
   follow?: string | null;
   height: number | string;
+  /** The overview and "Find a state" (the page's canvas); the side panel's small one goes without. */
+  tools?: boolean;
 }
+
+/** Where the view comes from: the start, a state kept in the middle, or where the person moved it. */
+type Placement = { kind: 'start' } | { kind: 'state'; id: string; scale: number } | { kind: 'free'; view: View };
 
 /** Until the canvas has been measured (and in tests, where nothing has a size). */
 const FALLBACK_SIZE: Size = { width: 900, height: 560 };
 const STEP = 1.25;
 const DRAG_THRESHOLD = 4;
 
-export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = null, height }: DiagramCanvasProps) {
+/** The state the machine starts in (its top-level initial state), else the first state drawn. */
+function startBox(diagram: Diagram): Box | undefined {
+  const marker = diagram.initials.find((i) => i.marker.parent === null);
+  const target = marker && diagram.nodes.find((n) => n.node.id === marker.marker.target);
+  return target ?? diagram.nodes.find((n) => n.node.parent === null);
+}
+
+export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = null, height, tools = true }: DiagramCanvasProps) {
   const prefix = `diagram-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
-  const [chosen, setChosen] = useState<View | null>(null);
+  const [placement, setPlacement] = useState<Placement>({ kind: 'start' });
   const [hovered, setHovered] = useState<string | null>(null);
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean; pointer: number } | null>(null);
   const suppressClick = useRef(false);
   const content = { width: diagram.width, height: diagram.height };
-  const start = diagram.initials.find((i) => i.marker.parent === null);
-  const view = chosen ?? initialView(content, size, start && { x: start.x + start.size / 2 });
+  const boxOf = (id: string) => diagram.nodes.find((n) => n.node.id === id);
+  // Worked out on every render from the canvas's current size, so a resize re-centres for free.
+  const placed = (p: Placement): View => {
+    if (p.kind === 'free') return p.view;
+    const box = p.kind === 'state' ? boxOf(p.id) : undefined;
+    return p.kind === 'state' && box ? centreOn({ x: 0, y: 0, scale: p.scale }, box, size) : initialView(content, size, startBox(diagram));
+  };
+  const view = placed(placement);
+  const setChosen = (next: View) => setPlacement({ kind: 'free', view: next });
   // Adjusted while rendering (React's pattern for state that follows a prop), so no frame shows the
-  // old view; looked at again when the canvas gets its size, which changes what is in view.
+  // old view; looked at again when the canvas changes size, which changes what is in view.
   const followKey = follow && `${follow}@${size.width}x${size.height}`;
   const [followed, setFollowed] = useState<string | null>(null);
   if (followKey !== followed) {
     setFollowed(followKey);
-    const target = follow ? diagram.nodes.find((n) => n.node.id === follow) : undefined;
-    if (target && !isVisible(target, view, size)) setChosen(centreOn(view, target, size));
+    const target = follow ? boxOf(follow) : undefined;
+    if (target && !isVisible(target, view, size)) setPlacement({ kind: 'state', id: target.node.id, scale: view.scale });
   }
   const viewRef = useRef(view);
   viewRef.current = view;
-  const measured = useRef(false);
 
   // Measured, not fetched: the canvas follows its box, and the wheel must be able to cancel the
   // page's scroll (React's wheel listener is passive).
@@ -53,10 +76,7 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
     const measure = () => {
       const { width, height: h } = element.getBoundingClientRect();
       if (!(width > 0 && h > 0)) return;
-      // The first size places the diagram; later ones (a panel opening beside it) leave it where it is.
-      if (measured.current) setChosen((c) => c ?? viewRef.current);
-      measured.current = true;
-      setSize({ width, height: h });
+      setSize((old) => (old.width === width && old.height === h ? old : { width, height: h }));
     };
     measure();
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
@@ -64,7 +84,7 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
       const box = element.getBoundingClientRect();
-      setChosen(zoomAt(viewRef.current, Math.exp(-e.deltaY * 0.0015), { x: e.clientX - box.left, y: e.clientY - box.top }));
+      setPlacement({ kind: 'free', view: zoomAt(viewRef.current, Math.exp(-e.deltaY * 0.0015), { x: e.clientX - box.left, y: e.clientY - box.top }) });
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => {
@@ -118,6 +138,31 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
     e.preventDefault();
   };
 
+  // "Find a state": a label chosen from the list (or Enter on what is typed) centres and selects it.
+  const choices = useMemo(() => stateChoices(diagram.model), [diagram]);
+  const [query, setQuery] = useState('');
+  const [findProblem, setFindProblem] = useState<string | null>(null);
+  const find = (text: string, exactOnly: boolean) => {
+    const best = matchStates(choices, text)[0];
+    const exact = best && best.label.toLowerCase() === text.trim().toLowerCase();
+    if (exactOnly && !exact) return;
+    if (!best) {
+      setFindProblem(text.trim() ? `No state matches “${text.trim()}”.` : null);
+      return;
+    }
+    setFindProblem(null);
+    setQuery(best.label);
+    const box = boxOf(best.id)!;
+    setPlacement({ kind: 'state', id: best.id, scale: findView(view, box, size).scale });
+    onSelect(best.id);
+  };
+  const onFindSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    find(query, false);
+  };
+  const whole = visibleArea(view, size);
+  const showOverview = tools && !(whole.x <= 0 && whole.y <= 0 && whole.x + whole.width >= content.width && whole.y + whole.height >= content.height);
+
   const shown: Highlights = hovered ? { ...highlights, edges: new Set([...(highlights.edges ?? []), hovered]) } : highlights;
 
   return (
@@ -147,8 +192,26 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
         <Tooltip content="The whole diagram (0)"><IconButton size="1" variant="surface" color="gray" aria-label="Fit to view" onClick={fit} style={{ width: 'auto', padding: '0 8px' }}>Fit</IconButton></Tooltip>
         <Tooltip content="Actual size"><IconButton size="1" variant="surface" color="gray" aria-label="Actual size" onClick={actual} style={{ width: 'auto', padding: '0 8px' }}>1:1</IconButton></Tooltip>
       </Flex>
+      {tools && (
+        <form role="search" aria-label="Find a state" onSubmit={onFindSubmit} onPointerDown={(e) => e.stopPropagation()}
+          style={{ position: 'absolute', top: 0, left: 0, padding: 'var(--space-2)', width: 260 }}>
+          <TextField.Root size="1" type="search" placeholder="Find a state" aria-label="Find a state" list={`${prefix}-states`} value={query}
+            aria-invalid={findProblem ? true : undefined} aria-describedby={findProblem ? `${prefix}-find-problem` : undefined}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setFindProblem(null);
+              // A label picked from the browser's list arrives as the whole label: take it at once.
+              find(e.target.value, true);
+            }} />
+          <datalist id={`${prefix}-states`}>
+            {choices.map((c) => <option key={c.id} value={c.label} />)}
+          </datalist>
+          {findProblem && <Text id={`${prefix}-find-problem`} size="1" color="red" role="status">{findProblem}</Text>}
+        </form>
+      )}
+      {showOverview && <DiagramOverview diagram={diagram} view={view} canvas={size} onMove={(point) => setChosen(centreAt(view, point, size))} />}
       <VisuallyHidden id={`${prefix}-help`}>
-        Drag to move, use the wheel or the plus and minus keys to zoom, 0 to fit, arrow keys to move; click a state for its details.
+        Drag to move, use the wheel or the plus and minus keys to zoom, 0 to fit, arrow keys to move; click a state for its details. Find a state by its name in the search box.
       </VisuallyHidden>
     </div>
   );

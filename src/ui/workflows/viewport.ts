@@ -12,10 +12,18 @@ export interface Size {
   height: number;
 }
 
+export interface Box extends Size {
+  x: number;
+  y: number;
+}
+
 export const MIN_SCALE = 0.1;
 export const MAX_SCALE = 3;
-/** Below this scale labels (11 px at 1) are too small to read; fitting stops here. */
-export const LEGIBLE_SCALE = 0.75;
+/** The smallest text drawn (edge labels, tags, services) is 11 px at scale 1 (layout.ts METRICS). */
+const SMALLEST_TEXT_PX = 11;
+/** On screen no text may be smaller than this: a diagram that fits only below it opens zoomed in. */
+export const MIN_READABLE_TEXT_PX = 11;
+export const READABLE_SCALE = MIN_READABLE_TEXT_PX / SMALLEST_TEXT_PX;
 const MARGIN = 24;
 
 export const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
@@ -27,17 +35,27 @@ export function fitView(content: Size, canvas: Size): View {
 }
 
 /**
- * What the canvas shows first: the whole diagram when it fits at a legible scale; otherwise a
- * legible scale at the top of the diagram, centred on `start` (where the machine starts) as far
- * as the diagram's edges allow.
+ * What the canvas shows first: the whole diagram when it fits with readable text; otherwise the
+ * readable scale centred on `start` (the state the machine starts in), moved only as far as keeps
+ * the diagram's edges from leaving empty canvas: a start at the top of the diagram stays near the
+ * top, with the states it leads to below it rather than a blank half.
  */
-export function initialView(content: Size, canvas: Size, start?: { x: number }): View {
+export function initialView(content: Size, canvas: Size, start?: Box): View {
   const fit = fitView(content, canvas);
-  if (fit.scale >= LEGIBLE_SCALE) return fit;
-  const scale = LEGIBLE_SCALE;
-  const wanted = canvas.width / 2 - (start?.x ?? content.width / 2) * scale;
-  const x = Math.min(MARGIN, Math.max(canvas.width - MARGIN - content.width * scale, wanted));
-  return { scale, x, y: MARGIN };
+  if (fit.scale >= READABLE_SCALE) return fit;
+  const scale = READABLE_SCALE;
+  const focus = start ?? { x: 0, y: 0, width: content.width, height: 0 };
+  const along = (canvasLength: number, contentLength: number, centre: number) => {
+    const wanted = canvasLength / 2 - centre * scale;
+    // A diagram narrower than the canvas along this axis is centred whole.
+    if (contentLength * scale + 2 * MARGIN <= canvasLength) return (canvasLength - contentLength * scale) / 2;
+    return Math.min(MARGIN, Math.max(canvasLength - MARGIN - contentLength * scale, wanted));
+  };
+  return {
+    scale,
+    x: along(canvas.width, content.width, focus.x + focus.width / 2),
+    y: along(canvas.height, content.height, focus.y + focus.height / 2),
+  };
 }
 
 /** Zooms by a factor keeping the canvas point `at` fixed under the pointer. */
@@ -59,6 +77,32 @@ export function isVisible(box: { x: number; y: number; width: number; height: nu
 }
 
 /** Moves the view so a diagram box is in the middle of the canvas, at the current scale. */
-export function centreOn(view: View, box: { x: number; y: number; width: number; height: number }, canvas: Size): View {
-  return { ...view, x: canvas.width / 2 - (box.x + box.width / 2) * view.scale, y: canvas.height / 2 - (box.y + box.height / 2) * view.scale };
+export function centreOn(view: View, box: Box, canvas: Size): View {
+  return centreAt(view, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, canvas);
+}
+
+/** Moves the view so a diagram point is in the middle of the canvas, at the current scale. */
+export function centreAt(view: View, point: { x: number; y: number }, canvas: Size): View {
+  return { ...view, x: canvas.width / 2 - point.x * view.scale, y: canvas.height / 2 - point.y * view.scale };
+}
+
+/** Where a found state is shown: in the middle, at a scale where its text is readable. */
+export function findView(view: View, box: Box, canvas: Size): View {
+  return centreOn({ ...view, scale: Math.max(view.scale, READABLE_SCALE) }, box, canvas);
+}
+
+/** The part of the diagram the canvas shows, in diagram coordinates. */
+export function visibleArea(view: View, canvas: Size): Box {
+  return { x: -view.x / view.scale, y: -view.y / view.scale, width: canvas.width / view.scale, height: canvas.height / view.scale };
+}
+
+/** The overview's drawing: the whole diagram fitted into `room`, never enlarged. */
+export function overviewScale(content: Size, room: Size): { scale: number; width: number; height: number } {
+  const scale = Math.min(1, room.width / content.width, room.height / content.height);
+  return { scale, width: content.width * scale, height: content.height * scale };
+}
+
+/** A point of the overview (its own pixels) as a diagram point. */
+export function overviewToDiagram(point: { x: number; y: number }, overview: { scale: number }): { x: number; y: number } {
+  return { x: point.x / overview.scale, y: point.y / overview.scale };
 }

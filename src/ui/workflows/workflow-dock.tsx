@@ -59,7 +59,7 @@ function DockPanel({ loaded, inspection, open, onToggle }: {
             </Flex>
           </Flex>
           {open && (
-            <DiagramCanvas diagram={diagram} title={entry.title} highlights={{ live: live.active }} onSelect={() => {}} follow={innermost} height={300} />
+            <DiagramCanvas diagram={diagram} title={entry.title} highlights={{ live: live.active }} onSelect={() => {}} follow={innermost} height={300} tools={false} />
           )}
         </Flex>
       </aside>
