@@ -1,11 +1,15 @@
 // The analyst reviews the workflows: sees only 'Workflows', opens the sign-in workflow, reads a
-// legible diagram, simulates to the OTP state, exports it, and watches the session live.
+// legible diagram, simulates to the OTP state, exports it, and watches the session live; opens
+// the largest diagram readable on its start, finds a state and moves with the overview.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { check, checkEqual, eventually, waitForPath } from '../harness/check';
 import { menuLabels, shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { expectedMenu } from '../harness/staff';
+import { WORKFLOWS } from '../../../src/machines/registry';
+import { stateChoices } from '../../../src/workflows/find';
+import { buildModel } from '../../../src/workflows/model';
 
 /** Screen boxes of the drawn states, and the rendered size of their names. */
 async function drawnStates(page: Page) {
@@ -14,6 +18,21 @@ async function drawnStates(page: Page) {
     const title = (n.querySelector('text') as SVGTextElement).getBoundingClientRect();
     return { id: n.getAttribute('data-state-node')!, box: { x: box.x, y: box.y, w: box.width, h: box.height }, title: { w: title.width, h: title.height } };
   }));
+}
+
+/** Where a drawn state's box sits within the canvas: its centre as a fraction of the canvas's width and height. */
+async function placeInCanvas(page: Page, canvasName: string, stateId: string) {
+  const canvas = (await page.getByRole('region', { name: canvasName }).boundingBox())!;
+  const box = (await page.locator(`[data-state-node="${stateId}"] > rect`).first().boundingBox())!;
+  return { x: (box.x + box.width / 2 - canvas.x) / canvas.width, y: (box.y + box.height / 2 - canvas.y) / canvas.height, box, canvas };
+}
+
+const inMiddleThird = (p: { x: number; y: number }) => p.x > 1 / 3 && p.x < 2 / 3 && p.y > 1 / 3 && p.y < 2 / 3;
+
+/** The on-screen height of the smallest text of a state (tags, services) or of its name. */
+async function textHeights(page: Page, stateId: string) {
+  return page.locator(`[data-state-node="${stateId}"] text`).evaluateAll((texts) =>
+    texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * ((t as SVGGraphicsElement).getScreenCTM()?.a ?? 1)));
 }
 
 export const scenario: Scenario = {
@@ -132,6 +151,57 @@ export const scenario: Scenario = {
     await t.step('stops watching', async () => {
       await page.getByRole('button', { name: 'Stop watching' }).click();
       await page.getByRole('complementary', { name: 'Live workflow: Session' }).waitFor({ state: 'detached' });
+    });
+    // The largest diagram of the panel: it cannot fit the canvas with readable text.
+    const entry = WORKFLOWS.find((e) => e.id === 'userCreate')!;
+    const startId = `${entry.id}.${String(entry.machine.config.initial)}`;
+    const canvasName = `Diagram: ${entry.title}`;
+    await t.step(`the largest diagram (${entry.title}) opens readable, on the state it starts in`, async () => {
+      await page.getByRole('link', { name: 'Workflows', exact: true }).first().click();
+      await page.getByRole('table').getByRole('link', { name: entry.title, exact: true }).click();
+      await waitForPath(page, `/workflows/${entry.id}`);
+      await page.getByRole('region', { name: canvasName }).waitFor({ timeout: 30_000 });
+      const start = await placeInCanvas(page, canvasName, startId);
+      check(start.box.x >= start.canvas.x && start.box.y >= start.canvas.y && start.box.x + start.box.width <= start.canvas.x + start.canvas.width
+        && start.box.y + start.box.height <= start.canvas.y + start.canvas.height, `the start state ${startId} is on screen`);
+      const heights = await textHeights(page, startId);
+      check(heights.length > 0 && heights.every((h) => h >= 11), `the start state's text is at least 11 px: ${heights.map((h) => h.toFixed(1)).join(', ')}`);
+      const labels = await page.locator('[data-label-of] text').evaluateAll((texts) =>
+        texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * ((t as SVGGraphicsElement).getScreenCTM()?.a ?? 1)));
+      check(labels.every((h) => h >= 11), 'edge labels are at least 11 px');
+      await page.getByRole('group', { name: 'Overview' }).waitFor();
+    });
+    const far = stateChoices(buildModel(entry.machine, entry)).map((c) => c.id)
+      .filter((id) => id !== startId).at(-1)!;
+    await t.step(`Find a state: ${far} comes to the middle, selected, after its details open`, async () => {
+      const choices = stateChoices(buildModel(entry.machine, entry));
+      const label = choices.find((c) => c.id === far)!.label;
+      const search = page.getByRole('searchbox', { name: 'Find a state' });
+      // Typed in part, then Enter takes the best match.
+      await search.fill(label.split(' › ').at(-1)!);
+      await search.press('Enter');
+      await page.locator(`[data-state-node="${far}"][data-selected]`).waitFor();
+      // The details panel opens beside the canvas, which narrows: the state is centred again after.
+      await page.getByRole('region', { name: choices.find((c) => c.id === far)!.label.split(' › ').at(-1)!, exact: true }).waitFor();
+      const placed = await eventually('the found state in the middle third', async () => {
+        const p = await placeInCanvas(page, canvasName, far);
+        return inMiddleThird(p) ? p : undefined;
+      });
+      t.note(`centre at ${(placed.x * 100).toFixed(0)} % × ${(placed.y * 100).toFixed(0)} % of a ${placed.canvas.width.toFixed(0)} px canvas`);
+      const heights = await textHeights(page, far);
+      check(heights.every((h) => h >= 11), 'its text is readable');
+    });
+    await t.step('the overview moves the canvas and shows where it is', async () => {
+      const overview = page.locator('[data-overview] svg');
+      const frame = (await overview.boundingBox())!;
+      const before = (await page.locator('[data-overview] [data-viewport]').boundingBox())!;
+      // Its top-left corner: the canvas moves there, the rectangle follows.
+      await overview.click({ position: { x: 4, y: 4 } });
+      const after = (await page.locator('[data-overview] [data-viewport]').boundingBox())!;
+      check(Math.abs(after.x - before.x) + Math.abs(after.y - before.y) > 5, 'the rectangle moved');
+      check(after.x < frame.x + 4 && after.y < frame.y + 4, 'the rectangle is centred on the point clicked');
+      const start = await placeInCanvas(page, canvasName, startId);
+      check(start.x < 0.5, 'the diagram shows its left side now');
     });
   },
 };
