@@ -11,7 +11,7 @@ import type { Diagram } from '../../workflows/layout';
 import { DiagramOverview } from './diagram-overview';
 import { DiagramContent, type Highlights } from './diagram-svg';
 import { PAGE_PALETTE } from './palette';
-import { centreAt, centreOn, findView, fitView, initialView, isVisible, panBy, visibleArea, zoomAt, type Box, type Size, type View } from './viewport';
+import { centreAt, centreOn, findView, fitView, initialView, isVisible, panBy, startState, visibleArea, zoomAt, type Size, type View } from './viewport';
 
 export interface DiagramCanvasProps {
   diagram: Diagram;
@@ -33,13 +33,6 @@ const FALLBACK_SIZE: Size = { width: 900, height: 560 };
 const STEP = 1.25;
 const DRAG_THRESHOLD = 4;
 
-/** The state the machine starts in (its top-level initial state), else the first state drawn. */
-function startBox(diagram: Diagram): Box | undefined {
-  const marker = diagram.initials.find((i) => i.marker.parent === null);
-  const target = marker && diagram.nodes.find((n) => n.node.id === marker.marker.target);
-  return target ?? diagram.nodes.find((n) => n.node.parent === null);
-}
-
 export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = null, height, tools = true }: DiagramCanvasProps) {
   const prefix = `diagram-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
@@ -53,7 +46,7 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
   const placed = (p: Placement): View => {
     if (p.kind === 'free') return p.view;
     const box = p.kind === 'state' ? boxOf(p.id) : undefined;
-    return p.kind === 'state' && box ? centreOn({ x: 0, y: 0, scale: p.scale }, box, size) : initialView(content, size, startBox(diagram));
+    return p.kind === 'state' && box ? centreOn({ x: 0, y: 0, scale: p.scale }, box, size) : initialView(content, size, startState(diagram));
   };
   const view = placed(placement);
   const setChosen = (next: View) => setPlacement({ kind: 'free', view: next });

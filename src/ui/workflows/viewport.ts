@@ -1,5 +1,6 @@
 // Pan and zoom of the diagram canvas as plain arithmetic: a view is a scale and the offset of the
 // diagram's origin in the canvas, both in CSS pixels.
+import type { Diagram, LaidNode } from '../../workflows/layout';
 
 export interface View {
   x: number;
@@ -105,4 +106,21 @@ export function overviewScale(content: Size, room: Size): { scale: number; width
 /** A point of the overview (its own pixels) as a diagram point. */
 export function overviewToDiagram(point: { x: number; y: number }, overview: { scale: number }): { x: number; y: number } {
   return { x: point.x / overview.scale, y: point.y / overview.scale };
+}
+
+/**
+ * The state the machine starts in: its initial state, followed down through the initial states of
+ * compound states to the innermost one (a large compound start would not fit the canvas); else
+ * the first state drawn.
+ */
+export function startState(diagram: Diagram): LaidNode | undefined {
+  let parent: string | null = null;
+  let found: LaidNode | undefined;
+  for (;;) {
+    const marker = diagram.initials.find((i) => i.marker.parent === parent);
+    const next = marker && diagram.nodes.find((n) => n.node.id === marker.marker.target);
+    if (!next) return found ?? diagram.nodes.find((n) => n.node.parent === null);
+    found = next;
+    parent = next.node.id;
+  }
 }
