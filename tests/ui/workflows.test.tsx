@@ -241,4 +241,34 @@ describe('the Workflows section', () => {
     await user.keyboard('{ArrowLeft}');
     expect(document.querySelector('[data-scale]')!.getAttribute('transform')).not.toBe(before);
   });
+
+  it('opens a large diagram readable on its start, finds a state by part of its name, selects it and centres it', async () => {
+    await signIn(ANALYST);
+    await openWorkflow('userCreate');
+    const view = () => {
+      const [x, y, scale] = document.querySelector('[data-scale]')!.getAttribute('transform')!.match(/-?[\d.]+/g)!.map(Number);
+      return { x: x!, y: y!, scale: scale! };
+    };
+    const centreOf = (id: string) => {
+      const rect = nodeOf(id)!.querySelector(':scope > rect')!;
+      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(rect.getAttribute(a)));
+      const v = view();
+      return { x: (x! + w! / 2) * v.scale + v.x, y: (y! + h! / 2) * v.scale + v.y };
+    };
+    // Too large to fit with readable text: 100 %, the start state in view, the overview shown.
+    expect(view().scale).toBe(1);
+    expect(screen.getByRole('group', { name: 'Overview' })).toBeInTheDocument();
+    const search = screen.getByRole('combobox', { name: 'Find a state' });
+    await user.type(search, 'nowhere at all{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('No state matches “nowhere at all”.');
+    const target = buildModel(findWorkflow('userCreate')!.machine).nodes.at(-1)!;
+    await user.clear(search);
+    await user.type(search, `${target.title}{Enter}`);
+    expect(screen.getByRole('button', { name: `State ${target.title}`, pressed: true })).toBeInTheDocument();
+    // The canvas is 900 × 560 in jsdom (nothing has a size): the state's centre is its middle.
+    const centre = centreOf(target.id);
+    expect(centre.x).toBeCloseTo(450, 0);
+    expect(centre.y).toBeCloseTo(280, 0);
+    expect(await screen.findByRole('region', { name: target.title })).toBeVisible();
+  });
 });

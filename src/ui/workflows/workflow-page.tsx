@@ -85,7 +85,7 @@ export function WorkflowPage({ entry, diagram, inspection }: WorkflowPageProps) 
             </Text>
             <ExportMenu entry={entry} diagram={diagram} onError={setError} />
             <Button variant="soft" color="gray" onClick={() => workflowDock.open(entry.id)}>Watch in side panel</Button>
-            <Text size="1" color="gray">Drag to move, wheel or + − to zoom; click a state for its details and the shortest way to reach it.</Text>
+            <Text size="1" color="gray">Drag to move, wheel or + − to zoom; click a state for its details and the shortest way to reach it; find a state by its name.</Text>
           </Flex>
           <Flex gap="4" align="start">
             <div style={{ flex: '1 1 auto', minWidth: 0 }}>

@@ -176,7 +176,7 @@ export const scenario: Scenario = {
     await t.step(`Find a state: ${far} comes to the middle, selected, after its details open`, async () => {
       const choices = stateChoices(buildModel(entry.machine, entry));
       const label = choices.find((c) => c.id === far)!.label;
-      const search = page.getByRole('searchbox', { name: 'Find a state' });
+      const search = page.getByRole('combobox', { name: 'Find a state' });
       // Typed in part, then Enter takes the best match.
       await search.fill(label.split(' › ').at(-1)!);
       await search.press('Enter');
