@@ -3,7 +3,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsoleApp } from '../../src/app';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createConsoleApp, type ConsoleApp } from '../../src/app';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { productNames } from '../../src/domain/product';
+import { userFieldLabel } from '../../src/domain/user-labels';
 import { SUPPORT_FEATURES } from '../support/login-world';
 import { closePanel, openPanel, signInOnScreen } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
@@ -65,5 +69,15 @@ describe('the skip link', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('main')).toHaveFocus();
     expect(pathname()).toBe('/user_list');
+  });
+});
+
+describe("the product's name", () => {
+  it('comes from the settings the server puts in the page; the key stays on the wire', () => {
+    createConsoleApp({ config: { ...DEFAULT_APP_CONFIG, product_name: 'Acme Research' }, history: createMemoryHistory({ initialEntries: ['/login'] }) });
+    expect(userFieldLabel('product', 'owner')).toBe('Acme Research owner');
+    expect(productNames('product')).toMatchObject({ key: 'product', owner: 'product_owner', name: 'Acme Research' });
+    createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }) });
+    expect(userFieldLabel('product', 'owner')).toBe('Product owner');
   });
 });

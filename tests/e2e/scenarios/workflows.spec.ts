@@ -200,8 +200,10 @@ export const scenario: Scenario = {
       const after = (await page.locator('[data-overview] [data-viewport]').boundingBox())!;
       check(Math.abs(after.x - before.x) + Math.abs(after.y - before.y) > 5, 'the rectangle moved');
       check(after.x < frame.x + 4 && after.y < frame.y + 4, 'the rectangle is centred on the point clicked');
-      const start = await placeInCanvas(page, canvasName, startId);
-      check(start.x < 0.5, 'the diagram shows its left side now');
+      // The diagram's top-left corner is now inside the canvas (its origin drawn at a positive offset).
+      const origin = await page.getByRole('region', { name: canvasName }).locator('[data-scale]').getAttribute('transform');
+      const [x, y] = origin!.match(/-?[\d.]+/g)!.map(Number);
+      check(x! > 0 && y! > 0, `the canvas shows the diagram's top-left corner: ${origin}`);
     });
   },
 };
