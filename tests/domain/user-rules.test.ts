@@ -67,21 +67,21 @@ describe('data plan rules (spec §5)', () => {
     expect(reconcileDataPlan(P, ['acme_data', 'acme_alt_data'], 'general')).toEqual({
       plan: ['acme_alt_data'], notices: [msg.altReplacesData], error: null,
     });
-    expect(msg.altReplacesData).toBe('acme Alternative data has all the features of acme Data. Therefore, acme data has been removed from selection.');
+    expect(msg.altReplacesData).toBe('Acme Alternative data has all the features of Acme Data. Therefore, Acme data has been removed from selection.');
   });
 
   it('refuses data after alternative data, keeping alternative data', () => {
     expect(reconcileDataPlan(P, ['acme_alt_data', 'acme_data'], 'general')).toEqual({
       plan: ['acme_alt_data'], notices: [msg.notBoth], error: null,
     });
-    expect(msg.notBoth).toBe("Data plan can't be acme data and acme alternative data together.");
+    expect(msg.notBoth).toBe("Data plan can't be Acme data and Acme alternative data together.");
   });
 
   it('adds data when shareholder data comes without either data plan', () => {
     expect(reconcileDataPlan(P, ['shareholder_data'], 'general')).toEqual({
       plan: ['acme_data', 'shareholder_data'], notices: [msg.shareholderNeedsData], error: null,
     });
-    expect(msg.shareholderNeedsData).toBe('User must have acme Data to have shareholder data. acme data has been assigned as a result.');
+    expect(msg.shareholderNeedsData).toBe('User must have Acme Data to have shareholder data. Acme data has been assigned as a result.');
   });
 
   it('accepts shareholder data with alternative data as it is', () => {
@@ -92,7 +92,7 @@ describe('data plan rules (spec §5)', () => {
 
   it.each(['ir', 'workiva'])('makes the plan invalid for the %s category with either data plan', (category) => {
     for (const item of ['acme_data', 'acme_alt_data']) {
-      expect(reconcileDataPlan(P, [item], category).error).toBe("IR and Workiva user category can't have acme data or acme alternative data.");
+      expect(reconcileDataPlan(P, [item], category).error).toBe("IR and Workiva user category can't have Acme data or Acme alternative data.");
     }
     expect(reconcileDataPlan(P, ['rns', 'lexis_nexis'], category).error).toBeNull();
   });

@@ -19,6 +19,16 @@ export async function productKey(page: Page): Promise<string> {
   return key;
 }
 
+/** The product's display name the server hands the panel: what the labels say ('Product owner'). */
+export async function productName(page: Page): Promise<string> {
+  const name = await page.evaluate((meta) => {
+    const content = document.querySelector(`meta[name="${meta}"]`)?.getAttribute('content');
+    return content ? (JSON.parse(content) as { product_name?: string }).product_name ?? null : null;
+  }, APP_CONFIG_META);
+  if (!name) throw new CheckFailed('the page carries no product name in its app config');
+  return name;
+}
+
 // ── the list (/user_list) ─────────────────────────────────────────────────
 export function userList(page: Page) {
   const main = page.getByRole('main');
@@ -162,7 +172,7 @@ export function editPage(page: Page) {
     /** "User #12 · name · version 1 · last saved by admin" */
     summary: main.getByText(/^User #\d+ · /),
     organisation: main.getByRole('combobox', { name: 'Organization', exact: true }),
-    /** The owner select; named by the product key, as on the create screen. */
+    /** The owner select; named by the product's display name, as on the create screen. */
     owner: (product: string) => main.getByRole('combobox', { name: `${product} owner`, exact: true }),
     userType: main.getByRole('combobox', { name: 'User type', exact: true }),
     category: main.getByRole('combobox', { name: 'User category', exact: true }),

@@ -1,13 +1,14 @@
 // The admin creates a user in two steps, finds them in All Users by their email, moves them to
 // another organisation through both 'Account Update' warnings, and exports them as CSV: the
 // downloaded file, parsed, holds the header and their row with the saved organisation.
+import { nameProduct } from '../../../src/domain/product';
 import { dataPlanMessages, expiryDefault, formatExpiry, todayOf } from '../../../src/domain/user-rules';
 import { EXPORT_COLUMNS } from '../../../src/domain/users';
 import { check, checkEqual, eventually, pathOf, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import {
-  choose, createForm, downloadCsv, editPage, listRows, listTotal, openUserList, pickOrganisation, productKey, searchList, shownVersion,
+  choose, createForm, downloadCsv, editPage, listRows, listTotal, openUserList, pickOrganisation, productKey, productName, searchList, shownVersion,
   userList,
 } from '../harness/user-pages';
 
@@ -28,7 +29,10 @@ export const scenario: Scenario = {
     const admin = t.world.account('app', 'admin');
     await signIn(t, page, admin);
     const product = await productKey(page);
-    const form = createForm(page, product);
+    // Labels say the display name; the data plan messages are worded with it too.
+    const name = await productName(page);
+    nameProduct(product, name);
+    const form = createForm(page, name);
 
     // ── create, step one ──
     await t.step('Create User from the menu: step 1 of 2', async () => {
@@ -39,7 +43,7 @@ export const scenario: Scenario = {
       checkEqual(await form.expiry.getAttribute('placeholder'), 'MM-dd-yyyy', 'the expiry placeholder');
       // §4: without a user type the expiry counts as unassigned.
       checkEqual(await form.expiry.inputValue(), expiryFor(null), 'the expiry before a user type is chosen');
-      check((await form.configuration.innerText()).includes(`${product} Basic`), `the configuration starts at ${product} Basic (${product}_basic)`);
+      check((await form.configuration.innerText()).includes(`${name} Basic`), `the configuration starts at ${name} Basic (${product}_basic)`);
     });
     await t.step(`organisation: '${FIRST_ORG.typed[0]}' asks for more, '${FIRST_ORG.typed}' lists ${FIRST_ORG.name}`, async () => {
       await pickOrganisation(form.organisation, FIRST_ORG.typed, FIRST_ORG.name);
@@ -59,7 +63,7 @@ export const scenario: Scenario = {
       const messages = dataPlanMessages(product);
       await form.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).click();
       await form.dataPlan.getByRole('status').filter({ hasText: messages.shareholderNeedsData }).waitFor();
-      check(await form.dataPlan.getByRole('checkbox', { name: `${product} Data`, exact: true }).isChecked(), `${product} Data is ticked for them`);
+      check(await form.dataPlan.getByRole('checkbox', { name: `${name} Data`, exact: true }).isChecked(), `${name} Data is ticked for them`);
       check(await form.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(), 'shareholder data stays ticked');
       check((await form.step1.getByRole('alert').count()) === 0, 'no error on step one');
     });
@@ -110,8 +114,8 @@ export const scenario: Scenario = {
       const edit = editPage(page);
       checkEqual((await edit.userType.innerText()).trim(), 'Trial', 'the user type');
       checkEqual((await edit.category.innerText()).trim(), 'General', 'the category');
-      checkEqual((await edit.owner(product).innerText()).trim(), owner, 'the owner, as the create screen offered it');
-      check(await edit.dataPlan.getByRole('checkbox', { name: `${product} Data`, exact: true }).isChecked(), `${product} Data is ticked`);
+      checkEqual((await edit.owner(name).innerText()).trim(), owner, 'the owner, as the create screen offered it');
+      check(await edit.dataPlan.getByRole('checkbox', { name: `${name} Data`, exact: true }).isChecked(), `${name} Data is ticked`);
       check(await edit.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(), 'Shareholder data is ticked');
     });
 

@@ -5,7 +5,7 @@ import { check, checkEqual, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { STAFF_FEATURES } from '../harness/staff';
-import { createForm, editPage, listRows, openUserList, productKey, userList } from '../harness/user-pages';
+import { createForm, editPage, listRows, openUserList, productName, userList } from '../harness/user-pages';
 
 export const scenario: Scenario = {
   name: 'Support sees the user list without Export or Bulk edit, users read-only, and Create User',
@@ -41,7 +41,7 @@ export const scenario: Scenario = {
     await t.step('Create User: step 1 of 2 opens', async () => {
       await shell(page).menu.getByRole('link', { name: 'Create User', exact: true }).click();
       await waitForPath(page, '/create_user');
-      const form = createForm(page, await productKey(page));
+      const form = createForm(page, await productName(page));
       await form.step1Heading.waitFor();
       check(await form.organisation.isEditable(), 'the organisation picker takes typing');
       await form.next.waitFor();
