@@ -19,7 +19,7 @@ import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, setCsrfCookie } from './http/cookies';
 import { sameOriginRequest } from './http/origin';
-import { REFUSALS, badRequest, fieldErrors, forbidden } from './http/replies';
+import { REFUSALS, badRequest, fieldErrors, forbidden, noFeatureRefusal } from './http/replies';
 import { ROUTES } from './route-table';
 import { sweeper } from './sweep';
 import { BUSY_MESSAGE, ServerBusy, workLimiter, type WorkLimiter } from './work-limiter';
@@ -97,7 +97,11 @@ function mountRoute(app: App, route: Route, productKey: string): void {
     if (route.csrf && route.method !== 'GET' && !sameOriginRequest(c)) return forbidden(c, REFUSALS.origin);
     if (route.csrf && !(await csrfPasses(c, route))) return forbidden(c, REFUSALS.csrf);
     if (!mayAccess(route.access, session)) {
-      return forbidden(c, session?.stage === 'authenticated' ? REFUSALS.noFeature : REFUSALS.noSession);
+      if (session?.stage !== 'authenticated') return forbidden(c, REFUSALS.noSession);
+      if (route.access === 'pending_otp') return forbidden(c, REFUSALS.noFeature);
+      // Named in words: the panel itself when the session lacks it, else the route's feature.
+      const missing = session.grants.features.includes('admin_panel_access') ? route.access : 'admin_panel_access';
+      return forbidden(c, noFeatureRefusal(missing));
     }
     let input: unknown;
     if (route.schema) {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { BaseIssue } from 'valibot';
 import * as v from 'valibot';
 import type { BadRequestReply } from '../../src/domain/auth';
+import { permissionName } from '../../src/domain/feature-labels';
 
 export function badRequest(c: Context, msg: string, errors: Record<string, string[]> = {}): Response {
   const body: BadRequestReply = { status: false, msg, errors };
@@ -31,3 +32,8 @@ export const REFUSALS = {
   csrf: 'CSRF verification failed. Request aborted.',
   origin: 'CSRF verification failed: the request did not come from this site.',
 } as const;
+
+/** The 403 of a signed-in session without a route's feature, naming the permission in words. */
+export function noFeatureRefusal(feature: string): string {
+  return `You do not have permission to perform this action: it needs the ${permissionName(feature)} permission.`;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../../src/domain/constants';
 import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
-import { REFUSALS } from '../../server/http/replies';
+import { REFUSALS, noFeatureRefusal } from '../../server/http/replies';
 import { ROUTES } from '../../server/route-table';
 import { routePath, type Route } from '../../server/routes';
 import { serverForFile } from './support/fresh-server';
@@ -153,7 +153,8 @@ describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.metho
     if (route.access !== 'admin_panel_access') {
       const res = await call(lacking, route);
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.noFeature });
+      expect(await res.json()).toEqual({ status: false, msg: noFeatureRefusal(route.access) });
+      expect(noFeatureRefusal(route.access)).not.toContain(route.access);
     }
     // A half-signed-in session has no features at all.
     expect((await call(await pending(), route)).status).toBe(403);
