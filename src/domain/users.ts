@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { CsvRowProblem } from './csv-upload';
-import { PAGE_SIZES } from './constants';
+import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
@@ -122,9 +122,6 @@ export const UserChanges = v.partial(v.strictObject({
 export type UserChanges = v.InferOutput<typeof UserChanges>;
 
 // ── list and search (user/search_user/) ───────────────────────────────────
-
-/** Longest search text the list takes. */
-export const MAX_SEARCH_TEXT = 200;
 
 /** The filters of the list; the same object selects "all matching" for export and bulk edit. */
 export const UserFilter = v.object({
