@@ -16,8 +16,8 @@ import { UserListCtx } from './user-list-context';
  */
 const COLUMNS = [
   { label: 'Name', width: undefined }, { label: 'Email', width: undefined }, { label: 'Username', width: undefined },
-  { label: 'Organization', width: undefined }, { label: 'Type', width: '96px' }, { label: 'Category', width: '112px' },
-  { label: 'Active', width: '64px' }, { label: 'Expiry', width: '104px' },
+  { label: 'Organization', width: undefined }, { label: 'Type', width: '96px' }, { label: 'Category', width: '108px' },
+  { label: 'Active', width: '80px' }, { label: 'Expiry', width: '108px' },
 ] as const;
 
 /** Every cell stays on one line and ends in an ellipsis when too long; its title holds the whole value. */
