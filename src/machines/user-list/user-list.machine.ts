@@ -35,6 +35,12 @@ const normalised = (q: string) => q.trim().replace(/\s+/g, ' ');
 
 const startOver = { cursor: '', page: 0 };
 
+/** The page before this one; page 1 is the first page itself (no cursor), as a plain URL names it. */
+function previous(context: UserListContext): { cursor: string; page: number } {
+  const page = Math.max(0, context.page - 1);
+  return page === 0 ? startOver : { cursor: context.prevCursor ?? '', page };
+}
+
 /** Why the typed text cannot be searched, or null. */
 export function queryProblem(draft: string): string | null {
   const length = normalised(draft).length;
@@ -173,7 +179,7 @@ export const userListMachine = setup({
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
         'page.next': { guard: 'hasNext', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => ({ cursor: context.prevCursor ?? '', page: Math.max(0, context.page - 1) }) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => previous(context) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
         'row.toggle': { actions: 'toggleRow' },
         'page.toggle': { actions: 'togglePage' },
         'all.select': { guard: 'maySelectAll', actions: 'selectAll' },
@@ -188,7 +194,7 @@ export const userListMachine = setup({
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
         // A page emptied meanwhile (users deleted) still leads back.
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => ({ cursor: context.prevCursor ?? '', page: Math.max(0, context.page - 1) }) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => previous(context) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
       },
     },
     /** The typed text is longer than a search may be: not sent; the rows of the last search stay. */

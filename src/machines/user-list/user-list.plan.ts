@@ -86,7 +86,8 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
       if (deep !== (output.prev_cursor !== null)) return false;
       return output.userItems.length > 0 || plain;
     }
-    if (e.type === 'xstate.error.actor.searchUsers') return plain;
+    // Right after a refused cursor the first page is on its way; a failure there is walked elsewhere.
+    if (e.type === 'xstate.error.actor.searchUsers') return plain && c.notice === null;
     if (['row.toggle', 'page.toggle', 'all.select', 'export.request', 'bulk.open'].includes(e.type)) return plain && !deep;
     // "Clear selection" is offered with "all matching" selected; unticking does the rest.
     if (e.type === 'selection.clear') return c.selection.by === 'all';
