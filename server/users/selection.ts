@@ -1,7 +1,7 @@
 // Which users a bulk call names (decision 024): ids, emails, usernames or user ids of a CSV
 // (identifiers, read by src/domain/csv-upload.ts), or the user list's filter ("all matching").
-// Lookups go through unique indexes in batches, so 100,000 identifiers cost a few dozen indexed queries. Deleted users never match:
-// bulk calls do not touch them.
+// Lookups go through unique indexes in batches, so 100,000 identifiers cost a few dozen indexed
+// queries. Deleted users never match: bulk calls do not touch them.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { engineOf } from '../db/connect';
 import { UNMATCHED_REASON, type CsvRowProblem, type CsvUpload } from '../../src/domain/csv-upload';
