@@ -1,33 +1,39 @@
 // Bulk edit of the user area (spec §7 "Groups, roles, users", §4, §8; decision 024): the CSV of
 // identifiers, the preview, and the edit itself. A refusal the person can act on is status 0 with
 // a sentence in `data` (the panel shows it as an alert); malformed input is a 400.
+import { CSV_UPLOAD_MAX_ROWS, csvFileProblem, readIdentifierCsv } from '../../src/domain/csv-upload';
 import { BulkEditForm, UploadBulkEditForm, type BulkApplyReply, type BulkPreviewReply, type UploadBulkEditReply } from '../../src/domain/users';
 import { badRequest } from '../http/replies';
 import { defineRoute } from '../routes';
 import { applyBulkEdit, previewBulkEdit, type BulkRequest } from '../users/bulk-edit';
-import { identifiersFromCsv, resolveIdentifiers } from '../users/selection';
+import { resolveCsvIdentifiers, resolveIdentifiers } from '../users/selection';
 
 /** Identifiers one upload may hold, as many as one bulk edit may change. */
-const MAX_IDENTIFIERS = 100_000;
+const MAX_IDENTIFIERS = CSV_UPLOAD_MAX_ROWS;
 
 const upload = defineRoute({
   method: 'POST', path: '/user/upload_bulk_edit_data/', access: 'bulk_edit_upload', schema: UploadBulkEditForm,
-  summary: 'Matches a CSV (one column of emails, usernames or user ids) or a JSON list of identifiers to live users.',
+  summary: 'Matches a CSV (one column of emails, usernames or user ids) or a JSON list of identifiers to live users, with a report per refused row.',
   async handler({ c, deps, input }) {
-    let identifiers: string[];
-    let rejected: string[] = [];
     if (input.file) {
-      ({ identifiers, rejected } = identifiersFromCsv(await input.file.text()));
-    } else if (input.identifiers) {
-      identifiers = input.identifiers;
-    } else {
+      // A file that is no text CSV is refused whole (400, the reason under `file`); a text file is
+      // read row by row, each row not taken reported with its number (src/domain/csv-upload.ts).
+      const refused = (reason: string) => badRequest(c, reason, { file: [reason] });
+      const problem = csvFileProblem(input.file);
+      if (problem) return refused(problem);
+      const read = readIdentifierCsv(new Uint8Array(await input.file.arrayBuffer()), { maxRows: MAX_IDENTIFIERS });
+      if (!read.ok) return refused(read.reason);
+      const { matched, unmatched, report } = await resolveCsvIdentifiers(deps.db, read);
+      const reply: UploadBulkEditReply = {
+        status: true, data: { validDataPoints: matched, inValidDataPoints: unmatched, rows: read.identifiers.length + read.problems.length, header: read.header, report },
+      };
+      return c.json(reply);
+    }
+    if (!input.identifiers) {
       return badRequest(c, 'Send a CSV file (file) or a JSON list of identifiers (identifiers).', { file: ['Choose a CSV file.'] });
     }
-    if (identifiers.length > MAX_IDENTIFIERS) {
-      return badRequest(c, `The file holds ${identifiers.length.toLocaleString('en-US')} identifiers; send at most ${MAX_IDENTIFIERS.toLocaleString('en-US')}.`, { file: ['Too many identifiers.'] });
-    }
-    const { matched, unmatched } = await resolveIdentifiers(deps.db, identifiers);
-    const reply: UploadBulkEditReply = { status: true, data: { validDataPoints: matched, inValidDataPoints: [...unmatched, ...rejected] } };
+    const { matched, unmatched } = await resolveIdentifiers(deps.db, input.identifiers);
+    const reply: UploadBulkEditReply = { status: true, data: { validDataPoints: matched, inValidDataPoints: unmatched, rows: 0, header: null, report: [] } };
     return c.json(reply);
   },
 });

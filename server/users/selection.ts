@@ -1,10 +1,10 @@
-// Which users a bulk call names (decision 024): ids, emails, usernames or user ids typed in a CSV
-// (identifiers), or the user list's filter ("all matching"). Lookups go through unique indexes
-// in batches, so 100,000 identifiers cost a few dozen indexed queries. Deleted users never match:
-// bulk calls do not touch them.
+// Which users a bulk call names (decision 024): ids, emails, usernames or user ids of a CSV
+// (identifiers, read by src/domain/csv-upload.ts), or the user list's filter ("all matching").
+// Lookups go through unique indexes in batches, so 100,000 identifiers cost a few dozen indexed
+// queries. Deleted users never match: bulk calls do not touch them.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { engineOf } from '../db/connect';
-import Papa from 'papaparse';
+import { UNMATCHED_REASON, type CsvRowProblem, type CsvUpload } from '../../src/domain/csv-upload';
 import type { BulkSelection, UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
 import { foldAscii, userBatches } from './search';
@@ -123,29 +123,19 @@ export async function resolveIdentifiers(db: Db, raw: readonly string[]): Promis
   return { matched, unmatched };
 }
 
-const HEADER_NAMES = new Set(['email', 'emails', 'username', 'usernames', 'user_id', 'userid', 'user id', 'id', 'ids', 'identifier', 'identifiers']);
-
-export interface CsvIdentifiers {
-  identifiers: string[];
-  /** Rows with more than one value: not an identifier (spec §5: one column). */
-  rejected: string[];
+/** An uploaded CSV's identifiers resolved, with the per-row report the panel shows. */
+export interface CsvResolution extends Resolution {
+  /** Rows not taken (csv-upload.ts) and rows that matched nobody, in row order. */
+  report: CsvRowProblem[];
 }
 
-/**
- * A CSV of one column of emails, usernames or user ids (spec §5); a header row naming the column
- * is recognised and skipped; blank cells (a trailing comma) do not count as a column.
- */
-export function identifiersFromCsv(text: string): CsvIdentifiers {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const identifiers: string[] = [];
-  const rejected: string[] = [];
-  for (const [i, row] of parsed.data.entries()) {
-    const cells = row.map((c) => c.trim()).filter((c) => c !== '');
-    if (cells.length === 0) continue;
-    if (cells.length > 1) rejected.push(cells.join(','));
-    else if (!(i === 0 && HEADER_NAMES.has(cells[0]!.toLowerCase()))) identifiers.push(cells[0]!);
-  }
-  return { identifiers, rejected };
+export async function resolveCsvIdentifiers(db: Db, read: Extract<CsvUpload, { ok: true }>): Promise<CsvResolution> {
+  const { matched, unmatched } = await resolveIdentifiers(db, read.identifiers.map((i) => i.value));
+  // The reader keeps each identifier once (case-insensitively), so a value names one row.
+  const rowOf = new Map(read.identifiers.map((i) => [i.value.trim().toLowerCase(), i.row]));
+  const report = [...read.problems, ...unmatched.map((value) => ({ row: rowOf.get(value.toLowerCase()) ?? 0, value, reason: UNMATCHED_REASON }))];
+  report.sort((a, b) => a.row - b.row);
+  return { matched, unmatched, report };
 }
 
 export type SelectedUsers =

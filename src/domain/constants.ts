@@ -26,6 +26,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const ORG_SEARCH_DEBOUNCE_MS = 200;
 export const ORG_SEARCH_MIN_CHARS = 2;
 export const PAGE_SIZES = [20, 50, 100] as const;
+/** Longest search text the user list takes (server and search box alike). */
+export const MAX_SEARCH_TEXT = 200;
 
 /** Maximum entries accepted by one log_data_in_es/ call. */
 export const MAX_CLIENT_LOG_ENTRIES = 100;

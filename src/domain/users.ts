@@ -4,7 +4,8 @@
 // Where the spec says "not shown", the shapes are ours: docs/decisions/020-user-area-api.md.
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
-import { PAGE_SIZES } from './constants';
+import { CsvRowProblem } from './csv-upload';
+import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
@@ -124,7 +125,7 @@ export type UserChanges = v.InferOutput<typeof UserChanges>;
 
 /** The filters of the list; the same object selects "all matching" for export and bulk edit. */
 export const UserFilter = v.object({
-  q: v.optional(Text(200), ''),
+  q: v.optional(Text(MAX_SEARCH_TEXT), ''),
   user_type: v.optional(v.union([v.literal(''), UserTypeSchema]), ''),
   user_category: v.optional(v.union([v.literal(''), UserCategorySchema]), ''),
   organization_id: v.optional(v.union([v.literal(''), Id]), ''),
@@ -429,6 +430,12 @@ export const UploadBulkEditReply = v.object({
   data: v.object({
     validDataPoints: v.array(v.object({ id: v.number(), username: v.string(), email: v.string(), identifier: v.string() })),
     inValidDataPoints: v.array(v.string()),
+    /** Identifier rows the file held (header and blank rows not counted); 0 for a JSON list. */
+    rows: v.optional(v.number(), 0),
+    /** The first row, when it named the column and was skipped. */
+    header: v.optional(v.nullable(v.string()), null),
+    /** Every row not taken or matching nobody: row number, value, reason (csv-upload.ts). */
+    report: v.optional(v.array(CsvRowProblem), []),
   }),
 });
 export type UploadBulkEditReply = v.InferOutput<typeof UploadBulkEditReply>;

@@ -1,5 +1,6 @@
 // Generated paths of the bulk edit dialog, replayed on the real view against the real server:
-// fields ticked and set, a CSV of identifiers replacing the selection, the preview and the edit
+// fields ticked and set, a CSV of identifiers replacing the selection (at once, or after its
+// per-row report is read; or refused whole), the preview and the edit
 // answered, refused with status 0 (shown as an alert, back to choosing) or not answered at all,
 // and the report downloaded as a CSV the browser builds.
 import { File as NodeFile } from 'node:buffer';
@@ -16,7 +17,8 @@ import { bulkEditMachine } from '../../src/machines/bulk-edit/bulk-edit.machine'
 import type { ConsoleActors } from '../../src/machines/live';
 import { BulkEditCtx } from '../../src/ui/bulk-edit/bulk-edit-context';
 import { BulkEditFrame, BulkEditScope } from '../../src/ui/bulk-edit/bulk-edit-dialog';
-import { UPLOAD_LABEL } from '../../src/ui/bulk-edit/bulk-upload';
+import { KEEP_SELECTION, UPLOAD_LABEL, UPLOAD_REPORT_DOWNLOAD } from '../../src/ui/bulk-edit/bulk-upload';
+import { UNMATCHED_REASON } from '../../src/domain/csv-upload';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
@@ -44,8 +46,14 @@ interface World {
   /** The field is ticked (and its value, once set). */
   ticked: boolean;
   value: boolean;
-  /** The last upload's outcome, while its summary shows. */
-  upload: 'uploaded' | 'nobodyInFile' | null;
+  /** The upload whose summary shows in choosing: every row matched, or some rows not taken and the matches used. */
+  upload: 'uploaded' | 'accepted' | null;
+  /** The upload whose report is under review. */
+  reviewing: 'withReport' | 'nobodyInFile' | null;
+  /** The selection is the file's matches. */
+  fromFile: boolean;
+  /** Why the last file was refused whole. */
+  refusal: string | null;
   blobs: Blob[];
 }
 let world: World;
@@ -76,7 +84,7 @@ async function createWorld(features: readonly string[]): Promise<void> {
     .returning('id').executeTakeFirstOrThrow();
   const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
   const actors = await startSignedInConsole(server, staff);
-  world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, blobs: [] };
+  world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, reviewing: null, fromFile: false, refusal: null, blobs: [] };
   // The browser's download: the report's Blob is kept, the link click goes nowhere.
   URL.createObjectURL = (blob: Blob) => (world.blobs.push(blob), 'blob:bulk-edit-report');
   URL.revokeObjectURL = () => {};
@@ -122,17 +130,28 @@ function alertAfter(step: PlannedStep | undefined): string | null {
     case 'previewFailed':
     case 'uploadFailed':
       return NO_ANSWER;
-    case 'nobodyInFile':
-      return 'No user matched the identifiers of the file; the selection is unchanged.';
     default:
       return null;
   }
 }
 
-function csvFor(outcome: string | undefined): string {
+/** The file a person picks for the outcome the server is to answer with. */
+function fileFor(name: string, outcome: string | undefined): File {
   const [a, b] = world.users;
-  return outcome === 'nobodyInFile' ? 'ghost\n' : `email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\nghost@nowhere.example\r\n`;
+  if (name === 'huge.csv') return new File(['a@b.example\n'.repeat(170_000)], name, { type: 'text/csv' });
+  switch (outcome) {
+    case 'nobodyInFile':
+      return new File(['ghost\n'], name, { type: 'text/csv' });
+    case 'uploadedWithReport':
+      return new File([`email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\nghost@nowhere.example\r\n${a.email},Bea,Bulk\r\n`], name, { type: 'text/csv' });
+    // A picture renamed .csv: its bytes are no UTF-8 text.
+    case 'uploadRefused':
+      return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe])], name, { type: 'text/csv' });
+    default:
+      return new File([`email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\n`], name, { type: 'text/csv' });
+  }
 }
+const THREE_VALUES = '3 values in one row; put one email, username or user id per row.';
 
 function driver(): Driver<World> {
   return {
@@ -152,10 +171,24 @@ function driver(): Driver<World> {
         await world.user.click(within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole('radio', { name: 'Off' }));
         world.value = false;
       },
-      'upload.file': async ({ next }) => {
-        const file = new File([csvFor(next?.outcome)], 'people.csv', { type: 'text/csv' });
-        await world.user.upload(within(dialog()).getByLabelText(UPLOAD_LABEL), file);
+      'upload.file': async ({ step, next }) => {
+        const { name } = (step.event as unknown as { file: { name: string } }).file;
+        world.upload = null;
+        world.refusal = name === 'huge.csv' ? 'The file holds 2,040,000 bytes; send at most 1,000,000.' : null;
+        await world.user.upload(within(dialog()).getByLabelText(UPLOAD_LABEL), fileFor(name, next?.outcome));
       },
+      'upload.accept': async () => {
+        await world.user.click(button('Use the 2 matched users'));
+        world.reviewing = null;
+        world.upload = 'accepted';
+        world.fromFile = true;
+      },
+      'upload.dismiss': async () => {
+        await world.user.click(button(KEEP_SELECTION));
+        world.reviewing = null;
+        world.refusal = null;
+      },
+      'upload.report.download': async () => world.user.click(button(UPLOAD_REPORT_DOWNLOAD)),
       'bulk.preview': async () => world.user.click(button('Preview')),
       'bulk.back': async () => world.user.click(button('Back')),
       'bulk.apply': async () => world.user.click(button('Apply')),
@@ -176,13 +209,15 @@ function driver(): Driver<World> {
       applyFailed: async () => world.bridge.setOffline(false),
       previewRefused: async () => void (await setUsersDeleted(0)),
       applyRefused: async () => void (await setUsersDeleted(0)),
-      uploaded: async () => void (world.upload = 'uploaded'),
-      nobodyInFile: async () => void (world.upload = 'nobodyInFile'),
+      uploaded: async () => void Object.assign(world, { upload: 'uploaded', fromFile: true }),
+      uploadedWithReport: async () => void (world.reviewing = 'withReport'),
+      nobodyInFile: async () => void (world.reviewing = 'nobodyInFile'),
+      uploadRefused: async () => void (world.refusal = 'This is not a text CSV file. It is not UTF-8 text.'),
     },
     expectations: {
       choosing: (s, { step }) => {
         const [a, b] = world.users;
-        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.upload === 'uploaded' ? '2 users matched by people.csv' : '2 selected users');
+        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.fromFile ? '2 users matched by people.csv' : '2 selected users');
         const checkbox = within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` });
         expect(checkbox).toHaveAttribute('aria-checked', String(world.ticked));
         expect(button('Preview')).toHaveProperty('disabled', !world.ticked);
@@ -196,14 +231,43 @@ function driver(): Driver<World> {
         const summary = within(dialog()).queryByRole('status', { name: 'Upload result' });
         if (world.upload === 'uploaded') {
           expect(summary).toHaveTextContent('2 identifiers of people.csv matched a user.');
-          expect(summary).toHaveTextContent('1 did not match: ghost@nowhere.example');
-        } else if (world.upload === 'nobodyInFile') {
-          expect(summary).toHaveTextContent('0 identifiers of people.csv matched a user.');
-          expect(summary).toHaveTextContent('1 did not match: ghost');
+          expect(summary).not.toHaveTextContent('not taken');
+        } else if (world.upload === 'accepted') {
+          expect(summary).toHaveTextContent('2 identifiers of people.csv matched a user.');
+          expect(summary).toHaveTextContent('2 rows were not taken.');
         } else {
           expect(summary).toBeNull();
         }
         expect([a.username, b.username].every((u) => !within(dialog()).queryByText(u))).toBe(true);
+      },
+      uploadReport: async (_s, { step }) => {
+        const [a] = world.users;
+        const report = within(dialog()).getByRole('region', { name: 'Upload report' });
+        const rows = within(within(report).getByRole('table', { name: 'Rows not taken' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+        expect(within(dialog()).queryByRole('checkbox', { name: `Set ${LABEL}` })).toBeNull();
+        expect(button(KEEP_SELECTION)).toBeEnabled();
+        if (world.reviewing === 'withReport') {
+          expect(within(report).getByRole('status')).toHaveTextContent('people.csv: 4 rows read; its first row (email) was read as the header and skipped; 2 identifiers matched a user.');
+          expect(rows).toEqual([`4ghost@nowhere.example${UNMATCHED_REASON}`, `5${a.email},Bea,Bulk${THREE_VALUES}`]);
+          expect(button('Use the 2 matched users')).toBeEnabled();
+          expect(within(report).queryByRole('alert')).toBeNull();
+        } else {
+          expect(within(report).getByRole('status')).toHaveTextContent('people.csv: 1 row read; 0 identifiers matched a user.');
+          expect(within(report).getByRole('alert')).toHaveTextContent('No user matched the identifiers of the file; the selection is unchanged.');
+          expect(rows).toEqual([`1ghost${UNMATCHED_REASON}`]);
+          expect(within(dialog()).queryByRole('button', { name: /^Use the/ })).toBeNull();
+        }
+        if (step?.event.type === 'upload.report.download') {
+          expect(world.blobs).toHaveLength(1);
+          expect(await world.blobs[0]!.text()).toBe(`row,value,reason\r\n4,ghost@nowhere.example,"${UNMATCHED_REASON}"\r\n5,"${a.email},Bea,Bulk","${THREE_VALUES}"\r\n`);
+        }
+      },
+      uploadRefused: () => {
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The file was refused: ${world.refusal}`);
+        expect(button('Choose another file')).toBeEnabled();
+        expect(button(KEEP_SELECTION)).toBeEnabled();
+        expect(within(dialog()).queryByRole('button', { name: 'Preview' })).toBeNull();
+        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.fromFile ? '2 users matched by people.csv' : '2 selected users');
       },
       uploading: () => {
         expect(button(UPLOAD_LABEL)).toBeDisabled();

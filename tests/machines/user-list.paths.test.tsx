@@ -24,7 +24,11 @@ import { planPaths } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { INITIAL_SEARCH, userListPlan } from '../../src/machines/user-list/user-list.plan';
+import { INITIAL_SEARCH, STALE_CURSOR, STALE_SEARCH, TOO_LONG_QUERY, userListPlan } from '../../src/machines/user-list/user-list.plan';
+import { STALE_PAGE_NOTICE } from '../../src/machines/user-list/user-list.machine';
+import { compactSearch } from '../../src/machines/user-list/user-list.search';
+import { MAX_SEARCH_TEXT } from '../../src/domain/constants';
+import { act } from '@testing-library/react';
 
 const SEEDED = 30;
 const PAGE = 20;
@@ -38,6 +42,8 @@ interface World {
   /** Where the list sent the browser (the URL's search after each navigation). */
   urls: Partial<ListSearch>[];
   exports: Record<string, string>[];
+  /** Opens a URL of the list from outside (a link, Back, Reload). */
+  visit?: (search: Partial<ListSearch>) => void;
 }
 let world: World;
 
@@ -51,6 +57,7 @@ function Grab() {
 /** The route's part: the URL's search, validated as validateSearch does, and navigation. */
 function Page() {
   const [search, setSearch] = useState<ListSearch>(INITIAL);
+  world.visit = (next) => setSearch(v.parse(ListSearchSchema, next));
   const navigate = (next: Partial<ListSearch>) => {
     world.urls.push(next);
     setSearch(v.parse(ListSearchSchema, next));
@@ -103,13 +110,17 @@ async function choose(trigger: string, option: string): Promise<void> {
 }
 
 /** The rows a person should see on the page on screen, from the server's own count. */
-function expectPage(): void {
+function expectPage({ paging = true } = {}): void {
   const c = contextOf();
   const expected = c.page === 0 ? Math.min(PAGE, SEEDED) : SEEDED - PAGE;
   expect(dataRows()).toHaveLength(expected);
   const first = c.page * PAGE + 1;
   expect(screen.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(`${first}–${first + expected - 1} of ${SEEDED}`);
-  if (c.page === 0) {
+  if (!paging) {
+    // Paging waits until the search box holds a search again.
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  } else if (c.page === 0) {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   } else {
@@ -144,11 +155,19 @@ describe('userList machine paths', () => {
         await flush();
       },
       perform: {
-        'url.change': () => choose('Sort by', 'Name'),
+        'url.change': async ({ step }) => {
+          // An old link to page 3 of this list, opened (or gone back to).
+          if ((step.event as unknown as { search: ListSearch }).search.cursor === STALE_CURSOR) return act(() => world.visit!(compactSearch(STALE_SEARCH)));
+          return choose('Sort by', 'Name');
+        },
         'query.type': async ({ step }) => {
           const box = screen.getByRole('searchbox', { name: 'Search users' });
+          const q = (step.event as unknown as { q: string }).q;
           await world.user.clear(box);
-          await world.user.type(box, (step.event as unknown as { q: string }).q);
+          if (q === TOO_LONG_QUERY) {
+            await world.user.click(box);
+            await world.user.paste(q);
+          } else await world.user.type(box, q);
         },
         'page.next': () => world.user.click(screen.getByRole('button', { name: 'Next' })),
         'page.prev': () => world.user.click(screen.getByRole('button', { name: 'Previous' })),
@@ -172,19 +191,44 @@ describe('userList machine paths', () => {
         failed: async () => world.bridge.setOffline(false),
       },
       expectations: {
-        loading: (s) => {
+        loading: (s, { step }) => {
           expect(region()).toHaveAttribute('aria-busy', 'true');
           expect(s.getByLabelText('Loading users')).toBeInTheDocument();
+          if (step?.outcome === 'staleCursor') {
+            // Never an error page: page 1 is on its way, the URL says so, and a notice says why.
+            expect(s.getByRole('status', { name: 'List notice' })).toHaveTextContent(STALE_PAGE_NOTICE);
+            expect(s.queryByRole('alert')).toBeNull();
+            expect(world.urls.at(-1)).toEqual({ user_type: 'trial' });
+          }
+        },
+        tooLong: (s) => {
+          const box = s.getByRole('searchbox', { name: 'Search users' });
+          expect(box).toHaveValue(TOO_LONG_QUERY);
+          expect(box).toHaveAttribute('aria-invalid', 'true');
+          expect(s.getByRole('alert')).toHaveTextContent(`Search text is at most ${MAX_SEARCH_TEXT} characters; this has ${MAX_SEARCH_TEXT + 1}. The list shows the last search.`);
+          // Nothing was searched: the first page of the last search stays, and the URL never held the text.
+          expect(region()).toHaveAttribute('aria-busy', 'false');
+          expect(contextOf().search.q).toBe('');
+          expectPage({ paging: false });
+          expect(world.urls.every((u) => (u.q ?? '').length <= MAX_SEARCH_TEXT)).toBe(true);
         },
         typing: (s) => {
           expect(s.getByRole('searchbox', { name: 'Search users' })).toHaveValue(contextOf().draft);
           expect(s.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute('placeholder', SEARCH_PLACEHOLDER);
           expect(s.getByLabelText('Loading users')).toBeInTheDocument();
+          const problem = s.queryByRole('alert');
+          if (contextOf().draft.length > MAX_SEARCH_TEXT) expect(problem).toHaveTextContent(`Search text is at most ${MAX_SEARCH_TEXT} characters`);
+          else expect(problem).toBeNull();
         },
         ready: async (s, { step }) => {
           expect(region()).toHaveAttribute('aria-busy', 'false');
           expectPage();
           const c = contextOf();
+          // The page on screen is in the URL: Reload and Back come back to it.
+          if (c.page > 0) expect(world.urls.at(-1)).toMatchObject({ cursor: c.cursor, page: c.page + 1 });
+          else if (world.urls.length) expect(world.urls.at(-1)).not.toHaveProperty('cursor');
+          if (c.notice) expect(s.getByRole('status', { name: 'List notice' })).toHaveTextContent(STALE_PAGE_NOTICE);
+          else expect(s.queryByRole('status', { name: 'List notice' })).toBeNull();
           const search = s.getByRole('searchbox', { name: 'Search users' });
           expect(search).toHaveValue(c.search.q);
           // The search text committed after the pause is in the URL too.

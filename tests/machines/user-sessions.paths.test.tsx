@@ -1,6 +1,7 @@
 // Generated paths of the Sessions tab's machine, replayed on the edit page against the real
 // server: Ada's sessions listed (she is signed in on two devices), one or all of them ended after
-// a confirmation or the confirmation cancelled, an end or a read that does not reach the server.
+// a confirmation or the confirmation cancelled, an end or a read that does not reach the server;
+// with no session (she signed out everywhere) nothing to end is offered.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userSessionsMachine } from '../../src/machines/user-sessions/user-sessions.machine';
@@ -33,6 +34,8 @@ describe('userSessions machine paths (edit page, Sessions tab, real server)', ()
         'sessions.retry': async () => world.user.click(button('Retry')),
       },
       arrange: {
+        // Ada signed out everywhere before the tab was opened.
+        noSessions: async () => void (await world.server.db.deleteFrom('sessions').where('user_id', '=', world.adaId).execute()),
         sessionsLoadFailed: async () => world.bridge.setOffline(true, [CALLS.loadSessions]),
         endFailed: async () => world.bridge.setOffline(true, [CALLS.endSessions]),
       },
@@ -48,7 +51,14 @@ describe('userSessions machine paths (edit page, Sessions tab, real server)', ()
             expect(await adaSessions()).toBe(1);
           }
         },
-        ready: async (s, { step }) => {
+        'ready.none': (s) => {
+          expect(s.getByText(/has no active sessions\.$/)).toBeVisible();
+          expect(s.queryByRole('table', { name: 'Active sessions' })).toBeNull();
+          expect(s.queryByRole('button', { name: 'End all sessions' })).toBeNull();
+          expect(tab('Profile')).toBeEnabled();
+          expectNoDialog();
+        },
+        'ready.some': async (s, { step }) => {
           const rows = within(s.getByRole('table', { name: 'Active sessions' })).getAllByRole('row').slice(1);
           expect(rows).toHaveLength(2);
           expect(rows.map((r) => within(r).getByRole('button', { name: /^End session / })).every((b) => !b.hasAttribute('disabled'))).toBe(true);

@@ -7,7 +7,8 @@ import { BadRequestReply } from '../../src/domain/auth';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { defaultFlags } from '../../src/domain/user-fields';
 import { BulkApplyReply, BulkPreviewReply, UploadBulkEditReply, type BulkSelection } from '../../src/domain/users';
-import { selectedUsers, identifiersFromCsv } from '../../server/users/selection';
+import { CSV_UPLOAD_MAX_ROWS, readIdentifierCsv, UNMATCHED_REASON } from '../../src/domain/csv-upload';
+import { selectedUsers } from '../../server/users/selection';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -78,26 +79,85 @@ async function stored(id: number) {
 const auditCount = async () => Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('upload_bulk_edit_data/', () => {
-  async function upload(csv: string, b: Browser = admin) {
+  async function upload(csv: string | Uint8Array<ArrayBuffer>, b: Browser = admin, name = 'people.csv', type = 'text/csv') {
     const form = new FormData();
-    form.append('file', new File([csv], 'people.csv', { type: 'text/csv' }));
+    form.append('file', new File([csv], name, { type }));
     const res = await b.send('POST', '/user/upload_bulk_edit_data/', { body: form });
     return { status: res.status, body: (await res.json()) as unknown };
   }
+  const refusal = async (csv: string | Uint8Array<ArrayBuffer>, name?: string, type?: string) => {
+    const { status, body } = await upload(csv, admin, name, type);
+    expect(status, JSON.stringify(body)).toBe(400);
+    return v.parse(BadRequestReply, body).errors['file']?.[0];
+  };
+  const accepted = async (csv: string | Uint8Array<ArrayBuffer>) => {
+    const { status, body } = await upload(csv);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return v.parse(UploadBulkEditReply, body).data;
+  };
 
-  it('matches emails (any case), usernames and ids, skipping a header row and listing what matched nobody', async () => {
+  it('matches emails (any case), usernames and ids, skipping a header row, and reports each row not taken by its number', async () => {
     const [a, b, c] = await users(3);
     const [gone] = await users(1, { deleted: true });
     const csv = `email\r\n${a!.email.toUpperCase()}\r\n${b!.username}\r\n${c!.id}\r\n${gone!.email}\r\nnobody@nowhere.example\r\n\r\n${a!.email}\r\n"x@y.example",second column\r\n`;
-    const { status, body } = await upload(`\uFEFF${csv}`);
-    expect(status).toBe(200);
-    const reply = v.parse(UploadBulkEditReply, body);
-    expect(reply.data.validDataPoints).toEqual([
+    const data = await accepted(`\uFEFF${csv}`);
+    expect(data.validDataPoints).toEqual([
       { id: a!.id, username: a!.username, email: a!.email, identifier: a!.email.toUpperCase() },
       { id: b!.id, username: b!.username, email: b!.email, identifier: b!.username },
       { id: c!.id, username: c!.username, email: c!.email, identifier: String(c!.id) },
     ]);
-    expect(reply.data.inValidDataPoints).toEqual([gone!.email, 'nobody@nowhere.example', 'x@y.example,second column']);
+    // Only identifiers that were read and named nobody: never a whole line of several values.
+    expect(data.inValidDataPoints).toEqual([gone!.email, 'nobody@nowhere.example']);
+    expect(data.header).toBe('email');
+    expect(data.rows).toBe(7);
+    expect(data.report).toEqual([
+      { row: 5, value: gone!.email, reason: UNMATCHED_REASON },
+      { row: 6, value: 'nobody@nowhere.example', reason: UNMATCHED_REASON },
+      { row: 8, value: a!.email, reason: 'Repeats row 2; counted once.' },
+      { row: 9, value: 'x@y.example,second column', reason: '2 values in one row; put one email, username or user id per row.' },
+    ]);
+  });
+
+  it('refuses a binary file whole instead of reading identifiers out of it', async () => {
+    const bytes = new Uint8Array(4096);
+    let seed = 7;
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff;
+    expect(await refusal(bytes)).toMatch(/^This is not a text CSV file\./);
+    // Valid UTF-8 that holds NUL bytes (a file from a binary format) is no text file either.
+    expect(await refusal(new Uint8Array([0x61, 0x40, 0x62, 0x2e, 0x63, 0x00, 0x00, 0x0a, 0x31, 0x0a]))).toBe('This is not a text CSV file. It holds control bytes (as binary files do).');
+    expect(await refusal('a@b.example\n', 'people.png', 'image/png')).toBe('This is not a text CSV file. Choose a .csv (or .txt) file.');
+    expect(await refusal('a@b.example\n', 'people.csv', 'application/octet-stream')).toBe('This is not a text CSV file. Its type is application/octet-stream.');
+  });
+
+  it('reports every row of a three-column file by its number, header included, and matches none of them', async () => {
+    const [a, b] = await users(2);
+    const data = await accepted(`email,first_name,last_name\n${a!.email},Bea,Bulkley\n${b!.email},Bo,Bulkley\n`);
+    expect(data.validDataPoints).toEqual([]);
+    expect(data.inValidDataPoints).toEqual([]);
+    expect(data.header).toBeNull();
+    expect(data.report.map((r) => [r.row, r.value, r.reason])).toEqual([
+      [1, 'email,first_name,last_name', '3 values in one row; put one email, username or user id per row.'],
+      [2, `${a!.email},Bea,Bulkley`, '3 values in one row; put one email, username or user id per row.'],
+      [3, `${b!.email},Bo,Bulkley`, '3 values in one row; put one email, username or user id per row.'],
+    ]);
+  });
+
+  it('reads CRLF and quoted values (commas, quotes and line breaks inside quotes) as one identifier each', async () => {
+    const [a, b] = await users(2);
+    await server.db.updateTable('users').set({ username: 'o"neil, jr' }).where('id', '=', b!.id).execute();
+    const data = await accepted(`"user_id"\r\n"${a!.id}"\r\n"o""neil, jr"\r\n"two\r\nlines"\r\n`);
+    expect(data.header).toBe('user_id');
+    expect(data.validDataPoints.map((p) => [p.id, p.identifier])).toEqual([[a!.id, String(a!.id)], [b!.id, 'o"neil, jr']]);
+    expect(data.report).toEqual([{ row: 4, value: 'two\r\nlines', reason: UNMATCHED_REASON }]);
+  });
+
+  it('refuses an empty file, a header alone, a quote never closed and more rows than one edit may change', async () => {
+    expect(await refusal('')).toBe('The file is empty.');
+    expect(await refusal('\r\n\r\n , \r\n')).toBe('The file holds no identifiers.');
+    expect(await refusal('\uFEFFusername\r\n')).toBe('The file holds only its header (username) and no identifiers.');
+    expect(await refusal('a@b.example\n"c@d.example\ne@f.example\n')).toBe('Row 2: The quote opened in row 2 is never closed.');
+    const many = Array.from({ length: CSV_UPLOAD_MAX_ROWS + 1 }, (_, i) => String(i + 1)).join('\n');
+    expect(await refusal(many)).toBe(`The file holds 100,001 rows; send at most 100,000.`);
   });
 
   it('matches usernames and emails stored in mixed case, whatever the case typed', async () => {
@@ -133,9 +193,16 @@ describe('upload_bulk_edit_data/', () => {
   });
 
   it('treats the first row as a header only when it names the column', () => {
-    expect(identifiersFromCsv('user_id\n12\n13\n')).toEqual({ identifiers: ['12', '13'], rejected: [] });
-    expect(identifiersFromCsv('12\n13')).toEqual({ identifiers: ['12', '13'], rejected: [] });
-    expect(identifiersFromCsv('a@b.example,\n,c@d.example\n')).toEqual({ identifiers: ['a@b.example', 'c@d.example'], rejected: [] });
+    const values = (csv: string) => {
+      const read = readIdentifierCsv(new TextEncoder().encode(csv));
+      return read.ok ? { identifiers: read.identifiers.map((i) => i.value), header: read.header, problems: read.problems } : read.reason;
+    };
+    expect(values('user_id\n12\n13\n')).toEqual({ identifiers: ['12', '13'], header: 'user_id', problems: [] });
+    expect(values('12\n13')).toEqual({ identifiers: ['12', '13'], header: null, problems: [] });
+    expect(values('a@b.example,\n,c@d.example\n')).toEqual({ identifiers: ['a@b.example', 'c@d.example'], header: null, problems: [] });
+    expect(values('\uFEFFid\r\nA@b.example\r\na@B.example\r\n')).toEqual({
+      identifiers: ['A@b.example'], header: 'id', problems: [{ row: 3, value: 'a@B.example', reason: 'Repeats row 2; counted once.' }],
+    });
   });
 });
 

@@ -1,10 +1,12 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
+import { problemsCsv } from '../../domain/csv-upload';
 import { applyBulkEdit, previewBulkEdit, uploadBulkEditFile } from '../../services/bulk-edit.service';
 import { saveFile } from '../../services/downloads';
 import { bulkEditMachine } from './bulk-edit.machine';
 import { REPORT_FILE_NAME, reportCsv } from './bulk-edit.report';
+import { UPLOAD_REPORT_FILE_NAME } from './bulk-edit.selectors';
 
 /** The list's bulk edit dialog. */
 export const liveBulkEditMachine = bulkEditMachine.provide({
@@ -13,5 +15,8 @@ export const liveBulkEditMachine = bulkEditMachine.provide({
     previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
     applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
   },
-  actions: { saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME) },
+  actions: {
+    saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME),
+    saveUploadReport: (_, { report }) => saveFile(new Blob([problemsCsv(report)], { type: 'text/csv;charset=utf-8' }), UPLOAD_REPORT_FILE_NAME),
+  },
 });

@@ -7,8 +7,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
+import { csvFileProblem, type CsvRowProblem } from '../../domain/csv-upload';
 import type {
-  ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, PreviewOutcome, ReportData, UploadOutcome,
+  ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, PreviewOutcome, ReportData, UploadOutcome, UploadSummary,
 } from './bulk-edit.types';
 
 /** The text of a failed call: the server's message when it sent one, else the status (spec §8). */
@@ -28,6 +29,27 @@ function ordered(context: BulkEditContext, changes: Record<string, boolean | str
 
 const call = ({ context }: { context: BulkEditContext }): BulkCall => ({ selection: context.selection, changes: context.changes });
 
+/** The reason under `file` of a 400 that refused the uploaded file whole, or null. */
+export function fileRefusal(error: unknown): string | null {
+  const e = error as { status?: unknown; data?: { errors?: { file?: unknown } } } | null;
+  const reason = e?.status === 400 && Array.isArray(e.data?.errors?.file) ? e.data.errors.file[0] : undefined;
+  return typeof reason === 'string' ? reason : null;
+}
+
+type UploadFileEvent = Extract<BulkEditEvent, { type: 'upload.file' }>;
+const fileOf = (event: BulkEditEvent) => (event as UploadFileEvent).file;
+
+/** A file: refused here when its name, type or size cannot be a CSV upload, else sent. */
+const UPLOAD_FILE = [
+  { guard: 'fileRefusedHere', target: '#bulkEdit.uploadRefused', actions: 'noteFileRefusedHere' },
+  { guard: 'canUpload', target: '#bulkEdit.uploading', actions: 'noteFileSent' },
+] as const;
+
+function uploadSummary(fileName: string, reply: UploadOutcome): UploadSummary {
+  const { validDataPoints, inValidDataPoints, rows, header, report } = reply.data;
+  return { fileName, matched: validDataPoints.length, unmatched: inValidDataPoints, identifiers: validDataPoints.map((p) => p.identifier), rows, header, report };
+}
+
 export const bulkEditMachine = setup({
   types: {
     context: {} as BulkEditContext,
@@ -42,17 +64,31 @@ export const bulkEditMachine = setup({
   actions: {
     /** Saves the report as a CSV file built in the browser. */
     saveReport: (_, _params: { report: ReportData }) => {},
+    /** Saves the upload's per-row report as a CSV file built in the browser. */
+    saveUploadReport: (_, _params: { report: CsvRowProblem[] }) => {},
+    noteFileRefusedHere: assign(({ event }) => ({ alert: null, upload: null, fileName: fileOf(event).name, uploadRefusal: csvFileProblem(fileOf(event)) })),
+    noteFileSent: assign(({ event }) => ({ alert: null, upload: null, uploadRefusal: null, fileName: fileOf(event).name })),
+    /** The uploaded file's matches become the selection; those that matched nobody are kept, so the preview and the report name them too. */
+    takeUpload: assign(({ context }) => {
+      const upload = context.upload!;
+      const selection: BulkSelection = { by: 'identifiers', identifiers: [...upload.identifiers, ...upload.unmatched] };
+      return { selection, selectedCount: upload.matched };
+    }),
   },
   guards: {
     canUpload: ({ context }) => context.canUpload,
     changesValid: ({ context }) => changesProblem(context.fields, context.changes) === null,
     isStatusZero: (_, reply: { status: number }) => isStatusZero(reply),
-    anyMatched: (_, reply: UploadOutcome) => reply.data.validDataPoints.length > 0,
+    /** Every row of the file was taken and matched a user: nothing to review. */
+    cleanUpload: (_, reply: UploadOutcome) => reply.data.validDataPoints.length > 0 && reply.data.report.length === 0,
+    uploadMatched: ({ context }) => (context.upload?.matched ?? 0) > 0,
+    fileRefusedHere: ({ context, event }) => context.canUpload && csvFileProblem(fileOf(event)) !== null,
+    fileRefusedThere: (_, error: unknown) => fileRefusal(error) !== null,
     previewChanges: ({ context }) => (context.preview?.changing ?? 0) > 0,
   },
 }).createMachine({
   id: 'bulkEdit',
-  context: ({ input }) => ({ ...input, changes: {}, fileName: null, upload: null, preview: null, report: null, alert: null }),
+  context: ({ input }) => ({ ...input, changes: {}, fileName: null, upload: null, uploadRefusal: null, preview: null, report: null, alert: null }),
   initial: 'choosing',
   states: {
     choosing: {
@@ -70,7 +106,7 @@ export const bulkEditMachine = setup({
           actions: assign(({ context, event }) =>
             event.key in context.changes ? { changes: { ...context.changes, [event.key]: event.value }, alert: null } : {}),
         },
-        'upload.file': { guard: 'canUpload', target: 'uploading', actions: assign({ alert: null, fileName: ({ event }) => event.file.name }) },
+        'upload.file': UPLOAD_FILE,
         'bulk.preview': { guard: 'changesValid', target: 'previewing', actions: assign({ alert: null }) },
       },
     },
@@ -79,32 +115,38 @@ export const bulkEditMachine = setup({
       invoke: {
         id: 'uploadIdentifiers',
         src: 'uploadIdentifiers',
-        input: ({ event }) => ({ file: (event as Extract<BulkEditEvent, { type: 'upload.file' }>).file }),
+        input: ({ event }) => ({ file: fileOf(event) }),
         onDone: [
           {
-            guard: { type: 'anyMatched', params: ({ event }) => event.output },
+            guard: { type: 'cleanUpload', params: ({ event }) => event.output },
             target: 'choosing',
-            actions: assign(({ context, event }) => {
-              const { validDataPoints, inValidDataPoints } = event.output.data;
-              // The file's identifiers become the selection; those that matched nobody are kept,
-              // so the preview and the report name them too.
-              const selection: BulkSelection = { by: 'identifiers', identifiers: [...validDataPoints.map((p) => p.identifier), ...inValidDataPoints] };
-              return {
-                selection,
-                selectedCount: validDataPoints.length,
-                upload: { fileName: context.fileName ?? '', matched: validDataPoints.length, unmatched: inValidDataPoints },
-              };
-            }),
+            actions: [assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }), 'takeUpload'],
           },
-          {
-            target: 'choosing',
-            actions: assign(({ context, event }) => ({
-              upload: { fileName: context.fileName ?? '', matched: 0, unmatched: event.output.data.inValidDataPoints },
-              alert: 'No user matched the identifiers of the file; the selection is unchanged.',
-            })),
-          },
+          // Rows were not taken or matched nobody: the person reads the report before the
+          // matches replace the selection.
+          { target: 'uploadReport', actions: assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }) },
         ],
-        onError: { target: 'choosing', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+        onError: [
+          { guard: { type: 'fileRefusedThere', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'uploadRefused', actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }) },
+          { target: 'choosing', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+        ],
+      },
+    },
+    /** The file's per-row report: use its matches, or keep the selection as it was. */
+    uploadReport: {
+      tags: ['uploadReport'],
+      on: {
+        'upload.accept': { guard: 'uploadMatched', target: 'choosing', actions: 'takeUpload' },
+        'upload.dismiss': { target: 'choosing', actions: assign({ upload: null }) },
+        'upload.report.download': { actions: { type: 'saveUploadReport', params: ({ context }) => ({ report: context.upload?.report ?? [] }) } },
+      },
+    },
+    /** The file was refused whole; the selection is unchanged. */
+    uploadRefused: {
+      tags: ['uploadRefused'],
+      on: {
+        'upload.file': UPLOAD_FILE,
+        'upload.dismiss': { target: 'choosing', actions: assign({ uploadRefusal: null }) },
       },
     },
     previewing: {

@@ -1,6 +1,7 @@
 // The bulk edit dialog's walk: two selected users, a field ticked (and unticked), a CSV upload
-// that matches users or nobody, the preview and the edit, each answered, refused (status 0) or
-// not answered at all.
+// that matches every row, or has rows not taken (its report read, then used or put aside), or
+// matches nobody, or is refused whole (too large, here; not text, at the server), the preview
+// and the edit, each answered, refused (status 0) or not answered at all.
 import type { MachinePlan } from '../../workflows/plan';
 import { offeredBulkFields } from '../../domain/bulk-edit';
 import { bulkEditMachine } from './bulk-edit.machine';
@@ -21,7 +22,12 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     { type: 'field.toggle', key: BULK_PLAN_FIELD, on: true },
     { type: 'field.toggle', key: BULK_PLAN_FIELD, on: false },
     { type: 'field.value', key: BULK_PLAN_FIELD, value: false },
-    { type: 'upload.file', file: { name: 'people.csv' } },
+    { type: 'upload.file', file: { name: 'people.csv', type: 'text/csv', size: 64 } },
+    // Over the size limit: refused in the browser, never sent.
+    { type: 'upload.file', file: { name: 'huge.csv', type: 'text/csv', size: 2_000_000 } },
+    { type: 'upload.accept' },
+    { type: 'upload.dismiss' },
+    { type: 'upload.report.download' },
     { type: 'bulk.preview' },
     { type: 'bulk.back' },
     { type: 'bulk.apply' },
@@ -29,8 +35,16 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     { type: 'report.download' },
   ],
   outcomes: [
-    { name: 'uploaded', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }], inValidDataPoints: ['ghost'] } } } },
-    { name: 'nobodyInFile', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [], inValidDataPoints: ['ghost'] } } } },
+    { name: 'uploaded', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }], inValidDataPoints: [], rows: 1, header: null, report: [] } } } },
+    {
+      name: 'uploadedWithReport',
+      event: {
+        type: 'xstate.done.actor.uploadIdentifiers',
+        output: { status: true, data: { validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }], inValidDataPoints: ['ghost'], rows: 3, header: 'email', report: [{ row: 3, value: 'ghost', reason: 'No live user has this email, username or user id.' }, { row: 4, value: 'a,b,c', reason: '3 values in one row; put one email, username or user id per row.' }] } },
+      },
+    },
+    { name: 'nobodyInFile', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [], inValidDataPoints: ['ghost'], rows: 1, header: null, report: [{ row: 1, value: 'ghost', reason: 'No live user has this email, username or user id.' }] } } } },
+    { name: 'uploadRefused', event: { type: 'xstate.error.actor.uploadIdentifiers', error: { status: 400, data: { status: false, msg: 'This is not a text CSV file. It is not UTF-8 text.', errors: { file: ['This is not a text CSV file. It is not UTF-8 text.'] } } } } },
     { name: 'uploadFailed', event: { type: 'xstate.error.actor.uploadIdentifiers', error: { status: 0 } } },
     { name: 'previewed', event: { type: 'xstate.done.actor.previewEdit', output: { status: 1, data: { matched: 2, changing: 2, unchanged: 0, unmatched: [], sample: [row(1), row(2)] } } } },
     { name: 'previewRefused', event: { type: 'xstate.done.actor.previewEdit', output: { status: 0, data: 'No users matched the selection.' } } },
@@ -52,6 +66,8 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     if (e.type === 'field.toggle') return (e as unknown as { on: boolean }).on !== ticked;
     // A value is set on a ticked field (the others' inputs are disabled).
     if (e.type === 'field.value') return ticked;
+    // Uploads are walked with no field ticked: ticking changes nothing they do, and doubles the walk.
+    if (e.type === 'upload.file') return !ticked;
     return true;
   },
 };

@@ -21,6 +21,12 @@ export const selectSelection = (s: S) => s.context.selection;
 export const selectSelectedCount = (s: S) => s.context.selectedCount;
 export const selectCanUpload = (s: S) => s.context.canUpload;
 export const selectUpload = (s: S) => s.context.upload;
+export const selectUploadReport = (s: S) => s.hasTag('uploadReport');
+export const selectUploadRefused = (s: S) => s.hasTag('uploadRefused');
+export const selectUploadRefusal = (s: S) => s.context.uploadRefusal;
+/** Rows of the upload's report shown on screen; the downloaded CSV holds them all. */
+export const UPLOAD_REPORT_ROWS_SHOWN = 20;
+export const UPLOAD_REPORT_FILE_NAME = 'bulk-edit-upload-report.csv';
 export const selectPreview = (s: S) => s.context.preview;
 export const selectReport = (s: S) => s.context.report;
 export const selectAlert = (s: S) => s.context.alert;

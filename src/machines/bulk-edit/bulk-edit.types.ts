@@ -1,3 +1,4 @@
+import type { CsvRowProblem } from '../../domain/csv-upload';
 import type { BulkField } from '../../domain/user-fields';
 import type { BulkApplyReply, BulkPreviewReply, BulkSelection, UploadBulkEditReply } from '../../domain/users';
 
@@ -18,8 +19,16 @@ export interface BulkEditInput {
 export interface UploadSummary {
   fileName: string;
   matched: number;
-  /** Identifiers (or rows) of the file that matched nobody. */
+  /** Identifiers of the file that matched nobody. */
   unmatched: string[];
+  /** Identifiers the matched users were named by, in file order. */
+  identifiers: string[];
+  /** Identifier rows the file held. */
+  rows: number;
+  /** The first row, when it named the column and was skipped. */
+  header: string | null;
+  /** Rows not taken or matching nobody: row number, value, reason. */
+  report: CsvRowProblem[];
 }
 
 export type PreviewData = Extract<BulkPreviewReply, { status: 1 }>['data'];
@@ -30,7 +39,10 @@ export interface BulkEditContext extends BulkEditInput {
   changes: Record<string, BulkValue>;
   /** The CSV being uploaded (or last uploaded). */
   fileName: string | null;
+  /** The file's result: under review in uploadReport, its matches the selection once taken. */
   upload: UploadSummary | null;
+  /** Why the last file was refused whole (not a text CSV, too large, empty …). */
+  uploadRefusal: string | null;
   preview: PreviewData | null;
   report: ReportData | null;
   /** A status 0 reply's text, or the error a call ended with (spec §4, §8). */
@@ -41,6 +53,9 @@ export type BulkEditEvent =
   | { type: 'field.toggle'; key: string; on: boolean }
   | { type: 'field.value'; key: string; value: BulkValue }
   | { type: 'upload.file'; file: File }
+  | { type: 'upload.accept' }
+  | { type: 'upload.dismiss' }
+  | { type: 'upload.report.download' }
   | { type: 'bulk.preview' }
   | { type: 'bulk.back' }
   | { type: 'bulk.apply' }

@@ -1,7 +1,8 @@
-// Step two's bulk rows from CSV (papaparse): a header row naming the columns first_name,
-// last_name, email, and optionally username, password, phone, in any order; one person per
-// further row. Says which columns it recognised and which it ignored.
-import Papa from 'papaparse';
+// Step two's bulk rows from CSV (read by the uploads' strict reader, src/domain/csv-upload.ts): a
+// header row naming the columns first_name, last_name, email, and optionally username, password,
+// phone, in any order; one person per further row. Says which columns it recognised and which it
+// ignored, and refuses text with control characters or a quote never closed.
+import { csvRows, NOT_TEXT } from '../../domain/csv-upload';
 import { MAX_USERS_PER_CREATE } from '../../domain/user-rules';
 import type { CsvSummary, Person } from './user-create.types';
 
@@ -11,12 +12,15 @@ export const REQUIRED_CSV_COLUMNS = ['first_name', 'last_name', 'email'] as cons
 const columnName = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
 
 export function readUsersCsv(text: string, source: string): { people: Person[]; summary: CsvSummary } {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header = [], ...lines] = parsed.data;
+  // Control characters other than tab and line ends: a binary file, not a CSV.
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) return { people: [], summary: { source, rows: 0, recognised: [], ignored: [], error: NOT_TEXT } };
+  const { rows, error } = csvRows(text.replace(/^\uFEFF/, ''));
+  const [header = [], ...lines] = rows.map((r) => r.cells).filter((cells) => cells.some((c) => c.trim() !== ''));
   const names = header.map(columnName);
   const recognised = CSV_COLUMNS.filter((c) => names.includes(c));
   const ignored = header.filter((_, i) => !(CSV_COLUMNS as readonly string[]).includes(names[i]!)).map((h) => h.trim()).filter(Boolean);
   const summary = (error: string | null, rows = 0): CsvSummary => ({ source, rows, recognised: [...recognised], ignored, error });
+  if (error) return { people: [], summary: summary(`Row ${error.row}: ${error.reason}`) };
   const missing = REQUIRED_CSV_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length) {
     return { people: [], summary: summary(`The first row must name the columns first_name, last_name and email (username, password and phone are optional); missing: ${missing.join(', ')}.`) };

@@ -3,11 +3,15 @@
 // starts over from page 1. The search text is the one thing the machine commits itself: typing
 // waits USER_SEARCH_DEBOUNCE_MS after the last keystroke, then the machine loads and writes the
 // text to the URL in the same step (the echo of that navigation finds nothing new). Pages move
-// by the server's cursors; the total is counted with the first page of each search.
+// by the server's cursors, and each page turn writes its cursor and number to the URL, so Reload
+// and Back find the page again; a cursor the server refuses (stale, from another search) brings
+// page 1 with a notice. The total is counted with the first page of each search. Search text
+// longer than the server takes is never sent: the box says why and the rows on screen stay.
 import { assign, fromPromise, setup } from 'xstate';
+import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import type { UserRow } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
-import { exportFields, sameSearch, searchFields, type ListSearch } from './user-list.search';
+import { exportFields, positionOf, sameList, sameSearch, searchFields, type ListSearch } from './user-list.search';
 import type { ListSelection, SearchRequest, SearchResult, UserListContext, UserListEvent, UserListInput } from './user-list.types';
 
 export const USER_SEARCH_DEBOUNCE_MS = 300;
@@ -31,6 +35,28 @@ const normalised = (q: string) => q.trim().replace(/\s+/g, ' ');
 
 const startOver = { cursor: '', page: 0 };
 
+/** The page before this one; page 1 is the first page itself (no cursor), as a plain URL names it. */
+function previous(context: UserListContext): { cursor: string; page: number } {
+  const page = Math.max(0, context.page - 1);
+  return page === 0 ? startOver : { cursor: context.prevCursor ?? '', page };
+}
+
+/** Why the typed text cannot be searched, or null. */
+export function queryProblem(draft: string): string | null {
+  const length = normalised(draft).length;
+  return length > MAX_SEARCH_TEXT
+    ? `Search text is at most ${MAX_SEARCH_TEXT.toLocaleString('en-US')} characters; this has ${length.toLocaleString('en-US')}.`
+    : null;
+}
+
+export const STALE_PAGE_NOTICE = 'That page of the list is no longer available (the list changed, or the link is old); showing page 1.';
+
+/** A 400 refusing the page cursor (server/api/user-list.ts: the reason under `cursor`). */
+export function cursorRefused(error: unknown): boolean {
+  const e = error as { status?: unknown; data?: { errors?: { cursor?: unknown } } } | null;
+  return e?.status === 400 && Array.isArray(e.data?.errors?.cursor);
+}
+
 export const userListMachine = setup({
   types: {
     context: {} as UserListContext,
@@ -44,6 +70,8 @@ export const userListMachine = setup({
   guards: {
     searchChanged: ({ context, event }) => event.type === 'url.change' && !sameSearch(context.search, event.search),
     queryChanged: ({ context }) => normalised(context.draft) !== normalised(context.search.q),
+    queryTooLong: ({ context }) => queryProblem(context.draft) !== null,
+    cursorRefused: ({ context }, error: unknown) => context.pending.cursor !== '' && cursorRefused(error),
     hasNext: ({ context }) => context.nextCursor !== null,
     hasPrev: ({ context }) => context.prevCursor !== null,
     /** "Select all N matching" is offered once the page is selected and more rows match. */
@@ -56,14 +84,21 @@ export const userListMachine = setup({
     navigate: (_, _params: { search: ListSearch }) => {},
     /** Provided by live.ts: the download of every matching row (a form post). */
     downloadExport: (_, _params: { fields: ReturnType<typeof exportFields> }) => {},
-    adoptSearch: assign(({ event }) => {
+    // Another page of the same list (Back, Reload's URL) keeps the total and the selection.
+    adoptSearch: assign(({ context, event }) => {
       const search = event.type === 'url.change' ? event.search : ({} as ListSearch);
-      return { search, draft: search.q, pending: startOver, selection: NONE, total: null };
+      const same = sameList(context.search, search);
+      return { search, draft: search.q, pending: positionOf(search), selection: same ? context.selection : NONE, total: same ? context.total : null, notice: null };
     }),
     setDraft: assign({ draft: ({ event }) => (event.type === 'query.type' ? event.q : '') }),
     commitQuery: assign(({ context }) => ({
-      search: { ...context.search, q: normalised(context.draft) }, pending: startOver, selection: NONE, total: null,
+      search: { ...context.search, q: normalised(context.draft), cursor: '', page: 1 }, pending: startOver, selection: NONE, total: null, notice: null,
     })),
+    /** The page asked for is the URL's page too. */
+    toPage: assign(({ context }, pending: { cursor: string; page: number }) => ({
+      pending, search: { ...context.search, cursor: pending.cursor, page: pending.cursor ? pending.page + 1 : 1 }, notice: null,
+    })),
+    backToFirst: assign(({ context }) => ({ pending: startOver, search: { ...context.search, cursor: '', page: 1 }, total: null, notice: STALE_PAGE_NOTICE })),
     showPage: assign(({ context, event }) => {
       const reply = (event as unknown as { output: SearchResult }).output;
       return {
@@ -71,8 +106,6 @@ export const userListMachine = setup({
         cursor: context.pending.cursor, page: context.pending.page, error: null,
       };
     }),
-    toNext: assign({ pending: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) }),
-    toPrev: assign({ pending: ({ context }) => ({ cursor: context.prevCursor ?? '', page: Math.max(0, context.page - 1) }) }),
     toggleRow: assign({
       selection: ({ context, event }) => {
         if (event.type !== 'row.toggle') return context.selection;
@@ -98,7 +131,7 @@ export const userListMachine = setup({
   id: 'userList',
   context: ({ input }) => ({
     search: input.search, draft: input.search.q, rows: [], total: null, page: 0, cursor: '', nextCursor: null, prevCursor: null,
-    pending: startOver, selection: NONE, error: null,
+    pending: positionOf(input.search), selection: NONE, error: null, notice: null,
   }),
   initial: 'loading',
   on: {
@@ -117,7 +150,15 @@ export const userListMachine = setup({
           { guard: { type: 'pageEmpty', params: ({ event }) => event.output }, target: 'empty', actions: 'showPage' },
           { target: 'ready', actions: 'showPage' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: [
+          {
+            guard: { type: 'cursorRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'loading',
+            reenter: true,
+            actions: ['backToFirst', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
+          },
+          { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        ],
       },
     },
     typing: {
@@ -125,6 +166,8 @@ export const userListMachine = setup({
       on: { 'query.type': { target: 'typing', reenter: true, actions: 'setDraft' } },
       after: {
         userSearchDebounce: [
+          // Never sent: the box says why, the rows on screen stay.
+          { guard: 'queryTooLong', target: 'tooLong' },
           { guard: 'queryChanged', target: 'loading', actions: ['commitQuery', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
           // Back to the text of the list on screen: its page loads again (typing may have cut that load short).
           { target: 'loading' },
@@ -135,8 +178,8 @@ export const userListMachine = setup({
       tags: ['listed'],
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
-        'page.next': { guard: 'hasNext', target: 'loading', actions: 'toNext' },
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: 'toPrev' },
+        'page.next': { guard: 'hasNext', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => previous(context) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
         'row.toggle': { actions: 'toggleRow' },
         'page.toggle': { actions: 'togglePage' },
         'all.select': { guard: 'maySelectAll', actions: 'selectAll' },
@@ -151,8 +194,13 @@ export const userListMachine = setup({
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
         // A page emptied meanwhile (users deleted) still leads back.
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: 'toPrev' },
+        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => previous(context) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
       },
+    },
+    /** The typed text is longer than a search may be: not sent; the rows of the last search stay. */
+    tooLong: {
+      tags: ['listed'],
+      on: { 'query.type': { target: 'typing', actions: 'setDraft' } },
     },
     /** The bulk edit dialog is open over the list; closing it reloads the page, as users may have changed. */
     bulkEditing: {

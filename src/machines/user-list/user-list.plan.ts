@@ -1,9 +1,11 @@
 // The user list's walk: what a person does on the list, and the pages the server can answer
 // with. Outcomes are offered only where the server could give them: a first page (more rows
-// follow) for page 1, the last page (rows before it) for page 2, nothing at all, or a failure.
+// follow) for page 1, the last page (rows before it) for page 2, nothing at all, or a failure;
+// a URL naming a page by a cursor the server refuses, answered by that refusal alone.
+import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import type { UserRow } from '../../domain/users';
 import type { MachinePlan } from '../../workflows/plan';
-import { isPageSelected, userListMachine } from './user-list.machine';
+import { isPageSelected, queryProblem, userListMachine } from './user-list.machine';
 import type { UserListContext } from './user-list.types';
 import { DEFAULT_LIST_SEARCH } from './user-list.url';
 
@@ -26,13 +28,21 @@ export const INITIAL_SEARCH = { ...DEFAULT_LIST_SEARCH, user_type: 'trial' } as 
 export const SORTED_SEARCH = { ...INITIAL_SEARCH, sort: 'name' } as const;
 /** What the person types: the prefix every listed user's username shares. */
 export const TYPED_QUERY = 'b.';
+/** Pasted text one character longer than a search may be. */
+export const TOO_LONG_QUERY = 'x'.repeat(MAX_SEARCH_TEXT + 1);
+/** A page cursor the server does not take (an old link, another search's page): base64url of "stale". */
+export const STALE_CURSOR = 'c3RhbGU';
+/** The URL of page 3 at that cursor, as a person reloads or goes back to it. */
+export const STALE_SEARCH = { ...INITIAL_SEARCH, cursor: STALE_CURSOR, page: 3 } as const;
 
 export const userListPlan: MachinePlan<typeof userListMachine> = {
   machine: userListMachine,
   input: { search: INITIAL_SEARCH },
   events: [
     { type: 'url.change', search: SORTED_SEARCH },
+    { type: 'url.change', search: STALE_SEARCH },
     { type: 'query.type', q: TYPED_QUERY },
+    { type: 'query.type', q: TOO_LONG_QUERY },
     { type: 'page.next' },
     { type: 'page.prev' },
     { type: 'row.toggle', id: 1 },
@@ -51,6 +61,13 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     /** A later page whose rows were deleted meanwhile: empty, with the way back. */
     { name: 'emptied', event: page([], { prev: true }) },
     { name: 'failed', event: { type: 'xstate.error.actor.searchUsers', error: { status: 0 } } },
+    {
+      name: 'staleCursor',
+      event: {
+        type: 'xstate.error.actor.searchUsers',
+        error: { status: 400, data: { status: false, msg: 'The page cursor is not valid; start from the first page.', errors: { cursor: ['The page cursor is not valid; start from the first page.'] } } },
+      },
+    },
   ],
   // The walk stays small by offering each event where it shows something new: selection, export
   // and the order's change on the first page of the plain list, page turns and the empty and
@@ -60,17 +77,29 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     const c = s.context as UserListContext;
     const deep = c.pending.page > 0;
     const plain = c.search.q === '' && c.search.sort === 'id';
+    // The stale cursor is answered by its refusal, and only it is.
+    const stale = c.pending.cursor === STALE_CURSOR;
+    if (e.type === 'xstate.error.actor.searchUsers' && (e as unknown as { error: { status: number } }).error.status === 400) return stale;
+    if (stale && e.type.startsWith('xstate.')) return false;
     if (e.type === 'xstate.done.actor.searchUsers') {
       const output = (e as unknown as { output: { prev_cursor: string | null; userItems: unknown[] } }).output;
       if (deep !== (output.prev_cursor !== null)) return false;
       return output.userItems.length > 0 || plain;
     }
-    if (e.type === 'xstate.error.actor.searchUsers') return plain;
+    // Right after a refused cursor the first page is on its way; a failure there is walked elsewhere.
+    if (e.type === 'xstate.error.actor.searchUsers') return plain && c.notice === null;
     if (['row.toggle', 'page.toggle', 'all.select', 'export.request', 'bulk.open'].includes(e.type)) return plain && !deep;
     // "Clear selection" is offered with "all matching" selected; unticking does the rest.
     if (e.type === 'selection.clear') return c.selection.by === 'all';
+    if (e.type === 'url.change' && (e as unknown as { search: { cursor: string } }).search.cursor === STALE_CURSOR) {
+      return plain && !deep && s.matches('ready') && c.selection.by === 'ids' && c.selection.ids.length === 0;
+    }
     if (e.type === 'url.change') return plain && !deep && s.matches('ready');
     if (e.type === 'page.next' || e.type === 'page.prev') return plain;
+    // Over-long text is pasted over the first page of the plain list.
+    if (e.type === 'query.type' && (e as unknown as { q: string }).q === TOO_LONG_QUERY) {
+      return plain && !deep && s.matches('ready') && c.selection.by === 'ids' && c.selection.ids.length === 0;
+    }
     if (e.type === 'query.type') return !deep && c.search.sort === 'id';
     return true;
   },
@@ -80,6 +109,6 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     const c = s.context as UserListContext;
     const selection = c.selection.by === 'all' ? 'all' : isPageSelected(c) ? 'page' : c.selection.ids.length > 0 ? 'some' : 'none';
     return JSON.stringify([s.value, c.pending.page > 0, c.nextCursor !== null, c.prevCursor !== null, c.search.q, c.search.sort,
-      c.draft.trim() === c.search.q, selection]);
+      c.draft.trim() === c.search.q, queryProblem(c.draft) !== null, selection, c.pending.cursor === STALE_CURSOR]);
   },
 };

@@ -16,6 +16,16 @@ export function sameSearch(a: ListSearch, b: ListSearch): boolean {
   return (Object.keys(DEFAULT_LIST_SEARCH) as (keyof ListSearch)[]).every((k) => a[k] === b[k]);
 }
 
+/** The same rows in the same order, whatever the page: the filters, order and page size agree. */
+export function sameList(a: ListSearch, b: ListSearch): boolean {
+  return sameSearch({ ...a, cursor: '', page: 1 }, { ...b, cursor: '', page: 1 });
+}
+
+/** The page the URL names: its cursor and number from 0 (page 1 without a cursor). */
+export function positionOf(search: ListSearch): { cursor: string; page: number } {
+  return search.cursor ? { cursor: search.cursor, page: search.page - 1 } : { cursor: '', page: 0 };
+}
+
 /** The filter the server applies (and "select all matching" names). */
 export function filterOf(search: ListSearch): UserFilter {
   return {

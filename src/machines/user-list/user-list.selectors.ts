@@ -1,12 +1,16 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
-import { isPageSelected, selectedCount, type userListMachine } from './user-list.machine';
+import { isPageSelected, queryProblem, selectedCount, type userListMachine } from './user-list.machine';
 import { filterOf } from './user-list.search';
 
 type S = SnapshotFrom<typeof userListMachine>;
 
 export const selectSearch = (s: S) => s.context.search;
 export const selectDraft = (s: S) => s.context.draft;
+/** Why the typed text is not searched (too long), shown at the box; null when it is fine. */
+export const selectQueryProblem = (s: S) => queryProblem(s.context.draft);
+/** Why the list is not on the page the URL named. */
+export const selectNotice = (s: S) => s.context.notice;
 export const selectRows = (s: S) => s.context.rows;
 /** A load is under way (or the debounce before one): the table stays, dimmed. */
 export const selectBusy = (s: S) => s.hasTag('busy');

@@ -28,6 +28,8 @@ export interface UserListContext {
   pending: { cursor: string; page: number };
   selection: ListSelection;
   error: string | null;
+  /** Why the list is not where the URL pointed (a page cursor refused). */
+  notice: string | null;
 }
 
 /** The form of user/search_user/ (user-list.search.ts searchFields). */

@@ -1,9 +1,9 @@
-// The list's state in the URL (/user_list?q=…&user_type=…&sort=name&dir=asc): what a person can
-// bookmark, share and go back to. Unknown or broken values fall back to the defaults rather than
-// failing the page; the page position (a cursor) stays out, being valid only for a while. The
-// route's validateSearch runs in the first page load, so this file holds only the schema.
+// The list's state in the URL (/user_list?q=…&user_type=…&sort=name&dir=asc&cursor=…&page=3):
+// what a person can bookmark, share, reload and go back to. Unknown or broken values fall back to
+// the defaults rather than failing the page. The page position is the server's cursor and the
+// page number shown; a cursor the server no longer takes sends the list to page 1 with a notice.
 import * as v from 'valibot';
-import { PAGE_SIZES } from '../../domain/constants';
+import { MAX_SEARCH_TEXT, PAGE_SIZES } from '../../domain/constants';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from '../../domain/user-kinds';
 
 const text = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max)), ''), '');
@@ -11,7 +11,7 @@ const oneOf = <T extends string>(values: readonly T[], fallback: T) =>
   v.fallback(v.optional(v.picklist(values as unknown as [T, ...T[]]), fallback), fallback);
 
 export const ListSearchSchema = v.object({
-  q: text(200),
+  q: text(MAX_SEARCH_TEXT),
   user_type: oneOf(['', ...USER_TYPES] as const, ''),
   user_category: oneOf(['', ...USER_CATEGORIES] as const, ''),
   /**
@@ -26,6 +26,10 @@ export const ListSearchSchema = v.object({
   sort: oneOf(SORT_KEYS, 'id'),
   dir: oneOf(['asc', 'desc'] as const, 'desc'),
   page_size: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(PAGE_SIZES)), 20), 20),
+  /** The page's position: an opaque cursor of the server (base64url), '' for the first page. */
+  cursor: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(1000), v.regex(/^[A-Za-z0-9_-]*$/)), ''), ''),
+  /** The page number shown (1 for the first page); only read with a cursor. */
+  page: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1_000_000)), 1), 1),
 });
 export type ListSearch = v.InferOutput<typeof ListSearchSchema>;
 

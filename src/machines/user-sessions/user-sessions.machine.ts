@@ -1,5 +1,6 @@
 // The edit page's Sessions tab (decision 023): the user's live sessions, ended one by one or all
-// at once after a confirmation. The caller's own current session is never offered (Logout ends
+// at once after a confirmation; with no session to end (none, or only the caller's own), nothing
+// to end is offered. The caller's own current session is never offered (Logout ends
 // it). After an end the list is read again, under what the server said. The edit machine invokes
 // this one while the tab is open, so each opening reads the list afresh.
 import { assign, fromPromise, setup } from 'xstate';
@@ -16,6 +17,7 @@ export const userSessionsMachine = setup({
   guards: {
     notCurrent: ({ context, event }) => event.type === 'sessions.end' && context.sessions.some((s) => s.key === event.key && !s.current),
     hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
+    readOthers: (_, sessions: UserSessionsReply['data']) => sessions.some((s) => !s.current),
   },
 }).createMachine({
   id: 'userSessions',
@@ -28,14 +30,26 @@ export const userSessionsMachine = setup({
         id: 'loadSessions',
         src: 'loadSessions',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output.data }) },
+        onDone: [
+          { guard: { type: 'readOthers', params: ({ event }) => event.output.data }, target: 'ready.some', actions: assign({ sessions: ({ event }) => event.output.data }) },
+          { target: 'ready.none', actions: assign({ sessions: ({ event }) => event.output.data }) },
+        ],
         onError: { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }) },
       },
     },
     ready: {
-      on: {
-        'sessions.end': { guard: 'notCurrent', target: 'confirming', actions: assign({ ending: ({ event }) => [event.key], message: null }) },
-        'sessions.endAll': { guard: 'hasOthers', target: 'confirming', actions: assign({ ending: [], message: null }) },
+      initial: 'some',
+      states: {
+        /** Sessions other than the caller's own: each can be ended, or all at once. */
+        some: {
+          tags: ['canEnd'],
+          on: {
+            'sessions.end': { guard: 'notCurrent', target: '#userSessions.confirming', actions: assign({ ending: ({ event }) => [event.key], message: null }) },
+            'sessions.endAll': { guard: 'hasOthers', target: '#userSessions.confirming', actions: assign({ ending: [], message: null }) },
+          },
+        },
+        /** No session, or only the caller's own: nothing to end. */
+        none: {},
       },
     },
     confirming: {
@@ -53,8 +67,9 @@ export const userSessionsMachine = setup({
         input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
         // The list is read again either way: what the server says is shown above it.
         onDone: { target: 'loading', actions: assign({ ending: null, message: ({ event }) => noticeOf(event.output.status, event.output.msg) }) },
+        // Nothing was ended: the sessions offered before are still there.
         onError: {
-          target: 'ready',
+          target: 'ready.some',
           actions: assign({ ending: null, message: ({ event }) => noticeOf(false, `No session was ended. ${failureMessage(event.error)}`) }),
         },
       },

@@ -1,4 +1,4 @@
-// The Sessions tab's walk: the list read (or not), one session or all of them ended after a
+// The Sessions tab's walk: the list read (or not, or empty), one session or all of them ended after a
 // confirmation (or cancelled), an end that does not reach the server, and Retry after a failed read.
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { userSessionsMachine } from './user-sessions.machine';
@@ -21,6 +21,8 @@ export const userSessionsPlan: MachinePlan<typeof userSessionsMachine> = {
   ],
   outcomes: [
     { name: 'sessionsLoaded', event: doneEvent('loadSessions', { status: true, data: SESSIONS }) },
+    // The user has no live session: nothing to end is offered.
+    { name: 'noSessions', event: doneEvent('loadSessions', { status: true, data: [] }) },
     { name: 'sessionsLoadFailed', event: failedEvent('loadSessions') },
     { name: 'sessionsEnded', event: doneEvent('endSessions', { status: true, msg: '1 session ended.', killed: 1 }) },
     { name: 'endFailed', event: failedEvent('endSessions') },

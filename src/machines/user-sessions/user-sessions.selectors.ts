@@ -9,6 +9,8 @@ export const selectSessionsTab = (s: S) => ({
   loading: s.matches('loading'),
   failed: s.matches('failed'),
   ready: s.matches('ready'),
+  /** There are sessions to end, and none is being ended: End session and End all sessions work. */
+  canEnd: s.hasTag('canEnd'),
   /** The sessions the open confirmation names (empty: all of them); null while none is open. */
   ending: s.matches('confirming') || s.matches('ending') ? s.context.ending : null,
   busy: s.matches('ending'),

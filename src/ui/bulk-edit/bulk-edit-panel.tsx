@@ -46,7 +46,7 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
       <Text as="p" size="2" color="gray" aria-label="Users to edit">
         {selectionText(selection, count, selection.by === 'identifiers' ? (upload?.fileName ?? null) : null)}
       </Text>
-      {(choosing || uploading || previewing) && <BulkUpload />}
+      <BulkUpload />
       {alert && !failed && (
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>{alert}</Callout.Text>

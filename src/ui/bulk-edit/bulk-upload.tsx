@@ -1,44 +1,120 @@
-// "Upload CSV of emails, usernames or user ids" (bulk_edit_upload): the file's identifiers
-// replace the selection; the matched count and the identifiers that matched nobody are shown.
-import { Box, Button, Flex, Text } from '@radix-ui/themes';
+// "Upload CSV of emails, usernames or user ids" (bulk_edit_upload): a file refused whole says why;
+// a file with rows not taken (or matching nobody) shows its per-row report, downloadable, before
+// its matches replace the selection; a file whose every row matched replaces it at once.
+import { Box, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
-import { selectBusy, selectCanUpload, selectUpload, selectUploading } from '../../machines/bulk-edit/bulk-edit.selectors';
+import {
+  UPLOAD_REPORT_ROWS_SHOWN, selectBusy, selectCanUpload, selectChoosing, selectPreviewing, selectUpload, selectUploadRefusal, selectUploadRefused,
+  selectUploadReport, selectUploading,
+} from '../../machines/bulk-edit/bulk-edit.selectors';
+import type { UploadSummary } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
+import { TableCaption } from './table-caption';
 
 export const UPLOAD_LABEL = 'Upload CSV of emails, usernames or user ids';
-/** Unmatched identifiers listed on screen; the report holds them all. */
-const UNMATCHED_SHOWN = 20;
+export const UPLOAD_REPORT_DOWNLOAD = 'Download upload report (CSV)';
+export const KEEP_SELECTION = 'Keep the current selection';
+
+const n = (x: number) => x.toLocaleString('en-US');
+const plural = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
 
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** What the file held, in one sentence. */
+export function uploadSentence(u: UploadSummary): string {
+  const header = u.header === null ? '' : `; its first row (${u.header}) was read as the header and skipped`;
+  return `${u.fileName}: ${plural(u.rows, 'row', 'rows')} read${header}; ${plural(u.matched, 'identifier', 'identifiers')} matched a user.`;
+}
+
+function UploadReport({ upload }: { upload: UploadSummary }) {
+  const bulk = BulkEditCtx.useActorRef();
+  return (
+    <Flex direction="column" gap="2" mt="2" role="region" aria-label="Upload report">
+      <Text size="2" role="status">{uploadSentence(upload)}</Text>
+      {upload.matched === 0 && (
+        <Callout.Root color="red" role="alert" size="1">
+          <Callout.Text>No user matched the identifiers of the file; the selection is unchanged.</Callout.Text>
+        </Callout.Root>
+      )}
+      <Text size="2" color="red">{plural(upload.report.length, 'row was', 'rows were')} not taken:</Text>
+      <Table.Root size="1" variant="surface">
+        <TableCaption>Rows not taken</TableCaption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Value</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {upload.report.slice(0, UPLOAD_REPORT_ROWS_SHOWN).map((r) => (
+            <Table.Row key={r.row}>
+              <Table.RowHeaderCell>{r.row}</Table.RowHeaderCell>
+              <Table.Cell style={{ overflowWrap: 'anywhere' }}>{r.value}</Table.Cell>
+              <Table.Cell>{r.reason}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {upload.report.length > UPLOAD_REPORT_ROWS_SHOWN && (
+        <Text size="1" color="gray">The first {UPLOAD_REPORT_ROWS_SHOWN} of {n(upload.report.length)} rows; the report holds them all.</Text>
+      )}
+      <Flex justify="end" gap="3" wrap="wrap">
+        <Button type="button" variant="soft" onClick={() => bulk.send({ type: 'upload.report.download' })}>{UPLOAD_REPORT_DOWNLOAD}</Button>
+        <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>{KEEP_SELECTION}</Button>
+        {upload.matched > 0 && (
+          <Button type="button" onClick={() => bulk.send({ type: 'upload.accept' })}>Use the {plural(upload.matched, 'matched user', 'matched users')}</Button>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
 
 export function BulkUpload() {
   const bulk = BulkEditCtx.useActorRef();
   const canUpload = BulkEditCtx.useSelector(selectCanUpload);
   const busy = BulkEditCtx.useSelector(selectBusy);
+  const choosing = BulkEditCtx.useSelector(selectChoosing);
   const uploading = BulkEditCtx.useSelector(selectUploading);
+  const previewing = BulkEditCtx.useSelector(selectPreviewing);
+  const reviewing = BulkEditCtx.useSelector(selectUploadReport);
+  const refused = BulkEditCtx.useSelector(selectUploadRefused);
+  const refusal = BulkEditCtx.useSelector(selectUploadRefusal);
   const upload = BulkEditCtx.useSelector(selectUpload);
   const input = useRef<HTMLInputElement>(null);
-  if (!canUpload) return null;
+  if (!canUpload || !(choosing || uploading || previewing || reviewing || refused)) return null;
 
   return (
     <Box>
-      <input ref={input} type="file" accept=".csv,text/csv,text/plain" aria-label={UPLOAD_LABEL} style={visuallyHidden} disabled={busy}
+      <input ref={input} type="file" accept=".csv,text/csv,text/plain" aria-label={UPLOAD_LABEL} style={visuallyHidden} disabled={busy || reviewing}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
           if (file) bulk.send({ type: 'upload.file', file });
         }} />
-      <Button type="button" variant="soft" loading={uploading} disabled={busy} onClick={() => input.current?.click()}>{UPLOAD_LABEL}</Button>
-      {upload && (
+      {!reviewing && (
+        <Button type="button" variant="soft" loading={uploading} disabled={busy} onClick={() => input.current?.click()}>
+          {refused ? 'Choose another file' : UPLOAD_LABEL}
+        </Button>
+      )}
+      {refused && (
+        <Flex direction="column" gap="2" mt="2">
+          <Callout.Root color="red" role="alert" size="1">
+            <Callout.Text>The file was refused: {refusal}</Callout.Text>
+          </Callout.Root>
+          <Flex justify="end">
+            <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>{KEEP_SELECTION}</Button>
+          </Flex>
+        </Flex>
+      )}
+      {reviewing && upload && <UploadReport upload={upload} />}
+      {!reviewing && !refused && upload && (
         <Flex direction="column" gap="1" mt="2" role="status" aria-label="Upload result">
           <Text size="2">
-            {upload.matched.toLocaleString('en-US')} {upload.matched === 1 ? 'identifier' : 'identifiers'} of {upload.fileName} matched a user.
+            {plural(upload.matched, 'identifier', 'identifiers')} of {upload.fileName} matched a user.
           </Text>
-          {upload.unmatched.length > 0 && (
-            <Text size="2" color="red">
-              {upload.unmatched.length.toLocaleString('en-US')} did not match: {upload.unmatched.slice(0, UNMATCHED_SHOWN).join(', ')}
-              {upload.unmatched.length > UNMATCHED_SHOWN ? ` and ${(upload.unmatched.length - UNMATCHED_SHOWN).toLocaleString('en-US')} more` : ''}
-            </Text>
+          {upload.report.length > 0 && (
+            <Text size="2" color="red">{plural(upload.report.length, 'row was', 'rows were')} not taken.</Text>
           )}
         </Flex>
       )}

@@ -1,5 +1,5 @@
 // The user's live sessions (created, last seen, expires), ended one by one or all at once after
-// a confirmation, from the Sessions tab's machine. The caller's own current session is marked and
+// a confirmation, from the Sessions tab's machine; End all sessions only when there is one to end. The caller's own current session is marked and
 // cannot be ended here (Logout).
 import { AlertDialog, Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual, useSelector } from '@xstate/react';
@@ -10,13 +10,14 @@ import { ScreenTheme } from '../screen-theme';
 import { formatWhen } from './format';
 
 export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof userSessionsMachine>; userName: string }) {
-  const { sessions, loading, failed, ending, busy, message, ready } = useSelector(actor, selectSessionsTab, shallowEqual);
-  const others = sessions.filter((s) => !s.current).length;
+  const { sessions, loading, failed, ending, busy, message, canEnd } = useSelector(actor, selectSessionsTab, shallowEqual);
+  // Offered only while there is a session to end (not while the list is read).
+  const offersEndAll = !loading && !failed && sessions.some((s) => !s.current);
   return (
     <Card>
       <Flex align="center" justify="between" mb="3" gap="3">
         <Heading as="h3" size="3">Active sessions</Heading>
-        <Button color="red" variant="soft" disabled={!ready || others === 0} onClick={() => actor.send({ type: 'sessions.endAll' })}>End all sessions</Button>
+        {offersEndAll && <Button color="red" variant="soft" disabled={!canEnd} onClick={() => actor.send({ type: 'sessions.endAll' })}>End all sessions</Button>}
       </Flex>
       {message && (
         <Callout.Root color={message.tone === 'info' ? 'blue' : 'red'} role={message.tone === 'info' ? 'status' : 'alert'} mb="3">
@@ -59,7 +60,7 @@ export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof u
                 <Table.Cell>
                   {s.current
                     ? <Text size="1" color="gray">Use Logout</Text>
-                    : <Button size="1" color="red" variant="soft" disabled={!ready} aria-label={`End session ${s.key}`}
+                    : <Button size="1" color="red" variant="soft" disabled={!canEnd} aria-label={`End session ${s.key}`}
                       onClick={() => actor.send({ type: 'sessions.end', key: s.key })}>End session</Button>}
                 </Table.Cell>
               </Table.Row>

@@ -7,7 +7,7 @@ import { liveUserListMachine } from '../../machines/user-list/user-list.live';
 import { compactSearch, type ListSearch } from '../../machines/user-list/user-list.search';
 import {
   selectAllMatching, selectBulkOpen, selectBulkSelection, selectBusy, selectDraft, selectEmpty, selectError, selectMayBulkEdit,
-  selectOfferAll, selectPageSelected, selectRows, selectSelectedCount, selectTotal,
+  selectNotice, selectOfferAll, selectPageSelected, selectQueryProblem, selectRows, selectSelectedCount, selectTotal,
 } from '../../machines/user-list/user-list.selectors';
 import { BulkEditDialog } from '../bulk-edit/bulk-edit-dialog';
 import { UserListFilters, UserListOrder } from './user-list-filters';
@@ -118,8 +118,10 @@ export function UserListView({ search, navigate, features, openUser, createUser 
   const busy = UserListCtx.useSelector(selectBusy);
   const empty = UserListCtx.useSelector(selectEmpty);
   const error = UserListCtx.useSelector(selectError);
+  const queryProblem = UserListCtx.useSelector(selectQueryProblem);
+  const notice = UserListCtx.useSelector(selectNotice);
   // A filter, order or page size change navigates, and the list starts over from page 1.
-  const change = (patch: Partial<ListSearch>) => navigate(compactSearch({ ...search, ...patch }));
+  const change = (patch: Partial<ListSearch>) => navigate(compactSearch({ ...search, cursor: '', page: 1, ...patch }));
   return (
     <Flex direction="column" gap="3">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
@@ -129,13 +131,20 @@ export function UserListView({ search, navigate, features, openUser, createUser 
       <Flex gap="3" align="center" wrap="wrap">
         <Box flexGrow="1" minWidth="280px">
           <TextField.Root type="search" value={draft} placeholder={SEARCH_PLACEHOLDER} aria-label="Search users"
+            aria-invalid={queryProblem !== null} aria-describedby={queryProblem ? 'user-search-problem' : undefined} color={queryProblem ? 'red' : undefined}
             onChange={(e) => list.send({ type: 'query.type', q: e.currentTarget.value })}>
             <TextField.Slot side="right">{busy && <Spinner aria-label="Loading users" />}</TextField.Slot>
           </TextField.Root>
+          {queryProblem && <Text as="p" id="user-search-problem" size="1" color="red" mt="1" role="alert">{queryProblem} The list shows the last search.</Text>}
         </Box>
         <UserListOrder change={change} />
       </Flex>
       <UserListFilters features={features} change={change} />
+      {notice && (
+        <Callout.Root color="blue" role="status" aria-label="List notice">
+          <Callout.Text>{notice}</Callout.Text>
+        </Callout.Root>
+      )}
       <SelectionCallout />
       {error && (
         <Callout.Root color="red" role="alert">

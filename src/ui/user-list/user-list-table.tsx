@@ -10,12 +10,18 @@ import {
 } from '../../machines/user-list/user-list.selectors';
 import { UserListCtx } from './user-list-context';
 
-const COLUMNS = ['Name', 'Email', 'Username', 'Organization', 'Type', 'Category', 'Active', 'Expiry'] as const;
+/**
+ * The columns and their widths. The table's layout is fixed: short columns keep their width, the
+ * rest share what is left, so a long name or email can never push Active and Expiry off screen.
+ */
+const COLUMNS = [
+  { label: 'Name', width: undefined }, { label: 'Email', width: undefined }, { label: 'Username', width: undefined },
+  { label: 'Organization', width: undefined }, { label: 'Type', width: '96px' }, { label: 'Category', width: '108px' },
+  { label: 'Active', width: '80px' }, { label: 'Expiry', width: '108px' },
+] as const;
 
-/** Names, types and dates read badly broken over two lines; the table scrolls sideways instead. */
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
-/** Long emails and usernames end in an ellipsis (the whole value in the tooltip), so the table fits a laptop screen. */
-const clipped = (maxWidth: number) => ({ ...NOWRAP, maxWidth, overflow: 'hidden', textOverflow: 'ellipsis' }) as const;
+/** Every cell stays on one line and ends in an ellipsis when too long; its title holds the whole value. */
+const CLIPPED = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -36,17 +42,17 @@ function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: numbe
           <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
         </Table.Cell>
       )}
-      <Table.RowHeaderCell style={NOWRAP}>
+      <Table.RowHeaderCell style={CLIPPED} title={name}>
+        {user.deleted && <Badge color="red" mr="2">Deleted</Badge>}
         <Link href={`/user_list/${user.id}`} onClick={open}>{name}</Link>
-        {user.deleted && <Badge color="red" ml="2">Deleted</Badge>}
       </Table.RowHeaderCell>
-      <Table.Cell style={clipped(220)} title={user.email}>{user.email}</Table.Cell>
-      <Table.Cell style={clipped(140)} title={user.username}>{user.username}</Table.Cell>
-      <Table.Cell>{user.organization ?? '—'}</Table.Cell>
-      <Table.Cell style={NOWRAP}>{userTypeLabel(user.user_type)}</Table.Cell>
-      <Table.Cell>{categoryLabel(user.user_category)}</Table.Cell>
-      <Table.Cell>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
-      <Table.Cell style={NOWRAP}>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
+      <Table.Cell style={CLIPPED} title={user.email}>{user.email}</Table.Cell>
+      <Table.Cell style={CLIPPED} title={user.username}>{user.username}</Table.Cell>
+      <Table.Cell style={CLIPPED} title={user.organization ?? undefined}>{user.organization ?? '—'}</Table.Cell>
+      <Table.Cell style={CLIPPED}>{userTypeLabel(user.user_type)}</Table.Cell>
+      <Table.Cell style={CLIPPED}>{categoryLabel(user.user_category)}</Table.Cell>
+      <Table.Cell style={CLIPPED}>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
+      <Table.Cell style={CLIPPED}>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
     </Table.Row>
   );
 }
@@ -72,7 +78,7 @@ export function UserListTable({ openUser, selectable }: { openUser(id: number): 
   const pageSize = UserListCtx.useSelector((s) => selectSearch(s).page_size);
   return (
     <Box role="region" aria-label="Users" aria-busy={busy} style={{ opacity: busy && !firstLoad ? 0.6 : 1, transition: 'opacity 120ms' }}>
-    <Table.Root variant="surface" size="1">
+    <Table.Root variant="surface" size="1" layout="fixed">
       <Table.Header>
         <Table.Row>
           {selectable && (
@@ -81,7 +87,7 @@ export function UserListTable({ openUser, selectable }: { openUser(id: number): 
                 onCheckedChange={() => list.send({ type: 'page.toggle' })} aria-label="Select all users on this page" />
             </Table.ColumnHeaderCell>
           )}
-          {COLUMNS.map((c) => <Table.ColumnHeaderCell key={c}>{c}</Table.ColumnHeaderCell>)}
+          {COLUMNS.map((c) => <Table.ColumnHeaderCell key={c.label} width={c.width} style={CLIPPED}>{c.label}</Table.ColumnHeaderCell>)}
         </Table.Row>
       </Table.Header>
       <Table.Body>
