@@ -66,6 +66,7 @@ class Readers {
   #pragmas: Call[] = [];
   #timers = new Map<SqliteThread, NodeJS.Timeout>();
   #closed = false;
+  #spawning = new Set<Promise<void>>();
 
   constructor(private readonly file: string, private readonly opts: Required<Omit<SqliteThreadsOptions, 'file'>>) {}
 
@@ -105,7 +106,13 @@ class Readers {
     }
   }
 
-  async #spawn(): Promise<void> {
+  #spawn(): Promise<void> {
+    const started = this.#startOne().finally(() => this.#spawning.delete(started));
+    this.#spawning.add(started);
+    return started;
+  }
+
+  async #startOne(): Promise<void> {
     this.#starting++;
     const thread = new SqliteThread(this.file, 'reader', (t) => this.#forget(t));
     try {
@@ -113,7 +120,7 @@ class Readers {
     } finally {
       this.#starting--;
     }
-    if (this.#closed) return void thread.close();
+    if (this.#closed) return thread.close();
     for (const call of this.#pragmas) await thread.call(call);
     this.#all.add(thread);
     this.#free(thread);
@@ -153,6 +160,7 @@ class Readers {
   async close(): Promise<void> {
     this.#closed = true;
     for (const t of this.#timers.values()) clearTimeout(t);
+    await Promise.allSettled([...this.#spawning]);
     await Promise.all([...this.#all].map((t) => t.close()));
   }
 }
@@ -294,7 +302,7 @@ class WorkerDriver implements Driver {
     this.#destroyed = true;
     await this.#readers?.close();
     await this.#writer?.close();
-    if (this.#tempDir) rmSync(this.#tempDir, { recursive: true, force: true });
+    if (this.#tempDir) rmSync(this.#tempDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 
