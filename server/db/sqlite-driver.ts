@@ -152,6 +152,10 @@ class Readers {
     if (!this.#closed) this.#dispatch();
   }
 
+  get count(): number {
+    return this.#all.size;
+  }
+
   async broadcast(call: Call): Promise<void> {
     this.#pragmas.push(call);
     await Promise.all([...this.#all].map((t) => t.call(call)));
@@ -298,6 +302,11 @@ class WorkerDriver implements Driver {
     (connection as WorkerConnection).unpin();
   }
 
+  /** The threads now running (tests, diagnostics). */
+  threads(): { writer: SqliteThread | null; readers: number } {
+    return { writer: this.#writer?.alive ? this.#writer : null, readers: this.#readers?.count ?? 0 };
+  }
+
   async destroy(): Promise<void> {
     this.#destroyed = true;
     await this.#readers?.close();
@@ -367,9 +376,14 @@ class WorkerConnection implements DatabaseConnection {
 
 /** Kysely's SQLite dialect with the connections in worker threads. */
 export class SqliteThreadsDialect implements Dialect {
+  #driver: WorkerDriver | null = null;
   constructor(private readonly options: SqliteThreadsOptions) {}
   createDriver(): Driver {
-    return new WorkerDriver(this.options);
+    return (this.#driver = new WorkerDriver(this.options));
+  }
+  /** The threads of the database this dialect opened (tests, diagnostics). */
+  threads(): ReturnType<WorkerDriver['threads']> {
+    return this.#driver?.threads() ?? { writer: null, readers: 0 };
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();

@@ -107,6 +107,11 @@ export class SqliteThread {
     if (this.#pending.size === 0) this.#worker.unref();
   }
 
+  /** Ends the thread at once, as a crash would (tests of what follows one). */
+  async kill(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
   /** Closes the connection (a clean WAL checkpoint) and waits for the thread to end. */
   async close(): Promise<void> {
     if (!this.#alive) return;

@@ -72,9 +72,6 @@ function handle(msg) {
     case 'rollback':
       if (db.inTransaction) db.exec('rollback');
       return { rows: [] };
-    case 'crash':
-      // Tests: the thread dies as a native fault or an uncaught error would end it.
-      process.exit(70);
     default: throw new Error(`Unknown operation ${msg.op}`);
   }
 }
