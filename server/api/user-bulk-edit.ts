@@ -66,7 +66,7 @@ const apply = defineRoute({
 
 const outcome = defineRoute({
   method: 'POST', path: '/user/bulk_edit_outcome/', access: 'bulk_edit_user', schema: BulkOutcomeForm,
-  summary: 'What became of the bulk edit this staff member applied under operation_id: applied (with its report), running, or unknown (nothing was changed).',
+  summary: 'What became of the bulk edit this staff member applied under operation_id: applied (with its report) or unknown (nothing was changed); one being applied here is waited for.',
   async handler({ c, deps, input, session }) {
     const reply: BulkOutcomeReply = { status: 1, data: await bulkEditOutcome(deps.db, input.operation_id, session.user.id) };
     return c.json(reply);

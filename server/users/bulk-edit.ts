@@ -226,17 +226,22 @@ function flagsPatch(db: Db, patch: string): RawBuilder<string> {
     : sql<string>`json_patch(case when json_valid(flags) and json_type(flags) = 'object' then flags else '{}' end, ${patch})`;
 }
 
-/** Operation ids being applied by this process right now (bulk_edit_outcome/ answers `running`). */
-const running = new Set<string>();
+/** Edits this process is applying, by operation id: an outcome asked meanwhile waits for its end. */
+const running = new Map<string, Promise<unknown>>();
 
-export type Outcome = { outcome: 'applied'; report: Omit<Applied, 'ok'> } | { outcome: 'unknown' } | { outcome: 'running' };
+export type Outcome = { outcome: 'applied'; report: Omit<Applied, 'ok'> } | { outcome: 'unknown' };
 
-/** What became of the edit the staff member sent under `operationId` (decision 041). */
+/**
+ * What became of the edit the staff member sent under `operationId` (decision 041): `applied`
+ * with its report, or `unknown` when none committed. One this process is still applying is
+ * waited for, so the answer is final (an edit applied by another instance is seen once committed).
+ */
 export async function bulkEditOutcome(db: Kysely<Database>, operationId: string, staffUserId: number): Promise<Outcome> {
+  await running.get(operationId)?.catch(() => {});
   const row = await db.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
   // Another staff member's operation is none of this one's business: as if unknown.
   if (row && Number(row.staff_user_id) === staffUserId) return { outcome: 'applied', report: JSON.parse(row.report) as Omit<Applied, 'ok'> };
-  return running.has(operationId) ? { outcome: 'running' } : { outcome: 'unknown' };
+  return { outcome: 'unknown' };
 }
 
 /** The stored report of an operation, as the apply answers it; a refusal when the id is someone else's. */
@@ -260,14 +265,16 @@ function isUniqueViolation(err: unknown): boolean {
 export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest, operationId?: string): Promise<Applied | Refusal> {
   if (operationId === undefined) return applyOnce(db, r, undefined);
   if (running.has(operationId)) return { ok: false, reason: 'This edit is being applied already; wait for its report.' };
-  running.add(operationId);
-  try {
-    return await applyOnce(db, r, operationId);
-  } catch (err) {
+  const applying = applyOnce(db, r, operationId).catch(async (err: unknown) => {
     if (!isUniqueViolation(err)) throw err;
+    // The same id committed meanwhile (another instance): its report, not a second edit.
     const earlier = await stored(db, operationId, r.actor.userId);
     if (!earlier) throw err;
     return earlier;
+  });
+  running.set(operationId, applying);
+  try {
+    return await applying;
   } finally {
     running.delete(operationId);
   }

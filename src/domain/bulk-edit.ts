@@ -56,15 +56,13 @@ export const BulkOutcomeForm = v.object({ operation_id: OperationId });
 
 /**
  * bulk_edit_outcome/: `applied` with the report the apply answered (it committed), or `unknown`:
- * no edit under that id committed, so nothing was changed. `running`: this server is applying
- * it right now; ask again.
+ * no edit under that id committed, so nothing was changed.
  */
 export const BulkOutcomeReply = v.object({
   status: v.literal(1),
   data: v.variant('outcome', [
     v.object({ outcome: v.literal('applied'), report: (BulkApplyReply.options[0]).entries.data }),
     v.object({ outcome: v.literal('unknown') }),
-    v.object({ outcome: v.literal('running') }),
   ]),
 });
 export type BulkOutcomeReply = v.InferOutput<typeof BulkOutcomeReply>;
