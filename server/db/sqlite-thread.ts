@@ -39,7 +39,10 @@ interface Pending {
 
 export type Role = 'writer' | 'reader';
 
-const WORKER_URL = new URL('./sqlite-worker.js', import.meta.url);
+// Resolved from this module's own file URL; written so that no bundler (Vite included, when the
+// panel's tests run the server in jsdom) takes it for a browser asset.
+const moduleUrl = import.meta.url;
+const WORKER_URL = new URL('./sqlite-worker.js', moduleUrl);
 
 export class SqliteThread {
   readonly ready: Promise<void>;

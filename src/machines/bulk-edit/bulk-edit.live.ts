@@ -1,7 +1,9 @@
 // The real services of this screen's machine. Beside the machine rather than in live.ts (the
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
-import { applyBulkEdit, previewBulkEdit, uploadBulkEditFile } from '../../services/bulk-edit.service';
+import {
+  applyBulkEdit, bulkEditOutcome, pendingBulkOperation, previewBulkEdit, rememberBulkOperation, uploadBulkEditFile,
+} from '../../services/bulk-edit.service';
 import { saveFile } from '../../services/downloads';
 import { bulkEditMachine } from './bulk-edit.machine';
 import { REPORT_FILE_NAME, reportCsv } from './bulk-edit.report';
@@ -12,6 +14,14 @@ export const liveBulkEditMachine = bulkEditMachine.provide({
     uploadIdentifiers: fromPromise(({ input }) => uploadBulkEditFile(input.file)),
     previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
     applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
+    askOutcome: fromPromise(({ input }) => bulkEditOutcome(input.operationId)),
   },
-  actions: { saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME) },
+  actions: {
+    saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME),
+    rememberOperation: (_, { operationId }) => rememberBulkOperation(operationId),
+    forgetOperation: () => rememberBulkOperation(null),
+  },
 });
+
+/** The edit this tab sent before a reload and never heard back about, for the machine's input. */
+export const pendingOperation = pendingBulkOperation;
