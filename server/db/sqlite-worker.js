@@ -3,12 +3,24 @@
 // JavaScript so Node can start it under any loader (tsx, vitest, a bundle). The writer opens the
 // file in WAL mode and runs every write and transaction; a reader runs plain reads and refuses,
 // with `redirect`, any statement that would write, so the driver sends it to the writer instead.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 /** @type {{ file: string; role: 'writer' | 'reader' }} */
 const { file, role } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+// The server's own thread only ever does short work, and every request waits on it: when the CPUs
+// are busy, it goes first. On Linux a thread's nice value is its own (set through its thread id);
+// elsewhere the threads keep the process's priority.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0) setPriority(tid, 10);
+} catch {
+  // No /proc, or not allowed: same priority as the event loop.
+}
 
 const db = new Database(file);
 if (role === 'writer') db.pragma('journal_mode = WAL');
