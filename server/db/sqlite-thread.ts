@@ -52,8 +52,8 @@ export class SqliteThread {
   #alive = true;
   #stopReason = 'closed';
 
-  constructor(file: string, readonly role: Role, onStop: (thread: SqliteThread) => void) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { file, role } });
+  constructor(file: string, readonly role: Role, nice: number, onStop: (thread: SqliteThread) => void) {
+    this.#worker = new Worker(WORKER_URL, { workerData: { file, role, nice } });
     this.#worker.unref();
     let started: () => void;
     let failed: (e: Error) => void;

@@ -8,8 +8,8 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-/** @type {{ file: string; role: 'writer' | 'reader' }} */
-const { file, role } = workerData;
+/** @type {{ file: string; role: 'writer' | 'reader'; nice: number }} */
+const { file, role, nice } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 // The server's own thread only ever does short work, and every request waits on it: when the CPUs
@@ -17,7 +17,7 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 // elsewhere the threads keep the process's priority.
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) setPriority(tid, 10);
+  if (tid > 0 && nice > 0) setPriority(tid, nice);
 } catch {
   // No /proc, or not allowed: same priority as the event loop.
 }
