@@ -204,9 +204,12 @@ class WorkerDriver implements Driver {
 
   constructor(options: SqliteThreadsOptions) {
     this.#file = options.file;
+    // A test's throwaway database (':memory:') serves one test's few calls at a time: two readers
+    // do, where starting more would cost each test more than it saves.
+    const throwaway = options.file === ':memory:';
     this.#opts = {
-      minReaders: options.minReaders ?? 1, maxReaders: options.maxReaders ?? 16, readerIdleMs: options.readerIdleMs ?? 60_000,
-      nice: options.nice ?? (options.file === ':memory:' ? 0 : 10),
+      minReaders: options.minReaders ?? 1, maxReaders: options.maxReaders ?? (throwaway ? 2 : 16), readerIdleMs: options.readerIdleMs ?? 60_000,
+      nice: options.nice ?? (throwaway ? 0 : 10),
     };
   }
 
