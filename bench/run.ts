@@ -6,10 +6,11 @@ import { benchSignIn } from './sign-in';
 import { benchUserList } from './user-list';
 import { benchBulkEdit } from './bulk-edit';
 import { benchUserCreate } from './user-create';
+import { benchEventLoop } from './event-loop';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
-  ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate],
+  ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate], ['event loop', benchEventLoop],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

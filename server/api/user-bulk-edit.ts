@@ -5,7 +5,8 @@ import { CSV_UPLOAD_MAX_ROWS, csvFileProblem, readIdentifierCsv } from '../../sr
 import { BulkEditForm, UploadBulkEditForm, type BulkApplyReply, type BulkPreviewReply, type UploadBulkEditReply } from '../../src/domain/users';
 import { badRequest } from '../http/replies';
 import { defineRoute } from '../routes';
-import { applyBulkEdit, previewBulkEdit, type BulkRequest } from '../users/bulk-edit';
+import { BulkApplyForm, BulkOutcomeForm, type BulkOutcomeReply } from '../../src/domain/bulk-edit';
+import { applyBulkEdit, bulkEditOutcome, previewBulkEdit, type BulkRequest } from '../users/bulk-edit';
 import { resolveCsvIdentifiers, resolveIdentifiers } from '../users/selection';
 
 /** Identifiers one upload may hold, as many as one bulk edit may change. */
@@ -58,10 +59,10 @@ const preview = defineRoute({
 });
 
 const apply = defineRoute({
-  method: 'POST', path: '/user/bulk_edit_user/', access: 'bulk_edit_user', schema: BulkEditForm,
-  summary: 'Applies a bulk edit in one transaction and answers a result per user.',
+  method: 'POST', path: '/user/bulk_edit_user/', access: 'bulk_edit_user', schema: BulkApplyForm,
+  summary: 'Applies a bulk edit in one transaction and answers a result per user; with operation_id, keeps the outcome under it and never applies one id twice.',
   async handler({ c, deps, now, input, session }) {
-    const result = await applyBulkEdit(deps.db, request(input, deps.config.productKey, session, now));
+    const result = await applyBulkEdit(deps.db, request(input, deps.config.productKey, session, now), input.operation_id);
     const reply: BulkApplyReply = result.ok
       ? { status: 1, data: { updated: result.updated, unchanged: result.unchanged, unmatched: result.unmatched, results: result.results } }
       : { status: 0, data: result.reason };
@@ -69,4 +70,13 @@ const apply = defineRoute({
   },
 });
 
-export const userBulkEditRoutes = [upload, preview, apply];
+const outcome = defineRoute({
+  method: 'POST', path: '/user/bulk_edit_outcome/', access: 'bulk_edit_user', schema: BulkOutcomeForm,
+  summary: 'What became of the bulk edit this staff member applied under operation_id: applied (with its report) or unknown (nothing was changed); one being applied here is waited for.',
+  async handler({ c, deps, input, session }) {
+    const reply: BulkOutcomeReply = { status: 1, data: await bulkEditOutcome(deps.db, input.operation_id, session.user.id) };
+    return c.json(reply);
+  },
+});
+
+export const userBulkEditRoutes = [upload, preview, apply, outcome];

@@ -1,12 +1,13 @@
 // Opens the database the configuration names: PostgreSQL for postgres:// URLs, otherwise an
-// embedded SQLite file in WAL mode. Everything above this file sees one Kysely<Database>.
+// embedded SQLite file in WAL mode, its connections in worker threads. Everything above this
+// file sees one Kysely<Database>.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import type { Database } from './schema';
+import { SqliteThreadsDialect, type SqliteThreadsOptions } from './sqlite-driver';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -26,18 +27,17 @@ const pgTypes = {
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-export function openDatabase(target: DatabaseTarget): Kysely<Database> {
+/** Readers a SQLite database keeps (min) and may start while all are busy (max). */
+export type SqliteThreadCounts = Pick<SqliteThreadsOptions, 'minReaders' | 'maxReaders'>;
+
+export function openDatabase(target: DatabaseTarget, threads: SqliteThreadCounts = {}): Kysely<Database> {
   if (target.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
-  const sqlite = new SQLite(target.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Every statement runs in a worker thread, never on the event loop (decision 041).
+  return new Kysely<Database>({ dialect: new SqliteThreadsDialect({ file: target.file, ...threads }) });
 }
 
 /**

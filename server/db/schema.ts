@@ -204,6 +204,17 @@ export interface Database {
   user_groups: UserGroupsTable;
   group_members: GroupMembersTable;
   mail_outbox: MailOutboxTable;
+  bulk_operations: BulkOperationsTable;
+}
+
+/** A committed bulk edit's outcome by the panel's operation id (migration 012). */
+export interface BulkOperationsTable {
+  operation_id: string;
+  staff_user_id: number;
+  status: 'applied';
+  /** The apply reply's data, as JSON. */
+  report: string;
+  created_at: number;
 }
 
 export type User = Selectable<UsersTable>;

@@ -112,6 +112,19 @@ async function currentRows(db: Db, ids: readonly number[], lock: boolean): Promi
   return rows;
 }
 
+/** Rows handled between two turns of the event loop: 100,000 diffs never hold it at once. */
+const SLICE = 2_000;
+
+/** `items.map(fn)`, letting other requests run every SLICE items. */
+async function mapInSlices<T, U>(items: readonly T[], fn: (item: T) => U): Promise<U[]> {
+  const out: U[] = [];
+  for (let i = 0; i < items.length; i += SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const item of items.slice(i, i + SLICE)) out.push(fn(item));
+  }
+  return out;
+}
+
 export type BulkRequest = {
   selection: BulkSelection;
   changes: Record<string, Value>;
@@ -140,7 +153,7 @@ async function plan(db: Db, r: BulkRequest, lock: boolean): Promise<Plan | Refus
   const rows = await currentRows(db, selected.ids, lock);
   if (rows.length === 0) return { ok: false, reason: 'No users matched the selection.' };
   const defaults = defaultFlags(r.product);
-  const diffs = rows.map((row) => diff(row, checked.changes, defaults));
+  const diffs = await mapInSlices(rows, (row) => diff(row, checked.changes, defaults));
   const own = diffs.find((d) => d.id === r.actor.userId && d.changed.length > 0);
   const lockout = own && selfLockout(checked.changes, r.now);
   if (lockout) return { ok: false, reason: lockout };
@@ -214,9 +227,66 @@ function flagsPatch(db: Db, patch: string): RawBuilder<string> {
     : sql<string>`json_patch(case when json_valid(flags) and json_type(flags) = 'object' then flags else '{}' end, ${patch})`;
 }
 
-/** Applies the edit in one transaction; nothing is written when it is refused. */
-export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest): Promise<Applied | Refusal> {
+/** Edits this process is applying, by operation id: an outcome asked meanwhile waits for its end. */
+const running = new Map<string, Promise<unknown>>();
+
+export type Outcome = { outcome: 'applied'; report: Omit<Applied, 'ok'> } | { outcome: 'unknown' };
+
+/**
+ * What became of the edit the staff member sent under `operationId` (decision 041): `applied`
+ * with its report, or `unknown` when none committed. One this process is still applying is
+ * waited for, so the answer is final (an edit applied by another instance is seen once committed).
+ */
+export async function bulkEditOutcome(db: Kysely<Database>, operationId: string, staffUserId: number): Promise<Outcome> {
+  await running.get(operationId)?.catch(() => {});
+  const row = await db.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
+  // Another staff member's operation is none of this one's business: as if unknown.
+  if (row && Number(row.staff_user_id) === staffUserId) return { outcome: 'applied', report: JSON.parse(row.report) as Omit<Applied, 'ok'> };
+  return { outcome: 'unknown' };
+}
+
+/** The stored report of an operation, as the apply answers it; a refusal when the id is someone else's. */
+async function stored(db: Db, operationId: string, staffUserId: number): Promise<Applied | Refusal | null> {
+  const row = await db.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
+  if (!row) return null;
+  if (Number(row.staff_user_id) !== staffUserId) return { ok: false, reason: 'This operation id belongs to another edit; reload the page and try again.' };
+  return { ok: true, ...(JSON.parse(row.report) as Omit<Applied, 'ok'>) };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Applies the edit in one transaction; nothing is written when it is refused. With an operation
+ * id, the outcome is stored in the same transaction, and an id already applied answers its stored
+ * report without applying again (even when two requests with it race: the second insert fails).
+ */
+export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest, operationId?: string): Promise<Applied | Refusal> {
+  if (operationId === undefined) return applyOnce(db, r, undefined);
+  if (running.has(operationId)) return { ok: false, reason: 'This edit is being applied already; wait for its report.' };
+  const applying = applyOnce(db, r, operationId).catch(async (err: unknown) => {
+    if (!isUniqueViolation(err)) throw err;
+    // The same id committed meanwhile (another instance): its report, not a second edit.
+    const earlier = await stored(db, operationId, r.actor.userId);
+    if (!earlier) throw err;
+    return earlier;
+  });
+  running.set(operationId, applying);
+  try {
+    return await applying;
+  } finally {
+    running.delete(operationId);
+  }
+}
+
+async function applyOnce(db: Kysely<Database>, r: BulkRequest, operationId: string | undefined): Promise<Applied | Refusal> {
   return db.transaction().execute(async (trx) => {
+    if (operationId !== undefined) {
+      const earlier = await stored(trx, operationId, r.actor.userId);
+      if (earlier) return earlier;
+    }
     const p = await plan(trx, r, true);
     if (!p.ok) return p;
     const changing = p.diffs.filter((d) => d.changed.length > 0);
@@ -225,14 +295,20 @@ export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest): Promi
       await trx.updateTable('users').set(set as never).where(oneOf(trx, sql.ref('id'), batch, 'bigint')).execute();
     }
     const labels = p.changes.map((c) => c.field.key).join(', ');
-    const entries: AuditEntry[] = changing.map((d) => ({
+    const entries: AuditEntry[] = await mapInSlices(changing, (d) => ({
       category: 'user', author: r.actor.username, action: `bulk edit (${labels}): ${d.username} (#${d.id})`, at: r.now, success: true,
       previous: d.previous, current: d.current,
     }));
     for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
-    return {
-      ok: true as const, updated: changing.length, unchanged: p.diffs.length - changing.length, unmatched: p.unmatched,
-      results: p.diffs.map((d) => ({ id: d.id, username: d.username, result: d.changed.length > 0 ? 'updated' as const : 'unchanged' as const, changed: d.changed })),
+    const report = {
+      updated: changing.length, unchanged: p.diffs.length - changing.length, unmatched: p.unmatched,
+      results: await mapInSlices(p.diffs, (d) => ({ id: d.id, username: d.username, result: d.changed.length > 0 ? 'updated' as const : 'unchanged' as const, changed: d.changed })),
     };
+    if (operationId !== undefined) {
+      await trx.insertInto('bulk_operations').values({
+        operation_id: operationId, staff_user_id: r.actor.userId, status: 'applied', report: JSON.stringify(report), created_at: r.now,
+      }).execute();
+    }
+    return { ok: true as const, ...report };
   });
 }

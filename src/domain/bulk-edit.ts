@@ -1,7 +1,9 @@
 // Which bulk-editable fields a session may set, and whether a value is of its field's kind: the
 // panel offers and checks with these, the server checks again with the same functions.
+import * as v from 'valibot';
 import { bulkEditFields, type BulkField } from './user-fields';
 import { FIELD_MESSAGES, parseExpiry } from './user-rules';
+import { BulkApplyReply, BulkEditForm } from './users';
 
 /** On/off, a MM-dd-yyyy date, or one option of a choice. */
 export type BulkValue = boolean | string;
@@ -42,3 +44,25 @@ export function changesProblem(fields: readonly BulkField[], changes: Record<str
   }
   return null;
 }
+
+/** The id the panel makes for one bulk edit it applies: a random UUID. */
+export const OperationId = v.pipe(v.string(), v.uuid('operation_id must be a UUID.'));
+
+/** bulk_edit_user/: the edit, and the operation id under which its outcome is kept. */
+export const BulkApplyForm = v.object({ ...BulkEditForm.entries, operation_id: v.optional(OperationId) });
+export type BulkApplyForm = v.InferOutput<typeof BulkApplyForm>;
+
+export const BulkOutcomeForm = v.object({ operation_id: OperationId });
+
+/**
+ * bulk_edit_outcome/: `applied` with the report the apply answered (it committed), or `unknown`:
+ * no edit under that id committed, so nothing was changed.
+ */
+export const BulkOutcomeReply = v.object({
+  status: v.literal(1),
+  data: v.variant('outcome', [
+    v.object({ outcome: v.literal('applied'), report: (BulkApplyReply.options[0]).entries.data }),
+    v.object({ outcome: v.literal('unknown') }),
+  ]),
+});
+export type BulkOutcomeReply = v.InferOutput<typeof BulkOutcomeReply>;

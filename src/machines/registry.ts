@@ -7,7 +7,7 @@ import { IDLE_TIMEOUT_MS, SESSION_RECHECK_MS } from '../domain/constants';
 import { bannerMachine } from './banner/banner.machine';
 import { bannerPlan } from './banner/banner.plan';
 import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
-import { bulkEditPlan } from './bulk-edit/bulk-edit.plan';
+import { bulkEditPlan, bulkEditReloadPlan } from './bulk-edit/bulk-edit.plan';
 import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
 import { emailChangeMachine } from './email-change/email-change.machine';
@@ -199,7 +199,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose: 'Sets fields for the selected users or those of an uploaded CSV: preview, apply in one transaction, report per user.',
     machine: bulkEditMachine,
     source: 'src/machines/bulk-edit/bulk-edit.machine.ts',
-    plans: [{ title: 'Selected users or a CSV', plan: bulkEditPlan }],
+    plans: [{ title: 'Selected users or a CSV', plan: bulkEditPlan }, { title: 'After a reload, an edit\'s outcome unknown', plan: bulkEditReloadPlan }],
   },
   {
     id: 'session',

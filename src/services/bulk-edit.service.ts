@@ -1,6 +1,8 @@
 // The bulk edit calls of spec §7 (upload_bulk_edit_data/, bulk_edit_user_new/, bulk_edit_user/),
-// and saving the per-user report the browser builds as a file.
+// the outcome of an edit by its operation id (bulk_edit_outcome/), and where the id of an edit
+// awaiting its outcome is kept: this tab's sessionStorage, so a reload still knows it.
 import * as v from 'valibot';
+import { BulkOutcomeReply } from '../domain/bulk-edit';
 import { BulkApplyReply, BulkPreviewReply, UploadBulkEditReply, type BulkSelection } from '../domain/users';
 import { http, toFormData } from './http';
 
@@ -26,7 +28,34 @@ export async function previewBulkEdit(r: BulkEditRequest): Promise<BulkPreviewRe
   return v.parse(BulkPreviewReply, await http('/user/bulk_edit_user_new/', { method: 'POST', body: bulkForm(r) }));
 }
 
-/** Applies the edit in one transaction; a result per user. */
-export async function applyBulkEdit(r: BulkEditRequest): Promise<BulkApplyReply> {
-  return v.parse(BulkApplyReply, await http('/user/bulk_edit_user/', { method: 'POST', body: bulkForm(r) }));
+/** Applies the edit in one transaction, its outcome kept under `operationId`; a result per user. */
+export async function applyBulkEdit(r: BulkEditRequest & { operationId: string }): Promise<BulkApplyReply> {
+  const body = bulkForm(r);
+  body.append('operation_id', r.operationId);
+  return v.parse(BulkApplyReply, await http('/user/bulk_edit_user/', { method: 'POST', body }));
+}
+
+/** What became of the edit sent under `operationId`: applied (with its report) or unknown. */
+export async function bulkEditOutcome(operationId: string): Promise<BulkOutcomeReply> {
+  return v.parse(BulkOutcomeReply, await http('/user/bulk_edit_outcome/', { method: 'POST', body: toFormData({ operation_id: operationId }) }));
+}
+
+const PENDING_KEY = 'staff-console.bulk-edit.operation';
+
+/** The id of an edit whose outcome this tab has not learnt yet, if any. */
+export function pendingBulkOperation(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberBulkOperation(operationId: string | null): void {
+  try {
+    if (operationId) sessionStorage.setItem(PENDING_KEY, operationId);
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the outcome is still asked for while the page lives.
+  }
 }

@@ -2,7 +2,8 @@
 // fields ticked and set, a CSV of identifiers replacing the selection (at once, or after its
 // per-row report is read; or refused whole), the preview and the edit
 // answered, refused with status 0 (shown as an alert, back to choosing) or not answered at all,
-// and the report downloaded as a CSV the browser builds.
+// an unanswered edit asked about by its operation id (applied meanwhile, or not), also after a
+// reload, and the report downloaded as a CSV the browser builds.
 import { File as NodeFile } from 'node:buffer';
 import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
@@ -25,11 +26,18 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
-import { bulkEditPlan } from '../../src/machines/bulk-edit/bulk-edit.plan';
+import { bulkEditPlan, bulkEditReloadPlan, PLAN_OPERATION_ID } from '../../src/machines/bulk-edit/bulk-edit.plan';
+import { EARLIER_NOT_APPLIED, NOT_APPLIED } from '../../src/machines/bulk-edit/bulk-edit.machine';
+import { pendingBulkOperation } from '../../src/services/bulk-edit.service';
+import { applyBulkEdit } from '../../server/users/bulk-edit';
+import { up as createBulkOperations } from '../../server/db/migrations/2026_11_24_012_bulk_operations';
+import { sql } from 'kysely';
+import { MESSAGES } from '../../src/domain/auth';
 
 const UPLOAD = '/user/upload_bulk_edit_data/';
 const PREVIEW = '/user/bulk_edit_user_new/';
 const APPLY = '/user/bulk_edit_user/';
+const OUTCOME = '/user/bulk_edit_outcome/';
 const LABEL = 'CGS';
 const NO_ANSWER = 'Error: no response from the server';
 const NOBODY = 'No users matched the selection.';
@@ -55,6 +63,8 @@ interface World {
   /** Why the last file was refused whole. */
   refusal: string | null;
   blobs: Blob[];
+  /** The operation id this tab kept from before a reload, when the path starts after one. */
+  pending: string | null;
 }
 let world: World;
 
@@ -84,7 +94,9 @@ async function createWorld(features: readonly string[]): Promise<void> {
     .returning('id').executeTakeFirstOrThrow();
   const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
   const actors = await startSignedInConsole(server, staff);
-  world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, reviewing: null, fromFile: false, refusal: null, blobs: [] };
+  world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, reviewing: null, fromFile: false, refusal: null, blobs: [], pending: null };
+  sessionStorage.clear();
+  unreachable.clear();
   // The browser's download: the report's Blob is kept, the link click goes nowhere.
   URL.createObjectURL = (blob: Blob) => (world.blobs.push(blob), 'blob:bulk-edit-report');
   URL.revokeObjectURL = () => {};
@@ -104,6 +116,8 @@ function mount(): void {
     return null;
   }
   const selection: BulkSelection = { by: 'ids', ids: world.users.map((u) => u.id) };
+  // A reload: the tab's storage still holds the id of the edit whose answer never came.
+  if (world.pending) sessionStorage.setItem('staff-console.bulk-edit.operation', world.pending);
   render(
     <Theme>
       <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
@@ -130,6 +144,8 @@ function alertAfter(step: PlannedStep | undefined): string | null {
     case 'previewFailed':
     case 'uploadFailed':
       return NO_ANSWER;
+    case 'outcomeUnknown':
+      return EARLIER_NOT_APPLIED;
     default:
       return null;
   }
@@ -153,12 +169,36 @@ function fileFor(name: string, outcome: string | undefined): File {
 }
 const THREE_VALUES = '3 values in one row; put one email, username or user id per row.';
 
+/** The edit committed on the server under the machine's operation id, its answer lost on the way. */
+async function commitOnServer(operationId: string, changes: Record<string, boolean | string>): Promise<void> {
+  const staff = await world.server.db.selectFrom('users').select('id').where('username', '=', 'bulk-editor').executeTakeFirstOrThrow();
+  const result = await applyBulkEdit(world.server.db, {
+    selection: { by: 'ids', ids: world.users.map((u) => u.id) }, changes, product: 'product', now: Date.now(),
+    actor: { userId: staff.id, username: 'bulk-editor', features: [...FEATURE_KEYS] },
+  }, operationId);
+  expect(result.ok).toBe(true);
+}
+
+/** Paths the network drops calls to: arrangements overlap (one outcome's is made before the last one's is undone). */
+const unreachable = new Set<string>();
+function offline(path: string, on: boolean): void {
+  if (on) unreachable.add(path);
+  else unreachable.delete(path);
+  world.bridge.setOffline(unreachable.size > 0, [...unreachable]);
+}
+
+/** The id kept for a reload: held while an outcome is unknown, gone once it is known. */
+function expectKept(kept: boolean): void {
+  if (kept) expect(pendingBulkOperation()).toMatch(/^[0-9a-f-]{36}$/);
+  else expect(pendingBulkOperation()).toBeNull();
+}
+
 function driver(): Driver<World> {
   return {
     machine: bulkEditMachine,
     bridge: world.bridge,
     world,
-    calls: { uploadIdentifiers: UPLOAD, previewEdit: PREVIEW, applyEdit: APPLY },
+    calls: { uploadIdentifiers: UPLOAD, previewEdit: PREVIEW, applyEdit: APPLY, askOutcome: OUTCOME },
     mount: async () => mount(),
     actor: () => world.bulk!,
     perform: {
@@ -194,19 +234,29 @@ function driver(): Driver<World> {
       'bulk.apply': async () => world.user.click(button('Apply')),
       'bulk.retry': async () => world.user.click(button('Retry')),
       'report.download': async () => world.user.click(button('Download report (CSV)')),
+      'outcome.check': async () => world.user.click(button('Check again')),
     },
     arrange: {
-      uploadFailed: async () => world.bridge.setOffline(true, [UPLOAD]),
-      previewFailed: async () => world.bridge.setOffline(true, [PREVIEW]),
-      applyFailed: async () => world.bridge.setOffline(true, [APPLY]),
+      uploadFailed: async () => offline(UPLOAD, true),
+      previewFailed: async () => offline(PREVIEW, true),
+      applyFailed: async () => offline(APPLY, true),
+      // The edit's transaction fails on the server (its outcome table is gone): a 500, nothing applied.
+      applyServerError: async () => void (await sql`drop table bulk_operations`.execute(world.server.db)),
+      outcomeApplied: async ({ actor }) => {
+        const context = actor?.getSnapshot().context as { operationId: string; changes: Record<string, boolean | string> } | undefined;
+        await commitOnServer(context?.operationId ?? PLAN_OPERATION_ID, Object.keys(context?.changes ?? {}).length ? context!.changes : { cgs: true });
+      },
+      outcomeFailed: async () => offline(OUTCOME, true),
       // Both users were deleted meanwhile: the server answers status 0.
       previewRefused: async () => void (await setUsersDeleted(1)),
       applyRefused: async () => void (await setUsersDeleted(1)),
     },
     afterOutcome: {
-      uploadFailed: async () => world.bridge.setOffline(false),
-      previewFailed: async () => world.bridge.setOffline(false),
-      applyFailed: async () => world.bridge.setOffline(false),
+      uploadFailed: async () => offline(UPLOAD, false),
+      previewFailed: async () => offline(PREVIEW, false),
+      applyFailed: async () => offline(APPLY, false),
+      applyServerError: async () => createBulkOperations(world.server.db),
+      outcomeFailed: async () => offline(OUTCOME, false),
       previewRefused: async () => void (await setUsersDeleted(0)),
       applyRefused: async () => void (await setUsersDeleted(0)),
       uploaded: async () => void Object.assign(world, { upload: 'uploaded', fromFile: true }),
@@ -215,7 +265,21 @@ function driver(): Driver<World> {
       uploadRefused: async () => void (world.refusal = 'This is not a text CSV file. It is not UTF-8 text.'),
     },
     expectations: {
+      starting: () => {
+        throw new Error('starting moves on at once and is never shown');
+      },
+      checkingOutcome: () => {
+        expect(within(dialog()).getByRole('status')).toHaveTextContent('Asking the server whether your bulk edit was applied');
+        expect(within(dialog()).queryByRole('button', { name: 'Apply' })).toBeNull();
+        expectKept(true);
+      },
+      outcomeLost: () => {
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Whether your bulk edit was applied is not known yet: ${NO_ANSWER}`);
+        expect(button('Check again')).toBeEnabled();
+        expectKept(true);
+      },
       choosing: (s, { step }) => {
+        expectKept(false);
         const [a, b] = world.users;
         expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.fromFile ? '2 users matched by people.csv' : '2 selected users');
         const checkbox = within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` });
@@ -286,10 +350,12 @@ function driver(): Driver<World> {
         expect(button('Back')).toBeEnabled();
       },
       applying: () => {
+        expectKept(true);
         expect(button('Apply')).toBeDisabled();
         expect(button('Back')).toBeDisabled();
       },
       done: async (_s, { step }) => {
+        expectKept(false);
         expect(within(dialog()).getByRole('status')).toHaveTextContent('Updated 2 users; 0 already had these values; 0 identifiers matched nobody.');
         const table = within(dialog()).getByRole('table', { name: 'Result per user' });
         for (const u of world.users) {
@@ -303,8 +369,10 @@ function driver(): Driver<World> {
           expect(await world.blobs[0]!.text()).toBe(`user_id,username,result,changed\r\n${a.id},${a.username},updated,${LABEL}\r\n${b.id},${b.username},updated,${LABEL}\r\n`);
         }
       },
-      failed: async () => {
-        expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The edit was not applied: ${NO_ANSWER}`);
+      failed: async (_s, { step }) => {
+        expectKept(false);
+        const why = step?.outcome === 'applyServerError' ? MESSAGES.renderFailure : NOT_APPLIED;
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The edit was not applied: ${why}`);
         expect(button('Retry')).toBeEnabled();
         expect(button('Back')).toBeEnabled();
         for (const u of world.users) expect(await storedFlag(u.id)).toBe(false);
@@ -317,6 +385,11 @@ describe('bulkEdit machine paths', () => {
   beforeEach(() => createWorld(FEATURE_KEYS));
 
   it.each(planPaths(bulkEditPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+
+  it.each(planPaths(bulkEditReloadPlan).map((p) => [p.name, p] as const))('after a reload: %s', async (_name, path) => {
+    world.pending = PLAN_OPERATION_ID;
     await replayPath(path, driver());
   });
 });

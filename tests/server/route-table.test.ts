@@ -69,6 +69,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/upload_bulk_edit_data/': 'bulk_edit_upload',
     'POST /user/bulk_edit_user_new/': 'bulk_edit_user',
     'POST /user/bulk_edit_user/': 'bulk_edit_user',
+    'POST /user/bulk_edit_outcome/': 'bulk_edit_user',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

@@ -2,7 +2,9 @@
 // first page load's actors), so they load with the lazy section that uses them, never with /login.
 import { fromPromise } from 'xstate';
 import { problemsCsv } from '../../domain/csv-upload';
-import { applyBulkEdit, previewBulkEdit, uploadBulkEditFile } from '../../services/bulk-edit.service';
+import {
+  applyBulkEdit, bulkEditOutcome, pendingBulkOperation, previewBulkEdit, rememberBulkOperation, uploadBulkEditFile,
+} from '../../services/bulk-edit.service';
 import { saveFile } from '../../services/downloads';
 import { bulkEditMachine } from './bulk-edit.machine';
 import { REPORT_FILE_NAME, reportCsv } from './bulk-edit.report';
@@ -14,9 +16,15 @@ export const liveBulkEditMachine = bulkEditMachine.provide({
     uploadIdentifiers: fromPromise(({ input }) => uploadBulkEditFile(input.file)),
     previewEdit: fromPromise(({ input }) => previewBulkEdit(input)),
     applyEdit: fromPromise(({ input }) => applyBulkEdit(input)),
+    askOutcome: fromPromise(({ input }) => bulkEditOutcome(input.operationId)),
   },
   actions: {
     saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME),
+    rememberOperation: (_, { operationId }) => rememberBulkOperation(operationId),
+    forgetOperation: () => rememberBulkOperation(null),
     saveUploadReport: (_, { report }) => saveFile(new Blob([problemsCsv(report)], { type: 'text/csv;charset=utf-8' }), UPLOAD_REPORT_FILE_NAME),
   },
 });
+
+/** The edit this tab sent before a reload and never heard back about, for the machine's input. */
+export const pendingOperation = pendingBulkOperation;

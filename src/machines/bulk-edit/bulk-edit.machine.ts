@@ -2,14 +2,16 @@
 // users selected in the list (or for the identifiers of an uploaded CSV), sees what applying
 // would change, applies it in one server transaction and gets a report per user. A status 0
 // reply is the server saying the edit cannot go ahead: its text is shown as an alert and the
-// person is back at choosing; a plain error response is shown as it came.
+// person is back at choosing; a plain error response is shown as it came. Each apply carries an
+// operation id, kept (through a reload of the tab) until its outcome is known: when no answer
+// arrives, or the page was reloaded meanwhile, the server is asked what became of it (decision 041).
 import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import { csvFileProblem, type CsvRowProblem } from '../../domain/csv-upload';
 import type {
-  ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, PreviewOutcome, ReportData, UploadOutcome, UploadSummary,
+  ApplyCall, ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, OutcomeReply, PreviewOutcome, ReportData, UploadOutcome, UploadSummary,
 } from './bulk-edit.types';
 
 /** The text of a failed call: the server's message when it sent one, else the status (spec §8). */
@@ -28,6 +30,12 @@ function ordered(context: BulkEditContext, changes: Record<string, boolean | str
 }
 
 const call = ({ context }: { context: BulkEditContext }): BulkCall => ({ selection: context.selection, changes: context.changes });
+const applyCall = ({ context }: { context: BulkEditContext }): ApplyCall => ({ ...call({ context }), operationId: context.operationId! });
+
+/** The words for an edit whose answer was lost and of which the server holds no record. */
+export const NOT_APPLIED = 'no answer came, and the server has no record of the edit.';
+/** After a reload: the edit sent before it did not happen. */
+export const EARLIER_NOT_APPLIED = 'Your last bulk edit was not applied: its answer was lost, and the server has no record of it.';
 
 /** The reason under `file` of a 400 that refused the uploaded file whole, or null. */
 export function fileRefusal(error: unknown): string | null {
@@ -59,7 +67,8 @@ export const bulkEditMachine = setup({
   actors: {
     uploadIdentifiers: fromPromise<UploadOutcome, { file: File }>(() => Promise.reject(new Error('provide uploadIdentifiers'))),
     previewEdit: fromPromise<PreviewOutcome, BulkCall>(() => Promise.reject(new Error('provide previewEdit'))),
-    applyEdit: fromPromise<ApplyOutcome, BulkCall>(() => Promise.reject(new Error('provide applyEdit'))),
+    applyEdit: fromPromise<ApplyOutcome, ApplyCall>(() => Promise.reject(new Error('provide applyEdit'))),
+    askOutcome: fromPromise<OutcomeReply, { operationId: string }>(() => Promise.reject(new Error('provide askOutcome'))),
   },
   actions: {
     /** Saves the report as a CSV file built in the browser. */
@@ -74,6 +83,9 @@ export const bulkEditMachine = setup({
       const selection: BulkSelection = { by: 'identifiers', identifiers: [...upload.identifiers, ...upload.unmatched] };
       return { selection, selectedCount: upload.matched };
     }),
+    /** Keeps the operation id where a reload of the tab finds it. */
+    rememberOperation: (_, _params: { operationId: string }) => {},
+    forgetOperation: () => {},
   },
   guards: {
     canUpload: ({ context }) => context.canUpload,
@@ -85,12 +97,24 @@ export const bulkEditMachine = setup({
     fileRefusedHere: ({ context, event }) => context.canUpload && csvFileProblem(fileOf(event)) !== null,
     fileRefusedThere: (_, error: unknown) => fileRefusal(error) !== null,
     previewChanges: ({ context }) => (context.preview?.changing ?? 0) > 0,
+    pendingOperation: ({ context }) => context.operationId !== null,
+    /** No response at all (status 0): the edit may or may not have been applied. */
+    noResponse: (_, error: unknown) => !((error as { status?: number } | null)?.status),
+    outcomeApplied: (_, reply: OutcomeReply) => reply.data.outcome === 'applied',
+    /** Asked after a reload: nothing of the edit is on screen to send again. */
+    afterReload: ({ context }) => Object.keys(context.changes).length === 0,
   },
 }).createMachine({
   id: 'bulkEdit',
-  context: ({ input }) => ({ ...input, changes: {}, fileName: null, upload: null, uploadRefusal: null, preview: null, report: null, alert: null }),
-  initial: 'choosing',
+  context: ({ input }) => ({
+    ...input, changes: {}, fileName: null, upload: null, uploadRefusal: null, preview: null, report: null, alert: null, operationId: input.pendingOperation ?? null,
+  }),
+  initial: 'starting',
   states: {
+    /** An edit whose outcome is still unknown (sent before a reload) is asked about first. */
+    starting: {
+      always: [{ guard: 'pendingOperation', target: 'checkingOutcome' }, { target: 'choosing' }],
+    },
     choosing: {
       tags: ['choosing'],
       on: {
@@ -165,22 +189,58 @@ export const bulkEditMachine = setup({
     preview: {
       tags: ['preview'],
       on: {
-        'bulk.apply': { guard: 'previewChanges', target: 'applying' },
+        'bulk.apply': { guard: 'previewChanges', target: 'applying', actions: assign({ operationId: () => crypto.randomUUID() }) },
         'bulk.back': 'choosing',
       },
     },
     applying: {
       tags: ['busy', 'preview'],
+      entry: { type: 'rememberOperation', params: ({ context }) => ({ operationId: context.operationId! }) },
       invoke: {
         id: 'applyEdit',
         src: 'applyEdit',
-        input: call,
+        input: applyCall,
         onDone: [
-          { guard: { type: 'isStatusZero', params: ({ event }) => event.output }, target: 'choosing', actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }) },
-          { target: 'done', actions: assign({ report: ({ event }) => (event.output as Extract<ApplyOutcome, { status: 1 }>).data }) },
+          {
+            guard: { type: 'isStatusZero', params: ({ event }) => event.output },
+            target: 'choosing',
+            actions: ['forgetOperation', assign({ operationId: null, alert: ({ event }) => (event.output as StatusZero).data })],
+          },
+          { target: 'done', actions: ['forgetOperation', assign({ operationId: null, report: ({ event }) => (event.output as Extract<ApplyOutcome, { status: 1 }>).data })] },
         ],
-        onError: { target: 'failed', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+        onError: [
+          // The edit may have been applied with its answer lost: ask what became of it.
+          { guard: { type: 'noResponse', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'checkingOutcome' },
+          // The server answered with an error: its transaction was rolled back.
+          { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: ({ event }) => plainErrorText(event.error) })] },
+        ],
       },
+    },
+    checkingOutcome: {
+      tags: ['busy', 'checking'],
+      invoke: {
+        id: 'askOutcome',
+        src: 'askOutcome',
+        input: ({ context }) => ({ operationId: context.operationId! }),
+        onDone: [
+          {
+            guard: { type: 'outcomeApplied', params: ({ event }) => event.output },
+            target: 'done',
+            actions: ['forgetOperation', assign({
+              operationId: null, alert: null,
+              report: ({ event }) => (event.output.data as Extract<OutcomeReply['data'], { outcome: 'applied' }>).report,
+            })],
+          },
+          { guard: 'afterReload', target: 'choosing', actions: ['forgetOperation', assign({ operationId: null, alert: EARLIER_NOT_APPLIED })] },
+          { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: NOT_APPLIED })] },
+        ],
+        onError: { target: 'outcomeLost', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+      },
+    },
+    /** Still no word on the edit; the id stays kept, so closing and reopening asks again too. */
+    outcomeLost: {
+      tags: ['lost'],
+      on: { 'outcome.check': { target: 'checkingOutcome', actions: assign({ alert: null }) } },
     },
     done: {
       tags: ['done'],
@@ -188,11 +248,11 @@ export const bulkEditMachine = setup({
         'report.download': { actions: { type: 'saveReport', params: ({ context }) => ({ report: context.report! }) } },
       },
     },
-    /** Nothing was applied (one transaction): the same edit can be sent again. */
+    /** Nothing was applied (one transaction): the same edit can be sent again, under a new id. */
     failed: {
       tags: ['failed'],
       on: {
-        'bulk.retry': { target: 'applying', actions: assign({ alert: null }) },
+        'bulk.retry': { target: 'applying', actions: assign({ alert: null, operationId: () => crypto.randomUUID() }) },
         'bulk.back': { target: 'choosing', actions: assign({ alert: null }) },
       },
     },

@@ -1,7 +1,9 @@
 // The bulk edit dialog's walk: two selected users, a field ticked (and unticked), a CSV upload
 // that matches every row, or has rows not taken (its report read, then used or put aside), or
 // matches nobody, or is refused whole (too large, here; not text, at the server), the preview
-// and the edit, each answered, refused (status 0) or not answered at all.
+// and the edit, each answered, refused (status 0) or not answered at all; an edit without an
+// answer is asked about by its operation id, which the answer may say was applied or not, or
+// which may go unanswered too. A second walk starts from a reload with an edit's outcome still unknown.
 import type { MachinePlan } from '../../workflows/plan';
 import { offeredBulkFields } from '../../domain/bulk-edit';
 import { bulkEditMachine } from './bulk-edit.machine';
@@ -13,11 +15,23 @@ const row = (id: number) => ({
   organization_id: null, user_type: 'trial', user_category: 'general', active: true, deleted: false, expiry_dt: null, created_at: 0,
 });
 
+const report = {
+  updated: 2, unchanged: 0, unmatched: [], results: [1, 2].map((id) => ({ id, username: `user${id}`, result: 'updated' as const, changed: [BULK_PLAN_FIELD] })),
+};
+/** The operation id a reload found pending. */
+export const PLAN_OPERATION_ID = '0b7f3c1e-2d4a-4f6b-8c9d-1e2f3a4b5c6d';
+const input = {
+  selection: { by: 'ids', ids: [1, 2] }, selectedCount: 2, fields: offeredBulkFields('product', ['active_update', 'expiry_update', 'tr_src_toggle']), canUpload: true,
+} satisfies BulkEditInput;
+const outcomeAnswers = [
+  { name: 'outcomeApplied', event: { type: 'xstate.done.actor.askOutcome', output: { status: 1, data: { outcome: 'applied', report } } } },
+  { name: 'outcomeUnknown', event: { type: 'xstate.done.actor.askOutcome', output: { status: 1, data: { outcome: 'unknown' } } } },
+  { name: 'outcomeFailed', event: { type: 'xstate.error.actor.askOutcome', error: { status: 0 } } },
+];
+
 export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
   machine: bulkEditMachine,
-  input: {
-    selection: { by: 'ids', ids: [1, 2] }, selectedCount: 2, fields: offeredBulkFields('product', ['active_update', 'expiry_update', 'tr_src_toggle']), canUpload: true,
-  } satisfies BulkEditInput,
+  input,
   events: [
     { type: 'field.toggle', key: BULK_PLAN_FIELD, on: true },
     { type: 'field.toggle', key: BULK_PLAN_FIELD, on: false },
@@ -32,6 +46,7 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     { type: 'bulk.back' },
     { type: 'bulk.apply' },
     { type: 'bulk.retry' },
+    { type: 'outcome.check' },
     { type: 'report.download' },
   ],
   outcomes: [
@@ -49,15 +64,11 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     { name: 'previewed', event: { type: 'xstate.done.actor.previewEdit', output: { status: 1, data: { matched: 2, changing: 2, unchanged: 0, unmatched: [], sample: [row(1), row(2)] } } } },
     { name: 'previewRefused', event: { type: 'xstate.done.actor.previewEdit', output: { status: 0, data: 'No users matched the selection.' } } },
     { name: 'previewFailed', event: { type: 'xstate.error.actor.previewEdit', error: { status: 0 } } },
-    {
-      name: 'applied',
-      event: {
-        type: 'xstate.done.actor.applyEdit',
-        output: { status: 1, data: { updated: 2, unchanged: 0, unmatched: [], results: [1, 2].map((id) => ({ id, username: `user${id}`, result: 'updated', changed: [BULK_PLAN_FIELD] })) } },
-      },
-    },
+    { name: 'applied', event: { type: 'xstate.done.actor.applyEdit', output: { status: 1, data: report } } },
     { name: 'applyRefused', event: { type: 'xstate.done.actor.applyEdit', output: { status: 0, data: 'No users matched the selection.' } } },
     { name: 'applyFailed', event: { type: 'xstate.error.actor.applyEdit', error: { status: 0 } } },
+    { name: 'applyServerError', event: { type: 'xstate.error.actor.applyEdit', error: { status: 500 } } },
+    ...outcomeAnswers,
   ],
   serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.changes).length > 0]),
   filterEvents: (s, e) => {
@@ -70,4 +81,13 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     if (e.type === 'upload.file') return !ticked;
     return true;
   },
+};
+
+/** The dialog opened after a reload, with the edit sent before it still unanswered. */
+export const bulkEditReloadPlan: MachinePlan<typeof bulkEditMachine> = {
+  ...bulkEditPlan,
+  input: { ...input, pendingOperation: PLAN_OPERATION_ID } satisfies BulkEditInput,
+  // What follows the outcome is walked by the first plan.
+  events: [{ type: 'outcome.check' }, { type: 'report.download' }],
+  outcomes: outcomeAnswers,
 };

@@ -15,6 +15,10 @@ export const selectShowsPreview = (s: S) => s.hasTag('preview');
 export const selectApplying = (s: S) => s.matches('applying');
 export const selectDone = (s: S) => s.hasTag('done');
 export const selectFailed = (s: S) => s.hasTag('failed');
+/** Asking the server what became of an edit whose answer was lost. */
+export const selectCheckingOutcome = (s: S) => s.hasTag('checking');
+/** The outcome could not be learnt either. */
+export const selectOutcomeLost = (s: S) => s.hasTag('lost');
 export const selectFields = (s: S) => s.context.fields;
 export const selectChanges = (s: S) => s.context.changes;
 export const selectSelection = (s: S) => s.context.selection;

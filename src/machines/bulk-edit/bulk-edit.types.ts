@@ -2,7 +2,7 @@ import type { CsvRowProblem } from '../../domain/csv-upload';
 import type { BulkField } from '../../domain/user-fields';
 import type { BulkApplyReply, BulkPreviewReply, BulkSelection, UploadBulkEditReply } from '../../domain/users';
 
-import type { BulkValue } from '../../domain/bulk-edit';
+import type { BulkOutcomeReply, BulkValue } from '../../domain/bulk-edit';
 
 export type { BulkValue };
 
@@ -14,6 +14,8 @@ export interface BulkEditInput {
   fields: readonly BulkField[];
   /** The session holds bulk_edit_upload: a CSV may replace the selection. */
   canUpload: boolean;
+  /** The operation id of an edit sent before a reload whose answer never came, if any. */
+  pendingOperation?: string | null;
 }
 
 export interface UploadSummary {
@@ -47,6 +49,8 @@ export interface BulkEditContext extends BulkEditInput {
   report: ReportData | null;
   /** A status 0 reply's text, or the error a call ended with (spec §4, §8). */
   alert: string | null;
+  /** The id of the edit being applied, kept until its outcome is known (decision 041). */
+  operationId: string | null;
 }
 
 export type BulkEditEvent =
@@ -60,12 +64,17 @@ export type BulkEditEvent =
   | { type: 'bulk.back' }
   | { type: 'bulk.apply' }
   | { type: 'bulk.retry' }
+  | { type: 'outcome.check' }
   | { type: 'report.download' };
 
 export type UploadOutcome = UploadBulkEditReply;
 export type PreviewOutcome = BulkPreviewReply;
 export type ApplyOutcome = BulkApplyReply;
+export type OutcomeReply = BulkOutcomeReply;
 export interface BulkCall {
   selection: BulkSelection;
   changes: Record<string, BulkValue>;
+}
+export interface ApplyCall extends BulkCall {
+  operationId: string;
 }

@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { BulkSelection } from '../../domain/users';
 import { offeredBulkFields } from '../../domain/bulk-edit';
 import { selectBusy } from '../../machines/bulk-edit/bulk-edit.selectors';
-import { liveBulkEditMachine } from '../../machines/bulk-edit/bulk-edit.live';
+import { liveBulkEditMachine, pendingOperation } from '../../machines/bulk-edit/bulk-edit.live';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole, useInspect } from '../console-context';
 import { BulkEditCtx } from './bulk-edit-context';
@@ -35,7 +35,10 @@ export function BulkEditScope({ selection, selectedCount, children }: { selectio
   const { config, session } = useConsole();
   const features = useSelector(session, selectFeatures);
   const input = useMemo(
-    () => ({ selection, selectedCount, fields: offeredBulkFields(config.product_key, features), canUpload: features.includes('bulk_edit_upload') }),
+    () => ({
+      selection, selectedCount, fields: offeredBulkFields(config.product_key, features), canUpload: features.includes('bulk_edit_upload'),
+      pendingOperation: pendingOperation(),
+    }),
     [selection, selectedCount, config.product_key, features],
   );
   return <BulkEditCtx.Provider logic={liveBulkEditMachine} options={{ input, inspect: useInspect() }}>{children}</BulkEditCtx.Provider>;

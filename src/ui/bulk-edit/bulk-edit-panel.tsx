@@ -2,8 +2,8 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { BulkSelection } from '../../domain/users';
 import {
-  selectAlert, selectApplying, selectChoosing, selectDone, selectFailed, selectPreviewing, selectSelectedCount, selectSelection,
-  selectShowsPreview, selectUpload, selectUploading,
+  selectAlert, selectApplying, selectCheckingOutcome, selectChoosing, selectDone, selectFailed, selectOutcomeLost, selectPreviewing,
+  selectSelectedCount, selectSelection, selectShowsPreview, selectUpload, selectUploading,
 } from '../../machines/bulk-edit/bulk-edit.selectors';
 import { BulkEditCtx } from './bulk-edit-context';
 import { BulkFieldsForm } from './bulk-fields-form';
@@ -36,6 +36,8 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
   const applying = BulkEditCtx.useSelector(selectApplying);
   const done = BulkEditCtx.useSelector(selectDone);
   const failed = BulkEditCtx.useSelector(selectFailed);
+  const checking = BulkEditCtx.useSelector(selectCheckingOutcome);
+  const lost = BulkEditCtx.useSelector(selectOutcomeLost);
   const alert = BulkEditCtx.useSelector(selectAlert);
   const selection = BulkEditCtx.useSelector(selectSelection);
   const count = BulkEditCtx.useSelector(selectSelectedCount);
@@ -47,7 +49,7 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
         {selectionText(selection, count, selection.by === 'identifiers' ? (upload?.fileName ?? null) : null)}
       </Text>
       <BulkUpload />
-      {alert && !failed && (
+      {alert && !failed && !lost && (
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>{alert}</Callout.Text>
         </Callout.Root>
@@ -62,6 +64,23 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
           <Flex justify="end" gap="3">
             <Button variant="soft" color="gray" onClick={() => bulk.send({ type: 'bulk.back' })}>Back</Button>
             <Button onClick={() => bulk.send({ type: 'bulk.retry' })}>Retry</Button>
+          </Flex>
+        </Flex>
+      )}
+      {checking && (
+        <Callout.Root color="gray" role="status" size="1">
+          <Callout.Text>Asking the server whether your bulk edit was applied…</Callout.Text>
+        </Callout.Root>
+      )}
+      {lost && (
+        <Flex direction="column" gap="3">
+          <Callout.Root color="orange" role="alert" size="1">
+            <Callout.Text>
+              Whether your bulk edit was applied is not known yet: {alert} It will not be applied twice; check again when the server can be reached.
+            </Callout.Text>
+          </Callout.Root>
+          <Flex justify="end">
+            <Button onClick={() => bulk.send({ type: 'outcome.check' })}>Check again</Button>
           </Flex>
         </Flex>
       )}

@@ -1,0 +1,126 @@
+// One SQLite connection living in a worker thread (sqlite-worker.js): numbered calls, their
+// replies, errors rebuilt with the fields the server reads (`code`, the message), and every call
+// still waiting refused when the thread dies.
+import { Worker } from 'node:worker_threads';
+
+export interface ThreadResult {
+  rows: Record<string, unknown>[];
+  numAffectedRows?: bigint;
+  insertId?: bigint;
+  /** A reader was asked to run a statement that writes: run it on the writer. */
+  redirect?: boolean;
+}
+
+/** A failed statement, as better-sqlite3 threw it in the thread (name SqliteError, code SQLITE_…). */
+export class SqliteThreadError extends Error {
+  readonly code: string | undefined;
+  constructor(e: { name?: string; message: string; code?: string; stack?: string }) {
+    super(e.message);
+    this.name = e.name ?? 'SqliteError';
+    this.code = e.code;
+    if (e.stack) this.stack = e.stack;
+  }
+}
+
+/** The thread ended (crash, or the database was closed) while calls were under way. */
+export class SqliteThreadStopped extends Error {
+  readonly code = 'SQLITE_THREAD_STOPPED';
+  constructor(why: string) {
+    super(`The database thread stopped: ${why}`);
+    this.name = 'SqliteThreadStopped';
+  }
+}
+
+interface Pending {
+  resolve(r: ThreadResult): void;
+  reject(e: Error): void;
+  onChunk?: (rows: Record<string, unknown>[]) => void;
+}
+
+export type Role = 'writer' | 'reader';
+
+// Resolved from this module's own file URL; written so that no bundler (Vite included, when the
+// panel's tests run the server in jsdom) takes it for a browser asset.
+const moduleUrl = import.meta.url;
+const WORKER_URL = new URL('./sqlite-worker.js', moduleUrl);
+
+export class SqliteThread {
+  readonly ready: Promise<void>;
+  #worker: Worker;
+  #pending = new Map<number, Pending>();
+  #next = 1;
+  #alive = true;
+  #stopReason = 'closed';
+
+  constructor(file: string, readonly role: Role, nice: number, onStop: (thread: SqliteThread) => void) {
+    this.#worker = new Worker(WORKER_URL, { workerData: { file, role, nice } });
+    this.#worker.unref();
+    let started: () => void;
+    let failed: (e: Error) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    this.#worker.on('message', (msg: { ready?: true; id?: number; ok?: boolean; result?: ThreadResult; chunk?: Record<string, unknown>[]; error?: { message: string } }) => {
+      if (msg.ready) return started();
+      const call = this.#pending.get(msg.id!);
+      if (!call) return;
+      if (msg.chunk) return call.onChunk?.(msg.chunk);
+      this.#settled(msg.id!);
+      if (msg.ok) call.resolve(msg.result!);
+      else call.reject(new SqliteThreadError(msg.error!));
+    });
+    this.#worker.on('error', (err) => {
+      this.#stopReason = err.message;
+      failed(err);
+    });
+    this.#worker.on('exit', (code) => {
+      this.#alive = false;
+      if (code !== 0 && this.#stopReason === 'closed') this.#stopReason = `exit code ${code}`;
+      failed(new SqliteThreadStopped(this.#stopReason));
+      const waiting = [...this.#pending.values()];
+      this.#pending.clear();
+      for (const call of waiting) call.reject(new SqliteThreadStopped(this.#stopReason));
+      onStop(this);
+    });
+  }
+
+  get alive(): boolean {
+    return this.#alive;
+  }
+
+  get busy(): boolean {
+    return this.#pending.size > 0;
+  }
+
+  call(msg: Record<string, unknown>, onChunk?: Pending['onChunk']): Promise<ThreadResult> {
+    if (!this.#alive) return Promise.reject(new SqliteThreadStopped(this.#stopReason));
+    const id = this.#next++;
+    // Referenced only while a call waits: an idle database never keeps the process alive, a
+    // running query always does.
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onChunk });
+      this.#worker.postMessage({ ...msg, id });
+    });
+  }
+
+  #settled(id: number): void {
+    this.#pending.delete(id);
+    if (this.#pending.size === 0) this.#worker.unref();
+  }
+
+  /** Ends the thread at once, as a crash would (tests of what follows one). */
+  async kill(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  /** Closes the connection (a clean WAL checkpoint) and waits for the thread to end. */
+  async close(): Promise<void> {
+    if (!this.#alive) return;
+    const ended = new Promise<void>((resolve) => this.#worker.once('exit', () => resolve()));
+    this.#worker.ref();
+    this.#worker.postMessage({ op: 'close' });
+    await ended;
+  }
+}

@@ -1,0 +1,104 @@
+// @ts-check
+// One SQLite connection in its own thread (server/db/sqlite-driver.ts starts these). Plain
+// JavaScript so Node can start it under any loader (tsx, vitest, a bundle). The writer opens the
+// file in WAL mode and runs every write and transaction; a reader runs plain reads and refuses,
+// with `redirect`, any statement that would write, so the driver sends it to the writer instead.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+/** @type {{ file: string; role: 'writer' | 'reader'; nice: number }} */
+const { file, role, nice } = workerData;
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+// The server's own thread only ever does short work, and every request waits on it: when the CPUs
+// are busy, it goes first. On Linux a thread's nice value is its own (set through its thread id);
+// elsewhere the threads keep the process's priority.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (tid > 0 && nice > 0) setPriority(tid, nice);
+} catch {
+  // No /proc, or not allowed: same priority as the event loop.
+}
+
+const db = new Database(file);
+if (role === 'writer') db.pragma('journal_mode = WAL');
+db.pragma('foreign_keys = ON');
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+if (role === 'reader') db.pragma('query_only = ON');
+
+/** Prepared statements by SQL text: the server runs a few hundred distinct ones at most. */
+const cache = new Map();
+const CACHE_MAX = 500;
+
+/** @param {string} sql */
+function prepare(sql) {
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+/** Buffers arrive as plain Uint8Arrays after crossing threads; better-sqlite3 wants Buffers. */
+/** @param {unknown[]} params */
+function bindable(params) {
+  return params.map((p) => (p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p));
+}
+
+/** @param {{ sql: string; params: unknown[] }} msg */
+function query(msg) {
+  const stmt = prepare(msg.sql);
+  if (role === 'reader' && !stmt.readonly) return { redirect: true };
+  const params = bindable(msg.params);
+  if (stmt.reader) return { rows: stmt.all(params) };
+  const { changes, lastInsertRowid } = stmt.run(params);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+}
+
+/** @param {any} msg */
+function handle(msg) {
+  switch (msg.op) {
+    case 'query': return query(msg);
+    case 'stream': {
+      const stmt = prepare(msg.sql);
+      if (role === 'reader' && !stmt.readonly) return { redirect: true };
+      let chunk = [];
+      for (const row of stmt.iterate(bindable(msg.params))) {
+        chunk.push(row);
+        if (chunk.length >= msg.chunkSize) {
+          port.postMessage({ id: msg.id, chunk });
+          chunk = [];
+        }
+      }
+      return { rows: chunk };
+    }
+    case 'exec':
+      db.exec(msg.sql);
+      return { rows: [] };
+    // A rollback after SQLite has already ended the transaction (some errors do) is no error.
+    case 'rollback':
+      if (db.inTransaction) db.exec('rollback');
+      return { rows: [] };
+    default: throw new Error(`Unknown operation ${msg.op}`);
+  }
+}
+
+port.on('message', (msg) => {
+  if (msg.op === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  try {
+    port.postMessage({ id: msg.id, ok: true, result: handle(msg) });
+  } catch (err) {
+    const e = /** @type {{ name?: string; message?: string; code?: string; stack?: string }} */ (err);
+    port.postMessage({ id: msg.id, ok: false, error: { name: e.name, message: e.message ?? String(err), code: e.code, stack: e.stack } });
+  }
+});
+port.postMessage({ ready: true });
