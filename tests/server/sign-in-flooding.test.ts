@@ -7,7 +7,7 @@ import { LOGIN_BLOCKED, MESSAGES, ThrottledReply, throttledMessage } from '../..
 import { LOCKOUT_THRESHOLD } from '../../src/domain/constants';
 import { createApp, type App } from '../../server/app';
 import { ADDRESS_LIMIT, KNOWN_SOURCE_MS } from '../../server/auth/throttle';
-import { parseTrustedProxies, type ServerConfig } from '../../server/config';
+import { loadConfig, parseTrustedProxies, type ServerConfig } from '../../server/config';
 import { addressKey } from '../../server/http/client-address';
 import { BUSY_MESSAGE, workLimiter, type WorkLimiter } from '../../server/work-limiter';
 import { createTestServer, type TestServer } from '../support/server';
@@ -151,6 +151,9 @@ describe('the client address behind a proxy', () => {
     for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', 'fd00::/129']) {
       expect(() => parseTrustedProxies(bad)).toThrow(/TRUSTED_PROXIES/);
     }
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
+    expect(loadConfig({}).trustedProxies).toBeUndefined();
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy' })).toThrow("TRUSTED_PROXIES: 'proxy' must be an IP address or a CIDR range");
     expect(addressKey('192.0.2.1')).toBe('192.0.2.1');
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('2001:DB8:0:0:1::1')).toBe('2001:db8:0:0::/64');
