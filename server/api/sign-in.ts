@@ -1,5 +1,6 @@
 // The sign-in calls of spec §7: password step, code step, first-time activation, and linked
-// sign-in from another server type. Outcomes a person causes answer 200 with status false.
+// sign-in from another server type. Outcomes a person causes answer 200 with status false; too
+// many password attempts from one address answer 429 before any hashing (decision 040).
 import type { Kysely, Transaction } from 'kysely';
 import {
   ActivateForm, LOGIN_BLOCKED, LinkedLoginForm, LoginForm, MESSAGES, OtpForm, throttledMessage,
