@@ -50,6 +50,8 @@ async function fullSignIns(total: number): Promise<string> {
  * The admin's password step while one address floods the password step with wrong passwords for
  * the admin (decision 040): the flood is refused before hashing once over its limit, and its
  * failures count on the account's counter, not on that of the address the admin signed in from.
+ * The admin's address has ten attempts a minute too (the clock stands still here): one sign-in,
+ * three steps alone, `adminSteps` during the flood.
  */
 async function adminDuringFlood(floodConcurrency: number, adminSteps: number): Promise<string> {
   const server = await benchServer();
@@ -60,6 +62,16 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
     const signedIn = await admin.post('/login_tfa_new/', { username: server.admin.username, otp: server.code() });
     if (!((await signedIn.json()) as { status: boolean }).status) throw new Error('admin sign-in failed');
 
+    // The same step with nobody flooding, on this machine as loaded now: what the flood figure is measured against.
+    const alone: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await admin.post('/login_account_new/', { username: server.admin.username, password: server.admin.password });
+      alone.push(performance.now() - started);
+      if (!((await res.json()) as { status: boolean }).status) throw new Error('admin password step failed');
+    }
+    alone.sort((a, b) => a - b);
+
     let flooding = true;
     const answers = new Map<number, number>();
     const flood = Promise.all(Array.from({ length: floodConcurrency }, async () => {
@@ -69,27 +81,39 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
         const res = await client.post('/login_account_new/', { username: server.admin.username, password: 'guess' });
         answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
         await res.arrayBuffer();
+        // Requests arrive from the network: without a turn of the event loop between them, a flood
+        // over app.request() would run on microtasks alone and starve timers and scrypt callbacks.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }));
     const times: number[] = [];
-    for (let i = 0; i < adminSteps; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const started = performance.now();
-      const res = await admin.post('/login_account_new/', { username: server.admin.username, password: server.admin.password });
-      times.push(performance.now() - started);
-      if (!((await res.json()) as { status: boolean }).status) throw new Error(`admin password step refused during the flood (${res.status})`);
+    let busy = 0;
+    try {
+      for (let i = 0; i < adminSteps; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const started = performance.now();
+        const res = await admin.post('/login_account_new/', { username: server.admin.username, password: server.admin.password });
+        times.push(performance.now() - started);
+        const body = (await res.json()) as { status: boolean; msg?: unknown };
+        // 503: the flood's first ten attempts, allowed and hashing, held every slot past the wait cap.
+        if (res.status === 503) busy++;
+        else if (!body.status) throw new Error(`admin password step refused during the flood (${res.status} ${JSON.stringify(body.msg)})`);
+      }
+    } finally {
+      flooding = false;
+      await flood;
     }
-    flooding = false;
-    await flood;
     times.sort((a, b) => a - b);
     const total = [...answers.values()].reduce((a, b) => a + b, 0);
     return `admin password step while one address floods (${floodConcurrency} at a time, ${total} attempts, ${answers.get(429) ?? 0} answered 429): `
-      + `median ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms over ${adminSteps} steps`;
+      + `median ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms over ${adminSteps} steps`
+      + ` (without the flood: median ${percentile(alone, 50).toFixed(0)} ms)`
+      + (busy ? ` (${busy} answered 503 while the flood's first attempts were hashing)` : '');
   } finally {
     await server.close();
   }
 }
 
 export async function benchSignIn(): Promise<string[]> {
-  return [await passwordSteps(4, 24), await fullSignIns(300), await adminDuringFlood(16, 8)];
+  return [await passwordSteps(4, 24), await fullSignIns(300), await adminDuringFlood(16, 6)];
 }
