@@ -45,10 +45,13 @@ export async function benchServer(scrypt: ScryptParams = OWASP_SCRYPT): Promise<
   };
 }
 
-/** Cookie-keeping client over app.request, sending the CSRF header like the panel. */
+/**
+ * Cookie-keeping client over app.request, sending the CSRF header like the panel; `address` is the
+ * peer the server sees (as a socket would report it), which the sign-in limit counts on.
+ */
 export class BenchClient {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly app: App) {}
+  constructor(private readonly app: App, private readonly address?: string) {}
 
   /** The Cookie and X-CSRFToken headers this client would send, for use over a real socket. */
   headers(): Record<string, string> {
@@ -63,7 +66,8 @@ export class BenchClient {
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const csrf = this.cookies.get('csrftoken');
     if (csrf) headers.set('X-CSRFToken', csrf);
-    const res = await this.app.request(`http://localhost${path}`, { method: 'POST', headers, body: new URLSearchParams(form) });
+    const env = this.address ? { incoming: { socket: { remoteAddress: this.address } } } : undefined;
+    const res = await this.app.request(`http://localhost${path}`, { method: 'POST', headers, body: new URLSearchParams(form) }, env);
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');

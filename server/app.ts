@@ -4,12 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { MESSAGES } from '../src/domain/auth';
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, SESSION_COOKIE } from '../src/domain/constants';
+import { CSRF_FIELD, CSRF_HEADER } from '../src/domain/constants';
 import { csrfTokenBound, safeEqual } from './auth/csrf';
 import { loadKeys, type Keys } from './auth/keys';
 import { deleteSession, findSession, touchSession } from './auth/sessions';
@@ -17,7 +16,7 @@ import { sessionIdleMs, type ServerConfig } from './config';
 import type { App, AppDeps, Clock, CurrentSession, HonoEnv } from './context';
 import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
-import { isSecureRequest, setCsrfCookie } from './http/cookies';
+import { isSecureRequest, readCsrfCookie, readSessionCookie, setCsrfCookie } from './http/cookies';
 import { sameOriginRequest } from './http/origin';
 import { REFUSALS, badRequest, fieldErrors, forbidden, noFeatureRefusal } from './http/replies';
 import { ROUTES } from './route-table';
@@ -81,7 +80,7 @@ async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<
 }
 
 async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
-  const cookie = getCookie(c, CSRF_COOKIE);
+  const cookie = readCsrfCookie(c);
   // As in Django, the form field counts only where the body is a form.
   const fromForm = route.body === 'form' && route.method !== 'GET';
   const sent = c.req.header(CSRF_HEADER) ?? (fromForm ? await formField(c, CSRF_FIELD) : undefined);
@@ -172,7 +171,7 @@ export function createApp(options: CreateAppOptions): App {
   }));
 
   app.use(async (c, next) => {
-    const cookie = getCookie(c, SESSION_COOKIE) ?? null;
+    const cookie = readSessionCookie(c);
     c.set('sessionCookie', cookie);
     c.set('session', await loadSession(c, cookie));
     await next();
@@ -180,7 +179,7 @@ export function createApp(options: CreateAppOptions): App {
     // included), bound to the session cookie the browser holds. Handlers that rotated did it already.
     if (c.get('cookiesIssued')) return;
     const keys = await deps.keys();
-    if (!csrfTokenBound(keys.csrf, getCookie(c, CSRF_COOKIE), cookie)) await setCsrfCookie(c, cookie);
+    if (!csrfTokenBound(keys.csrf, readCsrfCookie(c), cookie)) await setCsrfCookie(c, cookie);
   });
 
   for (const route of options.routes ?? ROUTES) mountRoute(app, route, options.config.productKey);

@@ -1,5 +1,6 @@
 // Server settings from the environment, validated once at start. A bad value stops the server
 // with one line naming the variable, rather than failing later in a request.
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
 import { defaultProductName } from '../src/domain/product';
@@ -36,8 +37,13 @@ export interface ServerConfig {
   /** Shared by all server types for linked sign-in tokens; null disables linked sign-in. */
   linkSigningKey: string | null;
   sessionIdleSeconds: number;
-  /** Believe X-Forwarded-Proto from a reverse proxy when deciding on Secure cookies. */
+  /**
+   * Believe X-Forwarded-Proto from a reverse proxy when deciding on Secure cookies. With
+   * trustedProxies set, only from a peer in that list.
+   */
   trustProxy: boolean;
+  /** Proxy addresses and CIDR ranges whose X-Forwarded-For names the client (sign-in throttling). */
+  trustedProxies?: readonly string[];
   scrypt: ScryptParams;
   /** smtp(s)://user:pass@host:port: mail goes out through it; unset keeps mail in the outbox table (decision 022). */
   smtpUrl?: string | null;
@@ -85,6 +91,7 @@ const EnvSchema = v.object({
     v.transform(Number), v.minValue(5, 'must be at least 5'),
     v.maxValue(MAX_SESSION_IDLE_SECONDS, `must be at most ${MAX_SESSION_IDLE_SECONDS}: shorter than the panel's hourly session re-check, which counts as activity`)), '900'),
   TRUST_PROXY: v.optional(Flag, 'false'),
+  TRUSTED_PROXIES: v.optional(v.string()),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || /^smtps?:\/\/[^\s/]+/.test(s), 'must read smtp://user:pass@host:port (or smtps://)'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(254))),
 });
@@ -102,6 +109,25 @@ export function parseServerTypes(text: string): Record<string, string> {
     types[name] = url;
   }
   return types;
+}
+
+/**
+ * `10.0.0.5, 10.1.0.0/16, fd00::/8` → the same entries, each checked: an IPv4 or IPv6 address,
+ * optionally with a prefix length that fits its family.
+ */
+export function parseTrustedProxies(text: string): string[] {
+  const entries: string[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [address = '', prefix, extra] = part.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError(`TRUSTED_PROXIES: '${part}' must be an IP address or a CIDR range such as 10.0.0.0/8`);
+    }
+    entries.push(part);
+  }
+  return entries;
 }
 
 /** Variables whose values are never repeated in a message, whatever is wrong with them. */
@@ -159,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkSigningKey: e.LINK_SIGNING_KEY ?? null,
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    ...(e.TRUSTED_PROXIES ? { trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES) } : {}),
     scrypt: OWASP_SCRYPT,
     // Mail settings appear only when given; the mail module applies the defaults.
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),

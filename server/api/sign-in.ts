@@ -1,22 +1,25 @@
 // The sign-in calls of spec §7: password step, code step, first-time activation, and linked
-// sign-in from another server type. Outcomes a person causes answer 200 with status false.
+// sign-in from another server type. Outcomes a person causes answer 200 with status false; too
+// many password attempts from one address answer 429 before any hashing (decision 040).
 import type { Kysely, Transaction } from 'kysely';
 import {
-  ActivateForm, LOGIN_BLOCKED, LinkedLoginForm, LoginForm, MESSAGES, OtpForm,
-  type LinkedLoginReply, type LoginReply, type StatusReply,
+  ActivateForm, LOGIN_BLOCKED, LinkedLoginForm, LoginForm, MESSAGES, OtpForm, throttledMessage,
+  type LinkedLoginReply, type LoginReply, type StatusReply, type ThrottledReply,
 } from '../../src/domain/auth';
 import { writeAudit } from '../audit';
 import { AlreadyEnrolled, PendingSessionEnded, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
 import {
-  attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, takeAttempt, type Attempt,
+  attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, sourceAttemptKey, takeAttempt, type Attempt,
 } from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
+import { isKnownSource, rememberSource, sweepThrottle, takeAddressAttempt } from '../auth/throttle';
 import { issueTicket, openTicket } from '../auth/tickets';
 import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl, sealSecret, verifyStoredCode } from '../auth/totp';
 import type { AppDeps } from '../context';
 import type { Database, SessionStage } from '../db/schema';
+import { addressKey, clientAddress } from '../http/client-address';
 import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
 import { defineRoute, type RouteContext } from '../routes';
@@ -46,15 +49,27 @@ async function rotateSession(
 }
 
 /**
- * The username whose counter an attempt counts on, and the author of its audit rows: the account's
- * name when there is one, otherwise the name as it was typed.
+ * The counter an attempt counts on, and the author of its audit rows: the account's name when
+ * there is one, otherwise the name as it was typed. From one of the account's known sources the
+ * counter is that source's own (decision 040).
  */
 interface Attempter {
   key: string;
   author: string;
+  /** The client's address key (server/http/client-address.ts addressKey). */
+  address: string;
 }
 
-const attempterOf = (username: string): Attempter => ({ key: attemptKey(username), author: username });
+async function attempterOf(db: Kysely<Database>, username: string, address: string, now: number): Promise<Attempter> {
+  const known = await isKnownSource(db, attemptKey(username), address, now);
+  return { key: known ? sourceAttemptKey(username, address) : attemptKey(username), author: username, address };
+}
+
+/** A completed sign-in: its counter starts again and its address becomes known to the account. */
+async function completeSignIn(trx: Transaction<Database>, who: Attempter, now: number): Promise<void> {
+  if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
+  await rememberSource(trx, attemptKey(who.author), who.address, now);
+}
 
 const LOCKED_ACTION = 'account locked after repeated failures';
 
@@ -136,11 +151,30 @@ function sameUser(ctx: PendingCtx<{ username: string }>): boolean {
 async function openCodeStep(ctx: PendingCtx<{ username: string }>, step: string): Promise<Attempter | Response> {
   const { c, deps, now, session } = ctx;
   if (!sameUser(ctx)) return forbidden(c, REFUSALS.noSession);
-  const who = attempterOf(session.user.username);
+  const who = await attempterOf(deps.db, session.user.username, addressKey(clientAddress(c)), now);
   const attempt = await takeAttempt(deps.db, who.key, now);
   if (attempt === 'counted') return who;
   await refuseBlocked(deps.db, who, step, now, attempt);
   return c.json({ status: false, msg: LOGIN_BLOCKED } satisfies StatusReply);
+}
+
+/**
+ * HTTP 429: the address has used up its password attempts for now. Nothing was hashed and nothing
+ * counted against the account; the first refusal of a window is audited, the rest of a flood is not.
+ */
+async function throttled(
+  c: RouteContext<'public', LoginForm>['c'], username: string, address: string,
+  check: { retryAfterMs: number; first: boolean }, now: number,
+): Promise<Response> {
+  const seconds = Math.ceil(check.retryAfterMs / 1000);
+  if (check.first) {
+    await writeAudit(c.get('deps').db, {
+      category: 'auth', author: username, action: 'password step refused: too many attempts from this address',
+      at: now, success: false, current: { address },
+    });
+  }
+  c.header('Retry-After', String(seconds));
+  return c.json({ status: false, msg: throttledMessage(seconds), retry_after: seconds } satisfies ThrottledReply, 429);
 }
 
 const login = defineRoute({
@@ -149,9 +183,14 @@ const login = defineRoute({
   async handler({ c, deps, now, input }) {
     const { db, config } = deps;
     const reply = (body: LoginReply) => c.json(body);
+    const address = addressKey(clientAddress(c));
+    // Before any hashing, and whatever name was typed: a flood from one address costs one write each.
+    const allowed = await takeAddressAttempt(db, address, now);
+    if (!allowed.allowed) return throttled(c, input.username, address, allowed, now);
+    await sweepThrottle(db, now);
     const user = await findUserByUsername(db, input.username);
     const grants = user ? await grantsOf(db, user.id) : null;
-    const who = attempterOf(user?.username ?? input.username);
+    const who = await attempterOf(db, user?.username ?? input.username, address, now);
     const blocked = () => reply({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
     // Counted before the check, for an unknown name too: 'blocked' tells nothing about who exists.
     const attempt = await takeAttempt(db, who.key, now);
@@ -222,7 +261,7 @@ const verifyOtp = defineRoute({
     }
     const outcome = await signInTransaction(db, async (trx) => {
       await consumePending(trx, session.idHash);
-      if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
+      await completeSignIn(trx, who, now);
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in', at: now, success: true });
       return createSession(trx, { userId: user.id, stage: 'authenticated', now });
     });
@@ -264,7 +303,7 @@ const activate = defineRoute({
     try {
       enrolled = await signInTransaction(db, async (trx) => {
         // A completed activation is a completed sign-in: the count starts again (decision 004).
-        if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
+        await completeSignIn(trx, who, now);
         await enrolTotp(trx, {
           userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
           step, sessionHash: session.idHash, now,
@@ -304,12 +343,12 @@ const linkedLogin = defineRoute({
       await writeAudit(db, { category: 'auth', author: token.email, action: 'linked sign-in refused: no staff account', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
     }
-    const who = attempterOf(user.username);
+    const who = await attempterOf(db, user.username, addressKey(clientAddress(c)), now);
     const outcome = await signInTransaction(db, async (trx) => {
       if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return 'reused' as const;
       // A blocked account stays blocked here too (the token is then left unused); a completed
       // linked sign-in clears the count.
-      if (!(await clearUnlessLocked(trx, who.key, now))) throw new Abandon('locked');
+      await completeSignIn(trx, who, now);
       await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
       return rotateSession(trx, c.get('sessionCookie'), {
         userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email, authTime: token.authTime,

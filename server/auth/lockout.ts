@@ -12,7 +12,9 @@
 //
 // The counter is keyed on the normalised username that was tried, not on an account: a name
 // nobody has is blocked after five failures just like a real one, so 'blocked' does not tell
-// which names exist.
+// which names exist. Attempts from an address the account has completed a sign-in from (a known
+// source, server/auth/throttle.ts) count on a counter of their own, keyed on name and address,
+// so a lock earned from elsewhere does not keep the owner out (decision 040).
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD } from '../../src/domain/constants';
 import type { Database } from '../db/schema';
@@ -25,6 +27,23 @@ const notLocked = (now: number) => (eb: ExpressionBuilder<Database, 'login_attem
 /** The counter a username counts on: trimmed, NFKC-normalised and lower-cased. */
 export function attemptKey(username: string): string {
   return username.trim().normalize('NFKC').toLowerCase();
+}
+
+/** Joins name and address in a known source's key; no username holds control characters. */
+const SOURCE_SEPARATOR = '\u001f';
+
+/** The counter of attempts on an account from one of its known sources. */
+export function sourceAttemptKey(username: string, address: string): string {
+  return `${attemptKey(username)}${SOURCE_SEPARATOR}${address}`;
+}
+
+/** Forgets every counter of an account: the name's own and those of its known sources. */
+export async function clearAccountCounters(trx: Db, username: string): Promise<void> {
+  const key = attemptKey(username);
+  const prefix = `${key}${SOURCE_SEPARATOR}`;
+  await trx.deleteFrom('login_attempts')
+    .where((eb) => eb.or([eb('username', '=', key), eb(sql`substr(username, 1, ${prefix.length})`, '=', prefix)]))
+    .execute();
 }
 
 /**

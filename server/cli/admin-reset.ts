@@ -3,7 +3,7 @@
 // lockout and ends the person's sessions; all in one audited transaction.
 import { existsSync } from 'node:fs';
 import { writeAudit } from '../audit';
-import { attemptKey } from '../auth/lockout';
+import { clearAccountCounters } from '../auth/lockout';
 import { hashPassword, randomPassword } from '../auth/passwords';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, targetFromConfig } from '../db/connect';
@@ -35,7 +35,7 @@ async function main(args: string[]): Promise<number> {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
       await trx.deleteFrom('totp_secrets').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('login_attempts').where('username', '=', attemptKey(user.username)).execute();
+      await clearAccountCounters(trx, user.username);
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       await writeAudit(trx, {
         category: 'auth', author: 'admin:reset', action: 'password and two-step sign-in reset', origin: 'cli', at: now,

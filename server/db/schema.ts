@@ -101,6 +101,22 @@ export interface LoginAttemptsTable {
   updated_at: number;
 }
 
+/** Password attempts per client address in the current window (server/auth/throttle.ts). */
+export interface SignInThrottleTable {
+  /** server/http/client-address.ts addressKey: an IPv4 address or an IPv6 /64. */
+  address: string;
+  window_start: number;
+  attempts: number;
+}
+
+/** Addresses an account has completed a sign-in from (decision 040). */
+export interface SignInSourcesTable {
+  /** The normalised username (attemptKey). */
+  username: string;
+  address: string;
+  last_success_at: number;
+}
+
 export interface TotpSecretsTable {
   user_id: number;
   /** AES-256-GCM ciphertext under a key derived from SECRET_KEY. */
@@ -195,6 +211,8 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  sign_in_throttle: SignInThrottleTable;
+  sign_in_sources: SignInSourcesTable;
   totp_secrets: TotpSecretsTable;
   used_link_tokens: UsedLinkTokensTable;
   audit_log: AuditLogTable;

@@ -1,12 +1,13 @@
 // The Origin check of Django's CSRF middleware, before the token check on every unsafe call. A
 // browser names the page a request comes from in Origin; it must be this server: its configured
 // base URL (SERVER_TYPES[SERVER_TYPE]) or the origin the request itself was sent to (scheme and
-// host, the scheme from X-Forwarded-Proto when TRUST_PROXY is on). Without Origin (older
-// browsers), a request over HTTPS must carry a Referer from one of those origins, over HTTPS;
-// over plain HTTP the token check alone decides, as in Django.
+// host, the scheme from X-Forwarded-Proto when TRUST_PROXY is on and, if TRUSTED_PROXIES is set,
+// the peer is one of them). Without Origin (older browsers), a request over HTTPS must carry a
+// Referer from one of those origins, over HTTPS; over plain HTTP the token check alone decides,
+// as in Django.
 import type { Context } from 'hono';
 import type { HonoEnv } from '../context';
-import { isSecureRequest } from './cookies';
+import { believesForwardedProto, isSecureRequest } from './cookies';
 
 /** `scheme://host[:port]` of a URL, or null when it is not an http(s) URL (`null`, garbage). */
 function originOf(url: string): string | null {
@@ -22,7 +23,7 @@ function originOf(url: string): string | null {
 function requestOrigin(c: Context<HonoEnv>): string | null {
   const url = new URL(c.req.url);
   const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  const scheme = c.get('deps').config.trustProxy && (forwarded === 'http' || forwarded === 'https') ? forwarded : url.protocol.slice(0, -1);
+  const scheme = (forwarded === 'http' || forwarded === 'https') && believesForwardedProto(c) ? forwarded : url.protocol.slice(0, -1);
   return originOf(`${scheme}://${url.host}`);
 }
 

@@ -88,6 +88,23 @@ export const LinkedLoginReply = v.object({
 });
 export type LinkedLoginReply = v.InferOutput<typeof LinkedLoginReply>;
 
+/**
+ * Body of HTTP 429 from the password step: too many attempts from the client's address; try again
+ * after `retry_after` seconds (also sent as the Retry-After header).
+ */
+export const ThrottledReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  retry_after: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type ThrottledReply = v.InferOutput<typeof ThrottledReply>;
+
+/** What a person reads when their network sent too many sign-in attempts. */
+export function throttledMessage(seconds: number): string {
+  const after = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `Too many sign-in attempts from this network. Try again in ${after}.`;
+}
+
 /** Body of every HTTP 400: field name → messages. */
 export const BadRequestReply = v.object({
   status: v.literal(false),

@@ -92,7 +92,8 @@ export function liveLoginMachine(nav: Navigation, session: () => { send(event: S
     },
     actions: {
       announceSignIn: () => session().send({ type: 'session.signedIn' }),
-      reloadToLogin: () => nav.load('/login'),
+      // The fresh page says that two-step sign-in is active (src/routes/login.tsx).
+      reloadToLogin: () => nav.load('/login?activated'),
     },
   });
 }

@@ -3,12 +3,18 @@
 import * as v from 'valibot';
 import {
   ActivateForm, LinkedLoginForm, LinkedLoginReply, LoginForm, LoginReply, LogoutReply, OtpForm,
-  SessionCheckReply, StatusReply,
+  SessionCheckReply, StatusReply, ThrottledReply,
 } from '../domain/auth';
-import { http, toFormData } from './http';
+import { HttpError, http, toFormData } from './http';
 
-export async function loginAccount(form: LoginForm): Promise<LoginReply> {
-  return v.parse(LoginReply, await http('/login_account_new/', { method: 'POST', body: toFormData(form) }));
+/** The password step's answer; HTTP 429 (too many attempts from this network) is an answer too. */
+export async function loginAccount(form: LoginForm): Promise<LoginReply | ThrottledReply> {
+  try {
+    return v.parse(LoginReply, await http('/login_account_new/', { method: 'POST', body: toFormData(form) }));
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return v.parse(ThrottledReply, error.data);
+    throw error;
+  }
 }
 
 export async function verifyOtp(form: OtpForm): Promise<StatusReply> {

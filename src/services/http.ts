@@ -2,7 +2,8 @@
 // as header and form field, JSON parsed, the HTTP status attached to every failure, and HTTP 403
 // announced so the session machine can re-check the session.
 import { ofetch, type FetchContext } from 'ofetch';
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../domain/constants';
+import { CSRF_FIELD, CSRF_HEADER } from '../domain/constants';
+import { csrfCookieName } from '../domain/cookies';
 
 /** A failed call: `status` is the HTTP status, 0 when no response arrived. */
 export class HttpError extends Error {
@@ -23,13 +24,18 @@ export function onForbidden(listener: Listener): () => void {
   return () => forbiddenListeners.delete(listener);
 }
 
-/** Read at request time: the server rotates the token at sign-in. */
+/**
+ * Read at request time: the server rotates the token at sign-in. Over HTTPS the server names it
+ * `__Host-csrftoken`; the bare name is the plain-HTTP (development) one, read only without it.
+ */
 export function readCsrfToken(): string | null {
+  const jar = new Map<string, string>();
   for (const part of document.cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join('='));
+    const [name = '', ...rest] = part.trim().split('=');
+    jar.set(name, rest.join('='));
   }
-  return null;
+  const token = jar.get(csrfCookieName(true)) ?? jar.get(csrfCookieName(false));
+  return token === undefined ? null : decodeURIComponent(token);
 }
 
 function addCsrf({ options }: FetchContext): void {

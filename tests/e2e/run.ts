@@ -33,6 +33,14 @@ setTimeout(() => {
 }, SUITE_TIMEOUT_MS).unref();
 
 /**
+ * The browser reaches the servers from 127.0.0.1 whatever the scenario; listed as a trusted proxy,
+ * it may name the client in X-Forwarded-For, and each scenario's browser names an address of its
+ * own (clientAddress), so the sign-in limit per address (decision 040) counts each scenario apart.
+ */
+const BEHIND_PROXY = { TRUSTED_PROXIES: '127.0.0.1,::1' } as const;
+const clientAddress = (index: number) => `198.51.100.${index + 1}`;
+
+/**
  * app and testing are two server types sharing a signing key. They are reached through different
  * host names (localhost, 127.0.0.1) because browsers share cookies across ports of one host, and two
  * servers setting `sessionid` on one host would overwrite each other's session.
@@ -42,13 +50,13 @@ async function serverSpecs(names: ReadonlySet<ServerName>): Promise<ServerSpec[]
   const linkKey = randomBytes(32).toString('hex');
   const app = `http://localhost:${appPort}`;
   const testing = `http://127.0.0.1:${testingPort}`;
-  const linked = { SERVER_TYPES: `app=${app},testing=${testing}`, LINK_SIGNING_KEY: linkKey };
+  const linked = { SERVER_TYPES: `app=${app},testing=${testing}`, LINK_SIGNING_KEY: linkKey, ...BEHIND_PROXY };
   const all: Record<ServerName, ServerSpec> = {
     app: { name: 'app', port: appPort, url: app, env: { ...linked, SERVER_TYPE: 'app' } },
     testing: { name: 'testing', port: testingPort, url: testing, env: { ...linked, SERVER_TYPE: 'testing' } },
     'short-idle': {
       name: 'short-idle', port: idlePort, url: `http://localhost:${idlePort}`,
-      env: { SERVER_TYPE: 'app', SERVER_TYPES: `app=http://localhost:${idlePort}`, LINK_SIGNING_KEY: linkKey, ...SHORT_IDLE_ENV },
+      env: { SERVER_TYPE: 'app', SERVER_TYPES: `app=http://localhost:${idlePort}`, LINK_SIGNING_KEY: linkKey, ...SHORT_IDLE_ENV, ...BEHIND_PROXY },
     },
   };
   return [...names].map((name) => all[name]);
@@ -56,7 +64,9 @@ async function serverSpecs(names: ReadonlySet<ServerName>): Promise<ServerSpec[]
 
 async function runScenario(browser: Browser, world: World, scenario: Scenario, index: number): Promise<boolean> {
   const dir = path.join(ARTIFACTS, `${String(index + 1).padStart(2, '0')}-${slug(scenario.name)}`);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress(index) },
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const recorder = new Recorder(dir, context);

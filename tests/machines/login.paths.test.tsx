@@ -135,6 +135,10 @@ function driver(): Driver<World> {
           await activateTfa({ username: world.fresh.username, otp: wrongCode(world.server, secret), hx: ticket.hx, ck: ticket.ck });
         }
       },
+      // This network (the page's address) has used up its ten password attempts of the minute.
+      throttled: async () => {
+        for (let i = 0; i < 10; i++) await loginAccount({ username: `someone${i}`, password: 'guess' });
+      },
       // The server cannot be reached.
       passwordCallFailed: async () => world.bridge.setOffline(true),
       otpCallFailed: async () => world.bridge.setOffline(true),
@@ -149,10 +153,18 @@ function driver(): Driver<World> {
       credentials: (s, { step }) => {
         expect(s.getByRole('textbox', { name: 'Username' })).toBeEnabled();
         expect(s.getByLabelText('Password')).toBeEnabled();
+        // After a throttled wait too: the person may try again.
+        expect(s.getByRole('button', { name: /continue/i })).toBeEnabled();
         expect(s.queryByRole('heading', { name: 'Enter OTP' })).toBeNull();
         const error = expectedError(step);
         if (error) expect(s.getByRole('alert')).toHaveTextContent(error);
         else expect(s.queryByRole('alert')).toBeNull();
+      },
+      throttled: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(/^Too many sign-in attempts from this network\. Try again in \d+ seconds\.$/);
+        expect(s.getByRole('button', { name: /continue/i })).toBeDisabled();
+        expect(s.getByRole('textbox', { name: 'Username' })).toBeEnabled();
+        expect(s.queryByRole('heading', { name: 'Enter OTP' })).toBeNull();
       },
       verifyingPassword: (s) => {
         expect(s.getByRole('button', { name: /continue/i })).toBeDisabled();
@@ -187,7 +199,7 @@ function driver(): Driver<World> {
       },
       activated: (s) => {
         expect(s.getByRole('status')).toHaveTextContent('Two-step sign-in is active');
-        expect(world.loads).toEqual(['/login']);
+        expect(world.loads).toEqual(['/login?activated']);
       },
       signedIn: (s) => {
         expect(s.getByRole('status')).toHaveTextContent('Signed in');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../src/domain/constants';
 import { hashSessionId } from '../../server/auth/sessions';
 import { LOGGED_OUT } from '../../server/api/session';
+import type { ServerConfig } from '../../server/config';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser, setCookiesOf } from './support/browser';
 import { PANEL, passwordStep, signIn, type Staff } from './support/sign-in';
@@ -123,14 +124,16 @@ describe('expiry', () => {
 });
 
 describe('cookies', () => {
-  async function signInCookies(origin: string, headers: Record<string, string> = {}, trustProxy = false) {
-    const s = trustProxy ? await createTestServer({ config: { trustProxy } }) : server;
-    const who = trustProxy ? await s.createStaff({ username: 'proxied', features: PANEL, activated: true }) : staff;
-    const browser = new Browser(s, origin);
+  const HOST_SESSION = `__Host-${SESSION_COOKIE}`;
+  const HOST_CSRF = `__Host-${CSRF_COOKIE}`;
+  async function signInCookies(origin: string, headers: Record<string, string> = {}, config: Partial<ServerConfig> | null = null, address?: string) {
+    const s = config ? await createTestServer({ config }) : server;
+    const who = config ? await s.createStaff({ username: 'proxied', features: PANEL, activated: true }) : staff;
+    const browser = new Browser(s, origin, address);
     await browser.send('POST', '/session_check/', { csrf: false, headers });
     await browser.send('POST', '/login_account_new/', { form: { username: who.username, password: who.password }, headers });
     const res = await browser.send('POST', '/login_tfa_new/', { form: { username: who.username, otp: s.totp(who.totpSecret!) }, headers });
-    if (trustProxy) await s.close();
+    if (config) await s.close();
     return Object.fromEntries(setCookiesOf(res).map((c) => [c.name, c.attributes]));
   }
 
@@ -140,19 +143,54 @@ describe('cookies', () => {
     expect(cookies[SESSION_COOKIE]!['secure']).toBeUndefined();
     expect(cookies[CSRF_COOKIE]!['httponly']).toBeUndefined();
     expect(cookies[CSRF_COOKIE]).toMatchObject({ samesite: 'Lax', path: '/' });
+    expect(Object.keys(cookies).filter((name) => name.startsWith('__Host-'))).toEqual([]);
   });
 
-  it('adds Secure over HTTPS', async () => {
+  it('over HTTPS names both cookies __Host- (Secure, Path=/, no Domain), and sets no bare ones', async () => {
     const cookies = await signInCookies('https://console.example');
-    expect(cookies[SESSION_COOKIE]).toMatchObject({ secure: true, httponly: true });
-    expect(cookies[CSRF_COOKIE]).toMatchObject({ secure: true });
+    expect(Object.keys(cookies).sort()).toEqual([HOST_CSRF, HOST_SESSION]);
+    expect(cookies[HOST_SESSION]).toMatchObject({ secure: true, httponly: true, path: '/' });
+    expect(cookies[HOST_CSRF]).toMatchObject({ secure: true, path: '/' });
+    expect(cookies[HOST_SESSION]!['domain']).toBeUndefined();
+    expect(cookies[HOST_CSRF]!['domain']).toBeUndefined();
+  });
+
+  it('over HTTPS reads only the __Host- cookies: a bare session cookie planted beside them signs nobody in', async () => {
+    const browser = await signIn(server, staff, new Browser(server, 'https://console.example'));
+    expect(await browser.postJson('/session_check/')).toMatchObject({ status: true });
+    const planted = new Browser(server, 'https://console.example');
+    planted.cookies.set(SESSION_COOKIE, browser.cookie(HOST_SESSION)!);
+    planted.cookies.set(CSRF_COOKIE, browser.cookie(HOST_CSRF)!);
+    const res = await planted.send('POST', '/session_check/');
+    // Neither bare cookie is read: no session, and no CSRF token either.
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ status: false });
+  });
+
+  it('lets the CSRF cookie live no longer than a session can', async () => {
+    for (const origin of ['http://localhost', 'https://console.example']) {
+      advance(30_000); // a fresh code step for each sign-in
+      const cookies = await signInCookies(origin);
+      const csrf = cookies[origin.startsWith('https') ? HOST_CSRF : CSRF_COOKIE];
+      expect(csrf, `${origin}: ${JSON.stringify(cookies)}`).toBeDefined();
+      expect(Number(csrf!['max-age'])).toBe(SESSION_ABSOLUTE_MS / 1000);
+    }
   });
 
   it('believes X-Forwarded-Proto only when TRUST_PROXY is on', async () => {
     expect((await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }))[SESSION_COOKIE]!['secure']).toBeUndefined();
     // Behind a TLS proxy the page itself is https, so that is the Origin the browser sends.
     const proxied = { 'x-forwarded-proto': 'https', origin: 'https://localhost' };
-    expect((await signInCookies('http://localhost', proxied, true))[SESSION_COOKIE]).toMatchObject({ secure: true });
+    expect((await signInCookies('http://localhost', proxied, { trustProxy: true }))[HOST_SESSION]).toMatchObject({ secure: true });
+  });
+
+  it('with TRUSTED_PROXIES set, believes X-Forwarded-Proto only from a listed proxy', async () => {
+    const proxied = { 'x-forwarded-proto': 'https', origin: 'https://localhost' };
+    const config = { trustProxy: true, trustedProxies: ['10.200.0.0/16'] };
+    expect((await signInCookies('http://localhost', proxied, config, '10.200.3.4'))[HOST_SESSION]).toMatchObject({ secure: true });
+    const direct = await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }, config, '192.0.2.9');
+    expect(direct[SESSION_COOKIE]).toMatchObject({ httponly: true });
+    expect(direct[SESSION_COOKIE]!['secure']).toBeUndefined();
   });
 });
 

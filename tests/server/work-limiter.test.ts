@@ -28,7 +28,7 @@ describe('the work limiter', () => {
     await expect(results[4]).rejects.toThrow(BUSY_MESSAGE);
     await settle();
     expect(started).toEqual([0, 1]);
-    expect(limiter.load()).toEqual({ running: 2, queued: 2 });
+    expect(limiter.load()).toEqual({ running: 2, queued: 2, started: 2 });
 
     works[1]!.resolve('one');
     expect(await results[1]).toBe('one');
@@ -39,12 +39,12 @@ describe('the work limiter', () => {
     await expect(results[0]).rejects.toThrow('boom');
     await settle();
     expect(started).toEqual([0, 1, 2, 3]);
-    expect(limiter.load()).toEqual({ running: 2, queued: 0 });
+    expect(limiter.load()).toEqual({ running: 2, queued: 0, started: 4 });
 
     works[2]!.resolve('two');
     works[3]!.resolve('three');
     expect(await Promise.all([results[2], results[3]])).toEqual(['two', 'three']);
-    expect(limiter.load()).toEqual({ running: 0, queued: 0 });
+    expect(limiter.load()).toEqual({ running: 0, queued: 0, started: 4 });
     expect(await limiter.run(async () => 'again')).toBe('again');
   });
 

@@ -63,7 +63,7 @@ describe('the Workflows section', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(WORKFLOWS.map((w) => w.title));
     const login = rows[WORKFLOWS.findIndex((w) => w.id === 'login')]!;
-    expect(within(login).getAllByRole('cell').map((c) => c.textContent)).toEqual([findWorkflow('login')!.purpose, '8', '21']);
+    expect(within(login).getAllByRole('cell').map((c) => c.textContent)).toEqual([findWorkflow('login')!.purpose, '9', '23']);
     await user.click(within(login).getByRole('link', { name: 'Sign-in' }));
     await screen.findByRole('region', { name: 'Diagram: Sign-in' }, { timeout: 20_000 });
     expect(pathname()).toBe('/workflows/login');

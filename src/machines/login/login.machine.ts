@@ -1,11 +1,12 @@
 // Sign-in (spec §2, §4, §8): username and password, then the one-time code. On first login the
-// code activates two-step sign-in and the page reloads for a fresh sign-in; otherwise it completes
-// the sign-in and the session machine takes over.
+// code activates two-step sign-in and the page reloads for a fresh sign-in, which opens with a
+// note saying so; otherwise it completes the sign-in and the session machine takes over. When the
+// network sent too many attempts (HTTP 429) the form waits as long as the server asked.
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { LOGIN_BLOCKED, LoginForm, MESSAGES, OtpForm, type ActivateForm } from '../../domain/auth';
+import { LOGIN_BLOCKED, LoginForm, MESSAGES, OtpForm, throttledMessage, type ActivateForm } from '../../domain/auth';
 import { failureMessage } from '../shared/failure';
-import type { LoginContext, LoginEvent, OtpOutcome, PasswordOutcome } from './login.types';
+import type { LoginContext, LoginEvent, LoginInput, OtpOutcome, PasswordOutcome } from './login.types';
 
 const firstIssue = (issues: readonly v.BaseIssue<unknown>[]) => issues[0]?.message ?? 'Check the form.';
 
@@ -13,6 +14,7 @@ export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
+    input: {} as LoginInput | undefined,
   },
   actors: {
     verifyPassword: fromPromise<PasswordOutcome, LoginForm>(() => Promise.reject(new Error('provide verifyPassword'))),
@@ -29,12 +31,17 @@ export const loginMachine = setup({
     credentialsValid: ({ event }) => event.type === 'credentials.submit' && v.is(LoginForm, event),
     otpValid: ({ event }) => event.type === 'otp.submit' && v.is(OtpForm, { username: 'x', otp: event.otp }),
     isBlocked: (_, reply: { msg?: unknown }) => reply.msg === LOGIN_BLOCKED,
-    isFirstLogin: (_, reply: PasswordOutcome) => reply.status && reply.first_time_login && typeof reply.msg === 'object',
+    isThrottled: (_, reply: PasswordOutcome) => 'retry_after' in reply,
+    isFirstLogin: (_, reply: PasswordOutcome) => reply.status && 'first_time_login' in reply && reply.first_time_login && typeof reply.msg === 'object',
     isAccepted: (_, reply: { status: boolean }) => reply.status,
+  },
+  delays: {
+    /** As long as the server asked in Retry-After. */
+    retryAfter: ({ context }) => context.retryAfter * 1000,
   },
 }).createMachine({
   id: 'login',
-  context: { username: '', ticket: null, error: null },
+  context: ({ input }) => ({ username: '', ticket: null, error: null, notice: input?.activated ? 'activated' : null, retryAfter: 0 }),
   initial: 'credentials',
   states: {
     credentials: {
@@ -44,7 +51,7 @@ export const loginMachine = setup({
           {
             guard: 'credentialsValid',
             target: 'verifyingPassword',
-            actions: assign({ username: ({ event }) => event.username.trim(), error: null }),
+            actions: assign({ username: ({ event }) => event.username.trim(), error: null, notice: null }),
           },
           {
             actions: assign({
@@ -64,6 +71,14 @@ export const loginMachine = setup({
           return { username: username.trim(), password };
         },
         onDone: [
+          {
+            guard: { type: 'isThrottled', params: ({ event }) => event.output },
+            target: 'throttled',
+            actions: assign(({ event }) => {
+              const retryAfter = 'retry_after' in event.output ? event.output.retry_after : 1;
+              return { retryAfter, error: throttledMessage(retryAfter) };
+            }),
+          },
           { guard: { type: 'isBlocked', params: ({ event }) => event.output }, target: 'credentials', actions: assign({ error: MESSAGES.blocked }) },
           {
             guard: { type: 'isFirstLogin', params: ({ event }) => event.output },
@@ -75,6 +90,11 @@ export const loginMachine = setup({
         ],
         onError: { target: 'credentials', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
+    },
+    /** Too many attempts from this network: the form stays as typed, and opens again when the wait is over. */
+    throttled: {
+      tags: ['editing', 'throttled'],
+      after: { retryAfter: { target: 'credentials', actions: assign({ error: null, retryAfter: 0 }) } },
     },
     otp: {
       tags: ['locked', 'otp'],

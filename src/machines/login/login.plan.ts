@@ -20,6 +20,8 @@ export const loginPlan: MachinePlan<typeof loginMachine> = {
     { name: 'firstLogin', event: { type: 'xstate.done.actor.verifyPassword', output: { status: true, msg: ticket, first_time_login: true } } },
     { name: 'badCredentials', event: { type: 'xstate.done.actor.verifyPassword', output: { status: false, msg: 'Incorrect username/password', first_time_login: false } } },
     { name: 'blocked', event: { type: 'xstate.done.actor.verifyPassword', output: { status: false, msg: 'blocked', first_time_login: false } } },
+    // HTTP 429: too many attempts from this network; the form waits Retry-After seconds.
+    { name: 'throttled', event: { type: 'xstate.done.actor.verifyPassword', output: { status: false, msg: 'Too many sign-in attempts from this network. Try again in 60 seconds.', retry_after: 60 } } },
     { name: 'passwordCallFailed', event: failed('verifyPassword') },
     { name: 'otpAccepted', event: { type: 'xstate.done.actor.verifyOtp', output: { status: true } } },
     { name: 'badOtp', event: { type: 'xstate.done.actor.verifyOtp', output: { status: false, msg: 'Incorrect OTP' } } },

@@ -5,6 +5,10 @@ type S = SnapshotFrom<typeof loginMachine>;
 
 export const selectError = (s: S) => s.context.error;
 export const selectBusy = (s: S) => s.hasTag('busy');
+/** Too many attempts from this network: Continue waits until the server's Retry-After has passed. */
+export const selectThrottled = (s: S) => s.hasTag('throttled');
+/** 'activated': the page opened right after two-step sign-in was activated. */
+export const selectNotice = (s: S) => s.context.notice;
 /** Username and password are read-only once the password was accepted (spec §2). */
 export const selectFieldsLocked = (s: S) => s.hasTag('locked');
 export const selectShowsOtp = (s: S) => s.hasTag('otp');

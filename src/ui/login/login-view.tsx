@@ -1,7 +1,9 @@
 // /login (spec §2): username and password, then the OTP box; the machine decides, this draws.
 import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
-import { selectActivated, selectBusy, selectError, selectFieldsLocked, selectShowsOtp, selectSignedIn } from '../../machines/login/login.selectors';
+import {
+  selectActivated, selectBusy, selectError, selectFieldsLocked, selectNotice, selectShowsOtp, selectSignedIn, selectThrottled,
+} from '../../machines/login/login.selectors';
 import { LoginCtx } from './login-context';
 import { OtpStep } from './otp-step';
 
@@ -13,6 +15,8 @@ export function LoginView() {
   const error = LoginCtx.useSelector(selectError);
   const activated = LoginCtx.useSelector(selectActivated);
   const signedIn = LoginCtx.useSelector(selectSignedIn);
+  const throttled = LoginCtx.useSelector(selectThrottled);
+  const notice = LoginCtx.useSelector(selectNotice);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -40,11 +44,16 @@ export function LoginView() {
               </label>
               {!locked && (
                 <Flex justify="end">
-                  <Button type="submit" loading={busy}>Continue</Button>
+                  <Button type="submit" loading={busy} disabled={busy || throttled}>Continue</Button>
                 </Flex>
               )}
             </Flex>
           </form>
+          {notice === 'activated' && (
+            <Callout.Root color="green" role="status">
+              <Callout.Text>Two-step sign-in is active. Sign in with a fresh code.</Callout.Text>
+            </Callout.Root>
+          )}
           {showsOtp && <OtpStep />}
           {error && (
             <Callout.Root color="red" role="alert">

@@ -1,11 +1,29 @@
 // The 'Enter OTP' box: on first login with the QR code and the setup key as text beside it.
 import { Button, Code, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
-import { useId, type FormEvent } from 'react';
+import { useId, type ClipboardEvent, type FormEvent } from 'react';
 import { selectBusy, selectTicket } from '../../machines/login/login.selectors';
 import { LoginCtx } from './login-context';
 
 /** Groups the base32 key in fours so it can be read out and typed. */
 const groupKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
+const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, 6);
+
+/** Codes are digits: anything else typed into the box is dropped as it comes. */
+function keepDigits(e: FormEvent<HTMLInputElement>) {
+  const box = e.currentTarget;
+  const digits = digitsOnly(box.value);
+  if (digits !== box.value) box.value = digits;
+}
+
+/** A pasted '123 456' keeps its six digits (maxLength alone would cut it to '123 45'). */
+function pasteDigits(e: ClipboardEvent<HTMLInputElement>) {
+  e.preventDefault();
+  const box = e.currentTarget;
+  const start = box.selectionStart ?? box.value.length;
+  const end = box.selectionEnd ?? box.value.length;
+  box.value = digitsOnly(box.value.slice(0, start) + e.clipboardData.getData('text') + box.value.slice(end));
+}
 
 export function OtpStep() {
   const login = LoginCtx.useActorRef();
@@ -19,7 +37,8 @@ export function OtpStep() {
   };
 
   return (
-    <form onSubmit={submit} aria-label="One-time code">
+    // noValidate: a short code is worded by the machine, like every other message on the page.
+    <form onSubmit={submit} aria-label="One-time code" noValidate>
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">Enter OTP</Heading>
         {ticket && (
@@ -39,10 +58,13 @@ export function OtpStep() {
           name="otp"
           aria-label="One-time code"
           inputMode="numeric"
+          pattern="[0-9]{6}"
           autoComplete="one-time-code"
           maxLength={6}
           placeholder="6-digit code"
           autoFocus
+          onInput={keepDigits}
+          onPaste={pasteDigits}
         />
         <Flex justify="between" align="center">
           <Link asChild size="2">

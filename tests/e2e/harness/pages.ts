@@ -68,6 +68,8 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
     const key = ((await form.setupKey.first().textContent()) ?? '').trim();
     account.authenticator = new Authenticator(key);
     const code = await account.authenticator.nextCode();
+    await form.otp.pressSequentially('a1 -');
+    check((await form.otp.inputValue()) === '1', 'the code box keeps digits only');
     await form.otp.fill(code);
     check((await form.otp.inputValue()) === code, 'the code is in the box');
   });
@@ -82,6 +84,7 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
     await form.username.waitFor();
     check(await form.username.isEditable(), 'the reloaded /login starts again with an editable username field');
     check((await form.otpHeading.count()) === 0, 'the reloaded /login shows no OTP box');
+    await page.getByRole('status').filter({ hasText: 'Two-step sign-in is active. Sign in with a fresh code.' }).waitFor();
   });
 }
 

@@ -6,6 +6,7 @@ import { scenario as firstSignIn } from './first-sign-in.spec';
 import { scenario as supportMenu } from './support-menu.spec';
 import { scenario as sessionExpiry } from './session-expiry.spec';
 import { scenario as blockedAccount } from './blocked-account.spec';
+import { scenario as signInThrottled } from './sign-in-throttled.spec';
 import { scenario as logout } from './logout.spec';
 import { scenario as linkedRedirect } from './linked-redirect.spec';
 import { scenario as workflows } from './workflows.spec';
@@ -16,5 +17,5 @@ import { scenario as listChecks } from './list-checks.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
-  userLifecycle, userSupport, userBulkEdit, listChecks,
+  userLifecycle, userSupport, userBulkEdit, listChecks, signInThrottled,
 ];

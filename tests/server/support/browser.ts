@@ -1,6 +1,8 @@
 // A minimal browser for API tests: keeps cookies between calls the way a browser would and
-// sends the CSRF token from the csrftoken cookie, as the panel's HTTP client does.
-import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/domain/constants';
+// sends the CSRF token from the CSRF cookie, as the panel's HTTP client does. Each browser
+// connects from an address of its own (as a Node server's socket would report it), unless told.
+import { CSRF_HEADER } from '../../../src/domain/constants';
+import { csrfCookieName } from '../../../src/domain/cookies';
 import type { TestServer } from '../../support/server';
 
 export interface SetCookie {
@@ -27,10 +29,23 @@ export function setCookiesOf(res: Response): SetCookie[] {
 
 export type Fields = Record<string, string>;
 
+let browsersMade = 0;
+
+/** 10.x.y.z, a new one for each browser. */
+export function nextAddress(): string {
+  const n = ++browsersMade;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 export class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly server: Pick<TestServer, 'app'>, private readonly origin = 'http://localhost') {}
+  constructor(
+    private readonly server: Pick<TestServer, 'app'>,
+    private readonly origin = 'http://localhost',
+    /** The address the server sees the connection come from; null: no socket at all. */
+    readonly address: string | null = nextAddress(),
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -54,7 +69,8 @@ export class Browser {
     const origin = opts.origin === undefined ? this.origin : opts.origin;
     if (method !== 'GET' && method !== 'HEAD' && origin !== null && !headers.has('origin')) headers.set('origin', origin);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '));
-    const token = this.cookies.get(CSRF_COOKIE);
+    // As the panel does: the prefixed cookie when the server set one (HTTPS), else the bare one.
+    const token = this.cookies.get(csrfCookieName(true)) ?? this.cookies.get(csrfCookieName(false));
     if (opts.csrf !== false && token && !headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, token);
     let body: BodyInit | undefined = opts.body;
     if (opts.form) body = new URLSearchParams(opts.form);
@@ -62,7 +78,8 @@ export class Browser {
       body = JSON.stringify(opts.json);
       headers.set('content-type', 'application/json');
     }
-    const res = await this.server.app.request(`${this.origin}${path}`, { method, headers, body });
+    const env = this.address === null ? undefined : { incoming: { socket: { remoteAddress: this.address } } };
+    const res = await this.server.app.request(`${this.origin}${path}`, { method, headers, body }, env);
     this.remember(res);
     return res;
   }
