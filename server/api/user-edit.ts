@@ -10,6 +10,7 @@ import {
 import { ADMIN_PRIVILEGES } from '../../src/domain/user-fields';
 import { hashPassword } from '../auth/passwords';
 import { sessionIdleMs } from '../config';
+import { refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
 import { readPrivileges, writePrivileges } from '../users/privileges';
 import { loadUserRecords } from '../users/records';
@@ -17,6 +18,14 @@ import { killSessions, liveSessions } from '../users/sessions';
 import { updateAccount } from '../users/update';
 
 const wireUser = (product: string, user: UserRecord) => ownerToWire(product, user);
+
+/** The save's own checks name record fields; the request holds them inside `changes`, the dialogs' answers beside it. */
+const FORM_FIELDS: readonly string[] = ['org_change', 'email_change'];
+function requestFields(errors: Readonly<Record<string, string>>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) fields[FORM_FIELDS.includes(key) ? key : `changes.${key}`] = message;
+  return fields;
+}
 
 const fetchUsers = defineRoute({
   method: 'POST', path: '/user/fetch_users_by_account_id/', access: 'user_mgmt', schema: FetchUsersForm,
@@ -56,7 +65,11 @@ const updateAccountRoute = defineRoute({
         reply = { ...refusal, message: outcome.message, conflict: true, user: wireUser(product, outcome.user) };
         break;
       case 'refused':
-        reply = { ...refusal, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) };
+        // Refused fields answer as every refused input does (decision 042), the save's keys kept.
+        if (outcome.errors && Object.keys(outcome.errors).length) {
+          return refuseFields(c, outcome.message, requestFields(outcome.errors), { ...refusal, message: outcome.message });
+        }
+        reply = { ...refusal, message: outcome.message };
         break;
     }
     return c.json(reply);

@@ -88,13 +88,8 @@ export const LinkedLoginReply = v.object({
 });
 export type LinkedLoginReply = v.InferOutput<typeof LinkedLoginReply>;
 
-/** Body of every HTTP 400: field name → messages. */
-export const BadRequestReply = v.object({
-  status: v.literal(false),
-  msg: v.string(),
-  errors: v.record(v.string(), v.array(v.string())),
-});
-export type BadRequestReply = v.InferOutput<typeof BadRequestReply>;
+/** Body of every HTTP 400 (field-errors.ts). */
+export { BadRequestReply } from './field-errors';
 
 // ── messages a person reads (spec §8) ─────────────────────────────────────
 export const MESSAGES = {

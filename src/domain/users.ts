@@ -4,6 +4,7 @@
 // Where the spec says "not shown", the shapes are ours: docs/decisions/020-user-area-api.md.
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
+import { FieldMessages } from './field-errors';
 import { PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
@@ -255,11 +256,14 @@ export const RegisterReply = v.union([
     msg: v.string(),
     data: v.array(v.object({ row: v.number(), user_id: v.number(), username: v.string(), email: v.string() })),
   }),
-  /** Nothing was created: per row (index) and field, what is wrong. */
+  /**
+   * Nothing was created. With `fields` (request field → message: `owner`, `users.0.email`) the
+   * answer is HTTP 400 (field-errors.ts); without, a refusal of the whole call.
+   */
   v.object({
     status: v.literal(false),
     msg: v.string(),
-    row_errors: v.record(v.string(), v.record(v.string(), v.string())),
+    fields: FieldMessages,
   }),
 ]);
 export type RegisterReply = v.InferOutput<typeof RegisterReply>;
@@ -342,7 +346,8 @@ export const UpdateAccountReply = v.union([
   v.object({ status: v.literal(true), isPositive: v.literal(true), isUpdated: v.boolean(), message: v.string(), user: UserRecord }),
   /** Someone saved the user after `version`: nothing was written; `user` is what is stored now. */
   v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string(), conflict: v.literal(true), user: UserRecord }),
-  v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string(), errors: v.optional(v.record(v.string(), v.string())) }),
+  /** A refusal of the whole save; one that names fields is HTTP 400 with `fields` (field-errors.ts). */
+  v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string() }),
 ]);
 export type UpdateAccountReply = v.InferOutput<typeof UpdateAccountReply>;
 

@@ -9,6 +9,7 @@
 // each tab reads its list afresh whenever it opens, so the emails shown after a welcome email was
 // sent include it. The view keeps the tabs still while the open one waits on the server or asks.
 import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { fieldRefusalOf, fieldsOutside, fieldsUnder, type FieldRefusal } from '../../domain/field-errors';
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
 import type { ChangeKind, OrgPick, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
@@ -114,6 +115,8 @@ export const userEditMachine = setup({
     emailChanged: ({ context }) => changed(context).includes('email'),
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
     isConflict: (_, reply: UpdateAccountReply) => !reply.status && 'conflict' in reply,
+    /** The server named fields (HTTP 400, decision 042). */
+    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
   },
   actions: {
     open: assign((_, loaded: LoadedUser) => {
@@ -161,11 +164,19 @@ export const userEditMachine = setup({
     }),
     /** The conflict panel says what happened, from the stored record; no second message. */
     holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: null, notice: null } : {})),
-    applyRefusal: assign((_, reply: UpdateAccountReply) => ({
-      error: reply.message,
-      serverErrors: !reply.status && 'errors' in reply ? (reply.errors ?? {}) : {},
-      emailDecision: null,
-    })),
+    /** A refusal of the whole save: its reason above the form. */
+    applyRefusal: assign((_, reply: UpdateAccountReply) => ({ error: reply.message, serverErrors: {}, emailDecision: null })),
+    /**
+     * Refused fields (HTTP 400, decision 042): the record's (`changes.<field>`) at their controls,
+     * the organisation's at its picker; the summary says what no visible control holds.
+     */
+    applyFieldRefusal: assign((_, refusal: FieldRefusal) => {
+      const serverErrors: Record<string, string> = fieldsUnder(refusal.fields, 'changes');
+      if (serverErrors['organization_id']) serverErrors['organization'] = serverErrors['organization_id'];
+      const placed = new Set(Object.values(serverErrors));
+      const rest = Object.values(fieldsOutside(refusal.fields, 'changes')).filter((m) => !placed.has(m) && !refusal.msg.includes(m));
+      return { error: [refusal.msg, ...rest].join(' '), serverErrors, emailDecision: null };
+    }),
     mergeTheirs: assign(({ context }) => {
       const theirs = context.theirs!;
       const names = { roles: context.roleChoices ?? theirs.staff_roles, owners: context.owners ?? [] };
@@ -255,7 +266,14 @@ export const userEditMachine = setup({
           { guard: { type: 'isConflict', params: ({ event }) => event.output }, target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
           { target: 'form.editing', actions: { type: 'applyRefusal', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'form.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'form.editing',
+            actions: { type: 'applyFieldRefusal', params: ({ event }: { event: { error: unknown } }) => fieldRefusalOf(event.error) ?? { msg: '', fields: {} } },
+          },
+          { target: 'form.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     conflict: {
