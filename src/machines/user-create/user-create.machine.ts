@@ -193,6 +193,8 @@ export const userCreateMachine = setup({
     stepOneTried: false,
     sendEmail: true,
     ...freshStepTwo(),
+    // A kept draft: the person's own values over the fresh form.
+    ...(input.draft ?? {}),
   }),
   initial: 'loading',
   states: {

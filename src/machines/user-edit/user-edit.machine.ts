@@ -19,6 +19,7 @@ import { userEmailsMachine } from '../user-emails/user-emails.machine';
 import { userPrivilegesMachine } from '../user-privileges/user-privileges.machine';
 import { userSessionsMachine } from '../user-sessions/user-sessions.machine';
 import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
+import { openWith } from './user-edit.draft';
 import type { LoadedUser, MailReply, UpdateAccountReply, UserEditContext, UserEditEvent, UserEditInput } from './user-edit.types';
 
 type Ctx = UserEditContext;
@@ -119,9 +120,9 @@ export const userEditMachine = setup({
     refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
   },
   actions: {
-    open: assign((_, loaded: LoadedUser) => {
-      const user = loaded.user!;
-      return { base: user, draft: draftOf(_.context.product, user), roleChoices: loaded.roleChoices, owners: loaded.owners, ...cleared };
+    open: assign(({ context }, loaded: LoadedUser) => {
+      const { base, draft, orgDecision } = openWith(loaded.user!, context.kept);
+      return { base, draft: draft ?? draftOf(context.product, base), orgDecision, roleChoices: loaded.roleChoices, owners: loaded.owners, ...cleared };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'field.change' || !context.draft) return {};

@@ -3,10 +3,14 @@ import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { RoleRef } from '../../domain/users';
 import { changedKeys, conflictRows, fieldAccess, formErrors, type DraftKey, type FieldAccess } from './user-edit.form';
+import { keptEditOf } from './user-edit.draft';
 import type { userEditMachine } from './user-edit.machine';
 import type { OwnerChoice } from './user-edit.types';
 
 type S = SnapshotFrom<typeof userEditMachine>;
+
+/** The edits to keep as a draft now; null when there are none. */
+export const selectKeptEdit = (s: S) => keptEditOf(s.context);
 
 export const selectLoading = (s: S) => s.hasTag('loading');
 export const selectLoadFailed = (s: S) => s.hasTag('loadFailed');
