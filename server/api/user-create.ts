@@ -100,12 +100,12 @@ const register = defineRoute({
   summary: `Creates 1 to ${MAX_USERS_PER_CREATE} users with the same account settings, all or none, audited; welcome emails on request.`,
   async handler({ c, deps, now, input, session }) {
     if (input.users.length > 1 && !session.grants.features.includes('bulk_user_creation')) {
-      return c.json({ status: false, msg: 'Creating several users at once needs the bulk_user_creation permission.', fields: {} });
+      const msg = 'Creating several users at once needs the bulk_user_creation permission.';
+      return refuseFields(c, msg, { users: msg });
     }
     const reply = await registerUsers(deps, session, input, now);
-    // Refused fields answer as every refused input does (decision 042).
-    if (!reply.status && Object.keys(reply.fields).length) return refuseFields(c, reply.msg, reply.fields);
-    return c.json(reply);
+    // Nothing created answers as every refused input does (decision 042).
+    return reply.status ? c.json(reply) : refuseFields(c, reply.msg, reply.fields);
   },
 });
 

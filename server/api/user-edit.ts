@@ -2,6 +2,7 @@
 // its save with optimistic concurrency, administrator privileges, and the user's sessions.
 // Replies that carry users name the owner field as the wire does (`{product}_owner`); inside the
 // `changes` JSON of a save it is `owner`, as UserChanges names it (form fields alone are renamed).
+import { WHOLE_REQUEST } from '../../src/domain/field-errors';
 import { ownerToWire } from '../../src/domain/product';
 import {
   AdminPrivilegesReply, FetchUsersForm, KillSessionsForm, KillSessionsReply, SetAdminPrivilegesForm, UpdateAccountForm,
@@ -65,12 +66,12 @@ const updateAccountRoute = defineRoute({
         reply = { ...refusal, message: outcome.message, conflict: true, user: wireUser(product, outcome.user) };
         break;
       case 'refused':
-        // Refused fields answer as every refused input does (decision 042), the save's keys kept.
-        if (outcome.errors && Object.keys(outcome.errors).length) {
-          return refuseFields(c, outcome.message, requestFields(outcome.errors), { ...refusal, message: outcome.message });
-        }
-        reply = { ...refusal, message: outcome.message };
-        break;
+      {
+        // A refused save answers as every refused input does (decision 042), the save's keys
+        // kept: its fields named, or the whole request ('_') for a permission or a lockout.
+        const named = outcome.errors && Object.keys(outcome.errors).length ? requestFields(outcome.errors) : { [WHOLE_REQUEST]: outcome.message };
+        return refuseFields(c, outcome.message, named, { ...refusal, message: outcome.message });
+      }
     }
     return c.json(reply);
   },

@@ -10,7 +10,7 @@ import {
   dateToTimestamp, expiryDefault, FIELD_MESSAGES, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
   storedDataPlan, timestampToDate, todayOf, usersErrors, type FieldErrors,
 } from '../../src/domain/user-rules';
-import { fieldsWithin } from '../../src/domain/field-errors';
+import { fieldsWithin, WHOLE_REQUEST, type FieldMessages } from '../../src/domain/field-errors';
 import type { RegisterForm, RegisterReply } from '../../src/domain/users';
 import { writeAuditMany } from '../audit';
 import { hashPassword } from '../auth/passwords';
@@ -171,7 +171,14 @@ async function passwordHashes(deps: AppDeps, rows: readonly Row[]): Promise<(str
  * Nothing was created: each problem under the request field it is about (decision 042), step
  * one's settings by their own names, a row's fields as `users.<row>.<field>`.
  */
-function refused(rowErrs: Record<number, FieldErrors>, stepErrs: FieldErrors): RegisterReply {
+/** Nothing created: the route answers it as a 400 (decision 042). */
+export interface RegisterRefusal {
+  status: false;
+  msg: string;
+  fields: FieldMessages;
+}
+
+function refused(rowErrs: Record<number, FieldErrors>, stepErrs: FieldErrors): RegisterRefusal {
   const fields: Record<string, string> = { ...stepErrs };
   for (const [i, e] of Object.entries(rowErrs)) Object.assign(fields, fieldsWithin(`users.${i}`, e));
   const rows = Object.keys(rowErrs).length;
@@ -188,7 +195,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 // ── register ──────────────────────────────────────────────────────────────
-export async function registerUsers(deps: AppDeps, session: CurrentSession, form: RegisterForm, now: number, retried = false): Promise<RegisterReply> {
+export async function registerUsers(deps: AppDeps, session: CurrentSession, form: RegisterForm, now: number, retried = false): Promise<RegisterReply | RegisterRefusal> {
   const { db, config } = deps;
   const product = config.productKey;
   const author = session.user.username;
@@ -246,6 +253,6 @@ export async function registerUsers(deps: AppDeps, session: CurrentSession, form
     if (!isUniqueViolation(err)) throw err;
     const again = await rowErrors(db, form.users);
     if (Object.keys(again).length) return refused(again, {});
-    return retried ? { status: false, msg: CREATE_TEXT.raced, fields: {} } : registerUsers(deps, session, form, now, true);
+    return retried ? { status: false, msg: CREATE_TEXT.raced, fields: { [WHOLE_REQUEST]: CREATE_TEXT.raced } } : registerUsers(deps, session, form, now, true);
   }
 }

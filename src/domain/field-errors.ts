@@ -45,7 +45,7 @@ export function issueMessage(issue: Issue): string {
     case 'min_value': return `At least ${String(req)}.`;
     case 'integer': return 'A whole number.';
     case 'regex': return 'Not in the expected form.';
-    case 'picklist': return `Choose one of ${(req as readonly unknown[] | undefined)?.join(', ') ?? 'the choices'}.`;
+    case 'picklist': return `Choose one of ${(issue.expected ?? 'the choices').replace(/^\(|\)$/g, '').replaceAll('"', '').split(' | ').join(', ')}.`;
     default:
       if (issue.kind === 'schema' && issue.received === 'undefined') return 'Required.';
       return 'Not valid.';

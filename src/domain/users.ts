@@ -4,7 +4,6 @@
 // Where the spec says "not shown", the shapes are ours: docs/decisions/020-user-area-api.md.
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
-import { FieldMessages } from './field-errors';
 import { PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
@@ -250,22 +249,15 @@ export interface RegisterRequest extends CreateSettings {
   users: NewUserRow[];
 }
 
-export const RegisterReply = v.union([
-  v.object({
-    status: v.literal(true),
-    msg: v.string(),
-    data: v.array(v.object({ row: v.number(), user_id: v.number(), username: v.string(), email: v.string() })),
-  }),
-  /**
-   * Nothing was created. With `fields` (request field → message: `owner`, `users.0.email`) the
-   * answer is HTTP 400 (field-errors.ts); without, a refusal of the whole call.
-   */
-  v.object({
-    status: v.literal(false),
-    msg: v.string(),
-    fields: FieldMessages,
-  }),
-]);
+/**
+ * Created. Nothing created is HTTP 400 (field-errors.ts) naming each request field (`owner`,
+ * `users.0.email`), or the whole request ('_') when no field is to blame.
+ */
+export const RegisterReply = v.object({
+  status: v.literal(true),
+  msg: v.string(),
+  data: v.array(v.object({ row: v.number(), user_id: v.number(), username: v.string(), email: v.string() })),
+});
 export type RegisterReply = v.InferOutput<typeof RegisterReply>;
 
 export const ProductSettingsReply = v.object({
@@ -346,8 +338,6 @@ export const UpdateAccountReply = v.union([
   v.object({ status: v.literal(true), isPositive: v.literal(true), isUpdated: v.boolean(), message: v.string(), user: UserRecord }),
   /** Someone saved the user after `version`: nothing was written; `user` is what is stored now. */
   v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string(), conflict: v.literal(true), user: UserRecord }),
-  /** A refusal of the whole save; one that names fields is HTTP 400 with `fields` (field-errors.ts). */
-  v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string() }),
 ]);
 export type UpdateAccountReply = v.InferOutput<typeof UpdateAccountReply>;
 

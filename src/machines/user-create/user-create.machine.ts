@@ -79,7 +79,6 @@ export const userCreateMachine = setup({
       return context.mode === 'single' && e.field === 'username' && usernameCheckable(e.value);
     },
     isUsername: ({ event }) => (event as Ev<'user.change'>).field === 'username',
-    created: (_, reply: RegisterReply) => reply.status,
     // Reading the outbox needs user_mgmt (fetch_outbox/); without it the page says what register/ said.
     showsMail: ({ context }) => context.sendEmail && context.features.includes('user_mgmt'),
     /** The server named fields (HTTP 400, decision 042). */
@@ -171,7 +170,7 @@ export const userCreateMachine = setup({
       usernameCheck: ({ context }, reply: UsernameCheckReply) => ({ username: context.single.username.trim(), available: reply.available, msg: reply.msg }),
     }),
     forgetUsernameCheck: assign({ usernameCheck: null }),
-    storeCreated: assign((_, reply: RegisterReply) => (reply.status ? { created: reply.data, createdMsg: reply.msg, error: null } : {})),
+    storeCreated: assign((_, reply: RegisterReply) => ({ created: reply.data, createdMsg: reply.msg, error: null })),
     /** A refusal's messages at their fields, until those fields change; the rest in the summary. */
     storeRefusal: assign(({ context }, refusal: FieldRefusal) => {
       const { serverErrors, unplaced } = placeRefusal(refusal, sentRows(context));
@@ -294,11 +293,8 @@ export const userCreateMachine = setup({
         id: 'register',
         src: 'register',
         input: ({ context }) => ({ product: context.product, request: registerRequestOf(context) }),
-        onDone: [
-          { guard: { type: 'created', params: ({ event }) => event.output }, target: 'created', actions: { type: 'storeCreated', params: ({ event }) => event.output } },
-          // Refused as a whole (no field named): the reason at the top, the form as it was.
-          { target: 'stepTwo.refused', actions: { type: 'storeRefusal', params: ({ event }) => ({ msg: event.output.msg, fields: {} }) } },
-        ],
+        onDone: { target: 'created', actions: { type: 'storeCreated', params: ({ event }) => event.output } },
+        // Nothing created is a 400 naming fields (decision 042): on their step, the form as it was.
         onError: [
           { guard: { type: 'refusedStepOneOnly', params: errorOf }, target: 'stepOne', actions: { type: 'storeRefusal', params: refusalOf } },
           { guard: { type: 'refusedFields', params: errorOf }, target: 'stepTwo.refused', actions: { type: 'storeRefusal', params: refusalOf } },

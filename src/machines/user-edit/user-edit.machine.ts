@@ -115,7 +115,6 @@ export const userEditMachine = setup({
       && changed(context).length > 0 && Object.keys(formErrors(context.product, context.base, context.draft)).length === 0,
     emailChanged: ({ context }) => changed(context).includes('email'),
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
-    isConflict: (_, reply: UpdateAccountReply) => !reply.status && 'conflict' in reply,
     /** The server named fields (HTTP 400, decision 042). */
     refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
   },
@@ -165,11 +164,10 @@ export const userEditMachine = setup({
     }),
     /** The conflict panel says what happened, from the stored record; no second message. */
     holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: null, notice: null } : {})),
-    /** A refusal of the whole save: its reason above the form. */
-    applyRefusal: assign((_, reply: UpdateAccountReply) => ({ error: reply.message, serverErrors: {}, emailDecision: null })),
     /**
-     * Refused fields (HTTP 400, decision 042): the record's (`changes.<field>`) at their controls,
-     * the organisation's at its picker; the summary says what no visible control holds.
+     * A refused save (HTTP 400, decision 042): the record's fields (`changes.<field>`) at their
+     * controls, the organisation's at its picker; above the form the summary and what no visible
+     * control holds (a permission, the dialogs' answers).
      */
     applyFieldRefusal: assign((_, refusal: FieldRefusal) => {
       const serverErrors: Record<string, string> = fieldsUnder(refusal.fields, 'changes');
@@ -264,8 +262,8 @@ export const userEditMachine = setup({
         input: ({ context }) => ({ product: context.product, save: saveInputOf(context) }),
         onDone: [
           { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'form.saved', actions: { type: 'applySaved', params: ({ event }) => event.output } },
-          { guard: { type: 'isConflict', params: ({ event }) => event.output }, target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
-          { target: 'form.editing', actions: { type: 'applyRefusal', params: ({ event }) => event.output } },
+          // Someone else saved first; a refused save is a 400 (onError).
+          { target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
         ],
         onError: [
           {

@@ -6,7 +6,7 @@
 // A form whose draft survives leaving (a record being created) asks only when storing failed;
 // one whose leaving discards the edits (an existing record) always asks while it holds changes.
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
@@ -62,7 +62,13 @@ export interface LeaveGuardProps {
 /** Pathnames the guard never holds up: the session ended, and sign-in must show. */
 const ALWAYS_ALLOWED = /^\/login/;
 
-export function LeaveGuard({ when, beforeUnload, title, description, leaveLabel, onLeave }: LeaveGuardProps) {
+/** Outside a router (a machine's path test mounts the page alone) there is nothing to guard. */
+export function LeaveGuard(props: LeaveGuardProps) {
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
+  return router ? <RouterLeaveGuard {...props} /> : null;
+}
+
+function RouterLeaveGuard({ when, beforeUnload, title, description, leaveLabel, onLeave }: LeaveGuardProps) {
   const latest = useRef({ when, onLeave });
   latest.current = { when, onLeave };
   const blocker = useBlocker({
