@@ -12,8 +12,9 @@ import { scenario as workflows } from './workflows.spec';
 import { scenario as userLifecycle } from './user-lifecycle.spec';
 import { scenario as userSupport } from './user-support.spec';
 import { scenario as userBulkEdit } from './user-bulk-edit.spec';
+import { scenario as formsDrafts } from './forms-drafts.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
-  userLifecycle, userSupport, userBulkEdit,
+  userLifecycle, userSupport, userBulkEdit, formsDrafts,
 ];
