@@ -61,6 +61,16 @@ describe('the edit screen', () => {
     await waitFor(() => expect(drafts()).toEqual([]));
   });
 
+  it('keeps the draft while the user is still loading after a reload', async () => {
+    await editGrace();
+    bridge.hold(['/user/fetch_users_by_account_id/']);
+    await reload();
+    await waitFor(() => expect(bridge.pending()).toBe(1));
+    expect(drafts()).toHaveLength(1);
+    bridge.release();
+    await waitFor(() => expect(firstName()).toHaveValue('Amazing'));
+  });
+
   it('restored over a record saved meanwhile, the save is a conflict: nothing of the other save is undone', async () => {
     await editGrace();
     await server.db.updateTable('users').set((eb) => ({ last_name: 'Byron', version: eb('version', '+', 1), updated_by: 'colleague' })).where('id', '=', userId).execute();

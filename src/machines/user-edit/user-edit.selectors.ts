@@ -9,8 +9,8 @@ import type { OwnerChoice } from './user-edit.types';
 
 type S = SnapshotFrom<typeof userEditMachine>;
 
-/** The edits to keep as a draft now; null when there are none. */
-export const selectKeptEdit = (s: S) => keptEditOf(s.context);
+/** The edits to keep as a draft now; null when there are none; undefined until the user is open (a kept draft stays as it is). */
+export const selectKeptEdit = (s: S) => (s.context.base ? keptEditOf(s.context) : undefined);
 
 export const selectLoading = (s: S) => s.hasTag('loading');
 export const selectLoadFailed = (s: S) => s.hasTag('loadFailed');

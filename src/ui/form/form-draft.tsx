@@ -20,7 +20,7 @@ const addressKey = (a: DraftAddress | null) => (a ? `${a.staff}:${a.form}:${a.re
 /** The draft kept for `address`, read once per address (a machine's input is fixed when it starts). */
 export function useStoredDraft<T>(address: DraftAddress | null, check: (value: unknown) => T | null): T | null {
   const key = addressKey(address);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // Keyed by the address's parts: a new object for the same address reads nothing again.
   return useMemo(() => (address ? readDraft(address, check) : null), [key]);
 }
 
@@ -28,22 +28,23 @@ export function useStoredDraft<T>(address: DraftAddress | null, check: (value: u
 export const sameDraft = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Keeps `draft` (null: nothing to keep, the entry is removed). Returns whether the latest draft is
- * kept: false when storage refused it, so the form guards a reload itself.
+ * Keeps `draft` (null: nothing to keep, the entry is removed; undefined: not known yet, the entry
+ * stays as it is). Returns whether the latest draft is kept: false when storage refused it, so the
+ * form guards a reload itself.
  */
 export function useKeepDraft(address: DraftAddress | null, draft: unknown): boolean {
   const [kept, setKept] = useState(true);
-  const json = draft === null ? null : JSON.stringify(draft);
+  const json = draft === null || draft === undefined ? null : JSON.stringify(draft);
+  const known = draft !== undefined;
   const key = addressKey(address);
   useEffect(() => {
-    if (!address) return;
+    if (!address || !known) return;
     if (json === null) {
       clearDraft(address);
       setKept(true);
     } else setKept(writeDraft(address, JSON.parse(json)));
-    // `key` stands for the address's parts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, json]);
+    // `key` stands for the address's parts, `json` for the draft's value.
+  }, [key, json, known]);
   return kept;
 }
 

@@ -18,7 +18,7 @@ export function EditDraftKeeper({ staff, userId }: { staff: number | null; userI
   const kept = useKeepDraft(address, edits);
   return (
     <LeaveGuard
-      when={edits !== null}
+      when={edits !== null && edits !== undefined}
       beforeUnload={!kept}
       title="Leave without saving?"
       description="Your changes to this user are not saved. Leaving discards them."
