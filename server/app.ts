@@ -18,7 +18,7 @@ import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, readCsrfCookie, readSessionCookie, setCsrfCookie } from './http/cookies';
 import { sameOriginRequest } from './http/origin';
-import { REFUSALS, badRequest, fieldErrors, forbidden, noFeatureRefusal } from './http/replies';
+import { REFUSALS, badInput, badRequest, forbidden, noFeatureRefusal } from './http/replies';
 import { ROUTES } from './route-table';
 import { sweeper } from './sweep';
 import { BUSY_MESSAGE, ServerBusy, workLimiter, type WorkLimiter } from './work-limiter';
@@ -113,7 +113,7 @@ function mountRoute(app: App, route: Route, productKey: string): void {
         fields = body.fields;
       }
       const parsed = v.safeParse(route.schema, ownerFromWire(deps.config.productKey, fields));
-      if (!parsed.success) return badRequest(c, 'Some fields are not valid.', fieldErrors(parsed.issues));
+      if (!parsed.success) return badInput(c, parsed.issues);
       input = parsed.output;
     }
     // Activity keeps a signed-in session alive (decision 002).

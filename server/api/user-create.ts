@@ -9,6 +9,7 @@ import {
   CheckEmailsForm, DefaultSettingsForm, RegisterForm, UsernameCheckForm, UsernameSuggestForm, type CheckEmailsReply,
   type DefaultSettingsReply, type ProductSettingsReply, type UsernameCheckReply, type UsernameSuggestReply,
 } from '../../src/domain/users';
+import { refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
 import { CREATE_TEXT, creatableUserTypes, defaultExpiry, registerUsers, takenEmails } from '../users/create';
 import { freeUsernames, takenUsernames, usernameBase } from '../users/usernames';
@@ -100,9 +101,12 @@ const register = defineRoute({
   summary: `Creates 1 to ${MAX_USERS_PER_CREATE} users with the same account settings, all or none, audited; welcome emails on request.`,
   async handler({ c, deps, now, input, session }) {
     if (input.users.length > 1 && !session.grants.features.includes('bulk_user_creation')) {
-      return c.json({ status: false, msg: `Creating several users at once needs the ${permissionName('bulk_user_creation')} permission.`, row_errors: {} });
+      const msg = `Creating several users at once needs the ${permissionName('bulk_user_creation')} permission.`;
+      return refuseFields(c, msg, { users: msg });
     }
-    return c.json(await registerUsers(deps, session, input, now));
+    const reply = await registerUsers(deps, session, input, now);
+    // Nothing created answers as every refused input does (decision 042).
+    return reply.status ? c.json(reply) : refuseFields(c, reply.msg, reply.fields);
   },
 });
 

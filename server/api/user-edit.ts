@@ -2,6 +2,7 @@
 // its save with optimistic concurrency, administrator privileges, and the user's sessions.
 // Replies that carry users name the owner field as the wire does (`{product}_owner`); inside the
 // `changes` JSON of a save it is `owner`, as UserChanges names it (form fields alone are renamed).
+import { WHOLE_REQUEST } from '../../src/domain/field-errors';
 import { ownerToWire } from '../../src/domain/product';
 import {
   AdminPrivilegesReply, FetchUsersForm, KillSessionsForm, KillSessionsReply, SetAdminPrivilegesForm, UpdateAccountForm,
@@ -10,6 +11,7 @@ import {
 import { ADMIN_PRIVILEGES } from '../../src/domain/user-fields';
 import { hashPassword } from '../auth/passwords';
 import { sessionIdleMs } from '../config';
+import { refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
 import { readPrivileges, writePrivileges } from '../users/privileges';
 import { loadUserRecords } from '../users/records';
@@ -17,6 +19,14 @@ import { killSessions, liveSessions } from '../users/sessions';
 import { updateAccount } from '../users/update';
 
 const wireUser = (product: string, user: UserRecord) => ownerToWire(product, user);
+
+/** The save's own checks name record fields; the request holds them inside `changes`, the dialogs' answers beside it. */
+const FORM_FIELDS: readonly string[] = ['org_change', 'email_change'];
+function requestFields(errors: Readonly<Record<string, string>>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) fields[FORM_FIELDS.includes(key) ? key : `changes.${key}`] = message;
+  return fields;
+}
 
 const fetchUsers = defineRoute({
   method: 'POST', path: '/user/fetch_users_by_account_id/', access: 'user_mgmt', schema: FetchUsersForm,
@@ -56,8 +66,12 @@ const updateAccountRoute = defineRoute({
         reply = { ...refusal, message: outcome.message, conflict: true, user: wireUser(product, outcome.user) };
         break;
       case 'refused':
-        reply = { ...refusal, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) };
-        break;
+      {
+        // A refused save answers as every refused input does (decision 042), the save's keys
+        // kept: its fields named, or the whole request ('_') for a permission or a lockout.
+        const named = outcome.errors && Object.keys(outcome.errors).length ? requestFields(outcome.errors) : { [WHOLE_REQUEST]: outcome.message };
+        return refuseFields(c, outcome.message, named, { ...refusal, message: outcome.message });
+      }
     }
     return c.json(reply);
   },

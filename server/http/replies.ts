@@ -1,25 +1,33 @@
-// The three refusals every route shares, in the shapes of src/domain/auth.ts.
+// The refusals every route shares. A refused input is HTTP 400 in the one shape of
+// src/domain/field-errors.ts: `fields` names each request field with a message a person reads.
 import type { Context } from 'hono';
 import type { BaseIssue } from 'valibot';
-import * as v from 'valibot';
-import type { BadRequestReply } from '../../src/domain/auth';
 import { permissionName } from '../../src/domain/feature-labels';
+import { fieldsOfIssues, messagesOfIssues, summaryOf, type BadRequestReply, type FieldMessages } from '../../src/domain/field-errors';
 
+/** 400 with field → messages (the list form); `fields` takes the first message of each. */
 export function badRequest(c: Context, msg: string, errors: Record<string, string[]> = {}): Response {
-  const body: BadRequestReply = { status: false, msg, errors };
+  const fields: FieldMessages = {};
+  for (const [key, messages] of Object.entries(errors)) if (messages[0] !== undefined) fields[key] = messages[0];
+  const body: BadRequestReply = { status: false, msg, errors, fields };
   return c.json(body, 400);
 }
 
-/** Field name → messages; problems with the whole body are listed under '_'. */
-export function fieldErrors(problems: readonly [BaseIssue<unknown>, ...BaseIssue<unknown>[]]): Record<string, string[]> {
-  const flat = v.flatten(problems);
-  const errors: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(flat.nested ?? {})) {
-    if (messages) errors[key] = messages;
-  }
-  const whole = [...(flat.root ?? []), ...(flat.other ?? [])];
-  if (whole.length > 0) errors['_'] = whole;
-  return errors;
+/**
+ * 400 naming fields, for a handler's own checks (create, update): `extra` carries the keys the
+ * route's replies always have, so a client reading them still finds them.
+ */
+export function refuseFields(c: Context, msg: string, fields: FieldMessages, extra: Record<string, unknown> = {}): Response {
+  const errors = Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, [m]]));
+  const body: BadRequestReply = { ...extra, status: false, msg, errors, fields };
+  return c.json(body, 400);
+}
+
+/** The 400 of a failed schema check: every field with its message, the limit in words. */
+export function badInput(c: Context, issues: readonly BaseIssue<unknown>[]): Response {
+  const fields = fieldsOfIssues(issues);
+  const body: BadRequestReply = { status: false, msg: summaryOf(fields), errors: messagesOfIssues(issues), fields };
+  return c.json(body, 400);
 }
 
 export function forbidden(c: Context, msg: string): Response {

@@ -10,6 +10,7 @@ import {
   dateToTimestamp, expiryDefault, FIELD_MESSAGES, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
   storedDataPlan, timestampToDate, todayOf, usersErrors, type FieldErrors,
 } from '../../src/domain/user-rules';
+import { fieldsWithin, WHOLE_REQUEST, type FieldMessages } from '../../src/domain/field-errors';
 import type { RegisterForm, RegisterReply } from '../../src/domain/users';
 import { writeAuditMany } from '../audit';
 import { hashPassword } from '../auth/passwords';
@@ -24,8 +25,6 @@ import { permissionName } from '../../src/domain/feature-labels';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Key of row_errors that holds the problems of step one (the account settings), not of a row. */
-export const STEP_ONE_KEY = 'step_one';
 const LOOKUP_CHUNK = 500;
 const INSERT_CHUNK = 200;
 /** Password hashes computed at once for one request: half the instance's hashing slots. */
@@ -169,16 +168,26 @@ async function passwordHashes(deps: AppDeps, rows: readonly Row[]): Promise<(str
   return out;
 }
 
-function refused(rowErrs: Record<number, FieldErrors>, stepErrs: FieldErrors): RegisterReply {
-  const row_errors: Record<string, Record<string, string>> = {};
-  if (Object.keys(stepErrs).length) row_errors[STEP_ONE_KEY] = stepErrs;
-  for (const [i, e] of Object.entries(rowErrs)) row_errors[i] = e;
+/**
+ * Nothing was created: each problem under the request field it is about (decision 042), step
+ * one's settings by their own names, a row's fields as `users.<row>.<field>`.
+ */
+/** Nothing created: the route answers it as a 400 (decision 042). */
+export interface RegisterRefusal {
+  status: false;
+  msg: string;
+  fields: FieldMessages;
+}
+
+function refused(rowErrs: Record<number, FieldErrors>, stepErrs: FieldErrors): RegisterRefusal {
+  const fields: Record<string, string> = { ...stepErrs };
+  for (const [i, e] of Object.entries(rowErrs)) Object.assign(fields, fieldsWithin(`users.${i}`, e));
   const rows = Object.keys(rowErrs).length;
   const parts = [
     ...(Object.keys(stepErrs).length ? ['the account settings need changes'] : []),
     ...(rows ? [`${rows} ${rows === 1 ? 'row needs' : 'rows need'} changes`] : []),
   ];
-  return { status: false, msg: `Nothing was created: ${parts.join(' and ')}.`, row_errors };
+  return { status: false, msg: `Nothing was created: ${parts.join(' and ')}.`, fields };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -187,7 +196,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 // ── register ──────────────────────────────────────────────────────────────
-export async function registerUsers(deps: AppDeps, session: CurrentSession, form: RegisterForm, now: number, retried = false): Promise<RegisterReply> {
+export async function registerUsers(deps: AppDeps, session: CurrentSession, form: RegisterForm, now: number, retried = false): Promise<RegisterReply | RegisterRefusal> {
   const { db, config } = deps;
   const product = config.productKey;
   const author = session.user.username;
@@ -245,6 +254,6 @@ export async function registerUsers(deps: AppDeps, session: CurrentSession, form
     if (!isUniqueViolation(err)) throw err;
     const again = await rowErrors(db, form.users);
     if (Object.keys(again).length) return refused(again, {});
-    return retried ? { status: false, msg: CREATE_TEXT.raced, row_errors: {} } : registerUsers(deps, session, form, now, true);
+    return retried ? { status: false, msg: CREATE_TEXT.raced, fields: { [WHOLE_REQUEST]: CREATE_TEXT.raced } } : registerUsers(deps, session, form, now, true);
   }
 }

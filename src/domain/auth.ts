@@ -105,13 +105,8 @@ export function throttledMessage(seconds: number): string {
   return `Too many sign-in attempts from this network. Try again in ${after}.`;
 }
 
-/** Body of every HTTP 400: field name → messages. */
-export const BadRequestReply = v.object({
-  status: v.literal(false),
-  msg: v.string(),
-  errors: v.record(v.string(), v.array(v.string())),
-});
-export type BadRequestReply = v.InferOutput<typeof BadRequestReply>;
+/** Body of every HTTP 400 (field-errors.ts). */
+export { BadRequestReply } from './field-errors';
 
 // ── messages a person reads (spec §8) ─────────────────────────────────────
 export const MESSAGES = {

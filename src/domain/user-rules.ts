@@ -157,6 +157,16 @@ export const PHONE_PATTERN = /^(?:|(?=(?:[ .-]*\d){7})[\d .-]{7,12}(?:\s*(?:x|ex
 /** Usernames a person can type and read back. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@+-]{2,149}$/;
 
+/**
+ * The most characters each typed field of a user may hold: the schemas of users.ts check them and
+ * the create and edit forms give their inputs the same maxLength (decision 042).
+ */
+export const USER_FIELD_LIMITS = {
+  first_name: 150, last_name: 150, email: 254, username: 150, password: 256, phone: 40, user_role: 150, owner: 150, sf_contact_id: 64,
+  /** MM-dd-yyyy. */
+  expiry_dt: 10,
+} as const;
+
 export const FIELD_MESSAGES = {
   email: 'Enter an email address like name@example.com.',
   password: 'Passwords need at least 10 characters of letters, digits or . ! @ # $ % ^ & *, including a digit.',

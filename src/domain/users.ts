@@ -8,7 +8,7 @@ import { CsvRowProblem } from './csv-upload';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
-import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
+import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USER_FIELD_LIMITS as L, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
 
 // ── building blocks ───────────────────────────────────────────────────────
 /** Plain text a person typed: trimmed, bounded, no control characters. */
@@ -31,10 +31,10 @@ export const FormBool = v.pipe(
 export const JsonField = <S extends v.GenericSchema>(schema: S, what: string) =>
   v.pipe(v.string(), v.maxLength(1_000_000), v.parseJson(undefined, `${what} must be JSON.`), schema);
 
-export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, FIELD_MESSAGES.email));
-export const Username = v.pipe(v.string(), v.trim(), v.regex(USERNAME_PATTERN, FIELD_MESSAGES.username));
-export const Password = v.pipe(v.string(), v.maxLength(256), v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.password));
-export const Phone = v.pipe(v.string(), v.trim(), v.maxLength(40), v.regex(PHONE_PATTERN, FIELD_MESSAGES.phone));
+export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(L.email), v.regex(EMAIL_PATTERN, FIELD_MESSAGES.email));
+export const Username = v.pipe(v.string(), v.trim(), v.maxLength(L.username), v.regex(USERNAME_PATTERN, FIELD_MESSAGES.username));
+export const Password = v.pipe(v.string(), v.maxLength(L.password), v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.password));
+export const Phone = v.pipe(v.string(), v.trim(), v.maxLength(L.phone), v.regex(PHONE_PATTERN, FIELD_MESSAGES.phone));
 /** MM-dd-yyyy, a real date up to 12-31-3000. */
 export const ExpiryDate = v.pipe(v.string(), v.trim(), v.check((s) => parseExpiry(s) !== null, FIELD_MESSAGES.expiry));
 
@@ -94,16 +94,16 @@ export type UserRecord = v.InferOutput<typeof UserRecord>;
 
 /** Fields a client may change with update_account/ (only those it sends change). */
 export const UserChanges = v.partial(v.strictObject({
-  first_name: RequiredText('First name', 150),
-  last_name: RequiredText('Last name', 150),
+  first_name: RequiredText('First name', L.first_name),
+  last_name: RequiredText('Last name', L.last_name),
   email: Email,
   username: Username,
   phone: v.union([v.literal(''), Phone]),
   organization_id: Id,
   user_type: UserTypeSchema,
   user_category: UserCategorySchema,
-  user_role: Text(150),
-  owner: RequiredText('Owner', 150),
+  user_role: Text(L.user_role),
+  owner: RequiredText('Owner', L.owner),
   product_configuration: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
   data_plan: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10)),
   /** '' clears the expiry. */
@@ -113,7 +113,7 @@ export const UserChanges = v.partial(v.strictObject({
   is_account_admin: v.boolean(),
   startup_screen: v.pipe(v.string(), v.maxLength(64)),
   subscription_status: v.nullable(v.picklist(SUBSCRIPTION_STATUSES)),
-  sf_contact_id: v.nullable(Text(64)),
+  sf_contact_id: v.nullable(Text(L.sf_contact_id)),
   flags: Flags,
   staff_roles: v.pipe(v.array(Id), v.maxLength(100)),
   /** A new password for the user; '' leaves it as it is. */
@@ -201,15 +201,15 @@ export const CheckEmailsReply = v.object({
 });
 export type CheckEmailsReply = v.InferOutput<typeof CheckEmailsReply>;
 
-export const UsernameCheckForm = v.object({ username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(150)) });
+export const UsernameCheckForm = v.object({ username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(L.username)) });
 export const UsernameCheckReply = v.object({ status: v.literal(true), available: v.boolean(), msg: v.string() });
 export type UsernameCheckReply = v.InferOutput<typeof UsernameCheckReply>;
 
 export const UsernameSuggestForm = v.pipe(
   v.object({
-    first_name: v.optional(Text(150), ''),
-    last_name: v.optional(Text(150), ''),
-    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254)), ''),
+    first_name: v.optional(Text(L.first_name), ''),
+    last_name: v.optional(Text(L.last_name), ''),
+    email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.email)), ''),
   }),
   v.check((f) => Boolean(f.first_name || f.last_name || f.email), 'Send a first name, last name or email to build a username from.'),
 );
@@ -217,8 +217,8 @@ export const UsernameSuggestReply = v.object({ status: v.literal(true), username
 export type UsernameSuggestReply = v.InferOutput<typeof UsernameSuggestReply>;
 
 export const NewUserRowSchema = v.object({
-  first_name: RequiredText('First name', 150),
-  last_name: RequiredText('Last name', 150),
+  first_name: RequiredText('First name', L.first_name),
+  last_name: RequiredText('Last name', L.last_name),
   email: Email,
   username: v.optional(v.union([v.literal(''), Username]), ''),
   password: v.optional(v.union([v.literal(''), Password]), ''),
@@ -229,7 +229,7 @@ export const RegisterForm = v.object({
   organization_id: Id,
   user_type: UserTypeSchema,
   user_category: UserCategorySchema,
-  owner: RequiredText('Owner', 150),
+  owner: RequiredText('Owner', L.owner),
   product_configuration: v.pipe(v.string(), v.nonEmpty(FIELD_MESSAGES.required('Product configuration')), v.maxLength(64)),
   data_plan: v.optional(JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10)), 'data_plan'), '[]'),
   /** Absent: the default of the user type (spec §4). */
@@ -250,19 +250,15 @@ export interface RegisterRequest extends CreateSettings {
   users: NewUserRow[];
 }
 
-export const RegisterReply = v.union([
-  v.object({
-    status: v.literal(true),
-    msg: v.string(),
-    data: v.array(v.object({ row: v.number(), user_id: v.number(), username: v.string(), email: v.string() })),
-  }),
-  /** Nothing was created: per row (index) and field, what is wrong. */
-  v.object({
-    status: v.literal(false),
-    msg: v.string(),
-    row_errors: v.record(v.string(), v.record(v.string(), v.string())),
-  }),
-]);
+/**
+ * Created. Nothing created is HTTP 400 (field-errors.ts) naming each request field (`owner`,
+ * `users.0.email`), or the whole request ('_') when no field is to blame.
+ */
+export const RegisterReply = v.object({
+  status: v.literal(true),
+  msg: v.string(),
+  data: v.array(v.object({ row: v.number(), user_id: v.number(), username: v.string(), email: v.string() })),
+});
 export type RegisterReply = v.InferOutput<typeof RegisterReply>;
 
 export const ProductSettingsReply = v.object({
@@ -343,7 +339,6 @@ export const UpdateAccountReply = v.union([
   v.object({ status: v.literal(true), isPositive: v.literal(true), isUpdated: v.boolean(), message: v.string(), user: UserRecord }),
   /** Someone saved the user after `version`: nothing was written; `user` is what is stored now. */
   v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string(), conflict: v.literal(true), user: UserRecord }),
-  v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string(), errors: v.optional(v.record(v.string(), v.string())) }),
 ]);
 export type UpdateAccountReply = v.InferOutput<typeof UpdateAccountReply>;
 

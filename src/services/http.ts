@@ -4,6 +4,7 @@
 import { ofetch, type FetchContext } from 'ofetch';
 import { CSRF_FIELD, CSRF_HEADER } from '../domain/constants';
 import { csrfCookieName } from '../domain/cookies';
+import type { FieldRefusal } from '../domain/field-errors';
 
 /** A failed call: `status` is the HTTP status, 0 when no response arrived. */
 export class HttpError extends Error {
@@ -14,6 +15,29 @@ export class HttpError extends Error {
   ) {
     super(status ? `HTTP ${status}` : 'no response from the server');
   }
+}
+
+/**
+ * A refused input (HTTP 400 naming fields, decision 042): `refusal` holds the summary and each
+ * request field's message. Machines read it by shape (field-errors.ts fieldRefusalOf).
+ */
+export class FieldRefusalError extends HttpError {
+  constructor(
+    status: number,
+    data: unknown,
+    readonly refusal: FieldRefusal,
+  ) {
+    super(status, data);
+  }
+}
+
+/** The refusal a 400 body carries, checked by hand: valibot stays out of the first load. */
+function refusalOf(data: unknown): FieldRefusal | null {
+  const d = data as { msg?: unknown; fields?: unknown } | null;
+  if (!d || typeof d !== 'object' || typeof d.fields !== 'object' || d.fields === null) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(d.fields)) if (typeof message === 'string') fields[key] = message;
+  return { msg: typeof d.msg === 'string' ? d.msg : '', fields };
 }
 
 // ── 403 → session re-check: a tiny emitter the session machine subscribes to ──
@@ -76,7 +100,9 @@ async function send<T>(path: string, options: Options): Promise<T> {
     return await client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' });
   } catch (error) {
     const status = (error as { response?: Response }).response?.status ?? 0;
-    throw new HttpError(status, (error as { data?: unknown }).data);
+    const data = (error as { data?: unknown }).data;
+    const refusal = status === 400 ? refusalOf(data) : null;
+    throw refusal ? new FieldRefusalError(status, data, refusal) : new HttpError(status, data);
   }
 }
 

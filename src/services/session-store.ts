@@ -3,6 +3,7 @@
 // of drawing a signed-in shell.
 import * as v from 'valibot';
 import { SESSION_STORAGE_KEY, StoredSession } from '../domain/session';
+import { clearAllDrafts } from './drafts';
 
 export function readStoredSession(): StoredSession | null {
   try {
@@ -25,4 +26,6 @@ export function writeStoredSession(session: StoredSession): void {
  */
 export function clearStoredSession(): void {
   localStorage.clear();
+  // Form drafts belong to the session that typed them (decision 042).
+  clearAllDrafts();
 }

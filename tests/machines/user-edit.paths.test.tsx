@@ -3,15 +3,15 @@
 // to a colleague arranged by saving the user in the database first), the welcome email, and the
 // way between the tabs. What each of the other tabs does is its own machine's path test
 // (user-sessions, user-privileges, user-emails).
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dataPlanMessages, FIELD_MESSAGES } from '../../src/domain/user-rules';
+import { dataPlanMessages, FIELD_MESSAGES, USER_FIELD_LIMITS } from '../../src/domain/user-rules';
 import { userEditMachine } from '../../src/machines/user-edit/user-edit.machine';
 import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.types';
 import { formatWhen } from '../../src/ui/user-edit/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { userEditPlan } from '../../src/machines/user-edit/user-edit.plan';
+import { LONG_LAST_NAME, userEditPlan } from '../../src/machines/user-edit/user-edit.plan';
 import {
   button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, NO_ANSWER, openTab, pickOrganization,
   retype, tab, textbox, until, type EditWorld,
@@ -55,7 +55,13 @@ describe('userEdit machine paths (real page, real server)', () => {
     await replayPath(path, {
       ...editPageDriver(world, userEditMachine, () => world.edit!),
       perform: {
-        'field.change': async ({ step }) => retype(world, step.event['key'] === 'first_name' ? 'First name' : 'Email', step.event['value'] as string),
+        'field.change': async ({ step }) => {
+          const value = step.event['value'] as string;
+          if (step.event['key'] !== 'last_name') return retype(world, step.event['key'] === 'first_name' ? 'First name' : 'Email', value);
+          // The input's maxLength stops typing past the limit; autofill or a script sets the value regardless.
+          expect(textbox('Last name')).toHaveAttribute('maxlength', String(USER_FIELD_LIMITS.last_name));
+          fireEvent.change(textbox('Last name'), { target: { value } });
+        },
         // Choosing alternative data while product data is chosen (§5: the alternative wins).
         'dataPlan.change': async () => world.user.click(screen.getByRole('checkbox', { name: 'Product Alternative data' })),
         'org.pick': async ({ step }) => {
@@ -159,7 +165,20 @@ describe('userEdit machine paths (real page, real server)', () => {
           }
           if (done === 'emailTaken') {
             expect(s.getByRole('alert')).toHaveTextContent('That email is already used by another user.');
+            expect(textbox('Email')).toHaveAccessibleDescription('That email is already used by another user.');
             expect((await stored()).email).toBe('ada@northwind.example');
+          }
+          if (event?.type === 'field.change' && event['key'] === 'last_name') {
+            expect(summary()).toHaveTextContent('Unsaved changes: Last name.');
+            expect(button('Save')).toBeEnabled();
+          }
+          if (done === 'lastNameTooLong') {
+            // The server's words at the field, with its limit; nothing saved, what was typed kept.
+            expect(s.getByRole('alert')).toHaveTextContent('At most 150 characters.');
+            expect(textbox('Last name')).toHaveAccessibleDescription('At most 150 characters.');
+            expect(textbox('Last name')).toHaveAttribute('aria-invalid', 'true');
+            expect(textbox('Last name')).toHaveValue(LONG_LAST_NAME);
+            expect((await stored()).last_name).toBe('Lovelace');
           }
           if (event?.type === 'conflict.review') {
             // Their last name, with the person's own first name re-applied on top.

@@ -57,6 +57,8 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
     expect(res.status).toBe(400);
     const reply = v.parse(BadRequestReply, await res.json());
     expect(reply.status).toBe(false);
+    // Every message is words a person reads, never the schema library's own.
+    expect(Object.values(reply.fields).join(' ')).not.toMatch(/Invalid \w+: (Expected|Received)/);
   });
 
   it('decodes broken percent-escapes leniently, as browsers do, without a file.server error', async () => {
@@ -104,6 +106,27 @@ describe('field errors', () => {
     const reply = v.parse(BadRequestReply, await res.json());
     expect(reply.errors['username']).toEqual(['Enter your username.']);
     expect(reply.errors['password']).toEqual(['Enter your password.']);
+    expect(reply.fields).toEqual({ username: 'Enter your username.', password: 'Enter your password.' });
+    expect(reply.msg).toBe('2 fields are not valid.');
+  });
+
+  it('words a limit the schema states without a message of its own, naming the field by its path', async () => {
+    const staff = await file.server.createStaff({ username: `lim${++counter}`, features: [...FEATURE_KEYS], activated: true });
+    const b = await signIn(file.server, staff);
+    const res = await b.post('/user/get_valid_username_new/', { first_name: 'f'.repeat(151), last_name: 'Lee' });
+    expect(res.status).toBe(400);
+    expect(v.parse(BadRequestReply, await res.json())).toMatchObject({ msg: 'At most 150 characters.', fields: { first_name: 'At most 150 characters.' } });
+    const nested = await b.post('/user/check_emails_validity/', { emails: JSON.stringify(['a@example.com', 'x'.repeat(300)]) });
+    expect(v.parse(BadRequestReply, await nested.json()).fields).toEqual({ 'emails.1': 'At most 254 characters.' });
+  });
+
+  it('gives every 400 a field map, also the refusals a route words itself', async () => {
+    const staff = await file.server.createStaff({ username: `fm${++counter}`, features: [...FEATURE_KEYS], activated: true });
+    const b = await signIn(file.server, staff);
+    const res = await b.post('/user/update_user_tags/', { action: 'create', name: '  ' });
+    expect(res.status).toBe(400);
+    const reply = v.parse(BadRequestReply, await res.json());
+    expect(Object.keys(reply.fields)).toEqual(Object.keys(reply.errors));
   });
 
   it('checks the code format before anything else', async () => {

@@ -3,7 +3,7 @@
 // it writes. Runs on SQLite, and on PostgreSQL with `npm run test:pg`.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/passwords';
-import { CREATE_TEXT, defaultExpiry, STEP_ONE_KEY } from '../../server/users/create';
+import { CREATE_TEXT, defaultExpiry } from '../../server/users/create';
 import { productNames } from '../../src/domain/product';
 import { dataPlanMessages, FIELD_MESSAGES } from '../../src/domain/user-rules';
 import { createTestServer, type TestServer } from '../support/server';
@@ -261,22 +261,23 @@ describe('register/', () => {
 
     const refusal = async (form: Record<string, string>, b = admin) => {
       const res = await b.post('/user/register/', form);
-      expect(res.status).toBe(200);
-      const reply = (await res.json()) as { status: boolean; msg: string; row_errors: Record<string, Record<string, string>> };
+      const reply = (await res.json()) as { status: boolean; msg: string; fields: Record<string, string> };
+      // A refusal naming fields is a 400 (decision 042); one of the whole call a 200 with status false.
+      expect(res.status).toBe(Object.keys(reply.fields).length ? 400 : 200);
       expect(reply.status).toBe(false);
       return reply;
     };
 
     it('refuses a data plan the category may not hold, with the §5 message', async () => {
       const reply = await refusal(registerForm([person(10)], { user_category: 'ir', data_plan: JSON.stringify([`${P}_alt_data`]) }));
-      expect(reply.row_errors).toEqual({ [STEP_ONE_KEY]: { data_plan: dataPlanMessages(P).categoryForbidsData } });
+      expect(reply.fields).toEqual({ data_plan: dataPlanMessages(P).categoryForbidsData });
       expect(reply.msg).toBe('Nothing was created: the account settings need changes.');
     });
 
     it('refuses customer types without allow_customer_type and staff without staff_role_change', async () => {
       const b = await staffBrowser(['admin_panel_access', 'create_user_tab']);
-      expect((await refusal(registerForm([person(11)], { user_type: 'grace_customer' }), b)).row_errors[STEP_ONE_KEY]).toEqual({ user_type: CREATE_TEXT.customerTypes });
-      expect((await refusal(registerForm([person(11)], { user_type: 'is_staff' }), b)).row_errors[STEP_ONE_KEY]).toEqual({ user_type: CREATE_TEXT.staffType });
+      expect((await refusal(registerForm([person(11)], { user_type: 'grace_customer' }), b)).fields).toEqual({ user_type: CREATE_TEXT.customerTypes });
+      expect((await refusal(registerForm([person(11)], { user_type: 'is_staff' }), b)).fields).toEqual({ user_type: CREATE_TEXT.staffType });
     });
 
     it('refuses an unknown organization, an owner who is not staff, unknown items, flags and choices', async () => {
@@ -284,7 +285,7 @@ describe('register/', () => {
         organization_id: '999999', [names.owner]: 'maria.gomez', product_configuration: 'other', startup_screen: 'nowhere',
         data_plan: JSON.stringify(['gold']), flags: JSON.stringify({ unknown_flag: true, rms_version: 'v9', crypto: 'yes' }),
       }));
-      expect(reply.row_errors[STEP_ONE_KEY]).toEqual({
+      expect(reply.fields).toEqual({
         organization_id: CREATE_TEXT.noOrganization, owner: CREATE_TEXT.owner, product_configuration: CREATE_TEXT.configuration,
         startup_screen: CREATE_TEXT.startupScreen, data_plan: 'Unknown data plan item: gold.',
         flags: 'Unknown flag unknown_flag. RMS version must be one of v1, v2. Flag crypto must be true or false.',
@@ -293,7 +294,7 @@ describe('register/', () => {
 
     it('refuses a transcript source other than the default without tr_src_toggle', async () => {
       const b = await staffBrowser(['admin_panel_access', 'create_user_tab']);
-      expect((await refusal(registerForm([person(13)], { flags: JSON.stringify({ tr_src: 'tri' }) }), b)).row_errors[STEP_ONE_KEY])
+      expect((await refusal(registerForm([person(13)], { flags: JSON.stringify({ tr_src: 'tri' }) }), b)).fields)
         .toEqual({ flags: 'Transcript source needs the ‘Change transcript source’ permission.' });
     });
 
@@ -302,11 +303,11 @@ describe('register/', () => {
         person(20, { username: 'dup.name' }), person(21, { username: 'DUP.NAME' }), person(20),
         { first_name: 'X', last_name: 'Y', email: 'MARIA.GOMEZ@example.com' }, person(22, { username: 'Taken.PERSON' }), person(23),
       ]));
-      expect(reply.row_errors).toEqual({
-        1: { username: 'The same username as row 1.' },
-        2: { email: 'The same email as row 1.' },
-        3: { email: CREATE_TEXT.emailTaken },
-        4: { username: CREATE_TEXT.usernameTaken },
+      expect(reply.fields).toEqual({
+        'users.1.username': 'The same username as row 1.',
+        'users.2.email': 'The same email as row 1.',
+        'users.3.email': CREATE_TEXT.emailTaken,
+        'users.4.username': CREATE_TEXT.usernameTaken,
       });
       expect(reply.msg).toBe('Nothing was created: 4 rows need changes.');
     });
@@ -319,6 +320,17 @@ describe('register/', () => {
     it('answers field errors of the shared schema with 400 for malformed rows', async () => {
       const res = await admin.post('/user/register/', registerForm([{ first_name: '', last_name: 'Lee', email: 'not-an-email', password: 'short' }]));
       expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
+        'users.0.first_name': FIELD_MESSAGES.required('First name'), 'users.0.email': FIELD_MESSAGES.email, 'users.0.password': FIELD_MESSAGES.password,
+      });
+    });
+
+    it('names a last name over the limit at its field, with the limit in words', async () => {
+      const res = await admin.post('/user/register/', registerForm([person(40, { last_name: 'L'.repeat(314) })]));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ status: false, msg: 'At most 150 characters.', fields: { 'users.0.last_name': 'At most 150 characters.' } });
+      const step = await admin.post('/user/register/', registerForm([person(41)], { [names.owner]: 'o'.repeat(151) }));
+      expect(await step.json()).toMatchObject({ status: false, fields: { owner: 'At most 150 characters.' } });
     });
   });
 
@@ -326,8 +338,9 @@ describe('register/', () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ first_name: `Bulk${i % 7}`, last_name: 'Person', email: `bulk${i}@example.com`, phone: '555 0100' }));
     const bad = [...rows.slice(0, 999), { ...rows[999]!, email: 'maria.gomez@example.com' }];
     const before = await userCount();
-    const refusedReply = await admin.postJson<{ status: boolean; row_errors: Record<string, unknown> }>('/user/register/', registerForm(bad));
-    expect(refusedReply).toMatchObject({ status: false, row_errors: { 999: { email: CREATE_TEXT.emailTaken } } });
+    const refused = await admin.post('/user/register/', registerForm(bad));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ status: false, fields: { 'users.999.email': CREATE_TEXT.emailTaken } });
     expect(await userCount()).toBe(before);
 
     const started = performance.now();
@@ -345,10 +358,10 @@ describe('register/', () => {
     const form = registerForm([{ first_name: 'Twin', last_name: 'Request', email: 'twin@example.com' }]);
     const other = await staffBrowser(ALL_USER_FEATURES);
     const replies = await Promise.all([admin.post('/user/register/', form), other.post('/user/register/', form)]);
-    expect(replies.map((r) => r.status)).toEqual([200, 200]);
-    const bodies = (await Promise.all(replies.map((r) => r.json()))) as { status: boolean; row_errors?: Record<string, Record<string, string>> }[];
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    const bodies = (await Promise.all(replies.map((r) => r.json()))) as { status: boolean; fields?: Record<string, string> }[];
     expect(bodies.filter((b) => b.status)).toHaveLength(1);
-    expect(bodies.find((b) => !b.status)!.row_errors).toEqual({ 0: { email: CREATE_TEXT.emailTaken } });
+    expect(bodies.find((b) => !b.status)!.fields).toEqual({ 'users.0.email': CREATE_TEXT.emailTaken });
     expect(await server.db.selectFrom('users').select('id').where('email', '=', 'twin@example.com').execute()).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { defaultFlags } from '../../src/domain/user-fields';
 import { dataPlanMessages } from '../../src/domain/user-rules';
+import { BadRequestReply } from '../../src/domain/field-errors';
 import { AdminPrivilegesReply, FetchUsersReply, UpdateAccountReply, type UserChanges } from '../../src/domain/users';
 import { ownerFromWire } from '../../src/domain/product';
 import { verifyPassword } from '../../server/auth/passwords';
@@ -56,7 +57,7 @@ async function managedUser(over: Partial<{ email: string; username: string; user
   return row.id;
 }
 
-type Reply = v.InferOutput<typeof UpdateAccountReply>;
+type Reply = v.InferOutput<typeof UpdateAccountReply> | BadRequestReply;
 
 async function fetchUser(b: Browser, id: number) {
   const raw = await b.postJson<{ data: Record<string, unknown>[] }>('/user/fetch_users_by_account_id/', { account_id: String(id) });
@@ -65,7 +66,11 @@ async function fetchUser(b: Browser, id: number) {
 }
 
 async function save(b: Browser, id: number, version: number, changes: UserChanges, extra: Record<string, string> = {}): Promise<Reply> {
-  const raw = await b.postJson<Record<string, unknown>>('/user/update_account/', { user_id: String(id), version: String(version), changes: JSON.stringify(changes), ...extra });
+  const res = await b.post('/user/update_account/', { user_id: String(id), version: String(version), changes: JSON.stringify(changes), ...extra });
+  // Refused fields are a 400 naming each request field (decision 042), the save's own keys kept.
+  if (res.status === 400) return v.parse(v.looseObject({ ...BadRequestReply.entries, isPositive: v.optional(v.literal(false)), isUpdated: v.optional(v.literal(false)), message: v.optional(v.string()) }), await res.json());
+  expect(res.status).toBe(200);
+  const raw = (await res.json()) as Record<string, unknown>;
   return v.parse(UpdateAccountReply, 'user' in raw ? { ...raw, user: ownerFromWire(P, raw['user'] as Record<string, unknown>) } : raw);
 }
 
@@ -142,6 +147,15 @@ describe('update_account/: a plain save', () => {
     const b = await staff(EDITOR);
     const res = await b.post('/user/update_account/', { user_id: String(await managedUser()), version: '1', changes: JSON.stringify({ password: 'short1' }) });
     expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: false, fields: { 'changes.password': expect.stringMatching(/^Passwords need at least 10/) } });
+  });
+
+  it('names a last name over the limit at its field, with the limit, and saves nothing', async () => {
+    const b = await staff(EDITOR);
+    const id = await managedUser();
+    const reply = await save(b, id, 1, { last_name: 'L'.repeat(314) });
+    expect(reply).toMatchObject({ status: false, msg: 'At most 150 characters.', fields: { 'changes.last_name': 'At most 150 characters.' } });
+    expect(await storedVersion(id)).toBe(1);
   });
 
   it('keeps email and username unique whatever their case', async () => {
@@ -149,9 +163,9 @@ describe('update_account/: a plain save', () => {
     await managedUser({ email: 'taken@northwind.example', username: 'TakenName' });
     const id = await managedUser();
     const byEmail = await save(b, id, 1, { email: 'TAKEN@Northwind.example' }, { email_change: 'same' });
-    expect(byEmail).toMatchObject({ status: false, errors: { email: 'That email is already used by another user.' } });
+    expect(byEmail).toMatchObject({ status: false, fields: { 'changes.email': 'That email is already used by another user.' } });
     const byName = await save(b, id, 1, { username: 'takenname' });
-    expect(byName).toMatchObject({ status: false, errors: { username: 'That username is already used by another user.' } });
+    expect(byName).toMatchObject({ status: false, fields: { 'changes.username': 'That username is already used by another user.' } });
     expect(await storedVersion(id)).toBe(1);
   });
 
@@ -159,7 +173,7 @@ describe('update_account/: a plain save', () => {
     const b = await staff(EDITOR);
     const id = await managedUser();
     const refused = await save(b, id, 1, { owner: 'nobody-on-staff' });
-    expect(refused).toMatchObject({ status: false, errors: { owner: 'Choose an owner from the list of staff.' } });
+    expect(refused).toMatchObject({ status: false, fields: { 'changes.owner': 'Choose an owner from the list of staff.' } });
     expect(await storedVersion(id)).toBe(1);
     const owners = (await (await b.post('/user/get_product_owner_group/', {})).json()) as { result: { key: string }[] };
     const owner = owners.result[0]!.key;
@@ -170,7 +184,7 @@ describe('update_account/: a plain save', () => {
     const b = await staff([...EDITOR, 'tr_src_toggle']);
     const id = await managedUser();
     const reply = await save(b, id, 1, { flags: { no_such_flag: true, rms_version: 'v9', tr_src: true } });
-    expect(reply).toMatchObject({ status: false, errors: { 'flags.no_such_flag': 'There is no flag named no_such_flag.', 'flags.rms_version': 'Choose one of v1, v2.', 'flags.tr_src': 'Choose one of none, tri, s&p.' } });
+    expect(reply).toMatchObject({ status: false, fields: { 'changes.flags.no_such_flag': 'There is no flag named no_such_flag.', 'changes.flags.rms_version': 'Choose one of v1, v2.', 'changes.flags.tr_src': 'Choose one of none, tri, s&p.' } });
   });
 });
 
@@ -270,7 +284,7 @@ describe('update_account/: data plan rules (§5)', () => {
   it('refuses product data for IR and Workiva users with the §5 message', async () => {
     const b = await staff(EDITOR);
     const id = await managedUser({ data_plan: [] });
-    expect(await save(b, id, 1, { user_category: 'ir', data_plan: [`${P}_alt_data`] })).toMatchObject({ status: false, message: msgs.categoryForbidsData, errors: { data_plan: msgs.categoryForbidsData } });
+    expect(await save(b, id, 1, { user_category: 'ir', data_plan: [`${P}_alt_data`] })).toMatchObject({ status: false, message: msgs.categoryForbidsData, fields: { 'changes.data_plan': msgs.categoryForbidsData } });
     // The stored plan is checked against a new category too.
     const other = await managedUser({ data_plan: [`${P}_data`] });
     expect(await save(b, other, 1, { user_category: 'workiva' })).toMatchObject({ status: false, message: msgs.categoryForbidsData });
@@ -282,7 +296,7 @@ describe('update_account/: data plan rules (§5)', () => {
     expect(await save(b, id, 1, { data_plan: [`${P}_data`, `${P}_alt_data`, 'null'] })).toMatchObject({ status: true, user: { data_plan: [`${P}_alt_data`] } });
     expect(await save(b, id, 2, { data_plan: ['shareholder_data'] })).toMatchObject({ status: true, user: { data_plan: [`${P}_data`, 'shareholder_data'] } });
     expect(await save(b, id, 3, { data_plan: ['null'] })).toMatchObject({ status: true, user: { data_plan: [] } });
-    expect(await save(b, id, 4, { data_plan: ['gold_data'] })).toMatchObject({ status: false, errors: { data_plan: 'Unknown data plan item: gold_data.' } });
+    expect(await save(b, id, 4, { data_plan: ['gold_data'] })).toMatchObject({ status: false, fields: { 'changes.data_plan': 'Unknown data plan item: gold_data.' } });
   });
 });
 
@@ -302,7 +316,7 @@ describe('update_account/: organization change', () => {
   it('asks to confirm before moving a user, and writes nothing', async () => {
     const b = await staff(EDITOR);
     const { id } = await userInGroups();
-    expect(await save(b, id, 1, { organization_id: orgs.b })).toMatchObject({ status: false, message: UPDATE_MESSAGES.confirmOrg, errors: { org_change: UPDATE_MESSAGES.confirmOrg } });
+    expect(await save(b, id, 1, { organization_id: orgs.b })).toMatchObject({ status: false, message: UPDATE_MESSAGES.confirmOrg, fields: { org_change: UPDATE_MESSAGES.confirmOrg } });
     expect(await storedVersion(id)).toBe(1);
   });
 
@@ -333,7 +347,7 @@ describe('update_account/: organization change', () => {
   it('refuses an organization that does not exist', async () => {
     const b = await staff(EDITOR);
     const id = await managedUser();
-    expect(await save(b, id, 1, { organization_id: 987654 }, { org_change: 'different' })).toMatchObject({ status: false, errors: { organization_id: 'There is no such organization.' } });
+    expect(await save(b, id, 1, { organization_id: 987654 }, { org_change: 'different' })).toMatchObject({ status: false, fields: { 'changes.organization_id': 'There is no such organization.' } });
   });
 });
 
@@ -379,7 +393,7 @@ describe('update_account/: staff roles', () => {
     const id = await managedUser();
     const roles = Object.values(await roleIds());
     expect((await save(await staff(EDITOR), id, 1, { staff_roles: [roles[0]!] })).message).toContain('‘Change staff roles’');
-    expect(await save(await staff([...EDITOR, 'staff_role_change']), id, 1, { staff_roles: [roles[0]!] })).toMatchObject({ status: false, errors: { staff_roles: 'Only staff users hold staff roles.' } });
+    expect(await save(await staff([...EDITOR, 'staff_role_change']), id, 1, { staff_roles: [roles[0]!] })).toMatchObject({ status: false, fields: { 'changes.staff_roles': 'Only staff users hold staff roles.' } });
   });
 
   it('will not let a person remove their own panel access or lock themselves out', async () => {

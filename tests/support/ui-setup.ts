@@ -42,6 +42,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   localStorage.clear();
+  sessionStorage.clear(); // form drafts: each test is a new tab
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

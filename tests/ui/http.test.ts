@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../../src/domain/constants';
 import { checkSession, loginAccount, verifyOtp } from '../../src/services/auth.service';
-import { HttpError, http, onForbidden, readCsrfToken, toFormData } from '../../src/services/http';
+import { fieldRefusalOf } from '../../src/domain/field-errors';
+import { FieldRefusalError, HttpError, http, onForbidden, readCsrfToken, toFormData } from '../../src/services/http';
 import { SUPPORT_FEATURES } from '../support/login-world';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
@@ -74,6 +75,18 @@ describe('http client', () => {
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).status).toBe(403);
     expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws a refused input as FieldRefusalError: the summary and each field\'s message, read by the machines\' shape check', async () => {
+    await signIn();
+    const failure = await http('/login_account_new/', { method: 'POST', body: toFormData({ username: ' ', password: '' }) }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FieldRefusalError);
+    expect((failure as FieldRefusalError).status).toBe(400);
+    expect(fieldRefusalOf(failure)).toEqual({ msg: '2 fields are not valid.', fields: { username: 'Enter your username.', password: 'Enter your password.' } });
+    // A failure without fields stays a plain HttpError: the machines word it by its status.
+    const plain = await http('/no_such_call/', { method: 'POST', body: toFormData({}) }).catch((e: unknown) => e);
+    expect(plain).not.toBeInstanceOf(FieldRefusalError);
+    expect(fieldRefusalOf(plain)).toBeNull();
   });
 
   it('retries once with the new token when the session cookie is gone, and reports no session', async () => {

@@ -208,6 +208,23 @@ describe('several users', () => {
       .toEqual(['a@example.com', 'bo@example.com']);
   });
 
+  it("answers a CSV row past the server's limit at that row's field, in the server's words", async () => {
+    const long = 'L'.repeat(314);
+    await user.click(screen.getByRole('textbox', { name: 'Paste CSV' }));
+    await user.paste(`first_name,last_name,email\nAnn,Lee,ann@example.com\nBo,${long},bo@example.com`);
+    await user.click(screen.getByRole('button', { name: 'Read pasted rows' }));
+    // Read from a file, the value is not typed: the input's maxLength does not cut it.
+    expect(screen.getByRole('textbox', { name: 'Row 2 last name' })).toHaveValue(long);
+    await user.click(screen.getByRole('button', { name: 'Create 2 users' }));
+    const lastName = screen.getByRole('textbox', { name: 'Row 2 last name' });
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription('At most 150 characters.'));
+    expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 150 characters.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Error: 400');
+    expect(screen.getByRole('textbox', { name: 'Row 1 last name' })).toHaveValue('Lee');
+    expect(await server.db.selectFrom('users').select('id').where('email', 'like', '%@example.com').execute()).toEqual([]);
+  });
+
   it('keeps the rows typed so far when going back to step one and forward again', async () => {
     await user.type(screen.getByRole('textbox', { name: 'Row 1 first name' }), 'Kept');
     await user.click(screen.getByRole('button', { name: 'Back' }));

@@ -6,6 +6,7 @@ import {
   expiryDefault, formatExpiry, MAX_USERS_PER_CREATE, stepOneErrors, USERNAME_PATTERN, usersErrors, type CalendarDate, type CreateStepOne,
   type FieldErrors,
 } from '../../domain/user-rules';
+import type { FieldRefusal } from '../../domain/field-errors';
 import type { AccountForm, Person, UserCreateContext } from './user-create.types';
 
 export const emptyPerson = (): Person => ({ first_name: '', last_name: '', email: '', username: '', password: '', phone: '' });
@@ -49,8 +50,32 @@ export const accountErrors = (c: Pick<UserCreateContext, 'product' | 'account'>)
   return errors;
 };
 
-/** Key of the server's errors that belong to step one (server/users/create.ts STEP_ONE_KEY). */
+/** Key of serverErrors that holds step one's fields (the rows are keyed by their table index). */
 export const STEP_ONE_KEY = 'step_one';
+
+/** The request fields of register/ that step one shows (RegisterForm); a refusal of one goes back there. */
+const STEP_ONE_FIELDS: readonly string[] = [
+  'organization_id', 'user_type', 'user_category', 'owner', 'product_configuration', 'data_plan', 'expiry_dt', 'startup_screen', 'flags',
+];
+const ROW_FIELD = /^users\.(\d+)\.(\w+)$/;
+
+/**
+ * Where each of the server's messages shows (decision 042): step one's fields under STEP_ONE_KEY,
+ * `users.<n>.<field>` on the table row of the n-th person sent (`sent` maps one to the other), and
+ * what no visible field holds in the summary.
+ */
+export function placeRefusal(refusal: FieldRefusal, sent: readonly number[]): { serverErrors: Record<string, FieldErrors>; unplaced: string[] } {
+  const serverErrors: Record<string, FieldErrors> = {};
+  const unplaced: string[] = [];
+  for (const [key, message] of Object.entries(refusal.fields)) {
+    const row = ROW_FIELD.exec(key);
+    const at = row ? sent[Number(row[1])] : undefined;
+    if (row && at !== undefined) (serverErrors[String(at)] ??= {})[row[2]!] = message;
+    else if (STEP_ONE_FIELDS.includes(key)) (serverErrors[STEP_ONE_KEY] ??= {})[key] = message;
+    else if (!refusal.msg.includes(message)) unplaced.push(message);
+  }
+  return { serverErrors, unplaced };
+}
 
 /** Valid by the rules, and nothing the server refused in it is left unchanged. */
 export const accountValid = (c: Pick<UserCreateContext, 'product' | 'account' | 'serverErrors'>) =>

@@ -6,13 +6,14 @@
 // once: created (who, with links), refused (the server's reasons on their rows, nothing lost) or
 // failed (no answer; Retry keeps the form). Back from step two keeps what was typed.
 import { assign, fromPromise, setup } from 'xstate';
+import { fieldRefusalOf, type FieldRefusal } from '../../domain/field-errors';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { OutboxMessage, RegisterReply, RegisterRequest, UsernameCheckReply } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { readUsersCsv } from './user-create.csv';
 import {
   accountValid, defaultExpiryOf, emptyPerson, initialAccount, isBlank, peopleOf, peopleValid, STEP_ONE_KEY, usernameCheckable,
-  withoutServerError,
+  placeRefusal, withoutServerError,
 } from './user-create.form';
 import type { CreateSetup, Person, UserCreateContext, UserCreateEvent, UserCreateInput } from './user-create.types';
 
@@ -51,6 +52,9 @@ function remapRows(errors: Ctx['serverErrors'], map: (index: number) => number |
   return out;
 }
 
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const refusalOf = ({ event }: { event: { error: unknown } }): FieldRefusal => fieldRefusalOf(event.error) ?? { msg: '', fields: {} };
+
 const freshStepTwo = () => ({
   mode: 'single' as const, single: emptyPerson(), rows: [emptyPerson()], csv: null, usernameCheck: null, stepTwoTried: false,
   serverErrors: {}, refusal: null, created: [], createdMsg: '', mail: [], error: null,
@@ -75,11 +79,17 @@ export const userCreateMachine = setup({
       return context.mode === 'single' && e.field === 'username' && usernameCheckable(e.value);
     },
     isUsername: ({ event }) => (event as Ev<'user.change'>).field === 'username',
-    created: (_, reply: RegisterReply) => reply.status,
     // Reading the outbox needs user_mgmt (fetch_outbox/); without it the page says what register/ said.
     showsMail: ({ context }) => context.sendEmail && context.features.includes('user_mgmt'),
-    refusedStepOneOnly: (_, reply: RegisterReply) =>
-      !reply.status && STEP_ONE_KEY in reply.row_errors && Object.keys(reply.row_errors).every((k) => k === STEP_ONE_KEY),
+    /** The server named fields (HTTP 400, decision 042). */
+    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    /** … all of them step one's: the person goes back there to fix them. */
+    refusedStepOneOnly: ({ context }, error: unknown) => {
+      const refusal = fieldRefusalOf(error);
+      if (!refusal) return false;
+      const placed = placeRefusal(refusal, sentRows(context));
+      return STEP_ONE_KEY in placed.serverErrors && Object.keys(placed.serverErrors).every((k) => k === STEP_ONE_KEY) && placed.unplaced.length === 0;
+    },
   },
   actions: {
     pickOrg: assign(({ context, event }) => ({
@@ -160,16 +170,11 @@ export const userCreateMachine = setup({
       usernameCheck: ({ context }, reply: UsernameCheckReply) => ({ username: context.single.username.trim(), available: reply.available, msg: reply.msg }),
     }),
     forgetUsernameCheck: assign({ usernameCheck: null }),
-    storeCreated: assign((_, reply: RegisterReply) => (reply.status ? { created: reply.data, createdMsg: reply.msg, error: null } : {})),
-    storeRefusal: assign(({ context }, reply: RegisterReply) => {
-      if (reply.status) return {};
-      const sent = sentRows(context);
-      const serverErrors: Ctx['serverErrors'] = {};
-      for (const [key, errors] of Object.entries(reply.row_errors)) {
-        const row = /^\d+$/.test(key) ? sent[Number(key)] : undefined;
-        serverErrors[row === undefined ? key : String(row)] = errors;
-      }
-      return { serverErrors, refusal: reply.msg, stepOneTried: true, stepTwoTried: true };
+    storeCreated: assign((_, reply: RegisterReply) => ({ created: reply.data, createdMsg: reply.msg, error: null })),
+    /** A refusal's messages at their fields, until those fields change; the rest in the summary. */
+    storeRefusal: assign(({ context }, refusal: FieldRefusal) => {
+      const { serverErrors, unplaced } = placeRefusal(refusal, sentRows(context));
+      return { serverErrors, refusal: [refusal.msg, ...unplaced].join(' '), stepOneTried: true, stepTwoTried: true };
     }),
     clearOutcome: assign({ error: null, refusal: null }),
     startAnother: assign(() => ({ ...freshStepTwo(), planNotices: [], stepOneTried: false })),
@@ -187,6 +192,8 @@ export const userCreateMachine = setup({
     stepOneTried: false,
     sendEmail: true,
     ...freshStepTwo(),
+    // A kept draft: the person's own values over the fresh form.
+    ...(input.draft ?? {}),
   }),
   initial: 'loading',
   states: {
@@ -286,12 +293,13 @@ export const userCreateMachine = setup({
         id: 'register',
         src: 'register',
         input: ({ context }) => ({ product: context.product, request: registerRequestOf(context) }),
-        onDone: [
-          { guard: { type: 'created', params: ({ event }) => event.output }, target: 'created', actions: { type: 'storeCreated', params: ({ event }) => event.output } },
-          { guard: { type: 'refusedStepOneOnly', params: ({ event }) => event.output }, target: 'stepOne', actions: { type: 'storeRefusal', params: ({ event }) => event.output } },
-          { target: 'stepTwo.refused', actions: { type: 'storeRefusal', params: ({ event }) => event.output } },
+        onDone: { target: 'created', actions: { type: 'storeCreated', params: ({ event }) => event.output } },
+        // Nothing created is a 400 naming fields (decision 042): on their step, the form as it was.
+        onError: [
+          { guard: { type: 'refusedStepOneOnly', params: errorOf }, target: 'stepOne', actions: { type: 'storeRefusal', params: refusalOf } },
+          { guard: { type: 'refusedFields', params: errorOf }, target: 'stepTwo.refused', actions: { type: 'storeRefusal', params: refusalOf } },
+          { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
     },
     created: {

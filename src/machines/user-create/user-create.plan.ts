@@ -16,6 +16,9 @@ export const HEADLESS_CSV = 'name,mail\nGrace Hopper,grace@example.com\n';
 
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });
 const registered = (status: boolean, extra: Record<string, unknown>) => ({ type: 'xstate.done.actor.register', output: { status, msg: 'm', ...extra } });
+/** Nothing created: the 400 naming fields (decision 042), as the HTTP client throws it. */
+const refused = (fields: Record<string, string>) => ({ type: 'xstate.error.actor.register', error: { status: 400, refusal: { msg: 'm', fields } } });
+const refusalOf = (e: AnyEventObject) => (e['error'] as { refusal?: { fields: Record<string, string> } } | undefined)?.refusal;
 
 export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
   machine: userCreateMachine,
@@ -65,8 +68,8 @@ export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
     { name: 'usernameTaken', event: { type: 'xstate.done.actor.checkUsername', output: { status: true, available: false, msg: 'ada.l is taken.' } } },
     { name: 'usernameUnchecked', event: failed('checkUsername') },
     { name: 'created', event: registered(true, { data: [{ row: 0, user_id: 9, username: 'ada.lovelace', email: 'ada@example.com' }] }) },
-    { name: 'refusedRow', event: registered(false, { row_errors: { 0: { email: 'A user with this email already exists.' } } }) },
-    { name: 'refusedStepOne', event: registered(false, { row_errors: { step_one: { owner: 'Choose an owner from the list of staff.' } } }) },
+    { name: 'refusedRow', event: refused({ 'users.0.email': 'A user with this email already exists.' }) },
+    { name: 'refusedStepOne', event: refused({ owner: 'Choose an owner from the list of staff.' }) },
     { name: 'registerFailed', event: failed('register') },
     {
       name: 'outboxRead',
@@ -97,7 +100,7 @@ function offered(s: AnyMachineSnapshot, e: AnyEventObject): boolean {
   // Without the welcome email the walk only goes on to create one person.
   if (!mail && !['user.change', 'create.submit', 'xstate.done.actor.register'].includes(e.type)) return false;
   if (!mail && e.type === 'user.change' && e['field'] === 'username') return false;
-  if (!mail && e.type === 'xstate.done.actor.register' && !(e['output'] as { status: boolean }).status) return false;
+  if (!mail && refusalOf(e)) return false;
   const at = (state: string) => s.matches(state);
   const field = e['field'] as string | undefined;
   switch (e.type) {
@@ -123,7 +126,7 @@ function offered(s: AnyMachineSnapshot, e: AnyEventObject): boolean {
       return (mode === 'single' && (two === 0 || two === 3) && (at('stepTwo.editing.usernameIdle') || at('stepTwo.refused'))) || (mode === 'bulk' && two === true);
     case 'xstate.done.actor.register': case 'xstate.error.actor.register':
       // Several people: created or one row refused; the other answers are the same for one or many.
-      return mode === 'single' || (e.type === 'xstate.done.actor.register' && (e['output'] as { row_errors?: object }).row_errors?.hasOwnProperty('step_one') !== true);
+      return mode === 'single' || e.type === 'xstate.done.actor.register' || refusalOf(e)?.fields['users.0.email'] !== undefined;
     default: return true;
   }
 }

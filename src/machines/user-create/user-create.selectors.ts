@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { usersErrors, type FieldErrors } from '../../domain/user-rules';
 import type { OutboxMessage } from '../../domain/users';
 import { accountErrors, isBlank, peopleOf, rowsOver, STEP_ONE_KEY, usernameTaken } from './user-create.form';
+import { createDraftOf } from './user-create.draft';
 import type { userCreateMachine } from './user-create.machine';
 
 type S = SnapshotFrom<typeof userCreateMachine>;
@@ -14,6 +15,9 @@ function visible(errors: FieldErrors, values: Record<string, unknown>, tried: bo
     return Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined;
   }));
 }
+
+/** What to keep as a draft now; null: nothing (as opened, or created). */
+export const selectDraftToKeep = (s: S) => createDraftOf(s.context, s.hasTag('created'));
 
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectLoadError = (s: S) => (s.matches('loadFailed') ? s.context.error : null);

@@ -37,6 +37,18 @@ export interface UserCreateInput {
   features: readonly string[];
   /** The person's today, from which expiry defaults count (spec §4). */
   today: CalendarDate;
+  /** What the person typed before a reload or a return (user-create.draft.ts): the form starts from it. */
+  draft?: CreateDraft | null;
+}
+
+/** What of the form is kept as a draft (user-create.draft.ts): both steps as typed. */
+export interface CreateDraft {
+  account: AccountForm;
+  expiryChosen: boolean;
+  mode: 'single' | 'bulk';
+  single: Person;
+  rows: Person[];
+  sendEmail: boolean;
 }
 
 export interface UserCreateContext {

@@ -9,6 +9,7 @@
 // each tab reads its list afresh whenever it opens, so the emails shown after a welcome email was
 // sent include it. The view keeps the tabs still while the open one waits on the server or asks.
 import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { fieldRefusalOf, fieldsOutside, fieldsUnder, type FieldRefusal } from '../../domain/field-errors';
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
 import type { ChangeKind, OrgPick, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
@@ -18,6 +19,7 @@ import { userEmailsMachine } from '../user-emails/user-emails.machine';
 import { userPrivilegesMachine } from '../user-privileges/user-privileges.machine';
 import { userSessionsMachine } from '../user-sessions/user-sessions.machine';
 import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
+import { openWith } from './user-edit.draft';
 import type { LoadedUser, MailReply, UpdateAccountReply, UserEditContext, UserEditEvent, UserEditInput } from './user-edit.types';
 
 type Ctx = UserEditContext;
@@ -113,12 +115,13 @@ export const userEditMachine = setup({
       && changed(context).length > 0 && Object.keys(formErrors(context.product, context.base, context.draft)).length === 0,
     emailChanged: ({ context }) => changed(context).includes('email'),
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
-    isConflict: (_, reply: UpdateAccountReply) => !reply.status && 'conflict' in reply,
+    /** The server named fields (HTTP 400, decision 042). */
+    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
   },
   actions: {
-    open: assign((_, loaded: LoadedUser) => {
-      const user = loaded.user!;
-      return { base: user, draft: draftOf(_.context.product, user), roleChoices: loaded.roleChoices, owners: loaded.owners, ...cleared };
+    open: assign(({ context }, loaded: LoadedUser) => {
+      const { base, draft, orgDecision } = openWith(loaded.user!, context.kept);
+      return { base, draft: draft ?? draftOf(context.product, base), orgDecision, roleChoices: loaded.roleChoices, owners: loaded.owners, ...cleared };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'field.change' || !context.draft) return {};
@@ -161,11 +164,18 @@ export const userEditMachine = setup({
     }),
     /** The conflict panel says what happened, from the stored record; no second message. */
     holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: null, notice: null } : {})),
-    applyRefusal: assign((_, reply: UpdateAccountReply) => ({
-      error: reply.message,
-      serverErrors: !reply.status && 'errors' in reply ? (reply.errors ?? {}) : {},
-      emailDecision: null,
-    })),
+    /**
+     * A refused save (HTTP 400, decision 042): the record's fields (`changes.<field>`) at their
+     * controls, the organisation's at its picker; above the form the summary and what no visible
+     * control holds (a permission, the dialogs' answers).
+     */
+    applyFieldRefusal: assign((_, refusal: FieldRefusal) => {
+      const serverErrors: Record<string, string> = fieldsUnder(refusal.fields, 'changes');
+      if (serverErrors['organization_id']) serverErrors['organization'] = serverErrors['organization_id'];
+      const placed = new Set(Object.values(serverErrors));
+      const rest = Object.values(fieldsOutside(refusal.fields, 'changes')).filter((m) => !placed.has(m) && !refusal.msg.includes(m));
+      return { error: [refusal.msg, ...rest].join(' '), serverErrors, emailDecision: null };
+    }),
     mergeTheirs: assign(({ context }) => {
       const theirs = context.theirs!;
       const names = { roles: context.roleChoices ?? theirs.staff_roles, owners: context.owners ?? [] };
@@ -252,10 +262,17 @@ export const userEditMachine = setup({
         input: ({ context }) => ({ product: context.product, save: saveInputOf(context) }),
         onDone: [
           { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'form.saved', actions: { type: 'applySaved', params: ({ event }) => event.output } },
-          { guard: { type: 'isConflict', params: ({ event }) => event.output }, target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
-          { target: 'form.editing', actions: { type: 'applyRefusal', params: ({ event }) => event.output } },
+          // Someone else saved first; a refused save is a 400 (onError).
+          { target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'form.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'form.editing',
+            actions: { type: 'applyFieldRefusal', params: ({ event }: { event: { error: unknown } }) => fieldRefusalOf(event.error) ?? { msg: '', fields: {} } },
+          },
+          { target: 'form.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     conflict: {

@@ -6,6 +6,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { FEATURE_KEYS } from '../../domain/features';
 import { defaultFlags } from '../../domain/user-fields';
+import { USER_FIELD_LIMITS } from '../../domain/user-rules';
 import type { UserRecord } from '../../domain/users';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { changedKeys, formErrors } from './user-edit.form';
@@ -26,6 +27,10 @@ const SAVED: UserRecord = { ...PLAN_RECORD, first_name: 'Grace', version: 2, upd
 const THEIRS: UserRecord = { ...PLAN_RECORD, last_name: 'Byron', version: 2, updated_by: 'colleague' };
 export const OTHER_ORG = { title: 'Granite Peak Partners', org_id: 2, salesforceId: null };
 export const OPENED_ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: null };
+/** A last name past the limit the server checks (the input's maxLength stops typing; autofill or a script does not). */
+export const LONG_LAST_NAME = 'L'.repeat(USER_FIELD_LIMITS.last_name + 1);
+/** A refused save: the 400 naming fields (decision 042), as the HTTP client throws it. */
+const refusedSave = (fields: Record<string, string>) => ({ type: 'xstate.error.actor.saveUser', error: { status: 400, refusal: { msg: Object.values(fields)[0]!, fields } } });
 
 /** Events a person sends only on a clean form: one kind of edit at a time. */
 const FIRST_EDITS = new Set(['field.change', 'dataPlan.change', 'org.pick', 'welcome.send', 'tab.sessions', 'tab.privileges', 'tab.emails']);
@@ -39,15 +44,21 @@ function facts(s: AnyMachineSnapshot) {
     email: keys.includes('email'),
     org: keys.includes('organization'),
     valid: c.base && c.draft ? Object.keys(formErrors(c.product, c.base, c.draft)).length === 0 : false,
+    long: (c.draft?.last_name.length ?? 0) > USER_FIELD_LIMITS.last_name,
     message: c.error !== null || c.notice !== null,
   };
 }
 
-/** Outcomes of a save walked for one kind of change: a race and a lost answer on a plain change, a refusal on a taken email. */
+/**
+ * Outcomes of a save walked for one kind of change: a race and a lost answer on a plain change, a
+ * refusal on a taken email, and on a last name over the limit the server's refusal alone.
+ */
 const SAVE_OUTCOMES_FOR: Record<string, (f: ReturnType<typeof facts>) => boolean> = {
-  savedFirstBySomeoneElse: (f) => !f.email && !f.org,
-  saveFailed: (f) => !f.email && !f.org,
+  saved: (f) => !f.long,
+  savedFirstBySomeoneElse: (f) => !f.email && !f.org && !f.long,
+  saveFailed: (f) => !f.email && !f.org && !f.long,
   emailTaken: (f) => f.email,
+  lastNameTooLong: (f) => f.long,
 };
 
 const plan: MachinePlan<typeof userEditMachine> = {
@@ -55,6 +66,7 @@ const plan: MachinePlan<typeof userEditMachine> = {
   input: { userId: 1, product: P, features: [...FEATURE_KEYS] },
   events: [
     { type: 'field.change', key: 'first_name', value: 'Grace' },
+    { type: 'field.change', key: 'last_name', value: LONG_LAST_NAME },
     { type: 'field.change', key: 'email', value: 'not-an-email' },
     { type: 'field.change', key: 'email', value: 'ada.lovelace@granite.example' },
     { type: 'dataPlan.change', selection: [`${P}_data`, `${P}_alt_data`] },
@@ -81,7 +93,8 @@ const plan: MachinePlan<typeof userEditMachine> = {
     { name: 'loadFailed', event: failedEvent('loadUser') },
     { name: 'saved', event: doneEvent('saveUser', { status: true, isPositive: true, isUpdated: true, message: 'User updated.', user: SAVED }) },
     { name: 'savedFirstBySomeoneElse', event: doneEvent('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'conflict', conflict: true, user: THEIRS }) },
-    { name: 'emailTaken', event: doneEvent('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'taken', errors: { email: 'taken' } }) },
+    { name: 'emailTaken', event: refusedSave({ 'changes.email': 'taken' }) },
+    { name: 'lastNameTooLong', event: refusedSave({ 'changes.last_name': 'At most 150 characters.' }) },
     { name: 'saveFailed', event: failedEvent('saveUser') },
     { name: 'welcomeSent', event: doneEvent('sendWelcome', { status: true, msg: 'sent' }) },
     { name: 'welcomeFailed', event: failedEvent('sendWelcome') },

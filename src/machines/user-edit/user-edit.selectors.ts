@@ -3,10 +3,14 @@ import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { RoleRef } from '../../domain/users';
 import { changedKeys, conflictRows, fieldAccess, formErrors, type DraftKey, type FieldAccess } from './user-edit.form';
+import { keptEditOf } from './user-edit.draft';
 import type { userEditMachine } from './user-edit.machine';
 import type { OwnerChoice } from './user-edit.types';
 
 type S = SnapshotFrom<typeof userEditMachine>;
+
+/** The edits to keep as a draft now; null when there are none; undefined until the user is open (a kept draft stays as it is). */
+export const selectKeptEdit = (s: S) => (s.context.base ? keptEditOf(s.context) : undefined);
 
 export const selectLoading = (s: S) => s.hasTag('loading');
 export const selectLoadFailed = (s: S) => s.hasTag('loadFailed');

@@ -9,6 +9,16 @@ export interface UserEditInput {
   product: string;
   /** The session's features: what the person may change. */
   features: readonly string[];
+  /** Edits kept from before a reload (user-edit.draft.ts): the form opens with them. */
+  kept?: KeptEdit | null;
+}
+
+/** Unsaved edits kept as a draft (user-edit.draft.ts), with the record they started from. */
+export interface KeptEdit {
+  /** The record the edits started from (its version). */
+  base: UserRecord;
+  draft: EditDraft;
+  orgDecision: 'different' | null;
 }
 
 export interface LoadedUser {

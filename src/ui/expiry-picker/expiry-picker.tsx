@@ -2,11 +2,12 @@
 // a calendar (react-day-picker) in a popover; dates up to 31 December 3000; the value is emitted
 // as month-day-year text. Whether a typed value is a real date is the form's rule
 // (src/domain/user-rules.ts parseExpiry), so the field passes on exactly what was typed.
-import { Box, Flex, IconButton, Popover, Text, TextField } from '@radix-ui/themes';
+import { Flex, IconButton, Popover, TextField } from '@radix-ui/themes';
 import { useId, useState, type CSSProperties } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { MAX_EXPIRY, formatExpiry, parseExpiry, type CalendarDate } from '../../domain/user-rules';
+import { MAX_EXPIRY, formatExpiry, parseExpiry, USER_FIELD_LIMITS, type CalendarDate } from '../../domain/user-rules';
+import { described, FieldFrame } from '../form/field-frame';
 
 export interface ExpiryPickerProps {
   /** MM-dd-yyyy, or '' for none. */
@@ -14,6 +15,10 @@ export interface ExpiryPickerProps {
   onChange(value: string): void;
   label?: string;
   disabled?: boolean;
+  /** What is wrong with the date, tied to the field. */
+  error?: string | undefined;
+  /** Why the field is locked, or how to fill it. */
+  hint?: string | undefined;
 }
 
 const EARLIEST_YEAR = 1900;
@@ -21,26 +26,32 @@ const toLocalDate = (d: CalendarDate) => new Date(d.year, d.month - 1, d.day);
 const fromLocalDate = (d: Date): CalendarDate => ({ year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() });
 const LAST_DAY = toLocalDate(MAX_EXPIRY);
 
-export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled = false }: ExpiryPickerProps) {
+/**
+ * Wide enough for MM-dd-yyyy with the field's padding: `ch` measures one digit, and the text
+ * field's own padding sits inside the width.
+ */
+const FIELD_WIDTH = 'calc(12ch + 2 * var(--space-3))';
+
+export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled = false, error, hint }: ExpiryPickerProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const selected = parseExpiry(value);
   const selectedDate = selected ? toLocalDate(selected) : undefined;
 
   return (
-    <Box>
-      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: 'block' }}>{label}</Text>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <Flex gap="2" align="center">
         <TextField.Root
           id={id}
           placeholder="MM-dd-yyyy"
           inputMode="numeric"
           autoComplete="off"
-          maxLength={10}
+          maxLength={USER_FIELD_LIMITS.expiry_dt}
           value={value}
           disabled={disabled}
           onChange={(e) => onChange(e.target.value)}
-          style={{ width: '11ch' }}
+          style={{ width: FIELD_WIDTH, flexShrink: 0 }}
+          {...described(id, error, hint)}
         />
         <Popover.Root open={open && !disabled} onOpenChange={setOpen}>
           <Popover.Trigger>
@@ -70,7 +81,7 @@ export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled 
           </Popover.Content>
         </Popover.Root>
       </Flex>
-    </Box>
+    </FieldFrame>
   );
 }
 

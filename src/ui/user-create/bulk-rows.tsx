@@ -5,6 +5,7 @@ import { Box, Button, Callout, Flex, IconButton, Table, Text, TextArea, TextFiel
 import { useState } from 'react';
 import type { UserField } from '../../machines/user-create/user-create.types';
 import { selectCsv, selectRowErrors, selectRows } from '../../machines/user-create/user-create.selectors';
+import { maxLengthOf } from '../form/limits';
 import { UserCreateCtx } from './user-create-context';
 
 const COLUMNS: { field: UserField; label: string; type?: 'email' | 'password' | 'tel' }[] = [
@@ -54,6 +55,7 @@ export function BulkRows({ disabled }: { disabled: boolean }) {
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
                       value={row[field]}
+                      maxLength={maxLengthOf(field)}
                       disabled={disabled}
                       onChange={(e) => create.send({ type: 'row.change', index: i, field, value: e.target.value })}
                     />

@@ -4,6 +4,7 @@ import { Box, Grid, Text, TextField } from '@radix-ui/themes';
 import type { UserField } from '../../machines/user-create/user-create.types';
 import { selectSingle, selectSingleErrors, selectUsernameStatus, type UsernameStatus } from '../../machines/user-create/user-create.selectors';
 import { described, FieldFrame } from '../form/field-frame';
+import { maxLengthOf } from '../form/limits';
 import { UserCreateCtx } from './user-create-context';
 
 const FIELDS: { field: UserField; label: string; type?: 'email' | 'password' | 'tel'; hint?: string; autoComplete: string }[] = [
@@ -41,6 +42,7 @@ export function SingleUserForm({ disabled }: { disabled: boolean }) {
                 type={type}
                 autoComplete={autoComplete}
                 value={person[field]}
+                maxLength={maxLengthOf(field)}
                 disabled={disabled}
                 onChange={(e) => create.send({ type: 'user.change', field, value: e.target.value })}
                 {...described(id, errors[field], hint)}

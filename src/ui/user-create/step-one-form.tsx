@@ -73,10 +73,8 @@ export function StepOneForm() {
             options={setup.configurations.map((c) => ({ value: c, label: configurationLabel(product, c) }))} />
           <Choice id="create-startup" label={label('startup_screen')} field="startup_screen" value={account.startup_screen} error={errors['startup_screen']}
             placeholder="Choose a screen" options={setup.startupScreens.map((s) => ({ value: s, label: startupScreenLabel(product, s) }))} />
-          <Box>
-            <ExpiryPicker label={label('expiry_dt')} value={account.expiry_dt} onChange={(value) => create.send({ type: 'expiry.change', value })} />
-            {errors['expiry_dt'] && <Text as="p" size="1" color="red" mt="1">{errors['expiry_dt']}</Text>}
-          </Box>
+          <ExpiryPicker label={label('expiry_dt')} value={account.expiry_dt} error={errors['expiry_dt']}
+            onChange={(value) => create.send({ type: 'expiry.change', value })} />
         </Grid>
 
         <Box role="group" aria-labelledby="create-plan-label">

@@ -2,6 +2,7 @@
 // selectors and send field.change; what is shown, disabled or refused is the machine's rule.
 import { Box, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
+import { maxLengthOf } from '../form/limits';
 import { READ_ONLY_REASON, fieldLabel, readDraft, valueLabel, type DraftKey } from '../../machines/user-edit/user-edit.form';
 import { selectAccess, selectFieldErrors, selectFormOpen, selectProduct } from '../../machines/user-edit/user-edit.selectors';
 import { described, FieldFrame } from '../form/field-frame';
@@ -41,7 +42,7 @@ export function TextInput({ field, type = 'text', autoComplete = 'off', placehol
   if (!f.access.show) return null;
   return (
     <FieldFrame id={id} label={f.label} error={f.error} hint={f.why}>
-      <TextField.Root id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} value={String(f.value ?? '')}
+      <TextField.Root id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} value={String(f.value ?? '')} maxLength={maxLengthOf(field)}
         disabled={f.disabled} color={f.error ? 'red' : undefined} {...described(id, f.error, f.why)}
         onChange={(e) => f.change(e.target.value)} />
     </FieldFrame>

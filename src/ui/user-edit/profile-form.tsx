@@ -133,13 +133,7 @@ function UserTypeField() {
 /** The shared picker brings its own label; the reason it is locked and the rule's error go under it. */
 function ExpiryField() {
   const f = useField('expiry_dt');
-  return (
-    <Box>
-      <ExpiryPicker label={f.label} value={String(f.value ?? '')} disabled={f.disabled} onChange={(v) => f.change(v)} />
-      {f.why && <Text as="p" size="1" color="gray" mt="1">{f.why}</Text>}
-      {f.error && <Text as="p" size="1" color="red" mt="1">{f.error}</Text>}
-    </Box>
-  );
+  return <ExpiryPicker label={f.label} value={String(f.value ?? '')} disabled={f.disabled} error={f.error} hint={f.why} onChange={(v) => f.change(v)} />;
 }
 
 function StaffRolesField() {

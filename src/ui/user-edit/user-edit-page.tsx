@@ -4,8 +4,10 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { liveUserEditMachine } from '../../machines/user-edit/user-edit.live';
 import { selectFeatures } from '../../machines/session/session.selectors';
+import { selectStaffId } from '../form/form-draft';
 import { useConsole, useInspect } from '../console-context';
 import { UserEditCtx } from './user-edit-context';
+import { EditDraftKeeper, useKeptEdit } from './edit-draft-keeper';
 import { UserEditView } from './user-edit-view';
 
 /** `children` render inside the page's machine (beside the view). */
@@ -13,9 +15,12 @@ export function UserEditPage({ userId, children }: { userId: number; children?: 
   const { session, config } = useConsole();
   // Read once for this machine: the session's features do not change while a page is open.
   const features = useSelector(session, selectFeatures, (a, b) => a.join() === b.join());
+  const staff = useSelector(session, selectStaffId);
+  const kept = useKeptEdit(staff, userId);
   return (
-    <UserEditCtx.Provider key={userId} logic={liveUserEditMachine} options={{ input: { userId, product: config.product_key, features }, inspect: useInspect() }}>
+    <UserEditCtx.Provider key={userId} logic={liveUserEditMachine} options={{ input: { userId, product: config.product_key, features, kept }, inspect: useInspect() }}>
       <UserEditView />
+      <EditDraftKeeper staff={staff} userId={userId} />
       {children}
     </UserEditCtx.Provider>
   );

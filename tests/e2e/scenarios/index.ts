@@ -14,8 +14,9 @@ import { scenario as userLifecycle } from './user-lifecycle.spec';
 import { scenario as userSupport } from './user-support.spec';
 import { scenario as userBulkEdit } from './user-bulk-edit.spec';
 import { scenario as listChecks } from './list-checks.spec';
+import { scenario as formsDrafts } from './forms-drafts.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
-  userLifecycle, userSupport, userBulkEdit, listChecks, signInThrottled,
+  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, signInThrottled,
 ];
