@@ -28,6 +28,8 @@ export interface Poster {
 /** Cookie-keeping fetch client over a real socket (Node's fetch keeps connections alive). */
 export class HttpClient implements Poster {
   private readonly cookies = new Map<string, string>();
+  /** Requests sent again after a closed kept-alive socket. */
+  retries = 0;
   constructor(private readonly base: string) {}
 
   async post(route: string, form: Record<string, string> = {}): Promise<Response> {
@@ -35,7 +37,17 @@ export class HttpClient implements Poster {
     if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get('csrftoken');
     if (csrf) headers['x-csrftoken'] = csrf;
-    const res = await fetch(`${this.base}${route}`, { method: 'POST', headers, body: new URLSearchParams(form) });
+    const send = () => fetch(`${this.base}${route}`, { method: 'POST', headers, body: new URLSearchParams(form) });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (err) {
+      // A kept-alive socket the server closed as idle just as a request went out on it (a race
+      // every HTTP client meets): sent again on a fresh one, as browsers do, and counted.
+      if (!isSocketRace(err)) throw err;
+      this.retries++;
+      res = await send();
+    }
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
@@ -43,6 +55,11 @@ export class HttpClient implements Poster {
     }
     return res;
   }
+}
+
+function isSocketRace(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 
 async function freePort(): Promise<number> {
@@ -92,9 +109,14 @@ export async function startServerProcess(target: DatabaseTarget): Promise<Server
       reject(new Error(`the server exited (${code}):\n${output}`));
     });
   });
+  let stopping = false;
+  child.once('exit', (code) => {
+    if (!stopping) console.error(`The bench server exited (${code}) during the run; its output:\n${output.slice(-4000)}`);
+  });
   return {
     base: `http://127.0.0.1:${port}`,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

@@ -1,0 +1,169 @@
+// A page of the user list with search text (decision 043): one bounded query per kind of match
+// (first-last, last-first, email, username, phone, id), merged in the page's order, and a total
+// counted apart from the page, from the indexes alone and capped at TOTAL_CAP.
+//
+// One query with the kinds OR-ed together costs what its matches cost: the planner reads every
+// match to sort and count them (a common last name, 16,000 rows, ≈70 ms). Here each kind reads at
+// most a page and one row after the cursor:
+// - in its own index's order when the list is sorted by that expression (the name order and the
+//   last-first kind, email and email, username and username): one index range of page + 1 rows;
+// - otherwise, when the kind matches at most WALK_AT users, those entries of its prefix index
+//   (which carries the filters and the id, created and expiry keys: migration 010), sorted, the
+//   first page + 1 kept;
+// - a kind matching more than that is read instead by walking the sort index from the cursor and
+//   testing each row, which meets a match every N/matches rows: page + 1 matches after fewer than
+//   page × N / WALK_AT rows.
+// The first page + 1 rows of the merge are the page: each kind's first page + 1 hold every row of
+// the union's first page + 1 (deduplicated by id, as a user can match as two kinds).
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { SortKey } from '../../src/domain/user-kinds';
+import { TOTAL_CAP, type UserFilter } from '../../src/domain/users';
+import { engineOf, type Engine } from '../db/connect';
+import type { Database } from '../db/schema';
+import {
+  after, allOf, cheapFilterConditions, finishPage, normaliseQuery, prefixMatch, readDirection, readPage, searchExpressions,
+  sortExpression, type Condition, type ListOrder, type Page, type Position, type SortDir,
+} from './search';
+
+/**
+ * Matches above which a kind is walked rather than gathered. Gathering reads only index entries
+ * when the sort key is in the prefix index (id, created, expiry); for a text order of another
+ * kind each match costs a row lookup, so fewer are gathered.
+ */
+const WALK_AT: Record<SortKey, number> = { id: TOTAL_CAP, created: TOTAL_CAP, expiry: TOTAL_CAP, name: 3_000, email: 3_000, username: 3_000 };
+
+interface Kind {
+  /** The match written on the index expression (a range, or the id). */
+  condition: Condition;
+  /** The same match written so SQLite's planner does not use an index for it (a walk's test). */
+  test: Condition;
+  /** The order this kind's index reads in, if it is one of the list's orders. */
+  order: SortKey | null;
+}
+
+/** What `q` can match, each kind with its condition; none for empty text. */
+export function searchKinds(engine: Engine, q: string): Kind[] {
+  const text = normaliseQuery(q);
+  if (text === '') return [];
+  const e = searchExpressions(engine);
+  const plain = (x: RawBuilder<string>) => (engine === 'sqlite' ? sql<string>`+${x}` : x);
+  const prefix = (x: RawBuilder<string>, p: string, order: SortKey | null): Kind => ({ condition: prefixMatch(x, p), test: prefixMatch(plain(x), p), order });
+  const kinds = [prefix(e.firstLast, text, null), prefix(e.lastFirst, text, 'name'), prefix(e.email, text, 'email'), prefix(e.username, text, 'username')];
+  const digits = text.replace(/[ .-]/g, '');
+  if (/^\d{3,}$/.test(digits)) kinds.push(prefix(e.phone, digits, null));
+  if (/^\d{1,15}$/.test(text)) {
+    const id = Number(text);
+    kinds.push({ condition: sql`users.id = ${id}`, test: sql`${sql.raw(engine === 'sqlite' ? '+users.id' : 'users.id')} = ${id}`, order: 'id' });
+  }
+  return kinds;
+}
+
+/** The filter's conditions other than the search text (written as the prefix indexes can answer them). */
+function otherConditions(engine: Engine, filter: UserFilter, sort: SortKey | null): Condition[] {
+  const out = cheapFilterConditions(engine, { ...filter, q: 'x' }, sort);
+  if (filter.organization_id !== '') out.push(sql`${sql.raw(engine === 'sqlite' ? '+users.organization_id' : 'users.organization_id')} = ${filter.organization_id}`);
+  return out;
+}
+
+/** How many users each kind matches with the filters, each counted to at most `cap + 1`, in one round trip. */
+async function kindCounts(db: Kysely<Database>, kinds: readonly Kind[], others: readonly Condition[], cap: number): Promise<number[]> {
+  const counts = kinds.map((k, i) => sql`(select count(*) from (select 1 from users where ${allOf([k.condition, ...others])} limit ${cap + 1}) ${sql.raw(`k${i}`)}) as ${sql.raw(`n${i}`)}`);
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db);
+  return kinds.map((_, i) => Number(rows[0]![`n${i}`]));
+}
+
+/** Users matching all the kinds together: exact up to TOTAL_CAP, else TOTAL_CAP + 1 and capped. */
+async function cappedTotal(db: Kysely<Database>, kinds: readonly Kind[], others: readonly Condition[], counts: readonly number[]): Promise<{ total: number; capped: boolean }> {
+  if (counts.some((n) => n > TOTAL_CAP)) return { total: TOTAL_CAP + 1, capped: true };
+  const matching = kinds.filter((_, i) => counts[i]! > 0);
+  if (matching.length <= 1) return { total: counts.reduce((a, n) => a + n, 0), capped: false };
+  // A user can match as two kinds ("mary" as a first name and as an email): the union counts them once.
+  const ids = matching.map((k) => sql`select users.id from users where ${allOf([k.condition, ...others])}`);
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${sql.join(ids, sql` union `)}) u`.execute(db);
+  const total = Number(rows[0]!.n);
+  return total > TOTAL_CAP ? { total: TOTAL_CAP + 1, capped: true } : { total, capped: false };
+}
+
+interface Hit { id: number; sort_value: string | number }
+
+/** Code-point order for text (UTF-8 bytes, as SQLite's binary and PostgreSQL's "C" collation compare), numeric otherwise. */
+function compareHits(a: Hit, b: Hit): number {
+  const [x, y] = [a.sort_value, b.sort_value];
+  const c = typeof x === 'string' ? Buffer.compare(Buffer.from(x), Buffer.from(String(y))) : Number(x) - Number(y);
+  return c !== 0 ? c : a.id - b.id;
+}
+
+/** Up to `limit` ids and sort values of the rows meeting `where`, after the position, in the read order. */
+function hitsQuery(db: Kysely<Database>, engine: Engine, where: Condition[], sortBy: RawBuilder<unknown>, readDir: SortDir, limit: number, useSortIndex: boolean) {
+  // SQLite: `+expr` keeps the planner on the prefix index, gathering its matches, rather than on the sort index.
+  const ordered = (x: RawBuilder<unknown>) => (engine === 'sqlite' && !useSortIndex ? sql`+${x}` : x);
+  return db.selectFrom('users').select(['users.id', sql<string | number>`${sortBy}`.as('sort_value')]).where(allOf(where))
+    .orderBy(ordered(sortBy), readDir).orderBy(ordered(sql.raw('users.id')), readDir).limit(limit);
+}
+
+/**
+ * The queries of one search page, given how many users each kind matches (`kindCounts`): one per
+ * kind that matches, except that the kinds past `walkAt` share one walk of the sort index.
+ */
+export function searchPageQueries(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
+  counts: readonly number[], walkAt = WALK_AT[order.sort]) {
+  const engine = engineOf(db);
+  const kinds = searchKinds(engine, filter.q);
+  const others = otherConditions(engine, filter, order.sort);
+  const sortBy = sortExpression(engine, order.sort);
+  const readDir = readDirection(order, at);
+  const beyond = at ? [after(order.sort, sortBy, readDir, at)] : [];
+  const queries = [];
+  const walked: Kind[] = [];
+  kinds.forEach((kind, i) => {
+    if (counts[i] === 0) return;
+    if (kind.order === order.sort) queries.push(hitsQuery(db, engine, [kind.condition, ...others, ...beyond], sortBy, readDir, size + 1, true));
+    else if (counts[i]! <= walkAt) queries.push(hitsQuery(db, engine, [kind.condition, ...others, ...beyond], sortBy, readDir, size + 1, false));
+    else walked.push(kind);
+  });
+  if (walked.length > 0) {
+    const test = sql<SqlBool>`(${sql.join(walked.map((k) => k.test), sql` or `)})`;
+    queries.push(hitsQuery(db, engine, [test, ...others, ...beyond], sortBy, readDir, size + 1, true));
+  }
+  return { queries, readDir };
+}
+
+/** How many users each kind of `filter.q` matches with the other filters, each counted to at most `cap + 1`. */
+export function countKinds(db: Kysely<Database>, filter: UserFilter, sort: SortKey, cap: number): Promise<number[]> {
+  const engine = engineOf(db);
+  return kindCounts(db, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap);
+}
+
+/** A page of a search (non-empty text): see the head of this file. Without text, `readPage`. */
+export async function readSearchPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
+  opts: { withTotal?: boolean; walkAt?: number } = {}): Promise<Page> {
+  const engine = engineOf(db);
+  const kinds = searchKinds(engine, filter.q);
+  if (kinds.length === 0) {
+    // Without text, an organisation's users are few (an index range), counted exactly.
+    return readPage(db, filter, order, size, at, { withTotal: opts.withTotal });
+  }
+  const others = otherConditions(engine, filter, order.sort);
+  const walkAt = opts.walkAt ?? WALK_AT[order.sort];
+  const counts = await kindCounts(db, kinds, others, opts.withTotal ? Math.max(TOTAL_CAP, walkAt) : walkAt);
+  const total = opts.withTotal ? await cappedTotal(db, kinds, others, counts) : null;
+  const { queries, readDir } = searchPageQueries(db, filter, order, size, at, counts, walkAt);
+  const found = new Map<number, Hit>();
+  for (const rows of await Promise.all(queries.map((q) => q.execute()))) {
+    for (const r of rows) found.set(Number(r.id), { id: Number(r.id), sort_value: r.sort_value });
+  }
+  const sign = readDir === 'asc' ? 1 : -1;
+  const hits = [...found.values()].sort((a, b) => sign * compareHits(a, b)).slice(0, size + 1);
+  const rows = hits.length === 0 ? [] : await db.selectFrom('users')
+    .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
+      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at'])
+    .where('users.id', 'in', hits.map((h) => h.id)).execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  // A row deleted between the two reads drops out of the page.
+  const pageRows = hits.flatMap((h) => {
+    const r = byId.get(h.id);
+    return r ? [{ ...r, sort_value: h.sort_value, matching: null }] : [];
+  });
+  const page = await finishPage(db, pageRows, size, order, at, total?.total ?? null);
+  return { ...page, totalCapped: total?.capped ?? false };
+}
