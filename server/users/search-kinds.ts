@@ -8,8 +8,8 @@
 // - in its own index's order when the list is sorted by that expression (the name order and the
 //   last-first kind, email and email, username and username): one index range of page + 1 rows;
 // - otherwise, when the kind matches at most WALK_AT users, those entries of its prefix index
-//   (which carries the filters and the id, created and expiry keys: migration 010), sorted, the
-//   first page + 1 kept;
+//   (which carries every column a page tests and sorts by: migration 010), sorted, the first
+//   page + 1 kept;
 // - a kind matching more than that is read instead by walking the sort index from the cursor and
 //   testing each row, which meets a match every N/matches rows: page + 1 matches after fewer than
 //   page × N / WALK_AT rows.
@@ -26,11 +26,12 @@ import {
 } from './search';
 
 /**
- * Matches above which a kind is walked rather than gathered. Gathering reads only index entries
- * when the sort key is in the prefix index (id, created, expiry); for a text order of another
- * kind each match costs a row lookup, so fewer are gathered.
+ * Matches above which a kind is walked rather than gathered. Both read index entries only
+ * (migration 010): gathering reads every match of the kind, walking about page × N / matches
+ * entries; they cost the same near √(page × N) ≈ 4,600 matches at a million users, and each stays
+ * under about 10,000 entries up to the total's cap, which the same count then serves.
  */
-const WALK_AT: Record<SortKey, number> = { id: TOTAL_CAP, created: TOTAL_CAP, expiry: TOTAL_CAP, name: 3_000, email: 3_000, username: 3_000 };
+const WALK_AT = TOTAL_CAP;
 
 interface Kind {
   /** The match written on the index expression (a range, or the id). */
@@ -106,7 +107,7 @@ function hitsQuery(db: Kysely<Database>, engine: Engine, where: Condition[], sor
  * kind that matches, except that the kinds past `walkAt` share one walk of the sort index.
  */
 export function searchPageQueries(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
-  counts: readonly number[], walkAt = WALK_AT[order.sort]) {
+  counts: readonly number[], walkAt = WALK_AT) {
   const engine = engineOf(db);
   const kinds = searchKinds(engine, filter.q);
   const others = otherConditions(engine, filter, order.sort);
@@ -144,7 +145,7 @@ export async function readSearchPage(db: Kysely<Database>, filter: UserFilter, o
     return readPage(db, filter, order, size, at, { withTotal: opts.withTotal });
   }
   const others = otherConditions(engine, filter, order.sort);
-  const walkAt = opts.walkAt ?? WALK_AT[order.sort];
+  const walkAt = opts.walkAt ?? WALK_AT;
   const counts = await kindCounts(db, kinds, others, opts.withTotal ? Math.max(TOTAL_CAP, walkAt) : walkAt);
   const total = opts.withTotal ? await cappedTotal(db, kinds, others, counts) : null;
   const { queries, readDir } = searchPageQueries(db, filter, order, size, at, counts, walkAt);
