@@ -101,6 +101,12 @@ async function measure(client: HttpClient, clients: number, m: Measure): Promise
 
 export async function benchEngine(engine: Engine): Promise<string[]> {
   const lines: string[] = [];
+  // Each line also goes to stderr as it is measured: a run takes minutes per engine.
+  const push = lines.push.bind(lines);
+  lines.push = (...items: string[]) => {
+    for (const l of items) process.stderr.write(`  … ${l}\n`);
+    return push(...items);
+  };
   const db = await openBenchDatabase(engine);
   const server = await startServerProcess(benchTarget(engine)).catch(async (err: unknown) => {
     await db.destroy();
