@@ -7,6 +7,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineOf } from '../../server/db/connect';
 import type { NewUser } from '../../server/db/schema';
+import * as migration010 from '../../server/db/migrations/2026_11_24_010_user_search_covering';
 import { countKinds, readSearchPage, searchPageQueries } from '../../server/users/search-kinds';
 import { foldAscii, type Position } from '../../server/users/search';
 import { SORT_KEYS, type SortKey } from '../../src/domain/user-kinds';
@@ -227,4 +228,25 @@ describe('the capped total', () => {
     expect(both.total_capped).toBe(false);
     await db.deleteFrom('users').where('username', 'like', 'cap.%').execute();
   }, 60_000);
+});
+
+describe('migration 010', () => {
+  it('is reversible: down restores the narrower indexes, up makes them covering again', async () => {
+    const { db } = server;
+    const postgres = engineOf(db) === 'postgres';
+    const definition = async (name: string): Promise<string> => {
+      const { rows } = postgres
+        ? await sql<{ d: string }>`select indexdef as d from pg_indexes where indexname = ${name}`.execute(db)
+        : await sql<{ d: string }>`select sql as d from sqlite_master where type = 'index' and name = ${name}`.execute(db);
+      return rows[0]?.d ?? '';
+    };
+    expect(await definition('users_search_first_last_idx')).toMatch(/organization_id/);
+    await migration010.down(db);
+    expect(await definition('users_search_first_last_idx')).not.toMatch(/organization_id/);
+    if (postgres) expect(await definition('users_search_email_idx')).toMatch(/lower/);
+    else expect(await definition('users_search_email_idx')).toBe('');
+    await migration010.up(db);
+    expect(await definition('users_sort_created_idx')).toMatch(/organization_id/);
+    expect(await definition('users_search_email_idx')).toMatch(/organization_id/);
+  });
 });
