@@ -70,23 +70,26 @@ function otherConditions(engine: Engine, filter: UserFilter, sort: SortKey | nul
   return out;
 }
 
-/** How many users each kind matches with the filters, each counted to at most `cap + 1`, in one round trip. */
-async function kindCounts(db: Kysely<Database>, kinds: readonly Kind[], others: readonly Condition[], cap: number): Promise<number[]> {
-  const counts = kinds.map((k, i) => sql`(select count(*) from (select 1 from users where ${allOf([k.condition, ...others])} limit ${cap + 1}) ${sql.raw(`k${i}`)}) as ${sql.raw(`n${i}`)}`);
-  const { rows } = await sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db);
-  return kinds.map((_, i) => Number(rows[0]![`n${i}`]));
+/**
+ * How many users each kind matches with the filters, each counted to at most `cap + 1`, and
+ * among them how many match no earlier kind: one pass over each kind's index range, all in one
+ * round trip. The second figures add up to the union's size, each user counted once, in the
+ * first kind it matches ("mary" is a first name and the start of an email).
+ */
+async function kindCounts(db: Kysely<Database>, kinds: readonly Kind[], others: readonly Condition[], cap: number): Promise<{ n: number; fresh: number }[]> {
+  const counts = kinds.map((k, i) => {
+    const earlier = kinds.slice(0, i).map((e) => e.condition);
+    const fresh = earlier.length === 0 ? sql`1` : sql`case when ${sql.join(earlier, sql` or `)} then 0 else 1 end`;
+    return sql`(select count(*) as ${sql.raw(`n${i}`)}, coalesce(sum(f), 0) as ${sql.raw(`f${i}`)} from (select ${fresh} as f from users where ${allOf([k.condition, ...others])} limit ${cap + 1}) ${sql.raw(`i${i}`)}) ${sql.raw(`k${i}`)}`;
+  });
+  const { rows } = await sql<Record<string, string | number>>`select * from ${sql.join(counts, sql` cross join `)}`.execute(db);
+  return kinds.map((_, i) => ({ n: Number(rows[0]![`n${i}`]), fresh: Number(rows[0]![`f${i}`]) }));
 }
 
-/** Users matching all the kinds together: exact up to TOTAL_CAP, else TOTAL_CAP + 1 and capped. */
-async function cappedTotal(db: Kysely<Database>, kinds: readonly Kind[], others: readonly Condition[], counts: readonly number[]): Promise<{ total: number; capped: boolean }> {
-  if (counts.some((n) => n > TOTAL_CAP)) return { total: TOTAL_CAP + 1, capped: true };
-  const matching = kinds.filter((_, i) => counts[i]! > 0);
-  if (matching.length <= 1) return { total: counts.reduce((a, n) => a + n, 0), capped: false };
-  // A user can match as two kinds ("mary" as a first name and as an email): the union counts them once.
-  const ids = matching.map((k) => sql`select users.id from users where ${allOf([k.condition, ...others])}`);
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${sql.join(ids, sql` union `)}) u`.execute(db);
-  const total = Number(rows[0]!.n);
-  return total > TOTAL_CAP ? { total: TOTAL_CAP + 1, capped: true } : { total, capped: false };
+/** Users matching any kind: exact up to TOTAL_CAP, else TOTAL_CAP + 1 and capped. */
+function cappedTotal(counts: readonly { n: number; fresh: number }[]): { total: number; capped: boolean } {
+  const total = counts.reduce((a, c) => a + c.fresh, 0);
+  return counts.some((c) => c.n > TOTAL_CAP) || total > TOTAL_CAP ? { total: TOTAL_CAP + 1, capped: true } : { total, capped: false };
 }
 
 interface Hit { id: number; sort_value: string | number }
@@ -134,9 +137,9 @@ export function searchPageQueries(db: Kysely<Database>, filter: UserFilter, orde
 }
 
 /** How many users each kind of `filter.q` matches with the other filters, each counted to at most `cap + 1`. */
-export function countKinds(db: Kysely<Database>, filter: UserFilter, sort: SortKey, cap: number): Promise<number[]> {
+export async function countKinds(db: Kysely<Database>, filter: UserFilter, sort: SortKey, cap: number): Promise<number[]> {
   const engine = engineOf(db);
-  return kindCounts(db, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap);
+  return (await kindCounts(db, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap)).map((c) => c.n);
 }
 
 /** A page of a search (non-empty text): see the head of this file. Without text, `readPage`. */
@@ -151,8 +154,8 @@ export async function readSearchPage(db: Kysely<Database>, filter: UserFilter, o
   const others = otherConditions(engine, filter, order.sort);
   const walkAt = opts.walkAt ?? WALK_AT;
   const counts = await kindCounts(db, kinds, others, opts.withTotal ? Math.max(TOTAL_CAP, walkAt) : walkAt);
-  const total = opts.withTotal ? await cappedTotal(db, kinds, others, counts) : null;
-  const { queries, readDir } = searchPageQueries(db, filter, order, size, at, counts, walkAt);
+  const total = opts.withTotal ? cappedTotal(counts) : null;
+  const { queries, readDir } = searchPageQueries(db, filter, order, size, at, counts.map((c) => c.n), walkAt);
   const found = new Map<number, Hit>();
   for (const rows of await Promise.all(queries.map((q) => q.execute()))) {
     for (const r of rows) found.set(Number(r.id), { id: Number(r.id), sort_value: r.sort_value });
