@@ -1,7 +1,9 @@
-// The user list's search (decision 021): prefix matching on indexed, ASCII-folded expressions,
-// keyset pages behind an opaque cursor, and an exact total read from the counts table when only
-// the cheap filters apply. The expressions here are those of migration 007's indexes, written the
-// same way, so both engines answer every page from an index range.
+// The user list's query building blocks (decision 021): prefix matching on indexed, ASCII-folded
+// expressions, keyset pages behind an opaque cursor, and an exact total read from the counts table
+// when only the cheap filters apply. A page without search text, and every export batch, is one
+// query here; a page with search text is one bounded query per kind of match
+// (search-kinds.ts, decision 043). The expressions are those of migrations 007 and 010's
+// indexes, written the same way, so both engines answer every query from an index range.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../../src/domain/user-kinds';
