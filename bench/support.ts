@@ -14,11 +14,15 @@ import type { Database } from '../server/db/schema';
 import { FEATURE_KEYS } from '../src/domain/features';
 import { TEST_SCRYPT_FOR_BENCH } from './params';
 import { BenchClient, percentile } from './setup';
-import { seededBenchDatabase } from './user-data';
+import { BenchDatabaseMissing, openSeededBenchDatabase } from './user-data';
+import type { Poster } from './http';
 
-/** The bench database of `engine`, reporting a first seeding under the bench's heading. */
+/**
+ * The bench database of `engine` as `npm run seed:bench` made it; a missing or partial one stops
+ * that engine's bench with a message saying so (a bench never seeds or drops a database).
+ */
 export function openBenchDatabase(engine: Engine): Promise<Kysely<Database>> {
-  return seededBenchDatabase(engine, (l) => console.log(`  ${l}`));
+  return openSeededBenchDatabase(engine);
 }
 
 export interface BenchStaff {
@@ -81,25 +85,54 @@ export async function withSignedInApp<T>(db: Kysely<Database>, staff: BenchStaff
   }
 }
 
-/** The bench on SQLite, then on PostgreSQL when it is reachable. */
+/** The bench on SQLite, then on PostgreSQL; an engine whose bench database is missing is skipped, saying why. */
 export async function onBothEngines(benchOn: (engine: Engine) => Promise<string[]>): Promise<string[]> {
-  const lines = await benchOn('sqlite');
-  try {
-    lines.push(...await benchOn('postgres'));
-  } catch (err) {
-    lines.push(`postgres: skipped (${err instanceof Error ? err.message : String(err)})`);
+  const lines: string[] = [];
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    try {
+      lines.push(...await benchOn(engine));
+    } catch (err) {
+      if (!(err instanceof BenchDatabaseMissing) && engine === 'sqlite') throw err;
+      lines.push(`${engine}: skipped (${err instanceof Error ? err.message : String(err)})`);
+    }
   }
   return lines;
 }
 
 /** A post and its JSON reply, timed to the end of the reply; anything but 200 stops the bench. */
-export async function timedPost<T>(client: BenchClient, route: string, form: Record<string, string>): Promise<{ ms: number; reply: T }> {
+export async function timedPost<T>(client: Poster, route: string, form: Record<string, string>): Promise<{ ms: number; reply: T }> {
   const t = performance.now();
   const res = await client.post(route, form);
   const reply = (await res.json()) as T;
   const ms = performance.now() - t;
   if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
   return { ms, reply };
+}
+
+/**
+ * `total` requests from `clients` concurrent clients (each waits for its reply before sending the
+ * next), every one timed from send to the end of its reply.
+ */
+export async function concurrentTimes(clients: number, total: number, request: (i: number) => Promise<number>): Promise<number[]> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (next < total) times.push(await request(next++));
+  }));
+  return times;
+}
+
+/** The median of each percentile over repeated measures: one run's p95 moves with the machine's other work. */
+export function medianSummary(runs: readonly { p50: number; p95: number }[]): { p50: number; p95: number } {
+  const mid = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+  return { p50: mid(runs.map((r) => r.p50)), p95: mid(runs.map((r) => r.p95)) };
+}
+
+export function median(xs: readonly number[]): number {
+  return medianSummary(xs.map((x) => ({ p50: x, p95: x }))).p50;
 }
 
 export function summary(times: readonly number[]): { p50: number; p95: number } {

@@ -1,7 +1,8 @@
 // A database of 1,000,000 users across 5,000 organisations for the user-list and bulk-edit
-// benchmarks: made once per engine (SQLite file under data/bench/, PostgreSQL database
-// staff_console_bench) and reused while it holds the full set. The rows are pseudo-random from
-// a fixed seed, so every run and both engines see the same users.
+// benchmarks: made once per engine by `npm run seed:bench` (SQLite file under data/bench/,
+// PostgreSQL database staff_console_bench or BENCH_PG_DB) and reused while it holds the full set.
+// The benches never seed or drop a database themselves: they say what is missing and skip. The
+// rows are pseudo-random from a fixed seed, so every run and both engines see the same users.
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -15,14 +16,15 @@ import { withDatabaseName } from '../server/db/test-database';
 export const BENCH_USERS = 1_000_000;
 export const BENCH_ORGS = 5_000;
 const BENCH_DIR = path.resolve('data/bench');
-const BENCH_PG_NAME = 'staff_console_bench';
+/** The PostgreSQL bench database: BENCH_PG_DB, so a copy can be benched without touching the original. */
+const benchPgName = () => process.env['BENCH_PG_DB'] || 'staff_console_bench';
 /** Every seeded username starts so, and nothing else does: how a run finds what it seeded. */
 export const BENCH_USERNAME_PREFIX = 'b.';
 
 export function benchTarget(engine: Engine): DatabaseTarget {
   if (engine === 'sqlite') return { engine, file: path.join(BENCH_DIR, 'users-1m.db') };
   const server = process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  return { engine, url: withDatabaseName(server, BENCH_PG_NAME) };
+  return { engine, url: withDatabaseName(server, benchPgName()) };
 }
 
 export const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
@@ -142,32 +144,54 @@ async function recreatePostgres(url: string): Promise<void> {
   }
 }
 
+/** Where the bench database of `engine` lives, for messages (no password). */
+export function benchWhere(engine: Engine): string {
+  const target = benchTarget(engine);
+  return target.engine === 'sqlite' ? target.file : `PostgreSQL database ${new URL(target.url).pathname.slice(1)}`;
+}
+
+/** The bench database is missing or not full: the bench says so and skips the engine. */
+export class BenchDatabaseMissing extends Error {}
+
 /**
- * The bench database of `engine`, with 1,000,000 users across 5,000 organisations: opened as it
- * is when it holds them, otherwise made anew (a half-filled one from an interrupted run is
- * dropped first). The caller destroys the Kysely instance.
+ * The bench database of `engine`, migrated, when it holds the 1,000,000 users; otherwise
+ * BenchDatabaseMissing (nothing is seeded or dropped). The caller destroys the Kysely instance.
+ */
+export async function openSeededBenchDatabase(engine: Engine): Promise<Kysely<Database>> {
+  const target = benchTarget(engine);
+  const missing = (why: string) => new BenchDatabaseMissing(`${benchWhere(engine)} ${why}; run \`npm run seed:bench\`${engine === 'postgres' ? ' with DATABASE_URL=postgres://…' : ''} first`);
+  if (target.engine === 'sqlite' && !existsSync(target.file)) throw missing('does not exist');
+  const db = target.engine === 'sqlite' ? openDatabase(target) : await tryOpenPostgres(target.url);
+  if (!db) throw missing('cannot be reached');
+  await migrateToLatest(db);
+  const n = await seededCount(db);
+  if (n === BENCH_USERS) return db;
+  await db.destroy();
+  throw missing(`holds ${n.toLocaleString('en-US')} bench users, not ${BENCH_USERS.toLocaleString('en-US')}`);
+}
+
+/**
+ * `npm run seed:bench`: the bench database of `engine`, made anew unless it already holds the
+ * 1,000,000 users. Every step that drops or writes is announced through `log`.
  */
 export async function seededBenchDatabase(engine: Engine, log: (line: string) => void = () => {}): Promise<Kysely<Database>> {
-  const target = benchTarget(engine);
-  if (target.engine === 'sqlite' && existsSync(target.file)) {
-    const db = openDatabase(target);
-    await migrateToLatest(db);
-    if ((await seededCount(db)) === BENCH_USERS) return db;
-    await db.destroy();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(target.file + suffix, { force: true });
+  try {
+    return await openSeededBenchDatabase(engine);
+  } catch (err) {
+    if (!(err instanceof BenchDatabaseMissing)) throw err;
+    log(`${err.message.split(';')[0]}.`);
   }
-  if (target.engine === 'postgres') {
-    const existing = await tryOpenPostgres(target.url);
-    if (existing) {
-      await migrateToLatest(existing);
-      if ((await seededCount(existing)) === BENCH_USERS) return existing;
-      await existing.destroy();
-    }
+  const target = benchTarget(engine);
+  if (target.engine === 'sqlite') {
+    log(`Removing ${target.file} (if any) to seed it afresh.`);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(target.file + suffix, { force: true });
+  } else {
+    log(`Dropping and creating ${benchWhere(engine)}.`);
     await recreatePostgres(target.url);
   }
   const db = openDatabase(target);
   await migrateToLatest(db);
-  log(`Seeding ${BENCH_USERS.toLocaleString('en-US')} users on ${engine} (once; later runs reuse it)…`);
+  log(`Seeding ${BENCH_USERS.toLocaleString('en-US')} users into ${benchWhere(engine)}…`);
   const seconds = await seedBenchUsers(db, { progress: (done) => { if (done % 200_000 === 0) log(`  ${done.toLocaleString('en-US')} users`); } });
   log(`  seeded in ${seconds.toFixed(0)} s`);
   await refreshStatistics(db, engine);

@@ -1,6 +1,8 @@
 // `npm run seed:bench`: the bench database of 1,000,000 users across 5,000 organisations, on
 // SQLite (data/bench/users-1m.db) by default or on PostgreSQL when DATABASE_URL is a postgres://
-// URL (the database `staff_console_bench` on that server). Reuses a full one; makes it otherwise.
+// URL (the database `staff_console_bench`, or BENCH_PG_DB, on that server). Reuses a full one;
+// otherwise says so, drops it (SQLite: removes the file) and seeds it anew, announcing each step.
+// `npm run bench` never seeds: it skips an engine whose bench database is missing, saying why.
 import { seededBenchDatabase } from '../bench/user-data';
 
 async function main(): Promise<void> {

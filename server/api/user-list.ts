@@ -5,7 +5,8 @@ import { badRequest, forbidden } from '../http/replies';
 import { defineRoute } from '../routes';
 import type { CurrentSession } from '../context';
 import { EXPORT_CONTENT_TYPES, exportFilename, exportStream } from '../users/export';
-import { BadCursor, countUsers, decodeCursor, encodeCursor, filterNeedsDeletedUser, readPage, type Position } from '../users/search';
+import { BadCursor, countUsers, decodeCursor, encodeCursor, filterNeedsDeletedUser, type Position } from '../users/search';
+import { readSearchPage } from '../users/search-kinds';
 import { permissionName } from '../../src/domain/feature-labels';
 
 export const DELETED_REFUSAL = `Listing deleted users needs the ${permissionName('deleted_user')} permission.`;
@@ -35,12 +36,13 @@ const searchUsers = defineRoute({
         throw err;
       }
     }
-    const page = await readPage(deps.db, filter, order, input.page_size, at, { withTotal: input.with_total });
+    const page = await readSearchPage(deps.db, filter, order, input.page_size, at, { withTotal: input.with_total });
     const reply: SearchUsersReply = {
       status: true,
       userItems: page.rows,
       count: page.rows.length,
       total_users: page.total,
+      ...(page.total === null ? {} : { total_capped: page.totalCapped ?? false }),
       next_cursor: page.next && encodeCursor(filter, order, page.next),
       prev_cursor: page.prev && encodeCursor(filter, order, page.prev),
     };

@@ -10,6 +10,7 @@ import * as userArea from './migrations/2026_11_21_006_user_area';
 import * as userSearch from './migrations/2026_11_21_007_user_search';
 import * as orgSearch from './migrations/2026_11_21_008_org_search';
 import * as usersFillfactor from './migrations/2026_11_21_009_users_fillfactor';
+import * as userSearchCovering from './migrations/2026_11_24_010_user_search_covering';
 import * as signInThrottle from './migrations/2026_11_24_011_sign_in_throttle';
 import * as bulkOperations from './migrations/2026_11_24_012_bulk_operations';
 import type { Database } from './schema';
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_007_user_search': userSearch,
   '2026_11_21_008_org_search': orgSearch,
   '2026_11_21_009_users_fillfactor': usersFillfactor,
+  '2026_11_24_010_user_search_covering': userSearchCovering,
   '2026_11_24_011_sign_in_throttle': signInThrottle,
   '2026_11_24_012_bulk_operations': bulkOperations,
 };

@@ -1,7 +1,9 @@
-// The user list's search (decision 021): prefix matching on indexed, ASCII-folded expressions,
-// keyset pages behind an opaque cursor, and an exact total read from the counts table when only
-// the cheap filters apply. The expressions here are those of migration 007's indexes, written the
-// same way, so both engines answer every page from an index range.
+// The user list's query building blocks (decision 021): prefix matching on indexed, ASCII-folded
+// expressions, keyset pages behind an opaque cursor, and an exact total read from the counts table
+// when only the cheap filters apply. A page without search text, and every export batch, is one
+// query here; a page with search text is one bounded query per kind of match
+// (search-kinds.ts, decision 043). The expressions are those of migrations 007 and 010's
+// indexes, written the same way, so both engines answer every query from an index range.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../../src/domain/user-kinds';
@@ -35,7 +37,7 @@ function folded(engine: Engine, text: string): RawBuilder<string> {
 
 const PHONE_DIGITS = "replace(replace(replace(users.phone, ' ', ''), '-', ''), '.', '')";
 
-function searchExpressions(engine: Engine) {
+export function searchExpressions(engine: Engine) {
   return {
     firstLast: folded(engine, "users.first_name || ' ' || users.last_name"),
     lastFirst: folded(engine, "users.last_name || ' ' || users.first_name"),
@@ -45,7 +47,7 @@ function searchExpressions(engine: Engine) {
   };
 }
 
-function sortExpression(engine: Engine, sort: SortKey): RawBuilder<string | number> {
+export function sortExpression(engine: Engine, sort: SortKey): RawBuilder<string | number> {
   const e = searchExpressions(engine);
   switch (sort) {
     case 'id': return sql.raw('users.id');
@@ -57,7 +59,7 @@ function sortExpression(engine: Engine, sort: SortKey): RawBuilder<string | numb
   }
 }
 
-const TEXT_SORTS: readonly SortKey[] = ['name', 'email', 'username'];
+export const TEXT_SORTS: readonly SortKey[] = ['name', 'email', 'username'];
 
 // ── the search text ───────────────────────────────────────────────────────
 /** Lower-cases A–Z only, as SQLite's lower() and PostgreSQL's lower() under "C" both do. */
@@ -84,9 +86,9 @@ export function normaliseQuery(q: string): string {
   return foldAscii(q.trim().replace(/\s+/g, ' '));
 }
 
-type Condition = RawBuilder<SqlBool>;
+export type Condition = RawBuilder<SqlBool>;
 
-function prefixMatch(expression: RawBuilder<string>, prefix: string): Condition {
+export function prefixMatch(expression: RawBuilder<string>, prefix: string): Condition {
   const upper = prefixUpperBound(prefix);
   return upper === null ? sql`${expression} >= ${prefix}` : sql`(${expression} >= ${prefix} and ${expression} < ${upper})`;
 }
@@ -121,7 +123,7 @@ function filterColumn(engine: Engine, column: 'user_type' | 'user_category' | 'a
   return sql.raw(engine === 'sqlite' ? `+users.${column}` : `users.${column}`);
 }
 
-function cheapFilterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null): Condition[] {
+export function cheapFilterConditions(engine: Engine, filter: UserFilter, sort: SortKey | null): Condition[] {
   const out: Condition[] = [];
   // Except in id order without search text: users_type_idx holds (user_type, rowid), so it serves
   // the filter and that order at once (and the export of one type reads only that type's rows).
@@ -143,7 +145,7 @@ function filterConditions(engine: Engine, filter: UserFilter, sort: SortKey | nu
   return [...out, ...cheapFilterConditions(engine, filter, sort)];
 }
 
-function allOf(conditions: readonly Condition[]): Condition {
+export function allOf(conditions: readonly Condition[]): Condition {
   return conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 }
 
@@ -158,7 +160,7 @@ export function filterNeedsDeletedUser(filter: Pick<UserFilter, 'deleted'>): boo
  * answers from at most 84 rows; otherwise the matching rows are few enough to count through the
  * same indexes the page uses.
  */
-function countsTableAnswers(filter: UserFilter): boolean {
+export function countsTableAnswers(filter: UserFilter): boolean {
   return normaliseQuery(filter.q) === '' && filter.organization_id === '';
 }
 
@@ -229,6 +231,8 @@ export interface Page {
   prev: Position | null;
   /** Every row matching the filter, when asked for. */
   total: number | null;
+  /** The total stopped counting at TOTAL_CAP: more than that many match. */
+  totalCapped?: boolean;
 }
 
 /**
@@ -246,14 +250,14 @@ function orderable(engine: Engine, filter: UserFilter, walk: boolean, expression
  * tie-break rather than as a row value `(expr, id) > (?, ?)`: SQLite uses row values only on
  * plain columns, and read the name order half a million rows deep by scanning up to the cursor.
  */
-function after(sort: SortKey, sortBy: RawBuilder<unknown>, readDir: SortDir, at: Position): Condition {
+export function after(sort: SortKey, sortBy: RawBuilder<unknown>, readDir: SortDir, at: Position): Condition {
   const [beyond, reach] = readDir === 'asc' ? [sql.raw('>'), sql.raw('>=')] : [sql.raw('<'), sql.raw('<=')];
   if (sort === 'id') return sql`users.id ${beyond} ${at.id}`;
   return sql`(${sortBy} ${reach} ${at.value} and (${sortBy} ${beyond} ${at.value} or users.id ${beyond} ${at.id}))`;
 }
 
 /** Which way the index is read for a page: the list's order, or against it to go back. */
-function readDirection(order: ListOrder, at: Position | null): SortDir {
+export function readDirection(order: ListOrder, at: Position | null): SortDir {
   const backwards = at?.towards === 'prev';
   return backwards === (order.dir === 'asc') ? 'desc' : 'asc';
 }
@@ -288,13 +292,25 @@ export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListO
 /** One page in the list's order, read from the index in the direction asked. */
 export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
   opts: { withTotal?: boolean; walk?: boolean; organizations?: Map<number, string> } = {}): Promise<Page> {
-  const backwards = at?.towards === 'prev';
   // With search text or an organisation, SQLite's first page counts the rows it sorts (one pass
   // over them); every other total comes from the counts table or its own count. Not on
   // PostgreSQL: where its planner walks the sort index for a page, the window would make it walk
   // all of it (seconds), while its count alone runs on a bitmap of the prefix ranges.
   const countHere = opts.withTotal === true && !at && !countsTableAnswers(filter) && engineOf(db) === 'sqlite';
   const found = await pageQuery(db, filter, order, size, at, { withTotal: countHere, walk: opts.walk }).execute();
+  const total = !opts.withTotal ? null : countHere ? Number(found[0]?.matching ?? 0) : await countUsers(db, filter);
+  return finishPage(db, found, size, order, at, total, opts.organizations);
+}
+
+type FoundRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+/**
+ * A page from up to `size + 1` rows read in the read direction (the extra one tells whether
+ * another page follows): turned round when read backwards, with the cursors at its edges.
+ */
+export async function finishPage(db: Kysely<Database>, found: FoundRow[], size: number, order: ListOrder, at: Position | null,
+  total: number | null, organizations?: Map<number, string>): Promise<Page> {
+  const backwards = at?.towards === 'prev';
   const more = found.length > size;
   const rows = found.slice(0, size);
   if (backwards) rows.reverse();
@@ -314,8 +330,7 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
     next = more && last ? positionOf(last, 'next') : null;
     prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };
   }
-  const total = !opts.withTotal ? null : countHere ? Number(found[0]?.matching ?? 0) : await countUsers(db, filter);
-  const names = await organizationNames(db, rows.map((r) => r.organization_id), opts.organizations);
+  const names = await organizationNames(db, rows.map((r) => r.organization_id), organizations);
   return {
     // The driver's row objects are ours: completed in place (an export maps millions of them).
     rows: rows.map((r) => toUserRow(Object.assign(r, {
@@ -329,7 +344,7 @@ export async function readPage(db: Kysely<Database>, filter: UserFilter, order: 
  * Organisation names for a page's rows, read after the page is chosen: joined in the page's
  * query, the name would be looked up for every matching row before the sort keeps a few.
  */
-async function organizationNames(db: Kysely<Database>, ids: readonly (number | null)[], known = new Map<number, string>()): Promise<Map<number, string>> {
+export async function organizationNames(db: Kysely<Database>, ids: readonly (number | null)[], known = new Map<number, string>()): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null && !known.has(id)))];
   if (wanted.length === 0) return known;
   const rows = await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', wanted).execute();

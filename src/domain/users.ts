@@ -147,13 +147,17 @@ export const SearchUsersForm = v.object({
 });
 export type SearchUsersForm = v.InferOutput<typeof SearchUsersForm>;
 
+/** A search's total is counted up to this many users; past it the list says "more than". */
+export const TOTAL_CAP = 10_000;
 export const SearchUsersReply = v.object({
   status: v.literal(true),
   userItems: v.array(UserRow),
   /** Rows on this page. */
   count: v.number(),
-  /** All rows matching the filters, or null when not asked for. */
+  /** All rows matching the filters, or null when not asked for; TOTAL_CAP + 1 when capped. */
   total_users: v.nullable(v.number()),
+  /** A search's total stops counting past TOTAL_CAP: then more than TOTAL_CAP users match. */
+  total_capped: v.optional(v.boolean()),
   next_cursor: v.nullable(v.string()),
   prev_cursor: v.nullable(v.string()),
 });
