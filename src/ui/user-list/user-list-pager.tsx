@@ -1,10 +1,10 @@
-// "1–20 of 1,000,000" (a search's total stops at TOTAL_CAP + 1: "of more than 10,000"), the page
+// "1–20 of 1,000,000" (a capped search total reads "of more than 10,000"), the page
 // size, and Previous/Next by the server's cursors.
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { selectHasNext, selectHasPrev, selectRange, selectTotal } from '../../machines/user-list/user-list.selectors';
 import { PageSizeSelect, type FiltersProps } from './user-list-filters';
 import { UserListCtx } from './user-list-context';
-import { TOTAL_CAP } from '../../domain/users';
+import { totalWords } from '../../domain/users';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -17,7 +17,7 @@ export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Text size="2" role="status" aria-label="Rows shown">
-        {range ? `${count(range.first)}–${count(range.last)} of ${total === null ? '…' : total === TOTAL_CAP + 1 ? `more than ${count(TOTAL_CAP)}` : count(total)}` : total === 0 ? '0 users' : '\u00a0'}
+        {range ? `${count(range.first)}–${count(range.last)} of ${total === null ? '…' : totalWords(total)}` : total === 0 ? '0 users' : '\u00a0'}
       </Text>
       <Flex gap="3" align="center">
         <PageSizeSelect change={change} />

@@ -2,6 +2,7 @@
 // navigate; the screen forwards each new URL to the machine as `url.change` (the one effect
 // here: it fetches nothing, the machine decides whether anything changed).
 import { Box, Button, Callout, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import { TOTAL_CAP, totalWords } from '../../domain/users';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { liveUserListMachine } from '../../machines/user-list/user-list.live';
 import { compactSearch, type ListSearch } from '../../machines/user-list/user-list.search';
@@ -68,7 +69,7 @@ function SelectionCallout() {
     return (
       <Callout.Root color="blue" role="status">
         <Callout.Text>
-          All {count(total)} matching users are selected.{' '}
+          {total > TOTAL_CAP ? `All matching users (${totalWords(total)}) are selected.` : `All ${count(total)} matching users are selected.`}{' '}
           <Button variant="ghost" size="1" onClick={() => list.send({ type: 'selection.clear' })}>Clear selection</Button>
         </Callout.Text>
       </Callout.Root>
@@ -79,7 +80,7 @@ function SelectionCallout() {
     <Callout.Root color="blue" role="status">
       <Callout.Text>
         All {count(onPage)} users on this page are selected.{' '}
-        <Button variant="ghost" size="1" onClick={() => list.send({ type: 'all.select' })}>Select all {count(total)} matching</Button>
+        <Button variant="ghost" size="1" onClick={() => list.send({ type: 'all.select' })}>{total > TOTAL_CAP ? `Select all matching users (${totalWords(total)})` : `Select all ${count(total)} matching`}</Button>
       </Callout.Text>
     </Callout.Root>
   );
