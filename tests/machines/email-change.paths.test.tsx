@@ -29,7 +29,7 @@ const buttons = () => within(dialog()).getAllByRole('button').map((b) => b.textC
 describe('emailChange machine paths (edit page, real server)', () => {
   it.each(planPaths(emailChangePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
-      ...editPageDriver(world, emailChangeMachine, child),
+      ...editPageDriver(world, emailChangeMachine, child, { loaded: true }),
       perform: {
         'email.ask': async () => {
           await retype(world, 'Email', NEW_EMAIL);

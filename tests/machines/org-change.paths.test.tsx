@@ -26,7 +26,7 @@ const storedOrg = async () => (await world.server.db.selectFrom('users').select(
 describe('orgChange machine paths (edit page, real server)', () => {
   it.each(planPaths(orgChangePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
-      ...editPageDriver(world, orgChangeMachine, child),
+      ...editPageDriver(world, orgChangeMachine, child, { loaded: true }),
       perform: {
         'org.choose': async () => pickOrganization(world, 'Gran', 'Granite Peak Partners'),
         'org.sameOrg': async () => clickInDialog(world, 'Cancel (Same Org)'),

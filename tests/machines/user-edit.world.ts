@@ -100,9 +100,20 @@ export async function mountEditPage(world: EditWorld): Promise<void> {
   await flush();
 }
 
-/** What every path test on the edit page drives alike: the world's server and calls, and the page as the route mounts it. */
-export function editPageDriver(world: EditWorld, machine: AnyStateMachine, actor: () => AnyActorRef): Pick<Driver<EditWorld>, 'machine' | 'bridge' | 'world' | 'calls' | 'actor' | 'mount'> {
-  return { machine, bridge: world.bridge, world, calls: CALLS, actor, mount: () => mountEditPage(world) };
+/** The page mounted and its user read: the form is on screen (the server answers from its own threads). */
+export async function mountLoadedEditPage(world: EditWorld): Promise<void> {
+  await mountEditPage(world);
+  await until(() => !!screen.queryByRole('heading', { name: 'Ada Lovelace' }));
+}
+
+/**
+ * What every path test on the edit page drives alike: the world's server and calls, and the page as
+ * the route mounts it — for a dialog's machine, once the form is on screen (`loaded`).
+ */
+export function editPageDriver(
+  world: EditWorld, machine: AnyStateMachine, actor: () => AnyActorRef, { loaded = false } = {},
+): Pick<Driver<EditWorld>, 'machine' | 'bridge' | 'world' | 'calls' | 'actor' | 'mount'> {
+  return { machine, bridge: world.bridge, world, calls: CALLS, actor, mount: () => (loaded ? mountLoadedEditPage(world) : mountEditPage(world)) };
 }
 
 /**
@@ -114,8 +125,7 @@ export function editTabDriver(world: EditWorld, machine: AnyStateMachine, tabNam
   return {
     ...editPageDriver(world, machine, child),
     mount: async () => {
-      await mountEditPage(world);
-      await until(() => !!screen.queryByRole('heading', { name: 'Ada Lovelace' }));
+      await mountLoadedEditPage(world);
       await world.beforeTab?.();
       await openTab(world, tabName);
     },
