@@ -191,12 +191,13 @@ describe('userList machine paths', () => {
         failed: async () => world.bridge.setOffline(false),
       },
       expectations: {
-        loading: (s, { step }) => {
+        loading: async (s, { step }) => {
           expect(region()).toHaveAttribute('aria-busy', 'true');
           expect(s.getByLabelText('Loading users')).toBeInTheDocument();
           if (step?.outcome === 'staleCursor') {
-            // Never an error page: page 1 is on its way, the URL says so, and a notice says why.
-            expect(s.getByRole('status', { name: 'List notice' })).toHaveTextContent(STALE_PAGE_NOTICE);
+            // Never an error page: page 1 is on its way, the URL says so, and a notice says why
+            // (drawn in the render after the refusal, which follows the state it re-enters).
+            expect(await s.findByRole('status', { name: 'List notice' })).toHaveTextContent(STALE_PAGE_NOTICE);
             expect(s.queryByRole('alert')).toBeNull();
             expect(world.urls.at(-1)).toEqual({ user_type: 'trial' });
           }
