@@ -28,10 +28,10 @@ import {
 /**
  * Matches above which a kind is walked rather than gathered. Both read index entries only
  * (migration 010): gathering reads every match of the kind, walking about page × N / matches
- * entries; they cost the same near √(page × N) ≈ 4,600 matches at a million users, and each stays
- * under about 10,000 entries up to the total's cap, which the same count then serves.
+ * entries; they cost the same near √(page × N) ≈ 4,600 matches at a million users, so each stays
+ * under about 5,000 entries. The counts that choose are taken to this many (the total's cap is lower).
  */
-const WALK_AT = TOTAL_CAP;
+const WALK_AT = 5_000;
 
 interface Kind {
   /** The match written on the index expression (a range, or the id). */

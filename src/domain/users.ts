@@ -148,8 +148,8 @@ export const SearchUsersForm = v.object({
 export type SearchUsersForm = v.InferOutput<typeof SearchUsersForm>;
 
 /** A search's total is counted up to this many users; past it the list says "more than". */
-export const TOTAL_CAP = 10_000;
-/** A list total in words: "1,234", or "more than 10,000" for a capped one. */
+export const TOTAL_CAP = 1_000;
+/** A list total in words: "1,234", or "more than 1,000" for a capped one. */
 export function totalWords(total: number): string {
   return total > TOTAL_CAP ? `more than ${TOTAL_CAP.toLocaleString('en-US')}` : total.toLocaleString('en-US');
 }

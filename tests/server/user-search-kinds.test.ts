@@ -207,7 +207,7 @@ describe('query plans', () => {
 
 describe('the capped total', () => {
   it('counts exactly up to the cap and says "more than" past it', async () => {
-    // 10,001 more users, all matching "capped" as a last name; the cap is real, not a test setting.
+    // TOTAL_CAP + 1 more users, all matching "capped" as a last name; the cap is real, not a test setting.
     const { db } = server;
     const now = Date.now();
     const row = (i: number): NewUser => ({

@@ -1,4 +1,4 @@
-// "1–20 of 1,000,000" (a capped search total reads "of more than 10,000"), the page
+// "1–20 of 1,000,000" (a capped search total reads "of more than 1,000"), the page
 // size, and Previous/Next by the server's cursors.
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { selectHasNext, selectHasPrev, selectRange, selectTotal } from '../../machines/user-list/user-list.selectors';
