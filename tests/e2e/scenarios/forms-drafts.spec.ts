@@ -6,7 +6,7 @@ import { USER_FIELD_LIMITS } from '../../../src/domain/user-rules';
 import { check, checkEqual, eventually, pathOf, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
-import { choose, createForm, editPage, openUserList, pickOrganisation, productKey, userList } from '../harness/user-pages';
+import { choose, createForm, editPage, openUserList, pickOrganisation, productName, userList } from '../harness/user-pages';
 
 const ORG = { typed: 'Gr', name: 'Granite Peak Partners' } as const;
 const TYPED_FIRST_NAME = 'Hedy';
@@ -18,8 +18,8 @@ export const scenario: Scenario = {
     const { page } = t;
     const admin = t.world.account('app', 'admin');
     await signIn(t, page, admin);
-    const product = await productKey(page);
-    const form = createForm(page, product);
+    // The owner field is labelled with the product's display name.
+    const form = createForm(page, await productName(page));
 
     await t.step('Create User, step one: organisation and user type; the expiry field shows its whole date', async () => {
       await openUserList(page);
