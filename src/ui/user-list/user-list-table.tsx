@@ -22,6 +22,7 @@ const COLUMNS = [
 
 /** Every cell stays on one line and ends in an ellipsis when too long; its title holds the whole value. */
 const CLIPPED = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const LINK_CLIPPED = { ...CLIPPED, display: 'inline-block', maxWidth: '100%', verticalAlign: 'bottom' } as const;
 
 export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -44,7 +45,8 @@ function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: numbe
       )}
       <Table.RowHeaderCell style={CLIPPED} title={name}>
         {user.deleted && <Badge color="red" mr="2">Deleted</Badge>}
-        <Link href={`/user_list/${user.id}`} onClick={open}>{name}</Link>
+        {/* The link's own box ends at the cell's edge, so a click on what shows of a long name lands on it. */}
+        <Link href={`/user_list/${user.id}`} onClick={open} style={LINK_CLIPPED}>{name}</Link>
       </Table.RowHeaderCell>
       <Table.Cell style={CLIPPED} title={user.email}>{user.email}</Table.Cell>
       <Table.Cell style={CLIPPED} title={user.username}>{user.username}</Table.Cell>
