@@ -1,9 +1,18 @@
-// /segments_n_tags: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+// /segments_n_tags: Bulk Tag Upload (default) and Segments, the tab in the URL (?tab=segments) so
+// Reload and Back return to it. Validated in the component, which loads with the section.
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { SegmentsNTagsScreen, tabOf, type SegmentsNTagsTab } from '../ui/segments-n-tags/segments-n-tags-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/segments_n_tags')({
+  validateSearch: (raw: Record<string, unknown>) => raw,
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/segments_n_tags" />,
+  component: SegmentsNTagsRoute,
 });
+
+function SegmentsNTagsRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/segments_n_tags' });
+  const choose = (tab: SegmentsNTagsTab) => void navigate({ search: tab === 'bulk_upload' ? {} : { tab } });
+  return <SegmentsNTagsScreen tab={tabOf(search.tab)} onTab={choose} />;
+}
