@@ -3,6 +3,7 @@ import { clientLogRoutes } from './api/client-log';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
+import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
 import { userBulkEditRoutes } from './api/user-bulk-edit';
@@ -16,4 +17,5 @@ export const ROUTES: readonly Route[] = [
   ...signInRoutes, ...sessionRoutes, ...clientLogRoutes,
   ...userListRoutes, ...organizationRoutes, ...ownerRoutes, ...userCreateRoutes, ...mailRoutes, ...userEditRoutes, ...userTagsRoutes,
   ...userBulkEditRoutes,
+  ...segmentRoutes,
 ];

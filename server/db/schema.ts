@@ -223,6 +223,7 @@ export interface Database {
   group_members: GroupMembersTable;
   mail_outbox: MailOutboxTable;
   bulk_operations: BulkOperationsTable;
+  segments: SegmentsTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -233,6 +234,20 @@ export interface BulkOperationsTable {
   /** The apply reply's data, as JSON. */
   report: string;
   created_at: number;
+}
+
+/** A saved user-list query (migration 013, decision 046). */
+export interface SegmentsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  /** SegmentQuery as JSON text. */
+  query: string;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
 }
 
 export type User = Selectable<UsersTable>;

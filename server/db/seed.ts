@@ -142,6 +142,21 @@ async function seedTags(trx: Kysely<Database>, userIds: number[], now: number): 
   }
 }
 
+/** A few saved list queries (decision 046) on the Segments tab. */
+async function seedSegments(trx: Kysely<Database>, now: number): Promise<void> {
+  const plain = { q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude', sort: 'id', dir: 'desc', org_name: '' };
+  await trx.insertInto('segments').values(SEED_SEGMENTS.map((s) => ({
+    name: s.name, description: s.description, query: JSON.stringify({ ...plain, ...s.query }),
+    created_by: 'system', updated_by: 'system', created_at: now, updated_at: now, version: 1,
+  }))).execute();
+}
+
+const SEED_SEGMENTS = [
+  { name: 'Trial users expiring', description: 'Active trial users, soonest expiry first', query: { user_type: 'trial', active: 'true', sort: 'expiry', dir: 'asc' } },
+  { name: 'Journalists', description: 'Every journalist account', query: { user_type: 'journalist' } },
+  { name: 'IR contacts', description: 'Investor-relations users', query: { user_category: 'ir', sort: 'name', dir: 'asc' } },
+];
+
 export interface SeededStaff {
   username: keyof typeof SEED_STAFF;
   password: string;
@@ -193,6 +208,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
         userIds.push(...rows.map((r) => r.id));
       }
       await seedTags(trx, userIds, now);
+      await seedSegments(trx, now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,

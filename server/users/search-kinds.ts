@@ -21,7 +21,7 @@ import { TOTAL_CAP, type UserFilter } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
 import type { Database } from '../db/schema';
 import {
-  after, allOf, cheapFilterConditions, finishPage, normaliseQuery, prefixMatch, readDirection, readPage, searchExpressions,
+  after, allOf, cheapFilterConditions, countUsers, finishPage, normaliseQuery, prefixMatch, readDirection, readPage, searchExpressions,
   sortExpression, type Condition, type ListOrder, type Page, type Position, type SortDir,
 } from './search';
 
@@ -140,6 +140,17 @@ export function searchPageQueries(db: Kysely<Database>, filter: UserFilter, orde
 export async function countKinds(db: Kysely<Database>, filter: UserFilter, sort: SortKey, cap: number): Promise<number[]> {
   const engine = engineOf(db);
   return (await kindCounts(db, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap)).map((c) => c.n);
+}
+
+/**
+ * The total the list shows for a filter, without reading a page: with search text counted from the
+ * indexes and capped at TOTAL_CAP (as a page's total is), otherwise exact (`countUsers`).
+ */
+export async function listTotal(db: Kysely<Database>, filter: UserFilter): Promise<{ total: number; capped: boolean }> {
+  const engine = engineOf(db);
+  const kinds = searchKinds(engine, filter.q);
+  if (kinds.length === 0) return { total: await countUsers(db, filter), capped: false };
+  return cappedTotal(await kindCounts(db, kinds, otherConditions(engine, filter, 'id'), TOTAL_CAP));
 }
 
 /** A page of a search (non-empty text): see the head of this file. Without text, `readPage`. */

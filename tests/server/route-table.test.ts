@@ -70,6 +70,12 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/bulk_edit_user_new/': 'bulk_edit_user',
     'POST /user/bulk_edit_user/': 'bulk_edit_user',
     'POST /user/bulk_edit_outcome/': 'bulk_edit_user',
+    // Segments (decision 046).
+    'GET /segments/': 'bulk_upload_tags',
+    'POST /segments/': 'bulk_upload_tags',
+    'PUT /segments/': 'bulk_upload_tags',
+    'DELETE /segments/:id/': 'bulk_upload_tags',
+    'POST /segments/assign_tags/': 'bulk_upload_tags',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');
