@@ -23,6 +23,8 @@ import { orgSearchMachine } from './org-search/org-search.machine';
 import { orgSearchPlan } from './org-search/org-search.plan';
 import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
+import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
+import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
 import { sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session/session.plan';
 import { tagCreationMachine } from './tag-creation/tag-creation.machine';
@@ -200,6 +202,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: bulkEditMachine,
     source: 'src/machines/bulk-edit/bulk-edit.machine.ts',
     plans: [{ title: 'Selected users or a CSV', plan: bulkEditPlan }, { title: 'After a reload, an edit\'s outcome unknown', plan: bulkEditReloadPlan }],
+  },
+  {
+    id: 'segmentEditor',
+    title: 'Segments',
+    purpose: "Segments & Tags' Segments tab: saved user-list queries with their member counts; saved from the user list, renamed from their version, deleted, and their members tagged after a confirmation.",
+    machine: segmentEditorMachine,
+    source: 'src/machines/segment-editor/segment-editor.machine.ts',
+    plans: [{ title: 'The Segments tab', plan: segmentEditorPlan }, { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan }],
   },
   {
     id: 'session',

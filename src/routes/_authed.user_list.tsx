@@ -32,6 +32,7 @@ function UserListRoute() {
       navigate={(next) => void navigate({ search: next, replace: false })}
       openUser={(id) => void navigate({ to: '/user_list/$userId', params: { userId: String(id) } })}
       createUser={() => void navigate({ to: '/create_user' })}
+      saveAsSegment={(query) => void navigate({ to: '/segments_n_tags', search: { tab: 'segments', save: query } })}
     />
   );
 }

@@ -2,13 +2,14 @@
 // navigate; the screen forwards each new URL to the machine as `url.change` (the one effect
 // here: it fetches nothing, the machine decides whether anything changed).
 import { Box, Button, Callout, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import type { SegmentQuery } from '../../domain/segments';
 import { TOTAL_CAP, totalWords } from '../../domain/users';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { liveUserListMachine } from '../../machines/user-list/user-list.live';
 import { compactSearch, type ListSearch } from '../../machines/user-list/user-list.search';
 import {
   selectAllMatching, selectBulkOpen, selectBulkSelection, selectBusy, selectDraft, selectEmpty, selectError, selectMayBulkEdit,
-  selectNotice, selectOfferAll, selectPageSelected, selectQueryProblem, selectRows, selectSelectedCount, selectTotal,
+  selectNotice, selectOfferAll, selectPageSelected, selectQueryProblem, selectRows, selectSearch, selectSelectedCount, selectTotal,
 } from '../../machines/user-list/user-list.selectors';
 import { BulkEditDialog } from '../bulk-edit/bulk-edit-dialog';
 import { UserListFilters, UserListOrder } from './user-list-filters';
@@ -25,6 +26,8 @@ export interface UserListScreenProps {
   features: readonly string[];
   openUser(id: number): void;
   createUser(): void;
+  /** Opens Segments & Tags to save the list's query as a segment (with bulk_upload_tags). */
+  saveAsSegment?(query: SegmentQuery): void;
 }
 
 export const SEARCH_PLACEHOLDER = 'Search by name, email, phone, username or id';
@@ -86,7 +89,7 @@ function SelectionCallout() {
   );
 }
 
-function Actions({ features, createUser }: Pick<UserListScreenProps, 'features' | 'createUser'>) {
+function Actions({ features, createUser, saveAsSegment }: Pick<UserListScreenProps, 'features' | 'createUser' | 'saveAsSegment'>) {
   const list = UserListCtx.useActorRef();
   const selected = UserListCtx.useSelector(selectSelectedCount);
   const mayBulkEdit = UserListCtx.useSelector(selectMayBulkEdit);
@@ -108,12 +111,28 @@ function Actions({ features, createUser }: Pick<UserListScreenProps, 'features' 
           <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'xlsx' })}>Export XLSX</Button>
         </>
       )}
+      {features.includes('bulk_upload_tags') && saveAsSegment && <SaveAsSegment save={saveAsSegment} />}
       {features.includes('create_user_tab') && <Button onClick={createUser}>Create user</Button>}
     </Flex>
   );
 }
 
-export function UserListView({ search, navigate, features, openUser, createUser }: UserListScreenProps) {
+/** The list's query as a segment keeps (decision 046): its filters and order, live users only. */
+function SaveAsSegment({ save }: { save(query: SegmentQuery): void }) {
+  const search = UserListCtx.useSelector(selectSearch);
+  const live = search.deleted === 'exclude';
+  return (
+    <Button variant="soft" disabled={!live} title={live ? undefined : 'A segment holds live users only: show no deleted users first.'}
+      onClick={() => save({
+        q: search.q.trim(), user_type: search.user_type, user_category: search.user_category, organization_id: search.organization_id,
+        active: search.active, deleted: 'exclude', sort: search.sort, dir: search.dir, org_name: search.org_name,
+      })}>
+      Save as segment
+    </Button>
+  );
+}
+
+export function UserListView({ search, navigate, features, openUser, createUser, saveAsSegment }: UserListScreenProps) {
   const list = UserListCtx.useActorRef();
   const draft = UserListCtx.useSelector(selectDraft);
   const busy = UserListCtx.useSelector(selectBusy);
@@ -127,7 +146,7 @@ export function UserListView({ search, navigate, features, openUser, createUser 
     <Flex direction="column" gap="3">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
         <Heading as="h2" size="5">All Users</Heading>
-        <Actions features={features} createUser={createUser} />
+        <Actions features={features} createUser={createUser} saveAsSegment={saveAsSegment} />
       </Flex>
       <Flex gap="3" align="center" wrap="wrap">
         <Box flexGrow="1" minWidth="280px">

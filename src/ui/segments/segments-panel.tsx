@@ -1,0 +1,153 @@
+// The Segments tab's content: the segment editor's actor (given the kept form draft, or the query
+// the user list asked to save), what keeps its form across a reload (decision 042), and the view.
+import { Box, Button, Callout, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { SegmentQuery } from '../../domain/segments';
+import { checkSegmentDraft, SEGMENT_DRAFT_FORM } from '../../machines/segment-editor/segment-editor.draft';
+import { liveSegmentEditorMachine } from '../../machines/segment-editor/segment-editor.live';
+import {
+  selectBusy, selectDraftToKeep, selectEmpty, selectError, selectFailed, selectFormChanged, selectForm, selectListed, selectLoading,
+  selectNotice, selectPaging, selectQuery,
+} from '../../machines/segment-editor/segment-editor.selectors';
+import { selectFeatures } from '../../machines/session/session.selectors';
+import { clearDraft, type DraftAddress } from '../../services/drafts';
+import { useConsole, useInspect } from '../console-context';
+import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { SegmentDeleteDialog } from './segment-delete-dialog';
+import { SegmentFormDialog } from './segment-form-dialog';
+import { SegmentTagsDialog } from './segment-tags-dialog';
+import { SegmentsCtx } from './segments-context';
+import { SegmentsTable, type OpenInList } from './segments-table';
+
+export interface SegmentsPanelProps extends OpenInList {
+  /** The signed-in staff member, whose drafts these are. */
+  staff: number | null;
+  /** A list query to save as a new segment (from the user list). */
+  prefill: SegmentQuery | null;
+  /** The user list's address, for the empty tab's hint. */
+  userListHref: string;
+}
+
+/** One form draft per tab and staff member: the open segment form, new or a rename. */
+export const segmentDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: SEGMENT_DRAFT_FORM, record: 'open', staff });
+
+export function SegmentsPanel(props: SegmentsPanelProps) {
+  return (
+    <SegmentsScope staff={props.staff} prefill={props.prefill}>
+      <SegmentsDraftKeeper staff={props.staff} />
+      <SegmentsView {...props} />
+    </SegmentsScope>
+  );
+}
+
+export function SegmentsScope({ staff, prefill, children }: { staff: number | null; prefill: SegmentQuery | null; children: ReactNode }) {
+  const kept = useStoredDraft(segmentDraftAddress(staff), checkSegmentDraft);
+  // A query to save is a fresh request: it takes the place of a kept form.
+  const [input] = useState(() => ({ draft: prefill ? null : kept, prefill }));
+  return <SegmentsCtx.Provider logic={liveSegmentEditorMachine} options={{ input, inspect: useInspect() }}>{children}</SegmentsCtx.Provider>;
+}
+
+/**
+ * Keeps the open form as a draft. A new segment's draft survives leaving, so leaving asks only
+ * when it could not be kept; a rename asks whenever it holds a change, and leaving drops it.
+ */
+export function SegmentsDraftKeeper({ staff }: { staff: number | null }) {
+  const address = segmentDraftAddress(staff);
+  const draft = SegmentsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const form = SegmentsCtx.useSelector(selectForm);
+  const changed = SegmentsCtx.useSelector(selectFormChanged);
+  const kept = useKeepDraft(address, draft);
+  const renaming = form !== null && form.id !== null;
+  return (
+    <LeaveGuard
+      when={renaming ? changed : draft !== null && !kept}
+      beforeUnload={draft !== null && !kept}
+      title="Leave without saving?"
+      description={renaming ? 'The new name of this segment is not saved yet.' : 'This segment is not saved yet, and could not be kept for your return.'}
+      leaveLabel={renaming ? 'Discard the change and leave' : 'Leave without saving'}
+      onLeave={() => {
+        if (address && renaming) clearDraft(address);
+      }}
+    />
+  );
+}
+
+function SearchBox() {
+  const editor = SegmentsCtx.useActorRef();
+  const q = SegmentsCtx.useSelector(selectQuery);
+  const busy = SegmentsCtx.useSelector(selectBusy);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    editor.send({ type: 'segments.search', q: String(new FormData(e.currentTarget).get('q') ?? '') });
+  };
+  return (
+    <form onSubmit={submit} role="search" aria-label="Find segments">
+      <Flex gap="2" align="center">
+        <Box flexGrow="1" maxWidth="360px">
+          <TextField.Root name="q" defaultValue={q} placeholder="Find a segment by name" aria-label="Segment name" maxLength={100}>
+            <TextField.Slot side="right">{busy && <Spinner aria-label="Loading segments" />}</TextField.Slot>
+          </TextField.Root>
+        </Box>
+        <Button type="submit" variant="soft">Find</Button>
+      </Flex>
+    </form>
+  );
+}
+
+function Pager() {
+  const editor = SegmentsCtx.useActorRef();
+  const { page, pages, total } = SegmentsCtx.useSelector(selectPaging, (a, b) => a.page === b.page && a.pages === b.pages && a.total === b.total);
+  const busy = SegmentsCtx.useSelector(selectBusy);
+  if (pages <= 1) return null;
+  return (
+    <Flex gap="3" align="center" justify="end" role="navigation" aria-label="Segment pages">
+      <Text size="2" color="gray">Page {page} of {pages} · {total.toLocaleString('en-US')} segments</Text>
+      <Button size="1" variant="soft" disabled={busy || page <= 1} onClick={() => editor.send({ type: 'segments.page', page: page - 1 })}>Previous</Button>
+      <Button size="1" variant="soft" disabled={busy || page >= pages} onClick={() => editor.send({ type: 'segments.page', page: page + 1 })}>Next</Button>
+    </Flex>
+  );
+}
+
+export function SegmentsView({ listHref, openInList, userListHref }: OpenInList & { userListHref: string }) {
+  const editor = SegmentsCtx.useActorRef();
+  const { session } = useConsole();
+  const mayCreateTags = useSelector(session, (s) => selectFeatures(s).includes('tags'));
+  const loading = SegmentsCtx.useSelector(selectLoading);
+  const failed = SegmentsCtx.useSelector(selectFailed);
+  const listed = SegmentsCtx.useSelector(selectListed);
+  const empty = SegmentsCtx.useSelector(selectEmpty);
+  const error = SegmentsCtx.useSelector(selectError);
+  const notice = SegmentsCtx.useSelector(selectNotice);
+  const q = SegmentsCtx.useSelector(selectQuery);
+  const segments = SegmentsCtx.useSelector((s) => s.context.segments.length);
+  return (
+    <Flex direction="column" gap="3">
+      <Text as="p" size="2" color="gray">
+        A segment is a saved search of All Users. Filter the user list, then choose Save as segment; here, open a segment in the list,
+        rename it, or give its members tags.
+      </Text>
+      <SearchBox />
+      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Segments notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            The segments could not be loaded. {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'segments.retry' })}>Retry</Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && segments === 0 && <Text size="2" color="gray" role="status">Loading segments…</Text>}
+      {(listed || (!empty && !failed && segments > 0)) && <SegmentsTable listHref={listHref} openInList={openInList} />}
+      {empty && (
+        <Text as="p" align="center" color="gray" my="4">
+          {q ? `No segment's name holds “${q}”.` : <>There are no segments yet. <Link href={userListHref}>Open All Users</Link>, filter it, and save it as a segment.</>}
+        </Text>
+      )}
+      <Pager />
+      <SegmentFormDialog />
+      <SegmentDeleteDialog />
+      <SegmentTagsDialog mayCreateTags={mayCreateTags} />
+    </Flex>
+  );
+}
