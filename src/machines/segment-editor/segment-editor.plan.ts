@@ -61,6 +61,8 @@ export const segmentEditorPlan: MachinePlan<typeof segmentEditorMachine> = {
   serializeState: (s) => JSON.stringify([s.value, s.context.form !== null, s.context.segments.length > 0, s.context.page, s.context.q !== '']),
   filterEvents: (s, e) => {
     if (e.type.startsWith('xstate.')) return true;
+    // Busy steps of the tags dialog cannot be closed.
+    if (e.type === 'tagging.close') return !s.matches({ tagging: 'counting' }) && !s.matches({ tagging: 'applying' });
     const { page, q } = s.context;
     // Page 2 holds no segment of the walk's: only the way back.
     if (page === 2) return e.type === 'segments.page' && e['page'] === 1;
@@ -81,5 +83,6 @@ export const segmentEditorSavePlan: MachinePlan<typeof segmentEditorMachine> = {
   ],
   outcomes: outcomes.filter((o) => ['loaded', 'loadedEmpty', 'saved', 'nameTaken', 'saveFailed'].includes(o.name)),
   serializeState: (s) => JSON.stringify([s.value, s.context.form !== null, s.context.segments.length > 0]),
-  filterEvents: (s, e) => e.type.startsWith('xstate.') || FORM_EVENTS.includes(e.type),
+  // Once saved, the list is read with the new segment in it (the first walk reads it empty).
+  filterEvents: (s, e) => (e.type.startsWith('xstate.') ? e.type !== 'xstate.done.actor.loadSegments' || s.context.form !== null || e['output'].segments.length > 0 : FORM_EVENTS.includes(e.type)),
 };

@@ -14,6 +14,9 @@ export interface OpenInList {
   openInList(segment: Segment): void;
 }
 
+/** Read by screen readers, not shown. */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function SegmentsTable({ listHref, openInList }: OpenInList) {
@@ -27,14 +30,16 @@ export function SegmentsTable({ listHref, openInList }: OpenInList) {
     openInList(segment);
   };
   return (
-    <Table.Root variant="surface" size="2" aria-label="Segments">
+    <Table.Root variant="surface" size="2">
+      {/* Radix's Table.Root gives its props to a wrapper: the caption names the table itself. */}
+      <caption style={HIDDEN}>Segments</caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Segment</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell justify="end">Members</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Query</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Last saved</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell><Text className="rt-sr-only">Actions</Text></Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell><span style={HIDDEN}>Actions</span></Table.ColumnHeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
