@@ -53,9 +53,9 @@ export function SegmentsTable({ listHref, openInList }: OpenInList) {
             </Table.RowHeaderCell>
             <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>{memberWords(s)}</Table.Cell>
             <Table.Cell><Text size="1">{queryWords(s.query).join(' · ')}</Text></Table.Cell>
-            <Table.Cell><Text size="1" color="gray">{day(s.updated_at)} by {s.updated_by}</Text></Table.Cell>
+            <Table.Cell style={{ whiteSpace: 'nowrap' }}><Text size="1" color="gray">{day(s.updated_at)} by {s.updated_by}</Text></Table.Cell>
             <Table.Cell>
-              <Flex gap="2" justify="end" wrap="wrap">
+              <Flex gap="2" justify="end" wrap="nowrap">
                 <Button size="1" variant="soft" disabled={busy} aria-label={`Tags for members of ${s.name}`} onClick={() => editor.send({ type: 'segment.tag', id: s.id })}>Tags…</Button>
                 <Button size="1" variant="soft" color="gray" disabled={busy} aria-label={`Rename ${s.name}`} onClick={() => editor.send({ type: 'segment.rename', id: s.id })}>Rename</Button>
                 <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${s.name}`} onClick={() => editor.send({ type: 'segment.delete', id: s.id })}>Delete</Button>
