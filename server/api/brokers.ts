@@ -68,7 +68,7 @@ const postMyBrokerAction = defineRoute({
     const user = await userByEmail(deps.db, input.email);
     if (!user) return noUser(c);
     const outcome = await runBrokerAction(deps.db, { user, action: input.action, brokers, oneClick: input.one_click, author: session.user.username, now });
-    return c.json({ status: outcome.status, msg: outcome.msg, result: outcome.result, brokers: wireLists(deps.config.productKey, outcome.brokers) });
+    return c.json({ status: outcome.status, msg: outcome.msg, result: outcome.result, brokers: wireLists(deps.config.productKey, outcome.brokers), freeze: outcome.freeze });
   },
 });
 

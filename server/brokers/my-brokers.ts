@@ -93,7 +93,7 @@ export async function runBrokerAction(db: Kysely<Database>, r: ActionRequest): P
     if (flags.freeze) {
       const lists = await listsOf(trx, r.user.id);
       await writeAudit(trx, { ...audit, success: false, current: { user_id: r.user.id, refused: BROKER_MESSAGES.frozen } });
-      return { status: false, msg: BROKER_MESSAGES.frozen, result: BROKER_MESSAGES.frozenResult, brokers: lists };
+      return { status: false, msg: BROKER_MESSAGES.frozen, result: BROKER_MESSAGES.frozenResult, brokers: lists, freeze: true };
     }
     const previous = await myIds(trx, r.user.id);
     const uid = r.user.id;
@@ -128,7 +128,7 @@ export async function runBrokerAction(db: Kysely<Database>, r: ActionRequest): P
       previous: { user_id: uid, my_brokers: previous },
       current: { user_id: uid, my_brokers: current, action: r.action, one_click: r.oneClick, brokers: r.brokers.length },
     });
-    return { status: true, msg: BROKER_MESSAGES.actionDone, result: resultText(r.action, added, removed), brokers: await listsOf(trx, uid) };
+    return { status: true, msg: BROKER_MESSAGES.actionDone, result: resultText(r.action, added, removed), brokers: await listsOf(trx, uid), freeze: false };
   });
 }
 

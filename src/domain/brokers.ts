@@ -128,7 +128,7 @@ function makeReplies(product: string) {
       auto_brm_update: v.boolean(), freeze: v.boolean(),
     }),
     FlagsReply: v.object({ status: v.literal(true), msg: v.string(), auto_brm_update: v.boolean(), freeze: v.boolean() }),
-    ActionReply: v.object({ status: v.boolean(), msg: v.string(), result: v.string(), brokers: Lists }),
+    ActionReply: v.object({ status: v.boolean(), msg: v.string(), result: v.string(), brokers: Lists, freeze: v.boolean() }),
     BrokerListReply: v.object({ status: v.literal(true), brokers: v.array(WireBroker) }),
     BrokerGroupReply: v.object({
       status: v.literal(true),
@@ -148,7 +148,8 @@ export function brokerReplies(product: string): ReturnType<typeof makeReplies> {
   return r;
 }
 
-export type ActionOutcome = { status: boolean; msg: string; result: string; brokers: BrokerLists };
+/** What an action did; `freeze` as the server found it (someone may have frozen the user meanwhile). */
+export type ActionOutcome = { status: boolean; msg: string; result: string; brokers: BrokerLists; freeze: boolean };
 
 /** A broker as the wire carries it. */
 export function brokerToWire(product: string, b: Broker): Record<string, unknown> {
