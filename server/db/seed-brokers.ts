@@ -1,18 +1,18 @@
-// Demo brokers for a fresh database (decision 047): 3,000 brokers in 30 broker groups, one in ten
+// Demo brokers for a fresh database (decision 047): 5,000 brokers in 30 broker groups, one in ten
 // open to everyone, and on most managed users a My Brokers list and on many a Requested Brokers
-// list. One user per organization holds large lists (thousands), so the lists' scrolling can be
-// seen at the size they reach. Inserted set-wise in batches, so the seed stays fast.
+// list. The first user of each organization holds large lists (thousands), so the lists' scrolling
+// can be seen at the size they reach. Inserted set-wise in batches, so the seed stays fast.
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
-export const SEED_BROKER_COUNT = 3_000;
+export const SEED_BROKER_COUNT = 5_000;
 const STEMS = ['Apex', 'Beacon', 'Cedar', 'Delta', 'Evergreen', 'Falcon', 'Granite', 'Harbor', 'Ironwood', 'Juniper', 'Keystone', 'Lighthouse',
   'Monarch', 'Northgate', 'Orchard', 'Pinnacle', 'Quarry', 'Riverton', 'Sterling', 'Trident', 'Union Square', 'Vantage', 'Westbrook', 'Yardley',
   'Zenith', 'Alder', 'Bristol', 'Compass', 'Dunmore', 'Elm Street', 'Foxhall', 'Greystone', 'Highland', 'Ivory', 'Jasper', 'Kingsley', 'Larkspur',
   'Mariner', 'Nobel', 'Oxbow'];
 const KINDS = ['Securities', 'Capital Markets', 'Equity Research', 'Partners', '& Co.', 'Brokerage', 'Investment Bank', 'Markets', 'Advisors',
   'Financial', 'Trading', 'Research', 'Global', 'Institutional', 'Securities Group'];
-const PLACES = ['', ' (London)', ' (New York)', ' (Singapore)', ' (Frankfurt)'];
+const PLACES = ['', ' (London)', ' (New York)', ' (Singapore)', ' (Frankfurt)', ' (Tokyo)', ' (Zurich)', ' (Toronto)', ' (Sydney)'];
 const GROUPS = ['Global Banks', 'US Regional', 'European Regional', 'Asia Pacific', 'Independent Research', 'Boutiques', 'Fixed Income',
   'Energy Specialists', 'Healthcare Specialists', 'Technology Specialists', 'Small Caps', 'Emerging Markets', 'Latin America', 'Nordics',
   'Japan', 'China', 'India', 'Canada', 'Australia', 'Middle East', 'Africa', 'Credit', 'Quant', 'ESG', 'Macro', 'Commodities', 'Real Estate',
@@ -41,11 +41,23 @@ export async function seedBrokers(trx: Kysely<Database>, userIds: readonly numbe
   };
   const links: { user_id: number; list: 'my' | 'requested'; broker_id: number }[] = [];
   const states: { user_id: number; auto_brm_update: 0 | 1; freeze: 0 | 1; updated_at: number; updated_by: null }[] = [];
-  for (const [n, user_id] of userIds.entries()) {
-    // Every 40th user holds large lists; the others a few dozen, or none.
-    const large = n % 40 === 0;
-    const mine = large ? 2_500 : rand() < 0.75 ? 5 + Math.floor(rand() * 60) : 0;
-    const asked = large ? 1_500 : rand() < 0.45 ? 2 + Math.floor(rand() * 25) : 0;
+  // The first user of each organization holds large lists (and is never frozen); the others a few dozen, or none.
+  const largeUsers = new Set<number>();
+  const orgs = new Set<number>();
+  for (const u of await trx.selectFrom('users').select(['id', 'organization_id']).where('id', 'in', [...userIds]).orderBy('id').execute()) {
+    if (u.organization_id !== null && !orgs.has(u.organization_id)) (orgs.add(u.organization_id), largeUsers.add(u.id));
+  }
+  for (const user_id of userIds) {
+    if (largeUsers.has(user_id)) {
+      // 4,000 in My Brokers, 1,667 requested, a third of those not yet in My Brokers.
+      brokerIds.forEach((broker_id, i) => {
+        if (i % 5 !== 0) links.push({ user_id, list: 'my', broker_id });
+        if (i % 3 === 0) links.push({ user_id, list: 'requested', broker_id });
+      });
+      continue;
+    }
+    const mine = rand() < 0.75 ? 5 + Math.floor(rand() * 60) : 0;
+    const asked = rand() < 0.45 ? 2 + Math.floor(rand() * 25) : 0;
     for (const broker_id of pickSome(mine)) links.push({ user_id, list: 'my', broker_id });
     for (const broker_id of pickSome(asked)) links.push({ user_id, list: 'requested', broker_id });
     const freeze = rand() < 0.05;

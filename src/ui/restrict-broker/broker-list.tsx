@@ -32,11 +32,11 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
   });
   const headingId = `broker-list-${list}`;
   return (
-    <Card style={{ flex: 1, minWidth: 280 }}>
+    <Card role="region" aria-labelledby={headingId} style={{ flex: 1, minWidth: 280 }}>
       <Flex direction="column" gap="2">
         <Flex justify="between" align="baseline">
           <Heading as="h3" size="3" id={headingId}>{title}</Heading>
-          <Text size="1" color="gray" aria-live="polite">
+          <Text size="1" color="gray" aria-live="polite" data-count>
             {rows.length === total ? `${total} brokers` : `${rows.length} of ${total} shown`}{selectedIds.length ? ` · ${selectedIds.length} selected` : ''}
           </Text>
         </Flex>
