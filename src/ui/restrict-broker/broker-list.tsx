@@ -10,6 +10,7 @@ import type { ListName } from '../../machines/broker-actions/broker-actions.type
 import { BrokerActionsCtx } from './restrict-broker-context';
 
 const shown = { my: selectShown('my'), requested: selectShown('requested') };
+const n = (count: number) => count.toLocaleString('en-US');
 
 export function BrokerList({ list, title, selectable }: { list: ListName; title: string; selectable: boolean }) {
   const actor = BrokerActionsCtx.useActorRef();
@@ -37,7 +38,8 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
         <Flex justify="between" align="baseline">
           <Heading as="h3" size="3" id={headingId}>{title}</Heading>
           <Text size="1" color="gray" aria-live="polite" data-count>
-            {rows.length === total ? `${total} brokers` : `${rows.length} of ${total} shown`}{selectedIds.length ? ` · ${selectedIds.length} selected` : ''}
+            {rows.length === total ? `${n(total)} ${total === 1 ? 'broker' : 'brokers'}` : `${n(rows.length)} of ${n(total)} shown`}
+            {selectedIds.length ? ` · ${n(selectedIds.length)} selected` : ''}
           </Text>
         </Flex>
         <TextField.Root
@@ -77,7 +79,7 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
                     onCheckedChange={() => actor.send({ type: 'select.toggle', list, id: broker.id })}
                   />
                   <Text size="2" truncate style={{ flex: 1 }}>{broker.name}</Text>
-                  {broker.open_access && <Badge size="1" color="green" variant="soft">Open access</Badge>}
+                  {broker.open_access && <Badge size="1" color="gray" variant="soft">Open access</Badge>}
                 </Flex>
               );
             })}

@@ -120,7 +120,7 @@ function UserBrokers() {
           ))}
         </Flex>
         {frozen && (
-          <Callout.Root color="amber" mt="3" size="1">
+          <Callout.Root color="gray" variant="surface" mt="3" size="1">
             <Callout.Text>
               Freeze My Brokers is on: this user’s My Brokers cannot be changed, by these actions or by automatic BRM updates. Turn it off to change them.
             </Callout.Text>

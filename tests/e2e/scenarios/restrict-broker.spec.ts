@@ -24,8 +24,8 @@ function screenOf(page: Page) {
 
 /** How many brokers the list holds (its count line: 'N brokers' or 'n of N shown'). */
 async function total(list: Locator): Promise<number> {
-  const text = await list.locator('[data-count]').innerText();
-  const m = /^(\d+) brokers|of (\d+) shown/.exec(text);
+  const text = (await list.locator('[data-count]').innerText()).replaceAll(',', '');
+  const m = /^(\d+) brokers?|of (\d+) shown/.exec(text);
   if (!m) throw new Error(`no count in '${text}'`);
   return Number(m[1] ?? m[2]);
 }
@@ -109,7 +109,7 @@ export const scenario: Scenario = {
       const before = await total(s.my);
       const boxes = s.requested.getByRole('listitem').getByRole('checkbox');
       for (let i = 0; i < 3; i++) await boxes.nth(i).click();
-      await s.requested.getByText('· 3 selected').waitFor();
+      await s.requested.getByText(/· 3 selected/).waitFor();
       const text = await runAction(page, 'Add to My Brokers', /added to My Brokers|already in My Brokers/);
       const added = Number(/(\d+) brokers? added/.exec(text)?.[1] ?? 0);
       checkEqual(await total(s.my), before + added, `My Brokers grew by what the server reported (${text.replace(/\n/g, ' ')})`);
