@@ -26,7 +26,7 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => BROKER_ROW_HEIGHT_PX,
-    overscan: 10,
+    overscan: 5,
     // The list's height is fixed: where layout reports none (before it runs, or without it), that is its height.
     initialRect: { width: 400, height: BROKER_LIST_HEIGHT_PX },
     observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width, height: BROKER_LIST_HEIGHT_PX })),

@@ -62,7 +62,7 @@ function Pickers() {
             <Select.Trigger aria-labelledby="restrict-broker-user" placeholder={org ? 'Choose a user' : 'Pick an organization first'} style={{ width: '100%' }} />
             <Select.Content position="popper">
               {users.map((u) => (
-                <Select.Item key={u.key} value={u.key}>{u.text} · {u.key} ({u.broker_count} {u.broker_count === 1 ? 'broker' : 'brokers'})</Select.Item>
+                <Select.Item key={u.key} value={u.key}>{u.text} · {u.key} ({u.broker_count.toLocaleString('en-US')} {u.broker_count === 1 ? 'broker' : 'brokers'})</Select.Item>
               ))}
             </Select.Content>
           </Select.Root>
