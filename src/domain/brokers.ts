@@ -112,10 +112,13 @@ const replies = new Map<string, ReturnType<typeof makeReplies>>();
 function makeReplies(product: string) {
   const idField = brokerIdField(product);
   const groupField = brokerGroupIdField(product);
+  // The id's key is known only at run time; each entry is checked, then read by name.
   const WireBroker = v.pipe(
-    v.looseObject({ name: v.string(), open_access: v.optional(v.boolean(), false) }),
-    v.check((b) => typeof b[idField] === 'number', `Expected ${idField}.`),
-    v.transform((b): Broker => ({ id: b[idField] as number, name: b.name, open_access: b.open_access })),
+    v.object({ [idField]: v.number(), name: v.string(), open_access: v.optional(v.boolean(), false) }),
+    v.transform((b): Broker => {
+      const r = b as Record<string, unknown>;
+      return { id: r[idField] as number, name: r['name'] as string, open_access: r['open_access'] as boolean };
+    }),
   );
   const Lists = v.pipe(
     v.object({ my_brokers: v.array(WireBroker), req_brokers: v.array(WireBroker) }),
@@ -133,9 +136,11 @@ function makeReplies(product: string) {
     BrokerGroupReply: v.object({
       status: v.literal(true),
       brokerGroup: v.array(v.pipe(
-        v.looseObject({ id: v.number(), name: v.string() }),
-        v.check((g) => typeof g[groupField] === 'number', `Expected ${groupField}.`),
-        v.transform((g): BrokerGroup => ({ id: g.id, name: g.name, productId: g[groupField] as number })),
+        v.object({ id: v.number(), name: v.string(), [groupField]: v.number() }),
+        v.transform((g): BrokerGroup => {
+          const r = g as Record<string, unknown>;
+          return { id: r['id'] as number, name: r['name'] as string, productId: r[groupField] as number };
+        }),
       )),
     }),
   };

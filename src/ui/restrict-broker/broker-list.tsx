@@ -1,7 +1,7 @@
 // One broker list of Restrict Broker (spec §2, §9): a search, Select All of the rows the search
 // shows, and a checkbox per row. Virtualised (@tanstack/react-virtual): rows of 30 px in a list
 // 360 px high, so thousands of brokers scroll smoothly; only the rows in view are drawn.
-import { Badge, Box, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Box, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { BROKER_LIST_HEIGHT_PX, BROKER_ROW_HEIGHT_PX } from '../../domain/brokers';
@@ -79,7 +79,7 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
                     onCheckedChange={() => actor.send({ type: 'select.toggle', list, id: broker.id })}
                   />
                   <Text size="2" truncate style={{ flex: 1 }}>{broker.name}</Text>
-                  {broker.open_access && <Badge size="1" color="gray" variant="soft">Open access</Badge>}
+                  {broker.open_access && <Text size="1" color="gray">Open access</Text>}
                 </Flex>
               );
             })}
