@@ -1,7 +1,8 @@
 // Generated paths of the Restrict Broker screen, replayed on the real view against the real
 // server in-process: an organization with users, one without, and a search that gets no answer;
 // a user's brokers read (frozen or not) or not; rows searched and selected; an action done,
-// refused because someone froze the user meanwhile, or not answered; a switch saved or not.
+// refused because someone froze the user meanwhile, or not answered; a switch saved or not; the
+// organization cleared.
 import { Theme } from '@radix-ui/themes';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -133,6 +134,7 @@ describe('brokerActions machine paths (Restrict Broker, real server)', () => {
       calls: CALLS,
       perform: {
         'org.pick': async ({ next }) => (next?.outcome === 'noUsers' ? pickOrganization('Gran', 'Granite Peak Partners') : pickOrganization('North', 'Northwind Capital')),
+        'org.clear': async () => world.user.click(button('Clear organization')),
         'users.retry': async () => world.user.click(button('Retry')),
         'user.pick': pickUser,
         'brokers.retry': async () => world.user.click(button('Retry')),
@@ -158,6 +160,7 @@ describe('brokerActions machine paths (Restrict Broker, real server)', () => {
       expectations: {
         noOrganization: (s) => {
           expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
+          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
           expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
           expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
         },

@@ -53,6 +53,7 @@ export const brokerActionsMachine = setup({
     pickOrg: assign(({ event }) => (event.type === 'org.pick' ? {
       org: event.org, users: [], moreUsers: false, email: null, lists: EMPTY_LISTS, selected: NO_SELECTION, search: NO_SEARCH, notice: null, error: null,
     } : {})),
+    clearOrg: assign({ org: null, users: [], moreUsers: false, email: null, lists: EMPTY_LISTS, selected: NO_SELECTION, search: NO_SEARCH, notice: null, error: null }),
     pickUser: assign(({ event }) => (event.type === 'user.pick' ? { email: event.email, lists: EMPTY_LISTS, selected: NO_SELECTION, search: NO_SEARCH, notice: null, error: null } : {})),
     setSearch: assign({ search: ({ context, event }) => (event.type === 'search.change' ? { ...context.search, [event.list]: event.text } : context.search) }),
     toggleOne: assign({
@@ -96,18 +97,23 @@ export const brokerActionsMachine = setup({
       },
     },
     noUsers: {
-      on: { 'org.pick': { target: 'loadingUsers', actions: 'pickOrg' } },
+      on: {
+        'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
     },
     usersFailed: {
       on: {
         'users.retry': { target: 'loadingUsers', actions: assign({ error: null }) },
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },
     },
     choosingUser: {
       on: {
         'user.pick': { target: 'loadingBrokers', actions: 'pickUser' },
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },
     },
     loadingBrokers: {
@@ -125,6 +131,7 @@ export const brokerActionsMachine = setup({
         'brokers.retry': { target: 'loadingBrokers', actions: assign({ error: null }) },
         'user.pick': { target: 'loadingBrokers', actions: 'pickUser' },
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },
     },
     loaded: {
@@ -141,6 +148,7 @@ export const brokerActionsMachine = setup({
             'flag.toggle': { target: 'savingFlags', actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }) },
             'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
             'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
+            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
           },
         },
         frozen: {
@@ -149,6 +157,7 @@ export const brokerActionsMachine = setup({
             'flag.toggle': { target: 'savingFlags', actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }) },
             'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
             'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
+            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
           },
         },
         acting: {

@@ -17,6 +17,7 @@ export const brokerActionsPlan: MachinePlan<typeof brokerActionsMachine> = {
   input: { product: 'product' },
   events: [
     { type: 'org.pick', org: ORG },
+    { type: 'org.clear' },
     { type: 'users.retry' },
     { type: 'user.pick', email: USER.key },
     { type: 'brokers.retry' },

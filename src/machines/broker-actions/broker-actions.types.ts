@@ -39,6 +39,8 @@ export interface BrokerActionsContext extends BrokerActionsInput {
 
 export type BrokerActionsEvent =
   | { type: 'org.pick'; org: OrgPick }
+  /** The picker's clear button: back to no organization. */
+  | { type: 'org.clear' }
   | { type: 'users.retry' }
   | { type: 'user.pick'; email: string }
   | { type: 'brokers.retry' }

@@ -54,7 +54,7 @@ function Pickers() {
       <Flex gap="3" wrap="wrap" align="start">
         <Box style={{ flex: 1, minWidth: 260 }}>
           <Text as="div" size="2" weight="medium" mb="1">Organization</Text>
-          <OrgPicker value={org} disabled={busy} onChange={(pick) => pick && actor.send({ type: 'org.pick', org: pick })} />
+          <OrgPicker value={org} disabled={busy} onChange={(pick) => actor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })} />
         </Box>
         <Box style={{ flex: 1, minWidth: 260 }}>
           <Text as="div" size="2" weight="medium" mb="1" id="restrict-broker-user">User</Text>
