@@ -12,6 +12,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import type { Database, NewUser } from '../server/db/schema';
 import { seededRandom } from '../server/db/seed';
 import { withDatabaseName } from '../server/db/test-database';
+import { ensureBenchBrokers } from './broker-data';
 
 export const BENCH_USERS = 1_000_000;
 export const BENCH_ORGS = 5_000;
@@ -176,7 +177,9 @@ export async function openSeededBenchDatabase(engine: Engine): Promise<Kysely<Da
  */
 export async function seededBenchDatabase(engine: Engine, log: (line: string) => void = () => {}): Promise<Kysely<Database>> {
   try {
-    return await openSeededBenchDatabase(engine);
+    const db = await openSeededBenchDatabase(engine);
+    if (await ensureBenchBrokers(db, log)) await refreshStatistics(db, engine);
+    return db;
   } catch (err) {
     if (!(err instanceof BenchDatabaseMissing)) throw err;
     log(`${err.message.split(';')[0]}.`);
@@ -194,6 +197,7 @@ export async function seededBenchDatabase(engine: Engine, log: (line: string) =>
   log(`Seeding ${BENCH_USERS.toLocaleString('en-US')} users into ${benchWhere(engine)}…`);
   const seconds = await seedBenchUsers(db, { progress: (done) => { if (done % 200_000 === 0) log(`  ${done.toLocaleString('en-US')} users`); } });
   log(`  seeded in ${seconds.toFixed(0)} s`);
+  await ensureBenchBrokers(db, log);
   await refreshStatistics(db, engine);
   return db;
 }

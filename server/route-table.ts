@@ -1,4 +1,5 @@
 // Every API route of the server, in one list: app.ts mounts it, tests walk it.
+import { brokerRoutes } from './api/brokers';
 import { clientLogRoutes } from './api/client-log';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
@@ -18,4 +19,5 @@ export const ROUTES: readonly Route[] = [
   ...userListRoutes, ...organizationRoutes, ...ownerRoutes, ...userCreateRoutes, ...mailRoutes, ...userEditRoutes, ...userTagsRoutes,
   ...userBulkEditRoutes,
   ...segmentRoutes,
+  ...brokerRoutes,
 ];

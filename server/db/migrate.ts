@@ -14,6 +14,7 @@ import * as userSearchCovering from './migrations/2026_11_24_010_user_search_cov
 import * as signInThrottle from './migrations/2026_11_24_011_sign_in_throttle';
 import * as bulkOperations from './migrations/2026_11_24_012_bulk_operations';
 import * as segments from './migrations/2026_11_25_013_segments';
+import * as brokers from './migrations/2026_11_25_014_brokers';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_011_sign_in_throttle': signInThrottle,
   '2026_11_24_012_bulk_operations': bulkOperations,
   '2026_11_25_013_segments': segments,
+  '2026_11_25_014_brokers': brokers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

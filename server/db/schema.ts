@@ -224,6 +224,10 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   bulk_operations: BulkOperationsTable;
   segments: SegmentsTable;
+  brokers: BrokersTable;
+  broker_groups: BrokerGroupsTable;
+  user_brokers: UserBrokersTable;
+  user_broker_state: UserBrokerStateTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -248,6 +252,40 @@ export interface SegmentsTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+/** A broker; id is its platform id, `{product}_id` on the wire (migration 014, decision 047). */
+export interface BrokersTable {
+  id: Generated<number>;
+  name: string;
+  /** Open to every user: holding it in My Brokers restricts nothing. */
+  open_access: Flag;
+  group_id: number | null;
+  created_at: number;
+}
+
+export interface BrokerGroupsTable {
+  id: Generated<number>;
+  /** The group's platform id, `{product}Id` on the wire. */
+  product_id: number;
+  name: string;
+  created_at: number;
+}
+
+export type BrokerList = 'my' | 'requested';
+
+/** Both broker lists of every user: one row per (user, list, broker). */
+export interface UserBrokersTable {
+  user_id: number;
+  list: BrokerList;
+  broker_id: number;
+}
+
+/** A user's Restrict Broker switches; no row reads as auto_brm_update 1, freeze 0. */
+export interface UserBrokerStateTable {
+  user_id: number;
+  auto_brm_update: Flag;
+  freeze: Flag;
+  updated_at: number;
+  updated_by: string | null;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,6 +6,8 @@ import type { AnyStateMachine } from 'xstate';
 import { IDLE_TIMEOUT_MS, SESSION_RECHECK_MS } from '../domain/constants';
 import { bannerMachine } from './banner/banner.machine';
 import { bannerPlan } from './banner/banner.plan';
+import { brokerActionsMachine } from './broker-actions/broker-actions.machine';
+import { brokerActionsPlan } from './broker-actions/broker-actions.plan';
 import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
 import { bulkEditPlan, bulkEditReloadPlan } from './bulk-edit/bulk-edit.plan';
 import { chunkMachine } from './chunk/chunk.machine';
@@ -210,6 +212,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: segmentEditorMachine,
     source: 'src/machines/segment-editor/segment-editor.machine.ts',
     plans: [{ title: 'The Segments tab', plan: segmentEditorPlan }, { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan }],
+  },
+  {
+    id: 'brokerActions',
+    title: 'Restrict Broker',
+    purpose: "An organization, then a user: the user's Requested Brokers and My Brokers, the four actions on them and the two switches; frozen, the actions are off.",
+    machine: brokerActionsMachine,
+    source: 'src/machines/broker-actions/broker-actions.machine.ts',
+    plans: [{ title: 'An organization, a user, their brokers', plan: brokerActionsPlan }],
   },
   {
     id: 'session',

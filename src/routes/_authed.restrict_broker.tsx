@@ -1,9 +1,9 @@
-// /restrict_broker: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /restrict_broker: an organization's user and their brokers (spec §2 "Restrict Broker"; decision 047).
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { RestrictBrokerScreen } from '../ui/restrict-broker/restrict-broker-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/restrict_broker')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/restrict_broker" />,
+  component: RestrictBrokerScreen,
 });

@@ -76,6 +76,13 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'PUT /segments/': 'bulk_upload_tags',
     'DELETE /segments/:id/': 'bulk_upload_tags',
     'POST /segments/assign_tags/': 'bulk_upload_tags',
+    // Restrict Broker and the broker research lists (decision 047).
+    'POST /api/account/get_entity_list/': 'restrict_broker_access',
+    'GET /api/mybroker/': 'restrict_broker_access',
+    'PUT /api/mybroker/': 'restrict_broker_access',
+    'POST /api/mybroker/': 'restrict_broker_access',
+    'GET /api/brokergroup/': 'br_research',
+    'GET /api/broker/': 'br_research',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

@@ -1,9 +1,22 @@
-// The support account sees exactly the sections its features grant; a wrong code is refused; an
-// unknown address is answered inside the shell; the keyboard's first stop skips to the content.
+// The support account sees exactly the sections its features grant (neither Segments & Tags nor
+// Restrict Broker, whose calls the server refuses it); a wrong code is refused; an unknown address
+// is answered inside the shell; the keyboard's first stop skips to the content.
+import type { Page } from 'playwright-core';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/domain/constants';
 import { check, checkEqual, waitForPath } from '../harness/check';
 import { menuLabels, shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { expectedMenu, expectedRoot } from '../harness/staff';
+
+/** A call made as the page makes its own (session cookie, CSRF header and field); answers the HTTP status. */
+const callAsPage = (page: Page, method: string, path: string, form: Record<string, string>) =>
+  page.evaluate(async ({ cookie, header, method, path, form }) => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`))?.slice(cookie.length + 1) ?? '');
+    const body = method === 'GET' ? undefined : new URLSearchParams({ ...form, csrfmiddlewaretoken: csrf });
+    const url = method === 'GET' ? `${path}?${new URLSearchParams(form)}` : path;
+    const res = await fetch(url, { method, credentials: 'include', headers: { [header]: csrf }, body });
+    return res.status;
+  }, { cookie: CSRF_COOKIE, header: CSRF_HEADER, method, path, form });
 
 export const scenario: Scenario = {
   name: 'Support sees only All Users and Create User',
@@ -15,6 +28,16 @@ export const scenario: Scenario = {
     await t.step('menu lists All Users and Create User only', async () => {
       checkEqual(expectedMenu('support'), ['All Users', 'Create User'], 'support menu per the seed');
       checkEqual(await menuLabels(t.page), expectedMenu('support'), 'support menu');
+    });
+    await t.step('neither Segments & Tags nor Restrict Broker is offered, and the server refuses their calls', async () => {
+      const menu = await menuLabels(t.page);
+      check(!menu.includes('Segments & Tags') && !menu.includes('Restrict Broker'), `support's menu: ${menu.join(', ')}`);
+      const email = 'nobody@example.com';
+      checkEqual(await callAsPage(t.page, 'GET', '/api/mybroker/', { email }), 403, 'GET api/mybroker/');
+      checkEqual(await callAsPage(t.page, 'POST', '/api/mybroker/', { email, action: 'add', brokers: '[1]' }), 403, 'POST api/mybroker/');
+      checkEqual(await callAsPage(t.page, 'PUT', '/api/mybroker/', { email, flags: '{"freeze":true}' }), 403, 'PUT api/mybroker/');
+      checkEqual(await callAsPage(t.page, 'POST', '/user/assign_tags/', { tags: '[1]', userIds: JSON.stringify([email]), type: 'overwrite', updated_from: 'bulk_upload' }), 403,
+        'user/assign_tags/ with updated_from bulk_upload');
     });
     // A typed URL of a section it lacks sends it back to the root (role_mgmt is not granted).
     await t.step('typed URL /user_roles goes back to the root', async () => {

@@ -1,0 +1,57 @@
+// The Restrict Broker screen's machine (brokerActions): what it is given, holds and hears.
+import type { ActionOutcome, BrokerAction, BrokerFlags, BrokerLists, EntityListReply, OrgUser } from '../../domain/brokers';
+import type { OrgPick } from '../../domain/users';
+
+export type ListName = 'my' | 'requested';
+export type FlagName = keyof BrokerFlags;
+
+export interface BrokerActionsInput {
+  /** The platform key: it names the brokers' id field on the wire. */
+  product: string;
+}
+
+export interface BrokerNotice {
+  tone: 'info' | 'error';
+  text: string;
+  /** The server's result (an action) or message (the switches), under the text. */
+  detail: string | null;
+}
+
+export interface BrokerActionsContext extends BrokerActionsInput {
+  org: OrgPick | null;
+  users: OrgUser[];
+  /** The organization has more users than were listed. */
+  moreUsers: boolean;
+  /** The chosen user's email (OrgUser key). */
+  email: string | null;
+  lists: BrokerLists;
+  flags: BrokerFlags;
+  selected: Record<ListName, number[]>;
+  search: Record<ListName, string>;
+  /** The action under way (its button shows the progress). */
+  running: BrokerAction | null;
+  /** The switch being saved. */
+  savingFlag: FlagName | null;
+  notice: BrokerNotice | null;
+  /** Why the users or the brokers could not be read. */
+  error: string | null;
+}
+
+export type BrokerActionsEvent =
+  | { type: 'org.pick'; org: OrgPick }
+  /** The picker's clear button: back to no organization. */
+  | { type: 'org.clear' }
+  | { type: 'users.retry' }
+  | { type: 'user.pick'; email: string }
+  | { type: 'brokers.retry' }
+  | { type: 'search.change'; list: ListName; text: string }
+  | { type: 'select.toggle'; list: ListName; id: number }
+  /** Select All of a list: every row its search shows on, or off. */
+  | { type: 'select.all'; list: ListName; ids: number[]; on: boolean }
+  | { type: 'action.run'; action: BrokerAction }
+  /** A switch flipped: it is saved at once. */
+  | { type: 'flag.toggle'; flag: FlagName };
+
+export type LoadedBrokers = { lists: BrokerLists; flags: BrokerFlags };
+export type SavedFlags = BrokerFlags & { msg: string };
+export type { ActionOutcome, EntityListReply };

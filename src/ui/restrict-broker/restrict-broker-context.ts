@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { brokerActionsMachine } from '../../machines/broker-actions/broker-actions.machine';
+
+export const BrokerActionsCtx = createActorContext(brokerActionsMachine);
