@@ -252,6 +252,8 @@ export interface SegmentsTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+}
+
 /** A broker; id is its platform id, `{product}_id` on the wire (migration 014, decision 047). */
 export interface BrokersTable {
   id: Generated<number>;
