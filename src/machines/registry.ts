@@ -208,7 +208,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'segmentEditor',
     title: 'Segments',
-    purpose: "Segments & Tags' Segments tab: saved user-list queries with their member counts; saved from the user list, renamed from their version, deleted, and their members tagged after a confirmation.",
+    purpose: 'Saved user-list queries with their member counts: saved, renamed, deleted, and their members tagged after a confirmation.',
     machine: segmentEditorMachine,
     source: 'src/machines/segment-editor/segment-editor.machine.ts',
     plans: [{ title: 'The Segments tab', plan: segmentEditorPlan }, { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan }],
