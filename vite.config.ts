@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { compression } from 'vite-plugin-compression2';
@@ -11,6 +11,19 @@ const API_PATHS = [
   '/redshift_configuration/',
 ];
 
+// A lazy chunk's preload list need not name what its importer imports statically: that is loaded
+// before the importer runs. The entry's list named the whole first load once per section; kept
+// short, the first load stays within its budget as sections are added.
+let bundle: Rolldown.OutputBundle | undefined;
+const keepBundle: Plugin = { name: 'keep-bundle', generateBundle(_, b) { bundle = b; } };
+function loadedWith(file: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle?.[file];
+  if (into.has(file) || chunk?.type !== 'chunk') return into;
+  into.add(file);
+  for (const dep of chunk.imports) loadedWith(dep, into);
+  return into;
+}
+
 // The router plugin must come before react() so it can split route files into lazy chunks.
 export default defineConfig({
   plugins: [
@@ -20,10 +33,20 @@ export default defineConfig({
     // load's part in the entry and the sections' part with the lazy shell.
     radixCssTrim({ srcDir: 'src', entry: 'src/main.tsx', palettes: ['blue', 'red', 'slate', 'gray'] }),
     // .br and .gz beside each asset, so the server sends them without compressing per request.
+    keepBundle,
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/ }),
   ],
   // Every browser the panel supports preloads modules natively: no polyfill in the first load.
-  build: { modulePreload: { polyfill: false } },
+  build: {
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js') return deps;
+        const loaded = loadedWith(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
+    },
+  },
   server: {
     proxy: Object.fromEntries(API_PATHS.map((p) => [p, { target: 'http://localhost:8080', changeOrigin: false }])),
   },
