@@ -8,6 +8,8 @@ import { bannerMachine } from './banner/banner.machine';
 import { bannerPlan } from './banner/banner.plan';
 import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
 import { bulkEditPlan, bulkEditReloadPlan } from './bulk-edit/bulk-edit.plan';
+import { bulkTagUploadMachine } from './bulk-tag-upload/bulk-tag-upload.machine';
+import { bulkTagUploadPlan } from './bulk-tag-upload/bulk-tag-upload.plan';
 import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
 import { emailChangeMachine } from './email-change/email-change.machine';
@@ -200,6 +202,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: bulkEditMachine,
     source: 'src/machines/bulk-edit/bulk-edit.machine.ts',
     plans: [{ title: 'Selected users or a CSV', plan: bulkEditPlan }, { title: 'After a reload, an edit\'s outcome unknown', plan: bulkEditReloadPlan }],
+  },
+  {
+    id: 'bulkTagUpload',
+    title: 'Bulk tag upload',
+    purpose: 'Segments & Tags: a CSV of users read in a worker, tags chosen, a dry run, then Reset Tags or Add Tags confirmed and applied in one transaction.',
+    machine: bulkTagUploadMachine,
+    source: 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
+    plans: [{ title: 'A file and tags', plan: bulkTagUploadPlan }],
   },
   {
     id: 'session',
