@@ -43,7 +43,7 @@ const unknownTagsRefusal = (c: Context, unknown: number[]) =>
 
 const assignTagsRoute = defineRoute({
   method: 'POST', path: '/user/assign_tags/', access: 'tags', schema: AssignTagsForm, maxBody: ASSIGN_TAGS_MAX_BODY_BYTES,
-  summary: "Gives users tags: 'overwrite' replaces their tags, '' adds; users by id, or (bulk upload, which also needs bulk_upload_tags) by email, username or id.",
+  summary: "Gives users tags: 'overwrite' replaces their tags, '' adds; users by id, or (a bulk upload, which also needs the Upload tags in bulk permission) by email, username or id.",
   async handler({ c, deps, now, input, session }) {
     // A bulk upload is Segments & Tags' action (decision 045): the tags feature alone does not give it.
     if (input.updated_from === 'bulk_upload' && !mayAccess('bulk_upload_tags', session)) return forbidden(c, noFeatureRefusal('bulk_upload_tags'));

@@ -63,6 +63,9 @@ export const bulkTagUploadPlan: MachinePlan<typeof bulkTagUploadMachine> = {
       if (s.matches({ parsed: 'previewShown' }) || s.matches({ parsed: 'previewing' })) return ONE_CLICK[tags]?.includes(next) ?? false;
       return false;
     }
+    // The confirmation is a modal dialog: only its two buttons; while applying, only the answer.
+    if (s.matches({ parsed: 'confirming' })) return e.type === 'apply.confirm' || e.type === 'apply.cancel';
+    if (s.matches({ parsed: 'applying' })) return e.type.startsWith('xstate.');
     // Tags 1 and 2 are walked only to see the dry run run again; then tag 2 goes.
     if (tags === '[1,2]') return e.type.startsWith('xstate.done.actor.previewAssignment');
     if (e.type === 'file.choose' && s.matches('idle')) return tags === '[]';

@@ -133,9 +133,6 @@ export function AssignTags() {
           </Flex>
         </Callout.Root>
       )}
-      {(done || failed) && (
-        <Box><Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.clear' })}>Start over</Button></Box>
-      )}
       <ConfirmDialog />
     </Flex>
   );

@@ -86,7 +86,10 @@ export function UploadFile() {
       )}
       {upload && (
         <Flex direction="column" gap="2" role="region" aria-label="File read">
-          <Text size="2" role="status">{readSentence(upload)}</Text>
+          <Flex gap="3" align="center" justify="between" wrap="wrap">
+            <Text size="2" role="status">{readSentence(upload)}</Text>
+            {!locked && !refused && <Button type="button" size="1" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.clear' })}>Start over</Button>}
+          </Flex>
           {upload.problemCount > 0 && <RowsNotTaken upload={upload} />}
         </Flex>
       )}
