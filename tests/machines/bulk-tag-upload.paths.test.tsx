@@ -5,7 +5,7 @@
 // the dry run answered or unreachable; Reset Tags or Add Tags confirmed or cancelled, answered
 // with Success and the Invalid Users, with nobody left to tag, or not at all; the CSV downloads.
 import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
@@ -352,6 +352,7 @@ describe('Create Tag from the bulk upload', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Tag' });
     expect(dialog).toHaveTextContent('The new tag is chosen once it is created.');
     await world.user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Tag' })).toBeNull());
     expect(await within(within(tagsGroup()).getByRole('list', { name: 'Chosen tags' })).findByText('Gamma watch')).toBeInTheDocument();
     expect(world.bulk!.getSnapshot().context.tagIds).toHaveLength(1);
     expect(await tagsOf()).toEqual([]);
