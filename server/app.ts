@@ -2,7 +2,7 @@
 // request id and log → security headers → body size cap → session → (per route) Origin and CSRF
 // → access → input validation → handler. One route table (route-table.ts) declares every API route.
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Kysely } from 'kysely';
@@ -122,6 +122,21 @@ function mountRoute(app: App, route: Route, productKey: string): void {
   });
 }
 
+/**
+ * The request body cap: MAX_BODY_BYTES, or the route's own `maxBody` for the method and path it
+ * answers (bulk tag upload's 100,000 identifiers). One middleware, before the session is read.
+ */
+function bodyCap(routes: readonly Route[], productKey: string): MiddlewareHandler<HonoEnv> {
+  const limiter = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ status: false, msg: 'Request body is too large.' }, 413) });
+  const fallback = limiter(MAX_BODY_BYTES);
+  const own = new Map<string, MiddlewareHandler>();
+  for (const route of routes) {
+    const max = route.maxBody ?? MAX_BODY_BYTES;
+    if (max !== MAX_BODY_BYTES) own.set(`${route.method} ${routePath(route, productKey)}`, limiter(max));
+  }
+  return (c, next) => (own.get(`${c.req.method} ${c.req.path}`) ?? fallback)(c, next);
+}
+
 export function createApp(options: CreateAppOptions): App {
   const clock = options.clock ?? (() => Date.now());
   const log = options.log;
@@ -165,10 +180,7 @@ export function createApp(options: CreateAppOptions): App {
   // Assets answer before the session is looked up: they need none and must carry no cookie.
   if (options.staticDir) mountAssets(app, options.staticDir);
 
-  app.use(bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ status: false, msg: 'Request body is too large.' }, 413),
-  }));
+  app.use(bodyCap(options.routes ?? ROUTES, options.config.productKey));
 
   app.use(async (c, next) => {
     const cookie = readSessionCookie(c);

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { FeatureKey } from '../src/domain/features';
 import type { AppDeps, CurrentSession, HonoEnv } from './context';
-import type { BodyKind } from './http/body';
+import { MAX_BODY_BYTES, type BodyKind } from './http/body';
 
 /**
  * 'public': anyone (still CSRF-checked when unsafe); 'pending_otp': only a session that passed the
@@ -37,6 +37,8 @@ export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefin
   schema?: S;
   /** Form data unless the route says JSON. */
   body?: BodyKind;
+  /** Bytes the request body may hold; MAX_BODY_BYTES (1 MB) unless the route needs more. */
+  maxBody?: number;
   /** Unsafe methods always need a CSRF token; a GET with a side effect opts in. */
   csrf?: boolean;
   /**
@@ -54,6 +56,7 @@ export interface Route {
   summary: string;
   schema: v.GenericSchema | undefined;
   body: BodyKind;
+  maxBody: number;
   csrf: boolean;
   activity: boolean;
   handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
@@ -80,6 +83,7 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     summary: spec.summary,
     schema: spec.schema,
     body: spec.body ?? 'form',
+    maxBody: spec.maxBody ?? MAX_BODY_BYTES,
     csrf: spec.csrf ?? !SAFE_METHODS.includes(spec.method),
     activity: isFeature(spec.access) || (spec.activity ?? false),
     handler: spec.handler as Route['handler'],

@@ -6,6 +6,7 @@ import { DEFAULT_TAG_COLOR, type Tag } from '../../src/domain/tags';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import type { Database } from '../db/schema';
 import { chunks, LOOKUP_BATCH, oneOf } from './selection';
+import { addTags, lockUsers, removeOtherTags } from './tag-sets';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -86,8 +87,6 @@ export async function unknownTagIds(db: Db, ids: readonly number[]): Promise<num
 
 /** Bulk uploads of more users than this are audited as one summary row. */
 export const AUDIT_PER_USER_MAX = 100;
-/** Rows per multi-row INSERT (2 values each). */
-const INSERT_BATCH = 5_000;
 const AUDIT_BATCH = 1_000;
 
 export interface Assignment {
@@ -97,6 +96,17 @@ export interface Assignment {
   bulkUpload: boolean;
   author: string;
   now: number;
+}
+
+/** What an assignment changed. */
+export interface AssignmentSummary {
+  /** Users named (each once). */
+  users: number;
+  /** Users whose tags changed, ascending. */
+  changedUserIds: number[];
+  /** Tags some user gained, and tags some user lost. */
+  addedTagIds: number[];
+  removedTagIds: number[];
 }
 
 async function tagsByUser(trx: Db, userIds: readonly number[]): Promise<Map<number, number[]>> {
@@ -109,35 +119,48 @@ async function tagsByUser(trx: Db, userIds: readonly number[]): Promise<Map<numb
   return byUser;
 }
 
-/** Assigns the tags to every user in one transaction, with its audit rows. */
-export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<void> {
-  const tagIds = [...new Set(a.tagIds)].sort((x, y) => x - y);
+const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * Assigns the tags to every user in one transaction, with its audit rows: set statements per
+ * batch of users (tag-sets.ts), never a statement per user. Each user's tags before and after are
+ * audited, or — for a bulk upload of more than AUDIT_PER_USER_MAX users — one summary row: the
+ * counts, the tags added and removed, and the users whose tags changed.
+ */
+export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<AssignmentSummary> {
+  const tagIds = ascending(a.tagIds);
   const userIds = [...new Set(a.userIds)];
   const perUser = !(a.bulkUpload && userIds.length > AUDIT_PER_USER_MAX);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    if (a.mode === 'overwrite') await lockUsers(trx, userIds);
     const before = perUser ? await tagsByUser(trx, userIds) : null;
-    if (a.mode === 'overwrite') {
-      for (const batch of chunks(userIds, LOOKUP_BATCH)) await trx.deleteFrom('user_tags').where(oneOf(trx, sql.ref('user_id'), batch, 'bigint')).execute();
-    }
-    const pairs = userIds.flatMap((user_id) => tagIds.map((tag_id) => ({ user_id, tag_id })));
-    for (const batch of chunks(pairs, INSERT_BATCH)) {
-      await trx.insertInto('user_tags').values(batch).onConflict((oc) => oc.columns(['user_id', 'tag_id']).doNothing()).execute();
-    }
+    const removed = a.mode === 'overwrite' ? await removeOtherTags(trx, userIds, tagIds) : [];
+    const added = await addTags(trx, userIds, tagIds);
+    const summary: AssignmentSummary = {
+      users: userIds.length,
+      changedUserIds: ascending([...removed, ...added].map((r) => r.user_id)),
+      addedTagIds: ascending(added.map((r) => r.tag_id)),
+      removedTagIds: ascending(removed.map((r) => r.tag_id)),
+    };
     const action = a.mode === 'overwrite' ? 'tags replaced' : 'tags added';
     const origin = a.bulkUpload ? 'bulk_upload' : undefined;
     if (!before) {
       await writeAuditMany(trx, [{
         category: 'user', author: a.author, action: `${action}: ${userIds.length} users (bulk upload)`, origin, at: a.now, success: true,
-        current: { tags: tagIds, type: a.mode === 'overwrite' ? 'overwrite' : '', user_ids: userIds },
+        current: {
+          tags: tagIds, type: a.mode === 'overwrite' ? 'overwrite' : '', users: userIds.length, changed: summary.changedUserIds.length,
+          added_tags: summary.addedTagIds, removed_tags: summary.removedTagIds, changed_user_ids: summary.changedUserIds,
+        },
       }]);
-      return;
+      return summary;
     }
     const entries: AuditEntry[] = userIds.map((id) => {
       const previous = before.get(id) ?? [];
-      const current = a.mode === 'overwrite' ? tagIds : [...new Set([...previous, ...tagIds])].sort((x, y) => x - y);
+      const current = a.mode === 'overwrite' ? tagIds : ascending([...previous, ...tagIds]);
       return { category: 'user', author: a.author, action: `${action}: user #${id}`, origin, at: a.now, success: true, previous: { user_id: id, tags: previous }, current: { user_id: id, tags: current } };
     });
     for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
+    return summary;
   });
 }
 

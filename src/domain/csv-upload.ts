@@ -48,13 +48,16 @@ export type CsvUpload =
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** Why a file cannot be a CSV upload by its name, type and size, or null. */
-export function csvFileProblem(file: { name: string; type: string; size: number }): string | null {
+/**
+ * Why a file cannot be a CSV upload by its name, type and size, or null. `maxBytes` is the
+ * server's upload cap by default; a file read in the browser (bulk tag upload) may be larger.
+ */
+export function csvFileProblem(file: { name: string; type: string; size: number }, maxBytes = CSV_UPLOAD_MAX_BYTES): string | null {
   const name = file.name.toLowerCase();
   if (!EXTENSIONS.some((e) => name.endsWith(e))) return `${NOT_TEXT} Choose a .csv (or .txt) file.`;
   if (!TYPES.includes(file.type.split(';')[0]!.trim().toLowerCase())) return `${NOT_TEXT} Its type is ${file.type}.`;
   if (file.size === 0) return 'The file is empty.';
-  if (file.size > CSV_UPLOAD_MAX_BYTES) return `The file holds ${count(file.size)} bytes; send at most ${count(CSV_UPLOAD_MAX_BYTES)}.`;
+  if (file.size > maxBytes) return `The file holds ${count(file.size)} bytes; send at most ${count(maxBytes)}.`;
   return null;
 }
 
@@ -151,14 +154,25 @@ export interface IdentifierCsvOptions {
  * once, an over-long one is reported. More rows than the limit refuse the whole file.
  */
 export function readIdentifierCsv(bytes: Uint8Array, options: IdentifierCsvOptions = {}): CsvUpload {
-  const maxRows = options.maxRows ?? CSV_UPLOAD_MAX_ROWS;
-  const headerNames = options.headerNames ?? CSV_HEADER_NAMES;
   const decoded = decodeCsvText(bytes);
   if (!decoded.ok) return { ok: false, reason: decoded.reason, problems: [] };
   const { rows, error } = csvRows(decoded.text);
   if (error) return { ok: false, reason: `Row ${count(error.row)}: ${error.reason}`, problems: [error] };
+  return classifyIdentifierRows(rows, options);
+}
 
-  const filled = rows.map((r) => ({ row: r.row, cells: r.cells.map((c) => c.trim()).filter((c) => c !== '') })).filter((r) => r.cells.length > 0);
+/**
+ * The per-row rules of an identifier CSV, whoever split the rows (csvRows on the server,
+ * papaparse in the browser's worker: src/domain/identifier-file.ts), so one rule set decides.
+ */
+export function classifyIdentifierRows(rows: readonly CsvRow[], options: IdentifierCsvOptions = {}): CsvUpload {
+  const maxRows = options.maxRows ?? CSV_UPLOAD_MAX_ROWS;
+  const headerNames = options.headerNames ?? CSV_HEADER_NAMES;
+  const filled: CsvRow[] = [];
+  for (const r of rows) {
+    const cells = r.cells.map((c) => c.trim()).filter((c) => c !== '');
+    if (cells.length > 0) filled.push({ row: r.row, cells });
+  }
   if (filled.length === 0) return { ok: false, reason: 'The file holds no identifiers.', problems: [] };
   let header: string | null = null;
   const first = filled[0]!;

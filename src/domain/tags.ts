@@ -52,18 +52,53 @@ export interface NewTag {
   groupId: number | null;
 }
 
+/** Users one assignment may name: a bulk tag file's 100,000 rows. */
+export const ASSIGN_TAGS_MAX_USERS = 100_000;
+/**
+ * Body cap of assign_tags/ and its preview (decision 045): 100,000 identifiers of up to 254
+ * characters do not fit the 1 MB every other route keeps; a file of emails needs ~4 MB.
+ */
+export const ASSIGN_TAGS_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const TagIdsField = JsonField(v.pipe(v.array(Id), v.maxLength(500)), 'tags');
+/** User ids, or (bulk upload) emails, usernames or ids as text. */
+const UserIdentifiersField = JsonField(
+  v.pipe(v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])), v.minLength(1), v.maxLength(ASSIGN_TAGS_MAX_USERS)), 'userIds', ASSIGN_TAGS_MAX_BODY_BYTES,
+);
+
 /** user/assign_tags/: overwrite replaces each user's tags; empty type adds to them. */
 export const AssignTagsForm = v.object({
-  tags: JsonField(v.pipe(v.array(Id), v.maxLength(500)), 'tags'),
-  /** User ids, or (bulk upload) emails, usernames or ids as text. */
-  userIds: JsonField(v.pipe(v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])), v.minLength(1), v.maxLength(100_000)), 'userIds'),
+  tags: TagIdsField,
+  userIds: UserIdentifiersField,
   type: v.optional(v.picklist(['overwrite', '']), ''),
   updated_from: v.optional(v.picklist(['bulk_upload', '']), ''),
 });
 export type AssignTagsForm = v.InferOutput<typeof AssignTagsForm>;
-/** msg lists the users that matched nobody (spec §8 'Invalid Users:'). */
-export const AssignTagsReply = v.object({ status: v.boolean(), msg: v.array(v.string()) });
+/**
+ * msg lists the users that matched nobody (spec §8 'Invalid Users:'); `changed` counts the users
+ * whose tags changed (absent from older servers).
+ */
+export const AssignTagsReply = v.object({ status: v.boolean(), msg: v.array(v.string()), changed: v.optional(v.number()) });
 export type AssignTagsReply = v.InferOutput<typeof AssignTagsReply>;
+
+/**
+ * user/assign_tags_preview/: the bulk upload's dry run with the same fields (decision 045),
+ * identifiers by email, username or id as a bulk upload names them.
+ */
+export const AssignTagsPreviewForm = v.object({ tags: TagIdsField, userIds: UserIdentifiersField });
+export type AssignTagsPreviewForm = v.InferOutput<typeof AssignTagsPreviewForm>;
+export const AssignTagsPreviewReply = v.object({
+  status: v.literal(true),
+  /** Live users the identifiers name (each once). */
+  matched: v.number(),
+  /** Identifiers that name no live user, in the order sent. */
+  unmatched: v.array(v.string()),
+  /** Users whose tags Reset Tags (overwrite) would change. */
+  overwrite: v.number(),
+  /** Users whose tags Add Tags would change. */
+  add: v.number(),
+});
+export type AssignTagsPreviewReply = v.InferOutput<typeof AssignTagsPreviewReply>;
 
 /** Spec §5: descriptions preview at 50 characters (groups 10) plus '...'. */
 export function previewText(text: string, isGroup: boolean): string {

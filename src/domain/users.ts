@@ -28,8 +28,8 @@ export const FormBool = v.pipe(
   v.transform((x) => x === true || x === 'true' || x === '1'),
 );
 /** A form field holding JSON text that must match `schema`. */
-export const JsonField = <S extends v.GenericSchema>(schema: S, what: string) =>
-  v.pipe(v.string(), v.maxLength(1_000_000), v.parseJson(undefined, `${what} must be JSON.`), schema);
+export const JsonField = <S extends v.GenericSchema>(schema: S, what: string, maxChars = 1_000_000) =>
+  v.pipe(v.string(), v.maxLength(maxChars), v.parseJson(undefined, `${what} must be JSON.`), schema);
 
 export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(L.email), v.regex(EMAIL_PATTERN, FIELD_MESSAGES.email));
 export const Username = v.pipe(v.string(), v.trim(), v.maxLength(L.username), v.regex(USERNAME_PATTERN, FIELD_MESSAGES.username));

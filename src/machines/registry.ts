@@ -10,6 +10,8 @@ import { brokerActionsMachine } from './broker-actions/broker-actions.machine';
 import { brokerActionsPlan } from './broker-actions/broker-actions.plan';
 import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
 import { bulkEditPlan, bulkEditReloadPlan } from './bulk-edit/bulk-edit.plan';
+import { bulkTagUploadMachine } from './bulk-tag-upload/bulk-tag-upload.machine';
+import { bulkTagUploadPlan } from './bulk-tag-upload/bulk-tag-upload.plan';
 import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
 import { emailChangeMachine } from './email-change/email-change.machine';
@@ -220,6 +222,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: brokerActionsMachine,
     source: 'src/machines/broker-actions/broker-actions.machine.ts',
     plans: [{ title: 'An organization, a user, their brokers', plan: brokerActionsPlan }],
+  },
+  {
+    id: 'bulkTagUpload',
+    title: 'Bulk tag upload',
+    purpose: 'Segments & Tags: a CSV of users read in a worker, tags chosen, a dry run, then Reset Tags or Add Tags confirmed and applied in one transaction.',
+    machine: bulkTagUploadMachine,
+    source: 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
+    plans: [{ title: 'A file and tags', plan: bulkTagUploadPlan }],
   },
   {
     id: 'session',

@@ -69,10 +69,12 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
     expect(res.status).toBeLessThan(500);
   });
 
+  // The route's own cap: MAX_BODY_BYTES unless it declares more (decision 045).
   it('refuses a body over the size cap with 413', async () => {
     const b = await callerFor(route);
+    expect(route.maxBody).toBeGreaterThanOrEqual(MAX_BODY_BYTES);
     const res = await b.send(route.method, routePath(route, file.server.config.productKey), {
-      body: `password=${'x'.repeat(MAX_BODY_BYTES + 10)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `password=${'x'.repeat(route.maxBody + 10)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(413);
   });
@@ -83,7 +85,7 @@ describe.each(withSchema.map((r) => [`${r.method} ${r.path}`, r] as const))('bad
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent > MAX_BODY_BYTES + chunk.length) controller.close();
+        if (sent > route.maxBody + chunk.length) controller.close();
         else {
           sent += chunk.length;
           controller.enqueue(chunk);

@@ -66,6 +66,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/fetch_user_tags/': 'user_mgmt',
     'POST /user/update_user_tags/': 'tags',
     'POST /user/assign_tags/': 'tags',
+    'POST /user/assign_tags_preview/': 'bulk_upload_tags',
     'POST /user/upload_bulk_edit_data/': 'bulk_edit_upload',
     'POST /user/bulk_edit_user_new/': 'bulk_edit_user',
     'POST /user/bulk_edit_user/': 'bulk_edit_user',

@@ -125,7 +125,7 @@ describe('assign_tags/', () => {
   it('overwrite replaces the user’s tags; an empty type adds to them', async () => {
     const [t1, t2, t3] = [await newTag('Assign one'), await newTag('Assign two'), await newTag('Assign three')];
     const u = await user();
-    expect((await assign({ tags: [t1, t2], userIds: [u.id], type: 'overwrite' })).body).toEqual({ status: true, msg: [] });
+    expect((await assign({ tags: [t1, t2], userIds: [u.id], type: 'overwrite' })).body).toEqual({ status: true, msg: [], changed: 1 });
     expect(await tagsOf(u.id)).toEqual([t1, t2]);
     await assign({ tags: [t3, t1], userIds: [u.id] });
     expect(await tagsOf(u.id)).toEqual([t1, t2, t3]);
@@ -163,9 +163,9 @@ describe('assign_tags/', () => {
   it('lists the users that match nobody, and refuses when nobody matches', async () => {
     const t = await newTag('Partial');
     const u = await user();
-    expect((await assign({ tags: [t], userIds: [u.id, 987654, 'someone'] })).body).toEqual({ status: true, msg: ['987654', 'someone'] });
+    expect((await assign({ tags: [t], userIds: [u.id, 987654, 'someone'] })).body).toEqual({ status: true, msg: ['987654', 'someone'], changed: 1 });
     expect(await tagsOf(u.id)).toEqual([t]);
-    expect(v.parse(AssignTagsReply, (await assign({ tags: [t], userIds: [987655] })).body)).toEqual({ status: false, msg: ['987655'] });
+    expect(v.parse(AssignTagsReply, (await assign({ tags: [t], userIds: [987655] })).body)).toEqual({ status: false, msg: ['987655'], changed: 0 });
   });
 
   it('bulk upload finds users by email, username or id; deleted users and strangers are invalid', async () => {
@@ -176,7 +176,7 @@ describe('assign_tags/', () => {
       tags: [t], type: 'overwrite', updated_from: 'bulk_upload',
       userIds: [byEmail.email.toUpperCase(), byName.username, String(byId.id), gone.email, 'nobody@nowhere.example', ' '],
     });
-    expect(body).toEqual({ status: true, msg: [gone.email, 'nobody@nowhere.example'] });
+    expect(body).toEqual({ status: true, msg: [gone.email, 'nobody@nowhere.example'], changed: 3 });
     for (const u of [byEmail, byName, byId]) expect(await tagsOf(u.id)).toEqual([t]);
     expect(await tagsOf(gone.id)).toEqual([]);
   });
@@ -186,12 +186,13 @@ describe('assign_tags/', () => {
     const users = [];
     for (let i = 0; i <= AUDIT_PER_USER_MAX; i++) users.push(await user());
     const { body } = await assign({ tags: [t], updated_from: 'bulk_upload', userIds: users.map((u) => u.username) });
-    expect(body).toEqual({ status: true, msg: [] });
+    expect(body).toEqual({ status: true, msg: [], changed: users.length });
     const rows = await auditRows('(bulk upload)');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.action).toBe(`tags added: ${users.length} users (bulk upload)`);
     expect(rows[0]!.origin).toBe('bulk_upload');
-    expect(JSON.parse(rows[0]!.current_data!)).toEqual({ tags: [t], type: '', user_ids: users.map((u) => u.id) });
+    const ids = users.map((u) => u.id).sort((a, b) => a - b);
+    expect(JSON.parse(rows[0]!.current_data!)).toEqual({ tags: [t], type: '', users: users.length, changed: users.length, added_tags: [t], removed_tags: [], changed_user_ids: ids });
     for (const u of users) expect(await tagsOf(u.id)).toEqual([t]);
   });
 

@@ -4,6 +4,7 @@ import { fromPromise, sendParent } from 'xstate';
 import { assignTags, createTag, fetchTags } from '../../services/tags.service';
 import { tagCreationMachine } from '../tag-creation/tag-creation.machine';
 import { tagSelectorMachine } from './tag-selector.machine';
+import type { SaveInput, SaveOutcome } from './tag-selector.types';
 
 /** The user screen's tag selector; its Create Tag dialog announces the new tag to it. */
 export const liveTagSelectorMachine = tagSelectorMachine.provide({
@@ -14,5 +15,16 @@ export const liveTagSelectorMachine = tagSelectorMachine.provide({
       actors: { createTag: fromPromise(({ input }) => createTag(input)) },
       actions: { announceCreated: sendParent((_, { tag }) => ({ type: 'tag.created', tag })) },
     }),
+  },
+});
+
+/**
+ * The same selector choosing tags for another workflow (Segments & Tags' bulk upload): every tag,
+ * none chosen at first, and a change kept rather than saved; the workflow reads the choice.
+ */
+export const choosingTagSelectorMachine = liveTagSelectorMachine.provide({
+  actors: {
+    loadTags: fromPromise(() => fetchTags(null)),
+    saveTags: fromPromise<SaveOutcome, SaveInput>(async () => ({ status: true, msg: [] })),
   },
 });

@@ -14,7 +14,7 @@ import { TagLabel } from './tag-label';
 
 const NO_GROUP = 'none';
 
-export function CreateTagDialog({ actor, groups }: { actor: ActorRefFrom<typeof tagCreationMachine>; groups: readonly Tag[] }) {
+export function CreateTagDialog({ actor, groups, choosing = false }: { actor: ActorRefFrom<typeof tagCreationMachine>; groups: readonly Tag[]; choosing?: boolean }) {
   const open = useSelector(actor, selectOpen);
   const editable = useSelector(actor, selectEditable);
   const busy = useSelector(actor, selectBusy);
@@ -32,7 +32,9 @@ export function CreateTagDialog({ actor, groups }: { actor: ActorRefFrom<typeof 
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && actor.send({ type: 'tag.cancel' })}>
       <Dialog.Content maxWidth="460px">
         <Dialog.Title>Create Tag</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">The new tag is added to this user once it is created.</Dialog.Description>
+        <Dialog.Description size="2" color="gray" mb="3">
+          {choosing ? 'The new tag is chosen once it is created.' : 'The new tag is added to this user once it is created.'}
+        </Dialog.Description>
         <form onSubmit={submit} aria-label="Create Tag">
           <Flex direction="column" gap="3">
             <label>

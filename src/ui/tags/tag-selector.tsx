@@ -15,6 +15,8 @@ import { useConsole, useInspect } from '../console-context';
 import { CreateTagDialog } from './create-tag-dialog';
 import { TagLabel } from './tag-label';
 import { TagSelectorCtx } from './tag-selector-context';
+import type { ActorRefFrom } from 'xstate';
+import type { tagSelectorMachine } from '../../machines/tag-selector/tag-selector.machine';
 import { permissionName } from '../../domain/feature-labels';
 
 export interface TagSelectorProps {
@@ -43,23 +45,34 @@ export function TagSelectorScope({ userId, children }: { userId: number; childre
 const SAVE_STATUS_TEXT = { saving: 'Saving…', saved: 'Saved' } as const;
 
 export function TagSelectorView({ disabled = false }: { disabled?: boolean }) {
-  const selector = TagSelectorCtx.useActorRef();
+  return <TagSelectorPanel actor={TagSelectorCtx.useActorRef()} disabled={disabled} />;
+}
+
+export interface TagSelectorPanelProps {
+  actor: ActorRefFrom<typeof tagSelectorMachine>;
+  disabled?: boolean;
+  /** Choosing tags for another workflow (bulk upload): nothing is saved, so no save status shows. */
+  choosing?: boolean;
+}
+
+/** The selector for any running tagSelector actor: the user screen's, or one a workflow invoked. */
+export function TagSelectorPanel({ actor: selector, disabled = false, choosing = false }: TagSelectorPanelProps) {
   const { session } = useConsole();
   // Assigning and creating tags need the `tags` feature (spec §6); without it the tags only show.
   const mayTag = useSelector(session, (s) => selectFeatures(s).includes('tags'));
   const editable = mayTag && !disabled;
-  const loading = TagSelectorCtx.useSelector(selectLoading);
-  const loadFailed = TagSelectorCtx.useSelector(selectLoadFailed);
-  const ready = TagSelectorCtx.useSelector(selectReady);
-  const error = TagSelectorCtx.useSelector(selectError);
-  const chosen = TagSelectorCtx.useSelector(selectChosenTags);
-  const groups = TagSelectorCtx.useSelector(selectGroups);
+  const loading = useSelector(selector, selectLoading);
+  const loadFailed = useSelector(selector, selectLoadFailed);
+  const ready = useSelector(selector, selectReady);
+  const error = useSelector(selector, selectError);
+  const chosen = useSelector(selector, selectChosenTags);
+  const groups = useSelector(selector, selectGroups);
   const groupOf = (tag: Tag) => groupName(groups, tag);
-  const query = TagSelectorCtx.useSelector(selectQuery);
-  const matches = TagSelectorCtx.useSelector(selectMatches);
-  const creatable = TagSelectorCtx.useSelector(selectCreatableName);
-  const status = TagSelectorCtx.useSelector(selectSaveStatus);
-  const creation = TagSelectorCtx.useSelector((s) => s.children.tagCreation);
+  const query = useSelector(selector, selectQuery);
+  const matches = useSelector(selector, selectMatches);
+  const creatable = useSelector(selector, selectCreatableName);
+  const status = useSelector(selector, selectSaveStatus);
+  const creation = useSelector(selector, (s) => s.children.tagCreation);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -125,7 +138,7 @@ export function TagSelectorView({ disabled = false }: { disabled?: boolean }) {
             </Box>
           )}
           {!mayTag && <Text size="1" color="gray">Changing tags needs the {permissionName('tags')} permission.</Text>}
-          {status && status !== 'failed' && <Text size="1" color="gray" role="status">{SAVE_STATUS_TEXT[status]}</Text>}
+          {!choosing && status && status !== 'failed' && <Text size="1" color="gray" role="status">{SAVE_STATUS_TEXT[status]}</Text>}
           {status === 'failed' && (
             <Callout.Root color="red" role="alert" size="1">
               <Callout.Text>{error}</Callout.Text>
@@ -134,7 +147,7 @@ export function TagSelectorView({ disabled = false }: { disabled?: boolean }) {
           )}
         </Flex>
       )}
-      {creation && <CreateTagDialog actor={creation} groups={groups} />}
+      {creation && <CreateTagDialog actor={creation} groups={groups} choosing={choosing} />}
     </Box>
   );
 }

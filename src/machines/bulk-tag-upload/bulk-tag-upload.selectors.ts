@@ -1,0 +1,37 @@
+import type { SnapshotFrom } from 'xstate';
+import type { bulkTagUploadMachine } from './bulk-tag-upload.machine';
+
+type S = SnapshotFrom<typeof bulkTagUploadMachine>;
+
+/** Identifiers listed on screen (unmatched, invalid); the downloads hold them all. */
+export const LIST_SHOWN = 100;
+
+export const selectParsing = (s: S) => s.matches('parsing');
+export const selectRefused = (s: S) => s.hasTag('refused');
+export const selectParsed = (s: S) => s.hasTag('parsed');
+export const selectAwaitingTags = (s: S) => s.hasTag('awaitingTags');
+export const selectPreviewing = (s: S) => s.hasTag('previewing');
+export const selectPreviewFailed = (s: S) => s.hasTag('previewFailed');
+/** The dry run is on screen (also while confirming and applying). */
+export const selectShowsPreview = (s: S) => s.hasTag('preview');
+export const selectConfirming = (s: S) => s.hasTag('confirming');
+export const selectApplying = (s: S) => s.hasTag('applying');
+export const selectDone = (s: S) => s.hasTag('done');
+export const selectFailed = (s: S) => s.hasTag('failed');
+export const selectBusy = (s: S) => s.hasTag('busy');
+export const selectFileName = (s: S) => s.context.fileName;
+export const selectUpload = (s: S) => s.context.upload;
+export const selectRefusal = (s: S) => s.context.refusal;
+export const selectPreview = (s: S) => s.context.preview;
+export const selectMode = (s: S) => s.context.mode;
+export const selectResult = (s: S) => s.context.result;
+export const selectError = (s: S) => s.context.error;
+/** Reset Tags and Add Tags are offered: a dry run with users matched is on screen (spec §5: tags and users chosen). */
+export const selectMayApply = (s: S) => s.matches({ parsed: 'previewShown' }) && (s.context.preview?.matched ?? 0) > 0;
+/** Which of the two buttons shows its loading state. */
+export const selectApplyingMode = (s: S) => (s.hasTag('applying') ? s.context.mode : null);
+/** The tag selector only shows while the choice must hold still (confirming, applying). */
+export const selectTagsLocked = (s: S) => s.hasTag('confirming') || s.hasTag('applying') || s.matches('parsing');
+/** A read upload not applied yet: leaving the page loses it (decision 045). */
+export const selectUnapplied = (s: S) => s.hasTag('keep');
+export const selectTagSelector = (s: S) => s.children.tagSelector;
