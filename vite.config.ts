@@ -11,9 +11,11 @@ const API_PATHS = [
   '/redshift_configuration/',
 ];
 
-// A lazy chunk's preload list need not name what its importer imports statically: that is loaded
-// before the importer runs. The entry's list named the whole first load once per section; kept
-// short, the first load stays within its budget as sections are added.
+// Preload lists. A lazy chunk's list need not name what its importer imports statically: that is
+// loaded before the importer runs. And the entry's lists (one per section route) name no JS at
+// all: the router fetches a section's chunk when the pointer rests on its link (defaultPreload
+// 'intent'), and its imports load from there; listed in the entry, they grew the first load
+// with every section added.
 let bundle: Rolldown.OutputBundle | undefined;
 const keepBundle: Plugin = { name: 'keep-bundle', generateBundle(_, b) { bundle = b; } };
 function loadedWith(file: string, into = new Set<string>()): Set<string> {
@@ -22,6 +24,12 @@ function loadedWith(file: string, into = new Set<string>()): Set<string> {
   into.add(file);
   for (const dep of chunk.imports) loadedWith(dep, into);
   return into;
+}
+function preloadsOf(hostId: string, deps: string[]): string[] {
+  const host = bundle?.[hostId];
+  if (host?.type === 'chunk' && host.isEntry) return [];
+  const loaded = loadedWith(hostId);
+  return deps.filter((dep) => !loaded.has(dep));
 }
 
 // The router plugin must come before react() so it can split route files into lazy chunks.
@@ -40,11 +48,7 @@ export default defineConfig({
   build: {
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, deps, { hostId, hostType }) => {
-        if (hostType !== 'js') return deps;
-        const loaded = loadedWith(hostId);
-        return deps.filter((dep) => !loaded.has(dep));
-      },
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' ? preloadsOf(hostId, deps) : deps),
     },
   },
   server: {
