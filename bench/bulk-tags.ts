@@ -50,8 +50,10 @@ export async function benchBulkTagsOn(engine: Engine): Promise<string[]> {
     const chosen = await spreadEmails(db, USERS, Math.max(1, Math.floor(total / (USERS * 1.2))));
     ids = chosen.ids;
     // Reset Tags removes the users' other tags: they are kept here and put back afterwards.
-    saved = (await db.selectFrom('user_tags').select(['user_id', 'tag_id']).where('user_id', 'in', ids.length ? ids : [0]).execute())
-      .map((r) => ({ user_id: Number(r.user_id), tag_id: Number(r.tag_id) }));
+    for (let i = 0; i < ids.length; i += 5_000) {
+      const rows = await db.selectFrom('user_tags').select(['user_id', 'tag_id']).where('user_id', 'in', ids.slice(i, i + 5_000)).execute();
+      saved.push(...rows.map((r) => ({ user_id: Number(r.user_id), tag_id: Number(r.tag_id) })));
+    }
     const client = await signInOverHttp(db, server.base, STAFF);
     const created = await timedPost<CreateTagReply>(client, '/user/update_user_tags/', { action: 'create', name: `Bench bulk tags ${Date.now()}` });
     if (!created.reply.status) throw new Error(created.reply.msg);
