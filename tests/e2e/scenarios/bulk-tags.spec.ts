@@ -4,12 +4,14 @@
 // dry run counts the users and lists who matches nobody; a new tag is added to them all; the
 // answer reads 'Response Status : Success' with the unmatched under 'Invalid Users:'; and a
 // tagged user's page shows the tag.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { check, checkEqual, eventually, waitForPath } from '../harness/check';
+import Papa from 'papaparse';
+import type { Locator, Page } from 'playwright-core';
+import { check, CheckFailed, checkEqual, eventually, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
+import { ARTIFACTS } from '../harness/paths';
 import type { Scenario } from '../harness/scenario';
 import { downloadCsv, openUserList, searchList, userList } from '../harness/user-pages';
 
@@ -98,6 +100,18 @@ async function watchLongTasks(page: Page): Promise<void> {
   });
 }
 
+/** Clicks a download button (a CSV the page builds), keeps the file among the artifacts, reads its rows. */
+async function download(button: Locator, saveAs: string): Promise<{ suggested: string; rows: string[][] }> {
+  const [file] = await Promise.all([button.page().waitForEvent('download'), button.click()]);
+  const failure = await file.failure();
+  if (failure) throw new CheckFailed(`the download ${saveAs} failed: ${failure}`);
+  const dir = path.join(ARTIFACTS, 'downloads');
+  mkdirSync(dir, { recursive: true });
+  await file.saveAs(path.join(dir, saveAs));
+  const parsed = Papa.parse<string[]>(readFileSync(path.join(dir, saveAs), 'utf8'), { skipEmptyLines: true });
+  return { suggested: file.suggestedFilename(), rows: parsed.data };
+}
+
 const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 
 export const scenario: Scenario = {
@@ -163,6 +177,12 @@ export const scenario: Scenario = {
         const rows = await table.evaluate((el) => [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
         checkEqual(rows.map((r) => [r[0], r[1]]), upload.notTaken.map((p) => [String(p.row), p.value]), 'row and value of each row not taken');
         rows.forEach((r, i) => check(r[2]!.startsWith(upload.notTaken[i]!.reason), `row ${r[0]}: '${r[2]}' says '${upload.notTaken[i]!.reason}'`));
+        // The table scrolls in its own box: the tags stay within reach, however many rows are listed.
+        const tagsTop = await main.getByRole('heading', { name: '2. Tags', exact: true }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+        check(tagsTop < 1_000, `'2. Tags' starts near the top of the page, not below ${rows.length} rows (${Math.round(tagsTop)} px)`);
+        const csv = await download(fileRead.getByRole('button', { name: 'Download rows not taken (CSV)' }), 'bulk-tags-rows-not-taken.csv');
+        checkEqual(csv.suggested, 'rows-not-taken.csv', 'the name of the download');
+        checkEqual(csv.rows.slice(1).map((r) => [r[0], r[1]]), upload.notTaken.map((p) => [String(p.row), p.value]), 'the rows not taken in the download');
         await main.getByText('Choose the tags to check the file against the users.', { exact: true }).waitFor();
       });
 
@@ -207,6 +227,8 @@ export const scenario: Scenario = {
         await response.getByText('Invalid Users:', { exact: true }).waitFor();
         checkEqual(await response.getByRole('list', { name: 'Invalid Users' }).getByRole('listitem').allInnerTexts(),
           upload.unmatched, 'the Invalid Users: the identifiers matching nobody');
+        const csv = await download(response.getByRole('button', { name: 'Download invalid users (CSV)' }), 'bulk-tags-invalid-users.csv');
+        checkEqual(csv.rows, [['identifier'], ...upload.unmatched.map((u) => [u])], 'the invalid users in the download');
         check(await usersGroup.getByLabel('Users CSV').isEnabled(), 'another file may be chosen');
       });
 
