@@ -283,7 +283,7 @@ function driver(): Driver<World> {
       'parsed.previewShown': async (_s, { step }) => {
         const { add, overwrite } = await expectedCounts();
         expect(screen.getByRole('status', { name: 'Dry run result' })).toHaveTextContent(
-          `1 identifier matches a user; 1 matches nobody. Reset Tags would change ${users(overwrite)} tags; Add Tags would change ${users(add)}.`,
+          `1 identifier matches 1 user; 1 matches nobody. Reset Tags would change ${users(overwrite)} tags; Add Tags would change ${users(add)}.`,
         );
         expect(within(screen.getByRole('list', { name: 'Identifiers matching nobody' })).getByText(GHOST)).toBeInTheDocument();
         expect(button(RESET_TAGS)).toBeEnabled();

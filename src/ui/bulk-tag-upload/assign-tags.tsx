@@ -5,7 +5,7 @@ import { AlertDialog, Box, Button, Callout, Flex, Text } from '@radix-ui/themes'
 import type { ReactNode } from 'react';
 import {
   LIST_SHOWN, selectApplyingMode, selectAwaitingTags, selectConfirming, selectDone, selectError, selectFailed, selectMayApply, selectMode,
-  selectPreview, selectPreviewFailed, selectPreviewing, selectResult, selectShowsPreview,
+  selectPreview, selectPreviewFailed, selectPreviewing, selectResult, selectShowsPreview, selectUpload,
 } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
 import { n, plural } from './upload-file';
@@ -72,6 +72,9 @@ export function AssignTags() {
   const failed = BulkTagUploadCtx.useSelector(selectFailed);
   const result = BulkTagUploadCtx.useSelector(selectResult);
   const error = BulkTagUploadCtx.useSelector(selectError);
+  const upload = BulkTagUploadCtx.useSelector(selectUpload);
+  // preview.matched counts users; a file may name one user by email, username and id.
+  const matching = (upload?.values.length ?? 0) - (preview?.unmatched.length ?? 0);
 
   return (
     <Flex direction="column" gap="3" role="region" aria-label="Dry run">
@@ -86,7 +89,7 @@ export function AssignTags() {
       {showsPreview && preview && (
         <Flex direction="column" gap="2">
           <Text size="2" role="status" aria-label="Dry run result">
-            {plural(preview.matched, 'identifier matches a user', 'identifiers match users')}; {plural(preview.unmatched.length, 'matches', 'match')} nobody.
+            {plural(matching, 'identifier matches', 'identifiers match')} {plural(preview.matched, 'user', 'users')}; {plural(preview.unmatched.length, 'matches', 'match')} nobody.
             {' '}Reset Tags would change {plural(preview.overwrite, 'user\'s', 'users\'')} tags; Add Tags would change {plural(preview.add, 'user\'s', 'users\'')}.
           </Text>
           {preview.unmatched.length > 0 && (

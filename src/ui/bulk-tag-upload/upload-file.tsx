@@ -26,25 +26,28 @@ function RowsNotTaken({ upload }: { upload: ParsedUpload }) {
   const bulk = BulkTagUploadCtx.useActorRef();
   return (
     <Flex direction="column" gap="2">
-      <Table.Root size="1" variant="surface">
-        <TableCaption>Rows not taken</TableCaption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Value</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {upload.problems.map((p) => (
-            <Table.Row key={p.row}>
-              <Table.RowHeaderCell>{p.row}</Table.RowHeaderCell>
-              <Table.Cell style={{ overflowWrap: 'anywhere' }}>{p.value}</Table.Cell>
-              <Table.Cell>{p.reason}</Table.Cell>
+      {/* Up to PROBLEMS_SHOWN rows: scrolled in a bounded box, so the tags and the dry run stay near. */}
+      <Box style={{ maxHeight: 280, overflowY: 'auto' }}>
+        <Table.Root size="1" variant="surface">
+          <TableCaption>Rows not taken</TableCaption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Value</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+          </Table.Header>
+          <Table.Body>
+            {upload.problems.map((p) => (
+              <Table.Row key={p.row}>
+                <Table.RowHeaderCell>{p.row}</Table.RowHeaderCell>
+                <Table.Cell style={{ overflowWrap: 'anywhere' }}>{p.value}</Table.Cell>
+                <Table.Cell>{p.reason}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
       <Flex gap="3" align="center" wrap="wrap">
         {upload.problemCount > upload.problems.length && (
           <Text size="1" color="gray">The first {upload.problems.length} of {n(upload.problemCount)} rows; the download holds them all.</Text>

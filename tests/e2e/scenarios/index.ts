@@ -16,9 +16,10 @@ import { scenario as userBulkEdit } from './user-bulk-edit.spec';
 import { scenario as listChecks } from './list-checks.spec';
 import { scenario as formsDrafts } from './forms-drafts.spec';
 import { scenario as segments } from './segments.spec';
+import { scenario as bulkTags } from './bulk-tags.spec';
 import { scenario as restrictBroker } from './restrict-broker.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
-  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, restrictBroker, signInThrottled,
+  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, signInThrottled,
 ];
