@@ -109,7 +109,7 @@ export function AssignTags() {
         </Flex>
       )}
       {done && result && (
-        <Callout.Root color="green" role="status" aria-label="Response">
+        <Callout.Root color="blue" role="status" aria-label="Response">
           <Flex direction="column" gap="2">
             <Text size="2" weight="bold">Response Status : Success</Text>
             <Text size="2">{plural(result.changed, 'user\'s tags changed', 'users\' tags changed')}.</Text>

@@ -50,7 +50,7 @@ export function LoginView() {
             </Flex>
           </form>
           {notice === 'activated' && (
-            <Callout.Root color="green" role="status">
+            <Callout.Root color="blue" role="status">
               <Callout.Text>Two-step sign-in is active. Sign in with a fresh code.</Callout.Text>
             </Callout.Root>
           )}

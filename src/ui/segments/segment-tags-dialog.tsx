@@ -63,7 +63,7 @@ export function SegmentTagsDialog({ mayCreateTags }: { mayCreateTags: boolean })
           )}
           {step === 'applied' && applied && (
             <>
-              <Callout.Root color={applied.status ? 'green' : 'gray'} role="status" aria-label="Tags applied">
+              <Callout.Root color={applied.status ? 'blue' : 'gray'} role="status" aria-label="Tags applied">
                 <Callout.Text>
                   {applied.members === 0
                     ? 'The segment has no members now: no tags were changed.'
