@@ -57,14 +57,38 @@ export interface OrganizationGroups {
 }
 
 export async function organizationGroups(db: Db, organizationId: number): Promise<OrganizationGroups> {
-  const [rows, loners] = await Promise.all([
+  // One read of the organization's live users, each with the groups it is in (users by
+  // organization, group_members by user): members and loners come from the same rows. A
+  // membership of another organization's group (none should exist) is not one of these.
+  const [rows, people] = await Promise.all([
     db.selectFrom('user_groups').selectAll().where('organization_id', '=', organizationId).orderBy(sql`lower(name)`).orderBy('id').execute(),
-    db.selectFrom('users').select([...memberColumns]).where('users.organization_id', '=', organizationId).where('users.deleted', '=', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('group_members').select(sql.lit(1).as('one')).whereRef('group_members.user_id', '=', 'users.id'))))
+    db.selectFrom('users').leftJoin('group_members', 'group_members.user_id', 'users.id')
+      .select([...memberColumns, 'group_members.group_id'])
+      .where('users.organization_id', '=', organizationId).where('users.deleted', '=', 0)
       .orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').execute(),
   ]);
-  const members = await membersOf(db, rows.map((r) => Number(r.id)));
-  return { groupItems: rows.map((r) => toGroup(r, members.get(Number(r.id)) ?? [])), nonGroupUsers: loners.map(toMember) };
+  const members = new Map<number, GroupMember[]>(rows.map((r) => [Number(r.id), []]));
+  const nonGroupUsers: GroupMember[] = [];
+  let last: GroupMember | null = null;
+  let grouped = false;
+  const settle = () => {
+    if (last && !grouped) nonGroupUsers.push(last);
+  };
+  for (const p of people) {
+    // A user's rows are adjacent (ordered by name, then id): one member object per user.
+    if (last?.id !== Number(p.id)) {
+      settle();
+      last = toMember(p);
+      grouped = false;
+    }
+    const list = p.group_id === null ? undefined : members.get(Number(p.group_id));
+    if (list) {
+      list.push(last);
+      grouped = true;
+    }
+  }
+  settle();
+  return { groupItems: rows.map((r) => toGroup(r, members.get(Number(r.id)) ?? [])), nonGroupUsers };
 }
 
 export async function findGroup(db: Db, id: number): Promise<Group | null> {
