@@ -38,17 +38,25 @@ export function GroupCard({ group, readOnly, mayCompliance }: { group: Group; re
           </Flex>
         )}
       </Flex>
-      <Flex gap="4" wrap="wrap" mt="3">
-        {switches.map((key) => (
-          <Text as="label" size="2" key={key}>
-            <Flex gap="2" align="center">
-              <Switch checked={group.flags[key]} disabled={readOnly || busy} onCheckedChange={() => editor.send({ type: 'switch.toggle', id: group.id, key })} />
-              {label(key)}
-              {saving(key) && <Text size="1" color="gray" role="status">Saving…</Text>}
-            </Flex>
-          </Text>
-        ))}
-      </Flex>
+      {readOnly ? (
+        // Read only: the switches that are on, as words (a disabled switch hides whether it is on).
+        <Flex gap="2" wrap="wrap" mt="3" aria-label={`Switches of ${group.name}`}>
+          {switches.filter((key) => group.flags[key]).map((key) => <Badge key={key} color="blue" variant="soft">{label(key)}: on</Badge>)}
+          {switches.every((key) => !group.flags[key]) && <Text size="2" color="gray">No switch on.</Text>}
+        </Flex>
+      ) : (
+        <Flex gap="4" wrap="wrap" mt="3">
+          {switches.map((key) => (
+            <Text as="label" size="2" key={key}>
+              <Flex gap="2" align="center">
+                <Switch checked={group.flags[key]} disabled={busy} onCheckedChange={() => editor.send({ type: 'switch.toggle', id: group.id, key })} />
+                {label(key)}
+                {saving(key) && <Text size="1" color="gray" role="status">Saving…</Text>}
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+      )}
       <Box mt="3">
         {group.members.length === 0 ? <Text size="2" color="gray">No members yet.</Text> : (
           <ul aria-label={`Members of ${group.name}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
