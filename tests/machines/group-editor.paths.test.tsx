@@ -4,7 +4,7 @@
 // not sent), deleted (or changed first, or not sent); a member added (saved, changed first, not
 // sent) or removed; a switch saved; and a form kept across a reload opening again.
 import { Theme } from '@radix-ui/themes';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
@@ -289,5 +289,40 @@ describe('groupEditor machine paths from a kept form (decision 042)', () => {
       expect(screen.getByRole('region', { name: 'Group Kept group' })).toHaveTextContent('Collab');
       expect(sessionStorage.length).toBe(0);
     }
+  });
+});
+
+describe('/view_groups and the kept form', () => {
+  it('read only: the groups, members and switches that are on, and no control that changes them', async () => {
+    await world.server.db.updateTable('user_groups').set({ autoshare: 1 }).where('id', '=', world.groupId).execute();
+    render(
+      <Theme>
+        <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
+          <GroupsScreen readOnly />
+        </ConsoleContext.Provider>
+      </Theme>,
+    );
+    await pickOrganization();
+    const group = await screen.findByRole('region', { name: 'Group Analysts' });
+    expect(screen.getByLabelText('Group summary')).toHaveTextContent('1 group · 1 user in no group · read only');
+    expect(within(group).getByLabelText('Switches of Analysts')).toHaveTextContent('AutoShare: on');
+    expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.example']);
+    expect(within(group).queryAllByRole('button')).toEqual([]);
+    expect(within(group).queryAllByRole('switch')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Create Group' })).toBeNull();
+  });
+
+  it('keeps a new group typed into across a reload, and forgets it once saved', async () => {
+    await mount();
+    await pickOrganization();
+    await world.user.click(await screen.findByRole('button', { name: 'Create Group' }));
+    await typeName('Typed before reload');
+    await vi.waitFor(() => expect(sessionStorage.length).toBe(1));
+    cleanup();
+    await mount();
+    expect(await screen.findByLabelText('Group name')).toHaveValue('Typed before reload');
+    await world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('region', { name: 'Group Typed before reload' })).toBeVisible();
+    await vi.waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 });
