@@ -1,6 +1,6 @@
 // Groups in the database (decision 048). fetch_group/ reads an organization's groups with their
 // live members and the organization's live users in no group: three indexed reads (user_groups by
-// organization, group_members by group, users by organization with group_members by user).
+// organization, users by organization, group_members by group).
 // Every change of a group runs in one transaction with its audit row (category 'group', previous
 // and current): it first raises the group's version with a conditional UPDATE naming the version
 // the change started from, so of two changes started from one version the first wins and the
@@ -57,37 +57,31 @@ export interface OrganizationGroups {
 }
 
 export async function organizationGroups(db: Db, organizationId: number): Promise<OrganizationGroups> {
-  // One read of the organization's live users, each with the groups it is in (users by
-  // organization, group_members by user): members and loners come from the same rows. A
-  // membership of another organization's group (none should exist) is not one of these.
-  const [rows, people] = await Promise.all([
+  // Three reads at once: the groups (by organization), the organization's live users by name (by
+  // organization) and the memberships of its groups as id pairs (by group); joined here, so each
+  // user travels once and the members of every group come out in name order.
+  const [rows, people, pairs] = await Promise.all([
     db.selectFrom('user_groups').selectAll().where('organization_id', '=', organizationId).orderBy(sql`lower(name)`).orderBy('id').execute(),
-    db.selectFrom('users').leftJoin('group_members', 'group_members.user_id', 'users.id')
-      .select([...memberColumns, 'group_members.group_id'])
-      .where('users.organization_id', '=', organizationId).where('users.deleted', '=', 0)
+    db.selectFrom('users').select([...memberColumns]).where('users.organization_id', '=', organizationId).where('users.deleted', '=', 0)
       .orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').execute(),
+    db.selectFrom('group_members').innerJoin('user_groups', 'user_groups.id', 'group_members.group_id')
+      .select(['group_members.group_id', 'group_members.user_id']).where('user_groups.organization_id', '=', organizationId).execute(),
   ]);
+  const groupsOf = new Map<number, number[]>();
+  for (const p of pairs) {
+    const user = Number(p.user_id);
+    const list = groupsOf.get(user);
+    if (list) list.push(Number(p.group_id));
+    else groupsOf.set(user, [Number(p.group_id)]);
+  }
   const members = new Map<number, GroupMember[]>(rows.map((r) => [Number(r.id), []]));
   const nonGroupUsers: GroupMember[] = [];
-  let last: GroupMember | null = null;
-  let grouped = false;
-  const settle = () => {
-    if (last && !grouped) nonGroupUsers.push(last);
-  };
   for (const p of people) {
-    // A user's rows are adjacent (ordered by name, then id): one member object per user.
-    if (last?.id !== Number(p.id)) {
-      settle();
-      last = toMember(p);
-      grouped = false;
-    }
-    const list = p.group_id === null ? undefined : members.get(Number(p.group_id));
-    if (list) {
-      list.push(last);
-      grouped = true;
-    }
+    const person = toMember(p);
+    const groups = groupsOf.get(person.id);
+    if (!groups) nonGroupUsers.push(person);
+    else for (const g of groups) members.get(g)?.push(person);
   }
-  settle();
   return { groupItems: rows.map((r) => toGroup(r, members.get(Number(r.id)) ?? [])), nonGroupUsers };
 }
 
