@@ -292,6 +292,16 @@ describe('groupEditor machine paths from a kept form (decision 042)', () => {
   });
 });
 
+/** Waits for what a query finds (fake timers hold findBy's polling back; the server answers in real time). */
+async function until<T>(probe: () => T | null): Promise<T> {
+  for (const started = performance.now(); performance.now() - started < 10_000;) {
+    const found = probe();
+    if (found) return found;
+    await flush();
+  }
+  throw new Error('not shown');
+}
+
 describe('/view_groups and the kept form', () => {
   it('read only: the groups, members and switches that are on, and no control that changes them', async () => {
     await world.server.db.updateTable('user_groups').set({ autoshare: 1 }).where('id', '=', world.groupId).execute();
@@ -303,7 +313,7 @@ describe('/view_groups and the kept form', () => {
       </Theme>,
     );
     await pickOrganization();
-    const group = await screen.findByRole('region', { name: 'Group Analysts' });
+    const group = await until(() => screen.queryByRole('region', { name: 'Group Analysts' }));
     expect(screen.getByLabelText('Group summary')).toHaveTextContent('1 group · 1 user in no group · read only');
     expect(within(group).getByLabelText('Switches of Analysts')).toHaveTextContent('AutoShare: on');
     expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.example']);
@@ -315,14 +325,14 @@ describe('/view_groups and the kept form', () => {
   it('keeps a new group typed into across a reload, and forgets it once saved', async () => {
     await mount();
     await pickOrganization();
-    await world.user.click(await screen.findByRole('button', { name: 'Create Group' }));
+    await world.user.click(await until(() => screen.queryByRole('button', { name: 'Create Group' })));
     await typeName('Typed before reload');
-    await vi.waitFor(() => expect(sessionStorage.length).toBe(1));
+    await until(() => sessionStorage.length === 1 || null);
     cleanup();
     await mount();
-    expect(await screen.findByLabelText('Group name')).toHaveValue('Typed before reload');
+    expect(await until(() => screen.queryByLabelText('Group name'))).toHaveValue('Typed before reload');
     await world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByRole('region', { name: 'Group Typed before reload' })).toBeVisible();
-    await vi.waitFor(() => expect(sessionStorage.length).toBe(0));
+    expect(await until(() => screen.queryByRole('region', { name: 'Group Typed before reload' }))).toBeVisible();
+    await until(() => sessionStorage.length === 0 || null);
   });
 });
