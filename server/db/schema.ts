@@ -177,6 +177,17 @@ export interface UserGroupsTable {
   kind: string;
   organization_id: number | null;
   created_at: number;
+  /** Migration 015 (decision 048): raised by every change; the switches. */
+  version: Generated<number>;
+  updated_at: Generated<number>;
+  updated_by: Generated<string>;
+  autoshare: Generated<Flag>;
+  thesis: Generated<Flag>;
+  collab: Generated<Flag>;
+  sec_master: Generated<Flag>;
+  restrict_export: Generated<Flag>;
+  restrict_upload: Generated<Flag>;
+  restrict_annot: Generated<Flag>;
 }
 
 export interface GroupMembersTable {

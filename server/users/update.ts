@@ -127,6 +127,8 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
     const groups = await trx.selectFrom('group_members').select('group_id').where('user_id', '=', record.id).orderBy('group_id').execute();
     if (groups.length) {
       await trx.deleteFrom('group_members').where('user_id', '=', record.id).execute();
+      // The groups changed: a Group Management screen open on one is told (decision 048).
+      await trx.updateTable('user_groups').set((eb) => ({ version: eb('version', '+', 1) })).where('id', 'in', groups.map((g) => g.group_id)).execute();
       previous['groups'] = groups.map((g) => g.group_id);
       current['groups'] = [];
     }

@@ -16,6 +16,8 @@ import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
 import { emailChangeMachine } from './email-change/email-change.machine';
 import { emailChangePlan } from './email-change/email-change.plan';
+import { groupEditorMachine } from './group-editor/group-editor.machine';
+import { groupEditorDraftPlan, groupEditorPlan } from './group-editor/group-editor.plan';
 import type { MachinePlan } from '../workflows/plan';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { linkoutPlan } from './linkout/linkout.plan';
@@ -222,6 +224,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: brokerActionsMachine,
     source: 'src/machines/broker-actions/broker-actions.machine.ts',
     plans: [{ title: 'An organization, a user, their brokers', plan: brokerActionsPlan }],
+  },
+  {
+    id: 'groupEditor',
+    title: 'Group Management',
+    purpose: "An organization's groups with their members: created, renamed, deleted after a confirmation, members added and removed, switches saved; a change someone else made first is told.",
+    machine: groupEditorMachine,
+    source: 'src/machines/group-editor/group-editor.machine.ts',
+    plans: [{ title: 'Group Management', plan: groupEditorPlan }, { title: 'From a kept form', plan: groupEditorDraftPlan }],
   },
   {
     id: 'bulkTagUpload',

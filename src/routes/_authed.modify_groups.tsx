@@ -1,9 +1,9 @@
-// /modify_groups: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /modify_groups: Group Management (spec §2; decision 048).
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { GroupsScreen } from '../ui/groups/groups-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/modify_groups')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/modify_groups" />,
+  component: () => <GroupsScreen readOnly={false} />,
 });

@@ -1,9 +1,9 @@
-// /view_groups: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /view_groups: the groups read only, without a control that changes anything (spec §2; decision 048).
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { GroupsScreen } from '../ui/groups/groups-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/view_groups')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/view_groups" />,
+  component: () => <GroupsScreen readOnly />,
 });

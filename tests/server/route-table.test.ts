@@ -84,6 +84,21 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/mybroker/': 'restrict_broker_access',
     'GET /api/brokergroup/': 'br_research',
     'GET /api/broker/': 'br_research',
+    // Group Management (decision 048).
+    'POST /user/fetch_group/': 'group_mgmt',
+    'POST /user/add_group_new/': 'group_mgmt',
+    'POST /user/rename_group/': 'group_mgmt',
+    'POST /user/delete_group/': 'group_mgmt',
+    'POST /user/add_group_user/': 'group_mgmt',
+    'POST /user/delete_group_user/': 'group_mgmt',
+    'POST /user/delete_group_user_by_username/': 'group_mgmt',
+    'POST /user/autoshare_modified/': 'group_mgmt',
+    'POST /user/notebook_thesis/': 'group_mgmt',
+    'POST /user/save_collab_group/': 'group_mgmt',
+    'POST /user/save_sec_master/': 'group_mgmt',
+    'POST /user/toggle_compliance_features/': 'compliance_tab',
+    'POST /user/fetch_users_groups_new/': 'user_mgmt',
+    'GET /user/fetch_user_groups/': 'user_mgmt',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

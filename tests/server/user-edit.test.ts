@@ -327,6 +327,8 @@ describe('update_account/: organization change', () => {
     expect(reply).toMatchObject({ status: true, message: 'User updated. Moved to Granite Peak Partners: broker research access cancelled and removed from 2 groups.' });
     expect(reply).toMatchObject({ user: { organization_id: orgs.b, organization: 'Granite Peak Partners', flags: { researchreports: false, br_manager: false, crypto: true } } });
     expect(await memberships(id)).toBe(0);
+    // The groups changed: a Group Management screen open on one is told (decision 048).
+    expect((await server.db.selectFrom('user_groups').select('version').where('id', 'in', groups).execute()).map((g) => g.version)).toEqual([2, 2]);
     const [row] = await auditOf(`#${id})`);
     expect(row!.action).toMatch(/^organization changed \(different org\): /);
     expect(JSON.parse(row!.previous_data!)).toEqual({ organization_id: orgs.a, flags: { br_manager: true, researchreports: true }, groups });

@@ -77,7 +77,8 @@ describe('the panel against the real server', () => {
     await signIn(staff);
     await waitFor(() => expect(pathname()).toBe('/modify_groups'));
     await app!.router.navigate({ to: '/view_groups' });
-    expect(await screen.findByText(/The Group Management screen is not built yet/)).toBeVisible();
+    expect(await screen.findByText('Pick an organization to see its groups.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Groups' })).toBeVisible();
   });
 
   it('tells a person without user, group or role management which sections they can open', async () => {

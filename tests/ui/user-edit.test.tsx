@@ -38,6 +38,17 @@ async function openAs(features: string[], path: string): Promise<void> {
 }
 
 describe('the user edit page', () => {
+  it("shows the user's groups, read only (decision 048)", async () => {
+    const org = (await server.db.selectFrom('users').select('organization_id').where('id', '=', userId).executeTakeFirstOrThrow()).organization_id;
+    const group = await server.db.insertInto('user_groups').values({ name: 'Analysts', kind: 'thesis', organization_id: org, created_at: Date.now() })
+      .returning('id').executeTakeFirstOrThrow();
+    await server.db.insertInto('group_members').values({ group_id: group.id, user_id: userId }).execute();
+    await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab'], `/user_list/${userId}`);
+    const card = await screen.findByLabelText('Groups');
+    expect(await within(card).findByText('Analysts · Thesis')).toBeVisible();
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
   it('shows a support account the user read-only: no Save, no other tabs, every field disabled', async () => {
     await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab'], `/user_list/${userId}`);
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();

@@ -11,6 +11,7 @@ import { ScreenTheme } from '../screen-theme';
 import { ConflictPanel } from './conflict-panel';
 import { EmailChangeDialog } from './email-change-dialog';
 import { EmailsCard } from './emails-card';
+import { UserGroupsCard } from './groups-card';
 import { OrgChangeDialog } from './org-change-dialog';
 import { PrivilegesCard } from './privileges-card';
 import { ProfileForm } from './profile-form';
@@ -76,6 +77,7 @@ export function UserEditView() {
                 </Box>
               </Tabs.Root>
             ) : <Profile />}
+            <UserGroupsCard userId={base.id} version={base.version} />
             {orgChange && <OrgChangeDialog actor={orgChange} userName={userName} />}
             {emailChange && <EmailChangeDialog actor={emailChange} />}
           </>

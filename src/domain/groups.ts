@@ -1,0 +1,125 @@
+// Group Management (spec §2 /modify_groups and /view_groups, §3 "Group list response", "Groups",
+// §7 "Groups, roles, users", §8; decision 048): an organization's groups with their members, the
+// organization's users in no group, and the changes. Every change of an existing group names the
+// version it started from; another change in between answers 409 with the group as it is now.
+import * as v from 'valibot';
+import { FormBool, Id, JsonField, RequiredText, Username } from './users';
+
+export const GROUP_NAME_MAX = 100;
+/** Most users one add_group_user/ call takes. */
+export const GROUP_ADD_MAX = 5_000;
+
+/** What a group is for (spec §3 "Groups"), chosen when it is created. */
+export const GROUP_KINDS = ['general', 'thesis', 'collab', 'sec_master'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+export const GROUP_KIND_LABELS: Record<GroupKind, string> = {
+  general: 'General', thesis: 'Thesis', collab: 'Collab', sec_master: 'Security Master',
+};
+
+/** The feature switches of a group, each saved by its own call (spec §7). */
+export const GROUP_FEATURES = ['autoshare', 'thesis', 'collab', 'sec_master'] as const;
+export type GroupFeature = (typeof GROUP_FEATURES)[number];
+export const GROUP_FEATURE_LABELS: Record<GroupFeature, string> = {
+  autoshare: 'AutoShare', thesis: 'Thesis group', collab: 'Collab group', sec_master: 'Security Master group',
+};
+/** The compliance switches (feature compliance_tab; decision 048). */
+export const COMPLIANCE_SWITCHES = ['restrict_export', 'restrict_upload', 'restrict_annot'] as const;
+export type ComplianceSwitch = (typeof COMPLIANCE_SWITCHES)[number];
+export const COMPLIANCE_LABELS: Record<ComplianceSwitch, string> = {
+  restrict_export: 'Restrict export', restrict_upload: 'Restrict upload', restrict_annot: 'Restrict annotations',
+};
+
+/** Spec §8: what each feature save says. */
+export const GROUP_MESSAGES = {
+  autoshareSaved: 'AutoShare Settings saved',
+  autoshareNotSaved: 'AutoShare Settings not saved',
+  updated: 'updated',
+  notUpdated: 'not updated',
+  noGroup: 'There is no such group; it may have been deleted.',
+  noOrganization: 'There is no such organization.',
+  stale: (name: string) => `Someone else changed the group '${name}' since you opened it; this is how it is now.`,
+  deleted: 'Someone else deleted this group since you opened it.',
+  nameTaken: (name: string) => `This organization has a group named '${name}' (names are the same whatever their case).`,
+  otherOrganization: 'Only users of the group’s organization can be its members.',
+  noUser: 'No live user of the group’s organization has this username.',
+  notMember: 'This user is not a member of the group.',
+} as const;
+
+export const GroupMember = v.object({ id: v.number(), username: v.string(), email: v.string(), name: v.string() });
+export type GroupMember = v.InferOutput<typeof GroupMember>;
+
+export const GroupFlags = v.object({
+  autoshare: v.boolean(), thesis: v.boolean(), collab: v.boolean(), sec_master: v.boolean(),
+  restrict_export: v.boolean(), restrict_upload: v.boolean(), restrict_annot: v.boolean(),
+});
+export type GroupFlags = v.InferOutput<typeof GroupFlags>;
+
+export const Group = v.object({
+  id: v.number(),
+  name: v.string(),
+  kind: v.picklist(GROUP_KINDS),
+  organization_id: v.number(),
+  flags: GroupFlags,
+  members: v.array(GroupMember),
+  /** Raised by every change: a change names the version it started from. */
+  version: v.number(),
+});
+export type Group = v.InferOutput<typeof Group>;
+
+const Name = RequiredText('Group name', GROUP_NAME_MAX);
+const Version = Id;
+
+// ── user/fetch_group/ ────────────────────────────────────────────────────
+export const FetchGroupForm = v.object({ organization_id: Id });
+export const FetchGroupReply = v.object({
+  status: v.literal(true),
+  groupItems: v.array(Group),
+  /** The organization's live users in no group, by name. */
+  nonGroupUsers: v.array(GroupMember),
+});
+export type FetchGroupReply = v.InferOutput<typeof FetchGroupReply>;
+
+// ── changes ──────────────────────────────────────────────────────────────
+export const AddGroupForm = v.object({ organization_id: Id, name: Name, kind: v.optional(v.picklist(GROUP_KINDS, 'Choose a kind.'), 'general') });
+export const RenameGroupForm = v.object({ group_id: Id, version: Version, name: Name });
+export const DeleteGroupForm = v.object({ group_id: Id, version: Version });
+export const AddGroupUserForm = v.object({
+  group_id: Id, version: Version,
+  user_ids: JsonField(v.pipe(v.array(Id), v.minLength(1, 'Choose at least one user.'), v.maxLength(GROUP_ADD_MAX)), 'user_ids'),
+});
+export const DeleteGroupUserForm = v.object({ group_id: Id, version: Version, user_id: Id });
+export const DeleteGroupUserByUsernameForm = v.object({ group_id: Id, version: Version, username: Username });
+/** autoshare_modified/, notebook_thesis/, save_collab_group/, save_sec_master/: one switch on or off. */
+export const GroupFeatureForm = v.object({ group_id: Id, version: Version, value: FormBool });
+export const ComplianceForm = v.object({ group_id: Id, version: Version, feature: v.picklist(COMPLIANCE_SWITCHES, 'Choose a compliance switch.'), value: FormBool });
+
+export const GroupReply = v.object({ status: v.literal(true), msg: v.string(), group: Group });
+export type GroupReply = v.InferOutput<typeof GroupReply>;
+export const DeleteGroupReply = v.object({ status: v.literal(true), msg: v.string(), group_id: v.number() });
+export type DeleteGroupReply = v.InferOutput<typeof DeleteGroupReply>;
+
+/** HTTP 409: the group changed (or went) since the version sent; `current` is what is stored now. */
+export const StaleGroupReply = v.object({ status: v.literal(false), msg: v.string(), current: v.nullable(Group) });
+export type StaleGroupReply = v.InferOutput<typeof StaleGroupReply>;
+
+export function staleGroupOf(error: unknown): StaleGroupReply | null {
+  const e = error as { status?: unknown; data?: unknown } | null | undefined;
+  if (e?.status !== 409) return null;
+  const parsed = v.safeParse(StaleGroupReply, e.data);
+  return parsed.success ? parsed.output : null;
+}
+
+// ── a user's groups ──────────────────────────────────────────────────────
+export const UserGroupsForm = v.object({ user_id: Id });
+export const UserGroup = v.object({ id: v.number(), name: v.string(), kind: v.picklist(GROUP_KINDS), flags: GroupFlags });
+export type UserGroup = v.InferOutput<typeof UserGroup>;
+export const UserGroupsReply = v.object({ status: v.literal(true), groups: v.array(UserGroup) });
+export type UserGroupsReply = v.InferOutput<typeof UserGroupsReply>;
+
+/** The group flags a feature save changes, and its §8 words. */
+export const FEATURE_WORDS: Record<GroupFeature, { saved: string; notSaved: string }> = {
+  autoshare: { saved: GROUP_MESSAGES.autoshareSaved, notSaved: GROUP_MESSAGES.autoshareNotSaved },
+  thesis: { saved: GROUP_MESSAGES.updated, notSaved: GROUP_MESSAGES.notUpdated },
+  collab: { saved: GROUP_MESSAGES.updated, notSaved: GROUP_MESSAGES.notUpdated },
+  sec_master: { saved: GROUP_MESSAGES.updated, notSaved: GROUP_MESSAGES.notUpdated },
+};

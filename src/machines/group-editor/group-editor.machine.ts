@@ -1,0 +1,246 @@
+// Group Management (spec §2 /modify_groups and /view_groups, §4 "Groups … lists", §8; decision
+// 048): pick an organization; its groups load with their members and the users in no group (a
+// failure says so, with Retry). A group is created or renamed in a form that keeps its draft
+// (decision 042) and shows the server's refusal at its field; deleted after a confirmation; given
+// or relieved of members; its switches saved one at a time with their §8 words. Every change
+// names the version the screen holds: when someone else changed the group first the change is
+// not made, the screen says so and shows the group as it is now, so the next try starts from it.
+import { assign, fromPromise, setup } from 'xstate';
+import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
+import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
+import type { OrgPick } from '../../domain/users';
+import { failureMessage } from '../shared/failure';
+import { noticeOf } from '../shared/notice';
+import type {
+  DeleteGroupReply, FetchGroupReply, GroupChange, GroupEditorContext, GroupEditorEvent, GroupEditorInput, GroupForm, GroupReply, SwitchKey,
+} from './group-editor.types';
+
+const FORM_FIELDS = ['name', 'kind'] as const;
+
+const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+const personOrder = (a: GroupMember, b: GroupMember) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
+
+/**
+ * The groups with one replaced (or added, or dropped when `group` is null), and the users in no
+ * group worked out again from every user the screen knows of.
+ */
+export function withGroup(context: Pick<GroupEditorContext, 'groups' | 'nonGroupUsers'>, id: number, group: Group | null) {
+  const known = new Map<number, GroupMember>();
+  for (const u of context.nonGroupUsers) known.set(u.id, u);
+  for (const g of context.groups) for (const m of g.members) known.set(m.id, m);
+  const groups = [...context.groups.filter((g) => g.id !== id), ...(group ? [group] : [])].sort(byName);
+  const grouped = new Set(groups.flatMap((g) => g.members.map((m) => m.id)));
+  return { groups, nonGroupUsers: [...known.values()].filter((u) => !grouped.has(u.id)).sort(personOrder) };
+}
+
+const find = (context: GroupEditorContext, id: number) => context.groups.find((g) => g.id === id) ?? null;
+
+/** What a switch's save says when it fails (spec §8), before the reason. */
+const notSavedWords = (key: SwitchKey) => (key in FEATURE_WORDS ? FEATURE_WORDS[key as keyof typeof FEATURE_WORDS].notSaved : GROUP_MESSAGES.notUpdated);
+
+const formOf = (group: Group): GroupForm => ({ id: group.id, version: group.version, name: group.name, kind: group.kind, base: { name: group.name, kind: group.kind } });
+const NEW_FORM: GroupForm = { id: null, version: 0, name: '', kind: 'general', base: { name: '', kind: 'general' } };
+
+const EMPTY = { groups: [], nonGroupUsers: [], form: null, serverErrors: {}, formError: null, target: null, change: null, notice: null, error: null };
+
+export const groupEditorMachine = setup({
+  types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
+  actors: {
+    loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() => Promise.reject(new Error('provide loadGroups'))),
+    saveGroup: fromPromise<GroupReply, { organizationId: number; form: GroupForm }>(() => Promise.reject(new Error('provide saveGroup'))),
+    removeGroup: fromPromise<DeleteGroupReply, { id: number; version: number }>(() => Promise.reject(new Error('provide removeGroup'))),
+    changeGroup: fromPromise<GroupReply, GroupChange>(() => Promise.reject(new Error('provide changeGroup'))),
+  },
+  guards: {
+    formOpen: ({ context }) => context.form !== null,
+    listedGroup: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
+    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    stale: (_, error: unknown) => staleGroupOf(error) !== null,
+  },
+  actions: {
+    pickOrg: assign(({ event }) => (event.type === 'org.pick' ? { ...EMPTY, org: event.org } : {})),
+    clearOrg: assign({ ...EMPTY, org: null as OrgPick | null }),
+    editField: assign(({ context, event }) => {
+      if (!context.form || (event.type !== 'form.name' && event.type !== 'form.kind')) return {};
+      const key = event.type === 'form.name' ? 'name' : 'kind';
+      const { [key]: _dropped, ...serverErrors } = context.serverErrors;
+      return { form: { ...context.form, [key]: event.value }, serverErrors };
+    }),
+    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+  },
+}).createMachine({
+  id: 'groupEditor',
+  context: ({ input }) => ({ ...EMPTY, org: input.draft?.org ?? null, form: input.draft?.form ?? null }),
+  initial: 'settling',
+  states: {
+    // A kept form names its organization: load it and open the form again.
+    settling: { always: [{ guard: ({ context }) => context.org !== null, target: 'loading' }, { target: 'noOrganization' }] },
+    noOrganization: {
+      on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadGroups',
+        src: 'loadGroups',
+        input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0 }),
+        onDone: [
+          { guard: 'formOpen', target: 'loaded.form', actions: assign(({ event }) => ({ groups: event.output.groupItems, nonGroupUsers: event.output.nonGroupUsers })) },
+          { target: 'loaded', actions: assign(({ event }) => ({ groups: event.output.groupItems, nonGroupUsers: event.output.nonGroupUsers })) },
+        ],
+        // Spec §4: a failure leaves the lists empty.
+        onError: { target: 'failed', actions: assign({ groups: [], nonGroupUsers: [], error: ({ event }) => fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error) }) },
+      },
+    },
+    failed: {
+      on: {
+        'groups.retry': { target: 'loading', actions: assign({ error: null }) },
+        'org.pick': { target: 'loading', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
+    },
+    loaded: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'org.pick': { target: '#groupEditor.loading', actions: 'pickOrg' },
+            'org.clear': { target: '#groupEditor.noOrganization', actions: 'clearOrg' },
+            'group.create': { target: 'form', actions: assign({ form: NEW_FORM, notice: null }) },
+            'group.rename': { guard: 'listedGroup', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
+            'group.delete': { guard: 'listedGroup', target: 'deleting', actions: assign(({ context, event }) => ({ target: find(context, event.id), notice: null, error: null })) },
+            'member.add': {
+              guard: 'listedGroup', target: 'working',
+              actions: assign(({ context, event }) => ({ change: { kind: 'add' as const, groupId: event.id, version: find(context, event.id)!.version, userIds: event.userIds }, notice: null })),
+            },
+            'member.remove': {
+              guard: 'listedGroup', target: 'working',
+              actions: assign(({ context, event }) => ({ change: { kind: 'remove' as const, groupId: event.id, version: find(context, event.id)!.version, userId: event.userId }, notice: null })),
+            },
+            'switch.toggle': {
+              guard: 'listedGroup', target: 'working',
+              actions: assign(({ context, event }) => {
+                const group = find(context, event.id)!;
+                return { change: { kind: 'switch' as const, groupId: event.id, version: group.version, key: event.key, value: !group.flags[event.key] }, notice: null };
+              }),
+            },
+          },
+        },
+        working: {
+          tags: ['busy'],
+          invoke: {
+            id: 'changeGroup',
+            src: 'changeGroup',
+            input: ({ context }) => context.change!,
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({ ...withGroup(context, event.output.group.id, event.output.group), change: null, notice: noticeOf(true, event.output.msg) })),
+            },
+            onError: [
+              {
+                // Someone else changed (or deleted) the group first: said, and shown as it is now.
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'idle',
+                actions: assign(({ context, event }) => {
+                  const stale = staleGroupOf(event.error)!;
+                  return { ...withGroup(context, context.change!.groupId, stale.current), change: null, notice: noticeOf(false, stale.msg) };
+                }),
+              },
+              {
+                target: 'idle',
+                actions: assign(({ context, event }) => {
+                  const change = context.change!;
+                  const refused = fieldRefusalOf(event.error)?.msg;
+                  const before = change.kind === 'switch' ? `${notSavedWords(change.key)}. ` : 'Nothing was changed. ';
+                  return { change: null, notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`) };
+                }),
+              },
+            ],
+          },
+        },
+        form: {
+          tags: ['form'],
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'form.name': { actions: 'editField' },
+                'form.kind': { actions: 'editField' },
+                'form.submit': { target: 'saving', actions: assign({ formError: null }) },
+                'form.cancel': { target: '#groupEditor.loaded.idle', actions: 'closeForm' },
+              },
+            },
+            saving: {
+              tags: ['busy'],
+              invoke: {
+                id: 'saveGroup',
+                src: 'saveGroup',
+                input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0, form: context.form! }),
+                onDone: {
+                  target: '#groupEditor.loaded.idle',
+                  actions: ['closeForm', assign(({ context, event }) => ({ ...withGroup(context, event.output.group.id, event.output.group), notice: noticeOf(true, event.output.msg) }))],
+                },
+                onError: [
+                  {
+                    guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                    actions: assign(({ event }) => {
+                      const refusal = fieldRefusalOf(event.error)!;
+                      const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)));
+                      const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
+                      return { serverErrors, formError: Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
+                    }),
+                  },
+                  {
+                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                    actions: assign(({ context, event }) => {
+                      const stale = staleGroupOf(event.error)!;
+                      const next = stale.current ? 'Save again to replace its name with yours, or Cancel to keep theirs.' : 'Cancel to return to the groups.';
+                      return {
+                        ...withGroup(context, context.form!.id ?? 0, stale.current),
+                        formError: `${stale.msg} ${next}`,
+                        form: stale.current ? { ...context.form!, version: stale.current.version } : context.form,
+                      };
+                    }),
+                  },
+                  { target: 'editing', actions: assign({ formError: ({ event }) => `The group was not saved. ${failureMessage(event.error)}` }) },
+                ],
+              },
+            },
+          },
+        },
+        deleting: {
+          initial: 'confirm',
+          states: {
+            confirm: {
+              on: {
+                'delete.confirm': 'removing',
+                'delete.cancel': { target: '#groupEditor.loaded.idle', actions: assign({ target: null, error: null }) },
+              },
+            },
+            removing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'removeGroup',
+                src: 'removeGroup',
+                input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
+                onDone: {
+                  target: '#groupEditor.loaded.idle',
+                  actions: assign(({ context, event }) => ({ ...withGroup(context, context.target!.id, null), target: null, notice: noticeOf(true, event.output.msg) })),
+                },
+                onError: [
+                  {
+                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#groupEditor.loaded.idle',
+                    actions: assign(({ context, event }) => {
+                      const stale = staleGroupOf(event.error)!;
+                      return { ...withGroup(context, context.target!.id, stale.current), target: null, notice: noticeOf(false, `The group was not deleted. ${stale.msg}`) };
+                    }),
+                  },
+                  { target: 'confirm', actions: assign({ error: ({ event }) => `The group was not deleted. ${fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error)}` }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

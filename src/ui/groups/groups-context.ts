@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { groupEditorMachine } from '../../machines/group-editor/group-editor.machine';
+
+export const GroupsCtx = createActorContext(groupEditorMachine);

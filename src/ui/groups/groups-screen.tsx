@@ -1,0 +1,109 @@
+// /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker),
+// then its groups with their members and the users in no group. /view_groups shows the same
+// without a control that changes anything. Thin: everything comes from the groupEditor machine.
+import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { checkGroupDraft, GROUP_DRAFT_FORM } from '../../machines/group-editor/group-editor.draft';
+import { liveGroupEditorMachine } from '../../machines/group-editor/group-editor.live';
+import {
+  selectBusy, selectDraftToKeep, selectError, selectForm, selectFormChanged, selectGroups, selectNonGroupUsers, selectNotice, selectOrg, selectStage,
+} from '../../machines/group-editor/group-editor.selectors';
+import { selectFeatures } from '../../machines/session/session.selectors';
+import { clearDraft, type DraftAddress } from '../../services/drafts';
+import { useConsole, useInspect } from '../console-context';
+import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { OrgPicker } from '../org-picker/org-picker';
+import { GroupCard } from './group-card';
+import { GroupDeleteDialog } from './group-delete-dialog';
+import { GroupFormDialog } from './group-form-dialog';
+import { GroupsCtx } from './groups-context';
+
+export const groupDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: GROUP_DRAFT_FORM, record: 'open', staff });
+
+/** The screen with its machine: what the routes mount (tests put a probe inside to hold the actor). */
+export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: ReactNode }) {
+  const { session } = useConsole();
+  const staff = useSelector(session, selectStaffId);
+  const kept = useStoredDraft(readOnly ? null : groupDraftAddress(staff), checkGroupDraft);
+  const [input] = useState(() => ({ draft: kept }));
+  return (
+    <GroupsCtx.Provider logic={liveGroupEditorMachine} options={{ input, inspect: useInspect() }}>
+      {probe}
+      {!readOnly && <GroupsDraftKeeper staff={staff} />}
+      <GroupsView readOnly={readOnly} />
+    </GroupsCtx.Provider>
+  );
+}
+
+/** Keeps the open form as a draft; a rename with a change asks before leaving, and leaving drops it. */
+function GroupsDraftKeeper({ staff }: { staff: number | null }) {
+  const address = groupDraftAddress(staff);
+  const draft = GroupsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const form = GroupsCtx.useSelector(selectForm);
+  const changed = GroupsCtx.useSelector(selectFormChanged);
+  const kept = useKeepDraft(address, draft);
+  const renaming = form !== null && form.id !== null;
+  return (
+    <LeaveGuard
+      when={renaming ? changed : draft !== null && !kept}
+      beforeUnload={draft !== null && !kept}
+      title="Leave without saving?"
+      description={renaming ? 'The new name of this group is not saved yet.' : 'This group is not saved yet, and could not be kept for your return.'}
+      leaveLabel={renaming ? 'Discard the change and leave' : 'Leave without saving'}
+      onLeave={() => {
+        if (address && renaming) clearDraft(address);
+      }}
+    />
+  );
+}
+
+export function GroupsView({ readOnly }: { readOnly: boolean }) {
+  const editor = GroupsCtx.useActorRef();
+  const { session } = useConsole();
+  const mayCompliance = useSelector(session, (s) => selectFeatures(s).includes('compliance_tab'));
+  const stage = GroupsCtx.useSelector(selectStage);
+  const org = GroupsCtx.useSelector(selectOrg);
+  const groups = GroupsCtx.useSelector(selectGroups);
+  const loners = GroupsCtx.useSelector(selectNonGroupUsers);
+  const error = GroupsCtx.useSelector(selectError);
+  const notice = GroupsCtx.useSelector(selectNotice);
+  const busy = GroupsCtx.useSelector(selectBusy);
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">{readOnly ? 'Groups' : 'Group Management'}</Heading>
+      <Card>
+        <Flex gap="3" wrap="wrap" align="end">
+          <Box style={{ flex: 1, minWidth: 260, maxWidth: 480 }}>
+            <Text as="div" size="2" weight="medium" mb="1">Organization</Text>
+            <OrgPicker value={org} disabled={busy} onChange={(pick) => editor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })} />
+          </Box>
+          {stage === 'loaded' && !readOnly && <Button disabled={busy} onClick={() => editor.send({ type: 'group.create' })}>Create Group</Button>}
+        </Flex>
+        {stage === 'noOrganization' && <Text as="p" size="2" color="gray" mt="3">Pick an organization to see its groups.</Text>}
+        {stage === 'loading' && <Text as="p" size="2" color="gray" mt="3" role="status">Loading groups…</Text>}
+        {stage === 'failed' && (
+          <Flex align="center" gap="3" mt="3">
+            <Text size="2" color="red" role="alert">Could not load the groups. {error}</Text>
+            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'groups.retry' })}>Retry</Button>
+          </Flex>
+        )}
+        {stage === 'loaded' && (
+          <Text as="p" size="2" color="gray" mt="3" aria-label="Group summary">
+            {groups.length === 0 ? `${org?.title ?? 'This organization'} has no groups.` : `${groups.length.toLocaleString('en-US')} ${groups.length === 1 ? 'group' : 'groups'}`}
+            {' · '}{loners.length.toLocaleString('en-US')} {loners.length === 1 ? 'user' : 'users'} in no group
+            {readOnly && ' · read only'}
+          </Text>
+        )}
+      </Card>
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role={notice.tone === 'info' ? 'status' : 'alert'} aria-label="Groups notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      {stage === 'loaded' && groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
+      {!readOnly && <GroupFormDialog />}
+      {!readOnly && <GroupDeleteDialog />}
+    </Flex>
+  );
+}
