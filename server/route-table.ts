@@ -1,6 +1,7 @@
 // Every API route of the server, in one list: app.ts mounts it, tests walk it.
 import { brokerRoutes } from './api/brokers';
 import { clientLogRoutes } from './api/client-log';
+import { groupsV2Routes } from './api/groups-v2';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
@@ -20,4 +21,5 @@ export const ROUTES: readonly Route[] = [
   ...userBulkEditRoutes,
   ...segmentRoutes,
   ...brokerRoutes,
+  ...groupsV2Routes,
 ];
