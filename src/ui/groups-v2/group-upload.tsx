@@ -3,7 +3,7 @@
 // and every row not taken with its reason), then Add to group and the per-row report. Once users
 // were added the member list is loaded again.
 import { Box, Button, Callout, Card, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { AnyActorLogic, SnapshotFrom } from 'xstate';
 import { membersText } from '../../domain/groups-v2';
 import type { groupBulkUploadMachine } from '../../machines/group-bulk-upload/group-bulk-upload.machine';
@@ -24,10 +24,11 @@ const n = (x: number) => x.toLocaleString('en-US');
 const plural = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
 type S = SnapshotFrom<typeof groupBulkUploadMachine>;
 
-export function GroupUpload({ groupId, logic }: { groupId: number; logic: AnyActorLogic }) {
+export function GroupUpload({ groupId, logic, probe }: { groupId: number; logic: AnyActorLogic; probe?: ReactNode }) {
   const [input] = useState(() => ({ groupId }));
   return (
     <GroupBulkUploadCtx.Provider logic={logic as typeof groupBulkUploadMachine} options={{ input, inspect: useInspect() }}>
+      {probe}
       <UploadPanel />
     </GroupBulkUploadCtx.Provider>
   );
