@@ -102,7 +102,7 @@ export const groupBrowserMachine = setup({
             input: ({ context }) => ({ groupId: context.group!.id }),
             onDone: {
               target: 'shown',
-              actions: assign(({ event }) => ({ group: event.output.group, members: event.output.members, truncated: event.output.truncated, error: null })),
+              actions: assign(({ event }) => ({ group: event.output.group, members: event.output.members, truncated: event.output.truncated })),
             },
             onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
           },
@@ -134,7 +134,8 @@ export const groupBrowserMachine = setup({
             input: ({ context }) => ({ groupId: context.group!.id, userId: context.removing!.id }),
             onDone: [
               { guard: { type: 'removed', params: ({ event }) => event.output }, target: 'loading', actions: assign({ notice: ({ event }) => event.output.msg, removing: null }) },
-              { target: 'shown', actions: assign({ error: ({ event }) => event.output.msg, removing: null }) },
+              // Not a member (any more): someone else took the user out; the list is loaded again.
+              { target: 'loading', actions: assign({ error: ({ event }) => event.output.msg, removing: null }) },
             ],
             onError: { target: 'shown', actions: assign({ error: ({ event }) => serverMessage(event.error), removing: null }) },
           },

@@ -32,7 +32,7 @@ export function GroupList() {
           </Box>
           <Box style={{ flex: 2, minWidth: 240 }}>
             <Text as="div" size="2" weight="medium" mb="1">Organization</Text>
-            <OrgPicker value={organization} disabled={busy} placeholder="Any organization"
+            <OrgPicker value={organization} disabled={busy}
               onChange={(pick) => browser.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })} />
           </Box>
           <Button type="submit" disabled={busy}>Search</Button>
