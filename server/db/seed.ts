@@ -11,6 +11,7 @@ import { BETA_FLAGS, defaultFlags } from '../../src/domain/user-fields';
 import { dateToTimestamp, expiryDefault, todayOf } from '../../src/domain/user-rules';
 import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
 import { seedBrokers } from './seed-brokers';
+import { seedGroups } from './seed-groups';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const MANAGED_USER_COUNT = 320;
@@ -211,6 +212,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedTags(trx, userIds, now);
       await seedSegments(trx, now);
       await seedBrokers(trx, userIds, now, seededRandom(20_261_125));
+      await seedGroups(trx, orgIds, ORGANIZATIONS, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_126));
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,
