@@ -13,6 +13,7 @@ import type { Database, NewUser } from '../server/db/schema';
 import { seededRandom } from '../server/db/seed';
 import { withDatabaseName } from '../server/db/test-database';
 import { ensureBenchBrokers } from './broker-data';
+import { ensureBenchGroups } from './group-data';
 
 export const BENCH_USERS = 1_000_000;
 export const BENCH_ORGS = 5_000;
@@ -178,7 +179,8 @@ export async function openSeededBenchDatabase(engine: Engine): Promise<Kysely<Da
 export async function seededBenchDatabase(engine: Engine, log: (line: string) => void = () => {}): Promise<Kysely<Database>> {
   try {
     const db = await openSeededBenchDatabase(engine);
-    if (await ensureBenchBrokers(db, log)) await refreshStatistics(db, engine);
+    const brokersAdded = await ensureBenchBrokers(db, log);
+    if ((await ensureBenchGroups(db, log)) || brokersAdded) await refreshStatistics(db, engine);
     return db;
   } catch (err) {
     if (!(err instanceof BenchDatabaseMissing)) throw err;
@@ -198,6 +200,7 @@ export async function seededBenchDatabase(engine: Engine, log: (line: string) =>
   const seconds = await seedBenchUsers(db, { progress: (done) => { if (done % 200_000 === 0) log(`  ${done.toLocaleString('en-US')} users`); } });
   log(`  seeded in ${seconds.toFixed(0)} s`);
   await ensureBenchBrokers(db, log);
+  await ensureBenchGroups(db, log);
   await refreshStatistics(db, engine);
   return db;
 }
