@@ -16,6 +16,7 @@ import { liveGroupBrowserMachine } from '../../src/machines/group-browser/group-
 import { liveGroupBulkUploadMachine } from '../../src/machines/group-bulk-upload/group-bulk-upload.live';
 import { groupBulkUploadMachine } from '../../src/machines/group-bulk-upload/group-bulk-upload.machine';
 import { groupBulkUploadPlan } from '../../src/machines/group-bulk-upload/group-bulk-upload.plan';
+import { READER_REASON } from '../../src/machines/group-bulk-upload/group-bulk-upload.selectors';
 import type { ConsoleActors } from '../../src/machines/live';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { ADD_TO_GROUP, FILE_HINT, FILE_LABEL, GroupUpload } from '../../src/ui/groups-v2/group-upload';
@@ -151,8 +152,12 @@ function fileFor(size: number, outcome: string | undefined): File {
   return new File([FILE_TEXT], 'members.csv', { type: 'text/csv' });
 }
 
+const reasons = (label: string) => within(screen.getByRole('list', { name: label })).getAllByRole('listitem').map((li) => li.textContent);
+const WHY = [`1 row: ${UPLOAD_REASONS.noSuchUser}`, `1 row: ${READER_REASON}`];
+
 function expectPreviewTables(): void {
-  expect(rowsOf('Rows to add')).toEqual(['2user1@example.comWill be added', '3user2Will be added']);
+  expect(reasons('Why rows are not taken')).toEqual(WHY);
+  expect(rowsOf('Rows to add')).toEqual(['2user1@example.comuser1', '3user2user2']);
   expect(rowsOf('Rows not taken')).toEqual([`4${GHOST}${UPLOAD_REASONS.noSuchUser}`, `5a,b${TWO_VALUES}`]);
 }
 
@@ -226,6 +231,7 @@ function driver(): Driver<World> {
         expect(screen.getByRole('status', { name: 'Response' })).toHaveTextContent(
           'Response Status : Success. 2 users added; 2 rows not added. The group had 0 members and has 2 members.',
         );
+        expect(reasons('Why rows were not added')).toEqual(WHY);
         expect(rowsOf('Rows not added')).toEqual([`4${GHOST}${UPLOAD_REASONS.noSuchUser}`, `5a,b${TWO_VALUES}`]);
         expect(await membersOf()).toEqual(world.userIds);
       },

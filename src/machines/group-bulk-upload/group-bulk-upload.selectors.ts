@@ -31,6 +31,8 @@ export interface RowLine {
   row: number;
   value: string;
   reason: string | null;
+  /** The user a valid row names. */
+  user: string | null;
 }
 
 /** The file's row of each identifier (the reader keeps each once, case-insensitively). */
@@ -43,5 +45,17 @@ function rowOf(s: S): (value: string) => number {
 
 export function rowLines(s: S, points: readonly (ValidDataPoint | InvalidDataPoint)[]): RowLine[] {
   const row = rowOf(s);
-  return points.slice(0, ROWS_SHOWN).map((p) => ({ row: row(p.identifier), value: p.identifier, reason: 'reason' in p ? p.reason : null }));
+  return points.slice(0, ROWS_SHOWN).map((p) => ({ row: row(p.identifier), value: p.identifier, reason: 'reason' in p ? p.reason : null, user: 'username' in p ? p.username : null }));
 }
+
+/** Rows not taken counted by why: the server's reasons as they read, the reader's as one kind. */
+export function reasonCounts(s: S, invalid: readonly InvalidDataPoint[]): { reason: string; count: number }[] {
+  const counts = new Map<string, number>();
+  const read = s.context.upload?.problemCount ?? 0;
+  for (const p of invalid) counts.set(p.reason, (counts.get(p.reason) ?? 0) + 1);
+  const out = [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+  if (read > 0) out.push({ reason: READER_REASON, count: read });
+  return out;
+}
+/** The reader's rows not taken (repeats, several values, blanks), each reported by row below. */
+export const READER_REASON = 'Not read from the file (a repeat, several values in a row, …).';

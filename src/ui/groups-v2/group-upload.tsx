@@ -8,7 +8,7 @@ import type { AnyActorLogic, SnapshotFrom } from 'xstate';
 import { membersText } from '../../domain/groups-v2';
 import type { groupBulkUploadMachine } from '../../machines/group-bulk-upload/group-bulk-upload.machine';
 import {
-  ROWS_SHOWN, rowLines, selectApplying, selectError, selectFailed, selectFileName, selectMayApply, selectParsing, selectPreview, selectRefusal,
+  ROWS_SHOWN, reasonCounts, rowLines, selectApplying, selectError, selectFailed, selectFileName, selectMayApply, selectParsing, selectPreview, selectRefusal,
   selectRefused, selectReport, selectShowsPreview, selectUnapplied, selectUpload, selectVerifyFailed, selectVerifying, type RowLine,
 } from '../../machines/group-bulk-upload/group-bulk-upload.selectors';
 import { TableCaption } from '../bulk-edit/table-caption';
@@ -23,6 +23,8 @@ export const ADD_TO_GROUP = 'Add to group';
 const n = (x: number) => x.toLocaleString('en-US');
 const plural = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
 type S = SnapshotFrom<typeof groupBulkUploadMachine>;
+type Counts = { reason: string; count: number }[];
+const sameCounts = (a: Counts, b: Counts) => a.length === b.length && a.every((c, i) => c.reason === b[i]!.reason && c.count === b[i]!.count);
 
 export function GroupUpload({ groupId, logic, probe }: { groupId: number; logic: AnyActorLogic; probe?: ReactNode }) {
   const [input] = useState(() => ({ groupId }));
@@ -106,7 +108,7 @@ function Rows({ caption, lines, total }: { caption: string; lines: RowLine[]; to
               <Table.Row key={`${l.row}-${i}`}>
                 <Table.RowHeaderCell>{l.row || '–'}</Table.RowHeaderCell>
                 <Table.Cell style={{ overflowWrap: 'anywhere' }}>{l.value}</Table.Cell>
-                <Table.Cell>{l.reason ?? 'Will be added'}</Table.Cell>
+                <Table.Cell>{l.reason ?? l.user}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -117,9 +119,19 @@ function Rows({ caption, lines, total }: { caption: string; lines: RowLine[]; to
   );
 }
 
+/** How many rows are not taken for each reason, above the table (which lists the first rows only). */
+function Reasons({ label, counts }: { label: string; counts: { reason: string; count: number }[] }) {
+  if (counts.length === 0) return null;
+  return (
+    <ul aria-label={label} style={{ margin: 0, paddingLeft: 'var(--space-4)' }}>
+      {counts.map((c) => <li key={c.reason}><Text size="2">{plural(c.count, 'row', 'rows')}: {c.reason}</Text></li>)}
+    </ul>
+  );
+}
+
 /** The reader's rows not taken and the server's, in row order, the first ROWS_SHOWN. */
 function notTaken(s: S, invalid: Parameters<typeof rowLines>[1]): { lines: RowLine[]; total: number } {
-  const read = (s.context.upload?.problems ?? []).map((p) => ({ row: p.row, value: p.value, reason: p.reason }));
+  const read = (s.context.upload?.problems ?? []).map((p) => ({ row: p.row, value: p.value, reason: p.reason, user: null }));
   const lines = [...read, ...rowLines(s, invalid)].sort((a, b) => a.row - b.row).slice(0, ROWS_SHOWN);
   return { lines, total: (s.context.upload?.problemCount ?? 0) + invalid.length };
 }
@@ -136,6 +148,7 @@ function Check() {
   const error = GroupBulkUploadCtx.useSelector(selectError);
   const valid = GroupBulkUploadCtx.useSelector((s) => (s.context.preview ? rowLines(s, s.context.preview.validDataPoints) : []));
   const invalid = GroupBulkUploadCtx.useSelector((s) => notTaken(s, s.context.preview?.inValidDataPoints ?? []), (a, b) => a.total === b.total && a.lines.length === b.lines.length);
+  const why = GroupBulkUploadCtx.useSelector((s) => reasonCounts(s, s.context.preview?.inValidDataPoints ?? []), sameCounts);
   if (verifying) return <Text size="2" color="gray" role="status"><Spinner size="1" /> Checking {plural(read?.values.length ?? 0, 'row', 'rows')} against the group…</Text>;
   if (verifyFailed) {
     return (
@@ -156,6 +169,7 @@ function Check() {
         {read?.fileName}: {plural(toAdd, 'row', 'rows')} to add; {plural(invalid.total, 'row', 'rows')} not taken. The group has {membersText(preview.members)}.
       </Text>
       <Rows caption="Rows to add" lines={valid} total={toAdd} />
+      <Reasons label="Why rows are not taken" counts={why} />
       <Rows caption="Rows not taken" lines={invalid.lines} total={invalid.total} />
       <Flex gap="2">
         <Button disabled={!mayApply} loading={applying} onClick={() => upload.send({ type: 'apply' })}>{ADD_TO_GROUP}</Button>
@@ -171,6 +185,7 @@ function Report() {
   const failed = GroupBulkUploadCtx.useSelector(selectFailed);
   const error = GroupBulkUploadCtx.useSelector(selectError);
   const notAdded = GroupBulkUploadCtx.useSelector((s) => notTaken(s, s.context.report?.inValidDataPoints ?? []), (a, b) => a.total === b.total && a.lines.length === b.lines.length);
+  const why = GroupBulkUploadCtx.useSelector((s) => reasonCounts(s, s.context.report?.inValidDataPoints ?? []), sameCounts);
   if (failed) {
     return (
       <Callout.Root color="red" role="alert" size="1">
@@ -191,6 +206,7 @@ function Report() {
           {plural(notAdded.total, 'row', 'rows')} not added. The group had {membersText(report.previous_members)} and has {membersText(report.members)}.
         </Callout.Text>
       </Callout.Root>
+      <Reasons label="Why rows were not added" counts={why} />
       <Rows caption="Rows not added" lines={notAdded.lines} total={notAdded.total} />
       <Box><Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>Upload another file</Button></Box>
     </Flex>
