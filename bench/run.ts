@@ -10,6 +10,7 @@ import { benchEventLoop } from './event-loop';
 import { benchBrokerActions } from './broker-actions';
 import { benchBulkTags } from './bulk-tags';
 import { benchGroups } from './groups';
+import { benchGroupsV2 } from './groups-v2';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -17,6 +18,7 @@ const BENCHES = [
   ['broker actions', benchBrokerActions],
   ['bulk tags', benchBulkTags],
   ['groups', benchGroups],
+  ['groups v2', benchGroupsV2],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

@@ -14,6 +14,7 @@ import { seededRandom } from '../server/db/seed';
 import { withDatabaseName } from '../server/db/test-database';
 import { ensureBenchBrokers } from './broker-data';
 import { ensureBenchGroups } from './group-data';
+import { ensureBenchGroupsV2 } from './group-v2-data';
 
 export const BENCH_USERS = 1_000_000;
 export const BENCH_ORGS = 5_000;
@@ -179,8 +180,9 @@ export async function openSeededBenchDatabase(engine: Engine): Promise<Kysely<Da
 export async function seededBenchDatabase(engine: Engine, log: (line: string) => void = () => {}): Promise<Kysely<Database>> {
   try {
     const db = await openSeededBenchDatabase(engine);
-    const brokers = await ensureBenchBrokers(db, log);
-    if ((await ensureBenchGroups(db, log)) || brokers) await refreshStatistics(db, engine);
+    const brokersAdded = await ensureBenchBrokers(db, log);
+    const groupOrgAdded = await ensureBenchGroups(db, log);
+    if ((await ensureBenchGroupsV2(db, log)) || groupOrgAdded || brokersAdded) await refreshStatistics(db, engine);
     return db;
   } catch (err) {
     if (!(err instanceof BenchDatabaseMissing)) throw err;
@@ -201,6 +203,7 @@ export async function seededBenchDatabase(engine: Engine, log: (line: string) =>
   log(`  seeded in ${seconds.toFixed(0)} s`);
   await ensureBenchBrokers(db, log);
   await ensureBenchGroups(db, log);
+  await ensureBenchGroupsV2(db, log);
   await refreshStatistics(db, engine);
   return db;
 }

@@ -2,6 +2,7 @@
 import { brokerRoutes } from './api/brokers';
 import { clientLogRoutes } from './api/client-log';
 import { groupRoutes } from './api/groups';
+import { groupsV2Routes } from './api/groups-v2';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
@@ -22,4 +23,5 @@ export const ROUTES: readonly Route[] = [
   ...segmentRoutes,
   ...brokerRoutes,
   ...groupRoutes,
+  ...groupsV2Routes,
 ];

@@ -16,6 +16,7 @@ import * as bulkOperations from './migrations/2026_11_24_012_bulk_operations';
 import * as segments from './migrations/2026_11_25_013_segments';
 import * as brokers from './migrations/2026_11_25_014_brokers';
 import * as groupManagement from './migrations/2026_11_25_015_group_management';
+import * as groupSearch from './migrations/2026_11_25_016_group_search';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_013_segments': segments,
   '2026_11_25_014_brokers': brokers,
   '2026_11_25_015_group_management': groupManagement,
+  '2026_11_25_016_group_search': groupSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,10 @@ import { bulkTagUploadPlan } from './bulk-tag-upload/bulk-tag-upload.plan';
 import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
 import { emailChangeMachine } from './email-change/email-change.machine';
+import { groupBrowserMachine } from './group-browser/group-browser.machine';
+import { groupBrowserPlan } from './group-browser/group-browser.plan';
+import { groupBulkUploadMachine } from './group-bulk-upload/group-bulk-upload.machine';
+import { groupBulkUploadPlan } from './group-bulk-upload/group-bulk-upload.plan';
 import { emailChangePlan } from './email-change/email-change.plan';
 import { groupEditorMachine } from './group-editor/group-editor.machine';
 import { groupEditorDraftPlan, groupEditorPlan } from './group-editor/group-editor.plan';
@@ -240,6 +244,22 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: bulkTagUploadMachine,
     source: 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
     plans: [{ title: 'A file and tags', plan: bulkTagUploadPlan }],
+  },
+  {
+    id: 'groupBrowser',
+    title: 'Group ManagementV2',
+    purpose: "Every group searched by name and organization, 50 a page; a group's members (virtualised, filtered) and one taken out after a confirmation.",
+    machine: groupBrowserMachine,
+    source: 'src/machines/group-browser/group-browser.machine.ts',
+    plans: [{ title: 'The groups, a group, its members', plan: groupBrowserPlan }],
+  },
+  {
+    id: 'groupBulkUpload',
+    title: 'Group bulk membership upload',
+    purpose: 'A CSV of users read in a worker, checked against the group row by row, previewed, then added in one transaction with a per-row report.',
+    machine: groupBulkUploadMachine,
+    source: 'src/machines/group-bulk-upload/group-bulk-upload.machine.ts',
+    plans: [{ title: 'A file into a group', plan: groupBulkUploadPlan }],
   },
   {
     id: 'session',

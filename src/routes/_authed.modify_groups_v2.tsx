@@ -1,9 +1,9 @@
-// /modify_groups_v2: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /modify_groups_v2: every group of the platform searched, a group's members and the bulk membership upload (spec §2 "Group ManagementV2"; decision 049).
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { GroupsV2Screen } from '../ui/groups-v2/groups-v2-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/modify_groups_v2')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/modify_groups_v2" />,
+  component: () => <GroupsV2Screen />,
 });

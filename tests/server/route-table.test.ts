@@ -99,6 +99,12 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/toggle_compliance_features/': 'compliance_tab',
     'POST /user/fetch_users_groups_new/': 'user_mgmt',
     'GET /user/fetch_user_groups/': 'user_mgmt',
+    // Group ManagementV2 and its bulk membership upload (decision 049).
+    'POST /user/groups_v2/search/': 'group_mgmt_v2',
+    'POST /user/groups_v2/members/': 'group_mgmt_v2',
+    'POST /user/groups_v2/remove_member/': 'group_mgmt_v2',
+    'POST /user/verify_file_data/': 'group_bulk_upload',
+    'POST /user/add_users_to_groups/': 'group_bulk_upload',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');
