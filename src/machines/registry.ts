@@ -232,7 +232,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'groupEditor',
     title: 'Group Management',
-    purpose: "An organization's groups with their members: created, renamed, deleted after a confirmation, members added and removed, switches saved; a change someone else made first is told.",
+    purpose: "An organization's groups and members: created, renamed, deleted, members added and removed, switches saved; another's change first is told.",
     machine: groupEditorMachine,
     source: 'src/machines/group-editor/group-editor.machine.ts',
     plans: [{ title: 'Group Management', plan: groupEditorPlan }, { title: 'From a kept form', plan: groupEditorDraftPlan }],
