@@ -4,6 +4,7 @@ import { clientLogRoutes } from './api/client-log';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
+import { roleRoutes } from './api/roles';
 import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
@@ -20,4 +21,5 @@ export const ROUTES: readonly Route[] = [
   ...userBulkEditRoutes,
   ...segmentRoutes,
   ...brokerRoutes,
+  ...roleRoutes,
 ];

@@ -15,6 +15,7 @@ import * as signInThrottle from './migrations/2026_11_24_011_sign_in_throttle';
 import * as bulkOperations from './migrations/2026_11_24_012_bulk_operations';
 import * as segments from './migrations/2026_11_25_013_segments';
 import * as brokers from './migrations/2026_11_25_014_brokers';
+import * as roleManagement from './migrations/2026_11_25_017_role_management';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_012_bulk_operations': bulkOperations,
   '2026_11_25_013_segments': segments,
   '2026_11_25_014_brokers': brokers,
+  '2026_11_25_017_role_management': roleManagement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
