@@ -27,6 +27,8 @@ import { orgSearchMachine } from './org-search/org-search.machine';
 import { orgSearchPlan } from './org-search/org-search.plan';
 import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
+import { roleEditorMachine } from './role-editor/role-editor.machine';
+import { roleEditorPlan } from './role-editor/role-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -214,6 +216,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: segmentEditorMachine,
     source: 'src/machines/segment-editor/segment-editor.machine.ts',
     plans: [{ title: 'The Segments tab', plan: segmentEditorPlan }, { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan }],
+  },
+  {
+    id: 'roleEditor',
+    title: 'Role Management',
+    purpose: 'Roles as data: created and changed from the version read, deleted (held ones only once the holders are named), given and taken, and one person’s reach.',
+    machine: roleEditorMachine,
+    source: 'src/machines/role-editor/role-editor.machine.ts',
+    plans: [{ title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan }],
   },
   {
     id: 'brokerActions',
