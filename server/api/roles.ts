@@ -27,7 +27,7 @@ function refused(c: Context, result: Exclude<ChangeResult, { ok: true }>, name =
       return refuseFields(c, 'Roles are held by staff accounts only.', { user_id: 'Roles are held by staff accounts only.' });
     case 'stale': {
       const msg = result.current
-        ? `Someone else changed this role since you opened it; it is now named '${result.current.name}' and shown as it is.`
+        ? `Someone else changed this role since you opened it; it is now named '${result.current.name}'.`
         : 'Someone else deleted this role since you opened it.';
       const reply: StaleRoleReply = { status: false, msg, stale: true, current: result.current };
       return c.json(reply, 409);

@@ -28,7 +28,7 @@ import { orgSearchPlan } from './org-search/org-search.plan';
 import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
 import { roleEditorMachine } from './role-editor/role-editor.machine';
-import { roleEditorPlan } from './role-editor/role-editor.plan';
+import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -223,7 +223,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose: 'Roles as data: created and changed from the version read, deleted (held ones only once the holders are named), given and taken, and one person’s reach.',
     machine: roleEditorMachine,
     source: 'src/machines/role-editor/role-editor.machine.ts',
-    plans: [{ title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan }],
+    plans: [{ title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan }, { title: 'A role form kept across a reload', plan: roleEditorDraftPlan }],
   },
   {
     id: 'brokerActions',

@@ -6,6 +6,7 @@
 import type { Role, RoleHolder } from '../../domain/roles';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { roleEditorMachine } from './role-editor.machine';
+import type { RoleForm } from './role-editor.types';
 
 const HOLDER: RoleHolder = { id: 2, username: 'support', name: 'Sam Support' };
 const ROLE: Role = {
@@ -61,4 +62,16 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
     if (e.type === 'holders.close' || e.type === 'reach.close') return !s.hasTag('busy');
     return true;
   },
+};
+
+/** After a reload with a role form kept (decision 042): it opens again once the roles are read. */
+export const PLAN_DRAFT: RoleForm = {
+  id: null, version: 0, name: 'Kept desk', description: '', features: ['admin_panel_access', 'tags'], base: { name: '', description: '', features: [] },
+};
+export const roleEditorDraftPlan: MachinePlan<typeof roleEditorMachine> = {
+  machine: roleEditorMachine,
+  input: { draft: PLAN_DRAFT },
+  events: [{ type: 'form.submit' }, { type: 'form.cancel' }],
+  outcomes: roleEditorPlan.outcomes.filter((o) => ['loaded', 'saved'].includes(o.name)),
+  serializeState: (s) => JSON.stringify([s.value, s.context.form !== null]),
 };

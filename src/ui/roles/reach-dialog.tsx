@@ -4,6 +4,7 @@ import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fields';
 import { selectError, selectReach, selectReachOpen, selectReachReading } from '../../machines/role-editor/role-editor.selectors';
+import { HIDDEN } from './hidden';
 import { RolesCtx } from './roles-context';
 
 export function ReachDialog() {
@@ -23,7 +24,8 @@ export function ReachDialog() {
         {reach && (
           <Flex direction="column" gap="3">
             {reach.features.length === 0 ? <Text size="2">No role gives them anything.</Text> : (
-              <Table.Root size="1" aria-label="Their permissions">
+              <Table.Root size="1">
+        <caption style={HIDDEN}>Their permissions</caption>
                 <Table.Header><Table.Row><Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell><Table.ColumnHeaderCell>Through</Table.ColumnHeaderCell></Table.Row></Table.Header>
                 <Table.Body>
                   {reach.features.map((f) => (

@@ -4,6 +4,7 @@ import { Card, Heading, Table, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { selectRoles } from '../../machines/role-editor/role-editor.selectors';
+import { HIDDEN } from './hidden';
 import { RolesCtx } from './roles-context';
 
 export function ReachMatrix() {
@@ -12,7 +13,8 @@ export function ReachMatrix() {
   return (
     <Card>
       <Heading as="h3" size="3" mb="2">What each role allows</Heading>
-      <Table.Root size="1" aria-label="Reach matrix">
+      <Table.Root size="1">
+        <caption style={HIDDEN}>Reach matrix</caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell>

@@ -1,6 +1,7 @@
 // The roles by name: what each is for, how many permissions, who holds it, and what can be done.
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import { selectBusy, selectRoles } from '../../machines/role-editor/role-editor.selectors';
+import { HIDDEN } from './hidden';
 import { RolesCtx } from './roles-context';
 
 export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
@@ -8,7 +9,8 @@ export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
   const roles = RolesCtx.useSelector(selectRoles);
   const busy = RolesCtx.useSelector(selectBusy);
   return (
-    <Table.Root variant="surface" size="1" aria-label="Roles">
+    <Table.Root variant="surface" size="1">
+        <caption style={HIDDEN}>Roles</caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
