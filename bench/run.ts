@@ -9,12 +9,14 @@ import { benchUserCreate } from './user-create';
 import { benchEventLoop } from './event-loop';
 import { benchBrokerActions } from './broker-actions';
 import { benchBulkTags } from './bulk-tags';
+import { benchRoles } from './roles';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
   ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate], ['event loop', benchEventLoop],
   ['broker actions', benchBrokerActions],
   ['bulk tags', benchBulkTags],
+  ['roles', benchRoles],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */
