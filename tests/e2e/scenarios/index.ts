@@ -18,8 +18,9 @@ import { scenario as formsDrafts } from './forms-drafts.spec';
 import { scenario as segments } from './segments.spec';
 import { scenario as bulkTags } from './bulk-tags.spec';
 import { scenario as restrictBroker } from './restrict-broker.spec';
+import { scenario as roles } from './roles.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
-  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, signInThrottled,
+  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, roles, signInThrottled,
 ];
