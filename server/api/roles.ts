@@ -4,12 +4,13 @@
 // (the role changed since the edit began), in_use (deleting a held role needs holders: 'remove')
 // or guard (the change would take role management from its author or from everyone).
 import type { Context } from 'hono';
-import { permissionName } from '../../src/domain/feature-labels';
+import { ROLE_FEATURE_KEYS } from '../../src/domain/feature-meanings';
 import {
   CreateRoleForm, DeleteRoleForm, RoleAssignmentForm, RoleReachForm, UpdateRoleForm,
   type FetchUserRolesReply, type RoleGuardReply, type RoleInUseReply, type RoleReachReply, type RoleReply, type StaleRoleReply,
 } from '../../src/domain/roles';
 import { refuseFields } from '../http/replies';
+import { guardMessage } from '../roles/guard';
 import { defineRoute } from '../routes';
 import { createRole, deleteRole, featuresOf, listRoles, nameTaken, setAssignment, updateRole, type ChangeResult } from '../roles/store';
 import { adminPrivilegesOf } from '../users/records';
@@ -41,10 +42,7 @@ function refused(c: Context, result: Exclude<ChangeResult, { ok: true }>, name =
       return c.json(reply, 409);
     }
     case 'guard': {
-      const msg = result.guard === 'self'
-        ? `You cannot take the ${permissionName('role_mgmt')} permission from yourself; ask another staff member who holds it.`
-        : `This would leave no staff member with the ${permissionName(result.key)} permission; give it to someone else first.`;
-      const reply: RoleGuardReply = { status: false, msg, guard: result.guard };
+      const reply: RoleGuardReply = { status: false, msg: guardMessage({ reason: result.guard, key: result.key }), guard: result.guard };
       return c.json(reply, 409);
     }
   }
@@ -114,7 +112,8 @@ const reach = defineRoute({
       .select(['roles.name', 'roles.features']).where('user_roles.user_id', '=', input.user_id).orderBy('roles.name').execute();
     const through = new Map<string, string[]>();
     for (const r of roles) for (const key of featuresOf(r)) through.set(key, [...(through.get(key) ?? []), r.name]);
-    const features = [...through].map(([key, names]) => ({ key, roles: names }));
+    // In the groups' order, as the form lists them.
+    const features = ROLE_FEATURE_KEYS.filter((k) => through.has(k)).map((key) => ({ key, roles: through.get(key)! }));
     const reply: RoleReachReply = {
       status: true, user: { id: Number(user.id), username: user.username, name: `${user.first_name} ${user.last_name}`.trim() },
       features, privileges: adminPrivilegesOf(user.admin_privileges),

@@ -5,6 +5,7 @@
 // administrator privileges, server/api/user-edit.ts). Holders are staff who may use the panel:
 // active, undeleted, unexpired, with admin_panel_access.
 import type { Transaction } from 'kysely';
+import { permissionName } from '../../src/domain/feature-labels';
 import { STAFF_USER_TYPE, type Database } from '../db/schema';
 import { parseJsonList } from '../staff';
 
@@ -46,4 +47,11 @@ export function checkRoleGuards(before: Map<number, Set<string>>, after: Map<num
   for (const key of KEPT_KEYS) {
     if (holders(before, key) > 0 && holders(after, key) === 0) throw new GuardRefusal('last', key);
   }
+}
+
+/** What a person reads when a guard refuses their change. */
+export function guardMessage(refusal: Pick<GuardRefusal, 'reason' | 'key'>): string {
+  return refusal.reason === 'self'
+    ? `You cannot take the ${permissionName('role_mgmt')} permission from yourself; ask another staff member who holds it.`
+    : `This would leave no staff member with the ${permissionName(refusal.key)} permission; give it to someone else first.`;
 }

@@ -228,6 +228,17 @@ describe('guards', () => {
     await s.db.deleteFrom('users').where('username', '=', deputy.username).execute();
   });
 
+  it('holds for the user area’s staff role change too (update_account/ with staff_roles)', async () => {
+    const panelOnly = (await s.db.insertInto('roles').values({ name: 'Panel only', features: '["admin_panel_access"]', created_at: 0, updated_at: 0 })
+      .returning('id').executeTakeFirstOrThrow()).id;
+    const { version } = await s.db.selectFrom('users').select('version').where('id', '=', bossId).executeTakeFirstOrThrow();
+    const res = await boss.post('/user/update_account/', { user_id: String(bossId), version: String(version), changes: JSON.stringify({ staff_roles: [panelOnly] }) });
+    const body = (await res.json()) as { msg?: string; message?: string };
+    expect(res.status).not.toBe(200);
+    expect(body.msg ?? body.message).toMatch(/‘Role management’ permission from yourself/);
+    expect((await s.db.selectFrom('user_roles').select('role_id').where('user_id', '=', bossId).execute()).map((r) => r.role_id)).toEqual([bossRole]);
+  });
+
   it('refuses leaving nobody with role_mgmt or is_super_admin_user, whoever makes the change', async () => {
     const clerk = await signIn(s, await s.createStaff({ username: 'clerk', features: ['admin_panel_access', 'role_mgmt', 'staff_role_change'], activated: true }));
     const mine = await bossRoleNow();

@@ -69,6 +69,7 @@ export const scenario: Scenario = {
         await dialog.getByRole('button', { name: 'Save', exact: true }).click();
         await main.getByRole('status', { name: 'Roles notice' }).filter({ hasText: `Role '${ROLE}' created.` }).waitFor();
         const row = main.getByRole('table', { name: 'Roles' }).getByRole('row', { name: ROLE });
+        await row.waitFor();
         checkEqual((await row.getByRole('cell').allInnerTexts())[0], '4', 'four permissions');
         await shot('2-role-created');
       });
@@ -85,7 +86,11 @@ export const scenario: Scenario = {
         await main.getByRole('button', { name: 'What support can do', exact: true }).click();
         const dialog = adminPage.getByRole('dialog', { name: 'What support can do' });
         const table = dialog.getByRole('table', { name: 'Their permissions' });
-        for (const label of PERMISSIONS) checkEqual((await table.getByRole('row', { name: label, exact: true }).getByRole('cell').allInnerTexts())[0], ROLE, label);
+        for (const label of PERMISSIONS) {
+          const row = table.getByRole('row', { name: label, exact: true });
+          await row.waitFor();
+          checkEqual((await row.getByRole('cell').allInnerTexts())[0], ROLE, label);
+        }
         await dialog.getByLabel('Administrator privileges').waitFor();
         await shot('4-support-reach');
         await dialog.getByRole('button', { name: 'Close', exact: true }).click();
