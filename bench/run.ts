@@ -11,6 +11,7 @@ import { benchBrokerActions } from './broker-actions';
 import { benchBulkTags } from './bulk-tags';
 import { benchGroups } from './groups';
 import { benchGroupsV2 } from './groups-v2';
+import { benchRoles } from './roles';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -19,6 +20,7 @@ const BENCHES = [
   ['bulk tags', benchBulkTags],
   ['groups', benchGroups],
   ['groups v2', benchGroupsV2],
+  ['roles', benchRoles],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

@@ -6,6 +6,7 @@ import { groupsV2Routes } from './api/groups-v2';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
+import { roleRoutes } from './api/roles';
 import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
@@ -24,4 +25,5 @@ export const ROUTES: readonly Route[] = [
   ...brokerRoutes,
   ...groupRoutes,
   ...groupsV2Routes,
+  ...roleRoutes,
 ];

@@ -17,6 +17,7 @@ import * as segments from './migrations/2026_11_25_013_segments';
 import * as brokers from './migrations/2026_11_25_014_brokers';
 import * as groupManagement from './migrations/2026_11_25_015_group_management';
 import * as groupSearch from './migrations/2026_11_25_016_group_search';
+import * as roleManagement from './migrations/2026_11_25_017_role_management';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_014_brokers': brokers,
   '2026_11_25_015_group_management': groupManagement,
   '2026_11_25_016_group_search': groupSearch,
+  '2026_11_25_017_role_management': roleManagement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

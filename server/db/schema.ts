@@ -60,8 +60,12 @@ export interface RolesTable {
   name: string;
   /** JSON list of feature keys (spec §6), tri_submittor included. */
   features: string;
+  /** What the role is for, in a line (migration 017). */
+  description: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** Raised by every change (migration 017): an edit names the version it started from. */
+  version: Generated<number>;
 }
 
 export interface UserRolesTable {

@@ -27,6 +27,23 @@ export const SEED_ROLES: Record<string, readonly string[]> = {
   'Research Operations': ['admin_panel_access', 'br_research', 'restrict_broker_access', 'tr_src_toggle', 'tri_submittor'],
   // Reviews the panel's workflows (/workflows) and nothing else.
   Analyst: ['admin_panel_access', 'workflows_tab'],
+  // Role Management's realistic examples (decision 050).
+  'Broker research desk': ['admin_panel_access', 'br_research', 'tr_src_toggle', 'br_user_email_change', 'restrict_broker_access'],
+  'Data team': ['admin_panel_access', 'user_mgmt', 'data_team_tab', 'analytics_tab', 'depth_analytics', 'segmentio_tab', 'export_csv_access',
+    'redshift_configuration_access'],
+  'Read-only auditor': ['admin_panel_access', 'user_mgmt', 'deleted_user', 'reports_dashboard_tab'],
+};
+
+/** One line on what each seeded role is for (Role Management shows it). */
+export const SEED_ROLE_DESCRIPTIONS: Record<string, string> = {
+  'Super Admin': 'Every permission of the panel.',
+  Support: 'Answers customers: finds users and creates accounts.',
+  'Account Manager': 'Looks after customer accounts, their users and settings.',
+  'Research Operations': 'Runs broker research flags and broker restrictions.',
+  Analyst: 'Reviews the panel’s workflows.',
+  'Broker research desk': 'Keeps broker research and broker access up to date.',
+  'Data team': 'Reads usage analytics and exports user data.',
+  'Read-only auditor': 'Looks at users, deleted ones included, and reports; changes nothing.',
 };
 
 /** The staff accounts of a fresh database: who they are and the role they hold. */
@@ -185,7 +202,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       }
       const roleIds: Record<string, number> = {};
       for (const [name, features] of Object.entries(SEED_ROLES)) {
-        roleIds[name] = (await trx.insertInto('roles').values({ name, features: JSON.stringify(features), created_at: now, updated_at: now })
+        roleIds[name] = (await trx.insertInto('roles').values({ name, description: SEED_ROLE_DESCRIPTIONS[name] ?? '', features: JSON.stringify(features), created_at: now, updated_at: now })
           .returning('id').executeTakeFirstOrThrow()).id;
       }
       const staffOrg = (await trx.insertInto('organizations').values({ name: 'Staff Console Staff', salesforce_id: null, sf_acc_id: null, created_at: now })

@@ -8,6 +8,7 @@ import type { UpdateAccountForm, UserRecord } from '../../src/domain/users';
 import { writeAudit } from '../audit';
 import type { Database, UserUpdate } from '../db/schema';
 import { ownerGroup } from '../owners/owner-group';
+import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
 import { parseJsonList } from '../staff';
 import {
   applyChanges, applyEffects, auditValues, changedKeys, editableOf, missingPermissions, permissionMessage, ruleErrors,
@@ -40,6 +41,9 @@ export const UPDATE_MESSAGES = {
 } as const;
 
 /** Ends the transaction without writing: nothing of a refused or conflicting save may land. */
+/** Fields whose change can take role management (or the administrator privileges key) from someone. */
+const GUARDED_KEYS: readonly string[] = ['staff_roles', 'active', 'deleted', 'user_type', 'expiry_dt'];
+
 class Abandon extends Error {
   constructor(readonly outcome: UpdateOutcome) {
     super(outcome.kind);
@@ -108,6 +112,9 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
     if (lockout) throw new Abandon({ kind: 'refused', message: lockout });
   }
   const keys = changedKeys(before, after);
+  // Role Management's guards (decision 050) hold here too: a change of roles, status or type
+  // must not take role management from its author, nor leave nobody with it.
+  const grantsBefore = keys.some((k) => GUARDED_KEYS.includes(k)) ? await staffGrants(trx) : null;
 
   // The version check and bump: the one statement that decides which of two racing saves lands.
   const updated = await trx.updateTable('users')
@@ -120,6 +127,14 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
   if (keys.includes('staff_roles')) {
     await trx.deleteFrom('user_roles').where('user_id', '=', record.id).execute();
     if (after.staff_roles.length) await trx.insertInto('user_roles').values(after.staff_roles.map((role_id) => ({ user_id: record.id, role_id }))).execute();
+  }
+  if (grantsBefore) {
+    try {
+      checkRoleGuards(grantsBefore, await staffGrants(trx), actor.userId);
+    } catch (err) {
+      if (err instanceof GuardRefusal) throw new Abandon({ kind: 'refused', message: guardMessage(err) });
+      throw err;
+    }
   }
   const previous = auditValues(keys, before);
   const current = auditValues(keys, after);

@@ -33,6 +33,8 @@ import { orgSearchMachine } from './org-search/org-search.machine';
 import { orgSearchPlan } from './org-search/org-search.plan';
 import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
+import { roleEditorMachine } from './role-editor/role-editor.machine';
+import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -220,6 +222,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: segmentEditorMachine,
     source: 'src/machines/segment-editor/segment-editor.machine.ts',
     plans: [{ title: 'The Segments tab', plan: segmentEditorPlan }, { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan }],
+  },
+  {
+    id: 'roleEditor',
+    title: 'Role Management',
+    purpose: 'Roles as data: created and changed from the version read, deleted (held ones only once the holders are named), given and taken, and one person’s reach.',
+    machine: roleEditorMachine,
+    source: 'src/machines/role-editor/role-editor.machine.ts',
+    plans: [{ title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan }, { title: 'A role form kept across a reload', plan: roleEditorDraftPlan }],
   },
   {
     id: 'brokerActions',

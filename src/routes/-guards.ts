@@ -2,7 +2,7 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { menuEntryFor } from '../domain/menu';
-import { selectFeatures, selectIsAuthenticated, selectIsUndecided } from '../machines/session/session.selectors';
+import { selectIsAuthenticated, selectIsUndecided } from '../machines/session/session.selectors';
 import type { ConsoleValue } from '../ui/console-context';
 
 export interface RouterContext {
@@ -17,9 +17,16 @@ export async function requireSession({ console: app }: RouterContext): Promise<v
 
 /**
  * A section needs the feature its menu entry names (src/domain/menu.ts): a path the menu does not
- * know, or whose feature is not granted, sends the person to the root.
+ * know sends the person to the root. A known section whose feature is not granted stays at its
+ * address, where the layout (SectionGate) says which permission it needs instead of the screen
+ * (decision 050): roles change while people work, and a bookmark should say why it is closed.
  */
-export function requireSection({ console: app }: RouterContext, path: string): void {
+export function requireSection(_context: RouterContext, path: string): void {
+  if (!menuEntryFor(path)) throw redirect({ to: '/' });
+}
+
+/** The section entry of a path whose feature the session lacks, or null. */
+export function deniedSection(path: string, features: readonly string[]) {
   const entry = menuEntryFor(path);
-  if (!entry || !selectFeatures(app.session.getSnapshot()).includes(entry.feature)) throw redirect({ to: '/' });
+  return entry && !features.includes(entry.feature) ? entry : null;
 }

@@ -1,12 +1,25 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { selectFeatures } from '../machines/session/session.selectors';
+import { useConsole } from '../ui/console-context';
+import { NoPermission } from '../ui/sections/no-permission';
 import { Shell } from '../ui/shell/shell';
-import { requireSession } from './-guards';
+import { deniedSection, requireSession } from './-guards';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context }) => requireSession(context),
   component: () => (
     <Shell>
-      <Outlet />
+      <SectionGate />
     </Shell>
   ),
 });
+
+/** The section's screen, or what it needs when the session's features do not open it (read live: a role change shows at once). */
+function SectionGate() {
+  const { session } = useConsole();
+  const features = useSelector(session, selectFeatures);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const denied = deniedSection(pathname, features);
+  return denied ? <NoPermission entry={denied} /> : <Outlet />;
+}

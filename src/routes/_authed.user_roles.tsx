@@ -1,9 +1,9 @@
-// /user_roles: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /user_roles: Role Management (decision 050), roles as data; needs role_mgmt.
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { RolesScreen } from '../ui/roles/roles-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_roles')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/user_roles" />,
+  component: () => <RolesScreen />,
 });

@@ -77,6 +77,14 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'PUT /segments/': 'bulk_upload_tags',
     'DELETE /segments/:id/': 'bulk_upload_tags',
     'POST /segments/assign_tags/': 'bulk_upload_tags',
+    // Role Management (decision 050).
+    'POST /user/fetch_user_roles/': 'role_mgmt',
+    'POST /user/roles/create/': 'role_mgmt',
+    'POST /user/roles/update/': 'role_mgmt',
+    'POST /user/roles/delete/': 'role_mgmt',
+    'POST /user/roles/assign/': 'staff_role_change',
+    'POST /user/roles/unassign/': 'staff_role_change',
+    'POST /user/roles/reach/': 'role_mgmt',
     // Restrict Broker and the broker research lists (decision 047).
     'POST /api/account/get_entity_list/': 'restrict_broker_access',
     'GET /api/mybroker/': 'restrict_broker_access',

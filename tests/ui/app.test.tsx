@@ -63,12 +63,17 @@ describe('the panel against the real server', () => {
     expect(screen.getByRole('button', { name: /redirect to/i })).toBeVisible();
   });
 
-  it('sends a section without its feature back to the root', async () => {
+  it('says at a section’s address which permission it needs, when not granted (decision 050)', async () => {
     const support = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
     open('/login');
     await signIn(support);
-    await app!.router.navigate({ to: '/redshift_configuration' });
     await waitFor(() => expect(pathname()).toBe('/user_list'));
+    await app!.router.navigate({ to: '/redshift_configuration' });
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent(
+      'You do not have permission to open Redshift Configuration: it needs the ‘Redshift configuration’ permission.',
+    );
+    expect(pathname()).toBe('/redshift_configuration');
+    expect(screen.getByRole('heading', { name: 'Redshift Configuration' })).toBeVisible();
   });
 
   it('opens group management at the root when user management is not granted', async () => {

@@ -153,9 +153,10 @@ describe('the user edit page', () => {
     expect(await screen.findByText('There is no such user, or you may not see them.')).toBeVisible();
   });
 
-  it('sends a session without user_mgmt to the root', async () => {
+  it('shows a session without user_mgmt which permission the page needs, and no record (decision 050)', async () => {
     await openAs(['admin_panel_access', 'role_mgmt'], `/user_list/${userId}`);
-    await waitFor(() => expect(app!.router.state.location.pathname).not.toBe(`/user_list/${userId}`));
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent('it needs the ‘User management’ permission');
+    expect(app!.router.state.location.pathname).toBe(`/user_list/${userId}`);
     expect(screen.queryByRole('heading', { name: 'Grace Hopper' })).toBeNull();
   });
 });

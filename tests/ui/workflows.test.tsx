@@ -72,11 +72,14 @@ describe('the Workflows section', () => {
 
   it('is closed to staff without workflows_tab', async () => {
     await signIn(['admin_panel_access', 'user_mgmt'], 'support');
+    // The address stays and says which permission it needs (decision 050); no diagram is drawn.
     await app!.router.navigate({ to: '/workflows/$machineId', params: { machineId: 'login' } });
-    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent('it needs the ‘Workflows’ permission');
+    expect(pathname()).toBe('/workflows/login');
     expect(menuLabels()).not.toContain('Workflows');
     await app!.router.navigate({ to: '/workflows' });
-    await waitFor(() => expect(pathname()).toBe('/user_list'));
+    await waitFor(() => expect(pathname()).toBe('/workflows'));
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent('You do not have permission to open Workflows');
   });
 
   it('says so for a workflow that does not exist', async () => {

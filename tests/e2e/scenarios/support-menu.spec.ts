@@ -39,12 +39,12 @@ export const scenario: Scenario = {
       checkEqual(await callAsPage(t.page, 'POST', '/user/assign_tags/', { tags: '[1]', userIds: JSON.stringify([email]), type: 'overwrite', updated_from: 'bulk_upload' }), 403,
         'user/assign_tags/ with updated_from bulk_upload');
     });
-    // A typed URL of a section it lacks sends it back to the root (role_mgmt is not granted).
-    await t.step('typed URL /user_roles goes back to the root', async () => {
+    // A typed URL of a section it lacks stays, and says which permission it needs (decision 050).
+    await t.step('typed URL /user_roles says it needs the Role management permission', async () => {
       await t.page.goto(`${support.server.url}/user_roles`);
-      await waitForPath(t.page, expectedRoot('support'));
+      await t.page.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Role management’ permission' }).waitFor();
       await shell(t.page).logout.waitFor();
-      check((await t.page.getByRole('heading', { name: 'Role Management' }).count()) === 0, 'no Role Management section');
+      check((await t.page.getByRole('main').getByRole('table', { name: 'Roles' }).count()) === 0, 'no Role Management screen');
     });
     await t.step('an unknown address: "Page not found" inside the shell', async () => {
       await t.page.goto(`${support.server.url}/no/such/page`);

@@ -1,0 +1,205 @@
+// Roles in the database (decision 050): listed with their holders, created, changed and deleted,
+// given to and taken from staff, each change one transaction with its audit row (category 'role',
+// previous and current). A change names the version it started from and applies only if that is
+// still the one stored (one conditional UPDATE), so of two concurrent edits one wins and the other
+// is told. Changes run one at a time (PostgreSQL: a transaction-scoped advisory lock; SQLite has
+// one writer), and each ends with the guard of ./guard.ts, which rolls it back when refused.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { ROLE_FEATURE_KEYS } from '../../src/domain/feature-meanings';
+import type { Role, RoleHolder } from '../../src/domain/roles';
+import { writeAudit } from '../audit';
+import { engineOf } from '../db/connect';
+import { STAFF_USER_TYPE, type Database, type RolesTable } from '../db/schema';
+import { parseJsonList } from '../staff';
+import { checkRoleGuards, GuardRefusal, staffGrants, type GuardReason } from './guard';
+
+type Row = Selectable<RolesTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The stored keys a role may hold, in the groups' order; keys no longer known are dropped. */
+export function featuresOf(row: Pick<Row, 'features'>): string[] {
+  const stored = new Set(parseJsonList(row.features));
+  return ROLE_FEATURE_KEYS.filter((k) => stored.has(k));
+}
+
+const holderOf = (u: { id: number; username: string; first_name: string; last_name: string }): RoleHolder =>
+  ({ id: Number(u.id), username: u.username, name: `${u.first_name} ${u.last_name}`.trim() });
+
+function toRole(row: Row, holders: RoleHolder[]): Role {
+  return {
+    id: Number(row.id), name: row.name, description: row.description, features: featuresOf(row), holders,
+    updated_at: Number(row.updated_at), version: Number(row.version),
+  };
+}
+
+/** What the audit keeps of a role. */
+const audited = (row: Row, holders?: RoleHolder[]) => ({
+  id: Number(row.id), name: row.name, description: row.description, features: featuresOf(row), version: Number(row.version),
+  ...(holders ? { holders: holders.map((h) => h.username) } : {}),
+});
+
+async function holdersByRole(db: Db, roleIds: number[] | null): Promise<Map<number, RoleHolder[]>> {
+  let q = db.selectFrom('user_roles').innerJoin('users', 'users.id', 'user_roles.user_id')
+    .select(['user_roles.role_id', 'users.id', 'users.username', 'users.first_name', 'users.last_name']);
+  if (roleIds) {
+    if (roleIds.length === 0) return new Map();
+    q = q.where('user_roles.role_id', 'in', roleIds);
+  }
+  const rows = await q.orderBy('users.username').execute();
+  const map = new Map<number, RoleHolder[]>();
+  for (const r of rows) {
+    const list = map.get(Number(r.role_id)) ?? [];
+    list.push(holderOf(r));
+    map.set(Number(r.role_id), list);
+  }
+  return map;
+}
+
+export async function listRoles(db: Db): Promise<{ roles: Role[]; staff: RoleHolder[] }> {
+  const [rows, holders, staff] = await Promise.all([
+    db.selectFrom('roles').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute(),
+    holdersByRole(db, null),
+    db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name'])
+      .where('user_type', '=', STAFF_USER_TYPE).where('deleted', '=', 0).orderBy('username').execute(),
+  ]);
+  return { roles: rows.map((r) => toRole(r, holders.get(Number(r.id)) ?? [])), staff: staff.map(holderOf) };
+}
+
+export async function roleById(db: Db, id: number): Promise<Role | null> {
+  const row = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRole(row, (await holdersByRole(db, [id])).get(id) ?? []) : null;
+}
+
+/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the name first. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export const nameTaken = (name: string) => `A role named '${name}' exists (names are the same whatever their case).`;
+
+async function nameInUse(db: Db, name: string, except: number | null): Promise<boolean> {
+  let q = db.selectFrom('roles').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+  if (except !== null) q = q.where('id', '<>', except);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+export type ChangeResult =
+  | { ok: true; role: Role | null; row: Row }
+  | { ok: false; reason: 'name' }
+  | { ok: false; reason: 'stale'; current: Role | null }
+  | { ok: false; reason: 'missing' }
+  | { ok: false; reason: 'not_staff' }
+  | { ok: false; reason: 'in_use'; holders: RoleHolder[] }
+  | { ok: false; reason: 'guard'; guard: GuardReason; key: string };
+
+/**
+ * Runs one change: serialized with every other role change, the guard checked on what it leaves,
+ * everything rolled back when the guard refuses or `work` answers a refusal.
+ */
+async function change(db: Kysely<Database>, actor: Actor, work: (trx: Transaction<Database>) => Promise<ChangeResult>): Promise<ChangeResult> {
+  let refusal: ChangeResult | null = null;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(20261125017)`.execute(trx);
+      const before = await staffGrants(trx);
+      const result = await work(trx);
+      if (!result.ok) {
+        refusal = result;
+        throw new RollBack();
+      }
+      checkRoleGuards(before, await staffGrants(trx), actor.id);
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof RollBack && refusal) return refusal;
+    if (err instanceof GuardRefusal) return { ok: false, reason: 'guard', guard: err.reason, key: err.key };
+    if (isUniqueViolation(err)) return { ok: false, reason: 'name' };
+    throw err;
+  }
+}
+
+class RollBack extends Error {}
+
+export interface RoleInput {
+  name: string;
+  description: string;
+  features: string[];
+}
+
+export function createRole(db: Kysely<Database>, input: RoleInput, actor: Actor, now: number): Promise<ChangeResult> {
+  return change(db, actor, async (trx) => {
+    if (await nameInUse(trx, input.name, null)) return { ok: false, reason: 'name' };
+    const row = await trx.insertInto('roles').values({
+      name: input.name, description: input.description, features: JSON.stringify(input.features), created_at: now, updated_at: now, version: 1,
+    }).returningAll().executeTakeFirstOrThrow();
+    await writeAudit(trx, { category: 'role', author: actor.username, action: `role created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true });
+    return { ok: true, role: toRole(row, []), row };
+  });
+}
+
+export function updateRole(db: Kysely<Database>, input: RoleInput & { id: number; version: number }, actor: Actor, now: number): Promise<ChangeResult> {
+  return change(db, actor, async (trx) => {
+    const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!before) return { ok: false, reason: 'missing' };
+    if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    if (await nameInUse(trx, input.name, input.id)) return { ok: false, reason: 'name' };
+    // The version in the WHERE decides: a change committed since the read above leaves no row to update.
+    const row = await trx.updateTable('roles').set({
+      name: input.name, description: input.description, features: JSON.stringify(input.features), updated_at: now, version: input.version + 1,
+    }).where('id', '=', input.id).where('version', '=', input.version).returningAll().executeTakeFirst();
+    if (!row) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    await writeAudit(trx, {
+      category: 'role', author: actor.username, action: `role changed: ${row.name} (#${row.id})`, at: now, previous: audited(before), current: audited(row), success: true,
+    });
+    return { ok: true, role: await roleById(trx, input.id), row };
+  });
+}
+
+/** Deletes a role; while it has holders only with removeHolders (they lose it with the role). */
+export function deleteRole(db: Kysely<Database>, input: { id: number; version: number; removeHolders: boolean }, actor: Actor, now: number): Promise<ChangeResult> {
+  return change(db, actor, async (trx) => {
+    const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!before) return { ok: false, reason: 'missing' };
+    if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    const holders = (await holdersByRole(trx, [input.id])).get(input.id) ?? [];
+    if (holders.length > 0 && !input.removeHolders) return { ok: false, reason: 'in_use', holders };
+    await trx.deleteFrom('user_roles').where('role_id', '=', input.id).execute();
+    const gone = await trx.deleteFrom('roles').where('id', '=', input.id).where('version', '=', input.version).returningAll().executeTakeFirst();
+    if (!gone) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    await writeAudit(trx, {
+      category: 'role', author: actor.username, action: `role deleted: ${before.name} (#${before.id})`, at: now, previous: audited(before, holders), success: true,
+    });
+    return { ok: true, role: null, row: gone };
+  });
+}
+
+/** Gives (or takes) a role to (from) a staff member; the audit row holds their roles before and after. */
+export function setAssignment(
+  db: Kysely<Database>, input: { userId: number; roleId: number; hold: boolean }, actor: Actor, now: number,
+): Promise<ChangeResult> {
+  return change(db, actor, async (trx) => {
+    const role = await trx.selectFrom('roles').selectAll().where('id', '=', input.roleId).executeTakeFirst();
+    const user = await trx.selectFrom('users').select(['id', 'username', 'user_type', 'deleted']).where('id', '=', input.userId).executeTakeFirst();
+    if (!role) return { ok: false, reason: 'missing' };
+    if (!user || user.user_type !== STAFF_USER_TYPE || user.deleted === 1) return { ok: false, reason: 'not_staff' };
+    const rolesOf = async () => (await trx.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select('roles.name').where('user_roles.user_id', '=', input.userId).orderBy('roles.name').execute()).map((r) => r.name);
+    const previous = await rolesOf();
+    const holds = previous.includes(role.name);
+    if (holds === input.hold) return { ok: true, role: await roleById(trx, input.roleId), row: role };
+    if (input.hold) await trx.insertInto('user_roles').values({ user_id: input.userId, role_id: input.roleId }).execute();
+    else await trx.deleteFrom('user_roles').where('user_id', '=', input.userId).where('role_id', '=', input.roleId).execute();
+    await writeAudit(trx, {
+      category: 'role', author: actor.username, at: now, success: true,
+      action: `role ${input.hold ? 'given to' : 'taken from'} ${user.username} (#${user.id}): ${role.name} (#${role.id})`,
+      previous: { user: user.username, roles: previous }, current: { user: user.username, roles: await rolesOf() },
+    });
+    return { ok: true, role: await roleById(trx, input.roleId), row: role };
+  });
+}

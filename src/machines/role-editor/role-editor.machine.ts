@@ -1,0 +1,246 @@
+// Role Management (/user_roles, decision 050): the roles with their keys and holders, read at
+// once. A role is created or changed in a form (name, description, keys in spec §6's groups)
+// from the version it was read at: a change someone saved first is said, and saving again starts
+// from theirs. Deleting a held role asks again, naming who loses it, once the server has listed
+// them. Holders are given and take roles one checkbox at a time; one staff member's reach (keys
+// and the roles granting them) is read on request. What the server refuses (its guards) is shown
+// where the change was asked.
+import { assign, fromPromise, setup } from 'xstate';
+import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
+import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/roles';
+import { failureMessage } from '../shared/failure';
+import { noticeOf } from '../shared/notice';
+import type { HoldInput, LoadOutcome, RemoveInput, RoleEditorContext, RoleEditorEvent, RoleEditorInput, RoleForm, SaveOutcome } from './role-editor.types';
+
+const FORM_FIELDS = ['name', 'description', 'features'] as const;
+
+function formOf(role: Role): RoleForm {
+  return {
+    id: role.id, version: role.version, name: role.name, description: role.description, features: role.features,
+    base: { name: role.name, description: role.description, features: role.features },
+  };
+}
+
+const EMPTY_FORM: RoleForm = { id: null, version: 0, name: '', description: '', features: [], base: { name: '', description: '', features: [] } };
+
+const find = (context: RoleEditorContext, id: number) => context.roles.find((r) => r.id === id) ?? null;
+const conflictOf = (error: unknown) => roleConflictOf(error);
+const errorText = (error: unknown, prefix: string) => {
+  const conflict = conflictOf(error);
+  if (conflict) return conflict.msg;
+  return `${prefix} ${fieldRefusalOf(error)?.msg ?? failureMessage(error)}`;
+};
+
+export const roleEditorMachine = setup({
+  types: { context: {} as RoleEditorContext, events: {} as RoleEditorEvent, input: {} as RoleEditorInput },
+  actors: {
+    loadRoles: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadRoles'))),
+    saveRole: fromPromise<SaveOutcome, RoleForm>(() => Promise.reject(new Error('provide saveRole'))),
+    removeRole: fromPromise<unknown, RemoveInput>(() => Promise.reject(new Error('provide removeRole'))),
+    holdRole: fromPromise<SaveOutcome, HoldInput>(() => Promise.reject(new Error('provide holdRole'))),
+    readReach: fromPromise<RoleReachReply, { userId: number }>(() => Promise.reject(new Error('provide readReach'))),
+  },
+  guards: {
+    formOpen: ({ context }) => context.form !== null,
+    listedRole: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
+    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    stale: (_, error: unknown) => {
+      const conflict = conflictOf(error);
+      return conflict !== null && 'stale' in conflict;
+    },
+    inUse: (_, error: unknown) => {
+      const conflict = conflictOf(error);
+      return conflict !== null && 'in_use' in conflict;
+    },
+  },
+  actions: {
+    storeList: assign(({ event }) => {
+      const reply = (event as unknown as { output: LoadOutcome }).output;
+      return { roles: reply.result, staff: reply.staff, error: null };
+    }),
+    editField: assign(({ context, event }) => {
+      const form = context.form;
+      if (!form) return {};
+      const drop = (key: string) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== key));
+      if (event.type === 'form.name') return { form: { ...form, name: event.value }, serverErrors: drop('name') };
+      if (event.type === 'form.description') return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+      if (event.type === 'form.feature') {
+        const features = event.on ? [...new Set([...form.features, event.key])] : form.features.filter((k) => k !== event.key);
+        return { form: { ...form, features }, serverErrors: drop('features') };
+      }
+      return {};
+    }),
+    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+    pickTarget: assign(({ context, event }) => ({ target: 'id' in event ? find(context, event.id) : null, holders: [], error: null, notice: null })),
+    clearTarget: assign({ target: null, holders: [], error: null }),
+  },
+}).createMachine({
+  id: 'roleEditor',
+  context: ({ input }) => ({
+    roles: [], staff: [], form: input.draft, serverErrors: {}, formError: null, target: null, holders: [], reach: null, error: null, notice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadRoles',
+        src: 'loadRoles',
+        onDone: [
+          // A form kept from before a reload opens again once the roles are there.
+          { guard: 'formOpen', target: 'form', actions: 'storeList' },
+          { target: 'listed', actions: 'storeList' },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'roles.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    listed: {
+      tags: ['listed'],
+      on: {
+        'role.new': { target: 'form', actions: assign({ form: EMPTY_FORM, notice: null }) },
+        'role.edit': { guard: 'listedRole', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
+        'role.delete': { guard: 'listedRole', target: 'deleting', actions: 'pickTarget' },
+        'role.holders': { guard: 'listedRole', target: 'holders', actions: 'pickTarget' },
+        'staff.reach': { target: 'reach', actions: assign({ reach: null, error: null, notice: null }) },
+      },
+    },
+    form: {
+      tags: ['form'],
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.name': { actions: 'editField' },
+            'form.description': { actions: 'editField' },
+            'form.feature': { actions: 'editField' },
+            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
+            'form.cancel': { target: '#roleEditor.listed', actions: 'closeForm' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveRole',
+            src: 'saveRole',
+            input: ({ context }) => context.form!,
+            onDone: { target: '#roleEditor.loading', actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })] },
+            onError: [
+              {
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                actions: assign(({ event }) => {
+                  const refusal = fieldRefusalOf(event.error)!;
+                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)));
+                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
+                  return { serverErrors, formError: Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
+                }),
+              },
+              {
+                // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                actions: assign(({ context, event }) => {
+                  const conflict = conflictOf(event.error);
+                  const current = conflict && 'stale' in conflict ? conflict.current : null;
+                  const next = current ? 'Save again to replace it with yours, or Cancel to keep theirs.' : 'Cancel to return to the list.';
+                  return { formError: `${conflict!.msg} ${next}`, form: current ? { ...context.form!, version: current.version } : context.form };
+                }),
+              },
+              // A guard refusal (or no answer) is said above the form; nothing was changed.
+              { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The role was not saved.') }) },
+            ],
+          },
+        },
+      },
+    },
+    deleting: {
+      tags: ['dialog'],
+      initial: 'confirm',
+      on: { 'delete.cancel': { target: 'listed', actions: 'clearTarget' } },
+      states: {
+        confirm: { on: { 'delete.confirm': 'removing' } },
+        removing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'removeRole',
+            src: 'removeRole',
+            input: ({ context }) => ({ id: context.target!.id, version: context.target!.version, removeHolders: false }),
+            onDone: {
+              target: '#roleEditor.loading',
+              actions: assign(({ context }) => ({ notice: noticeOf(true, `Role '${context.target!.name}' deleted.`), target: null })),
+            },
+            onError: [
+              {
+                // Held: the server names who would lose it, and the person is asked again.
+                guard: { type: 'inUse', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'holders',
+                actions: assign(({ event }) => {
+                  const conflict = conflictOf(event.error)!;
+                  return { holders: 'in_use' in conflict ? conflict.holders : [], error: null };
+                }),
+              },
+              { target: 'confirm', actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }) },
+            ],
+          },
+        },
+        holders: { on: { 'delete.confirm': 'removingHolders' } },
+        removingHolders: {
+          tags: ['busy'],
+          invoke: {
+            id: 'removeRoleWithHolders',
+            src: 'removeRole',
+            input: ({ context }) => ({ id: context.target!.id, version: context.target!.version, removeHolders: true }),
+            onDone: {
+              target: '#roleEditor.loading',
+              actions: assign(({ context }) => ({
+                notice: noticeOf(true, `Role '${context.target!.name}' deleted; ${context.holders.map((h) => h.username).join(', ')} no longer hold it.`), target: null, holders: [],
+              })),
+            },
+            onError: { target: 'holders', actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }) },
+          },
+        },
+      },
+    },
+    holders: {
+      tags: ['dialog'],
+      initial: 'open',
+      on: { 'holders.close': { target: 'loading', actions: 'clearTarget' } },
+      states: {
+        open: {
+          on: { 'holder.toggle': { target: 'saving', actions: assign({ error: null, notice: null }) } },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'holdRole',
+            src: 'holdRole',
+            input: ({ context, event }) => {
+              const e = event as Extract<RoleEditorEvent, { type: 'holder.toggle' }>;
+              return { userId: e.userId, roleId: context.target!.id, hold: e.hold };
+            },
+            onDone: { target: 'open', actions: assign({ target: ({ event }) => event.output.role, notice: ({ event }) => noticeOf(true, event.output.msg) }) },
+            onError: { target: 'open', actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }) },
+          },
+        },
+      },
+    },
+    reach: {
+      tags: ['dialog'],
+      initial: 'reading',
+      on: { 'reach.close': { target: 'listed', actions: assign({ reach: null, error: null }) } },
+      states: {
+        reading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'readReach',
+            src: 'readReach',
+            input: ({ event }) => ({ userId: (event as Extract<RoleEditorEvent, { type: 'staff.reach' }>).userId }),
+            onDone: { target: 'shown', actions: assign({ reach: ({ event }) => event.output }) },
+            onError: { target: 'shown', actions: assign({ error: ({ event }) => `What this person can do could not be read. ${failureMessage(event.error)}` }) },
+          },
+        },
+        shown: {},
+      },
+    },
+  },
+});

@@ -1,0 +1,111 @@
+// /user_roles (Role Management, decision 050): the role editor's actor (given the kept form
+// draft), what keeps its form across a reload (decision 042), and the view: the roles, the reach
+// matrix (roles × features), the staff, and the dialogs. Thin: everything comes from selectors.
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { checkRoleDraft, ROLE_DRAFT_FORM } from '../../machines/role-editor/role-editor.draft';
+import { liveRoleEditorMachine } from '../../machines/role-editor/role-editor.live';
+import {
+  selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectRoles,
+} from '../../machines/role-editor/role-editor.selectors';
+import { selectFeatures } from '../../machines/session/session.selectors';
+import { clearDraft, type DraftAddress } from '../../services/drafts';
+import { useConsole, useInspect } from '../console-context';
+import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { ReachDialog } from './reach-dialog';
+import { ReachMatrix } from './reach-matrix';
+import { RoleDeleteDialog } from './role-delete-dialog';
+import { RoleFormDialog } from './role-form-dialog';
+import { RoleHoldersDialog } from './role-holders-dialog';
+import { RolesCtx } from './roles-context';
+import { RolesTable } from './roles-table';
+import { StaffList } from './staff-list';
+
+/** One form draft per staff member: the open role form, new or a change. */
+export const roleDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: ROLE_DRAFT_FORM, record: 'open', staff });
+
+/** What the route mounts (tests put a probe inside to hold the actor). */
+export function RolesScreen({ probe }: { probe?: ReactNode }) {
+  const { session } = useConsole();
+  const staff = useSelector(session, selectStaffId);
+  return (
+    <RolesScope staff={staff}>
+      {probe}
+      <RolesDraftKeeper staff={staff} />
+      <RolesView />
+    </RolesScope>
+  );
+}
+
+export function RolesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
+  const kept = useStoredDraft(roleDraftAddress(staff), checkRoleDraft);
+  const [input] = useState(() => ({ draft: kept }));
+  return <RolesCtx.Provider logic={liveRoleEditorMachine} options={{ input, inspect: useInspect() }}>{children}</RolesCtx.Provider>;
+}
+
+/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a role. */
+export function RolesDraftKeeper({ staff }: { staff: number | null }) {
+  const address = roleDraftAddress(staff);
+  const draft = RolesCtx.useSelector(selectDraftToKeep, sameDraft);
+  const form = RolesCtx.useSelector(selectForm);
+  const changed = RolesCtx.useSelector(selectFormChanged);
+  const kept = useKeepDraft(address, draft);
+  const editing = form !== null && form.id !== null;
+  return (
+    <LeaveGuard
+      when={editing ? changed : draft !== null && !kept}
+      beforeUnload={draft !== null && !kept}
+      title="Leave without saving?"
+      description={editing ? 'The changes to this role are not saved yet.' : 'This role is not saved yet, and could not be kept for your return.'}
+      leaveLabel={editing ? 'Discard the changes and leave' : 'Leave without saving'}
+      onLeave={() => {
+        if (address && editing) clearDraft(address);
+      }}
+    />
+  );
+}
+
+export function RolesView() {
+  const editor = RolesCtx.useActorRef();
+  const { session } = useConsole();
+  const mayAssign = useSelector(session, (s) => selectFeatures(s).includes('staff_role_change'));
+  const loading = RolesCtx.useSelector(selectLoading);
+  const failed = RolesCtx.useSelector(selectFailed);
+  const busy = RolesCtx.useSelector(selectBusy);
+  const error = RolesCtx.useSelector(selectError);
+  const notice = RolesCtx.useSelector(selectNotice);
+  const count = RolesCtx.useSelector((s) => selectRoles(s).length);
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="center">
+        <Heading as="h2" size="5">Role Management</Heading>
+        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'role.new' })}>New role</Button>
+      </Flex>
+      <Text as="p" size="2" color="gray">
+        A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts from their next click.
+      </Text>
+      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Roles notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            The roles could not be loaded. {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'roles.retry' })}>Retry</Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && count === 0 && <Text size="2" color="gray" role="status" aria-label="Loading roles">Loading roles…</Text>}
+      {count > 0 && (
+        <>
+          <RolesTable mayAssign={mayAssign} />
+          <StaffList />
+          <ReachMatrix />
+        </>
+      )}
+      <RoleFormDialog />
+      <RoleDeleteDialog />
+      <RoleHoldersDialog />
+      <ReachDialog />
+    </Flex>
+  );
+}
