@@ -1,7 +1,8 @@
 // Demo groups for Group ManagementV2 (decision 049): per organization its thesis, collab and
 // security master groups and a few coverage desks, and some groups of the whole platform, so the
 // list has several pages and a search finds something. Members are the organization's own users
-// (any user for a platform group). A few hundred rows, inserted set-wise: the seed stays fast.
+// (any user for a platform group); the last fifth of an organization's users stay in none of its
+// groups. A few hundred rows, inserted set-wise: the seed stays fast.
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
@@ -30,7 +31,11 @@ export async function seedPlatformGroups(trx: Kysely<Database>, orgIds: readonly
   for (const g of rows) {
     const pool = g.organization_id === null ? users.map((u) => u.id) : byOrg.get(Number(g.organization_id)) ?? [];
     const share = g.organization_id === null ? 0.15 : 0.5;
-    for (const id of pool) if (rand() < share) members.push({ group_id: g.id, user_id: id });
+    // The last fifth of an organization's users stay out of its groups, as Group Management's seed
+    // leaves them, so some users are in no group; rand() is still drawn for them, so every other
+    // membership is as before.
+    const reach = g.organization_id === null ? pool.length : pool.length * 0.8;
+    for (const [n, id] of pool.entries()) if (rand() < share && n < reach) members.push({ group_id: g.id, user_id: id });
   }
   for (let i = 0; i < members.length; i += 1_000) await trx.insertInto('group_members').values(members.slice(i, i + 1_000)).execute();
 }

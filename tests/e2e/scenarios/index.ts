@@ -20,9 +20,10 @@ import { scenario as bulkTags } from './bulk-tags.spec';
 import { scenario as restrictBroker } from './restrict-broker.spec';
 import { scenario as groups } from './groups.spec';
 import { scenario as groupsV2 } from './groups-v2.spec';
+import { scenario as groupLifecycle } from './group-lifecycle.spec';
 import { scenario as roles } from './roles.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
-  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, groups, groupsV2, roles, signInThrottled,
+  userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, groups, groupsV2, groupLifecycle, roles, signInThrottled,
 ];
