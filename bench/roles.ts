@@ -1,9 +1,9 @@
 // Role Management (decision 050): POST user/fetch_user_roles/ on the bench databases (1,000,000
 // users, the seeded roles and staff), over real HTTP against the server run as its own process
-// (bench/http.ts), one client, each request waiting for the one before. The reply holds every
-// role with its keys and holders and every staff account: three indexed reads (roles, user_roles
-// joined to users by key, staff by users_type_idx), whatever the number of managed users.
-// Median of 3 runs of 200 calls.
+// (bench/http.ts), one client, each request waiting for the one before. The bench adds what a
+// large staff has (ROLES roles, HOLDERS staff accounts holding two each) and removes it after.
+// The reply holds every role with its keys and holders and the staff holding a role: user_roles,
+// then the holders by id, whatever the number of managed users. Median of 3 runs of 200 calls.
 //
 // BENCH_ROLES_DB=<SQLite file or postgres:// URL> runs it on that database instead, on that engine only.
 import type { Kysely } from 'kysely';
@@ -18,6 +18,27 @@ const STAFF = 'bench.roles';
 const REPEATS = 3;
 const CALLS = 200;
 const P95_MS = 20;
+const ROLES = 12;
+const HOLDERS = 300;
+const ROLE_PREFIX = 'Bench role ';
+
+/** ROLES roles of 10 keys each, given two each to HOLDERS of the bench's is_staff accounts. */
+async function addStaffRoles(db: Kysely<Database>): Promise<void> {
+  const now = Date.now();
+  const keys = ['admin_panel_access', 'user_mgmt', 'group_mgmt', 'role_mgmt', 'tags', 'bulk_upload_tags', 'br_research', 'restrict_broker_access', 'reports_dashboard_tab', 'edit_user', 'export_csv_access', 'create_user_tab'];
+  const roles = await db.insertInto('roles').values(Array.from({ length: ROLES }, (_, i) => ({
+    name: `${ROLE_PREFIX}${i + 1}`, features: JSON.stringify(keys.filter((_, k) => (k + i) % 6 !== 0).slice(0, 10)), created_at: now, updated_at: now,
+  }))).returning('id').execute();
+  const staff = await db.selectFrom('users').select('id').where('user_type', '=', 'is_staff').where('deleted', '=', 0).orderBy('id').limit(HOLDERS).execute();
+  await db.insertInto('user_roles').values(staff.flatMap((u, i) => [0, 1].map((k) => ({ user_id: u.id, role_id: roles[(i + k * 5) % ROLES]!.id })))).execute();
+}
+
+async function removeStaffRoles(db: Kysely<Database>): Promise<void> {
+  const ids = (await db.selectFrom('roles').select('id').where('name', 'like', `${ROLE_PREFIX}%`).execute()).map((r) => r.id);
+  if (ids.length === 0) return;
+  await db.deleteFrom('user_roles').where('role_id', 'in', ids).execute();
+  await db.deleteFrom('roles').where('id', 'in', ids).execute();
+}
 
 type RolesReply = { status: boolean; result: { holders: unknown[] }[]; staff: unknown[] };
 
@@ -43,6 +64,8 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
   });
   try {
     const users = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    await removeStaffRoles(db);
+    await addStaffRoles(db);
     const client = await signInOverHttp(db, server.base, STAFF);
     await run(client, 20); // warm-up
     const runs: { p50: number; p95: number }[] = [];
@@ -60,6 +83,7 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
   } finally {
     await server.stop();
     await removeHttpStaff(db, STAFF).catch(() => {});
+    await removeStaffRoles(db).catch(() => {});
     await db.destroy();
   }
 }

@@ -38,31 +38,55 @@ const audited = (row: Row, holders?: RoleHolder[]) => ({
   ...(holders ? { holders: holders.map((h) => h.username) } : {}),
 });
 
+/**
+ * Who holds which role, read from user_roles (small) and then the holders by id: a join would let
+ * SQLite's planner walk a million users by username to find a few dozen.
+ */
+async function roleLinks(db: Db, roleIds: number[] | null): Promise<{ links: { role_id: number; user_id: number }[]; users: Map<number, HolderRow> }> {
+  if (roleIds?.length === 0) return { links: [], users: new Map() };
+  let q = db.selectFrom('user_roles').select(['role_id', 'user_id']);
+  if (roleIds) q = q.where('role_id', 'in', roleIds);
+  const links = (await q.execute()).map((l) => ({ role_id: Number(l.role_id), user_id: Number(l.user_id) }));
+  const ids = [...new Set(links.map((l) => l.user_id))];
+  const users = new Map<number, HolderRow>();
+  for (let i = 0; i < ids.length; i += 5_000) {
+    const rows = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'user_type', 'deleted'])
+      .where('id', 'in', ids.slice(i, i + 5_000)).execute();
+    for (const r of rows) users.set(Number(r.id), r);
+  }
+  return { links, users };
+}
+
+type HolderRow = { id: number; username: string; first_name: string; last_name: string; user_type: string; deleted: number };
+const byUsername = (a: { username: string }, b: { username: string }) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+
 async function holdersByRole(db: Db, roleIds: number[] | null): Promise<Map<number, RoleHolder[]>> {
-  let q = db.selectFrom('user_roles').innerJoin('users', 'users.id', 'user_roles.user_id')
-    .select(['user_roles.role_id', 'users.id', 'users.username', 'users.first_name', 'users.last_name']);
-  if (roleIds) {
-    if (roleIds.length === 0) return new Map();
-    q = q.where('user_roles.role_id', 'in', roleIds);
+  const { links, users } = await roleLinks(db, roleIds);
+  const map = new Map<number, HolderRow[]>();
+  for (const l of links) {
+    const user = users.get(l.user_id);
+    if (user) map.set(l.role_id, [...(map.get(l.role_id) ?? []), user]);
   }
-  const rows = await q.orderBy('users.username').execute();
-  const map = new Map<number, RoleHolder[]>();
-  for (const r of rows) {
-    const list = map.get(Number(r.role_id)) ?? [];
-    list.push(holderOf(r));
-    map.set(Number(r.role_id), list);
-  }
-  return map;
+  return new Map([...map].map(([role, list]) => [role, list.sort(byUsername).map(holderOf)]));
 }
 
 export async function listRoles(db: Db): Promise<{ roles: Role[]; staff: RoleHolder[] }> {
-  const [rows, holders, staff] = await Promise.all([
+  const [rows, holders] = await Promise.all([
     db.selectFrom('roles').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute(),
-    holdersByRole(db, null),
-    db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name'])
-      .where('user_type', '=', STAFF_USER_TYPE).where('deleted', '=', 0).orderBy('username').execute(),
+    roleLinks(db, null),
   ]);
-  return { roles: rows.map((r) => toRole(r, holders.get(Number(r.id)) ?? [])), staff: staff.map(holderOf) };
+  const byRole = new Map<number, HolderRow[]>();
+  for (const l of holders.links) {
+    const user = holders.users.get(l.user_id);
+    if (user) byRole.set(l.role_id, [...(byRole.get(l.role_id) ?? []), user]);
+  }
+  // The panel's staff: staff accounts holding a role. A platform counts its is_staff accounts in
+  // thousands; one without any role gets its first on the user screen (staff_role_change).
+  const staff = [...holders.users.values()].filter((u) => u.user_type === STAFF_USER_TYPE && Number(u.deleted) === 0).sort(byUsername);
+  return {
+    roles: rows.map((r) => toRole(r, (byRole.get(Number(r.id)) ?? []).sort(byUsername).map(holderOf))),
+    staff: staff.map(holderOf),
+  };
 }
 
 export async function roleById(db: Db, id: number): Promise<Role | null> {

@@ -28,7 +28,7 @@ export const Role = v.object({
 export type Role = v.InferOutput<typeof Role>;
 
 // ── POST user/fetch_user_roles/ ───────────────────────────────────────────
-/** Spec §7: result and msg. `result` holds the roles by name; `staff` every staff account, for assigning. */
+/** Spec §7: result and msg. `result` holds the roles by name; `staff` the staff accounts holding a role, for assigning. */
 export const FetchUserRolesReply = v.object({
   status: v.literal(true),
   msg: v.string(),
