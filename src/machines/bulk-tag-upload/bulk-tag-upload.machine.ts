@@ -8,6 +8,7 @@ import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { csvFileProblem } from '../../domain/csv-upload';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage } from '../shared/failure';
+import { parsedUpload, readRefusal } from '../shared/file-read';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
   ApplyInput, ApplyOutcome, BulkTagUploadContext, BulkTagUploadEvent, ChosenFile, ParseOutcome, PreviewInput, PreviewOutcome,
@@ -100,17 +101,9 @@ export const bulkTagUploadMachine = setup({
           {
             guard: { type: 'fileRead', params: ({ event }) => event.output },
             target: 'parsed',
-            actions: assign(({ context, event }) => {
-              const read = event.output as Extract<ParseOutcome, { ok: true }>;
-              return {
-                upload: {
-                  fileName: context.fileName ?? '', values: read.values, rows: read.rows, header: read.header,
-                  problemCount: read.problemCount, problems: read.problems, problemsCsv: read.problemsCsv,
-                },
-              };
-            }),
+            actions: assign({ upload: ({ context, event }) => parsedUpload(context.fileName, event.output) }),
           },
-          { target: 'parseFailed', actions: assign({ refusal: ({ event }) => (event.output as Extract<ParseOutcome, { ok: false }>).reason }) },
+          { target: 'parseFailed', actions: assign({ refusal: ({ event }) => readRefusal(event.output) }) },
         ],
         onError: { target: 'parseFailed', actions: assign({ refusal: ({ event }) => failureMessage(event.error) }) },
       },

@@ -8,6 +8,7 @@ import { csvFileProblem } from '../../domain/csv-upload';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
 import { failureMessage } from '../shared/failure';
+import { parsedUpload, readRefusal } from '../shared/file-read';
 import type {
   ApplyOutcome, GroupBulkUploadContext, GroupBulkUploadEvent, GroupBulkUploadInput, ChosenFile, ParseOutcome, UploadCall, VerifyOutcome,
 } from './group-bulk-upload.types';
@@ -64,17 +65,9 @@ export const groupBulkUploadMachine = setup({
           {
             guard: { type: 'fileRead', params: ({ event }) => event.output },
             target: 'parsed',
-            actions: assign(({ context, event }) => {
-              const read = event.output as Extract<ParseOutcome, { ok: true }>;
-              return {
-                upload: {
-                  fileName: context.fileName ?? '', values: read.values, rows: read.rows, header: read.header,
-                  problemCount: read.problemCount, problems: read.problems, problemsCsv: read.problemsCsv,
-                },
-              };
-            }),
+            actions: assign({ upload: ({ context, event }) => parsedUpload(context.fileName, event.output) }),
           },
-          { target: 'parseFailed', actions: assign({ refusal: ({ event }) => (event.output as Extract<ParseOutcome, { ok: false }>).reason }) },
+          { target: 'parseFailed', actions: assign({ refusal: ({ event }) => readRefusal(event.output) }) },
         ],
         onError: { target: 'parseFailed', actions: assign({ refusal: ({ event }) => failureMessage(event.error) }) },
       },
