@@ -9,13 +9,11 @@
 // BENCH_BROKER_DB=<SQLite file or postgres:// URL> runs it on that database instead (a small one
 // to try it; it must hold brokers, e.g. from bench/broker-data.ts), on that engine only.
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseTarget, type Engine } from '../server/db/connect';
-import { migrateToLatest } from '../server/db/migrate';
+import type { DatabaseTarget, Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { benchBrokerCount } from './broker-data';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
-import { count, medianSummary, onBothEngines, openBenchDatabase, summary, timedPost, verdict } from './support';
-import { benchTarget } from './user-data';
+import { count, medianSummary, onChosenOrBothEngines, summary, timedPost, verdict } from './support';
 
 const STAFF = 'bench.broker';
 const REPEATS = 3;
@@ -101,13 +99,6 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
   }
 }
 
-export async function benchBrokerActions(): Promise<string[]> {
-  const chosen = process.env['BENCH_BROKER_DB'];
-  if (chosen) {
-    const target: DatabaseTarget = /^postgres(ql)?:\/\//.test(chosen) ? { engine: 'postgres', url: chosen } : { engine: 'sqlite', file: chosen };
-    const db = openDatabase(target);
-    await migrateToLatest(db);
-    return benchOn(target.engine, db, target);
-  }
-  return onBothEngines(async (engine) => benchOn(engine, await openBenchDatabase(engine), benchTarget(engine)));
+export function benchBrokerActions(): Promise<string[]> {
+  return onChosenOrBothEngines('BENCH_BROKER_DB', benchOn);
 }

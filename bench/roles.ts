@@ -7,12 +7,10 @@
 //
 // BENCH_ROLES_DB=<SQLite file or postgres:// URL> runs it on that database instead, on that engine only.
 import type { Kysely } from 'kysely';
-import { openDatabase, type DatabaseTarget, type Engine } from '../server/db/connect';
-import { migrateToLatest } from '../server/db/migrate';
+import type { DatabaseTarget, Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
-import { count, medianSummary, onBothEngines, openBenchDatabase, summary, timedPost, verdict } from './support';
-import { benchTarget } from './user-data';
+import { count, medianSummary, onChosenOrBothEngines, summary, timedPost, verdict } from './support';
 
 const STAFF = 'bench.roles';
 const REPEATS = 3;
@@ -88,13 +86,6 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
   }
 }
 
-export async function benchRoles(): Promise<string[]> {
-  const chosen = process.env['BENCH_ROLES_DB'];
-  if (chosen) {
-    const target: DatabaseTarget = /^postgres(ql)?:\/\//.test(chosen) ? { engine: 'postgres', url: chosen } : { engine: 'sqlite', file: chosen };
-    const db = openDatabase(target);
-    await migrateToLatest(db);
-    return benchOn(target.engine, db, target);
-  }
-  return onBothEngines(async (engine) => benchOn(engine, await openBenchDatabase(engine), benchTarget(engine)));
+export function benchRoles(): Promise<string[]> {
+  return onChosenOrBothEngines('BENCH_ROLES_DB', benchOn);
 }

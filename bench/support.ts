@@ -9,12 +9,13 @@ import { loadKeys } from '../server/auth/keys';
 import { hashPassword } from '../server/auth/passwords';
 import { newTotpSecret, sealSecret, totpCode } from '../server/auth/totp';
 import { loadConfig, type ServerConfig } from '../server/config';
-import type { Engine } from '../server/db/connect';
+import { openDatabase, type DatabaseTarget, type Engine } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { FEATURE_KEYS } from '../src/domain/features';
 import { TEST_SCRYPT_FOR_BENCH } from './params';
 import { BenchClient, percentile } from './setup';
-import { BenchDatabaseMissing, openSeededBenchDatabase } from './user-data';
+import { BenchDatabaseMissing, benchTarget, openSeededBenchDatabase } from './user-data';
 import type { Poster } from './http';
 
 /**
@@ -97,6 +98,24 @@ export async function onBothEngines(benchOn: (engine: Engine) => Promise<string[
     }
   }
   return lines;
+}
+
+/**
+ * A bench on both engines' bench databases, or, when the environment variable `envName` names a
+ * SQLite file or a postgres:// URL, on that database alone (migrated first): to try a bench small.
+ */
+export async function onChosenOrBothEngines(
+  envName: string,
+  benchOn: (engine: Engine, db: Kysely<Database>, target: DatabaseTarget) => Promise<string[]>,
+): Promise<string[]> {
+  const chosen = process.env[envName];
+  if (chosen) {
+    const target: DatabaseTarget = /^postgres(ql)?:\/\//.test(chosen) ? { engine: 'postgres', url: chosen } : { engine: 'sqlite', file: chosen };
+    const db = openDatabase(target);
+    await migrateToLatest(db);
+    return benchOn(target.engine, db, target);
+  }
+  return onBothEngines(async (engine) => benchOn(engine, await openBenchDatabase(engine), benchTarget(engine)));
 }
 
 /** A post and its JSON reply, timed to the end of the reply; anything but 200 stops the bench. */
