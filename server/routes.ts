@@ -10,9 +10,16 @@ import { MAX_BODY_BYTES, type BodyKind } from './http/body';
 /**
  * 'public': anyone (still CSRF-checked when unsafe); 'pending_otp': only a session that passed the
  * password step and awaits its code; a feature key: a signed-in session holding admin_panel_access
- * and that key.
+ * and that key; a list of keys: admin_panel_access and any one of them (a call several sections
+ * make, such as the organization search).
  */
-export type Access = 'public' | 'pending_otp' | FeatureKey;
+export type Access = 'public' | 'pending_otp' | FeatureKey | readonly FeatureKey[];
+
+/** The feature keys an access asks for (any one of them does). */
+export function featuresOfAccess(access: Access): readonly FeatureKey[] {
+  if (access === 'public' || access === 'pending_otp') return [];
+  return typeof access === 'string' ? [access] : access;
+}
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type InputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -72,7 +79,8 @@ export function mayAccess(access: Access, session: CurrentSession | null): boole
   if (!session) return false;
   if (access === 'pending_otp') return session.stage === 'pending_otp';
   const features: readonly string[] = session.grants.features;
-  return session.stage === 'authenticated' && features.includes('admin_panel_access') && features.includes(access);
+  return session.stage === 'authenticated' && features.includes('admin_panel_access')
+    && featuresOfAccess(access).some((key) => features.includes(key));
 }
 
 export function defineRoute<A extends Access, S extends v.GenericSchema | undefined = undefined>(spec: RouteSpec<A, S>): Route {

@@ -42,6 +42,8 @@ export const REFUSALS = {
 } as const;
 
 /** The 403 of a signed-in session without a route's feature, naming the permission in words. */
-export function noFeatureRefusal(feature: string): string {
-  return `You do not have permission to perform this action: it needs the ${permissionName(feature)} permission.`;
+/** Named in words; a route several features open names each ('… or the … permission'). */
+export function noFeatureRefusal(feature: string | readonly string[]): string {
+  const names = (typeof feature === 'string' ? [feature] : feature).map(permissionName);
+  return `You do not have permission to perform this action: it needs the ${names.join(' or the ')} permission.`;
 }

@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER } from '../../src/domain/constants
 import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
 import { REFUSALS, noFeatureRefusal } from '../../server/http/replies';
 import { ROUTES } from '../../server/route-table';
-import { routePath, type Route } from '../../server/routes';
+import { featuresOfAccess, routePath, type Route } from '../../server/routes';
 import { serverForFile } from './support/fresh-server';
 import { Browser } from './support/browser';
 import { passwordStep, signIn } from './support/sign-in';
@@ -46,7 +46,8 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // The user area (decision 020).
     'POST /user/search_user/': 'user_mgmt',
     'POST /user/export_users/': 'export_csv_access',
-    'POST /user/get_user_organization/': 'user_mgmt',
+    // Every section with an organization picker (any one of them).
+    'POST /user/get_user_organization/': ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2'],
     'POST /user/get_{product}_owner_group/': 'user_mgmt',
     'POST /user/get_product_settings/': 'create_user_tab',
     'POST /user/get_default_settings/': 'create_user_tab',
@@ -118,7 +119,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');
   // Feature-guarded calls and session_check/ keep a signed-in session alive (decision 002).
   for (const route of ROUTES) {
-    expect(route.activity).toBe(!['public', 'pending_otp'].includes(route.access) || route.path === '/session_check/');
+    expect(route.activity).toBe(featuresOfAccess(route.access).length > 0 || route.path === '/session_check/');
   }
 });
 
@@ -193,12 +194,14 @@ describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.metho
       expect((await call(await signedIn(ALL), route)).status).toBe(403);
       return;
     }
-    const lacking = await signedIn(ALL.filter((f) => f !== route.access || f === 'admin_panel_access'));
+    // Without every key the route names (any one of them opens it).
+    const keys: readonly string[] = featuresOfAccess(route.access);
+    const lacking = await signedIn(ALL.filter((f) => !keys.includes(f) || f === 'admin_panel_access'));
     if (route.access !== 'admin_panel_access') {
       const res = await call(lacking, route);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ status: false, msg: noFeatureRefusal(route.access) });
-      expect(noFeatureRefusal(route.access)).not.toContain(route.access);
+      for (const key of keys) expect(noFeatureRefusal(route.access)).not.toContain(key);
     }
     // A half-signed-in session has no features at all.
     expect((await call(await pending(), route)).status).toBe(403);
@@ -214,6 +217,12 @@ describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.metho
 
   it('answers the rightful caller with something other than 403', async () => {
     expect((await call(await rightful(route), route)).status).not.toBe(403);
+  });
+
+  it('opens to each of the keys it names, alone with panel access', async () => {
+    const keys = featuresOfAccess(route.access);
+    if (keys.length < 2) return;
+    for (const key of keys) expect((await call(await signedIn(['admin_panel_access', key]), route)).status, key).not.toBe(403);
   });
 });
 
