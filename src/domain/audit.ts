@@ -3,7 +3,10 @@ import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { MAX_CLIENT_LOG_ENTRIES } from './constants';
 
-export const AUDIT_CATEGORIES = ['user', 'group', 'role', 'account settings', 'template settings', 'auth'] as const;
+// 'sku configuration' and 'redshift configuration' are the platform configuration screens (decisions 053, 054).
+export const AUDIT_CATEGORIES = [
+  'user', 'group', 'role', 'account settings', 'template settings', 'sku configuration', 'redshift configuration', 'auth',
+] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export const DEFAULT_ORIGIN = 'adminpanel';
 /** What the panel may log: 'auth' entries (sign-in events) are recorded by the server alone. */
