@@ -243,6 +243,8 @@ export interface Database {
   broker_groups: BrokerGroupsTable;
   user_brokers: UserBrokersTable;
   user_broker_state: UserBrokerStateTable;
+  account_settings: AccountSettingsTable;
+  settings_templates: SettingsTemplatesTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -310,3 +312,36 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+
+/** An account's saved settings (migration 018, decision 051); JSON columns hold src/domain/account-settings.ts values. */
+export interface AccountSettingsTable {
+  account_id: number;
+  settings: string;
+  level_flags: string;
+  groups: Generated<string>;
+  template_id: number | null;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+/** A reusable set of account settings (migration 018, decision 052). */
+export interface SettingsTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  source: string;
+  /** JSON: { account_settings, account_level_flags }. */
+  settings: string;
+  /** JSON list of group names. */
+  groups: Generated<string>;
+  source_user: string | null;
+  account_id: number | null;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}

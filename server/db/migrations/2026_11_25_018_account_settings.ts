@@ -1,0 +1,63 @@
+// Account and template settings (decisions 051, 052). An account is an organization; its settings
+// row exists once saved (until then it runs on spec §9's defaults). A template holds the same two
+// objects and is followed by the accounts it was applied to. Both carry a version raised by every
+// save, so a save started from an older one is refused rather than overwriting. Template names are
+// unique whatever their case (stored whitespace-collapsed; the index on lower(name) decides races).
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { engineOf } from '../connect';
+
+type AnyDb = Kysely<any>;
+
+function identity(db: AnyDb) {
+  return engineOf(db) === 'postgres'
+    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
+    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
+}
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.createTable('settings_templates')
+    .addColumn('id', 'integer', identity(db))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    /** '{product}_templates' or 'product_specialist_templates' (spec §3 "Template sources"). */
+    .addColumn('source', 'text', (c) => c.notNull())
+    /** JSON: { account_settings, account_level_flags }, checked by the account rules. */
+    .addColumn('settings', 'text', (c) => c.notNull())
+    /** JSON list of group names, matched against each account's own groups when applied. */
+    .addColumn('groups', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('source_user', 'text')
+    .addColumn('account_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema.createIndex('settings_templates_name_idx').on('settings_templates').expression(sql`lower(name)`).unique().execute();
+
+  await db.schema.createTable('account_settings')
+    .addColumn('account_id', 'integer', (c) => c.primaryKey().references('organizations.id').onDelete('cascade'))
+    /** JSON: spec §3 "Account settings" (src/domain/account-settings.ts). */
+    .addColumn('settings', 'text', (c) => c.notNull())
+    /** JSON: "Other flags" with the query bits, and the data team flags. */
+    .addColumn('level_flags', 'text', (c) => c.notNull())
+    /** JSON list of this organization's group ids that its new users join. */
+    .addColumn('groups', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('template_id', 'integer', (c) => c.references('settings_templates.id').onDelete('set null'))
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  // Template stats (accounts per template) and the accounts a template is applied to.
+  await db.schema.createIndex('account_settings_template_idx').on('account_settings').columns(['template_id', 'account_id']).execute();
+  // The account list's keyset order: folded name, then id.
+  await db.schema.createIndex('organizations_name_id_idx').on('organizations').expression(sql`lower(name), id`).execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex('organizations_name_id_idx').execute();
+  await db.schema.dropTable('account_settings').execute();
+  await db.schema.dropTable('settings_templates').execute();
+}
