@@ -18,6 +18,7 @@ import * as brokers from './migrations/2026_11_25_014_brokers';
 import * as groupManagement from './migrations/2026_11_25_015_group_management';
 import * as groupSearch from './migrations/2026_11_25_016_group_search';
 import * as roleManagement from './migrations/2026_11_25_017_role_management';
+import * as redshiftConfiguration from './migrations/2026_11_25_020_redshift_configuration';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_015_group_management': groupManagement,
   '2026_11_25_016_group_search': groupSearch,
   '2026_11_25_017_role_management': roleManagement,
+  '2026_11_25_020_redshift_configuration': redshiftConfiguration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -243,6 +243,7 @@ export interface Database {
   broker_groups: BrokerGroupsTable;
   user_brokers: UserBrokersTable;
   user_broker_state: UserBrokerStateTable;
+  redshift_configuration: RedshiftConfigurationTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -310,3 +311,18 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+
+/** The deployment's one Redshift configuration (migration 020, decision 054): the row with id 1. */
+export interface RedshiftConfigurationTable {
+  id: number;
+  user_script: Flag;
+  account_script: Flag;
+  /** user_flag of the wire: the flags the user script ignores. */
+  ignore_expire_time: Flag;
+  ignore_product: Flag;
+  ignore_user_type: Flag;
+  version: number;
+  /** The staff user who saved last; null before anyone has. */
+  updated_by: number | null;
+  updated_at: number | null;
+}
