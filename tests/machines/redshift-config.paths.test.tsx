@@ -7,14 +7,17 @@ import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyActorRef } from 'xstate';
+import { fromPromise, type AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { REDSHIFT_FLAG_KEYS, REDSHIFT_LABELS, type RedshiftConfiguration } from '../../src/domain/redshift';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import type { ConsoleActors } from '../../src/machines/live';
 import { redshiftConfigMachine } from '../../src/machines/redshift-config/redshift-config.machine';
 import { PLAN_DRAFT, redshiftConfigDraftPlan, redshiftConfigPlan } from '../../src/machines/redshift-config/redshift-config.plan';
+import { checkRedshiftDraft } from '../../src/machines/redshift-config/redshift-config.draft';
 import type { RedshiftConfigContext, RedshiftDraft } from '../../src/machines/redshift-config/redshift-config.types';
+import { fetchRedshift } from '../../src/services/redshift.service';
+import { http } from '../../src/services/http';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RedshiftCtx } from '../../src/ui/redshift/redshift-context';
@@ -24,7 +27,6 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
-import { checkRedshiftDraft } from '../../src/machines/redshift-config/redshift-config.draft';
 
 const FETCH = '/fetch_redshift_configuration/';
 const SAVE = '/redshift_configuration/';
@@ -211,5 +213,42 @@ describe('redshiftConfig machine paths from a form kept across a reload (decisio
     expect(await screen.findByRole('switch', { name: 'User Script' })).toHaveAttribute('aria-checked', String(PLAN_DRAFT.configuration.user_script));
     expect(screen.getByRole('checkbox', { name: 'User Type' })).toHaveAttribute('aria-checked', 'true');
     expect(within(screen.getByRole('form', { name: 'Redshift configuration' })).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
+describe('a refusal naming fields (decision 042)', () => {
+  beforeEach(() => createWorld(null));
+
+  it('shows the server’s message at the control it names, until that control changes', async () => {
+    // A client that sends what the form never would: the real server's refusal, read by the real machine and view.
+    const garbling = redshiftConfigMachine.provide({
+      actors: {
+        loadRedshift: fromPromise(() => fetchRedshift()),
+        saveRedshift: fromPromise(({ input }) => http('/redshift_configuration/', {
+          method: 'POST', body: { redshift_configuration: { ...input.configuration, user_script: 'yes', user_flag: { ...input.configuration.user_flag, product: 1 } }, version: input.version },
+        }) as never),
+      },
+    });
+    render(
+      <Theme>
+        <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
+          <RedshiftCtx.Provider logic={garbling} options={{ input: { draft: null } }}>
+            <RedshiftView />
+          </RedshiftCtx.Provider>
+        </ConsoleContext.Provider>
+      </Theme>,
+    );
+    const user = world.user;
+    await user.click(await screen.findByRole('checkbox', { name: 'Expire Time' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status', { name: 'Redshift notice' })).toHaveTextContent('Something went wrong. 2 fields are not valid.');
+    const userScript = screen.getByRole('switch', { name: 'User Script' });
+    expect(userScript).toHaveAttribute('aria-invalid', 'true');
+    expect(userScript).toHaveAccessibleDescription('Must be true or false.');
+    expect(screen.getByRole('checkbox', { name: 'Product' })).toHaveAccessibleDescription('Must be true or false.');
+    expect(await storedConfiguration()).toEqual({ user_script: false, account_script: false, user_flag: { expire_time: false, product: false, user_type: false } });
+    await user.click(userScript);
+    expect(screen.getByRole('switch', { name: 'User Script' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('checkbox', { name: 'Product' })).toHaveAccessibleDescription('Must be true or false.');
   });
 });
