@@ -6,6 +6,7 @@ import { groupsV2Routes } from './api/groups-v2';
 import { mailRoutes } from './api/mail';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
+import { redshiftRoutes } from './api/redshift';
 import { roleRoutes } from './api/roles';
 import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
@@ -26,4 +27,5 @@ export const ROUTES: readonly Route[] = [
   ...groupRoutes,
   ...groupsV2Routes,
   ...roleRoutes,
+  ...redshiftRoutes,
 ];

@@ -245,6 +245,7 @@ export interface Database {
   user_broker_state: UserBrokerStateTable;
   account_settings: AccountSettingsTable;
   settings_templates: SettingsTemplatesTable;
+  redshift_configuration: RedshiftConfigurationTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -344,4 +345,17 @@ export interface SettingsTemplatesTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+/** The deployment's one Redshift configuration (migration 020, decision 054): the row with id 1. */
+export interface RedshiftConfigurationTable {
+  id: number;
+  user_script: Flag;
+  account_script: Flag;
+  /** user_flag of the wire: the flags the user script ignores. */
+  ignore_expire_time: Flag;
+  ignore_product: Flag;
+  ignore_user_type: Flag;
+  version: number;
+  /** The staff user who saved last; null before anyone has. */
+  updated_by: number | null;
+  updated_at: number | null;
 }

@@ -232,6 +232,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedBrokers(trx, userIds, now, seededRandom(20_261_125));
       await seedGroups(trx, orgIds, now);
       await seedPlatformGroups(trx, orgIds, ORGANIZATIONS, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_126));
+      await seedRedshift(trx, now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,
@@ -243,4 +244,12 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
     throw err;
   }
   return staff;
+}
+
+/** A Redshift configuration as an administrator left it (decision 054): the user script on, ignoring the product. */
+async function seedRedshift(trx: Kysely<Database>, now: number): Promise<void> {
+  const admin = await trx.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  await trx.updateTable('redshift_configuration').set({
+    user_script: 1, account_script: 0, ignore_expire_time: 0, ignore_product: 1, ignore_user_type: 0, updated_by: admin.id, updated_at: now,
+  }).where('id', '=', 1).execute();
 }

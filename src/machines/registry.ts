@@ -33,6 +33,8 @@ import { orgSearchMachine } from './org-search/org-search.machine';
 import { orgSearchPlan } from './org-search/org-search.plan';
 import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
+import { redshiftConfigMachine } from './redshift-config/redshift-config.machine';
+import { redshiftConfigDraftPlan, redshiftConfigPlan } from './redshift-config/redshift-config.plan';
 import { roleEditorMachine } from './role-editor/role-editor.machine';
 import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
@@ -320,6 +322,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: chunkMachine,
     source: 'src/machines/chunk/chunk.machine.ts',
     plans: [{ title: 'Waiting for a section', plan: chunkPlan }],
+  },
+  {
+    id: 'redshiftConfig',
+    title: 'Redshift Configuration',
+    purpose: 'The Redshift configuration: two switches and the flags the user script ignores, saved from the version read; a save someone made first is shown.',
+    machine: redshiftConfigMachine,
+    source: 'src/machines/redshift-config/redshift-config.machine.ts',
+    plans: [{ title: 'Read, change, save', plan: redshiftConfigPlan }, { title: 'A changed form kept across a reload', plan: redshiftConfigDraftPlan }],
   },
 ];
 

@@ -1,9 +1,9 @@
-// /redshift_configuration: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /redshift_configuration: Redshift Configuration (decision 054); needs redshift_configuration_access.
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { RedshiftScreen } from '../ui/redshift/redshift-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/redshift_configuration')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/redshift_configuration" />,
+  component: () => <RedshiftScreen />,
 });

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { redshiftConfigMachine } from '../../machines/redshift-config/redshift-config.machine';
+
+export const RedshiftCtx = createActorContext(redshiftConfigMachine);
