@@ -345,6 +345,8 @@ export interface SettingsTemplatesTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+}
+
 /** The deployment's one Redshift configuration (migration 020, decision 054): the row with id 1. */
 export interface RedshiftConfigurationTable {
   id: number;
