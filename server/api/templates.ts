@@ -61,7 +61,7 @@ const list = defineRoute({
 });
 
 const create = defineRoute({
-  method: 'POST', path: '/api/ts/', access: 'template_settings_tab', schema: CreateTemplateBody, body: 'json',
+  method: 'POST', path: '/api/ts/', access: 'template_settings_tab', schema: CreateTemplateBody,
   summary: 'Creates a template: its name whitespace-collapsed and unique whatever its case, its settings checked by the account settings rules.',
   async handler({ c, deps, input, now, session }) {
     const checked = await checkTemplateBody(deps.db, ctxOf(deps), input, sourcesOf(deps, session));
@@ -74,7 +74,7 @@ const create = defineRoute({
 });
 
 const update = defineRoute({
-  method: 'PUT', path: '/api/ts/', access: 'template_settings_tab', schema: UpdateTemplateBody, body: 'json',
+  method: 'PUT', path: '/api/ts/', access: 'template_settings_tab', schema: UpdateTemplateBody,
   summary: 'Changes the template named by ?template_id= from the version the edit began with (another save in between: 409 with the template now).',
   async handler({ c, deps, input, now, session }) {
     const query = v.safeParse(TemplateIdQuery, c.req.query());
@@ -114,7 +114,7 @@ const remove = defineRoute({
 });
 
 const preview = defineRoute({
-  method: 'POST', path: '/api/ts/apply_preview/', access: 'template_settings_tab', schema: ApplyPreviewBody, body: 'json',
+  method: 'POST', path: '/api/ts/apply_preview/', access: 'template_settings_tab', schema: ApplyPreviewBody,
   summary: 'A dry run of applying a template: per account, what would change and which of its group names the account has. Writes nothing.',
   async handler({ c, deps, input, session }) {
     const row = await templateRow(deps.db, input.template_id);
@@ -126,7 +126,7 @@ const preview = defineRoute({
 });
 
 const apply = defineRoute({
-  method: 'POST', path: '/api/ts/apply/', access: 'template_settings_tab', schema: ApplyBody, body: 'json',
+  method: 'POST', path: '/api/ts/apply/', access: 'template_settings_tab', schema: ApplyBody,
   summary: 'Applies a template to accounts from the versions the dry run showed, in one transaction; any of them changed since: 409 naming them, nothing written.',
   async handler({ c, deps, input, now, session }) {
     const result = await applyTemplate(deps.db, ctxOf(deps), {

@@ -8,7 +8,7 @@
 // dry run (what changes on each account) and then one transaction from the versions it showed.
 import * as v from 'valibot';
 import type { FeatureKey } from './features';
-import { Id, Text } from './users';
+import { Id, JsonField, Text } from './users';
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
@@ -109,7 +109,7 @@ export const TemplateListReply = v.object({
 });
 export type TemplateListReply = v.InferOutput<typeof TemplateListReply>;
 
-// ── POST api/ts/ and PUT api/ts/?template_id= (JSON) ─────────────────────
+// ── POST api/ts/ and PUT api/ts/?template_id= (form; objects as JSON fields) ─
 const TemplateName = v.pipe(
   v.string('Give the template a name.'),
   v.transform(normalizeTemplateName),
@@ -130,10 +130,13 @@ const templateEntries = {
   template_description: v.optional(Text(TEMPLATE_DESCRIPTION_MAX), ''),
   source: v.string('Choose a source.'),
   /** Checked against the account settings contract of the platform key by the server. */
-  template_settings: v.object({ account_settings: v.unknown(), account_level_flags: v.unknown() }, 'template_settings holds account_settings and account_level_flags.'),
-  templatesettings_groups: v.optional(GroupNames, []),
-  source_user: v.optional(v.nullable(Text(TEMPLATE_SOURCE_USER_MAX)), null),
-  account_id: v.optional(v.nullable(Id), null),
+  template_settings: JsonField(
+    v.object({ account_settings: v.unknown(), account_level_flags: v.unknown() }, 'template_settings holds account_settings and account_level_flags.'),
+    'template_settings',
+  ),
+  templatesettings_groups: v.optional(JsonField(GroupNames, 'templatesettings_groups'), '[]'),
+  source_user: v.optional(v.pipe(Text(TEMPLATE_SOURCE_USER_MAX), v.transform((s) => s || null)), ''),
+  account_id: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => null)), Id], 'Expected an account id.'), ''),
 };
 export const CreateTemplateBody = v.object(templateEntries);
 export type CreateTemplateBody = v.InferOutput<typeof CreateTemplateBody>;
@@ -151,14 +154,14 @@ export type DeleteTemplateReply = v.InferOutput<typeof DeleteTemplateReply>;
 export const StaleTemplateReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: v.nullable(Template) });
 export type StaleTemplateReply = v.InferOutput<typeof StaleTemplateReply>;
 
-// ── Apply: POST api/ts/apply_preview/ and api/ts/apply/ (JSON) ───────────
+// ── Apply: POST api/ts/apply_preview/ and api/ts/apply/ (form; lists as JSON fields) ─
 const AccountIds = v.pipe(
   v.array(Id, 'account_ids is a list of account ids.'),
   v.minLength(1, 'Choose at least one account.'),
   v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${APPLY_ACCOUNTS_MAX.toLocaleString('en-US')} accounts at once.`),
   v.transform((ids) => [...new Set(ids)]),
 );
-export const ApplyPreviewBody = v.object({ template_id: Id, account_ids: AccountIds });
+export const ApplyPreviewBody = v.object({ template_id: Id, account_ids: JsonField(AccountIds, 'account_ids') });
 export type ApplyPreviewBody = v.InferOutput<typeof ApplyPreviewBody>;
 
 /** What applying the template would do to one account. */
@@ -190,12 +193,12 @@ export const ApplyBody = v.object({
   template_id: Id,
   /** The template's version the preview showed. */
   template_version: Id,
-  accounts: v.pipe(
+  accounts: JsonField(v.pipe(
     v.array(v.object({ account_id: Id, version: v.pipe(v.number('Expected a version.'), v.integer(), v.minValue(0)) }), 'accounts is a list of {account_id, version}.'),
     v.minLength(1, 'Choose at least one account.'),
     v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${APPLY_ACCOUNTS_MAX.toLocaleString('en-US')} accounts at once.`),
     v.check((list) => new Set(list.map((a) => a.account_id)).size === list.length, 'An account is named twice.'),
-  ),
+  ), 'accounts'),
 });
 export type ApplyBody = v.InferOutput<typeof ApplyBody>;
 
