@@ -35,6 +35,8 @@ import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
 import { roleEditorMachine } from './role-editor/role-editor.machine';
 import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
+import { templateEditorMachine } from './template-editor/template-editor.machine';
+import { templateEditorDraftPlan, templateEditorPlan } from './template-editor/template-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -320,6 +322,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: chunkMachine,
     source: 'src/machines/chunk/chunk.machine.ts',
     plans: [{ title: 'Waiting for a section', plan: chunkPlan }],
+  },
+  {
+    id: 'templateEditor',
+    title: 'Template Settings',
+    purpose: 'Templates of account settings with their followers: created and changed from the version read, deleted, and applied to accounts after a dry run.',
+    machine: templateEditorMachine,
+    source: 'src/machines/template-editor/template-editor.machine.ts',
+    plans: [{ title: 'The templates, a template form, delete and apply', plan: templateEditorPlan }, { title: 'A template form kept across a reload', plan: templateEditorDraftPlan }],
   },
 ];
 
