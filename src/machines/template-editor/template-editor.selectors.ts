@@ -38,3 +38,14 @@ export const selectPreviewing = (s: S) => s.matches({ applying: 'previewing' });
 export const selectReviewing = (s: S) => s.matches({ applying: 'reviewing' }) || s.matches({ applying: 'applying' });
 export const selectApplyRunning = (s: S) => s.matches({ applying: 'applying' });
 export const selectApplyDone = (s: S) => s.matches({ applying: 'done' });
+/** The name the open form started from (its title while editing). */
+export const selectFormBaseName = (s: S): string => {
+  const f = s.context.form;
+  if (!f) return '';
+  try {
+    const base = JSON.parse(f.base) as unknown[];
+    return typeof base[0] === 'string' ? base[0] : f.template_name;
+  } catch {
+    return f.template_name;
+  }
+};
