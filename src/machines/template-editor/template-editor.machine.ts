@@ -113,9 +113,6 @@ export const templateEditorMachine = setup({
     form: input.draft, serverErrors: {}, formError: null, target: null, apply: null, error: null, notice: null,
   }),
   initial: 'loading',
-  on: {
-    'search.text': { actions: assign({ query: ({ event }) => event.value }) },
-  },
   states: {
     loading: {
       tags: ['busy'],
@@ -137,6 +134,7 @@ export const templateEditorMachine = setup({
     listed: {
       tags: ['listed'],
       on: {
+        'search.text': { actions: assign({ query: ({ event }) => event.value }) },
         'search.submit': { target: 'loading', actions: assign({ notice: null }) },
         'template.new': { target: 'form', actions: assign(({ context }) => ({ form: newForm(context), notice: null })) },
         'template.edit': { guard: 'listedTemplate', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },

@@ -65,6 +65,8 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
     // A new template cannot have been saved by someone else meanwhile.
     if (e.type === 'xstate.error.actor.saveTemplate' && s.context.form?.id === null) return e['error']?.status !== 409;
     if (e.type === 'delete.cancel' || e.type === 'apply.close') return !s.hasTag('busy');
+    // Only a chosen account can be taken off the list.
+    if (e.type === 'apply.remove') return (s.context.apply?.accounts.length ?? 0) > 0;
     return true;
   },
 };

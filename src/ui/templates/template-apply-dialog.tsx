@@ -91,7 +91,8 @@ export function TemplateApplyDialog() {
               })}
             </Flex>
             <Flex gap="3" justify="end">
-              <Button variant="soft" color="gray" disabled={running} onClick={() => editor.send({ type: 'apply.back' })}>Back</Button>
+              <Button variant="soft" color="gray" disabled={running} onClick={() => editor.send({ type: 'apply.close' })}>Cancel</Button>
+              <Button variant="soft" disabled={running} onClick={() => editor.send({ type: 'apply.back' })}>Back</Button>
               <Button loading={running} onClick={() => editor.send({ type: 'apply.confirm' })}>{`Apply to ${accounts(apply.preview.accounts.length)}`}</Button>
             </Flex>
           </Flex>
@@ -101,7 +102,7 @@ export function TemplateApplyDialog() {
             <Callout.Root color="blue" role="status" aria-label="Apply outcome">
               <Callout.Text>
                 {apply.outcome.msg} {apply.outcome.changed === apply.outcome.applied ? '' : `${accounts(apply.outcome.applied - apply.outcome.changed)} already matched it.`}
-                {` ${accounts(apply.outcome.template.accounts ?? 0)} follow it now.`}
+                {` ${(apply.outcome.template.accounts ?? 0) === 1 ? '1 account follows' : `${accounts(apply.outcome.template.accounts ?? 0)} follow`} it now.`}
               </Callout.Text>
             </Callout.Root>
             <Flex justify="end"><Button onClick={() => editor.send({ type: 'apply.close' })}>Close</Button></Flex>

@@ -139,7 +139,7 @@ export function TemplatesView() {
       <form onSubmit={search} role="search" aria-label="Search templates">
         <Flex gap="2" align="center">
           <TextField.Root aria-label="Search templates by name or description" placeholder="Name or description" value={query} maxLength={TEMPLATE_NAME_MAX}
-            onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })} style={{ minWidth: 320 }} />
+            disabled={busy || failed} onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })} style={{ minWidth: 320 }} />
           <Button type="submit" variant="soft" disabled={busy}>Search</Button>
         </Flex>
       </form>
