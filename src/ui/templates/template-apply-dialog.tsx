@@ -63,7 +63,7 @@ export function TemplateApplyDialog() {
         {reviewing && apply.preview && (
           <Flex direction="column" gap="3">
             <Text as="p" size="2" aria-label="Changes summary">
-              {changing === 0 ? 'No account changes: each already matches the template.' : `${accounts(changing)} of ${accounts(apply.preview.accounts.length)} change.`}
+              {changing === 0 ? 'No account changes: each already matches the template.' : `${changing.toLocaleString('en-US')} of ${accounts(apply.preview.accounts.length)} change.`}
             </Text>
             <Flex direction="column" gap="2" role="list" aria-label="Changes by account" style={{ maxHeight: '50vh', overflowY: 'auto' }}>
               {apply.preview.accounts.map((a) => {
