@@ -2,8 +2,9 @@
 // change (settingsDiff of the account now against the template) and which of the template's group
 // names the account has (its own groups, matched by name whatever their case). The apply names the
 // template version and each account's settings version the dry run showed; in ONE transaction it
-// checks them all (set-based reads), writes every account that changes through
-// writeAccountSettings (the template link set), and writes the audit: one 'template settings' row
+// checks them all (set-based reads), writes every account that changes with
+// writeAccountSettingsMany (writeAccountSettings' columns and version rule, batched; the template
+// link set), and writes the audit: one 'template settings' row
 // summarising, and one 'account settings' row per changed account — or, above AUDIT_PER_ACCOUNT_MAX,
 // the summary row alone, holding every account's previous values. Any account changed since the
 // dry run rolls everything back and is named in the 409.
@@ -12,7 +13,7 @@ import { accountSettingsProblems, type AccountSettingsRecord } from '../../src/d
 import type { AccountPreview } from '../../src/domain/templates';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import {
-  readAccountSettingsMany, settingsDiff, writeAccountSettings, type AccountContext, type AccountSettingsWrite,
+  readAccountSettingsMany, settingsDiff, writeAccountSettingsMany, type AccountContext, type AccountSettingsWrite,
 } from '../accounts/settings-store';
 import type { Database } from '../db/schema';
 import { templateRow, templateValues, type TemplateRow } from './store';
@@ -128,20 +129,19 @@ export async function applyTemplate(
       if (stale.length) return { ok: false, reason: 'accounts', accounts: stale };
 
       const changed = planned.filter((p) => Object.keys(p.preview.changes).length > 0);
-      const entries: AuditEntry[] = [];
-      for (const p of changed) {
-        const outcome = await writeAccountSettings(trx, ctx, { accountId: p.record.account_id, version: p.record.version, write: p.target, author: input.author, at: input.now });
-        if (!outcome.ok) stale.push({ account_id: p.record.account_id, account_name: p.record.account_name });
-        else if (changed.length <= AUDIT_PER_ACCOUNT_MAX) {
-          const diff = p.preview.changes;
-          entries.push({
-            category: 'account settings', author: input.author, at: input.now, success: true,
-            action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
-            previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
-            current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
-          });
-        }
-      }
+      const { stale: moved } = await writeAccountSettingsMany(trx, {
+        items: changed.map((p) => ({ accountId: p.record.account_id, version: p.record.version, write: p.target })), author: input.author, at: input.now,
+      });
+      for (const id of moved) stale.push({ account_id: id, account_name: planned.find((p) => p.record.account_id === id)?.record.account_name ?? null });
+      const entries: AuditEntry[] = changed.length > AUDIT_PER_ACCOUNT_MAX ? [] : changed.map((p) => {
+        const diff = p.preview.changes;
+        return {
+          category: 'account settings', author: input.author, at: input.now, success: true,
+          action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
+          previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
+          current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
+        };
+      });
       if (stale.length) throw new RollBack({ ok: false, reason: 'accounts', accounts: stale });
       entries.unshift({
         category: 'template settings', author: input.author, at: input.now, success: true,

@@ -13,6 +13,7 @@ import {
   ApplyConflictReply, ApplyPreviewReply, ApplyReply, DeleteTemplateReply, SPECIALIST_FEATURE, SPECIALIST_SOURCE, StaleTemplateReply,
   TemplateListReply, TemplateReply, type Template,
 } from '../../src/domain/templates';
+import { writeAccountSettingsMany } from '../../server/accounts/settings-store';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -237,6 +238,34 @@ describe('apply', () => {
     await send(admin, 'PUT', `/api/ts/?template_id=${t.id}`, { ...body('Race'), version: t.version });
     const stale = await send(admin, 'POST', '/api/ts/apply/', { template_id: t.id, template_version: t.version, accounts: [{ account_id: a, version: 0 }] });
     expect(v.parse(ApplyConflictReply, stale.body)).toMatchObject({ conflict: 'template', template: { id: t.id, version: 2 } });
+  });
+
+  it('audits an apply to more than 100 accounts as one summary row holding every account\'s previous values', async () => {
+    const t = await created('Many', { template_settings: settingsOf({ otd_limit: 11, dd_limit: 111 }) });
+    const ids: number[] = [];
+    for (let i = 0; i < 101; i++) ids.push(await organization('Many'));
+    const preview = v.parse(ApplyPreviewReply, (await send(admin, 'POST', '/api/ts/apply_preview/', { template_id: t.id, account_ids: ids })).body);
+    const res = await send(admin, 'POST', '/api/ts/apply/', { template_id: t.id, template_version: t.version, accounts: preview.accounts.map((x) => ({ account_id: x.account_id, version: x.version })) });
+    expect(v.parse(ApplyReply, res.body)).toMatchObject({ applied: 101, changed: 101 });
+    const [summary] = await auditRows(`template applied: Many (#${t.id}) to 101 account(s), 101 changed`);
+    expect(summary!.category).toBe('template settings');
+    expect(Object.keys(JSON.parse(summary!.previous_data!).accounts)).toHaveLength(101);
+    expect((await auditRows('template applied to account: ')).filter((r) => r.action.endsWith(`Many (#${t.id})`))).toEqual([]);
+  });
+
+  it('writes in batches only from the version read: a moved version is named, for the caller to roll back', async () => {
+    const org = await organization('Batch');
+    const d = defaultAccountSettings(KEY, 'app');
+    const write = { ...d, accountsettings_groups: [], templatesettings_id: null };
+    const first = await server.db.transaction().execute((trx) => writeAccountSettingsMany(trx, { items: [{ accountId: org, version: 0, write }], author: 'x', at: 1 }));
+    expect(first.stale).toEqual([]);
+    const again = await server.db.transaction().execute((trx) => writeAccountSettingsMany(trx, { items: [{ accountId: org, version: 0, write }], author: 'x', at: 1 }));
+    expect(again.stale).toEqual([org]);
+    const wrong = await server.db.transaction().execute((trx) => writeAccountSettingsMany(trx, { items: [{ accountId: org, version: 7, write }], author: 'x', at: 1 }));
+    expect(wrong.stale).toEqual([org]);
+    const right = await server.db.transaction().execute((trx) => writeAccountSettingsMany(trx, { items: [{ accountId: org, version: 1, write }], author: 'x', at: 2 }));
+    expect(right.stale).toEqual([]);
+    expect((await server.db.selectFrom('account_settings').select('version').where('account_id', '=', org).executeTakeFirstOrThrow()).version).toBe(2);
   });
 
   it('refuses an unknown template and bad account lists', async () => {
