@@ -1,6 +1,6 @@
 // Template Settings (decision 052): a template applied to 1,000 accounts over real HTTP against the
 // server run as its own process (bench/http.ts): the dry run (POST api/ts/apply_preview/) and the
-// apply (POST api/ts/apply/, one transaction writing every account through writeAccountSettings
+// apply (POST api/ts/apply/, one transaction writing every account with writeAccountSettingsMany
 // with its audit). Target: dry run + apply ≤ 2 s. Each run applies the other of two templates, so
 // every run writes all 1,000 accounts. Median of 3 runs.
 //
