@@ -11,6 +11,7 @@ import { roleRoutes } from './api/roles';
 import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
+import { templateRoutes } from './api/templates';
 import { userBulkEditRoutes } from './api/user-bulk-edit';
 import { userCreateRoutes } from './api/user-create';
 import { userEditRoutes } from './api/user-edit';
@@ -28,4 +29,5 @@ export const ROUTES: readonly Route[] = [
   ...groupsV2Routes,
   ...roleRoutes,
   ...redshiftRoutes,
+  ...templateRoutes,
 ];

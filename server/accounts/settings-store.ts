@@ -178,3 +178,63 @@ export function settingsDiff(before: AccountSettingsWrite, after: AccountSetting
   walk('', before, after);
   return diff;
 }
+
+// ── Bulk writes (added for Template Settings, decision 052) ───────────────
+// The batched form of writeAccountSettings for a writer of many accounts at once (a template
+// applied to 1,000): the same columns and the same version rule, but one statement per group of
+// accounts sharing a version and groups (an UPDATE … WHERE account_id IN (…) AND version = v), and
+// one multi-row INSERT … ON CONFLICT DO NOTHING per 200 accounts on version 0. Like
+// writeAccountSettings it checks nothing but the versions and runs in the caller's transaction;
+// the caller has read the previous records and writes the audit.
+
+export interface AccountSettingsBatchItem {
+  accountId: number;
+  /** The version the caller read (0: nothing stored yet). */
+  version: number;
+  write: AccountSettingsWrite;
+}
+
+/** Writes every item from its version; answers the ids whose version had moved (nothing written for those; the caller rolls back). */
+export async function writeAccountSettingsMany(
+  trx: Transaction<Database>, input: { items: readonly AccountSettingsBatchItem[]; author: string; at: number },
+): Promise<{ stale: number[] }> {
+  const stale: number[] = [];
+  const columnsOf = (w: AccountSettingsWrite) => ({
+    settings: JSON.stringify(w.account_settings),
+    level_flags: JSON.stringify(w.account_level_flags),
+    groups: JSON.stringify(w.accountsettings_groups),
+    template_id: w.templatesettings_id,
+    updated_by: input.author,
+    updated_at: input.at,
+  });
+  const fresh = input.items.filter((i) => i.version === 0);
+  for (let i = 0; i < fresh.length; i += 200) {
+    const batch = fresh.slice(i, i + 200);
+    const inserted = await trx.insertInto('account_settings')
+      .values(batch.map((item) => ({ account_id: item.accountId, ...columnsOf(item.write), created_by: input.author, created_at: input.at, version: 1 })))
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .returning('account_id')
+      .execute();
+    const done = new Set(inserted.map((r) => Number(r.account_id)));
+    stale.push(...batch.filter((item) => !done.has(item.accountId)).map((item) => item.accountId));
+  }
+  // Accounts sharing the values to write and the version read: one conditional UPDATE each group.
+  const groups = new Map<string, AccountSettingsBatchItem[]>();
+  for (const item of input.items.filter((i) => i.version !== 0)) {
+    const key = `${item.version} ${JSON.stringify(columnsOf(item.write))}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  for (const items of groups.values()) {
+    for (let i = 0; i < items.length; i += 500) {
+      const batch = items.slice(i, i + 500);
+      const updated = await trx.updateTable('account_settings')
+        .set((eb) => ({ ...columnsOf(batch[0]!.write), version: eb('version', '+', 1) }))
+        .where('account_id', 'in', batch.map((b) => b.accountId)).where('version', '=', batch[0]!.version)
+        .returning('account_id')
+        .execute();
+      const done = new Set(updated.map((r) => Number(r.account_id)));
+      stale.push(...batch.filter((item) => !done.has(item.accountId)).map((item) => item.accountId));
+    }
+  }
+  return { stale };
+}

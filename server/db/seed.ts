@@ -13,6 +13,7 @@ import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
 import { seedBrokers } from './seed-brokers';
 import { seedGroups } from './seed-groups';
 import { seedPlatformGroups } from './seed-groups-v2';
+import { seedTemplates } from './seed-templates';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const MANAGED_USER_COUNT = 320;
@@ -233,6 +234,8 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedGroups(trx, orgIds, now);
       await seedPlatformGroups(trx, orgIds, ORGANIZATIONS, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_126));
       await seedRedshift(trx, now);
+      // After the organizations, their groups and their settings: links a few to the templates.
+      await seedTemplates(trx, config, orgIds, now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,

@@ -37,6 +37,8 @@ import { redshiftConfigMachine } from './redshift-config/redshift-config.machine
 import { redshiftConfigDraftPlan, redshiftConfigPlan } from './redshift-config/redshift-config.plan';
 import { roleEditorMachine } from './role-editor/role-editor.machine';
 import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
+import { templateEditorMachine } from './template-editor/template-editor.machine';
+import { templateEditorDraftPlan, templateEditorPlan } from './template-editor/template-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -330,6 +332,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: redshiftConfigMachine,
     source: 'src/machines/redshift-config/redshift-config.machine.ts',
     plans: [{ title: 'Read, change, save', plan: redshiftConfigPlan }, { title: 'A changed form kept across a reload', plan: redshiftConfigDraftPlan }],
+  },
+  {
+    id: 'templateEditor',
+    title: 'Template Settings',
+    purpose: 'Templates of account settings with their followers: created and changed from the version read, deleted, and applied to accounts after a dry run.',
+    machine: templateEditorMachine,
+    source: 'src/machines/template-editor/template-editor.machine.ts',
+    plans: [{ title: 'The templates, a template form, delete and apply', plan: templateEditorPlan }, { title: 'A template form kept across a reload', plan: templateEditorDraftPlan }],
   },
 ];
 

@@ -1,9 +1,10 @@
-// /template_settings: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /template_settings: Template Settings (decision 052), templates of account settings applied to
+// accounts after a dry run; needs template_settings_tab.
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { TemplatesScreen } from '../ui/templates/templates-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/template_settings')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/template_settings" />,
+  component: () => <TemplatesScreen />,
 });

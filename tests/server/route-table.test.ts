@@ -117,6 +117,13 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // Redshift Configuration (decision 054).
     'GET /fetch_redshift_configuration/': 'redshift_configuration_access',
     'POST /redshift_configuration/': 'redshift_configuration_access',
+    // Template Settings (decision 052).
+    'GET /api/ts/': 'template_settings_tab',
+    'POST /api/ts/': 'template_settings_tab',
+    'PUT /api/ts/': 'template_settings_tab',
+    'DELETE /api/ts/:id/': 'template_settings_tab',
+    'POST /api/ts/apply_preview/': 'template_settings_tab',
+    'POST /api/ts/apply/': 'template_settings_tab',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

@@ -1,0 +1,187 @@
+// New template / Edit template: name, description, source (product specialist templates only for
+// those who may use them), who it is for, the group names its accounts' new users join, and every
+// account setting in the account settings form's groups. The server's refusal stands at its field
+// (a setting's at the setting); a change someone saved first is said above.
+import { Box, Button, Callout, Checkbox, Dialog, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import type { FormEvent } from 'react';
+import { queryBitsOf, queryPermissionOf, QUERY_BITS } from '../../domain/account-settings';
+import { productNames } from '../../domain/product';
+import { choiceOptions, settingGroups, settingLabel, type SettingGroup } from '../../domain/template-labels';
+import {
+  sourceLabel, TEMPLATE_DESCRIPTION_MAX, TEMPLATE_NAME_MAX, TEMPLATE_SOURCE_USER_MAX,
+} from '../../domain/templates';
+import {
+  selectFieldErrors, selectForm, selectFormBaseName, selectFormError, selectFormOpen, selectSaving, selectSources,
+} from '../../machines/template-editor/template-editor.selectors';
+import type { TemplateForm } from '../../machines/template-editor/template-editor.types';
+import { useConsole } from '../console-context';
+import { described, FieldFrame } from '../form/field-frame';
+import { TemplatesCtx } from './templates-context';
+
+const errorKey = (object: string, key: string) => `template_settings.${object}.${key}`;
+
+function SettingsGroup({ group, form, errors, saving, productKey }: {
+  group: SettingGroup; form: TemplateForm; errors: Record<string, string>; saving: boolean; productKey: string;
+}) {
+  const editor = TemplatesCtx.useActorRef();
+  const values = form[group.object];
+  const set = (key: string, value: unknown) => editor.send({ type: 'form.setting', object: group.object, key, value });
+  const groupError = Object.entries(errors).find(([k]) => k === `template_settings.${group.object}`)?.[1];
+  return (
+    <Box role="group" aria-label={group.title} mb="3">
+      <Heading as="h4" size="2" mb="2">{group.title}</Heading>
+      {groupError && <Text as="p" size="1" color="red" mb="1">{groupError}</Text>}
+      <Flex direction={group.kind === 'number' || group.kind === 'choice' ? 'row' : 'column'} wrap="wrap" gap="2">
+        {group.kind === 'number' && group.keys.map((key) => {
+          const id = `template-${key}`;
+          const error = errors[errorKey(group.object, key)];
+          return (
+            <Box key={key} style={{ minWidth: 200 }}>
+              <FieldFrame id={id} label={settingLabel(productKey, key)} error={error}>
+                <TextField.Root id={id} inputMode="numeric" value={String(values[key] ?? '')} maxLength={9} disabled={saving}
+                  onChange={(e) => set(key, e.currentTarget.value)} {...described(id, error)} />
+              </FieldFrame>
+            </Box>
+          );
+        })}
+        {group.kind === 'choice' && group.keys.map((key) => {
+          const id = `template-${key}`;
+          const error = errors[errorKey(group.object, key)];
+          const label = settingLabel(productKey, key);
+          return (
+            <Box key={key} style={{ minWidth: 200 }}>
+              <FieldFrame label={label} error={error}>
+                <Select.Root value={String(values[key])} disabled={saving}
+                  onValueChange={(value) => set(key, key === 'ck5' ? Number(value) : value)}>
+                  <Select.Trigger aria-label={label} {...described(id, error)} />
+                  <Select.Content>
+                    {choiceOptions(productKey, key).map((o) => <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>)}
+                  </Select.Content>
+                </Select.Root>
+              </FieldFrame>
+            </Box>
+          );
+        })}
+        {group.kind === 'switch' && group.keys.map((key) => (
+          <SwitchRow key={key} label={settingLabel(productKey, key)} checked={values[key] === true} disabled={saving}
+            error={errors[errorKey(group.object, key)]} onChange={(on) => set(key, on)} />
+        ))}
+        {group.kind === 'region' && group.keys.map((key) => {
+          const regions = (values['regions'] ?? {}) as Record<string, boolean>;
+          return (
+            <SwitchRow key={key} label={`Region ${settingLabel(productKey, key)}`} checked={regions[key] === true} disabled={saving}
+              error={errors[`${errorKey(group.object, 'regions')}.${key}`]} onChange={(on) => set('regions', { ...regions, [key]: on })} />
+          );
+        })}
+        {group.kind === 'query_bits' && QUERY_BITS.map((q) => {
+          const bits = queryBitsOf(String(values['new_filter_permission'] ?? '0'));
+          return (
+            <SwitchRow key={q.bit} label={`${q.label} (${q.bit})`} checked={bits.includes(q.bit)} disabled={saving}
+              error={undefined}
+              onChange={(on) => set('new_filter_permission', queryPermissionOf(on ? [...bits, q.bit] : bits.filter((b) => b !== q.bit)))} />
+          );
+        })}
+        {group.kind === 'query_bits' && errors[errorKey(group.object, 'new_filter_permission')] && (
+          <Text as="p" size="1" color="red">{errors[errorKey(group.object, 'new_filter_permission')]}</Text>
+        )}
+      </Flex>
+    </Box>
+  );
+}
+
+function SwitchRow({ label, checked, disabled, error, onChange }: { label: string; checked: boolean; disabled: boolean; error: string | undefined; onChange(on: boolean): void }) {
+  return (
+    <Box>
+      <Text as="label" size="2">
+        <Flex gap="2" align="center">
+          <Checkbox checked={checked} disabled={disabled} aria-label={label} aria-invalid={error ? true : undefined} onCheckedChange={(on) => onChange(on === true)} />
+          {label}
+        </Flex>
+      </Text>
+      {error && <Text as="p" size="1" color="red">{error}</Text>}
+    </Box>
+  );
+}
+
+export function TemplateFormDialog() {
+  const editor = TemplatesCtx.useActorRef();
+  const { config } = useConsole();
+  const open = TemplatesCtx.useSelector(selectFormOpen);
+  const form = TemplatesCtx.useSelector(selectForm);
+  const saving = TemplatesCtx.useSelector(selectSaving);
+  const errors = TemplatesCtx.useSelector(selectFieldErrors);
+  const formError = TemplatesCtx.useSelector(selectFormError);
+  const sources = TemplatesCtx.useSelector(selectSources);
+  const baseName = TemplatesCtx.useSelector(selectFormBaseName);
+  if (!open || !form) return null;
+  const creating = form.id === null;
+  const productKey = config.product_key;
+  const product = productNames(productKey).name;
+  // A template of a source this person may not choose keeps it (the server says so on save).
+  const choices = sources.includes(form.source) ? sources : [...sources, form.source];
+  const field = (name: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups', value: string) => editor.send({ type: 'form.field', field: name, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    editor.send({ type: 'form.submit' });
+  };
+  return (
+    <Dialog.Root open onOpenChange={(o) => !o && !saving && editor.send({ type: 'form.cancel' })}>
+      <Dialog.Content maxWidth="880px">
+        <Dialog.Title>{creating ? 'New template' : `Edit template '${baseName}'`}</Dialog.Title>
+        <Dialog.Description size="2" mb="3">Accounts that follow the template keep their settings until it is applied to them again.</Dialog.Description>
+        <form onSubmit={submit} aria-label={creating ? 'New template' : 'Edit template'}>
+          <Flex direction="column" gap="3">
+            {formError && <Callout.Root color="red" role="alert"><Callout.Text>{formError}</Callout.Text></Callout.Root>}
+            <Flex gap="3" wrap="wrap">
+              <Box style={{ flex: 2, minWidth: 260 }}>
+                <FieldFrame id="template-name" label="Name" error={errors['template_name']} hint="Spaces are collapsed; names are unique whatever their case.">
+                  <TextField.Root id="template-name" value={form.template_name} maxLength={TEMPLATE_NAME_MAX} disabled={saving} autoFocus
+                    onChange={(e) => field('template_name', e.currentTarget.value)}
+                    {...described('template-name', errors['template_name'], 'Spaces are collapsed; names are unique whatever their case.')} />
+                </FieldFrame>
+              </Box>
+              <Box style={{ flex: 1, minWidth: 220 }}>
+                <FieldFrame label="Source" error={errors['source']}>
+                  <Select.Root value={form.source} disabled={saving || choices.length < 2} onValueChange={(value) => field('source', value)}>
+                    <Select.Trigger aria-label="Source" {...described('template-source', errors['source'])} />
+                    <Select.Content>
+                      {choices.map((s) => <Select.Item key={s} value={s}>{sourceLabel(s, product)}</Select.Item>)}
+                    </Select.Content>
+                  </Select.Root>
+                </FieldFrame>
+              </Box>
+            </Flex>
+            <FieldFrame id="template-description" label="Description" error={errors['template_description']}>
+              <TextArea id="template-description" value={form.template_description} maxLength={TEMPLATE_DESCRIPTION_MAX} disabled={saving} rows={2}
+                onChange={(e) => field('template_description', e.currentTarget.value)} {...described('template-description', errors['template_description'])} />
+            </FieldFrame>
+            <Flex gap="3" wrap="wrap">
+              <Box style={{ flex: 1, minWidth: 260 }}>
+                <FieldFrame id="template-source-user" label="Made for (optional)" error={errors['source_user']}>
+                  <TextField.Root id="template-source-user" value={form.source_user} maxLength={TEMPLATE_SOURCE_USER_MAX} disabled={saving}
+                    onChange={(e) => field('source_user', e.currentTarget.value)} {...described('template-source-user', errors['source_user'])} />
+                </FieldFrame>
+              </Box>
+              <Box style={{ flex: 1, minWidth: 260 }}>
+                <FieldFrame id="template-groups" label="Groups new users join" error={errors['templatesettings_groups']} hint="One group name a line; matched by name against each account's own groups.">
+                  <TextArea id="template-groups" value={form.groups} disabled={saving} rows={2}
+                    onChange={(e) => field('groups', e.currentTarget.value)}
+                    {...described('template-groups', errors['templatesettings_groups'], "One group name a line; matched by name against each account's own groups.")} />
+                </FieldFrame>
+              </Box>
+            </Flex>
+            <Box role="group" aria-label="Settings" style={{ maxHeight: '45vh', overflowY: 'auto' }}>
+              {settingGroups(productKey).map((group) => (
+                <SettingsGroup key={group.title} group={group} form={form} errors={errors} saving={saving} productKey={productKey} />
+              ))}
+            </Box>
+            <Flex gap="3" justify="end" mt="2">
+              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={() => editor.send({ type: 'form.cancel' })}>Cancel</Button>
+              <Button type="submit" loading={saving}>Save</Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

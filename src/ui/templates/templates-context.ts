@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { templateEditorMachine } from '../../machines/template-editor/template-editor.machine';
+
+export const TemplatesCtx = createActorContext(templateEditorMachine);

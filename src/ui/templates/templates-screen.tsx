@@ -1,0 +1,170 @@
+// /template_settings (Template Settings, decision 052): the template editor's actor (given the
+// kept form draft and the account defaults a new template starts from), what keeps its form across
+// a reload (decision 042), and the view: search, the templates with their followers, the dialogs.
+// Thin: everything comes from selectors.
+import { Button, Callout, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { defaultAccountSettings } from '../../domain/account-settings';
+import { productNames } from '../../domain/product';
+import { productTemplatesSource, sourceLabel, TEMPLATE_NAME_MAX } from '../../domain/templates';
+import { checkTemplateDraft, TEMPLATE_DRAFT_FORM } from '../../machines/template-editor/template-editor.draft';
+import { liveTemplateEditorMachine } from '../../machines/template-editor/template-editor.live';
+import {
+  selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectQuery,
+  selectSearched, selectTemplates, selectWithoutTemplate,
+} from '../../machines/template-editor/template-editor.selectors';
+import { clearDraft, type DraftAddress } from '../../services/drafts';
+import { useConsole, useInspect } from '../console-context';
+import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { TemplateApplyDialog } from './template-apply-dialog';
+import { TemplateDeleteDialog } from './template-delete-dialog';
+import { TemplateFormDialog } from './template-form-dialog';
+import { TemplatesCtx } from './templates-context';
+
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** One form draft per staff member: the open template form, new or a change. */
+export const templateDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: TEMPLATE_DRAFT_FORM, record: 'open', staff });
+
+/** What the route mounts. */
+export function TemplatesScreen() {
+  const { session } = useConsole();
+  const staff = useSelector(session, selectStaffId);
+  return (
+    <TemplatesScope staff={staff}>
+      <TemplatesDraftKeeper staff={staff} />
+      <TemplatesView />
+    </TemplatesScope>
+  );
+}
+
+export function TemplatesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
+  const { config } = useConsole();
+  const kept = useStoredDraft(templateDraftAddress(staff), checkTemplateDraft);
+  const [input] = useState(() => {
+    const defaults = defaultAccountSettings(config.product_key, config.server_type);
+    return { draft: kept, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
+  });
+  return <TemplatesCtx.Provider logic={liveTemplateEditorMachine} options={{ input, inspect: useInspect() }}>{children}</TemplatesCtx.Provider>;
+}
+
+/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a template. */
+export function TemplatesDraftKeeper({ staff }: { staff: number | null }) {
+  const address = templateDraftAddress(staff);
+  const draft = TemplatesCtx.useSelector(selectDraftToKeep, sameDraft);
+  const form = TemplatesCtx.useSelector(selectForm);
+  const changed = TemplatesCtx.useSelector(selectFormChanged);
+  const kept = useKeepDraft(address, draft);
+  const editing = form !== null && form.id !== null;
+  return (
+    <LeaveGuard
+      when={editing ? changed : draft !== null && !kept}
+      beforeUnload={draft !== null && !kept}
+      title="Leave without saving?"
+      description={editing ? 'The changes to this template are not saved yet.' : 'This template is not saved yet, and could not be kept for your return.'}
+      leaveLabel={editing ? 'Discard the changes and leave' : 'Leave without saving'}
+      onLeave={() => {
+        if (address && editing) clearDraft(address);
+      }}
+    />
+  );
+}
+
+function TemplatesTable() {
+  const editor = TemplatesCtx.useActorRef();
+  const { config } = useConsole();
+  const templates = TemplatesCtx.useSelector(selectTemplates);
+  const busy = TemplatesCtx.useSelector(selectBusy);
+  const product = productNames(config.product_key).name;
+  return (
+    <Table.Root variant="surface" size="1">
+      <caption style={HIDDEN}>Templates</caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Source</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Accounts following</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Last changed by</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell aria-label="Actions" />
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {templates.map((t) => (
+          <Table.Row key={t.id} aria-label={t.template_name}>
+            <Table.RowHeaderCell>{t.template_name}</Table.RowHeaderCell>
+            <Table.Cell>{t.template_description}</Table.Cell>
+            <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
+            <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
+            <Table.Cell>{t.updated_by}</Table.Cell>
+            <Table.Cell>
+              <Flex gap="2" justify="end">
+                <Button size="1" variant="soft" disabled={busy} aria-label={`Apply ${t.template_name}`} onClick={() => editor.send({ type: 'template.apply', id: t.id })}>Apply…</Button>
+                <Button size="1" variant="soft" disabled={busy} aria-label={`Edit ${t.template_name}`} onClick={() => editor.send({ type: 'template.edit', id: t.id })}>Edit</Button>
+                <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${t.template_name}`} onClick={() => editor.send({ type: 'template.delete', id: t.id })}>Delete</Button>
+              </Flex>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+export function TemplatesView() {
+  const editor = TemplatesCtx.useActorRef();
+  const loading = TemplatesCtx.useSelector(selectLoading);
+  const failed = TemplatesCtx.useSelector(selectFailed);
+  const busy = TemplatesCtx.useSelector(selectBusy);
+  const error = TemplatesCtx.useSelector(selectError);
+  const notice = TemplatesCtx.useSelector(selectNotice);
+  const query = TemplatesCtx.useSelector(selectQuery);
+  const searched = TemplatesCtx.useSelector(selectSearched);
+  const count = TemplatesCtx.useSelector((s) => selectTemplates(s).length);
+  const without = TemplatesCtx.useSelector(selectWithoutTemplate);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    editor.send({ type: 'search.submit' });
+  };
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="center">
+        <Heading as="h2" size="5">Template Settings</Heading>
+        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'template.new' })}>New template</Button>
+      </Flex>
+      <Text as="p" size="2" color="gray">
+        A template is a set of account settings. Applying it to accounts sets their settings to the template's, after showing what changes on each.
+      </Text>
+      <form onSubmit={search} role="search" aria-label="Search templates">
+        <Flex gap="2" align="center">
+          <TextField.Root aria-label="Search templates by name or description" placeholder="Name or description" value={query} maxLength={TEMPLATE_NAME_MAX}
+            disabled={busy || failed} onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })} style={{ minWidth: 320 }} />
+          <Button type="submit" variant="soft" disabled={busy}>Search</Button>
+        </Flex>
+      </form>
+      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Templates notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            The templates could not be loaded. {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'templates.retry' })}>Retry</Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && count === 0 && <Text size="2" color="gray" role="status" aria-label="Loading templates">Loading templates…</Text>}
+      {!loading && !failed && count === 0 && (
+        <Text size="2" color="gray" role="status" aria-label="No templates">{searched ? `No template matches '${searched}'.` : 'No templates yet.'}</Text>
+      )}
+      {count > 0 && <TemplatesTable />}
+      {without !== null && !failed && (
+        <Text size="2" color="gray" aria-label="Accounts without a template">
+          {without === 1 ? '1 account follows' : `${without.toLocaleString('en-US')} accounts follow`} no template.
+        </Text>
+      )}
+      <TemplateFormDialog />
+      <TemplateDeleteDialog />
+      <TemplateApplyDialog />
+    </Flex>
+  );
+}
