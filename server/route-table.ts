@@ -10,6 +10,7 @@ import { roleRoutes } from './api/roles';
 import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
+import { skuRoutes } from './api/skus';
 import { userBulkEditRoutes } from './api/user-bulk-edit';
 import { userCreateRoutes } from './api/user-create';
 import { userEditRoutes } from './api/user-edit';
@@ -26,4 +27,5 @@ export const ROUTES: readonly Route[] = [
   ...groupRoutes,
   ...groupsV2Routes,
   ...roleRoutes,
+  ...skuRoutes,
 ];

@@ -245,6 +245,8 @@ export interface Database {
   user_broker_state: UserBrokerStateTable;
   account_settings: AccountSettingsTable;
   settings_templates: SettingsTemplatesTable;
+  skus: SkusTable;
+  account_skus: AccountSkusTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -344,4 +346,30 @@ export interface SettingsTemplatesTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+}
+
+/** A sellable bundle (migration 019, decision 053); JSON columns hold partials of src/domain/account-settings.ts values. */
+export interface SkusTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  product_configuration: string;
+  data_plan: Generated<string>;
+  settings: Generated<string>;
+  level_flags: Generated<string>;
+  status: Generated<string>;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+/** Which account holds which SKU (migration 019). */
+export interface AccountSkusTable {
+  account_id: number;
+  sku_id: number;
+  assigned_by: string;
+  assigned_at: number;
 }

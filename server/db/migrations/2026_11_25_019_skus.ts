@@ -1,0 +1,55 @@
+// SKU Configuration (decision 053). A SKU is a sellable bundle: a product configuration, data plan
+// items and default account settings (partial JSON objects of the account settings contract). Its
+// code is unique whatever its case (the index on lower(code) decides races); a version raised by
+// every change refuses a save started from an older one. account_skus holds which accounts hold
+// which SKUs (an account may hold several: a base bundle and add-ons), read per SKU in account order.
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { engineOf } from '../connect';
+
+type AnyDb = Kysely<any>;
+
+function identity(db: AnyDb) {
+  return engineOf(db) === 'postgres'
+    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
+    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
+}
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.createTable('skus')
+    .addColumn('id', 'integer', identity(db))
+    .addColumn('code', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    /** '{product}_basic', '{product}_res' or '{product}_res_prof'. */
+    .addColumn('product_configuration', 'text', (c) => c.notNull())
+    /** JSON list of data plan items (spec §5's rules hold). */
+    .addColumn('data_plan', 'text', (c) => c.notNull().defaultTo('[]'))
+    /** JSON: the account settings this SKU sets (a partial). */
+    .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
+    /** JSON: the account-level flags this SKU sets (a partial). */
+    .addColumn('level_flags', 'text', (c) => c.notNull().defaultTo('{}'))
+    /** 'active' or 'retired' (not assignable; still held). */
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema.createIndex('skus_code_idx').on('skus').expression(sql`lower(code)`).unique().execute();
+
+  await db.schema.createTable('account_skus')
+    .addColumn('account_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('sku_id', 'integer', (c) => c.notNull().references('skus.id'))
+    .addColumn('assigned_by', 'text', (c) => c.notNull())
+    .addColumn('assigned_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('account_skus_pk', ['account_id', 'sku_id'])
+    .execute();
+  // The holders of one SKU, a page at a time in account order, and their count.
+  await db.schema.createIndex('account_skus_sku_idx').on('account_skus').columns(['sku_id', 'account_id']).execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('account_skus').execute();
+  await db.schema.dropTable('skus').execute();
+}
