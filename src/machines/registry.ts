@@ -35,6 +35,8 @@ import { redirectMachine } from './redirect/redirect.machine';
 import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
 import { roleEditorMachine } from './role-editor/role-editor.machine';
 import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
+import { skuEditorMachine } from './sku-editor/sku-editor.machine';
+import { skuEditorDraftPlan, skuEditorPlan } from './sku-editor/sku-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -320,6 +322,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: chunkMachine,
     source: 'src/machines/chunk/chunk.machine.ts',
     plans: [{ title: 'Waiting for a section', plan: chunkPlan }],
+  },
+  {
+    id: 'skuEditor',
+    title: 'SKU Configuration',
+    purpose: 'SKUs created, changed from the version read, retired and reactivated; their holders paged; assigned to an account after a preview of what changes.',
+    machine: skuEditorMachine,
+    source: 'src/machines/sku-editor/sku-editor.machine.ts',
+    plans: [{ title: 'The SKUs, their holders and an assignment', plan: skuEditorPlan }, { title: 'A SKU form kept across a reload', plan: skuEditorDraftPlan }],
   },
 ];
 
