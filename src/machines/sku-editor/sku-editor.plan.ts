@@ -36,7 +36,7 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     { type: 'form.name', value: 'Professional plus' },
     { type: 'form.description', value: 'Research, data and Excel' },
     { type: 'form.configuration', value: `${PLAN_PRODUCT}_res_prof` },
-    { type: 'form.planItem', item: 'rns', on: true },
+    { type: 'form.planItem', item: 'shareholder_data', on: true },
     { type: 'form.addSetting', path: 'account_settings.excelplug' },
     { type: 'form.setting', path: 'account_settings.otd_limit', value: '30' },
     { type: 'form.removeSetting', path: 'account_settings.otd_limit' },

@@ -7,6 +7,7 @@ import {
   selectAccount, selectAssignOpen, selectAssignStage, selectBusy, selectError, selectNotice, selectPreview, selectProductKey, selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { OrgPicker } from '../org-picker/org-picker';
+import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
 
 export function SkuAssignDialog() {
@@ -47,7 +48,8 @@ export function SkuAssignDialog() {
                 {preview.changes.length === 0 ? `Nothing changes on ${preview.account.name}: it has these settings already.` : `On ${preview.account.name} this changes:`}
               </Text>
               {preview.changes.length > 0 && (
-                <Table.Root size="1" aria-label="What changes">
+                <Table.Root size="1">
+        <caption style={HIDDEN}>What changes</caption>
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>Setting</Table.ColumnHeaderCell>

@@ -3,6 +3,7 @@ import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import {
   selectError, selectHolders, selectHoldersOpen, selectHoldersReading, selectHoldersTotal, selectMoreHolders, selectNotice, selectBusy, selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
+import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
 
 export function SkuHoldersDialog() {
@@ -27,13 +28,14 @@ export function SkuHoldersDialog() {
         {notice && <Callout.Root color="blue" role="status" aria-label="Holders notice" mb="3"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
         {error && <Callout.Root color="red" role="alert" mb="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
         {holders.length > 0 && (
-          <Table.Root size="1" aria-label="Holders">
+          <Table.Root size="1">
+        <caption style={HIDDEN}>Holders</caption>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Assigned by</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Assigned</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell><span className="rt-sr-only">Actions</span></Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell><span style={HIDDEN}>Actions</span></Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>

@@ -5,6 +5,7 @@ import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
 import { settingLabel, settingValueText } from '../../domain/sku-labels';
 import type { Sku } from '../../domain/skus';
 import { selectBusy, selectProductKey, selectShownSkus } from '../../machines/sku-editor/sku-editor.selectors';
+import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
 
 /** What a SKU sets, in words: 'OTD limit (documents a day): 40; Excel plug-in: On'. */
@@ -23,7 +24,8 @@ export function SkusTable() {
   const key = SkusCtx.useSelector(selectProductKey);
   if (skus.length === 0) return <Text as="p" size="2" color="gray" role="status" aria-label="No SKUs">No SKU matches the search.</Text>;
   return (
-    <Table.Root variant="surface" aria-label="SKUs">
+    <Table.Root variant="surface">
+        <caption style={HIDDEN}>SKUs</caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell>
@@ -33,7 +35,7 @@ export function SkusTable() {
           <Table.ColumnHeaderCell>Sets</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Accounts</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell><span className="rt-sr-only">Actions</span></Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell><span style={HIDDEN}>Actions</span></Table.ColumnHeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
