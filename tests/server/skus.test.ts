@@ -14,6 +14,7 @@ import {
   AccountSkusReply, AssignPreviewReply, AssignReply, SkuHoldersReply, SkuListReply, SkuReply, StaleAssignReply, StaleSkuReply, type Sku,
 } from '../../src/domain/skus';
 import { readAccountSettings } from '../../server/accounts/settings-store';
+import { seedIfEmpty } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -257,5 +258,24 @@ describe('permissions', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ status: false, msg: 'You do not have permission to perform this action: it needs the ‘SKU configuration’ permission.' });
     expect((await call(support, '/api/sku/', validForm())).status).toBe(403);
+  });
+});
+
+describe('seed', () => {
+  it('seeds four SKUs (one retired) and holdings whose settings were written through the account store', async () => {
+    const fresh = await createTestServer();
+    try {
+      await seedIfEmpty(fresh.db, fresh.config, Date.now());
+      const skus = await fresh.db.selectFrom('skus').select(['id', 'code', 'status']).orderBy('code').execute();
+      expect(skus.map((s) => `${s.code}:${s.status}`)).toEqual(['CORE-TERMINAL:active', 'ENTERPRISE-ALT:active', 'LEGACY-2019:retired', 'RESEARCH-PRO:active']);
+      const holdings = await fresh.db.selectFrom('account_skus').select(['account_id', 'sku_id']).execute();
+      expect(holdings).toHaveLength(4);
+      const pro = skus.find((s) => s.code === 'RESEARCH-PRO')!;
+      const holder = holdings.find((h) => h.sku_id === pro.id)!;
+      const settings = (await readAccountSettings(fresh.db, { productKey: fresh.config.productKey, serverType: fresh.config.serverType }, holder.account_id))!;
+      expect(settings).toMatchObject({ is_new_created: false, account_settings: { otd_limit: 50, dd_limit: 250, export_hits_limit: 500, excelplug: true } });
+    } finally {
+      await fresh.close();
+    }
   });
 });
