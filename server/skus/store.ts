@@ -67,14 +67,14 @@ export async function skuById(db: Db, id: number): Promise<Sku | null> {
 }
 
 /** One page of the accounts holding a SKU, in account order (keyset on the account id). */
-export async function skuHolders(db: Db, input: { skuId: number; after: number | undefined; limit: number }): Promise<{ items: SkuHolder[]; total: number; next: number | null }> {
+export async function skuHolders(db: Db, input: { skuId: number; after: number | undefined; limit: number }): Promise<{ items: SkuHolder[]; total: number | null; next: number | null }> {
   let q = db.selectFrom('account_skus as h').innerJoin('organizations as o', 'o.id', 'h.account_id')
     .select(['h.account_id', 'o.name', 'h.assigned_by', 'h.assigned_at'])
     .where('h.sku_id', '=', input.skuId).orderBy('h.account_id').limit(input.limit + 1);
   if (input.after !== undefined) q = q.where('h.account_id', '>', input.after);
-  const [rows, total] = await Promise.all([q.execute(), holderCounts(db, [input.skuId])]);
+  const [rows, total] = await Promise.all([q.execute(), input.after === undefined ? holderCounts(db, [input.skuId]) : null]);
   const page = rows.slice(0, input.limit).map((r) => ({ account_id: Number(r.account_id), name: r.name, assigned_by: r.assigned_by, assigned_at: Number(r.assigned_at) }));
-  return { items: page, total: total.get(input.skuId) ?? 0, next: rows.length > input.limit ? page.at(-1)!.account_id : null };
+  return { items: page, total: total ? total.get(input.skuId) ?? 0 : null, next: rows.length > input.limit ? page.at(-1)!.account_id : null };
 }
 
 /** The SKUs one account holds, retired ones included, by code. */
