@@ -364,6 +364,8 @@ export interface SkusTable {
   created_at: number;
   updated_at: number;
   version: Generated<number>;
+  /** Kept by triggers on account_skus. */
+  holders: Generated<number>;
 }
 
 /** Which account holds which SKU (migration 019). */

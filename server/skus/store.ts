@@ -15,7 +15,7 @@ const parseJson = <T>(text: string, fallback: T): T => {
   try { return JSON.parse(text) as T; } catch { return fallback; }
 };
 
-export function skuOf(row: SkuRow, holders: number): Sku {
+export function skuOf(row: SkuRow): Sku {
   return {
     id: Number(row.id), code: row.code, name: row.name, description: row.description,
     product_configuration: row.product_configuration,
@@ -23,25 +23,16 @@ export function skuOf(row: SkuRow, holders: number): Sku {
     account_settings: parseJson<Record<string, unknown>>(row.settings, {}),
     account_level_flags: parseJson<Record<string, unknown>>(row.level_flags, {}),
     status: row.status === 'retired' ? 'retired' : 'active',
-    holders, version: Number(row.version),
+    holders: Number(row.holders), version: Number(row.version),
     created_by: row.created_by, updated_by: row.updated_by, created_at: Number(row.created_at), updated_at: Number(row.updated_at),
   };
 }
 
 /** What the audit keeps of a SKU. */
 const audited = (row: SkuRow) => {
-  const { holders: _h, ...rest } = skuOf(row, 0);
+  const { holders: _h, ...rest } = skuOf(row);
   return rest;
 };
-
-async function holderCounts(db: Db, ids: number[] | null): Promise<Map<number, number>> {
-  let q = db.selectFrom('account_skus').select(['sku_id', sql<number>`count(*)`.as('n')]).groupBy('sku_id');
-  if (ids) {
-    if (ids.length === 0) return new Map();
-    q = q.where('sku_id', 'in', ids);
-  }
-  return new Map((await q.execute()).map((r) => [Number(r.sku_id), Number(r.n)]));
-}
 
 /** Every SKU matching the search (code, name or description) and status, by code. */
 export async function listSkus(db: Db, filter: { q: string; status: 'all' | SkuStatus }): Promise<Sku[]> {
@@ -56,25 +47,23 @@ export async function listSkus(db: Db, filter: { q: string; status: 'all' | SkuS
       eb(sql`lower(description)`, 'like', sql`${like} escape '\\'`),
     ]));
   }
-  const rows = await q.execute();
-  const counts = await holderCounts(db, null);
-  return rows.map((r) => skuOf(r, counts.get(Number(r.id)) ?? 0));
+  return (await q.execute()).map(skuOf);
 }
 
 export async function skuById(db: Db, id: number): Promise<Sku | null> {
   const row = await db.selectFrom('skus').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? skuOf(row, (await holderCounts(db, [id])).get(id) ?? 0) : null;
+  return row ? skuOf(row) : null;
 }
 
 /** One page of the accounts holding a SKU, in account order (keyset on the account id). */
-export async function skuHolders(db: Db, input: { skuId: number; after: number | undefined; limit: number }): Promise<{ items: SkuHolder[]; total: number | null; next: number | null }> {
+export async function skuHolders(db: Db, input: { skuId: number; after: number | undefined; limit: number }): Promise<{ items: SkuHolder[]; total: number; next: number | null }> {
   let q = db.selectFrom('account_skus as h').innerJoin('organizations as o', 'o.id', 'h.account_id')
     .select(['h.account_id', 'o.name', 'h.assigned_by', 'h.assigned_at'])
     .where('h.sku_id', '=', input.skuId).orderBy('h.account_id').limit(input.limit + 1);
   if (input.after !== undefined) q = q.where('h.account_id', '>', input.after);
-  const [rows, total] = await Promise.all([q.execute(), input.after === undefined ? holderCounts(db, [input.skuId]) : null]);
+  const [rows, sku] = await Promise.all([q.execute(), db.selectFrom('skus').select('holders').where('id', '=', input.skuId).executeTakeFirst()]);
   const page = rows.slice(0, input.limit).map((r) => ({ account_id: Number(r.account_id), name: r.name, assigned_by: r.assigned_by, assigned_at: Number(r.assigned_at) }));
-  return { items: page, total: total ? total.get(input.skuId) ?? 0 : null, next: rows.length > input.limit ? page.at(-1)!.account_id : null };
+  return { items: page, total: Number(sku?.holders ?? 0), next: rows.length > input.limit ? page.at(-1)!.account_id : null };
 }
 
 /** The SKUs one account holds, retired ones included, by code. */
@@ -82,11 +71,11 @@ export async function skusOfAccount(db: Db, accountId: number): Promise<{ sku: S
   const links = await db.selectFrom('account_skus').select(['sku_id', 'assigned_by', 'assigned_at']).where('account_id', '=', accountId).execute();
   if (links.length === 0) return [];
   const ids = links.map((l) => Number(l.sku_id));
-  const [rows, counts] = await Promise.all([db.selectFrom('skus').selectAll().where('id', 'in', ids).execute(), holderCounts(db, ids)]);
+  const rows = await db.selectFrom('skus').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return links.flatMap((l) => {
     const row = byId.get(Number(l.sku_id));
-    return row ? [{ sku: skuOf(row, counts.get(Number(row.id)) ?? 0), assigned_by: l.assigned_by, assigned_at: Number(l.assigned_at) }] : [];
+    return row ? [{ sku: skuOf(row), assigned_by: l.assigned_by, assigned_at: Number(l.assigned_at) }] : [];
   }).sort((a, b) => (a.sku.code < b.sku.code ? -1 : 1));
 }
 
@@ -148,7 +137,7 @@ export function createSku(db: Kysely<Database>, values: SkuValues, author: strin
       ...columnsOf(values), status: 'active', created_by: author, updated_by: author, created_at: now, updated_at: now, version: 1,
     }).returningAll().executeTakeFirstOrThrow();
     await writeAudit(trx, { category: 'sku configuration', author, action: `SKU created: ${row.code} (#${row.id})`, at: now, current: audited(row), success: true });
-    return { ok: true, sku: skuOf(row, 0) };
+    return { ok: true, sku: skuOf(row) };
   });
 }
 

@@ -159,9 +159,7 @@ export const SkuHoldersQuery = v.object({
 export const SkuHolder = v.object({ account_id: v.number(), name: v.string(), assigned_by: v.string(), assigned_at: v.number() });
 export type SkuHolder = v.InferOutput<typeof SkuHolder>;
 export const SkuHoldersReply = v.object({
-  status: v.literal(true), items: v.array(SkuHolder),
-  /** Counted on the first page only (null after it: the first page's total stands), so a deep page reads one index range. */
-  total: v.nullable(v.number()),
+  status: v.literal(true), items: v.array(SkuHolder), total: v.number(),
   /** Pass as `after` for the next page; null on the last. */
   next: v.nullable(v.number()),
 });

@@ -187,12 +187,23 @@ describe('assignment', () => {
     expect(JSON.parse(row!.current_data!)).toMatchObject({ skus: [sku.code], 'account_settings.otd_limit': 40 });
     const holders = v.parse(SkuHoldersReply, (await get(admin, `/api/sku/holders/?sku_id=${sku.id}`)).body);
     expect(holders).toMatchObject({ total: 1, next: null, items: [{ account_id: account, name: 'Harbour Lights', assigned_by: 'skukeeper' }] });
+    // Assigning it again: held, nothing changes, still one holding.
+    const again = v.parse(AssignPreviewReply, (await preview(sku.id, account)).body).preview;
+    expect(again).toMatchObject({ held: true, changes: [], version: 1 });
+    expect((await assign(sku.id, account, 1)).status).toBe(200);
+    expect(v.parse(SkuHoldersReply, (await get(admin, `/api/sku/holders/?sku_id=${sku.id}`)).body).total).toBe(1);
+    expect(v.parse(SkuListReply, (await get(admin, `/api/sku/?q=${sku.code}`)).body).items[0]!.holders).toBe(1);
     const mine = v.parse(AccountSkusReply, (await get(admin, `/api/sku/account/?account_id=${account}`)).body);
     expect(mine.items.map((i) => i.sku.code)).toEqual([sku.code]);
     const taken = await call(admin, '/api/sku/unassign/', { sku_id: String(sku.id), account_id: String(account) });
     expect(taken.body).toMatchObject({ msg: `SKU '${sku.code}' taken from Harbour Lights; its settings stay as they are.` });
     expect((await readAccountSettings(server.db, ctx(), account))!.account_settings['otd_limit']).toBe(40);
     expect(v.parse(SkuHoldersReply, (await get(admin, `/api/sku/holders/?sku_id=${sku.id}`)).body).total).toBe(0);
+    // A holding gone with its organization leaves the count exact.
+    expect((await assign(sku.id, account, 1)).status).toBe(200);
+    await server.db.deleteFrom('account_settings').where('account_id', '=', account).execute();
+    await server.db.deleteFrom('organizations').where('id', '=', account).execute();
+    expect(v.parse(SkuListReply, (await get(admin, `/api/sku/?q=${sku.code}`)).body).items[0]!.holders).toBe(0);
   });
 
   it('pages the holders in account order', async () => {
@@ -207,7 +218,7 @@ describe('assignment', () => {
     expect(first).toMatchObject({ total: 5, next: ids[1] });
     expect(first.items.map((h) => h.account_id)).toEqual(ids.slice(0, 2));
     const last = v.parse(SkuHoldersReply, (await get(admin, `/api/sku/holders/?sku_id=${sku.id}&limit=2&after=${ids[3]}`)).body);
-    expect(last).toMatchObject({ next: null, total: null, items: [{ account_id: ids[4] }] });
+    expect(last).toMatchObject({ next: null, total: 5, items: [{ account_id: ids[4] }] });
   });
 
   it('refuses an assignment the account rules refuse, naming the rule, and writes nothing', async () => {

@@ -248,7 +248,7 @@ export const skuEditorMachine = setup({
               target: 'shown',
               actions: assign(({ context, event }) => ({
                 holders: context.holdersAfter === null ? event.output.items : [...context.holders, ...event.output.items],
-                holdersTotal: event.output.total ?? context.holdersTotal, holdersNext: event.output.next,
+                holdersTotal: event.output.total, holdersNext: event.output.next,
               })),
             },
             onError: { target: 'shown', actions: assign({ error: ({ event }) => `The accounts holding this SKU could not be read. ${failureMessage(event.error)}` }) },
