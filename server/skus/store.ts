@@ -55,15 +55,22 @@ export async function skuById(db: Db, id: number): Promise<Sku | null> {
   return row ? skuOf(row) : null;
 }
 
-/** One page of the accounts holding a SKU, in account order (keyset on the account id). */
+/**
+ * One page of the accounts holding a SKU, in account order (keyset on the account id): the page of
+ * holdings first, then their names by id. A join would let PostgreSQL merge along organizations
+ * from the first id, reading every account before a deep page.
+ */
 export async function skuHolders(db: Db, input: { skuId: number; after: number | undefined; limit: number }): Promise<{ items: SkuHolder[]; total: number; next: number | null }> {
-  let q = db.selectFrom('account_skus as h').innerJoin('organizations as o', 'o.id', 'h.account_id')
-    .select(['h.account_id', 'o.name', 'h.assigned_by', 'h.assigned_at'])
-    .where('h.sku_id', '=', input.skuId).orderBy('h.account_id').limit(input.limit + 1);
-  if (input.after !== undefined) q = q.where('h.account_id', '>', input.after);
+  let q = db.selectFrom('account_skus').select(['account_id', 'assigned_by', 'assigned_at'])
+    .where('sku_id', '=', input.skuId).orderBy('account_id').limit(input.limit + 1);
+  if (input.after !== undefined) q = q.where('account_id', '>', input.after);
   const [rows, sku] = await Promise.all([q.execute(), db.selectFrom('skus').select('holders').where('id', '=', input.skuId).executeTakeFirst()]);
-  const page = rows.slice(0, input.limit).map((r) => ({ account_id: Number(r.account_id), name: r.name, assigned_by: r.assigned_by, assigned_at: Number(r.assigned_at) }));
-  return { items: page, total: Number(sku?.holders ?? 0), next: rows.length > input.limit ? page.at(-1)!.account_id : null };
+  const page = rows.slice(0, input.limit);
+  const names = page.length
+    ? new Map((await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', page.map((r) => r.account_id)).execute()).map((o) => [Number(o.id), o.name]))
+    : new Map<number, string>();
+  const items = page.map((r) => ({ account_id: Number(r.account_id), name: names.get(Number(r.account_id)) ?? '', assigned_by: r.assigned_by, assigned_at: Number(r.assigned_at) }));
+  return { items, total: Number(sku?.holders ?? 0), next: rows.length > input.limit ? items.at(-1)!.account_id : null };
 }
 
 /** The SKUs one account holds, retired ones included, by code. */
