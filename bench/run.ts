@@ -13,6 +13,7 @@ import { benchGroups } from './groups';
 import { benchGroupsV2 } from './groups-v2';
 import { benchRoles } from './roles';
 import { benchTemplates } from './templates';
+import { benchSkus } from './skus';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -23,6 +24,7 @@ const BENCHES = [
   ['groups v2', benchGroupsV2],
   ['roles', benchRoles],
   ['templates', benchTemplates],
+  ['skus', benchSkus],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

@@ -12,6 +12,7 @@ import { segmentRoutes } from './api/segments';
 import { sessionRoutes } from './api/session';
 import { signInRoutes } from './api/sign-in';
 import { templateRoutes } from './api/templates';
+import { skuRoutes } from './api/skus';
 import { userBulkEditRoutes } from './api/user-bulk-edit';
 import { userCreateRoutes } from './api/user-create';
 import { userEditRoutes } from './api/user-edit';
@@ -30,4 +31,5 @@ export const ROUTES: readonly Route[] = [
   ...roleRoutes,
   ...redshiftRoutes,
   ...templateRoutes,
+  ...skuRoutes,
 ];

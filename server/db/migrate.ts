@@ -19,6 +19,7 @@ import * as groupManagement from './migrations/2026_11_25_015_group_management';
 import * as groupSearch from './migrations/2026_11_25_016_group_search';
 import * as roleManagement from './migrations/2026_11_25_017_role_management';
 import * as accountSettings from './migrations/2026_11_25_018_account_settings';
+import * as skus from './migrations/2026_11_25_019_skus';
 import * as redshiftConfiguration from './migrations/2026_11_25_020_redshift_configuration';
 import type { Database } from './schema';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_016_group_search': groupSearch,
   '2026_11_25_017_role_management': roleManagement,
   '2026_11_25_018_account_settings': accountSettings,
+  '2026_11_25_019_skus': skus,
   '2026_11_25_020_redshift_configuration': redshiftConfiguration,
 };
 

@@ -246,6 +246,8 @@ export interface Database {
   account_settings: AccountSettingsTable;
   settings_templates: SettingsTemplatesTable;
   redshift_configuration: RedshiftConfigurationTable;
+  skus: SkusTable;
+  account_skus: AccountSkusTable;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */
@@ -360,4 +362,32 @@ export interface RedshiftConfigurationTable {
   /** The staff user who saved last; null before anyone has. */
   updated_by: number | null;
   updated_at: number | null;
+}
+
+/** A sellable bundle (migration 019, decision 053); JSON columns hold partials of src/domain/account-settings.ts values. */
+export interface SkusTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: Generated<string>;
+  product_configuration: string;
+  data_plan: Generated<string>;
+  settings: Generated<string>;
+  level_flags: Generated<string>;
+  status: Generated<string>;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+  /** Kept by triggers on account_skus. */
+  holders: Generated<number>;
+}
+
+/** Which account holds which SKU (migration 019). */
+export interface AccountSkusTable {
+  account_id: number;
+  sku_id: number;
+  assigned_by: string;
+  assigned_at: number;
 }

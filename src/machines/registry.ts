@@ -39,6 +39,8 @@ import { roleEditorMachine } from './role-editor/role-editor.machine';
 import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
 import { templateEditorMachine } from './template-editor/template-editor.machine';
 import { templateEditorDraftPlan, templateEditorPlan } from './template-editor/template-editor.plan';
+import { skuEditorMachine } from './sku-editor/sku-editor.machine';
+import { skuEditorDraftPlan, skuEditorPlan } from './sku-editor/sku-editor.plan';
 import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
 import { sessionMachine } from './session/session.machine';
@@ -340,6 +342,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: templateEditorMachine,
     source: 'src/machines/template-editor/template-editor.machine.ts',
     plans: [{ title: 'The templates, a template form, delete and apply', plan: templateEditorPlan }, { title: 'A template form kept across a reload', plan: templateEditorDraftPlan }],
+  },
+  {
+    id: 'skuEditor',
+    title: 'SKU Configuration',
+    purpose: 'SKUs created, changed from the version read, retired and reactivated; their holders paged; assigned to an account after a preview of what changes.',
+    machine: skuEditorMachine,
+    source: 'src/machines/sku-editor/sku-editor.machine.ts',
+    plans: [{ title: 'The SKUs, their holders and an assignment', plan: skuEditorPlan }, { title: 'A SKU form kept across a reload', plan: skuEditorDraftPlan }],
   },
 ];
 

@@ -1,9 +1,9 @@
-// /sku_configuration: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
+// /sku_configuration: SKU Configuration (decision 053), the SKUs sold and their assignment to accounts; needs sku_configuration_access.
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+import { SkusScreen } from '../ui/skus/skus-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/sku_configuration')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/sku_configuration" />,
+  component: () => <SkusScreen />,
 });

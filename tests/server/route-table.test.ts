@@ -124,6 +124,16 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'DELETE /api/ts/:id/': 'template_settings_tab',
     'POST /api/ts/apply_preview/': 'template_settings_tab',
     'POST /api/ts/apply/': 'template_settings_tab',
+    // SKU Configuration (decision 053).
+    'GET /api/sku/': 'sku_configuration_access',
+    'POST /api/sku/': 'sku_configuration_access',
+    'POST /api/sku/update/': 'sku_configuration_access',
+    'POST /api/sku/status/': 'sku_configuration_access',
+    'GET /api/sku/holders/': 'sku_configuration_access',
+    'GET /api/sku/account/': 'sku_configuration_access',
+    'POST /api/sku/assign/preview/': 'sku_configuration_access',
+    'POST /api/sku/assign/': 'sku_configuration_access',
+    'POST /api/sku/unassign/': 'sku_configuration_access',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

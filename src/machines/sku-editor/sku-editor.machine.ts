@@ -1,0 +1,331 @@
+// SKU Configuration (/sku_configuration, decision 053): the SKUs, read at once and searched on
+// screen. A SKU is created or changed in a form (code, name, description, product configuration,
+// data plan items under spec §5's rules, and the account settings it sets, chosen one by one)
+// from the version it was read at: a change someone saved first is said, and saving again starts
+// from theirs. Retiring and reactivating ask first. The holders are read a page at a time and
+// can be taken off (their settings stay). Assigning picks an account, shows what changes there
+// and which account rule refuses it, and applies only on confirmation, from the account's
+// settings version: a change in between brings the new preview.
+import { assign, fromPromise, setup } from 'xstate';
+import { defaultAccountSettings } from '../../domain/account-settings';
+import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
+import { skuSettingFields } from '../../domain/sku-labels';
+import { skuConflictOf, type Sku } from '../../domain/skus';
+import { reconcileDataPlan } from '../../domain/user-rules';
+import { failureMessage } from '../shared/failure';
+import { noticeOf } from '../shared/notice';
+import type {
+  AssignInput, AssignOutcome, HoldersInput, LoadOutcome, PreviewOutcome, SaveOutcome, SkuEditorContext, SkuEditorEvent, SkuEditorInput, SkuForm,
+  SkuFormValues, StatusInput,
+} from './sku-editor.types';
+
+const FORM_FIELDS = ['code', 'name', 'description', 'product_configuration', 'data_plan'] as const;
+const isFormField = (k: string) => (FORM_FIELDS as readonly string[]).includes(k) || k.startsWith('account_settings.') || k.startsWith('account_level_flags.');
+
+/** A SKU's two objects as the form's dotted paths; numbers become the text a field holds. */
+function defaultsOf(sku: Sku): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [group, values] of [['account_settings', sku.account_settings], ['account_level_flags', sku.account_level_flags]] as const) {
+    for (const [k, val] of Object.entries(values)) out[`${group}.${k}`] = typeof val === 'number' ? String(val) : val;
+  }
+  return out;
+}
+
+function formOf(sku: Sku): SkuForm {
+  const values: SkuFormValues = {
+    code: sku.code, name: sku.name, description: sku.description, product_configuration: sku.product_configuration,
+    data_plan: sku.data_plan, defaults: defaultsOf(sku),
+  };
+  return { id: sku.id, version: sku.version, ...values, base: values };
+}
+
+function emptyForm(key: string): SkuForm {
+  const values: SkuFormValues = { code: '', name: '', description: '', product_configuration: `${key}_basic`, data_plan: [], defaults: {} };
+  return { id: null, version: 0, ...values, base: values };
+}
+
+/** The value a newly added setting starts from: the account default (§9). */
+function startValue(key: string, path: string): unknown {
+  const [group, name] = path.split('.') as ['account_settings' | 'account_level_flags', string];
+  const value = defaultAccountSettings(key, 'app')[group][name];
+  return typeof value === 'number' ? String(value) : value;
+}
+
+const find = (context: SkuEditorContext, id: number) => context.skus.find((s) => s.id === id) ?? null;
+const errorText = (error: unknown, prefix: string) => {
+  const conflict = skuConflictOf(error);
+  if (conflict) return conflict.msg;
+  return `${prefix} ${fieldRefusalOf(error)?.msg ?? failureMessage(error)}`;
+};
+
+export const skuEditorMachine = setup({
+  types: { context: {} as SkuEditorContext, events: {} as SkuEditorEvent, input: {} as SkuEditorInput },
+  actors: {
+    loadSkus: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadSkus'))),
+    saveSku: fromPromise<SaveOutcome, SkuForm>(() => Promise.reject(new Error('provide saveSku'))),
+    changeStatus: fromPromise<SaveOutcome, StatusInput>(() => Promise.reject(new Error('provide changeStatus'))),
+    loadHolders: fromPromise<import('../../domain/skus').SkuHoldersReply, HoldersInput>(() => Promise.reject(new Error('provide loadHolders'))),
+    unassignSku: fromPromise<unknown, { skuId: number; accountId: number }>(() => Promise.reject(new Error('provide unassignSku'))),
+    previewAssignment: fromPromise<PreviewOutcome, { skuId: number; accountId: number }>(() => Promise.reject(new Error('provide previewAssignment'))),
+    assignSku: fromPromise<AssignOutcome, AssignInput>(() => Promise.reject(new Error('provide assignSku'))),
+  },
+  guards: {
+    formOpen: ({ context }) => context.form !== null,
+    listedSku: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
+    activeSku: ({ context, event }) => 'id' in event && find(context, event.id)?.status === 'active',
+    morePages: ({ context }) => context.holdersNext !== null,
+    assignable: ({ context }) => context.preview !== null && Object.keys(context.preview.problems).length === 0,
+    refusedFields: (_, error: unknown) => {
+      const refusal = fieldRefusalOf(error);
+      return refusal !== null && Object.keys(refusal.fields).some(isFormField);
+    },
+    stale: (_, error: unknown) => {
+      const conflict = skuConflictOf(error);
+      return conflict !== null;
+    },
+  },
+  actions: {
+    storeList: assign(({ event }) => {
+      const reply = (event as unknown as { output: LoadOutcome }).output;
+      return { skus: reply.items, error: null };
+    }),
+    editField: assign(({ context, event }) => {
+      const form = context.form;
+      if (!form) return {};
+      const drop = (...keys: string[]) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !keys.includes(k)));
+      switch (event.type) {
+        case 'form.code': return { form: { ...form, code: event.value }, serverErrors: drop('code') };
+        case 'form.name': return { form: { ...form, name: event.value }, serverErrors: drop('name') };
+        case 'form.description': return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+        case 'form.configuration': return { form: { ...form, product_configuration: event.value }, serverErrors: drop('product_configuration') };
+        case 'form.planItem': {
+          // The §5 rules as the person chooses: the plan they leave, and why (blue).
+          const selection = event.on ? [...form.data_plan, event.item] : form.data_plan.filter((i) => i !== event.item);
+          const result = reconcileDataPlan(context.productKey, selection, '');
+          return { form: { ...form, data_plan: result.plan }, planNotices: result.notices, serverErrors: drop('data_plan') };
+        }
+        case 'form.addSetting': {
+          if (event.path in form.defaults || !skuSettingFields(context.productKey).some((f) => f.path === event.path)) return {};
+          return { form: { ...form, defaults: { ...form.defaults, [event.path]: startValue(context.productKey, event.path) } } };
+        }
+        case 'form.setting': return { form: { ...form, defaults: { ...form.defaults, [event.path]: event.value } }, serverErrors: drop(event.path, 'account_settings.dd_limit') };
+        case 'form.removeSetting': {
+          const { [event.path]: _gone, ...rest } = form.defaults;
+          return { form: { ...form, defaults: rest }, serverErrors: drop(event.path) };
+        }
+        default: return {};
+      }
+    }),
+    closeForm: assign({ form: null, serverErrors: {}, formError: null, planNotices: [] }),
+    pickTarget: assign(({ context, event }) => ({ target: 'id' in event ? find(context, event.id) : null, error: null, notice: null })),
+    clearTarget: assign({ target: null, holders: [], holdersTotal: 0, holdersNext: null, holdersAfter: null, account: null, preview: null, error: null }),
+  },
+}).createMachine({
+  id: 'skuEditor',
+  context: ({ input }) => ({
+    productKey: input.productKey, skus: [], search: '', status: 'all', form: input.draft, planNotices: [], serverErrors: {}, formError: null,
+    target: null, holders: [], holdersTotal: 0, holdersNext: null, holdersAfter: null, account: null, preview: null, error: null, notice: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSkus',
+        src: 'loadSkus',
+        onDone: [
+          // A form kept from before a reload opens again once the SKUs are there.
+          { guard: 'formOpen', target: 'form', actions: 'storeList' },
+          { target: 'listed', actions: 'storeList' },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'skus.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    listed: {
+      tags: ['listed'],
+      on: {
+        'list.search': { actions: assign({ search: ({ event }) => event.value }) },
+        'list.status': { actions: assign({ status: ({ event }) => event.value }) },
+        'sku.new': { target: 'form', actions: assign(({ context }) => ({ form: emptyForm(context.productKey), notice: null })) },
+        'sku.edit': { guard: 'listedSku', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
+        'sku.status': { guard: 'listedSku', target: 'statusing', actions: 'pickTarget' },
+        'sku.holders': { guard: 'listedSku', target: 'holders', actions: ['clearTarget', 'pickTarget'] },
+        'sku.assign': { guard: 'activeSku', target: 'assigning', actions: ['clearTarget', 'pickTarget'] },
+      },
+    },
+    form: {
+      tags: ['form'],
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.code': { actions: 'editField' },
+            'form.name': { actions: 'editField' },
+            'form.description': { actions: 'editField' },
+            'form.configuration': { actions: 'editField' },
+            'form.planItem': { actions: 'editField' },
+            'form.addSetting': { actions: 'editField' },
+            'form.setting': { actions: 'editField' },
+            'form.removeSetting': { actions: 'editField' },
+            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
+            'form.cancel': { target: '#skuEditor.listed', actions: 'closeForm' },
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveSku',
+            src: 'saveSku',
+            input: ({ context }) => context.form!,
+            onDone: { target: '#skuEditor.loading', actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })] },
+            onError: [
+              {
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                actions: assign(({ event }) => {
+                  const refusal = fieldRefusalOf(event.error)!;
+                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => isFormField(k)));
+                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
+                  return { serverErrors, formError: rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
+                }),
+              },
+              {
+                // Someone else saved it first: said, and the next save starts from what is stored now.
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                actions: assign(({ context, event }) => {
+                  const conflict = skuConflictOf(event.error);
+                  const current = conflict && 'current' in conflict ? conflict.current : null;
+                  const next = current ? 'Save again to replace it with yours, or Cancel to keep theirs.' : 'Cancel to return to the list.';
+                  return { formError: `${conflict!.msg} ${next}`, form: current ? { ...context.form!, version: current.version } : context.form };
+                }),
+              },
+              { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The SKU was not saved.') }) },
+            ],
+          },
+        },
+      },
+    },
+    statusing: {
+      tags: ['dialog'],
+      initial: 'confirm',
+      on: { 'status.cancel': { target: 'listed', actions: 'clearTarget' } },
+      states: {
+        confirm: { on: { 'status.confirm': 'saving' } },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'changeStatus',
+            src: 'changeStatus',
+            input: ({ context }) => ({ id: context.target!.id, version: context.target!.version, status: context.target!.status === 'active' ? 'retired' : 'active' }),
+            onDone: { target: '#skuEditor.loading', actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg), target: null }) },
+            onError: {
+              target: 'confirm',
+              actions: assign(({ context, event }) => {
+                // A change in between: the question stands on the SKU as it is now.
+                const conflict = skuConflictOf(event.error);
+                const current = conflict && 'current' in conflict ? conflict.current : null;
+                return { error: errorText(event.error, 'Nothing was changed.'), target: current ?? context.target };
+              }),
+            },
+          },
+        },
+      },
+    },
+    holders: {
+      tags: ['dialog'],
+      initial: 'reading',
+      on: { 'holders.close': { target: 'loading', actions: 'clearTarget' } },
+      states: {
+        reading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadHolders',
+            src: 'loadHolders',
+            input: ({ context }) => ({ skuId: context.target!.id, after: context.holdersAfter }),
+            onDone: {
+              target: 'shown',
+              actions: assign(({ context, event }) => ({
+                holders: context.holdersAfter === null ? event.output.items : [...context.holders, ...event.output.items],
+                holdersTotal: event.output.total, holdersNext: event.output.next,
+              })),
+            },
+            onError: { target: 'shown', actions: assign({ error: ({ event }) => `The accounts holding this SKU could not be read. ${failureMessage(event.error)}` }) },
+          },
+        },
+        shown: {
+          on: {
+            'holders.more': { guard: 'morePages', target: 'reading', actions: assign(({ context }) => ({ holdersAfter: context.holdersNext, error: null, notice: null })) },
+            'holders.unassign': { target: 'unassigning', actions: assign({ error: null, notice: null }) },
+          },
+        },
+        unassigning: {
+          tags: ['busy'],
+          invoke: {
+            id: 'unassignSku',
+            src: 'unassignSku',
+            input: ({ context, event }) => ({ skuId: context.target!.id, accountId: (event as Extract<SkuEditorEvent, { type: 'holders.unassign' }>).accountId }),
+            onDone: {
+              target: 'reading',
+              actions: assign({ notice: ({ event }) => noticeOf(true, (event.output as { msg: string }).msg), holdersAfter: null }),
+            },
+            onError: { target: 'shown', actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }) },
+          },
+        },
+      },
+    },
+    assigning: {
+      tags: ['dialog'],
+      initial: 'picking',
+      states: {
+        picking: {
+          on: {
+            'assign.account': { target: 'previewing', actions: assign({ account: ({ event }) => event.account, preview: null, error: null }) },
+            'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
+          },
+        },
+        previewing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'previewAssignment',
+            src: 'previewAssignment',
+            input: ({ context }) => ({ skuId: context.target!.id, accountId: context.account!.account_id }),
+            onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output.preview }) },
+            onError: { target: 'picking', actions: assign({ error: ({ event }) => errorText(event.error, 'What assigning changes could not be read.') }) },
+          },
+        },
+        preview: {
+          on: {
+            'assign.confirm': { guard: 'assignable', target: 'applying', actions: assign({ error: null }) },
+            'assign.account': { target: 'previewing', actions: assign({ account: ({ event }) => event.account, preview: null, error: null }) },
+            'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
+          },
+        },
+        applying: {
+          tags: ['busy'],
+          invoke: {
+            id: 'assignSku',
+            src: 'assignSku',
+            input: ({ context }) => ({ skuId: context.target!.id, accountId: context.account!.account_id, version: context.preview!.version }),
+            onDone: { target: 'done', actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg) }) },
+            onError: [
+              {
+                // The account's settings moved since the preview: the new preview, said.
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'preview',
+                actions: assign(({ context, event }) => {
+                  const conflict = skuConflictOf(event.error)!;
+                  return { error: conflict.msg, preview: 'preview' in conflict ? conflict.preview : context.preview };
+                }),
+              },
+              { target: 'preview', actions: assign({ error: ({ event }) => errorText(event.error, 'The SKU was not assigned.') }) },
+            ],
+          },
+        },
+        done: {
+          on: { 'assign.close': { target: '#skuEditor.loading', actions: 'clearTarget' } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+// The accounts holding a SKU, a page at a time; one can be taken off (its settings stay).
+import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
+import {
+  selectError, selectHolders, selectHoldersOpen, selectHoldersReading, selectHoldersTotal, selectMoreHolders, selectNotice, selectBusy, selectTarget,
+} from '../../machines/sku-editor/sku-editor.selectors';
+import { HIDDEN } from './hidden';
+import { SkusCtx } from './skus-context';
+
+export function SkuHoldersDialog() {
+  const editor = SkusCtx.useActorRef();
+  const open = SkusCtx.useSelector(selectHoldersOpen);
+  const reading = SkusCtx.useSelector(selectHoldersReading);
+  const busy = SkusCtx.useSelector(selectBusy);
+  const holders = SkusCtx.useSelector(selectHolders);
+  const total = SkusCtx.useSelector(selectHoldersTotal);
+  const more = SkusCtx.useSelector(selectMoreHolders);
+  const target = SkusCtx.useSelector(selectTarget);
+  const error = SkusCtx.useSelector(selectError);
+  const notice = SkusCtx.useSelector(selectNotice);
+  if (!open || !target) return null;
+  return (
+    <Dialog.Root open onOpenChange={(o) => !o && !busy && editor.send({ type: 'holders.close' })}>
+      <Dialog.Content maxWidth="640px">
+        <Dialog.Title>{`Accounts holding '${target.code}'`}</Dialog.Title>
+        <Dialog.Description size="2" mb="3">
+          {reading && holders.length === 0 ? 'Reading…' : `${total.toLocaleString('en-US')} ${total === 1 ? 'account holds' : 'accounts hold'} ${target.name}. Taking it off leaves the account's settings as they are.`}
+        </Dialog.Description>
+        {notice && <Callout.Root color="blue" role="status" aria-label="Holders notice" mb="3"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+        {error && <Callout.Root color="red" role="alert" mb="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
+        {holders.length > 0 && (
+          <Table.Root size="1">
+        <caption style={HIDDEN}>Holders</caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Assigned by</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Assigned</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell><span style={HIDDEN}>Actions</span></Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {holders.map((h) => (
+                <Table.Row key={h.account_id} aria-label={h.name}>
+                  <Table.RowHeaderCell>{h.name}</Table.RowHeaderCell>
+                  <Table.Cell>{h.assigned_by}</Table.Cell>
+                  <Table.Cell>{new Date(h.assigned_at).toLocaleDateString('en-US')}</Table.Cell>
+                  <Table.Cell>
+                    <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Take ${target.code} from ${h.name}`}
+                      onClick={() => editor.send({ type: 'holders.unassign', accountId: h.account_id })}>Take off</Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+        {!reading && holders.length === 0 && !error && <Text as="p" size="2" color="gray">No account holds it.</Text>}
+        <Flex gap="3" justify="end" mt="4">
+          {more && <Button variant="soft" disabled={busy} onClick={() => editor.send({ type: 'holders.more' })}>More accounts</Button>}
+          <Button variant="soft" color="gray" disabled={busy} onClick={() => editor.send({ type: 'holders.close' })}>Close</Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,122 @@
+// /sku_configuration (SKU Configuration, decision 053): the SKU editor's actor (given the platform
+// key and the kept form draft), what keeps its form across a reload (decision 042), and the view:
+// the SKUs with search and status, and the dialogs. Thin: everything comes from selectors.
+import { Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { useState, type ReactNode } from 'react';
+import { MAX_SEARCH_TEXT } from '../../domain/constants';
+import { checkSkuDraft, SKU_DRAFT_FORM } from '../../machines/sku-editor/sku-editor.draft';
+import { liveSkuEditorMachine } from '../../machines/sku-editor/sku-editor.live';
+import {
+  selectAllSkus, selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectSearch,
+  selectStatusFilter,
+} from '../../machines/sku-editor/sku-editor.selectors';
+import { useSelector } from '@xstate/react';
+import { clearDraft, type DraftAddress } from '../../services/drafts';
+import { useConsole, useInspect } from '../console-context';
+import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { SkuAssignDialog } from './sku-assign-dialog';
+import { SkuFormDialog } from './sku-form-dialog';
+import { SkuHoldersDialog } from './sku-holders-dialog';
+import { SkuStatusDialog } from './sku-status-dialog';
+import { SkusCtx } from './skus-context';
+import { SkusTable } from './skus-table';
+
+/** One form draft per staff member: the open SKU form, new or a change. */
+export const skuDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: SKU_DRAFT_FORM, record: 'open', staff });
+
+/** What the route mounts (tests put a probe inside to hold the actor). */
+export function SkusScreen({ probe }: { probe?: ReactNode }) {
+  const { session } = useConsole();
+  const staff = useSelector(session, selectStaffId);
+  return (
+    <SkusScope staff={staff}>
+      {probe}
+      <SkusDraftKeeper staff={staff} />
+      <SkusView />
+    </SkusScope>
+  );
+}
+
+export function SkusScope({ staff, children }: { staff: number | null; children: ReactNode }) {
+  const { config } = useConsole();
+  const kept = useStoredDraft(skuDraftAddress(staff), checkSkuDraft);
+  const [input] = useState(() => ({ productKey: config.product_key, draft: kept }));
+  return <SkusCtx.Provider logic={liveSkuEditorMachine} options={{ input, inspect: useInspect() }}>{children}</SkusCtx.Provider>;
+}
+
+/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a SKU. */
+export function SkusDraftKeeper({ staff }: { staff: number | null }) {
+  const address = skuDraftAddress(staff);
+  const draft = SkusCtx.useSelector(selectDraftToKeep, sameDraft);
+  const form = SkusCtx.useSelector(selectForm);
+  const changed = SkusCtx.useSelector(selectFormChanged);
+  const kept = useKeepDraft(address, draft);
+  const editing = form !== null && form.id !== null;
+  return (
+    <LeaveGuard
+      when={editing ? changed : draft !== null && !kept}
+      beforeUnload={draft !== null && !kept}
+      title="Leave without saving?"
+      description={editing ? 'The changes to this SKU are not saved yet.' : 'This SKU is not saved yet, and could not be kept for your return.'}
+      leaveLabel={editing ? 'Discard the changes and leave' : 'Leave without saving'}
+      onLeave={() => {
+        if (address && editing) clearDraft(address);
+      }}
+    />
+  );
+}
+
+export function SkusView() {
+  const editor = SkusCtx.useActorRef();
+  const loading = SkusCtx.useSelector(selectLoading);
+  const failed = SkusCtx.useSelector(selectFailed);
+  const busy = SkusCtx.useSelector(selectBusy);
+  const error = SkusCtx.useSelector(selectError);
+  const notice = SkusCtx.useSelector(selectNotice);
+  const count = SkusCtx.useSelector((s) => selectAllSkus(s).length);
+  const search = SkusCtx.useSelector(selectSearch);
+  const status = SkusCtx.useSelector(selectStatusFilter);
+  const listed = SkusCtx.useSelector((s) => s.hasTag('listed'));
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="center">
+        <Heading as="h2" size="5">SKU Configuration</Heading>
+        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'sku.new' })}>New SKU</Button>
+      </Flex>
+      <Text as="p" size="2" color="gray">
+        A SKU is what an account buys: a product configuration, data plan items and the account settings it sets. Assigning one sets those settings on the account, under the same rules as Account Settings.
+      </Text>
+      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="SKUs notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            The SKUs could not be loaded. {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'skus.retry' })}>Retry</Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && count === 0 && <Text size="2" color="gray" role="status" aria-label="Loading SKUs">Loading SKUs…</Text>}
+      {count > 0 && (
+        <>
+          <Flex gap="3" align="end">
+            <TextField.Root aria-label="Search SKUs" placeholder="Search code, name or description" value={search} maxLength={MAX_SEARCH_TEXT} disabled={!listed}
+              style={{ minWidth: 320 }} onChange={(e) => editor.send({ type: 'list.search', value: e.currentTarget.value })} />
+            <Select.Root value={status} disabled={!listed} onValueChange={(value) => editor.send({ type: 'list.status', value: value as 'all' })}>
+              <Select.Trigger aria-label="Status" />
+              <Select.Content>
+                <Select.Item value="all">Active and retired</Select.Item>
+                <Select.Item value="active">Active</Select.Item>
+                <Select.Item value="retired">Retired</Select.Item>
+              </Select.Content>
+            </Select.Root>
+          </Flex>
+          <SkusTable />
+        </>
+      )}
+      <SkuFormDialog />
+      <SkuStatusDialog />
+      <SkuHoldersDialog />
+      <SkuAssignDialog />
+    </Flex>
+  );
+}
