@@ -10,6 +10,8 @@ export interface OrganizationsTable {
   salesforce_id: string | null;
   sf_acc_id: string | null;
   created_at: number;
+  /** Raised by every edit of the account record on Account Settings (migration 018). */
+  version: Generated<number>;
 }
 
 export const USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'] as const;

@@ -54,9 +54,12 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('account_settings_template_idx').on('account_settings').columns(['template_id', 'account_id']).execute();
   // The account list's keyset order: folded name, then id.
   await db.schema.createIndex('organizations_name_id_idx').on('organizations').expression(sql`lower(name), id`).execute();
+  // The account record's own version (name, Salesforce ids edited on Account Settings, decision 051).
+  await db.schema.alterTable('organizations').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('organizations').dropColumn('version').execute();
   await db.schema.dropIndex('organizations_name_id_idx').execute();
   await db.schema.dropTable('account_settings').execute();
   await db.schema.dropTable('settings_templates').execute();
