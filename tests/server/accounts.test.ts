@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountRecordReply, AccountSettingsPage, AccountSettingsReply, ListAccountsReply, StaleAccountRecordReply,
 } from '../../src/domain/accounts';
-import { defaultAccountSettings, StaleAccountSettingsReply } from '../../src/domain/account-settings';
+import { accountSettingsContract, accountSettingsProblems, defaultAccountSettings, StaleAccountSettingsReply } from '../../src/domain/account-settings';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BadRequestReply } from '../../src/domain/field-errors';
+import { seedIfEmpty } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -263,5 +264,28 @@ describe('permissions', () => {
       expect(res.body).toEqual({ status: false, msg: 'You do not have permission to perform this action: it needs the ‘Account settings’ permission.' });
     }
     expect(await server.db.selectFrom('account_settings').select('account_id').where('account_id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('demo data', () => {
+  it('stores valid, varied settings for every seeded organization', async () => {
+    const fresh = await createTestServer();
+    try {
+      await seedIfEmpty(fresh.db, fresh.config, Date.now());
+      const orgs = await fresh.db.selectFrom('organizations').select('id').execute();
+      const rows = await fresh.db.selectFrom('account_settings').selectAll().execute();
+      expect(rows.map((r) => Number(r.account_id)).sort((a, b) => a - b)).toEqual(orgs.map((o) => Number(o.id)).sort((a, b) => a - b));
+      const contract = accountSettingsContract(fresh.config.productKey);
+      const otds = new Set<number>();
+      for (const row of rows) {
+        const values = { account_settings: v.parse(contract.settings, JSON.parse(row.settings)), account_level_flags: v.parse(contract.levelFlags, JSON.parse(row.level_flags)) };
+        expect(accountSettingsProblems(fresh.config.productKey, values)).toEqual({});
+        otds.add(values.account_settings.otd_limit);
+      }
+      expect(otds.size).toBeGreaterThan(2);
+      expect(rows.some((r) => r.groups !== '[]')).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });
