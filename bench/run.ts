@@ -12,6 +12,7 @@ import { benchBulkTags } from './bulk-tags';
 import { benchGroups } from './groups';
 import { benchGroupsV2 } from './groups-v2';
 import { benchRoles } from './roles';
+import { benchAccounts } from './accounts';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -21,6 +22,7 @@ const BENCHES = [
   ['groups', benchGroups],
   ['groups v2', benchGroupsV2],
   ['roles', benchRoles],
+  ['accounts', benchAccounts],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */
