@@ -75,7 +75,8 @@ const client = ofetch.create({
   onRequest: addCsrf,
 });
 
-type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData };
+/** A plain object body is sent as JSON (the Account Settings calls, decision 051). */
+type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData | Record<string, unknown> };
 
 /**
  * Calls the API; throws HttpError on any failure. A 403 that came with a new CSRF token is tried
