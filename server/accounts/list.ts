@@ -1,18 +1,17 @@
 // The account list of Account Settings (GET api/as/, decision 051): organizations by folded name
 // then id, in keyset pages over the index of migration 018 (lower(name), id), so a deep page costs
-// what the first does. A search matches names that start with the text or have a word that does
-// (after a space, '-', '(', '/' or '&'), without regard to ASCII case: the page walks the index in
-// order and tests each name, stopping once the page is full, so a common word ('Capital',
-// 'Group') fills it within a few hundred names. The total of a search is counted to
+// what the first does. A search matches names in which every word of the search starts a word
+// ('cap part' finds 'Alpha Capital Partners'; punctuation separates words, case does not count),
+// through the word index of migration 018 (FTS5 on SQLite, GIN on PostgreSQL), so a rare word
+// costs its few rows rather than a walk of every name. The total of a search is counted to
 // ACCOUNT_TOTAL_CAP + 1 (then "more than"); a first page shorter than a page is its own total.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ACCOUNT_TOTAL_CAP } from '../../src/domain/accounts';
 import type { AccountListItem } from '../../src/domain/account-settings';
 import type { Database } from '../db/schema';
+import { engineOf, type Engine } from '../db/connect';
+import { ACCOUNT_WORDS_PG } from '../db/migrations/2026_11_25_018_account_settings';
 import { normaliseQuery } from '../users/search';
-
-/** Characters after which a word starts inside a name ('Blue Harbor', 'Smith-Harbor', 'Acme (Harbor)'). */
-const WORD_STARTS = [' ', '-', '(', '/', '&'];
 
 export class BadAccountCursor extends Error {}
 
@@ -24,17 +23,23 @@ interface Position {
 
 const folded = sql<string>`lower(o.name)`;
 
-function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The words of a search: letters and digits, everything else a space (as both word indexes read names). */
+export function searchWords(q: string): string[] {
+  return q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
 }
 
-/** The search's condition, or null for every account. */
-function matchOf(q: string): RawBuilder<SqlBool> | null {
-  if (q === '') return null;
-  const e = likeEscaped(q);
-  const patterns = [`${e}%`, ...WORD_STARTS.map((c) => `%${c}${e}%`)];
-  // One substring test first: most names fail it and skip the word tests.
-  return sql<SqlBool>`(${folded} like ${`%${e}%`} escape '\\' and (${sql.join(patterns.map((p) => sql`${folded} like ${p} escape '\\'`), sql` or `)}))`;
+/**
+ * The search's condition, or null for every account: each word of the search starts a word of
+ * the name. SQLite asks the FTS5 table of migration 018, PostgreSQL its GIN index of words.
+ */
+function matchOf(engine: Engine, words: readonly string[]): RawBuilder<SqlBool> | null {
+  if (words.length === 0) return null;
+  if (engine === 'postgres') {
+    const query = words.map((w) => `${w}:*`).join(' & ');
+    return sql<SqlBool>`${sql.raw(ACCOUNT_WORDS_PG.replace('name', 'o.name'))} @@ to_tsquery('simple', ${query})`;
+  }
+  const query = words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' AND ');
+  return sql<SqlBool>`o.id in (select rowid from organizations_fts where organizations_fts match ${query})`;
 }
 
 export function encodeAccountCursor(q: string, at: Position): string {
@@ -67,7 +72,10 @@ export interface AccountPage {
 export async function listAccounts(db: Kysely<Database>, input: { q: string; cursor: string; pageSize: number }): Promise<AccountPage> {
   const q = normaliseQuery(input.q).toLowerCase();
   const at = input.cursor === '' ? null : decodeAccountCursor(input.cursor, q);
-  const match = matchOf(q);
+  const words = searchWords(q);
+  // Text with no letters or digits finds nothing (rather than everything).
+  if (q !== '' && words.length === 0) return { items: [], total: 0, capped: false, next: null, prev: null };
+  const match = matchOf(engineOf(db), words);
   const backwards = at?.dir === 'prev';
 
   let query = db.selectFrom('organizations as o')

@@ -73,6 +73,9 @@ describe('the account list', () => {
     expect(page).toMatchObject({ total_accounts: 6, total_capped: false, count: 6, next_cursor: null, prev_cursor: null });
     expect((await list({ q: 'group' })).items.map((i) => i.name)).toEqual(['Harbor-Capital Group', 'Zeta Group']);
     expect((await list({ q: '100%_' })).items).toEqual([]);
+    // Every word of the search starts a word of the name.
+    expect((await list({ q: 'cap part' })).items.map((i) => i.name)).toEqual(['Alpha Capital Partners']);
+    expect((await list({ q: '--' })).items).toEqual([]);
   });
 
   it('pages by name then id, forward and back, each page said by its cursor', async () => {
@@ -243,6 +246,9 @@ describe('the account record', () => {
     const stale = await call(admin, 'PUT', '/api/account/', { account_id: rec.account_id, version: 1, name: 'Other Name' });
     expect(stale.status).toBe(409);
     expect(v.parse(StaleAccountRecordReply, stale.body).current).toMatchObject({ name: 'Meridian Capital', version: 2 });
+    // The word index follows a rename.
+    expect((await list({ q: 'meridian' })).items.map((i) => i.name)).toEqual(['Meridian Capital']);
+    expect((await list({ q: 'fresh' })).items).toEqual([]);
     // Its own name in another case is not a clash.
     expect((await call(admin, 'PUT', '/api/account/', { account_id: rec.account_id, version: 2, name: 'MERIDIAN Capital' })).status).toBe(200);
     expect(await auditRows('account created: Fresh Meridian Capital')).toHaveLength(1);

@@ -54,11 +54,46 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('account_settings_template_idx').on('account_settings').columns(['template_id', 'account_id']).execute();
   // The account list's keyset order: folded name, then id.
   await db.schema.createIndex('organizations_name_id_idx').on('organizations').expression(sql`lower(name), id`).execute();
+  await createAccountSearchIndex(db);
   // The account record's own version (name, Salesforce ids edited on Account Settings, decision 051).
   await db.schema.alterTable('organizations').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
 }
 
+/**
+ * The account list's word search (decision 051): every word of an organization's name, found by
+ * its beginning. SQLite: an FTS5 table over organizations.name, kept by triggers (whoever inserts
+ * organizations); PostgreSQL: a GIN index of the name's words (punctuation read as spaces, as
+ * SQLite's tokenizer does). Exported so a database migrated before it existed can be given it
+ * (bench/account-data.ts); safe to run twice.
+ */
+export async function createAccountSearchIndex(db: AnyDb): Promise<void> {
+  if (engineOf(db) === 'postgres') {
+    await sql`create index if not exists organizations_name_words_idx on organizations using gin (${sql.raw(ACCOUNT_WORDS_PG)})`.execute(db);
+    return;
+  }
+  const exists = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'organizations_fts'`.execute(db);
+  if (Number(exists.rows[0]?.n ?? 0) > 0) return;
+  await sql`create virtual table organizations_fts using fts5(name, content='organizations', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
+  await sql`create trigger organizations_fts_insert after insert on organizations begin
+    insert into organizations_fts(rowid, name) values (new.id, new.name); end`.execute(db);
+  await sql`create trigger organizations_fts_delete after delete on organizations begin
+    insert into organizations_fts(organizations_fts, rowid, name) values ('delete', old.id, old.name); end`.execute(db);
+  await sql`create trigger organizations_fts_update after update of name on organizations begin
+    insert into organizations_fts(organizations_fts, rowid, name) values ('delete', old.id, old.name);
+    insert into organizations_fts(rowid, name) values (new.id, new.name); end`.execute(db);
+  await sql`insert into organizations_fts(organizations_fts) values ('rebuild')`.execute(db);
+}
+
+/** The PostgreSQL expression the word index holds; the search repeats it exactly. */
+export const ACCOUNT_WORDS_PG = `to_tsvector('simple'::regconfig, regexp_replace(name, '[^[:alnum:]]+', ' ', 'g'))`;
+
 export async function down(db: AnyDb): Promise<void> {
+  if (engineOf(db) === 'postgres') {
+    await db.schema.dropIndex('organizations_name_words_idx').ifExists().execute();
+  } else {
+    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists organizations_fts_${t}`).execute(db);
+    await sql`drop table if exists organizations_fts`.execute(db);
+  }
   await db.schema.alterTable('organizations').dropColumn('version').execute();
   await db.schema.dropIndex('organizations_name_id_idx').execute();
   await db.schema.dropTable('account_settings').execute();
