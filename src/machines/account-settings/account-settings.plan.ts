@@ -84,6 +84,8 @@ export const accountSettingsPlan: MachinePlan<typeof accountSettingsMachine> = {
     if (e.type === 'page.next') return p.page === 1 && p.q === '' && p.pageSize === 20;
     if (e.type === 'page.prev') return p.page > 1;
     if (e.type === 'search.submit') return p.q === '';
+    // Alpha Capital Partners is on the first page.
+    if (e.type === 'account.open') return p.page === 1;
     if (e.type === 'page.size') return p.pageSize === 20;
     // Busy steps cannot be left; the buttons are off.
     if (e.type === 'account.close') return !s.hasTag('busy') && !s.hasTag('dialog') && !s.hasTag('conflict');

@@ -1,6 +1,6 @@
 // The accounts: a search by name (a name that starts with the text, or has a word that does),
 // keyset pages with Previous and Next, 20, 50 or 100 a page; each account opens its settings.
-import { Button, Callout, Flex, RadioGroup, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Flex, RadioGroup, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { accountTotalWords } from '../../domain/accounts';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from '../../domain/constants';
@@ -45,7 +45,8 @@ export function AccountList() {
           <Text size="2" role="status" aria-label="Accounts found">
             {listing ? 'Loading…' : `${accountTotalWords(list.total_accounts, list.total_capped)}${position.q ? ` matching '${position.q}'` : ''}; page ${position.page}.`}
           </Text>
-          <Table.Root variant="surface" size="1" aria-label="Accounts">
+          <Table.Root variant="surface" size="1">
+            <VisuallyHidden asChild><caption>Accounts</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>

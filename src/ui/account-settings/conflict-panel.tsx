@@ -18,7 +18,7 @@ export function ConflictPanel() {
           {conflict.rows.length ? 'This is what they changed:' : 'They changed nothing you can see here.'}
         </Callout.Text>
         {conflict.rows.length > 0 && (
-          <Table.Root size="1" variant="surface" aria-label="What they changed">
+          <Table.Root size="1" variant="surface">
             <VisuallyHidden asChild><caption>What they changed</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
