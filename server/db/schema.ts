@@ -247,6 +247,14 @@ export interface Database {
   user_broker_state: UserBrokerStateTable;
   account_settings: AccountSettingsTable;
   settings_templates: SettingsTemplatesTable;
+  organization_words: OrganizationWordsTable;
+}
+
+/** Every word of every organization's name (migration 018, kept by triggers): the account list's search. */
+export interface OrganizationWordsTable {
+  word: string;
+  name_key: string;
+  organization_id: number;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */

@@ -78,6 +78,16 @@ describe('the account list', () => {
     expect((await list({ q: '--' })).items).toEqual([]);
   });
 
+  it('finds a short prefix that starts many words by walking the names in order', async () => {
+    for (let i = 1; i <= 20; i++) await newAccount(`Quorum Q${String(i).padStart(2, '0')}x Trust`);
+    const page = await list({ q: 'Q', page_size: '20' });
+    expect(page.items.map((i) => i.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Quorum Q${String(i + 1).padStart(2, '0')}x Trust`));
+    expect(page.next_cursor).toBeNull();
+    expect((await list({ q: 'q07x' })).items.map((i) => i.name)).toEqual(['Quorum Q07x Trust']);
+    await server.db.deleteFrom('organizations').where('name', 'like', 'Quorum Q%').execute();
+    expect((await list({ q: 'quorum' })).items).toEqual([]);
+  });
+
   it('pages by name then id, forward and back, each page said by its cursor', async () => {
     const all = await list({ page_size: '100' });
     const total = all.total_accounts;

@@ -59,41 +59,73 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('organizations').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
 }
 
-/**
- * The account list's word search (decision 051): every word of an organization's name, found by
- * its beginning. SQLite: an FTS5 table over organizations.name, kept by triggers (whoever inserts
- * organizations); PostgreSQL: a GIN index of the name's words (punctuation read as spaces, as
- * SQLite's tokenizer does). Exported so a database migrated before it existed can be given it
- * (bench/account-data.ts); safe to run twice.
- */
-export async function createAccountSearchIndex(db: AnyDb): Promise<void> {
-  if (engineOf(db) === 'postgres') {
-    await sql`create index if not exists organizations_name_words_idx on organizations using gin (${sql.raw(ACCOUNT_WORDS_PG)})`.execute(db);
-    return;
-  }
-  const exists = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'organizations_fts'`.execute(db);
-  if (Number(exists.rows[0]?.n ?? 0) > 0) return;
-  await sql`create virtual table organizations_fts using fts5(name, content='organizations', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
-  await sql`create trigger organizations_fts_insert after insert on organizations begin
-    insert into organizations_fts(rowid, name) values (new.id, new.name); end`.execute(db);
-  await sql`create trigger organizations_fts_delete after delete on organizations begin
-    insert into organizations_fts(organizations_fts, rowid, name) values ('delete', old.id, old.name); end`.execute(db);
-  await sql`create trigger organizations_fts_update after update of name on organizations begin
-    insert into organizations_fts(organizations_fts, rowid, name) values ('delete', old.id, old.name);
-    insert into organizations_fts(rowid, name) values (new.id, new.name); end`.execute(db);
-  await sql`insert into organizations_fts(organizations_fts) values ('rebuild')`.execute(db);
+/** Characters read as spaces between words on SQLite (PostgreSQL: anything but letters and digits). */
+const SEPARATORS = ['\\', '"', '-', '(', ')', '/', '&', ',', '.', "'", ':', ';', '+', '!', '?', '[', ']', '{', '}', '*', '#', '@', '%', '|', '_', '=', '<', '>', '$', '~', '`', '^'];
+
+/** SQLite: the words of `col` as a JSON list for json_each (empty strings dropped by the caller). */
+function sqliteWordsJson(col: string): string {
+  let expr = `lower(${col})`;
+  for (const c of SEPARATORS) expr = `replace(${expr}, '${c.replaceAll("'", "''")}', ' ')`;
+  return `'["' || replace(${expr}, ' ', '","') || '"]'`;
 }
 
-/** The PostgreSQL expression the word index holds; the search repeats it exactly. */
-export const ACCOUNT_WORDS_PG = `to_tsvector('simple'::regconfig, regexp_replace(name, '[^[:alnum:]]+', ' ', 'g'))`;
+/**
+ * The account list's word search (decision 051): organization_words holds every word of every
+ * organization's name with the folded name, so the organizations having a word are read in name
+ * order straight from its primary key (word, name_key, organization_id). Triggers keep it, whoever
+ * writes organizations (SQLite splits with json_each, PostgreSQL with regexp_split_to_table).
+ * Exported so a database migrated before it existed can be given it (bench/account-data.ts);
+ * safe to run twice.
+ */
+export async function createAccountSearchIndex(db: AnyDb): Promise<void> {
+  const postgres = engineOf(db) === 'postgres';
+  const exists = postgres
+    ? await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_name = 'organization_words'`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'organization_words'`.execute(db);
+  if (Number(exists.rows[0]?.n ?? 0) > 0) return;
+  await db.schema.createTable('organization_words')
+    .addColumn('word', 'text', (c) => c.notNull())
+    .addColumn('name_key', 'text', (c) => c.notNull())
+    .addColumn('organization_id', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('organization_words_pk', ['word', 'name_key', 'organization_id'])
+    .execute();
+  await db.schema.createIndex('organization_words_org_idx').on('organization_words').column('organization_id').execute();
+  if (postgres) {
+    await sql`create function organization_words_sync() returns trigger language plpgsql as $$
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then delete from organization_words where organization_id = old.id; end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          insert into organization_words (word, name_key, organization_id)
+            select distinct w, lower(new.name), new.id from regexp_split_to_table(lower(new.name), '[^[:alnum:]]+') as w where w <> ''
+            on conflict do nothing;
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`create trigger organization_words_sync after insert or delete or update of name on organizations
+      for each row execute function organization_words_sync()`.execute(db);
+    await sql`insert into organization_words (word, name_key, organization_id)
+      select distinct w, lower(o.name), o.id from organizations o, regexp_split_to_table(lower(o.name), '[^[:alnum:]]+') as w where w <> ''
+      on conflict do nothing`.execute(db);
+    return;
+  }
+  const words = (row: string) => sql.raw(`insert or ignore into organization_words (word, name_key, organization_id)
+    select value, lower(${row}.name), ${row}.id from json_each(${sqliteWordsJson(`${row}.name`)}) where value <> ''`);
+  await sql`create trigger organization_words_insert after insert on organizations begin ${words('new')}; end`.execute(db);
+  await sql`create trigger organization_words_delete after delete on organizations begin delete from organization_words where organization_id = old.id; end`.execute(db);
+  await sql`create trigger organization_words_update after update of name on organizations begin
+    delete from organization_words where organization_id = old.id; ${words('new')}; end`.execute(db);
+  await sql.raw(`insert or ignore into organization_words (word, name_key, organization_id)
+    select j.value, lower(o.name), o.id from organizations o, json_each(${sqliteWordsJson('o.name')}) j where j.value <> ''`).execute(db);
+}
 
 export async function down(db: AnyDb): Promise<void> {
   if (engineOf(db) === 'postgres') {
-    await db.schema.dropIndex('organizations_name_words_idx').ifExists().execute();
+    await sql`drop trigger if exists organization_words_sync on organizations`.execute(db);
+    await sql`drop function if exists organization_words_sync()`.execute(db);
   } else {
-    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists organizations_fts_${t}`).execute(db);
-    await sql`drop table if exists organizations_fts`.execute(db);
+    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists organization_words_${t}`).execute(db);
   }
+  await db.schema.dropTable('organization_words').ifExists().execute();
   await db.schema.alterTable('organizations').dropColumn('version').execute();
   await db.schema.dropIndex('organizations_name_id_idx').execute();
   await db.schema.dropTable('account_settings').execute();
