@@ -59,8 +59,12 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('organizations').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
 }
 
-/** Characters read as spaces between words on SQLite (PostgreSQL: anything but letters and digits). */
-const SEPARATORS = ['\\', '"', '-', '(', ')', '/', '&', ',', '.', "'", ':', ';', '+', '!', '?', '[', ']', '{', '}', '*', '#', '@', '%', '|', '_', '=', '<', '>', '$', '~', '`', '^'];
+/**
+ * Characters read as spaces between words on SQLite (PostgreSQL: anything but letters and digits):
+ * the punctuation of company names. Few, as each is one nested replace() and older sqlite3 shells
+ * refuse a schema nested much deeper.
+ */
+const SEPARATORS = ['\\', '"', '-', '(', ')', '/', '&', ',', '.', "'", ':', '+'];
 
 /** SQLite: the words of `col` as a JSON list for json_each (empty strings dropped by the caller). */
 function sqliteWordsJson(col: string): string {
