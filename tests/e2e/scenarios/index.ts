@@ -22,8 +22,10 @@ import { scenario as groups } from './groups.spec';
 import { scenario as groupsV2 } from './groups-v2.spec';
 import { scenario as groupLifecycle } from './group-lifecycle.spec';
 import { scenario as roles } from './roles.spec';
+import { scenario as accountSettings } from './account-settings.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
   userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, groups, groupsV2, groupLifecycle, roles, signInThrottled,
+  accountSettings,
 ];
