@@ -2,7 +2,7 @@
 // notebook, Editor, Query bits, Other flags, Data team flags, Groups of this account, Template it
 // follows), each labelled in words, each problem at its field (the browser's check with the
 // contract's rules first, then the server's), the rules explained beside the limits.
-import { Box, Button, Callout, Checkbox, Flex, Heading, RadioGroup, Select, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Checkbox, Flex, Grid, Heading, RadioGroup, Select, Text, TextField } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
 import { accountFieldLabel, accountFormGroups, EDITOR_LABELS, LIMIT_HELP, QUERY_BIT_LABELS } from '../../domain/account-labels';
 import { NOTEBOOK_VERSIONS, RESEARCH_PROVIDERS } from '../../domain/account-settings';
@@ -102,7 +102,7 @@ export function SettingsForm({ productKey }: { productKey: string }) {
           <Box key={group.title} role="group" aria-label={group.title}>
             <Heading as="h3" size="3" mb="1">{group.title}</Heading>
             {group.help && <Text as="p" size="1" color="gray" mb="2">{group.help}</Text>}
-            <Flex direction={group.title === 'Limits' ? 'row' : 'column'} gap="3" wrap="wrap">
+            <Grid columns={group.title === 'Limits' ? '4' : '3'} gap={group.title === 'Limits' ? '3' : '2'}>
               {group.fields.flatMap((field) => (field === 'account_settings.regions'
                 ? [(
                   <Box key={field} role="group" aria-label="Regions">
@@ -111,7 +111,7 @@ export function SettingsForm({ productKey }: { productKey: string }) {
                   </Box>
                 )]
                 : [control(field)]))}
-            </Flex>
+            </Grid>
           </Box>
         ))}
         <Box role="group" aria-label="Query bits">

@@ -54,7 +54,7 @@ export const scenario: Scenario = {
 
     await t.step('DD limit 1000: saved', async () => {
       await main.getByRole('textbox', { name: DD }).fill('1000');
-      check((await main.getByText('The DD limit must be greater than the OTD limit').count()) === 0, 'the rule is met');
+      check((await main.getByText('The DD limit must be greater than the OTD limit (500).').count()) === 0, 'the rule is met');
       await main.getByRole('checkbox', { name: 'Multi term', exact: true }).click();
       await main.getByRole('button', { name: 'Save', exact: true }).click();
       await main.getByRole('status', { name: 'Account settings notice' }).filter({ hasText: `Settings of ${ACCOUNT} saved.` }).waitFor();
