@@ -55,6 +55,20 @@ export class HttpClient implements Poster {
     }
     return res;
   }
+
+  /** A GET with the session's cookies (the account list, decision 051). */
+  async get(route: string): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const send = () => fetch(`${this.base}${route}`, { headers });
+    try {
+      return await send();
+    } catch (err) {
+      if (!isSocketRace(err)) throw err;
+      this.retries++;
+      return send();
+    }
+  }
 }
 
 function isSocketRace(err: unknown): boolean {

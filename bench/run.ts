@@ -14,6 +14,7 @@ import { benchGroupsV2 } from './groups-v2';
 import { benchRoles } from './roles';
 import { benchTemplates } from './templates';
 import { benchSkus } from './skus';
+import { benchAccounts } from './accounts';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -25,6 +26,7 @@ const BENCHES = [
   ['roles', benchRoles],
   ['templates', benchTemplates],
   ['skus', benchSkus],
+  ['accounts', benchAccounts],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

@@ -3,6 +3,7 @@
 // URL (the database `staff_console_bench`, or BENCH_PG_DB, on that server). Reuses a full one;
 // otherwise says so, drops it (SQLite: removes the file) and seeds it anew, announcing each step.
 // `npm run bench` never seeds: it skips an engine whose bench database is missing, saying why.
+import { ensureBenchAccounts } from '../bench/account-data';
 import { seededBenchDatabase } from '../bench/user-data';
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   if (engine === 'postgres') process.env['BENCH_PG_URL'] = url;
   const started = performance.now();
   const db = await seededBenchDatabase(engine, (line) => console.log(line));
+  await ensureBenchAccounts(db, (line) => console.log(line));
   const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   await db.destroy();
   console.log(`${engine}: ${Number(n).toLocaleString('en-US')} users ready (${((performance.now() - started) / 1000).toFixed(0)} s).`);

@@ -1,4 +1,5 @@
 // Every API route of the server, in one list: app.ts mounts it, tests walk it.
+import { accountRoutes } from './api/accounts';
 import { brokerRoutes } from './api/brokers';
 import { clientLogRoutes } from './api/client-log';
 import { groupRoutes } from './api/groups';
@@ -32,4 +33,5 @@ export const ROUTES: readonly Route[] = [
   ...redshiftRoutes,
   ...templateRoutes,
   ...skuRoutes,
+  ...accountRoutes,
 ];

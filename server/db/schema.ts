@@ -10,6 +10,8 @@ export interface OrganizationsTable {
   salesforce_id: string | null;
   sf_acc_id: string | null;
   created_at: number;
+  /** Raised by every edit of the account record on Account Settings (migration 018). */
+  version: Generated<number>;
 }
 
 export const USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'] as const;
@@ -248,6 +250,14 @@ export interface Database {
   redshift_configuration: RedshiftConfigurationTable;
   skus: SkusTable;
   account_skus: AccountSkusTable;
+  organization_words: OrganizationWordsTable;
+}
+
+/** Every word of every organization's name (migration 018, kept by triggers): the account list's search. */
+export interface OrganizationWordsTable {
+  word: string;
+  name_key: string;
+  organization_id: number;
 }
 
 /** A committed bulk edit's outcome by the panel's operation id (migration 012). */

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import { BETA_FLAGS, defaultFlags } from '../../src/domain/user-fields';
 import { dateToTimestamp, expiryDefault, todayOf } from '../../src/domain/user-rules';
 import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
+import { seedAccountSettings } from './seed-accounts';
 import { seedBrokers } from './seed-brokers';
 import { seedGroups } from './seed-groups';
 import { seedPlatformGroups } from './seed-groups-v2';
@@ -234,6 +235,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedBrokers(trx, userIds, now, seededRandom(20_261_125));
       await seedGroups(trx, orgIds, now);
       await seedPlatformGroups(trx, orgIds, ORGANIZATIONS, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_126));
+      await seedAccountSettings(trx, config, now);
       await seedRedshift(trx, now);
       // After the organizations, their groups and their settings: links a few to the templates.
       await seedTemplates(trx, config, orgIds, now);

@@ -61,6 +61,8 @@ import { userPrivilegesMachine } from './user-privileges/user-privileges.machine
 import { userPrivilegesPlan } from './user-privileges/user-privileges.plan';
 import { userSessionsMachine } from './user-sessions/user-sessions.machine';
 import { userSessionsPlan } from './user-sessions/user-sessions.plan';
+import { accountSettingsMachine } from './account-settings/account-settings.machine';
+import { accountSettingsDraftPlan, accountSettingsPlan } from './account-settings/account-settings.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -350,6 +352,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: skuEditorMachine,
     source: 'src/machines/sku-editor/sku-editor.machine.ts',
     plans: [{ title: 'The SKUs, their holders and an assignment', plan: skuEditorPlan }, { title: 'A SKU form kept across a reload', plan: skuEditorDraftPlan }],
+  },
+  {
+    id: 'accountSettings',
+    title: 'Account Settings',
+    purpose: "Accounts searched and paged; one account's settings checked in the browser, saved from the version read, shown field by field when saved meanwhile, reset.",
+    machine: accountSettingsMachine,
+    source: 'src/machines/account-settings/account-settings.machine.ts',
+    plans: [{ title: 'The accounts and one account’s settings', plan: accountSettingsPlan }, { title: 'A settings form kept across a reload', plan: accountSettingsDraftPlan }],
   },
 ];
 

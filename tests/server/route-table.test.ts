@@ -134,6 +134,14 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/sku/assign/preview/': 'sku_configuration_access',
     'POST /api/sku/assign/': 'sku_configuration_access',
     'POST /api/sku/unassign/': 'sku_configuration_access',
+    // Account Settings (decision 051).
+    'GET /api/as/': 'account_settings_tab',
+    'POST /api/as/': 'account_settings_tab',
+    'PUT /api/as/': 'account_settings_tab',
+    'DELETE /api/as/:id/': 'account_settings_tab',
+    'GET /api/account/': 'account_settings_tab',
+    'POST /api/account/': 'account_settings_tab',
+    'PUT /api/account/': 'account_settings_tab',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
   for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');

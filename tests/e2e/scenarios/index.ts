@@ -25,11 +25,12 @@ import { scenario as roles } from './roles.spec';
 import { scenario as redshift } from './redshift.spec';
 import { scenario as templates } from './templates.spec';
 import { scenario as skus } from './skus.spec';
+import { scenario as accountSettings } from './account-settings.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
   userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, groups, groupsV2, groupLifecycle, roles,
-  redshift, templates, skus,
+  accountSettings, templates, skus, redshift,
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];

@@ -1,0 +1,142 @@
+// Account Settings' changes (decision 051), each one transaction with its audit row (category
+// 'account settings', previous and current): saving an account's settings (through the shared
+// versioned write of settings-store.ts), putting an account back on the defaults (its saved row
+// removed, from the version the person saw), and creating or editing the account record itself
+// (name unique whatever its case, its own version).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { normaliseAccountName, type AccountRecord, type AccountSettingsInput } from '../../src/domain/accounts';
+import type { AccountSettingsRecord } from '../../src/domain/account-settings';
+import { writeAudit } from '../audit';
+import { engineOf } from '../db/connect';
+import type { Database } from '../db/schema';
+import { accountWriteProblems, readAccountSettings, settingsDiff, writeAccountSettings, type AccountContext, type AccountSettingsWrite } from './settings-store';
+
+const CATEGORY = 'account settings' as const;
+
+const writeOf = (r: Pick<AccountSettingsRecord, 'account_settings' | 'account_level_flags' | 'accountsettings_groups' | 'templatesettings_id'>): AccountSettingsWrite => ({
+  account_settings: r.account_settings as AccountSettingsWrite['account_settings'],
+  account_level_flags: r.account_level_flags as AccountSettingsWrite['account_level_flags'],
+  accountsettings_groups: r.accountsettings_groups,
+  templatesettings_id: r.templatesettings_id,
+});
+
+/** What an audit row keeps of a record: the four things saved, and the version. */
+const audited = (r: AccountSettingsRecord) => ({ account_id: r.account_id, version: r.version, ...writeOf(r) });
+
+export type SaveOutcome =
+  | { ok: true; record: AccountSettingsRecord; created: boolean }
+  | { ok: false; reason: 'fields'; fields: Record<string, string> }
+  | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
+  | { ok: false; reason: 'missing' };
+
+export async function saveAccountSettings(db: Kysely<Database>, ctx: AccountContext, input: AccountSettingsInput, author: string, at: number): Promise<SaveOutcome> {
+  const write: AccountSettingsWrite = {
+    account_settings: input.account_settings, account_level_flags: input.account_level_flags,
+    accountsettings_groups: input.accountsettings_groups, templatesettings_id: input.templatesettings_id,
+  };
+  const problems = await accountWriteProblems(db, ctx, input.account_id, write);
+  if (Object.keys(problems).length > 0) return { ok: false, reason: 'fields', fields: problems };
+  return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
+    const out = await writeAccountSettings(trx, ctx, { accountId: input.account_id, version: input.version, write, author, at });
+    if (!out.ok) return out;
+    const changed = settingsDiff(writeOf(out.previous), write);
+    await writeAudit(trx, {
+      category: CATEGORY, author, at, success: true,
+      action: `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
+      previous: audited(out.previous), current: audited(out.record),
+    });
+    return { ok: true, record: out.record, created: input.version === 0 };
+  });
+}
+
+export type ResetOutcome =
+  | { ok: true; record: AccountSettingsRecord; previous: AccountSettingsRecord }
+  | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
+  | { ok: false; reason: 'missing' };
+
+/** Removes the saved settings of an account (from `version`): it runs on spec §9's defaults again. */
+export async function resetAccountSettings(db: Kysely<Database>, ctx: AccountContext, accountId: number, version: number, author: string, at: number): Promise<ResetOutcome> {
+  return db.transaction().execute(async (trx): Promise<ResetOutcome> => {
+    const previous = await readAccountSettings(trx, ctx, accountId);
+    if (!previous) return { ok: false, reason: 'missing' };
+    const removed = await trx.deleteFrom('account_settings').where('account_id', '=', accountId).where('version', '=', version).executeTakeFirst();
+    const now = (await readAccountSettings(trx, ctx, accountId))!;
+    if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'stale', current: now };
+    await writeAudit(trx, {
+      category: CATEGORY, author, at, success: true, action: `account settings back to the defaults: ${previous.account_name}`,
+      previous: audited(previous), current: audited(now),
+    });
+    return { ok: true, record: now, previous };
+  });
+}
+
+// ── the account record ──────────────────────────────────────────────────
+function recordOf(row: { id: number; name: string; salesforce_id: string | null; sf_acc_id: string | null; version: number; created_at: number }): AccountRecord {
+  return { account_id: Number(row.id), name: row.name, salesforce_id: row.salesforce_id, sf_acc_id: row.sf_acc_id, version: Number(row.version), created_at: Number(row.created_at) };
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function readAccountRecord(db: Db, id: number): Promise<AccountRecord | null> {
+  const row = await db.selectFrom('organizations').select(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at']).where('id', '=', id).executeTakeFirst();
+  return row ? recordOf(row) : null;
+}
+
+/**
+ * Account names are unique whatever their case (decision 051), checked inside the writing
+ * transaction. Organizations also come from places with no such check (older data), so this is
+ * not an index: on PostgreSQL the writers of names queue on one advisory lock, on SQLite the
+ * write transaction is already alone.
+ */
+async function nameHeldByOther(trx: Transaction<Database>, name: string, exceptId: number | null): Promise<boolean> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(51051)`.execute(trx);
+  let q = trx.selectFrom('organizations').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== null) q = q.where('id', '!=', exceptId);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+export type RecordOutcome =
+  | { ok: true; record: AccountRecord }
+  | { ok: false; reason: 'name' }
+  | { ok: false; reason: 'stale'; current: AccountRecord }
+  | { ok: false; reason: 'missing' };
+
+export async function createAccount(db: Kysely<Database>, input: { name: string; salesforce_id: string | null; sf_acc_id: string | null }, author: string, at: number): Promise<RecordOutcome> {
+  const name = normaliseAccountName(input.name);
+  return db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+    if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
+    const row = await trx.insertInto('organizations').values({ name, salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, created_at: at })
+      .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at']).executeTakeFirstOrThrow();
+    const record = recordOf(row);
+    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account created: ${name}`, current: record });
+    return { ok: true, record };
+  });
+}
+
+export async function updateAccount(
+  db: Kysely<Database>, input: { account_id: number; version: number; name: string; salesforce_id: string | null; sf_acc_id: string | null }, author: string, at: number,
+): Promise<RecordOutcome> {
+  const name = normaliseAccountName(input.name);
+  return db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+    const previous = await readAccountRecord(trx, input.account_id);
+    if (!previous) return { ok: false, reason: 'missing' };
+    if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
+    const updated = await trx.updateTable('organizations')
+      .set((eb) => ({ name, salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, version: eb('version', '+', 1) }))
+      .where('id', '=', input.account_id).where('version', '=', input.version).executeTakeFirst();
+    const now = (await readAccountRecord(trx, input.account_id))!;
+    if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
+    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account edited: ${name}`, previous, current: now });
+    return { ok: true, record: now };
+  });
+}
+
+/** The groups of one account (what accountsettings_groups may name) and the templates it may follow. */
+export async function accountChoices(db: Kysely<Database>, accountId: number) {
+  const groups = await db.selectFrom('user_groups').select(['id', 'name', 'kind']).where('organization_id', '=', accountId).orderBy('name').limit(500).execute();
+  const templates = await db.selectFrom('settings_templates').select(['id', 'name']).orderBy(sql`lower(name)`).limit(500).execute();
+  return {
+    groups: groups.map((g) => ({ id: Number(g.id), name: g.name, kind: g.kind })),
+    templates: templates.map((t) => ({ id: Number(t.id), name: t.name })),
+  };
+}
