@@ -8,7 +8,7 @@
 // account-settings.ts; this file only places them in requests.
 import * as v from 'valibot';
 import {
-  AccountGroups, AccountListItem, AccountName, AccountSettingsRecord, accountSettingsContract, TemplateRef,
+  AccountGroups, AccountListItem, AccountName, AccountSettingsRecord, accountSettingsContract,
   type AccountLevelFlags, type AccountSettingsValues,
 } from './account-settings';
 import { CSRF_FIELD, MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
