@@ -1,7 +1,8 @@
 // Account Settings (/account_settings, decision 051): the account list, one account's settings and
 // their saves, and the account record itself. Everything needs account_settings_tab. Bodies are
-// JSON; a refused value is a 400 naming its field (account_settings.dd_limit …), a save from an
-// older version a 409 with what is stored now.
+// form data (spec §7), objects and lists as JSON text in a field; a refused value is a 400 naming
+// its field, dotted into that JSON (account_settings.dd_limit …), a save from an older version a
+// 409 with what is stored now.
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -20,7 +21,8 @@ import { normaliseQuery } from '../users/search';
 
 const ACCESS = 'account_settings_tab';
 const NO_ACCOUNT = 'There is no such account.';
-const AnyJson = v.looseObject({});
+/** The save's form is built per platform key, so the handler checks it (saveAccountSettingsForm). */
+const AnyFields = v.looseObject({});
 
 const contextOf = (deps: AppDeps): AccountContext => ({ productKey: deps.config.productKey, serverType: deps.config.serverType });
 
@@ -62,7 +64,7 @@ const list = defineRoute({
 });
 
 const save = (mode: 'create' | 'update') => defineRoute({
-  method: mode === 'create' ? 'POST' : 'PUT', path: '/api/as/', access: ACCESS, schema: AnyJson, body: 'json',
+  method: mode === 'create' ? 'POST' : 'PUT', path: '/api/as/', access: ACCESS, schema: AnyFields,
   summary: mode === 'create'
     ? "Stores an account's settings for the first time (from version 0; is_new_created true): every field of account_settings and account_level_flags, the account's groups, the template it follows."
     : "Saves an account's settings from the version the edit started from (another save in between: 409 with the settings as stored now).",
@@ -114,7 +116,7 @@ const getAccount = defineRoute({
 });
 
 const createAccountRoute = defineRoute({
-  method: 'POST', path: '/api/account/', access: ACCESS, schema: CreateAccountForm, body: 'json',
+  method: 'POST', path: '/api/account/', access: ACCESS, schema: CreateAccountForm,
   summary: 'Creates an account (organization): a name unique whatever its case, Salesforce ids; it starts on the default settings.',
   async handler({ c, deps, input, now, session }) {
     const out = await createAccount(deps.db, input, session.user.username, now);
@@ -125,7 +127,7 @@ const createAccountRoute = defineRoute({
 });
 
 const updateAccountRoute = defineRoute({
-  method: 'PUT', path: '/api/account/', access: ACCESS, schema: UpdateAccountForm, body: 'json',
+  method: 'PUT', path: '/api/account/', access: ACCESS, schema: UpdateAccountForm,
   summary: 'Renames an account and sets its Salesforce ids, from the version the edit started from (another edit in between: 409 with the account now).',
   async handler({ c, deps, input, now, session }) {
     const out = await updateAccount(deps.db, input, session.user.username, now);

@@ -1,15 +1,18 @@
 // The Account Settings calls (spec §7 "Accounts and templates", decision 051): the account list
 // (GET api/as/), one account's settings (GET api/as/?account_id=), saving them (POST from nothing
 // stored, PUT from a version), putting an account back on the defaults (DELETE api/as/{id}/?version=)
-// and the account (organization) record itself (GET/PUT/POST api/account/). Bodies are JSON.
-// The settings' own rules live in account-settings.ts; this file only places them in requests.
+// and the account (organization) record itself (GET/PUT/POST api/account/). Bodies are form data
+// (spec §7), as Template Settings and SKU Configuration send them: plain values as plain fields,
+// objects and lists as JSON text in one field each (JsonField), so a refusal inside one still
+// names its dotted path (`account_settings.dd_limit`). The settings' own rules live in
+// account-settings.ts; this file only places them in requests.
 import * as v from 'valibot';
 import {
-  AccountGroups, AccountListItem, AccountName, AccountSettingsRecord, accountSettingsContract, TemplateRef,
+  AccountGroups, AccountListItem, AccountName, AccountSettingsRecord, accountSettingsContract,
   type AccountLevelFlags, type AccountSettingsValues,
 } from './account-settings';
-import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
-import { Id, Text } from './users';
+import { CSRF_FIELD, MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
+import { Id, JsonField, Text } from './users';
 
 // ── GET api/as/ ───────────────────────────────────────────────────────────
 /**
@@ -73,12 +76,42 @@ export interface AccountSettingsInput {
   templatesettings_id: number | null;
 }
 
-const Version = v.pipe(v.number('The version is a whole number.'), v.integer('The version is a whole number.'), v.minValue(1, 'At least 1.'));
+/** A version as form text ('3'); a number is taken too, as Id takes one. */
+const Version = v.pipe(
+  v.union([v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, 'The version is a whole number.'), v.transform(Number)), v.number('The version is a whole number.')], 'The version is a whole number.'),
+  v.integer('The version is a whole number.'), v.minValue(1, 'At least 1.'),
+);
+/** POST: nothing stored yet, so version 0 or no version at all. */
+const FROM_NOTHING = 'A new account’s settings start from version 0.';
+const CreateVersion = v.optional(
+  v.pipe(v.union([v.literal('0', FROM_NOTHING), v.literal(0, FROM_NOTHING)], FROM_NOTHING), v.transform(() => 0 as const)),
+  0,
+);
+/** One object of settings as JSON text; its keys are checked by the contract's strict schema. */
+const SettingsField = <T>(what: string, schema: v.GenericSchema<unknown, T>) => JsonField(v.pipe(
+  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), `${what} must be an object of settings.`),
+  schema as v.GenericSchema<Record<string, unknown>, T>,
+), what, 100_000);
+/** The template the account follows: an id, or '' for none. */
+const TemplateField = v.optional(v.union([v.pipe(v.literal(''), v.transform(() => null)), Id], 'Expected a template id, or none.'), '');
+/**
+ * The CSRF form field the panel's client adds to every form (http.ts): checked before the schema
+ * runs (app.ts), allowed here so a strict form does not refuse it, and dropped from the input.
+ */
+const csrfEntry = { [CSRF_FIELD]: v.optional(v.string()) } as Record<string, v.OptionalSchema<v.StringSchema<undefined>, undefined>>;
+const withoutCsrf = <T extends Record<string, unknown>>(fields: T): T => {
+  const { [CSRF_FIELD]: _, ...rest } = fields;
+  return rest as T;
+};
+const noSuchField = (issue: v.BaseIssue<unknown>) =>
+  issue.expected === 'never' ? `The request has no field ${JSON.stringify((issue.path ?? []).at(-1)?.key)}.` : issue.message;
 
 const saveForms = new Map<string, v.GenericSchema<unknown, AccountSettingsInput>>();
 /**
- * The body of POST (create: no version) and PUT (version required) for a platform key: every key
- * of both objects required, none unknown; the cross-field rules run after (accountSettingsProblems).
+ * The form of POST (create: no version, or '0') and PUT (version required) for a platform key:
+ * account_id, version and templatesettings_id ('' for none) as plain fields; account_settings,
+ * account_level_flags and accountsettings_groups as JSON text, every key of both objects required,
+ * none unknown; the cross-field rules run after (accountSettingsProblems).
  */
 export function saveAccountSettingsForm(key: string, mode: 'create' | 'update'): v.GenericSchema<unknown, AccountSettingsInput> {
   const memo = `${key}:${mode}`;
@@ -87,16 +120,30 @@ export function saveAccountSettingsForm(key: string, mode: 'create' | 'update'):
   const contract = accountSettingsContract(key);
   schema = v.pipe(
     v.strictObject({
+      ...csrfEntry,
       account_id: Id,
-      version: mode === 'update' ? Version : v.optional(v.literal(0, 'A new account’s settings start from version 0.'), 0),
-      account_settings: contract.settings,
-      account_level_flags: contract.levelFlags,
-      accountsettings_groups: v.optional(AccountGroups, []),
-      templatesettings_id: v.optional(TemplateRef, null),
-    }, (issue) => issue.expected === 'never' ? `The request has no field ${JSON.stringify((issue.path ?? []).at(-1)?.key)}.` : issue.message),
+      version: mode === 'update' ? Version : CreateVersion,
+      account_settings: SettingsField('account_settings', contract.settings),
+      account_level_flags: SettingsField('account_level_flags', contract.levelFlags),
+      accountsettings_groups: v.optional(JsonField(AccountGroups, 'accountsettings_groups', 10_000), '[]'),
+      templatesettings_id: TemplateField,
+    }, noSuchField),
+    v.transform(withoutCsrf),
   ) as unknown as v.GenericSchema<unknown, AccountSettingsInput>;
   saveForms.set(memo, schema);
   return schema;
+}
+
+/** The form fields of a save as the panel sends them (POST leaves the version out). */
+export function accountSettingsFields(input: AccountSettingsInput): Record<string, string> {
+  return {
+    account_id: String(input.account_id),
+    ...(input.version === 0 ? {} : { version: String(input.version) }),
+    account_settings: JSON.stringify(input.account_settings),
+    account_level_flags: JSON.stringify(input.account_level_flags),
+    accountsettings_groups: JSON.stringify(input.accountsettings_groups),
+    templatesettings_id: input.templatesettings_id === null ? '' : String(input.templatesettings_id),
+  };
 }
 
 /** DELETE api/as/{id}/?version=: the version the person saw; the saved settings go, the defaults apply. */
@@ -134,9 +181,17 @@ const SalesforceId = v.optional(v.pipe(
 ), null);
 
 export const GetAccountQuery = v.object({ account_id: Id });
-export const CreateAccountForm = v.strictObject({ name: Name, salesforce_id: SalesforceId, sf_acc_id: SalesforceId });
+/** POST api/account/ (form): name, and the Salesforce ids ('' for none). */
+export const CreateAccountForm = v.pipe(
+  v.strictObject({ ...csrfEntry, name: Name, salesforce_id: SalesforceId, sf_acc_id: SalesforceId }, noSuchField),
+  v.transform(withoutCsrf),
+);
 export type CreateAccountForm = v.InferOutput<typeof CreateAccountForm>;
-export const UpdateAccountForm = v.strictObject({ account_id: Id, version: Version, name: Name, salesforce_id: SalesforceId, sf_acc_id: SalesforceId });
+/** PUT api/account/ (form): the same with account_id and the version the edit started from. */
+export const UpdateAccountForm = v.pipe(
+  v.strictObject({ ...csrfEntry, account_id: Id, version: Version, name: Name, salesforce_id: SalesforceId, sf_acc_id: SalesforceId }, noSuchField),
+  v.transform(withoutCsrf),
+);
 export type UpdateAccountForm = v.InferOutput<typeof UpdateAccountForm>;
 export const accountNameTaken = (name: string) => `An account named '${name}' already exists.`;
 

@@ -1,9 +1,10 @@
 // The Account Settings calls (decision 051): plain functions, every reply parsed by its src/domain
-// schema; bodies are JSON. A stale save answers 409, which the machine reads by shape
+// schema; bodies are form data, the settings objects and the group list as JSON text in their
+// fields (accountSettingsFields), as templates.service sends them. A stale save answers 409, which the machine reads by shape
 // (staleAccountSettingsOf).
 import * as v from 'valibot';
-import { AccountSettingsPage, AccountSettingsReply, ListAccountsReply, type AccountSettingsInput } from '../domain/accounts';
-import { http } from './http';
+import { accountSettingsFields, AccountSettingsPage, AccountSettingsReply, ListAccountsReply, type AccountSettingsInput } from '../domain/accounts';
+import { http, toFormData } from './http';
 
 export async function listAccounts(opts: { q: string; cursor: string; pageSize: number }): Promise<ListAccountsReply> {
   const params = new URLSearchParams({ q: opts.q, cursor: opts.cursor, page_size: String(opts.pageSize) });
@@ -16,9 +17,8 @@ export async function readAccountSettings(accountId: number): Promise<AccountSet
 
 /** POST from nothing stored (version 0), PUT from a version. */
 export async function saveAccountSettings(input: AccountSettingsInput): Promise<AccountSettingsReply> {
-  const { version, ...rest } = input;
-  const body = version === 0 ? rest : input;
-  return v.parse(AccountSettingsReply, await http('/api/as/', { method: version === 0 ? 'POST' : 'PUT', body: body as unknown as Record<string, unknown> }));
+  const body = toFormData(accountSettingsFields(input));
+  return v.parse(AccountSettingsReply, await http('/api/as/', { method: input.version === 0 ? 'POST' : 'PUT', body }));
 }
 
 export async function resetAccountSettings(accountId: number, version: number): Promise<AccountSettingsReply> {

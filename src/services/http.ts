@@ -75,7 +75,7 @@ const client = ofetch.create({
   onRequest: addCsrf,
 });
 
-/** A plain object body is sent as JSON (the token then travels in the header alone; decisions 051, 054). */
+/** A plain object body is sent as JSON (the token then travels in the header alone; Redshift, decision 054). */
 type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData | Record<string, unknown> };
 
 /**

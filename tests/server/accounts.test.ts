@@ -2,9 +2,11 @@
 // search and bounded total; one account's settings (the §9 defaults until saved), created from
 // version 0 (is_new_created), saved from a version (a save in between is told: 409 with the
 // settings now, also when two saves race), put back on the defaults; every refusal a 400 naming
-// its field (non-numbers, 1.5, dd ≤ otd, export hits 2,001, unknown template, unknown keys), a
-// 1 MB body refused cleanly; the account record created and edited (names unique whatever their
-// case); each change one transaction with its 'account settings' audit row; support refused.
+// its field (non-numbers, 1.5, dd ≤ otd, export hits 2,001, unknown template, unknown keys,
+// invalid JSON text in a field), a 1 MB body and a body that is not a form refused cleanly; the
+// account record created and edited (names unique whatever their case); each change one
+// transaction with its 'account settings' audit row; support refused. Requests are form data as
+// the panel sends them (spec §7): objects and lists as JSON text in their fields.
 // On SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import {
   AccountRecordReply, AccountSettingsPage, AccountSettingsReply, ListAccountsReply, StaleAccountRecordReply,
 } from '../../src/domain/accounts';
 import { accountSettingsContract, accountSettingsProblems, defaultAccountSettings, StaleAccountSettingsReply } from '../../src/domain/account-settings';
+import { CSRF_COOKIE, CSRF_FIELD } from '../../src/domain/constants';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { seedIfEmpty } from '../../server/db/seed';
@@ -39,8 +42,12 @@ afterAll(async () => {
   await server.close();
 });
 
-async function call(b: Browser, method: string, path: string, json?: unknown) {
-  const res = await b.send(method, path, json === undefined ? {} : { json });
+/** Form fields as the panel sends them: text as it is, null as '', objects, lists and numbers as JSON text. */
+const formOf = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, x]) => [k, typeof x === 'string' ? x : x === null ? '' : JSON.stringify(x)]));
+
+async function call(b: Browser, method: string, path: string, fields?: Record<string, unknown>) {
+  const res = await b.send(method, path, fields === undefined ? {} : { form: formOf(fields) });
   return { status: res.status, body: (await res.json()) as unknown };
 }
 const refusal = (body: unknown) => v.parse(BadRequestReply, body);
@@ -195,8 +202,8 @@ describe('refusals name their fields', () => {
   beforeAll(async () => {
     id = await newAccount('Refusing Capital');
   });
-  const refused = async (json: unknown, method = 'POST') => {
-    const { status, body: reply } = await call(admin, method, '/api/as/', json);
+  const refused = async (fields: Record<string, unknown>, method = 'POST') => {
+    const { status, body: reply } = await call(admin, method, '/api/as/', fields);
     expect(status, JSON.stringify(reply)).toBe(400);
     return refusal(reply).fields;
   };
@@ -204,6 +211,8 @@ describe('refusals name their fields', () => {
   it('non-numbers, fractions, numbers past their limits', async () => {
     expect(await refused(body(id, null, { otd_limit: 'abc' }))).toEqual({ 'account_settings.otd_limit': 'A whole number.' });
     expect(await refused(body(id, null, { dd_limit: 1.5 }))).toEqual({ 'account_settings.dd_limit': 'A whole number.' });
+    expect(await refused(body(id, null, { dd_limit: '1.5' }))).toEqual({ 'account_settings.dd_limit': 'A whole number.' });
+    expect(await refused(body(id, null, { otd_limit: '' }))).toEqual({ 'account_settings.otd_limit': 'A whole number.' });
     expect(await refused(body(id, null, { export_hits_limit: 2_001 }))).toEqual({ 'account_settings.export_hits_limit': 'The export hits limit is at most 2,000.' });
     expect(await refused(body(id, null, { otd_limit: -1 }))).toEqual({ 'account_settings.otd_limit': 'At least 0.' });
     expect(await refused(body(id, null, {}, { new_filter_permission: '8' }))).toEqual({ 'account_level_flags.new_filter_permission': 'Only the query bits 16, 32, 64 and 128 can be set.' });
@@ -223,17 +232,44 @@ describe('refusals name their fields', () => {
     expect(await refused({ ...d, account_settings: withoutDd })).toHaveProperty(['account_settings.dd_limit']);
     expect(await refused(body(id, null), 'PUT')).toHaveProperty('version');
     expect(await refused({ ...body(id, null), account_id: 'x' })).toHaveProperty('account_id');
+    expect(await refused({ ...body(id, 1), version: 'abc' }, 'PUT')).toEqual({ version: 'The version is a whole number.' });
+    expect(await refused({ ...body(id, 1), version: '1.5' }, 'PUT')).toEqual({ version: 'The version is a whole number.' });
+    expect(await refused(body(id, 3))).toEqual({ version: 'A new account’s settings start from version 0.' });
+    expect(await refused({ ...body(id, null), templatesettings_id: 'abc' })).toHaveProperty('templatesettings_id');
   });
 
-  it('a body that is not JSON, and a 1 MB one, are refused without a 500', async () => {
-    const form = await admin.send('POST', '/api/as/', { form: { account_id: String(id) } });
-    expect(form.status).toBe(400);
-    const big = { ...body(id, null), padding: 'x'.repeat(1024 * 1024) };
-    const res = await admin.send('POST', '/api/as/', { json: big });
+  it('JSON text in a field that is not JSON, or not the shape the field holds, is named by that field', async () => {
+    expect(await refused({ ...body(id, null), account_settings: '{"otd_limit": ' })).toEqual({ account_settings: 'account_settings must be JSON.' });
+    expect(await refused({ ...body(id, null), account_level_flags: 'yes' })).toEqual({ account_level_flags: 'account_level_flags must be JSON.' });
+    expect(await refused({ ...body(id, null), accountsettings_groups: '[1,' })).toEqual({ accountsettings_groups: 'accountsettings_groups must be JSON.' });
+    expect(await refused({ ...body(id, null), account_settings: '[1, 2]' })).toEqual({ account_settings: 'account_settings must be an object of settings.' });
+    expect(await refused({ ...body(id, null), account_level_flags: 'null' })).toEqual({ account_level_flags: 'account_level_flags must be an object of settings.' });
+    expect(await refused({ ...body(id, null), accountsettings_groups: '{"a": 1}' })).toEqual({ accountsettings_groups: 'accountsettings_groups is a list of group ids.' });
+    expect(Object.keys(await refused({ ...body(id, null), accountsettings_groups: '["x"]' }))).toEqual(['accountsettings_groups.0']);
+  });
+
+  it('takes the CSRF token in the form field, as the panel sends it, and keeps it out of the settings', async () => {
+    const fresh = await newAccount('Form Token Partners');
+    const res = await admin.send('POST', '/api/as/', { csrf: false, form: { ...formOf(body(fresh, null)), [CSRF_FIELD]: admin.cookie(CSRF_COOKIE)! } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(v.parse(AccountSettingsReply, await res.json()).result.account_settings).not.toHaveProperty(CSRF_FIELD);
+  });
+
+  it('a body that is not a form, a part of one, and a 1 MB one, are refused without a 500', async () => {
+    const json = await admin.send('POST', '/api/as/', { json: body(id, null) });
+    expect(json.status).toBe(400);
+    expect(refusal(await json.json()).msg).toBe('Send this request as form data.');
+    const part = await call(admin, 'POST', '/api/as/', { account_id: id });
+    expect(part.status).toBe(400);
+    expect(refusal(part.body).fields).toMatchObject({ account_settings: 'Required.', account_level_flags: 'Required.' });
+    const big = { ...body(id, null), account_settings: JSON.stringify({ ...body(id, null).account_settings, padding: 'x'.repeat(1024 * 1024) }) };
+    const res = await admin.send('POST', '/api/as/', { form: formOf(big) });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ status: false, msg: 'Request body is too large.' });
-    const broken = await admin.send('PUT', '/api/as/', { body: '{"account_id": ', headers: { 'content-type': 'application/json' } });
+    const broken = await admin.send('PUT', '/api/as/', { body: '--x\r\nContent-Disposition: form-data; name="account_id"\r\n\r\n1', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
     expect(broken.status).toBe(400);
+    const account = await admin.send('PUT', '/api/account/', { json: { account_id: id, version: 1, name: 'X' } });
+    expect(account.status).toBe(400);
   });
 });
 
@@ -270,12 +306,12 @@ describe('the account record', () => {
 describe('permissions', () => {
   it('refuses every call to a session without account_settings_tab', async () => {
     const id = await newAccount('Guarded Partners');
-    const calls: [string, string, unknown?][] = [
+    const calls: [string, string, Record<string, unknown>?][] = [
       ['GET', '/api/as/'], ['GET', `/api/as/?account_id=${id}`], ['POST', '/api/as/', body(id, null)], ['PUT', '/api/as/', body(id, 1)],
       ['DELETE', `/api/as/${id}/?version=1`], ['GET', `/api/account/?account_id=${id}`], ['POST', '/api/account/', { name: 'Sneaky' }],
     ];
-    for (const [method, path, json] of calls) {
-      const res = await call(support, method, path, json);
+    for (const [method, path, fields] of calls) {
+      const res = await call(support, method, path, fields);
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body).toEqual({ status: false, msg: 'You do not have permission to perform this action: it needs the ‘Account settings’ permission.' });
     }
