@@ -60,8 +60,8 @@ export const scenario: Scenario = {
         await changes.waitFor();
         const text = await changes.innerText();
         check(text.includes('DD limit (documents a day): 100 → 250'), `${account}: the DD limit change is said: ${text}`);
-        check(text.includes('Named entity recognition: off → on'), `${account}: NER is said: ${text}`);
-        check(text.includes(`Template followed: none → ${NAME}`), `${account}: the template it will follow: ${text}`);
+        check(text.includes('Named entity recognition: Off → On'), `${account}: NER is said: ${text}`);
+        check(text.includes(`Template it follows: None → ${NAME}`), `${account}: the template it will follow: ${text}`);
       }
       await shot('3-changes-read');
       await dialog.getByRole('button', { name: 'Apply to 2 accounts', exact: true }).click();
