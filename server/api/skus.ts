@@ -17,7 +17,7 @@ import { badInput, refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
 import { assignSku, previewAssignment, unassignSku } from '../skus/assign';
 import { createSku, listSkus, skuHolders, skusOfAccount, updateSku, type SkuChange, type SkuValues } from '../skus/store';
-import { settingLabel } from '../../src/domain/sku-labels';
+import { settingLabel } from '../../src/domain/account-labels';
 
 const ACCESS = 'sku_configuration_access' as const;
 const ctxOf = (deps: AppDeps) => ({ productKey: deps.config.productKey, serverType: deps.config.serverType });

@@ -232,7 +232,7 @@ function driver(): Driver<World> {
         expect(within(dialog()).getByLabelText('Name')).toHaveValue(f.template_name);
         expect(within(dialog()).getByLabelText(DD)).toHaveValue(String(f.account_settings['dd_limit']));
         expect(within(dialog()).getByRole('combobox', { name: 'Source' })).toHaveTextContent('Product templates');
-        for (const group of ['Limits', 'Choices', 'Account settings', 'Regions', 'Other flags', 'Query permissions', 'Data team flags']) {
+        for (const group of ['Limits', 'Features', 'Screens and notebook', 'Editor', 'Other flags', 'Data team flags', 'Query bits']) {
           expect(within(dialog()).getByRole('group', { name: group })).toBeInTheDocument();
         }
         if (step?.outcome === 'refused') {
@@ -288,8 +288,8 @@ function driver(): Driver<World> {
         const changes = within(card).getByRole('list', { name: 'Changes to Northwind Capital' });
         expect(changes).toHaveTextContent('OTD limit (documents a day): 20 → 30');
         expect(changes).toHaveTextContent('DD limit (documents a day): 100 → 300');
-        expect(changes).toHaveTextContent('Redirect: off → on');
-        expect(changes).toHaveTextContent(`Template followed: none → ${world.name}`);
+        expect(changes).toHaveTextContent('Redirect: Off → On');
+        expect(changes).toHaveTextContent(`Template it follows: None → ${world.name}`);
         expect(card).toHaveTextContent('New users will join Analysts. No group named Traders in this account.');
         expect(inDialog('Apply to 1 account')).toBeEnabled();
         if (step?.outcome === 'applyFailed') expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Nothing was applied. ${NO_ANSWER}`);

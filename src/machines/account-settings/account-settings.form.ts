@@ -2,7 +2,7 @@
 // browser's check with the contract's own schemas and cross-field rules (the server runs the same
 // ones), and what a save someone else made changed, field by field.
 import * as v from 'valibot';
-import { accountFieldLabel } from '../../domain/account-labels';
+import { settingLabel, valueInWords } from '../../domain/account-labels';
 import {
   accountSettingsContract, accountSettingsProblems, queryBitsOf, queryPermissionOf, type AccountSettingsRecord,
 } from '../../domain/account-settings';
@@ -94,36 +94,31 @@ export interface ConflictRow {
   clash: boolean;
 }
 
-const shown = (value: unknown): string => {
-  if (value === true) return 'on';
-  if (value === false) return 'off';
-  if (value === null || value === undefined) return 'none';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
-  return String(value);
-};
 
 /** Field by field, what the other save changed from what the form opened with. */
 export function conflictRows(key: string, form: AccountForm, current: AccountSettingsRecord, groupName: (id: number) => string): ConflictRow[] {
   const stored = flatten(current);
   const rows: ConflictRow[] = [];
+  const shown = (field: string, value: unknown) => valueInWords(key, field, value);
+  const template = (id: number | null) => shown('templatesettings_id', id === null ? null : String(id));
   for (const field of Object.keys(stored)) {
     if (same(stored[field], form.base.values[field])) continue;
     rows.push({
-      field, label: accountFieldLabel(key, field), opened: shown(form.base.values[field]), stored: shown(stored[field]), yours: shown(form.values[field]),
+      field, label: settingLabel(key, field), opened: shown(field, form.base.values[field]), stored: shown(field, stored[field]), yours: shown(field, form.values[field]),
       clash: !same(form.values[field], form.base.values[field]),
     });
   }
   if (!sameSet(current.accountsettings_groups, form.base.groups)) {
     const names = (ids: readonly number[]) => ids.map(groupName);
     rows.push({
-      field: 'accountsettings_groups', label: accountFieldLabel(key, 'accountsettings_groups'), opened: shown(names(form.base.groups)),
-      stored: shown(names(current.accountsettings_groups)), yours: shown(names(form.groups)), clash: !sameSet(form.groups, form.base.groups),
+      field: 'accountsettings_groups', label: settingLabel(key, 'accountsettings_groups'), opened: shown('accountsettings_groups', names(form.base.groups)),
+      stored: shown('accountsettings_groups', names(current.accountsettings_groups)), yours: shown('accountsettings_groups', names(form.groups)), clash: !sameSet(form.groups, form.base.groups),
     });
   }
   if (current.templatesettings_id !== form.base.templateId) {
     rows.push({
-      field: 'templatesettings_id', label: accountFieldLabel(key, 'templatesettings_id'), opened: shown(form.base.templateId),
-      stored: current.template_name ?? shown(current.templatesettings_id), yours: shown(form.templateId), clash: form.templateId !== form.base.templateId,
+      field: 'templatesettings_id', label: settingLabel(key, 'templatesettings_id'), opened: template(form.base.templateId),
+      stored: current.template_name ?? template(current.templatesettings_id), yours: template(form.templateId), clash: form.templateId !== form.base.templateId,
     });
   }
   return rows;

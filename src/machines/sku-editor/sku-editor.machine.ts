@@ -9,7 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { defaultAccountSettings } from '../../domain/account-settings';
 import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
-import { skuSettingFields } from '../../domain/sku-labels';
+import { settingField } from '../../domain/account-labels';
 import { skuConflictOf, type Sku } from '../../domain/skus';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import { failureMessage } from '../shared/failure';
@@ -105,7 +105,7 @@ export const skuEditorMachine = setup({
           return { form: { ...form, data_plan: result.plan }, planNotices: result.notices, serverErrors: drop('data_plan') };
         }
         case 'form.addSetting': {
-          if (event.path in form.defaults || !skuSettingFields(context.productKey).some((f) => f.path === event.path)) return {};
+          if (event.path in form.defaults || !settingField(context.productKey, event.path)) return {};
           return { form: { ...form, defaults: { ...form.defaults, [event.path]: startValue(context.productKey, event.path) } } };
         }
         case 'form.setting': return { form: { ...form, defaults: { ...form.defaults, [event.path]: event.value } }, serverErrors: drop(event.path, 'account_settings.dd_limit') };

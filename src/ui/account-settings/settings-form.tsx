@@ -1,12 +1,12 @@
 // One account's settings: every field of spec §3 in its group (Limits, Features, Screens and
-// notebook, Editor, Query bits, Other flags, Data team flags, Groups of this account, Template it
-// follows), each labelled in words, each problem at its field (the browser's check with the
+// notebook, Editor, Other flags, Data team flags, Query bits — account-labels.ts, the groups and
+// words Template Settings and SKU Configuration read too — then Groups of this account and
+// Template it follows), each labelled in words, each problem at its field (the browser's check with the
 // contract's rules first, then the server's), the rules explained beside the limits.
 import { Box, Button, Callout, Checkbox, Flex, Grid, Heading, RadioGroup, Select, Text, TextField } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
-import { accountFieldLabel, accountFormGroups, EDITOR_LABELS, LIMIT_HELP, QUERY_BIT_LABELS } from '../../domain/account-labels';
-import { NOTEBOOK_VERSIONS, RESEARCH_PROVIDERS } from '../../domain/account-settings';
-import { productNames } from '../../domain/product';
+import { LIMIT_HELP, QUERY_BIT_LABELS, REGION_LABELS, settingGroups, type SettingField } from '../../domain/account-labels';
+import { REGIONS } from '../../domain/account-settings';
 import {
   selectBusy, selectFieldErrors, selectForm, selectFormError, selectGroups, selectNotice, selectQueryBits, selectSavedBy, selectSaving,
   selectTemplateName, selectTemplates,
@@ -17,14 +17,6 @@ import { AccountSettingsCtx } from './account-settings-context';
 
 const NONE = 'none';
 const idOf = (field: string) => `as-${field.replaceAll('.', '-').replaceAll('_', '-')}`;
-const CHOICES: Record<string, (key: string) => readonly (string | number)[]> = {
-  'account_settings.ck5': () => EDITOR_LABELS.map((e) => e.value),
-  'account_settings.startup_screen': (key) => productNames(key).startupScreens,
-  'account_settings.research_provider': () => RESEARCH_PROVIDERS,
-  'account_settings.notebook_version': () => NOTEBOOK_VERSIONS,
-};
-const choiceLabel = (field: string, value: string | number) =>
-  field === 'account_settings.ck5' ? EDITOR_LABELS.find((e) => e.value === value)?.label ?? String(value) : String(value);
 
 export function SettingsForm({ productKey }: { productKey: string }) {
   const actor = AccountSettingsCtx.useActorRef();
@@ -46,39 +38,51 @@ export function SettingsForm({ productKey }: { productKey: string }) {
     actor.send({ type: 'form.submit' });
   };
 
-  const control = (field: string) => {
-    const value = form.values[field];
-    const label = accountFieldLabel(productKey, field);
+  const checkbox = (field: string, label: string) => {
+    const value = form.values[field] === true;
     const id = idOf(field);
     const error = errors[field];
-    if (typeof value === 'boolean') {
+    return (
+      <Box key={field}>
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <Checkbox checked={value} disabled={saving} aria-label={label} onCheckedChange={(on) => set(field, on === true)} {...described(id, error)} />
+            {label}
+          </Flex>
+        </Text>
+        {error && <Text as="p" id={`${id}-error`} size="1" color="red">{error}</Text>}
+      </Box>
+    );
+  };
+
+  const control = ({ path: field, key, label, kind, options }: SettingField) => {
+    const value = form.values[field];
+    const id = idOf(field);
+    const error = errors[field];
+    if (kind === 'regions') {
       return (
-        <Box key={field}>
-          <Text as="label" size="2">
-            <Flex gap="2" align="center">
-              <Checkbox checked={value} disabled={saving} aria-label={label} onCheckedChange={(on) => set(field, on === true)} {...described(id, error)} />
-              {label}
-            </Flex>
-          </Text>
-          {error && <Text as="p" id={`${id}-error`} size="1" color="red">{error}</Text>}
+        <Box key={field} role="group" aria-label={label}>
+          <Text size="2" weight="medium">{label}</Text>
+          <Flex gap="3">{REGIONS.map((r) => checkbox(`${field}.${r}`, REGION_LABELS[r]))}</Flex>
         </Box>
       );
     }
-    const choices = CHOICES[field];
-    if (choices) {
+    if (kind === 'switch') return checkbox(field, label);
+    if (kind === 'choice') {
       return (
         <FieldFrame key={field} label={label} error={error}>
-          <RadioGroup.Root aria-label={label} value={String(value)} disabled={saving} onValueChange={(v) => set(field, typeof value === 'number' ? Number(v) : v)}>
+          <RadioGroup.Root aria-label={label} value={String(value)} disabled={saving}
+            onValueChange={(v) => set(field, options?.find((o) => String(o.value) === v)?.value ?? v)}>
             <Flex gap="3" wrap="wrap">
-              {choices(productKey).map((c) => (
-                <Text as="label" size="2" key={String(c)}><Flex gap="1" align="center"><RadioGroup.Item value={String(c)} />{choiceLabel(field, c)}</Flex></Text>
+              {(options ?? []).map((o) => (
+                <Text as="label" size="2" key={String(o.value)}><Flex gap="1" align="center"><RadioGroup.Item value={String(o.value)} />{o.label}</Flex></Text>
               ))}
             </Flex>
           </RadioGroup.Root>
         </FieldFrame>
       );
     }
-    const hint = LIMIT_HELP[field.replace('account_settings.', '') as keyof typeof LIMIT_HELP];
+    const hint = LIMIT_HELP[key as keyof typeof LIMIT_HELP];
     return (
       <FieldFrame key={field} id={id} label={label} error={error} hint={hint}>
         <TextField.Root id={id} value={String(value)} inputMode="numeric" maxLength={9} disabled={saving} style={{ maxWidth: 200 }}
@@ -87,7 +91,6 @@ export function SettingsForm({ productKey }: { productKey: string }) {
     );
   };
 
-  const regions = Object.keys(form.values).filter((f) => f.startsWith('account_settings.regions.'));
   return (
     <form onSubmit={submit} aria-label={`Settings of ${form.accountName}`}>
       <Flex direction="column" gap="4">
@@ -98,37 +101,31 @@ export function SettingsForm({ productKey }: { productKey: string }) {
         </Text>
         {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Account settings notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
         {formError && <Callout.Root color="red" role="alert" aria-label="Not saved"><Callout.Text>{formError}</Callout.Text></Callout.Root>}
-        {accountFormGroups(productKey).map((group) => (
+        {settingGroups(productKey).map((group) => (group.fields[0]?.kind === 'query_bits' ? (
+          <Box key={group.title} role="group" aria-label={group.title}>
+            <Heading as="h3" size="3" mb="1">{group.title}</Heading>
+            <Text as="p" size="1" color="gray" mb="2">Each bit allows a kind of query; together they are stored as one number (now {String(form.values['account_level_flags.new_filter_permission'])}).</Text>
+            <Flex gap="4" wrap="wrap">
+              {QUERY_BIT_LABELS.map((q) => (
+                <Text as="label" size="2" key={q.bit}>
+                  <Flex gap="2" align="center">
+                    <Checkbox checked={bits.includes(q.bit)} disabled={saving} aria-label={q.label} onCheckedChange={(on) => actor.send({ type: 'form.queryBit', bit: q.bit, on: on === true })} />
+                    {q.label} ({q.bit})
+                  </Flex>
+                </Text>
+              ))}
+            </Flex>
+            {errors['account_level_flags.new_filter_permission'] && <Text as="p" size="1" color="red">{errors['account_level_flags.new_filter_permission']}</Text>}
+          </Box>
+        ) : (
           <Box key={group.title} role="group" aria-label={group.title}>
             <Heading as="h3" size="3" mb="1">{group.title}</Heading>
             {group.help && <Text as="p" size="1" color="gray" mb="2">{group.help}</Text>}
             <Grid columns={group.title === 'Limits' ? '4' : '3'} gap={group.title === 'Limits' ? '3' : '2'}>
-              {group.fields.flatMap((field) => (field === 'account_settings.regions'
-                ? [(
-                  <Box key={field} role="group" aria-label="Regions">
-                    <Text size="2" weight="medium">Regions</Text>
-                    <Flex gap="3">{regions.map(control)}</Flex>
-                  </Box>
-                )]
-                : [control(field)]))}
+              {group.fields.map(control)}
             </Grid>
           </Box>
-        ))}
-        <Box role="group" aria-label="Query bits">
-          <Heading as="h3" size="3" mb="1">Query bits</Heading>
-          <Text as="p" size="1" color="gray" mb="2">Each bit allows a kind of query; together they are stored as one number (now {String(form.values['account_level_flags.new_filter_permission'])}).</Text>
-          <Flex gap="4" wrap="wrap">
-            {QUERY_BIT_LABELS.map((q) => (
-              <Text as="label" size="2" key={q.bit}>
-                <Flex gap="2" align="center">
-                  <Checkbox checked={bits.includes(q.bit)} disabled={saving} aria-label={q.label} onCheckedChange={(on) => actor.send({ type: 'form.queryBit', bit: q.bit, on: on === true })} />
-                  {q.label} ({q.bit})
-                </Flex>
-              </Text>
-            ))}
-          </Flex>
-          {errors['account_level_flags.new_filter_permission'] && <Text as="p" size="1" color="red">{errors['account_level_flags.new_filter_permission']}</Text>}
-        </Box>
+        )))}
         <Box role="group" aria-label="Groups of this account">
           <Heading as="h3" size="3" mb="1">Groups of this account</Heading>
           <Text as="p" size="1" color="gray" mb="2">New users of this account join the groups ticked here.</Text>

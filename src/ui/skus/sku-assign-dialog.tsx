@@ -2,7 +2,7 @@
 // setting now and after) and any account rule the result breaks — nothing is written until the
 // person confirms. A change to the account in between brings the new preview, said.
 import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
-import { settingLabel, settingValueText } from '../../domain/sku-labels';
+import { settingLabel, valueInWords } from '../../domain/account-labels';
 import {
   selectAccount, selectAssignOpen, selectAssignStage, selectBusy, selectError, selectNotice, selectPreview, selectProductKey, selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
@@ -63,8 +63,8 @@ export function SkuAssignDialog() {
                       return (
                         <Table.Row key={c.field} aria-label={label}>
                           <Table.RowHeaderCell>{label}</Table.RowHeaderCell>
-                          <Table.Cell>{settingValueText(key, c.field, c.before)}</Table.Cell>
-                          <Table.Cell>{settingValueText(key, c.field, c.after)}</Table.Cell>
+                          <Table.Cell>{valueInWords(key, c.field, c.before)}</Table.Cell>
+                          <Table.Cell>{valueInWords(key, c.field, c.after)}</Table.Cell>
                         </Table.Row>
                       );
                     })}

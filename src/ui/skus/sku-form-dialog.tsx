@@ -4,9 +4,9 @@
 // field; a change someone saved first is said above.
 import { Box, Button, Callout, Checkbox, Dialog, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
-import { QUERY_BITS, REGIONS } from '../../domain/account-settings';
+import { QUERY_BIT_LABELS, REGION_LABELS, settingFields, settingLabel, type SettingField } from '../../domain/account-labels';
+import { REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
-import { REGION_LABELS, skuSettingFields, type SettingField } from '../../domain/sku-labels';
 import { SKU_CODE_MAX, SKU_DESCRIPTION_MAX, SKU_NAME_MAX } from '../../domain/skus';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
 import {
@@ -17,7 +17,7 @@ import { SkusCtx } from './skus-context';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
-function SettingControl({ field, value, error, disabled }: { field: SettingField; value: unknown; error: string | undefined; disabled: boolean }) {
+function SettingControl({ productKey, field, value, error, disabled }: { productKey: string; field: SettingField; value: unknown; error: string | undefined; disabled: boolean }) {
   const editor = SkusCtx.useActorRef();
   const set = (next: unknown) => editor.send({ type: 'form.setting', path: field.path, value: next });
   const id = domId(field.path);
@@ -53,7 +53,7 @@ function SettingControl({ field, value, error, disabled }: { field: SettingField
           {REGIONS.map((r) => (
             <Text as="label" size="2" key={r}>
               <Flex gap="1" align="center">
-                <Checkbox checked={regions[r] === true} disabled={disabled} aria-label={`Regions: ${REGION_LABELS[r]}`}
+                <Checkbox checked={regions[r] === true} disabled={disabled} aria-label={settingLabel(productKey, `${field.path}.${r}`)}
                   onCheckedChange={(on) => set({ ...regions, [r]: on === true })} />
                 {REGION_LABELS[r]}
               </Flex>
@@ -66,10 +66,10 @@ function SettingControl({ field, value, error, disabled }: { field: SettingField
       const n = Number(value ?? 0);
       return (
         <Flex gap="3" wrap="wrap" id={id}>
-          {QUERY_BITS.map((q) => (
+          {QUERY_BIT_LABELS.map((q) => (
             <Text as="label" size="2" key={q.bit}>
               <Flex gap="1" align="center">
-                <Checkbox checked={(n & q.bit) !== 0} disabled={disabled} aria-label={`Query options: ${q.label}`}
+                <Checkbox checked={(n & q.bit) !== 0} disabled={disabled} aria-label={`${field.label}: ${q.label}`}
                   onCheckedChange={(on) => set(String(on === true ? n | q.bit : n & ~q.bit))} />
                 {q.label}
               </Flex>
@@ -92,7 +92,7 @@ export function SkuFormDialog() {
   const key = SkusCtx.useSelector(selectProductKey);
   if (!open || !form) return null;
   const creating = form.id === null;
-  const fields = skuSettingFields(key);
+  const fields = settingFields(key);
   const chosen = fields.filter((f) => f.path in form.defaults);
   const addable = fields.filter((f) => !(f.path in form.defaults));
   const orphanErrors = Object.entries(errors).filter(([k]) => k.includes('.') && !(k in form.defaults));
@@ -159,7 +159,7 @@ export function SkuFormDialog() {
                   <Flex key={f.path} gap="3" align="start" justify="between" role="group" aria-label={f.label}>
                     <Box style={{ flex: 1 }}>
                       <FieldFrame id={domId(f.path)} label={f.label} error={errors[f.path]}>
-                        <SettingControl field={f} value={form.defaults[f.path]} error={errors[f.path]} disabled={saving} />
+                        <SettingControl productKey={key} field={f} value={form.defaults[f.path]} error={errors[f.path]} disabled={saving} />
                       </FieldFrame>
                     </Box>
                     <Button type="button" size="1" variant="ghost" color="red" disabled={saving} aria-label={`Remove ${f.label}`}

@@ -1,8 +1,8 @@
 // The SKUs the search leaves, by code: what each bundles, its status and how many accounts hold
 // it, with its actions (a retired SKU cannot be assigned).
 import { Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
+import { settingLabel, valueInWords } from '../../domain/account-labels';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
-import { settingLabel, settingValueText } from '../../domain/sku-labels';
 import type { Sku } from '../../domain/skus';
 import { selectBusy, selectProductKey, selectShownSkus } from '../../machines/sku-editor/sku-editor.selectors';
 import { HIDDEN } from './hidden';
@@ -14,7 +14,7 @@ export function setsText(key: string, sku: Pick<Sku, 'account_settings' | 'accou
     ...Object.entries(sku.account_settings).map(([k, v]) => [`account_settings.${k}`, v] as const),
     ...Object.entries(sku.account_level_flags).map(([k, v]) => [`account_level_flags.${k}`, v] as const),
   ];
-  return entries.length ? entries.map(([path, value]) => `${settingLabel(key, path)}: ${settingValueText(key, path, value)}`).join('; ') : 'Nothing';
+  return entries.length ? entries.map(([path, value]) => `${settingLabel(key, path)}: ${valueInWords(key, path, value)}`).join('; ') : 'Nothing';
 }
 
 export function SkusTable() {

@@ -3,7 +3,7 @@
 // confirms, and the outcome is said. When an account changed since the dry run nothing is applied,
 // and the person is asked to look at the changes again.
 import { Badge, Box, Button, Callout, Card, Dialog, Flex, Heading, IconButton, Text } from '@radix-ui/themes';
-import { changeInWords } from '../../domain/template-labels';
+import { changeInWords } from '../../domain/account-labels';
 import {
   selectApply, selectApplyDone, selectApplyOpen, selectApplyRunning, selectChoosing, selectError, selectPreviewing, selectReviewing,
 } from '../../machines/template-editor/template-editor.selectors';

@@ -4,9 +4,9 @@
 // (a setting's at the setting); a change someone saved first is said above.
 import { Box, Button, Callout, Checkbox, Dialog, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
-import { queryBitsOf, queryPermissionOf, QUERY_BITS } from '../../domain/account-settings';
+import { QUERY_BIT_LABELS, settingGroups, settingLabel, type SettingField, type SettingGroup } from '../../domain/account-labels';
+import { queryBitsOf, queryPermissionOf, REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
-import { choiceOptions, settingGroups, settingLabel, type SettingGroup } from '../../domain/template-labels';
 import {
   sourceLabel, TEMPLATE_DESCRIPTION_MAX, TEMPLATE_NAME_MAX, TEMPLATE_SOURCE_USER_MAX,
 } from '../../domain/templates';
@@ -26,64 +26,61 @@ function SettingsGroup({ group, form, errors, saving, productKey }: {
   const editor = TemplatesCtx.useActorRef();
   const values = form[group.object];
   const set = (key: string, value: unknown) => editor.send({ type: 'form.setting', object: group.object, key, value });
-  const groupError = Object.entries(errors).find(([k]) => k === `template_settings.${group.object}`)?.[1];
+  const groupError = errors[`template_settings.${group.object}`];
+  const control = ({ key, label, kind, options }: SettingField) => {
+    const id = `template-${key}`;
+    const error = errors[errorKey(group.object, key)];
+    switch (kind) {
+      case 'number':
+        return (
+          <Box key={key} style={{ minWidth: 200 }}>
+            <FieldFrame id={id} label={label} error={error}>
+              <TextField.Root id={id} inputMode="numeric" value={String(values[key] ?? '')} maxLength={9} disabled={saving}
+                onChange={(e) => set(key, e.currentTarget.value)} {...described(id, error)} />
+            </FieldFrame>
+          </Box>
+        );
+      case 'choice':
+        return (
+          <Box key={key} style={{ minWidth: 200 }}>
+            <FieldFrame label={label} error={error}>
+              <Select.Root value={String(values[key])} disabled={saving}
+                onValueChange={(value) => set(key, options?.find((o) => String(o.value) === value)?.value ?? value)}>
+                <Select.Trigger aria-label={label} {...described(id, error)} />
+                <Select.Content>
+                  {(options ?? []).map((o) => <Select.Item key={String(o.value)} value={String(o.value)}>{o.label}</Select.Item>)}
+                </Select.Content>
+              </Select.Root>
+            </FieldFrame>
+          </Box>
+        );
+      case 'switch':
+        return <SwitchRow key={key} label={label} checked={values[key] === true} disabled={saving} error={error} onChange={(on) => set(key, on)} />;
+      case 'regions': {
+        const regions = (values['regions'] ?? {}) as Record<string, boolean>;
+        return REGIONS.map((r) => (
+          <SwitchRow key={r} label={settingLabel(productKey, `${group.object}.regions.${r}`)} checked={regions[r] === true} disabled={saving}
+            error={errors[`${errorKey(group.object, 'regions')}.${r}`]} onChange={(on) => set('regions', { ...regions, [r]: on })} />
+        ));
+      }
+      case 'query_bits': {
+        const bits = queryBitsOf(String(values['new_filter_permission'] ?? '0'));
+        return [
+          ...QUERY_BIT_LABELS.map((q) => (
+            <SwitchRow key={q.bit} label={`${q.label} (${q.bit})`} checked={bits.includes(q.bit)} disabled={saving} error={undefined}
+              onChange={(on) => set('new_filter_permission', queryPermissionOf(on ? [...bits, q.bit] : bits.filter((b) => b !== q.bit)))} />
+          )),
+          error && <Text key="error" as="p" size="1" color="red">{error}</Text>,
+        ];
+      }
+    }
+  };
   return (
     <Box role="group" aria-label={group.title} mb="3">
       <Heading as="h4" size="2" mb="2">{group.title}</Heading>
       {groupError && <Text as="p" size="1" color="red" mb="1">{groupError}</Text>}
-      <Flex direction={group.kind === 'number' || group.kind === 'choice' ? 'row' : 'column'} wrap="wrap" gap="2">
-        {group.kind === 'number' && group.keys.map((key) => {
-          const id = `template-${key}`;
-          const error = errors[errorKey(group.object, key)];
-          return (
-            <Box key={key} style={{ minWidth: 200 }}>
-              <FieldFrame id={id} label={settingLabel(productKey, key)} error={error}>
-                <TextField.Root id={id} inputMode="numeric" value={String(values[key] ?? '')} maxLength={9} disabled={saving}
-                  onChange={(e) => set(key, e.currentTarget.value)} {...described(id, error)} />
-              </FieldFrame>
-            </Box>
-          );
-        })}
-        {group.kind === 'choice' && group.keys.map((key) => {
-          const id = `template-${key}`;
-          const error = errors[errorKey(group.object, key)];
-          const label = settingLabel(productKey, key);
-          return (
-            <Box key={key} style={{ minWidth: 200 }}>
-              <FieldFrame label={label} error={error}>
-                <Select.Root value={String(values[key])} disabled={saving}
-                  onValueChange={(value) => set(key, key === 'ck5' ? Number(value) : value)}>
-                  <Select.Trigger aria-label={label} {...described(id, error)} />
-                  <Select.Content>
-                    {choiceOptions(productKey, key).map((o) => <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>)}
-                  </Select.Content>
-                </Select.Root>
-              </FieldFrame>
-            </Box>
-          );
-        })}
-        {group.kind === 'switch' && group.keys.map((key) => (
-          <SwitchRow key={key} label={settingLabel(productKey, key)} checked={values[key] === true} disabled={saving}
-            error={errors[errorKey(group.object, key)]} onChange={(on) => set(key, on)} />
-        ))}
-        {group.kind === 'region' && group.keys.map((key) => {
-          const regions = (values['regions'] ?? {}) as Record<string, boolean>;
-          return (
-            <SwitchRow key={key} label={`Region ${settingLabel(productKey, key)}`} checked={regions[key] === true} disabled={saving}
-              error={errors[`${errorKey(group.object, 'regions')}.${key}`]} onChange={(on) => set('regions', { ...regions, [key]: on })} />
-          );
-        })}
-        {group.kind === 'query_bits' && QUERY_BITS.map((q) => {
-          const bits = queryBitsOf(String(values['new_filter_permission'] ?? '0'));
-          return (
-            <SwitchRow key={q.bit} label={`${q.label} (${q.bit})`} checked={bits.includes(q.bit)} disabled={saving}
-              error={undefined}
-              onChange={(on) => set('new_filter_permission', queryPermissionOf(on ? [...bits, q.bit] : bits.filter((b) => b !== q.bit)))} />
-          );
-        })}
-        {group.kind === 'query_bits' && errors[errorKey(group.object, 'new_filter_permission')] && (
-          <Text as="p" size="1" color="red">{errors[errorKey(group.object, 'new_filter_permission')]}</Text>
-        )}
+      <Flex direction="row" wrap="wrap" gap="3" align="end">
+        {group.fields.map(control)}
       </Flex>
     </Box>
   );
