@@ -14,6 +14,7 @@ import { Id } from '../../src/domain/users';
 import { BadAccountCursor, encodeAccountCursor, listAccounts } from '../accounts/list';
 import { readAccountSettings, type AccountContext } from '../accounts/settings-store';
 import { accountChoices, createAccount, readAccountRecord, resetAccountSettings, saveAccountSettings, updateAccount } from '../accounts/store';
+import { skusOfAccount } from '../skus/store';
 import type { AppDeps } from '../context';
 import { badInput, badRequest, refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
@@ -39,12 +40,14 @@ const missing = (c: Context) => c.json({ status: false, msg: NO_ACCOUNT }, 404);
 
 const list = defineRoute({
   method: 'GET', path: '/api/as/', access: ACCESS, schema: ListAccountsQuery,
-  summary: 'Accounts by name in keyset pages (q: names starting with it or with a word that does), with total_accounts (counted to 1,000 for a search); with account_id, that account\'s settings, groups and templates.',
+  summary: 'Accounts by name in keyset pages (q: names starting with it or with a word that does), with total_accounts (counted to 1,000 for a search); with account_id, that account\'s settings, groups, templates and the SKUs it holds (retired ones too).',
   async handler({ c, deps, input }) {
     if (input.account_id !== '') {
       const record = await readAccountSettings(deps.db, contextOf(deps), input.account_id);
       if (!record) return missing(c);
-      const reply: AccountSettingsPage = { status: true, msg: '', result: record, ...(await accountChoices(deps.db, input.account_id)) };
+      const [choices, held] = await Promise.all([accountChoices(deps.db, input.account_id), skusOfAccount(deps.db, input.account_id)]);
+      const skus = held.map(({ sku }) => ({ id: sku.id, code: sku.code, name: sku.name, retired: sku.status === 'retired' }));
+      const reply: AccountSettingsPage = { status: true, msg: '', result: record, ...choices, skus };
       return c.json(reply);
     }
     let page;

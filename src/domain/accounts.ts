@@ -198,10 +198,17 @@ export const accountNameTaken = (name: string) => `An account named '${name}' al
 /** The groups of one account a form may pick (ids the settings' accountsettings_groups names). */
 export const AccountGroupOption = v.object({ id: v.number(), name: v.string(), kind: v.string() });
 export type AccountGroupOption = v.InferOutput<typeof AccountGroupOption>;
-/** GET api/as/?account_id= carries the account's groups and the templates it may follow beside the record. */
+/** One SKU an account holds (SKU Configuration assigns them), retired ones included. */
+export const AccountSku = v.object({ id: v.number(), code: v.string(), name: v.string(), retired: v.boolean() });
+export type AccountSku = v.InferOutput<typeof AccountSku>;
+/**
+ * GET api/as/?account_id= carries the account's groups, the templates it may follow and the SKUs
+ * it holds (by code) beside the record.
+ */
 export const AccountSettingsPage = v.object({
   ...AccountSettingsReply.entries,
   groups: v.array(AccountGroupOption),
   templates: v.array(v.object({ id: v.number(), name: v.string() })),
+  skus: v.array(AccountSku),
 });
 export type AccountSettingsPage = v.InferOutput<typeof AccountSettingsPage>;

@@ -1,5 +1,6 @@
 // Account Settings (decision 051) over HTTP: the account list in keyset pages with its word-prefix
-// search and bounded total; one account's settings (the §9 defaults until saved), created from
+// search and bounded total; one account's settings (the §9 defaults until saved) with the SKUs it
+// holds (retired ones too), created from
 // version 0 (is_new_created), saved from a version (a save in between is told: 409 with the
 // settings now, also when two saves race), put back on the defaults; every refusal a 400 naming
 // its field (non-numbers, 1.5, dd ≤ otd, export hits 2,001, unknown template, unknown keys,
@@ -136,7 +137,30 @@ describe("one account's settings", () => {
     const page = v.parse(AccountSettingsPage, reply);
     expect(page.result).toMatchObject({ is_new_created: true, version: 0, account_settings: { export_hits_limit: 50, otd_limit: 20, dd_limit: 100, notebook_version: 'v2' } });
     expect(page.groups.map((g) => g.name)).toEqual(['Desk A']);
+    expect(page.skus).toEqual([]);
     expect((await call(admin, 'GET', '/api/as/?account_id=999999')).status).toBe(404);
+  });
+
+  it('lists the SKUs the account holds, by code, retired ones included (as SKU Configuration reads them)', async () => {
+    const id = await newAccount('Holding Brokers');
+    const other = await newAccount('Other Holder');
+    const sku = async (code: string, name: string, status: string) => Number((await server.db.insertInto('skus').values({
+      code, name, product_configuration: 'basic', status, created_by: 'x', updated_by: 'x', created_at: 1, updated_at: 1,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    const pro = await sku('HOLD-PRO', 'Research professional', 'active');
+    const legacy = await sku('HOLD-LEGACY', 'Legacy bundle', 'retired');
+    const unheld = await sku('HOLD-NONE', 'Held by another', 'active');
+    await server.db.insertInto('account_skus').values([
+      { account_id: id, sku_id: pro, assigned_by: 'x', assigned_at: 1 },
+      { account_id: id, sku_id: legacy, assigned_by: 'x', assigned_at: 1 },
+      { account_id: other, sku_id: unheld, assigned_by: 'x', assigned_at: 1 },
+    ]).execute();
+    const { status, body: reply } = await call(admin, 'GET', `/api/as/?account_id=${id}`);
+    expect(status, JSON.stringify(reply)).toBe(200);
+    expect(v.parse(AccountSettingsPage, reply).skus).toEqual([
+      { id: legacy, code: 'HOLD-LEGACY', name: 'Legacy bundle', retired: true },
+      { id: pro, code: 'HOLD-PRO', name: 'Research professional', retired: false },
+    ]);
   });
 
   it('creates from version 0 (is_new_created), saves from a version, and tells a save from an older one', async () => {

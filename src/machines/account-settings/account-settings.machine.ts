@@ -44,7 +44,7 @@ export const accountSettingsMachine = setup({
       const opened = formOf(page.result);
       const draft = context.draft && context.draft.accountId === page.result.account_id ? context.draft : null;
       return {
-        form: draft ?? opened, draft: null, groups: page.groups, templates: page.templates, templateName: page.result.template_name,
+        form: draft ?? opened, draft: null, groups: page.groups, templates: page.templates, skus: page.skus, templateName: page.result.template_name,
         updatedBy: page.result.updated_by, updatedAt: page.result.updated_at, error: null, serverErrors: {}, formError: null, tried: false, conflict: null,
       };
     }),
@@ -81,7 +81,7 @@ export const accountSettingsMachine = setup({
   id: 'accountSettings',
   context: ({ input }) => ({
     productKey: input.productKey, position: input.position, list: null, openId: input.account ?? input.draft?.accountId ?? null, form: null, draft: input.draft,
-    groups: [], templates: [], templateName: null, updatedBy: null, updatedAt: null, conflict: null, tried: false, serverErrors: {}, formError: null, error: null, notice: null,
+    groups: [], templates: [], skus: [], templateName: null, updatedBy: null, updatedAt: null, conflict: null, tried: false, serverErrors: {}, formError: null, error: null, notice: null,
   }),
   initial: 'listing',
   states: {

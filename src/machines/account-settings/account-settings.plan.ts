@@ -23,7 +23,7 @@ const LIST: ListAccountsReply = {
   status: true, items: [{ account_id: 1, name: 'Alpha Capital Partners', salesforce_id: null, version: 0, templatesettings_id: null, template_name: null, updated_at: null }],
   total_accounts: 25, total_capped: false, count: 1, next_cursor: 'n', prev_cursor: 'p',
 };
-const page = (record: AccountSettingsRecord) => ({ status: true, msg: '', result: record, groups: [{ id: 5, name: 'Desk A', kind: 'general' }], templates: [{ id: 9, name: 'Standard' }] });
+const page = (record: AccountSettingsRecord) => ({ status: true, msg: '', result: record, groups: [{ id: 5, name: 'Desk A', kind: 'general' }], templates: [{ id: 9, name: 'Standard' }], skus: [] });
 const conflict = (id: string) => ({
   type: `xstate.error.actor.${id}`,
   error: { status: 409, data: { status: false, msg: "admin saved this account's settings since you opened it.", stale: true, current: { ...STORED, version: 2, account_settings: { ...STORED.account_settings, otd_limit: 30 } } } },

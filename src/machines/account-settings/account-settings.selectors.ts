@@ -29,6 +29,7 @@ export const selectFormError = (s: S) => s.context.formError;
 export const selectGroups = (s: S) => s.context.groups;
 export const selectTemplates = (s: S) => s.context.templates;
 export const selectTemplateName = (s: S) => s.context.templateName;
+export const selectSkus = (s: S) => s.context.skus;
 export const selectSavedBy = (s: S) => ({ by: s.context.updatedBy, at: s.context.updatedAt });
 export const selectQueryBits = (s: S) => (s.context.form ? queryBitsOfForm(s.context.form) : []);
 export const selectFormChanged = (s: S) => s.context.form !== null && formChanged(s.context.form);

@@ -1,5 +1,5 @@
 // Account Settings' machine (accountSettings): what it is given, holds and hears.
-import type { AccountGroupOption, AccountSettingsPage, AccountSettingsReply, ListAccountsReply } from '../../domain/accounts';
+import type { AccountGroupOption, AccountSettingsPage, AccountSettingsReply, AccountSku, ListAccountsReply } from '../../domain/accounts';
 import type { AccountSettingsRecord } from '../../domain/account-settings';
 import type { Notice } from '../shared/notice';
 
@@ -47,6 +47,8 @@ export interface AccountSettingsContext {
   draft: AccountDraft | null;
   groups: AccountGroupOption[];
   templates: { id: number; name: string }[];
+  /** The SKUs the open account holds, as read with it (SKU Configuration changes them). */
+  skus: AccountSku[];
   templateName: string | null;
   updatedBy: string | null;
   updatedAt: number | null;

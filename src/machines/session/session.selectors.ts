@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { visibleMenu } from '../../domain/menu';
 import { displayEmail } from '../../domain/session';
 import type { sessionMachine } from './session.machine';
 
@@ -12,6 +13,8 @@ export const selectIsExpired = (s: S) => s.hasTag('expired');
 export const selectIsBusy = (s: S) => s.hasTag('busy');
 export const selectEmail = (s: S) => displayEmail(s.context.info, s.context.linkedEmail);
 export const selectFeatures = (s: S): readonly string[] => s.context.info?.features ?? [];
+/** The session opens the section at this path (its menu entry's feature): a link to it may be shown. */
+export const selectOpensSection = (path: string) => (s: S): boolean => visibleMenu(selectFeatures(s)).some((e) => e.path === path);
 /** Server types the Redirect-to menu lists: those allowed, minus this one. */
 export const selectOtherServerTypes = (s: S, current: string): string[] =>
   (s.context.info?.allowed_st ?? []).filter((st) => st !== current);

@@ -1,21 +1,29 @@
 // One account's settings: every field of spec §3 in its group (Limits, Features, Screens and
 // notebook, Editor, Other flags, Data team flags, Query bits — account-labels.ts, the groups and
-// words Template Settings and SKU Configuration read too — then Groups of this account and
-// Template it follows), each labelled in words, each problem at its field (the browser's check with the
+// words Template Settings and SKU Configuration read too — then Groups of this account, the SKUs
+// it holds (read with the account; each code a link to SKU Configuration when the session opens
+// it) and Template it follows, with a link to Template Settings likewise), each labelled in words, each problem at its field (the browser's check with the
 // contract's rules first, then the server's), the rules explained beside the limits.
-import { Box, Button, Callout, Checkbox, Flex, Grid, Heading, RadioGroup, Select, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Checkbox, Flex, Grid, Heading, Link, RadioGroup, Select, Text, TextField } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { LIMIT_HELP, QUERY_BIT_LABELS, REGION_LABELS, settingGroups, type SettingField } from '../../domain/account-labels';
 import { REGIONS } from '../../domain/account-settings';
 import {
   selectBusy, selectFieldErrors, selectForm, selectFormError, selectGroups, selectNotice, selectQueryBits, selectSavedBy, selectSaving,
-  selectTemplateName, selectTemplates,
+  selectSkus, selectTemplateName, selectTemplates,
 } from '../../machines/account-settings/account-settings.selectors';
+import { selectOpensSection } from '../../machines/session/session.selectors';
+import { useConsole } from '../console-context';
 import { described, FieldFrame } from '../form/field-frame';
 import { formatWhen } from '../user-edit/format';
 import { AccountSettingsCtx } from './account-settings-context';
 
 const NONE = 'none';
+const SKU_CONFIGURATION = '/sku_configuration';
+const TEMPLATE_SETTINGS = '/template_settings';
+const opensSkus = selectOpensSection(SKU_CONFIGURATION);
+const opensTemplates = selectOpensSection(TEMPLATE_SETTINGS);
 const idOf = (field: string) => `as-${field.replaceAll('.', '-').replaceAll('_', '-')}`;
 
 export function SettingsForm({ productKey }: { productKey: string }) {
@@ -29,6 +37,10 @@ export function SettingsForm({ productKey }: { productKey: string }) {
   const groups = AccountSettingsCtx.useSelector(selectGroups);
   const templates = AccountSettingsCtx.useSelector(selectTemplates);
   const templateName = AccountSettingsCtx.useSelector(selectTemplateName);
+  const skus = AccountSettingsCtx.useSelector(selectSkus);
+  const { session } = useConsole();
+  const skuLinks = useSelector(session, opensSkus);
+  const templateLink = useSelector(session, opensTemplates);
   const bits = AccountSettingsCtx.useSelector(selectQueryBits);
   const saved = AccountSettingsCtx.useSelector(selectSavedBy);
   if (!form) return null;
@@ -142,8 +154,30 @@ export function SettingsForm({ productKey }: { productKey: string }) {
           </Flex>
           {errors['accountsettings_groups'] && <Text as="p" size="1" color="red" role="alert" aria-label="Groups problem">{errors['accountsettings_groups']}</Text>}
         </Box>
+        <Box role="group" aria-label="SKUs it holds">
+          <Heading as="h3" size="3" mb="1">SKUs it holds</Heading>
+          <Text as="p" size="1" color="gray" mb="2">SKUs are assigned on SKU Configuration.</Text>
+          {skus.length === 0 ? <Text as="p" size="2" color="gray">Holds no SKU.</Text> : (
+            <Flex direction="column" gap="1" asChild>
+              <ul aria-label="SKUs held" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                {skus.map((sku) => (
+                  <li key={sku.id} aria-label={sku.code}>
+                    <Flex gap="2" align="center">
+                      <Text size="2" weight="medium">{skuLinks ? <Link href={SKU_CONFIGURATION}>{sku.code}</Link> : sku.code}</Text>
+                      <Text size="2">{sku.name}</Text>
+                      {sku.retired && <Badge color="gray" size="1">retired</Badge>}
+                    </Flex>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          )}
+        </Box>
         <Box role="group" aria-label="Template it follows">
-          <Heading as="h3" size="3" mb="1">Template it follows</Heading>
+          <Flex gap="3" align="baseline" mb="1">
+            <Heading as="h3" size="3">Template it follows</Heading>
+            {templateLink && form.base.templateId !== null && <Link size="2" href={TEMPLATE_SETTINGS}>Open in Template Settings</Link>}
+          </Flex>
           <Text as="p" size="1" color="gray" mb="2">
             {form.base.templateId === null ? 'It follows no template.' : `It follows '${templateName ?? `template ${form.base.templateId}`}'.`} Templates are kept on Template Settings.
           </Text>
