@@ -265,6 +265,11 @@ function driver(): Driver<World> {
           expect(s.getByRole('group', { name: g })).toBeInTheDocument();
         }
         expect(s.getByRole('group', { name: 'Limits' })).toHaveTextContent('The DD limit must be greater than the OTD limit; the export hits limit is at most 2,000.');
+        // Alpha (made here, not seeded) holds no SKU; the template link shows once it follows one (the staff opens every section).
+        expect(within(s.getByRole('group', { name: 'SKUs it holds' })).getByText('Holds no SKU.')).toBeVisible();
+        const templateLink = within(s.getByRole('group', { name: 'Template it follows' })).queryByRole('link', { name: 'Open in Template Settings' });
+        if (f.base.templateId === null) expect(templateLink).toBeNull();
+        else expect(templateLink).toHaveAttribute('href', '/template_settings');
         expect(within(s.getByRole('group', { name: 'Query bits' })).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label')))
           .toEqual(['Query timeout change', 'Unary not span', 'Multi term', 'Multi term span']);
         expect(within(s.getByRole('radiogroup', { name: 'Editor version' })).getAllByRole('radio')).toHaveLength(3);
