@@ -1,6 +1,8 @@
 // Account Settings (decision 051): the admin searches 'summit', opens Summit Ridge Capital, sets
 // its OTD limit above its DD limit and sees the rule at the DD field before anything is sent, sets
-// the DD limit above it, saves, reloads (the URL holds the account) and sees the saved values.
+// the DD limit above it, saves, reloads (the URL holds the account) and sees the saved values;
+// then opens Meridian Equity Research and sees the retired SKU it holds, its code a link to SKU
+// Configuration, and the link to Template Settings beside the template it follows.
 // Support, in a browser of its own, has no Account Settings entry, gets the no-permission page at
 // /account_settings, and the server refuses it GET api/as/ (403).
 import path from 'node:path';
@@ -12,6 +14,8 @@ import { menuLabels, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 
 const ACCOUNT = 'Summit Ridge Capital';
+/** Seeded holding the retired SKU LEGACY-2019 and following a template (seed-skus.ts, seed-templates.ts). */
+const HOLDER = 'Meridian Equity Research';
 const OTD = 'OTD limit (documents a day)';
 const DD = 'DD limit (documents a day)';
 
@@ -69,6 +73,22 @@ export const scenario: Scenario = {
       checkEqual(await main.getByRole('checkbox', { name: 'Multi term', exact: true }).getAttribute('aria-checked'), 'true', 'Multi term query bit');
       await main.getByLabel('Saved state').filter({ hasText: 'Saved by admin' }).waitFor();
       await shot('3-after-reload');
+    });
+
+    await t.step(`${HOLDER}: the SKU it holds (retired) links to SKU Configuration, its template to Template Settings`, async () => {
+      await main.getByRole('button', { name: 'Back to the accounts' }).click();
+      await main.getByRole('textbox', { name: 'Account name' }).fill('meridian');
+      await main.getByRole('button', { name: 'Search', exact: true }).click();
+      await main.getByRole('status', { name: 'Accounts found' }).filter({ hasText: "1 account matching 'meridian'" }).waitFor();
+      await main.getByRole('button', { name: `Open ${HOLDER}` }).click();
+      await main.getByRole('heading', { name: `Account Settings: ${HOLDER}` }).waitFor();
+      const held = main.getByRole('group', { name: 'SKUs it holds' });
+      checkEqual(await held.getByRole('link', { name: 'LEGACY-2019' }).getAttribute('href'), '/sku_configuration', 'the SKU code links to SKU Configuration');
+      check((await held.textContent() ?? '').includes('retired'), `the retired SKU says so: ${await held.textContent()}`);
+      const template = main.getByRole('group', { name: 'Template it follows' });
+      checkEqual(await template.getByRole('link', { name: 'Open in Template Settings' }).getAttribute('href'), '/template_settings', 'the template link');
+      await held.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'account-settings', '4-skus-and-template.png') });
     });
 
     const browser = t.context.browser();
