@@ -21,6 +21,7 @@ import * as roleManagement from './migrations/2026_11_25_017_role_management';
 import * as accountSettings from './migrations/2026_11_25_018_account_settings';
 import * as skus from './migrations/2026_11_25_019_skus';
 import * as redshiftConfiguration from './migrations/2026_11_25_020_redshift_configuration';
+import * as brokerResearch from './migrations/2026_11_25_021_broker_research';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_018_account_settings': accountSettings,
   '2026_11_25_019_skus': skus,
   '2026_11_25_020_redshift_configuration': redshiftConfiguration,
+  '2026_11_25_021_broker_research': brokerResearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 // The typed shape of the database. Both engines store the same values: times as integer
 // milliseconds since the epoch, flags as 0/1 integers, lists and objects as JSON text.
+import type { FulfillmentSource, FulfillmentStatus, MifidStatus, RequestStatus, SubmissionStatus } from '../../src/domain/broker-research';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -251,6 +252,137 @@ export interface Database {
   skus: SkusTable;
   account_skus: AccountSkusTable;
   organization_words: OrganizationWordsTable;
+  broker_distributors: BrokerDistributorsTable;
+  broker_sales_contacts: BrokerSalesContactsTable;
+  broker_links: BrokerLinksTable;
+  broker_domains: BrokerDomainsTable;
+  broker_user_groups: BrokerUserGroupsTable;
+  broker_user_group_members: BrokerUserGroupMembersTable;
+  research_flags: ResearchFlagsTable;
+  research_requests: ResearchRequestsTable;
+  fulfillments: FulfillmentsTable;
+  research_submissions: ResearchSubmissionsTable;
+}
+
+// ── Broker Research (migration 021, decision 055) ───────────────────────
+/** Which distributors carry a broker's research, and the broker's code there. */
+export interface BrokerDistributorsTable {
+  broker_id: number;
+  /** The product key or 'tri'. */
+  dist: string;
+  code: string;
+  active: Flag;
+  since: number;
+}
+
+export interface BrokerSalesContactsTable {
+  id: Generated<number>;
+  broker_id: number;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  region: Generated<string>;
+  created_at: number;
+}
+
+/** Two brokers that are one firm; stored once with broker_id < linked_broker_id. */
+export interface BrokerLinksTable {
+  broker_id: number;
+  linked_broker_id: number;
+  created_by: string;
+  created_at: number;
+}
+
+/** An email domain (lower case, no '@') that names a broker's staff; one broker per domain. */
+export interface BrokerDomainsTable {
+  id: Generated<number>;
+  domain: string;
+  broker_id: number;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface BrokerUserGroupsTable {
+  id: Generated<number>;
+  broker_id: number;
+  name: string;
+  description: Generated<string>;
+  created_by: string;
+  updated_by: string;
+  created_at: number;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface BrokerUserGroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+/** One distributor's research flags; flags is JSON of every RESEARCH_FLAG_KEYS entry. */
+export interface ResearchFlagsTable {
+  dist: string;
+  flags: string;
+  updated_by: string | null;
+  updated_at: number;
+  version: Generated<number>;
+}
+
+export interface ResearchRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  broker_id: number;
+  /** The user's organization when the request was made. */
+  organization_id: number | null;
+  status: RequestStatus;
+  note: Generated<string>;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+  decided_at: number | null;
+  decided_by: string | null;
+  version: Generated<number>;
+}
+
+/** An entitlement: this user reads this broker's research from starts_at (until ends_at, if set). */
+export interface FulfillmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  broker_id: number;
+  organization_id: number | null;
+  source: FulfillmentSource;
+  request_id: number | null;
+  source_name: string | null;
+  dist: string | null;
+  starts_at: number;
+  ends_at: number | null;
+  status: FulfillmentStatus;
+  ended_at: number | null;
+  ended_reason: string | null;
+  created_by: string;
+  created_at: number;
+  version: Generated<number>;
+}
+
+export interface ResearchSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  broker_id: number | null;
+  title: string;
+  summary: Generated<string>;
+  tickers: Generated<string>;
+  file_name: string;
+  file_size: number;
+  status: SubmissionStatus;
+  reason: string | null;
+  submitted_at: number;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+  version: Generated<number>;
 }
 
 /** Every word of every organization's name (migration 018, kept by triggers): the account list's search. */
@@ -292,6 +424,13 @@ export interface BrokersTable {
   open_access: Flag;
   group_id: number | null;
   created_at: number;
+  /** Broker Details (migration 021, decision 055). */
+  legal_name: string | null;
+  short_name: string | null;
+  mifid_status: Generated<MifidStatus>;
+  mifid_updated_at: number | null;
+  mifid_updated_by: string | null;
+  version: Generated<number>;
 }
 
 export interface BrokerGroupsTable {

@@ -26,6 +26,8 @@ export async function seedBrokers(trx: Kysely<Database>, userIds: readonly numbe
   }
   const rows = Array.from({ length: SEED_BROKER_COUNT }, (_, i) => ({
     name: `${STEMS[i % STEMS.length]} ${KINDS[Math.floor(i / STEMS.length) % KINDS.length]}${PLACES[Math.floor(i / (STEMS.length * KINDS.length)) % PLACES.length]}`,
+    legal_name: `${STEMS[i % STEMS.length]} ${KINDS[Math.floor(i / STEMS.length) % KINDS.length]} ${['LLC', 'Ltd', 'plc', 'AG', 'KK'][i % 5]}`,
+    short_name: STEMS[i % STEMS.length]!,
     open_access: (rand() < 0.1 ? 1 : 0) as 0 | 1,
     group_id: rand() < 0.8 ? groupIds[Math.floor(rand() * groupIds.length)]! : null,
     created_at: now,

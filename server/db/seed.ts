@@ -12,6 +12,7 @@ import { dateToTimestamp, expiryDefault, todayOf } from '../../src/domain/user-r
 import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
 import { seedAccountSettings } from './seed-accounts';
 import { seedBrokers } from './seed-brokers';
+import { seedBrokerResearch } from './seed-broker-research';
 import { seedGroups } from './seed-groups';
 import { seedPlatformGroups } from './seed-groups-v2';
 import { seedTemplates } from './seed-templates';
@@ -233,6 +234,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedTags(trx, userIds, now);
       await seedSegments(trx, now);
       await seedBrokers(trx, userIds, now, seededRandom(20_261_125));
+      await seedBrokerResearch(trx, config.productKey, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_127));
       await seedGroups(trx, orgIds, now);
       await seedPlatformGroups(trx, orgIds, ORGANIZATIONS, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_126));
       await seedAccountSettings(trx, config, now);

@@ -5,7 +5,9 @@
 import { CREATE_TEXT } from './create';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { UpdateAccountForm, UserRecord } from '../../src/domain/users';
+import { END_REASONS } from '../../src/domain/broker-research';
 import { writeAudit } from '../audit';
+import { dropResearchAccess } from '../brokers/research-access';
 import type { Database, UserUpdate } from '../db/schema';
 import { ownerGroup } from '../owners/owner-group';
 import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
@@ -147,6 +149,10 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
       previous['groups'] = groups.map((g) => g.group_id);
       current['groups'] = [];
     }
+  }
+  if (effects.email === 'different' || effects.org === 'different') {
+    const reason = effects.email === 'different' ? END_REASONS.differentPerson : END_REASONS.differentOrganization;
+    await dropResearchAccess(trx, { id: record.id, username: record.username }, reason, actor.username, now);
   }
   await writeAudit(trx, {
     category: 'user', author: actor.username, action: `${auditAction(requestedKeys, effects, passwordHash !== null)}: ${record.username} (#${record.id})`,

@@ -5,7 +5,7 @@ import { MAX_CLIENT_LOG_ENTRIES } from './constants';
 
 // 'sku configuration' and 'redshift configuration' are the platform configuration screens (decisions 053, 054).
 export const AUDIT_CATEGORIES = [
-  'user', 'group', 'role', 'account settings', 'template settings', 'sku configuration', 'redshift configuration', 'auth',
+  'user', 'group', 'role', 'account settings', 'template settings', 'sku configuration', 'redshift configuration', 'broker research', 'auth',
 ] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 export const DEFAULT_ORIGIN = 'adminpanel';

@@ -1,0 +1,6 @@
+// Broker Research, brokers tab.
+import { TabPending } from '../tab-pending';
+
+export function BrokersTab() {
+  return <TabPending tab="brokers" />;
+}

@@ -1,0 +1,6 @@
+// Broker Research, fulfillments tab.
+import { TabPending } from '../tab-pending';
+
+export function FulfillmentsTab() {
+  return <TabPending tab="fulfillments" />;
+}
