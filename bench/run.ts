@@ -15,6 +15,10 @@ import { benchRoles } from './roles';
 import { benchTemplates } from './templates';
 import { benchSkus } from './skus';
 import { benchAccounts } from './accounts';
+// Broker Research benches: each adds its import under its own line.
+// br-imports:requests
+// br-imports:fulfillments
+// br-imports:other-sources
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -27,6 +31,9 @@ const BENCHES = [
   ['templates', benchTemplates],
   ['skus', benchSkus],
   ['accounts', benchAccounts],
+  // br-entries:requests
+  // br-entries:fulfillments
+  // br-entries:other-sources
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

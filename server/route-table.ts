@@ -19,6 +19,14 @@ import { userCreateRoutes } from './api/user-create';
 import { userEditRoutes } from './api/user-edit';
 import { userListRoutes } from './api/user-list';
 import { userTagsRoutes } from './api/user-tags';
+import { researchFlagsRoutes } from './api/research-flags';
+import { researchRequestsRoutes } from './api/research-requests';
+import { researchFulfillmentsRoutes } from './api/research-fulfillments';
+import { researchOtherSourcesRoutes } from './api/research-other-sources';
+import { brokerDetailsRoutes } from './api/broker-details';
+import { brokerUserGroupsRoutes } from './api/broker-user-groups';
+import { brokerDomainsRoutes } from './api/broker-domains';
+import { researchSubmissionsRoutes } from './api/research-submissions';
 import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
@@ -27,6 +35,15 @@ export const ROUTES: readonly Route[] = [
   ...userBulkEditRoutes,
   ...segmentRoutes,
   ...brokerRoutes,
+  // Broker Research, by tab (decision 055)
+  ...researchFlagsRoutes,
+  ...researchRequestsRoutes,
+  ...researchFulfillmentsRoutes,
+  ...researchOtherSourcesRoutes,
+  ...brokerDetailsRoutes,
+  ...brokerUserGroupsRoutes,
+  ...brokerDomainsRoutes,
+  ...researchSubmissionsRoutes,
   ...groupRoutes,
   ...groupsV2Routes,
   ...roleRoutes,

@@ -63,6 +63,15 @@ import { userSessionsMachine } from './user-sessions/user-sessions.machine';
 import { userSessionsPlan } from './user-sessions/user-sessions.plan';
 import { accountSettingsMachine } from './account-settings/account-settings.machine';
 import { accountSettingsDraftPlan, accountSettingsPlan } from './account-settings/account-settings.plan';
+// Broker Research machines: each tab adds its imports under its own line.
+// br-imports:control-panel
+// br-imports:requests
+// br-imports:broker-details
+// br-imports:fulfillments
+// br-imports:brokers
+// br-imports:other-sources
+// br-imports:domain-mappings
+// br-imports:user-submission
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -361,6 +370,15 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/account-settings/account-settings.machine.ts',
     plans: [{ title: 'The accounts and one account’s settings', plan: accountSettingsPlan }, { title: 'A settings form kept across a reload', plan: accountSettingsDraftPlan }],
   },
+  // Broker Research: each tab adds its entries under its own line.
+  // br-entries:control-panel
+  // br-entries:requests
+  // br-entries:broker-details
+  // br-entries:fulfillments
+  // br-entries:brokers
+  // br-entries:other-sources
+  // br-entries:domain-mappings
+  // br-entries:user-submission
 ];
 
 export function findWorkflow(id: string): WorkflowEntry | undefined {

@@ -93,6 +93,15 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/mybroker/': 'restrict_broker_access',
     'GET /api/brokergroup/': 'br_research',
     'GET /api/broker/': 'br_research',
+    // Broker Research (decision 055): each tab adds its routes under its own line.
+    // br-routes:control-panel
+    // br-routes:requests
+    // br-routes:broker-details
+    // br-routes:fulfillments
+    // br-routes:brokers
+    // br-routes:other-sources
+    // br-routes:domain-mappings
+    // br-routes:user-submission
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',

@@ -26,11 +26,29 @@ import { scenario as redshift } from './redshift.spec';
 import { scenario as templates } from './templates.spec';
 import { scenario as skus } from './skus.spec';
 import { scenario as accountSettings } from './account-settings.spec';
+// Broker Research scenarios: each tab adds its import under its own line.
+// br-imports:control-panel
+// br-imports:requests
+// br-imports:broker-details
+// br-imports:fulfillments
+// br-imports:brokers
+// br-imports:other-sources
+// br-imports:domain-mappings
+// br-imports:user-submission
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
   userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, groups, groupsV2, groupLifecycle, roles,
   accountSettings, templates, skus, redshift,
+  // Broker Research: each tab adds its scenarios under its own line.
+  // br-entries:control-panel
+  // br-entries:requests
+  // br-entries:broker-details
+  // br-entries:fulfillments
+  // br-entries:brokers
+  // br-entries:other-sources
+  // br-entries:domain-mappings
+  // br-entries:user-submission
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];

@@ -1,0 +1,4 @@
+// Broker Research routes: broker-domains (decision 055).
+import type { Route } from '../routes';
+
+export const brokerDomainsRoutes: readonly Route[] = [];
