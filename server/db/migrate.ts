@@ -22,6 +22,13 @@ import * as accountSettings from './migrations/2026_11_25_018_account_settings';
 import * as skus from './migrations/2026_11_25_019_skus';
 import * as redshiftConfiguration from './migrations/2026_11_25_020_redshift_configuration';
 import * as brokerResearch from './migrations/2026_11_25_021_broker_research';
+// Broker Research tabs' own migrations (022 requests, 027 fulfillments, 023 other sources, 024 broker details and brokers, 025 domain mappings, 026 control panel and submissions) go under their line.
+// br-migration-imports:requests
+// br-migration-imports:fulfillments
+// br-migration-imports:other-sources
+// br-migration-imports:broker-details
+// br-migration-imports:domain-mappings
+// br-migration-imports:user-submission
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +53,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_019_skus': skus,
   '2026_11_25_020_redshift_configuration': redshiftConfiguration,
   '2026_11_25_021_broker_research': brokerResearch,
+  // br-migrations:requests
+  // br-migrations:fulfillments
+  // br-migrations:other-sources
+  // br-migrations:broker-details
+  // br-migrations:domain-mappings
+  // br-migrations:user-submission
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
