@@ -16,6 +16,8 @@ export interface AuditEntry {
   previous?: unknown;
   current?: unknown;
   success: boolean;
+  /** The record the entry is about (a research request, …): its history is read by kind and id. */
+  record?: { kind: string; id: number };
 }
 
 function asJson(value: unknown): string | null {
@@ -38,5 +40,7 @@ export async function writeAuditMany(trx: Transaction<Database> | Kysely<Databas
     previous_data: asJson(e.previous),
     current_data: asJson(e.current),
     success: e.success ? 1 : 0,
+    record_kind: e.record?.kind ?? null,
+    record_id: e.record?.id ?? null,
   } as const))).execute();
 }

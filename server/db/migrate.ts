@@ -24,6 +24,7 @@ import * as redshiftConfiguration from './migrations/2026_11_25_020_redshift_con
 import * as brokerResearch from './migrations/2026_11_25_021_broker_research';
 // Broker Research tabs' own migrations (022 requests, 027 fulfillments, 023 other sources, 024 broker details and brokers, 025 domain mappings, 026 control panel and submissions) go under their line.
 // br-migration-imports:requests
+import * as auditRecord from './migrations/2026_11_27_022_audit_record';
 // br-migration-imports:fulfillments
 // br-migration-imports:other-sources
 // br-migration-imports:broker-details
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_020_redshift_configuration': redshiftConfiguration,
   '2026_11_25_021_broker_research': brokerResearch,
   // br-migrations:requests
+  '2026_11_27_022_audit_record': auditRecord,
   // br-migrations:fulfillments
   // br-migrations:other-sources
   // br-migrations:broker-details

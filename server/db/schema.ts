@@ -152,6 +152,9 @@ export interface AuditLogTable {
   previous_data: string | null;
   current_data: string | null;
   success: Flag;
+  /** The record an entry is about (migration 022): its kind ('research_request') and id; null for none. */
+  record_kind: string | null;
+  record_id: number | null;
 }
 
 export interface ServerSecretsTable {
