@@ -95,6 +95,9 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/broker/': 'br_research',
     // Broker Research (decision 055): each tab adds its routes under its own line.
     // br-routes:control-panel
+    'GET /api/researchreports/brflags/': 'br_research',
+    'PUT /api/researchreports/brflags/': 'br_research',
+    'GET /api/researchreports/get_new_researchreports/': 'br_research',
     // br-routes:requests
     // br-routes:broker-details
     // br-routes:fulfillments
@@ -102,6 +105,8 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // br-routes:other-sources
     // br-routes:domain-mappings
     // br-routes:user-submission
+    'GET /api/researchreports/user_submissions/': 'br_research',
+    'POST /api/researchreports/user_submissions/review/': 'br_research',
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',
