@@ -29,6 +29,7 @@ import * as auditRecord from './migrations/2026_11_27_022_audit_record';
 // br-migration-imports:other-sources
 // br-migration-imports:broker-details
 // br-migration-imports:domain-mappings
+import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_users';
 // br-migration-imports:user-submission
 import type { Database } from './schema';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   // br-migrations:other-sources
   // br-migrations:broker-details
   // br-migrations:domain-mappings
+  '2026_11_27_025_broker_domain_users': brokerDomainUsers,
   // br-migrations:user-submission
 };
 

@@ -104,6 +104,12 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // br-routes:brokers
     // br-routes:other-sources
     // br-routes:domain-mappings
+    'GET /api/researchreports/broker_domain_mapping/': 'br_research',
+    'POST /api/researchreports/broker_domain_mapping/': 'br_research',
+    'PUT /api/researchreports/broker_domain_mapping/': 'br_research',
+    'DELETE /api/researchreports/broker_domain_mapping/': 'br_research',
+    'GET /api/researchreports/broker_domain_mapping/brokers/': 'br_research',
+    'GET /api/researchreports/broker_domain_mapping/users/': 'br_research',
     // br-routes:user-submission
     'GET /api/researchreports/user_submissions/': 'br_research',
     'POST /api/researchreports/user_submissions/review/': 'br_research',
