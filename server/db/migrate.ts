@@ -27,6 +27,7 @@ import * as brokerResearch from './migrations/2026_11_25_021_broker_research';
 import * as auditRecord from './migrations/2026_11_27_022_audit_record';
 // br-migration-imports:fulfillments
 // br-migration-imports:other-sources
+import * as otherSourceImports from './migrations/2026_11_27_023_other_source_imports';
 // br-migration-imports:broker-details
 // br-migration-imports:domain-mappings
 import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_users';
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_022_audit_record': auditRecord,
   // br-migrations:fulfillments
   // br-migrations:other-sources
+  '2026_11_27_023_other_source_imports': otherSourceImports,
   // br-migrations:broker-details
   // br-migrations:domain-mappings
   '2026_11_27_025_broker_domain_users': brokerDomainUsers,

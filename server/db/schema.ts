@@ -265,6 +265,26 @@ export interface Database {
   research_requests: ResearchRequestsTable;
   fulfillments: FulfillmentsTable;
   research_submissions: ResearchSubmissionsTable;
+  other_source_imports: OtherSourceImportsTable;
+}
+
+// ── Fulfillments from Other Sources (migration 023, decision 060) ─────
+/** One applied file of entitlements from outside the platform, and what became of its rows. */
+export interface OtherSourceImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  source_name: string;
+  dist: string;
+  rows: number;
+  taken: number;
+  skipped: number;
+  refused: number;
+  created_by: string;
+  created_at: number;
+}
+/** Migration 023 adds to fulfillments: the import that brought it, for source 'other_source'. */
+export interface FulfillmentsTable {
+  import_id: number | null;
 }
 
 // ── Broker Research (migration 021, decision 055) ───────────────────────

@@ -103,6 +103,10 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // br-routes:fulfillments
     // br-routes:brokers
     // br-routes:other-sources
+    'POST /api/researchreports/other_sources/verify/': 'br_research',
+    'POST /api/researchreports/other_sources/apply/': 'br_research',
+    'GET /api/researchreports/other_sources/imports/': 'br_research',
+    'GET /api/researchreports/other_sources/import_fulfillments/': 'br_research',
     // br-routes:domain-mappings
     'GET /api/researchreports/broker_domain_mapping/': 'br_research',
     'POST /api/researchreports/broker_domain_mapping/': 'br_research',
