@@ -1,26 +1,16 @@
-// The user export (decision 021): every matching row as CSV or XLSX, streamed. Rows are read in
-// keyset batches only when the response stream asks for more (pull), so memory holds one batch
-// and a slow download slows the reads instead of filling the heap.
-import { constants, deflateRawSync } from 'node:zlib';
-import { strToU8, Zip, ZipPassThrough } from 'fflate';
+// The user export (decision 021): every matching row as CSV or XLSX, streamed through the
+// spreadsheet writers (server/export/spreadsheet.ts). Rows are read in keyset batches only when
+// the response stream asks for more.
 import type { Kysely } from 'kysely';
 import { EXPORT_COLUMNS, type UserRow, type UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
+import { isoTime, spreadsheetStream, writerFor, type Cell, type ExportFormat, type SheetLayout } from '../export/spreadsheet';
 import { userBatches, type ListOrder } from './search';
 
-export type ExportFormat = 'csv' | 'xlsx';
-type Column = (typeof EXPORT_COLUMNS)[number];
-type Cell = string | number | boolean | null;
+export { csvField, EXPORT_CONTENT_TYPES, XLSX_ROWS_PER_SHEET, xmlText, type ExportFormat } from '../export/spreadsheet';
 
 /** Rows read per database query. */
 export const EXPORT_BATCH = 5_000;
-/** Excel's row limit is 1,048,576; one header row leaves this many for data on each sheet. */
-export const XLSX_ROWS_PER_SHEET = 1_048_575;
-
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 /** users-2026-11-21.csv, by the server's UTC date. */
 export function exportFilename(format: ExportFormat, now: number): string {
@@ -28,213 +18,20 @@ export function exportFilename(format: ExportFormat, now: number): string {
 }
 
 /** An export cell: created_at as ISO 8601 (UTC), which spreadsheets read as a date-time. */
-function cellOf(row: UserRow, column: Column): Cell {
-  if (column === 'created_at') return new Date(row.created_at).toISOString().replace(/\.\d{3}Z$/, 'Z');
+function cellOf(row: UserRow, column: (typeof EXPORT_COLUMNS)[number]): Cell {
+  if (column === 'created_at') return isoTime(row.created_at);
   return row[column];
 }
 
-// ── CSV (RFC 4180) ────────────────────────────────────────────────────────
-/**
- * Text a spreadsheet would run as a formula (=, +, -, @, or a leading tab or CR) gets a leading
- * apostrophe, the OWASP defence against CSV injection: a name like '=HYPERLINK(…)' stays text.
- */
-export function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+const USER_SHEET: SheetLayout<UserRow> = {
+  header: EXPORT_COLUMNS,
+  cells: (row) => EXPORT_COLUMNS.map((c) => cellOf(row, c)),
+  sheetName: 'Users',
+};
 
-const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
-
-// ── XLSX (SpreadsheetML in a zip) ─────────────────────────────────────────
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
-
-const NEEDS_XML_CARE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
-
-/** Escapes markup and drops what XML 1.0 forbids (control characters, lone surrogates). */
-export function xmlText(text: string): string {
-  // Most cells need nothing: one test instead of four passes.
-  if (!NEEDS_XML_CARE.test(text)) return text;
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
-// Cells carry no reference (r="B7"): it is optional, and a cell then takes the next column, so
-// an empty cell is written as <c/> to keep its place. Together with xml:space only where spaces
-// at either end need it, this keeps the sheet near half the size, and the deflate time with it.
-function xlsxCell(value: Cell, style = ''): string {
-  if (value === null) return `<c${style}/>`;
-  if (typeof value === 'number') return `<c${style}><v>${value}</v></c>`;
-  if (typeof value === 'boolean') return `<c${style} t="b"><v>${value ? 1 : 0}</v></c>`;
-  const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
-  return `<c${style} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
-}
-
-function xlsxRow(n: number, cells: readonly Cell[], style = ''): string {
-  let xml = `<row r="${n}">`;
-  for (const value of cells) xml += xlsxCell(value, style);
-  return `${xml}</row>`;
-}
-
-const SHEET_START = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">`
-  + '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>';
-const SHEET_END = '</sheetData></worksheet>';
-
-/** The parts that name the sheets, written last, once the number of sheets is known. */
-function packageParts(sheets: number): Record<string, string> {
-  const numbers = Array.from({ length: sheets }, (_, i) => i + 1);
-  return {
-    '[Content_Types].xml': `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-      + '<Default Extension="xml" ContentType="application/xml"/>'
-      + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-      + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
-      + numbers.map((n) => `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')
-      + '</Types>',
-    '_rels/.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml': `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>`
-      + numbers.map((n) => `<sheet name="${n === 1 ? 'Users' : `Users ${n}`}" sheetId="${n}" r:id="rId${n}"/>`).join('')
-      + '</sheets></workbook>',
-    'xl/_rels/workbook.xml.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">`
-      + numbers.map((n) => `<Relationship Id="rId${n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('')
-      + `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
-    // Style 1: bold, for the header row.
-    'xl/styles.xml': `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">`
-      + '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
-      + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
-      + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-      + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-      + '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-      + '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
-      + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
-      + '</styleSheet>',
-  };
-}
-
-/**
- * A zip entry deflated by Node's zlib, a batch at a time. Each batch is compressed on its own and
- * ends on a sync flush (the last one on a finish): the pieces form one valid deflate stream, at
- * several times the speed of a deflater in JavaScript. fflate keeps the CRC and sizes.
- */
-class NativeDeflate extends ZipPassThrough {
-  constructor(filename: string) {
-    super(filename);
-    this.compression = 8;
-  }
-
-  protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
-    const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
-    this.ondata(null, new Uint8Array(deflateRawSync(chunk, { level: 1, finishFlush: flush })), final);
-  }
-}
-
-// ── writers ───────────────────────────────────────────────────────────────
-/** Turns batches of rows into bytes of one file format. */
-interface ExportWriter {
-  rows(rows: readonly UserRow[]): Uint8Array[];
-  finish(): Uint8Array[];
-}
-
-const encoder = new TextEncoder();
-
-function csvWriter(): ExportWriter {
-  let started = false;
-  return {
-    rows(rows) {
-      // UTF-8 with a byte-order mark: without it Excel reads the file in the local code page.
-      let text = started ? '' : `\uFEFF${csvLine(EXPORT_COLUMNS)}`;
-      started = true;
-      for (const row of rows) text += csvLine(EXPORT_COLUMNS.map((c) => cellOf(row, c)));
-      return [encoder.encode(text)];
-    },
-    finish() {
-      return started ? [] : [encoder.encode(`\uFEFF${csvLine(EXPORT_COLUMNS)}`)];
-    },
-  };
-}
-
-function xlsxWriter(rowsPerSheet: number): ExportWriter {
-  let out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((err, chunk) => {
-    if (err) failure = err;
-    else out.push(chunk);
-  });
-  let sheet: NativeDeflate | null = null;
-  let sheets = 0;
-  let rowOnSheet = 0;
-  const take = () => {
-    if (failure) throw failure;
-    const taken = out;
-    out = [];
-    return taken;
-  };
-  const startSheet = () => {
-    sheets += 1;
-    sheet = new NativeDeflate(`xl/worksheets/sheet${sheets}.xml`);
-    zip.add(sheet);
-    sheet.push(strToU8(SHEET_START + xlsxRow(1, EXPORT_COLUMNS, ' s="1"')));
-    rowOnSheet = 0;
-  };
-  return {
-    rows(rows) {
-      let xml = '';
-      for (const row of rows) {
-        if (!sheet || rowOnSheet === rowsPerSheet) {
-          if (sheet) {
-            sheet.push(strToU8(xml + SHEET_END), true);
-            xml = '';
-          }
-          startSheet();
-        }
-        rowOnSheet += 1;
-        xml += xlsxRow(rowOnSheet + 1, EXPORT_COLUMNS.map((c) => cellOf(row, c)));
-      }
-      if (sheet && xml !== '') sheet.push(strToU8(xml));
-      return take();
-    },
-    finish() {
-      if (!sheet) startSheet();
-      sheet!.push(strToU8(SHEET_END), true);
-      for (const [name, text] of Object.entries(packageParts(sheets))) {
-        const part = new NativeDeflate(name);
-        zip.add(part);
-        part.push(strToU8(text), true);
-      }
-      zip.end();
-      return take();
-    },
-  };
-}
-
-/**
- * The export as a byte stream. Each pull reads one batch and hands its bytes on; cancelling (the
- * browser went away) stops the reads.
- */
+/** The export as a byte stream, a keyset batch per pull. */
 export function exportStream(db: Kysely<Database>, filter: UserFilter, order: ListOrder, format: ExportFormat,
   opts: { batch?: number; rowsPerSheet?: number; matching?: number } = {}): ReadableStream<Uint8Array> {
-  const writer = format === 'csv' ? csvWriter() : xlsxWriter(opts.rowsPerSheet ?? XLSX_ROWS_PER_SHEET);
   const batches = userBatches(db, filter, order, opts.batch ?? EXPORT_BATCH, opts.matching ?? null);
-  const enqueueAll = (controller: ReadableStreamDefaultController<Uint8Array>, chunks: Uint8Array[]) => {
-    for (const chunk of chunks) if (chunk.length > 0) controller.enqueue(chunk);
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await batches.next();
-      if (next.done) {
-        enqueueAll(controller, writer.finish());
-        controller.close();
-      } else {
-        enqueueAll(controller, writer.rows(next.value));
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  }, { highWaterMark: 1 });
+  return spreadsheetStream(batches, writerFor(format, USER_SHEET, opts.rowsPerSheet));
 }

@@ -1,0 +1,219 @@
+// FulFillments (decision 058): the list of entitlements and ending one.
+//
+// The list reads newest first on (created_at, id) in keyset pages. Every filter of migration 021
+// has an index leading with it and ending with (created_at, id), so a page is one index range
+// whatever the depth, and a date range (on created_at) narrows that same range. With several
+// filters one index leads: the most selective by nature (user, then organization, broker, source,
+// status); the others are written so no engine takes their index instead (`+col`, `col || ''`),
+// since without statistics SQLite may pick the index of 'active', which nine rows in ten hold.
+// Keys are read from fulfillments alone, then their rows joined to users, organizations and
+// brokers by primary key.
+//
+// Ending is one conditional UPDATE from the version the person saw, with its audit row in the
+// same transaction; of two staff ending one fulfillment, the second is told who did it first.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
+import {
+  DAY_MS, dayStart, FULFILLMENT_MESSAGES, FULFILLMENT_TOTAL_CAP,
+  type FulfillmentFilter, type FulfillmentListReply, type FulfillmentRow,
+} from '../../src/domain/broker-research-fulfillments';
+import { writeAudit } from '../audit';
+import type { Database } from '../db/schema';
+
+export class BadFulfillmentCursor extends Error {}
+
+/** A place in the list: the row a page starts after (next) or before (prev). */
+export interface Position {
+  dir: 'next' | 'prev';
+  created_at: number;
+  id: number;
+}
+
+// ── cursors ───────────────────────────────────────────────────────────────
+/** The filter as one stable text: a cursor names the filter it belongs to. */
+const filterKey = (f: FulfillmentFilter) => [f.status, f.source, f.broker_id, f.organization_id, f.user_id, f.from, f.to].join('|');
+
+export function encodeCursor(filter: FulfillmentFilter, at: Position): string {
+  return Buffer.from(JSON.stringify([at.dir, at.created_at, at.id, filterKey(filter)]), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string, filter: FulfillmentFilter): Position {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parts = null;
+  }
+  if (!Array.isArray(parts) || parts.length !== 4 || (parts[0] !== 'next' && parts[0] !== 'prev')
+    || !Number.isSafeInteger(parts[1]) || !Number.isSafeInteger(parts[2]) || typeof parts[3] !== 'string') {
+    throw new BadFulfillmentCursor('The page cursor is not valid; start from the first page.');
+  }
+  if (parts[3] !== filterKey(filter)) throw new BadFulfillmentCursor('The page cursor belongs to other filters; start from the first page.');
+  return { dir: parts[0], created_at: parts[1] as number, id: parts[2] as number };
+}
+
+// ── the filter as SQL ─────────────────────────────────────────────────────
+/** Which filter's index leads when several are set: the most selective first. */
+const LEAD_ORDER = ['user_id', 'organization_id', 'broker_id', 'source', 'status'] as const;
+
+/** The WHERE of a filter (and of a position in it), over fulfillments aliased f. */
+export function filterWhere(filter: FulfillmentFilter, at: Position | null): RawBuilder<SqlBool> {
+  const values: Record<(typeof LEAD_ORDER)[number], string | number> = {
+    user_id: filter.user_id, organization_id: filter.organization_id, broker_id: filter.broker_id, source: filter.source, status: filter.status,
+  };
+  const lead = LEAD_ORDER.find((column) => values[column] !== '');
+  const parts: RawBuilder<SqlBool>[] = [];
+  for (const column of LEAD_ORDER) {
+    const value = values[column];
+    if (value === '') continue;
+    const ref = sql.ref(`f.${column}`);
+    if (column === lead) parts.push(sql<SqlBool>`${ref} = ${value}`);
+    // Not this column's index: the expression hides the column from the planner, not the value.
+    else if (column === 'source' || column === 'status') parts.push(sql<SqlBool>`(${ref} || '') = ${value}`);
+    else parts.push(sql<SqlBool>`+${ref} = ${value}`);
+  }
+  if (filter.from !== '') parts.push(sql<SqlBool>`f.created_at >= ${dayStart(filter.from)}`);
+  if (filter.to !== '') parts.push(sql<SqlBool>`f.created_at < ${dayStart(filter.to) + DAY_MS}`);
+  if (at) {
+    parts.push(at.dir === 'next'
+      ? sql<SqlBool>`(f.created_at, f.id) < (${at.created_at}, ${at.id})`
+      : sql<SqlBool>`(f.created_at, f.id) > (${at.created_at}, ${at.id})`);
+  }
+  return parts.length === 0 ? sql<SqlBool>`1 = 1` : sql.join(parts, sql` and `) as RawBuilder<SqlBool>;
+}
+
+interface Key { id: number; created_at: number }
+
+/** Up to `limit` keys after (or before) `at`, in list order (reversed going back). */
+export async function keysOf(db: Kysely<Database>, filter: FulfillmentFilter, at: Position | null, limit: number): Promise<Key[]> {
+  const dir = at?.dir === 'prev' ? 'asc' : 'desc';
+  const rows = await db.selectFrom('fulfillments as f').select(['f.id', 'f.created_at'])
+    .where(filterWhere(filter, at))
+    .orderBy('f.created_at', dir).orderBy('f.id', dir)
+    .limit(limit).execute();
+  return rows.map((r) => ({ id: Number(r.id), created_at: Number(r.created_at) }));
+}
+
+/** The rows of these ids, in the order of the ids. */
+export async function rowsOf(db: Kysely<Database>, ids: readonly number[]): Promise<FulfillmentRow[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('fulfillments as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .innerJoin('brokers as b', 'b.id', 'f.broker_id')
+    .leftJoin('organizations as o', 'o.id', 'f.organization_id')
+    .select([
+      'f.id', 'f.user_id', 'u.first_name', 'u.last_name', 'u.email', 'f.organization_id', 'o.name as organization', 'f.broker_id', 'b.name as broker',
+      'f.source', 'f.request_id', 'f.source_name', 'f.dist', 'f.starts_at', 'f.ends_at', 'f.status', 'f.ended_at', 'f.ended_by', 'f.ended_reason',
+      'f.created_at', 'f.version',
+    ])
+    .where('f.id', 'in', ids).execute();
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  const rows: FulfillmentRow[] = [];
+  for (const id of ids) {
+    const r = byId.get(id);
+    // Gone between the two reads (a user deleted): the page is shorter, never wrong.
+    if (!r) continue;
+    rows.push({
+      id, user_id: Number(r.user_id), user_name: `${r.first_name} ${r.last_name}`.trim(), user_email: r.email,
+      organization_id: r.organization_id === null ? null : Number(r.organization_id), organization: r.organization ?? null,
+      broker_id: Number(r.broker_id), broker: r.broker, source: r.source, request_id: r.request_id === null ? null : Number(r.request_id),
+      source_name: r.source_name, dist: r.dist, starts_at: Number(r.starts_at), ends_at: r.ends_at === null ? null : Number(r.ends_at),
+      status: r.status, ended_at: r.ended_at === null ? null : Number(r.ended_at), ended_by: r.ended_by ?? null, ended_reason: r.ended_reason,
+      created_at: Number(r.created_at), version: Number(r.version),
+    });
+  }
+  return rows;
+}
+
+/** Matches counted to FULFILLMENT_TOTAL_CAP + 1: the count stops where a person stops reading it. */
+async function countMatches(db: Kysely<Database>, filter: FulfillmentFilter): Promise<number> {
+  const inner = db.selectFrom('fulfillments as f').select('f.id').where(filterWhere(filter, null)).limit(FULFILLMENT_TOTAL_CAP + 1);
+  const row = await db.selectFrom(inner.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The count of every match, for the export's audit row. */
+export async function countAll(db: Kysely<Database>, filter: FulfillmentFilter): Promise<number> {
+  const row = await db.selectFrom('fulfillments as f').select((eb) => eb.fn.countAll<number>().as('n')).where(filterWhere(filter, null)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The names of the filter's broker, organization and user, for the chips above the list. */
+async function namedFilters(db: Kysely<Database>, filter: FulfillmentFilter): Promise<FulfillmentListReply['named']> {
+  const [broker, organization, user] = await Promise.all([
+    filter.broker_id === '' ? undefined : db.selectFrom('brokers').select(['id', 'name']).where('id', '=', filter.broker_id).executeTakeFirst(),
+    filter.organization_id === '' ? undefined : db.selectFrom('organizations').select(['id', 'name']).where('id', '=', filter.organization_id).executeTakeFirst(),
+    filter.user_id === '' ? undefined : db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', '=', filter.user_id).executeTakeFirst(),
+  ]);
+  return {
+    broker: broker ? { id: Number(broker.id), name: broker.name } : null,
+    organization: organization ? { id: Number(organization.id), name: organization.name } : null,
+    user: user ? { id: Number(user.id), name: `${`${user.first_name} ${user.last_name}`.trim()} (${user.email})` } : null,
+  };
+}
+
+export interface ListInput {
+  filter: FulfillmentFilter;
+  cursor: string;
+  pageSize: number;
+  withTotal: boolean;
+}
+
+/** One page of the list. Throws BadFulfillmentCursor for a cursor of another filter or none at all. */
+export async function listFulfillments(db: Kysely<Database>, input: ListInput): Promise<Omit<FulfillmentListReply, 'status'>> {
+  const { filter, pageSize } = input;
+  const at = input.cursor === '' ? null : decodeCursor(input.cursor, filter);
+  const backwards = at?.dir === 'prev';
+  const [keys, named] = await Promise.all([keysOf(db, filter, at, pageSize + 1), namedFilters(db, filter)]);
+  const more = keys.length > pageSize;
+  const page = keys.slice(0, pageSize);
+  if (backwards) page.reverse();
+  const items = await rowsOf(db, page.map((k) => k.id));
+
+  const first = page[0];
+  const last = page.at(-1);
+  const edge = (k: Key | undefined, dir: Position['dir']) => (k ? encodeCursor(filter, { dir, created_at: k.created_at, id: k.id }) : null);
+  // Going forward there is a page before whenever we started from a cursor; going back, when more were found.
+  const next_cursor = backwards ? (at ? edge(last, 'next') : null) : (more ? edge(last, 'next') : null);
+  const prev_cursor = backwards ? (more ? edge(first, 'prev') : null) : (at ? edge(first, 'prev') : null);
+
+  let total: number | null = null;
+  if (input.withTotal) total = !at && !more ? page.length : await countMatches(db, filter);
+  return {
+    items, count: items.length,
+    total: total === null ? null : Math.min(total, FULFILLMENT_TOTAL_CAP + 1),
+    total_capped: total !== null && total > FULFILLMENT_TOTAL_CAP,
+    next_cursor, prev_cursor, named,
+  };
+}
+
+// ── ending one ────────────────────────────────────────────────────────────
+export type EndResult =
+  | { kind: 'ended'; row: FulfillmentRow }
+  | { kind: 'gone' }
+  /** Someone else ended or changed it first: the row as it is now, and what to tell the person. */
+  | { kind: 'conflict'; row: FulfillmentRow; msg: string };
+
+export function endFulfillment(db: Kysely<Database>, input: { id: number; version: number; reason: string }, author: string, now: number): Promise<EndResult> {
+  return db.transaction().execute(async (trx) => {
+    // The version and the status in the WHERE decide: an end or change committed since the
+    // person's read leaves nothing to update.
+    const updated = await trx.updateTable('fulfillments')
+      .set({ status: 'ended', ended_at: now, ended_by: author, ended_reason: input.reason, version: sql<number>`version + 1` })
+      .where('id', '=', input.id).where('version', '=', input.version).where('status', '=', 'active')
+      .returning('id').executeTakeFirst();
+    const [row] = await rowsOf(trx, [input.id]);
+    if (!row) return { kind: 'gone' };
+    if (!updated) {
+      const msg = row.status === 'ended' ? FULFILLMENT_MESSAGES.endedBy(row.ended_by) : FULFILLMENT_MESSAGES.changed;
+      return { kind: 'conflict', row, msg };
+    }
+    await writeAudit(trx, {
+      category: BR_AUDIT_CATEGORY, author, at: now, success: true,
+      action: `ended fulfillment ${row.id}: ${row.user_email} → ${row.broker}`,
+      previous: { id: row.id, status: 'active', version: input.version },
+      current: { id: row.id, status: row.status, ended_at: now, ended_reason: input.reason, version: row.version },
+    });
+    return { kind: 'ended', row };
+  });
+}
