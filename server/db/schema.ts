@@ -386,6 +386,8 @@ export interface FulfillmentsTable {
   status: FulfillmentStatus;
   ended_at: number | null;
   ended_reason: string | null;
+  /** Who ended it on the FulFillments tab (migration 027); null when the server or an import did. */
+  ended_by: string | null;
   created_by: string;
   created_at: number;
   version: Generated<number>;

@@ -101,6 +101,9 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // br-routes:requests
     // br-routes:broker-details
     // br-routes:fulfillments
+    'POST /user/get_fulfillment_info/': 'br_research',
+    'POST /user/export_br_fulfill_info/': 'br_research',
+    'POST /user/end_br_fulfillment/': 'br_research',
     // br-routes:brokers
     // br-routes:other-sources
     'POST /api/researchreports/other_sources/verify/': 'br_research',
