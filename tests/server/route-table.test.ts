@@ -47,7 +47,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/search_user/': 'user_mgmt',
     'POST /user/export_users/': 'export_csv_access',
     // Every section with an organization picker (any one of them).
-    'POST /user/get_user_organization/': ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access'],
+    'POST /user/get_user_organization/': ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research'],
     'POST /user/get_{product}_owner_group/': 'user_mgmt',
     'POST /user/get_product_settings/': 'create_user_tab',
     'POST /user/get_default_settings/': 'create_user_tab',
@@ -99,6 +99,9 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'PUT /api/researchreports/brflags/': 'br_research',
     'GET /api/researchreports/get_new_researchreports/': 'br_research',
     // br-routes:requests
+    'POST /api/researchreports/requests/': 'br_research', 'GET /api/researchreports/requests/one/': 'br_research',
+    'POST /api/researchreports/requests/action/': 'br_research', 'POST /api/researchreports/requests/bulk_preview/': 'br_research',
+    'POST /api/researchreports/requests/bulk/': 'br_research',
     // br-routes:broker-details
     // br-routes:fulfillments
     'POST /user/get_fulfillment_info/': 'br_research',
