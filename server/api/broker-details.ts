@@ -1,4 +1,92 @@
-// Broker Research routes: broker-details (decision 055).
-import type { Route } from '../routes';
+// Broker Research routes: Broker Details and the broker list (spec §7 "Broker research": the mifid
+// update, link_broker, brokersales, distributor info; decision 059). One broker's record read
+// whole; every change names the broker and the version it was read at, answers with the record as
+// stored now, or 409 with it when someone changed the broker first (saying who), or 400 naming
+// the field it refuses.
+import type { Context } from 'hono';
+import { distributorsFor, TRI_SUBMITTOR } from '../../src/domain/broker-research';
+import {
+  AddContactForm, BROKER_DETAILS_MESSAGES as M, BrokerDetailsQuery, BrokerPageQuery, DistributorInfoForm, EditContactForm, LinkBrokerForm, MifidForm,
+  RemoveContactForm, type BrokerDetailsReply, type BrokerPageReply, type StaleBrokerReply,
+} from '../../src/domain/broker-research-brokers';
+import { changeBroker, pageBrokers, readBrokerDetails, type Change } from '../broker-research/broker-details';
+import { refuseFields } from '../http/replies';
+import { defineRoute, type Route } from '../routes';
+import type { AppDeps, CurrentSession } from '../context';
 
-export const brokerDetailsRoutes: readonly Route[] = [];
+const noBroker = (c: Context) => refuseFields(c, M.noBroker, { broker: M.noBroker });
+
+async function runChange(c: Context, deps: AppDeps, session: CurrentSession, now: number, input: { broker: number; version: number }, change: Change): Promise<Response> {
+  // Distributor info names either distributor; Refinitiv's flags (not its codes) are what tri_submittor guards.
+  const dists = distributorsFor(deps.config.productKey, [TRI_SUBMITTOR]);
+  const result = await changeBroker(deps.db, { broker: input.broker, version: input.version, change, dists }, session.user.username, now);
+  if (result.ok) return c.json({ status: true, msg: result.msg, details: result.details } satisfies BrokerDetailsReply);
+  if (result.reason === 'missing') return noBroker(c);
+  if (result.reason === 'stale') return c.json({ status: false, stale: true, msg: result.msg, details: result.details } satisfies StaleBrokerReply, 409);
+  return refuseFields(c, result.msg, { [result.field]: result.msg });
+}
+
+const details = defineRoute({
+  method: 'GET', path: '/api/broker/details/', access: 'br_research', schema: BrokerDetailsQuery,
+  summary: "One broker's record: names, group, MiFID II status (who set it, when), distributors and codes, sales contacts, linked brokers, counts of its fulfillments and open requests, and its version.",
+  async handler({ c, deps, input }) {
+    const found = await readBrokerDetails(deps.db, input.broker);
+    if (!found) return noBroker(c);
+    return c.json({ status: true, msg: '', details: found } satisfies BrokerDetailsReply);
+  },
+});
+
+const list = defineRoute({
+  method: 'GET', path: '/api/broker/list/', access: 'br_research', schema: BrokerPageQuery,
+  summary: 'A page of brokers by name (id, name, legal name, open access, group, MiFID II status): q searches the names, pb keeps one broker group, cursor continues; next is the following page\'s cursor or null.',
+  async handler({ c, deps, input }) {
+    const page = await pageBrokers(deps.db, input);
+    return c.json({ status: true, ...page } satisfies BrokerPageReply);
+  },
+});
+
+const mifid = defineRoute({
+  method: 'PUT', path: '/api/broker/mifid/', access: 'br_research', schema: MifidForm,
+  summary: "The mifid update: sets a broker's MiFID II status (unknown, pending, compliant, non_compliant) from its version, with who and when.",
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'mifid', mifid_status: input.mifid_status }),
+});
+
+const addContact = defineRoute({
+  method: 'POST', path: '/api/broker/brokersales/', access: 'br_research', schema: AddContactForm,
+  summary: 'brokersales: adds a sales contact (name, email, phone, region) to a broker from its version; one contact per email per broker.',
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input,
+    { kind: 'contact.add', name: input.name, email: input.email, phone: input.phone, region: input.region }),
+});
+
+const editContact = defineRoute({
+  method: 'PUT', path: '/api/broker/brokersales/', access: 'br_research', schema: EditContactForm,
+  summary: "brokersales: changes one of a broker's sales contacts (contact: its id) from the broker's version.",
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input,
+    { kind: 'contact.edit', contact: input.contact, name: input.name, email: input.email, phone: input.phone, region: input.region }),
+});
+
+const removeContact = defineRoute({
+  method: 'DELETE', path: '/api/broker/brokersales/', access: 'br_research', schema: RemoveContactForm,
+  summary: "brokersales: removes one of a broker's sales contacts from the broker's version.",
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'contact.remove', contact: input.contact }),
+});
+
+const link = defineRoute({
+  method: 'POST', path: '/api/broker/link_broker/', access: 'br_research', schema: LinkBrokerForm,
+  summary: 'link_broker: links two brokers that are one firm (stored once, lower id first); never a broker to itself, never twice.',
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'link', linked_broker: input.linked_broker }),
+});
+
+const unlink = defineRoute({
+  method: 'DELETE', path: '/api/broker/link_broker/', access: 'br_research', schema: LinkBrokerForm,
+  summary: 'link_broker: unlinks two linked brokers, from the version of the broker it is done from.',
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'unlink', linked_broker: input.linked_broker }),
+});
+
+const distributorInfo = defineRoute({
+  method: 'PUT', path: '/api/broker/distributor_info/', access: 'br_research', schema: DistributorInfoForm,
+  summary: "distributor info: sets a broker's code at a distributor ({product} or tri, Refinitiv) and whether that distributor carries its research.",
+  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'distributor', dist: input.dist, code: input.code, active: input.active }),
+});
+
+export const brokerDetailsRoutes: readonly Route[] = [details, list, mifid, addContact, editContact, removeContact, link, unlink, distributorInfo];

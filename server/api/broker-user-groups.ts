@@ -1,4 +1,88 @@
-// Broker Research routes: broker-user-groups (decision 055).
-import type { Route } from '../routes';
+// Broker Research routes: the user groups of a broker (Brokers tab; decision 059). Read a broker's
+// groups and a group's members; create (names unique per broker whatever their case), update and
+// delete from the group's version (a change in between: 409 with the groups as stored now and who
+// changed it), add members by email or username (live users only, all or none), remove one.
+import type { Context } from 'hono';
+import {
+  AddMembersForm, CreateUserGroupForm, DeleteUserGroupForm, MembersQuery, RemoveMemberForm, UpdateUserGroupForm, USER_GROUP_MESSAGES as M,
+  UserGroupsQuery, type MembersReply, type StaleUserGroupReply, type UserGroupsReply,
+} from '../../src/domain/broker-research-brokers';
+import {
+  addMembers, brokerExists, createGroup, deleteGroup, groupsOfBroker, membersOf, readGroup, removeMember, updateGroup, type GroupResult,
+} from '../broker-research/broker-user-groups';
+import type { AppDeps } from '../context';
+import { refuseFields } from '../http/replies';
+import { defineRoute, type Route } from '../routes';
 
-export const brokerUserGroupsRoutes: readonly Route[] = [];
+/** A change's reply: the broker's groups as stored now; 409 when the group changed or went first; 400 naming the field. */
+async function answer(c: Context, deps: AppDeps, result: GroupResult, withMembers: boolean): Promise<Response> {
+  if (result.ok) {
+    if (withMembers && result.group) {
+      return c.json({ status: true, msg: result.msg, group: result.group, members: await membersOf(deps.db, result.group.id) } satisfies MembersReply);
+    }
+    return c.json({ status: true, msg: result.msg, groups: result.groups } satisfies UserGroupsReply);
+  }
+  if (result.reason === 'stale') return c.json({ status: false, stale: true, msg: result.msg, groups: result.groups } satisfies StaleUserGroupReply, 409);
+  return refuseFields(c, result.msg, { [result.field]: result.msg });
+}
+
+const groups = defineRoute({
+  method: 'GET', path: '/api/broker/user_group/', access: 'br_research', schema: UserGroupsQuery,
+  summary: 'The user groups of a broker by name: id, name, description, member count, version, who changed it last and when.',
+  async handler({ c, deps, input }) {
+    if (!(await brokerExists(deps.db, input.broker))) return refuseFields(c, 'No broker has this id.', { broker: 'No broker has this id.' });
+    return c.json({ status: true, msg: '', groups: await groupsOfBroker(deps.db, input.broker) } satisfies UserGroupsReply);
+  },
+});
+
+const members = defineRoute({
+  method: 'GET', path: '/api/broker/user_group/members/', access: 'br_research', schema: MembersQuery,
+  summary: "A user group of a broker with its members (id, username, email, name) by username.",
+  async handler({ c, deps, input }) {
+    const group = await readGroup(deps.db, input.group);
+    if (!group) return refuseFields(c, M.noGroup, { group: M.noGroup });
+    return c.json({ status: true, msg: '', group, members: await membersOf(deps.db, group.id) } satisfies MembersReply);
+  },
+});
+
+const create = defineRoute({
+  method: 'POST', path: '/api/broker/user_group/create/', access: 'br_research', schema: CreateUserGroupForm,
+  summary: 'Creates a user group of a broker (name unique per broker whatever its case, description); answers the broker\'s groups.',
+  async handler({ c, deps, input, now, session }) {
+    return answer(c, deps, await createGroup(deps.db, input, session.user.username, now), false);
+  },
+});
+
+const update = defineRoute({
+  method: 'PUT', path: '/api/broker/user_group/update/', access: 'br_research', schema: UpdateUserGroupForm,
+  summary: 'Renames a user group or changes its description, from its version; answers the broker\'s groups.',
+  async handler({ c, deps, input, now, session }) {
+    return answer(c, deps, await updateGroup(deps.db, input, session.user.username, now), false);
+  },
+});
+
+const remove = defineRoute({
+  method: 'DELETE', path: '/api/broker/user_group/delete/', access: 'br_research', schema: DeleteUserGroupForm,
+  summary: 'Deletes a user group and its memberships, from its version; answers the broker\'s groups.',
+  async handler({ c, deps, input, now, session }) {
+    return answer(c, deps, await deleteGroup(deps.db, input, session.user.username, now), false);
+  },
+});
+
+const addMember = defineRoute({
+  method: 'POST', path: '/api/broker/user_group/members/', access: 'br_research', schema: AddMembersForm,
+  summary: 'Adds live users to a user group by email or username (users: up to 100, one a line or comma-separated); an unknown one refuses all, naming it.',
+  async handler({ c, deps, input, now, session }) {
+    return answer(c, deps, await addMembers(deps.db, input, session.user.username, now), true);
+  },
+});
+
+const removeOne = defineRoute({
+  method: 'DELETE', path: '/api/broker/user_group/members/', access: 'br_research', schema: RemoveMemberForm,
+  summary: 'Removes one member (user: the user id) from a user group.',
+  async handler({ c, deps, input, now, session }) {
+    return answer(c, deps, await removeMember(deps.db, input, session.user.username, now), true);
+  },
+});
+
+export const brokerUserGroupsRoutes: readonly Route[] = [groups, members, create, update, remove, addMember, removeOne];

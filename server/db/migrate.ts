@@ -30,6 +30,7 @@ import * as fulfillmentEndedBy from './migrations/2026_11_27_027_fulfillment_end
 // br-migration-imports:other-sources
 import * as otherSourceImports from './migrations/2026_11_27_023_other_source_imports';
 // br-migration-imports:broker-details
+import * as brokerDetails from './migrations/2026_11_27_024_broker_details';
 // br-migration-imports:domain-mappings
 import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_users';
 // br-migration-imports:user-submission
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   // br-migrations:other-sources
   '2026_11_27_023_other_source_imports': otherSourceImports,
   // br-migrations:broker-details
+  '2026_11_27_024_broker_details': brokerDetails,
   // br-migrations:domain-mappings
   '2026_11_27_025_broker_domain_users': brokerDomainUsers,
   // br-migrations:user-submission

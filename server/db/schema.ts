@@ -456,6 +456,9 @@ export interface BrokersTable {
   mifid_updated_at: number | null;
   mifid_updated_by: string | null;
   version: Generated<number>;
+  /** Who changed the record last and when (migration 024, decision 059). */
+  updated_by: string | null;
+  updated_at: number | null;
 }
 
 export interface BrokerGroupsTable {
