@@ -16,7 +16,7 @@ import { defineRoute, type Route } from '../routes';
 
 const ACCESS = 'br_research' as const;
 
-function refused(c: Context, result: Exclude<DomainChange, { ok: true }>): Response {
+function refused(c: Context, result: Exclude<DomainChange, { ok: true }>, removing = false): Response {
   switch (result.reason) {
     case 'taken': {
       const msg = result.same ? DOMAIN_MESSAGES.exists(result.domain, result.broker) : DOMAIN_MESSAGES.namesOther(result.domain, result.broker);
@@ -26,7 +26,7 @@ function refused(c: Context, result: Exclude<DomainChange, { ok: true }>): Respo
     case 'stale': {
       const reply: StaleDomainMappingReply = {
         status: false, stale: true, current: result.current,
-        msg: result.current ? DOMAIN_MESSAGES.stale(result.current.updated_by) : DOMAIN_MESSAGES.missing,
+        msg: !result.current ? DOMAIN_MESSAGES.missing : removing ? DOMAIN_MESSAGES.staleRemove(result.current.updated_by) : DOMAIN_MESSAGES.stale(result.current.updated_by),
       };
       return c.json(reply, 409);
     }
@@ -70,7 +70,7 @@ const remove = defineRoute({
   summary: 'Removes a broker domain mapping from the version it was read at (changed or removed since: 409 with the mapping now).',
   async handler({ c, deps, input, now, session }) {
     const result = await removeDomainMapping(deps.db, input, { username: session.user.username }, now);
-    if (!result.ok) return refused(c, result);
+    if (!result.ok) return refused(c, result, true);
     const reply: RemovedDomainMappingReply = { status: true, msg: DOMAIN_MESSAGES.removed(result.mapping.domain), id: result.mapping.id };
     return c.json(reply);
   },

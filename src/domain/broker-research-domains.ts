@@ -28,6 +28,7 @@ export const DOMAIN_MESSAGES = {
   chooseBroker: 'Choose a broker.',
   missing: 'This mapping is no longer there: someone else removed it.',
   stale: (who: string) => `${who} changed this mapping after you opened it; nothing of yours was saved.`,
+  staleRemove: (who: string) => `${who} changed this mapping after you opened it; it was not removed.`,
 } as const;
 
 // ── requests ──────────────────────────────────────────────────────────
@@ -93,6 +94,7 @@ export type StaleDomainMappingReply = v.InferOutput<typeof StaleDomainMappingRep
 export const DomainBroker = v.object({ id: v.number(), name: v.string() });
 export type DomainBroker = v.InferOutput<typeof DomainBroker>;
 export const DomainBrokersReply = v.object({ status: v.literal(true), items: v.array(DomainBroker) });
+export type DomainBrokersReply = v.InferOutput<typeof DomainBrokersReply>;
 
 export const DomainUser = v.object({ id: v.number(), username: v.string(), email: v.string(), first_name: v.string(), last_name: v.string(), active: v.boolean() });
 export type DomainUser = v.InferOutput<typeof DomainUser>;

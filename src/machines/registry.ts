@@ -71,6 +71,8 @@ import { accountSettingsDraftPlan, accountSettingsPlan } from './account-setting
 // br-imports:brokers
 // br-imports:other-sources
 // br-imports:domain-mappings
+import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine';
+import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
 // br-imports:user-submission
 
 export interface WorkflowPlan {
@@ -378,6 +380,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   // br-entries:brokers
   // br-entries:other-sources
   // br-entries:domain-mappings
+  {
+    id: 'domainMappings',
+    title: 'Broker Research: Broker Domain Mappings',
+    purpose: 'Email domains that name a broker: listed by domain with the users each recognises, searched and paged; added, changed from the version read and removed; a domain naming another broker refused at its field.',
+    machine: domainMappingsMachine,
+    source: 'src/machines/domain-mappings/domain-mappings.machine.ts',
+    plans: [{ title: 'List, add, edit, remove', plan: domainMappingsPlan }, { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan }],
+  },
   // br-entries:user-submission
 ];
 
