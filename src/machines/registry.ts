@@ -65,6 +65,8 @@ import { accountSettingsMachine } from './account-settings/account-settings.mach
 import { accountSettingsDraftPlan, accountSettingsPlan } from './account-settings/account-settings.plan';
 // Broker Research machines: each tab adds its imports under its own line.
 // br-imports:control-panel
+import { researchFlagsMachine } from './research-flags/research-flags.machine';
+import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
 // br-imports:requests
 // br-imports:broker-details
 // br-imports:fulfillments
@@ -74,6 +76,8 @@ import { accountSettingsDraftPlan, accountSettingsPlan } from './account-setting
 import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine';
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
 // br-imports:user-submission
+import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
+import { researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -374,6 +378,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   },
   // Broker Research: each tab adds its entries under its own line.
   // br-entries:control-panel
+  {
+    id: 'researchFlags',
+    title: 'Broker Research: Control Panel',
+    purpose: 'The research flags of each distributor the session sees (Refinitiv with tri_submittor), each set saved from the version read; a save someone made first is shown; the count of new submissions.',
+    machine: researchFlagsMachine,
+    source: 'src/machines/research-flags/research-flags.machine.ts',
+    plans: [{ title: 'Read, change, save', plan: researchFlagsPlan }, { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan }],
+  },
   // br-entries:requests
   // br-entries:broker-details
   // br-entries:fulfillments
@@ -389,6 +401,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     plans: [{ title: 'List, add, edit, remove', plan: domainMappingsPlan }, { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan }],
   },
   // br-entries:user-submission
+  {
+    id: 'researchSubmissions',
+    title: 'Broker Research: User Submission',
+    purpose: 'Research users submitted, newest first by status and title a page at a time; each started in review, published or rejected with a reason from the version read; who acted first is shown.',
+    machine: researchSubmissionsMachine,
+    source: 'src/machines/research-submissions/research-submissions.machine.ts',
+    plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }],
+  },
 ];
 
 export function findWorkflow(id: string): WorkflowEntry | undefined {

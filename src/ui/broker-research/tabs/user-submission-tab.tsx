@@ -1,6 +1,10 @@
-// Broker Research, user_submission tab.
-import { TabPending } from '../tab-pending';
+// Broker Research, User Submission (decision 056): research users submitted, reviewed here.
+import { ResearchSubmissionsScope, UserSubmissionView } from '../user-submission/user-submission-view';
 
 export function UserSubmissionTab() {
-  return <TabPending tab="user_submission" />;
+  return (
+    <ResearchSubmissionsScope>
+      <UserSubmissionView />
+    </ResearchSubmissionsScope>
+  );
 }

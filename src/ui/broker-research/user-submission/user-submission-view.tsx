@@ -1,0 +1,197 @@
+// Broker Research, User Submission (decision 056): the machine's actor (its query from the URL),
+// what carries the URL's filters to it, and the view: the status filter and the title search
+// (both in the URL), the submissions newest first with their file, broker and submitter, each
+// row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
+// what an action did. Thin: everything comes from selectors.
+import { Badge, Box, Button, Callout, Dialog, Flex, SegmentedControl, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { useEffect, useState, type ReactNode } from 'react';
+import { REASON_MAX, SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../domain/broker-research';
+import { actionsFor, fileSizeText, SUBMISSION_ACTIONS, SUBMISSION_SEARCH_MAX, type SubmissionItem } from '../../../domain/broker-research-submissions';
+import { liveResearchSubmissionsMachine } from '../../../machines/research-submissions/research-submissions.live';
+import { reasonGiven } from '../../../machines/research-submissions/research-submissions.machine';
+import {
+  selectActingId, selectBusy, selectConflicts, selectError, selectFailed, selectItems, selectLoading, selectNext, selectNotice, selectQuery, selectRejecting,
+} from '../../../machines/research-submissions/research-submissions.selectors';
+import type { SubmissionQuery } from '../../../machines/research-submissions/research-submissions.types';
+import { useInspect } from '../../console-context';
+import type { TabParams } from '../tab-search';
+import { useTabSearch } from '../tab-search';
+import { ResearchSubmissionsCtx } from './research-submissions-context';
+
+/** The URL's parameters as the list's query: an unknown status reads as every status. */
+export function submissionQueryOf(params: TabParams): SubmissionQuery {
+  const status = (SUBMISSION_STATUSES as readonly string[]).includes(params['status'] ?? '') ? (params['status'] as SubmissionStatus) : '';
+  return { status, q: (params['q'] ?? '').slice(0, SUBMISSION_SEARCH_MAX), cursor: params['cursor'] ?? '' };
+}
+const paramsOf = (q: SubmissionQuery): TabParams => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+
+export const submittedText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = { new: 'blue', in_review: 'amber', published: 'green', rejected: 'red' };
+
+/** The machine, started from the URL's query; later moves of the URL (filters, pages, Back) are sent to it. */
+export function ResearchSubmissionsScope({ children }: { children: ReactNode }) {
+  const { params } = useTabSearch();
+  const [input] = useState(() => ({ query: submissionQueryOf(params) }));
+  return (
+    <ResearchSubmissionsCtx.Provider logic={liveResearchSubmissionsMachine} options={{ input, inspect: useInspect() }}>
+      <QueryFromUrl />
+      {children}
+    </ResearchSubmissionsCtx.Provider>
+  );
+}
+
+function QueryFromUrl() {
+  const { params } = useTabSearch();
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  const query = submissionQueryOf(params);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    actor.send({ type: 'query.set', query });
+    // `key` stands for the query's value.
+  }, [key]);
+  return null;
+}
+
+function Filters() {
+  const { params, setParams } = useTabSearch();
+  const query = submissionQueryOf(params);
+  const [text, setText] = useState(query.q);
+  useEffect(() => setText(query.q), [query.q]);
+  return (
+    <Flex gap="3" align="center" wrap="wrap">
+      <SegmentedControl.Root
+        aria-label="Status" value={query.status || 'all'}
+        onValueChange={(v) => setParams(paramsOf({ status: v === 'all' ? '' : (v as SubmissionStatus), q: query.q, cursor: '' }), { push: true })}
+      >
+        <SegmentedControl.Item value="all">All</SegmentedControl.Item>
+        {SUBMISSION_STATUSES.map((s) => <SegmentedControl.Item key={s} value={s}>{SUBMISSION_STATUS_LABELS[s]}</SegmentedControl.Item>)}
+      </SegmentedControl.Root>
+      <form role="search" aria-label="Search submissions" onSubmit={(e) => { e.preventDefault(); setParams(paramsOf({ ...query, q: text.trim(), cursor: '' }), { push: true }); }}>
+        <Flex gap="2">
+          <TextField.Root aria-label="Title" placeholder="Words of the title" value={text} maxLength={SUBMISSION_SEARCH_MAX} onChange={(e) => setText(e.target.value)} />
+          <Button type="submit" variant="soft">Search</Button>
+        </Flex>
+      </form>
+    </Flex>
+  );
+}
+
+function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; acting: boolean; conflict: string | undefined }) {
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  return (
+    <Table.Row aria-label={s.title}>
+      <Table.Cell>
+        <Text as="div" weight="medium">{s.title}</Text>
+        {s.summary && <Text as="div" size="1" color="gray">{s.summary}</Text>}
+        {s.tickers.length > 0 && <Text as="div" size="1">Tickers: {s.tickers.join(', ')}</Text>}
+      </Table.Cell>
+      <Table.Cell><Text size="2">{s.file_name}</Text> <Text size="1" color="gray">({fileSizeText(s.file_size)})</Text></Table.Cell>
+      <Table.Cell>{s.broker?.name ?? <Text color="gray">None named</Text>}</Table.Cell>
+      <Table.Cell><Text as="div" size="2">{s.user.name || s.user.username}</Text><Text as="div" size="1" color="gray">{s.user.email}</Text></Table.Cell>
+      <Table.Cell>{submittedText(s.submitted_at)}</Table.Cell>
+      <Table.Cell>
+        <Badge color={STATUS_COLORS[s.status]} aria-label="Status">{SUBMISSION_STATUS_LABELS[s.status]}</Badge>
+        {s.reviewed_by && s.status !== 'new' && <Text as="div" size="1" color="gray">by {s.reviewed_by}</Text>}
+        {s.reason && <Text as="div" size="1" color="gray">Reason: {s.reason}</Text>}
+        {conflict && <Text as="div" size="1" color="amber" role="note">{conflict}</Text>}
+      </Table.Cell>
+      <Table.Cell>
+        <Flex gap="2" wrap="wrap">
+          {actionsFor(s.status).map((a) => (
+            <Button
+              key={a} size="1" variant={a === 'reject' ? 'soft' : 'solid'} color={a === 'reject' ? 'red' : undefined} disabled={busy}
+              onClick={() => actor.send(a === 'reject' ? { type: 'submission.reject', id: s.id } : { type: 'submission.act', id: s.id, action: a })}
+            >
+              {acting ? '…' : SUBMISSION_ACTIONS[a].label}
+            </Button>
+          ))}
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function RejectDialog() {
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  const rejecting = ResearchSubmissionsCtx.useSelector(selectRejecting);
+  const ok = reasonGiven(rejecting?.reason ?? '');
+  return (
+    <Dialog.Root open={rejecting !== null} onOpenChange={(open) => { if (!open) actor.send({ type: 'reject.cancel' }); }}>
+      <Dialog.Content maxWidth="480px">
+        <Dialog.Title>Reject “{rejecting?.title}”</Dialog.Title>
+        <Dialog.Description size="2">The submitter reads the reason.</Dialog.Description>
+        <form onSubmit={(e) => { e.preventDefault(); if (ok) actor.send({ type: 'reject.confirm' }); }}>
+          <Flex direction="column" gap="3" mt="3">
+            <Text as="label" size="2" htmlFor="reject-reason">Reason</Text>
+            <TextArea id="reject-reason" value={rejecting?.reason ?? ''} maxLength={REASON_MAX} onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })} />
+            <Flex gap="3" justify="end">
+              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'reject.cancel' })}>Cancel</Button>
+              <Button type="submit" color="red" disabled={!ok}>Reject</Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function UserSubmissionView() {
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  const { params, setParams } = useTabSearch();
+  const loading = ResearchSubmissionsCtx.useSelector(selectLoading);
+  const failed = ResearchSubmissionsCtx.useSelector(selectFailed);
+  const busy = ResearchSubmissionsCtx.useSelector(selectBusy);
+  const error = ResearchSubmissionsCtx.useSelector(selectError);
+  const items = ResearchSubmissionsCtx.useSelector(selectItems);
+  const next = ResearchSubmissionsCtx.useSelector(selectNext);
+  const query = ResearchSubmissionsCtx.useSelector(selectQuery);
+  const notice = ResearchSubmissionsCtx.useSelector(selectNotice);
+  const conflicts = ResearchSubmissionsCtx.useSelector(selectConflicts);
+  const actingId = ResearchSubmissionsCtx.useSelector(selectActingId);
+  const here = submissionQueryOf(params);
+  return (
+    <Flex direction="column" gap="3">
+      <Filters />
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'amber'} role="status" aria-label="Submission notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>Retry</Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && <Text size="2" color="gray" role="status" aria-label="Loading submissions">Loading submissions…</Text>}
+      {!loading && !failed && (
+        items.length === 0 ? (
+          <Text size="2" color="gray" role="status" aria-label="No submissions">
+            {query.status || query.q ? 'No submission matches these filters.' : 'Nobody has submitted research yet.'}
+          </Text>
+        ) : (
+          <Table.Root variant="surface">
+            <VisuallyHidden asChild><caption>Submissions</caption></VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                {['Title', 'File', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>)}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {items.map((s) => <Row key={s.id} s={s} busy={busy} acting={actingId === s.id} conflict={conflicts[s.id]} />)}
+            </Table.Body>
+          </Table.Root>
+        )
+      )}
+      <Box>
+        <Flex gap="3">
+          {here.cursor !== '' && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
+          {next !== null && !loading && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
+        </Flex>
+      </Box>
+      <RejectDialog />
+    </Flex>
+  );
+}
