@@ -69,6 +69,8 @@ import { researchFlagsMachine } from './research-flags/research-flags.machine';
 import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
 // br-imports:requests
 // br-imports:broker-details
+import { brokerDetailsMachine } from './broker-details/broker-details.machine';
+import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
 // br-imports:fulfillments
 // br-imports:brokers
 // br-imports:other-sources
@@ -388,6 +390,17 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   },
   // br-entries:requests
   // br-entries:broker-details
+  {
+    id: 'brokerDetails',
+    title: 'Broker Research: Broker Details',
+    purpose: "One broker's record from the URL or a picker: the MiFID II status, sales contacts, linked brokers and distributor info changed from the broker's version (a change someone made first is shown), a contact or link removed after a question.",
+    machine: brokerDetailsMachine,
+    source: 'src/machines/broker-details/broker-details.machine.ts',
+    plans: [
+      { title: 'Read, change, remove', plan: brokerDetailsPlan }, { title: 'Opened without a broker: the picker', plan: brokerDetailsPickerPlan },
+      { title: 'A changed form kept across a reload', plan: brokerDetailsDraftPlan },
+    ],
+  },
   // br-entries:fulfillments
   // br-entries:brokers
   // br-entries:other-sources

@@ -1,6 +1,21 @@
-// Broker Research, broker_details tab.
-import { TabPending } from '../tab-pending';
+// Broker Research, Broker Details (decision 059): one broker's record, the broker of ?broker=;
+// without one, a picker that searches brokers by name.
+import { useSelector } from '@xstate/react';
+import { useConsole } from '../../console-context';
+import { selectStaffId } from '../../form/form-draft';
+import { BrokerDetailsDraftKeeper, BrokerDetailsScope, BrokerDetailsUrl } from '../broker-details/broker-details-scope';
+import { BrokerDetailsView } from '../broker-details/broker-details-view';
+import { useTabSearch } from '../tab-search';
 
 export function BrokerDetailsTab() {
-  return <TabPending tab="broker_details" />;
+  const { session } = useConsole();
+  const staff = useSelector(session, selectStaffId);
+  const search = useTabSearch();
+  return (
+    <BrokerDetailsScope staff={staff} params={search.params}>
+      <BrokerDetailsUrl params={search.params} />
+      <BrokerDetailsDraftKeeper staff={staff} />
+      <BrokerDetailsView />
+    </BrokerDetailsScope>
+  );
 }
