@@ -178,8 +178,14 @@ export const SourceName = v.pipe(Text(SOURCE_NAME_MAX), v.nonEmpty('Name the sou
 export const Distributor = v.pipe(v.string(), v.trim(), v.nonEmpty('Choose the distributor.'), v.maxLength(40, 'Choose the distributor.'));
 
 /** other_sources/verify/ and other_sources/apply/: the file, where it came from, which distributor. */
+/** A file of the form, whichever realm made it (the checked shape, not the class). */
+const UploadedFile = v.custom<File>(
+  (x) => typeof x === 'object' && x !== null && typeof (x as File).arrayBuffer === 'function' && typeof (x as File).name === 'string' && typeof (x as File).size === 'number',
+  'Choose a CSV file.',
+);
+
 export const OtherSourceUploadForm = v.object({
-  file: v.file('Choose a CSV file.'),
+  file: UploadedFile,
   source_name: SourceName,
   dist: Distributor,
 });

@@ -74,6 +74,8 @@ import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } fr
 // br-imports:fulfillments
 // br-imports:brokers
 // br-imports:other-sources
+import { otherSourceUploadMachine } from './other-source-upload/other-source-upload.machine';
+import { otherSourceUploadPlan } from './other-source-upload/other-source-upload.plan';
 // br-imports:domain-mappings
 import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine';
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
@@ -404,6 +406,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   // br-entries:fulfillments
   // br-entries:brokers
   // br-entries:other-sources
+  {
+    id: 'otherSourceUpload',
+    title: 'Fulfillments from Other Sources',
+    purpose: "A distributor's file of entitlements read in a worker, named with its source and distributor, checked by the server row by row, confirmed and applied in one transaction with a per-row report; the latest imports beside it.",
+    machine: otherSourceUploadMachine,
+    source: 'src/machines/other-source-upload/other-source-upload.machine.ts',
+    plans: [{ title: 'A file of entitlements, checked and applied', plan: otherSourceUploadPlan }],
+  },
   // br-entries:domain-mappings
   {
     id: 'domainMappings',

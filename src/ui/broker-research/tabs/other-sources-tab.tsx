@@ -1,6 +1,15 @@
-// Broker Research, other_sources tab.
-import { TabPending } from '../tab-pending';
+// Broker Research, Fulfillments from Other Sources (decision 060): a distributor's file of
+// entitlements, checked row by row and applied in one transaction, and the latest imports.
+import { useSelector } from '@xstate/react';
+import { distributorsFor } from '../../../domain/broker-research';
+import { liveOtherSourceUploadMachine } from '../../../machines/other-source-upload/other-source-upload.live';
+import { useConsole } from '../../console-context';
+import { OtherSourceUpload } from '../other-sources/other-source-upload';
 
 export function OtherSourcesTab() {
-  return <TabPending tab="other_sources" />;
+  const { session, config } = useConsole();
+  const otherFeatures = useSelector(session, (s) => (s.context.info?.other_features ?? []).join(','));
+  const dists = distributorsFor(config.product_key, otherFeatures.split(','));
+  // A change of what the session may name starts the upload again.
+  return <OtherSourceUpload key={dists.join('+')} dists={dists} logic={liveOtherSourceUploadMachine} />;
 }
