@@ -28,6 +28,7 @@ import { scenario as skus } from './skus.spec';
 import { scenario as accountSettings } from './account-settings.spec';
 // Broker Research scenarios: each tab adds its import under its own line.
 // br-imports:control-panel
+import { scenario as researchControlPanel } from './research-control-panel.spec';
 // br-imports:requests
 // br-imports:broker-details
 // br-imports:fulfillments
@@ -42,6 +43,7 @@ export const scenarios: readonly Scenario[] = [
   accountSettings, templates, skus, redshift,
   // Broker Research: each tab adds its scenarios under its own line.
   // br-entries:control-panel
+  researchControlPanel,
   // br-entries:requests
   // br-entries:broker-details
   // br-entries:fulfillments

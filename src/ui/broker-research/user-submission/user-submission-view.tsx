@@ -82,10 +82,11 @@ function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; 
     <Table.Row aria-label={s.title}>
       <Table.Cell>
         <Text as="div" weight="medium">{s.title}</Text>
-        {s.summary && <Text as="div" size="1" color="gray">{s.summary}</Text>}
-        {s.tickers.length > 0 && <Text as="div" size="1">Tickers: {s.tickers.join(', ')}</Text>}
+        {s.summary && <Text as="div" size="1" color="gray" title={s.summary} style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.summary}</Text>}
+        <Text as="div" size="1">
+          {s.tickers.length > 0 && <>Tickers: {s.tickers.join(', ')} · </>}{s.file_name} <Text color="gray">({fileSizeText(s.file_size)})</Text>
+        </Text>
       </Table.Cell>
-      <Table.Cell><Text size="2">{s.file_name}</Text> <Text size="1" color="gray">({fileSizeText(s.file_size)})</Text></Table.Cell>
       <Table.Cell>{s.broker?.name ?? <Text color="gray">None named</Text>}</Table.Cell>
       <Table.Cell><Text as="div" size="2">{s.user.name || s.user.username}</Text><Text as="div" size="1" color="gray">{s.user.email}</Text></Table.Cell>
       <Table.Cell>{submittedText(s.submitted_at)}</Table.Cell>
@@ -96,7 +97,7 @@ function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; 
         {conflict && <Text as="div" size="1" color="amber" role="note">{conflict}</Text>}
       </Table.Cell>
       <Table.Cell>
-        <Flex gap="2" wrap="wrap">
+        <Flex direction="column" gap="1" align="start">
           {actionsFor(s.status).map((a) => (
             <Button
               key={a} size="1" variant={a === 'reject' ? 'soft' : 'solid'} color={a === 'reject' ? 'red' : undefined} disabled={busy}
@@ -176,7 +177,7 @@ export function UserSubmissionView() {
             <VisuallyHidden asChild><caption>Submissions</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
-                {['Title', 'File', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>)}
+                {['Submission', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>)}
               </Table.Row>
             </Table.Header>
             <Table.Body>
