@@ -174,8 +174,10 @@ export async function listFulfillments(db: Kysely<Database>, input: ListInput): 
   const last = page.at(-1);
   const edge = (k: Key | undefined, dir: Position['dir']) => (k ? encodeCursor(filter, { dir, created_at: k.created_at, id: k.id }) : null);
   // Going forward there is a page before whenever we started from a cursor; going back, when more were found.
-  const next_cursor = backwards ? (at ? edge(last, 'next') : null) : (more ? edge(last, 'next') : null);
-  const prev_cursor = backwards ? (more ? edge(first, 'prev') : null) : (at ? edge(first, 'prev') : null);
+  // A page emptied meanwhile still leads back the way it came: from just past its own position.
+  const beside = (dir: Position['dir']) => (at ? encodeCursor(filter, { dir, created_at: at.created_at, id: dir === 'prev' ? at.id - 1 : at.id + 1 }) : null);
+  const next_cursor = backwards ? (at ? edge(last, 'next') ?? beside('next') : null) : (more ? edge(last, 'next') : null);
+  const prev_cursor = backwards ? (more ? edge(first, 'prev') : null) : (at ? edge(first, 'prev') ?? beside('prev') : null);
 
   let total: number | null = null;
   if (input.withTotal) total = !at && !more ? page.length : await countMatches(db, filter);

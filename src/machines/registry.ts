@@ -72,6 +72,8 @@ import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/rese
 import { brokerDetailsMachine } from './broker-details/broker-details.machine';
 import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
 // br-imports:fulfillments
+import { researchFulfillmentsMachine } from './research-fulfillments/research-fulfillments.machine';
+import { researchFulfillmentsPlan } from './research-fulfillments/research-fulfillments.plan';
 // br-imports:brokers
 // br-imports:other-sources
 import { otherSourceUploadMachine } from './other-source-upload/other-source-upload.machine';
@@ -404,6 +406,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     ],
   },
   // br-entries:fulfillments
+  {
+    id: 'researchFulfillments',
+    title: 'Broker Research: FulFillments',
+    purpose: 'Fulfillments filtered by status, source, broker, organization, user and days recorded (the URL holds them), paged by keyset, downloaded as CSV or XLSX; an active one ended with a reason from the version shown, someone else ending it first said.',
+    machine: researchFulfillmentsMachine,
+    source: 'src/machines/research-fulfillments/research-fulfillments.machine.ts',
+    plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }],
+  },
   // br-entries:brokers
   // br-entries:other-sources
   {

@@ -153,6 +153,22 @@ describe('the list', () => {
     expect(back.next_cursor).not.toBeNull();
   });
 
+  it('leads back from a page emptied meanwhile to the page before it', async () => {
+    const filter = { user_id: String(ids.users[5]), source: 'broker' };
+    const first = await list({ ...filter, page_size: '20' });
+    expect(first.next_cursor).not.toBeNull();
+    const rest = expected((f) => f.user_id === ids.users[5] && f.source === 'broker').slice(20);
+    await server.db.updateTable('fulfillments').set({ source: 'other_source' }).where('id', 'in', rest).execute();
+    try {
+      const emptied = await list({ ...filter, page_size: '20', cursor: first.next_cursor!, with_total: 'false' });
+      expect(emptied.items).toEqual([]);
+      const back = await list({ ...filter, page_size: '20', cursor: emptied.prev_cursor!, with_total: 'false' });
+      expect(back.items.map((r) => r.id)).toEqual(first.items.map((r) => r.id));
+    } finally {
+      await server.db.updateTable('fulfillments').set({ source: 'broker' }).where('id', 'in', rest).execute();
+    }
+  });
+
   it('reaches a deep page of the whole list by cursor, in order, with rows joined to their user, organization and broker', async () => {
     const want = expected(() => true);
     let page = await list({ page_size: '100' });

@@ -1,0 +1,36 @@
+import type { SnapshotFrom } from 'xstate';
+import { FULFILLMENT_PAGE_SIZE, fulfillmentTotalWords } from '../../domain/broker-research-fulfillments';
+import { reasonProblem, type researchFulfillmentsMachine } from './research-fulfillments.machine';
+import { hasFilters } from './research-fulfillments.search';
+
+type S = SnapshotFrom<typeof researchFulfillmentsMachine>;
+
+export const selectSearch = (s: S) => s.context.search;
+export const selectRows = (s: S) => s.context.rows;
+export const selectBrokers = (s: S) => s.context.brokers;
+export const selectNamed = (s: S) => s.context.named;
+/** A load is under way: the table stays, dimmed. */
+export const selectBusy = (s: S) => s.hasTag('busy') && !s.hasTag('dialog');
+/** Nothing has arrived yet. */
+export const selectFirstLoad = (s: S) => s.matches('loading') && s.context.rows.length === 0 && s.context.total === null;
+export const selectEmpty = (s: S) => s.matches('empty');
+export const selectError = (s: S) => (s.matches('failed') ? s.context.error : null);
+export const selectNotice = (s: S) => s.context.notice;
+export const selectFiltered = (s: S) => hasFilters(s.context.search);
+export const selectHasNext = (s: S) => s.can({ type: 'page.next' });
+export const selectHasPrev = (s: S) => s.can({ type: 'page.prev' });
+/** Export is offered over a list on screen with rows. */
+export const selectMayExport = (s: S) => s.matches('listed');
+/** "51–100 of 1,234 fulfillments"; pages hold FULFILLMENT_PAGE_SIZE rows. */
+export const selectRangeText = (s: S): string | null => {
+  const { rows, page, total, capped } = s.context;
+  if (total === null) return null;
+  const words = fulfillmentTotalWords(total, capped);
+  if (rows.length === 0) return words;
+  const first = page * FULFILLMENT_PAGE_SIZE + 1;
+  return `${first.toLocaleString('en-US')}–${(first + rows.length - 1).toLocaleString('en-US')} of ${words}`;
+};
+export const selectEnding = (s: S) => s.context.ending;
+export const selectDialogOpen = (s: S) => s.hasTag('dialog');
+export const selectEndSending = (s: S) => s.matches('ending');
+export const selectReasonProblem = (s: S) => (s.context.ending ? reasonProblem(s.context.ending.reason) : null);
