@@ -105,7 +105,8 @@ function SearchForm({ text, disabled, onSearch }: { text: string; disabled: bool
 function MappingTable({ items, actionable, onBroker }: { items: DomainMapping[]; actionable: boolean; onBroker: (id: number) => void }) {
   const actor = DomainMappingsCtx.useActorRef();
   return (
-    <Table.Root variant="surface" aria-label="Broker domain mappings">
+    <Table.Root variant="surface">
+      <caption><VisuallyHidden>Broker domain mappings</VisuallyHidden></caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Domain</Table.ColumnHeaderCell>
@@ -156,7 +157,7 @@ function MappingForm() {
   const onFindKey = (e: KeyboardEvent) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    if (!busy) findBroker();
+    if (!busy && !finding) findBroker();
   };
   return (
     <Card asChild>
@@ -183,7 +184,7 @@ function MappingForm() {
                 id="dm-broker-find" value={find} maxLength={200} placeholder="Find a broker by the start of its name" disabled={busy || leaving}
                 onChange={(e) => setFind(e.target.value)} onKeyDown={onFindKey} {...described('dm-broker-find', errors['broker_id'])} style={{ width: 300 }}
               />
-              <Button type="button" variant="soft" disabled={busy || leaving} onClick={findBroker}>{finding ? 'Finding…' : 'Find'}</Button>
+              <Button type="button" variant="soft" disabled={busy || leaving || finding} onClick={findBroker}>{finding ? 'Finding…' : 'Find'}</Button>
             </Flex>
             {choices && (
               choices.length === 0
