@@ -218,7 +218,7 @@ function driver(): Driver<World> {
     expectations: {
       loading: () => {
         expect(screen.getByText(/Loading the latest imports…/)).toBeInTheDocument();
-        expect(screen.getByLabelText(FILE_LABEL)).toBeEnabled();
+        expect(screen.getByLabelText(FILE_LABEL)).toBeDisabled();
       },
       choosing: async ({ getByLabelText, queryByRole }) => {
         expect(getByLabelText(FILE_LABEL)).toBeEnabled();

@@ -34,6 +34,7 @@ import { scenario as researchControlPanel } from './research-control-panel.spec'
 // br-imports:fulfillments
 // br-imports:brokers
 // br-imports:other-sources
+import { scenario as researchOtherSources } from './research-other-sources.spec';
 // br-imports:domain-mappings
 // br-imports:user-submission
 
@@ -49,6 +50,7 @@ export const scenarios: readonly Scenario[] = [
   // br-entries:fulfillments
   // br-entries:brokers
   // br-entries:other-sources
+  researchOtherSources,
   // br-entries:domain-mappings
   // br-entries:user-submission
   // Last: it spends the sign-in allowance of the address the others sign in from.

@@ -76,11 +76,13 @@ function FileStep() {
   const done = OtherSourceUploadCtx.useSelector(selectDone);
   const confirming = OtherSourceUploadCtx.useSelector(selectConfirming);
   const failed = OtherSourceUploadCtx.useSelector(selectFailed);
+  // While the latest imports load (one short page) a file waits: the list is shown beside every step.
+  const loading = OtherSourceUploadCtx.useSelector(selectLoadingImports);
   return (
     <Flex direction="column" gap="1">
       <label>
         <Text as="div" size="2" weight="medium" mb="1">{FILE_LABEL}</Text>
-        <input type="file" accept=".csv,.txt,text/csv,text/plain" disabled={busy || done !== null || confirming || failed} aria-describedby="other-source-file-hint"
+        <input type="file" accept=".csv,.txt,text/csv,text/plain" disabled={loading || busy || done !== null || confirming || failed} aria-describedby="other-source-file-hint"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             // The same file may be chosen again after it changed on disk.
