@@ -8,7 +8,7 @@ import {
   UserGroupsQuery, type MembersReply, type StaleUserGroupReply, type UserGroupsReply,
 } from '../../src/domain/broker-research-brokers';
 import {
-  addMembers, brokerExists, createGroup, deleteGroup, groupsOfBroker, membersOf, readGroup, removeMember, updateGroup, type GroupResult,
+  addMembers, brokerNamed, createGroup, deleteGroup, groupsOfBroker, membersOf, readGroup, removeMember, updateGroup, type GroupResult,
 } from '../broker-research/broker-user-groups';
 import type { AppDeps } from '../context';
 import { refuseFields } from '../http/replies';
@@ -28,10 +28,11 @@ async function answer(c: Context, deps: AppDeps, result: GroupResult, withMember
 
 const groups = defineRoute({
   method: 'GET', path: '/api/broker/user_group/', access: 'br_research', schema: UserGroupsQuery,
-  summary: 'The user groups of a broker by name: id, name, description, member count, version, who changed it last and when.',
+  summary: 'The user groups of a broker by name (id, name, description, member count, version, who changed it last and when), and the broker named.',
   async handler({ c, deps, input }) {
-    if (!(await brokerExists(deps.db, input.broker))) return refuseFields(c, 'No broker has this id.', { broker: 'No broker has this id.' });
-    return c.json({ status: true, msg: '', groups: await groupsOfBroker(deps.db, input.broker) } satisfies UserGroupsReply);
+    const broker = await brokerNamed(deps.db, input.broker);
+    if (!broker) return refuseFields(c, 'No broker has this id.', { broker: 'No broker has this id.' });
+    return c.json({ status: true, msg: '', groups: await groupsOfBroker(deps.db, input.broker), broker } satisfies UserGroupsReply);
   },
 });
 

@@ -22,8 +22,9 @@ const groupOf = (r: GroupRow): UserGroup => ({
   version: Number(r.version), updated_by: r.updated_by, updated_at: Number(r.updated_at),
 });
 
-export async function brokerExists(db: Db, brokerId: number): Promise<boolean> {
-  return (await db.selectFrom('brokers').select('id').where('id', '=', brokerId).executeTakeFirst()) !== undefined;
+export async function brokerNamed(db: Db, brokerId: number): Promise<{ id: number; name: string } | null> {
+  const row = await db.selectFrom('brokers').select(['id', 'name']).where('id', '=', brokerId).executeTakeFirst();
+  return row ? { id: Number(row.id), name: row.name } : null;
 }
 
 /** The user groups of a broker by name, each with its member count. */
@@ -62,7 +63,7 @@ const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(e instanc
 export async function createGroup(db: Kysely<Database>, input: { broker: number; name: string; description: string }, author: string, now: number): Promise<GroupResult> {
   try {
     return await db.transaction().execute(async (trx): Promise<GroupResult> => {
-      if (!(await brokerExists(trx, input.broker))) return { ok: false, reason: 'missing', field: 'broker', msg: 'No broker has this id.' };
+      if (!(await brokerNamed(trx, input.broker))) return { ok: false, reason: 'missing', field: 'broker', msg: 'No broker has this id.' };
       if (await sameName(trx, input.broker, input.name)) return { ok: false, reason: 'refused', field: 'name', msg: M.nameTaken };
       const row = await trx.insertInto('broker_user_groups').values({
         broker_id: input.broker, name: input.name, description: input.description, created_by: author, updated_by: author, created_at: now, updated_at: now,

@@ -184,7 +184,11 @@ export const UserGroup = v.object({
   version: v.number(), updated_by: v.string(), updated_at: v.number(),
 });
 export type UserGroup = v.InferOutput<typeof UserGroup>;
-export const UserGroupsReply = v.object({ status: v.literal(true), msg: v.string(), groups: v.array(UserGroup) });
+export const UserGroupsReply = v.object({
+  status: v.literal(true), msg: v.string(), groups: v.array(UserGroup),
+  /** The broker, named (the GET answers it; the panel opened from a URL names it so). */
+  broker: v.optional(v.object({ id: v.number(), name: v.string() })),
+});
 export type UserGroupsReply = v.InferOutput<typeof UserGroupsReply>;
 
 const GroupFields = {

@@ -75,6 +75,8 @@ import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } fr
 import { researchFulfillmentsMachine } from './research-fulfillments/research-fulfillments.machine';
 import { researchFulfillmentsPlan } from './research-fulfillments/research-fulfillments.plan';
 // br-imports:brokers
+import { brokerUserGroupsMachine } from './broker-user-groups/broker-user-groups.machine';
+import { brokerUserGroupsDraftPlan, brokerUserGroupsPlan } from './broker-user-groups/broker-user-groups.plan';
 // br-imports:other-sources
 import { otherSourceUploadMachine } from './other-source-upload/other-source-upload.machine';
 import { otherSourceUploadPlan } from './other-source-upload/other-source-upload.plan';
@@ -415,6 +417,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }],
   },
   // br-entries:brokers
+  {
+    id: 'brokerUserGroups',
+    title: 'Broker Research: Brokers',
+    purpose: 'The brokers by name, searched and filtered by broker group, each opening in Broker Details; the user groups of a broker created, changed from their version or deleted after a question naming the member count; members added by email or username and removed.',
+    machine: brokerUserGroupsMachine,
+    source: 'src/machines/broker-user-groups/broker-user-groups.machine.ts',
+    plans: [{ title: 'Browse, choose a broker, its user groups and members', plan: brokerUserGroupsPlan }, { title: 'A changed group form kept across a reload', plan: brokerUserGroupsDraftPlan }],
+  },
   // br-entries:other-sources
   {
     id: 'otherSourceUpload',

@@ -196,8 +196,12 @@ function driver(): Driver<World> {
         if (step?.outcome === 'found') expect(within(s.getByRole('list', { name: 'Brokers found' })).getAllByRole('link').map((l) => l.textContent)).toEqual([PLAN_OTHER.name]);
         if (step?.outcome === 'findFailed') expect(notice(s)).toHaveTextContent(`The brokers could not be searched. ${NO_ANSWER}`);
       },
-      finding: (s) => expect(s.getByRole('button', { name: 'Searching…' })).toBeDisabled(),
-      loading: (s) => expect(s.getByRole('status', { name: 'Loading the broker' })).toHaveTextContent('Loading the broker…'),
+      finding: (s) => {
+        expect(s.getByRole('button', { name: 'Searching…' })).toBeDisabled();
+      },
+      loading: (s) => {
+        expect(s.getByRole('status', { name: 'Loading the broker' })).toHaveTextContent('Loading the broker…');
+      },
       failed: (s) => {
         expect(s.getByRole('alert')).toHaveTextContent(`The broker could not be loaded. ${NO_ANSWER}`);
         expect(s.queryByRole('region', { name: 'Sales contacts' })).toBeNull();
@@ -268,15 +272,21 @@ function driver(): Driver<World> {
         if (JSON.stringify(values) !== JSON.stringify(c.form!.base)) expect(kept?.values).toEqual(values);
         else expect(kept).toBeNull();
       },
-      searching: (s) => expect(s.getByRole('button', { name: 'Searching…' })).toBeDisabled(),
-      saving: (s) => expect(saveButton(s)).toHaveTextContent('Saving…'),
+      searching: (s) => {
+        expect(s.getByRole('button', { name: 'Searching…' })).toBeDisabled();
+      },
+      saving: (s) => {
+        expect(saveButton(s)).toHaveTextContent('Saving…');
+      },
       confirming: (s, { step }) => {
         const dialog = s.getByRole('alertdialog');
         expect(within(dialog).getByRole('heading', { name: `Remove ${PLAN_CONTACT.name}?` })).toBeInTheDocument();
         expect(dialog).toHaveTextContent(`${PLAN_CONTACT.name} will no longer be a sales contact of Apex Securities.`);
         if (step?.outcome === 'changeFailed') expect(within(dialog).getByRole('status', { name: 'Broker notice' })).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
       },
-      removing: (s) => expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Removing…' })).toBeDisabled(),
+      removing: (s) => {
+        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Removing…' })).toBeDisabled();
+      },
     },
   };
 }

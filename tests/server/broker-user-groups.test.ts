@@ -49,7 +49,9 @@ const audits = () => server.db.selectFrom('audit_log').selectAll().where('catego
 async function groupsOf(broker: number): Promise<UserGroup[]> {
   const res = await admin.send('GET', `/api/broker/user_group/?broker=${broker}`);
   expect(res.status).toBe(200);
-  return v.parse(UserGroupsReply, await res.json()).groups;
+  const reply = v.parse(UserGroupsReply, await res.json());
+  expect(reply.broker).toEqual({ id: broker, name: broker === b[0] ? 'Apex Securities' : 'Beacon Markets' });
+  return reply.groups;
 }
 async function nothingWritten(run: () => Promise<void>): Promise<void> {
   const before = [(await audits()).length, JSON.stringify(await groupsOf(b[0]!))];
