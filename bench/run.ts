@@ -19,6 +19,7 @@ import { benchAccounts } from './accounts';
 // br-imports:requests
 // br-imports:fulfillments
 // br-imports:other-sources
+import { benchOtherSources } from './research-other-sources';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -34,6 +35,7 @@ const BENCHES = [
   // br-entries:requests
   // br-entries:fulfillments
   // br-entries:other-sources
+  ['other sources', benchOtherSources],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

@@ -1,12 +1,6 @@
-// Broker Research → Requests (decision 057): users' requests for a broker's research, filtered from
-// the URL, approved, rejected or sent to the broker one at a time or in bulk.
-import { RequestsScope, RequestsUrl, RequestsView } from '../requests/requests-view';
+// Broker Research, requests tab.
+import { TabPending } from '../tab-pending';
 
 export function RequestsTab() {
-  return (
-    <RequestsScope>
-      <RequestsUrl />
-      <RequestsView />
-    </RequestsScope>
-  );
+  return <TabPending tab="requests" />;
 }
