@@ -32,6 +32,7 @@ import { scenario as researchControlPanel } from './research-control-panel.spec'
 // br-imports:requests
 // br-imports:broker-details
 // br-imports:fulfillments
+import { scenario as researchFulfillments } from './research-fulfillments.spec';
 // br-imports:brokers
 // br-imports:other-sources
 import { scenario as researchOtherSources } from './research-other-sources.spec';
@@ -48,6 +49,7 @@ export const scenarios: readonly Scenario[] = [
   // br-entries:requests
   // br-entries:broker-details
   // br-entries:fulfillments
+  researchFulfillments,
   // br-entries:brokers
   // br-entries:other-sources
   researchOtherSources,
