@@ -14,7 +14,7 @@ import { Id, JsonField } from './users';
 
 export const REQUESTS_PATH = '/api/researchreports/requests/';
 export const REQUEST_PATHS = {
-  list: REQUESTS_PATH,
+  list: `${REQUESTS_PATH}list/`,
   one: `${REQUESTS_PATH}one/`,
   action: `${REQUESTS_PATH}action/`,
   bulkPreview: `${REQUESTS_PATH}bulk_preview/`,

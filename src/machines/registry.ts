@@ -68,6 +68,8 @@ import { accountSettingsDraftPlan, accountSettingsPlan } from './account-setting
 import { researchFlagsMachine } from './research-flags/research-flags.machine';
 import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
 // br-imports:requests
+import { researchRequestsMachine } from './research-requests/research-requests.machine';
+import { researchRequestsPlan } from './research-requests/research-requests.plan';
 // br-imports:broker-details
 import { brokerDetailsMachine } from './broker-details/broker-details.machine';
 import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
@@ -395,6 +397,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     plans: [{ title: 'Read, change, save', plan: researchFlagsPlan }, { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan }],
   },
   // br-entries:requests
+  {
+    id: 'researchRequests',
+    title: 'Broker Research requests',
+    purpose: "Users' requests for a broker's research, filtered from the URL and paged by cursor; one opened with its history and approved, rejected with a reason or sent to the broker from the version seen (someone deciding first is said); a bulk action previewed, confirmed and applied in one transaction with a report.",
+    machine: researchRequestsMachine,
+    source: 'src/machines/research-requests/research-requests.machine.ts',
+    plans: [{ title: 'The requests, one request, a bulk action', plan: researchRequestsPlan }],
+  },
   // br-entries:broker-details
   {
     id: 'brokerDetails',

@@ -99,7 +99,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'PUT /api/researchreports/brflags/': 'br_research',
     'GET /api/researchreports/get_new_researchreports/': 'br_research',
     // br-routes:requests
-    'POST /api/researchreports/requests/': 'br_research', 'GET /api/researchreports/requests/one/': 'br_research',
+    'POST /api/researchreports/requests/list/': 'br_research', 'GET /api/researchreports/requests/one/': 'br_research',
     'POST /api/researchreports/requests/action/': 'br_research', 'POST /api/researchreports/requests/bulk_preview/': 'br_research',
     'POST /api/researchreports/requests/bulk/': 'br_research',
     // br-routes:broker-details

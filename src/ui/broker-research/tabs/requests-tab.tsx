@@ -1,6 +1,12 @@
-// Broker Research, requests tab.
-import { TabPending } from '../tab-pending';
+// Broker Research → Requests (decision 057): users' requests for a broker's research, filtered from
+// the URL, approved, rejected or sent to the broker one at a time or in bulk.
+import { RequestsScope, RequestsUrl, RequestsView } from '../requests/requests-view';
 
 export function RequestsTab() {
-  return <TabPending tab="requests" />;
+  return (
+    <RequestsScope>
+      <RequestsUrl />
+      <RequestsView />
+    </RequestsScope>
+  );
 }

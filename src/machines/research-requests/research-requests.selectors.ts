@@ -1,0 +1,36 @@
+import type { SnapshotFrom } from 'xstate';
+import { actionsFor } from '../../domain/broker-research-requests';
+import type { researchRequestsMachine } from './research-requests.machine';
+
+type S = SnapshotFrom<typeof researchRequestsMachine>;
+
+export const selectLoading = (s: S) => s.hasTag('loading');
+export const selectLoadFailed = (s: S) => s.hasTag('loadFailed');
+export const selectListed = (s: S) => s.hasTag('listed');
+export const selectBusy = (s: S) => s.hasTag('busy');
+export const selectQuery = (s: S) => s.context.query;
+export const selectPage = (s: S) => s.context.page;
+export const selectSelected = (s: S) => s.context.selected;
+export const selectInRequest = (s: S) => s.matches('request');
+export const selectOpenId = (s: S) => s.context.openId;
+export const selectDetail = (s: S) => s.context.detail;
+export const selectRequestLoading = (s: S) => s.hasTag('requestLoading');
+export const selectRequestLoadFailed = (s: S) => s.hasTag('requestLoadFailed');
+export const selectRequestShown = (s: S) => s.hasTag('requestShown');
+export const selectRejecting = (s: S) => s.hasTag('rejecting');
+export const selectActing = (s: S) => s.hasTag('acting');
+export const selectAction = (s: S) => s.context.action;
+export const selectReason = (s: S) => s.context.reason;
+/** The actions the open request's status allows, in the lifecycle's order. */
+export const selectOfferedActions = (s: S) => (s.context.detail ? actionsFor(s.context.detail.request.status) : []);
+export const selectInBulk = (s: S) => s.matches('bulk');
+export const selectBulk = (s: S) => s.context.bulk;
+export const selectPreviewing = (s: S) => s.hasTag('previewing');
+export const selectPreviewFailed = (s: S) => s.hasTag('previewFailed');
+export const selectPreviewed = (s: S) => s.hasTag('previewed');
+export const selectConfirming = (s: S) => s.hasTag('confirming');
+export const selectApplying = (s: S) => s.hasTag('applying');
+export const selectReported = (s: S) => s.hasTag('reported');
+export const selectNotice = (s: S) => s.context.notice;
+export const selectConflict = (s: S) => s.context.conflict;
+export const selectError = (s: S) => s.context.error;

@@ -1,0 +1,325 @@
+// Generated paths of Broker Research → Requests, replayed on the real tab against the real server
+// in-process: 60 requests of Northwind Capital's readers for Apex Securities (55 new, 5 sent), so
+// the list and the New filter each have a second page; the list read (or not: Try again), an old
+// bookmark's cursor refused (page 1, said); filtered to New; Older and Newer; requests chosen one
+// and a page at a time, the choice cleared; the newest request opened (or not), approved (its
+// fulfillment and history shown), approved after someone else decided (said, with who), not
+// answered, sent to the broker, rejected with a reason or the dialog cancelled; a bulk action on
+// the chosen or on all New: counted, approved or rejected with a reason after a confirmation,
+// reported, or not answered. The URL is a live tab search: the machine's query is written to it.
+import { Theme } from '@radix-ui/themes';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useMemo, useState, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { FEATURE_KEYS } from '../../src/domain/features';
+import { REQUEST_PATHS } from '../../src/domain/broker-research-requests';
+import type { ConsoleActors } from '../../src/machines/live';
+import { researchRequestsMachine } from '../../src/machines/research-requests/research-requests.machine';
+import { PLAN_REASON, STALE_CURSOR, researchRequestsPlan } from '../../src/machines/research-requests/research-requests.plan';
+import type { RequestsContext } from '../../src/machines/research-requests/research-requests.types';
+import { ConsoleContext } from '../../src/ui/console-context';
+import { RequestsCtx } from '../../src/ui/broker-research/requests/requests-context';
+import { RequestsScope, RequestsUrl, RequestsView } from '../../src/ui/broker-research/requests/requests-view';
+import { whenText } from '../../src/ui/broker-research/requests/request-words';
+import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
+import { planPaths } from '../../src/workflows/paths';
+import { replayPath } from '../support/replay';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+
+const CALLS = {
+  listRequests: REQUEST_PATHS.list, loadRequest: REQUEST_PATHS.one, actOn: REQUEST_PATHS.action,
+  previewBulk: REQUEST_PATHS.bulkPreview, applyBulk: REQUEST_PATHS.bulk,
+};
+const NO_ANSWER = 'Error: no response from the server';
+const HOUR = 3_600_000;
+
+interface World {
+  server: TestServer;
+  bridge: ServerBridge;
+  user: UserEvent;
+  actors: ConsoleActors;
+  /** Request ids, newest first. */
+  ids: number[];
+  broker: number;
+  setUrl: (params: TabParams) => void;
+  opened: { tab: string; params?: TabParams }[];
+  actor: AnyActorRef | null;
+}
+let world: World;
+
+beforeEach(async () => {
+  const server = await createTestServer();
+  const bridge = connectToServer(server);
+  const staff = await server.createStaff({ username: 'decider', features: [...FEATURE_KEYS], activated: true });
+  const now = Date.now();
+  const org = Number((await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id').executeTakeFirstOrThrow()).id);
+  const broker = Number((await server.db.insertInto('brokers').values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+  await server.db.insertInto('brokers').values({ name: 'Birch Research', open_access: 0, group_id: null, created_at: now }).execute();
+  const ids: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const user = Number((await server.db.insertInto('users').values({
+      username: `reader${i}`, email: `reader${i}@northwind.example`, first_name: 'Ada', last_name: `Reader${i}`, organization_id: org,
+      user_type: 'customer', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
+      expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    const at = now - (i + 1) * HOUR;
+    const status = i % 12 === 11 ? 'sent' as const : 'new' as const;
+    ids.push(Number((await server.db.insertInto('research_requests').values({
+      user_id: user, broker_id: broker, organization_id: org, status, note: i === 0 ? 'Our PM asked for their sector notes.' : '', reason: null,
+      created_at: at, updated_at: at, sent_at: status === 'sent' ? at : null, decided_at: null, decided_by: null,
+    }).returning('id').executeTakeFirstOrThrow()).id));
+  }
+  const actors = await startSignedInConsole(server, staff, '/broker_research');
+  world = { server, bridge, user: userEvent.setup(), actors, ids, broker, setUrl: () => {}, opened: [], actor: null };
+});
+
+afterEach(async () => {
+  stopConsole(world.actors);
+  world.bridge.disconnect();
+  await world.server.close();
+});
+
+/** The tab's search as the screen keeps it: state the view writes to and a test can move (Back, a bookmark). */
+function TabHost({ children }: { children: ReactNode }) {
+  const [params, setParams] = useState<TabParams>({});
+  world.setUrl = (next) => act(() => setParams(next));
+  const value = useMemo<TabSearch>(() => ({
+    tab: 'requests', params, setParams: (next) => setParams(next), openTab: (tab, p) => world.opened.push({ tab, params: p }),
+  }), [params]);
+  return <TabSearchContext.Provider value={value}>{children}</TabSearchContext.Provider>;
+}
+
+function mount(): Promise<void> {
+  function Probe() {
+    world.actor = RequestsCtx.useActorRef();
+    return null;
+  }
+  render(
+    <Theme>
+      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
+        <TabHost>
+          <RequestsScope>
+            <Probe />
+            <RequestsUrl />
+            <RequestsView />
+          </RequestsScope>
+        </TabHost>
+      </ConsoleContext.Provider>
+    </Theme>,
+  );
+  return Promise.resolve();
+}
+
+const ctx = () => world.actor!.getSnapshot().context as RequestsContext;
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const stored = (id: number) => world.server.db.selectFrom('research_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The request the path works on: the newest one (the first row, the one opened). */
+const first = () => world.ids[0]!;
+
+/** The requests the list's filters match now, newest first. */
+async function matching(): Promise<number[]> {
+  let q = world.server.db.selectFrom('research_requests').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (ctx().query.filters.status) q = q.where('status', '=', ctx().query.filters.status as 'new');
+  return (await q.execute()).map((r) => Number(r.id));
+}
+
+async function expectListed(): Promise<void> {
+  const all = await matching();
+  const lastPage = Boolean(ctx().page?.prev_cursor);
+  const rows = lastPage ? all.slice(50) : all.slice(0, 50);
+  if (all.length === 0) {
+    // Every New request was approved: none left to show.
+    expect(screen.getByRole('status', { name: 'Requests shown' })).toHaveTextContent('0 requests.');
+    expect(screen.getByText('No request matches these filters.')).toBeInTheDocument();
+    return;
+  }
+  expect(screen.getByRole('status', { name: 'Requests shown' })).toHaveTextContent(`${all.length} requests; ${rows.length} on this page.`);
+  const table = screen.getByRole('table', { name: 'Requests' });
+  expect(within(table).getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'))).toEqual(rows.map((id) => `Request ${id}`));
+  expect(button('Older')).toHaveProperty('disabled', lastPage);
+  expect(button('Newer')).toHaveProperty('disabled', !lastPage);
+  if (!lastPage) {
+    const top = await stored(rows[0]!);
+    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(`${whenText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`);
+  }
+  const chosen = ctx().selected.length;
+  expect(screen.getByRole('status', { name: 'Chosen requests' })).toHaveTextContent(chosen ? `${chosen} chosen` : 'None chosen');
+  expect(button('Act on the chosen')).toHaveProperty('disabled', chosen === 0);
+  if (ctx().query.filters.status === 'new') expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('New');
+}
+
+async function expectRequest(): Promise<void> {
+  const row = await stored(first());
+  expect(screen.getByRole('heading', { name: `Request ${first()}` })).toBeInTheDocument();
+  const status = { new: 'New', sent: 'Sent to broker', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' }[row.status];
+  expect(screen.getByLabelText('Status')).toHaveTextContent(status);
+  expect(screen.getByRole('button', { name: 'Broker details' })).toBeEnabled();
+  const actions = within(screen.getByRole('group', { name: 'Actions' })).queryAllByRole('button').map((b) => b.textContent);
+  expect(actions).toEqual(row.status === 'new' ? ['Approve', 'Reject…', 'Send to broker'] : row.status === 'sent' ? ['Approve', 'Reject…'] : []);
+  const history = await world.server.db.selectFrom('audit_log').select(['author', 'action']).where('record_kind', '=', 'research_request').where('record_id', '=', first()).orderBy('id').execute();
+  if (history.length === 0) expect(screen.getByText('Nothing recorded by staff yet.')).toBeInTheDocument();
+  else expect(within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')).toHaveLength(history.length);
+  const fulfillment = await world.server.db.selectFrom('fulfillments').select(['id', 'status']).where('request_id', '=', first()).executeTakeFirst();
+  if (fulfillment) {
+    expect(screen.getByLabelText('Fulfillment')).toHaveTextContent(`Fulfillment ${fulfillment.id}: Active`);
+    expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(`decider: New → Approved (fulfillment ${fulfillment.id} created)`);
+  }
+}
+
+describe('researchRequests machine paths (Broker Research → Requests, real server)', () => {
+  it.each(planPaths(researchRequestsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, {
+      machine: researchRequestsMachine,
+      bridge: world.bridge,
+      world,
+      mount,
+      actor: () => world.actor!,
+      calls: CALLS,
+      perform: {
+        'query.set': async () => world.setUrl({ cursor: STALE_CURSOR }),
+        'filters.apply': async () => {
+          await world.user.click(screen.getByRole('combobox', { name: 'Status' }));
+          await world.user.click(await screen.findByRole('option', { name: 'New' }));
+        },
+        'page.next': async () => world.user.click(button('Older')),
+        'page.prev': async () => world.user.click(button('Newer')),
+        'list.retry': async () => world.user.click(button('Try again')),
+        'row.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: `Choose request ${first()}` })),
+        'page.toggleAll': async () => world.user.click(screen.getByRole('checkbox', { name: 'Choose every request on this page' })),
+        'selection.clear': async () => world.user.click(button('Clear the choice')),
+        'request.open': async () => world.user.click(button(`Open request ${first()}`)),
+        'request.close': async () => world.user.click(button('Back to requests')),
+        'request.retry': async () => world.user.click(button('Try again')),
+        'action.approve': async () => world.user.click(button('Approve')),
+        'action.send': async () => world.user.click(button('Send to broker')),
+        'action.reject': async () => world.user.click(button('Reject…')),
+        'reason.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
+        'reject.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' })),
+        'reject.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+        'bulk.start': async ({ step }) => world.user.click(button((step.event as { scope: string }).scope === 'chosen' ? 'Act on the chosen' : 'Act on all matching')),
+        'bulk.retry': async () => world.user.click(button('Try again')),
+        'bulk.pick': async ({ step }) => world.user.click(button(new RegExp(`^${(step.event as { action: string }).action === 'approve' ? 'Approve' : 'Reject'} \\d+ request`))),
+        'bulk.reason': async () => world.user.type(within(screen.getByRole('alertdialog')).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
+        'bulk.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: ctx().bulk.action === 'approve' ? 'Approve' : 'Reject' })),
+        'bulk.back': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })),
+        'bulk.cancel': async () => world.user.click(screen.queryByRole('alertdialog') ? within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }) : button('Cancel')),
+        'bulk.close': async () => world.user.click(button('Done')),
+      },
+      arrange: {
+        listFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.list]),
+        requestFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.one]),
+        actFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.action]),
+        previewFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulkPreview]),
+        applyFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulk]),
+        // A colleague approved the request after it was opened.
+        decidedMeanwhile: async () => void (await world.server.db.updateTable('research_requests')
+          .set((eb) => ({ status: 'approved', decided_by: 'rival', decided_at: Date.now(), version: eb('version', '+', 1) })).where('id', '=', first()).execute()),
+      },
+      afterOutcome: {
+        listFailed: async () => world.bridge.setOffline(false),
+        requestFailed: async () => world.bridge.setOffline(false),
+        actFailed: async () => world.bridge.setOffline(false),
+        previewFailed: async () => world.bridge.setOffline(false),
+        applyFailed: async () => world.bridge.setOffline(false),
+      },
+      expectations: {
+        loading: () => {
+          expect(screen.getAllByText(/Loading the requests…/).length).toBeGreaterThan(0);
+        },
+        loadFailed: () => {
+          expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be listed: ${NO_ANSWER}`);
+          expect(button('Try again')).toBeEnabled();
+        },
+        listed: async (_s, { step }) => {
+          await expectListed();
+          if (step?.outcome === 'firstPage' && ctx().notice) {
+            expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(ctx().notice!);
+          }
+          if (step?.event.type === 'bulk.close') expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(/requests? (approved|rejected)/);
+        },
+        'request.loading': () => {
+          expect(screen.getByRole('heading', { name: `Request ${first()}` })).toBeInTheDocument();
+          expect(button('Back to requests')).toBeInTheDocument();
+        },
+        'request.loadFailed': () => {
+          expect(screen.getByRole('alert')).toHaveTextContent(`The request could not be loaded: ${NO_ANSWER}`);
+          expect(button('Try again')).toBeEnabled();
+        },
+        'request.shown': async (_s, { step }) => {
+          await expectRequest();
+          const row = await stored(first());
+          if (step?.outcome === 'requestLoaded' && ctx().notice) {
+            expect(screen.getByRole('status', { name: 'Request notice' })).toHaveTextContent(ctx().notice!);
+            if (row.status === 'rejected') {
+              expect(row.reason).toBe(PLAN_REASON);
+              expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(`Reason: ${PLAN_REASON}`);
+            }
+          }
+          if (ctx().conflict) {
+            expect(screen.getByRole('alert', { name: 'Someone else acted' })).toHaveTextContent('Approved by rival after you opened it; nothing of yours was changed.');
+            expect(screen.getByLabelText('Status')).toHaveTextContent('Approved');
+          }
+          if (step?.outcome === 'actFailed') expect(screen.getByRole('alert')).toHaveTextContent(`The request was not approved: ${NO_ANSWER}`);
+        },
+        'request.rejecting': () => {
+          const dialog = screen.getByRole('alertdialog');
+          expect(within(dialog).getByRole('heading')).toHaveTextContent(`Reject request ${first()}?`);
+          expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', ctx().reason === '');
+        },
+        'request.acting': () => {
+          expect(button('Back to requests')).toBeDisabled();
+        },
+        'bulk.previewing': () => {
+          expect(screen.getByRole('status', { name: 'Counting' })).toBeInTheDocument();
+        },
+        'bulk.previewFailed': () => {
+          expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be counted: ${NO_ANSWER}`);
+        },
+        'bulk.previewed': async () => {
+          const chosen = ctx().bulk.scope === 'chosen';
+          const n = chosen ? ctx().selected.length : (await matching()).length;
+          expect(screen.getByRole('status', { name: 'Bulk selection' })).toHaveTextContent(`${n} ${n === 1 ? 'request' : 'requests'} ${chosen ? 'chosen' : 'matching'}.`);
+          expect(button(new RegExp(`^Approve ${n} request`))).toBeEnabled();
+        },
+        'bulk.confirming': () => {
+          const dialog = screen.getByRole('alertdialog');
+          const action = ctx().bulk.action;
+          expect(within(dialog).getByRole('heading')).toHaveTextContent(action === 'approve' ? /^Approve: \d+ requests?\?$/ : /^Reject: \d+ requests?\?$/);
+          if (ctx().error) expect(within(dialog).getByRole('alert')).toHaveTextContent(`Nothing was changed: ${NO_ANSWER}`);
+        },
+        'bulk.applying': () => {
+          expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })).toBeDisabled();
+        },
+        'bulk.reported': async () => {
+          const action = ctx().bulk.action!;
+          const done = await world.server.db.selectFrom('research_requests').select('id').where('status', '=', action === 'approve' ? 'approved' : 'rejected').execute();
+          expect(screen.getByRole('status', { name: 'Bulk outcome' })).toHaveTextContent(`${done.length} ${done.length === 1 ? 'request' : 'requests'} ${action === 'approve' ? 'approved' : 'rejected'}.`);
+          if (action === 'approve') {
+            const given = await world.server.db.selectFrom('fulfillments').select('id').where('status', '=', 'active').execute();
+            expect(given).toHaveLength(done.length);
+          }
+        },
+      },
+    });
+  });
+
+  it('links the open request to its broker and, once approved, to its fulfillment in FulFillments', async () => {
+    await mount();
+    await world.user.click(await screen.findByRole('button', { name: `Open request ${first()}` }, { timeout: 5_000 }));
+    await world.user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
+    await screen.findByRole('status', { name: 'Request notice' }, { timeout: 5_000 });
+    await world.user.click(button('Broker details'));
+    await world.user.click(await screen.findByRole('button', { name: 'Open in FulFillments' }));
+    const user = Number((await stored(first())).user_id);
+    expect(world.opened).toEqual([
+      { tab: 'broker_details', params: { broker: String(world.broker) } },
+      { tab: 'fulfillments', params: { user: String(user), broker: String(world.broker) } },
+    ]);
+  });
+});
