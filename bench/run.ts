@@ -17,6 +17,7 @@ import { benchSkus } from './skus';
 import { benchAccounts } from './accounts';
 // Broker Research benches: each adds its import under its own line.
 // br-imports:requests
+import { benchResearchRequests } from './research-requests';
 // br-imports:fulfillments
 // br-imports:other-sources
 import { benchOtherSources } from './research-other-sources';
@@ -33,6 +34,7 @@ const BENCHES = [
   ['skus', benchSkus],
   ['accounts', benchAccounts],
   // br-entries:requests
+  ['requests', benchResearchRequests],
   // br-entries:fulfillments
   // br-entries:other-sources
   ['other sources', benchOtherSources],

@@ -30,6 +30,7 @@ import { scenario as accountSettings } from './account-settings.spec';
 // br-imports:control-panel
 import { scenario as researchControlPanel } from './research-control-panel.spec';
 // br-imports:requests
+import { scenario as researchRequests } from './research-requests.spec';
 // br-imports:broker-details
 // br-imports:fulfillments
 import { scenario as researchFulfillments } from './research-fulfillments.spec';
@@ -47,6 +48,7 @@ export const scenarios: readonly Scenario[] = [
   // br-entries:control-panel
   researchControlPanel,
   // br-entries:requests
+  researchRequests,
   // br-entries:broker-details
   // br-entries:fulfillments
   researchFulfillments,

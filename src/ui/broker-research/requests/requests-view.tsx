@@ -1,7 +1,7 @@
 // The Requests tab (decision 057): the filters, the list with its choice boxes and pages, and in
 // its place an opened request or a bulk action. The view reads selectors and sends events; the
 // URL follows the machine's query and a URL changed under it (Back) is sent to the machine.
-import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
 import { BULK_MAX, REQUEST_COLUMN_LABELS, requestTotalWords, type RequestRow } from '../../../domain/broker-research-requests';
@@ -259,7 +259,7 @@ function RequestTable() {
                 <Checkbox aria-label="Choose every request on this page" checked={allChosen} disabled={!listed} onCheckedChange={() => actor.send({ type: 'page.toggleAll' })} />
               </Table.ColumnHeaderCell>
               {Object.values(REQUEST_COLUMN_LABELS).map((label) => <Table.ColumnHeaderCell key={label}>{label}</Table.ColumnHeaderCell>)}
-              <Table.ColumnHeaderCell><Text className="sr-only">Open</Text></Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell><VisuallyHidden>Open</VisuallyHidden></Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
