@@ -6,12 +6,12 @@ import type { Context } from 'hono';
 import { distributorLabel, distributorsFor, TRI_DIST } from '../../src/domain/broker-research';
 import {
   applyMessage, FILE_NAME_MAX, ImportFulfillmentsQuery, ImportsQuery, OTHER_SOURCE_FILE_MAX_BYTES, OTHER_SOURCE_MAX_BODY_BYTES,
-  OtherSourceUploadForm, readOtherSourceFile,
+  OtherSourceUploadForm,
   type ApplyReply, type ImportFulfillmentsReply, type ImportsReply, type VerifyReply,
 } from '../../src/domain/broker-research-other-sources';
 import { csvFileProblem } from '../../src/domain/csv-upload';
 import { findImport, importFulfillments, listImports } from '../broker-research/other-sources-imports';
-import { applyUpload, countsOf, judgeRows, type Upload } from '../broker-research/other-sources';
+import { applyUpload, countsOf, judgeRows, readUploadedFile, type Upload } from '../broker-research/other-sources';
 import type { AppDeps, CurrentSession } from '../context';
 import { forbidden, refuseFields } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
@@ -30,7 +30,7 @@ async function readUpload(c: Context, deps: AppDeps, session: CurrentSession, in
   }
   const problem = csvFileProblem(input.file, OTHER_SOURCE_FILE_MAX_BYTES);
   if (problem) return refuseFields(c, problem, { file: problem });
-  const read = readOtherSourceFile(new Uint8Array(await input.file.arrayBuffer()));
+  const read = await readUploadedFile(new Uint8Array(await input.file.arrayBuffer()));
   if (!read.ok) return refuseFields(c, read.reason, { file: read.reason }, { problems: read.problems });
   // eslint-disable-next-line no-control-regex
   const fileName = input.file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, FILE_NAME_MAX);

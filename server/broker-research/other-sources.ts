@@ -10,9 +10,10 @@ import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { BR_AUDIT_CATEGORY, distributorLabel } from '../../src/domain/broker-research';
 import {
-  dayStart, dayText, OTHER_SOURCE_REASONS as R, type OtherSourceRow, type ReportRow,
+  dayStart, dayText, isProblem, judgeFileRow, OTHER_SOURCE_REASONS as R, splitOtherSourceRows, type OtherSourceRead, type OtherSourceRow, type ReportRow,
 } from '../../src/domain/broker-research-other-sources';
-import type { CsvRowProblem } from '../../src/domain/csv-upload';
+import { decodeCsvText, type CsvRowProblem } from '../../src/domain/csv-upload';
+import { papaRows } from '../../src/domain/identifier-file';
 import { foldAscii } from '../users/search';
 import { chunks, LOOKUP_BATCH, oneOf } from '../users/selection';
 
@@ -21,6 +22,29 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Rows judged between two turns of the event loop. */
 const SLICE = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The uploaded file read by the rules the browser's reader runs (readOtherSourceFile), its rows
+ * judged in slices with a turn of the event loop between them.
+ */
+export async function readUploadedFile(bytes: Uint8Array): Promise<OtherSourceRead> {
+  const decoded = decodeCsvText(bytes);
+  if (!decoded.ok) return { ok: false, reason: decoded.reason, problems: [] };
+  const { rows, error } = papaRows(decoded.text);
+  if (error) return { ok: false, reason: `Row ${error.row.toLocaleString('en-US')}: ${error.reason}`, problems: [error] };
+  await nextTurn();
+  const split = splitOtherSourceRows(rows);
+  if (!split.ok) return split;
+  const taken: OtherSourceRow[] = [];
+  const problems: CsvRowProblem[] = [];
+  for (let i = 0; i < split.data.length; i++) {
+    if (i > 0 && i % SLICE === 0) await nextTurn();
+    const judged = judgeFileRow(split.columns, split.data[i]!);
+    if (isProblem(judged)) problems.push(judged);
+    else taken.push(judged);
+  }
+  return { ok: true, header: split.columns, rows: taken, problems };
+}
 
 /** A row that passes: the fulfillment it becomes. */
 export interface Entitlement {

@@ -106,12 +106,9 @@ function readHeader(cells: readonly string[]): { ok: true; columns: OtherSourceC
   return { ok: true, columns: named as OtherSourceColumn[] };
 }
 
-/**
- * The rows after the header, judged by the file's own rules: blank rows skipped, every other
- * row either taken or reported with its number, its text and why. Refused whole: no header, a
- * wrong header, no data rows, more rows than the limit.
- */
-export function classifyOtherSourceRows(rows: readonly CsvRow[], maxRows = OTHER_SOURCE_MAX_ROWS): OtherSourceRead {
+/** The columns the header names and the data rows after it, or why the file is refused whole (no header, a wrong header, no data rows, too many). */
+export function splitOtherSourceRows(rows: readonly CsvRow[], maxRows = OTHER_SOURCE_MAX_ROWS):
+  { ok: true; columns: OtherSourceColumn[]; data: CsvRow[] } | { ok: false; reason: string; problems: CsvRowProblem[] } {
   const filled = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   const first = filled[0];
   if (!first) return { ok: false, reason: 'The file is empty.', problems: [] };
@@ -120,35 +117,49 @@ export function classifyOtherSourceRows(rows: readonly CsvRow[], maxRows = OTHER
   const data = filled.slice(1);
   if (data.length === 0) return { ok: false, reason: 'The file holds only its header and no rows.', problems: [] };
   if (data.length > maxRows) return { ok: false, reason: `The file holds ${count(data.length)} rows; send at most ${count(maxRows)}.`, problems: [] };
+  return { ok: true, columns: header.columns, data };
+}
 
-  const { columns } = header;
-  const at = Object.fromEntries(OTHER_SOURCE_COLUMNS.map((c) => [c, columns.indexOf(c)])) as Record<OtherSourceColumn, number>;
+/** One data row by the file's own rules: taken, or reported with its number, its text and why. */
+export function judgeFileRow(columns: readonly OtherSourceColumn[], { row, cells: raw }: CsvRow): OtherSourceRow | CsvRowProblem {
+  const cells = raw.map((c) => c.trim());
+  while (cells.length > columns.length && cells.at(-1) === '') cells.pop();
+  const value = cells.join(',').slice(0, 200);
+  const refuse = (reason: string) => ({ row, value, reason });
+  if (cells.length !== columns.length) return refuse(OTHER_SOURCE_REASONS.cells(cells.length, columns.length));
+  const cell = (c: OtherSourceColumn) => (columns.indexOf(c) >= 0 ? cells[columns.indexOf(c)]! : '');
+  const [user, broker, starts, ends] = [cell('user'), cell('broker'), cell('starts'), cell('ends')];
+  if (user === '') return refuse(OTHER_SOURCE_REASONS.noUser);
+  if (user.length > OTHER_SOURCE_CELL_MAX) return refuse(OTHER_SOURCE_REASONS.tooLong('user'));
+  if (broker === '') return refuse(OTHER_SOURCE_REASONS.noBroker);
+  if (broker.length > OTHER_SOURCE_CELL_MAX) return refuse(OTHER_SOURCE_REASONS.tooLong('broker'));
+  const startAt = dayStart(starts);
+  if (startAt === null) return refuse(OTHER_SOURCE_REASONS.starts(starts));
+  if (ends !== '') {
+    const endAt = dayStart(ends);
+    if (endAt === null) return refuse(OTHER_SOURCE_REASONS.ends(ends));
+    if (endAt <= startAt) return refuse(OTHER_SOURCE_REASONS.endsBeforeStarts);
+  }
+  return { row, value, user, broker, starts, ends: ends === '' ? null : ends };
+}
+
+export const isProblem = (judged: OtherSourceRow | CsvRowProblem): judged is CsvRowProblem => 'reason' in judged;
+
+/**
+ * The rows after the header, judged by the file's own rules: blank rows skipped, every other
+ * row either taken or reported with its number, its text and why.
+ */
+export function classifyOtherSourceRows(rows: readonly CsvRow[], maxRows = OTHER_SOURCE_MAX_ROWS): OtherSourceRead {
+  const split = splitOtherSourceRows(rows, maxRows);
+  if (!split.ok) return split;
   const taken: OtherSourceRow[] = [];
   const problems: CsvRowProblem[] = [];
-  for (const { row, cells: raw } of data) {
-    const cells = raw.map((c) => c.trim());
-    while (cells.length > columns.length && cells.at(-1) === '') cells.pop();
-    const value = cells.join(',').slice(0, 200);
-    const refuse = (reason: string) => problems.push({ row, value, reason });
-    if (cells.length !== columns.length) { refuse(OTHER_SOURCE_REASONS.cells(cells.length, columns.length)); continue; }
-    const user = cells[at.user]!;
-    const broker = cells[at.broker]!;
-    const starts = cells[at.starts]!;
-    const ends = at.ends >= 0 ? cells[at.ends]! : '';
-    if (user === '') { refuse(OTHER_SOURCE_REASONS.noUser); continue; }
-    if (user.length > OTHER_SOURCE_CELL_MAX) { refuse(OTHER_SOURCE_REASONS.tooLong('user')); continue; }
-    if (broker === '') { refuse(OTHER_SOURCE_REASONS.noBroker); continue; }
-    if (broker.length > OTHER_SOURCE_CELL_MAX) { refuse(OTHER_SOURCE_REASONS.tooLong('broker')); continue; }
-    const startAt = dayStart(starts);
-    if (startAt === null) { refuse(OTHER_SOURCE_REASONS.starts(starts)); continue; }
-    if (ends !== '') {
-      const endAt = dayStart(ends);
-      if (endAt === null) { refuse(OTHER_SOURCE_REASONS.ends(ends)); continue; }
-      if (endAt <= startAt) { refuse(OTHER_SOURCE_REASONS.endsBeforeStarts); continue; }
-    }
-    taken.push({ row, value, user, broker, starts, ends: ends === '' ? null : ends });
+  for (const r of split.data) {
+    const judged = judgeFileRow(split.columns, r);
+    if (isProblem(judged)) problems.push(judged);
+    else taken.push(judged);
   }
-  return { ok: true, header: columns, rows: taken, problems };
+  return { ok: true, header: split.columns, rows: taken, problems };
 }
 
 /** The whole read of the file's bytes: refused (not UTF-8 text, broken quoting, a wrong header …) or row by row. */
