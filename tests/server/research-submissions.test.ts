@@ -123,7 +123,7 @@ describe('the review lifecycle', () => {
       const allowed = canActOnSubmission(action, from);
       it(`${action} from ${from}: ${allowed ? `becomes ${SUBMISSION_ACTIONS[action].to}, audited` : 'refused by name, nothing changes'}`, async () => {
         const id = await submit(from);
-        const reason = SUBMISSION_ACTIONS[action].needsReason ? { reason: '  Not original research.  ' } : {};
+        const reason: Record<string, string> = SUBMISSION_ACTIONS[action].needsReason ? { reason: '  Not original research.  ' } : {};
         const { status, body } = await act({ id: String(id), action, version: '1', ...reason });
         if (allowed) {
           expect(status, JSON.stringify(body)).toBe(200);

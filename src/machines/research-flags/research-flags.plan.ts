@@ -7,7 +7,7 @@ import type { FlagsReply } from '../../domain/broker-research-flags';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { setChanged } from './research-flags.selectors';
 import { researchFlagsMachine } from './research-flags.machine';
-import type { FlagsDraft, LoadOutcome } from './research-flags.types';
+import type { FlagsDraft, LoadOutcome, ResearchFlagsContext } from './research-flags.types';
 
 export const PLAN_DISTS = [{ dist: 'product', label: 'Product' }, { dist: 'tri', label: 'Refinitiv' }];
 const reply = (dist: string, msg: string, version: number, flags: ResearchFlags = DEFAULT_RESEARCH_FLAGS): FlagsReply => ({
@@ -40,7 +40,7 @@ export const researchFlagsPlan: MachinePlan<typeof researchFlagsMachine> = {
     },
     { name: 'saveFailed', event: failedEvent('saveFlags') },
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.sets.map((set) => [setChanged(set), set.conflict !== null])]),
+  serializeState: (s) => JSON.stringify([s.value, (s.context as ResearchFlagsContext).sets.map((set) => [setChanged(set), set.conflict !== null])]),
   // A person saves or puts back a set they changed (or one someone else saved first); the buttons are off otherwise.
   filterEvents: (s, e) => {
     if (e.type !== 'flags.save' && e.type !== 'flags.discard') return true;

@@ -6,6 +6,7 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, type ResearchFlags } from '../../../domain/broker-research';
+import type { FlagsState } from '../../../domain/broker-research-flags';
 import { checkFlagsDraft, FLAGS_DRAFT_FORM } from '../../../machines/research-flags/research-flags.draft';
 import { liveResearchFlagsMachine } from '../../../machines/research-flags/research-flags.live';
 import {
@@ -29,6 +30,12 @@ export const whenText = (ms: number) => new Date(ms).toLocaleString('en-US', { d
 export function flagsText(flags: ResearchFlags): string {
   const on = RESEARCH_FLAG_KEYS.filter((k) => flags[k]).map((k) => RESEARCH_FLAG_LABELS[k].label);
   return on.length ? `on: ${on.join(', ')}` : 'every flag off';
+}
+
+/** Who saved a set last and when; flags set up with the platform name nobody. */
+export function savedText(stored: FlagsState): string {
+  if (stored.updated_at === null) return 'Not saved by anyone yet: these are the defaults.';
+  return stored.updated_by === null ? `Set up at ${whenText(stored.updated_at)}; nobody has saved them since.` : `Last saved by ${stored.updated_by} at ${whenText(stored.updated_at)}.`;
 }
 
 export function ResearchFlagsScope({ staff, dists, children }: { staff: number | null; dists: ResearchFlagsInput['dists']; children: ReactNode }) {
@@ -105,7 +112,7 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
             {changed && <Badge color="amber">Not saved</Badge>}
           </Flex>
           <Text as="p" size="1" color="gray" aria-label={`${set.label} last saved`}>
-            {set.stored.updated_at === null ? 'Not saved by anyone yet: these are the defaults.' : `Last saved by ${set.stored.updated_by ?? 'someone'} at ${whenText(set.stored.updated_at)}.`}
+            {savedText(set.stored)}
           </Text>
           {set.notice && (
             <Callout.Root color={set.notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label={`${set.label} notice`}>

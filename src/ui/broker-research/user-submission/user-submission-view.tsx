@@ -26,6 +26,8 @@ export function submissionQueryOf(params: TabParams): SubmissionQuery {
 const paramsOf = (q: SubmissionQuery): TabParams => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
 
 export const submittedText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** One line, cut with an ellipsis (the whole text in its title). */
+const CLIPPED = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = { new: 'blue', in_review: 'amber', published: 'green', rejected: 'red' };
 
 /** The machine, started from the URL's query; later moves of the URL (filters, pages, Back) are sent to it. */
@@ -80,15 +82,18 @@ function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; 
   const actor = ResearchSubmissionsCtx.useActorRef();
   return (
     <Table.Row aria-label={s.title}>
-      <Table.Cell>
+      <Table.Cell style={{ maxWidth: 320 }}>
         <Text as="div" weight="medium">{s.title}</Text>
-        {s.summary && <Text as="div" size="1" color="gray" title={s.summary} style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.summary}</Text>}
-        <Text as="div" size="1">
+        {s.summary && <Text as="div" size="1" color="gray" title={s.summary} style={CLIPPED}>{s.summary}</Text>}
+        <Text as="div" size="1" style={CLIPPED} title={s.file_name}>
           {s.tickers.length > 0 && <>Tickers: {s.tickers.join(', ')} · </>}{s.file_name} <Text color="gray">({fileSizeText(s.file_size)})</Text>
         </Text>
       </Table.Cell>
-      <Table.Cell>{s.broker?.name ?? <Text color="gray">None named</Text>}</Table.Cell>
-      <Table.Cell><Text as="div" size="2">{s.user.name || s.user.username}</Text><Text as="div" size="1" color="gray">{s.user.email}</Text></Table.Cell>
+      <Table.Cell style={{ maxWidth: 160 }}>{s.broker?.name ?? <Text color="gray">None named</Text>}</Table.Cell>
+      <Table.Cell style={{ maxWidth: 200 }}>
+        <Text as="div" size="2">{s.user.name || s.user.username}</Text>
+        <Text as="div" size="1" color="gray" style={CLIPPED} title={s.user.email}>{s.user.email}</Text>
+      </Table.Cell>
       <Table.Cell>{submittedText(s.submitted_at)}</Table.Cell>
       <Table.Cell>
         <Badge color={STATUS_COLORS[s.status]} aria-label="Status">{SUBMISSION_STATUS_LABELS[s.status]}</Badge>
