@@ -19,6 +19,7 @@ import { benchAccounts } from './accounts';
 // br-imports:requests
 import { benchResearchRequests } from './research-requests';
 // br-imports:fulfillments
+import { benchResearchFulfillments } from './research-fulfillments';
 // br-imports:other-sources
 import { benchOtherSources } from './research-other-sources';
 
@@ -36,6 +37,7 @@ const BENCHES = [
   // br-entries:requests
   ['requests', benchResearchRequests],
   // br-entries:fulfillments
+  ['fulfillments', benchResearchFulfillments],
   // br-entries:other-sources
   ['other sources', benchOtherSources],
 ] as const;
