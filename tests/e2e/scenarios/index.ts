@@ -38,6 +38,7 @@ import { scenario as researchFulfillments } from './research-fulfillments.spec';
 // br-imports:other-sources
 import { scenario as researchOtherSources } from './research-other-sources.spec';
 // br-imports:domain-mappings
+import { scenario as brokerDomains } from './broker-domains.spec';
 // br-imports:user-submission
 
 export const scenarios: readonly Scenario[] = [
@@ -56,6 +57,7 @@ export const scenarios: readonly Scenario[] = [
   // br-entries:other-sources
   researchOtherSources,
   // br-entries:domain-mappings
+  brokerDomains,
   // br-entries:user-submission
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
