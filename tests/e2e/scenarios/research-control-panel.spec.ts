@@ -105,6 +105,14 @@ export const scenario: Scenario = {
       checkEqual(await row.getByLabel('Status').innerText(), 'Published', 'the row');
       await row.getByText('by admin').waitFor();
       await shot(page, '4-published', false);
+      // A title search beside the status: every row holds the word, the URL keeps both.
+      const word = title.split(' ').at(-1) ?? title;
+      await main.getByRole('searchbox', { name: 'Search submissions' }).or(main.getByRole('textbox', { name: 'Title' })).fill(word);
+      await main.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL((u) => u.searchParams.get('q') === word && u.searchParams.get('status') === 'new');
+      await table.getByRole('row').nth(1).waitFor();
+      const titles = await table.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.getAttribute('aria-label') ?? ''));
+      check(titles.length > 0 && titles.every((x) => x.toLowerCase().includes(word.toLowerCase())), `rows for '${word}': ${titles.join(' | ')}`);
       await page.getByRole('navigation').getByRole('link', { name: 'Broker Research', exact: true }).click();
       await main.getByRole('form', { name: productForm }).waitFor();
     });

@@ -105,7 +105,7 @@ function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; 
         <Flex direction="column" gap="1" align="start">
           {actionsFor(s.status).map((a) => (
             <Button
-              key={a} size="1" variant={a === 'reject' ? 'soft' : 'solid'} color={a === 'reject' ? 'red' : undefined} disabled={busy}
+              key={a} size="1" variant={a === 'reject' ? 'soft' : 'solid'} color={a === 'reject' ? 'red' : undefined} disabled={busy} style={{ whiteSpace: 'nowrap' }}
               onClick={() => actor.send(a === 'reject' ? { type: 'submission.reject', id: s.id } : { type: 'submission.act', id: s.id, action: a })}
             >
               {acting ? '…' : SUBMISSION_ACTIONS[a].label}
