@@ -146,8 +146,13 @@ async function resolveBrokers(db: Db, cells: readonly string[]): Promise<Map<str
 async function activeOf(db: Db, userIds: readonly number[]): Promise<Map<string, { id: number; startsAt: number }>> {
   const out = new Map<string, { id: number; startsAt: number }>();
   for (const batch of chunks([...new Set(userIds)].sort((a, b) => a - b), LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('fulfillments').select(['id', 'user_id', 'broker_id', 'starts_at'])
-      .where('status', '=', 'active').where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).execute();
+    // The partial index of active (user, broker) answers: the status is a literal, and on SQLite the
+    // ids lead the join (its planner would otherwise walk every active row by status).
+    const rows = engineOf(db) === 'postgres'
+      ? await db.selectFrom('fulfillments').select(['id', 'user_id', 'broker_id', 'starts_at'])
+        .where(sql<boolean>`status = 'active'`).where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).execute()
+      : (await sql<{ id: number; user_id: number; broker_id: number; starts_at: number }>`select f.id, f.user_id, f.broker_id, f.starts_at
+          from json_each(${JSON.stringify(batch)}) as j cross join fulfillments as f on f.user_id = j.value where f.status = 'active'`.execute(db)).rows;
     for (const r of rows) out.set(`${r.user_id}:${r.broker_id}`, { id: Number(r.id), startsAt: Number(r.starts_at) });
   }
   return out;
