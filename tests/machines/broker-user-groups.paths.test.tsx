@@ -285,6 +285,8 @@ function driver(): Driver<World> {
         const stored = (await membersOf(1)).map((m) => m.username);
         expect(within(region).getAllByRole('listitem').map((li) => li.textContent?.match(/\(([^,]+),/)?.[1])).toEqual(stored);
         expect(within(region).getByLabelText('Emails or usernames')).toHaveValue(context().memberText);
+        // The group's member count beside it is the same.
+        await expectGroups(s);
         switch (step?.outcome) {
           case 'membersAdded':
             expect(notice(s)).toHaveTextContent('1 member added.');

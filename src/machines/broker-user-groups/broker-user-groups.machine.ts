@@ -25,8 +25,12 @@ const refusalNotice = (error: unknown) => {
   return noticeOf(false, `${GROUPS_FAILED} ${refusal?.msg ?? failureMessage(error)}`);
 };
 const staleParams = ({ event }: { event: { error: unknown } }) => event.error;
-/** The groups as answered, the open group refreshed from them. */
+/** The groups as answered. */
 const withGroups = (groups: UserGroup[]) => ({ groups });
+/** A group's members as answered, its member count in the list of groups with them. */
+const withMembers = (context: BrokerUserGroupsContext, output: MembersOutcome) => ({
+  open: output.group, members: output.members, groups: context.groups.map((g) => (g.id === output.group.id ? output.group : g)),
+});
 /** No broker chosen: nothing of its user groups shows. */
 const CLOSED_GROUPS: Pick<BrokerUserGroupsContext, 'chosen' | 'groups' | 'open' | 'members' | 'memberText' | 'form' | 'deleting' | 'serverErrors' | 'conflict'> = {
   chosen: null, groups: [], open: null, members: [], memberText: '', form: null, deleting: null, serverErrors: {}, conflict: null,
@@ -204,7 +208,7 @@ export const brokerUserGroupsMachine = setup({
         },
         'members.add': { target: 'membersAdding', actions: assign({ serverErrors: {}, notice: null }) },
         'member.remove': { target: 'memberRemoving', actions: assign({ notice: null }) },
-        'members.close': { target: 'groups', actions: assign(({ context }) => ({ open: null, members: [], memberText: '', serverErrors: {}, notice: null, groups: context.groups.map((g) => (g.id === context.open?.id ? context.open : g)) })) },
+        'members.close': { target: 'groups', actions: assign({ open: null, members: [], memberText: '', serverErrors: {}, notice: null }) },
       },
     },
     membersAdding: {
@@ -213,7 +217,7 @@ export const brokerUserGroupsMachine = setup({
         id: 'addMembers',
         src: 'addMembers',
         input: ({ context }) => ({ group: context.open!.id, users: context.memberText }),
-        onDone: { target: 'members', actions: assign(({ event }) => ({ open: event.output.group, members: event.output.members, memberText: '', notice: noticeOf(true, event.output.msg) })) },
+        onDone: { target: 'members', actions: assign(({ context, event }) => ({ ...withMembers(context, event.output), memberText: '', notice: noticeOf(true, event.output.msg) })) },
         onError: { target: 'members', actions: assign(({ event }) => ({ serverErrors: fieldRefusalOf(event.error)?.fields ?? {}, notice: refusalNotice(event.error) })) },
       },
     },
@@ -223,7 +227,7 @@ export const brokerUserGroupsMachine = setup({
         id: 'removeMember',
         src: 'removeMember',
         input: ({ context, event }) => ({ group: context.open!.id, user: (event as Extract<BrokerUserGroupsEvent, { type: 'member.remove' }>).member.id }),
-        onDone: { target: 'members', actions: assign(({ event }) => ({ open: event.output.group, members: event.output.members, notice: noticeOf(true, event.output.msg) })) },
+        onDone: { target: 'members', actions: assign(({ context, event }) => ({ ...withMembers(context, event.output), notice: noticeOf(true, event.output.msg) })) },
         onError: { target: 'members', actions: assign(({ event }) => ({ notice: refusalNotice(event.error) })) },
       },
     },

@@ -32,6 +32,7 @@ import { scenario as researchControlPanel } from './research-control-panel.spec'
 // br-imports:requests
 import { scenario as researchRequests } from './research-requests.spec';
 // br-imports:broker-details
+import { scenario as brokerDetails } from './broker-details.spec';
 // br-imports:fulfillments
 import { scenario as researchFulfillments } from './research-fulfillments.spec';
 // br-imports:brokers
@@ -51,6 +52,7 @@ export const scenarios: readonly Scenario[] = [
   // br-entries:requests
   researchRequests,
   // br-entries:broker-details
+  brokerDetails,
   // br-entries:fulfillments
   researchFulfillments,
   // br-entries:brokers

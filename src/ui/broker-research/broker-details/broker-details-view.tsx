@@ -112,18 +112,20 @@ function Record({ details }: { details: BrokerDetails }) {
         <Heading as="h3" size="5">{b.name}</Heading>
         <Link href="?tab=broker_details" onClick={(e) => { e.preventDefault(); setParams({}, { push: true }); }}>Find another broker</Link>
       </Flex>
-      <Card aria-label="Names">
-        <DataList.Root size="2">
-          <DataList.Item><DataList.Label>Name</DataList.Label><DataList.Value>{b.name}</DataList.Value></DataList.Item>
-          <DataList.Item><DataList.Label>Legal name</DataList.Label><DataList.Value>{b.legal_name ?? '—'}</DataList.Value></DataList.Item>
-          <DataList.Item><DataList.Label>Short name</DataList.Label><DataList.Value>{b.short_name ?? '—'}</DataList.Value></DataList.Item>
-          <DataList.Item><DataList.Label>Broker group</DataList.Label><DataList.Value>{b.group?.name ?? 'None'}</DataList.Value></DataList.Item>
-          <DataList.Item><DataList.Label>Open access</DataList.Label><DataList.Value>{b.open_access ? 'Open to every user' : 'Restricted'}</DataList.Value></DataList.Item>
-          <DataList.Item>
-            <DataList.Label>Last changed</DataList.Label>
-            <DataList.Value aria-label="Last changed">{b.updated_at === null ? 'Not changed here yet.' : `by ${b.updated_by ?? 'someone'} at ${whenText(b.updated_at)}`}</DataList.Value>
-          </DataList.Item>
-        </DataList.Root>
+      <Card asChild>
+        <section aria-label="Names">
+          <DataList.Root size="2">
+            <DataList.Item><DataList.Label>Name</DataList.Label><DataList.Value>{b.name}</DataList.Value></DataList.Item>
+            <DataList.Item><DataList.Label>Legal name</DataList.Label><DataList.Value>{b.legal_name ?? '—'}</DataList.Value></DataList.Item>
+            <DataList.Item><DataList.Label>Short name</DataList.Label><DataList.Value>{b.short_name ?? '—'}</DataList.Value></DataList.Item>
+            <DataList.Item><DataList.Label>Broker group</DataList.Label><DataList.Value>{b.group?.name ?? 'None'}</DataList.Value></DataList.Item>
+            <DataList.Item><DataList.Label>Open access</DataList.Label><DataList.Value>{b.open_access ? 'Open to every user' : 'Restricted'}</DataList.Value></DataList.Item>
+            <DataList.Item>
+              <DataList.Label>Last changed</DataList.Label>
+              <DataList.Value aria-label="Last changed">{b.updated_at === null ? 'Not changed here yet.' : `by ${b.updated_by ?? 'someone'} at ${whenText(b.updated_at)}`}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+        </section>
       </Card>
       <Mifid details={details} />
       <Distributors details={details} />
@@ -168,7 +170,7 @@ function FormFrame({ label, saveLabel, children }: { label: string; saveLabel: s
   const busy = BrokerDetailsCtx.useSelector(selectBusy);
   const errors = BrokerDetailsCtx.useSelector(selectFieldErrors);
   return (
-    <form aria-label={label} onSubmit={(e) => { e.preventDefault(); if (ready && !busy) actor.send({ type: 'form.save' }); }}>
+    <form aria-label={label} noValidate onSubmit={(e) => { e.preventDefault(); if (ready && !busy) actor.send({ type: 'form.save' }); }}>
       <Flex direction="column" gap="3">
         {children}
         {errors['_'] && <Text as="p" size="1" color="red">{errors['_']}</Text>}
@@ -339,7 +341,7 @@ function Links({ details }: { details: BrokerDetails }) {
           {details.links.map((l) => (
             <li key={l.id}>
               <Flex gap="3" align="center">
-                <Link href={`?tab=broker_details&broker=${l.id}`} onClick={(e) => { e.preventDefault(); setParams({ broker: String(l.id) }, { push: true }); }}>{l.name}</Link>
+                <Link size="2" href={`?tab=broker_details&broker=${l.id}`} onClick={(e) => { e.preventDefault(); setParams({ broker: String(l.id) }, { push: true }); }}>{l.name}</Link>
                 <Text size="1" color="gray">linked by {l.created_by} at {whenText(l.created_at)}</Text>
                 {form === null && (
                   <Button size="1" variant="ghost" color="red" disabled={busy} aria-label={`Unlink ${l.name}`}

@@ -124,7 +124,7 @@ function BrokerList() {
                     <Table.Cell>{b.group ?? '—'}</Table.Cell>
                     <Table.Cell>{MIFID_LABELS[b.mifid_status]}</Table.Cell>
                     <Table.Cell>
-                      <Button size="1" variant="soft" disabled={busy} aria-label={`User groups of ${b.name}`} onClick={() => actor.send({ type: 'broker.choose', broker: { id: b.id, name: b.name } })}>
+                      <Button size="1" variant="soft" disabled={busy} style={{ whiteSpace: 'nowrap' }} aria-label={`User groups of ${b.name}`} onClick={() => actor.send({ type: 'broker.choose', broker: { id: b.id, name: b.name } })}>
                         User groups
                       </Button>
                     </Table.Cell>
