@@ -1,7 +1,7 @@
 // The Requests tab (decision 057): the filters, the list with its choice boxes and pages, and in
 // its place an opened request or a bulk action. The view reads selectors and sends events; the
 // URL follows the machine's query and a URL changed under it (Back) is sent to the machine.
-import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
 import { BULK_MAX, REQUEST_COLUMN_LABELS, requestTotalWords, type RequestRow } from '../../../domain/broker-research-requests';
@@ -259,7 +259,6 @@ function RequestTable() {
                 <Checkbox aria-label="Choose every request on this page" checked={allChosen} disabled={!listed} onCheckedChange={() => actor.send({ type: 'page.toggleAll' })} />
               </Table.ColumnHeaderCell>
               {Object.values(REQUEST_COLUMN_LABELS).map((label) => <Table.ColumnHeaderCell key={label}>{label}</Table.ColumnHeaderCell>)}
-              <Table.ColumnHeaderCell><VisuallyHidden>Open</VisuallyHidden></Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -279,7 +278,12 @@ function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolea
         <Checkbox aria-label={`Choose request ${row.id}`} checked={chosen} disabled={!enabled}
           onCheckedChange={() => actor.send({ type: 'row.toggle', row: { id: row.id, version: row.version } })} />
       </Table.Cell>
-      <Table.Cell>{whenText(row.created_at)}</Table.Cell>
+      <Table.Cell>
+        {/* The moment of the request opens it: the whole request, its history and its actions. */}
+        <Button size="1" variant="ghost" aria-label={`Open request ${row.id}`} disabled={!enabled} onClick={() => actor.send({ type: 'request.open', id: row.id })}>
+          {whenText(row.created_at)}
+        </Button>
+      </Table.Cell>
       <Table.Cell>
         <Text as="div">{row.user.name}</Text>
         <Text as="div" size="1" color="gray">{row.user.email}</Text>
@@ -287,7 +291,7 @@ function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolea
       <Table.Cell>{row.organization?.name ?? '—'}</Table.Cell>
       <Table.Cell>{row.broker.name}</Table.Cell>
       <Table.Cell><Badge color={STATUS_COLORS[row.status]}>{REQUEST_STATUS_LABELS[row.status]}</Badge></Table.Cell>
-      <Table.Cell style={{ maxWidth: 240 }}><Text size="1">{row.note || '—'}</Text></Table.Cell>
+      <Table.Cell style={{ maxWidth: 200 }}><Text size="1">{row.note || '—'}</Text></Table.Cell>
       <Table.Cell>
         {row.decided_by ? (
           <>
@@ -295,9 +299,6 @@ function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolea
             <Text as="div" size="1" color="gray">{whenText(row.decided_at)}</Text>
           </>
         ) : '—'}
-      </Table.Cell>
-      <Table.Cell>
-        <Button size="1" variant="ghost" aria-label={`Open request ${row.id}`} disabled={!enabled} onClick={() => actor.send({ type: 'request.open', id: row.id })}>Open</Button>
       </Table.Cell>
     </Table.Row>
   );
