@@ -57,7 +57,8 @@ export async function listSubmissions(db: Db, s: SubmissionSearch): Promise<{ su
   }
   if (s.after) {
     const { at, id } = s.after;
-    q = q.where((eb) => eb.or([eb('s.submitted_at', '<', at), eb.and([eb('s.submitted_at', '=', at), eb('s.id', '<', id)])]));
+    // A row value, so both engines read the index range from the cursor (an OR of the two halves scans).
+    q = q.where(sql`(s.submitted_at, s.id)`, '<', sql`(${at}, ${id})`);
   }
   const rows = await q.orderBy('s.submitted_at', 'desc').orderBy('s.id', 'desc').limit(SUBMISSION_PAGE_SIZE + 1).execute();
   const page = rows.slice(0, SUBMISSION_PAGE_SIZE).map(itemOf);
