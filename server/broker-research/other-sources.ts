@@ -10,9 +10,9 @@ import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { BR_AUDIT_CATEGORY, distributorLabel } from '../../src/domain/broker-research';
 import {
-  dayStart, dayText, isProblem, judgeFileRow, OTHER_SOURCE_REASONS as R, splitOtherSourceRows, type OtherSourceRead, type OtherSourceRow, type ReportRow,
+  dayStart, dayText, isProblem, judgeFileRow, OTHER_SOURCE_REASONS as R, readOtherSourceFile, splitOtherSourceRows, type OtherSourceRead, type OtherSourceRow, type ReportRow,
 } from '../../src/domain/broker-research-other-sources';
-import { decodeCsvText, type CsvRowProblem } from '../../src/domain/csv-upload';
+import { decodeCsvText, type CsvRow, type CsvRowProblem } from '../../src/domain/csv-upload';
 import { papaRows } from '../../src/domain/identifier-file';
 import { foldAscii } from '../users/search';
 import { chunks, LOOKUP_BATCH, oneOf } from '../users/selection';
@@ -24,15 +24,58 @@ const SLICE = 5_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The uploaded file read by the rules the browser's reader runs (readOtherSourceFile), its rows
- * judged in slices with a turn of the event loop between them.
+ * Where rows end, about every `size` characters: a line end outside any quoted field (a quote
+ * opens a field only at its start, and "" inside one is a quote), as papaparse splits rows.
  */
-export async function readUploadedFile(bytes: Uint8Array): Promise<OtherSourceRead> {
+export function rowBreaks(text: string, size: number): number[] {
+  const breaks: number[] = [];
+  let quoted = false;
+  let fieldStart = true;
+  let next = size;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') i++;
+        else quoted = false;
+      }
+      continue;
+    }
+    if (ch === '"' && fieldStart) { quoted = true; fieldStart = false; continue; }
+    fieldStart = ch === ',' || ch === '\n';
+    if (ch === '\n' && i + 1 >= next) {
+      breaks.push(i + 1);
+      next = i + 1 + size;
+    }
+  }
+  return breaks;
+}
+
+/** Characters of the file split by papaparse between two turns of the event loop. */
+const READ_SLICE = 200_000;
+
+/**
+ * The uploaded file read by the rules the browser's reader runs (readOtherSourceFile): its rows
+ * split in slices and judged in slices, a turn of the event loop between them. A file whose
+ * quoting breaks is read again whole, so its refusal is worded as the browser words it.
+ */
+export async function readUploadedFile(bytes: Uint8Array, sliceChars = READ_SLICE): Promise<OtherSourceRead> {
   const decoded = decodeCsvText(bytes);
   if (!decoded.ok) return { ok: false, reason: decoded.reason, problems: [] };
-  const { rows, error } = papaRows(decoded.text);
-  if (error) return { ok: false, reason: `Row ${error.row.toLocaleString('en-US')}: ${error.reason}`, problems: [error] };
-  await nextTurn();
+  const text = decoded.text.replace(/\r\n?/g, '\n');
+  const rows: CsvRow[] = [];
+  let from = 0;
+  let firstLine = 1;
+  for (const to of [...rowBreaks(text, sliceChars), text.length]) {
+    if (to <= from) continue;
+    const slice = text.slice(from, to);
+    const read = papaRows(slice);
+    if (read.error) return readOtherSourceFile(bytes);
+    for (const r of read.rows) rows.push({ row: r.row + firstLine - 1, cells: r.cells });
+    for (let i = 0; i < slice.length; i++) if (slice.charCodeAt(i) === 10) firstLine++;
+    from = to;
+    await nextTurn();
+  }
   const split = splitOtherSourceRows(rows);
   if (!split.ok) return split;
   const taken: OtherSourceRow[] = [];

@@ -2,8 +2,9 @@
 // case, quoted values, any line ends, a byte-order mark, blank rows skipped, every row not taken
 // by its line, its text and why; and the server's sliced read gives exactly the browser's.
 import { describe, expect, it } from 'vitest';
-import { readUploadedFile } from '../../server/broker-research/other-sources';
+import { readUploadedFile, rowBreaks } from '../../server/broker-research/other-sources';
 import { OTHER_SOURCE_REASONS as R, dayStart, readOtherSourceFile } from '../../src/domain/broker-research-other-sources';
+import { papaRows } from '../../src/domain/identifier-file';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -53,6 +54,28 @@ describe('readOtherSourceFile', () => {
     const file = bytes(`${lines.join('\r\n')}\r\n`);
     const browser = readOtherSourceFile(file);
     expect(await readUploadedFile(file)).toEqual(browser);
+    expect(await readUploadedFile(file, 1_000)).toEqual(browser);
     expect(browser.ok && browser.problems.length).toBe(128);
+  });
+
+  it('slices only where a row ends: not inside a quoted value that holds line ends, whatever stray quotes came before', async () => {
+    const rows = ['user,broker,starts,ends'];
+    for (let i = 0; i < 300; i++) {
+      rows.push(i % 7 === 0 ? `a"${i},"Broker\r\nwith lines ""${i}""\nand more",2026-12-01,` : `u${i},  "Spaced, ${i}",2026-12-0${1 + (i % 9)},`);
+    }
+    const file = bytes(`${rows.join('\r\n')}\r\n`);
+    const browser = readOtherSourceFile(file);
+    expect(browser.ok && browser.rows.length + browser.problems.length).toBe(300);
+    expect(browser.ok && browser.rows.filter((r) => r.broker.includes('\n')).length).toBe(43);
+    for (const size of [1, 17, 64, 333, 5_000]) expect(await readUploadedFile(file, size)).toEqual(browser);
+    // Each slice stands alone: no quote left open at a break (else the read would start again whole).
+    const text = new TextDecoder().decode(file).replace(/\r\n?/g, '\n');
+    const breaks = rowBreaks(text, 1);
+    // Every row's end (the header's and 300 rows'), none of the 86 line ends inside quoted values.
+    expect(text.split('\n').length - 1).toBe(301 + 86);
+    expect(breaks).toHaveLength(301);
+    breaks.forEach((at, i) => expect(papaRows(text.slice(breaks[i - 1] ?? 0, at)).error).toBeNull());
+    const broken = bytes('user,broker,starts\na,1,2026-12-01\nb,"2,2026-12-01\nc,3,2026-12-01\n');
+    expect(await readUploadedFile(broken, 1)).toEqual(readOtherSourceFile(broken));
   });
 });
