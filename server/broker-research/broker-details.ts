@@ -5,9 +5,9 @@
 // changed it), the change itself, and its 'broker research' audit row.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
-  BROKER_DETAILS_MESSAGES as M, brokerCursorOf, readBrokerCursor, type BrokerDetails, type BrokerPageQuery, type BrokerRow,
+  BROKER_DETAILS_MESSAGES as M, brokerCursorOf, readBrokerCursor, type BrokerChange, type BrokerDetails, type BrokerPageQuery, type BrokerRow,
 } from '../../src/domain/broker-research-brokers';
-import { BR_AUDIT_CATEGORY, distributorLabel, MIFID_LABELS, type MifidStatus } from '../../src/domain/broker-research';
+import { BR_AUDIT_CATEGORY, distributorLabel, MIFID_LABELS } from '../../src/domain/broker-research';
 import { writeAudit } from '../audit';
 import type { Database } from '../db/schema';
 
@@ -52,14 +52,8 @@ export async function readBrokerDetails(db: Db, brokerId: number): Promise<Broke
 }
 
 // ── changes ───────────────────────────────────────────────────────────
-export type Change =
-  | { kind: 'mifid'; mifid_status: MifidStatus }
-  | { kind: 'contact.add'; name: string; email: string; phone: string; region: string }
-  | { kind: 'contact.edit'; contact: number; name: string; email: string; phone: string; region: string }
-  | { kind: 'contact.remove'; contact: number }
-  | { kind: 'link'; linked_broker: number }
-  | { kind: 'unlink'; linked_broker: number }
-  | { kind: 'distributor'; dist: string; code: string; active: boolean };
+/** One change of a broker's record (the domain's words). */
+export type Change = BrokerChange;
 
 export type ChangeResult =
   | { ok: true; details: BrokerDetails; msg: string }

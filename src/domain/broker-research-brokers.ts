@@ -147,6 +147,16 @@ export const DistributorInfoForm = v.object({
 });
 export type DistributorInfoForm = v.InferOutput<typeof DistributorInfoForm>;
 
+/** One change of a broker's record, from the version it was read at. */
+export type BrokerChange =
+  | { kind: 'mifid'; mifid_status: MifidStatus }
+  | { kind: 'contact.add'; name: string; email: string; phone: string; region: string }
+  | { kind: 'contact.edit'; contact: number; name: string; email: string; phone: string; region: string }
+  | { kind: 'contact.remove'; contact: number }
+  | { kind: 'link'; linked_broker: number }
+  | { kind: 'unlink'; linked_broker: number }
+  | { kind: 'distributor'; dist: string; code: string; active: boolean };
+
 // ── Brokers: the paged list ────────────────────────────────────────────
 /** GET api/broker/list/: brokers by name, searched (q: any part of the name), of one group (pb), from a cursor. */
 export const BrokerPageQuery = v.object({
@@ -236,4 +246,3 @@ export function staleUserGroupOf(error: unknown): StaleUserGroupReply | null {
   return parsed.success ? parsed.output : null;
 }
 
-export const isMifidStatus = (x: unknown): x is MifidStatus => (MIFID_STATUSES as readonly unknown[]).includes(x);

@@ -2,7 +2,7 @@
 // A change from a stale version answers 409, read by shape (staleBrokerOf); a refusal is a
 // FieldRefusalError naming its fields.
 import * as v from 'valibot';
-import { BrokerDetailsReply, BrokerPageReply, BROKER_PAGE_SIZE } from '../domain/broker-research-brokers';
+import { BrokerDetailsReply, BrokerPageReply, BROKER_PAGE_SIZE, type BrokerChange } from '../domain/broker-research-brokers';
 import { http, toFormData } from './http';
 
 export async function fetchBrokerDetails(broker: number): Promise<BrokerDetailsReply> {
@@ -16,16 +16,6 @@ export async function fetchBrokerPage(query: { q: string; pb?: string; cursor?: 
   if (query.cursor) params.set('cursor', query.cursor);
   return v.parse(BrokerPageReply, await http(`/api/broker/list/?${params.toString()}`));
 }
-
-/** One change of a broker's record, from the version it was read at. */
-export type BrokerChange =
-  | { kind: 'mifid'; mifid_status: string }
-  | { kind: 'contact.add'; name: string; email: string; phone: string; region: string }
-  | { kind: 'contact.edit'; contact: number; name: string; email: string; phone: string; region: string }
-  | { kind: 'contact.remove'; contact: number }
-  | { kind: 'link'; linked_broker: number }
-  | { kind: 'unlink'; linked_broker: number }
-  | { kind: 'distributor'; dist: string; code: string; active: boolean };
 
 const CALLS: Record<BrokerChange['kind'], { method: 'POST' | 'PUT' | 'DELETE'; path: string }> = {
   mifid: { method: 'PUT', path: '/api/broker/mifid/' },

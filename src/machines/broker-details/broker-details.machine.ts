@@ -6,9 +6,8 @@
 // change in between is said, with the record as stored now, and saving again applies this
 // person's. A refusal shows at its field; a changed form comes back after a reload.
 import { assign, fromPromise, setup } from 'xstate';
-import { staleBrokerOf } from '../../domain/broker-research-brokers';
+import { staleBrokerOf, type BrokerChange } from '../../domain/broker-research-brokers';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import type { BrokerChange } from '../../services/broker-details.service';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {

@@ -1,7 +1,6 @@
 // Broker Details' machine (brokerDetails): what it is given, holds and hears.
-import type { BrokerDetails, BrokerDetailsReply, BrokerPageReply, BrokerRow } from '../../domain/broker-research-brokers';
+import type { BrokerChange, BrokerDetails, BrokerDetailsReply, BrokerPageReply, BrokerRow } from '../../domain/broker-research-brokers';
 import type { MifidStatus } from '../../domain/broker-research';
-import type { BrokerChange } from '../../services/broker-details.service';
 import type { Notice } from '../shared/notice';
 
 /** A broker found by the picker or the link form's search. */
