@@ -4,8 +4,10 @@
 // has an index leading with it and ending with (created_at, id), so a page is one index range
 // whatever the depth, and a date range (on created_at) narrows that same range. With several
 // filters one index leads: the most selective by nature (user, then organization, broker, source,
-// status); the others are written so no engine takes their index instead (`+col`, `col || ''`),
-// since without statistics SQLite may pick the index of 'active', which nine rows in ten hold.
+// status), with its partner where migration 027 pairs them (broker and status, broker and source,
+// organization and broker); the others are written so no engine takes their index instead
+// (`+col`, `col || ''`), since without statistics SQLite may pick the index of 'active', which
+// nine rows in ten hold.
 // Keys are read from fulfillments alone, then their rows joined to users, organizations and
 // brokers by primary key.
 //
@@ -55,19 +57,26 @@ export function decodeCursor(cursor: string, filter: FulfillmentFilter): Positio
 // ── the filter as SQL ─────────────────────────────────────────────────────
 /** Which filter's index leads when several are set: the most selective first. */
 const LEAD_ORDER = ['user_id', 'organization_id', 'broker_id', 'source', 'status'] as const;
+type FilterColumn = (typeof LEAD_ORDER)[number];
+/** The second filter an index of migration 027 carries after the lead (broker's status before its source). */
+const PAIRED: Partial<Record<FilterColumn, readonly FilterColumn[]>> = {
+  broker_id: ['status', 'source'],
+  organization_id: ['broker_id'],
+};
 
 /** The WHERE of a filter (and of a position in it), over fulfillments aliased f. */
 export function filterWhere(filter: FulfillmentFilter, at: Position | null): RawBuilder<SqlBool> {
-  const values: Record<(typeof LEAD_ORDER)[number], string | number> = {
+  const values: Record<FilterColumn, string | number> = {
     user_id: filter.user_id, organization_id: filter.organization_id, broker_id: filter.broker_id, source: filter.source, status: filter.status,
   };
-  const lead = LEAD_ORDER.find((column) => values[column] !== '');
+  const set = LEAD_ORDER.filter((column) => values[column] !== '');
+  const lead = set[0];
+  const partner = lead ? PAIRED[lead]?.find((column) => set.includes(column)) : undefined;
   const parts: RawBuilder<SqlBool>[] = [];
-  for (const column of LEAD_ORDER) {
+  for (const column of set) {
     const value = values[column];
-    if (value === '') continue;
     const ref = sql.ref(`f.${column}`);
-    if (column === lead) parts.push(sql<SqlBool>`${ref} = ${value}`);
+    if (column === lead || column === partner) parts.push(sql<SqlBool>`${ref} = ${value}`);
     // Not this column's index: the expression hides the column from the planner, not the value.
     else if (column === 'source' || column === 'status') parts.push(sql<SqlBool>`(${ref} || '') = ${value}`);
     else parts.push(sql<SqlBool>`+${ref} = ${value}`);

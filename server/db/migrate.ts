@@ -27,6 +27,7 @@ import * as brokerResearch from './migrations/2026_11_25_021_broker_research';
 import * as auditRecord from './migrations/2026_11_27_022_audit_record';
 // br-migration-imports:fulfillments
 import * as fulfillmentEndedBy from './migrations/2026_11_27_027_fulfillment_ended_by';
+import * as fulfillmentPairIndexes from './migrations/2026_11_27_027_fulfillment_pair_indexes';
 // br-migration-imports:other-sources
 import * as otherSourceImports from './migrations/2026_11_27_023_other_source_imports';
 // br-migration-imports:broker-details
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_022_audit_record': auditRecord,
   // br-migrations:fulfillments
   '2026_11_27_027_fulfillment_ended_by': fulfillmentEndedBy,
+  '2026_11_27_027_fulfillment_pair_indexes': fulfillmentPairIndexes,
   // br-migrations:other-sources
   '2026_11_27_023_other_source_imports': otherSourceImports,
   // br-migrations:broker-details

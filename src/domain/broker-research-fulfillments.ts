@@ -50,7 +50,7 @@ export const NO_FILTER: FulfillmentFilter = { status: '', source: '', broker_id:
 // ── POST user/get_fulfillment_info/ ───────────────────────────────────────
 export const FULFILLMENT_PAGE_SIZE = 50;
 /** The total is counted up to this many, then said as "more than". */
-export const FULFILLMENT_TOTAL_CAP = 10_000;
+export const FULFILLMENT_TOTAL_CAP = 1_000;
 
 export const FulfillmentListForm = v.pipe(v.object({
   ...filterEntries,
@@ -107,7 +107,7 @@ export const FulfillmentListReply = v.object({
 });
 export type FulfillmentListReply = v.InferOutput<typeof FulfillmentListReply>;
 
-/** "1,234 fulfillments" or "more than 10,000 fulfillments". */
+/** "234 fulfillments" or "more than 1,000 fulfillments". */
 export function fulfillmentTotalWords(total: number, capped: boolean): string {
   if (capped) return `more than ${FULFILLMENT_TOTAL_CAP.toLocaleString('en-US')} fulfillments`;
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'fulfillment' : 'fulfillments'}`;

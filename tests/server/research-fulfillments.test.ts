@@ -172,8 +172,8 @@ describe('the list', () => {
   it('reaches a deep page of the whole list by cursor, in order, with rows joined to their user, organization and broker', async () => {
     const want = expected(() => true);
     let page = await list({ page_size: '100' });
-    for (let n = 1; n < 90; n++) page = await list({ page_size: '100', cursor: page.next_cursor!, with_total: 'false' });
-    expect(page.items.map((r) => r.id)).toEqual(want.slice(8_900, 9_000));
+    for (let n = 1; n < 9; n++) page = await list({ page_size: '100', cursor: page.next_cursor!, with_total: 'false' });
+    expect(page.items.map((r) => r.id)).toEqual(want.slice(800, 900));
     const row = page.items[0]!;
     const stored = known.find((f) => f.id === row.id)!;
     expect(row).toMatchObject({ broker: 'Dense Broker', source: 'broker', status: 'ended', ended_reason: 'Old list.', user_id: stored.user_id, created_at: stored.created_at });
