@@ -3,7 +3,8 @@
 // users at it) read or not, searched, paged; a mapping added or edited with a broker found by name
 // and saved (saved; the domain names Apex Capital already, said at the field; a colleague changed
 // or removed it first; not sent) or closed (a changed form asks first); research.apex.com removed
-// after a confirmation (removed; changed by a colleague first; not sent). The second walk opens on
+// after a confirmation (removed; changed by a colleague first; not sent); the users it recognises
+// shown beside the list (or not, then again) and closed. The second walk opens on
 // a changed add form kept across a reload.
 import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
@@ -12,7 +13,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
-import { changedAtText, DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPINGS_PAGE } from '../../src/domain/broker-research-domains';
+import { changedAtText, DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPING_USERS_PATH, DOMAIN_MAPPINGS_PAGE } from '../../src/domain/broker-research-domains';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { checkDomainDraft } from '../../src/machines/domain-mappings/domain-mappings.draft';
 import { domainMappingsMachine, formChanged } from '../../src/machines/domain-mappings/domain-mappings.machine';
@@ -147,7 +148,10 @@ function driver(): Driver<World> {
     machine: domainMappingsMachine,
     bridge: world.bridge,
     world,
-    calls: { loadPage: DOMAIN_MAPPING_PATH, findBrokers: DOMAIN_MAPPING_BROKERS_PATH, saveMapping: DOMAIN_MAPPING_PATH, removeMapping: DOMAIN_MAPPING_PATH },
+    calls: {
+      loadPage: DOMAIN_MAPPING_PATH, findBrokers: DOMAIN_MAPPING_BROKERS_PATH, saveMapping: DOMAIN_MAPPING_PATH, removeMapping: DOMAIN_MAPPING_PATH,
+      loadUsers: DOMAIN_MAPPING_USERS_PATH,
+    },
     mount: async () => mount(),
     actor: () => world.editor!,
     perform: {
@@ -181,12 +185,16 @@ function driver(): Driver<World> {
       'form.cancel': async () => world.user.click(within(form()).getByRole('button', { name: 'Cancel' })),
       'leave.confirm': async () => world.user.click(screen.getByRole('button', { name: 'Discard changes' })),
       'leave.stay': async () => world.user.click(screen.getByRole('button', { name: 'Keep editing' })),
+      'users.open': async () => world.user.click(screen.getByRole('button', { name: 'Users at research.apex.com' })),
+      'users.retry': async () => world.user.click(within(screen.getByRole('region', { name: 'Users at research.apex.com' })).getByRole('button', { name: 'Retry' })),
+      'users.close': async () => world.user.click(within(screen.getByRole('region', { name: 'Users at research.apex.com' })).getByRole('button', { name: 'Close' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [DOMAIN_MAPPING_PATH]),
       findFailed: async () => world.bridge.setOffline(true, [DOMAIN_MAPPING_BROKERS_PATH]),
       saveFailed: async () => world.bridge.setOffline(true, [DOMAIN_MAPPING_PATH]),
       removeFailed: async () => world.bridge.setOffline(true, [DOMAIN_MAPPING_PATH]),
+      usersFailed: async () => world.bridge.setOffline(true, [DOMAIN_MAPPING_USERS_PATH]),
       // The domain typed already names Apex Capital.
       refusedAtField: async () => {
         const now = Date.now();
@@ -205,7 +213,7 @@ function driver(): Driver<World> {
           .where('domain', '=', 'research.apex.com').execute();
       },
     },
-    afterOutcome: { loadFailed: online, findFailed: online, saveFailed: online, removeFailed: online },
+    afterOutcome: { loadFailed: online, findFailed: online, saveFailed: online, removeFailed: online, usersFailed: online },
     expectations: {
       loading: async (s, { step }) => {
         expect(s.getByRole('status', { name: 'Loading the broker domain mappings' })).toHaveTextContent('Loading the broker domain mappings…');
@@ -322,6 +330,24 @@ function driver(): Driver<World> {
         expect(dialog).toHaveTextContent('research.apex.com will no longer name Apex Securities: the 2 users with an email there are no longer recognised as its staff.');
         expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
         if (step?.outcome === 'removeFailed') expect(within(dialog).getByRole('status', { name: 'Domain mappings notice' })).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
+      },
+      'recognised.loading': (s) => {
+        const panel = s.getByRole('region', { name: 'Users at research.apex.com' });
+        expect(within(panel).getByRole('status', { name: 'Loading the users' })).toHaveTextContent('Loading the users…');
+        expect(s.getByRole('button', { name: 'Add a mapping' })).toBeDisabled();
+      },
+      'recognised.shown': async (s) => {
+        const panel = s.getByRole('region', { name: 'Users at research.apex.com' });
+        expect(panel).toHaveTextContent('Users recognised as Apex Securities staff');
+        const users = await db().selectFrom('users').select(['first_name', 'last_name', 'username', 'email']).where('email', 'like', '%@research.apex.com').where('deleted', '=', 0).orderBy('id').execute();
+        const rows = within(within(panel).getByRole('table', { name: 'Users at research.apex.com' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+        expect(rows).toEqual(users.map((u) => `${u.first_name} ${u.last_name}${u.username}${u.email}Active`));
+        expect(rows).toHaveLength(2);
+      },
+      'recognised.failed': (s) => {
+        const panel = s.getByRole('region', { name: 'Users at research.apex.com' });
+        expect(within(panel).getByRole('alert')).toHaveTextContent(`The users could not be loaded. ${NO_ANSWER}`);
+        expect(within(panel).getByRole('button', { name: 'Retry' })).toBeEnabled();
       },
       removing: (s) => {
         expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Removing…' })).toBeDisabled();

@@ -1,6 +1,6 @@
 // The real services of Broker Domain Mappings' machine, beside it so they load with the tab.
 import { fromPromise } from 'xstate';
-import { addDomainMapping, editDomainMapping, fetchDomainMappings, findDomainBrokers, removeDomainMapping } from '../../services/broker-domains.service';
+import { addDomainMapping, editDomainMapping, fetchDomainMappings, fetchDomainUsers, findDomainBrokers, removeDomainMapping } from '../../services/broker-domains.service';
 import { domainMappingsMachine } from './domain-mappings.machine';
 
 export const liveDomainMappingsMachine = domainMappingsMachine.provide({
@@ -11,5 +11,6 @@ export const liveDomainMappingsMachine = domainMappingsMachine.provide({
       ? addDomainMapping(form.values.domain, form.values.broker?.id ?? null)
       : editDomainMapping(form.id!, form.version, form.values.domain, form.values.broker?.id ?? null))),
     removeMapping: fromPromise(({ input }) => removeDomainMapping(input.id, input.version)),
+    loadUsers: fromPromise(({ input }) => fetchDomainUsers(input.domain)),
   },
 });

@@ -4,7 +4,8 @@
 // picked by name), edited from the version it was read at, or removed after a confirmation. A
 // domain naming another broker is refused at the domain field, naming it; someone else's change in
 // between is told with what is stored now, and saving again replaces theirs; a changed form asks
-// before it is closed and comes back after a reload.
+// before it is closed and comes back after a reload. A row's users open the users its domain
+// recognises beside the list.
 import { assign, fromPromise, setup } from 'xstate';
 import { staleDomainMappingOf, type DomainMapping } from '../../domain/broker-research-domains';
 import { fieldRefusalOf } from '../../domain/field-errors';
@@ -12,7 +13,7 @@ import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   DomainForm, DomainFormValues, DomainMappingsContext, DomainMappingsEvent, DomainMappingsInput, DomainQuery, FindOutcome, LoadOutcome,
-  RemoveInput, RemoveOutcome, SaveInput, SaveOutcome,
+  RemoveInput, RemoveOutcome, SaveInput, SaveOutcome, UsersOutcome,
 } from './domain-mappings.types';
 
 export const DOMAIN_FAILED = 'Something went wrong.';
@@ -36,6 +37,7 @@ export const domainMappingsMachine = setup({
     findBrokers: fromPromise<FindOutcome, { text: string }>(() => Promise.reject(new Error('provide findBrokers'))),
     saveMapping: fromPromise<SaveOutcome, SaveInput>(() => Promise.reject(new Error('provide saveMapping'))),
     removeMapping: fromPromise<RemoveOutcome, RemoveInput>(() => Promise.reject(new Error('provide removeMapping'))),
+    loadUsers: fromPromise<UsersOutcome, { domain: string }>(() => Promise.reject(new Error('provide loadUsers'))),
   },
   guards: {
     hasDraft: ({ context }) => context.draft !== null,
@@ -47,7 +49,7 @@ export const domainMappingsMachine = setup({
   id: 'domainMappings',
   context: ({ input }) => ({
     query: input.query, trail: [], items: [], next: null, loaded: false, draft: input.draft,
-    form: null, brokerSearch: '', brokerChoices: null, serverErrors: {}, conflict: null, removing: null, error: null, notice: null,
+    form: null, brokerSearch: '', brokerChoices: null, serverErrors: {}, conflict: null, removing: null, recognised: null, error: null, notice: null,
   }),
   initial: 'loading',
   states: {
@@ -90,6 +92,28 @@ export const domainMappingsMachine = setup({
         'add.open': { target: 'form', actions: assign({ form: () => ({ mode: 'add' as const, id: null, version: 0, values: EMPTY, base: EMPTY }), notice: null }) },
         'edit.open': { target: 'form', actions: assign({ form: ({ event }) => editFormOf(event.mapping), notice: null }) },
         'remove.open': { target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.mapping, notice: null }) },
+        'users.open': { target: 'recognised', actions: assign({ recognised: ({ event }) => ({ mapping: event.mapping, users: null, error: null }), notice: null }) },
+      },
+    },
+    // The users a mapping recognises, beside the list.
+    recognised: {
+      initial: 'loading',
+      on: { 'users.close': { target: 'browsing', actions: assign({ recognised: null }) } },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadUsers',
+            src: 'loadUsers',
+            input: ({ context }) => ({ domain: context.recognised!.mapping.domain }),
+            onDone: { target: 'shown', actions: assign({ recognised: ({ context, event }) => ({ ...context.recognised!, users: event.output.items, more: event.output.next !== null }) }) },
+            onError: { target: 'failed', actions: assign({ recognised: ({ context, event }) => ({ ...context.recognised!, error: failureMessage(event.error) }) }) },
+          },
+        },
+        shown: {},
+        failed: {
+          on: { 'users.retry': { target: 'loading', actions: assign({ recognised: ({ context }) => ({ ...context.recognised!, error: null }) }) } },
+        },
       },
     },
     form: {

@@ -2,7 +2,8 @@
 // searched; a mapping added (a domain typed, a broker found by name and chosen) or edited, then
 // saved (saved; the domain names a broker already, refused at the field; someone else changed it
 // first, or removed it; not sent), or closed (a changed form asks first); a mapping removed after
-// a confirmation (removed; changed by someone else first; not sent). The second walk opens on a
+// a confirmation (removed; changed by someone else first; not sent); the users research.apex.com
+// recognises opened (or not) and closed. The second walk opens on a
 // changed form kept across a reload.
 import type { DomainBroker, DomainMapping, DomainMappingListReply } from '../../domain/broker-research-domains';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
@@ -45,6 +46,9 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
     { type: 'form.cancel' },
     { type: 'leave.confirm' },
     { type: 'leave.stay' },
+    { type: 'users.open', mapping: PLAN_MAPPING },
+    { type: 'users.retry' },
+    { type: 'users.close' },
   ],
   outcomes: [
     { name: 'loaded', event: doneEvent('loadPage', page('zz-filler-48.example.com')) },
@@ -68,6 +72,11 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
       event: { type: 'xstate.error.actor.removeMapping', error: { status: 409, data: { status: false, stale: true, msg: 'colleague changed this mapping after you opened it; it was not removed.', current: { ...PLAN_MAPPING, version: 2 } } } },
     },
     { name: 'removeFailed', event: failedEvent('removeMapping') },
+    {
+      name: 'usersLoaded',
+      event: doneEvent('loadUsers', { status: true, next: null, items: [{ id: 9, username: 'ann', email: 'ann@research.apex.com', first_name: 'ann', last_name: 'Analyst', active: true }] }),
+    },
+    { name: 'usersFailed', event: failedEvent('loadUsers') },
   ],
   serializeState: (s) => {
     const c = contextOf(s);
@@ -80,6 +89,7 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
       case 'page.next': return c.query.q === '' && c.query.cursor === '' && c.next !== null;
       case 'page.previous': return c.query.cursor !== '';
       case 'add.open':
+      case 'users.open':
       case 'edit.open':
       case 'remove.open': return c.query.cursor === '';
       case 'list.query': return c.query.q !== PLAN_SEARCH;

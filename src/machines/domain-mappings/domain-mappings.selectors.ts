@@ -33,3 +33,6 @@ export const selectDraftToKeep = (s: S): DomainDraft | null | undefined => {
   if (!s.context.loaded) return undefined;
   return s.matches('form') && formChanged(s.context.form) ? s.context.form : null;
 };
+/** The users of a mapping shown beside the list, and whether they are being read. */
+export const selectRecognised = (s: S) => s.context.recognised;
+export const selectRecognisedLoading = (s: S) => s.matches({ recognised: 'loading' });

@@ -1,6 +1,6 @@
 // Broker Domain Mappings' machine (domainMappings): what it is given, holds and hears.
 import type {
-  DomainBroker, DomainBrokersReply, DomainMapping, DomainMappingListReply, DomainMappingReply, RemovedDomainMappingReply,
+  DomainBroker, DomainBrokersReply, DomainMapping, DomainMappingListReply, DomainMappingReply, DomainUser, DomainUsersReply, RemovedDomainMappingReply,
 } from '../../domain/broker-research-domains';
 import type { Notice } from '../shared/notice';
 
@@ -39,6 +39,16 @@ export interface DomainConflict {
   current: DomainMapping;
 }
 
+/** The users a mapping recognises, as shown beside the list. */
+export interface RecognisedUsers {
+  mapping: DomainMapping;
+  /** The first page of them, once read. */
+  users: DomainUser[] | null;
+  /** More than the first page. */
+  more?: boolean;
+  error: string | null;
+}
+
 export interface DomainMappingsInput {
   query: DomainQuery;
   draft: DomainDraft | null;
@@ -63,6 +73,7 @@ export interface DomainMappingsContext {
   conflict: DomainConflict | null;
   /** The mapping whose removal is being asked. */
   removing: DomainMapping | null;
+  recognised: RecognisedUsers | null;
   /** Why the list could not be read. */
   error: string | null;
   notice: Notice | null;
@@ -84,12 +95,16 @@ export type DomainMappingsEvent =
   | { type: 'form.save' }
   | { type: 'form.cancel' }
   | { type: 'leave.confirm' }
-  | { type: 'leave.stay' };
+  | { type: 'leave.stay' }
+  | { type: 'users.open'; mapping: DomainMapping }
+  | { type: 'users.retry' }
+  | { type: 'users.close' };
 
 export type LoadOutcome = DomainMappingListReply;
 export type FindOutcome = DomainBrokersReply;
 export type SaveOutcome = DomainMappingReply;
 export type RemoveOutcome = RemovedDomainMappingReply;
+export type UsersOutcome = DomainUsersReply;
 export interface SaveInput {
   form: DomainForm;
 }

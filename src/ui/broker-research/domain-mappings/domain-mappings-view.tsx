@@ -8,7 +8,7 @@ import { changedAtText, type DomainMapping } from '../../../domain/broker-resear
 import {
   selectBrokerChoices, selectBusy, selectConflict, selectError, selectFailed, selectFieldErrors, selectFinding, selectForm, selectFormChanged,
   selectFormOpen, selectHasNext, selectHasPrevious, selectItems, selectLeaving, selectLoaded, selectLoading, selectNotice, selectQuery,
-  selectRemoveBusy, selectRemoving, selectRowsActionable, selectSaving,
+  selectRecognised, selectRecognisedLoading, selectRemoveBusy, selectRemoving, selectRowsActionable, selectSaving,
 } from '../../../machines/domain-mappings/domain-mappings.selectors';
 import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../form/field-frame';
@@ -70,6 +70,7 @@ export function DomainMappingsView() {
         </Callout.Root>
       )}
       {formOpen && <MappingForm />}
+      <RecognisedPanel />
       {loading && <Text size="2" color="gray" role="status" aria-label="Loading the broker domain mappings">Loading the broker domain mappings…</Text>}
       {loaded && !failed && (
         items.length === 0
@@ -123,7 +124,11 @@ function MappingTable({ items, actionable, onBroker }: { items: DomainMapping[];
             <Table.Cell>
               <Button variant="ghost" size="1" disabled={!actionable} aria-label={`Only ${m.broker_name}`} onClick={() => onBroker(m.broker_id)}>{m.broker_name}</Button>
             </Table.Cell>
-            <Table.Cell>{usersText(m.users)}</Table.Cell>
+            <Table.Cell>
+              {m.users > 0
+                ? <Button variant="ghost" size="1" disabled={!actionable} aria-label={`Users at ${m.domain}`} onClick={() => actor.send({ type: 'users.open', mapping: m })}>{usersText(m.users)}</Button>
+                : usersText(0)}
+            </Table.Cell>
             <Table.Cell>{m.updated_by}, {changedAtText(m.updated_at)}</Table.Cell>
             <Table.Cell>
               <Flex gap="2" justify="end">
@@ -217,6 +222,63 @@ function MappingForm() {
             )}
         </Flex>
       </form>
+    </Card>
+  );
+}
+
+/** The users a mapping recognises: the first page of them, by id. */
+function RecognisedPanel() {
+  const actor = DomainMappingsCtx.useActorRef();
+  const recognised = DomainMappingsCtx.useSelector(selectRecognised);
+  const loading = DomainMappingsCtx.useSelector(selectRecognisedLoading);
+  if (!recognised) return null;
+  const { mapping, users, more, error } = recognised;
+  return (
+    <Card aria-label={`Users at ${mapping.domain}`} role="region">
+      <Flex direction="column" gap="2">
+        <Flex justify="between" align="center">
+          <Heading as="h3" size="3">Users recognised as {mapping.broker_name} staff</Heading>
+          <Button size="1" variant="soft" color="gray" onClick={() => actor.send({ type: 'users.close' })}>Close</Button>
+        </Flex>
+        <Text as="p" size="2" color="gray">Users not deleted whose email is at {mapping.domain}.</Text>
+        {loading && <Text size="2" color="gray" role="status" aria-label="Loading the users">Loading the users…</Text>}
+        {error && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>
+              The users could not be loaded. {error}{' '}
+              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'users.retry' })}>Retry</Button>
+            </Callout.Text>
+          </Callout.Root>
+        )}
+        {users && (
+          users.length === 0
+            ? <Text as="p" size="2">No user has an email there now.</Text>
+            : (
+              <Table.Root size="1" variant="surface">
+                <caption><VisuallyHidden>Users at {mapping.domain}</VisuallyHidden></caption>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {users.map((u) => (
+                    <Table.Row key={u.id}>
+                      <Table.RowHeaderCell>{`${u.first_name} ${u.last_name}`.trim()}</Table.RowHeaderCell>
+                      <Table.Cell>{u.username}</Table.Cell>
+                      <Table.Cell>{u.email}</Table.Cell>
+                      <Table.Cell>{u.active ? 'Active' : 'Inactive'}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )
+        )}
+        {more && <Text as="p" size="1" color="gray">The first {users?.length} of {usersText(mapping.users)}.</Text>}
+      </Flex>
     </Card>
   );
 }
