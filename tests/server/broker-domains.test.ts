@@ -131,6 +131,28 @@ describe('adding', () => {
       expect((await audits()).length).toBe(before + 1);
     }
   });
+  it.runIf(process.env['TEST_DATABASE_URL'] || process.env['DATABASE_URL'])('on PostgreSQL, a domain the check cannot see yet is refused by the unique index, naming its broker (never a 500)', async () => {
+    if (engineOf(server.db) !== 'postgres') return;
+    const { addDomainMapping } = await import('../../server/broker-research/domains');
+    const domain = 'unseen.example.com';
+    const now = Date.now();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let inserted!: () => void;
+    const ready = new Promise<void>((resolve) => { inserted = resolve; });
+    // A colleague's transaction inserts the domain and has not committed: the check below cannot see it.
+    const theirs = server.db.transaction().execute(async (trx) => {
+      await trx.insertInto('broker_domains').values({ domain, broker_id: brokers['Cobalt Research']!, created_by: 'mapper2', updated_by: 'mapper2', created_at: now, updated_at: now, version: 1 }).execute();
+      inserted();
+      await held;
+    });
+    await ready;
+    const mine = addDomainMapping(server.db, { domain, broker_id: brokers['Apex Capital']! }, { username: 'mapper' }, now);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await theirs;
+    expect(await mine).toEqual({ ok: false, reason: 'taken', domain, broker: 'Cobalt Research', same: false });
+  });
 });
 
 describe('editing and removing, from a version', () => {
