@@ -118,12 +118,19 @@ export function requestPageQuery(db: Db, filters: RequestFilters, at: Position |
   return page.orderBy('r.created_at', dir).orderBy('r.id', dir).limit(limit);
 }
 
+/** The requests matching, counted in the database up to REQUEST_TOTAL_CAP + 1 (an index range of that length at most). */
+async function countMatching(db: Db, filters: RequestFilters): Promise<number> {
+  const capped = matchingRequests(db, filters).select('r.id').limit(REQUEST_TOTAL_CAP + 1).as('m');
+  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function listRequests(db: Kysely<Database>, input: RequestFilters & { cursor: string; pageSize: number }): Promise<Omit<ListRequestsReply, 'status'>> {
   const at = input.cursor === '' ? null : decodeRequestCursor(input.cursor, input);
   const backwards = at?.dir === 'prev';
   const [keys, counted, named] = await Promise.all([
     requestPageQuery(db, input, at, input.pageSize + 1).execute(),
-    matchingRequests(db, input).select('r.id').limit(REQUEST_TOTAL_CAP + 1).execute(),
+    countMatching(db, input),
     namedFilters(db, input),
   ]);
   const more = keys.length > input.pageSize;
@@ -137,8 +144,8 @@ export async function listRequests(db: Kysely<Database>, input: RequestFilters &
   const prev = backwards ? (more ? edge(first, 'prev') : null) : (at ? edge(first, 'prev') : null);
   return {
     items: await requestRowsByIds(db, shown.map((k) => k.id)),
-    total: Math.min(counted.length, REQUEST_TOTAL_CAP),
-    total_capped: counted.length > REQUEST_TOTAL_CAP,
+    total: Math.min(counted, REQUEST_TOTAL_CAP),
+    total_capped: counted > REQUEST_TOTAL_CAP,
     next_cursor: next,
     prev_cursor: prev,
     named,
