@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import {
   AddDomainMappingForm, DOMAIN_BROKER_CHOICES, DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPING_USERS_PATH, DOMAIN_MESSAGES,
   DOMAIN_USERS_PAGE, DomainBrokerQuery, DomainMappingListQuery, DomainUsersQuery, EditDomainMappingForm, RemoveDomainMappingForm,
-  type DomainMappingListReply, type DomainMappingReply, type DomainUsersReply, type RemovedDomainMappingReply, type StaleDomainMappingReply,
+  type DomainBrokersReply, type DomainMappingListReply, type DomainMappingReply, type DomainUsersReply, type RemovedDomainMappingReply, type StaleDomainMappingReply,
 } from '../../src/domain/broker-research-domains';
 import {
   addDomainMapping, brokersNamed, editDomainMapping, listDomainMappings, removeDomainMapping, usersOfDomain, type DomainChange,
@@ -80,7 +80,8 @@ const brokers = defineRoute({
   method: 'GET', path: DOMAIN_MAPPING_BROKERS_PATH, access: ACCESS, schema: DomainBrokerQuery,
   summary: `The brokers a domain may name: those whose name starts with q, by name (at most ${DOMAIN_BROKER_CHOICES}).`,
   async handler({ c, deps, input }) {
-    return c.json({ status: true, items: await brokersNamed(deps.db, input.q, DOMAIN_BROKER_CHOICES) });
+    const reply: DomainBrokersReply = { status: true, items: await brokersNamed(deps.db, input.q, DOMAIN_BROKER_CHOICES) };
+    return c.json(reply);
   },
 });
 
