@@ -284,14 +284,15 @@ function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolea
           {whenText(row.created_at)}
         </Button>
       </Table.Cell>
-      <Table.Cell>
-        <Text as="div">{row.user.name}</Text>
-        <Text as="div" size="1" color="gray">{row.user.email}</Text>
+      <Table.Cell style={{ maxWidth: 220 }}>
+        <Text as="div" truncate>{row.user.name}</Text>
+        {/* Long addresses are cut; the whole one is in the title and in the opened request. */}
+        <Text as="div" size="1" color="gray" truncate title={row.user.email}>{row.user.email}</Text>
       </Table.Cell>
       <Table.Cell>{row.organization?.name ?? '—'}</Table.Cell>
       <Table.Cell>{row.broker.name}</Table.Cell>
       <Table.Cell><Badge color={STATUS_COLORS[row.status]}>{REQUEST_STATUS_LABELS[row.status]}</Badge></Table.Cell>
-      <Table.Cell style={{ maxWidth: 200 }}><Text size="1">{row.note || '—'}</Text></Table.Cell>
+      <Table.Cell style={{ maxWidth: 180 }}><Text size="1">{row.note || '—'}</Text></Table.Cell>
       <Table.Cell>
         {row.decided_by ? (
           <>
