@@ -54,19 +54,23 @@ export function requestRows(people: SeedPeople, count: number, now: number, rand
     const created_at = now - Math.floor(rand() * 730 * DAY) - Math.floor(rand() * DAY);
     const key = `${user.id}:${broker_id}`;
     if (status === 'approved' && activeKeys.has(key)) status = 'rejected';
+    // Decided one to seven days after it was made: a request too recent for that is still open.
+    const decisionDelay = Math.floor((1 + rand() * 6) * DAY);
+    if (status !== 'new' && status !== 'sent' && created_at + decisionDelay >= now) status = 'new';
     const decided = status !== 'new' && status !== 'sent';
     const sent = status === 'sent' || (decided && rand() < 0.3);
-    const decided_at = decided ? created_at + Math.floor((1 + rand() * 6) * DAY) : null;
+    const decided_at = decided ? created_at + decisionDelay : null;
     requests.push({
       id: firstId + i, user_id: user.id, broker_id, organization_id: user.organization_id, status,
       note: NOTES[Math.floor(rand() * NOTES.length)]!,
       reason: status === 'rejected' ? REJECT_REASONS[Math.floor(rand() * REJECT_REASONS.length)]! : status === 'cancelled' ? 'The user withdrew the request.' : null,
-      created_at, updated_at: decided_at ?? created_at, sent_at: sent ? created_at + Math.floor(rand() * DAY) : null,
+      created_at, updated_at: decided_at ?? created_at, sent_at: sent ? Math.min(created_at + Math.floor(rand() * DAY), now) : null,
       decided_at, decided_by: decided ? 'admin' : null,
     });
     if (status === 'approved') {
       activeKeys.add(key);
-      const ended = rand() < 0.15;
+      // Some ended after ninety days, never later than now.
+      const ended = rand() < 0.15 && decided_at! + 90 * DAY < now;
       fulfillments.push({
         user_id: user.id, broker_id, organization_id: user.organization_id, source: 'request', request_id: firstId + i, source_name: null, dist: null,
         starts_at: decided_at!, ends_at: null, status: ended ? 'ended' : 'active', ended_at: ended ? decided_at! + 90 * DAY : null,
@@ -94,7 +98,7 @@ export function otherSourceRows(people: SeedPeople, count: number, now: number, 
       request_id: null, source_name: source === 'broker' ? 'Broker client list' : SOURCE_NAMES[Math.floor(rand() * SOURCE_NAMES.length)]!,
       dist: rand() < 0.5 ? TRI_DIST : productKey,
       starts_at, ends_at: rand() < 0.2 ? starts_at + 365 * DAY : null,
-      status: ended ? 'ended' : 'active', ended_at: ended ? starts_at + 30 * DAY : null, ended_reason: ended ? 'Replaced by a later file.' : null,
+      status: ended ? 'ended' : 'active', ended_at: ended ? Math.min(starts_at + 30 * DAY, now) : null, ended_reason: ended ? 'Replaced by a later file.' : null,
       created_by: 'admin', created_at: starts_at,
     });
   }
