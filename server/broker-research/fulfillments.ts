@@ -8,19 +8,20 @@
 // organization and broker); the others are written so no engine takes their index instead
 // (`+col`, `col || ''`), since without statistics SQLite may pick the index of 'active', which
 // nine rows in ten hold.
-// Keys are read from fulfillments alone, then their rows joined to users, organizations and
-// brokers by primary key.
+// A page's keys are read from fulfillments alone, then their rows joined to users, organizations
+// and brokers by primary key; the export reads whole rows in batches and names them by lookups
+// (fulfillments-export.ts).
 //
 // Ending is one conditional UPDATE from the version the person saw, with its audit row in the
 // same transaction; of two staff ending one fulfillment, the second is told who did it first.
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import {
   DAY_MS, dayStart, FULFILLMENT_MESSAGES, FULFILLMENT_TOTAL_CAP,
   type FulfillmentFilter, type FulfillmentListReply, type FulfillmentRow,
 } from '../../src/domain/broker-research-fulfillments';
 import { writeAudit } from '../audit';
-import type { Database } from '../db/schema';
+import type { Database, FulfillmentsTable } from '../db/schema';
 
 export class BadFulfillmentCursor extends Error {}
 
@@ -103,6 +104,28 @@ export async function keysOf(db: Kysely<Database>, filter: FulfillmentFilter, at
   return rows.map((r) => ({ id: Number(r.id), created_at: Number(r.created_at) }));
 }
 
+/** The fulfillment's own columns a row shows. */
+export const FULFILLMENT_COLUMNS = [
+  'f.id', 'f.user_id', 'f.organization_id', 'f.broker_id', 'f.source', 'f.request_id', 'f.source_name', 'f.dist', 'f.starts_at', 'f.ends_at',
+  'f.status', 'f.ended_at', 'f.ended_by', 'f.ended_reason', 'f.created_at', 'f.version',
+] as const;
+
+type Stored = Pick<Selectable<FulfillmentsTable>, 'id' | 'user_id' | 'organization_id' | 'broker_id' | 'source' | 'request_id' | 'source_name' | 'dist'
+  | 'starts_at' | 'ends_at' | 'status' | 'ended_at' | 'ended_reason' | 'created_at' | 'version'> & { ended_by: string | null };
+export interface RowNames { first_name: string; last_name: string; email: string; organization: string | null; broker: string }
+
+/** A stored fulfillment with the names of its user, organization and broker, as the list and the export show it. */
+export function fulfillmentRowOf(r: Stored, names: RowNames): FulfillmentRow {
+  return {
+    id: Number(r.id), user_id: Number(r.user_id), user_name: `${names.first_name} ${names.last_name}`.trim(), user_email: names.email,
+    organization_id: r.organization_id === null ? null : Number(r.organization_id), organization: names.organization,
+    broker_id: Number(r.broker_id), broker: names.broker, source: r.source, request_id: r.request_id === null ? null : Number(r.request_id),
+    source_name: r.source_name, dist: r.dist, starts_at: Number(r.starts_at), ends_at: r.ends_at === null ? null : Number(r.ends_at),
+    status: r.status, ended_at: r.ended_at === null ? null : Number(r.ended_at), ended_by: r.ended_by ?? null, ended_reason: r.ended_reason,
+    created_at: Number(r.created_at), version: Number(r.version),
+  };
+}
+
 /** The rows of these ids, in the order of the ids. */
 export async function rowsOf(db: Kysely<Database>, ids: readonly number[]): Promise<FulfillmentRow[]> {
   if (ids.length === 0) return [];
@@ -110,11 +133,7 @@ export async function rowsOf(db: Kysely<Database>, ids: readonly number[]): Prom
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .innerJoin('brokers as b', 'b.id', 'f.broker_id')
     .leftJoin('organizations as o', 'o.id', 'f.organization_id')
-    .select([
-      'f.id', 'f.user_id', 'u.first_name', 'u.last_name', 'u.email', 'f.organization_id', 'o.name as organization', 'f.broker_id', 'b.name as broker',
-      'f.source', 'f.request_id', 'f.source_name', 'f.dist', 'f.starts_at', 'f.ends_at', 'f.status', 'f.ended_at', 'f.ended_by', 'f.ended_reason',
-      'f.created_at', 'f.version',
-    ])
+    .select([...FULFILLMENT_COLUMNS, 'u.first_name', 'u.last_name', 'u.email', 'o.name as organization', 'b.name as broker'])
     .where('f.id', 'in', ids).execute();
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   const rows: FulfillmentRow[] = [];
@@ -122,14 +141,7 @@ export async function rowsOf(db: Kysely<Database>, ids: readonly number[]): Prom
     const r = byId.get(id);
     // Gone between the two reads (a user deleted): the page is shorter, never wrong.
     if (!r) continue;
-    rows.push({
-      id, user_id: Number(r.user_id), user_name: `${r.first_name} ${r.last_name}`.trim(), user_email: r.email,
-      organization_id: r.organization_id === null ? null : Number(r.organization_id), organization: r.organization ?? null,
-      broker_id: Number(r.broker_id), broker: r.broker, source: r.source, request_id: r.request_id === null ? null : Number(r.request_id),
-      source_name: r.source_name, dist: r.dist, starts_at: Number(r.starts_at), ends_at: r.ends_at === null ? null : Number(r.ends_at),
-      status: r.status, ended_at: r.ended_at === null ? null : Number(r.ended_at), ended_by: r.ended_by ?? null, ended_reason: r.ended_reason,
-      created_at: Number(r.created_at), version: Number(r.version),
-    });
+    rows.push(fulfillmentRowOf(r, { ...r, organization: r.organization ?? null }));
   }
   return rows;
 }
