@@ -12,9 +12,9 @@ import {
 } from '../../machines/account-settings/account-settings.selectors';
 import type { AccountSearch } from '../../machines/account-settings/account-settings.url';
 import { compactAccountSearch } from '../../machines/account-settings/account-settings.url';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { AccountList } from './account-list';
 import { AccountSettingsCtx } from './account-settings-context';
 import { ConflictPanel } from './conflict-panel';
@@ -68,19 +68,7 @@ export function AccountSettingsDraftKeeper({ staff }: { staff: number | null }) 
   const address = accountDraftAddress(staff);
   const draft = AccountSettingsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = AccountSettingsCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  return (
-    <LeaveGuard
-      when={changed}
-      beforeUnload={draft !== null && !kept}
-      title="Leave without saving?"
-      description="The changes to this account's settings are not saved yet."
-      leaveLabel="Discard the changes and leave"
-      onLeave={() => {
-        if (address) clearDraft(address);
-      }}
-    />
-  );
+  return <DraftKeeper address={address} draft={draft} changed={changed} description="The changes to this account's settings are not saved yet." />;
 }
 
 export function AccountSettingsView() {

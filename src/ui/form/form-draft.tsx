@@ -99,3 +99,30 @@ function RouterLeaveGuard({ when, beforeUnload, title, description, leaveLabel, 
     </AlertDialog.Root>
   );
 }
+
+/**
+ * A form's draft kept (a reload brings it back) and its leave guard: leaving the page with a change
+ * asks first and drops the draft; a reload asks only when the draft could not be kept.
+ */
+export function DraftKeeper({ address, draft, changed, description, leaveLabel = 'Discard the changes and leave' }: {
+  address: DraftAddress | null;
+  /** What to keep: null when nothing is changed, undefined while the form is not read yet. */
+  draft: unknown;
+  changed: boolean;
+  description: string;
+  leaveLabel?: string;
+}) {
+  const kept = useKeepDraft(address, draft);
+  return (
+    <LeaveGuard
+      when={changed}
+      beforeUnload={draft != null && !kept}
+      title="Leave without saving?"
+      description={description}
+      leaveLabel={leaveLabel}
+      onLeave={() => {
+        if (address) clearDraft(address);
+      }}
+    />
+  );
+}

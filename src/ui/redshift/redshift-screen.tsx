@@ -14,9 +14,9 @@ import {
   selectNotice, selectSaving, selectStored,
 } from '../../machines/redshift-config/redshift-config.selectors';
 import type { RedshiftToggle } from '../../machines/redshift-config/redshift-config.types';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { RedshiftCtx } from './redshift-context';
 
 /** One draft per staff member: the deployment has one configuration. */
@@ -49,19 +49,7 @@ export function RedshiftDraftKeeper({ staff }: { staff: number | null }) {
   const address = redshiftDraftAddress(staff);
   const draft = RedshiftCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = RedshiftCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  return (
-    <LeaveGuard
-      when={changed}
-      beforeUnload={draft != null && !kept}
-      title="Leave without saving?"
-      description="The changes to the Redshift configuration are not saved yet."
-      leaveLabel="Discard the changes and leave"
-      onLeave={() => {
-        if (address) clearDraft(address);
-      }}
-    />
-  );
+  return <DraftKeeper address={address} draft={draft} changed={changed} description="The changes to the Redshift configuration are not saved yet." />;
 }
 
 const onOff = (b: boolean) => (b ? 'on' : 'off');

@@ -5,9 +5,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { checkDetailsDraft, DETAILS_DRAFT_FORM } from '../../../machines/broker-details/broker-details.draft';
 import { liveBrokerDetailsMachine } from '../../../machines/broker-details/broker-details.live';
 import { selectDraftToKeep, selectFormChanged } from '../../../machines/broker-details/broker-details.selectors';
-import { clearDraft, type DraftAddress } from '../../../services/drafts';
+import type { DraftAddress } from '../../../services/drafts';
 import { useInspect } from '../../console-context';
-import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../../form/form-draft';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import type { TabParams } from '../tab-search';
 import { BrokerDetailsCtx } from './broker-details-context';
 
@@ -38,17 +38,5 @@ export function BrokerDetailsDraftKeeper({ staff }: { staff: number | null }) {
   const address = detailsDraftAddress(staff);
   const draft = BrokerDetailsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = BrokerDetailsCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  return (
-    <LeaveGuard
-      when={changed}
-      beforeUnload={draft != null && !kept}
-      title="Leave without saving?"
-      description="The change to this broker is not saved yet."
-      leaveLabel="Discard the change and leave"
-      onLeave={() => {
-        if (address) clearDraft(address);
-      }}
-    />
-  );
+  return <DraftKeeper address={address} draft={draft} changed={changed} description="The change to this broker is not saved yet." leaveLabel="Discard the change and leave" />;
 }

@@ -7,9 +7,9 @@ import { liveBrokerUserGroupsMachine } from '../../../machines/broker-user-group
 import { sameQuery } from '../../../machines/broker-user-groups/broker-user-groups.machine';
 import { selectChosen, selectDraftToKeep, selectFormChanged, selectQuery } from '../../../machines/broker-user-groups/broker-user-groups.selectors';
 import type { BrokersQuery } from '../../../machines/broker-user-groups/broker-user-groups.types';
-import { clearDraft, type DraftAddress } from '../../../services/drafts';
+import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../console-context';
-import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../../form/form-draft';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import type { TabParams, TabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
 
@@ -53,17 +53,5 @@ export function BrokersDraftKeeper({ staff }: { staff: number | null }) {
   const address = groupDraftAddress(staff);
   const draft = BrokersCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = BrokersCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  return (
-    <LeaveGuard
-      when={changed}
-      beforeUnload={draft != null && !kept}
-      title="Leave without saving?"
-      description="The user group you are editing is not saved yet."
-      leaveLabel="Discard the changes and leave"
-      onLeave={() => {
-        if (address) clearDraft(address);
-      }}
-    />
-  );
+  return <DraftKeeper address={address} draft={draft} changed={changed} description="The user group you are editing is not saved yet." />;
 }

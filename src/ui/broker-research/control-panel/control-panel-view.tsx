@@ -13,9 +13,9 @@ import {
   selectAnyChanged, selectBusy, selectDraftToKeep, selectError, selectFailed, selectLoading, selectSavingDist, selectSets, selectWaiting, setChanged,
 } from '../../../machines/research-flags/research-flags.selectors';
 import type { DistributorFlags, ResearchFlagsInput } from '../../../machines/research-flags/research-flags.types';
-import { clearDraft, type DraftAddress } from '../../../services/drafts';
+import type { DraftAddress } from '../../../services/drafts';
 import { useInspect } from '../../console-context';
-import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../../form/form-draft';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './research-flags-context';
 
@@ -49,19 +49,7 @@ export function ResearchFlagsDraftKeeper({ staff, dists }: { staff: number | nul
   const address = flagsDraftAddress(staff, dists);
   const draft = ResearchFlagsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = ResearchFlagsCtx.useSelector(selectAnyChanged);
-  const kept = useKeepDraft(address, draft);
-  return (
-    <LeaveGuard
-      when={changed}
-      beforeUnload={draft != null && !kept}
-      title="Leave without saving?"
-      description="The changes to the research flags are not saved yet."
-      leaveLabel="Discard the changes and leave"
-      onLeave={() => {
-        if (address) clearDraft(address);
-      }}
-    />
-  );
+  return <DraftKeeper address={address} draft={draft} changed={changed} description="The changes to the research flags are not saved yet." />;
 }
 
 function Waiting() {

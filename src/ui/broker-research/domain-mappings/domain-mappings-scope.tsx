@@ -6,9 +6,9 @@ import { checkDomainDraft, DOMAIN_DRAFT_FORM } from '../../../machines/domain-ma
 import { liveDomainMappingsMachine } from '../../../machines/domain-mappings/domain-mappings.live';
 import { selectDraftToKeep, selectFormChanged, selectQuery } from '../../../machines/domain-mappings/domain-mappings.selectors';
 import type { DomainQuery } from '../../../machines/domain-mappings/domain-mappings.types';
-import { clearDraft, type DraftAddress } from '../../../services/drafts';
+import type { DraftAddress } from '../../../services/drafts';
 import { useInspect } from '../../console-context';
-import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../../form/form-draft';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import type { TabParams, TabSearch } from '../tab-search';
 import { DomainMappingsCtx } from './domain-mappings-context';
 
@@ -52,17 +52,5 @@ export function DomainMappingsDraftKeeper({ staff }: { staff: number | null }) {
   const address = domainDraftAddress(staff);
   const draft = DomainMappingsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = DomainMappingsCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  return (
-    <LeaveGuard
-      when={changed}
-      beforeUnload={draft != null && !kept}
-      title="Leave without saving?"
-      description="The broker domain mapping you are editing is not saved yet."
-      leaveLabel="Discard the changes and leave"
-      onLeave={() => {
-        if (address) clearDraft(address);
-      }}
-    />
-  );
+  return <DraftKeeper address={address} draft={draft} changed={changed} description="The broker domain mapping you are editing is not saved yet." />;
 }
