@@ -69,7 +69,7 @@ import { researchFlagsMachine } from './research-flags/research-flags.machine';
 import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
 // br-imports:requests
 import { researchRequestsMachine } from './research-requests/research-requests.machine';
-import { researchRequestsPlan } from './research-requests/research-requests.plan';
+import { researchRequestsDraftPlan, researchRequestsPlan } from './research-requests/research-requests.plan';
 // br-imports:broker-details
 import { brokerDetailsMachine } from './broker-details/broker-details.machine';
 import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
@@ -403,7 +403,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose: "Users' requests for a broker's research, filtered from the URL and paged by cursor; one opened with its history and approved, rejected with a reason or sent to the broker from the version seen (someone deciding first is said); a bulk action previewed, confirmed and applied in one transaction with a report.",
     machine: researchRequestsMachine,
     source: 'src/machines/research-requests/research-requests.machine.ts',
-    plans: [{ title: 'The requests, one request, a bulk action', plan: researchRequestsPlan }],
+    plans: [{ title: 'The requests, one request, a bulk action', plan: researchRequestsPlan }, { title: 'A reason kept across a reload', plan: researchRequestsDraftPlan }],
   },
   // br-entries:broker-details
   {

@@ -7,6 +7,9 @@
 // answered, sent to the broker, rejected with a reason or the dialog cancelled; a bulk action on
 // the chosen or on all New: counted, approved or rejected with a reason after a confirmation,
 // reported, or not answered. The URL is a live tab search: the machine's query is written to it.
+// The second walk starts from a rejection reason kept in the tab's sessionStorage before a reload:
+// the newest request opens again with its dialog and the reason, then is rejected with it or the
+// dialog cancelled; the kept reason is in storage exactly while it is on screen.
 import { Theme } from '@radix-ui/themes';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -18,14 +21,17 @@ import { FEATURE_KEYS } from '../../src/domain/features';
 import { REQUEST_PATHS } from '../../src/domain/broker-research-requests';
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchRequestsMachine } from '../../src/machines/research-requests/research-requests.machine';
-import { PLAN_REASON, STALE_CURSOR, researchRequestsPlan } from '../../src/machines/research-requests/research-requests.plan';
+import { checkRequestsDraft } from '../../src/machines/research-requests/research-requests.draft';
+import { PLAN_DRAFT, PLAN_REASON, STALE_CURSOR, researchRequestsDraftPlan, researchRequestsPlan } from '../../src/machines/research-requests/research-requests.plan';
 import type { RequestsContext } from '../../src/machines/research-requests/research-requests.types';
+import { readDraft, writeDraft } from '../../src/services/drafts';
+import { selectStaffId } from '../../src/ui/form/form-draft';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RequestsCtx } from '../../src/ui/broker-research/requests/requests-context';
-import { RequestsScope, RequestsUrl, RequestsView } from '../../src/ui/broker-research/requests/requests-view';
+import { RequestsDraftKeeper, RequestsScope, RequestsUrl, RequestsView, requestsDraftAddress } from '../../src/ui/broker-research/requests/requests-view';
 import { whenText } from '../../src/ui/broker-research/requests/request-words';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
+import { planPaths, type PlannedPath } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
@@ -49,10 +55,15 @@ interface World {
   setUrl: (params: TabParams) => void;
   opened: { tab: string; params?: TabParams }[];
   actor: AnyActorRef | null;
+  /** The signed-in staff member, whose drafts these are. */
+  staffId: number;
+  /** The reason the path rejects with: typed, or kept from before a reload. */
+  reason: string;
 }
 let world: World;
 
-beforeEach(async () => {
+/** The world; with `kept`, a reason for the newest request stored as a reload finds it. */
+async function createWorld(kept: boolean): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'decider', features: [...FEATURE_KEYS], activated: true });
@@ -76,14 +87,17 @@ beforeEach(async () => {
     }).returning('id').executeTakeFirstOrThrow()).id));
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research');
-  world = { server, bridge, user: userEvent.setup(), actors, ids, broker, setUrl: () => {}, opened: [], actor: null };
-});
+  const staffId = selectStaffId(actors.session.getSnapshot())!;
+  world = { server, bridge, user: userEvent.setup(), actors, ids, broker, setUrl: () => {}, opened: [], actor: null, staffId, reason: kept ? PLAN_DRAFT.reason : PLAN_REASON };
+  sessionStorage.clear();
+  if (kept) writeDraft(requestsDraftAddress(staffId)!, { request: ids[0]!, reason: PLAN_DRAFT.reason });
+}
 
-afterEach(async () => {
+async function tearDown(): Promise<void> {
   stopConsole(world.actors);
   world.bridge.disconnect();
   await world.server.close();
-});
+}
 
 /** The tab's search as the screen keeps it: state the view writes to and a test can move (Back, a bookmark). */
 function TabHost({ children }: { children: ReactNode }) {
@@ -107,6 +121,7 @@ function mount(): Promise<void> {
           <RequestsScope>
             <Probe />
             <RequestsUrl />
+            <RequestsDraftKeeper />
             <RequestsView />
           </RequestsScope>
         </TabHost>
@@ -121,6 +136,8 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const stored = (id: number) => world.server.db.selectFrom('research_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The request the path works on: the newest one (the first row, the one opened). */
 const first = () => world.ids[0]!;
+/** The reason kept in the tab's sessionStorage for a reload. */
+const keptDraft = () => readDraft(requestsDraftAddress(world.staffId)!, checkRequestsDraft);
 
 /** The requests the list's filters match now, newest first. */
 async function matching(): Promise<number[]> {
@@ -172,141 +189,157 @@ async function expectRequest(): Promise<void> {
   }
 }
 
+async function replay(path: PlannedPath): Promise<void> {
+  await replayPath(path, {
+    machine: researchRequestsMachine,
+    bridge: world.bridge,
+    world,
+    mount,
+    actor: () => world.actor!,
+    calls: CALLS,
+    perform: {
+      'query.set': async () => world.setUrl({ cursor: STALE_CURSOR }),
+      'filters.apply': async () => {
+        await world.user.click(screen.getByRole('combobox', { name: 'Status' }));
+        await world.user.click(await screen.findByRole('option', { name: 'New' }));
+      },
+      'page.next': async () => world.user.click(button('Older')),
+      'page.prev': async () => world.user.click(button('Newer')),
+      'list.retry': async () => world.user.click(button('Try again')),
+      'row.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: `Choose request ${first()}` })),
+      'page.toggleAll': async () => world.user.click(screen.getByRole('checkbox', { name: 'Choose every request on this page' })),
+      'selection.clear': async () => world.user.click(button('Clear the choice')),
+      'request.open': async () => world.user.click(button(`Open request ${first()}`)),
+      'request.close': async () => world.user.click(button('Back to requests')),
+      'request.retry': async () => world.user.click(button('Try again')),
+      'action.approve': async () => world.user.click(button('Approve')),
+      'action.send': async () => world.user.click(button('Send to broker')),
+      'action.reject': async () => world.user.click(button('Reject…')),
+      'reason.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
+      'reject.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' })),
+      'reject.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'bulk.start': async ({ step }) => world.user.click(button((step.event as { scope?: string }).scope === 'chosen' ? 'Act on the chosen' : 'Act on all matching')),
+      'bulk.retry': async () => world.user.click(button('Try again')),
+      'bulk.pick': async ({ step }) => world.user.click(button(new RegExp(`^${(step.event as { action?: string }).action === 'approve' ? 'Approve' : 'Reject'} \\d+ request`))),
+      'bulk.reason': async () => world.user.type(within(screen.getByRole('alertdialog')).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
+      'bulk.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: ctx().bulk.action === 'approve' ? 'Approve' : 'Reject' })),
+      'bulk.back': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })),
+      'bulk.cancel': async () => world.user.click(screen.queryByRole('alertdialog') ? within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }) : button('Cancel')),
+      'bulk.close': async () => world.user.click(button('Done')),
+    },
+    arrange: {
+      listFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.list]),
+      requestFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.one]),
+      actFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.action]),
+      previewFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulkPreview]),
+      applyFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulk]),
+      // A colleague approved the request after it was opened.
+      decidedMeanwhile: async () => void (await world.server.db.updateTable('research_requests')
+        .set((eb) => ({ status: 'approved', decided_by: 'rival', decided_at: Date.now(), version: eb('version', '+', 1) })).where('id', '=', first()).execute()),
+    },
+    afterOutcome: {
+      listFailed: async () => world.bridge.setOffline(false),
+      requestFailed: async () => world.bridge.setOffline(false),
+      actFailed: async () => world.bridge.setOffline(false),
+      previewFailed: async () => world.bridge.setOffline(false),
+      applyFailed: async () => world.bridge.setOffline(false),
+    },
+    expectations: {
+      loading: () => {
+        expect(screen.getAllByText(/Loading the requests…/).length).toBeGreaterThan(0);
+        // A kept reason stays stored until its request is shown again.
+        expect(keptDraft()).toEqual(ctx().draft ? { request: first(), reason: world.reason } : null);
+      },
+      loadFailed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be listed: ${NO_ANSWER}`);
+        expect(button('Try again')).toBeEnabled();
+      },
+      listed: async (_s, { step }) => {
+        await expectListed();
+        expect(keptDraft()).toBeNull();
+        if (step?.outcome === 'firstPage' && ctx().notice) {
+          expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(ctx().notice!);
+        }
+        if (step?.event.type === 'bulk.close') expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(/requests? (approved|rejected)/);
+      },
+      'request.loading': () => {
+        expect(screen.getByRole('heading', { name: `Request ${first()}` })).toBeInTheDocument();
+        expect(button('Back to requests')).toBeInTheDocument();
+      },
+      'request.loadFailed': () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(`The request could not be loaded: ${NO_ANSWER}`);
+        expect(button('Try again')).toBeEnabled();
+      },
+      'request.shown': async (_s, { step }) => {
+        await expectRequest();
+        // No reason typed: nothing kept for a reload, and the dialog is closed.
+        expect(keptDraft()).toBeNull();
+        expect(screen.queryByRole('alertdialog')).toBeNull();
+        const row = await stored(first());
+        if (step?.outcome === 'requestLoaded' && ctx().notice) {
+          expect(screen.getByRole('status', { name: 'Request notice' })).toHaveTextContent(ctx().notice!);
+          if (row.status === 'rejected') {
+            expect(row.reason).toBe(world.reason);
+            expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(`Reason: ${world.reason}`);
+          }
+        }
+        if (ctx().conflict) {
+          expect(screen.getByRole('alert', { name: 'Someone else acted' })).toHaveTextContent('Approved by rival after you opened it; nothing of yours was changed.');
+          expect(screen.getByLabelText('Status')).toHaveTextContent('Approved');
+        }
+        if (step?.outcome === 'actFailed') expect(screen.getByRole('alert')).toHaveTextContent(`The request was not approved: ${NO_ANSWER}`);
+      },
+      'request.rejecting': () => {
+        const dialog = screen.getByRole('alertdialog');
+        expect(within(dialog).getByRole('heading')).toHaveTextContent(`Reject request ${first()}?`);
+        expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', ctx().reason === '');
+        // What was typed (or kept from before a reload) is in the field, and kept for a reload.
+        expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue(ctx().reason);
+        expect(ctx().reason).toBe(ctx().reason === '' ? '' : world.reason);
+        expect(keptDraft()).toEqual(ctx().reason === '' ? null : { request: first(), reason: world.reason });
+      },
+      'request.acting': () => {
+        expect(button('Back to requests')).toBeDisabled();
+      },
+      'bulk.previewing': () => {
+        expect(screen.getByRole('status', { name: 'Counting' })).toBeInTheDocument();
+      },
+      'bulk.previewFailed': () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be counted: ${NO_ANSWER}`);
+      },
+      'bulk.previewed': async () => {
+        const chosen = ctx().bulk.scope === 'chosen';
+        const n = chosen ? ctx().selected.length : (await matching()).length;
+        expect(screen.getByRole('status', { name: 'Bulk selection' })).toHaveTextContent(`${n} ${n === 1 ? 'request' : 'requests'} ${chosen ? 'chosen' : 'matching'}.`);
+        expect(button(new RegExp(`^Approve ${n} request`))).toBeEnabled();
+      },
+      'bulk.confirming': () => {
+        const dialog = screen.getByRole('alertdialog');
+        const action = ctx().bulk.action;
+        expect(within(dialog).getByRole('heading')).toHaveTextContent(action === 'approve' ? /^Approve: \d+ requests?\?$/ : /^Reject: \d+ requests?\?$/);
+        if (ctx().error) expect(within(dialog).getByRole('alert')).toHaveTextContent(`Nothing was changed: ${NO_ANSWER}`);
+      },
+      'bulk.applying': () => {
+        expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })).toBeDisabled();
+      },
+      'bulk.reported': async () => {
+        const action = ctx().bulk.action!;
+        const done = await world.server.db.selectFrom('research_requests').select('id').where('status', '=', action === 'approve' ? 'approved' : 'rejected').execute();
+        expect(screen.getByRole('status', { name: 'Bulk outcome' })).toHaveTextContent(`${done.length} ${done.length === 1 ? 'request' : 'requests'} ${action === 'approve' ? 'approved' : 'rejected'}.`);
+        if (action === 'approve') {
+          const given = await world.server.db.selectFrom('fulfillments').select('id').where('status', '=', 'active').execute();
+          expect(given).toHaveLength(done.length);
+        }
+      },
+    },
+  });
+}
+
 describe('researchRequests machine paths (Broker Research → Requests, real server)', () => {
+  beforeEach(() => createWorld(false));
+  afterEach(tearDown);
   it.each(planPaths(researchRequestsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, {
-      machine: researchRequestsMachine,
-      bridge: world.bridge,
-      world,
-      mount,
-      actor: () => world.actor!,
-      calls: CALLS,
-      perform: {
-        'query.set': async () => world.setUrl({ cursor: STALE_CURSOR }),
-        'filters.apply': async () => {
-          await world.user.click(screen.getByRole('combobox', { name: 'Status' }));
-          await world.user.click(await screen.findByRole('option', { name: 'New' }));
-        },
-        'page.next': async () => world.user.click(button('Older')),
-        'page.prev': async () => world.user.click(button('Newer')),
-        'list.retry': async () => world.user.click(button('Try again')),
-        'row.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: `Choose request ${first()}` })),
-        'page.toggleAll': async () => world.user.click(screen.getByRole('checkbox', { name: 'Choose every request on this page' })),
-        'selection.clear': async () => world.user.click(button('Clear the choice')),
-        'request.open': async () => world.user.click(button(`Open request ${first()}`)),
-        'request.close': async () => world.user.click(button('Back to requests')),
-        'request.retry': async () => world.user.click(button('Try again')),
-        'action.approve': async () => world.user.click(button('Approve')),
-        'action.send': async () => world.user.click(button('Send to broker')),
-        'action.reject': async () => world.user.click(button('Reject…')),
-        'reason.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
-        'reject.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' })),
-        'reject.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
-        'bulk.start': async ({ step }) => world.user.click(button((step.event as { scope?: string }).scope === 'chosen' ? 'Act on the chosen' : 'Act on all matching')),
-        'bulk.retry': async () => world.user.click(button('Try again')),
-        'bulk.pick': async ({ step }) => world.user.click(button(new RegExp(`^${(step.event as { action?: string }).action === 'approve' ? 'Approve' : 'Reject'} \\d+ request`))),
-        'bulk.reason': async () => world.user.type(within(screen.getByRole('alertdialog')).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
-        'bulk.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: ctx().bulk.action === 'approve' ? 'Approve' : 'Reject' })),
-        'bulk.back': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })),
-        'bulk.cancel': async () => world.user.click(screen.queryByRole('alertdialog') ? within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }) : button('Cancel')),
-        'bulk.close': async () => world.user.click(button('Done')),
-      },
-      arrange: {
-        listFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.list]),
-        requestFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.one]),
-        actFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.action]),
-        previewFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulkPreview]),
-        applyFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulk]),
-        // A colleague approved the request after it was opened.
-        decidedMeanwhile: async () => void (await world.server.db.updateTable('research_requests')
-          .set((eb) => ({ status: 'approved', decided_by: 'rival', decided_at: Date.now(), version: eb('version', '+', 1) })).where('id', '=', first()).execute()),
-      },
-      afterOutcome: {
-        listFailed: async () => world.bridge.setOffline(false),
-        requestFailed: async () => world.bridge.setOffline(false),
-        actFailed: async () => world.bridge.setOffline(false),
-        previewFailed: async () => world.bridge.setOffline(false),
-        applyFailed: async () => world.bridge.setOffline(false),
-      },
-      expectations: {
-        loading: () => {
-          expect(screen.getAllByText(/Loading the requests…/).length).toBeGreaterThan(0);
-        },
-        loadFailed: () => {
-          expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be listed: ${NO_ANSWER}`);
-          expect(button('Try again')).toBeEnabled();
-        },
-        listed: async (_s, { step }) => {
-          await expectListed();
-          if (step?.outcome === 'firstPage' && ctx().notice) {
-            expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(ctx().notice!);
-          }
-          if (step?.event.type === 'bulk.close') expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(/requests? (approved|rejected)/);
-        },
-        'request.loading': () => {
-          expect(screen.getByRole('heading', { name: `Request ${first()}` })).toBeInTheDocument();
-          expect(button('Back to requests')).toBeInTheDocument();
-        },
-        'request.loadFailed': () => {
-          expect(screen.getByRole('alert')).toHaveTextContent(`The request could not be loaded: ${NO_ANSWER}`);
-          expect(button('Try again')).toBeEnabled();
-        },
-        'request.shown': async (_s, { step }) => {
-          await expectRequest();
-          const row = await stored(first());
-          if (step?.outcome === 'requestLoaded' && ctx().notice) {
-            expect(screen.getByRole('status', { name: 'Request notice' })).toHaveTextContent(ctx().notice!);
-            if (row.status === 'rejected') {
-              expect(row.reason).toBe(PLAN_REASON);
-              expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(`Reason: ${PLAN_REASON}`);
-            }
-          }
-          if (ctx().conflict) {
-            expect(screen.getByRole('alert', { name: 'Someone else acted' })).toHaveTextContent('Approved by rival after you opened it; nothing of yours was changed.');
-            expect(screen.getByLabelText('Status')).toHaveTextContent('Approved');
-          }
-          if (step?.outcome === 'actFailed') expect(screen.getByRole('alert')).toHaveTextContent(`The request was not approved: ${NO_ANSWER}`);
-        },
-        'request.rejecting': () => {
-          const dialog = screen.getByRole('alertdialog');
-          expect(within(dialog).getByRole('heading')).toHaveTextContent(`Reject request ${first()}?`);
-          expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', ctx().reason === '');
-        },
-        'request.acting': () => {
-          expect(button('Back to requests')).toBeDisabled();
-        },
-        'bulk.previewing': () => {
-          expect(screen.getByRole('status', { name: 'Counting' })).toBeInTheDocument();
-        },
-        'bulk.previewFailed': () => {
-          expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be counted: ${NO_ANSWER}`);
-        },
-        'bulk.previewed': async () => {
-          const chosen = ctx().bulk.scope === 'chosen';
-          const n = chosen ? ctx().selected.length : (await matching()).length;
-          expect(screen.getByRole('status', { name: 'Bulk selection' })).toHaveTextContent(`${n} ${n === 1 ? 'request' : 'requests'} ${chosen ? 'chosen' : 'matching'}.`);
-          expect(button(new RegExp(`^Approve ${n} request`))).toBeEnabled();
-        },
-        'bulk.confirming': () => {
-          const dialog = screen.getByRole('alertdialog');
-          const action = ctx().bulk.action;
-          expect(within(dialog).getByRole('heading')).toHaveTextContent(action === 'approve' ? /^Approve: \d+ requests?\?$/ : /^Reject: \d+ requests?\?$/);
-          if (ctx().error) expect(within(dialog).getByRole('alert')).toHaveTextContent(`Nothing was changed: ${NO_ANSWER}`);
-        },
-        'bulk.applying': () => {
-          expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })).toBeDisabled();
-        },
-        'bulk.reported': async () => {
-          const action = ctx().bulk.action!;
-          const done = await world.server.db.selectFrom('research_requests').select('id').where('status', '=', action === 'approve' ? 'approved' : 'rejected').execute();
-          expect(screen.getByRole('status', { name: 'Bulk outcome' })).toHaveTextContent(`${done.length} ${done.length === 1 ? 'request' : 'requests'} ${action === 'approve' ? 'approved' : 'rejected'}.`);
-          if (action === 'approve') {
-            const given = await world.server.db.selectFrom('fulfillments').select('id').where('status', '=', 'active').execute();
-            expect(given).toHaveLength(done.length);
-          }
-        },
-      },
-    });
+    await replay(path);
   });
 
   it('links the open request to its broker and, once approved, to its fulfillment in FulFillments', async () => {
@@ -321,5 +354,13 @@ describe('researchRequests machine paths (Broker Research → Requests, real ser
       { tab: 'broker_details', params: { broker: String(world.broker) } },
       { tab: 'fulfillments', params: { user: String(user), broker: String(world.broker) } },
     ]);
+  });
+});
+
+describe('researchRequests machine paths from a reason kept across a reload (decision 042)', () => {
+  beforeEach(() => createWorld(true));
+  afterEach(tearDown);
+  it.each(planPaths(researchRequestsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replay(path);
   });
 });

@@ -4,10 +4,11 @@
 // dialog) or sent to the broker, each from the version on screen — someone else deciding first
 // is said, with the request as it is now; a bulk action on the chosen requests or on all matching
 // (the newest 1,000): a preview of how many each action applies to, a confirmation, one
-// transaction, a report of the requests it left as they were.
+// transaction, a report of the requests it left as they were. A rejection reason kept from before
+// a reload (the `draft` input, decision 042) opens its request again with the dialog and the reason.
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
-import { Reason, canAct, type RequestAction } from '../../domain/broker-research';
+import { Reason, canAct, type RequestAction, type RequestStatus } from '../../domain/broker-research';
 import { BULK_MAX, REQUEST_ACTION_DONE, requestConflictOf } from '../../domain/broker-research-requests';
 import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
 import type {
@@ -57,6 +58,8 @@ export const researchRequestsMachine = setup({
     maySend: ({ context }) => context.detail !== null && canAct('send', context.detail.request.status),
     mayReject: ({ context }) => context.detail !== null && canAct('reject', context.detail.request.status),
     reasonOk: ({ context }) => reasonOk(context.reason),
+    keptReason: ({ context }) => context.draft !== null,
+    keptReasonApplies: ({ context }, status: RequestStatus) => context.draft !== null && canAct('reject', status),
     conflict: (_, error: unknown) => requestConflictOf(error) !== null,
     cursorRefused: (_, error: unknown) => cursorRefused(error),
     applies: ({ context }, action: RequestAction) => (context.bulk.preview?.applies[action] ?? 0) > 0,
@@ -66,13 +69,13 @@ export const researchRequestsMachine = setup({
   id: 'researchRequests',
   context: ({ input }) => ({
     query: input.query, page: null, brokers: null, selected: [], openId: null, detail: null, action: null, reason: '',
-    bulk: noBulk, notice: null, conflict: null, error: null,
+    bulk: noBulk, notice: null, conflict: null, error: null, draft: input.draft,
   }),
   on: {
     // The URL changed under the list (Back, Forward, a link): that list, from its start.
     'query.set': {
       target: '.loading',
-      actions: assign(({ event }) => ({ query: event.query, openId: null, detail: null, action: null, bulk: noBulk, notice: null, conflict: null, error: null })),
+      actions: assign(({ event }) => ({ query: event.query, openId: null, detail: null, action: null, bulk: noBulk, notice: null, conflict: null, error: null, draft: null })),
     },
   },
   initial: 'loading',
@@ -83,7 +86,15 @@ export const researchRequestsMachine = setup({
         id: 'listRequests',
         src: 'listRequests',
         input: ({ context }) => ({ query: context.query, withBrokers: context.brokers === null }),
-        onDone: { target: 'listed', actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null })) },
+        onDone: [
+          // A reason was being typed before a reload: its request opens again.
+          {
+            guard: 'keptReason',
+            target: 'request',
+            actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null, openId: context.draft!.request, detail: null })),
+          },
+          { target: 'listed', actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null })) },
+        ],
         onError: [
           {
             guard: { type: 'cursorRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
@@ -152,8 +163,16 @@ export const researchRequestsMachine = setup({
             id: 'loadRequest',
             src: 'loadRequest',
             input: ({ context }) => ({ id: context.openId! }),
-            onDone: { target: 'shown', actions: assign({ detail: ({ event }) => event.output }) },
-            onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+            onDone: [
+              // The kept reason, back in its dialog, while the request may still be rejected.
+              {
+                guard: { type: 'keptReasonApplies', params: ({ event }) => event.output.request.status },
+                target: 'rejecting',
+                actions: assign(({ context, event }) => ({ detail: event.output, action: 'reject' as const, reason: context.draft!.reason, draft: null })),
+              },
+              { target: 'shown', actions: assign({ detail: ({ event }) => event.output, draft: null }) },
+            ],
+            onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error), draft: null }) },
           },
         },
         loadFailed: {

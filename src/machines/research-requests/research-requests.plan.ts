@@ -4,10 +4,11 @@
 // closed; approved or sent (done; someone else decided first; no answer), rejected with a reason
 // or the dialog cancelled; a bulk action on the chosen requests or on all matching: previewed (or
 // no answer), approve or reject (with its reason) confirmed or taken back, applied (or no answer),
-// its report closed.
+// its report closed. The second walk opens on a rejection reason kept across a reload: the request
+// opens again with its dialog and the reason, then rejected or the dialog cancelled.
 import type { MachinePlan } from '../../workflows/plan';
 import { researchRequestsMachine } from './research-requests.machine';
-import { NO_FILTERS } from './research-requests.types';
+import { NO_FILTERS, type RequestsDraft } from './research-requests.types';
 
 const ROW = {
   id: 1, status: 'new' as const, user: { id: 1, name: 'Ada Reader', email: 'ada@example.com' }, organization: { id: 1, name: 'Northwind Capital' },
@@ -30,7 +31,7 @@ export const PLAN_REASON = 'No research agreement with this broker.';
 
 export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> = {
   machine: researchRequestsMachine,
-  input: { query: { filters: NO_FILTERS, cursor: '' } },
+  input: { query: { filters: NO_FILTERS, cursor: '' }, draft: null },
   events: [
     { type: 'query.set', query: { filters: NO_FILTERS, cursor: STALE_CURSOR } },
     { type: 'filters.apply', filters: { ...NO_FILTERS, status: 'new' } },
@@ -152,5 +153,20 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
     if (s.matches({ bulk: 'previewFailed' })) return e.type === 'bulk.retry' || e.type === 'bulk.cancel';
     if (s.matches({ bulk: 'reported' })) return e.type === 'bulk.close';
     return true;
+  },
+};
+
+/** After a reload with a reason typed for the newest request (decision 042). */
+export const PLAN_DRAFT: RequestsDraft = { request: 1, reason: 'Kept across a reload: no agreement with this broker.' };
+export const researchRequestsDraftPlan: MachinePlan<typeof researchRequestsMachine> = {
+  machine: researchRequestsMachine,
+  input: { query: { filters: NO_FILTERS, cursor: '' }, draft: PLAN_DRAFT },
+  events: [{ type: 'reject.confirm' }, { type: 'reject.cancel' }],
+  outcomes: researchRequestsPlan.outcomes.filter((o) => ['firstPage', 'requestLoaded', 'acted'].includes(o.name)),
+  serializeState: (s) => JSON.stringify([s.value, s.context.draft !== null, s.context.reason !== '', s.context.action, s.context.notice !== null]),
+  filterEvents: (s, e) => {
+    if (s.hasTag('busy')) return e.type.startsWith('xstate.');
+    // The kept reason is rejected with, or its dialog cancelled; the walk ends on the request shown.
+    return s.matches({ request: 'rejecting' });
   },
 };

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { actionsFor } from '../../domain/broker-research-requests';
 import type { researchRequestsMachine } from './research-requests.machine';
+import type { RequestsDraft } from './research-requests.types';
 
 type S = SnapshotFrom<typeof researchRequestsMachine>;
 
@@ -34,3 +35,15 @@ export const selectReported = (s: S) => s.hasTag('reported');
 export const selectNotice = (s: S) => s.context.notice;
 export const selectConflict = (s: S) => s.context.conflict;
 export const selectError = (s: S) => s.context.error;
+/** A reason is typed in the open request's reject dialog: leaving the page would lose it. */
+export const selectReasonTyped = (s: S) => s.hasTag('rejecting') && s.context.reason !== '';
+/** A bulk rejection's reason is typed: a reload cannot bring the bulk choice back, so the browser asks first. */
+export const selectBulkReasonTyped = (s: S) => s.hasTag('confirming') && s.context.bulk.action === 'reject' && s.context.bulk.reason !== '';
+/**
+ * What a reload brings back (decision 042): the open request's reason being typed; undefined while a
+ * kept one waits for its request to be shown again (the stored entry stays); null for nothing.
+ */
+export const selectDraftToKeep = (s: S): RequestsDraft | null | undefined => {
+  if (s.context.draft !== null) return undefined;
+  return s.hasTag('rejecting') && s.context.reason !== '' && s.context.openId !== null ? { request: s.context.openId, reason: s.context.reason } : null;
+};

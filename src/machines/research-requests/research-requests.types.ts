@@ -43,10 +43,20 @@ export interface RequestsContext {
   /** Someone else acted on the request first: said above its panel. */
   conflict: string | null;
   error: string | null;
+  /** The reason kept from before a reload, until its request is shown again. */
+  draft: RequestsDraft | null;
+}
+
+/** A rejection reason being typed for one request, kept across a reload (decision 042). */
+export interface RequestsDraft {
+  request: number;
+  reason: string;
 }
 
 export interface RequestsInput {
   query: RequestsQuery;
+  /** The reason kept from before a reload: its request opens again with the dialog and the reason. */
+  draft: RequestsDraft | null;
 }
 
 export type RequestsEvent =

@@ -1,18 +1,24 @@
 // The Requests tab (decision 057): the filters, the list with its choice boxes and pages, and in
 // its place an opened request or a bulk action. The view reads selectors and sends events; the
-// URL follows the machine's query and a URL changed under it (Back) is sent to the machine.
+// URL follows the machine's query and a URL changed under it (Back) is sent to the machine. A
+// rejection reason being typed is kept across a reload and leaving the page asks first (decision 042).
 import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
 import { BULK_MAX, REQUEST_COLUMN_LABELS, requestTotalWords, type RequestRow } from '../../../domain/broker-research-requests';
 import type { Broker } from '../../../domain/brokers';
+import { checkRequestsDraft, REQUESTS_DRAFT_FORM } from '../../../machines/research-requests/research-requests.draft';
 import { liveResearchRequestsMachine } from '../../../machines/research-requests/research-requests.live';
 import {
+  selectBulkReasonTyped, selectDraftToKeep, selectReasonTyped,
   selectBusy, selectInBulk, selectInRequest, selectListed, selectLoadFailed, selectLoading, selectNotice, selectPage, selectQuery, selectSelected,
   selectError,
 } from '../../../machines/research-requests/research-requests.selectors';
 import { NO_FILTERS, type RequestFilterText } from '../../../machines/research-requests/research-requests.types';
+import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../console-context';
+import { DraftKeeper, LeaveGuard, sameDraft, selectStaffId, useStoredDraft } from '../../form/form-draft';
 import { TableCaption } from '../../bulk-edit/table-caption';
 import { OrgPicker } from '../../org-picker/org-picker';
 import { useTabSearch } from '../tab-search';
@@ -23,12 +29,21 @@ import { STATUS_COLORS, whenText } from './request-words';
 import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
 
 
-/** The machine of the tab, started on the URL's query. */
+/** One reason at a time in the tab, per staff member. */
+export const requestsDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: REQUESTS_DRAFT_FORM, record: 'reason', staff });
+
+function useStaffId(): number | null {
+  const { session } = useConsole();
+  return useSelector(session, selectStaffId);
+}
+
+/** The machine of the tab, started on the URL's query and the reason kept from before a reload. */
 export function RequestsScope({ children }: { children: ReactNode }) {
   const { params } = useTabSearch();
   const { config } = useConsole();
   const logic = useMemo(() => liveResearchRequestsMachine(config.product_key), [config.product_key]);
-  const [input] = useState(() => ({ query: queryOfParams(params) }));
+  const kept = useStoredDraft(requestsDraftAddress(useStaffId()), checkRequestsDraft);
+  const [input] = useState(() => ({ query: queryOfParams(params), draft: kept }));
   return <RequestsCtx.Provider logic={logic} options={{ input, inspect: useInspect() }}>{children}</RequestsCtx.Provider>;
 }
 
@@ -52,6 +67,25 @@ export function RequestsUrl() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return null;
+}
+
+/**
+ * Keeps the open request's rejection reason as a draft (a reload opens the request and its dialog
+ * again); leaving the page with a reason typed asks first and drops it. A bulk choice is not brought
+ * back by a reload, so with a bulk rejection's reason typed the browser asks before a reload too.
+ */
+export function RequestsDraftKeeper() {
+  const address = requestsDraftAddress(useStaffId());
+  const draft = RequestsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const typed = RequestsCtx.useSelector(selectReasonTyped);
+  const bulkTyped = RequestsCtx.useSelector(selectBulkReasonTyped);
+  return (
+    <>
+      <DraftKeeper address={address} draft={draft} changed={typed} description="The rejection reason you typed is not saved yet." leaveLabel="Discard the reason and leave" />
+      <LeaveGuard when={bulkTyped} beforeUnload title="Leave without rejecting?" description="The reason you typed for the bulk rejection is not saved yet."
+        leaveLabel="Discard the reason and leave" />
+    </>
+  );
 }
 
 export function RequestsView() {
