@@ -87,7 +87,7 @@ import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
 // br-imports:user-submission
 import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
-import { researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
+import { researchSubmissionsDraftPlan, researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -460,7 +460,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose: 'Research users submitted, newest first by status and title a page at a time; each started in review, published or rejected with a reason from the version read; who acted first is shown.',
     machine: researchSubmissionsMachine,
     source: 'src/machines/research-submissions/research-submissions.machine.ts',
-    plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }],
+    plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }, { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan }],
   },
 ];
 

@@ -2,7 +2,9 @@
 // server: a page of submissions (130: the 70 newest wait, then some in review, published and
 // rejected) read or not; filtered to New through the URL; the next page; a row started in review
 // or published (done and stored; someone else first: the row shows what they did and the person
-// is told who; not sent), or rejected once a reason is worded, or the rejection put away.
+// is told who; not sent), or rejected once a reason is worded, or the rejection put away. The
+// second walk starts from a reason kept across a reload: the same submission's dialog opens again
+// with it, and it is sent or put away; the tab's storage holds the reason exactly while it is typed.
 import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -14,11 +16,13 @@ import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../src/domai
 import { actionsFor, SUBMISSION_ACTIONS, SUBMISSION_PAGE_SIZE, type SubmissionAction } from '../../src/domain/broker-research-submissions';
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchSubmissionsMachine } from '../../src/machines/research-submissions/research-submissions.machine';
-import { researchSubmissionsPlan } from '../../src/machines/research-submissions/research-submissions.plan';
+import { checkRejectDraft } from '../../src/machines/research-submissions/research-submissions.draft';
+import { PLAN_REJECT_DRAFT, researchSubmissionsDraftPlan, researchSubmissionsPlan } from '../../src/machines/research-submissions/research-submissions.plan';
 import type { ResearchSubmissionsContext } from '../../src/machines/research-submissions/research-submissions.types';
+import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { ResearchSubmissionsCtx } from '../../src/ui/broker-research/user-submission/research-submissions-context';
-import { ResearchSubmissionsScope, UserSubmissionView } from '../../src/ui/broker-research/user-submission/user-submission-view';
+import { rejectDraftAddress, RejectDraftKeeper, ResearchSubmissionsScope, UserSubmissionView } from '../../src/ui/broker-research/user-submission/user-submission-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
@@ -35,13 +39,15 @@ interface World {
   bridge: ServerBridge;
   user: UserEvent;
   actors: ConsoleActors;
+  staffId: number;
   list: AnyActorRef | null;
   /** The submission the person acts on. */
   target: number | null;
 }
 let world: World;
 
-beforeEach(async () => {
+/** Staff, submissions, a signed-in console; `kept`: a rejection of 'Research note 2' typed before a reload. */
+async function createWorld(kept: boolean): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'br_research'], activated: true });
@@ -56,8 +62,14 @@ beforeEach(async () => {
     submitted_at: now - i * 60_000, reviewed_by: statusOf(i) === 'new' ? null : 'admin', reviewed_at: statusOf(i) === 'new' ? null : now,
   }))).execute();
   const actors = await startSignedInConsole(server, staff, '/broker_research');
-  world = { server, bridge, user: userEvent.setup(), actors, list: null, target: null };
-});
+  const staffId = (await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id;
+  world = { server, bridge, user: userEvent.setup(), actors, staffId, list: null, target: null };
+  sessionStorage.clear();
+  if (kept) {
+    world.target = (await server.db.selectFrom('research_submissions').select('id').where('title', '=', 'Research note 2').executeTakeFirstOrThrow()).id;
+    writeDraft(rejectDraftAddress(staffId)!, { id: world.target, reason: PLAN_REJECT_DRAFT.reason });
+  }
+}
 
 afterEach(async () => {
   stopConsole(world.actors);
@@ -84,8 +96,9 @@ function mount(): void {
     <Theme>
       <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
         <Tabs>
-          <ResearchSubmissionsScope>
+          <ResearchSubmissionsScope staff={world.staffId}>
             <Probe />
+            <RejectDraftKeeper staff={world.staffId} />
             <UserSubmissionView />
           </ResearchSubmissionsScope>
         </Tabs>
@@ -112,6 +125,8 @@ async function expectedPage(): Promise<string[]> {
 }
 
 const online = async () => world.bridge.setOffline(false);
+/** The rejection the tab's storage keeps. */
+const keptDraft = () => readDraft(rejectDraftAddress(world.staffId)!, checkRejectDraft);
 
 function driver(): Driver<World> {
   return {
@@ -189,6 +204,7 @@ function driver(): Driver<World> {
               expect(within(row(s, target!.id)).getByText('Reason: Not original research.')).toBeInTheDocument();
             }
             expect(within(row(s, target!.id)).getByText('by keeper')).toBeInTheDocument();
+            expect(keptDraft()).toBeNull();
             break;
           }
           case 'actedMeanwhile':
@@ -205,14 +221,28 @@ function driver(): Driver<World> {
           default:
             if (step?.event.type === 'reject.cancel') {
               expect(s.queryByRole('dialog')).toBeNull();
+              expect(keptDraft()).toBeNull();
               expect((await stored(world.target!)).status).toBe(itemOf(world.target!).status);
             }
         }
       },
-      rejecting: (s) => {
+      rejecting: async (s, { step }) => {
         const dialog = s.getByRole('dialog');
-        expect(dialog).toHaveTextContent(`Reject “${context().rejecting!.title}”`);
-        expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', context().rejecting!.reason.trim() === '');
+        const { id, title, reason } = context().rejecting!;
+        expect(dialog).toHaveTextContent(`Reject “${title}”`);
+        expect(within(dialog).getByLabelText('Reason')).toHaveValue(reason);
+        expect(within(dialog).getByRole('button', { name: 'Reject' })).toHaveProperty('disabled', reason.trim() === '');
+        // What is typed is kept in the tab across a reload; nothing while the reason is empty.
+        expect(keptDraft()).toEqual(reason === '' ? null : { id, reason });
+        if (step?.outcome === 'loaded') {
+          // Reopened after a reload: the same submission, with the reason typed before, still New on the server.
+          expect(id).toBe(world.target);
+          expect(title).toBe('Research note 2');
+          expect(reason).toBe(PLAN_REJECT_DRAFT.reason);
+          // The list behind the dialog shows it New, as the server holds it.
+          expect(within(s.getByRole('row', { name: title, hidden: true })).getByLabelText('Status')).toHaveTextContent('New');
+          expect((await stored(id)).status).toBe('new');
+        }
       },
       acting: (s) => {
         const r = row(s, world.target!);
@@ -226,7 +256,15 @@ function driver(): Driver<World> {
 }
 
 describe('researchSubmissions machine paths (User Submission, real server)', () => {
+  beforeEach(() => createWorld(false));
   it.each(planPaths(researchSubmissionsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+});
+
+describe('researchSubmissions machine paths from a reason kept across a reload (decision 042)', () => {
+  beforeEach(() => createWorld(true));
+  it.each(planPaths(researchSubmissionsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, driver());
   });
 });

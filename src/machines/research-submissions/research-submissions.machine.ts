@@ -3,17 +3,22 @@
 // review actions its status allows (SUBMISSION_ACTIONS): Start review, Publish, and Reject, which
 // asks why first. An action is sent from the version the row was read at: done, the row shows
 // its new status and who; someone else first, the row shows what they did and the person is told
-// who; refused or not sent, said. A row keeps its place until the list is read again.
+// who; refused or not sent, said. A row keeps its place until the list is read again. A
+// rejection being worded is kept across a reload (the `draft` input, decision 042): once the page
+// is read, the same submission's dialog opens again with the reason typed, if it can still be rejected.
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX } from '../../domain/broker-research';
-import { cursorText, decidedText, SUBMISSION_MESSAGES, staleSubmissionOf, type SubmissionItem } from '../../domain/broker-research-submissions';
+import { actionsFor, cursorText, decidedText, SUBMISSION_MESSAGES, staleSubmissionOf, type SubmissionItem } from '../../domain/broker-research-submissions';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { ActInput, ActOutcome, LoadOutcome, ResearchSubmissionsContext, ResearchSubmissionsEvent, ResearchSubmissionsInput, SubmissionQuery } from './research-submissions.types';
+import type { ActInput, ActOutcome, LoadOutcome, RejectDraft, ResearchSubmissionsContext, ResearchSubmissionsEvent, ResearchSubmissionsInput, SubmissionQuery } from './research-submissions.types';
 
 const replaced = (items: SubmissionItem[], item: SubmissionItem) => items.map((s) => (s.id === item.id ? item : s));
 const sameQuery = (a: SubmissionQuery, b: SubmissionQuery) => a.status === b.status && a.q === b.q && a.cursor === b.cursor;
+/** The kept rejection's submission on the page read, when it can still be rejected. */
+const draftTarget = (draft: RejectDraft | null, page: LoadOutcome) =>
+  (draft === null ? undefined : page.submissions.find((s) => s.id === draft.id && actionsFor(s.status).includes('reject')));
 /** A reason the server takes: said, within REASON_MAX. */
 export const reasonGiven = (text: string) => text.trim().length > 0 && text.trim().length <= REASON_MAX;
 
@@ -27,13 +32,15 @@ export const researchSubmissionsMachine = setup({
     newQuery: ({ context, event }) => event.type === 'query.set' && !sameQuery(context.query, event.query),
     reasonGiven: ({ context }) => reasonGiven(context.rejecting?.reason ?? ''),
     stale: (_, error: unknown) => staleSubmissionOf(error) !== null,
+    draftReopens: ({ context }, page: LoadOutcome) => draftTarget(context.draft, page) !== undefined,
   },
   actions: {
     setQuery: assign(({ event }) => (event.type === 'query.set' ? { query: event.query, notice: null, conflicts: {} } : {})),
+    showPage: assign((_, page: LoadOutcome) => ({ items: page.submissions, next: page.next ? cursorText(page.next) : null, error: null, draft: null })),
   },
 }).createMachine({
   id: 'researchSubmissions',
-  context: ({ input }) => ({ query: input.query, items: [], next: null, rejecting: null, acting: null, conflicts: {}, notice: null, error: null }),
+  context: ({ input }) => ({ query: input.query, items: [], next: null, rejecting: null, draft: input.draft, acting: null, conflicts: {}, notice: null, error: null }),
   initial: 'loading',
   on: {
     // The URL moved (a filter, a page, Back): the list follows, whatever is on screen.
@@ -46,10 +53,20 @@ export const researchSubmissionsMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => context.query,
-        onDone: {
-          target: 'browsing',
-          actions: assign(({ event }) => ({ items: event.output.submissions, next: event.output.next ? cursorText(event.output.next) : null, error: null })),
-        },
+        onDone: [
+          {
+            // A rejection kept across a reload: its dialog opens again with the reason typed.
+            guard: { type: 'draftReopens', params: ({ event }) => event.output }, target: 'rejecting',
+            actions: [
+              assign(({ context, event }) => {
+                const s = draftTarget(context.draft, event.output)!;
+                return { rejecting: { id: s.id, title: s.title, reason: context.draft!.reason } };
+              }),
+              { type: 'showPage', params: ({ event }) => event.output },
+            ],
+          },
+          { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => `${SUBMISSION_MESSAGES.listFailed} ${fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error)}` }) },
       },
     },

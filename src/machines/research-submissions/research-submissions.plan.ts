@@ -1,6 +1,8 @@
 // User Submission's walk. A page of submissions is read (or not); the list is filtered to New and
 // paged; a row is started in review or published (done; someone else first; not sent), or
-// rejected after its reason is worded (or the rejection is put away).
+// rejected after its reason is worded (or the rejection is put away). The second walk opens on a
+// rejection kept across a reload: its dialog again with the reason typed, then sent or put away.
+import type { RejectDraft } from './research-submissions.types';
 import type { SubmissionItem, SubmissionListReply } from '../../domain/broker-research-submissions';
 import { actionsFor } from '../../domain/broker-research-submissions';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
@@ -16,7 +18,7 @@ const EMPTY = { status: '', q: '', cursor: '' } as const;
 
 export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMachine> = {
   machine: researchSubmissionsMachine,
-  input: { query: EMPTY },
+  input: { query: EMPTY, draft: null },
   events: [
     { type: 'list.retry' },
     { type: 'query.set', query: { ...EMPTY, status: 'new' } },
@@ -52,4 +54,18 @@ export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMach
       default: return true;
     }
   },
+};
+
+/** After a reload with a reason being typed (decision 042): the second row, still New, is being rejected. */
+export const PLAN_REJECT_DRAFT: RejectDraft = { id: 2, reason: 'Not original research.' };
+export const researchSubmissionsDraftPlan: MachinePlan<typeof researchSubmissionsMachine> = {
+  machine: researchSubmissionsMachine,
+  input: { query: EMPTY, draft: PLAN_REJECT_DRAFT },
+  events: [{ type: 'reject.confirm' }, { type: 'reject.cancel' }],
+  outcomes: [
+    researchSubmissionsPlan.outcomes.find((o) => o.name === 'loaded')!,
+    { name: 'acted', event: doneEvent('act', { status: true, msg: 'Rejected.', submission: { ...item(2, 'rejected'), version: 2, reviewed_by: 'keeper', reason: PLAN_REJECT_DRAFT.reason } }) },
+  ],
+  serializeState: researchSubmissionsPlan.serializeState,
+  filterEvents: researchSubmissionsPlan.filterEvents!,
 };

@@ -13,6 +13,14 @@ export interface SubmissionQuery {
 
 export interface ResearchSubmissionsInput {
   query: SubmissionQuery;
+  /** A rejection being worded when the page was left (decision 042); null when none was kept. */
+  draft: RejectDraft | null;
+}
+
+/** What is kept of a rejection being worded: the submission and the reason typed so far. */
+export interface RejectDraft {
+  id: number;
+  reason: string;
 }
 
 /** A rejection being worded. */
@@ -28,6 +36,8 @@ export interface ResearchSubmissionsContext {
   /** The next page's cursor as text; null on the last page. */
   next: string | null;
   rejecting: Rejecting | null;
+  /** The kept rejection, until the first page is read: reopened when its submission is there to reject. */
+  draft: RejectDraft | null;
   /** The action on its way. */
   acting: { id: number; action: SubmissionAction; reason: string | null } | null;
   /** Submissions someone else moved on first, by id: what the person was told. */

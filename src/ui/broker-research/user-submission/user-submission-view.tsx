@@ -1,5 +1,6 @@
-// Broker Research, User Submission (decision 056): the machine's actor (its query from the URL),
-// what carries the URL's filters to it, and the view: the status filter and the title search
+// Broker Research, User Submission (decision 056): the machine's actor (its query from the URL,
+// the kept rejection), what carries the URL's filters to it, what keeps a reason being typed
+// across a reload and asks before it is left (decision 042), and the view: the status filter and the title search
 // (both in the URL), the submissions newest first with their file, broker and submitter, each
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
@@ -9,11 +10,15 @@ import { REASON_MAX, SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES, type Submiss
 import { actionsFor, fileSizeText, SUBMISSION_ACTIONS, SUBMISSION_SEARCH_MAX, type SubmissionItem } from '../../../domain/broker-research-submissions';
 import { liveResearchSubmissionsMachine } from '../../../machines/research-submissions/research-submissions.live';
 import { reasonGiven } from '../../../machines/research-submissions/research-submissions.machine';
+import { checkRejectDraft, REJECT_DRAFT_FORM } from '../../../machines/research-submissions/research-submissions.draft';
 import {
-  selectActingId, selectBusy, selectConflicts, selectError, selectFailed, selectItems, selectLoading, selectNext, selectNotice, selectQuery, selectRejecting,
+  selectActingId, selectBusy, selectConflicts, selectDraftToKeep, selectError, selectFailed, selectFormChanged, selectItems, selectLoading, selectNext, selectNotice,
+  selectQuery, selectRejecting,
 } from '../../../machines/research-submissions/research-submissions.selectors';
 import type { SubmissionQuery } from '../../../machines/research-submissions/research-submissions.types';
+import type { DraftAddress } from '../../../services/drafts';
 import { useInspect } from '../../console-context';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import type { TabParams } from '../tab-search';
 import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './research-submissions-context';
@@ -30,16 +35,27 @@ export const submittedText = (ms: number) => new Date(ms).toLocaleString('en-US'
 const CLIPPED = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = { new: 'blue', in_review: 'amber', published: 'green', rejected: 'red' };
 
-/** The machine, started from the URL's query; later moves of the URL (filters, pages, Back) are sent to it. */
-export function ResearchSubmissionsScope({ children }: { children: ReactNode }) {
+/** One rejection being worded at a time in this tab, per staff member. */
+export const rejectDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: REJECT_DRAFT_FORM, record: 'form', staff });
+
+/** The machine, started from the URL's query and the kept rejection; later moves of the URL (filters, pages, Back) are sent to it. */
+export function ResearchSubmissionsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { params } = useTabSearch();
-  const [input] = useState(() => ({ query: submissionQueryOf(params) }));
+  const kept = useStoredDraft(rejectDraftAddress(staff), checkRejectDraft);
+  const [input] = useState(() => ({ query: submissionQueryOf(params), draft: kept }));
   return (
     <ResearchSubmissionsCtx.Provider logic={liveResearchSubmissionsMachine} options={{ input, inspect: useInspect() }}>
       <QueryFromUrl />
       {children}
     </ResearchSubmissionsCtx.Provider>
   );
+}
+
+/** Keeps a reason being typed as a draft; leaving the page with one asks first and drops it. */
+export function RejectDraftKeeper({ staff }: { staff: number | null }) {
+  const draft = ResearchSubmissionsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const changed = ResearchSubmissionsCtx.useSelector(selectFormChanged);
+  return <DraftKeeper address={rejectDraftAddress(staff)} draft={draft} changed={changed} description="The reason for rejecting this submission is not sent yet." />;
 }
 
 function QueryFromUrl() {
