@@ -75,7 +75,7 @@ import { brokerDetailsMachine } from './broker-details/broker-details.machine';
 import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
 // br-imports:fulfillments
 import { researchFulfillmentsMachine } from './research-fulfillments/research-fulfillments.machine';
-import { researchFulfillmentsPlan } from './research-fulfillments/research-fulfillments.plan';
+import { researchFulfillmentsDraftPlan, researchFulfillmentsPlan } from './research-fulfillments/research-fulfillments.plan';
 // br-imports:brokers
 import { brokerUserGroupsMachine } from './broker-user-groups/broker-user-groups.machine';
 import { brokerUserGroupsDraftPlan, brokerUserGroupsPlan } from './broker-user-groups/broker-user-groups.plan';
@@ -424,7 +424,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose: 'Fulfillments filtered by status, source, broker, organization, user and days recorded (the URL holds them), paged by keyset, downloaded as CSV or XLSX; an active one ended with a reason from the version shown, someone else ending it first said.',
     machine: researchFulfillmentsMachine,
     source: 'src/machines/research-fulfillments/research-fulfillments.machine.ts',
-    plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }],
+    plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }, { title: 'A reason kept across a reload', plan: researchFulfillmentsDraftPlan }],
   },
   // br-entries:brokers
   {

@@ -4,7 +4,9 @@
 // form post answered by the server: CSV parsed, XLSX opened, every row of the filters), and an
 // active fulfillment ended with a reason (ended and stored; ended first by a colleague, said; not
 // sent, the dialog keeps the reason) or left alone. Beside them: a link from another tab (user and
-// broker in the URL) shows their names and only their rows.
+// broker in the URL) shows their names and only their rows. The second walk starts from a reason
+// kept across a reload: the same fulfillment's dialog opens again with it, and it is sent or put
+// away; the tab's storage holds the reason exactly while it is typed.
 import { Theme } from '@radix-ui/themes';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -16,11 +18,13 @@ import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FULFILLMENT_EXPORT_COLUMNS } from '../../src/domain/broker-research-fulfillments';
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchFulfillmentsMachine } from '../../src/machines/research-fulfillments/research-fulfillments.machine';
-import { PLAN_REASON, researchFulfillmentsPlan } from '../../src/machines/research-fulfillments/research-fulfillments.plan';
+import { checkEndDraft } from '../../src/machines/research-fulfillments/research-fulfillments.draft';
+import { PLAN_END_DRAFT, PLAN_REASON, researchFulfillmentsDraftPlan, researchFulfillmentsPlan } from '../../src/machines/research-fulfillments/research-fulfillments.plan';
 import type { ResearchFulfillmentsContext } from '../../src/machines/research-fulfillments/research-fulfillments.types';
+import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { FulfillmentsCtx } from '../../src/ui/broker-research/fulfillments/fulfillments-context';
-import { FulfillmentsScope } from '../../src/ui/broker-research/fulfillments/fulfillments-scope';
+import { endDraftAddress, EndDraftKeeper, FulfillmentsScope } from '../../src/ui/broker-research/fulfillments/fulfillments-scope';
 import { dayText, FulfillmentsView } from '../../src/ui/broker-research/fulfillments/fulfillments-view';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -41,6 +45,9 @@ interface World {
   bridge: ServerBridge;
   user: UserEvent;
   actors: ConsoleActors;
+  staffId: number;
+  /** The fulfillment whose ending was being worded before a reload. */
+  kept: number | null;
   urls: TabParams[];
   opened: { tab: string; params?: TabParams }[];
   exports: Record<string, string>[];
@@ -76,7 +83,9 @@ beforeEach(async () => {
     }).execute();
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research');
-  world = { server, bridge, user: userEvent.setup(), actors, urls: [], opened: [], exports: [], list: null, brokers };
+  const staffId = (await db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id;
+  world = { server, bridge, user: userEvent.setup(), actors, staffId, kept: null, urls: [], opened: [], exports: [], list: null, brokers };
+  sessionStorage.clear();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
     world.exports.push(Object.fromEntries([...new FormData(this)].map(([k, value]) => [k, String(value)])));
   });
@@ -106,8 +115,9 @@ function Harness({ initial }: { initial: TabParams }) {
   }
   return (
     <TabSearchContext.Provider value={search}>
-      <FulfillmentsScope>
+      <FulfillmentsScope staff={world.staffId}>
         <Probe />
+        <EndDraftKeeper staff={world.staffId} />
         <FulfillmentsView />
       </FulfillmentsScope>
     </TabSearchContext.Provider>
@@ -128,6 +138,8 @@ const contextOf = () => world.list!.getSnapshot().context as ResearchFulfillment
 const region = () => screen.getByRole('region', { name: 'Fulfillments' });
 const dataRows = () => within(within(region()).getByRole('table')).getAllByRole('row').slice(1);
 const online = async () => world.bridge.setOffline(false);
+/** The ending the tab's storage keeps. */
+const keptDraft = () => readDraft(endDraftAddress(world.staffId)!, checkEndDraft);
 
 /** The stored fulfillments in list order, with their user and broker. */
 async function stored(filter: { source?: string } = {}) {
@@ -239,6 +251,8 @@ function driver(): Driver<World> {
         await expectPage(s);
         expect(s.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
         expect(s.queryByRole('dialog')).toBeNull();
+        // No dialog, nothing kept: sent, put away or never typed.
+        expect(keptDraft()).toBeNull();
         const notice = s.queryByRole('status', { name: 'FulFillments notice' });
         if (step?.outcome === 'firstPage' && world.urls.length === 0 && contextOf().notice === null) expect(notice).toBeNull();
         if (contextOf().notice?.tone === 'success') {
@@ -277,12 +291,22 @@ function driver(): Driver<World> {
         expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
         expect(s.queryByRole('region', { name: 'Fulfillments' })).toBeNull();
       },
-      confirming: async () => {
+      confirming: async (_s, { step }) => {
         const c = contextOf();
         const row = c.ending!.row;
         expect(dialog()).toHaveTextContent(`Reader ${row.user_name.replace(/^Reader /, '')} (${row.user_email}) will no longer read ${row.broker}’s research.`);
         expect(within(dialog()).getByRole('textbox', { name: 'Reason' })).toHaveValue(c.ending!.reason);
         expect(within(dialog()).getByRole('button', { name: 'End fulfillment' })).toHaveProperty('disabled', c.ending!.reason.trim() === '');
+        // What is typed is kept in the tab across a reload (also when sending failed); nothing while the reason is empty.
+        expect(keptDraft()).toEqual(c.ending!.reason === '' ? null : { id: row.id, reason: c.ending!.reason });
+        if (step?.outcome === 'firstPage') {
+          // Reopened after a reload: the same fulfillment, with the reason typed before, still active in the list behind.
+          expect(row.id).toBe(world.kept);
+          expect(c.ending!.reason).toBe(PLAN_END_DRAFT.reason);
+          const all = await stored();
+          expect(dialog()).toHaveTextContent(`(${all[0]!.email})`);
+          expect(within(screen.getByRole('region', { name: 'Fulfillments', hidden: true })).getAllByRole('row', { hidden: true })[1]!).toHaveTextContent('Active');
+        }
         if (c.ending!.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Not ended. ${NO_ANSWER}`);
         else expect(within(dialog()).queryByRole('alert')).toBeNull();
         // Nothing is ended until the reason is sent and taken.
@@ -298,6 +322,17 @@ function driver(): Driver<World> {
 
 describe('researchFulfillments machine paths (FulFillments, real server)', () => {
   it.each(planPaths(researchFulfillmentsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+});
+
+describe('researchFulfillments machine paths from a reason kept across a reload (decision 042)', () => {
+  // The newest fulfillment's ending was being worded when the page was reloaded.
+  beforeEach(async () => {
+    world.kept = (await stored())[0]!.id;
+    writeDraft(endDraftAddress(world.staffId)!, { id: world.kept, reason: PLAN_END_DRAFT.reason });
+  });
+  it.each(planPaths(researchFulfillmentsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, driver());
   });
 });

@@ -6,14 +6,16 @@
 // first page. Export is the browser's download of the filters' every row (a form post). Ending
 // an active fulfillment asks why, then sends it from the version shown: ended, it says so and
 // reads the page again; ended or changed first by someone else, it says who and shows the row
-// as it is now; not sent, the dialog stays with the reason and says why.
+// as it is now; not sent, the dialog stays with the reason and says why. An ending being worded
+// is kept across a reload (the `draft` input, decision 042): once the page is read, the same
+// fulfillment's dialog opens again with the reason typed, if it is still active on that page.
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX } from '../../domain/broker-research';
 import { FULFILLMENT_MESSAGES } from '../../domain/broker-research-fulfillments';
 import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
 import { exportFields, sameFilters, sameSearch, type FulfillmentSearch } from './research-fulfillments.search';
 import type {
-  EndFulfillmentReply, EndRequest, PageOutcome, PageRequest, ResearchFulfillmentsContext, ResearchFulfillmentsEvent, ResearchFulfillmentsInput,
+  EndDraft, EndFulfillmentReply, EndRequest, PageOutcome, PageRequest, ResearchFulfillmentsContext, ResearchFulfillmentsEvent, ResearchFulfillmentsInput,
 } from './research-fulfillments.types';
 
 /** Why the typed reason cannot be sent, or null. */
@@ -31,6 +33,9 @@ const overtaken = (error: unknown) => {
 
 const pageOf = (search: FulfillmentSearch) => ({ cursor: search.cursor, page: search.cursor === '' ? 0 : Math.max(1, Number(search.page || '2') - 1) });
 const firstPage = { cursor: '', page: 0 };
+/** The kept ending's fulfillment on the page read, when it is still active. */
+const draftTarget = (draft: EndDraft | null, outcome: PageOutcome) =>
+  (draft === null ? undefined : outcome.reply.items.find((r) => r.id === draft.id && r.status === 'active'));
 
 export const researchFulfillmentsMachine = setup({
   types: {
@@ -50,6 +55,7 @@ export const researchFulfillmentsMachine = setup({
     endable: ({ context, event }) => event.type === 'end.open' && context.rows.some((r) => r.id === event.id && r.status === 'active'),
     reasonOk: ({ context }) => context.ending !== null && reasonProblem(context.ending.reason) === null,
     overtaken: (_, error: unknown) => overtaken(error),
+    draftReopens: ({ context }, outcome: PageOutcome) => draftTarget(context.draft, outcome) !== undefined,
   },
   actions: {
     /** Provided by the tab: writes the search to the URL. */
@@ -69,14 +75,14 @@ export const researchFulfillmentsMachine = setup({
     showPage: assign(({ context }, outcome: PageOutcome) => ({
       rows: outcome.reply.items, nextCursor: outcome.reply.next_cursor, prevCursor: outcome.reply.prev_cursor, named: outcome.reply.named,
       total: outcome.reply.total ?? context.total, capped: outcome.reply.total === null ? context.capped : outcome.reply.total_capped,
-      brokers: outcome.brokers ?? context.brokers, page: context.pending.page, error: null,
+      brokers: outcome.brokers ?? context.brokers, page: context.pending.page, error: null, draft: null,
     })),
   },
 }).createMachine({
   id: 'researchFulfillments',
   context: ({ input }) => ({
     search: input.search, rows: [], total: null, capped: false, named: null, brokers: null, nextCursor: null, prevCursor: null,
-    pending: pageOf(input.search), page: 0, error: null, notice: null, ending: null,
+    pending: pageOf(input.search), page: 0, error: null, notice: null, ending: null, draft: input.draft,
   }),
   initial: 'loading',
   on: {
@@ -93,6 +99,14 @@ export const researchFulfillmentsMachine = setup({
           withTotal: context.pending.cursor === '' || context.total === null, withBrokers: context.brokers === null,
         }),
         onDone: [
+          {
+            // An ending kept across a reload: its dialog opens again with the reason typed.
+            guard: { type: 'draftReopens', params: ({ event }) => event.output }, target: 'confirming',
+            actions: [
+              assign({ ending: ({ context, event }) => ({ row: draftTarget(context.draft, event.output)!, reason: context.draft!.reason, error: null }) }),
+              { type: 'showPage', params: ({ event }) => event.output },
+            ],
+          },
           { guard: { type: 'pageEmpty', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'showPage', params: ({ event }) => event.output } },
           { target: 'listed', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],

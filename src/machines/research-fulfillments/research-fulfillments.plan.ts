@@ -1,11 +1,13 @@
 // The FulFillments walk: the list read (a first page with more, the last page, nothing for a
 // filter, a later page emptied meanwhile, or not read at all), paged on and back, a filter set and cleared, both downloads, and an
 // active fulfillment ended (ended; ended first by someone else; not sent) or left alone.
+// The second walk opens on an ending kept across a reload: its dialog again with the reason
+// typed, then sent or put away.
 import type { FulfillmentListReply, FulfillmentRow } from '../../domain/broker-research-fulfillments';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { researchFulfillmentsMachine } from './research-fulfillments.machine';
 import { searchOf } from './research-fulfillments.search';
-import type { ResearchFulfillmentsContext } from './research-fulfillments.types';
+import type { EndDraft, ResearchFulfillmentsContext } from './research-fulfillments.types';
 
 /** The list as the tab opens. */
 export const PLAIN_SEARCH = searchOf({});
@@ -28,7 +30,7 @@ const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: num
 
 export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMachine> = {
   machine: researchFulfillmentsMachine,
-  input: { search: PLAIN_SEARCH },
+  input: { search: PLAIN_SEARCH, draft: null },
   events: [
     { type: 'url.change', search: OTHER_SOURCE_SEARCH },
     { type: 'url.change', search: PLAIN_SEARCH },
@@ -82,4 +84,15 @@ export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMa
     const c = s.context as ResearchFulfillmentsContext;
     return JSON.stringify([s.value, c.pending.page > 0, c.search.source, c.ending !== null && c.ending.reason !== "", c.ending !== null && c.ending.error !== null]);
   },
+};
+
+/** After a reload with a reason being typed (decision 042): the first row, still active, is being ended. */
+export const PLAN_END_DRAFT: EndDraft = { id: 1, reason: PLAN_REASON };
+export const researchFulfillmentsDraftPlan: MachinePlan<typeof researchFulfillmentsMachine> = {
+  machine: researchFulfillmentsMachine,
+  input: { search: PLAIN_SEARCH, draft: PLAN_END_DRAFT },
+  events: [{ type: 'end.confirm' }, { type: 'end.cancel' }],
+  outcomes: researchFulfillmentsPlan.outcomes.filter((o) => ['firstPage', 'ended'].includes(o.name)),
+  filterEvents: researchFulfillmentsPlan.filterEvents!,
+  serializeState: researchFulfillmentsPlan.serializeState,
 };

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { FULFILLMENT_PAGE_SIZE, fulfillmentTotalWords } from '../../domain/broker-research-fulfillments';
 import { reasonProblem, type researchFulfillmentsMachine } from './research-fulfillments.machine';
 import { hasFilters } from './research-fulfillments.search';
+import type { EndDraft } from './research-fulfillments.types';
 
 type S = SnapshotFrom<typeof researchFulfillmentsMachine>;
 
@@ -34,3 +35,10 @@ export const selectEnding = (s: S) => s.context.ending;
 export const selectDialogOpen = (s: S) => s.hasTag('dialog');
 export const selectEndSending = (s: S) => s.matches('ending');
 export const selectReasonProblem = (s: S) => (s.context.ending ? reasonProblem(s.context.ending.reason) : null);
+/** A reason is typed in the End dialog: leaving the page would lose it. */
+export const selectFormChanged = (s: S) => s.hasTag('dialog') && s.context.ending !== null && s.context.ending.reason !== '';
+/** What to keep across a reload (decision 042): the ending being worded; undefined until a kept one is taken up. */
+export const selectDraftToKeep = (s: S): EndDraft | null | undefined => {
+  if (s.context.draft !== null) return undefined;
+  return selectFormChanged(s) ? { id: s.context.ending!.row.id, reason: s.context.ending!.reason } : null;
+};

@@ -6,6 +6,14 @@ import type { FulfillmentSearch } from './research-fulfillments.search';
 
 export interface ResearchFulfillmentsInput {
   search: FulfillmentSearch;
+  /** An ending being worded when the page was left (decision 042); null when none was kept. */
+  draft: EndDraft | null;
+}
+
+/** What is kept of an ending being worded: the fulfillment and the reason typed so far. */
+export interface EndDraft {
+  id: number;
+  reason: string;
 }
 
 export interface PageRequest {
@@ -54,6 +62,8 @@ export interface ResearchFulfillmentsContext {
   error: string | null;
   notice: Notice | null;
   ending: Ending | null;
+  /** The kept ending, until the first page is read: reopened when its fulfillment is there to end. */
+  draft: EndDraft | null;
 }
 
 export type ResearchFulfillmentsEvent =
