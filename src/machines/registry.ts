@@ -69,7 +69,7 @@ import { researchFlagsMachine } from './research-flags/research-flags.machine';
 import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
 // br-imports:requests
 import { researchRequestsMachine } from './research-requests/research-requests.machine';
-import { researchRequestsDraftPlan, researchRequestsPlan } from './research-requests/research-requests.plan';
+import { researchRequestsBulkDraftPlan, researchRequestsDraftPlan, researchRequestsPlan } from './research-requests/research-requests.plan';
 // br-imports:broker-details
 import { brokerDetailsMachine } from './broker-details/broker-details.machine';
 import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
@@ -400,10 +400,14 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'researchRequests',
     title: 'Broker Research requests',
-    purpose: "Users' requests for a broker's research, filtered from the URL and paged by cursor; one opened with its history and approved, rejected with a reason or sent to the broker from the version seen (someone deciding first is said); a bulk action previewed, confirmed and applied in one transaction with a report.",
+    purpose: "Users' requests for a broker's research, filtered from the URL and paged by cursor; one opened with its history and approved, rejected with a reason or sent to the broker from the version seen (someone deciding first is said); a bulk action previewed, confirmed and applied in one transaction with a report; a rejection reason being typed kept across a reload.",
     machine: researchRequestsMachine,
     source: 'src/machines/research-requests/research-requests.machine.ts',
-    plans: [{ title: 'The requests, one request, a bulk action', plan: researchRequestsPlan }, { title: 'A reason kept across a reload', plan: researchRequestsDraftPlan }],
+    plans: [
+      { title: 'The requests, one request, a bulk action', plan: researchRequestsPlan },
+      { title: 'A reason kept across a reload', plan: researchRequestsDraftPlan },
+      { title: 'A bulk rejection’s reason kept across a reload', plan: researchRequestsBulkDraftPlan },
+    ],
   },
   // br-entries:broker-details
   {

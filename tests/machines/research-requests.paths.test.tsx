@@ -9,7 +9,9 @@
 // reported, or not answered. The URL is a live tab search: the machine's query is written to it.
 // The second walk starts from a rejection reason kept in the tab's sessionStorage before a reload:
 // the newest request opens again with its dialog and the reason, then is rejected with it or the
-// dialog cancelled; the kept reason is in storage exactly while it is on screen.
+// dialog cancelled. The third starts from a bulk rejection's reason kept with the chosen request:
+// it is counted again and its confirmation shows the reason, then applied or taken back. The kept
+// reason is in storage exactly while it is on screen (or waiting to be shown again).
 import { Theme } from '@radix-ui/themes';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -22,8 +24,10 @@ import { REQUEST_PATHS } from '../../src/domain/broker-research-requests';
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchRequestsMachine } from '../../src/machines/research-requests/research-requests.machine';
 import { checkRequestsDraft } from '../../src/machines/research-requests/research-requests.draft';
-import { PLAN_DRAFT, PLAN_REASON, STALE_CURSOR, researchRequestsDraftPlan, researchRequestsPlan } from '../../src/machines/research-requests/research-requests.plan';
-import type { RequestsContext } from '../../src/machines/research-requests/research-requests.types';
+import {
+  PLAN_BULK_DRAFT, PLAN_DRAFT, PLAN_REASON, STALE_CURSOR, researchRequestsBulkDraftPlan, researchRequestsDraftPlan, researchRequestsPlan,
+} from '../../src/machines/research-requests/research-requests.plan';
+import type { RequestsContext, RequestsDraft } from '../../src/machines/research-requests/research-requests.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { selectStaffId } from '../../src/ui/form/form-draft';
 import { ConsoleContext } from '../../src/ui/console-context';
@@ -59,11 +63,13 @@ interface World {
   staffId: number;
   /** The reason the path rejects with: typed, or kept from before a reload. */
   reason: string;
+  /** What was kept before the reload the path starts from. */
+  kept: RequestsDraft | null;
 }
 let world: World;
 
-/** The world; with `kept`, a reason for the newest request stored as a reload finds it. */
-async function createWorld(kept: boolean): Promise<void> {
+/** The world; with `kept`, a reason for the newest request (alone, or chosen for a bulk rejection) stored as a reload finds it. */
+async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'decider', features: [...FEATURE_KEYS], activated: true });
@@ -88,9 +94,14 @@ async function createWorld(kept: boolean): Promise<void> {
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research');
   const staffId = selectStaffId(actors.session.getSnapshot())!;
-  world = { server, bridge, user: userEvent.setup(), actors, ids, broker, setUrl: () => {}, opened: [], actor: null, staffId, reason: kept ? PLAN_DRAFT.reason : PLAN_REASON };
+  const version = Number((await server.db.selectFrom('research_requests').select('version').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).version);
+  const draft: RequestsDraft | null = kept === 'request' ? { ...PLAN_DRAFT, kind: 'request', request: ids[0]! }
+    : kept === 'bulk' ? { ...PLAN_BULK_DRAFT, kind: 'bulk', scope: 'chosen', requests: [{ id: ids[0]!, version }] } : null;
+  world = {
+    server, bridge, user: userEvent.setup(), actors, ids, broker, setUrl: () => {}, opened: [], actor: null, staffId, reason: draft?.reason ?? PLAN_REASON, kept: draft,
+  };
   sessionStorage.clear();
-  if (kept) writeDraft(requestsDraftAddress(staffId)!, { request: ids[0]!, reason: PLAN_DRAFT.reason });
+  if (draft) writeDraft(requestsDraftAddress(staffId)!, draft);
 }
 
 async function tearDown(): Promise<void> {
@@ -248,7 +259,7 @@ async function replay(path: PlannedPath): Promise<void> {
       loading: () => {
         expect(screen.getAllByText(/Loading the requests…/).length).toBeGreaterThan(0);
         // A kept reason stays stored until its request is shown again.
-        expect(keptDraft()).toEqual(ctx().draft ? { request: first(), reason: world.reason } : null);
+        expect(keptDraft()).toEqual(ctx().draft ? world.kept : null);
       },
       loadFailed: () => {
         expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be listed: ${NO_ANSWER}`);
@@ -296,13 +307,14 @@ async function replay(path: PlannedPath): Promise<void> {
         // What was typed (or kept from before a reload) is in the field, and kept for a reload.
         expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue(ctx().reason);
         expect(ctx().reason).toBe(ctx().reason === '' ? '' : world.reason);
-        expect(keptDraft()).toEqual(ctx().reason === '' ? null : { request: first(), reason: world.reason });
+        expect(keptDraft()).toEqual(ctx().reason === '' ? null : { kind: 'request', request: first(), reason: world.reason });
       },
       'request.acting': () => {
         expect(button('Back to requests')).toBeDisabled();
       },
       'bulk.previewing': () => {
         expect(screen.getByRole('status', { name: 'Counting' })).toBeInTheDocument();
+        expect(keptDraft()).toEqual(ctx().draft ? world.kept : null);
       },
       'bulk.previewFailed': () => {
         expect(screen.getByRole('alert')).toHaveTextContent(`The requests could not be counted: ${NO_ANSWER}`);
@@ -312,12 +324,24 @@ async function replay(path: PlannedPath): Promise<void> {
         const n = chosen ? ctx().selected.length : (await matching()).length;
         expect(screen.getByRole('status', { name: 'Bulk selection' })).toHaveTextContent(`${n} ${n === 1 ? 'request' : 'requests'} ${chosen ? 'chosen' : 'matching'}.`);
         expect(button(new RegExp(`^Approve ${n} request`))).toBeEnabled();
+        // No action picked: no dialog, no reason kept.
+        expect(screen.queryByRole('alertdialog')).toBeNull();
+        expect(keptDraft()).toBeNull();
       },
       'bulk.confirming': () => {
         const dialog = screen.getByRole('alertdialog');
         const action = ctx().bulk.action;
         expect(within(dialog).getByRole('heading')).toHaveTextContent(action === 'approve' ? /^Approve: \d+ requests?\?$/ : /^Reject: \d+ requests?\?$/);
         if (ctx().error) expect(within(dialog).getByRole('alert')).toHaveTextContent(`Nothing was changed: ${NO_ANSWER}`);
+        // A rejection's reason, typed or kept from before a reload, is in its field and kept for a reload.
+        const { scope, reason } = ctx().bulk;
+        if (action === 'reject') {
+          expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue(reason);
+          expect(reason).toBe(reason === '' ? '' : world.reason);
+        }
+        expect(keptDraft()).toEqual(action === 'reject' && reason !== ''
+          ? { kind: 'bulk', scope, requests: scope === 'chosen' ? ctx().selected : [], reason: world.reason }
+          : null);
       },
       'bulk.applying': () => {
         expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })).toBeDisabled();
@@ -326,6 +350,8 @@ async function replay(path: PlannedPath): Promise<void> {
         const action = ctx().bulk.action!;
         const done = await world.server.db.selectFrom('research_requests').select('id').where('status', '=', action === 'approve' ? 'approved' : 'rejected').execute();
         expect(screen.getByRole('status', { name: 'Bulk outcome' })).toHaveTextContent(`${done.length} ${done.length === 1 ? 'request' : 'requests'} ${action === 'approve' ? 'approved' : 'rejected'}.`);
+        if (action === 'reject') expect((await stored(first())).reason).toBe(world.reason);
+        expect(keptDraft()).toBeNull();
         if (action === 'approve') {
           const given = await world.server.db.selectFrom('fulfillments').select('id').where('status', '=', 'active').execute();
           expect(given).toHaveLength(done.length);
@@ -336,7 +362,7 @@ async function replay(path: PlannedPath): Promise<void> {
 }
 
 describe('researchRequests machine paths (Broker Research → Requests, real server)', () => {
-  beforeEach(() => createWorld(false));
+  beforeEach(() => createWorld(null));
   afterEach(tearDown);
   it.each(planPaths(researchRequestsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replay(path);
@@ -358,9 +384,17 @@ describe('researchRequests machine paths (Broker Research → Requests, real ser
 });
 
 describe('researchRequests machine paths from a reason kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(true));
+  beforeEach(() => createWorld('request'));
   afterEach(tearDown);
   it.each(planPaths(researchRequestsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replay(path);
+  });
+});
+
+describe('researchRequests machine paths from a bulk rejection’s reason kept across a reload (decision 042)', () => {
+  beforeEach(() => createWorld('bulk'));
+  afterEach(tearDown);
+  it.each(planPaths(researchRequestsBulkDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replay(path);
   });
 });

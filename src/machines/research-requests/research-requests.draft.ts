@@ -1,11 +1,21 @@
-// The rejection reason being typed for one request (decision 042): the request and the reason, kept
-// in the tab's sessionStorage so a reload opens the request again with its dialog and the reason;
+// The rejection reason being typed (decision 042): for one request (the request and the reason) or
+// for a bulk rejection (the chosen requests with their versions, or all matching, and the reason),
+// kept in the tab's sessionStorage so a reload opens the dialog again with the reason;
 // `checkRequestsDraft` reads a stored one back, refusing any other shape.
 import * as v from 'valibot';
 import { REASON_MAX } from '../../domain/broker-research';
+import { BULK_MAX } from '../../domain/broker-research-requests';
 import type { RequestsDraft } from './research-requests.types';
 
-const DraftSchema = v.object({ request: v.pipe(v.number(), v.integer(), v.minValue(1)), reason: v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX)) });
+const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Typed = v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX));
+const DraftSchema = v.variant('kind', [
+  v.object({ kind: v.literal('request'), request: Id, reason: Typed }),
+  v.object({
+    kind: v.literal('bulk'), scope: v.picklist(['chosen', 'matching']),
+    requests: v.pipe(v.array(v.object({ id: Id, version: v.pipe(v.number(), v.integer()) })), v.maxLength(BULK_MAX)), reason: Typed,
+  }),
+]);
 
 export function checkRequestsDraft(value: unknown): RequestsDraft | null {
   const parsed = v.safeParse(DraftSchema, value);

@@ -5,7 +5,8 @@
 // is said, with the request as it is now; a bulk action on the chosen requests or on all matching
 // (the newest 1,000): a preview of how many each action applies to, a confirmation, one
 // transaction, a report of the requests it left as they were. A rejection reason kept from before
-// a reload (the `draft` input, decision 042) opens its request again with the dialog and the reason.
+// a reload (the `draft` input, decision 042) opens its request, or its bulk rejection, again with
+// the dialog and the reason.
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { Reason, canAct, type RequestAction, type RequestStatus } from '../../domain/broker-research';
@@ -13,7 +14,7 @@ import { BULK_MAX, REQUEST_ACTION_DONE, requestConflictOf } from '../../domain/b
 import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
 import type {
   ActInput, ActOutcome, BulkApplyInput, BulkOutcome, BulkScope, ListInput, ListOutcome, PreviewInput, PreviewOutcome, RequestOutcome, RequestsContext,
-  RequestsEvent, RequestsInput,
+  RequestsDraft, RequestsEvent, RequestsInput,
 } from './research-requests.types';
 
 type E<T extends RequestsEvent['type']> = Extract<RequestsEvent, { type: T }>;
@@ -25,6 +26,11 @@ const cursorRefused = (error: unknown): boolean => {
   const e = error as { status?: number; data?: { fields?: Record<string, unknown> } } | null;
   return e?.status === 400 && typeof e.data?.fields?.['cursor'] === 'string';
 };
+
+type KeptRequest = Extract<RequestsDraft, { kind: 'request' }>;
+type KeptBulk = Extract<RequestsDraft, { kind: 'bulk' }>;
+const keptRequest = (c: RequestsContext): KeptRequest | null => (c.draft?.kind === 'request' ? c.draft : null);
+const keptBulk = (c: RequestsContext): KeptBulk | null => (c.draft?.kind === 'bulk' ? c.draft : null);
 
 const noBulk = { scope: 'chosen' as BulkScope, preview: null, action: null, reason: '', report: null };
 
@@ -58,8 +64,11 @@ export const researchRequestsMachine = setup({
     maySend: ({ context }) => context.detail !== null && canAct('send', context.detail.request.status),
     mayReject: ({ context }) => context.detail !== null && canAct('reject', context.detail.request.status),
     reasonOk: ({ context }) => reasonOk(context.reason),
-    keptReason: ({ context }) => context.draft !== null,
-    keptReasonApplies: ({ context }, status: RequestStatus) => context.draft !== null && canAct('reject', status),
+    keptRequest: ({ context }) => keptRequest(context) !== null,
+    keptReasonApplies: ({ context }, status: RequestStatus) => keptRequest(context) !== null && canAct('reject', status),
+    keptBulk: ({ context }) => keptBulk(context) !== null,
+    /** The kept bulk reason, while the rejection still applies to some of the requests. */
+    keptBulkApplies: ({ context }, preview: PreviewOutcome) => keptBulk(context) !== null && preview.applies.reject > 0,
     conflict: (_, error: unknown) => requestConflictOf(error) !== null,
     cursorRefused: (_, error: unknown) => cursorRefused(error),
     applies: ({ context }, action: RequestAction) => (context.bulk.preview?.applies[action] ?? 0) > 0,
@@ -87,11 +96,22 @@ export const researchRequestsMachine = setup({
         src: 'listRequests',
         input: ({ context }) => ({ query: context.query, withBrokers: context.brokers === null }),
         onDone: [
-          // A reason was being typed before a reload: its request opens again.
+          // A reason was being typed before a reload: its request, or its bulk rejection, opens again.
           {
-            guard: 'keptReason',
+            guard: 'keptRequest',
             target: 'request',
-            actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null, openId: context.draft!.request, detail: null })),
+            actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null, openId: keptRequest(context)!.request, detail: null })),
+          },
+          {
+            guard: 'keptBulk',
+            target: 'bulk',
+            actions: assign(({ context, event }) => {
+              const kept = keptBulk(context)!;
+              return {
+                page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null, bulk: { ...noBulk, scope: kept.scope },
+                selected: kept.scope === 'chosen' ? kept.requests : context.selected,
+              };
+            }),
           },
           { target: 'listed', actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null })) },
         ],
@@ -168,7 +188,7 @@ export const researchRequestsMachine = setup({
               {
                 guard: { type: 'keptReasonApplies', params: ({ event }) => event.output.request.status },
                 target: 'rejecting',
-                actions: assign(({ context, event }) => ({ detail: event.output, action: 'reject' as const, reason: context.draft!.reason, draft: null })),
+                actions: assign(({ context, event }) => ({ detail: event.output, action: 'reject' as const, reason: keptRequest(context)!.reason, draft: null })),
               },
               { target: 'shown', actions: assign({ detail: ({ event }) => event.output, draft: null }) },
             ],
@@ -226,8 +246,18 @@ export const researchRequestsMachine = setup({
             input: ({ context }): PreviewInput => (context.bulk.scope === 'chosen'
               ? { kind: 'chosen', requests: context.selected }
               : { kind: 'matching', filters: context.query.filters }),
-            onDone: { target: 'previewed', actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, preview: event.output }, error: null })) },
-            onError: { target: 'previewFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+            onDone: [
+              // The kept reason, back in the rejection's confirmation.
+              {
+                guard: { type: 'keptBulkApplies', params: ({ event }) => event.output },
+                target: 'confirming',
+                actions: assign(({ context, event }) => ({
+                  bulk: { ...context.bulk, preview: event.output, action: 'reject' as const, reason: keptBulk(context)!.reason }, error: null, draft: null,
+                })),
+              },
+              { target: 'previewed', actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, preview: event.output }, error: null, draft: null })) },
+            ],
+            onError: { target: 'previewFailed', actions: assign({ error: ({ event }) => serverMessage(event.error), draft: null }) },
           },
         },
         previewFailed: {

@@ -5,7 +5,9 @@
 // or the dialog cancelled; a bulk action on the chosen requests or on all matching: previewed (or
 // no answer), approve or reject (with its reason) confirmed or taken back, applied (or no answer),
 // its report closed. The second walk opens on a rejection reason kept across a reload: the request
-// opens again with its dialog and the reason, then rejected or the dialog cancelled.
+// opens again with its dialog and the reason, then rejected or the dialog cancelled. The third opens
+// on a bulk rejection's reason kept: the chosen requests counted again, the confirmation with the
+// reason, applied and reported, or taken back.
 import type { MachinePlan } from '../../workflows/plan';
 import { researchRequestsMachine } from './research-requests.machine';
 import { NO_FILTERS, type RequestsDraft } from './research-requests.types';
@@ -157,7 +159,7 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
 };
 
 /** After a reload with a reason typed for the newest request (decision 042). */
-export const PLAN_DRAFT: RequestsDraft = { request: 1, reason: 'Kept across a reload: no agreement with this broker.' };
+export const PLAN_DRAFT: RequestsDraft = { kind: 'request', request: 1, reason: 'Kept across a reload: no agreement with this broker.' };
 export const researchRequestsDraftPlan: MachinePlan<typeof researchRequestsMachine> = {
   machine: researchRequestsMachine,
   input: { query: { filters: NO_FILTERS, cursor: '' }, draft: PLAN_DRAFT },
@@ -168,5 +170,21 @@ export const researchRequestsDraftPlan: MachinePlan<typeof researchRequestsMachi
     if (s.hasTag('busy')) return e.type.startsWith('xstate.');
     // The kept reason is rejected with, or its dialog cancelled; the walk ends on the request shown.
     return s.matches({ request: 'rejecting' });
+  },
+};
+
+/** After a reload with a reason typed for rejecting the chosen requests (decision 042). */
+export const PLAN_BULK_DRAFT: RequestsDraft = { kind: 'bulk', scope: 'chosen', requests: [{ id: 1, version: 1 }], reason: 'Kept across a reload: the research budget is spent.' };
+export const researchRequestsBulkDraftPlan: MachinePlan<typeof researchRequestsMachine> = {
+  machine: researchRequestsMachine,
+  input: { query: { filters: NO_FILTERS, cursor: '' }, draft: PLAN_BULK_DRAFT },
+  events: [{ type: 'bulk.confirm' }, { type: 'bulk.back' }, { type: 'bulk.close' }],
+  outcomes: researchRequestsPlan.outcomes.filter((o) => ['firstPage', 'previewed', 'applied'].includes(o.name)),
+  serializeState: (s) => JSON.stringify([s.value, s.context.draft !== null, s.context.bulk.action, s.context.bulk.reason !== '', s.context.notice !== null]),
+  filterEvents: (s, e) => {
+    if (s.hasTag('busy')) return e.type.startsWith('xstate.');
+    // The kept reason is rejected with (and the report closed; the walk ends on the list), or taken back to the counts.
+    if (s.matches({ bulk: 'confirming' })) return e.type === 'bulk.confirm' || e.type === 'bulk.back';
+    return s.matches({ bulk: 'reported' }) && e.type === 'bulk.close';
   },
 };

@@ -35,15 +35,19 @@ export const selectReported = (s: S) => s.hasTag('reported');
 export const selectNotice = (s: S) => s.context.notice;
 export const selectConflict = (s: S) => s.context.conflict;
 export const selectError = (s: S) => s.context.error;
-/** A reason is typed in the open request's reject dialog: leaving the page would lose it. */
-export const selectReasonTyped = (s: S) => s.hasTag('rejecting') && s.context.reason !== '';
-/** A bulk rejection's reason is typed: a reload cannot bring the bulk choice back, so the browser asks first. */
-export const selectBulkReasonTyped = (s: S) => s.hasTag('confirming') && s.context.bulk.action === 'reject' && s.context.bulk.reason !== '';
+const typedForRequest = (s: S) => s.hasTag('rejecting') && s.context.reason !== '';
+const typedForBulk = (s: S) => s.hasTag('confirming') && s.context.bulk.action === 'reject' && s.context.bulk.reason !== '';
+/** A rejection reason is typed (for the open request, or for a bulk rejection): leaving the page would lose it. */
+export const selectReasonTyped = (s: S) => typedForRequest(s) || typedForBulk(s);
 /**
- * What a reload brings back (decision 042): the open request's reason being typed; undefined while a
- * kept one waits for its request to be shown again (the stored entry stays); null for nothing.
+ * What a reload brings back (decision 042): the reason being typed, with the request or the bulk
+ * choice it is for; undefined while a kept one waits to be shown again (the stored entry stays);
+ * null for nothing.
  */
 export const selectDraftToKeep = (s: S): RequestsDraft | null | undefined => {
-  if (s.context.draft !== null) return undefined;
-  return s.hasTag('rejecting') && s.context.reason !== '' && s.context.openId !== null ? { request: s.context.openId, reason: s.context.reason } : null;
+  const c = s.context;
+  if (c.draft !== null) return undefined;
+  if (typedForRequest(s) && c.openId !== null) return { kind: 'request', request: c.openId, reason: c.reason };
+  if (typedForBulk(s)) return { kind: 'bulk', scope: c.bulk.scope, requests: c.bulk.scope === 'chosen' ? c.selected : [], reason: c.bulk.reason };
+  return null;
 };

@@ -43,19 +43,21 @@ export interface RequestsContext {
   /** Someone else acted on the request first: said above its panel. */
   conflict: string | null;
   error: string | null;
-  /** The reason kept from before a reload, until its request is shown again. */
+  /** The reason kept from before a reload, until its request or bulk rejection is shown again. */
   draft: RequestsDraft | null;
 }
 
-/** A rejection reason being typed for one request, kept across a reload (decision 042). */
-export interface RequestsDraft {
-  request: number;
-  reason: string;
-}
+/**
+ * A rejection reason being typed, kept across a reload (decision 042): for one request, or for a
+ * bulk rejection of the chosen requests (with the versions seen) or of all matching the URL's filters.
+ */
+export type RequestsDraft =
+  | { kind: 'request'; request: number; reason: string }
+  | { kind: 'bulk'; scope: BulkScope; requests: SeenRequest[]; reason: string };
 
 export interface RequestsInput {
   query: RequestsQuery;
-  /** The reason kept from before a reload: its request opens again with the dialog and the reason. */
+  /** The reason kept from before a reload: its request (or bulk rejection) opens again with the dialog and the reason. */
   draft: RequestsDraft | null;
 }
 

@@ -11,14 +11,14 @@ import type { Broker } from '../../../domain/brokers';
 import { checkRequestsDraft, REQUESTS_DRAFT_FORM } from '../../../machines/research-requests/research-requests.draft';
 import { liveResearchRequestsMachine } from '../../../machines/research-requests/research-requests.live';
 import {
-  selectBulkReasonTyped, selectDraftToKeep, selectReasonTyped,
+  selectDraftToKeep, selectReasonTyped,
   selectBusy, selectInBulk, selectInRequest, selectListed, selectLoadFailed, selectLoading, selectNotice, selectPage, selectQuery, selectSelected,
   selectError,
 } from '../../../machines/research-requests/research-requests.selectors';
 import { NO_FILTERS, type RequestFilterText } from '../../../machines/research-requests/research-requests.types';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../console-context';
-import { DraftKeeper, LeaveGuard, sameDraft, selectStaffId, useStoredDraft } from '../../form/form-draft';
+import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../form/form-draft';
 import { TableCaption } from '../../bulk-edit/table-caption';
 import { OrgPicker } from '../../org-picker/org-picker';
 import { useTabSearch } from '../tab-search';
@@ -70,22 +70,15 @@ export function RequestsUrl() {
 }
 
 /**
- * Keeps the open request's rejection reason as a draft (a reload opens the request and its dialog
- * again); leaving the page with a reason typed asks first and drops it. A bulk choice is not brought
- * back by a reload, so with a bulk rejection's reason typed the browser asks before a reload too.
+ * Keeps a rejection reason being typed as a draft (a reload opens the request, or the bulk
+ * rejection, again with its dialog and the reason); leaving the page with a reason typed asks first
+ * and drops it.
  */
 export function RequestsDraftKeeper() {
   const address = requestsDraftAddress(useStaffId());
   const draft = RequestsCtx.useSelector(selectDraftToKeep, sameDraft);
   const typed = RequestsCtx.useSelector(selectReasonTyped);
-  const bulkTyped = RequestsCtx.useSelector(selectBulkReasonTyped);
-  return (
-    <>
-      <DraftKeeper address={address} draft={draft} changed={typed} description="The rejection reason you typed is not saved yet." leaveLabel="Discard the reason and leave" />
-      <LeaveGuard when={bulkTyped} beforeUnload title="Leave without rejecting?" description="The reason you typed for the bulk rejection is not saved yet."
-        leaveLabel="Discard the reason and leave" />
-    </>
-  );
+  return <DraftKeeper address={address} draft={draft} changed={typed} description="The rejection reason you typed is not sent yet." leaveLabel="Discard the reason and leave" />;
 }
 
 export function RequestsView() {
