@@ -15,12 +15,9 @@ import { benchRoles } from './roles';
 import { benchTemplates } from './templates';
 import { benchSkus } from './skus';
 import { benchAccounts } from './accounts';
-// Broker Research benches: each adds its import under its own line.
-// br-imports:requests
+// Broker Research.
 import { benchResearchRequests } from './research-requests';
-// br-imports:fulfillments
 import { benchResearchFulfillments } from './research-fulfillments';
-// br-imports:other-sources
 import { benchOtherSources } from './research-other-sources';
 
 const BENCHES = [
@@ -34,11 +31,8 @@ const BENCHES = [
   ['templates', benchTemplates],
   ['skus', benchSkus],
   ['accounts', benchAccounts],
-  // br-entries:requests
   ['requests', benchResearchRequests],
-  // br-entries:fulfillments
   ['fulfillments', benchResearchFulfillments],
-  // br-entries:other-sources
   ['other sources', benchOtherSources],
 ] as const;
 

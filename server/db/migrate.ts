@@ -22,19 +22,13 @@ import * as accountSettings from './migrations/2026_11_25_018_account_settings';
 import * as skus from './migrations/2026_11_25_019_skus';
 import * as redshiftConfiguration from './migrations/2026_11_25_020_redshift_configuration';
 import * as brokerResearch from './migrations/2026_11_25_021_broker_research';
-// Broker Research tabs' own migrations (022 requests, 027 fulfillments, 023 other sources, 024 broker details and brokers, 025 domain mappings, 026 control panel and submissions) go under their line.
-// br-migration-imports:requests
+// Broker Research's tabs (decisions 056–061).
 import * as auditRecord from './migrations/2026_11_27_022_audit_record';
-// br-migration-imports:fulfillments
 import * as fulfillmentEndedBy from './migrations/2026_11_27_027_fulfillment_ended_by';
 import * as fulfillmentPairIndexes from './migrations/2026_11_27_027_fulfillment_pair_indexes';
-// br-migration-imports:other-sources
 import * as otherSourceImports from './migrations/2026_11_27_023_other_source_imports';
-// br-migration-imports:broker-details
 import * as brokerDetails from './migrations/2026_11_27_024_broker_details';
-// br-migration-imports:domain-mappings
 import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_users';
-// br-migration-imports:user-submission
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,18 +53,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_019_skus': skus,
   '2026_11_25_020_redshift_configuration': redshiftConfiguration,
   '2026_11_25_021_broker_research': brokerResearch,
-  // br-migrations:requests
   '2026_11_27_022_audit_record': auditRecord,
-  // br-migrations:fulfillments
   '2026_11_27_027_fulfillment_ended_by': fulfillmentEndedBy,
   '2026_11_27_027_fulfillment_pair_indexes': fulfillmentPairIndexes,
-  // br-migrations:other-sources
   '2026_11_27_023_other_source_imports': otherSourceImports,
-  // br-migrations:broker-details
   '2026_11_27_024_broker_details': brokerDetails,
-  // br-migrations:domain-mappings
   '2026_11_27_025_broker_domain_users': brokerDomainUsers,
-  // br-migrations:user-submission
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -63,29 +63,21 @@ import { userSessionsMachine } from './user-sessions/user-sessions.machine';
 import { userSessionsPlan } from './user-sessions/user-sessions.plan';
 import { accountSettingsMachine } from './account-settings/account-settings.machine';
 import { accountSettingsDraftPlan, accountSettingsPlan } from './account-settings/account-settings.plan';
-// Broker Research machines: each tab adds its imports under its own line.
-// br-imports:control-panel
+// Broker Research (decisions 055–061).
 import { researchFlagsMachine } from './research-flags/research-flags.machine';
 import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
-// br-imports:requests
 import { researchRequestsMachine } from './research-requests/research-requests.machine';
 import { researchRequestsBulkDraftPlan, researchRequestsDraftPlan, researchRequestsPlan } from './research-requests/research-requests.plan';
-// br-imports:broker-details
 import { brokerDetailsMachine } from './broker-details/broker-details.machine';
 import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
-// br-imports:fulfillments
 import { researchFulfillmentsMachine } from './research-fulfillments/research-fulfillments.machine';
 import { researchFulfillmentsDraftPlan, researchFulfillmentsPlan } from './research-fulfillments/research-fulfillments.plan';
-// br-imports:brokers
 import { brokerUserGroupsMachine } from './broker-user-groups/broker-user-groups.machine';
 import { brokerUserGroupsDraftPlan, brokerUserGroupsPlan } from './broker-user-groups/broker-user-groups.plan';
-// br-imports:other-sources
 import { otherSourceUploadMachine } from './other-source-upload/other-source-upload.machine';
 import { otherSourceUploadPlan } from './other-source-upload/other-source-upload.plan';
-// br-imports:domain-mappings
 import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine';
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
-// br-imports:user-submission
 import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
 import { researchSubmissionsDraftPlan, researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
 
@@ -386,8 +378,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/account-settings/account-settings.machine.ts',
     plans: [{ title: 'The accounts and one account’s settings', plan: accountSettingsPlan }, { title: 'A settings form kept across a reload', plan: accountSettingsDraftPlan }],
   },
-  // Broker Research: each tab adds its entries under its own line.
-  // br-entries:control-panel
+  // Broker Research (decisions 055–061).
   {
     id: 'researchFlags',
     title: 'Broker Research: Control Panel',
@@ -396,7 +387,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/research-flags/research-flags.machine.ts',
     plans: [{ title: 'Read, change, save', plan: researchFlagsPlan }, { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan }],
   },
-  // br-entries:requests
   {
     id: 'researchRequests',
     title: 'Broker Research requests',
@@ -409,7 +399,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       { title: 'A bulk rejection’s reason kept across a reload', plan: researchRequestsBulkDraftPlan },
     ],
   },
-  // br-entries:broker-details
   {
     id: 'brokerDetails',
     title: 'Broker Research: Broker Details',
@@ -421,7 +410,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       { title: 'A changed form kept across a reload', plan: brokerDetailsDraftPlan },
     ],
   },
-  // br-entries:fulfillments
   {
     id: 'researchFulfillments',
     title: 'Broker Research: FulFillments',
@@ -430,7 +418,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/research-fulfillments/research-fulfillments.machine.ts',
     plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }, { title: 'A reason kept across a reload', plan: researchFulfillmentsDraftPlan }],
   },
-  // br-entries:brokers
   {
     id: 'brokerUserGroups',
     title: 'Broker Research: Brokers',
@@ -439,7 +426,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/broker-user-groups/broker-user-groups.machine.ts',
     plans: [{ title: 'Browse, choose a broker, its user groups and members', plan: brokerUserGroupsPlan }, { title: 'A changed group form kept across a reload', plan: brokerUserGroupsDraftPlan }],
   },
-  // br-entries:other-sources
   {
     id: 'otherSourceUpload',
     title: 'Fulfillments from Other Sources',
@@ -448,7 +434,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/other-source-upload/other-source-upload.machine.ts',
     plans: [{ title: 'A file of entitlements, checked and applied', plan: otherSourceUploadPlan }],
   },
-  // br-entries:domain-mappings
   {
     id: 'domainMappings',
     title: 'Broker Research: Broker Domain Mappings',
@@ -457,7 +442,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/domain-mappings/domain-mappings.machine.ts',
     plans: [{ title: 'List, add, edit, remove', plan: domainMappingsPlan }, { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan }],
   },
-  // br-entries:user-submission
   {
     id: 'researchSubmissions',
     title: 'Broker Research: User Submission',

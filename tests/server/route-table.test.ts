@@ -93,40 +93,32 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/mybroker/': 'restrict_broker_access',
     'GET /api/brokergroup/': 'br_research',
     'GET /api/broker/': 'br_research',
-    // Broker Research (decision 055): each tab adds its routes under its own line.
-    // br-routes:control-panel
+    // Broker Research (decisions 055–061).
     'GET /api/researchreports/brflags/': 'br_research',
     'PUT /api/researchreports/brflags/': 'br_research',
     'GET /api/researchreports/get_new_researchreports/': 'br_research',
-    // br-routes:requests
     'POST /api/researchreports/requests/list/': 'br_research', 'GET /api/researchreports/requests/one/': 'br_research',
     'POST /api/researchreports/requests/action/': 'br_research', 'POST /api/researchreports/requests/bulk_preview/': 'br_research',
     'POST /api/researchreports/requests/bulk/': 'br_research',
-    // br-routes:broker-details
     'GET /api/broker/details/': 'br_research', 'GET /api/broker/list/': 'br_research', 'PUT /api/broker/mifid/': 'br_research',
     'POST /api/broker/brokersales/': 'br_research', 'PUT /api/broker/brokersales/': 'br_research', 'DELETE /api/broker/brokersales/': 'br_research',
     'POST /api/broker/link_broker/': 'br_research', 'DELETE /api/broker/link_broker/': 'br_research', 'PUT /api/broker/distributor_info/': 'br_research',
-    // br-routes:fulfillments
     'POST /user/get_fulfillment_info/': 'br_research',
     'POST /user/export_br_fulfill_info/': 'br_research',
     'POST /user/end_br_fulfillment/': 'br_research',
-    // br-routes:brokers
     'GET /api/broker/user_group/': 'br_research', 'GET /api/broker/user_group/members/': 'br_research',
     'POST /api/broker/user_group/create/': 'br_research', 'PUT /api/broker/user_group/update/': 'br_research', 'DELETE /api/broker/user_group/delete/': 'br_research',
     'POST /api/broker/user_group/members/': 'br_research', 'DELETE /api/broker/user_group/members/': 'br_research',
-    // br-routes:other-sources
     'POST /api/researchreports/other_sources/verify/': 'br_research',
     'POST /api/researchreports/other_sources/apply/': 'br_research',
     'GET /api/researchreports/other_sources/imports/': 'br_research',
     'GET /api/researchreports/other_sources/import_fulfillments/': 'br_research',
-    // br-routes:domain-mappings
     'GET /api/researchreports/broker_domain_mapping/': 'br_research',
     'POST /api/researchreports/broker_domain_mapping/': 'br_research',
     'PUT /api/researchreports/broker_domain_mapping/': 'br_research',
     'DELETE /api/researchreports/broker_domain_mapping/': 'br_research',
     'GET /api/researchreports/broker_domain_mapping/brokers/': 'br_research',
     'GET /api/researchreports/broker_domain_mapping/users/': 'br_research',
-    // br-routes:user-submission
     'GET /api/researchreports/user_submissions/': 'br_research',
     'POST /api/researchreports/user_submissions/review/': 'br_research',
     // Group Management (decision 048).

@@ -26,41 +26,25 @@ import { scenario as redshift } from './redshift.spec';
 import { scenario as templates } from './templates.spec';
 import { scenario as skus } from './skus.spec';
 import { scenario as accountSettings } from './account-settings.spec';
-// Broker Research scenarios: each tab adds its import under its own line.
-// br-imports:control-panel
+// Broker Research.
 import { scenario as researchControlPanel } from './research-control-panel.spec';
-// br-imports:requests
 import { scenario as researchRequests } from './research-requests.spec';
-// br-imports:broker-details
 import { scenario as brokerDetails } from './broker-details.spec';
-// br-imports:fulfillments
 import { scenario as researchFulfillments } from './research-fulfillments.spec';
-// br-imports:brokers
-// br-imports:other-sources
 import { scenario as researchOtherSources } from './research-other-sources.spec';
-// br-imports:domain-mappings
 import { scenario as brokerDomains } from './broker-domains.spec';
-// br-imports:user-submission
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated, firstSignIn, supportMenu, sessionExpiry, blockedAccount, logout, linkedRedirect, workflows,
   userLifecycle, userSupport, userBulkEdit, listChecks, formsDrafts, segments, bulkTags, restrictBroker, groups, groupsV2, groupLifecycle, roles,
   accountSettings, templates, skus, redshift,
-  // Broker Research: each tab adds its scenarios under its own line.
-  // br-entries:control-panel
+  // Broker Research.
   researchControlPanel,
-  // br-entries:requests
   researchRequests,
-  // br-entries:broker-details
   brokerDetails,
-  // br-entries:fulfillments
   researchFulfillments,
-  // br-entries:brokers
-  // br-entries:other-sources
   researchOtherSources,
-  // br-entries:domain-mappings
   brokerDomains,
-  // br-entries:user-submission
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];
