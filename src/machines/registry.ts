@@ -382,7 +382,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'researchFlags',
     title: 'Broker Research: Control Panel',
-    purpose: 'The research flags of each distributor the session sees (Refinitiv with tri_submittor), each set saved from the version read; a save someone made first is shown; the count of new submissions.',
+    purpose: "Each distributor's research flags (Refinitiv's for its submitters), saved from the version read, a colleague's save first shown; new submissions counted.",
     machine: researchFlagsMachine,
     source: 'src/machines/research-flags/research-flags.machine.ts',
     plans: [{ title: 'Read, change, save', plan: researchFlagsPlan }, { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan }],
@@ -390,7 +390,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'researchRequests',
     title: 'Broker Research requests',
-    purpose: "Users' requests for a broker's research, filtered from the URL and paged by cursor; one opened with its history and approved, rejected with a reason or sent to the broker from the version seen (someone deciding first is said); a bulk action previewed, confirmed and applied in one transaction with a report; a rejection reason being typed kept across a reload.",
+    purpose: "Requests for a broker's research, filtered and paged: one approved, rejected with a reason or sent to the broker, or many at once after a preview.",
     machine: researchRequestsMachine,
     source: 'src/machines/research-requests/research-requests.machine.ts',
     plans: [
@@ -402,7 +402,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'brokerDetails',
     title: 'Broker Research: Broker Details',
-    purpose: "One broker's record from the URL or a picker: the MiFID II status, sales contacts, linked brokers and distributor info changed from the broker's version (a change someone made first is shown), a contact or link removed after a question.",
+    purpose: "One broker's record: MiFID II status, sales contacts, linked brokers and distributor info, each changed from the version read.",
     machine: brokerDetailsMachine,
     source: 'src/machines/broker-details/broker-details.machine.ts',
     plans: [
@@ -413,7 +413,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'researchFulfillments',
     title: 'Broker Research: FulFillments',
-    purpose: 'Fulfillments filtered by status, source, broker, organization, user and days recorded (the URL holds them), paged by keyset, downloaded as CSV or XLSX; an active one ended with a reason from the version shown, someone else ending it first said.',
+    purpose: 'Fulfillments filtered and paged, downloaded as CSV or XLSX; an active one ended with a reason, a colleague ending it first said.',
     machine: researchFulfillmentsMachine,
     source: 'src/machines/research-fulfillments/research-fulfillments.machine.ts',
     plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }, { title: 'A reason kept across a reload', plan: researchFulfillmentsDraftPlan }],
@@ -421,7 +421,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'brokerUserGroups',
     title: 'Broker Research: Brokers',
-    purpose: 'The brokers by name, searched and filtered by broker group, each opening in Broker Details; the user groups of a broker created, changed from their version or deleted after a question naming the member count; members added by email or username and removed.',
+    purpose: "Brokers searched by name and group, each opening in Broker Details; a broker's user groups created, changed, deleted, with their members.",
     machine: brokerUserGroupsMachine,
     source: 'src/machines/broker-user-groups/broker-user-groups.machine.ts',
     plans: [{ title: 'Browse, choose a broker, its user groups and members', plan: brokerUserGroupsPlan }, { title: 'A changed group form kept across a reload', plan: brokerUserGroupsDraftPlan }],
@@ -429,7 +429,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'otherSourceUpload',
     title: 'Fulfillments from Other Sources',
-    purpose: "A distributor's file of entitlements read in a worker, named with its source and distributor, checked by the server row by row, confirmed and applied in one transaction with a per-row report; the latest imports beside it.",
+    purpose: "A distributor's entitlement file read in a worker, checked by the server row by row, then applied in one transaction; the latest imports.",
     machine: otherSourceUploadMachine,
     source: 'src/machines/other-source-upload/other-source-upload.machine.ts',
     plans: [{ title: 'A file of entitlements, checked and applied', plan: otherSourceUploadPlan }],
@@ -437,7 +437,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'domainMappings',
     title: 'Broker Research: Broker Domain Mappings',
-    purpose: 'Email domains that name a broker: listed by domain with the users each recognises, searched and paged; added, changed from the version read and removed; a domain naming another broker refused at its field.',
+    purpose: 'Email domains that name a broker, with the users each recognises: added, changed and removed; a domain naming another broker refused.',
     machine: domainMappingsMachine,
     source: 'src/machines/domain-mappings/domain-mappings.machine.ts',
     plans: [{ title: 'List, add, edit, remove', plan: domainMappingsPlan }, { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan }],
@@ -445,7 +445,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'researchSubmissions',
     title: 'Broker Research: User Submission',
-    purpose: 'Research users submitted, newest first by status and title a page at a time; each started in review, published or rejected with a reason from the version read; who acted first is shown.',
+    purpose: 'Research users submitted, by status and title: started in review, published or rejected with a reason; who acted first is shown.',
     machine: researchSubmissionsMachine,
     source: 'src/machines/research-submissions/research-submissions.machine.ts',
     plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }, { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan }],
