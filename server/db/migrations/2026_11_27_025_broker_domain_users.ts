@@ -1,5 +1,5 @@
 // Broker Domain Mappings (decision 061): each mapping shows how many users it recognises, the
-// users not deleted whose email is at its domain. users_email_domain_idx keys users by their
+// users not deleted whose email is at its domain. users_email_domain_idx keys every user by their
 // email's domain (lower case, after the '@'), so counting a page's domains, or listing one
 // domain's users, is an index range per domain at any number of users. The expression differs by
 // engine (SQLite has instr, PostgreSQL split_part); queries take it from EMAIL_DOMAIN so they
@@ -22,7 +22,9 @@ export function EMAIL_DOMAIN(engine: Engine, column = 'email'): RawBuilder<strin
 export async function up(db: AnyDb): Promise<void> {
   const engine = engineOf(db);
   const key = engine === 'postgres' ? sql.raw(`lower(split_part(email, '@', 2))`) : sql.raw(`lower(substr(email, instr(email, '@') + 1))`);
-  await sql`create index users_email_domain_idx on users (${key}, id) where deleted = 0`.execute(db);
+  // Over every user, deleted or not: a partial index on `deleted = 0` would also be PostgreSQL's
+  // cheapest way to every live user, and the user search would walk it instead of its sort indexes.
+  await sql`create index users_email_domain_idx on users (${key}, id)`.execute(db);
   if (engine === 'postgres') {
     await sql`create index broker_domains_domain_c_idx on broker_domains (domain collate "C")`.execute(db);
     await sql`create index brokers_name_c_idx on brokers ((lower(name) collate "C"), id)`.execute(db);
