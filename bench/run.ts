@@ -19,6 +19,9 @@ import { benchAccounts } from './accounts';
 import { benchResearchRequests } from './research-requests';
 import { benchResearchFulfillments } from './research-fulfillments';
 import { benchOtherSources } from './research-other-sources';
+// ANCHOR-AUDIT-BENCH-IMPORT
+// ANCHOR-REPORTS-BENCH-IMPORT
+// ANCHOR-INVITE-BENCH-IMPORT
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -34,6 +37,9 @@ const BENCHES = [
   ['requests', benchResearchRequests],
   ['fulfillments', benchResearchFulfillments],
   ['other sources', benchOtherSources],
+  // ANCHOR-AUDIT-BENCH
+  // ANCHOR-REPORTS-BENCH
+  // ANCHOR-INVITE-BENCH
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

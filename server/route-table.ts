@@ -27,6 +27,9 @@ import { brokerDetailsRoutes } from './api/broker-details';
 import { brokerUserGroupsRoutes } from './api/broker-user-groups';
 import { brokerDomainsRoutes } from './api/broker-domains';
 import { researchSubmissionsRoutes } from './api/research-submissions';
+import { auditLogRoutes } from './api/audit-log';
+import { reportsRoutes } from './api/reports';
+import { inviteRequestRoutes } from './api/invite-requests';
 import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
@@ -51,4 +54,7 @@ export const ROUTES: readonly Route[] = [
   ...templateRoutes,
   ...skuRoutes,
   ...accountRoutes,
+  ...auditLogRoutes,
+  ...reportsRoutes,
+  ...inviteRequestRoutes,
 ];

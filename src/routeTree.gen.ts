@@ -15,6 +15,7 @@ import { Route as RedirectRouteImport } from './routes/redirect'
 import { Route as AuthedIndexRouteImport } from './routes/_authed.index'
 import { Route as AuthedSplatRouteImport } from './routes/_authed.$'
 import { Route as AuthedAccount_settingsRouteImport } from './routes/_authed.account_settings'
+import { Route as AuthedAudit_logRouteImport } from './routes/_authed.audit_log'
 import { Route as AuthedBroker_researchRouteImport } from './routes/_authed.broker_research'
 import { Route as AuthedCreate_userRouteImport } from './routes/_authed.create_user'
 import { Route as AuthedInvite_request_usersRouteImport } from './routes/_authed.invite_request_users'
@@ -60,6 +61,11 @@ const AuthedSplatRoute = AuthedSplatRouteImport.update({
 const AuthedAccount_settingsRoute = AuthedAccount_settingsRouteImport.update({
   id: '/account_settings',
   path: '/account_settings',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAudit_logRoute = AuthedAudit_logRouteImport.update({
+  id: '/audit_log',
+  path: '/audit_log',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBroker_researchRoute = AuthedBroker_researchRouteImport.update({
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/redirect': typeof RedirectRoute
   '/$': typeof AuthedSplatRoute
   '/account_settings': typeof AuthedAccount_settingsRoute
+  '/audit_log': typeof AuthedAudit_logRoute
   '/broker_research': typeof AuthedBroker_researchRoute
   '/create_user': typeof AuthedCreate_userRoute
   '/invite_request_users': typeof AuthedInvite_request_usersRoute
@@ -180,6 +187,7 @@ export interface FileRoutesByTo {
   '/redirect': typeof RedirectRoute
   '/$': typeof AuthedSplatRoute
   '/account_settings': typeof AuthedAccount_settingsRoute
+  '/audit_log': typeof AuthedAudit_logRoute
   '/broker_research': typeof AuthedBroker_researchRoute
   '/create_user': typeof AuthedCreate_userRoute
   '/invite_request_users': typeof AuthedInvite_request_usersRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/redirect': typeof RedirectRoute
   '/_authed/$': typeof AuthedSplatRoute
   '/_authed/account_settings': typeof AuthedAccount_settingsRoute
+  '/_authed/audit_log': typeof AuthedAudit_logRoute
   '/_authed/broker_research': typeof AuthedBroker_researchRoute
   '/_authed/create_user': typeof AuthedCreate_userRoute
   '/_authed/invite_request_users': typeof AuthedInvite_request_usersRoute
@@ -233,6 +242,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/$'
     | '/account_settings'
+    | '/audit_log'
     | '/broker_research'
     | '/create_user'
     | '/invite_request_users'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/$'
     | '/account_settings'
+    | '/audit_log'
     | '/broker_research'
     | '/create_user'
     | '/invite_request_users'
@@ -281,6 +292,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/_authed/$'
     | '/_authed/account_settings'
+    | '/_authed/audit_log'
     | '/_authed/broker_research'
     | '/_authed/create_user'
     | '/_authed/invite_request_users'
@@ -349,6 +361,13 @@ declare module '@tanstack/react-router' {
       path: '/account_settings'
       fullPath: '/account_settings'
       preLoaderRoute: typeof AuthedAccount_settingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/audit_log': {
+      id: '/_authed/audit_log'
+      path: '/audit_log'
+      fullPath: '/audit_log'
+      preLoaderRoute: typeof AuthedAudit_logRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/broker_research': {
@@ -476,6 +495,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedSplatRoute: typeof AuthedSplatRoute
   AuthedAccount_settingsRoute: typeof AuthedAccount_settingsRoute
+  AuthedAudit_logRoute: typeof AuthedAudit_logRoute
   AuthedBroker_researchRoute: typeof AuthedBroker_researchRoute
   AuthedCreate_userRoute: typeof AuthedCreate_userRoute
   AuthedInvite_request_usersRoute: typeof AuthedInvite_request_usersRoute
@@ -499,6 +519,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSplatRoute: AuthedSplatRoute,
   AuthedAccount_settingsRoute: AuthedAccount_settingsRoute,
+  AuthedAudit_logRoute: AuthedAudit_logRoute,
   AuthedBroker_researchRoute: AuthedBroker_researchRoute,
   AuthedCreate_userRoute: AuthedCreate_userRoute,
   AuthedInvite_request_usersRoute: AuthedInvite_request_usersRoute,

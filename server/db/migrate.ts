@@ -29,6 +29,9 @@ import * as fulfillmentPairIndexes from './migrations/2026_11_27_027_fulfillment
 import * as otherSourceImports from './migrations/2026_11_27_023_other_source_imports';
 import * as brokerDetails from './migrations/2026_11_27_024_broker_details';
 import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_users';
+// ANCHOR-AUDIT-MIGRATION-IMPORT
+// ANCHOR-REPORTS-MIGRATION-IMPORT
+// ANCHOR-INVITE-MIGRATION-IMPORT
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +62,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_023_other_source_imports': otherSourceImports,
   '2026_11_27_024_broker_details': brokerDetails,
   '2026_11_27_025_broker_domain_users': brokerDomainUsers,
+  // ANCHOR-AUDIT-MIGRATION (2026_11_28_028_…)
+  // ANCHOR-REPORTS-MIGRATION (2026_11_28_029_…)
+  // ANCHOR-INVITE-MIGRATION (2026_11_28_030_…)
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -74,7 +80,8 @@ export async function migrateTo(db: Kysely<Database>, name: string): Promise<voi
 }
 
 async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
-  const { error, results } = await run(new Migrator({ db, provider }));
+  // Sections land their migrations in parallel: one named earlier than the latest applied still runs.
+  const { error, results } = await run(new Migrator({ db, provider, allowUnorderedMigrations: true }));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

@@ -266,6 +266,9 @@ export interface Database {
   fulfillments: FulfillmentsTable;
   research_submissions: ResearchSubmissionsTable;
   other_source_imports: OtherSourceImportsTable;
+  // ANCHOR-AUDIT-TABLES
+  // ANCHOR-REPORTS-TABLES
+  // ANCHOR-INVITE-TABLES
 }
 
 // ── Fulfillments from Other Sources (migration 023, decision 060) ─────

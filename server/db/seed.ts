@@ -35,7 +35,7 @@ export const SEED_ROLES: Record<string, readonly string[]> = {
   'Broker research desk': ['admin_panel_access', 'br_research', 'tr_src_toggle', 'br_user_email_change', 'restrict_broker_access'],
   'Data team': ['admin_panel_access', 'user_mgmt', 'data_team_tab', 'analytics_tab', 'depth_analytics', 'segmentio_tab', 'export_csv_access',
     'redshift_configuration_access'],
-  'Read-only auditor': ['admin_panel_access', 'user_mgmt', 'deleted_user', 'reports_dashboard_tab'],
+  'Read-only auditor': ['admin_panel_access', 'user_mgmt', 'deleted_user', 'reports_dashboard_tab', 'audit_log_tab'],
 };
 
 /** One line on what each seeded role is for (Role Management shows it). */
@@ -47,7 +47,7 @@ export const SEED_ROLE_DESCRIPTIONS: Record<string, string> = {
   Analyst: 'Reviews the panel’s workflows.',
   'Broker research desk': 'Keeps broker research and broker access up to date.',
   'Data team': 'Reads usage analytics and exports user data.',
-  'Read-only auditor': 'Looks at users, deleted ones included, and reports; changes nothing.',
+  'Read-only auditor': 'Looks at users, deleted ones included, reports and the audit log; changes nothing.',
 };
 
 /** The staff accounts of a fresh database: who they are and the role they hold. */

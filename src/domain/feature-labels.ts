@@ -22,6 +22,7 @@ const FEATURE_LABELS: Record<FeatureKey | OtherFeatureKey, string> = {
   prod_beta_subtab: 'Product beta settings',
   configuration_tab: 'Configuration',
   workflows_tab: 'Workflows',
+  audit_log_tab: 'Audit Log',
   create_user_tab: 'Create users',
   bulk_user_creation: 'Create users in bulk',
   deleted_user: 'Deleted users',

@@ -42,6 +42,7 @@ const FEATURE_MEANINGS: Record<RoleFeatureKey, string> = {
   prod_beta_subtab: 'Changes a user’s product beta settings.',
   configuration_tab: 'Sees the Configuration tab of a user.',
   workflows_tab: 'Opens Workflows: every workflow of the panel drawn and simulated.',
+  audit_log_tab: 'Opens the Audit Log: who changed what and every sign-in event, with each change field by field.',
   create_user_tab: 'Creates users one at a time.',
   bulk_user_creation: 'Creates users from a file.',
   deleted_user: 'Sees deleted users and their records.',

@@ -9,6 +9,8 @@ export const PANEL_FEATURES = [
   'compliance_tab', 'prod_beta_subtab', 'configuration_tab',
   // The workflow viewer (/workflows): every machine of the panel drawn, simulated, exported.
   'workflows_tab',
+  // The Audit Log (/audit_log): every change and sign-in event, searchable, with its diff (decision 062).
+  'audit_log_tab',
 ] as const;
 
 export const USER_FEATURES = [

@@ -21,6 +21,7 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'Segments & Tags', path: '/segments_n_tags', feature: 'bulk_upload_tags' },
   { label: 'Broker Research', path: '/broker_research', feature: 'br_research' },
   { label: 'Reports Dashboard', path: '/reports_dashboard', feature: 'reports_dashboard_tab' },
+  { label: 'Audit Log', path: '/audit_log', feature: 'audit_log_tab' },
   { label: 'Restrict Broker', path: '/restrict_broker', feature: 'restrict_broker_access' },
   { label: 'SKU Configuration', path: '/sku_configuration', feature: 'sku_configuration_access' },
   { label: 'Redshift Configuration', path: '/redshift_configuration', feature: 'redshift_configuration_access' },

@@ -80,6 +80,9 @@ import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
 import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
 import { researchSubmissionsDraftPlan, researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
+// ANCHOR-AUDIT-REGISTRY-IMPORT
+// ANCHOR-REPORTS-REGISTRY-IMPORT
+// ANCHOR-INVITE-REGISTRY-IMPORT
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -450,6 +453,9 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/research-submissions/research-submissions.machine.ts',
     plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }, { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan }],
   },
+  // ANCHOR-AUDIT-REGISTRY
+  // ANCHOR-REPORTS-REGISTRY
+  // ANCHOR-INVITE-REGISTRY
 ];
 
 export function findWorkflow(id: string): WorkflowEntry | undefined {

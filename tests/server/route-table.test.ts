@@ -121,6 +121,9 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/researchreports/broker_domain_mapping/users/': 'br_research',
     'GET /api/researchreports/user_submissions/': 'br_research',
     'POST /api/researchreports/user_submissions/review/': 'br_research',
+    // ANCHOR-AUDIT-ROUTES
+    // ANCHOR-REPORTS-ROUTES
+    // ANCHOR-INVITE-ROUTES
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',

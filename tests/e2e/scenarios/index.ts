@@ -1,6 +1,9 @@
 // Scenarios in run order. Each stands alone (sign-in activates an account when needed), but this
 // order spreads the sign-ins of one account apart, so fresh TOTP steps rarely need waiting for.
 import type { Scenario } from '../harness/scenario';
+// ANCHOR-AUDIT-SCENARIO-IMPORT
+// ANCHOR-REPORTS-SCENARIO-IMPORT
+// ANCHOR-INVITE-SCENARIO-IMPORT
 import { scenario as unauthenticated } from './unauthenticated.spec';
 import { scenario as firstSignIn } from './first-sign-in.spec';
 import { scenario as supportMenu } from './support-menu.spec';
@@ -45,6 +48,9 @@ export const scenarios: readonly Scenario[] = [
   researchFulfillments,
   researchOtherSources,
   brokerDomains,
+  // ANCHOR-AUDIT-SCENARIO
+  // ANCHOR-REPORTS-SCENARIO
+  // ANCHOR-INVITE-SCENARIO
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];
