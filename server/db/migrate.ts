@@ -29,9 +29,10 @@ import * as fulfillmentPairIndexes from './migrations/2026_11_27_027_fulfillment
 import * as otherSourceImports from './migrations/2026_11_27_023_other_source_imports';
 import * as brokerDetails from './migrations/2026_11_27_024_broker_details';
 import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_users';
-// ANCHOR-AUDIT-MIGRATION-IMPORT
-// ANCHOR-REPORTS-MIGRATION-IMPORT
-// ANCHOR-INVITE-MIGRATION-IMPORT
+// The Audit Log (decision 062).
+import * as auditSearch from './migrations/2026_11_28_028_audit_search';
+import * as reports from './migrations/2026_11_28_029_reports';
+import * as inviteRequests from './migrations/2026_11_28_030_invite_requests';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -62,9 +63,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_023_other_source_imports': otherSourceImports,
   '2026_11_27_024_broker_details': brokerDetails,
   '2026_11_27_025_broker_domain_users': brokerDomainUsers,
-  // ANCHOR-AUDIT-MIGRATION (2026_11_28_028_…)
-  // ANCHOR-REPORTS-MIGRATION (2026_11_28_029_…)
-  // ANCHOR-INVITE-MIGRATION (2026_11_28_030_…)
+  '2026_11_28_028_audit_search': auditSearch,
+  '2026_11_28_029_reports': reports,
+  '2026_11_28_030_invite_requests': inviteRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

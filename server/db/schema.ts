@@ -267,8 +267,11 @@ export interface Database {
   research_submissions: ResearchSubmissionsTable;
   other_source_imports: OtherSourceImportsTable;
   // ANCHOR-AUDIT-TABLES
-  // ANCHOR-REPORTS-TABLES
-  // ANCHOR-INVITE-TABLES
+  report_counts: ReportCountsTable;
+  events: EventsTable;
+  event_user_days: EventUserDaysTable;
+  invite_requests: InviteRequestsTable;
+  invite_intake_throttle: InviteIntakeThrottleTable;
 }
 
 // ── Fulfillments from Other Sources (migration 023, decision 060) ─────
@@ -570,4 +573,69 @@ export interface AccountSkusTable {
   sku_id: number;
   assigned_by: string;
   assigned_at: number;
+}
+
+// ── Invite Request Users (migration 030, decision 064) ─────────────────
+export type InviteRequestStatus = 'new' | 'approved' | 'rejected' | 'invited' | 'joined';
+/** A person's request to join, filed by the platform's pre-registration. */
+export interface InviteRequestsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** lower(email): duplicates are found without regard to case. */
+  email_key: string;
+  organization_guess: string;
+  /** The organization the guess was matched to, or chosen on approval. */
+  organization_id: number | null;
+  message: string;
+  /** Name, email and organization guess in lower case, for the list's search. */
+  search_text: string;
+  status: InviteRequestStatus;
+  source: Generated<string>;
+  created_at: number;
+  decided_by: string | null;
+  decided_at: number | null;
+  reason: string | null;
+  /** The user created on approval. */
+  user_id: number | null;
+  invited_at: number | null;
+  invitations: Generated<number>;
+  version: Generated<number>;
+}
+/** The intake's calls per client address in the current window. */
+export interface InviteIntakeThrottleTable {
+  address: string;
+  window_start: number;
+  attempts: number;
+}
+
+// ── Reports Dashboard (migration 029, decision 063) ─────
+/** A trigger-kept counter: org_id 0 is every organization; bucket a UTC day or week start in ms, 0 for a snapshot. */
+export interface ReportCountsTable {
+  metric: string;
+  org_id: number;
+  bucket: number;
+  key: string;
+  n: number;
+}
+/** The event store: one thing that happened, from the server, the panel or another source. */
+export interface EventsTable {
+  id: Generated<number>;
+  name: string;
+  source: string;
+  user_id: number | null;
+  organization_id: number | null;
+  /** The username or email the event names, when it names one. */
+  actor: string | null;
+  occurred_at: number;
+  received_at: number | null;
+  /** JSON object of what else the source said. */
+  properties: string | null;
+}
+/** Who had at least one event on a UTC day (a day start in ms). */
+export interface EventUserDaysTable {
+  day: number;
+  user_id: number;
+  organization_id: number | null;
 }

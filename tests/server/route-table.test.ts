@@ -122,8 +122,16 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/researchreports/user_submissions/': 'br_research',
     'POST /api/researchreports/user_submissions/review/': 'br_research',
     // ANCHOR-AUDIT-ROUTES
-    // ANCHOR-REPORTS-ROUTES
-    // ANCHOR-INVITE-ROUTES
+    // Reports Dashboard (decision 063).
+    'GET /api/reports/dashboard/': 'reports_dashboard_tab', 'GET /api/reports/depth/': 'depth_analytics',
+    'POST /user/fetch_user_analytics/': 'analytics_tab',
+    'POST /segment/fetch_segmentio_events/': 'segmentio_tab', 'POST /user/get_user_segment_data/': 'segmentio_tab',
+    // Invite Request Users (decision 064); the platform's intake is public behind its shared key.
+    'GET /api/invite_requests/': 'invite_req_tab', 'GET /api/invite_requests/one/': 'invite_req_tab',
+    'POST /api/invite_requests/approve/': 'invite_req_tab', 'POST /api/invite_requests/reject/': 'invite_req_tab',
+    'POST /api/invite_requests/resend/': 'invite_req_tab', 'POST /api/invite_requests/bulk_preview/': 'invite_req_tab',
+    'POST /api/invite_requests/bulk_approve/': 'invite_req_tab',
+    'POST /api/invite_requests/intake/': 'public', 'POST /api/invite_requests/intake/joined/': 'public',
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',
@@ -174,8 +182,10 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/account/': 'account_settings_tab',
     'PUT /api/account/': 'account_settings_tab',
   });
-  // Every unsafe method, and the one GET with a side effect, takes a CSRF token.
-  for (const route of ROUTES) expect(route.csrf).toBe(route.method !== 'GET' || route.path === '/logout_account/');
+  // Every unsafe method, and the one GET with a side effect, takes a CSRF token; the platform's
+  // invite intake, which no browser calls, proves itself with its shared key instead.
+  const keyed = (path: string) => path.startsWith('/api/invite_requests/intake/');
+  for (const route of ROUTES) expect(route.csrf).toBe((route.method !== 'GET' || route.path === '/logout_account/') && !keyed(route.path));
   // Feature-guarded calls and session_check/ keep a signed-in session alive (decision 002).
   for (const route of ROUTES) {
     expect(route.activity).toBe(featuresOfAccess(route.access).length > 0 || route.path === '/session_check/');

@@ -1,0 +1,46 @@
+// The Analytics and Depth views (decision 063), read from the event store's counters: events per
+// day by name and in total for a range and organization; one person's events per day read from
+// the store itself along (user_id, occurred_at); how many people were active each day and how many
+// events each of them made on average.
+import { sql } from 'kysely';
+import type { Chart } from '../../src/domain/reports';
+import { addTo, categoryChart, readCounts, timeChart, type Count, type Db } from './counters';
+import type { ReportScope } from './dashboard';
+
+/** Names drawn as their own series; the rest are summed as 'Other events'. */
+export const NAMED_SERIES = 6;
+const OTHER = 'Other events';
+
+function eventCharts(counts: readonly Count[], s: ReportScope, who: string): Chart[] {
+  const totals = new Map<string, number>();
+  for (const c of counts) addTo(totals, c.key, c.n);
+  const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+  const named = ranked.slice(0, NAMED_SERIES);
+  const series = ranked.length > NAMED_SERIES ? [...named, OTHER] : named;
+  return [
+    timeChart({ id: 'events-per-day', title: 'Events per day', series, note: `Events ${who} each day (UTC), by name.` }, 'day', s.start, s.end, counts,
+      (k) => (named.includes(k) ? k : OTHER)),
+    categoryChart({ id: 'events-by-name', title: 'Events by name', label: 'Event', note: `Events ${who} in the range.` }, 'Events', totals),
+  ];
+}
+
+export async function analyticsCharts(db: Db, s: ReportScope, userId: number | null): Promise<Chart[]> {
+  if (userId === null) return eventCharts(await readCounts(db, 'events', s.org, s.start, s.end), s, s.org ? 'of the organization' : 'on the platform');
+  const day = sql<number>`(occurred_at / 86400000) * 86400000`;
+  const rows = await db.selectFrom('events').select([day.as('bucket'), 'name as key', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('user_id', '=', userId).where('occurred_at', '>=', s.start).where('occurred_at', '<', s.end)
+    .groupBy([day, 'name']).execute();
+  return eventCharts(rows.map((r) => ({ bucket: Number(r.bucket), key: r.key, n: Number(r.n) })), s, 'of this person');
+}
+
+export async function depthCharts(db: Db, s: ReportScope): Promise<Chart[]> {
+  const [active, events] = await Promise.all([readCounts(db, 'active_users', s.org, s.start, s.end), readCounts(db, 'events', s.org, s.start, s.end)]);
+  const perDay = new Map<number, number>();
+  for (const c of events) perDay.set(c.bucket, (perDay.get(c.bucket) ?? 0) + c.n);
+  const depth: Count[] = active.map((a) => ({ bucket: a.bucket, key: '', n: a.n ? Math.round(((perDay.get(a.bucket) ?? 0) / a.n) * 10) / 10 : 0 }));
+  return [
+    timeChart({ id: 'active-people-per-day', title: 'Active people per day', series: ['People'], note: 'People with at least one event that day (UTC).' }, 'day', s.start, s.end, active, () => 'People'),
+    timeChart({ id: 'events-per-active-person', title: 'Events per active person per day', series: ['Events per person'], note: 'All the day\'s events divided by the people active that day.' },
+      'day', s.start, s.end, depth, () => 'Events per person'),
+  ];
+}

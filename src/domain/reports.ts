@@ -1,0 +1,106 @@
+// Reports Dashboard (spec §2, §6; decision 063): the charts a staff lead reads every morning,
+// computed by the server from trigger-kept counters, for a date range (UTC days, both ends
+// included) and optionally one organization. Every chart travels as a table (its rows are what the
+// table view shows and the CSV holds), so the picture, the table and the file cannot disagree.
+import * as v from 'valibot';
+
+export const DAY_MS = 86_400_000;
+/** Days a range may span: two years, so a year-on-year look fits. */
+export const MAX_RANGE_DAYS = 731;
+/** The range the dashboard opens with: the last 30 days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** The expiring-trials chart looks this many days past the range's end (the weeks ahead matter most). */
+export const TRIAL_LOOKAHEAD_DAYS = 56;
+
+// ── the panels of the overview ───────────────────────────────────────
+export const REPORT_PANELS = ['profile', 'growth', 'sign_ins', 'activity', 'tags'] as const;
+export type ReportPanel = (typeof REPORT_PANELS)[number];
+export const REPORT_PANEL_TITLES: Record<ReportPanel, string> = {
+  profile: 'Users', growth: 'Growth and trials', sign_ins: 'Sign-ins', activity: 'Staff activity', tags: 'Tags and bulk operations',
+};
+/** Panels that count what staff do, across the platform: the organization filter does not narrow them. */
+export const PLATFORM_WIDE_PANELS: readonly ReportPanel[] = ['sign_ins', 'activity'];
+
+// ── the sub-views, each behind its own feature ───────────────────────
+export const REPORT_VIEWS = ['overview', 'analytics', 'events', 'depth'] as const;
+export type ReportView = (typeof REPORT_VIEWS)[number];
+export const REPORT_VIEW_LABELS: Record<ReportView, string> = { overview: 'Overview', analytics: 'Analytics', events: 'Events', depth: 'Depth' };
+export const reportViewOf = (raw: unknown): ReportView => (REPORT_VIEWS as readonly unknown[]).includes(raw) ? (raw as ReportView) : 'overview';
+
+// ── a chart as a table ───────────────────────────────────────────────
+/** 'category': one bar per label; 'day' / 'week': labels are dates (YYYY-MM-DD, a week by its Monday). */
+export const CHART_AXES = ['category', 'day', 'week'] as const;
+export const Chart = v.object({
+  id: v.string(),
+  title: v.string(),
+  axis: v.picklist(CHART_AXES),
+  /** The first column's heading ('User type', 'Day'). */
+  label: v.string(),
+  /** One name per value column ('Users', or 'Signed in', 'Refused', …). */
+  series: v.array(v.string()),
+  rows: v.array(v.object({ label: v.string(), values: v.array(v.number()) })),
+  /** A sentence under the chart: what it counts. */
+  note: v.optional(v.string()),
+});
+export type Chart = v.InferOutput<typeof Chart>;
+
+/** CSV of a chart's table (RFC 4180 quoting; a leading =, +, - or @ is quoted with ' so a spreadsheet reads text). */
+export function chartCsv(chart: Chart): string {
+  const cell = (s: string | number) => {
+    let t = String(s);
+    if (typeof s === 'string' && /^[=+\-@]/.test(t)) t = `'${t}`;
+    return /[",\r\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+  };
+  const lines = [[chart.label, ...chart.series], ...chart.rows.map((r) => [r.label, ...r.values])];
+  return `${lines.map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+export const chartFileName = (chart: Chart, range: { from: string; to: string }) => `${chart.id}-${range.from}-to-${range.to}.csv`;
+
+// ── dates ────────────────────────────────────────────────────────────
+/** A UTC day as YYYY-MM-DD. */
+export const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const dayMs = (text: string) => Date.parse(`${text}T00:00:00Z`);
+/** The default range ending today. */
+export function defaultRange(now: number): { from: string; to: string } {
+  return { from: dayText(now - (DEFAULT_RANGE_DAYS - 1) * DAY_MS), to: dayText(now) };
+}
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(dayMs(s)) && dayText(dayMs(s)) === s;
+export const DayField = v.pipe(v.string(), v.trim(), v.check(isDay, 'A date as YYYY-MM-DD.'));
+export const OptionalId = v.optional(v.union([
+  v.literal(''),
+  v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected an id.'), v.transform(Number), v.minValue(1, 'Expected an id.')),
+], 'Expected an id.'), '');
+/** A range's problem, for the field to blame, or null. */
+export function rangeProblem(from: string, to: string): string | null {
+  if (!isDay(from) || !isDay(to)) return null;
+  if (dayMs(to) < dayMs(from)) return 'The end comes before the start.';
+  if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > MAX_RANGE_DAYS) return `At most ${MAX_RANGE_DAYS} days.`;
+  return null;
+}
+/** The range and organization every report takes; the order and span of the range are checked with rangeProblem (a 400 naming `to`). */
+const RangeFields = { from: DayField, to: DayField, org_id: OptionalId };
+
+// ── POST reports/dashboard/ (panel, from, to, org_id) ────────────────
+export const ReportQuery = v.object({ ...RangeFields, panel: v.picklist(REPORT_PANELS, 'Choose a panel.') });
+export type ReportQuery = v.InferOutput<typeof ReportQuery>;
+export const ReportReply = v.object({ status: v.literal(true), panel: v.picklist(REPORT_PANELS), charts: v.array(Chart) });
+export type ReportReply = v.InferOutput<typeof ReportReply>;
+
+// ── POST user/fetch_user_analytics/ (from, to, org_id, user_id) ──────
+export const AnalyticsQuery = v.object({ ...RangeFields, user_id: OptionalId });
+export type AnalyticsQuery = v.InferOutput<typeof AnalyticsQuery>;
+export const ChartsReply = v.object({ status: v.literal(true), charts: v.array(Chart) });
+export type ChartsReply = v.InferOutput<typeof ChartsReply>;
+
+// ── POST reports/depth/ (from, to, org_id) ───────────────────────────
+export const DepthQuery = v.object(RangeFields);
+export type DepthQuery = v.InferOutput<typeof DepthQuery>;
+
+/** The organization a report is narrowed to, with its name. */
+export const ReportOrganization = v.object({ id: v.number(), name: v.string() });
+export type ReportOrganization = v.InferOutput<typeof ReportOrganization>;
+
+export const REPORT_MESSAGES = {
+  noOrganization: (id: number) => `No organization has the id ${id}.`,
+  noUser: (id: number) => `No user has the id ${id}.`,
+} as const;
