@@ -49,6 +49,8 @@ export interface ServerConfig {
   smtpUrl?: string | null;
   /** The From of every message sent. */
   mailFrom?: string;
+  /** The shared key the platform's invite request intake sends (decision 064); unset turns the intake off. */
+  inviteIntakeKey?: string | null;
 }
 
 export const DEFAULT_MAIL_FROM = 'Staff Console <no-reply@localhost>';
@@ -94,6 +96,7 @@ const EnvSchema = v.object({
   TRUSTED_PROXIES: v.optional(v.string()),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || /^smtps?:\/\/[^\s/]+/.test(s), 'must read smtp://user:pass@host:port (or smtps://)'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(254))),
+  INVITE_INTAKE_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
 });
 
 /** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
@@ -131,7 +134,7 @@ export function parseTrustedProxies(text: string): string[] {
 }
 
 /** Variables whose values are never repeated in a message, whatever is wrong with them. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SECRET_KEY', 'LINK_SIGNING_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SECRET_KEY', 'LINK_SIGNING_KEY', 'INVITE_INTAKE_KEY']);
 
 /**
  * A URL with the password of its user info masked: `postgres://app:***@db/console`. The user info
@@ -190,5 +193,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Mail settings appear only when given; the mail module applies the defaults.
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
+    ...(e.INVITE_INTAKE_KEY ? { inviteIntakeKey: e.INVITE_INTAKE_KEY } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { seedGroups } from './seed-groups';
 import { seedPlatformGroups } from './seed-groups-v2';
 import { seedTemplates } from './seed-templates';
 import { seedSkus } from './seed-skus';
+import { seedInviteRequests } from '../invite-requests/seed';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const MANAGED_USER_COUNT = 320;
@@ -242,6 +243,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       // After the organizations, their groups and their settings: links a few to the templates.
       await seedTemplates(trx, config, orgIds, now);
       await seedSkus(trx, config, orgIds, now);
+      await seedInviteRequests(trx, now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,
