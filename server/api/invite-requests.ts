@@ -6,8 +6,8 @@
 import * as v from 'valibot';
 import {
   INTAKE_KEY_HEADER, INVITE_ACTIONS, INVITE_MESSAGES, InviteApproveForm, InviteBulkForm, InviteIntakeForm, InviteJoinedForm, InviteListQuery,
-  InviteOneQuery, InviteRejectForm, InviteResendForm, inviteDecidedText, type InviteAction, type InviteActionReply, type InviteBulkReply,
-  type InviteListReply, type InviteOneReply, type StaleInviteReply,
+  InviteOneQuery, InviteOptionsQuery, InviteRejectForm, InviteResendForm, inviteDecidedText, type InviteAction, type InviteActionReply, type InviteBulkReply,
+  type InviteListReply, type InviteOneReply, type InviteOptionsReply, type StaleInviteReply,
 } from '../../src/domain/invite-requests';
 import { WHOLE_REQUEST } from '../../src/domain/field-errors';
 import type { Context } from 'hono';
@@ -20,6 +20,11 @@ import { markJoined, rejectInvite, resendInvite, type DecideResult } from '../in
 import { fileInviteRequest, intakeKeyMatches, sweepIntakeThrottle, takeIntakeCall } from '../invite-requests/intake';
 import { findInvite, listInvites } from '../invite-requests/records';
 import { defineRoute, type Route } from '../routes';
+import { productNames } from '../../src/domain/product';
+import { USER_CATEGORIES } from '../../src/domain/user-kinds';
+import { searchOrganizations } from '../organizations/search';
+import { ownerGroup } from '../owners/owner-group';
+import { creatableUserTypes } from '../users/create';
 
 const FEATURE = 'invite_req_tab';
 
@@ -40,6 +45,25 @@ const one = defineRoute({
     const request = await findInvite(deps.db, input.id);
     if (!request) return refuseFields(c, INVITE_MESSAGES.noRequest(input.id), { id: INVITE_MESSAGES.noRequest(input.id) });
     const reply: InviteOneReply = { status: true, request };
+    return c.json(reply);
+  },
+});
+
+const options = defineRoute({
+  method: 'GET', path: '/api/invite_requests/options/', access: FEATURE, schema: InviteOptionsQuery,
+  summary: "The approval form's choices: user types this session may give, categories, configurations, data plan items, owners, and up to 20 organizations named like q.",
+  async handler({ c, deps, input, now, session }) {
+    const names = productNames(deps.config.productKey);
+    const reply: InviteOptionsReply = {
+      status: true,
+      user_types: [...creatableUserTypes(session.grants.features)],
+      user_categories: [...USER_CATEGORIES],
+      product_configurations: [...names.configurations],
+      default_configuration: names.defaultConfiguration,
+      data_plan_items: [...names.dataPlanItems],
+      owners: await ownerGroup(deps.db, now),
+      organizations: input.q.trim() === '' ? [] : (await searchOrganizations(deps.db, input.q)).map((o) => ({ id: o.id, name: o.name })),
+    };
     return c.json(reply);
   },
 });
@@ -159,5 +183,5 @@ const joined = defineRoute({
 });
 
 export const inviteRequestRoutes: readonly Route[] = [
-  list, one, approve, reject, resend, bulkRoute('/api/invite_requests/bulk_preview/', true), bulkRoute('/api/invite_requests/bulk_approve/', false), intake, joined,
+  list, one, options, approve, reject, resend, bulkRoute('/api/invite_requests/bulk_preview/', true), bulkRoute('/api/invite_requests/bulk_approve/', false), intake, joined,
 ];

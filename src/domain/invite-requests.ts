@@ -181,6 +181,21 @@ export const InviteBulkReply = v.object({
 });
 export type InviteBulkReply = v.InferOutput<typeof InviteBulkReply>;
 
+// ── GET api/invite_requests/options/ (q: organization search) ────────
+/** The choices of the approval form: what the create form's step one offers this session, the owners, and organizations named like q. */
+export const InviteOptionsQuery = v.object({ q: v.optional(Text(INVITE_FIELD_LIMITS.organization), '') });
+export const InviteOptionsReply = v.object({
+  status: v.literal(true),
+  user_types: v.array(v.string()),
+  user_categories: v.array(v.string()),
+  product_configurations: v.array(v.string()),
+  default_configuration: v.string(),
+  data_plan_items: v.array(v.string()),
+  owners: v.array(v.object({ key: v.string(), text: v.string() })),
+  organizations: v.array(v.object({ id: v.number(), name: v.string() })),
+});
+export type InviteOptionsReply = v.InferOutput<typeof InviteOptionsReply>;
+
 // ── POST api/invite_requests/intake/ (the platform, with the shared key) ──
 const Plain = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
 export const InviteIntakeForm = v.object({

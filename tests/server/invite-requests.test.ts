@@ -279,6 +279,18 @@ describe('bulk approval', () => {
   });
 });
 
+describe('the approval form', () => {
+  it("offers step one's choices for this session, the owners, and organizations named like q", async () => {
+    const res = await anna.send('GET', '/api/invite_requests/options/?q=north');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body['user_types']).not.toContain('customer');
+    expect(body['product_configurations']).toContain('product_basic');
+    expect(body['owners']).toEqual(expect.arrayContaining([{ key: 'anna', text: 'anna Staff' }]));
+    expect(body['organizations']).toEqual([{ id: orgId, name: 'Northwind Capital' }]);
+  });
+});
+
 describe('the intake', () => {
   const intake = (form: Record<string, string>, headers: Record<string, string> = { [INTAKE_KEY_HEADER]: KEY }, b = new Browser(server), path = 'intake') =>
     b.send('POST', `/api/invite_requests/${path}/`, { form, headers, csrf: false, origin: null });
