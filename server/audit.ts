@@ -1,6 +1,6 @@
 // The audit trail (spec §3). Every change calls writeAudit with the same transaction it changes
 // data in, so an entry exists exactly when its change does.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_ORIGIN, type AuditCategory } from '../src/domain/audit';
 import type { AuditSource, Database } from './db/schema';
 
@@ -40,7 +40,12 @@ export async function writeAuditMany(trx: Transaction<Database> | Kysely<Databas
     previous_data: asJson(e.previous),
     current_data: asJson(e.current),
     success: e.success ? 1 : 0,
-    record_kind: e.record?.kind ?? null,
-    record_id: e.record?.id ?? null,
+    ...(e.record ? { record_kind: e.record.kind, record_id: e.record.id } : e.category === 'auth' ? signInRecord(e.author) : { record_kind: null, record_id: null }),
   } as const))).execute();
 }
+
+/** A sign-in event names the user whose username was tried, when there is one (decision 062): their history shows it. */
+const signInRecord = (username: string) => ({
+  record_kind: sql<string | null>`(select 'user' from users where username = ${username})`,
+  record_id: sql<number | null>`(select id from users where username = ${username})`,
+});

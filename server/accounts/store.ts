@@ -43,7 +43,7 @@ export async function saveAccountSettings(db: Kysely<Database>, ctx: AccountCont
     await writeAudit(trx, {
       category: CATEGORY, author, at, success: true,
       action: `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
-      previous: audited(out.previous), current: audited(out.record),
+      previous: audited(out.previous), current: audited(out.record), record: { kind: 'account', id: input.account_id },
     });
     return { ok: true, record: out.record, created: input.version === 0 };
   });
@@ -64,7 +64,7 @@ export async function resetAccountSettings(db: Kysely<Database>, ctx: AccountCon
     if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'stale', current: now };
     await writeAudit(trx, {
       category: CATEGORY, author, at, success: true, action: `account settings back to the defaults: ${previous.account_name}`,
-      previous: audited(previous), current: audited(now),
+      previous: audited(previous), current: audited(now), record: { kind: 'account', id: accountId },
     });
     return { ok: true, record: now, previous };
   });
@@ -108,7 +108,7 @@ export async function createAccount(db: Kysely<Database>, input: { name: string;
     const row = await trx.insertInto('organizations').values({ name, salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, created_at: at })
       .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at']).executeTakeFirstOrThrow();
     const record = recordOf(row);
-    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account created: ${name}`, current: record });
+    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account created: ${name}`, current: record, record: { kind: 'account', id: record.account_id } });
     return { ok: true, record };
   });
 }
@@ -126,7 +126,7 @@ export async function updateAccount(
       .where('id', '=', input.account_id).where('version', '=', input.version).executeTakeFirst();
     const now = (await readAccountRecord(trx, input.account_id))!;
     if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
-    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account edited: ${name}`, previous, current: now });
+    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account edited: ${name}`, previous, current: now, record: { kind: 'account', id: input.account_id } });
     return { ok: true, record: now };
   });
 }

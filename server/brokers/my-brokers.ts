@@ -142,7 +142,7 @@ export async function saveBrokerFlags(db: Kysely<Database>, user: BrokerUser, ch
       .where('user_id', '=', user.id).execute();
     await writeAudit(trx, {
       category: 'user', author, action: `My Brokers switches: user #${user.id} (${user.email})`, at: now, success: true,
-      previous: { user_id: user.id, ...previous }, current: { user_id: user.id, ...current },
+      previous: { user_id: user.id, ...previous }, current: { user_id: user.id, ...current }, record: { kind: 'user', id: user.id },
     });
     return current;
   });

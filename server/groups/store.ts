@@ -139,7 +139,7 @@ export async function createGroup(db: Kysely<Database>, input: { organizationId:
         name: input.name, kind: input.kind, organization_id: input.organizationId, created_at: actor.now, updated_at: actor.now, updated_by: actor.author, version: 1, ...kindFlag,
       }).returningAll().executeTakeFirstOrThrow();
       const group = toGroup(row, []);
-      await writeAudit(trx, { category: 'group', author: actor.author, action: `group created: ${group.name} (#${group.id})`, at: actor.now, current: audited(group), success: true });
+      await writeAudit(trx, { category: 'group', author: actor.author, action: `group created: ${group.name} (#${group.id})`, at: actor.now, current: audited(group), success: true, record: { kind: 'group', id: group.id } });
       return { ok: true as const, group };
     });
   } catch (err) {
@@ -174,6 +174,7 @@ async function changeGroup(db: Kysely<Database>, change: Change, actor: Actor): 
       const after = (await findGroup(trx, change.groupId))!;
       await writeAudit(trx, {
         category: 'group', author: actor.author, action: `${change.action}: ${after.name} (#${after.id})`, at: actor.now, previous: audited(before), current: audited(after), success: true,
+        record: { kind: 'group', id: after.id },
       });
       return { ok: true as const, group: after };
     });
@@ -250,7 +251,7 @@ export async function deleteGroup(db: Kysely<Database>, input: { groupId: number
     const gone = await trx.deleteFrom('user_groups').where('id', '=', input.groupId).where('version', '=', input.version).returning('id').executeTakeFirst();
     if (!gone) return { ok: false as const, current: await findGroup(trx, input.groupId) };
     await trx.deleteFrom('group_members').where('group_id', '=', input.groupId).execute();
-    await writeAudit(trx, { category: 'group', author: actor.author, action: `group deleted: ${before.name} (#${before.id})`, at: actor.now, previous: audited(before), success: true });
+    await writeAudit(trx, { category: 'group', author: actor.author, action: `group deleted: ${before.name} (#${before.id})`, at: actor.now, previous: audited(before), success: true, record: { kind: 'group', id: before.id } });
     return { ok: true as const, group: before };
   });
 }

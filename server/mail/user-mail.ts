@@ -37,7 +37,7 @@ export async function resendWelcome(deps: MailDeps, author: string, userId: numb
   if (!user || user.deleted === 1) return { status: false, msg: 'No such user.' };
   await db.transaction().execute(async (trx) => {
     await enqueueMail(trx, config, author, now, [welcomeMail(config.productKey, { ...user, expiry: expiryText(user.expiry_dt) })]);
-    await writeAudit(trx, { category: 'user', author, action: 'welcome email', at: now, success: true, current: { user_id: user.id, email: user.email } });
+    await writeAudit(trx, { category: 'user', author, action: 'welcome email', at: now, success: true, current: { user_id: user.id, email: user.email }, record: { kind: 'user', id: user.id } });
   });
   return { status: true, msg: `Welcome email to ${user.email}: ${mailOutcome(config, 1)}` };
 }

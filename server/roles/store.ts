@@ -162,7 +162,7 @@ export function createRole(db: Kysely<Database>, input: RoleInput, actor: Actor,
     const row = await trx.insertInto('roles').values({
       name: input.name, description: input.description, features: JSON.stringify(input.features), created_at: now, updated_at: now, version: 1,
     }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { category: 'role', author: actor.username, action: `role created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true });
+    await writeAudit(trx, { category: 'role', author: actor.username, action: `role created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true, record: { kind: 'role', id: Number(row.id) } });
     return { ok: true, role: toRole(row, []), row };
   });
 }
@@ -180,6 +180,7 @@ export function updateRole(db: Kysely<Database>, input: RoleInput & { id: number
     if (!row) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
     await writeAudit(trx, {
       category: 'role', author: actor.username, action: `role changed: ${row.name} (#${row.id})`, at: now, previous: audited(before), current: audited(row), success: true,
+      record: { kind: 'role', id: Number(row.id) },
     });
     return { ok: true, role: await roleById(trx, input.id), row };
   });
@@ -198,6 +199,7 @@ export function deleteRole(db: Kysely<Database>, input: { id: number; version: n
     if (!gone) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
     await writeAudit(trx, {
       category: 'role', author: actor.username, action: `role deleted: ${before.name} (#${before.id})`, at: now, previous: audited(before, holders), success: true,
+      record: { kind: 'role', id: Number(before.id) },
     });
     return { ok: true, role: null, row: gone };
   });
@@ -223,6 +225,7 @@ export function setAssignment(
       category: 'role', author: actor.username, at: now, success: true,
       action: `role ${input.hold ? 'given to' : 'taken from'} ${user.username} (#${user.id}): ${role.name} (#${role.id})`,
       previous: { user: user.username, roles: previous }, current: { user: user.username, roles: await rolesOf() },
+      record: { kind: 'user', id: Number(user.id) },
     });
     return { ok: true, role: await roleById(trx, input.roleId), row: role };
   });

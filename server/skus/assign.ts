@@ -101,6 +101,7 @@ export async function assignSku(
         category: 'sku configuration', author, at: now, success: true,
         action: `SKU ${preview.sku.code} (#${preview.sku.id}) assigned to ${preview.account.name} (#${input.accountId})`,
         previous: { skus: skusBefore, settings_version: preview.version, ...Object.fromEntries(preview.changes.map((c) => [c.field, c.before])) },
+        record: { kind: 'account', id: input.accountId },
         current: { skus: await heldCodes(trx, input.accountId), settings_version: version, ...Object.fromEntries(preview.changes.map((c) => [c.field, c.after])) },
       });
       return { ok: true, version, changes: preview.changes, preview };
@@ -132,7 +133,7 @@ export async function unassignSku(db: Kysely<Database>, input: { skuId: number; 
       await writeAudit(trx, {
         category: 'sku configuration', author, at: now, success: true,
         action: `SKU ${sku.code} (#${sku.id}) taken from ${org.name} (#${input.accountId}); its settings stay`,
-        previous: { skus: before }, current: { skus: await heldCodes(trx, input.accountId) },
+        previous: { skus: before }, current: { skus: await heldCodes(trx, input.accountId) }, record: { kind: 'account', id: input.accountId },
       });
     }
     return { ok: true, held, sku: { ...sku, holders: sku.holders - (held ? 1 : 0) }, account: org.name };

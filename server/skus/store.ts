@@ -143,7 +143,7 @@ export function createSku(db: Kysely<Database>, values: SkuValues, author: strin
     const row = await trx.insertInto('skus').values({
       ...columnsOf(values), status: 'active', created_by: author, updated_by: author, created_at: now, updated_at: now, version: 1,
     }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { category: 'sku configuration', author, action: `SKU created: ${row.code} (#${row.id})`, at: now, current: audited(row), success: true });
+    await writeAudit(trx, { category: 'sku configuration', author, action: `SKU created: ${row.code} (#${row.id})`, at: now, current: audited(row), success: true, record: { kind: 'sku', id: Number(row.id) } });
     return { ok: true, sku: skuOf(row) };
   });
 }
@@ -166,6 +166,7 @@ export function updateSku(
     const what = input.status ? (input.status === 'retired' ? 'retired' : 'reactivated') : 'changed';
     await writeAudit(trx, {
       category: 'sku configuration', author, action: `SKU ${what}: ${row.code} (#${row.id})`, at: now, previous: audited(before), current: audited(row), success: true,
+      record: { kind: 'sku', id: Number(row.id) },
     });
     return { ok: true, sku: (await skuById(trx, input.id))! };
   });

@@ -201,7 +201,7 @@ export function createTemplate(db: Kysely<Database>, body: CreateTemplateBody, v
     const row = await trx.insertInto('settings_templates').values({
       ...columnsOf(body, values), created_by: actor.username, updated_by: actor.username, created_at: now, updated_at: now, version: 1,
     }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { category: 'template settings', author: actor.username, action: `template created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true });
+    await writeAudit(trx, { category: 'template settings', author: actor.username, action: `template created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true, record: { kind: 'template', id: Number(row.id) } });
     return { ok: true, row: (await templateRow(trx, Number(row.id)))! };
   });
 }
@@ -222,7 +222,7 @@ export function updateTemplate(
     if (!row) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
     await writeAudit(trx, {
       category: 'template settings', author: actor.username, action: `template changed: ${row.name} (#${row.id})`, at: now,
-      previous: audited(before), current: audited(row), success: true,
+      previous: audited(before), current: audited(row), success: true, record: { kind: 'template', id },
     });
     return { ok: true, row: (await templateRow(trx, id))! };
   });
@@ -244,7 +244,7 @@ export function deleteTemplate(db: Kysely<Database>, id: number, version: number
     if (!gone) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
     await writeAudit(trx, {
       category: 'template settings', author: actor.username, action: `template deleted: ${gone.name} (#${gone.id}); ${followers.length} account(s) unlinked`, at: now,
-      previous: { ...audited(gone), followers }, current: { unlinked_accounts: followers }, success: true,
+      previous: { ...audited(gone), followers }, current: { unlinked_accounts: followers }, success: true, record: { kind: 'template', id: Number(gone.id) },
     });
     return { ok: true, row: before, unlinked: followers.length };
   });

@@ -231,7 +231,7 @@ export async function registerUsers(deps: AppDeps, session: CurrentSession, form
       const ids = usernames.map((u) => byName.get(u)!);
       const records = await loadUserRecords(trx, ids);
       await writeAuditMany(trx, records.map((record) => ({
-        category: 'user', author, action: 'user created', at: now, current: record, success: true,
+        category: 'user', author, action: 'user created', at: now, current: record, success: true, record: { kind: 'user', id: record.id },
       })));
       if (form.send_email) {
         await enqueueMail(trx, config, author, now, records.map((u) => welcomeMail(product, {

@@ -30,6 +30,7 @@ export async function writePrivileges(
     await writeAudit(trx, {
       category: 'user', author: opts.author, action: `administrator privileges changed: ${row.username} (#${opts.userId})`, at: opts.now,
       previous: Object.fromEntries(changed.map((k) => [k, before[k]])), current: Object.fromEntries(changed.map((k) => [k, data[k]])), success: true,
+      record: { kind: 'user', id: opts.userId },
     });
     return { ok: true, data, changed: true } as const;
   });

@@ -56,7 +56,7 @@ export async function killSessions(
     const killed = Number(result.numDeletedRows);
     await writeAudit(trx, {
       category: 'user', author: opts.author, action: `sessions ended: user #${opts.userId}`, at: opts.now,
-      previous: { sessions: keys.length ? keys : 'all' }, current: { ended: killed }, success: true,
+      previous: { sessions: keys.length ? keys : 'all' }, current: { ended: killed }, success: true, record: { kind: 'user', id: opts.userId },
     });
     return { ok: true, killed, keptCurrent: !keys.length && (await ownsSession(trx, opts.userId, opts.currentHash)) };
   });

@@ -156,7 +156,7 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
   }
   await writeAudit(trx, {
     category: 'user', author: actor.username, action: `${auditAction(requestedKeys, effects, passwordHash !== null)}: ${record.username} (#${record.id})`,
-    at: now, previous, current, success: true,
+    at: now, previous, current, success: true, record: { kind: 'user', id: record.id },
   });
   const [user] = await loadUserRecords(trx, [record.id]);
   return { kind: 'updated', user: user!, message: successMessage(user!, effects, (previous['groups'] as unknown[] | undefined)?.length ?? 0), changed: keys };

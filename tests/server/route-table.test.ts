@@ -121,13 +121,15 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/researchreports/broker_domain_mapping/users/': 'br_research',
     'GET /api/researchreports/user_submissions/': 'br_research',
     'POST /api/researchreports/user_submissions/review/': 'br_research',
-    // ANCHOR-AUDIT-ROUTES
+    // Audit Log (decision 062): a record's history opens to that record's section as well.
+    'GET /api/audit_log/': 'audit_log_tab', 'GET /api/audit_log/entry/': 'audit_log_tab', 'GET /api/audit_log/export/': 'audit_log_tab',
+    'GET /api/audit_log/history/': ['user_mgmt', 'group_mgmt', 'role_mgmt', 'account_settings_tab', 'template_settings_tab', 'sku_configuration_access', 'br_research'],
     // Reports Dashboard (decision 063).
     'GET /api/reports/dashboard/': 'reports_dashboard_tab', 'GET /api/reports/depth/': 'depth_analytics',
     'POST /user/fetch_user_analytics/': 'analytics_tab',
     'POST /segment/fetch_segmentio_events/': 'segmentio_tab', 'POST /user/get_user_segment_data/': 'segmentio_tab',
     // Invite Request Users (decision 064); the platform's intake is public behind its shared key.
-    'GET /api/invite_requests/': 'invite_req_tab', 'GET /api/invite_requests/one/': 'invite_req_tab',
+    'GET /api/invite_requests/': 'invite_req_tab', 'GET /api/invite_requests/one/': 'invite_req_tab', 'GET /api/invite_requests/options/': 'invite_req_tab',
     'POST /api/invite_requests/approve/': 'invite_req_tab', 'POST /api/invite_requests/reject/': 'invite_req_tab',
     'POST /api/invite_requests/resend/': 'invite_req_tab', 'POST /api/invite_requests/bulk_preview/': 'invite_req_tab',
     'POST /api/invite_requests/bulk_approve/': 'invite_req_tab',
