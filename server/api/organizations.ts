@@ -5,7 +5,7 @@ import { searchOrganizations } from '../organizations/search';
 import { defineRoute } from '../routes';
 
 /** The sections with an organization picker: the user area, Restrict Broker, both group screens. */
-const ORGANIZATION_PICKERS = ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research'] as const;
+const ORGANIZATION_PICKERS = ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research', 'reports_dashboard_tab'] as const;
 
 const getUserOrganization = defineRoute({
   method: 'POST', path: '/user/get_user_organization/', access: ORGANIZATION_PICKERS, schema: OrgSearchForm,

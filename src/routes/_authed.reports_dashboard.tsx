@@ -1,9 +1,21 @@
-// /reports_dashboard: a section not built yet; its menu entry (src/domain/menu.ts) names the feature it needs.
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from '../ui/sections/section-pending';
+// /reports_dashboard: Reports Dashboard (decision 063); needs reports_dashboard_tab. The range,
+// organization and view live in the URL (?from=2026-11-01&to=2026-11-28&org=12&org_name=…&view=events),
+// read in the screen, which loads with the section.
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { searchOfUrl, urlOfSearch } from '../ui/reports/reports-search';
+import { ReportsScreen, type ReportsSearch } from '../ui/reports/reports-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/reports_dashboard')({
+  validateSearch: (raw: Record<string, unknown>) => raw,
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <SectionPending path="/reports_dashboard" />,
+  component: ReportsRoute,
 });
+
+function ReportsRoute() {
+  const raw = Route.useSearch();
+  const navigate = useNavigate({ from: '/reports_dashboard' });
+  const onSearch = useCallback((next: ReportsSearch) => void navigate({ search: urlOfSearch(next) }), [navigate]);
+  return <ReportsScreen search={searchOfUrl(raw, Date.now())} onSearch={onSearch} />;
+}

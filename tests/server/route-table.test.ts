@@ -47,7 +47,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/search_user/': 'user_mgmt',
     'POST /user/export_users/': 'export_csv_access',
     // Every section with an organization picker (any one of them).
-    'POST /user/get_user_organization/': ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research'],
+    'POST /user/get_user_organization/': ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research', 'reports_dashboard_tab'],
     'POST /user/get_{product}_owner_group/': 'user_mgmt',
     'POST /user/get_product_settings/': 'create_user_tab',
     'POST /user/get_default_settings/': 'create_user_tab',

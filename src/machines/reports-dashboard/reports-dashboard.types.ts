@@ -1,0 +1,66 @@
+// Reports Dashboard's machine: what it holds and hears (decision 063).
+import type { EventCursor, EventItem, EventsReply, UserSegmentReply } from '../../domain/events';
+import type { Chart, ReportPanel, ReportView } from '../../domain/reports';
+
+/** What every report is read for: a range of UTC days (both included) and an organization or all. */
+export interface ReportFilters {
+  from: string;
+  to: string;
+  org: { id: number; name: string } | null;
+}
+
+export interface PanelState {
+  status: 'loading' | 'loaded' | 'failed';
+  charts: Chart[];
+  error: string | null;
+}
+
+/** The overview's answer: each panel loaded or failed on its own. */
+export type OverviewOutcome = Record<ReportPanel, { charts: Chart[] } | { error: string }>;
+
+export interface EventsList {
+  items: EventItem[];
+  next: EventCursor | null;
+  names: string[];
+  /** The name the list is narrowed to ('' for every event). */
+  name: string;
+  /** The page's cursor ('' for the first page). */
+  cursor: string;
+}
+
+export interface ReportsDashboardContext {
+  filters: ReportFilters;
+  view: ReportView;
+  /** The views this session's features open. */
+  allowed: ReportView[];
+  panels: Record<ReportPanel, PanelState>;
+  /** The charts of Analytics or Depth. */
+  charts: Chart[];
+  events: EventsList;
+  personId: number | null;
+  person: UserSegmentReply | null;
+  error: string | null;
+}
+
+export interface ReportsDashboardInput {
+  filters: ReportFilters;
+  view: ReportView;
+  allowed: ReportView[];
+}
+
+export type ReportsDashboardEvent =
+  | { type: 'filters.change'; filters: ReportFilters }
+  | { type: 'view.change'; view: ReportView }
+  | { type: 'panel.retry'; panel: ReportPanel }
+  | { type: 'view.retry' }
+  | { type: 'events.name'; name: string }
+  | { type: 'events.next' }
+  | { type: 'events.first' }
+  | { type: 'person.open'; userId: number }
+  | { type: 'person.retry' }
+  | { type: 'person.close' };
+
+export interface PanelInput { panel: ReportPanel; filters: ReportFilters }
+export interface EventsInput { filters: ReportFilters; name: string; cursor: string }
+export interface PersonInput { filters: ReportFilters; userId: number }
+export type { EventsReply, UserSegmentReply };
