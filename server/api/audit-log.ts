@@ -15,7 +15,7 @@ import { defineRoute, type Route } from '../routes';
 
 const search = defineRoute({
   method: 'GET', path: '/api/audit_log/', access: 'audit_log_tab', schema: AuditSearchQuery,
-  summary: 'Entries newest first, 50 a page: category, author, record_kind + record_id, action words, from/to days (UTC), result both|success|failed; cursor (created_at.id) is the next page; the total counted to 1,000.',
+  summary: 'Entries newest first, 50 a page: category, author, record_kind + record_id, action words, from/to days (UTC), result both|success|failed; cursor (created_at-id) is the next page; the total counted to 1,000.',
   async handler({ c, deps, input }) {
     const { cursor, ...filter } = input;
     const page = await searchAudit(deps.db, filter, cursor || null);

@@ -83,10 +83,11 @@ export type AuditChange = v.InferOutput<typeof AuditChange>;
 /** Where the next page starts: after this (created_at, id), going back in time. */
 export const AuditCursor = v.object({ at: v.number(), id: v.number() });
 export type AuditCursor = v.InferOutput<typeof AuditCursor>;
-export const auditCursorText = (c: AuditCursor) => `${c.at}.${c.id}`;
+/** '1764000000000-812': not a number, so the URL keeps it as text whole. */
+export const auditCursorText = (c: AuditCursor) => `${c.at}-${c.id}`;
 const CursorField = v.pipe(
-  v.string(), v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
-  v.transform((s): AuditCursor => { const [at, id] = s.split('.'); return { at: Number(at), id: Number(id) }; }),
+  v.string(), v.regex(/^\d{1,15}-\d{1,15}$/, 'Not a page of this list.'),
+  v.transform((s): AuditCursor => { const [at, id] = s.split('-'); return { at: Number(at), id: Number(id) }; }),
 );
 const OptionalCursor = v.optional(v.union([v.literal(''), CursorField], 'Not a page of this list.'), '');
 

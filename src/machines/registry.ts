@@ -80,9 +80,15 @@ import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
 import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
 import { researchSubmissionsDraftPlan, researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
-// ANCHOR-AUDIT-REGISTRY-IMPORT
-// ANCHOR-REPORTS-REGISTRY-IMPORT
-// ANCHOR-INVITE-REGISTRY-IMPORT
+// The Audit Log (decision 062).
+import { auditBrowserMachine } from './audit-browser/audit-browser.machine';
+import { auditBrowserPlan } from './audit-browser/audit-browser.plan';
+import { recordHistoryMachine } from './record-history/record-history.machine';
+import { recordHistoryPlan } from './record-history/record-history.plan';
+import { reportsDashboardMachine } from './reports-dashboard/reports-dashboard.machine';
+import { reportsDashboardPlan } from './reports-dashboard/reports-dashboard.plan';
+import { inviteReviewMachine } from './invite-review/invite-review.machine';
+import { inviteReviewDraftPlan, inviteReviewPlan } from './invite-review/invite-review.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -453,9 +459,38 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/research-submissions/research-submissions.machine.ts',
     plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }, { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan }],
   },
-  // ANCHOR-AUDIT-REGISTRY
-  // ANCHOR-REPORTS-REGISTRY
-  // ANCHOR-INVITE-REGISTRY
+  {
+    id: 'auditBrowser',
+    title: 'Audit Log',
+    purpose: 'Who changed what and every sign-in event, searched by category, author, record, action, days and result; an entry opened field by field.',
+    machine: auditBrowserMachine,
+    source: 'src/machines/audit-browser/audit-browser.machine.ts',
+    plans: [{ title: 'Search, page and open an entry', plan: auditBrowserPlan }],
+  },
+  {
+    id: 'recordHistory',
+    title: 'History of a record',
+    purpose: "One record's changes and sign-ins, newest first, each shown field by field; older entries a page at a time.",
+    machine: recordHistoryMachine,
+    source: 'src/machines/record-history/record-history.machine.ts',
+    plans: [{ title: 'Read, and read older entries', plan: recordHistoryPlan }],
+  },
+  {
+    id: 'reportsDashboard',
+    title: 'Reports Dashboard',
+    purpose: "The morning's charts for a range and an organization, each panel loaded or failed on its own, and the Analytics, Events and Depth views.",
+    machine: reportsDashboardMachine,
+    source: 'src/machines/reports-dashboard/reports-dashboard.machine.ts',
+    plans: [{ title: 'Panels, range, organization and the views', plan: reportsDashboardPlan }],
+  },
+  {
+    id: 'inviteReview',
+    title: 'Invite Request Users',
+    purpose: 'Requests to join, by status and search: approved with the create form\'s settings, rejected with a reason, approved in bulk after a preview, invited again.',
+    machine: inviteReviewMachine,
+    source: 'src/machines/invite-review/invite-review.machine.ts',
+    plans: [{ title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan }, { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan }],
+  },
 ];
 
 export function findWorkflow(id: string): WorkflowEntry | undefined {

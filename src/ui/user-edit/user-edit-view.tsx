@@ -2,11 +2,13 @@
 // sessions and administrator privileges, and with user_mgmt too the emails written to them. A person without edit_user sees the user read-only.
 import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import {
   selectBase, selectEmailChange, selectEmailsTab, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMayReadOutbox,
   selectMaySwitchTab, selectMissing, selectOrgChange, selectPrivilegesTab, selectSessionsTab, selectTab, selectTabSettled, type UserEditTab,
 } from '../../machines/user-edit/user-edit.selectors';
 import { READ_ONLY_REASON } from '../../machines/user-edit/user-edit.form';
+import { RecordHistoryScope, RecordHistoryView } from '../record-history/record-history-view';
 import { ScreenTheme } from '../screen-theme';
 import { ConflictPanel } from './conflict-panel';
 import { EmailChangeDialog } from './email-change-dialog';
@@ -38,6 +40,13 @@ export function UserEditView() {
   const settled = useSelector(sessions ?? privileges ?? emails, selectTabSettled);
   const tabsOpen = UserEditCtx.useSelector(selectMaySwitchTab) && settled;
   const userName = base ? `${base.first_name} ${base.last_name}`.trim() || base.username : '';
+  // The History tab reads the Audit Log alone: it is the view's to open, the edit's tabs stay the machine's.
+  const [history, setHistory] = useState(false);
+  const openTab = (v: string) => {
+    setHistory(v === 'history');
+    if (v !== 'history' && v !== tab) edit.send({ type: `tab.${v as UserEditTab}` });
+  };
+  const historyTab = base && <RecordHistoryScope kind="user" id={base.id}><RecordHistoryView /></RecordHistoryScope>;
 
   return (
     <ScreenTheme>
@@ -62,21 +71,34 @@ export function UserEditView() {
             </Flex>
             {!mayEdit && <Callout.Root color="gray" role="note"><Callout.Text>{READ_ONLY_REASON}</Callout.Text></Callout.Root>}
             {mayEdit ? (
-              <Tabs.Root value={tab} onValueChange={(v) => edit.send({ type: `tab.${v as UserEditTab}` })}>
+              <Tabs.Root value={history ? 'history' : tab} onValueChange={openTab}>
                 <Tabs.List aria-label="User sections">
                   <Tabs.Trigger value="profile" disabled={tab !== 'profile' && !tabsOpen}>Profile</Tabs.Trigger>
                   <Tabs.Trigger value="sessions" disabled={tab !== 'sessions' && !tabsOpen}>Sessions</Tabs.Trigger>
                   <Tabs.Trigger value="privileges" disabled={tab !== 'privileges' && !tabsOpen}>Administrator privileges</Tabs.Trigger>
                   {mayReadOutbox && <Tabs.Trigger value="emails" disabled={tab !== 'emails' && !tabsOpen}>Emails</Tabs.Trigger>}
+                  <Tabs.Trigger value="history" disabled={!history && !tabsOpen}>History</Tabs.Trigger>
                 </Tabs.List>
                 <Box pt="4">
                   <Tabs.Content value="profile"><Profile /></Tabs.Content>
                   <Tabs.Content value="sessions">{sessions && <SessionsCard actor={sessions} userName={userName} />}</Tabs.Content>
                   <Tabs.Content value="privileges">{privileges && <PrivilegesCard actor={privileges} />}</Tabs.Content>
                   {mayReadOutbox && <Tabs.Content value="emails">{emails && <EmailsCard actor={emails} userName={userName} />}</Tabs.Content>}
+                  <Tabs.Content value="history">{history && historyTab}</Tabs.Content>
                 </Box>
               </Tabs.Root>
-            ) : <Profile />}
+            ) : (
+              <Tabs.Root value={history ? 'history' : 'profile'} onValueChange={(v) => setHistory(v === 'history')}>
+                <Tabs.List aria-label="User sections">
+                  <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
+                  <Tabs.Trigger value="history">History</Tabs.Trigger>
+                </Tabs.List>
+                <Box pt="4">
+                  <Tabs.Content value="profile"><Profile /></Tabs.Content>
+                  <Tabs.Content value="history">{history && historyTab}</Tabs.Content>
+                </Box>
+              </Tabs.Root>
+            )}
             <UserGroupsCard userId={base.id} version={base.version} />
             {orgChange && <OrgChangeDialog actor={orgChange} userName={userName} />}
             {emailChange && <EmailChangeDialog actor={emailChange} />}

@@ -1,0 +1,50 @@
+// A record's History tab (decision 062): the Audit Log's entries naming this record, newest first,
+// each with its change field by field; older entries a page at a time.
+import { assign, fromPromise, setup } from 'xstate';
+import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
+import { fieldRefusalOf } from '../../domain/field-errors';
+import { failureMessage } from '../shared/failure';
+import { noticeOf } from '../shared/notice';
+import type { HistoryOutcome, HistoryQuery, RecordHistoryContext, RecordHistoryEvent, RecordHistoryInput } from './record-history.types';
+
+const why = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
+const nextOf = (page: HistoryOutcome) => (page.next ? auditCursorText(page.next) : null);
+
+export const recordHistoryMachine = setup({
+  types: { context: {} as RecordHistoryContext, events: {} as RecordHistoryEvent, input: {} as RecordHistoryInput },
+  actors: {
+    loadHistory: fromPromise<HistoryOutcome, HistoryQuery>(() => Promise.reject(new Error('provide loadHistory'))),
+  },
+}).createMachine({
+  id: 'recordHistory',
+  context: ({ input }) => ({ kind: input.kind, id: input.id, entries: [], next: null, error: null, notice: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadHistory',
+        src: 'loadHistory',
+        input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: '' }),
+        onDone: { target: 'shown', actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.historyFailed} ${why(event.error)}` }) },
+      },
+    },
+    failed: {
+      on: { 'history.retry': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    shown: {
+      on: { 'history.more': { target: 'loadingMore', actions: assign({ notice: null }) } },
+    },
+    loadingMore: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadMore',
+        src: 'loadHistory',
+        input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: context.next ?? '' }),
+        onDone: { target: 'shown', actions: assign(({ context, event }) => ({ entries: [...context.entries, ...event.output.entries], next: nextOf(event.output) })) },
+        onError: { target: 'shown', actions: assign({ notice: ({ event }) => noticeOf(false, `${AUDIT_MESSAGES.historyFailed} ${why(event.error)}`) }) },
+      },
+    },
+  },
+});

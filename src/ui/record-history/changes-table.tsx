@@ -1,0 +1,32 @@
+// One audit entry's change, field by field (decision 062): what it was and what it became, in
+// the words the server gave (labels, not column names; secrets read '(hidden)').
+import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { AuditChange } from '../../domain/audit-log';
+
+export function ChangesTable({ changes, caption }: { changes: AuditChange[]; caption: string }) {
+  if (changes.length === 0) return <Text as="p" size="2" color="gray">No field changed in this entry.</Text>;
+  return (
+    <Table.Root size="1" variant="ghost" aria-label={caption}>
+      <VisuallyHidden asChild><caption>{caption}</caption></VisuallyHidden>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Before</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>After</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {changes.map((c) => (
+          <Table.Row key={c.field} aria-label={c.label}>
+            <Table.RowHeaderCell>{c.label}</Table.RowHeaderCell>
+            <Table.Cell style={{ wordBreak: 'break-word' }}>{c.before ?? <Text color="gray">(not set)</Text>}</Table.Cell>
+            <Table.Cell style={{ wordBreak: 'break-word' }}>{c.after ?? <Text color="gray">(removed)</Text>}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/** 'Nov 28, 2026, 2:41:07 AM' in the browser's time zone. */
+export const auditTimeText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
