@@ -18,6 +18,7 @@ import { seedPlatformGroups } from './seed-groups-v2';
 import { seedTemplates } from './seed-templates';
 import { seedSkus } from './seed-skus';
 import { seedInviteRequests } from '../invite-requests/seed';
+import { seedReports } from '../reports/seed';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const MANAGED_USER_COUNT = 320;
@@ -244,6 +245,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedTemplates(trx, config, orgIds, now);
       await seedSkus(trx, config, orgIds, now);
       await seedInviteRequests(trx, now);
+      await seedReports(trx, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), users.map((u) => u.username), now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,

@@ -74,7 +74,9 @@ async function signIns(db: Db, s: ReportScope): Promise<Chart[]> {
 }
 
 const STAFF_CATEGORIES = AUDIT_CATEGORIES.filter((c) => c !== 'auth');
-const categoryWords = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+/** An audit category as a column heading: 'SKU configuration'; one not listed, capitalised. */
+const CATEGORY_WORDS: Record<string, string> = { 'sku configuration': 'SKU configuration' };
+const categoryWords = (c: string) => (Object.hasOwn(CATEGORY_WORDS, c) ? CATEGORY_WORDS[c]! : c.charAt(0).toUpperCase() + c.slice(1));
 
 async function activity(db: Db, s: ReportScope): Promise<Chart[]> {
   const counts = await readCounts(db, 'activity', 0, s.start, s.end);

@@ -205,13 +205,13 @@ function driver(): Driver<World> {
         expect(byName.rows.find((r) => r.label === 'Report opened')?.values[0]).toBe(Number(opened.n));
         expect(section(s, 'Events per day')).toBeInTheDocument();
       },
-      'depth.loading': (s) => expect(s.getByRole('status')).toHaveTextContent('Loading depth…'),
+      'depth.loading': (s) => { expect(s.getByRole('status')).toHaveTextContent('Loading depth…'); },
       'depth.failed': (s) => expectFailure(s, 'Depth'),
       'depth.loaded': (s) => {
         expect(section(s, 'Active people per day')).toBeInTheDocument();
         expect(section(s, 'Events per active person per day')).toBeInTheDocument();
       },
-      'events.loading': (s) => expect(s.getByRole('status')).toHaveTextContent('Loading events…'),
+      'events.loading': (s) => { expect(s.getByRole('status')).toHaveTextContent('Loading events…'); },
       'events.failed': (s) => expectFailure(s, 'Events'),
       'events.loaded': async (s) => {
         expectShowing(s);
@@ -221,7 +221,7 @@ function driver(): Driver<World> {
         expect(s.getByRole('button', { name: 'First page' })).toHaveProperty('disabled', context().events.cursor === '');
         if (context().events.name) expect(within(s.getByRole('group', { name: 'Event name' })).getByRole('button', { name: context().events.name })).toHaveAttribute('aria-pressed', 'true');
       },
-      'events.person.loading': (s) => expect(s.getByRole('status')).toHaveTextContent("Loading this person's events…"),
+      'events.person.loading': (s) => { expect(s.getByRole('status')).toHaveTextContent("Loading this person's events…"); },
       'events.person.failed': (s) => expectFailure(s, "This person's events"),
       'events.person.shown': (s) => {
         const person = section(s, 'Person');

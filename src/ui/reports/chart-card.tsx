@@ -38,7 +38,7 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
         )}
         {asTable ? (
           <Box style={{ maxHeight: 320, overflowY: 'auto' }}>
-            <Table.Root size="1" aria-label={`${chart.title} table`}>
+            <Table.Root size="1">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{chart.label}</Table.ColumnHeaderCell>

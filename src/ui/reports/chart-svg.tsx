@@ -1,11 +1,13 @@
 // A chart drawn from its table with visx (decision 063): bars for totals by label, grouped bars
-// per day or week for series. Colours are Radix Themes' step-9 colours, which the theme swaps
-// between light and dark, so a chart reads the same in both.
+// per day or week for series. The first series takes the accent (Radix Themes' blue-9, which the
+// theme swaps between light and dark); the others are mid-tones that read on a white and on a
+// near-black panel alike, so no colour sheet beyond the first load's is needed. Text takes the
+// theme's gray-11 and gray-12.
 import { Bar } from '@visx/shape';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import type { Chart } from '../../domain/reports';
 
-export const SERIES_COLOURS = ['var(--blue-9)', 'var(--orange-9)', 'var(--grass-9)', 'var(--crimson-9)', 'var(--violet-9)', 'var(--amber-9)', 'var(--cyan-9)', 'var(--gray-9)'];
+export const SERIES_COLOURS = ['var(--blue-9)', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#edc948', '#76b7b2', '#9c755f'];
 const colourOf = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.length]!;
 
 const WIDTH = 560;
