@@ -19,7 +19,7 @@ import { benchAccounts } from './accounts';
 import { benchResearchRequests } from './research-requests';
 import { benchResearchFulfillments } from './research-fulfillments';
 import { benchOtherSources } from './research-other-sources';
-// ANCHOR-AUDIT-BENCH-IMPORT
+import { benchAuditLog } from './audit-log';
 // ANCHOR-REPORTS-BENCH-IMPORT
 // ANCHOR-INVITE-BENCH-IMPORT
 
@@ -37,7 +37,7 @@ const BENCHES = [
   ['requests', benchResearchRequests],
   ['fulfillments', benchResearchFulfillments],
   ['other sources', benchOtherSources],
-  // ANCHOR-AUDIT-BENCH
+  ['audit log', benchAuditLog],
   // ANCHOR-REPORTS-BENCH
   // ANCHOR-INVITE-BENCH
 ] as const;
