@@ -311,8 +311,8 @@ function driver(): Driver<World> {
           expect(within(d).getByLabelText('Expiry date')).toHaveValue('12-31-2027');
         }
       },
-      'approving.finding': (s) => expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Find' })).toBeDisabled(),
-      'approving.sending': (s) => expect(within(s.getByRole('dialog')).getByRole('button', { name: '…' })).toBeDisabled(),
+      'approving.finding': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Find' })).toBeDisabled(); },
+      'approving.sending': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: '…' })).toBeDisabled(); },
       'rejecting.editing': async (s, { step }) => {
         const d = s.getByRole('dialog');
         expect(d).toHaveTextContent(`Reject ${fullName(itemOf(context().target!))}`);
@@ -323,8 +323,8 @@ function driver(): Driver<World> {
           expect((await stored(context().target!)).status).toBe('new');
         }
       },
-      'rejecting.sending': (s) => expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Reject' })).toBeDisabled(),
-      resending: (s) => expect(within(row(world.target!)).getByRole('button', { name: '…' })).toBeDisabled(),
+      'rejecting.sending': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Reject' })).toBeDisabled(); },
+      resending: (s) => { expect(within(row(world.target!)).getByRole('button', { name: '…' })).toBeDisabled(); },
       'bulk.editing': async (s, { step }) => {
         const d = expectForm(s);
         expect(d).toHaveTextContent('Approve 1 request');
@@ -334,8 +334,8 @@ function driver(): Driver<World> {
         if (step?.outcome === 'orgsFailed') expect(within(d).getByText(`The organizations could not be searched. ${NO_ANSWER}`)).toBeInTheDocument();
         expect((await stored(world.target!)).status).toBe('new');
       },
-      'bulk.finding': (s) => expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Find' })).toBeDisabled(),
-      'bulk.previewing': (s) => expect(within(s.getByRole('dialog')).getByRole('button', { name: '…' })).toBeDisabled(),
+      'bulk.finding': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Find' })).toBeDisabled(); },
+      'bulk.previewing': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: '…' })).toBeDisabled(); },
       'bulk.previewed': async (s) => {
         const d = s.getByRole('dialog');
         const target = itemOf(world.target!);
@@ -343,7 +343,7 @@ function driver(): Driver<World> {
         expect(d).toHaveTextContent('1 of 1 can be approved.');
         expect((await stored(target.id)).status).toBe('new');
       },
-      'bulk.sending': (s) => expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Approve these' })).toBeDisabled(),
+      'bulk.sending': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Approve these' })).toBeDisabled(); },
       'bulk.done': async (s) => {
         const d = s.getByRole('dialog');
         const target = itemOf(world.target!);

@@ -1,9 +1,9 @@
 // Scenarios in run order. Each stands alone (sign-in activates an account when needed), but this
 // order spreads the sign-ins of one account apart, so fresh TOTP steps rarely need waiting for.
 import type { Scenario } from '../harness/scenario';
-// ANCHOR-AUDIT-SCENARIO-IMPORT
-// ANCHOR-REPORTS-SCENARIO-IMPORT
-// ANCHOR-INVITE-SCENARIO-IMPORT
+import { scenario as auditLog } from './audit-log.spec';
+import { scenario as reportsDashboard } from './reports-dashboard.spec';
+import { scenario as inviteRequests } from './invite-requests.spec';
 import { scenario as unauthenticated } from './unauthenticated.spec';
 import { scenario as firstSignIn } from './first-sign-in.spec';
 import { scenario as supportMenu } from './support-menu.spec';
@@ -48,9 +48,9 @@ export const scenarios: readonly Scenario[] = [
   researchFulfillments,
   researchOtherSources,
   brokerDomains,
-  // ANCHOR-AUDIT-SCENARIO
-  // ANCHOR-REPORTS-SCENARIO
-  // ANCHOR-INVITE-SCENARIO
+  auditLog,
+  reportsDashboard,
+  inviteRequests,
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];
