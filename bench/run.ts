@@ -20,7 +20,7 @@ import { benchResearchRequests } from './research-requests';
 import { benchResearchFulfillments } from './research-fulfillments';
 import { benchOtherSources } from './research-other-sources';
 import { benchAuditLog } from './audit-log';
-// ANCHOR-REPORTS-BENCH-IMPORT
+import { benchReports } from './reports';
 // ANCHOR-INVITE-BENCH-IMPORT
 
 const BENCHES = [
@@ -38,7 +38,7 @@ const BENCHES = [
   ['fulfillments', benchResearchFulfillments],
   ['other sources', benchOtherSources],
   ['audit log', benchAuditLog],
-  // ANCHOR-REPORTS-BENCH
+  ['reports', benchReports],
   // ANCHOR-INVITE-BENCH
 ] as const;
 
