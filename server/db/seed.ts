@@ -19,6 +19,7 @@ import { seedTemplates } from './seed-templates';
 import { seedSkus } from './seed-skus';
 import { seedInviteRequests } from '../invite-requests/seed';
 import { seedReports } from '../reports/seed';
+import { seedAuditLog } from '../audit-log/seed';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const MANAGED_USER_COUNT = 320;
@@ -246,6 +247,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedSkus(trx, config, orgIds, now);
       await seedInviteRequests(trx, now);
       await seedReports(trx, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), users.map((u) => u.username), now);
+      await seedAuditLog(trx, userIds.map((id, i) => ({ id, username: users[i]!.username })), now);
       await writeAudit(trx, {
         category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
         current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,

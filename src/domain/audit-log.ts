@@ -15,7 +15,7 @@ export const AUDIT_ACTION_MAX = 200;
 /** What a redacted value reads. */
 export const REDACTED = '(hidden)';
 
-const CATEGORY_WORDS: Partial<Record<AuditCategory, string>> = { auth: 'Sign-in' };
+const CATEGORY_WORDS: Partial<Record<AuditCategory, string>> = { auth: 'Sign-in', 'sku configuration': 'SKU configuration' };
 /** 'account settings' → 'Account settings'; 'auth' → 'Sign-in'. */
 export const auditCategoryLabel = (category: string): string =>
   CATEGORY_WORDS[category as AuditCategory] ?? (category.charAt(0).toUpperCase() + category.slice(1));
