@@ -21,7 +21,7 @@ import { benchResearchFulfillments } from './research-fulfillments';
 import { benchOtherSources } from './research-other-sources';
 import { benchAuditLog } from './audit-log';
 import { benchReports } from './reports';
-// ANCHOR-INVITE-BENCH-IMPORT
+import { benchInviteRequests } from './invite-requests';
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -39,7 +39,7 @@ const BENCHES = [
   ['other sources', benchOtherSources],
   ['audit log', benchAuditLog],
   ['reports', benchReports],
-  // ANCHOR-INVITE-BENCH
+  ['invite requests', benchInviteRequests],
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

@@ -5,6 +5,7 @@
 // `npm run bench` never seeds: it skips an engine whose bench database is missing, saying why.
 import { ensureBenchAccounts } from '../bench/account-data';
 import { ensureBenchAudit } from '../bench/audit-data';
+import { ensureBenchInvites } from '../bench/invite-data';
 import { ensureBenchReports } from '../bench/reports-data';
 import { ensureBenchResearch } from '../bench/research-data';
 import { refreshStatistics, seededBenchDatabase } from '../bench/user-data';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   if (await ensureBenchResearch(db, process.env['PRODUCT_KEY'] || 'product', (line) => console.log(line))) await refreshStatistics(db, engine);
   if (await ensureBenchAudit(db, (line) => console.log(line))) await refreshStatistics(db, engine);
   if (await ensureBenchReports(db, (line) => console.log(line))) await refreshStatistics(db, engine);
+  if (await ensureBenchInvites(db, (line) => console.log(line))) await refreshStatistics(db, engine);
   const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   await db.destroy();
   console.log(`${engine}: ${Number(n).toLocaleString('en-US')} users ready (${((performance.now() - started) / 1000).toFixed(0)} s).`);
