@@ -15,6 +15,7 @@ import type { Database } from '../server/db/schema';
 import { auditCursorText } from '../src/domain/audit-log';
 import { BENCH_AUDIT_ENTRIES, BUSIEST_AUDIT_AUTHOR, ensureBenchAudit } from './audit-data';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
+import { refreshStatistics } from './user-data';
 import { concurrentTimes, count, onChosenOrBothEngines, summary, verdict } from './support';
 
 const STAFF = 'bench.audit';
@@ -41,7 +42,7 @@ const search = (query: Record<string, string>) => `/api/audit_log/?${new URLSear
 
 async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTarget): Promise<string[]> {
   const added: string[] = [];
-  await ensureBenchAudit(db, (line) => added.push(`${engine}: ${line.trim()}`));
+  if (await ensureBenchAudit(db, (line) => added.push(`${engine}: ${line.trim()}`))) await refreshStatistics(db, engine);
   const entries = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   if (entries < BENCH_AUDIT_ENTRIES) {
     await db.destroy();
