@@ -33,6 +33,7 @@ import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_us
 import * as auditSearch from './migrations/2026_11_28_028_audit_search';
 import * as reports from './migrations/2026_11_28_029_reports';
 import * as inviteRequests from './migrations/2026_11_28_030_invite_requests';
+import * as inviteSearch from './migrations/2026_11_28_030_invite_search';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_028_audit_search': auditSearch,
   '2026_11_28_029_reports': reports,
   '2026_11_28_030_invite_requests': inviteRequests,
+  '2026_11_28_030_invite_search': inviteSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

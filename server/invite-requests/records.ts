@@ -1,8 +1,9 @@
 // Reading invite requests (decision 064): newest first a page at a time from a keyset cursor on
-// (created_at, id) — the status filter reads the (status, created_at, id) index from the cursor,
-// the whole list the (created_at, id) one, and a search walks the same order over `search_text`
-// and stops at a page's worth. Each open request of a page is told whether its email belongs to a
-// user or to another open request already (one indexed read of each per page).
+// (created_at, id) — the status filter reads the (status, created_at, id, search_text) index from
+// the cursor, the whole list the (created_at, id, search_text) one, and a search walks the same
+// index testing `search_text` and stops at a page's worth (migration 030's search indexes). Each
+// open request of a page is told whether its email belongs to a user or to another open request
+// already (one indexed read of each per page).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { INVITE_PAGE_SIZE, type InviteCursor, type InviteDuplicate, type InviteRequestItem, type InviteStatus } from '../../src/domain/invite-requests';
 import type { Database } from '../db/schema';
@@ -89,18 +90,22 @@ export interface InviteSearch {
 }
 
 export async function listInvites(db: Db, s: InviteSearch): Promise<{ requests: InviteRequestItem[]; next: InviteCursor | null }> {
-  let q = baseQuery(db);
-  if (s.status) q = q.where('r.status', '=', s.status);
+  // The page's ids first, from the order index alone (it carries search_text); then their rows.
+  let q = db.selectFrom('invite_requests').select(['id', 'created_at']);
+  if (s.status) q = q.where('status', '=', s.status);
   const text = s.q.trim().replace(/\s+/g, ' ').toLowerCase();
-  if (text !== '') q = q.where(sql`r.search_text`, 'like', sql`${`%${likeEscaped(text)}%`} escape '\\'`);
+  if (text !== '') q = q.where(sql`search_text`, 'like', sql`${`%${likeEscaped(text)}%`} escape '\\'`);
   // A row value, so both engines read the index range from the cursor.
-  if (s.after) q = q.where(sql`(r.created_at, r.id)`, '<', sql`(${s.after.at}, ${s.after.id})`);
-  const rows = await q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(INVITE_PAGE_SIZE + 1).execute();
-  const page = rows.slice(0, INVITE_PAGE_SIZE);
-  const last = page.at(-1);
+  if (s.after) q = q.where(sql`(created_at, id)`, '<', sql`(${s.after.at}, ${s.after.id})`);
+  const keys = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(INVITE_PAGE_SIZE + 1).execute();
+  const page = keys.slice(0, INVITE_PAGE_SIZE).map((k) => Number(k.id));
+  const rows = page.length ? await baseQuery(db).where('r.id', 'in', page).execute() : [];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const ordered = page.map((id) => byId.get(id)!).filter(Boolean);
+  const last = keys[INVITE_PAGE_SIZE - 1];
   return {
-    requests: await withDuplicates(db, page),
-    next: rows.length > INVITE_PAGE_SIZE && last ? { at: Number(last.created_at), id: Number(last.id) } : null,
+    requests: await withDuplicates(db, ordered),
+    next: keys.length > INVITE_PAGE_SIZE && last ? { at: Number(last.created_at), id: Number(last.id) } : null,
   };
 }
 
