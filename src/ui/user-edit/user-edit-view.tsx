@@ -88,16 +88,14 @@ export function UserEditView() {
                 </Box>
               </Tabs.Root>
             ) : (
-              <Tabs.Root value={history ? 'history' : 'profile'} onValueChange={(v) => setHistory(v === 'history')}>
-                <Tabs.List aria-label="User sections">
-                  <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
-                  <Tabs.Trigger value="history">History</Tabs.Trigger>
-                </Tabs.List>
-                <Box pt="4">
-                  <Tabs.Content value="profile"><Profile /></Tabs.Content>
-                  <Tabs.Content value="history">{history && historyTab}</Tabs.Content>
-                </Box>
-              </Tabs.Root>
+              <>
+                <Profile />
+                {/* A read-only viewer has no tabs: the history opens below the profile. */}
+                <Flex direction="column" gap="2" align="start">
+                  <Button variant="soft" aria-expanded={history} onClick={() => setHistory(!history)}>{history ? 'Hide history' : 'Show history'}</Button>
+                  {history && <Box width="100%">{historyTab}</Box>}
+                </Flex>
+              </>
             )}
             <UserGroupsCard userId={base.id} version={base.version} />
             {orgChange && <OrgChangeDialog actor={orgChange} userName={userName} />}
