@@ -53,7 +53,8 @@ export function defaultExpiry(userType: string, now: number): string {
 }
 
 // ── step one ──────────────────────────────────────────────────────────────
-interface AccountSettings {
+/** What every user of one create (or one invitation approval) is given. */
+export interface NewUserSettings {
   organizationId: number;
   userType: string;
   category: string;
@@ -81,7 +82,10 @@ function flagProblems(product: string, features: readonly string[], given: Recor
   return problems;
 }
 
-async function checkStepOne(db: Db, session: CurrentSession, product: string, form: RegisterForm, now: number): Promise<{ errors: FieldErrors; settings: AccountSettings }> {
+/** The step one fields of the create form; an approved invitation is checked with the same rules. */
+export type StepOneForm = Omit<RegisterForm, 'users' | 'send_email'>;
+
+export async function checkStepOne(db: Db, session: CurrentSession, product: string, form: StepOneForm, now: number): Promise<{ errors: FieldErrors; settings: NewUserSettings }> {
   const names = productNames(product);
   const features = session.grants.features;
   const errors: FieldErrors = stepOneErrors(product, {
