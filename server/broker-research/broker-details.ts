@@ -94,7 +94,7 @@ export async function changeBroker(
       }
       const { action, previous, current, msg } = await apply(trx, input.broker, input.change, before, input.dists, author, now);
       await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY, author, action, at: now, success: true,
+        category: BR_AUDIT_CATEGORY, author, action, at: now, success: true, record: { kind: 'broker', id: input.broker },
         previous: { broker: input.broker, version: input.version, ...previous }, current: { broker: input.broker, version: input.version + 1, ...current },
       });
       return { ok: true, details: (await readBrokerDetails(trx, input.broker))!, msg };

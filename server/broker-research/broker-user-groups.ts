@@ -70,7 +70,7 @@ export async function createGroup(db: Kysely<Database>, input: { broker: number;
       }).returning('id').executeTakeFirstOrThrow();
       const group = (await readGroup(trx, Number(row.id)))!;
       await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY, author, action: `user group ${input.name} created at broker ${input.broker}`, at: now, success: true,
+        category: BR_AUDIT_CATEGORY, author, action: `user group ${input.name} created at broker ${input.broker}`, at: now, success: true, record: { kind: 'broker', id: input.broker },
         current: { group: group.id, broker: input.broker, name: input.name, description: input.description },
       });
       return { ok: true, group, groups: await groupsOfBroker(trx, input.broker), msg: M.created };
@@ -101,7 +101,7 @@ export async function updateGroup(db: Kysely<Database>, input: { group: number; 
         .where('id', '=', input.group).where('version', '=', input.version).returning('id').executeTakeFirst();
       if (!done) return staleOf(trx, before.broker_id, before.id);
       await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY, author, action: `user group ${before.name} of broker ${before.broker_id} changed`, at: now, success: true,
+        category: BR_AUDIT_CATEGORY, author, action: `user group ${before.name} of broker ${before.broker_id} changed`, at: now, success: true, record: { kind: 'broker', id: before.broker_id },
         previous: { group: before.id, name: before.name, description: before.description, version: before.version },
         current: { group: before.id, name: input.name, description: input.description, version: input.version + 1 },
       });
@@ -123,7 +123,7 @@ export function deleteGroup(db: Kysely<Database>, input: { group: number; versio
     if (!done) return staleOf(trx, before.broker_id, before.id);
     await trx.deleteFrom('broker_user_group_members').where('group_id', '=', input.group).execute();
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author, action: `user group ${before.name} of broker ${before.broker_id} deleted with ${members.length} members`, at: now, success: true,
+      category: BR_AUDIT_CATEGORY, author, action: `user group ${before.name} of broker ${before.broker_id} deleted with ${members.length} members`, at: now, success: true, record: { kind: 'broker', id: before.broker_id },
       previous: { group: before.id, name: before.name, description: before.description, members: members.map((m) => m.username) },
     });
     return { ok: true, group: null, groups: await groupsOfBroker(trx, before.broker_id), msg: M.deleted };
@@ -148,7 +148,7 @@ export function addMembers(db: Kysely<Database>, input: { group: number; users: 
       await trx.insertInto('broker_user_group_members').values(adding.map((u) => ({ group_id: group.id, user_id: Number(u.id) })))
         .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute();
       await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY, author, action: `${adding.length} members added to user group ${group.name} of broker ${group.broker_id}`, at: now, success: true,
+        category: BR_AUDIT_CATEGORY, author, action: `${adding.length} members added to user group ${group.name} of broker ${group.broker_id}`, at: now, success: true, record: { kind: 'broker', id: group.broker_id },
         current: { group: group.id, added: adding.map((u) => u.username) },
       });
     }
@@ -164,7 +164,7 @@ export function removeMember(db: Kysely<Database>, input: { group: number; user:
     if (!gone) return { ok: false, reason: 'refused', field: 'user', msg: 'This user is not a member of the group.' };
     const user = await trx.selectFrom('users').select('username').where('id', '=', input.user).executeTakeFirst();
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author, action: `${user?.username ?? `user ${input.user}`} removed from user group ${group.name} of broker ${group.broker_id}`, at: now, success: true,
+      category: BR_AUDIT_CATEGORY, author, action: `${user?.username ?? `user ${input.user}`} removed from user group ${group.name} of broker ${group.broker_id}`, at: now, success: true, record: { kind: 'broker', id: group.broker_id },
       previous: { group: group.id, member: user?.username ?? input.user },
     });
     return { ok: true, group: await readGroup(trx, group.id), groups: await groupsOfBroker(trx, group.broker_id), msg: M.memberRemoved };

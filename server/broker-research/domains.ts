@@ -178,7 +178,7 @@ export function addDomainMapping(db: Kysely<Database>, input: { domain: string; 
     const mapping = (await domainMappingById(trx, Number(row.id)))!;
     await writeAudit(trx, {
       category: BR_AUDIT_CATEGORY, author: actor.username, action: `broker domain mapping added: ${mapping.domain} → ${name} (#${mapping.id})`,
-      at: now, current: audited(mapping), success: true,
+      at: now, current: audited(mapping), success: true, record: { kind: 'broker', id: mapping.broker_id },
     });
     return { ok: true, mapping };
   });
@@ -201,7 +201,7 @@ export function editDomainMapping(db: Kysely<Database>, input: { id: number; ver
     const mapping = (await domainMappingById(trx, input.id))!;
     await writeAudit(trx, {
       category: BR_AUDIT_CATEGORY, author: actor.username, action: `broker domain mapping changed: ${mapping.domain} → ${name} (#${mapping.id})`,
-      at: now, previous: audited(before), current: audited(mapping), success: true,
+      at: now, previous: audited(before), current: audited(mapping), success: true, record: { kind: 'broker', id: mapping.broker_id },
     });
     return { ok: true, mapping };
   });
@@ -216,7 +216,7 @@ export function removeDomainMapping(db: Kysely<Database>, input: { id: number; v
     if (!gone) return { ok: false, reason: 'stale', current: await domainMappingById(trx, input.id) };
     await writeAudit(trx, {
       category: BR_AUDIT_CATEGORY, author: actor.username, action: `broker domain mapping removed: ${before.domain} → ${before.broker_name} (#${before.id})`,
-      at: now, previous: audited(before), success: true,
+      at: now, previous: audited(before), success: true, record: { kind: 'broker', id: before.broker_id },
     });
     return { ok: true, mapping: before };
   });
