@@ -4,7 +4,8 @@
 // Secrets (password hashes, TOTP secrets, tokens, keys) never leave as they are stored.
 import { settingLabel, valueInWords } from './account-labels';
 import { REDACTED, type AuditChange } from './audit-log';
-import { userFieldLabel } from './user-labels';
+import { featureLabel } from './feature-labels';
+import { categoryLabel, configurationLabel, dataPlanLabel, startupScreenLabel, subscriptionStatusLabel, userFieldLabel, userTypeLabel } from './user-labels';
 
 /** Keys whose values are never shown: passwords and their hashes, TOTP secrets, tokens, keys. */
 const SECRET_KEY = /(password|passwd|secret|token|hash|otp|qrcode|api_?key|private_?key|^hx$|^ck$|^salt$)/i;
@@ -53,12 +54,32 @@ function labelOf(product: string, category: string, field: string): string {
   return field.split('.').map(humanKey).join(': ');
 }
 
+/** A user's coded fields read as the user screens name their choices ('Trial', not trial). */
+function userValueWords(product: string, field: string, value: unknown): string | null {
+  const leaf = field.split('.').at(-1);
+  if (typeof value === 'string' && value !== '') {
+    if (leaf === 'user_type') return userTypeLabel(value);
+    if (leaf === 'user_category') return categoryLabel(value);
+    if (leaf === 'product_configuration') return configurationLabel(product, value);
+    if (leaf === 'subscription_status') return subscriptionStatusLabel(value);
+    if (leaf === 'startup_screen') return startupScreenLabel(product, value);
+  }
+  if (leaf === 'data_plan' && Array.isArray(value)) return value.length === 0 ? 'None' : value.map((x) => dataPlanLabel(product, String(x))).join(', ');
+  return null;
+}
+
 function words(product: string, category: string, field: string, value: unknown): string {
   if (value === null) return 'None';
   if (SETTING_CATEGORIES.has(category)) return valueInWords(product, field, value);
+  if (category === 'user') {
+    const named = userValueWords(product, field, value);
+    if (named !== null) return named;
+  }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value === '' ? '(empty)' : value;
   if (typeof value === 'number') return String(value);
+  // A role's permissions (and a staff member's) read as their form names them, never as keys.
+  if (Array.isArray(value) && field.split('.').at(-1) === 'features') return value.length === 0 ? 'None' : value.map((x) => featureLabel(String(x))).join(', ');
   if (Array.isArray(value)) return value.length === 0 ? 'None' : value.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : JSON.stringify(x))).join(', ');
   return JSON.stringify(value);
 }

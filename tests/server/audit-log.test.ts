@@ -131,7 +131,8 @@ describe('one entry', () => {
     const reply = v.parse(AuditEntryReply, JSON.parse(text));
     expect(reply.changes).toEqual([
       { field: 'first_name', label: 'First name', before: 'Ada', after: 'Grace' },
-      { field: 'user_type', label: 'User type', before: 'trial', after: 'customer' },
+      // A coded choice reads as the user screens name it.
+      { field: 'user_type', label: 'User type', before: 'Trial', after: 'Customer' },
       { field: 'flags.crypto', label: expect.stringMatching(/Crypto/i), before: 'No', after: 'Yes' },
       { field: 'password_hash', label: 'Password hash', before: REDACTED, after: REDACTED },
       { field: 'totp_secret', label: 'Totp secret', before: null, after: REDACTED },
