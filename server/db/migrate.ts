@@ -32,6 +32,7 @@ import * as brokerDomainUsers from './migrations/2026_11_27_025_broker_domain_us
 // The Audit Log (decision 062).
 import * as auditSearch from './migrations/2026_11_28_028_audit_search';
 import * as reports from './migrations/2026_11_28_029_reports';
+import * as reportCountsSpeed from './migrations/2026_11_28_031_report_counts_speed';
 import * as inviteRequests from './migrations/2026_11_28_030_invite_requests';
 import * as inviteSearch from './migrations/2026_11_28_030_invite_search';
 import type { Database } from './schema';
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_025_broker_domain_users': brokerDomainUsers,
   '2026_11_28_028_audit_search': auditSearch,
   '2026_11_28_029_reports': reports,
+  '2026_11_28_031_report_counts_speed': reportCountsSpeed,
   '2026_11_28_030_invite_requests': inviteRequests,
   '2026_11_28_030_invite_search': inviteSearch,
 };

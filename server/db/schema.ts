@@ -270,6 +270,7 @@ export interface Database {
   report_counts: ReportCountsTable;
   events: EventsTable;
   event_user_days: EventUserDaysTable;
+  event_person_days: EventPersonDaysTable;
   invite_requests: InviteRequestsTable;
   invite_intake_throttle: InviteIntakeThrottleTable;
 }
@@ -638,4 +639,11 @@ export interface EventUserDaysTable {
   day: number;
   user_id: number;
   organization_id: number | null;
+}
+/** One person's events of one name on a UTC day (migration 031), kept by triggers on events. */
+export interface EventPersonDaysTable {
+  user_id: number;
+  day: number;
+  name: string;
+  n: number;
 }

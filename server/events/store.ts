@@ -1,6 +1,7 @@
 // The event store (migration 029, decision 063): events newest first a page at a time from a
 // keyset cursor on (occurred_at, id), narrowed by organization or name through the index that
-// leads with each; one person's summary read along (user_id, occurred_at); and recording events
+// leads with each; one person's summary from their day counters (event_person_days) and their
+// latest events along (user_id, occurred_at); and recording events
 // from any source in batches (counters and active days follow by trigger).
 import { sql } from 'kysely';
 import { EVENT_PAGE_SIZE, type EventCursor, type EventItem } from '../../src/domain/events';
@@ -54,9 +55,8 @@ export async function userSegment(db: Db, userId: number, start: number, end: nu
   if (!user) return null;
   const [seen, perDay, recent] = await Promise.all([
     db.selectFrom('events').select((eb) => [eb.fn.min('occurred_at').as('first'), eb.fn.max('occurred_at').as('last')]).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('events').select([sql<number>`(occurred_at / 86400000) * 86400000`.as('bucket'), (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('user_id', '=', userId).where('occurred_at', '>=', start).where('occurred_at', '<', end)
-      .groupBy(sql`(occurred_at / 86400000) * 86400000`).execute(),
+    db.selectFrom('event_person_days').select(['day as bucket', (eb) => eb.fn.sum<number | string>('n').as('n')])
+      .where('user_id', '=', userId).where('day', '>=', start).where('day', '<', end).groupBy('day').execute(),
     baseQuery(db).where('e.user_id', '=', userId).orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(20).execute(),
   ]);
   const charts: Chart[] = [timeChart(

@@ -1,8 +1,7 @@
 // The Analytics and Depth views (decision 063), read from the event store's counters: events per
-// day by name and in total for a range and organization; one person's events per day read from
-// the store itself along (user_id, occurred_at); how many people were active each day and how many
+// day by name and in total for a range and organization; one person's from their own counters
+// (event_person_days, migration 031); how many people were active each day and how many
 // events each of them made on average.
-import { sql } from 'kysely';
 import type { Chart } from '../../src/domain/reports';
 import { addTo, categoryChart, readCounts, timeChart, type Count, type Db } from './counters';
 import type { ReportScope } from './dashboard';
@@ -26,11 +25,9 @@ function eventCharts(counts: readonly Count[], s: ReportScope, who: string): Cha
 
 export async function analyticsCharts(db: Db, s: ReportScope, userId: number | null): Promise<Chart[]> {
   if (userId === null) return eventCharts(await readCounts(db, 'events', s.org, s.start, s.end), s, s.org ? 'of the organization' : 'on the platform');
-  const day = sql<number>`(occurred_at / 86400000) * 86400000`;
-  const rows = await db.selectFrom('events').select([day.as('bucket'), 'name as key', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('user_id', '=', userId).where('occurred_at', '>=', s.start).where('occurred_at', '<', s.end)
-    .groupBy([day, 'name']).execute();
-  return eventCharts(rows.map((r) => ({ bucket: Number(r.bucket), key: r.key, n: Number(r.n) })), s, 'of this person');
+  const rows = await db.selectFrom('event_person_days').select(['day', 'name', 'n'])
+    .where('user_id', '=', userId).where('day', '>=', s.start).where('day', '<', s.end).where('n', '<>', 0).execute();
+  return eventCharts(rows.map((r) => ({ bucket: Number(r.day), key: r.name, n: Number(r.n) })), s, 'of this person');
 }
 
 export async function depthCharts(db: Db, s: ReportScope): Promise<Chart[]> {

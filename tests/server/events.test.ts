@@ -2,6 +2,7 @@
 // every event once; narrowed by name and by organization; one person's summary; events recorded
 // by another source counted per day and name and per active person; bad input at its field. On
 // SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_PAGE_SIZE, EventsReply, UserSegmentReply, eventCursorText, type EventItem } from '../../src/domain/events';
@@ -107,6 +108,29 @@ describe('counted as they are recorded', () => {
     expect(byName.get('Alert created')).toBe(26);
     const days = await server.db.selectFrom('event_user_days').select('day').where('user_id', '=', reader).execute();
     expect(days.length).toBe(new Set(Array.from({ length: 65 }, (_, k) => Math.floor((NOW - k * 3_600_000) / DAY_MS))).size);
+  });
+
+  it('keeps each person\'s events per day and name equal to a GROUP BY over the events, through inserts and deletions', async () => {
+    const truth = async () => {
+      const rows = await server.db.selectFrom('events').select(['user_id', sql<number>`(occurred_at / 86400000) * 86400000`.as('day'), 'name', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', 'is not', null).groupBy(['user_id', sql`(occurred_at / 86400000) * 86400000`, 'name']).execute();
+      return Object.fromEntries(rows.map((r) => [`${r.user_id}|${r.day}|${r.name}`, Number(r.n)]));
+    };
+    const kept = async () => {
+      const rows = await server.db.selectFrom('event_person_days').select(['user_id', 'day', 'name', 'n']).where('n', '<>', 0).execute();
+      return Object.fromEntries(rows.map((r) => [`${r.user_id}|${r.day}|${r.name}`, Number(r.n)]));
+    };
+    expect(await kept()).toEqual(await truth());
+    await recordEvents(server.db, [
+      { name: 'Report opened', source: 'platform', user_id: reader, organization_id: null, actor: null, occurred_at: NOW - 2 * DAY_MS },
+      { name: 'Report opened', source: 'platform', user_id: reader, organization_id: null, actor: null, occurred_at: NOW - 2 * DAY_MS + 1 },
+      { name: 'Nobody\'s', source: 'platform', user_id: null, organization_id: null, actor: null, occurred_at: NOW },
+    ], NOW);
+    const oldest = await server.db.selectFrom('events').select('id').where('user_id', '=', reader).orderBy('occurred_at').limit(3).execute();
+    await server.db.deleteFrom('events').where('id', 'in', oldest.map((r) => r.id)).execute();
+    const after = await truth();
+    expect(await kept()).toEqual(after);
+    expect(Object.keys(after).length).toBeGreaterThan(5);
   });
 });
 

@@ -1,0 +1,81 @@
+// Reports Dashboard, faster reads (decision 063): what the bench at 1,000,000 users and 8 clients
+// found slow.
+//
+// - One person's events per day and name were counted from the events themselves, 22,000 rows of
+//   the busiest person fetched one by one from the table. event_person_days keeps those counts
+//   (user_id, day, name, n), kept by triggers as events are recorded or removed, so the person's
+//   Analytics and summary read a few hundred counters along their user_id.
+// - A chart's counters were an index range followed by one table read per counter, scattered
+//   over the table. On SQLite report_counts is rebuilt WITHOUT ROWID, so the counters are the
+//   primary key's own b-tree: a range reads its neighbours and a trigger's upsert writes one
+//   b-tree, not two. On PostgreSQL an index carrying n lets a range be read from the index alone.
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../connect';
+
+type AnyDb = Kysely<any>;
+
+const DAY = 86_400_000;
+const day = (t: string) => `(((${t}) / ${DAY}) * ${DAY})`;
+
+/** One grouped upsert of the person counters that events entering (+1) or leaving (-1) move. */
+const personBump = (from: string, d: 1 | -1) => `insert into event_person_days (user_id, day, name, n)
+  select r.user_id, ${day('r.occurred_at')}, r.name, ${d} * count(*) from ${from} r where r.user_id is not null
+  group by r.user_id, ${day('r.occurred_at')}, r.name
+  on conflict (user_id, day, name) do update set n = event_person_days.n + excluded.n`;
+
+export async function up(db: AnyDb): Promise<void> {
+  const pg = engineOf(db) === 'postgres';
+  await sql.raw(`create table event_person_days (
+    user_id bigint not null,
+    day bigint not null,
+    name text not null,
+    n bigint not null,
+    constraint event_person_days_pk primary key (user_id, day, name)
+  )${pg ? '' : ' without rowid'}`).execute(db);
+  await sql.raw(personBump('events', 1)).execute(db);
+
+  if (pg) {
+    for (const [event, ref, from, d] of [['insert', 'new table as new_rows', 'new_rows', 1], ['delete', 'old table as old_rows', 'old_rows', -1]] as const) {
+      await sql.raw(`create function events_person_${event}() returns trigger language plpgsql as $$
+        begin ${personBump(from, d)}; return null; end $$`).execute(db);
+      await sql.raw(`create trigger events_person_${event} after ${event} on events referencing ${ref}
+        for each statement execute function events_person_${event}()`).execute(db);
+    }
+    await sql`create index report_counts_read_idx on report_counts (metric, org_id, bucket) include (key, n)`.execute(db);
+    return;
+  }
+
+  const row = (side: 'NEW' | 'OLD') => `(select ${side}.user_id as user_id, ${side}.occurred_at as occurred_at, ${side}.name as name)`;
+  await sql.raw(`create trigger events_person_insert after insert on events when NEW.user_id is not null begin ${personBump(row('NEW'), 1)}; end`).execute(db);
+  await sql.raw(`create trigger events_person_delete after delete on events when OLD.user_id is not null begin ${personBump(row('OLD'), -1)}; end`).execute(db);
+
+  // The triggers that write report_counts are set aside while it is rebuilt, then made again as they were.
+  const triggers = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+    where type = 'trigger' and sql like '%report_counts%'`.execute(db);
+  for (const t of triggers.rows) await sql.raw(`drop trigger "${t.name}"`).execute(db);
+  await sql`create table report_counts_new (
+    metric text not null,
+    org_id bigint not null,
+    bucket bigint not null,
+    key text not null,
+    n bigint not null,
+    constraint report_counts_pk primary key (metric, org_id, bucket, key)
+  ) without rowid`.execute(db);
+  await sql`insert into report_counts_new (metric, org_id, bucket, key, n)
+    select metric, org_id, bucket, key, n from report_counts order by metric, org_id, bucket, key`.execute(db);
+  await sql`drop table report_counts`.execute(db);
+  await sql`alter table report_counts_new rename to report_counts`.execute(db);
+  for (const t of triggers.rows) await sql.raw(t.sql).execute(db);
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  const pg = engineOf(db) === 'postgres';
+  for (const event of ['insert', 'delete']) {
+    if (pg) {
+      await sql.raw(`drop trigger if exists events_person_${event} on events`).execute(db);
+      await sql.raw(`drop function if exists events_person_${event}()`).execute(db);
+    } else await sql.raw(`drop trigger if exists events_person_${event}`).execute(db);
+  }
+  if (pg) await sql`drop index if exists report_counts_read_idx`.execute(db);
+  await sql`drop table event_person_days`.execute(db);
+}
