@@ -201,7 +201,9 @@ export function createApp(options: CreateAppOptions): App {
   app.notFound((c) => c.json({ status: false, msg: 'Not found.' }, 404));
   app.onError((err, c) => {
     if (err instanceof HTTPException) return err.getResponse();
-    if (err instanceof ServerBusy) {
+    // The embedded database stayed locked past its busy timeout (another process writing the same
+    // file): the request did nothing and may simply be tried again.
+    if (err instanceof ServerBusy || (err as { code?: unknown }).code === 'SQLITE_BUSY') {
       c.header('Retry-After', '1');
       return c.json({ status: false, msg: BUSY_MESSAGE }, 503);
     }
