@@ -15,6 +15,7 @@ import { compactAccountSearch } from '../../machines/account-settings/account-se
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { HistoryButton } from '../record-history/history-button';
 import { AccountList } from './account-list';
 import { AccountSettingsCtx } from './account-settings-context';
 import { ConflictPanel } from './conflict-panel';
@@ -85,7 +86,12 @@ export function AccountSettingsView() {
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center">
         <Heading as="h2" size="5">{open && form ? `Account Settings: ${form.accountName}` : 'Account Settings'}</Heading>
-        {open && <Button variant="soft" color="gray" disabled={busy || conflict} onClick={() => actor.send({ type: 'account.close' })}>Back to the accounts</Button>}
+        {open && (
+          <Flex gap="2">
+            {form && <HistoryButton kind="account" id={form.accountId} name={form.accountName} size="2" />}
+            <Button variant="soft" color="gray" disabled={busy || conflict} onClick={() => actor.send({ type: 'account.close' })}>Back to the accounts</Button>
+          </Flex>
+        )}
       </Flex>
       {!open && (
         <>

@@ -5,6 +5,7 @@ import { settingLabel, valueInWords } from '../../domain/account-labels';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
 import type { Sku } from '../../domain/skus';
 import { selectBusy, selectProductKey, selectShownSkus } from '../../machines/sku-editor/sku-editor.selectors';
+import { HistoryButton } from '../record-history/history-button';
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
 
@@ -53,6 +54,7 @@ export function SkusTable() {
                 <Button size="1" variant="soft" disabled={busy} aria-label={`Edit ${sku.code}`} onClick={() => editor.send({ type: 'sku.edit', id: sku.id })}>Edit</Button>
                 <Button size="1" variant="soft" disabled={busy || sku.status !== 'active'} aria-label={`Assign ${sku.code}`} onClick={() => editor.send({ type: 'sku.assign', id: sku.id })}>Assign</Button>
                 <Button size="1" variant="soft" disabled={busy} aria-label={`Holders of ${sku.code}`} onClick={() => editor.send({ type: 'sku.holders', id: sku.id })}>Holders</Button>
+                <HistoryButton kind="sku" id={sku.id} name={sku.code} />
                 <Button size="1" variant="soft" color={sku.status === 'active' ? 'red' : 'green'} disabled={busy}
                   aria-label={`${sku.status === 'active' ? 'Retire' : 'Reactivate'} ${sku.code}`} onClick={() => editor.send({ type: 'sku.status', id: sku.id })}>
                   {sku.status === 'active' ? 'Retire' : 'Reactivate'}

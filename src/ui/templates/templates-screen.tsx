@@ -17,6 +17,7 @@ import {
 import { clearDraft, type DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
 import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
 import { TemplateDeleteDialog } from './template-delete-dialog';
 import { TemplateFormDialog } from './template-form-dialog';
@@ -102,6 +103,7 @@ function TemplatesTable() {
               <Flex gap="2" justify="end">
                 <Button size="1" variant="soft" disabled={busy} aria-label={`Apply ${t.template_name}`} onClick={() => editor.send({ type: 'template.apply', id: t.id })}>Apply…</Button>
                 <Button size="1" variant="soft" disabled={busy} aria-label={`Edit ${t.template_name}`} onClick={() => editor.send({ type: 'template.edit', id: t.id })}>Edit</Button>
+                <HistoryButton kind="template" id={t.id} name={t.template_name} />
                 <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${t.template_name}`} onClick={() => editor.send({ type: 'template.delete', id: t.id })}>Delete</Button>
               </Flex>
             </Table.Cell>

@@ -14,6 +14,7 @@ import type { FormField, FormKind, FormValues } from '../../../machines/broker-d
 import type { Notice } from '../../../machines/shared/notice';
 import { useConsole } from '../../console-context';
 import { described, FieldFrame } from '../../form/field-frame';
+import { HistoryButton } from '../../record-history/history-button';
 import { useTabSearch } from '../tab-search';
 import { BrokerDetailsCtx } from './broker-details-context';
 
@@ -110,7 +111,10 @@ function Record({ details }: { details: BrokerDetails }) {
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center" wrap="wrap" gap="2">
         <Heading as="h3" size="5">{b.name}</Heading>
-        <Link href="?tab=broker_details" onClick={(e) => { e.preventDefault(); setParams({}, { push: true }); }}>Find another broker</Link>
+        <Flex gap="3" align="center">
+          <HistoryButton kind="broker" id={b.id} name={b.name} size="2" />
+          <Link href="?tab=broker_details" onClick={(e) => { e.preventDefault(); setParams({}, { push: true }); }}>Find another broker</Link>
+        </Flex>
       </Flex>
       <Card asChild>
         <section aria-label="Names">
