@@ -102,7 +102,9 @@ function driver(): Driver<World> {
     },
     afterOutcome: { loadFailed: online, moreFailed: online },
     expectations: {
-      loading: (s) => expect(s.getByRole('status', { name: 'Loading history' })).toHaveTextContent('Loading history…'),
+      loading: (s) => {
+        expect(s.getByRole('status', { name: 'Loading history' })).toHaveTextContent('Loading history…');
+      },
       failed: (s) => {
         expect(s.getByRole('alert')).toHaveTextContent(`The history could not be loaded. ${NO_ANSWER}`);
         expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
@@ -125,7 +127,9 @@ function driver(): Driver<World> {
         if (step?.outcome === 'moreFailed') expect(notice).toHaveTextContent(`The history could not be loaded. ${NO_ANSWER}`);
         else expect(notice).toBeNull();
       },
-      loadingMore: (s) => expect(s.getByRole('button', { name: 'Loading…' })).toBeDisabled(),
+      loadingMore: (s) => {
+        expect(s.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+      },
     },
   };
 }

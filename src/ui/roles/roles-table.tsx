@@ -1,6 +1,7 @@
 // The roles by name: what each is for, how many permissions, who holds it, and what can be done.
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import { selectBusy, selectRoles } from '../../machines/role-editor/role-editor.selectors';
+import { HistoryButton } from '../record-history/history-button';
 import { HIDDEN } from './hidden';
 import { RolesCtx } from './roles-context';
 
@@ -34,6 +35,7 @@ export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
                 {mayAssign && (
                   <Button size="1" variant="soft" disabled={busy} aria-label={`Holders of ${role.name}`} onClick={() => editor.send({ type: 'role.holders', id: role.id })}>Holders</Button>
                 )}
+                <HistoryButton kind="role" id={role.id} name={role.name} />
                 <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${role.name}`} onClick={() => editor.send({ type: 'role.delete', id: role.id })}>Delete</Button>
               </Flex>
             </Table.Cell>

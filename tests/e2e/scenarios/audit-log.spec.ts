@@ -1,8 +1,8 @@
 // The Audit Log (decision 062): the admin renames a user on their page and saves; in the Audit Log,
 // searching that user's record finds the change, which opens field by field (First name: before →
-// after); the search's CSV holds it; the user's History tab lists it too. Support, in a browser of
-// its own, has no menu entry, gets the section's no-permission screen at /audit_log, and the
-// server refuses its search (403).
+// after); the search's CSV holds it; the user's History tab lists it too, and a new role's History
+// button its creation. Support, in a browser of its own, has no menu entry, gets the section's
+// no-permission screen at /audit_log, and the server refuses its search (403).
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
@@ -95,6 +95,26 @@ export const scenario: Scenario = {
       await shot('3-history');
     });
 
+    await t.step('Role Management: a new role\'s History lists its creation, field by field', async () => {
+      const role = `Historian ${Date.now() % 100_000}`;
+      await page.goto(`${admin.server.url}/user_roles`);
+      await main.getByRole('button', { name: 'New role', exact: true }).click();
+      const form = page.getByRole('dialog', { name: 'New role' });
+      await form.getByRole('textbox', { name: 'Name', exact: true }).fill(role);
+      await form.getByRole('checkbox', { name: 'Admin panel access', exact: true }).click();
+      await form.getByRole('button', { name: 'Save', exact: true }).click();
+      await main.getByRole('status', { name: 'Roles notice' }).filter({ hasText: `Role '${role}' created.` }).waitFor();
+      await main.getByRole('button', { name: `History of ${role}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `History of ${role}` });
+      const item = dialog.getByRole('list', { name: 'History' }).getByRole('listitem').first();
+      await item.waitFor();
+      check((await item.innerText()).includes(role), 'the newest entry names the role');
+      check((await item.innerText()).includes('by admin'), 'the entry says who');
+      await shot('4-role-history');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+
     const browser = t.context.browser();
     if (!browser) throw new Error('no browser to open a second one from');
     const supportContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -110,7 +130,7 @@ export const scenario: Scenario = {
         await supportPage.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Audit Log’ permission' }).waitFor();
         await shell(supportPage).logout.waitFor();
         checkEqual(await supportPage.getByRole('main').getByRole('table', { name: 'Audit entries' }).count(), 0, 'no entries shown');
-        await supportPage.screenshot({ path: path.join(ARTIFACTS, 'audit-log', '4-support-no-permission.png'), fullPage: true });
+        await supportPage.screenshot({ path: path.join(ARTIFACTS, 'audit-log', '5-support-no-permission.png'), fullPage: true });
       });
       await t.step('the server refuses support the search (403)', async () => {
         const status = await supportPage.evaluate(async () => (await fetch('/api/audit_log/', { credentials: 'include' })).status);
