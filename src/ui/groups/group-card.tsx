@@ -7,6 +7,7 @@ import {
 } from '../../domain/groups';
 import { candidatesFor, selectBusy, selectChange } from '../../machines/group-editor/group-editor.selectors';
 import type { SwitchKey } from '../../machines/group-editor/group-editor.types';
+import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
 
 /** Members drawn at first; a larger group shows them on request. */
@@ -31,8 +32,10 @@ export function GroupCard({ group, readOnly, mayCompliance }: { group: Group; re
           <Badge color="gray">{GROUP_KIND_LABELS[group.kind]}</Badge>
           <Text size="1" color="gray">{group.members.length.toLocaleString('en-US')} {group.members.length === 1 ? 'member' : 'members'}</Text>
         </Flex>
+        {/* /view_groups stays without controls; its History is Group Management's. */}
         {!readOnly && (
           <Flex gap="2">
+            <HistoryButton kind="group" id={group.id} name={group.name} />
             <Button size="1" variant="soft" disabled={busy} aria-label={`Rename ${group.name}`} onClick={() => editor.send({ type: 'group.rename', id: group.id })}>Rename</Button>
             <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${group.name}`} onClick={() => editor.send({ type: 'group.delete', id: group.id })}>Delete</Button>
           </Flex>
