@@ -72,6 +72,7 @@ describe('a record\'s history through its section', () => {
     expect(entries).toHaveLength(2);
     expect(entries.every((e) => e.record?.kind === 'role' && e.record.id === role.id)).toBe(true);
     expect(entries[0]!.changes).toContainEqual(expect.objectContaining({ before: 'Reviewer', after: 'Senior reviewer' }));
+    expect(entries[0]!.changes).toContainEqual(expect.objectContaining({ label: 'Features', before: 'User management', after: 'User management, Group management' }));
     expect(await status(grouper, 'role', role.id)).toBe(403);
     expect(await status(researcher, 'role', role.id)).toBe(403);
   });
