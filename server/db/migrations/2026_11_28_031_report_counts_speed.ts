@@ -4,11 +4,14 @@
 // - One person's events per day and name were counted from the events themselves, 22,000 rows of
 //   the busiest person fetched one by one from the table. event_person_days keeps those counts
 //   (user_id, day, name, n), kept by triggers as events are recorded or removed, so the person's
-//   Analytics and summary read a few hundred counters along their user_id.
+//   Analytics and summary read a few hundred counters along their user_id (on PostgreSQL from the
+//   primary key alone, which carries n).
 // - A chart's counters were an index range followed by one table read per counter, scattered
 //   over the table. On SQLite report_counts is rebuilt WITHOUT ROWID, so the counters are the
 //   primary key's own b-tree: a range reads its neighbours and a trigger's upsert writes one
-//   b-tree, not two. On PostgreSQL an index carrying n lets a range be read from the index alone.
+//   b-tree, not two. On PostgreSQL an index carrying n lets a range of the platform-wide
+//   counters be read from the index alone.
+// - On SQLite a tag assignment's row trigger becomes a plain upsert of its one counter.
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../connect';
 
@@ -30,9 +33,12 @@ export async function up(db: AnyDb): Promise<void> {
     day bigint not null,
     name text not null,
     n bigint not null,
-    constraint event_person_days_pk primary key (user_id, day, name)
+    constraint event_person_days_pk primary key (user_id, day, name)${pg ? ' include (n)' : ''}
   )${pg ? '' : ' without rowid'}`).execute(db);
-  await sql.raw(personBump('events', 1)).execute(db);
+  // Filled in key order, so one person's days are neighbours in PostgreSQL's heap too.
+  await sql.raw(`insert into event_person_days (user_id, day, name, n)
+    select user_id, ${day('occurred_at')}, name, count(*) from events where user_id is not null
+    group by user_id, ${day('occurred_at')}, name order by 1, 2, 3`).execute(db);
 
   if (pg) {
     for (const [event, ref, from, d] of [['insert', 'new table as new_rows', 'new_rows', 1], ['delete', 'old table as old_rows', 'old_rows', -1]] as const) {
@@ -41,7 +47,9 @@ export async function up(db: AnyDb): Promise<void> {
       await sql.raw(`create trigger events_person_${event} after ${event} on events referencing ${ref}
         for each statement execute function events_person_${event}()`).execute(db);
     }
-    await sql`create index report_counts_read_idx on report_counts (metric, org_id, bucket) include (key, n)`.execute(db);
+    // Only the platform-wide counters: their ranges are the long ones (a year of days by name), and a
+    // bulk edit's per-organization counters then write no entry in it.
+    await sql`create index report_counts_read_idx on report_counts (metric, bucket) include (key, n) where org_id = 0`.execute(db);
     return;
   }
 
@@ -66,6 +74,15 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`drop table report_counts`.execute(db);
   await sql`alter table report_counts_new rename to report_counts`.execute(db);
   for (const t of triggers.rows) await sql.raw(t.sql).execute(db);
+
+  // A tag assignment moves one counter: a plain upsert per row costs a third less than the grouped
+  // one, which a 100,000-user assignment runs 100,000 times.
+  for (const [event, side, d] of [['insert', 'NEW', '+ 1'], ['delete', 'OLD', '- 1']] as const) {
+    await sql.raw(`drop trigger user_tags_report_${event}`).execute(db);
+    await sql.raw(`create trigger user_tags_report_${event} after ${event} on user_tags begin
+      insert into report_counts (metric, org_id, bucket, key, n) values ('tags', 0, 0, cast(${side}.tag_id as text), 0 ${d})
+      on conflict (metric, org_id, bucket, key) do update set n = n ${d}; end`).execute(db);
+  }
 }
 
 export async function down(db: AnyDb): Promise<void> {
