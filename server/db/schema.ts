@@ -266,7 +266,6 @@ export interface Database {
   fulfillments: FulfillmentsTable;
   research_submissions: ResearchSubmissionsTable;
   other_source_imports: OtherSourceImportsTable;
-  // ANCHOR-AUDIT-TABLES
   report_counts: ReportCountsTable;
   events: EventsTable;
   event_user_days: EventUserDaysTable;
