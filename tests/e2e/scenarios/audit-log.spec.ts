@@ -8,7 +8,8 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import { check, checkEqual, eventually, waitForPath } from '../harness/check';
 import { ARTIFACTS } from '../harness/paths';
-import { menuLabels, shell, signIn } from '../harness/pages';
+import { signIn } from '../harness/pages';
+import { checkSectionRefused } from '../harness/refused-section';
 import type { Scenario } from '../harness/scenario';
 import { editPage, openUserList, userList } from '../harness/user-pages';
 
@@ -115,29 +116,10 @@ export const scenario: Scenario = {
       await dialog.waitFor({ state: 'hidden' });
     });
 
-    const browser = t.context.browser();
-    if (!browser) throw new Error('no browser to open a second one from');
-    const supportContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const supportPage = await supportContext.newPage();
-    try {
-      await signIn(t, supportPage, support);
-      await t.step('support has no Audit Log in its menu', async () => {
-        const menu = await menuLabels(supportPage);
-        check(!menu.includes('Audit Log'), `support's menu: ${menu.join(', ')}`);
-      });
-      await t.step('support at /audit_log: the page says it needs the ‘Audit Log’ permission', async () => {
-        await supportPage.goto(`${support.server.url}/audit_log`);
-        await supportPage.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Audit Log’ permission' }).waitFor();
-        await shell(supportPage).logout.waitFor();
-        checkEqual(await supportPage.getByRole('main').getByRole('table', { name: 'Audit entries' }).count(), 0, 'no entries shown');
-        await supportPage.screenshot({ path: path.join(ARTIFACTS, 'audit-log', '5-support-no-permission.png'), fullPage: true });
-      });
-      await t.step('the server refuses support the search (403)', async () => {
-        const status = await supportPage.evaluate(async () => (await fetch('/api/audit_log/', { credentials: 'include' })).status);
-        checkEqual(status, 403, 'GET api/audit_log/');
-      });
-    } finally {
-      await supportContext.close();
-    }
+    await checkSectionRefused(t, support, {
+      label: 'Audit Log', path: '/audit_log', permission: 'Audit Log', call: '/api/audit_log/',
+      content: (main) => main.getByRole('table', { name: 'Audit entries' }),
+      screenshot: path.join(ARTIFACTS, 'audit-log', '5-support-no-permission.png'),
+    });
   },
 };

@@ -7,8 +7,9 @@
 // at its address, and the server refuses its call (403).
 import path from 'node:path';
 import { check, checkEqual } from '../harness/check';
-import { menuLabels, shell, signIn } from '../harness/pages';
+import { shell, signIn } from '../harness/pages';
 import { ARTIFACTS } from '../harness/paths';
+import { checkSectionRefused } from '../harness/refused-section';
 import type { Scenario } from '../harness/scenario';
 
 const SHOTS = path.join(ARTIFACTS, 'invite-requests');
@@ -87,27 +88,10 @@ export const scenario: Scenario = {
       await shot('5-outbox');
     });
 
-    const browser = page.context().browser()!;
-    const supportContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const supportPage = await supportContext.newPage();
-    try {
-      await signIn(t, supportPage, support);
-      await t.step('support has no Invite Request Users in its menu', async () => {
-        const menu = await menuLabels(supportPage);
-        check(!menu.includes('Invite Request Users'), `support's menu: ${menu.join(', ')}`);
-      });
-      await t.step('support at /invite_request_users: the page says it needs the ‘Invite requests’ permission', async () => {
-        await supportPage.goto(`${support.server.url}/invite_request_users`);
-        await supportPage.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Invite requests’ permission' }).waitFor();
-        checkEqual(await supportPage.getByRole('main').getByRole('table', { name: 'Invite requests' }).count(), 0, 'no list');
-        await supportPage.screenshot({ path: path.join(SHOTS, '6-support-no-permission.png'), fullPage: true });
-      });
-      await t.step('the server refuses support the list (403)', async () => {
-        const status = await supportPage.evaluate(async () => (await fetch('/api/invite_requests/', { credentials: 'include' })).status);
-        checkEqual(status, 403, 'GET api/invite_requests/');
-      });
-    } finally {
-      await supportContext.close();
-    }
+    await checkSectionRefused(t, support, {
+      label: 'Invite Request Users', path: '/invite_request_users', permission: 'Invite requests', call: '/api/invite_requests/',
+      content: (main) => main.getByRole('table', { name: 'Invite requests' }),
+      screenshot: path.join(SHOTS, '6-support-no-permission.png'),
+    });
   },
 };

@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { check, checkEqual } from '../harness/check';
 import { ARTIFACTS } from '../harness/paths';
-import { menuLabels, shell, signIn } from '../harness/pages';
+import { signIn } from '../harness/pages';
+import { checkSectionRefused } from '../harness/refused-section';
 import type { Scenario } from '../harness/scenario';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -85,29 +86,11 @@ export const scenario: Scenario = {
       await shot('4-events');
     });
 
-    const browser = t.context.browser();
-    if (!browser) throw new Error('no browser to open a second one from');
-    const supportContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const supportPage = await supportContext.newPage();
-    try {
-      await signIn(t, supportPage, support);
-      await t.step('support has no Reports Dashboard in its menu', async () => {
-        const menu = await menuLabels(supportPage);
-        check(!menu.includes('Reports Dashboard'), `support's menu: ${menu.join(', ')}`);
-      });
-      await t.step('support at /reports_dashboard: the page says it needs the ‘Reports dashboard’ permission', async () => {
-        await supportPage.goto(`${support.server.url}/reports_dashboard`);
-        await supportPage.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Reports dashboard’ permission' }).waitFor();
-        await shell(supportPage).logout.waitFor();
-        checkEqual(await supportPage.getByRole('main').getByRole('group', { name: 'Range' }).count(), 0, 'no dashboard');
-        await supportPage.screenshot({ path: path.join(ARTIFACTS, 'reports-dashboard', '5-support-no-permission.png'), fullPage: true });
-      });
-      await t.step('the server refuses support the call (403)', async () => {
-        const status = await supportPage.evaluate(async (q) => (await fetch(`/api/reports/dashboard/?${q}`, { credentials: 'include' })).status, `panel=profile&from=${daysAgo(6)}&to=${today()}`);
-        checkEqual(status, 403, 'GET api/reports/dashboard/');
-      });
-    } finally {
-      await supportContext.close();
-    }
+    await checkSectionRefused(t, support, {
+      label: 'Reports Dashboard', path: '/reports_dashboard', permission: 'Reports dashboard',
+      call: `/api/reports/dashboard/?panel=profile&from=${daysAgo(6)}&to=${today()}`,
+      content: (main) => main.getByRole('group', { name: 'Range' }),
+      screenshot: path.join(ARTIFACTS, 'reports-dashboard', '5-support-no-permission.png'),
+    });
   },
 };
