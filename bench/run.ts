@@ -22,6 +22,7 @@ import { benchOtherSources } from './research-other-sources';
 import { benchAuditLog } from './audit-log';
 import { benchReports } from './reports';
 import { benchInviteRequests } from './invite-requests';
+// ANCHOR-BENCH-IMPORT
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -40,6 +41,7 @@ const BENCHES = [
   ['audit log', benchAuditLog],
   ['reports', benchReports],
   ['invite requests', benchInviteRequests],
+  // ANCHOR-BENCH-ENTRY
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

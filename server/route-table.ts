@@ -30,6 +30,8 @@ import { researchSubmissionsRoutes } from './api/research-submissions';
 import { auditLogRoutes } from './api/audit-log';
 import { reportsRoutes } from './api/reports';
 import { inviteRequestRoutes } from './api/invite-requests';
+import { userContentRoutes } from './api/user-content';
+import { notebookRoutes } from './api/notebook';
 import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
@@ -57,4 +59,7 @@ export const ROUTES: readonly Route[] = [
   ...auditLogRoutes,
   ...reportsRoutes,
   ...inviteRequestRoutes,
+  // A user's platform content and notebook (decision 065).
+  ...userContentRoutes,
+  ...notebookRoutes,
 ];

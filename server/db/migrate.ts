@@ -35,6 +35,7 @@ import * as reports from './migrations/2026_11_28_029_reports';
 import * as reportCountsSpeed from './migrations/2026_11_28_031_report_counts_speed';
 import * as inviteRequests from './migrations/2026_11_28_030_invite_requests';
 import * as inviteSearch from './migrations/2026_11_28_030_invite_search';
+import * as userContent from './migrations/2026_11_28_032_user_content';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_031_report_counts_speed': reportCountsSpeed,
   '2026_11_28_030_invite_requests': inviteRequests,
   '2026_11_28_030_invite_search': inviteSearch,
+  '2026_11_28_032_user_content': userContent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

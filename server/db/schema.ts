@@ -272,6 +272,44 @@ export interface Database {
   event_person_days: EventPersonDaysTable;
   invite_requests: InviteRequestsTable;
   invite_intake_throttle: InviteIntakeThrottleTable;
+  user_content: UserContentTable;
+  note_templates: NoteTemplatesTable;
+  user_notebook: UserNotebookTable;
+}
+
+// ── A user's platform content and notebook (migration 032, decision 065) ──
+/** A saved search, watchlist or dashboard; `body` is the kind's JSON (user-content store). */
+export interface UserContentTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'saved_search' | 'watchlist' | 'dashboard';
+  name: string;
+  name_key: string;
+  body: string;
+  size: Generated<number>;
+  last_used_at: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+export interface NoteTemplatesTable {
+  id: Generated<number>;
+  source: string;
+  name: string;
+  content_type: string;
+  body: string;
+  created_at: number;
+}
+/** JSON lists in content_types, template_ids, tag_ids. */
+export interface UserNotebookTable {
+  user_id: number;
+  frequency: string;
+  content_types: string;
+  template_ids: Generated<string>;
+  tag_ids: Generated<string>;
+  version: number;
+  updated_by: string | null;
+  updated_at: number | null;
 }
 
 // ── Fulfillments from Other Sources (migration 023, decision 060) ─────

@@ -89,6 +89,8 @@ import { reportsDashboardMachine } from './reports-dashboard/reports-dashboard.m
 import { reportsDashboardPlan } from './reports-dashboard/reports-dashboard.plan';
 import { inviteReviewMachine } from './invite-review/invite-review.machine';
 import { inviteReviewDraftPlan, inviteReviewPlan } from './invite-review/invite-review.plan';
+// ANCHOR-CONTENT-IMPORTS
+// ANCHOR-NOTEBOOK-IMPORTS
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -491,6 +493,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/invite-review/invite-review.machine.ts',
     plans: [{ title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan }, { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan }],
   },
+  // ANCHOR-CONTENT-MACHINES
+  // ANCHOR-NOTEBOOK-MACHINES
 ];
 
 export function findWorkflow(id: string): WorkflowEntry | undefined {

@@ -134,6 +134,8 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/invite_requests/resend/': 'invite_req_tab', 'POST /api/invite_requests/bulk_preview/': 'invite_req_tab',
     'POST /api/invite_requests/bulk_approve/': 'invite_req_tab',
     'POST /api/invite_requests/intake/': 'public', 'POST /api/invite_requests/intake/joined/': 'public',
+    // A user's platform content (decision 065). ANCHOR-CONTENT-ROUTES
+    // A user's notebook (decision 065). ANCHOR-NOTEBOOK-ROUTES
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',
