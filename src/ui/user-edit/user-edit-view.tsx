@@ -1,5 +1,6 @@
 // /user_list/$userId (spec §2 edit mode): the user's profile form, and with edit_user their
-// sessions and administrator privileges, and with user_mgmt too the emails written to them. A person without edit_user sees the user read-only.
+// sessions and administrator privileges, and with user_mgmt too the emails written to them; for
+// everyone who may see the user, their platform content, notebook and history. A person without edit_user sees the user read-only.
 import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -20,6 +21,11 @@ import { ProfileForm } from './profile-form';
 import { SaveBar } from './save-bar';
 import { SessionsCard } from './sessions-card';
 import { UserEditCtx } from './user-edit-context';
+import { ContentTab } from '../user-content/content-tab';
+import { NotebookTab } from '../notebook/notebook-tab';
+
+const VIEW_TABS = ['content', 'notebook', 'history'] as const;
+type ViewTab = (typeof VIEW_TABS)[number];
 
 export function UserEditView() {
   const edit = UserEditCtx.useActorRef();
@@ -40,13 +46,27 @@ export function UserEditView() {
   const settled = useSelector(sessions ?? privileges ?? emails, selectTabSettled);
   const tabsOpen = UserEditCtx.useSelector(selectMaySwitchTab) && settled;
   const userName = base ? `${base.first_name} ${base.last_name}`.trim() || base.username : '';
-  // The History tab reads the Audit Log alone: it is the view's to open, the edit's tabs stay the machine's.
-  const [history, setHistory] = useState(false);
+  // The History, Content and Notebook tabs read on their own: they are the view's to open, the edit's tabs stay the machine's.
+  const [own, setOwn] = useState<ViewTab | null>(null);
   const openTab = (v: string) => {
-    setHistory(v === 'history');
-    if (v !== 'history' && v !== tab) edit.send({ type: `tab.${v as UserEditTab}` });
+    const viewTab = (VIEW_TABS as readonly string[]).includes(v) ? (v as ViewTab) : null;
+    setOwn(viewTab);
+    if (!viewTab && v !== tab) edit.send({ type: `tab.${v as UserEditTab}` });
   };
-  const historyTab = base && <RecordHistoryScope kind="user" id={base.id}><RecordHistoryView /></RecordHistoryScope>;
+  const viewTabs = base && (
+    <>
+      <Tabs.Content value="content">{own === 'content' && <ContentTab userId={base.id} userName={userName} />}</Tabs.Content>
+      <Tabs.Content value="notebook">{own === 'notebook' && <NotebookTab userId={base.id} />}</Tabs.Content>
+      <Tabs.Content value="history">{own === 'history' && <RecordHistoryScope kind="user" id={base.id}><RecordHistoryView /></RecordHistoryScope>}</Tabs.Content>
+    </>
+  );
+  const viewTriggers = (open: boolean) => (
+    <>
+      <Tabs.Trigger value="content" disabled={own !== 'content' && !open}>Content</Tabs.Trigger>
+      <Tabs.Trigger value="notebook" disabled={own !== 'notebook' && !open}>Notebook</Tabs.Trigger>
+      <Tabs.Trigger value="history" disabled={own !== 'history' && !open}>History</Tabs.Trigger>
+    </>
+  );
 
   return (
     <ScreenTheme>
@@ -71,31 +91,34 @@ export function UserEditView() {
             </Flex>
             {!mayEdit && <Callout.Root color="gray" role="note"><Callout.Text>{READ_ONLY_REASON}</Callout.Text></Callout.Root>}
             {mayEdit ? (
-              <Tabs.Root value={history ? 'history' : tab} onValueChange={openTab}>
+              <Tabs.Root value={own ?? tab} onValueChange={openTab}>
                 <Tabs.List aria-label="User sections">
                   <Tabs.Trigger value="profile" disabled={tab !== 'profile' && !tabsOpen}>Profile</Tabs.Trigger>
                   <Tabs.Trigger value="sessions" disabled={tab !== 'sessions' && !tabsOpen}>Sessions</Tabs.Trigger>
                   <Tabs.Trigger value="privileges" disabled={tab !== 'privileges' && !tabsOpen}>Administrator privileges</Tabs.Trigger>
                   {mayReadOutbox && <Tabs.Trigger value="emails" disabled={tab !== 'emails' && !tabsOpen}>Emails</Tabs.Trigger>}
-                  <Tabs.Trigger value="history" disabled={!history && !tabsOpen}>History</Tabs.Trigger>
+                  {viewTriggers(tabsOpen)}
                 </Tabs.List>
                 <Box pt="4">
                   <Tabs.Content value="profile"><Profile /></Tabs.Content>
                   <Tabs.Content value="sessions">{sessions && <SessionsCard actor={sessions} userName={userName} />}</Tabs.Content>
                   <Tabs.Content value="privileges">{privileges && <PrivilegesCard actor={privileges} />}</Tabs.Content>
                   {mayReadOutbox && <Tabs.Content value="emails">{emails && <EmailsCard actor={emails} userName={userName} />}</Tabs.Content>}
-                  <Tabs.Content value="history">{history && historyTab}</Tabs.Content>
+                  {viewTabs}
                 </Box>
               </Tabs.Root>
             ) : (
-              <>
-                <Profile />
-                {/* A read-only viewer has no tabs: the history opens below the profile. */}
-                <Flex direction="column" gap="2" align="start">
-                  <Button variant="soft" aria-expanded={history} onClick={() => setHistory(!history)}>{history ? 'Hide history' : 'Show history'}</Button>
-                  {history && <Box width="100%">{historyTab}</Box>}
-                </Flex>
-              </>
+              // A read-only viewer has the profile and the tabs that only read.
+              <Tabs.Root value={own ?? 'profile'} onValueChange={(v) => setOwn(v === 'profile' ? null : (v as ViewTab))}>
+                <Tabs.List aria-label="User sections">
+                  <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
+                  {viewTriggers(true)}
+                </Tabs.List>
+                <Box pt="4">
+                  <Tabs.Content value="profile"><Profile /></Tabs.Content>
+                  {viewTabs}
+                </Box>
+              </Tabs.Root>
             )}
             <UserGroupsCard userId={base.id} version={base.version} />
             {orgChange && <OrgChangeDialog actor={orgChange} userName={userName} />}
