@@ -2,6 +2,8 @@
 // with the field values of spec §3, roles, and the staff accounts `admin`, `support` and `analyst`.
 // Values come from a seeded generator, so every fresh database looks the same (staff passwords
 // excepted: those are random and shown once).
+import { seedUserContent } from './seed-content';
+import { seedNotebook } from './seed-notebook';
 import type { Kysely } from 'kysely';
 import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
 import { writeAudit } from '../audit';
@@ -246,6 +248,8 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedTemplates(trx, config, orgIds, now);
       await seedSkus(trx, config, orgIds, now);
       await seedInviteRequests(trx, now);
+      await seedUserContent(trx, userIds, now);
+      await seedNotebook(trx, config, userIds, now);
       await seedReports(trx, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), users.map((u) => u.username), now);
       await seedAuditLog(trx, userIds.map((id, i) => ({ id, username: users[i]!.username })), now);
       await writeAudit(trx, {
