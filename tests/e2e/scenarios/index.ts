@@ -4,6 +4,8 @@ import type { Scenario } from '../harness/scenario';
 import { scenario as auditLog } from './audit-log.spec';
 import { scenario as reportsDashboard } from './reports-dashboard.spec';
 import { scenario as inviteRequests } from './invite-requests.spec';
+import { scenario as userContent } from './user-content.spec';
+import { scenario as notebook } from './notebook.spec';
 import { scenario as unauthenticated } from './unauthenticated.spec';
 import { scenario as firstSignIn } from './first-sign-in.spec';
 import { scenario as supportMenu } from './support-menu.spec';
@@ -51,6 +53,8 @@ export const scenarios: readonly Scenario[] = [
   auditLog,
   reportsDashboard,
   inviteRequests,
+  userContent,
+  notebook,
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];
