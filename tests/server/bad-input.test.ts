@@ -201,4 +201,22 @@ describe('field errors', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ status: false, msg: 'Not found.' });
   });
+
+  // Decision 065: the spec's "generic POST to any given path" reaches the route table and nothing
+  // else, even for a session holding every feature: no proxy, no path tricks, no other method.
+  it('answers 404 to a fully privileged session for any path or method outside the route table', async () => {
+    const staff = await file.server.createStaff({ username: `generic${++counter}`, features: [...FEATURE_KEYS], activated: true });
+    const b = await signIn(file.server, staff);
+    const outside = [
+      '/user/generic_post/', '/api/proxy/?url=http%3A%2F%2F127.0.0.1%3A5432%2F', '/user/fetch_group/../../etc/passwd',
+      '/user/fetch_group%2F..%2F..%2Fapi%2Fas%2F', '/user/send_invite_email/', '//user/fetch_group/',
+    ];
+    for (const path of outside) {
+      const res = await b.post(path, { user_id: '1' });
+      expect(res.status, path).toBe(404);
+    }
+    const getOnly = ROUTES.find((r) => r.method === 'GET' && r.access !== 'public')!;
+    const wrongMethod = await b.send('DELETE', routePath(getOnly, file.server.config.productKey));
+    expect(wrongMethod.status).toBe(404);
+  });
 });
