@@ -84,6 +84,9 @@ export const CONTENT_MESSAGES = {
   noDashboard: (id: number) => `No dashboard has the id ${id}.`,
   copied: (kind: ContentKind, copied: number, users: number) =>
     `Copied ${copied} ${copied === 1 ? CONTENT_KIND_LABELS[kind].one : CONTENT_KIND_LABELS[kind].many} to ${users} ${users === 1 ? 'user' : 'users'}.`,
+  /** The preview's summary: nothing is written yet. */
+  wouldCopy: (kind: ContentKind, copied: number, users: number) =>
+    `Would copy ${copied} ${copied === 1 ? CONTENT_KIND_LABELS[kind].one : CONTENT_KIND_LABELS[kind].many} to ${users} ${users === 1 ? 'user' : 'users'}.`,
 } as const;
 
 // ── items on the wire ────────────────────────────────────────────────
