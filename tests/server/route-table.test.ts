@@ -136,6 +136,10 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/invite_requests/intake/': 'public', 'POST /api/invite_requests/intake/joined/': 'public',
     // A user's platform content (decision 065). ANCHOR-CONTENT-ROUTES
     // A user's notebook (decision 065). ANCHOR-NOTEBOOK-ROUTES
+    'POST /user/get_notebook_notifiaction_setting/': 'user_mgmt', 'POST /user/save_notebook_notification_setting/': 'edit_user',
+    'POST /user/save_note_templates/': 'edit_user', 'POST /user/save_notebook_tags/': 'edit_user',
+    'GET /user/fetch_library_templates/': 'user_mgmt', 'GET /user/fetch_tag_groups/': 'user_mgmt',
+    'POST /user/create_tag_group/': 'tags', 'POST /user/fetch_transcript_src/': 'user_mgmt',
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',
