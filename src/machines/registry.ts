@@ -90,6 +90,8 @@ import { reportsDashboardPlan } from './reports-dashboard/reports-dashboard.plan
 import { inviteReviewMachine } from './invite-review/invite-review.machine';
 import { inviteReviewDraftPlan, inviteReviewPlan } from './invite-review/invite-review.plan';
 // ANCHOR-CONTENT-IMPORTS
+import { notebookSettingsMachine } from './notebook-settings/notebook-settings.machine';
+import { notebookSettingsDraftPlan, notebookSettingsPlan, notebookSettingsReadOnlyPlan } from './notebook-settings/notebook-settings.plan';
 // ANCHOR-NOTEBOOK-IMPORTS
 
 export interface WorkflowPlan {
@@ -494,6 +496,18 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     plans: [{ title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan }, { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan }],
   },
   // ANCHOR-CONTENT-MACHINES
+  {
+    id: 'notebookSettings',
+    title: "A user's notebook",
+    purpose: "A user's notebook version, email notifications, note templates and notebook tags, each saved from the version read, and new tag groups.",
+    machine: notebookSettingsMachine,
+    source: 'src/machines/notebook-settings/notebook-settings.machine.ts',
+    plans: [
+      { title: 'Read, change and save each part, and create a tag group', plan: notebookSettingsPlan },
+      { title: 'Choices kept across a reload', plan: notebookSettingsDraftPlan },
+      { title: 'Read only', plan: notebookSettingsReadOnlyPlan },
+    ],
+  },
   // ANCHOR-NOTEBOOK-MACHINES
 ];
 
