@@ -89,6 +89,11 @@ import { reportsDashboardMachine } from './reports-dashboard/reports-dashboard.m
 import { reportsDashboardPlan } from './reports-dashboard/reports-dashboard.plan';
 import { inviteReviewMachine } from './invite-review/invite-review.machine';
 import { inviteReviewDraftPlan, inviteReviewPlan } from './invite-review/invite-review.plan';
+// A user's platform content (decision 065).
+import { contentCopyMachine } from './content-copy/content-copy.machine';
+import { contentCopyPlan } from './content-copy/content-copy.plan';
+import { userContentMachine } from './user-content/user-content.machine';
+import { userContentDraftPlan, userContentPlan, userContentReaderPlan } from './user-content/user-content.plan';
 // ANCHOR-CONTENT-IMPORTS
 import { notebookSettingsMachine } from './notebook-settings/notebook-settings.machine';
 import { notebookSettingsDraftPlan, notebookSettingsPlan, notebookSettingsReadOnlyPlan } from './notebook-settings/notebook-settings.plan';
@@ -494,6 +499,26 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: inviteReviewMachine,
     source: 'src/machines/invite-review/invite-review.machine.ts',
     plans: [{ title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan }, { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan }],
+  },
+  {
+    id: 'userContent',
+    title: "A user's platform content",
+    purpose: "The saved searches, watchlists, dashboards and transcript source a user set up, each read or retried on its own; chosen items copied to other users.",
+    machine: userContentMachine,
+    source: 'src/machines/user-content/user-content.machine.ts',
+    plans: [
+      { title: 'Read, retry, page, open settings and the copy', plan: userContentPlan },
+      { title: 'A copy kept across a reload', plan: userContentDraftPlan },
+      { title: 'A reader who may not copy', plan: userContentReaderPlan },
+    ],
+  },
+  {
+    id: 'contentCopy',
+    title: 'Copy content to other users',
+    purpose: "Chosen items copied onto users named by email, username or id, after a preview of every clash with a name they already have and how it is resolved.",
+    machine: contentCopyMachine,
+    source: 'src/machines/content-copy/content-copy.machine.ts',
+    plans: [{ title: 'Preview, change, copy, retry and cancel', plan: contentCopyPlan }],
   },
   // ANCHOR-CONTENT-MACHINES
   {
