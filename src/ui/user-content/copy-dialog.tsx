@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { CLASH_RESOLUTION_LABELS, CLASH_RESOLUTIONS, CONTENT_KIND_LABELS, type ClashResolution, type CopyClash, type CopyTarget } from '../../domain/user-content';
 import type { contentCopyMachine } from '../../machines/content-copy/content-copy.machine';
 import {
-  selectBusy, selectCanPreview, selectCopyChanged, selectCopyDraft, selectDone, selectError, selectFailed, selectFieldErrors, selectItems, selectKind,
+  selectBusy, selectCanPreview, selectCopyChanged, selectCopyDraft, selectCopying, selectDone, selectError, selectFailed, selectFieldErrors, selectItems, selectKind,
   selectMessage, selectOnClash, selectPreviewed, selectReport, selectTargets,
 } from '../../machines/content-copy/content-copy.selectors';
 import type { DraftAddress } from '../../services/drafts';
@@ -36,6 +36,7 @@ export function CopyDialog({ actor }: { actor: CopyActor }) {
   const busy = useSelector(actor, selectBusy);
   const canPreview = useSelector(actor, selectCanPreview);
   const previewed = useSelector(actor, selectPreviewed);
+  const copying = useSelector(actor, selectCopying);
   const failed = useSelector(actor, selectFailed);
   const done = useSelector(actor, selectDone);
   const report = useSelector(actor, selectReport);
@@ -69,7 +70,7 @@ export function CopyDialog({ actor }: { actor: CopyActor }) {
                 {CLASH_RESOLUTIONS.map((r) => <RadioGroup.Item key={r} value={r}>{CLASH_RESOLUTION_LABELS[r]}</RadioGroup.Item>)}
               </RadioGroup.Root>
             </div>
-            {errors['_'] && <Callout.Root color="red" role="alert" aria-label="Copy refused"><Callout.Text>{errors['_']}</Callout.Text></Callout.Root>}
+            {errors['_'] && errors['_'] !== errors['targets'] && errors['_'] !== errors['item_ids'] && <Callout.Root color="red" role="alert" aria-label="Copy refused"><Callout.Text>{errors['_']}</Callout.Text></Callout.Root>}
             {failed && (
               <Callout.Root color="red" role="alert" aria-label="Copy failed">
                 <Callout.Text>
@@ -78,7 +79,7 @@ export function CopyDialog({ actor }: { actor: CopyActor }) {
                 </Callout.Text>
               </Callout.Root>
             )}
-            {previewed && report && <PreviewTables targets={report.targets} msg={report.msg} />}
+            {(previewed || copying) && report && <PreviewTables targets={report.targets} msg={report.msg} />}
           </Flex>
         )}
         <Flex gap="3" mt="4" justify="end">
@@ -87,8 +88,9 @@ export function CopyDialog({ actor }: { actor: CopyActor }) {
           ) : (
             <>
               <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'copy.cancel' })}>Cancel</Button>
-              {!previewed && <Button variant="soft" disabled={busy || !canPreview} onClick={() => actor.send({ type: 'copy.preview' })}>{busy ? 'Working…' : 'Preview'}</Button>}
-              {previewed && <Button disabled={busy} onClick={() => actor.send({ type: 'copy.send' })}>Copy</Button>}
+              {previewed || copying
+                ? <Button disabled={busy} onClick={() => actor.send({ type: 'copy.send' })}>{copying ? 'Copying…' : 'Copy'}</Button>
+                : <Button variant="soft" disabled={busy || !canPreview} onClick={() => actor.send({ type: 'copy.preview' })}>{busy ? 'Previewing…' : 'Preview'}</Button>}
             </>
           )}
         </Flex>

@@ -1,0 +1,194 @@
+// Generated paths of the copy dialog, replayed on the real view against the real server: ada's
+// three saved searches (one named like grace's own) copied to grace — previewed (each count and
+// the clash with what it becomes; refused at the users' field when grace is not found; not
+// answered, then tried again), changed after a preview (a new one needed), copied (grace then
+// holds them; refused at the field; not answered, then tried again), cancelled or closed.
+import { Theme } from '@radix-ui/themes';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useActorRef, useSelector } from '@xstate/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
+import { CLASH_RESOLUTION_LABELS, contentNameKey } from '../../src/domain/user-content';
+import type { ConsoleActors } from '../../src/machines/live';
+import { liveContentCopyMachine } from '../../src/machines/content-copy/content-copy.live';
+import { contentCopyMachine } from '../../src/machines/content-copy/content-copy.machine';
+import { contentCopyPlan } from '../../src/machines/content-copy/content-copy.plan';
+import { selectClosed } from '../../src/machines/content-copy/content-copy.selectors';
+import type { ContentCopyContext, ContentCopyInput } from '../../src/machines/content-copy/content-copy.types';
+import { ConsoleContext, useInspect } from '../../src/ui/console-context';
+import { CopyDialog } from '../../src/ui/user-content/copy-dialog';
+import { planPaths } from '../../src/workflows/paths';
+import { replayPath, type Driver } from '../support/replay';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+
+const COPY = '/user/copy_saved_searches/';
+const NO_ANSWER = 'Error: no response from the server';
+const ADA_SEARCHES = ['Chip makers', 'Rate cuts', 'Semiconductor earnings'];
+
+interface World {
+  server: TestServer;
+  bridge: ServerBridge;
+  user: UserEvent;
+  actors: ConsoleActors;
+  input: ContentCopyInput;
+  graceId: number;
+  copy: AnyActorRef | null;
+}
+let world: World;
+
+const userId = async (server: TestServer, username: string) => Number((await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+
+async function savedSearch(server: TestServer, owner: number, name: string): Promise<number> {
+  const now = Date.now();
+  const row = await server.db.insertInto('user_content').values({
+    user_id: owner, kind: 'saved_search', name, name_key: contentNameKey(name), body: JSON.stringify({ query: `"${name}"`, sources: ['AMR'], alert: false }),
+    size: 1, last_used_at: null, created_by: 'seed', created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+beforeEach(async () => {
+  const server = await createTestServer();
+  const bridge = connectToServer(server);
+  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'is_admin_ss'], activated: true });
+  await server.createStaff({ username: 'ada', features: [] });
+  await server.createStaff({ username: 'grace', features: [] });
+  const adaId = await userId(server, 'ada');
+  const graceId = await userId(server, 'grace');
+  const items = [];
+  for (const name of ADA_SEARCHES) items.push({ id: await savedSearch(server, adaId, name), name });
+  await savedSearch(server, graceId, 'Semiconductor earnings');
+  const actors = await startSignedInConsole(server, staff, '/user_list');
+  world = { server, bridge, user: userEvent.setup(), actors, graceId, copy: null, input: { kind: 'saved_search', sourceUserId: adaId, items, targets: '', onClash: 'rename' } };
+});
+
+afterEach(async () => {
+  stopConsole(world.actors);
+  world.bridge.disconnect();
+  await world.server.close();
+});
+
+function Harness() {
+  const actor = useActorRef(liveContentCopyMachine, { input: world.input, inspect: useInspect() });
+  world.copy = actor;
+  const closed = useSelector(actor, selectClosed);
+  return closed ? <p role="status" aria-label="Dialog closed">Closed</p> : <CopyDialog actor={actor} />;
+}
+
+function mount(): void {
+  render(
+    <Theme>
+      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
+        <Harness />
+      </ConsoleContext.Provider>
+    </Theme>,
+  );
+}
+
+const context = () => world.copy!.getSnapshot().context as ContentCopyContext;
+const dialog = () => within(screen.getByRole('dialog'));
+const online = async () => world.bridge.setOffline(false);
+/** Grace's saved searches as the server holds them, by name. */
+const graceHolds = async () => (await world.server.db.selectFrom('user_content').select('name').where('user_id', '=', world.graceId).where('kind', '=', 'saved_search').orderBy('name').execute()).map((r) => r.name);
+/** Grace cannot be found while the call is made (a username changed meanwhile). */
+const hideGrace = async () => { await world.server.db.updateTable('users').set({ username: 'grace.gone' }).where('id', '=', world.graceId).execute(); };
+const showGrace = async () => { await world.server.db.updateTable('users').set({ username: 'grace' }).where('id', '=', world.graceId).execute(); };
+
+/** What the form shows in every state it is in: the items, the users typed, the choice, a refusal at its field. */
+function expectForm(): void {
+  const d = dialog();
+  expect(d.getByLabelText('Chosen items')).toHaveTextContent(ADA_SEARCHES.join(', '));
+  expect(d.getByLabelText('Users to copy to')).toHaveValue(context().targets);
+  expect(d.getByRole('radio', { name: CLASH_RESOLUTION_LABELS[context().onClash] })).toBeChecked();
+  const refusal = context().fieldErrors['targets'];
+  // Said once, at its field.
+  if (refusal) expect(d.getByText(refusal)).toHaveAttribute('id', 'copy-targets-error');
+}
+
+function driver(): Driver<World> {
+  return {
+    machine: contentCopyMachine,
+    bridge: world.bridge,
+    world,
+    calls: { preview: COPY, copy: COPY },
+    mount: async () => mount(),
+    actor: () => world.copy!,
+    perform: {
+      'targets.change': async () => world.user.type(dialog().getByLabelText('Users to copy to'), 'grace'),
+      'clash.change': async () => world.user.click(dialog().getByRole('radio', { name: CLASH_RESOLUTION_LABELS.skip })),
+      'copy.preview': async () => world.user.click(dialog().getByRole('button', { name: 'Preview' })),
+      'copy.send': async () => world.user.click(dialog().getByRole('button', { name: 'Copy' })),
+      'copy.retry': async () => world.user.click(dialog().getByRole('button', { name: 'Retry' })),
+      'copy.cancel': async () => world.user.click(dialog().getByRole('button', { name: 'Cancel' })),
+      'copy.close': async () => world.user.click(dialog().getByRole('button', { name: 'Close' })),
+    },
+    arrange: {
+      previewRefused: hideGrace,
+      copyRefused: hideGrace,
+      previewFailed: async () => world.bridge.setOffline(true, [COPY]),
+      copyFailed: async () => world.bridge.setOffline(true, [COPY]),
+    },
+    afterOutcome: { previewRefused: showGrace, copyRefused: showGrace, previewFailed: online, copyFailed: online },
+    expectations: {
+      editing: async (s, { step }) => {
+        expect(s.getByRole('dialog', { name: 'Copy 3 saved searches to users' })).toBeInTheDocument();
+        expectForm();
+        expect(dialog().getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', context().targets.trim() === '');
+        expect(dialog().queryByRole('region', { name: 'Preview' })).toBeNull();
+        if (step?.outcome === 'previewRefused' || step?.outcome === 'copyRefused') {
+          expect(dialog().getByText('No user matches: grace.')).toHaveAttribute('id', 'copy-targets-error');
+          expect(dialog().getByLabelText('Users to copy to')).toHaveAttribute('aria-invalid', 'true');
+        }
+        expect(await graceHolds()).toEqual(['Semiconductor earnings']);
+      },
+      previewing: () => {
+        expectForm();
+        expect(dialog().getByRole('button', { name: 'Previewing…' })).toBeDisabled();
+      },
+      previewed: async () => {
+        expectForm();
+        const preview = dialog().getByRole('region', { name: 'Preview' });
+        const grace = within(within(preview).getByRole('group', { name: 'Preview for grace' }));
+        const rename = context().onClash === 'rename';
+        // Two new names, and the clash renamed or skipped as chosen.
+        expect(grace.getByRole('row', { name: 'Counts' })).toHaveTextContent(rename ? /^3100$/ : /^2010$/);
+        expect(grace.getByRole('list', { name: 'Clashes for grace' })).toHaveTextContent(
+          rename ? 'Semiconductor earnings → Semiconductor earnings (2)' : 'Semiconductor earnings: skipped, theirs kept');
+        expect(dialog().getByRole('button', { name: 'Copy' })).toBeEnabled();
+        // A preview changes nothing.
+        expect(await graceHolds()).toEqual(['Semiconductor earnings']);
+      },
+      copying: () => {
+        expect(dialog().getByRole('button', { name: 'Copying…' })).toBeDisabled();
+        expect(dialog().getByRole('region', { name: 'Preview' })).toBeInTheDocument();
+      },
+      failed: () => {
+        expectForm();
+        const said = context().pending === 'copy' ? 'Nothing was copied.' : 'Nothing was previewed.';
+        expect(dialog().getByRole('alert', { name: 'Copy failed' })).toHaveTextContent(`${said} ${NO_ANSWER}`);
+        expect(dialog().getByRole('button', { name: 'Retry' })).toBeEnabled();
+      },
+      done: async () => {
+        expect(dialog().getByRole('status', { name: 'Copy result' })).toHaveTextContent(context().onClash === 'rename' ? 'Copied 3 saved searches to 1 user.' : 'Copied 2 saved searches to 1 user.');
+        const held = await graceHolds();
+        expect(held).toEqual(context().onClash === 'rename'
+          ? ['Chip makers', 'Rate cuts', 'Semiconductor earnings', 'Semiconductor earnings (2)']
+          : ['Chip makers', 'Rate cuts', 'Semiconductor earnings']);
+      },
+      closed: (s) => {
+        expect(s.queryByRole('dialog')).toBeNull();
+        expect(s.getByRole('status', { name: 'Dialog closed' })).toBeInTheDocument();
+      },
+    },
+  };
+}
+
+describe('contentCopy machine paths (the copy dialog, real server)', () => {
+  it.each(planPaths(contentCopyPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await replayPath(path, driver());
+  });
+});
