@@ -22,6 +22,7 @@ import { benchOtherSources } from './research-other-sources';
 import { benchAuditLog } from './audit-log';
 import { benchReports } from './reports';
 import { benchInviteRequests } from './invite-requests';
+import { benchUserContent } from './user-content';
 // ANCHOR-BENCH-IMPORT
 
 const BENCHES = [
@@ -41,6 +42,7 @@ const BENCHES = [
   ['audit log', benchAuditLog],
   ['reports', benchReports],
   ['invite requests', benchInviteRequests],
+  ['user content', benchUserContent],
   // ANCHOR-BENCH-ENTRY
 ] as const;
 

@@ -80,10 +80,11 @@ type Cursor = { nameKey: string; id: number } | null;
 /** One page of a user's saved searches by name, and how many they hold. */
 export async function savedSearchPage(db: Db, userId: number, after: Cursor): Promise<{ items: SavedSearchItem[]; total: number; next: string | null }> {
   let q = db.selectFrom('user_content as c').select(COLUMNS).where('c.user_id', '=', userId).where('c.kind', '=', 'saved_search');
-  // name_key is unique per user and kind, so it alone orders the page; id only breaks the tie of the cursor.
-  if (after) q = q.where((eb) => eb.or([eb('c.name_key', '>', after.nameKey), eb.and([eb('c.name_key', '=', after.nameKey), eb('c.id', '>', after.id)])]));
+  // name_key is unique per user and kind: it alone orders the page, so the unique index is read
+  // from the cursor in order and stops after a page (no sort of the user's every row).
+  if (after) q = q.where('c.name_key', '>', after.nameKey);
   const [rows, count] = await Promise.all([
-    q.orderBy('c.name_key').orderBy('c.id').limit(CONTENT_PAGE_SIZE + 1).execute(),
+    q.orderBy('c.name_key').limit(CONTENT_PAGE_SIZE + 1).execute(),
     countOf(db, userId, 'saved_search'),
   ]);
   const page = rows.slice(0, CONTENT_PAGE_SIZE);
