@@ -126,7 +126,7 @@ export function changedKeys(before: Editable, after: Editable): ChangeKey[] {
 /** Readable names for messages. */
 const LABELS: Partial<Record<string, string>> = {
   user_type: 'the user type', expiry_dt: 'the expiry date', active: 'whether the user is active', deleted: 'whether the user is deleted',
-  staff_roles: 'staff roles', tr_src: 'the transcript source', email: 'the email',
+  staff_roles: 'staff roles', tr_src: 'the transcript source', rr_pro: 'the research provider', email: 'the email',
 };
 
 export interface MissingPermission {

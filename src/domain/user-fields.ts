@@ -64,7 +64,7 @@ export function bulkEditFields(product: string): readonly BulkField[] {
     field('rms_version_switcher', bool),
     field(p.drive, bool),
     field('tr_src', { kind: 'choice', options: TR_SRC_OPTIONS }, null, 'tr_src_toggle'),
-    field('rr_pro', { kind: 'choice', options: RR_PRO_OPTIONS }),
+    field('rr_pro', { kind: 'choice', options: RR_PRO_OPTIONS }, null, 'tr_src_toggle'),
     field('br_manager', bool),
     field(p.vega, bool),
     field('rns_docs', bool),
@@ -105,4 +105,6 @@ export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = {
   deleted: 'deleted_user',
   staff_roles: 'staff_role_change',
   tr_src: 'tr_src_toggle',
+  // The transcript source permission also covers the research provider beside it (decision 065).
+  rr_pro: 'tr_src_toggle',
 };

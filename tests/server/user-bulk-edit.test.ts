@@ -320,6 +320,7 @@ describe('status 0: the edit cannot go ahead', () => {
     expect(await apply(ids([u!]), { expiry_dt: '01-01-2030' }, limited)).toEqual({ status: 0, data: 'You may not change Expiry date in bulk: it needs the ‘Change expiry date’ permission.' });
     expect(await apply(ids([u!]), { active: false }, limited)).toEqual({ status: 0, data: 'You may not change Active in bulk: it needs the ‘Activate and deactivate users’ permission.' });
     expect(await apply(ids([u!]), { tr_src: 'tri' }, limited)).toEqual({ status: 0, data: 'You may not change Transcript source in bulk: it needs the ‘Change transcript source’ permission.' });
+    expect(await apply(ids([u!]), { rr_pro: 'fds' }, limited)).toEqual({ status: 0, data: 'You may not change Research provider in bulk: it needs the ‘Change transcript source’ permission.' });
     expect(await apply(ids([u!]), { cgs: true }, limited)).toMatchObject({ status: 1, data: { updated: 1 } });
   });
 

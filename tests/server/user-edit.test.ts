@@ -246,6 +246,7 @@ describe('update_account/: permissions', () => {
     ['active switch', 'active_update', { active: false }],
     ['deleted switch', 'deleted_user', { deleted: true }],
     ['transcript source', 'tr_src_toggle', { flags: { tr_src: 'tri' } }],
+    ['research provider', 'tr_src_toggle', { flags: { rr_pro: 'fds' } }],
   ] as const)('refuses the whole save when the %s changes without %s', async (_what, feature, changes) => {
     expect(await refusedFor(EDITOR, changes as UserChanges)).toContain(`needs the ‘${featureLabel(feature)}’ permission`);
   });

@@ -73,7 +73,12 @@ describe('the user edit page', () => {
     expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled();
     expect(locked('active_update')).toBeVisible();
     expect(locked('expiry_update')).toBeVisible();
-    expect(locked('tr_src_toggle')).toBeVisible();
+    // The transcript source and the research provider beside it both need it.
+    const transcript = screen.getAllByText(`Changing this needs the ‘${featureLabel('tr_src_toggle')}’ permission.`);
+    expect(transcript).toHaveLength(2);
+    for (const hint of transcript) expect(hint).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Transcript source' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Research provider' })).toBeDisabled();
     // Read as the stored owner; a viewer may not change it.
     expect(screen.getByRole('combobox', { name: 'Product owner' })).toHaveTextContent('admin');
     // Deleted users are the deleted_user feature's business: the switch is not there at all.
