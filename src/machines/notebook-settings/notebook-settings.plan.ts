@@ -25,10 +25,10 @@ const read: NotebookSettingReply = {
 };
 const library: LibraryTemplatesReply = {
   status: true,
-  sources: [{ source: 'acme', label: 'Acme templates' }, { source: 'product_specialist', label: 'Product specialist templates' }],
+  sources: [{ source: 'acme', label: 'Acme templates' }, { source: 'product_specialist_templates', label: 'Product specialist templates' }],
   templates: [
     { id: 1, source: 'acme', name: 'Earnings call', content_type: 'notebook', excerpt: 'Guidance, margins, questions.' },
-    { id: 2, source: 'product_specialist', name: 'Channel check', content_type: 'highlight', excerpt: 'Who, where, what moved.' },
+    { id: 2, source: 'product_specialist_templates', name: 'Channel check', content_type: 'highlight', excerpt: 'Who, where, what moved.' },
   ],
 };
 const groups: TagGroupsReply = { status: true, groups: [{ group: tag(10, 'Sectors', null), tags: [tag(11, 'Energy', 10), tag(12, 'Retail', 10)] }], ungrouped: [tag(13, 'Watch', null)] };
@@ -48,7 +48,7 @@ export const notebookSettingsPlan: MachinePlan<typeof notebookSettingsMachine> =
     { type: 'frequency.set', frequency: 'instant' },
     { type: 'content.toggle', content: 'notebook' },
     { type: 'content.toggle', content: 'bookmark' },
-    { type: 'source.pick', source: 'product_specialist' },
+    { type: 'source.pick', source: 'product_specialist_templates' },
     { type: 'template.toggle', id: 2 },
     { type: 'tag.toggle', id: 12 },
     { type: 'save', part: 'notification' },
@@ -99,6 +99,8 @@ export const notebookSettingsPlan: MachinePlan<typeof notebookSettingsMachine> =
       case 'source.pick': return untouched;
       case 'template.toggle': case 'tag.toggle': return untouched;
       case 'save': return !done && (e['part'] !== 'notification' || empty || n.content_types.includes('bookmark'));
+      // Cancel is pressed while the dialog waits on nothing.
+      case 'group.cancel': return !s.hasTag('busy');
       case 'group.open': return untouched && c.stale === null && c.saveError === null;
       case 'group.set': return e['field'] === 'name' ? c.newGroup.name === '' : c.newGroup.name !== '' && c.newGroup.color === '' && c.groupError === null;
       case 'xstate.done.actor.save': {
@@ -131,7 +133,7 @@ export const notebookSettingsDraftPlan: MachinePlan<typeof notebookSettingsMachi
 export const notebookSettingsReadOnlyPlan: MachinePlan<typeof notebookSettingsMachine> = {
   machine: notebookSettingsMachine,
   input: { userId: 7, mayEdit: false, mayCreateGroup: false, draft: null },
-  events: [{ type: 'source.pick', source: 'product_specialist' }],
+  events: [],
   outcomes: notebookSettingsPlan.outcomes.filter((o) => o.name === 'loaded'),
   serializeState: notebookSettingsPlan.serializeState!,
 };
