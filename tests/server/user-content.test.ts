@@ -113,8 +113,9 @@ describe('the demo seed', () => {
     const fresh = await createTestServer();
     try {
       await seedIfEmpty(fresh.db, fresh.config, T0);
-      const users = await fresh.db.selectFrom('users').select(['id', 'username', 'email']).where('user_type', '!=', 'is_staff').orderBy('id').limit(2).execute();
+      const users = await fresh.db.selectFrom('users').select(['id', 'username', 'email', 'deleted']).where('user_type', '!=', 'is_staff').orderBy('id').limit(2).execute();
       const [first, second] = users;
+      expect([first!.deleted, second!.deleted]).toEqual([0, 0]);
       const kinds = async (id: number) => Object.fromEntries((await fresh.db.selectFrom('user_content').select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
         .where('user_id', '=', id).groupBy('kind').execute()).map((r) => [r.kind, Number(r.n)]));
       expect(await kinds(first!.id)).toMatchObject({ saved_search: expect.any(Number), watchlist: 3, dashboard: 2 });
