@@ -50,7 +50,7 @@ export const userContentMachine = setup({
   guards: {
     failedSection: ({ context, event }) => event.type === 'section.retry' && context.parts[event.section].status === 'failed',
     moreSearches: ({ context }) => context.parts.saved_search.status === 'shown' && context.parts.saved_search.reply.next !== null,
-    mayToggle: ({ context, event }) => event.type === 'item.toggle' && mayCopy(context.features, event.kind),
+    mayToggle: ({ context, event }) => event.type === 'item.toggle' && mayCopy(context.features, event.kind) && listed(context, event.kind).some((i) => i.id === event.id),
     mayOpenCopy: ({ context, event }) => event.type === 'copy.open' && mayCopy(context.features, event.kind) && context.chosen[event.kind].length > 0,
     listedDashboard: ({ context, event }) => event.type === 'settings.open' && listed(context, 'dashboard').some((d) => d.id === event.id),
     /** A kept copy opens again when its kind may still be copied by this session. */
@@ -93,7 +93,7 @@ export const userContentMachine = setup({
       on: {
         'section.retry': {
           guard: 'failedSection', target: 'retrying',
-          actions: assign(({ context, event }) => ({ retrying: event.section, parts: { ...context.parts, [event.section]: loadingPart } })),
+          actions: assign(({ context, event }) => ({ retrying: event.section, notice: null, parts: { ...context.parts, [event.section]: loadingPart } })),
         },
         'searches.more': { guard: 'moreSearches', target: 'loadingMore', actions: assign({ notice: null }) },
         'item.toggle': {
@@ -116,7 +116,7 @@ export const userContentMachine = setup({
           actions: assign(({ context, event }) => {
             const p = context.parts.dashboard;
             const dashboard = p.status === 'shown' ? p.reply.items.find((d) => d.id === event.id)! : null;
-            return { settings: { dashboard: dashboard!, reply: null, error: null } };
+            return { notice: null, settings: { dashboard: dashboard!, reply: null, error: null } };
           }),
         },
       },
