@@ -118,7 +118,11 @@ function driver(): Driver<World> {
     mount: async () => mount(),
     actor: () => world.copy!,
     perform: {
-      'targets.change': async () => world.user.type(dialog().getByLabelText('Users to copy to'), 'grace'),
+      'targets.change': async ({ step }) => {
+        const box = dialog().getByLabelText('Users to copy to');
+        await world.user.clear(box);
+        await world.user.type(box, String(step.event['text']));
+      },
       'clash.change': async () => world.user.click(dialog().getByRole('radio', { name: CLASH_RESOLUTION_LABELS.skip })),
       'copy.preview': async () => world.user.click(dialog().getByRole('button', { name: 'Preview' })),
       'copy.send': async () => world.user.click(dialog().getByRole('button', { name: 'Copy' })),

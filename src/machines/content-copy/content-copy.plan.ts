@@ -25,6 +25,7 @@ export const contentCopyPlan: MachinePlan<typeof contentCopyMachine> = {
   },
   events: [
     { type: 'targets.change', text: 'grace' },
+    { type: 'targets.change', text: 'grace,' },
     { type: 'clash.change', choice: 'skip' },
     { type: 'copy.preview' },
     { type: 'copy.send' },
@@ -41,11 +42,11 @@ export const contentCopyPlan: MachinePlan<typeof contentCopyMachine> = {
     { name: 'copyFailed', event: failedEvent('copy') },
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.targets !== '', s.context.onClash, s.context.pending, Object.values(s.context.fieldErrors).some(Boolean)]),
-  // Users are typed once and the choice changed once; a refusal is walked from a first preview only.
+  // Users are typed once (and touched again after a preview) and the choice changed once.
   filterEvents: (s, e) => {
     const c = s.context;
     switch (e.type) {
-      case 'targets.change': return c.targets === '';
+      case 'targets.change': return e['text'] === 'grace' ? c.targets === '' : s.matches('previewed');
       case 'clash.change': return c.onClash === 'rename' && c.targets !== '';
       default: return true;
     }
