@@ -86,7 +86,7 @@ const dashboardSettings = defineRoute({
 
 const copy = defineRoute({
   method: 'POST', path: '/user/copy_saved_searches/', access: 'edit_user', schema: CopyContentForm,
-  summary: "Copies a user's saved searches, watchlists or dashboards (kind, source_user_id, item_ids: JSON ids, targets: JSON emails, usernames or ids, on_clash: rename, skip or replace) onto up to 100 users; preview=true says what would happen and writes nothing. Saved searches need is_admin_ss, watchlists is_admin_wm.",
+  summary: "Copies a user's saved searches, watchlists or dashboards (kind, source_user_id, item_ids: JSON ids, targets: JSON emails, usernames or ids, on_clash: rename, skip or replace) onto up to 100 users; preview=true says what would happen and writes nothing. Saved searches also need the saved search admin privilege, watchlists the watchlist manager's.",
   async handler({ c, deps, input, now, session }) {
     const needs = COPY_FEATURES[input.kind];
     if (needs && !session.grants.features.includes(needs)) return forbidden(c, noFeatureRefusal(needs));

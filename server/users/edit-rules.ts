@@ -3,6 +3,7 @@
 // keep, the organisation and email effects, and the changes a person may not make to their own
 // account. server/users/update.ts runs these inside its transaction.
 import { EDIT_FIELD_FEATURES, flagKeys, bulkEditFields } from '../../src/domain/user-fields';
+import { PRODUCT_BETA_FLAGS } from '../../src/domain/user-flags';
 import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE } from '../../src/domain/user-kinds';
 import { dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
@@ -127,6 +128,7 @@ export function changedKeys(before: Editable, after: Editable): ChangeKey[] {
 const LABELS: Partial<Record<string, string>> = {
   user_type: 'the user type', expiry_dt: 'the expiry date', active: 'whether the user is active', deleted: 'whether the user is deleted',
   staff_roles: 'staff roles', tr_src: 'the transcript source', rr_pro: 'the research provider', email: 'the email',
+  ...Object.fromEntries(PRODUCT_BETA_FLAGS.map((flag) => [flag, 'product beta settings'])),
 };
 
 export interface MissingPermission {

@@ -2,7 +2,7 @@
 // feature each edit needs (§6). Pure data, shared by the server and the panel.
 import type { FeatureKey } from './features';
 import { productNames } from './product';
-import { BETA_FLAGS, USER_SWITCHES } from './user-flags';
+import { BETA_FLAGS, PRODUCT_BETA_FLAGS, USER_SWITCHES } from './user-flags';
 import { userFieldLabel } from './user-labels';
 import { BASE_USER_TYPES, USER_TYPES, type UserType } from './user-kinds';
 
@@ -107,4 +107,6 @@ export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = {
   tr_src: 'tr_src_toggle',
   // The transcript source permission also covers the research provider beside it (decision 065).
   rr_pro: 'tr_src_toggle',
+  // Product beta settings (decision 065); the restriction flags stay with edit_user.
+  ...Object.fromEntries(PRODUCT_BETA_FLAGS.map((flag) => [flag, 'prod_beta_subtab' as const])),
 };

@@ -3,11 +3,14 @@
 // them) and user-labels.ts (which names each one), so neither has to import the other.
 export const SUBSCRIPTION_STATUSES = ['TRIAL', 'PURCHASE', 'TRIAL_EXTENDED', 'TRIAL_EXTENDED_2', 'CANCELLED'] as const;
 
-/** Beta and restriction flags on a user (spec §3). */
-export const BETA_FLAGS = [
+/** The beta flags proper: features a user tries early, changed with prod_beta_subtab (decision 065). */
+export const PRODUCT_BETA_FLAGS = [
   'socialsearch', 'intlquote', 'realtimesearch', 'pricemonitor', 'expanded_news_stream', 'unified_stream', 'crypto',
-  'allow_entity', 'clipper_screenshot', 'is_beta_user', 'disable_note_as_mail', 'restrict_upload', 'restrict_annot',
-  'restrict_modifying_create_date',
+  'allow_entity', 'clipper_screenshot', 'is_beta_user',
+] as const;
+/** Beta and restriction flags on a user (spec §3); the restrictions are changed with edit_user alone. */
+export const BETA_FLAGS = [
+  ...PRODUCT_BETA_FLAGS, 'disable_note_as_mail', 'restrict_upload', 'restrict_annot', 'restrict_modifying_create_date',
 ] as const;
 
 /** Per-user switches of spec §3 User that are plain on/off. */

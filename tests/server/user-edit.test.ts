@@ -109,17 +109,17 @@ describe('update_account/: a plain save', () => {
     const b = await staff(EDITOR);
     const id = await managedUser();
     const { last_name } = await fetchUser(b, id);
-    const reply = await save(b, id, 1, { first_name: 'Augusta', last_name, phone: '212-555-0100', flags: { crypto: true, socialsearch: false } });
+    const reply = await save(b, id, 1, { first_name: 'Augusta', last_name, phone: '212-555-0100', flags: { restrict_annot: true, disable_note_as_mail: false } });
     expect(reply).toMatchObject({ status: true, isPositive: true, isUpdated: true, message: 'User updated.' });
     if (!reply.status) throw new Error('refused');
     expect(reply.user).toMatchObject({ first_name: 'Augusta', phone: '212-555-0100', version: 2, updated_by: b.username, updated_at: MORNING.getTime() });
-    expect(reply.user.flags['crypto']).toBe(true);
+    expect(reply.user.flags['restrict_annot']).toBe(true);
     const [row] = await auditOf(`#${id})`);
     expect(row).toMatchObject({ author: b.username, created_at: MORNING.getTime() });
     expect(row!.action).toMatch(/^user updated: user\d+ \(#\d+\)$/);
-    // last_name was sent unchanged and socialsearch was already off: neither is a change.
-    expect(JSON.parse(row!.previous_data!)).toEqual({ first_name: 'Ada', phone: null, flags: { crypto: false } });
-    expect(JSON.parse(row!.current_data!)).toEqual({ first_name: 'Augusta', phone: '212-555-0100', flags: { crypto: true } });
+    // last_name was sent unchanged and disable_note_as_mail was already off: neither is a change.
+    expect(JSON.parse(row!.previous_data!)).toEqual({ first_name: 'Ada', phone: null, flags: { restrict_annot: false } });
+    expect(JSON.parse(row!.current_data!)).toEqual({ first_name: 'Augusta', phone: '212-555-0100', flags: { restrict_annot: true } });
   });
 
   it('answers "nothing changed" without writing when the values are the stored ones', async () => {
@@ -247,8 +247,18 @@ describe('update_account/: permissions', () => {
     ['deleted switch', 'deleted_user', { deleted: true }],
     ['transcript source', 'tr_src_toggle', { flags: { tr_src: 'tri' } }],
     ['research provider', 'tr_src_toggle', { flags: { rr_pro: 'fds' } }],
+    ['a product beta setting', 'prod_beta_subtab', { flags: { socialsearch: true } }],
   ] as const)('refuses the whole save when the %s changes without %s', async (_what, feature, changes) => {
     expect(await refusedFor(EDITOR, changes as UserChanges)).toContain(`needs the ‘${featureLabel(feature)}’ permission`);
+  });
+
+  it('changes a restriction flag with edit_user alone, and a beta setting with prod_beta_subtab', async () => {
+    const message = await refusedFor(EDITOR, { flags: { crypto: true, is_beta_user: true } });
+    expect(message).toBe('You may not change product beta settings (needs the ‘Product beta settings’ permission). Nothing was saved.');
+    const b = await staff(EDITOR);
+    const id = await managedUser();
+    expect((await save(b, id, 1, { flags: { restrict_upload: true } })).status).toBe(true);
+    expect(await storedVersion(id)).toBe(2);
   });
 
   it('needs allow_customer_type to make a customer, and to change one', async () => {
