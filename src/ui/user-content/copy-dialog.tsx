@@ -1,7 +1,7 @@
 // The copy dialog (contentCopy): the chosen items named, the users to copy to, what happens to a
 // name a user already has, the preview per user with each clash, then the copy and its message.
 // The server's words for a refused field are shown at that field.
-import { Button, Callout, Dialog, Flex, RadioGroup, Table, Text, TextArea } from '@radix-ui/themes';
+import { Button, Callout, Dialog, Flex, RadioGroup, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { CLASH_RESOLUTION_LABELS, CLASH_RESOLUTIONS, CONTENT_KIND_LABELS, type ClashResolution, type CopyClash, type CopyTarget } from '../../domain/user-content';
@@ -106,7 +106,8 @@ function PreviewTables({ targets, msg }: { targets: CopyTarget[]; msg: string })
       {targets.map((t) => (
         <div key={t.user_id} role="group" aria-label={`Preview for ${t.username}`}>
           <Text as="p" size="2" weight="medium">{t.name ? `${t.name} (${t.username})` : t.username}</Text>
-          <Table.Root size="1" variant="ghost" aria-label={`What ${t.username} gets`}>
+          <Table.Root size="1" variant="ghost">
+            <VisuallyHidden asChild><caption>{`What ${t.username} gets`}</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Added</Table.ColumnHeaderCell>

@@ -1,5 +1,5 @@
 // The user's dashboards (name, template, widgets) and one dashboard's settings in words.
-import { Button, Callout, DataList, Dialog, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Callout, DataList, Dialog, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { DASHBOARD_TEMPLATE_LABELS, DASHBOARD_WIDGET_LABELS } from '../../domain/user-content';
 import {
   selectBusy, selectMayCopy, selectParts, selectSettings, selectSettingsFailed, selectSettingsLoading,
@@ -17,7 +17,8 @@ export function DashboardsCard() {
     <>
       <SectionFrame section="dashboard" title="Dashboards" part={part} empty="No dashboards." isEmpty={(r) => r.items.length === 0} actions={<CopyButton kind="dashboard" />}>
         {(r) => (
-          <Table.Root size="1" variant="ghost" aria-label="Dashboards">
+          <Table.Root size="1" variant="ghost">
+            <VisuallyHidden asChild><caption>Dashboards</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 {may && <Table.ColumnHeaderCell width="32px"><Text size="1" color="gray">Copy</Text></Table.ColumnHeaderCell>}
@@ -77,7 +78,8 @@ function SettingsDialog() {
               <DataList.Item><DataList.Label>Layout</DataList.Label><DataList.Value>{s.layout === 'grid' ? 'Grid' : 'Columns'}</DataList.Value></DataList.Item>
               <DataList.Item><DataList.Label>Refreshes</DataList.Label><DataList.Value>{refreshText(s.refresh_seconds)}</DataList.Value></DataList.Item>
             </DataList.Root>
-            <Table.Root size="1" variant="ghost" aria-label="Widgets">
+            <Table.Root size="1" variant="ghost">
+              <VisuallyHidden asChild><caption>Widgets</caption></VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Widget</Table.ColumnHeaderCell>

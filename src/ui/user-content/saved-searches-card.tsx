@@ -1,5 +1,5 @@
 // The user's saved searches: name, query, where it looks, alert, last used; a page at a time.
-import { Badge, Box, Button, Flex, Table, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectLoadingMore, selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './content-tab';
 import { ChooseBox, CopyButton } from './copy-button';
@@ -15,7 +15,8 @@ export function SavedSearchesCard() {
       actions={<CopyButton kind="saved_search" />}>
       {(r) => (
         <Flex direction="column" gap="2">
-          <Table.Root size="1" variant="ghost" aria-label="Saved searches">
+          <Table.Root size="1" variant="ghost">
+            <VisuallyHidden asChild><caption>Saved searches</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 {may && <Table.ColumnHeaderCell width="32px"><Text size="1" color="gray">Copy</Text></Table.ColumnHeaderCell>}

@@ -1,6 +1,6 @@
 // The user's watchlists (name, size, first tickers) and, under them, the shared watchlists the
 // watchlist managers keep, read-only.
-import { Flex, Table, Text } from '@radix-ui/themes';
+import { Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './content-tab';
 import { ChooseBox, CopyButton } from './copy-button';
@@ -14,7 +14,8 @@ export function WatchlistsCard() {
       <SectionFrame section="watchlist" title="Watchlists" part={parts.watchlist} empty="No watchlists." isEmpty={(r) => r.items.length === 0}
         actions={<CopyButton kind="watchlist" />}>
         {(r) => (
-          <Table.Root size="1" variant="ghost" aria-label="Watchlists">
+          <Table.Root size="1" variant="ghost">
+            <VisuallyHidden asChild><caption>Watchlists</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 {may && <Table.ColumnHeaderCell width="32px"><Text size="1" color="gray">Copy</Text></Table.ColumnHeaderCell>}
@@ -38,7 +39,8 @@ export function WatchlistsCard() {
       </SectionFrame>
       <SectionFrame section="shared" title="Shared watchlists" part={parts.shared} empty="No shared watchlists." isEmpty={(r) => r.watchlists.length === 0}>
         {(r) => (
-          <Table.Root size="1" variant="ghost" aria-label="Shared watchlists">
+          <Table.Root size="1" variant="ghost">
+            <VisuallyHidden asChild><caption>Shared watchlists</caption></VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
