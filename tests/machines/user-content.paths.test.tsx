@@ -20,7 +20,8 @@ import { userContentDraftPlan, userContentPlan, userContentReaderPlan } from '..
 import type { Section, UserContentContext } from '../../src/machines/user-content/user-content.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { ContentTab, copyDraftAddress, UserContentCtx } from '../../src/ui/user-content/content-tab';
+import { ContentTab, copyDraftAddress } from '../../src/ui/user-content/content-tab';
+import { UserContentCtx } from '../../src/ui/user-content/user-content-context';
 import { planPaths } from '../../src/workflows/paths';
 import type { MachinePlan } from '../../src/workflows/plan';
 import { replayPath, type Driver } from '../support/replay';

@@ -4,11 +4,9 @@
 // failed and retried on its own, and the copy dialog. Thin: everything comes from selectors.
 import { Callout, Flex } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { createActorContext } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { checkCopyDraft, COPY_DRAFT_FORM } from '../../machines/content-copy/content-copy.draft';
 import { liveUserContentMachine } from '../../machines/user-content/user-content.live';
-import { userContentMachine } from '../../machines/user-content/user-content.machine';
 import { selectCopyActor, selectLoading, selectNotice } from '../../machines/user-content/user-content.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import type { DraftAddress } from '../../services/drafts';
@@ -18,9 +16,8 @@ import { CopyDialog, CopyDraftKeeper } from './copy-dialog';
 import { DashboardsCard } from './dashboards-card';
 import { SavedSearchesCard } from './saved-searches-card';
 import { TranscriptCard } from './transcript-card';
+import { UserContentCtx } from './user-content-context';
 import { WatchlistsCard } from './watchlists-card';
-
-export const UserContentCtx = createActorContext(userContentMachine);
 
 /** One copy being prepared per user whose content it is, per staff member. */
 export const copyDraftAddress = (staff: number | null, userId: number): DraftAddress | null =>

@@ -2,7 +2,7 @@
 import { Button, Checkbox } from '@radix-ui/themes';
 import { CONTENT_KIND_LABELS, type ContentKind } from '../../domain/user-content';
 import { selectBusy, selectChosen, selectMayCopy } from '../../machines/user-content/user-content.selectors';
-import { UserContentCtx } from './content-tab';
+import { UserContentCtx } from './user-content-context';
 
 export function CopyButton({ kind }: { kind: ContentKind }) {
   const actor = UserContentCtx.useActorRef();

@@ -4,7 +4,7 @@ import { DASHBOARD_TEMPLATE_LABELS, DASHBOARD_WIDGET_LABELS } from '../../domain
 import {
   selectBusy, selectMayCopy, selectParts, selectSettings, selectSettingsFailed, selectSettingsLoading,
 } from '../../machines/user-content/user-content.selectors';
-import { UserContentCtx } from './content-tab';
+import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
 import { SectionFrame } from './section-frame';
 

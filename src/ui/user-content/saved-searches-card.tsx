@@ -1,7 +1,7 @@
 // The user's saved searches: name, query, where it looks, alert, last used; a page at a time.
 import { Badge, Box, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectLoadingMore, selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
-import { UserContentCtx } from './content-tab';
+import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
 import { contentTimeText, SectionFrame } from './section-frame';
 

@@ -2,7 +2,7 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { Part, Section } from '../../machines/user-content/user-content.types';
-import { UserContentCtx } from './content-tab';
+import { UserContentCtx } from './user-content-context';
 
 export function SectionFrame<T>({ section, title, part, empty, isEmpty, actions, children }: {
   section: Section;

@@ -2,7 +2,7 @@
 import { DataList, Text } from '@radix-ui/themes';
 import { optionLabel } from '../../domain/user-labels';
 import { selectParts } from '../../machines/user-content/user-content.selectors';
-import { UserContentCtx } from './content-tab';
+import { UserContentCtx } from './user-content-context';
 import { SectionFrame } from './section-frame';
 
 export function TranscriptCard() {

@@ -2,7 +2,7 @@
 // watchlist managers keep, read-only.
 import { Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
-import { UserContentCtx } from './content-tab';
+import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
 import { SectionFrame } from './section-frame';
 
