@@ -23,7 +23,6 @@ import { benchAuditLog } from './audit-log';
 import { benchReports } from './reports';
 import { benchInviteRequests } from './invite-requests';
 import { benchUserContent } from './user-content';
-// ANCHOR-BENCH-IMPORT
 
 const BENCHES = [
   ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
@@ -43,7 +42,6 @@ const BENCHES = [
   ['reports', benchReports],
   ['invite requests', benchInviteRequests],
   ['user content', benchUserContent],
-  // ANCHOR-BENCH-ENTRY
 ] as const;
 
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */

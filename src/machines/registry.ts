@@ -94,10 +94,8 @@ import { contentCopyMachine } from './content-copy/content-copy.machine';
 import { contentCopyPlan } from './content-copy/content-copy.plan';
 import { userContentMachine } from './user-content/user-content.machine';
 import { userContentDraftPlan, userContentPlan, userContentReaderPlan } from './user-content/user-content.plan';
-// ANCHOR-CONTENT-IMPORTS
 import { notebookSettingsMachine } from './notebook-settings/notebook-settings.machine';
 import { notebookSettingsDraftPlan, notebookSettingsPlan, notebookSettingsReadOnlyPlan } from './notebook-settings/notebook-settings.plan';
-// ANCHOR-NOTEBOOK-IMPORTS
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -520,7 +518,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     source: 'src/machines/content-copy/content-copy.machine.ts',
     plans: [{ title: 'Preview, change, copy, retry and cancel', plan: contentCopyPlan }],
   },
-  // ANCHOR-CONTENT-MACHINES
   {
     id: 'notebookSettings',
     title: "A user's notebook",
@@ -533,7 +530,6 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       { title: 'Read only', plan: notebookSettingsReadOnlyPlan },
     ],
   },
-  // ANCHOR-NOTEBOOK-MACHINES
 ];
 
 export function findWorkflow(id: string): WorkflowEntry | undefined {

@@ -134,12 +134,12 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /api/invite_requests/resend/': 'invite_req_tab', 'POST /api/invite_requests/bulk_preview/': 'invite_req_tab',
     'POST /api/invite_requests/bulk_approve/': 'invite_req_tab',
     'POST /api/invite_requests/intake/': 'public', 'POST /api/invite_requests/intake/joined/': 'public',
-    // A user's platform content (decision 065). ANCHOR-CONTENT-ROUTES
+    // A user's platform content (decision 065).
     'GET /user/fetch_saved_searches/': 'user_mgmt', 'GET /user/fetch_ap_saved_searches/': 'user_mgmt',
     'POST /user/get_watchlist_name/': 'user_mgmt', 'POST /user/graph/fetch_users_watchlist_data_ap/': 'user_mgmt',
     'POST /user/graph/get_dashboard_template_ap/': 'user_mgmt', 'POST /user/graph/get_dashboard_settings_ap/': 'user_mgmt',
     'POST /user/copy_saved_searches/': 'edit_user',
-    // A user's notebook (decision 065). ANCHOR-NOTEBOOK-ROUTES
+    // A user's notebook (decision 065).
     'POST /user/get_notebook_notifiaction_setting/': 'user_mgmt', 'POST /user/save_notebook_notification_setting/': 'edit_user',
     'POST /user/save_note_templates/': 'edit_user', 'POST /user/save_notebook_tags/': 'edit_user',
     'GET /user/fetch_library_templates/': 'user_mgmt', 'GET /user/fetch_tag_groups/': 'user_mgmt',
