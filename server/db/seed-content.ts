@@ -51,11 +51,20 @@ const SEARCHES: readonly [string, string][] = [
   ['Water risk', '(water OR drought) AND (risk OR scarcity) AND (mining OR utilities)'],
 ];
 
-const TICKERS = [
-  'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'AVGO', 'AMD', 'INTC', 'TSM', 'ASML', 'QCOM', 'MU', 'TXN', 'JPM', 'BAC', 'C', 'GS',
-  'MS', 'WFC', 'HSBA.L', 'BARC.L', 'BNP.PA', 'SAN.MC', 'XOM', 'CVX', 'SHEL.L', 'BP.L', 'TTE.PA', 'COP', 'ALB', 'SQM', 'LTHM', 'PLS.AX', 'JNJ',
-  'PFE', 'MRK', 'ABBV', 'LLY', 'NVO', 'AZN.L', 'WMT', 'COST', 'TGT', 'HD', 'NKE', 'MC.PA', 'KO', 'PEP', 'DAL', 'UAL', 'RYA.L', 'BA', 'AIR.PA',
-];
+// Each watchlist holds names of its theme; the mixed ones draw from all of them.
+const THEMES: Record<string, readonly string[]> = {
+  Semis: ['NVDA', 'AMD', 'INTC', 'TSM', 'ASML', 'QCOM', 'MU', 'TXN', 'AVGO'],
+  'Banks to watch': ['JPM', 'BAC', 'C', 'GS', 'MS', 'WFC', 'HSBA.L', 'BARC.L', 'BNP.PA', 'SAN.MC'],
+  'Energy majors': ['XOM', 'CVX', 'SHEL.L', 'BP.L', 'TTE.PA', 'COP'],
+  'Lithium names': ['ALB', 'SQM', 'LTHM', 'PLS.AX'],
+  'Pharma pipeline': ['JNJ', 'PFE', 'MRK', 'ABBV', 'LLY', 'NVO', 'AZN.L'],
+  'Consumer staples': ['WMT', 'COST', 'TGT', 'KO', 'PEP', 'HD', 'NKE', 'MC.PA'],
+  Airlines: ['DAL', 'UAL', 'RYA.L', 'BA', 'AIR.PA'],
+  'Sector leaders': ['AAPL', 'MSFT', 'JPM', 'XOM', 'LLY', 'WMT', 'NVDA', 'BA'],
+  'Dividend aristocrats': ['KO', 'PEP', 'JNJ', 'WMT', 'XOM', 'CVX', 'ABBV', 'TGT', 'HD'],
+  'Macro hedges': ['GLD', 'TLT', 'UUP', 'XOM', 'CVX', 'KO'],
+};
+const ALL_TICKERS = [...new Set([...Object.values(THEMES).flat(), 'AAPL', 'MSFT', 'AMZN', 'GOOGL', 'META', 'TSLA'])];
 const WATCHLISTS = ['Core holdings', 'Semis', 'Banks to watch', 'Energy majors', 'Lithium names', 'Pharma pipeline', 'Consumer staples', 'Airlines', 'High conviction', 'Earnings this week'];
 const DASHBOARDS: readonly [string, DashboardTemplate][] = [
   ['Morning markets', 'market_overview'], ['Earnings tracker', 'earnings_season'], ['Research inbox', 'research_digest'],
@@ -92,7 +101,8 @@ export async function seedUserContent(trx: Kysely<Database>, userIds: readonly n
   };
   const watchlists = (userId: number, names: readonly string[]) => {
     for (const name of names) {
-      const tickers = sample(TICKERS, int(4, 30));
+      const theme = THEMES[name];
+      const tickers = theme ? sample(theme, int(Math.min(4, theme.length), theme.length)) : sample(ALL_TICKERS, int(6, 30));
       rows.push(base(userId, 'watchlist', name, { tickers }, tickers.length, null));
     }
   };
