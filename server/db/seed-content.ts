@@ -2,7 +2,7 @@
 // About a third of the managed users hold some; the first is rich, the second shares one saved
 // search name with the first (a copy between them shows a clash), and one live user holds the
 // watchlist administrator privilege with three watchlists, so the shared list is never empty.
-// A generator of its own seed keeps every fresh database the same.
+// The seeded generator seed.ts hands it keeps every fresh database the same.
 import type { Insertable, Kysely } from 'kysely';
 import {
   DASHBOARD_WIDGET_LABELS, DATA_SOURCES, contentNameKey, type DashboardSettings, type DashboardTemplate,
@@ -10,17 +10,6 @@ import {
 import type { Database, UserContentTable } from './schema';
 
 const DAY = 86_400_000;
-
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const SEARCHES: readonly [string, string][] = [
   ['Semiconductor earnings', '(semiconductor OR chipmaker) AND (earnings OR "quarterly results")'],
@@ -74,9 +63,8 @@ const WIDGETS = Object.keys(DASHBOARD_WIDGET_LABELS) as (keyof typeof DASHBOARD_
 
 type Row = Insertable<UserContentTable>;
 
-export async function seedUserContent(trx: Kysely<Database>, userIds: readonly number[], now: number): Promise<void> {
+export async function seedUserContent(trx: Kysely<Database>, userIds: readonly number[], now: number, rand: () => number): Promise<void> {
   if (userIds.length < 3) return;
-  const rand = generator(20_261_128);
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const sample = <T>(list: readonly T[], n: number): T[] => {
     const pool = [...list];

@@ -248,7 +248,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedTemplates(trx, config, orgIds, now);
       await seedSkus(trx, config, orgIds, now);
       await seedInviteRequests(trx, now);
-      await seedUserContent(trx, userIds, now);
+      await seedUserContent(trx, userIds, now, seededRandom(20_261_128));
       await seedNotebook(trx, config, userIds, now);
       await seedReports(trx, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), users.map((u) => u.username), now);
       await seedAuditLog(trx, userIds.map((id, i) => ({ id, username: users[i]!.username })), now);
