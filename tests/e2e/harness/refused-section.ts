@@ -2,9 +2,10 @@
 // section's address answers with the no-permission screen naming the permission in words, none of
 // the section's content shows, and the server refuses the section's call (403).
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { check, checkEqual } from './check';
-import { menuLabels, shell, signIn } from './pages';
+import { inOtherBrowser } from './other-browser';
+import { menuLabels, shell } from './pages';
 import type { ScenarioContext } from './scenario';
 import type { Account } from './world';
 
@@ -23,12 +24,7 @@ export interface RefusedSection {
 }
 
 export async function checkSectionRefused(t: ScenarioContext, account: Account, section: RefusedSection): Promise<void> {
-  const browser = t.context.browser();
-  if (!browser) throw new Error('no browser to open a second one from');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page: Page = await context.newPage();
-  try {
-    await signIn(t, page, account);
+  await inOtherBrowser(t, account, async (page) => {
     await t.step(`${account.username} has no ${section.label} in its menu`, async () => {
       const menu = await menuLabels(page);
       check(!menu.includes(section.label), `${account.username}'s menu: ${menu.join(', ')}`);
@@ -45,7 +41,5 @@ export async function checkSectionRefused(t: ScenarioContext, account: Account, 
       const status = await page.evaluate(async (call) => (await fetch(call, { credentials: 'include' })).status, section.call);
       checkEqual(status, 403, `GET ${section.call}`);
     });
-  } finally {
-    await context.close();
-  }
+  });
 }

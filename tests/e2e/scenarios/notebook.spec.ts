@@ -5,34 +5,15 @@
 // its own, sees the same tab read only, and the server refuses its save (403).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/domain/constants';
 import { check, checkEqual } from '../harness/check';
+import { inOtherBrowser } from '../harness/other-browser';
+import { firstManagedUsers, postFromPage } from '../harness/page-calls';
 import { signIn } from '../harness/pages';
 import { ARTIFACTS } from '../harness/paths';
 import type { Scenario } from '../harness/scenario';
 import { editPage } from '../harness/user-pages';
 
 const SHOTS = path.join(ARTIFACTS, 'notebook');
-
-/** The first managed user by id (the seed's staff come first and are left out). */
-const firstManagedUser = (page: Page) =>
-  page.evaluate(async ({ cookie, header }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`))?.slice(cookie.length + 1) ?? '');
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ sort: 'id', dir: 'asc', page_size: '100' })) body.set(k, v);
-    const res = await fetch('/user/search_user/', { method: 'POST', credentials: 'include', headers: { [header]: csrf }, body });
-    const reply = (await res.json()) as { userItems: { id: number; user_type: string }[] };
-    return reply.userItems.find((u) => u.user_type !== 'is_staff')?.id ?? null;
-  }, { cookie: CSRF_COOKIE, header: CSRF_HEADER });
-
-/** A notification save sent from the page as the panel sends it (form fields, the CSRF header); its status. */
-const saveAsPage = (page: Page, userId: number) =>
-  page.evaluate(async ({ cookie, header, userId }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`))?.slice(cookie.length + 1) ?? '');
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ user_id: String(userId), version: '0', frequency: 'off', content_types: '[]' })) body.set(k, v);
-    return (await fetch('/user/save_notebook_notification_setting/', { method: 'POST', credentials: 'include', headers: { [header]: csrf }, body })).status;
-  }, { cookie: CSRF_COOKIE, header: CSRF_HEADER, userId });
 
 function notebookTab(page: Page) {
   const main = page.getByRole('main');
@@ -67,8 +48,9 @@ export const scenario: Scenario = {
     const support = t.world.account('app', 'support');
     await signIn(t, page, admin);
     const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    const userId = await firstManagedUser(page);
-    check(userId !== null, 'a managed user in the list');
+    const [firstUser] = await firstManagedUsers(page, 1);
+    if (!firstUser) throw new Error('no managed user in the list');
+    const userId = firstUser.id;
     const url = `${admin.server.url}/user_list/${userId}`;
 
     await t.step('admin opens the first demo user\'s Notebook: the version rule and the weekly digest the seed saved', async () => {
@@ -112,22 +94,16 @@ export const scenario: Scenario = {
     });
 
     await t.step('support, in a browser of its own, sees the Notebook tab read only; the server refuses its save (403)', async () => {
-      const browser = t.context.browser();
-      if (!browser) throw new Error('no browser to open a second one from');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const other = await context.newPage();
-      try {
-        await signIn(t, other, support);
+      await inOtherBrowser(t, support, async (other) => {
         const nb = await openNotebook(other, `${support.server.url}/user_list/${userId}`);
         check(await nb.radio('As it happens').isChecked(), 'support sees the stored setting');
         check(await nb.radio('Daily digest').isDisabled(), 'the choices cannot be changed');
         checkEqual(await other.getByRole('main').getByRole('button', { name: /^Save (notifications|templates|tags)$/ }).count(), 0, 'no Save buttons');
         checkEqual(await other.getByRole('main').getByRole('button', { name: 'New tag group' }).count(), 0, 'no new tag group');
         await shot(other, '5-support-read-only');
-        checkEqual(await saveAsPage(other, userId!), 403, 'POST /user/save_notebook_notification_setting/ as support');
-      } finally {
-        await context.close();
-      }
+        const save = { user_id: String(userId), version: '0', frequency: 'off', content_types: '[]' };
+        checkEqual((await postFromPage(other, '/user/save_notebook_notification_setting/', save)).status, 403, 'POST /user/save_notebook_notification_setting/ as support');
+      });
     });
   },
 };

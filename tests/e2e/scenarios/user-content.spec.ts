@@ -7,8 +7,9 @@
 // saved searches without ticks or a copy button, and the server refuses its copy (403).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/domain/constants';
 import { check, checkEqual } from '../harness/check';
+import { inOtherBrowser } from '../harness/other-browser';
+import { firstManagedUsers, postFromPage } from '../harness/page-calls';
 import { signIn } from '../harness/pages';
 import { ARTIFACTS } from '../harness/paths';
 import type { Scenario } from '../harness/scenario';
@@ -17,26 +18,6 @@ import { editPage } from '../harness/user-pages';
 const SHOTS = path.join(ARTIFACTS, 'user-content');
 /** In list order, as the dialog names them. */
 const CHOSEN = ['ESG downgrades', 'Fed minutes', 'Semiconductor earnings'];
-
-/** The first two managed users by id (the seed's staff come first and are left out). */
-const firstManagedUsers = (page: Page) =>
-  page.evaluate(async ({ cookie, header }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`))?.slice(cookie.length + 1) ?? '');
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ sort: 'id', dir: 'asc', page_size: '100' })) body.set(k, v);
-    const res = await fetch('/user/search_user/', { method: 'POST', credentials: 'include', headers: { [header]: csrf }, body });
-    const reply = (await res.json()) as { userItems: { id: number; username: string; user_type: string }[] };
-    return reply.userItems.filter((u) => u.user_type !== 'is_staff').slice(0, 2).map((u) => ({ id: u.id, username: u.username }));
-  }, { cookie: CSRF_COOKIE, header: CSRF_HEADER });
-
-/** A copy sent from the page as the panel sends it (form fields, the CSRF header); its status. */
-const copyAsPage = (page: Page, fields: Record<string, string>) =>
-  page.evaluate(async ({ cookie, header, fields }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`))?.slice(cookie.length + 1) ?? '');
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.set(k, v);
-    return (await fetch('/user/copy_saved_searches/', { method: 'POST', credentials: 'include', headers: { [header]: csrf }, body })).status;
-  }, { cookie: CSRF_COOKIE, header: CSRF_HEADER, fields });
 
 /** The user's page with the Content tab open and its saved searches read. */
 async function openContent(page: Page, url: string) {
@@ -60,7 +41,7 @@ export const scenario: Scenario = {
     const support = t.world.account('app', 'support');
     await signIn(t, page, admin);
     const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    const users = await firstManagedUsers(page);
+    const users = await firstManagedUsers(page, 2);
     checkEqual(users.length, 2, 'two managed users');
     const [first, second] = users as [{ id: number; username: string }, { id: number; username: string }];
     const firstUrl = `${admin.server.url}/user_list/${first.id}`;
@@ -116,12 +97,7 @@ export const scenario: Scenario = {
     });
 
     await t.step("support opens the first user's Content: the saved searches without ticks or a copy button; the server refuses its copy (403)", async () => {
-      const browser = t.context.browser();
-      if (!browser) throw new Error('no browser to open a second one from');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const other = await context.newPage();
-      try {
-        await signIn(t, other, support);
+      await inOtherBrowser(t, support, async (other) => {
         const { main, table, names } = await openContent(other, `${support.server.url}/user_list/${first.id}`);
         checkEqual((await names()).length, 10, 'the same saved searches');
         checkEqual(await table.getByRole('checkbox').count(), 0, 'no ticks');
@@ -131,13 +107,11 @@ export const scenario: Scenario = {
           const res = await fetch(`/user/fetch_saved_searches/?user_id=${userId}`, { credentials: 'include' });
           return ((await res.json()) as { items: { id: number }[] }).items.slice(0, 3).map((i) => i.id);
         }, first.id);
-        const status = await copyAsPage(other, {
+        const { status } = await postFromPage(other, '/user/copy_saved_searches/', {
           kind: 'saved_search', source_user_id: String(first.id), item_ids: JSON.stringify(itemIds), targets: JSON.stringify([second.username]), on_clash: 'rename', preview: 'false',
         });
         checkEqual(status, 403, 'POST /user/copy_saved_searches/');
-      } finally {
-        await context.close();
-      }
+      });
     });
   },
 };
