@@ -14,25 +14,26 @@ import type { AppDeps, CurrentSession, HonoEnv } from '../context';
 import { refuseFields } from '../http/replies';
 import { checkNotification, checkTags, checkTemplates, distinct, type Refusal } from '../notebook/checks';
 import { libraryTemplates } from '../notebook/library';
-import { findVisibleUser, notebookVersionOf, readSetting, transcriptSourceOf, type NotebookUser } from '../notebook/records';
+import { notebookVersionOf, readSetting, transcriptSourceOf } from '../notebook/records';
 import { saveNotebook, type SaveInput } from '../notebook/save';
 import { tagGroups } from '../notebook/tag-groups';
 import { defineRoute, type Route } from '../routes';
+import { visibleUser, type VisibleUser } from '../users/records';
 import { createTag } from '../users/tags';
 
 const refuse = (c: Context<HonoEnv>, r: Refusal) => refuseFields(c, r.msg, { [r.field]: r.msg });
 const noUser = (c: Context<HonoEnv>, id: number) => refuse(c, { field: 'user_id', msg: NOTEBOOK_MESSAGES.noUser(id) });
 
 /** The user when this session may see them; otherwise the 400 to answer. */
-async function visibleUser(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession, id: number): Promise<NotebookUser | Response> {
-  return (await findVisibleUser(deps.db, id, session.grants.features)) ?? noUser(c, id);
+async function visibleOrRefused(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession, id: number): Promise<VisibleUser | Response> {
+  return (await visibleUser(deps.db, id, session.grants.features)) ?? noUser(c, id);
 }
 
 const getSetting = defineRoute({
   method: 'POST', path: '/user/get_notebook_notifiaction_setting/', access: 'user_mgmt', schema: NotebookUserForm,
   summary: "One user's notebook setting (notification, templates, tags; the defaults at version 0 until first saved) and their notebook version against this deployment's default (user_id).",
   async handler({ c, deps, input, session }) {
-    const user = await visibleUser(c, deps, session, input.user_id);
+    const user = await visibleOrRefused(c, deps, session, input.user_id);
     if (user instanceof Response) return user;
     const reply: NotebookSettingReply = {
       status: true,
@@ -45,7 +46,7 @@ const getSetting = defineRoute({
 
 /** Runs one save; answers the setting saved, 409 with the setting now and who saved it, or 400 at the field. */
 async function save(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession, input: Omit<SaveInput, 'author'>): Promise<Response> {
-  const user = await visibleUser(c, deps, session, input.userId);
+  const user = await visibleOrRefused(c, deps, session, input.userId);
   if (user instanceof Response) return user;
   const result = await saveNotebook(deps.db, { ...input, author: session.user.username });
   if (result.ok) {
@@ -137,7 +138,7 @@ const fetchTranscriptSource = defineRoute({
   method: 'POST', path: '/user/fetch_transcript_src/', access: 'user_mgmt', schema: NotebookUserForm,
   summary: "A user's transcript source and research provider, and whether this session may change them (Change transcript source).",
   async handler({ c, deps, input, session }) {
-    const user = await visibleUser(c, deps, session, input.user_id);
+    const user = await visibleOrRefused(c, deps, session, input.user_id);
     if (user instanceof Response) return user;
     const features: readonly string[] = session.grants.features;
     const reply: TranscriptSourceReply = { status: true, ...transcriptSourceOf(user, deps.config.productKey), may_change: features.includes('tr_src_toggle') };

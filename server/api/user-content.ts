@@ -7,10 +7,11 @@ import {
   type ApSavedSearchesReply, type DashboardSettingsReply, type DashboardsReply, type SavedSearchesReply, type WatchlistNamesReply, type WatchlistsReply,
 } from '../../src/domain/user-content';
 import { forbidden, noFeatureRefusal, refuseFields } from '../http/replies';
+import { visibleUser } from '../users/records';
 import { defineRoute, type Route } from '../routes';
 import { copyContent, previewCopy, resolveTargets, sourceItems } from '../user-content/copy';
 import {
-  apSavedSearchPage, countOf, dashboardOf, decodeCursor, oneDashboard, savedSearchPage, sharedWatchlists, userItems, visibleUser, watchlistOf,
+  apSavedSearchPage, countOf, dashboardOf, decodeCursor, oneDashboard, savedSearchPage, sharedWatchlists, userItems, watchlistOf,
 } from '../user-content/records';
 
 const READ = 'user_mgmt';

@@ -8,7 +8,6 @@ import {
 } from '../../src/domain/notebook';
 import { defaultFlags, RMS_VERSIONS, RR_PRO_OPTIONS, TR_SRC_OPTIONS } from '../../src/domain/user-fields';
 import type { Database } from '../db/schema';
-import { flagsOf } from '../users/records';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,17 +57,8 @@ export async function readSetting(db: Db, userId: number): Promise<NotebookSetti
   return toSetting(userId, row);
 }
 
-export type NotebookUser = { id: number; flags: Record<string, boolean | string> };
-
-/**
- * The user as the edit screen may see them: deleted users only for a session with deleted_user
- * (as fetch_users_by_account_id decides); null otherwise.
- */
-export async function findVisibleUser(db: Db, userId: number, features: readonly string[]): Promise<NotebookUser | null> {
-  const row = await db.selectFrom('users').select(['id', 'deleted', 'flags']).where('id', '=', userId).executeTakeFirst();
-  if (!row || (row.deleted === 1 && !features.includes('deleted_user'))) return null;
-  return { id: Number(row.id), flags: flagsOf(row.flags) };
-}
+/** What the notebook reads of a user: their flags (users/records.ts visibleUser gives it). */
+export type NotebookUser = { flags: Record<string, boolean | string> };
 
 /** A stored choice flag when it is one of its options, else the default a new user gets. */
 function choice<T extends string>(flags: Record<string, boolean | string>, key: string, options: readonly T[], fallback: T): T {

@@ -56,13 +56,6 @@ export function dashboardOf(r: Row): { item: DashboardItem; settings: DashboardB
 
 const COLUMNS = ['c.id', 'c.name', 'c.name_key', 'c.body', 'c.size', 'c.last_used_at', 'c.updated_at'] as const;
 
-/** A user the session may see: live ones, and deleted ones only with `deleted_user`. */
-export async function visibleUser(db: Db, userId: number, features: readonly string[]): Promise<{ id: number; username: string; name: string } | null> {
-  const row = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'deleted']).where('id', '=', userId).executeTakeFirst();
-  if (!row || (row.deleted && !features.includes('deleted_user'))) return null;
-  return { id: Number(row.id), username: row.username, name: `${row.first_name} ${row.last_name}`.trim() };
-}
-
 // ── keyset cursors: "name_key\u0000id" in base64url, so any name survives the query string ──
 export function encodeCursor(nameKey: string, id: number): string {
   return Buffer.from(`${nameKey}\u0000${id}`, 'utf8').toString('base64url');

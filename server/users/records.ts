@@ -88,3 +88,11 @@ export async function loadUserRecords(db: Kysely<Database>, ids: readonly number
     return [toUserRecord(user as User, { organization, sfAccId: org_sf_acc_id, staffRoles })];
   });
 }
+
+/** A user as another screen reads them, or null when this session may not see them: deleted users only with deleted_user (as fetch_users_by_account_id/ decides). */
+export interface VisibleUser { id: number; username: string; name: string; flags: Record<string, boolean | string> }
+export async function visibleUser(db: Kysely<Database>, userId: number, features: readonly string[]): Promise<VisibleUser | null> {
+  const row = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'deleted', 'flags']).where('id', '=', userId).executeTakeFirst();
+  if (!row || (row.deleted === 1 && !features.includes('deleted_user'))) return null;
+  return { id: Number(row.id), username: row.username, name: `${row.first_name} ${row.last_name}`.trim(), flags: flagsOf(row.flags) };
+}
