@@ -3,17 +3,20 @@
 // /view_groups alike); the compliance switches need compliance_tab; a user's groups are part of
 // reading a user (user_mgmt). Every change of a group names its version: 409 when it is stale.
 import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
 import {
   AddGroupForm, AddGroupUserForm, ComplianceForm, DeleteGroupForm, DeleteGroupUserByUsernameForm, DeleteGroupUserForm, FEATURE_WORDS, FetchGroupForm,
   GROUP_MESSAGES, GroupFeatureForm, RenameGroupForm, UserGroupsForm,
   type DeleteGroupReply, type FetchGroupReply, type Group, type GroupFeature, type GroupReply, type StaleGroupReply, type UserGroupsReply,
 } from '../../src/domain/groups';
+import type { Database } from '../db/schema';
 import { refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
 import {
   addMembers, createGroup, deleteGroup, groupsOfUser, organizationExists, organizationGroups, removeMember, renameGroup, setGroupSwitch,
   type ChangeResult,
 } from '../groups/store';
+import { visibleUser } from '../users/records';
 
 function stale(c: Context, current: Group | null, notSaved?: string): Response {
   const msg = current ? GROUP_MESSAGES.stale(current.name) : GROUP_MESSAGES.deleted;
@@ -124,21 +127,22 @@ const compliance = defineRoute({
   },
 });
 
-async function userGroups(c: Context, db: Parameters<typeof groupsOfUser>[0], userId: number): Promise<Response> {
-  const reply: UserGroupsReply = { status: true, groups: await groupsOfUser(db, userId) };
+/** A user's groups; none for an unknown id, as for a deleted user without deleted_user. */
+async function userGroups(c: Context, db: Kysely<Database>, userId: number, features: readonly string[]): Promise<Response> {
+  const reply: UserGroupsReply = { status: true, groups: (await visibleUser(db, userId, features)) ? await groupsOfUser(db, userId) : [] };
   return c.json(reply);
 }
 
 const usersGroupsNew = defineRoute({
   method: 'POST', path: '/user/fetch_users_groups_new/', access: 'user_mgmt', schema: UserGroupsForm,
-  summary: "A user's groups, by name (no groups for an unknown id).",
-  handler: ({ c, deps, input }) => userGroups(c, deps.db, input.user_id),
+  summary: "A user's groups, by name (no groups for an unknown id, or a deleted user without deleted_user).",
+  handler: ({ c, deps, input, session }) => userGroups(c, deps.db, input.user_id, session.grants.features),
 });
 
 const userGroupsGet = defineRoute({
   method: 'GET', path: '/user/fetch_user_groups/', access: 'user_mgmt', schema: UserGroupsForm,
-  summary: "A user's groups, by name, from the query (user_id).",
-  handler: ({ c, deps, input }) => userGroups(c, deps.db, input.user_id),
+  summary: "A user's groups, by name, from the query (user_id); as fetch_users_groups_new/.",
+  handler: ({ c, deps, input, session }) => userGroups(c, deps.db, input.user_id, session.grants.features),
 });
 
 export const groupRoutes = [

@@ -4,6 +4,7 @@ import { OutboxForm, PreRegisterForm, SendWelcomeForm } from '../../src/domain/u
 import { listOutbox } from '../mail/outbox';
 import { resendWelcome, sendInvitation } from '../mail/user-mail';
 import { defineRoute } from '../routes';
+import { seesDeletedUsers } from '../users/records';
 
 const preRegisterEmailSend = defineRoute({
   method: 'POST', path: '/user/pre_register_email_send/', access: 'create_user_tab', schema: PreRegisterForm,
@@ -23,9 +24,10 @@ const sendWelcomeEmail = defineRoute({
 
 const fetchOutbox = defineRoute({
   method: 'GET', path: '/user/fetch_outbox/', access: 'user_mgmt', schema: OutboxForm,
-  summary: 'The newest 200 outbox messages, or those about one user; status stored, queued, sent or failed.',
-  async handler({ c, deps, input }) {
-    return c.json({ status: true, data: await listOutbox(deps.db, input.user_id === '' ? null : input.user_id) });
+  summary: 'The newest 200 outbox messages, or those about one user; status stored, queued, sent or failed. Messages about a deleted user only with deleted_user.',
+  async handler({ c, deps, input, session }) {
+    const withDeleted = seesDeletedUsers(session.grants.features);
+    return c.json({ status: true, data: await listOutbox(deps.db, input.user_id === '' ? null : input.user_id, withDeleted) });
   },
 });
 

@@ -10,14 +10,17 @@ import { badRequest, forbidden, noFeatureRefusal } from '../http/replies';
 import { defineRoute, mayAccess } from '../routes';
 import { countTagChanges } from '../users/tag-sets';
 import { resolveIdentifiers } from '../users/selection';
-import { assignTags, createTag, existingUserIds, listTags, tagIdsOf, unknownTagIds } from '../users/tags';
+import { visibleUser } from '../users/records';
+import { assignTags, createTag, listTags, tagIdsOf, unknownTagIds, visibleUserIds } from '../users/tags';
 
 const fetchUserTags = defineRoute({
   method: 'POST', path: '/user/fetch_user_tags/', access: 'user_mgmt', schema: FetchTagsForm,
-  summary: 'Every tag and tag group, and the tag ids of userId when given.',
-  async handler({ c, deps, input }) {
+  summary: 'Every tag and tag group, and the tag ids of userId when given (none for an unknown id, or a deleted user without deleted_user).',
+  async handler({ c, deps, input, session }) {
     const { tags, groups } = await listTags(deps.db);
-    const userTags = input.userId === '' ? [] : await tagIdsOf(deps.db, input.userId);
+    const userTags = input.userId !== '' && (await visibleUser(deps.db, input.userId, session.grants.features))
+      ? await tagIdsOf(deps.db, input.userId)
+      : [];
     const reply: FetchTagsReply = { status: true, msg: { tags, tag_groups: groups, user_tags: userTags } };
     return c.json(reply);
   },
@@ -57,7 +60,8 @@ const assignTagsRoute = defineRoute({
       invalid = resolution.unmatched;
     } else {
       const ids = input.userIds.filter((u): u is number => typeof u === 'number');
-      const found = await existingUserIds(deps.db, ids);
+      // A deleted user is tagged only by a holder of deleted_user; to others it is an invalid user.
+      const found = await visibleUserIds(deps.db, ids, session.grants.features);
       userIds = [...new Set(ids.filter((id) => found.has(id)))];
       invalid = input.userIds.filter((u) => typeof u !== 'number' || !found.has(u)).map(String);
     }

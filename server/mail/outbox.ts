@@ -43,12 +43,21 @@ export async function enqueueMail(
   }
 }
 
-/** Newest first; one user's messages when `userId` is given. */
-export async function listOutbox(db: Kysely<Database>, userId: number | null): Promise<OutboxMessage[]> {
+/**
+ * Newest first; one user's messages when `userId` is given. Without `withDeleted` the messages
+ * about a deleted user are left out, theirs and the whole outbox's alike (users/records.ts
+ * seesDeletedUsers decides it).
+ */
+export async function listOutbox(db: Kysely<Database>, userId: number | null, withDeleted: boolean): Promise<OutboxMessage[]> {
   let query = db.selectFrom('mail_outbox')
     .select(['id', 'kind', 'to_email', 'subject', 'body_text', 'status', 'created_at', 'sent_at', 'last_error', 'author'])
     .orderBy('id', 'desc').limit(OUTBOX_PAGE);
   if (userId !== null) query = query.where('user_id', '=', userId);
+  if (!withDeleted) {
+    query = query.where(({ exists, not, selectFrom }) => not(exists(
+      selectFrom('users').select('users.id').whereRef('users.id', '=', 'mail_outbox.user_id').where('users.deleted', '=', 1),
+    )));
+  }
   const rows = await query.execute();
   return rows.map((r) => ({ ...r, created_at: Number(r.created_at), sent_at: r.sent_at === null ? null : Number(r.sent_at) }));
 }

@@ -89,10 +89,18 @@ export async function loadUserRecords(db: Kysely<Database>, ids: readonly number
   });
 }
 
+/**
+ * Whether a session holding these feature keys sees deleted users. Without deleted_user a deleted
+ * user is absent everywhere (issue 25): every read answers as for an id nobody has.
+ */
+export function seesDeletedUsers(features: readonly string[]): boolean {
+  return features.includes('deleted_user');
+}
+
 /** A user as another screen reads them, or null when this session may not see them: deleted users only with deleted_user (as fetch_users_by_account_id/ decides). */
 export interface VisibleUser { id: number; username: string; name: string; flags: Record<string, boolean | string> }
 export async function visibleUser(db: Kysely<Database>, userId: number, features: readonly string[]): Promise<VisibleUser | null> {
   const row = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'deleted', 'flags']).where('id', '=', userId).executeTakeFirst();
-  if (!row || (row.deleted === 1 && !features.includes('deleted_user'))) return null;
+  if (!row || (row.deleted === 1 && !seesDeletedUsers(features))) return null;
   return { id: Number(row.id), username: row.username, name: `${row.first_name} ${row.last_name}`.trim(), flags: flagsOf(row.flags) };
 }

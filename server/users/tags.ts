@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_TAG_COLOR, type Tag } from '../../src/domain/tags';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import type { Database } from '../db/schema';
+import { seesDeletedUsers } from './records';
 import { chunks, LOOKUP_BATCH, oneOf } from './selection';
 import { addTags, lockUsers, removeOtherTags } from './tag-sets';
 
@@ -164,11 +165,17 @@ export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<A
   });
 }
 
-/** Of these ids, those that name a user (deleted or not: a deleted user's tags can be viewed and set). */
-export async function existingUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+/**
+ * Of these ids, those naming a user this session may see: visibleUser's rule for a whole list, so
+ * a deleted user's tags are set only with deleted_user.
+ */
+export async function visibleUserIds(db: Db, ids: readonly number[], features: readonly string[]): Promise<Set<number>> {
   const found = new Set<number>();
+  const withDeleted = seesDeletedUsers(features);
   for (const batch of chunks([...new Set(ids)], LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('users').select('id').where(oneOf(db, sql.ref('id'), batch, 'bigint')).execute();
+    let query = db.selectFrom('users').select('id').where(oneOf(db, sql.ref('id'), batch, 'bigint'));
+    if (!withDeleted) query = query.where('deleted', '=', 0);
+    const rows = await query.execute();
     for (const r of rows) found.add(Number(r.id));
   }
   return found;
