@@ -4,22 +4,33 @@
 // (the role changed since the edit began), in_use (deleting a held role needs holders: 'remove')
 // or guard (the change would take role management from its author or from everyone).
 import type { Context } from 'hono';
+import type { CurrentSession } from '../context';
 import { ROLE_FEATURE_KEYS } from '../../src/domain/feature-meanings';
 import {
   CreateRoleForm, DeleteRoleForm, RoleAssignmentForm, RoleReachForm, UpdateRoleForm,
   type FetchUserRolesReply, type RoleGuardReply, type RoleInUseReply, type RoleReachReply, type RoleReply, type StaleRoleReply,
 } from '../../src/domain/roles';
+import { WHOLE_REQUEST } from '../../src/domain/field-errors';
 import { refuseFields } from '../http/replies';
+import { grantMessage } from '../roles/grant-rule';
 import { guardMessage } from '../roles/guard';
+import { authorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
-import { createRole, deleteRole, featuresOf, listRoles, nameTaken, setAssignment, updateRole, type ChangeResult } from '../roles/store';
+import { createRole, deleteRole, featuresOf, listRoles, nameTaken, setAssignment, updateRole, type Actor, type ChangeResult } from '../roles/store';
 import { adminPrivilegesOf } from '../users/records';
 
 const NO_ROLE = 'There is no such role; it may have been deleted.';
 
-/** The reply of a refused change. */
-function refused(c: Context, result: Exclude<ChangeResult, { ok: true }>, name = ''): Response {
+/** The author of a change, with the keys the grant rule compares. */
+const actorOf = (session: CurrentSession): Actor => ({ ...authorOf(session.user.id, session.grants), username: session.user.username });
+
+/** The reply of a refused change; a grant refusal names `field`, the part of the request that reached too far. */
+function refused(c: Context, result: Exclude<ChangeResult, { ok: true }>, name = '', field: string = WHOLE_REQUEST): Response {
   switch (result.reason) {
+    case 'grant': {
+      const msg = grantMessage(result.refusal);
+      return refuseFields(c, msg, { [field]: msg });
+    }
     case 'name':
       return refuseFields(c, nameTaken(name), { name: nameTaken(name) });
     case 'missing':
@@ -62,8 +73,8 @@ const create = defineRoute({
   method: 'POST', path: '/user/roles/create/', access: 'role_mgmt', schema: CreateRoleForm,
   summary: 'Creates a role: a name unique whatever its case, a description and a JSON list of feature keys.',
   async handler({ c, deps, input, now, session }) {
-    const result = await createRole(deps.db, input, session.user, now);
-    if (!result.ok) return refused(c, result, input.name);
+    const result = await createRole(deps.db, input, actorOf(session), now);
+    if (!result.ok) return refused(c, result, input.name, 'features');
     const reply: RoleReply = { status: true, msg: `Role '${result.row.name}' created.`, role: result.role! };
     return c.json(reply);
   },
@@ -73,8 +84,8 @@ const update = defineRoute({
   method: 'POST', path: '/user/roles/update/', access: 'role_mgmt', schema: UpdateRoleForm,
   summary: 'Renames a role and sets its description and feature keys, from the version the edit began with (another change in between: 409 with the role now).',
   async handler({ c, deps, input, now, session }) {
-    const result = await updateRole(deps.db, input, session.user, now);
-    if (!result.ok) return refused(c, result, input.name);
+    const result = await updateRole(deps.db, input, actorOf(session), now);
+    if (!result.ok) return refused(c, result, input.name, 'features');
     const reply: RoleReply = { status: true, msg: `Role '${result.row.name}' saved.`, role: result.role! };
     return c.json(reply);
   },
@@ -84,7 +95,7 @@ const remove = defineRoute({
   method: 'POST', path: '/user/roles/delete/', access: 'role_mgmt', schema: DeleteRoleForm,
   summary: "Deletes a role; a role with holders answers 409 listing them unless holders is 'remove' (they lose it).",
   async handler({ c, deps, input, now, session }) {
-    const result = await deleteRole(deps.db, { id: input.id, version: input.version, removeHolders: input.holders === 'remove' }, session.user, now);
+    const result = await deleteRole(deps.db, { id: input.id, version: input.version, removeHolders: input.holders === 'remove' }, actorOf(session), now);
     if (!result.ok) return refused(c, result);
     return c.json({ status: true, msg: `Role '${result.row.name}' deleted.` });
   },
@@ -94,8 +105,8 @@ const assignment = (hold: boolean) => defineRoute({
   method: 'POST', path: hold ? '/user/roles/assign/' : '/user/roles/unassign/', access: 'staff_role_change', schema: RoleAssignmentForm,
   summary: hold ? 'Gives a staff account a role; seen on its next request.' : 'Takes a role from a staff account; seen on its next request.',
   async handler({ c, deps, input, now, session }) {
-    const result = await setAssignment(deps.db, { userId: input.user_id, roleId: input.role_id, hold }, session.user, now);
-    if (!result.ok) return refused(c, result);
+    const result = await setAssignment(deps.db, { userId: input.user_id, roleId: input.role_id, hold }, actorOf(session), now);
+    if (!result.ok) return refused(c, result, '', 'role_id');
     const reply: RoleReply = { status: true, msg: hold ? `Role '${result.row.name}' given.` : `Role '${result.row.name}' taken away.`, role: result.role! };
     return c.json(reply);
   },

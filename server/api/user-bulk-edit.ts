@@ -4,6 +4,8 @@
 import { CSV_UPLOAD_MAX_ROWS, csvFileProblem, readIdentifierCsv } from '../../src/domain/csv-upload';
 import { BulkEditForm, UploadBulkEditForm, type BulkApplyReply, type BulkPreviewReply, type UploadBulkEditReply } from '../../src/domain/users';
 import { badRequest } from '../http/replies';
+import type { CurrentSession } from '../context';
+import { authorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
 import { BulkApplyForm, BulkOutcomeForm, type BulkOutcomeReply } from '../../src/domain/bulk-edit';
 import { applyBulkEdit, bulkEditOutcome, previewBulkEdit, type BulkRequest } from '../users/bulk-edit';
@@ -39,10 +41,10 @@ const upload = defineRoute({
   },
 });
 
-function request(input: BulkEditForm, product: string, session: { user: { id: number; username: string }; grants: { features: readonly string[] } }, now: number): BulkRequest {
+function request(input: BulkEditForm, product: string, session: CurrentSession, now: number): BulkRequest {
   return {
     selection: input.selection, changes: input.changes, product, now,
-    actor: { userId: session.user.id, username: session.user.username, features: session.grants.features },
+    actor: { userId: session.user.id, username: session.user.username, features: session.grants.features, keys: authorOf(session.user.id, session.grants).keys },
   };
 }
 
@@ -52,7 +54,7 @@ const preview = defineRoute({
   async handler({ c, deps, now, input, session }) {
     const result = await previewBulkEdit(deps.db, request(input, deps.config.productKey, session, now));
     const reply: BulkPreviewReply = result.ok
-      ? { status: 1, data: { matched: result.matched, changing: result.changing, unchanged: result.unchanged, unmatched: result.unmatched, sample: result.sample } }
+      ? { status: 1, data: { matched: result.matched, changing: result.changing, unchanged: result.unchanged, refused: result.refused, unmatched: result.unmatched, sample: result.sample } }
       : { status: 0, data: result.reason };
     return c.json(reply);
   },
@@ -64,7 +66,7 @@ const apply = defineRoute({
   async handler({ c, deps, now, input, session }) {
     const result = await applyBulkEdit(deps.db, request(input, deps.config.productKey, session, now), input.operation_id);
     const reply: BulkApplyReply = result.ok
-      ? { status: 1, data: { updated: result.updated, unchanged: result.unchanged, unmatched: result.unmatched, results: result.results } }
+      ? { status: 1, data: { updated: result.updated, unchanged: result.unchanged, refused: result.refused, unmatched: result.unmatched, results: result.results } }
       : { status: 0, data: result.reason };
     return c.json(reply);
   },

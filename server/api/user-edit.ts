@@ -12,6 +12,8 @@ import { ADMIN_PRIVILEGES } from '../../src/domain/user-fields';
 import { hashPassword } from '../auth/passwords';
 import { sessionIdleMs } from '../config';
 import { refuseFields } from '../http/replies';
+import { grantMessage } from '../roles/grant-rule';
+import { authorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
 import { readPrivileges, writePrivileges } from '../users/privileges';
 import { loadUserRecords } from '../users/records';
@@ -50,7 +52,10 @@ const updateAccountRoute = defineRoute({
     const product = deps.config.productKey;
     const outcome = await updateAccount(deps.db, {
       form: input, product, now,
-      actor: { userId: session.user.id, username: session.user.username, features: session.grants.features },
+      actor: {
+        userId: session.user.id, username: session.user.username, features: session.grants.features,
+        keys: authorOf(session.user.id, session.grants).keys, sessionHash: session.idHash,
+      },
       hash: (password) => deps.hashing.run(() => hashPassword(password, deps.config.scrypt)),
     });
     const refusal = { status: false, isPositive: false, isUpdated: false } as const;
@@ -63,8 +68,8 @@ const updateAccountRoute = defineRoute({
         reply = { status: true, isPositive: true, isUpdated: false, message: outcome.message, user: wireUser(product, outcome.user) };
         break;
       case 'conflict':
-        reply = { ...refusal, message: outcome.message, conflict: true, user: wireUser(product, outcome.user) };
-        break;
+        // A lost race is a 409, as every other editor answers it, with the user as stored now.
+        return c.json({ ...refusal, message: outcome.message, conflict: true, user: wireUser(product, outcome.user) }, 409);
       case 'refused':
       {
         // A refused save answers as every refused input does (decision 042), the save's keys
@@ -93,7 +98,12 @@ const setPrivileges = defineRoute({
   method: 'POST', path: '/user/set_admin_priviliges/', access: 'is_super_admin_user', schema: SetAdminPrivilegesForm,
   summary: "Sets the user's administrator privileges; audited.",
   async handler({ c, deps, now, input, session }) {
-    const outcome = await writePrivileges(deps.db, { userId: input.user_id, privileges: input.privileges, author: session.user.username, now });
+    const author = { ...authorOf(session.user.id, session.grants), username: session.user.username };
+    const outcome = await writePrivileges(deps.db, { userId: input.user_id, privileges: input.privileges, author, now });
+    if (!outcome.ok && outcome.reason === 'grant') {
+      const msg = grantMessage(outcome.refusal);
+      return refuseFields(c, msg, { privileges: msg }, { data: outcome.data });
+    }
     const reply: AdminPrivilegesReply = outcome.ok
       ? { status: true, msg: outcome.changed ? 'Administrator privileges updated.' : 'Administrator privileges unchanged.', data: outcome.data }
       : { status: false, msg: 'There is no such user.', data: noPrivileges };

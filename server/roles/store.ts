@@ -11,6 +11,7 @@ import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import { STAFF_USER_TYPE, type Database, type RolesTable } from '../db/schema';
 import { parseJsonList } from '../staff';
+import { grantChangeRefusal, type GrantAuthor, type GrantRefusal } from './grant-rule';
 import { checkRoleGuards, GuardRefusal, staffGrants, type GuardReason } from './guard';
 
 type Row = Selectable<RolesTable>;
@@ -108,8 +109,8 @@ async function nameInUse(db: Db, name: string, except: number | null): Promise<b
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export interface Actor {
-  id: number;
+/** Who changes roles: the grant rule reads their keys (./grant-rule.ts). */
+export interface Actor extends GrantAuthor {
   username: string;
 }
 
@@ -120,7 +121,14 @@ export type ChangeResult =
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'not_staff' }
   | { ok: false; reason: 'in_use'; holders: RoleHolder[] }
-  | { ok: false; reason: 'guard'; guard: GuardReason; key: string };
+  | { ok: false; reason: 'guard'; guard: GuardReason; key: string }
+  | { ok: false; reason: 'grant'; refusal: GrantRefusal };
+
+/** The grant rule's refusal as a change result, or null when it allows the change. */
+function ruled(actor: Actor, change: Parameters<typeof grantChangeRefusal>[1]): ChangeResult | null {
+  const refusal = grantChangeRefusal(actor, change);
+  return refusal ? { ok: false, reason: 'grant', refusal } : null;
+}
 
 /**
  * Runs one change: serialized with every other role change, the guard checked on what it leaves,
@@ -158,6 +166,8 @@ export interface RoleInput {
 
 export function createRole(db: Kysely<Database>, input: RoleInput, actor: Actor, now: number): Promise<ChangeResult> {
   return change(db, actor, async (trx) => {
+    const refused = ruled(actor, { touched: input.features });
+    if (refused) return refused;
     if (await nameInUse(trx, input.name, null)) return { ok: false, reason: 'name' };
     const row = await trx.insertInto('roles').values({
       name: input.name, description: input.description, features: JSON.stringify(input.features), created_at: now, updated_at: now, version: 1,
@@ -172,6 +182,9 @@ export function updateRole(db: Kysely<Database>, input: RoleInput & { id: number
     const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!before) return { ok: false, reason: 'missing' };
     if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    // A role holding a key its editor lacks is out of their reach, whatever the edit.
+    const refused = ruled(actor, { touched: [...featuresOf(before), ...input.features] });
+    if (refused) return refused;
     if (await nameInUse(trx, input.name, input.id)) return { ok: false, reason: 'name' };
     // The version in the WHERE decides: a change committed since the read above leaves no row to update.
     const row = await trx.updateTable('roles').set({
@@ -192,6 +205,8 @@ export function deleteRole(db: Kysely<Database>, input: { id: number; version: n
     const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!before) return { ok: false, reason: 'missing' };
     if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    const refused = ruled(actor, { touched: featuresOf(before) });
+    if (refused) return refused;
     const holders = (await holdersByRole(trx, [input.id])).get(input.id) ?? [];
     if (holders.length > 0 && !input.removeHolders) return { ok: false, reason: 'in_use', holders };
     await trx.deleteFrom('user_roles').where('role_id', '=', input.id).execute();
@@ -214,6 +229,8 @@ export function setAssignment(
     const user = await trx.selectFrom('users').select(['id', 'username', 'user_type', 'deleted']).where('id', '=', input.userId).executeTakeFirst();
     if (!role) return { ok: false, reason: 'missing' };
     if (!user || user.user_type !== STAFF_USER_TYPE || user.deleted === 1) return { ok: false, reason: 'not_staff' };
+    const refused = ruled(actor, { touched: featuresOf(role), targetId: Number(user.id), raises: input.hold });
+    if (refused) return refused;
     const rolesOf = async () => (await trx.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
       .select('roles.name').where('user_roles.user_id', '=', input.userId).orderBy('roles.name').execute()).map((r) => r.name);
     const previous = await rolesOf();

@@ -14,6 +14,9 @@ import type { Database } from '../db/schema';
 import { expiryText, flagsOf, toUserRow } from './records';
 import { chunks, LOOKUP_BATCH, oneOf, selectedUsers } from './selection';
 import { permissionName } from '../../src/domain/feature-labels';
+import { permissionList, signInChangeRefusal, type KeySet } from '../roles/grant-rule';
+import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
+import { privilegeKeys, roleKeysByUser } from '../roles/held-keys';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Value = BulkValue;
@@ -56,7 +59,7 @@ export function checkChanges(product: string, features: readonly string[], raw: 
   return { ok: true, changes };
 }
 
-type CurrentRow = { id: number; username: string; active: number; is_account_admin: number; expiry_dt: number | null; flags: string };
+type CurrentRow = { id: number; username: string; active: number; is_account_admin: number; expiry_dt: number | null; flags: string; admin_privileges: string };
 
 interface Diff {
   id: number;
@@ -65,7 +68,12 @@ interface Diff {
   changed: string[];
   previous: Record<string, unknown>;
   current: Record<string, unknown>;
+  /** Why this user is left as they are, when the grant rule refuses changing them. */
+  refused?: string;
 }
+
+/** Bulk-editable fields that decide whether someone may sign in: a staff account's are guarded (decision 066). */
+const SIGN_IN_COLUMNS: readonly string[] = ['active', 'expiry_dt'];
 
 /** The value a user holds for a field; a flag never set holds its default. */
 function currentValue(row: CurrentRow, flags: Record<string, Value>, change: Change, defaults: Record<string, Value>): number | Value | null {
@@ -102,7 +110,7 @@ async function currentRows(db: Db, ids: readonly number[], lock: boolean): Promi
   const rows: CurrentRow[] = [];
   const postgres = engineOf(db) === 'postgres';
   for (const batch of chunks(ids, LOOKUP_BATCH)) {
-    let q = db.selectFrom('users').select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags'])
+    let q = db.selectFrom('users').select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags', 'admin_privileges'])
       .where(oneOf(db, sql.ref('id'), batch, 'bigint')).where('deleted', '=', 0).orderBy('id');
     // PostgreSQL: hold the rows from the read to the write, so a save in between waits for us.
     // SQLite: one writer at a time already.
@@ -129,7 +137,7 @@ export type BulkRequest = {
   selection: BulkSelection;
   changes: Record<string, Value>;
   product: string;
-  actor: { userId: number; username: string; features: readonly string[] };
+  actor: { userId: number; username: string; features: readonly string[]; keys: KeySet };
   now: number;
 };
 
@@ -157,8 +165,31 @@ async function plan(db: Db, r: BulkRequest, lock: boolean): Promise<Plan | Refus
   const own = diffs.find((d) => d.id === r.actor.userId && d.changed.length > 0);
   const lockout = own && selfLockout(checked.changes, r.now);
   if (lockout) return { ok: false, reason: lockout };
+  await refuseOutranked(db, r.actor, rows, diffs);
   return { ok: true, changes: checked.changes, diffs, unmatched: selected.unmatched };
 }
+
+/**
+ * The single edit's rule, user by user (decision 066): a staff account whose sign-in a change
+ * touches, holding keys the author lacks, is left as it is and reported as refused. Only holders
+ * of roles or privileges can be refused, so only they are looked up.
+ */
+async function refuseOutranked(db: Db, actor: BulkRequest['actor'], rows: readonly CurrentRow[], diffs: Diff[]): Promise<void> {
+  const touching = diffs.filter((d) => d.changed.some((k) => SIGN_IN_COLUMNS.includes(k)));
+  if (touching.length === 0) return;
+  const roleKeys = await roleKeysByUser(db, touching.map((d) => d.id));
+  const privileges = new Map(rows.map((row) => [Number(row.id), row.admin_privileges]));
+  const author = { id: actor.userId, keys: actor.keys };
+  for (const d of touching) {
+    const keys = new Set([...(roleKeys.get(d.id) ?? []), ...privilegeKeys(privileges.get(d.id) ?? '{}')]);
+    if (keys.size === 0) continue;
+    const refusal = signInChangeRefusal(author, { id: d.id, username: d.username, keys });
+    if (refusal?.rule === 'outranked') d.refused = `holds ${permissionList(refusal.keys)}, which you do not hold`;
+  }
+}
+
+/** The users the edit changes: a difference, and not refused. */
+const changingOf = (diffs: readonly Diff[]) => diffs.filter((d) => d.changed.length > 0 && !d.refused);
 
 /** A bulk edit may not lock its author out of the panel (as the single edit refuses). */
 function selfLockout(changes: readonly Change[], now: number): string | null {
@@ -176,6 +207,8 @@ export interface Preview {
   matched: number;
   changing: number;
   unchanged: number;
+  /** Users the grant rule leaves as they are. */
+  refused: number;
   unmatched: string[];
   sample: UserRow[];
 }
@@ -184,7 +217,8 @@ export interface Preview {
 export async function previewBulkEdit(db: Kysely<Database>, r: BulkRequest): Promise<Preview | Refusal> {
   const p = await plan(db, r, false);
   if (!p.ok) return p;
-  const changing = p.diffs.filter((d) => d.changed.length > 0);
+  const changing = changingOf(p.diffs);
+  const refused = p.diffs.filter((d) => d.refused).length;
   const sampleIds = changing.slice(0, PREVIEW_SAMPLE).map((d) => d.id);
   const sample = sampleIds.length === 0 ? [] : await db.selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
@@ -192,7 +226,7 @@ export async function previewBulkEdit(db: Kysely<Database>, r: BulkRequest): Pro
       'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at', 'organizations.name as organization'])
     .where('users.id', 'in', sampleIds).orderBy('users.id').execute();
   return {
-    ok: true, matched: p.diffs.length, changing: changing.length, unchanged: p.diffs.length - changing.length, unmatched: p.unmatched,
+    ok: true, matched: p.diffs.length, changing: changing.length, unchanged: p.diffs.length - changing.length - refused, refused, unmatched: p.unmatched,
     sample: sample.map((u) => toUserRow({ ...u, id: Number(u.id) })),
   };
 }
@@ -201,8 +235,22 @@ export interface Applied {
   ok: true;
   updated: number;
   unchanged: number;
+  refused: number;
   unmatched: string[];
-  results: { id: number; username: string; result: 'updated' | 'unchanged'; changed: string[] }[];
+  results: { id: number; username: string; result: 'updated' | 'unchanged' | 'refused'; changed: string[]; reason?: string }[];
+}
+
+/** One user's line of the report. */
+function resultOf(d: Diff): Applied['results'][number] {
+  if (d.refused) return { id: d.id, username: d.username, result: 'refused', changed: d.changed, reason: d.refused };
+  return { id: d.id, username: d.username, result: d.changed.length > 0 ? 'updated' : 'unchanged', changed: d.changed };
+}
+
+/** A guard of decision 050 refused the edit as a whole: the transaction is rolled back. */
+class GuardedRefusal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 /** The SET clause of one UPDATE: the columns, the flags patch, and the bookkeeping. */
@@ -282,6 +330,13 @@ export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest, operat
 }
 
 async function applyOnce(db: Kysely<Database>, r: BulkRequest, operationId: string | undefined): Promise<Applied | Refusal> {
+  return applyInTransaction(db, r, operationId).catch((err: unknown) => {
+    if (err instanceof GuardedRefusal) return { ok: false, reason: err.reason };
+    throw err;
+  });
+}
+
+async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operationId: string | undefined): Promise<Applied | Refusal> {
   return db.transaction().execute(async (trx) => {
     if (operationId !== undefined) {
       const earlier = await stored(trx, operationId, r.actor.userId);
@@ -289,20 +344,31 @@ async function applyOnce(db: Kysely<Database>, r: BulkRequest, operationId: stri
     }
     const p = await plan(trx, r, true);
     if (!p.ok) return p;
-    const changing = p.diffs.filter((d) => d.changed.length > 0);
+    const changing = changingOf(p.diffs);
+    const refused = p.diffs.filter((d) => d.refused).length;
+    // As in the single edit: no change of activity or expiry leaves nobody with role management.
+    const guarded = p.changes.some((c) => c.field.column !== null && SIGN_IN_COLUMNS.includes(c.field.column));
+    const grantsBefore = guarded ? await staffGrants(trx) : null;
     const set = assignments(trx, p.changes, r.actor.username, r.now);
     for (const batch of chunks(changing.map((d) => d.id), UPDATE_BATCH)) {
       await trx.updateTable('users').set(set as never).where(oneOf(trx, sql.ref('id'), batch, 'bigint')).execute();
     }
+    if (grantsBefore) {
+      try {
+        checkRoleGuards(grantsBefore, await staffGrants(trx), r.actor.userId);
+      } catch (err) {
+        throw err instanceof GuardRefusal ? new GuardedRefusal(guardMessage(err)) : err;
+      }
+    }
     const labels = p.changes.map((c) => c.field.key).join(', ');
     const entries: AuditEntry[] = await mapInSlices(changing, (d) => ({
       category: 'user', author: r.actor.username, action: `bulk edit (${labels}): ${d.username} (#${d.id})`, at: r.now, success: true,
-      previous: d.previous, current: d.current,
+      previous: d.previous, current: d.current, record: { kind: 'user', id: d.id },
     }));
     for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
     const report = {
-      updated: changing.length, unchanged: p.diffs.length - changing.length, unmatched: p.unmatched,
-      results: await mapInSlices(p.diffs, (d) => ({ id: d.id, username: d.username, result: d.changed.length > 0 ? 'updated' as const : 'unchanged' as const, changed: d.changed })),
+      updated: changing.length, unchanged: p.diffs.length - changing.length - refused, refused, unmatched: p.unmatched,
+      results: await mapInSlices(p.diffs, resultOf),
     };
     if (operationId !== undefined) {
       await trx.insertInto('bulk_operations').values({

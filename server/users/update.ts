@@ -10,7 +10,10 @@ import { writeAudit } from '../audit';
 import { dropResearchAccess } from '../brokers/research-access';
 import type { Database, UserUpdate } from '../db/schema';
 import { ownerGroup } from '../owners/owner-group';
+import { grantChangeRefusal, grantMessage, signInChangeRefusal, type KeySet } from '../roles/grant-rule';
 import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
+import { heldKeys } from '../roles/held-keys';
+import { featuresOf } from '../roles/store';
 import { parseJsonList } from '../staff';
 import {
   applyChanges, applyEffects, auditValues, changedKeys, editableOf, missingPermissions, permissionMessage, ruleErrors,
@@ -22,6 +25,10 @@ export interface UpdateActor {
   userId: number;
   username: string;
   features: readonly string[];
+  /** Every key the author holds, as the grant rule compares them (server/roles/grant-rule.ts). */
+  keys: KeySet;
+  /** The author's own session, which a change of their own password leaves open. */
+  sessionHash: string;
 }
 
 export type UpdateOutcome =
@@ -42,10 +49,15 @@ export const UPDATE_MESSAGES = {
   crmOrg: 'If only the spelling of the organization changed, rename it in the CRM instead of moving users.',
 } as const;
 
-/** Ends the transaction without writing: nothing of a refused or conflicting save may land. */
 /** Fields whose change can take role management (or the administrator privileges key) from someone. */
 const GUARDED_KEYS: readonly string[] = ['staff_roles', 'active', 'deleted', 'user_type', 'expiry_dt'];
+/**
+ * A staff account's sign-in attributes (decision 066): who it is, how it proves it, whether and
+ * until when it may sign in. Only someone holding every key it holds (or a Super Admin) changes them.
+ */
+export const SIGN_IN_FIELDS: readonly string[] = ['email', 'username', 'active', 'deleted', 'user_type', 'expiry_dt'];
 
+/** Ends the transaction without writing: nothing of a refused or conflicting save may land. */
 class Abandon extends Error {
   constructor(readonly outcome: UpdateOutcome) {
     super(outcome.kind);
@@ -114,6 +126,7 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
     if (lockout) throw new Abandon({ kind: 'refused', message: lockout });
   }
   const keys = changedKeys(before, after);
+  await checkGrantRule(trx, actor, record, before, after, keys, passwordHash !== null);
   // Role Management's guards (decision 050) hold here too: a change of roles, status or type
   // must not take role management from its author, nor leave nobody with it.
   const grantsBefore = keys.some((k) => GUARDED_KEYS.includes(k)) ? await staffGrants(trx) : null;
@@ -125,6 +138,8 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
     .where('version', '=', form.version)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new Abandon({ kind: 'conflict', user: record, message: UPDATE_MESSAGES.conflict });
+  // A new password ends every other session of the account (ASVS 7.4.3): whoever held the old one is out.
+  if (passwordHash) await trx.deleteFrom('sessions').where('user_id', '=', record.id).where('id_hash', '<>', actor.sessionHash).execute();
 
   if (keys.includes('staff_roles')) {
     await trx.deleteFrom('user_roles').where('user_id', '=', record.id).execute();
@@ -160,6 +175,31 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
   });
   const [user] = await loadUserRecords(trx, [record.id]);
   return { kind: 'updated', user: user!, message: successMessage(user!, effects, (previous['groups'] as unknown[] | undefined)?.length ?? 0), changed: keys };
+}
+
+/**
+ * The grant rule (decision 066) on this save: roles given or taken must hold only keys the author
+ * holds, none given to oneself; a staff account's sign-in attributes change only by someone who
+ * holds every key it holds.
+ */
+async function checkGrantRule(
+  trx: Transaction<Database>, actor: UpdateActor, record: UserRecord, before: Editable, after: Editable, keys: readonly ChangeKey[], password: boolean,
+): Promise<void> {
+  const author = { id: actor.userId, keys: actor.keys };
+  if (keys.includes('staff_roles')) {
+    const added = after.staff_roles.filter((id) => !before.staff_roles.includes(id));
+    const removed = before.staff_roles.filter((id) => !after.staff_roles.includes(id));
+    const roles = await trx.selectFrom('roles').select(['id', 'features']).where('id', 'in', [...added, ...removed]).execute();
+    const refusal = grantChangeRefusal(author, { touched: roles.flatMap(featuresOf), targetId: record.id, raises: added.length > 0 });
+    if (refusal) {
+      const message = grantMessage(refusal);
+      throw new Abandon({ kind: 'refused', message, errors: { staff_roles: message } });
+    }
+  }
+  if (password || keys.some((k) => SIGN_IN_FIELDS.includes(k))) {
+    const refusal = signInChangeRefusal(author, { id: record.id, username: record.username, keys: await heldKeys(trx, record.id) });
+    if (refusal) throw new Abandon({ kind: 'refused', message: grantMessage(refusal) });
+  }
 }
 
 /** Database facts the rules need: the organisation exists, email and username are free, roles exist. */

@@ -7,7 +7,7 @@ import {
   AdminPrivilegesReply, FetchUsersReply, KillSessionsReply, UpdateAccountReply, UserSessionsReply,
   type AdminPrivileges, type OwnerGroupReply, type RoleRef, type UpdateAccountForm, type UserRecord,
 } from '../domain/users';
-import { http, toFormData } from './http';
+import { http, HttpError, toFormData } from './http';
 import { fetchOwnerGroup } from './owners.service';
 
 const post = (path: string, fields: Record<string, string | undefined>) => http(path, { method: 'POST', body: toFormData(fields) });
@@ -33,10 +33,14 @@ export async function loadUserForEdit(product: string, userId: number): Promise<
   return { ...found, owners };
 }
 
+/** A lost race answers 409 with the stored user (`conflict: true`), read as the reply it is. */
 export async function updateAccount(product: string, input: UpdateAccountForm): Promise<UpdateAccountReply> {
   const raw = (await post('/user/update_account/', {
     user_id: String(input.user_id), version: String(input.version), changes: JSON.stringify(input.changes),
     org_change: input.org_change, email_change: input.email_change,
+  }).catch((err: unknown) => {
+    if (err instanceof HttpError && err.status === 409 && err.data && typeof err.data === 'object') return err.data;
+    throw err;
   })) as Record<string, unknown>;
   return v.parse(UpdateAccountReply, 'user' in raw ? { ...raw, user: userFromWire(product, raw['user']) } : raw);
 }

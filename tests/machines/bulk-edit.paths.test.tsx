@@ -174,7 +174,7 @@ async function commitOnServer(operationId: string, changes: Record<string, boole
   const staff = await world.server.db.selectFrom('users').select('id').where('username', '=', 'bulk-editor').executeTakeFirstOrThrow();
   const result = await applyBulkEdit(world.server.db, {
     selection: { by: 'ids', ids: world.users.map((u) => u.id) }, changes, product: 'product', now: Date.now(),
-    actor: { userId: staff.id, username: 'bulk-editor', features: [...FEATURE_KEYS] },
+    actor: { userId: staff.id, username: 'bulk-editor', features: [...FEATURE_KEYS], keys: new Set(FEATURE_KEYS) },
   }, operationId);
   expect(result.ok).toBe(true);
 }

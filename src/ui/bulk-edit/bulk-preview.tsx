@@ -10,10 +10,13 @@ import { TableCaption } from './table-caption';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** "N users will change, M already have these values, K identifiers matched nobody". */
-export function previewSentence(p: Pick<PreviewData, 'changing' | 'unchanged' | 'unmatched'>): string {
+/** "N users will change, M already have these values, K identifiers matched nobody" (and who is out of reach). */
+export function previewSentence(p: Pick<PreviewData, 'changing' | 'unchanged' | 'unmatched'> & { refused?: number }): string {
+  const refused = p.refused
+    ? `, ${n(p.refused)} ${p.refused === 1 ? 'staff account holds' : 'staff accounts hold'} permissions you do not hold and will be left as ${p.refused === 1 ? 'it is' : 'they are'}`
+    : '';
   return `${n(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${n(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, `
-    + `${n(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody`;
+    + `${n(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody${refused}`;
 }
 
 /** On/Off, a choice by its label; a date as typed. */

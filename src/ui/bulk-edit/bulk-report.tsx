@@ -9,9 +9,10 @@ import { TableCaption } from './table-caption';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-export function reportSentence(r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'>): string {
+export function reportSentence(r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'> & { refused?: number }): string {
+  const refused = r.refused ? ` ${n(r.refused)} ${r.refused === 1 ? 'staff account was' : 'staff accounts were'} left as they were: they hold permissions you do not hold.` : '';
   return `Updated ${n(r.updated)} ${r.updated === 1 ? 'user' : 'users'}; ${n(r.unchanged)} already had these values; `
-    + `${n(r.unmatched.length)} ${r.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody.`;
+    + `${n(r.unmatched.length)} ${r.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody.${refused}`;
 }
 
 export function BulkReport({ onClose }: { onClose(): void }) {
@@ -41,7 +42,7 @@ export function BulkReport({ onClose }: { onClose(): void }) {
             <Table.Row key={r.id}>
               <Table.RowHeaderCell>{r.id}</Table.RowHeaderCell>
               <Table.Cell>{r.username}</Table.Cell>
-              <Table.Cell>{r.result}</Table.Cell>
+              <Table.Cell>{r.reason ? `${r.result}: ${r.reason}` : r.result}</Table.Cell>
               <Table.Cell>{changedLabels(fields, r.changed)}</Table.Cell>
             </Table.Row>
           ))}
