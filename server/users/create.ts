@@ -4,7 +4,8 @@
 // per row and field what is wrong. Decision 022 covers the mail.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { productNames } from '../../src/domain/product';
-import { bulkEditFields, DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, userTypesFor } from '../../src/domain/user-fields';
+import { bulkEditFields, DEFAULT_STARTUP_SCREEN, defaultFlags, EDIT_FIELD_FEATURES, flagKeys, userTypesFor } from '../../src/domain/user-fields';
+import { userFieldLabel } from '../../src/domain/user-labels';
 import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE, type UserType } from '../../src/domain/user-kinds';
 import {
   dateToTimestamp, expiryDefault, FIELD_MESSAGES, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
@@ -66,6 +67,13 @@ export interface NewUserSettings {
   flags: Record<string, boolean | string>;
 }
 
+/**
+ * The key a field needs when a create sets it away from its default: the very key an edit of it
+ * needs (EDIT_FIELD_FEATURES), so nobody creates what they could not then edit into being. The
+ * user type has no default to keep (the form requires one); its keys are checked on their own.
+ */
+const createGuard = (field: string): string | undefined => (field === 'user_type' ? undefined : EDIT_FIELD_FEATURES[field]);
+
 function flagProblems(product: string, features: readonly string[], given: Record<string, boolean | string>): string[] {
   const known = new Set(flagKeys(product));
   const fields = new Map(bulkEditFields(product).map((f) => [f.key, f]));
@@ -73,13 +81,32 @@ function flagProblems(product: string, features: readonly string[], given: Recor
   const problems: string[] = [];
   for (const [key, value] of Object.entries(given)) {
     const field = fields.get(key);
+    const guard = createGuard(key);
     if (!known.has(key)) problems.push(`Unknown flag ${key}.`);
-    else if (field?.type.kind === 'choice') {
-      if (typeof value !== 'string' || !field.type.options.includes(value)) problems.push(`${field.label} must be one of ${field.type.options.join(', ')}.`);
-      else if (field.feature && value !== defaults[key] && !features.includes(field.feature)) problems.push(`${field.label} needs the ${permissionName(field.feature)} permission.`);
-    } else if (typeof value !== 'boolean') problems.push(`Flag ${key} must be true or false.`);
+    else if (field?.type.kind === 'choice' && (typeof value !== 'string' || !field.type.options.includes(value))) {
+      problems.push(`${field.label} must be one of ${field.type.options.join(', ')}.`);
+    } else if (field?.type.kind !== 'choice' && typeof value !== 'boolean') problems.push(`Flag ${key} must be true or false.`);
+    else if (guard && value !== defaults[key] && !features.includes(guard)) {
+      problems.push(`${userFieldLabel(product, key)} needs the ${permissionName(guard)} permission.`);
+    }
   }
   return problems;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Without the key that guards the expiry on edit, a create keeps the user type's default (spec §4).
+ * The panel counts that default from the person's own today, which is the server's UTC day or one
+ * either side of it, so each of those three defaults is accepted; any other date is refused.
+ */
+function expiryProblem(features: readonly string[], form: StepOneForm, now: number): string | null {
+  const guard = createGuard('expiry_dt');
+  const given = form.expiry_dt ? parseExpiry(form.expiry_dt) : null;
+  if (!guard || features.includes(guard) || !given) return null;
+  const defaults = [-1, 0, 1].map((days) => defaultExpiry(form.user_type, now + days * DAY_MS));
+  if (defaults.includes(formatExpiry(given))) return null;
+  return `An expiry other than the user type’s default (${defaults[1]}) needs the ${permissionName(guard)} permission.`;
 }
 
 /** The step one fields of the create form; an approved invitation is checked with the same rules. */
@@ -99,6 +126,8 @@ export async function checkStepOne(db: Db, session: CurrentSession, product: str
   if (unknownItems.length) errors['data_plan'] = `Unknown data plan item${unknownItems.length > 1 ? 's' : ''}: ${unknownItems.join(', ')}.`;
   const startupScreen = form.startup_screen || DEFAULT_STARTUP_SCREEN;
   if (!names.startupScreens.includes(startupScreen)) errors['startup_screen'] = CREATE_TEXT.startupScreen;
+  const expiryIssue = errors['expiry_dt'] ? null : expiryProblem(features, form, now);
+  if (expiryIssue) errors['expiry_dt'] = expiryIssue;
   const flagIssues = flagProblems(product, features, form.flags);
   if (flagIssues.length) errors['flags'] = flagIssues.join(' ');
   if (!errors['organization_id'] && !(await db.selectFrom('organizations').select('id').where('id', '=', form.organization_id).executeTakeFirst())) {

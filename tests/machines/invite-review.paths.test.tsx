@@ -52,7 +52,7 @@ const statusOf = (i: number): InviteStatus => (i === 0 ? 'new' : i === 1 ? 'invi
 async function createWorld(kept: boolean): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'invite_req_tab'], activated: true });
+  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'invite_req_tab', 'expiry_update'], activated: true });
   // The first owner offered (owners are listed by name): the approval's default.
   await server.createStaff({ username: 'anowner', features: [] });
   const now = Date.now();

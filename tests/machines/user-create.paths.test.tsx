@@ -47,7 +47,7 @@ beforeEach(async () => {
   await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: 'SF-1', sf_acc_id: null, created_at: Date.now() }).execute();
   await server.createStaff({ username: 'olive.owner', features: ['admin_panel_access'], activated: true });
   const staff = await server.createStaff({
-    username: 'creator', features: ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type'], activated: true,
+    username: 'creator', features: ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type', 'expiry_update', 'prod_beta_subtab'], activated: true,
   });
   await loginAccount({ username: staff.username, password: staff.password });
   await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });

@@ -30,7 +30,8 @@ let orgId: number;
 
 beforeAll(async () => {
   server = await createTestServer({ config: { inviteIntakeKey: KEY } });
-  anna = await signIn(server, await server.createStaff({ username: 'anna', features: ['admin_panel_access', 'invite_req_tab'], activated: true }));
+  // Anna may set an expiry of her own choosing; Ben, without expiry_update, gives the type's default.
+  anna = await signIn(server, await server.createStaff({ username: 'anna', features: ['admin_panel_access', 'invite_req_tab', 'expiry_update'], activated: true }));
   ben = await signIn(server, await server.createStaff({ username: 'ben', features: ['admin_panel_access', 'invite_req_tab'], activated: true }));
   outsider = await signIn(server, await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
   orgId = (await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 })
@@ -159,6 +160,10 @@ describe('approve', () => {
     const fields = v.parse(BadRequestReply, res.body).fields;
     expect(Object.keys(fields).sort()).toEqual(['organization_id', 'owner', 'product_configuration', 'user_type']);
     expect(fields['user_type']).toMatch(/permission/);
+    // An approval creates a user: the expiry is guarded as on register/ (issue 25).
+    const expiry = await post('approve', { id: String(id), version: '1', ...SETTINGS(), expiry_dt: '12-31-2999' }, ben);
+    expect(expiry.status).toBe(400);
+    expect(v.parse(BadRequestReply, expiry.body).fields).toEqual({ expiry_dt: expect.stringContaining('‘Change expiry date’ permission') });
     const missing = await post('approve', { id: String(id), version: '1' });
     expect(missing.status).toBe(400);
     expect(Object.keys(v.parse(BadRequestReply, missing.body).fields)).toEqual(expect.arrayContaining(['organization_id', 'user_type', 'owner', 'product_configuration']));

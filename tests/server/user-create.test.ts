@@ -12,7 +12,7 @@ import { MORNING, startFakeClock, stopFakeClock } from './support/clock';
 import { signIn } from './support/sign-in';
 
 const ALL_USER_FEATURES = ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type',
-  'staff_role_change', 'edit_user', 'tr_src_toggle'];
+  'staff_role_change', 'edit_user', 'tr_src_toggle', 'expiry_update', 'prod_beta_subtab'];
 
 let server: TestServer;
 let admin: Browser;
@@ -222,6 +222,18 @@ describe('register/', () => {
     expect(await server.db.selectFrom('mail_outbox').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
+  it('lets a creator without the guarding keys send the defaults, as the panel does, from any time zone', async () => {
+    const support = await staffBrowser(['admin_panel_access', 'user_mgmt', 'create_user_tab']);
+    const defaults = JSON.stringify({ crypto: false, tr_src: 'none', rr_pro: 'tri', restrict_upload: true });
+    // The panel counts the default from the person's own today: a day either side of the UTC one.
+    for (const [n, expiry] of [[16, '12-06-2026'], [17, '12-05-2026'], [18, '12-07-2026'], [19, '']] as const) {
+      const reply = await support.postJson<{ data: { user_id: number }[] }>('/user/register/', registerForm([person(n)], { expiry_dt: expiry, flags: defaults }));
+      const user = await server.db.selectFrom('users').selectAll().where('id', '=', reply.data[0]!.user_id).executeTakeFirstOrThrow();
+      expect(user.expiry_dt).toBe(Date.UTC(2026, 11, expiry ? Number(expiry.slice(3, 5)) : 6));
+      expect(JSON.parse(user.flags)).toMatchObject({ crypto: false, restrict_upload: true });
+    }
+  });
+
   it('writes a welcome email per user into the outbox when asked, and lists them newest first', async () => {
     const reply = await admin.postJson<{ msg: string; data: { user_id: number; username: string }[] }>('/user/register/',
       registerForm([person(2), person(3)], { send_email: 'true' }));
@@ -296,6 +308,21 @@ describe('register/', () => {
       const b = await staffBrowser(['admin_panel_access', 'create_user_tab']);
       expect((await refusal(registerForm([person(13)], { flags: JSON.stringify({ tr_src: 'tri' }) }), b)).fields)
         .toEqual({ flags: 'Transcript source needs the ‘Change transcript source’ permission.' });
+    });
+
+    // Issue 25: support (no expiry_update) made a Trial expiring 12-31-2999. A field a key guards on
+    // edit (EDIT_FIELD_FEATURES) is guarded the same way on create: away from its §4 default it needs the key.
+    it('refuses a guarded field set away from its default without the key that guards it on edit, one user or many', async () => {
+      const support = await staffBrowser(['admin_panel_access', 'user_mgmt', 'create_user_tab', 'bulk_user_creation']);
+      const expiry = await refusal(registerForm([person(14)], { expiry_dt: '12-31-2999' }), support);
+      expect(expiry.fields).toEqual({
+        expiry_dt: 'An expiry other than the user type’s default (12-06-2026) needs the ‘Change expiry date’ permission.',
+      });
+      const flags = await refusal(registerForm([person(14), person(15)], { flags: JSON.stringify({ crypto: true, rr_pro: 'fds', restrict_upload: true }) }), support);
+      expect(flags.fields).toEqual({
+        flags: 'Crypto needs the ‘Product beta settings’ permission. Research provider needs the ‘Change transcript source’ permission.',
+      });
+      expect(flags.msg).toBe('Nothing was created: the account settings need changes.');
     });
 
     it('refuses repeats inside the batch and emails or usernames the database holds, in any case', async () => {
