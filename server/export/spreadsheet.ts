@@ -4,6 +4,7 @@
 // filling the heap. The user export and the FulFillments export write through these.
 import { constants, deflateRawSync } from 'node:zlib';
 import { strToU8, Zip, ZipPassThrough } from 'fflate';
+import { csvCell, csvLine } from '../../src/domain/csv-cell';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type Cell = string | number | boolean | null;
@@ -20,18 +21,8 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 export const isoTime = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 // ── CSV (RFC 4180) ────────────────────────────────────────────────────────
-/**
- * Text a spreadsheet would run as a formula (=, +, -, @, or a leading tab or CR) gets a leading
- * apostrophe, the OWASP defence against CSV injection: a name like '=HYPERLINK(…)' stays text.
- */
-export function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
+/** The one CSV cell of the panel (src/domain/csv-cell.ts): quoting and the CSV injection defence. */
+export const csvField: (value: Cell) => string = csvCell;
 
 // ── XLSX (SpreadsheetML in a zip) ─────────────────────────────────────────
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';

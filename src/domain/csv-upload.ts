@@ -4,6 +4,7 @@
 // A file that is not text is refused whole; a text file is read row by row, and every row not
 // taken is reported with its number, its value and why, so the person can fix the file.
 import * as v from 'valibot';
+import { csvLine } from './csv-cell';
 
 /** Bytes one file may hold: under the server's 1 MiB body cap, with room for the form around it. */
 export const CSV_UPLOAD_MAX_BYTES = 1_000_000;
@@ -214,15 +215,7 @@ export function classifyIdentifierRows(rows: readonly CsvRow[], options: Identif
 /** Why an identifier that was read names nobody. */
 export const UNMATCHED_REASON = 'No live user has this email, username or user id.';
 
-function reportCell(value: string | number): string {
-  let text = String(value);
-  // A cell a spreadsheet would run as a formula is prefixed with a quote (OWASP CSV injection).
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The per-row report as a CSV a person downloads: row, value, reason. */
+/** The per-row report as a CSV a person downloads: row, value, reason (cells as csv-cell.ts writes them). */
 export function problemsCsv(problems: readonly CsvRowProblem[]): string {
-  const lines = ['row,value,reason', ...problems.map((p) => [p.row, p.value, p.reason].map(reportCell).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return `row,value,reason\r\n${problems.map((p) => csvLine([p.row, p.value, p.reason])).join('')}`;
 }

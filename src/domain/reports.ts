@@ -3,6 +3,7 @@
 // included) and optionally one organization. Every chart travels as a table (its rows are what the
 // table view shows and the CSV holds), so the picture, the table and the file cannot disagree.
 import * as v from 'valibot';
+import { csvLine } from './csv-cell';
 
 export const DAY_MS = 86_400_000;
 /** Days a range may span: two years, so a year-on-year look fits. */
@@ -44,15 +45,10 @@ export const Chart = v.object({
 });
 export type Chart = v.InferOutput<typeof Chart>;
 
-/** CSV of a chart's table (RFC 4180 quoting; a leading =, +, - or @ is quoted with ' so a spreadsheet reads text). */
+/** CSV of a chart's table, its cells as the panel's one CSV cell writes them (csv-cell.ts). */
 export function chartCsv(chart: Chart): string {
-  const cell = (s: string | number) => {
-    let t = String(s);
-    if (typeof s === 'string' && /^[=+\-@]/.test(t)) t = `'${t}`;
-    return /[",\r\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
-  };
   const lines = [[chart.label, ...chart.series], ...chart.rows.map((r) => [r.label, ...r.values])];
-  return `${lines.map((l) => l.map(cell).join(',')).join('\r\n')}\r\n`;
+  return lines.map(csvLine).join('');
 }
 export const chartFileName = (chart: Chart, range: { from: string; to: string }) => `${chart.id}-${range.from}-to-${range.to}.csv`;
 

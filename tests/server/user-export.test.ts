@@ -33,6 +33,8 @@ beforeAll(async () => {
   await server.db.insertInto('users').values([
     user({ username: 'q.tricky', email: 'tricky@x.test', first_name: 'Ann, "the"', last_name: 'Line\nBreak', organization_id: org.id, phone: '555 010 0000', expiry_dt: Date.UTC(2027, 0, 31) }),
     user({ username: 'q.formula', email: 'formula@x.test', first_name: '=HYPERLINK("x")', last_name: '<b>&amp;</b>', user_type: 'customer' }),
+    // Issue 25: a fullwidth formula, and one after a separator a spreadsheet may split on.
+    user({ username: 'zz.wide', email: 'wide@x.test', first_name: '＝HYPERLINK("x")', last_name: 'x;=1+1' }),
     user({ username: 'q.gone', email: 'gone@x.test', first_name: 'Gone', last_name: 'Away', deleted: 1 }),
   ]).execute();
   await seedBenchUsers(server.db, { users: 57, orgs: 3 });
@@ -83,6 +85,14 @@ describe('CSV', () => {
     // A cell a spreadsheet would run as a formula is kept as text.
     expect(byName['q.formula']).toMatchObject({ first_name: `'=HYPERLINK("x")`, user_type: 'customer', expiry_dt: '' });
     expect(byName['q.gone']).toBeUndefined();
+  });
+
+  it('keeps fullwidth formulas and formulas after a ; as text, the cell quoted whole (issue 25)', async () => {
+    const res = await exportForm({ format: 'csv', q: 'zz.wide' });
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    expect(text).toContain(`,"'＝HYPERLINK(""x"")","'x;=1+1",`);
+    const [, row] = parseCsv(text);
+    expect(row!.slice(3, 5)).toEqual([`'＝HYPERLINK("x")`, `'x;=1+1`]);
   });
 
   it('applies the filters and the search text', async () => {

@@ -6,6 +6,7 @@
 // server transaction: 'Response Status : Success' and the identifiers under 'Invalid Users:'.
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { csvFileProblem } from '../../domain/csv-upload';
+import { csvLine } from '../../domain/csv-cell';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage } from '../shared/failure';
 import { parsedUpload, readRefusal } from '../shared/file-read';
@@ -212,11 +213,7 @@ export const bulkTagUploadMachine = setup({
   },
 });
 
-/** One identifier per row, under an `identifier` header; formula-like cells defused as in csv-upload.ts. */
+/** One identifier per row, under an `identifier` header; cells as the panel's one CSV cell writes them. */
 export function identifiersCsv(values: readonly string[]): string {
-  const cell = (text: string) => {
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  return `identifier\r\n${values.map(cell).join('\r\n')}${values.length ? '\r\n' : ''}`;
+  return `identifier\r\n${values.map((v) => csvLine([v])).join('')}`;
 }
