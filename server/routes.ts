@@ -53,6 +53,12 @@ export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefin
    * a public route opts in (session_check/).
    */
   activity?: boolean;
+  /**
+   * The route changes what someone may do or how they sign in (roles, privileges, a staff
+   * account's sign-in attributes, a linked sign-in): the grant rule's test walks every such route
+   * with its key alone (tests/server/grants.test.ts).
+   */
+  changesGrants?: boolean;
   handler: (ctx: RouteContext<A, InputOf<S>>) => Response | Promise<Response>;
 }
 
@@ -66,6 +72,7 @@ export interface Route {
   maxBody: number;
   csrf: boolean;
   activity: boolean;
+  changesGrants: boolean;
   handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
 }
 
@@ -94,6 +101,7 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     maxBody: spec.maxBody ?? MAX_BODY_BYTES,
     csrf: spec.csrf ?? !SAFE_METHODS.includes(spec.method),
     activity: isFeature(spec.access) || (spec.activity ?? false),
+    changesGrants: spec.changesGrants ?? false,
     handler: spec.handler as Route['handler'],
   };
 }

@@ -71,6 +71,7 @@ const fetchRoles = defineRoute({
 
 const create = defineRoute({
   method: 'POST', path: '/user/roles/create/', access: 'role_mgmt', schema: CreateRoleForm,
+  changesGrants: true,
   summary: 'Creates a role: a name unique whatever its case, a description and a JSON list of feature keys.',
   async handler({ c, deps, input, now, session }) {
     const result = await createRole(deps.db, input, actorOf(session), now);
@@ -82,6 +83,7 @@ const create = defineRoute({
 
 const update = defineRoute({
   method: 'POST', path: '/user/roles/update/', access: 'role_mgmt', schema: UpdateRoleForm,
+  changesGrants: true,
   summary: 'Renames a role and sets its description and feature keys, from the version the edit began with (another change in between: 409 with the role now).',
   async handler({ c, deps, input, now, session }) {
     const result = await updateRole(deps.db, input, actorOf(session), now);
@@ -93,6 +95,7 @@ const update = defineRoute({
 
 const remove = defineRoute({
   method: 'POST', path: '/user/roles/delete/', access: 'role_mgmt', schema: DeleteRoleForm,
+  changesGrants: true,
   summary: "Deletes a role; a role with holders answers 409 listing them unless holders is 'remove' (they lose it).",
   async handler({ c, deps, input, now, session }) {
     const result = await deleteRole(deps.db, { id: input.id, version: input.version, removeHolders: input.holders === 'remove' }, actorOf(session), now);
@@ -103,6 +106,7 @@ const remove = defineRoute({
 
 const assignment = (hold: boolean) => defineRoute({
   method: 'POST', path: hold ? '/user/roles/assign/' : '/user/roles/unassign/', access: 'staff_role_change', schema: RoleAssignmentForm,
+  changesGrants: true,
   summary: hold ? 'Gives a staff account a role; seen on its next request.' : 'Takes a role from a staff account; seen on its next request.',
   async handler({ c, deps, input, now, session }) {
     const result = await setAssignment(deps.db, { userId: input.user_id, roleId: input.role_id, hold }, actorOf(session), now);

@@ -62,6 +62,7 @@ const preview = defineRoute({
 
 const apply = defineRoute({
   method: 'POST', path: '/user/bulk_edit_user/', access: 'bulk_edit_user', schema: BulkApplyForm,
+  changesGrants: true,
   summary: 'Applies a bulk edit in one transaction and answers a result per user; with operation_id, keeps the outcome under it and never applies one id twice.',
   async handler({ c, deps, now, input, session }) {
     const result = await applyBulkEdit(deps.db, request(input, deps.config.productKey, session, now), input.operation_id);

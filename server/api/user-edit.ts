@@ -47,6 +47,7 @@ const fetchUsers = defineRoute({
 
 const updateAccountRoute = defineRoute({
   method: 'POST', path: '/user/update_account/', access: 'edit_user', schema: UpdateAccountForm,
+  changesGrants: true,
   summary: 'Saves the changed fields of one user if nobody saved it since `version`; otherwise answers the stored record.',
   async handler({ c, deps, now, input, session }) {
     const product = deps.config.productKey;
@@ -96,6 +97,7 @@ const getPrivileges = defineRoute({
 
 const setPrivileges = defineRoute({
   method: 'POST', path: '/user/set_admin_priviliges/', access: 'is_super_admin_user', schema: SetAdminPrivilegesForm,
+  changesGrants: true,
   summary: "Sets the user's administrator privileges; audited.",
   async handler({ c, deps, now, input, session }) {
     const author = { ...authorOf(session.user.id, session.grants), username: session.user.username };

@@ -47,9 +47,9 @@ export function lacking(author: KeySet, wanted: Iterable<string>): string[] {
  * grants of `targetId` (a role given, a privilege switched on). Null when the rule allows it.
  */
 export function grantChangeRefusal(author: GrantAuthor, change: { touched: Iterable<string>; targetId?: number; raises?: boolean }): GrantRefusal | null {
-  if (change.raises && change.targetId === author.id) return { rule: 'self' };
   const keys = lacking(author.keys, change.touched);
-  return keys.length ? { rule: 'beyond', keys } : null;
+  if (keys.length) return { rule: 'beyond', keys };
+  return change.raises && change.targetId === author.id ? { rule: 'self' } : null;
 }
 
 /**
@@ -63,9 +63,13 @@ export function signInChangeRefusal(author: GrantAuthor, target: { id: number; u
   return keys.length ? { rule: 'outranked', keys, username: target.username } : null;
 }
 
-/** "the ‘A’, ‘B’ and ‘C’ permissions" */
+/** Permissions a message names before it counts the rest. */
+const NAMED = 5;
+
+/** "the ‘A’, ‘B’ and ‘C’ permissions"; past five, "the ‘A’, …, ‘E’ and 3 more permissions". */
 export function permissionList(keys: readonly string[]): string {
-  const names = keys.map(permissionName);
+  const names = keys.slice(0, NAMED).map(permissionName);
+  if (keys.length > NAMED) names.push(`${keys.length - NAMED} more`);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? '';
   return `the ${list} permission${keys.length === 1 ? '' : 's'}`;
 }
