@@ -1,6 +1,7 @@
 // The Hono application: the same for main.ts and for tests. Middlewares run in this order:
-// request id and log → security headers → body size cap → session → (per route) Origin and CSRF
-// → access → input validation → handler. One route table (route-table.ts) declares every API route.
+// request id and log → security headers → allowed hosts → body size cap → session → (per route)
+// Origin and CSRF → access → input validation → handler. One route table (route-table.ts) declares
+// every API route.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,6 +18,7 @@ import type { App, AppDeps, Clock, CurrentSession, HonoEnv } from './context';
 import type { Database } from './db/schema';
 import { MAX_BODY_BYTES, formField, readBody } from './http/body';
 import { isSecureRequest, readCsrfCookie, readSessionCookie, setCsrfCookie } from './http/cookies';
+import { HOST_REFUSAL, requestHostAllowed } from './http/hosts';
 import { sameOriginRequest } from './http/origin';
 import { REFUSALS, badInput, badRequest, forbidden, noFeatureRefusal } from './http/replies';
 import { ROUTES } from './route-table';
@@ -50,6 +52,16 @@ const CSP = [
   "default-src 'self'", "img-src 'self' data:", "style-src 'self' 'unsafe-inline'", "object-src 'none'",
   "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
+
+// Powerful features the panel never uses, denied to it and to anything that might get into a page.
+// Copy buttons (the Workflows page's Mermaid text) write to the clipboard: that stays, for this
+// origin only. Pasting a code into the sign-in form is a paste event, which needs no permission.
+const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'autoplay=()', 'bluetooth=()', 'camera=()', 'clipboard-read=()', 'clipboard-write=(self)', 'display-capture=()',
+  'encrypted-media=()', 'fullscreen=()', 'geolocation=()', 'gyroscope=()', 'hid=()', 'idle-detection=()', 'magnetometer=()', 'microphone=()',
+  'midi=()', 'payment=()', 'picture-in-picture=()', 'publickey-credentials-get=()', 'screen-wake-lock=()', 'serial=()', 'usb=()',
+  'web-share=()', 'xr-spatial-tracking=()',
+].join(', ');
 
 function memoKeys(db: Kysely<Database>, config: ServerConfig, clock: Clock): () => Promise<Keys> {
   let pending: Promise<Keys> | null = null;
@@ -173,8 +185,16 @@ export function createApp(options: CreateAppOptions): App {
     // (some browsers send `Origin: null` under no-referrer, and no Referer at all).
     h.set('Referrer-Policy', 'same-origin');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    h.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (isSecureRequest(c)) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
+  });
+
+  // ALLOWED_HOSTS (decision 066): a request sent to another name gets nothing else, not even assets.
+  app.use(async (c, next) => {
+    if (requestHostAllowed(c)) return next();
+    log?.(`host refused: ${JSON.stringify(c.req.header('host') ?? new URL(c.req.url).host)} is not in ALLOWED_HOSTS rid=${c.get('requestId')}`);
+    return c.json({ status: false, msg: HOST_REFUSAL }, 400);
   });
 
   // Assets answer before the session is looked up: they need none and must carry no cookie.

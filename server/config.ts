@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import * as v from 'valibot';
 import { SESSION_RECHECK_MS } from '../src/domain/constants';
 import { defaultProductName } from '../src/domain/product';
+import { keyWeakness, MIN_KEY_BITS } from './auth/key-strength';
+import { hostAllowed, hostNameOf } from './http/hosts';
 
 export const APP_ENVS = ['production', 'development', 'test'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -51,7 +53,15 @@ export interface ServerConfig {
   mailFrom?: string;
   /** The shared key the platform's invite request intake sends (decision 064); unset turns the intake off. */
   inviteIntakeKey?: string | null;
+  /**
+   * The host names this server answers to (ALLOWED_HOSTS, decision 066): `name`, `.name` for it and
+   * its subdomains, or an IP address (IPv6 in brackets). Any other Host is answered 400.
+   */
+  allowedHosts: readonly string[];
 }
+
+/** ALLOWED_HOSTS when unset outside production: this machine under its usual names, on any port. */
+export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 export const DEFAULT_MAIL_FROM = 'Staff Console <no-reply@localhost>';
 
@@ -97,6 +107,7 @@ const EnvSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || /^smtps?:\/\/[^\s/]+/.test(s), 'must read smtp://user:pass@host:port (or smtps://)'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(254))),
   INVITE_INTAKE_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ALLOWED_HOSTS: v.optional(v.string()),
 });
 
 /** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
@@ -131,6 +142,53 @@ export function parseTrustedProxies(text: string): string[] {
     entries.push(part);
   }
   return entries;
+}
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * `Console.Example.com, .example.org, 10.0.0.7, ::1` → `console.example.com`, `.example.org`,
+ * `10.0.0.7`, `[::1]`. Names only: a scheme, port, path or wildcard is refused rather than guessed at.
+ */
+export function parseAllowedHosts(text: string): string[] {
+  const entries: string[] = [];
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const refuse = () => new ConfigError(`ALLOWED_HOSTS: '${part}' must be a host name such as console.example.com, .example.com for it and its subdomains, or an IP address (no scheme, port or path)`);
+    const subdomains = part.startsWith('.');
+    const bare = subdomains ? part.slice(1) : part;
+    const unbracketed = bare.replace(/^\[(.*)\]$/, '$1');
+    if (!subdomains && isIP(unbracketed) === 6) {
+      entries.push(hostNameOf(`[${unbracketed}]`) ?? unbracketed);
+      continue;
+    }
+    const name = bare.toLowerCase().replace(/\.$/, '');
+    if (isIP(name) === 4 && !subdomains) {
+      entries.push(name);
+      continue;
+    }
+    if (!name.split('.').every((label) => HOST_LABEL.test(label)) || name.length > 253) throw refuse();
+    entries.push(subdomains ? `.${name}` : name);
+  }
+  return entries;
+}
+
+/**
+ * Production's rules for the three keys (decision 066): each strong enough to be a key, and no
+ * two alike, so a key leaking through one use (LINK_SIGNING_KEY is shared with every server type,
+ * INVITE_INTAKE_KEY with the platform) opens nothing else.
+ */
+function checkProductionKeys(keys: Record<string, string | undefined>): void {
+  const named = Object.entries(keys).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  for (const [name, value] of named) {
+    const weakness = keyWeakness(value);
+    if (weakness) {
+      throw new ConfigError(`${described(name, value)} is too weak for APP_ENV=production: it ${weakness}, and a key needs at least ${MIN_KEY_BITS} bits of randomness; generate one with \`openssl rand -base64 32\``);
+    }
+  }
+  for (const [i, [second, value]] of named.entries()) {
+    const same = named.slice(0, i).find(([, earlier]) => earlier === value);
+    if (same) throw new ConfigError(`${second} must differ from ${same[0]} when APP_ENV=production: each key has one use, so that one leaking opens nothing else`);
+  }
 }
 
 /** Variables whose values are never repeated in a message, whatever is wrong with them. */
@@ -175,6 +233,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!(e.SERVER_TYPE in serverTypes)) {
     throw new ConfigError(`SERVER_TYPES must list this server's own type '${e.SERVER_TYPE}'`);
   }
+  const ownHost = new URL(serverTypes[e.SERVER_TYPE]!).host;
+  const listedHosts = e.ALLOWED_HOSTS === undefined ? [] : parseAllowedHosts(e.ALLOWED_HOSTS);
+  let allowedHosts: string[];
+  if (e.APP_ENV === 'production') {
+    checkProductionKeys({ SECRET_KEY: e.SECRET_KEY, LINK_SIGNING_KEY: e.LINK_SIGNING_KEY, INVITE_INTAKE_KEY: e.INVITE_INTAKE_KEY });
+    // No default: which names reach this server is the deployment's to say.
+    if (listedHosts.length === 0) {
+      throw new ConfigError('ALLOWED_HOSTS is required when APP_ENV=production: the host names this server answers to, e.g. ALLOWED_HOSTS=console.example.com');
+    }
+    // Other server types send people to this address (linked sign-in): it must be answered.
+    if (e.SERVER_TYPES && !hostAllowed(ownHost, listedHosts)) {
+      throw new ConfigError(`ALLOWED_HOSTS must include ${hostNameOf(ownHost) ?? ownHost}, this server's own address in SERVER_TYPES`);
+    }
+    allowedHosts = listedHosts;
+  } else if (listedHosts.length > 0) {
+    allowedHosts = listedHosts;
+  } else {
+    // This machine, and the address SERVER_TYPES gives this server, so a development setup that
+    // names its own host keeps working without another variable.
+    const own = hostNameOf(ownHost);
+    allowedHosts = own === null || hostAllowed(ownHost, LOCAL_HOSTS) ? [...LOCAL_HOSTS] : [...LOCAL_HOSTS, own];
+  }
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL || null,
@@ -194,5 +274,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     ...(e.INVITE_INTAKE_KEY ? { inviteIntakeKey: e.INVITE_INTAKE_KEY } : {}),
+    allowedHosts,
   };
 }

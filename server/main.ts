@@ -1,5 +1,5 @@
-// `npm start`: validate the configuration, open and migrate the database, seed a fresh one,
-// build the panel if needed, then serve the panel and the API until SIGINT/SIGTERM.
+// `npm start`: validate the configuration, open and migrate the database, seed a fresh one (not in
+// production), build the panel if needed, then serve the panel and the API until SIGINT/SIGTERM.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { openDatabase, targetFromConfig } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { STAFF_USER_TYPE } from './db/schema';
 import { seedIfEmpty } from './db/seed';
 import { startMailDelivery } from './mail/delivery';
 import { ensureSpaBuilt } from './spa-build';
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config, Date.now());
   for (const staff of seeded ?? []) console.log(`Sign in as ${staff.username} with password ${staff.password}`);
+  // Production seeds nobody (decision 066): say how the first administrator is made.
+  if (!(await db.selectFrom('users').select('id').where('user_type', '=', STAFF_USER_TYPE).limit(1).executeTakeFirst())) {
+    console.log('No staff account yet: create the first administrator with `npm run admin:create -- <username> <email>`.');
+  }
 
   const spa = ensureSpaBuilt(ROOT);
   if (spa.dir === null) console.log(`Serving the API only: ${spa.reason}.`);

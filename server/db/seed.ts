@@ -193,9 +193,12 @@ export interface SeededStaff {
 
 /**
  * Fills an empty database; answers the staff passwords, or null when there was something already
- * (another instance may have seeded it first).
+ * (another instance may have seeded it first). In production, never: a production database starts
+ * with nothing but its migrations, and its first administrator comes from `npm run admin:create`
+ * (decision 066), so no demo person, demo password or demo customer ever reaches it.
  */
 export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, now: number): Promise<SeededStaff[] | null> {
+  if (config.appEnv === 'production') return null;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const staff: SeededStaff[] = (Object.keys(SEED_STAFF) as SeededStaff['username'][]).map((username) => ({ username, password: randomPassword() }));

@@ -4,10 +4,12 @@
 // host, the scheme from X-Forwarded-Proto when TRUST_PROXY is on and, if TRUSTED_PROXIES is set,
 // the peer is one of them). Without Origin (older browsers), a request over HTTPS must carry a
 // Referer from one of those origins, over HTTPS; over plain HTTP the token check alone decides,
-// as in Django.
+// as in Django. Only origins on ALLOWED_HOSTS are trusted (decision 066), the configured base URL
+// included.
 import type { Context } from 'hono';
 import type { HonoEnv } from '../context';
 import { believesForwardedProto, isSecureRequest } from './cookies';
+import { hostAllowed } from './hosts';
 
 /** `scheme://host[:port]` of a URL, or null when it is not an http(s) URL (`null`, garbage). */
 function originOf(url: string): string | null {
@@ -30,7 +32,8 @@ function requestOrigin(c: Context<HonoEnv>): string | null {
 function trustedOrigins(c: Context<HonoEnv>): Set<string> {
   const { config } = c.get('deps');
   const own = config.serverTypes[config.serverType];
-  return new Set([own ? originOf(own) : null, requestOrigin(c)].filter((o): o is string => o !== null));
+  return new Set([own ? originOf(own) : null, requestOrigin(c)]
+    .filter((o): o is string => o !== null && hostAllowed(new URL(o).host, config.allowedHosts)));
 }
 
 /** True when an unsafe request may go on to the CSRF token check. */

@@ -34,6 +34,13 @@ describe('demo data', () => {
     }
   });
 
+  it('seeds nothing in production: no demo staff, no demo users, no password to print (decision 066)', async () => {
+    expect(await seedIfEmpty(server.db, { ...server.config, appEnv: 'production' }, Date.now())).toBeNull();
+    expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
+    expect(await server.db.selectFrom('organizations').select('id').execute()).toEqual([]);
+    expect(await server.db.selectFrom('roles').select('id').execute()).toEqual([]);
+  });
+
   it('gives admin every feature and tri_submittor, support only its three, analyst only the workflows', async () => {
     await seedIfEmpty(server.db, server.config, Date.now());
     expect(SEED_ROLES['Super Admin']).toEqual([...FEATURE_KEYS, 'tri_submittor']);

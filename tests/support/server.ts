@@ -48,6 +48,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     sessionIdleSeconds: 900,
     trustProxy: false,
     scrypt: TEST_SCRYPT,
+    // The local names, and the reserved `.example` names (RFC 2606) tests address servers by.
+    allowedHosts: ['localhost', '127.0.0.1', '[::1]', '.example'],
     ...overrides,
   };
 }
