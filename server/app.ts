@@ -190,7 +190,7 @@ export function createApp(options: CreateAppOptions): App {
     if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
   });
 
-  // ALLOWED_HOSTS (decision 066): a request sent to another name gets nothing else, not even assets.
+  // ALLOWED_HOSTS (decision 068): a request sent to another name gets nothing else, not even assets.
   app.use(async (c, next) => {
     if (requestHostAllowed(c)) return next();
     log?.(`host refused: ${JSON.stringify(c.req.header('host') ?? new URL(c.req.url).host)} is not in ALLOWED_HOSTS rid=${c.get('requestId')}`);

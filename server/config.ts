@@ -54,7 +54,7 @@ export interface ServerConfig {
   /** The shared key the platform's invite request intake sends (decision 064); unset turns the intake off. */
   inviteIntakeKey?: string | null;
   /**
-   * The host names this server answers to (ALLOWED_HOSTS, decision 066): `name`, `.name` for it and
+   * The host names this server answers to (ALLOWED_HOSTS, decision 068): `name`, `.name` for it and
    * its subdomains, or an IP address (IPv6 in brackets). Any other Host is answered 400.
    */
   allowedHosts: readonly string[];
@@ -173,7 +173,7 @@ export function parseAllowedHosts(text: string): string[] {
 }
 
 /**
- * Production's rules for the three keys (decision 066): each strong enough to be a key, and no
+ * Production's rules for the three keys (decision 068): each strong enough to be a key, and no
  * two alike, so a key leaking through one use (LINK_SIGNING_KEY is shared with every server type,
  * INVITE_INTAKE_KEY with the platform) opens nothing else.
  */

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config, Date.now());
   for (const staff of seeded ?? []) console.log(`Sign in as ${staff.username} with password ${staff.password}`);
-  // Production seeds nobody (decision 066): say how the first administrator is made.
+  // Production seeds nobody (decision 068): say how the first administrator is made.
   if (!(await db.selectFrom('users').select('id').where('user_type', '=', STAFF_USER_TYPE).limit(1).executeTakeFirst())) {
     console.log('No staff account yet: create the first administrator with `npm run admin:create -- <username> <email>`.');
   }

@@ -1,4 +1,4 @@
-// How much a configured key can hold (decision 066), checked in production only. The keys that
+// How much a configured key can hold (decision 068), checked in production only. The keys that
 // get typed by hand are the weak ones: a character repeated, a short phrase repeated, digits only.
 // The estimate is an upper bound read from the text (its length against the kinds of character it
 // uses, counting a repeated sequence once); it cannot prove a key random, only catch the keys that

@@ -1,5 +1,5 @@
 // `npm run admin:create -- <username> <email>`: makes an administrator, the way a production
-// database gets its first one (it seeds nobody, decision 066). The account holds the Super Admin
+// database gets its first one (it seeds nobody, decision 068). The account holds the Super Admin
 // role; its random password is printed once; its first sign-in sets up two-step sign-in. Refused
 // when the username or the email is taken (./staff-accounts.ts).
 import { runCommand, withDatabase } from './database';

@@ -1,5 +1,5 @@
 // What `npm run admin:create` and `npm run admin:reset` do, as functions the commands and the tests
-// call (decision 066). Each is one audited transaction and answers the lines to print: the
+// call (decision 068). Each is one audited transaction and answers the lines to print: the
 // password appears in exactly one of them, once.
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';

@@ -195,7 +195,7 @@ export interface SeededStaff {
  * Fills an empty database; answers the staff passwords, or null when there was something already
  * (another instance may have seeded it first). In production, never: a production database starts
  * with nothing but its migrations, and its first administrator comes from `npm run admin:create`
- * (decision 066), so no demo person, demo password or demo customer ever reaches it.
+ * (decision 068), so no demo person, demo password or demo customer ever reaches it.
  */
 export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, now: number): Promise<SeededStaff[] | null> {
   if (config.appEnv === 'production') return null;

@@ -1,4 +1,4 @@
-// ALLOWED_HOSTS, as Django's (decision 066): the host names this server answers to. A request
+// ALLOWED_HOSTS, as Django's (decision 068): the host names this server answers to. A request
 // addressed to any other name (a forged Host header, a DNS name rebound to this server) is
 // refused before anything else reads it, and the Origin check trusts no origin outside the list.
 // An entry is a name, `.name` for that name and every subdomain, or an IP address; ports never

@@ -4,7 +4,7 @@
 // host, the scheme from X-Forwarded-Proto when TRUST_PROXY is on and, if TRUSTED_PROXIES is set,
 // the peer is one of them). Without Origin (older browsers), a request over HTTPS must carry a
 // Referer from one of those origins, over HTTPS; over plain HTTP the token check alone decides,
-// as in Django. Only origins on ALLOWED_HOSTS are trusted (decision 066), the configured base URL
+// as in Django. Only origins on ALLOWED_HOSTS are trusted (decision 068), the configured base URL
 // included.
 import type { Context } from 'hono';
 import type { HonoEnv } from '../context';

@@ -104,7 +104,7 @@ describe('configuration from the environment', () => {
   });
 });
 
-describe('a production start (decision 066)', () => {
+describe('a production start (decision 068)', () => {
   const production = (env: Record<string, string> = {}) => ({ APP_ENV: 'production', SECRET_KEY: strongKey(), ALLOWED_HOSTS: 'console.example.com', ...env });
   const messageOf = (env: Record<string, string>) => {
     try {

@@ -60,7 +60,7 @@ describe('the Origin check', () => {
   });
 });
 
-// ALLOWED_HOSTS (decision 066): a request addressed to another name is refused before anything
+// ALLOWED_HOSTS (decision 068): a request addressed to another name is refused before anything
 // else, and the Origin check trusts no origin outside the list, the configured base URL included.
 describe('allowed hosts', () => {
   let strict: TestServer;

@@ -1,4 +1,4 @@
-// A production start (decision 066): the first start seeds nothing and prints no password; the
+// A production start (decision 068): the first start seeds nothing and prints no password; the
 // first administrator comes from `npm run admin:create`; `admin:reset` also brings back an account
 // a deactivation, a deletion or an expiry locked out; every response carries Permissions-Policy.
 // The start and the command run as their own processes, as an operator runs them, on a throwaway

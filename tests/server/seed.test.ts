@@ -34,7 +34,7 @@ describe('demo data', () => {
     }
   });
 
-  it('seeds nothing in production: no demo staff, no demo users, no password to print (decision 066)', async () => {
+  it('seeds nothing in production: no demo staff, no demo users, no password to print (decision 068)', async () => {
     expect(await seedIfEmpty(server.db, { ...server.config, appEnv: 'production' }, Date.now())).toBeNull();
     expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
     expect(await server.db.selectFrom('organizations').select('id').execute()).toEqual([]);
