@@ -85,10 +85,14 @@ export interface CsvRow {
 /**
  * RFC 4180 rows: fields split by commas, quoted fields may hold commas, quotes ("") and line
  * breaks; rows end with CRLF, LF or CR. `error` names the first row that breaks the quoting;
- * the rows before it are returned.
+ * the rows before it are returned. With `stopAfter`, splitting stops once that many rows holding
+ * a value are read, and `more` says text was left unread: a file over a row limit is refused
+ * from its first rows, its rest never split.
  */
-export function csvRows(text: string): { rows: CsvRow[]; error: CsvRowProblem | null } {
+export function csvRows(text: string, options: { stopAfter?: number } = {}): { rows: CsvRow[]; error: CsvRowProblem | null; more: boolean } {
   const rows: CsvRow[] = [];
+  const stopAfter = options.stopAfter ?? Infinity;
+  let filled = 0;
   let cells: string[] = [];
   let cell = '';
   let line = 1;
@@ -97,6 +101,7 @@ export function csvRows(text: string): { rows: CsvRow[]; error: CsvRowProblem | 
   const endRow = () => {
     cells.push(cell);
     rows.push({ row: rowStart, cells });
+    if (cells.some((c) => c.trim() !== '')) filled++;
     cells = [];
     cell = '';
   };
@@ -108,7 +113,7 @@ export function csvRows(text: string): { rows: CsvRow[]; error: CsvRowProblem | 
       let value = '';
       i++;
       for (;;) {
-        if (i >= text.length) return { rows, error: { row: rowStart, value: value.slice(0, 80), reason: `The quote opened in row ${startLine} is never closed.` } };
+        if (i >= text.length) return { rows, error: { row: rowStart, value: value.slice(0, 80), reason: `The quote opened in row ${startLine} is never closed.` }, more: false };
         const c = text[i]!;
         if (c === '"') {
           if (text[i + 1] === '"') { value += '"'; i += 2; continue; }
@@ -123,7 +128,7 @@ export function csvRows(text: string): { rows: CsvRow[]; error: CsvRowProblem | 
       while (text[i] === ' ' || text[i] === '\t') i++;
       const next = text[i];
       if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-        return { rows, error: { row: rowStart, value: value.slice(0, 80), reason: 'Text follows a closing quote; quote the whole value and double the quotes inside it.' } };
+        return { rows, error: { row: rowStart, value: value.slice(0, 80), reason: 'Text follows a closing quote; quote the whole value and double the quotes inside it.' }, more: false };
       }
       cell = value;
       continue;
@@ -134,18 +139,21 @@ export function csvRows(text: string): { rows: CsvRow[]; error: CsvRowProblem | 
       endRow();
       line++;
       rowStart = line;
+      if (filled >= stopAfter && i < text.length) return { rows, error: null, more: true };
       continue;
     }
     cell += ch;
     i++;
   }
   if (cell !== '' || cells.length > 0) endRow();
-  return { rows, error: null };
+  return { rows, error: null, more: false };
 }
 
 export interface IdentifierCsvOptions {
   maxRows?: number;
   headerNames?: readonly string[];
+  /** The rows given are the first of a file read no further (csvRows' `more`): it holds more. */
+  more?: boolean;
 }
 
 /**
@@ -157,9 +165,11 @@ export interface IdentifierCsvOptions {
 export function readIdentifierCsv(bytes: Uint8Array, options: IdentifierCsvOptions = {}): CsvUpload {
   const decoded = decodeCsvText(bytes);
   if (!decoded.ok) return { ok: false, reason: decoded.reason, problems: [] };
-  const { rows, error } = csvRows(decoded.text);
+  // A header and one row over the limit are all it takes to refuse the file, so the rows after
+  // them are never split: the largest files allowed are refused as fast as small ones.
+  const { rows, error, more } = csvRows(decoded.text, { stopAfter: (options.maxRows ?? CSV_UPLOAD_MAX_ROWS) + 2 });
   if (error) return { ok: false, reason: `Row ${count(error.row)}: ${error.reason}`, problems: [error] };
-  return classifyIdentifierRows(rows, options);
+  return classifyIdentifierRows(rows, { ...options, more });
 }
 
 /**
@@ -183,7 +193,8 @@ export function classifyIdentifierRows(rows: readonly CsvRow[], options: Identif
   }
   if (filled.length === 0) return { ok: false, reason: `The file holds only its header (${header}) and no identifiers.`, problems: [] };
   if (filled.length > maxRows) {
-    return { ok: false, reason: `The file holds ${count(filled.length)} rows; send at most ${count(maxRows)}.`, problems: [] };
+    const held = options.more ? `more than ${count(maxRows)}` : count(filled.length);
+    return { ok: false, reason: `The file holds ${held} rows; send at most ${count(maxRows)}.`, problems: [] };
   }
 
   const identifiers: CsvIdentifier[] = [];

@@ -4,6 +4,7 @@
 // the bulk membership upload: a CSV of emails, usernames or ids checked row by row
 // (user/verify_file_data/) and applied in one transaction (user/add_users_to_groups/).
 import * as v from 'valibot';
+import { listAtMost } from './json-list';
 import { Id, JsonField, Text } from './users';
 
 /** Groups a search page holds. */
@@ -74,9 +75,15 @@ export const RemoveMemberForm = v.object({ group_id: Id, user_id: Id });
 export const RemoveMemberReply = v.object({ status: v.boolean(), msg: v.string(), members: v.number() });
 export type RemoveMemberReply = v.InferOutput<typeof RemoveMemberReply>;
 
-const IdentifiersField = JsonField(
-  v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1, 'The file names nobody.'), v.maxLength(GROUP_UPLOAD_MAX_IDENTIFIERS, `Send at most ${GROUP_UPLOAD_MAX_IDENTIFIERS.toLocaleString('en-US')} identifiers.`)),
-  'identifiers', GROUP_UPLOAD_MAX_BODY_BYTES,
+const TOO_MANY_IDENTIFIERS = `Send at most ${GROUP_UPLOAD_MAX_IDENTIFIERS.toLocaleString('en-US')} identifiers.`;
+/** A list over the limit is refused before it is parsed (json-list.ts). */
+const IdentifiersField = v.pipe(
+  v.string(),
+  listAtMost(GROUP_UPLOAD_MAX_IDENTIFIERS, TOO_MANY_IDENTIFIERS),
+  JsonField(
+    v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1, 'The file names nobody.'), v.maxLength(GROUP_UPLOAD_MAX_IDENTIFIERS, TOO_MANY_IDENTIFIERS)),
+    'identifiers', GROUP_UPLOAD_MAX_BODY_BYTES,
+  ),
 );
 
 /** user/verify_file_data/ and user/add_users_to_groups/: a file's identifiers against one group. */

@@ -1,6 +1,7 @@
 // Tags (spec §3, §5, §7): the tag calls, the Create Tag form, and the display rules (preview
 // cut, label contrast) the tag selector uses.
 import * as v from 'valibot';
+import { listAtMost } from './json-list';
 import { Id, JsonField, RequiredText, Text } from './users';
 
 export const DEFAULT_TAG_COLOR = '#C0C0C0';
@@ -61,9 +62,13 @@ export const ASSIGN_TAGS_MAX_USERS = 100_000;
 export const ASSIGN_TAGS_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const TagIdsField = JsonField(v.pipe(v.array(Id), v.maxLength(500)), 'tags');
-/** User ids, or (bulk upload) emails, usernames or ids as text. */
-const UserIdentifiersField = JsonField(
-  v.pipe(v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])), v.minLength(1), v.maxLength(ASSIGN_TAGS_MAX_USERS)), 'userIds', ASSIGN_TAGS_MAX_BODY_BYTES,
+/** User ids, or (bulk upload) emails, usernames or ids as text; a list over the limit is refused unparsed. */
+const UserIdentifiersField = v.pipe(
+  v.string(),
+  listAtMost(ASSIGN_TAGS_MAX_USERS, `Send at most ${ASSIGN_TAGS_MAX_USERS.toLocaleString('en-US')} users.`),
+  JsonField(
+    v.pipe(v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])), v.minLength(1), v.maxLength(ASSIGN_TAGS_MAX_USERS)), 'userIds', ASSIGN_TAGS_MAX_BODY_BYTES,
+  ),
 );
 
 /** user/assign_tags/: overwrite replaces each user's tags; empty type adds to them. */

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { CsvRowProblem } from './csv-upload';
+import { listAtMost } from './json-list';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
@@ -425,8 +426,11 @@ export const BulkChanges = v.pipe(v.record(v.pipe(v.string(), v.maxLength(64)), 
 export const UploadBulkEditForm = v.object({
   /** A CSV of emails, usernames or user ids (one column). */
   file: v.optional(v.file()),
-  /** Or the identifiers as a JSON list. */
-  identifiers: v.optional(JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.maxLength(100_000)), 'identifiers')),
+  /** Or the identifiers as a JSON list; one over the limit is refused before it is parsed (json-list.ts). */
+  identifiers: v.optional(v.pipe(
+    v.string(), listAtMost(100_000, 'Send at most 100,000 identifiers.'),
+    JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.maxLength(100_000)), 'identifiers'),
+  )),
 });
 export const UploadBulkEditReply = v.object({
   status: v.literal(true),

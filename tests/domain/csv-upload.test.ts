@@ -32,7 +32,7 @@ describe('csvRows', () => {
   it('splits RFC 4180 rows by CRLF, LF or CR, with quoted commas, quotes and line breaks', () => {
     expect(csvRows('a,b\r\n"c,d","e""f"\n"g\nh"\ri')).toEqual({
       rows: [{ row: 1, cells: ['a', 'b'] }, { row: 2, cells: ['c,d', 'e"f'] }, { row: 3, cells: ['g\nh'] }, { row: 5, cells: ['i'] }],
-      error: null,
+      error: null, more: false,
     });
   });
   it('names the row of a quote never closed, or of text after a closing quote', () => {
@@ -55,6 +55,23 @@ describe('readIdentifierCsv', () => {
   });
   it('refuses more rows than the limit', () => {
     expect(readIdentifierCsv(bytes('1\n2\n3\n'), { maxRows: 2 })).toEqual({ ok: false, reason: 'The file holds 3 rows; send at most 2.', problems: [] });
+  });
+  // Issue 25: the largest files allowed took seconds to refuse. A quote never closed past the
+  // limit would be the refusal if the rest were split; it is not.
+  it('refuses by the count from a header and one row over the limit, never splitting the rows after them', () => {
+    const refused = { ok: false, reason: 'The file holds more than 2 rows; send at most 2.', problems: [] };
+    // Four rows: the first might have been a header, so a fourth is needed to be over the limit.
+    expect(readIdentifierCsv(bytes('1\n2\n3\n4\n"never closed\n5\n'), { maxRows: 2 })).toEqual(refused);
+    expect(readIdentifierCsv(bytes('email\n\n1\n , \n2\n3\n"never closed\n'), { maxRows: 2 })).toEqual(refused);
+    // Within the limit the rows are all read, the broken quote found.
+    expect(readIdentifierCsv(bytes('email\n1\n"never closed\n'), { maxRows: 2 })).toMatchObject({ ok: false, reason: 'Row 3: The quote opened in row 3 is never closed.' });
+  });
+  it('splits no further than asked: rows holding a value are counted, blank ones are not', () => {
+    const text = `a\n\n , \nb\nc\n${'d\n'.repeat(10_000)}`;
+    const read = csvRows(text, { stopAfter: 3 });
+    expect(read).toMatchObject({ error: null, more: true });
+    expect(read.rows.map((r) => r.cells.join(','))).toEqual(['a', '', ' , ', 'b', 'c']);
+    expect(csvRows('a\nb\n', { stopAfter: 2 })).toMatchObject({ more: false });
   });
 });
 
