@@ -192,7 +192,7 @@ export function createApp(options: CreateAppOptions): App {
 
   // ALLOWED_HOSTS (decision 068): a request sent to another name gets nothing else, not even assets.
   app.use(async (c, next) => {
-    if (requestHostAllowed(c)) return next();
+    if (requestHostAllowed(c.req.url, c.req.header('host'), options.config.allowedHosts)) return next();
     log?.(`host refused: ${JSON.stringify(c.req.header('host') ?? new URL(c.req.url).host)} is not in ALLOWED_HOSTS rid=${c.get('requestId')}`);
     return c.json({ status: false, msg: HOST_REFUSAL }, 400);
   });

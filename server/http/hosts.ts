@@ -3,9 +3,6 @@
 // refused before anything else reads it, and the Origin check trusts no origin outside the list.
 // An entry is a name, `.name` for that name and every subdomain, or an IP address; ports never
 // matter, as in Django.
-import type { Context } from 'hono';
-import type { HonoEnv } from '../context';
-
 export const HOST_REFUSAL = 'Bad request: this server does not answer to the host name the request was sent to.';
 
 /** The host name of a Host header or URL authority (`Name.Example:8080` → `name.example`), or null when it is not one. */
@@ -28,12 +25,11 @@ export function hostAllowed(authority: string, allowed: readonly string[]): bool
 }
 
 /**
- * The host the request was sent to, from its URL (which the Node adapter builds from the Host
+ * The host a request was sent to, from its URL (which the Node adapter builds from the Host
  * header, or from an absolute request target) and from the Host header itself when they differ:
- * both must be allowed, so neither can smuggle in another name.
+ * both must be allowed, so neither can smuggle in another name. (Takes plain values, not the
+ * request context: the configuration reads this module too.)
  */
-export function requestHostAllowed(c: Context<HonoEnv>): boolean {
-  const allowed = c.get('deps').config.allowedHosts;
-  const header = c.req.header('host');
-  return hostAllowed(new URL(c.req.url).host, allowed) && (header === undefined || hostAllowed(header, allowed));
+export function requestHostAllowed(url: string, hostHeader: string | undefined, allowed: readonly string[]): boolean {
+  return hostAllowed(new URL(url).host, allowed) && (hostHeader === undefined || hostAllowed(hostHeader, allowed));
 }
