@@ -1,10 +1,11 @@
 // Bulk membership of Group ManagementV2 (spec §3 "Validated file data"; decision 049): a file's
 // identifiers are judged against one group — no such user, a user of another organization than
 // the group's, already a member, a repeat — and the valid ones added in one transaction with one
-// audit row. Inserts are set-based (INSERT … SELECT … ON CONFLICT DO NOTHING, per batch of ids),
-// so two uploads into one group at once lose nothing and add nobody twice.
+// audit row on the group and one on each user added (so each History shows it). Inserts are
+// set-based (INSERT … SELECT … ON CONFLICT DO NOTHING, per batch of ids), so two uploads into one
+// group at once lose nothing and add nobody twice.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { writeAuditMany } from '../audit';
+import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { UPLOAD_REASONS, type GroupItem, type InvalidDataPoint, type ValidDataPoint } from '../../src/domain/groups-v2';
@@ -109,9 +110,27 @@ export async function addMembers(db: Kysely<Database>, groupId: number, identifi
       category: 'group', author, action: `members added: ${valid.length} to group #${groupId} ${group.name} (bulk upload)`, origin: 'bulk_upload', at: now, success: true,
       previous: { group_id: groupId, members: previous },
       current: { group_id: groupId, members: current, added: valid.length, not_added: judged.invalid.length + late.length, added_user_id_ranges: idRanges([...added]) },
+      record: { kind: 'group', id: groupId },
     }]);
+    await writeMembershipRows(trx, groupId, group.name, [...added].sort((x, y) => x - y), 'added', author, now);
     return { ok: true as const, verdict: { valid, invalid: [...judged.invalid, ...late] }, previous, current };
   });
+}
+
+/** Audit rows per statement: a 10,000-user upload is ten inserts. */
+const AUDIT_BATCH = 1_000;
+
+/** One row per user whose membership changed, naming that user, so their History shows it (decision 062). */
+async function writeMembershipRows(
+  trx: Transaction<Database>, groupId: number, groupName: string, userIds: readonly number[], change: 'added' | 'removed', author: string, now: number,
+): Promise<void> {
+  const action = change === 'added' ? `added to group #${groupId} ${groupName} (bulk upload)` : `removed from group #${groupId} ${groupName}`;
+  const entries: AuditEntry[] = userIds.map((id) => ({
+    category: 'group', author, action, at: now, success: true, ...(change === 'added' ? { origin: 'bulk_upload' } : {}),
+    previous: { user_id: id, group_id: groupId, member: change === 'removed' }, current: { user_id: id, group_id: groupId, member: change === 'added' },
+    record: { kind: 'user', id },
+  }));
+  for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
 }
 
 /** A member change is a change of the group: its version moves, so an open Group Management screen is told (decision 048). */
@@ -135,7 +154,9 @@ export async function removeMember(db: Kysely<Database>, groupId: number, userId
     await writeAuditMany(trx, [{
       category: 'group', author, action: `member removed: user #${userId} from group #${groupId} ${group.name}`, at: now, success: true,
       previous: { group_id: groupId, members: previous }, current: { group_id: groupId, members: previous - 1, removed_user_id: userId },
+      record: { kind: 'group', id: groupId },
     }]);
+    await writeMembershipRows(trx, groupId, group.name, [userId], 'removed', author, now);
     return { ok: true as const, members: previous - 1 };
   });
 }

@@ -1,6 +1,6 @@
 // Tags and tag groups (spec §3) and which users hold them. A multi-user assignment is one
-// transaction with batched statements; the audit keeps each user's tags before and after, or one
-// summary row for a bulk upload of many users.
+// transaction with batched statements; the audit keeps each user's tags before and after, on that
+// user's History, and for a bulk upload of many users one summary row besides.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_TAG_COLOR, type Tag } from '../../src/domain/tags';
 import { writeAuditMany, type AuditEntry } from '../audit';
@@ -122,11 +122,23 @@ async function tagsByUser(trx: Db, userIds: readonly number[]): Promise<Map<numb
 
 const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
+function groupByUser(rows: readonly { user_id: number; tag_id: number }[]): Map<number, number[]> {
+  const byUser = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = byUser.get(r.user_id);
+    if (list) list.push(r.tag_id);
+    else byUser.set(r.user_id, [r.tag_id]);
+  }
+  return byUser;
+}
+
 /**
  * Assigns the tags to every user in one transaction, with its audit rows: set statements per
  * batch of users (tag-sets.ts), never a statement per user. Each user's tags before and after are
- * audited, or — for a bulk upload of more than AUDIT_PER_USER_MAX users — one summary row: the
- * counts, the tags added and removed, and the users whose tags changed.
+ * audited under that user (their History shows it); a bulk upload of more than AUDIT_PER_USER_MAX
+ * users writes such a row only for the users it changed, their tags before worked out from what
+ * they hold after and what the statements added and removed, plus one summary row: the counts,
+ * the tags added and removed, and the users whose tags changed.
  */
 export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<AssignmentSummary> {
   const tagIds = ascending(a.tagIds);
@@ -145,7 +157,17 @@ export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<A
     };
     const action = a.mode === 'overwrite' ? 'tags replaced' : 'tags added';
     const origin = a.bulkUpload ? 'bulk_upload' : undefined;
-    if (!before) {
+    const entry = (id: number, previous: number[], current: number[]): AuditEntry => ({
+      category: 'user', author: a.author, action: `${action}: user #${id}`, origin, at: a.now, success: true,
+      previous: { user_id: id, tags: previous }, current: { user_id: id, tags: current }, record: { kind: 'user', id },
+    });
+    let entries: AuditEntry[];
+    if (before) {
+      entries = userIds.map((id) => {
+        const previous = before.get(id) ?? [];
+        return entry(id, previous, a.mode === 'overwrite' ? tagIds : ascending([...previous, ...tagIds]));
+      });
+    } else {
       await writeAuditMany(trx, [{
         category: 'user', author: a.author, action: `${action}: ${userIds.length} users (bulk upload)`, origin, at: a.now, success: true,
         current: {
@@ -153,13 +175,16 @@ export async function assignTags(db: Kysely<Database>, a: Assignment): Promise<A
           added_tags: summary.addedTagIds, removed_tags: summary.removedTagIds, changed_user_ids: summary.changedUserIds,
         },
       }]);
-      return summary;
+      // Only the changed users are read, after the change: before = after - added + removed.
+      const after = await tagsByUser(trx, summary.changedUserIds);
+      const addedTo = groupByUser(added);
+      const removedFrom = groupByUser(removed);
+      entries = summary.changedUserIds.map((id) => {
+        const current = after.get(id) ?? [];
+        const gained = new Set(addedTo.get(id));
+        return entry(id, ascending([...current.filter((t) => !gained.has(t)), ...(removedFrom.get(id) ?? [])]), current);
+      });
     }
-    const entries: AuditEntry[] = userIds.map((id) => {
-      const previous = before.get(id) ?? [];
-      const current = a.mode === 'overwrite' ? tagIds : ascending([...previous, ...tagIds]);
-      return { category: 'user', author: a.author, action: `${action}: user #${id}`, origin, at: a.now, success: true, previous: { user_id: id, tags: previous }, current: { user_id: id, tags: current } };
-    });
     for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
     return summary;
   });

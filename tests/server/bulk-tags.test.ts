@@ -11,6 +11,7 @@ import { AUDIT_PER_USER_MAX } from '../../server/users/tags';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { permissionName } from '../../src/domain/feature-labels';
 import { FEATURE_KEYS } from '../../src/domain/features';
+import { RecordHistoryReply } from '../../src/domain/audit-log';
 import { AssignTagsPreviewReply, AssignTagsReply, CreateTagReply } from '../../src/domain/tags';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
@@ -70,6 +71,13 @@ function form(tags: unknown, userIds: unknown, extra: Record<string, string> = {
 async function call(path: string, fields: Record<string, string>, b = admin) {
   const res = await b.post(path, fields);
   return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** A user's History (decision 062), as their screen reads it: action and change in words. */
+async function historyOf(userId: number) {
+  const res = await admin.send('GET', `/api/audit_log/history/?kind=user&id=${userId}`);
+  expect(res.status).toBe(200);
+  return v.parse(RecordHistoryReply, await res.json()).entries.map((e) => ({ action: e.action, changes: e.changes.map((c) => [c.label, c.before, c.after]) }));
 }
 
 const preview = async (tags: number[], ids: string[]) => {
@@ -145,6 +153,13 @@ describe('assign_tags/ as a bulk upload', () => {
     expect(JSON.parse(rows[0]!.current_data!)).toEqual({
       tags: [keep], type: 'overwrite', users: people.length, changed: changed.length, added_tags: [keep], removed_tags: [drop], changed_user_ids: changed,
     });
+    // Issue 25: each user the upload changed has it on their History, tags before and after; those it left alone do not.
+    expect(await historyOf(people[5]!.id)).toEqual([{ action: `tags replaced: user #${people[5]!.id}`, changes: [['Tags', `${keep}, ${drop}`, `${keep}`]] }]);
+    expect(await historyOf(people[6]!.id)).toEqual([{ action: `tags replaced: user #${people[6]!.id}`, changes: [['Tags', 'None', `${keep}`]] }]);
+    expect(await historyOf(people[0]!.id)).toEqual([]);
+    const linked = await server.db.selectFrom('audit_log').select('record_id').where('origin', '=', 'bulk_upload').where('record_kind', '=', 'user')
+      .where('action', 'like', 'tags replaced: user #%').execute();
+    expect(linked.map((r) => Number(r.record_id)).filter((id) => people.some((p) => p.id === id)).sort((x, y) => x - y)).toEqual(changed);
   });
 
   it('keeps one audit row per user, before and after, for a small upload', async () => {
@@ -153,6 +168,14 @@ describe('assign_tags/ as a bulk upload', () => {
     await upload([t], [u.username], '');
     const row = await server.db.selectFrom('audit_log').selectAll().where('action', '=', `tags added: user #${u.id}`).executeTakeFirstOrThrow();
     expect([JSON.parse(row.previous_data!), JSON.parse(row.current_data!), row.origin]).toEqual([{ user_id: u.id, tags: [] }, { user_id: u.id, tags: [t] }, 'bulk_upload']);
+    expect(await historyOf(u.id)).toEqual([{ action: `tags added: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] }]);
+  });
+
+  it('puts a tag change made on the user screen on that user\'s History', async () => {
+    const t = await newTag('On the screen');
+    const u = await person();
+    expect(await call(ASSIGN, form([t], [u.id], { type: 'overwrite' }))).toMatchObject({ status: 200, body: { status: true } });
+    expect(await historyOf(u.id)).toEqual([{ action: `tags replaced: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] }]);
   });
 
   it('needs bulk_upload_tags besides tags; a tag change by user id does not', async () => {

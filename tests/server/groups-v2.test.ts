@@ -10,6 +10,7 @@ import { engineOf } from '../../server/db/connect';
 import { MAX_BODY_BYTES } from '../../server/http/body';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { FEATURE_KEYS } from '../../src/domain/features';
+import { RecordHistoryReply } from '../../src/domain/audit-log';
 import {
   AddUsersReply, GROUP_PAGE_SIZE, GroupMembersReply, GroupSearchReply, RemoveMemberReply, UPLOAD_REASONS, VerifyFileReply,
 } from '../../src/domain/groups-v2';
@@ -81,6 +82,12 @@ async function add(groupId: number, ids: string[]) {
   expect(status, JSON.stringify(body)).toBe(200);
   return v.parse(AddUsersReply, body);
 }
+/** A record's History (decision 062): the actions listed on it, newest first. */
+async function historyOf(kind: 'user' | 'group', id: number): Promise<string[]> {
+  const res = await admin.send('GET', `/api/audit_log/history/?kind=${kind}&id=${id}`);
+  expect(res.status).toBe(200);
+  return v.parse(RecordHistoryReply, await res.json()).entries.map((e) => e.action);
+}
 async function search(fields: Record<string, string>) {
   const { status, body } = await call(SEARCH, fields);
   expect(status, JSON.stringify(body)).toBe(200);
@@ -127,6 +134,10 @@ describe('the group list', () => {
       .where('action', '=', `member removed: user #${people[1]!.id} from group #${g} Members view`).executeTakeFirstOrThrow();
     expect(audit.category).toBe('group');
     expect(JSON.parse(audit.previous_data!)).toEqual({ group_id: g, members: 3 });
+    // Issue 25: the removal is on the History of the group and of the user, and of nobody else.
+    expect(await historyOf('group', g)).toEqual([`member removed: user #${people[1]!.id} from group #${g} Members view`]);
+    expect(await historyOf('user', people[1]!.id)).toEqual([`removed from group #${g} Members view`]);
+    expect(await historyOf('user', people[0]!.id)).toEqual([]);
   });
 
   it('refuses bad input and unknown groups with a 400 naming the field', async () => {
@@ -199,6 +210,10 @@ describe('bulk membership upload', () => {
     expect(audit).toMatchObject({ category: 'group', origin: 'bulk_upload' });
     expect(JSON.parse(audit.previous_data!)).toEqual({ group_id: g, members: 1 });
     expect(JSON.parse(audit.current_data!)).toMatchObject({ group_id: g, members: 4, added: 3, not_added: 6 });
+    // Issue 25: the upload is on the group's History and on that of each user it added, not on the others'.
+    expect(await historyOf('group', g)).toEqual([`members added: 3 to group #${g} Desk A (bulk upload)`]);
+    for (const u of [a, b, c]) expect(await historyOf('user', u.id)).toEqual([`added to group #${g} Desk A (bulk upload)`]);
+    for (const u of [member, other]) expect(await historyOf('user', u.id)).toEqual([]);
 
     // Again: every row is now taken already; nothing changes.
     const again = await add(g, ids.slice(0, 3));
