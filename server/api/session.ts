@@ -34,7 +34,11 @@ const sessionCheck = defineRoute({
     const allowed = allowedServerTypes(session.user, config, keys.link !== null);
     const others = allowed.filter((t) => t !== config.serverType);
     const jwt = keys.link && others.length > 0
-      ? await issueLinkToken(keys.link, { issuer: config.serverType, audience: others, email: session.user.email, authTime: session.authTime }, now)
+      ? await issueLinkToken(keys.link, {
+        issuer: config.serverType, audience: others, email: session.user.email, authTime: session.authTime, userId: session.user.id,
+        keys: [...session.grants.features, ...session.grants.otherFeatures],
+        emailChangedAt: session.user.email_changed_at === null ? null : Number(session.user.email_changed_at),
+      }, now)
       : '';
     return reply({
       status: true,

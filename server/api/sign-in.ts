@@ -9,6 +9,7 @@ import {
 import { writeAudit } from '../audit';
 import { AlreadyEnrolled, PendingSessionEnded, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
+import { LINK_TRUST_TEXT, linkDistrust, pinLinkedIdentity, type LinkDistrust } from '../auth/link-trust';
 import {
   attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, sourceAttemptKey, takeAttempt, type Attempt,
 } from '../auth/lockout';
@@ -326,6 +327,7 @@ const activate = defineRoute({
 
 const linkedLogin = defineRoute({
   method: 'POST', path: '/login_with_mt_account/', access: 'public', schema: LinkedLoginForm,
+  changesGrants: true,
   summary: 'Linked sign-in: a single-use token from another server type starts a signed-in session here.',
   async handler({ c, deps, now, input }) {
     const { db, config } = deps;
@@ -343,9 +345,23 @@ const linkedLogin = defineRoute({
       await writeAudit(db, { category: 'auth', author: token.email, action: 'linked sign-in refused: no staff account', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
     }
+    // What this type trusts of the other (decision 067): never more keys than the source
+    // session's, no recently changed email, the one remote account pinned to this one.
+    const refuseLink = async (distrust: LinkDistrust) => {
+      await writeAudit(db, {
+        category: 'auth', author: user.username, at: now, success: false, action: `linked sign-in refused: ${distrust.reason.replace('_', ' ')}`,
+        current: { mt_user_email: token.email, issuer: token.issuer, remote_user_id: token.userId, detail: distrust.detail },
+      });
+      return reply({ status: false, msg: LINK_TRUST_TEXT[distrust.reason] });
+    };
+    const distrust = linkDistrust(token, {
+      emailChangedAt: user.email_changed_at === null ? null : Number(user.email_changed_at), keys: [...grants.features, ...grants.otherFeatures],
+    }, now);
+    if (distrust) return refuseLink(distrust);
     const who = await attempterOf(db, user.username, addressKey(clientAddress(c)), now);
     const outcome = await signInTransaction(db, async (trx) => {
       if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return 'reused' as const;
+      if (!(await pinLinkedIdentity(trx, { serverType: token.issuer, remoteUserId: token.userId, userId: user.id, now }))) return 'other_identity' as const;
       // A blocked account stays blocked here too (the token is then left unused); a completed
       // linked sign-in clears the count.
       await completeSignIn(trx, who, now);
@@ -363,6 +379,7 @@ const linkedLogin = defineRoute({
       await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkUsed });
     }
+    if (started === 'other_identity') return refuseLink({ reason: 'other_identity', detail: `another account of ${token.issuer} is linked to this one` });
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
     return reply({ status: true, mt_user_email: token.email });

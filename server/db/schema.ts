@@ -1,7 +1,7 @@
 // The typed shape of the database. Both engines store the same values: times as integer
 // milliseconds since the epoch, flags as 0/1 integers, lists and objects as JSON text.
 import type { FulfillmentSource, FulfillmentStatus, MifidStatus, RequestStatus, SubmissionStatus } from '../../src/domain/broker-research';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -56,6 +56,8 @@ export interface UsersTable {
   version: Generated<number>;
   /** Username of the staff member who saved last. */
   updated_by: string | null;
+  /** When the email last changed (null: as created); linked sign-in refuses a recent change (migration 034). */
+  email_changed_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RolesTable {
@@ -136,6 +138,14 @@ export interface TotpSecretsTable {
 export interface UsedLinkTokensTable {
   jti: string;
   expires_at: number;
+}
+
+/** An account of another server type pinned to the account here it signs in as (migration 034). */
+export interface LinkedIdentitiesTable {
+  server_type: string;
+  remote_user_id: number;
+  user_id: number;
+  created_at: number;
 }
 
 /** 'server': recorded by the server itself; 'client': reported by the panel (log_data_in_es/). */
@@ -236,6 +246,7 @@ export interface Database {
   sign_in_sources: SignInSourcesTable;
   totp_secrets: TotpSecretsTable;
   used_link_tokens: UsedLinkTokensTable;
+  linked_identities: LinkedIdentitiesTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
   tags: TagsTable;

@@ -133,7 +133,11 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
 
   // The version check and bump: the one statement that decides which of two racing saves lands.
   const updated = await trx.updateTable('users')
-    .set({ ...columnsOf(keys, after, passwordHash), version: sql<number>`version + 1`, updated_by: actor.username, updated_at: now })
+    .set({
+      ...columnsOf(keys, after, passwordHash), version: sql<number>`version + 1`, updated_by: actor.username, updated_at: now,
+      // Linked sign-in distrusts a fresh email (decision 067).
+      ...(keys.includes('email') ? { email_changed_at: now } : {}),
+    })
     .where('id', '=', record.id)
     .where('version', '=', form.version)
     .executeTakeFirst();

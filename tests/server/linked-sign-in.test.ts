@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_BLOCKED, MESSAGES, SessionInfo } from '../../src/domain/auth';
 import { LINK_TOKEN_MS, SESSION_ABSOLUTE_MS } from '../../src/domain/constants';
 import { SIGN_IN_TEXT } from '../../server/api/sign-in';
+import { LINK_EMAIL_QUIET_MS, LINK_TRUST_TEXT } from '../../server/auth/link-trust';
 import { createApp } from '../../server/app';
 import { sweepExpired } from '../../server/sweep';
 import { createTestServer, type TestServer } from '../support/server';
@@ -159,7 +160,7 @@ describe('linked sign-in', () => {
 
   it('refuses a token whose sign-in has reached the 12-hour limit, and one without auth_time', async () => {
     const key = new TextEncoder().encode(testing.config.linkSigningKey!);
-    const token = (claims: Record<string, unknown>) => new SignJWT(claims)
+    const token = (claims: Record<string, unknown>) => new SignJWT({ uid: 1, keys: FEATURES, ...claims })
       .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
       .setJti(`t-${Math.random()}`).setIssuedAt().setExpirationTime('5m').sign(key);
     const now = Math.floor(Date.now() / 1000);
@@ -176,7 +177,7 @@ describe('linked sign-in', () => {
   it('refuses a token issued more than five minutes ago, whatever its exp says', async () => {
     const key = new TextEncoder().encode(testing.config.linkSigningKey!);
     const now = Math.floor(Date.now() / 1000);
-    const token = (iat: number) => new SignJWT({ auth_time: now - 3600 })
+    const token = (iat: number) => new SignJWT({ auth_time: now - 3600, uid: 1, keys: FEATURES })
       .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
       .setJti(`age-${iat}`).setIssuedAt(iat).setExpirationTime(now + 3600).sign(key);
     expect((await linkedLogin(await token(now - LINK_TOKEN_MS / 1000 - 1))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkExpired });
@@ -206,5 +207,70 @@ describe('linked sign-in', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+/** A staff member on app with these keys, signed in; app and testing share the link key. */
+async function signedInOnApp(username: string, features: string[]): Promise<{ browser: Browser; id: number }> {
+  const staff = await app.createStaff({ username, features, allowedSt: ['app', 'testing'], activated: true });
+  const id = Number((await app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+  return { browser: await signIn(app, staff), id };
+}
+
+async function saveOn(browser: Browser, db: TestServer['db'], userId: number, changes: Record<string, unknown>) {
+  const { version } = await db.selectFrom('users').select('version').where('id', '=', userId).executeTakeFirstOrThrow();
+  return browser.postJson('/user/update_account/', { user_id: String(userId), version: String(version), changes: JSON.stringify(changes), email_change: 'same' });
+}
+
+const refusals = async (server: TestServer) => (await server.db.selectFrom('audit_log').select(['action', 'current_data']).where('success', '=', 0).execute())
+  .filter((r) => r.action.startsWith('linked sign-in refused'));
+
+describe('what a server type trusts of another (decision 067)', () => {
+  it('refuses opening an account here that holds keys the source session lacks, and audits it', async () => {
+    await testing.createStaff({ username: 'root', features: ['admin_panel_access', 'user_mgmt', 'role_mgmt', 'is_super_admin_user'], allowedSt: ['testing'], activated: true });
+    // Same email on both types, far fewer keys on app.
+    const rootEmail = (await testing.db.selectFrom('users').select('email').where('username', '=', 'root').executeTakeFirstOrThrow()).email;
+    const low = await signedInOnApp('root', FEATURES);
+    expect((await app.db.selectFrom('users').select('email').where('id', '=', low.id).executeTakeFirstOrThrow()).email).toBe(rootEmail);
+    const token = v.parse(SessionInfo, await low.browser.postJson('/session_check/')).jwt_token;
+    const { browser, reply } = await linkedLogin(token);
+    expect(reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.more_keys });
+    expect(await browser.postJson('/session_check/')).toEqual({ status: false });
+    const [audit] = await refusals(testing);
+    expect(audit!.action).toBe('linked sign-in refused: more keys');
+    expect(audit!.current_data).toContain('‘Role management’');
+  });
+
+  it('closes the review’s path: an edit_user holder on app who takes an administrator’s email does not become them here', async () => {
+    await testing.createStaff({ username: 'chief', features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'role_mgmt'], allowedSt: ['testing'], activated: true });
+    const chiefEmail = (await testing.db.selectFrom('users').select('email').where('username', '=', 'chief').executeTakeFirstOrThrow()).email;
+    const mallory = await signedInOnApp('mallory', ['admin_panel_access', 'user_mgmt', 'edit_user']);
+    expect(await saveOn(mallory.browser, app.db, mallory.id, { email: chiefEmail })).toMatchObject({ status: true });
+    const token = v.parse(SessionInfo, await mallory.browser.postJson('/session_check/')).jwt_token;
+    expect((await linkedLogin(token)).reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.more_keys });
+  });
+
+  it('refuses an email changed within the week, on either type, then trusts it', async () => {
+    const admin = await signedInOnApp('keeper', ['admin_panel_access', 'user_mgmt', 'edit_user']);
+    const inesId = Number((await app.db.selectFrom('users').select('id').where('username', '=', 'ines').executeTakeFirstOrThrow()).id);
+    expect(await saveOn(admin.browser, app.db, inesId, { email: 'ines.new@staff-console.test' })).toMatchObject({ status: true });
+    await testing.db.updateTable('users').set({ email: 'ines.new@staff-console.test' }).where('username', '=', 'ines').execute();
+    expect((await linkedLogin(await tokenFromApp(), testing)).reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.email_recent });
+    vi.setSystemTime(Date.now() + LINK_EMAIL_QUIET_MS + 60_000);
+    expect((await linkedLogin(await tokenFromApp(), testing)).reply).toEqual({ status: true, mt_user_email: 'ines.new@staff-console.test' });
+  });
+
+  it('pins the first account of the other type that links here: a token for the same email from another account is refused', async () => {
+    expect((await linkedLogin(await tokenFromApp())).reply['status']).toBe(true);
+    const key = new TextEncoder().encode(testing.config.linkSigningKey!);
+    const now = Math.floor(Date.now() / 1000);
+    const impostor = await new SignJWT({ auth_time: now - 60, uid: 987_654, keys: FEATURES })
+      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
+      .setJti('impostor-1').setIssuedAt().setExpirationTime('5m').sign(key);
+    expect((await linkedLogin(impostor)).reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.other_identity });
+    expect((await refusals(testing)).map((r) => r.action)).toEqual(['linked sign-in refused: other identity']);
+    // The pinned account still links (a code later: each code signs in once).
+    vi.setSystemTime(Date.now() + 30_000);
+    expect((await linkedLogin(await tokenFromApp())).reply['status']).toBe(true);
   });
 });

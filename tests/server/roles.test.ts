@@ -21,7 +21,7 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await createTestServer();
-  admin = await signIn(server, await server.createStaff({ username: 'rolekeeper', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(server, await server.createStaff({ username: 'rolekeeper', features: [...FEATURE_KEYS], otherFeatures: ['tri_submittor'], activated: true }));
 });
 afterAll(async () => {
   await server.close();
@@ -231,30 +231,31 @@ describe('guards', () => {
   it('holds for the user area’s staff role change too (update_account/ with staff_roles)', async () => {
     const panelOnly = (await s.db.insertInto('roles').values({ name: 'Panel only', features: '["admin_panel_access"]', created_at: 0, updated_at: 0 })
       .returning('id').executeTakeFirstOrThrow()).id;
+    // The boss holds both roles; giving up the one with role_mgmt is what the guard refuses (adding
+    // a role to oneself the grant rule refuses first, grants.test.ts).
+    await s.db.insertInto('user_roles').values({ user_id: bossId, role_id: panelOnly }).execute();
     const { version } = await s.db.selectFrom('users').select('version').where('id', '=', bossId).executeTakeFirstOrThrow();
     const res = await boss.post('/user/update_account/', { user_id: String(bossId), version: String(version), changes: JSON.stringify({ staff_roles: [panelOnly] }) });
     const body = (await res.json()) as { msg?: string; message?: string };
     expect(res.status).not.toBe(200);
     expect(body.msg ?? body.message).toMatch(/‘Role management’ permission from yourself/);
-    expect((await s.db.selectFrom('user_roles').select('role_id').where('user_id', '=', bossId).execute()).map((r) => r.role_id)).toEqual([bossRole]);
+    expect((await s.db.selectFrom('user_roles').select('role_id').where('user_id', '=', bossId).orderBy('role_id').execute()).map((r) => r.role_id)).toEqual([bossRole, panelOnly].sort((a, b) => a - b));
+    await s.db.deleteFrom('user_roles').where('role_id', '=', panelOnly).execute();
   });
 
-  it('refuses leaving nobody with role_mgmt or is_super_admin_user, whoever makes the change', async () => {
+  it('refuses leaving nobody with is_super_admin_user; only its holders may take it, so the last may not give it up', async () => {
     const clerk = await signIn(s, await s.createStaff({ username: 'clerk', features: ['admin_panel_access', 'role_mgmt', 'staff_role_change'], activated: true }));
     const mine = await bossRoleNow();
-    // The clerk takes is_super_admin_user from the boss's role: the boss is its last holder.
-    const edit = await call(clerk, '/user/roles/update/', {
-      id: String(bossRole), version: String(mine.version), name: mine.name, features: JSON.stringify(mine.features.filter((k) => k !== 'is_super_admin_user')),
-    });
+    const withoutSuper = { id: String(bossRole), version: String(mine.version), name: mine.name, features: JSON.stringify(mine.features.filter((k) => k !== 'is_super_admin_user')) };
+    // A clerk holding fewer keys cannot touch the boss's role at all (the grant rule, grants.test.ts).
+    expect((await call(clerk, '/user/roles/update/', withoutSuper)).status).toBe(400);
+    expect((await call(clerk, '/user/roles/unassign/', { user_id: String(bossId), role_id: String(bossRole) })).status).toBe(400);
+    // The boss, its last holder, may not give it up while nobody else holds it.
+    const edit = await call(boss, '/user/roles/update/', withoutSuper);
     expect(v.parse(RoleGuardReply, edit.body)).toMatchObject({ guard: 'last', msg: expect.stringMatching(/‘Super administrator’/) });
-    // The clerk may take the boss's role away only while someone else keeps both keys.
-    expect(v.parse(RoleGuardReply, (await call(clerk, '/user/roles/unassign/', { user_id: String(bossId), role_id: String(bossRole) })).body).guard).toBe('last');
-    const heir = await s.createStaff({ username: 'heir', features: ['admin_panel_access', 'role_mgmt', 'is_super_admin_user'] });
-    expect((await call(clerk, '/user/roles/unassign/', { user_id: String(bossId), role_id: String(bossRole) })).status).toBe(200);
-    // Then the heir is the last: their role cannot be deleted from under them.
-    const heirRole = await roleIdOf(s, `role for ${heir.username}`);
-    const del = await call(clerk, '/user/roles/delete/', { id: String(heirRole), version: '1', holders: 'remove' });
-    expect(v.parse(RoleGuardReply, del.body).guard).toBe('last');
+    // Once an heir holds it, the boss may.
+    await s.createStaff({ username: 'heir', features: ['admin_panel_access', 'role_mgmt', 'is_super_admin_user'] });
+    expect((await call(boss, '/user/roles/update/', withoutSuper)).status).toBe(200);
   });
 });
 

@@ -241,7 +241,7 @@ describe('bulk_edit_user/ (apply)', () => {
     expect(reply).toEqual({
       status: 1,
       data: {
-        updated: 2, unchanged: 1, unmatched: [],
+        updated: 2, unchanged: 1, refused: 0, unmatched: [],
         results: [
           { id: changing[0]!.id, username: changing[0]!.username, result: 'updated', changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'] },
           { id: changing[1]!.id, username: changing[1]!.username, result: 'updated', changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'] },
