@@ -16,7 +16,7 @@ import { grantMessage } from '../roles/grant-rule';
 import { authorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
 import { readPrivileges, writePrivileges } from '../users/privileges';
-import { loadUserRecords } from '../users/records';
+import { loadUserRecords, visibleUser } from '../users/records';
 import { killSessions, liveSessions } from '../users/sessions';
 import { updateAccount } from '../users/update';
 
@@ -88,8 +88,9 @@ const noPrivileges = Object.fromEntries(ADMIN_PRIVILEGES.map((k) => [k, false]))
 const getPrivileges = defineRoute({
   method: 'POST', path: '/user/get_admin_priviliges/', access: 'edit_user', schema: UserIdForm,
   summary: "The user's administrator privileges (super admin, watchlist manager admin, saved search admin).",
-  async handler({ c, deps, input }) {
-    const data = await readPrivileges(deps.db, input.user_id);
+  async handler({ c, deps, input, session }) {
+    // A deleted user is absent without deleted_user (as fetch_users_by_account_id/ decides).
+    const data = (await visibleUser(deps.db, input.user_id, session.grants.features)) ? await readPrivileges(deps.db, input.user_id) : null;
     const reply: AdminPrivilegesReply = data ? { status: true, msg: '', data } : { status: false, msg: 'There is no such user.', data: noPrivileges };
     return c.json(reply);
   },
@@ -117,7 +118,8 @@ const getSessions = defineRoute({
   method: 'POST', path: '/user/get_user_session', access: 'edit_user', schema: UserIdForm,
   summary: "The user's live sessions: created, last seen, expires; `current` marks the caller's own.",
   async handler({ c, deps, now, input, session }) {
-    const data = await liveSessions(deps.db, input.user_id, { now, idleMs: sessionIdleMs(deps.config), currentHash: session.idHash });
+    const visible = await visibleUser(deps.db, input.user_id, session.grants.features);
+    const data = visible ? await liveSessions(deps.db, input.user_id, { now, idleMs: sessionIdleMs(deps.config), currentHash: session.idHash }) : [];
     const reply: UserSessionsReply = { status: true, data };
     return c.json(reply);
   },
@@ -127,7 +129,10 @@ const killSessionsRoute = defineRoute({
   method: 'POST', path: '/user/kill_user_sessions', access: 'edit_user', schema: KillSessionsForm,
   summary: "Ends the given sessions of the user (all when none are named) in one statement; never the caller's current one.",
   async handler({ c, deps, now, input, session }) {
-    const outcome = await killSessions(deps.db, { userId: input.user_id, keys: input.keys, currentHash: session.idHash, author: session.user.username, now });
+    // A deleted user unseen without deleted_user has no sessions to end, as a user that does not exist.
+    const outcome = (await visibleUser(deps.db, input.user_id, session.grants.features))
+      ? await killSessions(deps.db, { userId: input.user_id, keys: input.keys, currentHash: session.idHash, author: session.user.username, now })
+      : { ok: true as const, killed: 0, keptCurrent: false };
     let reply: KillSessionsReply;
     if (!outcome.ok) reply = { status: false, msg: outcome.msg, killed: 0 };
     else {

@@ -172,7 +172,42 @@ describe('assign_tags/', () => {
 // server/api/user-edit.ts is another engineer's change: they fill these in with visibleUser
 // (server/users/records.ts), which this file's routes use.
 describe('user-edit routes', () => {
-  it.todo('get_admin_priviliges/: a deleted user answers as no user without deleted_user, and with their privileges with it');
-  it.todo('get_user_session: a deleted user answers as no user without deleted_user, and with their sessions with it');
-  it.todo("kill_user_sessions: a deleted user answers as no user without deleted_user and keeps their sessions; with it, they end");
+  /** A staff member signed in, then deleted by the admin: their session row is still stored. */
+  async function deletedStaffWithSession(): Promise<number> {
+    const username = `leaver${++counter}`;
+    await signIn(server, await server.createStaff({ username, features: ['admin_panel_access'], activated: true }));
+    const id = Number((await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+    const [record] = (await admin.postJson<{ data: { version: number }[] }>('/user/fetch_users_by_account_id/', { account_id: String(id) })).data;
+    expect(await admin.postJson('/user/update_account/', { user_id: String(id), version: String(record!.version), changes: JSON.stringify({ deleted: true }) })).toMatchObject({ status: true });
+    return id;
+  }
+  const sessionsOf = (b: Browser, id: number) => b.postJson<{ status: boolean; data: unknown[] }>('/user/get_user_session', { user_id: String(id) });
+  const liveSessions = async (id: number) => (await server.db.selectFrom('sessions').select('id_hash').where('user_id', '=', id).execute()).length;
+
+  it('get_admin_priviliges/: a deleted user answers as no user without deleted_user, and with their privileges with it', async () => {
+    const editor = await staff(['user_mgmt', 'edit_user']);
+    const editorArchivist = await staff(['user_mgmt', 'edit_user', 'deleted_user']);
+    const privileges = (b: Browser, id: number) => b.postJson('/user/get_admin_priviliges/', { user_id: String(id) });
+    expect(await privileges(editor, s.gone.id)).toEqual(await privileges(editor, NOBODY));
+    expect(await privileges(editorArchivist, s.gone.id)).toMatchObject({ status: true });
+  });
+
+  it('get_user_session: a deleted user answers as no user without deleted_user, and with their sessions with it', async () => {
+    const id = await deletedStaffWithSession();
+    const editor = await staff(['user_mgmt', 'edit_user']);
+    const editorArchivist = await staff(['user_mgmt', 'edit_user', 'deleted_user']);
+    expect(await sessionsOf(editor, id)).toEqual(await sessionsOf(editor, NOBODY));
+    expect((await sessionsOf(editorArchivist, id)).data).toHaveLength(1);
+  });
+
+  it('kill_user_sessions: a deleted user answers as no user without deleted_user and keeps their sessions; with it, they end', async () => {
+    const id = await deletedStaffWithSession();
+    const editor = await staff(['user_mgmt', 'edit_user']);
+    const editorArchivist = await staff(['user_mgmt', 'edit_user', 'deleted_user']);
+    const kill = (b: Browser, userId: number) => b.postJson('/user/kill_user_sessions', { user_id: String(userId), keys: '[]' });
+    expect(await kill(editor, id)).toMatchObject({ status: true, killed: 0 });
+    expect(await liveSessions(id)).toBe(1);
+    expect(await kill(editorArchivist, id)).toMatchObject({ status: true, killed: 1 });
+    expect(await liveSessions(id)).toBe(0);
+  });
 });
