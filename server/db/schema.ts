@@ -476,7 +476,8 @@ export interface OrganizationWordsTable {
 export interface BulkOperationsTable {
   operation_id: string;
   staff_user_id: number;
-  status: 'applied';
+  /** 'applied' once committed; 'applying' (the edit's own) and 'probe' (an outcome's) are rolled back or replaced, never seen. */
+  status: 'applied' | 'applying' | 'probe';
   /** The apply reply's data, as JSON. */
   report: string;
   created_at: number;

@@ -246,7 +246,7 @@ function resultOf(d: Diff): Applied['results'][number] {
   return { id: d.id, username: d.username, result: d.changed.length > 0 ? 'updated' : 'unchanged', changed: d.changed };
 }
 
-/** A guard of decision 050 refused the edit as a whole: the transaction is rolled back. */
+/** The edit is refused as a whole (its plan, or a guard of decision 050): the transaction is rolled back. */
 class GuardedRefusal extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -287,10 +287,35 @@ export type Outcome = { outcome: 'applied'; report: Omit<Applied, 'ok'> } | { ou
  */
 export async function bulkEditOutcome(db: Kysely<Database>, operationId: string, staffUserId: number): Promise<Outcome> {
   await running.get(operationId)?.catch(() => {});
-  const row = await db.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
+  const row = await settledOperation(db, operationId, staffUserId);
   // Another staff member's operation is none of this one's business: as if unknown.
   if (row && Number(row.staff_user_id) === staffUserId) return { outcome: 'applied', report: JSON.parse(row.report) as Omit<Applied, 'ok'> };
   return { outcome: 'unknown' };
+}
+
+class RollBack extends Error {}
+
+/**
+ * The operation's row once no transaction is applying it, on whichever instance. An edit inserts
+ * its row first thing in its transaction, so the probe's insert of the same id waits, in the
+ * database, until that transaction ends: committed, it conflicts and the row is read; rolled back
+ * (refused, failed, its process killed), it goes in and is rolled back here too: nothing applied.
+ */
+async function settledOperation(db: Kysely<Database>, operationId: string, staffUserId: number) {
+  let row: { report: string; staff_user_id: number } | undefined;
+  await db.transaction().execute(async (trx) => {
+    const probe = await trx.insertInto('bulk_operations')
+      .values({ operation_id: operationId, staff_user_id: staffUserId, status: 'probe', report: '{}', created_at: 0 })
+      .onConflict((oc) => oc.column('operation_id').doNothing())
+      .executeTakeFirst();
+    if (Number(probe.numInsertedOrUpdatedRows ?? 0n) === 0) {
+      row = await trx.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
+    }
+    throw new RollBack();
+  }).catch((err: unknown) => {
+    if (!(err instanceof RollBack)) throw err;
+  });
+  return row;
 }
 
 /** The stored report of an operation, as the apply answers it; a refusal when the id is someone else's. */
@@ -342,8 +367,14 @@ async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operatio
       const earlier = await stored(trx, operationId, r.actor.userId);
       if (earlier) return earlier;
     }
+    // The row first: while this transaction runs, an outcome asked on any instance waits for it (settledOperation).
+    if (operationId !== undefined) {
+      await trx.insertInto('bulk_operations').values({
+        operation_id: operationId, staff_user_id: r.actor.userId, status: 'applying', report: '{}', created_at: r.now,
+      }).execute();
+    }
     const p = await plan(trx, r, true);
-    if (!p.ok) return p;
+    if (!p.ok) throw new GuardedRefusal(p.reason);
     const changing = changingOf(p.diffs);
     const refused = p.diffs.filter((d) => d.refused).length;
     // As in the single edit: no change of activity or expiry leaves nobody with role management.
@@ -371,9 +402,7 @@ async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operatio
       results: await mapInSlices(p.diffs, resultOf),
     };
     if (operationId !== undefined) {
-      await trx.insertInto('bulk_operations').values({
-        operation_id: operationId, staff_user_id: r.actor.userId, status: 'applied', report: JSON.stringify(report), created_at: r.now,
-      }).execute();
+      await trx.updateTable('bulk_operations').set({ status: 'applied', report: JSON.stringify(report) }).where('operation_id', '=', operationId).execute();
     }
     return { ok: true as const, ...report };
   });

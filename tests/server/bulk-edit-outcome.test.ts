@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkOutcomeReply } from '../../src/domain/bulk-edit';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BulkApplyReply, type BulkSelection } from '../../src/domain/users';
+import { createApp } from '../../server/app';
 import { createTestServer, type TestServer } from '../support/server';
-import type { Browser } from './support/browser';
+import { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
 
 let server: TestServer;
@@ -104,5 +105,47 @@ describe('bulk_edit_outcome/', () => {
     expect((await admin.post('/user/bulk_edit_outcome/', { operation_id: 'not-a-uuid' })).status).toBe(400);
     const res = await admin.post('/user/bulk_edit_user/', { selection: JSON.stringify(selection(userIds.slice(0, 1))), changes: JSON.stringify({ active: true }), operation_id: 'x' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('two instances on one database', () => {
+  /** The admin's browser at a second instance on the same database. */
+  function atSecondInstance(): Browser {
+    const there = new Browser({ app: createApp({ db: server.db, config: server.config }) });
+    for (const [k, val] of admin.cookies) there.cookies.set(k, val);
+    return there;
+  }
+  const staffId = async () => Number((await server.db.selectFrom('users').select('id').where('username', '=', 'outcomer').executeTakeFirstOrThrow()).id);
+
+  /**
+   * Holds a transaction open as an instance applying an edit does (its operation row first), asks
+   * the outcome at the second instance meanwhile, then ends the transaction as `end` says.
+   */
+  async function askWhileApplying(id: string, end: 'commit' | 'crash') {
+    const asking: { answer?: Promise<Awaited<ReturnType<typeof outcome>>> } = {};
+    const author = await staffId();
+    await server.db.transaction().execute(async (trx) => {
+      await trx.insertInto('bulk_operations').values({ operation_id: id, staff_user_id: author, status: 'applying', report: '{}', created_at: Date.now() }).execute();
+      asking.answer = outcome(id, atSecondInstance());
+      // Give the question time to arrive; its answer must not depend on it.
+      await Promise.race([asking.answer, new Promise((resolve) => setTimeout(resolve, 300))]);
+      if (end === 'crash') throw new Error('the applying instance died');
+      await trx.updateTable('bulk_operations').set({ status: 'applied', report: JSON.stringify({ updated: 3, unchanged: 0, refused: 0, unmatched: [], results: [] }) })
+        .where('operation_id', '=', id).execute();
+    }).catch((err: unknown) => {
+      if (end !== 'crash') throw err;
+    });
+    return asking.answer!;
+  }
+
+  it('answers an outcome asked at one instance while another applies the edit once it commits: applied', async () => {
+    expect(await askWhileApplying(randomUUID(), 'commit')).toMatchObject({ outcome: 'applied', report: { updated: 3 } });
+  });
+
+  it('answers unknown once the applying transaction is rolled back (its instance killed)', async () => {
+    const id = randomUUID();
+    expect(await askWhileApplying(id, 'crash')).toEqual({ outcome: 'unknown' });
+    // Nothing of the probe stays behind either.
+    expect(await server.db.selectFrom('bulk_operations').select('operation_id').where('operation_id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 });
