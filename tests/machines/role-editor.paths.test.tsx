@@ -32,8 +32,9 @@ const ROLES = '/user/roles/';
 const DELETE = '/user/roles/delete/';
 const REACH = '/user/roles/reach/';
 const NO_ANSWER = 'Error: no response from the server';
-const LAST_SUPER = 'This would leave no staff member with the ‘Super administrator’ permission; give it to someone else first.';
-const ALL_BUT_SUPER = FEATURE_KEYS.filter((k) => k !== 'is_super_admin_user');
+const SELF_GUARD = 'You cannot take the ‘Role management’ permission from yourself; ask another staff member who holds it.';
+const BEYOND_SUPER = 'Nothing was changed. You do not hold the ‘Super administrator’ permission, so you cannot give, take or change it.';
+const ALL_BUT = (key: string) => FEATURE_KEYS.filter((k) => k !== key);
 
 interface World {
   server: TestServer;
@@ -104,20 +105,30 @@ async function typeInto(label: string, value: string): Promise<void> {
   if (value) await world.user.type(field, value);
 }
 
-/** Desk becomes the only role granting is_super_admin_user: taking it from support would leave nobody. */
-async function makeDeskTheLastSuper(): Promise<void> {
-  await world.server.db.updateTable('roles').set({ features: JSON.stringify(ALL_BUT_SUPER) }).where('name', '=', 'role for keeper').execute();
+/**
+ * The keeper holds role management only through Desk: saving Desk without it, or deleting Desk,
+ * would take it from them, which the server's guard refuses (decision 050).
+ */
+async function makeDeskTheKeepersRoleManagement(): Promise<void> {
+  await world.server.db.updateTable('roles').set({ features: JSON.stringify(ALL_BUT('role_mgmt')) }).where('name', '=', 'role for keeper').execute();
+  await world.server.db.updateTable('roles').set({ features: JSON.stringify(['admin_panel_access', 'tags', 'role_mgmt']) }).where('id', '=', world.deskId).execute();
+  await world.server.db.insertInto('user_roles').values({ user_id: world.staffId, role_id: world.deskId }).execute();
+}
+/** Desk grants Super administrator, which the keeper lacks: taking it from support is beyond them (decision 066). */
+async function makeDeskBeyondTheKeeper(): Promise<void> {
+  await world.server.db.updateTable('roles').set({ features: JSON.stringify(ALL_BUT('is_super_admin_user')) }).where('name', '=', 'role for keeper').execute();
   await world.server.db.updateTable('roles').set({ features: JSON.stringify(['admin_panel_access', 'tags', 'is_super_admin_user']) }).where('id', '=', world.deskId).execute();
 }
 async function restoreKeeper(): Promise<void> {
   await world.server.db.updateTable('roles').set({ features: JSON.stringify(FEATURE_KEYS) }).where('name', '=', 'role for keeper').execute();
+  await world.server.db.deleteFrom('user_roles').where('user_id', '=', world.staffId).where('role_id', '=', world.deskId).execute();
 }
 
 /** What the form dialog must say after this step. */
 function formAlert(step: PlannedStep | undefined): string | null {
   switch (step?.outcome) {
     case 'savedMeanwhile': return `Someone else changed this role since you opened it; it is now named '${world.desk}'. Save again to replace it with yours, or Cancel to keep theirs.`;
-    case 'saveGuarded': return LAST_SUPER;
+    case 'saveGuarded': return SELF_GUARD;
     case 'saveFailed': return `The role was not saved. ${NO_ANSWER}`;
     default: return null;
   }
@@ -162,9 +173,9 @@ function driver(): Driver<World> {
         world.desk = 'Desk (theirs)';
         await world.server.db.updateTable('roles').set({ name: world.desk, version: 2 }).where('id', '=', world.deskId).execute();
       },
-      saveGuarded: makeDeskTheLastSuper,
-      removeGuarded: makeDeskTheLastSuper,
-      holdGuarded: makeDeskTheLastSuper,
+      saveGuarded: makeDeskTheKeepersRoleManagement,
+      removeGuarded: makeDeskTheKeepersRoleManagement,
+      holdGuarded: makeDeskBeyondTheKeeper,
       saveFailed: async () => world.bridge.setOffline(true, [ROLES]),
       removed: async () => {
         await world.server.db.deleteFrom('user_roles').where('role_id', '=', world.deskId).execute();
@@ -236,7 +247,7 @@ function driver(): Driver<World> {
           if (alert) expect(within(dialog()).getByRole('alert')).toHaveTextContent(alert);
           else expect(within(dialog()).queryByRole('alert')).toBeNull();
         }
-        if (step?.outcome === 'saveGuarded') expect(JSON.parse((await deskRow())!.features)).toContain('is_super_admin_user');
+        if (step?.outcome === 'saveGuarded') expect(JSON.parse((await deskRow())!.features)).toContain('role_mgmt');
         expect(s.queryByRole('status', { name: 'Roles notice' })).toBeNull();
       },
       'form.saving': () => {
@@ -262,7 +273,7 @@ function driver(): Driver<World> {
         expect(within(within(alertDialog()).getByRole('list', { name: 'Holders who lose the role' })).getAllByRole('listitem').map((li) => li.textContent))
           .toEqual(['support Staff (support)']);
         expect(within(alertDialog()).getByRole('button', { name: 'Delete and take it from them' })).toBeEnabled();
-        if (step?.outcome === 'removeGuarded') expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(LAST_SUPER);
+        if (step?.outcome === 'removeGuarded') expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(SELF_GUARD);
         else expect(within(alertDialog()).queryByRole('alert')).toBeNull();
         // Nothing is deleted while asking.
         expect(await deskRow()).toBeDefined();
@@ -282,7 +293,7 @@ function driver(): Driver<World> {
         }
         if (step?.outcome === 'holdGuarded') {
           expect(held).toBe(true);
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent(LAST_SUPER);
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(BEYOND_SUPER);
         } else {
           expect(within(dialog()).queryByRole('alert')).toBeNull();
         }

@@ -2,6 +2,7 @@
 // switches a super admin changes, each change saved at once and the server's message shown. The
 // edit machine invokes this one while the tab is open, so each opening reads them afresh.
 import { assign, fromPromise, setup } from 'xstate';
+import { fieldRefusalOf } from '../../domain/field-errors';
 import type { AdminPrivileges } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
@@ -51,7 +52,8 @@ export const userPrivilegesMachine = setup({
           target: 'ready',
           actions: assign(({ event }) => ({ privileges: event.output.data, message: noticeOf(event.output.status, event.output.msg) })),
         },
-        onError: { target: 'ready', actions: assign({ message: ({ event }) => noticeOf(false, `Nothing was changed. ${failureMessage(event.error)}`) }) },
+        // A refusal (the grant rule, decision 066) is the server's message, shown as it is.
+        onError: { target: 'ready', actions: assign({ message: ({ event }) => noticeOf(false, fieldRefusalOf(event.error)?.msg ?? `Nothing was changed. ${failureMessage(event.error)}`) }) },
       },
     },
     failed: {
