@@ -54,8 +54,9 @@ export function decodeAccountCursor(cursor: string, q: string): Position {
   } catch {
     throw new BadAccountCursor('The page cursor is not valid; start from the first page.');
   }
+  // No stored name holds a NUL, and PostgreSQL cannot compare one: such a cursor is not ours.
   if (!Array.isArray(parts) || parts.length !== 4 || (parts[0] !== 'next' && parts[0] !== 'prev') || typeof parts[1] !== 'string'
-    || !Number.isSafeInteger(parts[2]) || typeof parts[3] !== 'string') {
+    || parts[1].includes('\u0000') || !Number.isSafeInteger(parts[2]) || typeof parts[3] !== 'string') {
     throw new BadAccountCursor('The page cursor is not valid; start from the first page.');
   }
   if (parts[3] !== q) throw new BadAccountCursor('The page cursor belongs to another search; start from the first page.');

@@ -4,7 +4,7 @@
 // removed, from the version the person saw), and creating or editing the account record itself
 // (name unique whatever its case, its own version).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { normaliseAccountName, type AccountRecord, type AccountSettingsInput } from '../../src/domain/accounts';
+import { accountNameKey, normaliseAccountName, type AccountRecord, type AccountSettingsInput } from '../../src/domain/accounts';
 import type { AccountSettingsRecord } from '../../src/domain/account-settings';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
@@ -82,17 +82,50 @@ export async function readAccountRecord(db: Db, id: number): Promise<AccountReco
   return row ? recordOf(row) : null;
 }
 
+const KEY_BATCH = 500;
+
+/** Keys the organizations another writer left without name_key (seeds, older tools), a batch at a time. */
+async function keyUnkeyedNames(trx: Transaction<Database>): Promise<void> {
+  for (;;) {
+    const rows = await trx.selectFrom('organizations').select(['id', 'name']).where('name_key', 'is', null).orderBy('id').limit(KEY_BATCH).execute();
+    if (rows.length === 0) return;
+    const keys = sql.join(rows.map((r) => sql`when ${Number(r.id)} then ${accountNameKey(r.name)}`), sql` `);
+    await trx.updateTable('organizations').set({ name_key: sql<string>`case id ${keys} end` }).where('id', 'in', rows.map((r) => Number(r.id))).execute();
+  }
+}
+
 /**
  * Account names are unique whatever their case (decision 051), checked inside the writing
- * transaction. Organizations also come from places with no such check (older data), so this is
- * not an index: on PostgreSQL the writers of names queue on one advisory lock, on SQLite the
- * write transaction is already alone.
+ * transaction on name_key, computed here in JavaScript so both engines agree on what "the same
+ * name" is (the databases' lower() do not: migration 033). Organizations also come from places
+ * with no such check (older data), so this is not a unique index: on PostgreSQL the writers of
+ * names queue on one advisory lock, on SQLite the write transaction is already alone.
  */
 async function nameHeldByOther(trx: Transaction<Database>, name: string, exceptId: number | null): Promise<boolean> {
   if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(51051)`.execute(trx);
-  let q = trx.selectFrom('organizations').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  await keyUnkeyedNames(trx);
+  let q = trx.selectFrom('organizations').select('id').where('name_key', '=', accountNameKey(name));
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The exact unique constraint on organizations.name, met by a writer that bypassed the check (it
+ * runs under no lock of ours): the same refusal as the check's, never a 500.
+ */
+function isNameViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const text = String(e?.message ?? '');
+  return (e?.code === '23505' && /organizations_name/.test(text)) || /UNIQUE constraint failed: organizations\.name\b/.test(text);
+}
+
+async function unlessNameTaken(write: () => Promise<RecordOutcome>): Promise<RecordOutcome> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isNameViolation(err)) return { ok: false, reason: 'name' };
+    throw err;
+  }
 }
 
 export type RecordOutcome =
@@ -103,32 +136,32 @@ export type RecordOutcome =
 
 export async function createAccount(db: Kysely<Database>, input: { name: string; salesforce_id: string | null; sf_acc_id: string | null }, author: string, at: number): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+  return unlessNameTaken(() => db.transaction().execute(async (trx): Promise<RecordOutcome> => {
     if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
-    const row = await trx.insertInto('organizations').values({ name, salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, created_at: at })
+    const row = await trx.insertInto('organizations').values({ name, name_key: accountNameKey(name), salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, created_at: at })
       .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at']).executeTakeFirstOrThrow();
     const record = recordOf(row);
     await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account created: ${name}`, current: record, record: { kind: 'account', id: record.account_id } });
     return { ok: true, record };
-  });
+  }));
 }
 
 export async function updateAccount(
   db: Kysely<Database>, input: { account_id: number; version: number; name: string; salesforce_id: string | null; sf_acc_id: string | null }, author: string, at: number,
 ): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+  return unlessNameTaken(() => db.transaction().execute(async (trx): Promise<RecordOutcome> => {
     const previous = await readAccountRecord(trx, input.account_id);
     if (!previous) return { ok: false, reason: 'missing' };
     if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
     const updated = await trx.updateTable('organizations')
-      .set((eb) => ({ name, salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, version: eb('version', '+', 1) }))
+      .set((eb) => ({ name, name_key: accountNameKey(name), salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, version: eb('version', '+', 1) }))
       .where('id', '=', input.account_id).where('version', '=', input.version).executeTakeFirst();
     const now = (await readAccountRecord(trx, input.account_id))!;
     if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
     await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account edited: ${name}`, previous, current: now, record: { kind: 'account', id: input.account_id } });
     return { ok: true, record: now };
-  });
+  }));
 }
 
 /** The groups of one account (what accountsettings_groups may name) and the templates it may follow. */

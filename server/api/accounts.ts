@@ -22,8 +22,12 @@ import { normaliseQuery } from '../users/search';
 
 const ACCESS = 'account_settings_tab';
 const NO_ACCOUNT = 'There is no such account.';
-/** The save's form is built per platform key, so the handler checks it (saveAccountSettingsForm). */
-const AnyFields = v.looseObject({});
+/**
+ * The save's form is built per platform key, so the handler checks it (saveAccountSettingsForm).
+ * The fields pass as sent: a loose object would drop `__proto__` and `constructor`, which the strict
+ * form must see to refuse as unknown fields.
+ */
+const AnyFields = v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null, 'Send the settings as form data.');
 
 const contextOf = (deps: AppDeps): AccountContext => ({ productKey: deps.config.productKey, serverType: deps.config.serverType });
 

@@ -36,6 +36,7 @@ import * as reportCountsSpeed from './migrations/2026_11_28_031_report_counts_sp
 import * as inviteRequests from './migrations/2026_11_28_030_invite_requests';
 import * as inviteSearch from './migrations/2026_11_28_030_invite_search';
 import * as userContent from './migrations/2026_11_28_032_user_content';
+import * as accountNameKey from './migrations/2026_11_29_033_account_name_key';
 import * as linkedIdentity from './migrations/2026_11_29_034_linked_identity';
 import type { Database } from './schema';
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_030_invite_requests': inviteRequests,
   '2026_11_28_030_invite_search': inviteSearch,
   '2026_11_28_032_user_content': userContent,
+  '2026_11_29_033_account_name_key': accountNameKey,
   '2026_11_29_034_linked_identity': linkedIdentity,
 };
 

@@ -13,6 +13,11 @@ export interface OrganizationsTable {
   created_at: number;
   /** Raised by every edit of the account record on Account Settings (migration 018). */
   version: Generated<number>;
+  /**
+   * accountNameKey(name), the account names' uniqueness (migration 033). Writers other than Account
+   * Settings may leave it null; the account writer keys such rows before it checks a name.
+   */
+  name_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export const USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'] as const;

@@ -2,6 +2,7 @@
 // JSON. Anything malformed or of another type becomes a 400, never a throw. (Size is capped
 // before this by the bodyLimit middleware in app.ts.)
 import type { Context } from 'hono';
+import { jsonValueProblem } from '../../src/domain/wire-input';
 import type { BodyRead, HonoEnv } from '../context';
 
 /** Requests larger than this are refused before they are read. */
@@ -26,7 +27,10 @@ async function read(c: Context<HonoEnv>, kind: BodyKind): Promise<BodyRead> {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         return { ok: false, msg: 'The JSON body must be an object.' };
       }
-      return { ok: true, fields: value as Record<string, unknown> };
+      // Bounded before any schema or message walks it (src/domain/wire-input.ts).
+      if (jsonValueProblem(value, { nul: true }) === 'depth') return { ok: false, msg: 'The JSON body is nested too deeply.' };
+      // Without a prototype, as form data is read: a field named `toString` or `__proto__` is only a field.
+      return { ok: true, fields: Object.assign(Object.create(null) as Record<string, unknown>, value) };
     }
     // A form call may arrive with no body at all (e.g. session_check/ sends nothing).
     if (type === '' && (await c.req.text()) === '') return { ok: true, fields: {} };

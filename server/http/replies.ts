@@ -3,11 +3,11 @@
 import type { Context } from 'hono';
 import type { BaseIssue } from 'valibot';
 import { permissionName } from '../../src/domain/feature-labels';
-import { fieldsOfIssues, messagesOfIssues, summaryOf, type BadRequestReply, type FieldMessages } from '../../src/domain/field-errors';
+import { fieldMap, fieldsOfIssues, messagesOfIssues, summaryOf, type BadRequestReply, type FieldMessages } from '../../src/domain/field-errors';
 
 /** 400 with field → messages (the list form); `fields` takes the first message of each. */
 export function badRequest(c: Context, msg: string, errors: Record<string, string[]> = {}): Response {
-  const fields: FieldMessages = {};
+  const fields = fieldMap<string>();
   for (const [key, messages] of Object.entries(errors)) if (messages[0] !== undefined) fields[key] = messages[0];
   const body: BadRequestReply = { status: false, msg, errors, fields };
   return c.json(body, 400);

@@ -52,11 +52,13 @@ export function saveRedshift(db: Kysely<Database>, input: { configuration: Redsh
     const before = await readRedshift(trx);
     const c = input.configuration;
     // The version in the WHERE decides: a save committed since the read above leaves nothing to update.
-    const updated = await trx.updateTable('redshift_configuration').set({
+    // The next version from the row itself: a stale request's version + 1 is never computed, so the
+    // largest version a request may name (REDSHIFT_VERSION_MAX) is told as stale, not overflowed.
+    const updated = await trx.updateTable('redshift_configuration').set((eb) => ({
       user_script: flag(c.user_script), account_script: flag(c.account_script),
       ignore_expire_time: flag(c.user_flag.expire_time), ignore_product: flag(c.user_flag.product), ignore_user_type: flag(c.user_flag.user_type),
-      version: input.version + 1, updated_by: actor.id, updated_at: now,
-    }).where('id', '=', 1).where('version', '=', input.version).returning('version').executeTakeFirst();
+      version: eb('version', '+', 1), updated_by: actor.id, updated_at: now,
+    })).where('id', '=', 1).where('version', '=', input.version).returning('version').executeTakeFirst();
     if (!updated) return { ok: false, reason: 'stale', current: await readRedshift(trx) };
     const state = await readRedshift(trx);
     await writeAudit(trx, {

@@ -65,7 +65,8 @@ export function decodeCursor(cursor: string): { nameKey: string; id: number } | 
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const cut = text.lastIndexOf('\u0000');
   const id = Number(text.slice(cut + 1));
-  if (cut < 0 || !Number.isSafeInteger(id) || id < 1) return 'bad';
+  // NUL only separates: one inside the name is no cursor of ours (and PostgreSQL cannot compare it).
+  if (cut < 0 || !Number.isSafeInteger(id) || id < 1 || text.slice(0, cut).includes('\u0000')) return 'bad';
   return { nameKey: text.slice(0, cut), id };
 }
 type Cursor = { nameKey: string; id: number } | null;

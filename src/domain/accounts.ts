@@ -171,6 +171,16 @@ export type StaleAccountRecordReply = v.InferOutput<typeof StaleAccountRecordRep
 export function normaliseAccountName(name: string): string {
   return name.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * What makes two account names one (organizations.name_key, migration 033): normalised, NFKC, lower
+ * case by JavaScript's rules. Compared as stored text, not with the database's lower(), which folds
+ * A–Z only on SQLite and depends on the locale on PostgreSQL, so both engines refuse the same names
+ * ('Ärzte Nord' and 'ärzte nord' are one).
+ */
+export function accountNameKey(name: string): string {
+  return normaliseAccountName(name).normalize('NFKC').toLowerCase();
+}
 const Name = v.pipe(AccountName, v.transform(normaliseAccountName), v.nonEmpty('Give the account a name.'));
 /** Salesforce ids: letters, digits and '-', or empty (none). */
 const SalesforceId = v.optional(v.pipe(

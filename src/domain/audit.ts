@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { MAX_CLIENT_LOG_ENTRIES } from './constants';
+import { boundedJson } from './wire-input';
 
 // 'sku configuration' and 'redshift configuration' are the platform configuration screens (decisions 053, 054).
 export const AUDIT_CATEGORIES = [
@@ -29,6 +30,8 @@ export const ClientLogForm = v.object({
   data: v.pipe(
     v.string(),
     v.parseJson(undefined, 'data must be a JSON list of log entries.'),
+    // Bounded before JSON.stringify stores it; NUL is kept (stored escaped, as above).
+    boundedJson('data', { nul: true }),
     v.array(ClientLogEntry),
     v.minLength(1, 'Send at least one log entry.'),
     v.maxLength(MAX_CLIENT_LOG_ENTRIES, `Send at most ${MAX_CLIENT_LOG_ENTRIES} log entries at once.`),

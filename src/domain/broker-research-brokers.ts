@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { MIFID_STATUSES, type MifidStatus } from './broker-research';
 import { Email, Id } from './users';
+import { lines, oneLine } from './wire-input';
 
 // ── limits and messages ───────────────────────────────────────────────
 export const BROKER_LIMITS = {
@@ -48,9 +49,10 @@ const Version = v.pipe(
   v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected the version the broker was read at.'), v.transform(Number)), v.number()]),
   v.integer('Expected a version.'), v.minValue(1, 'Expected a version.'),
 );
-const Line = (label: string, max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(`Type the ${label}.`), v.maxLength(max, `At most ${max} characters.`));
-const Optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`)), '');
-const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(BROKER_LIMITS.search, `At most ${BROKER_LIMITS.search} characters.`)), '');
+// Text fields refuse control characters (wire-input.ts): PostgreSQL cannot store or compare a NUL.
+const Line = (label: string, max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(`Type the ${label}.`), v.maxLength(max, `At most ${max} characters.`), oneLine());
+const Optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), oneLine()), '');
+const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(BROKER_LIMITS.search, `At most ${BROKER_LIMITS.search} characters.`), oneLine()), '');
 
 export const MifidStatusSchema = v.picklist(MIFID_STATUSES, 'Choose a MiFID II status.');
 
@@ -141,7 +143,7 @@ export type LinkBrokerForm = v.InferOutput<typeof LinkBrokerForm>;
 /** PUT api/broker/distributor_info/: the broker's code at a distributor, carried or not. */
 export const DistributorInfoForm = v.object({
   ...Change,
-  dist: v.pipe(v.string(), v.trim(), v.nonEmpty('Choose a distributor.'), v.maxLength(40)),
+  dist: v.pipe(v.string(), v.trim(), v.nonEmpty('Choose a distributor.'), v.maxLength(40), oneLine()),
   code: Line('code', BROKER_LIMITS.code),
   active: v.pipe(v.picklist(['true', 'false'], 'Must be true or false.'), v.transform((x) => x === 'true')),
 });
@@ -180,7 +182,10 @@ export const brokerCursorOf = (row: { name: string; id: number }): string => JSO
 export function readBrokerCursor(cursor: string): { name: string; id: number } | null {
   try {
     const parsed: unknown = JSON.parse(cursor);
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && Number.isSafeInteger(parsed[1])) return { name: parsed[0], id: parsed[1] as number };
+    // A NUL cannot be a stored name (and PostgreSQL cannot compare one): such a cursor is no cursor.
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && !parsed[0].includes('\u0000') && Number.isSafeInteger(parsed[1])) {
+      return { name: parsed[0], id: parsed[1] as number };
+    }
   } catch {
     return null;
   }
@@ -203,7 +208,7 @@ export type UserGroupsReply = v.InferOutput<typeof UserGroupsReply>;
 
 const GroupFields = {
   name: Line('name', BROKER_LIMITS.groupName),
-  description: Optional(BROKER_LIMITS.description),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(BROKER_LIMITS.description, `At most ${BROKER_LIMITS.description} characters.`), lines()), ''),
 };
 /** POST api/broker/user_group/create/ */
 export const CreateUserGroupForm = v.object({ broker: Id, ...GroupFields });
@@ -227,7 +232,7 @@ export type MembersReply = v.InferOutput<typeof MembersReply>;
 export const AddMembersForm = v.object({
   group: Id,
   users: v.pipe(
-    v.string(), v.maxLength(20_000), v.transform(identifiersOf),
+    v.string(), v.maxLength(20_000), lines(), v.transform(identifiersOf),
     v.minLength(1, 'Type an email or username.'), v.maxLength(BROKER_LIMITS.membersPerAdd, `At most ${BROKER_LIMITS.membersPerAdd} users at once.`),
   ),
 });

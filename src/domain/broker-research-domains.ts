@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { MAX_SEARCH_TEXT } from './constants';
 import { DomainName } from './broker-research';
 import { Id, Text } from './users';
+import { oneLine } from './wire-input';
 
 /** The calls, from the root (spec §7's words: "broker domain mapping"). */
 export const DOMAIN_MAPPING_PATH = '/api/researchreports/broker_domain_mapping/';
@@ -40,7 +41,7 @@ export const DomainMappingListQuery = v.object({
   q: Search,
   broker: OptionalId,
   /** The last domain of the page before (keyset). */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(253)), ''),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(253), oneLine()), ''),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'A whole number.'), v.transform(Number), v.minValue(1), v.maxValue(200)), String(DOMAIN_MAPPINGS_PAGE)),
 });
 export type DomainMappingListQuery = v.InferOutput<typeof DomainMappingListQuery>;

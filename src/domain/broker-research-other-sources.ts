@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { decodeCsvText, problemsCsv, type CsvRow, type CsvRowProblem } from './csv-upload';
 import { papaRows } from './identifier-file';
 import { Id, Text } from './users';
+import { oneLine } from './wire-input';
 
 // ── limits ────────────────────────────────────────────────────────────
 /** Data rows one file may hold. */
@@ -186,7 +187,7 @@ export function summariseOtherSourceFile(read: OtherSourceRead): OtherSourceFile
 
 // ── the calls ─────────────────────────────────────────────────────────
 export const SourceName = v.pipe(Text(SOURCE_NAME_MAX), v.nonEmpty('Name the source, for example Refinitiv entitlement file.'));
-export const Distributor = v.pipe(v.string(), v.trim(), v.nonEmpty('Choose the distributor.'), v.maxLength(40, 'Choose the distributor.'));
+export const Distributor = v.pipe(v.string(), v.trim(), v.nonEmpty('Choose the distributor.'), v.maxLength(40, 'Choose the distributor.'), oneLine());
 
 /** other_sources/verify/ and other_sources/apply/: the file, where it came from, which distributor. */
 /** A file of the form, whichever realm made it (the checked shape, not the class). */

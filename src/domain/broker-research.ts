@@ -5,6 +5,7 @@
 // other sources (a distributor's file). Each tab's own calls live in its own module beside this one.
 import * as v from 'valibot';
 import { productNames } from './product';
+import { lines } from './wire-input';
 
 // ── the tabs (?tab= in the URL; control_panel is the default) ──────────
 export const BR_TABS = [
@@ -89,7 +90,7 @@ export const OPEN_REQUEST_STATUSES: readonly RequestStatus[] = ['new', 'sent'];
 export const canAct = (action: RequestAction, status: RequestStatus): boolean => (REQUEST_ACTIONS[action].from as readonly RequestStatus[]).includes(status);
 /** A rejection's reason: said, in a few lines. */
 export const REASON_MAX = 500;
-export const Reason = v.pipe(v.string(), v.trim(), v.nonEmpty('Say why.'), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`));
+export const Reason = v.pipe(v.string(), v.trim(), v.nonEmpty('Say why.'), v.maxLength(REASON_MAX, `At most ${REASON_MAX} characters.`), lines());
 
 // ── fulfillments ──────────────────────────────────────────────────────
 export const FULFILLMENT_SOURCES = ['request', 'other_source', 'broker'] as const;

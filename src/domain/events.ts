@@ -4,6 +4,7 @@
 // summary; spec §7 names the calls (segment/fetch_segmentio_events/, user/get_user_segment_data/).
 import * as v from 'valibot';
 import { Chart, DayField, OptionalId } from './reports';
+import { oneLine } from './wire-input';
 
 export const EVENT_PAGE_SIZE = 50;
 export const EVENT_NAME_MAX = 100;
@@ -35,7 +36,7 @@ const IdField = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected an id.'), v.t
 // ── POST segment/fetch_segmentio_events/ ─────────────────────────────
 export const EventsQuery = v.object({
   from: DayField, to: DayField, org_id: OptionalId,
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(EVENT_NAME_MAX, `At most ${EVENT_NAME_MAX} characters.`)), ''),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(EVENT_NAME_MAX, `At most ${EVENT_NAME_MAX} characters.`), oneLine()), ''),
   cursor: v.optional(v.union([v.literal(''), CursorField], 'Not a page of this list.'), ''),
 });
 export type EventsQuery = v.InferOutput<typeof EventsQuery>;

@@ -27,6 +27,15 @@ export type BadRequestReply = v.InferOutput<typeof BadRequestReply>;
 
 type Issue = v.BaseIssue<unknown>;
 
+/**
+ * An empty map from request field to message. Field names come from the client, so the map has no
+ * prototype: `toString`, `constructor` or `__proto__` is a field like any other, never a member
+ * of Object.prototype that `??=` would find (and then push to) or that assignment would replace.
+ */
+export function fieldMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 const DEFAULT_MESSAGE = /^Invalid \w+: (Expected|Received) /;
 const count = (n: unknown, input: unknown, one: string, many: string) =>
   `${String(n)} ${typeof input === 'string' ? (n === 1 ? 'character' : 'characters') : n === 1 ? one : many}`;
@@ -60,14 +69,14 @@ export function issueField(issue: Issue): string {
 
 /** Field → first message, from a failed schema check. */
 export function fieldsOfIssues(issues: readonly Issue[]): FieldMessages {
-  const fields: FieldMessages = {};
+  const fields = fieldMap<string>();
   for (const issue of issues) fields[issueField(issue)] ??= issueMessage(issue);
   return fields;
 }
 
 /** Field → every message (the older `errors` form of the 400 body). */
 export function messagesOfIssues(issues: readonly Issue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldMap<string[]>();
   for (const issue of issues) (errors[issueField(issue)] ??= []).push(issueMessage(issue));
   return errors;
 }
@@ -84,14 +93,14 @@ export function summaryOf(fields: FieldMessages, fallback = 'Some fields are not
  * `rest`, those not under it, as they are.
  */
 export function fieldsUnder(fields: FieldMessages, prefix: string): FieldMessages {
-  const out: FieldMessages = {};
+  const out = fieldMap<string>();
   const start = `${prefix}.`;
   for (const [key, message] of Object.entries(fields)) if (key.startsWith(start)) out[key.slice(start.length)] = message;
   return out;
 }
 
 export function fieldsOutside(fields: FieldMessages, prefix: string): FieldMessages {
-  const out: FieldMessages = {};
+  const out = fieldMap<string>();
   for (const [key, message] of Object.entries(fields)) if (!key.startsWith(`${prefix}.`)) out[key] = message;
   return out;
 }

@@ -72,7 +72,12 @@ export const FetchRedshiftReply = v.object({
 export type FetchRedshiftReply = v.InferOutput<typeof FetchRedshiftReply>;
 
 // ── POST redshift_configuration/ (JSON) ───────────────────────────────────
-const Version = v.pipe(v.number('Expected the version the configuration was read at.'), v.integer('Expected a version.'), v.minValue(1, 'Expected a version.'));
+/** The largest version the column holds (PostgreSQL's integer): a larger one is no version at all, not a stale one. */
+export const REDSHIFT_VERSION_MAX = 2_147_483_647;
+const Version = v.pipe(
+  v.number('Expected the version the configuration was read at.'), v.integer('Expected a version.'), v.minValue(1, 'Expected a version.'),
+  v.maxValue(REDSHIFT_VERSION_MAX),
+);
 export const SaveRedshiftBody = v.strictObject(
   { redshift_configuration: RedshiftConfiguration, version: Version },
   (issue) => (issue.expected === 'never' ? `There is no field ${issue.received}.` : issue.received === 'undefined' ? 'Required.' : 'The body must be a JSON object.'),

@@ -38,7 +38,24 @@ export const FetchUserRolesReply = v.object({
 export type FetchUserRolesReply = v.InferOutput<typeof FetchUserRolesReply>;
 
 const isRoleFeatureKey = (key: unknown) => typeof key === 'string' && (ROLE_FEATURE_KEYS as readonly string[]).includes(key);
-const unknownKeys = (keys: readonly unknown[]) => keys.filter((k) => !isRoleFeatureKey(k)).map((k) => JSON.stringify(k)).join(', ');
+/** More than any role needs (every key, each named a few times), so a list is checked in bounded time. */
+export const ROLE_FEATURES_MAX = 500;
+const NAMED_MAX = 5;
+/**
+ * A wrong item as JSON, but a list or an object only by its brackets and a string cut short: a
+ * value of any size or depth is never walked to be named.
+ */
+const describeItem = (k: unknown): string => {
+  if (typeof k === 'string') return JSON.stringify(k.length > 64 ? `${k.slice(0, 64)}…` : k);
+  if (Array.isArray(k)) return '[…]';
+  if (typeof k === 'object' && k !== null) return '{…}';
+  return String(k);
+};
+const unknownKeys = (keys: readonly unknown[]) => {
+  const wrong = keys.filter((k) => !isRoleFeatureKey(k));
+  const named = wrong.slice(0, NAMED_MAX).map(describeItem).join(', ');
+  return wrong.length > NAMED_MAX ? `${named} and ${wrong.length - NAMED_MAX} more` : named;
+};
 
 const Name = RequiredText('Name', ROLE_NAME_MAX);
 const Description = v.optional(Text(ROLE_DESCRIPTION_MAX), '');
@@ -47,6 +64,7 @@ const Features = JsonField(
   v.pipe(
     // Items checked as a whole, so every problem is told at the one field, `features`.
     v.array(v.unknown(), 'features must be a list of feature keys.'),
+    v.maxLength(ROLE_FEATURES_MAX, `At most ${ROLE_FEATURES_MAX} feature keys.`),
     v.check((keys) => keys.every(isRoleFeatureKey), (issue) => `There is no feature key ${unknownKeys(issue.input as unknown[])}.`),
     v.transform((keys) => [...new Set(keys as string[])]),
   ),

@@ -97,8 +97,10 @@ export const DEFAULT_STARTUP_SCREEN = 'docsearch';
  * The feature a single-user edit of a field needs on top of edit_user (spec §6). Fields not named
  * here need edit_user alone. Changing the type to or from is_staff also needs staff_role_change,
  * and the customer types need allow_customer_type (server/users/edit-rules.ts applies both).
+ * Looked up by the field names a request sends, so it has no prototype: `hasOwnProperty` is a
+ * field no feature guards, not Object.prototype's function.
  */
-export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = {
+export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = Object.assign(Object.create(null) as Record<string, FeatureKey>, {
   user_type: 'user_type_update',
   expiry_dt: 'expiry_update',
   active: 'active_update',
@@ -109,4 +111,4 @@ export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = {
   rr_pro: 'tr_src_toggle',
   // Product beta settings (decision 065); the restriction flags stay with edit_user.
   ...Object.fromEntries(PRODUCT_BETA_FLAGS.map((flag) => [flag, 'prod_beta_subtab' as const])),
-};
+});
