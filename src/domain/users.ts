@@ -467,9 +467,9 @@ export const BulkPreviewReply = v.union([
       matched: v.number(),
       changing: v.number(),
       unchanged: v.number(),
-      /** Identifiers that matched nobody (selection by identifiers). */
       /** Users the edit would leave as they are (decision 066). */
       refused: v.optional(v.number(), 0),
+      /** Identifiers that matched nobody (selection by identifiers). */
       unmatched: v.array(v.string()),
       sample: v.array(UserRow),
     }),
@@ -478,21 +478,21 @@ export const BulkPreviewReply = v.union([
 ]);
 export type BulkPreviewReply = v.InferOutput<typeof BulkPreviewReply>;
 
-/** bulk_edit_user/: applied in one transaction; a report per user. */
 /** One user's line of a bulk edit's report; a refused user says why. */
 export const BulkResult = v.object({
   id: v.number(), username: v.string(), result: v.picklist(['updated', 'unchanged', 'refused']), changed: v.array(v.string()), reason: v.optional(v.string()),
 });
 
+/** bulk_edit_user/: applied in one transaction; a report per user. */
 export const BulkApplyReply = v.union([
   v.object({
     status: v.literal(1),
     data: v.object({
       updated: v.number(),
       unchanged: v.number(),
-      unmatched: v.array(v.string()),
       /** Users left as they were: staff accounts holding keys the author lacks (decision 066). */
       refused: v.optional(v.number(), 0),
+      unmatched: v.array(v.string()),
       results: v.array(BulkResult),
     }),
   }),
