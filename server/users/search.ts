@@ -214,7 +214,8 @@ export function decodeCursor(cursor: string, filter: UserFilter, order: ListOrde
   if (!Array.isArray(parts) || parts.length !== 4) throw new BadCursor('The page cursor is not valid; start from the first page.');
   const [print, towards, value, id] = parts as unknown[];
   const textSort = TEXT_SORTS.includes(order.sort);
-  const valueOk = textSort ? typeof value === 'string' && value.length <= 1000 : typeof value === 'number' && Number.isSafeInteger(value);
+  // A NUL never reaches a query: PostgreSQL's text cannot hold one (a 500 rather than a refusal).
+  const valueOk = textSort ? typeof value === 'string' && value.length <= 1000 && !value.includes('\u0000') : typeof value === 'number' && Number.isSafeInteger(value);
   if ((towards !== 'next' && towards !== 'prev') || !valueOk || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
     throw new BadCursor('The page cursor is not valid; start from the first page.');
   }

@@ -20,6 +20,8 @@ import { migrateTo, migrateToLatest } from '../../server/db/migrate';
 import { seededRandom } from '../../server/db/seed';
 import { seedBrokers } from '../../server/db/seed-brokers';
 import { seedBrokerResearch } from '../../server/db/seed-broker-research';
+import { UserFilter } from '../../src/domain/users';
+import { encodeCursor } from '../../server/users/search';
 import { freshDatabase } from '../support/server';
 import { serverForFile } from './support/fresh-server';
 import type { Browser } from './support/browser';
@@ -210,6 +212,11 @@ describe('a NUL in a text field', () => {
     ['the account list page cursor', async () => {
       const cursor = Buffer.from(JSON.stringify(['next', `A${NUL}`, 1, '']), 'utf8').toString('base64url');
       return [await admin.send('GET', `/api/as/?${new URLSearchParams({ cursor })}`), 'cursor'];
+    }],
+    ['the user list page cursor', async () => {
+      // A cursor of the search below (the filter's defaults, by name), its position holding a NUL.
+      const cursor = encodeCursor(v.parse(UserFilter, {}), { sort: 'name', dir: 'asc' }, { towards: 'next', value: `Ada${NUL}`, id: 1 });
+      return [await admin.post('/user/search_user/', { sort: 'name', dir: 'asc', cursor }), 'cursor'];
     }],
     ['the saved searches page cursor', async () => {
       const cursor = Buffer.from(`a${NUL}b${NUL}1`, 'utf8').toString('base64url');
