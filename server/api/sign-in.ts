@@ -13,7 +13,7 @@ import { LINK_TRUST_TEXT, linkDistrust, pinLinkedIdentity, type LinkDistrust } f
 import {
   attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, sourceAttemptKey, takeAttempt, type Attempt,
 } from '../auth/lockout';
-import { hashPassword, needsRehash, verifyDummy, verifyPassword } from '../auth/passwords';
+import { hashPassword, needsRehash, verifyDummy, verifyPassword, type HashPriority } from '../auth/passwords';
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
 import { isKnownSource, rememberSource, sweepThrottle, takeAddressAttempt } from '../auth/throttle';
 import { issueTicket, openTicket } from '../auth/tickets';
@@ -25,7 +25,7 @@ import { endBrowserSession, startBrowserSession } from '../http/cookies';
 import { REFUSALS, forbidden } from '../http/replies';
 import { defineRoute, type RouteContext } from '../routes';
 import { findUserByEmail, findUserByUsername, grantsOf, mayUsePanel } from '../staff';
-import { ServerBusy } from '../work-limiter';
+import { ServerBusy, type WorkKind } from '../work-limiter';
 
 export const SIGN_IN_TEXT = {
   enterOtp: 'Enter OTP',
@@ -59,11 +59,14 @@ interface Attempter {
   author: string;
   /** The client's address key (server/http/client-address.ts addressKey). */
   address: string;
+  /** The account completed a sign-in from this address (decision 040): its hashes go first. */
+  known: boolean;
 }
 
-async function attempterOf(db: Kysely<Database>, username: string, address: string, now: number): Promise<Attempter> {
-  const known = await isKnownSource(db, attemptKey(username), address, now);
-  return { key: known ? sourceAttemptKey(username, address) : attemptKey(username), author: username, address };
+async function attempterOf(db: Kysely<Database>, username: string, address: string, now: number, hasAccount = true): Promise<Attempter> {
+  // A name no account holds has no known source: a flood of made-up names costs one read less each.
+  const known = hasAccount && await isKnownSource(db, attemptKey(username), address, now);
+  return { key: known ? sourceAttemptKey(username, address) : attemptKey(username), author: username, address, known };
 }
 
 /** A completed sign-in: its counter starts again and its address becomes known to the account. */
@@ -86,12 +89,19 @@ async function failFactor(db: Kysely<Database>, who: Attempter, action: string, 
 }
 
 /**
+ * A known source's hash goes before any unknown one, at the server's CPU priority; unknown ones
+ * share a budget of the hasher's slots and run at the lowest CPU priority (decision 040).
+ */
+const hashKind = (who: Attempter): WorkKind => (who.known ? 'first' : 'budget');
+const hashPriority = (who: Attempter): HashPriority => (who.known ? 'normal' : 'low');
+
+/**
  * Checks a password through the instance's hashing limiter. When the server is too busy to check
  * it (ServerBusy, answered 503), nothing was checked, so the attempt is given back.
  */
 async function checkPassword(deps: AppDeps, who: Attempter, now: number, check: () => Promise<boolean>): Promise<boolean> {
   try {
-    return await deps.hashing.run(check);
+    return await deps.hashing.run(check, hashKind(who));
   } catch (err) {
     if (err instanceof ServerBusy) await giveBackAttempt(deps.db, who.key, now);
     throw err;
@@ -185,13 +195,18 @@ const login = defineRoute({
     const { db, config } = deps;
     const reply = (body: LoginReply) => c.json(body);
     const address = addressKey(clientAddress(c));
-    // Before any hashing, and whatever name was typed: a flood from one address costs one write each.
+    const user = await findUserByUsername(db, input.username);
+    const who = await attempterOf(db, user?.username ?? input.username, address, now, user !== undefined);
+    // An attempt the hasher would refuse (an unknown source over its budget during a flood) is
+    // refused before anything is written: under a flood every write queues for the one SQLite
+    // writer, and the writes a refusal used to make (address, account, give-back) held its 503
+    // for tens of seconds. It costs the reads above; nothing is counted, nothing hashed.
+    if (!deps.hashing.admits(hashKind(who))) throw new ServerBusy();
+    // Before any hashing, and whatever name was typed: a flood from one address costs a read and a write each.
     const allowed = await takeAddressAttempt(db, address, now);
     if (!allowed.allowed) return throttled(c, input.username, address, allowed, now);
     await sweepThrottle(db, now);
-    const user = await findUserByUsername(db, input.username);
     const grants = user ? await grantsOf(db, user.id) : null;
-    const who = await attempterOf(db, user?.username ?? input.username, address, now);
     const blocked = () => reply({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
     // Counted before the check, for an unknown name too: 'blocked' tells nothing about who exists.
     const attempt = await takeAttempt(db, who.key, now);
@@ -200,18 +215,18 @@ const login = defineRoute({
       return blocked();
     }
     if (!user || !grants || !user.password_hash || !mayUsePanel(user, grants, now)) {
-      await checkPassword(deps, who, now, () => verifyDummy(input.password, config.scrypt));
+      await checkPassword(deps, who, now, () => verifyDummy(input.password, config.scrypt, hashPriority(who)));
       const msg = await failFactor(db, who, 'password rejected', now, MESSAGES.badCredentials);
       return reply({ status: false, msg, first_time_login: false });
     }
     const hash = user.password_hash;
-    if (!(await checkPassword(deps, who, now, () => verifyPassword(input.password, hash)))) {
+    if (!(await checkPassword(deps, who, now, () => verifyPassword(input.password, hash, hashPriority(who))))) {
       const msg = await failFactor(db, who, 'password rejected', now, MESSAGES.badCredentials);
       return reply({ status: false, msg, first_time_login: false });
     }
     // A stronger hash is worth having, not worth a refusal: when the server is busy it waits for the next sign-in.
     const rehash = needsRehash(hash, config.scrypt)
-      ? await deps.hashing.run(() => hashPassword(input.password, config.scrypt)).catch((err: unknown) => {
+      ? await deps.hashing.run(() => hashPassword(input.password, config.scrypt), hashKind(who)).catch((err: unknown) => {
         if (err instanceof ServerBusy) return null;
         throw err;
       })

@@ -6,11 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_BLOCKED, MESSAGES, ThrottledReply, throttledMessage } from '../../src/domain/auth';
 import { LOCKOUT_THRESHOLD } from '../../src/domain/constants';
 import { createApp, type App } from '../../server/app';
+import { hashPassword, verifyDummy, verifyPassword } from '../../server/auth/passwords';
 import { ADDRESS_LIMIT, KNOWN_SOURCE_MS } from '../../server/auth/throttle';
 import { loadConfig, parseTrustedProxies, type ServerConfig } from '../../server/config';
 import { addressKey } from '../../server/http/client-address';
-import { BUSY_MESSAGE, workLimiter, type WorkLimiter } from '../../server/work-limiter';
-import { createTestServer, type TestServer } from '../support/server';
+import { BUSY_MESSAGE, workLimiter, type WorkKind, type WorkLimiter } from '../../server/work-limiter';
+import { TEST_SCRYPT, createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { advance, startFakeClock, stopFakeClock } from './support/clock';
 import { PANEL, type Staff } from './support/sign-in';
@@ -65,7 +66,7 @@ describe('the per-address limit', () => {
     expect(body).toEqual({ status: false, msg: throttledMessage(42), retry_after: 42 });
     expect(body.msg).toBe('Too many sign-in attempts from this network. Try again in 42 seconds.');
     expect(hashesRun()).toBe(before);
-    // Refused before the account was looked at: nothing counted against it.
+    // Refused before the account's counter was touched: nothing counted against it.
     expect(await failuresOf('lena')).toBeNull();
 
     advance(41_000);
@@ -176,6 +177,66 @@ describe('the hashing wait cap', () => {
     release();
     await held;
     expect(await (await attempt(b, 'lena', staff.password)).json()).toMatchObject({ status: true });
+  });
+});
+
+describe('a flood from many addresses', () => {
+  /** Waits for the requests under way to reach the limiter; asserts nothing about how long it took. */
+  async function queued(n: number): Promise<void> {
+    for (let i = 0; i < 2_000 && hashing.load().queued < n; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(hashing.load().queued).toBe(n);
+  }
+
+  it("takes a known source's hash before unknown ones waiting, and refuses an unknown one over the budget at once, writing nothing", async () => {
+    // Two slots, one of them for unknown sources, which may have one attempt waiting; a wait cap
+    // nobody reaches here, so whatever is refused was refused without waiting.
+    await start({}, { running: 2, queued: 8, budgetRunning: 1, budgetQueued: 1, maxWaitMs: 3_600_000 });
+    const inner = hashing;
+    const taken: WorkKind[] = [];
+    hashing = { ...inner, run: (work, kind = 'first') => inner.run(() => (taken.push(kind), work()), kind) };
+    app = createApp({ db: server.db, config: server.config, hashing });
+    // lena completes a sign-in from 198.51.100.20, which makes that address known to her.
+    const owner = await from('198.51.100.20');
+    expect(await (await attempt(owner, 'lena', staff.password)).json()).toMatchObject({ status: true });
+    expect(await owner.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({ status: true });
+    advance(30_000);
+    taken.length = 0;
+
+    // Other work holds both slots; an unknown source's attempt waits, then the owner's.
+    const releases: (() => void)[] = [];
+    const held = Promise.all([0, 1].map(() => hashing.run(() => new Promise<void>((resolve) => releases.push(resolve)))));
+    const unknown = attempt(await from('203.0.113.1'), 'lena', 'guess');
+    await queued(1);
+    const known = attempt(await from('198.51.100.20'), 'lena', staff.password);
+    await queued(2);
+
+    // A second unknown source finds the budget's place in the queue taken: 503 now, nothing
+    // counted on its address or on the name, nothing hashed.
+    const over = await attempt(await from('203.0.113.2'), 'nobody', 'guess');
+    expect(over.status).toBe(503);
+    expect(over.headers.get('retry-after')).toBe('1');
+    expect(await over.json()).toEqual({ status: false, msg: BUSY_MESSAGE });
+    expect(hashing.load()).toMatchObject({ running: 2, queued: 2 });
+    expect(await failuresOf('nobody')).toBeNull();
+    expect(await server.db.selectFrom('sign_in_throttle').select('address').where('address', '=', '203.0.113.2').execute()).toEqual([]);
+
+    // One slot comes free: the owner, who came second, is hashed first; the unknown source after.
+    releases[0]!();
+    expect(await (await known).json()).toMatchObject({ status: true });
+    expect(await (await unknown).json()).toMatchObject({ status: false, msg: MESSAGES.badCredentials });
+    expect(taken).toEqual(['first', 'first', 'first', 'budget']);
+    for (const r of releases) r();
+    await held;
+  });
+
+  it('hashes an unknown source in a thread of its own, with the same answers', async () => {
+    const hash = await hashPassword('correct horse 7', TEST_SCRYPT, 'low');
+    expect(await verifyPassword('correct horse 7', hash, 'low')).toBe(true);
+    expect(await verifyPassword('correct horse 8', hash, 'low')).toBe(false);
+    expect(await verifyPassword('correct horse 7', hash)).toBe(true);
+    expect(await verifyDummy('correct horse 7', TEST_SCRYPT, 'low')).toBe(false);
+    // A few at once, as the limiter lets them run.
+    expect(await Promise.all(['a', 'b', 'correct horse 7'].map((p) => verifyPassword(p, hash, 'low')))).toEqual([false, false, true]);
   });
 });
 
