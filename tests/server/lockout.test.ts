@@ -174,7 +174,12 @@ describe('lockout under concurrent attempts', () => {
     const replies = await Promise.all(otps.map((otp) => browser.postJson('/login_tfa_new/', { username: 'lena', otp })));
     expect(replies.at(-1)).toEqual({ status: true });
     expect(await signedInSessions()).toBe(1);
-    expect(await server.db.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
+    // The success cleared the count; on PostgreSQL a wrong code of the same burst may be counted
+    // after it (its own connection), so what is left is at most those, never a lock.
+    for (const row of await server.db.selectFrom('login_attempts').selectAll().execute()) {
+      expect(row.locked_until).toBeNull();
+      expect(row.failures).toBeLessThanOrEqual(LOCKOUT_THRESHOLD - 2);
+    }
   });
 });
 
