@@ -7,6 +7,18 @@ import { seededRandom } from '../../server/db/seed';
 /** What `openssl rand -base64 32` gives: a key of real entropy. */
 const strongKey = () => randomBytes(32).toString('base64');
 
+
+/** The ConfigError's message for this environment (a test fails if it loads). */
+function messageOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`no error for ${JSON.stringify(env)}`);
+}
+
 describe('configuration from the environment', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -59,15 +71,6 @@ describe('configuration from the environment', () => {
   });
 
   it('never repeats a secret or a database password in its messages', () => {
-    const messageOf = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (err) {
-        expect(err).toBeInstanceOf(ConfigError);
-        return (err as Error).message;
-      }
-      throw new Error(`no error for ${JSON.stringify(env)}`);
-    };
     const secret = messageOf({ SECRET_KEY: 'hunter2-but-too-short' });
     expect(secret).toBe('SECRET_KEY (21 characters, value not shown) must be at least 32 characters');
     expect(messageOf({ LINK_SIGNING_KEY: 'link-hunter2' })).not.toContain('hunter2');
@@ -106,15 +109,6 @@ describe('configuration from the environment', () => {
 
 describe('a production start (decision 068)', () => {
   const production = (env: Record<string, string> = {}) => ({ APP_ENV: 'production', SECRET_KEY: strongKey(), ALLOWED_HOSTS: 'console.example.com', ...env });
-  const messageOf = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (err) {
-      expect(err).toBeInstanceOf(ConfigError);
-      return (err as Error).message;
-    }
-    throw new Error('no error');
-  };
 
   it('refuses the same trivially weak key for all three at once, naming the variable and not the value', () => {
     const a32 = 'a'.repeat(32);
