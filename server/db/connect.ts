@@ -11,8 +11,11 @@ import { SqliteThreadsDialect, type SqliteThreadsOptions } from './sqlite-driver
 
 export type Engine = 'sqlite' | 'postgres';
 
-/** Where the data lives: a SQLite file (or ':memory:') or a PostgreSQL URL. */
-export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+/**
+ * Where the data lives: a SQLite file (or ':memory:', optionally starting as a copy of the file
+ * `copyOf`: tests' migrated template) or a PostgreSQL URL.
+ */
+export type DatabaseTarget = { engine: 'sqlite'; file: string; copyOf?: string } | { engine: 'postgres'; url: string };
 
 export function targetFromConfig(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
   return config.databaseUrl
@@ -37,7 +40,7 @@ export function openDatabase(target: DatabaseTarget, threads: SqliteThreadCounts
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
   // Every statement runs in a worker thread, never on the event loop (decision 041).
-  return new Kysely<Database>({ dialect: new SqliteThreadsDialect({ file: target.file, ...threads }) });
+  return new Kysely<Database>({ dialect: new SqliteThreadsDialect({ file: target.file, copyOf: target.copyOf, ...threads }) });
 }
 
 /**

@@ -8,7 +8,7 @@
 // A thread that dies fails the calls it held (a transaction on it fails as a whole: SQLite rolls
 // it back) and is replaced on the next call. ':memory:' becomes a temporary file, since threads
 // cannot share an in-memory database; it is deleted with the database.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -21,6 +21,8 @@ import { SqliteThread, SqliteThreadStopped, type ThreadResult } from './sqlite-t
 export interface SqliteThreadsOptions {
   /** A file, or ':memory:' for a private temporary one. */
   file: string;
+  /** With ':memory:', the temporary file starts as a copy of this one (tests' migrated template). */
+  copyOf?: string;
   /** Readers started with the database. */
   minReaders?: number;
   /** Readers at most: a read waits for a free one only when this many are busy. */
@@ -74,7 +76,7 @@ class Readers {
   #closed = false;
   #spawning = new Set<Promise<void>>();
 
-  constructor(private readonly file: string, private readonly opts: Required<Omit<SqliteThreadsOptions, 'file'>>) {}
+  constructor(private readonly file: string, private readonly opts: Required<Omit<SqliteThreadsOptions, 'file' | 'copyOf'>>) {}
 
   async start(): Promise<void> {
     await Promise.all(Array.from({ length: this.opts.minReaders }, () => this.#spawn()));
@@ -194,8 +196,9 @@ function ident(name: string): string {
 
 class WorkerDriver implements Driver {
   #file: string;
+  #copyOf: string | undefined;
   #tempDir: string | null = null;
-  #opts: Required<Omit<SqliteThreadsOptions, 'file'>>;
+  #opts: Required<Omit<SqliteThreadsOptions, 'file' | 'copyOf'>>;
   #writer: SqliteThread | null = null;
   #writerStarting: Promise<SqliteThread> | null = null;
   #writeLock = new Lock();
@@ -204,6 +207,7 @@ class WorkerDriver implements Driver {
 
   constructor(options: SqliteThreadsOptions) {
     this.#file = options.file;
+    this.#copyOf = options.copyOf;
     // A test's throwaway database (':memory:') serves one test's few calls at a time: two readers
     // do, where starting more would cost each test more than it saves.
     const throwaway = options.file === ':memory:';
@@ -217,6 +221,7 @@ class WorkerDriver implements Driver {
     if (this.#file === ':memory:') {
       this.#tempDir = mkdtempSync(path.join(tmpdir(), 'staff-console-db-'));
       this.#file = path.join(this.#tempDir, 'db.sqlite');
+      if (this.#copyOf) copyFileSync(this.#copyOf, this.#file);
     }
     // The writer first: it creates the file and puts it in WAL mode before readers open it.
     await this.writer();

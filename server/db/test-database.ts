@@ -23,10 +23,15 @@ async function onMaintenance<T>(maintenanceUrl: string, run: (client: pg.Client)
   }
 }
 
-/** Creates `<prefix>_<random>` and answers its URL. */
-export async function createThrowawayDatabase(maintenanceUrl: string, prefix: string): Promise<string> {
+/**
+ * Creates `<prefix>_<random>` and answers its URL: empty, or a copy of the database `template`
+ * (which nobody may be connected to meanwhile).
+ */
+export async function createThrowawayDatabase(maintenanceUrl: string, prefix: string, template?: string): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 60);
-  await onMaintenance(maintenanceUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) throw new Error(`Refusing template database '${template}'`);
+  const from = template === undefined ? '' : ` TEMPLATE "${template}"`;
+  await onMaintenance(maintenanceUrl, (client) => client.query(`CREATE DATABASE "${name}"${from}`));
   return withDatabaseName(maintenanceUrl, name);
 }
 

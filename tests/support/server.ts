@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { inject } from 'vitest';
 import { createApp } from '../../server/app';
 import { loadKeys } from '../../server/auth/keys';
 import { hashPassword, randomPassword } from '../../server/auth/passwords';
@@ -64,10 +65,28 @@ export async function freshDatabase(): Promise<{ db: Kysely<Database>; drop: () 
   return { db: openDatabase({ engine: 'sqlite', file: ':memory:' }), drop: async () => {} };
 }
 
+/**
+ * A database at the latest migration: a copy of the run's template (tests/support/template-database.ts),
+ * or, where no template was made (a project without that global setup), one migrated here.
+ */
+export async function migratedDatabase(): Promise<{ db: Kysely<Database>; drop: () => Promise<void> }> {
+  const template = inject('templateDatabase');
+  const maintenance = process.env['TEST_DATABASE_URL'];
+  if (template?.engine === 'postgres' && maintenance) {
+    const url = await createThrowawayDatabase(maintenance, `${databaseNameOf(maintenance)}_t`, template.name);
+    return { db: openDatabase({ engine: 'postgres', url }), drop: () => dropDatabase(maintenance, databaseNameOf(url)) };
+  }
+  if (template?.engine === 'sqlite') {
+    return { db: openDatabase({ engine: 'sqlite', file: ':memory:', copyOf: template.file }), drop: async () => {} };
+  }
+  const fresh = await freshDatabase();
+  await migrateToLatest(fresh.db);
+  return fresh;
+}
+
 export async function createTestServer(opts: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
-  const { db, drop } = await freshDatabase();
-  await migrateToLatest(db);
+  const { db, drop } = await migratedDatabase();
   const app = createApp({ db, config });
   let staffOrg: number | null = null;
 
