@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
@@ -8,6 +9,9 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // One test file per core: vitest's default leaves a core free, which on a 2-core machine
+      // ran the files one at a time. Each file has its own server, database and temporary files.
+      maxWorkers: availableParallelism(),
       projects: [
         {
           test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
