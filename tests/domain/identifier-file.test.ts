@@ -73,12 +73,9 @@ describe('readIdentifierFile', () => {
 
   it('reads 100,000 rows, and refuses one more', () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => `person${i}@example.com`);
-    const started = performance.now();
     const read = ok(`email\r\n${lines.join('\r\n')}\r\n`);
-    const took = performance.now() - started;
     expect(read.values).toHaveLength(100_000);
     expect(read.rows[99_999]).toBe(100_001);
-    expect(took).toBeLessThan(5_000);
     expect(readIdentifierFile(bytes(`${lines.join('\n')}\nextra@example.com\n`))).toMatchObject({ ok: false, reason: 'The file holds 100,001 rows; send at most 100,000.' });
   });
 

@@ -1,21 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_PATTERN, reconcileDataPlan } from '../../src/domain/user-rules';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import { MANAGED_USER_COUNT, SEED_ROLES, seedIfEmpty } from '../../server/db/seed';
+import { MANAGED_USER_COUNT, SEED_ROLES, seedIfEmpty, type SeededStaff } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 
+// Seeding writes every section's demo data (10-20 s on a busy 2-core machine): the tests read one
+// database seeded once, so their time does not add up to a timeout; only the check that a second
+// fresh database gets the same data seeds again.
+const DAY = Date.parse('2026-11-21T00:00:00Z');
 let server: TestServer;
-beforeEach(async () => {
+let staff: SeededStaff[] | null;
+beforeAll(async () => {
   server = await createTestServer({ config: { serverTypes: { app: 'http://localhost:8080', testing: 'http://localhost:8081' } } });
-});
-afterEach(async () => {
+  staff = await seedIfEmpty(server.db, server.config, DAY);
+}, 180_000);
+afterAll(async () => {
   await server.close();
 });
 
 describe('demo data', () => {
   it('fills an empty database once, with staff whose printed passwords work', async () => {
-    const staff = await seedIfEmpty(server.db, server.config, Date.now());
     expect(staff?.map((s) => s.username)).toEqual(['admin', 'support', 'analyst']);
     expect(await seedIfEmpty(server.db, server.config, Date.now())).toBeNull();
 
@@ -35,14 +40,18 @@ describe('demo data', () => {
   });
 
   it('seeds nothing in production: no demo staff, no demo users, no password to print (decision 068)', async () => {
-    expect(await seedIfEmpty(server.db, { ...server.config, appEnv: 'production' }, Date.now())).toBeNull();
-    expect(await server.db.selectFrom('users').select('id').execute()).toEqual([]);
-    expect(await server.db.selectFrom('organizations').select('id').execute()).toEqual([]);
-    expect(await server.db.selectFrom('roles').select('id').execute()).toEqual([]);
+    const empty = await createTestServer();
+    try {
+      expect(await seedIfEmpty(empty.db, { ...empty.config, appEnv: 'production' }, Date.now())).toBeNull();
+      expect(await empty.db.selectFrom('users').select('id').execute()).toEqual([]);
+      expect(await empty.db.selectFrom('organizations').select('id').execute()).toEqual([]);
+      expect(await empty.db.selectFrom('roles').select('id').execute()).toEqual([]);
+    } finally {
+      await empty.close();
+    }
   });
 
   it('gives admin every feature and tri_submittor, support only its three, analyst only the workflows', async () => {
-    await seedIfEmpty(server.db, server.config, Date.now());
     expect(SEED_ROLES['Super Admin']).toEqual([...FEATURE_KEYS, 'tri_submittor']);
     const roleOf = async (username: string) => server.db.selectFrom('users')
       .innerJoin('user_roles', 'user_roles.user_id', 'users.id').innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -53,7 +62,6 @@ describe('demo data', () => {
   });
 
   it('makes realistic managed users that follow the §5 data-plan rules, the same on every fresh database', async () => {
-    await seedIfEmpty(server.db, server.config, Date.parse('2026-11-21T00:00:00Z'));
     const managed = await server.db.selectFrom('users').selectAll().where('user_type', '!=', 'is_staff').orderBy('id').execute();
     for (const u of managed) {
       const plan = JSON.parse(u.data_plan) as string[];
@@ -69,11 +77,11 @@ describe('demo data', () => {
 
     const again = await createTestServer();
     try {
-      await seedIfEmpty(again.db, again.config, Date.parse('2026-11-21T00:00:00Z'));
+      await seedIfEmpty(again.db, again.config, DAY);
       const second = await again.db.selectFrom('users').select(['username', 'email', 'data_plan', 'expiry_dt']).where('user_type', '!=', 'is_staff').orderBy('id').execute();
       expect(second).toEqual(managed.map((u) => ({ username: u.username, email: u.email, data_plan: u.data_plan, expiry_dt: u.expiry_dt })));
     } finally {
       await again.close();
     }
-  });
+  }, 180_000);
 });

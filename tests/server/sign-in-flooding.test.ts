@@ -167,11 +167,10 @@ describe('the hashing wait cap', () => {
     let release!: () => void;
     const held = hashing.run(() => new Promise<void>((resolve) => (release = resolve)));
     const b = await from('203.0.113.7');
-    const started = performance.now();
+    // The slot is held until after the answer: a 503 at all shows the wait ended.
     const res = await attempt(b, 'lena', staff.password);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: false, msg: BUSY_MESSAGE });
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(hashing.load()).toMatchObject({ running: 1, queued: 0 });
     expect(await failuresOf('lena')).toEqual({ failures: 0, locked_until: null });
     release();
