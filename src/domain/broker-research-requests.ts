@@ -52,6 +52,22 @@ const OUT_OF_ORDER = 'The end date is before the start date.';
 export const RequestFilters = v.pipe(v.object(RequestFilterFields), v.forward(v.check((f) => inOrder(f), OUT_OF_ORDER), ['to']));
 export type RequestFilters = v.InferOutput<typeof RequestFilters>;
 export const NO_REQUEST_FILTERS: RequestFilters = { status: '', broker: '', org: '', user: '', from: '', to: '' };
+/** The list's filters as the URL carries them ('' for none). */
+export interface RequestFilterText {
+  status: string;
+  broker: string;
+  org: string;
+  user: string;
+  from: string;
+  to: string;
+}
+/** What the list shows: the filters and the page (a keyset cursor, '' for the first). */
+export interface RequestsQuery {
+  filters: RequestFilterText;
+  cursor: string;
+}
+/** The rows a bulk action is previewed for: the chosen ones, or every row the filters match. */
+export type PreviewInput = { kind: 'chosen'; requests: SeenRequest[] } | { kind: 'matching'; filters: RequestFilterText };
 
 export const ListRequestsForm = v.pipe(v.object({
   ...RequestFilterFields,

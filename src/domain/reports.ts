@@ -13,6 +13,13 @@ export const DEFAULT_RANGE_DAYS = 30;
 /** The expiring-trials chart looks this many days past the range's end (the weeks ahead matter most). */
 export const TRIAL_LOOKAHEAD_DAYS = 56;
 
+/** What every report is read for: a range of UTC days (both included) and an organization or all. */
+export interface ReportFilters {
+  from: string;
+  to: string;
+  org: { id: number; name: string } | null;
+}
+
 // ── the panels of the overview ───────────────────────────────────────
 export const REPORT_PANELS = ['profile', 'growth', 'sign_ins', 'activity', 'tags'] as const;
 export type ReportPanel = (typeof REPORT_PANELS)[number];

@@ -2,8 +2,7 @@
 // src/domain schema.
 import * as v from 'valibot';
 import { EventsReply, UserSegmentReply } from '../domain/events';
-import { ChartsReply, ReportReply, type Chart, type ReportPanel } from '../domain/reports';
-import type { ReportFilters } from '../machines/reports-dashboard/reports-dashboard.types';
+import { ChartsReply, ReportReply, type Chart, type ReportFilters, type ReportPanel } from '../domain/reports';
 import { http, toFormData } from './http';
 
 const rangeQuery = (f: ReportFilters) => ({ from: f.from, to: f.to, org_id: f.org ? String(f.org.id) : '' });

@@ -3,10 +3,9 @@
 import * as v from 'valibot';
 import type { RequestAction } from '../domain/broker-research';
 import {
-  BulkActionReply, BulkPreviewReply, ListRequestsReply, OneRequestReply, REQUEST_PATHS, RequestActionReply, type SeenRequest,
+  BulkActionReply, BulkPreviewReply, ListRequestsReply, OneRequestReply, REQUEST_PATHS, RequestActionReply, type PreviewInput, type RequestsQuery, type SeenRequest,
 } from '../domain/broker-research-requests';
 import { brokerReplies, type Broker } from '../domain/brokers';
-import type { PreviewInput, RequestsQuery } from '../machines/research-requests/research-requests.types';
 import { http, toFormData } from './http';
 
 export async function listRequests(q: RequestsQuery): Promise<ListRequestsReply> {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCycles, importSpecifiers, readImportGraph, type ImportEdge } from './import-graph';
-import { checkLayers, formatViolations, LAYER_RULES } from './layers';
+import { checkLayers, formatViolations, LAYER_RULES, roleOf } from './layers';
 
 const edge = (from: string, to: string | null, specifier = '(test)'): ImportEdge => ({ from, to, specifier });
 const rule = (start: string) => LAYER_RULES.find((r) => r.name.startsWith(start))!.name;
@@ -21,25 +21,95 @@ describe('checkLayers on a made-up graph', () => {
       ],
     })).split('\n');
     expect(lines).toEqual([
-      `src/domain/users.ts → src/services/http.ts (${rule('src/domain')})`,
+      `src/domain/users.ts → src/services/http.ts (${rule('the contract')})`,
       'src/domain/a.ts → src/domain/b.ts (no import cycles: src/domain/a.ts → src/domain/b.ts → src/domain/a.ts)',
     ]);
   });
 
-  it('holds each rule', () => {
-    const broken = (from: string, to: string) => checkLayers({ edges: [edge(from, to)] }).map((v) => v.rule);
-    expect(broken('src/domain/users.ts', 'src/machines/live.ts')).toEqual([rule('src/domain')]);
+  const broken = (from: string, to: string) => checkLayers({ edges: [edge(from, to)] }).map((v) => v.rule);
+  const layer = (words: string) => rule(words);
+
+  it('keys each file to its role', () => {
+    expect(roleOf('src/domain/users.ts')).toBe('contract');
+    expect(roleOf('src/services/http.ts')).toBe('service');
+    expect(roleOf('src/workflows/plan.ts')).toBe('engine');
+    expect(roleOf('src/machines/login/login.machine.ts')).toBe('machine');
+    expect(roleOf('src/ui/login/login-view.tsx')).toBe('view');
+    expect(roleOf('src/routes/login.tsx')).toBe('route');
+    expect(roleOf('src/app.tsx')).toBe('route');
+    expect(roleOf('src/styles/app.css')).toBe('style');
+    expect(roleOf('server/app.ts')).toBe('server');
+    // A section folder holds every layer of its flow: the role follows the file's name.
+    expect(roleOf('src/sections/skus/skus.machine.ts')).toBe('machine');
+    expect(roleOf('src/sections/skus/skus.service.ts')).toBe('service');
+    expect(roleOf('src/sections/skus/skus-screen.tsx')).toBe('view');
+  });
+
+  it('fails each upward import: contract ← services ← machines ← views ← routes', () => {
+    const contract = layer('the contract');
+    const services = layer('services import');
+    const machines = layer('machines import');
+    const views = layer('views');
+    expect(broken('src/domain/users.ts', 'src/services/http.ts')).toEqual([contract]);
+    expect(broken('src/domain/users.ts', 'src/machines/live.ts')).toEqual([contract]);
     expect(broken('src/domain/users.ts', 'src/domain/auth.ts')).toEqual([]);
 
-    expect(broken('src/machines/login/login.machine.ts', 'src/services/auth.service.ts')).toEqual([rule('src/machines')]);
-    expect(broken('src/machines/login/login.types.ts', 'src/services/auth.service.ts')).toEqual([rule('src/machines')]);
+    expect(broken('src/services/reports.service.ts', 'src/machines/reports-dashboard/reports-dashboard.types.ts')).toEqual([services]);
+    expect(broken('src/services/http.ts', 'src/ui/shell/shell.tsx')).toEqual([services]);
+    expect(broken('src/services/http.ts', 'src/workflows/plan.ts')).toEqual([services]);
+    expect(broken('src/services/reports.service.ts', 'src/domain/reports.ts')).toEqual([]);
+
+    expect(broken('src/machines/user-list/user-list.machine.ts', 'src/ui/user-list/user-list-screen.tsx')).toEqual([machines]);
+    expect(broken('src/machines/live.ts', 'src/routes/__root.tsx')).toEqual([machines]);
+    expect(broken('src/machines/user-list/user-list.plan.ts', 'src/workflows/plan.ts')).toEqual([]);
+
+    expect(broken('src/ui/shell/shell.tsx', 'src/routes/_authed.tsx')).toEqual([views]);
+    expect(broken('src/ui/user-list/user-list-screen.tsx', 'src/machines/user-list/user-list.selectors.ts')).toEqual([]);
+    expect(broken('src/ui/shell/shell.tsx', 'src/styles/app.css')).toEqual([]);
+
+    expect(broken('src/routes/_authed.user_list.tsx', 'src/ui/user-list/user-list-screen.tsx')).toEqual([]);
+    expect(broken('src/sections/skus/skus.machine.ts', 'src/sections/skus/skus-screen.tsx')).toEqual([machines]);
+  });
+
+  it('fails the workflow engine importing a machine (or anything above the contract)', () => {
+    const engine = layer('the workflow engine');
+    expect(broken('src/workflows/plan.ts', 'src/machines/registry.ts')).toEqual([engine]);
+    expect(broken('src/workflows/layout.ts', 'src/services/http.ts')).toEqual([engine]);
+    expect(broken('src/workflows/layout.ts', 'src/ui/workflows/dock-slot.tsx')).toEqual([engine]);
+    expect(broken('src/workflows/layout.ts', 'src/workflows/model.ts')).toEqual([]);
+  });
+
+  it('lets machines reach services only from the live wiring', () => {
+    const live = layer('machines reach services');
+    expect(broken('src/machines/login/login.machine.ts', 'src/services/auth.service.ts')).toEqual([live]);
+    expect(broken('src/machines/login/login.types.ts', 'src/services/auth.service.ts')).toEqual([live]);
     expect(broken('src/machines/user-list/user-list.live.ts', 'src/services/user-list.service.ts')).toEqual([]);
     expect(broken('src/machines/live.ts', 'src/services/auth.service.ts')).toEqual([]);
     expect(broken('src/ui/login/login-view.tsx', 'src/services/auth.service.ts')).toEqual([]);
+  });
 
+  it('fails shared code importing a flow, and a flow importing a flow that is not its declared child', () => {
+    const shared = layer('shared code');
+    const child = layer('a flow imports');
+    expect(broken('src/machines/shared/file-read.ts', 'src/machines/bulk-tag-upload/bulk-tag-upload.types.ts')).toEqual([shared]);
+    expect(broken('src/ui/form/field-frame.tsx', 'src/machines/user-edit/user-edit.machine.ts')).toEqual([shared]);
+    expect(broken('src/machines/shared/file-read.ts', 'src/machines/shared/failure.ts')).toEqual([]);
+    expect(broken('src/ui/form/form-draft.tsx', 'src/machines/session/session.machine.ts')).toEqual([]);
+
+    expect(broken('src/machines/group-browser/group-browser.machine.ts', 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts'))
+      .toEqual([child]);
+    expect(broken('src/sections/skus/skus.machine.ts', 'src/sections/roles/roles.types.ts')).toEqual([child]);
+    expect(broken('src/machines/user-edit/user-edit.machine.ts', 'src/machines/user-emails/user-emails.machine.ts')).toEqual([]);
+    expect(broken('src/machines/user-content/user-content.types.ts', 'src/machines/content-copy/content-copy.types.ts')).toEqual([]);
+    // The registry and the live wiring assemble the flows.
+    expect(broken('src/machines/registry.ts', 'src/machines/user-list/user-list.plan.ts')).toEqual([]);
+    expect(broken('src/machines/live.ts', 'src/machines/login/login.machine.ts')).toEqual([]);
+  });
+
+  it('keeps the panel and the server apart', () => {
     expect(broken('src/ui/shell/shell.tsx', 'server/app.ts')).toEqual([rule('nothing in src/')]);
     expect(broken('src/machines/live.ts', 'server/context.ts')).toEqual([rule('nothing in src/')]);
-    expect(broken('src/domain/users.ts', 'server/db/schema.ts')).toEqual([rule('src/domain'), rule('nothing in src/')]);
+    expect(broken('src/domain/users.ts', 'server/db/schema.ts')).toEqual([rule('nothing in src/')]);
 
     expect(broken('server/app.ts', 'src/machines/live.ts')).toEqual([rule('server/')]);
     expect(broken('server/app.ts', 'src/ui/shell/shell.tsx')).toEqual([rule('server/')]);
@@ -107,8 +177,9 @@ describe('the check over files on disk', () => {
     const graph = readImportGraph(root, ['src', 'server']);
     expect(graph.edges).toContainEqual(edge('src/machines/m/m.machine.ts', 'src/ui/index.ts', '../../ui'));
     expect(formatViolations(checkLayers(graph)).split('\n')).toEqual([
-      `src/domain/rules.ts → src/ui/view.tsx (${rule('src/domain')})`,
-      `src/machines/m/m.machine.ts → src/services/s.service.ts (${rule('src/machines')})`,
+      `src/domain/rules.ts → src/ui/view.tsx (${rule('the contract')})`,
+      `src/machines/m/m.machine.ts → src/services/s.service.ts (${rule('machines reach')})`,
+      `src/machines/m/m.machine.ts → src/ui/index.ts (${rule('machines import')})`,
       `server/api.ts → src/machines/m/m.machine.ts (${rule('server/')})`,
       'server/api.ts → ./nowhere (relative imports must name a file)',
       'src/domain/rules.ts → src/ui/view.tsx (no import cycles: src/domain/rules.ts → src/ui/view.tsx → src/domain/rules.ts)',

@@ -1,11 +1,12 @@
-// The layers of tests/architecture/layers.ts hold across src/ and server/: the contract imports
-// nothing of ours, machines reach services only through their live wiring, the panel never
-// imports the server, the server takes only the contract from the panel, and no import cycles.
+// The layers of tests/architecture/layers.ts hold across src/ and server/: each role imports only
+// the roles below it, machines reach services only through their live wiring, shared code imports
+// no flow and a flow only its declared children, the panel never imports the server, the server
+// takes only the contract from the panel, and no import cycles.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readImportGraph } from './import-graph';
-import { CHECKED_DIRS, checkLayers, formatViolations } from './layers';
+import { CHECKED_DIRS, CHILD_FLOWS, checkLayers, formatViolations } from './layers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const graph = readImportGraph(root, CHECKED_DIRS);
@@ -20,5 +21,13 @@ describe('the import graph of src/ and server/', () => {
 
   it('keeps the layers and has no import cycles', () => {
     expect(formatViolations(checkLayers(graph))).toBe('');
+  });
+
+  it('declares as children only flows whose machine the parent machine runs', () => {
+    const machineOf = (flow: string) => `src/machines/${flow}/${flow}.machine.ts`;
+    const undeclared = Object.entries(CHILD_FLOWS).flatMap(([parent, children]) => children
+      .filter((child) => !graph.edges.some((e) => e.from === machineOf(parent) && e.to === machineOf(child)))
+      .map((child) => `${parent} → ${child}`));
+    expect(undeclared).toEqual([]);
   });
 });

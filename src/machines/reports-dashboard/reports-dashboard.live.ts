@@ -3,11 +3,11 @@
 // is said where it stands while the others show.
 import { fromPromise } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { REPORT_PANELS } from '../../domain/reports';
+import { REPORT_PANELS, type ReportFilters } from '../../domain/reports';
 import { fetchAnalytics, fetchDepth, fetchEvents, fetchPanel, fetchPerson } from '../../services/reports.service';
 import { failureMessage } from '../shared/failure';
 import { reportsDashboardMachine } from './reports-dashboard.machine';
-import type { OverviewOutcome, ReportFilters } from './reports-dashboard.types';
+import type { OverviewOutcome } from './reports-dashboard.types';
 
 async function fetchOverview(filters: ReportFilters): Promise<OverviewOutcome> {
   const settled = await Promise.allSettled(REPORT_PANELS.map((p) => fetchPanel(p, filters)));

@@ -5,11 +5,11 @@
 // summary). A change of range or organization reads the view on screen again.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { REPORT_PANELS, type Chart, type ReportPanel, type ReportView } from '../../domain/reports';
+import { REPORT_PANELS, type Chart, type ReportFilters, type ReportPanel, type ReportView } from '../../domain/reports';
 import { eventCursorText } from '../../domain/events';
 import { failureMessage } from '../shared/failure';
 import type {
-  EventsInput, EventsReply, OverviewOutcome, PanelInput, PanelState, PersonInput, ReportFilters, ReportsDashboardContext, ReportsDashboardEvent,
+  EventsInput, EventsReply, OverviewOutcome, PanelInput, PanelState, PersonInput, ReportsDashboardContext, ReportsDashboardEvent,
   ReportsDashboardInput, UserSegmentReply,
 } from './reports-dashboard.types';
 

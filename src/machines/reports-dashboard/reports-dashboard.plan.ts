@@ -3,10 +3,10 @@
 // features open are chosen: Analytics and Depth (loaded or failed, retried), Events (by name, the
 // next page and back to the first, one person's summary loaded or failed, retried, closed).
 import type { EventItem } from '../../domain/events';
-import { REPORT_PANELS, type Chart } from '../../domain/reports';
+import { REPORT_PANELS, type Chart, type ReportFilters } from '../../domain/reports';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { reportsDashboardMachine } from './reports-dashboard.machine';
-import type { OverviewOutcome, ReportFilters } from './reports-dashboard.types';
+import type { OverviewOutcome } from './reports-dashboard.types';
 
 const chart: Chart = { id: 'users-by-type', title: 'Users by type', axis: 'category', label: 'User type', series: ['Users'], rows: [{ label: 'Trial', values: [3] }] };
 const event = (id: number): EventItem => ({ id, name: 'Report opened', source: 'platform', user: { id: 1, username: 'reader', email: 'reader@example.com' }, organization: null, actor: 'reader', occurred_at: 1_764_000_000_000 - id });

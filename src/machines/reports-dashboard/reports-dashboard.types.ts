@@ -1,13 +1,6 @@
 // Reports Dashboard's machine: what it holds and hears (decision 063).
 import type { EventCursor, EventItem, EventsReply, UserSegmentReply } from '../../domain/events';
-import type { Chart, ReportPanel, ReportView } from '../../domain/reports';
-
-/** What every report is read for: a range of UTC days (both included) and an organization or all. */
-export interface ReportFilters {
-  from: string;
-  to: string;
-  org: { id: number; name: string } | null;
-}
+import type { Chart, ReportFilters, ReportPanel, ReportView } from '../../domain/reports';
 
 export interface PanelState {
   status: 'loading' | 'loaded' | 'failed';

@@ -12,7 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX } from '../../domain/broker-research';
 import { FULFILLMENT_MESSAGES } from '../../domain/broker-research-fulfillments';
-import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
+import { serverMessage } from '../shared/failure';
 import { exportFields, sameFilters, sameSearch, type FulfillmentSearch } from './research-fulfillments.search';
 import type {
   EndDraft, EndFulfillmentReply, EndRequest, PageOutcome, PageRequest, ResearchFulfillmentsContext, ResearchFulfillmentsEvent, ResearchFulfillmentsInput,

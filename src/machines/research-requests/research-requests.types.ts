@@ -1,26 +1,11 @@
 import type { RequestAction } from '../../domain/broker-research';
 import type { Broker } from '../../domain/brokers';
 import type {
-  BulkActionReply, BulkPreviewReply, ListRequestsReply, OneRequestReply, RequestActionReply, SeenRequest,
+  BulkActionReply, BulkPreviewReply, ListRequestsReply, OneRequestReply, RequestActionReply, RequestFilterText, RequestsQuery, SeenRequest,
 } from '../../domain/broker-research-requests';
 
-/** The list's filters as the URL carries them ('' for none). */
-export interface RequestFilterText {
-  status: string;
-  broker: string;
-  org: string;
-  user: string;
-  from: string;
-  to: string;
-}
 export const FILTER_KEYS = ['status', 'broker', 'org', 'user', 'from', 'to'] as const satisfies readonly (keyof RequestFilterText)[];
 export const NO_FILTERS: RequestFilterText = { status: '', broker: '', org: '', user: '', from: '', to: '' };
-
-/** What the list shows: the filters and the page (a keyset cursor, '' for the first). */
-export interface RequestsQuery {
-  filters: RequestFilterText;
-  cursor: string;
-}
 
 export type BulkScope = 'chosen' | 'matching';
 
@@ -100,7 +85,6 @@ export interface BulkApplyInput {
   reason: string;
 }
 /** What a bulk preview is asked about: the chosen requests with their versions, or all matching the filters. */
-export type PreviewInput = { kind: 'chosen'; requests: SeenRequest[] } | { kind: 'matching'; filters: RequestFilterText };
 export interface ListInput {
   query: RequestsQuery;
   withBrokers: boolean;

@@ -9,3 +9,10 @@ export function failureMessage(error: unknown): string {
   if (status) return MESSAGES.httpError(status);
   return message ? `Error: ${message}` : 'Error: no response from the server';
 }
+
+/** The server's own message when it sent one (spec §8: failures show the server's msg), else failureMessage's. */
+export function serverMessage(error: unknown): string {
+  const data = (error as { data?: unknown } | null)?.data;
+  const msg = data && typeof data === 'object' ? (data as { msg?: unknown }).msg : undefined;
+  return typeof msg === 'string' && msg ? msg : failureMessage(error);
+}

@@ -6,14 +6,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { eventSourceLabel } from '../../domain/events';
 import {
-  DAY_MS, PLATFORM_WIDE_PANELS, REPORT_PANEL_TITLES, REPORT_PANELS, REPORT_VIEW_LABELS, dayText, rangeProblem, type ReportView,
+  DAY_MS, PLATFORM_WIDE_PANELS, REPORT_PANEL_TITLES, REPORT_PANELS, REPORT_VIEW_LABELS, dayText, rangeProblem, type ReportFilters, type ReportView,
 } from '../../domain/reports';
 import { liveReportsDashboardMachine } from '../../machines/reports-dashboard/reports-dashboard.live';
 import {
   selectAllowed, selectBusy, selectCharts, selectError, selectEvents, selectFilters, selectPanels, selectPerson, selectPersonFailed, selectPersonOpen,
   selectView, selectViewFailed, selectViewLoading,
 } from '../../machines/reports-dashboard/reports-dashboard.selectors';
-import type { ReportFilters } from '../../machines/reports-dashboard/reports-dashboard.types';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole, useInspect } from '../console-context';
 import { OrgPicker } from '../org-picker/org-picker';

@@ -1,6 +1,7 @@
 // The Requests tab's URL parameters (shared names: status, broker, org, user, from, to; cursor for
 // the page) and the machine's query, each way.
-import { FILTER_KEYS, NO_FILTERS, type RequestsQuery } from '../../../machines/research-requests/research-requests.types';
+import type { RequestsQuery } from '../../../domain/broker-research-requests';
+import { FILTER_KEYS, NO_FILTERS } from '../../../machines/research-requests/research-requests.types';
 import type { TabParams } from '../tab-search';
 
 export function queryOfParams(params: TabParams): RequestsQuery {

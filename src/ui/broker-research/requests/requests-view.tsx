@@ -6,7 +6,7 @@ import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Te
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
-import { BULK_MAX, REQUEST_COLUMN_LABELS, requestTotalWords, type RequestRow } from '../../../domain/broker-research-requests';
+import { BULK_MAX, REQUEST_COLUMN_LABELS, requestTotalWords, type RequestFilterText, type RequestRow } from '../../../domain/broker-research-requests';
 import type { Broker } from '../../../domain/brokers';
 import { checkRequestsDraft, REQUESTS_DRAFT_FORM } from '../../../machines/research-requests/research-requests.draft';
 import { liveResearchRequestsMachine } from '../../../machines/research-requests/research-requests.live';
@@ -15,7 +15,7 @@ import {
   selectBusy, selectInBulk, selectInRequest, selectListed, selectLoadFailed, selectLoading, selectNotice, selectPage, selectQuery, selectSelected,
   selectError,
 } from '../../../machines/research-requests/research-requests.selectors';
-import { NO_FILTERS, type RequestFilterText } from '../../../machines/research-requests/research-requests.types';
+import { NO_FILTERS } from '../../../machines/research-requests/research-requests.types';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../form/form-draft';
