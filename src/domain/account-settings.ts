@@ -9,7 +9,7 @@
 import * as v from 'valibot';
 import { productNames } from './product';
 import { RR_PRO_OPTIONS } from './user-fields';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 
 // ── Constants (spec §3, §9) ───────────────────────────────────────────────
 /** Spec §9: "Export hits max 2000" — a label there, enforced here. */

@@ -6,7 +6,8 @@
 // record as stored now and who changed it. Bodies are form data.
 import * as v from 'valibot';
 import { MIFID_STATUSES, type MifidStatus } from './broker-research';
-import { Email, Id } from './users';
+import { Email } from './users';
+import { Id } from './wire';
 import { lines, oneLine } from './wire-input';
 
 // ── limits and messages ───────────────────────────────────────────────

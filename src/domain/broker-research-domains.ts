@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { MAX_SEARCH_TEXT } from './constants';
 import { DomainName } from './broker-research';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 import { oneLine } from './wire-input';
 
 /** The calls, from the root (spec §7's words: "broker domain mapping"). */

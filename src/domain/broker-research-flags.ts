@@ -6,7 +6,7 @@
 // save in between answers 409 with the flags as stored now.
 import * as v from 'valibot';
 import { RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, ResearchFlagsSchema, type ResearchFlags } from './broker-research';
-import { FormBool, JsonField } from './users';
+import { FormBool, JsonField } from './wire';
 
 /** Spec §8 (the fetch) and what a save says. */
 export const FLAG_MESSAGES = {

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { decodeCsvText, problemsCsv, type CsvRow, type CsvRowProblem } from './csv-upload';
 import { papaRows } from './identifier-file';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 import { oneLine } from './wire-input';
 
 // ── limits ────────────────────────────────────────────────────────────

@@ -10,7 +10,7 @@ import {
   type RequestAction, type RequestStatus,
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
-import { Id, JsonField } from './users';
+import { Id, JsonField } from './wire';
 
 export const REQUESTS_PATH = '/api/researchreports/requests/';
 export const REQUEST_PATHS = {

@@ -6,7 +6,7 @@
 // of two staff acting at once one wins and the other is told who, with the submission now.
 import * as v from 'valibot';
 import { Reason, SUBMISSION_STATUSES, type SubmissionStatus } from './broker-research';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 
 /** Submissions a page holds. */
 export const SUBMISSION_PAGE_SIZE = 50;

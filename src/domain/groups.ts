@@ -3,7 +3,8 @@
 // organization's users in no group, and the changes. Every change of an existing group names the
 // version it started from; another change in between answers 409 with the group as it is now.
 import * as v from 'valibot';
-import { FormBool, Id, JsonField, RequiredText, Username } from './users';
+import { Username } from './users';
+import { FormBool, Id, JsonField, RequiredText } from './wire';
 
 export const GROUP_NAME_MAX = 100;
 /** Most users one add_group_user/ call takes. */

@@ -8,7 +8,8 @@
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { FIELD_MESSAGES, USER_FIELD_LIMITS } from './user-rules';
-import { Email, ExpiryDate, FormBool, Id, JsonField, RequiredText, Text, UserCategorySchema, UserTypeSchema } from './users';
+import { Email, ExpiryDate, UserCategorySchema, UserTypeSchema } from './users';
+import { FormBool, Id, JsonField, RequiredText, Text } from './wire';
 
 export const INVITE_STATUSES = ['new', 'approved', 'rejected', 'invited', 'joined'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];

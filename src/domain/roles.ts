@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { ROLE_FEATURE_KEYS } from './feature-meanings';
 
-import { AdminPrivileges, Id, JsonField, RequiredText, Text } from './users';
+import { AdminPrivileges } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 export const ROLE_NAME_MAX = 100;
 export const ROLE_DESCRIPTION_MAX = 500;

@@ -4,7 +4,8 @@
 // shows for it. Members are live users: a segment never holds deleted ones.
 import * as v from 'valibot';
 import { AssignTagsReply } from './tags';
-import { Id, JsonField, RequiredText, SearchUsersForm, Text, TOTAL_CAP, totalWords, UserFilter } from './users';
+import { SearchUsersForm, TOTAL_CAP, totalWords, UserFilter } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_DESCRIPTION_MAX = 500;

@@ -14,7 +14,7 @@ import { MAX_SEARCH_TEXT } from './constants';
 import { FieldMessages } from './field-errors';
 import { productNames } from './product';
 import { NO_DATA_PLAN, reconcileDataPlan } from './user-rules';
-import { Id, JsonField, RequiredText, Text } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 // ── Limits and words ──────────────────────────────────────────────────────
 export const SKU_CODE_MAX = 40;

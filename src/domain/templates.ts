@@ -8,7 +8,7 @@
 // dry run (what changes on each account) and then one transaction from the versions it showed.
 import * as v from 'valibot';
 import type { FeatureKey } from './features';
-import { Id, JsonField, Text } from './users';
+import { Id, JsonField, Text } from './wire';
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;

@@ -7,7 +7,7 @@
 // once neither duplicate nor lose a name.
 import * as v from 'valibot';
 import type { FeatureKey } from './features';
-import { FormBool, Id, JsonField, Text } from './users';
+import { FormBool, Id, JsonField, Text } from './wire';
 
 export const CONTENT_KINDS = ['saved_search', 'watchlist', 'dashboard'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
