@@ -8,19 +8,12 @@ import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { csvFileProblem } from '../../domain/csv-upload';
 import { csvLine } from '../../domain/csv-cell';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
-import { failureMessage } from '../shared/failure';
-import { parsedUpload, readRefusal } from '../shared/file-read';
+import { failureMessage, serverMessage } from '../shared/failure';
+import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
-  ApplyInput, ApplyOutcome, BulkTagUploadContext, BulkTagUploadEvent, ChosenFile, ParseOutcome, PreviewInput, PreviewOutcome,
+  ApplyInput, ApplyOutcome, BulkTagUploadContext, BulkTagUploadEvent, ParseOutcome, PreviewInput, PreviewOutcome,
 } from './bulk-tag-upload.types';
-
-/** The server's own message when it sent one (spec §8: failures show the server's msg), else failureMessage's. */
-export function serverMessage(error: unknown): string {
-  const data = (error as { data?: unknown } | null)?.data;
-  const msg = data && typeof data === 'object' ? (data as { msg?: unknown }).msg : undefined;
-  return typeof msg === 'string' && msg ? msg : failureMessage(error);
-}
 
 /** The words of an assignment that matched nobody (its users were deleted since the dry run). */
 export const NOBODY_MATCHED = 'No user matched; no tags were changed.';

@@ -6,11 +6,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { csvFileProblem } from '../../domain/csv-upload';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
-import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
-import { failureMessage } from '../shared/failure';
-import { parsedUpload, readRefusal } from '../shared/file-read';
+import { failureMessage, serverMessage } from '../shared/failure';
+import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
 import type {
-  ApplyOutcome, GroupBulkUploadContext, GroupBulkUploadEvent, GroupBulkUploadInput, ChosenFile, ParseOutcome, UploadCall, VerifyOutcome,
+  ApplyOutcome, GroupBulkUploadContext, GroupBulkUploadEvent, GroupBulkUploadInput, ParseOutcome, UploadCall, VerifyOutcome,
 } from './group-bulk-upload.types';
 
 const fileOf = (event: GroupBulkUploadEvent) => (event as Extract<GroupBulkUploadEvent, { type: 'file.choose' }>).file;

@@ -8,8 +8,7 @@ import {
 } from '../../domain/broker-research-other-sources';
 import { csvFileProblem } from '../../domain/csv-upload';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, serverMessage } from '../shared/failure';
 import type { ChosenFile, OtherSourceUploadContext, OtherSourceUploadEvent, OtherSourceUploadInput, UploadCall } from './other-source-upload.types';
 
 const fileOf = (event: OtherSourceUploadEvent) => (event as Extract<OtherSourceUploadEvent, { type: 'file.choose' }>).file;

@@ -11,11 +11,11 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { Reason, canAct, type RequestAction, type RequestStatus } from '../../domain/broker-research';
 import { BULK_MAX, REQUEST_ACTION_DONE, requestConflictOf } from '../../domain/broker-research-requests';
-import { serverMessage } from '../bulk-tag-upload/bulk-tag-upload.machine';
 import type {
   ActInput, ActOutcome, BulkApplyInput, BulkOutcome, BulkScope, ListInput, ListOutcome, PreviewInput, PreviewOutcome, RequestOutcome, RequestsContext,
   RequestsDraft, RequestsEvent, RequestsInput,
 } from './research-requests.types';
+import { serverMessage } from '../shared/failure';
 
 type E<T extends RequestsEvent['type']> = Extract<RequestsEvent, { type: T }>;
 
