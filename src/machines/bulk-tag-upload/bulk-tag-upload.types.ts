@@ -1,23 +1,8 @@
-import type { CsvRowProblem } from '../../domain/csv-upload';
 import type { IdentifierFile } from '../../domain/identifier-file';
 import type { AssignTagsPreviewReply, AssignTagsReply } from '../../domain/tags';
 import type { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type { SnapshotFrom } from 'xstate';
-
-/** A file as the machine needs it: what the file input gives (a File in the page). */
-export type ChosenFile = Blob & { name: string };
-
-/** The file's identifiers, read in the worker (src/domain/identifier-file.ts). */
-export interface ParsedUpload {
-  fileName: string;
-  values: string[];
-  rows: Uint32Array;
-  header: string | null;
-  problemCount: number;
-  /** The first rows not taken; problemsCsv holds them all. */
-  problems: CsvRowProblem[];
-  problemsCsv: string;
-}
+import type { ChosenFile, ParsedUpload } from '../shared/file-read';
 
 export type AssignMode = 'overwrite' | 'add';
 

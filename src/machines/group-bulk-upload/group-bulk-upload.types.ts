@@ -1,8 +1,6 @@
 import type { AddUsersReply, VerifyFileReply } from '../../domain/groups-v2';
 import type { IdentifierFile } from '../../domain/identifier-file';
-import type { ChosenFile, ParsedUpload } from '../bulk-tag-upload/bulk-tag-upload.types';
-
-export type { ChosenFile, ParsedUpload };
+import type { ChosenFile, ParsedUpload } from '../shared/file-read';
 
 export interface GroupBulkUploadInput {
   groupId: number;

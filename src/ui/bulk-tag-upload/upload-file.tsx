@@ -4,7 +4,7 @@
 import { Box, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
 import { selectFileName, selectParsing, selectRefusal, selectRefused, selectTagsLocked, selectUpload } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
-import type { ParsedUpload } from '../../machines/bulk-tag-upload/bulk-tag-upload.types';
+import type { ParsedUpload } from '../../machines/shared/file-read';
 import { TableCaption } from '../bulk-edit/table-caption';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
 
