@@ -62,6 +62,16 @@ export const CLASH_RESOLUTION_LABELS: Record<ClashResolution, string> = {
   replace: "Replace the target's own with the copy",
 };
 
+/** One copy call as the panel makes it (preview or not); the service turns it into the form fields. */
+export interface CopyRequest {
+  kind: ContentKind;
+  sourceUserId: number;
+  itemIds: number[];
+  targets: string[];
+  onClash: ClashResolution;
+  preview: boolean;
+}
+
 /** The key a name is unique by within a user and kind: whitespace collapsed, lower case. */
 export const contentNameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 /** 'Name (2)', 'Name (3)'…: the first free one, the base cut so the whole fits CONTENT_NAME_MAX. */
