@@ -10,7 +10,7 @@ import {
   type AccountRecordReply, type AccountSettingsPage, type AccountSettingsReply, type ListAccountsReply, type StaleAccountRecordReply,
 } from '../../src/domain/accounts';
 import type { AccountSettingsRecord, StaleAccountSettingsReply } from '../../src/domain/account-settings';
-import { Id } from '../../src/domain/users';
+import { Id } from '../../src/domain/wire';
 import { BadAccountCursor, encodeAccountCursor, listAccounts } from '../accounts/list';
 import { readAccountSettings, type AccountContext } from '../accounts/settings-store';
 import { accountChoices, createAccount, readAccountRecord, resetAccountSettings, saveAccountSettings, updateAccount } from '../accounts/store';

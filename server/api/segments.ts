@@ -7,7 +7,7 @@ import {
   AssignSegmentTagsForm, CreateSegmentForm, ListSegmentsForm, UpdateSegmentForm,
   type AssignSegmentTagsReply, type DeleteSegmentReply, type ListSegmentsReply, type SegmentReply, type StaleSegmentReply,
 } from '../../src/domain/segments';
-import { Id } from '../../src/domain/users';
+import { Id } from '../../src/domain/wire';
 import { badRequest, refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
 import { assignSegmentTags } from '../segments/assign';

@@ -7,9 +7,10 @@
 // Some keys carry the platform key (`{product}vega`, `is_{product}_data_admin` …): the schemas are
 // built per key by `accountSettingsContract(key)`, like every other product-keyed field.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { productNames } from './product';
 import { RR_PRO_OPTIONS } from './user-fields';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 
 // ── Constants (spec §3, §9) ───────────────────────────────────────────────
 /** Spec §9: "Export hits max 2000" — a label there, enforced here. */
@@ -277,12 +278,7 @@ export type AccountSettingsRecord = v.InferOutput<typeof AccountSettingsRecord>;
 export const StaleAccountSettingsReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: AccountSettingsRecord });
 export type StaleAccountSettingsReply = v.InferOutput<typeof StaleAccountSettingsReply>;
 
-export function staleAccountSettingsOf(error: unknown): StaleAccountSettingsReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleAccountSettingsReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleAccountSettingsOf = (error: unknown): StaleAccountSettingsReply | null => conflictOf(error, StaleAccountSettingsReply);
 
 export const AccountGroups = v.pipe(v.array(Id, 'accountsettings_groups is a list of group ids.'), v.maxLength(200), v.transform((ids) => [...new Set(ids)]));
 export const TemplateRef = v.nullable(Id);

@@ -12,7 +12,7 @@ import {
   type AccountLevelFlags, type AccountSettingsValues,
 } from './account-settings';
 import { CSRF_FIELD, MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
-import { Id, JsonField, Text } from './users';
+import { Id, JsonField, Text } from './wire';
 
 // ── GET api/as/ ───────────────────────────────────────────────────────────
 /**

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import type { FeatureKey } from './features';
 import { AUDIT_CATEGORIES, type AuditCategory } from './audit';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 
 /** Entries a page holds. */
 export const AUDIT_PAGE_SIZE = 50;

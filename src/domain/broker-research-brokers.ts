@@ -5,8 +5,10 @@
 // record names the broker's version it was read at; a change in between answers 409 with the
 // record as stored now and who changed it. Bodies are form data.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { MIFID_STATUSES, type MifidStatus } from './broker-research';
-import { Email, Id } from './users';
+import { Email } from './users';
+import { Id } from './wire';
 import { lines, oneLine } from './wire-input';
 
 // ── limits and messages ───────────────────────────────────────────────
@@ -106,12 +108,7 @@ export type BrokerDetailsReply = v.InferOutput<typeof BrokerDetailsReply>;
 export const StaleBrokerReply = v.object({ status: v.literal(false), stale: v.literal(true), msg: v.string(), details: BrokerDetails });
 export type StaleBrokerReply = v.InferOutput<typeof StaleBrokerReply>;
 
-export function staleBrokerOf(error: unknown): StaleBrokerReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleBrokerReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleBrokerOf = (error: unknown): StaleBrokerReply | null => conflictOf(error, StaleBrokerReply);
 
 // ── Broker Details: the changes (form data, each with broker and version) ──
 const Change = { broker: Id, version: Version };
@@ -244,10 +241,5 @@ export type RemoveMemberForm = v.InferOutput<typeof RemoveMemberForm>;
 /** HTTP 409 of a group changed or deleted since it was read: the groups of its broker as stored now. */
 export const StaleUserGroupReply = v.object({ status: v.literal(false), stale: v.literal(true), msg: v.string(), groups: v.array(UserGroup) });
 export type StaleUserGroupReply = v.InferOutput<typeof StaleUserGroupReply>;
-export function staleUserGroupOf(error: unknown): StaleUserGroupReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleUserGroupReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleUserGroupOf = (error: unknown): StaleUserGroupReply | null => conflictOf(error, StaleUserGroupReply);
 

@@ -5,9 +5,10 @@
 // already names another broker is refused at the domain field, naming that broker; the unique
 // index decides between two staff adding one domain at once.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { MAX_SEARCH_TEXT } from './constants';
 import { DomainName } from './broker-research';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 import { oneLine } from './wire-input';
 
 /** The calls, from the root (spec §7's words: "broker domain mapping"). */
@@ -103,10 +104,7 @@ export const DomainUsersReply = v.object({ status: v.literal(true), items: v.arr
 export type DomainUsersReply = v.InferOutput<typeof DomainUsersReply>;
 
 /** A 409 body read by shape: the stale reply, or null. */
-export function staleDomainMappingOf(error: unknown): StaleDomainMappingReply | null {
-  const parsed = v.safeParse(StaleDomainMappingReply, (error as { data?: unknown } | null)?.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleDomainMappingOf = (error: unknown): StaleDomainMappingReply | null => conflictOf(error, StaleDomainMappingReply);
 
 /** When a mapping was changed, as a person reads it. */
 export const changedAtText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

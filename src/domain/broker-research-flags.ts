@@ -5,8 +5,9 @@
 // session whose other_features has tri_submittor. A save names the version it was read at: a
 // save in between answers 409 with the flags as stored now.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, ResearchFlagsSchema, type ResearchFlags } from './broker-research';
-import { FormBool, JsonField } from './users';
+import { FormBool, JsonField } from './wire';
 
 /** Spec §8 (the fetch) and what a save says. */
 export const FLAG_MESSAGES = {
@@ -75,12 +76,7 @@ export const flagsStateOf = (reply: FlagsReply): FlagsState => ({
 });
 
 /** A failed save's 409, read by shape. */
-export function staleFlagsOf(error: unknown): StaleFlagsReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleFlagsReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleFlagsOf = (error: unknown): StaleFlagsReply | null => conflictOf(error, StaleFlagsReply);
 
 /** The labels of the flags that differ, in the screen's order. */
 export function flagChanges(a: ResearchFlags, b: ResearchFlags): string[] {

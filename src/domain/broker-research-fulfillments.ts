@@ -10,7 +10,7 @@ import {
   type FulfillmentSource, type FulfillmentStatus,
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
-import { Id } from './users';
+import { Id } from './wire';
 
 // ── filters ───────────────────────────────────────────────────────────────
 /** A day as the URL and the date inputs write it. */

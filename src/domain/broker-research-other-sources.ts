@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { decodeCsvText, problemsCsv, type CsvRow, type CsvRowProblem } from './csv-upload';
 import { papaRows } from './identifier-file';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 import { oneLine } from './wire-input';
 
 // ── limits ────────────────────────────────────────────────────────────
@@ -209,7 +209,8 @@ export type ReportOutcome = v.InferOutput<typeof ReportOutcome>;
 export const ReportRow = v.object({ row: v.number(), value: v.string(), reason: v.string(), outcome: ReportOutcome });
 export type ReportRow = v.InferOutput<typeof ReportRow>;
 
-const UploadCounts = {
+/** What a file held and what became of its rows: in the verify and apply replies and in each import listed. */
+const ImportCounts = {
   file_name: v.string(),
   source_name: v.string(),
   dist: v.string(),
@@ -219,6 +220,9 @@ const UploadCounts = {
   taken: v.number(),
   skipped: v.number(),
   refused: v.number(),
+};
+const UploadCounts = {
+  ...ImportCounts,
   /** Every row not taken, in row order. */
   report: v.array(ReportRow),
 };
@@ -243,13 +247,7 @@ export function applyMessage(r: { taken: number; skipped: number; refused: numbe
 // ── the imports ───────────────────────────────────────────────────────
 export const ImportItem = v.object({
   id: v.number(),
-  file_name: v.string(),
-  source_name: v.string(),
-  dist: v.string(),
-  rows: v.number(),
-  taken: v.number(),
-  skipped: v.number(),
-  refused: v.number(),
+  ...ImportCounts,
   created_by: v.string(),
   created_at: v.number(),
 });

@@ -5,12 +5,13 @@
 // lists as JSON text in one field (JsonField). The lifecycle itself (REQUEST_ACTIONS) lives in
 // broker-research.ts.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import {
   REQUEST_ACTION_KEYS, REQUEST_ACTIONS, REQUEST_STATUS_LABELS, REQUEST_STATUSES, Reason, canAct,
   type RequestAction, type RequestStatus,
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
-import { Id, JsonField } from './users';
+import { Id, JsonField } from './wire';
 
 export const REQUESTS_PATH = '/api/researchreports/requests/';
 export const REQUEST_PATHS = {
@@ -201,12 +202,7 @@ export const RequestConflictReply = v.object({
 });
 export type RequestConflictReply = v.InferOutput<typeof RequestConflictReply>;
 
-export function requestConflictOf(error: unknown): RequestConflictReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(RequestConflictReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const requestConflictOf = (error: unknown): RequestConflictReply | null => conflictOf(error, RequestConflictReply);
 
 // ── bulk ──────────────────────────────────────────────────────────────────
 export const SeenRequest = v.object({ id: Id, version: Version });

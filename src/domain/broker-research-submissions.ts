@@ -5,8 +5,9 @@
 // the panel shows only what the status allows. Every action names the version it was read at:
 // of two staff acting at once one wins and the other is told who, with the submission now.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { Reason, SUBMISSION_STATUSES, type SubmissionStatus } from './broker-research';
-import { Id, Text } from './users';
+import { Id, Text } from './wire';
 
 /** Submissions a page holds. */
 export const SUBMISSION_PAGE_SIZE = 50;
@@ -109,12 +110,7 @@ export type SubmissionActionReply = v.InferOutput<typeof SubmissionActionReply>;
 export const StaleSubmissionReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: SubmissionItem });
 export type StaleSubmissionReply = v.InferOutput<typeof StaleSubmissionReply>;
 
-export function staleSubmissionOf(error: unknown): StaleSubmissionReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleSubmissionReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleSubmissionOf = (error: unknown): StaleSubmissionReply | null => conflictOf(error, StaleSubmissionReply);
 
 /** 'Anna Berg published it' — who moved a submission on, in words. */
 export function decidedText(s: SubmissionItem): string {

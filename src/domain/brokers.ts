@@ -3,7 +3,8 @@
 // `{product}Id` (product.ts's key); inside, both are `id`. Shapes the spec leaves open are ours:
 // docs/decisions/047-restrict-broker.md.
 import * as v from 'valibot';
-import { Email, FormBool, Id, JsonField } from './users';
+import { Email } from './users';
+import { FormBool, Id, JsonField } from './wire';
 
 /** Spec §9: each row of a broker list, and the list's visible height. */
 export const BROKER_ROW_HEIGHT_PX = 30;

@@ -5,7 +5,7 @@
 // (user/verify_file_data/) and applied in one transaction (user/add_users_to_groups/).
 import * as v from 'valibot';
 import { listAtMost } from './json-list';
-import { Id, JsonField, Text } from './users';
+import { Id, JsonField, Text } from './wire';
 
 /** Groups a search page holds. */
 export const GROUP_PAGE_SIZE = 50;

@@ -3,7 +3,9 @@
 // organization's users in no group, and the changes. Every change of an existing group names the
 // version it started from; another change in between answers 409 with the group as it is now.
 import * as v from 'valibot';
-import { FormBool, Id, JsonField, RequiredText, Username } from './users';
+import { conflictOf } from './conflict';
+import { Username } from './users';
+import { FormBool, Id, JsonField, RequiredText } from './wire';
 
 export const GROUP_NAME_MAX = 100;
 /** Most users one add_group_user/ call takes. */
@@ -102,12 +104,7 @@ export type DeleteGroupReply = v.InferOutput<typeof DeleteGroupReply>;
 export const StaleGroupReply = v.object({ status: v.literal(false), msg: v.string(), current: v.nullable(Group) });
 export type StaleGroupReply = v.InferOutput<typeof StaleGroupReply>;
 
-export function staleGroupOf(error: unknown): StaleGroupReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleGroupReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleGroupOf = (error: unknown): StaleGroupReply | null => conflictOf(error, StaleGroupReply);
 
 // ── a user's groups ──────────────────────────────────────────────────────
 export const UserGroupsForm = v.object({ user_id: Id });

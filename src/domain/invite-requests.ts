@@ -6,9 +6,11 @@
 // of two staff acting at once one wins and the other is told who. The lifecycle is data
 // (INVITE_ACTIONS): the server checks it, the panel offers only what the status allows.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { NO_CONTROL_CHARACTERS } from './auth';
 import { FIELD_MESSAGES, USER_FIELD_LIMITS } from './user-rules';
-import { Email, ExpiryDate, FormBool, Id, JsonField, RequiredText, Text, UserCategorySchema, UserTypeSchema } from './users';
+import { Email, ExpiryDate, UserCategorySchema, UserTypeSchema } from './users';
+import { FormBool, Id, JsonField, RequiredText, Text } from './wire';
 
 export const INVITE_STATUSES = ['new', 'approved', 'rejected', 'invited', 'joined'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -151,12 +153,7 @@ export type InviteActionReply = v.InferOutput<typeof InviteActionReply>;
 export const StaleInviteReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: InviteRequestItem });
 export type StaleInviteReply = v.InferOutput<typeof StaleInviteReply>;
 
-export function staleInviteOf(error: unknown): StaleInviteReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleInviteReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleInviteOf = (error: unknown): StaleInviteReply | null => conflictOf(error, StaleInviteReply);
 
 // ── POST api/invite_requests/bulk_preview/ and bulk_approve/ ─────────
 export const BulkPick = v.object({ id: Id, version: v.pipe(v.number(), v.integer(), v.minValue(0)) });

@@ -7,7 +7,7 @@
 // and a stale save is refused with the setting as stored now and who saved it.
 import * as v from 'valibot';
 import { COLOR_PATTERN, Tag } from './tags';
-import { Id, JsonField, RequiredText, Text } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 import { RR_PRO_OPTIONS, TR_SRC_OPTIONS } from './user-fields';
 
 /** Spec §3 "Notebook content types". */

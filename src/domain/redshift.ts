@@ -3,6 +3,7 @@
 // user script ignores (user_flag: expire_time, product, user_type). A save names the version it
 // was read at: a save in between answers 409 with the configuration as stored now.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 
 /** Spec §8: what a save says. */
 export const REDSHIFT_MESSAGES = {
@@ -98,12 +99,7 @@ export const redshiftStateOf = (reply: FetchRedshiftReply): RedshiftState => ({
 });
 
 /** A failed save's 409, read by shape. */
-export function staleRedshiftOf(error: unknown): StaleRedshiftReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleRedshiftReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleRedshiftOf = (error: unknown): StaleRedshiftReply | null => conflictOf(error, StaleRedshiftReply);
 
 /** The labels of the settings that differ between two configurations, in the screen's order. */
 export function redshiftChanges(a: RedshiftConfiguration, b: RedshiftConfiguration): string[] {

@@ -4,9 +4,11 @@
 // names the version it started from (a save in between answers 409 with the role as it is now);
 // the server refuses changes that would leave nobody able to manage roles (decision 050).
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { ROLE_FEATURE_KEYS } from './feature-meanings';
 
-import { AdminPrivileges, Id, JsonField, RequiredText, Text } from './users';
+import { AdminPrivileges } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 export const ROLE_NAME_MAX = 100;
 export const ROLE_DESCRIPTION_MAX = 500;
@@ -121,12 +123,4 @@ export const RoleReachReply = v.object({
 export type RoleReachReply = v.InferOutput<typeof RoleReachReply>;
 
 /** What a failed call's 409 carries, read by shape (as staleSegmentOf reads it). */
-export function roleConflictOf(error: unknown): StaleRoleReply | RoleInUseReply | RoleGuardReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  for (const schema of [StaleRoleReply, RoleInUseReply, RoleGuardReply] as const) {
-    const parsed = v.safeParse(schema, e.data);
-    if (parsed.success) return parsed.output;
-  }
-  return null;
-}
+export const roleConflictOf = (error: unknown): StaleRoleReply | RoleInUseReply | RoleGuardReply | null => conflictOf(error, StaleRoleReply, RoleInUseReply, RoleGuardReply);

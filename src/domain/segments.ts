@@ -3,8 +3,10 @@
 // the search form's sort and dir), so a segment lists, counts and tags exactly the users the list
 // shows for it. Members are live users: a segment never holds deleted ones.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { AssignTagsReply } from './tags';
-import { Id, JsonField, RequiredText, SearchUsersForm, Text, TOTAL_CAP, totalWords, UserFilter } from './users';
+import { SearchUsersForm, TOTAL_CAP, totalWords, UserFilter } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_DESCRIPTION_MAX = 500;
@@ -100,12 +102,7 @@ export const StaleSegmentReply = v.object({ status: v.literal(false), msg: v.str
 export type StaleSegmentReply = v.InferOutput<typeof StaleSegmentReply>;
 
 /** The stale-save answer a failed call carries (read by shape, as fieldRefusalOf reads a 400). */
-export function staleSegmentOf(error: unknown): StaleSegmentReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleSegmentReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleSegmentOf = (error: unknown): StaleSegmentReply | null => conflictOf(error, StaleSegmentReply);
 
 // ── DELETE /segments/{id}/ ────────────────────────────────────────────────
 export const DeleteSegmentReply = v.object({ status: v.literal(true), msg: v.string() });

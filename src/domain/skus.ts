@@ -9,12 +9,13 @@
 // accounts holding each (paged), preview an assignment (what changes, what the account rules
 // refuse), then assign it from the account's settings version (stale → 409 with a new preview).
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import { accountSettingsContract, accountSettingsProblems, defaultAccountSettings, DOC_LIMIT_MAX, type AccountLevelFlags, type AccountSettingsValues } from './account-settings';
 import { MAX_SEARCH_TEXT } from './constants';
 import { FieldMessages } from './field-errors';
 import { productNames } from './product';
 import { NO_DATA_PLAN, reconcileDataPlan } from './user-rules';
-import { Id, JsonField, RequiredText, Text } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 // ── Limits and words ──────────────────────────────────────────────────────
 export const SKU_CODE_MAX = 40;
@@ -210,12 +211,4 @@ export type StaleAssignReply = v.InferOutput<typeof StaleAssignReply>;
 export const UnassignReply = v.object({ status: v.literal(true), msg: v.string() });
 
 /** A 409 of the SKU calls, read by shape. */
-export function skuConflictOf(error: unknown): StaleSkuReply | StaleAssignReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  for (const schema of [StaleSkuReply, StaleAssignReply] as const) {
-    const parsed = v.safeParse(schema, e.data);
-    if (parsed.success) return parsed.output;
-  }
-  return null;
-}
+export const skuConflictOf = (error: unknown): StaleSkuReply | StaleAssignReply | null => conflictOf(error, StaleSkuReply, StaleAssignReply);

@@ -2,7 +2,7 @@
 // cut, label contrast) the tag selector uses.
 import * as v from 'valibot';
 import { listAtMost } from './json-list';
-import { Id, JsonField, RequiredText, Text } from './users';
+import { Id, JsonField, RequiredText, Text } from './wire';
 
 export const DEFAULT_TAG_COLOR = '#C0C0C0';
 export const TAG_PREVIEW_CHARS = 50;

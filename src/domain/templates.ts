@@ -7,8 +7,9 @@
 // `product_specialist_templates` for those holding SPECIALIST_FEATURE. Applying a template is a
 // dry run (what changes on each account) and then one transaction from the versions it showed.
 import * as v from 'valibot';
+import { conflictOf } from './conflict';
 import type { FeatureKey } from './features';
-import { Id, JsonField, Text } from './users';
+import { Id, JsonField, Text } from './wire';
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
@@ -227,12 +228,4 @@ export const ApplyConflictReply = v.object({
 export type ApplyConflictReply = v.InferOutput<typeof ApplyConflictReply>;
 
 /** A 409 of this section read by shape. */
-export function templateConflictOf(error: unknown): StaleTemplateReply | ApplyConflictReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  for (const schema of [StaleTemplateReply, ApplyConflictReply] as const) {
-    const parsed = v.safeParse(schema, e.data);
-    if (parsed.success) return parsed.output;
-  }
-  return null;
-}
+export const templateConflictOf = (error: unknown): StaleTemplateReply | ApplyConflictReply | null => conflictOf(error, StaleTemplateReply, ApplyConflictReply);

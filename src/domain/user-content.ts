@@ -7,7 +7,7 @@
 // once neither duplicate nor lose a name.
 import * as v from 'valibot';
 import type { FeatureKey } from './features';
-import { FormBool, Id, JsonField, Text } from './users';
+import { FormBool, Id, JsonField, Text } from './wire';
 
 export const CONTENT_KINDS = ['saved_search', 'watchlist', 'dashboard'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -61,6 +61,16 @@ export const CLASH_RESOLUTION_LABELS: Record<ClashResolution, string> = {
   skip: "Skip: the target's own is kept",
   replace: "Replace the target's own with the copy",
 };
+
+/** One copy call as the panel makes it (preview or not); the service turns it into the form fields. */
+export interface CopyRequest {
+  kind: ContentKind;
+  sourceUserId: number;
+  itemIds: number[];
+  targets: string[];
+  onClash: ClashResolution;
+  preview: boolean;
+}
 
 /** The key a name is unique by within a user and kind: whitespace collapsed, lower case. */
 export const contentNameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();

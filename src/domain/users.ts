@@ -3,8 +3,8 @@
 // in one field. `{product}_owner` is `owner` here (product.ts renames at the boundary).
 // Where the spec says "not shown", the shapes are ours: docs/decisions/020-user-area-api.md.
 import * as v from 'valibot';
-import { NO_CONTROL_CHARACTERS } from './auth';
-import { boundedJson, oneLine } from './wire-input';
+import { oneLine } from './wire-input';
+import { FormBool, Id, JsonField, RequiredText, Text } from './wire';
 import { CsvRowProblem } from './csv-upload';
 import { listAtMost } from './json-list';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
@@ -13,28 +13,6 @@ import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USER_FIELD_LIMITS as L, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
 
 // ── building blocks ───────────────────────────────────────────────────────
-/** Plain text a person typed: trimmed, bounded, no control characters. */
-export const Text = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max), v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
-export const RequiredText = (label: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_MESSAGES.required(label)), v.maxLength(max), v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
-
-/** The largest id (and version) a table holds: ids are `integer` columns, 32 bits on PostgreSQL. */
-export const MAX_ID = 2_147_483_647;
-/** A positive database id, sent as form text or as a JSON number; a larger one is no id (never a query PostgreSQL refuses). */
-export const Id = v.pipe(
-  v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected an id.'), v.transform(Number)), v.number()]),
-  v.integer('Expected an id.'), v.minValue(1, 'Expected an id.'), v.maxValue(MAX_ID, 'Expected an id.'),
-);
-/** Form booleans: 'true'/'false' (also '1'/'0', and JSON booleans). */
-export const FormBool = v.pipe(
-  v.union([v.picklist(['true', 'false', '1', '0']), v.boolean()]),
-  v.transform((x) => x === true || x === 'true' || x === '1'),
-);
-/** A form field holding JSON text that must match `schema`: bounded in depth and free of NUL before `schema` walks it. */
-export const JsonField = <S extends v.GenericSchema>(schema: S, what: string, maxChars = 1_000_000) =>
-  v.pipe(v.string(), v.maxLength(maxChars), v.parseJson(undefined, `${what} must be JSON.`), boundedJson(what), schema);
-
 export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(L.email), v.regex(EMAIL_PATTERN, FIELD_MESSAGES.email), oneLine());
 export const Username = v.pipe(v.string(), v.trim(), v.maxLength(L.username), v.regex(USERNAME_PATTERN, FIELD_MESSAGES.username));
 export const Password = v.pipe(v.string(), v.maxLength(L.password), v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.password));

@@ -2,7 +2,7 @@
 // SQLite and PostgreSQL (issue 25 §5). PostgreSQL's text cannot hold NUL while SQLite's can, so a
 // NUL that reached a query was a 500 on one engine and a stored row on the other; and JSON nested
 // without bound overflowed the stack of whatever walked it next (a message naming a value, an audit
-// row's JSON.stringify). users.ts's Text and RequiredText refuse control characters already; Email,
+// row's JSON.stringify). wire.ts's Text and RequiredText refuse control characters already; Email,
 // JsonField and the routes' own text fields build on the steps here.
 import * as v from 'valibot';
 import { NO_CONTROL_CHARACTERS } from './auth';

@@ -6,23 +6,13 @@ import {
   ApplyReply, ImportFulfillmentsReply, ImportsReply, VerifyReply, type OtherSourceFileSummary,
 } from '../domain/broker-research-other-sources';
 import { http } from './http';
+import { workerAnswer } from './worker-answer';
 
 const BASE = '/api/researchreports/other_sources';
 
 /** Reads the file off the page's thread (one worker per file, ended once it answers). */
 export function readOtherSourceFileInWorker(file: File): Promise<OtherSourceFileSummary> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./other-source-file.worker.ts', import.meta.url), { type: 'module', name: 'other-source-file' });
-    worker.onmessage = (e: MessageEvent<OtherSourceFileSummary>) => {
-      worker.terminate();
-      resolve(e.data);
-    };
-    worker.onerror = (e) => {
-      worker.terminate();
-      reject(new Error(`the file reader stopped: ${e.message || 'unknown error'}`));
-    };
-    worker.postMessage(file);
-  });
+  return workerAnswer(new Worker(new URL('./other-source-file.worker.ts', import.meta.url), { type: 'module', name: 'other-source-file' }), file);
 }
 
 export interface OtherSourceUpload {

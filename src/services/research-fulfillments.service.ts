@@ -1,12 +1,12 @@
 // The FulFillments calls (spec §7 user/get_fulfillment_info/, user/export_br_fulfill_info/;
 // decision 058), ending one, and the brokers of the broker filter (GET api/broker/).
 import * as v from 'valibot';
-import { CSRF_FIELD } from '../domain/constants';
 import {
   EndFulfillmentReply, FulfillmentListReply, type FulfillmentExportFormat,
 } from '../domain/broker-research-fulfillments';
 import { brokerReplies, type Broker } from '../domain/brokers';
-import { http, readCsrfToken, toFormData } from './http';
+import { postForDownload } from './downloads';
+import { http, toFormData } from './http';
 
 export type FulfillmentFilterFields = Record<'status' | 'source' | 'broker_id' | 'organization_id' | 'user_id' | 'from' | 'to', string>;
 
@@ -27,24 +27,7 @@ export async function fetchBrokerCatalogue(product: string): Promise<Broker[]> {
 
 export const FULFILLMENT_EXPORT_PATH = '/user/export_br_fulfill_info/';
 
-/**
- * The export as a plain form post: the browser streams the attachment to disk itself, however
- * large, and the page stays where it is. The CSRF token travels in the form field.
- */
+/** The export, streamed by the browser; the filters left empty are not sent. */
 export function downloadFulfillments(fields: FulfillmentFilterFields & { format: FulfillmentExportFormat }, doc: Document = document): void {
-  const form = doc.createElement('form');
-  form.method = 'POST';
-  form.action = FULFILLMENT_EXPORT_PATH;
-  form.hidden = true;
-  for (const [name, value] of Object.entries({ ...fields, [CSRF_FIELD]: readCsrfToken() ?? '' })) {
-    if (value === '') continue;
-    const input = doc.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  doc.body.append(form);
-  form.submit();
-  form.remove();
+  postForDownload(FULFILLMENT_EXPORT_PATH, fields, doc, true);
 }

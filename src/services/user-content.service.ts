@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import {
   CopyContentReply, DashboardSettingsReply, DashboardsReply, SavedSearchesReply, WatchlistNamesReply, WatchlistsReply,
-  type ClashResolution, type ContentKind,
+  type CopyRequest,
 } from '../domain/user-content';
 import { TranscriptSourceReply } from '../domain/notebook';
 import { http, toFormData } from './http';
@@ -36,15 +36,6 @@ export async function fetchDashboardSettings(input: { userId: number; dashboardI
 
 export async function fetchTranscriptSource(userId: number): Promise<TranscriptSourceReply> {
   return v.parse(TranscriptSourceReply, await post('/user/fetch_transcript_src/', { user_id: String(userId) }));
-}
-
-export interface CopyRequest {
-  kind: ContentKind;
-  sourceUserId: number;
-  itemIds: number[];
-  targets: string[];
-  onClash: ClashResolution;
-  preview: boolean;
 }
 
 export async function copyContent(input: CopyRequest): Promise<CopyContentReply> {

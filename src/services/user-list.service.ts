@@ -1,9 +1,9 @@
 // The user list's calls (spec §7 user/search_user/, user/export_users/). List rows carry no
 // owner field, so the {product}_owner renaming has nothing to do here.
 import * as v from 'valibot';
-import { CSRF_FIELD } from '../domain/constants';
 import { SearchUsersReply, type ExportUsersForm, type SearchUsersForm } from '../domain/users';
-import { http, readCsrfToken, toFormData } from './http';
+import { postForDownload } from './downloads';
+import { http, toFormData } from './http';
 
 export type SearchUsersFields = v.InferInput<typeof SearchUsersForm>;
 export type ExportUsersFields = v.InferInput<typeof ExportUsersForm>;
@@ -17,24 +17,7 @@ export async function searchUsers(fields: SearchUsersFields): Promise<SearchUser
 
 export const EXPORT_PATH = '/user/export_users/';
 
-/**
- * The export as a plain form post: the browser streams the attachment to disk itself, however
- * large, and the page stays where it is. The CSRF token travels in the form field, as Django's
- * forms carry it.
- */
+/** The export, streamed by the browser (downloads.ts postForDownload). */
 export function downloadExport(fields: ExportUsersFields, doc: Document = document): void {
-  const form = doc.createElement('form');
-  form.method = 'POST';
-  form.action = EXPORT_PATH;
-  form.hidden = true;
-  for (const [name, value] of Object.entries({ ...asText(fields), [CSRF_FIELD]: readCsrfToken() ?? '' })) {
-    const input = doc.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  doc.body.append(form);
-  form.submit();
-  form.remove();
+  postForDownload(EXPORT_PATH, asText(fields), doc);
 }

@@ -8,13 +8,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleAccountSettingsOf, type AccountSettingsRecord } from '../../domain/account-settings';
 import type { AccountSettingsInput as SaveInput } from '../../domain/accounts';
-import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { checkForm, formOf, mergeTheirs, QUERY_FIELD, withQueryBit } from './account-settings.form';
 import type {
   AccountSettingsContext, AccountSettingsEvent, AccountSettingsInput, ListOutcome, ReadOutcome, SaveOutcome,
 } from './account-settings.types';
+import { aboveTheForm, refusedFields, refusedSaveOf } from '../shared/save-outcome';
 
 const conflictOf = (error: unknown) => staleAccountSettingsOf(error);
 const sameForm = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -33,7 +33,7 @@ export const accountSettingsMachine = setup({
     hasNext: ({ context }) => context.list?.next_cursor != null,
     hasPrev: ({ context }) => context.list?.prev_cursor != null,
     stored: ({ context }) => context.form !== null && context.form.version > 0,
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     stale: (_, error: unknown) => conflictOf(error) !== null,
   },
   actions: {
@@ -169,11 +169,9 @@ export const accountSettingsMachine = setup({
               {
                 guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                 actions: assign(({ context, event }) => {
-                  const refusal = fieldRefusalOf(event.error)!;
                   const known = new Set([...Object.keys(context.form!.values), 'accountsettings_groups', 'templatesettings_id']);
-                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => known.has(k)));
-                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
-                  return { serverErrors, formError: rest.length === 0 ? 'Nothing was saved: correct the fields marked below.' : [refusal.msg, ...rest].join(' ') };
+                  const refused = refusedSaveOf(event.error, (key) => known.has(key));
+                  return { serverErrors: refused.serverErrors, formError: refused.rest.length === 0 ? 'Nothing was saved: correct the fields marked below.' : aboveTheForm(refused) };
                 }),
               },
               { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'conflict', actions: 'holdConflict' },

@@ -3,12 +3,10 @@
 // change field by field. A new search (or Back) reads the list again and puts the entry away.
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
-import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import type { AuditBrowserContext, AuditBrowserEvent, AuditBrowserInput, AuditQuery, EntryOutcome, LoadOutcome } from './audit-browser.types';
 
 const sameQuery = (a: AuditQuery, b: AuditQuery) => JSON.stringify(a) === JSON.stringify(b);
-const why = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
 
 export const auditBrowserMachine = setup({
   types: { context: {} as AuditBrowserContext, events: {} as AuditBrowserEvent, input: {} as AuditBrowserInput },
@@ -46,7 +44,7 @@ export const auditBrowserMachine = setup({
             total: event.output.total, totalCapped: event.output.total_capped, error: null,
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.listFailed} ${why(event.error)}` }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.listFailed} ${refusalMessage(event.error)}` }) },
       },
     },
     failed: {
@@ -66,7 +64,7 @@ export const auditBrowserMachine = setup({
             src: 'loadEntry',
             input: ({ context }) => ({ id: context.openId! }),
             onDone: { target: 'open', actions: assign({ entry: ({ event }) => event.output }) },
-            onError: { target: 'entryFailed', actions: assign({ entryError: ({ event }) => `${AUDIT_MESSAGES.entryFailed} ${why(event.error)}` }) },
+            onError: { target: 'entryFailed', actions: assign({ entryError: ({ event }) => `${AUDIT_MESSAGES.entryFailed} ${refusalMessage(event.error)}` }) },
           },
         },
         open: {

@@ -7,8 +7,7 @@
 // server refuses them too); the switches stay on, so the user can be unfrozen.
 import { assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
-import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import type {
   ActionOutcome, BrokerActionsContext, BrokerActionsEvent, BrokerActionsInput, BrokerNotice, EntityListReply, FlagName, ListName, LoadedBrokers, SavedFlags,
 } from './broker-actions.types';
@@ -23,7 +22,7 @@ export const listOfAction = (action: BrokerAction): ListName | null =>
 
 /** What a failed call says: the server's own words for a refused input, else the failure. */
 const failureNotice = (error: unknown, before = ''): BrokerNotice => ({
-  tone: 'error', text: `${before}${fieldRefusalOf(error)?.msg ?? failureMessage(error)}`, detail: null,
+  tone: 'error', text: `${before}${refusalMessage(error)}`, detail: null,
 });
 
 /** The selected ids still in their list. */

@@ -7,19 +7,12 @@
 // arrives, or the page was reloaded meanwhile, the server is asked what became of it (decision 041).
 import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
-import { failureMessage } from '../shared/failure';
+import { serverMessage } from '../shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import { csvFileProblem, type CsvRowProblem } from '../../domain/csv-upload';
 import type {
   ApplyCall, ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, OutcomeReply, PreviewOutcome, ReportData, UploadOutcome, UploadSummary,
 } from './bulk-edit.types';
-
-/** The text of a failed call: the server's message when it sent one, else the status (spec §8). */
-export function plainErrorText(error: unknown): string {
-  const data = (error as { data?: unknown } | null)?.data;
-  const msg = data && typeof data === 'object' ? (data as { msg?: unknown }).msg : undefined;
-  return typeof msg === 'string' && msg ? msg : failureMessage(error);
-}
 
 type StatusZero = { status: 0; data: string };
 const isStatusZero = (reply: { status: number }): reply is StatusZero => reply.status === 0;
@@ -152,7 +145,7 @@ export const bulkEditMachine = setup({
         ],
         onError: [
           { guard: { type: 'fileRefusedThere', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'uploadRefused', actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }) },
-          { target: 'choosing', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+          { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
         ],
       },
     },
@@ -183,7 +176,7 @@ export const bulkEditMachine = setup({
           { guard: { type: 'isStatusZero', params: ({ event }) => event.output }, target: 'choosing', actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }) },
           { target: 'preview', actions: assign({ preview: ({ event }) => (event.output as Extract<PreviewOutcome, { status: 1 }>).data }) },
         ],
-        onError: { target: 'choosing', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+        onError: { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
       },
     },
     preview: {
@@ -212,7 +205,7 @@ export const bulkEditMachine = setup({
           // The edit may have been applied with its answer lost: ask what became of it.
           { guard: { type: 'noResponse', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'checkingOutcome' },
           // The server answered with an error: its transaction was rolled back.
-          { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: ({ event }) => plainErrorText(event.error) })] },
+          { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: ({ event }) => serverMessage(event.error) })] },
         ],
       },
     },
@@ -234,7 +227,7 @@ export const bulkEditMachine = setup({
           { guard: 'afterReload', target: 'choosing', actions: ['forgetOperation', assign({ operationId: null, alert: EARLIER_NOT_APPLIED })] },
           { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: NOT_APPLIED })] },
         ],
-        onError: { target: 'outcomeLost', actions: assign({ alert: ({ event }) => plainErrorText(event.error) }) },
+        onError: { target: 'outcomeLost', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
       },
     },
     /** Still no word on the edit; the id stays kept, so closing and reopening asks again too. */

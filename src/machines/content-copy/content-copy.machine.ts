@@ -6,21 +6,21 @@
 // when it closes, with the server's message when something was copied.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import type { CopyContentReply } from '../../domain/user-content';
+import type { CopyContentReply, CopyRequest } from '../../domain/user-content';
 import { failureMessage } from '../shared/failure';
-import type { ContentCopyContext, ContentCopyEvent, ContentCopyInput, CopyCall, CopyClosed } from './content-copy.types';
+import type { ContentCopyContext, ContentCopyEvent, ContentCopyInput, CopyClosed } from './content-copy.types';
 
 /** The typed users as the server takes them: one per line or comma-separated, blanks dropped. */
 export const targetsOf = (text: string): string[] => text.split(/[\n,;]+/).map((t) => t.trim()).filter((t) => t !== '');
 
-const callOf = (c: ContentCopyContext, preview: boolean): CopyCall => ({
+const callOf = (c: ContentCopyContext, preview: boolean): CopyRequest => ({
   kind: c.kind, sourceUserId: c.sourceUserId, itemIds: c.items.map((i) => i.id), targets: targetsOf(c.targets), onClash: c.onClash, preview,
 });
 
 export const contentCopyMachine = setup({
   types: { context: {} as ContentCopyContext, events: {} as ContentCopyEvent, input: {} as ContentCopyInput },
   actors: {
-    copyContent: fromPromise<CopyContentReply, CopyCall>(() => Promise.reject(new Error('provide copyContent'))),
+    copyContent: fromPromise<CopyContentReply, CopyRequest>(() => Promise.reject(new Error('provide copyContent'))),
   },
   actions: {
     /** The tab that opened the dialog provides it (sendParent); alone, nobody listens. */

@@ -38,15 +38,6 @@ export type ContentCopyEvent =
   | { type: 'copy.cancel' }
   | { type: 'copy.close' };
 
-export interface CopyCall {
-  kind: ContentKind;
-  sourceUserId: number;
-  itemIds: number[];
-  targets: string[];
-  onClash: ClashResolution;
-  preview: boolean;
-}
-
 /** What the dialog says when it closes: the server's message when something was copied. */
 export interface CopyClosed {
   message: string | null;

@@ -3,10 +3,10 @@
 // opened shows its members (up to 10,000, filtered in the page, drawn virtualised) and takes one
 // out after a confirmation. The bulk membership upload is its own machine beside it.
 import { assign, fromPromise, setup } from 'xstate';
-import { serverMessage } from '../shared/failure';
 import type {
   GroupBrowserContext, GroupBrowserEvent, MembersOutcome, RemoveOutcome, SearchInput, SearchOutcome,
 } from './group-browser.types';
+import { serverMessage } from '../shared/failure';
 
 type E<T extends GroupBrowserEvent['type']> = Extract<GroupBrowserEvent, { type: T }>;
 

@@ -6,16 +6,19 @@
 // names the version the screen holds: when someone else changed the group first the change is
 // not made, the screen says so and shows the group as it is now, so the next try starts from it.
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
+import { fieldRefusalOf } from '../../domain/field-errors';
 import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
+import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import type {
   DeleteGroupReply, FetchGroupReply, GroupChange, GroupEditorContext, GroupEditorEvent, GroupEditorInput, GroupForm, GroupReply, SwitchKey,
 } from './group-editor.types';
 
 const FORM_FIELDS = ['name', 'kind'] as const;
+const GROUP_MEANWHILE = { again: 'Save again to replace its name with yours, or Cancel to keep theirs.', gone: 'Cancel to return to the groups.' };
+const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key);
 
 const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 const personOrder = (a: GroupMember, b: GroupMember) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
@@ -54,7 +57,7 @@ export const groupEditorMachine = setup({
   guards: {
     formOpen: ({ context }) => context.form !== null,
     listedGroup: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     stale: (_, error: unknown) => staleGroupOf(error) !== null,
   },
   actions: {
@@ -89,7 +92,7 @@ export const groupEditorMachine = setup({
           { target: 'loaded', actions: assign(({ event }) => ({ groups: event.output.groupItems, nonGroupUsers: event.output.nonGroupUsers })) },
         ],
         // Spec §4: a failure leaves the lists empty.
-        onError: { target: 'failed', actions: assign({ groups: [], nonGroupUsers: [], error: ({ event }) => fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error) }) },
+        onError: { target: 'failed', actions: assign({ groups: [], nonGroupUsers: [], error: ({ event }) => refusalMessage(event.error) }) },
       },
     },
     failed: {
@@ -182,23 +185,13 @@ export const groupEditorMachine = setup({
                 onError: [
                   {
                     guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
-                    actions: assign(({ event }) => {
-                      const refusal = fieldRefusalOf(event.error)!;
-                      const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)));
-                      const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
-                      return { serverErrors, formError: Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
-                    }),
+                    actions: assign(({ event }) => refusedSave(event.error, isFormField)),
                   },
                   {
                     guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                     actions: assign(({ context, event }) => {
                       const stale = staleGroupOf(event.error)!;
-                      const next = stale.current ? 'Save again to replace its name with yours, or Cancel to keep theirs.' : 'Cancel to return to the groups.';
-                      return {
-                        ...withGroup(context, context.form!.id ?? 0, stale.current),
-                        formError: `${stale.msg} ${next}`,
-                        form: stale.current ? { ...context.form!, version: stale.current.version } : context.form,
-                      };
+                      return { ...withGroup(context, context.form!.id ?? 0, stale.current), ...savedMeanwhile(stale.msg, stale.current, context.form, GROUP_MEANWHILE) };
                     }),
                   },
                   { target: 'editing', actions: assign({ formError: ({ event }) => `The group was not saved. ${failureMessage(event.error)}` }) },
@@ -234,7 +227,7 @@ export const groupEditorMachine = setup({
                       return { ...withGroup(context, context.target!.id, stale.current), target: null, notice: noticeOf(false, `The group was not deleted. ${stale.msg}`) };
                     }),
                   },
-                  { target: 'confirm', actions: assign({ error: ({ event }) => `The group was not deleted. ${fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error)}` }) },
+                  { target: 'confirm', actions: assign({ error: ({ event }) => `The group was not deleted. ${refusalMessage(event.error)}` }) },
                 ],
               },
             },

@@ -9,11 +9,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { canActOnInvite, INVITE_MESSAGES, inviteCursorText, inviteDecidedText, INVITE_REASON_MAX, MAX_BULK_APPROVE, staleInviteOf, type InviteRequestItem } from '../../domain/invite-requests';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   ActOutcome, ApproveDraft, BulkOutcomeReply, InviteQuery, InviteReviewContext, InviteReviewEvent, InviteReviewInput, LoadOutcome, Options, SettingsDraft,
 } from './invite-review.types';
+import { refusedFields } from '../shared/save-outcome';
 
 const replaced = (items: InviteRequestItem[], item: InviteRequestItem) => items.map((r) => (r.id === item.id ? item : r));
 const sameQuery = (a: InviteQuery, b: InviteQuery) => a.status === b.status && a.q === b.q && a.cursor === b.cursor;
@@ -28,7 +29,6 @@ export function freshSettings(options: Options | null, org: { id: number; name: 
 }
 const draftTarget = (draft: ApproveDraft | null, page: LoadOutcome) =>
   (draft === null ? undefined : page.list.requests.find((r) => r.id === draft.id && canActOnInvite('approve', r.status)));
-const problem = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
 const pickOf = (items: InviteRequestItem[], ids: number[]) => ids.map((id) => ({ id, version: items.find((r) => r.id === id)?.version ?? 0 }));
 
 export const inviteReviewMachine = setup({
@@ -46,7 +46,7 @@ export const inviteReviewMachine = setup({
     reasonGiven: ({ context }) => reasonGiven(context.reason),
     anySelected: ({ context }) => context.selected.length > 0,
     stale: (_, error: unknown) => staleInviteOf(error) !== null,
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     draftReopens: ({ context }, page: LoadOutcome) => draftTarget(context.draft, page) !== undefined,
   },
   actions: {
@@ -98,7 +98,7 @@ export const inviteReviewMachine = setup({
           },
           { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${INVITE_MESSAGES.listFailed} ${problem(event.error)}` }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(event.error)}` }) },
       },
     },
     failed: {
@@ -150,7 +150,7 @@ export const inviteReviewMachine = setup({
             src: 'findOrganizations',
             input: ({ context }) => ({ text: context.settings.organization_name }),
             onDone: { target: 'editing', actions: assign(({ event }) => ({ orgChoices: event.output.organizations })) },
-            onError: { target: 'editing', actions: assign(({ event }) => ({ fieldErrors: { organization_id: `The organizations could not be searched. ${problem(event.error)}` } })) },
+            onError: { target: 'editing', actions: assign(({ event }) => ({ fieldErrors: { organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}` } })) },
           },
         },
         sending: {
@@ -202,7 +202,7 @@ export const inviteReviewMachine = setup({
         onDone: { target: 'browsing', actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } },
         onError: [
           { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'browsing', actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error } },
-          { target: 'browsing', actions: assign(({ event }) => ({ target: null, notice: noticeOf(false, `Nothing was sent. ${problem(event.error)}`) })) },
+          { target: 'browsing', actions: assign(({ event }) => ({ target: null, notice: noticeOf(false, `Nothing was sent. ${refusalMessage(event.error)}`) })) },
         ],
       },
     },
@@ -226,7 +226,7 @@ export const inviteReviewMachine = setup({
             src: 'findOrganizations',
             input: ({ context }) => ({ text: context.settings.organization_name }),
             onDone: { target: 'editing', actions: assign(({ event }) => ({ orgChoices: event.output.organizations })) },
-            onError: { target: 'editing', actions: assign(({ event }) => ({ fieldErrors: { organization_id: `The organizations could not be searched. ${problem(event.error)}` } })) },
+            onError: { target: 'editing', actions: assign(({ event }) => ({ fieldErrors: { organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}` } })) },
           },
         },
         previewing: {

@@ -7,12 +7,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_NOTIFICATION, type NotebookSetting } from '../../domain/notebook';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { partChanged, staleNotebookOf, toggledContent, toggledId } from './notebook-settings.rules';
 import type {
   GroupOutcome, LoadOutcome, NewGroup, NotebookPart, NotebookSettingsContext, NotebookSettingsEvent, NotebookSettingsInput, SaveInput, SaveOutcome,
 } from './notebook-settings.types';
+import { refusedFields } from '../shared/save-outcome';
 
 export const NOTEBOOK_LOAD_FAILED = "The notebook settings could not be loaded.";
 export const NOTEBOOK_SAVE_FAILED = 'Nothing was saved.';
@@ -20,7 +21,6 @@ export const GROUP_CREATE_FAILED = 'The tag group was not created.';
 const EMPTY_GROUP: NewGroup = { name: '', desc: '', color: '' };
 export const groupNamed = (g: NewGroup) => g.name.trim().length > 0;
 
-const problem = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
 const choicesOf = (s: NotebookSetting) => ({ notification: s.notification, templateIds: s.template_ids, tagIds: s.tag_ids });
 /** A saved part takes the stored value; the other parts keep the person's choices. */
 function afterSave(part: NotebookPart, s: NotebookSetting) {
@@ -45,7 +45,7 @@ export const notebookSettingsMachine = setup({
     mayCreateGroup: ({ context }) => context.mayCreateGroup,
     groupNamed: ({ context }) => groupNamed(context.newGroup),
     staleError: (_, error: unknown) => staleNotebookOf(error) !== null,
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
   },
 }).createMachine({
   id: 'notebookSettings',
@@ -76,7 +76,7 @@ export const notebookSettingsMachine = setup({
             };
           }),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${NOTEBOOK_LOAD_FAILED} ${problem(event.error)}` }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${NOTEBOOK_LOAD_FAILED} ${refusalMessage(event.error)}` }) },
       },
     },
     failed: {
@@ -131,7 +131,7 @@ export const notebookSettingsMachine = setup({
                   return { fieldErrors: { ...refusal.fields, _: refusal.msg }, part: null };
                 }),
               },
-              { target: 'editing', actions: assign(({ event }) => ({ saveError: `${NOTEBOOK_SAVE_FAILED} ${problem(event.error)}` })) },
+              { target: 'editing', actions: assign(({ event }) => ({ saveError: `${NOTEBOOK_SAVE_FAILED} ${refusalMessage(event.error)}` })) },
             ],
           },
         },
@@ -166,7 +166,7 @@ export const notebookSettingsMachine = setup({
                       return { fieldErrors: refusal.fields, groupError: refusal.msg };
                     }),
                   },
-                  { target: 'editing', actions: assign(({ event }) => ({ groupError: `${GROUP_CREATE_FAILED} ${problem(event.error)}` })) },
+                  { target: 'editing', actions: assign(({ event }) => ({ groupError: `${GROUP_CREATE_FAILED} ${refusalMessage(event.error)}` })) },
                 ],
               },
             },

@@ -1,6 +1,7 @@
 // The Notebook tab's rules, pure: which parts the person changed, what a stale save carries, and
 // the version words of §9.
 import * as v from 'valibot';
+import { conflictOf } from '../../domain/conflict';
 import { NOTEBOOK_CONTENT_TYPES, StaleNotebookReply, type NotebookContentType, type NotebookSetting, type NotebookVersion, type NotificationSetting } from '../../domain/notebook';
 import type { NotebookDraft, NotebookPart } from './notebook-settings.types';
 
@@ -43,12 +44,7 @@ export function draftOf(setting: NotebookSetting | null, c: Choices): NotebookDr
 }
 
 /** A save refused because the setting moved on (HTTP 409): the setting as stored now. */
-export function staleNotebookOf(error: unknown): StaleNotebookReply | null {
-  const e = error as { status?: unknown; data?: unknown } | null | undefined;
-  if (e?.status !== 409) return null;
-  const parsed = v.safeParse(StaleNotebookReply, e.data);
-  return parsed.success ? parsed.output : null;
-}
+export const staleNotebookOf = (error: unknown): StaleNotebookReply | null => conflictOf(error, StaleNotebookReply);
 
 const switcherText = (on: boolean) => (on ? 'switcher on' : 'switcher off');
 /** 'Notebook v2 · switcher off': the user's own. */

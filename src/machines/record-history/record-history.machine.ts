@@ -2,12 +2,10 @@
 // each with its change field by field; older entries a page at a time.
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
-import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type { HistoryOutcome, HistoryQuery, RecordHistoryContext, RecordHistoryEvent, RecordHistoryInput } from './record-history.types';
 
-const why = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
 const nextOf = (page: HistoryOutcome) => (page.next ? auditCursorText(page.next) : null);
 
 export const recordHistoryMachine = setup({
@@ -27,7 +25,7 @@ export const recordHistoryMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: '' }),
         onDone: { target: 'shown', actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.historyFailed} ${why(event.error)}` }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}` }) },
       },
     },
     failed: {
@@ -43,7 +41,7 @@ export const recordHistoryMachine = setup({
         src: 'loadHistory',
         input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: context.next ?? '' }),
         onDone: { target: 'shown', actions: assign(({ context, event }) => ({ entries: [...context.entries, ...event.output.entries], next: nextOf(event.output) })) },
-        onError: { target: 'shown', actions: assign({ notice: ({ event }) => noticeOf(false, `${AUDIT_MESSAGES.historyFailed} ${why(event.error)}`) }) },
+        onError: { target: 'shown', actions: assign({ notice: ({ event }) => noticeOf(false, `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}`) }) },
       },
     },
   },

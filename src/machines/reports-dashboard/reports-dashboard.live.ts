@@ -2,10 +2,9 @@
 // The overview reads its five panels at once and answers each on its own, so a panel that failed
 // is said where it stands while the others show.
 import { fromPromise } from 'xstate';
-import { fieldRefusalOf } from '../../domain/field-errors';
 import { REPORT_PANELS, type ReportFilters } from '../../domain/reports';
 import { fetchAnalytics, fetchDepth, fetchEvents, fetchPanel, fetchPerson } from '../../services/reports.service';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import { reportsDashboardMachine } from './reports-dashboard.machine';
 import type { OverviewOutcome } from './reports-dashboard.types';
 
@@ -13,7 +12,7 @@ async function fetchOverview(filters: ReportFilters): Promise<OverviewOutcome> {
   const settled = await Promise.allSettled(REPORT_PANELS.map((p) => fetchPanel(p, filters)));
   return Object.fromEntries(REPORT_PANELS.map((p, i) => {
     const r = settled[i]!;
-    return [p, r.status === 'fulfilled' ? { charts: r.value } : { error: fieldRefusalOf(r.reason)?.msg ?? failureMessage(r.reason) }];
+    return [p, r.status === 'fulfilled' ? { charts: r.value } : { error: refusalMessage(r.reason) }];
   })) as OverviewOutcome;
 }
 

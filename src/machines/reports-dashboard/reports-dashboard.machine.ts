@@ -4,10 +4,9 @@
 // Analytics and Depth (charts), Events (newest first, by name, a page at a time, and one person's
 // summary). A change of range or organization reads the view on screen again.
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldRefusalOf } from '../../domain/field-errors';
 import { REPORT_PANELS, type Chart, type ReportFilters, type ReportPanel, type ReportView } from '../../domain/reports';
 import { eventCursorText } from '../../domain/events';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import type {
   EventsInput, EventsReply, OverviewOutcome, PanelInput, PanelState, PersonInput, ReportsDashboardContext, ReportsDashboardEvent,
   ReportsDashboardInput, UserSegmentReply,
@@ -15,7 +14,6 @@ import type {
 
 const loadingPanels = (): Record<ReportPanel, PanelState> =>
   Object.fromEntries(REPORT_PANELS.map((p): [ReportPanel, PanelState] => [p, { status: 'loading', charts: [], error: null }])) as Record<ReportPanel, PanelState>;
-const reason = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
 const sameFilters = (a: ReportFilters, b: ReportFilters) => a.from === b.from && a.to === b.to && (a.org?.id ?? null) === (b.org?.id ?? null);
 const VIEW_STATES = { overview: 'overview', analytics: 'analytics', events: 'events', depth: 'depth' } as const satisfies Record<ReportView, string>;
 
@@ -90,7 +88,7 @@ export const reportsDashboardMachine = setup({
               target: 'ready',
               actions: assign(({ context, event }) => {
                 const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
-                return { panels: { ...context.panels, [panel]: { status: 'failed', charts: [], error: reason(event.error) } } };
+                return { panels: { ...context.panels, [panel]: { status: 'failed', charts: [], error: refusalMessage(event.error) } } };
               }),
             },
           },
@@ -106,7 +104,7 @@ export const reportsDashboardMachine = setup({
           invoke: {
             id: 'loadAnalytics', src: 'loadAnalytics', input: ({ context }) => context.filters,
             onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => reason(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
           },
         },
         loaded: {},
@@ -122,7 +120,7 @@ export const reportsDashboardMachine = setup({
           invoke: {
             id: 'loadDepth', src: 'loadDepth', input: ({ context }) => context.filters,
             onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => reason(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
           },
         },
         loaded: {},
@@ -139,7 +137,7 @@ export const reportsDashboardMachine = setup({
             id: 'loadEvents', src: 'loadEvents',
             input: ({ context }) => ({ filters: context.filters, name: context.events.name, cursor: context.events.cursor }),
             onDone: { target: 'loaded', actions: assign(({ context, event }) => ({ events: { ...context.events, items: event.output.events, next: event.output.next, names: event.output.names } })) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => reason(event.error) }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
           },
         },
         failed: { on: { 'view.retry': 'loading' } },
@@ -160,7 +158,7 @@ export const reportsDashboardMachine = setup({
               invoke: {
                 id: 'loadPerson', src: 'loadPerson', input: ({ context }) => ({ filters: context.filters, userId: context.personId! }),
                 onDone: { target: 'shown', actions: assign({ person: ({ event }) => event.output, error: null }) },
-                onError: { target: 'failed', actions: assign({ error: ({ event }) => reason(event.error) }) },
+                onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
               },
             },
             shown: {},

@@ -12,11 +12,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX } from '../../domain/broker-research';
 import { FULFILLMENT_MESSAGES } from '../../domain/broker-research-fulfillments';
-import { serverMessage } from '../shared/failure';
 import { exportFields, sameFilters, sameSearch, type FulfillmentSearch } from './research-fulfillments.search';
 import type {
   EndDraft, EndFulfillmentReply, EndRequest, PageOutcome, PageRequest, ResearchFulfillmentsContext, ResearchFulfillmentsEvent, ResearchFulfillmentsInput,
 } from './research-fulfillments.types';
+import { serverMessage } from '../shared/failure';
 
 /** Why the typed reason cannot be sent, or null. */
 export function reasonProblem(reason: string): string | null {

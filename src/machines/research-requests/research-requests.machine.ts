@@ -11,11 +11,11 @@ import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { Reason, canAct, type RequestAction, type RequestStatus } from '../../domain/broker-research';
 import { BULK_MAX, REQUEST_ACTION_DONE, requestConflictOf, type PreviewInput } from '../../domain/broker-research-requests';
-import { serverMessage } from '../shared/failure';
 import type {
   ActInput, ActOutcome, BulkApplyInput, BulkOutcome, BulkScope, ListInput, ListOutcome, PreviewOutcome, RequestOutcome, RequestsContext,
   RequestsDraft, RequestsEvent, RequestsInput,
 } from './research-requests.types';
+import { serverMessage } from '../shared/failure';
 
 type E<T extends RequestsEvent['type']> = Extract<RequestsEvent, { type: T }>;
 

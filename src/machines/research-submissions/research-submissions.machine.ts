@@ -9,8 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX } from '../../domain/broker-research';
 import { actionsFor, cursorText, decidedText, SUBMISSION_MESSAGES, staleSubmissionOf, type SubmissionItem } from '../../domain/broker-research-submissions';
-import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type { ActInput, ActOutcome, LoadOutcome, RejectDraft, ResearchSubmissionsContext, ResearchSubmissionsEvent, ResearchSubmissionsInput, SubmissionQuery } from './research-submissions.types';
 
@@ -67,7 +66,7 @@ export const researchSubmissionsMachine = setup({
           },
           { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${SUBMISSION_MESSAGES.listFailed} ${fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error)}` }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${SUBMISSION_MESSAGES.listFailed} ${refusalMessage(event.error)}` }) },
       },
     },
     failed: {
@@ -123,7 +122,7 @@ export const researchSubmissionsMachine = setup({
           },
           {
             target: 'browsing',
-            actions: assign(({ event }) => ({ acting: null, notice: noticeOf(false, `Nothing was done. ${fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error)}`) })),
+            actions: assign(({ event }) => ({ acting: null, notice: noticeOf(false, `Nothing was done. ${refusalMessage(event.error)}`) })),
           },
         ],
       },

@@ -6,13 +6,14 @@
 // and the roles granting them) is read on request. What the server refuses (its guards) is shown
 // where the change was asked.
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
 import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/roles';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
+import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import type { HoldInput, LoadOutcome, RemoveInput, RoleEditorContext, RoleEditorEvent, RoleEditorInput, RoleForm, SaveOutcome } from './role-editor.types';
 
 const FORM_FIELDS = ['name', 'description', 'features'] as const;
+const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key);
 
 function formOf(role: Role): RoleForm {
   return {
@@ -25,11 +26,7 @@ const EMPTY_FORM: RoleForm = { id: null, version: 0, name: '', description: '', 
 
 const find = (context: RoleEditorContext, id: number) => context.roles.find((r) => r.id === id) ?? null;
 const conflictOf = (error: unknown) => roleConflictOf(error);
-const errorText = (error: unknown, prefix: string) => {
-  const conflict = conflictOf(error);
-  if (conflict) return conflict.msg;
-  return `${prefix} ${fieldRefusalOf(error)?.msg ?? failureMessage(error)}`;
-};
+const errorText = failedTextOf(conflictOf);
 
 export const roleEditorMachine = setup({
   types: { context: {} as RoleEditorContext, events: {} as RoleEditorEvent, input: {} as RoleEditorInput },
@@ -43,7 +40,7 @@ export const roleEditorMachine = setup({
   guards: {
     formOpen: ({ context }) => context.form !== null,
     listedRole: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     stale: (_, error: unknown) => {
       const conflict = conflictOf(error);
       return conflict !== null && 'stale' in conflict;
@@ -130,21 +127,14 @@ export const roleEditorMachine = setup({
             onError: [
               {
                 guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
-                actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error)!;
-                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)));
-                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
-                  return { serverErrors, formError: Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
-                }),
+                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
               },
               {
                 // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
                 guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                 actions: assign(({ context, event }) => {
-                  const conflict = conflictOf(event.error);
-                  const current = conflict && 'stale' in conflict ? conflict.current : null;
-                  const next = current ? 'Save again to replace it with yours, or Cancel to keep theirs.' : 'Cancel to return to the list.';
-                  return { formError: `${conflict!.msg} ${next}`, form: current ? { ...context.form!, version: current.version } : context.form };
+                  const conflict = conflictOf(event.error)!;
+                  return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
                 }),
               },
               // A guard refusal (or no answer) is said above the form; nothing was changed.

@@ -5,16 +5,17 @@
 // (Reset Tags or Add Tags) after a confirmation that names their count as read at that moment.
 // The tags are chosen in the tag selector's machine, run as a child that only keeps the choice.
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
 import { staleSegmentOf, type Segment } from '../../domain/segments';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
+import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
   ApplyInput, ApplyOutcome, LoadInput, LoadOutcome, SaveOutcome, SegmentEditorContext, SegmentEditorEvent, SegmentEditorInput, SegmentForm,
 } from './segment-editor.types';
 
 const FORM_FIELDS = ['name', 'description'] as const;
+const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key);
 
 function formOf(segment: Segment): SegmentForm {
   return {
@@ -42,7 +43,7 @@ export const segmentEditorMachine = setup({
     hasSegments: ({ context }) => context.segments.length > 0,
     listedSegment: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     applicable: ({ event }) => event.type === 'tags.apply' && (event.mode === 'overwrite' || event.tagIds.length > 0),
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     stale: (_, error: unknown) => staleSegmentOf(error) !== null,
     found: (_, segment: Segment | null) => segment !== null,
   },
@@ -138,20 +139,14 @@ export const segmentEditorMachine = setup({
             onError: [
               {
                 guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
-                actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error)!;
-                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)));
-                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
-                  return { serverErrors, formError: Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
-                }),
+                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
               },
               {
                 // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
                 guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                 actions: assign(({ context, event }) => {
                   const stale = staleSegmentOf(event.error)!;
-                  const next = stale.current ? 'Save again to replace it with yours, or Cancel to keep theirs.' : 'Cancel to return to the list.';
-                  return { formError: `${stale.msg} ${next}`, form: stale.current ? { ...context.form!, version: stale.current.version } : context.form };
+                  return savedMeanwhile(stale.msg, stale.current, context.form);
                 }),
               },
               { target: 'editing', actions: assign({ formError: ({ event }) => `The segment was not saved. ${failureMessage(event.error)}` }) },
@@ -223,7 +218,7 @@ export const segmentEditorMachine = setup({
             src: 'applyTags',
             input: ({ context }) => ({ segmentId: context.target!.id, mode: context.apply!.mode, tagIds: context.apply!.tagIds }),
             onDone: { target: 'applied', actions: assign({ applied: ({ event }) => event.output }) },
-            onError: { target: 'confirming', actions: assign({ error: ({ event }) => `No tags were changed. ${fieldRefusalOf(event.error)?.msg ?? failureMessage(event.error)}` }) },
+            onError: { target: 'confirming', actions: assign({ error: ({ event }) => `No tags were changed. ${refusalMessage(event.error)}` }) },
           },
         },
         applied: {},

@@ -1,5 +1,6 @@
 // What a machine shows when one of its services failed: every machine words a failure this way.
 import { MESSAGES } from '../../domain/auth';
+import { fieldRefusalOf } from '../../domain/field-errors';
 
 type Failure = { status?: number; message?: string };
 
@@ -15,4 +16,9 @@ export function serverMessage(error: unknown): string {
   const data = (error as { data?: unknown } | null)?.data;
   const msg = data && typeof data === 'object' ? (data as { msg?: unknown }).msg : undefined;
   return typeof msg === 'string' && msg ? msg : failureMessage(error);
+}
+
+/** The summary of a refused input (HTTP 400 naming fields) when there is one, else failureMessage's. */
+export function refusalMessage(error: unknown): string {
+  return fieldRefusalOf(error)?.msg ?? failureMessage(error);
 }

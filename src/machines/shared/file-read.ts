@@ -1,22 +1,12 @@
 // What an upload machine keeps of a file read in the worker (src/domain/identifier-file.ts): the
 // bulk tag upload and the group membership upload read files the same way.
-import type { CsvRowProblem } from '../../domain/csv-upload';
 import type { IdentifierFile } from '../../domain/identifier-file';
 
 /** A file as the machine needs it: what the file input gives (a File in the page). */
 export type ChosenFile = Blob & { name: string };
 
-/** The file's identifiers, read in the worker (src/domain/identifier-file.ts). */
-export interface ParsedUpload {
-  fileName: string;
-  values: string[];
-  rows: Uint32Array;
-  header: string | null;
-  problemCount: number;
-  /** The first rows not taken; problemsCsv holds them all. */
-  problems: CsvRowProblem[];
-  problemsCsv: string;
-}
+/** The file's identifiers, read in the worker: what it read, under the file's name. */
+export type ParsedUpload = { fileName: string } & Omit<Extract<IdentifierFile, { ok: true }>, 'ok'>;
 
 export function parsedUpload(fileName: string | null, outcome: IdentifierFile): ParsedUpload {
   const read = outcome as Extract<IdentifierFile, { ok: true }>;

@@ -8,12 +8,13 @@
 // settings version: a change in between brings the new preview.
 import { assign, fromPromise, setup } from 'xstate';
 import { defaultAccountSettings } from '../../domain/account-settings';
-import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
+import { fieldRefusalOf } from '../../domain/field-errors';
 import { settingField } from '../../domain/account-labels';
 import { skuConflictOf, type Sku } from '../../domain/skus';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
+import { failedTextOf, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import type {
   AssignInput, AssignOutcome, HoldersInput, LoadOutcome, PreviewOutcome, SaveOutcome, SkuEditorContext, SkuEditorEvent, SkuEditorInput, SkuForm,
   SkuFormValues, StatusInput,
@@ -52,11 +53,7 @@ function startValue(key: string, path: string): unknown {
 }
 
 const find = (context: SkuEditorContext, id: number) => context.skus.find((s) => s.id === id) ?? null;
-const errorText = (error: unknown, prefix: string) => {
-  const conflict = skuConflictOf(error);
-  if (conflict) return conflict.msg;
-  return `${prefix} ${fieldRefusalOf(error)?.msg ?? failureMessage(error)}`;
-};
+const errorText = failedTextOf(skuConflictOf);
 
 export const skuEditorMachine = setup({
   types: { context: {} as SkuEditorContext, events: {} as SkuEditorEvent, input: {} as SkuEditorInput },
@@ -184,21 +181,15 @@ export const skuEditorMachine = setup({
             onError: [
               {
                 guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
-                actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error)!;
-                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => isFormField(k)));
-                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
-                  return { serverErrors, formError: rest.length === 0 ? null : [refusal.msg, ...rest].join(' ') };
-                }),
+                // The guard holds only a refusal naming a field of the form, so a message stands at one.
+                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
               },
               {
                 // Someone else saved it first: said, and the next save starts from what is stored now.
                 guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                 actions: assign(({ context, event }) => {
-                  const conflict = skuConflictOf(event.error);
-                  const current = conflict && 'current' in conflict ? conflict.current : null;
-                  const next = current ? 'Save again to replace it with yours, or Cancel to keep theirs.' : 'Cancel to return to the list.';
-                  return { formError: `${conflict!.msg} ${next}`, form: current ? { ...context.form!, version: current.version } : context.form };
+                  const conflict = skuConflictOf(event.error)!;
+                  return savedMeanwhile(conflict.msg, 'current' in conflict ? conflict.current : null, context.form);
                 }),
               },
               { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The SKU was not saved.') }) },

@@ -6,12 +6,12 @@
 // changes on each, the person confirms, and everything is applied at once — or, when an account
 // changed since the dry run, nothing is, and the person looks at the changes again.
 import { assign, fromPromise, setup } from 'xstate';
-import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
 import {
   templateConflictOf, type ApplyPreviewReply, type ApplyReply, type Template,
 } from '../../domain/templates';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
+import { aboveTheForm, failedTextOf, refusedFields, refusedSaveOf, savedMeanwhile } from '../shared/save-outcome';
 import type {
   LoadOutcome, SaveOutcome, TemplateEditorContext, TemplateEditorEvent, TemplateEditorInput, TemplateForm,
 } from './template-editor.types';
@@ -45,11 +45,7 @@ function newForm(context: TemplateEditorContext): TemplateForm {
 export const formChanged = (f: TemplateForm | null) => f !== null && baseOf(f) !== f.base;
 
 const find = (context: TemplateEditorContext, id: number) => context.templates.find((t) => t.id === id) ?? null;
-const errorText = (error: unknown, prefix: string) => {
-  const conflict = templateConflictOf(error);
-  if (conflict) return conflict.msg;
-  return `${prefix} ${fieldRefusalOf(error)?.msg ?? failureMessage(error)}`;
-};
+const errorText = failedTextOf(templateConflictOf);
 
 export interface ApplyInput {
   templateId: number;
@@ -70,7 +66,7 @@ export const templateEditorMachine = setup({
     formOpen: ({ context }) => context.form !== null,
     listedTemplate: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     hasAccounts: ({ context }) => (context.apply?.accounts.length ?? 0) > 0,
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     stale: (_, error: unknown) => {
       const conflict = templateConflictOf(error);
       return conflict !== null && 'stale' in conflict;
@@ -168,13 +164,11 @@ export const templateEditorMachine = setup({
               {
                 guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                 actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error)!;
-                  const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => isFormField(k)));
-                  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
-                  const count = Object.keys(serverErrors).length;
+                  const refused = refusedSaveOf(event.error, isFormField);
+                  const count = Object.keys(refused.serverErrors).length;
                   return {
-                    serverErrors,
-                    formError: rest.length ? [refusal.msg, ...rest].join(' ') : count > 1 ? `${count} fields are not valid; each says why.` : null,
+                    serverErrors: refused.serverErrors,
+                    formError: refused.rest.length ? aboveTheForm(refused) : count > 1 ? `${count} fields are not valid; each says why.` : null,
                   };
                 }),
               },
@@ -182,10 +176,8 @@ export const templateEditorMachine = setup({
                 // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
                 guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
                 actions: assign(({ context, event }) => {
-                  const conflict = templateConflictOf(event.error);
-                  const current = conflict && 'stale' in conflict ? conflict.current : null;
-                  const next = current ? 'Save again to replace it with yours, or Cancel to keep theirs.' : 'Cancel to return to the list.';
-                  return { formError: `${conflict!.msg} ${next}`, form: current ? { ...context.form!, version: current.version } : context.form };
+                  const conflict = templateConflictOf(event.error)!;
+                  return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
                 }),
               },
               { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The template was not saved.') }) },

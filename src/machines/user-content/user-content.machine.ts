@@ -4,15 +4,13 @@
 // Items ticked per kind open the copy dialog (contentCopy) when the session may copy that kind:
 // edit_user and the kind's own feature. A copy being prepared before a reload opens again.
 import { assign, fromPromise, sendParent, setup } from 'xstate';
-import { fieldRefusalOf } from '../../domain/field-errors';
 import { COPY_FEATURES, type ContentKind, type DashboardSettingsReply, type SavedSearchesReply } from '../../domain/user-content';
 import { contentCopyMachine } from '../content-copy/content-copy.machine';
 import type { CopyClosed } from '../content-copy/content-copy.types';
-import { failureMessage } from '../shared/failure';
+import { refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type { LoadAllOutcome, Part, Parts, Replies, Section, Settled, UserContentContext, UserContentEvent, UserContentInput } from './user-content.types';
 
-const why = (error: unknown) => fieldRefusalOf(error)?.msg ?? failureMessage(error);
 const SECTION_FAILED: Record<Section, string> = {
   saved_search: 'The saved searches could not be loaded.', watchlist: 'The watchlists could not be loaded.',
   shared: 'The shared watchlists could not be loaded.', dashboard: 'The dashboards could not be loaded.',
@@ -20,7 +18,7 @@ const SECTION_FAILED: Record<Section, string> = {
 };
 const loadingPart = { status: 'loading', reply: null, error: null } as const;
 const partOf = <K extends Section>(section: K, settled: Settled<Replies[K]>): Part<Replies[K]> =>
-  (settled.ok ? { status: 'shown', reply: settled.reply, error: null } : { status: 'failed', reply: null, error: `${SECTION_FAILED[section]} ${why(settled.error)}` });
+  (settled.ok ? { status: 'shown', reply: settled.reply, error: null } : { status: 'failed', reply: null, error: `${SECTION_FAILED[section]} ${refusalMessage(settled.error)}` });
 
 /** Copying a kind needs edit_user and the kind's own feature (spec §6). */
 export function mayCopy(features: readonly string[], kind: ContentKind): boolean {
@@ -150,7 +148,7 @@ export const userContentMachine = setup({
             return { parts: { ...context.parts, saved_search: { status: 'shown' as const, error: null, reply: { ...event.output, items: [...before.items, ...event.output.items] } } } };
           }),
         },
-        onError: { target: 'ready', actions: assign({ notice: ({ event }) => noticeOf(false, `${SECTION_FAILED.saved_search} ${why(event.error)}`) }) },
+        onError: { target: 'ready', actions: assign({ notice: ({ event }) => noticeOf(false, `${SECTION_FAILED.saved_search} ${refusalMessage(event.error)}`) }) },
       },
     },
     settings: {
@@ -166,7 +164,7 @@ export const userContentMachine = setup({
             onDone: { target: 'shown', actions: assign(({ context, event }) => ({ settings: { ...context.settings!, reply: event.output, error: null } })) },
             onError: {
               target: 'failed',
-              actions: assign(({ context, event }) => ({ settings: { ...context.settings!, error: `The dashboard's settings could not be loaded. ${why(event.error)}` } })),
+              actions: assign(({ context, event }) => ({ settings: { ...context.settings!, error: `The dashboard's settings could not be loaded. ${refusalMessage(event.error)}` } })),
             },
           },
         },

@@ -16,6 +16,7 @@ import {
   placeRefusal, withoutServerError,
 } from './user-create.form';
 import type { CreateSetup, Person, UserCreateContext, UserCreateEvent, UserCreateInput } from './user-create.types';
+import { refusedFields } from '../shared/save-outcome';
 
 /** The username check waits this long after the last keystroke. */
 export const USERNAME_CHECK_DEBOUNCE_MS = 300;
@@ -82,7 +83,7 @@ export const userCreateMachine = setup({
     // Reading the outbox needs user_mgmt (fetch_outbox/); without it the page says what register/ said.
     showsMail: ({ context }) => context.sendEmail && context.features.includes('user_mgmt'),
     /** The server named fields (HTTP 400, decision 042). */
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
     /** … all of them step one's: the person goes back there to fix them. */
     refusedStepOneOnly: ({ context }, error: unknown) => {
       const refusal = fieldRefusalOf(error);

@@ -21,6 +21,7 @@ import { userSessionsMachine } from '../user-sessions/user-sessions.machine';
 import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
 import { openWith } from './user-edit.draft';
 import type { LoadedUser, MailReply, UpdateAccountReply, UserEditContext, UserEditEvent, UserEditInput } from './user-edit.types';
+import { refusedFields } from '../shared/save-outcome';
 
 type Ctx = UserEditContext;
 
@@ -116,7 +117,7 @@ export const userEditMachine = setup({
     emailChanged: ({ context }) => changed(context).includes('email'),
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
     /** The server named fields (HTTP 400, decision 042). */
-    refusedFields: (_, error: unknown) => fieldRefusalOf(error) !== null,
+    refusedFields,
   },
   actions: {
     open: assign(({ context }, loaded: LoadedUser) => {
