@@ -9,7 +9,8 @@ import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { UPLOAD_REASONS, type GroupItem, type InvalidDataPoint, type ValidDataPoint } from '../../src/domain/groups-v2';
-import { chunks, LOOKUP_BATCH, oneOf, resolveIdentifiers } from '../users/selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
+import { resolveIdentifiers } from '../users/selection';
 import { findGroup, memberCount } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
-import { chunks, LOOKUP_BATCH, oneOf } from './selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
