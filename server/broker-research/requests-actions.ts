@@ -13,7 +13,7 @@ import {
   REQUEST_AUDIT_ACTIONS, REQUEST_RECORD_KIND, type NotChanged, type SeenRequest,
 } from '../../src/domain/broker-research-requests';
 import { writeAuditMany, type AuditEntry } from '../audit';
-import { engineOf } from '../db/connect';
+import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
 import { chunks } from '../db/value-lists';
 
@@ -49,11 +49,10 @@ interface Current {
 async function lockedRows(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, Current>> {
   const out = new Map<number, Current>();
   for (const part of chunks(ids, CHUNK)) {
-    let q = trx.selectFrom('research_requests')
+    const q = trx.selectFrom('research_requests')
       .select(['id', 'status', 'version', 'user_id', 'broker_id', 'organization_id', 'decided_by'])
       .where('id', 'in', part);
-    if (engineOf(trx) === 'postgres') q = q.forUpdate();
-    for (const r of await q.execute()) {
+    for (const r of await withRowLock(trx, q).execute()) {
       out.set(Number(r.id), {
         id: Number(r.id), status: r.status, version: Number(r.version), user_id: Number(r.user_id), broker_id: Number(r.broker_id),
         organization_id: r.organization_id === null ? null : Number(r.organization_id), decided_by: r.decided_by,
