@@ -13,7 +13,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ACCOUNT_TOTAL_CAP } from '../../src/domain/accounts';
 import type { AccountListItem } from '../../src/domain/account-settings';
 import type { Database } from '../db/schema';
-import { normaliseQuery, prefixUpperBound } from '../users/search';
+import { normaliseQuery, prefixUpperBound } from '../db/prefix-match';
 
 export class BadAccountCursor extends Error {}
 

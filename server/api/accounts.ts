@@ -18,7 +18,7 @@ import { skusOfAccount } from '../skus/store';
 import type { AppDeps } from '../context';
 import { badInput, badRequest, refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
-import { normaliseQuery } from '../users/search';
+import { normaliseQuery } from '../db/prefix-match';
 
 const ACCESS = 'account_settings_tab';
 const NO_ACCOUNT = 'There is no such account.';

@@ -7,7 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import { AUDIT_PAGE_SIZE, AUDIT_TOTAL_CAP, DAY_MS, dayStart, type AuditCursor, type AuditFilter, type AuditListItem } from '../../src/domain/audit-log';
 import { engineOf } from '../db/connect';
 import type { AuditRow, Database } from '../db/schema';
-import { foldAscii } from '../users/search';
+import { foldAscii } from '../db/prefix-match';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Eb = ExpressionBuilder<Database, 'audit_log'>;

@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/broker-research-fulfillments';
 import type { Database } from '../db/schema';
 import { isoTime, spreadsheetStream, writerFor, type Cell, type SheetLayout } from '../export/spreadsheet';
-import { chunks, LOOKUP_BATCH, oneOf } from '../users/selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 import { FULFILLMENT_COLUMNS, filterWhere, fulfillmentRowOf, type Position } from './fulfillments';
 
 /** Rows read per batch. */

@@ -14,8 +14,8 @@ import {
 } from '../../src/domain/broker-research-other-sources';
 import { decodeCsvText, type CsvRow, type CsvRowProblem } from '../../src/domain/csv-upload';
 import { papaRows } from '../../src/domain/identifier-file';
-import { foldAscii } from '../users/search';
-import { chunks, LOOKUP_BATCH, oneOf } from '../users/selection';
+import { foldAscii } from '../db/prefix-match';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

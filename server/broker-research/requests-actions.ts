@@ -13,8 +13,9 @@ import {
   REQUEST_AUDIT_ACTIONS, REQUEST_RECORD_KIND, type NotChanged, type SeenRequest,
 } from '../../src/domain/broker-research-requests';
 import { writeAuditMany, type AuditEntry } from '../audit';
-import { engineOf } from '../db/connect';
+import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
+import { chunks } from '../db/value-lists';
 
 const CHUNK = 500;
 
@@ -45,20 +46,13 @@ interface Current {
   decided_by: string | null;
 }
 
-function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
 async function lockedRows(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, Current>> {
   const out = new Map<number, Current>();
-  for (const part of chunks(ids)) {
-    let q = trx.selectFrom('research_requests')
+  for (const part of chunks(ids, CHUNK)) {
+    const q = trx.selectFrom('research_requests')
       .select(['id', 'status', 'version', 'user_id', 'broker_id', 'organization_id', 'decided_by'])
       .where('id', 'in', part);
-    if (engineOf(trx) === 'postgres') q = q.forUpdate();
-    for (const r of await q.execute()) {
+    for (const r of await withRowLock(trx, q).execute()) {
       out.set(Number(r.id), {
         id: Number(r.id), status: r.status, version: Number(r.version), user_id: Number(r.user_id), broker_id: Number(r.broker_id),
         organization_id: r.organization_id === null ? null : Number(r.organization_id), decided_by: r.decided_by,
@@ -71,7 +65,7 @@ async function lockedRows(trx: Transaction<Database>, ids: readonly number[]): P
 /** Who changed each request last, by its audit rows (requests decided before any history have decided_by alone). */
 async function lastActors(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, CHUNK)) {
     const rows = await trx.selectFrom('audit_log').select(['record_id', 'author'])
       .where('record_kind', '=', REQUEST_RECORD_KIND).where('record_id', 'in', part)
       .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
@@ -119,7 +113,7 @@ export function applyRequestAction(db: Kysely<Database>, input: ActionInput): Pr
     let toChange = eligible;
     const fulfillments = new Map<number, number>();
     if (action === 'approve' && eligible.length) {
-      for (const part of chunks(eligible)) {
+      for (const part of chunks(eligible, CHUNK)) {
         const made = await trx.insertInto('fulfillments').values(part.map((r) => ({
           user_id: r.user_id, broker_id: r.broker_id, organization_id: r.organization_id, source: 'request' as const, request_id: r.id,
           source_name: null, dist: null, starts_at: now, ends_at: null, status: 'active' as const, ended_at: null, ended_reason: null,
@@ -130,7 +124,7 @@ export function applyRequestAction(db: Kysely<Database>, input: ActionInput): Pr
       const blocked = eligible.filter((r) => !fulfillments.has(r.id));
       if (blocked.length) {
         const active = new Map<string, number>();
-        for (const part of chunks(blocked)) {
+        for (const part of chunks(blocked, CHUNK)) {
           const found = await trx.selectFrom('fulfillments').select(['id', 'user_id', 'broker_id'])
             .where('status', '=', 'active').where('user_id', 'in', [...new Set(part.map((r) => r.user_id))])
             .where('broker_id', 'in', [...new Set(part.map((r) => r.broker_id))]).execute();
@@ -147,7 +141,7 @@ export function applyRequestAction(db: Kysely<Database>, input: ActionInput): Pr
     }
 
     const reason = action === 'reject' ? input.reason.trim() : null;
-    for (const part of chunks(toChange)) {
+    for (const part of chunks(toChange, CHUNK)) {
       await trx.updateTable('research_requests').set((eb) => ({
         status: rule.to, version: eb('version', '+', 1), updated_at: now,
         ...(action === 'send' ? { sent_at: now } : { decided_at: now, decided_by: author }),

@@ -13,7 +13,7 @@ import type { LatestSubmission } from '../../src/domain/broker-research-flags';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
-import { foldAscii } from '../users/search';
+import { foldAscii } from '../db/prefix-match';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

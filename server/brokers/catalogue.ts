@@ -3,7 +3,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Broker, BrokerGroup } from '../../src/domain/brokers';
 import type { Database } from '../db/schema';
-import { chunks, LOOKUP_BATCH, oneOf } from '../users/selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,6 +7,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { BROKER_MESSAGES, type ActionOutcome, type Broker, type BrokerAction, type BrokerFlags, type BrokerLists } from '../../src/domain/brokers';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
+import { withRowLock } from '../db/row-lock';
 import type { BrokerList, Database } from '../db/schema';
 import { toBroker } from './catalogue';
 
@@ -46,9 +47,8 @@ export async function flagsOf(db: Db, userId: number): Promise<BrokerFlags> {
 async function lockState(trx: Transaction<Database>, userId: number, now: number): Promise<BrokerFlags> {
   await trx.insertInto('user_broker_state').values({ user_id: userId, auto_brm_update: 1, freeze: 0, updated_at: now, updated_by: null })
     .onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  let q = trx.selectFrom('user_broker_state').select(['auto_brm_update', 'freeze']).where('user_id', '=', userId);
-  if (engineOf(trx) === 'postgres') q = q.forUpdate();
-  const row = await q.executeTakeFirstOrThrow();
+  const row = await withRowLock(trx, trx.selectFrom('user_broker_state').select(['auto_brm_update', 'freeze']).where('user_id', '=', userId))
+    .executeTakeFirstOrThrow();
   return { auto_brm_update: row.auto_brm_update === 1, freeze: row.freeze === 1 };
 }
 

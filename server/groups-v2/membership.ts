@@ -6,10 +6,11 @@
 // group at once lose nothing and add nobody twice.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { writeAuditMany, type AuditEntry } from '../audit';
-import { engineOf } from '../db/connect';
+import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
 import { UPLOAD_REASONS, type GroupItem, type InvalidDataPoint, type ValidDataPoint } from '../../src/domain/groups-v2';
-import { chunks, LOOKUP_BATCH, oneOf, resolveIdentifiers } from '../users/selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
+import { resolveIdentifiers } from '../users/selection';
 import { findGroup, memberCount } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -89,9 +90,7 @@ export type AddOutcome =
  */
 export async function addMembers(db: Kysely<Database>, groupId: number, identifiers: readonly string[], author: string, now: number): Promise<AddOutcome> {
   return db.transaction().execute(async (trx) => {
-    let lock = trx.selectFrom('user_groups').select('id').where('id', '=', groupId);
-    if (engineOf(trx) === 'postgres') lock = lock.forUpdate();
-    if (!(await lock.executeTakeFirst())) return { ok: false as const, missingGroup: true as const };
+    if (!(await withRowLock(trx, trx.selectFrom('user_groups').select('id').where('id', '=', groupId)).executeTakeFirst())) return { ok: false as const, missingGroup: true as const };
     const group = (await findGroup(trx, groupId))!;
     const previous = group.members;
     const judged = await judgeIdentifiers(trx, group, identifiers);
@@ -143,9 +142,7 @@ export type RemoveOutcome = { ok: true; members: number } | { ok: false; reason:
 /** One user out of one group, with its audit row. */
 export async function removeMember(db: Kysely<Database>, groupId: number, userId: number, author: string, now: number): Promise<RemoveOutcome> {
   return db.transaction().execute(async (trx) => {
-    let lock = trx.selectFrom('user_groups').select(['id', 'name']).where('id', '=', groupId);
-    if (engineOf(trx) === 'postgres') lock = lock.forUpdate();
-    const group = await lock.executeTakeFirst();
+    const group = await withRowLock(trx, trx.selectFrom('user_groups').select(['id', 'name']).where('id', '=', groupId)).executeTakeFirst();
     if (!group) return { ok: false as const, reason: 'group' as const };
     const previous = await memberCount(trx, groupId);
     const gone = await trx.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).returning('user_id').execute();

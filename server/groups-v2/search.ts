@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { GROUP_MEMBERS_MAX, GROUP_PAGE_SIZE, type GroupCursor, type GroupItem, type GroupMember } from '../../src/domain/groups-v2';
-import { foldAscii } from '../users/search';
+import { foldAscii } from '../db/prefix-match';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/groups';
 import { writeAudit } from '../audit';
 import type { Database, UserGroupsTable } from '../db/schema';
-import { oneOf } from '../users/selection';
+import { oneOf } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<UserGroupsTable>;

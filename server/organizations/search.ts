@@ -8,7 +8,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Organization } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
 import type { Database } from '../db/schema';
-import { normaliseQuery, prefixUpperBound } from '../users/search';
+import { normaliseQuery, prefixUpperBound } from '../db/prefix-match';
 
 export const ORG_SEARCH_LIMIT = 20;
 

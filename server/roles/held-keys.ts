@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { ADMIN_PRIVILEGES } from '../../src/domain/user-fields';
 import type { Database } from '../db/schema';
 import type { Grants } from '../staff';
-import { chunks, LOOKUP_BATCH, oneOf } from '../users/selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 import { adminPrivilegesOf } from '../users/records';
 import { featuresOf } from './store';
 import type { GrantAuthor } from './grant-rule';

@@ -7,7 +7,8 @@ import { SEGMENT_ASSIGN_MAX, type SegmentQuery } from '../../src/domain/segments
 import type { UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
 import { listTotal } from '../users/search-kinds';
-import { chunks, LOOKUP_BATCH, oneOf, selectedUsers } from '../users/selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
+import { selectedUsers } from '../users/selection';
 
 export function filterOfQuery(query: SegmentQuery): UserFilter {
   return {

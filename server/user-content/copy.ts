@@ -12,7 +12,8 @@ import {
 } from '../../src/domain/user-content';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
-import { chunks, oneOf, resolveIdentifiers } from '../users/selection';
+import { chunks, oneOf } from '../db/value-lists';
+import { resolveIdentifiers } from '../users/selection';
 import type { Db } from './records';
 
 export interface SourceItem { id: number; name: string; name_key: string }

@@ -10,9 +10,11 @@ import { dateToTimestamp, parseExpiry } from '../../src/domain/user-rules';
 import { MAX_BULK_EDIT_USERS, type BulkSelection, type UserRow } from '../../src/domain/users';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
+import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
 import { expiryText, flagsOf, toUserRow } from './records';
-import { chunks, LOOKUP_BATCH, oneOf, selectedUsers } from './selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
+import { selectedUsers } from './selection';
 import { permissionName } from '../../src/domain/feature-labels';
 import { permissionList, signInChangeRefusal, type KeySet } from '../roles/grant-rule';
 import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
@@ -108,13 +110,12 @@ function diff(row: CurrentRow, changes: readonly Change[], defaults: Record<stri
 
 async function currentRows(db: Db, ids: readonly number[], lock: boolean): Promise<CurrentRow[]> {
   const rows: CurrentRow[] = [];
-  const postgres = engineOf(db) === 'postgres';
   for (const batch of chunks(ids, LOOKUP_BATCH)) {
     let q = db.selectFrom('users').select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags', 'admin_privileges'])
       .where(oneOf(db, sql.ref('id'), batch, 'bigint')).where('deleted', '=', 0).orderBy('id');
     // PostgreSQL: hold the rows from the read to the write, so a save in between waits for us.
     // SQLite: one writer at a time already.
-    if (lock && postgres) q = q.forUpdate();
+    if (lock) q = withRowLock(db, q);
     rows.push(...(await q.execute()));
   }
   return rows;

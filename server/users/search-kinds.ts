@@ -19,9 +19,10 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../../src/domain/user-kinds';
 import { TOTAL_CAP, type UserFilter } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
+import { normaliseQuery, prefixMatch } from '../db/prefix-match';
 import type { Database } from '../db/schema';
 import {
-  after, allOf, cheapFilterConditions, countUsers, finishPage, normaliseQuery, prefixMatch, readDirection, readPage, searchExpressions,
+  after, allOf, cheapFilterConditions, countUsers, finishPage, readDirection, readPage, searchExpressions,
   sortExpression, type Condition, type ListOrder, type Page, type Position, type SortDir,
 } from './search';
 

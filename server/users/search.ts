@@ -9,6 +9,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../../src/domain/user-kinds';
 import type { UserFilter, UserRow } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
+import { normaliseQuery, prefixMatch } from '../db/prefix-match';
 import type { Database } from '../db/schema';
 import { toUserRow } from './records';
 
@@ -62,36 +63,7 @@ export function sortExpression(engine: Engine, sort: SortKey): RawBuilder<string
 export const TEXT_SORTS: readonly SortKey[] = ['name', 'email', 'username'];
 
 // ── the search text ───────────────────────────────────────────────────────
-/** Lower-cases A–Z only, as SQLite's lower() and PostgreSQL's lower() under "C" both do. */
-export function foldAscii(text: string): string {
-  return text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
-}
-
-/**
- * The smallest string above every string that starts with `prefix`, in code-point (UTF-8 byte)
- * order: the last code point plus one, skipping the surrogate range.
- */
-export function prefixUpperBound(prefix: string): string | null {
-  const points = [...prefix].map((ch) => ch.codePointAt(0)!);
-  while (points.length > 0) {
-    let last = points.pop()! + 1;
-    if (last === 0xd800) last = 0xe000;
-    if (last <= 0x10ffff) return String.fromCodePoint(...points, last);
-  }
-  return null;
-}
-
-/** Search text as matched: trimmed, inner runs of spaces as one, ASCII-folded. */
-export function normaliseQuery(q: string): string {
-  return foldAscii(q.trim().replace(/\s+/g, ' '));
-}
-
 export type Condition = RawBuilder<SqlBool>;
-
-export function prefixMatch(expression: RawBuilder<string>, prefix: string): Condition {
-  const upper = prefixUpperBound(prefix);
-  return upper === null ? sql`${expression} >= ${prefix}` : sql`(${expression} >= ${prefix} and ${expression} < ${upper})`;
-}
 
 /**
  * What `q` matches: a prefix of a name, email, username or phone (digits), or the exact id.

@@ -2,34 +2,15 @@
 // (identifiers, read by src/domain/csv-upload.ts), or the user list's filter ("all matching").
 // Lookups go through unique indexes in batches, so 100,000 identifiers cost a few dozen indexed
 // queries. Deleted users never match: bulk calls do not touch them.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { engineOf } from '../db/connect';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { UNMATCHED_REASON, type CsvRowProblem, type CsvUpload } from '../../src/domain/csv-upload';
 import type { BulkSelection, UserFilter } from '../../src/domain/users';
+import { foldAscii } from '../db/prefix-match';
 import type { Database } from '../db/schema';
-import { foldAscii, userBatches } from './search';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
+import { userBatches } from './search';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Values per lookup: one parameter holds them all, so this bounds memory, not parameters. */
-export const LOOKUP_BATCH = 5_000;
-
-/**
- * `expression` is one of `values`, with the list as one parameter: a JSON array read by
- * json_each on SQLite, an array on PostgreSQL. A statement with thousands of placeholders costs
- * more to build and prepare than to run; this one is prepared the same way whatever the count.
- */
-export function oneOf(db: Db, expression: RawBuilder<unknown>, values: readonly (string | number)[], type: 'text' | 'bigint'): RawBuilder<SqlBool> {
-  return engineOf(db) === 'postgres'
-    ? sql<SqlBool>`${expression} = any(${[...values]}::${sql.raw(type)}[])`
-    : sql<SqlBool>`${expression} in (select value from json_each(${JSON.stringify(values)}))`;
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 export interface MatchedUser {
   id: number;

@@ -4,8 +4,9 @@
 // wrote (RETURNING) come from the same lists.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import { engineOf } from '../db/connect';
+import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
-import { chunks, LOOKUP_BATCH, oneOf } from './selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,7 +59,7 @@ export async function lockUsers(trx: Transaction<Database>, userIds: readonly nu
   if (engineOf(trx) !== 'postgres') return;
   const sorted = [...userIds].sort((a, b) => a - b);
   for (const batch of chunks(sorted, LOOKUP_BATCH)) {
-    await trx.selectFrom('users').select('id').where(oneOf(trx, sql.ref('id'), batch, 'bigint')).orderBy('id').forUpdate().execute();
+    await withRowLock(trx, trx.selectFrom('users').select('id').where(oneOf(trx, sql.ref('id'), batch, 'bigint')).orderBy('id')).execute();
   }
 }
 

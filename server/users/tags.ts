@@ -6,7 +6,7 @@ import { DEFAULT_TAG_COLOR, type Tag } from '../../src/domain/tags';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import type { Database } from '../db/schema';
 import { seesDeletedUsers } from './records';
-import { chunks, LOOKUP_BATCH, oneOf } from './selection';
+import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 import { addTags, lockUsers, removeOtherTags } from './tag-sets';
 
 type Db = Kysely<Database> | Transaction<Database>;
