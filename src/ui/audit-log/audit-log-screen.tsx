@@ -20,6 +20,7 @@ import { auditExportUrl } from '../../services/audit-log.service';
 import { useInspect } from '../console-context';
 import { auditTimeText, ChangesTable } from '../record-history/changes-table';
 import { auditParamsOf, auditQueryOf, useAuditUrl } from './audit-url';
+import { Pager } from '../shared/pager';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -219,10 +220,9 @@ export function AuditLogView() {
         )
       )}
       {!loading && (here.cursor || next) && (
-        <Flex gap="2">
-          {here.cursor && <Button variant="soft" onClick={() => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
-          {next && <Button variant="soft" onClick={() => setParams(auditParamsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
-        </Flex>
+        <Pager
+          first={here.cursor ? { go: () => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
+          next={next ? { go: () => setParams(auditParamsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
       )}
       <EntryDialog />
     </Flex>

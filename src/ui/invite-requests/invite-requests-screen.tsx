@@ -24,6 +24,7 @@ import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { InviteReviewCtx, InviteSearchContext, useInviteSearch, type InviteSearch } from './invite-review-context';
 import { SettingsForm } from './settings-form';
+import { Pager } from '../shared/pager';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function inviteQueryOf(params: Record<string, string>): InviteQuery {
@@ -309,10 +310,9 @@ export function InviteReviewView() {
         )
       )}
       <Box>
-        <Flex gap="3">
-          {here.cursor !== '' && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
-          {next !== null && !loading && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
-        </Flex>
+        <Pager busy={busy}
+          first={here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
+          next={next !== null && !loading ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
       </Box>
       <ApproveDialog />
       <RejectDialog />

@@ -19,6 +19,7 @@ import { useConsole, useInspect } from '../console-context';
 import { OrgPicker } from '../org-picker/org-picker';
 import { ChartCard } from './chart-card';
 import { ReportsCtx } from './reports-context';
+import { Pager } from '../shared/pager';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
 const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = { analytics: 'analytics_tab', events: 'segmentio_tab', depth: 'depth_analytics' };
@@ -233,10 +234,9 @@ function EventsView() {
           </table>
         </Box>
       )}
-      <Flex gap="2">
-        <Button size="1" variant="soft" disabled={loading || events.cursor === ''} onClick={() => actor.send({ type: 'events.first' })}>First page</Button>
-        <Button size="1" variant="soft" disabled={loading || events.next === null} onClick={() => actor.send({ type: 'events.next' })}>Next page</Button>
-      </Flex>
+      <Pager size="1" busy={loading}
+        first={{ go: () => actor.send({ type: 'events.first' }), disabled: events.cursor === '' }}
+        next={{ go: () => actor.send({ type: 'events.next' }), disabled: events.next === null }} />
     </Flex>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
+import { LoadMore } from '../shared/pager';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -55,7 +56,7 @@ export function SkuHoldersDialog() {
         )}
         {!reading && holders.length === 0 && !error && <Text as="p" size="2" color="gray">No account holds it.</Text>}
         <Flex gap="3" justify="end" mt="4">
-          {more && <Button variant="soft" disabled={busy} onClick={() => editor.send({ type: 'holders.more' })}>More accounts</Button>}
+          {more && <LoadMore disabled={busy} go={() => editor.send({ type: 'holders.more' })} />}
           <Button variant="soft" color="gray" disabled={busy} onClick={() => editor.send({ type: 'holders.close' })}>Close</Button>
         </Flex>
       </Dialog.Content>

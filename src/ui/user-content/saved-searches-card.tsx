@@ -1,9 +1,10 @@
 // The user's saved searches: name, query, where it looks, alert, last used; a page at a time.
-import { Badge, Box, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectLoadingMore, selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
 import { contentTimeText, SectionFrame } from './section-frame';
+import { LoadMore } from '../shared/pager';
 
 export function SavedSearchesCard() {
   const actor = UserContentCtx.useActorRef();
@@ -42,9 +43,7 @@ export function SavedSearchesCard() {
           </Table.Root>
           <Flex gap="3" align="center">
             <Text size="1" color="gray" aria-label="Saved searches shown">{r.items.length} of {r.total}</Text>
-            {r.next !== null && (
-              <Box><Button size="1" variant="soft" disabled={more} onClick={() => actor.send({ type: 'searches.more' })}>{more ? 'Loading…' : 'Load more'}</Button></Box>
-            )}
+            {r.next !== null && <LoadMore size="1" loading={more} go={() => actor.send({ type: 'searches.more' })} />}
           </Flex>
         </Flex>
       )}

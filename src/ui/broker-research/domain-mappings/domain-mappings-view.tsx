@@ -13,6 +13,7 @@ import {
 import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../form/field-frame';
 import { DomainMappingsCtx } from './domain-mappings-context';
+import { Pager } from '../../shared/pager';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${n.toLocaleString('en-US')} users`);
@@ -78,10 +79,9 @@ export function DomainMappingsView() {
           : <MappingTable items={items} actionable={actionable} onBroker={(id) => actor.send({ type: 'list.query', query: { q: '', broker: String(id), cursor: '' } })} />
       )}
       {(hasPrevious || hasNext) && (
-        <Flex gap="3">
-          <Button variant="soft" disabled={!hasPrevious} onClick={() => actor.send({ type: 'page.previous' })}>Previous</Button>
-          <Button variant="soft" disabled={!hasNext} onClick={() => actor.send({ type: 'page.next' })}>Next</Button>
-        </Flex>
+        <Pager
+          previous={{ go: () => actor.send({ type: 'page.previous' }), disabled: !hasPrevious }}
+          next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
       )}
       <RemoveDialog mapping={removing} notice={notice} />
     </Flex>

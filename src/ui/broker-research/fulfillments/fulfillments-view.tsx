@@ -17,6 +17,7 @@ import { useTabSearch } from '../tab-search';
 import { BrokerFilter } from './broker-filter';
 import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
+import { Pager } from '../../shared/pager';
 
 const ANY = 'any';
 
@@ -159,10 +160,9 @@ function FulfillmentTable() {
         </Table.Body>
       </Table.Root>
       {empty ? <Text color="gray">No fulfillments match these filters.</Text> : null}
-      <Flex gap="2" justify="end">
-        <Button variant="soft" disabled={!hasPrev} onClick={() => actor.send({ type: 'page.prev' })}>Previous</Button>
-        <Button variant="soft" disabled={!hasNext} onClick={() => actor.send({ type: 'page.next' })}>Next</Button>
-      </Flex>
+      <Pager justify="end"
+        previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !hasPrev }}
+        next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
     </Flex>
   );
 }

@@ -27,6 +27,7 @@ import { RequestPanel } from './request-panel';
 import { RequestsCtx } from './requests-context';
 import { STATUS_COLORS, whenText } from './request-words';
 import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
+import { Pager } from '../../shared/pager';
 
 
 /** One reason at a time in the tab, per staff member. */
@@ -272,10 +273,9 @@ function RequestTable() {
         <Text size="2" role="status" aria-label="Requests shown">
           {loading ? 'Loading the requests…' : `${requestTotalWords(page.total, page.total_capped)}${page.items.length ? `; ${page.items.length} on this page` : ''}.`}
         </Text>
-        <Flex gap="2">
-          <Button size="1" variant="soft" disabled={!listed || !page.prev_cursor} onClick={() => actor.send({ type: 'page.prev' })}>Newer</Button>
-          <Button size="1" variant="soft" disabled={!listed || !page.next_cursor} onClick={() => actor.send({ type: 'page.next' })}>Older</Button>
-        </Flex>
+        <Pager size="1" busy={!listed}
+          previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !page.prev_cursor }}
+          next={{ go: () => actor.send({ type: 'page.next' }), disabled: !page.next_cursor }} />
       </Flex>
       {page.items.length === 0 && !loading ? <Text color="gray">No request matches these filters.</Text> : (
         <Table.Root size="1" variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>

@@ -22,6 +22,7 @@ import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import type { TabParams } from '../tab-search';
 import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './research-submissions-context';
+import { Pager } from '../../shared/pager';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function submissionQueryOf(params: TabParams): SubmissionQuery {
@@ -208,10 +209,9 @@ export function UserSubmissionView() {
         )
       )}
       <Box>
-        <Flex gap="3">
-          {here.cursor !== '' && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
-          {next !== null && !loading && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
-        </Flex>
+        <Pager busy={busy}
+          first={here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
+          next={next !== null && !loading ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
       </Box>
       <RejectDialog />
     </Flex>
