@@ -33,7 +33,7 @@ import { selectStaffId } from '../../src/ui/form/form-draft';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RequestsCtx } from '../../src/ui/broker-research/requests/requests-context';
 import { RequestsDraftKeeper, RequestsScope, RequestsUrl, RequestsView, requestsDraftAddress } from '../../src/ui/broker-research/requests/requests-view';
-import { whenText } from '../../src/ui/broker-research/requests/request-words';
+import { timeText } from '../../src/domain/format';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths, type PlannedPath } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
@@ -174,7 +174,7 @@ async function expectListed(): Promise<void> {
   expect(button('Previous')).toHaveProperty('disabled', !lastPage);
   if (!lastPage) {
     const top = await stored(rows[0]!);
-    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(`${whenText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`);
+    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(`${timeText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`);
   }
   const chosen = ctx().selected.length;
   expect(screen.getByRole('status', { name: 'Chosen requests' })).toHaveTextContent(chosen ? `${chosen} chosen` : 'None chosen');

@@ -6,7 +6,7 @@ import {
   selectBusy, selectGroups, selectHasMore, selectLoadingMore, selectOrganization, selectQuery, selectSearchFailed, selectSearched, selectSearching,
   selectError,
 } from '../../machines/group-browser/group-browser.selectors';
-import { TableCaption } from '../bulk-edit/table-caption';
+import { TableCaption } from '../shared/table-caption';
 import { OrgPicker } from '../org-picker/org-picker';
 import { GroupBrowserCtx } from './groups-v2-context';
 import { LoadMore } from '../shared/pager';

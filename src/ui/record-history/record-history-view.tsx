@@ -11,8 +11,9 @@ import {
   selectEntries, selectError, selectFailed, selectLoading, selectLoadingMore, selectNext, selectNotice,
 } from '../../machines/record-history/record-history.selectors';
 import { useInspect } from '../console-context';
-import { auditTimeText, ChangesTable } from './changes-table';
+import { ChangesTable } from './changes-table';
 import { LoadMore } from '../shared/pager';
+import { timeTextToSecond } from '../../domain/format';
 
 export const RecordHistoryCtx = createActorContext(recordHistoryMachine);
 
@@ -55,7 +56,7 @@ export function RecordHistoryView() {
               <Badge color="gray">{auditCategoryLabel(e.category)}</Badge>
               {!e.success && <Badge color="red">Failed</Badge>}
             </Flex>
-            <Text as="p" size="1" color="gray">{auditTimeText(e.created_at)} · by {e.author}</Text>
+            <Text as="p" size="1" color="gray">{timeTextToSecond(e.created_at)} · by {e.author}</Text>
             <Box mt="2"><ChangesTable changes={e.changes} caption={`Changes: ${e.action}`} /></Box>
           </Card>
         ))}

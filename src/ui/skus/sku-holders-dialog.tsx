@@ -6,6 +6,7 @@ import {
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
 import { LoadMore } from '../shared/pager';
+import { dayText } from '../../domain/format';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -44,7 +45,7 @@ export function SkuHoldersDialog() {
                 <Table.Row key={h.account_id} aria-label={h.name}>
                   <Table.RowHeaderCell>{h.name}</Table.RowHeaderCell>
                   <Table.Cell>{h.assigned_by}</Table.Cell>
-                  <Table.Cell>{new Date(h.assigned_at).toLocaleDateString('en-US')}</Table.Cell>
+                  <Table.Cell>{dayText(h.assigned_at)}</Table.Cell>
                   <Table.Cell>
                     <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Take ${target.code} from ${h.name}`}
                       onClick={() => editor.send({ type: 'holders.unassign', accountId: h.account_id })}>Take off</Button>

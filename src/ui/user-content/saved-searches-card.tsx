@@ -3,8 +3,9 @@ import { Badge, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectLoadingMore, selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
-import { contentTimeText, SectionFrame } from './section-frame';
+import { SectionFrame } from './section-frame';
 import { LoadMore } from '../shared/pager';
+import { timeText } from '../../domain/format';
 
 export function SavedSearchesCard() {
   const actor = UserContentCtx.useActorRef();
@@ -36,7 +37,7 @@ export function SavedSearchesCard() {
                   <Table.Cell style={{ wordBreak: 'break-word', maxWidth: 320 }}><Text size="1" style={{ fontFamily: 'var(--code-font-family)' }}>{s.query}</Text></Table.Cell>
                   <Table.Cell><Flex gap="1" wrap="wrap">{s.sources.map((d) => <Badge key={d} color="gray">{d}</Badge>)}</Flex></Table.Cell>
                   <Table.Cell>{s.alert ? 'On' : 'Off'}</Table.Cell>
-                  <Table.Cell>{s.last_used_at === null ? <Text color="gray">Never</Text> : contentTimeText(s.last_used_at)}</Table.Cell>
+                  <Table.Cell>{s.last_used_at === null ? <Text color="gray">Never</Text> : timeText(s.last_used_at)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

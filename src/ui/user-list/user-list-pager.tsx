@@ -6,8 +6,8 @@ import { PageSizeSelect, type FiltersProps } from './user-list-filters';
 import { UserListCtx } from './user-list-context';
 import { totalWords } from '../../domain/users';
 import { Pager } from '../shared/pager';
+import { countText } from '../../domain/format';
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   const list = UserListCtx.useActorRef();
@@ -18,7 +18,7 @@ export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Text size="2" role="status" aria-label="Rows shown">
-        {range ? `${count(range.first)}–${count(range.last)} of ${total === null ? '…' : totalWords(total)}` : total === 0 ? '0 users' : '\u00a0'}
+        {range ? `${countText(range.first)}–${countText(range.last)} of ${total === null ? '…' : totalWords(total)}` : total === 0 ? '0 users' : '\u00a0'}
       </Text>
       <Pager
         previous={{ go: () => list.send({ type: 'page.prev' }), disabled: !hasPrev }}

@@ -18,11 +18,11 @@ import { BrokerFilter } from './broker-filter';
 import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
 import { Pager } from '../../shared/pager';
+import { dayText } from '../../../domain/format';
 
 const ANY = 'any';
 
 /** A day of a timestamp, UTC, as the filters write days. */
-export const dayText = (ms: number | null): string => (ms === null ? '—' : new Date(ms).toISOString().slice(0, 10));
 
 /** Sets one filter (or clears it with ''): page 1 of the new filters. */
 function useSetFilter() {
