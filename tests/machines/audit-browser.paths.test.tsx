@@ -108,7 +108,7 @@ function driver(): Driver<World> {
       'query.set': async ({ step }) => {
         const query = step.event['query'] as { category: string; cursor: string };
         if (query.cursor === 'next') {
-          await world.user.click(screen.getByRole('button', { name: 'Next page' }));
+          await world.user.click(screen.getByRole('button', { name: 'Next' }));
         } else {
           await world.user.selectOptions(screen.getByLabelText('Category'), query.category);
           await world.user.click(screen.getByRole('button', { name: 'Search' }));

@@ -23,13 +23,14 @@ import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { BrokerDetailsCtx } from '../../src/ui/broker-research/broker-details/broker-details-context';
 import { BrokerDetailsDraftKeeper, BrokerDetailsScope, BrokerDetailsUrl, detailsDraftAddress } from '../../src/ui/broker-research/broker-details/broker-details-scope';
-import { BrokerDetailsView, whenText } from '../../src/ui/broker-research/broker-details/broker-details-view';
+import { BrokerDetailsView } from '../../src/ui/broker-research/broker-details/broker-details-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { timeText } from '../../src/domain/format';
 
 const NO_ANSWER = 'Error: no response from the server';
 
@@ -117,7 +118,7 @@ async function expectRecord(s: typeof screen): Promise<void> {
   const row = await brokerRow(id);
   expect(s.getByRole('heading', { level: 3, name: row.name })).toBeInTheDocument();
   expect(s.getByLabelText('MiFID II')).toHaveTextContent(
-    `${MIFID_LABELS[row.mifid_status]} ${row.mifid_updated_at === null ? 'Never set.' : `Set by ${row.mifid_updated_by!} at ${whenText(Number(row.mifid_updated_at))}.`}`,
+    `${MIFID_LABELS[row.mifid_status]} ${row.mifid_updated_at === null ? 'Never set.' : `Set by ${row.mifid_updated_by!} at ${timeText(Number(row.mifid_updated_at))}.`}`,
   );
   const contacts = await contactsOf(id);
   if (contacts.length === 0) expect(s.getByRole('region', { name: 'Sales contacts' })).toHaveTextContent('No sales contact yet.');

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
-import { changedAtText, DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPING_USERS_PATH, DOMAIN_MAPPINGS_PAGE } from '../../src/domain/broker-research-domains';
+import { DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPING_USERS_PATH, DOMAIN_MAPPINGS_PAGE } from '../../src/domain/broker-research-domains';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { checkDomainDraft } from '../../src/machines/domain-mappings/domain-mappings.draft';
 import { domainMappingsMachine, formChanged } from '../../src/machines/domain-mappings/domain-mappings.machine';
@@ -31,6 +31,7 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { timeText } from '../../src/domain/format';
 
 const NO_ANSWER = 'Error: no response from the server';
 const FILLERS = 55;
@@ -260,7 +261,7 @@ function driver(): Driver<World> {
         if (shown.includes('research.apex.com')) {
           const r = (await row('research.apex.com'))!;
           const line = within(table).getByRole('row', { name: 'research.apex.com' });
-          expect(line).toHaveTextContent(`research.apex.comApex Securities2 users${r.updated_by}, ${changedAtText(Number(r.updated_at))}`);
+          expect(line).toHaveTextContent(`research.apex.comApex Securities2 users${r.updated_by}, ${timeText(Number(r.updated_at))}`);
         }
         expect(s.getByRole('button', { name: 'Add a mapping' })).toBeEnabled();
         // The URL holds the query: a reload or a link shows this page.

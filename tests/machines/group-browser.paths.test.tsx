@@ -135,7 +135,7 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
         'search.retry': async () => world.user.click(button('Try again')),
         'org.pick': async () => pickOrganization(),
         'org.clear': async () => world.user.click(button('Clear organization')),
-        'page.more': async () => world.user.click(button('More groups')),
+        'page.more': async () => world.user.click(button('Load more')),
         'group.open': async () => world.user.click(button('Open Desk 00')),
         'group.close': async () => world.user.click(button('Back to groups')),
         'group.retry': async () => world.user.click(button('Try again')),
@@ -174,10 +174,10 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
           expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(rows + 1);
           if (rows === 2) expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent('Beta desk 1thesisBeta Partners0 members');
           if (rows === 50) expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent('Desk 00collabAlpha Research3 members');
-          expect(screen.queryByRole('button', { name: 'More groups' }) !== null).toBe(rows === 50);
+          expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
         },
         loadingMore: () => {
-          expect(spins(button('More groups'))).toBe(true);
+          expect(spins(button('Load more'))).toBe(true);
           expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(51);
         },
         'group.loading': () => {

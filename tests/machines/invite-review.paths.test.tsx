@@ -162,7 +162,7 @@ function driver(): Driver<World> {
       'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'query.set': async ({ step }) => {
         const query = step.event['query'] as { status: InviteStatus | ''; cursor: string };
-        if (query.cursor === 'next') await world.user.click(screen.getByRole('button', { name: 'Next page' }));
+        if (query.cursor === 'next') await world.user.click(screen.getByRole('button', { name: 'Next' }));
         else await world.user.click(within(screen.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', { name: INVITE_STATUS_LABELS[query.status as InviteStatus] }));
       },
       'request.toggle': async () => {

@@ -94,7 +94,7 @@ function driver(): Driver<World> {
     actor: () => world.history!,
     perform: {
       'history.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
-      'history.more': async () => world.user.click(screen.getByRole('button', { name: 'Older entries' })),
+      'history.more': async () => world.user.click(screen.getByRole('button', { name: 'Load more' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [HISTORY]),
@@ -122,7 +122,7 @@ function driver(): Driver<World> {
         expect(within(edit).getByRole('row', { name: 'Last name' })).toHaveTextContent(/^Last nameByron \d+Lovelace \d+$/);
         const signIn = items.find((i) => i.getAttribute('aria-label') === 'password rejected')!;
         expect(signIn).toHaveTextContent('Failed');
-        expect(s.queryByRole('button', { name: 'Older entries' }) !== null).toBe(context().next !== null);
+        expect(s.queryByRole('button', { name: 'Load more' }) !== null).toBe(context().next !== null);
         const notice = s.queryByRole('status', { name: 'History notice' });
         if (step?.outcome === 'moreFailed') expect(notice).toHaveTextContent(`The history could not be loaded. ${NO_ANSWER}`);
         else expect(notice).toBeNull();

@@ -21,12 +21,13 @@ import { http } from '../../src/services/http';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RedshiftCtx } from '../../src/ui/redshift/redshift-context';
-import { configurationText, redshiftDraftAddress, RedshiftDraftKeeper, RedshiftScope, RedshiftView, savedAtText } from '../../src/ui/redshift/redshift-screen';
+import { configurationText, redshiftDraftAddress, RedshiftDraftKeeper, RedshiftScope, RedshiftView } from '../../src/ui/redshift/redshift-screen';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { timeText } from '../../src/domain/format';
 
 const FETCH = '/fetch_redshift_configuration/';
 const SAVE = '/redshift_configuration/';
@@ -104,7 +105,7 @@ function expectControls(s: typeof screen, c: RedshiftConfiguration): void {
 async function expectLastSaved(s: typeof screen): Promise<void> {
   const row = await stored();
   const by = row.updated_by === null ? null : (await world.server.db.selectFrom('users').select('email').where('id', '=', row.updated_by).executeTakeFirstOrThrow()).email;
-  expect(s.getByLabelText('Last saved')).toHaveTextContent(row.updated_at === null ? 'Not saved by anyone yet.' : `Last saved by ${by!} at ${savedAtText(Number(row.updated_at))}.`);
+  expect(s.getByLabelText('Last saved')).toHaveTextContent(row.updated_at === null ? 'Not saved by anyone yet.' : `Last saved by ${by!} at ${timeText(Number(row.updated_at))}.`);
 }
 
 const online = async () => world.bridge.setOffline(false);

@@ -150,7 +150,7 @@ function driver(): Driver<World> {
       'panel.retry': async () => world.user.click(within(section(screen, REPORT_PANEL_TITLES.profile)).getByRole('button', { name: 'Retry' })),
       'view.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'events.name': async ({ step }) => world.user.click(within(screen.getByRole('group', { name: 'Event name' })).getByRole('button', { name: String(step.event['name']) })),
-      'events.next': async () => world.user.click(screen.getByRole('button', { name: 'Next page' })),
+      'events.next': async () => world.user.click(screen.getByRole('button', { name: 'Next' })),
       'events.first': async () => world.user.click(screen.getByRole('button', { name: 'First page' })),
       'person.open': async () => world.user.click(within(screen.getByRole('table', { name: 'Events' })).getAllByRole('button', { name: 'reader1' })[0]!),
       'person.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),

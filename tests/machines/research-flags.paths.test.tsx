@@ -21,7 +21,7 @@ import { fetchFlags } from '../../src/services/research-flags.service';
 import { http, toFormData } from '../../src/services/http';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { ControlPanelView, flagsDraftAddress, flagsText, ResearchFlagsDraftKeeper, ResearchFlagsScope, whenText } from '../../src/ui/broker-research/control-panel/control-panel-view';
+import { ControlPanelView, flagsDraftAddress, flagsText, ResearchFlagsDraftKeeper, ResearchFlagsScope } from '../../src/ui/broker-research/control-panel/control-panel-view';
 import { ResearchFlagsCtx } from '../../src/ui/broker-research/control-panel/research-flags-context';
 import { TabSearchContext, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -29,6 +29,7 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { timeText } from '../../src/domain/format';
 
 const CALLS = '/api/researchreports/';
 const FLAGS = '/api/researchreports/brflags/';
@@ -119,7 +120,7 @@ function expectSwitches(s: typeof screen, dist: string, flags: ResearchFlags): v
 async function expectLastSaved(s: typeof screen, dist: string): Promise<void> {
   const row = await storedRow(dist);
   expect(s.getByLabelText(`${labelOf(dist)} last saved`)).toHaveTextContent(
-    row ? `Last saved by ${row.updated_by!} at ${whenText(Number(row.updated_at))}.` : 'Not saved by anyone yet: these are the defaults.',
+    row ? `Last saved by ${row.updated_by!} at ${timeText(Number(row.updated_at))}.` : 'Not saved by anyone yet: these are the defaults.',
   );
 }
 

@@ -25,13 +25,14 @@ import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { FulfillmentsCtx } from '../../src/ui/broker-research/fulfillments/fulfillments-context';
 import { endDraftAddress, EndDraftKeeper, FulfillmentsScope } from '../../src/ui/broker-research/fulfillments/fulfillments-scope';
-import { dayText, FulfillmentsView } from '../../src/ui/broker-research/fulfillments/fulfillments-view';
+import { FulfillmentsView } from '../../src/ui/broker-research/fulfillments/fulfillments-view';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { dayText } from '../../src/domain/format';
 
 const LIST = '/user/get_fulfillment_info/';
 const END = '/user/end_br_fulfillment/';

@@ -1,7 +1,7 @@
 // Generated paths of Broker Research → Requests, replayed on the real tab against the real server
 // in-process: 60 requests of Northwind Capital's readers for Apex Securities (55 new, 5 sent), so
 // the list and the New filter each have a second page; the list read (or not: Try again), an old
-// bookmark's cursor refused (page 1, said); filtered to New; Older and Newer; requests chosen one
+// bookmark's cursor refused (page 1, said); filtered to New; Previous and Next; requests chosen one
 // and a page at a time, the choice cleared; the newest request opened (or not), approved (its
 // fulfillment and history shown), approved after someone else decided (said, with who), not
 // answered, sent to the broker, rejected with a reason or the dialog cancelled; a bulk action on
@@ -33,7 +33,7 @@ import { selectStaffId } from '../../src/ui/form/form-draft';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RequestsCtx } from '../../src/ui/broker-research/requests/requests-context';
 import { RequestsDraftKeeper, RequestsScope, RequestsUrl, RequestsView, requestsDraftAddress } from '../../src/ui/broker-research/requests/requests-view';
-import { whenText } from '../../src/ui/broker-research/requests/request-words';
+import { timeText } from '../../src/domain/format';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths, type PlannedPath } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
@@ -170,11 +170,11 @@ async function expectListed(): Promise<void> {
   expect(screen.getByRole('status', { name: 'Requests shown' })).toHaveTextContent(`${all.length} requests; ${rows.length} on this page.`);
   const table = screen.getByRole('table', { name: 'Requests' });
   expect(within(table).getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'))).toEqual(rows.map((id) => `Request ${id}`));
-  expect(button('Older')).toHaveProperty('disabled', lastPage);
-  expect(button('Newer')).toHaveProperty('disabled', !lastPage);
+  expect(button('Next')).toHaveProperty('disabled', lastPage);
+  expect(button('Previous')).toHaveProperty('disabled', !lastPage);
   if (!lastPage) {
     const top = await stored(rows[0]!);
-    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(`${whenText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`);
+    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(`${timeText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`);
   }
   const chosen = ctx().selected.length;
   expect(screen.getByRole('status', { name: 'Chosen requests' })).toHaveTextContent(chosen ? `${chosen} chosen` : 'None chosen');
@@ -214,8 +214,8 @@ async function replay(path: PlannedPath): Promise<void> {
         await world.user.click(screen.getByRole('combobox', { name: 'Status' }));
         await world.user.click(await screen.findByRole('option', { name: 'New' }));
       },
-      'page.next': async () => world.user.click(button('Older')),
-      'page.prev': async () => world.user.click(button('Newer')),
+      'page.next': async () => world.user.click(button('Next')),
+      'page.prev': async () => world.user.click(button('Previous')),
       'list.retry': async () => world.user.click(button('Try again')),
       'row.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: `Choose request ${first()}` })),
       'page.toggleAll': async () => world.user.click(screen.getByRole('checkbox', { name: 'Choose every request on this page' })),

@@ -140,7 +140,7 @@ function driver(): Driver<World> {
       'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'query.set': async ({ step }) => {
         const query = step.event['query'] as { status: string; cursor: string };
-        if (query.cursor === 'next') await world.user.click(screen.getByRole('button', { name: 'Next page' }));
+        if (query.cursor === 'next') await world.user.click(screen.getByRole('button', { name: 'Next' }));
         else await world.user.click(within(screen.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', { name: SUBMISSION_STATUS_LABELS[query.status as SubmissionStatus] }));
       },
       'submission.act': async ({ step }) => {
@@ -182,7 +182,7 @@ function driver(): Driver<World> {
         expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.querySelector('div')!.textContent)).toEqual(items.map((i) => i.title));
         if (step?.outcome === 'loaded') {
           expect(items.map((i) => i.title)).toEqual(await expectedPage());
-          expect(s.queryByRole('button', { name: 'Next page' })).not.toBeNull();
+          expect(s.queryByRole('button', { name: 'Next' })).not.toBeNull();
         }
         // Each row offers what its status allows, and shows the status the server holds.
         for (const item of items.slice(0, 5)) {

@@ -194,7 +194,7 @@ function driver(): Driver<World> {
       'status.confirm': async () => world.user.click(within(alertDialog()).getByRole('button', { name: /^(Retire|Reactivate)$/ })),
       'status.cancel': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Cancel' })),
       'sku.holders': async () => world.user.click(screen.getByRole('button', { name: 'Holders of PRO' })),
-      'holders.more': async () => world.user.click(inDialog('More accounts')),
+      'holders.more': async () => world.user.click(inDialog('Load more')),
       'holders.unassign': async () => world.user.click(inDialog('Take PRO from Northwind Capital')),
       'holders.close': async () => world.user.click(inDialog('Close')),
       'sku.assign': async () => world.user.click(screen.getByRole('button', { name: 'Assign PRO' })),

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataPlanMessages, FIELD_MESSAGES, USER_FIELD_LIMITS } from '../../src/domain/user-rules';
 import { userEditMachine } from '../../src/machines/user-edit/user-edit.machine';
 import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.types';
-import { formatWhen } from '../../src/ui/user-edit/format';
+import { timeText } from '../../src/domain/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { LONG_LAST_NAME, userEditPlan } from '../../src/machines/user-edit/user-edit.plan';
@@ -245,7 +245,7 @@ describe('userEdit machine paths (real page, real server)', () => {
         conflict: async (s) => {
           const panel = s.getByRole('alert', { name: 'Saved by someone else' });
           const row = await stored();
-          expect(panel).toHaveTextContent(`colleague saved this user at ${formatWhen(Number(row.updated_at))}, after you opened it. Nothing of yours was saved.`);
+          expect(panel).toHaveTextContent(`colleague saved this user at ${timeText(Number(row.updated_at))}, after you opened it. Nothing of yours was saved.`);
           const table = within(panel).getByRole('table', { name: 'What changed' });
           const cells = within(table).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
           const yourLast = 'Lovelace';

@@ -5,7 +5,7 @@ import { within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userEmailsMachine } from '../../src/machines/user-emails/user-emails.machine';
 import { userEmailsPlan } from '../../src/machines/user-emails/user-emails.plan';
-import { formatWhen } from '../../src/ui/user-edit/format';
+import { timeText } from '../../src/domain/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { button, CALLS, closeEditWorld, createEditWorld, editTabDriver, NO_ANSWER, tab, type EditWorld } from './user-edit.world';
@@ -53,12 +53,12 @@ describe('userEmails machine paths (edit page, Emails tab, real server)', () => 
           const stored = await adaMail();
           const rows = within(s.getByRole('table', { name: 'Emails' })).getAllByRole('row').slice(1);
           expect(rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 2).map((c) => c.textContent))).toEqual(
-            stored.map((m) => [formatWhen(m.created_at), 'Welcome']),
+            stored.map((m) => [timeText(m.created_at), 'Welcome']),
           );
           expect(stored.map((m) => m.status)).toEqual(['failed', 'sent']);
           const [refused, sent] = rows as [HTMLElement, HTMLElement];
           expect(refused).toHaveTextContent('Failed550 mailbox unavailable');
-          expect(sent).toHaveTextContent(`Sent${formatWhen(stored[1]!.sent_at!)}`);
+          expect(sent).toHaveTextContent(`Sent${timeText(stored[1]!.sent_at!)}`);
           const body = within(refused).getByText(/sent failed\./);
           expect(body).not.toBeVisible();
           await world.user.click(within(refused).getByText('Welcome to Product'));

@@ -8,7 +8,7 @@ import type { ConsoleApp } from '../../src/app';
 import { featureLabel } from '../../src/domain/feature-labels';
 import { dataPlanMessages } from '../../src/domain/user-rules';
 import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
-import { formatWhen } from '../../src/ui/user-edit/format';
+import { timeText } from '../../src/domain/format';
 import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
@@ -143,7 +143,7 @@ describe('the user edit page', () => {
     const table = await screen.findByRole('table', { name: 'Emails' });
     const [row] = within(table).getAllByRole('row').slice(1);
     const stored = await server.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-    expect(row).toHaveTextContent(`${formatWhen(stored.created_at)}Welcome${stored.subject}`);
+    expect(row).toHaveTextContent(`${timeText(stored.created_at)}Welcome${stored.subject}`);
     // The test server has no mail server: the message is kept in the outbox.
     expect(row).toHaveTextContent('StoredNo mail server is configured; kept in the outbox.');
   });

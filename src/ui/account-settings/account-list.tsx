@@ -8,6 +8,7 @@ import {
   selectBusy, selectError, selectList, selectListFailed, selectListing, selectPosition,
 } from '../../machines/account-settings/account-settings.selectors';
 import { AccountSettingsCtx } from './account-settings-context';
+import { Pager } from '../shared/pager';
 
 export function AccountList() {
   const actor = AccountSettingsCtx.useActorRef();
@@ -69,7 +70,9 @@ export function AccountList() {
             </Table.Body>
           </Table.Root>
           {list.items.length === 0 && <Text size="2" color="gray">No account has a name that starts with it or a word that does.</Text>}
-          <Flex gap="3" align="center" justify="end">
+          <Pager justify="end" busy={busy}
+            previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: position.page === 1 || !list.prev_cursor }}
+            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !list.next_cursor }}>
             <RadioGroup.Root aria-label="Accounts a page" value={String(position.pageSize)} disabled={busy}
               onValueChange={(size) => actor.send({ type: 'page.size', size: Number(size) })}>
               <Flex gap="3">
@@ -77,9 +80,7 @@ export function AccountList() {
                 {PAGE_SIZES.map((n) => <Text as="label" size="2" key={n}><Flex gap="1"><RadioGroup.Item value={String(n)} aria-label={`${n} a page`} />{n}</Flex></Text>)}
               </Flex>
             </RadioGroup.Root>
-            <Button variant="soft" disabled={busy || position.page === 1 || !list.prev_cursor} onClick={() => actor.send({ type: 'page.prev' })}>Previous</Button>
-            <Button variant="soft" disabled={busy || !list.next_cursor} onClick={() => actor.send({ type: 'page.next' })}>Next</Button>
-          </Flex>
+          </Pager>
         </>
       )}
     </Flex>

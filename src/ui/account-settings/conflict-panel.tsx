@@ -3,7 +3,7 @@
 // their version (own changes kept where the other save left a field alone) or take theirs.
 import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectConflict } from '../../machines/account-settings/account-settings.selectors';
-import { formatWhen } from '../user-edit/format';
+import { timeText } from '../../domain/format';
 import { AccountSettingsCtx } from './account-settings-context';
 
 export function ConflictPanel() {
@@ -14,7 +14,7 @@ export function ConflictPanel() {
     <Callout.Root color="red" role="alert" aria-label="Saved by someone else">
       <Flex direction="column" gap="3">
         <Callout.Text>
-          {conflict.msg}{conflict.updatedAt ? ` (${formatWhen(conflict.updatedAt)})` : ''} Nothing of yours was saved.{' '}
+          {conflict.msg}{conflict.updatedAt ? ` (${timeText(conflict.updatedAt)})` : ''} Nothing of yours was saved.{' '}
           {conflict.rows.length ? 'This is what they changed:' : 'They changed nothing you can see here.'}
         </Callout.Text>
         {conflict.rows.length > 0 && (

@@ -16,7 +16,7 @@ import {
 import { selectOpensSection } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
 import { described, FieldFrame } from '../form/field-frame';
-import { formatWhen } from '../user-edit/format';
+import { timeText } from '../../domain/format';
 import { AccountSettingsCtx } from './account-settings-context';
 
 const NONE = 'none';
@@ -109,7 +109,7 @@ export function SettingsForm({ productKey }: { productKey: string }) {
         <Text size="2" color="gray" aria-label="Saved state">
           {form.version === 0
             ? 'Nothing is saved for this account: it runs on the default settings shown here. Saving stores them.'
-            : `Saved${saved.by ? ` by ${saved.by}` : ''}${saved.at ? ` on ${formatWhen(saved.at)}` : ''}.`}
+            : `Saved${saved.by ? ` by ${saved.by}` : ''}${saved.at ? ` on ${timeText(saved.at)}` : ''}.`}
         </Text>
         {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Account settings notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
         {formError && <Callout.Root color="red" role="alert" aria-label="Not saved"><Callout.Text>{formError}</Callout.Text></Callout.Root>}

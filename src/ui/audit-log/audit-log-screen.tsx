@@ -18,8 +18,10 @@ import {
 import type { AuditQuery } from '../../machines/audit-browser/audit-browser.types';
 import { auditExportUrl } from '../../services/audit-log.service';
 import { useInspect } from '../console-context';
-import { auditTimeText, ChangesTable } from '../record-history/changes-table';
+import { ChangesTable } from '../record-history/changes-table';
 import { auditParamsOf, auditQueryOf, useAuditUrl } from './audit-url';
+import { Pager } from '../shared/pager';
+import { timeTextToSecond } from '../../domain/format';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -113,7 +115,7 @@ function EntryRow({ e, opening }: { e: AuditListItem; opening: boolean }) {
   const actor = AuditBrowserCtx.useActorRef();
   return (
     <Table.Row aria-label={e.action}>
-      <Table.Cell style={{ whiteSpace: 'nowrap' }}>{auditTimeText(e.created_at)}</Table.Cell>
+      <Table.Cell style={{ whiteSpace: 'nowrap' }}>{timeTextToSecond(e.created_at)}</Table.Cell>
       <Table.Cell>{auditCategoryLabel(e.category)}</Table.Cell>
       <Table.Cell>{e.author}</Table.Cell>
       <Table.Cell style={{ maxWidth: 360, wordBreak: 'break-word' }}>{e.action}</Table.Cell>
@@ -149,7 +151,7 @@ function EntryDialog() {
         {e && reply && (
           <Flex direction="column" gap="3">
             <Text as="p" size="2" color="gray">
-              {auditTimeText(e.created_at)} · {auditCategoryLabel(e.category)} · by {e.author} · {e.success ? 'Success' : 'Failed'}
+              {timeTextToSecond(e.created_at)} · {auditCategoryLabel(e.category)} · by {e.author} · {e.success ? 'Success' : 'Failed'}
               {e.record && <> · {recordText(e.record)}</>} · from {e.origin}{e.source === 'client' ? ' (reported by the panel)' : ''}
             </Text>
             <ChangesTable changes={reply.changes} caption="Changes" />
@@ -219,10 +221,9 @@ export function AuditLogView() {
         )
       )}
       {!loading && (here.cursor || next) && (
-        <Flex gap="2">
-          {here.cursor && <Button variant="soft" onClick={() => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
-          {next && <Button variant="soft" onClick={() => setParams(auditParamsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
-        </Flex>
+        <Pager
+          first={here.cursor ? { go: () => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
+          next={next ? { go: () => setParams(auditParamsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
       )}
       <EntryDialog />
     </Flex>

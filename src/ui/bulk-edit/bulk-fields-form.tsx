@@ -8,7 +8,7 @@ import type { BulkValue } from '../../machines/bulk-edit/bulk-edit.types';
 import { selectBusy, selectChanges, selectChangesProblem, selectFields, selectPreviewing } from '../../machines/bulk-edit/bulk-edit.selectors';
 import { ExpiryPicker } from '../expiry-picker/expiry-picker';
 import { BulkEditCtx } from './bulk-edit-context';
-import { TableCaption } from './table-caption';
+import { TableCaption } from '../shared/table-caption';
 
 function ValueInput({ field, value, disabled, onChange }: { field: BulkField; value: BulkValue | undefined; disabled: boolean; onChange(v: BulkValue): void }) {
   const label = `${field.label} value`;

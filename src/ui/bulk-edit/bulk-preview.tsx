@@ -6,17 +6,17 @@ import { optionLabel } from '../../domain/user-labels';
 import { selectApplying, selectCanApply, selectChanges, selectFields, selectPreview } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { BulkValue, PreviewData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
-import { TableCaption } from './table-caption';
+import { TableCaption } from '../shared/table-caption';
+import { countText } from '../../domain/format';
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 /** "N users will change, M already have these values, K identifiers matched nobody" (and who is out of reach). */
 export function previewSentence(p: Pick<PreviewData, 'changing' | 'unchanged' | 'unmatched'> & { refused?: number }): string {
   const refused = p.refused
-    ? `, ${n(p.refused)} ${p.refused === 1 ? 'staff account holds' : 'staff accounts hold'} permissions you do not hold and will be left as ${p.refused === 1 ? 'it is' : 'they are'}`
+    ? `, ${countText(p.refused)} ${p.refused === 1 ? 'staff account holds' : 'staff accounts hold'} permissions you do not hold and will be left as ${p.refused === 1 ? 'it is' : 'they are'}`
     : '';
-  return `${n(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${n(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, `
-    + `${n(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody${refused}`;
+  return `${countText(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${countText(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, `
+    + `${countText(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody${refused}`;
 }
 
 /** On/Off, a choice by its label; a date as typed. */
@@ -48,7 +48,7 @@ export function BulkPreview() {
       </Callout.Root>
       <Text size="2"><Text weight="medium">Setting</Text> {changesText(fields, changes)}</Text>
       {preview.unmatched.length > 0 && (
-        <Text size="2" color="red">Matched nobody: {preview.unmatched.slice(0, 20).join(', ')}{preview.unmatched.length > 20 ? ` and ${n(preview.unmatched.length - 20)} more` : ''}</Text>
+        <Text size="2" color="red">Matched nobody: {preview.unmatched.slice(0, 20).join(', ')}{preview.unmatched.length > 20 ? ` and ${countText(preview.unmatched.length - 20)} more` : ''}</Text>
       )}
       {preview.sample.length > 0 && (
         <Table.Root size="1" variant="surface">

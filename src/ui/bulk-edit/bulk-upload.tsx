@@ -9,14 +9,14 @@ import {
 } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { UploadSummary } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
-import { TableCaption } from './table-caption';
+import { TableCaption } from '../shared/table-caption';
+import { countText } from '../../domain/format';
 
 export const UPLOAD_LABEL = 'Upload CSV of emails, usernames or user ids';
 export const UPLOAD_REPORT_DOWNLOAD = 'Download upload report (CSV)';
 export const KEEP_SELECTION = 'Keep the current selection';
 
-const n = (x: number) => x.toLocaleString('en-US');
-const plural = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
+const plural = (x: number, one: string, many: string) => `${countText(x)} ${x === 1 ? one : many}`;
 
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
@@ -57,7 +57,7 @@ function UploadReport({ upload }: { upload: UploadSummary }) {
         </Table.Body>
       </Table.Root>
       {upload.report.length > UPLOAD_REPORT_ROWS_SHOWN && (
-        <Text size="1" color="gray">The first {UPLOAD_REPORT_ROWS_SHOWN} of {n(upload.report.length)} rows; the report holds them all.</Text>
+        <Text size="1" color="gray">The first {UPLOAD_REPORT_ROWS_SHOWN} of {countText(upload.report.length)} rows; the report holds them all.</Text>
       )}
       <Flex justify="end" gap="3" wrap="wrap">
         <Button type="button" variant="soft" onClick={() => bulk.send({ type: 'upload.report.download' })}>{UPLOAD_REPORT_DOWNLOAD}</Button>

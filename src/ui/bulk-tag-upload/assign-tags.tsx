@@ -8,7 +8,8 @@ import {
   selectPreview, selectPreviewFailed, selectPreviewing, selectResult, selectShowsPreview, selectUpload,
 } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
-import { n, plural } from './upload-file';
+import { plural } from './upload-file';
+import { countText } from '../../domain/format';
 
 export const RESET_TAGS = 'Reset Tags';
 export const ADD_TAGS = 'Add Tags';
@@ -25,7 +26,7 @@ function Identifiers({ label, values, download }: { label: string; values: reado
         </ul>
       </Box>
       <Flex gap="3" align="center" wrap="wrap">
-        {values.length > LIST_SHOWN && <Text size="1" color="gray">The first {LIST_SHOWN} of {n(values.length)}; the download holds them all.</Text>}
+        {values.length > LIST_SHOWN && <Text size="1" color="gray">The first {LIST_SHOWN} of {countText(values.length)}; the download holds them all.</Text>}
         {download}
       </Flex>
     </Flex>

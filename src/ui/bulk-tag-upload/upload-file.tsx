@@ -5,15 +5,15 @@ import { Box, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
 import { selectFileName, selectParsing, selectRefusal, selectRefused, selectTagsLocked, selectUpload } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import type { ParsedUpload } from '../../machines/shared/file-read';
-import { TableCaption } from '../bulk-edit/table-caption';
+import { TableCaption } from '../shared/table-caption';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
+import { countText } from '../../domain/format';
 
 export const FILE_HINT = "Upload CSV of User's email or username or user_id.";
 export const FILE_LABEL = 'Users CSV';
 export const PROBLEMS_DOWNLOAD = 'Download rows not taken (CSV)';
 
-export const n = (x: number) => x.toLocaleString('en-US');
-export const plural = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
+export const plural = (x: number, one: string, many: string) => `${countText(x)} ${x === 1 ? one : many}`;
 
 /** What the file held, in one sentence. */
 export function readSentence(u: ParsedUpload): string {
@@ -50,7 +50,7 @@ function RowsNotTaken({ upload }: { upload: ParsedUpload }) {
       </Box>
       <Flex gap="3" align="center" wrap="wrap">
         {upload.problemCount > upload.problems.length && (
-          <Text size="1" color="gray">The first {upload.problems.length} of {n(upload.problemCount)} rows; the download holds them all.</Text>
+          <Text size="1" color="gray">The first {upload.problems.length} of {countText(upload.problemCount)} rows; the download holds them all.</Text>
         )}
         <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'problems.download' })}>{PROBLEMS_DOWNLOAD}</Button>
       </Flex>

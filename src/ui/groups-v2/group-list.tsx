@@ -1,14 +1,15 @@
 // The group list: a search by name, an organization (the shared picker), 50 groups a page with
-// More groups; each group opens with its members.
+// Load more; each group opens with its members.
 import { Button, Callout, Flex, Spinner, Table, Text, TextField, Box } from '@radix-ui/themes';
 import { membersText } from '../../domain/groups-v2';
 import {
   selectBusy, selectGroups, selectHasMore, selectLoadingMore, selectOrganization, selectQuery, selectSearchFailed, selectSearched, selectSearching,
   selectError,
 } from '../../machines/group-browser/group-browser.selectors';
-import { TableCaption } from '../bulk-edit/table-caption';
+import { TableCaption } from '../shared/table-caption';
 import { OrgPicker } from '../org-picker/org-picker';
 import { GroupBrowserCtx } from './groups-v2-context';
+import { LoadMore } from '../shared/pager';
 
 export const SEARCH_LABEL = 'Search groups by name';
 
@@ -86,11 +87,7 @@ function Groups() {
           ))}
         </Table.Body>
       </Table.Root>
-      {more && (
-        <Box>
-          <Button variant="soft" loading={loadingMore} onClick={() => browser.send({ type: 'page.more' })}>More groups</Button>
-        </Box>
-      )}
+      {more && <LoadMore loading={loadingMore} go={() => browser.send({ type: 'page.more' })} />}
     </Flex>
   );
 }

@@ -10,8 +10,8 @@ import {
   selectRemovingNow, selectShownMembers, selectTruncated,
 } from '../../machines/group-browser/group-browser.selectors';
 import { GroupBrowserCtx } from './groups-v2-context';
+import { countText } from '../../domain/format';
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 export function GroupMembers() {
   const browser = GroupBrowserCtx.useActorRef();
@@ -64,8 +64,8 @@ function MemberList() {
         <Button size="1" variant="soft" color="gray" onClick={() => browser.send({ type: 'members.reload' })}>Reload</Button>
       </Flex>
       <Text size="1" color="gray" aria-live="polite" data-count>
-        {rows.length === total ? `${n(total)} ${total === 1 ? 'member' : 'members'}` : `${n(rows.length)} of ${n(total)} shown`}
-        {truncated ? ` (the first ${n(total)}; the group holds more)` : ''}
+        {rows.length === total ? `${countText(total)} ${total === 1 ? 'member' : 'members'}` : `${countText(rows.length)} of ${countText(total)} shown`}
+        {truncated ? ` (the first ${countText(total)}; the group holds more)` : ''}
       </Text>
       <Box ref={scroller} role="list" aria-label="Members"
         style={{ height: MEMBER_LIST_HEIGHT_PX, overflowY: 'auto', border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-2)' }}>

@@ -11,17 +11,17 @@ import {
   ROWS_SHOWN, reasonCounts, rowLines, selectApplying, selectError, selectFailed, selectFileName, selectMayApply, selectParsing, selectPreview, selectRefusal,
   selectRefused, selectReport, selectShowsPreview, selectUnapplied, selectUpload, selectVerifyFailed, selectVerifying, type RowLine,
 } from '../../machines/group-bulk-upload/group-bulk-upload.selectors';
-import { TableCaption } from '../bulk-edit/table-caption';
+import { TableCaption } from '../shared/table-caption';
 import { useInspect } from '../console-context';
 import { LeaveGuard } from '../form/form-draft';
 import { GroupBrowserCtx, GroupBulkUploadCtx } from './groups-v2-context';
+import { countText } from '../../domain/format';
 
 export const FILE_LABEL = 'Members CSV';
 export const FILE_HINT = "Upload CSV of User's email or username or user_id.";
 export const ADD_TO_GROUP = 'Add to group';
 
-const n = (x: number) => x.toLocaleString('en-US');
-const plural = (x: number, one: string, many: string) => `${n(x)} ${x === 1 ? one : many}`;
+const plural = (x: number, one: string, many: string) => `${countText(x)} ${x === 1 ? one : many}`;
 type S = SnapshotFrom<typeof groupBulkUploadMachine>;
 type Counts = { reason: string; count: number }[];
 const sameCounts = (a: Counts, b: Counts) => a.length === b.length && a.every((c, i) => c.reason === b[i]!.reason && c.count === b[i]!.count);
@@ -114,7 +114,7 @@ function Rows({ caption, lines, total }: { caption: string; lines: RowLine[]; to
           </Table.Body>
         </Table.Root>
       </Box>
-      {total > lines.length && <Text size="1" color="gray">The first {n(lines.length)} of {n(total)} rows.</Text>}
+      {total > lines.length && <Text size="1" color="gray">The first {countText(lines.length)} of {countText(total)} rows.</Text>}
     </Flex>
   );
 }

@@ -24,6 +24,8 @@ import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { InviteReviewCtx, InviteSearchContext, useInviteSearch, type InviteSearch } from './invite-review-context';
 import { SettingsForm } from './settings-form';
+import { Pager } from '../shared/pager';
+import { timeText } from '../../domain/format';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function inviteQueryOf(params: Record<string, string>): InviteQuery {
@@ -31,7 +33,6 @@ export function inviteQueryOf(params: Record<string, string>): InviteQuery {
   return { status, q: (params['q'] ?? '').slice(0, INVITE_SEARCH_MAX), cursor: params['cursor'] ?? '' };
 }
 const paramsOf = (q: InviteQuery): Record<string, string> => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
-export const filedText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | 'gray'> = { new: 'blue', approved: 'amber', invited: 'green', joined: 'gray', rejected: 'red' };
 
 /** One approval being filled in at a time in this tab, per staff member. */
@@ -126,7 +127,7 @@ function Row({ r, busy, chosen, resending, conflict }: { r: InviteRequestItem; b
         {r.organization && r.organization_guess && r.organization_guess !== r.organization.name && <Text as="div" size="1" color="gray">Typed: {r.organization_guess}</Text>}
       </Table.Cell>
       <Table.Cell style={{ maxWidth: 260 }}><Text size="1">{r.message}</Text></Table.Cell>
-      <Table.Cell>{filedText(r.created_at)}</Table.Cell>
+      <Table.Cell>{timeText(r.created_at)}</Table.Cell>
       <Table.Cell>
         <Badge color={STATUS_COLORS[r.status]} aria-label="Status">{INVITE_STATUS_LABELS[r.status]}</Badge>
         {r.decided_by && <Text as="div" size="1" color="gray">by {r.decided_by}</Text>}
@@ -309,10 +310,9 @@ export function InviteReviewView() {
         )
       )}
       <Box>
-        <Flex gap="3">
-          {here.cursor !== '' && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
-          {next !== null && !loading && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
-        </Flex>
+        <Pager busy={busy}
+          first={here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
+          next={next !== null && !loading ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
       </Box>
       <ApproveDialog />
       <RejectDialog />

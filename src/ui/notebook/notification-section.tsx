@@ -9,8 +9,8 @@ import {
 } from '../../machines/notebook-settings/notebook-settings.selectors';
 import { FieldFrame } from '../form/field-frame';
 import { NotebookCtx } from './notebook-context';
+import { timeText } from '../../domain/format';
 
-const whenText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const notificationText = (n: NotificationSetting) =>
   n.frequency === 'off' ? NOTIFICATION_FREQUENCY_LABELS.off : `${NOTIFICATION_FREQUENCY_LABELS[n.frequency]}: ${n.content_types.map((c) => NOTEBOOK_CONTENT_LABELS[c]).join(', ') || 'nothing'}`;
 const selectNotificationChanged = selectPartChanged('notification');
@@ -58,7 +58,7 @@ export function NotificationSection() {
         {stale && setting && changed && <Text size="2" color="amber" aria-label="Notifications saved now">Saved now: {notificationText(setting.notification)}</Text>}
         <Flex gap="3" align="center" justify="between" wrap="wrap">
           <Text size="1" color="gray" aria-label="Last saved">
-            {setting?.updated_by && setting.updated_at ? `Last saved by ${setting.updated_by} on ${whenText(setting.updated_at)}` : 'Never changed: the defaults apply.'}
+            {setting?.updated_by && setting.updated_at ? `Last saved by ${setting.updated_by} on ${timeText(setting.updated_at)}` : 'Never changed: the defaults apply.'}
           </Text>
           {mayEdit && (
             <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'notification' })}>{saving ? 'Saving…' : 'Save notifications'}</Button>

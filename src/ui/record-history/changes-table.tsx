@@ -29,4 +29,3 @@ export function ChangesTable({ changes, caption }: { changes: AuditChange[]; cap
 }
 
 /** 'Nov 28, 2026, 2:41:07 AM' in the browser's time zone. */
-export const auditTimeText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });

@@ -1,6 +1,6 @@
 // A record's History tab (decision 062): the machine's actor for one record and the view — its
 // entries newest first (when, who, what, the result) each with its change field by field, and
-// 'Older entries' while there are more. Thin: everything comes from selectors.
+// Load more while there are more. Thin: everything comes from selectors.
 import { Badge, Box, Button, Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -11,7 +11,9 @@ import {
   selectEntries, selectError, selectFailed, selectLoading, selectLoadingMore, selectNext, selectNotice,
 } from '../../machines/record-history/record-history.selectors';
 import { useInspect } from '../console-context';
-import { auditTimeText, ChangesTable } from './changes-table';
+import { ChangesTable } from './changes-table';
+import { LoadMore } from '../shared/pager';
+import { timeTextToSecond } from '../../domain/format';
 
 export const RecordHistoryCtx = createActorContext(recordHistoryMachine);
 
@@ -54,15 +56,13 @@ export function RecordHistoryView() {
               <Badge color="gray">{auditCategoryLabel(e.category)}</Badge>
               {!e.success && <Badge color="red">Failed</Badge>}
             </Flex>
-            <Text as="p" size="1" color="gray">{auditTimeText(e.created_at)} · by {e.author}</Text>
+            <Text as="p" size="1" color="gray">{timeTextToSecond(e.created_at)} · by {e.author}</Text>
             <Box mt="2"><ChangesTable changes={e.changes} caption={`Changes: ${e.action}`} /></Box>
           </Card>
         ))}
       </Flex>
       {notice && <Callout.Root color="red" role="status" aria-label="History notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
-      {next !== null && (
-        <Box><Button variant="soft" disabled={more} onClick={() => actor.send({ type: 'history.more' })}>{more ? 'Loading…' : 'Older entries'}</Button></Box>
-      )}
+      {next !== null && <LoadMore loading={more} go={() => actor.send({ type: 'history.more' })} />}
     </Flex>
   );
 }

@@ -18,12 +18,12 @@ import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { RedshiftCtx } from './redshift-context';
+import { timeText } from '../../domain/format';
 
 /** One draft per staff member: the deployment has one configuration. */
 export const redshiftDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: REDSHIFT_DRAFT_FORM, record: 'deployment', staff });
 
 /** When it was saved, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
-export const savedAtText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function RedshiftScreen({ probe }: { probe?: ReactNode }) {
@@ -106,7 +106,7 @@ export function RedshiftView() {
       <Heading as="h2" size="5">Redshift Configuration</Heading>
       {stored && (
         <Text as="p" size="2" color="gray" aria-label="Last saved">
-          {stored.updated_at === null ? 'Not saved by anyone yet.' : `Last saved by ${stored.updated_by_email ?? 'a staff member no longer here'} at ${savedAtText(stored.updated_at)}.`}
+          {stored.updated_at === null ? 'Not saved by anyone yet.' : `Last saved by ${stored.updated_by_email ?? 'a staff member no longer here'} at ${timeText(stored.updated_at)}.`}
         </Text>
       )}
       {notice && (

@@ -18,6 +18,8 @@ import { useConsole, useInspect } from '../console-context';
 import { OrgPicker } from '../org-picker/org-picker';
 import { ChartCard } from './chart-card';
 import { ReportsCtx } from './reports-context';
+import { Pager } from '../shared/pager';
+import { timeText } from '../../domain/format';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
 const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = { analytics: 'analytics_tab', events: 'segmentio_tab', depth: 'depth_analytics' };
@@ -166,7 +168,6 @@ function ChartsView({ what }: { what: string }) {
   return <Grid columns={{ initial: '1', md: '2' }} gap="3">{charts.map((c) => <ChartCard key={c.id} chart={c} range={filters} />)}</Grid>;
 }
 
-const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 function Person() {
   const actor = ReportsCtx.useActorRef();
@@ -184,7 +185,7 @@ function Person() {
         {!failed && !person && <Text size="2" color="gray" role="status">Loading this person's events…</Text>}
         {person && (
           <Flex direction="column" gap="3">
-            <Text size="2">{person.first_seen === null ? 'No events recorded.' : `First seen ${when(person.first_seen)}, last seen ${when(person.last_seen!)} (UTC).`}</Text>
+            <Text size="2">{person.first_seen === null ? 'No events recorded.' : `First seen ${timeText(person.first_seen)}, last seen ${timeText(person.last_seen!)}`}</Text>
             {person.charts.map((c) => <ChartCard key={c.id} chart={c} range={filters} />)}
           </Flex>
         )}
@@ -219,7 +220,7 @@ function EventsView() {
             <tbody>
               {events.items.map((e) => (
                 <tr key={e.id} style={{ borderTop: '1px solid var(--gray-5)' }}>
-                  <td style={{ padding: 4 }}>{when(e.occurred_at)}</td>
+                  <td style={{ padding: 4 }}>{timeText(e.occurred_at)}</td>
                   <td style={{ padding: 4 }}>{e.name}</td>
                   <td style={{ padding: 4 }}>
                     {e.user ? <Button size="1" variant="ghost" onClick={() => actor.send({ type: 'person.open', userId: e.user!.id })}>{e.user.username}</Button> : (e.actor ?? '—')}
@@ -232,10 +233,9 @@ function EventsView() {
           </table>
         </Box>
       )}
-      <Flex gap="2">
-        <Button size="1" variant="soft" disabled={loading || events.cursor === ''} onClick={() => actor.send({ type: 'events.first' })}>First page</Button>
-        <Button size="1" variant="soft" disabled={loading || events.next === null} onClick={() => actor.send({ type: 'events.next' })}>Next page</Button>
-      </Flex>
+      <Pager size="1" busy={loading}
+        first={{ go: () => actor.send({ type: 'events.first' }), disabled: events.cursor === '' }}
+        next={{ go: () => actor.send({ type: 'events.next' }), disabled: events.next === null }} />
     </Flex>
   );
 }

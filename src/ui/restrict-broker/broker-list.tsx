@@ -8,9 +8,9 @@ import { BROKER_LIST_HEIGHT_PX, BROKER_ROW_HEIGHT_PX } from '../../domain/broker
 import { selectListSize, selectSearch, selectSelected, selectShown } from '../../machines/broker-actions/broker-actions.selectors';
 import type { ListName } from '../../machines/broker-actions/broker-actions.types';
 import { BrokerActionsCtx } from './restrict-broker-context';
+import { countText } from '../../domain/format';
 
 const shown = { my: selectShown('my'), requested: selectShown('requested') };
-const n = (count: number) => count.toLocaleString('en-US');
 
 export function BrokerList({ list, title, selectable }: { list: ListName; title: string; selectable: boolean }) {
   const actor = BrokerActionsCtx.useActorRef();
@@ -38,8 +38,8 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
         <Flex justify="between" align="baseline">
           <Heading as="h3" size="3" id={headingId}>{title}</Heading>
           <Text size="1" color="gray" aria-live="polite" data-count>
-            {rows.length === total ? `${n(total)} ${total === 1 ? 'broker' : 'brokers'}` : `${n(rows.length)} of ${n(total)} shown`}
-            {selectedIds.length ? ` · ${n(selectedIds.length)} selected` : ''}
+            {rows.length === total ? `${countText(total)} ${total === 1 ? 'broker' : 'brokers'}` : `${countText(rows.length)} of ${countText(total)} shown`}
+            {selectedIds.length ? ` · ${countText(selectedIds.length)} selected` : ''}
           </Text>
         </Flex>
         <TextField.Root

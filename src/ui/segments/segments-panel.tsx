@@ -19,6 +19,7 @@ import { SegmentFormDialog } from './segment-form-dialog';
 import { SegmentTagsDialog } from './segment-tags-dialog';
 import { SegmentsCtx } from './segments-context';
 import { SegmentsTable, type OpenInList } from './segments-table';
+import { Pager } from '../shared/pager';
 
 export interface SegmentsPanelProps extends OpenInList {
   /** The signed-in staff member, whose drafts these are. */
@@ -95,17 +96,19 @@ function SearchBox() {
   );
 }
 
-function Pager() {
+function SegmentPager() {
   const editor = SegmentsCtx.useActorRef();
   const { page, pages, total } = SegmentsCtx.useSelector(selectPaging, (a, b) => a.page === b.page && a.pages === b.pages && a.total === b.total);
   const busy = SegmentsCtx.useSelector(selectBusy);
   if (pages <= 1) return null;
   return (
-    <Flex gap="3" align="center" justify="end" role="navigation" aria-label="Segment pages">
-      <Text size="2" color="gray">Page {page} of {pages} · {total.toLocaleString('en-US')} segments</Text>
-      <Button size="1" variant="soft" disabled={busy || page <= 1} onClick={() => editor.send({ type: 'segments.page', page: page - 1 })}>Previous</Button>
-      <Button size="1" variant="soft" disabled={busy || page >= pages} onClick={() => editor.send({ type: 'segments.page', page: page + 1 })}>Next</Button>
-    </Flex>
+    <nav aria-label="Segment pages">
+      <Pager size="1" justify="end" busy={busy}
+        previous={{ go: () => editor.send({ type: 'segments.page', page: page - 1 }), disabled: page <= 1 }}
+        next={{ go: () => editor.send({ type: 'segments.page', page: page + 1 }), disabled: page >= pages }}>
+        <Text size="2" color="gray">Page {page} of {pages} · {total.toLocaleString('en-US')} segments</Text>
+      </Pager>
+    </nav>
   );
 }
 
@@ -144,7 +147,7 @@ export function SegmentsView({ listHref, openInList, userListHref }: OpenInList 
           {q ? `No segment's name holds “${q}”.` : <>There are no segments yet. <Link href={userListHref}>Open All Users</Link>, filter it, and save it as a segment.</>}
         </Text>
       )}
-      <Pager />
+      <SegmentPager />
       <SegmentFormDialog />
       <SegmentDeleteDialog />
       <SegmentTagsDialog mayCreateTags={mayCreateTags} />

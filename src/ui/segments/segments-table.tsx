@@ -6,6 +6,7 @@ import { memberWords, type Segment } from '../../domain/segments';
 import { selectBusy, selectSegments } from '../../machines/segment-editor/segment-editor.selectors';
 import { queryWords } from './query-words';
 import { SegmentsCtx } from './segments-context';
+import { dayText } from '../../domain/format';
 
 export interface OpenInList {
   /** The user list's address for the query (the link's href). */
@@ -17,7 +18,6 @@ export interface OpenInList {
 /** Read by screen readers, not shown. */
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function SegmentsTable({ listHref, openInList }: OpenInList) {
   const editor = SegmentsCtx.useActorRef();
@@ -53,7 +53,7 @@ export function SegmentsTable({ listHref, openInList }: OpenInList) {
             </Table.RowHeaderCell>
             <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>{memberWords(s)}</Table.Cell>
             <Table.Cell><Text size="1">{queryWords(s.query).join(' · ')}</Text></Table.Cell>
-            <Table.Cell style={{ whiteSpace: 'nowrap' }}><Text size="1" color="gray">{day(s.updated_at)} by {s.updated_by}</Text></Table.Cell>
+            <Table.Cell style={{ whiteSpace: 'nowrap' }}><Text size="1" color="gray">{dayText(s.updated_at)} by {s.updated_by}</Text></Table.Cell>
             <Table.Cell>
               <Flex gap="2" justify="end" wrap="nowrap">
                 <Button size="1" variant="soft" disabled={busy} aria-label={`Tags for members of ${s.name}`} onClick={() => editor.send({ type: 'segment.tag', id: s.id })}>Tags…</Button>

@@ -5,6 +5,8 @@ import {
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
+import { LoadMore } from '../shared/pager';
+import { dayText } from '../../domain/format';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -43,7 +45,7 @@ export function SkuHoldersDialog() {
                 <Table.Row key={h.account_id} aria-label={h.name}>
                   <Table.RowHeaderCell>{h.name}</Table.RowHeaderCell>
                   <Table.Cell>{h.assigned_by}</Table.Cell>
-                  <Table.Cell>{new Date(h.assigned_at).toLocaleDateString('en-US')}</Table.Cell>
+                  <Table.Cell>{dayText(h.assigned_at)}</Table.Cell>
                   <Table.Cell>
                     <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Take ${target.code} from ${h.name}`}
                       onClick={() => editor.send({ type: 'holders.unassign', accountId: h.account_id })}>Take off</Button>
@@ -55,7 +57,7 @@ export function SkuHoldersDialog() {
         )}
         {!reading && holders.length === 0 && !error && <Text as="p" size="2" color="gray">No account holds it.</Text>}
         <Flex gap="3" justify="end" mt="4">
-          {more && <Button variant="soft" disabled={busy} onClick={() => editor.send({ type: 'holders.more' })}>More accounts</Button>}
+          {more && <LoadMore disabled={busy} go={() => editor.send({ type: 'holders.more' })} />}
           <Button variant="soft" color="gray" disabled={busy} onClick={() => editor.send({ type: 'holders.close' })}>Close</Button>
         </Flex>
       </Dialog.Content>

@@ -1,9 +1,11 @@
 // The user's saved searches: name, query, where it looks, alert, last used; a page at a time.
-import { Badge, Box, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectLoadingMore, selectMayCopy, selectParts } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
-import { contentTimeText, SectionFrame } from './section-frame';
+import { SectionFrame } from './section-frame';
+import { LoadMore } from '../shared/pager';
+import { timeText } from '../../domain/format';
 
 export function SavedSearchesCard() {
   const actor = UserContentCtx.useActorRef();
@@ -35,16 +37,14 @@ export function SavedSearchesCard() {
                   <Table.Cell style={{ wordBreak: 'break-word', maxWidth: 320 }}><Text size="1" style={{ fontFamily: 'var(--code-font-family)' }}>{s.query}</Text></Table.Cell>
                   <Table.Cell><Flex gap="1" wrap="wrap">{s.sources.map((d) => <Badge key={d} color="gray">{d}</Badge>)}</Flex></Table.Cell>
                   <Table.Cell>{s.alert ? 'On' : 'Off'}</Table.Cell>
-                  <Table.Cell>{s.last_used_at === null ? <Text color="gray">Never</Text> : contentTimeText(s.last_used_at)}</Table.Cell>
+                  <Table.Cell>{s.last_used_at === null ? <Text color="gray">Never</Text> : timeText(s.last_used_at)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
           <Flex gap="3" align="center">
             <Text size="1" color="gray" aria-label="Saved searches shown">{r.items.length} of {r.total}</Text>
-            {r.next !== null && (
-              <Box><Button size="1" variant="soft" disabled={more} onClick={() => actor.send({ type: 'searches.more' })}>{more ? 'Loading…' : 'Load more'}</Button></Box>
-            )}
+            {r.next !== null && <LoadMore size="1" loading={more} go={() => actor.send({ type: 'searches.more' })} />}
           </Flex>
         </Flex>
       )}

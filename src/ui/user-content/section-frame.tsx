@@ -38,4 +38,3 @@ export function SectionFrame<T>({ section, title, part, empty, isEmpty, actions,
 }
 
 /** 'Nov 28, 2026, 2:41 AM' in the browser's time zone. */
-export const contentTimeText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -3,7 +3,7 @@
 // (own edits re-applied where the other save left a field alone) or cancel.
 import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { selectConflict } from '../../machines/user-edit/user-edit.selectors';
-import { formatWhen } from './format';
+import { timeText } from '../../domain/format';
 import { UserEditCtx } from './user-edit-context';
 
 export function ConflictPanel() {
@@ -14,7 +14,7 @@ export function ConflictPanel() {
     <Callout.Root color="red" role="alert" aria-label="Saved by someone else">
       <Flex direction="column" gap="3">
         <Callout.Text>
-          {conflict.updatedBy ?? 'Someone'} saved this user at {formatWhen(conflict.updatedAt)}, after you opened it. Nothing of yours was
+          {conflict.updatedBy ?? 'Someone'} saved this user at {timeText(conflict.updatedAt)}, after you opened it. Nothing of yours was
           saved. This is what they changed:
         </Callout.Text>
         <Table.Root size="1" variant="surface">

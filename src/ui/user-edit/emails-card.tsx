@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { OutboxMessage } from '../../domain/users';
 import type { userEmailsMachine } from '../../machines/user-emails/user-emails.machine';
 import { selectEmails, selectError, selectFailed, selectLoading } from '../../machines/user-emails/user-emails.selectors';
-import { formatWhen } from './format';
+import { timeText } from '../../domain/format';
 
 const KINDS: Record<string, string> = { welcome: 'Welcome', pre_register: 'Invitation' };
 
@@ -23,7 +23,7 @@ function statusDetail(m: OutboxMessage): string | null {
   switch (m.status) {
     case 'stored': return 'No mail server is configured; kept in the outbox.';
     case 'queued': return m.last_error ? `Last try: ${m.last_error}` : null;
-    case 'sent': return m.sent_at === null ? null : formatWhen(m.sent_at);
+    case 'sent': return m.sent_at === null ? null : timeText(m.sent_at);
     case 'failed': return m.last_error ?? 'The mail server refused it.';
     default: return null;
   }
@@ -62,7 +62,7 @@ export function EmailsCard({ actor, userName }: { actor: ActorRefFrom<typeof use
               const detail = statusDetail(m);
               return (
                 <Table.Row key={m.id}>
-                  <Table.RowHeaderCell>{formatWhen(m.created_at)}</Table.RowHeaderCell>
+                  <Table.RowHeaderCell>{timeText(m.created_at)}</Table.RowHeaderCell>
                   <Table.Cell>{KINDS[m.kind] ?? m.kind}</Table.Cell>
                   <Table.Cell>
                     {/* The text only when asked for: a row stays one line. */}

@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { userSessionsMachine } from '../../machines/user-sessions/user-sessions.machine';
 import { selectSessionsTab } from '../../machines/user-sessions/user-sessions.selectors';
 import { ScreenTheme } from '../screen-theme';
-import { formatWhen } from './format';
+import { timeText } from '../../domain/format';
 
 export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof userSessionsMachine>; userName: string }) {
   const { sessions, loading, failed, ending, busy, message, canEnd } = useSelector(actor, selectSessionsTab, shallowEqual);
@@ -54,9 +54,9 @@ export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof u
                     {s.stage === 'pending_otp' && <Badge color="gray">Waiting for code</Badge>}
                   </Flex>
                 </Table.RowHeaderCell>
-                <Table.Cell>{formatWhen(s.created_at)}</Table.Cell>
-                <Table.Cell>{formatWhen(s.last_seen_at)}</Table.Cell>
-                <Table.Cell>{formatWhen(s.expires_at)}</Table.Cell>
+                <Table.Cell>{timeText(s.created_at)}</Table.Cell>
+                <Table.Cell>{timeText(s.last_seen_at)}</Table.Cell>
+                <Table.Cell>{timeText(s.expires_at)}</Table.Cell>
                 <Table.Cell>
                   {s.current
                     ? <Text size="1" color="gray">Use Logout</Text>

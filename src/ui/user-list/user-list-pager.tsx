@@ -1,12 +1,13 @@
 // "1–20 of 1,000,000" (a capped search total reads "of more than 1,000"), the page
 // size, and Previous/Next by the server's cursors.
-import { Button, Flex, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
 import { selectHasNext, selectHasPrev, selectRange, selectTotal } from '../../machines/user-list/user-list.selectors';
 import { PageSizeSelect, type FiltersProps } from './user-list-filters';
 import { UserListCtx } from './user-list-context';
 import { totalWords } from '../../domain/users';
+import { Pager } from '../shared/pager';
+import { countText } from '../../domain/format';
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   const list = UserListCtx.useActorRef();
@@ -17,13 +18,13 @@ export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Text size="2" role="status" aria-label="Rows shown">
-        {range ? `${count(range.first)}–${count(range.last)} of ${total === null ? '…' : totalWords(total)}` : total === 0 ? '0 users' : '\u00a0'}
+        {range ? `${countText(range.first)}–${countText(range.last)} of ${total === null ? '…' : totalWords(total)}` : total === 0 ? '0 users' : '\u00a0'}
       </Text>
-      <Flex gap="3" align="center">
+      <Pager
+        previous={{ go: () => list.send({ type: 'page.prev' }), disabled: !hasPrev }}
+        next={{ go: () => list.send({ type: 'page.next' }), disabled: !hasNext }}>
         <PageSizeSelect change={change} />
-        <Button variant="soft" disabled={!hasPrev} onClick={() => list.send({ type: 'page.prev' })}>Previous</Button>
-        <Button variant="soft" disabled={!hasNext} onClick={() => list.send({ type: 'page.next' })}>Next</Button>
-      </Flex>
+      </Pager>
     </Flex>
   );
 }

@@ -17,6 +17,7 @@ import { UserListCtx } from './user-list-context';
 import { UserListPager } from './user-list-pager';
 import { UserListTable } from './user-list-table';
 import { useInspect } from '../console-context';
+import { countText } from '../../domain/format';
 
 export interface UserListScreenProps {
   /** The list's state as the URL holds it (validated). */
@@ -31,7 +32,6 @@ export interface UserListScreenProps {
 }
 
 export const SEARCH_PLACEHOLDER = 'Search by name, email, phone, username or id';
-const count = (n: number) => n.toLocaleString('en-US');
 
 export function UserListScreen(props: UserListScreenProps) {
   return (
@@ -72,7 +72,7 @@ function SelectionCallout() {
     return (
       <Callout.Root color="blue" role="status">
         <Callout.Text>
-          {total > TOTAL_CAP ? `All matching users (${totalWords(total)}) are selected.` : `All ${count(total)} matching users are selected.`}{' '}
+          {total > TOTAL_CAP ? `All matching users (${totalWords(total)}) are selected.` : `All ${countText(total)} matching users are selected.`}{' '}
           <Button variant="ghost" size="1" onClick={() => list.send({ type: 'selection.clear' })}>Clear selection</Button>
         </Callout.Text>
       </Callout.Root>
@@ -82,8 +82,8 @@ function SelectionCallout() {
   return (
     <Callout.Root color="blue" role="status">
       <Callout.Text>
-        All {count(onPage)} users on this page are selected.{' '}
-        <Button variant="ghost" size="1" onClick={() => list.send({ type: 'all.select' })}>{total > TOTAL_CAP ? `Select all matching users (${totalWords(total)})` : `Select all ${count(total)} matching`}</Button>
+        All {countText(onPage)} users on this page are selected.{' '}
+        <Button variant="ghost" size="1" onClick={() => list.send({ type: 'all.select' })}>{total > TOTAL_CAP ? `Select all matching users (${totalWords(total)})` : `Select all ${countText(total)} matching`}</Button>
       </Callout.Text>
     </Callout.Root>
   );
@@ -100,7 +100,7 @@ function Actions({ features, createUser, saveAsSegment }: Pick<UserListScreenPro
       {features.includes('bulk_edit_user') && (
         <>
           <Button variant="soft" disabled={!mayBulkEdit} onClick={() => list.send({ type: 'bulk.open' })}>
-            Bulk edit{selected > 0 ? ` (${count(selected)})` : ''}
+            Bulk edit{selected > 0 ? ` (${countText(selected)})` : ''}
           </Button>
           <BulkEditDialog open={bulkOpen} onClose={() => list.send({ type: 'bulk.close' })} selection={selection} selectedCount={selected} />
         </>

@@ -17,10 +17,9 @@ import { described, FieldFrame } from '../../form/field-frame';
 import { HistoryButton } from '../../record-history/history-button';
 import { useTabSearch } from '../tab-search';
 import { BrokerDetailsCtx } from './broker-details-context';
+import { countText, dayText, timeText } from '../../../domain/format';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
-export const whenText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const count = (n: number) => n.toLocaleString('en-US');
 
 function NoticeLine({ notice }: { notice: Notice | null }) {
   if (!notice) return null;
@@ -126,7 +125,7 @@ function Record({ details }: { details: BrokerDetails }) {
             <DataList.Item><DataList.Label>Open access</DataList.Label><DataList.Value>{b.open_access ? 'Open to every user' : 'Restricted'}</DataList.Value></DataList.Item>
             <DataList.Item>
               <DataList.Label>Last changed</DataList.Label>
-              <DataList.Value aria-label="Last changed">{b.updated_at === null ? 'Not changed here yet.' : `by ${b.updated_by ?? 'someone'} at ${whenText(b.updated_at)}`}</DataList.Value>
+              <DataList.Value aria-label="Last changed">{b.updated_at === null ? 'Not changed here yet.' : `by ${b.updated_by ?? 'someone'} at ${timeText(b.updated_at)}`}</DataList.Value>
             </DataList.Item>
           </DataList.Root>
         </section>
@@ -212,7 +211,7 @@ function Mifid({ details }: { details: BrokerDetails }) {
     <Section title="MiFID II status" open={{ label: 'Change MiFID II status', values: { kind: 'mifid', mifid_status: b.mifid_status } }}>
       <Text size="2" aria-label="MiFID II">
         <Badge color={b.mifid_status === 'compliant' ? 'green' : b.mifid_status === 'non_compliant' ? 'red' : 'gray'}>{MIFID_LABELS[b.mifid_status]}</Badge>{' '}
-        {b.mifid_updated_at === null ? 'Never set.' : `Set by ${b.mifid_updated_by ?? 'someone'} at ${whenText(b.mifid_updated_at)}.`}
+        {b.mifid_updated_at === null ? 'Never set.' : `Set by ${b.mifid_updated_by ?? 'someone'} at ${timeText(b.mifid_updated_at)}.`}
       </Text>
       {values && (
         <FormFrame label="MiFID II status" saveLabel="Save">
@@ -249,7 +248,7 @@ function Distributors({ details }: { details: BrokerDetails }) {
                 <Table.RowHeaderCell>{distributorLabel(d.dist)}</Table.RowHeaderCell>
                 <Table.Cell>{d.code}</Table.Cell>
                 <Table.Cell>{d.active ? 'Carried' : 'Not carried'}</Table.Cell>
-                <Table.Cell>{new Date(d.since).toLocaleDateString('en-US', { dateStyle: 'medium' })}</Table.Cell>
+                <Table.Cell>{dayText(d.since)}</Table.Cell>
                 <Table.Cell>
                   {form === null && (
                     <Button size="1" variant="ghost" disabled={busy} aria-label={`Edit ${distributorLabel(d.dist)}`}
@@ -346,7 +345,7 @@ function Links({ details }: { details: BrokerDetails }) {
             <li key={l.id}>
               <Flex gap="3" align="center">
                 <Link size="2" href={`?tab=broker_details&broker=${l.id}`} onClick={(e) => { e.preventDefault(); setParams({ broker: String(l.id) }, { push: true }); }}>{l.name}</Link>
-                <Text size="1" color="gray">linked by {l.created_by} at {whenText(l.created_at)}</Text>
+                <Text size="1" color="gray">linked by {l.created_by} at {timeText(l.created_at)}</Text>
                 {form === null && (
                   <Button size="1" variant="ghost" color="red" disabled={busy} aria-label={`Unlink ${l.name}`}
                     onClick={() => actor.send({ type: 'remove.open', removal: { kind: 'unlink', linked_broker: l.id, label: l.name } })}>Unlink</Button>
@@ -396,11 +395,11 @@ function Entitlements({ details }: { details: BrokerDetails }) {
   return (
     <Section title="Entitlements">
       <Text size="2" aria-label="Fulfillments">
-        {count(e.active_fulfillments)} active and {count(e.ended_fulfillments)} ended fulfillments.{' '}
+        {countText(e.active_fulfillments)} active and {countText(e.ended_fulfillments)} ended fulfillments.{' '}
         <Link href={`?tab=fulfillments&broker=${broker}`} onClick={(ev) => { ev.preventDefault(); openTab('fulfillments', { broker }); }}>Show its fulfillments</Link>
       </Text>
       <Text size="2" aria-label="Open requests">
-        {count(e.new_requests)} new and {count(e.sent_requests)} sent requests.{' '}
+        {countText(e.new_requests)} new and {countText(e.sent_requests)} sent requests.{' '}
         <Link href={`?tab=requests&broker=${broker}&status=new`} onClick={(ev) => { ev.preventDefault(); openTab('requests', { broker, status: 'new' }); }}>Show its new requests</Link>
       </Text>
     </Section>

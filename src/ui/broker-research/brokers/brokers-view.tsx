@@ -15,6 +15,7 @@ import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../form/field-frame';
 import { useTabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
+import { Pager } from '../../shared/pager';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${n.toLocaleString('en-US')} members`);
 
@@ -133,10 +134,9 @@ function BrokerList() {
               </Table.Body>
             </Table.Root>
           )}
-          <Flex gap="3" justify="end">
-            <Button variant="soft" disabled={busy || !hasPrevious} onClick={() => actor.send({ type: 'page.previous' })}>Previous</Button>
-            <Button variant="soft" disabled={busy || !hasNext} onClick={() => actor.send({ type: 'page.next' })}>Next</Button>
-          </Flex>
+          <Pager justify="end" busy={busy}
+            previous={{ go: () => actor.send({ type: 'page.previous' }), disabled: !hasPrevious }}
+            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
         </Flex>
       </section>
     </Card>

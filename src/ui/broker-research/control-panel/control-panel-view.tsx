@@ -18,13 +18,13 @@ import { useInspect } from '../../console-context';
 import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './research-flags-context';
+import { timeText } from '../../../domain/format';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
   (staff === null ? null : { form: FLAGS_DRAFT_FORM, record: dists.join('+'), staff });
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
-export const whenText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The flags that are on, in words: 'on: Broker research, Requests'. */
 export function flagsText(flags: ResearchFlags): string {
@@ -35,7 +35,7 @@ export function flagsText(flags: ResearchFlags): string {
 /** Who saved a set last and when; flags set up with the platform name nobody. */
 export function savedText(stored: FlagsState): string {
   if (stored.updated_at === null) return 'Not saved by anyone yet: these are the defaults.';
-  return stored.updated_by === null ? `Set up at ${whenText(stored.updated_at)}; nobody has saved them since.` : `Last saved by ${stored.updated_by} at ${whenText(stored.updated_at)}.`;
+  return stored.updated_by === null ? `Set up at ${timeText(stored.updated_at)}; nobody has saved them since.` : `Last saved by ${stored.updated_by} at ${timeText(stored.updated_at)}.`;
 }
 
 export function ResearchFlagsScope({ staff, dists, children }: { staff: number | null; dists: ResearchFlagsInput['dists']; children: ReactNode }) {
@@ -74,7 +74,7 @@ function Waiting() {
             {waiting.latest.length > 0 && (
               <Box asChild>
                 <ul aria-label="Newest submissions" style={{ margin: 0, paddingLeft: '1.2em' }}>
-                  {waiting.latest.map((s) => <li key={s.id}><Text size="2">{s.title} <Text color="gray">— {s.username}, {whenText(s.submitted_at)}</Text></Text></li>)}
+                  {waiting.latest.map((s) => <li key={s.id}><Text size="2">{s.title} <Text color="gray">— {s.username}, {timeText(s.submitted_at)}</Text></Text></li>)}
                 </ul>
               </Box>
             )}

@@ -4,7 +4,7 @@
 // everything comes from selectors; every control sends an event.
 import { AlertDialog, Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useState, type KeyboardEvent } from 'react';
-import { changedAtText, type DomainMapping } from '../../../domain/broker-research-domains';
+import { type DomainMapping } from '../../../domain/broker-research-domains';
 import {
   selectBrokerChoices, selectBusy, selectConflict, selectError, selectFailed, selectFieldErrors, selectFinding, selectForm, selectFormChanged,
   selectFormOpen, selectHasNext, selectHasPrevious, selectItems, selectLeaving, selectLoaded, selectLoading, selectNotice, selectQuery,
@@ -13,6 +13,8 @@ import {
 import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../form/field-frame';
 import { DomainMappingsCtx } from './domain-mappings-context';
+import { Pager } from '../../shared/pager';
+import { timeText } from '../../../domain/format';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${n.toLocaleString('en-US')} users`);
@@ -78,10 +80,9 @@ export function DomainMappingsView() {
           : <MappingTable items={items} actionable={actionable} onBroker={(id) => actor.send({ type: 'list.query', query: { q: '', broker: String(id), cursor: '' } })} />
       )}
       {(hasPrevious || hasNext) && (
-        <Flex gap="3">
-          <Button variant="soft" disabled={!hasPrevious} onClick={() => actor.send({ type: 'page.previous' })}>Previous</Button>
-          <Button variant="soft" disabled={!hasNext} onClick={() => actor.send({ type: 'page.next' })}>Next</Button>
-        </Flex>
+        <Pager
+          previous={{ go: () => actor.send({ type: 'page.previous' }), disabled: !hasPrevious }}
+          next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
       )}
       <RemoveDialog mapping={removing} notice={notice} />
     </Flex>
@@ -129,7 +130,7 @@ function MappingTable({ items, actionable, onBroker }: { items: DomainMapping[];
                 ? <Button variant="ghost" size="1" disabled={!actionable} aria-label={`Users at ${m.domain}`} onClick={() => actor.send({ type: 'users.open', mapping: m })}>{usersText(m.users)}</Button>
                 : usersText(0)}
             </Table.Cell>
-            <Table.Cell>{m.updated_by}, {changedAtText(m.updated_at)}</Table.Cell>
+            <Table.Cell>{m.updated_by}, {timeText(m.updated_at)}</Table.Cell>
             <Table.Cell>
               <Flex gap="2" justify="end">
                 <Button size="1" variant="soft" disabled={!actionable} aria-label={`Edit ${m.domain}`} onClick={() => actor.send({ type: 'edit.open', mapping: m })}>Edit</Button>

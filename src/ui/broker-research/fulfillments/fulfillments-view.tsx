@@ -17,11 +17,12 @@ import { useTabSearch } from '../tab-search';
 import { BrokerFilter } from './broker-filter';
 import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
+import { Pager } from '../../shared/pager';
+import { dayText } from '../../../domain/format';
 
 const ANY = 'any';
 
 /** A day of a timestamp, UTC, as the filters write days. */
-export const dayText = (ms: number | null): string => (ms === null ? '—' : new Date(ms).toISOString().slice(0, 10));
 
 /** Sets one filter (or clears it with ''): page 1 of the new filters. */
 function useSetFilter() {
@@ -159,10 +160,9 @@ function FulfillmentTable() {
         </Table.Body>
       </Table.Root>
       {empty ? <Text color="gray">No fulfillments match these filters.</Text> : null}
-      <Flex gap="2" justify="end">
-        <Button variant="soft" disabled={!hasPrev} onClick={() => actor.send({ type: 'page.prev' })}>Previous</Button>
-        <Button variant="soft" disabled={!hasNext} onClick={() => actor.send({ type: 'page.next' })}>Next</Button>
-      </Flex>
+      <Pager justify="end"
+        previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !hasPrev }}
+        next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
     </Flex>
   );
 }

@@ -18,11 +18,12 @@ import {
   selectVerifying, selectBusy,
 } from '../../../machines/other-source-upload/other-source-upload.selectors';
 import { saveFile } from '../../../services/downloads';
-import { TableCaption } from '../../bulk-edit/table-caption';
+import { TableCaption } from '../../shared/table-caption';
 import { useInspect } from '../../console-context';
 import { described, FieldFrame } from '../../form/field-frame';
 import { LeaveGuard } from '../../form/form-draft';
 import { OtherSourceUploadCtx } from './other-sources-context';
+import { countText, timeText } from '../../../domain/format';
 
 export const FILE_LABEL = 'Entitlements file (CSV)';
 export const FILE_HINT = `${OTHER_SOURCE_HEADER_HELP} A user is an email, a username or a user id; a broker is its id or exact name; dates are YYYY-MM-DD.`;
@@ -31,9 +32,7 @@ export const DIST_LABEL = 'Distributor';
 export const CHECK = 'Check the file';
 export const CONFIRM = 'Add them';
 
-const n = (x: number) => x.toLocaleString('en-US');
-const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 ? one : many}`;
-const whenText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const plural = (x: number, one: string, many = `${one}s`) => `${countText(x)} ${x === 1 ? one : many}`;
 
 export function OtherSourceUpload({ dists, logic, probe }: { dists: string[]; logic: AnyActorLogic; probe?: ReactNode }) {
   const [input] = useState(() => ({ dists }));
@@ -122,7 +121,7 @@ function Rows({ caption, rows, total }: { caption: string; rows: readonly (CsvRo
           <Table.Body>
             {rows.map((r) => (
               <Table.Row key={r.row}>
-                <Table.RowHeaderCell>{n(r.row)}</Table.RowHeaderCell>
+                <Table.RowHeaderCell>{countText(r.row)}</Table.RowHeaderCell>
                 <Table.Cell style={{ overflowWrap: 'anywhere' }}>{r.value}</Table.Cell>
                 {withOutcome && <Table.Cell>{'outcome' in r && r.outcome === 'skipped' ? 'Skipped' : 'Refused'}</Table.Cell>}
                 <Table.Cell>{r.reason}</Table.Cell>
@@ -131,7 +130,7 @@ function Rows({ caption, rows, total }: { caption: string; rows: readonly (CsvRo
           </Table.Body>
         </Table.Root>
       </Box>
-      {total > rows.length && <Text size="1" color="gray">The first {n(rows.length)} of {n(total)} rows; the downloaded report holds them all.</Text>}
+      {total > rows.length && <Text size="1" color="gray">The first {countText(rows.length)} of {countText(total)} rows; the downloaded report holds them all.</Text>}
     </Flex>
   );
 }
@@ -144,7 +143,7 @@ function ReadReport() {
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Read report">
       <Text size="2" role="status" aria-label="Read result">
-        {fileName}: {plural(read.rows, 'row')} read; {n(read.taken)} to check with the server{read.problemCount > 0 ? `, ${n(read.problemCount)} not taken` : ''}.
+        {fileName}: {plural(read.rows, 'row')} read; {countText(read.taken)} to check with the server{read.problemCount > 0 ? `, ${countText(read.problemCount)} not taken` : ''}.
       </Text>
       <Rows caption="Rows the file's rules refuse" rows={read.problems} total={read.problemCount} />
       {read.problemCount > 0 && (
@@ -232,7 +231,7 @@ function VerifyReport() {
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Check report">
       <Text size="2" role="status" aria-label="Check result">
-        {verified.file_name} from {source}: {plural(verified.taken, 'fulfillment')} to add; {n(verified.skipped)} skipped, {n(verified.refused)} refused, of {plural(verified.rows, 'row')}.
+        {verified.file_name} from {source}: {plural(verified.taken, 'fulfillment')} to add; {countText(verified.skipped)} skipped, {countText(verified.refused)} refused, of {plural(verified.rows, 'row')}.
       </Text>
       <Reasons label="Why rows are not taken" report={verified.report} />
       <Rows caption="Rows not taken" rows={firstRows(verified.report)} total={verified.report.length} />
@@ -321,13 +320,13 @@ function Imports() {
               {imports.map((i) => (
                 <Table.Row key={i.id}>
                   <Table.RowHeaderCell>{i.id}</Table.RowHeaderCell>
-                  <Table.Cell>{whenText(i.created_at)}</Table.Cell>
+                  <Table.Cell>{timeText(i.created_at)}</Table.Cell>
                   <Table.Cell style={{ overflowWrap: 'anywhere' }}>{i.file_name}</Table.Cell>
                   <Table.Cell>{i.source_name}</Table.Cell>
                   <Table.Cell>{distributorLabel(i.dist)}</Table.Cell>
-                  <Table.Cell>{n(i.taken)}</Table.Cell>
-                  <Table.Cell>{n(i.skipped)}</Table.Cell>
-                  <Table.Cell>{n(i.refused)}</Table.Cell>
+                  <Table.Cell>{countText(i.taken)}</Table.Cell>
+                  <Table.Cell>{countText(i.skipped)}</Table.Cell>
+                  <Table.Cell>{countText(i.refused)}</Table.Cell>
                   <Table.Cell>{i.created_by}</Table.Cell>
                 </Table.Row>
               ))}

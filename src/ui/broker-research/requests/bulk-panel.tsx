@@ -7,11 +7,11 @@ import { BULK_MAX, REQUEST_ACTION_DONE } from '../../../domain/broker-research-r
 import {
   selectApplying, selectBulk, selectConfirming, selectError, selectPreviewFailed, selectPreviewing, selectReported,
 } from '../../../machines/research-requests/research-requests.selectors';
-import { TableCaption } from '../../bulk-edit/table-caption';
+import { TableCaption } from '../../shared/table-caption';
 import { RequestsCtx } from './requests-context';
+import { countText } from '../../../domain/format';
 
-const n = (x: number) => x.toLocaleString('en-US');
-const requests = (x: number) => `${n(x)} ${x === 1 ? 'request' : 'requests'}`;
+const requests = (x: number) => `${countText(x)} ${x === 1 ? 'request' : 'requests'}`;
 
 export function BulkPanel() {
   const actor = RequestsCtx.useActorRef();
@@ -40,12 +40,12 @@ export function BulkPanel() {
           <Flex direction="column" gap="3">
             <Text role="status" aria-label="Bulk selection">
               {preview.capped
-                ? `The newest ${n(BULK_MAX)} of more than ${n(BULK_MAX)} matching requests; narrow the filters to reach the others.`
+                ? `The newest ${countText(BULK_MAX)} of more than ${countText(BULK_MAX)} matching requests; narrow the filters to reach the others.`
                 : `${requests(preview.selected)} ${bulk.scope === 'chosen' ? 'chosen' : 'matching'}.`}
               {preview.changed_since ? ` ${requests(preview.changed_since)} changed since you saw them; no action applies to them.` : ''}
             </Text>
             <Text size="2" color="gray" aria-label="By status">
-              {REQUEST_STATUSES.filter((s) => (preview.by_status[s] ?? 0) > 0).map((s) => `${REQUEST_STATUS_LABELS[s]}: ${n(preview.by_status[s] ?? 0)}`).join(' · ')}
+              {REQUEST_STATUSES.filter((s) => (preview.by_status[s] ?? 0) > 0).map((s) => `${REQUEST_STATUS_LABELS[s]}: ${countText(preview.by_status[s] ?? 0)}`).join(' · ')}
             </Text>
             <Flex gap="2" role="group" aria-label="Bulk actions" wrap="wrap">
               {REQUEST_ACTION_KEYS.map((a) => (

@@ -10,7 +10,8 @@ import {
 } from '../../../machines/research-requests/research-requests.selectors';
 import { useTabSearch } from '../tab-search';
 import { RequestsCtx } from './requests-context';
-import { STATUS_COLORS, whenText } from './request-words';
+import { STATUS_COLORS } from './request-words';
+import { timeText } from '../../../domain/format';
 
 /** One line of the history in words: "Sent to broker → Approved", or the action when no move is recorded. */
 export function historyWords(h: HistoryEntry): string {
@@ -64,16 +65,16 @@ export function RequestPanel() {
                   <Button size="1" variant="ghost" onClick={() => openTab('broker_details', { broker: String(request.broker.id) })}>Broker details</Button>
                 </Flex>
               </Item>
-              <Item label="Requested">{whenText(request.created_at)}</Item>
+              <Item label="Requested">{timeText(request.created_at)}</Item>
               <Item label="Note">{request.note || '—'}</Item>
-              {request.sent_at !== null ? <Item label="Sent to broker">{whenText(request.sent_at)}</Item> : null}
-              {request.decided_by ? <Item label="Decided">{`${request.decided_by}, ${whenText(request.decided_at)}`}</Item> : null}
+              {request.sent_at !== null ? <Item label="Sent to broker">{timeText(request.sent_at)}</Item> : null}
+              {request.decided_by ? <Item label="Decided">{`${request.decided_by}, ${timeText(request.decided_at)}`}</Item> : null}
               {request.reason ? <Item label="Reason">{request.reason}</Item> : null}
               <Item label="Fulfillment">
                 {detail.fulfillment ? (
                   <Flex gap="2" align="center">
                     <Text aria-label="Fulfillment">
-                      {`Fulfillment ${detail.fulfillment.id}: ${FULFILLMENT_STATUS_LABELS[detail.fulfillment.status]} from ${whenText(detail.fulfillment.starts_at)}`}
+                      {`Fulfillment ${detail.fulfillment.id}: ${FULFILLMENT_STATUS_LABELS[detail.fulfillment.status]} from ${timeText(detail.fulfillment.starts_at)}`}
                     </Text>
                     <Button size="1" variant="ghost" onClick={() => openTab('fulfillments', { user: String(request.user.id), broker: String(request.broker.id) })}>
                       Open in FulFillments
@@ -118,7 +119,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
         <ol aria-label="History" style={{ margin: 0, paddingLeft: 20 }}>
           {entries.map((h, i) => (
             <li key={i}>
-              <Text size="2">{`${whenText(h.at)} — ${h.by}: ${historyWords(h)}`}</Text>
+              <Text size="2">{`${timeText(h.at)} — ${h.by}: ${historyWords(h)}`}</Text>
               {h.reason ? <Text as="div" size="1" color="gray">Reason: {h.reason}</Text> : null}
             </li>
           ))}

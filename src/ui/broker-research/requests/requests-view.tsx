@@ -19,14 +19,16 @@ import { NO_FILTERS } from '../../../machines/research-requests/research-request
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../form/form-draft';
-import { TableCaption } from '../../bulk-edit/table-caption';
+import { TableCaption } from '../../shared/table-caption';
 import { OrgPicker } from '../../org-picker/org-picker';
 import { useTabSearch } from '../tab-search';
 import { BulkPanel } from './bulk-panel';
 import { RequestPanel } from './request-panel';
 import { RequestsCtx } from './requests-context';
-import { STATUS_COLORS, whenText } from './request-words';
+import { STATUS_COLORS } from './request-words';
 import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
+import { Pager } from '../../shared/pager';
+import { timeText } from '../../../domain/format';
 
 
 /** One reason at a time in the tab, per staff member. */
@@ -272,10 +274,9 @@ function RequestTable() {
         <Text size="2" role="status" aria-label="Requests shown">
           {loading ? 'Loading the requests…' : `${requestTotalWords(page.total, page.total_capped)}${page.items.length ? `; ${page.items.length} on this page` : ''}.`}
         </Text>
-        <Flex gap="2">
-          <Button size="1" variant="soft" disabled={!listed || !page.prev_cursor} onClick={() => actor.send({ type: 'page.prev' })}>Newer</Button>
-          <Button size="1" variant="soft" disabled={!listed || !page.next_cursor} onClick={() => actor.send({ type: 'page.next' })}>Older</Button>
-        </Flex>
+        <Pager size="1" busy={!listed}
+          previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !page.prev_cursor }}
+          next={{ go: () => actor.send({ type: 'page.next' }), disabled: !page.next_cursor }} />
       </Flex>
       {page.items.length === 0 && !loading ? <Text color="gray">No request matches these filters.</Text> : (
         <Table.Root size="1" variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
@@ -308,7 +309,7 @@ function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolea
       <Table.Cell>
         {/* The moment of the request opens it: the whole request, its history and its actions. */}
         <Button size="1" variant="ghost" aria-label={`Open request ${row.id}`} disabled={!enabled} onClick={() => actor.send({ type: 'request.open', id: row.id })}>
-          {whenText(row.created_at)}
+          {timeText(row.created_at)}
         </Button>
       </Table.Cell>
       <Table.Cell style={{ maxWidth: 220 }}>
@@ -324,7 +325,7 @@ function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolea
         {row.decided_by ? (
           <>
             <Text as="div" size="1">{row.decided_by}</Text>
-            <Text as="div" size="1" color="gray">{whenText(row.decided_at)}</Text>
+            <Text as="div" size="1" color="gray">{timeText(row.decided_at)}</Text>
           </>
         ) : '—'}
       </Table.Cell>

@@ -22,6 +22,8 @@ import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import type { TabParams } from '../tab-search';
 import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './research-submissions-context';
+import { Pager } from '../../shared/pager';
+import { timeText } from '../../../domain/format';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function submissionQueryOf(params: TabParams): SubmissionQuery {
@@ -30,7 +32,6 @@ export function submissionQueryOf(params: TabParams): SubmissionQuery {
 }
 const paramsOf = (q: SubmissionQuery): TabParams => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
 
-export const submittedText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** One line, cut with an ellipsis (the whole text in its title). */
 const CLIPPED = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = { new: 'blue', in_review: 'amber', published: 'green', rejected: 'red' };
@@ -110,7 +111,7 @@ function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; 
         <Text as="div" size="2">{s.user.name || s.user.username}</Text>
         <Text as="div" size="1" color="gray" style={CLIPPED} title={s.user.email}>{s.user.email}</Text>
       </Table.Cell>
-      <Table.Cell>{submittedText(s.submitted_at)}</Table.Cell>
+      <Table.Cell>{timeText(s.submitted_at)}</Table.Cell>
       <Table.Cell>
         <Badge color={STATUS_COLORS[s.status]} aria-label="Status">{SUBMISSION_STATUS_LABELS[s.status]}</Badge>
         {s.reviewed_by && s.status !== 'new' && <Text as="div" size="1" color="gray">by {s.reviewed_by}</Text>}
@@ -208,10 +209,9 @@ export function UserSubmissionView() {
         )
       )}
       <Box>
-        <Flex gap="3">
-          {here.cursor !== '' && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: '' }), { push: true })}>First page</Button>}
-          {next !== null && !loading && <Button variant="soft" disabled={busy} onClick={() => setParams(paramsOf({ ...here, cursor: next }), { push: true })}>Next page</Button>}
-        </Flex>
+        <Pager busy={busy}
+          first={here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
+          next={next !== null && !loading ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
       </Box>
       <RejectDialog />
     </Flex>

@@ -1,0 +1,33 @@
+// The one pager, two kinds and one wording each: a keyset pager moves between pages
+// (First page, Previous, Next); an append pager adds the next page under the rows shown
+// (Load more, spinning while it reads). A move left out is not offered on that list.
+import type { ReactNode } from 'react';
+import { Box, Button, Flex } from '@radix-ui/themes';
+
+export type PageMove = { go: () => void; disabled?: boolean };
+type Size = '1' | '2';
+
+export function Pager({ first, previous, next, busy = false, size = '2', justify, children }: {
+  first?: PageMove; previous?: PageMove; next?: PageMove; busy?: boolean; size?: Size;
+  justify?: 'start' | 'end' | 'between';
+  /** Shown before the buttons: a range, a page size. */
+  children?: ReactNode;
+}) {
+  const button = (label: string, move: PageMove | undefined) => move && (
+    <Button size={size} variant="soft" disabled={busy || move.disabled} onClick={move.go}>{label}</Button>
+  );
+  return (
+    <Flex gap={size === '1' ? '2' : '3'} align="center" justify={justify}>
+      {children}
+      {button('First page', first)}
+      {button('Previous', previous)}
+      {button('Next', next)}
+    </Flex>
+  );
+}
+
+export function LoadMore({ go, loading = false, disabled = false, size = '2' }: {
+  go: () => void; loading?: boolean; disabled?: boolean; size?: Size;
+}) {
+  return <Box><Button size={size} variant="soft" loading={loading} disabled={disabled} onClick={go}>Load more</Button></Box>;
+}
