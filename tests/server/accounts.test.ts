@@ -22,6 +22,7 @@ import { seedIfEmpty } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { SEEDING_MS } from './support/timeouts';
 
 let server: TestServer;
 let admin: Browser;
@@ -363,5 +364,5 @@ describe('demo data', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, SEEDING_MS);
 });

@@ -11,6 +11,7 @@ import { writeAuditMany, type AuditEntry } from '../../server/audit';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 let server: TestServer;
 let auditor: Browser;
@@ -143,11 +144,10 @@ describe('one entry', () => {
 describe('a record\'s history', () => {
   it('lists a user\'s edit through the user area, newest first, with its change, and their sign-ins', async () => {
     const now = Date.now();
-    const user = await server.db.insertInto('users').values({
-      username: 'histuser', email: 'hist@northwind.example', first_name: 'Ada', last_name: 'Lovelace', organization_id: orgId, user_type: 'trial',
-      user_category: 'general', user_role: 'Analyst', owner: 'admin', product_configuration: 'product_basic', data_plan: '["product_data"]',
-      expiry_dt: Date.UTC(2027, 0, 31), active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const user = await server.db.insertInto('users').values(userRow({
+      username: 'histuser', email: 'hist@northwind.example', first_name: 'Ada', last_name: 'Lovelace', organization_id: orgId,
+      user_role: 'Analyst', owner: 'admin', data_plan: '["product_data"]', expiry_dt: Date.UTC(2027, 0, 31), created_at: now,
+    })).returning('id').executeTakeFirstOrThrow();
     const saved = await userAdmin.post('/user/update_account/', { user_id: String(user.id), version: '1', changes: JSON.stringify({ first_name: 'Grace' }) });
     expect(saved.status).toBe(200);
     // A sign-in tried with their username is theirs too.

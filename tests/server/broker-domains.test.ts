@@ -19,6 +19,7 @@ import { engineOf } from '../../server/db/connect';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 let server: TestServer;
 let admin: Browser;
@@ -35,11 +36,10 @@ beforeAll(async () => {
       .returning('id').executeTakeFirstOrThrow()).id);
   }
   // Users at a broker's domain: two live (one inactive), one deleted, one at another domain whose name ends the same.
-  const at = async (username: string, email: string, deleted: 0 | 1 = 0, active: 0 | 1 = 1) => server.db.insertInto('users').values({
-    username, email, first_name: 'A', last_name: username, organization_id: null, user_type: 'client', user_category: 'general', user_role: null,
-    owner: null, product_configuration: 'x_basic', data_plan: '[]', expiry_dt: null, active, deleted, is_account_admin: 0, allowed_st: '[]', flags: '{}',
-    password_hash: null, created_at: now, updated_at: now,
-  }).execute();
+  const at = async (username: string, email: string, deleted: 0 | 1 = 0, active: 0 | 1 = 1) => server.db.insertInto('users').values(userRow({
+    username, email, first_name: 'A', last_name: username, user_type: 'client', product_configuration: 'x_basic', active, deleted,
+    created_at: now,
+  })).execute();
   await at('ann', 'ann@Cobalt-Research.com');
   await at('bob', 'bob@cobalt-research.com', 0, 0);
   await at('cid', 'cid@cobalt-research.com', 1);

@@ -12,6 +12,7 @@ import { FEATURE_KEYS } from '../../src/domain/features';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser, Fields } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 let server: TestServer;
 let admin: Browser;
@@ -29,11 +30,10 @@ beforeAll(async () => {
   other = await signIn(server, await server.createStaff({ username: 'groups-other', features: ['admin_panel_access', 'br_research'], activated: true }));
   // Readers: two live users and one deleted.
   for (const [username, deleted] of [['reader.one', 0], ['reader.two', 0], ['reader.gone', 1]] as const) {
-    await server.db.insertInto('users').values({
-      username, email: `${username}@client.test`, first_name: username.split('.')[1]!, last_name: 'Reader', organization_id: null, user_type: 'client',
-      user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-      active: 1 as const, deleted, is_account_admin: 0 as const, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).execute();
+    await server.db.insertInto('users').values(userRow({
+      username, email: `${username}@client.test`, first_name: username.split('.')[1]!, last_name: 'Reader', user_type: 'client',
+      deleted, created_at: now,
+    })).execute();
   }
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { openToAutomaticUpdate } from '../../server/brokers/my-brokers';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 const R = brokerReplies('product');
 let server: TestServer;
@@ -46,11 +47,10 @@ async function user(lists: { my?: number[]; requested?: number[]; deleted?: bool
   const n = ++counter;
   const now = Date.now();
   const email = `broker.user${n}@broker-org.example`;
-  const row = await server.db.insertInto('users').values({
-    username: `broker.user${n}`, email, first_name: 'Bo', last_name: `Broker${String(n).padStart(3, '0')}`, organization_id: lists.orgId ?? org, user_type: 'customer',
-    user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1,
-    deleted: lists.deleted ? 1 : 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db.insertInto('users').values(userRow({
+    username: `broker.user${n}`, email, first_name: 'Bo', last_name: `Broker${String(n).padStart(3, '0')}`,
+    organization_id: lists.orgId ?? org, user_type: 'customer', deleted: lists.deleted ? 1 : 0, created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   const rows = [...(lists.my ?? []).map((broker_id) => ({ user_id: row.id, list: 'my' as const, broker_id })),
     ...(lists.requested ?? []).map((broker_id) => ({ user_id: row.id, list: 'requested' as const, broker_id }))];
   if (rows.length) await server.db.insertInto('user_brokers').values(rows).execute();

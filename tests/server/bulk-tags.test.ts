@@ -16,6 +16,7 @@ import { AssignTagsPreviewReply, AssignTagsReply, CreateTagReply } from '../../s
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 const PREVIEW = '/user/assign_tags_preview/';
 const ASSIGN = '/user/assign_tags/';
@@ -43,11 +44,9 @@ async function person(): Promise<Person> {
   const now = Date.now();
   const username = `bt.person${n}`;
   const email = `bt${n}@bulk-tags.example`;
-  const row = await server.db.insertInto('users').values({
-    username, email, first_name: 'Tia', last_name: `Tagged${n}`, organization_id: org, user_type: 'trial', user_category: 'general',
-    user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db.insertInto('users').values(userRow({
+    username, email, first_name: 'Tia', last_name: `Tagged${n}`, organization_id: org, created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, username, email };
 }
 

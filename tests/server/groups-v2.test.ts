@@ -17,6 +17,7 @@ import {
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 const SEARCH = '/user/groups_v2/search/';
 const MEMBERS = '/user/groups_v2/members/';
@@ -51,11 +52,9 @@ async function person(org: number | null = orgA): Promise<Person> {
   const now = Date.now();
   const username = `gv.person${n}`;
   const email = `gv${n}@groups-v2.example`;
-  const row = await server.db.insertInto('users').values({
-    username, email, first_name: 'Gia', last_name: `Grouped${n}`, organization_id: org, user_type: 'trial', user_category: 'general',
-    user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db.insertInto('users').values(userRow({
+    username, email, first_name: 'Gia', last_name: `Grouped${n}`, organization_id: org, created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, username, email };
 }
 

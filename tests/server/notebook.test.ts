@@ -17,6 +17,8 @@ import { STAFF_USER_TYPE } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
+import { SEEDING_MS } from './support/timeouts';
 
 const T0 = 1_764_000_000_000;
 const PRODUCT_SOURCE = 'product_templates';
@@ -34,12 +36,10 @@ let seq = 0;
 /** A managed user; their id. */
 async function managed(db = server.db, over: { flags?: Record<string, unknown>; deleted?: boolean } = {}): Promise<number> {
   seq += 1;
-  const row = await db.insertInto('users').values({
-    username: `reader${seq}`, email: `reader${seq}@example.com`, first_name: 'Reader', last_name: `Number${seq}`, organization_id: null,
-    user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-    expiry_dt: null, active: 1, deleted: over.deleted ? 1 : 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify(over.flags ?? {}),
-    password_hash: null, created_at: T0, updated_at: T0,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db.insertInto('users').values(userRow({
+    username: `reader${seq}`, email: `reader${seq}@example.com`, first_name: 'Reader', last_name: `Number${seq}`,
+    deleted: over.deleted ? 1 : 0, flags: JSON.stringify(over.flags ?? {}), created_at: T0,
+  })).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -357,5 +357,5 @@ describe('the seed', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, SEEDING_MS);
 });

@@ -8,6 +8,7 @@ import { defaultFlags } from '../../src/domain/user-fields';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 const P = 'product';
 const EDITOR = ['admin_panel_access', 'user_mgmt', 'edit_user', 'br_user_email_change'];
@@ -41,13 +42,12 @@ afterAll(async () => {
 async function userWithAccess() {
   const n = ++counter;
   const now = Date.now();
-  const { id } = await server.db.insertInto('users').values({
+  const { id } = await server.db.insertInto('users').values(userRow({
     username: `reader${n}`, email: `reader${n}@northwind.example`, first_name: 'Ada', last_name: `Reader${n}`,
-    organization_id: orgs.a, user_type: 'customer', user_category: 'general', user_role: 'Analyst', owner: 'admin',
-    product_configuration: `${P}_basic`, data_plan: JSON.stringify([`${P}_data`]), expiry_dt: Date.UTC(2027, 0, 31), active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify({ ...defaultFlags(P), researchreports: true }), password_hash: null,
-    created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+    organization_id: orgs.a, user_type: 'customer', user_role: 'Analyst', owner: 'admin', product_configuration: `${P}_basic`,
+    data_plan: JSON.stringify([`${P}_data`]), expiry_dt: Date.UTC(2027, 0, 31),
+    flags: JSON.stringify({ ...defaultFlags(P), researchreports: true }), created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   const request = (broker_id: number, status: 'new' | 'sent' | 'approved') => server.db.insertInto('research_requests').values({
     user_id: id, broker_id, organization_id: orgs.a, status, note: '', reason: null, created_at: now - 3 * DAY, updated_at: now - 3 * DAY,
     sent_at: status === 'sent' ? now - 2 * DAY : null, decided_at: status === 'approved' ? now - DAY : null, decided_by: status === 'approved' ? 'admin' : null,

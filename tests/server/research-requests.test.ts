@@ -20,6 +20,7 @@ import { requestPageQuery } from '../../server/broker-research/requests';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 9, 1, 12);
@@ -56,11 +57,10 @@ beforeAll(async () => {
   }
   for (let i = 0; i < 6; i++) {
     const org = orgs[i % 3]!;
-    const { id } = await server.db.insertInto('users').values({
+    const { id } = await server.db.insertInto('users').values(userRow({
       username: `reader${i}`, email: `reader${i}@example.com`, first_name: 'Ada', last_name: `Reader${i}`, organization_id: org,
-      user_type: 'customer', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-      expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+      user_type: 'customer', created_at: now,
+    })).returning('id').executeTakeFirstOrThrow();
     users.push({ id: Number(id), org });
   }
 });

@@ -4,6 +4,7 @@ import { FEATURE_KEYS } from '../../src/domain/features';
 import { MANAGED_USER_COUNT, SEED_ROLES, seedIfEmpty, type SeededStaff } from '../../server/db/seed';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
+import { SEEDING_MS } from './support/timeouts';
 
 // Seeding writes every section's demo data (10-20 s on a busy 2-core machine): the tests read one
 // database seeded once, so their time does not add up to a timeout; only the check that a second
@@ -14,7 +15,7 @@ let staff: SeededStaff[] | null;
 beforeAll(async () => {
   server = await createTestServer({ config: { serverTypes: { app: 'http://localhost:8080', testing: 'http://localhost:8081' } } });
   staff = await seedIfEmpty(server.db, server.config, DAY);
-}, 180_000);
+}, SEEDING_MS);
 afterAll(async () => {
   await server.close();
 });
@@ -83,5 +84,5 @@ describe('demo data', () => {
     } finally {
       await again.close();
     }
-  }, 180_000);
+  }, SEEDING_MS);
 });

@@ -16,6 +16,8 @@ import { savedSearchPage, sharedWatchlists } from '../../server/user-content/rec
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
+import { SEEDING_MS } from './support/timeouts';
 
 const T0 = 1_764_000_000_000;
 let server: TestServer;
@@ -48,12 +50,11 @@ async function user(over: { deleted?: boolean; wm?: boolean } = {}): Promise<{ i
   seq += 1;
   const username = `customer${seq}`;
   const email = `customer${seq}@contoso.example`;
-  const row = await server.db.insertInto('users').values({
-    username, email, first_name: 'Casey', last_name: `Customer${seq}`, organization_id: orgId, user_type: 'trial', user_category: 'general',
-    user_role: 'analyst', owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: over.deleted ? 1 : 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: T0, updated_at: T0,
+  const row = await server.db.insertInto('users').values(userRow({
+    username, email, first_name: 'Casey', last_name: `Customer${seq}`, organization_id: orgId, user_role: 'analyst',
+    deleted: over.deleted ? 1 : 0, created_at: T0,
     ...(over.wm ? { admin_privileges: JSON.stringify({ is_super_admin_user: false, is_admin_wm: true, is_admin_ss: false }) } : {}),
-  }).returning('id').executeTakeFirstOrThrow();
+  })).returning('id').executeTakeFirstOrThrow();
   return { id: Number(row.id), username, email };
 }
 
@@ -136,7 +137,7 @@ describe('the demo seed', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, SEEDING_MS);
 });
 
 describe('reading', () => {

@@ -16,6 +16,7 @@ import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { MORNING, startFakeClock, stopFakeClock } from './support/clock';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 const ALL = [...FEATURE_KEYS];
 const EDITOR = ['admin_panel_access', 'user_mgmt', 'edit_user'];
@@ -47,13 +48,13 @@ async function staff(features: string[]): Promise<Browser & { username: string; 
 async function managedUser(over: Partial<{ email: string; username: string; user_type: string; user_category: string; data_plan: string[]; flags: Record<string, boolean | string>; organization_id: number }> = {}) {
   const n = ++counter;
   const now = Date.now();
-  const row = await server.db.insertInto('users').values({
-    username: over.username ?? `user${n}`, email: over.email ?? `user${n}@northwind.example`, first_name: 'Ada', last_name: `Lovelace${n}`,
-    organization_id: over.organization_id ?? orgs.a, user_type: over.user_type ?? 'trial', user_category: over.user_category ?? 'general',
-    user_role: 'Analyst', owner: 'admin', product_configuration: `${P}_basic`, data_plan: JSON.stringify(over.data_plan ?? [`${P}_data`]),
-    expiry_dt: Date.UTC(2027, 0, 31), active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]',
-    flags: JSON.stringify({ ...defaultFlags(P), ...over.flags }), password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db.insertInto('users').values(userRow({
+    username: over.username ?? `user${n}`, email: over.email ?? `user${n}@northwind.example`, first_name: 'Ada',
+    last_name: `Lovelace${n}`, organization_id: over.organization_id ?? orgs.a, user_type: over.user_type ?? 'trial',
+    user_category: over.user_category ?? 'general', user_role: 'Analyst', owner: 'admin', product_configuration: `${P}_basic`,
+    data_plan: JSON.stringify(over.data_plan ?? [`${P}_data`]), expiry_dt: Date.UTC(2027, 0, 31),
+    flags: JSON.stringify({ ...defaultFlags(P), ...over.flags }), created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -10,6 +10,7 @@ import { AUDIT_PER_USER_MAX } from '../../server/users/tags';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { userRow } from '../support/factories';
 
 let server: TestServer;
 let admin: Browser;
@@ -31,11 +32,10 @@ async function user(over: { deleted?: boolean; email?: string; username?: string
   const now = Date.now();
   const username = over.username ?? `tagged.user${n}`;
   const email = over.email ?? `tagged${n}@tag-org.example`;
-  const row = await server.db.insertInto('users').values({
-    username, email, first_name: 'Tess', last_name: `Tagged${n}`, organization_id: org, user_type: 'trial', user_category: 'general',
-    user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: over.deleted ? 1 : 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db.insertInto('users').values(userRow({
+    username, email, first_name: 'Tess', last_name: `Tagged${n}`, organization_id: org, deleted: over.deleted ? 1 : 0,
+    created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, username, email };
 }
 
