@@ -43,7 +43,7 @@ export async function benchBulkTagsOn(engine: Engine): Promise<string[]> {
     throw err;
   });
   let tag: number | null = null;
-  let saved: { user_id: number; tag_id: number }[] = [];
+  const saved: { user_id: number; tag_id: number }[] = [];
   let ids: number[] = [];
   try {
     const total = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

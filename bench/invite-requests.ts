@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseTarget, Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
-import { BENCH_INVITE_DOMAIN, BENCH_INVITES, ensureBenchInvites } from './invite-data';
+import { BENCH_INVITE_DOMAIN, ensureBenchInvites } from './invite-data';
 import { refreshStatistics } from './user-data';
 import { concurrentTimes, count, onChosenOrBothEngines, summary, timedPost, verdict } from './support';
 

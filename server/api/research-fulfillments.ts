@@ -35,7 +35,7 @@ const getFulfillmentInfo = defineRoute({
 const exportFulfillInfo = defineRoute({
   method: 'POST', path: '/user/export_br_fulfill_info/', access: 'br_research', schema: FulfillmentExportForm,
   summary: 'Every fulfillment matching the filters, in the list order, as a CSV or XLSX download.',
-  async handler({ c, deps, now, input, session }) {
+  async handler({ deps, now, input, session }) {
     const filter = filterOf(input);
     // The entry is written before the first byte leaves: an export cut short has still shown its rows.
     const matched = await countAll(deps.db, filter);

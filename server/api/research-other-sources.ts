@@ -32,7 +32,6 @@ async function readUpload(c: Context, deps: AppDeps, session: CurrentSession, in
   if (problem) return refuseFields(c, problem, { file: problem });
   const read = await readUploadedFile(new Uint8Array(await input.file.arrayBuffer()));
   if (!read.ok) return refuseFields(c, read.reason, { file: read.reason }, { problems: read.problems });
-  // eslint-disable-next-line no-control-regex
   const fileName = input.file.name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, FILE_NAME_MAX);
   return { fileName, sourceName: input.source_name, dist: input.dist, rows: read.rows, problems: read.problems };
 }

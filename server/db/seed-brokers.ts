@@ -47,7 +47,10 @@ export async function seedBrokers(trx: Kysely<Database>, userIds: readonly numbe
   const largeUsers = new Set<number>();
   const orgs = new Set<number>();
   for (const u of await trx.selectFrom('users').select(['id', 'organization_id']).where('id', 'in', [...userIds]).orderBy('id').execute()) {
-    if (u.organization_id !== null && !orgs.has(u.organization_id)) (orgs.add(u.organization_id), largeUsers.add(u.id));
+    if (u.organization_id !== null && !orgs.has(u.organization_id)) {
+      orgs.add(u.organization_id);
+      largeUsers.add(u.id);
+    }
   }
   for (const user_id of userIds) {
     if (largeUsers.has(user_id)) {

@@ -8,7 +8,7 @@ import { bulkEditFields, DEFAULT_STARTUP_SCREEN, defaultFlags, EDIT_FIELD_FEATUR
 import { userFieldLabel } from '../../src/domain/user-labels';
 import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE, type UserType } from '../../src/domain/user-kinds';
 import {
-  dateToTimestamp, expiryDefault, FIELD_MESSAGES, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
+  dateToTimestamp, expiryDefault, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
   storedDataPlan, timestampToDate, todayOf, usersErrors, type FieldErrors,
 } from '../../src/domain/user-rules';
 import { fieldsWithin, WHOLE_REQUEST, type FieldMessages } from '../../src/domain/field-errors';

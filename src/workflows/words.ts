@@ -20,7 +20,7 @@ export function words(identifier: string): string {
   return identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-]+/)
+    .split(/[\s_-]+/)
     .filter(Boolean)
     .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()))
     .join(' ');

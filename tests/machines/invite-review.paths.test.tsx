@@ -324,7 +324,7 @@ function driver(): Driver<World> {
         }
       },
       'rejecting.sending': (s) => { expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Reject' })).toBeDisabled(); },
-      resending: (s) => { expect(within(row(world.target!)).getByRole('button', { name: '…' })).toBeDisabled(); },
+      resending: () => { expect(within(row(world.target!)).getByRole('button', { name: '…' })).toBeDisabled(); },
       'bulk.editing': async (s, { step }) => {
         const d = expectForm(s);
         expect(d).toHaveTextContent('Approve 1 request');

@@ -4,7 +4,6 @@ import { Theme } from '@radix-ui/themes';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { MESSAGES } from '../../src/domain/auth';
 import { liveRedirectMachine } from '../../src/machines/live';
 import { REDIRECT_MESSAGES, redirectMachine } from '../../src/machines/redirect/redirect.machine';
 import { RedirectCtx } from '../../src/ui/redirect/redirect-context';

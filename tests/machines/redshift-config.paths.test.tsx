@@ -22,7 +22,7 @@ import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RedshiftCtx } from '../../src/ui/redshift/redshift-context';
 import { configurationText, redshiftDraftAddress, RedshiftDraftKeeper, RedshiftScope, RedshiftView } from '../../src/ui/redshift/redshift-screen';
-import { planPaths, type PlannedStep } from '../../src/workflows/paths';
+import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';

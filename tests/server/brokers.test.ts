@@ -19,8 +19,8 @@ let admin: Browser;
 let org: number;
 let counter = 0;
 /** Broker ids: b[0..7] restricted, oa[0..1] open access; g the group of b[0..2]. */
-let b: number[] = [];
-let oa: number[] = [];
+const b: number[] = [];
+const oa: number[] = [];
 let group: { id: number; productId: number };
 
 beforeAll(async () => {

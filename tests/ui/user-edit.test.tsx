@@ -1,7 +1,7 @@
 // The edit page through the router, against the real server: who may open it, and what each
 // account's features let it change (spec §6: user_mgmt to see a user, edit_user to change them,
 // and a feature per field on top).
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleApp } from '../../src/app';

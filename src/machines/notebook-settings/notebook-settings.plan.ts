@@ -8,7 +8,7 @@
 import type { LibraryTemplatesReply, NotebookSetting, NotebookSettingReply, TagGroupsReply } from '../../domain/notebook';
 import { COLOR_PATTERN, type Tag } from '../../domain/tags';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
-import { groupNamed, notebookSettingsMachine } from './notebook-settings.machine';
+import { notebookSettingsMachine } from './notebook-settings.machine';
 import { partChanged } from './notebook-settings.rules';
 import type { NotebookDraft, NotebookPart } from './notebook-settings.types';
 
