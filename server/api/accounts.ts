@@ -16,7 +16,7 @@ import { readAccountSettings, type AccountContext } from '../accounts/settings-s
 import { accountChoices, createAccount, readAccountRecord, resetAccountSettings, saveAccountSettings, updateAccount } from '../accounts/store';
 import { skusOfAccount } from '../skus/store';
 import type { AppDeps } from '../context';
-import { badInput, badRequest, refuseFields } from '../http/replies';
+import { badInput, badRequest, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 import { normaliseQuery } from '../db/prefix-match';
 
@@ -36,8 +36,7 @@ function staleSettings(c: Context, current: AccountSettingsRecord): Response {
   const msg = current.is_new_created
     ? `${who}put this account back on the defaults since you opened it.`
     : `${who}saved this account's settings since you opened it.`;
-  const reply: StaleAccountSettingsReply = { status: false, msg, stale: true, current };
-  return c.json(reply, 409);
+  return stale<StaleAccountSettingsReply>(c, msg, { current });
 }
 
 const missing = (c: Context) => c.json({ status: false, msg: NO_ACCOUNT }, 404);
@@ -107,8 +106,7 @@ const reset = defineRoute({
 });
 
 function staleRecord(c: Context, current: NonNullable<Awaited<ReturnType<typeof readAccountRecord>>>): Response {
-  const reply: StaleAccountRecordReply = { status: false, msg: `Someone else edited this account since you opened it; it is now named '${current.name}'.`, stale: true, current };
-  return c.json(reply, 409);
+  return stale<StaleAccountRecordReply>(c, `Someone else edited this account since you opened it; it is now named '${current.name}'.`, { current });
 }
 
 const getAccount = defineRoute({

@@ -11,7 +11,7 @@ import {
   addMembers, brokerNamed, createGroup, deleteGroup, groupsOfBroker, membersOf, readGroup, removeMember, updateGroup, type GroupResult,
 } from '../broker-research/broker-user-groups';
 import type { AppDeps } from '../context';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 
 /** A change's reply: the broker's groups as stored now; 409 when the group changed or went first; 400 naming the field. */
@@ -22,7 +22,7 @@ async function answer(c: Context, deps: AppDeps, result: GroupResult, withMember
     }
     return c.json({ status: true, msg: result.msg, groups: result.groups } satisfies UserGroupsReply);
   }
-  if (result.reason === 'stale') return c.json({ status: false, stale: true, msg: result.msg, groups: result.groups } satisfies StaleUserGroupReply, 409);
+  if (result.reason === 'stale') return stale<StaleUserGroupReply>(c, result.msg, { groups: result.groups });
   return refuseFields(c, result.msg, { [result.field]: result.msg });
 }
 

@@ -9,7 +9,7 @@ import { writeAudit } from '../audit';
 import { fulfillmentExportFilename, fulfillmentExportStream } from '../broker-research/fulfillments-export';
 import { BadFulfillmentCursor, countAll, endFulfillment, listFulfillments } from '../broker-research/fulfillments';
 import { EXPORT_CONTENT_TYPES } from '../export/spreadsheet';
-import { badRequest } from '../http/replies';
+import { badRequest, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 
 const filterOf = (input: FulfillmentFilter): FulfillmentFilter => ({
@@ -60,8 +60,7 @@ const endBrFulfillment = defineRoute({
     const result = await endFulfillment(deps.db, input, session.user.username, now);
     if (result.kind === 'gone') return c.json({ status: false, msg: FULFILLMENT_MESSAGES.gone }, 404);
     if (result.kind === 'conflict') {
-      const reply: EndFulfillmentConflict = { status: false, msg: result.msg, fulfillment: result.row };
-      return c.json(reply, 409);
+      return stale<EndFulfillmentConflict>(c, result.msg, { fulfillment: result.row }, false);
     }
     const reply: EndFulfillmentReply = { status: true, msg: FULFILLMENT_MESSAGES.ended, fulfillment: result.row };
     return c.json(reply);
