@@ -11,12 +11,13 @@ import {
 } from '../../src/domain/accounts';
 import type { AccountSettingsRecord, StaleAccountSettingsReply } from '../../src/domain/account-settings';
 import { Id } from '../../src/domain/users';
-import { BadAccountCursor, encodeAccountCursor, listAccounts } from '../accounts/list';
+import { encodeAccountCursor, listAccounts } from '../accounts/list';
 import { readAccountSettings, type AccountContext } from '../accounts/settings-store';
 import { accountChoices, createAccount, readAccountRecord, resetAccountSettings, saveAccountSettings, updateAccount } from '../accounts/store';
 import { skusOfAccount } from '../skus/store';
 import type { AppDeps } from '../context';
 import { badInput, badRequest, refuseFields, stale } from '../http/replies';
+import { BadCursor } from '../db/keyset';
 import { defineRoute } from '../routes';
 import { normaliseQuery } from '../db/prefix-match';
 
@@ -57,7 +58,7 @@ const list = defineRoute({
     try {
       page = await listAccounts(deps.db, { q: input.q, cursor: input.cursor, pageSize: input.page_size });
     } catch (err) {
-      if (err instanceof BadAccountCursor) return badRequest(c, err.message, { cursor: [err.message] });
+      if (err instanceof BadCursor) return badRequest(c, err.message, { cursor: [err.message] });
       throw err;
     }
     const q = normaliseQuery(input.q).toLowerCase();

@@ -7,7 +7,8 @@ import {
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import { writeAudit } from '../audit';
 import { fulfillmentExportFilename, fulfillmentExportStream } from '../broker-research/fulfillments-export';
-import { BadFulfillmentCursor, countAll, endFulfillment, listFulfillments } from '../broker-research/fulfillments';
+import { countAll, endFulfillment, listFulfillments } from '../broker-research/fulfillments';
+import { BadCursor } from '../db/keyset';
 import { EXPORT_CONTENT_TYPES } from '../export/spreadsheet';
 import { badRequest, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
@@ -26,7 +27,7 @@ const getFulfillmentInfo = defineRoute({
       const reply: FulfillmentListReply = { status: true, ...page };
       return c.json(reply);
     } catch (err) {
-      if (err instanceof BadFulfillmentCursor) return badRequest(c, err.message, { cursor: [err.message] });
+      if (err instanceof BadCursor) return badRequest(c, err.message, { cursor: [err.message] });
       throw err;
     }
   },
