@@ -12,10 +12,9 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ACCOUNT_TOTAL_CAP } from '../../src/domain/accounts';
 import type { AccountListItem } from '../../src/domain/account-settings';
+import { boundedPage, isCursorText, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { normaliseQuery, prefixUpperBound } from '../db/prefix-match';
-
-export class BadAccountCursor extends Error {}
 
 interface Position {
   dir: 'next' | 'prev';
@@ -44,23 +43,15 @@ function hasWords(id: RawBuilder<number>, words: readonly string[]): RawBuilder<
 }
 
 export function encodeAccountCursor(q: string, at: Position): string {
-  return Buffer.from(JSON.stringify([at.dir, at.name, at.id, q]), 'utf8').toString('base64url');
+  return writeCursor([at.dir, at.name, at.id, q]);
 }
 
 export function decodeAccountCursor(cursor: string, q: string): Position {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new BadAccountCursor('The page cursor is not valid; start from the first page.');
-  }
   // No stored name holds a NUL, and PostgreSQL cannot compare one: such a cursor is not ours.
-  if (!Array.isArray(parts) || parts.length !== 4 || (parts[0] !== 'next' && parts[0] !== 'prev') || typeof parts[1] !== 'string'
-    || parts[1].includes('\u0000') || !Number.isSafeInteger(parts[2]) || typeof parts[3] !== 'string') {
-    throw new BadAccountCursor('The page cursor is not valid; start from the first page.');
-  }
-  if (parts[3] !== q) throw new BadAccountCursor('The page cursor belongs to another search; start from the first page.');
-  return { dir: parts[0], name: parts[1], id: parts[2] as number };
+  const [dir, name, id, search] = readCursor(cursor, 4, ([dir, name, id, search]) => isDirection(dir)
+    && isCursorText(name) && Number.isSafeInteger(id) && typeof search === 'string');
+  refuseOtherSearch(search === q, 'another search');
+  return { dir: dir as Position['dir'], name: name as string, id: id as number };
 }
 
 export interface AccountPage {
@@ -131,8 +122,7 @@ export async function listAccounts(db: Kysely<Database>, input: { q: string; cur
     const order = new Map(keys.map((k, i) => [k.id, i]));
     rows = found.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
   }
-  const more = rows.length > input.pageSize;
-  const page = rows.slice(0, input.pageSize);
+  const { page, more } = boundedPage(rows, input.pageSize);
   if (backwards) page.reverse();
 
   const first = page[0];

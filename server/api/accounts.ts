@@ -11,12 +11,13 @@ import {
 } from '../../src/domain/accounts';
 import type { AccountSettingsRecord, StaleAccountSettingsReply } from '../../src/domain/account-settings';
 import { Id } from '../../src/domain/wire';
-import { BadAccountCursor, encodeAccountCursor, listAccounts } from '../accounts/list';
+import { encodeAccountCursor, listAccounts } from '../accounts/list';
 import { readAccountSettings, type AccountContext } from '../accounts/settings-store';
 import { accountChoices, createAccount, readAccountRecord, resetAccountSettings, saveAccountSettings, updateAccount } from '../accounts/store';
 import { skusOfAccount } from '../skus/store';
 import type { AppDeps } from '../context';
-import { badInput, badRequest, refuseFields } from '../http/replies';
+import { badInput, badRequest, refuseFields, stale } from '../http/replies';
+import { BadCursor } from '../db/keyset';
 import { defineRoute } from '../routes';
 import { normaliseQuery } from '../db/prefix-match';
 
@@ -36,8 +37,7 @@ function staleSettings(c: Context, current: AccountSettingsRecord): Response {
   const msg = current.is_new_created
     ? `${who}put this account back on the defaults since you opened it.`
     : `${who}saved this account's settings since you opened it.`;
-  const reply: StaleAccountSettingsReply = { status: false, msg, stale: true, current };
-  return c.json(reply, 409);
+  return stale<StaleAccountSettingsReply>(c, msg, { current });
 }
 
 const missing = (c: Context) => c.json({ status: false, msg: NO_ACCOUNT }, 404);
@@ -58,7 +58,7 @@ const list = defineRoute({
     try {
       page = await listAccounts(deps.db, { q: input.q, cursor: input.cursor, pageSize: input.page_size });
     } catch (err) {
-      if (err instanceof BadAccountCursor) return badRequest(c, err.message, { cursor: [err.message] });
+      if (err instanceof BadCursor) return badRequest(c, err.message, { cursor: [err.message] });
       throw err;
     }
     const q = normaliseQuery(input.q).toLowerCase();
@@ -107,8 +107,7 @@ const reset = defineRoute({
 });
 
 function staleRecord(c: Context, current: NonNullable<Awaited<ReturnType<typeof readAccountRecord>>>): Response {
-  const reply: StaleAccountRecordReply = { status: false, msg: `Someone else edited this account since you opened it; it is now named '${current.name}'.`, stale: true, current };
-  return c.json(reply, 409);
+  return stale<StaleAccountRecordReply>(c, `Someone else edited this account since you opened it; it is now named '${current.name}'.`, { current });
 }
 
 const getAccount = defineRoute({

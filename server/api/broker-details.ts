@@ -10,7 +10,7 @@ import {
   RemoveContactForm, type BrokerDetailsReply, type BrokerPageReply, type StaleBrokerReply,
 } from '../../src/domain/broker-research-brokers';
 import { changeBroker, pageBrokers, readBrokerDetails, type Change } from '../broker-research/broker-details';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 import type { AppDeps, CurrentSession } from '../context';
 
@@ -22,7 +22,7 @@ async function runChange(c: Context, deps: AppDeps, session: CurrentSession, now
   const result = await changeBroker(deps.db, { broker: input.broker, version: input.version, change, dists }, session.user.username, now);
   if (result.ok) return c.json({ status: true, msg: result.msg, details: result.details } satisfies BrokerDetailsReply);
   if (result.reason === 'missing') return noBroker(c);
-  if (result.reason === 'stale') return c.json({ status: false, stale: true, msg: result.msg, details: result.details } satisfies StaleBrokerReply, 409);
+  if (result.reason === 'stale') return stale<StaleBrokerReply>(c, result.msg, { details: result.details });
   return refuseFields(c, result.msg, { [result.field]: result.msg });
 }
 

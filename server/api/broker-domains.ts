@@ -11,7 +11,7 @@ import {
 import {
   addDomainMapping, brokersNamed, editDomainMapping, listDomainMappings, removeDomainMapping, usersOfDomain, type DomainChange,
 } from '../broker-research/domains';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 
 const ACCESS = 'br_research' as const;
@@ -24,11 +24,8 @@ function refused(c: Context, result: Exclude<DomainChange, { ok: true }>, removi
     }
     case 'no_broker': return refuseFields(c, DOMAIN_MESSAGES.noBroker, { broker_id: DOMAIN_MESSAGES.noBroker });
     case 'stale': {
-      const reply: StaleDomainMappingReply = {
-        status: false, stale: true, current: result.current,
-        msg: !result.current ? DOMAIN_MESSAGES.missing : removing ? DOMAIN_MESSAGES.staleRemove(result.current.updated_by) : DOMAIN_MESSAGES.stale(result.current.updated_by),
-      };
-      return c.json(reply, 409);
+      const msg = !result.current ? DOMAIN_MESSAGES.missing : removing ? DOMAIN_MESSAGES.staleRemove(result.current.updated_by) : DOMAIN_MESSAGES.stale(result.current.updated_by);
+      return stale<StaleDomainMappingReply>(c, msg, { current: result.current });
     }
   }
 }

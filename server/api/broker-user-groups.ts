@@ -3,6 +3,7 @@
 // delete from the group's version (a change in between: 409 with the groups as stored now and who
 // changed it), add members by email or username (live users only, all or none), remove one.
 import type { Context } from 'hono';
+import type * as v from 'valibot';
 import {
   AddMembersForm, CreateUserGroupForm, DeleteUserGroupForm, MembersQuery, RemoveMemberForm, UpdateUserGroupForm, USER_GROUP_MESSAGES as M,
   UserGroupsQuery, type MembersReply, type StaleUserGroupReply, type UserGroupsReply,
@@ -11,7 +12,7 @@ import {
   addMembers, brokerNamed, createGroup, deleteGroup, groupsOfBroker, membersOf, readGroup, removeMember, updateGroup, type GroupResult,
 } from '../broker-research/broker-user-groups';
 import type { AppDeps } from '../context';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 
 /** A change's reply: the broker's groups as stored now; 409 when the group changed or went first; 400 naming the field. */
@@ -22,7 +23,7 @@ async function answer(c: Context, deps: AppDeps, result: GroupResult, withMember
     }
     return c.json({ status: true, msg: result.msg, groups: result.groups } satisfies UserGroupsReply);
   }
-  if (result.reason === 'stale') return c.json({ status: false, stale: true, msg: result.msg, groups: result.groups } satisfies StaleUserGroupReply, 409);
+  if (result.reason === 'stale') return stale<StaleUserGroupReply>(c, result.msg, { groups: result.groups });
   return refuseFields(c, result.msg, { [result.field]: result.msg });
 }
 
@@ -46,44 +47,28 @@ const members = defineRoute({
   },
 });
 
-const create = defineRoute({
-  method: 'POST', path: '/api/broker/user_group/create/', access: 'br_research', schema: CreateUserGroupForm,
-  summary: 'Creates a user group of a broker (name unique per broker whatever its case, description); answers the broker\'s groups.',
-  async handler({ c, deps, input, now, session }) {
-    return answer(c, deps, await createGroup(deps.db, input, session.user.username, now), false);
-  },
-});
+/** A change of a broker's groups or of a group's members: the store's work, answered by `answer`. */
+function groupChange<S extends v.GenericSchema>(
+  method: 'POST' | 'PUT' | 'DELETE', path: string, schema: S, summary: string, withMembers: boolean,
+  work: (db: AppDeps['db'], input: v.InferOutput<S>, author: string, now: number) => Promise<GroupResult>,
+): Route {
+  return defineRoute({
+    method, path, access: 'br_research', schema, summary,
+    async handler({ c, deps, input, now, session }) {
+      return answer(c, deps, await work(deps.db, input, session.user.username, now), withMembers);
+    },
+  });
+}
 
-const update = defineRoute({
-  method: 'PUT', path: '/api/broker/user_group/update/', access: 'br_research', schema: UpdateUserGroupForm,
-  summary: 'Renames a user group or changes its description, from its version; answers the broker\'s groups.',
-  async handler({ c, deps, input, now, session }) {
-    return answer(c, deps, await updateGroup(deps.db, input, session.user.username, now), false);
-  },
-});
-
-const remove = defineRoute({
-  method: 'DELETE', path: '/api/broker/user_group/delete/', access: 'br_research', schema: DeleteUserGroupForm,
-  summary: 'Deletes a user group and its memberships, from its version; answers the broker\'s groups.',
-  async handler({ c, deps, input, now, session }) {
-    return answer(c, deps, await deleteGroup(deps.db, input, session.user.username, now), false);
-  },
-});
-
-const addMember = defineRoute({
-  method: 'POST', path: '/api/broker/user_group/members/', access: 'br_research', schema: AddMembersForm,
-  summary: 'Adds live users to a user group by email or username (users: up to 100, one a line or comma-separated); an unknown one refuses all, naming it.',
-  async handler({ c, deps, input, now, session }) {
-    return answer(c, deps, await addMembers(deps.db, input, session.user.username, now), true);
-  },
-});
-
-const removeOne = defineRoute({
-  method: 'DELETE', path: '/api/broker/user_group/members/', access: 'br_research', schema: RemoveMemberForm,
-  summary: 'Removes one member (user: the user id) from a user group.',
-  async handler({ c, deps, input, now, session }) {
-    return answer(c, deps, await removeMember(deps.db, input, session.user.username, now), true);
-  },
-});
+const create = groupChange('POST', '/api/broker/user_group/create/', CreateUserGroupForm,
+  'Creates a user group of a broker (name unique per broker whatever its case, description); answers the broker\'s groups.', false, createGroup);
+const update = groupChange('PUT', '/api/broker/user_group/update/', UpdateUserGroupForm,
+  'Renames a user group or changes its description, from its version; answers the broker\'s groups.', false, updateGroup);
+const remove = groupChange('DELETE', '/api/broker/user_group/delete/', DeleteUserGroupForm,
+  'Deletes a user group and its memberships, from its version; answers the broker\'s groups.', false, deleteGroup);
+const addMember = groupChange('POST', '/api/broker/user_group/members/', AddMembersForm,
+  'Adds live users to a user group by email or username (users: up to 100, one a line or comma-separated); an unknown one refuses all, naming it.', true, addMembers);
+const removeOne = groupChange('DELETE', '/api/broker/user_group/members/', RemoveMemberForm,
+  'Removes one member (user: the user id) from a user group.', true, removeMember);
 
 export const brokerUserGroupsRoutes: readonly Route[] = [groups, members, create, update, remove, addMember, removeOne];

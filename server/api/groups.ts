@@ -10,7 +10,7 @@ import {
   type DeleteGroupReply, type FetchGroupReply, type Group, type GroupFeature, type GroupReply, type StaleGroupReply, type UserGroupsReply,
 } from '../../src/domain/groups';
 import type { Database } from '../db/schema';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 import {
   addMembers, createGroup, deleteGroup, groupsOfUser, organizationExists, organizationGroups, removeMember, renameGroup, setGroupSwitch,
@@ -18,10 +18,9 @@ import {
 } from '../groups/store';
 import { visibleUser } from '../users/records';
 
-function stale(c: Context, current: Group | null, notSaved?: string): Response {
+function staleGroup(c: Context, current: Group | null, notSaved?: string): Response {
   const msg = current ? GROUP_MESSAGES.stale(current.name) : GROUP_MESSAGES.deleted;
-  const reply: StaleGroupReply = { status: false, msg: notSaved ? `${notSaved}: ${msg}` : msg, current };
-  return c.json(reply, 409);
+  return stale<StaleGroupReply>(c, notSaved ? `${notSaved}: ${msg}` : msg, { current }, false);
 }
 
 /** The reply of a change: the group, a field refusal (400) or stale (409). */
@@ -31,7 +30,7 @@ function answer(c: Context, result: ChangeResult, saved: string, notSaved?: stri
     return c.json(reply);
   }
   if (result.reason === 'refused') return refuseFields(c, notSaved ? `${notSaved}: ${result.msg}` : result.msg, { [result.field]: result.msg });
-  return stale(c, result.current, notSaved);
+  return staleGroup(c, result.current, notSaved);
 }
 
 const fetchGroup = defineRoute({
@@ -68,7 +67,7 @@ const remove = defineRoute({
   summary: 'Deletes a group and its memberships (the users stay).',
   async handler({ c, deps, input, now, session }) {
     const result = await deleteGroup(deps.db, { groupId: input.group_id, version: input.version }, { author: session.user.username, now });
-    if (!result.ok) return stale(c, result.current);
+    if (!result.ok) return staleGroup(c, result.current);
     const reply: DeleteGroupReply = { status: true, msg: `Group '${result.group.name}' deleted.`, group_id: result.group.id };
     return c.json(reply);
   },

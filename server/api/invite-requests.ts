@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import type { HonoEnv } from '../context';
 import { addressKey, clientAddress } from '../http/client-address';
 import { readBody } from '../http/body';
-import { badInput, badRequest, refuseFields } from '../http/replies';
+import { badInput, badRequest, refuseFields, stale } from '../http/replies';
 import { approveInvite, bulkApprove } from '../invite-requests/approve';
 import { markJoined, rejectInvite, resendInvite, type DecideResult } from '../invite-requests/decide';
 import { fileInviteRequest, intakeKeyMatches, sweepIntakeThrottle, takeIntakeCall } from '../invite-requests/intake';
@@ -75,8 +75,7 @@ async function refused(c: Context<HonoEnv>, action: InviteAction, result: Exclud
     const msg = INVITE_MESSAGES.notFrom(action, result.current.status);
     return refuseFields(c, msg, { [WHOLE_REQUEST]: msg });
   }
-  const reply: StaleInviteReply = { status: false, stale: true, current: result.current, msg: `${inviteDecidedText(result.current)} after you opened it; nothing of yours was done.` };
-  return c.json(reply, 409);
+  return stale<StaleInviteReply>(c, `${inviteDecidedText(result.current)} after you opened it; nothing of yours was done.`, { current: result.current });
 }
 
 const approve = defineRoute({

@@ -11,7 +11,7 @@ import {
 import { productNames } from '../../src/domain/product';
 import { sourceLabel, sourcesFor, TEMPLATE_MESSAGES, templateSources } from '../../src/domain/templates';
 import type { AppDeps, CurrentSession, HonoEnv } from '../context';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { checkNotification, checkTags, checkTemplates, distinct, type Refusal } from '../notebook/checks';
 import { libraryTemplates } from '../notebook/library';
 import { notebookVersionOf, readSetting, transcriptSourceOf } from '../notebook/records';
@@ -55,8 +55,7 @@ async function save(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession,
   }
   if (result.reason === 'refused') return refuse(c, result.refusal);
   const now = await readSetting(deps.db, input.userId);
-  const reply: StaleNotebookReply = { status: false, stale: true, msg: NOTEBOOK_MESSAGES.stale(now.updated_by), setting: now };
-  return c.json(reply, 409);
+  return stale<StaleNotebookReply>(c, NOTEBOOK_MESSAGES.stale(now.updated_by), { setting: now });
 }
 
 const saveNotification = defineRoute({

@@ -3,6 +3,7 @@
 // a strict JSON body (unknown keys refused by name) carrying the version it was read at; a save
 // in between answers 409 with the configuration as stored now.
 import { REDSHIFT_MESSAGES, SaveRedshiftBody, type FetchRedshiftReply, type RedshiftState, type StaleRedshiftReply } from '../../src/domain/redshift';
+import { stale } from '../http/replies';
 import { readRedshift, saveRedshift } from '../redshift/store';
 import { defineRoute } from '../routes';
 
@@ -27,11 +28,7 @@ const save = defineRoute({
       { id: Number(session.user.id), username: session.user.username }, now);
     if (!result.ok) {
       const who = result.current.updated_by_email ?? 'Someone else';
-      const reply: StaleRedshiftReply = {
-        status: false, stale: true, current: result.current,
-        msg: `${who} saved the Redshift configuration after you opened it; nothing of yours was saved.`,
-      };
-      return c.json(reply, 409);
+      return stale<StaleRedshiftReply>(c, `${who} saved the Redshift configuration after you opened it; nothing of yours was saved.`, { current: result.current });
     }
     return c.json(replyOf(result.state, REDSHIFT_MESSAGES.saved));
   },

@@ -11,7 +11,7 @@ import {
 import { knownDistributors, mayUseDistributor, readFlags, saveFlags } from '../broker-research/flags';
 import { countNewSubmissions, latestNewSubmissions } from '../broker-research/submissions';
 import type { CurrentSession, AppDeps } from '../context';
-import { forbidden, refuseFields } from '../http/replies';
+import { forbidden, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 
 const replyOf = (state: FlagsState, msg: string): FlagsReply => ({
@@ -44,11 +44,8 @@ const putFlags = defineRoute({
     const result = await saveFlags(deps.db, input, session.user.username, now);
     const label = distributorLabel(input.dist);
     if (!result.ok) {
-      const reply: StaleFlagsReply = {
-        status: false, stale: true, current: result.current,
-        msg: `${result.current.updated_by ?? 'Someone else'} saved the research flags of ${label} after you opened them; nothing of yours was saved.`,
-      };
-      return c.json(reply, 409);
+      const msg = `${result.current.updated_by ?? 'Someone else'} saved the research flags of ${label} after you opened them; nothing of yours was saved.`;
+      return stale<StaleFlagsReply>(c, msg, { current: result.current });
     }
     return c.json(replyOf(result.state, FLAG_MESSAGES.saved(label)));
   },

@@ -7,9 +7,10 @@ import {
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import { writeAudit } from '../audit';
 import { fulfillmentExportFilename, fulfillmentExportStream } from '../broker-research/fulfillments-export';
-import { BadFulfillmentCursor, countAll, endFulfillment, listFulfillments } from '../broker-research/fulfillments';
+import { countAll, endFulfillment, listFulfillments } from '../broker-research/fulfillments';
+import { BadCursor } from '../db/keyset';
 import { EXPORT_CONTENT_TYPES } from '../export/spreadsheet';
-import { badRequest } from '../http/replies';
+import { badRequest, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 
 const filterOf = (input: FulfillmentFilter): FulfillmentFilter => ({
@@ -26,7 +27,7 @@ const getFulfillmentInfo = defineRoute({
       const reply: FulfillmentListReply = { status: true, ...page };
       return c.json(reply);
     } catch (err) {
-      if (err instanceof BadFulfillmentCursor) return badRequest(c, err.message, { cursor: [err.message] });
+      if (err instanceof BadCursor) return badRequest(c, err.message, { cursor: [err.message] });
       throw err;
     }
   },
@@ -60,8 +61,7 @@ const endBrFulfillment = defineRoute({
     const result = await endFulfillment(deps.db, input, session.user.username, now);
     if (result.kind === 'gone') return c.json({ status: false, msg: FULFILLMENT_MESSAGES.gone }, 404);
     if (result.kind === 'conflict') {
-      const reply: EndFulfillmentConflict = { status: false, msg: result.msg, fulfillment: result.row };
-      return c.json(reply, 409);
+      return stale<EndFulfillmentConflict>(c, result.msg, { fulfillment: result.row }, false);
     }
     const reply: EndFulfillmentReply = { status: true, msg: FULFILLMENT_MESSAGES.ended, fulfillment: result.row };
     return c.json(reply);

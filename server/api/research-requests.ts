@@ -5,11 +5,12 @@ import {
   BulkActionForm, BulkPreviewForm, ListRequestsForm, OneRequestQuery, REQUEST_PATHS, RequestActionForm, bulkOutcomeWords, requestDoneWords,
   type BulkActionReply, type BulkPreviewReply, type ListRequestsReply, type OneRequestReply, type RequestActionReply, type RequestConflictReply,
 } from '../../src/domain/broker-research-requests';
-import { BadRequestCursor, listRequests, oneRequest, requestRowsByIds } from '../broker-research/requests';
+import { listRequests, oneRequest, requestRowsByIds } from '../broker-research/requests';
 import { applyRequestAction } from '../broker-research/requests-actions';
 import { previewBulk } from '../broker-research/requests-bulk';
 import { refuseFields } from '../http/replies';
 import type { Route } from '../routes';
+import { BadCursor } from '../db/keyset';
 import { defineRoute } from '../routes';
 
 const list = defineRoute({
@@ -20,7 +21,7 @@ const list = defineRoute({
       const page = await listRequests(deps.db, { ...input, pageSize: input.page_size });
       return c.json({ status: true, ...page } satisfies ListRequestsReply);
     } catch (err) {
-      if (err instanceof BadRequestCursor) return refuseFields(c, err.message, { cursor: err.message });
+      if (err instanceof BadCursor) return refuseFields(c, err.message, { cursor: err.message });
       throw err;
     }
   },

@@ -4,7 +4,7 @@
 // naming who acted, with the submission now.
 import { SUBMISSION_ACTIONS, SUBMISSION_MESSAGES, SubmissionActionForm, SubmissionListQuery, decidedText, type StaleSubmissionReply, type SubmissionActionReply, type SubmissionListReply } from '../../src/domain/broker-research-submissions';
 import { actOnSubmission, listSubmissions } from '../broker-research/submissions';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 
 const list = defineRoute({
@@ -31,11 +31,7 @@ const review = defineRoute({
       const msg = SUBMISSION_MESSAGES.notFrom(input.action, result.current.status);
       return refuseFields(c, msg, { action: msg });
     }
-    const reply: StaleSubmissionReply = {
-      status: false, stale: true, current: result.current,
-      msg: `${decidedText(result.current)} after you opened it; nothing of yours was done.`,
-    };
-    return c.json(reply, 409);
+    return stale<StaleSubmissionReply>(c, `${decidedText(result.current)} after you opened it; nothing of yours was done.`, { current: result.current });
   },
 });
 

@@ -11,7 +11,7 @@ import {
   type FetchUserRolesReply, type RoleGuardReply, type RoleInUseReply, type RoleReachReply, type RoleReply, type StaleRoleReply,
 } from '../../src/domain/roles';
 import { WHOLE_REQUEST } from '../../src/domain/field-errors';
-import { refuseFields } from '../http/replies';
+import { refuseFields, stale } from '../http/replies';
 import { grantMessage } from '../roles/grant-rule';
 import { guardMessage } from '../roles/guard';
 import { authorOf } from '../roles/held-keys';
@@ -41,8 +41,7 @@ function refused(c: Context, result: Exclude<ChangeResult, { ok: true }>, name =
       const msg = result.current
         ? `Someone else changed this role since you opened it; it is now named '${result.current.name}'.`
         : 'Someone else deleted this role since you opened it.';
-      const reply: StaleRoleReply = { status: false, msg, stale: true, current: result.current };
-      return c.json(reply, 409);
+      return stale<StaleRoleReply>(c, msg, { current: result.current });
     }
     case 'in_use': {
       const names = result.holders.map((h) => h.username).join(', ');

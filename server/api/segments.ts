@@ -8,7 +8,7 @@ import {
   type AssignSegmentTagsReply, type DeleteSegmentReply, type ListSegmentsReply, type SegmentReply, type StaleSegmentReply,
 } from '../../src/domain/segments';
 import { Id } from '../../src/domain/wire';
-import { badRequest, refuseFields } from '../http/replies';
+import { badRequest, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 import { assignSegmentTags } from '../segments/assign';
 import { createSegment, deleteSegment, listSegments, nameTaken, segmentWithCount, updateSegment } from '../segments/store';
@@ -38,12 +38,11 @@ const create = defineRoute({
   },
 });
 
-function stale(c: Context, current: SegmentReply['segment'] | null): Response {
+function staleSegment(c: Context, current: SegmentReply['segment'] | null): Response {
   const msg = current
     ? `Someone else saved this segment since you opened it; it is now named '${current.name}'.`
     : 'Someone else deleted this segment since you opened it.';
-  const reply: StaleSegmentReply = { status: false, msg, current };
-  return c.json(reply, 409);
+  return stale<StaleSegmentReply>(c, msg, { current }, false);
 }
 
 const update = defineRoute({
@@ -53,7 +52,7 @@ const update = defineRoute({
     const result = await updateSegment(deps.db, { id: input.id, version: input.version, name: input.name, description: input.description, query: input.query },
       session.user.username, now);
     if (!result.ok && result.reason === 'name') return refuseFields(c, nameTaken(input.name), { name: nameTaken(input.name) });
-    if (!result.ok) return stale(c, result.reason === 'stale' && result.current ? await segmentWithCount(deps.db, result.current) : null);
+    if (!result.ok) return staleSegment(c, result.reason === 'stale' && result.current ? await segmentWithCount(deps.db, result.current) : null);
     const segment = await segmentWithCount(deps.db, result.row);
     const reply: SegmentReply = { status: true, msg: `Segment '${segment.name}' saved.`, segment };
     return c.json(reply);

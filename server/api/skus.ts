@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/skus';
 import { storedDataPlan } from '../../src/domain/user-rules';
 import type { AppDeps } from '../context';
-import { badInput, refuseFields } from '../http/replies';
+import { badInput, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 import { assignSku, previewAssignment, unassignSku } from '../skus/assign';
 import { createSku, listSkus, skuHolders, skusOfAccount, updateSku, type SkuChange, type SkuValues } from '../skus/store';
@@ -50,11 +50,8 @@ function refusedChange(c: Context, result: Exclude<SkuChange, { ok: true }>, cod
     case 'code': return refuseFields(c, SKU_MESSAGES.codeTaken(code), { code: SKU_MESSAGES.codeTaken(code) });
     case 'missing': return c.json({ status: false, msg: SKU_MESSAGES.missing }, 404);
     case 'stale': {
-      const reply: StaleSkuReply = {
-        status: false, stale: true, current: result.current,
-        msg: result.current ? `${SKU_MESSAGES.stale(result.current.code)}` : 'Someone else deleted this SKU since you opened it.',
-      };
-      return c.json(reply, 409);
+      const msg = result.current ? `${SKU_MESSAGES.stale(result.current.code)}` : 'Someone else deleted this SKU since you opened it.';
+      return stale<StaleSkuReply>(c, msg, { current: result.current });
     }
   }
 }
@@ -164,8 +161,7 @@ const assign = defineRoute({
         return refuseFields(c, msg, { account_id: msg }, { problems: result.preview.problems });
       }
       case 'stale': {
-        const reply: StaleAssignReply = { status: false, stale: true, msg: SKU_MESSAGES.staleAccount(result.preview.account.name), preview: result.preview };
-        return c.json(reply, 409);
+        return stale<StaleAssignReply>(c, SKU_MESSAGES.staleAccount(result.preview.account.name), { preview: result.preview });
       }
     }
   },

@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/templates';
 import type { AccountContext } from '../accounts/settings-store';
 import type { AppDeps, CurrentSession } from '../context';
-import { badInput, badRequest, refuseFields } from '../http/replies';
+import { badInput, badRequest, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 import { applyTemplate, previewApply } from '../templates/apply';
 import {
@@ -41,8 +41,7 @@ async function refused(c: Context, deps: AppDeps, result: Exclude<ChangeResult, 
       const msg = current
         ? `Someone else saved this template since you opened it; it is now named '${current.template_name}'.`
         : 'Someone else deleted this template since you opened it.';
-      const reply: StaleTemplateReply = { status: false, msg, stale: true, current };
-      return c.json(reply, 409);
+      return stale<StaleTemplateReply>(c, msg, { current });
     }
   }
 }

@@ -2,10 +2,11 @@
 import { ExportUsersForm, SearchUsersForm, type SearchUsersReply, type UserFilter } from '../../src/domain/users';
 import { writeAudit } from '../audit';
 import { badRequest, forbidden } from '../http/replies';
+import { BadCursor } from '../db/keyset';
 import { defineRoute } from '../routes';
 import type { CurrentSession } from '../context';
 import { EXPORT_CONTENT_TYPES, exportFilename, exportStream } from '../users/export';
-import { BadCursor, countUsers, decodeCursor, encodeCursor, filterNeedsDeletedUser, type Position } from '../users/search';
+import { countUsers, decodeCursor, encodeCursor, filterNeedsDeletedUser, type Position } from '../users/search';
 import { readSearchPage } from '../users/search-kinds';
 import { permissionName } from '../../src/domain/feature-labels';
 

@@ -6,6 +6,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { AUDIT_PAGE_SIZE, AUDIT_TOTAL_CAP, DAY_MS, dayStart, type AuditCursor, type AuditFilter, type AuditListItem } from '../../src/domain/audit-log';
 import { engineOf } from '../db/connect';
+import { boundedPage, cappedCount } from '../db/keyset';
 import type { AuditRow, Database } from '../db/schema';
 import { foldAscii } from '../db/prefix-match';
 
@@ -60,13 +61,12 @@ export async function searchAudit(db: Db, f: AuditFilter, after: AuditCursor | n
   if (f.action) return searchByAction(db, f, after);
   const rows = await db.selectFrom('audit_log').select([...LIST_COLUMNS]).where(filterWhere(f, after))
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE + 1).execute();
-  const entries = rows.slice(0, AUDIT_PAGE_SIZE).map(itemOf);
+  const { page: kept, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
+  const entries = kept.map(itemOf);
   const last = entries.at(-1);
-  const counted = await db.selectFrom((eb) => eb.selectFrom('audit_log').select(sql`1`.as('one')).where(filterWhere(f, null)).limit(AUDIT_TOTAL_CAP + 1).as('m'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
+  const total = await cappedCount(db, db.selectFrom('audit_log').select(sql`1`.as('one')).where(filterWhere(f, null)), AUDIT_TOTAL_CAP);
   return {
-    entries, next: rows.length > AUDIT_PAGE_SIZE && last ? { at: last.created_at, id: last.id } : null,
+    entries, next: more && last ? { at: last.created_at, id: last.id } : null,
     total: Math.min(total, AUDIT_TOTAL_CAP), total_capped: total > AUDIT_TOTAL_CAP,
   };
 }
@@ -81,9 +81,10 @@ async function searchByAction(db: Db, f: AuditFilter, after: AuditCursor | null)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ACTION_SCAN_WINDOW);
   const rows = await db.selectFrom((eb) => windowed(eb).as('w')).selectAll().where(actionLike(db, f.action))
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE + 1).execute();
-  const entries = rows.slice(0, AUDIT_PAGE_SIZE).map(itemOf);
+  const { page: kept, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
+  const entries = kept.map(itemOf);
   const last = entries.at(-1);
-  if (rows.length > AUDIT_PAGE_SIZE && last) return { entries, next: { at: last.created_at, id: last.id }, total: AUDIT_PAGE_SIZE, total_capped: true };
+  if (more && last) return { entries, next: { at: last.created_at, id: last.id }, total: AUDIT_PAGE_SIZE, total_capped: true };
   const end = await db.selectFrom('audit_log').select(['created_at', 'id']).where(filterWhere(f, after))
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).offset(ACTION_SCAN_WINDOW - 1).executeTakeFirst();
   return {

@@ -9,6 +9,7 @@ import {
 } from '../../src/domain/broker-research-brokers';
 import { BR_AUDIT_CATEGORY, distributorLabel, MIFID_LABELS } from '../../src/domain/broker-research';
 import { writeAudit } from '../audit';
+import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -204,8 +205,9 @@ export async function pageBrokers(db: Db, query: BrokerPageQuery): Promise<{ bro
   const after = query.cursor ? readBrokerCursor(query.cursor) : null;
   if (after) q = q.where((w) => w.or([w('brokers.name', '>', after.name), w.and([w('brokers.name', '=', after.name), w('brokers.id', '>', after.id)])]));
   const rows = await q.orderBy('brokers.name').orderBy('brokers.id').limit(query.limit + 1).execute();
-  const page = rows.slice(0, query.limit).map((r) => ({
+  const { page: kept, more } = boundedPage(rows, query.limit);
+  const page = kept.map((r) => ({
     id: Number(r.id), name: r.name, legal_name: r.legal_name, open_access: Number(r.open_access) === 1, group: r.group_name ?? null, mifid_status: r.mifid_status,
   }));
-  return { brokers: page, next: rows.length > query.limit ? brokerCursorOf(page.at(-1)!) : null };
+  return { brokers: page, next: more ? brokerCursorOf(page.at(-1)!) : null };
 }

@@ -11,6 +11,7 @@ import type { DomainBroker, DomainMapping, DomainUser } from '../../src/domain/b
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import { EMAIL_DOMAIN } from '../db/migrations/2026_11_27_025_broker_domain_users';
+import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -73,8 +74,8 @@ export async function listDomainMappings(db: Db, filter: { q: string; broker: nu
     ]));
   }
   const rows = (await q.execute()).map(rowOf);
-  const page = rows.slice(0, filter.limit);
-  return { items: await withUsers(db, page), next: rows.length > filter.limit ? page.at(-1)!.domain : null };
+  const { page, more } = boundedPage(rows, filter.limit);
+  return { items: await withUsers(db, page), next: more ? page.at(-1)!.domain : null };
 }
 
 export async function domainMappingById(db: Db, id: number): Promise<DomainMapping | null> {

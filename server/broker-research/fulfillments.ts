@@ -21,9 +21,8 @@ import {
   type FulfillmentFilter, type FulfillmentListReply, type FulfillmentRow,
 } from '../../src/domain/broker-research-fulfillments';
 import { writeAudit } from '../audit';
+import { boundedPage, cappedCount, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import type { Database, FulfillmentsTable } from '../db/schema';
-
-export class BadFulfillmentCursor extends Error {}
 
 /** A place in the list: the row a page starts after (next) or before (prev). */
 export interface Position {
@@ -37,22 +36,14 @@ export interface Position {
 const filterKey = (f: FulfillmentFilter) => [f.status, f.source, f.broker_id, f.organization_id, f.user_id, f.from, f.to].join('|');
 
 export function encodeCursor(filter: FulfillmentFilter, at: Position): string {
-  return Buffer.from(JSON.stringify([at.dir, at.created_at, at.id, filterKey(filter)]), 'utf8').toString('base64url');
+  return writeCursor([at.dir, at.created_at, at.id, filterKey(filter)]);
 }
 
 export function decodeCursor(cursor: string, filter: FulfillmentFilter): Position {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parts = null;
-  }
-  if (!Array.isArray(parts) || parts.length !== 4 || (parts[0] !== 'next' && parts[0] !== 'prev')
-    || !Number.isSafeInteger(parts[1]) || !Number.isSafeInteger(parts[2]) || typeof parts[3] !== 'string') {
-    throw new BadFulfillmentCursor('The page cursor is not valid; start from the first page.');
-  }
-  if (parts[3] !== filterKey(filter)) throw new BadFulfillmentCursor('The page cursor belongs to other filters; start from the first page.');
-  return { dir: parts[0], created_at: parts[1] as number, id: parts[2] as number };
+  const [dir, createdAt, id, key] = readCursor(cursor, 4, ([dir, createdAt, id, key]) => isDirection(dir)
+    && Number.isSafeInteger(createdAt) && Number.isSafeInteger(id) && typeof key === 'string');
+  refuseOtherSearch(key === filterKey(filter), 'other filters');
+  return { dir: dir as Position['dir'], created_at: createdAt as number, id: id as number };
 }
 
 // ── the filter as SQL ─────────────────────────────────────────────────────
@@ -148,9 +139,7 @@ export async function rowsOf(db: Kysely<Database>, ids: readonly number[]): Prom
 
 /** Matches counted to FULFILLMENT_TOTAL_CAP + 1: the count stops where a person stops reading it. */
 async function countMatches(db: Kysely<Database>, filter: FulfillmentFilter): Promise<number> {
-  const inner = db.selectFrom('fulfillments as f').select('f.id').where(filterWhere(filter, null)).limit(FULFILLMENT_TOTAL_CAP + 1);
-  const row = await db.selectFrom(inner.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return cappedCount(db, db.selectFrom('fulfillments as f').select('f.id').where(filterWhere(filter, null)), FULFILLMENT_TOTAL_CAP);
 }
 
 /** The count of every match, for the export's audit row. */
@@ -180,14 +169,13 @@ export interface ListInput {
   withTotal: boolean;
 }
 
-/** One page of the list. Throws BadFulfillmentCursor for a cursor of another filter or none at all. */
+/** One page of the list. Throws BadCursor for a cursor of another filter or none at all. */
 export async function listFulfillments(db: Kysely<Database>, input: ListInput): Promise<Omit<FulfillmentListReply, 'status'>> {
   const { filter, pageSize } = input;
   const at = input.cursor === '' ? null : decodeCursor(input.cursor, filter);
   const backwards = at?.dir === 'prev';
   const [keys, named] = await Promise.all([keysOf(db, filter, at, pageSize + 1), namedFilters(db, filter)]);
-  const more = keys.length > pageSize;
-  const page = keys.slice(0, pageSize);
+  const { page, more } = boundedPage(keys, pageSize);
   if (backwards) page.reverse();
   const items = await rowsOf(db, page.map((k) => k.id));
 

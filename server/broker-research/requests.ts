@@ -11,12 +11,11 @@ import type { RequestStatus } from '../../src/domain/broker-research';
 import {
   REQUEST_RECORD_KIND, REQUEST_TOTAL_CAP, type HistoryEntry, type ListRequestsReply, type OneRequestReply, type RequestFilters, type RequestRow,
 } from '../../src/domain/broker-research-requests';
+import { boundedPage, cappedCount, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const DAY = 24 * 60 * 60 * 1000;
-
-export class BadRequestCursor extends Error {}
 
 export interface Position {
   dir: 'next' | 'prev';
@@ -28,22 +27,14 @@ export interface Position {
 const filterKey = (f: RequestFilters) => [f.status, f.broker, f.org, f.user, f.from, f.to].join('|');
 
 export function encodeRequestCursor(filters: RequestFilters, p: Position): string {
-  return Buffer.from(JSON.stringify([p.dir, p.at, p.id, filterKey(filters)]), 'utf8').toString('base64url');
+  return writeCursor([p.dir, p.at, p.id, filterKey(filters)]);
 }
 
 export function decodeRequestCursor(cursor: string, filters: RequestFilters): Position {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new BadRequestCursor('The page cursor is not valid; start from the first page.');
-  }
-  if (!Array.isArray(parts) || parts.length !== 4 || (parts[0] !== 'next' && parts[0] !== 'prev')
-    || !Number.isSafeInteger(parts[1]) || !Number.isSafeInteger(parts[2]) || typeof parts[3] !== 'string') {
-    throw new BadRequestCursor('The page cursor is not valid; start from the first page.');
-  }
-  if (parts[3] !== filterKey(filters)) throw new BadRequestCursor('The page cursor belongs to other filters; start from the first page.');
-  return { dir: parts[0], at: parts[1] as number, id: parts[2] as number };
+  const [dir, at, id, key] = readCursor(cursor, 4, ([dir, at, id, key]) => isDirection(dir)
+    && Number.isSafeInteger(at) && Number.isSafeInteger(id) && typeof key === 'string');
+  refuseOtherSearch(key === filterKey(filters), 'other filters');
+  return { dir: dir as Position['dir'], at: at as number, id: id as number };
 }
 
 /** The day's first and last millisecond, UTC. */
@@ -120,9 +111,7 @@ export function requestPageQuery(db: Db, filters: RequestFilters, at: Position |
 
 /** The requests matching, counted in the database up to REQUEST_TOTAL_CAP + 1 (an index range of that length at most). */
 async function countMatching(db: Db, filters: RequestFilters): Promise<number> {
-  const capped = matchingRequests(db, filters).select('r.id').limit(REQUEST_TOTAL_CAP + 1).as('m');
-  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return cappedCount(db, matchingRequests(db, filters).select('r.id'), REQUEST_TOTAL_CAP);
 }
 
 export async function listRequests(db: Kysely<Database>, input: RequestFilters & { cursor: string; pageSize: number }): Promise<Omit<ListRequestsReply, 'status'>> {
@@ -133,8 +122,8 @@ export async function listRequests(db: Kysely<Database>, input: RequestFilters &
     countMatching(db, input),
     namedFilters(db, input),
   ]);
-  const more = keys.length > input.pageSize;
-  const shown = keys.slice(0, input.pageSize).map((k) => ({ id: Number(k.id), at: Number(k.created_at) }));
+  const { page, more } = boundedPage(keys, input.pageSize);
+  const shown = page.map((k) => ({ id: Number(k.id), at: Number(k.created_at) }));
   if (backwards) shown.reverse();
   const first = shown[0];
   const last = shown.at(-1);

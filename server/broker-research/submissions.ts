@@ -12,6 +12,7 @@ import {
 import type { LatestSubmission } from '../../src/domain/broker-research-flags';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
+import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { foldAscii } from '../db/prefix-match';
 
@@ -61,9 +62,10 @@ export async function listSubmissions(db: Db, s: SubmissionSearch): Promise<{ su
     q = q.where(sql`(s.submitted_at, s.id)`, '<', sql`(${at}, ${id})`);
   }
   const rows = await q.orderBy('s.submitted_at', 'desc').orderBy('s.id', 'desc').limit(SUBMISSION_PAGE_SIZE + 1).execute();
-  const page = rows.slice(0, SUBMISSION_PAGE_SIZE).map(itemOf);
+  const { page: kept, more } = boundedPage(rows, SUBMISSION_PAGE_SIZE);
+  const page = kept.map(itemOf);
   const last = page.at(-1);
-  return { submissions: page, next: rows.length > SUBMISSION_PAGE_SIZE && last ? { at: last.submitted_at, id: last.id } : null };
+  return { submissions: page, next: more && last ? { at: last.submitted_at, id: last.id } : null };
 }
 
 export async function findSubmission(db: Db, id: number): Promise<SubmissionItem | null> {

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { EVENT_PAGE_SIZE, type EventCursor, type EventItem } from '../../src/domain/events';
 import type { Chart } from '../../src/domain/reports';
 import { readCounts, timeChart, type Db } from '../reports/counters';
+import { boundedPage } from '../db/keyset';
 
 export interface EventSearch {
   start: number;
@@ -37,9 +38,10 @@ export async function listEvents(db: Db, s: EventSearch): Promise<{ events: Even
   // A row value, so both engines read the index range from the cursor.
   if (s.after) q = q.where(sql`(e.occurred_at, e.id)`, '<', sql`(${s.after.at}, ${s.after.id})`);
   const rows = await q.orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(EVENT_PAGE_SIZE + 1).execute();
-  const page = rows.slice(0, EVENT_PAGE_SIZE).map(itemOf);
+  const { page: kept, more } = boundedPage(rows, EVENT_PAGE_SIZE);
+  const page = kept.map(itemOf);
   const last = page.at(-1);
-  return { events: page, next: rows.length > EVENT_PAGE_SIZE && last ? { at: last.occurred_at, id: last.id } : null };
+  return { events: page, next: more && last ? { at: last.occurred_at, id: last.id } : null };
 }
 
 /** The names events carry in the range (from the counters), commonest first. */

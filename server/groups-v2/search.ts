@@ -3,6 +3,7 @@
 // indexes that order, so a page reads the index from the cursor and stops at 51 matches.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/connect';
+import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { GROUP_MEMBERS_MAX, GROUP_PAGE_SIZE, type GroupCursor, type GroupItem, type GroupMember } from '../../src/domain/groups-v2';
 import { foldAscii } from '../db/prefix-match';
@@ -26,7 +27,7 @@ export async function searchGroups(db: Db, s: GroupSearch): Promise<{ groups: Gr
   if (s.query !== '') q = q.where(sql`lower(g.name)`, 'like', `%${likeEscaped(fold(db, s.query))}%`);
   if (s.after) q = q.where(sql`(lower(g.name), g.id)`, '>', sql`(${s.after.name}, ${s.after.id})`);
   const rows = await q.orderBy(sql`lower(g.name)`).orderBy('g.id').limit(GROUP_PAGE_SIZE + 1).execute();
-  const page = rows.slice(0, GROUP_PAGE_SIZE);
+  const { page, more } = boundedPage(rows, GROUP_PAGE_SIZE);
   const counts = await memberCounts(db, page.map((r) => Number(r.id)));
   const last = page.at(-1);
   return {
@@ -34,7 +35,7 @@ export async function searchGroups(db: Db, s: GroupSearch): Promise<{ groups: Gr
       id: Number(r.id), name: r.name, kind: r.kind, organization_id: r.organization_id === null ? null : Number(r.organization_id),
       organization: r.organization ?? null, members: counts.get(Number(r.id)) ?? 0,
     })),
-    next: rows.length > GROUP_PAGE_SIZE && last ? { name: last.sort_name, id: Number(last.id) } : null,
+    next: more && last ? { name: last.sort_name, id: Number(last.id) } : null,
   };
 }
 

@@ -47,3 +47,16 @@ export function noFeatureRefusal(feature: string | readonly string[]): string {
   const names = (typeof feature === 'string' ? [feature] : feature).map(permissionName);
   return `You do not have permission to perform this action: it needs the ${names.join(' or the ')} permission.`;
 }
+
+/**
+ * The 409 of a versioned write that someone else's write got to first: `msg` says who and what,
+ * `now` holds what is stored now under the key(s) the route's contract names (`current`,
+ * `details`, `groups`, `setting`, `preview`, …). `R` is that contract's reply, so the keys are
+ * checked; `flagged: false` for the contracts whose reply has no `stale: true` (groups, segments,
+ * ending a fulfillment).
+ */
+export function stale<R extends { status: false; msg: string }>(
+  c: Context, msg: string, now: Omit<R, 'status' | 'stale' | 'msg'>, flagged = true,
+): Response {
+  return c.json(flagged ? { status: false, stale: true, msg, ...now } : { status: false, msg, ...now }, 409);
+}

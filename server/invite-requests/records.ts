@@ -6,6 +6,7 @@
 // already (one indexed read of each per page).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { INVITE_PAGE_SIZE, type InviteCursor, type InviteDuplicate, type InviteRequestItem, type InviteStatus } from '../../src/domain/invite-requests';
+import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -98,14 +99,15 @@ export async function listInvites(db: Db, s: InviteSearch): Promise<{ requests: 
   // A row value, so both engines read the index range from the cursor.
   if (s.after) q = q.where(sql`(created_at, id)`, '<', sql`(${s.after.at}, ${s.after.id})`);
   const keys = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(INVITE_PAGE_SIZE + 1).execute();
-  const page = keys.slice(0, INVITE_PAGE_SIZE).map((k) => Number(k.id));
+  const { page: kept, more } = boundedPage(keys, INVITE_PAGE_SIZE);
+  const page = kept.map((k) => Number(k.id));
   const rows = page.length ? await baseQuery(db).where('r.id', 'in', page).execute() : [];
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const ordered = page.map((id) => byId.get(id)!).filter(Boolean);
   const last = keys[INVITE_PAGE_SIZE - 1];
   return {
     requests: await withDuplicates(db, ordered),
-    next: keys.length > INVITE_PAGE_SIZE && last ? { at: Number(last.created_at), id: Number(last.id) } : null,
+    next: more && last ? { at: Number(last.created_at), id: Number(last.id) } : null,
   };
 }
 

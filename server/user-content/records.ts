@@ -9,6 +9,7 @@ import {
   type DashboardItem, type SavedSearchItem, type WatchlistItem,
 } from '../../src/domain/user-content';
 import { engineOf } from '../db/connect';
+import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -81,9 +82,9 @@ export async function savedSearchPage(db: Db, userId: number, after: Cursor): Pr
     q.orderBy('c.name_key').limit(CONTENT_PAGE_SIZE + 1).execute(),
     countOf(db, userId, 'saved_search'),
   ]);
-  const page = rows.slice(0, CONTENT_PAGE_SIZE);
+  const { page, more } = boundedPage(rows, CONTENT_PAGE_SIZE);
   const last = page[page.length - 1];
-  return { items: page.map(savedSearchOf), total: count, next: rows.length > CONTENT_PAGE_SIZE && last ? encodeCursor(last.name_key, Number(last.id)) : null };
+  return { items: page.map(savedSearchOf), total: count, next: more && last ? encodeCursor(last.name_key, Number(last.id)) : null };
 }
 
 export async function countOf(db: Db, userId: number, kind: ContentKind): Promise<number> {

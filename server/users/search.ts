@@ -9,6 +9,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../../src/domain/user-kinds';
 import type { UserFilter, UserRow } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
+import { boundedPage, isCursorText, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import { normaliseQuery, prefixMatch } from '../db/prefix-match';
 import type { Database } from '../db/schema';
 import { toUserRow } from './records';
@@ -19,9 +20,6 @@ export interface ListOrder {
   sort: SortKey;
   dir: SortDir;
 }
-
-/** A cursor the server cannot use: from another search, or not one of ours. */
-export class BadCursor extends Error {}
 
 /** The counts table of migration 007 (the shared schema type does not list it). */
 type CountsDb = {
@@ -173,26 +171,16 @@ function fingerprint(filter: UserFilter, order: ListOrder): string {
  * search (a client bug), which then starts over from a clear 400 rather than a wrong page.
  */
 export function encodeCursor(filter: UserFilter, order: ListOrder, position: Position): string {
-  return Buffer.from(JSON.stringify([fingerprint(filter, order), position.towards, position.value, position.id])).toString('base64url');
+  return writeCursor([fingerprint(filter, order), position.towards, position.value, position.id]);
 }
 
 export function decodeCursor(cursor: string, filter: UserFilter, order: ListOrder): Position {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new BadCursor('The page cursor is not valid; start from the first page.');
-  }
-  if (!Array.isArray(parts) || parts.length !== 4) throw new BadCursor('The page cursor is not valid; start from the first page.');
-  const [print, towards, value, id] = parts as unknown[];
   const textSort = TEXT_SORTS.includes(order.sort);
-  // A NUL never reaches a query: PostgreSQL's text cannot hold one (a 500 rather than a refusal).
-  const valueOk = textSort ? typeof value === 'string' && value.length <= 1000 && !value.includes('\u0000') : typeof value === 'number' && Number.isSafeInteger(value);
-  if ((towards !== 'next' && towards !== 'prev') || !valueOk || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-    throw new BadCursor('The page cursor is not valid; start from the first page.');
-  }
-  if (print !== fingerprint(filter, order)) throw new BadCursor('The page cursor belongs to another search; start from the first page.');
-  return { towards, value: value as string | number, id };
+  const [print, towards, value, id] = readCursor(cursor, 4, ([, towards, value, id]) => isDirection(towards)
+    && (textSort ? isCursorText(value, 1000) : typeof value === 'number' && Number.isSafeInteger(value))
+    && typeof id === 'number' && Number.isSafeInteger(id) && id >= 1);
+  refuseOtherSearch(print === fingerprint(filter, order), 'another search');
+  return { towards: towards as Position['towards'], value: value as string | number, id: id as number };
 }
 
 // ── pages ─────────────────────────────────────────────────────────────────
@@ -284,8 +272,7 @@ type FoundRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[num
 export async function finishPage(db: Kysely<Database>, found: FoundRow[], size: number, order: ListOrder, at: Position | null,
   total: number | null, organizations?: Map<number, string>): Promise<Page> {
   const backwards = at?.towards === 'prev';
-  const more = found.length > size;
-  const rows = found.slice(0, size);
+  const { page: rows, more } = boundedPage(found, size);
   if (backwards) rows.reverse();
   const positionOf = (r: (typeof rows)[number], towards: Position['towards']): Position => ({
     value: TEXT_SORTS.includes(order.sort) ? String(r.sort_value) : Number(r.sort_value), id: Number(r.id), towards,
