@@ -172,7 +172,7 @@ function driver(): Driver<World> {
       'form.cancel': async () => world.user.click(within(openForm(screen)).getByRole('button', { name: 'Cancel' })),
       'remove.open': async () => world.user.click(screen.getByRole('button', { name: `Remove ${PLAN_CONTACT.name}` })),
       'remove.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-      'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' })),
+      'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, ['/api/broker/details/']),
@@ -286,7 +286,7 @@ function driver(): Driver<World> {
         if (step?.outcome === 'changeFailed') expect(within(dialog).getByRole('status', { name: 'Broker notice' })).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
       },
       removing: (s) => {
-        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Removing…' })).toBeDisabled();
+        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })).toBeDisabled();
       },
     },
   };

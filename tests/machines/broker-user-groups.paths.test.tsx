@@ -168,7 +168,7 @@ function driver(): Driver<World> {
       'form.cancel': async () => world.user.click(within(groupForm(screen)).getByRole('button', { name: 'Cancel' })),
       'group.delete': async () => world.user.click(screen.getByRole('button', { name: 'Delete Equity desk' })),
       'delete.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
-      'delete.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' })),
+      'delete.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'members.open': async () => world.user.click(screen.getByRole('button', { name: 'Members of Equity desk' })),
       'members.close': async () => world.user.click(screen.getByRole('button', { name: 'Close members' })),
       'members.text': async () => world.user.type(screen.getByLabelText('Emails or usernames'), PLAN_USER),
@@ -275,7 +275,7 @@ function driver(): Driver<World> {
         if (step?.outcome === 'deleteFailed') expect(within(dialog).getByRole('status')).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
       },
       deletingGroup: (s) => {
-        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Deleting…' })).toBeDisabled();
+        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })).toBeDisabled();
       },
       membersLoading: (s) => {
         expect(s.getByRole('status', { name: 'Loading the members' })).toHaveTextContent('Loading the members…');

@@ -169,7 +169,7 @@ function driver(): Driver<World> {
       'edit.open': async () => world.user.click(screen.getByRole('button', { name: 'Edit research.apex.com' })),
       'remove.open': async () => world.user.click(screen.getByRole('button', { name: 'Remove research.apex.com' })),
       'remove.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-      'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep it' })),
+      'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'form.domain': async () => {
         const field = within(form()).getByLabelText('Domain');
         await world.user.clear(field);
@@ -351,7 +351,7 @@ function driver(): Driver<World> {
         expect(within(panel).getByRole('button', { name: 'Retry' })).toBeEnabled();
       },
       removing: (s) => {
-        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Removing…' })).toBeDisabled();
+        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })).toBeDisabled();
       },
     },
   };

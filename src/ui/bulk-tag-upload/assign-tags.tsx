@@ -1,7 +1,7 @@
 // The dry run and the change: how many identifiers match users and which do not, how many users'
 // tags Reset Tags and Add Tags would change; the two buttons, each with its own loading state;
 // the confirmation; and the answer (spec §8: 'Response Status : Success', 'Invalid Users:').
-import { AlertDialog, Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import {
   LIST_SHOWN, selectApplyingMode, selectAwaitingTags, selectConfirming, selectDone, selectError, selectFailed, selectMayApply, selectMode,
@@ -10,6 +10,7 @@ import {
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
 import { plural } from './upload-file';
 import { countText } from '../../domain/format';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 
 export const RESET_TAGS = 'Reset Tags';
 export const ADD_TAGS = 'Add Tags';
@@ -33,7 +34,7 @@ function Identifiers({ label, values, download }: { label: string; values: reado
   );
 }
 
-function ConfirmDialog() {
+function ConfirmApply() {
   const bulk = BulkTagUploadCtx.useActorRef();
   const open = BulkTagUploadCtx.useSelector(selectConfirming);
   const mode = BulkTagUploadCtx.useSelector(selectMode);
@@ -41,22 +42,12 @@ function ConfirmDialog() {
   const changing = mode === 'overwrite' ? preview?.overwrite ?? 0 : preview?.add ?? 0;
   const action = mode === 'overwrite' ? RESET_TAGS : ADD_TAGS;
   return (
-    <AlertDialog.Root open={open} onOpenChange={(o) => !o && bulk.send({ type: 'apply.cancel' })}>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>{action}?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {mode === 'overwrite'
-            ? `The tags of ${plural(preview?.matched ?? 0, 'user', 'users')} become the chosen tags; any other tag they hold is removed. ${plural(changing, 'user\'s', 'users\'')} tags change.`
-            : `The chosen tags are added to ${plural(preview?.matched ?? 0, 'user', 'users')}; the tags they hold stay. ${plural(changing, 'user\'s', 'users\'')} tags change.`}
-        </AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel><Button variant="soft" color="gray">Cancel</Button></AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color={mode === 'overwrite' ? 'red' : undefined} onClick={() => bulk.send({ type: 'apply.confirm' })}>{action}</Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog open={open} title={`${action}?`} action={action} tone={mode === 'overwrite' ? 'red' : 'accent'} maxWidth="460px"
+      onConfirm={() => bulk.send({ type: 'apply.confirm' })} onCancel={() => bulk.send({ type: 'apply.cancel' })}>
+      {mode === 'overwrite'
+        ? `The tags of ${plural(preview?.matched ?? 0, 'user', 'users')} become the chosen tags; any other tag they hold is removed. ${plural(changing, 'user\'s', 'users\'')} tags change.`
+        : `The chosen tags are added to ${plural(preview?.matched ?? 0, 'user', 'users')}; the tags they hold stay. ${plural(changing, 'user\'s', 'users\'')} tags change.`}
+    </ConfirmDialog>
   );
 }
 
@@ -137,7 +128,7 @@ export function AssignTags() {
           </Flex>
         </Callout.Root>
       )}
-      <ConfirmDialog />
+      <ConfirmApply />
     </Flex>
   );
 }

@@ -126,3 +126,29 @@ export function DraftKeeper({ address, draft, changed, description, leaveLabel =
     />
   );
 }
+
+/**
+ * The draft of a dialog form that makes a record or changes one: kept across a reload; leaving asks
+ * for a change to an existing record (and drops its draft), or for a new one only when it could not
+ * be kept for the person's return.
+ */
+export function RecordFormDraftKeeper({ address, draft, changed, editing, editingText, creatingText, editingLeaveLabel = 'Discard the changes and leave' }: {
+  address: DraftAddress | null; draft: unknown; changed: boolean;
+  /** The open form changes an existing record (not a new one). */
+  editing: boolean;
+  editingText: string; creatingText: string; editingLeaveLabel?: string;
+}) {
+  const kept = useKeepDraft(address, draft);
+  return (
+    <LeaveGuard
+      when={editing ? changed : draft !== null && !kept}
+      beforeUnload={draft !== null && !kept}
+      title="Leave without saving?"
+      description={editing ? editingText : creatingText}
+      leaveLabel={editing ? editingLeaveLabel : 'Leave without saving'}
+      onLeave={() => {
+        if (address && editing) clearDraft(address);
+      }}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 // A group's members: a filter, then the list virtualised (@tanstack/react-virtual, as Restrict
 // Broker's lists): rows of 32 px in a list 400 px high, so 10,000 members scroll smoothly. Each
 // row's Remove asks first.
-import { AlertDialog, Box, Button, Callout, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { MEMBER_LIST_HEIGHT_PX, MEMBER_ROW_HEIGHT_PX } from '../../domain/groups-v2';
@@ -11,6 +11,7 @@ import {
 } from '../../machines/group-browser/group-browser.selectors';
 import { GroupBrowserCtx } from './groups-v2-context';
 import { countText } from '../../domain/format';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 
 
 export function GroupMembers() {
@@ -95,15 +96,9 @@ function ConfirmRemoval() {
   const member = GroupBrowserCtx.useSelector(selectRemoving);
   const group = GroupBrowserCtx.useSelector(selectGroup);
   return (
-    <AlertDialog.Root open={open} onOpenChange={(o) => !o && browser.send({ type: 'remove.cancel' })}>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>Remove {member?.username}?</AlertDialog.Title>
-        <AlertDialog.Description size="2">{member?.username} ({member?.email}) leaves {group?.name}.</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel><Button variant="soft" color="gray">Cancel</Button></AlertDialog.Cancel>
-          <AlertDialog.Action><Button color="red" onClick={() => browser.send({ type: 'remove.confirm' })}>Remove</Button></AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog open={open} title={`Remove ${member?.username ?? ''}?`} action="Remove" maxWidth="460px"
+      onConfirm={() => browser.send({ type: 'remove.confirm' })} onCancel={() => browser.send({ type: 'remove.cancel' })}>
+      {member?.username} ({member?.email}) leaves {group?.name}.
+    </ConfirmDialog>
   );
 }

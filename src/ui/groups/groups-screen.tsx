@@ -10,9 +10,9 @@ import {
   selectBusy, selectDraftToKeep, selectError, selectForm, selectFormChanged, selectGroups, selectNonGroupUsers, selectNotice, selectOrg, selectStage,
 } from '../../machines/group-editor/group-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { OrgPicker } from '../org-picker/org-picker';
 import { GroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
@@ -38,23 +38,13 @@ export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: R
 
 /** Keeps the open form as a draft; a rename with a change asks before leaving, and leaving drops it. */
 function GroupsDraftKeeper({ staff }: { staff: number | null }) {
-  const address = groupDraftAddress(staff);
   const draft = GroupsCtx.useSelector(selectDraftToKeep, sameDraft);
   const form = GroupsCtx.useSelector(selectForm);
   const changed = GroupsCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  const renaming = form !== null && form.id !== null;
   return (
-    <LeaveGuard
-      when={renaming ? changed : draft !== null && !kept}
-      beforeUnload={draft !== null && !kept}
-      title="Leave without saving?"
-      description={renaming ? 'The new name of this group is not saved yet.' : 'This group is not saved yet, and could not be kept for your return.'}
-      leaveLabel={renaming ? 'Discard the change and leave' : 'Leave without saving'}
-      onLeave={() => {
-        if (address && renaming) clearDraft(address);
-      }}
-    />
+    <RecordFormDraftKeeper address={groupDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null} editingLeaveLabel="Discard the change and leave"
+      editingText="The new name of this group is not saved yet."
+      creatingText="This group is not saved yet, and could not be kept for your return." />
   );
 }
 

@@ -1,9 +1,10 @@
 // Deleting a role asks first; when the server answers that staff hold it, it names them and asks
 // again whether they lose it with the role.
-import { AlertDialog, Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
 import {
   selectAskingHolders, selectDeleting, selectError, selectHoldersToLose, selectRemoving, selectTarget,
 } from '../../machines/role-editor/role-editor.selectors';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { RolesCtx } from './roles-context';
 
 export function RoleDeleteDialog() {
@@ -16,25 +17,17 @@ export function RoleDeleteDialog() {
   const error = RolesCtx.useSelector(selectError);
   if (!open || !target) return null;
   return (
-    <AlertDialog.Root open onOpenChange={(o) => !o && !removing && editor.send({ type: 'delete.cancel' })}>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>{asking ? 'Staff hold this role' : 'Delete role?'}</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {asking
-            ? `'${target.name}' is held by ${holders.length === 1 ? '1 staff member' : `${holders.length} staff members`}. Deleting it takes it from them, and with it what it allows them.`
-            : `'${target.name}' will be deleted.`}
-        </AlertDialog.Description>
-        {asking && (
-          <Flex direction="column" mt="2" role="list" aria-label="Holders who lose the role">
-            {holders.map((h) => <Text as="div" size="2" role="listitem" key={h.id}>{h.name || h.username} ({h.username})</Text>)}
-          </Flex>
-        )}
-        {error && <Callout.Root color="red" role="alert" mt="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
-        <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={removing} onClick={() => editor.send({ type: 'delete.cancel' })}>Cancel</Button>
-          <Button color="red" loading={removing} onClick={() => editor.send({ type: 'delete.confirm' })}>{asking ? 'Delete and take it from them' : 'Delete'}</Button>
+    <ConfirmDialog open title={asking ? 'Staff hold this role' : 'Delete role?'} action={asking ? 'Delete and take it from them' : 'Delete'}
+      busy={removing} error={error}
+      onConfirm={() => editor.send({ type: 'delete.confirm' })} onCancel={() => editor.send({ type: 'delete.cancel' })}
+      details={asking && (
+        <Flex direction="column" role="list" aria-label="Holders who lose the role">
+          {holders.map((h) => <Text as="div" size="2" role="listitem" key={h.id}>{h.name || h.username} ({h.username})</Text>)}
         </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      )}>
+      {asking
+        ? `'${target.name}' is held by ${holders.length === 1 ? '1 staff member' : `${holders.length} staff members`}. Deleting it takes it from them, and with it what it allows them.`
+        : `'${target.name}' will be deleted.`}
+    </ConfirmDialog>
   );
 }

@@ -1,14 +1,14 @@
 // New role / Edit role: name, description and the permissions in spec §6's groups, each with what
 // it allows. The server's refusal stands at its field; a change someone saved first, or a change
 // the server refuses (it would take role management away), is said above.
-import { Box, Button, Callout, Checkbox, Dialog, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
-import type { FormEvent } from 'react';
+import { Box, Checkbox, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../domain/roles';
 import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from '../../machines/role-editor/role-editor.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { RolesCtx } from './roles-context';
+import { FormDialog } from '../shared/form-dialog';
 
 export function RoleFormDialog() {
   const editor = RolesCtx.useActorRef();
@@ -19,54 +19,41 @@ export function RoleFormDialog() {
   const formError = RolesCtx.useSelector(selectFormError);
   if (!open || !form) return null;
   const creating = form.id === null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    editor.send({ type: 'form.submit' });
-  };
   return (
-    <Dialog.Root open onOpenChange={(o) => !o && !saving && editor.send({ type: 'form.cancel' })}>
-      <Dialog.Content maxWidth="760px">
-        <Dialog.Title>{creating ? 'New role' : `Edit role '${form.base.name}'`}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">Staff holding this role can do what its permissions allow, from their next click.</Dialog.Description>
-        <form onSubmit={submit} aria-label={creating ? 'New role' : 'Edit role'}>
-          <Flex direction="column" gap="3">
-            {formError && <Callout.Root color="red" role="alert"><Callout.Text>{formError}</Callout.Text></Callout.Root>}
-            <FieldFrame id="role-name" label="Name" error={errors['name']}>
-              <TextField.Root id="role-name" value={form.name} maxLength={ROLE_NAME_MAX} disabled={saving} autoFocus
-                onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('role-name', errors['name'])} />
-            </FieldFrame>
-            <FieldFrame id="role-description" label="Description" error={errors['description']} hint="Optional: who holds this role and why.">
-              <TextArea id="role-description" value={form.description} maxLength={ROLE_DESCRIPTION_MAX} disabled={saving} rows={2}
-                onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })}
-                {...described('role-description', errors['description'], 'Optional: who holds this role and why.')} />
-            </FieldFrame>
-            <Box role="group" aria-label="Permissions" aria-invalid={errors['features'] ? true : undefined} aria-describedby={errors['features'] ? 'role-features-error' : undefined}
-              style={{ maxHeight: '50vh', overflowY: 'auto' }}>
-              {errors['features'] && <Text as="p" id="role-features-error" size="1" color="red" mb="2">{errors['features']}</Text>}
-              {FEATURE_GROUPS.map((group) => (
-                <Box key={group.id} mb="3" role="group" aria-label={group.title}>
-                  <Heading as="h4" size="2" mb="1">{group.title}</Heading>
-                  <Flex direction="column" gap="1">
-                    {group.keys.map((key) => (
-                      <Text as="label" size="2" key={key}>
-                        <Flex gap="2" align="start">
-                          <Checkbox checked={form.features.includes(key)} disabled={saving} aria-label={featureLabel(key)}
-                            onCheckedChange={(on) => editor.send({ type: 'form.feature', key, on: on === true })} />
-                          <span><Text weight="medium">{featureLabel(key)}</Text> <Text color="gray">— {featureMeaning(key)}</Text></span>
-                        </Flex>
-                      </Text>
-                    ))}
+    <FormDialog title={creating ? 'New role' : `Edit role '${form.base.name}'`}
+      description="Staff holding this role can do what its permissions allow, from their next click."
+      formLabel={creating ? 'New role' : 'Edit role'}
+      error={formError} saving={saving} maxWidth="760px"
+      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      <FieldFrame id="role-name" label="Name" error={errors['name']}>
+        <TextField.Root id="role-name" value={form.name} maxLength={ROLE_NAME_MAX} disabled={saving} autoFocus
+          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('role-name', errors['name'])} />
+      </FieldFrame>
+      <FieldFrame id="role-description" label="Description" error={errors['description']} hint="Optional: who holds this role and why.">
+        <TextArea id="role-description" value={form.description} maxLength={ROLE_DESCRIPTION_MAX} disabled={saving} rows={2}
+          onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })}
+          {...described('role-description', errors['description'], 'Optional: who holds this role and why.')} />
+      </FieldFrame>
+      <Box role="group" aria-label="Permissions" aria-invalid={errors['features'] ? true : undefined} aria-describedby={errors['features'] ? 'role-features-error' : undefined}
+        style={{ maxHeight: '50vh', overflowY: 'auto' }}>
+        {errors['features'] && <Text as="p" id="role-features-error" size="1" color="red" mb="2">{errors['features']}</Text>}
+        {FEATURE_GROUPS.map((group) => (
+          <Box key={group.id} mb="3" role="group" aria-label={group.title}>
+            <Heading as="h4" size="2" mb="1">{group.title}</Heading>
+            <Flex direction="column" gap="1">
+              {group.keys.map((key) => (
+                <Text as="label" size="2" key={key}>
+                  <Flex gap="2" align="start">
+                    <Checkbox checked={form.features.includes(key)} disabled={saving} aria-label={featureLabel(key)}
+                      onCheckedChange={(on) => editor.send({ type: 'form.feature', key, on: on === true })} />
+                    <span><Text weight="medium">{featureLabel(key)}</Text> <Text color="gray">— {featureMeaning(key)}</Text></span>
                   </Flex>
-                </Box>
+                </Text>
               ))}
-            </Box>
-            <Flex gap="3" justify="end" mt="2">
-              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={() => editor.send({ type: 'form.cancel' })}>Cancel</Button>
-              <Button type="submit" loading={saving}>Save</Button>
             </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+          </Box>
+        ))}
+      </Box>
+    </FormDialog>
   );
 }

@@ -10,9 +10,9 @@ import {
   selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectRoles,
 } from '../../machines/role-editor/role-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { ReachDialog } from './reach-dialog';
 import { ReachMatrix } from './reach-matrix';
 import { RoleDeleteDialog } from './role-delete-dialog';
@@ -46,23 +46,13 @@ export function RolesScope({ staff, children }: { staff: number | null; children
 
 /** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a role. */
 export function RolesDraftKeeper({ staff }: { staff: number | null }) {
-  const address = roleDraftAddress(staff);
   const draft = RolesCtx.useSelector(selectDraftToKeep, sameDraft);
   const form = RolesCtx.useSelector(selectForm);
   const changed = RolesCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  const editing = form !== null && form.id !== null;
   return (
-    <LeaveGuard
-      when={editing ? changed : draft !== null && !kept}
-      beforeUnload={draft !== null && !kept}
-      title="Leave without saving?"
-      description={editing ? 'The changes to this role are not saved yet.' : 'This role is not saved yet, and could not be kept for your return.'}
-      leaveLabel={editing ? 'Discard the changes and leave' : 'Leave without saving'}
-      onLeave={() => {
-        if (address && editing) clearDraft(address);
-      }}
-    />
+    <RecordFormDraftKeeper address={roleDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null}
+      editingText="The changes to this role are not saved yet."
+      creatingText="This role is not saved yet, and could not be kept for your return." />
   );
 }
 

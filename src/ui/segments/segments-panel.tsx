@@ -11,9 +11,9 @@ import {
   selectNotice, selectPaging, selectQuery,
 } from '../../machines/segment-editor/segment-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { RecordFormDraftKeeper, sameDraft, useStoredDraft } from '../form/form-draft';
 import { SegmentDeleteDialog } from './segment-delete-dialog';
 import { SegmentFormDialog } from './segment-form-dialog';
 import { SegmentTagsDialog } from './segment-tags-dialog';
@@ -54,23 +54,13 @@ export function SegmentsScope({ staff, prefill, children }: { staff: number | nu
  * when it could not be kept; a rename asks whenever it holds a change, and leaving drops it.
  */
 export function SegmentsDraftKeeper({ staff }: { staff: number | null }) {
-  const address = segmentDraftAddress(staff);
   const draft = SegmentsCtx.useSelector(selectDraftToKeep, sameDraft);
   const form = SegmentsCtx.useSelector(selectForm);
   const changed = SegmentsCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  const renaming = form !== null && form.id !== null;
   return (
-    <LeaveGuard
-      when={renaming ? changed : draft !== null && !kept}
-      beforeUnload={draft !== null && !kept}
-      title="Leave without saving?"
-      description={renaming ? 'The new name of this segment is not saved yet.' : 'This segment is not saved yet, and could not be kept for your return.'}
-      leaveLabel={renaming ? 'Discard the change and leave' : 'Leave without saving'}
-      onLeave={() => {
-        if (address && renaming) clearDraft(address);
-      }}
-    />
+    <RecordFormDraftKeeper address={segmentDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null} editingLeaveLabel="Discard the change and leave"
+      editingText="The new name of this segment is not saved yet."
+      creatingText="This segment is not saved yet, and could not be kept for your return." />
   );
 }
 

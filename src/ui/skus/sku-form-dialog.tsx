@@ -2,8 +2,7 @@
 // rules applied as they are chosen, their notices in blue) and the account settings the SKU sets,
 // added one by one from a picker and each set to its value. The server's refusal stands at its
 // field; a change someone saved first is said above.
-import { Box, Button, Callout, Checkbox, Dialog, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import type { FormEvent } from 'react';
+import { Box, Button, Callout, Checkbox, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import { QUERY_BIT_LABELS, REGION_LABELS, settingFields, settingLabel, type SettingField } from '../../domain/account-labels';
 import { REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
@@ -14,6 +13,7 @@ import {
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { SkusCtx } from './skus-context';
+import { FormDialog } from '../shared/form-dialog';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
@@ -96,96 +96,83 @@ export function SkuFormDialog() {
   const chosen = fields.filter((f) => f.path in form.defaults);
   const addable = fields.filter((f) => !(f.path in form.defaults));
   const orphanErrors = Object.entries(errors).filter(([k]) => k.includes('.') && !(k in form.defaults));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    editor.send({ type: 'form.submit' });
-  };
   return (
-    <Dialog.Root open onOpenChange={(o) => !o && !saving && editor.send({ type: 'form.cancel' })}>
-      <Dialog.Content maxWidth="760px">
-        <Dialog.Title>{creating ? 'New SKU' : `Edit SKU '${form.base.code}'`}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">Accounts get these settings when the SKU is assigned to them; changing the SKU later does not change them.</Dialog.Description>
-        <form onSubmit={submit} aria-label={creating ? 'New SKU' : 'Edit SKU'}>
-          <Flex direction="column" gap="3">
-            {formError && <Callout.Root color="red" role="alert"><Callout.Text>{formError}</Callout.Text></Callout.Root>}
-            <Flex gap="3">
+    <FormDialog title={creating ? 'New SKU' : `Edit SKU '${form.base.code}'`}
+      description="Accounts get these settings when the SKU is assigned to them; changing the SKU later does not change them."
+      formLabel={creating ? 'New SKU' : 'Edit SKU'}
+      error={formError} saving={saving} maxWidth="760px"
+      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      <Flex gap="3">
+        <Box style={{ flex: 1 }}>
+          <FieldFrame id="sku-code" label="Code" error={errors['code']} hint="Letters, digits and hyphens; kept in capitals.">
+            <TextField.Root id="sku-code" value={form.code} maxLength={SKU_CODE_MAX} disabled={saving} autoFocus
+              onChange={(e) => editor.send({ type: 'form.code', value: e.currentTarget.value })} {...described('sku-code', errors['code'], 'Letters, digits and hyphens; kept in capitals.')} />
+          </FieldFrame>
+        </Box>
+        <Box style={{ flex: 2 }}>
+          <FieldFrame id="sku-name" label="Name" error={errors['name']}>
+            <TextField.Root id="sku-name" value={form.name} maxLength={SKU_NAME_MAX} disabled={saving}
+              onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('sku-name', errors['name'])} />
+          </FieldFrame>
+        </Box>
+      </Flex>
+      <FieldFrame id="sku-description" label="Description" error={errors['description']} hint="Optional: what the bundle is for.">
+        <TextArea id="sku-description" value={form.description} maxLength={SKU_DESCRIPTION_MAX} disabled={saving} rows={2}
+          onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })} {...described('sku-description', errors['description'], 'Optional: what the bundle is for.')} />
+      </FieldFrame>
+      <FieldFrame id="sku-configuration" label="Product configuration" error={errors['product_configuration']}>
+        <Select.Root value={form.product_configuration} disabled={saving} onValueChange={(value) => editor.send({ type: 'form.configuration', value })}>
+          <Select.Trigger id="sku-configuration" aria-label="Product configuration" {...described('sku-configuration', errors['product_configuration'])} />
+          <Select.Content>
+            {productNames(key).configurations.map((c) => <Select.Item key={c} value={c}>{configurationLabel(key, c)}</Select.Item>)}
+          </Select.Content>
+        </Select.Root>
+      </FieldFrame>
+      <Box role="group" aria-label="Data plan" aria-invalid={errors['data_plan'] ? true : undefined} aria-describedby={errors['data_plan'] ? 'sku-plan-error' : undefined}>
+        <Text as="div" size="2" weight="medium" mb="1">Data plan</Text>
+        <Flex gap="3" wrap="wrap">
+          {productNames(key).dataPlanItems.map((item) => (
+            <Text as="label" size="2" key={item}>
+              <Flex gap="1" align="center">
+                <Checkbox checked={form.data_plan.includes(item)} disabled={saving} aria-label={dataPlanLabel(key, item)}
+                  onCheckedChange={(on) => editor.send({ type: 'form.planItem', item, on: on === true })} />
+                {dataPlanLabel(key, item)}
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+        {notices.map((n) => <Callout.Root key={n} color="blue" size="1" mt="2" role="status" aria-label="Data plan notice"><Callout.Text>{n}</Callout.Text></Callout.Root>)}
+        {errors['data_plan'] && <Text as="p" id="sku-plan-error" size="1" color="red" mt="1">{errors['data_plan']}</Text>}
+      </Box>
+      <Box role="group" aria-label="Settings this SKU sets">
+        <Heading as="h4" size="2" mb="1">Settings this SKU sets</Heading>
+        <Text as="p" size="1" color="gray" mb="2">Only these are set on an account it is assigned to; the rest stay as they are.</Text>
+        {chosen.length === 0 && <Text as="p" size="2" color="gray" mb="2">None yet.</Text>}
+        <Flex direction="column" gap="2">
+          {chosen.map((f) => (
+            <Flex key={f.path} gap="3" align="start" justify="between" role="group" aria-label={f.label}>
               <Box style={{ flex: 1 }}>
-                <FieldFrame id="sku-code" label="Code" error={errors['code']} hint="Letters, digits and hyphens; kept in capitals.">
-                  <TextField.Root id="sku-code" value={form.code} maxLength={SKU_CODE_MAX} disabled={saving} autoFocus
-                    onChange={(e) => editor.send({ type: 'form.code', value: e.currentTarget.value })} {...described('sku-code', errors['code'], 'Letters, digits and hyphens; kept in capitals.')} />
+                <FieldFrame id={domId(f.path)} label={f.label} error={errors[f.path]}>
+                  <SettingControl productKey={key} field={f} value={form.defaults[f.path]} error={errors[f.path]} disabled={saving} />
                 </FieldFrame>
               </Box>
-              <Box style={{ flex: 2 }}>
-                <FieldFrame id="sku-name" label="Name" error={errors['name']}>
-                  <TextField.Root id="sku-name" value={form.name} maxLength={SKU_NAME_MAX} disabled={saving}
-                    onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('sku-name', errors['name'])} />
-                </FieldFrame>
-              </Box>
+              <Button type="button" size="1" variant="ghost" color="red" disabled={saving} aria-label={`Remove ${f.label}`}
+                onClick={() => editor.send({ type: 'form.removeSetting', path: f.path })}>Remove</Button>
             </Flex>
-            <FieldFrame id="sku-description" label="Description" error={errors['description']} hint="Optional: what the bundle is for.">
-              <TextArea id="sku-description" value={form.description} maxLength={SKU_DESCRIPTION_MAX} disabled={saving} rows={2}
-                onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })} {...described('sku-description', errors['description'], 'Optional: what the bundle is for.')} />
-            </FieldFrame>
-            <FieldFrame id="sku-configuration" label="Product configuration" error={errors['product_configuration']}>
-              <Select.Root value={form.product_configuration} disabled={saving} onValueChange={(value) => editor.send({ type: 'form.configuration', value })}>
-                <Select.Trigger id="sku-configuration" aria-label="Product configuration" {...described('sku-configuration', errors['product_configuration'])} />
-                <Select.Content>
-                  {productNames(key).configurations.map((c) => <Select.Item key={c} value={c}>{configurationLabel(key, c)}</Select.Item>)}
-                </Select.Content>
-              </Select.Root>
-            </FieldFrame>
-            <Box role="group" aria-label="Data plan" aria-invalid={errors['data_plan'] ? true : undefined} aria-describedby={errors['data_plan'] ? 'sku-plan-error' : undefined}>
-              <Text as="div" size="2" weight="medium" mb="1">Data plan</Text>
-              <Flex gap="3" wrap="wrap">
-                {productNames(key).dataPlanItems.map((item) => (
-                  <Text as="label" size="2" key={item}>
-                    <Flex gap="1" align="center">
-                      <Checkbox checked={form.data_plan.includes(item)} disabled={saving} aria-label={dataPlanLabel(key, item)}
-                        onCheckedChange={(on) => editor.send({ type: 'form.planItem', item, on: on === true })} />
-                      {dataPlanLabel(key, item)}
-                    </Flex>
-                  </Text>
-                ))}
-              </Flex>
-              {notices.map((n) => <Callout.Root key={n} color="blue" size="1" mt="2" role="status" aria-label="Data plan notice"><Callout.Text>{n}</Callout.Text></Callout.Root>)}
-              {errors['data_plan'] && <Text as="p" id="sku-plan-error" size="1" color="red" mt="1">{errors['data_plan']}</Text>}
-            </Box>
-            <Box role="group" aria-label="Settings this SKU sets">
-              <Heading as="h4" size="2" mb="1">Settings this SKU sets</Heading>
-              <Text as="p" size="1" color="gray" mb="2">Only these are set on an account it is assigned to; the rest stay as they are.</Text>
-              {chosen.length === 0 && <Text as="p" size="2" color="gray" mb="2">None yet.</Text>}
-              <Flex direction="column" gap="2">
-                {chosen.map((f) => (
-                  <Flex key={f.path} gap="3" align="start" justify="between" role="group" aria-label={f.label}>
-                    <Box style={{ flex: 1 }}>
-                      <FieldFrame id={domId(f.path)} label={f.label} error={errors[f.path]}>
-                        <SettingControl productKey={key} field={f} value={form.defaults[f.path]} error={errors[f.path]} disabled={saving} />
-                      </FieldFrame>
-                    </Box>
-                    <Button type="button" size="1" variant="ghost" color="red" disabled={saving} aria-label={`Remove ${f.label}`}
-                      onClick={() => editor.send({ type: 'form.removeSetting', path: f.path })}>Remove</Button>
-                  </Flex>
-                ))}
-              </Flex>
-              {orphanErrors.map(([k, m]) => <Text as="p" key={k} size="1" color="red" mt="1">{m}</Text>)}
-              {addable.length > 0 && (
-                <Box mt="2">
-                  <Select.Root value="" disabled={saving} onValueChange={(path) => editor.send({ type: 'form.addSetting', path })}>
-                    <Select.Trigger aria-label="Add a setting" placeholder="Add a setting…" />
-                    <Select.Content position="popper">
-                      {addable.map((f) => <Select.Item key={f.path} value={f.path}>{f.label}</Select.Item>)}
-                    </Select.Content>
-                  </Select.Root>
-                </Box>
-              )}
-            </Box>
-            <Flex gap="3" justify="end" mt="2">
-              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={() => editor.send({ type: 'form.cancel' })}>Cancel</Button>
-              <Button type="submit" loading={saving}>Save</Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+          ))}
+        </Flex>
+        {orphanErrors.map(([k, m]) => <Text as="p" key={k} size="1" color="red" mt="1">{m}</Text>)}
+        {addable.length > 0 && (
+          <Box mt="2">
+            <Select.Root value="" disabled={saving} onValueChange={(path) => editor.send({ type: 'form.addSetting', path })}>
+              <Select.Trigger aria-label="Add a setting" placeholder="Add a setting…" />
+              <Select.Content position="popper">
+                {addable.map((f) => <Select.Item key={f.path} value={f.path}>{f.label}</Select.Item>)}
+              </Select.Content>
+            </Select.Root>
+          </Box>
+        )}
+      </Box>
+    </FormDialog>
   );
 }

@@ -11,9 +11,9 @@ import {
   selectStatusFilter,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { useSelector } from '@xstate/react';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { SkuAssignDialog } from './sku-assign-dialog';
 import { SkuFormDialog } from './sku-form-dialog';
 import { SkuHoldersDialog } from './sku-holders-dialog';
@@ -46,23 +46,13 @@ export function SkusScope({ staff, children }: { staff: number | null; children:
 
 /** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a SKU. */
 export function SkusDraftKeeper({ staff }: { staff: number | null }) {
-  const address = skuDraftAddress(staff);
   const draft = SkusCtx.useSelector(selectDraftToKeep, sameDraft);
   const form = SkusCtx.useSelector(selectForm);
   const changed = SkusCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  const editing = form !== null && form.id !== null;
   return (
-    <LeaveGuard
-      when={editing ? changed : draft !== null && !kept}
-      beforeUnload={draft !== null && !kept}
-      title="Leave without saving?"
-      description={editing ? 'The changes to this SKU are not saved yet.' : 'This SKU is not saved yet, and could not be kept for your return.'}
-      leaveLabel={editing ? 'Discard the changes and leave' : 'Leave without saving'}
-      onLeave={() => {
-        if (address && editing) clearDraft(address);
-      }}
-    />
+    <RecordFormDraftKeeper address={skuDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null}
+      editingText="The changes to this SKU are not saved yet."
+      creatingText="This SKU is not saved yet, and could not be kept for your return." />
   );
 }
 

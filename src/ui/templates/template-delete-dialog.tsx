@@ -1,6 +1,6 @@
 // Deleting a template asks first, saying what happens to the accounts that follow it.
-import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes';
 import { selectDeleting, selectError, selectRemoving, selectTarget } from '../../machines/template-editor/template-editor.selectors';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { TemplatesCtx } from './templates-context';
 
 export function TemplateDeleteDialog() {
@@ -12,19 +12,10 @@ export function TemplateDeleteDialog() {
   if (!open || !target) return null;
   const n = target.accounts ?? 0;
   return (
-    <AlertDialog.Root open onOpenChange={(o) => !o && !removing && editor.send({ type: 'delete.cancel' })}>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>Delete template?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {`'${target.template_name}' will be deleted.`}
-          {n > 0 ? ` ${n === 1 ? 'The account that follows it keeps its' : `The ${n} accounts that follow it keep their`} settings and will follow no template.` : ''}
-        </AlertDialog.Description>
-        {error && <Callout.Root color="red" role="alert" mt="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
-        <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={removing} onClick={() => editor.send({ type: 'delete.cancel' })}>Cancel</Button>
-          <Button color="red" loading={removing} onClick={() => editor.send({ type: 'delete.confirm' })}>Delete</Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog open title="Delete template?" action="Delete" busy={removing} error={error}
+      onConfirm={() => editor.send({ type: 'delete.confirm' })} onCancel={() => editor.send({ type: 'delete.cancel' })}>
+      {`'${target.template_name}' will be deleted.`}
+      {n > 0 ? ` ${n === 1 ? 'The account that follows it keeps its' : `The ${n} accounts that follow it keep their`} settings and will follow no template.` : ''}
+    </ConfirmDialog>
   );
 }

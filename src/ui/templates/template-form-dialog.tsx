@@ -2,8 +2,7 @@
 // those who may use them), who it is for, the group names its accounts' new users join, and every
 // account setting in the account settings form's groups. The server's refusal stands at its field
 // (a setting's at the setting); a change someone saved first is said above.
-import { Box, Button, Callout, Checkbox, Dialog, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import type { FormEvent } from 'react';
+import { Box, Checkbox, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import { QUERY_BIT_LABELS, settingGroups, settingLabel, type SettingField, type SettingGroup } from '../../domain/account-labels';
 import { queryBitsOf, queryPermissionOf, REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
@@ -17,6 +16,7 @@ import type { TemplateForm } from '../../machines/template-editor/template-edito
 import { useConsole } from '../console-context';
 import { described, FieldFrame } from '../form/field-frame';
 import { TemplatesCtx } from './templates-context';
+import { FormDialog } from '../shared/form-dialog';
 
 const errorKey = (object: string, key: string) => `template_settings.${object}.${key}`;
 
@@ -117,68 +117,55 @@ export function TemplateFormDialog() {
   // A template of a source this person may not choose keeps it (the server says so on save).
   const choices = sources.includes(form.source) ? sources : [...sources, form.source];
   const field = (name: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups', value: string) => editor.send({ type: 'form.field', field: name, value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    editor.send({ type: 'form.submit' });
-  };
   return (
-    <Dialog.Root open onOpenChange={(o) => !o && !saving && editor.send({ type: 'form.cancel' })}>
-      <Dialog.Content maxWidth="880px">
-        <Dialog.Title>{creating ? 'New template' : `Edit template '${baseName}'`}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">Accounts that follow the template keep their settings until it is applied to them again.</Dialog.Description>
-        <form onSubmit={submit} aria-label={creating ? 'New template' : 'Edit template'}>
-          <Flex direction="column" gap="3">
-            {formError && <Callout.Root color="red" role="alert"><Callout.Text>{formError}</Callout.Text></Callout.Root>}
-            <Flex gap="3" wrap="wrap">
-              <Box style={{ flex: 2, minWidth: 260 }}>
-                <FieldFrame id="template-name" label="Name" error={errors['template_name']} hint="Spaces are collapsed; names are unique whatever their case.">
-                  <TextField.Root id="template-name" value={form.template_name} maxLength={TEMPLATE_NAME_MAX} disabled={saving} autoFocus
-                    onChange={(e) => field('template_name', e.currentTarget.value)}
-                    {...described('template-name', errors['template_name'], 'Spaces are collapsed; names are unique whatever their case.')} />
-                </FieldFrame>
-              </Box>
-              <Box style={{ flex: 1, minWidth: 220 }}>
-                <FieldFrame label="Source" error={errors['source']}>
-                  <Select.Root value={form.source} disabled={saving || choices.length < 2} onValueChange={(value) => field('source', value)}>
-                    <Select.Trigger aria-label="Source" {...described('template-source', errors['source'])} />
-                    <Select.Content>
-                      {choices.map((s) => <Select.Item key={s} value={s}>{sourceLabel(s, product)}</Select.Item>)}
-                    </Select.Content>
-                  </Select.Root>
-                </FieldFrame>
-              </Box>
-            </Flex>
-            <FieldFrame id="template-description" label="Description" error={errors['template_description']}>
-              <TextArea id="template-description" value={form.template_description} maxLength={TEMPLATE_DESCRIPTION_MAX} disabled={saving} rows={2}
-                onChange={(e) => field('template_description', e.currentTarget.value)} {...described('template-description', errors['template_description'])} />
-            </FieldFrame>
-            <Flex gap="3" wrap="wrap">
-              <Box style={{ flex: 1, minWidth: 260 }}>
-                <FieldFrame id="template-source-user" label="Made for (optional)" error={errors['source_user']}>
-                  <TextField.Root id="template-source-user" value={form.source_user} maxLength={TEMPLATE_SOURCE_USER_MAX} disabled={saving}
-                    onChange={(e) => field('source_user', e.currentTarget.value)} {...described('template-source-user', errors['source_user'])} />
-                </FieldFrame>
-              </Box>
-              <Box style={{ flex: 1, minWidth: 260 }}>
-                <FieldFrame id="template-groups" label="Groups new users join" error={errors['templatesettings_groups']} hint="One group name a line; matched by name against each account's own groups.">
-                  <TextArea id="template-groups" value={form.groups} disabled={saving} rows={2}
-                    onChange={(e) => field('groups', e.currentTarget.value)}
-                    {...described('template-groups', errors['templatesettings_groups'], "One group name a line; matched by name against each account's own groups.")} />
-                </FieldFrame>
-              </Box>
-            </Flex>
-            <Box role="group" aria-label="Settings" style={{ maxHeight: '45vh', overflowY: 'auto' }}>
-              {settingGroups(productKey).map((group) => (
-                <SettingsGroup key={group.title} group={group} form={form} errors={errors} saving={saving} productKey={productKey} />
-              ))}
-            </Box>
-            <Flex gap="3" justify="end" mt="2">
-              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={() => editor.send({ type: 'form.cancel' })}>Cancel</Button>
-              <Button type="submit" loading={saving}>Save</Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog title={creating ? 'New template' : `Edit template '${baseName}'`}
+      description="Accounts that follow the template keep their settings until it is applied to them again."
+      formLabel={creating ? 'New template' : 'Edit template'}
+      error={formError} saving={saving} maxWidth="880px"
+      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      <Flex gap="3" wrap="wrap">
+        <Box style={{ flex: 2, minWidth: 260 }}>
+          <FieldFrame id="template-name" label="Name" error={errors['template_name']} hint="Spaces are collapsed; names are unique whatever their case.">
+            <TextField.Root id="template-name" value={form.template_name} maxLength={TEMPLATE_NAME_MAX} disabled={saving} autoFocus
+              onChange={(e) => field('template_name', e.currentTarget.value)}
+              {...described('template-name', errors['template_name'], 'Spaces are collapsed; names are unique whatever their case.')} />
+          </FieldFrame>
+        </Box>
+        <Box style={{ flex: 1, minWidth: 220 }}>
+          <FieldFrame label="Source" error={errors['source']}>
+            <Select.Root value={form.source} disabled={saving || choices.length < 2} onValueChange={(value) => field('source', value)}>
+              <Select.Trigger aria-label="Source" {...described('template-source', errors['source'])} />
+              <Select.Content>
+                {choices.map((s) => <Select.Item key={s} value={s}>{sourceLabel(s, product)}</Select.Item>)}
+              </Select.Content>
+            </Select.Root>
+          </FieldFrame>
+        </Box>
+      </Flex>
+      <FieldFrame id="template-description" label="Description" error={errors['template_description']}>
+        <TextArea id="template-description" value={form.template_description} maxLength={TEMPLATE_DESCRIPTION_MAX} disabled={saving} rows={2}
+          onChange={(e) => field('template_description', e.currentTarget.value)} {...described('template-description', errors['template_description'])} />
+      </FieldFrame>
+      <Flex gap="3" wrap="wrap">
+        <Box style={{ flex: 1, minWidth: 260 }}>
+          <FieldFrame id="template-source-user" label="Made for (optional)" error={errors['source_user']}>
+            <TextField.Root id="template-source-user" value={form.source_user} maxLength={TEMPLATE_SOURCE_USER_MAX} disabled={saving}
+              onChange={(e) => field('source_user', e.currentTarget.value)} {...described('template-source-user', errors['source_user'])} />
+          </FieldFrame>
+        </Box>
+        <Box style={{ flex: 1, minWidth: 260 }}>
+          <FieldFrame id="template-groups" label="Groups new users join" error={errors['templatesettings_groups']} hint="One group name a line; matched by name against each account's own groups.">
+            <TextArea id="template-groups" value={form.groups} disabled={saving} rows={2}
+              onChange={(e) => field('groups', e.currentTarget.value)}
+              {...described('template-groups', errors['templatesettings_groups'], "One group name a line; matched by name against each account's own groups.")} />
+          </FieldFrame>
+        </Box>
+      </Flex>
+      <Box role="group" aria-label="Settings" style={{ maxHeight: '45vh', overflowY: 'auto' }}>
+        {settingGroups(productKey).map((group) => (
+          <SettingsGroup key={group.title} group={group} form={form} errors={errors} saving={saving} productKey={productKey} />
+        ))}
+      </Box>
+    </FormDialog>
   );
 }

@@ -14,9 +14,9 @@ import {
   selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectQuery,
   selectSearched, selectTemplates, selectWithoutTemplate,
 } from '../../machines/template-editor/template-editor.selectors';
-import { clearDraft, type DraftAddress } from '../../services/drafts';
+import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { LeaveGuard, sameDraft, selectStaffId, useKeepDraft, useStoredDraft } from '../form/form-draft';
+import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
 import { TemplateDeleteDialog } from './template-delete-dialog';
@@ -52,23 +52,13 @@ export function TemplatesScope({ staff, children }: { staff: number | null; chil
 
 /** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a template. */
 export function TemplatesDraftKeeper({ staff }: { staff: number | null }) {
-  const address = templateDraftAddress(staff);
   const draft = TemplatesCtx.useSelector(selectDraftToKeep, sameDraft);
   const form = TemplatesCtx.useSelector(selectForm);
   const changed = TemplatesCtx.useSelector(selectFormChanged);
-  const kept = useKeepDraft(address, draft);
-  const editing = form !== null && form.id !== null;
   return (
-    <LeaveGuard
-      when={editing ? changed : draft !== null && !kept}
-      beforeUnload={draft !== null && !kept}
-      title="Leave without saving?"
-      description={editing ? 'The changes to this template are not saved yet.' : 'This template is not saved yet, and could not be kept for your return.'}
-      leaveLabel={editing ? 'Discard the changes and leave' : 'Leave without saving'}
-      onLeave={() => {
-        if (address && editing) clearDraft(address);
-      }}
-    />
+    <RecordFormDraftKeeper address={templateDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null}
+      editingText="The changes to this template are not saved yet."
+      creatingText="This template is not saved yet, and could not be kept for your return." />
   );
 }
 

@@ -1,13 +1,14 @@
 // The user's live sessions (created, last seen, expires), ended one by one or all at once after
 // a confirmation, from the Sessions tab's machine; End all sessions only when there is one to end. The caller's own current session is marked and
 // cannot be ended here (Logout).
-import { AlertDialog, Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userSessionsMachine } from '../../machines/user-sessions/user-sessions.machine';
 import { selectSessionsTab } from '../../machines/user-sessions/user-sessions.selectors';
 import { ScreenTheme } from '../screen-theme';
 import { timeText } from '../../domain/format';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 
 export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof userSessionsMachine>; userName: string }) {
   const { sessions, loading, failed, ending, busy, message, canEnd } = useSelector(actor, selectSessionsTab, shallowEqual);
@@ -69,22 +70,13 @@ export function SessionsCard({ actor, userName }: { actor: ActorRefFrom<typeof u
         </Table.Root>
       )}
       <ScreenTheme>
-        <AlertDialog.Root open={ending !== null} onOpenChange={(o) => !o && !busy && actor.send({ type: 'sessions.cancel' })}>
-          <AlertDialog.Content maxWidth="420px">
-            <AlertDialog.Title>{ending?.length ? 'End this session?' : 'End all sessions?'}</AlertDialog.Title>
-            <AlertDialog.Description size="2">
-              {ending?.length
-                ? `Session ${ending[0]} of ${userName} ends now; its next request is refused and they must sign in again.`
-                : `Every session of ${userName} ends now${sessions.some((s) => s.current) ? ' except the one you are using' : ''}; they must sign in again.`}
-            </AlertDialog.Description>
-            <Flex gap="3" mt="4" justify="end">
-              <Button variant="soft" color="gray" disabled={busy} onClick={() => actor.send({ type: 'sessions.cancel' })}>Cancel</Button>
-              <Button color="red" loading={busy} onClick={() => actor.send({ type: 'sessions.confirm' })}>
-                {ending?.length ? 'End session' : 'End all sessions'}
-              </Button>
-            </Flex>
-          </AlertDialog.Content>
-        </AlertDialog.Root>
+        <ConfirmDialog open={ending !== null} title={ending?.length ? 'End this session?' : 'End all sessions?'}
+          action={ending?.length ? 'End session' : 'End all sessions'} busy={busy} maxWidth="420px"
+          onConfirm={() => actor.send({ type: 'sessions.confirm' })} onCancel={() => actor.send({ type: 'sessions.cancel' })}>
+          {ending?.length
+            ? `Session ${ending[0]} of ${userName} ends now; its next request is refused and they must sign in again.`
+            : `Every session of ${userName} ends now${sessions.some((s) => s.current) ? ' except the one you are using' : ''}; they must sign in again.`}
+        </ConfirmDialog>
       </ScreenTheme>
     </Card>
   );

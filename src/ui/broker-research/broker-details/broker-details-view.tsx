@@ -2,7 +2,7 @@
 // status with who set it and when, distributors and codes, sales contacts, linked brokers and the
 // entitlements granted through it (linked to FulFillments and Requests). One form at a time opens
 // in its card; a contact or a link is removed after a question. Thin: everything comes from selectors.
-import { AlertDialog, Badge, Box, Button, Callout, Card, DataList, Flex, Heading, Link, RadioGroup, Switch, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, DataList, Flex, Heading, Link, RadioGroup, Switch, Table, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { distributorLabel, distributorsFor, MIFID_LABELS, MIFID_STATUSES, TRI_SUBMITTOR, type MifidStatus } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type BrokerDetails } from '../../../domain/broker-research-brokers';
@@ -18,6 +18,7 @@ import { HistoryButton } from '../../record-history/history-button';
 import { useTabSearch } from '../tab-search';
 import { BrokerDetailsCtx } from './broker-details-context';
 import { countText, dayText, timeText } from '../../../domain/format';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -415,18 +416,10 @@ function RemoveDialog() {
   const details = BrokerDetailsCtx.useSelector(selectDetails);
   const unlink = removal?.kind === 'unlink';
   return (
-    <AlertDialog.Root open={confirming && removal !== null} onOpenChange={(open) => { if (!open && !removing) actor.send({ type: 'remove.cancel' }); }}>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>{unlink ? `Unlink ${removal?.label ?? ''}?` : `Remove ${removal?.label ?? ''}?`}</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {unlink ? `${details?.broker.name ?? 'This broker'} and ${removal?.label ?? ''} will no longer be one firm.` : `${removal?.label ?? ''} will no longer be a sales contact of ${details?.broker.name ?? 'this broker'}.`}
-        </AlertDialog.Description>
-        <Box mt="3"><NoticeLine notice={notice} /></Box>
-        <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={removing} onClick={() => actor.send({ type: 'remove.cancel' })}>Keep it</Button>
-          <Button color="red" disabled={removing} onClick={() => actor.send({ type: 'remove.confirm' })}>{removing ? 'Removing…' : unlink ? 'Unlink' : 'Remove'}</Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog open={confirming && removal !== null} title={unlink ? `Unlink ${removal?.label ?? ''}?` : `Remove ${removal?.label ?? ''}?`}
+      action={unlink ? 'Unlink' : 'Remove'} busy={removing} details={<NoticeLine notice={notice} />}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })} onCancel={() => actor.send({ type: 'remove.cancel' })}>
+      {unlink ? `${details?.broker.name ?? 'This broker'} and ${removal?.label ?? ''} will no longer be one firm.` : `${removal?.label ?? ''} will no longer be a sales contact of ${details?.broker.name ?? 'this broker'}.`}
+    </ConfirmDialog>
   );
 }

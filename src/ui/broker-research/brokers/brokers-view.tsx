@@ -2,7 +2,7 @@
 // page at a time, each broker opening in Broker Details; beside it the user groups of the broker
 // chosen — created, changed, deleted after a question naming the member count — and the members of
 // the group opened, added by email or username and removed. Thin: everything comes from selectors.
-import { AlertDialog, Badge, Box, Button, Callout, Card, Flex, Heading, Link, Table, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Table, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { MIFID_LABELS } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';
@@ -16,6 +16,7 @@ import { described, FieldFrame } from '../../form/field-frame';
 import { useTabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
 import { Pager } from '../../shared/pager';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${n.toLocaleString('en-US')} members`);
 
@@ -279,18 +280,9 @@ function DeleteDialog() {
   const busy = BrokersCtx.useSelector(selectDeleteBusy);
   const notice = BrokersCtx.useSelector(selectNotice);
   return (
-    <AlertDialog.Root open={group !== null} onOpenChange={(open) => { if (!open && !busy) actor.send({ type: 'delete.cancel' }); }}>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>Delete {group?.name}?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {group && (group.member_count === 0 ? 'It has no members.' : `Its ${members(group.member_count)} will no longer be in it.`)} This cannot be undone.
-        </AlertDialog.Description>
-        <Box mt="3"><NoticeLine notice={notice} /></Box>
-        <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={busy} onClick={() => actor.send({ type: 'delete.cancel' })}>Keep it</Button>
-          <Button color="red" disabled={busy} onClick={() => actor.send({ type: 'delete.confirm' })}>{busy ? 'Deleting…' : 'Delete'}</Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog open={group !== null} title={`Delete ${group?.name ?? ''}?`} action="Delete" busy={busy} details={<NoticeLine notice={notice} />}
+      onConfirm={() => actor.send({ type: 'delete.confirm' })} onCancel={() => actor.send({ type: 'delete.cancel' })}>
+      {group && (group.member_count === 0 ? 'It has no members.' : `Its ${members(group.member_count)} will no longer be in it.`)} This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@
 // the list is narrowed to, the table (domain, broker, users recognised, last change), Previous and
 // Next, the add and edit form with its broker picker, and the removal's confirmation. Thin:
 // everything comes from selectors; every control sends an event.
-import { AlertDialog, Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useState, type KeyboardEvent } from 'react';
 import { type DomainMapping } from '../../../domain/broker-research-domains';
 import {
@@ -15,6 +15,7 @@ import { described, FieldFrame } from '../../form/field-frame';
 import { DomainMappingsCtx } from './domain-mappings-context';
 import { Pager } from '../../shared/pager';
 import { timeText } from '../../../domain/format';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${n.toLocaleString('en-US')} users`);
@@ -288,21 +289,12 @@ function RemoveDialog({ mapping, notice }: { mapping: DomainMapping | null; noti
   const actor = DomainMappingsCtx.useActorRef();
   const busy = DomainMappingsCtx.useSelector(selectRemoveBusy);
   return (
-    <AlertDialog.Root open={mapping !== null} onOpenChange={(open) => { if (!open && !busy) actor.send({ type: 'remove.cancel' }); }}>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>Remove this mapping?</AlertDialog.Title>
-        {mapping && (
-          <AlertDialog.Description size="2">
-            {mapping.domain} will no longer name {mapping.broker_name}
-            {mapping.users > 0 ? `: the ${usersText(mapping.users)} with an email there are no longer recognised as its staff.` : '.'}
-          </AlertDialog.Description>
-        )}
-        <Box mt="3"><NoticeLine notice={notice} /></Box>
-        <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={busy} onClick={() => actor.send({ type: 'remove.cancel' })}>Keep it</Button>
-          <Button color="red" disabled={busy} onClick={() => actor.send({ type: 'remove.confirm' })}>{busy ? 'Removing…' : 'Remove'}</Button>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog open={mapping !== null} title="Remove this mapping?" action="Remove" busy={busy} details={<NoticeLine notice={notice} />}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })} onCancel={() => actor.send({ type: 'remove.cancel' })}>
+      {mapping && <>
+        {mapping.domain} will no longer name {mapping.broker_name}
+        {mapping.users > 0 ? `: the ${usersText(mapping.users)} with an email there are no longer recognised as its staff.` : '.'}
+      </>}
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,53 @@
+// The one "changed by someone else" panel: nothing of the person's was written; it says who and
+// when, then field by field what they changed beside the person's own unsaved value, and offers
+// the two ways on (keep going from their version, or take it as it is).
+import type { ReactNode } from 'react';
+import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+
+export type ConflictRow = { key: string; label: string; opened: ReactNode; stored: ReactNode; yours: ReactNode; clash: boolean };
+
+export function ConflictPanel({ children, rows, fieldHeader, caption, nameRows = false, takeTheirs, review }: {
+  /** Who saved, when, and that nothing of yours was saved. */
+  children: ReactNode;
+  rows: ConflictRow[];
+  fieldHeader: string; caption: string;
+  /** Name each row by its field (when the rows are looked up one by one). */
+  nameRows?: boolean;
+  takeTheirs: { label: string; go: () => void };
+  review: { label: string; go: () => void };
+}) {
+  return (
+    <Callout.Root color="red" role="alert" aria-label="Saved by someone else">
+      <Flex direction="column" gap="3">
+        <Callout.Text>{children}</Callout.Text>
+        {rows.length > 0 && (
+          <Table.Root size="1" variant="surface">
+            <VisuallyHidden asChild><caption>{caption}</caption></VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{fieldHeader}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>When you opened it</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Stored now</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Your unsaved value</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => (
+                <Table.Row key={row.key} aria-label={nameRows ? row.label : undefined}>
+                  <Table.RowHeaderCell>{row.label}</Table.RowHeaderCell>
+                  <Table.Cell>{row.opened}</Table.Cell>
+                  <Table.Cell>{row.stored}</Table.Cell>
+                  <Table.Cell>{row.yours}{row.clash && <Text color="red"> (also changed by you: the stored value will stay)</Text>}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+        <Flex gap="2" justify="end">
+          <Button variant="soft" color="gray" onClick={takeTheirs.go}>{takeTheirs.label}</Button>
+          <Button onClick={review.go}>{review.label}</Button>
+        </Flex>
+      </Flex>
+    </Callout.Root>
+  );
+}
