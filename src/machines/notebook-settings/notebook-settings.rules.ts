@@ -1,6 +1,5 @@
 // The Notebook tab's rules, pure: which parts the person changed, what a stale save carries, and
 // the version words of §9.
-import * as v from 'valibot';
 import { conflictOf } from '../../domain/conflict';
 import { NOTEBOOK_CONTENT_TYPES, StaleNotebookReply, type NotebookContentType, type NotebookSetting, type NotebookVersion, type NotificationSetting } from '../../domain/notebook';
 import type { NotebookDraft, NotebookPart } from './notebook-settings.types';
