@@ -4,6 +4,7 @@
 // stored now, or 409 with it when someone changed the broker first (saying who), or 400 naming
 // the field it refuses.
 import type { Context } from 'hono';
+import type * as v from 'valibot';
 import { distributorsFor, TRI_SUBMITTOR } from '../../src/domain/broker-research';
 import {
   AddContactForm, BROKER_DETAILS_MESSAGES as M, BrokerDetailsQuery, BrokerPageQuery, DistributorInfoForm, EditContactForm, LinkBrokerForm, MifidForm,
@@ -45,48 +46,42 @@ const list = defineRoute({
   },
 });
 
-const mifid = defineRoute({
-  method: 'PUT', path: '/api/broker/mifid/', access: 'br_research', schema: MifidForm,
-  summary: "The mifid update: sets a broker's MiFID II status (unknown, pending, compliant, non_compliant) from its version, with who and when.",
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'mifid', mifid_status: input.mifid_status }),
-});
+/** A change of one broker from its version: the form's `change`, run and answered by runChange. */
+function brokerChange<S extends v.GenericSchema<unknown, { broker: number; version: number }>>(
+  method: 'POST' | 'PUT' | 'DELETE', path: string, schema: S, summary: string, change: (input: v.InferOutput<S>) => Change,
+): Route {
+  return defineRoute({
+    method, path, access: 'br_research', schema, summary,
+    handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, change(input)),
+  });
+}
 
-const addContact = defineRoute({
-  method: 'POST', path: '/api/broker/brokersales/', access: 'br_research', schema: AddContactForm,
-  summary: 'brokersales: adds a sales contact (name, email, phone, region) to a broker from its version; one contact per email per broker.',
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input,
-    { kind: 'contact.add', name: input.name, email: input.email, phone: input.phone, region: input.region }),
-});
+const mifid = brokerChange('PUT', '/api/broker/mifid/', MifidForm,
+  "The mifid update: sets a broker's MiFID II status (unknown, pending, compliant, non_compliant) from its version, with who and when.",
+  (input) => ({ kind: 'mifid', mifid_status: input.mifid_status }));
 
-const editContact = defineRoute({
-  method: 'PUT', path: '/api/broker/brokersales/', access: 'br_research', schema: EditContactForm,
-  summary: "brokersales: changes one of a broker's sales contacts (contact: its id) from the broker's version.",
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input,
-    { kind: 'contact.edit', contact: input.contact, name: input.name, email: input.email, phone: input.phone, region: input.region }),
-});
+const addContact = brokerChange('POST', '/api/broker/brokersales/', AddContactForm,
+  'brokersales: adds a sales contact (name, email, phone, region) to a broker from its version; one contact per email per broker.',
+  (input) => ({ kind: 'contact.add', name: input.name, email: input.email, phone: input.phone, region: input.region }));
 
-const removeContact = defineRoute({
-  method: 'DELETE', path: '/api/broker/brokersales/', access: 'br_research', schema: RemoveContactForm,
-  summary: "brokersales: removes one of a broker's sales contacts from the broker's version.",
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'contact.remove', contact: input.contact }),
-});
+const editContact = brokerChange('PUT', '/api/broker/brokersales/', EditContactForm,
+  "brokersales: changes one of a broker's sales contacts (contact: its id) from the broker's version.",
+  (input) => ({ kind: 'contact.edit', contact: input.contact, name: input.name, email: input.email, phone: input.phone, region: input.region }));
 
-const link = defineRoute({
-  method: 'POST', path: '/api/broker/link_broker/', access: 'br_research', schema: LinkBrokerForm,
-  summary: 'link_broker: links two brokers that are one firm (stored once, lower id first); never a broker to itself, never twice.',
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'link', linked_broker: input.linked_broker }),
-});
+const removeContact = brokerChange('DELETE', '/api/broker/brokersales/', RemoveContactForm,
+  "brokersales: removes one of a broker's sales contacts from the broker's version.",
+  (input) => ({ kind: 'contact.remove', contact: input.contact }));
 
-const unlink = defineRoute({
-  method: 'DELETE', path: '/api/broker/link_broker/', access: 'br_research', schema: LinkBrokerForm,
-  summary: 'link_broker: unlinks two linked brokers, from the version of the broker it is done from.',
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'unlink', linked_broker: input.linked_broker }),
-});
+const link = brokerChange('POST', '/api/broker/link_broker/', LinkBrokerForm,
+  'link_broker: links two brokers that are one firm (stored once, lower id first); never a broker to itself, never twice.',
+  (input) => ({ kind: 'link', linked_broker: input.linked_broker }));
 
-const distributorInfo = defineRoute({
-  method: 'PUT', path: '/api/broker/distributor_info/', access: 'br_research', schema: DistributorInfoForm,
-  summary: "distributor info: sets a broker's code at a distributor ({product} or tri, Refinitiv) and whether that distributor carries its research.",
-  handler: ({ c, deps, input, now, session }) => runChange(c, deps, session, now, input, { kind: 'distributor', dist: input.dist, code: input.code, active: input.active }),
-});
+const unlink = brokerChange('DELETE', '/api/broker/link_broker/', LinkBrokerForm,
+  'link_broker: unlinks two linked brokers, from the version of the broker it is done from.',
+  (input) => ({ kind: 'unlink', linked_broker: input.linked_broker }));
+
+const distributorInfo = brokerChange('PUT', '/api/broker/distributor_info/', DistributorInfoForm,
+  "distributor info: sets a broker's code at a distributor ({product} or tri, Refinitiv) and whether that distributor carries its research.",
+  (input) => ({ kind: 'distributor', dist: input.dist, code: input.code, active: input.active }));
 
 export const brokerDetailsRoutes: readonly Route[] = [details, list, mifid, addContact, editContact, removeContact, link, unlink, distributorInfo];
