@@ -27,7 +27,7 @@ export function ConfirmDialog({
         {error && <Callout.Root color="red" role="alert" mt="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
         <Flex gap="3" mt="4" justify="end">
           <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>Cancel</Button>
-          <Button color={tone === 'accent' ? undefined : tone} loading={busy} disabled={disabled} onClick={onConfirm}>{action}</Button>
+          <Button color={tone === 'accent' ? undefined : tone} loading={busy} disabled={disabled || busy} onClick={onConfirm}>{action}</Button>
         </Flex>
       </AlertDialog.Content>
     </AlertDialog.Root>

@@ -29,5 +29,5 @@ export function Pager({ first, previous, next, busy = false, size = '2', justify
 export function LoadMore({ go, loading = false, disabled = false, size = '2' }: {
   go: () => void; loading?: boolean; disabled?: boolean; size?: Size;
 }) {
-  return <Box><Button size={size} variant="soft" loading={loading} disabled={disabled} onClick={go}>Load more</Button></Box>;
+  return <Box><Button size={size} variant="soft" loading={loading} disabled={disabled || loading} onClick={go}>Load more</Button></Box>;
 }
