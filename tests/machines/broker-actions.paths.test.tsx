@@ -22,6 +22,7 @@ import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const CALLS = { loadUsers: '/api/account/get_entity_list/', loadBrokers: '/api/mybroker/', runAction: '/api/mybroker/', saveFlags: '/api/mybroker/' };
 const NO_ANSWER = 'Error: no response from the server';
@@ -47,17 +48,15 @@ beforeEach(async () => {
     .returning('id').executeTakeFirstOrThrow();
   const northwind = (await org('Northwind Capital', 'SF-NW')).id;
   await org('Granite Peak Partners', 'SF-GP');
-  const olivia = await server.db.insertInto('users').values({
-    username: 'olivia.smith', email: 'olivia@northwind.example', first_name: 'Olivia', last_name: 'Smith', organization_id: northwind, user_type: 'customer',
-    user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const olivia = await server.db.insertInto('users').values(userRow({
+    username: 'olivia.smith', email: 'olivia@northwind.example', first_name: 'Olivia', last_name: 'Smith',
+    organization_id: northwind, user_type: 'customer', created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   // A second user, for picking another user once one is chosen.
-  await server.db.insertInto('users').values({
-    username: 'oscar.lee', email: 'oscar@northwind.example', first_name: 'Oscar', last_name: 'Lee', organization_id: northwind, user_type: 'trial',
-    user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).execute();
+  await server.db.insertInto('users').values(userRow({
+    username: 'oscar.lee', email: 'oscar@northwind.example', first_name: 'Oscar', last_name: 'Lee', organization_id: northwind,
+    created_at: now,
+  })).execute();
   const broker = async (name: string, open: boolean) => (await server.db.insertInto('brokers').values({ name, open_access: open ? 1 : 0, group_id: null, created_at: now })
     .returning('id').executeTakeFirstOrThrow()).id;
   const [a, b, c] = [await broker('Apex Securities', false), await broker('Beacon Research', true), await broker('Cedar Partners', false)];

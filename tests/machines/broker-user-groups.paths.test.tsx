@@ -31,6 +31,7 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const NO_ANSWER = 'Error: no response from the server';
 const GROUPS = '/api/broker/user_group/';
@@ -59,11 +60,10 @@ async function createWorld(draft: GroupDraft | null, params: TabParams = {}): Pr
   }))).execute();
   const readers: number[] = [];
   for (const username of ['reader.one', 'reader.two', 'reader.three']) {
-    readers.push((await server.db.insertInto('users').values({
-      username, email: `${username}@client.test`, first_name: username.split('.')[1]!, last_name: 'Reader', organization_id: null, user_type: 'client',
-      user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-      active: 1 as const, deleted: 0 as const, is_account_admin: 0 as const, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    readers.push((await server.db.insertInto('users').values(userRow({
+      username, email: `${username}@client.test`, first_name: username.split('.')[1]!, last_name: 'Reader', user_type: 'client',
+      created_at: now,
+    })).returning('id').executeTakeFirstOrThrow()).id);
   }
   const group = (await server.db.insertInto('broker_user_groups').values({
     broker_id: 1, name: 'Equity desk', description: 'Cash equities', created_by: 'admin', updated_by: 'admin', created_at: now, updated_at: now,

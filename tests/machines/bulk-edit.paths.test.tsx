@@ -33,6 +33,7 @@ import { applyBulkEdit } from '../../server/users/bulk-edit';
 import { up as createBulkOperations } from '../../server/db/migrations/2026_11_24_012_bulk_operations';
 import { sql } from 'kysely';
 import { MESSAGES } from '../../src/domain/auth';
+import { userRow } from '../support/factories';
 
 const UPLOAD = '/user/upload_bulk_edit_data/';
 const PREVIEW = '/user/bulk_edit_user_new/';
@@ -78,12 +79,10 @@ Object.defineProperty(JsdomFile, Symbol.hasInstance, {
 
 async function managed(server: TestServer, n: number, org: number): Promise<Managed> {
   const now = Date.now();
-  return server.db.insertInto('users').values({
-    username: `bulk.person${n}`, email: `person${n}@bulk-org.example`, first_name: 'Bea', last_name: `Bulk${n}`, organization_id: org,
-    user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-    expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify(defaultFlags('product')),
-    password_hash: null, created_at: now, updated_at: now,
-  }).returning(['id', 'username', 'email']).executeTakeFirstOrThrow();
+  return server.db.insertInto('users').values(userRow({
+    username: `bulk.person${n}`, email: `person${n}@bulk-org.example`, first_name: 'Bea', last_name: `Bulk${n}`,
+    organization_id: org, flags: JSON.stringify(defaultFlags('product')), created_at: now,
+  })).returning(['id', 'username', 'email']).executeTakeFirstOrThrow();
 }
 
 async function createWorld(features: readonly string[]): Promise<void> {

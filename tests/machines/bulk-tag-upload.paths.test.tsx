@@ -26,11 +26,12 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
+import { bridgeWithParser, bytesOf, PARSE, type Gate } from '../support/upload-parse';
 
 const PREVIEW = '/user/assign_tags_preview/';
 const ASSIGN = '/user/assign_tags/';
 /** The parser is no HTTP call: holding this "path" holds the file's reading. */
-const PARSE = '/(parse)';
 const NO_ANSWER = 'Error: no response from the server';
 const EMAIL = 'user1@example.com';
 const GHOST = 'ghost@nowhere.example';
@@ -51,26 +52,10 @@ interface World {
   fileName: string;
   refusal: string;
   blobs: Blob[];
-  parseHeld: { promise: Promise<void>; open: () => void } | null;
+  parseHeld: Gate | null;
   parseCrash: boolean;
 }
 let world: World;
-
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-/** jsdom's Blob reads through FileReader. */
-function bytesOf(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 /** The worker's parser, run in the test; it waits while the replay looks at 'parsing'. */
 const testedMachine = liveBulkTagUploadMachine.provide({
@@ -83,35 +68,15 @@ const testedMachine = liveBulkTagUploadMachine.provide({
   },
 });
 
-/** The server bridge, which also holds and releases the file's reading. */
-function bridgeWithParser(): ServerBridge {
-  const real = world.bridge;
-  return {
-    ...real,
-    hold(paths?: string[]) {
-      if (!paths || paths.includes(PARSE)) world.parseHeld ??= gate();
-      const rest = paths?.filter((p) => p !== PARSE);
-      if (!paths || rest!.length) real.hold(rest);
-    },
-    release() {
-      world.parseHeld?.open();
-      world.parseHeld = null;
-      real.release();
-    },
-  };
-}
-
 async function createWorld(): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'bulk-tagger', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
   const org = await server.db.insertInto('organizations').values({ name: 'Tag Org', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  const managed = await server.db.insertInto('users').values({
-    username: 'user1', email: EMAIL, first_name: 'Una', last_name: 'User', organization_id: org.id, user_type: 'trial', user_category: 'general',
-    user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const managed = await server.db.insertInto('users').values(userRow({
+    username: 'user1', email: EMAIL, first_name: 'Una', last_name: 'User', organization_id: org.id, created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   const tagIds: Record<number, number> = {};
   for (const [planId, name] of Object.entries(TAG_NAMES)) {
     tagIds[Number(planId)] = (await server.db.insertInto('tags').values({ name, color: '#1E6FD9', description: '', parent_id: null, icon: null, is_group: 0, created_by: 'system', created_at: now })
@@ -208,7 +173,7 @@ async function expectChosenShown(): Promise<void> {
 function driver(): Driver<World> {
   return {
     machine: bulkTagUploadMachine,
-    bridge: bridgeWithParser(),
+    bridge: bridgeWithParser(world),
     world,
     calls: { parseFile: PARSE, previewAssignment: PREVIEW, applyTags: ASSIGN },
     mount: async () => mount(),

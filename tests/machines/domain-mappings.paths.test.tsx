@@ -32,6 +32,7 @@ import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { timeText } from '../../src/domain/format';
+import { userRow } from '../support/factories';
 
 const NO_ANSWER = 'Error: no response from the server';
 const FILLERS = 55;
@@ -68,11 +69,10 @@ async function createWorld(draft: DomainDraft | null): Promise<void> {
     ...Array.from({ length: FILLERS }, (_, i) => mapping(`zz-filler-${String(i + 1).padStart(2, '0')}.example.com`, 'Zephyr Markets')),
   ]).execute();
   for (const name of ['ann', 'bob']) {
-    await server.db.insertInto('users').values({
-      username: name, email: `${name}@research.apex.com`, first_name: name, last_name: 'Analyst', organization_id: null, user_type: 'client', user_category: 'general',
-      user_role: null, owner: null, product_configuration: 'x_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]',
-      flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).execute();
+    await server.db.insertInto('users').values(userRow({
+      username: name, email: `${name}@research.apex.com`, first_name: name, last_name: 'Analyst', user_type: 'client',
+      product_configuration: 'x_basic', created_at: now,
+    })).execute();
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research?tab=domain_mappings');
   const staffId = Number((await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id);

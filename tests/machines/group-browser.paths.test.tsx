@@ -22,6 +22,7 @@ import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const SEARCH = '/user/groups_v2/search/';
 const MEMBERS = '/user/groups_v2/members/';
@@ -56,11 +57,10 @@ beforeEach(async () => {
   ]).returning('id').execute();
   const users: World['users'] = [];
   for (const n of [1, 2, 3]) {
-    const row = await server.db.insertInto('users').values({
-      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: alpha, user_type: 'trial', user_category: 'general',
-      user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-      is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await server.db.insertInto('users').values(userRow({
+      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: alpha,
+      created_at: now,
+    })).returning('id').executeTakeFirstOrThrow();
     users.push({ id: row.id, username: `user${n}` });
   }
   const deskId = groups[0]!.id;

@@ -26,11 +26,12 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
+import { bridgeWithParser, bytesOf, PARSE, type Gate } from '../support/upload-parse';
 
 const VERIFY = '/user/verify_file_data/';
 const ADD = '/user/add_users_to_groups/';
 /** The parser is no HTTP call: holding this "path" holds the file's reading. */
-const PARSE = '/(parse)';
 const NO_ANSWER = 'Error: no response from the server';
 const GHOST = 'ghost@nowhere.example';
 const FILE_TEXT = `email\r\nuser1@example.com\r\nuser2\r\n${GHOST}\r\na,b\r\n`;
@@ -46,26 +47,10 @@ interface World {
   upload: AnyActorRef | null;
   fileName: string;
   refusal: string;
-  parseHeld: { promise: Promise<void>; open: () => void } | null;
+  parseHeld: Gate | null;
   parseCrash: boolean;
 }
 let world: World;
-
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-/** jsdom's Blob reads through FileReader. */
-function bytesOf(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 /** The worker's parser, run in the test; it waits while the replay looks at 'parsing'. */
 const testedMachine = liveGroupBulkUploadMachine.provide({
@@ -78,24 +63,6 @@ const testedMachine = liveGroupBulkUploadMachine.provide({
   },
 });
 
-/** The server bridge, which also holds and releases the file's reading. */
-function bridgeWithParser(): ServerBridge {
-  const real = world.bridge;
-  return {
-    ...real,
-    hold(paths?: string[]) {
-      if (!paths || paths.includes(PARSE)) world.parseHeld ??= gate();
-      const rest = paths?.filter((p) => p !== PARSE);
-      if (!paths || rest!.length) real.hold(rest);
-    },
-    release() {
-      world.parseHeld?.open();
-      world.parseHeld = null;
-      real.release();
-    },
-  };
-}
-
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
@@ -104,11 +71,10 @@ beforeEach(async () => {
   const org = await server.db.insertInto('organizations').values({ name: 'Alpha Research', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
   const userIds: number[] = [];
   for (const n of [1, 2]) {
-    userIds.push((await server.db.insertInto('users').values({
-      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: org.id, user_type: 'trial', user_category: 'general',
-      user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-      is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    userIds.push((await server.db.insertInto('users').values(userRow({
+      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: org.id,
+      created_at: now,
+    })).returning('id').executeTakeFirstOrThrow()).id);
   }
   const group = await server.db.insertInto('user_groups').values({ name: 'Desk 00', kind: 'collab', organization_id: org.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
   const actors = await startSignedInConsole(server, staff, '/modify_groups_v2');
@@ -164,7 +130,7 @@ function expectPreviewTables(): void {
 function driver(): Driver<World> {
   return {
     machine: groupBulkUploadMachine,
-    bridge: bridgeWithParser(),
+    bridge: bridgeWithParser(world),
     world,
     calls: { parseFile: PARSE, verifyFile: VERIFY, addUsers: ADD },
     mount,

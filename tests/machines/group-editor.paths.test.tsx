@@ -22,6 +22,7 @@ import { flush, replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const CALLS = { loadGroups: '/user/fetch_group/', saveGroup: '/user/', removeGroup: '/user/delete_group/', changeGroup: '/user/' };
 const NO_ANSWER = 'Error: no response from the server';
@@ -48,11 +49,10 @@ beforeEach(async () => {
   const now = Date.now();
   const org = (await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: 'SF-NW', sf_acc_id: null, created_at: now })
     .returning('id').executeTakeFirstOrThrow()).id;
-  const person = async (first: string, last: string) => (await server.db.insertInto('users').values({
-    username: `${first}.${last}`.toLowerCase(), email: `${first.toLowerCase()}@northwind.example`, first_name: first, last_name: last, organization_id: org,
-    user_type: 'customer', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-    active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  const person = async (first: string, last: string) => (await server.db.insertInto('users').values(userRow({
+    username: `${first}.${last}`.toLowerCase(), email: `${first.toLowerCase()}@northwind.example`, first_name: first,
+    last_name: last, organization_id: org, user_type: 'customer', created_at: now,
+  })).returning('id').executeTakeFirstOrThrow()).id;
   const olivia = await person('Olivia', 'Smith');
   const oscar = await person('Oscar', 'Lee');
   const group = (await server.db.insertInto('user_groups').values({ name: 'Analysts', kind: 'general', organization_id: org, created_at: now })

@@ -29,6 +29,7 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const BASE = '/api/invite_requests/';
 const NO_ANSWER = 'Error: no response from the server';
@@ -57,11 +58,10 @@ async function createWorld(kept: boolean): Promise<void> {
   await server.createStaff({ username: 'anowner', features: [] });
   const now = Date.now();
   const orgId = (await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
-  const invitedUser = (await server.db.insertInto('users').values({
-    username: 'tomas.ribeiro', email: 'tomas@blueharbor.example.com', first_name: 'Tomás', last_name: 'Ribeiro', phone: null, organization_id: orgId, user_type: 'trial',
-    user_category: 'general', user_role: null, owner: 'anowner', product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-    is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  const invitedUser = (await server.db.insertInto('users').values(userRow({
+    username: 'tomas.ribeiro', email: 'tomas@blueharbor.example.com', first_name: 'Tomás', last_name: 'Ribeiro', phone: null,
+    organization_id: orgId, owner: 'anowner', created_at: now,
+  })).returning('id').executeTakeFirstOrThrow()).id;
   await server.db.insertInto('invite_requests').values(Array.from({ length: 60 }, (_, i) => {
     const [first, last, email] = i === 0 ? ['Hannah', 'Okafor', 'hannah@northwind.example.com'] : i === 1 ? ['Tomás', 'Ribeiro', 'tomas@blueharbor.example.com'] : ['Person', `Number ${i}`, `person${i}@example.com`];
     const status = statusOf(i);

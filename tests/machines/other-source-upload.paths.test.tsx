@@ -24,13 +24,14 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
+import { bridgeWithParser, bytesOf, PARSE, type Gate } from '../support/upload-parse';
 
 const BASE = '/api/researchreports/other_sources';
 const IMPORTS = `${BASE}/imports/`;
 const VERIFY = `${BASE}/verify/`;
 const APPLY = `${BASE}/apply/`;
 /** The reader is no HTTP call: holding this "path" holds the file's reading. */
-const PARSE = '/(parse)';
 const NO_ANSWER = 'Error: no response from the server';
 const SOURCE = 'Refinitiv entitlement file';
 const GHOST = 'ghost@nowhere.example';
@@ -47,7 +48,7 @@ interface World {
   upload: AnyActorRef | null;
   fileName: string;
   refusal: string;
-  parseHeld: { promise: Promise<void>; open: () => void } | null;
+  parseHeld: Gate | null;
   parseCrash: boolean;
 }
 let world: World;
@@ -55,22 +56,6 @@ let world: World;
 const fileText = () =>
   `user,broker,starts,ends\r\nuser1@example.com,Apex Securities,2026-12-01,\r\n${GHOST},Apex Securities,2026-12-01,\r\nuser2,Apex Securities,2026-12-01,\r\n`
   + `${world.user3Id},${world.brokerId},2026-12-01,2099-01-01\r\nuser1\r\n`;
-
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-/** jsdom's Blob reads through FileReader. */
-function bytesOf(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 /** The worker's reader, run in the test; it waits while the replay looks at 'reading'. */
 const testedMachine = liveOtherSourceUploadMachine.provide({
@@ -83,24 +68,6 @@ const testedMachine = liveOtherSourceUploadMachine.provide({
   },
 });
 
-/** The server bridge, which also holds and releases the file's reading. */
-function bridgeWithParser(): ServerBridge {
-  const real = world.bridge;
-  return {
-    ...real,
-    hold(paths?: string[]) {
-      if (!paths || paths.includes(PARSE)) world.parseHeld ??= gate();
-      const rest = paths?.filter((p) => p !== PARSE);
-      if (!paths || rest!.length) real.hold(rest);
-    },
-    release() {
-      world.parseHeld?.open();
-      world.parseHeld = null;
-      real.release();
-    },
-  };
-}
-
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
@@ -109,11 +76,10 @@ beforeEach(async () => {
   const org = await server.db.insertInto('organizations').values({ name: 'Alpha Research', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
   const userIds: number[] = [];
   for (const n of [1, 2, 3]) {
-    userIds.push((await server.db.insertInto('users').values({
-      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: org.id, user_type: 'trial', user_category: 'general',
-      user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0,
-      is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    userIds.push((await server.db.insertInto('users').values(userRow({
+      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: org.id,
+      created_at: now,
+    })).returning('id').executeTakeFirstOrThrow()).id);
   }
   const broker = await server.db.insertInto('brokers').values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: now, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
     .returning('id').executeTakeFirstOrThrow();
@@ -174,7 +140,7 @@ async function checkStatus(): Promise<string> {
 function driver(): Driver<World> {
   return {
     machine: otherSourceUploadMachine,
-    bridge: bridgeWithParser(),
+    bridge: bridgeWithParser(world),
     world,
     calls: { listImports: IMPORTS, readFile: PARSE, verifyFile: VERIFY, applyFile: APPLY },
     mount,

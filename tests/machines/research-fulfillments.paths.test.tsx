@@ -33,6 +33,7 @@ import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { dayText } from '../../src/domain/format';
+import { userRow } from '../support/factories';
 
 const LIST = '/user/get_fulfillment_info/';
 const END = '/user/end_br_fulfillment/';
@@ -67,11 +68,10 @@ beforeEach(async () => {
     .returning('id').executeTakeFirstOrThrow()).id);
   const brokers = { apex: await broker('Apex Research'), birch: await broker('Birch Securities') };
   for (let i = 0; i < PEOPLE; i++) {
-    const user = Number((await db.insertInto('users').values({
-      username: `reader${i}`, email: `reader${i}@example.test`, first_name: 'Reader', last_name: `No ${i}`, organization_id: org, user_type: 'customer', user_category: 'general',
-      user_role: null, owner: null, phone: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0,
-      allowed_st: '[]', flags: '{}', password_hash: null, created_at: T0, updated_at: T0,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    const user = Number((await db.insertInto('users').values(userRow({
+      username: `reader${i}`, email: `reader${i}@example.test`, first_name: 'Reader', last_name: `No ${i}`, organization_id: org,
+      user_type: 'customer', phone: null, created_at: T0,
+    })).returning('id').executeTakeFirstOrThrow()).id);
     const at = T0 + i * 3_600_000;
     const brokerId = i % 6 === 5 ? brokers.birch : brokers.apex;
     const request = i % 12 === 11 ? null : Number((await db.insertInto('research_requests').values({

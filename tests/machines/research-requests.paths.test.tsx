@@ -40,6 +40,7 @@ import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const CALLS = {
   listRequests: REQUEST_PATHS.list, loadRequest: REQUEST_PATHS.one, actOn: REQUEST_PATHS.action,
@@ -80,11 +81,10 @@ async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
   await server.db.insertInto('brokers').values({ name: 'Birch Research', open_access: 0, group_id: null, created_at: now }).execute();
   const ids: number[] = [];
   for (let i = 0; i < 60; i++) {
-    const user = Number((await server.db.insertInto('users').values({
-      username: `reader${i}`, email: `reader${i}@northwind.example`, first_name: 'Ada', last_name: `Reader${i}`, organization_id: org,
-      user_type: 'customer', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-      expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    const user = Number((await server.db.insertInto('users').values(userRow({
+      username: `reader${i}`, email: `reader${i}@northwind.example`, first_name: 'Ada', last_name: `Reader${i}`,
+      organization_id: org, user_type: 'customer', created_at: now,
+    })).returning('id').executeTakeFirstOrThrow()).id);
     const at = now - (i + 1) * HOUR;
     const status = i % 12 === 11 ? 'sent' as const : 'new' as const;
     ids.push(Number((await server.db.insertInto('research_requests').values({

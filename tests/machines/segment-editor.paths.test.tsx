@@ -23,6 +23,7 @@ import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 const SEGMENTS = '/segments/';
 const ASSIGN = '/segments/assign_tags/';
@@ -61,11 +62,10 @@ async function createWorld(prefill: SegmentQuery | null): Promise<void> {
   const org = await server.db.insertInto('organizations').values({ name: 'Reader Org', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
   const members: number[] = [];
   for (const [first, active] of [['Ann', 1], ['Ben', 1], ['Cy', 0]] as const) {
-    const row = await server.db.insertInto('users').values({
-      username: `${first.toLowerCase()}.reader`, email: `${first.toLowerCase()}@reader-org.example`, first_name: first, last_name: 'Reader', organization_id: org.id,
-      user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-      expiry_dt: null, active, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await server.db.insertInto('users').values(userRow({
+      username: `${first.toLowerCase()}.reader`, email: `${first.toLowerCase()}@reader-org.example`, first_name: first,
+      last_name: 'Reader', organization_id: org.id, active, created_at: now,
+    })).returning('id').executeTakeFirstOrThrow();
     if (active) members.push(row.id);
   }
   const tag = await server.db.insertInto('tags').values({ name: TAG, color: '#E5484D', description: '', parent_id: null, icon: null, is_group: 0, created_by: 'system', created_at: now })

@@ -15,6 +15,7 @@ import { TagSelectorScope, TagSelectorView } from '../../src/ui/tags/tag-selecto
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import { userRow } from '../support/factories';
 
 export const TAGS = { alpha: 'Alpha desk', beta: 'Beta program' } as const;
 export const GROUP = 'Regions';
@@ -36,11 +37,10 @@ export async function createTagWorld(features: readonly string[] = FEATURE_KEYS)
   const now = Date.now();
   const org = await server.db.insertInto('organizations').values({ name: 'Tagged Org', salesforce_id: null, sf_acc_id: null, created_at: now })
     .returning('id').executeTakeFirstOrThrow();
-  const managed = await server.db.insertInto('users').values({
+  const managed = await server.db.insertInto('users').values(userRow({
     username: 'tess.tagged', email: 'tess@tagged-org.example', first_name: 'Tess', last_name: 'Tagged', organization_id: org.id,
-    user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-    expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+    created_at: now,
+  })).returning('id').executeTakeFirstOrThrow();
   for (const [name, color, description] of [[TAGS.alpha, '#1E6FD9', 'Accounts the Alpha desk covers'], [TAGS.beta, '#F5D76E', '']] as const) {
     await server.db.insertInto('tags').values({ name, color, description, parent_id: null, icon: null, is_group: 0, created_by: 'system', created_at: now }).execute();
   }

@@ -17,6 +17,7 @@ import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { userCreatePlan } from '../../src/machines/user-create/user-create.plan';
+import { userRow } from '../support/factories';
 
 const P = 'product';
 const NO_ANSWER = 'Error: no response from the server';
@@ -85,12 +86,10 @@ async function retype(input: HTMLElement, value: string): Promise<void> {
 /** A managed user put straight into the database (the world changing behind the person's back). */
 async function existingUser(fields: { email: string; username: string }): Promise<void> {
   const now = Date.now();
-  await world.server.db.insertInto('users').values({
-    ...fields, first_name: 'Someone', last_name: 'Else', organization_id: null, user_type: 'trial', user_category: 'general', user_role: null,
-    owner: null, product_configuration: `${P}_basic`, data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0,
-    allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now, phone: null, subscription_status: null,
-    sf_contact_id: null, updated_by: null,
-  }).execute();
+  await world.server.db.insertInto('users').values(userRow({
+    ...fields, first_name: 'Someone', last_name: 'Else', product_configuration: `${P}_basic`, created_at: now, phone: null,
+    subscription_status: null, sf_contact_id: null, updated_by: null,
+  })).execute();
 }
 
 const after = (step: PlannedStep | undefined, type: string, match: Record<string, unknown> = {}) =>

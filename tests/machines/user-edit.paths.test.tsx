@@ -16,6 +16,7 @@ import {
   button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, NO_ANSWER, openTab, pickOrganization,
   retype, tab, textbox, until, type EditWorld,
 } from './user-edit.world';
+import { userRow } from '../support/factories';
 
 const NEW_EMAIL = 'ada.lovelace@granite.example';
 const plan = dataPlanMessages('product');
@@ -99,11 +100,10 @@ describe('userEdit machine paths (real page, real server)', () => {
         // Another user already has the address typed.
         emailTaken: async () => {
           const now = Date.now();
-          await world.server.db.insertInto('users').values({
-            username: 'someone', email: NEW_EMAIL, first_name: 'Some', last_name: 'One', organization_id: world.orgs.granite, user_type: 'trial',
-            user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-            active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-          }).execute();
+          await world.server.db.insertInto('users').values(userRow({
+            username: 'someone', email: NEW_EMAIL, first_name: 'Some', last_name: 'One', organization_id: world.orgs.granite,
+            created_at: now,
+          })).execute();
         },
         saveFailed: async () => world.bridge.setOffline(true, [CALLS.saveUser]),
         welcomeFailed: async () => world.bridge.setOffline(true, [CALLS.sendWelcome]),

@@ -1,7 +1,7 @@
 // jsdom setup for machine and view tests: jest-dom matchers, a clean page per test, and the few
 // browser APIs Radix needs that jsdom lacks.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { afterEach, vi } from 'vitest';
 import './real-timers';
@@ -37,6 +37,10 @@ window.matchMedia ??= ((query: string) => ({
 // testing-library drains React's work with a setTimeout(0) and only advances fake timers when
 // it sees Jest; vitest's fake clock otherwise never fires that timeout and user-event hangs.
 (globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
+
+// findBy*/waitFor give up after 1 s by default: on a busy machine a sign-in against the in-process
+// server takes longer, and the test failed by time, not by what the page showed.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -9,6 +9,7 @@ import type { ConsoleApp } from '../../src/app';
 import { closePanel, openPanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { userRow } from '../support/factories';
 
 let server: TestServer;
 let bridge: ServerBridge;
@@ -21,11 +22,10 @@ beforeEach(async () => {
   server = await createTestServer();
   bridge = connectToServer(server);
   const now = Date.now();
-  userId = (await server.db.insertInto('users').values({
-    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', organization_id: null, user_type: 'customer',
-    user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-    active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  userId = (await server.db.insertInto('users').values(userRow({
+    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', user_type: 'customer',
+    created_at: now,
+  })).returning('id').executeTakeFirstOrThrow()).id;
 });
 afterEach(() => closePanel(bridge, server));
 

@@ -12,6 +12,7 @@ import { timeText } from '../../src/domain/format';
 import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { userRow } from '../support/factories';
 
 let server: TestServer;
 let bridge: ServerBridge;
@@ -25,11 +26,10 @@ beforeEach(async () => {
   const now = Date.now();
   const org = await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
     .returning('id').executeTakeFirstOrThrow();
-  userId = (await server.db.insertInto('users').values({
-    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', organization_id: org.id, user_type: 'customer',
-    user_category: 'general', user_role: 'Analyst', owner: 'admin', product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-    active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  userId = (await server.db.insertInto('users').values(userRow({
+    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', organization_id: org.id,
+    user_type: 'customer', user_role: 'Analyst', owner: 'admin', created_at: now,
+  })).returning('id').executeTakeFirstOrThrow()).id;
 });
 afterEach(() => closePanel(bridge, server));
 
