@@ -16,7 +16,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // A leading _ marks a parameter kept for its position; a caught error need not be read.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // strict already refuses implicit any; the explicit ones are Kysely<any> (helpers and migrations over any schema) and tests' malformed input.
       '@typescript-eslint/no-explicit-any': 'off',
       // Every control character in our patterns is there on purpose: they strip or refuse control bytes in uploads and exports.
@@ -34,7 +37,10 @@ export default tseslint.config(
       // As the plugin recommends: a warning, since an effect may mean to run on one input only (it says why beside it).
       'react-hooks/exhaustive-deps': 'warn',
       // Radix's fields are the controls inside our <label>s.
-      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['TextField.Root', 'TextArea', 'Select.Root'], depth: 3 }],
+      'jsx-a11y/label-has-associated-control': [
+        'error',
+        { controlComponents: ['TextField.Root', 'TextArea', 'Select.Root'], depth: 3 },
+      ],
       // A dialog puts focus on its first field when it opens, as the dialog pattern asks.
       'jsx-a11y/no-autofocus': 'off',
     },

@@ -6,8 +6,17 @@ import { radixCssTrim } from './build/radix-css-trim';
 
 // The API paths of spec §7; in development the Vite server hands them to the API server.
 const API_PATHS = [
-  '/login_account_new', '/login_tfa_new', '/ap_activate_tfa', '/session_check', '/logout_account',
-  '/login_with_mt_account', '/log_data_in_es', '/user/', '/api/', '/segment/', '/fetch_redshift_configuration',
+  '/login_account_new',
+  '/login_tfa_new',
+  '/ap_activate_tfa',
+  '/session_check',
+  '/logout_account',
+  '/login_with_mt_account',
+  '/log_data_in_es',
+  '/user/',
+  '/api/',
+  '/segment/',
+  '/fetch_redshift_configuration',
   '/redshift_configuration/',
 ];
 
@@ -17,7 +26,12 @@ const API_PATHS = [
 // 'intent'), and its imports load from there; listed in the entry, they grew the first load
 // with every section added.
 let bundle: Rolldown.OutputBundle | undefined;
-const keepBundle: Plugin = { name: 'keep-bundle', generateBundle(_, b) { bundle = b; } };
+const keepBundle: Plugin = {
+  name: 'keep-bundle',
+  generateBundle(_, b) {
+    bundle = b;
+  },
+};
 function loadedWith(file: string, into = new Set<string>()): Set<string> {
   const chunk = bundle?.[file];
   if (into.has(file) || chunk?.type !== 'chunk') return into;

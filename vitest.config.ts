@@ -14,7 +14,11 @@ export default mergeConfig(
       maxWorkers: availableParallelism(),
       projects: [
         {
-          test: { name: 'domain', environment: 'node', include: ['tests/domain/**/*.test.ts', 'tests/architecture/**/*.test.ts'] },
+          test: {
+            name: 'domain',
+            environment: 'node',
+            include: ['tests/domain/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          },
         },
         {
           test: {
@@ -31,7 +35,11 @@ export default mergeConfig(
           test: {
             name: 'ui',
             environment: 'jsdom',
-            include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/workflows/**/*.test.{ts,tsx}', 'tests/ui/**/*.test.{ts,tsx}'],
+            include: [
+              'tests/machines/**/*.test.{ts,tsx}',
+              'tests/workflows/**/*.test.{ts,tsx}',
+              'tests/ui/**/*.test.{ts,tsx}',
+            ],
             setupFiles: ['tests/support/ui-setup.ts'],
             globalSetup: ['tests/support/template-database.ts'],
             testTimeout: 60_000,

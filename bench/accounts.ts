@@ -22,7 +22,12 @@ const CALLS = 100;
 const CLIENTS = 8;
 const P95_MS = 50;
 
-interface ListReply { status: boolean; count: number; total_accounts: number; total_capped: boolean }
+interface ListReply {
+  status: boolean;
+  count: number;
+  total_accounts: number;
+  total_capped: boolean;
+}
 
 async function timedGet(client: HttpClient, route: string): Promise<{ ms: number; reply: ListReply }> {
   const t = performance.now();
@@ -36,10 +41,19 @@ async function timedGet(client: HttpClient, route: string): Promise<{ ms: number
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTarget): Promise<string[]> {
-  const accounts = Number((await db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const accounts = Number(
+    (
+      await db
+        .selectFrom('organizations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (accounts < BENCH_ACCOUNTS) {
     await db.destroy();
-    return [`${engine}: skipped — ${count(accounts)} accounts, fewer than ${count(BENCH_ACCOUNTS)}; run npm run seed:bench to add them`];
+    return [
+      `${engine}: skipped — ${count(accounts)} accounts, fewer than ${count(BENCH_ACCOUNTS)}; run npm run seed:bench to add them`,
+    ];
   }
   const lines: string[] = [];
   const server = await startServerProcess(target).catch(async (err: unknown) => {
@@ -48,14 +62,28 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
   });
   try {
     const client = await signInOverHttp(db, server.base, STAFF);
-    const middle = await db.selectFrom('organizations').select(['id', sql<string>`lower(name)`.as('folded')])
-      .orderBy(sql`lower(name)`).orderBy('id').offset(Math.floor(accounts / 2)).limit(1).executeTakeFirstOrThrow();
+    const middle = await db
+      .selectFrom('organizations')
+      .select(['id', sql<string>`lower(name)`.as('folded')])
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .offset(Math.floor(accounts / 2))
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const deep = encodeAccountCursor('', { dir: 'next', name: middle.folded, id: Number(middle.id) });
     const cases: { label: string; route: string; target: boolean }[] = [
       { label: 'first page', route: '/api/as/?page_size=20', target: true },
-      { label: `page at account ${count(Math.floor(accounts / 2))}`, route: `/api/as/?page_size=20&cursor=${deep}`, target: true },
+      {
+        label: `page at account ${count(Math.floor(accounts / 2))}`,
+        route: `/api/as/?page_size=20&cursor=${deep}`,
+        target: true,
+      },
       { label: 'first page, 100 a page', route: '/api/as/?page_size=100', target: true },
-      ...COMMON_NAME_WORDS.map((w) => ({ label: `search '${w}'`, route: `/api/as/?q=${encodeURIComponent(w)}`, target: true })),
+      ...COMMON_NAME_WORDS.map((w) => ({
+        label: `search '${w}'`,
+        route: `/api/as/?q=${encodeURIComponent(w)}`,
+        target: true,
+      })),
       { label: "search 'cap'", route: '/api/as/?q=cap', target: true },
       { label: "search 'zurich' (few)", route: '/api/as/?q=zurich', target: false },
       { label: "search 'qqq' (none)", route: '/api/as/?q=qqq', target: false },
@@ -75,12 +103,15 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
         one.push(summary(times));
       }
       const crowd: { p50: number; p95: number }[] = [];
-      for (let r = 0; r < REPEATS; r++) crowd.push(summary(await concurrentTimes(CLIENTS, CALLS, async () => (await timedGet(client, c.route)).ms)));
+      for (let r = 0; r < REPEATS; r++)
+        crowd.push(summary(await concurrentTimes(CLIENTS, CALLS, async () => (await timedGet(client, c.route)).ms)));
       const m = medianSummary(one);
       const k = medianSummary(crowd);
       const total = shape ? (shape.total_capped ? '>1,000' : count(shape.total_accounts)) : '?';
       const goal = c.target ? `target p95 ≤ ${P95_MS} ms ${verdict(m.p95 <= P95_MS)}` : '(no target)';
-      lines.push(`${engine} ${c.label.padEnd(28)} total ${total.padEnd(8)} 1 client p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} ${goal}; ${CLIENTS} clients p50 ${fmt(k.p50).padEnd(9)} p95 ${fmt(k.p95)}`);
+      lines.push(
+        `${engine} ${c.label.padEnd(28)} total ${total.padEnd(8)} 1 client p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} ${goal}; ${CLIENTS} clients p50 ${fmt(k.p50).padEnd(9)} p95 ${fmt(k.p95)}`,
+      );
     }
     lines.push(`${engine}: ${client.retries} request(s) sent again`);
     return lines;

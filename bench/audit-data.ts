@@ -29,12 +29,27 @@ function seededRandom(seed: number): () => number {
 
 /** Categories by share of the log. */
 const MIX: ReadonlyArray<[AuditCategory, number]> = [
-  ['user', 0.40], ['auth', 0.30], ['group', 0.08], ['account settings', 0.06], ['broker research', 0.06], ['template settings', 0.04],
-  ['role', 0.03], ['sku configuration', 0.025], ['redshift configuration', 0.005],
+  ['user', 0.4],
+  ['auth', 0.3],
+  ['group', 0.08],
+  ['account settings', 0.06],
+  ['broker research', 0.06],
+  ['template settings', 0.04],
+  ['role', 0.03],
+  ['sku configuration', 0.025],
+  ['redshift configuration', 0.005],
 ];
 const ACTIONS: Record<AuditCategory, readonly string[]> = {
   user: ['user changed', 'user created', 'welcome email', 'sessions ended', 'tags assigned'],
-  auth: ['password rejected', 'password accepted', 'signed in', 'signed out', 'code step refused: wrong code', 'account locked after repeated failures', 'two-step sign-in activated'],
+  auth: [
+    'password rejected',
+    'password accepted',
+    'signed in',
+    'signed out',
+    'code step refused: wrong code',
+    'account locked after repeated failures',
+    'two-step sign-in activated',
+  ],
   group: ['group created', 'group renamed', 'members added', 'members removed'],
   role: ['role changed', 'role given to', 'role taken from'],
   'account settings': ['account settings saved', 'account settings created'],
@@ -44,17 +59,33 @@ const ACTIONS: Record<AuditCategory, readonly string[]> = {
   'broker research': ['research request approve', 'research request reject', 'fulfillment ended'],
 };
 const KIND: Partial<Record<AuditCategory, string>> = {
-  user: 'user', auth: 'user', group: 'group', role: 'role', 'account settings': 'account', 'template settings': 'template', 'sku configuration': 'sku', 'broker research': 'research_request',
+  user: 'user',
+  auth: 'user',
+  group: 'group',
+  role: 'role',
+  'account settings': 'account',
+  'template settings': 'template',
+  'sku configuration': 'sku',
+  'broker research': 'research_request',
 };
 
 export async function ensureBenchAudit(db: Kysely<Database>, log: (line: string) => void = () => {}): Promise<boolean> {
-  const { n } = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('author', '=', BUSIEST_AUDIT_AUTHOR).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('author', '=', BUSIEST_AUDIT_AUTHOR)
+    .executeTakeFirstOrThrow();
   if (Number(n) > 0) return false;
   const started = performance.now();
   log(`Adding ${BENCH_AUDIT_ENTRIES.toLocaleString('en-US')} audit log entries…`);
-  const users = (await db.selectFrom('users').select(['id', 'username']).orderBy('id').limit(200_000).execute()).map((u) => ({ id: Number(u.id), username: u.username }));
+  const users = (await db.selectFrom('users').select(['id', 'username']).orderBy('id').limit(200_000).execute()).map(
+    (u) => ({ id: Number(u.id), username: u.username }),
+  );
   if (users.length === 0) throw new Error('the bench database has no users to write audit entries about');
-  const staff = [BUSIEST_AUDIT_AUTHOR, ...Array.from({ length: STAFF - 1 }, (_, i) => `staff${i + 1}@staff-console.bench`)];
+  const staff = [
+    BUSIEST_AUDIT_AUTHOR,
+    ...Array.from({ length: STAFF - 1 }, (_, i) => `staff${i + 1}@staff-console.bench`),
+  ];
   // Rank r is drawn about 1 / (r + 1) as often: the first is about one in six of staff entries.
   const weights = staff.map((_, r) => 1 / (r + 1));
   const totalWeight = weights.reduce((a, b) => a + b, 0);
@@ -85,11 +116,17 @@ export async function ensureBenchAudit(db: Kysely<Database>, log: (line: string)
         const failed = category === 'auth' ? rand() < 0.25 : rand() < 0.01;
         const changed = category === 'user' && action === 'user changed';
         return {
-          category, author: category === 'auth' ? user.username : pickStaff(), action: kind === 'user' && category !== 'auth' ? `${action}: ${user.username} (#${user.id})` : action,
-          origin: 'adminpanel', source: 'server' as const, created_at: Math.floor(start + (span * k) / BENCH_AUDIT_ENTRIES),
+          category,
+          author: category === 'auth' ? user.username : pickStaff(),
+          action: kind === 'user' && category !== 'auth' ? `${action}: ${user.username} (#${user.id})` : action,
+          origin: 'adminpanel',
+          source: 'server' as const,
+          created_at: Math.floor(start + (span * k) / BENCH_AUDIT_ENTRIES),
           previous_data: changed ? JSON.stringify({ first_name: 'Ada', user_type: 'trial' }) : null,
           current_data: changed ? JSON.stringify({ first_name: 'Grace', user_type: 'customer' }) : null,
-          success: (failed ? 0 : 1) as 0 | 1, record_kind: kind, record_id: recordId,
+          success: (failed ? 0 : 1) as 0 | 1,
+          record_kind: kind,
+          record_id: recordId,
         };
       });
       await trx.insertInto('audit_log').values(rows).execute();

@@ -22,19 +22,34 @@ const PAIRS = 20;
 const BROKERS_PER_ACTION = 1_000;
 const P95_MS = 100;
 
-type ActionReply = { status: boolean; msg: string; result: string; brokers: { my_brokers: unknown[]; req_brokers: unknown[] } };
+type ActionReply = {
+  status: boolean;
+  msg: string;
+  result: string;
+  brokers: { my_brokers: unknown[]; req_brokers: unknown[] };
+};
 
 /** A user holding brokers, not frozen, and 1,000 brokers it does not hold. */
 async function subject(db: Kysely<Database>): Promise<{ email: string; held: number; brokers: number[] }> {
-  const user = await db.selectFrom('user_brokers')
+  const user = await db
+    .selectFrom('user_brokers')
     .innerJoin('users', 'users.id', 'user_brokers.user_id')
     .leftJoin('user_broker_state', 'user_broker_state.user_id', 'users.id')
     .select(['users.id', 'users.email'])
     .where('user_brokers.list', '=', 'my')
     .where((eb) => eb.or([eb('user_broker_state.freeze', 'is', null), eb('user_broker_state.freeze', '=', 0)]))
-    .orderBy('user_brokers.user_id').limit(1).executeTakeFirst();
+    .orderBy('user_brokers.user_id')
+    .limit(1)
+    .executeTakeFirst();
   if (!user) throw new Error('no user holds brokers: run `npm run seed:bench` (it adds the brokers)');
-  const held = (await db.selectFrom('user_brokers').select('broker_id').where('user_id', '=', user.id).where('list', '=', 'my').execute()).map((r) => Number(r.broker_id));
+  const held = (
+    await db
+      .selectFrom('user_brokers')
+      .select('broker_id')
+      .where('user_id', '=', user.id)
+      .where('list', '=', 'my')
+      .execute()
+  ).map((r) => Number(r.broker_id));
   const heldSet = new Set(held);
   const all = (await db.selectFrom('brokers').select('id').orderBy('id').execute()).map((r) => Number(r.id));
   const brokers = all.filter((id) => !heldSet.has(id)).slice(0, BROKERS_PER_ACTION);
@@ -44,16 +59,23 @@ async function subject(db: Kysely<Database>): Promise<{ email: string; held: num
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-async function run(client: HttpClient, email: string, brokers: number[], expectHeld: number): Promise<{ add: number[]; del: number[] }> {
+async function run(
+  client: HttpClient,
+  email: string,
+  brokers: number[],
+  expectHeld: number,
+): Promise<{ add: number[]; del: number[] }> {
   const add: number[] = [];
   const del: number[] = [];
   const form = (action: 'add' | 'delete') => ({ email, action, brokers: JSON.stringify(brokers), one_click: 'false' });
   for (let i = 0; i < PAIRS; i++) {
     const a = await timedPost<ActionReply>(client, '/api/mybroker/', form('add'));
-    if (!a.reply.status || a.reply.brokers.my_brokers.length !== expectHeld + brokers.length) throw new Error(`add did not add: ${a.reply.msg} ${a.reply.result}`);
+    if (!a.reply.status || a.reply.brokers.my_brokers.length !== expectHeld + brokers.length)
+      throw new Error(`add did not add: ${a.reply.msg} ${a.reply.result}`);
     add.push(a.ms);
     const d = await timedPost<ActionReply>(client, '/api/mybroker/', form('delete'));
-    if (!d.reply.status || d.reply.brokers.my_brokers.length !== expectHeld) throw new Error(`delete did not delete: ${d.reply.msg} ${d.reply.result}`);
+    if (!d.reply.status || d.reply.brokers.my_brokers.length !== expectHeld)
+      throw new Error(`delete did not delete: ${d.reply.msg} ${d.reply.result}`);
     del.push(d.ms);
   }
   return { add, del };
@@ -72,9 +94,20 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
   });
   try {
     const who = await subject(db);
-    const users = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const links = Number((await sql<{ n: number }>`select count(*) as n from user_brokers`.execute(db)).rows[0]?.n ?? 0);
-    lines.push(`${engine}: ${count(users)} users, ${count(brokers)} brokers, ${count(links)} list rows; the user holds ${who.held} brokers`);
+    const users = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const links = Number(
+      (await sql<{ n: number }>`select count(*) as n from user_brokers`.execute(db)).rows[0]?.n ?? 0,
+    );
+    lines.push(
+      `${engine}: ${count(users)} users, ${count(brokers)} brokers, ${count(links)} list rows; the user holds ${who.held} brokers`,
+    );
     const client = await signInOverHttp(db, server.base, STAFF);
     await run(client, who.email, who.brokers.slice(0, 10), who.held); // warm-up
     const adds: { p50: number; p95: number }[] = [];
@@ -86,11 +119,19 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       dels.push(summary(del));
       both.push(summary([...add, ...del]));
     }
-    for (const [name, runs] of [['add 1,000 brokers', adds], ['delete 1,000 brokers', dels], ['either action', both]] as const) {
+    for (const [name, runs] of [
+      ['add 1,000 brokers', adds],
+      ['delete 1,000 brokers', dels],
+      ['either action', both],
+    ] as const) {
       const m = medianSummary(runs);
-      lines.push(`${engine} broker action, ${name.padEnd(22)} p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(m.p95 <= P95_MS)}`);
+      lines.push(
+        `${engine} broker action, ${name.padEnd(22)} p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(m.p95 <= P95_MS)}`,
+      );
     }
-    lines.push(`${engine}: ${REPEATS} runs of ${PAIRS} adds and ${PAIRS} deletes, one client over HTTP; ${client.retries} request(s) sent again`);
+    lines.push(
+      `${engine}: ${REPEATS} runs of ${PAIRS} adds and ${PAIRS} deletes, one client over HTTP; ${client.retries} request(s) sent again`,
+    );
     return lines;
   } finally {
     await server.stop();

@@ -13,26 +13,46 @@ const MY_PER_USER = 50;
 const REQUESTED_PER_USER = 20;
 
 export async function benchBrokerCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('brokers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('brokers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Adds the bench brokers when the database has none; answers whether it did. */
-export async function ensureBenchBrokers(db: Kysely<Database>, log: (line: string) => void = () => {}): Promise<boolean> {
+export async function ensureBenchBrokers(
+  db: Kysely<Database>,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
   if ((await benchBrokerCount(db)) > 0) return false;
   const started = performance.now();
   log(`Adding ${BENCH_BROKERS.toLocaleString('en-US')} brokers and the lists of a sample of users…`);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    const groups = Array.from({ length: GROUPS }, (_, i) => ({ product_id: 50_000 + i, name: `Bench Broker Group ${i + 1}`, created_at: now }));
+    const groups = Array.from({ length: GROUPS }, (_, i) => ({
+      product_id: 50_000 + i,
+      name: `Bench Broker Group ${i + 1}`,
+      created_at: now,
+    }));
     const groupIds = (await trx.insertInto('broker_groups').values(groups).returning('id').execute()).map((r) => r.id);
     for (let i = 0; i < BENCH_BROKERS; i += 1_000) {
-      await trx.insertInto('brokers').values(Array.from({ length: Math.min(1_000, BENCH_BROKERS - i) }, (_, k) => ({
-        name: `Bench Broker ${String(i + k + 1).padStart(4, '0')}`, open_access: ((i + k) % 10 === 0 ? 1 : 0) as 0 | 1,
-        group_id: groupIds[(i + k) % GROUPS]!, created_at: now,
-      }))).execute();
+      await trx
+        .insertInto('brokers')
+        .values(
+          Array.from({ length: Math.min(1_000, BENCH_BROKERS - i) }, (_, k) => ({
+            name: `Bench Broker ${String(i + k + 1).padStart(4, '0')}`,
+            open_access: ((i + k) % 10 === 0 ? 1 : 0) as 0 | 1,
+            group_id: groupIds[(i + k) % GROUPS]!,
+            created_at: now,
+          })),
+        )
+        .execute();
     }
-    const { first } = await trx.selectFrom('brokers').select((eb) => eb.fn.min<number>('id').as('first')).executeTakeFirstOrThrow();
+    const { first } = await trx
+      .selectFrom('brokers')
+      .select((eb) => eb.fn.min<number>('id').as('first'))
+      .executeTakeFirstOrThrow();
     const base = Number(first);
     // n from 0 to count-1; 101 and 37 are prime to 5,000's factors, so a user's brokers are distinct.
     const lists = (list: 'my' | 'requested', every: number, perUser: number, step: number) => sql`

@@ -30,7 +30,13 @@ const SEARCHERS = 8;
 const ALONE_CHECKS = 300;
 const P99_TARGET_MS = 100;
 
-interface Ready { port: number; password: string; secret: string; ids: number[]; surname: string }
+interface Ready {
+  port: number;
+  password: string;
+  secret: string;
+  ids: number[];
+  surname: string;
+}
 
 /** The server side: the app on the bench database, a staff member with every feature, and what the client needs. */
 async function serveForBench(): Promise<void> {
@@ -52,23 +58,72 @@ async function serveForBench(): Promise<void> {
   await cleanUp();
   const now = Date.now();
   const password = 'bench-password';
-  const user = await db.insertInto('users').values({
-    username: STAFF, email: `${STAFF}@staff-console.test`, first_name: 'Bench', last_name: 'Loop', organization_id: null,
-    user_type: 'is_staff', user_category: 'general', user_role: 'staff', owner: null, product_configuration: 'product_basic',
-    data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '["app"]', flags: '{}',
-    password_hash: await hashPassword(password, config.scrypt), created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  const role = await db.insertInto('roles').values({ name: STAFF, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      username: STAFF,
+      email: `${STAFF}@staff-console.test`,
+      first_name: 'Bench',
+      last_name: 'Loop',
+      organization_id: null,
+      user_type: 'is_staff',
+      user_category: 'general',
+      user_role: 'staff',
+      owner: null,
+      product_configuration: 'product_basic',
+      data_plan: '[]',
+      expiry_dt: null,
+      active: 1,
+      deleted: 0,
+      is_account_admin: 0,
+      allowed_st: '["app"]',
+      flags: '{}',
+      password_hash: await hashPassword(password, config.scrypt),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: STAFF, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
   const secret = newTotpSecret();
   const keys = await loadKeys(db, config, now);
-  await db.insertInto('totp_secrets').values({ user_id: user.id, secret_enc: sealSecret(secret, keys.totpAtRest, user.id), activated_at: now, last_used_step: null }).execute();
+  await db
+    .insertInto('totp_secrets')
+    .values({
+      user_id: user.id,
+      secret_enc: sealSecret(secret, keys.totpAtRest, user.id),
+      activated_at: now,
+      last_used_step: null,
+    })
+    .execute();
   // Live bench users spread over the table, and the surname most of them share.
   const step = Math.floor(1_000_000 / (EDIT_USERS * 1.3));
-  const ids = (await db.selectFrom('users').select('id').where('username', '>=', BENCH_USERNAME_PREFIX).where('username', '<', 'b/')
-    .where('deleted', '=', 0).where(sql`id % ${step}`, '=', 1).orderBy('id').limit(EDIT_USERS).execute()).map((r) => Number(r.id));
-  const surname = (await db.selectFrom('users').select('last_name').groupBy('last_name').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirstOrThrow()).last_name;
+  const ids = (
+    await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '>=', BENCH_USERNAME_PREFIX)
+      .where('username', '<', 'b/')
+      .where('deleted', '=', 0)
+      .where(sql`id % ${step}`, '=', 1)
+      .orderBy('id')
+      .limit(EDIT_USERS)
+      .execute()
+  ).map((r) => Number(r.id));
+  const surname = (
+    await db
+      .selectFrom('users')
+      .select('last_name')
+      .groupBy('last_name')
+      .orderBy(sql`count(*)`, 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+  ).last_name;
   const app = createApp({ db, config });
   // How long the server's own thread was held: asked for (and reset) by SIGUSR2 after each phase.
   const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -83,10 +138,12 @@ async function serveForBench(): Promise<void> {
   });
   process.on('SIGTERM', () => {
     server.close();
-    void cleanUp().finally(() => db.destroy().finally(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    }));
+    void cleanUp().finally(() =>
+      db.destroy().finally(() => {
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(0);
+      }),
+    );
   });
 }
 
@@ -95,7 +152,11 @@ class HttpClient {
   readonly #cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
-  async post(route: string, form: Record<string, string> = {}, multipart = false): Promise<{ status: number; body: any }> {
+  async post(
+    route: string,
+    form: Record<string, string> = {},
+    multipart = false,
+  ): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     const csrf = this.#cookies.get('csrftoken');
     if (csrf) headers['x-csrftoken'] = csrf;
@@ -109,11 +170,10 @@ class HttpClient {
     }
     // A kept-alive socket the server closes as the request goes out resets; that one is sent again
     // (its time counts), as a browser would.
-    const res = await fetch(this.base + route, { method: 'POST', headers, body })
-      .catch((err: unknown) => {
-        if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
-        return fetch(this.base + route, { method: 'POST', headers, body });
-      });
+    const res = await fetch(this.base + route, { method: 'POST', headers, body }).catch((err: unknown) => {
+      if ((err as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw err;
+      return fetch(this.base + route, { method: 'POST', headers, body });
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
@@ -141,11 +201,20 @@ const stats = (times: number[]) => {
 };
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
-interface LoopDelay { loopP99: number; loopMax: number }
+interface LoopDelay {
+  loopP99: number;
+  loopMax: number;
+}
 
-async function startServer(): Promise<{ ready: Ready; loopDelay: () => Promise<LoopDelay>; stop: () => Promise<void> }> {
+async function startServer(): Promise<{
+  ready: Ready;
+  loopDelay: () => Promise<LoopDelay>;
+  stop: () => Promise<void>;
+}> {
   // Node itself with tsx's loader (not the tsx command, which would stand between us and the signals).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/event-loop.ts', '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/event-loop.ts', '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   let onDelay: ((d: LoopDelay) => void) | null = null;
   const ready = await new Promise<Ready>((resolve, reject) => {
@@ -157,15 +226,17 @@ async function startServer(): Promise<{ ready: Ready; loopDelay: () => Promise<L
       else onDelay?.(msg);
     });
   });
-  const loopDelay = () => new Promise<LoopDelay>((resolve) => {
-    onDelay = resolve;
-    child.kill('SIGUSR2');
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const loopDelay = () =>
+    new Promise<LoopDelay>((resolve) => {
+      onDelay = resolve;
+      child.kill('SIGUSR2');
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return { ready, loopDelay, stop };
 }
 
@@ -205,15 +276,23 @@ export async function benchEventLoop(): Promise<string[]> {
     // A failure is thrown where they are awaited, after the edit; until then it must not end the process.
     for (const s of searchers) s.catch(() => {});
     const selection = JSON.stringify({ by: 'ids', ids: ready.ids });
-    const edit = timed(() => client.copy().post('/user/bulk_edit_user/', { selection, changes: JSON.stringify({ cgs: true }) }, true))
-      .finally(() => { editing = false; });
+    const edit = timed(() =>
+      client.copy().post('/user/bulk_edit_user/', { selection, changes: JSON.stringify({ cgs: true }) }, true),
+    ).finally(() => {
+      editing = false;
+    });
     const loaded: number[] = [];
     while (editing) loaded.push(await check());
     const [editMs, editReply] = await edit;
     await Promise.all(searchers);
     const loadedLoop = await loopDelay();
-    if (editReply.body.status !== 1) throw new Error(`bulk edit refused: ${JSON.stringify(editReply.body).slice(0, 200)}`);
-    const undo = await client.post('/user/bulk_edit_user/', { selection, changes: JSON.stringify({ cgs: false }) }, true);
+    if (editReply.body.status !== 1)
+      throw new Error(`bulk edit refused: ${JSON.stringify(editReply.body).slice(0, 200)}`);
+    const undo = await client.post(
+      '/user/bulk_edit_user/',
+      { selection, changes: JSON.stringify({ cgs: false }) },
+      true,
+    );
     if (undo.body.status !== 1) throw new Error('bulk edit undo refused');
 
     const held = (d: LoopDelay) => `server thread held up to ${ms(d.loopMax)} (p99 ${ms(d.loopP99)})`;
@@ -222,10 +301,10 @@ export async function benchEventLoop(): Promise<string[]> {
     const s = stats(searchTimes);
     return [
       `sqlite session_check/ over HTTP, alone (${n(ALONE_CHECKS)} calls): p50 ${ms(a.p50)}, p99 ${ms(a.p99)} (target p99 < ${P99_TARGET_MS} ms) ${verdict(a.p99 < P99_TARGET_MS)}; ${held(aloneLoop)}`,
-      `sqlite session_check/ during a bulk edit of ${n(ready.ids.length)} users and ${SEARCHERS} clients searching '${ready.surname}' `
-        + `(${n(loaded.length)} calls): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (target p99 < ${P99_TARGET_MS} ms) ${verdict(l.p99 < P99_TARGET_MS)}`,
-      `  meanwhile: the bulk edit took ${(editMs / 1000).toFixed(2)} s (${n(editReply.body.data.updated)} updated); `
-        + `${n(searchTimes.length)} searches, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}; ${held(loadedLoop)}`,
+      `sqlite session_check/ during a bulk edit of ${n(ready.ids.length)} users and ${SEARCHERS} clients searching '${ready.surname}' ` +
+        `(${n(loaded.length)} calls): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (target p99 < ${P99_TARGET_MS} ms) ${verdict(l.p99 < P99_TARGET_MS)}`,
+      `  meanwhile: the bulk edit took ${(editMs / 1000).toFixed(2)} s (${n(editReply.body.data.updated)} updated); ` +
+        `${n(searchTimes.length)} searches, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}; ${held(loadedLoop)}`,
     ];
   } finally {
     await stop();

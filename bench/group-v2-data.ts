@@ -9,13 +9,51 @@ import type { Database } from '../server/db/schema';
 
 export const BENCH_GROUPS = 100_000;
 const BATCH = 1_000;
-export const GROUP_WORDS = ['Alpha', 'Atlas', 'Beacon', 'Cobalt', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Keystone', 'Lumen',
-  'Meridian', 'Nimbus', 'Orion', 'Pioneer', 'Quartz', 'Raven', 'Summit'];
-export const GROUP_TOPICS = ['Thesis', 'Collab', 'Security master', 'Energy desk', 'Tech desk', 'Health desk', 'Macro', 'Credit', 'Rates', 'Equities',
-  'Earnings', 'ESG', 'Quant', 'Small caps', 'Emerging markets'];
+export const GROUP_WORDS = [
+  'Alpha',
+  'Atlas',
+  'Beacon',
+  'Cobalt',
+  'Delta',
+  'Ember',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iris',
+  'Juniper',
+  'Keystone',
+  'Lumen',
+  'Meridian',
+  'Nimbus',
+  'Orion',
+  'Pioneer',
+  'Quartz',
+  'Raven',
+  'Summit',
+];
+export const GROUP_TOPICS = [
+  'Thesis',
+  'Collab',
+  'Security master',
+  'Energy desk',
+  'Tech desk',
+  'Health desk',
+  'Macro',
+  'Credit',
+  'Rates',
+  'Equities',
+  'Earnings',
+  'ESG',
+  'Quant',
+  'Small caps',
+  'Emerging markets',
+];
 
 export async function benchGroupCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('user_groups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('user_groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -23,25 +61,42 @@ export async function benchGroupCount(db: Kysely<Database>): Promise<number> {
  * Adds the bench groups when the database has fewer than BENCH_GROUPS (the fetch_group bench's
  * organization brings 40 of its own); answers whether it did.
  */
-export async function ensureBenchGroupsV2(db: Kysely<Database>, log: (line: string) => void = () => {}): Promise<boolean> {
+export async function ensureBenchGroupsV2(
+  db: Kysely<Database>,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
   if ((await benchGroupCount(db)) >= BENCH_GROUPS) return false;
   const started = performance.now();
   log(`Adding ${BENCH_GROUPS.toLocaleString('en-US')} groups…`);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     // Members go to the groups added here only (the fetch_group bench's groups have theirs).
-    const before = Number((await trx.selectFrom('user_groups').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
-    const orgIds = (await trx.selectFrom('organizations').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+    const before = Number(
+      (
+        await trx
+          .selectFrom('user_groups')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+    const orgIds = (await trx.selectFrom('organizations').select('id').orderBy('id').execute()).map((r) =>
+      Number(r.id),
+    );
     for (let i = 0; i < BENCH_GROUPS; i += BATCH) {
-      await trx.insertInto('user_groups').values(Array.from({ length: Math.min(BATCH, BENCH_GROUPS - i) }, (_, k) => {
-        const n = i + k;
-        return {
-          name: `${GROUP_WORDS[n % GROUP_WORDS.length]} ${GROUP_TOPICS[Math.floor(n / GROUP_WORDS.length) % GROUP_TOPICS.length]} ${n + 1}`,
-          kind: ['thesis', 'collab', 'sec_master'][n % 3]!,
-          organization_id: n % 5 === 4 || orgIds.length === 0 ? null : orgIds[n % orgIds.length]!,
-          created_at: now,
-        };
-      })).execute();
+      await trx
+        .insertInto('user_groups')
+        .values(
+          Array.from({ length: Math.min(BATCH, BENCH_GROUPS - i) }, (_, k) => {
+            const n = i + k;
+            return {
+              name: `${GROUP_WORDS[n % GROUP_WORDS.length]} ${GROUP_TOPICS[Math.floor(n / GROUP_WORDS.length) % GROUP_TOPICS.length]} ${n + 1}`,
+              kind: ['thesis', 'collab', 'sec_master'][n % 3]!,
+              organization_id: n % 5 === 4 || orgIds.length === 0 ? null : orgIds[n % orgIds.length]!,
+              created_at: now,
+            };
+          }),
+        )
+        .execute();
     }
     await sql`
       insert into group_members (group_id, user_id)

@@ -21,26 +21,43 @@ const SEARCH_TARGET_MS = 100;
 const SEARCHES = 200;
 
 async function spreadEmails(db: Kysely<Database>, count: number, step: number): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('email')
-    .where('username', '>=', BENCH_USERNAME_PREFIX).where('username', '<', 'b/').where('deleted', '=', 0)
-    .where(sql`id % ${step}`, '=', 7 % step).orderBy('id').limit(count).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('username', '>=', BENCH_USERNAME_PREFIX)
+    .where('username', '<', 'b/')
+    .where('deleted', '=', 0)
+    .where(sql`id % ${step}`, '=', 7 % step)
+    .orderBy('id')
+    .limit(count)
+    .execute();
   if (rows.length < count) throw new Error(`only ${rows.length} bench users found for the group upload bench`);
   return rows.map((r) => r.email);
 }
 
 /** The searches a person makes: a word, a pair, a rare name, an organization, a deep page. */
 async function searchForms(client: HttpClient, db: Kysely<Database>): Promise<Record<string, string>[]> {
-  const org = await db.selectFrom('user_groups').select('organization_id').where('organization_id', 'is not', null).limit(1).executeTakeFirstOrThrow();
+  const org = await db
+    .selectFrom('user_groups')
+    .select('organization_id')
+    .where('organization_id', 'is not', null)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   let after: unknown = null;
   for (let page = 0; page < 19; page++) {
-    const { reply } = await timedPost<GroupSearchReply>(client, '/user/groups_v2/search/', { query: '', after: after ? JSON.stringify(after) : '' });
+    const { reply } = await timedPost<GroupSearchReply>(client, '/user/groups_v2/search/', {
+      query: '',
+      after: after ? JSON.stringify(after) : '',
+    });
     after = reply.next;
   }
   return [
     ...GROUP_WORDS.slice(0, 5).map((w) => ({ query: w.toLowerCase() })),
     ...GROUP_TOPICS.slice(0, 5).map((t, i) => ({ query: `${GROUP_WORDS[i]} ${t}`.toLowerCase() })),
-    { query: '99999' }, { query: 'no such group anywhere' },
-    { organization_id: String(org.organization_id) }, { query: 'desk', organization_id: String(org.organization_id) },
+    { query: '99999' },
+    { query: 'no such group anywhere' },
+    { organization_id: String(org.organization_id) },
+    { query: 'desk', organization_id: String(org.organization_id) },
     { query: '', after: JSON.stringify(after) },
   ];
 }
@@ -59,11 +76,23 @@ export async function benchGroupsV2On(engine: Engine): Promise<string[]> {
   });
   let groupId: number | null = null;
   try {
-    const total = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const emails = await spreadEmails(db, USERS, Math.max(1, Math.floor(total / (USERS * 1.2))));
     const client = await signInOverHttp(db, server.base, STAFF);
-    groupId = (await db.insertInto('user_groups').values({ name: `Bench upload ${Date.now()}`, kind: 'collab', organization_id: null, created_at: Date.now() })
-      .returning('id').executeTakeFirstOrThrow()).id;
+    groupId = (
+      await db
+        .insertInto('user_groups')
+        .values({ name: `Bench upload ${Date.now()}`, kind: 'collab', organization_id: null, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
 
     const started = performance.now();
     const read = readIdentifierFile(new TextEncoder().encode(`email\r\n${emails.join('\r\n')}\r\n`));
@@ -72,19 +101,25 @@ export async function benchGroupsV2On(engine: Engine): Promise<string[]> {
     const fields = { group_id: String(groupId), identifiers: JSON.stringify(read.values) };
     const verify = await timedPost<VerifyFileReply>(client, '/user/verify_file_data/', fields);
     const add = await timedPost<AddUsersReply>(client, '/user/add_users_to_groups/', fields);
-    if (add.reply.validDataPoints.length !== USERS) throw new Error(`added ${add.reply.validDataPoints.length} of ${USERS}`);
+    if (add.reply.validDataPoints.length !== USERS)
+      throw new Error(`added ${add.reply.validDataPoints.length} of ${USERS}`);
     const uploadS = (verify.ms + add.ms) / 1000;
-    lines.push(`${engine} group bulk upload, ${n(USERS)} users by email of ${n(total)}: verify ${(verify.ms / 1000).toFixed(2)} s + add ${(add.ms / 1000).toFixed(2)} s `
-      + `= ${uploadS.toFixed(2)} s (target ≤ ${UPLOAD_TARGET_S} s) ${verdict(uploadS <= UPLOAD_TARGET_S)}; the file's reading ${parseS.toFixed(2)} s besides`);
+    lines.push(
+      `${engine} group bulk upload, ${n(USERS)} users by email of ${n(total)}: verify ${(verify.ms / 1000).toFixed(2)} s + add ${(add.ms / 1000).toFixed(2)} s ` +
+        `= ${uploadS.toFixed(2)} s (target ≤ ${UPLOAD_TARGET_S} s) ${verdict(uploadS <= UPLOAD_TARGET_S)}; the file's reading ${parseS.toFixed(2)} s besides`,
+    );
     const members = await timedPost<unknown>(client, '/user/groups_v2/members/', { group_id: String(groupId) });
     lines.push(`${engine} the group's ${n(USERS)} members listed in ${members.ms.toFixed(0)} ms`);
 
     const forms = await searchForms(client, db);
     const times: number[] = [];
-    for (let i = 0; i < SEARCHES; i++) times.push((await timedPost<GroupSearchReply>(client, '/user/groups_v2/search/', forms[i % forms.length]!)).ms);
+    for (let i = 0; i < SEARCHES; i++)
+      times.push((await timedPost<GroupSearchReply>(client, '/user/groups_v2/search/', forms[i % forms.length]!)).ms);
     const { p50, p95 } = summary(times);
-    lines.push(`${engine} group search at ${n(groups)} groups (word, pair, rare, organization, page 20): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms `
-      + `(target p95 ≤ ${SEARCH_TARGET_MS} ms) ${verdict(p95 <= SEARCH_TARGET_MS)}`);
+    lines.push(
+      `${engine} group search at ${n(groups)} groups (word, pair, rare, organization, page 20): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ` +
+        `(target p95 ≤ ${SEARCH_TARGET_MS} ms) ${verdict(p95 <= SEARCH_TARGET_MS)}`,
+    );
   } finally {
     try {
       if (groupId !== null) {

@@ -101,11 +101,19 @@ export async function startServerProcess(target: DatabaseTarget): Promise<Server
   if (target.engine === 'sqlite') symlinkSync(path.resolve(target.file), path.join(dir, 'staff-console.db'));
   const port = await freePort();
   const env: Record<string, string> = {
-    ...process.env as Record<string, string>,
-    PORT: String(port), DATA_DIR: dir, APP_ENV: 'test', SECRET_KEY, SKIP_BUILD: '1', SMTP_URL: '',
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    DATA_DIR: dir,
+    APP_ENV: 'test',
+    SECRET_KEY,
+    SKIP_BUILD: '1',
+    SMTP_URL: '',
     DATABASE_URL: target.engine === 'postgres' ? target.url : '',
   };
-  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${output}`)), 120_000);
@@ -125,7 +133,8 @@ export async function startServerProcess(target: DatabaseTarget): Promise<Server
   });
   let stopping = false;
   child.once('exit', (code) => {
-    if (!stopping) console.error(`The bench server exited (${code}) during the run; its output:\n${output.slice(-4000)}`);
+    if (!stopping)
+      console.error(`The bench server exited (${code}) during the run; its output:\n${output.slice(-4000)}`);
   });
   return {
     base: `http://127.0.0.1:${port}`,
@@ -152,18 +161,49 @@ export async function signInOverHttp(db: Kysely<Database>, base: string, usernam
   await db.deleteFrom('roles').where('name', '=', username).execute();
   const password = 'bench-password';
   const config = { ...loadConfig({ APP_ENV: 'test', SECRET_KEY }), scrypt: TEST_SCRYPT_FOR_BENCH };
-  const user = await db.insertInto('users').values({
-    username, email: `${username}@staff-console.test`, first_name: 'Bench', last_name: 'Http', organization_id: null,
-    user_type: 'is_staff', user_category: 'general', user_role: 'staff', owner: null, product_configuration: 'product_basic',
-    data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '["app"]', flags: '{}',
-    password_hash: await hashPassword(password, config.scrypt), created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  const role = await db.insertInto('roles').values({ name: username, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      username,
+      email: `${username}@staff-console.test`,
+      first_name: 'Bench',
+      last_name: 'Http',
+      organization_id: null,
+      user_type: 'is_staff',
+      user_category: 'general',
+      user_role: 'staff',
+      owner: null,
+      product_configuration: 'product_basic',
+      data_plan: '[]',
+      expiry_dt: null,
+      active: 1,
+      deleted: 0,
+      is_account_admin: 0,
+      allowed_st: '["app"]',
+      flags: '{}',
+      password_hash: await hashPassword(password, config.scrypt),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: username, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
   const secret = newTotpSecret();
   const keys = await loadKeys(db, config, now);
-  await db.insertInto('totp_secrets').values({ user_id: user.id, secret_enc: sealSecret(secret, keys.totpAtRest, user.id), activated_at: now, last_used_step: null }).execute();
+  await db
+    .insertInto('totp_secrets')
+    .values({
+      user_id: user.id,
+      secret_enc: sealSecret(secret, keys.totpAtRest, user.id),
+      activated_at: now,
+      last_used_step: null,
+    })
+    .execute();
   const client = new HttpClient(base);
   await client.post('/session_check/');
   await client.post('/login_account_new/', { username, password });

@@ -40,13 +40,36 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     // Fresh rows: the planner's statistics follow.
     await refreshStatistics(db, engine);
   }
-  const total = Number((await db.selectFrom('invite_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const half = await db.selectFrom('invite_requests').select(['id', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(Math.floor(total / 2)).limit(1).executeTakeFirstOrThrow();
-  const commonest = await db.selectFrom('invite_requests').select(['first_name', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('first_name').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
+  const total = Number(
+    (
+      await db
+        .selectFrom('invite_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const half = await db
+    .selectFrom('invite_requests')
+    .select(['id', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(Math.floor(total / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const commonest = await db
+    .selectFrom('invite_requests')
+    .select(['first_name', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('first_name')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const cases: { label: string; route: string }[] = [
     { label: 'first page', route: LIST },
     { label: `page at request ${count(Math.floor(total / 2))}`, route: `${LIST}?cursor=${half.created_at}.${half.id}` },
-    { label: `search "${commonest.first_name}" (${count(Number(commonest.n))})`, route: `${LIST}?q=${encodeURIComponent(commonest.first_name)}` },
+    {
+      label: `search "${commonest.first_name}" (${count(Number(commonest.n))})`,
+      route: `${LIST}?q=${encodeURIComponent(commonest.first_name)}`,
+    },
     { label: 'search a name nobody has', route: `${LIST}?q=zzyzx` },
     { label: 'status New', route: `${LIST}?status=new` },
     { label: 'status Approved (rarest)', route: `${LIST}?status=approved` },
@@ -70,23 +93,55 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       }
       const one = summary(times);
       const crowd = summary(await concurrentTimes(CLIENTS, CALLS, async () => (await timedGet(client, c.route)).ms));
-      lines.push(`${engine} ${c.label.padEnd(32)} rows ${String(rows).padEnd(3)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95)} ${verdict(crowd.p95 <= P95_MS)}`);
+      lines.push(
+        `${engine} ${c.label.padEnd(32)} rows ${String(rows).padEnd(3)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95)} ${verdict(crowd.p95 <= P95_MS)}`,
+      );
     }
 
     // A bulk approval of 500 open bench requests, then everything it wrote undone.
-    const picked = await db.selectFrom('invite_requests').select(['id', 'version', 'organization_id'])
-      .where('status', '=', 'new').where('email_key', 'like', `%@${BENCH_INVITE_DOMAIN}`).orderBy('created_at', 'desc').limit(BULK).execute();
+    const picked = await db
+      .selectFrom('invite_requests')
+      .select(['id', 'version', 'organization_id'])
+      .where('status', '=', 'new')
+      .where('email_key', 'like', `%@${BENCH_INVITE_DOMAIN}`)
+      .orderBy('created_at', 'desc')
+      .limit(BULK)
+      .execute();
     const org = await db.selectFrom('organizations').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
     const form = {
       requests: JSON.stringify(picked.map((p) => ({ id: Number(p.id), version: Number(p.version) }))),
-      organization_id: String(org.id), user_type: 'trial', user_category: 'general', owner: STAFF, product_configuration: 'product_basic', data_plan: '[]',
+      organization_id: String(org.id),
+      user_type: 'trial',
+      user_category: 'general',
+      owner: STAFF,
+      product_configuration: 'product_basic',
+      data_plan: '[]',
     };
     const ids = picked.map((p) => Number(p.id));
     undo = async () => {
-      const users = (await db.selectFrom('invite_requests').select('user_id').where('id', 'in', ids).where('user_id', 'is not', null).execute()).map((r) => Number(r.user_id));
+      const users = (
+        await db
+          .selectFrom('invite_requests')
+          .select('user_id')
+          .where('id', 'in', ids)
+          .where('user_id', 'is not', null)
+          .execute()
+      ).map((r) => Number(r.user_id));
       for (const p of picked) {
-        await db.updateTable('invite_requests').set({ status: 'new', decided_by: null, decided_at: null, user_id: null, invited_at: null, invitations: 0, version: Number(p.version), organization_id: p.organization_id })
-          .where('id', '=', Number(p.id)).execute();
+        await db
+          .updateTable('invite_requests')
+          .set({
+            status: 'new',
+            decided_by: null,
+            decided_at: null,
+            user_id: null,
+            invited_at: null,
+            invitations: 0,
+            version: Number(p.version),
+            organization_id: p.organization_id,
+          })
+          .where('id', '=', Number(p.id))
+          .execute();
       }
       for (let i = 0; i < users.length; i += 200) {
         const chunk = users.slice(i, i + 200);
@@ -94,17 +149,33 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
         await db.deleteFrom('audit_log').where('record_kind', '=', 'user').where('record_id', 'in', chunk).execute();
         await db.deleteFrom('users').where('id', 'in', chunk).execute();
       }
-      for (let i = 0; i < ids.length; i += 200) await db.deleteFrom('audit_log').where('record_kind', '=', 'invite_request').where('record_id', 'in', ids.slice(i, i + 200)).execute();
+      for (let i = 0; i < ids.length; i += 200)
+        await db
+          .deleteFrom('audit_log')
+          .where('record_kind', '=', 'invite_request')
+          .where('record_id', 'in', ids.slice(i, i + 200))
+          .execute();
     };
-    const preview = await timedPost<{ outcomes: { ok: boolean }[] }>(client, '/api/invite_requests/bulk_preview/', form);
-    const approval = await timedPost<{ outcomes: { ok: boolean }[] }>(client, '/api/invite_requests/bulk_approve/', form);
+    const preview = await timedPost<{ outcomes: { ok: boolean }[] }>(
+      client,
+      '/api/invite_requests/bulk_preview/',
+      form,
+    );
+    const approval = await timedPost<{ outcomes: { ok: boolean }[] }>(
+      client,
+      '/api/invite_requests/bulk_approve/',
+      form,
+    );
     const made = approval.reply.outcomes.filter((o) => o.ok).length;
-    lines.push(`${engine} bulk approval of ${count(picked.length)}: preview ${fmt(preview.ms)}, approval ${fmt(approval.ms)} (${count(made)} users created with their invitations and audit rows in one transaction); undone afterwards`);
+    lines.push(
+      `${engine} bulk approval of ${count(picked.length)}: preview ${fmt(preview.ms)}, approval ${fmt(approval.ms)} (${count(made)} users created with their invitations and audit rows in one transaction); undone afterwards`,
+    );
     lines.push(`${engine}: ${client.retries} request(s) sent again`);
     return lines;
   } finally {
     await server.stop();
-    if (undo) await undo().catch((err: unknown) => lines.push(`${engine}: undoing the bulk approval failed: ${String(err)}`));
+    if (undo)
+      await undo().catch((err: unknown) => lines.push(`${engine}: undoing the bulk approval failed: ${String(err)}`));
     await removeHttpStaff(db, STAFF).catch(() => {});
     await db.destroy();
   }

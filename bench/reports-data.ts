@@ -11,7 +11,12 @@ const PEOPLE = 100_000;
 const DAYS = 365;
 const BATCH = 2_000;
 const NAMES: ReadonlyArray<[string, number]> = [
-  ['Report opened', 0.40], ['Search run', 0.28], ['Document downloaded', 0.14], ['Watchlist saved', 0.08], ['Alert created', 0.05], ['Notebook shared', 0.05],
+  ['Report opened', 0.4],
+  ['Search run', 0.28],
+  ['Document downloaded', 0.14],
+  ['Watchlist saved', 0.08],
+  ['Alert created', 0.05],
+  ['Notebook shared', 0.05],
 ];
 
 function seededRandom(seed: number): () => number {
@@ -25,14 +30,32 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-export async function ensureBenchReports(db: Kysely<Database>, log: (line: string) => void = () => {}): Promise<boolean> {
-  const { n } = await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'platform').executeTakeFirstOrThrow();
+export async function ensureBenchReports(
+  db: Kysely<Database>,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
+  const { n } = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('source', '=', 'platform')
+    .executeTakeFirstOrThrow();
   if (Number(n) >= BENCH_EVENTS) return false;
   const started = performance.now();
   log(`Adding ${BENCH_EVENTS.toLocaleString('en-US')} platform events…`);
   await db.deleteFrom('events').where('source', '=', 'platform').execute();
-  const people = (await db.selectFrom('users').select(['id', 'username', 'organization_id']).where('deleted', '=', 0).orderBy('id').limit(PEOPLE).execute())
-    .map((u) => ({ id: Number(u.id), username: u.username, org: u.organization_id === null ? null : Number(u.organization_id) }));
+  const people = (
+    await db
+      .selectFrom('users')
+      .select(['id', 'username', 'organization_id'])
+      .where('deleted', '=', 0)
+      .orderBy('id')
+      .limit(PEOPLE)
+      .execute()
+  ).map((u) => ({
+    id: Number(u.id),
+    username: u.username,
+    org: u.organization_id === null ? null : Number(u.organization_id),
+  }));
   if (people.length === 0) throw new Error('the bench database has no users to record events of');
   const random = seededRandom(20_261_128);
   // Rank r is drawn about 1 / (r + 1)^0.8 as often: the busiest people make thousands of events.
@@ -63,7 +86,16 @@ export async function ensureBenchReports(db: Kysely<Database>, log: (line: strin
       const p = pickPerson();
       // Oldest first, as a source sends them.
       const at = start + Math.floor(((done + i) / BENCH_EVENTS) * DAYS * 86_400_000);
-      return { name: pickName(), source: 'platform', user_id: p.id, organization_id: p.org, actor: p.username, occurred_at: at, received_at: at, properties: null };
+      return {
+        name: pickName(),
+        source: 'platform',
+        user_id: p.id,
+        organization_id: p.org,
+        actor: p.username,
+        occurred_at: at,
+        received_at: at,
+        properties: null,
+      };
     });
     await db.insertInto('events').values(rows).execute();
     if ((done / BATCH) % 50 === 0) log(`  ${(done + rows.length).toLocaleString('en-US')} events`);

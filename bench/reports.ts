@@ -25,50 +25,126 @@ const MIN_USERS = 1_000_000;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-interface Case { label: string; method: 'GET' | 'POST'; path: string; form: Record<string, string> }
+interface Case {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  form: Record<string, string>;
+}
 
 async function timed(client: HttpClient, c: Case): Promise<number> {
   const t = performance.now();
-  const res = c.method === 'GET' ? await client.get(`${c.path}?${new URLSearchParams(c.form)}`) : await client.post(c.path, c.form);
+  const res =
+    c.method === 'GET'
+      ? await client.get(`${c.path}?${new URLSearchParams(c.form)}`)
+      : await client.post(c.path, c.form);
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`${c.label}: ${res.status}`);
   return performance.now() - t;
 }
 
 async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTarget): Promise<string[]> {
-  const users = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const users = Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (users < MIN_USERS) {
     await db.destroy();
     return [`${engine}: skipped — ${count(users)} users, fewer than ${count(MIN_USERS)}; run npm run seed:bench first`];
   }
   await ensureBenchReports(db, (line) => console.log(`${engine}: ${line}`));
-  const org = await db.selectFrom('users').select(['organization_id', (eb) => eb.fn.countAll<number>().as('n')]).where('organization_id', 'is not', null)
-    .groupBy('organization_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
-  const person = await db.selectFrom('events').select(['user_id', (eb) => eb.fn.countAll<number>().as('n')]).where('source', '=', 'platform')
-    .groupBy('user_id').orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
-  const events = Number((await db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const org = await db
+    .selectFrom('users')
+    .select(['organization_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('organization_id', 'is not', null)
+    .groupBy('organization_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const person = await db
+    .selectFrom('events')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('source', '=', 'platform')
+    .groupBy('user_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const events = Number(
+    (
+      await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const now = Date.now();
   const month = { from: day(now - 29 * DAY), to: day(now) };
   const year = { from: day(now - 364 * DAY), to: day(now) };
   const orgId = String(org.organization_id);
   const cases: Case[] = [];
   for (const p of REPORT_PANELS) {
-    cases.push({ label: `${p}, 30 days`, method: 'GET', path: '/api/reports/dashboard/', form: { panel: p, ...month, org_id: '' } });
-    cases.push({ label: `${p}, a year`, method: 'GET', path: '/api/reports/dashboard/', form: { panel: p, ...year, org_id: '' } });
-    cases.push({ label: `${p}, a year, top org (${count(Number(org.n))})`, method: 'GET', path: '/api/reports/dashboard/', form: { panel: p, ...year, org_id: orgId } });
+    cases.push({
+      label: `${p}, 30 days`,
+      method: 'GET',
+      path: '/api/reports/dashboard/',
+      form: { panel: p, ...month, org_id: '' },
+    });
+    cases.push({
+      label: `${p}, a year`,
+      method: 'GET',
+      path: '/api/reports/dashboard/',
+      form: { panel: p, ...year, org_id: '' },
+    });
+    cases.push({
+      label: `${p}, a year, top org (${count(Number(org.n))})`,
+      method: 'GET',
+      path: '/api/reports/dashboard/',
+      form: { panel: p, ...year, org_id: orgId },
+    });
   }
   cases.push(
     { label: 'analytics, a year', method: 'POST', path: '/user/fetch_user_analytics/', form: { ...year } },
-    { label: 'analytics, a year, top org', method: 'POST', path: '/user/fetch_user_analytics/', form: { ...year, org_id: orgId } },
-    { label: `analytics, busiest person (${count(Number(person.n))})`, method: 'POST', path: '/user/fetch_user_analytics/', form: { ...year, user_id: String(person.user_id) } },
+    {
+      label: 'analytics, a year, top org',
+      method: 'POST',
+      path: '/user/fetch_user_analytics/',
+      form: { ...year, org_id: orgId },
+    },
+    {
+      label: `analytics, busiest person (${count(Number(person.n))})`,
+      method: 'POST',
+      path: '/user/fetch_user_analytics/',
+      form: { ...year, user_id: String(person.user_id) },
+    },
     { label: 'depth, a year', method: 'GET', path: '/api/reports/depth/', form: { ...year } },
     { label: 'events, first page', method: 'POST', path: '/segment/fetch_segmentio_events/', form: { ...year } },
-    { label: 'events, rarest name', method: 'POST', path: '/segment/fetch_segmentio_events/', form: { ...year, name: 'Alert created' } },
-    { label: 'events, top org', method: 'POST', path: '/segment/fetch_segmentio_events/', form: { ...year, org_id: orgId } },
-    { label: 'busiest person summary', method: 'POST', path: '/user/get_user_segment_data/', form: { ...year, user_id: String(person.user_id) } },
+    {
+      label: 'events, rarest name',
+      method: 'POST',
+      path: '/segment/fetch_segmentio_events/',
+      form: { ...year, name: 'Alert created' },
+    },
+    {
+      label: 'events, top org',
+      method: 'POST',
+      path: '/segment/fetch_segmentio_events/',
+      form: { ...year, org_id: orgId },
+    },
+    {
+      label: 'busiest person summary',
+      method: 'POST',
+      path: '/user/get_user_segment_data/',
+      form: { ...year, user_id: String(person.user_id) },
+    },
   );
 
-  const lines: string[] = [`${engine}: ${count(users)} users, ${count(events)} events; ${CALLS} calls per case and mode, over HTTP`];
+  const lines: string[] = [
+    `${engine}: ${count(users)} users, ${count(events)} events; ${CALLS} calls per case and mode, over HTTP`,
+  ];
   const server = await startServerProcess(target).catch(async (err: unknown) => {
     await db.destroy();
     throw err;
@@ -81,7 +157,9 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       for (let i = 0; i < CALLS; i++) times.push(await timed(client, c));
       const one = summary(times);
       const crowd = summary(await concurrentTimes(CLIENTS, CALLS, () => timed(client, c)));
-      lines.push(`${engine} ${c.label.padEnd(36)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95).padEnd(9)} ${verdict(crowd.p95 <= P95_MS)}`);
+      lines.push(
+        `${engine} ${c.label.padEnd(36)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95).padEnd(9)} ${verdict(crowd.p95 <= P95_MS)}`,
+      );
     }
     lines.push(`${engine}: ${client.retries} request(s) sent again`);
     return lines;

@@ -35,14 +35,24 @@ export async function busiestBenchBroker(db: Kysely<Database>): Promise<number> 
   return Number(row.id);
 }
 
-export async function ensureBenchResearch(db: Kysely<Database>, productKey: string, log: (line: string) => void = () => {}): Promise<boolean> {
-  const { n } = await db.selectFrom('research_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function ensureBenchResearch(
+  db: Kysely<Database>,
+  productKey: string,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
+  const { n } = await db
+    .selectFrom('research_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(n) >= BENCH_REQUESTS) return false;
   const started = performance.now();
   log(`Adding ${BENCH_REQUESTS.toLocaleString('en-US')} broker research requests and their fulfillments…`);
-  const users = (await db.selectFrom('users').select(['id', 'organization_id']).where('deleted', '=', 0).orderBy('id').execute())
-    .map((u) => ({ id: Number(u.id), organization_id: u.organization_id === null ? null : Number(u.organization_id) }));
-  const brokerIds = brokersByDemand((await db.selectFrom('brokers').select('id').orderBy('id').execute()).map((b) => Number(b.id)));
+  const users = (
+    await db.selectFrom('users').select(['id', 'organization_id']).where('deleted', '=', 0).orderBy('id').execute()
+  ).map((u) => ({ id: Number(u.id), organization_id: u.organization_id === null ? null : Number(u.organization_id) }));
+  const brokerIds = brokersByDemand(
+    (await db.selectFrom('brokers').select('id').orderBy('id').execute()).map((b) => Number(b.id)),
+  );
   const now = Date.now();
   const rand = seededRandom(20_261_128);
   await db.transaction().execute(async (trx) => {
@@ -51,16 +61,38 @@ export async function ensureBenchResearch(db: Kysely<Database>, productKey: stri
     const activeKeys = new Set<string>();
     let fulfillments = 0;
     for (let done = 0; done < BENCH_REQUESTS; done += BATCH) {
-      const { requests, fulfillments: given } = requestRows({ users, brokerIds }, Math.min(BATCH, BENCH_REQUESTS - done), now, rand, activeKeys, done + 1);
+      const { requests, fulfillments: given } = requestRows(
+        { users, brokerIds },
+        Math.min(BATCH, BENCH_REQUESTS - done),
+        now,
+        rand,
+        activeKeys,
+        done + 1,
+      );
       await trx.insertInto('research_requests').values(requests).execute();
-      for (let i = 0; i < given.length; i += BATCH / 2) await trx.insertInto('fulfillments').values(given.slice(i, i + BATCH / 2)).execute();
+      for (let i = 0; i < given.length; i += BATCH / 2)
+        await trx
+          .insertInto('fulfillments')
+          .values(given.slice(i, i + BATCH / 2))
+          .execute();
       fulfillments += given.length;
       if ((done + BATCH) % 200_000 === 0) log(`  ${(done + BATCH).toLocaleString('en-US')} requests`);
     }
     await syncIdentity(trx, 'research_requests');
     for (let done = 0; done < BENCH_OTHER_SOURCES; done += BATCH) {
-      const rows = otherSourceRows({ users, brokerIds }, Math.min(BATCH, BENCH_OTHER_SOURCES - done), now, rand, activeKeys, productKey);
-      for (let i = 0; i < rows.length; i += BATCH / 2) await trx.insertInto('fulfillments').values(rows.slice(i, i + BATCH / 2)).execute();
+      const rows = otherSourceRows(
+        { users, brokerIds },
+        Math.min(BATCH, BENCH_OTHER_SOURCES - done),
+        now,
+        rand,
+        activeKeys,
+        productKey,
+      );
+      for (let i = 0; i < rows.length; i += BATCH / 2)
+        await trx
+          .insertInto('fulfillments')
+          .values(rows.slice(i, i + BATCH / 2))
+          .execute();
       fulfillments += rows.length;
     }
     log(`  ${fulfillments.toLocaleString('en-US')} fulfillments`);

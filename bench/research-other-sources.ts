@@ -43,7 +43,11 @@ async function upload<T>(on: { app: App; client: BenchClient; dist: string }, pa
   form.append('file', new File([csv], 'distributor-entitlements.csv', { type: 'text/csv' }));
   form.append('source_name', 'Bench distributor file');
   form.append('dist', on.dist);
-  const res = await on.app.request(`http://localhost${ROUTE}${path}`, { method: 'POST', headers: on.client.headers(), body: form });
+  const res = await on.app.request(`http://localhost${ROUTE}${path}`, {
+    method: 'POST',
+    headers: on.client.headers(),
+    body: form,
+  });
   const reply = (await res.json()) as T;
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
   return reply;
@@ -60,12 +64,27 @@ const BAD_ROWS: Record<number, (user: string, broker: string, i: number) => stri
 
 /** 50,000 rows: distinct (user, broker) pairs, and 1% of rows bad in each of five ways. */
 async function buildFile(db: Kysely<Database>): Promise<{ csv: string; bad: number }> {
-  const total = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const perBroker = Math.ceil(ROWS / BROKERS);
   const step = Math.max(1, Math.floor(total / (perBroker * 1.3)));
-  const users = await db.selectFrom('users').select(['id', 'username', 'email'])
-    .where('username', '>=', BENCH_USERNAME_PREFIX).where('username', '<', 'b/').where('deleted', '=', 0).where('active', '=', 1)
-    .where(sql`id % ${step}`, '=', 3 % step).orderBy('id').limit(perBroker).execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email'])
+    .where('username', '>=', BENCH_USERNAME_PREFIX)
+    .where('username', '<', 'b/')
+    .where('deleted', '=', 0)
+    .where('active', '=', 1)
+    .where(sql`id % ${step}`, '=', 3 % step)
+    .orderBy('id')
+    .limit(perBroker)
+    .execute();
   if (users.length < perBroker) throw new Error(`only ${users.length} bench users found for the other-sources bench`);
   const brokers = await db.selectFrom('brokers').select(['id', 'name']).orderBy('id').limit(BROKERS).execute();
   const lines = ['user,broker,starts,ends'];
@@ -95,18 +114,25 @@ export async function benchOtherSourcesOn(engine: Engine, db: Kysely<Database>):
     const read = readOtherSourceFile(new TextEncoder().encode(csv));
     if (!read.ok) throw new Error(read.reason);
     const readMs = performance.now() - r;
-    lines.push(`${engine} other sources: a file of ${n(ROWS)} rows (${(csv.length / 1e6).toFixed(2)} MB, ${n(bad)} bad) read in ${readMs.toFixed(0)} ms by the browser's reader`);
+    lines.push(
+      `${engine} other sources: a file of ${n(ROWS)} rows (${(csv.length / 1e6).toFixed(2)} MB, ${n(bad)} bad) read in ${readMs.toFixed(0)} ms by the browser's reader`,
+    );
 
     const verify = await withLoopPause(() => upload<VerifyReply>(on, '/verify/', csv));
-    lines.push(`${engine} verify: ${(verify.ms / 1000).toFixed(2)} s — ${n(verify.value.taken)} to add, ${n(verify.value.skipped)} skipped, ${n(verify.value.refused)} refused; `
-      + `longest event-loop pause ${verify.maxPauseMs.toFixed(0)} ms`);
+    lines.push(
+      `${engine} verify: ${(verify.ms / 1000).toFixed(2)} s — ${n(verify.value.taken)} to add, ${n(verify.value.skipped)} skipped, ${n(verify.value.refused)} refused; ` +
+        `longest event-loop pause ${verify.maxPauseMs.toFixed(0)} ms`,
+    );
     let importId: number | null = null;
     try {
       const apply = await withLoopPause(() => upload<ApplyReply>(on, '/apply/', csv));
       importId = apply.value.import_id;
-      if (apply.value.taken !== verify.value.taken) throw new Error(`applied ${apply.value.taken}, verified ${verify.value.taken}`);
-      lines.push(`${engine} apply (one transaction, checked again): ${(apply.ms / 1000).toFixed(2)} s — ${n(apply.value.taken)} fulfillments added; `
-        + `longest event-loop pause ${apply.maxPauseMs.toFixed(0)} ms`);
+      if (apply.value.taken !== verify.value.taken)
+        throw new Error(`applied ${apply.value.taken}, verified ${verify.value.taken}`);
+      lines.push(
+        `${engine} apply (one transaction, checked again): ${(apply.ms / 1000).toFixed(2)} s — ${n(apply.value.taken)} fulfillments added; ` +
+          `longest event-loop pause ${apply.maxPauseMs.toFixed(0)} ms`,
+      );
       lines.push(`${engine} verify + apply of ${n(ROWS)} rows: ${((verify.ms + apply.ms) / 1000).toFixed(2)} s`);
     } finally {
       if (importId !== null) {

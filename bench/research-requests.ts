@@ -23,7 +23,11 @@ const CLIENTS = 8;
 const P95_MS = 50;
 const DAY = 24 * 60 * 60 * 1000;
 
-interface ListReply { items: unknown[]; total: number; total_capped: boolean }
+interface ListReply {
+  items: unknown[];
+  total: number;
+  total_capped: boolean;
+}
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -37,28 +41,68 @@ function formOf(filters: RequestFilters, cursor = ''): Record<string, string> {
 async function cursorAt(db: Kysely<Database>, filters: RequestFilters, offset: number): Promise<string> {
   let q = db.selectFrom('research_requests').select(['id', 'created_at']);
   if (filters.broker !== '') q = q.where('broker_id', '=', filters.broker);
-  const row = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(1).executeTakeFirstOrThrow();
+  const row = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return encodeRequestCursor(filters, { dir: 'next', at: Number(row.created_at), id: Number(row.id) });
 }
 
 /** The value of `column` most requests carry. */
-async function commonest(db: Kysely<Database>, column: 'organization_id' | 'user_id'): Promise<{ id: number; n: number }> {
-  const row = await db.selectFrom('research_requests').select([column, (eb) => eb.fn.countAll<number>().as('n')])
-    .where(column, 'is not', null).groupBy(column).orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
+async function commonest(
+  db: Kysely<Database>,
+  column: 'organization_id' | 'user_id',
+): Promise<{ id: number; n: number }> {
+  const row = await db
+    .selectFrom('research_requests')
+    .select([column, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(column, 'is not', null)
+    .groupBy(column)
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   return { id: Number(row[column as keyof typeof row]), n: Number(row.n) };
 }
 
 async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTarget): Promise<string[]> {
-  const requests = Number((await db.selectFrom('research_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const requests = Number(
+    (
+      await db
+        .selectFrom('research_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (requests < BENCH_REQUESTS) {
     await db.destroy();
-    return [`${engine}: skipped — ${count(requests)} requests, fewer than ${count(BENCH_REQUESTS)}; run npm run seed:bench to add them`];
+    return [
+      `${engine}: skipped — ${count(requests)} requests, fewer than ${count(BENCH_REQUESTS)}; run npm run seed:bench to add them`,
+    ];
   }
   const broker = await busiestBenchBroker(db);
-  const brokerRequests = Number((await db.selectFrom('research_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('broker_id', '=', broker).executeTakeFirstOrThrow()).n);
+  const brokerRequests = Number(
+    (
+      await db
+        .selectFrom('research_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('broker_id', '=', broker)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const org = await commonest(db, 'organization_id');
   const user = await commonest(db, 'user_id');
-  const newest = Number((await db.selectFrom('research_requests').select('created_at').orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow()).created_at);
+  const newest = Number(
+    (
+      await db
+        .selectFrom('research_requests')
+        .select('created_at')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).created_at,
+  );
   const f = (over: Partial<RequestFilters>): RequestFilters => ({ ...NO_REQUEST_FILTERS, ...over });
   const cases: { label: string; form: Record<string, string> }[] = [
     { label: 'first page', form: formOf(f({})) },
@@ -66,7 +110,10 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     { label: 'status New', form: formOf(f({ status: 'new' })) },
     { label: 'status Cancelled', form: formOf(f({ status: 'cancelled' })) },
     { label: `busiest broker (${count(brokerRequests)})`, form: formOf(f({ broker })) },
-    { label: 'busiest broker, half-way down', form: formOf(f({ broker }), await cursorAt(db, f({ broker }), Math.floor(brokerRequests / 2))) },
+    {
+      label: 'busiest broker, half-way down',
+      form: formOf(f({ broker }), await cursorAt(db, f({ broker }), Math.floor(brokerRequests / 2))),
+    },
     { label: 'busiest broker, New', form: formOf(f({ broker, status: 'new' })) },
     { label: 'busiest broker, Cancelled', form: formOf(f({ broker, status: 'cancelled' })) },
     { label: `top organization (${count(org.n)})`, form: formOf(f({ org: org.id })) },
@@ -76,7 +123,9 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     { label: 'busiest broker, 90 days', form: formOf(f({ broker, from: day(newest - 90 * DAY), to: day(newest) })) },
   ];
 
-  const lines: string[] = [`${engine}: ${count(requests)} requests; ${CALLS} calls per case and mode, 50 a page, over HTTP`];
+  const lines: string[] = [
+    `${engine}: ${count(requests)} requests; ${CALLS} calls per case and mode, 50 a page, over HTTP`,
+  ];
   const server = await startServerProcess(target).catch(async (err: unknown) => {
     await db.destroy();
     throw err;
@@ -96,7 +145,9 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       const one = summary(times);
       const crowd = summary(await concurrentTimes(CLIENTS, CALLS, async () => (await call(c.form)).ms));
       const total = shape ? (shape.total_capped ? '>1,000' : count(shape.total)) : '?';
-      lines.push(`${engine} ${c.label.padEnd(32)} rows ${String(shape?.items.length ?? 0).padEnd(3)} total ${total.padEnd(7)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95)}`);
+      lines.push(
+        `${engine} ${c.label.padEnd(32)} rows ${String(shape?.items.length ?? 0).padEnd(3)} total ${total.padEnd(7)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95)}`,
+      );
     }
     lines.push(`${engine}: ${client.retries} request(s) sent again`);
     return lines;

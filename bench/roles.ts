@@ -24,16 +24,50 @@ const ROLE_PREFIX = 'Bench role ';
 /** ROLES roles of 10 keys each, given two each to HOLDERS of the bench's is_staff accounts. */
 async function addStaffRoles(db: Kysely<Database>): Promise<void> {
   const now = Date.now();
-  const keys = ['admin_panel_access', 'user_mgmt', 'group_mgmt', 'role_mgmt', 'tags', 'bulk_upload_tags', 'br_research', 'restrict_broker_access', 'reports_dashboard_tab', 'edit_user', 'export_csv_access', 'create_user_tab'];
-  const roles = await db.insertInto('roles').values(Array.from({ length: ROLES }, (_, i) => ({
-    name: `${ROLE_PREFIX}${i + 1}`, features: JSON.stringify(keys.filter((_, k) => (k + i) % 6 !== 0).slice(0, 10)), created_at: now, updated_at: now,
-  }))).returning('id').execute();
-  const staff = await db.selectFrom('users').select('id').where('user_type', '=', 'is_staff').where('deleted', '=', 0).orderBy('id').limit(HOLDERS).execute();
-  await db.insertInto('user_roles').values(staff.flatMap((u, i) => [0, 1].map((k) => ({ user_id: u.id, role_id: roles[(i + k * 5) % ROLES]!.id })))).execute();
+  const keys = [
+    'admin_panel_access',
+    'user_mgmt',
+    'group_mgmt',
+    'role_mgmt',
+    'tags',
+    'bulk_upload_tags',
+    'br_research',
+    'restrict_broker_access',
+    'reports_dashboard_tab',
+    'edit_user',
+    'export_csv_access',
+    'create_user_tab',
+  ];
+  const roles = await db
+    .insertInto('roles')
+    .values(
+      Array.from({ length: ROLES }, (_, i) => ({
+        name: `${ROLE_PREFIX}${i + 1}`,
+        features: JSON.stringify(keys.filter((_, k) => (k + i) % 6 !== 0).slice(0, 10)),
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const staff = await db
+    .selectFrom('users')
+    .select('id')
+    .where('user_type', '=', 'is_staff')
+    .where('deleted', '=', 0)
+    .orderBy('id')
+    .limit(HOLDERS)
+    .execute();
+  await db
+    .insertInto('user_roles')
+    .values(staff.flatMap((u, i) => [0, 1].map((k) => ({ user_id: u.id, role_id: roles[(i + k * 5) % ROLES]!.id }))))
+    .execute();
 }
 
 async function removeStaffRoles(db: Kysely<Database>): Promise<void> {
-  const ids = (await db.selectFrom('roles').select('id').where('name', 'like', `${ROLE_PREFIX}%`).execute()).map((r) => r.id);
+  const ids = (await db.selectFrom('roles').select('id').where('name', 'like', `${ROLE_PREFIX}%`).execute()).map(
+    (r) => r.id,
+  );
   if (ids.length === 0) return;
   await db.deleteFrom('user_roles').where('role_id', 'in', ids).execute();
   await db.deleteFrom('roles').where('id', 'in', ids).execute();
@@ -62,7 +96,14 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     throw err;
   });
   try {
-    const users = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const users = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await removeStaffRoles(db);
     await addStaffRoles(db);
     const client = await signInOverHttp(db, server.base, STAFF);
@@ -75,16 +116,32 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       shape = { roles, staff };
     }
     const m = medianSummary(runs);
-    lines.push(`${engine}: ${count(users)} users; the reply holds ${shape.roles} roles and ${shape.staff} staff accounts`);
-    lines.push(`${engine} fetch_user_roles/            p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(m.p95 <= P95_MS)}`);
+    lines.push(
+      `${engine}: ${count(users)} users; the reply holds ${shape.roles} roles and ${shape.staff} staff accounts`,
+    );
+    lines.push(
+      `${engine} fetch_user_roles/            p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(m.p95 <= P95_MS)}`,
+    );
     // Eight staff at once on two cores: reported beside the one-client target, which is the issue's.
     const crowd: { p50: number; p95: number }[] = [];
     for (let r = 0; r < REPEATS; r++) {
-      crowd.push(summary(await concurrentTimes(CLIENTS, CALLS, async () => (await timedPost<RolesReply>(client, '/user/fetch_user_roles/', {})).ms)));
+      crowd.push(
+        summary(
+          await concurrentTimes(
+            CLIENTS,
+            CALLS,
+            async () => (await timedPost<RolesReply>(client, '/user/fetch_user_roles/', {})).ms,
+          ),
+        ),
+      );
     }
     const c = medianSummary(crowd);
-    lines.push(`${engine} fetch_user_roles/, ${CLIENTS} clients p50 ${fmt(c.p50).padEnd(9)} p95 ${fmt(c.p95).padEnd(9)} (no target: ${CLIENTS} requests share 2 cores)`);
-    lines.push(`${engine}: ${REPEATS} runs of ${CALLS} calls, one and ${CLIENTS} keep-alive clients over HTTP; ${client.retries} request(s) sent again`);
+    lines.push(
+      `${engine} fetch_user_roles/, ${CLIENTS} clients p50 ${fmt(c.p50).padEnd(9)} p95 ${fmt(c.p95).padEnd(9)} (no target: ${CLIENTS} requests share 2 cores)`,
+    );
+    lines.push(
+      `${engine}: ${REPEATS} runs of ${CALLS} calls, one and ${CLIENTS} keep-alive clients over HTTP; ${client.retries} request(s) sent again`,
+    );
     return lines;
   } finally {
     await server.stop();

@@ -25,8 +25,13 @@ import { benchInviteRequests } from './invite-requests';
 import { benchUserContent } from './user-content';
 
 const BENCHES = [
-  ['passwords', benchPasswordHash], ['sign-in', benchSignIn], ['session check', benchSessionCheck],
-  ['user list', benchUserList], ['bulk edit', benchBulkEdit], ['user create', benchUserCreate], ['event loop', benchEventLoop],
+  ['passwords', benchPasswordHash],
+  ['sign-in', benchSignIn],
+  ['session check', benchSessionCheck],
+  ['user list', benchUserList],
+  ['bulk edit', benchBulkEdit],
+  ['user create', benchUserCreate],
+  ['event loop', benchEventLoop],
   ['broker actions', benchBrokerActions],
   ['bulk tags', benchBulkTags],
   ['groups', benchGroups],
@@ -47,7 +52,9 @@ const BENCHES = [
 /** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  console.log(`Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode`);
+  console.log(
+    `Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode`,
+  );
   for (const [name, run] of BENCHES.filter(([n]) => only.length === 0 || only.some((o) => n.includes(o)))) {
     const started = performance.now();
     const lines = await run();

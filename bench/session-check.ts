@@ -20,7 +20,9 @@ export async function benchSessionCheck(requests = 3000): Promise<string[]> {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    const lines = [`session_check/ in-process: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${requests} sequential)`];
+    const lines = [
+      `session_check/ in-process: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${requests} sequential)`,
+    ];
 
     // The same over a real socket, 16 requests in flight.
     const http = serve({ fetch: server.app.fetch, port: 0 });
@@ -30,19 +32,23 @@ export async function benchSessionCheck(requests = 3000): Promise<string[]> {
     const httpTimes: number[] = [];
     let sent = 0;
     const started = performance.now();
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      while (sent < requests) {
-        sent++;
-        const t = performance.now();
-        const res = await fetch(`http://127.0.0.1:${port}/session_check/`, { method: 'POST', headers });
-        await res.arrayBuffer();
-        httpTimes.push(performance.now() - t);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (sent < requests) {
+          sent++;
+          const t = performance.now();
+          const res = await fetch(`http://127.0.0.1:${port}/session_check/`, { method: 'POST', headers });
+          await res.arrayBuffer();
+          httpTimes.push(performance.now() - t);
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     await new Promise((resolve) => http.close(resolve));
     httpTimes.sort((a, b) => a - b);
-    lines.push(`session_check/ over HTTP, 16 in flight: ${(requests / seconds).toFixed(0)} req/s, p50 ${percentile(httpTimes, 50).toFixed(2)} ms, p99 ${percentile(httpTimes, 99).toFixed(2)} ms`);
+    lines.push(
+      `session_check/ over HTTP, 16 in flight: ${(requests / seconds).toFixed(0)} req/s, p50 ${percentile(httpTimes, 50).toFixed(2)} ms, p99 ${percentile(httpTimes, 99).toFixed(2)} ms`,
+    );
     return lines;
   } finally {
     await server.close();

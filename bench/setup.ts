@@ -32,10 +32,20 @@ export async function benchServer(scrypt: ScryptParams = OWASP_SCRYPT): Promise<
   const user = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   const secret = newTotpSecret();
   const keys = await loadKeys(db, config, clock.now);
-  await db.insertInto('totp_secrets').values({ user_id: user.id, secret_enc: sealSecret(secret, keys.totpAtRest, user.id), activated_at: clock.now, last_used_step: null }).execute();
+  await db
+    .insertInto('totp_secrets')
+    .values({
+      user_id: user.id,
+      secret_enc: sealSecret(secret, keys.totpAtRest, user.id),
+      activated_at: clock.now,
+      last_used_step: null,
+    })
+    .execute();
   const app = createApp({ db, config, clock: () => clock.now });
   return {
-    app, config, clock,
+    app,
+    config,
+    clock,
     admin: { username: 'admin', password: admin.password, secret },
     code: () => totpCode(secret, clock.now),
     async close() {
@@ -51,7 +61,10 @@ export async function benchServer(scrypt: ScryptParams = OWASP_SCRYPT): Promise<
  */
 export class BenchClient {
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly app: App, private readonly address?: string) {}
+  constructor(
+    private readonly app: App,
+    private readonly address?: string,
+  ) {}
 
   /** The Cookie and X-CSRFToken headers this client would send, for use over a real socket. */
   headers(): Record<string, string> {
@@ -67,7 +80,11 @@ export class BenchClient {
     const csrf = this.cookies.get('csrftoken');
     if (csrf) headers.set('X-CSRFToken', csrf);
     const env = this.address ? { incoming: { socket: { remoteAddress: this.address } } } : undefined;
-    const res = await this.app.request(`http://localhost${path}`, { method: 'POST', headers, body: new URLSearchParams(form) }, env);
+    const res = await this.app.request(
+      `http://localhost${path}`,
+      { method: 'POST', headers, body: new URLSearchParams(form) },
+      env,
+    );
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');

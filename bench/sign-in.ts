@@ -19,16 +19,21 @@ async function passwordSteps(concurrency: number, total: number): Promise<string
     const started = performance.now();
     let done = 0;
     let clients = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      // Each from an address of its own: the per-address limit is not what this measures.
-      const client = new BenchClient(server.app, `198.51.100.${++clients}`);
-      await client.post('/session_check/');
-      while (done < total) {
-        done++;
-        const res = await client.post('/login_account_new/', { username: server.admin.username, password: server.admin.password });
-        if (!((await res.json()) as { status: boolean }).status) throw new Error('password step failed');
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        // Each from an address of its own: the per-address limit is not what this measures.
+        const client = new BenchClient(server.app, `198.51.100.${++clients}`);
+        await client.post('/session_check/');
+        while (done < total) {
+          done++;
+          const res = await client.post('/login_account_new/', {
+            username: server.admin.username,
+            password: server.admin.password,
+          });
+          if (!((await res.json()) as { status: boolean }).status) throw new Error('password step failed');
+        }
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     return `password step at OWASP cost, ${concurrency} at a time: ${(total / seconds).toFixed(1)} req/s (${total} requests)`;
   } finally {
@@ -75,7 +80,10 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
     const alone: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const res = await admin.post('/login_account_new/', { username: server.admin.username, password: server.admin.password });
+      const res = await admin.post('/login_account_new/', {
+        username: server.admin.username,
+        password: server.admin.password,
+      });
       alone.push(performance.now() - started);
       if (!((await res.json()) as { status: boolean }).status) throw new Error('admin password step failed');
     }
@@ -83,18 +91,20 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
 
     let flooding = true;
     const answers = new Map<number, number>();
-    const flood = Promise.all(Array.from({ length: floodConcurrency }, async () => {
-      const client = new BenchClient(server.app, '203.0.113.7');
-      await client.post('/session_check/');
-      while (flooding) {
-        const res = await client.post('/login_account_new/', { username: server.admin.username, password: 'guess' });
-        answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
-        await res.arrayBuffer();
-        // Each loop sends five a second (a timer also gives the event loop its turn, as network
-        // requests would: over app.request() alone a flood runs on microtasks and starves the rest).
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }));
+    const flood = Promise.all(
+      Array.from({ length: floodConcurrency }, async () => {
+        const client = new BenchClient(server.app, '203.0.113.7');
+        await client.post('/session_check/');
+        while (flooding) {
+          const res = await client.post('/login_account_new/', { username: server.admin.username, password: 'guess' });
+          answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
+          await res.arrayBuffer();
+          // Each loop sends five a second (a timer also gives the event loop its turn, as network
+          // requests would: over app.request() alone a flood runs on microtasks and starves the rest).
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }),
+    );
     const times: number[] = [];
     const inOrder: string[] = [];
     let busy = 0;
@@ -102,13 +112,17 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
       for (let i = 0; i < adminSteps; i++) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         const started = performance.now();
-        const res = await admin.post('/login_account_new/', { username: server.admin.username, password: server.admin.password });
+        const res = await admin.post('/login_account_new/', {
+          username: server.admin.username,
+          password: server.admin.password,
+        });
         times.push(performance.now() - started);
         inOrder.push(`${(times.at(-1)! / 1000).toFixed(1)} s`);
         const body = (await res.json()) as { status: boolean; msg?: unknown };
         // 503: the flood's first ten attempts, allowed and hashing, held every slot past the wait cap.
         if (res.status === 503) busy++;
-        else if (!body.status) throw new Error(`admin password step refused during the flood (${res.status} ${JSON.stringify(body.msg)})`);
+        else if (!body.status)
+          throw new Error(`admin password step refused during the flood (${res.status} ${JSON.stringify(body.msg)})`);
       }
     } finally {
       flooding = false;
@@ -116,11 +130,13 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
     }
     times.sort((a, b) => a - b);
     const total = [...answers.values()].reduce((a, b) => a + b, 0);
-    return `admin password step while one address floods (${floodConcurrency * 5} attempts/s, ${total} sent, ${answers.get(429) ?? 0} answered 429): `
-      + `in order ${inOrder.join(', ')}; `
-      + `median ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms over ${adminSteps} steps`
-      + ` (without the flood: median ${percentile(alone, 50).toFixed(0)} ms)`
-      + (busy ? ` (${busy} answered 503 while the flood's first attempts were hashing)` : '');
+    return (
+      `admin password step while one address floods (${floodConcurrency * 5} attempts/s, ${total} sent, ${answers.get(429) ?? 0} answered 429): ` +
+      `in order ${inOrder.join(', ')}; ` +
+      `median ${percentile(times, 50).toFixed(0)} ms, worst ${times.at(-1)!.toFixed(0)} ms over ${adminSteps} steps` +
+      ` (without the flood: median ${percentile(alone, 50).toFixed(0)} ms)` +
+      (busy ? ` (${busy} answered 503 while the flood's first attempts were hashing)` : '')
+    );
   } finally {
     await server.close();
   }
@@ -133,33 +149,48 @@ async function adminDuringFlood(floodConcurrency: number, adminSteps: number): P
 class PeerClient {
   private readonly agent: http.Agent;
   private readonly cookies = new Map<string, string>();
-  constructor(private readonly port: number, private readonly address: string) {
+  constructor(
+    private readonly port: number,
+    private readonly address: string,
+  ) {
     this.agent = new http.Agent({ keepAlive: true });
   }
 
   /** Posts a form; answers the status and the body, timed from send to the end of the body. */
   post(route: string, form: Record<string, string> = {}): Promise<{ status: number; body: string; ms: number }> {
     const body = new URLSearchParams(form).toString();
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(Buffer.byteLength(body)),
+    };
     if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get('csrftoken');
     if (csrf) headers['x-csrftoken'] = csrf;
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port: this.port, path: route, method: 'POST', headers, agent: this.agent, localAddress: this.address,
-      }, (res) => {
-        for (const line of res.headers['set-cookie'] ?? []) {
-          const [pair = ''] = line.split(';');
-          const eq = pair.indexOf('=');
-          this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-        }
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          path: route,
+          method: 'POST',
+          headers,
+          agent: this.agent,
+          localAddress: this.address,
+        },
+        (res) => {
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const [pair = ''] = line.split(';');
+            const eq = pair.indexOf('=');
+            this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+          }
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -210,35 +241,46 @@ async function knownSourceDuringManyAddressFlood(): Promise<string[]> {
     for (const admin of admins) await admin.post('/session_check/');
     let turn = 0;
     const adminStep = async (): Promise<{ status: number; ms: number }> => {
-      const res = await admins[turn++ % admins.length]!.post('/login_account_new/', { username: 'admin', password: prepared.admin.password });
-      if (res.status !== 503 && !(JSON.parse(res.body) as { status: boolean }).status) throw new Error(`admin password step refused: ${res.status} ${res.body}`);
+      const res = await admins[turn++ % admins.length]!.post('/login_account_new/', {
+        username: 'admin',
+        password: prepared.admin.password,
+      });
+      if (res.status !== 503 && !(JSON.parse(res.body) as { status: boolean }).status)
+        throw new Error(`admin password step refused: ${res.status} ${res.body}`);
       return res;
     };
     const alone: number[] = [];
     for (let i = 0; i < 5; i++) alone.push((await adminStep()).ms);
     const base = summary(alone);
-    lines.push(`known-source admin password step alone: p50 ${seconds(base.p50)}, p95 ${seconds(base.p95)} (${alone.length} steps)`);
+    lines.push(
+      `known-source admin password step alone: p50 ${seconds(base.p50)}, p95 ${seconds(base.p95)} (${alone.length} steps)`,
+    );
 
     let nextAddress = 0;
-    for (const [addresses, windowS] of [[120, 10], [360, 30]] as const) {
+    for (const [addresses, windowS] of [
+      [120, 10],
+      [360, 30],
+    ] as const) {
       const answers = new Map<number, number[]>();
       let flooding = true;
       const startedAt = performance.now();
-      const flood = Promise.all(Array.from({ length: addresses }, async (_, i) => {
-        await sleep((i * windowS * 1000) / addresses);
-        // Addresses of their own in each window: none has used any of its attempts yet.
-        const n = nextAddress++;
-        const client = new PeerClient(port, `127.0.${10 + Math.floor(n / 200)}.${(n % 200) + 1}`);
-        clients.push(client);
-        await client.post('/session_check/');
-        for (let a = 0; a < ATTEMPTS_PER_ADDRESS && flooding; a++) {
-          const res = await client.post('/login_account_new/', { username: `flood${n}x${a}`, password: 'guess' });
-          const times = answers.get(res.status) ?? [];
-          times.push(res.ms);
-          answers.set(res.status, times);
-        }
-        client.close();
-      }));
+      const flood = Promise.all(
+        Array.from({ length: addresses }, async (_, i) => {
+          await sleep((i * windowS * 1000) / addresses);
+          // Addresses of their own in each window: none has used any of its attempts yet.
+          const n = nextAddress++;
+          const client = new PeerClient(port, `127.0.${10 + Math.floor(n / 200)}.${(n % 200) + 1}`);
+          clients.push(client);
+          await client.post('/session_check/');
+          for (let a = 0; a < ATTEMPTS_PER_ADDRESS && flooding; a++) {
+            const res = await client.post('/login_account_new/', { username: `flood${n}x${a}`, password: 'guess' });
+            const times = answers.get(res.status) ?? [];
+            times.push(res.ms);
+            answers.set(res.status, times);
+          }
+          client.close();
+        }),
+      );
       const during: number[] = [];
       let adminBusy = 0;
       while (performance.now() - startedAt < windowS * 1000) {
@@ -252,17 +294,25 @@ async function knownSourceDuringManyAddressFlood(): Promise<string[]> {
       const drained = performance.now() - startedAt;
       const m = summary(during);
       const ok = adminBusy === 0 && m.p95 <= base.p95 + FLOOD_MARGIN_MS;
-      lines.push(`known-source admin password step, ${addresses} addresses in ${windowS} s: p50 ${seconds(m.p50)}, p95 ${seconds(m.p95)}`
-        + ` beside alone p50 ${seconds(base.p50)}, p95 ${seconds(base.p95)}`
-        + ` (target p95 ≤ alone p95 + ${FLOOD_MARGIN_MS / 1000} s, no 503) ${verdict(ok)};`
-        + ` in order ${during.map((t) => (t / 1000).toFixed(1)).join(', ')} s${adminBusy ? `, ${adminBusy} answered 503` : ''}`);
-      const byStatus = [...answers.entries()].sort(([a], [b]) => a - b).map(([status, times]) => {
-        const t = summary(times);
-        return `${times.length} × ${status} (p50 ${seconds(t.p50)}, p95 ${seconds(t.p95)}, worst ${seconds(Math.max(...times))})`;
-      });
+      lines.push(
+        `known-source admin password step, ${addresses} addresses in ${windowS} s: p50 ${seconds(m.p50)}, p95 ${seconds(m.p95)}` +
+          ` beside alone p50 ${seconds(base.p50)}, p95 ${seconds(base.p95)}` +
+          ` (target p95 ≤ alone p95 + ${FLOOD_MARGIN_MS / 1000} s, no 503) ${verdict(ok)};` +
+          ` in order ${during.map((t) => (t / 1000).toFixed(1)).join(', ')} s${adminBusy ? `, ${adminBusy} answered 503` : ''}`,
+      );
+      const byStatus = [...answers.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, times]) => {
+          const t = summary(times);
+          return `${times.length} × ${status} (p50 ${seconds(t.p50)}, p95 ${seconds(t.p95)}, worst ${seconds(Math.max(...times))})`;
+        });
       const busy = answers.get(503) ?? [];
-      lines.push(`  the flood: ${[...answers.values()].reduce((n, t) => n + t.length, 0)} attempts, all answered ${seconds(drained)} after it began: ${byStatus.join(', ')}`
-        + (busy.length ? `; 503s (target worst ≤ ${seconds(BUSY_TARGET_MS)}: at once, or at the wait cap) ${verdict(Math.max(...busy) <= BUSY_TARGET_MS)}` : ''));
+      lines.push(
+        `  the flood: ${[...answers.values()].reduce((n, t) => n + t.length, 0)} attempts, all answered ${seconds(drained)} after it began: ${byStatus.join(', ')}` +
+          (busy.length
+            ? `; 503s (target worst ≤ ${seconds(BUSY_TARGET_MS)}: at once, or at the wait cap) ${verdict(Math.max(...busy) <= BUSY_TARGET_MS)}`
+            : ''),
+      );
       await sleep(1_000);
     }
     return lines;
@@ -274,5 +324,10 @@ async function knownSourceDuringManyAddressFlood(): Promise<string[]> {
 }
 
 export async function benchSignIn(): Promise<string[]> {
-  return [await passwordSteps(4, 24), await fullSignIns(300), await adminDuringFlood(4, 6), ...await knownSourceDuringManyAddressFlood()];
+  return [
+    await passwordSteps(4, 24),
+    await fullSignIns(300),
+    await adminDuringFlood(4, 6),
+    ...(await knownSourceDuringManyAddressFlood()),
+  ];
 }

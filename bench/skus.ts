@@ -26,7 +26,9 @@ const SOLD = 'BENCH-SOLD';
 async function timedGet<T>(client: HttpClient, base: string, route: string): Promise<{ ms: number; reply: T }> {
   const cookies = (client as unknown as { cookies: Map<string, string> }).cookies;
   const t = performance.now();
-  const res = await fetch(`${base}${route}`, { headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const res = await fetch(`${base}${route}`, {
+    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   const reply = (await res.json()) as T;
   const ms = performance.now() - t;
   if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
@@ -37,7 +39,14 @@ async function remove(db: Kysely<Database>): Promise<void> {
   const skus = (await db.selectFrom('skus').select('id').where('code', 'in', [HELD, SOLD]).execute()).map((s) => s.id);
   if (skus.length) await db.deleteFrom('account_skus').where('sku_id', 'in', skus).execute();
   for (;;) {
-    const ids = (await db.selectFrom('organizations').select('id').where('name', 'like', `${ACCOUNT_PREFIX}%`).limit(5_000).execute()).map((o) => o.id);
+    const ids = (
+      await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('name', 'like', `${ACCOUNT_PREFIX}%`)
+        .limit(5_000)
+        .execute()
+    ).map((o) => o.id);
     if (ids.length === 0) break;
     await db.deleteFrom('account_skus').where('account_id', 'in', ids).execute();
     await db.deleteFrom('account_settings').where('account_id', 'in', ids).execute();
@@ -48,19 +57,47 @@ async function remove(db: Kysely<Database>): Promise<void> {
 
 async function add(db: Kysely<Database>): Promise<{ held: number; sold: number; accounts: number[] }> {
   const now = Date.now();
-  const sku = async (code: string, settings: Record<string, unknown>) => Number((await db.insertInto('skus').values({
-    code, name: code, product_configuration: 'product_res', settings: JSON.stringify(settings), created_by: STAFF, updated_by: STAFF, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id);
+  const sku = async (code: string, settings: Record<string, unknown>) =>
+    Number(
+      (
+        await db
+          .insertInto('skus')
+          .values({
+            code,
+            name: code,
+            product_configuration: 'product_res',
+            settings: JSON.stringify(settings),
+            created_by: STAFF,
+            updated_by: STAFF,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const held = await sku(HELD, { otd_limit: 30 });
   const sold = await sku(SOLD, { export_hits_limit: 700, excelplug: true });
   const accounts: number[] = [];
   for (let i = 0; i < ACCOUNTS; i += 1_000) {
-    const rows = await db.insertInto('organizations').values(Array.from({ length: Math.min(1_000, ACCOUNTS - i) }, (_, k) => ({
-      name: `${ACCOUNT_PREFIX}${String(i + k).padStart(6, '0')}`, salesforce_id: null, sf_acc_id: null, created_at: now,
-    }))).returning('id').execute();
+    const rows = await db
+      .insertInto('organizations')
+      .values(
+        Array.from({ length: Math.min(1_000, ACCOUNTS - i) }, (_, k) => ({
+          name: `${ACCOUNT_PREFIX}${String(i + k).padStart(6, '0')}`,
+          salesforce_id: null,
+          sf_acc_id: null,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
     const ids = rows.map((r) => Number(r.id));
     accounts.push(...ids);
-    await db.insertInto('account_skus').values(ids.map((account_id) => ({ account_id, sku_id: held, assigned_by: STAFF, assigned_at: now }))).execute();
+    await db
+      .insertInto('account_skus')
+      .values(ids.map((account_id) => ({ account_id, sku_id: held, assigned_by: STAFF, assigned_at: now })))
+      .execute();
   }
   return { held, sold, accounts };
 }
@@ -83,7 +120,9 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     const { held, sold, accounts } = await add(db);
     // As autovacuum leaves a table in steady state: statistics, and the visibility map that lets counts read the index alone.
     if (engine === 'postgres') await sql`vacuum analyze account_skus, organizations, skus`.execute(db);
-    lines.push(`${engine}: ${count(ACCOUNTS)} accounts holding ${HELD}, added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    lines.push(
+      `${engine}: ${count(ACCOUNTS)} accounts holding ${HELD}, added in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const client = await signInOverHttp(db, server.base, STAFF);
     const reads = async (route: string) => {
       for (let i = 0; i < 20; i++) await timedGet(client, server.base, route); // warm-up
@@ -93,19 +132,35 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     };
     lines.push(line(engine, 'GET api/sku/ (list, counts)', await reads('/api/sku/')));
     lines.push(line(engine, 'GET api/sku/holders/ first page', await reads(`/api/sku/holders/?sku_id=${held}`)));
-    lines.push(line(engine, 'GET api/sku/holders/ deep page', await reads(`/api/sku/holders/?sku_id=${held}&after=${accounts[ACCOUNTS / 2]}`)));
+    lines.push(
+      line(
+        engine,
+        'GET api/sku/holders/ deep page',
+        await reads(`/api/sku/holders/?sku_id=${held}&after=${accounts[ACCOUNTS / 2]}`),
+      ),
+    );
     const previews: number[] = [];
     const assigns: number[] = [];
     for (let i = 0; i < ASSIGNS; i++) {
       const accountId = accounts[(i * 487) % ACCOUNTS]!;
-      const p = await timedPost<{ preview: { version: number; changes: unknown[] } }>(client, '/api/sku/assign/preview/', { sku_id: String(sold), account_id: String(accountId) });
+      const p = await timedPost<{ preview: { version: number; changes: unknown[] } }>(
+        client,
+        '/api/sku/assign/preview/',
+        { sku_id: String(sold), account_id: String(accountId) },
+      );
       previews.push(p.ms);
-      const a = await timedPost<{ status: boolean }>(client, '/api/sku/assign/', { sku_id: String(sold), account_id: String(accountId), version: String(p.reply.preview.version) });
+      const a = await timedPost<{ status: boolean }>(client, '/api/sku/assign/', {
+        sku_id: String(sold),
+        account_id: String(accountId),
+        version: String(p.reply.preview.version),
+      });
       assigns.push(a.ms);
     }
     lines.push(line(engine, 'POST api/sku/assign/preview/', previews));
     lines.push(line(engine, 'POST api/sku/assign/', assigns));
-    lines.push(`${engine}: ${READS} calls per read, ${ASSIGNS} assignments to distinct accounts, one keep-alive client over HTTP; ${client.retries} request(s) sent again`);
+    lines.push(
+      `${engine}: ${READS} calls per read, ${ASSIGNS} assignments to distinct accounts, one keep-alive client over HTTP; ${client.retries} request(s) sent again`,
+    );
     return lines;
   } finally {
     await server.stop();

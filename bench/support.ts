@@ -42,23 +42,59 @@ export interface SignedInApp {
 }
 
 /** A staff member holding every feature, made afresh each run (a new TOTP secret, so no code replays). */
-async function signedInClient(db: Kysely<Database>, app: App, config: ServerConfig, staff: BenchStaff): Promise<BenchClient> {
+async function signedInClient(
+  db: Kysely<Database>,
+  app: App,
+  config: ServerConfig,
+  staff: BenchStaff,
+): Promise<BenchClient> {
   const now = Date.now();
   await db.deleteFrom('users').where('username', '=', staff.username).execute();
   await db.deleteFrom('roles').where('name', '=', staff.username).execute();
   const password = 'bench-password';
-  const user = await db.insertInto('users').values({
-    username: staff.username, email: `${staff.username}@staff-console.test`, first_name: 'Bench', last_name: staff.lastName, organization_id: null,
-    user_type: 'is_staff', user_category: 'general', user_role: 'staff', owner: null, product_configuration: 'product_basic',
-    data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '["app"]', flags: '{}',
-    password_hash: await hashPassword(password, config.scrypt), created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  const role = await db.insertInto('roles').values({ name: staff.username, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      username: staff.username,
+      email: `${staff.username}@staff-console.test`,
+      first_name: 'Bench',
+      last_name: staff.lastName,
+      organization_id: null,
+      user_type: 'is_staff',
+      user_category: 'general',
+      user_role: 'staff',
+      owner: null,
+      product_configuration: 'product_basic',
+      data_plan: '[]',
+      expiry_dt: null,
+      active: 1,
+      deleted: 0,
+      is_account_admin: 0,
+      allowed_st: '["app"]',
+      flags: '{}',
+      password_hash: await hashPassword(password, config.scrypt),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: staff.username, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
   const secret = newTotpSecret();
   const keys = await loadKeys(db, config, now);
-  await db.insertInto('totp_secrets').values({ user_id: user.id, secret_enc: sealSecret(secret, keys.totpAtRest, user.id), activated_at: now, last_used_step: null }).execute();
+  await db
+    .insertInto('totp_secrets')
+    .values({
+      user_id: user.id,
+      secret_enc: sealSecret(secret, keys.totpAtRest, user.id),
+      activated_at: now,
+      last_used_step: null,
+    })
+    .execute();
   const client = new BenchClient(app);
   await client.post('/session_check/');
   await client.post('/login_account_new/', { username: staff.username, password });
@@ -71,7 +107,11 @@ async function signedInClient(db: Kysely<Database>, app: App, config: ServerConf
  * Runs `bench` against the app on `db` (cheap scrypt, a throwaway data directory) with `staff`
  * signed in; destroys `db` afterwards, whatever happens.
  */
-export async function withSignedInApp<T>(db: Kysely<Database>, staff: BenchStaff, bench: (on: SignedInApp) => Promise<T>): Promise<T> {
+export async function withSignedInApp<T>(
+  db: Kysely<Database>,
+  staff: BenchStaff,
+  bench: (on: SignedInApp) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'staff-console-bench-'));
   try {
     await staff.cleanUp?.(db);
@@ -91,7 +131,7 @@ export async function onBothEngines(benchOn: (engine: Engine) => Promise<string[
   const lines: string[] = [];
   for (const engine of ['sqlite', 'postgres'] as const) {
     try {
-      lines.push(...await benchOn(engine));
+      lines.push(...(await benchOn(engine)));
     } catch (err) {
       if (!(err instanceof BenchDatabaseMissing) && engine === 'sqlite') throw err;
       lines.push(`${engine}: skipped (${err instanceof Error ? err.message : String(err)})`);
@@ -110,7 +150,9 @@ export async function onChosenOrBothEngines(
 ): Promise<string[]> {
   const chosen = process.env[envName];
   if (chosen) {
-    const target: DatabaseTarget = /^postgres(ql)?:\/\//.test(chosen) ? { engine: 'postgres', url: chosen } : { engine: 'sqlite', file: chosen };
+    const target: DatabaseTarget = /^postgres(ql)?:\/\//.test(chosen)
+      ? { engine: 'postgres', url: chosen }
+      : { engine: 'sqlite', file: chosen };
     const db = openDatabase(target);
     await migrateToLatest(db);
     return benchOn(target.engine, db, target);
@@ -119,7 +161,11 @@ export async function onChosenOrBothEngines(
 }
 
 /** A post and its JSON reply, timed to the end of the reply; anything but 200 stops the bench. */
-export async function timedPost<T>(client: Poster, route: string, form: Record<string, string>): Promise<{ ms: number; reply: T }> {
+export async function timedPost<T>(
+  client: Poster,
+  route: string,
+  form: Record<string, string>,
+): Promise<{ ms: number; reply: T }> {
   const t = performance.now();
   const res = await client.post(route, form);
   const reply = (await res.json()) as T;
@@ -132,12 +178,18 @@ export async function timedPost<T>(client: Poster, route: string, form: Record<s
  * `total` requests from `clients` concurrent clients (each waits for its reply before sending the
  * next), every one timed from send to the end of its reply.
  */
-export async function concurrentTimes(clients: number, total: number, request: (i: number) => Promise<number>): Promise<number[]> {
+export async function concurrentTimes(
+  clients: number,
+  total: number,
+  request: (i: number) => Promise<number>,
+): Promise<number[]> {
   const times: number[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (next < total) times.push(await request(next++));
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) times.push(await request(next++));
+    }),
+  );
   return times;
 }
 

@@ -15,7 +15,12 @@ import { contentNameKey } from '../src/domain/user-content';
 import { engineOf, openDatabase, type DatabaseTarget, type Engine } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
-import { createThrowawayDatabase, dropDatabase, dropDatabasesWithPrefix, databaseNameOf } from '../server/db/test-database';
+import {
+  createThrowawayDatabase,
+  dropDatabase,
+  dropDatabasesWithPrefix,
+  databaseNameOf,
+} from '../server/db/test-database';
 import { encodeCursor } from '../server/user-content/records';
 import { signInOverHttp, startServerProcess, type HttpClient } from './http';
 import { benchUser, refreshStatistics } from './user-data';
@@ -40,11 +45,29 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** Names as customers write them: a few topics far more common than the rest. */
 const TOPICS = [
-  'Semiconductor earnings', 'Semis supply', 'ESG downgrades', 'Fed minutes', 'Gross margin guidance', 'European banks', 'Lithium supply',
-  'Share buybacks', 'CEO departures', 'Credit rating actions', 'Oil inventories', 'AI capex', 'Dividend cuts', 'China property', 'Tariff exposure',
+  'Semiconductor earnings',
+  'Semis supply',
+  'ESG downgrades',
+  'Fed minutes',
+  'Gross margin guidance',
+  'European banks',
+  'Lithium supply',
+  'Share buybacks',
+  'CEO departures',
+  'Credit rating actions',
+  'Oil inventories',
+  'AI capex',
+  'Dividend cuts',
+  'China property',
+  'Tariff exposure',
 ];
 const topicOf = (i: number) => TOPICS[i % 3 === 0 ? 0 : (i * 7919) % TOPICS.length]!;
-const body = (i: number) => JSON.stringify({ query: `(guidance OR outlook) AND "gross margin" AND topic${i % 97}`, sources: ['AMR', 'Stream'], alert: i % 4 === 0 });
+const body = (i: number) =>
+  JSON.stringify({
+    query: `(guidance OR outlook) AND "gross margin" AND topic${i % 97}`,
+    sources: ['AMR', 'Stream'],
+    alert: i % 4 === 0,
+  });
 
 type ContentRow = { user_id: number; name: string; name_key: string; body: string };
 
@@ -52,24 +75,36 @@ type ContentRow = { user_id: number; name: string; name_key: string; body: strin
 async function insertSearches(db: Kysely<Database>, rows: readonly ContentRow[], now: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 20_000) {
     const json = JSON.stringify(rows.slice(i, i + 20_000));
-    const from = engineOf(db) === 'postgres'
-      ? sql`jsonb_to_recordset(${json}::jsonb) as j(user_id bigint, name text, name_key text, body text)`
-      : sql`(select json_extract(value, '$.user_id') as user_id, json_extract(value, '$.name') as name, json_extract(value, '$.name_key') as name_key,
+    const from =
+      engineOf(db) === 'postgres'
+        ? sql`jsonb_to_recordset(${json}::jsonb) as j(user_id bigint, name text, name_key text, body text)`
+        : sql`(select json_extract(value, '$.user_id') as user_id, json_extract(value, '$.name') as name, json_extract(value, '$.name_key') as name_key,
           json_extract(value, '$.body') as body from json_each(${json})) as j`;
     await sql`insert into user_content (user_id, kind, name, name_key, body, size, last_used_at, created_by, created_at, updated_at)
-      select j.user_id, 'saved_search', j.name, j.name_key, j.body, 2, cast(${now} as bigint), 'bench', cast(${now} as bigint), cast(${now} as bigint) from ${from}`.execute(db);
+      select j.user_id, 'saved_search', j.name, j.name_key, j.body, 2, cast(${now} as bigint), 'bench', cast(${now} as bigint), cast(${now} as bigint) from ${from}`.execute(
+      db,
+    );
   }
 }
 
-async function build(db: Kysely<Database>): Promise<{ source: { id: number; username: string }; targets: string[]; itemIds: number[] }> {
+async function build(
+  db: Kysely<Database>,
+): Promise<{ source: { id: number; username: string }; targets: string[]; itemIds: number[] }> {
   const now = Date.now();
   let seed = 20_261_128;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-  const org = await db.insertInto('organizations').values({ name: 'Bench Content Org', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const org = await db
+    .insertInto('organizations')
+    .values({ name: 'Bench Content Org', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ids: number[] = [];
   const total = OWNERS + 1 + TARGETS;
   for (let i = 0; i < total; i += 1000) {
-    const batch = Array.from({ length: Math.min(1000, total - i) }, (_, k) => ({ ...benchUser(i + k, [org.id], random), deleted: (i + k < OWNERS && random() < 0.03 ? 1 : 0) as 0 | 1 }));
+    const batch = Array.from({ length: Math.min(1000, total - i) }, (_, k) => ({
+      ...benchUser(i + k, [org.id], random),
+      deleted: (i + k < OWNERS && random() < 0.03 ? 1 : 0) as 0 | 1,
+    }));
     ids.push(...(await db.insertInto('users').values(batch).returning('id').execute()).map((r) => Number(r.id)));
   }
   const owners = ids.slice(0, OWNERS);
@@ -81,7 +116,8 @@ async function build(db: Kysely<Database>): Promise<{ source: { id: number; user
     rows.push({ user_id: owners[i % OWNERS]!, name, name_key: contentNameKey(name), body: body(i) });
   }
   const sourceNames = Array.from({ length: SOURCE_HOLDS }, (_, i) => `${topicOf(i)} watch ${i}`);
-  for (const [i, name] of sourceNames.entries()) rows.push({ user_id: sourceId, name, name_key: contentNameKey(name), body: body(i) });
+  for (const [i, name] of sourceNames.entries())
+    rows.push({ user_id: sourceId, name, name_key: contentNameKey(name), body: body(i) });
   // Each target already holds 50 of the names copied (in upper case): clashes the copy renames.
   // 9k mod 500 differs for every k below 50, so a target's names are distinct.
   const copied = [...sourceNames].sort((a, b) => (contentNameKey(a) < contentNameKey(b) ? -1 : 1)).slice(0, COPY_ITEMS);
@@ -92,10 +128,26 @@ async function build(db: Kysely<Database>): Promise<{ source: { id: number; user
     }
   }
   await insertSearches(db, rows, now);
-  const itemIds = (await db.selectFrom('user_content').select('id').where('user_id', '=', sourceId).orderBy('name_key').limit(COPY_ITEMS).execute()).map((r) => Number(r.id));
-  const source = await db.selectFrom('users').select(['id', 'username']).where('id', '=', sourceId).executeTakeFirstOrThrow();
+  const itemIds = (
+    await db
+      .selectFrom('user_content')
+      .select('id')
+      .where('user_id', '=', sourceId)
+      .orderBy('name_key')
+      .limit(COPY_ITEMS)
+      .execute()
+  ).map((r) => Number(r.id));
+  const source = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', '=', sourceId)
+    .executeTakeFirstOrThrow();
   const targets = await db.selectFrom('users').select('username').where('id', 'in', targetIds).execute();
-  return { source: { id: Number(source.id), username: source.username }, targets: targets.map((t) => t.username), itemIds };
+  return {
+    source: { id: Number(source.id), username: source.username },
+    targets: targets.map((t) => t.username),
+    itemIds,
+  };
 }
 
 async function timedGet(client: HttpClient, route: string): Promise<number> {
@@ -125,22 +177,42 @@ async function benchOn(engine: Engine): Promise<string[]> {
     const t = performance.now();
     const data = await build(db);
     await refreshStatistics(db, engine);
-    const searches = Number((await db.selectFrom('user_content').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    lines.push(`${engine}: built ${count(searches)} saved searches over ${count(OWNERS + 1 + TARGETS)} users in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const searches = Number(
+      (
+        await db
+          .selectFrom('user_content')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    lines.push(
+      `${engine}: built ${count(searches)} saved searches over ${count(OWNERS + 1 + TARGETS)} users in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     server = await startServerProcess(target);
     const client = await signInOverHttp(db, server.base, STAFF);
 
     // The copy: preview, then the copy itself, undone between runs.
     const form = {
-      kind: 'saved_search', source_user_id: String(data.source.id), item_ids: JSON.stringify(data.itemIds), targets: JSON.stringify(data.targets),
+      kind: 'saved_search',
+      source_user_id: String(data.source.id),
+      item_ids: JSON.stringify(data.itemIds),
+      targets: JSON.stringify(data.targets),
       on_clash: 'rename',
     };
     const previews: number[] = [];
     const copies: number[] = [];
     let outcome = '';
     for (let run = 0; run < RUNS; run++) {
-      const preview = await timedPost<{ totals: { added: number; renamed: number } }>(client, '/user/copy_saved_searches/', { ...form, preview: 'true' });
-      const copy = await timedPost<{ totals: { added: number; renamed: number } }>(client, '/user/copy_saved_searches/', { ...form, preview: 'false' });
+      const preview = await timedPost<{ totals: { added: number; renamed: number } }>(
+        client,
+        '/user/copy_saved_searches/',
+        { ...form, preview: 'true' },
+      );
+      const copy = await timedPost<{ totals: { added: number; renamed: number } }>(
+        client,
+        '/user/copy_saved_searches/',
+        { ...form, preview: 'false' },
+      );
       previews.push(preview.ms);
       copies.push(copy.ms);
       outcome = `${count(copy.reply.totals.added)} written, ${count(copy.reply.totals.renamed)} of them renamed clashes`;
@@ -151,19 +223,51 @@ async function benchOn(engine: Engine): Promise<string[]> {
     }
     const p = median(previews);
     const c = median(copies);
-    lines.push(`${engine} copy ${COPY_ITEMS} saved searches to ${TARGETS} users (${outcome}): preview p50 ${fmt(p)} ${verdict(p <= COPY_MS)}, copy p50 ${fmt(c)} ${verdict(c <= COPY_MS)} (target ≤ ${COPY_MS} ms; ${RUNS} runs)`);
+    lines.push(
+      `${engine} copy ${COPY_ITEMS} saved searches to ${TARGETS} users (${outcome}): preview p50 ${fmt(p)} ${verdict(p <= COPY_MS)}, copy p50 ${fmt(c)} ${verdict(c <= COPY_MS)} (target ≤ ${COPY_MS} ms; ${RUNS} runs)`,
+    );
 
     // One user's saved searches: the first page and a deep one.
-    const deep = await db.selectFrom('user_content').select(['id', 'name_key']).where('user_id', '=', data.source.id).where('kind', '=', 'saved_search')
-      .orderBy('name_key').orderBy('id').offset(1_900).limit(1).executeTakeFirstOrThrow();
-    const prefix = await db.selectFrom('user_content').select([sql<string>`substr(name_key, 1, 3)`.as('p'), (eb) => eb.fn.countAll<number>().as('n')])
-      .where('kind', '=', 'saved_search').groupBy(sql`substr(name_key, 1, 3)`).orderBy('n', 'desc').limit(1).executeTakeFirstOrThrow();
+    const deep = await db
+      .selectFrom('user_content')
+      .select(['id', 'name_key'])
+      .where('user_id', '=', data.source.id)
+      .where('kind', '=', 'saved_search')
+      .orderBy('name_key')
+      .orderBy('id')
+      .offset(1_900)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const prefix = await db
+      .selectFrom('user_content')
+      .select([sql<string>`substr(name_key, 1, 3)`.as('p'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('kind', '=', 'saved_search')
+      .groupBy(sql`substr(name_key, 1, 3)`)
+      .orderBy('n', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const cases = [
-      { label: `fetch_saved_searches first page (of ${count(SOURCE_HOLDS)})`, route: `/user/fetch_saved_searches/?user_id=${data.source.id}`, crowd: false },
-      { label: 'fetch_saved_searches from the 1,900th', route: `/user/fetch_saved_searches/?user_id=${data.source.id}&cursor=${encodeCursor(deep.name_key, Number(deep.id))}`, crowd: false },
-      { label: `fetch_ap_saved_searches "${prefix.p}" (${count(Number(prefix.n))})`, route: `/user/fetch_ap_saved_searches/?query=${encodeURIComponent(prefix.p)}`, crowd: true },
+      {
+        label: `fetch_saved_searches first page (of ${count(SOURCE_HOLDS)})`,
+        route: `/user/fetch_saved_searches/?user_id=${data.source.id}`,
+        crowd: false,
+      },
+      {
+        label: 'fetch_saved_searches from the 1,900th',
+        route: `/user/fetch_saved_searches/?user_id=${data.source.id}&cursor=${encodeCursor(deep.name_key, Number(deep.id))}`,
+        crowd: false,
+      },
+      {
+        label: `fetch_ap_saved_searches "${prefix.p}" (${count(Number(prefix.n))})`,
+        route: `/user/fetch_ap_saved_searches/?query=${encodeURIComponent(prefix.p)}`,
+        crowd: true,
+      },
       // The floor: the same call finding nothing (session, access, input and reply only).
-      { label: 'fetch_ap_saved_searches "zzq" (none; the floor)', route: '/user/fetch_ap_saved_searches/?query=zzq', crowd: true },
+      {
+        label: 'fetch_ap_saved_searches "zzq" (none; the floor)',
+        route: '/user/fetch_ap_saved_searches/?query=zzq',
+        crowd: true,
+      },
     ];
     for (const k of cases) {
       for (let i = 0; i < 5; i++) await timedGet(client, k.route);
@@ -191,6 +295,6 @@ async function benchOn(engine: Engine): Promise<string[]> {
 
 export async function benchUserContent(): Promise<string[]> {
   const lines: string[] = [];
-  for (const engine of ['sqlite', 'postgres'] as const) lines.push(...await benchOn(engine));
+  for (const engine of ['sqlite', 'postgres'] as const) lines.push(...(await benchOn(engine)));
   return lines;
 }

@@ -30,37 +30,307 @@ export function benchTarget(engine: Engine): DatabaseTarget {
   return { engine, url: withDatabaseName(server, benchPgName()) };
 }
 
-export const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
-  'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Charles', 'Karen', 'Christopher', 'Lisa',
-  'Daniel', 'Nancy', 'Matthew', 'Betty', 'Anthony', 'Margaret', 'Mark', 'Sandra', 'Donald', 'Ashley', 'Steven', 'Kimberly', 'Paul',
-  'Emily', 'Andrew', 'Donna', 'Joshua', 'Michelle', 'Kenneth', 'Carol', 'Kevin', 'Amanda', 'Brian', 'Dorothy', 'George', 'Melissa',
-  'Timothy', 'Deborah', 'Ronald', 'Stephanie', 'Edward', 'Rebecca', 'Jason', 'Sharon', 'Jeffrey', 'Laura', 'Ryan', 'Cynthia',
-  'Jacob', 'Kathleen', 'Gary', 'Amy', 'Nicholas', 'Angela', 'Eric', 'Shirley', 'Jonathan', 'Anna', 'Stephen', 'Brenda', 'Larry',
-  'Pamela', 'Justin', 'Emma', 'Scott', 'Nicole', 'Brandon', 'Helen', 'Benjamin', 'Samantha', 'Samuel', 'Katherine', 'Gregory',
-  'Christine', 'Alexander', 'Debra', 'Frank', 'Rachel', 'Patrick', 'Carolyn', 'Raymond', 'Janet', 'Jack', 'Catherine', 'Dennis',
-  'Maria', 'Jerry', 'Heather', 'Tyler', 'Diane', 'Aaron', 'Ruth', 'Jose', 'Julie', 'Adam', 'Olivia', 'Nathan', 'Joyce', 'Henry',
-  'Virginia', 'Zachary', 'Victoria', 'Douglas', 'Kelly', 'Peter', 'Lauren', 'Kyle', 'Christina', 'Noah', 'Joan', 'Ethan', 'Evelyn',
-  'Jeremy', 'Judith', 'Walter', 'Megan', 'Christian', 'Andrea', 'Keith', 'Cheryl', 'Roger', 'Hannah', 'Terry', 'Jacqueline',
-  'Austin', 'Martha', 'Sean', 'Gloria', 'Gerald', 'Teresa', 'Carl', 'Ann', 'Harold', 'Sara', 'Dylan', 'Madison', 'Arthur',
-  'Frances', 'Lawrence', 'Kathryn', 'Jordan', 'Janice', 'Jesse', 'Jean', 'Bryan', 'Abigail', 'Billy', 'Alice', 'Bruce', 'Judy',
-  'Gabriel', 'Sophia', 'Joe', 'Grace', 'Logan', 'Denise', 'Albert', 'Amber', 'Willie', 'Doris', 'Alan', 'Marilyn', 'Eugene',
-  'Danielle', 'Russell', 'Beverly', 'Vincent', 'Isabella', 'Philip', 'Theresa', 'Bobby', 'Diana', 'Johnny', 'Natalie', 'Bradley',
-  'Brittany', 'Roy', 'Charlotte', 'Ralph', 'Marie', 'Louis', 'Kayla', 'Émile', 'Zoë', 'Søren', 'Aoife', 'Chloé', 'Renée'];
+export const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Christopher',
+  'Lisa',
+  'Daniel',
+  'Nancy',
+  'Matthew',
+  'Betty',
+  'Anthony',
+  'Margaret',
+  'Mark',
+  'Sandra',
+  'Donald',
+  'Ashley',
+  'Steven',
+  'Kimberly',
+  'Paul',
+  'Emily',
+  'Andrew',
+  'Donna',
+  'Joshua',
+  'Michelle',
+  'Kenneth',
+  'Carol',
+  'Kevin',
+  'Amanda',
+  'Brian',
+  'Dorothy',
+  'George',
+  'Melissa',
+  'Timothy',
+  'Deborah',
+  'Ronald',
+  'Stephanie',
+  'Edward',
+  'Rebecca',
+  'Jason',
+  'Sharon',
+  'Jeffrey',
+  'Laura',
+  'Ryan',
+  'Cynthia',
+  'Jacob',
+  'Kathleen',
+  'Gary',
+  'Amy',
+  'Nicholas',
+  'Angela',
+  'Eric',
+  'Shirley',
+  'Jonathan',
+  'Anna',
+  'Stephen',
+  'Brenda',
+  'Larry',
+  'Pamela',
+  'Justin',
+  'Emma',
+  'Scott',
+  'Nicole',
+  'Brandon',
+  'Helen',
+  'Benjamin',
+  'Samantha',
+  'Samuel',
+  'Katherine',
+  'Gregory',
+  'Christine',
+  'Alexander',
+  'Debra',
+  'Frank',
+  'Rachel',
+  'Patrick',
+  'Carolyn',
+  'Raymond',
+  'Janet',
+  'Jack',
+  'Catherine',
+  'Dennis',
+  'Maria',
+  'Jerry',
+  'Heather',
+  'Tyler',
+  'Diane',
+  'Aaron',
+  'Ruth',
+  'Jose',
+  'Julie',
+  'Adam',
+  'Olivia',
+  'Nathan',
+  'Joyce',
+  'Henry',
+  'Virginia',
+  'Zachary',
+  'Victoria',
+  'Douglas',
+  'Kelly',
+  'Peter',
+  'Lauren',
+  'Kyle',
+  'Christina',
+  'Noah',
+  'Joan',
+  'Ethan',
+  'Evelyn',
+  'Jeremy',
+  'Judith',
+  'Walter',
+  'Megan',
+  'Christian',
+  'Andrea',
+  'Keith',
+  'Cheryl',
+  'Roger',
+  'Hannah',
+  'Terry',
+  'Jacqueline',
+  'Austin',
+  'Martha',
+  'Sean',
+  'Gloria',
+  'Gerald',
+  'Teresa',
+  'Carl',
+  'Ann',
+  'Harold',
+  'Sara',
+  'Dylan',
+  'Madison',
+  'Arthur',
+  'Frances',
+  'Lawrence',
+  'Kathryn',
+  'Jordan',
+  'Janice',
+  'Jesse',
+  'Jean',
+  'Bryan',
+  'Abigail',
+  'Billy',
+  'Alice',
+  'Bruce',
+  'Judy',
+  'Gabriel',
+  'Sophia',
+  'Joe',
+  'Grace',
+  'Logan',
+  'Denise',
+  'Albert',
+  'Amber',
+  'Willie',
+  'Doris',
+  'Alan',
+  'Marilyn',
+  'Eugene',
+  'Danielle',
+  'Russell',
+  'Beverly',
+  'Vincent',
+  'Isabella',
+  'Philip',
+  'Theresa',
+  'Bobby',
+  'Diana',
+  'Johnny',
+  'Natalie',
+  'Bradley',
+  'Brittany',
+  'Roy',
+  'Charlotte',
+  'Ralph',
+  'Marie',
+  'Louis',
+  'Kayla',
+  'Émile',
+  'Zoë',
+  'Søren',
+  'Aoife',
+  'Chloé',
+  'Renée',
+];
 
-const LAST_ROOTS = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez',
-  'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright',
-  'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell',
-  'Carter', 'Roberts', "O'Brien", 'Müller', 'Kowalski', 'Okafor', 'Tanaka', 'Silva', 'Novak', 'Dubois', 'Rossi', 'Jensen'];
-const LAST_ENDINGS = ['', 'son', 'ton', 'ley', 'field', 'man', 'er', 'worth', 'by', 'well', 'ford', 'stone', 'wood', 'berg', 'ski',
-  'land', 'more'];
+const LAST_ROOTS = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  "O'Brien",
+  'Müller',
+  'Kowalski',
+  'Okafor',
+  'Tanaka',
+  'Silva',
+  'Novak',
+  'Dubois',
+  'Rossi',
+  'Jensen',
+];
+const LAST_ENDINGS = [
+  '',
+  'son',
+  'ton',
+  'ley',
+  'field',
+  'man',
+  'er',
+  'worth',
+  'by',
+  'well',
+  'ford',
+  'stone',
+  'wood',
+  'berg',
+  'ski',
+  'land',
+  'more',
+];
 /** 1,020 last names: roots with endings (Smith, Smithson, Smithley …), a realistic spread of rare and common. */
 export const LAST_NAMES = LAST_ROOTS.flatMap((root) => LAST_ENDINGS.map((end) => root + end));
 
 const USER_TYPE_MIX: readonly [string, number][] = [
-  ['trial', 0.4], ['customer', 0.3], ['grace_customer', 0.1], ['churn_customer', 0.12], ['test_user', 0.05], ['journalist', 0.02], ['is_staff', 0.01],
+  ['trial', 0.4],
+  ['customer', 0.3],
+  ['grace_customer', 0.1],
+  ['churn_customer', 0.12],
+  ['test_user', 0.05],
+  ['journalist', 0.02],
+  ['is_staff', 0.01],
 ];
-const CATEGORY_MIX: readonly [string, number][] = [['general', 0.8], ['ir', 0.15], ['workiva', 0.05]];
+const CATEGORY_MIX: readonly [string, number][] = [
+  ['general', 0.8],
+  ['ir', 0.15],
+  ['workiva', 0.05],
+];
 
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
@@ -74,7 +344,11 @@ function pickWeighted(random: () => number, mix: readonly [string, number][]): s
   return mix[mix.length - 1]![0];
 }
 
-const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 const DAY = 86_400_000;
 const START = Date.UTC(2021, 0, 1);
 const SPAN = Date.UTC(2026, 0, 1) - START;
@@ -84,33 +358,58 @@ export function benchUser(i: number, orgIds: readonly number[], random: () => nu
   const first = pick(random, FIRST_NAMES);
   const last = pick(random, LAST_NAMES);
   const created = START + Math.floor((i / BENCH_USERS) * SPAN) + Math.floor(random() * DAY);
-  const phone = random() < 0.6
-    ? `${100 + Math.floor(random() * 900)} ${100 + Math.floor(random() * 900)} ${String(Math.floor(random() * 10000)).padStart(4, '0')}`
-    : null;
+  const phone =
+    random() < 0.6
+      ? `${100 + Math.floor(random() * 900)} ${100 + Math.floor(random() * 900)} ${String(Math.floor(random() * 10000)).padStart(4, '0')}`
+      : null;
   const org = pick(random, orgIds);
   return {
     username: `${BENCH_USERNAME_PREFIX}${ascii(first)}${ascii(last)}${i}`,
     email: `${ascii(first)}.${ascii(last)}${i}@org${org}.example.com`,
-    first_name: first, last_name: last, phone,
+    first_name: first,
+    last_name: last,
+    phone,
     organization_id: org,
-    user_type: pickWeighted(random, USER_TYPE_MIX), user_category: pickWeighted(random, CATEGORY_MIX),
-    user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
+    user_type: pickWeighted(random, USER_TYPE_MIX),
+    user_category: pickWeighted(random, CATEGORY_MIX),
+    user_role: null,
+    owner: null,
+    product_configuration: 'product_basic',
+    data_plan: '[]',
     expiry_dt: random() < 0.85 ? Math.floor((created + (15 + random() * 715) * DAY) / DAY) * DAY : null,
-    active: random() < 0.9 ? 1 : 0, deleted: random() < 0.03 ? 1 : 0, is_account_admin: 0,
-    allowed_st: '[]', flags: '{}', password_hash: null, created_at: created, updated_at: created,
+    active: random() < 0.9 ? 1 : 0,
+    deleted: random() < 0.03 ? 1 : 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: '{}',
+    password_hash: null,
+    created_at: created,
+    updated_at: created,
   };
 }
 
 /** Inserts the organisations and users, batched in transactions; answers the seconds taken. */
-export async function seedBenchUsers(db: Kysely<Database>, opts: { users?: number; orgs?: number; progress?: (done: number) => void } = {}): Promise<number> {
+export async function seedBenchUsers(
+  db: Kysely<Database>,
+  opts: { users?: number; orgs?: number; progress?: (done: number) => void } = {},
+): Promise<number> {
   const users = opts.users ?? BENCH_USERS;
   const orgs = opts.orgs ?? BENCH_ORGS;
   const started = performance.now();
   const random = seededRandom(20261121);
-  const orgRows = Array.from({ length: orgs }, (_, i) => ({ name: `Bench Org ${i + 1}`, salesforce_id: `SF${100000 + i}`, sf_acc_id: null, created_at: START }));
+  const orgRows = Array.from({ length: orgs }, (_, i) => ({
+    name: `Bench Org ${i + 1}`,
+    salesforce_id: `SF${100000 + i}`,
+    sf_acc_id: null,
+    created_at: START,
+  }));
   const orgIds: number[] = [];
   for (let i = 0; i < orgRows.length; i += 1000) {
-    const ids = await db.insertInto('organizations').values(orgRows.slice(i, i + 1000)).returning('id').execute();
+    const ids = await db
+      .insertInto('organizations')
+      .values(orgRows.slice(i, i + 1000))
+      .returning('id')
+      .execute();
     orgIds.push(...ids.map((r) => r.id));
   }
   // ~22 values a row: 1,000 rows stay under SQLite's 32,766 parameters, 2,000 under PostgreSQL's 65,535.
@@ -130,8 +429,12 @@ export async function seedBenchUsers(db: Kysely<Database>, opts: { users?: numbe
 }
 
 async function seededCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('username', '>=', BENCH_USERNAME_PREFIX).where('username', '<', 'b/').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('username', '>=', BENCH_USERNAME_PREFIX)
+    .where('username', '<', 'b/')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -162,7 +465,10 @@ export class BenchDatabaseMissing extends Error {}
  */
 export async function openSeededBenchDatabase(engine: Engine): Promise<Kysely<Database>> {
   const target = benchTarget(engine);
-  const missing = (why: string) => new BenchDatabaseMissing(`${benchWhere(engine)} ${why}; run \`npm run seed:bench\`${engine === 'postgres' ? ' with DATABASE_URL=postgres://…' : ''} first`);
+  const missing = (why: string) =>
+    new BenchDatabaseMissing(
+      `${benchWhere(engine)} ${why}; run \`npm run seed:bench\`${engine === 'postgres' ? ' with DATABASE_URL=postgres://…' : ''} first`,
+    );
   if (target.engine === 'sqlite' && !existsSync(target.file)) throw missing('does not exist');
   const db = target.engine === 'sqlite' ? openDatabase(target) : await tryOpenPostgres(target.url);
   if (!db) throw missing('cannot be reached');
@@ -177,7 +483,10 @@ export async function openSeededBenchDatabase(engine: Engine): Promise<Kysely<Da
  * `npm run seed:bench`: the bench database of `engine`, made anew unless it already holds the
  * 1,000,000 users. Every step that drops or writes is announced through `log`.
  */
-export async function seededBenchDatabase(engine: Engine, log: (line: string) => void = () => {}): Promise<Kysely<Database>> {
+export async function seededBenchDatabase(
+  engine: Engine,
+  log: (line: string) => void = () => {},
+): Promise<Kysely<Database>> {
   try {
     const db = await openSeededBenchDatabase(engine);
     const brokersAdded = await ensureBenchBrokers(db, log);
@@ -199,7 +508,11 @@ export async function seededBenchDatabase(engine: Engine, log: (line: string) =>
   const db = openDatabase(target);
   await migrateToLatest(db);
   log(`Seeding ${BENCH_USERS.toLocaleString('en-US')} users into ${benchWhere(engine)}…`);
-  const seconds = await seedBenchUsers(db, { progress: (done) => { if (done % 200_000 === 0) log(`  ${done.toLocaleString('en-US')} users`); } });
+  const seconds = await seedBenchUsers(db, {
+    progress: (done) => {
+      if (done % 200_000 === 0) log(`  ${done.toLocaleString('en-US')} users`);
+    },
+  });
   log(`  seeded in ${seconds.toFixed(0)} s`);
   await ensureBenchBrokers(db, log);
   await ensureBenchGroups(db, log);

@@ -11,7 +11,17 @@ import type { Database } from '../server/db/schema';
 import { encodeCursor, type ListOrder } from '../server/users/search';
 import type { SearchUsersReply, UserFilter } from '../src/domain/users';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
-import { concurrentTimes, count, median, medianSummary, onBothEngines, openBenchDatabase, summary, timedPost, verdict } from './support';
+import {
+  concurrentTimes,
+  count,
+  median,
+  medianSummary,
+  onBothEngines,
+  openBenchDatabase,
+  summary,
+  timedPost,
+  verdict,
+} from './support';
 import { benchTarget, FIRST_NAMES, LAST_NAMES } from './user-data';
 
 const STAFF = 'bench.lister';
@@ -25,13 +35,20 @@ const EXPORT_ROWS_PER_S = 50_000;
 /** Deterministic choices for the search mix. */
 function chooser(seed: number) {
   let a = seed;
-  const next = () => ((a = (a * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
   return <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
 }
-const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 
 type Form = Record<string, string>;
-interface Measure { name: string; form: (i: number) => Form }
+interface Measure {
+  name: string;
+  form: (i: number) => Form;
+}
 
 /** The searches people make, each a function of a random pick: text, often with a filter or an order. */
 function searchMix(): Measure[] {
@@ -41,20 +58,41 @@ function searchMix(): Measure[] {
     { name: 'email prefix', form: () => ({ q: `${ascii(pick(FIRST_NAMES))}.${ascii(pick(LAST_NAMES)).slice(0, 4)}` }) },
     { name: 'last name (any)', form: () => ({ q: pick(LAST_NAMES) }) },
     { name: '"first last"', form: () => ({ q: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}` }) },
-    { name: 'phone prefix', form: () => ({ q: `${1 + Number(digits(1)) % 9}${digits(2)} ${digits(2)}` }) },
+    { name: 'phone prefix', form: () => ({ q: `${1 + (Number(digits(1)) % 9)}${digits(2)} ${digits(2)}` }) },
     { name: 'user id', form: () => ({ q: String(1 + Math.floor(Number(digits(6)) % 1_000_000)) }) },
-    { name: 'last name, customers, by email', form: () => ({ q: pick(LAST_NAMES), user_type: 'customer', sort: 'email', dir: 'asc' }) },
-    { name: 'first name, active, by name', form: () => ({ q: pick(FIRST_NAMES), active: 'true', sort: 'name', dir: 'asc' }) },
-    { name: 'username prefix, by created', form: () => ({ q: `b.${ascii(pick(FIRST_NAMES)).slice(0, 3)}`, sort: 'created' }) },
+    {
+      name: 'last name, customers, by email',
+      form: () => ({ q: pick(LAST_NAMES), user_type: 'customer', sort: 'email', dir: 'asc' }),
+    },
+    {
+      name: 'first name, active, by name',
+      form: () => ({ q: pick(FIRST_NAMES), active: 'true', sort: 'name', dir: 'asc' }),
+    },
+    {
+      name: 'username prefix, by created',
+      form: () => ({ q: `b.${ascii(pick(FIRST_NAMES)).slice(0, 3)}`, sort: 'created' }),
+    },
   ];
 }
 
 /** The ten names of `column` that, typed as a search, match the most users (a name is a prefix of longer ones). */
-async function commonNames(db: Kysely<Database>, column: 'first_name' | 'last_name'): Promise<{ name: string; matches: number }[]> {
-  const rows = await db.selectFrom('users').select([column, (eb) => eb.fn.countAll<number>().as('n')]).groupBy(column).execute();
+async function commonNames(
+  db: Kysely<Database>,
+  column: 'first_name' | 'last_name',
+): Promise<{ name: string; matches: number }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select([column, (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(column)
+    .execute();
   const counts = rows.map((r) => ({ name: String(r[column]), n: Number(r.n) }));
-  return counts.map(({ name }) => ({ name, matches: counts.filter((o) => o.name.toLowerCase().startsWith(name.toLowerCase())).reduce((a, o) => a + o.n, 0) }))
-    .sort((a, b) => b.matches - a.matches || a.name.localeCompare(b.name)).slice(0, 10);
+  return counts
+    .map(({ name }) => ({
+      name,
+      matches: counts.filter((o) => o.name.toLowerCase().startsWith(name.toLowerCase())).reduce((a, o) => a + o.n, 0),
+    }))
+    .sort((a, b) => b.matches - a.matches || a.name.localeCompare(b.name))
+    .slice(0, 10);
 }
 
 const LISTS: { name: string; form: Form }[] = [
@@ -71,24 +109,55 @@ const pad = (s: string, n: number) => s.padEnd(n);
 
 /** A cursor at the row `offset` rows into the order, as the server would have issued it. */
 async function deepCursor(db: Kysely<Database>, engine: Engine, order: ListOrder, offset: number): Promise<string> {
-  const filter: UserFilter = { q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude' };
-  const expr = order.sort === 'name'
-    ? sql.raw(engine === 'postgres' ? `lower((last_name || ' ' || first_name) collate "C")` : `lower(last_name || ' ' || first_name)`)
-    : sql.raw('id');
-  const row = await db.selectFrom('users').select([sql<string | number>`${expr}`.as('v'), 'id']).where('deleted', '=', 0)
-    .orderBy(expr, order.dir).orderBy('id', order.dir).offset(offset).limit(1).executeTakeFirstOrThrow();
-  return encodeCursor(filter, order, { value: order.sort === 'name' ? String(row.v) : Number(row.v), id: Number(row.id), towards: 'next' });
+  const filter: UserFilter = {
+    q: '',
+    user_type: '',
+    user_category: '',
+    organization_id: '',
+    active: '',
+    deleted: 'exclude',
+  };
+  const expr =
+    order.sort === 'name'
+      ? sql.raw(
+          engine === 'postgres'
+            ? `lower((last_name || ' ' || first_name) collate "C")`
+            : `lower(last_name || ' ' || first_name)`,
+        )
+      : sql.raw('id');
+  const row = await db
+    .selectFrom('users')
+    .select([sql<string | number>`${expr}`.as('v'), 'id'])
+    .where('deleted', '=', 0)
+    .orderBy(expr, order.dir)
+    .orderBy('id', order.dir)
+    .offset(offset)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return encodeCursor(filter, order, {
+    value: order.sort === 'name' ? String(row.v) : Number(row.v),
+    id: Number(row.id),
+    towards: 'next',
+  });
 }
 
 /** p50 and p95 of `measure` with `clients` at once, the median of REPEATS runs; the mean total matched. */
-async function measure(client: HttpClient, clients: number, m: Measure): Promise<{ p50: number; p95: number; matched: number; capped: boolean }> {
+async function measure(
+  client: HttpClient,
+  clients: number,
+  m: Measure,
+): Promise<{ p50: number; p95: number; matched: number; capped: boolean }> {
   const runs: { p50: number; p95: number }[] = [];
   let matched = 0;
   let replies = 0;
   let capped = false;
   for (let r = 0; r < REPEATS; r++) {
     const times = await concurrentTimes(clients, clients * perClient(clients), async (i) => {
-      const { ms, reply } = await timedPost<SearchUsersReply & { total_capped?: boolean }>(client, '/user/search_user/', m.form(i));
+      const { ms, reply } = await timedPost<SearchUsersReply & { total_capped?: boolean }>(
+        client,
+        '/user/search_user/',
+        m.form(i),
+      );
       matched += reply.total_users ?? 0;
       capped ||= reply.total_capped === true;
       replies++;
@@ -114,8 +183,12 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
   });
   try {
     if (engine === 'sqlite') {
-      const [{ cache_size: cache } = { cache_size: 0 }] = (await sql<{ cache_size: number }>`pragma cache_size`.execute(db)).rows;
-      lines.push(`sqlite: page cache ${cache < 0 ? `${count(-cache)} KiB` : `${count(cache)} pages`} a connection (better-sqlite3's build default; the server sets none)`);
+      const [{ cache_size: cache } = { cache_size: 0 }] = (
+        await sql<{ cache_size: number }>`pragma cache_size`.execute(db)
+      ).rows;
+      lines.push(
+        `sqlite: page cache ${cache < 0 ? `${count(-cache)} KiB` : `${count(cache)} pages`} a connection (better-sqlite3's build default; the server sets none)`,
+      );
     }
     const client = await signInOverHttp(db, server.base, STAFF);
     for (let i = 0; i < 10; i++) await timedPost(client, '/user/search_user/', {});
@@ -128,8 +201,14 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
       ...searchMix(),
       { name: 'common first names (10)', form: (i) => ({ q: firsts[i % firsts.length]!.name }) },
       { name: 'common last names (10)', form: (i) => ({ q: lasts[i % lasts.length]!.name }) },
-      { name: 'common last names, by name', form: (i) => ({ q: lasts[i % lasts.length]!.name, sort: 'name', dir: 'asc' }) },
-      { name: 'common first names, by created', form: (i) => ({ q: firsts[i % firsts.length]!.name, sort: 'created', dir: 'desc' }) },
+      {
+        name: 'common last names, by name',
+        form: (i) => ({ q: lasts[i % lasts.length]!.name, sort: 'name', dir: 'asc' }),
+      },
+      {
+        name: 'common first names, by created',
+        form: (i) => ({ q: firsts[i % firsts.length]!.name, sort: 'created', dir: 'desc' }),
+      },
     ];
     const lists: Measure[] = LISTS.map((l) => ({ name: `list ${l.name}`, form: () => l.form }));
     lines.push(`${engine}: page 1 with its total; median of ${REPEATS} runs (40 requests from 1 client, 160 from 8)`);
@@ -138,24 +217,39 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
       for (const m of [...lists, ...searches.map((s) => ({ ...s, name: `search ${s.name}` }))]) {
         const r = await measure(client, clients, m);
         if (m.name === 'list all, newest first') total = r.matched;
-        lines.push(`${engine} ${clients} client${clients > 1 ? 's' : ' '} ${pad(m.name, 42)} p50 ${pad(fmt(r.p50), 9)} p95 ${pad(fmt(r.p95), 9)}`
-          + `target p95 ≤ ${P95_MS[clients]} ms ${pad(verdict(r.p95 <= P95_MS[clients]), 6)}`
-          + `${m.name.startsWith('search') ? ` (${r.capped ? 'more than ' : ''}${count(r.matched)} matches on average)` : ''}`);
+        lines.push(
+          `${engine} ${clients} client${clients > 1 ? 's' : ' '} ${pad(m.name, 42)} p50 ${pad(fmt(r.p50), 9)} p95 ${pad(fmt(r.p95), 9)}` +
+            `target p95 ≤ ${P95_MS[clients]} ms ${pad(verdict(r.p95 <= P95_MS[clients]), 6)}` +
+            `${m.name.startsWith('search') ? ` (${r.capped ? 'more than ' : ''}${count(r.matched)} matches on average)` : ''}`,
+        );
       }
     }
     lines.push(`${engine} total_users: ${count(total)} (from the counts table)`);
 
-    for (const order of [{ sort: 'id', dir: 'desc' }, { sort: 'name', dir: 'asc' }] as const) {
+    for (const order of [
+      { sort: 'id', dir: 'desc' },
+      { sort: 'name', dir: 'asc' },
+    ] as const) {
       const cursor = await deepCursor(db, engine, order, 500_000);
       const first = await measure(client, 1, { name: 'page 1', form: () => ({ ...order, with_total: 'false' }) });
       const deep = await measure(client, 1, { name: 'deep', form: () => ({ ...order, cursor, with_total: 'false' }) });
-      lines.push(`${engine} list by ${order.sort} ${order.dir}: page 1 p50 ${fmt(first.p50)}; page 25,001 (cursor 500,000 rows in) p50 ${fmt(deep.p50)}, p95 ${fmt(deep.p95)} `
-        + `(target: no slower than twice page 1) ${verdict(deep.p50 <= 2 * Math.max(first.p50, 1))}`);
+      lines.push(
+        `${engine} list by ${order.sort} ${order.dir}: page 1 p50 ${fmt(first.p50)}; page 25,001 (cursor 500,000 rows in) p50 ${fmt(deep.p50)}, p95 ${fmt(deep.p95)} ` +
+          `(target: no slower than twice page 1) ${verdict(deep.p50 <= 2 * Math.max(first.p50, 1))}`,
+      );
     }
 
     // Export: the grace_customer users (about 97,000), streamed over HTTP to the end.
-    const rows = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_type', '=', 'grace_customer').where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
+    const rows = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_type', '=', 'grace_customer')
+          .where('deleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     for (const format of ['csv', 'xlsx'] as const) {
       const rates: number[] = [];
       let bytes = 0;
@@ -167,8 +261,10 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
         rates.push(rows / ((performance.now() - t) / 1000));
       }
       const rate = median(rates);
-      lines.push(`${engine} export ${format}: ${count(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB over HTTP: median ${count(Math.round(rate))} rows/s `
-        + `of ${REPEATS} (${rates.map((x) => count(Math.round(x))).join(', ')}); target ≥ ${count(EXPORT_ROWS_PER_S)} ${verdict(rate >= EXPORT_ROWS_PER_S)}`);
+      lines.push(
+        `${engine} export ${format}: ${count(rows)} rows, ${(bytes / 1e6).toFixed(1)} MB over HTTP: median ${count(Math.round(rate))} rows/s ` +
+          `of ${REPEATS} (${rates.map((x) => count(Math.round(x))).join(', ')}); target ≥ ${count(EXPORT_ROWS_PER_S)} ${verdict(rate >= EXPORT_ROWS_PER_S)}`,
+      );
     }
     lines.push(`${engine}: ${client.retries} request(s) sent again after the server closed an idle kept-alive socket`);
     return lines;

@@ -74,8 +74,18 @@ const STATIC_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"
 
 function resolveSource(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    try { if (statSync(candidate).isFile()) return candidate; } catch { /* next */ }
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      /* next */
+    }
   }
   return null;
 }
@@ -107,18 +117,34 @@ export async function usedClasses(srcDir: string, files?: readonly string[]): Pr
   for (const code of sources) {
     for (const m of code.matchAll(/[A-Za-z][\w-]*/g)) used.add(m[0]);
     for (const m of code.matchAll(/import\s*\{([^}]+)\}\s*from\s*'@radix-ui\/themes'/g)) {
-      for (const name of m[1]!.split(',')) imported.add(name.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!);
+      for (const name of m[1]!.split(','))
+        imported.add(
+          name
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0]!,
+        );
     }
   }
   const entries = [...imported]
     .map((name) => path.join(RADIX_ESM, 'components', `${kebab(name)}.js`))
-    .filter((file) => { try { return statSync(file).isFile(); } catch { return false; } });
+    .filter((file) => {
+      try {
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    });
   const closure = radixClosure(entries);
-  for (const file of closure) for (const m of readFileSync(file, 'utf8').matchAll(/rt-[A-Za-z0-9-]+|radix-themes/g)) used.add(m[0]);
+  for (const file of closure)
+    for (const m of readFileSync(file, 'utf8').matchAll(/rt-[A-Za-z0-9-]+|radix-themes/g)) used.add(m[0]);
 
   const defs = await propDefsOf(closure);
   const add = (def: PropDef, value: unknown, into = used) => {
-    if (def.type === 'boolean') { if (value !== false) into.add(def.className!); return; }
+    if (def.type === 'boolean') {
+      if (value !== false) into.add(def.className!);
+      return;
+    }
     if (typeof value === 'string') into.add(`${def.className}-${def.parseValue ? def.parseValue(value) : value}`);
   };
   for (const list of defs.values()) for (const def of list) if (def.default !== undefined) add(def, def.default);
@@ -153,8 +179,15 @@ export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): v
     selector.each((node) => {
       if (!ok) return;
       if (node.type === 'class' && !used.has(node.value)) ok = false;
-      else if (node.type === 'attribute' && PALETTE_ATTRS.has(node.attribute) && node.value !== undefined && !palettes.has(node.value.replace(/['"]/g, ''))) ok = false;
-      else if (node.type === 'pseudo' && /^:(where|is|has)$/.test(node.value) && node.nodes.length) ok = node.nodes.some((s) => possible(s));
+      else if (
+        node.type === 'attribute' &&
+        PALETTE_ATTRS.has(node.attribute) &&
+        node.value !== undefined &&
+        !palettes.has(node.value.replace(/['"]/g, ''))
+      )
+        ok = false;
+      else if (node.type === 'pseudo' && /^:(where|is|has)$/.test(node.value) && node.nodes.length)
+        ok = node.nodes.some((s) => possible(s));
     });
     return ok;
   };
@@ -199,7 +232,8 @@ export function subtractCss(root: Root, firstLoad: Set<string>, palettes: Set<st
 
 function ancestry(rule: postcss.Rule): string {
   const parts: string[] = [];
-  for (let node = rule.parent; node && node.type === 'atrule'; node = node.parent) parts.push(`@${(node as postcss.AtRule).name} ${(node as postcss.AtRule).params}`);
+  for (let node = rule.parent; node && node.type === 'atrule'; node = node.parent)
+    parts.push(`@${(node as postcss.AtRule).name} ${(node as postcss.AtRule).params}`);
   return parts.join(' ');
 }
 

@@ -17,13 +17,19 @@ async function main(): Promise<void> {
   const started = performance.now();
   const db = await seededBenchDatabase(engine, (line) => console.log(line));
   await ensureBenchAccounts(db, (line) => console.log(line));
-  if (await ensureBenchResearch(db, process.env['PRODUCT_KEY'] || 'product', (line) => console.log(line))) await refreshStatistics(db, engine);
+  if (await ensureBenchResearch(db, process.env['PRODUCT_KEY'] || 'product', (line) => console.log(line)))
+    await refreshStatistics(db, engine);
   if (await ensureBenchAudit(db, (line) => console.log(line))) await refreshStatistics(db, engine);
   if (await ensureBenchReports(db, (line) => console.log(line))) await refreshStatistics(db, engine);
   if (await ensureBenchInvites(db, (line) => console.log(line))) await refreshStatistics(db, engine);
-  const { n } = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   await db.destroy();
-  console.log(`${engine}: ${Number(n).toLocaleString('en-US')} users ready (${((performance.now() - started) / 1000).toFixed(0)} s).`);
+  console.log(
+    `${engine}: ${Number(n).toLocaleString('en-US')} users ready (${((performance.now() - started) / 1000).toFixed(0)} s).`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,12 @@
 // command, then drops it and every per-test database made beside it. Exits with the command's code.
 import { spawn } from 'node:child_process';
 import { redactUrl } from '../server/config';
-import { createThrowawayDatabase, databaseNameOf, dropDatabase, dropDatabasesWithPrefix } from '../server/db/test-database';
+import {
+  createThrowawayDatabase,
+  databaseNameOf,
+  dropDatabase,
+  dropDatabasesWithPrefix,
+} from '../server/db/test-database';
 
 const MAINTENANCE_URL = process.env['PG_MAINTENANCE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -16,14 +21,17 @@ async function main(command: string[]): Promise<number> {
   try {
     url = await createThrowawayDatabase(MAINTENANCE_URL, 'staff_console_ci');
   } catch (err) {
-    console.error(`Cannot reach PostgreSQL at ${redactUrl(MAINTENANCE_URL)}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `Cannot reach PostgreSQL at ${redactUrl(MAINTENANCE_URL)}: ${err instanceof Error ? err.message : String(err)}`,
+    );
     return 1;
   }
   const name = databaseNameOf(url);
   console.log(`PostgreSQL database ${name} created for this run.`);
   const code = await new Promise<number>((resolve) => {
     const child = spawn(command[0]!, command.slice(1), {
-      stdio: 'inherit', shell: process.platform === 'win32',
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
       env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: url },
     });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);

@@ -49,18 +49,43 @@ export type { App } from './context';
 // Scripts only from our origin. Styles may be inline: Radix (Select, ScrollArea, dialogs' scroll
 // lock) inserts <style> elements at run time, and blocking them breaks layout, not attacks.
 const CSP = [
-  "default-src 'self'", "img-src 'self' data:", "style-src 'self' 'unsafe-inline'", "object-src 'none'",
-  "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 // Powerful features the panel never uses, denied to it and to anything that might get into a page.
 // Copy buttons (the Workflows page's Mermaid text) write to the clipboard: that stays, for this
 // origin only. Pasting a code into the sign-in form is a paste event, which needs no permission.
 const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'autoplay=()', 'bluetooth=()', 'camera=()', 'clipboard-read=()', 'clipboard-write=(self)', 'display-capture=()',
-  'encrypted-media=()', 'fullscreen=()', 'geolocation=()', 'gyroscope=()', 'hid=()', 'idle-detection=()', 'magnetometer=()', 'microphone=()',
-  'midi=()', 'payment=()', 'picture-in-picture=()', 'publickey-credentials-get=()', 'screen-wake-lock=()', 'serial=()', 'usb=()',
-  'web-share=()', 'xr-spatial-tracking=()',
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'web-share=()',
+  'xr-spatial-tracking=()',
 ].join(', ');
 
 function memoKeys(db: Kysely<Database>, config: ServerConfig, clock: Clock): () => Promise<Keys> {
@@ -88,7 +113,15 @@ async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<
     await deleteSession(db, row.id_hash);
     return null;
   }
-  return { id: cookie, idHash: row.id_hash, stage: row.stage, user, grants, mtUserEmail: row.mt_user_email, authTime: row.auth_time };
+  return {
+    id: cookie,
+    idHash: row.id_hash,
+    stage: row.stage,
+    user,
+    grants,
+    mtUserEmail: row.mt_user_email,
+    authTime: row.auth_time,
+  };
 }
 
 async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
@@ -129,7 +162,8 @@ function mountRoute(app: App, route: Route, productKey: string): void {
       input = parsed.output;
     }
     // Activity keeps a signed-in session alive (decision 002).
-    if (route.activity && session && mayAccess('admin_panel_access', session)) await touchSession(deps.db, session.idHash, c.get('now'));
+    if (route.activity && session && mayAccess('admin_panel_access', session))
+      await touchSession(deps.db, session.idHash, c.get('now'));
     return route.handler({ c, deps, now: c.get('now'), input, session });
   });
 }
@@ -139,7 +173,8 @@ function mountRoute(app: App, route: Route, productKey: string): void {
  * answers (bulk tag upload's 100,000 identifiers). One middleware, before the session is read.
  */
 function bodyCap(routes: readonly Route[], productKey: string): MiddlewareHandler<HonoEnv> {
-  const limiter = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ status: false, msg: 'Request body is too large.' }, 413) });
+  const limiter = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json({ status: false, msg: 'Request body is too large.' }, 413) });
   const fallback = limiter(MAX_BODY_BYTES);
   const own = new Map<string, MiddlewareHandler>();
   for (const route of routes) {
@@ -155,7 +190,10 @@ export function createApp(options: CreateAppOptions): App {
   // Labels and messages read the product's display name (src/domain/product.ts).
   nameProduct(options.config.productKey, options.config.productName);
   const deps: AppDeps = {
-    db: options.db, config: options.config, clock, keys: memoKeys(options.db, options.config, clock),
+    db: options.db,
+    config: options.config,
+    clock,
+    keys: memoKeys(options.db, options.config, clock),
     sweep: sweeper(options.db, sessionIdleMs(options.config), log),
     hashing: options.hashing ?? workLimiter(),
   };
@@ -171,7 +209,9 @@ export function createApp(options: CreateAppOptions): App {
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
-    log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms rid=${requestId}`);
+    log?.(
+      `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms rid=${requestId}`,
+    );
   });
 
   app.use(async (c, next) => {
@@ -193,7 +233,9 @@ export function createApp(options: CreateAppOptions): App {
   // ALLOWED_HOSTS (decision 068): a request sent to another name gets nothing else, not even assets.
   app.use(async (c, next) => {
     if (requestHostAllowed(c.req.url, c.req.header('host'), options.config.allowedHosts)) return next();
-    log?.(`host refused: ${JSON.stringify(c.req.header('host') ?? new URL(c.req.url).host)} is not in ALLOWED_HOSTS rid=${c.get('requestId')}`);
+    log?.(
+      `host refused: ${JSON.stringify(c.req.header('host') ?? new URL(c.req.url).host)} is not in ALLOWED_HOSTS rid=${c.get('requestId')}`,
+    );
     return c.json({ status: false, msg: HOST_REFUSAL }, 400);
   });
 

@@ -28,20 +28,35 @@ export async function writeAudit(trx: Transaction<Database> | Kysely<Database>, 
   await writeAuditMany(trx, [entry]);
 }
 
-export async function writeAuditMany(trx: Transaction<Database> | Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> {
+export async function writeAuditMany(
+  trx: Transaction<Database> | Kysely<Database>,
+  entries: readonly AuditEntry[],
+): Promise<void> {
   if (entries.length === 0) return;
-  await trx.insertInto('audit_log').values(entries.map((e) => ({
-    category: e.category,
-    author: e.author.slice(0, 150),
-    action: e.action,
-    origin: e.origin ?? DEFAULT_ORIGIN,
-    source: e.source ?? 'server',
-    created_at: e.at,
-    previous_data: asJson(e.previous),
-    current_data: asJson(e.current),
-    success: e.success ? 1 : 0,
-    ...(e.record ? { record_kind: e.record.kind, record_id: e.record.id } : e.category === 'auth' ? signInRecord(e.author) : { record_kind: null, record_id: null }),
-  } as const))).execute();
+  await trx
+    .insertInto('audit_log')
+    .values(
+      entries.map(
+        (e) =>
+          ({
+            category: e.category,
+            author: e.author.slice(0, 150),
+            action: e.action,
+            origin: e.origin ?? DEFAULT_ORIGIN,
+            source: e.source ?? 'server',
+            created_at: e.at,
+            previous_data: asJson(e.previous),
+            current_data: asJson(e.current),
+            success: e.success ? 1 : 0,
+            ...(e.record
+              ? { record_kind: e.record.kind, record_id: e.record.id }
+              : e.category === 'auth'
+                ? signInRecord(e.author)
+                : { record_kind: null, record_id: null }),
+          }) as const,
+      ),
+    )
+    .execute();
 }
 
 /** A sign-in event names the user whose username was tried, when there is one (decision 062): their history shows it. */

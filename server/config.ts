@@ -74,11 +74,21 @@ export class ConfigError extends Error {}
 
 const SERVER_TYPE_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
-const Port = v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number),
-  v.minValue(1, 'must be 1–65535'), v.maxValue(65_535, 'must be 1–65535'));
-const Flag = v.pipe(v.string(), v.trim(), v.toLowerCase(),
+const Port = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.minValue(1, 'must be 1–65535'),
+  v.maxValue(65_535, 'must be 1–65535'),
+);
+const Flag = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
   v.picklist(['1', '0', 'true', 'false', 'yes', 'no', ''], 'must be true or false'),
-  v.transform((s) => s === '1' || s === 'true' || s === 'yes'));
+  v.transform((s) => s === '1' || s === 'true' || s === 'yes'),
+);
 
 /**
  * The panel re-checks the session every SESSION_RECHECK_MS whether or not anyone is there, and a
@@ -88,23 +98,58 @@ export const MAX_SESSION_IDLE_SECONDS = SESSION_RECHECK_MS / 1000 - 1;
 
 const EnvSchema = v.object({
   PORT: v.optional(Port, '8080'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(),
-    v.check((s) => s === '' || /^postgres(ql)?:\/\//.test(s), 'must start with postgres:// (or be unset for SQLite)'))),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === '' || /^postgres(ql)?:\/\//.test(s), 'must start with postgres:// (or be unset for SQLite)'),
+    ),
+  ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty')), './data'),
   APP_ENV: v.optional(v.picklist(APP_ENVS, `must be one of ${APP_ENVS.join(', ')}`), 'development'),
-  PRODUCT_KEY: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a lower-case identifier')), 'product'),
-  PRODUCT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(40, 'must be at most 40 characters'),
-    v.regex(/^[^\p{Cc}<>]+$/u, 'must be plain text (no control characters, < or >)'))),
-  SERVER_TYPE: v.optional(v.pipe(v.string(), v.regex(SERVER_TYPE_NAME, 'must be a lower-case name such as app')), 'app'),
+  PRODUCT_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a lower-case identifier')),
+    'product',
+  ),
+  PRODUCT_NAME: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('must not be empty'),
+      v.maxLength(40, 'must be at most 40 characters'),
+      v.regex(/^[^\p{Cc}<>]+$/u, 'must be plain text (no control characters, < or >)'),
+    ),
+  ),
+  SERVER_TYPE: v.optional(
+    v.pipe(v.string(), v.regex(SERVER_TYPE_NAME, 'must be a lower-case name such as app')),
+    'app',
+  ),
   SERVER_TYPES: v.optional(v.string()),
   SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   LINK_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
-  SESSION_IDLE_SECONDS: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number of seconds'),
-    v.transform(Number), v.minValue(5, 'must be at least 5'),
-    v.maxValue(MAX_SESSION_IDLE_SECONDS, `must be at most ${MAX_SESSION_IDLE_SECONDS}: shorter than the panel's hourly session re-check, which counts as activity`)), '900'),
+  SESSION_IDLE_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+      v.minValue(5, 'must be at least 5'),
+      v.maxValue(
+        MAX_SESSION_IDLE_SECONDS,
+        `must be at most ${MAX_SESSION_IDLE_SECONDS}: shorter than the panel's hourly session re-check, which counts as activity`,
+      ),
+    ),
+    '900',
+  ),
   TRUST_PROXY: v.optional(Flag, 'false'),
   TRUSTED_PROXIES: v.optional(v.string()),
-  SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === '' || /^smtps?:\/\/[^\s/]+/.test(s), 'must read smtp://user:pass@host:port (or smtps://)'))),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === '' || /^smtps?:\/\/[^\s/]+/.test(s), 'must read smtp://user:pass@host:port (or smtps://)'),
+    ),
+  ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(254))),
   INVITE_INTAKE_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ALLOWED_HOSTS: v.optional(v.string()),
@@ -113,10 +158,19 @@ const EnvSchema = v.object({
 /** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
 export function parseServerTypes(text: string): Record<string, string> {
   const types: Record<string, string> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     const name = eq > 0 ? part.slice(0, eq).trim() : '';
-    const url = eq > 0 ? part.slice(eq + 1).trim().replace(/\/+$/, '') : '';
+    const url =
+      eq > 0
+        ? part
+            .slice(eq + 1)
+            .trim()
+            .replace(/\/+$/, '')
+        : '';
     if (!SERVER_TYPE_NAME.test(name)) throw new ConfigError(`SERVER_TYPES: '${part}' must read name=http(s)://host`);
     if (!/^https?:\/\/[^\s/]+/.test(url)) throw new ConfigError(`SERVER_TYPES: '${name}' needs an http(s) base URL`);
     if (name in types) throw new ConfigError(`SERVER_TYPES: '${name}' is listed twice`);
@@ -131,7 +185,10 @@ export function parseServerTypes(text: string): Record<string, string> {
  */
 export function parseTrustedProxies(text: string): string[] {
   const entries: string[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [address = '', prefix, extra] = part.split('/');
     const family = isIP(address);
     const bits = family === 4 ? 32 : 128;
@@ -152,8 +209,14 @@ const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  */
 export function parseAllowedHosts(text: string): string[] {
   const entries: string[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const refuse = () => new ConfigError(`ALLOWED_HOSTS: '${part}' must be a host name such as console.example.com, .example.com for it and its subdomains, or an IP address (no scheme, port or path)`);
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const refuse = () =>
+      new ConfigError(
+        `ALLOWED_HOSTS: '${part}' must be a host name such as console.example.com, .example.com for it and its subdomains, or an IP address (no scheme, port or path)`,
+      );
     const subdomains = part.startsWith('.');
     const bare = subdomains ? part.slice(1) : part;
     const unbracketed = bare.replace(/^\[(.*)\]$/, '$1');
@@ -182,12 +245,17 @@ function checkProductionKeys(keys: Record<string, string | undefined>): void {
   for (const [name, value] of named) {
     const weakness = keyWeakness(value);
     if (weakness) {
-      throw new ConfigError(`${described(name, value)} is too weak for APP_ENV=production: it ${weakness}, and a key needs at least ${MIN_KEY_BITS} bits of randomness; generate one with \`openssl rand -base64 32\``);
+      throw new ConfigError(
+        `${described(name, value)} is too weak for APP_ENV=production: it ${weakness}, and a key needs at least ${MIN_KEY_BITS} bits of randomness; generate one with \`openssl rand -base64 32\``,
+      );
     }
   }
   for (const [i, [second, value]] of named.entries()) {
     const same = named.slice(0, i).find(([, earlier]) => earlier === value);
-    if (same) throw new ConfigError(`${second} must differ from ${same[0]} when APP_ENV=production: each key has one use, so that one leaking opens nothing else`);
+    if (same)
+      throw new ConfigError(
+        `${second} must differ from ${same[0]} when APP_ENV=production: each key has one use, so that one leaking opens nothing else`,
+      );
   }
 }
 
@@ -225,7 +293,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.output;
   if (e.APP_ENV === 'production' && !e.SECRET_KEY) {
     // A generated key is kept in the database it protects: fine for a demo, not for production data.
-    throw new ConfigError('SECRET_KEY is required when APP_ENV=production (at least 32 random characters, the same on every instance)');
+    throw new ConfigError(
+      'SECRET_KEY is required when APP_ENV=production (at least 32 random characters, the same on every instance)',
+    );
   }
   const serverTypes = e.SERVER_TYPES
     ? parseServerTypes(e.SERVER_TYPES)
@@ -237,14 +307,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const listedHosts = e.ALLOWED_HOSTS === undefined ? [] : parseAllowedHosts(e.ALLOWED_HOSTS);
   let allowedHosts: string[];
   if (e.APP_ENV === 'production') {
-    checkProductionKeys({ SECRET_KEY: e.SECRET_KEY, LINK_SIGNING_KEY: e.LINK_SIGNING_KEY, INVITE_INTAKE_KEY: e.INVITE_INTAKE_KEY });
+    checkProductionKeys({
+      SECRET_KEY: e.SECRET_KEY,
+      LINK_SIGNING_KEY: e.LINK_SIGNING_KEY,
+      INVITE_INTAKE_KEY: e.INVITE_INTAKE_KEY,
+    });
     // No default: which names reach this server is the deployment's to say.
     if (listedHosts.length === 0) {
-      throw new ConfigError('ALLOWED_HOSTS is required when APP_ENV=production: the host names this server answers to, e.g. ALLOWED_HOSTS=console.example.com');
+      throw new ConfigError(
+        'ALLOWED_HOSTS is required when APP_ENV=production: the host names this server answers to, e.g. ALLOWED_HOSTS=console.example.com',
+      );
     }
     // Other server types send people to this address (linked sign-in): it must be answered.
     if (e.SERVER_TYPES && !hostAllowed(ownHost, listedHosts)) {
-      throw new ConfigError(`ALLOWED_HOSTS must include ${hostNameOf(ownHost) ?? ownHost}, this server's own address in SERVER_TYPES`);
+      throw new ConfigError(
+        `ALLOWED_HOSTS must include ${hostNameOf(ownHost) ?? ownHost}, this server's own address in SERVER_TYPES`,
+      );
     }
     allowedHosts = listedHosts;
   } else if (listedHosts.length > 0) {

@@ -52,6 +52,4 @@ export type HonoEnv = {
 /** The API server's Hono app (createApp builds it; static.ts mounts the SPA on it). */
 export type App = Hono<HonoEnv>;
 
-export type BodyRead =
-  | { ok: true; fields: Record<string, unknown> }
-  | { ok: false; msg: string };
+export type BodyRead = { ok: true; fields: Record<string, unknown> } | { ok: false; msg: string };

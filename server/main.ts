@@ -34,14 +34,20 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(db, config, Date.now());
   for (const staff of seeded ?? []) console.log(`Sign in as ${staff.username} with password ${staff.password}`);
   // Production seeds nobody (decision 068): say how the first administrator is made.
-  if (!(await db.selectFrom('users').select('id').where('user_type', '=', STAFF_USER_TYPE).limit(1).executeTakeFirst())) {
-    console.log('No staff account yet: create the first administrator with `npm run admin:create -- <username> <email>`.');
+  if (
+    !(await db.selectFrom('users').select('id').where('user_type', '=', STAFF_USER_TYPE).limit(1).executeTakeFirst())
+  ) {
+    console.log(
+      'No staff account yet: create the first administrator with `npm run admin:create -- <username> <email>`.',
+    );
   }
 
   const spa = ensureSpaBuilt(ROOT);
   if (spa.dir === null) console.log(`Serving the API only: ${spa.reason}.`);
   const app = createApp({
-    db, config, staticDir: spa.dir ?? undefined,
+    db,
+    config,
+    staticDir: spa.dir ?? undefined,
     log: config.appEnv === 'test' ? undefined : (line) => console.log(line),
   });
   console.log(`Server type ${config.serverType}; data in ${target.engine === 'sqlite' ? target.file : 'PostgreSQL'}.`);

@@ -35,8 +35,16 @@ import { notebookRoutes } from './api/notebook';
 import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
-  ...signInRoutes, ...sessionRoutes, ...clientLogRoutes,
-  ...userListRoutes, ...organizationRoutes, ...ownerRoutes, ...userCreateRoutes, ...mailRoutes, ...userEditRoutes, ...userTagsRoutes,
+  ...signInRoutes,
+  ...sessionRoutes,
+  ...clientLogRoutes,
+  ...userListRoutes,
+  ...organizationRoutes,
+  ...ownerRoutes,
+  ...userCreateRoutes,
+  ...mailRoutes,
+  ...userEditRoutes,
+  ...userTagsRoutes,
   ...userBulkEditRoutes,
   ...segmentRoutes,
   ...brokerRoutes,

@@ -86,11 +86,16 @@ export function mayAccess(access: Access, session: CurrentSession | null): boole
   if (!session) return false;
   if (access === 'pending_otp') return session.stage === 'pending_otp';
   const features: readonly string[] = session.grants.features;
-  return session.stage === 'authenticated' && features.includes('admin_panel_access')
-    && featuresOfAccess(access).some((key) => features.includes(key));
+  return (
+    session.stage === 'authenticated' &&
+    features.includes('admin_panel_access') &&
+    featuresOfAccess(access).some((key) => features.includes(key))
+  );
 }
 
-export function defineRoute<A extends Access, S extends v.GenericSchema | undefined = undefined>(spec: RouteSpec<A, S>): Route {
+export function defineRoute<A extends Access, S extends v.GenericSchema | undefined = undefined>(
+  spec: RouteSpec<A, S>,
+): Route {
   return {
     method: spec.method,
     path: spec.path,

@@ -34,7 +34,8 @@ export function ensureSpaBuilt(root: string, env: Env = process.env, build: SpaB
   const dist = path.join(root, 'dist');
   const builtIndex = path.join(dist, 'index.html');
   const built = existsSync(builtIndex);
-  if (env['SKIP_BUILD'] === '1') return built ? { dir: dist } : { dir: null, reason: 'SKIP_BUILD=1 and no dist/index.html' };
+  if (env['SKIP_BUILD'] === '1')
+    return built ? { dir: dist } : { dir: null, reason: 'SKIP_BUILD=1 and no dist/index.html' };
   if (!existsSync(path.join(root, 'index.html'))) {
     return built ? { dir: dist } : { dir: null, reason: 'no index.html to build the panel from' };
   }

@@ -19,7 +19,8 @@ export function parseJsonList(text: string): string[] {
 }
 
 export async function grantsOf(db: Kysely<Database>, userId: number): Promise<Grants> {
-  const rows = await db.selectFrom('user_roles')
+  const rows = await db
+    .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select('roles.features')
     .where('user_roles.user_id', '=', userId)
@@ -42,7 +43,11 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Us
 
 /** Only active, unexpired staff holding admin_panel_access may use the panel. */
 export function mayUsePanel(user: User, grants: Grants, now: number): boolean {
-  return user.user_type === STAFF_USER_TYPE && user.active === 1 && user.deleted === 0
-    && (user.expiry_dt === null || user.expiry_dt > now)
-    && grants.features.includes('admin_panel_access');
+  return (
+    user.user_type === STAFF_USER_TYPE &&
+    user.active === 1 &&
+    user.deleted === 0 &&
+    (user.expiry_dt === null || user.expiry_dt > now) &&
+    grants.features.includes('admin_panel_access')
+  );
 }

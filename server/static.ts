@@ -82,7 +82,8 @@ export function mountSpaFallback(app: App, dir: string, config: ServerConfig): v
   const indexHtml = (): string | null => {
     try {
       const { mtimeMs } = statSync(indexFile);
-      if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: injectAppConfig(readFileSync(indexFile, 'utf8'), appConfig) };
+      if (!cached || cached.mtimeMs !== mtimeMs)
+        cached = { mtimeMs, html: injectAppConfig(readFileSync(indexFile, 'utf8'), appConfig) };
       return cached.html;
     } catch {
       return null;

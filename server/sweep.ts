@@ -15,13 +15,23 @@ export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 /** Deletes what can no longer be used at `now`. */
 export async function sweepExpired(db: Kysely<Database>, now: number, idleMs: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
-  await db.deleteFrom('sessions').where('stage', '=', 'authenticated').where('last_seen_at', '<=', now - idleMs).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('stage', '=', 'authenticated')
+    .where('last_seen_at', '<=', now - idleMs)
+    .execute();
   // Kept past expiry by the clock skew allowed between instances: one whose clock runs behind
   // would otherwise still accept a token whose record another instance had swept.
-  await db.deleteFrom('used_link_tokens').where('expires_at', '<', now - CLOCK_SKEW_MS).execute();
+  await db
+    .deleteFrom('used_link_tokens')
+    .where('expires_at', '<', now - CLOCK_SKEW_MS)
+    .execute();
   // Counters are kept per name tried, known or not; one unused for a day holds no running lock.
-  await db.deleteFrom('login_attempts').where('updated_at', '<', now - FAILURE_MEMORY_MS)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)])).execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('updated_at', '<', now - FAILURE_MEMORY_MS)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .execute();
 }
 
 /**
@@ -29,7 +39,11 @@ export async function sweepExpired(db: Kysely<Database>, now: number, idleMs: nu
  * that long ago (and none is under way), and never throws: a failed sweep is logged and retried
  * at the next interval, the request that triggered it goes on.
  */
-export function sweeper(db: Kysely<Database>, idleMs: number, log?: (line: string) => void): (now: number) => Promise<void> {
+export function sweeper(
+  db: Kysely<Database>,
+  idleMs: number,
+  log?: (line: string) => void,
+): (now: number) => Promise<void> {
   let last = Number.NEGATIVE_INFINITY;
   let running = false;
   return async (now) => {

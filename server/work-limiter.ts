@@ -55,11 +55,19 @@ export interface WorkLimits {
  * to come back than left hanging while a flood drains. Unknown sources get three slots and one
  * turn of waiting: about as many hashes a second as three slots finish, the rest refused at once.
  */
-export const HASHING_LIMITS: WorkLimits = { running: 4, queued: 32, maxWaitMs: 3_000, budgetRunning: 3, budgetQueued: 3 };
+export const HASHING_LIMITS: WorkLimits = {
+  running: 4,
+  queued: 32,
+  maxWaitMs: 3_000,
+  budgetRunning: 3,
+  budgetQueued: 3,
+};
 
 export function workLimiter(given: Partial<WorkLimits> = {}): WorkLimiter {
   // A smaller limiter keeps one slot for `first` work too, unless it has only one.
-  const budgetRunning = given.budgetRunning ?? (given.running === undefined ? HASHING_LIMITS.budgetRunning : Math.max(1, given.running - 1));
+  const budgetRunning =
+    given.budgetRunning ??
+    (given.running === undefined ? HASHING_LIMITS.budgetRunning : Math.max(1, given.running - 1));
   const limits = { ...HASHING_LIMITS, budgetQueued: budgetRunning, ...given, budgetRunning };
   let running = 0;
   let budgetRunningNow = 0;
@@ -70,33 +78,38 @@ export function workLimiter(given: Partial<WorkLimits> = {}): WorkLimiter {
     running++;
     if (kind === 'budget') budgetRunningNow++;
   };
-  const startable = (kind: WorkKind) => running < limits.running && waiting.first.length === 0
-    && (kind === 'first' || (waiting.budget.length === 0 && budgetRunningNow < limits.budgetRunning));
-  const hasRoom = (kind: WorkKind) => queued() < limits.queued && (kind === 'first' || waiting.budget.length < limits.budgetQueued);
+  const startable = (kind: WorkKind) =>
+    running < limits.running &&
+    waiting.first.length === 0 &&
+    (kind === 'first' || (waiting.budget.length === 0 && budgetRunningNow < limits.budgetRunning));
+  const hasRoom = (kind: WorkKind) =>
+    queued() < limits.queued && (kind === 'first' || waiting.budget.length < limits.budgetQueued);
   const release = (kind: WorkKind) => {
     running--;
     if (kind === 'budget') budgetRunningNow--;
     // Freed slots pass straight to the next in line (`first` work before any `budget` work), their
     // count taken at once, so nothing arriving meanwhile can overtake it.
     while (running < limits.running) {
-      const next = waiting.first.shift() ?? (budgetRunningNow < limits.budgetRunning ? waiting.budget.shift() : undefined);
+      const next =
+        waiting.first.shift() ?? (budgetRunningNow < limits.budgetRunning ? waiting.budget.shift() : undefined);
       if (!next) break;
       next();
     }
   };
-  const waitTurn = (kind: WorkKind) => new Promise<void>((resolve, reject) => {
-    const turn = () => {
-      clearTimeout(timer);
-      take(kind);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      const at = waiting[kind].indexOf(turn);
-      if (at !== -1) waiting[kind].splice(at, 1);
-      reject(new ServerBusy());
-    }, limits.maxWaitMs);
-    waiting[kind].push(turn);
-  });
+  const waitTurn = (kind: WorkKind) =>
+    new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer);
+        take(kind);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = waiting[kind].indexOf(turn);
+        if (at !== -1) waiting[kind].splice(at, 1);
+        reject(new ServerBusy());
+      }, limits.maxWaitMs);
+      waiting[kind].push(turn);
+    });
   return {
     async run<T>(work: () => Promise<T>, kind: WorkKind = 'first'): Promise<T> {
       if (startable(kind)) take(kind);

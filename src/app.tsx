@@ -30,7 +30,9 @@ export function createConsoleApp({ config, history, load }: ConsoleAppOptions) {
   const actors = createConsoleActors(config, nav, history.location.pathname);
   const value: ConsoleValue = { ...actors, config };
   router = buildRouter(value, history);
-  router.subscribe('onResolved', ({ toLocation }) => actors.session.send({ type: 'route.change', path: toLocation.pathname }));
+  router.subscribe('onResolved', ({ toLocation }) =>
+    actors.session.send({ type: 'route.change', path: toLocation.pathname }),
+  );
   return {
     router,
     value,

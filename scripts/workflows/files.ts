@@ -14,9 +14,12 @@ export const COMMAND = 'npm run workflows:export';
 
 function page(entry: WorkflowEntry, model: DiagramModel, mermaid: string): string {
   const tagged = model.nodes.filter((n) => n.tags.length).map((n) => `| ${n.path.join('.')} | ${n.tags.join(', ')} |`);
-  const described = model.nodes.filter((n) => n.description).map((n) => `| ${n.path.join('.')} | ${n.description!.replace(/\|/g, '\\|')} |`);
-  const delays = Object.keys((entry.machine.implementations.delays ?? {}) as Record<string, unknown>)
-    .map((name) => `| ${name} | ${model.delays[name] ?? 'read from the machine\'s context'} |`);
+  const described = model.nodes
+    .filter((n) => n.description)
+    .map((n) => `| ${n.path.join('.')} | ${n.description!.replace(/\|/g, '\\|')} |`);
+  const delays = Object.keys((entry.machine.implementations.delays ?? {}) as Record<string, unknown>).map(
+    (name) => `| ${name} | ${model.delays[name] ?? "read from the machine's context"} |`,
+  );
   const sections = [
     `# Workflow: ${entry.title} (\`${entry.id}\`)`,
     entry.purpose,
@@ -31,15 +34,19 @@ function page(entry: WorkflowEntry, model: DiagramModel, mermaid: string): strin
 }
 
 function index(): string {
-  return [
-    '# Workflows',
-    'Each workflow of the panel is an XState machine, drawn here from its definition: an SVG diagram, its',
-    'Mermaid text and a page with both. The panel shows the same diagrams at /workflows, with simulation,',
-    `live state and the test plan. Regenerate with \`${COMMAND}\` after changing a machine; a test fails when`,
-    'these files fall behind.',
-    '',
-    ...WORKFLOWS.map((e) => `- [${e.title}](${e.id}.md) (\`${e.id}\`, [SVG](${e.id}.svg), [Mermaid](${e.id}.mmd)) — ${e.purpose}`),
-  ].join('\n') + '\n';
+  return (
+    [
+      '# Workflows',
+      'Each workflow of the panel is an XState machine, drawn here from its definition: an SVG diagram, its',
+      'Mermaid text and a page with both. The panel shows the same diagrams at /workflows, with simulation,',
+      `live state and the test plan. Regenerate with \`${COMMAND}\` after changing a machine; a test fails when`,
+      'these files fall behind.',
+      '',
+      ...WORKFLOWS.map(
+        (e) => `- [${e.title}](${e.id}.md) (\`${e.id}\`, [SVG](${e.id}.svg), [Mermaid](${e.id}.mmd)) — ${e.purpose}`,
+      ),
+    ].join('\n') + '\n'
+  );
 }
 
 /** File name → content, for every registered machine. */

@@ -29,17 +29,29 @@ const folded = sql<string>`lower(o.name)`;
 
 /** The words of a search: letters and digits, everything else a space (as the word table reads names). */
 export function searchWords(q: string): string[] {
-  return q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+  return q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
 }
 
 const wordRange = (column: RawBuilder<string>, prefix: string): RawBuilder<SqlBool> => {
   const upper = prefixUpperBound(prefix);
-  return upper === null ? sql<SqlBool>`${column} >= ${prefix}` : sql<SqlBool>`${column} >= ${prefix} and ${column} < ${upper}`;
+  return upper === null
+    ? sql<SqlBool>`${column} >= ${prefix}`
+    : sql<SqlBool>`${column} >= ${prefix} and ${column} < ${upper}`;
 };
 
 /** The organization `id` has a word starting with each of `words`. */
 function hasWords(id: RawBuilder<number>, words: readonly string[]): RawBuilder<SqlBool> {
-  return sql.join(words.map((w) => sql<SqlBool>`exists (select 1 from organization_words x where x.organization_id = ${id} and ${wordRange(sql.ref('x.word'), w)})`), sql` and `) as RawBuilder<SqlBool>;
+  return sql.join(
+    words.map(
+      (w) =>
+        sql<SqlBool>`exists (select 1 from organization_words x where x.organization_id = ${id} and ${wordRange(sql.ref('x.word'), w)})`,
+    ),
+    sql` and `,
+  ) as RawBuilder<SqlBool>;
 }
 
 export function encodeAccountCursor(q: string, at: Position): string {
@@ -48,8 +60,12 @@ export function encodeAccountCursor(q: string, at: Position): string {
 
 export function decodeAccountCursor(cursor: string, q: string): Position {
   // No stored name holds a NUL, and PostgreSQL cannot compare one: such a cursor is not ours.
-  const [dir, name, id, search] = readCursor(cursor, 4, ([dir, name, id, search]) => isDirection(dir)
-    && isCursorText(name) && Number.isSafeInteger(id) && typeof search === 'string');
+  const [dir, name, id, search] = readCursor(
+    cursor,
+    4,
+    ([dir, name, id, search]) =>
+      isDirection(dir) && isCursorText(name) && Number.isSafeInteger(id) && typeof search === 'string',
+  );
   refuseOtherSearch(search === q, 'another search');
   return { dir: dir as Position['dir'], name: name as string, id: id as number };
 }
@@ -62,35 +78,80 @@ export interface AccountPage {
   prev: Position | null;
 }
 
-interface Key { name: string; id: number }
+interface Key {
+  name: string;
+  id: number;
+}
 const before = (a: Key, b: Key) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id);
 
 /** Up to `limit` matching organizations after (or before) `at`, in name order (reversed going back). */
-async function matchingKeys(db: Kysely<Database>, words: string[], at: Position | null, backwards: boolean, limit: number): Promise<Key[]> {
+async function matchingKeys(
+  db: Kysely<Database>,
+  words: string[],
+  at: Position | null,
+  backwards: boolean,
+  limit: number,
+): Promise<Key[]> {
   const [first, ...rest] = words as [string, ...string[]];
   const dir = backwards ? 'desc' : 'asc';
-  const distinct = await db.selectFrom('organization_words').select('word').distinct()
-    .where(wordRange(sql.ref('word'), first)).orderBy('word').limit(MERGE_WORDS + 1).execute();
+  const distinct = await db
+    .selectFrom('organization_words')
+    .select('word')
+    .distinct()
+    .where(wordRange(sql.ref('word'), first))
+    .orderBy('word')
+    .limit(MERGE_WORDS + 1)
+    .execute();
   if (distinct.length > MERGE_WORDS) {
     // A short prefix: its matches are dense in name order.
-    let q = db.selectFrom('organizations as o').select([folded.as('name'), 'o.id as id']).where(hasWords(sql.ref('o.id'), words));
-    if (at) q = q.where(backwards ? sql<SqlBool>`(${folded}, o.id) < (${at.name}, ${at.id})` : sql<SqlBool>`(${folded}, o.id) > (${at.name}, ${at.id})`);
-    return (await q.orderBy(folded, dir).orderBy('o.id', dir).limit(limit).execute()).map((r) => ({ name: r.name, id: Number(r.id) }));
+    let q = db
+      .selectFrom('organizations as o')
+      .select([folded.as('name'), 'o.id as id'])
+      .where(hasWords(sql.ref('o.id'), words));
+    if (at)
+      q = q.where(
+        backwards
+          ? sql<SqlBool>`(${folded}, o.id) < (${at.name}, ${at.id})`
+          : sql<SqlBool>`(${folded}, o.id) > (${at.name}, ${at.id})`,
+      );
+    return (await q.orderBy(folded, dir).orderBy('o.id', dir).limit(limit).execute()).map((r) => ({
+      name: r.name,
+      id: Number(r.id),
+    }));
   }
-  const runs = await Promise.all(distinct.map(async ({ word }) => {
-    let q = db.selectFrom('organization_words as w').select(['w.name_key as name', 'w.organization_id as id']).where('w.word', '=', word);
-    if (at) q = q.where(backwards ? sql<SqlBool>`(w.name_key, w.organization_id) < (${at.name}, ${at.id})` : sql<SqlBool>`(w.name_key, w.organization_id) > (${at.name}, ${at.id})`);
-    if (rest.length) q = q.where(hasWords(sql.ref('w.organization_id'), rest));
-    return (await q.orderBy('w.name_key', dir).orderBy('w.organization_id', dir).limit(limit).execute()).map((r) => ({ name: r.name, id: Number(r.id) }));
-  }));
+  const runs = await Promise.all(
+    distinct.map(async ({ word }) => {
+      let q = db
+        .selectFrom('organization_words as w')
+        .select(['w.name_key as name', 'w.organization_id as id'])
+        .where('w.word', '=', word);
+      if (at)
+        q = q.where(
+          backwards
+            ? sql<SqlBool>`(w.name_key, w.organization_id) < (${at.name}, ${at.id})`
+            : sql<SqlBool>`(w.name_key, w.organization_id) > (${at.name}, ${at.id})`,
+        );
+      if (rest.length) q = q.where(hasWords(sql.ref('w.organization_id'), rest));
+      return (await q.orderBy('w.name_key', dir).orderBy('w.organization_id', dir).limit(limit).execute()).map((r) => ({
+        name: r.name,
+        id: Number(r.id),
+      }));
+    }),
+  );
   const seen = new Set<number>();
-  const merged = runs.flat().sort((a, b) => (backwards ? before(b, a) : before(a, b))).filter((k) => !seen.has(k.id) && seen.add(k.id));
+  const merged = runs
+    .flat()
+    .sort((a, b) => (backwards ? before(b, a) : before(a, b)))
+    .filter((k) => !seen.has(k.id) && seen.add(k.id));
   return merged.slice(0, limit);
 }
 
 async function countMatches(db: Kysely<Database>, words: string[]): Promise<number> {
   const [first, ...rest] = words as [string, ...string[]];
-  let inner = db.selectFrom('organization_words as w').select('w.organization_id').where(wordRange(sql.ref('w.word'), first));
+  let inner = db
+    .selectFrom('organization_words as w')
+    .select('w.organization_id')
+    .where(wordRange(sql.ref('w.word'), first));
   if (rest.length) inner = inner.where(hasWords(sql.ref('w.organization_id'), rest));
   const rows = await inner.limit(ACCOUNT_TOTAL_CAP + 1).execute();
   if (rows.length > ACCOUNT_TOTAL_CAP) return ACCOUNT_TOTAL_CAP + 1;
@@ -98,7 +159,10 @@ async function countMatches(db: Kysely<Database>, words: string[]): Promise<numb
   return new Set(rows.map((r) => Number(r.organization_id))).size;
 }
 
-export async function listAccounts(db: Kysely<Database>, input: { q: string; cursor: string; pageSize: number }): Promise<AccountPage> {
+export async function listAccounts(
+  db: Kysely<Database>,
+  input: { q: string; cursor: string; pageSize: number },
+): Promise<AccountPage> {
   const q = normaliseQuery(input.q).toLowerCase();
   const at = input.cursor === '' ? null : decodeAccountCursor(input.cursor, q);
   const words = searchWords(q);
@@ -107,18 +171,46 @@ export async function listAccounts(db: Kysely<Database>, input: { q: string; cur
   const backwards = at?.dir === 'prev';
   const dir = backwards ? 'desc' : 'asc';
 
-  const select = () => db.selectFrom('organizations as o')
-    .leftJoin('account_settings as s', 's.account_id', 'o.id')
-    .leftJoin('settings_templates as t', 't.id', 's.template_id')
-    .select(['o.id', 'o.name', 'o.salesforce_id', 's.version', 's.template_id', 't.name as template_name', 's.updated_at', folded.as('folded')]);
+  const select = () =>
+    db
+      .selectFrom('organizations as o')
+      .leftJoin('account_settings as s', 's.account_id', 'o.id')
+      .leftJoin('settings_templates as t', 't.id', 's.template_id')
+      .select([
+        'o.id',
+        'o.name',
+        'o.salesforce_id',
+        's.version',
+        's.template_id',
+        't.name as template_name',
+        's.updated_at',
+        folded.as('folded'),
+      ]);
   let rows: Awaited<ReturnType<ReturnType<typeof select>['execute']>>;
   if (words.length === 0) {
     let query = select();
-    if (at) query = query.where(backwards ? sql<SqlBool>`(${folded}, o.id) < (${at.name}, ${at.id})` : sql<SqlBool>`(${folded}, o.id) > (${at.name}, ${at.id})`);
-    rows = await query.orderBy(folded, dir).orderBy('o.id', dir).limit(input.pageSize + 1).execute();
+    if (at)
+      query = query.where(
+        backwards
+          ? sql<SqlBool>`(${folded}, o.id) < (${at.name}, ${at.id})`
+          : sql<SqlBool>`(${folded}, o.id) > (${at.name}, ${at.id})`,
+      );
+    rows = await query
+      .orderBy(folded, dir)
+      .orderBy('o.id', dir)
+      .limit(input.pageSize + 1)
+      .execute();
   } else {
     const keys = await matchingKeys(db, words, at, backwards, input.pageSize + 1);
-    const found = keys.length ? await select().where('o.id', 'in', keys.map((k) => k.id)).execute() : [];
+    const found = keys.length
+      ? await select()
+          .where(
+            'o.id',
+            'in',
+            keys.map((k) => k.id),
+          )
+          .execute()
+      : [];
     const order = new Map(keys.map((k, i) => [k.id, i]));
     rows = found.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
   }
@@ -127,17 +219,25 @@ export async function listAccounts(db: Kysely<Database>, input: { q: string; cur
 
   const first = page[0];
   const last = page.at(-1);
-  const edge = (r: typeof first, d: Position['dir']): Position | null => (r ? { dir: d, name: r.folded, id: Number(r.id) } : null);
+  const edge = (r: typeof first, d: Position['dir']): Position | null =>
+    r ? { dir: d, name: r.folded, id: Number(r.id) } : null;
   // Going forward there is a page before whenever we started from a cursor; going back, when more were found.
-  const next = backwards ? (at ? edge(last, 'next') : null) : (more ? edge(last, 'next') : null);
-  const prev = backwards ? (more ? edge(first, 'prev') : null) : (at ? edge(first, 'prev') : null);
+  const next = backwards ? (at ? edge(last, 'next') : null) : more ? edge(last, 'next') : null;
+  const prev = backwards ? (more ? edge(first, 'prev') : null) : at ? edge(first, 'prev') : null;
 
   let total: number;
   let capped = false;
   if (!at && !more) {
     total = page.length;
   } else if (words.length === 0) {
-    total = Number((await db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    total = Number(
+      (
+        await db
+          .selectFrom('organizations')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   } else {
     total = await countMatches(db, words);
     capped = total > ACCOUNT_TOTAL_CAP;
@@ -145,12 +245,17 @@ export async function listAccounts(db: Kysely<Database>, input: { q: string; cur
 
   return {
     items: page.map((r) => ({
-      account_id: Number(r.id), name: r.name, salesforce_id: r.salesforce_id,
+      account_id: Number(r.id),
+      name: r.name,
+      salesforce_id: r.salesforce_id,
       version: r.version === null ? 0 : Number(r.version),
       templatesettings_id: r.template_id === null ? null : Number(r.template_id),
       template_name: r.template_name ?? null,
       updated_at: r.updated_at === null ? null : Number(r.updated_at),
     })),
-    total, capped, next, prev,
+    total,
+    capped,
+    next,
+    prev,
   };
 }

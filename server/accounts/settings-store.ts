@@ -6,8 +6,12 @@
 import * as v from 'valibot';
 import type { Kysely, Transaction } from 'kysely';
 import {
-  accountSettingsContract, accountSettingsProblems, defaultAccountSettings,
-  type AccountLevelFlags, type AccountSettingsRecord, type AccountSettingsValues,
+  accountSettingsContract,
+  accountSettingsProblems,
+  defaultAccountSettings,
+  type AccountLevelFlags,
+  type AccountSettingsRecord,
+  type AccountSettingsValues,
 } from '../../src/domain/account-settings';
 import type { Database } from '../db/schema';
 
@@ -28,14 +32,22 @@ export interface AccountSettingsWrite {
 }
 
 const parseJson = <T>(text: string, fallback: T): T => {
-  try { return JSON.parse(text) as T; } catch { return fallback; }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 };
 
 /**
  * Stored values over today's defaults: a key added to the settings since the row was saved reads
  * as its default, a key since retired is dropped, so the form always shows exactly the contract.
  */
-function overDefaults(ctx: AccountContext, settingsText: string, flagsText: string): Pick<AccountSettingsWrite, 'account_settings' | 'account_level_flags'> {
+function overDefaults(
+  ctx: AccountContext,
+  settingsText: string,
+  flagsText: string,
+): Pick<AccountSettingsWrite, 'account_settings' | 'account_level_flags'> {
   const defaults = defaultAccountSettings(ctx.productKey, ctx.serverType);
   const keep = <T extends Record<string, unknown>>(base: T, stored: Record<string, unknown>): T =>
     Object.fromEntries(Object.keys(base).map((k) => [k, k in stored ? stored[k] : base[k]])) as T;
@@ -46,12 +58,23 @@ function overDefaults(ctx: AccountContext, settingsText: string, flagsText: stri
 }
 
 function selectRecords(db: Db) {
-  return db.selectFrom('organizations as o')
+  return db
+    .selectFrom('organizations as o')
     .leftJoin('account_settings as s', 's.account_id', 'o.id')
     .leftJoin('settings_templates as t', 't.id', 's.template_id')
     .select([
-      'o.id as account_id', 'o.name as account_name', 's.settings', 's.level_flags', 's.groups', 's.template_id',
-      't.name as template_name', 's.version', 's.created_by', 's.updated_by', 's.created_at', 's.updated_at',
+      'o.id as account_id',
+      'o.name as account_name',
+      's.settings',
+      's.level_flags',
+      's.groups',
+      's.template_id',
+      't.name as template_name',
+      's.version',
+      's.created_by',
+      's.updated_by',
+      's.created_at',
+      's.updated_at',
     ]);
 }
 
@@ -59,7 +82,9 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTakeFirst
 
 function recordOf(ctx: AccountContext, row: Row): AccountSettingsRecord {
   const stored = row.settings !== null && row.level_flags !== null;
-  const values = stored ? overDefaults(ctx, row.settings!, row.level_flags!) : defaultAccountSettings(ctx.productKey, ctx.serverType);
+  const values = stored
+    ? overDefaults(ctx, row.settings!, row.level_flags!)
+    : defaultAccountSettings(ctx.productKey, ctx.serverType);
   return {
     account_id: Number(row.account_id),
     account_name: row.account_name,
@@ -77,16 +102,26 @@ function recordOf(ctx: AccountContext, row: Row): AccountSettingsRecord {
 }
 
 /** One account's settings (the defaults while nothing is stored); null when the organization does not exist. */
-export async function readAccountSettings(db: Db, ctx: AccountContext, accountId: number): Promise<AccountSettingsRecord | null> {
+export async function readAccountSettings(
+  db: Db,
+  ctx: AccountContext,
+  accountId: number,
+): Promise<AccountSettingsRecord | null> {
   const row = await selectRecords(db).where('o.id', '=', accountId).executeTakeFirst();
   return row ? recordOf(ctx, row) : null;
 }
 
 /** Several accounts' settings by id; ids of no organization are absent from the map. */
-export async function readAccountSettingsMany(db: Db, ctx: AccountContext, accountIds: readonly number[]): Promise<Map<number, AccountSettingsRecord>> {
+export async function readAccountSettingsMany(
+  db: Db,
+  ctx: AccountContext,
+  accountIds: readonly number[],
+): Promise<Map<number, AccountSettingsRecord>> {
   const out = new Map<number, AccountSettingsRecord>();
   for (let i = 0; i < accountIds.length; i += 500) {
-    const rows = await selectRecords(db).where('o.id', 'in', accountIds.slice(i, i + 500)).execute();
+    const rows = await selectRecords(db)
+      .where('o.id', 'in', accountIds.slice(i, i + 500))
+      .execute();
     for (const row of rows) out.set(Number(row.account_id), recordOf(ctx, row));
   }
   return out;
@@ -97,28 +132,48 @@ export async function readAccountSettingsMany(db: Db, ctx: AccountContext, accou
  * that are not this account's, a template that does not exist. `prefix` places the fields inside
  * a larger body. Empty when the write may go ahead.
  */
-export async function accountWriteProblems(db: Db, ctx: AccountContext, accountId: number, write: AccountSettingsWrite, prefix = ''): Promise<Record<string, string>> {
+export async function accountWriteProblems(
+  db: Db,
+  ctx: AccountContext,
+  accountId: number,
+  write: AccountSettingsWrite,
+  prefix = '',
+): Promise<Record<string, string>> {
   const problems = accountSettingsProblems(ctx.productKey, write, prefix);
   if (write.accountsettings_groups.length) {
-    const owned = await db.selectFrom('user_groups').select('id')
-      .where('organization_id', '=', accountId).where('id', 'in', write.accountsettings_groups).execute();
+    const owned = await db
+      .selectFrom('user_groups')
+      .select('id')
+      .where('organization_id', '=', accountId)
+      .where('id', 'in', write.accountsettings_groups)
+      .execute();
     const ownedIds = new Set(owned.map((g) => Number(g.id)));
     const foreign = write.accountsettings_groups.filter((id) => !ownedIds.has(id));
-    if (foreign.length) problems[`${prefix}accountsettings_groups`] = `Not a group of this account: ${foreign.join(', ')}.`;
+    if (foreign.length)
+      problems[`${prefix}accountsettings_groups`] = `Not a group of this account: ${foreign.join(', ')}.`;
   }
   if (write.templatesettings_id !== null) {
-    const template = await db.selectFrom('settings_templates').select('id').where('id', '=', write.templatesettings_id).executeTakeFirst();
+    const template = await db
+      .selectFrom('settings_templates')
+      .select('id')
+      .where('id', '=', write.templatesettings_id)
+      .executeTakeFirst();
     if (!template) problems[`${prefix}templatesettings_id`] = 'There is no such template; it may have been deleted.';
   }
   return problems;
 }
 
 /** Re-checks stored-shape values with the contract's schemas (a template's or SKU's stored JSON, say). */
-export function parseAccountValues(ctx: AccountContext, values: { account_settings: unknown; account_level_flags: unknown }) {
+export function parseAccountValues(
+  ctx: AccountContext,
+  values: { account_settings: unknown; account_level_flags: unknown },
+) {
   const contract = accountSettingsContract(ctx.productKey);
   const settings = v.safeParse(contract.settings, values.account_settings);
   const flags = v.safeParse(contract.levelFlags, values.account_level_flags);
-  return settings.success && flags.success ? { account_settings: settings.output, account_level_flags: flags.output } : null;
+  return settings.success && flags.success
+    ? { account_settings: settings.output, account_level_flags: flags.output }
+    : null;
 }
 
 export type AccountWriteOutcome =
@@ -132,7 +187,8 @@ export type AccountWriteOutcome =
  * from `previous` and `record`.
  */
 export async function writeAccountSettings(
-  trx: Transaction<Database>, ctx: AccountContext,
+  trx: Transaction<Database>,
+  ctx: AccountContext,
   input: { accountId: number; version: number; write: AccountSettingsWrite; author: string; at: number },
 ): Promise<AccountWriteOutcome> {
   const previous = await readAccountSettings(trx, ctx, input.accountId);
@@ -147,15 +203,18 @@ export async function writeAccountSettings(
   };
   let changed: number;
   if (input.version === 0) {
-    const inserted = await trx.insertInto('account_settings')
+    const inserted = await trx
+      .insertInto('account_settings')
       .values({ account_id: input.accountId, ...columns, created_by: input.author, created_at: input.at, version: 1 })
       .onConflict((oc) => oc.column('account_id').doNothing())
       .executeTakeFirst();
     changed = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
   } else {
-    const updated = await trx.updateTable('account_settings')
+    const updated = await trx
+      .updateTable('account_settings')
       .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
-      .where('account_id', '=', input.accountId).where('version', '=', input.version)
+      .where('account_id', '=', input.accountId)
+      .where('version', '=', input.version)
       .executeTakeFirst();
     changed = Number(updated.numUpdatedRows);
   }
@@ -166,11 +225,22 @@ export async function writeAccountSettings(
 }
 
 /** The fields of two records that differ, for audit rows and the template diff: dotted key → [before, after]. */
-export function settingsDiff(before: AccountSettingsWrite, after: AccountSettingsWrite): Record<string, [unknown, unknown]> {
+export function settingsDiff(
+  before: AccountSettingsWrite,
+  after: AccountSettingsWrite,
+): Record<string, [unknown, unknown]> {
   const diff: Record<string, [unknown, unknown]> = {};
   const walk = (path: string, a: unknown, b: unknown) => {
-    if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-      for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk(path ? `${path}.${k}` : k, (a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]);
+    if (
+      a !== null &&
+      b !== null &&
+      typeof a === 'object' &&
+      typeof b === 'object' &&
+      !Array.isArray(a) &&
+      !Array.isArray(b)
+    ) {
+      for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+        walk(path ? `${path}.${k}` : k, (a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]);
     } else if (JSON.stringify(a) !== JSON.stringify(b)) {
       diff[path] = [a, b];
     }
@@ -196,7 +266,8 @@ export interface AccountSettingsBatchItem {
 
 /** Writes every item from its version; answers the ids whose version had moved (nothing written for those; the caller rolls back). */
 export async function writeAccountSettingsMany(
-  trx: Transaction<Database>, input: { items: readonly AccountSettingsBatchItem[]; author: string; at: number },
+  trx: Transaction<Database>,
+  input: { items: readonly AccountSettingsBatchItem[]; author: string; at: number },
 ): Promise<{ stale: number[] }> {
   const stale: number[] = [];
   const columnsOf = (w: AccountSettingsWrite) => ({
@@ -210,8 +281,17 @@ export async function writeAccountSettingsMany(
   const fresh = input.items.filter((i) => i.version === 0);
   for (let i = 0; i < fresh.length; i += 200) {
     const batch = fresh.slice(i, i + 200);
-    const inserted = await trx.insertInto('account_settings')
-      .values(batch.map((item) => ({ account_id: item.accountId, ...columnsOf(item.write), created_by: input.author, created_at: input.at, version: 1 })))
+    const inserted = await trx
+      .insertInto('account_settings')
+      .values(
+        batch.map((item) => ({
+          account_id: item.accountId,
+          ...columnsOf(item.write),
+          created_by: input.author,
+          created_at: input.at,
+          version: 1,
+        })),
+      )
       .onConflict((oc) => oc.column('account_id').doNothing())
       .returning('account_id')
       .execute();
@@ -227,9 +307,15 @@ export async function writeAccountSettingsMany(
   for (const items of groups.values()) {
     for (let i = 0; i < items.length; i += 500) {
       const batch = items.slice(i, i + 500);
-      const updated = await trx.updateTable('account_settings')
+      const updated = await trx
+        .updateTable('account_settings')
         .set((eb) => ({ ...columnsOf(batch[0]!.write), version: eb('version', '+', 1) }))
-        .where('account_id', 'in', batch.map((b) => b.accountId)).where('version', '=', batch[0]!.version)
+        .where(
+          'account_id',
+          'in',
+          batch.map((b) => b.accountId),
+        )
+        .where('version', '=', batch[0]!.version)
         .returning('account_id')
         .execute();
       const done = new Set(updated.map((r) => Number(r.account_id)));

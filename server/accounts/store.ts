@@ -4,16 +4,33 @@
 // removed, from the version the person saw), and creating or editing the account record itself
 // (name unique whatever its case, its own version).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { accountNameKey, normaliseAccountName, type AccountRecord, type AccountSettingsInput } from '../../src/domain/accounts';
+import {
+  accountNameKey,
+  normaliseAccountName,
+  type AccountRecord,
+  type AccountSettingsInput,
+} from '../../src/domain/accounts';
 import type { AccountSettingsRecord } from '../../src/domain/account-settings';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
-import { accountWriteProblems, readAccountSettings, settingsDiff, writeAccountSettings, type AccountContext, type AccountSettingsWrite } from './settings-store';
+import {
+  accountWriteProblems,
+  readAccountSettings,
+  settingsDiff,
+  writeAccountSettings,
+  type AccountContext,
+  type AccountSettingsWrite,
+} from './settings-store';
 
 const CATEGORY = 'account settings' as const;
 
-const writeOf = (r: Pick<AccountSettingsRecord, 'account_settings' | 'account_level_flags' | 'accountsettings_groups' | 'templatesettings_id'>): AccountSettingsWrite => ({
+const writeOf = (
+  r: Pick<
+    AccountSettingsRecord,
+    'account_settings' | 'account_level_flags' | 'accountsettings_groups' | 'templatesettings_id'
+  >,
+): AccountSettingsWrite => ({
   account_settings: r.account_settings as AccountSettingsWrite['account_settings'],
   account_level_flags: r.account_level_flags as AccountSettingsWrite['account_level_flags'],
   accountsettings_groups: r.accountsettings_groups,
@@ -29,21 +46,40 @@ export type SaveOutcome =
   | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
   | { ok: false; reason: 'missing' };
 
-export async function saveAccountSettings(db: Kysely<Database>, ctx: AccountContext, input: AccountSettingsInput, author: string, at: number): Promise<SaveOutcome> {
+export async function saveAccountSettings(
+  db: Kysely<Database>,
+  ctx: AccountContext,
+  input: AccountSettingsInput,
+  author: string,
+  at: number,
+): Promise<SaveOutcome> {
   const write: AccountSettingsWrite = {
-    account_settings: input.account_settings, account_level_flags: input.account_level_flags,
-    accountsettings_groups: input.accountsettings_groups, templatesettings_id: input.templatesettings_id,
+    account_settings: input.account_settings,
+    account_level_flags: input.account_level_flags,
+    accountsettings_groups: input.accountsettings_groups,
+    templatesettings_id: input.templatesettings_id,
   };
   const problems = await accountWriteProblems(db, ctx, input.account_id, write);
   if (Object.keys(problems).length > 0) return { ok: false, reason: 'fields', fields: problems };
   return db.transaction().execute(async (trx): Promise<SaveOutcome> => {
-    const out = await writeAccountSettings(trx, ctx, { accountId: input.account_id, version: input.version, write, author, at });
+    const out = await writeAccountSettings(trx, ctx, {
+      accountId: input.account_id,
+      version: input.version,
+      write,
+      author,
+      at,
+    });
     if (!out.ok) return out;
     const changed = settingsDiff(writeOf(out.previous), write);
     await writeAudit(trx, {
-      category: CATEGORY, author, at, success: true,
+      category: CATEGORY,
+      author,
+      at,
+      success: true,
       action: `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
-      previous: audited(out.previous), current: audited(out.record), record: { kind: 'account', id: input.account_id },
+      previous: audited(out.previous),
+      current: audited(out.record),
+      record: { kind: 'account', id: input.account_id },
     });
     return { ok: true, record: out.record, created: input.version === 0 };
   });
@@ -55,30 +91,65 @@ export type ResetOutcome =
   | { ok: false; reason: 'missing' };
 
 /** Removes the saved settings of an account (from `version`): it runs on spec §9's defaults again. */
-export async function resetAccountSettings(db: Kysely<Database>, ctx: AccountContext, accountId: number, version: number, author: string, at: number): Promise<ResetOutcome> {
+export async function resetAccountSettings(
+  db: Kysely<Database>,
+  ctx: AccountContext,
+  accountId: number,
+  version: number,
+  author: string,
+  at: number,
+): Promise<ResetOutcome> {
   return db.transaction().execute(async (trx): Promise<ResetOutcome> => {
     const previous = await readAccountSettings(trx, ctx, accountId);
     if (!previous) return { ok: false, reason: 'missing' };
-    const removed = await trx.deleteFrom('account_settings').where('account_id', '=', accountId).where('version', '=', version).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom('account_settings')
+      .where('account_id', '=', accountId)
+      .where('version', '=', version)
+      .executeTakeFirst();
     const now = (await readAccountSettings(trx, ctx, accountId))!;
     if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'stale', current: now };
     await writeAudit(trx, {
-      category: CATEGORY, author, at, success: true, action: `account settings back to the defaults: ${previous.account_name}`,
-      previous: audited(previous), current: audited(now), record: { kind: 'account', id: accountId },
+      category: CATEGORY,
+      author,
+      at,
+      success: true,
+      action: `account settings back to the defaults: ${previous.account_name}`,
+      previous: audited(previous),
+      current: audited(now),
+      record: { kind: 'account', id: accountId },
     });
     return { ok: true, record: now, previous };
   });
 }
 
 // ── the account record ──────────────────────────────────────────────────
-function recordOf(row: { id: number; name: string; salesforce_id: string | null; sf_acc_id: string | null; version: number; created_at: number }): AccountRecord {
-  return { account_id: Number(row.id), name: row.name, salesforce_id: row.salesforce_id, sf_acc_id: row.sf_acc_id, version: Number(row.version), created_at: Number(row.created_at) };
+function recordOf(row: {
+  id: number;
+  name: string;
+  salesforce_id: string | null;
+  sf_acc_id: string | null;
+  version: number;
+  created_at: number;
+}): AccountRecord {
+  return {
+    account_id: Number(row.id),
+    name: row.name,
+    salesforce_id: row.salesforce_id,
+    sf_acc_id: row.sf_acc_id,
+    version: Number(row.version),
+    created_at: Number(row.created_at),
+  };
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function readAccountRecord(db: Db, id: number): Promise<AccountRecord | null> {
-  const row = await db.selectFrom('organizations').select(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? recordOf(row) : null;
 }
 
@@ -87,10 +158,27 @@ const KEY_BATCH = 500;
 /** Keys the organizations another writer left without name_key (seeds, older tools), a batch at a time. */
 async function keyUnkeyedNames(trx: Transaction<Database>): Promise<void> {
   for (;;) {
-    const rows = await trx.selectFrom('organizations').select(['id', 'name']).where('name_key', 'is', null).orderBy('id').limit(KEY_BATCH).execute();
+    const rows = await trx
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('name_key', 'is', null)
+      .orderBy('id')
+      .limit(KEY_BATCH)
+      .execute();
     if (rows.length === 0) return;
-    const keys = sql.join(rows.map((r) => sql`when ${Number(r.id)} then ${accountNameKey(r.name)}`), sql` `);
-    await trx.updateTable('organizations').set({ name_key: sql<string>`case id ${keys} end` }).where('id', 'in', rows.map((r) => Number(r.id))).execute();
+    const keys = sql.join(
+      rows.map((r) => sql`when ${Number(r.id)} then ${accountNameKey(r.name)}`),
+      sql` `,
+    );
+    await trx
+      .updateTable('organizations')
+      .set({ name_key: sql<string>`case id ${keys} end` })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
+      .execute();
   }
 }
 
@@ -116,7 +204,10 @@ async function nameHeldByOther(trx: Transaction<Database>, name: string, exceptI
 function isNameViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   const text = String(e?.message ?? '');
-  return (e?.code === '23505' && /organizations_name/.test(text)) || /UNIQUE constraint failed: organizations\.name\b/.test(text);
+  return (
+    (e?.code === '23505' && /organizations_name/.test(text)) ||
+    /UNIQUE constraint failed: organizations\.name\b/.test(text)
+  );
 }
 
 async function unlessNameTaken(write: () => Promise<RecordOutcome>): Promise<RecordOutcome> {
@@ -134,40 +225,98 @@ export type RecordOutcome =
   | { ok: false; reason: 'stale'; current: AccountRecord }
   | { ok: false; reason: 'missing' };
 
-export async function createAccount(db: Kysely<Database>, input: { name: string; salesforce_id: string | null; sf_acc_id: string | null }, author: string, at: number): Promise<RecordOutcome> {
+export async function createAccount(
+  db: Kysely<Database>,
+  input: { name: string; salesforce_id: string | null; sf_acc_id: string | null },
+  author: string,
+  at: number,
+): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return unlessNameTaken(() => db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-    if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
-    const row = await trx.insertInto('organizations').values({ name, name_key: accountNameKey(name), salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, created_at: at })
-      .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at']).executeTakeFirstOrThrow();
-    const record = recordOf(row);
-    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account created: ${name}`, current: record, record: { kind: 'account', id: record.account_id } });
-    return { ok: true, record };
-  }));
+  return unlessNameTaken(() =>
+    db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+      if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
+      const row = await trx
+        .insertInto('organizations')
+        .values({
+          name,
+          name_key: accountNameKey(name),
+          salesforce_id: input.salesforce_id,
+          sf_acc_id: input.sf_acc_id,
+          created_at: at,
+        })
+        .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const record = recordOf(row);
+      await writeAudit(trx, {
+        category: CATEGORY,
+        author,
+        at,
+        success: true,
+        action: `account created: ${name}`,
+        current: record,
+        record: { kind: 'account', id: record.account_id },
+      });
+      return { ok: true, record };
+    }),
+  );
 }
 
 export async function updateAccount(
-  db: Kysely<Database>, input: { account_id: number; version: number; name: string; salesforce_id: string | null; sf_acc_id: string | null }, author: string, at: number,
+  db: Kysely<Database>,
+  input: { account_id: number; version: number; name: string; salesforce_id: string | null; sf_acc_id: string | null },
+  author: string,
+  at: number,
 ): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return unlessNameTaken(() => db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-    const previous = await readAccountRecord(trx, input.account_id);
-    if (!previous) return { ok: false, reason: 'missing' };
-    if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
-    const updated = await trx.updateTable('organizations')
-      .set((eb) => ({ name, name_key: accountNameKey(name), salesforce_id: input.salesforce_id, sf_acc_id: input.sf_acc_id, version: eb('version', '+', 1) }))
-      .where('id', '=', input.account_id).where('version', '=', input.version).executeTakeFirst();
-    const now = (await readAccountRecord(trx, input.account_id))!;
-    if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
-    await writeAudit(trx, { category: CATEGORY, author, at, success: true, action: `account edited: ${name}`, previous, current: now, record: { kind: 'account', id: input.account_id } });
-    return { ok: true, record: now };
-  }));
+  return unlessNameTaken(() =>
+    db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+      const previous = await readAccountRecord(trx, input.account_id);
+      if (!previous) return { ok: false, reason: 'missing' };
+      if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
+      const updated = await trx
+        .updateTable('organizations')
+        .set((eb) => ({
+          name,
+          name_key: accountNameKey(name),
+          salesforce_id: input.salesforce_id,
+          sf_acc_id: input.sf_acc_id,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', input.account_id)
+        .where('version', '=', input.version)
+        .executeTakeFirst();
+      const now = (await readAccountRecord(trx, input.account_id))!;
+      if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
+      await writeAudit(trx, {
+        category: CATEGORY,
+        author,
+        at,
+        success: true,
+        action: `account edited: ${name}`,
+        previous,
+        current: now,
+        record: { kind: 'account', id: input.account_id },
+      });
+      return { ok: true, record: now };
+    }),
+  );
 }
 
 /** The groups of one account (what accountsettings_groups may name) and the templates it may follow. */
 export async function accountChoices(db: Kysely<Database>, accountId: number) {
-  const groups = await db.selectFrom('user_groups').select(['id', 'name', 'kind']).where('organization_id', '=', accountId).orderBy('name').limit(500).execute();
-  const templates = await db.selectFrom('settings_templates').select(['id', 'name']).orderBy(sql`lower(name)`).limit(500).execute();
+  const groups = await db
+    .selectFrom('user_groups')
+    .select(['id', 'name', 'kind'])
+    .where('organization_id', '=', accountId)
+    .orderBy('name')
+    .limit(500)
+    .execute();
+  const templates = await db
+    .selectFrom('settings_templates')
+    .select(['id', 'name'])
+    .orderBy(sql`lower(name)`)
+    .limit(500)
+    .execute();
   return {
     groups: groups.map((g) => ({ id: Number(g.id), name: g.name, kind: g.kind })),
     templates: templates.map((t) => ({ id: Number(t.id), name: t.name })),

@@ -8,14 +8,29 @@ import { writeAuditMany } from '../audit';
 import { defineRoute } from '../routes';
 
 const logData = defineRoute({
-  method: 'POST', path: '/log_data_in_es/', access: 'update_logs', schema: ClientLogForm,
+  method: 'POST',
+  path: '/log_data_in_es/',
+  access: 'update_logs',
+  schema: ClientLogForm,
   summary: 'Stores a JSON list of client log entries, all or none.',
   async handler({ c, deps, now, input, session }) {
     const author = session.user.username;
-    await deps.db.transaction().execute((trx) => writeAuditMany(trx, input.data.map((e) => ({
-      category: e.category, author, action: e.action, origin: e.origin, source: 'client', at: now,
-      previous: e.previous_data, current: e.current_data, success: e.success,
-    }))));
+    await deps.db.transaction().execute((trx) =>
+      writeAuditMany(
+        trx,
+        input.data.map((e) => ({
+          category: e.category,
+          author,
+          action: e.action,
+          origin: e.origin,
+          source: 'client',
+          at: now,
+          previous: e.previous_data,
+          current: e.current_data,
+          success: e.success,
+        })),
+      ),
+    );
     return c.json({ status: true, msg: `${input.data.length} log entries recorded.` });
   },
 });

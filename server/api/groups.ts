@@ -5,15 +5,39 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import {
-  AddGroupForm, AddGroupUserForm, ComplianceForm, DeleteGroupForm, DeleteGroupUserByUsernameForm, DeleteGroupUserForm, FEATURE_WORDS, FetchGroupForm,
-  GROUP_MESSAGES, GroupFeatureForm, RenameGroupForm, UserGroupsForm,
-  type DeleteGroupReply, type FetchGroupReply, type Group, type GroupFeature, type GroupReply, type StaleGroupReply, type UserGroupsReply,
+  AddGroupForm,
+  AddGroupUserForm,
+  ComplianceForm,
+  DeleteGroupForm,
+  DeleteGroupUserByUsernameForm,
+  DeleteGroupUserForm,
+  FEATURE_WORDS,
+  FetchGroupForm,
+  GROUP_MESSAGES,
+  GroupFeatureForm,
+  RenameGroupForm,
+  UserGroupsForm,
+  type DeleteGroupReply,
+  type FetchGroupReply,
+  type Group,
+  type GroupFeature,
+  type GroupReply,
+  type StaleGroupReply,
+  type UserGroupsReply,
 } from '../../src/domain/groups';
 import type { Database } from '../db/schema';
 import { refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 import {
-  addMembers, createGroup, deleteGroup, groupsOfUser, organizationExists, organizationGroups, removeMember, renameGroup, setGroupSwitch,
+  addMembers,
+  createGroup,
+  deleteGroup,
+  groupsOfUser,
+  organizationExists,
+  organizationGroups,
+  removeMember,
+  renameGroup,
+  setGroupSwitch,
   type ChangeResult,
 } from '../groups/store';
 import { visibleUser } from '../users/records';
@@ -29,74 +53,129 @@ function answer(c: Context, result: ChangeResult, saved: string, notSaved?: stri
     const reply: GroupReply = { status: true, msg: saved, group: result.group };
     return c.json(reply);
   }
-  if (result.reason === 'refused') return refuseFields(c, notSaved ? `${notSaved}: ${result.msg}` : result.msg, { [result.field]: result.msg });
+  if (result.reason === 'refused')
+    return refuseFields(c, notSaved ? `${notSaved}: ${result.msg}` : result.msg, { [result.field]: result.msg });
   return staleGroup(c, result.current, notSaved);
 }
 
 const fetchGroup = defineRoute({
-  method: 'POST', path: '/user/fetch_group/', access: 'group_mgmt', schema: FetchGroupForm,
-  summary: "An organization's groups (groupItems) with their live members, and its live users in no group (nonGroupUsers).",
+  method: 'POST',
+  path: '/user/fetch_group/',
+  access: 'group_mgmt',
+  schema: FetchGroupForm,
+  summary:
+    "An organization's groups (groupItems) with their live members, and its live users in no group (nonGroupUsers).",
   async handler({ c, deps, input }) {
-    if (!(await organizationExists(deps.db, input.organization_id))) return refuseFields(c, GROUP_MESSAGES.noOrganization, { organization_id: GROUP_MESSAGES.noOrganization });
+    if (!(await organizationExists(deps.db, input.organization_id)))
+      return refuseFields(c, GROUP_MESSAGES.noOrganization, { organization_id: GROUP_MESSAGES.noOrganization });
     const reply: FetchGroupReply = { status: true, ...(await organizationGroups(deps.db, input.organization_id)) };
     return c.json(reply);
   },
 });
 
 const addGroup = defineRoute({
-  method: 'POST', path: '/user/add_group_new/', access: 'group_mgmt', schema: AddGroupForm,
+  method: 'POST',
+  path: '/user/add_group_new/',
+  access: 'group_mgmt',
+  schema: AddGroupForm,
   summary: 'Creates a group of an organization; names are unique per organization whatever their case.',
   async handler({ c, deps, input, now, session }) {
-    if (!(await organizationExists(deps.db, input.organization_id))) return refuseFields(c, GROUP_MESSAGES.noOrganization, { organization_id: GROUP_MESSAGES.noOrganization });
-    const result = await createGroup(deps.db, { organizationId: input.organization_id, name: input.name, kind: input.kind }, { author: session.user.username, now });
+    if (!(await organizationExists(deps.db, input.organization_id)))
+      return refuseFields(c, GROUP_MESSAGES.noOrganization, { organization_id: GROUP_MESSAGES.noOrganization });
+    const result = await createGroup(
+      deps.db,
+      { organizationId: input.organization_id, name: input.name, kind: input.kind },
+      { author: session.user.username, now },
+    );
     return answer(c, result, `Group '${input.name}' created.`);
   },
 });
 
 const rename = defineRoute({
-  method: 'POST', path: '/user/rename_group/', access: 'group_mgmt', schema: RenameGroupForm,
-  summary: 'Renames a group from the version the edit started from; another change in between answers 409 with the group now.',
+  method: 'POST',
+  path: '/user/rename_group/',
+  access: 'group_mgmt',
+  schema: RenameGroupForm,
+  summary:
+    'Renames a group from the version the edit started from; another change in between answers 409 with the group now.',
   async handler({ c, deps, input, now, session }) {
-    const result = await renameGroup(deps.db, { groupId: input.group_id, version: input.version, name: input.name }, { author: session.user.username, now });
+    const result = await renameGroup(
+      deps.db,
+      { groupId: input.group_id, version: input.version, name: input.name },
+      { author: session.user.username, now },
+    );
     return answer(c, result, `Group renamed to '${input.name}'.`);
   },
 });
 
 const remove = defineRoute({
-  method: 'POST', path: '/user/delete_group/', access: 'group_mgmt', schema: DeleteGroupForm,
+  method: 'POST',
+  path: '/user/delete_group/',
+  access: 'group_mgmt',
+  schema: DeleteGroupForm,
   summary: 'Deletes a group and its memberships (the users stay).',
   async handler({ c, deps, input, now, session }) {
-    const result = await deleteGroup(deps.db, { groupId: input.group_id, version: input.version }, { author: session.user.username, now });
+    const result = await deleteGroup(
+      deps.db,
+      { groupId: input.group_id, version: input.version },
+      { author: session.user.username, now },
+    );
     if (!result.ok) return staleGroup(c, result.current);
-    const reply: DeleteGroupReply = { status: true, msg: `Group '${result.group.name}' deleted.`, group_id: result.group.id };
+    const reply: DeleteGroupReply = {
+      status: true,
+      msg: `Group '${result.group.name}' deleted.`,
+      group_id: result.group.id,
+    };
     return c.json(reply);
   },
 });
 
 const addUsers = defineRoute({
-  method: 'POST', path: '/user/add_group_user/', access: 'group_mgmt', schema: AddGroupUserForm,
-  summary: "Adds users (user_ids, JSON) to a group; each must be a live user of the group's organization, or none is added.",
+  method: 'POST',
+  path: '/user/add_group_user/',
+  access: 'group_mgmt',
+  schema: AddGroupUserForm,
+  summary:
+    "Adds users (user_ids, JSON) to a group; each must be a live user of the group's organization, or none is added.",
   async handler({ c, deps, input, now, session }) {
-    const result = await addMembers(deps.db, { groupId: input.group_id, version: input.version, userIds: input.user_ids }, { author: session.user.username, now });
+    const result = await addMembers(
+      deps.db,
+      { groupId: input.group_id, version: input.version, userIds: input.user_ids },
+      { author: session.user.username, now },
+    );
     const n = new Set(input.user_ids).size;
     return answer(c, result, `${n.toLocaleString('en-US')} ${n === 1 ? 'member' : 'members'} added.`);
   },
 });
 
 const removeUser = defineRoute({
-  method: 'POST', path: '/user/delete_group_user/', access: 'group_mgmt', schema: DeleteGroupUserForm,
+  method: 'POST',
+  path: '/user/delete_group_user/',
+  access: 'group_mgmt',
+  schema: DeleteGroupUserForm,
   summary: 'Removes a member from a group by user id.',
   async handler({ c, deps, input, now, session }) {
-    const result = await removeMember(deps.db, { groupId: input.group_id, version: input.version, user: { id: input.user_id } }, { author: session.user.username, now });
+    const result = await removeMember(
+      deps.db,
+      { groupId: input.group_id, version: input.version, user: { id: input.user_id } },
+      { author: session.user.username, now },
+    );
     return answer(c, result, 'Member removed.');
   },
 });
 
 const removeUserByName = defineRoute({
-  method: 'POST', path: '/user/delete_group_user_by_username/', access: 'group_mgmt', schema: DeleteGroupUserByUsernameForm,
+  method: 'POST',
+  path: '/user/delete_group_user_by_username/',
+  access: 'group_mgmt',
+  schema: DeleteGroupUserByUsernameForm,
   summary: "Removes a member from a group by username (a live user of the group's organization).",
   async handler({ c, deps, input, now, session }) {
-    const result = await removeMember(deps.db, { groupId: input.group_id, version: input.version, user: { username: input.username } }, { author: session.user.username, now });
+    const result = await removeMember(
+      deps.db,
+      { groupId: input.group_id, version: input.version, user: { username: input.username } },
+      { author: session.user.username, now },
+    );
     return answer(c, result, 'Member removed.');
   },
 });
@@ -104,46 +183,104 @@ const removeUserByName = defineRoute({
 /** One feature switch's call, answering in its §8 words. */
 function featureRoute(path: string, key: GroupFeature, summary: string) {
   return defineRoute({
-    method: 'POST', path, access: 'group_mgmt', schema: GroupFeatureForm, summary,
+    method: 'POST',
+    path,
+    access: 'group_mgmt',
+    schema: GroupFeatureForm,
+    summary,
     async handler({ c, deps, input, now, session }) {
-      const result = await setGroupSwitch(deps.db, { groupId: input.group_id, version: input.version, key, value: input.value }, { author: session.user.username, now });
+      const result = await setGroupSwitch(
+        deps.db,
+        { groupId: input.group_id, version: input.version, key, value: input.value },
+        { author: session.user.username, now },
+      );
       return answer(c, result, FEATURE_WORDS[key].saved, FEATURE_WORDS[key].notSaved);
     },
   });
 }
 
-const autoshare = featureRoute('/user/autoshare_modified/', 'autoshare', "Turns a group's AutoShare on or off: 'AutoShare Settings saved' or 'AutoShare Settings not saved'.");
-const thesis = featureRoute('/user/notebook_thesis/', 'thesis', "Marks a group as a Thesis group or not: 'updated' or 'not updated'.");
-const collab = featureRoute('/user/save_collab_group/', 'collab', "Marks a group as a Collab group or not: 'updated' or 'not updated'.");
-const secMaster = featureRoute('/user/save_sec_master/', 'sec_master', "Marks a group as a Security Master group or not: 'updated' or 'not updated'.");
+const autoshare = featureRoute(
+  '/user/autoshare_modified/',
+  'autoshare',
+  "Turns a group's AutoShare on or off: 'AutoShare Settings saved' or 'AutoShare Settings not saved'.",
+);
+const thesis = featureRoute(
+  '/user/notebook_thesis/',
+  'thesis',
+  "Marks a group as a Thesis group or not: 'updated' or 'not updated'.",
+);
+const collab = featureRoute(
+  '/user/save_collab_group/',
+  'collab',
+  "Marks a group as a Collab group or not: 'updated' or 'not updated'.",
+);
+const secMaster = featureRoute(
+  '/user/save_sec_master/',
+  'sec_master',
+  "Marks a group as a Security Master group or not: 'updated' or 'not updated'.",
+);
 
 const compliance = defineRoute({
-  method: 'POST', path: '/user/toggle_compliance_features/', access: 'compliance_tab', schema: ComplianceForm,
+  method: 'POST',
+  path: '/user/toggle_compliance_features/',
+  access: 'compliance_tab',
+  schema: ComplianceForm,
   summary: "Turns one of a group's compliance switches (restrict_export, restrict_upload, restrict_annot) on or off.",
   async handler({ c, deps, input, now, session }) {
-    const result = await setGroupSwitch(deps.db, { groupId: input.group_id, version: input.version, key: input.feature, value: input.value }, { author: session.user.username, now });
+    const result = await setGroupSwitch(
+      deps.db,
+      { groupId: input.group_id, version: input.version, key: input.feature, value: input.value },
+      { author: session.user.username, now },
+    );
     return answer(c, result, GROUP_MESSAGES.updated, GROUP_MESSAGES.notUpdated);
   },
 });
 
 /** A user's groups; none for an unknown id, as for a deleted user without deleted_user. */
-async function userGroups(c: Context, db: Kysely<Database>, userId: number, features: readonly string[]): Promise<Response> {
-  const reply: UserGroupsReply = { status: true, groups: (await visibleUser(db, userId, features)) ? await groupsOfUser(db, userId) : [] };
+async function userGroups(
+  c: Context,
+  db: Kysely<Database>,
+  userId: number,
+  features: readonly string[],
+): Promise<Response> {
+  const reply: UserGroupsReply = {
+    status: true,
+    groups: (await visibleUser(db, userId, features)) ? await groupsOfUser(db, userId) : [],
+  };
   return c.json(reply);
 }
 
 const usersGroupsNew = defineRoute({
-  method: 'POST', path: '/user/fetch_users_groups_new/', access: 'user_mgmt', schema: UserGroupsForm,
+  method: 'POST',
+  path: '/user/fetch_users_groups_new/',
+  access: 'user_mgmt',
+  schema: UserGroupsForm,
   summary: "A user's groups, by name (no groups for an unknown id, or a deleted user without deleted_user).",
   handler: ({ c, deps, input, session }) => userGroups(c, deps.db, input.user_id, session.grants.features),
 });
 
 const userGroupsGet = defineRoute({
-  method: 'GET', path: '/user/fetch_user_groups/', access: 'user_mgmt', schema: UserGroupsForm,
+  method: 'GET',
+  path: '/user/fetch_user_groups/',
+  access: 'user_mgmt',
+  schema: UserGroupsForm,
   summary: "A user's groups, by name, from the query (user_id); as fetch_users_groups_new/.",
   handler: ({ c, deps, input, session }) => userGroups(c, deps.db, input.user_id, session.grants.features),
 });
 
 export const groupRoutes = [
-  fetchGroup, addGroup, rename, remove, addUsers, removeUser, removeUserByName, autoshare, thesis, collab, secMaster, compliance, usersGroupsNew, userGroupsGet,
+  fetchGroup,
+  addGroup,
+  rename,
+  remove,
+  addUsers,
+  removeUser,
+  removeUserByName,
+  autoshare,
+  thesis,
+  collab,
+  secMaster,
+  compliance,
+  usersGroupsNew,
+  userGroupsGet,
 ];

@@ -5,9 +5,26 @@
 // told who acted (409). The platform files requests through the intake with its shared key.
 import * as v from 'valibot';
 import {
-  INTAKE_KEY_HEADER, INVITE_ACTIONS, INVITE_MESSAGES, InviteApproveForm, InviteBulkForm, InviteIntakeForm, InviteJoinedForm, InviteListQuery,
-  InviteOneQuery, InviteOptionsQuery, InviteRejectForm, InviteResendForm, inviteDecidedText, type InviteAction, type InviteActionReply, type InviteBulkReply,
-  type InviteListReply, type InviteOneReply, type InviteOptionsReply, type StaleInviteReply,
+  INTAKE_KEY_HEADER,
+  INVITE_ACTIONS,
+  INVITE_MESSAGES,
+  InviteApproveForm,
+  InviteBulkForm,
+  InviteIntakeForm,
+  InviteJoinedForm,
+  InviteListQuery,
+  InviteOneQuery,
+  InviteOptionsQuery,
+  InviteRejectForm,
+  InviteResendForm,
+  inviteDecidedText,
+  type InviteAction,
+  type InviteActionReply,
+  type InviteBulkReply,
+  type InviteListReply,
+  type InviteOneReply,
+  type InviteOptionsReply,
+  type StaleInviteReply,
 } from '../../src/domain/invite-requests';
 import { WHOLE_REQUEST } from '../../src/domain/field-errors';
 import type { Context } from 'hono';
@@ -29,8 +46,12 @@ import { creatableUserTypes } from '../users/create';
 const FEATURE = 'invite_req_tab';
 
 const list = defineRoute({
-  method: 'GET', path: '/api/invite_requests/', access: FEATURE, schema: InviteListQuery,
-  summary: 'Invite requests newest first, 50 a page: status (new, approved, rejected, invited, joined), q searches names, emails and organizations, cursor (created_at.id) is the next page; open requests name their duplicate.',
+  method: 'GET',
+  path: '/api/invite_requests/',
+  access: FEATURE,
+  schema: InviteListQuery,
+  summary:
+    'Invite requests newest first, 50 a page: status (new, approved, rejected, invited, joined), q searches names, emails and organizations, cursor (created_at.id) is the next page; open requests name their duplicate.',
   async handler({ c, deps, input }) {
     const page = await listInvites(deps.db, { status: input.status || null, q: input.q, after: input.cursor || null });
     const reply: InviteListReply = { status: true, ...page };
@@ -39,19 +60,27 @@ const list = defineRoute({
 });
 
 const one = defineRoute({
-  method: 'GET', path: '/api/invite_requests/one/', access: FEATURE, schema: InviteOneQuery,
+  method: 'GET',
+  path: '/api/invite_requests/one/',
+  access: FEATURE,
+  schema: InviteOneQuery,
   summary: 'One invite request as the list shows it (id).',
   async handler({ c, deps, input }) {
     const request = await findInvite(deps.db, input.id);
-    if (!request) return refuseFields(c, INVITE_MESSAGES.noRequest(input.id), { id: INVITE_MESSAGES.noRequest(input.id) });
+    if (!request)
+      return refuseFields(c, INVITE_MESSAGES.noRequest(input.id), { id: INVITE_MESSAGES.noRequest(input.id) });
     const reply: InviteOneReply = { status: true, request };
     return c.json(reply);
   },
 });
 
 const options = defineRoute({
-  method: 'GET', path: '/api/invite_requests/options/', access: FEATURE, schema: InviteOptionsQuery,
-  summary: "The approval form's choices: user types this session may give, categories, configurations, data plan items, owners, and up to 20 organizations named like q.",
+  method: 'GET',
+  path: '/api/invite_requests/options/',
+  access: FEATURE,
+  schema: InviteOptionsQuery,
+  summary:
+    "The approval form's choices: user types this session may give, categories, configurations, data plan items, owners, and up to 20 organizations named like q.",
   async handler({ c, deps, input, now, session }) {
     const names = productNames(deps.config.productKey);
     const reply: InviteOptionsReply = {
@@ -62,32 +91,57 @@ const options = defineRoute({
       default_configuration: names.defaultConfiguration,
       data_plan_items: [...names.dataPlanItems],
       owners: await ownerGroup(deps.db, now),
-      organizations: input.q.trim() === '' ? [] : (await searchOrganizations(deps.db, input.q)).map((o) => ({ id: o.id, name: o.name })),
+      organizations:
+        input.q.trim() === ''
+          ? []
+          : (await searchOrganizations(deps.db, input.q)).map((o) => ({ id: o.id, name: o.name })),
     };
     return c.json(reply);
   },
 });
 
 /** 409 with the request now, naming who acted; or 400 naming the field to blame. */
-async function refused(c: Context<HonoEnv>, action: InviteAction, result: Exclude<DecideResult, { ok: true }>, id: number): Promise<Response> {
-  if (result.reason === 'missing') return refuseFields(c, INVITE_MESSAGES.noRequest(id), { id: INVITE_MESSAGES.noRequest(id) });
+async function refused(
+  c: Context<HonoEnv>,
+  action: InviteAction,
+  result: Exclude<DecideResult, { ok: true }>,
+  id: number,
+): Promise<Response> {
+  if (result.reason === 'missing')
+    return refuseFields(c, INVITE_MESSAGES.noRequest(id), { id: INVITE_MESSAGES.noRequest(id) });
   if (result.reason === 'not_from') {
     const msg = INVITE_MESSAGES.notFrom(action, result.current.status);
     return refuseFields(c, msg, { [WHOLE_REQUEST]: msg });
   }
-  return stale<StaleInviteReply>(c, `${inviteDecidedText(result.current)} after you opened it; nothing of yours was done.`, { current: result.current });
+  return stale<StaleInviteReply>(
+    c,
+    `${inviteDecidedText(result.current)} after you opened it; nothing of yours was done.`,
+    { current: result.current },
+  );
 }
 
 const approve = defineRoute({
-  method: 'POST', path: '/api/invite_requests/approve/', access: FEATURE, schema: InviteApproveForm,
-  summary: "Approves one request from the version read (id, version and the create form's step one settings; send_invitation): creates the user and writes the invitation to the outbox in one transaction; a duplicate email is refused; someone first: 409.",
+  method: 'POST',
+  path: '/api/invite_requests/approve/',
+  access: FEATURE,
+  schema: InviteApproveForm,
+  summary:
+    "Approves one request from the version read (id, version and the create form's step one settings; send_invitation): creates the user and writes the invitation to the outbox in one transaction; a duplicate email is refused; someone first: 409.",
   async handler({ c, deps, input, now, session }) {
     const result = await approveInvite(deps, session, input, now);
     if (!result.ok) {
-      if (result.reason === 'settings') return refuseFields(c, 'Nothing was approved: the settings need changes.', result.errors);
+      if (result.reason === 'settings')
+        return refuseFields(c, 'Nothing was approved: the settings need changes.', result.errors);
       if (result.reason === 'duplicate') return refuseFields(c, result.msg, { [WHOLE_REQUEST]: result.msg });
       const current = await findInvite(deps.db, input.id);
-      return refused(c, 'approve', current ? { ok: false, reason: result.reason === 'not_new' ? 'not_from' : 'stale', current } : { ok: false, reason: 'missing' }, input.id);
+      return refused(
+        c,
+        'approve',
+        current
+          ? { ok: false, reason: result.reason === 'not_new' ? 'not_from' : 'stale', current }
+          : { ok: false, reason: 'missing' },
+        input.id,
+      );
     }
     const request = (await findInvite(deps.db, input.id))!;
     const reply: InviteActionReply = { status: true, msg: result.msg, request };
@@ -96,8 +150,12 @@ const approve = defineRoute({
 });
 
 const reject = defineRoute({
-  method: 'POST', path: '/api/invite_requests/reject/', access: FEATURE, schema: InviteRejectForm,
-  summary: 'Rejects one open request with a reason (id, version, reason); someone first: 409 with who and the request now.',
+  method: 'POST',
+  path: '/api/invite_requests/reject/',
+  access: FEATURE,
+  schema: InviteRejectForm,
+  summary:
+    'Rejects one open request with a reason (id, version, reason); someone first: 409 with who and the request now.',
   async handler({ c, deps, input, now, session }) {
     const result = await rejectInvite(deps, input, session.user.username, now);
     if (!result.ok) return refused(c, 'reject', result, input.id);
@@ -107,7 +165,10 @@ const reject = defineRoute({
 });
 
 const resend = defineRoute({
-  method: 'POST', path: '/api/invite_requests/resend/', access: FEATURE, schema: InviteResendForm,
+  method: 'POST',
+  path: '/api/invite_requests/resend/',
+  access: FEATURE,
+  schema: InviteResendForm,
   summary: "Writes an approved request's invitation to the outbox again (id, version); audited.",
   async handler({ c, deps, input, now, session }) {
     const result = await resendInvite(deps, input, session.user.username, now);
@@ -119,7 +180,10 @@ const resend = defineRoute({
 
 function bulkRoute(path: string, preview: boolean): Route {
   return defineRoute({
-    method: 'POST', path, access: FEATURE, schema: InviteBulkForm,
+    method: 'POST',
+    path,
+    access: FEATURE,
+    schema: InviteBulkForm,
     summary: preview
       ? 'What a bulk approval would do, per request (requests: JSON [{id, version}], the step one settings); nothing is written.'
       : 'Approves up to 500 requests with one set of settings in one transaction; answers per request the user created or why not.',
@@ -143,12 +207,16 @@ async function intakeGate(c: Context<HonoEnv>, now: number): Promise<Response | 
     c.header('Retry-After', String(Math.ceil(wait / 1000)));
     return c.json({ status: false, msg: INVITE_MESSAGES.intakeThrottled }, 429);
   }
-  if (!intakeKeyMatches(key, c.req.header(INTAKE_KEY_HEADER))) return c.json({ status: false, msg: INVITE_MESSAGES.intakeKey }, 401);
+  if (!intakeKeyMatches(key, c.req.header(INTAKE_KEY_HEADER)))
+    return c.json({ status: false, msg: INVITE_MESSAGES.intakeKey }, 401);
   return null;
 }
 
 /** The form read and checked only once the key has passed, so a caller without it learns nothing of the fields. */
-async function intakeInput<S extends v.GenericSchema>(c: Context<HonoEnv>, schema: S): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; res: Response }> {
+async function intakeInput<S extends v.GenericSchema>(
+  c: Context<HonoEnv>,
+  schema: S,
+): Promise<{ ok: true; value: v.InferOutput<S> } | { ok: false; res: Response }> {
   const body = await readBody(c, 'form');
   if (!body.ok) return { ok: false, res: badRequest(c, body.msg) };
   const parsed = v.safeParse(schema, body.fields);
@@ -156,8 +224,12 @@ async function intakeInput<S extends v.GenericSchema>(c: Context<HonoEnv>, schem
 }
 
 const intake = defineRoute({
-  method: 'POST', path: '/api/invite_requests/intake/', access: 'public', csrf: false,
-  summary: 'The platform files an invite request (header X-Invite-Intake-Key; form first_name, last_name, email, organization, message); 30 calls a minute per address.',
+  method: 'POST',
+  path: '/api/invite_requests/intake/',
+  access: 'public',
+  csrf: false,
+  summary:
+    'The platform files an invite request (header X-Invite-Intake-Key; form first_name, last_name, email, organization, message); 30 calls a minute per address.',
   async handler({ c, deps, now }) {
     const gate = await intakeGate(c, now);
     if (gate) return gate;
@@ -169,18 +241,35 @@ const intake = defineRoute({
 });
 
 const joined = defineRoute({
-  method: 'POST', path: '/api/invite_requests/intake/joined/', access: 'public', csrf: false,
-  summary: "The platform reports an invited person's first sign-in (header X-Invite-Intake-Key; form email): their invited requests become joined.",
+  method: 'POST',
+  path: '/api/invite_requests/intake/joined/',
+  access: 'public',
+  csrf: false,
+  summary:
+    "The platform reports an invited person's first sign-in (header X-Invite-Intake-Key; form email): their invited requests become joined.",
   async handler({ c, deps, now }) {
     const gate = await intakeGate(c, now);
     if (gate) return gate;
     const input = await intakeInput(c, InviteJoinedForm);
     if (!input.ok) return input.res;
     const count = await markJoined(deps, input.value.email, now);
-    return c.json({ status: true, msg: count ? 'Marked as joined.' : 'No invited request has this email.', joined: count });
+    return c.json({
+      status: true,
+      msg: count ? 'Marked as joined.' : 'No invited request has this email.',
+      joined: count,
+    });
   },
 });
 
 export const inviteRequestRoutes: readonly Route[] = [
-  list, one, options, approve, reject, resend, bulkRoute('/api/invite_requests/bulk_preview/', true), bulkRoute('/api/invite_requests/bulk_approve/', false), intake, joined,
+  list,
+  one,
+  options,
+  approve,
+  reject,
+  resend,
+  bulkRoute('/api/invite_requests/bulk_preview/', true),
+  bulkRoute('/api/invite_requests/bulk_approve/', false),
+  intake,
+  joined,
 ];

@@ -7,7 +7,10 @@ import { defineRoute } from '../routes';
 import { seesDeletedUsers } from '../users/records';
 
 const preRegisterEmailSend = defineRoute({
-  method: 'POST', path: '/user/pre_register_email_send/', access: 'create_user_tab', schema: PreRegisterForm,
+  method: 'POST',
+  path: '/user/pre_register_email_send/',
+  access: 'create_user_tab',
+  schema: PreRegisterForm,
   summary: 'Writes an invitation email to an address into the outbox (sent when SMTP is configured); audited.',
   async handler({ c, deps, now, input, session }) {
     return c.json(await sendInvitation(deps, session.user.username, input, now));
@@ -15,7 +18,10 @@ const preRegisterEmailSend = defineRoute({
 });
 
 const sendWelcomeEmail = defineRoute({
-  method: 'POST', path: '/user/send_welcome_email/', access: 'edit_user', schema: SendWelcomeForm,
+  method: 'POST',
+  path: '/user/send_welcome_email/',
+  access: 'edit_user',
+  schema: SendWelcomeForm,
   summary: "Writes the user's welcome email again into the outbox (sent when SMTP is configured); audited.",
   async handler({ c, deps, now, input, session }) {
     return c.json(await resendWelcome(deps, session.user.username, input.user_id, now));
@@ -23,11 +29,18 @@ const sendWelcomeEmail = defineRoute({
 });
 
 const fetchOutbox = defineRoute({
-  method: 'GET', path: '/user/fetch_outbox/', access: 'user_mgmt', schema: OutboxForm,
-  summary: 'The newest 200 outbox messages, or those about one user; status stored, queued, sent or failed. Messages about a deleted user only with deleted_user.',
+  method: 'GET',
+  path: '/user/fetch_outbox/',
+  access: 'user_mgmt',
+  schema: OutboxForm,
+  summary:
+    'The newest 200 outbox messages, or those about one user; status stored, queued, sent or failed. Messages about a deleted user only with deleted_user.',
   async handler({ c, deps, input, session }) {
     const withDeleted = seesDeletedUsers(session.grants.features);
-    return c.json({ status: true, data: await listOutbox(deps.db, input.user_id === '' ? null : input.user_id, withDeleted) });
+    return c.json({
+      status: true,
+      data: await listOutbox(deps.db, input.user_id === '' ? null : input.user_id, withDeleted),
+    });
   },
 });
 

@@ -4,9 +4,21 @@
 // tag groups and creating one, and the user's transcript source and research provider.
 import type { Context } from 'hono';
 import {
-  CreateTagGroupForm, LibraryTemplatesQuery, NOTEBOOK_MESSAGES, NotebookUserForm, SaveNotebookTagsForm, SaveNoteTemplatesForm,
-  SaveNotificationForm, TagGroupsQuery, type CreateTagGroupReply, type LibraryTemplatesReply, type NotebookSettingReply,
-  type SaveNotebookReply, type StaleNotebookReply, type TagGroupsReply, type TranscriptSourceReply,
+  CreateTagGroupForm,
+  LibraryTemplatesQuery,
+  NOTEBOOK_MESSAGES,
+  NotebookUserForm,
+  SaveNotebookTagsForm,
+  SaveNoteTemplatesForm,
+  SaveNotificationForm,
+  TagGroupsQuery,
+  type CreateTagGroupReply,
+  type LibraryTemplatesReply,
+  type NotebookSettingReply,
+  type SaveNotebookReply,
+  type StaleNotebookReply,
+  type TagGroupsReply,
+  type TranscriptSourceReply,
 } from '../../src/domain/notebook';
 import { productNames } from '../../src/domain/product';
 import { sourceLabel, sourcesFor, TEMPLATE_MESSAGES, templateSources } from '../../src/domain/templates';
@@ -25,13 +37,22 @@ const refuse = (c: Context<HonoEnv>, r: Refusal) => refuseFields(c, r.msg, { [r.
 const noUser = (c: Context<HonoEnv>, id: number) => refuse(c, { field: 'user_id', msg: NOTEBOOK_MESSAGES.noUser(id) });
 
 /** The user when this session may see them; otherwise the 400 to answer. */
-async function visibleOrRefused(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession, id: number): Promise<VisibleUser | Response> {
+async function visibleOrRefused(
+  c: Context<HonoEnv>,
+  deps: AppDeps,
+  session: CurrentSession,
+  id: number,
+): Promise<VisibleUser | Response> {
   return (await visibleUser(deps.db, id, session.grants.features)) ?? noUser(c, id);
 }
 
 const getSetting = defineRoute({
-  method: 'POST', path: '/user/get_notebook_notifiaction_setting/', access: 'user_mgmt', schema: NotebookUserForm,
-  summary: "One user's notebook setting (notification, templates, tags; the defaults at version 0 until first saved) and their notebook version against this deployment's default (user_id).",
+  method: 'POST',
+  path: '/user/get_notebook_notifiaction_setting/',
+  access: 'user_mgmt',
+  schema: NotebookUserForm,
+  summary:
+    "One user's notebook setting (notification, templates, tags; the defaults at version 0 until first saved) and their notebook version against this deployment's default (user_id).",
   async handler({ c, deps, input, session }) {
     const user = await visibleOrRefused(c, deps, session, input.user_id);
     if (user instanceof Response) return user;
@@ -45,7 +66,12 @@ const getSetting = defineRoute({
 });
 
 /** Runs one save; answers the setting saved, 409 with the setting now and who saved it, or 400 at the field. */
-async function save(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession, input: Omit<SaveInput, 'author'>): Promise<Response> {
+async function save(
+  c: Context<HonoEnv>,
+  deps: AppDeps,
+  session: CurrentSession,
+  input: Omit<SaveInput, 'author'>,
+): Promise<Response> {
   const user = await visibleOrRefused(c, deps, session, input.userId);
   if (user instanceof Response) return user;
   const result = await saveNotebook(deps.db, { ...input, author: session.user.username });
@@ -59,49 +85,80 @@ async function save(c: Context<HonoEnv>, deps: AppDeps, session: CurrentSession,
 }
 
 const saveNotification = defineRoute({
-  method: 'POST', path: '/user/save_notebook_notification_setting/', access: 'edit_user', schema: SaveNotificationForm,
-  summary: "Saves how often the platform emails a user about notebook content and which kinds (user_id, version, frequency, content_types JSON); stale: 409 with the setting now.",
+  method: 'POST',
+  path: '/user/save_notebook_notification_setting/',
+  access: 'edit_user',
+  schema: SaveNotificationForm,
+  summary:
+    'Saves how often the platform emails a user about notebook content and which kinds (user_id, version, frequency, content_types JSON); stale: 409 with the setting now.',
   async handler({ c, deps, input, now, session }) {
     const notification = { frequency: input.frequency, content_types: [...new Set(input.content_types)] };
     const refusal = checkNotification(notification);
     if (refusal) return refuse(c, refusal);
-    return save(c, deps, session, { userId: input.user_id, version: input.version, now, change: { part: 'notification', notification } });
+    return save(c, deps, session, {
+      userId: input.user_id,
+      version: input.version,
+      now,
+      change: { part: 'notification', notification },
+    });
   },
 });
 
 const saveTemplates = defineRoute({
-  method: 'POST', path: '/user/save_note_templates/', access: 'edit_user', schema: SaveNoteTemplatesForm,
-  summary: "Saves a user's note templates from the library (user_id, version, template_ids JSON); a product specialist template they did not have needs Advanced settings; stale: 409.",
+  method: 'POST',
+  path: '/user/save_note_templates/',
+  access: 'edit_user',
+  schema: SaveNoteTemplatesForm,
+  summary:
+    "Saves a user's note templates from the library (user_id, version, template_ids JSON); a product specialist template they did not have needs Advanced settings; stale: 409.",
   async handler({ c, deps, input, now, session }) {
     const ids = distinct(input.template_ids);
     return save(c, deps, session, {
-      userId: input.user_id, version: input.version, now, change: { part: 'templates', template_ids: ids },
-      check: (trx, stored) => checkTemplates(trx, ids, stored.template_ids, deps.config.productKey, session.grants.features),
+      userId: input.user_id,
+      version: input.version,
+      now,
+      change: { part: 'templates', template_ids: ids },
+      check: (trx, stored) =>
+        checkTemplates(trx, ids, stored.template_ids, deps.config.productKey, session.grants.features),
     });
   },
 });
 
 const saveTags = defineRoute({
-  method: 'POST', path: '/user/save_notebook_tags/', access: 'edit_user', schema: SaveNotebookTagsForm,
-  summary: "Saves the tags a user's notebook offers (user_id, version, tag_ids JSON: tags, not tag groups); stale: 409.",
+  method: 'POST',
+  path: '/user/save_notebook_tags/',
+  access: 'edit_user',
+  schema: SaveNotebookTagsForm,
+  summary:
+    "Saves the tags a user's notebook offers (user_id, version, tag_ids JSON: tags, not tag groups); stale: 409.",
   async handler({ c, deps, input, now, session }) {
     const ids = distinct(input.tag_ids).sort((a, b) => a - b);
     return save(c, deps, session, {
-      userId: input.user_id, version: input.version, now, change: { part: 'tags', tag_ids: ids },
+      userId: input.user_id,
+      version: input.version,
+      now,
+      change: { part: 'tags', tag_ids: ids },
       check: (trx) => checkTags(trx, ids),
     });
   },
 });
 
 const fetchLibrary = defineRoute({
-  method: 'GET', path: '/user/fetch_library_templates/', access: 'user_mgmt', schema: LibraryTemplatesQuery,
-  summary: 'The note template sources this session may read with their words, and the templates of source (every allowed source when empty).',
+  method: 'GET',
+  path: '/user/fetch_library_templates/',
+  access: 'user_mgmt',
+  schema: LibraryTemplatesQuery,
+  summary:
+    'The note template sources this session may read with their words, and the templates of source (every allowed source when empty).',
   async handler({ c, deps, input, session }) {
     const product = deps.config.productKey;
     const allowed = sourcesFor(product, session.grants.features);
     if (input.source !== '' && !allowed.includes(input.source)) {
       const known = templateSources(product).includes(input.source);
-      return refuse(c, { field: 'source', msg: known ? TEMPLATE_MESSAGES.sourceNotAllowed : TEMPLATE_MESSAGES.sourceUnknown(allowed) });
+      return refuse(c, {
+        field: 'source',
+        msg: known ? TEMPLATE_MESSAGES.sourceNotAllowed : TEMPLATE_MESSAGES.sourceUnknown(allowed),
+      });
     }
     const name = productNames(product).name;
     const reply: LibraryTemplatesReply = {
@@ -114,7 +171,10 @@ const fetchLibrary = defineRoute({
 });
 
 const fetchTagGroups = defineRoute({
-  method: 'GET', path: '/user/fetch_tag_groups/', access: 'user_mgmt', schema: TagGroupsQuery,
+  method: 'GET',
+  path: '/user/fetch_tag_groups/',
+  access: 'user_mgmt',
+  schema: TagGroupsQuery,
   summary: 'Every tag group with the tags inside it, and the tags in no group.',
   async handler({ c, deps }) {
     const reply: TagGroupsReply = { status: true, ...(await tagGroups(deps.db)) };
@@ -123,28 +183,55 @@ const fetchTagGroups = defineRoute({
 });
 
 const createTagGroup = defineRoute({
-  method: 'POST', path: '/user/create_tag_group/', access: 'tags', schema: CreateTagGroupForm,
+  method: 'POST',
+  path: '/user/create_tag_group/',
+  access: 'tags',
+  schema: CreateTagGroupForm,
   summary: 'Creates a tag group (name, desc, color) as update_user_tags/ does; names are unique whatever their case.',
   async handler({ c, deps, input, now, session }) {
-    const result = await createTag(deps.db, { kind: 'group', name: input.name, description: input.desc, color: input.color, parentId: null }, session.user.username, now);
+    const result = await createTag(
+      deps.db,
+      { kind: 'group', name: input.name, description: input.desc, color: input.color, parentId: null },
+      session.user.username,
+      now,
+    );
     if (!result.ok) return refuse(c, { field: 'name', msg: result.msg });
-    const reply: CreateTagGroupReply = { status: true, msg: `Tag group '${result.tag.name}' created.`, group: result.tag };
+    const reply: CreateTagGroupReply = {
+      status: true,
+      msg: `Tag group '${result.tag.name}' created.`,
+      group: result.tag,
+    };
     return c.json(reply);
   },
 });
 
 const fetchTranscriptSource = defineRoute({
-  method: 'POST', path: '/user/fetch_transcript_src/', access: 'user_mgmt', schema: NotebookUserForm,
-  summary: "A user's transcript source and research provider, and whether this session may change them (Change transcript source).",
+  method: 'POST',
+  path: '/user/fetch_transcript_src/',
+  access: 'user_mgmt',
+  schema: NotebookUserForm,
+  summary:
+    "A user's transcript source and research provider, and whether this session may change them (Change transcript source).",
   async handler({ c, deps, input, session }) {
     const user = await visibleOrRefused(c, deps, session, input.user_id);
     if (user instanceof Response) return user;
     const features: readonly string[] = session.grants.features;
-    const reply: TranscriptSourceReply = { status: true, ...transcriptSourceOf(user, deps.config.productKey), may_change: features.includes('tr_src_toggle') };
+    const reply: TranscriptSourceReply = {
+      status: true,
+      ...transcriptSourceOf(user, deps.config.productKey),
+      may_change: features.includes('tr_src_toggle'),
+    };
     return c.json(reply);
   },
 });
 
 export const notebookRoutes: readonly Route[] = [
-  getSetting, saveNotification, saveTemplates, saveTags, fetchLibrary, fetchTagGroups, createTagGroup, fetchTranscriptSource,
+  getSetting,
+  saveNotification,
+  saveTemplates,
+  saveTags,
+  fetchLibrary,
+  fetchTagGroups,
+  createTagGroup,
+  fetchTranscriptSource,
 ];

@@ -5,10 +5,22 @@ import { searchOrganizations } from '../organizations/search';
 import { defineRoute } from '../routes';
 
 /** The sections with an organization picker: the user area, Restrict Broker, both group screens. */
-const ORGANIZATION_PICKERS = ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research', 'reports_dashboard_tab'] as const;
+const ORGANIZATION_PICKERS = [
+  'user_mgmt',
+  'restrict_broker_access',
+  'group_mgmt',
+  'group_mgmt_v2',
+  'template_settings_tab',
+  'sku_configuration_access',
+  'br_research',
+  'reports_dashboard_tab',
+] as const;
 
 const getUserOrganization = defineRoute({
-  method: 'POST', path: '/user/get_user_organization/', access: ORGANIZATION_PICKERS, schema: OrgSearchForm,
+  method: 'POST',
+  path: '/user/get_user_organization/',
+  access: ORGANIZATION_PICKERS,
+  schema: OrgSearchForm,
   summary: 'Organizations whose name or a word of it starts with the query (2+ characters), best first, at most 20.',
   async handler({ c, deps, input }) {
     const reply: OrgSearchReply = { result: await searchOrganizations(deps.db, input.query) };

@@ -5,7 +5,9 @@ import { ownerGroup } from '../owners/owner-group';
 import { defineRoute } from '../routes';
 
 const getOwnerGroup = defineRoute({
-  method: 'POST', path: '/user/get_{product}_owner_group/', access: 'user_mgmt',
+  method: 'POST',
+  path: '/user/get_{product}_owner_group/',
+  access: 'user_mgmt',
   summary: 'The staff who may own a user: active, unexpired staff by username with their name.',
   async handler({ c, deps, now }) {
     const reply: OwnerGroupReply = { status: true, result: await ownerGroup(deps.db, now) };

@@ -5,7 +5,15 @@
 // computed from the trigger-kept counters of migration 029, or a page of the event store.
 import type { Context } from 'hono';
 import { EventsQuery, UserSegmentQuery, type EventsReply, type UserSegmentReply } from '../../src/domain/events';
-import { AnalyticsQuery, DepthQuery, REPORT_MESSAGES, ReportQuery, rangeProblem, type ChartsReply, type ReportReply } from '../../src/domain/reports';
+import {
+  AnalyticsQuery,
+  DepthQuery,
+  REPORT_MESSAGES,
+  ReportQuery,
+  rangeProblem,
+  type ChartsReply,
+  type ReportReply,
+} from '../../src/domain/reports';
 import type { AppDeps, HonoEnv } from '../context';
 import { eventNames, listEvents, userSegment } from '../events/store';
 import { refuseFields } from '../http/replies';
@@ -15,36 +23,56 @@ import { panelCharts, type ReportScope } from '../reports/dashboard';
 import { defineRoute } from '../routes';
 
 /** The scope of a report, or a 400 naming `to` (a range backwards or too long) or org_id (no such organization). */
-async function scopeOf(c: Context<HonoEnv>, deps: AppDeps, input: { from: string; to: string; org_id: number | '' }): Promise<ReportScope | Response> {
+async function scopeOf(
+  c: Context<HonoEnv>,
+  deps: AppDeps,
+  input: { from: string; to: string; org_id: number | '' },
+): Promise<ReportScope | Response> {
   const wrong = rangeProblem(input.from, input.to);
   if (wrong) return refuseFields(c, wrong, { to: wrong });
   const org = input.org_id === '' ? 0 : input.org_id;
   if (org !== 0) {
     const found = await deps.db.selectFrom('organizations').select('id').where('id', '=', org).executeTakeFirst();
-    if (!found) return refuseFields(c, REPORT_MESSAGES.noOrganization(org), { org_id: REPORT_MESSAGES.noOrganization(org) });
+    if (!found)
+      return refuseFields(c, REPORT_MESSAGES.noOrganization(org), { org_id: REPORT_MESSAGES.noOrganization(org) });
   }
   return { ...rangeMs(input), org, productKey: deps.config.productKey };
 }
 
 const dashboard = defineRoute({
-  method: 'GET', path: '/api/reports/dashboard/', access: 'reports_dashboard_tab', schema: ReportQuery,
-  summary: 'One panel of the overview (panel profile|growth|sign_ins|activity|tags) for from..to (YYYY-MM-DD, UTC, both included) and org_id (empty: every organization): its charts as tables.',
+  method: 'GET',
+  path: '/api/reports/dashboard/',
+  access: 'reports_dashboard_tab',
+  schema: ReportQuery,
+  summary:
+    'One panel of the overview (panel profile|growth|sign_ins|activity|tags) for from..to (YYYY-MM-DD, UTC, both included) and org_id (empty: every organization): its charts as tables.',
   async handler({ c, deps, input }) {
     const scope = await scopeOf(c, deps, input);
     if (scope instanceof Response) return scope;
-    const reply: ReportReply = { status: true, panel: input.panel, charts: await panelCharts(deps.db, input.panel, scope) };
+    const reply: ReportReply = {
+      status: true,
+      panel: input.panel,
+      charts: await panelCharts(deps.db, input.panel, scope),
+    };
     return c.json(reply);
   },
 });
 
 const analytics = defineRoute({
-  method: 'POST', path: '/user/fetch_user_analytics/', access: 'analytics_tab', schema: AnalyticsQuery,
-  summary: 'Events per day by name and in total for from..to and org_id, or for one person (user_id), from the event store.',
+  method: 'POST',
+  path: '/user/fetch_user_analytics/',
+  access: 'analytics_tab',
+  schema: AnalyticsQuery,
+  summary:
+    'Events per day by name and in total for from..to and org_id, or for one person (user_id), from the event store.',
   async handler({ c, deps, input }) {
     const scope = await scopeOf(c, deps, input);
     if (scope instanceof Response) return scope;
     const userId = input.user_id === '' ? null : input.user_id;
-    if (userId !== null && !(await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) {
+    if (
+      userId !== null &&
+      !(await deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())
+    ) {
       return refuseFields(c, REPORT_MESSAGES.noUser(userId), { user_id: REPORT_MESSAGES.noUser(userId) });
     }
     const reply: ChartsReply = { status: true, charts: await analyticsCharts(deps.db, scope, userId) };
@@ -53,7 +81,10 @@ const analytics = defineRoute({
 });
 
 const depth = defineRoute({
-  method: 'GET', path: '/api/reports/depth/', access: 'depth_analytics', schema: DepthQuery,
+  method: 'GET',
+  path: '/api/reports/depth/',
+  access: 'depth_analytics',
+  schema: DepthQuery,
   summary: 'People active per day and events per active person per day, for from..to and org_id.',
   async handler({ c, deps, input }) {
     const scope = await scopeOf(c, deps, input);
@@ -64,27 +95,44 @@ const depth = defineRoute({
 });
 
 const events = defineRoute({
-  method: 'POST', path: '/segment/fetch_segmentio_events/', access: 'segmentio_tab', schema: EventsQuery,
-  summary: 'Events newest first, 50 a page, for from..to, org_id and name (exact); cursor (occurred_at.id) is the next page; names lists those the range holds.',
+  method: 'POST',
+  path: '/segment/fetch_segmentio_events/',
+  access: 'segmentio_tab',
+  schema: EventsQuery,
+  summary:
+    'Events newest first, 50 a page, for from..to, org_id and name (exact); cursor (occurred_at.id) is the next page; names lists those the range holds.',
   async handler({ c, deps, input }) {
     const scope = await scopeOf(c, deps, input);
     if (scope instanceof Response) return scope;
-    const search = { start: scope.start, end: scope.end, org: scope.org || null, name: input.name, after: input.cursor || null };
-    const [page, names] = await Promise.all([listEvents(deps.db, search), eventNames(deps.db, scope.start, scope.end, scope.org)]);
+    const search = {
+      start: scope.start,
+      end: scope.end,
+      org: scope.org || null,
+      name: input.name,
+      after: input.cursor || null,
+    };
+    const [page, names] = await Promise.all([
+      listEvents(deps.db, search),
+      eventNames(deps.db, scope.start, scope.end, scope.org),
+    ]);
     const reply: EventsReply = { status: true, ...page, names };
     return c.json(reply);
   },
 });
 
 const userSegmentData = defineRoute({
-  method: 'POST', path: '/user/get_user_segment_data/', access: 'segmentio_tab', schema: UserSegmentQuery,
-  summary: 'One person\'s events: first and last seen, per day in from..to, the latest 20.',
+  method: 'POST',
+  path: '/user/get_user_segment_data/',
+  access: 'segmentio_tab',
+  schema: UserSegmentQuery,
+  summary: "One person's events: first and last seen, per day in from..to, the latest 20.",
   async handler({ c, deps, input }) {
     const wrong = rangeProblem(input.from, input.to);
     if (wrong) return refuseFields(c, wrong, { to: wrong });
     const { start, end } = rangeMs(input);
     const found = await userSegment(deps.db, input.user_id, start, end);
-    if (!found) return refuseFields(c, REPORT_MESSAGES.noUser(input.user_id), { user_id: REPORT_MESSAGES.noUser(input.user_id) });
+    if (!found)
+      return refuseFields(c, REPORT_MESSAGES.noUser(input.user_id), { user_id: REPORT_MESSAGES.noUser(input.user_id) });
     const reply: UserSegmentReply = { status: true, ...found };
     return c.json(reply);
   },

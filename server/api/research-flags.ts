@@ -6,7 +6,14 @@
 import type { Context } from 'hono';
 import { distributorLabel } from '../../src/domain/broker-research';
 import {
-  FLAG_MESSAGES, FlagsQuery, NewSubmissionsQuery, SaveFlagsForm, type FlagsReply, type FlagsState, type NewSubmissionsReply, type StaleFlagsReply,
+  FLAG_MESSAGES,
+  FlagsQuery,
+  NewSubmissionsQuery,
+  SaveFlagsForm,
+  type FlagsReply,
+  type FlagsState,
+  type NewSubmissionsReply,
+  type StaleFlagsReply,
 } from '../../src/domain/broker-research-flags';
 import { knownDistributors, mayUseDistributor, readFlags, saveFlags } from '../broker-research/flags';
 import { countNewSubmissions, latestNewSubmissions } from '../broker-research/submissions';
@@ -15,19 +22,31 @@ import { forbidden, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 
 const replyOf = (state: FlagsState, msg: string): FlagsReply => ({
-  status: true, msg, result: { status: state.flags }, dist: state.dist, version: state.version, updated_by: state.updated_by, updated_at: state.updated_at,
+  status: true,
+  msg,
+  result: { status: state.flags },
+  dist: state.dist,
+  version: state.version,
+  updated_by: state.updated_by,
+  updated_at: state.updated_at,
 });
 
 /** The refusal of a distributor this session may not use (unknown: 400; tri without tri_submittor: 403), or null. */
 function refusalOf(c: Context, deps: AppDeps, session: CurrentSession, dist: string): Response | null {
-  if (!knownDistributors(deps.config.productKey).includes(dist)) return refuseFields(c, FLAG_MESSAGES.unknownDist(dist), { dist: FLAG_MESSAGES.unknownDist(dist) });
-  if (!mayUseDistributor(dist, deps.config.productKey, session.grants.otherFeatures)) return forbidden(c, FLAG_MESSAGES.triRefused);
+  if (!knownDistributors(deps.config.productKey).includes(dist))
+    return refuseFields(c, FLAG_MESSAGES.unknownDist(dist), { dist: FLAG_MESSAGES.unknownDist(dist) });
+  if (!mayUseDistributor(dist, deps.config.productKey, session.grants.otherFeatures))
+    return forbidden(c, FLAG_MESSAGES.triRefused);
   return null;
 }
 
 const getFlags = defineRoute({
-  method: 'GET', path: '/api/researchreports/brflags/', access: 'br_research', schema: FlagsQuery,
-  summary: 'The research flags of one distributor (dist: the product key, or tri with tri_submittor) in result.status, with their version and who saved them last.',
+  method: 'GET',
+  path: '/api/researchreports/brflags/',
+  access: 'br_research',
+  schema: FlagsQuery,
+  summary:
+    'The research flags of one distributor (dist: the product key, or tri with tri_submittor) in result.status, with their version and who saved them last.',
   async handler({ c, deps, input, session }) {
     const refused = refusalOf(c, deps, session, input.dist);
     if (refused) return refused;
@@ -36,8 +55,12 @@ const getFlags = defineRoute({
 });
 
 const putFlags = defineRoute({
-  method: 'PUT', path: '/api/researchreports/brflags/', access: 'br_research', schema: SaveFlagsForm,
-  summary: 'Saves every research flag of one distributor (form: dist, flags as JSON, the version read); a save in between: 409 with the flags now.',
+  method: 'PUT',
+  path: '/api/researchreports/brflags/',
+  access: 'br_research',
+  schema: SaveFlagsForm,
+  summary:
+    'Saves every research flag of one distributor (form: dist, flags as JSON, the version read); a save in between: 409 with the flags now.',
   async handler({ c, deps, input, now, session }) {
     const refused = refusalOf(c, deps, session, input.dist);
     if (refused) return refused;
@@ -52,14 +75,21 @@ const putFlags = defineRoute({
 });
 
 const getNewSubmissions = defineRoute({
-  method: 'GET', path: '/api/researchreports/get_new_researchreports/', access: 'br_research', schema: NewSubmissionsQuery,
-  summary: 'Submissions waiting for review: result.SUBMISSION_STATUS_NEW, their count (fetch_new, default true), and result.latest, the `latest` newest of them (0–20, default 0).',
+  method: 'GET',
+  path: '/api/researchreports/get_new_researchreports/',
+  access: 'br_research',
+  schema: NewSubmissionsQuery,
+  summary:
+    'Submissions waiting for review: result.SUBMISSION_STATUS_NEW, their count (fetch_new, default true), and result.latest, the `latest` newest of them (0–20, default 0).',
   async handler({ c, deps, input }) {
     const [count, latest] = await Promise.all([
       input.fetch_new ? countNewSubmissions(deps.db) : Promise.resolve(undefined),
       latestNewSubmissions(deps.db, input.latest),
     ]);
-    const reply: NewSubmissionsReply = { status: true, result: { ...(count === undefined ? {} : { SUBMISSION_STATUS_NEW: count }), latest } };
+    const reply: NewSubmissionsReply = {
+      status: true,
+      result: { ...(count === undefined ? {} : { SUBMISSION_STATUS_NEW: count }), latest },
+    };
     return c.json(reply);
   },
 });

@@ -24,8 +24,12 @@ export function allowedServerTypes(user: User, config: ServerConfig, linkingOn: 
 }
 
 const sessionCheck = defineRoute({
-  method: 'POST', path: '/session_check/', access: 'public', activity: true,
-  summary: 'Who is signed in and with which features; answers status false without a signed-in session. Counts as activity.',
+  method: 'POST',
+  path: '/session_check/',
+  access: 'public',
+  activity: true,
+  summary:
+    'Who is signed in and with which features; answers status false without a signed-in session. Counts as activity.',
   async handler({ c, deps, now, session }) {
     const reply = (body: SessionCheckReply) => c.json(body);
     if (!session || !mayAccess('admin_panel_access', session)) return reply({ status: false });
@@ -33,13 +37,22 @@ const sessionCheck = defineRoute({
     const keys = await deps.keys();
     const allowed = allowedServerTypes(session.user, config, keys.link !== null);
     const others = allowed.filter((t) => t !== config.serverType);
-    const jwt = keys.link && others.length > 0
-      ? await issueLinkToken(keys.link, {
-        issuer: config.serverType, audience: others, email: session.user.email, authTime: session.authTime, userId: session.user.id,
-        keys: [...session.grants.features, ...session.grants.otherFeatures],
-        emailChangedAt: session.user.email_changed_at === null ? null : Number(session.user.email_changed_at),
-      }, now)
-      : '';
+    const jwt =
+      keys.link && others.length > 0
+        ? await issueLinkToken(
+            keys.link,
+            {
+              issuer: config.serverType,
+              audience: others,
+              email: session.user.email,
+              authTime: session.authTime,
+              userId: session.user.id,
+              keys: [...session.grants.features, ...session.grants.otherFeatures],
+              emailChangedAt: session.user.email_changed_at === null ? null : Number(session.user.email_changed_at),
+            },
+            now,
+          )
+        : '';
     return reply({
       status: true,
       email: session.user.email,
@@ -54,14 +67,22 @@ const sessionCheck = defineRoute({
 });
 
 const logout = defineRoute({
-  method: 'GET', path: '/logout_account/', access: 'admin_panel_access',
+  method: 'GET',
+  path: '/logout_account/',
+  access: 'admin_panel_access',
   // A GET by spec §7, yet it ends the session: it takes a CSRF token like any change (decision 003).
   csrf: true,
   summary: 'Ends the session on the server and clears its cookie.',
   async handler({ c, deps, now, session }) {
     await deps.db.transaction().execute(async (trx) => {
       await deleteSession(trx, session.idHash);
-      await writeAudit(trx, { category: 'auth', author: session.user.username, action: 'signed out', at: now, success: true });
+      await writeAudit(trx, {
+        category: 'auth',
+        author: session.user.username,
+        action: 'signed out',
+        at: now,
+        success: true,
+      });
     });
     await endBrowserSession(c);
     const body: LogoutReply = { msg: LOGGED_OUT };

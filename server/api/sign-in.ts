@@ -3,15 +3,30 @@
 // many password attempts from one address answer 429 before any hashing (decision 040).
 import type { Kysely, Transaction } from 'kysely';
 import {
-  ActivateForm, LOGIN_BLOCKED, LinkedLoginForm, LoginForm, MESSAGES, OtpForm, throttledMessage,
-  type LinkedLoginReply, type LoginReply, type StatusReply, type ThrottledReply,
+  ActivateForm,
+  LOGIN_BLOCKED,
+  LinkedLoginForm,
+  LoginForm,
+  MESSAGES,
+  OtpForm,
+  throttledMessage,
+  type LinkedLoginReply,
+  type LoginReply,
+  type StatusReply,
+  type ThrottledReply,
 } from '../../src/domain/auth';
 import { writeAudit } from '../audit';
 import { AlreadyEnrolled, PendingSessionEnded, enrolTotp } from '../auth/enrolment';
 import { claimLinkToken, verifyLinkToken } from '../auth/link-tokens';
 import { LINK_TRUST_TEXT, linkDistrust, pinLinkedIdentity, type LinkDistrust } from '../auth/link-trust';
 import {
-  attemptKey, clearUnlessLocked, confirmFailure, giveBackAttempt, sourceAttemptKey, takeAttempt, type Attempt,
+  attemptKey,
+  clearUnlessLocked,
+  confirmFailure,
+  giveBackAttempt,
+  sourceAttemptKey,
+  takeAttempt,
+  type Attempt,
 } from '../auth/lockout';
 import { hashPassword, needsRehash, verifyDummy, verifyPassword, type HashPriority } from '../auth/passwords';
 import { createSession, hashSessionId, type StartedSession } from '../auth/sessions';
@@ -42,7 +57,8 @@ export const SIGN_IN_TEXT = {
 
 /** Replaces whatever session the browser presented with a new one (session fixation defence). */
 async function rotateSession(
-  trx: Kysely<Database>, presentedCookie: string | null,
+  trx: Kysely<Database>,
+  presentedCookie: string | null,
   next: { userId: number; stage: SessionStage; now: number; mtUserEmail?: string; authTime?: number },
 ): Promise<StartedSession> {
   if (presentedCookie) await trx.deleteFrom('sessions').where('id_hash', '=', hashSessionId(presentedCookie)).execute();
@@ -63,9 +79,15 @@ interface Attempter {
   known: boolean;
 }
 
-async function attempterOf(db: Kysely<Database>, username: string, address: string, now: number, hasAccount = true): Promise<Attempter> {
+async function attempterOf(
+  db: Kysely<Database>,
+  username: string,
+  address: string,
+  now: number,
+  hasAccount = true,
+): Promise<Attempter> {
   // A name no account holds has no known source: a flood of made-up names costs one read less each.
-  const known = hasAccount && await isKnownSource(db, attemptKey(username), address, now);
+  const known = hasAccount && (await isKnownSource(db, attemptKey(username), address, now));
   return { key: known ? sourceAttemptKey(username, address) : attemptKey(username), author: username, address, known };
 }
 
@@ -78,11 +100,18 @@ async function completeSignIn(trx: Transaction<Database>, who: Attempter, now: n
 const LOCKED_ACTION = 'account locked after repeated failures';
 
 /** A checked factor was wrong: audited; answers the reply text ('blocked' once locked). */
-async function failFactor(db: Kysely<Database>, who: Attempter, action: string, now: number, wrong: string): Promise<string> {
+async function failFactor(
+  db: Kysely<Database>,
+  who: Attempter,
+  action: string,
+  now: number,
+  wrong: string,
+): Promise<string> {
   const outcome = await db.transaction().execute(async (trx) => {
     const result = await confirmFailure(trx, who.key, now);
     await writeAudit(trx, { category: 'auth', author: who.author, action, at: now, success: false });
-    if (result.lockedNow) await writeAudit(trx, { category: 'auth', author: who.author, action: LOCKED_ACTION, at: now, success: false });
+    if (result.lockedNow)
+      await writeAudit(trx, { category: 'auth', author: who.author, action: LOCKED_ACTION, at: now, success: false });
     return result;
   });
   return outcome.locked ? LOGIN_BLOCKED : wrong;
@@ -99,7 +128,12 @@ const hashPriority = (who: Attempter): HashPriority => (who.known ? 'normal' : '
  * Checks a password through the instance's hashing limiter. When the server is too busy to check
  * it (ServerBusy, answered 503), nothing was checked, so the attempt is given back.
  */
-async function checkPassword(deps: AppDeps, who: Attempter, now: number, check: () => Promise<boolean>): Promise<boolean> {
+async function checkPassword(
+  deps: AppDeps,
+  who: Attempter,
+  now: number,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   try {
     return await deps.hashing.run(check, hashKind(who));
   } catch (err) {
@@ -109,9 +143,22 @@ async function checkPassword(deps: AppDeps, who: Attempter, now: number, check: 
 }
 
 /** A step refused because the account is (or just became) locked: audited. */
-async function refuseBlocked(db: Kysely<Database>, who: Attempter, step: string, now: number, attempt: Attempt = 'locked'): Promise<void> {
-  if (attempt === 'locked-now') await writeAudit(db, { category: 'auth', author: who.author, action: LOCKED_ACTION, at: now, success: false });
-  await writeAudit(db, { category: 'auth', author: who.author, action: `${step} refused: account blocked`, at: now, success: false });
+async function refuseBlocked(
+  db: Kysely<Database>,
+  who: Attempter,
+  step: string,
+  now: number,
+  attempt: Attempt = 'locked',
+): Promise<void> {
+  if (attempt === 'locked-now')
+    await writeAudit(db, { category: 'auth', author: who.author, action: LOCKED_ACTION, at: now, success: false });
+  await writeAudit(db, {
+    category: 'auth',
+    author: who.author,
+    action: `${step} refused: account blocked`,
+    at: now,
+    success: false,
+  });
 }
 
 /**
@@ -130,7 +177,10 @@ class Abandon extends Error {
 type Outcome<T> = { ok: true; value: T } | { ok: false; reason: Abandoned };
 
 /** Runs a sign-in transaction that may throw Abandon. */
-async function signInTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<Outcome<T>> {
+async function signInTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await db.transaction().execute(work) };
   } catch (err) {
@@ -144,7 +194,11 @@ async function signInTransaction<T>(db: Kysely<Database>, work: (trx: Transactio
  * once (say of two neighbouring time steps) must not turn one password step into two sessions.
  */
 async function consumePending(trx: Transaction<Database>, idHash: string): Promise<void> {
-  const result = await trx.deleteFrom('sessions').where('id_hash', '=', idHash).where('stage', '=', 'pending_otp').executeTakeFirst();
+  const result = await trx
+    .deleteFrom('sessions')
+    .where('id_hash', '=', idHash)
+    .where('stage', '=', 'pending_otp')
+    .executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) throw new Abandon('pending-used');
 }
 
@@ -174,14 +228,21 @@ async function openCodeStep(ctx: PendingCtx<{ username: string }>, step: string)
  * counted against the account; the first refusal of a window is audited, the rest of a flood is not.
  */
 async function throttled(
-  c: RouteContext<'public', LoginForm>['c'], username: string, address: string,
-  check: { retryAfterMs: number; first: boolean }, now: number,
+  c: RouteContext<'public', LoginForm>['c'],
+  username: string,
+  address: string,
+  check: { retryAfterMs: number; first: boolean },
+  now: number,
 ): Promise<Response> {
   const seconds = Math.ceil(check.retryAfterMs / 1000);
   if (check.first) {
     await writeAudit(c.get('deps').db, {
-      category: 'auth', author: username, action: 'password step refused: too many attempts from this address',
-      at: now, success: false, current: { address },
+      category: 'auth',
+      author: username,
+      action: 'password step refused: too many attempts from this address',
+      at: now,
+      success: false,
+      current: { address },
     });
   }
   c.header('Retry-After', String(seconds));
@@ -189,7 +250,10 @@ async function throttled(
 }
 
 const login = defineRoute({
-  method: 'POST', path: '/login_account_new/', access: 'public', schema: LoginForm,
+  method: 'POST',
+  path: '/login_account_new/',
+  access: 'public',
+  schema: LoginForm,
   summary: 'Password step: on success the session becomes pending_otp; first login carries the activation ticket.',
   async handler({ c, deps, now, input }) {
     const { db, config } = deps;
@@ -226,16 +290,29 @@ const login = defineRoute({
     }
     // A stronger hash is worth having, not worth a refusal: when the server is busy it waits for the next sign-in.
     const rehash = needsRehash(hash, config.scrypt)
-      ? await deps.hashing.run(() => hashPassword(input.password, config.scrypt), hashKind(who)).catch((err: unknown) => {
-        if (err instanceof ServerBusy) return null;
-        throw err;
-      })
+      ? await deps.hashing
+          .run(() => hashPassword(input.password, config.scrypt), hashKind(who))
+          .catch((err: unknown) => {
+            if (err instanceof ServerBusy) return null;
+            throw err;
+          })
       : null;
     const outcome = await signInTransaction(db, async (trx) => {
       // A correct password alone does not reset the count (decision 004): it only gives its attempt back.
       if (!(await giveBackAttempt(trx, who.key, now))) throw new Abandon('locked');
-      if (rehash) await trx.updateTable('users').set({ password_hash: rehash, updated_at: now }).where('id', '=', user.id).execute();
-      await writeAudit(trx, { category: 'auth', author: user.username, action: 'password accepted', at: now, success: true });
+      if (rehash)
+        await trx
+          .updateTable('users')
+          .set({ password_hash: rehash, updated_at: now })
+          .where('id', '=', user.id)
+          .execute();
+      await writeAudit(trx, {
+        category: 'auth',
+        author: user.username,
+        action: 'password accepted',
+        at: now,
+        success: true,
+      });
       return rotateSession(trx, c.get('sessionCookie'), { userId: user.id, stage: 'pending_otp', now });
     });
     if (!outcome.ok) {
@@ -246,17 +323,29 @@ const login = defineRoute({
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
 
-    const enrolled = await db.selectFrom('totp_secrets').select('user_id').where('user_id', '=', user.id).executeTakeFirst();
+    const enrolled = await db
+      .selectFrom('totp_secrets')
+      .select('user_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     if (enrolled) return reply({ status: true, msg: SIGN_IN_TEXT.enterOtp, first_time_login: false });
     const secret = newTotpSecret();
-    const ticket = await issueTicket(await deps.keys(), { userId: user.id, sessionHash: started.row.id_hash, secret }, now, started.row.expires_at);
+    const ticket = await issueTicket(
+      await deps.keys(),
+      { userId: user.id, sessionHash: started.row.id_hash, secret },
+      now,
+      started.row.expires_at,
+    );
     const qrcode = await qrCodeDataUrl(otpauthUri(secret, user.username));
     return reply({ status: true, msg: { ...ticket, qrcode, key: secret }, first_time_login: true });
   },
 });
 
 const verifyOtp = defineRoute({
-  method: 'POST', path: '/login_tfa_new/', access: 'pending_otp', schema: OtpForm,
+  method: 'POST',
+  path: '/login_tfa_new/',
+  access: 'pending_otp',
+  schema: OtpForm,
   summary: 'Code step: a valid, unused code turns the pending session into a new signed-in one.',
   async handler(ctx) {
     const { c, deps, now, input, session } = ctx;
@@ -282,7 +371,13 @@ const verifyOtp = defineRoute({
       return createSession(trx, { userId: user.id, stage: 'authenticated', now });
     });
     if (!outcome.ok && outcome.reason === 'pending-used') {
-      await writeAudit(db, { category: 'auth', author: user.username, action: 'code step refused: sign-in already completed', at: now, success: false });
+      await writeAudit(db, {
+        category: 'auth',
+        author: user.username,
+        action: 'code step refused: sign-in already completed',
+        at: now,
+        success: false,
+      });
       return reply({ status: false, msg: SIGN_IN_TEXT.pendingUsed });
     }
     if (!outcome.ok) {
@@ -297,7 +392,10 @@ const verifyOtp = defineRoute({
 });
 
 const activate = defineRoute({
-  method: 'POST', path: '/ap_activate_tfa', access: 'pending_otp', schema: ActivateForm,
+  method: 'POST',
+  path: '/ap_activate_tfa',
+  access: 'pending_otp',
+  schema: ActivateForm,
   summary: 'First-time activation: the code proves the ticket secret, which is then stored; the person signs in again.',
   async handler(ctx) {
     const { c, deps, now, input, session } = ctx;
@@ -314,22 +412,30 @@ const activate = defineRoute({
       return reply({ status: false, msg: SIGN_IN_TEXT.ticketInvalid });
     }
     const step = matchingStep(secret, input.otp, now);
-    if (step === null) return reply({ status: false, msg: await failFactor(db, who, 'activation code rejected', now, MESSAGES.badOtp) });
+    if (step === null)
+      return reply({ status: false, msg: await failFactor(db, who, 'activation code rejected', now, MESSAGES.badOtp) });
     let enrolled: Outcome<void>;
     try {
       enrolled = await signInTransaction(db, async (trx) => {
         // A completed activation is a completed sign-in: the count starts again (decision 004).
         await completeSignIn(trx, who, now);
         await enrolTotp(trx, {
-          userId: user.id, username: user.username, sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
-          step, sessionHash: session.idHash, now,
+          userId: user.id,
+          username: user.username,
+          sealedSecret: sealSecret(secret, keys.totpAtRest, user.id),
+          step,
+          sessionHash: session.idHash,
+          now,
         });
       });
     } catch (err) {
       if (!(err instanceof AlreadyEnrolled) && !(err instanceof PendingSessionEnded)) throw err;
       // Another request won: the code was right, so its attempt is given back.
       await giveBackAttempt(db, who.key, now);
-      return reply({ status: false, msg: err instanceof AlreadyEnrolled ? SIGN_IN_TEXT.alreadyActivated : SIGN_IN_TEXT.pendingUsed });
+      return reply({
+        status: false,
+        msg: err instanceof AlreadyEnrolled ? SIGN_IN_TEXT.alreadyActivated : SIGN_IN_TEXT.pendingUsed,
+      });
     }
     if (!enrolled.ok) {
       await refuseBlocked(db, who, 'activation', now);
@@ -341,7 +447,10 @@ const activate = defineRoute({
 });
 
 const linkedLogin = defineRoute({
-  method: 'POST', path: '/login_with_mt_account/', access: 'public', schema: LinkedLoginForm,
+  method: 'POST',
+  path: '/login_with_mt_account/',
+  access: 'public',
+  schema: LinkedLoginForm,
   changesGrants: true,
   summary: 'Linked sign-in: a single-use token from another server type starts a signed-in session here.',
   async handler({ c, deps, now, input }) {
@@ -349,40 +458,88 @@ const linkedLogin = defineRoute({
     const reply = (body: LinkedLoginReply) => c.json(body);
     const keys = await deps.keys();
     if (!keys.link) return reply({ status: false, msg: SIGN_IN_TEXT.linkOff });
-    const token = await verifyLinkToken(keys.link, input.token, { self: config.serverType, issuers: Object.keys(config.serverTypes) }, now);
+    const token = await verifyLinkToken(
+      keys.link,
+      input.token,
+      { self: config.serverType, issuers: Object.keys(config.serverTypes) },
+      now,
+    );
     if (!token.ok) {
-      await writeAudit(db, { category: 'auth', author: 'unknown', action: `linked sign-in refused: ${token.reason} token`, at: now, success: false });
-      return reply({ status: false, msg: token.reason === 'expired' ? SIGN_IN_TEXT.linkExpired : SIGN_IN_TEXT.linkInvalid });
+      await writeAudit(db, {
+        category: 'auth',
+        author: 'unknown',
+        action: `linked sign-in refused: ${token.reason} token`,
+        at: now,
+        success: false,
+      });
+      return reply({
+        status: false,
+        msg: token.reason === 'expired' ? SIGN_IN_TEXT.linkExpired : SIGN_IN_TEXT.linkInvalid,
+      });
     }
     const user = await findUserByEmail(db, token.email);
     const grants = user ? await grantsOf(db, user.id) : null;
     if (!user || !grants || !mayUsePanel(user, grants, now)) {
-      await writeAudit(db, { category: 'auth', author: token.email, action: 'linked sign-in refused: no staff account', at: now, success: false });
+      await writeAudit(db, {
+        category: 'auth',
+        author: token.email,
+        action: 'linked sign-in refused: no staff account',
+        at: now,
+        success: false,
+      });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
     }
     // What this type trusts of the other (decision 067): never more keys than the source
     // session's, no recently changed email, the one remote account pinned to this one.
     const refuseLink = async (distrust: LinkDistrust) => {
       await writeAudit(db, {
-        category: 'auth', author: user.username, at: now, success: false, action: `linked sign-in refused: ${distrust.reason.replace('_', ' ')}`,
-        current: { mt_user_email: token.email, issuer: token.issuer, remote_user_id: token.userId, detail: distrust.detail },
+        category: 'auth',
+        author: user.username,
+        at: now,
+        success: false,
+        action: `linked sign-in refused: ${distrust.reason.replace('_', ' ')}`,
+        current: {
+          mt_user_email: token.email,
+          issuer: token.issuer,
+          remote_user_id: token.userId,
+          detail: distrust.detail,
+        },
       });
       return reply({ status: false, msg: LINK_TRUST_TEXT[distrust.reason] });
     };
-    const distrust = linkDistrust(token, {
-      emailChangedAt: user.email_changed_at === null ? null : Number(user.email_changed_at), keys: [...grants.features, ...grants.otherFeatures],
-    }, now);
+    const distrust = linkDistrust(
+      token,
+      {
+        emailChangedAt: user.email_changed_at === null ? null : Number(user.email_changed_at),
+        keys: [...grants.features, ...grants.otherFeatures],
+      },
+      now,
+    );
     if (distrust) return refuseLink(distrust);
     const who = await attempterOf(db, user.username, addressKey(clientAddress(c)), now);
     const outcome = await signInTransaction(db, async (trx) => {
       if (!(await claimLinkToken(trx, token.jti, token.expiresAt))) return 'reused' as const;
-      if (!(await pinLinkedIdentity(trx, { serverType: token.issuer, remoteUserId: token.userId, userId: user.id, now }))) return 'other_identity' as const;
+      if (
+        !(await pinLinkedIdentity(trx, { serverType: token.issuer, remoteUserId: token.userId, userId: user.id, now }))
+      )
+        return 'other_identity' as const;
       // A blocked account stays blocked here too (the token is then left unused); a completed
       // linked sign-in clears the count.
       await completeSignIn(trx, who, now);
-      await writeAudit(trx, { category: 'auth', author: user.username, action: 'signed in through a linked account', at: now, success: true, current: { mt_user_email: token.email } });
+      await writeAudit(trx, {
+        category: 'auth',
+        author: user.username,
+        action: 'signed in through a linked account',
+        at: now,
+        success: true,
+        current: { mt_user_email: token.email },
+      });
       return rotateSession(trx, c.get('sessionCookie'), {
-        userId: user.id, stage: 'authenticated', now, mtUserEmail: token.email, authTime: token.authTime,
+        userId: user.id,
+        stage: 'authenticated',
+        now,
+        mtUserEmail: token.email,
+        authTime: token.authTime,
       });
     });
     if (!outcome.ok) {
@@ -391,10 +548,20 @@ const linkedLogin = defineRoute({
     }
     const started = outcome.value;
     if (started === 'reused') {
-      await writeAudit(db, { category: 'auth', author: user.username, action: 'linked sign-in refused: token reused', at: now, success: false });
+      await writeAudit(db, {
+        category: 'auth',
+        author: user.username,
+        action: 'linked sign-in refused: token reused',
+        at: now,
+        success: false,
+      });
       return reply({ status: false, msg: SIGN_IN_TEXT.linkUsed });
     }
-    if (started === 'other_identity') return refuseLink({ reason: 'other_identity', detail: `another account of ${token.issuer} is linked to this one` });
+    if (started === 'other_identity')
+      return refuseLink({
+        reason: 'other_identity',
+        detail: `another account of ${token.issuer} is linked to this one`,
+      });
     await startBrowserSession(c, started.id);
     await deps.sweep(now);
     return reply({ status: true, mt_user_email: token.email });

@@ -6,8 +6,16 @@ import { DEFAULT_STARTUP_SCREEN, defaultFlags, flagKeys, SUBSCRIPTION_STATUSES }
 import { USER_CATEGORIES } from '../../src/domain/user-kinds';
 import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, USERNAME_PATTERN } from '../../src/domain/user-rules';
 import {
-  CheckEmailsForm, DefaultSettingsForm, RegisterForm, UsernameCheckForm, UsernameSuggestForm, type CheckEmailsReply,
-  type DefaultSettingsReply, type ProductSettingsReply, type UsernameCheckReply, type UsernameSuggestReply,
+  CheckEmailsForm,
+  DefaultSettingsForm,
+  RegisterForm,
+  UsernameCheckForm,
+  UsernameSuggestForm,
+  type CheckEmailsReply,
+  type DefaultSettingsReply,
+  type ProductSettingsReply,
+  type UsernameCheckReply,
+  type UsernameSuggestReply,
 } from '../../src/domain/users';
 import { refuseFields } from '../http/replies';
 import { defineRoute } from '../routes';
@@ -16,8 +24,11 @@ import { freeUsernames, takenUsernames, usernameBase } from '../users/usernames'
 import { permissionName } from '../../src/domain/feature-labels';
 
 const getProductSettings = defineRoute({
-  method: 'POST', path: '/user/get_product_settings/', access: 'create_user_tab',
-  summary: "The choices of step one: user types this session may give, categories, configurations, data plan items, screens, flags.",
+  method: 'POST',
+  path: '/user/get_product_settings/',
+  access: 'create_user_tab',
+  summary:
+    'The choices of step one: user types this session may give, categories, configurations, data plan items, screens, flags.',
   handler({ c, deps, session }) {
     const names = productNames(deps.config.productKey);
     const reply: ProductSettingsReply = {
@@ -39,8 +50,12 @@ const getProductSettings = defineRoute({
 });
 
 const getDefaultSettings = defineRoute({
-  method: 'POST', path: '/user/get_default_settings/', access: 'create_user_tab', schema: DefaultSettingsForm,
-  summary: "A new user's defaults: the user type's expiry (spec §4, from the server's UTC today), configuration, screen, flags.",
+  method: 'POST',
+  path: '/user/get_default_settings/',
+  access: 'create_user_tab',
+  schema: DefaultSettingsForm,
+  summary:
+    "A new user's defaults: the user type's expiry (spec §4, from the server's UTC today), configuration, screen, flags.",
   handler({ c, deps, now, input }) {
     const product = deps.config.productKey;
     const reply: DefaultSettingsReply = {
@@ -57,17 +72,28 @@ const getDefaultSettings = defineRoute({
 });
 
 const checkEmailsValidity = defineRoute({
-  method: 'POST', path: '/user/check_emails_validity/', access: 'create_user_tab', schema: CheckEmailsForm,
+  method: 'POST',
+  path: '/user/check_emails_validity/',
+  access: 'create_user_tab',
+  schema: CheckEmailsForm,
   summary: 'Per email: whether it has the right shape and whether a user has it already.',
   async handler({ c, deps, input }) {
     const emails = input.emails.map((e) => e.trim().toLowerCase());
     const valid = emails.map((e) => EMAIL_PATTERN.test(e));
-    const used = await takenEmails(deps.db, emails.filter((_, i) => valid[i]));
+    const used = await takenEmails(
+      deps.db,
+      emails.filter((_, i) => valid[i]),
+    );
     const reply: CheckEmailsReply = {
       status: true,
       data: emails.map((email, i) => {
         const exists = used.has(email);
-        return { email, valid: valid[i]!, exists, msg: !valid[i] ? FIELD_MESSAGES.email : exists ? CREATE_TEXT.emailTaken : null };
+        return {
+          email,
+          valid: valid[i]!,
+          exists,
+          msg: !valid[i] ? FIELD_MESSAGES.email : exists ? CREATE_TEXT.emailTaken : null,
+        };
       }),
     };
     return c.json(reply);
@@ -75,19 +101,27 @@ const checkEmailsValidity = defineRoute({
 });
 
 const getValidUsername = defineRoute({
-  method: 'POST', path: '/user/get_valid_username/', access: 'create_user_tab', schema: UsernameCheckForm,
+  method: 'POST',
+  path: '/user/get_valid_username/',
+  access: 'create_user_tab',
+  schema: UsernameCheckForm,
   summary: 'Whether a username may be given to a new user: the right shape and not taken (in any case).',
   async handler({ c, deps, input }) {
     let reply: UsernameCheckReply;
-    if (!USERNAME_PATTERN.test(input.username)) reply = { status: true, available: false, msg: FIELD_MESSAGES.username };
-    else if ((await takenUsernames(deps.db, [input.username])).size) reply = { status: true, available: false, msg: `${input.username} is taken.` };
+    if (!USERNAME_PATTERN.test(input.username))
+      reply = { status: true, available: false, msg: FIELD_MESSAGES.username };
+    else if ((await takenUsernames(deps.db, [input.username])).size)
+      reply = { status: true, available: false, msg: `${input.username} is taken.` };
     else reply = { status: true, available: true, msg: `${input.username} is available.` };
     return c.json(reply);
   },
 });
 
 const getValidUsernameNew = defineRoute({
-  method: 'POST', path: '/user/get_valid_username_new/', access: 'create_user_tab', schema: UsernameSuggestForm,
+  method: 'POST',
+  path: '/user/get_valid_username_new/',
+  access: 'create_user_tab',
+  schema: UsernameSuggestForm,
   summary: 'A free username built from the first and last name (or the email), as register/ would give.',
   async handler({ c, deps, input }) {
     const [username] = await freeUsernames(deps.db, [usernameBase(input)], new Set());
@@ -97,7 +131,10 @@ const getValidUsernameNew = defineRoute({
 });
 
 const register = defineRoute({
-  method: 'POST', path: '/user/register/', access: 'create_user_tab', schema: RegisterForm,
+  method: 'POST',
+  path: '/user/register/',
+  access: 'create_user_tab',
+  schema: RegisterForm,
   summary: `Creates 1 to ${MAX_USERS_PER_CREATE} users with the same account settings, all or none, audited; welcome emails on request.`,
   async handler({ c, deps, now, input, session }) {
     if (input.users.length > 1 && !session.grants.features.includes('bulk_user_creation')) {
@@ -111,5 +148,10 @@ const register = defineRoute({
 });
 
 export const userCreateRoutes = [
-  getProductSettings, getDefaultSettings, checkEmailsValidity, getValidUsername, getValidUsernameNew, register,
+  getProductSettings,
+  getDefaultSettings,
+  checkEmailsValidity,
+  getValidUsername,
+  getValidUsernameNew,
+  register,
 ];

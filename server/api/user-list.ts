@@ -17,12 +17,19 @@ function mayFilter(session: CurrentSession, filter: UserFilter): boolean {
 }
 
 const filterOf = (input: UserFilter): UserFilter => ({
-  q: input.q, user_type: input.user_type, user_category: input.user_category, organization_id: input.organization_id,
-  active: input.active, deleted: input.deleted,
+  q: input.q,
+  user_type: input.user_type,
+  user_category: input.user_category,
+  organization_id: input.organization_id,
+  active: input.active,
+  deleted: input.deleted,
 });
 
 const searchUsers = defineRoute({
-  method: 'POST', path: '/user/search_user/', access: 'user_mgmt', schema: SearchUsersForm,
+  method: 'POST',
+  path: '/user/search_user/',
+  access: 'user_mgmt',
+  schema: SearchUsersForm,
   summary: 'One page of users matching the search text and filters, in the order asked, with the total.',
   async handler({ c, deps, input, session }) {
     const filter = filterOf(input);
@@ -52,7 +59,10 @@ const searchUsers = defineRoute({
 });
 
 const exportUsers = defineRoute({
-  method: 'POST', path: '/user/export_users/', access: 'export_csv_access', schema: ExportUsersForm,
+  method: 'POST',
+  path: '/user/export_users/',
+  access: 'export_csv_access',
+  schema: ExportUsersForm,
   summary: 'Every user matching the filters, in the list order, as a CSV or XLSX download.',
   async handler({ c, deps, now, input, session }) {
     const filter = filterOf(input);
@@ -63,7 +73,11 @@ const exportUsers = defineRoute({
     // for. N is the exact count when the export starts.
     const matched = await countUsers(deps.db, filter);
     await writeAudit(deps.db, {
-      category: 'user', author: session.user.username, action: `exported ${matched} users`, at: now, success: true,
+      category: 'user',
+      author: session.user.username,
+      action: `exported ${matched} users`,
+      at: now,
+      success: true,
       current: { format: input.format, filter, sort: order.sort, dir: order.dir, matched },
     });
     const filename = exportFilename(input.format, now);

@@ -11,15 +11,33 @@ import { filterWhere, LIST_COLUMNS, parseData } from './search';
 export const AUDIT_EXPORT_BATCH = 5_000;
 
 interface ExportRow {
-  created_at: number; category: string; author: string; action: string; success: boolean; origin: string;
-  record: string; previous: string; current: string;
+  created_at: number;
+  category: string;
+  author: string;
+  action: string;
+  success: boolean;
+  origin: string;
+  record: string;
+  previous: string;
+  current: string;
 }
 
-const redactedJson = (text: string | null): string => (text === null ? '' : JSON.stringify(redactSecrets(parseData(text))));
+const redactedJson = (text: string | null): string =>
+  text === null ? '' : JSON.stringify(redactSecrets(parseData(text)));
 
 export const AUDIT_SHEET: SheetLayout<ExportRow> = {
   header: AUDIT_EXPORT_COLUMNS,
-  cells: (r) => [isoTime(r.created_at), r.category, r.author, r.action, r.success ? 'Success' : 'Failed', r.origin, r.record, r.previous, r.current],
+  cells: (r) => [
+    isoTime(r.created_at),
+    r.category,
+    r.author,
+    r.action,
+    r.success ? 'Success' : 'Failed',
+    r.origin,
+    r.record,
+    r.previous,
+    r.current,
+  ],
   sheetName: 'Audit log',
 };
 
@@ -31,14 +49,31 @@ async function* batches(db: Kysely<Database>, f: AuditFilter): AsyncGenerator<Ex
   let after: AuditCursor | null = null;
   const words = f.action.toLowerCase();
   for (;;) {
-    const rows = await db.selectFrom('audit_log').select([...LIST_COLUMNS, 'previous_data', 'current_data'])
-      .where(filterWhere({ ...f, action: '' }, after)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(AUDIT_EXPORT_BATCH).execute();
+    const rows = await db
+      .selectFrom('audit_log')
+      .select([...LIST_COLUMNS, 'previous_data', 'current_data'])
+      .where(filterWhere({ ...f, action: '' }, after))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(AUDIT_EXPORT_BATCH)
+      .execute();
     if (rows.length === 0) return;
-    yield rows.filter((r) => words === '' || r.action.toLowerCase().includes(words)).map((r) => ({
-      created_at: Number(r.created_at), category: r.category, author: r.author, action: r.action, success: Number(r.success) === 1,
-      origin: r.origin, record: r.record_kind === null || r.record_id === null ? '' : recordText({ kind: r.record_kind, id: Number(r.record_id) }),
-      previous: redactedJson(r.previous_data), current: redactedJson(r.current_data),
-    }));
+    yield rows
+      .filter((r) => words === '' || r.action.toLowerCase().includes(words))
+      .map((r) => ({
+        created_at: Number(r.created_at),
+        category: r.category,
+        author: r.author,
+        action: r.action,
+        success: Number(r.success) === 1,
+        origin: r.origin,
+        record:
+          r.record_kind === null || r.record_id === null
+            ? ''
+            : recordText({ kind: r.record_kind, id: Number(r.record_id) }),
+        previous: redactedJson(r.previous_data),
+        current: redactedJson(r.current_data),
+      }));
     if (rows.length < AUDIT_EXPORT_BATCH) return;
     const last: { created_at: number; id: number } = rows.at(-1)!;
     after = { at: Number(last.created_at), id: Number(last.id) };

@@ -7,14 +7,26 @@ import type { Database } from '../db/schema';
 import { itemOf, LIST_COLUMNS, parseData } from './search';
 
 export async function recordHistory(
-  db: Kysely<Database>, product: string, kind: RecordKind, id: number, after: AuditCursor | null,
+  db: Kysely<Database>,
+  product: string,
+  kind: RecordKind,
+  id: number,
+  after: AuditCursor | null,
 ): Promise<{ entries: HistoryItem[]; next: AuditCursor | null }> {
-  let q = db.selectFrom('audit_log').select([...LIST_COLUMNS, 'previous_data', 'current_data'])
-    .where('record_kind', '=', kind).where('record_id', '=', id);
+  let q = db
+    .selectFrom('audit_log')
+    .select([...LIST_COLUMNS, 'previous_data', 'current_data'])
+    .where('record_kind', '=', kind)
+    .where('record_id', '=', id);
   if (after) q = q.where(sql`(created_at, id)`, '<', sql`(${after.at}, ${after.id})`);
-  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE + 1).execute();
+  const rows = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .execute();
   const entries = rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
-    ...itemOf(r), changes: auditChanges(product, r.category, parseData(r.previous_data), parseData(r.current_data)),
+    ...itemOf(r),
+    changes: auditChanges(product, r.category, parseData(r.previous_data), parseData(r.current_data)),
   }));
   const last = entries.at(-1);
   return { entries, next: rows.length > AUDIT_PAGE_SIZE && last ? { at: last.created_at, id: last.id } : null };

@@ -4,7 +4,15 @@
 // anywhere in the action: no index serves that, so a page with it walks at most ACTION_SCAN_WINDOW
 // entries of the other filters' range and says how far back it looked; the next page goes on from there.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import { AUDIT_PAGE_SIZE, AUDIT_TOTAL_CAP, DAY_MS, dayStart, type AuditCursor, type AuditFilter, type AuditListItem } from '../../src/domain/audit-log';
+import {
+  AUDIT_PAGE_SIZE,
+  AUDIT_TOTAL_CAP,
+  DAY_MS,
+  dayStart,
+  type AuditCursor,
+  type AuditFilter,
+  type AuditListItem,
+} from '../../src/domain/audit-log';
 import { engineOf } from '../db/connect';
 import { boundedPage, cappedCount } from '../db/keyset';
 import type { AuditRow, Database } from '../db/schema';
@@ -16,13 +24,30 @@ type Eb = ExpressionBuilder<Database, 'audit_log'>;
 /** Entries an action-text page looks through at most. */
 export const ACTION_SCAN_WINDOW = 20_000;
 
-export const LIST_COLUMNS = ['id', 'category', 'author', 'action', 'origin', 'source', 'created_at', 'success', 'record_kind', 'record_id'] as const;
+export const LIST_COLUMNS = [
+  'id',
+  'category',
+  'author',
+  'action',
+  'origin',
+  'source',
+  'created_at',
+  'success',
+  'record_kind',
+  'record_id',
+] as const;
 type ListRow = Pick<AuditRow, (typeof LIST_COLUMNS)[number]>;
 
 export function itemOf(r: ListRow): AuditListItem {
   return {
-    id: Number(r.id), category: r.category, author: r.author, action: r.action, origin: r.origin, source: r.source,
-    created_at: Number(r.created_at), success: Number(r.success) === 1,
+    id: Number(r.id),
+    category: r.category,
+    author: r.author,
+    action: r.action,
+    origin: r.origin,
+    source: r.source,
+    created_at: Number(r.created_at),
+    success: Number(r.success) === 1,
     record: r.record_kind === null || r.record_id === null ? null : { kind: r.record_kind, id: Number(r.record_id) },
   };
 }
@@ -35,7 +60,8 @@ export function filterWhere(f: AuditFilter, after: AuditCursor | null) {
     const and: Expression<SqlBool>[] = [];
     if (f.category) and.push(eb('category', '=', f.category));
     if (f.author) and.push(eb('author', '=', f.author));
-    if (f.record_kind && f.record_id !== '') and.push(eb('record_kind', '=', f.record_kind), eb('record_id', '=', f.record_id));
+    if (f.record_kind && f.record_id !== '')
+      and.push(eb('record_kind', '=', f.record_kind), eb('record_id', '=', f.record_id));
     if (f.result !== 'both') and.push(eb('success', '=', f.result === 'success' ? 1 : 0));
     if (f.from) and.push(eb('created_at', '>=', dayStart(f.from)));
     if (f.to) and.push(eb('created_at', '<', dayStart(f.to) + DAY_MS));
@@ -59,15 +85,30 @@ export interface AuditPage {
 
 export async function searchAudit(db: Db, f: AuditFilter, after: AuditCursor | null): Promise<AuditPage> {
   if (f.action) return searchByAction(db, f, after);
-  const rows = await db.selectFrom('audit_log').select([...LIST_COLUMNS]).where(filterWhere(f, after))
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE + 1).execute();
+  const rows = await db
+    .selectFrom('audit_log')
+    .select([...LIST_COLUMNS])
+    .where(filterWhere(f, after))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .execute();
   const { page: kept, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
   const entries = kept.map(itemOf);
   const last = entries.at(-1);
-  const total = await cappedCount(db, db.selectFrom('audit_log').select(sql`1`.as('one')).where(filterWhere(f, null)), AUDIT_TOTAL_CAP);
+  const total = await cappedCount(
+    db,
+    db
+      .selectFrom('audit_log')
+      .select(sql`1`.as('one'))
+      .where(filterWhere(f, null)),
+    AUDIT_TOTAL_CAP,
+  );
   return {
-    entries, next: more && last ? { at: last.created_at, id: last.id } : null,
-    total: Math.min(total, AUDIT_TOTAL_CAP), total_capped: total > AUDIT_TOTAL_CAP,
+    entries,
+    next: more && last ? { at: last.created_at, id: last.id } : null,
+    total: Math.min(total, AUDIT_TOTAL_CAP),
+    total_capped: total > AUDIT_TOTAL_CAP,
   };
 }
 
@@ -77,25 +118,51 @@ export async function searchAudit(db: Db, f: AuditFilter, after: AuditCursor | n
  * the total is what the window held, capped when there is more to look through.
  */
 async function searchByAction(db: Db, f: AuditFilter, after: AuditCursor | null): Promise<AuditPage> {
-  const windowed = (eb: { selectFrom: Db['selectFrom'] }) => eb.selectFrom('audit_log').select([...LIST_COLUMNS]).where(filterWhere(f, after))
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ACTION_SCAN_WINDOW);
-  const rows = await db.selectFrom((eb) => windowed(eb).as('w')).selectAll().where(actionLike(db, f.action))
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(AUDIT_PAGE_SIZE + 1).execute();
+  const windowed = (eb: { selectFrom: Db['selectFrom'] }) =>
+    eb
+      .selectFrom('audit_log')
+      .select([...LIST_COLUMNS])
+      .where(filterWhere(f, after))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(ACTION_SCAN_WINDOW);
+  const rows = await db
+    .selectFrom((eb) => windowed(eb).as('w'))
+    .selectAll()
+    .where(actionLike(db, f.action))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .execute();
   const { page: kept, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
   const entries = kept.map(itemOf);
   const last = entries.at(-1);
-  if (more && last) return { entries, next: { at: last.created_at, id: last.id }, total: AUDIT_PAGE_SIZE, total_capped: true };
-  const end = await db.selectFrom('audit_log').select(['created_at', 'id']).where(filterWhere(f, after))
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).offset(ACTION_SCAN_WINDOW - 1).executeTakeFirst();
+  if (more && last)
+    return { entries, next: { at: last.created_at, id: last.id }, total: AUDIT_PAGE_SIZE, total_capped: true };
+  const end = await db
+    .selectFrom('audit_log')
+    .select(['created_at', 'id'])
+    .where(filterWhere(f, after))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(ACTION_SCAN_WINDOW - 1)
+    .executeTakeFirst();
   return {
-    entries, next: end ? { at: Number(end.created_at), id: Number(end.id) } : null,
-    total: entries.length, total_capped: end !== undefined,
+    entries,
+    next: end ? { at: Number(end.created_at), id: Number(end.id) } : null,
+    total: entries.length,
+    total_capped: end !== undefined,
   };
 }
 
 /** One entry whole: its list fields and its stored data. */
 export async function findEntry(db: Db, id: number) {
-  return db.selectFrom('audit_log').select([...LIST_COLUMNS, 'previous_data', 'current_data']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('audit_log')
+    .select([...LIST_COLUMNS, 'previous_data', 'current_data'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export const parseData = (text: string | null): unknown => {

@@ -5,7 +5,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 function mac(key: Buffer, sessionId: string | null, nonce: string): string {
-  return createHmac('sha256', key).update(`${sessionId ?? ''}\u0000${nonce}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`${sessionId ?? ''}\u0000${nonce}`)
+    .digest('base64url');
 }
 
 export function issueCsrfToken(key: Buffer, sessionId: string | null): string {

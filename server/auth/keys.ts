@@ -25,11 +25,16 @@ const SECRET_NAME = 'secret_key';
 async function secretFor(db: Kysely<Database>, config: ServerConfig, now: number): Promise<string> {
   if (config.secretKey) return config.secretKey;
   if (config.appEnv === 'production') throw new Error('SECRET_KEY is required when APP_ENV=production');
-  await db.insertInto('server_secrets')
+  await db
+    .insertInto('server_secrets')
     .values({ name: SECRET_NAME, value: randomBytes(48).toString('base64url'), created_at: now })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', SECRET_NAME)
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 

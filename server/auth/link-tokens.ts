@@ -28,7 +28,9 @@ export interface LinkClaims {
 
 export async function issueLinkToken(key: Uint8Array, claims: LinkClaims, now: number): Promise<string> {
   return new SignJWT({
-    auth_time: Math.floor(claims.authTime / 1000), uid: claims.userId, keys: [...claims.keys],
+    auth_time: Math.floor(claims.authTime / 1000),
+    uid: claims.userId,
+    keys: [...claims.keys],
     ...(claims.emailChangedAt === null ? {} : { email_at: Math.floor(claims.emailChangedAt / 1000) }),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -42,34 +44,69 @@ export async function issueLinkToken(key: Uint8Array, claims: LinkClaims, now: n
 }
 
 export type LinkCheck =
-  | { ok: true; email: string; jti: string; expiresAt: number; authTime: number; issuer: string; userId: number; keys: string[]; emailChangedAt: number | null }
+  | {
+      ok: true;
+      email: string;
+      jti: string;
+      expiresAt: number;
+      authTime: number;
+      issuer: string;
+      userId: number;
+      keys: string[];
+      emailChangedAt: number | null;
+    }
   | { ok: false; reason: 'expired' | 'invalid' };
 
-const isKeyList = (x: unknown): x is string[] => Array.isArray(x) && x.length <= 200 && x.every((k) => typeof k === 'string' && k.length <= 64);
+const isKeyList = (x: unknown): x is string[] =>
+  Array.isArray(x) && x.length <= 200 && x.every((k) => typeof k === 'string' && k.length <= 64);
 
 /**
  * Verifies signature, issuer (another configured type), audience (this type), expiry, and that
  * the sign-in it carries (auth_time) has not itself reached the absolute limit.
  */
 export async function verifyLinkToken(
-  key: Uint8Array, token: string, opts: { self: string; issuers: string[] }, now: number,
+  key: Uint8Array,
+  token: string,
+  opts: { self: string; issuers: string[] },
+  now: number,
 ): Promise<LinkCheck> {
   try {
     const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'], audience: opts.self, issuer: opts.issuers.filter((t) => t !== opts.self),
+      algorithms: ['HS256'],
+      audience: opts.self,
+      issuer: opts.issuers.filter((t) => t !== opts.self),
       // However far away its exp, a token is good for LINK_TOKEN_MS after it was issued.
-      currentDate: new Date(now), maxTokenAge: `${LINK_TOKEN_MS / 1000}s`, requiredClaims: ['sub', 'jti', 'iat', 'exp', 'auth_time', 'uid', 'keys'],
+      currentDate: new Date(now),
+      maxTokenAge: `${LINK_TOKEN_MS / 1000}s`,
+      requiredClaims: ['sub', 'jti', 'iat', 'exp', 'auth_time', 'uid', 'keys'],
     });
     const { auth_time: authTime, uid, keys, email_at: emailAt } = payload;
-    if (!payload.sub || !payload.jti || !payload.iss || payload.exp === undefined || typeof authTime !== 'number' || !Number.isInteger(authTime)
-      || authTime * 1000 > now + CLOCK_SKEW_MS || typeof uid !== 'number' || !Number.isSafeInteger(uid) || !isKeyList(keys)
-      || (emailAt !== undefined && (typeof emailAt !== 'number' || !Number.isInteger(emailAt)))) {
+    if (
+      !payload.sub ||
+      !payload.jti ||
+      !payload.iss ||
+      payload.exp === undefined ||
+      typeof authTime !== 'number' ||
+      !Number.isInteger(authTime) ||
+      authTime * 1000 > now + CLOCK_SKEW_MS ||
+      typeof uid !== 'number' ||
+      !Number.isSafeInteger(uid) ||
+      !isKeyList(keys) ||
+      (emailAt !== undefined && (typeof emailAt !== 'number' || !Number.isInteger(emailAt)))
+    ) {
       return { ok: false, reason: 'invalid' };
     }
     if (authTime * 1000 + SESSION_ABSOLUTE_MS <= now) return { ok: false, reason: 'expired' };
     return {
-      ok: true, email: payload.sub, jti: payload.jti, expiresAt: payload.exp * 1000, authTime: authTime * 1000,
-      issuer: payload.iss, userId: uid, keys, emailChangedAt: typeof emailAt === 'number' ? emailAt * 1000 : null,
+      ok: true,
+      email: payload.sub,
+      jti: payload.jti,
+      expiresAt: payload.exp * 1000,
+      authTime: authTime * 1000,
+      issuer: payload.iss,
+      userId: uid,
+      keys,
+      emailChangedAt: typeof emailAt === 'number' ? emailAt * 1000 : null,
     };
   } catch (err) {
     return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
@@ -82,7 +119,8 @@ export async function verifyLinkToken(
  * the one that swept still finds it.
  */
 export async function claimLinkToken(db: Kysely<Database>, jti: string, expiresAt: number): Promise<boolean> {
-  const result = await db.insertInto('used_link_tokens')
+  const result = await db
+    .insertInto('used_link_tokens')
     .values({ jti, expires_at: expiresAt })
     .onConflict((oc) => oc.column('jti').doNothing())
     .executeTakeFirst();

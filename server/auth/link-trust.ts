@@ -14,9 +14,12 @@ export const LINK_EMAIL_QUIET_MS = 7 * 24 * 60 * 60 * 1000;
 export type LinkDistrust = { reason: 'email_recent' | 'more_keys' | 'other_identity'; detail: string };
 
 export const LINK_TRUST_TEXT = {
-  email_recent: 'The email of this account changed recently, so it cannot be opened through a link yet. Sign in here with its password and code.',
-  more_keys: 'This account holds permissions your session on the other panel does not, so it cannot be opened through a link. Sign in here with its password and code.',
-  other_identity: 'This account is linked to a different account on the other panel. Sign in here with its password and code.',
+  email_recent:
+    'The email of this account changed recently, so it cannot be opened through a link yet. Sign in here with its password and code.',
+  more_keys:
+    'This account holds permissions your session on the other panel does not, so it cannot be opened through a link. Sign in here with its password and code.',
+  other_identity:
+    'This account is linked to a different account on the other panel. Sign in here with its password and code.',
 } as const;
 
 /** The checks that need no writing: keys and the age of both emails. Null when trusted. */
@@ -26,9 +29,14 @@ export function linkDistrust(
   now: number,
 ): LinkDistrust | null {
   const missing = lacking(new Set(token.keys), local.keys);
-  if (missing.length) return { reason: 'more_keys', detail: `holds ${permissionList(missing)} the source session lacks` };
-  for (const [where, at] of [['here', local.emailChangedAt], ['on the issuing type', token.emailChangedAt]] as const) {
-    if (at !== null && now - at < LINK_EMAIL_QUIET_MS) return { reason: 'email_recent', detail: `email changed ${where} at ${new Date(at).toISOString()}` };
+  if (missing.length)
+    return { reason: 'more_keys', detail: `holds ${permissionList(missing)} the source session lacks` };
+  for (const [where, at] of [
+    ['here', local.emailChangedAt],
+    ['on the issuing type', token.emailChangedAt],
+  ] as const) {
+    if (at !== null && now - at < LINK_EMAIL_QUIET_MS)
+      return { reason: 'email_recent', detail: `email changed ${where} at ${new Date(at).toISOString()}` };
   }
   return null;
 }
@@ -38,15 +46,28 @@ export function linkDistrust(
  * pinned one. A race of two first uses leaves one row: the loser reads it.
  */
 export async function pinLinkedIdentity(
-  trx: Kysely<Database> | Transaction<Database>, link: { serverType: string; remoteUserId: number; userId: number; now: number },
+  trx: Kysely<Database> | Transaction<Database>,
+  link: { serverType: string; remoteUserId: number; userId: number; now: number },
 ): Promise<boolean> {
-  await trx.insertInto('linked_identities')
-    .values({ server_type: link.serverType, remote_user_id: link.remoteUserId, user_id: link.userId, created_at: link.now })
+  await trx
+    .insertInto('linked_identities')
+    .values({
+      server_type: link.serverType,
+      remote_user_id: link.remoteUserId,
+      user_id: link.userId,
+      created_at: link.now,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  const pinned = await trx.selectFrom('linked_identities').select(['remote_user_id', 'user_id'])
+  const pinned = await trx
+    .selectFrom('linked_identities')
+    .select(['remote_user_id', 'user_id'])
     .where('server_type', '=', link.serverType)
     .where((eb) => eb.or([eb('remote_user_id', '=', link.remoteUserId), eb('user_id', '=', link.userId)]))
     .execute();
-  return pinned.length === 1 && Number(pinned[0]!.remote_user_id) === link.remoteUserId && Number(pinned[0]!.user_id) === link.userId;
+  return (
+    pinned.length === 1 &&
+    Number(pinned[0]!.remote_user_id) === link.remoteUserId &&
+    Number(pinned[0]!.user_id) === link.userId
+  );
 }

@@ -41,7 +41,8 @@ export function sourceAttemptKey(username: string, address: string): string {
 export async function clearAccountCounters(trx: Db, username: string): Promise<void> {
   const key = attemptKey(username);
   const prefix = `${key}${SOURCE_SEPARATOR}`;
-  await trx.deleteFrom('login_attempts')
+  await trx
+    .deleteFrom('login_attempts')
     .where((eb) => eb.or([eb('username', '=', key), eb(sql`substr(username, 1, ${prefix.length})`, '=', prefix)]))
     .execute();
 }
@@ -84,7 +85,8 @@ export interface FailureOutcome {
  * still being checked) have reached the threshold, the account is locked.
  */
 export async function confirmFailure(db: Db, key: string, now: number): Promise<FailureOutcome> {
-  const result = await db.updateTable('login_attempts')
+  const result = await db
+    .updateTable('login_attempts')
     .set({ failures: 0, locked_until: now + LOCKOUT_MS, updated_at: now })
     .where('username', '=', key)
     .where('failures', '>=', LOCKOUT_THRESHOLD)
@@ -95,7 +97,11 @@ export async function confirmFailure(db: Db, key: string, now: number): Promise<
 }
 
 export async function isLocked(db: Db, key: string, now: number): Promise<boolean> {
-  const row = await db.selectFrom('login_attempts').select('locked_until').where('username', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('login_attempts')
+    .select('locked_until')
+    .where('username', '=', key)
+    .executeTakeFirst();
   return row?.locked_until != null && row.locked_until > now;
 }
 
@@ -109,7 +115,8 @@ export async function isLocked(db: Db, key: string, now: number): Promise<boolea
  * check that follows. (A separate SELECT … FOR UPDATE would add nothing.)
  */
 export async function giveBackAttempt(trx: Db, key: string, now: number): Promise<boolean> {
-  await trx.updateTable('login_attempts')
+  await trx
+    .updateTable('login_attempts')
     .set((eb) => ({ failures: eb('failures', '-', 1) }))
     .where('username', '=', key)
     .where('failures', '>', 0)

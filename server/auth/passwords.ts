@@ -71,19 +71,27 @@ async function scryptLow(password: string, salt: Buffer, options: ScryptOptions)
   return Buffer.from(reply.key);
 }
 
-function scryptAsync(password: string, salt: Buffer, params: ScryptParams, priority: HashPriority = 'normal'): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  params: ScryptParams,
+  priority: HashPriority = 'normal',
+): Promise<Buffer> {
   const N = 2 ** params.logN;
   // Node refuses more than 32 MiB by default; scrypt needs 128·N·r bytes, so allow twice that.
   const maxmem = 256 * N * params.r;
   const options = { N, r: params.r, p: params.p, maxmem };
   if (priority === 'low') return scryptLow(password.normalize('NFKC'), salt, options);
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-      err ? reject(err) : resolve(key));
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
-export async function hashPassword(password: string, params: ScryptParams, priority: HashPriority = 'normal'): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: ScryptParams,
+  priority: HashPriority = 'normal',
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scryptAsync(password, salt, params, priority);
   return `scrypt$ln=${params.logN},r=${params.r},p=${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
@@ -96,7 +104,11 @@ export function parseHashParams(stored: string): ScryptParams | null {
   return m ? { logN: Number(m[1]), r: Number(m[2]), p: Number(m[3]) } : null;
 }
 
-export async function verifyPassword(password: string, stored: string, priority: HashPriority = 'normal'): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  priority: HashPriority = 'normal',
+): Promise<boolean> {
   const m = FORMAT.exec(stored);
   const params = parseHashParams(stored);
   if (!m || !params || params.logN < 1 || params.logN > 22) return false;
@@ -117,7 +129,11 @@ const dummyHashes = new Map<string, string>();
  * Spends the same time as a real check when the username is unknown or may not sign in, so the
  * answer time does not tell which usernames exist.
  */
-export async function verifyDummy(password: string, params: ScryptParams, priority: HashPriority = 'normal'): Promise<false> {
+export async function verifyDummy(
+  password: string,
+  params: ScryptParams,
+  priority: HashPriority = 'normal',
+): Promise<false> {
   const key = `${params.logN},${params.r},${params.p}`;
   // Random salt and key in the stored format: checking against them costs what a real check costs,
   // and making them costs no hash. (A hash made on first use held the first unknown names of a

@@ -30,9 +30,10 @@ export async function createSession(
 ): Promise<StartedSession> {
   const id = newSessionId();
   const authTime = Math.min(opts.authTime ?? opts.now, opts.now);
-  const expiresAt = opts.stage === 'pending_otp'
-    ? opts.now + PENDING_OTP_MS
-    : Math.min(opts.now + SESSION_ABSOLUTE_MS, authTime + SESSION_ABSOLUTE_MS);
+  const expiresAt =
+    opts.stage === 'pending_otp'
+      ? opts.now + PENDING_OTP_MS
+      : Math.min(opts.now + SESSION_ABSOLUTE_MS, authTime + SESSION_ABSOLUTE_MS);
   const row: Session = {
     id_hash: hashSessionId(id),
     user_id: opts.userId,
@@ -83,7 +84,12 @@ function activityOf(db: Kysely<Database>): Map<string, Activity> {
 }
 
 /** The live session for a cookie value, or null; an expired one is deleted on sight. */
-export async function findSession(db: Kysely<Database>, id: string, now: number, idleMs: number): Promise<Session | null> {
+export async function findSession(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  idleMs: number,
+): Promise<Session | null> {
   const idHash = hashSessionId(id);
   const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   if (!row) return null;
@@ -110,7 +116,13 @@ export async function touchSession(db: Kysely<Database>, idHash: string, now: nu
   flushTouch(db, map, idHash, entry, false);
 }
 
-function flushTouch(db: Kysely<Database>, map: Map<string, Activity>, idHash: string, entry: Activity, due: boolean): void {
+function flushTouch(
+  db: Kysely<Database>,
+  map: Map<string, Activity>,
+  idHash: string,
+  entry: Activity,
+  due: boolean,
+): void {
   if (entry.writing) return;
   const unwritten = entry.at - entry.stored;
   if (unwritten <= 0 && due) {
@@ -128,7 +140,11 @@ function flushTouch(db: Kysely<Database>, map: Map<string, Activity>, idHash: st
   const at = entry.at;
   entry.writing = true;
   // Never earlier than what is stored: a slower write must not undo a newer one.
-  db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).where('last_seen_at', '<', at).execute()
+  db.updateTable('sessions')
+    .set({ last_seen_at: at })
+    .where('id_hash', '=', idHash)
+    .where('last_seen_at', '<', at)
+    .execute()
     .then(
       () => {
         entry.stored = Math.max(entry.stored, at);

@@ -41,8 +41,11 @@ export async function takeAddressAttempt(db: Db, address: string, now: number): 
 
 /** True when the account completed a sign-in from this address within KNOWN_SOURCE_MS. */
 export async function isKnownSource(db: Db, userKey: string, address: string, now: number): Promise<boolean> {
-  const row = await db.selectFrom('sign_in_sources').select('last_success_at')
-    .where('username', '=', userKey).where('address', '=', address)
+  const row = await db
+    .selectFrom('sign_in_sources')
+    .select('last_success_at')
+    .where('username', '=', userKey)
+    .where('address', '=', address)
     .where('last_success_at', '>', now - KNOWN_SOURCE_MS)
     .executeTakeFirst();
   return row !== undefined;
@@ -50,7 +53,9 @@ export async function isKnownSource(db: Db, userKey: string, address: string, no
 
 /** A completed sign-in makes (or keeps) its address known to the account. */
 export async function rememberSource(trx: Db, userKey: string, address: string, now: number): Promise<void> {
-  await trx.insertInto('sign_in_sources').values({ username: userKey, address, last_success_at: now })
+  await trx
+    .insertInto('sign_in_sources')
+    .values({ username: userKey, address, last_success_at: now })
     .onConflict((oc) => oc.columns(['username', 'address']).doUpdateSet({ last_success_at: now }))
     .execute();
 }
@@ -61,6 +66,12 @@ const lastSweep = new WeakMap<Db, number>();
 export async function sweepThrottle(db: Db, now: number): Promise<void> {
   if ((lastSweep.get(db) ?? 0) > now - ADDRESS_LIMIT.windowMs) return;
   lastSweep.set(db, now);
-  await db.deleteFrom('sign_in_throttle').where('window_start', '<=', now - ADDRESS_LIMIT.windowMs).execute();
-  await db.deleteFrom('sign_in_sources').where('last_success_at', '<=', now - KNOWN_SOURCE_MS).execute();
+  await db
+    .deleteFrom('sign_in_throttle')
+    .where('window_start', '<=', now - ADDRESS_LIMIT.windowMs)
+    .execute();
+  await db
+    .deleteFrom('sign_in_sources')
+    .where('last_success_at', '<=', now - KNOWN_SOURCE_MS)
+    .execute();
 }

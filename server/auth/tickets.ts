@@ -27,8 +27,18 @@ function checkValue(keys: TicketKeys, hx: string, sessionHash: string): string {
 }
 
 /** A ticket for `claims`, expiring at `expiresAt` (the pending session's own end). */
-export async function issueTicket(keys: TicketKeys, claims: TicketClaims, now: number, expiresAt: number): Promise<{ hx: string; ck: string }> {
-  const hx = await new EncryptJWT({ purpose: PURPOSE, uid: claims.userId, sid: claims.sessionHash, totp: claims.secret })
+export async function issueTicket(
+  keys: TicketKeys,
+  claims: TicketClaims,
+  now: number,
+  expiresAt: number,
+): Promise<{ hx: string; ck: string }> {
+  const hx = await new EncryptJWT({
+    purpose: PURPOSE,
+    uid: claims.userId,
+    sid: claims.sessionHash,
+    totp: claims.secret,
+  })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
@@ -38,16 +48,25 @@ export async function issueTicket(keys: TicketKeys, claims: TicketClaims, now: n
 
 /** The secret a ticket carries, or null when it was altered, has expired, or belongs elsewhere. */
 export async function openTicket(
-  keys: TicketKeys, hx: string, ck: string, expected: { userId: number; sessionHash: string }, now: number,
+  keys: TicketKeys,
+  hx: string,
+  ck: string,
+  expected: { userId: number; sessionHash: string },
+  now: number,
 ): Promise<string | null> {
   if (!safeEqual(ck, checkValue(keys, hx, expected.sessionHash))) return null;
   try {
     const { payload } = await jwtDecrypt(hx, keys.ticketEncryption, {
-      currentDate: new Date(now), keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'],
+      currentDate: new Date(now),
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
       requiredClaims: ['exp'],
     });
-    const ok = payload['purpose'] === PURPOSE && payload['uid'] === expected.userId && payload['sid'] === expected.sessionHash
-      && typeof payload['totp'] === 'string';
+    const ok =
+      payload['purpose'] === PURPOSE &&
+      payload['uid'] === expected.userId &&
+      payload['sid'] === expected.sessionHash &&
+      typeof payload['totp'] === 'string';
     return ok ? (payload['totp'] as string) : null;
   } catch {
     return null;

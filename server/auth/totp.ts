@@ -11,7 +11,11 @@ export const TOTP_ISSUER = 'Staff Console';
 
 function totpFor(base32: string, label = 'staff'): TOTP {
   return new TOTP({
-    issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_S,
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_S,
     secret: Secret.fromBase32(base32),
   });
 }
@@ -46,7 +50,9 @@ export function sealSecret(base32: string, key: Buffer, userId: number): string 
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(`totp:${userId}`));
   const body = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
+    '.',
+  );
 }
 
 /** The secret, or null when the row was sealed under another key or altered. */
@@ -68,7 +74,8 @@ export function openSecret(sealed: string, key: Buffer, userId: number): string 
  * are one conditional UPDATE, so two instances racing on the same code cannot both accept it.
  */
 export async function claimStep(db: Kysely<Database>, userId: number, step: number): Promise<boolean> {
-  const result = await db.updateTable('totp_secrets')
+  const result = await db
+    .updateTable('totp_secrets')
     .set({ last_used_step: step })
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
@@ -79,7 +86,13 @@ export async function claimStep(db: Kysely<Database>, userId: number, step: numb
 export type OtpCheck = 'ok' | 'wrong' | 'replay' | 'none';
 
 /** Verifies a signed-in person's code against their stored secret and claims its step. */
-export async function verifyStoredCode(db: Kysely<Database>, key: Buffer, userId: number, code: string, at: number): Promise<OtpCheck> {
+export async function verifyStoredCode(
+  db: Kysely<Database>,
+  key: Buffer,
+  userId: number,
+  code: string,
+  at: number,
+): Promise<OtpCheck> {
   const row = await db.selectFrom('totp_secrets').select('secret_enc').where('user_id', '=', userId).executeTakeFirst();
   if (!row) return 'none';
   const secret = openSecret(row.secret_enc, key, userId);

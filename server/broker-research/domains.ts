@@ -35,43 +35,83 @@ function startsWith(eb: ExpressionBuilder<any, any>, expression: RawBuilder<stri
 export async function usersAtDomains(db: Db, domains: readonly string[]): Promise<Map<string, number>> {
   if (domains.length === 0) return new Map();
   const key = EMAIL_DOMAIN(engineOf(db), 'email');
-  const rows = await db.selectFrom('users')
+  const rows = await db
+    .selectFrom('users')
     .select([key.as('domain'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where('deleted', '=', 0).where(key, 'in', domains)
-    .groupBy(key).execute();
+    .where('deleted', '=', 0)
+    .where(key, 'in', domains)
+    .groupBy(key)
+    .execute();
   return new Map(rows.map((r) => [r.domain, Number(r.n)]));
 }
 
 type MappingRow = Omit<DomainMapping, 'users'>;
 
 const mappingColumns = [
-  'broker_domains.id', 'broker_domains.domain', 'broker_domains.broker_id', 'brokers.name as broker_name',
-  'broker_domains.updated_by', 'broker_domains.updated_at', 'broker_domains.version',
+  'broker_domains.id',
+  'broker_domains.domain',
+  'broker_domains.broker_id',
+  'brokers.name as broker_name',
+  'broker_domains.updated_by',
+  'broker_domains.updated_at',
+  'broker_domains.version',
 ] as const;
 
-const rowOf = (r: { id: number; domain: string; broker_id: number; broker_name: string; updated_by: string; updated_at: number; version: number }): MappingRow => ({
-  id: Number(r.id), domain: r.domain, broker_id: Number(r.broker_id), broker_name: r.broker_name,
-  updated_by: r.updated_by, updated_at: Number(r.updated_at), version: Number(r.version),
+const rowOf = (r: {
+  id: number;
+  domain: string;
+  broker_id: number;
+  broker_name: string;
+  updated_by: string;
+  updated_at: number;
+  version: number;
+}): MappingRow => ({
+  id: Number(r.id),
+  domain: r.domain,
+  broker_id: Number(r.broker_id),
+  broker_name: r.broker_name,
+  updated_by: r.updated_by,
+  updated_at: Number(r.updated_at),
+  version: Number(r.version),
 });
 
 async function withUsers(db: Db, rows: MappingRow[]): Promise<DomainMapping[]> {
-  const counts = await usersAtDomains(db, rows.map((r) => r.domain));
+  const counts = await usersAtDomains(
+    db,
+    rows.map((r) => r.domain),
+  );
   return rows.map((r) => ({ ...r, users: counts.get(r.domain) ?? 0 }));
 }
 
 /** One page of mappings by domain, after `cursor` (the last domain of the page before). */
-export async function listDomainMappings(db: Db, filter: { q: string; broker: number | ''; cursor: string; limit: number }): Promise<{ items: DomainMapping[]; next: string | null }> {
+export async function listDomainMappings(
+  db: Db,
+  filter: { q: string; broker: number | ''; cursor: string; limit: number },
+): Promise<{ items: DomainMapping[]; next: string | null }> {
   const domain = bytewise(db, DOMAIN);
-  let q = db.selectFrom('broker_domains').innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
-    .select(mappingColumns).orderBy(domain).limit(filter.limit + 1);
+  let q = db
+    .selectFrom('broker_domains')
+    .innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
+    .select(mappingColumns)
+    .orderBy(domain)
+    .limit(filter.limit + 1);
   if (filter.broker !== '') q = q.where('broker_domains.broker_id', '=', filter.broker);
   if (filter.cursor) q = q.where(domain, '>', filter.cursor);
   const text = filter.q.trim().toLowerCase().replace(/^@+/, '');
   if (text) {
-    q = q.where((eb) => eb.or([
-      startsWith(eb, domain, text),
-      eb('broker_domains.broker_id', 'in', eb.selectFrom('brokers as b').select('b.id').where((inner) => startsWith(inner, bytewise(db, BROKER_NAME), text))),
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        startsWith(eb, domain, text),
+        eb(
+          'broker_domains.broker_id',
+          'in',
+          eb
+            .selectFrom('brokers as b')
+            .select('b.id')
+            .where((inner) => startsWith(inner, bytewise(db, BROKER_NAME), text)),
+        ),
+      ]),
+    );
   }
   const rows = (await q.execute()).map(rowOf);
   const { page, more } = boundedPage(rows, filter.limit);
@@ -79,14 +119,22 @@ export async function listDomainMappings(db: Db, filter: { q: string; broker: nu
 }
 
 export async function domainMappingById(db: Db, id: number): Promise<DomainMapping | null> {
-  const row = await db.selectFrom('broker_domains').innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
-    .select(mappingColumns).where('broker_domains.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('broker_domains')
+    .innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
+    .select(mappingColumns)
+    .where('broker_domains.id', '=', id)
+    .executeTakeFirst();
   return row ? (await withUsers(db, [rowOf(row)]))[0]! : null;
 }
 
 async function mappingOfDomain(db: Db, domain: string): Promise<MappingRow | null> {
-  const row = await db.selectFrom('broker_domains').innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
-    .select(mappingColumns).where('broker_domains.domain', '=', domain).executeTakeFirst();
+  const row = await db
+    .selectFrom('broker_domains')
+    .innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
+    .select(mappingColumns)
+    .where('broker_domains.domain', '=', domain)
+    .executeTakeFirst();
   return row ? rowOf(row) : null;
 }
 
@@ -100,14 +148,29 @@ export async function brokersNamed(db: Db, text: string, limit: number): Promise
 }
 
 /** The users a domain recognises (not deleted), by id, a page at a time. */
-export async function usersOfDomain(db: Db, domain: string, after: number | '', limit: number): Promise<{ items: DomainUser[]; next: number | null }> {
+export async function usersOfDomain(
+  db: Db,
+  domain: string,
+  after: number | '',
+  limit: number,
+): Promise<{ items: DomainUser[]; next: number | null }> {
   const key = EMAIL_DOMAIN(engineOf(db), 'email');
-  let q = db.selectFrom('users').select(['id', 'username', 'email', 'first_name', 'last_name', 'active'])
-    .where('deleted', '=', 0).where(key, '=', domain).orderBy('id').limit(limit + 1);
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'first_name', 'last_name', 'active'])
+    .where('deleted', '=', 0)
+    .where(key, '=', domain)
+    .orderBy('id')
+    .limit(limit + 1);
   if (after !== '') q = q.where('id', '>', after);
   const rows = await q.execute();
   const items = rows.slice(0, limit).map((u) => ({
-    id: Number(u.id), username: u.username, email: u.email, first_name: u.first_name, last_name: u.last_name, active: Number(u.active) === 1,
+    id: Number(u.id),
+    username: u.username,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    active: Number(u.active) === 1,
   }));
   return { items, next: rows.length > limit ? items.at(-1)!.id : null };
 }
@@ -125,13 +188,19 @@ export type DomainChange =
   | { ok: false; reason: 'stale'; current: DomainMapping | null };
 
 class RollBack extends Error {
-  constructor(readonly result: DomainChange) { super('rolled back'); }
+  constructor(readonly result: DomainChange) {
+    super('rolled back');
+  }
 }
 
 /** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another change took the domain first. */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message ?? ''));
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(String(e?.message ?? ''))
+  );
 }
 
 /**
@@ -139,7 +208,12 @@ function isUniqueViolation(err: unknown): boolean {
  * (a race the check inside could not see) is answered as that check would have, naming the
  * broker that holds the domain now.
  */
-async function change(db: Kysely<Database>, domain: string, brokerId: number, work: (trx: Transaction<Database>) => Promise<DomainChange>): Promise<DomainChange> {
+async function change(
+  db: Kysely<Database>,
+  domain: string,
+  brokerId: number,
+  work: (trx: Transaction<Database>) => Promise<DomainChange>,
+): Promise<DomainChange> {
   try {
     return await db.transaction().execute(async (trx) => {
       const result = await work(trx);
@@ -150,7 +224,13 @@ async function change(db: Kysely<Database>, domain: string, brokerId: number, wo
     if (err instanceof RollBack) return err.result;
     if (!isUniqueViolation(err)) throw err;
     const holder = await mappingOfDomain(db, domain);
-    return { ok: false, reason: 'taken', domain, broker: holder?.broker_name ?? 'another broker', same: holder?.broker_id === brokerId };
+    return {
+      ok: false,
+      reason: 'taken',
+      domain,
+      broker: holder?.broker_name ?? 'another broker',
+      same: holder?.broker_id === brokerId,
+    };
   }
 }
 
@@ -159,34 +239,70 @@ async function brokerName(trx: Db, id: number): Promise<string | null> {
 }
 
 /** The refusal of a domain held by another mapping than `except`, or null. */
-async function heldElsewhere(trx: Db, domain: string, brokerId: number, except: number | null): Promise<DomainChange | null> {
+async function heldElsewhere(
+  trx: Db,
+  domain: string,
+  brokerId: number,
+  except: number | null,
+): Promise<DomainChange | null> {
   const holder = await mappingOfDomain(trx, domain);
   if (!holder || holder.id === except) return null;
   return { ok: false, reason: 'taken', domain, broker: holder.broker_name, same: holder.broker_id === brokerId };
 }
 
-const audited = (m: MappingRow | DomainMapping) => ({ id: m.id, domain: m.domain, broker_id: m.broker_id, broker: m.broker_name, version: m.version });
+const audited = (m: MappingRow | DomainMapping) => ({
+  id: m.id,
+  domain: m.domain,
+  broker_id: m.broker_id,
+  broker: m.broker_name,
+  version: m.version,
+});
 
-export function addDomainMapping(db: Kysely<Database>, input: { domain: string; broker_id: number }, actor: Actor, now: number): Promise<DomainChange> {
+export function addDomainMapping(
+  db: Kysely<Database>,
+  input: { domain: string; broker_id: number },
+  actor: Actor,
+  now: number,
+): Promise<DomainChange> {
   return change(db, input.domain, input.broker_id, async (trx) => {
     const name = await brokerName(trx, input.broker_id);
     if (name === null) return { ok: false, reason: 'no_broker' };
     const taken = await heldElsewhere(trx, input.domain, input.broker_id, null);
     if (taken) return taken;
-    const row = await trx.insertInto('broker_domains').values({
-      domain: input.domain, broker_id: input.broker_id, created_by: actor.username, updated_by: actor.username, created_at: now, updated_at: now, version: 1,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('broker_domains')
+      .values({
+        domain: input.domain,
+        broker_id: input.broker_id,
+        created_by: actor.username,
+        updated_by: actor.username,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const mapping = (await domainMappingById(trx, Number(row.id)))!;
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author: actor.username, action: `broker domain mapping added: ${mapping.domain} → ${name} (#${mapping.id})`,
-      at: now, current: audited(mapping), success: true, record: { kind: 'broker', id: mapping.broker_id },
+      category: BR_AUDIT_CATEGORY,
+      author: actor.username,
+      action: `broker domain mapping added: ${mapping.domain} → ${name} (#${mapping.id})`,
+      at: now,
+      current: audited(mapping),
+      success: true,
+      record: { kind: 'broker', id: mapping.broker_id },
     });
     return { ok: true, mapping };
   });
 }
 
 /** Changes a mapping's domain or broker from `version`; a change in between is told, with the mapping now. */
-export function editDomainMapping(db: Kysely<Database>, input: { id: number; version: number; domain: string; broker_id: number }, actor: Actor, now: number): Promise<DomainChange> {
+export function editDomainMapping(
+  db: Kysely<Database>,
+  input: { id: number; version: number; domain: string; broker_id: number },
+  actor: Actor,
+  now: number,
+): Promise<DomainChange> {
   return change(db, input.domain, input.broker_id, async (trx) => {
     const before = await domainMappingById(trx, input.id);
     if (!before || before.version !== input.version) return { ok: false, reason: 'stale', current: before };
@@ -195,29 +311,60 @@ export function editDomainMapping(db: Kysely<Database>, input: { id: number; ver
     const taken = await heldElsewhere(trx, input.domain, input.broker_id, input.id);
     if (taken) return taken;
     // The version in the WHERE decides: a change committed since the read above leaves no row to update.
-    const updated = await trx.updateTable('broker_domains').set({
-      domain: input.domain, broker_id: input.broker_id, updated_by: actor.username, updated_at: now, version: input.version + 1,
-    }).where('id', '=', input.id).where('version', '=', input.version).returning('id').executeTakeFirst();
+    const updated = await trx
+      .updateTable('broker_domains')
+      .set({
+        domain: input.domain,
+        broker_id: input.broker_id,
+        updated_by: actor.username,
+        updated_at: now,
+        version: input.version + 1,
+      })
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returning('id')
+      .executeTakeFirst();
     if (!updated) return { ok: false, reason: 'stale', current: await domainMappingById(trx, input.id) };
     const mapping = (await domainMappingById(trx, input.id))!;
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author: actor.username, action: `broker domain mapping changed: ${mapping.domain} → ${name} (#${mapping.id})`,
-      at: now, previous: audited(before), current: audited(mapping), success: true, record: { kind: 'broker', id: mapping.broker_id },
+      category: BR_AUDIT_CATEGORY,
+      author: actor.username,
+      action: `broker domain mapping changed: ${mapping.domain} → ${name} (#${mapping.id})`,
+      at: now,
+      previous: audited(before),
+      current: audited(mapping),
+      success: true,
+      record: { kind: 'broker', id: mapping.broker_id },
     });
     return { ok: true, mapping };
   });
 }
 
 /** Removes a mapping from `version`; a change in between is told, with the mapping now. */
-export function removeDomainMapping(db: Kysely<Database>, input: { id: number; version: number }, actor: Actor, now: number): Promise<DomainChange> {
+export function removeDomainMapping(
+  db: Kysely<Database>,
+  input: { id: number; version: number },
+  actor: Actor,
+  now: number,
+): Promise<DomainChange> {
   return change(db, '', 0, async (trx) => {
     const before = await domainMappingById(trx, input.id);
     if (!before || before.version !== input.version) return { ok: false, reason: 'stale', current: before };
-    const gone = await trx.deleteFrom('broker_domains').where('id', '=', input.id).where('version', '=', input.version).returning('id').executeTakeFirst();
+    const gone = await trx
+      .deleteFrom('broker_domains')
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returning('id')
+      .executeTakeFirst();
     if (!gone) return { ok: false, reason: 'stale', current: await domainMappingById(trx, input.id) };
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author: actor.username, action: `broker domain mapping removed: ${before.domain} → ${before.broker_name} (#${before.id})`,
-      at: now, previous: audited(before), success: true, record: { kind: 'broker', id: before.broker_id },
+      category: BR_AUDIT_CATEGORY,
+      author: actor.username,
+      action: `broker domain mapping removed: ${before.domain} → ${before.broker_name} (#${before.id})`,
+      at: now,
+      previous: audited(before),
+      success: true,
+      record: { kind: 'broker', id: before.broker_id },
     });
     return { ok: true, mapping: before };
   });

@@ -5,7 +5,14 @@
 // 'broker research' audit row. Of two saves from one version one wins; the other is told, with
 // the flags as stored now.
 import type { Kysely, Transaction } from 'kysely';
-import { BR_AUDIT_CATEGORY, DEFAULT_RESEARCH_FLAGS, RESEARCH_FLAG_KEYS, TRI_DIST, distributorsFor, type ResearchFlags } from '../../src/domain/broker-research';
+import {
+  BR_AUDIT_CATEGORY,
+  DEFAULT_RESEARCH_FLAGS,
+  RESEARCH_FLAG_KEYS,
+  TRI_DIST,
+  distributorsFor,
+  type ResearchFlags,
+} from '../../src/domain/broker-research';
 import type { FlagsState } from '../../src/domain/broker-research-flags';
 import { writeAudit } from '../audit';
 import type { Database } from '../db/schema';
@@ -25,35 +32,68 @@ function flagsOf(json: string): ResearchFlags {
   try {
     const parsed: unknown = JSON.parse(json);
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
-  } catch { /* a damaged row reads as the defaults */ }
-  return Object.fromEntries(RESEARCH_FLAG_KEYS.map((k) => [k, typeof stored[k] === 'boolean' ? stored[k] : DEFAULT_RESEARCH_FLAGS[k]])) as ResearchFlags;
+  } catch {
+    /* a damaged row reads as the defaults */
+  }
+  return Object.fromEntries(
+    RESEARCH_FLAG_KEYS.map((k) => [k, typeof stored[k] === 'boolean' ? stored[k] : DEFAULT_RESEARCH_FLAGS[k]]),
+  ) as ResearchFlags;
 }
 
 export async function readFlags(db: Db, dist: string): Promise<FlagsState> {
   const row = await db.selectFrom('research_flags').selectAll().where('dist', '=', dist).executeTakeFirst();
   if (!row) return { dist, flags: { ...DEFAULT_RESEARCH_FLAGS }, version: 0, updated_by: null, updated_at: null };
-  return { dist, flags: flagsOf(row.flags), version: Number(row.version), updated_by: row.updated_by, updated_at: Number(row.updated_at) };
+  return {
+    dist,
+    flags: flagsOf(row.flags),
+    version: Number(row.version),
+    updated_by: row.updated_by,
+    updated_at: Number(row.updated_at),
+  };
 }
 
 export type SaveFlagsResult = { ok: true; state: FlagsState } | { ok: false; current: FlagsState };
 
 export function saveFlags(
-  db: Kysely<Database>, input: { dist: string; flags: ResearchFlags; version: number }, author: string, now: number,
+  db: Kysely<Database>,
+  input: { dist: string; flags: ResearchFlags; version: number },
+  author: string,
+  now: number,
 ): Promise<SaveFlagsResult> {
   return db.transaction().execute(async (trx) => {
     const before = await readFlags(trx, input.dist);
-    const values = { flags: JSON.stringify(input.flags), updated_by: author, updated_at: now, version: input.version + 1 };
+    const values = {
+      flags: JSON.stringify(input.flags),
+      updated_by: author,
+      updated_at: now,
+      version: input.version + 1,
+    };
     // The version in the WHERE (or the primary key, for flags never saved) decides: a save committed since refuses this one.
-    const written = input.version === 0
-      ? await trx.insertInto('research_flags').values({ dist: input.dist, ...values }).onConflict((oc) => oc.column('dist').doNothing())
-        .returning('version').executeTakeFirst()
-      : await trx.updateTable('research_flags').set(values).where('dist', '=', input.dist).where('version', '=', input.version)
-        .returning('version').executeTakeFirst();
+    const written =
+      input.version === 0
+        ? await trx
+            .insertInto('research_flags')
+            .values({ dist: input.dist, ...values })
+            .onConflict((oc) => oc.column('dist').doNothing())
+            .returning('version')
+            .executeTakeFirst()
+        : await trx
+            .updateTable('research_flags')
+            .set(values)
+            .where('dist', '=', input.dist)
+            .where('version', '=', input.version)
+            .returning('version')
+            .executeTakeFirst();
     if (!written) return { ok: false, current: await readFlags(trx, input.dist) };
     const state = await readFlags(trx, input.dist);
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author, action: 'research flags saved', at: now,
-      previous: { dist: input.dist, ...before.flags, version: before.version }, current: { dist: input.dist, ...state.flags, version: state.version }, success: true,
+      category: BR_AUDIT_CATEGORY,
+      author,
+      action: 'research flags saved',
+      at: now,
+      previous: { dist: input.dist, ...before.flags, version: before.version },
+      current: { dist: input.dist, ...state.flags, version: state.version },
+      success: true,
     });
     return { ok: true, state };
   });

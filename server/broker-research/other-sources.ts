@@ -10,7 +10,16 @@ import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import { BR_AUDIT_CATEGORY, distributorLabel } from '../../src/domain/broker-research';
 import {
-  dayStart, dayText, isProblem, judgeFileRow, OTHER_SOURCE_REASONS as R, readOtherSourceFile, splitOtherSourceRows, type OtherSourceRead, type OtherSourceRow, type ReportRow,
+  dayStart,
+  dayText,
+  isProblem,
+  judgeFileRow,
+  OTHER_SOURCE_REASONS as R,
+  readOtherSourceFile,
+  splitOtherSourceRows,
+  type OtherSourceRead,
+  type OtherSourceRow,
+  type ReportRow,
 } from '../../src/domain/broker-research-other-sources';
 import { decodeCsvText, type CsvRow, type CsvRowProblem } from '../../src/domain/csv-upload';
 import { papaRows } from '../../src/domain/identifier-file';
@@ -41,7 +50,11 @@ export function rowBreaks(text: string, size: number): number[] {
       }
       continue;
     }
-    if (ch === '"' && fieldStart) { quoted = true; fieldStart = false; continue; }
+    if (ch === '"' && fieldStart) {
+      quoted = true;
+      fieldStart = false;
+      continue;
+    }
     fieldStart = ch === ',' || ch === '\n';
     if (ch === '\n' && i + 1 >= next) {
       breaks.push(i + 1);
@@ -107,7 +120,14 @@ export interface Judgement {
   report: ReportRow[];
 }
 
-interface FoundUser { id: number; username: string; email: string; organization_id: number | null; active: number; deleted: number }
+interface FoundUser {
+  id: number;
+  username: string;
+  email: string;
+  organization_id: number | null;
+  active: number;
+  deleted: number;
+}
 
 const ID_TEXT = /^\d{1,15}$/;
 /** SQLite's lower() folds A–Z only, PostgreSQL's may fold more: both foldings are looked up. */
@@ -117,14 +137,28 @@ const folds = (text: string): string[] => {
   return ascii === full ? [ascii] : [ascii, full];
 };
 
-async function usersBy(db: Db, key: 'id' | 'email' | 'username', values: readonly (string | number)[]): Promise<FoundUser[]> {
+async function usersBy(
+  db: Db,
+  key: 'id' | 'email' | 'username',
+  values: readonly (string | number)[],
+): Promise<FoundUser[]> {
   const found: FoundUser[] = [];
   const column = key === 'id' ? sql.ref('id') : sql`lower(${sql.ref(key)})`;
   const sorted = [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const batch of chunks(sorted, LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('users').select(['id', 'username', 'email', 'organization_id', 'active', 'deleted'])
-      .where(oneOf(db, column, batch, key === 'id' ? 'bigint' : 'text')).execute();
-    for (const r of rows) found.push({ ...r, id: Number(r.id), organization_id: r.organization_id === null ? null : Number(r.organization_id), active: Number(r.active), deleted: Number(r.deleted) });
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'organization_id', 'active', 'deleted'])
+      .where(oneOf(db, column, batch, key === 'id' ? 'bigint' : 'text'))
+      .execute();
+    for (const r of rows)
+      found.push({
+        ...r,
+        id: Number(r.id),
+        organization_id: r.organization_id === null ? null : Number(r.organization_id),
+        active: Number(r.active),
+        deleted: Number(r.deleted),
+      });
   }
   return found;
 }
@@ -136,7 +170,9 @@ async function usersBy(db: Db, key: 'id' | 'email' | 'username', values: readonl
 async function resolveUsers(db: Db, cells: readonly string[]): Promise<Map<string, FoundUser>> {
   const texts = [...new Set(cells)];
   const isEmail = (t: string) => t.includes('@');
-  const byId = new Map((await usersBy(db, 'id', texts.filter((t) => ID_TEXT.test(t)).map(Number))).map((u) => [u.id, u]));
+  const byId = new Map(
+    (await usersBy(db, 'id', texts.filter((t) => ID_TEXT.test(t)).map(Number))).map((u) => [u.id, u]),
+  );
   const byKey = (users: FoundUser[], key: 'email' | 'username') => {
     const map = new Map<string, FoundUser>();
     for (const u of users) for (const k of folds(u[key])) if (!map.has(k)) map.set(k, u);
@@ -144,11 +180,17 @@ async function resolveUsers(db: Db, cells: readonly string[]): Promise<Map<strin
   };
   const byEmail = byKey(await usersBy(db, 'email', texts.filter(isEmail).flatMap(folds)), 'email');
   const idOf = (t: string) => (ID_TEXT.test(t) ? byId.get(Number(t)) : undefined);
-  const byUsername = byKey(await usersBy(db, 'username', texts.filter((t) => !isEmail(t) && !idOf(t)).flatMap(folds)), 'username');
-  const named = (map: Map<string, FoundUser>, t: string) => folds(t).map((k) => map.get(k)).find(Boolean);
+  const byUsername = byKey(
+    await usersBy(db, 'username', texts.filter((t) => !isEmail(t) && !idOf(t)).flatMap(folds)),
+    'username',
+  );
+  const named = (map: Map<string, FoundUser>, t: string) =>
+    folds(t)
+      .map((k) => map.get(k))
+      .find(Boolean);
   const out = new Map<string, FoundUser>();
   for (const t of texts) {
-    const user = isEmail(t) ? named(byEmail, t) : idOf(t) ?? named(byUsername, t);
+    const user = isEmail(t) ? named(byEmail, t) : (idOf(t) ?? named(byUsername, t));
     if (user) out.set(t, user);
   }
   return out;
@@ -159,13 +201,22 @@ async function resolveBrokers(db: Db, cells: readonly string[]): Promise<Map<str
   const texts = [...new Set(cells)];
   const ids = new Set<number>();
   for (const batch of chunks([...new Set(texts.filter((t) => ID_TEXT.test(t)).map(Number))], LOOKUP_BATCH)) {
-    for (const r of await db.selectFrom('brokers').select('id').where(oneOf(db, sql.ref('id'), batch, 'bigint')).execute()) ids.add(Number(r.id));
+    for (const r of await db
+      .selectFrom('brokers')
+      .select('id')
+      .where(oneOf(db, sql.ref('id'), batch, 'bigint'))
+      .execute())
+      ids.add(Number(r.id));
   }
   const byName = new Map<string, number[]>();
   const names = texts.filter((t) => !(ID_TEXT.test(t) && ids.has(Number(t)))).flatMap(folds);
   for (const batch of chunks([...new Set(names)], LOOKUP_BATCH)) {
     // brokers_name_idx is on lower(name).
-    const rows = await db.selectFrom('brokers').select(['id', 'name']).where(oneOf(db, sql`lower(${sql.ref('name')})`, batch, 'text')).execute();
+    const rows = await db
+      .selectFrom('brokers')
+      .select(['id', 'name'])
+      .where(oneOf(db, sql`lower(${sql.ref('name')})`, batch, 'text'))
+      .execute();
     for (const r of rows) {
       for (const k of folds(r.name)) {
         const list = byName.get(k) ?? [];
@@ -188,23 +239,51 @@ async function resolveBrokers(db: Db, cells: readonly string[]): Promise<Map<str
 /** The active fulfillments of these users: "user:broker" → its id and start. */
 async function activeOf(db: Db, userIds: readonly number[]): Promise<Map<string, { id: number; startsAt: number }>> {
   const out = new Map<string, { id: number; startsAt: number }>();
-  for (const batch of chunks([...new Set(userIds)].sort((a, b) => a - b), LOOKUP_BATCH)) {
+  for (const batch of chunks(
+    [...new Set(userIds)].sort((a, b) => a - b),
+    LOOKUP_BATCH,
+  )) {
     // The partial index of active (user, broker) answers: the status is a literal, and on SQLite the
     // ids lead the join (its planner would otherwise walk every active row by status).
-    const rows = engineOf(db) === 'postgres'
-      ? await db.selectFrom('fulfillments').select(['id', 'user_id', 'broker_id', 'starts_at'])
-        .where(sql<boolean>`status = 'active'`).where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).execute()
-      : (await sql<{ id: number; user_id: number; broker_id: number; starts_at: number }>`select f.id, f.user_id, f.broker_id, f.starts_at
-          from json_each(${JSON.stringify(batch)}) as j cross join fulfillments as f on f.user_id = j.value where f.status = 'active'`.execute(db)).rows;
+    const rows =
+      engineOf(db) === 'postgres'
+        ? await db
+            .selectFrom('fulfillments')
+            .select(['id', 'user_id', 'broker_id', 'starts_at'])
+            .where(sql<boolean>`status = 'active'`)
+            .where(oneOf(db, sql.ref('user_id'), batch, 'bigint'))
+            .execute()
+        : (
+            await sql<{
+              id: number;
+              user_id: number;
+              broker_id: number;
+              starts_at: number;
+            }>`select f.id, f.user_id, f.broker_id, f.starts_at
+          from json_each(${JSON.stringify(batch)}) as j cross join fulfillments as f on f.user_id = j.value where f.status = 'active'`.execute(
+              db,
+            )
+          ).rows;
     for (const r of rows) out.set(`${r.user_id}:${r.broker_id}`, { id: Number(r.id), startsAt: Number(r.starts_at) });
   }
   return out;
 }
 
 /** The file's rows against the database, at `now`. `problems` are the rows the file's rules refused. */
-export async function judgeRows(db: Db, rows: readonly OtherSourceRow[], problems: readonly CsvRowProblem[], now: number): Promise<Judgement> {
-  const users = await resolveUsers(db, rows.map((r) => r.user));
-  const brokers = await resolveBrokers(db, rows.map((r) => r.broker));
+export async function judgeRows(
+  db: Db,
+  rows: readonly OtherSourceRow[],
+  problems: readonly CsvRowProblem[],
+  now: number,
+): Promise<Judgement> {
+  const users = await resolveUsers(
+    db,
+    rows.map((r) => r.user),
+  );
+  const brokers = await resolveBrokers(
+    db,
+    rows.map((r) => r.broker),
+  );
   const today = dayStart(dayText(now))!;
   const report: ReportRow[] = problems.map((p) => ({ ...p, outcome: 'refused' as const }));
   const candidates: Entitlement[] = [];
@@ -214,26 +293,63 @@ export async function judgeRows(db: Db, rows: readonly OtherSourceRow[], problem
     const r = rows[i]!;
     const refuse = (reason: string) => report.push({ row: r.row, value: r.value, reason, outcome: 'refused' });
     const user = users.get(r.user);
-    if (!user) { refuse(R.noSuchUser); continue; }
-    if (user.deleted) { refuse(R.userDeleted(user.id)); continue; }
-    if (!user.active) { refuse(R.userInactive(user.id)); continue; }
+    if (!user) {
+      refuse(R.noSuchUser);
+      continue;
+    }
+    if (user.deleted) {
+      refuse(R.userDeleted(user.id));
+      continue;
+    }
+    if (!user.active) {
+      refuse(R.userInactive(user.id));
+      continue;
+    }
     const brokerIds = brokers.get(r.broker);
-    if (!brokerIds) { refuse(R.noSuchBroker); continue; }
-    if (brokerIds.length > 1) { refuse(R.twoBrokers(brokerIds.length)); continue; }
+    if (!brokerIds) {
+      refuse(R.noSuchBroker);
+      continue;
+    }
+    if (brokerIds.length > 1) {
+      refuse(R.twoBrokers(brokerIds.length));
+      continue;
+    }
     const endsAt = r.ends === null ? null : dayStart(r.ends)!;
-    if (endsAt !== null && endsAt < today) { refuse(R.endsPast(dayText(today))); continue; }
+    if (endsAt !== null && endsAt < today) {
+      refuse(R.endsPast(dayText(today)));
+      continue;
+    }
     const key = `${user.id}:${brokerIds[0]}`;
     const seen = firstRow.get(key);
-    if (seen !== undefined) { refuse(R.repeat(seen)); continue; }
+    if (seen !== undefined) {
+      refuse(R.repeat(seen));
+      continue;
+    }
     firstRow.set(key, r.row);
-    candidates.push({ row: r.row, userId: user.id, brokerId: brokerIds[0]!, organizationId: user.organization_id, startsAt: dayStart(r.starts)!, endsAt });
+    candidates.push({
+      row: r.row,
+      userId: user.id,
+      brokerId: brokerIds[0]!,
+      organizationId: user.organization_id,
+      startsAt: dayStart(r.starts)!,
+      endsAt,
+    });
   }
-  const active = await activeOf(db, candidates.map((c) => c.userId));
+  const active = await activeOf(
+    db,
+    candidates.map((c) => c.userId),
+  );
   const entitle: Entitlement[] = [];
   const byRow = new Map(rows.map((r) => [r.row, r]));
   for (const c of candidates) {
     const held = active.get(`${c.userId}:${c.brokerId}`);
-    if (held) report.push({ row: c.row, value: byRow.get(c.row)!.value, reason: R.alreadyActive(held.id, dayText(held.startsAt)), outcome: 'skipped' });
+    if (held)
+      report.push({
+        row: c.row,
+        value: byRow.get(c.row)!.value,
+        reason: R.alreadyActive(held.id, dayText(held.startsAt)),
+        outcome: 'skipped',
+      });
     else entitle.push(c);
   }
   report.sort((a, b) => a.row - b.row);
@@ -262,7 +378,14 @@ export interface Applied extends Judgement {
 const INSERT_BATCH = 5_000;
 
 /** One statement inserts a batch; a pair that meets an active fulfillment is left out (the partial unique index). */
-async function insertBatch(trx: Transaction<Database>, batch: readonly Entitlement[], upload: Upload, importId: number, author: string, now: number): Promise<Set<string>> {
+async function insertBatch(
+  trx: Transaction<Database>,
+  batch: readonly Entitlement[],
+  upload: Upload,
+  importId: number,
+  author: string,
+  now: number,
+): Promise<Set<string>> {
   const fixed = sql`'other_source', ${upload.sourceName}, ${upload.dist}, 'active', ${author}, ${now}, ${importId}`;
   const columns = sql`(user_id, broker_id, organization_id, starts_at, ends_at, source, source_name, dist, status, created_by, created_at, import_id)`;
   let query;
@@ -292,9 +415,21 @@ async function insertBatch(trx: Transaction<Database>, batch: readonly Entitleme
 export async function applyUpload(db: Kysely<Database>, upload: Upload, author: string, now: number): Promise<Applied> {
   return db.transaction().execute(async (trx) => {
     const judged = await judgeRows(trx, upload.rows, upload.problems, now);
-    const created = await trx.insertInto('other_source_imports').values({
-      file_name: upload.fileName, source_name: upload.sourceName, dist: upload.dist, rows: judged.rows, taken: 0, skipped: 0, refused: 0, created_by: author, created_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const created = await trx
+      .insertInto('other_source_imports')
+      .values({
+        file_name: upload.fileName,
+        source_name: upload.sourceName,
+        dist: upload.dist,
+        rows: judged.rows,
+        taken: 0,
+        skipped: 0,
+        refused: 0,
+        created_by: author,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const importId = Number(created.id);
     const entitle: Entitlement[] = [];
     const late: ReportRow[] = [];
@@ -309,11 +444,25 @@ export async function applyUpload(db: Kysely<Database>, upload: Upload, author: 
     const report = late.length > 0 ? [...judged.report, ...late].sort((a, b) => a.row - b.row) : judged.report;
     const result: Applied = { rows: judged.rows, entitle, report, importId };
     const counts = countsOf(result);
-    await trx.updateTable('other_source_imports').set({ taken: counts.taken, skipped: counts.skipped, refused: counts.refused }).where('id', '=', importId).execute();
+    await trx
+      .updateTable('other_source_imports')
+      .set({ taken: counts.taken, skipped: counts.skipped, refused: counts.refused })
+      .where('id', '=', importId)
+      .execute();
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author, at: now, success: true, origin: 'other_source_import',
+      category: BR_AUDIT_CATEGORY,
+      author,
+      at: now,
+      success: true,
+      origin: 'other_source_import',
       action: `fulfillments imported from ${upload.sourceName} (${distributorLabel(upload.dist)}), file ${upload.fileName}: ${counts.taken} added, ${counts.skipped} skipped, ${counts.refused} refused (import #${importId})`,
-      current: { import_id: importId, file_name: upload.fileName, source_name: upload.sourceName, dist: upload.dist, ...counts },
+      current: {
+        import_id: importId,
+        file_name: upload.fileName,
+        source_name: upload.sourceName,
+        dist: upload.dist,
+        ...counts,
+      },
     });
     return result;
   });

@@ -9,19 +9,30 @@ import { BULK_MAX, type BulkPreviewReply, type BulkSelection } from '../../src/d
 import type { Database } from '../db/schema';
 import { matchingRequests } from './requests';
 
-export async function previewBulk(db: Kysely<Database>, selection: BulkSelection): Promise<Omit<BulkPreviewReply, 'status'>> {
+export async function previewBulk(
+  db: Kysely<Database>,
+  selection: BulkSelection,
+): Promise<Omit<BulkPreviewReply, 'status'>> {
   let capped = false;
   const changed = new Set<number>();
   let missing = 0;
   let requests: { id: number; version: number; status: RequestStatus }[];
   if (selection.kind === 'matching') {
-    const rows = await matchingRequests(db, selection.filters).select(['r.id', 'r.version', 'r.status'])
-      .orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(BULK_MAX + 1).execute();
+    const rows = await matchingRequests(db, selection.filters)
+      .select(['r.id', 'r.version', 'r.status'])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(BULK_MAX + 1)
+      .execute();
     capped = rows.length > BULK_MAX;
     requests = rows.slice(0, BULK_MAX).map((r) => ({ id: Number(r.id), version: Number(r.version), status: r.status }));
   } else {
     const seen = new Map(selection.requests.map((r) => [r.id, r.version]));
-    const rows = await db.selectFrom('research_requests').select(['id', 'version', 'status']).where('id', 'in', [...seen.keys()]).execute();
+    const rows = await db
+      .selectFrom('research_requests')
+      .select(['id', 'version', 'status'])
+      .where('id', 'in', [...seen.keys()])
+      .execute();
     const now = new Map(rows.map((r) => [Number(r.id), r]));
     requests = [];
     for (const [id, version] of seen) {
@@ -41,7 +52,9 @@ export async function previewBulk(db: Kysely<Database>, selection: BulkSelection
   return {
     selected: requests.length,
     capped,
-    applies: Object.fromEntries(REQUEST_ACTION_KEYS.map((a) => [a, fresh.filter((r) => canAct(a, r.status)).length])) as BulkPreviewReply['applies'],
+    applies: Object.fromEntries(
+      REQUEST_ACTION_KEYS.map((a) => [a, fresh.filter((r) => canAct(a, r.status)).length]),
+    ) as BulkPreviewReply['applies'],
     changed_since: changed.size + missing,
     by_status,
     requests,

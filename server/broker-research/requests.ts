@@ -9,7 +9,13 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { RequestStatus } from '../../src/domain/broker-research';
 import {
-  REQUEST_RECORD_KIND, REQUEST_TOTAL_CAP, type HistoryEntry, type ListRequestsReply, type OneRequestReply, type RequestFilters, type RequestRow,
+  REQUEST_RECORD_KIND,
+  REQUEST_TOTAL_CAP,
+  type HistoryEntry,
+  type ListRequestsReply,
+  type OneRequestReply,
+  type RequestFilters,
+  type RequestRow,
 } from '../../src/domain/broker-research-requests';
 import { boundedPage, cappedCount, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import type { Database } from '../db/schema';
@@ -31,8 +37,12 @@ export function encodeRequestCursor(filters: RequestFilters, p: Position): strin
 }
 
 export function decodeRequestCursor(cursor: string, filters: RequestFilters): Position {
-  const [dir, at, id, key] = readCursor(cursor, 4, ([dir, at, id, key]) => isDirection(dir)
-    && Number.isSafeInteger(at) && Number.isSafeInteger(id) && typeof key === 'string');
+  const [dir, at, id, key] = readCursor(
+    cursor,
+    4,
+    ([dir, at, id, key]) =>
+      isDirection(dir) && Number.isSafeInteger(at) && Number.isSafeInteger(id) && typeof key === 'string',
+  );
   refuseOtherSearch(key === filterKey(filters), 'other filters');
   return { dir: dir as Position['dir'], at: at as number, id: id as number };
 }
@@ -53,41 +63,72 @@ export function matchingRequests(db: Db, f: RequestFilters) {
 }
 
 const ROW_COLUMNS = [
-  'r.id', 'r.status', 'r.user_id', 'r.broker_id', 'r.organization_id', 'r.note', 'r.reason', 'r.created_at', 'r.sent_at',
-  'r.decided_at', 'r.decided_by', 'r.version',
+  'r.id',
+  'r.status',
+  'r.user_id',
+  'r.broker_id',
+  'r.organization_id',
+  'r.note',
+  'r.reason',
+  'r.created_at',
+  'r.sent_at',
+  'r.decided_at',
+  'r.decided_by',
+  'r.version',
 ] as const;
 
 /** Rows of research_requests with the names a person reads, in the order of `ids`. */
 export async function requestRowsByIds(db: Db, ids: readonly number[]): Promise<RequestRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('research_requests as r')
+  const rows = await db
+    .selectFrom('research_requests as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('brokers as b', 'b.id', 'r.broker_id')
     .leftJoin('organizations as o', 'o.id', 'r.organization_id')
     .select([...ROW_COLUMNS, 'u.first_name', 'u.last_name', 'u.email', 'b.name as broker_name', 'o.name as org_name'])
-    .where('r.id', 'in', ids).execute();
+    .where('r.id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{
-      id: Number(r.id), status: r.status as RequestStatus,
-      user: { id: Number(r.user_id), name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
-      organization: r.organization_id === null || r.org_name === null ? null : { id: Number(r.organization_id), name: r.org_name },
-      broker: { id: Number(r.broker_id), name: r.broker_name },
-      note: r.note, reason: r.reason, created_at: Number(r.created_at),
-      sent_at: r.sent_at === null ? null : Number(r.sent_at),
-      decided_at: r.decided_at === null ? null : Number(r.decided_at),
-      decided_by: r.decided_by, version: Number(r.version),
-    }];
+    return [
+      {
+        id: Number(r.id),
+        status: r.status as RequestStatus,
+        user: { id: Number(r.user_id), name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
+        organization:
+          r.organization_id === null || r.org_name === null
+            ? null
+            : { id: Number(r.organization_id), name: r.org_name },
+        broker: { id: Number(r.broker_id), name: r.broker_name },
+        note: r.note,
+        reason: r.reason,
+        created_at: Number(r.created_at),
+        sent_at: r.sent_at === null ? null : Number(r.sent_at),
+        decided_at: r.decided_at === null ? null : Number(r.decided_at),
+        decided_by: r.decided_by,
+        version: Number(r.version),
+      },
+    ];
   });
 }
 
 async function namedFilters(db: Db, f: RequestFilters): Promise<ListRequestsReply['named']> {
   const [broker, org, user] = await Promise.all([
-    f.broker === '' ? null : db.selectFrom('brokers').select(['id', 'name']).where('id', '=', f.broker).executeTakeFirst(),
-    f.org === '' ? null : db.selectFrom('organizations').select(['id', 'name']).where('id', '=', f.org).executeTakeFirst(),
-    f.user === '' ? null : db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']).where('id', '=', f.user).executeTakeFirst(),
+    f.broker === ''
+      ? null
+      : db.selectFrom('brokers').select(['id', 'name']).where('id', '=', f.broker).executeTakeFirst(),
+    f.org === ''
+      ? null
+      : db.selectFrom('organizations').select(['id', 'name']).where('id', '=', f.org).executeTakeFirst(),
+    f.user === ''
+      ? null
+      : db
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'email'])
+          .where('id', '=', f.user)
+          .executeTakeFirst(),
   ]);
   return {
     broker: broker ? { id: Number(broker.id), name: broker.name } : null,
@@ -102,9 +143,11 @@ export function requestPageQuery(db: Db, filters: RequestFilters, at: Position |
   const dir = backwards ? 'asc' : 'desc';
   let page = matchingRequests(db, filters).select(['r.id', 'r.created_at']);
   if (at) {
-    page = page.where(backwards
-      ? sql<SqlBool>`(r.created_at, r.id) > (${at.at}, ${at.id})`
-      : sql<SqlBool>`(r.created_at, r.id) < (${at.at}, ${at.id})`);
+    page = page.where(
+      backwards
+        ? sql<SqlBool>`(r.created_at, r.id) > (${at.at}, ${at.id})`
+        : sql<SqlBool>`(r.created_at, r.id) < (${at.at}, ${at.id})`,
+    );
   }
   return page.orderBy('r.created_at', dir).orderBy('r.id', dir).limit(limit);
 }
@@ -114,7 +157,10 @@ async function countMatching(db: Db, filters: RequestFilters): Promise<number> {
   return cappedCount(db, matchingRequests(db, filters).select('r.id'), REQUEST_TOTAL_CAP);
 }
 
-export async function listRequests(db: Kysely<Database>, input: RequestFilters & { cursor: string; pageSize: number }): Promise<Omit<ListRequestsReply, 'status'>> {
+export async function listRequests(
+  db: Kysely<Database>,
+  input: RequestFilters & { cursor: string; pageSize: number },
+): Promise<Omit<ListRequestsReply, 'status'>> {
   const at = input.cursor === '' ? null : decodeRequestCursor(input.cursor, input);
   const backwards = at?.dir === 'prev';
   const [keys, counted, named] = await Promise.all([
@@ -127,12 +173,16 @@ export async function listRequests(db: Kysely<Database>, input: RequestFilters &
   if (backwards) shown.reverse();
   const first = shown[0];
   const last = shown.at(-1);
-  const edge = (k: typeof first, d: Position['dir']) => (k ? encodeRequestCursor(input, { dir: d, at: k.at, id: k.id }) : null);
+  const edge = (k: typeof first, d: Position['dir']) =>
+    k ? encodeRequestCursor(input, { dir: d, at: k.at, id: k.id }) : null;
   // Forward, there is a page before whenever we came from a cursor; backward, when more were found.
-  const next = backwards ? (at ? edge(last, 'next') : null) : (more ? edge(last, 'next') : null);
-  const prev = backwards ? (more ? edge(first, 'prev') : null) : (at ? edge(first, 'prev') : null);
+  const next = backwards ? (at ? edge(last, 'next') : null) : more ? edge(last, 'next') : null;
+  const prev = backwards ? (more ? edge(first, 'prev') : null) : at ? edge(first, 'prev') : null;
   return {
-    items: await requestRowsByIds(db, shown.map((k) => k.id)),
+    items: await requestRowsByIds(
+      db,
+      shown.map((k) => k.id),
+    ),
     total: Math.min(counted, REQUEST_TOTAL_CAP),
     total_capped: counted > REQUEST_TOTAL_CAP,
     next_cursor: next,
@@ -141,18 +191,35 @@ export async function listRequests(db: Kysely<Database>, input: RequestFilters &
   };
 }
 
-interface AuditCurrent { from?: RequestStatus; to?: RequestStatus; reason?: string | null; fulfillment_id?: number | null; bulk?: boolean }
+interface AuditCurrent {
+  from?: RequestStatus;
+  to?: RequestStatus;
+  reason?: string | null;
+  fulfillment_id?: number | null;
+  bulk?: boolean;
+}
 
 /** The audit rows naming the request, oldest first. */
 export async function requestHistory(db: Db, id: number): Promise<HistoryEntry[]> {
-  const rows = await db.selectFrom('audit_log').select(['created_at', 'author', 'action', 'current_data', 'id'])
-    .where('record_kind', '=', REQUEST_RECORD_KIND).where('record_id', '=', id)
-    .orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['created_at', 'author', 'action', 'current_data', 'id'])
+    .where('record_kind', '=', REQUEST_RECORD_KIND)
+    .where('record_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => {
     const c = (r.current_data ? JSON.parse(r.current_data) : {}) as AuditCurrent;
     return {
-      at: Number(r.created_at), by: r.author, action: r.action, from: c.from ?? null, to: c.to ?? null,
-      reason: c.reason ?? null, fulfillment_id: c.fulfillment_id ?? null, bulk: c.bulk === true,
+      at: Number(r.created_at),
+      by: r.author,
+      action: r.action,
+      from: c.from ?? null,
+      to: c.to ?? null,
+      reason: c.reason ?? null,
+      fulfillment_id: c.fulfillment_id ?? null,
+      bulk: c.bulk === true,
     };
   });
 }
@@ -161,15 +228,25 @@ export async function oneRequest(db: Kysely<Database>, id: number): Promise<Omit
   const [[request], history, fulfillment] = await Promise.all([
     requestRowsByIds(db, [id]),
     requestHistory(db, id),
-    db.selectFrom('fulfillments').select(['id', 'status', 'starts_at', 'ended_at']).where('request_id', '=', id)
-      .orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    db
+      .selectFrom('fulfillments')
+      .select(['id', 'status', 'starts_at', 'ended_at'])
+      .where('request_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   if (!request) return null;
   return {
-    request, history,
-    fulfillment: fulfillment ? {
-      id: Number(fulfillment.id), status: fulfillment.status, starts_at: Number(fulfillment.starts_at),
-      ended_at: fulfillment.ended_at === null ? null : Number(fulfillment.ended_at),
-    } : null,
+    request,
+    history,
+    fulfillment: fulfillment
+      ? {
+          id: Number(fulfillment.id),
+          status: fulfillment.status,
+          starts_at: Number(fulfillment.starts_at),
+          ended_at: fulfillment.ended_at === null ? null : Number(fulfillment.ended_at),
+        }
+      : null,
   };
 }

@@ -7,7 +7,11 @@ import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const toBroker = (r: { id: number; name: string; open_access: number }): Broker => ({ id: Number(r.id), name: r.name, open_access: r.open_access === 1 });
+export const toBroker = (r: { id: number; name: string; open_access: number }): Broker => ({
+  id: Number(r.id),
+  name: r.name,
+  open_access: r.open_access === 1,
+});
 
 /** Every broker by name, or (pb) those of the broker group with that id. */
 export async function listBrokers(db: Db, groupId?: number): Promise<Broker[]> {
@@ -18,7 +22,12 @@ export async function listBrokers(db: Db, groupId?: number): Promise<Broker[]> {
 }
 
 export async function listBrokerGroups(db: Db): Promise<BrokerGroup[]> {
-  const rows = await db.selectFrom('broker_groups').select(['id', 'name', 'product_id']).orderBy('name').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('broker_groups')
+    .select(['id', 'name', 'product_id'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({ id: Number(r.id), name: r.name, productId: Number(r.product_id) }));
 }
 
@@ -26,7 +35,11 @@ export async function listBrokerGroups(db: Db): Promise<BrokerGroup[]> {
 export async function unknownBrokerIds(db: Db, ids: readonly number[]): Promise<number[]> {
   const known = new Set<number>();
   for (const batch of chunks([...new Set(ids)], LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('brokers').select('id').where(oneOf(db, sql.ref('id'), batch, 'bigint')).execute();
+    const rows = await db
+      .selectFrom('brokers')
+      .select('id')
+      .where(oneOf(db, sql.ref('id'), batch, 'bigint'))
+      .execute();
     for (const r of rows) known.add(Number(r.id));
   }
   return ids.filter((id) => !known.has(id));

@@ -4,7 +4,14 @@
 // thread runs transactions one at a time), so two changes to one user run one after the other:
 // each sees what the other did and nothing is lost. The changes themselves are set-based.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { BROKER_MESSAGES, type ActionOutcome, type Broker, type BrokerAction, type BrokerFlags, type BrokerLists } from '../../src/domain/brokers';
+import {
+  BROKER_MESSAGES,
+  type ActionOutcome,
+  type Broker,
+  type BrokerAction,
+  type BrokerFlags,
+  type BrokerLists,
+} from '../../src/domain/brokers';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import { withRowLock } from '../db/row-lock';
@@ -22,15 +29,24 @@ export interface BrokerUser {
 
 /** The user with this email (the schema lowered it), deleted or not. */
 export async function userByEmail(db: Db, email: string): Promise<BrokerUser | null> {
-  const row = await db.selectFrom('users').select(['id', 'email']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   return row ? { id: Number(row.id), email: row.email } : null;
 }
 
 async function brokersOf(db: Db, userId: number, list: BrokerList): Promise<Broker[]> {
-  const rows = await db.selectFrom('user_brokers').innerJoin('brokers', 'brokers.id', 'user_brokers.broker_id')
+  const rows = await db
+    .selectFrom('user_brokers')
+    .innerJoin('brokers', 'brokers.id', 'user_brokers.broker_id')
     .select(['brokers.id', 'brokers.name', 'brokers.open_access'])
-    .where('user_brokers.user_id', '=', userId).where('user_brokers.list', '=', list)
-    .orderBy('brokers.name').orderBy('brokers.id').execute();
+    .where('user_brokers.user_id', '=', userId)
+    .where('user_brokers.list', '=', list)
+    .orderBy('brokers.name')
+    .orderBy('brokers.id')
+    .execute();
   return rows.map(toBroker);
 }
 
@@ -39,21 +55,36 @@ export async function listsOf(db: Db, userId: number): Promise<BrokerLists> {
 }
 
 export async function flagsOf(db: Db, userId: number): Promise<BrokerFlags> {
-  const row = await db.selectFrom('user_broker_state').select(['auto_brm_update', 'freeze']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_broker_state')
+    .select(['auto_brm_update', 'freeze'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? { auto_brm_update: row.auto_brm_update === 1, freeze: row.freeze === 1 } : { ...DEFAULT_FLAGS };
 }
 
 /** The user's switches, their row made first if need be and locked until the transaction ends. */
 async function lockState(trx: Transaction<Database>, userId: number, now: number): Promise<BrokerFlags> {
-  await trx.insertInto('user_broker_state').values({ user_id: userId, auto_brm_update: 1, freeze: 0, updated_at: now, updated_by: null })
-    .onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  const row = await withRowLock(trx, trx.selectFrom('user_broker_state').select(['auto_brm_update', 'freeze']).where('user_id', '=', userId))
-    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('user_broker_state')
+    .values({ user_id: userId, auto_brm_update: 1, freeze: 0, updated_at: now, updated_by: null })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await withRowLock(
+    trx,
+    trx.selectFrom('user_broker_state').select(['auto_brm_update', 'freeze']).where('user_id', '=', userId),
+  ).executeTakeFirstOrThrow();
   return { auto_brm_update: row.auto_brm_update === 1, freeze: row.freeze === 1 };
 }
 
 async function myIds(trx: Db, userId: number): Promise<number[]> {
-  const rows = await trx.selectFrom('user_brokers').select('broker_id').where('user_id', '=', userId).where('list', '=', 'my').orderBy('broker_id').execute();
+  const rows = await trx
+    .selectFrom('user_brokers')
+    .select('broker_id')
+    .where('user_id', '=', userId)
+    .where('list', '=', 'my')
+    .orderBy('broker_id')
+    .execute();
   return rows.map((r) => Number(r.broker_id));
 }
 
@@ -68,10 +99,16 @@ const plural = (n: number) => `${n} broker${n === 1 ? '' : 's'}`;
 
 function resultText(action: BrokerAction, added: number, removed: number): string {
   switch (action) {
-    case 'add': return added ? `${plural(added)} added to My Brokers.` : 'Every broker chosen was already in My Brokers.';
-    case 'delete': return removed ? `${plural(removed)} deleted from My Brokers.` : 'None of the brokers chosen was in My Brokers.';
-    case 'remove_oa': return removed ? `${plural(removed)} with open access removed from My Brokers.` : 'My Brokers holds no open-access broker.';
-    case 'overwrite_req': return `My Brokers replaced with the requested brokers: ${added} added, ${removed} removed.`;
+    case 'add':
+      return added ? `${plural(added)} added to My Brokers.` : 'Every broker chosen was already in My Brokers.';
+    case 'delete':
+      return removed ? `${plural(removed)} deleted from My Brokers.` : 'None of the brokers chosen was in My Brokers.';
+    case 'remove_oa':
+      return removed
+        ? `${plural(removed)} with open access removed from My Brokers.`
+        : 'My Brokers holds no open-access broker.';
+    case 'overwrite_req':
+      return `My Brokers replaced with the requested brokers: ${added} added, ${removed} removed.`;
   }
 }
 
@@ -89,11 +126,26 @@ export interface ActionRequest {
 export async function runBrokerAction(db: Kysely<Database>, r: ActionRequest): Promise<ActionOutcome> {
   return db.transaction().execute(async (trx) => {
     const flags = await lockState(trx, r.user.id, r.now);
-    const audit = { category: 'user' as const, author: r.author, action: `My Brokers ${r.action}: user #${r.user.id} (${r.user.email})`, at: r.now };
+    const audit = {
+      category: 'user' as const,
+      author: r.author,
+      action: `My Brokers ${r.action}: user #${r.user.id} (${r.user.email})`,
+      at: r.now,
+    };
     if (flags.freeze) {
       const lists = await listsOf(trx, r.user.id);
-      await writeAudit(trx, { ...audit, success: false, current: { user_id: r.user.id, refused: BROKER_MESSAGES.frozen } });
-      return { status: false, msg: BROKER_MESSAGES.frozen, result: BROKER_MESSAGES.frozenResult, brokers: lists, freeze: true };
+      await writeAudit(trx, {
+        ...audit,
+        success: false,
+        current: { user_id: r.user.id, refused: BROKER_MESSAGES.frozen },
+      });
+      return {
+        status: false,
+        msg: BROKER_MESSAGES.frozen,
+        result: BROKER_MESSAGES.frozenResult,
+        brokers: lists,
+        freeze: true,
+      };
     }
     const previous = await myIds(trx, r.user.id);
     const uid = r.user.id;
@@ -106,10 +158,16 @@ export async function runBrokerAction(db: Kysely<Database>, r: ActionRequest): P
           on conflict (user_id, list, broker_id) do nothing`.execute(trx);
         break;
       case 'delete':
-        await mine().where('broker_id', 'in', (eb) => eb.selectFrom(idRows(trx, r.brokers).as('ids')).select('ids.value')).execute();
+        await mine()
+          .where('broker_id', 'in', (eb) => eb.selectFrom(idRows(trx, r.brokers).as('ids')).select('ids.value'))
+          .execute();
         break;
       case 'remove_oa':
-        await mine().where('broker_id', 'in', (eb) => eb.selectFrom('brokers').select('brokers.id').where('brokers.open_access', '=', 1)).execute();
+        await mine()
+          .where('broker_id', 'in', (eb) =>
+            eb.selectFrom('brokers').select('brokers.id').where('brokers.open_access', '=', 1),
+          )
+          .execute();
         break;
       case 'overwrite_req':
         await mine().execute();
@@ -122,27 +180,63 @@ export async function runBrokerAction(db: Kysely<Database>, r: ActionRequest): P
     const after = new Set(current);
     const added = current.filter((id) => !before.has(id)).length;
     const removed = previous.filter((id) => !after.has(id)).length;
-    await trx.updateTable('user_broker_state').set({ updated_at: r.now, updated_by: r.author }).where('user_id', '=', uid).execute();
+    await trx
+      .updateTable('user_broker_state')
+      .set({ updated_at: r.now, updated_by: r.author })
+      .where('user_id', '=', uid)
+      .execute();
     await writeAudit(trx, {
-      ...audit, success: true,
+      ...audit,
+      success: true,
       previous: { user_id: uid, my_brokers: previous },
-      current: { user_id: uid, my_brokers: current, action: r.action, one_click: r.oneClick, brokers: r.brokers.length },
+      current: {
+        user_id: uid,
+        my_brokers: current,
+        action: r.action,
+        one_click: r.oneClick,
+        brokers: r.brokers.length,
+      },
     });
-    return { status: true, msg: BROKER_MESSAGES.actionDone, result: resultText(r.action, added, removed), brokers: await listsOf(trx, uid), freeze: false };
+    return {
+      status: true,
+      msg: BROKER_MESSAGES.actionDone,
+      result: resultText(r.action, added, removed),
+      brokers: await listsOf(trx, uid),
+      freeze: false,
+    };
   });
 }
 
 /** Saves one or both switches. Allowed whatever Freeze My Brokers says, so it can always be turned off. */
-export async function saveBrokerFlags(db: Kysely<Database>, user: BrokerUser, change: Partial<BrokerFlags>, author: string, now: number): Promise<BrokerFlags> {
+export async function saveBrokerFlags(
+  db: Kysely<Database>,
+  user: BrokerUser,
+  change: Partial<BrokerFlags>,
+  author: string,
+  now: number,
+): Promise<BrokerFlags> {
   return db.transaction().execute(async (trx) => {
     const previous = await lockState(trx, user.id, now);
     const current: BrokerFlags = { ...previous, ...change };
-    await trx.updateTable('user_broker_state')
-      .set({ auto_brm_update: current.auto_brm_update ? 1 : 0, freeze: current.freeze ? 1 : 0, updated_at: now, updated_by: author })
-      .where('user_id', '=', user.id).execute();
+    await trx
+      .updateTable('user_broker_state')
+      .set({
+        auto_brm_update: current.auto_brm_update ? 1 : 0,
+        freeze: current.freeze ? 1 : 0,
+        updated_at: now,
+        updated_by: author,
+      })
+      .where('user_id', '=', user.id)
+      .execute();
     await writeAudit(trx, {
-      category: 'user', author, action: `My Brokers switches: user #${user.id} (${user.email})`, at: now, success: true,
-      previous: { user_id: user.id, ...previous }, current: { user_id: user.id, ...current }, record: { kind: 'user', id: user.id },
+      category: 'user',
+      author,
+      action: `My Brokers switches: user #${user.id} (${user.email})`,
+      at: now,
+      success: true,
+      previous: { user_id: user.id, ...previous },
+      current: { user_id: user.id, ...current },
+      record: { kind: 'user', id: user.id },
     });
     return current;
   });
@@ -150,7 +244,14 @@ export async function saveBrokerFlags(db: Kysely<Database>, user: BrokerUser, ch
 
 /** Users an automatic BRM update may change: Auto BRM Update on and Freeze My Brokers off (decision 047). */
 export function openToAutomaticUpdate(db: Db) {
-  return db.selectFrom('users').select('users.id')
+  return db
+    .selectFrom('users')
+    .select('users.id')
     .leftJoin('user_broker_state', 'user_broker_state.user_id', 'users.id')
-    .where((eb) => eb.or([eb('user_broker_state.user_id', 'is', null), eb.and([eb('user_broker_state.auto_brm_update', '=', 1), eb('user_broker_state.freeze', '=', 0)])]));
+    .where((eb) =>
+      eb.or([
+        eb('user_broker_state.user_id', 'is', null),
+        eb.and([eb('user_broker_state.auto_brm_update', '=', 1), eb('user_broker_state.freeze', '=', 0)]),
+      ]),
+    );
 }

@@ -23,23 +23,54 @@ export async function dropResearchAccess(
   author: string,
   now: number,
 ): Promise<DroppedAccess> {
-  const fulfillments = (await trx.updateTable('fulfillments')
-    .set({ status: 'ended', ended_at: now, ended_reason: reason, version: sql<number>`version + 1` })
-    .where('user_id', '=', user.id).where('status', '=', 'active')
-    .returning('id').execute()).map((r) => Number(r.id));
-  const requests = (await trx.updateTable('research_requests')
-    .set({ status: 'cancelled', reason, decided_at: now, decided_by: author, updated_at: now, version: sql<number>`version + 1` })
-    .where('user_id', '=', user.id).where('status', 'in', [...OPEN_REQUEST_STATUSES])
-    .returning('id').execute()).map((r) => Number(r.id));
-  const userGroups = (await trx.deleteFrom('broker_user_group_members').where('user_id', '=', user.id)
-    .returning('group_id').execute()).map((r) => Number(r.group_id));
+  const fulfillments = (
+    await trx
+      .updateTable('fulfillments')
+      .set({ status: 'ended', ended_at: now, ended_reason: reason, version: sql<number>`version + 1` })
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'active')
+      .returning('id')
+      .execute()
+  ).map((r) => Number(r.id));
+  const requests = (
+    await trx
+      .updateTable('research_requests')
+      .set({
+        status: 'cancelled',
+        reason,
+        decided_at: now,
+        decided_by: author,
+        updated_at: now,
+        version: sql<number>`version + 1`,
+      })
+      .where('user_id', '=', user.id)
+      .where('status', 'in', [...OPEN_REQUEST_STATUSES])
+      .returning('id')
+      .execute()
+  ).map((r) => Number(r.id));
+  const userGroups = (
+    await trx.deleteFrom('broker_user_group_members').where('user_id', '=', user.id).returning('group_id').execute()
+  ).map((r) => Number(r.group_id));
   const lists = await trx.deleteFrom('user_brokers').where('user_id', '=', user.id).executeTakeFirst();
-  const dropped: DroppedAccess = { fulfillments: fulfillments.sort((a, b) => a - b), requests: requests.sort((a, b) => a - b), userGroups: userGroups.sort((a, b) => a - b), brokerLists: Number(lists.numDeletedRows) };
+  const dropped: DroppedAccess = {
+    fulfillments: fulfillments.sort((a, b) => a - b),
+    requests: requests.sort((a, b) => a - b),
+    userGroups: userGroups.sort((a, b) => a - b),
+    brokerLists: Number(lists.numDeletedRows),
+  };
   if (fulfillments.length || requests.length || userGroups.length || dropped.brokerLists) {
     await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY, author, at: now, success: true,
+      category: BR_AUDIT_CATEGORY,
+      author,
+      at: now,
+      success: true,
       action: `Broker research access removed: ${user.username} (#${user.id}): ${fulfillments.length} fulfillment${fulfillments.length === 1 ? '' : 's'} ended, ${requests.length} open request${requests.length === 1 ? '' : 's'} cancelled`,
-      previous: { fulfillments: dropped.fulfillments, requests: dropped.requests, user_groups: dropped.userGroups, broker_list_entries: dropped.brokerLists },
+      previous: {
+        fulfillments: dropped.fulfillments,
+        requests: dropped.requests,
+        user_groups: dropped.userGroups,
+        broker_list_entries: dropped.brokerLists,
+      },
       current: { fulfillments: [], requests: [], user_groups: [], broker_list_entries: 0, reason },
     });
   }

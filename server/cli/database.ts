@@ -9,7 +9,9 @@ import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 
 /** Runs `work` on the configured database; answers the exit code. */
-export async function withDatabase(work: (db: Kysely<Database>, config: ServerConfig) => Promise<number>): Promise<number> {
+export async function withDatabase(
+  work: (db: Kysely<Database>, config: ServerConfig) => Promise<number>,
+): Promise<number> {
   const config = loadConfig();
   const target = targetFromConfig(config);
   if (target.engine === 'sqlite' && !existsSync(target.file)) {
@@ -27,8 +29,13 @@ export async function withDatabase(work: (db: Kysely<Database>, config: ServerCo
 
 /** Runs a command's main and exits with its code; a bad configuration is one line, as at start. */
 export function runCommand(main: () => Promise<number>): void {
-  main().then((code) => process.exit(code), (err: unknown) => {
-    console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(
+        err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof Error ? err.message : err,
+      );
+      process.exit(1);
+    },
+  );
 }

@@ -27,7 +27,9 @@ const INT8_OID = 20;
 // Times are stored as bigint milliseconds; pg hands bigint back as text unless told otherwise.
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** Readers a SQLite database keeps (min) and may start while all are busy (max). */
@@ -40,7 +42,9 @@ export function openDatabase(target: DatabaseTarget, threads: SqliteThreadCounts
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
   // Every statement runs in a worker thread, never on the event loop (decision 041).
-  return new Kysely<Database>({ dialect: new SqliteThreadsDialect({ file: target.file, copyOf: target.copyOf, ...threads }) });
+  return new Kysely<Database>({
+    dialect: new SqliteThreadsDialect({ file: target.file, copyOf: target.copyOf, ...threads }),
+  });
 }
 
 /**

@@ -49,7 +49,14 @@ export function boundedPage<T>(rows: readonly T[], limit: number): { page: T[]; 
  * person stops reading it (an index range of that length at most).
  */
 // Any table and columns: only the rows are counted.
-export async function cappedCount(db: Kysely<Database> | Transaction<Database>, matching: SelectQueryBuilder<Database, any, any>, cap: number): Promise<number> {
-  const row = await db.selectFrom(matching.limit(cap + 1).as('m')).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+export async function cappedCount(
+  db: Kysely<Database> | Transaction<Database>,
+  matching: SelectQueryBuilder<Database, any, any>,
+  cap: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(matching.limit(cap + 1).as('m'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

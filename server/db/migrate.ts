@@ -90,7 +90,10 @@ export async function migrateTo(db: Kysely<Database>, name: string): Promise<voi
   await migrate(db, (m) => m.migrateTo(name));
 }
 
-async function migrate(db: Kysely<Database>, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<void> {
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<void> {
   // Sections land their migrations in parallel: one named earlier than the latest applied still runs.
   const { error, results } = await run(new Migrator({ db, provider, allowUnorderedMigrations: true }));
   const failed = results?.find((r) => r.status === 'Error');

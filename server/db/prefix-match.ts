@@ -28,5 +28,7 @@ export function normaliseQuery(q: string): string {
 
 export function prefixMatch(expression: RawBuilder<string>, prefix: string): RawBuilder<SqlBool> {
   const upper = prefixUpperBound(prefix);
-  return upper === null ? sql`${expression} >= ${prefix}` : sql`(${expression} >= ${prefix} and ${expression} < ${upper})`;
+  return upper === null
+    ? sql`${expression} >= ${prefix}`
+    : sql`(${expression} >= ${prefix} and ${expression} < ${upper})`;
 }

@@ -1,6 +1,12 @@
 // The typed shape of the database. Both engines store the same values: times as integer
 // milliseconds since the epoch, flags as 0/1 integers, lists and objects as JSON text.
-import type { FulfillmentSource, FulfillmentStatus, MifidStatus, RequestStatus, SubmissionStatus } from '../../src/domain/broker-research';
+import type {
+  FulfillmentSource,
+  FulfillmentStatus,
+  MifidStatus,
+  RequestStatus,
+  SubmissionStatus,
+} from '../../src/domain/broker-research';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -20,7 +26,15 @@ export interface OrganizationsTable {
   name_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export const USER_TYPES = ['trial', 'is_staff', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'] as const;
+export const USER_TYPES = [
+  'trial',
+  'is_staff',
+  'test_user',
+  'journalist',
+  'customer',
+  'grace_customer',
+  'churn_customer',
+] as const;
 export const USER_CATEGORIES = ['general', 'ir', 'workiva'] as const;
 export const STAFF_USER_TYPE = 'is_staff';
 

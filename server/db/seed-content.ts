@@ -5,7 +5,11 @@
 // The seeded generator seed.ts hands it keeps every fresh database the same.
 import type { Insertable, Kysely } from 'kysely';
 import {
-  DASHBOARD_WIDGET_LABELS, DATA_SOURCES, contentNameKey, type DashboardSettings, type DashboardTemplate,
+  DASHBOARD_WIDGET_LABELS,
+  DATA_SOURCES,
+  contentNameKey,
+  type DashboardSettings,
+  type DashboardTemplate,
 } from '../../src/domain/user-content';
 import type { Database, UserContentTable } from './schema';
 
@@ -54,16 +58,36 @@ const THEMES: Record<string, readonly string[]> = {
   'Macro hedges': ['GLD', 'TLT', 'UUP', 'XOM', 'CVX', 'KO'],
 };
 const ALL_TICKERS = [...new Set([...Object.values(THEMES).flat(), 'AAPL', 'MSFT', 'AMZN', 'GOOGL', 'META', 'TSLA'])];
-const WATCHLISTS = ['Core holdings', 'Semis', 'Banks to watch', 'Energy majors', 'Lithium names', 'Pharma pipeline', 'Consumer staples', 'Airlines', 'High conviction', 'Earnings this week'];
+const WATCHLISTS = [
+  'Core holdings',
+  'Semis',
+  'Banks to watch',
+  'Energy majors',
+  'Lithium names',
+  'Pharma pipeline',
+  'Consumer staples',
+  'Airlines',
+  'High conviction',
+  'Earnings this week',
+];
 const DASHBOARDS: readonly [string, DashboardTemplate][] = [
-  ['Morning markets', 'market_overview'], ['Earnings tracker', 'earnings_season'], ['Research inbox', 'research_digest'],
-  ['Portfolio risk', 'portfolio_monitor'], ['Scratchpad', 'blank'], ['Sector pulse', 'market_overview'],
+  ['Morning markets', 'market_overview'],
+  ['Earnings tracker', 'earnings_season'],
+  ['Research inbox', 'research_digest'],
+  ['Portfolio risk', 'portfolio_monitor'],
+  ['Scratchpad', 'blank'],
+  ['Sector pulse', 'market_overview'],
 ];
 const WIDGETS = Object.keys(DASHBOARD_WIDGET_LABELS) as (keyof typeof DASHBOARD_WIDGET_LABELS)[];
 
 type Row = Insertable<UserContentTable>;
 
-export async function seedUserContent(trx: Kysely<Database>, userIds: readonly number[], now: number, rand: () => number): Promise<void> {
+export async function seedUserContent(
+  trx: Kysely<Database>,
+  userIds: readonly number[],
+  now: number,
+  rand: () => number,
+): Promise<void> {
   if (userIds.length < 3) return;
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const sample = <T>(list: readonly T[], n: number): T[] => {
@@ -73,11 +97,26 @@ export async function seedUserContent(trx: Kysely<Database>, userIds: readonly n
     return out;
   };
   const rows: Row[] = [];
-  const base = (userId: number, kind: Row['kind'], name: string, body: object, size: number, lastUsed: number | null): Row => {
+  const base = (
+    userId: number,
+    kind: Row['kind'],
+    name: string,
+    body: object,
+    size: number,
+    lastUsed: number | null,
+  ): Row => {
     const updated = now - int(1, 240) * DAY;
     return {
-      user_id: userId, kind, name, name_key: contentNameKey(name), body: JSON.stringify(body), size, last_used_at: lastUsed,
-      created_by: 'system', created_at: updated - int(0, 200) * DAY, updated_at: updated,
+      user_id: userId,
+      kind,
+      name,
+      name_key: contentNameKey(name),
+      body: JSON.stringify(body),
+      size,
+      last_used_at: lastUsed,
+      created_by: 'system',
+      created_at: updated - int(0, 200) * DAY,
+      updated_at: updated,
     };
   };
   const searches = (userId: number, picked: readonly (readonly [string, string])[]) => {
@@ -90,16 +129,24 @@ export async function seedUserContent(trx: Kysely<Database>, userIds: readonly n
   const watchlists = (userId: number, names: readonly string[]) => {
     for (const name of names) {
       const theme = THEMES[name];
-      const tickers = theme ? sample(theme, int(Math.min(4, theme.length), theme.length)) : sample(ALL_TICKERS, int(6, 30));
+      const tickers = theme
+        ? sample(theme, int(Math.min(4, theme.length), theme.length))
+        : sample(ALL_TICKERS, int(6, 30));
       rows.push(base(userId, 'watchlist', name, { tickers }, tickers.length, null));
     }
   };
   const dashboards = (userId: number, picked: readonly (readonly [string, DashboardTemplate])[]) => {
     for (const [name, template] of picked) {
       const widgets = sample(WIDGETS, template === 'blank' ? int(1, 2) : int(3, 6)).map((type) => ({
-        type, title: DASHBOARD_WIDGET_LABELS[type], watchlist: type === 'watchlist_quotes' ? WATCHLISTS[int(0, WATCHLISTS.length - 1)]! : null,
+        type,
+        title: DASHBOARD_WIDGET_LABELS[type],
+        watchlist: type === 'watchlist_quotes' ? WATCHLISTS[int(0, WATCHLISTS.length - 1)]! : null,
       }));
-      const settings: DashboardSettings = { layout: rand() < 0.6 ? 'grid' : 'columns', refresh_seconds: [60, 300, 900][int(0, 2)]!, widgets };
+      const settings: DashboardSettings = {
+        layout: rand() < 0.6 ? 'grid' : 'columns',
+        refresh_seconds: [60, 300, 900][int(0, 2)]!,
+        widgets,
+      };
       rows.push(base(userId, 'dashboard', name, { template, settings }, widgets.length, null));
     }
   };
@@ -114,10 +161,19 @@ export async function seedUserContent(trx: Kysely<Database>, userIds: readonly n
   watchlists(second, [WATCHLISTS[5]!]);
 
   // A live user past the first two holds the watchlist administrator privilege and three watchlists.
-  const live = await trx.selectFrom('users').select('id').where('id', 'in', userIds.slice(2, 40)).where('deleted', '=', 0).orderBy('id').executeTakeFirst();
+  const live = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds.slice(2, 40))
+    .where('deleted', '=', 0)
+    .orderBy('id')
+    .executeTakeFirst();
   const manager = live ? Number(live.id) : userIds[2]!;
-  await trx.updateTable('users').set({ admin_privileges: JSON.stringify({ is_super_admin_user: false, is_admin_wm: true, is_admin_ss: false }) })
-    .where('id', '=', manager).execute();
+  await trx
+    .updateTable('users')
+    .set({ admin_privileges: JSON.stringify({ is_super_admin_user: false, is_admin_wm: true, is_admin_ss: false }) })
+    .where('id', '=', manager)
+    .execute();
   watchlists(manager, ['Sector leaders', 'Dividend aristocrats', 'Macro hedges']);
 
   for (const id of userIds.slice(2)) {
@@ -126,5 +182,9 @@ export async function seedUserContent(trx: Kysely<Database>, userIds: readonly n
     watchlists(id, sample(WATCHLISTS, int(1, 4)));
     dashboards(id, sample(DASHBOARDS, int(0, 3)));
   }
-  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('user_content').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('user_content')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

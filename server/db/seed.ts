@@ -31,15 +31,44 @@ export const STAFF_EMAIL_DOMAIN = 'staff-console.local';
 export const SEED_ROLES: Record<string, readonly string[]> = {
   'Super Admin': [...FEATURE_KEYS, ...OTHER_FEATURE_KEYS],
   Support: ['admin_panel_access', 'user_mgmt', 'create_user_tab'],
-  'Account Manager': ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'edit_user', 'expiry_update', 'active_update',
-    'account_settings_tab', 'template_settings_tab', 'export_csv_access'],
-  'Research Operations': ['admin_panel_access', 'br_research', 'restrict_broker_access', 'tr_src_toggle', 'tri_submittor'],
+  'Account Manager': [
+    'admin_panel_access',
+    'user_mgmt',
+    'create_user_tab',
+    'edit_user',
+    'expiry_update',
+    'active_update',
+    'account_settings_tab',
+    'template_settings_tab',
+    'export_csv_access',
+  ],
+  'Research Operations': [
+    'admin_panel_access',
+    'br_research',
+    'restrict_broker_access',
+    'tr_src_toggle',
+    'tri_submittor',
+  ],
   // Reviews the panel's workflows (/workflows) and nothing else.
   Analyst: ['admin_panel_access', 'workflows_tab'],
   // Role Management's realistic examples (decision 050).
-  'Broker research desk': ['admin_panel_access', 'br_research', 'tr_src_toggle', 'br_user_email_change', 'restrict_broker_access'],
-  'Data team': ['admin_panel_access', 'user_mgmt', 'data_team_tab', 'analytics_tab', 'depth_analytics', 'segmentio_tab', 'export_csv_access',
-    'redshift_configuration_access'],
+  'Broker research desk': [
+    'admin_panel_access',
+    'br_research',
+    'tr_src_toggle',
+    'br_user_email_change',
+    'restrict_broker_access',
+  ],
+  'Data team': [
+    'admin_panel_access',
+    'user_mgmt',
+    'data_team_tab',
+    'analytics_tab',
+    'depth_analytics',
+    'segmentio_tab',
+    'export_csv_access',
+    'redshift_configuration_access',
+  ],
   'Read-only auditor': ['admin_panel_access', 'user_mgmt', 'deleted_user', 'reports_dashboard_tab', 'audit_log_tab'],
 };
 
@@ -57,26 +86,134 @@ export const SEED_ROLE_DESCRIPTIONS: Record<string, string> = {
 
 /** The staff accounts of a fresh database: who they are and the role they hold. */
 const SEED_STAFF = {
-  admin: { first: 'Ada', last: 'Admin', jobTitle: 'Administrator', role: 'Super Admin', accountAdmin: true, everyServerType: true },
-  support: { first: 'Sam', last: 'Support', jobTitle: 'Support Specialist', role: 'Support', accountAdmin: false, everyServerType: false },
-  analyst: { first: 'Ana', last: 'Lyst', jobTitle: 'Workflow Analyst', role: 'Analyst', accountAdmin: false, everyServerType: false },
+  admin: {
+    first: 'Ada',
+    last: 'Admin',
+    jobTitle: 'Administrator',
+    role: 'Super Admin',
+    accountAdmin: true,
+    everyServerType: true,
+  },
+  support: {
+    first: 'Sam',
+    last: 'Support',
+    jobTitle: 'Support Specialist',
+    role: 'Support',
+    accountAdmin: false,
+    everyServerType: false,
+  },
+  analyst: {
+    first: 'Ana',
+    last: 'Lyst',
+    jobTitle: 'Workflow Analyst',
+    role: 'Analyst',
+    accountAdmin: false,
+    everyServerType: false,
+  },
 } as const;
 
 const ORGANIZATIONS = [
-  'Northwind Capital', 'Blue Harbor Asset Management', 'Granite Peak Partners', 'Meridian Equity Research',
-  'Silverline Investments', 'Crescent Bay Advisors', 'Oakmont Securities', 'Redwood Global Markets',
-  'Ironbridge Holdings', 'Lakeshore Pension Fund', 'Summit Ridge Capital', 'Atlas Financial Press',
+  'Northwind Capital',
+  'Blue Harbor Asset Management',
+  'Granite Peak Partners',
+  'Meridian Equity Research',
+  'Silverline Investments',
+  'Crescent Bay Advisors',
+  'Oakmont Securities',
+  'Redwood Global Markets',
+  'Ironbridge Holdings',
+  'Lakeshore Pension Fund',
+  'Summit Ridge Capital',
+  'Atlas Financial Press',
 ];
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Lucas', 'Isabella', 'Mateo', 'Mia', 'Levi',
-  'Amelia', 'Ethan', 'Harper', 'James', 'Aria', 'Benjamin', 'Chloe', 'Henry', 'Priya', 'Arjun', 'Mei', 'Kenji', 'Fatima',
-  'Omar', 'Ingrid', 'Lars', 'Chiara', 'Diego'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Lopez', 'Wilson',
-  'Anderson', 'Thomas', 'Moore', 'Jackson', 'Martin', 'Lee', 'Thompson', 'White', 'Harris', 'Clark', 'Patel', 'Nakamura',
-  'Chen', 'Okafor', 'Schmidt', 'Rossi', 'Larsen', 'Haddad', 'Silva', 'Kowalski'];
-const ROLES = ['Analyst', 'Portfolio Manager', 'Research Associate', 'Investor Relations', 'Trader', 'Economist', 'Journalist', 'CFO'];
-const USER_TYPE_WEIGHTS: [string, number][] = [['customer', 45], ['trial', 25], ['test_user', 8], ['journalist', 7],
-  ['grace_customer', 8], ['churn_customer', 7]];
-const SUBSCRIPTIONS: Record<string, string> = { customer: 'PURCHASE', trial: 'TRIAL', grace_customer: 'TRIAL_EXTENDED', churn_customer: 'CANCELLED' };
+const FIRST = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'Lucas',
+  'Isabella',
+  'Mateo',
+  'Mia',
+  'Levi',
+  'Amelia',
+  'Ethan',
+  'Harper',
+  'James',
+  'Aria',
+  'Benjamin',
+  'Chloe',
+  'Henry',
+  'Priya',
+  'Arjun',
+  'Mei',
+  'Kenji',
+  'Fatima',
+  'Omar',
+  'Ingrid',
+  'Lars',
+  'Chiara',
+  'Diego',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Martinez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Patel',
+  'Nakamura',
+  'Chen',
+  'Okafor',
+  'Schmidt',
+  'Rossi',
+  'Larsen',
+  'Haddad',
+  'Silva',
+  'Kowalski',
+];
+const ROLES = [
+  'Analyst',
+  'Portfolio Manager',
+  'Research Associate',
+  'Investor Relations',
+  'Trader',
+  'Economist',
+  'Journalist',
+  'CFO',
+];
+const USER_TYPE_WEIGHTS: [string, number][] = [
+  ['customer', 45],
+  ['trial', 25],
+  ['test_user', 8],
+  ['journalist', 7],
+  ['grace_customer', 8],
+  ['churn_customer', 7],
+];
+const SUBSCRIPTIONS: Record<string, string> = {
+  customer: 'PURCHASE',
+  trial: 'TRIAL',
+  grace_customer: 'TRIAL_EXTENDED',
+  churn_customer: 'CANCELLED',
+};
 const TAG_GROUPS = [
   { name: 'Coverage', color: '#1E3A8A', description: 'Which desk looks after the account' },
   { name: 'Lifecycle', color: '#15803D', description: 'Where the customer is in their journey' },
@@ -117,14 +254,33 @@ function managedUsers(product: string, orgIds: number[], now: number): NewUser[]
     const orgIndex = Math.floor(rand() * orgIds.length);
     const domain = ORGANIZATIONS[orgIndex]!.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
     const userType = weighted(USER_TYPE_WEIGHTS);
-    const category = weighted([['general', 80], ['ir', 12], ['workiva', 8]]);
+    const category = weighted([
+      ['general', 80],
+      ['ir', 12],
+      ['workiva', 8],
+    ]);
     // §5: IR and Workiva users may not hold the data plans; shareholder data needs a data plan.
-    const plan = category === 'general'
-      ? pick([[], [`${product}_data`], [`${product}_alt_data`], [`${product}_data`, 'shareholder_data'], [`${product}_alt_data`, 'rns'], ['lexis_nexis']])
-      : pick([[], ['rns'], ['lexis_nexis']]);
-    const flags = { ...defaultFlags(product), ...Object.fromEntries(BETA_FLAGS.map((f) => [f, rand() < 0.2])), researchreports: rand() < 0.3 };
+    const plan =
+      category === 'general'
+        ? pick([
+            [],
+            [`${product}_data`],
+            [`${product}_alt_data`],
+            [`${product}_data`, 'shareholder_data'],
+            [`${product}_alt_data`, 'rns'],
+            ['lexis_nexis'],
+          ])
+        : pick([[], ['rns'], ['lexis_nexis']]);
+    const flags = {
+      ...defaultFlags(product),
+      ...Object.fromEntries(BETA_FLAGS.map((f) => [f, rand() < 0.2])),
+      researchreports: rand() < 0.3,
+    };
     const createdAt = now - Math.floor(rand() * 700) * DAY;
-    const phone = rand() < 0.7 ? `${200 + Math.floor(rand() * 800)}-555-${String(Math.floor(rand() * 10_000)).padStart(4, '0')}` : null;
+    const phone =
+      rand() < 0.7
+        ? `${200 + Math.floor(rand() * 800)}-555-${String(Math.floor(rand() * 10_000)).padStart(4, '0')}`
+        : null;
     users.push({
       username: `${first}.${last}${i}`.toLowerCase(),
       email: `${first}.${last}.${i}@${domain}`.toLowerCase(),
@@ -158,32 +314,82 @@ function managedUsers(product: string, orgIds: number[], now: number): NewUser[]
 async function seedTags(trx: Kysely<Database>, userIds: number[], now: number): Promise<void> {
   const groupIds: Record<string, number> = {};
   for (const g of TAG_GROUPS) {
-    groupIds[g.name] = (await trx.insertInto('tags').values({ ...g, parent_id: null, icon: null, is_group: 1, created_by: 'system', created_at: now })
-      .returning('id').executeTakeFirstOrThrow()).id;
+    groupIds[g.name] = (
+      await trx
+        .insertInto('tags')
+        .values({ ...g, parent_id: null, icon: null, is_group: 1, created_by: 'system', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
   for (const [i, t] of TAGS.entries()) {
-    const tagId = (await trx.insertInto('tags').values({
-      name: t.name, color: t.color, description: t.description, parent_id: t.group ? groupIds[t.group]! : null, icon: null, is_group: 0,
-      created_by: 'system', created_at: now,
-    }).returning('id').executeTakeFirstOrThrow()).id;
+    const tagId = (
+      await trx
+        .insertInto('tags')
+        .values({
+          name: t.name,
+          color: t.color,
+          description: t.description,
+          parent_id: t.group ? groupIds[t.group]! : null,
+          icon: null,
+          is_group: 0,
+          created_by: 'system',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const tagged = userIds.filter((_, n) => n % (7 + i * 3) === i);
-    if (tagged.length) await trx.insertInto('user_tags').values(tagged.map((user_id) => ({ user_id, tag_id: tagId }))).execute();
+    if (tagged.length)
+      await trx
+        .insertInto('user_tags')
+        .values(tagged.map((user_id) => ({ user_id, tag_id: tagId })))
+        .execute();
   }
 }
 
 /** A few saved list queries (decision 046) on the Segments tab. */
 async function seedSegments(trx: Kysely<Database>, now: number): Promise<void> {
-  const plain = { q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude', sort: 'id', dir: 'desc', org_name: '' };
-  await trx.insertInto('segments').values(SEED_SEGMENTS.map((s) => ({
-    name: s.name, description: s.description, query: JSON.stringify({ ...plain, ...s.query }),
-    created_by: 'system', updated_by: 'system', created_at: now, updated_at: now, version: 1,
-  }))).execute();
+  const plain = {
+    q: '',
+    user_type: '',
+    user_category: '',
+    organization_id: '',
+    active: '',
+    deleted: 'exclude',
+    sort: 'id',
+    dir: 'desc',
+    org_name: '',
+  };
+  await trx
+    .insertInto('segments')
+    .values(
+      SEED_SEGMENTS.map((s) => ({
+        name: s.name,
+        description: s.description,
+        query: JSON.stringify({ ...plain, ...s.query }),
+        created_by: 'system',
+        updated_by: 'system',
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })),
+    )
+    .execute();
 }
 
 const SEED_SEGMENTS = [
-  { name: 'Trial users expiring', description: 'Active trial users, soonest expiry first', query: { user_type: 'trial', active: 'true', sort: 'expiry', dir: 'asc' } },
+  {
+    name: 'Trial users expiring',
+    description: 'Active trial users, soonest expiry first',
+    query: { user_type: 'trial', active: 'true', sort: 'expiry', dir: 'asc' },
+  },
   { name: 'Journalists', description: 'Every journalist account', query: { user_type: 'journalist' } },
-  { name: 'IR contacts', description: 'Investor-relations users', query: { user_category: 'ir', sort: 'name', dir: 'asc' } },
+  {
+    name: 'IR contacts',
+    description: 'Investor-relations users',
+    query: { user_category: 'ir', sort: 'name', dir: 'asc' },
+  },
 ];
 
 export interface SeededStaff {
@@ -197,54 +403,118 @@ export interface SeededStaff {
  * with nothing but its migrations, and its first administrator comes from `npm run admin:create`
  * (decision 068), so no demo person, demo password or demo customer ever reaches it.
  */
-export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, now: number): Promise<SeededStaff[] | null> {
+export async function seedIfEmpty(
+  db: Kysely<Database>,
+  config: ServerConfig,
+  now: number,
+): Promise<SeededStaff[] | null> {
   if (config.appEnv === 'production') return null;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
-  const staff: SeededStaff[] = (Object.keys(SEED_STAFF) as SeededStaff['username'][]).map((username) => ({ username, password: randomPassword() }));
+  const staff: SeededStaff[] = (Object.keys(SEED_STAFF) as SeededStaff['username'][]).map((username) => ({
+    username,
+    password: randomPassword(),
+  }));
   const hashes = await Promise.all(staff.map((s) => hashPassword(s.password, config.scrypt)));
   try {
     await db.transaction().execute(async (trx) => {
       const orgIds: number[] = [];
       for (const [i, name] of ORGANIZATIONS.entries()) {
-        const org = await trx.insertInto('organizations')
-          .values({ name, salesforce_id: `001${String(4_200_000 + i * 7919).padStart(12, '0')}`, sf_acc_id: `SF-${1000 + i}`, created_at: now })
-          .returning('id').executeTakeFirstOrThrow();
+        const org = await trx
+          .insertInto('organizations')
+          .values({
+            name,
+            salesforce_id: `001${String(4_200_000 + i * 7919).padStart(12, '0')}`,
+            sf_acc_id: `SF-${1000 + i}`,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         orgIds.push(org.id);
       }
       const roleIds: Record<string, number> = {};
       for (const [name, features] of Object.entries(SEED_ROLES)) {
-        roleIds[name] = (await trx.insertInto('roles').values({ name, description: SEED_ROLE_DESCRIPTIONS[name] ?? '', features: JSON.stringify(features), created_at: now, updated_at: now })
-          .returning('id').executeTakeFirstOrThrow()).id;
+        roleIds[name] = (
+          await trx
+            .insertInto('roles')
+            .values({
+              name,
+              description: SEED_ROLE_DESCRIPTIONS[name] ?? '',
+              features: JSON.stringify(features),
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       }
-      const staffOrg = (await trx.insertInto('organizations').values({ name: 'Staff Console Staff', salesforce_id: null, sf_acc_id: null, created_at: now })
-        .returning('id').executeTakeFirstOrThrow()).id;
+      const staffOrg = (
+        await trx
+          .insertInto('organizations')
+          .values({ name: 'Staff Console Staff', salesforce_id: null, sf_acc_id: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       const allTypes = Object.keys(config.serverTypes);
       for (const [i, s] of staff.entries()) {
         const who = SEED_STAFF[s.username];
-        const user = await trx.insertInto('users').values({
-          username: s.username, email: `${s.username}@${STAFF_EMAIL_DOMAIN}`,
-          first_name: who.first, last_name: who.last, organization_id: staffOrg,
-          user_type: STAFF_USER_TYPE, user_category: 'general', user_role: who.jobTitle, owner: null,
-          product_configuration: `${config.productKey}_res_prof`, data_plan: '[]', expiry_dt: null,
-          active: 1, deleted: 0, is_account_admin: who.accountAdmin ? 1 : 0,
-          allowed_st: JSON.stringify(who.everyServerType ? allTypes : [config.serverType]), flags: '{}',
-          password_hash: hashes[i]!, created_at: now, updated_at: now,
-        }).returning('id').executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto('users')
+          .values({
+            username: s.username,
+            email: `${s.username}@${STAFF_EMAIL_DOMAIN}`,
+            first_name: who.first,
+            last_name: who.last,
+            organization_id: staffOrg,
+            user_type: STAFF_USER_TYPE,
+            user_category: 'general',
+            user_role: who.jobTitle,
+            owner: null,
+            product_configuration: `${config.productKey}_res_prof`,
+            data_plan: '[]',
+            expiry_dt: null,
+            active: 1,
+            deleted: 0,
+            is_account_admin: who.accountAdmin ? 1 : 0,
+            allowed_st: JSON.stringify(who.everyServerType ? allTypes : [config.serverType]),
+            flags: '{}',
+            password_hash: hashes[i]!,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx.insertInto('user_roles').values({ user_id: user.id, role_id: roleIds[who.role]! }).execute();
       }
       const users = managedUsers(config.productKey, orgIds, now);
       const userIds: number[] = [];
       for (let i = 0; i < users.length; i += 100) {
-        const rows = await trx.insertInto('users').values(users.slice(i, i + 100)).returning('id').execute();
+        const rows = await trx
+          .insertInto('users')
+          .values(users.slice(i, i + 100))
+          .returning('id')
+          .execute();
         userIds.push(...rows.map((r) => r.id));
       }
       await seedTags(trx, userIds, now);
       await seedSegments(trx, now);
       await seedBrokers(trx, userIds, now, seededRandom(20_261_125));
-      await seedBrokerResearch(trx, config.productKey, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_127));
+      await seedBrokerResearch(
+        trx,
+        config.productKey,
+        userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })),
+        now,
+        seededRandom(20_261_127),
+      );
       await seedGroups(trx, orgIds, now);
-      await seedPlatformGroups(trx, orgIds, ORGANIZATIONS, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), now, seededRandom(20_261_126));
+      await seedPlatformGroups(
+        trx,
+        orgIds,
+        ORGANIZATIONS,
+        userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })),
+        now,
+        seededRandom(20_261_126),
+      );
       await seedAccountSettings(trx, config, now);
       await seedRedshift(trx, now);
       // After the organizations, their groups and their settings: links a few to the templates.
@@ -253,11 +523,25 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
       await seedInviteRequests(trx, now);
       await seedUserContent(trx, userIds, now, seededRandom(20_261_128));
       await seedNotebook(trx, config, userIds, now);
-      await seedReports(trx, userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })), users.map((u) => u.username), now);
-      await seedAuditLog(trx, userIds.map((id, i) => ({ id, username: users[i]!.username })), now);
+      await seedReports(
+        trx,
+        userIds.map((id, i) => ({ id, organization_id: users[i]!.organization_id ?? null })),
+        users.map((u) => u.username),
+        now,
+      );
+      await seedAuditLog(
+        trx,
+        userIds.map((id, i) => ({ id, username: users[i]!.username })),
+        now,
+      );
       await writeAudit(trx, {
-        category: 'user', author: 'system', action: 'demo data created', origin: 'server', at: now,
-        current: { organizations: orgIds.length, users: users.length + staff.length }, success: true,
+        category: 'user',
+        author: 'system',
+        action: 'demo data created',
+        origin: 'server',
+        at: now,
+        current: { organizations: orgIds.length, users: users.length + staff.length },
+        success: true,
       });
     });
   } catch (err) {
@@ -271,7 +555,17 @@ export async function seedIfEmpty(db: Kysely<Database>, config: ServerConfig, no
 /** A Redshift configuration as an administrator left it (decision 054): the user script on, ignoring the product. */
 async function seedRedshift(trx: Kysely<Database>, now: number): Promise<void> {
   const admin = await trx.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  await trx.updateTable('redshift_configuration').set({
-    user_script: 1, account_script: 0, ignore_expire_time: 0, ignore_product: 1, ignore_user_type: 0, updated_by: admin.id, updated_at: now,
-  }).where('id', '=', 1).execute();
+  await trx
+    .updateTable('redshift_configuration')
+    .set({
+      user_script: 1,
+      account_script: 0,
+      ignore_expire_time: 0,
+      ignore_product: 1,
+      ignore_user_type: 0,
+      updated_by: admin.id,
+      updated_at: now,
+    })
+    .where('id', '=', 1)
+    .execute();
 }

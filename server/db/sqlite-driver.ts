@@ -12,9 +12,20 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  CompiledQuery, RawNode, SelectQueryNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
-  type DatabaseConnection, type DatabaseIntrospector, type Dialect, type DialectAdapter, type Driver, type Kysely,
-  type QueryCompiler, type QueryResult,
+  CompiledQuery,
+  RawNode,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
 } from 'kysely';
 import { SqliteThread, SqliteThreadStopped, type ThreadResult } from './sqlite-thread';
 
@@ -76,7 +87,10 @@ class Readers {
   #closed = false;
   #spawning = new Set<Promise<void>>();
 
-  constructor(private readonly file: string, private readonly opts: Required<Omit<SqliteThreadsOptions, 'file' | 'copyOf'>>) {}
+  constructor(
+    private readonly file: string,
+    private readonly opts: Required<Omit<SqliteThreadsOptions, 'file' | 'copyOf'>>,
+  ) {}
 
   async start(): Promise<void> {
     await Promise.all(Array.from({ length: this.opts.minReaders }, () => this.#spawn()));
@@ -96,17 +110,24 @@ class Readers {
       clearTimeout(this.#timers.get(thread));
       this.#timers.delete(thread);
       const job = this.#waiting.shift()!;
-      thread.call(job.call, job.onChunk).then(job.resolve, (err: unknown) => {
-        // A read is safe to run again: once, on another reader, when this one died under it.
-        if (err instanceof SqliteThreadStopped && !job.retried && !job.onChunk && !this.#closed) {
-          job.retried = true;
-          this.#waiting.unshift(job);
-        } else {
-          job.reject(err);
-        }
-      }).finally(() => this.#free(thread));
+      thread
+        .call(job.call, job.onChunk)
+        .then(job.resolve, (err: unknown) => {
+          // A read is safe to run again: once, on another reader, when this one died under it.
+          if (err instanceof SqliteThreadStopped && !job.retried && !job.onChunk && !this.#closed) {
+            job.retried = true;
+            this.#waiting.unshift(job);
+          } else {
+            job.reject(err);
+          }
+        })
+        .finally(() => this.#free(thread));
     }
-    if (this.#waiting.length > this.#starting && this.#all.size + this.#starting < this.opts.maxReaders && !this.#closed) {
+    if (
+      this.#waiting.length > this.#starting &&
+      this.#all.size + this.#starting < this.opts.maxReaders &&
+      !this.#closed
+    ) {
       this.#spawn().catch((err: unknown) => {
         // No reader could start (the file is gone?): what waits fails rather than hangs.
         if (this.#all.size === 0) for (const job of this.#waiting.splice(0)) job.reject(err);
@@ -139,14 +160,17 @@ class Readers {
     if (!thread.alive) return this.#dispatch();
     this.#idle.push(thread);
     if (this.#all.size > this.opts.minReaders && !this.#timers.has(thread)) {
-      this.#timers.set(thread, setTimeout(() => {
-        this.#timers.delete(thread);
-        const at = this.#idle.indexOf(thread);
-        if (at < 0 || this.#all.size <= this.opts.minReaders) return;
-        this.#idle.splice(at, 1);
-        this.#all.delete(thread);
-        void thread.close();
-      }, this.opts.readerIdleMs).unref());
+      this.#timers.set(
+        thread,
+        setTimeout(() => {
+          this.#timers.delete(thread);
+          const at = this.#idle.indexOf(thread);
+          if (at < 0 || this.#all.size <= this.opts.minReaders) return;
+          this.#idle.splice(at, 1);
+          this.#all.delete(thread);
+          void thread.close();
+        }, this.opts.readerIdleMs).unref(),
+      );
     }
     this.#dispatch();
   }
@@ -212,7 +236,9 @@ class WorkerDriver implements Driver {
     // do, where starting more would cost each test more than it saves.
     const throwaway = options.file === ':memory:';
     this.#opts = {
-      minReaders: options.minReaders ?? 1, maxReaders: options.maxReaders ?? (throwaway ? 2 : 16), readerIdleMs: options.readerIdleMs ?? 60_000,
+      minReaders: options.minReaders ?? 1,
+      maxReaders: options.maxReaders ?? (throwaway ? 2 : 16),
+      readerIdleMs: options.readerIdleMs ?? 60_000,
       nice: options.nice ?? (throwaway ? 0 : 10),
     };
   }
@@ -374,8 +400,16 @@ class WorkerConnection implements DatabaseConnection {
     let done = false;
     let failure: unknown = null;
     const finished = (this.#tx ? this.#tx.thread.call(call, onChunk) : this.driver.read(call, onChunk))
-      .then((last) => chunks.push(last.rows), (err: unknown) => { failure = err; })
-      .finally(() => { done = true; wake?.(); });
+      .then(
+        (last) => chunks.push(last.rows),
+        (err: unknown) => {
+          failure = err;
+        },
+      )
+      .finally(() => {
+        done = true;
+        wake?.();
+      });
     while (true) {
       const rows = chunks.shift();
       if (rows) {
@@ -383,7 +417,9 @@ class WorkerConnection implements DatabaseConnection {
         continue;
       }
       if (done) break;
-      await new Promise<void>((resolve) => { wake = resolve; });
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
       wake = null;
     }
     await finished;

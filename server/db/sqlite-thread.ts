@@ -52,7 +52,12 @@ export class SqliteThread {
   #alive = true;
   #stopReason = 'closed';
 
-  constructor(file: string, readonly role: Role, nice: number, onStop: (thread: SqliteThread) => void) {
+  constructor(
+    file: string,
+    readonly role: Role,
+    nice: number,
+    onStop: (thread: SqliteThread) => void,
+  ) {
     this.#worker = new Worker(WORKER_URL, { workerData: { file, role, nice } });
     this.#worker.unref();
     let started: () => void;
@@ -61,15 +66,25 @@ export class SqliteThread {
       started = resolve;
       failed = reject;
     });
-    this.#worker.on('message', (msg: { ready?: true; id?: number; ok?: boolean; result?: ThreadResult; chunk?: Record<string, unknown>[]; error?: { message: string } }) => {
-      if (msg.ready) return started();
-      const call = this.#pending.get(msg.id!);
-      if (!call) return;
-      if (msg.chunk) return call.onChunk?.(msg.chunk);
-      this.#settled(msg.id!);
-      if (msg.ok) call.resolve(msg.result!);
-      else call.reject(new SqliteThreadError(msg.error!));
-    });
+    this.#worker.on(
+      'message',
+      (msg: {
+        ready?: true;
+        id?: number;
+        ok?: boolean;
+        result?: ThreadResult;
+        chunk?: Record<string, unknown>[];
+        error?: { message: string };
+      }) => {
+        if (msg.ready) return started();
+        const call = this.#pending.get(msg.id!);
+        if (!call) return;
+        if (msg.chunk) return call.onChunk?.(msg.chunk);
+        this.#settled(msg.id!);
+        if (msg.ok) call.resolve(msg.result!);
+        else call.reject(new SqliteThreadError(msg.error!));
+      },
+    );
     this.#worker.on('error', (err) => {
       this.#stopReason = err.message;
       failed(err);

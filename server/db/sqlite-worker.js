@@ -47,7 +47,9 @@ function prepare(sql) {
 /** Buffers arrive as plain Uint8Arrays after crossing threads; better-sqlite3 wants Buffers. */
 /** @param {unknown[]} params */
 function bindable(params) {
-  return params.map((p) => (p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p));
+  return params.map((p) =>
+    p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p,
+  );
 }
 
 /** @param {{ sql: string; params: unknown[] }} msg */
@@ -63,7 +65,8 @@ function query(msg) {
 /** @param {any} msg */
 function handle(msg) {
   switch (msg.op) {
-    case 'query': return query(msg);
+    case 'query':
+      return query(msg);
     case 'stream': {
       const stmt = prepare(msg.sql);
       if (role === 'reader' && !stmt.readonly) return { redirect: true };
@@ -84,7 +87,8 @@ function handle(msg) {
     case 'rollback':
       if (db.inTransaction) db.exec('rollback');
       return { rows: [] };
-    default: throw new Error(`Unknown operation ${msg.op}`);
+    default:
+      throw new Error(`Unknown operation ${msg.op}`);
   }
 }
 
@@ -98,7 +102,11 @@ port.on('message', (msg) => {
     port.postMessage({ id: msg.id, ok: true, result: handle(msg) });
   } catch (err) {
     const e = /** @type {{ name?: string; message?: string; code?: string; stack?: string }} */ (err);
-    port.postMessage({ id: msg.id, ok: false, error: { name: e.name, message: e.message ?? String(err), code: e.code, stack: e.stack } });
+    port.postMessage({
+      id: msg.id,
+      ok: false,
+      error: { name: e.name, message: e.message ?? String(err), code: e.code, stack: e.stack },
+    });
   }
 });
 port.postMessage({ ready: true });

@@ -27,9 +27,17 @@ async function onMaintenance<T>(maintenanceUrl: string, run: (client: pg.Client)
  * Creates `<prefix>_<random>` and answers its URL: empty, or a copy of the database `template`
  * (which nobody may be connected to meanwhile).
  */
-export async function createThrowawayDatabase(maintenanceUrl: string, prefix: string, template?: string): Promise<string> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 60);
-  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) throw new Error(`Refusing template database '${template}'`);
+export async function createThrowawayDatabase(
+  maintenanceUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 60);
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template))
+    throw new Error(`Refusing template database '${template}'`);
   const from = template === undefined ? '' : ` TEMPLATE "${template}"`;
   await onMaintenance(maintenanceUrl, (client) => client.query(`CREATE DATABASE "${name}"${from}`));
   return withDatabaseName(maintenanceUrl, name);
@@ -63,7 +71,10 @@ export async function dropDatabase(maintenanceUrl: string, name: string): Promis
 /** Drops every database whose name starts with `<prefix>_`: leftovers of interrupted runs. */
 export async function dropDatabasesWithPrefix(maintenanceUrl: string, prefix: string): Promise<number> {
   const names = await onMaintenance(maintenanceUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${prefix}_`]);
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [`${prefix}_`],
+    );
     return rows.map((r) => r.datname);
   });
   for (const name of names) await dropDatabase(maintenanceUrl, name);

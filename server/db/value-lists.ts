@@ -13,7 +13,12 @@ export const LOOKUP_BATCH = 5_000;
  * json_each on SQLite, an array on PostgreSQL. A statement with thousands of placeholders costs
  * more to build and prepare than to run; this one is prepared the same way whatever the count.
  */
-export function oneOf(db: Db, expression: RawBuilder<unknown>, values: readonly (string | number)[], type: 'text' | 'bigint'): RawBuilder<SqlBool> {
+export function oneOf(
+  db: Db,
+  expression: RawBuilder<unknown>,
+  values: readonly (string | number)[],
+  type: 'text' | 'bigint',
+): RawBuilder<SqlBool> {
   return engineOf(db) === 'postgres'
     ? sql<SqlBool>`${expression} = any(${[...values]}::${sql.raw(type)}[])`
     : sql<SqlBool>`${expression} in (select value from json_each(${JSON.stringify(values)}))`;

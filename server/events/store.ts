@@ -18,17 +18,39 @@ export interface EventSearch {
 }
 
 function baseQuery(db: Db) {
-  return db.selectFrom('events as e')
+  return db
+    .selectFrom('events as e')
     .leftJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('organizations as o', 'o.id', 'e.organization_id')
-    .select(['e.id', 'e.name', 'e.source', 'e.actor', 'e.occurred_at', 'e.user_id', 'u.username', 'u.email', 'e.organization_id', 'o.name as organization_name']);
+    .select([
+      'e.id',
+      'e.name',
+      'e.source',
+      'e.actor',
+      'e.occurred_at',
+      'e.user_id',
+      'u.username',
+      'u.email',
+      'e.organization_id',
+      'o.name as organization_name',
+    ]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 const itemOf = (r: Row): EventItem => ({
-  id: Number(r.id), name: r.name, source: r.source, actor: r.actor, occurred_at: Number(r.occurred_at),
-  user: r.user_id !== null && r.username !== null && r.email !== null ? { id: Number(r.user_id), username: r.username, email: r.email } : null,
-  organization: r.organization_id !== null && r.organization_name !== null ? { id: Number(r.organization_id), name: r.organization_name } : null,
+  id: Number(r.id),
+  name: r.name,
+  source: r.source,
+  actor: r.actor,
+  occurred_at: Number(r.occurred_at),
+  user:
+    r.user_id !== null && r.username !== null && r.email !== null
+      ? { id: Number(r.user_id), username: r.username, email: r.email }
+      : null,
+  organization:
+    r.organization_id !== null && r.organization_name !== null
+      ? { id: Number(r.organization_id), name: r.organization_name }
+      : null,
 });
 
 export async function listEvents(db: Db, s: EventSearch): Promise<{ events: EventItem[]; next: EventCursor | null }> {
@@ -37,7 +59,11 @@ export async function listEvents(db: Db, s: EventSearch): Promise<{ events: Even
   if (s.name !== '') q = q.where('e.name', '=', s.name);
   // A row value, so both engines read the index range from the cursor.
   if (s.after) q = q.where(sql`(e.occurred_at, e.id)`, '<', sql`(${s.after.at}, ${s.after.id})`);
-  const rows = await q.orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(EVENT_PAGE_SIZE + 1).execute();
+  const rows = await q
+    .orderBy('e.occurred_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(EVENT_PAGE_SIZE + 1)
+    .execute();
   const { page: kept, more } = boundedPage(rows, EVENT_PAGE_SIZE);
   const page = kept.map(itemOf);
   const last = page.at(-1);
@@ -53,22 +79,59 @@ export async function eventNames(db: Db, start: number, end: number, org: number
 
 /** One person's events: when first and last seen, per name in the range, per day, the latest 20. */
 export async function userSegment(db: Db, userId: number, start: number, end: number) {
-  const user = await db.selectFrom('users').select(['id', 'username', 'email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) return null;
   const [seen, perDay, recent] = await Promise.all([
-    db.selectFrom('events').select((eb) => [eb.fn.min('occurred_at').as('first'), eb.fn.max('occurred_at').as('last')]).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('event_person_days').select(['day as bucket', (eb) => eb.fn.sum<number | string>('n').as('n')])
-      .where('user_id', '=', userId).where('day', '>=', start).where('day', '<', end).groupBy('day').execute(),
-    baseQuery(db).where('e.user_id', '=', userId).orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(20).execute(),
+    db
+      .selectFrom('events')
+      .select((eb) => [eb.fn.min('occurred_at').as('first'), eb.fn.max('occurred_at').as('last')])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('event_person_days')
+      .select(['day as bucket', (eb) => eb.fn.sum<number | string>('n').as('n')])
+      .where('user_id', '=', userId)
+      .where('day', '>=', start)
+      .where('day', '<', end)
+      .groupBy('day')
+      .execute(),
+    baseQuery(db)
+      .where('e.user_id', '=', userId)
+      .orderBy('e.occurred_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(20)
+      .execute(),
   ]);
-  const charts: Chart[] = [timeChart(
-    { id: 'person-events-per-day', title: 'Their events per day', series: ['Events'], note: 'Every event naming this person, each day (UTC).' },
-    'day', start, end, perDay.map((r) => ({ bucket: Number(r.bucket), key: '', n: Number(r.n) })), () => 'Events',
-  )];
+  const charts: Chart[] = [
+    timeChart(
+      {
+        id: 'person-events-per-day',
+        title: 'Their events per day',
+        series: ['Events'],
+        note: 'Every event naming this person, each day (UTC).',
+      },
+      'day',
+      start,
+      end,
+      perDay.map((r) => ({ bucket: Number(r.bucket), key: '', n: Number(r.n) })),
+      () => 'Events',
+    ),
+  ];
   return {
-    user: { id: Number(user.id), username: user.username, email: user.email, name: `${user.first_name} ${user.last_name}`.trim() },
-    first_seen: seen.first === null ? null : Number(seen.first), last_seen: seen.last === null ? null : Number(seen.last),
-    charts, recent: recent.map(itemOf),
+    user: {
+      id: Number(user.id),
+      username: user.username,
+      email: user.email,
+      name: `${user.first_name} ${user.last_name}`.trim(),
+    },
+    first_seen: seen.first === null ? null : Number(seen.first),
+    last_seen: seen.last === null ? null : Number(seen.last),
+    charts,
+    recent: recent.map(itemOf),
   };
 }
 
@@ -87,9 +150,20 @@ const BATCH = 2_000;
 
 export async function recordEvents(db: Db, events: readonly NewEvent[], receivedAt: number): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) {
-    await db.insertInto('events').values(events.slice(i, i + BATCH).map((e) => ({
-      name: e.name, source: e.source, user_id: e.user_id, organization_id: e.organization_id, actor: e.actor, occurred_at: e.occurred_at,
-      received_at: receivedAt, properties: e.properties === undefined ? null : JSON.stringify(e.properties),
-    }))).execute();
+    await db
+      .insertInto('events')
+      .values(
+        events.slice(i, i + BATCH).map((e) => ({
+          name: e.name,
+          source: e.source,
+          user_id: e.user_id,
+          organization_id: e.organization_id,
+          actor: e.actor,
+          occurred_at: e.occurred_at,
+          received_at: receivedAt,
+          properties: e.properties === undefined ? null : JSON.stringify(e.properties),
+        })),
+      )
+      .execute();
   }
 }

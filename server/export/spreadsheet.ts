@@ -37,8 +37,13 @@ export function xmlText(text: string): string {
   // Most cells need nothing: one test instead of four passes.
   if (!NEEDS_XML_CARE.test(text)) return text;
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    .replace(
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '',
+    )
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
 
 // Cells carry no reference (r="B7"): it is optional, and a cell then takes the next column, so
@@ -58,38 +63,54 @@ function xlsxRow(n: number, cells: readonly Cell[], style = ''): string {
   return `${xml}</row>`;
 }
 
-const SHEET_START = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">`
-  + '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>';
+const SHEET_START =
+  `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">` +
+  '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 
 /** The parts that name the sheets, written last, once the number of sheets is known. */
 function packageParts(sheets: number, sheetName: string): Record<string, string> {
   const numbers = Array.from({ length: sheets }, (_, i) => i + 1);
   return {
-    '[Content_Types].xml': `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-      + '<Default Extension="xml" ContentType="application/xml"/>'
-      + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-      + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
-      + numbers.map((n) => `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')
-      + '</Types>',
+    '[Content_Types].xml':
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+      numbers
+        .map(
+          (n) =>
+            `<Override PartName="/xl/worksheets/sheet${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
+        .join('') +
+      '</Types>',
     '_rels/.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml': `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>`
-      + numbers.map((n) => `<sheet name="${xmlText(n === 1 ? sheetName : `${sheetName} ${n}`)}" sheetId="${n}" r:id="rId${n}"/>`).join('')
-      + '</sheets></workbook>',
-    'xl/_rels/workbook.xml.rels': `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">`
-      + numbers.map((n) => `<Relationship Id="rId${n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('')
-      + `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+    'xl/workbook.xml':
+      `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+      numbers
+        .map(
+          (n) => `<sheet name="${xmlText(n === 1 ? sheetName : `${sheetName} ${n}`)}" sheetId="${n}" r:id="rId${n}"/>`,
+        )
+        .join('') +
+      '</sheets></workbook>',
+    'xl/_rels/workbook.xml.rels':
+      `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+      numbers
+        .map((n) => `<Relationship Id="rId${n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${n}.xml"/>`)
+        .join('') +
+      `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
     // Style 1: bold, for the header row.
-    'xl/styles.xml': `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">`
-      + '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
-      + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
-      + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-      + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-      + '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-      + '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
-      + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
-      + '</styleSheet>',
+    'xl/styles.xml':
+      `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+      '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+      '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+      '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+      '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+      '</styleSheet>',
   };
 }
 
@@ -201,26 +222,35 @@ export function xlsxWriter<Row>(layout: SheetLayout<Row>, rowsPerSheet = XLSX_RO
  * Batches of rows as a byte stream in one format. Each pull reads one batch and hands its bytes
  * on; cancelling (the browser went away) stops the reads.
  */
-export function spreadsheetStream<Row>(batches: AsyncGenerator<readonly Row[], unknown>, writer: ExportWriter<Row>): ReadableStream<Uint8Array> {
+export function spreadsheetStream<Row>(
+  batches: AsyncGenerator<readonly Row[], unknown>,
+  writer: ExportWriter<Row>,
+): ReadableStream<Uint8Array> {
   const enqueueAll = (controller: ReadableStreamDefaultController<Uint8Array>, chunks: Uint8Array[]) => {
     for (const chunk of chunks) if (chunk.length > 0) controller.enqueue(chunk);
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await batches.next();
-      if (next.done) {
-        enqueueAll(controller, writer.finish());
-        controller.close();
-      } else {
-        enqueueAll(controller, writer.rows(next.value));
-      }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await batches.next();
+        if (next.done) {
+          enqueueAll(controller, writer.finish());
+          controller.close();
+        } else {
+          enqueueAll(controller, writer.rows(next.value));
+        }
+      },
+      async cancel() {
+        await batches.return(undefined);
+      },
     },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  }, { highWaterMark: 1 });
+    { highWaterMark: 1 },
+  );
 }
 
 /** The writer of a format. */
-export const writerFor = <Row>(format: ExportFormat, layout: SheetLayout<Row>, rowsPerSheet?: number): ExportWriter<Row> =>
-  (format === 'csv' ? csvWriter(layout) : xlsxWriter(layout, rowsPerSheet));
+export const writerFor = <Row>(
+  format: ExportFormat,
+  layout: SheetLayout<Row>,
+  rowsPerSheet?: number,
+): ExportWriter<Row> => (format === 'csv' ? csvWriter(layout) : xlsxWriter(layout, rowsPerSheet));

@@ -21,7 +21,11 @@ export interface Verdict {
 }
 
 /** The file's identifiers against the group, in the order given. */
-export async function judgeIdentifiers(db: Db, group: Pick<GroupItem, 'id' | 'organization_id'>, identifiers: readonly string[]): Promise<Verdict> {
+export async function judgeIdentifiers(
+  db: Db,
+  group: Pick<GroupItem, 'id' | 'organization_id'>,
+  identifiers: readonly string[],
+): Promise<Verdict> {
   const { matched, unmatched } = await resolveIdentifiers(db, identifiers);
   const nobody = new Set(unmatched.map((u) => u.toLowerCase()));
   const userOf = new Map(matched.map((m) => [m.identifier.toLowerCase(), m]));
@@ -29,11 +33,23 @@ export async function judgeIdentifiers(db: Db, group: Pick<GroupItem, 'id' | 'or
   const orgOf = new Map<number, { id: number | null; name: string | null }>();
   const members = new Set<number>();
   for (const batch of chunks(ids, LOOKUP_BATCH)) {
-    const users = await db.selectFrom('users as u').leftJoin('organizations as o', 'o.id', 'u.organization_id')
-      .select(['u.id', 'u.organization_id', 'o.name']).where(oneOf(db, sql.ref('u.id'), batch, 'bigint')).execute();
-    for (const u of users) orgOf.set(Number(u.id), { id: u.organization_id === null ? null : Number(u.organization_id), name: u.name ?? null });
-    const rows = await db.selectFrom('group_members').select('user_id').where('group_id', '=', group.id)
-      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).execute();
+    const users = await db
+      .selectFrom('users as u')
+      .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+      .select(['u.id', 'u.organization_id', 'o.name'])
+      .where(oneOf(db, sql.ref('u.id'), batch, 'bigint'))
+      .execute();
+    for (const u of users)
+      orgOf.set(Number(u.id), {
+        id: u.organization_id === null ? null : Number(u.organization_id),
+        name: u.name ?? null,
+      });
+    const rows = await db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', group.id)
+      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint'))
+      .execute();
     for (const r of rows) members.add(Number(r.user_id));
   }
   const valid: ValidDataPoint[] = [];
@@ -79,8 +95,7 @@ export function idRanges(ids: readonly number[]): Array<[number, number]> {
 }
 
 export type AddOutcome =
-  | { ok: true; verdict: Verdict; previous: number; current: number }
-  | { ok: false; missingGroup: true };
+  { ok: true; verdict: Verdict; previous: number; current: number } | { ok: false; missingGroup: true };
 
 /**
  * Judges the identifiers again inside the transaction and adds the valid users. The group's row
@@ -88,30 +103,74 @@ export type AddOutcome =
  * other), so the counts before and after are this upload's; ON CONFLICT keeps the inserts safe
  * whatever else writes the group.
  */
-export async function addMembers(db: Kysely<Database>, groupId: number, identifiers: readonly string[], author: string, now: number): Promise<AddOutcome> {
+export async function addMembers(
+  db: Kysely<Database>,
+  groupId: number,
+  identifiers: readonly string[],
+  author: string,
+  now: number,
+): Promise<AddOutcome> {
   return db.transaction().execute(async (trx) => {
-    if (!(await withRowLock(trx, trx.selectFrom('user_groups').select('id').where('id', '=', groupId)).executeTakeFirst())) return { ok: false as const, missingGroup: true as const };
+    if (
+      !(await withRowLock(trx, trx.selectFrom('user_groups').select('id').where('id', '=', groupId)).executeTakeFirst())
+    )
+      return { ok: false as const, missingGroup: true as const };
     const group = (await findGroup(trx, groupId))!;
     const previous = group.members;
     const judged = await judgeIdentifiers(trx, group, identifiers);
     const added = new Set<number>();
-    for (const batch of chunks(judged.valid.map((v) => v.user_id), LOOKUP_BATCH)) {
-      const rows = await trx.insertInto('group_members').columns(['group_id', 'user_id'])
-        .expression((eb) => eb.selectFrom('users').select([sql<number>`${groupId}`.as('group_id'), 'id']).where(oneOf(trx, sql.ref('id'), batch, 'bigint')))
-        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).returning('user_id').execute();
+    for (const batch of chunks(
+      judged.valid.map((v) => v.user_id),
+      LOOKUP_BATCH,
+    )) {
+      const rows = await trx
+        .insertInto('group_members')
+        .columns(['group_id', 'user_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('users')
+            .select([sql<number>`${groupId}`.as('group_id'), 'id'])
+            .where(oneOf(trx, sql.ref('id'), batch, 'bigint')),
+        )
+        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .execute();
       for (const r of rows) added.add(Number(r.user_id));
     }
     const valid = judged.valid.filter((v) => added.has(v.user_id));
-    const late = judged.valid.filter((v) => !added.has(v.user_id)).map((v) => ({ identifier: v.identifier, reason: UPLOAD_REASONS.alreadyMember }));
+    const late = judged.valid
+      .filter((v) => !added.has(v.user_id))
+      .map((v) => ({ identifier: v.identifier, reason: UPLOAD_REASONS.alreadyMember }));
     const current = await memberCount(trx, groupId);
     if (added.size > 0) await touchGroup(trx, groupId, author, now);
-    await writeAuditMany(trx, [{
-      category: 'group', author, action: `members added: ${valid.length} to group #${groupId} ${group.name} (bulk upload)`, origin: 'bulk_upload', at: now, success: true,
-      previous: { group_id: groupId, members: previous },
-      current: { group_id: groupId, members: current, added: valid.length, not_added: judged.invalid.length + late.length, added_user_id_ranges: idRanges([...added]) },
-      record: { kind: 'group', id: groupId },
-    }]);
-    await writeMembershipRows(trx, groupId, group.name, [...added].sort((x, y) => x - y), 'added', author, now);
+    await writeAuditMany(trx, [
+      {
+        category: 'group',
+        author,
+        action: `members added: ${valid.length} to group #${groupId} ${group.name} (bulk upload)`,
+        origin: 'bulk_upload',
+        at: now,
+        success: true,
+        previous: { group_id: groupId, members: previous },
+        current: {
+          group_id: groupId,
+          members: current,
+          added: valid.length,
+          not_added: judged.invalid.length + late.length,
+          added_user_id_ranges: idRanges([...added]),
+        },
+        record: { kind: 'group', id: groupId },
+      },
+    ]);
+    await writeMembershipRows(
+      trx,
+      groupId,
+      group.name,
+      [...added].sort((x, y) => x - y),
+      'added',
+      author,
+      now,
+    );
     return { ok: true as const, verdict: { valid, invalid: [...judged.invalid, ...late] }, previous, current };
   });
 }
@@ -121,12 +180,27 @@ const AUDIT_BATCH = 1_000;
 
 /** One row per user whose membership changed, naming that user, so their History shows it (decision 062). */
 async function writeMembershipRows(
-  trx: Transaction<Database>, groupId: number, groupName: string, userIds: readonly number[], change: 'added' | 'removed', author: string, now: number,
+  trx: Transaction<Database>,
+  groupId: number,
+  groupName: string,
+  userIds: readonly number[],
+  change: 'added' | 'removed',
+  author: string,
+  now: number,
 ): Promise<void> {
-  const action = change === 'added' ? `added to group #${groupId} ${groupName} (bulk upload)` : `removed from group #${groupId} ${groupName}`;
+  const action =
+    change === 'added'
+      ? `added to group #${groupId} ${groupName} (bulk upload)`
+      : `removed from group #${groupId} ${groupName}`;
   const entries: AuditEntry[] = userIds.map((id) => ({
-    category: 'group', author, action, at: now, success: true, ...(change === 'added' ? { origin: 'bulk_upload' } : {}),
-    previous: { user_id: id, group_id: groupId, member: change === 'removed' }, current: { user_id: id, group_id: groupId, member: change === 'added' },
+    category: 'group',
+    author,
+    action,
+    at: now,
+    success: true,
+    ...(change === 'added' ? { origin: 'bulk_upload' } : {}),
+    previous: { user_id: id, group_id: groupId, member: change === 'removed' },
+    current: { user_id: id, group_id: groupId, member: change === 'added' },
     record: { kind: 'user', id },
   }));
   for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
@@ -134,25 +208,50 @@ async function writeMembershipRows(
 
 /** A member change is a change of the group: its version moves, so an open Group Management screen is told (decision 048). */
 async function touchGroup(trx: Transaction<Database>, groupId: number, author: string, now: number): Promise<void> {
-  await trx.updateTable('user_groups').set((eb) => ({ version: eb('version', '+', 1), updated_at: now, updated_by: author })).where('id', '=', groupId).execute();
+  await trx
+    .updateTable('user_groups')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: now, updated_by: author }))
+    .where('id', '=', groupId)
+    .execute();
 }
 
 export type RemoveOutcome = { ok: true; members: number } | { ok: false; reason: 'group' | 'member' };
 
 /** One user out of one group, with its audit row. */
-export async function removeMember(db: Kysely<Database>, groupId: number, userId: number, author: string, now: number): Promise<RemoveOutcome> {
+export async function removeMember(
+  db: Kysely<Database>,
+  groupId: number,
+  userId: number,
+  author: string,
+  now: number,
+): Promise<RemoveOutcome> {
   return db.transaction().execute(async (trx) => {
-    const group = await withRowLock(trx, trx.selectFrom('user_groups').select(['id', 'name']).where('id', '=', groupId)).executeTakeFirst();
+    const group = await withRowLock(
+      trx,
+      trx.selectFrom('user_groups').select(['id', 'name']).where('id', '=', groupId),
+    ).executeTakeFirst();
     if (!group) return { ok: false as const, reason: 'group' as const };
     const previous = await memberCount(trx, groupId);
-    const gone = await trx.deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', '=', userId).returning('user_id').execute();
+    const gone = await trx
+      .deleteFrom('group_members')
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .execute();
     if (gone.length === 0) return { ok: false as const, reason: 'member' as const };
     await touchGroup(trx, groupId, author, now);
-    await writeAuditMany(trx, [{
-      category: 'group', author, action: `member removed: user #${userId} from group #${groupId} ${group.name}`, at: now, success: true,
-      previous: { group_id: groupId, members: previous }, current: { group_id: groupId, members: previous - 1, removed_user_id: userId },
-      record: { kind: 'group', id: groupId },
-    }]);
+    await writeAuditMany(trx, [
+      {
+        category: 'group',
+        author,
+        action: `member removed: user #${userId} from group #${groupId} ${group.name}`,
+        at: now,
+        success: true,
+        previous: { group_id: groupId, members: previous },
+        current: { group_id: groupId, members: previous - 1, removed_user_id: userId },
+        record: { kind: 'group', id: groupId },
+      },
+    ]);
     await writeMembershipRows(trx, groupId, group.name, [userId], 'removed', author, now);
     return { ok: true as const, members: previous - 1 };
   });

@@ -9,7 +9,15 @@
 // that UPDATE (a member of another organization) throws Refusal and rolls everything back.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
-  GROUP_KINDS, GROUP_MESSAGES, type ComplianceSwitch, type Group, type GroupFeature, type GroupFlags, type GroupKind, type GroupMember, type UserGroup,
+  GROUP_KINDS,
+  GROUP_MESSAGES,
+  type ComplianceSwitch,
+  type Group,
+  type GroupFeature,
+  type GroupFlags,
+  type GroupKind,
+  type GroupMember,
+  type UserGroup,
 } from '../../src/domain/groups';
 import { writeAudit } from '../audit';
 import type { Database, UserGroupsTable } from '../db/schema';
@@ -18,31 +26,54 @@ import { oneOf } from '../db/value-lists';
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<UserGroupsTable>;
 
-const kindOf = (kind: string): GroupKind => ((GROUP_KINDS as readonly string[]).includes(kind) ? (kind as GroupKind) : 'general');
+const kindOf = (kind: string): GroupKind =>
+  (GROUP_KINDS as readonly string[]).includes(kind) ? (kind as GroupKind) : 'general';
 
 const flagsOf = (row: Row): GroupFlags => ({
-  autoshare: Number(row.autoshare) === 1, thesis: Number(row.thesis) === 1, collab: Number(row.collab) === 1, sec_master: Number(row.sec_master) === 1,
-  restrict_export: Number(row.restrict_export) === 1, restrict_upload: Number(row.restrict_upload) === 1, restrict_annot: Number(row.restrict_annot) === 1,
+  autoshare: Number(row.autoshare) === 1,
+  thesis: Number(row.thesis) === 1,
+  collab: Number(row.collab) === 1,
+  sec_master: Number(row.sec_master) === 1,
+  restrict_export: Number(row.restrict_export) === 1,
+  restrict_upload: Number(row.restrict_upload) === 1,
+  restrict_annot: Number(row.restrict_annot) === 1,
 });
 
 const toGroup = (row: Row, members: GroupMember[]): Group => ({
-  id: Number(row.id), name: row.name, kind: kindOf(row.kind), organization_id: Number(row.organization_id), flags: flagsOf(row), members, version: Number(row.version),
+  id: Number(row.id),
+  name: row.name,
+  kind: kindOf(row.kind),
+  organization_id: Number(row.organization_id),
+  flags: flagsOf(row),
+  members,
+  version: Number(row.version),
 });
 
 const personName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 const memberColumns = ['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name'] as const;
-const toMember = (u: { id: number; username: string; email: string; first_name: string; last_name: string }): GroupMember =>
-  ({ id: Number(u.id), username: u.username, email: u.email, name: personName(u) });
+const toMember = (u: {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}): GroupMember => ({ id: Number(u.id), username: u.username, email: u.email, name: personName(u) });
 
 /** Live members of these groups, by name, keyed by group. */
 async function membersOf(db: Db, groupIds: readonly number[]): Promise<Map<number, GroupMember[]>> {
   const out = new Map<number, GroupMember[]>(groupIds.map((id) => [id, []]));
   if (groupIds.length === 0) return out;
-  const rows = await db.selectFrom('group_members').innerJoin('users', 'users.id', 'group_members.user_id')
+  const rows = await db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
     .select(['group_members.group_id', ...memberColumns])
-    .where(oneOf(db, sql.ref('group_members.group_id'), groupIds, 'bigint')).where('users.deleted', '=', 0)
-    .orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').execute();
+    .where(oneOf(db, sql.ref('group_members.group_id'), groupIds, 'bigint'))
+    .where('users.deleted', '=', 0)
+    .orderBy('users.first_name')
+    .orderBy('users.last_name')
+    .orderBy('users.id')
+    .execute();
   for (const r of rows) out.get(Number(r.group_id))?.push(toMember(r));
   return out;
 }
@@ -61,11 +92,28 @@ export async function organizationGroups(db: Db, organizationId: number): Promis
   // organization) and the memberships of its groups as id pairs (by group); joined here, so each
   // user travels once and the members of every group come out in name order.
   const [rows, people, pairs] = await Promise.all([
-    db.selectFrom('user_groups').selectAll().where('organization_id', '=', organizationId).orderBy(sql`lower(name)`).orderBy('id').execute(),
-    db.selectFrom('users').select([...memberColumns]).where('users.organization_id', '=', organizationId).where('users.deleted', '=', 0)
-      .orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').execute(),
-    db.selectFrom('group_members').innerJoin('user_groups', 'user_groups.id', 'group_members.group_id')
-      .select(['group_members.group_id', 'group_members.user_id']).where('user_groups.organization_id', '=', organizationId).execute(),
+    db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('users')
+      .select([...memberColumns])
+      .where('users.organization_id', '=', organizationId)
+      .where('users.deleted', '=', 0)
+      .orderBy('users.first_name')
+      .orderBy('users.last_name')
+      .orderBy('users.id')
+      .execute(),
+    db
+      .selectFrom('group_members')
+      .innerJoin('user_groups', 'user_groups.id', 'group_members.group_id')
+      .select(['group_members.group_id', 'group_members.user_id'])
+      .where('user_groups.organization_id', '=', organizationId)
+      .execute(),
   ]);
   const groupsOf = new Map<number, number[]>();
   for (const p of pairs) {
@@ -93,13 +141,27 @@ export async function findGroup(db: Db, id: number): Promise<Group | null> {
 
 /** The groups a user is a member of, by name. */
 export async function groupsOfUser(db: Db, userId: number): Promise<UserGroup[]> {
-  const rows = await db.selectFrom('group_members').innerJoin('user_groups', 'user_groups.id', 'group_members.group_id')
-    .selectAll('user_groups').where('group_members.user_id', '=', userId).orderBy(sql`lower(user_groups.name)`).orderBy('user_groups.id').execute();
+  const rows = await db
+    .selectFrom('group_members')
+    .innerJoin('user_groups', 'user_groups.id', 'group_members.group_id')
+    .selectAll('user_groups')
+    .where('group_members.user_id', '=', userId)
+    .orderBy(sql`lower(user_groups.name)`)
+    .orderBy('user_groups.id')
+    .execute();
   return rows.map((r) => ({ id: Number(r.id), name: r.name, kind: kindOf(r.kind), flags: flagsOf(r) }));
 }
 
 /** What the audit keeps of a group. */
-const audited = (g: Group) => ({ id: g.id, name: g.name, kind: g.kind, organization_id: g.organization_id, flags: g.flags, members: g.members.map((m) => m.id), version: g.version });
+const audited = (g: Group) => ({
+  id: g.id,
+  name: g.name,
+  kind: g.kind,
+  organization_id: g.organization_id,
+  flags: g.flags,
+  members: g.members.map((m) => m.id),
+  version: g.version,
+});
 
 /** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the name first. */
 function isUniqueViolation(err: unknown): boolean {
@@ -108,14 +170,21 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function nameInUse(db: Db, organizationId: number, name: string, except: number | null): Promise<boolean> {
-  let q = db.selectFrom('user_groups').select('id').where('organization_id', '=', organizationId).where(sql<boolean>`lower(name) = lower(${name})`);
+  let q = db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (except !== null) q = q.where('id', '<>', except);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** A change refused after it began: the transaction rolls back and the route answers 400 on `field`. */
 export class Refusal extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -130,20 +199,50 @@ export interface Actor {
   now: number;
 }
 
-export async function createGroup(db: Kysely<Database>, input: { organizationId: number; name: string; kind: GroupKind }, actor: Actor): Promise<ChangeResult> {
+export async function createGroup(
+  db: Kysely<Database>,
+  input: { organizationId: number; name: string; kind: GroupKind },
+  actor: Actor,
+): Promise<ChangeResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      if (await nameInUse(trx, input.organizationId, input.name, null)) return { ok: false as const, reason: 'refused' as const, field: 'name', msg: GROUP_MESSAGES.nameTaken(input.name) };
+      if (await nameInUse(trx, input.organizationId, input.name, null))
+        return {
+          ok: false as const,
+          reason: 'refused' as const,
+          field: 'name',
+          msg: GROUP_MESSAGES.nameTaken(input.name),
+        };
       const kindFlag = input.kind === 'general' ? {} : { [input.kind]: 1 as const };
-      const row = await trx.insertInto('user_groups').values({
-        name: input.name, kind: input.kind, organization_id: input.organizationId, created_at: actor.now, updated_at: actor.now, updated_by: actor.author, version: 1, ...kindFlag,
-      }).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('user_groups')
+        .values({
+          name: input.name,
+          kind: input.kind,
+          organization_id: input.organizationId,
+          created_at: actor.now,
+          updated_at: actor.now,
+          updated_by: actor.author,
+          version: 1,
+          ...kindFlag,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const group = toGroup(row, []);
-      await writeAudit(trx, { category: 'group', author: actor.author, action: `group created: ${group.name} (#${group.id})`, at: actor.now, current: audited(group), success: true, record: { kind: 'group', id: group.id } });
+      await writeAudit(trx, {
+        category: 'group',
+        author: actor.author,
+        action: `group created: ${group.name} (#${group.id})`,
+        at: actor.now,
+        current: audited(group),
+        success: true,
+        record: { kind: 'group', id: group.id },
+      });
       return { ok: true as const, group };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return { ok: false, reason: 'refused', field: 'name', msg: GROUP_MESSAGES.nameTaken(input.name) };
+    if (isUniqueViolation(err))
+      return { ok: false, reason: 'refused', field: 'name', msg: GROUP_MESSAGES.nameTaken(input.name) };
     throw err;
   }
 }
@@ -165,93 +264,179 @@ async function changeGroup(db: Kysely<Database>, change: Change, actor: Actor): 
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await findGroup(trx, change.groupId);
-      if (!before || before.version !== change.version) return { ok: false as const, reason: 'stale' as const, current: before };
-      const raised = await trx.updateTable('user_groups')
+      if (!before || before.version !== change.version)
+        return { ok: false as const, reason: 'stale' as const, current: before };
+      const raised = await trx
+        .updateTable('user_groups')
         .set({ ...change.patch, version: change.version + 1, updated_at: actor.now, updated_by: actor.author })
-        .where('id', '=', change.groupId).where('version', '=', change.version).returning('id').executeTakeFirst();
-      if (!raised) return { ok: false as const, reason: 'stale' as const, current: await findGroup(trx, change.groupId) };
+        .where('id', '=', change.groupId)
+        .where('version', '=', change.version)
+        .returning('id')
+        .executeTakeFirst();
+      if (!raised)
+        return { ok: false as const, reason: 'stale' as const, current: await findGroup(trx, change.groupId) };
       if (change.members) await change.members(trx, before);
       const after = (await findGroup(trx, change.groupId))!;
       await writeAudit(trx, {
-        category: 'group', author: actor.author, action: `${change.action}: ${after.name} (#${after.id})`, at: actor.now, previous: audited(before), current: audited(after), success: true,
+        category: 'group',
+        author: actor.author,
+        action: `${change.action}: ${after.name} (#${after.id})`,
+        at: actor.now,
+        previous: audited(before),
+        current: audited(after),
+        success: true,
         record: { kind: 'group', id: after.id },
       });
       return { ok: true as const, group: after };
     });
   } catch (err) {
     if (err instanceof Refusal) return { ok: false, reason: 'refused', field: err.field, msg: err.message };
-    if (isUniqueViolation(err)) return { ok: false, reason: 'refused', field: 'name', msg: GROUP_MESSAGES.nameTaken(change.patch?.name ?? '') };
+    if (isUniqueViolation(err))
+      return { ok: false, reason: 'refused', field: 'name', msg: GROUP_MESSAGES.nameTaken(change.patch?.name ?? '') };
     throw err;
   }
 }
 
-export async function renameGroup(db: Kysely<Database>, input: { groupId: number; version: number; name: string }, actor: Actor): Promise<ChangeResult> {
+export async function renameGroup(
+  db: Kysely<Database>,
+  input: { groupId: number; version: number; name: string },
+  actor: Actor,
+): Promise<ChangeResult> {
   const group = await findGroup(db, input.groupId);
-  if (group && group.version === input.version && await nameInUse(db, group.organization_id, input.name, group.id)) {
+  if (group && group.version === input.version && (await nameInUse(db, group.organization_id, input.name, group.id))) {
     return { ok: false, reason: 'refused', field: 'name', msg: GROUP_MESSAGES.nameTaken(input.name) };
   }
-  return changeGroup(db, { groupId: input.groupId, version: input.version, action: 'group renamed', patch: { name: input.name } }, actor);
+  return changeGroup(
+    db,
+    { groupId: input.groupId, version: input.version, action: 'group renamed', patch: { name: input.name } },
+    actor,
+  );
 }
 
 export async function setGroupSwitch(
-  db: Kysely<Database>, input: { groupId: number; version: number; key: GroupFeature | ComplianceSwitch; value: boolean }, actor: Actor,
+  db: Kysely<Database>,
+  input: { groupId: number; version: number; key: GroupFeature | ComplianceSwitch; value: boolean },
+  actor: Actor,
 ): Promise<ChangeResult> {
-  return changeGroup(db, {
-    groupId: input.groupId, version: input.version, action: `group ${input.key} ${input.value ? 'on' : 'off'}`, patch: { [input.key]: input.value ? 1 : 0 },
-  }, actor);
+  return changeGroup(
+    db,
+    {
+      groupId: input.groupId,
+      version: input.version,
+      action: `group ${input.key} ${input.value ? 'on' : 'off'}`,
+      patch: { [input.key]: input.value ? 1 : 0 },
+    },
+    actor,
+  );
 }
 
-export async function addMembers(db: Kysely<Database>, input: { groupId: number; version: number; userIds: readonly number[] }, actor: Actor): Promise<ChangeResult> {
+export async function addMembers(
+  db: Kysely<Database>,
+  input: { groupId: number; version: number; userIds: readonly number[] },
+  actor: Actor,
+): Promise<ChangeResult> {
   const ids = [...new Set(input.userIds)];
-  return changeGroup(db, {
-    groupId: input.groupId, version: input.version, action: `group members added (${ids.length})`,
-    async members(trx, before) {
-      const found = await trx.selectFrom('users').select('id').where(oneOf(trx, sql.ref('id'), ids, 'bigint'))
-        .where('organization_id', '=', before.organization_id).where('deleted', '=', 0).execute();
-      const inOrg = new Set(found.map((r) => Number(r.id)));
-      const outside = ids.filter((id) => !inOrg.has(id));
-      if (outside.length > 0) throw new Refusal('user_ids', `${GROUP_MESSAGES.otherOrganization} Not of it: ${outside.slice(0, 20).join(', ')}${outside.length > 20 ? ', …' : ''}.`);
-      for (let i = 0; i < ids.length; i += 1000) {
-        await trx.insertInto('group_members').values(ids.slice(i, i + 1000).map((user_id) => ({ group_id: input.groupId, user_id })))
-          .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute();
-      }
+  return changeGroup(
+    db,
+    {
+      groupId: input.groupId,
+      version: input.version,
+      action: `group members added (${ids.length})`,
+      async members(trx, before) {
+        const found = await trx
+          .selectFrom('users')
+          .select('id')
+          .where(oneOf(trx, sql.ref('id'), ids, 'bigint'))
+          .where('organization_id', '=', before.organization_id)
+          .where('deleted', '=', 0)
+          .execute();
+        const inOrg = new Set(found.map((r) => Number(r.id)));
+        const outside = ids.filter((id) => !inOrg.has(id));
+        if (outside.length > 0)
+          throw new Refusal(
+            'user_ids',
+            `${GROUP_MESSAGES.otherOrganization} Not of it: ${outside.slice(0, 20).join(', ')}${outside.length > 20 ? ', …' : ''}.`,
+          );
+        for (let i = 0; i < ids.length; i += 1000) {
+          await trx
+            .insertInto('group_members')
+            .values(ids.slice(i, i + 1000).map((user_id) => ({ group_id: input.groupId, user_id })))
+            .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+            .execute();
+        }
+      },
     },
-  }, actor);
+    actor,
+  );
 }
 
 export async function removeMember(
-  db: Kysely<Database>, input: { groupId: number; version: number; user: { id: number } | { username: string } }, actor: Actor,
+  db: Kysely<Database>,
+  input: { groupId: number; version: number; user: { id: number } | { username: string } },
+  actor: Actor,
 ): Promise<ChangeResult> {
   const field = 'id' in input.user ? 'user_id' : 'username';
-  return changeGroup(db, {
-    groupId: input.groupId, version: input.version, action: 'group member removed',
-    async members(trx, before) {
-      let userId: number;
-      if ('id' in input.user) {
-        userId = input.user.id;
-      } else {
-        const user = await trx.selectFrom('users').select('id').where('username', '=', input.user.username)
-          .where('organization_id', '=', before.organization_id).where('deleted', '=', 0).executeTakeFirst();
-        if (!user) throw new Refusal(field, GROUP_MESSAGES.noUser);
-        userId = Number(user.id);
-      }
-      const gone = await trx.deleteFrom('group_members').where('group_id', '=', input.groupId).where('user_id', '=', userId).executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1) throw new Refusal(field, GROUP_MESSAGES.notMember);
+  return changeGroup(
+    db,
+    {
+      groupId: input.groupId,
+      version: input.version,
+      action: 'group member removed',
+      async members(trx, before) {
+        let userId: number;
+        if ('id' in input.user) {
+          userId = input.user.id;
+        } else {
+          const user = await trx
+            .selectFrom('users')
+            .select('id')
+            .where('username', '=', input.user.username)
+            .where('organization_id', '=', before.organization_id)
+            .where('deleted', '=', 0)
+            .executeTakeFirst();
+          if (!user) throw new Refusal(field, GROUP_MESSAGES.noUser);
+          userId = Number(user.id);
+        }
+        const gone = await trx
+          .deleteFrom('group_members')
+          .where('group_id', '=', input.groupId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(gone.numDeletedRows) !== 1) throw new Refusal(field, GROUP_MESSAGES.notMember);
+      },
     },
-  }, actor);
+    actor,
+  );
 }
 
 export type DeleteResult = { ok: true; group: Group } | { ok: false; current: Group | null };
 
-export async function deleteGroup(db: Kysely<Database>, input: { groupId: number; version: number }, actor: Actor): Promise<DeleteResult> {
+export async function deleteGroup(
+  db: Kysely<Database>,
+  input: { groupId: number; version: number },
+  actor: Actor,
+): Promise<DeleteResult> {
   return db.transaction().execute(async (trx) => {
     const before = await findGroup(trx, input.groupId);
     if (!before || before.version !== input.version) return { ok: false as const, current: before };
     // The version decides, as in changeGroup; members after, should foreign keys not cascade.
-    const gone = await trx.deleteFrom('user_groups').where('id', '=', input.groupId).where('version', '=', input.version).returning('id').executeTakeFirst();
+    const gone = await trx
+      .deleteFrom('user_groups')
+      .where('id', '=', input.groupId)
+      .where('version', '=', input.version)
+      .returning('id')
+      .executeTakeFirst();
     if (!gone) return { ok: false as const, current: await findGroup(trx, input.groupId) };
     await trx.deleteFrom('group_members').where('group_id', '=', input.groupId).execute();
-    await writeAudit(trx, { category: 'group', author: actor.author, action: `group deleted: ${before.name} (#${before.id})`, at: actor.now, previous: audited(before), success: true, record: { kind: 'group', id: before.id } });
+    await writeAudit(trx, {
+      category: 'group',
+      author: actor.author,
+      action: `group deleted: ${before.name} (#${before.id})`,
+      at: actor.now,
+      previous: audited(before),
+      success: true,
+      record: { kind: 'group', id: before.id },
+    });
     return { ok: true as const, group: before };
   });
 }

@@ -28,7 +28,8 @@ async function read(c: Context<HonoEnv>, kind: BodyKind): Promise<BodyRead> {
         return { ok: false, msg: 'The JSON body must be an object.' };
       }
       // Bounded before any schema or message walks it (src/domain/wire-input.ts).
-      if (jsonValueProblem(value, { nul: true }) === 'depth') return { ok: false, msg: 'The JSON body is nested too deeply.' };
+      if (jsonValueProblem(value, { nul: true }) === 'depth')
+        return { ok: false, msg: 'The JSON body is nested too deeply.' };
       // Without a prototype, as form data is read: a field named `toString` or `__proto__` is only a field.
       return { ok: true, fields: Object.assign(Object.create(null) as Record<string, unknown>, value) };
     }

@@ -42,7 +42,12 @@ function isTrusted(list: BlockList, address: string): boolean {
 
 /** The connection's peer as Node reports it, or null outside a Node server. */
 export function peerAddress(c: Context<HonoEnv>): string | null {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } }; server?: { incoming?: { socket?: { remoteAddress?: string } } } } | undefined;
+  const env = c.env as
+    | {
+        incoming?: { socket?: { remoteAddress?: string } };
+        server?: { incoming?: { socket?: { remoteAddress?: string } } };
+      }
+    | undefined;
   const address = env?.incoming?.socket?.remoteAddress ?? env?.server?.incoming?.socket?.remoteAddress;
   return address ? unmapped(address) : null;
 }
@@ -60,7 +65,10 @@ export function clientAddress(c: Context<HonoEnv>): string {
   if (peer === null) return UNKNOWN_PEER;
   const list = trustedList(c.get('deps').config);
   if (!list || !isTrusted(list, peer)) return peer;
-  const hops = (c.req.header('x-forwarded-for') ?? '').split(',').map((h) => unmapped(h.trim())).filter(Boolean);
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => unmapped(h.trim()))
+    .filter(Boolean);
   let client = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;
@@ -94,5 +102,8 @@ function ipv6Groups(address: string): number[] {
  */
 export function addressKey(address: string): string {
   if (isIP(address) !== 6) return address;
-  return `${ipv6Groups(address).slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }

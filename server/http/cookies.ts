@@ -47,7 +47,10 @@ export async function setCsrfCookie(c: Context<HonoEnv>, sessionId: string | nul
   const keys = await c.get('deps').keys();
   const secure = isSecureRequest(c);
   setCookie(c, csrfCookieName(secure), issueCsrfToken(keys.csrf, sessionId), {
-    path: '/', sameSite: 'Lax', secure, maxAge: CSRF_MAX_AGE_S,
+    path: '/',
+    sameSite: 'Lax',
+    secure,
+    maxAge: CSRF_MAX_AGE_S,
   });
 }
 

@@ -21,7 +21,9 @@ export function hostNameOf(authority: string): string | null {
 export function hostAllowed(authority: string, allowed: readonly string[]): boolean {
   const name = hostNameOf(authority);
   if (name === null) return false;
-  return allowed.some((entry) => entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry);
+  return allowed.some((entry) =>
+    entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry,
+  );
 }
 
 /**

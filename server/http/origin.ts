@@ -25,15 +25,21 @@ function originOf(url: string): string | null {
 function requestOrigin(c: Context<HonoEnv>): string | null {
   const url = new URL(c.req.url);
   const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  const scheme = (forwarded === 'http' || forwarded === 'https') && believesForwardedProto(c) ? forwarded : url.protocol.slice(0, -1);
+  const scheme =
+    (forwarded === 'http' || forwarded === 'https') && believesForwardedProto(c)
+      ? forwarded
+      : url.protocol.slice(0, -1);
   return originOf(`${scheme}://${url.host}`);
 }
 
 function trustedOrigins(c: Context<HonoEnv>): Set<string> {
   const { config } = c.get('deps');
   const own = config.serverTypes[config.serverType];
-  return new Set([own ? originOf(own) : null, requestOrigin(c)]
-    .filter((o): o is string => o !== null && hostAllowed(new URL(o).host, config.allowedHosts)));
+  return new Set(
+    [own ? originOf(own) : null, requestOrigin(c)].filter(
+      (o): o is string => o !== null && hostAllowed(new URL(o).host, config.allowedHosts),
+    ),
+  );
 }
 
 /** True when an unsafe request may go on to the CSRF token check. */

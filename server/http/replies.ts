@@ -3,7 +3,14 @@
 import type { Context } from 'hono';
 import type { BaseIssue } from 'valibot';
 import { permissionName } from '../../src/domain/feature-labels';
-import { fieldMap, fieldsOfIssues, messagesOfIssues, summaryOf, type BadRequestReply, type FieldMessages } from '../../src/domain/field-errors';
+import {
+  fieldMap,
+  fieldsOfIssues,
+  messagesOfIssues,
+  summaryOf,
+  type BadRequestReply,
+  type FieldMessages,
+} from '../../src/domain/field-errors';
 
 /** 400 with field → messages (the list form); `fields` takes the first message of each. */
 export function badRequest(c: Context, msg: string, errors: Record<string, string[]> = {}): Response {
@@ -17,7 +24,12 @@ export function badRequest(c: Context, msg: string, errors: Record<string, strin
  * 400 naming fields, for a handler's own checks (create, update): `extra` carries the keys the
  * route's replies always have, so a client reading them still finds them.
  */
-export function refuseFields(c: Context, msg: string, fields: FieldMessages, extra: Record<string, unknown> = {}): Response {
+export function refuseFields(
+  c: Context,
+  msg: string,
+  fields: FieldMessages,
+  extra: Record<string, unknown> = {},
+): Response {
   const errors = Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, [m]]));
   const body: BadRequestReply = { ...extra, status: false, msg, errors, fields };
   return c.json(body, 400);
@@ -56,7 +68,10 @@ export function noFeatureRefusal(feature: string | readonly string[]): string {
  * ending a fulfillment).
  */
 export function stale<R extends { status: false; msg: string }>(
-  c: Context, msg: string, now: Omit<R, 'status' | 'stale' | 'msg'>, flagged = true,
+  c: Context,
+  msg: string,
+  now: Omit<R, 'status' | 'stale' | 'msg'>,
+  flagged = true,
 ): Response {
   return c.json(flagged ? { status: false, stale: true, msg, ...now } : { status: false, msg, ...now }, 409);
 }

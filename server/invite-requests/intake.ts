@@ -45,17 +45,44 @@ export async function fileInviteRequest(db: Kysely<Database>, form: InviteIntake
     // The folded name as migration 008 indexes it.
     const folded = sql.raw(engineOf(db) === 'postgres' ? 'lower(name collate "C")' : 'lower(name)');
     const matches = form.organization
-      ? await trx.selectFrom('organizations').select('id').where(sql<string>`${folded}`, '=', form.organization.toLowerCase()).limit(2).execute()
+      ? await trx
+          .selectFrom('organizations')
+          .select('id')
+          .where(sql<string>`${folded}`, '=', form.organization.toLowerCase())
+          .limit(2)
+          .execute()
       : [];
-    const row = await trx.insertInto('invite_requests').values({
-      first_name: form.first_name, last_name: form.last_name, email: form.email, email_key: form.email.toLowerCase(),
-      organization_guess: form.organization, organization_id: matches.length === 1 ? Number(matches[0]!.id) : null, message: form.message,
-      search_text: searchTextOf({ ...form, organization_guess: form.organization }), status: 'new', created_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('invite_requests')
+      .values({
+        first_name: form.first_name,
+        last_name: form.last_name,
+        email: form.email,
+        email_key: form.email.toLowerCase(),
+        organization_guess: form.organization,
+        organization_id: matches.length === 1 ? Number(matches[0]!.id) : null,
+        message: form.message,
+        search_text: searchTextOf({ ...form, organization_guess: form.organization }),
+        status: 'new',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const id = Number(row.id);
     await writeAudit(trx, {
-      category: 'user', author: 'platform', action: 'invite request filed', origin: 'platform', at: now, success: true,
-      record: { kind: INVITE_RECORD_KIND, id }, current: { request: id, email: form.email, name: `${form.first_name} ${form.last_name}`, organization: form.organization },
+      category: 'user',
+      author: 'platform',
+      action: 'invite request filed',
+      origin: 'platform',
+      at: now,
+      success: true,
+      record: { kind: INVITE_RECORD_KIND, id },
+      current: {
+        request: id,
+        email: form.email,
+        name: `${form.first_name} ${form.last_name}`,
+        organization: form.organization,
+      },
     });
     return id;
   });
@@ -66,5 +93,8 @@ const lastSweep = new WeakMap<Kysely<Database>, number>();
 export async function sweepIntakeThrottle(db: Kysely<Database>, now: number): Promise<void> {
   if ((lastSweep.get(db) ?? 0) > now - INTAKE_LIMIT.windowMs) return;
   lastSweep.set(db, now);
-  await db.deleteFrom('invite_intake_throttle').where('window_start', '<=', now - INTAKE_LIMIT.windowMs).execute();
+  await db
+    .deleteFrom('invite_intake_throttle')
+    .where('window_start', '<=', now - INTAKE_LIMIT.windowMs)
+    .execute();
 }

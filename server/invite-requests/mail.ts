@@ -4,7 +4,10 @@
 import { productNames } from '../../src/domain/product';
 import type { MailDraft } from '../mail/messages';
 
-export function invitationMail(key: string, invite: { userId: number; email: string; first_name: string; username: string; organization: string | null }): MailDraft {
+export function invitationMail(
+  key: string,
+  invite: { userId: number; email: string; first_name: string; username: string; organization: string | null },
+): MailDraft {
   const product = productNames(key).name;
   const lines = [
     invite.first_name ? `Hello ${invite.first_name},` : 'Hello,',
@@ -16,5 +19,11 @@ export function invitationMail(key: string, invite: { userId: number; email: str
     '',
     'Sign in with this email to set your password. If you did not ask to join, please ignore this message.',
   ];
-  return { kind: 'pre_register', to: invite.email, subject: `Your invitation to ${product}`, text: lines.join('\n'), userId: invite.userId };
+  return {
+    kind: 'pre_register',
+    to: invite.email,
+    subject: `Your invitation to ${product}`,
+    text: lines.join('\n'),
+    userId: invite.userId,
+  };
 }

@@ -30,42 +30,127 @@ export async function seedInviteRequests(trx: Kysely<Database>, now: number): Pr
   const orgByName = new Map(orgs.map((o) => [o.name.toLowerCase(), Number(o.id)]));
   const rows: Insertable<InviteRequestsTable>[] = [];
   const add = (r: {
-    first: string; last: string; email: string; org: string; message: string; status: InviteRequestStatus; at: number;
-    decidedBy?: string; reason?: string; userId?: number; organizationId?: number | null; invited?: boolean;
-  }) => rows.push({
-    first_name: r.first, last_name: r.last, email: r.email, email_key: r.email.toLowerCase(), organization_guess: r.org,
-    organization_id: r.organizationId ?? orgByName.get(r.org.toLowerCase()) ?? null, message: r.message,
-    search_text: searchTextOf({ first_name: r.first, last_name: r.last, email: r.email, organization_guess: r.org }),
-    status: r.status, created_at: r.at, decided_by: r.decidedBy ?? null, decided_at: r.decidedBy ? r.at + DAY / 2 : null,
-    reason: r.reason ?? null, user_id: r.userId ?? null, invited_at: r.invited ? r.at + DAY / 2 : null, invitations: r.invited ? 1 : 0,
-  });
+    first: string;
+    last: string;
+    email: string;
+    org: string;
+    message: string;
+    status: InviteRequestStatus;
+    at: number;
+    decidedBy?: string;
+    reason?: string;
+    userId?: number;
+    organizationId?: number | null;
+    invited?: boolean;
+  }) =>
+    rows.push({
+      first_name: r.first,
+      last_name: r.last,
+      email: r.email,
+      email_key: r.email.toLowerCase(),
+      organization_guess: r.org,
+      organization_id: r.organizationId ?? orgByName.get(r.org.toLowerCase()) ?? null,
+      message: r.message,
+      search_text: searchTextOf({ first_name: r.first, last_name: r.last, email: r.email, organization_guess: r.org }),
+      status: r.status,
+      created_at: r.at,
+      decided_by: r.decidedBy ?? null,
+      decided_at: r.decidedBy ? r.at + DAY / 2 : null,
+      reason: r.reason ?? null,
+      user_id: r.userId ?? null,
+      invited_at: r.invited ? r.at + DAY / 2 : null,
+      invitations: r.invited ? 1 : 0,
+    });
 
-  NEW_PEOPLE.forEach(([first, last, org, message], i) => add({
-    first, last, org, message, status: 'new', at: now - (i + 1) * 3 * 3_600_000,
-    email: `${first.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}.${last.toLowerCase()}@${org.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
-  }));
-  REJECTED.forEach(([first, last, org, reason], i) => add({
-    first, last, org, message: '', status: 'rejected', at: now - (i + 3) * DAY, decidedBy: 'admin', reason,
-    email: `${first.toLowerCase()}.${last.toLowerCase()}@${org.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
-  }));
+  NEW_PEOPLE.forEach(([first, last, org, message], i) =>
+    add({
+      first,
+      last,
+      org,
+      message,
+      status: 'new',
+      at: now - (i + 1) * 3 * 3_600_000,
+      email: `${first
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .toLowerCase()}.${last.toLowerCase()}@${org.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
+    }),
+  );
+  REJECTED.forEach(([first, last, org, reason], i) =>
+    add({
+      first,
+      last,
+      org,
+      message: '',
+      status: 'rejected',
+      at: now - (i + 3) * DAY,
+      decidedBy: 'admin',
+      reason,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}@${org.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
+    }),
+  );
   // Approved people are seeded users: approved (invitation held back), invited, and joined.
-  const users = await trx.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'organization_id'])
-    .where('user_type', '!=', STAFF_USER_TYPE).where('deleted', '=', 0).orderBy('id').limit(9).execute();
-  const decided: InviteRequestStatus[] = ['approved', 'invited', 'invited', 'invited', 'joined', 'joined', 'joined', 'joined'];
+  const users = await trx
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'organization_id'])
+    .where('user_type', '!=', STAFF_USER_TYPE)
+    .where('deleted', '=', 0)
+    .orderBy('id')
+    .limit(9)
+    .execute();
+  const decided: InviteRequestStatus[] = [
+    'approved',
+    'invited',
+    'invited',
+    'invited',
+    'joined',
+    'joined',
+    'joined',
+    'joined',
+  ];
   decided.forEach((status, i) => {
     const u = users[i];
     if (!u) return;
     const org = orgs.find((o) => Number(o.id) === u.organization_id)?.name ?? '';
     add({
-      first: u.first_name, last: u.last_name, email: u.email, org, message: '', status, at: now - (i + 8) * DAY, decidedBy: i % 2 ? 'admin' : 'support',
-      userId: Number(u.id), organizationId: u.organization_id, invited: status !== 'approved',
+      first: u.first_name,
+      last: u.last_name,
+      email: u.email,
+      org,
+      message: '',
+      status,
+      at: now - (i + 8) * DAY,
+      decidedBy: i % 2 ? 'admin' : 'support',
+      userId: Number(u.id),
+      organizationId: u.organization_id,
+      invited: status !== 'approved',
     });
   });
   // Duplicates the list shows: a user's email in capitals, and one email asked for twice.
   const taken = users[8];
-  if (taken) add({ first: taken.first_name, last: taken.last_name, email: taken.email.toUpperCase(), org: '', message: 'Asking again; I lost my login.', status: 'new', at: now - 2 * 3_600_000 });
-  for (const [k, at] of [[0, now - 40 * 60_000], [1, now - 20 * 60_000]] as const) {
-    add({ first: 'Marta', last: 'Kowalska', email: k ? 'Marta.Kowalska@ironbridge.example.com' : 'marta.kowalska@ironbridge.example.com', org: 'Ironbridge Holdings', message: k ? 'Sent twice, sorry.' : '', status: 'new', at });
+  if (taken)
+    add({
+      first: taken.first_name,
+      last: taken.last_name,
+      email: taken.email.toUpperCase(),
+      org: '',
+      message: 'Asking again; I lost my login.',
+      status: 'new',
+      at: now - 2 * 3_600_000,
+    });
+  for (const [k, at] of [
+    [0, now - 40 * 60_000],
+    [1, now - 20 * 60_000],
+  ] as const) {
+    add({
+      first: 'Marta',
+      last: 'Kowalska',
+      email: k ? 'Marta.Kowalska@ironbridge.example.com' : 'marta.kowalska@ironbridge.example.com',
+      org: 'Ironbridge Holdings',
+      message: k ? 'Sent twice, sorry.' : '',
+      status: 'new',
+      at,
+    });
   }
   await trx.insertInto('invite_requests').values(rows).execute();
 }

@@ -9,11 +9,27 @@ import type { Db } from './records';
 export type { NewUserSettings };
 
 export function checkInviteSettings(
-  db: Db, session: CurrentSession, product: string, form: InviteSettings, now: number,
+  db: Db,
+  session: CurrentSession,
+  product: string,
+  form: InviteSettings,
+  now: number,
 ): Promise<{ errors: Record<string, string>; settings: NewUserSettings }> {
-  return checkStepOne(db, session, product, {
-    organization_id: form.organization_id, user_type: form.user_type, user_category: form.user_category, owner: form.owner,
-    product_configuration: form.product_configuration, data_plan: form.data_plan, expiry_dt: form.expiry_dt,
-    startup_screen: '', flags: {},
-  }, now);
+  return checkStepOne(
+    db,
+    session,
+    product,
+    {
+      organization_id: form.organization_id,
+      user_type: form.user_type,
+      user_category: form.user_category,
+      owner: form.owner,
+      product_configuration: form.product_configuration,
+      data_plan: form.data_plan,
+      expiry_dt: form.expiry_dt,
+      startup_screen: '',
+      flags: {},
+    },
+    now,
+  );
 }

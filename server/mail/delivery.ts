@@ -58,33 +58,57 @@ export function mailDeliverer(options: DeliveryOptions): MailDeliverer {
   let timer: NodeJS.Timeout | null = null;
   let round: Promise<unknown> | null = null;
 
-  async function deliver(row: { id: number; attempts: number; to_email: string; subject: string; body_text: string }): Promise<keyof RoundResult> {
+  async function deliver(row: {
+    id: number;
+    attempts: number;
+    to_email: string;
+    subject: string;
+    body_text: string;
+  }): Promise<keyof RoundResult> {
     const now = clock();
-    const claimed = await db.updateTable('mail_outbox')
+    const claimed = await db
+      .updateTable('mail_outbox')
       .set({ attempts: row.attempts + 1, next_attempt_at: now + leaseMs })
-      .where('id', '=', row.id).where('status', '=', 'queued').where('attempts', '=', row.attempts).where('next_attempt_at', '<=', now)
+      .where('id', '=', row.id)
+      .where('status', '=', 'queued')
+      .where('attempts', '=', row.attempts)
+      .where('next_attempt_at', '<=', now)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return 'skipped';
     const attempt = row.attempts + 1;
-    const ours = (q: ReturnType<typeof db.updateTable<'mail_outbox'>>) => q.where('id', '=', row.id).where('attempts', '=', attempt);
+    const ours = (q: ReturnType<typeof db.updateTable<'mail_outbox'>>) =>
+      q.where('id', '=', row.id).where('attempts', '=', attempt);
     try {
       await transport.send({ to: row.to_email, subject: row.subject, text: row.body_text });
       await ours(db.updateTable('mail_outbox').set({ status: 'sent', sent_at: clock(), last_error: null })).execute();
       return 'sent';
     } catch (err) {
       const last = attempt >= maxAttempts;
-      await ours(db.updateTable('mail_outbox').set(last
-        ? { status: 'failed', last_error: errorText(err) }
-        : { next_attempt_at: clock() + backoffMs(attempt), last_error: errorText(err) })).execute();
-      log?.(`mail ${row.id} to ${row.to_email}: attempt ${attempt} failed${last ? ', giving up' : ''}: ${errorText(err)}`);
+      await ours(
+        db
+          .updateTable('mail_outbox')
+          .set(
+            last
+              ? { status: 'failed', last_error: errorText(err) }
+              : { next_attempt_at: clock() + backoffMs(attempt), last_error: errorText(err) },
+          ),
+      ).execute();
+      log?.(
+        `mail ${row.id} to ${row.to_email}: attempt ${attempt} failed${last ? ', giving up' : ''}: ${errorText(err)}`,
+      );
       return last ? 'failed' : 'retrying';
     }
   }
 
   async function runOnce(): Promise<RoundResult> {
-    const due = await db.selectFrom('mail_outbox').select(['id', 'attempts', 'to_email', 'subject', 'body_text'])
-      .where('status', '=', 'queued').where('next_attempt_at', '<=', clock())
-      .orderBy('id').limit(batch).execute();
+    const due = await db
+      .selectFrom('mail_outbox')
+      .select(['id', 'attempts', 'to_email', 'subject', 'body_text'])
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', clock())
+      .orderBy('id')
+      .limit(batch)
+      .execute();
     const result: RoundResult = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
     for (const row of due) {
       if (stopped) break;
@@ -123,9 +147,17 @@ export function mailDeliverer(options: DeliveryOptions): MailDeliverer {
 }
 
 /** main.ts: the deliverer this configuration needs (none without SMTP_URL), already running. */
-export function startMailDelivery(db: Kysely<Database>, config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom'>, log?: (line: string) => void): MailDeliverer | null {
+export function startMailDelivery(
+  db: Kysely<Database>,
+  config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom'>,
+  log?: (line: string) => void,
+): MailDeliverer | null {
   if (!config.smtpUrl) return null;
-  const deliverer = mailDeliverer({ db, transport: smtpTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM), log });
+  const deliverer = mailDeliverer({
+    db,
+    transport: smtpTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM),
+    log,
+  });
   deliverer.start();
   return deliverer;
 }

@@ -14,7 +14,10 @@ export interface MailDraft {
   userId: number | null;
 }
 
-export function welcomeMail(key: string, user: { id: number; first_name: string; username: string; email: string; expiry: string | null }): MailDraft {
+export function welcomeMail(
+  key: string,
+  user: { id: number; first_name: string; username: string; email: string; expiry: string | null },
+): MailDraft {
   const product = productNames(key).name;
   const lines = [
     `Hello ${user.first_name},`,
@@ -30,7 +33,10 @@ export function welcomeMail(key: string, user: { id: number; first_name: string;
   return { kind: 'welcome', to: user.email, subject: `Welcome to ${product}`, text: lines.join('\n'), userId: user.id };
 }
 
-export function preRegisterMail(key: string, invite: { email: string; first_name: string; organization: string | null }): MailDraft {
+export function preRegisterMail(
+  key: string,
+  invite: { email: string; first_name: string; organization: string | null },
+): MailDraft {
   const product = productNames(key).name;
   const lines = [
     invite.first_name ? `Hello ${invite.first_name},` : 'Hello,',
@@ -38,5 +44,11 @@ export function preRegisterMail(key: string, invite: { email: string; first_name
     `You have been invited to ${product}${invite.organization ? ` as part of ${invite.organization}` : ''}.`,
     'Your account manager will complete your registration and you will receive a welcome email with your username.',
   ];
-  return { kind: 'pre_register', to: invite.email, subject: `Your invitation to ${product}`, text: lines.join('\n'), userId: null };
+  return {
+    kind: 'pre_register',
+    to: invite.email,
+    subject: `Your invitation to ${product}`,
+    text: lines.join('\n'),
+    userId: null,
+  };
 }

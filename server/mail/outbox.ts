@@ -31,15 +31,32 @@ export function mailOutcome(config: Pick<ServerConfig, 'smtpUrl'>, count: number
 }
 
 export async function enqueueMail(
-  trx: Transaction<Database> | Kysely<Database>, config: Pick<ServerConfig, 'smtpUrl'>,
-  author: string, now: number, drafts: readonly MailDraft[],
+  trx: Transaction<Database> | Kysely<Database>,
+  config: Pick<ServerConfig, 'smtpUrl'>,
+  author: string,
+  now: number,
+  drafts: readonly MailDraft[],
 ): Promise<void> {
   const status = initialStatus(config);
   for (let i = 0; i < drafts.length; i += INSERT_CHUNK) {
-    await trx.insertInto('mail_outbox').values(drafts.slice(i, i + INSERT_CHUNK).map((d) => ({
-      kind: d.kind, to_email: d.to, subject: d.subject, body_text: d.text, user_id: d.userId,
-      author: author.slice(0, 150), status, created_at: now, sent_at: null, last_error: null, next_attempt_at: now,
-    }))).execute();
+    await trx
+      .insertInto('mail_outbox')
+      .values(
+        drafts.slice(i, i + INSERT_CHUNK).map((d) => ({
+          kind: d.kind,
+          to_email: d.to,
+          subject: d.subject,
+          body_text: d.text,
+          user_id: d.userId,
+          author: author.slice(0, 150),
+          status,
+          created_at: now,
+          sent_at: null,
+          last_error: null,
+          next_attempt_at: now,
+        })),
+      )
+      .execute();
   }
 }
 
@@ -48,16 +65,44 @@ export async function enqueueMail(
  * about a deleted user are left out, theirs and the whole outbox's alike (users/records.ts
  * seesDeletedUsers decides it).
  */
-export async function listOutbox(db: Kysely<Database>, userId: number | null, withDeleted: boolean): Promise<OutboxMessage[]> {
-  let query = db.selectFrom('mail_outbox')
-    .select(['id', 'kind', 'to_email', 'subject', 'body_text', 'status', 'created_at', 'sent_at', 'last_error', 'author'])
-    .orderBy('id', 'desc').limit(OUTBOX_PAGE);
+export async function listOutbox(
+  db: Kysely<Database>,
+  userId: number | null,
+  withDeleted: boolean,
+): Promise<OutboxMessage[]> {
+  let query = db
+    .selectFrom('mail_outbox')
+    .select([
+      'id',
+      'kind',
+      'to_email',
+      'subject',
+      'body_text',
+      'status',
+      'created_at',
+      'sent_at',
+      'last_error',
+      'author',
+    ])
+    .orderBy('id', 'desc')
+    .limit(OUTBOX_PAGE);
   if (userId !== null) query = query.where('user_id', '=', userId);
   if (!withDeleted) {
-    query = query.where(({ exists, not, selectFrom }) => not(exists(
-      selectFrom('users').select('users.id').whereRef('users.id', '=', 'mail_outbox.user_id').where('users.deleted', '=', 1),
-    )));
+    query = query.where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'mail_outbox.user_id')
+            .where('users.deleted', '=', 1),
+        ),
+      ),
+    );
   }
   const rows = await query.execute();
-  return rows.map((r) => ({ ...r, created_at: Number(r.created_at), sent_at: r.sent_at === null ? null : Number(r.sent_at) }));
+  return rows.map((r) => ({
+    ...r,
+    created_at: Number(r.created_at),
+    sent_at: r.sent_at === null ? null : Number(r.sent_at),
+  }));
 }

@@ -12,18 +12,37 @@ import { enqueueMail, mailOutcome } from './outbox';
 type MailDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /** pre_register_email_send/: the invitation, naming the organisation when one is given (it must exist). */
-export async function sendInvitation(deps: MailDeps, author: string, input: PreRegisterForm, now: number): Promise<MailReply> {
+export async function sendInvitation(
+  deps: MailDeps,
+  author: string,
+  input: PreRegisterForm,
+  now: number,
+): Promise<MailReply> {
   const { db, config } = deps;
-  const org = input.organization_id === ''
-    ? null
-    : await db.selectFrom('organizations').select('name').where('id', '=', input.organization_id).executeTakeFirst();
+  const org =
+    input.organization_id === ''
+      ? null
+      : await db.selectFrom('organizations').select('name').where('id', '=', input.organization_id).executeTakeFirst();
   if (org === undefined) return { status: false, msg: CREATE_TEXT.noOrganization };
-  const draft = preRegisterMail(config.productKey, { email: input.email, first_name: input.first_name, organization: org?.name ?? null });
+  const draft = preRegisterMail(config.productKey, {
+    email: input.email,
+    first_name: input.first_name,
+    organization: org?.name ?? null,
+  });
   await db.transaction().execute(async (trx) => {
     await enqueueMail(trx, config, author, now, [draft]);
     await writeAudit(trx, {
-      category: 'user', author, action: 'invitation email', at: now, success: true,
-      current: { email: input.email, first_name: input.first_name, last_name: input.last_name, organization: org?.name ?? null },
+      category: 'user',
+      author,
+      action: 'invitation email',
+      at: now,
+      success: true,
+      current: {
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        organization: org?.name ?? null,
+      },
     });
   });
   return { status: true, msg: `Invitation to ${input.email}: ${mailOutcome(config, 1)}` };
@@ -32,12 +51,25 @@ export async function sendInvitation(deps: MailDeps, author: string, input: PreR
 /** send_welcome_email/: the welcome email of a user who exists and is not deleted, written again. */
 export async function resendWelcome(deps: MailDeps, author: string, userId: number, now: number): Promise<MailReply> {
   const { db, config } = deps;
-  const user = await db.selectFrom('users').select(['id', 'first_name', 'username', 'email', 'expiry_dt', 'deleted'])
-    .where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'username', 'email', 'expiry_dt', 'deleted'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user || user.deleted === 1) return { status: false, msg: 'No such user.' };
   await db.transaction().execute(async (trx) => {
-    await enqueueMail(trx, config, author, now, [welcomeMail(config.productKey, { ...user, expiry: expiryText(user.expiry_dt) })]);
-    await writeAudit(trx, { category: 'user', author, action: 'welcome email', at: now, success: true, current: { user_id: user.id, email: user.email }, record: { kind: 'user', id: user.id } });
+    await enqueueMail(trx, config, author, now, [
+      welcomeMail(config.productKey, { ...user, expiry: expiryText(user.expiry_dt) }),
+    ]);
+    await writeAudit(trx, {
+      category: 'user',
+      author,
+      action: 'welcome email',
+      at: now,
+      success: true,
+      current: { user_id: user.id, email: user.email },
+      record: { kind: 'user', id: user.id },
+    });
   });
   return { status: true, msg: `Welcome email to ${user.email}: ${mailOutcome(config, 1)}` };
 }

@@ -15,7 +15,9 @@ export type Refusal = { field: string; msg: string };
 export const distinct = (ids: readonly number[]): number[] => [...new Set(ids)];
 
 export function checkNotification(n: NotificationSetting): Refusal | null {
-  return n.frequency !== 'off' && n.content_types.length === 0 ? { field: 'content_types', msg: NOTEBOOK_MESSAGES.contentTypesNeeded } : null;
+  return n.frequency !== 'off' && n.content_types.length === 0
+    ? { field: 'content_types', msg: NOTEBOOK_MESSAGES.contentTypesNeeded }
+    : null;
 }
 
 /**
@@ -23,20 +25,36 @@ export function checkNotification(n: NotificationSetting): Refusal | null {
  * already have needs the session's adv_settings; one they keep does not, so a session that cannot
  * see those templates can still change the others.
  */
-export async function checkTemplates(db: Db, ids: readonly number[], kept: readonly number[], product: string, features: readonly string[]): Promise<Refusal | null> {
+export async function checkTemplates(
+  db: Db,
+  ids: readonly number[],
+  kept: readonly number[],
+  product: string,
+  features: readonly string[],
+): Promise<Refusal | null> {
   if (ids.length === 0) return null;
-  const rows = await db.selectFrom('note_templates').select(['id', 'source']).where('id', 'in', [...ids]).where('source', 'in', templateSources(product)).execute();
+  const rows = await db
+    .selectFrom('note_templates')
+    .select(['id', 'source'])
+    .where('id', 'in', [...ids])
+    .where('source', 'in', templateSources(product))
+    .execute();
   const found = new Map(rows.map((r) => [Number(r.id), r.source]));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) return { field: 'template_ids', msg: NOTEBOOK_MESSAGES.unknownTemplates(unknown) };
   const added = ids.filter((id) => found.get(id) === SPECIALIST_SOURCE && !kept.includes(id));
-  if (added.length > 0 && !features.includes(SPECIALIST_FEATURE)) return { field: 'template_ids', msg: NOTEBOOK_MESSAGES.sourceNotAllowed };
+  if (added.length > 0 && !features.includes(SPECIALIST_FEATURE))
+    return { field: 'template_ids', msg: NOTEBOOK_MESSAGES.sourceNotAllowed };
   return null;
 }
 
 export async function checkTags(db: Db, ids: readonly number[]): Promise<Refusal | null> {
   if (ids.length === 0) return null;
-  const rows = await db.selectFrom('tags').select(['id', 'is_group']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'is_group'])
+    .where('id', 'in', [...ids])
+    .execute();
   const found = new Map(rows.map((r) => [Number(r.id), r.is_group === 1]));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) return { field: 'tag_ids', msg: NOTEBOOK_MESSAGES.unknownTags(unknown) };

@@ -8,8 +8,14 @@ export const EXCERPT_CHARS = 200;
 /** The templates of these sources, by source then name. */
 export async function libraryTemplates(db: Kysely<Database>, sources: readonly string[]): Promise<LibraryTemplate[]> {
   if (sources.length === 0) return [];
-  const rows = await db.selectFrom('note_templates').select(['id', 'source', 'name', 'content_type', 'body'])
-    .where('source', 'in', [...sources]).orderBy('source').orderBy('name').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('note_templates')
+    .select(['id', 'source', 'name', 'content_type', 'body'])
+    .where('source', 'in', [...sources])
+    .orderBy('source')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   const known: readonly string[] = NOTEBOOK_CONTENT_TYPES;
   return rows.map((r) => ({
     id: Number(r.id),

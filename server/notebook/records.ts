@@ -3,8 +3,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { notebookDefaults } from '../../src/domain/account-settings';
 import {
-  DEFAULT_NOTIFICATION, NOTEBOOK_CONTENT_TYPES, NOTIFICATION_FREQUENCIES, type NotebookSetting, type NotebookVersion,
-  type NotificationFrequency, type NotebookContentType,
+  DEFAULT_NOTIFICATION,
+  NOTEBOOK_CONTENT_TYPES,
+  NOTIFICATION_FREQUENCIES,
+  type NotebookSetting,
+  type NotebookVersion,
+  type NotificationFrequency,
+  type NotebookContentType,
 } from '../../src/domain/notebook';
 import { defaultFlags, RMS_VERSIONS, RR_PRO_OPTIONS, TR_SRC_OPTIONS } from '../../src/domain/user-fields';
 import type { Database } from '../db/schema';
@@ -12,8 +17,14 @@ import type { Database } from '../db/schema';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type NotebookRow = {
-  user_id: number; frequency: string; content_types: string; template_ids: string; tag_ids: string;
-  version: number; updated_by: string | null; updated_at: number | null;
+  user_id: number;
+  frequency: string;
+  content_types: string;
+  template_ids: string;
+  tag_ids: string;
+  version: number;
+  updated_by: string | null;
+  updated_at: number | null;
 };
 
 /** A JSON list of numbers, or [] when the stored text is not one. */
@@ -30,7 +41,9 @@ function contentTypes(text: string): NotebookContentType[] {
   try {
     const value: unknown = JSON.parse(text);
     const known: readonly string[] = NOTEBOOK_CONTENT_TYPES;
-    return Array.isArray(value) ? value.filter((x): x is NotebookContentType => typeof x === 'string' && known.includes(x)) : [];
+    return Array.isArray(value)
+      ? value.filter((x): x is NotebookContentType => typeof x === 'string' && known.includes(x))
+      : [];
   } catch {
     return [];
   }
@@ -38,9 +51,19 @@ function contentTypes(text: string): NotebookContentType[] {
 
 export function toSetting(userId: number, row: NotebookRow | undefined): NotebookSetting {
   if (!row) {
-    return { user_id: userId, notification: { ...DEFAULT_NOTIFICATION, content_types: [...DEFAULT_NOTIFICATION.content_types] }, template_ids: [], tag_ids: [], version: 0, updated_by: null, updated_at: null };
+    return {
+      user_id: userId,
+      notification: { ...DEFAULT_NOTIFICATION, content_types: [...DEFAULT_NOTIFICATION.content_types] },
+      template_ids: [],
+      tag_ids: [],
+      version: 0,
+      updated_by: null,
+      updated_at: null,
+    };
   }
-  const frequency = (NOTIFICATION_FREQUENCIES as readonly string[]).includes(row.frequency) ? (row.frequency as NotificationFrequency) : DEFAULT_NOTIFICATION.frequency;
+  const frequency = (NOTIFICATION_FREQUENCIES as readonly string[]).includes(row.frequency)
+    ? (row.frequency as NotificationFrequency)
+    : DEFAULT_NOTIFICATION.frequency;
   return {
     user_id: userId,
     notification: { frequency, content_types: contentTypes(row.content_types) },
@@ -61,7 +84,12 @@ export async function readSetting(db: Db, userId: number): Promise<NotebookSetti
 export type NotebookUser = { flags: Record<string, boolean | string> };
 
 /** A stored choice flag when it is one of its options, else the default a new user gets. */
-function choice<T extends string>(flags: Record<string, boolean | string>, key: string, options: readonly T[], fallback: T): T {
+function choice<T extends string>(
+  flags: Record<string, boolean | string>,
+  key: string,
+  options: readonly T[],
+  fallback: T,
+): T {
   const value = flags[key];
   return typeof value === 'string' && (options as readonly string[]).includes(value) ? (value as T) : fallback;
 }
@@ -79,7 +107,10 @@ export function notebookVersionOf(user: NotebookUser, product: string, serverTyp
   };
 }
 
-export function transcriptSourceOf(user: NotebookUser, product: string): { tr_src: (typeof TR_SRC_OPTIONS)[number]; rr_pro: (typeof RR_PRO_OPTIONS)[number] } {
+export function transcriptSourceOf(
+  user: NotebookUser,
+  product: string,
+): { tr_src: (typeof TR_SRC_OPTIONS)[number]; rr_pro: (typeof RR_PRO_OPTIONS)[number] } {
   const defaults = defaultFlags(product);
   return {
     tr_src: choice(user.flags, 'tr_src', TR_SRC_OPTIONS, defaults['tr_src'] as (typeof TR_SRC_OPTIONS)[number]),

@@ -63,15 +63,34 @@ export function saveNotebook(db: Kysely<Database>, input: SaveInput): Promise<Sa
       updated_by: input.author,
       updated_at: input.now,
     };
-    const written = input.version === 0
-      ? await trx.insertInto('user_notebook').values({ user_id: input.userId, ...values })
-        .onConflict((oc) => oc.column('user_id').doNothing()).returning('user_id').executeTakeFirst()
-      : await trx.updateTable('user_notebook').set(values)
-        .where('user_id', '=', input.userId).where('version', '=', input.version).returning('user_id').executeTakeFirst();
+    const written =
+      input.version === 0
+        ? await trx
+            .insertInto('user_notebook')
+            .values({ user_id: input.userId, ...values })
+            .onConflict((oc) => oc.column('user_id').doNothing())
+            .returning('user_id')
+            .executeTakeFirst()
+        : await trx
+            .updateTable('user_notebook')
+            .set(values)
+            .where('user_id', '=', input.userId)
+            .where('version', '=', input.version)
+            .returning('user_id')
+            .executeTakeFirst();
     if (!written) return { ok: false, reason: 'stale' };
-    const setting: NotebookSetting = { ...next, version: values.version, updated_by: input.author, updated_at: input.now };
+    const setting: NotebookSetting = {
+      ...next,
+      version: values.version,
+      updated_by: input.author,
+      updated_at: input.now,
+    };
     await writeAudit(trx, {
-      category: 'user', author: input.author, action: `${ACTIONS[input.change.part]}: user #${input.userId}`, at: input.now, success: true,
+      category: 'user',
+      author: input.author,
+      action: `${ACTIONS[input.change.part]}: user #${input.userId}`,
+      at: input.now,
+      success: true,
       record: { kind: 'user', id: input.userId },
       previous: { user_id: input.userId, version: stored.version, ...partOf(stored, input.change.part) },
       current: { user_id: input.userId, version: setting.version, ...partOf(setting, input.change.part) },

@@ -5,7 +5,9 @@ import type { Tag } from '../../src/domain/tags';
 import type { Database } from '../db/schema';
 import { listTags } from '../users/tags';
 
-export async function tagGroups(db: Kysely<Database>): Promise<{ groups: { group: Tag; tags: Tag[] }[]; ungrouped: Tag[] }> {
+export async function tagGroups(
+  db: Kysely<Database>,
+): Promise<{ groups: { group: Tag; tags: Tag[] }[]; ungrouped: Tag[] }> {
   const { tags, groups } = await listTags(db);
   const byGroup = new Map<number, Tag[]>(groups.map((g) => [g.id, []]));
   const ungrouped: Tag[] = [];

@@ -25,25 +25,38 @@ function likeEscaped(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const like = (expression: RawBuilder<string>, pattern: string) => sql<boolean>`${expression} like ${pattern} escape '\\'`;
+const like = (expression: RawBuilder<string>, pattern: string) =>
+  sql<boolean>`${expression} like ${pattern} escape '\\'`;
 
 export async function searchOrganizations(db: Kysely<Database>, query: string): Promise<Organization[]> {
   const q = normaliseQuery(query);
   const name = foldedName(engineOf(db));
   const upper = prefixUpperBound(q);
-  const startsWith = upper === null ? sql<boolean>`${name} >= ${q}` : sql<boolean>`${name} >= ${q} and ${name} < ${upper}`;
+  const startsWith =
+    upper === null ? sql<boolean>`${name} >= ${q}` : sql<boolean>`${name} >= ${q} and ${name} < ${upper}`;
   const columns = ['id', 'name', 'salesforce_id'] as const;
 
-  const prefixed = await db.selectFrom('organizations').select(columns).where(startsWith)
-    .orderBy(name).orderBy('id').limit(ORG_SEARCH_LIMIT).execute();
+  const prefixed = await db
+    .selectFrom('organizations')
+    .select(columns)
+    .where(startsWith)
+    .orderBy(name)
+    .orderBy('id')
+    .limit(ORG_SEARCH_LIMIT)
+    .execute();
   let words: typeof prefixed = [];
   if (prefixed.length < ORG_SEARCH_LIMIT) {
     const escaped = likeEscaped(q);
-    words = await db.selectFrom('organizations').select(columns)
+    words = await db
+      .selectFrom('organizations')
+      .select(columns)
       .where(like(name, `%${escaped}%`))
       .where((eb) => eb.or(WORD_STARTS.map((c) => like(name, `%${c}${escaped}%`))))
       .where(sql<boolean>`not (${startsWith})`)
-      .orderBy(name).orderBy('id').limit(ORG_SEARCH_LIMIT - prefixed.length).execute();
+      .orderBy(name)
+      .orderBy('id')
+      .limit(ORG_SEARCH_LIMIT - prefixed.length)
+      .execute();
   }
   return [...prefixed, ...words].map((r) => ({ id: r.id, name: r.name, salesforceId: r.salesforce_id }));
 }

@@ -27,10 +27,13 @@ function configurationOf(row: Row): RedshiftConfiguration {
 
 /** The configuration as stored now, with who saved it last (their email) and when. */
 export async function readRedshift(db: Db): Promise<RedshiftState> {
-  const row = await db.selectFrom('redshift_configuration')
+  const row = await db
+    .selectFrom('redshift_configuration')
     .leftJoin('users', 'users.id', 'redshift_configuration.updated_by')
-    .selectAll('redshift_configuration').select('users.email as updated_by_email')
-    .where('redshift_configuration.id', '=', 1).executeTakeFirstOrThrow();
+    .selectAll('redshift_configuration')
+    .select('users.email as updated_by_email')
+    .where('redshift_configuration.id', '=', 1)
+    .executeTakeFirstOrThrow();
   return {
     configuration: configurationOf(row),
     version: Number(row.version),
@@ -47,23 +50,44 @@ export interface Actor {
 export type SaveResult = { ok: true; state: RedshiftState } | { ok: false; reason: 'stale'; current: RedshiftState };
 
 /** Saves the configuration from `version`; a save in between leaves no row to update, and is told. */
-export function saveRedshift(db: Kysely<Database>, input: { configuration: RedshiftConfiguration; version: number }, actor: Actor, now: number): Promise<SaveResult> {
+export function saveRedshift(
+  db: Kysely<Database>,
+  input: { configuration: RedshiftConfiguration; version: number },
+  actor: Actor,
+  now: number,
+): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const before = await readRedshift(trx);
     const c = input.configuration;
     // The version in the WHERE decides: a save committed since the read above leaves nothing to update.
     // The next version from the row itself: a stale request's version + 1 is never computed, so the
     // largest version a request may name (REDSHIFT_VERSION_MAX) is told as stale, not overflowed.
-    const updated = await trx.updateTable('redshift_configuration').set((eb) => ({
-      user_script: flag(c.user_script), account_script: flag(c.account_script),
-      ignore_expire_time: flag(c.user_flag.expire_time), ignore_product: flag(c.user_flag.product), ignore_user_type: flag(c.user_flag.user_type),
-      version: eb('version', '+', 1), updated_by: actor.id, updated_at: now,
-    })).where('id', '=', 1).where('version', '=', input.version).returning('version').executeTakeFirst();
+    const updated = await trx
+      .updateTable('redshift_configuration')
+      .set((eb) => ({
+        user_script: flag(c.user_script),
+        account_script: flag(c.account_script),
+        ignore_expire_time: flag(c.user_flag.expire_time),
+        ignore_product: flag(c.user_flag.product),
+        ignore_user_type: flag(c.user_flag.user_type),
+        version: eb('version', '+', 1),
+        updated_by: actor.id,
+        updated_at: now,
+      }))
+      .where('id', '=', 1)
+      .where('version', '=', input.version)
+      .returning('version')
+      .executeTakeFirst();
     if (!updated) return { ok: false, reason: 'stale', current: await readRedshift(trx) };
     const state = await readRedshift(trx);
     await writeAudit(trx, {
-      category: 'redshift configuration', author: actor.username, action: 'redshift configuration saved', at: now,
-      previous: { ...before.configuration, version: before.version }, current: { ...state.configuration, version: state.version }, success: true,
+      category: 'redshift configuration',
+      author: actor.username,
+      action: 'redshift configuration saved',
+      at: now,
+      previous: { ...before.configuration, version: before.version },
+      current: { ...state.configuration, version: state.version },
+      success: true,
     });
     return { ok: true, state };
   });

@@ -17,27 +17,82 @@ function eventCharts(counts: readonly Count[], s: ReportScope, who: string): Cha
   const named = ranked.slice(0, NAMED_SERIES);
   const series = ranked.length > NAMED_SERIES ? [...named, OTHER] : named;
   return [
-    timeChart({ id: 'events-per-day', title: 'Events per day', series, note: `Events ${who} each day (UTC), by name.` }, 'day', s.start, s.end, counts,
-      (k) => (named.includes(k) ? k : OTHER)),
-    categoryChart({ id: 'events-by-name', title: 'Events by name', label: 'Event', note: `Events ${who} in the range.` }, 'Events', totals),
+    timeChart(
+      { id: 'events-per-day', title: 'Events per day', series, note: `Events ${who} each day (UTC), by name.` },
+      'day',
+      s.start,
+      s.end,
+      counts,
+      (k) => (named.includes(k) ? k : OTHER),
+    ),
+    categoryChart(
+      { id: 'events-by-name', title: 'Events by name', label: 'Event', note: `Events ${who} in the range.` },
+      'Events',
+      totals,
+    ),
   ];
 }
 
 export async function analyticsCharts(db: Db, s: ReportScope, userId: number | null): Promise<Chart[]> {
-  if (userId === null) return eventCharts(await readCounts(db, 'events', s.org, s.start, s.end), s, s.org ? 'of the organization' : 'on the platform');
-  const rows = await db.selectFrom('event_person_days').select(['day', 'name', 'n'])
-    .where('user_id', '=', userId).where('day', '>=', s.start).where('day', '<', s.end).where('n', '<>', 0).execute();
-  return eventCharts(rows.map((r) => ({ bucket: Number(r.day), key: r.name, n: Number(r.n) })), s, 'of this person');
+  if (userId === null)
+    return eventCharts(
+      await readCounts(db, 'events', s.org, s.start, s.end),
+      s,
+      s.org ? 'of the organization' : 'on the platform',
+    );
+  const rows = await db
+    .selectFrom('event_person_days')
+    .select(['day', 'name', 'n'])
+    .where('user_id', '=', userId)
+    .where('day', '>=', s.start)
+    .where('day', '<', s.end)
+    .where('n', '<>', 0)
+    .execute();
+  return eventCharts(
+    rows.map((r) => ({ bucket: Number(r.day), key: r.name, n: Number(r.n) })),
+    s,
+    'of this person',
+  );
 }
 
 export async function depthCharts(db: Db, s: ReportScope): Promise<Chart[]> {
-  const [active, events] = await Promise.all([readCounts(db, 'active_users', s.org, s.start, s.end), readCounts(db, 'events', s.org, s.start, s.end)]);
+  const [active, events] = await Promise.all([
+    readCounts(db, 'active_users', s.org, s.start, s.end),
+    readCounts(db, 'events', s.org, s.start, s.end),
+  ]);
   const perDay = new Map<number, number>();
   for (const c of events) perDay.set(c.bucket, (perDay.get(c.bucket) ?? 0) + c.n);
-  const depth: Count[] = active.map((a) => ({ bucket: a.bucket, key: '', n: a.n ? Math.round(((perDay.get(a.bucket) ?? 0) / a.n) * 10) / 10 : 0 }));
+  const depth: Count[] = active.map((a) => ({
+    bucket: a.bucket,
+    key: '',
+    n: a.n ? Math.round(((perDay.get(a.bucket) ?? 0) / a.n) * 10) / 10 : 0,
+  }));
   return [
-    timeChart({ id: 'active-people-per-day', title: 'Active people per day', series: ['People'], note: 'People with at least one event that day (UTC).' }, 'day', s.start, s.end, active, () => 'People'),
-    timeChart({ id: 'events-per-active-person', title: 'Events per active person per day', series: ['Events per person'], note: 'All the day\'s events divided by the people active that day.' },
-      'day', s.start, s.end, depth, () => 'Events per person'),
+    timeChart(
+      {
+        id: 'active-people-per-day',
+        title: 'Active people per day',
+        series: ['People'],
+        note: 'People with at least one event that day (UTC).',
+      },
+      'day',
+      s.start,
+      s.end,
+      active,
+      () => 'People',
+    ),
+    timeChart(
+      {
+        id: 'events-per-active-person',
+        title: 'Events per active person per day',
+        series: ['Events per person'],
+        note: "All the day's events divided by the people active that day.",
+      },
+      'day',
+      s.start,
+      s.end,
+      depth,
+      () => 'Events per person',
+    ),
   ];
 }

@@ -25,19 +25,34 @@ export function buckets(axis: 'day' | 'week', start: number, end: number): numbe
   return out;
 }
 
-export interface Count { bucket: number; key: string; n: number }
+export interface Count {
+  bucket: number;
+  key: string;
+  n: number;
+}
 
 /** The counters of one metric and scope (org 0: every organization) with buckets in [from, to). */
 export async function readCounts(db: Db, metric: string, org: number, from: number, to: number): Promise<Count[]> {
-  const rows = await db.selectFrom('report_counts').select(['bucket', 'key', 'n'])
-    .where('metric', '=', metric).where('org_id', '=', org).where('bucket', '>=', from).where('bucket', '<', to).where('n', '<>', 0)
+  const rows = await db
+    .selectFrom('report_counts')
+    .select(['bucket', 'key', 'n'])
+    .where('metric', '=', metric)
+    .where('org_id', '=', org)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .where('n', '<>', 0)
     .execute();
   return rows.map((r) => ({ bucket: Number(r.bucket), key: r.key, n: Number(r.n) }));
 }
 
 /** A time chart: one row per bucket, one column per series (`seriesOf` names a key's column, null drops it). */
 export function timeChart(
-  base: Omit<Chart, 'rows' | 'axis' | 'label'>, axis: 'day' | 'week', start: number, end: number, counts: readonly Count[], seriesOf: (key: string) => string | null,
+  base: Omit<Chart, 'rows' | 'axis' | 'label'>,
+  axis: 'day' | 'week',
+  start: number,
+  end: number,
+  counts: readonly Count[],
+  seriesOf: (key: string) => string | null,
 ): Chart {
   const index = new Map(base.series.map((s, i) => [s, i]));
   const rows = new Map(buckets(axis, start, end).map((b) => [b, base.series.map(() => 0)]));
@@ -47,12 +62,24 @@ export function timeChart(
     const row = rows.get(c.bucket);
     if (row && i !== undefined) row[i] = (row[i] ?? 0) + c.n;
   }
-  return { ...base, axis, label: axis === 'day' ? 'Day' : 'Week starting', rows: [...rows].map(([b, values]) => ({ label: dayText(b), values })) };
+  return {
+    ...base,
+    axis,
+    label: axis === 'day' ? 'Day' : 'Week starting',
+    rows: [...rows].map(([b, values]) => ({ label: dayText(b), values })),
+  };
 }
 
 /** A bar chart of totals by label, largest first (ties by label). */
-export function categoryChart(base: Omit<Chart, 'rows' | 'axis' | 'series'>, series: string, totals: ReadonlyMap<string, number>): Chart {
-  const rows = [...totals].filter(([, n]) => n !== 0).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([label, n]) => ({ label, values: [n] }));
+export function categoryChart(
+  base: Omit<Chart, 'rows' | 'axis' | 'series'>,
+  series: string,
+  totals: ReadonlyMap<string, number>,
+): Chart {
+  const rows = [...totals]
+    .filter(([, n]) => n !== 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([label, n]) => ({ label, values: [n] }));
   return { ...base, axis: 'category', series: [series], rows };
 }
 

@@ -12,9 +12,14 @@ const WEIGHTS = [50, 30, 8, 10, 2];
 const DAYS = 60;
 const DAY = 86_400_000;
 
-export async function seedReports(trx: Kysely<Database> | Transaction<Database>, users: readonly { id: number; organization_id: number | null }[], usernames: readonly string[], now: number): Promise<void> {
+export async function seedReports(
+  trx: Kysely<Database> | Transaction<Database>,
+  users: readonly { id: number; organization_id: number | null }[],
+  usernames: readonly string[],
+  now: number,
+): Promise<void> {
   let state = 20_261_128;
-  const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const pickName = () => {
     let r = random() * 100;
     for (const [i, w] of WEIGHTS.entries()) if ((r -= w) < 0) return NAMES[i]!;
@@ -29,11 +34,19 @@ export async function seedReports(trx: Kysely<Database> | Transaction<Database>,
       const n = 1 + Math.floor(random() * 5);
       for (let k = 0; k < n; k += 1) {
         events.push({
-          name: pickName(), source: 'platform', user_id: u.id, organization_id: u.organization_id, actor: usernames[i * 3] ?? null,
+          name: pickName(),
+          source: 'platform',
+          user_id: u.id,
+          organization_id: u.organization_id,
+          actor: usernames[i * 3] ?? null,
           occurred_at: now - d * DAY - Math.floor(random() * DAY),
         });
       }
     }
   }
-  await recordEvents(trx, events.filter((e) => e.occurred_at <= now), now);
+  await recordEvents(
+    trx,
+    events.filter((e) => e.occurred_at <= now),
+    now,
+  );
 }

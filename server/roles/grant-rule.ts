@@ -46,7 +46,10 @@ export function lacking(author: KeySet, wanted: Iterable<string>): string[] {
  * keys of roles given or taken, the privileges switched); `raises` says whether it adds to the
  * grants of `targetId` (a role given, a privilege switched on). Null when the rule allows it.
  */
-export function grantChangeRefusal(author: GrantAuthor, change: { touched: Iterable<string>; targetId?: number; raises?: boolean }): GrantRefusal | null {
+export function grantChangeRefusal(
+  author: GrantAuthor,
+  change: { touched: Iterable<string>; targetId?: number; raises?: boolean },
+): GrantRefusal | null {
   const keys = lacking(author.keys, change.touched);
   if (keys.length) return { rule: 'beyond', keys };
   return change.raises && change.targetId === author.id ? { rule: 'self' } : null;
@@ -57,7 +60,10 @@ export function grantChangeRefusal(author: GrantAuthor, change: { touched: Itera
  * whether and until when it may sign in): allowed on oneself, to a Super Admin, and to whoever
  * holds every key the target holds. A managed end user holds no keys, so `edit_user` suffices.
  */
-export function signInChangeRefusal(author: GrantAuthor, target: { id: number; username: string; keys: KeySet }): GrantRefusal | null {
+export function signInChangeRefusal(
+  author: GrantAuthor,
+  target: { id: number; username: string; keys: KeySet },
+): GrantRefusal | null {
   if (target.id === author.id || author.keys.has(SUPER_ADMIN_KEY)) return null;
   const keys = lacking(author.keys, target.keys);
   return keys.length ? { rule: 'outranked', keys, username: target.username } : null;
@@ -70,7 +76,7 @@ const NAMED = 5;
 export function permissionList(keys: readonly string[]): string {
   const names = keys.slice(0, NAMED).map(permissionName);
   if (keys.length > NAMED) names.push(`${keys.length - NAMED} more`);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? '';
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
   return `the ${list} permission${keys.length === 1 ? '' : 's'}`;
 }
 

@@ -14,7 +14,10 @@ export type GuardReason = 'self' | 'last';
 export const KEPT_KEYS = ['role_mgmt', 'is_super_admin_user'] as const;
 
 export class GuardRefusal extends Error {
-  constructor(readonly reason: GuardReason, readonly key: string) {
+  constructor(
+    readonly reason: GuardReason,
+    readonly key: string,
+  ) {
     super(`role guard: ${reason} ${key}`);
   }
 }
@@ -22,11 +25,14 @@ export class GuardRefusal extends Error {
 /** Staff who may use the panel → the keys their roles grant. */
 export async function staffGrants(trx: Transaction<Database>): Promise<Map<number, Set<string>>> {
   const now = Date.now();
-  const rows = await trx.selectFrom('user_roles')
+  const rows = await trx
+    .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .innerJoin('users', 'users.id', 'user_roles.user_id')
     .select(['users.id', 'users.expiry_dt', 'roles.features'])
-    .where('users.user_type', '=', STAFF_USER_TYPE).where('users.active', '=', 1).where('users.deleted', '=', 0)
+    .where('users.user_type', '=', STAFF_USER_TYPE)
+    .where('users.active', '=', 1)
+    .where('users.deleted', '=', 0)
     .execute();
   const grants = new Map<number, Set<string>>();
   for (const r of rows) {
@@ -39,11 +45,17 @@ export async function staffGrants(trx: Transaction<Database>): Promise<Map<numbe
   return grants;
 }
 
-const holders = (grants: Map<number, Set<string>>, key: string) => [...grants.values()].filter((keys) => keys.has(key)).length;
+const holders = (grants: Map<number, Set<string>>, key: string) =>
+  [...grants.values()].filter((keys) => keys.has(key)).length;
 
 /** Throws GuardRefusal when the change from `before` to `after` breaks a rule. */
-export function checkRoleGuards(before: Map<number, Set<string>>, after: Map<number, Set<string>>, actorId: number): void {
-  if (before.get(actorId)?.has('role_mgmt') && !after.get(actorId)?.has('role_mgmt')) throw new GuardRefusal('self', 'role_mgmt');
+export function checkRoleGuards(
+  before: Map<number, Set<string>>,
+  after: Map<number, Set<string>>,
+  actorId: number,
+): void {
+  if (before.get(actorId)?.has('role_mgmt') && !after.get(actorId)?.has('role_mgmt'))
+    throw new GuardRefusal('self', 'role_mgmt');
   for (const key of KEPT_KEYS) {
     if (holders(before, key) > 0 && holders(after, key) === 0) throw new GuardRefusal('last', key);
   }

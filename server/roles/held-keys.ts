@@ -13,7 +13,10 @@ import type { GrantAuthor } from './grant-rule';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The author of a change: the keys their session's roles grant. */
-export const authorOf = (userId: number, grants: Grants): GrantAuthor => ({ id: userId, keys: new Set([...grants.features, ...grants.otherFeatures]) });
+export const authorOf = (userId: number, grants: Grants): GrantAuthor => ({
+  id: userId,
+  keys: new Set([...grants.features, ...grants.otherFeatures]),
+});
 
 /** The privileges switched on in a users.admin_privileges value. */
 export function privilegeKeys(adminPrivileges: string): string[] {
@@ -28,9 +31,15 @@ export function privilegeKeys(adminPrivileges: string): string[] {
 export async function roleKeysByUser(db: Db, userIds: readonly number[]): Promise<Map<number, Set<string>>> {
   const keys = new Map<number, Set<string>>();
   if (userIds.length === 0) return keys;
-  const roles = new Map((await db.selectFrom('roles').select(['id', 'features']).execute()).map((r) => [Number(r.id), featuresOf(r)]));
+  const roles = new Map(
+    (await db.selectFrom('roles').select(['id', 'features']).execute()).map((r) => [Number(r.id), featuresOf(r)]),
+  );
   for (const batch of chunks(userIds, LOOKUP_BATCH)) {
-    const links = await db.selectFrom('user_roles').select(['user_id', 'role_id']).where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).execute();
+    const links = await db
+      .selectFrom('user_roles')
+      .select(['user_id', 'role_id'])
+      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint'))
+      .execute();
     for (const l of links) {
       const held = keys.get(Number(l.user_id)) ?? new Set<string>();
       for (const k of roles.get(Number(l.role_id)) ?? []) held.add(k);

@@ -23,19 +23,31 @@ export function featuresOf(row: Pick<Row, 'features'>): string[] {
   return ROLE_FEATURE_KEYS.filter((k) => stored.has(k));
 }
 
-const holderOf = (u: { id: number; username: string; first_name: string; last_name: string }): RoleHolder =>
-  ({ id: Number(u.id), username: u.username, name: `${u.first_name} ${u.last_name}`.trim() });
+const holderOf = (u: { id: number; username: string; first_name: string; last_name: string }): RoleHolder => ({
+  id: Number(u.id),
+  username: u.username,
+  name: `${u.first_name} ${u.last_name}`.trim(),
+});
 
 function toRole(row: Row, holders: RoleHolder[]): Role {
   return {
-    id: Number(row.id), name: row.name, description: row.description, features: featuresOf(row), holders,
-    updated_at: Number(row.updated_at), version: Number(row.version),
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    features: featuresOf(row),
+    holders,
+    updated_at: Number(row.updated_at),
+    version: Number(row.version),
   };
 }
 
 /** What the audit keeps of a role. */
 const audited = (row: Row, holders?: RoleHolder[]) => ({
-  id: Number(row.id), name: row.name, description: row.description, features: featuresOf(row), version: Number(row.version),
+  id: Number(row.id),
+  name: row.name,
+  description: row.description,
+  features: featuresOf(row),
+  version: Number(row.version),
   ...(holders ? { holders: holders.map((h) => h.username) } : {}),
 });
 
@@ -43,7 +55,10 @@ const audited = (row: Row, holders?: RoleHolder[]) => ({
  * Who holds which role, read from user_roles (small) and then the holders by id: a join would let
  * SQLite's planner walk a million users by username to find a few dozen.
  */
-async function roleLinks(db: Db, roleIds: number[] | null): Promise<{ links: { role_id: number; user_id: number }[]; users: Map<number, HolderRow> }> {
+async function roleLinks(
+  db: Db,
+  roleIds: number[] | null,
+): Promise<{ links: { role_id: number; user_id: number }[]; users: Map<number, HolderRow> }> {
   if (roleIds?.length === 0) return { links: [], users: new Map() };
   let q = db.selectFrom('user_roles').select(['role_id', 'user_id']);
   if (roleIds) q = q.where('role_id', 'in', roleIds);
@@ -51,15 +66,26 @@ async function roleLinks(db: Db, roleIds: number[] | null): Promise<{ links: { r
   const ids = [...new Set(links.map((l) => l.user_id))];
   const users = new Map<number, HolderRow>();
   for (let i = 0; i < ids.length; i += 5_000) {
-    const rows = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'user_type', 'deleted'])
-      .where('id', 'in', ids.slice(i, i + 5_000)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'first_name', 'last_name', 'user_type', 'deleted'])
+      .where('id', 'in', ids.slice(i, i + 5_000))
+      .execute();
     for (const r of rows) users.set(Number(r.id), r);
   }
   return { links, users };
 }
 
-type HolderRow = { id: number; username: string; first_name: string; last_name: string; user_type: string; deleted: number };
-const byUsername = (a: { username: string }, b: { username: string }) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+type HolderRow = {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  user_type: string;
+  deleted: number;
+};
+const byUsername = (a: { username: string }, b: { username: string }) =>
+  a.username < b.username ? -1 : a.username > b.username ? 1 : 0;
 
 async function holdersByRole(db: Db, roleIds: number[] | null): Promise<Map<number, RoleHolder[]>> {
   const { links, users } = await roleLinks(db, roleIds);
@@ -73,7 +99,12 @@ async function holdersByRole(db: Db, roleIds: number[] | null): Promise<Map<numb
 
 export async function listRoles(db: Db): Promise<{ roles: Role[]; staff: RoleHolder[] }> {
   const [rows, holders] = await Promise.all([
-    db.selectFrom('roles').selectAll().orderBy(sql`lower(name)`).orderBy('id').execute(),
+    db
+      .selectFrom('roles')
+      .selectAll()
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute(),
     roleLinks(db, null),
   ]);
   const byRole = new Map<number, HolderRow[]>();
@@ -83,7 +114,9 @@ export async function listRoles(db: Db): Promise<{ roles: Role[]; staff: RoleHol
   }
   // The panel's staff: staff accounts holding a role. A platform counts its is_staff accounts in
   // thousands; one without any role gets its first on the user screen (staff_role_change).
-  const staff = [...holders.users.values()].filter((u) => u.user_type === STAFF_USER_TYPE && Number(u.deleted) === 0).sort(byUsername);
+  const staff = [...holders.users.values()]
+    .filter((u) => u.user_type === STAFF_USER_TYPE && Number(u.deleted) === 0)
+    .sort(byUsername);
   return {
     roles: rows.map((r) => toRole(r, (byRole.get(Number(r.id)) ?? []).sort(byUsername).map(holderOf))),
     staff: staff.map(holderOf),
@@ -104,7 +137,10 @@ function isUniqueViolation(err: unknown): boolean {
 export const nameTaken = (name: string) => `A role named '${name}' exists (names are the same whatever their case).`;
 
 async function nameInUse(db: Db, name: string, except: number | null): Promise<boolean> {
-  let q = db.selectFrom('roles').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+  let q = db
+    .selectFrom('roles')
+    .select('id')
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (except !== null) q = q.where('id', '<>', except);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -134,7 +170,11 @@ function ruled(actor: Actor, change: Parameters<typeof grantChangeRefusal>[1]): 
  * Runs one change: serialized with every other role change, the guard checked on what it leaves,
  * everything rolled back when the guard refuses or `work` answers a refusal.
  */
-async function change(db: Kysely<Database>, actor: Actor, work: (trx: Transaction<Database>) => Promise<ChangeResult>): Promise<ChangeResult> {
+async function change(
+  db: Kysely<Database>,
+  actor: Actor,
+  work: (trx: Transaction<Database>) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
   let refusal: ChangeResult | null = null;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -169,30 +209,69 @@ export function createRole(db: Kysely<Database>, input: RoleInput, actor: Actor,
     const refused = ruled(actor, { touched: input.features });
     if (refused) return refused;
     if (await nameInUse(trx, input.name, null)) return { ok: false, reason: 'name' };
-    const row = await trx.insertInto('roles').values({
-      name: input.name, description: input.description, features: JSON.stringify(input.features), created_at: now, updated_at: now, version: 1,
-    }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { category: 'role', author: actor.username, action: `role created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true, record: { kind: 'role', id: Number(row.id) } });
+    const row = await trx
+      .insertInto('roles')
+      .values({
+        name: input.name,
+        description: input.description,
+        features: JSON.stringify(input.features),
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      category: 'role',
+      author: actor.username,
+      action: `role created: ${row.name} (#${row.id})`,
+      at: now,
+      current: audited(row),
+      success: true,
+      record: { kind: 'role', id: Number(row.id) },
+    });
     return { ok: true, role: toRole(row, []), row };
   });
 }
 
-export function updateRole(db: Kysely<Database>, input: RoleInput & { id: number; version: number }, actor: Actor, now: number): Promise<ChangeResult> {
+export function updateRole(
+  db: Kysely<Database>,
+  input: RoleInput & { id: number; version: number },
+  actor: Actor,
+  now: number,
+): Promise<ChangeResult> {
   return change(db, actor, async (trx) => {
     const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    if (Number(before.version) !== input.version)
+      return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
     // A role holding a key its editor lacks is out of their reach, whatever the edit.
     const refused = ruled(actor, { touched: [...featuresOf(before), ...input.features] });
     if (refused) return refused;
     if (await nameInUse(trx, input.name, input.id)) return { ok: false, reason: 'name' };
     // The version in the WHERE decides: a change committed since the read above leaves no row to update.
-    const row = await trx.updateTable('roles').set({
-      name: input.name, description: input.description, features: JSON.stringify(input.features), updated_at: now, version: input.version + 1,
-    }).where('id', '=', input.id).where('version', '=', input.version).returningAll().executeTakeFirst();
+    const row = await trx
+      .updateTable('roles')
+      .set({
+        name: input.name,
+        description: input.description,
+        features: JSON.stringify(input.features),
+        updated_at: now,
+        version: input.version + 1,
+      })
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
     await writeAudit(trx, {
-      category: 'role', author: actor.username, action: `role changed: ${row.name} (#${row.id})`, at: now, previous: audited(before), current: audited(row), success: true,
+      category: 'role',
+      author: actor.username,
+      action: `role changed: ${row.name} (#${row.id})`,
+      at: now,
+      previous: audited(before),
+      current: audited(row),
+      success: true,
       record: { kind: 'role', id: Number(row.id) },
     });
     return { ok: true, role: await roleById(trx, input.id), row };
@@ -200,20 +279,36 @@ export function updateRole(db: Kysely<Database>, input: RoleInput & { id: number
 }
 
 /** Deletes a role; while it has holders only with removeHolders (they lose it with the role). */
-export function deleteRole(db: Kysely<Database>, input: { id: number; version: number; removeHolders: boolean }, actor: Actor, now: number): Promise<ChangeResult> {
+export function deleteRole(
+  db: Kysely<Database>,
+  input: { id: number; version: number; removeHolders: boolean },
+  actor: Actor,
+  now: number,
+): Promise<ChangeResult> {
   return change(db, actor, async (trx) => {
     const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    if (Number(before.version) !== input.version)
+      return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
     const refused = ruled(actor, { touched: featuresOf(before) });
     if (refused) return refused;
     const holders = (await holdersByRole(trx, [input.id])).get(input.id) ?? [];
     if (holders.length > 0 && !input.removeHolders) return { ok: false, reason: 'in_use', holders };
     await trx.deleteFrom('user_roles').where('role_id', '=', input.id).execute();
-    const gone = await trx.deleteFrom('roles').where('id', '=', input.id).where('version', '=', input.version).returningAll().executeTakeFirst();
+    const gone = await trx
+      .deleteFrom('roles')
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returningAll()
+      .executeTakeFirst();
     if (!gone) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
     await writeAudit(trx, {
-      category: 'role', author: actor.username, action: `role deleted: ${before.name} (#${before.id})`, at: now, previous: audited(before, holders), success: true,
+      category: 'role',
+      author: actor.username,
+      action: `role deleted: ${before.name} (#${before.id})`,
+      at: now,
+      previous: audited(before, holders),
+      success: true,
       record: { kind: 'role', id: Number(before.id) },
     });
     return { ok: true, role: null, row: gone };
@@ -222,26 +317,51 @@ export function deleteRole(db: Kysely<Database>, input: { id: number; version: n
 
 /** Gives (or takes) a role to (from) a staff member; the audit row holds their roles before and after. */
 export function setAssignment(
-  db: Kysely<Database>, input: { userId: number; roleId: number; hold: boolean }, actor: Actor, now: number,
+  db: Kysely<Database>,
+  input: { userId: number; roleId: number; hold: boolean },
+  actor: Actor,
+  now: number,
 ): Promise<ChangeResult> {
   return change(db, actor, async (trx) => {
     const role = await trx.selectFrom('roles').selectAll().where('id', '=', input.roleId).executeTakeFirst();
-    const user = await trx.selectFrom('users').select(['id', 'username', 'user_type', 'deleted']).where('id', '=', input.userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'username', 'user_type', 'deleted'])
+      .where('id', '=', input.userId)
+      .executeTakeFirst();
     if (!role) return { ok: false, reason: 'missing' };
     if (!user || user.user_type !== STAFF_USER_TYPE || user.deleted === 1) return { ok: false, reason: 'not_staff' };
     const refused = ruled(actor, { touched: featuresOf(role), targetId: Number(user.id), raises: input.hold });
     if (refused) return refused;
-    const rolesOf = async () => (await trx.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select('roles.name').where('user_roles.user_id', '=', input.userId).orderBy('roles.name').execute()).map((r) => r.name);
+    const rolesOf = async () =>
+      (
+        await trx
+          .selectFrom('user_roles')
+          .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+          .select('roles.name')
+          .where('user_roles.user_id', '=', input.userId)
+          .orderBy('roles.name')
+          .execute()
+      ).map((r) => r.name);
     const previous = await rolesOf();
     const holds = previous.includes(role.name);
     if (holds === input.hold) return { ok: true, role: await roleById(trx, input.roleId), row: role };
-    if (input.hold) await trx.insertInto('user_roles').values({ user_id: input.userId, role_id: input.roleId }).execute();
-    else await trx.deleteFrom('user_roles').where('user_id', '=', input.userId).where('role_id', '=', input.roleId).execute();
+    if (input.hold)
+      await trx.insertInto('user_roles').values({ user_id: input.userId, role_id: input.roleId }).execute();
+    else
+      await trx
+        .deleteFrom('user_roles')
+        .where('user_id', '=', input.userId)
+        .where('role_id', '=', input.roleId)
+        .execute();
     await writeAudit(trx, {
-      category: 'role', author: actor.username, at: now, success: true,
+      category: 'role',
+      author: actor.username,
+      at: now,
+      success: true,
       action: `role ${input.hold ? 'given to' : 'taken from'} ${user.username} (#${user.id}): ${role.name} (#${role.id})`,
-      previous: { user: user.username, roles: previous }, current: { user: user.username, roles: await rolesOf() },
+      previous: { user: user.username, roles: previous },
+      current: { user: user.username, roles: await rolesOf() },
       record: { kind: 'user', id: Number(user.id) },
     });
     return { ok: true, role: await roleById(trx, input.roleId), row: role };

@@ -12,7 +12,10 @@ export type SegmentAssignment =
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'tooMany'; limit: number };
 
-export async function assignSegmentTags(db: Kysely<Database>, a: { segmentId: number; tagIds: number[]; mode: 'overwrite' | 'add'; author: string; now: number; limit?: number }): Promise<SegmentAssignment> {
+export async function assignSegmentTags(
+  db: Kysely<Database>,
+  a: { segmentId: number; tagIds: number[]; mode: 'overwrite' | 'add'; author: string; now: number; limit?: number },
+): Promise<SegmentAssignment> {
   const row = await db.selectFrom('segments').select('query').where('id', '=', a.segmentId).executeTakeFirst();
   if (!row) return { ok: false, reason: 'missing' };
   const members = await memberIds(db, queryOf(row), a.limit);
@@ -20,6 +23,13 @@ export async function assignSegmentTags(db: Kysely<Database>, a: { segmentId: nu
   if (members.ids.length === 0) return { ok: true, members: 0, changed: 0 };
   const changed = await usersChangedBy(db, members.ids, a.tagIds, a.mode);
   // A segment's members are a bulk change: over AUDIT_PER_USER_MAX users, one summary row.
-  await assignTags(db, { tagIds: a.tagIds, userIds: members.ids, mode: a.mode, bulkUpload: true, author: a.author, now: a.now });
+  await assignTags(db, {
+    tagIds: a.tagIds,
+    userIds: members.ids,
+    mode: a.mode,
+    bulkUpload: true,
+    author: a.author,
+    now: a.now,
+  });
   return { ok: true, members: members.ids.length, changed };
 }

@@ -12,8 +12,12 @@ import { selectedUsers } from '../users/selection';
 
 export function filterOfQuery(query: SegmentQuery): UserFilter {
   return {
-    q: query.q, user_type: query.user_type, user_category: query.user_category, organization_id: query.organization_id,
-    active: query.active, deleted: 'exclude',
+    q: query.q,
+    user_type: query.user_type,
+    user_category: query.user_category,
+    organization_id: query.organization_id,
+    active: query.active,
+    deleted: 'exclude',
   };
 }
 
@@ -37,7 +41,11 @@ export async function memberCounts(db: Kysely<Database>, queries: readonly Segme
 export type Members = { ok: true; ids: number[] } | { ok: false; limit: number };
 
 /** The members' ids (ascending), or a refusal when more than SEGMENT_ASSIGN_MAX match. */
-export async function memberIds(db: Kysely<Database>, query: SegmentQuery, limit = SEGMENT_ASSIGN_MAX): Promise<Members> {
+export async function memberIds(
+  db: Kysely<Database>,
+  query: SegmentQuery,
+  limit = SEGMENT_ASSIGN_MAX,
+): Promise<Members> {
   const found = await selectedUsers(db, { by: 'filter', filter: filterOfQuery(query) }, limit);
   return found.ok ? { ok: true, ids: found.ids } : { ok: false, limit: found.limit };
 }
@@ -46,14 +54,26 @@ export async function memberIds(db: Kysely<Database>, query: SegmentQuery, limit
  * How many of these users the assignment would change: with 'add', those lacking one of the tags;
  * with 'overwrite', those whose tags are not exactly these. One grouped query per batch of users.
  */
-export async function usersChangedBy(db: Kysely<Database>, userIds: readonly number[], tagIds: readonly number[], mode: 'overwrite' | 'add'): Promise<number> {
+export async function usersChangedBy(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  tagIds: readonly number[],
+  mode: 'overwrite' | 'add',
+): Promise<number> {
   const wanted = [...new Set(tagIds)];
   if (mode === 'add' && wanted.length === 0) return 0;
-  const hits = wanted.length === 0 ? sql<number>`0` : sql<number>`sum(case when ${oneOf(db, sql.ref('tag_id'), wanted, 'bigint')} then 1 else 0 end)`;
+  const hits =
+    wanted.length === 0
+      ? sql<number>`0`
+      : sql<number>`sum(case when ${oneOf(db, sql.ref('tag_id'), wanted, 'bigint')} then 1 else 0 end)`;
   let changed = 0;
   for (const batch of chunks(userIds, LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('user_tags').select(['user_id', sql<number>`count(*)`.as('n'), hits.as('hit')])
-      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).groupBy('user_id').execute();
+    const rows = await db
+      .selectFrom('user_tags')
+      .select(['user_id', sql<number>`count(*)`.as('n'), hits.as('hit')])
+      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint'))
+      .groupBy('user_id')
+      .execute();
     const held = new Map(rows.map((r) => [Number(r.user_id), { n: Number(r.n), hit: Number(r.hit) }]));
     for (const id of batch) {
       const { n, hit } = held.get(id) ?? { n: 0, hit: 0 };

@@ -27,15 +27,28 @@ export function queryOf(row: Pick<Row, 'query'>): SegmentQuery {
 
 function toSegment(row: Row, count: MemberCount): Segment {
   return {
-    id: Number(row.id), name: row.name, description: row.description, query: queryOf(row),
-    member_count: count.count, member_count_capped: count.capped,
-    created_by: row.created_by, updated_by: row.updated_by, created_at: Number(row.created_at), updated_at: Number(row.updated_at),
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    query: queryOf(row),
+    member_count: count.count,
+    member_count_capped: count.capped,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
     version: Number(row.version),
   };
 }
 
 /** What the audit keeps of a segment. */
-const audited = (row: Row) => ({ id: Number(row.id), name: row.name, description: row.description, query: queryOf(row), version: Number(row.version) });
+const audited = (row: Row) => ({
+  id: Number(row.id),
+  name: row.name,
+  description: row.description,
+  query: queryOf(row),
+  version: Number(row.version),
+});
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -45,13 +58,21 @@ export interface SegmentPage {
   total: number;
 }
 
-export async function listSegments(db: Kysely<Database>, opts: { q: string; page: number; pageSize: number; id: number | null }): Promise<SegmentPage> {
+export async function listSegments(
+  db: Kysely<Database>,
+  opts: { q: string; page: number; pageSize: number; id: number | null },
+): Promise<SegmentPage> {
   let base = db.selectFrom('segments');
   if (opts.q !== '') base = base.where(sql<boolean>`lower(name) like lower(${`%${likeEscaped(opts.q)}%`}) escape '\\'`);
   if (opts.id !== null) base = base.where('id', '=', opts.id);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy(sql`lower(name)`).orderBy('id')
-    .limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
   const counts = await memberCounts(db, rows.map(queryOf));
   return { segments: rows.map((r, i) => toSegment(r, counts[i]!)), total: Number(n) };
 }
@@ -73,12 +94,13 @@ function isUniqueViolation(err: unknown): boolean {
 export const nameTaken = (name: string) => `A segment named '${name}' exists (names are the same whatever their case).`;
 
 export type SaveResult =
-  | { ok: true; row: Row }
-  | { ok: false; reason: 'name' }
-  | { ok: false; reason: 'stale'; current: Row | null };
+  { ok: true; row: Row } | { ok: false; reason: 'name' } | { ok: false; reason: 'stale'; current: Row | null };
 
 async function nameInUse(db: Kysely<Database>, name: string, except: number | null): Promise<boolean> {
-  let q = db.selectFrom('segments').select('id').where(sql<boolean>`lower(name) = lower(${name})`);
+  let q = db
+    .selectFrom('segments')
+    .select('id')
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (except !== null) q = q.where('id', '<>', except);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -89,15 +111,37 @@ export interface NewSegment {
   query: SegmentQuery;
 }
 
-export async function createSegment(db: Kysely<Database>, input: NewSegment, author: string, now: number): Promise<SaveResult> {
+export async function createSegment(
+  db: Kysely<Database>,
+  input: NewSegment,
+  author: string,
+  now: number,
+): Promise<SaveResult> {
   try {
     return await db.transaction().execute(async (trx) => {
       if (await nameInUse(trx, input.name, null)) return { ok: false as const, reason: 'name' as const };
-      const row = await trx.insertInto('segments').values({
-        name: input.name, description: input.description, query: JSON.stringify(input.query),
-        created_by: author, updated_by: author, created_at: now, updated_at: now, version: 1,
-      }).returningAll().executeTakeFirstOrThrow();
-      await writeAudit(trx, { category: 'user', author, action: `segment created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true });
+      const row = await trx
+        .insertInto('segments')
+        .values({
+          name: input.name,
+          description: input.description,
+          query: JSON.stringify(input.query),
+          created_by: author,
+          updated_by: author,
+          created_at: now,
+          updated_at: now,
+          version: 1,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, {
+        category: 'user',
+        author,
+        action: `segment created: ${row.name} (#${row.id})`,
+        at: now,
+        current: audited(row),
+        success: true,
+      });
       return { ok: true as const, row };
     });
   } catch (err) {
@@ -115,23 +159,45 @@ export interface SegmentChange {
   query: SegmentQuery | undefined;
 }
 
-export async function updateSegment(db: Kysely<Database>, change: SegmentChange, author: string, now: number): Promise<SaveResult> {
+export async function updateSegment(
+  db: Kysely<Database>,
+  change: SegmentChange,
+  author: string,
+  now: number,
+): Promise<SaveResult> {
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('segments').selectAll().where('id', '=', change.id).executeTakeFirst();
-      if (!before || Number(before.version) !== change.version) return { ok: false as const, reason: 'stale' as const, current: before ?? null };
+      if (!before || Number(before.version) !== change.version)
+        return { ok: false as const, reason: 'stale' as const, current: before ?? null };
       if (await nameInUse(trx, change.name, change.id)) return { ok: false as const, reason: 'name' as const };
       // The version in the WHERE decides: a save that committed since the read above leaves no row to update.
-      const row = await trx.updateTable('segments').set({
-        name: change.name, description: change.description, ...(change.query ? { query: JSON.stringify(change.query) } : {}),
-        updated_by: author, updated_at: now, version: change.version + 1,
-      }).where('id', '=', change.id).where('version', '=', change.version).returningAll().executeTakeFirst();
+      const row = await trx
+        .updateTable('segments')
+        .set({
+          name: change.name,
+          description: change.description,
+          ...(change.query ? { query: JSON.stringify(change.query) } : {}),
+          updated_by: author,
+          updated_at: now,
+          version: change.version + 1,
+        })
+        .where('id', '=', change.id)
+        .where('version', '=', change.version)
+        .returningAll()
+        .executeTakeFirst();
       if (!row) {
         const current = await trx.selectFrom('segments').selectAll().where('id', '=', change.id).executeTakeFirst();
         return { ok: false as const, reason: 'stale' as const, current: current ?? null };
       }
       await writeAudit(trx, {
-        category: 'user', author, action: `segment changed: ${row.name} (#${row.id})`, at: now, previous: audited(before), current: audited(row), success: true,
+        category: 'user',
+        author,
+        action: `segment changed: ${row.name} (#${row.id})`,
+        at: now,
+        previous: audited(before),
+        current: audited(row),
+        success: true,
       });
       return { ok: true as const, row };
     });
@@ -142,11 +208,23 @@ export async function updateSegment(db: Kysely<Database>, change: SegmentChange,
 }
 
 /** Deletes the segment; false when there was none. */
-export async function deleteSegment(db: Kysely<Database>, id: number, author: string, now: number): Promise<Row | null> {
+export async function deleteSegment(
+  db: Kysely<Database>,
+  id: number,
+  author: string,
+  now: number,
+): Promise<Row | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('segments').where('id', '=', id).returningAll().executeTakeFirst();
     if (!row) return null;
-    await writeAudit(trx, { category: 'user', author, action: `segment deleted: ${row.name} (#${row.id})`, at: now, previous: audited(row), success: true });
+    await writeAudit(trx, {
+      category: 'user',
+      author,
+      action: `segment deleted: ${row.name} (#${row.id})`,
+      at: now,
+      previous: audited(row),
+      success: true,
+    });
     return row;
   });
 }

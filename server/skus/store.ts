@@ -12,19 +12,30 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type SkuRow = Selectable<SkusTable>;
 
 const parseJson = <T>(text: string, fallback: T): T => {
-  try { return JSON.parse(text) as T; } catch { return fallback; }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 };
 
 export function skuOf(row: SkuRow): Sku {
   return {
-    id: Number(row.id), code: row.code, name: row.name, description: row.description,
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    description: row.description,
     product_configuration: row.product_configuration,
     data_plan: parseJson<string[]>(row.data_plan, []),
     account_settings: parseJson<Record<string, unknown>>(row.settings, {}),
     account_level_flags: parseJson<Record<string, unknown>>(row.level_flags, {}),
     status: row.status === 'retired' ? 'retired' : 'active',
-    holders: Number(row.holders), version: Number(row.version),
-    created_by: row.created_by, updated_by: row.updated_by, created_at: Number(row.created_at), updated_at: Number(row.updated_at),
+    holders: Number(row.holders),
+    version: Number(row.version),
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
   };
 }
 
@@ -36,16 +47,22 @@ const audited = (row: SkuRow) => {
 
 /** Every SKU matching the search (code, name or description) and status, by code. */
 export async function listSkus(db: Db, filter: { q: string; status: 'all' | SkuStatus }): Promise<Sku[]> {
-  let q = db.selectFrom('skus').selectAll().orderBy(sql`lower(code)`).orderBy('id');
+  let q = db
+    .selectFrom('skus')
+    .selectAll()
+    .orderBy(sql`lower(code)`)
+    .orderBy('id');
   if (filter.status !== 'all') q = q.where('status', '=', filter.status);
   const text = filter.q.trim().toLowerCase();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where((eb) => eb.or([
-      eb(sql`lower(code)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
-      eb(sql`lower(description)`, 'like', sql`${like} escape '\\'`),
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(code)`, 'like', sql`${like} escape '\\'`),
+        eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
+        eb(sql`lower(description)`, 'like', sql`${like} escape '\\'`),
+      ]),
+    );
   }
   return (await q.execute()).map(skuOf);
 }
@@ -60,30 +77,66 @@ export async function skuById(db: Db, id: number): Promise<Sku | null> {
  * holdings first, then their names by id. A join would let PostgreSQL merge along organizations
  * from the first id, reading every account before a deep page.
  */
-export async function skuHolders(db: Db, input: { skuId: number; after: number | undefined; limit: number }): Promise<{ items: SkuHolder[]; total: number; next: number | null }> {
-  let q = db.selectFrom('account_skus').select(['account_id', 'assigned_by', 'assigned_at'])
-    .where('sku_id', '=', input.skuId).orderBy('account_id').limit(input.limit + 1);
+export async function skuHolders(
+  db: Db,
+  input: { skuId: number; after: number | undefined; limit: number },
+): Promise<{ items: SkuHolder[]; total: number; next: number | null }> {
+  let q = db
+    .selectFrom('account_skus')
+    .select(['account_id', 'assigned_by', 'assigned_at'])
+    .where('sku_id', '=', input.skuId)
+    .orderBy('account_id')
+    .limit(input.limit + 1);
   if (input.after !== undefined) q = q.where('account_id', '>', input.after);
-  const [rows, sku] = await Promise.all([q.execute(), db.selectFrom('skus').select('holders').where('id', '=', input.skuId).executeTakeFirst()]);
+  const [rows, sku] = await Promise.all([
+    q.execute(),
+    db.selectFrom('skus').select('holders').where('id', '=', input.skuId).executeTakeFirst(),
+  ]);
   const page = rows.slice(0, input.limit);
   const names = page.length
-    ? new Map((await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', page.map((r) => r.account_id)).execute()).map((o) => [Number(o.id), o.name]))
+    ? new Map(
+        (
+          await db
+            .selectFrom('organizations')
+            .select(['id', 'name'])
+            .where(
+              'id',
+              'in',
+              page.map((r) => r.account_id),
+            )
+            .execute()
+        ).map((o) => [Number(o.id), o.name]),
+      )
     : new Map<number, string>();
-  const items = page.map((r) => ({ account_id: Number(r.account_id), name: names.get(Number(r.account_id)) ?? '', assigned_by: r.assigned_by, assigned_at: Number(r.assigned_at) }));
+  const items = page.map((r) => ({
+    account_id: Number(r.account_id),
+    name: names.get(Number(r.account_id)) ?? '',
+    assigned_by: r.assigned_by,
+    assigned_at: Number(r.assigned_at),
+  }));
   return { items, total: Number(sku?.holders ?? 0), next: rows.length > input.limit ? items.at(-1)!.account_id : null };
 }
 
 /** The SKUs one account holds, retired ones included, by code. */
-export async function skusOfAccount(db: Db, accountId: number): Promise<{ sku: Sku; assigned_by: string; assigned_at: number }[]> {
-  const links = await db.selectFrom('account_skus').select(['sku_id', 'assigned_by', 'assigned_at']).where('account_id', '=', accountId).execute();
+export async function skusOfAccount(
+  db: Db,
+  accountId: number,
+): Promise<{ sku: Sku; assigned_by: string; assigned_at: number }[]> {
+  const links = await db
+    .selectFrom('account_skus')
+    .select(['sku_id', 'assigned_by', 'assigned_at'])
+    .where('account_id', '=', accountId)
+    .execute();
   if (links.length === 0) return [];
   const ids = links.map((l) => Number(l.sku_id));
   const rows = await db.selectFrom('skus').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return links.flatMap((l) => {
-    const row = byId.get(Number(l.sku_id));
-    return row ? [{ sku: skuOf(row), assigned_by: l.assigned_by, assigned_at: Number(l.assigned_at) }] : [];
-  }).sort((a, b) => (a.sku.code < b.sku.code ? -1 : 1));
+  return links
+    .flatMap((l) => {
+      const row = byId.get(Number(l.sku_id));
+      return row ? [{ sku: skuOf(row), assigned_by: l.assigned_by, assigned_at: Number(l.assigned_at) }] : [];
+    })
+    .sort((a, b) => (a.sku.code < b.sku.code ? -1 : 1));
 }
 
 /** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the code first. */
@@ -93,7 +146,10 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function codeInUse(db: Db, code: string, except: number | null): Promise<boolean> {
-  let q = db.selectFrom('skus').select('id').where(sql<boolean>`lower(code) = lower(${code})`);
+  let q = db
+    .selectFrom('skus')
+    .select('id')
+    .where(sql<boolean>`lower(code) = lower(${code})`);
   if (except !== null) q = q.where('id', '<>', except);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -115,10 +171,15 @@ export type SkuChange =
   | { ok: false; reason: 'stale'; current: Sku | null };
 
 class RollBack extends Error {
-  constructor(readonly result: SkuChange) { super('rolled back'); }
+  constructor(readonly result: SkuChange) {
+    super('rolled back');
+  }
 }
 
-async function change(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<SkuChange>): Promise<SkuChange> {
+async function change(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<SkuChange>,
+): Promise<SkuChange> {
   try {
     return await db.transaction().execute(async (trx) => {
       const result = await work(trx);
@@ -133,39 +194,81 @@ async function change(db: Kysely<Database>, work: (trx: Transaction<Database>) =
 }
 
 const columnsOf = (values: SkuValues) => ({
-  code: values.code, name: values.name, description: values.description, product_configuration: values.product_configuration,
-  data_plan: JSON.stringify(values.data_plan), settings: JSON.stringify(values.account_settings), level_flags: JSON.stringify(values.account_level_flags),
+  code: values.code,
+  name: values.name,
+  description: values.description,
+  product_configuration: values.product_configuration,
+  data_plan: JSON.stringify(values.data_plan),
+  settings: JSON.stringify(values.account_settings),
+  level_flags: JSON.stringify(values.account_level_flags),
 });
 
 export function createSku(db: Kysely<Database>, values: SkuValues, author: string, now: number): Promise<SkuChange> {
   return change(db, async (trx) => {
     if (await codeInUse(trx, values.code, null)) return { ok: false, reason: 'code' };
-    const row = await trx.insertInto('skus').values({
-      ...columnsOf(values), status: 'active', created_by: author, updated_by: author, created_at: now, updated_at: now, version: 1,
-    }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { category: 'sku configuration', author, action: `SKU created: ${row.code} (#${row.id})`, at: now, current: audited(row), success: true, record: { kind: 'sku', id: Number(row.id) } });
+    const row = await trx
+      .insertInto('skus')
+      .values({
+        ...columnsOf(values),
+        status: 'active',
+        created_by: author,
+        updated_by: author,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      category: 'sku configuration',
+      author,
+      action: `SKU created: ${row.code} (#${row.id})`,
+      at: now,
+      current: audited(row),
+      success: true,
+      record: { kind: 'sku', id: Number(row.id) },
+    });
     return { ok: true, sku: skuOf(row) };
   });
 }
 
 /** Changes a SKU's fields, or (with `status`) only its status, from `version`. */
 export function updateSku(
-  db: Kysely<Database>, input: { id: number; version: number; values?: SkuValues; status?: SkuStatus }, author: string, now: number,
+  db: Kysely<Database>,
+  input: { id: number; version: number; values?: SkuValues; status?: SkuStatus },
+  author: string,
+  now: number,
 ): Promise<SkuChange> {
   return change(db, async (trx) => {
     const before = await trx.selectFrom('skus').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version) return { ok: false, reason: 'stale', current: await skuById(trx, input.id) };
-    if (input.values && await codeInUse(trx, input.values.code, input.id)) return { ok: false, reason: 'code' };
+    if (Number(before.version) !== input.version)
+      return { ok: false, reason: 'stale', current: await skuById(trx, input.id) };
+    if (input.values && (await codeInUse(trx, input.values.code, input.id))) return { ok: false, reason: 'code' };
     // The version in the WHERE decides: a change committed since the read above leaves no row to update.
-    const row = await trx.updateTable('skus').set({
-      ...(input.values ? columnsOf(input.values) : {}), ...(input.status ? { status: input.status } : {}),
-      updated_by: author, updated_at: now, version: input.version + 1,
-    }).where('id', '=', input.id).where('version', '=', input.version).returningAll().executeTakeFirst();
+    const row = await trx
+      .updateTable('skus')
+      .set({
+        ...(input.values ? columnsOf(input.values) : {}),
+        ...(input.status ? { status: input.status } : {}),
+        updated_by: author,
+        updated_at: now,
+        version: input.version + 1,
+      })
+      .where('id', '=', input.id)
+      .where('version', '=', input.version)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) return { ok: false, reason: 'stale', current: await skuById(trx, input.id) };
     const what = input.status ? (input.status === 'retired' ? 'retired' : 'reactivated') : 'changed';
     await writeAudit(trx, {
-      category: 'sku configuration', author, action: `SKU ${what}: ${row.code} (#${row.id})`, at: now, previous: audited(before), current: audited(row), success: true,
+      category: 'sku configuration',
+      author,
+      action: `SKU ${what}: ${row.code} (#${row.id})`,
+      at: now,
+      previous: audited(before),
+      current: audited(row),
+      success: true,
       record: { kind: 'sku', id: Number(row.id) },
     });
     return { ok: true, sku: (await skuById(trx, input.id))! };

@@ -13,7 +13,11 @@ import { accountSettingsProblems, type AccountSettingsRecord } from '../../src/d
 import type { AccountPreview } from '../../src/domain/templates';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import {
-  readAccountSettingsMany, settingsDiff, writeAccountSettingsMany, type AccountContext, type AccountSettingsWrite,
+  readAccountSettingsMany,
+  settingsDiff,
+  writeAccountSettingsMany,
+  type AccountContext,
+  type AccountSettingsWrite,
 } from '../accounts/settings-store';
 import type { Database } from '../db/schema';
 import { templateRow, templateValues, type TemplateRow } from './store';
@@ -27,8 +31,11 @@ export const AUDIT_PER_ACCOUNT_MAX = 100;
 async function groupsByAccount(db: Db, accountIds: readonly number[]): Promise<Map<number, Map<string, number>>> {
   const out = new Map<number, Map<string, number>>();
   for (let i = 0; i < accountIds.length; i += 500) {
-    const rows = await db.selectFrom('user_groups').select(['id', 'name', 'organization_id'])
-      .where('organization_id', 'in', accountIds.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('user_groups')
+      .select(['id', 'name', 'organization_id'])
+      .where('organization_id', 'in', accountIds.slice(i, i + 500))
+      .execute();
     for (const r of rows) {
       const org = Number(r.organization_id);
       let names = out.get(org);
@@ -49,8 +56,16 @@ interface Planned {
 }
 
 /** What applying `template` would write on each account, and what that changes. */
-async function plan(db: Db, ctx: AccountContext, template: TemplateRow, accountIds: readonly number[]): Promise<{ planned: Planned[]; missing: number[] }> {
-  const [records, groups] = await Promise.all([readAccountSettingsMany(db, ctx, accountIds), groupsByAccount(db, accountIds)]);
+async function plan(
+  db: Db,
+  ctx: AccountContext,
+  template: TemplateRow,
+  accountIds: readonly number[],
+): Promise<{ planned: Planned[]; missing: number[] }> {
+  const [records, groups] = await Promise.all([
+    readAccountSettingsMany(db, ctx, accountIds),
+    groupsByAccount(db, accountIds),
+  ]);
   const values = templateValues(ctx, template);
   const names: string[] = JSON.parse(template.groups) as string[];
   const templateNames = new Map<number, string | null>([[Number(template.id), template.name]]);
@@ -58,7 +73,10 @@ async function plan(db: Db, ctx: AccountContext, template: TemplateRow, accountI
   const missing: number[] = [];
   for (const id of accountIds) {
     const record = records.get(id);
-    if (!record) { missing.push(id); continue; }
+    if (!record) {
+      missing.push(id);
+      continue;
+    }
     const own = groups.get(id) ?? new Map<string, number>();
     const matched = names.filter((n) => own.has(n.toLowerCase()));
     const target: AccountSettingsWrite = {
@@ -72,14 +90,20 @@ async function plan(db: Db, ctx: AccountContext, template: TemplateRow, accountI
       accountsettings_groups: sortedIds(record.accountsettings_groups),
       templatesettings_id: record.templatesettings_id,
     };
-    if (record.templatesettings_id !== null && !templateNames.has(record.templatesettings_id)) templateNames.set(record.templatesettings_id, record.template_name);
+    if (record.templatesettings_id !== null && !templateNames.has(record.templatesettings_id))
+      templateNames.set(record.templatesettings_id, record.template_name);
     planned.push({
-      record, target,
+      record,
+      target,
       preview: {
-        account_id: id, account_name: record.account_name, version: record.version,
+        account_id: id,
+        account_name: record.account_name,
+        version: record.version,
         changes: settingsDiff(now, target),
-        groups_matched: matched, groups_unmatched: names.filter((n) => !own.has(n.toLowerCase())),
-        following: record.templatesettings_id === null ? null : { id: record.templatesettings_id, name: record.template_name },
+        groups_matched: matched,
+        groups_unmatched: names.filter((n) => !own.has(n.toLowerCase())),
+        following:
+          record.templatesettings_id === null ? null : { id: record.templatesettings_id, name: record.template_name },
       },
     });
   }
@@ -99,19 +123,33 @@ export type ApplyResult =
   | { ok: false; reason: 'rules'; fields: Record<string, string> };
 
 class RollBack extends Error {
-  constructor(readonly result: ApplyResult) { super('rolled back'); }
+  constructor(readonly result: ApplyResult) {
+    super('rolled back');
+  }
 }
 
 export async function applyTemplate(
-  db: Kysely<Database>, ctx: AccountContext,
-  input: { templateId: number; templateVersion: number; accounts: readonly { account_id: number; version: number }[]; sources: readonly string[]; author: string; now: number },
+  db: Kysely<Database>,
+  ctx: AccountContext,
+  input: {
+    templateId: number;
+    templateVersion: number;
+    accounts: readonly { account_id: number; version: number }[];
+    sources: readonly string[];
+    author: string;
+    now: number;
+  },
 ): Promise<ApplyResult> {
   try {
     return await db.transaction().execute(async (trx): Promise<ApplyResult> => {
       // A no-op conditional UPDATE: checks the version and holds the template's row until the end,
       // so the template cannot change (or go) under the apply.
-      const held = await trx.updateTable('settings_templates').set((eb) => ({ version: eb.ref('version') }))
-        .where('id', '=', input.templateId).where('version', '=', input.templateVersion).executeTakeFirst();
+      const held = await trx
+        .updateTable('settings_templates')
+        .set((eb) => ({ version: eb.ref('version') }))
+        .where('id', '=', input.templateId)
+        .where('version', '=', input.templateVersion)
+        .executeTakeFirst();
       const template = await templateRow(trx, input.templateId);
       if (!template || !input.sources.includes(template.source)) return { ok: false, reason: 'missing' };
       if (Number(held.numUpdatedRows) === 0) return { ok: false, reason: 'template', current: template };
@@ -124,34 +162,66 @@ export async function applyTemplate(
       const { planned, missing } = await plan(trx, ctx, template, ids);
       const stale = [
         ...missing.map((id) => ({ account_id: id, account_name: null })),
-        ...planned.filter((p) => p.record.version !== expected.get(p.record.account_id)).map((p) => ({ account_id: p.record.account_id, account_name: p.record.account_name })),
+        ...planned
+          .filter((p) => p.record.version !== expected.get(p.record.account_id))
+          .map((p) => ({ account_id: p.record.account_id, account_name: p.record.account_name })),
       ];
       if (stale.length) return { ok: false, reason: 'accounts', accounts: stale };
 
       const changed = planned.filter((p) => Object.keys(p.preview.changes).length > 0);
       const { stale: moved } = await writeAccountSettingsMany(trx, {
-        items: changed.map((p) => ({ accountId: p.record.account_id, version: p.record.version, write: p.target })), author: input.author, at: input.now,
+        items: changed.map((p) => ({ accountId: p.record.account_id, version: p.record.version, write: p.target })),
+        author: input.author,
+        at: input.now,
       });
-      for (const id of moved) stale.push({ account_id: id, account_name: planned.find((p) => p.record.account_id === id)?.record.account_name ?? null });
-      const entries: AuditEntry[] = changed.length > AUDIT_PER_ACCOUNT_MAX ? [] : changed.map((p) => {
-        const diff = p.preview.changes;
-        return {
-          category: 'account settings', author: input.author, at: input.now, success: true,
-          action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
-          previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
-          current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
-        };
-      });
+      for (const id of moved)
+        stale.push({
+          account_id: id,
+          account_name: planned.find((p) => p.record.account_id === id)?.record.account_name ?? null,
+        });
+      const entries: AuditEntry[] =
+        changed.length > AUDIT_PER_ACCOUNT_MAX
+          ? []
+          : changed.map((p) => {
+              const diff = p.preview.changes;
+              return {
+                category: 'account settings',
+                author: input.author,
+                at: input.now,
+                success: true,
+                action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
+                previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
+                current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
+              };
+            });
       if (stale.length) throw new RollBack({ ok: false, reason: 'accounts', accounts: stale });
       entries.unshift({
-        category: 'template settings', author: input.author, at: input.now, success: true,
+        category: 'template settings',
+        author: input.author,
+        at: input.now,
+        success: true,
         action: `template applied: ${template.name} (#${template.id}) to ${planned.length} account(s), ${changed.length} changed`,
-        previous: changed.length > AUDIT_PER_ACCOUNT_MAX
-          ? { accounts: Object.fromEntries(changed.map((p) => [p.record.account_id, Object.fromEntries(Object.entries(p.preview.changes).map(([k, [before]]) => [k, before]))])) }
-          : undefined,
+        previous:
+          changed.length > AUDIT_PER_ACCOUNT_MAX
+            ? {
+                accounts: Object.fromEntries(
+                  changed.map((p) => [
+                    p.record.account_id,
+                    Object.fromEntries(Object.entries(p.preview.changes).map(([k, [before]]) => [k, before])),
+                  ]),
+                ),
+              }
+            : undefined,
         current: {
-          template: { id: Number(template.id), name: template.name, version: Number(template.version), template_settings: values, templatesettings_groups: JSON.parse(template.groups) as unknown },
-          accounts: ids, changed_account_ids: changed.map((p) => p.record.account_id),
+          template: {
+            id: Number(template.id),
+            name: template.name,
+            version: Number(template.version),
+            template_settings: values,
+            templatesettings_groups: JSON.parse(template.groups) as unknown,
+          },
+          accounts: ids,
+          changed_account_ids: changed.map((p) => p.record.account_id),
         },
       });
       for (let i = 0; i < entries.length; i += 100) await writeAuditMany(trx, entries.slice(i, i + 100));

@@ -7,13 +7,14 @@
 // before is then told rather than re-linking a template that is gone).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
-  accountSettingsContract, accountSettingsProblems, defaultAccountSettings,
-  type AccountLevelFlags, type AccountSettingsValues,
+  accountSettingsContract,
+  accountSettingsProblems,
+  defaultAccountSettings,
+  type AccountLevelFlags,
+  type AccountSettingsValues,
 } from '../../src/domain/account-settings';
 import { fieldsOfIssues, type FieldMessages } from '../../src/domain/field-errors';
-import {
-  TEMPLATE_MESSAGES, templateSources, type CreateTemplateBody, type Template,
-} from '../../src/domain/templates';
+import { TEMPLATE_MESSAGES, templateSources, type CreateTemplateBody, type Template } from '../../src/domain/templates';
 import * as v from 'valibot';
 import { writeAudit } from '../audit';
 import type { AccountContext } from '../accounts/settings-store';
@@ -28,12 +29,19 @@ export interface TemplateValues {
 }
 
 const parseJson = <T>(text: string, fallback: T): T => {
-  try { return JSON.parse(text) as T; } catch { return fallback; }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 };
 
 /** A stored template's values over today's defaults (a setting added since reads as its default). */
 export function templateValues(ctx: AccountContext, row: Pick<TemplateRow, 'settings'>): TemplateValues {
-  const stored = parseJson<{ account_settings?: Record<string, unknown>; account_level_flags?: Record<string, unknown> }>(row.settings, {});
+  const stored = parseJson<{
+    account_settings?: Record<string, unknown>;
+    account_level_flags?: Record<string, unknown>;
+  }>(row.settings, {});
   const defaults = defaultAccountSettings(ctx.productKey, ctx.serverType);
   const keep = <T extends Record<string, unknown>>(base: T, over: Record<string, unknown> | undefined): T =>
     Object.fromEntries(Object.keys(base).map((k) => [k, over && k in over ? over[k] : base[k]])) as T;
@@ -65,13 +73,20 @@ export function toTemplate(ctx: AccountContext, row: TemplateRow, accounts: numb
 
 /** What the audit keeps of a template. */
 const audited = (row: Selectable<SettingsTemplatesTable>) => ({
-  id: Number(row.id), template_name: row.name, template_description: row.description, source: row.source,
-  template_settings: parseJson(row.settings, {}), templatesettings_groups: parseJson(row.groups, []),
-  source_user: row.source_user, account_id: row.account_id, version: Number(row.version),
+  id: Number(row.id),
+  template_name: row.name,
+  template_description: row.description,
+  source: row.source,
+  template_settings: parseJson(row.settings, {}),
+  templatesettings_groups: parseJson(row.groups, []),
+  source_user: row.source_user,
+  account_id: row.account_id,
+  version: Number(row.version),
 });
 
 function selectTemplates(db: Db) {
-  return db.selectFrom('settings_templates as t')
+  return db
+    .selectFrom('settings_templates as t')
     .leftJoin('organizations as o', 'o.id', 't.account_id')
     .selectAll('t')
     .select('o.name as account_name');
@@ -85,8 +100,12 @@ export async function templateRow(db: Db, id: number): Promise<TemplateRow | und
 export async function followerCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.selectFrom('account_settings').select(['template_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('template_id', 'in', ids.slice(i, i + 500)).groupBy('template_id').execute();
+    const rows = await db
+      .selectFrom('account_settings')
+      .select(['template_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('template_id', 'in', ids.slice(i, i + 500))
+      .groupBy('template_id')
+      .execute();
     for (const r of rows) out.set(Number(r.template_id), Number(r.n));
   }
   return out;
@@ -100,23 +119,42 @@ export interface ListFilter {
   sources: readonly string[];
 }
 
-export async function listTemplates(db: Db, ctx: AccountContext, filter: ListFilter): Promise<{ templates: Template[]; withoutTemplate: number | null }> {
+export async function listTemplates(
+  db: Db,
+  ctx: AccountContext,
+  filter: ListFilter,
+): Promise<{ templates: Template[]; withoutTemplate: number | null }> {
   let q = selectTemplates(db).where('t.source', 'in', [...filter.sources]);
   if (filter.id !== null) q = q.where('t.id', '=', filter.id);
   if (filter.name) q = q.where(sql<boolean>`lower(t.name) = lower(${filter.name})`);
   if (filter.query) {
     const like = `%${filter.query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where((eb) => eb.or([
-      sql<boolean>`lower(t.name) like ${like} escape '\\'`,
-      sql<boolean>`lower(t.description) like ${like} escape '\\'`,
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(t.name) like ${like} escape '\\'`,
+        sql<boolean>`lower(t.description) like ${like} escape '\\'`,
+      ]),
+    );
   }
-  const rows = await q.orderBy(sql`lower(t.name)`).orderBy('t.id').execute();
+  const rows = await q
+    .orderBy(sql`lower(t.name)`)
+    .orderBy('t.id')
+    .execute();
   if (!filter.stats) return { templates: rows.map((r) => toTemplate(ctx, r)), withoutTemplate: null };
-  const counts = await followerCounts(db, rows.map((r) => Number(r.id)));
+  const counts = await followerCounts(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   const [orgs, following] = await Promise.all([
-    db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('account_settings').select((eb) => eb.fn.countAll<number>().as('n')).where('template_id', 'is not', null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('organizations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('account_settings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('template_id', 'is not', null)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     templates: rows.map((r) => toTemplate(ctx, r, counts.get(Number(r.id)) ?? 0)),
@@ -131,7 +169,10 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function nameInUse(db: Db, name: string, except: number | null): Promise<string | null> {
-  let q = db.selectFrom('settings_templates').select('name').where(sql<boolean>`lower(name) = lower(${name})`);
+  let q = db
+    .selectFrom('settings_templates')
+    .select('name')
+    .where(sql<boolean>`lower(name) = lower(${name})`);
   if (except !== null) q = q.where('id', '<>', except);
   return (await q.executeTakeFirst())?.name ?? null;
 }
@@ -142,19 +183,30 @@ async function nameInUse(db: Db, name: string, except: number | null): Promise<s
  * it names. Problems by request field (`template_settings.account_settings.dd_limit`).
  */
 export async function checkTemplateBody(
-  db: Db, ctx: AccountContext, body: CreateTemplateBody, allowedSources: readonly string[],
+  db: Db,
+  ctx: AccountContext,
+  body: CreateTemplateBody,
+  allowedSources: readonly string[],
 ): Promise<{ ok: true; values: TemplateValues } | { ok: false; fields: FieldMessages }> {
   const contract = accountSettingsContract(ctx.productKey);
   const fields: FieldMessages = {};
   const place = (prefix: string, issues: readonly v.BaseIssue<unknown>[]) => {
-    for (const [k, msg] of Object.entries(fieldsOfIssues(issues))) fields[k === '_' ? prefix : `${prefix}.${k}`] ??= msg;
+    for (const [k, msg] of Object.entries(fieldsOfIssues(issues)))
+      fields[k === '_' ? prefix : `${prefix}.${k}`] ??= msg;
   };
   const settings = v.safeParse(contract.settings, body.template_settings.account_settings);
   if (!settings.success) place('template_settings.account_settings', settings.issues);
   const flags = v.safeParse(contract.levelFlags, body.template_settings.account_level_flags);
   if (!flags.success) place('template_settings.account_level_flags', flags.issues);
   if (settings.success && flags.success) {
-    Object.assign(fields, accountSettingsProblems(ctx.productKey, { account_settings: settings.output, account_level_flags: flags.output }, 'template_settings.'));
+    Object.assign(
+      fields,
+      accountSettingsProblems(
+        ctx.productKey,
+        { account_settings: settings.output, account_level_flags: flags.output },
+        'template_settings.',
+      ),
+    );
   }
   const known = templateSources(ctx.productKey);
   if (!known.includes(body.source)) fields['source'] = TEMPLATE_MESSAGES.sourceUnknown(known);
@@ -167,7 +219,9 @@ export async function checkTemplateBody(
   return { ok: true, values: { account_settings: settings.output, account_level_flags: flags.output } };
 }
 
-export interface Actor { username: string }
+export interface Actor {
+  username: string;
+}
 
 export type ChangeResult =
   | { ok: true; row: TemplateRow; unlinked?: number }
@@ -175,7 +229,11 @@ export type ChangeResult =
   | { ok: false; reason: 'stale'; current: TemplateRow | null }
   | { ok: false; reason: 'missing' };
 
-async function guarded(db: Kysely<Database>, name: string, work: (trx: Transaction<Database>) => Promise<ChangeResult>): Promise<ChangeResult> {
+async function guarded(
+  db: Kysely<Database>,
+  name: string,
+  work: (trx: Transaction<Database>) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
   try {
     return await db.transaction().execute(work);
   } catch (err) {
@@ -194,57 +252,128 @@ const columnsOf = (body: CreateTemplateBody, values: TemplateValues) => ({
   account_id: body.account_id,
 });
 
-export function createTemplate(db: Kysely<Database>, body: CreateTemplateBody, values: TemplateValues, actor: Actor, now: number): Promise<ChangeResult> {
+export function createTemplate(
+  db: Kysely<Database>,
+  body: CreateTemplateBody,
+  values: TemplateValues,
+  actor: Actor,
+  now: number,
+): Promise<ChangeResult> {
   return guarded(db, body.template_name, async (trx) => {
     const taken = await nameInUse(trx, body.template_name, null);
     if (taken !== null) return { ok: false, reason: 'name', taken };
-    const row = await trx.insertInto('settings_templates').values({
-      ...columnsOf(body, values), created_by: actor.username, updated_by: actor.username, created_at: now, updated_at: now, version: 1,
-    }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { category: 'template settings', author: actor.username, action: `template created: ${row.name} (#${row.id})`, at: now, current: audited(row), success: true, record: { kind: 'template', id: Number(row.id) } });
+    const row = await trx
+      .insertInto('settings_templates')
+      .values({
+        ...columnsOf(body, values),
+        created_by: actor.username,
+        updated_by: actor.username,
+        created_at: now,
+        updated_at: now,
+        version: 1,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      category: 'template settings',
+      author: actor.username,
+      action: `template created: ${row.name} (#${row.id})`,
+      at: now,
+      current: audited(row),
+      success: true,
+      record: { kind: 'template', id: Number(row.id) },
+    });
     return { ok: true, row: (await templateRow(trx, Number(row.id)))! };
   });
 }
 
 export function updateTemplate(
-  db: Kysely<Database>, id: number, version: number, body: CreateTemplateBody, values: TemplateValues, actor: Actor, now: number,
+  db: Kysely<Database>,
+  id: number,
+  version: number,
+  body: CreateTemplateBody,
+  values: TemplateValues,
+  actor: Actor,
+  now: number,
 ): Promise<ChangeResult> {
   return guarded(db, body.template_name, async (trx) => {
     const before = await trx.selectFrom('settings_templates').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== version) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
+    if (Number(before.version) !== version)
+      return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
     const taken = await nameInUse(trx, body.template_name, id);
     if (taken !== null) return { ok: false, reason: 'name', taken };
     // The version in the WHERE decides: a save committed since the read above leaves no row to update.
-    const row = await trx.updateTable('settings_templates').set({
-      ...columnsOf(body, values), updated_by: actor.username, updated_at: now, version: version + 1,
-    }).where('id', '=', id).where('version', '=', version).returningAll().executeTakeFirst();
+    const row = await trx
+      .updateTable('settings_templates')
+      .set({
+        ...columnsOf(body, values),
+        updated_by: actor.username,
+        updated_at: now,
+        version: version + 1,
+      })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
     await writeAudit(trx, {
-      category: 'template settings', author: actor.username, action: `template changed: ${row.name} (#${row.id})`, at: now,
-      previous: audited(before), current: audited(row), success: true, record: { kind: 'template', id },
+      category: 'template settings',
+      author: actor.username,
+      action: `template changed: ${row.name} (#${row.id})`,
+      at: now,
+      previous: audited(before),
+      current: audited(row),
+      success: true,
+      record: { kind: 'template', id },
     });
     return { ok: true, row: (await templateRow(trx, id))! };
   });
 }
 
 /** Deletes a template from `version`; its followers keep their settings and lose the link. */
-export function deleteTemplate(db: Kysely<Database>, id: number, version: number, actor: Actor, now: number): Promise<ChangeResult> {
+export function deleteTemplate(
+  db: Kysely<Database>,
+  id: number,
+  version: number,
+  actor: Actor,
+  now: number,
+): Promise<ChangeResult> {
   return guarded(db, '', async (trx) => {
     const before = await templateRow(trx, id);
     if (!before) return { ok: false, reason: 'missing' };
     if (Number(before.version) !== version) return { ok: false, reason: 'stale', current: before };
-    const followers = (await trx.selectFrom('account_settings').select('account_id').where('template_id', '=', id).execute()).map((r) => Number(r.account_id));
+    const followers = (
+      await trx.selectFrom('account_settings').select('account_id').where('template_id', '=', id).execute()
+    ).map((r) => Number(r.account_id));
     if (followers.length) {
-      await trx.updateTable('account_settings')
-        .set((eb) => ({ template_id: null, version: eb('version', '+', 1), updated_by: actor.username, updated_at: now }))
-        .where('template_id', '=', id).execute();
+      await trx
+        .updateTable('account_settings')
+        .set((eb) => ({
+          template_id: null,
+          version: eb('version', '+', 1),
+          updated_by: actor.username,
+          updated_at: now,
+        }))
+        .where('template_id', '=', id)
+        .execute();
     }
-    const gone = await trx.deleteFrom('settings_templates').where('id', '=', id).where('version', '=', version).returningAll().executeTakeFirst();
+    const gone = await trx
+      .deleteFrom('settings_templates')
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .returningAll()
+      .executeTakeFirst();
     if (!gone) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
     await writeAudit(trx, {
-      category: 'template settings', author: actor.username, action: `template deleted: ${gone.name} (#${gone.id}); ${followers.length} account(s) unlinked`, at: now,
-      previous: { ...audited(gone), followers }, current: { unlinked_accounts: followers }, success: true, record: { kind: 'template', id: Number(gone.id) },
+      category: 'template settings',
+      author: actor.username,
+      action: `template deleted: ${gone.name} (#${gone.id}); ${followers.length} account(s) unlinked`,
+      at: now,
+      previous: { ...audited(gone), followers },
+      current: { unlinked_accounts: followers },
+      success: true,
+      record: { kind: 'template', id: Number(gone.id) },
     });
     return { ok: true, row: before, unlinked: followers.length };
   });

@@ -7,8 +7,17 @@
 // size from the source rows inside the database, never through the server.
 import { sql } from 'kysely';
 import {
-  CONTENT_KIND_LABELS, CONTENT_MESSAGES, CONTENT_PER_USER_MAX, PREVIEW_CLASHES_SHOWN, contentNameKey, renamedCopy,
-  type ClashResolution, type ContentKind, type CopyClash, type CopyContentReply, type CopyTarget,
+  CONTENT_KIND_LABELS,
+  CONTENT_MESSAGES,
+  CONTENT_PER_USER_MAX,
+  PREVIEW_CLASHES_SHOWN,
+  contentNameKey,
+  renamedCopy,
+  type ClashResolution,
+  type ContentKind,
+  type CopyClash,
+  type CopyContentReply,
+  type CopyTarget,
 } from '../../src/domain/user-content';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
@@ -16,8 +25,16 @@ import { chunks, oneOf } from '../db/value-lists';
 import { resolveIdentifiers } from '../users/selection';
 import type { Db } from './records';
 
-export interface SourceItem { id: number; name: string; name_key: string }
-export interface Target { id: number; username: string; name: string }
+export interface SourceItem {
+  id: number;
+  name: string;
+  name_key: string;
+}
+export interface Target {
+  id: number;
+  username: string;
+  name: string;
+}
 
 type Write = { user_id: number; item_id: number; name: string; name_key: string };
 type Replace = { row_id: number; item_id: number };
@@ -31,14 +48,27 @@ interface TargetPlan extends CopyTarget {
 }
 
 /** The source user's items of a kind among `ids`, and the ids that are not. */
-export async function sourceItems(db: Db, sourceId: number, kind: ContentKind, ids: readonly number[]): Promise<{ items: SourceItem[]; missing: number[] }> {
+export async function sourceItems(
+  db: Db,
+  sourceId: number,
+  kind: ContentKind,
+  ids: readonly number[],
+): Promise<{ items: SourceItem[]; missing: number[] }> {
   const wanted = [...new Set(ids)];
-  const rows = await db.selectFrom('user_content').select(['id', 'name', 'name_key'])
-    .where(oneOf(db, sql.ref('id'), wanted, 'bigint')).where('user_id', '=', sourceId).where('kind', '=', kind).execute();
+  const rows = await db
+    .selectFrom('user_content')
+    .select(['id', 'name', 'name_key'])
+    .where(oneOf(db, sql.ref('id'), wanted, 'bigint'))
+    .where('user_id', '=', sourceId)
+    .where('kind', '=', kind)
+    .execute();
   const found = new Set(rows.map((r) => Number(r.id)));
   // Items in the order given, so a rename's number follows the person's choice.
   const byId = new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, name_key: r.name_key }]));
-  return { items: wanted.filter((id) => found.has(id)).map((id) => byId.get(id)!), missing: wanted.filter((id) => !found.has(id)) };
+  return {
+    items: wanted.filter((id) => found.has(id)).map((id) => byId.get(id)!),
+    missing: wanted.filter((id) => !found.has(id)),
+  };
 }
 
 export type Targets = { ok: true; targets: Target[] } | { ok: false; msg: string };
@@ -48,24 +78,54 @@ export async function resolveTargets(db: Db, identifiers: readonly string[], sou
   const { matched, unmatched } = await resolveIdentifiers(db, identifiers);
   if (unmatched.length) return { ok: false, msg: CONTENT_MESSAGES.unknownTargets(unmatched) };
   if (matched.some((m) => m.id === sourceId)) return { ok: false, msg: CONTENT_MESSAGES.sourceIsTarget };
-  const names = new Map((await db.selectFrom('users').select(['id', 'first_name', 'last_name'])
-    .where(oneOf(db, sql.ref('id'), matched.map((m) => m.id), 'bigint')).execute()).map((r) => [Number(r.id), `${r.first_name} ${r.last_name}`.trim()]));
+  const names = new Map(
+    (
+      await db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name'])
+        .where(
+          oneOf(
+            db,
+            sql.ref('id'),
+            matched.map((m) => m.id),
+            'bigint',
+          ),
+        )
+        .execute()
+    ).map((r) => [Number(r.id), `${r.first_name} ${r.last_name}`.trim()]),
+  );
   const targets = matched.map((m) => ({ id: m.id, username: m.username, name: names.get(m.id) ?? '' }));
   return { ok: true, targets: targets.sort((a, b) => a.id - b.id) };
 }
 
 /** Each target's names of the kind: name key → row id. One read for all targets. */
-async function targetNames(db: Db, kind: ContentKind, targets: readonly Target[]): Promise<Map<number, Map<string, number>>> {
+async function targetNames(
+  db: Db,
+  kind: ContentKind,
+  targets: readonly Target[],
+): Promise<Map<number, Map<string, number>>> {
   const out = new Map<number, Map<string, number>>(targets.map((t) => [t.id, new Map()]));
-  for (const batch of chunks(targets.map((t) => t.id), 1000)) {
-    const rows = await db.selectFrom('user_content').select(['id', 'user_id', 'name_key'])
-      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint')).where('kind', '=', kind).execute();
+  for (const batch of chunks(
+    targets.map((t) => t.id),
+    1000,
+  )) {
+    const rows = await db
+      .selectFrom('user_content')
+      .select(['id', 'user_id', 'name_key'])
+      .where(oneOf(db, sql.ref('user_id'), batch, 'bigint'))
+      .where('kind', '=', kind)
+      .execute();
     for (const r of rows) out.get(Number(r.user_id))!.set(r.name_key, Number(r.id));
   }
   return out;
 }
 
-function planTarget(target: Target, items: readonly SourceItem[], names: Map<string, number>, onClash: ClashResolution): TargetPlan {
+function planTarget(
+  target: Target,
+  items: readonly SourceItem[],
+  names: Map<string, number>,
+  onClash: ClashResolution,
+): TargetPlan {
   // A rename must miss the target's names, every copied name and the renames made so far.
   const taken = new Set([...names.keys(), ...items.map((i) => i.name_key)]);
   const inserts: Write[] = [];
@@ -90,12 +150,23 @@ function planTarget(target: Target, items: readonly SourceItem[], names: Map<str
       inserts.push({ user_id: target.id, item_id: item.id, name: newName, name_key: key });
     } else if (onClash === 'replace') replaces.push({ row_id: own, item_id: item.id });
     else skipped++;
-    if (clashes.length < PREVIEW_CLASHES_SHOWN) clashes.push({ item_id: item.id, name: item.name, resolution: onClash, new_name: newName });
+    if (clashes.length < PREVIEW_CLASHES_SHOWN)
+      clashes.push({ item_id: item.id, name: item.name, resolution: onClash, new_name: newName });
   }
   return {
-    user_id: target.id, username: target.username, name: target.name,
-    added: inserts.length, renamed: renamedNames.length, skipped, replaced: replaces.length, clashes, clash_count: clashCount,
-    inserts, replaces, renamedNames, holds: names.size + inserts.length,
+    user_id: target.id,
+    username: target.username,
+    name: target.name,
+    added: inserts.length,
+    renamed: renamedNames.length,
+    skipped,
+    replaced: replaces.length,
+    clashes,
+    clash_count: clashCount,
+    inserts,
+    replaces,
+    renamedNames,
+    holds: names.size + inserts.length,
   };
 }
 
@@ -111,25 +182,41 @@ export interface CopyRequest {
   now: number;
 }
 
-async function plan(db: Db, req: CopyRequest): Promise<{ ok: true; plans: TargetPlan[] } | { ok: false; field: 'targets'; msg: string }> {
+async function plan(
+  db: Db,
+  req: CopyRequest,
+): Promise<{ ok: true; plans: TargetPlan[] } | { ok: false; field: 'targets'; msg: string }> {
   const names = await targetNames(db, req.kind, req.targets);
   const plans = req.targets.map((t) => planTarget(t, req.items, names.get(t.id)!, req.onClash));
   const over = plans.filter((p) => p.holds > CONTENT_PER_USER_MAX);
-  if (over.length) return { ok: false, field: 'targets', msg: over.map((p) => CONTENT_MESSAGES.tooMany(req.kind, p.username)).join(' ') };
+  if (over.length)
+    return {
+      ok: false,
+      field: 'targets',
+      msg: over.map((p) => CONTENT_MESSAGES.tooMany(req.kind, p.username)).join(' '),
+    };
   return { ok: true, plans };
 }
 
 function replyOf(req: CopyRequest, plans: readonly TargetPlan[], preview: boolean): CopyContentReply {
   const totals = { added: 0, renamed: 0, skipped: 0, replaced: 0 };
   for (const p of plans) {
-    totals.added += p.added; totals.renamed += p.renamed; totals.skipped += p.skipped; totals.replaced += p.replaced;
+    totals.added += p.added;
+    totals.renamed += p.renamed;
+    totals.skipped += p.skipped;
+    totals.replaced += p.replaced;
   }
   const written = totals.added + totals.replaced;
   return {
-    status: true, kind: req.kind, preview, items: req.items.length,
+    status: true,
+    kind: req.kind,
+    preview,
+    items: req.items.length,
     targets: plans.map(({ inserts: _i, replaces: _r, renamedNames: _n, holds: _h, ...t }) => t),
     totals,
-    msg: preview ? CONTENT_MESSAGES.wouldCopy(req.kind, written, plans.length) : CONTENT_MESSAGES.copied(req.kind, written, plans.length),
+    msg: preview
+      ? CONTENT_MESSAGES.wouldCopy(req.kind, written, plans.length)
+      : CONTENT_MESSAGES.copied(req.kind, written, plans.length),
   };
 }
 
@@ -146,10 +233,14 @@ const WRITE_CHUNK = 5_000;
 function jsonRows(db: Db, rows: readonly object[], columns: Record<string, 'bigint' | 'text'>) {
   const json = JSON.stringify(rows);
   if (engineOf(db) === 'postgres') {
-    const defs = Object.entries(columns).map(([name, type]) => `${name} ${type}`).join(', ');
+    const defs = Object.entries(columns)
+      .map(([name, type]) => `${name} ${type}`)
+      .join(', ');
     return sql`jsonb_to_recordset(${json}::jsonb) as j(${sql.raw(defs)})`;
   }
-  const cols = Object.keys(columns).map((name) => `json_extract(value, '$.${name}') as ${name}`).join(', ');
+  const cols = Object.keys(columns)
+    .map((name) => `json_extract(value, '$.${name}') as ${name}`)
+    .join(', ');
   return sql`(select ${sql.raw(cols)} from json_each(${json})) as j`;
 }
 
@@ -162,7 +253,8 @@ export async function copyContent(db: Db, req: CopyRequest): Promise<CopyOutcome
   async function run(trx: Db): Promise<CopyOutcome> {
     // Each target's lock in id order (targets are sorted), so two copies never wait on each other in a circle.
     if (engineOf(trx) === 'postgres') {
-      for (const t of req.targets) await sql`select pg_advisory_xact_lock(${CONTENT_LOCK_CLASS}, ${t.id}::int)`.execute(trx);
+      for (const t of req.targets)
+        await sql`select pg_advisory_xact_lock(${CONTENT_LOCK_CLASS}, ${t.id}::int)`.execute(trx);
     }
     const planned = await plan(trx, req);
     if (!planned.ok) throw new Refused(planned.msg);
@@ -181,14 +273,29 @@ export async function copyContent(db: Db, req: CopyRequest): Promise<CopyOutcome
         where user_content.id = j.row_id`.execute(trx);
     }
     const label = CONTENT_KIND_LABELS[req.kind];
-    await writeAuditMany(trx, planned.plans.map((p): AuditEntry => {
-      const copied = p.added + p.replaced;
-      return {
-        category: 'user', author: req.author, at: req.now, success: true, record: { kind: 'user', id: p.user_id },
-        action: `copied ${copied} ${copied === 1 ? label.one : label.many} from ${req.source.username}`,
-        current: { kind: req.kind, source_user_id: req.source.id, added: p.added, renamed: p.renamed, skipped: p.skipped, replaced: p.replaced, renamed_names: p.renamedNames },
-      };
-    }));
+    await writeAuditMany(
+      trx,
+      planned.plans.map((p): AuditEntry => {
+        const copied = p.added + p.replaced;
+        return {
+          category: 'user',
+          author: req.author,
+          at: req.now,
+          success: true,
+          record: { kind: 'user', id: p.user_id },
+          action: `copied ${copied} ${copied === 1 ? label.one : label.many} from ${req.source.username}`,
+          current: {
+            kind: req.kind,
+            source_user_id: req.source.id,
+            added: p.added,
+            renamed: p.renamed,
+            skipped: p.skipped,
+            replaced: p.replaced,
+            renamed_names: p.renamedNames,
+          },
+        };
+      }),
+    );
     return { ok: true, reply: replyOf(req, planned.plans, false) };
   }
 }

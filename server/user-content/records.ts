@@ -5,8 +5,16 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import {
-  AP_SEARCH_MIN, CONTENT_PAGE_SIZE, DASHBOARD_TEMPLATES, DATA_SOURCES, DashboardSettings, contentNameKey, type ContentKind,
-  type DashboardItem, type SavedSearchItem, type WatchlistItem,
+  AP_SEARCH_MIN,
+  CONTENT_PAGE_SIZE,
+  DASHBOARD_TEMPLATES,
+  DATA_SOURCES,
+  DashboardSettings,
+  contentNameKey,
+  type ContentKind,
+  type DashboardItem,
+  type SavedSearchItem,
+  type WatchlistItem,
 } from '../../src/domain/user-content';
 import { engineOf } from '../db/connect';
 import { boundedPage } from '../db/keyset';
@@ -15,7 +23,11 @@ import type { Database } from '../db/schema';
 export type Db = Kysely<Database> | Transaction<Database>;
 
 /** What each kind keeps in `body`. */
-export const SavedSearchBody = v.object({ query: v.string(), sources: v.array(v.picklist(DATA_SOURCES)), alert: v.boolean() });
+export const SavedSearchBody = v.object({
+  query: v.string(),
+  sources: v.array(v.picklist(DATA_SOURCES)),
+  alert: v.boolean(),
+});
 export type SavedSearchBody = v.InferOutput<typeof SavedSearchBody>;
 export const WatchlistBody = v.object({ tickers: v.array(v.string()) });
 export type WatchlistBody = v.InferOutput<typeof WatchlistBody>;
@@ -39,18 +51,38 @@ type Row = { id: number; name: string; body: string; size: number; last_used_at:
 export function savedSearchOf(r: Row): SavedSearchItem {
   const body = parsed(SavedSearchBody, r.body, { query: '', sources: [], alert: false });
   return {
-    id: Number(r.id), name: r.name, query: body.query, sources: body.sources, alert: body.alert,
-    last_used_at: r.last_used_at === null ? null : Number(r.last_used_at), updated_at: Number(r.updated_at),
+    id: Number(r.id),
+    name: r.name,
+    query: body.query,
+    sources: body.sources,
+    alert: body.alert,
+    last_used_at: r.last_used_at === null ? null : Number(r.last_used_at),
+    updated_at: Number(r.updated_at),
   };
 }
 export function watchlistOf(r: Row): WatchlistItem {
   const body = parsed(WatchlistBody, r.body, { tickers: [] });
-  return { id: Number(r.id), name: r.name, size: Number(r.size), tickers: body.tickers.slice(0, SHOWN_TICKERS), updated_at: Number(r.updated_at) };
+  return {
+    id: Number(r.id),
+    name: r.name,
+    size: Number(r.size),
+    tickers: body.tickers.slice(0, SHOWN_TICKERS),
+    updated_at: Number(r.updated_at),
+  };
 }
 export function dashboardOf(r: Row): { item: DashboardItem; settings: DashboardBody['settings'] } {
-  const body = parsed(DashboardBody, r.body, { template: 'blank', settings: { layout: 'grid', refresh_seconds: 300, widgets: [] } });
+  const body = parsed(DashboardBody, r.body, {
+    template: 'blank',
+    settings: { layout: 'grid', refresh_seconds: 300, widgets: [] },
+  });
   return {
-    item: { id: Number(r.id), name: r.name, template: body.template, widgets: Number(r.size), updated_at: Number(r.updated_at) },
+    item: {
+      id: Number(r.id),
+      name: r.name,
+      template: body.template,
+      widgets: Number(r.size),
+      updated_at: Number(r.updated_at),
+    },
     settings: body.settings,
   };
 }
@@ -73,23 +105,42 @@ export function decodeCursor(cursor: string): { nameKey: string; id: number } | 
 type Cursor = { nameKey: string; id: number } | null;
 
 /** One page of a user's saved searches by name, and how many they hold. */
-export async function savedSearchPage(db: Db, userId: number, after: Cursor): Promise<{ items: SavedSearchItem[]; total: number; next: string | null }> {
-  let q = db.selectFrom('user_content as c').select(COLUMNS).where('c.user_id', '=', userId).where('c.kind', '=', 'saved_search');
+export async function savedSearchPage(
+  db: Db,
+  userId: number,
+  after: Cursor,
+): Promise<{ items: SavedSearchItem[]; total: number; next: string | null }> {
+  let q = db
+    .selectFrom('user_content as c')
+    .select(COLUMNS)
+    .where('c.user_id', '=', userId)
+    .where('c.kind', '=', 'saved_search');
   // name_key is unique per user and kind: it alone orders the page, so the unique index is read
   // from the cursor in order and stops after a page (no sort of the user's every row).
   if (after) q = q.where('c.name_key', '>', after.nameKey);
   const [rows, count] = await Promise.all([
-    q.orderBy('c.name_key').limit(CONTENT_PAGE_SIZE + 1).execute(),
+    q
+      .orderBy('c.name_key')
+      .limit(CONTENT_PAGE_SIZE + 1)
+      .execute(),
     countOf(db, userId, 'saved_search'),
   ]);
   const { page, more } = boundedPage(rows, CONTENT_PAGE_SIZE);
   const last = page[page.length - 1];
-  return { items: page.map(savedSearchOf), total: count, next: more && last ? encodeCursor(last.name_key, Number(last.id)) : null };
+  return {
+    items: page.map(savedSearchOf),
+    total: count,
+    next: more && last ? encodeCursor(last.name_key, Number(last.id)) : null,
+  };
 }
 
 export async function countOf(db: Db, userId: number, kind: ContentKind): Promise<number> {
-  const row = await db.selectFrom('user_content').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('user_content')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -114,17 +165,33 @@ export function prefixEnd(prefix: string): string | null {
 export async function apSavedSearchPage(db: Db, query: string, after: Cursor) {
   const prefix = contentNameKey(query);
   const end = prefix.length >= AP_SEARCH_MIN ? prefixEnd(prefix) : null;
-  let q = db.selectFrom('user_content as c').innerJoin('users as u', 'u.id', 'c.user_id')
+  let q = db
+    .selectFrom('user_content as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
     .select([...COLUMNS, 'u.id as owner_id', 'u.username', 'u.first_name', 'u.last_name'])
-    .where('c.kind', '=', 'saved_search').where('u.deleted', '=', 0)
+    .where('c.kind', '=', 'saved_search')
+    .where('u.deleted', '=', 0)
     .where('c.name_key', '>=', after && after.nameKey > prefix ? after.nameKey : prefix);
   if (end !== null) q = q.where('c.name_key', '<', end);
-  if (after) q = q.where((eb) => eb.or([eb('c.name_key', '>', after.nameKey), eb.and([eb('c.name_key', '=', after.nameKey), eb('c.id', '>', after.id)])]));
-  const rows = await q.orderBy('c.name_key').orderBy('c.id').limit(AP_PAGE_SIZE + 1).execute();
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('c.name_key', '>', after.nameKey),
+        eb.and([eb('c.name_key', '=', after.nameKey), eb('c.id', '>', after.id)]),
+      ]),
+    );
+  const rows = await q
+    .orderBy('c.name_key')
+    .orderBy('c.id')
+    .limit(AP_PAGE_SIZE + 1)
+    .execute();
   const page = rows.slice(0, AP_PAGE_SIZE).filter((r) => r.name_key.startsWith(prefix));
   const last = rows[AP_PAGE_SIZE - 1];
   return {
-    items: page.map((r) => ({ ...savedSearchOf(r), owner: { id: Number(r.owner_id), username: r.username, name: `${r.first_name} ${r.last_name}`.trim() } })),
+    items: page.map((r) => ({
+      ...savedSearchOf(r),
+      owner: { id: Number(r.owner_id), username: r.username, name: `${r.first_name} ${r.last_name}`.trim() },
+    })),
     next: rows.length > AP_PAGE_SIZE && last ? encodeCursor(last.name_key, Number(last.id)) : null,
   };
 }
@@ -133,24 +200,49 @@ export const SHARED_WATCHLISTS_MAX = 200;
 
 /** The watchlists of live users holding the watchlist administrator privilege, by name. */
 export async function sharedWatchlists(db: Db) {
-  const holds = engineOf(db) === 'postgres'
-    ? sql<boolean>`(u.admin_privileges::jsonb ->> 'is_admin_wm') = 'true'`
-    : sql<boolean>`json_extract(u.admin_privileges, '$.is_admin_wm') = 1`;
-  const rows = await db.selectFrom('user_content as c').innerJoin('users as u', 'u.id', 'c.user_id')
+  const holds =
+    engineOf(db) === 'postgres'
+      ? sql<boolean>`(u.admin_privileges::jsonb ->> 'is_admin_wm') = 'true'`
+      : sql<boolean>`json_extract(u.admin_privileges, '$.is_admin_wm') = 1`;
+  const rows = await db
+    .selectFrom('user_content as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
     .select(['c.id', 'c.name', 'c.size', 'u.id as owner_id', 'u.username'])
-    .where('c.kind', '=', 'watchlist').where('u.deleted', '=', 0).where(holds)
-    .orderBy('c.name_key').orderBy('c.id').limit(SHARED_WATCHLISTS_MAX).execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, size: Number(r.size), owner: { id: Number(r.owner_id), username: r.username } }));
+    .where('c.kind', '=', 'watchlist')
+    .where('u.deleted', '=', 0)
+    .where(holds)
+    .orderBy('c.name_key')
+    .orderBy('c.id')
+    .limit(SHARED_WATCHLISTS_MAX)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    size: Number(r.size),
+    owner: { id: Number(r.owner_id), username: r.username },
+  }));
 }
 
 /** All of a user's items of a kind, by name (watchlists and dashboards: a handful each). */
 export async function userItems(db: Db, userId: number, kind: 'watchlist' | 'dashboard') {
-  return db.selectFrom('user_content as c').select(COLUMNS).where('c.user_id', '=', userId).where('c.kind', '=', kind)
-    .orderBy('c.name_key').orderBy('c.id').limit(2000).execute();
+  return db
+    .selectFrom('user_content as c')
+    .select(COLUMNS)
+    .where('c.user_id', '=', userId)
+    .where('c.kind', '=', kind)
+    .orderBy('c.name_key')
+    .orderBy('c.id')
+    .limit(2000)
+    .execute();
 }
 
 export async function oneDashboard(db: Db, userId: number, dashboardId: number) {
-  const row = await db.selectFrom('user_content as c').select(COLUMNS)
-    .where('c.id', '=', dashboardId).where('c.user_id', '=', userId).where('c.kind', '=', 'dashboard').executeTakeFirst();
+  const row = await db
+    .selectFrom('user_content as c')
+    .select(COLUMNS)
+    .where('c.id', '=', dashboardId)
+    .where('c.user_id', '=', userId)
+    .where('c.kind', '=', 'dashboard')
+    .executeTakeFirst();
   return row ? dashboardOf(row) : null;
 }

@@ -49,7 +49,10 @@ export function checkChanges(product: string, features: readonly string[], raw: 
     const field = fields.find((f) => f.key === key);
     if (!field) return { ok: false, reason: `'${key}' is not a field a bulk edit can change.` };
     if (field.feature && !features.includes(field.feature)) {
-      return { ok: false, reason: `You may not change ${field.label} in bulk: it needs the ${permissionName(field.feature)} permission.` };
+      return {
+        ok: false,
+        reason: `You may not change ${field.label} in bulk: it needs the ${permissionName(field.feature)} permission.`,
+      };
     }
     const problem = valueProblem(field, value);
     if (problem) return { ok: false, reason: problem };
@@ -61,7 +64,15 @@ export function checkChanges(product: string, features: readonly string[], raw: 
   return { ok: true, changes };
 }
 
-type CurrentRow = { id: number; username: string; active: number; is_account_admin: number; expiry_dt: number | null; flags: string; admin_privileges: string };
+type CurrentRow = {
+  id: number;
+  username: string;
+  active: number;
+  is_account_admin: number;
+  expiry_dt: number | null;
+  flags: string;
+  admin_privileges: string;
+};
 
 interface Diff {
   id: number;
@@ -78,12 +89,21 @@ interface Diff {
 const SIGN_IN_COLUMNS: readonly string[] = ['active', 'expiry_dt'];
 
 /** The value a user holds for a field; a flag never set holds its default. */
-function currentValue(row: CurrentRow, flags: Record<string, Value>, change: Change, defaults: Record<string, Value>): number | Value | null {
+function currentValue(
+  row: CurrentRow,
+  flags: Record<string, Value>,
+  change: Change,
+  defaults: Record<string, Value>,
+): number | Value | null {
   switch (change.field.column) {
-    case 'active': return Number(row.active);
-    case 'is_account_admin': return Number(row.is_account_admin);
-    case 'expiry_dt': return row.expiry_dt === null ? null : Number(row.expiry_dt);
-    case null: return flags[change.field.key] ?? defaults[change.field.key] ?? false;
+    case 'active':
+      return Number(row.active);
+    case 'is_account_admin':
+      return Number(row.is_account_admin);
+    case 'expiry_dt':
+      return row.expiry_dt === null ? null : Number(row.expiry_dt);
+    case null:
+      return flags[change.field.key] ?? defaults[change.field.key] ?? false;
   }
 }
 
@@ -96,7 +116,13 @@ function auditValue(change: Change, stored: number | Value | null): unknown {
 
 function diff(row: CurrentRow, changes: readonly Change[], defaults: Record<string, Value>): Diff {
   const flags = flagsOf(row.flags);
-  const d: Diff = { id: Number(row.id), username: row.username, changed: [], previous: { user_id: Number(row.id), username: row.username }, current: {} };
+  const d: Diff = {
+    id: Number(row.id),
+    username: row.username,
+    changed: [],
+    previous: { user_id: Number(row.id), username: row.username },
+    current: {},
+  };
   d.current = { ...d.previous };
   for (const change of changes) {
     const before = currentValue(row, flags, change, defaults);
@@ -111,8 +137,12 @@ function diff(row: CurrentRow, changes: readonly Change[], defaults: Record<stri
 async function currentRows(db: Db, ids: readonly number[], lock: boolean): Promise<CurrentRow[]> {
   const rows: CurrentRow[] = [];
   for (const batch of chunks(ids, LOOKUP_BATCH)) {
-    let q = db.selectFrom('users').select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags', 'admin_privileges'])
-      .where(oneOf(db, sql.ref('id'), batch, 'bigint')).where('deleted', '=', 0).orderBy('id');
+    let q = db
+      .selectFrom('users')
+      .select(['id', 'username', 'active', 'is_account_admin', 'expiry_dt', 'flags', 'admin_privileges'])
+      .where(oneOf(db, sql.ref('id'), batch, 'bigint'))
+      .where('deleted', '=', 0)
+      .orderBy('id');
     // PostgreSQL: hold the rows from the read to the write, so a save in between waits for us.
     // SQLite: one writer at a time already.
     if (lock) q = withRowLock(db, q);
@@ -157,7 +187,11 @@ async function plan(db: Db, r: BulkRequest, lock: boolean): Promise<Plan | Refus
   if (!checked.ok) return { ok: false, reason: checked.reason };
   if (checked.changes.length === 0) return { ok: false, reason: 'Choose at least one field to change.' };
   const selected = await selectedUsers(db, r.selection, MAX_BULK_EDIT_USERS);
-  if (!selected.ok) return { ok: false, reason: `More than ${n(MAX_BULK_EDIT_USERS)} users match; a bulk edit changes at most ${n(MAX_BULK_EDIT_USERS)} at once. Narrow the selection.` };
+  if (!selected.ok)
+    return {
+      ok: false,
+      reason: `More than ${n(MAX_BULK_EDIT_USERS)} users match; a bulk edit changes at most ${n(MAX_BULK_EDIT_USERS)} at once. Narrow the selection.`,
+    };
   if (selected.ids.length === 0) return { ok: false, reason: 'No users matched the selection.' };
   const rows = await currentRows(db, selected.ids, lock);
   if (rows.length === 0) return { ok: false, reason: 'No users matched the selection.' };
@@ -175,10 +209,18 @@ async function plan(db: Db, r: BulkRequest, lock: boolean): Promise<Plan | Refus
  * touches, holding keys the author lacks, is left as it is and reported as refused. Only holders
  * of roles or privileges can be refused, so only they are looked up.
  */
-async function refuseOutranked(db: Db, actor: BulkRequest['actor'], rows: readonly CurrentRow[], diffs: Diff[]): Promise<void> {
+async function refuseOutranked(
+  db: Db,
+  actor: BulkRequest['actor'],
+  rows: readonly CurrentRow[],
+  diffs: Diff[],
+): Promise<void> {
   const touching = diffs.filter((d) => d.changed.some((k) => SIGN_IN_COLUMNS.includes(k)));
   if (touching.length === 0) return;
-  const roleKeys = await roleKeysByUser(db, touching.map((d) => d.id));
+  const roleKeys = await roleKeysByUser(
+    db,
+    touching.map((d) => d.id),
+  );
   const privileges = new Map(rows.map((row) => [Number(row.id), row.admin_privileges]));
   const author = { id: actor.userId, keys: actor.keys };
   for (const d of touching) {
@@ -195,7 +237,8 @@ const changingOf = (diffs: readonly Diff[]) => diffs.filter((d) => d.changed.len
 /** A bulk edit may not lock its author out of the panel (as the single edit refuses). */
 function selfLockout(changes: readonly Change[], now: number): string | null {
   for (const c of changes) {
-    if (c.field.column === 'active' && c.stored === 0) return 'The selection includes your own account, and you cannot deactivate your own account.';
+    if (c.field.column === 'active' && c.stored === 0)
+      return 'The selection includes your own account, and you cannot deactivate your own account.';
     if (c.field.column === 'expiry_dt' && typeof c.stored === 'number' && c.stored <= now) {
       return 'The selection includes your own account, and you cannot set your own account to expire in the past.';
     }
@@ -221,13 +264,38 @@ export async function previewBulkEdit(db: Kysely<Database>, r: BulkRequest): Pro
   const changing = changingOf(p.diffs);
   const refused = p.diffs.filter((d) => d.refused).length;
   const sampleIds = changing.slice(0, PREVIEW_SAMPLE).map((d) => d.id);
-  const sample = sampleIds.length === 0 ? [] : await db.selectFrom('users')
-    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
-      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at', 'organizations.name as organization'])
-    .where('users.id', 'in', sampleIds).orderBy('users.id').execute();
+  const sample =
+    sampleIds.length === 0
+      ? []
+      : await db
+          .selectFrom('users')
+          .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+          .select([
+            'users.id',
+            'users.username',
+            'users.email',
+            'users.first_name',
+            'users.last_name',
+            'users.phone',
+            'users.organization_id',
+            'users.user_type',
+            'users.user_category',
+            'users.active',
+            'users.deleted',
+            'users.expiry_dt',
+            'users.created_at',
+            'organizations.name as organization',
+          ])
+          .where('users.id', 'in', sampleIds)
+          .orderBy('users.id')
+          .execute();
   return {
-    ok: true, matched: p.diffs.length, changing: changing.length, unchanged: p.diffs.length - changing.length - refused, refused, unmatched: p.unmatched,
+    ok: true,
+    matched: p.diffs.length,
+    changing: changing.length,
+    unchanged: p.diffs.length - changing.length - refused,
+    refused,
+    unmatched: p.unmatched,
     sample: sample.map((u) => toUserRow({ ...u, id: Number(u.id) })),
   };
 }
@@ -238,7 +306,13 @@ export interface Applied {
   unchanged: number;
   refused: number;
   unmatched: string[];
-  results: { id: number; username: string; result: 'updated' | 'unchanged' | 'refused'; changed: string[]; reason?: string }[];
+  results: {
+    id: number;
+    username: string;
+    result: 'updated' | 'unchanged' | 'refused';
+    changed: string[];
+    reason?: string;
+  }[];
 }
 
 /** One user's line of the report. */
@@ -286,11 +360,16 @@ export type Outcome = { outcome: 'applied'; report: Omit<Applied, 'ok'> } | { ou
  * with its report, or `unknown` when none committed. One this process is still applying is
  * waited for, so the answer is final (an edit applied by another instance is seen once committed).
  */
-export async function bulkEditOutcome(db: Kysely<Database>, operationId: string, staffUserId: number): Promise<Outcome> {
+export async function bulkEditOutcome(
+  db: Kysely<Database>,
+  operationId: string,
+  staffUserId: number,
+): Promise<Outcome> {
   await running.get(operationId)?.catch(() => {});
   const row = await settledOperation(db, operationId, staffUserId);
   // Another staff member's operation is none of this one's business: as if unknown.
-  if (row && Number(row.staff_user_id) === staffUserId) return { outcome: 'applied', report: JSON.parse(row.report) as Omit<Applied, 'ok'> };
+  if (row && Number(row.staff_user_id) === staffUserId)
+    return { outcome: 'applied', report: JSON.parse(row.report) as Omit<Applied, 'ok'> };
   return { outcome: 'unknown' };
 }
 
@@ -304,26 +383,39 @@ class RollBack extends Error {}
  */
 async function settledOperation(db: Kysely<Database>, operationId: string, staffUserId: number) {
   let row: { report: string; staff_user_id: number } | undefined;
-  await db.transaction().execute(async (trx) => {
-    const probe = await trx.insertInto('bulk_operations')
-      .values({ operation_id: operationId, staff_user_id: staffUserId, status: 'probe', report: '{}', created_at: 0 })
-      .onConflict((oc) => oc.column('operation_id').doNothing())
-      .executeTakeFirst();
-    if (Number(probe.numInsertedOrUpdatedRows ?? 0n) === 0) {
-      row = await trx.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
-    }
-    throw new RollBack();
-  }).catch((err: unknown) => {
-    if (!(err instanceof RollBack)) throw err;
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const probe = await trx
+        .insertInto('bulk_operations')
+        .values({ operation_id: operationId, staff_user_id: staffUserId, status: 'probe', report: '{}', created_at: 0 })
+        .onConflict((oc) => oc.column('operation_id').doNothing())
+        .executeTakeFirst();
+      if (Number(probe.numInsertedOrUpdatedRows ?? 0n) === 0) {
+        row = await trx
+          .selectFrom('bulk_operations')
+          .select(['report', 'staff_user_id'])
+          .where('operation_id', '=', operationId)
+          .executeTakeFirst();
+      }
+      throw new RollBack();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof RollBack)) throw err;
+    });
   return row;
 }
 
 /** The stored report of an operation, as the apply answers it; a refusal when the id is someone else's. */
 async function stored(db: Db, operationId: string, staffUserId: number): Promise<Applied | Refusal | null> {
-  const row = await db.selectFrom('bulk_operations').select(['report', 'staff_user_id']).where('operation_id', '=', operationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('bulk_operations')
+    .select(['report', 'staff_user_id'])
+    .where('operation_id', '=', operationId)
+    .executeTakeFirst();
   if (!row) return null;
-  if (Number(row.staff_user_id) !== staffUserId) return { ok: false, reason: 'This operation id belongs to another edit; reload the page and try again.' };
+  if (Number(row.staff_user_id) !== staffUserId)
+    return { ok: false, reason: 'This operation id belongs to another edit; reload the page and try again.' };
   return { ok: true, ...(JSON.parse(row.report) as Omit<Applied, 'ok'>) };
 }
 
@@ -337,9 +429,14 @@ function isUniqueViolation(err: unknown): boolean {
  * id, the outcome is stored in the same transaction, and an id already applied answers its stored
  * report without applying again (even when two requests with it race: the second insert fails).
  */
-export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest, operationId?: string): Promise<Applied | Refusal> {
+export async function applyBulkEdit(
+  db: Kysely<Database>,
+  r: BulkRequest,
+  operationId?: string,
+): Promise<Applied | Refusal> {
   if (operationId === undefined) return applyOnce(db, r, undefined);
-  if (running.has(operationId)) return { ok: false, reason: 'This edit is being applied already; wait for its report.' };
+  if (running.has(operationId))
+    return { ok: false, reason: 'This edit is being applied already; wait for its report.' };
   const applying = applyOnce(db, r, operationId).catch(async (err: unknown) => {
     if (!isUniqueViolation(err)) throw err;
     // The same id committed meanwhile (another instance): its report, not a second edit.
@@ -355,14 +452,22 @@ export async function applyBulkEdit(db: Kysely<Database>, r: BulkRequest, operat
   }
 }
 
-async function applyOnce(db: Kysely<Database>, r: BulkRequest, operationId: string | undefined): Promise<Applied | Refusal> {
+async function applyOnce(
+  db: Kysely<Database>,
+  r: BulkRequest,
+  operationId: string | undefined,
+): Promise<Applied | Refusal> {
   return applyInTransaction(db, r, operationId).catch((err: unknown) => {
     if (err instanceof GuardedRefusal) return { ok: false, reason: err.reason };
     throw err;
   });
 }
 
-async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operationId: string | undefined): Promise<Applied | Refusal> {
+async function applyInTransaction(
+  db: Kysely<Database>,
+  r: BulkRequest,
+  operationId: string | undefined,
+): Promise<Applied | Refusal> {
   return db.transaction().execute(async (trx) => {
     if (operationId !== undefined) {
       const earlier = await stored(trx, operationId, r.actor.userId);
@@ -370,9 +475,16 @@ async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operatio
     }
     // The row first: while this transaction runs, an outcome asked on any instance waits for it (settledOperation).
     if (operationId !== undefined) {
-      await trx.insertInto('bulk_operations').values({
-        operation_id: operationId, staff_user_id: r.actor.userId, status: 'applying', report: '{}', created_at: r.now,
-      }).execute();
+      await trx
+        .insertInto('bulk_operations')
+        .values({
+          operation_id: operationId,
+          staff_user_id: r.actor.userId,
+          status: 'applying',
+          report: '{}',
+          created_at: r.now,
+        })
+        .execute();
     }
     const p = await plan(trx, r, true);
     if (!p.ok) throw new GuardedRefusal(p.reason);
@@ -382,8 +494,15 @@ async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operatio
     const guarded = p.changes.some((c) => c.field.column !== null && SIGN_IN_COLUMNS.includes(c.field.column));
     const grantsBefore = guarded ? await staffGrants(trx) : null;
     const set = assignments(trx, p.changes, r.actor.username, r.now);
-    for (const batch of chunks(changing.map((d) => d.id), UPDATE_BATCH)) {
-      await trx.updateTable('users').set(set as never).where(oneOf(trx, sql.ref('id'), batch, 'bigint')).execute();
+    for (const batch of chunks(
+      changing.map((d) => d.id),
+      UPDATE_BATCH,
+    )) {
+      await trx
+        .updateTable('users')
+        .set(set as never)
+        .where(oneOf(trx, sql.ref('id'), batch, 'bigint'))
+        .execute();
     }
     if (grantsBefore) {
       try {
@@ -394,16 +513,29 @@ async function applyInTransaction(db: Kysely<Database>, r: BulkRequest, operatio
     }
     const labels = p.changes.map((c) => c.field.key).join(', ');
     const entries: AuditEntry[] = await mapInSlices(changing, (d) => ({
-      category: 'user', author: r.actor.username, action: `bulk edit (${labels}): ${d.username} (#${d.id})`, at: r.now, success: true,
-      previous: d.previous, current: d.current, record: { kind: 'user', id: d.id },
+      category: 'user',
+      author: r.actor.username,
+      action: `bulk edit (${labels}): ${d.username} (#${d.id})`,
+      at: r.now,
+      success: true,
+      previous: d.previous,
+      current: d.current,
+      record: { kind: 'user', id: d.id },
     }));
     for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
     const report = {
-      updated: changing.length, unchanged: p.diffs.length - changing.length - refused, refused, unmatched: p.unmatched,
+      updated: changing.length,
+      unchanged: p.diffs.length - changing.length - refused,
+      refused,
+      unmatched: p.unmatched,
       results: await mapInSlices(p.diffs, resultOf),
     };
     if (operationId !== undefined) {
-      await trx.updateTable('bulk_operations').set({ status: 'applied', report: JSON.stringify(report) }).where('operation_id', '=', operationId).execute();
+      await trx
+        .updateTable('bulk_operations')
+        .set({ status: 'applied', report: JSON.stringify(report) })
+        .where('operation_id', '=', operationId)
+        .execute();
     }
     return { ok: true as const, ...report };
   });

@@ -4,12 +4,29 @@
 // per row and field what is wrong. Decision 022 covers the mail.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { productNames } from '../../src/domain/product';
-import { bulkEditFields, DEFAULT_STARTUP_SCREEN, defaultFlags, EDIT_FIELD_FEATURES, flagKeys, userTypesFor } from '../../src/domain/user-fields';
+import {
+  bulkEditFields,
+  DEFAULT_STARTUP_SCREEN,
+  defaultFlags,
+  EDIT_FIELD_FEATURES,
+  flagKeys,
+  userTypesFor,
+} from '../../src/domain/user-fields';
 import { userFieldLabel } from '../../src/domain/user-labels';
 import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE, type UserType } from '../../src/domain/user-kinds';
 import {
-  dateToTimestamp, expiryDefault, formatExpiry, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, stepOneErrors,
-  storedDataPlan, timestampToDate, todayOf, usersErrors, type FieldErrors,
+  dateToTimestamp,
+  expiryDefault,
+  formatExpiry,
+  NO_DATA_PLAN,
+  parseExpiry,
+  reconcileDataPlan,
+  stepOneErrors,
+  storedDataPlan,
+  timestampToDate,
+  todayOf,
+  usersErrors,
+  type FieldErrors,
 } from '../../src/domain/user-rules';
 import { fieldsWithin, WHOLE_REQUEST, type FieldMessages } from '../../src/domain/field-errors';
 import type { RegisterForm, RegisterReply } from '../../src/domain/users';
@@ -72,7 +89,8 @@ export interface NewUserSettings {
  * needs (EDIT_FIELD_FEATURES), so nobody creates what they could not then edit into being. The
  * user type has no default to keep (the form requires one); its keys are checked on their own.
  */
-const createGuard = (field: string): string | undefined => (field === 'user_type' ? undefined : EDIT_FIELD_FEATURES[field]);
+const createGuard = (field: string): string | undefined =>
+  field === 'user_type' ? undefined : EDIT_FIELD_FEATURES[field];
 
 function flagProblems(product: string, features: readonly string[], given: Record<string, boolean | string>): string[] {
   const known = new Set(flagKeys(product));
@@ -85,7 +103,8 @@ function flagProblems(product: string, features: readonly string[], given: Recor
     if (!known.has(key)) problems.push(`Unknown flag ${key}.`);
     else if (field?.type.kind === 'choice' && (typeof value !== 'string' || !field.type.options.includes(value))) {
       problems.push(`${field.label} must be one of ${field.type.options.join(', ')}.`);
-    } else if (field?.type.kind !== 'choice' && typeof value !== 'boolean') problems.push(`Flag ${key} must be true or false.`);
+    } else if (field?.type.kind !== 'choice' && typeof value !== 'boolean')
+      problems.push(`Flag ${key} must be true or false.`);
     else if (guard && value !== defaults[key] && !features.includes(guard)) {
       problems.push(`${userFieldLabel(product, key)} needs the ${permissionName(guard)} permission.`);
     }
@@ -112,38 +131,61 @@ function expiryProblem(features: readonly string[], form: StepOneForm, now: numb
 /** The step one fields of the create form; an approved invitation is checked with the same rules. */
 export type StepOneForm = Omit<RegisterForm, 'users' | 'send_email'>;
 
-export async function checkStepOne(db: Db, session: CurrentSession, product: string, form: StepOneForm, now: number): Promise<{ errors: FieldErrors; settings: NewUserSettings }> {
+export async function checkStepOne(
+  db: Db,
+  session: CurrentSession,
+  product: string,
+  form: StepOneForm,
+  now: number,
+): Promise<{ errors: FieldErrors; settings: NewUserSettings }> {
   const names = productNames(product);
   const features = session.grants.features;
   const errors: FieldErrors = stepOneErrors(product, {
-    organization_id: form.organization_id, user_type: form.user_type, user_category: form.user_category, owner: form.owner,
-    product_configuration: form.product_configuration, data_plan: form.data_plan, expiry_dt: form.expiry_dt,
+    organization_id: form.organization_id,
+    user_type: form.user_type,
+    user_category: form.user_category,
+    owner: form.owner,
+    product_configuration: form.product_configuration,
+    data_plan: form.data_plan,
+    expiry_dt: form.expiry_dt,
   });
-  if ((CUSTOMER_USER_TYPES as readonly string[]).includes(form.user_type) && !features.includes('allow_customer_type')) errors['user_type'] = CREATE_TEXT.customerTypes;
-  if (form.user_type === STAFF_USER_TYPE && !features.includes('staff_role_change')) errors['user_type'] = CREATE_TEXT.staffType;
-  if (!names.configurations.includes(form.product_configuration)) errors['product_configuration'] = CREATE_TEXT.configuration;
+  if ((CUSTOMER_USER_TYPES as readonly string[]).includes(form.user_type) && !features.includes('allow_customer_type'))
+    errors['user_type'] = CREATE_TEXT.customerTypes;
+  if (form.user_type === STAFF_USER_TYPE && !features.includes('staff_role_change'))
+    errors['user_type'] = CREATE_TEXT.staffType;
+  if (!names.configurations.includes(form.product_configuration))
+    errors['product_configuration'] = CREATE_TEXT.configuration;
   const unknownItems = form.data_plan.filter((i) => i !== NO_DATA_PLAN && !names.dataPlanItems.includes(i));
-  if (unknownItems.length) errors['data_plan'] = `Unknown data plan item${unknownItems.length > 1 ? 's' : ''}: ${unknownItems.join(', ')}.`;
+  if (unknownItems.length)
+    errors['data_plan'] = `Unknown data plan item${unknownItems.length > 1 ? 's' : ''}: ${unknownItems.join(', ')}.`;
   const startupScreen = form.startup_screen || DEFAULT_STARTUP_SCREEN;
   if (!names.startupScreens.includes(startupScreen)) errors['startup_screen'] = CREATE_TEXT.startupScreen;
   const expiryIssue = errors['expiry_dt'] ? null : expiryProblem(features, form, now);
   if (expiryIssue) errors['expiry_dt'] = expiryIssue;
   const flagIssues = flagProblems(product, features, form.flags);
   if (flagIssues.length) errors['flags'] = flagIssues.join(' ');
-  if (!errors['organization_id'] && !(await db.selectFrom('organizations').select('id').where('id', '=', form.organization_id).executeTakeFirst())) {
+  if (
+    !errors['organization_id'] &&
+    !(await db.selectFrom('organizations').select('id').where('id', '=', form.organization_id).executeTakeFirst())
+  ) {
     errors['organization_id'] = CREATE_TEXT.noOrganization;
   }
-  if (!errors['owner'] && !(await ownerGroup(db, now)).some((o) => o.key === form.owner)) errors['owner'] = CREATE_TEXT.owner;
+  if (!errors['owner'] && !(await ownerGroup(db, now)).some((o) => o.key === form.owner))
+    errors['owner'] = CREATE_TEXT.owner;
 
   const expiry = parseExpiry(form.expiry_dt || defaultExpiry(form.user_type, now));
   return {
     errors,
     settings: {
-      organizationId: form.organization_id, userType: form.user_type, category: form.user_category, owner: form.owner,
+      organizationId: form.organization_id,
+      userType: form.user_type,
+      category: form.user_category,
+      owner: form.owner,
       configuration: form.product_configuration,
       plan: storedDataPlan(reconcileDataPlan(product, form.data_plan, form.user_category).plan),
       expiry: expiry ? dateToTimestamp(expiry) : 0,
-      startupScreen, flags: { ...defaultFlags(product), ...form.flags },
+      startupScreen,
+      flags: { ...defaultFlags(product), ...form.flags },
     },
   };
 }
@@ -156,8 +198,11 @@ export async function takenEmails(db: Db, emails: readonly string[]): Promise<Se
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   const taken = new Set<string>();
   for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
-    const rows = await db.selectFrom('users').select(sql<string>`lower(email)`.as('email'))
-      .where(sql<string>`lower(email)`, 'in', wanted.slice(i, i + LOOKUP_CHUNK)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(sql<string>`lower(email)`.as('email'))
+      .where(sql<string>`lower(email)`, 'in', wanted.slice(i, i + LOOKUP_CHUNK))
+      .execute();
     for (const r of rows) taken.add(r.email);
   }
   return taken;
@@ -178,8 +223,14 @@ async function rowErrors(db: Db, rows: readonly Row[]): Promise<Record<number, F
     if (first !== undefined) add(i, 'username', `The same username as row ${first + 1}.`);
     else seen.set(name, i);
   });
-  const emails = await takenEmails(db, rows.map((r) => r.email));
-  const usernames = await takenUsernames(db, rows.flatMap((r) => (r.username ? [r.username] : [])));
+  const emails = await takenEmails(
+    db,
+    rows.map((r) => r.email),
+  );
+  const usernames = await takenUsernames(
+    db,
+    rows.flatMap((r) => (r.username ? [r.username] : [])),
+  );
   rows.forEach((row, i) => {
     if (emails.has(row.email.toLowerCase())) add(i, 'email', CREATE_TEXT.emailTaken);
     if (row.username && usernames.has(row.username.toLowerCase())) add(i, 'username', CREATE_TEXT.usernameTaken);
@@ -229,7 +280,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 // ── register ──────────────────────────────────────────────────────────────
-export async function registerUsers(deps: AppDeps, session: CurrentSession, form: RegisterForm, now: number, retried = false): Promise<RegisterReply | RegisterRefusal> {
+export async function registerUsers(
+  deps: AppDeps,
+  session: CurrentSession,
+  form: RegisterForm,
+  now: number,
+  retried = false,
+): Promise<RegisterReply | RegisterRefusal> {
   const { db, config } = deps;
   const product = config.productKey;
   const author = session.user.username;
@@ -239,38 +296,85 @@ export async function registerUsers(deps: AppDeps, session: CurrentSession, form
 
   const reserved = new Set(form.users.flatMap((r) => (r.username ? [r.username.toLowerCase()] : [])));
   const missing = form.users.map((r, i) => [r, i] as const).filter(([r]) => !r.username);
-  const generated = await freeUsernames(db, missing.map(([r]) => usernameBase(r)), reserved);
+  const generated = await freeUsernames(
+    db,
+    missing.map(([r]) => usernameBase(r)),
+    reserved,
+  );
   const usernames = form.users.map((r) => r.username);
   missing.forEach(([, i], k) => (usernames[i] = generated[k]!));
   const hashes = await passwordHashes(deps, form.users);
 
   const values: NewUser[] = form.users.map((r, i) => ({
-    username: usernames[i]!, email: r.email, first_name: r.first_name, last_name: r.last_name, phone: r.phone || null,
-    organization_id: settings.organizationId, user_type: settings.userType, user_category: settings.category, user_role: null,
-    owner: settings.owner, product_configuration: settings.configuration, data_plan: JSON.stringify(settings.plan),
-    expiry_dt: settings.expiry, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify(settings.flags),
-    password_hash: hashes[i]!, created_at: now, updated_at: now, startup_screen: settings.startupScreen,
-    subscription_status: null, sf_contact_id: null, updated_by: author,
+    username: usernames[i]!,
+    email: r.email,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    phone: r.phone || null,
+    organization_id: settings.organizationId,
+    user_type: settings.userType,
+    user_category: settings.category,
+    user_role: null,
+    owner: settings.owner,
+    product_configuration: settings.configuration,
+    data_plan: JSON.stringify(settings.plan),
+    expiry_dt: settings.expiry,
+    active: 1,
+    deleted: 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: JSON.stringify(settings.flags),
+    password_hash: hashes[i]!,
+    created_at: now,
+    updated_at: now,
+    startup_screen: settings.startupScreen,
+    subscription_status: null,
+    sf_contact_id: null,
+    updated_by: author,
   }));
 
   try {
     const ids = await db.transaction().execute(async (trx) => {
       const byName = new Map<string, number>();
       for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-        const inserted = await trx.insertInto('users').values(values.slice(i, i + INSERT_CHUNK)).returning(['id', 'username']).execute();
+        const inserted = await trx
+          .insertInto('users')
+          .values(values.slice(i, i + INSERT_CHUNK))
+          .returning(['id', 'username'])
+          .execute();
         for (const r of inserted) byName.set(r.username, r.id);
       }
       // Rows come back in no promised order: each id is found by its (unique) username.
       const ids = usernames.map((u) => byName.get(u)!);
       const records = await loadUserRecords(trx, ids);
-      await writeAuditMany(trx, records.map((record) => ({
-        category: 'user', author, action: 'user created', at: now, current: record, success: true, record: { kind: 'user', id: record.id },
-      })));
+      await writeAuditMany(
+        trx,
+        records.map((record) => ({
+          category: 'user',
+          author,
+          action: 'user created',
+          at: now,
+          current: record,
+          success: true,
+          record: { kind: 'user', id: record.id },
+        })),
+      );
       if (form.send_email) {
-        await enqueueMail(trx, config, author, now, records.map((u) => welcomeMail(product, {
-          id: u.id, first_name: u.first_name, username: u.username, email: u.email,
-          expiry: u.expiry_dt_timestamp === null ? null : formatExpiry(timestampToDate(u.expiry_dt_timestamp)),
-        })));
+        await enqueueMail(
+          trx,
+          config,
+          author,
+          now,
+          records.map((u) =>
+            welcomeMail(product, {
+              id: u.id,
+              first_name: u.first_name,
+              username: u.username,
+              email: u.email,
+              expiry: u.expiry_dt_timestamp === null ? null : formatExpiry(timestampToDate(u.expiry_dt_timestamp)),
+            }),
+          ),
+        );
       }
       return ids;
     });
@@ -287,6 +391,8 @@ export async function registerUsers(deps: AppDeps, session: CurrentSession, form
     if (!isUniqueViolation(err)) throw err;
     const again = await rowErrors(db, form.users);
     if (Object.keys(again).length) return refused(again, {});
-    return retried ? { status: false, msg: CREATE_TEXT.raced, fields: { [WHOLE_REQUEST]: CREATE_TEXT.raced } } : registerUsers(deps, session, form, now, true);
+    return retried
+      ? { status: false, msg: CREATE_TEXT.raced, fields: { [WHOLE_REQUEST]: CREATE_TEXT.raced } }
+      : registerUsers(deps, session, form, now, true);
   }
 }

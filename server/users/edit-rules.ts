@@ -5,7 +5,13 @@
 import { EDIT_FIELD_FEATURES, flagKeys, bulkEditFields } from '../../src/domain/user-fields';
 import { PRODUCT_BETA_FLAGS } from '../../src/domain/user-flags';
 import { CUSTOMER_USER_TYPES, STAFF_USER_TYPE } from '../../src/domain/user-kinds';
-import { dateToTimestamp, NO_DATA_PLAN, parseExpiry, reconcileDataPlan, storedDataPlan } from '../../src/domain/user-rules';
+import {
+  dateToTimestamp,
+  NO_DATA_PLAN,
+  parseExpiry,
+  reconcileDataPlan,
+  storedDataPlan,
+} from '../../src/domain/user-rules';
 import { productNames } from '../../src/domain/product';
 import type { ChangeKind, UserChanges, UserRecord } from '../../src/domain/users';
 import type { User } from '../db/schema';
@@ -14,8 +20,21 @@ import { permissionName } from '../../src/domain/feature-labels';
 
 /** Columns of the users table (server/db/schema.ts) a save stores as they are. */
 type PlainColumn =
-  | 'first_name' | 'last_name' | 'email' | 'username' | 'phone' | 'organization_id' | 'user_type' | 'user_category' | 'user_role'
-  | 'owner' | 'product_configuration' | 'expiry_dt' | 'startup_screen' | 'subscription_status' | 'sf_contact_id';
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'username'
+  | 'phone'
+  | 'organization_id'
+  | 'user_type'
+  | 'user_category'
+  | 'user_role'
+  | 'owner'
+  | 'product_configuration'
+  | 'expiry_dt'
+  | 'startup_screen'
+  | 'subscription_status'
+  | 'sf_contact_id';
 
 /**
  * The values of a user that a save can change, in one canonical form for comparison: the columns
@@ -105,7 +124,8 @@ export function applyChanges(product: string, current: Editable, changes: UserCh
   return next;
 }
 
-const sameSet = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
+const sameSet = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((x) => b.includes(x)) && b.every((x) => a.includes(x));
 
 /** Fields (and flags) whose value differs, in a stable order. */
 export function changedKeys(before: Editable, after: Editable): ChangeKey[] {
@@ -126,8 +146,14 @@ export function changedKeys(before: Editable, after: Editable): ChangeKey[] {
 
 /** Readable names for messages. */
 const LABELS: Partial<Record<string, string>> = {
-  user_type: 'the user type', expiry_dt: 'the expiry date', active: 'whether the user is active', deleted: 'whether the user is deleted',
-  staff_roles: 'staff roles', tr_src: 'the transcript source', rr_pro: 'the research provider', email: 'the email',
+  user_type: 'the user type',
+  expiry_dt: 'the expiry date',
+  active: 'whether the user is active',
+  deleted: 'whether the user is deleted',
+  staff_roles: 'staff roles',
+  tr_src: 'the transcript source',
+  rr_pro: 'the research provider',
+  email: 'the email',
   ...Object.fromEntries(PRODUCT_BETA_FLAGS.map((flag) => [flag, 'product beta settings'])),
 };
 
@@ -140,7 +166,12 @@ export interface MissingPermission {
 const isCustomerType = (t: string) => (CUSTOMER_USER_TYPES as readonly string[]).includes(t);
 
 /** Features the session lacks for these changes (spec §6), each named once. */
-export function missingPermissions(features: readonly string[], before: Editable, keys: readonly ChangeKey[], after: Editable): MissingPermission[] {
+export function missingPermissions(
+  features: readonly string[],
+  before: Editable,
+  keys: readonly ChangeKey[],
+  after: Editable,
+): MissingPermission[] {
   const needed: MissingPermission[] = [];
   const need = (feature: string, what: string) => {
     if (!features.includes(feature) && !needed.some((n) => n.feature === feature)) needed.push({ feature, what });
@@ -151,8 +182,10 @@ export function missingPermissions(features: readonly string[], before: Editable
     if (feature) need(feature, `change ${LABELS[field] ?? field}`);
   }
   if (keys.includes('user_type')) {
-    if (isCustomerType(before.user_type) || isCustomerType(after.user_type)) need('allow_customer_type', 'change a user to or from a customer type');
-    if (before.user_type === STAFF_USER_TYPE || after.user_type === STAFF_USER_TYPE) need('staff_role_change', 'make a user staff or stop them being staff');
+    if (isCustomerType(before.user_type) || isCustomerType(after.user_type))
+      need('allow_customer_type', 'change a user to or from a customer type');
+    if (before.user_type === STAFF_USER_TYPE || after.user_type === STAFF_USER_TYPE)
+      need('staff_role_change', 'make a user staff or stop them being staff');
   }
   if (keys.includes('email') && before.flags['researchreports'] === true) {
     need('br_user_email_change', 'change the email of a user with broker research enabled');
@@ -172,7 +205,9 @@ export function ruleErrors(product: string, changes: UserChanges, after: Editabl
   const p = productNames(product);
   const errors: FieldErrors = {};
   if (changes.data_plan !== undefined || changes.user_category !== undefined) {
-    const unknown = (changes.data_plan ?? []).filter((item) => item !== NO_DATA_PLAN && !p.dataPlanItems.includes(item));
+    const unknown = (changes.data_plan ?? []).filter(
+      (item) => item !== NO_DATA_PLAN && !p.dataPlanItems.includes(item),
+    );
     if (unknown.length) errors['data_plan'] = `Unknown data plan item: ${unknown.join(', ')}.`;
     else {
       const plan = reconcileDataPlan(product, after.data_plan, after.user_category);
@@ -187,7 +222,9 @@ export function ruleErrors(product: string, changes: UserChanges, after: Editabl
   }
   if (changes.flags) {
     const known = flagKeys(product);
-    const choices = new Map(bulkEditFields(product).flatMap((f) => (f.type.kind === 'choice' ? [[f.key, f.type.options] as const] : [])));
+    const choices = new Map(
+      bulkEditFields(product).flatMap((f) => (f.type.kind === 'choice' ? [[f.key, f.type.options] as const] : [])),
+    );
     for (const [key, value] of Object.entries(changes.flags)) {
       const options = choices.get(key);
       if (!known.includes(key)) errors[`flags.${key}`] = `There is no flag named ${key}.`;
@@ -210,7 +247,8 @@ export function selfLockout(after: Editable, now: number, keepsPanelAccess: bool
   if (!after.active) return 'You cannot deactivate your own account.';
   if (after.deleted) return 'You cannot delete your own account.';
   if (after.user_type !== STAFF_USER_TYPE) return 'You cannot stop being staff yourself.';
-  if (after.expiry_dt !== null && after.expiry_dt <= now) return 'You cannot set your own account to expire in the past.';
+  if (after.expiry_dt !== null && after.expiry_dt <= now)
+    return 'You cannot set your own account to expire in the past.';
   if (!keepsPanelAccess) return 'You cannot remove the last role that gives you admin panel access.';
   return null;
 }

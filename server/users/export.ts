@@ -4,7 +4,14 @@
 import type { Kysely } from 'kysely';
 import { EXPORT_COLUMNS, type UserRow, type UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
-import { isoTime, spreadsheetStream, writerFor, type Cell, type ExportFormat, type SheetLayout } from '../export/spreadsheet';
+import {
+  isoTime,
+  spreadsheetStream,
+  writerFor,
+  type Cell,
+  type ExportFormat,
+  type SheetLayout,
+} from '../export/spreadsheet';
 import { userBatches, type ListOrder } from './search';
 
 export { csvField, EXPORT_CONTENT_TYPES, XLSX_ROWS_PER_SHEET, xmlText, type ExportFormat } from '../export/spreadsheet';
@@ -30,8 +37,13 @@ const USER_SHEET: SheetLayout<UserRow> = {
 };
 
 /** The export as a byte stream, a keyset batch per pull. */
-export function exportStream(db: Kysely<Database>, filter: UserFilter, order: ListOrder, format: ExportFormat,
-  opts: { batch?: number; rowsPerSheet?: number; matching?: number } = {}): ReadableStream<Uint8Array> {
+export function exportStream(
+  db: Kysely<Database>,
+  filter: UserFilter,
+  order: ListOrder,
+  format: ExportFormat,
+  opts: { batch?: number; rowsPerSheet?: number; matching?: number } = {},
+): ReadableStream<Uint8Array> {
   const batches = userBatches(db, filter, order, opts.batch ?? EXPORT_BATCH, opts.matching ?? null);
   return spreadsheetStream(batches, writerFor(format, USER_SHEET, opts.rowsPerSheet));
 }

@@ -27,18 +27,35 @@ export async function writePrivileges(
   opts: { userId: number; privileges: AdminPrivileges; author: GrantAuthor & { username: string }; now: number },
 ): Promise<SetPrivilegesOutcome> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').select(['admin_privileges', 'username']).where('id', '=', opts.userId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('users')
+      .select(['admin_privileges', 'username'])
+      .where('id', '=', opts.userId)
+      .executeTakeFirst();
     if (!row) return { ok: false, reason: 'missing' } as const;
     const before = adminPrivilegesOf(row.admin_privileges);
     const changed = ADMIN_PRIVILEGES.filter((k) => before[k] !== opts.privileges[k]);
     if (!changed.length) return { ok: true, data: before, changed: false } as const;
-    const refusal = grantChangeRefusal(opts.author, { touched: changed, targetId: opts.userId, raises: changed.some((k) => opts.privileges[k]) });
+    const refusal = grantChangeRefusal(opts.author, {
+      touched: changed,
+      targetId: opts.userId,
+      raises: changed.some((k) => opts.privileges[k]),
+    });
     if (refusal) return { ok: false, reason: 'grant', refusal, data: before } as const;
     const data = Object.fromEntries(ADMIN_PRIVILEGES.map((k) => [k, opts.privileges[k]])) as AdminPrivileges;
-    await trx.updateTable('users').set({ admin_privileges: JSON.stringify(data), updated_at: opts.now }).where('id', '=', opts.userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ admin_privileges: JSON.stringify(data), updated_at: opts.now })
+      .where('id', '=', opts.userId)
+      .execute();
     await writeAudit(trx, {
-      category: 'user', author: opts.author.username, action: `administrator privileges changed: ${row.username} (#${opts.userId})`, at: opts.now,
-      previous: Object.fromEntries(changed.map((k) => [k, before[k]])), current: Object.fromEntries(changed.map((k) => [k, data[k]])), success: true,
+      category: 'user',
+      author: opts.author.username,
+      action: `administrator privileges changed: ${row.username} (#${opts.userId})`,
+      at: opts.now,
+      previous: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      current: Object.fromEntries(changed.map((k) => [k, data[k]])),
+      success: true,
       record: { kind: 'user', id: opts.userId },
     });
     return { ok: true, data, changed: true } as const;

@@ -8,8 +8,22 @@ import type { Database, User } from '../db/schema';
 import { parseJsonList } from '../staff';
 
 /** The columns a list row needs, with the organisation's name. */
-export type UserRowSource = Pick<User, 'id' | 'username' | 'email' | 'first_name' | 'last_name' | 'phone' | 'organization_id'
-  | 'user_type' | 'user_category' | 'active' | 'deleted' | 'expiry_dt' | 'created_at'> & { organization: string | null };
+export type UserRowSource = Pick<
+  User,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'organization_id'
+  | 'user_type'
+  | 'user_category'
+  | 'active'
+  | 'deleted'
+  | 'expiry_dt'
+  | 'created_at'
+> & { organization: string | null };
 
 export function expiryText(ms: number | null): string | null {
   return ms === null ? null : formatExpiry(timestampToDate(Number(ms)));
@@ -17,10 +31,20 @@ export function expiryText(ms: number | null): string | null {
 
 export function toUserRow(r: UserRowSource): UserRow {
   return {
-    id: r.id, username: r.username, email: r.email, first_name: r.first_name, last_name: r.last_name,
-    phone: r.phone, organization: r.organization, organization_id: r.organization_id,
-    user_type: r.user_type, user_category: r.user_category, active: r.active === 1, deleted: r.deleted === 1,
-    expiry_dt: expiryText(r.expiry_dt), created_at: Number(r.created_at),
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    phone: r.phone,
+    organization: r.organization,
+    organization_id: r.organization_id,
+    user_type: r.user_type,
+    user_category: r.user_category,
+    active: r.active === 1,
+    deleted: r.deleted === 1,
+    expiry_dt: expiryText(r.expiry_dt),
+    created_at: Number(r.created_at),
   };
 }
 
@@ -47,7 +71,10 @@ export function adminPrivilegesOf(text: string): AdminPrivileges {
   return Object.fromEntries(ADMIN_PRIVILEGES.map((k) => [k, stored[k] === true])) as AdminPrivileges;
 }
 
-export function toUserRecord(user: User, extra: { organization: string | null; sfAccId: string | null; staffRoles: RoleRef[] }): UserRecord {
+export function toUserRecord(
+  user: User,
+  extra: { organization: string | null; sfAccId: string | null; staffRoles: RoleRef[] },
+): UserRecord {
   return {
     ...toUserRow({ ...user, organization: extra.organization }),
     user_role: user.user_role,
@@ -71,14 +98,20 @@ export function toUserRecord(user: User, extra: { organization: string | null; s
 /** Full records for the given ids, in the order asked; unknown ids are left out. */
 export async function loadUserRecords(db: Kysely<Database>, ids: readonly number[]): Promise<UserRecord[]> {
   if (ids.length === 0) return [];
-  const users = await db.selectFrom('users')
+  const users = await db
+    .selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .selectAll('users')
     .select(['organizations.name as organization', 'organizations.sf_acc_id as org_sf_acc_id'])
     .where('users.id', 'in', ids)
     .execute();
-  const roles = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['user_roles.user_id', 'roles.id', 'roles.name']).where('user_roles.user_id', 'in', ids).orderBy('roles.name').execute();
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['user_roles.user_id', 'roles.id', 'roles.name'])
+    .where('user_roles.user_id', 'in', ids)
+    .orderBy('roles.name')
+    .execute();
   const byId = new Map(users.map((u) => [u.id, u]));
   return ids.flatMap((id) => {
     const u = byId.get(id);
@@ -98,9 +131,27 @@ export function seesDeletedUsers(features: readonly string[]): boolean {
 }
 
 /** A user as another screen reads them, or null when this session may not see them: deleted users only with deleted_user (as fetch_users_by_account_id/ decides). */
-export interface VisibleUser { id: number; username: string; name: string; flags: Record<string, boolean | string> }
-export async function visibleUser(db: Kysely<Database>, userId: number, features: readonly string[]): Promise<VisibleUser | null> {
-  const row = await db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'deleted', 'flags']).where('id', '=', userId).executeTakeFirst();
+export interface VisibleUser {
+  id: number;
+  username: string;
+  name: string;
+  flags: Record<string, boolean | string>;
+}
+export async function visibleUser(
+  db: Kysely<Database>,
+  userId: number,
+  features: readonly string[],
+): Promise<VisibleUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'first_name', 'last_name', 'deleted', 'flags'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!row || (row.deleted === 1 && !seesDeletedUsers(features))) return null;
-  return { id: Number(row.id), username: row.username, name: `${row.first_name} ${row.last_name}`.trim(), flags: flagsOf(row.flags) };
+  return {
+    id: Number(row.id),
+    username: row.username,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    flags: flagsOf(row.flags),
+  };
 }

@@ -49,12 +49,18 @@ export function searchExpressions(engine: Engine) {
 export function sortExpression(engine: Engine, sort: SortKey): RawBuilder<string | number> {
   const e = searchExpressions(engine);
   switch (sort) {
-    case 'id': return sql.raw('users.id');
-    case 'name': return e.lastFirst;
-    case 'email': return e.email;
-    case 'username': return e.username;
-    case 'created': return sql.raw('users.created_at');
-    case 'expiry': return sql.raw(`coalesce(users.expiry_dt, ${NO_EXPIRY})`);
+    case 'id':
+      return sql.raw('users.id');
+    case 'name':
+      return e.lastFirst;
+    case 'email':
+      return e.email;
+    case 'username':
+      return e.username;
+    case 'created':
+      return sql.raw('users.created_at');
+    case 'expiry':
+      return sql.raw(`coalesce(users.expiry_dt, ${NO_EXPIRY})`);
   }
 }
 
@@ -74,7 +80,10 @@ function searchCondition(engine: Engine, q: string, unindexed = false): Conditio
   const e = searchExpressions(engine);
   const term = <T>(x: RawBuilder<T>): RawBuilder<T> => (unindexed && engine === 'sqlite' ? sql<T>`+${x}` : x);
   const terms: Condition[] = [
-    prefixMatch(term(e.firstLast), text), prefixMatch(term(e.lastFirst), text), prefixMatch(term(e.email), text), prefixMatch(term(e.username), text),
+    prefixMatch(term(e.firstLast), text),
+    prefixMatch(term(e.lastFirst), text),
+    prefixMatch(term(e.email), text),
+    prefixMatch(term(e.username), text),
   ];
   const digits = text.replace(/[ .-]/g, '');
   if (/^\d{3,}$/.test(digits)) terms.push(prefixMatch(term(e.phone), digits));
@@ -89,7 +98,10 @@ function searchCondition(engine: Engine, q: string, unindexed = false): Conditio
  * and skipping non-matching rows fills a page after a few rows, where sorting every 'trial' user
  * would read a seventh of the table. PostgreSQL keeps statistics and chooses by itself.
  */
-function filterColumn(engine: Engine, column: 'user_type' | 'user_category' | 'active' | 'deleted'): RawBuilder<unknown> {
+function filterColumn(
+  engine: Engine,
+  column: 'user_type' | 'user_category' | 'active' | 'deleted',
+): RawBuilder<unknown> {
   return sql.raw(engine === 'sqlite' ? `+users.${column}` : `users.${column}`);
 }
 
@@ -98,7 +110,10 @@ export function cheapFilterConditions(engine: Engine, filter: UserFilter, sort: 
   // Except in id order without search text: users_type_idx holds (user_type, rowid), so it serves
   // the filter and that order at once (and the export of one type reads only that type's rows).
   const typeIndexServes = sort === 'id' && normaliseQuery(filter.q) === '';
-  if (filter.user_type !== '') out.push(sql`${typeIndexServes ? sql.raw('users.user_type') : filterColumn(engine, 'user_type')} = ${filter.user_type}`);
+  if (filter.user_type !== '')
+    out.push(
+      sql`${typeIndexServes ? sql.raw('users.user_type') : filterColumn(engine, 'user_type')} = ${filter.user_type}`,
+    );
   if (filter.user_category !== '') out.push(sql`${filterColumn(engine, 'user_category')} = ${filter.user_category}`);
   if (filter.active !== '') out.push(sql`${filterColumn(engine, 'active')} = ${filter.active === 'true' ? 1 : 0}`);
   if (filter.deleted === 'exclude') out.push(sql`${filterColumn(engine, 'deleted')} = 0`);
@@ -136,7 +151,10 @@ export function countsTableAnswers(filter: UserFilter): boolean {
 
 export async function countUsers(db: Kysely<Database>, filter: UserFilter): Promise<number> {
   if (countsTableAnswers(filter)) {
-    let q = db.withTables<CountsDb>().selectFrom('user_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
+    let q = db
+      .withTables<CountsDb>()
+      .selectFrom('user_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('total'));
     if (filter.user_type !== '') q = q.where('user_type', '=', filter.user_type);
     if (filter.user_category !== '') q = q.where('user_category', '=', filter.user_category);
     if (filter.active !== '') q = q.where('active', '=', filter.active === 'true' ? 1 : 0);
@@ -144,8 +162,11 @@ export async function countUsers(db: Kysely<Database>, filter: UserFilter): Prom
     return Number((await q.executeTakeFirstOrThrow()).total);
   }
   const engine = engineOf(db);
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(allOf(filterConditions(engine, filter))).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(allOf(filterConditions(engine, filter)))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
@@ -160,8 +181,16 @@ export interface Position {
 
 /** Ties a cursor to the filter and order it was made for. */
 function fingerprint(filter: UserFilter, order: ListOrder): string {
-  const key = JSON.stringify([normaliseQuery(filter.q), filter.user_type, filter.user_category, String(filter.organization_id),
-    filter.active, filter.deleted, order.sort, order.dir]);
+  const key = JSON.stringify([
+    normaliseQuery(filter.q),
+    filter.user_type,
+    filter.user_category,
+    String(filter.organization_id),
+    filter.active,
+    filter.deleted,
+    order.sort,
+    order.dir,
+  ]);
   return createHash('sha256').update(key).digest('base64url').slice(0, 12);
 }
 
@@ -176,9 +205,16 @@ export function encodeCursor(filter: UserFilter, order: ListOrder, position: Pos
 
 export function decodeCursor(cursor: string, filter: UserFilter, order: ListOrder): Position {
   const textSort = TEXT_SORTS.includes(order.sort);
-  const [print, towards, value, id] = readCursor(cursor, 4, ([, towards, value, id]) => isDirection(towards)
-    && (textSort ? isCursorText(value, 1000) : typeof value === 'number' && Number.isSafeInteger(value))
-    && typeof id === 'number' && Number.isSafeInteger(id) && id >= 1);
+  const [print, towards, value, id] = readCursor(
+    cursor,
+    4,
+    ([, towards, value, id]) =>
+      isDirection(towards) &&
+      (textSort ? isCursorText(value, 1000) : typeof value === 'number' && Number.isSafeInteger(value)) &&
+      typeof id === 'number' &&
+      Number.isSafeInteger(id) &&
+      id >= 1,
+  );
   refuseOtherSearch(print === fingerprint(filter, order), 'another search');
   return { towards: towards as Position['towards'], value: value as string | number, id: id as number };
 }
@@ -202,7 +238,12 @@ export interface Page {
  * text (a full scan when few match). Ordering by `+expression` takes the sort index out of the
  * running, so it unions the prefix ranges and sorts what they hold.
  */
-function orderable(engine: Engine, filter: UserFilter, walk: boolean, expression: RawBuilder<unknown>): RawBuilder<unknown> {
+function orderable(
+  engine: Engine,
+  filter: UserFilter,
+  walk: boolean,
+  expression: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   return engine === 'sqlite' && !walk && normaliseQuery(filter.q) !== '' ? sql`+${expression}` : expression;
 }
 
@@ -230,29 +271,57 @@ export function readDirection(order: ListOrder, at: Position | null): SortDir {
  * search matches many rows: reading batch after batch, a union would sort every match again for
  * each batch, where the walk goes through the index once in all.
  */
-export function pageQuery(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
-  opts: { withTotal?: boolean; walk?: boolean } = {}) {
+export function pageQuery(
+  db: Kysely<Database>,
+  filter: UserFilter,
+  order: ListOrder,
+  size: number,
+  at: Position | null,
+  opts: { withTotal?: boolean; walk?: boolean } = {},
+) {
   const engine = engineOf(db);
   const walk = opts.walk ?? false;
   const sortBy = sortExpression(engine, order.sort);
   const readDir = readDirection(order, at);
   const conditions = filterConditions(engine, filter, order.sort, walk);
   if (at) conditions.push(after(order.sort, sortBy, readDir, at));
-  return db.selectFrom('users')
-    .select(['users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.phone', 'users.organization_id',
-      'users.user_type', 'users.user_category', 'users.active', 'users.deleted', 'users.expiry_dt', 'users.created_at'])
-    .select(sql<string | number>`${sortBy}`.as('sort_value'))
-    // The matching rows are gathered for the sort anyway; counting them there saves a second pass.
-    .select(sql<number | null>`${opts.withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
-    .where(allOf(conditions))
-    .orderBy(orderable(engine, filter, walk, sortBy), readDir)
-    .orderBy(orderable(engine, filter, walk, sql.raw('users.id')), readDir)
-    .limit(size + 1);
+  return (
+    db
+      .selectFrom('users')
+      .select([
+        'users.id',
+        'users.username',
+        'users.email',
+        'users.first_name',
+        'users.last_name',
+        'users.phone',
+        'users.organization_id',
+        'users.user_type',
+        'users.user_category',
+        'users.active',
+        'users.deleted',
+        'users.expiry_dt',
+        'users.created_at',
+      ])
+      .select(sql<string | number>`${sortBy}`.as('sort_value'))
+      // The matching rows are gathered for the sort anyway; counting them there saves a second pass.
+      .select(sql<number | null>`${opts.withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
+      .where(allOf(conditions))
+      .orderBy(orderable(engine, filter, walk, sortBy), readDir)
+      .orderBy(orderable(engine, filter, walk, sql.raw('users.id')), readDir)
+      .limit(size + 1)
+  );
 }
 
 /** One page in the list's order, read from the index in the direction asked. */
-export async function readPage(db: Kysely<Database>, filter: UserFilter, order: ListOrder, size: number, at: Position | null,
-  opts: { withTotal?: boolean; walk?: boolean; organizations?: Map<number, string> } = {}): Promise<Page> {
+export async function readPage(
+  db: Kysely<Database>,
+  filter: UserFilter,
+  order: ListOrder,
+  size: number,
+  at: Position | null,
+  opts: { withTotal?: boolean; walk?: boolean; organizations?: Map<number, string> } = {},
+): Promise<Page> {
   // With search text or an organisation, SQLite's first page counts the rows it sorts (one pass
   // over them); every other total comes from the counts table or its own count. Not on
   // PostgreSQL: where its planner walks the sort index for a page, the window would make it walk
@@ -269,13 +338,22 @@ type FoundRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[num
  * A page from up to `size + 1` rows read in the read direction (the extra one tells whether
  * another page follows): turned round when read backwards, with the cursors at its edges.
  */
-export async function finishPage(db: Kysely<Database>, found: FoundRow[], size: number, order: ListOrder, at: Position | null,
-  total: number | null, organizations?: Map<number, string>): Promise<Page> {
+export async function finishPage(
+  db: Kysely<Database>,
+  found: FoundRow[],
+  size: number,
+  order: ListOrder,
+  at: Position | null,
+  total: number | null,
+  organizations?: Map<number, string>,
+): Promise<Page> {
   const backwards = at?.towards === 'prev';
   const { page: rows, more } = boundedPage(found, size);
   if (backwards) rows.reverse();
   const positionOf = (r: (typeof rows)[number], towards: Position['towards']): Position => ({
-    value: TEXT_SORTS.includes(order.sort) ? String(r.sort_value) : Number(r.sort_value), id: Number(r.id), towards,
+    value: TEXT_SORTS.includes(order.sort) ? String(r.sort_value) : Number(r.sort_value),
+    id: Number(r.id),
+    towards,
   });
   const first = rows[0];
   const last = rows[rows.length - 1];
@@ -290,13 +368,24 @@ export async function finishPage(db: Kysely<Database>, found: FoundRow[], size: 
     next = more && last ? positionOf(last, 'next') : null;
     prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };
   }
-  const names = await organizationNames(db, rows.map((r) => r.organization_id), organizations);
+  const names = await organizationNames(
+    db,
+    rows.map((r) => r.organization_id),
+    organizations,
+  );
   return {
     // The driver's row objects are ours: completed in place (an export maps millions of them).
-    rows: rows.map((r) => toUserRow(Object.assign(r, {
-      id: Number(r.id), organization: r.organization_id === null ? null : (names.get(r.organization_id) ?? null),
-    }))),
-    next, prev, total,
+    rows: rows.map((r) =>
+      toUserRow(
+        Object.assign(r, {
+          id: Number(r.id),
+          organization: r.organization_id === null ? null : (names.get(r.organization_id) ?? null),
+        }),
+      ),
+    ),
+    next,
+    prev,
+    total,
   };
 }
 
@@ -304,7 +393,11 @@ export async function finishPage(db: Kysely<Database>, found: FoundRow[], size: 
  * Organisation names for a page's rows, read after the page is chosen: joined in the page's
  * query, the name would be looked up for every matching row before the sort keeps a few.
  */
-export async function organizationNames(db: Kysely<Database>, ids: readonly (number | null)[], known = new Map<number, string>()): Promise<Map<number, string>> {
+export async function organizationNames(
+  db: Kysely<Database>,
+  ids: readonly (number | null)[],
+  known = new Map<number, string>(),
+): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null && !known.has(id)))];
   if (wanted.length === 0) return known;
   const rows = await db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', wanted).execute();
@@ -317,8 +410,13 @@ export async function organizationNames(db: Kysely<Database>, ids: readonly (num
  * query: memory holds one batch whatever the total. `matching` (the count, when known) chooses
  * the plan: a search matching more than a few batches walks the sort index (see `pageQuery`).
  */
-export async function* userBatches(db: Kysely<Database>, filter: UserFilter, order: ListOrder, batch: number,
-  matching: number | null = null): AsyncGenerator<UserRow[]> {
+export async function* userBatches(
+  db: Kysely<Database>,
+  filter: UserFilter,
+  order: ListOrder,
+  batch: number,
+  matching: number | null = null,
+): AsyncGenerator<UserRow[]> {
   const walk = matching !== null && matching > 4 * batch;
   // Names already read are kept for the next batches (an export may run long; renames meanwhile
   // are not picked up, as the rows read earlier would not show them either).

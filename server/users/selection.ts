@@ -54,15 +54,23 @@ function folds(text: string): string[] {
   return ascii === full ? [ascii] : [ascii, full];
 }
 
-async function lookup(db: Db, key: 'id' | 'email' | 'username', values: readonly (string | number)[]): Promise<Found[]> {
+async function lookup(
+  db: Db,
+  key: 'id' | 'email' | 'username',
+  values: readonly (string | number)[],
+): Promise<Found[]> {
   const found: Found[] = [];
   // lower(email) and lower(username) are unique indexes (migration 008): one index probe each.
   // Sorted, the probes walk the index in order.
   const column = key === 'id' ? sql.ref('id') : sql`lower(${sql.ref(key)})`;
   const sorted = [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const batch of chunks(sorted, LOOKUP_BATCH)) {
-    const rows = await db.selectFrom('users').select(['id', 'username', 'email'])
-      .where(oneOf(db, column, batch, key === 'id' ? 'bigint' : 'text')).where('deleted', '=', 0).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'email'])
+      .where(oneOf(db, column, batch, key === 'id' ? 'bigint' : 'text'))
+      .where('deleted', '=', 0)
+      .execute();
     for (const r of rows) found.push({ id: Number(r.id), username: r.username, email: r.email });
   }
   return found;
@@ -84,17 +92,28 @@ export async function resolveIdentifiers(db: Db, raw: readonly string[]): Promis
   const isEmail = (text: string) => text.includes('@');
   // One after the other: inside a transaction they share one connection anyway. Ids first, so
   // only the digits that are no user's id are looked up again as usernames.
-  const byId = new Map((await lookup(db, 'id', identifiers.filter((t) => !isEmail(t) && ID_TEXT.test(t)).map(Number))).map((u) => [u.id, u]));
+  const byId = new Map(
+    (await lookup(db, 'id', identifiers.filter((t) => !isEmail(t) && ID_TEXT.test(t)).map(Number))).map((u) => [
+      u.id,
+      u,
+    ]),
+  );
   const idMatch = (text: string) => (ID_TEXT.test(text) ? byId.get(Number(text)) : undefined);
   const byEmail = byFolds(await lookup(db, 'email', identifiers.filter(isEmail).flatMap(folds)), 'email');
-  const byUsername = byFolds(await lookup(db, 'username', identifiers.filter((t) => !isEmail(t) && !idMatch(t)).flatMap(folds)), 'username');
-  const named = (map: Map<string, Found>, text: string) => folds(text).map((k) => map.get(k)).find(Boolean);
+  const byUsername = byFolds(
+    await lookup(db, 'username', identifiers.filter((t) => !isEmail(t) && !idMatch(t)).flatMap(folds)),
+    'username',
+  );
+  const named = (map: Map<string, Found>, text: string) =>
+    folds(text)
+      .map((k) => map.get(k))
+      .find(Boolean);
 
   const matched: MatchedUser[] = [];
   const unmatched: string[] = [];
   const taken = new Set<number>();
   for (const text of identifiers) {
-    const user = isEmail(text) ? named(byEmail, text) : idMatch(text) ?? named(byUsername, text);
+    const user = isEmail(text) ? named(byEmail, text) : (idMatch(text) ?? named(byUsername, text));
     if (!user) unmatched.push(text);
     else if (!taken.has(user.id)) {
       taken.add(user.id);
@@ -111,17 +130,22 @@ export interface CsvResolution extends Resolution {
 }
 
 export async function resolveCsvIdentifiers(db: Db, read: Extract<CsvUpload, { ok: true }>): Promise<CsvResolution> {
-  const { matched, unmatched } = await resolveIdentifiers(db, read.identifiers.map((i) => i.value));
+  const { matched, unmatched } = await resolveIdentifiers(
+    db,
+    read.identifiers.map((i) => i.value),
+  );
   // The reader keeps each identifier once (case-insensitively), so a value names one row.
   const rowOf = new Map(read.identifiers.map((i) => [i.value.trim().toLowerCase(), i.row]));
-  const report = [...read.problems, ...unmatched.map((value) => ({ row: rowOf.get(value.toLowerCase()) ?? 0, value, reason: UNMATCHED_REASON }))];
+  const report = [
+    ...read.problems,
+    ...unmatched.map((value) => ({ row: rowOf.get(value.toLowerCase()) ?? 0, value, reason: UNMATCHED_REASON })),
+  ];
   report.sort((a, b) => a.row - b.row);
   return { matched, unmatched, report };
 }
 
 export type SelectedUsers =
-  | { ok: true; ids: number[]; unmatched: string[] }
-  | { ok: false; tooMany: true; limit: number };
+  { ok: true; ids: number[]; unmatched: string[] } | { ok: false; tooMany: true; limit: number };
 
 /**
  * The ids (ascending) of the live users a selection names, or tooMany when more than `limit`
@@ -154,7 +178,12 @@ async function filteredIds(db: Db, filter: UserFilter, max: number): Promise<num
   // The list's own search (server/users/search.ts), so "all matching" means what the list shows.
   if (filter.deleted === 'only') return [];
   const ids: number[] = [];
-  for await (const rows of userBatches(db, { ...filter, deleted: 'exclude' }, { sort: 'id', dir: 'asc' }, FILTER_BATCH)) {
+  for await (const rows of userBatches(
+    db,
+    { ...filter, deleted: 'exclude' },
+    { sort: 'id', dir: 'asc' },
+    FILTER_BATCH,
+  )) {
     for (const r of rows) ids.push(r.id);
     if (ids.length >= max) return ids.slice(0, max);
   }

@@ -12,8 +12,13 @@ export const SESSION_KEY_LENGTH = 16;
 export const sessionKeyOf = (idHash: string): string => idHash.slice(0, SESSION_KEY_LENGTH);
 
 /** Live sessions: before their hard end and, once signed in, not idle for idleMs. Newest first. */
-export async function liveSessions(db: Kysely<Database>, userId: number, opts: { now: number; idleMs: number; currentHash: string }): Promise<UserSession[]> {
-  const rows = await db.selectFrom('sessions')
+export async function liveSessions(
+  db: Kysely<Database>,
+  userId: number,
+  opts: { now: number; idleMs: number; currentHash: string },
+): Promise<UserSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
     .select(['id_hash', 'stage', 'created_at', 'last_seen_at', 'expires_at'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', opts.now)
@@ -55,13 +60,26 @@ export async function killSessions(
     const result = await query.executeTakeFirst();
     const killed = Number(result.numDeletedRows);
     await writeAudit(trx, {
-      category: 'user', author: opts.author, action: `sessions ended: user #${opts.userId}`, at: opts.now,
-      previous: { sessions: keys.length ? keys : 'all' }, current: { ended: killed }, success: true, record: { kind: 'user', id: opts.userId },
+      category: 'user',
+      author: opts.author,
+      action: `sessions ended: user #${opts.userId}`,
+      at: opts.now,
+      previous: { sessions: keys.length ? keys : 'all' },
+      current: { ended: killed },
+      success: true,
+      record: { kind: 'user', id: opts.userId },
     });
     return { ok: true, killed, keptCurrent: !keys.length && (await ownsSession(trx, opts.userId, opts.currentHash)) };
   });
 }
 
 async function ownsSession(db: Kysely<Database>, userId: number, idHash: string): Promise<boolean> {
-  return (await db.selectFrom('sessions').select('id_hash').where('id_hash', '=', idHash).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('id_hash', '=', idHash)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()) !== undefined
+  );
 }

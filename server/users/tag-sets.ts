@@ -32,7 +32,11 @@ export interface ChangeCounts {
 }
 
 /** How many of these users' tags each kind of assignment would change; nothing is written. */
-export async function countTagChanges(db: Db, userIds: readonly number[], tagIds: readonly number[]): Promise<ChangeCounts> {
+export async function countTagChanges(
+  db: Db,
+  userIds: readonly number[],
+  tagIds: readonly number[],
+): Promise<ChangeCounts> {
   const counts = { overwrite: 0, add: 0 };
   for (const batch of chunks(userIds, LOOKUP_BATCH)) {
     const row = await sql<{ adds: number | string; overwrites: number | string }>`
@@ -59,35 +63,55 @@ export async function lockUsers(trx: Transaction<Database>, userIds: readonly nu
   if (engineOf(trx) !== 'postgres') return;
   const sorted = [...userIds].sort((a, b) => a - b);
   for (const batch of chunks(sorted, LOOKUP_BATCH)) {
-    await withRowLock(trx, trx.selectFrom('users').select('id').where(oneOf(trx, sql.ref('id'), batch, 'bigint')).orderBy('id')).execute();
+    await withRowLock(
+      trx,
+      trx
+        .selectFrom('users')
+        .select('id')
+        .where(oneOf(trx, sql.ref('id'), batch, 'bigint'))
+        .orderBy('id'),
+    ).execute();
   }
 }
 
 /** Deletes the users' tags outside the list; the rows removed. */
-export async function removeOtherTags(trx: Transaction<Database>, userIds: readonly number[], tagIds: readonly number[]): Promise<TagRowChange[]> {
+export async function removeOtherTags(
+  trx: Transaction<Database>,
+  userIds: readonly number[],
+  tagIds: readonly number[],
+): Promise<TagRowChange[]> {
   const removed: TagRowChange[] = [];
   for (const batch of chunks(userIds, LOOKUP_BATCH)) {
-    const rows = await trx.deleteFrom('user_tags')
+    const rows = await trx
+      .deleteFrom('user_tags')
       .where(oneOf(trx, sql.ref('user_id'), batch, 'bigint'))
       .where(sql<SqlBool>`not ${oneOf(trx, sql.ref('tag_id'), tagIds, 'bigint')}`)
-      .returning(['user_id', 'tag_id']).execute();
+      .returning(['user_id', 'tag_id'])
+      .execute();
     for (const r of rows) removed.push({ user_id: Number(r.user_id), tag_id: Number(r.tag_id) });
   }
   return removed;
 }
 
 /** Gives every user every tag (INSERT … SELECT, existing pairs kept); the rows added. */
-export async function addTags(trx: Transaction<Database>, userIds: readonly number[], tagIds: readonly number[]): Promise<TagRowChange[]> {
+export async function addTags(
+  trx: Transaction<Database>,
+  userIds: readonly number[],
+  tagIds: readonly number[],
+): Promise<TagRowChange[]> {
   const added: TagRowChange[] = [];
   if (tagIds.length === 0) return added;
   // Fewer users per statement as more tags multiply the rows each writes.
-  const perBatch = Math.max(500, Math.floor(LOOKUP_BATCH * 4 / tagIds.length));
+  const perBatch = Math.max(500, Math.floor((LOOKUP_BATCH * 4) / tagIds.length));
   for (const batch of chunks(userIds, perBatch)) {
     // `where true`: SQLite reads `on` after a bare SELECT's FROM as a join's.
-    const rows = await trx.insertInto('user_tags').columns(['user_id', 'tag_id'])
+    const rows = await trx
+      .insertInto('user_tags')
+      .columns(['user_id', 'tag_id'])
       .expression(sql`select u.id, t.id from ${idTable(trx, batch)} u cross join ${idTable(trx, tagIds)} t where true`)
       .onConflict((oc) => oc.columns(['user_id', 'tag_id']).doNothing())
-      .returning(['user_id', 'tag_id']).execute();
+      .returning(['user_id', 'tag_id'])
+      .execute();
     for (const r of rows) added.push({ user_id: Number(r.user_id), tag_id: Number(r.tag_id) });
   }
   return added;

@@ -16,8 +16,18 @@ import { heldKeys } from '../roles/held-keys';
 import { featuresOf } from '../roles/store';
 import { parseJsonList } from '../staff';
 import {
-  applyChanges, applyEffects, auditValues, changedKeys, editableOf, missingPermissions, permissionMessage, ruleErrors,
-  selfLockout, type ChangeKey, type Editable, type FieldErrors,
+  applyChanges,
+  applyEffects,
+  auditValues,
+  changedKeys,
+  editableOf,
+  missingPermissions,
+  permissionMessage,
+  ruleErrors,
+  selfLockout,
+  type ChangeKey,
+  type Editable,
+  type FieldErrors,
 } from './edit-rules';
 import { loadUserRecords } from './records';
 
@@ -41,7 +51,8 @@ export const UPDATE_MESSAGES = {
   noUser: 'There is no such user.',
   conflict: 'Someone else saved this user after you opened it. Nothing was saved; review their version first.',
   unchanged: 'Nothing changed, so nothing was saved.',
-  confirmOrg: "Confirm the organization change first: is the new organization a different one, or the same one spelt differently?",
+  confirmOrg:
+    'Confirm the organization change first: is the new organization a different one, or the same one spelt differently?',
   confirmEmail: 'Confirm the email change first: does the new address belong to the same person or a different person?',
   invalid: 'Some changes break the rules for users. Nothing was saved.',
   taken: (what: string) => `That ${what} is already used by another user.`,
@@ -88,22 +99,34 @@ export async function updateAccount(db: Kysely<Database>, input: UpdateInput): P
       return err.outcome;
     }
     const taken = uniqueViolation(err);
-    if (taken) return { kind: 'refused', message: UPDATE_MESSAGES.taken(taken), errors: { [taken]: UPDATE_MESSAGES.taken(taken) } };
+    if (taken)
+      return {
+        kind: 'refused',
+        message: UPDATE_MESSAGES.taken(taken),
+        errors: { [taken]: UPDATE_MESSAGES.taken(taken) },
+      };
     throw err;
   }
 }
 
-async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput, passwordHash: string | null): Promise<UpdateOutcome> {
+async function saveInTransaction(
+  trx: Transaction<Database>,
+  input: UpdateInput,
+  passwordHash: string | null,
+): Promise<UpdateOutcome> {
   const { form, product, actor, now } = input;
   const [record] = await loadUserRecords(trx, [form.user_id]);
-  if (!record || (record.deleted && !actor.features.includes('deleted_user'))) throw new Abandon({ kind: 'refused', message: UPDATE_MESSAGES.noUser });
-  if (record.version !== form.version) throw new Abandon({ kind: 'conflict', user: record, message: UPDATE_MESSAGES.conflict });
+  if (!record || (record.deleted && !actor.features.includes('deleted_user')))
+    throw new Abandon({ kind: 'refused', message: UPDATE_MESSAGES.noUser });
+  if (record.version !== form.version)
+    throw new Abandon({ kind: 'conflict', user: record, message: UPDATE_MESSAGES.conflict });
 
   const before = editableOf(record);
   const changes = form.changes;
   const requested = applyChanges(product, before, changes);
   const requestedKeys = changedKeys(before, requested);
-  if (requestedKeys.length === 0 && !passwordHash) return { kind: 'unchanged', user: record, message: UPDATE_MESSAGES.unchanged };
+  if (requestedKeys.length === 0 && !passwordHash)
+    return { kind: 'unchanged', user: record, message: UPDATE_MESSAGES.unchanged };
 
   const missing = missingPermissions(actor.features, before, requestedKeys, requested);
   if (missing.length) throw new Abandon({ kind: 'refused', message: permissionMessage(missing) });
@@ -132,22 +155,36 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
   const grantsBefore = keys.some((k) => GUARDED_KEYS.includes(k)) ? await staffGrants(trx) : null;
 
   // The version check and bump: the one statement that decides which of two racing saves lands.
-  const updated = await trx.updateTable('users')
+  const updated = await trx
+    .updateTable('users')
     .set({
-      ...columnsOf(keys, after, passwordHash), version: sql<number>`version + 1`, updated_by: actor.username, updated_at: now,
+      ...columnsOf(keys, after, passwordHash),
+      version: sql<number>`version + 1`,
+      updated_by: actor.username,
+      updated_at: now,
       // Linked sign-in distrusts a fresh email (decision 067).
       ...(keys.includes('email') ? { email_changed_at: now } : {}),
     })
     .where('id', '=', record.id)
     .where('version', '=', form.version)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new Abandon({ kind: 'conflict', user: record, message: UPDATE_MESSAGES.conflict });
+  if (Number(updated.numUpdatedRows) !== 1)
+    throw new Abandon({ kind: 'conflict', user: record, message: UPDATE_MESSAGES.conflict });
   // A new password ends every other session of the account (ASVS 7.4.3): whoever held the old one is out.
-  if (passwordHash) await trx.deleteFrom('sessions').where('user_id', '=', record.id).where('id_hash', '<>', actor.sessionHash).execute();
+  if (passwordHash)
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', record.id)
+      .where('id_hash', '<>', actor.sessionHash)
+      .execute();
 
   if (keys.includes('staff_roles')) {
     await trx.deleteFrom('user_roles').where('user_id', '=', record.id).execute();
-    if (after.staff_roles.length) await trx.insertInto('user_roles').values(after.staff_roles.map((role_id) => ({ user_id: record.id, role_id }))).execute();
+    if (after.staff_roles.length)
+      await trx
+        .insertInto('user_roles')
+        .values(after.staff_roles.map((role_id) => ({ user_id: record.id, role_id })))
+        .execute();
   }
   if (grantsBefore) {
     try {
@@ -160,11 +197,24 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
   const previous = auditValues(keys, before);
   const current = auditValues(keys, after);
   if (effects.org === 'different') {
-    const groups = await trx.selectFrom('group_members').select('group_id').where('user_id', '=', record.id).orderBy('group_id').execute();
+    const groups = await trx
+      .selectFrom('group_members')
+      .select('group_id')
+      .where('user_id', '=', record.id)
+      .orderBy('group_id')
+      .execute();
     if (groups.length) {
       await trx.deleteFrom('group_members').where('user_id', '=', record.id).execute();
       // The groups changed: a Group Management screen open on one is told (decision 048).
-      await trx.updateTable('user_groups').set((eb) => ({ version: eb('version', '+', 1) })).where('id', 'in', groups.map((g) => g.group_id)).execute();
+      await trx
+        .updateTable('user_groups')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where(
+          'id',
+          'in',
+          groups.map((g) => g.group_id),
+        )
+        .execute();
       previous['groups'] = groups.map((g) => g.group_id);
       current['groups'] = [];
     }
@@ -174,11 +224,22 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
     await dropResearchAccess(trx, { id: record.id, username: record.username }, reason, actor.username, now);
   }
   await writeAudit(trx, {
-    category: 'user', author: actor.username, action: `${auditAction(requestedKeys, effects, passwordHash !== null)}: ${record.username} (#${record.id})`,
-    at: now, previous, current, success: true, record: { kind: 'user', id: record.id },
+    category: 'user',
+    author: actor.username,
+    action: `${auditAction(requestedKeys, effects, passwordHash !== null)}: ${record.username} (#${record.id})`,
+    at: now,
+    previous,
+    current,
+    success: true,
+    record: { kind: 'user', id: record.id },
   });
   const [user] = await loadUserRecords(trx, [record.id]);
-  return { kind: 'updated', user: user!, message: successMessage(user!, effects, (previous['groups'] as unknown[] | undefined)?.length ?? 0), changed: keys };
+  return {
+    kind: 'updated',
+    user: user!,
+    message: successMessage(user!, effects, (previous['groups'] as unknown[] | undefined)?.length ?? 0),
+    changed: keys,
+  };
 }
 
 /**
@@ -187,42 +248,79 @@ async function saveInTransaction(trx: Transaction<Database>, input: UpdateInput,
  * holds every key it holds.
  */
 async function checkGrantRule(
-  trx: Transaction<Database>, actor: UpdateActor, record: UserRecord, before: Editable, after: Editable, keys: readonly ChangeKey[], password: boolean,
+  trx: Transaction<Database>,
+  actor: UpdateActor,
+  record: UserRecord,
+  before: Editable,
+  after: Editable,
+  keys: readonly ChangeKey[],
+  password: boolean,
 ): Promise<void> {
   const author = { id: actor.userId, keys: actor.keys };
   if (keys.includes('staff_roles')) {
     const added = after.staff_roles.filter((id) => !before.staff_roles.includes(id));
     const removed = before.staff_roles.filter((id) => !after.staff_roles.includes(id));
-    const roles = await trx.selectFrom('roles').select(['id', 'features']).where('id', 'in', [...added, ...removed]).execute();
-    const refusal = grantChangeRefusal(author, { touched: roles.flatMap(featuresOf), targetId: record.id, raises: added.length > 0 });
+    const roles = await trx
+      .selectFrom('roles')
+      .select(['id', 'features'])
+      .where('id', 'in', [...added, ...removed])
+      .execute();
+    const refusal = grantChangeRefusal(author, {
+      touched: roles.flatMap(featuresOf),
+      targetId: record.id,
+      raises: added.length > 0,
+    });
     if (refusal) {
       const message = grantMessage(refusal);
       throw new Abandon({ kind: 'refused', message, errors: { staff_roles: message } });
     }
   }
   if (password || keys.some((k) => SIGN_IN_FIELDS.includes(k))) {
-    const refusal = signInChangeRefusal(author, { id: record.id, username: record.username, keys: await heldKeys(trx, record.id) });
+    const refusal = signInChangeRefusal(author, {
+      id: record.id,
+      username: record.username,
+      keys: await heldKeys(trx, record.id),
+    });
     if (refusal) throw new Abandon({ kind: 'refused', message: grantMessage(refusal) });
   }
 }
 
 /** Database facts the rules need: the organisation exists, email and username are free, roles exist. */
-async function lookupErrors(trx: Transaction<Database>, record: UserRecord, after: Editable, keys: readonly ChangeKey[], now: number): Promise<FieldErrors> {
+async function lookupErrors(
+  trx: Transaction<Database>,
+  record: UserRecord,
+  after: Editable,
+  keys: readonly ChangeKey[],
+  now: number,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   // The same owners create offers: active staff (an owner kept from before may stay as it is).
-  if (keys.includes('owner') && !(await ownerGroup(trx, now)).some((o) => o.key === after.owner)) errors['owner'] = CREATE_TEXT.owner;
+  if (keys.includes('owner') && !(await ownerGroup(trx, now)).some((o) => o.key === after.owner))
+    errors['owner'] = CREATE_TEXT.owner;
   if (keys.includes('organization_id') && after.organization_id !== null) {
-    const org = await trx.selectFrom('organizations').select('id').where('id', '=', after.organization_id).executeTakeFirst();
+    const org = await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', after.organization_id)
+      .executeTakeFirst();
     if (!org) errors['organization_id'] = 'There is no such organization.';
   }
   if (keys.includes('email')) {
-    const other = await trx.selectFrom('users').select('id')
-      .where(sql<string>`lower(email)`, '=', after.email.toLowerCase()).where('id', '<>', record.id).executeTakeFirst();
+    const other = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', after.email.toLowerCase())
+      .where('id', '<>', record.id)
+      .executeTakeFirst();
     if (other) errors['email'] = UPDATE_MESSAGES.taken('email');
   }
   if (keys.includes('username')) {
-    const other = await trx.selectFrom('users').select('id')
-      .where(sql<string>`lower(username)`, '=', after.username.toLowerCase()).where('id', '<>', record.id).executeTakeFirst();
+    const other = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', after.username.toLowerCase())
+      .where('id', '<>', record.id)
+      .executeTakeFirst();
     if (other) errors['username'] = UPDATE_MESSAGES.taken('username');
   }
   if (keys.includes('staff_roles') && after.staff_roles.length) {
@@ -244,14 +342,25 @@ function columnsOf(keys: readonly ChangeKey[], after: Editable, passwordHash: st
   const set: UserUpdate = {};
   for (const key of keys) {
     switch (key) {
-      case 'data_plan': set.data_plan = JSON.stringify(after.data_plan); break;
-      case 'active': set.active = flag(after.active); break;
-      case 'deleted': set.deleted = flag(after.deleted); break;
-      case 'is_account_admin': set.is_account_admin = flag(after.is_account_admin); break;
-      case 'staff_roles': break; // user_roles rows
+      case 'data_plan':
+        set.data_plan = JSON.stringify(after.data_plan);
+        break;
+      case 'active':
+        set.active = flag(after.active);
+        break;
+      case 'deleted':
+        set.deleted = flag(after.deleted);
+        break;
+      case 'is_account_admin':
+        set.is_account_admin = flag(after.is_account_admin);
+        break;
+      case 'staff_roles':
+        break; // user_roles rows
       default:
         if (key.startsWith('flags.')) set.flags = JSON.stringify(after.flags);
-        else (set as Record<string, unknown>)[key] = after[key as Exclude<keyof Editable, 'flags' | 'staff_roles' | 'data_plan'>];
+        else
+          (set as Record<string, unknown>)[key] =
+            after[key as Exclude<keyof Editable, 'flags' | 'staff_roles' | 'data_plan'>];
     }
   }
   if (passwordHash) set.password_hash = passwordHash;
@@ -259,7 +368,11 @@ function columnsOf(keys: readonly ChangeKey[], after: Editable, passwordHash: st
 }
 
 /** What happened, from what the person asked for (the effects of a move are part of the move). */
-function auditAction(requested: readonly ChangeKey[], effects: { org: string | null; email: string | null }, password: boolean): string {
+function auditAction(
+  requested: readonly ChangeKey[],
+  effects: { org: string | null; email: string | null },
+  password: boolean,
+): string {
   const parts: string[] = [];
   if (requested.some((k) => k !== 'organization_id' && k !== 'email')) parts.push('user updated');
   if (effects.org) parts.push(`organization changed (${effects.org} org)`);
@@ -268,12 +381,19 @@ function auditAction(requested: readonly ChangeKey[], effects: { org: string | n
   return parts.join(', ');
 }
 
-function successMessage(user: UserRecord, effects: { org: string | null; email: string | null }, groupsLeft: number): string {
+function successMessage(
+  user: UserRecord,
+  effects: { org: string | null; email: string | null },
+  groupsLeft: number,
+): string {
   const parts = ['User updated.'];
   if (effects.org === 'different') {
-    parts.push(`Moved to ${user.organization ?? 'the new organization'}: broker research access cancelled${groupsLeft ? ` and removed from ${groupsLeft} group${groupsLeft === 1 ? '' : 's'}` : ''}.`);
+    parts.push(
+      `Moved to ${user.organization ?? 'the new organization'}: broker research access cancelled${groupsLeft ? ` and removed from ${groupsLeft} group${groupsLeft === 1 ? '' : 's'}` : ''}.`,
+    );
   }
-  if (effects.org === 'same') parts.push(`Moved to ${user.organization ?? 'the new organization'}. ${UPDATE_MESSAGES.crmOrg}`);
+  if (effects.org === 'same')
+    parts.push(`Moved to ${user.organization ?? 'the new organization'}. ${UPDATE_MESSAGES.crmOrg}`);
   if (effects.email === 'different') parts.push('Broker research entitlements were removed with the old email.');
   if (effects.email) parts.push(UPDATE_MESSAGES.crmEmail);
   return parts.join(' ');

@@ -16,14 +16,21 @@ const MAX_BASE = 140;
 
 /** Lower-case ASCII letters and digits, other runs become one dot: 'Zoë O'Brien' → 'zoe.o.brien'. */
 function slug(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.+|\.+$/g, '');
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.+|\.+$/g, '');
 }
 
 /** The name a generated username starts from. */
 export function usernameBase(person: { first_name?: string; last_name?: string; email?: string }): string {
   const name = slug([person.first_name ?? '', person.last_name ?? ''].filter(Boolean).join(' '));
   const local = slug((person.email ?? '').split('@')[0] ?? '');
-  let base = (name.length >= 3 ? name : local.length >= 3 ? local : `${name || local}user`).slice(0, MAX_BASE).replace(/\.+$/, '');
+  let base = (name.length >= 3 ? name : local.length >= 3 ? local : `${name || local}user`)
+    .slice(0, MAX_BASE)
+    .replace(/\.+$/, '');
   if (!USERNAME_PATTERN.test(base)) base = 'user';
   return base;
 }
@@ -33,8 +40,11 @@ export async function takenUsernames(db: Db, names: Iterable<string>): Promise<S
   const wanted = [...new Set([...names].map((n) => n.toLowerCase()))];
   const taken = new Set<string>();
   for (let i = 0; i < wanted.length; i += LOOKUP_CHUNK) {
-    const rows = await db.selectFrom('users').select(sql<string>`lower(username)`.as('name'))
-      .where(sql<string>`lower(username)`, 'in', wanted.slice(i, i + LOOKUP_CHUNK)).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(sql<string>`lower(username)`.as('name'))
+      .where(sql<string>`lower(username)`, 'in', wanted.slice(i, i + LOOKUP_CHUNK))
+      .execute();
     for (const r of rows) taken.add(r.name);
   }
   return taken;

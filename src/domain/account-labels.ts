@@ -5,7 +5,14 @@
 // template's dry run and the SKU's preview say the same). Keys carrying the platform key are named
 // with the product's name (productNames(key).name), never the key.
 import {
-  ACCOUNT_DEFAULT_SWITCHES, ACCOUNT_SWITCHES, accountFieldNames, EDITOR_VERSIONS, EXPORT_HITS_MAX, NOTEBOOK_VERSIONS, QUERY_BITS, REGIONS,
+  ACCOUNT_DEFAULT_SWITCHES,
+  ACCOUNT_SWITCHES,
+  accountFieldNames,
+  EDITOR_VERSIONS,
+  EXPORT_HITS_MAX,
+  NOTEBOOK_VERSIONS,
+  QUERY_BITS,
+  REGIONS,
   RESEARCH_PROVIDERS,
 } from './account-settings';
 import { productNames } from './product';
@@ -13,7 +20,10 @@ import { optionLabel, startupScreenLabel } from './user-labels';
 
 export type SettingObject = 'account_settings' | 'account_level_flags';
 export type SettingKind = 'number' | 'switch' | 'choice' | 'regions' | 'query_bits';
-export interface SettingOption { value: string | number; label: string }
+export interface SettingOption {
+  value: string | number;
+  label: string;
+}
 
 export interface SettingField {
   object: SettingObject;
@@ -84,7 +94,11 @@ const LABELS: Record<string, string> = {
 };
 
 /** The three regions in words. */
-export const REGION_LABELS: Record<(typeof REGIONS)[number], string> = { americas: 'Americas', emea: 'Europe, Middle East and Africa', asia: 'Asia' };
+export const REGION_LABELS: Record<(typeof REGIONS)[number], string> = {
+  americas: 'Americas',
+  emea: 'Europe, Middle East and Africa',
+  asia: 'Asia',
+};
 /** The query bits of `new_filter_permission`, each with its words. */
 export const QUERY_BIT_LABELS = QUERY_BITS;
 
@@ -116,11 +130,19 @@ export function settingLabel(productKey: string, field: string): string {
 /** The options of a choice setting (editor version, startup screen, research provider, notebook version). */
 export function choiceOptions(productKey: string, key: string): SettingOption[] {
   switch (key) {
-    case 'ck5': return EDITOR_VERSIONS.map((e) => ({ value: e.value, label: e.label }));
-    case 'startup_screen': return productNames(productKey).startupScreens.map((s) => ({ value: s, label: startupScreenLabel(productKey, s) }));
-    case 'research_provider': return RESEARCH_PROVIDERS.map((r) => ({ value: r, label: optionLabel(r) }));
-    case 'notebook_version': return NOTEBOOK_VERSIONS.map((n) => ({ value: n, label: `Version ${n.slice(1)}` }));
-    default: return [];
+    case 'ck5':
+      return EDITOR_VERSIONS.map((e) => ({ value: e.value, label: e.label }));
+    case 'startup_screen':
+      return productNames(productKey).startupScreens.map((s) => ({
+        value: s,
+        label: startupScreenLabel(productKey, s),
+      }));
+    case 'research_provider':
+      return RESEARCH_PROVIDERS.map((r) => ({ value: r, label: optionLabel(r) }));
+    case 'notebook_version':
+      return NOTEBOOK_VERSIONS.map((n) => ({ value: n, label: `Version ${n.slice(1)}` }));
+    default:
+      return [];
   }
 }
 
@@ -145,17 +167,43 @@ export function settingGroups(productKey: string): SettingGroup[] {
   const names = accountFieldNames(productKey);
   const field = (object: SettingObject, key: string): SettingField => {
     const kind = kindOf(key);
-    return { object, key, path: `${object}.${key}`, label: settingLabel(productKey, key), kind, ...(kind === 'choice' ? { options: choiceOptions(productKey, key) } : {}) };
+    return {
+      object,
+      key,
+      path: `${object}.${key}`,
+      label: settingLabel(productKey, key),
+      kind,
+      ...(kind === 'choice' ? { options: choiceOptions(productKey, key) } : {}),
+    };
   };
-  const group = (title: string, object: SettingObject, keys: readonly string[], help?: string): SettingGroup =>
-    ({ title, object, ...(help ? { help } : {}), fields: keys.map((k) => field(object, k)) });
+  const group = (title: string, object: SettingObject, keys: readonly string[], help?: string): SettingGroup => ({
+    title,
+    object,
+    ...(help ? { help } : {}),
+    fields: keys.map((k) => field(object, k)),
+  });
   return [
-    group('Limits', 'account_settings', NUMBERS,
-      `Whole numbers. The DD limit must be greater than the OTD limit; the export hits limit is at most ${EXPORT_HITS_MAX.toLocaleString('en-US')}.`),
+    group(
+      'Limits',
+      'account_settings',
+      NUMBERS,
+      `Whole numbers. The DD limit must be greater than the OTD limit; the export hits limit is at most ${EXPORT_HITS_MAX.toLocaleString('en-US')}.`,
+    ),
     group('Features', 'account_settings', [...ACCOUNT_DEFAULT_SWITCHES, ...ACCOUNT_SWITCHES]),
-    group('Screens and notebook', 'account_settings', ['startup_screen', 'research_provider', 'notebook_version', 'notebook_version_switcher', 'regions']),
+    group('Screens and notebook', 'account_settings', [
+      'startup_screen',
+      'research_provider',
+      'notebook_version',
+      'notebook_version_switcher',
+      'regions',
+    ]),
     group('Editor', 'account_settings', ['ck5']),
-    group('Other flags', 'account_level_flags', names.otherFlags, `Vega as default needs ${settingLabel(productKey, names.vega)} on.`),
+    group(
+      'Other flags',
+      'account_level_flags',
+      names.otherFlags,
+      `Vega as default needs ${settingLabel(productKey, names.vega)} on.`,
+    ),
     group('Data team flags', 'account_level_flags', names.dataTeamFlags),
     group('Query bits', 'account_level_flags', ['new_filter_permission']),
   ];
@@ -189,7 +237,8 @@ export function valueInWords(productKey: string, field: string, value: unknown):
     const on = QUERY_BITS.filter((q) => (n & q.bit) !== 0).map((q) => q.label);
     return on.length ? on.join(', ') : 'None';
   }
-  if (CHOICES.includes(key)) return choiceOptions(productKey, key).find((o) => String(o.value) === String(value))?.label ?? String(value);
+  if (CHOICES.includes(key))
+    return choiceOptions(productKey, key).find((o) => String(o.value) === String(value))?.label ?? String(value);
   if (typeof value === 'number') return value.toLocaleString('en-US');
   return String(value);
 }
@@ -200,10 +249,16 @@ export function valueInWords(productKey: string, field: string, value: unknown):
  * `account_level_flags.redirect`, `accountsettings_groups` (lists of group ids: counted),
  * `templatesettings_id` (the template named by `templateNames`).
  */
-export function changeInWords(productKey: string, field: string, before: unknown, after: unknown, templateNames: Record<number, string> = {}): string {
+export function changeInWords(
+  productKey: string,
+  field: string,
+  before: unknown,
+  after: unknown,
+  templateNames: Record<number, string> = {},
+): string {
   const label = settingLabel(productKey, field);
   if (field === 'templatesettings_id') {
-    const name = (v: unknown) => (typeof v === 'number' ? templateNames[v] ?? `template #${v}` : 'None');
+    const name = (v: unknown) => (typeof v === 'number' ? (templateNames[v] ?? `template #${v}`) : 'None');
     return `${label}: ${name(before)} → ${name(after)}`;
   }
   if (field === 'accountsettings_groups') {

@@ -50,16 +50,42 @@ export const NOTEBOOK_CUSTOMER_DEPLOYMENTS = ['enterprise', 'enterprise_eu'] as 
 
 /** The plain on/off settings of spec §3 "Account settings", in the spec's order. */
 export const ACCOUNT_SWITCHES = [
-  'ds_bulk_rr', 'drive_integrations', 'docsearch_user_priviliges', 'download_internal_content', 'excelplug',
-  'intraday_data', 'hide_news_stream', 'cboe_us_live_intraday', 'evernote_sync', 'ner', 'note_fields', 'wopi_edit',
-  'evernote_v2', 'custom_entity', 'rms_version_switcher', 'enable_notification', 'admin_and_compliance_settings',
+  'ds_bulk_rr',
+  'drive_integrations',
+  'docsearch_user_priviliges',
+  'download_internal_content',
+  'excelplug',
+  'intraday_data',
+  'hide_news_stream',
+  'cboe_us_live_intraday',
+  'evernote_sync',
+  'ner',
+  'note_fields',
+  'wopi_edit',
+  'evernote_v2',
+  'custom_entity',
+  'rms_version_switcher',
+  'enable_notification',
+  'admin_and_compliance_settings',
   'restrict_export',
 ] as const;
 /** The on/off defaults of spec §9 that are account settings too. */
-export const ACCOUNT_DEFAULT_SWITCHES = ['inactive_user_login', 'alert_emails', 'send_email', 'active', 'smartfilter'] as const;
+export const ACCOUNT_DEFAULT_SWITCHES = [
+  'inactive_user_login',
+  'alert_emails',
+  'send_email',
+  'active',
+  'smartfilter',
+] as const;
 
 /** Spec §3 "Other flags" that are plain on/off; `{product}vega` is built per key. */
-const OTHER_FLAGS_BEFORE_VEGA = ['open_intercom', 'client_code', 'disable_minimodal', 'allow_multiple_sessions', 'redirect'] as const;
+const OTHER_FLAGS_BEFORE_VEGA = [
+  'open_intercom',
+  'client_code',
+  'disable_minimodal',
+  'allow_multiple_sessions',
+  'redirect',
+] as const;
 const OTHER_FLAGS_AFTER_VEGA = ['vega_as_default', 'is_migrated', 'pptscraper', 'public_doc'] as const;
 
 /** Every key of the two objects, per platform key. */
@@ -97,14 +123,20 @@ export interface AccountLevelFlags extends Record<string, unknown> {
 }
 
 /** Spec §9's notebook rule: v2 on app, testing, local and the two customer deployments; the switcher on for those two. */
-export function notebookDefaults(serverType: string): { notebook_version: 'v1' | 'v2'; notebook_version_switcher: boolean } {
+export function notebookDefaults(serverType: string): {
+  notebook_version: 'v1' | 'v2';
+  notebook_version_switcher: boolean;
+} {
   const customer = (NOTEBOOK_CUSTOMER_DEPLOYMENTS as readonly string[]).includes(serverType);
   const v2 = customer || (NOTEBOOK_V2_DEPLOYMENTS as readonly string[]).includes(serverType);
   return { notebook_version: v2 ? 'v2' : 'v1', notebook_version_switcher: customer };
 }
 
 /** What a new account starts from (spec §9 "Account defaults"). */
-export function defaultAccountSettings(key: string, serverType: string): { account_settings: AccountSettingsValues; account_level_flags: AccountLevelFlags } {
+export function defaultAccountSettings(
+  key: string,
+  serverType: string,
+): { account_settings: AccountSettingsValues; account_level_flags: AccountLevelFlags } {
   const names = accountFieldNames(key);
   const off = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, false]));
   return {
@@ -164,22 +196,32 @@ export function accountSettingsProblems(
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   const s = values.account_settings;
-  if (s.dd_limit <= s.otd_limit) problems[`${prefix}account_settings.dd_limit`] = ACCOUNT_MESSAGES.ddAboveOtd(s.otd_limit);
+  if (s.dd_limit <= s.otd_limit)
+    problems[`${prefix}account_settings.dd_limit`] = ACCOUNT_MESSAGES.ddAboveOtd(s.otd_limit);
   const names = accountFieldNames(key);
   if (values.account_level_flags['vega_as_default'] === true && values.account_level_flags[names.vega] !== true) {
-    problems[`${prefix}account_level_flags.vega_as_default`] = ACCOUNT_MESSAGES.vegaDefault(`${productNames(key).name} Vega`);
+    problems[`${prefix}account_level_flags.vega_as_default`] = ACCOUNT_MESSAGES.vegaDefault(
+      `${productNames(key).name} Vega`,
+    );
   }
   return problems;
 }
 
 // ── Schemas ───────────────────────────────────────────────────────────────
 /** A whole number from JSON or form text ('20'); 1.5, '1e3', 'abc' and '' are refused. */
-const WholeNumber = (max: number, tooMany: string = `At most ${max.toLocaleString('en-US')}.`) => v.pipe(
-  v.union([v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, ACCOUNT_MESSAGES.wholeNumber), v.transform(Number)), v.number(ACCOUNT_MESSAGES.wholeNumber)], ACCOUNT_MESSAGES.wholeNumber),
-  v.integer(ACCOUNT_MESSAGES.wholeNumber),
-  v.minValue(0, 'At least 0.'),
-  v.maxValue(max, tooMany),
-);
+const WholeNumber = (max: number, tooMany: string = `At most ${max.toLocaleString('en-US')}.`) =>
+  v.pipe(
+    v.union(
+      [
+        v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, ACCOUNT_MESSAGES.wholeNumber), v.transform(Number)),
+        v.number(ACCOUNT_MESSAGES.wholeNumber),
+      ],
+      ACCOUNT_MESSAGES.wholeNumber,
+    ),
+    v.integer(ACCOUNT_MESSAGES.wholeNumber),
+    v.minValue(0, 'At least 0.'),
+    v.maxValue(max, tooMany),
+  );
 const Switch = v.boolean('On or off (true or false).');
 
 export interface AccountSettingsContract {
@@ -207,7 +249,10 @@ export function accountSettingsContract(key: string): AccountSettingsContract {
     other_docsearch_features: WholeNumber(OTHER_DOCSEARCH_FEATURES_MAX),
     ...switches(ACCOUNT_SWITCHES),
     ...switches(ACCOUNT_DEFAULT_SWITCHES),
-    ck5: v.picklist(EDITOR_VERSIONS.map((e) => e.value), 'Choose an editor version.'),
+    ck5: v.picklist(
+      EDITOR_VERSIONS.map((e) => e.value),
+      'Choose an editor version.',
+    ),
     startup_screen: v.picklist(productNames(key).startupScreens as string[], 'Choose a startup screen.'),
     research_provider: v.picklist(RESEARCH_PROVIDERS, 'Choose a research provider.'),
     notebook_version: v.picklist(NOTEBOOK_VERSIONS, 'Choose a notebook version.'),
@@ -218,18 +263,39 @@ export function accountSettingsContract(key: string): AccountSettingsContract {
     ...switches(names.otherFlags),
     ...switches(names.dataTeamFlags),
     new_filter_permission: v.pipe(
-      v.union([v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, ACCOUNT_MESSAGES.queryBits)), v.pipe(v.number(), v.transform(String))], ACCOUNT_MESSAGES.queryBits),
+      v.union(
+        [
+          v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, ACCOUNT_MESSAGES.queryBits)),
+          v.pipe(v.number(), v.transform(String)),
+        ],
+        ACCOUNT_MESSAGES.queryBits,
+      ),
       v.check((s) => (Number(s) & ~ALL_QUERY_BITS) === 0, ACCOUNT_MESSAGES.queryBits),
       v.transform((s) => String(Number(s))),
     ),
   };
-  const unknownKey = (what: string) => (issue: v.BaseIssue<unknown>) => issue.expected === 'never' ? `${what} has no setting ${JSON.stringify((issue.path ?? []).at(-1)?.key)}.` : issue.message;
+  const unknownKey = (what: string) => (issue: v.BaseIssue<unknown>) =>
+    issue.expected === 'never'
+      ? `${what} has no setting ${JSON.stringify((issue.path ?? []).at(-1)?.key)}.`
+      : issue.message;
   contract = {
     names,
-    settings: v.strictObject(settingsEntries, unknownKey('account_settings')) as unknown as v.GenericSchema<unknown, AccountSettingsValues>,
-    levelFlags: v.strictObject(levelEntries, unknownKey('account_level_flags')) as unknown as v.GenericSchema<unknown, AccountLevelFlags>,
-    partialSettings: v.strictObject(partialEntries(settingsEntries), unknownKey('account_settings')) as unknown as v.GenericSchema<unknown, Partial<AccountSettingsValues>>,
-    partialLevelFlags: v.strictObject(partialEntries(levelEntries), unknownKey('account_level_flags')) as unknown as v.GenericSchema<unknown, Partial<AccountLevelFlags>>,
+    settings: v.strictObject(settingsEntries, unknownKey('account_settings')) as unknown as v.GenericSchema<
+      unknown,
+      AccountSettingsValues
+    >,
+    levelFlags: v.strictObject(levelEntries, unknownKey('account_level_flags')) as unknown as v.GenericSchema<
+      unknown,
+      AccountLevelFlags
+    >,
+    partialSettings: v.strictObject(
+      partialEntries(settingsEntries),
+      unknownKey('account_settings'),
+    ) as unknown as v.GenericSchema<unknown, Partial<AccountSettingsValues>>,
+    partialLevelFlags: v.strictObject(
+      partialEntries(levelEntries),
+      unknownKey('account_level_flags'),
+    ) as unknown as v.GenericSchema<unknown, Partial<AccountLevelFlags>>,
   };
   contracts.set(key, contract);
   return contract;
@@ -275,11 +341,21 @@ export const AccountSettingsRecord = v.object({
 export type AccountSettingsRecord = v.InferOutput<typeof AccountSettingsRecord>;
 
 /** HTTP 409: saved by someone else since `version`; `current` is what is stored now. */
-export const StaleAccountSettingsReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: AccountSettingsRecord });
+export const StaleAccountSettingsReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: AccountSettingsRecord,
+});
 export type StaleAccountSettingsReply = v.InferOutput<typeof StaleAccountSettingsReply>;
 
-export const staleAccountSettingsOf = (error: unknown): StaleAccountSettingsReply | null => conflictOf(error, StaleAccountSettingsReply);
+export const staleAccountSettingsOf = (error: unknown): StaleAccountSettingsReply | null =>
+  conflictOf(error, StaleAccountSettingsReply);
 
-export const AccountGroups = v.pipe(v.array(Id, 'accountsettings_groups is a list of group ids.'), v.maxLength(200), v.transform((ids) => [...new Set(ids)]));
+export const AccountGroups = v.pipe(
+  v.array(Id, 'accountsettings_groups is a list of group ids.'),
+  v.maxLength(200),
+  v.transform((ids) => [...new Set(ids)]),
+);
 export const TemplateRef = v.nullable(Id);
 export const AccountName = Text(ACCOUNT_NAME_MAX);

@@ -8,8 +8,13 @@
 // account-settings.ts; this file only places them in requests.
 import * as v from 'valibot';
 import {
-  AccountGroups, AccountListItem, AccountName, AccountSettingsRecord, accountSettingsContract,
-  type AccountLevelFlags, type AccountSettingsValues,
+  AccountGroups,
+  AccountListItem,
+  AccountName,
+  AccountSettingsRecord,
+  accountSettingsContract,
+  type AccountLevelFlags,
+  type AccountSettingsValues,
 } from './account-settings';
 import { CSRF_FIELD, MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { Id, JsonField, Text } from './wire';
@@ -21,10 +26,14 @@ import { Id, JsonField, Text } from './wire';
  * total is counted to ACCOUNT_TOTAL_CAP and then said as "more than".
  */
 export const ACCOUNT_TOTAL_CAP = 1_000;
-export const PageSize = v.optional(v.pipe(
-  v.union([v.string(), v.number()]), v.transform(Number),
-  v.picklist(PAGE_SIZES, `Choose ${PAGE_SIZES.join(', ')} accounts a page.`),
-), 20);
+export const PageSize = v.optional(
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform(Number),
+    v.picklist(PAGE_SIZES, `Choose ${PAGE_SIZES.join(', ')} accounts a page.`),
+  ),
+  20,
+);
 
 export const ListAccountsQuery = v.object({
   q: v.optional(Text(MAX_SEARCH_TEXT), ''),
@@ -78,33 +87,68 @@ export interface AccountSettingsInput {
 
 /** A version as form text ('3'); a number is taken too, as Id takes one. */
 const Version = v.pipe(
-  v.union([v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, 'The version is a whole number.'), v.transform(Number)), v.number('The version is a whole number.')], 'The version is a whole number.'),
-  v.integer('The version is a whole number.'), v.minValue(1, 'At least 1.'),
+  v.union(
+    [
+      v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, 'The version is a whole number.'), v.transform(Number)),
+      v.number('The version is a whole number.'),
+    ],
+    'The version is a whole number.',
+  ),
+  v.integer('The version is a whole number.'),
+  v.minValue(1, 'At least 1.'),
 );
 /** POST: nothing stored yet, so version 0 or no version at all. */
 const FROM_NOTHING = 'A new account’s settings start from version 0.';
 const CreateVersion = v.optional(
-  v.pipe(v.union([v.literal('0', FROM_NOTHING), v.literal(0, FROM_NOTHING)], FROM_NOTHING), v.transform(() => 0 as const)),
+  v.pipe(
+    v.union([v.literal('0', FROM_NOTHING), v.literal(0, FROM_NOTHING)], FROM_NOTHING),
+    v.transform(() => 0 as const),
+  ),
   0,
 );
 /** One object of settings as JSON text; its keys are checked by the contract's strict schema. */
-const SettingsField = <T>(what: string, schema: v.GenericSchema<unknown, T>) => JsonField(v.pipe(
-  v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), `${what} must be an object of settings.`),
-  schema as v.GenericSchema<Record<string, unknown>, T>,
-), what, 100_000);
+const SettingsField = <T>(what: string, schema: v.GenericSchema<unknown, T>) =>
+  JsonField(
+    v.pipe(
+      v.custom<Record<string, unknown>>(
+        (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+        `${what} must be an object of settings.`,
+      ),
+      schema as v.GenericSchema<Record<string, unknown>, T>,
+    ),
+    what,
+    100_000,
+  );
 /** The template the account follows: an id, or '' for none. */
-const TemplateField = v.optional(v.union([v.pipe(v.literal(''), v.transform(() => null)), Id], 'Expected a template id, or none.'), '');
+const TemplateField = v.optional(
+  v.union(
+    [
+      v.pipe(
+        v.literal(''),
+        v.transform(() => null),
+      ),
+      Id,
+    ],
+    'Expected a template id, or none.',
+  ),
+  '',
+);
 /**
  * The CSRF form field the panel's client adds to every form (http.ts): checked before the schema
  * runs (app.ts), allowed here so a strict form does not refuse it, and dropped from the input.
  */
-const csrfEntry = { [CSRF_FIELD]: v.optional(v.string()) } as Record<string, v.OptionalSchema<v.StringSchema<undefined>, undefined>>;
+const csrfEntry = { [CSRF_FIELD]: v.optional(v.string()) } as Record<
+  string,
+  v.OptionalSchema<v.StringSchema<undefined>, undefined>
+>;
 const withoutCsrf = <T extends Record<string, unknown>>(fields: T): T => {
   const { [CSRF_FIELD]: _, ...rest } = fields;
   return rest as T;
 };
 const noSuchField = (issue: v.BaseIssue<unknown>) =>
-  issue.expected === 'never' ? `The request has no field ${JSON.stringify((issue.path ?? []).at(-1)?.key)}.` : issue.message;
+  issue.expected === 'never'
+    ? `The request has no field ${JSON.stringify((issue.path ?? []).at(-1)?.key)}.`
+    : issue.message;
 
 const saveForms = new Map<string, v.GenericSchema<unknown, AccountSettingsInput>>();
 /**
@@ -113,21 +157,27 @@ const saveForms = new Map<string, v.GenericSchema<unknown, AccountSettingsInput>
  * account_level_flags and accountsettings_groups as JSON text, every key of both objects required,
  * none unknown; the cross-field rules run after (accountSettingsProblems).
  */
-export function saveAccountSettingsForm(key: string, mode: 'create' | 'update'): v.GenericSchema<unknown, AccountSettingsInput> {
+export function saveAccountSettingsForm(
+  key: string,
+  mode: 'create' | 'update',
+): v.GenericSchema<unknown, AccountSettingsInput> {
   const memo = `${key}:${mode}`;
   let schema = saveForms.get(memo);
   if (schema) return schema;
   const contract = accountSettingsContract(key);
   schema = v.pipe(
-    v.strictObject({
-      ...csrfEntry,
-      account_id: Id,
-      version: mode === 'update' ? Version : CreateVersion,
-      account_settings: SettingsField('account_settings', contract.settings),
-      account_level_flags: SettingsField('account_level_flags', contract.levelFlags),
-      accountsettings_groups: v.optional(JsonField(AccountGroups, 'accountsettings_groups', 10_000), '[]'),
-      templatesettings_id: TemplateField,
-    }, noSuchField),
+    v.strictObject(
+      {
+        ...csrfEntry,
+        account_id: Id,
+        version: mode === 'update' ? Version : CreateVersion,
+        account_settings: SettingsField('account_settings', contract.settings),
+        account_level_flags: SettingsField('account_level_flags', contract.levelFlags),
+        accountsettings_groups: v.optional(JsonField(AccountGroups, 'accountsettings_groups', 10_000), '[]'),
+        templatesettings_id: TemplateField,
+      },
+      noSuchField,
+    ),
     v.transform(withoutCsrf),
   ) as unknown as v.GenericSchema<unknown, AccountSettingsInput>;
   saveForms.set(memo, schema);
@@ -148,7 +198,12 @@ export function accountSettingsFields(input: AccountSettingsInput): Record<strin
 
 /** DELETE api/as/{id}/?version=: the version the person saw; the saved settings go, the defaults apply. */
 export const DeleteAccountSettingsQuery = v.object({
-  version: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The version is a whole number.'), v.transform(Number), v.minValue(1, 'At least 1.')),
+  version: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, 'The version is a whole number.'),
+    v.transform(Number),
+    v.minValue(1, 'At least 1.'),
+  ),
 });
 
 // ── The account record: GET / PUT / POST api/account/ ─────────────────────
@@ -162,9 +217,18 @@ export const AccountRecord = v.object({
   created_at: v.number(),
 });
 export type AccountRecord = v.InferOutput<typeof AccountRecord>;
-export const AccountRecordReply = v.object({ status: v.literal(true), msg: v.optional(v.string(), ''), result: AccountRecord });
+export const AccountRecordReply = v.object({
+  status: v.literal(true),
+  msg: v.optional(v.string(), ''),
+  result: AccountRecord,
+});
 export type AccountRecordReply = v.InferOutput<typeof AccountRecordReply>;
-export const StaleAccountRecordReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: AccountRecord });
+export const StaleAccountRecordReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: AccountRecord,
+});
 export type StaleAccountRecordReply = v.InferOutput<typeof StaleAccountRecordReply>;
 
 /** Names as stored and compared: inner whitespace as one space, trimmed; unique whatever their case. */
@@ -183,12 +247,16 @@ export function accountNameKey(name: string): string {
 }
 const Name = v.pipe(AccountName, v.transform(normaliseAccountName), v.nonEmpty('Give the account a name.'));
 /** Salesforce ids: letters, digits and '-', or empty (none). */
-const SalesforceId = v.optional(v.pipe(
-  v.union([v.string(), v.null()]), v.transform((s) => (s ?? '').trim()),
-  v.maxLength(SALESFORCE_ID_MAX, `At most ${SALESFORCE_ID_MAX} characters.`),
-  v.regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and - only.'),
-  v.transform((s) => (s === '' ? null : s)),
-), null);
+const SalesforceId = v.optional(
+  v.pipe(
+    v.union([v.string(), v.null()]),
+    v.transform((s) => (s ?? '').trim()),
+    v.maxLength(SALESFORCE_ID_MAX, `At most ${SALESFORCE_ID_MAX} characters.`),
+    v.regex(/^[A-Za-z0-9-]*$/, 'Letters, digits and - only.'),
+    v.transform((s) => (s === '' ? null : s)),
+  ),
+  null,
+);
 
 export const GetAccountQuery = v.object({ account_id: Id });
 /** POST api/account/ (form): name, and the Salesforce ids ('' for none). */
@@ -199,7 +267,17 @@ export const CreateAccountForm = v.pipe(
 export type CreateAccountForm = v.InferOutput<typeof CreateAccountForm>;
 /** PUT api/account/ (form): the same with account_id and the version the edit started from. */
 export const UpdateAccountForm = v.pipe(
-  v.strictObject({ ...csrfEntry, account_id: Id, version: Version, name: Name, salesforce_id: SalesforceId, sf_acc_id: SalesforceId }, noSuchField),
+  v.strictObject(
+    {
+      ...csrfEntry,
+      account_id: Id,
+      version: Version,
+      name: Name,
+      salesforce_id: SalesforceId,
+      sf_acc_id: SalesforceId,
+    },
+    noSuchField,
+  ),
   v.transform(withoutCsrf),
 );
 export type UpdateAccountForm = v.InferOutput<typeof UpdateAccountForm>;

@@ -5,7 +5,15 @@
 import { settingLabel, valueInWords } from './account-labels';
 import { REDACTED, type AuditChange } from './audit-log';
 import { featureLabel } from './feature-labels';
-import { categoryLabel, configurationLabel, dataPlanLabel, startupScreenLabel, subscriptionStatusLabel, userFieldLabel, userTypeLabel } from './user-labels';
+import {
+  categoryLabel,
+  configurationLabel,
+  dataPlanLabel,
+  startupScreenLabel,
+  subscriptionStatusLabel,
+  userFieldLabel,
+  userTypeLabel,
+} from './user-labels';
 
 /** Keys whose values are never shown: passwords and their hashes, TOTP secrets, tokens, keys. */
 const SECRET_KEY = /(password|passwd|secret|token|hash|otp|qrcode|api_?key|private_?key|^hx$|^ck$|^salt$)/i;
@@ -36,7 +44,11 @@ function flatten(value: unknown, prefix: string, out: Map<string, unknown>, dept
 
 /** 'dd_limit' → 'Dd limit'. */
 export const humanKey = (key: string): string => {
-  const words = key.replace(/[_.]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = key
+    .replace(/[_.]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -64,7 +76,8 @@ function userValueWords(product: string, field: string, value: unknown): string 
     if (leaf === 'subscription_status') return subscriptionStatusLabel(value);
     if (leaf === 'startup_screen') return startupScreenLabel(product, value);
   }
-  if (leaf === 'data_plan' && Array.isArray(value)) return value.length === 0 ? 'None' : value.map((x) => dataPlanLabel(product, String(x))).join(', ');
+  if (leaf === 'data_plan' && Array.isArray(value))
+    return value.length === 0 ? 'None' : value.map((x) => dataPlanLabel(product, String(x))).join(', ');
   return null;
 }
 
@@ -79,8 +92,12 @@ function words(product: string, category: string, field: string, value: unknown)
   if (typeof value === 'string') return value === '' ? '(empty)' : value;
   if (typeof value === 'number') return String(value);
   // A role's permissions (and a staff member's) read as their form names them, never as keys.
-  if (Array.isArray(value) && field.split('.').at(-1) === 'features') return value.length === 0 ? 'None' : value.map((x) => featureLabel(String(x))).join(', ');
-  if (Array.isArray(value)) return value.length === 0 ? 'None' : value.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : JSON.stringify(x))).join(', ');
+  if (Array.isArray(value) && field.split('.').at(-1) === 'features')
+    return value.length === 0 ? 'None' : value.map((x) => featureLabel(String(x))).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0
+      ? 'None'
+      : value.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : JSON.stringify(x))).join(', ');
   return JSON.stringify(value);
 }
 
@@ -106,7 +123,8 @@ export function auditChanges(product: string, category: string, previous: unknow
     if (had && has && same(a, b)) continue;
     const secret = field.split('.').some(isSecretKey);
     changes.push({
-      field, label: labelOf(product, category, field),
+      field,
+      label: labelOf(product, category, field),
       before: had ? (secret ? REDACTED : words(product, category, field, b ?? null)) : null,
       after: has ? (secret ? REDACTED : words(product, category, field, a ?? null)) : null,
     });

@@ -15,10 +15,13 @@ export const AUDIT_ACTION_MAX = 200;
 /** What a redacted value reads. */
 export const REDACTED = '(hidden)';
 
-const CATEGORY_WORDS: Partial<Record<AuditCategory, string>> = { auth: 'Sign-in', 'sku configuration': 'SKU configuration' };
+const CATEGORY_WORDS: Partial<Record<AuditCategory, string>> = {
+  auth: 'Sign-in',
+  'sku configuration': 'SKU configuration',
+};
 /** 'account settings' → 'Account settings'; 'auth' → 'Sign-in'. */
 export const auditCategoryLabel = (category: string): string =>
-  CATEGORY_WORDS[category as AuditCategory] ?? (category.charAt(0).toUpperCase() + category.slice(1));
+  CATEGORY_WORDS[category as AuditCategory] ?? category.charAt(0).toUpperCase() + category.slice(1);
 
 // ── records: the kinds an entry may name, and the section each belongs to ──
 /** A record's history is that section's to show: the session needs the feature to read it. */
@@ -35,8 +38,11 @@ export const RECORD_KINDS = {
 export type RecordKind = keyof typeof RECORD_KINDS;
 export const RECORD_KIND_KEYS = Object.keys(RECORD_KINDS) as RecordKind[];
 /** Every feature that opens some record's history. */
-export const HISTORY_FEATURES: readonly FeatureKey[] = [...new Set(RECORD_KIND_KEYS.map((k) => RECORD_KINDS[k].feature))];
-export const recordKindLabel = (kind: string): string => (Object.hasOwn(RECORD_KINDS, kind) ? RECORD_KINDS[kind as RecordKind].label : kind);
+export const HISTORY_FEATURES: readonly FeatureKey[] = [
+  ...new Set(RECORD_KIND_KEYS.map((k) => RECORD_KINDS[k].feature)),
+];
+export const recordKindLabel = (kind: string): string =>
+  Object.hasOwn(RECORD_KINDS, kind) ? RECORD_KINDS[kind as RecordKind].label : kind;
 /** 'User #42'. */
 export const recordText = (r: { kind: string; id: number }): string => `${recordKindLabel(r.kind)} #${r.id}`;
 
@@ -86,14 +92,24 @@ export type AuditCursor = v.InferOutput<typeof AuditCursor>;
 /** '1764000000000-812': not a number, so the URL keeps it as text whole. */
 export const auditCursorText = (c: AuditCursor) => `${c.at}-${c.id}`;
 const CursorField = v.pipe(
-  v.string(), v.regex(/^\d{1,15}-\d{1,15}$/, 'Not a page of this list.'),
-  v.transform((s): AuditCursor => { const [at, id] = s.split('-'); return { at: Number(at), id: Number(id) }; }),
+  v.string(),
+  v.regex(/^\d{1,15}-\d{1,15}$/, 'Not a page of this list.'),
+  v.transform((s): AuditCursor => {
+    const [at, id] = s.split('-');
+    return { at: Number(at), id: Number(id) };
+  }),
 );
 const OptionalCursor = v.optional(v.union([v.literal(''), CursorField], 'Not a page of this list.'), '');
 
 /** A day as the date input gives it (UTC): '2026-11-28'. */
-const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as year-month-day.'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a date.'));
+const Day = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as year-month-day.'),
+  v.check(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'Not a date.',
+  ),
+);
 const OptionalDay = v.optional(v.union([v.literal(''), Day], 'Give a date as year-month-day.'), '');
 /** Midnight UTC of a day, in ms. */
 export const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
@@ -101,9 +117,15 @@ export const DAY_MS = 86_400_000;
 
 // ── GET api/audit_log/ — the search ──
 const SearchFields = {
-  category: v.optional(v.union([v.literal(''), v.picklist(AUDIT_CATEGORIES, 'Choose a category.')], 'Choose a category.'), ''),
+  category: v.optional(
+    v.union([v.literal(''), v.picklist(AUDIT_CATEGORIES, 'Choose a category.')], 'Choose a category.'),
+    '',
+  ),
   author: v.optional(Text(AUDIT_AUTHOR_MAX), ''),
-  record_kind: v.optional(v.union([v.literal(''), v.picklist(RECORD_KIND_KEYS, 'Choose a kind of record.')], 'Choose a kind of record.'), ''),
+  record_kind: v.optional(
+    v.union([v.literal(''), v.picklist(RECORD_KIND_KEYS, 'Choose a kind of record.')], 'Choose a kind of record.'),
+    '',
+  ),
   record_id: v.optional(v.union([v.literal(''), Id], 'Expected an id.'), ''),
   action: v.optional(Text(AUDIT_ACTION_MAX), ''),
   from: OptionalDay,
@@ -112,14 +134,16 @@ const SearchFields = {
 };
 type SearchShape = { record_kind: string; record_id: number | ''; from: string; to: string };
 /** A record is a kind and an id together; a range runs forwards. */
-const searchCheck = <T extends SearchShape>() => v.rawCheck<T>(({ dataset, addIssue }) => {
-  if (!dataset.typed) return;
-  const input = dataset.value;
-  const refuse = (key: keyof SearchShape & keyof T, message: string) =>
-    addIssue({ message, path: [{ type: 'object', origin: 'value', input, key, value: input[key] }] });
-  if ((input.record_kind === '') !== (input.record_id === '')) refuse(input.record_kind === '' ? 'record_kind' : 'record_id', AUDIT_MESSAGES.recordNeedsBoth);
-  if (input.from !== '' && input.to !== '' && input.from > input.to) refuse('to', AUDIT_MESSAGES.badRange);
-});
+const searchCheck = <T extends SearchShape>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const input = dataset.value;
+    const refuse = (key: keyof SearchShape & keyof T, message: string) =>
+      addIssue({ message, path: [{ type: 'object', origin: 'value', input, key, value: input[key] }] });
+    if ((input.record_kind === '') !== (input.record_id === ''))
+      refuse(input.record_kind === '' ? 'record_kind' : 'record_id', AUDIT_MESSAGES.recordNeedsBoth);
+    if (input.from !== '' && input.to !== '' && input.from > input.to) refuse('to', AUDIT_MESSAGES.badRange);
+  });
 export const AuditSearchQuery = v.pipe(v.object({ ...SearchFields, cursor: OptionalCursor }), searchCheck());
 export type AuditSearchQuery = v.InferOutput<typeof AuditSearchQuery>;
 export type AuditFilter = Omit<AuditSearchQuery, 'cursor'>;
@@ -167,4 +191,14 @@ export type RecordHistoryReply = v.InferOutput<typeof RecordHistoryReply>;
 export type HistoryItem = RecordHistoryReply['entries'][number];
 
 /** The columns of the CSV, in order. */
-export const AUDIT_EXPORT_COLUMNS = ['time', 'category', 'author', 'action', 'result', 'origin', 'record', 'previous_data', 'current_data'] as const;
+export const AUDIT_EXPORT_COLUMNS = [
+  'time',
+  'category',
+  'author',
+  'action',
+  'result',
+  'origin',
+  'record',
+  'previous_data',
+  'current_data',
+] as const;

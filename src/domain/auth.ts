@@ -5,8 +5,13 @@ import * as v from 'valibot';
 
 /** No control characters (NUL, escape, DEL…): nobody types them, and the database refuses NUL. */
 export const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
-const Username = v.pipe(v.string(), v.trim(), v.nonEmpty('Enter your username.'), v.maxLength(150),
-  v.regex(NO_CONTROL_CHARACTERS, 'The username cannot contain control characters.'));
+const Username = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Enter your username.'),
+  v.maxLength(150),
+  v.regex(NO_CONTROL_CHARACTERS, 'The username cannot contain control characters.'),
+);
 const Otp = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'Enter the 6-digit code.'));
 
 // ── requests ──────────────────────────────────────────────────────────────
@@ -101,7 +106,8 @@ export type ThrottledReply = v.InferOutput<typeof ThrottledReply>;
 
 /** What a person reads when their network sent too many sign-in attempts. */
 export function throttledMessage(seconds: number): string {
-  const after = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const after =
+    seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
   return `Too many sign-in attempts from this network. Try again in ${after}.`;
 }
 

@@ -13,7 +13,15 @@ import { lines, oneLine } from './wire-input';
 
 // ── limits and messages ───────────────────────────────────────────────
 export const BROKER_LIMITS = {
-  contactName: 120, email: 254, phone: 40, region: 60, code: 64, groupName: 80, description: 500, search: 100, membersPerAdd: 100,
+  contactName: 120,
+  email: 254,
+  phone: 40,
+  region: 60,
+  code: 64,
+  groupName: 80,
+  description: 500,
+  search: 100,
+  membersPerAdd: 100,
 } as const;
 export const BROKER_PAGE_SIZE = 50;
 export const BROKER_PAGE_MAX = 200;
@@ -48,13 +56,33 @@ export const USER_GROUP_MESSAGES = {
 
 // ── shared field schemas ──────────────────────────────────────────────
 const Version = v.pipe(
-  v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected the version the broker was read at.'), v.transform(Number)), v.number()]),
-  v.integer('Expected a version.'), v.minValue(1, 'Expected a version.'),
+  v.union([
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected the version the broker was read at.'), v.transform(Number)),
+    v.number(),
+  ]),
+  v.integer('Expected a version.'),
+  v.minValue(1, 'Expected a version.'),
 );
 // Text fields refuse control characters (wire-input.ts): PostgreSQL cannot store or compare a NUL.
-const Line = (label: string, max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(`Type the ${label}.`), v.maxLength(max, `At most ${max} characters.`), oneLine());
-const Optional = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), oneLine()), '');
-const Search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(BROKER_LIMITS.search, `At most ${BROKER_LIMITS.search} characters.`), oneLine()), '');
+const Line = (label: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(`Type the ${label}.`),
+    v.maxLength(max, `At most ${max} characters.`),
+    oneLine(),
+  );
+const Optional = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), oneLine()), '');
+const Search = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(BROKER_LIMITS.search, `At most ${BROKER_LIMITS.search} characters.`),
+    oneLine(),
+  ),
+  '',
+);
 
 export const MifidStatusSchema = v.picklist(MIFID_STATUSES, 'Choose a MiFID II status.');
 
@@ -63,7 +91,14 @@ export const BrokerDetailsQuery = v.object({ broker: Id });
 
 const Distributor = v.object({ dist: v.string(), code: v.string(), active: v.boolean(), since: v.number() });
 export type BrokerDistributor = v.InferOutput<typeof Distributor>;
-const SalesContact = v.object({ id: v.number(), name: v.string(), email: v.string(), phone: v.string(), region: v.string(), created_at: v.number() });
+const SalesContact = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  region: v.string(),
+  created_at: v.number(),
+});
 export type SalesContact = v.InferOutput<typeof SalesContact>;
 const LinkedBroker = v.object({ id: v.number(), name: v.string(), created_by: v.string(), created_at: v.number() });
 export type LinkedBroker = v.InferOutput<typeof LinkedBroker>;
@@ -87,7 +122,10 @@ export type BrokerRecord = v.InferOutput<typeof BrokerRecord>;
 
 /** The entitlements granted through a broker: fulfillments by status, open requests by status. */
 export const BrokerEntitlements = v.object({
-  active_fulfillments: v.number(), ended_fulfillments: v.number(), new_requests: v.number(), sent_requests: v.number(),
+  active_fulfillments: v.number(),
+  ended_fulfillments: v.number(),
+  new_requests: v.number(),
+  sent_requests: v.number(),
 });
 export type BrokerEntitlements = v.InferOutput<typeof BrokerEntitlements>;
 
@@ -105,7 +143,12 @@ export const BrokerDetailsReply = v.object({ status: v.literal(true), msg: v.str
 export type BrokerDetailsReply = v.InferOutput<typeof BrokerDetailsReply>;
 
 /** HTTP 409: the broker changed since the version the change named; `details` is what is stored now. */
-export const StaleBrokerReply = v.object({ status: v.literal(false), stale: v.literal(true), msg: v.string(), details: BrokerDetails });
+export const StaleBrokerReply = v.object({
+  status: v.literal(false),
+  stale: v.literal(true),
+  msg: v.string(),
+  details: BrokerDetails,
+});
 export type StaleBrokerReply = v.InferOutput<typeof StaleBrokerReply>;
 
 export const staleBrokerOf = (error: unknown): StaleBrokerReply | null => conflictOf(error, StaleBrokerReply);
@@ -142,7 +185,10 @@ export const DistributorInfoForm = v.object({
   ...Change,
   dist: v.pipe(v.string(), v.trim(), v.nonEmpty('Choose a distributor.'), v.maxLength(40), oneLine()),
   code: Line('code', BROKER_LIMITS.code),
-  active: v.pipe(v.picklist(['true', 'false'], 'Must be true or false.'), v.transform((x) => x === 'true')),
+  active: v.pipe(
+    v.picklist(['true', 'false'], 'Must be true or false.'),
+    v.transform((x) => x === 'true'),
+  ),
 });
 export type DistributorInfoForm = v.InferOutput<typeof DistributorInfoForm>;
 
@@ -162,16 +208,32 @@ export const BrokerPageQuery = v.object({
   q: Search,
   pb: v.optional(Id),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(400))),
-  limit: v.optional(v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)), v.number()]), v.integer(), v.minValue(1), v.maxValue(BROKER_PAGE_MAX)), BROKER_PAGE_SIZE),
+  limit: v.optional(
+    v.pipe(
+      v.union([v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)), v.number()]),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(BROKER_PAGE_MAX),
+    ),
+    BROKER_PAGE_SIZE,
+  ),
 });
 export type BrokerPageQuery = v.InferOutput<typeof BrokerPageQuery>;
 
 export const BrokerRow = v.object({
-  id: v.number(), name: v.string(), legal_name: v.nullable(v.string()), open_access: v.boolean(),
-  group: v.nullable(v.string()), mifid_status: MifidStatusSchema,
+  id: v.number(),
+  name: v.string(),
+  legal_name: v.nullable(v.string()),
+  open_access: v.boolean(),
+  group: v.nullable(v.string()),
+  mifid_status: MifidStatusSchema,
 });
 export type BrokerRow = v.InferOutput<typeof BrokerRow>;
-export const BrokerPageReply = v.object({ status: v.literal(true), brokers: v.array(BrokerRow), next: v.nullable(v.string()) });
+export const BrokerPageReply = v.object({
+  status: v.literal(true),
+  brokers: v.array(BrokerRow),
+  next: v.nullable(v.string()),
+});
 export type BrokerPageReply = v.InferOutput<typeof BrokerPageReply>;
 
 /** The keyset cursor of the list: the last row's name and id. */
@@ -180,7 +242,13 @@ export function readBrokerCursor(cursor: string): { name: string; id: number } |
   try {
     const parsed: unknown = JSON.parse(cursor);
     // A NUL cannot be a stored name (and PostgreSQL cannot compare one): such a cursor is no cursor.
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === 'string' && !parsed[0].includes('\u0000') && Number.isSafeInteger(parsed[1])) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      !parsed[0].includes('\u0000') &&
+      Number.isSafeInteger(parsed[1])
+    ) {
       return { name: parsed[0], id: parsed[1] as number };
     }
   } catch {
@@ -192,12 +260,20 @@ export function readBrokerCursor(cursor: string): { name: string; id: number } |
 // ── Brokers: the user groups of a broker ──────────────────────────────
 export const UserGroupsQuery = v.object({ broker: Id });
 export const UserGroup = v.object({
-  id: v.number(), broker_id: v.number(), name: v.string(), description: v.string(), member_count: v.number(),
-  version: v.number(), updated_by: v.string(), updated_at: v.number(),
+  id: v.number(),
+  broker_id: v.number(),
+  name: v.string(),
+  description: v.string(),
+  member_count: v.number(),
+  version: v.number(),
+  updated_by: v.string(),
+  updated_at: v.number(),
 });
 export type UserGroup = v.InferOutput<typeof UserGroup>;
 export const UserGroupsReply = v.object({
-  status: v.literal(true), msg: v.string(), groups: v.array(UserGroup),
+  status: v.literal(true),
+  msg: v.string(),
+  groups: v.array(UserGroup),
   /** The broker, named (the GET answers it; the panel opened from a URL names it so). */
   broker: v.optional(v.object({ id: v.number(), name: v.string() })),
 });
@@ -205,7 +281,15 @@ export type UserGroupsReply = v.InferOutput<typeof UserGroupsReply>;
 
 const GroupFields = {
   name: Line('name', BROKER_LIMITS.groupName),
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(BROKER_LIMITS.description, `At most ${BROKER_LIMITS.description} characters.`), lines()), ''),
+  description: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(BROKER_LIMITS.description, `At most ${BROKER_LIMITS.description} characters.`),
+      lines(),
+    ),
+    '',
+  ),
 };
 /** POST api/broker/user_group/create/ */
 export const CreateUserGroupForm = v.object({ broker: Id, ...GroupFields });
@@ -218,19 +302,35 @@ export const DeleteUserGroupForm = v.object({ group: Id, version: Version });
 export type DeleteUserGroupForm = v.InferOutput<typeof DeleteUserGroupForm>;
 
 /** Emails or usernames, one a line or separated by commas or spaces. */
-export const identifiersOf = (text: string): string[] => [...new Set(text.split(/[\s,;]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+export const identifiersOf = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+];
 
 export const MembersQuery = v.object({ group: Id });
 export const GroupMember = v.object({ id: v.number(), username: v.string(), email: v.string(), name: v.string() });
 export type GroupMember = v.InferOutput<typeof GroupMember>;
-export const MembersReply = v.object({ status: v.literal(true), msg: v.string(), group: UserGroup, members: v.array(GroupMember) });
+export const MembersReply = v.object({
+  status: v.literal(true),
+  msg: v.string(),
+  group: UserGroup,
+  members: v.array(GroupMember),
+});
 export type MembersReply = v.InferOutput<typeof MembersReply>;
 /** POST api/broker/user_group/members/: users added by email or username. */
 export const AddMembersForm = v.object({
   group: Id,
   users: v.pipe(
-    v.string(), v.maxLength(20_000), lines(), v.transform(identifiersOf),
-    v.minLength(1, 'Type an email or username.'), v.maxLength(BROKER_LIMITS.membersPerAdd, `At most ${BROKER_LIMITS.membersPerAdd} users at once.`),
+    v.string(),
+    v.maxLength(20_000),
+    lines(),
+    v.transform(identifiersOf),
+    v.minLength(1, 'Type an email or username.'),
+    v.maxLength(BROKER_LIMITS.membersPerAdd, `At most ${BROKER_LIMITS.membersPerAdd} users at once.`),
   ),
 });
 export type AddMembersForm = v.InferOutput<typeof AddMembersForm>;
@@ -239,7 +339,11 @@ export const RemoveMemberForm = v.object({ group: Id, user: Id });
 export type RemoveMemberForm = v.InferOutput<typeof RemoveMemberForm>;
 
 /** HTTP 409 of a group changed or deleted since it was read: the groups of its broker as stored now. */
-export const StaleUserGroupReply = v.object({ status: v.literal(false), stale: v.literal(true), msg: v.string(), groups: v.array(UserGroup) });
+export const StaleUserGroupReply = v.object({
+  status: v.literal(false),
+  stale: v.literal(true),
+  msg: v.string(),
+  groups: v.array(UserGroup),
+});
 export type StaleUserGroupReply = v.InferOutput<typeof StaleUserGroupReply>;
 export const staleUserGroupOf = (error: unknown): StaleUserGroupReply | null => conflictOf(error, StaleUserGroupReply);
-

@@ -43,12 +43,26 @@ export const DomainMappingListQuery = v.object({
   broker: OptionalId,
   /** The last domain of the page before (keyset). */
   cursor: v.optional(v.pipe(v.string(), v.maxLength(253), oneLine()), ''),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'A whole number.'), v.transform(Number), v.minValue(1), v.maxValue(200)), String(DOMAIN_MAPPINGS_PAGE)),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'A whole number.'), v.transform(Number), v.minValue(1), v.maxValue(200)),
+    String(DOMAIN_MAPPINGS_PAGE),
+  ),
 });
 export type DomainMappingListQuery = v.InferOutput<typeof DomainMappingListQuery>;
 
-const BrokerId = v.pipe(v.string(DOMAIN_MESSAGES.chooseBroker), v.nonEmpty(DOMAIN_MESSAGES.chooseBroker), v.regex(/^\d{1,15}$/, DOMAIN_MESSAGES.chooseBroker), v.transform(Number), v.minValue(1, DOMAIN_MESSAGES.chooseBroker));
-const Version = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a version.'), v.transform(Number), v.minValue(1, 'Expected a version.'));
+const BrokerId = v.pipe(
+  v.string(DOMAIN_MESSAGES.chooseBroker),
+  v.nonEmpty(DOMAIN_MESSAGES.chooseBroker),
+  v.regex(/^\d{1,15}$/, DOMAIN_MESSAGES.chooseBroker),
+  v.transform(Number),
+  v.minValue(1, DOMAIN_MESSAGES.chooseBroker),
+);
+const Version = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,9}$/, 'Expected a version.'),
+  v.transform(Number),
+  v.minValue(1, 'Expected a version.'),
+);
 
 export const AddDomainMappingForm = v.object({ domain: DomainName, broker_id: BrokerId });
 export type AddDomainMappingForm = v.InferOutput<typeof AddDomainMappingForm>;
@@ -89,7 +103,10 @@ export type RemovedDomainMappingReply = v.InferOutput<typeof RemovedDomainMappin
 
 /** 409: someone changed or removed the mapping since it was read; `current` is what is stored now (null: removed). */
 export const StaleDomainMappingReply = v.object({
-  status: v.literal(false), stale: v.literal(true), msg: v.string(), current: v.nullable(DomainMapping),
+  status: v.literal(false),
+  stale: v.literal(true),
+  msg: v.string(),
+  current: v.nullable(DomainMapping),
 });
 export type StaleDomainMappingReply = v.InferOutput<typeof StaleDomainMappingReply>;
 
@@ -98,13 +115,26 @@ export type DomainBroker = v.InferOutput<typeof DomainBroker>;
 export const DomainBrokersReply = v.object({ status: v.literal(true), items: v.array(DomainBroker) });
 export type DomainBrokersReply = v.InferOutput<typeof DomainBrokersReply>;
 
-export const DomainUser = v.object({ id: v.number(), username: v.string(), email: v.string(), first_name: v.string(), last_name: v.string(), active: v.boolean() });
+export const DomainUser = v.object({
+  id: v.number(),
+  username: v.string(),
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  active: v.boolean(),
+});
 export type DomainUser = v.InferOutput<typeof DomainUser>;
-export const DomainUsersReply = v.object({ status: v.literal(true), items: v.array(DomainUser), next: v.nullable(v.number()) });
+export const DomainUsersReply = v.object({
+  status: v.literal(true),
+  items: v.array(DomainUser),
+  next: v.nullable(v.number()),
+});
 export type DomainUsersReply = v.InferOutput<typeof DomainUsersReply>;
 
 /** A 409 body read by shape: the stale reply, or null. */
-export const staleDomainMappingOf = (error: unknown): StaleDomainMappingReply | null => conflictOf(error, StaleDomainMappingReply);
+export const staleDomainMappingOf = (error: unknown): StaleDomainMappingReply | null =>
+  conflictOf(error, StaleDomainMappingReply);
 
 /** When a mapping was changed, as a person reads it. */
-export const changedAtText = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const changedAtText = (ms: number) =>
+  new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -20,7 +20,10 @@ export const FLAG_MESSAGES = {
 
 /** A distributor's key as the wire names it: the product key or tri. */
 export const Dist = v.pipe(
-  v.string('Name a distributor.'), v.trim(), v.nonEmpty('Name a distributor.'), v.maxLength(40, 'Name a distributor.'),
+  v.string('Name a distributor.'),
+  v.trim(),
+  v.nonEmpty('Name a distributor.'),
+  v.maxLength(40, 'Name a distributor.'),
   v.regex(/^[a-z0-9_]+$/, 'Name a distributor by its key.'),
 );
 
@@ -68,11 +71,20 @@ export const SaveFlagsReply = FlagsReply;
 export type SaveFlagsReply = FlagsReply;
 
 /** HTTP 409: someone saved since the version the save started from; `current` is what is stored now. */
-export const StaleFlagsReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: FlagsState });
+export const StaleFlagsReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: FlagsState,
+});
 export type StaleFlagsReply = v.InferOutput<typeof StaleFlagsReply>;
 
 export const flagsStateOf = (reply: FlagsReply): FlagsState => ({
-  dist: reply.dist, flags: reply.result.status, version: reply.version, updated_by: reply.updated_by, updated_at: reply.updated_at,
+  dist: reply.dist,
+  flags: reply.result.status,
+  version: reply.version,
+  updated_by: reply.updated_by,
+  updated_at: reply.updated_at,
 });
 
 /** A failed save's 409, read by shape. */
@@ -92,10 +104,15 @@ export const LATEST_MAX = 20;
  * (status new). latest (default 0): also the N newest of them, newest first, in result.latest.
  */
 export const NewSubmissionsQuery = v.object({
-  latest: v.optional(v.pipe(
-    v.string(), v.regex(/^\d{1,3}$/, `Ask for 0 to ${LATEST_MAX} submissions.`), v.transform(Number),
-    v.maxValue(LATEST_MAX, `Ask for 0 to ${LATEST_MAX} submissions.`),
-  ), '0'),
+  latest: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, `Ask for 0 to ${LATEST_MAX} submissions.`),
+      v.transform(Number),
+      v.maxValue(LATEST_MAX, `Ask for 0 to ${LATEST_MAX} submissions.`),
+    ),
+    '0',
+  ),
   fetch_new: v.optional(FormBool, 'true'),
 });
 export type NewSubmissionsQuery = v.InferOutput<typeof NewSubmissionsQuery>;

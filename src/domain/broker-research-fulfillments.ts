@@ -6,8 +6,11 @@
 // Requests are form data (spec §7); ids travel as text.
 import * as v from 'valibot';
 import {
-  FULFILLMENT_SOURCES, FULFILLMENT_STATUSES, Reason,
-  type FulfillmentSource, type FulfillmentStatus,
+  FULFILLMENT_SOURCES,
+  FULFILLMENT_STATUSES,
+  Reason,
+  type FulfillmentSource,
+  type FulfillmentStatus,
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
 import { Id } from './wire';
@@ -16,10 +19,11 @@ import { Id } from './wire';
 /** A day as the URL and the date inputs write it. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (day: string) => DAY_PATTERN.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-const Day = (what: string) => v.union([
-  v.literal(''),
-  v.pipe(v.string(), v.trim(), v.check(isRealDay, `${what} must be a date such as 2026-11-27.`)),
-]);
+const Day = (what: string) =>
+  v.union([
+    v.literal(''),
+    v.pipe(v.string(), v.trim(), v.check(isRealDay, `${what} must be a date such as 2026-11-27.`)),
+  ]);
 const OptionalId = v.optional(v.union([v.literal(''), Id]), '');
 
 /** The first moment (UTC) of a day written YYYY-MM-DD. */
@@ -45,24 +49,48 @@ const RANGE_ORDER = 'To must be on or after From.';
 
 export const FulfillmentFilter = v.object(filterEntries);
 export type FulfillmentFilter = v.InferOutput<typeof FulfillmentFilter>;
-export const NO_FILTER: FulfillmentFilter = { status: '', source: '', broker_id: '', organization_id: '', user_id: '', from: '', to: '' };
+export const NO_FILTER: FulfillmentFilter = {
+  status: '',
+  source: '',
+  broker_id: '',
+  organization_id: '',
+  user_id: '',
+  from: '',
+  to: '',
+};
 
 // ── POST user/get_fulfillment_info/ ───────────────────────────────────────
 export const FULFILLMENT_PAGE_SIZE = 50;
 /** The total is counted up to this many, then said as "more than". */
 export const FULFILLMENT_TOTAL_CAP = 1_000;
 
-export const FulfillmentListForm = v.pipe(v.object({
-  ...filterEntries,
-  /** Opaque keyset position from a previous reply; '' for the first page. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(400)), ''),
-  page_size: v.optional(v.pipe(
-    v.union([v.string(), v.number()]), v.transform(Number),
-    v.picklist(PAGE_SIZES, `Choose ${PAGE_SIZES.join(', ')} fulfillments a page.`),
-  ), FULFILLMENT_PAGE_SIZE),
-  /** Count the matches (the first page of a search asks; page turns keep theirs). */
-  with_total: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((x) => x === 'true')), 'true'),
-}), v.forward(v.check((f) => inOrder(f), RANGE_ORDER), ['to']));
+export const FulfillmentListForm = v.pipe(
+  v.object({
+    ...filterEntries,
+    /** Opaque keyset position from a previous reply; '' for the first page. */
+    cursor: v.optional(v.pipe(v.string(), v.maxLength(400)), ''),
+    page_size: v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(Number),
+        v.picklist(PAGE_SIZES, `Choose ${PAGE_SIZES.join(', ')} fulfillments a page.`),
+      ),
+      FULFILLMENT_PAGE_SIZE,
+    ),
+    /** Count the matches (the first page of a search asks; page turns keep theirs). */
+    with_total: v.optional(
+      v.pipe(
+        v.picklist(['true', 'false']),
+        v.transform((x) => x === 'true'),
+      ),
+      'true',
+    ),
+  }),
+  v.forward(
+    v.check((f) => inOrder(f), RANGE_ORDER),
+    ['to'],
+  ),
+);
 export type FulfillmentListForm = v.InferOutput<typeof FulfillmentListForm>;
 
 export const FulfillmentRow = v.object({
@@ -116,22 +144,49 @@ export function fulfillmentTotalWords(total: number, capped: boolean): string {
 // ── POST user/export_br_fulfill_info/ ─────────────────────────────────────
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type FulfillmentExportFormat = (typeof EXPORT_FORMATS)[number];
-export const FulfillmentExportForm = v.pipe(v.object({
-  ...filterEntries,
-  format: v.picklist(EXPORT_FORMATS, 'Choose csv or xlsx.'),
-}), v.forward(v.check((f) => inOrder(f), RANGE_ORDER), ['to']));
+export const FulfillmentExportForm = v.pipe(
+  v.object({
+    ...filterEntries,
+    format: v.picklist(EXPORT_FORMATS, 'Choose csv or xlsx.'),
+  }),
+  v.forward(
+    v.check((f) => inOrder(f), RANGE_ORDER),
+    ['to'],
+  ),
+);
 export type FulfillmentExportForm = v.InferOutput<typeof FulfillmentExportForm>;
 /** The export's columns, in order (the header row). Times are ISO 8601, UTC. */
 export const FULFILLMENT_EXPORT_COLUMNS = [
-  'id', 'user_id', 'user_name', 'user_email', 'organization_id', 'organization', 'broker_id', 'broker', 'source', 'request_id',
-  'source_name', 'dist', 'starts_at', 'ends_at', 'status', 'ended_at', 'ended_by', 'ended_reason', 'created_at',
+  'id',
+  'user_id',
+  'user_name',
+  'user_email',
+  'organization_id',
+  'organization',
+  'broker_id',
+  'broker',
+  'source',
+  'request_id',
+  'source_name',
+  'dist',
+  'starts_at',
+  'ends_at',
+  'status',
+  'ended_at',
+  'ended_by',
+  'ended_reason',
+  'created_at',
 ] as const satisfies readonly (keyof FulfillmentRow)[];
 
 // ── POST user/end_br_fulfillment/ ─────────────────────────────────────────
 /** Ends an active fulfillment from the version the person saw, saying why. */
 export const EndFulfillmentForm = v.object({
   id: Id,
-  version: v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a version.'), v.transform(Number)), v.number()]), v.integer(), v.minValue(1)),
+  version: v.pipe(
+    v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a version.'), v.transform(Number)), v.number()]),
+    v.integer(),
+    v.minValue(1),
+  ),
   reason: Reason,
 });
 export type EndFulfillmentForm = v.InferOutput<typeof EndFulfillmentForm>;
@@ -139,7 +194,11 @@ export type EndFulfillmentForm = v.InferOutput<typeof EndFulfillmentForm>;
 export const EndFulfillmentReply = v.object({ status: v.literal(true), msg: v.string(), fulfillment: FulfillmentRow });
 export type EndFulfillmentReply = v.InferOutput<typeof EndFulfillmentReply>;
 /** 409: another member of staff ended it (or changed it) first; the row as it is now. */
-export const EndFulfillmentConflict = v.object({ status: v.literal(false), msg: v.string(), fulfillment: FulfillmentRow });
+export const EndFulfillmentConflict = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  fulfillment: FulfillmentRow,
+});
 export type EndFulfillmentConflict = v.InferOutput<typeof EndFulfillmentConflict>;
 
 export const FULFILLMENT_MESSAGES = {

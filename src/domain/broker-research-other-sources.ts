@@ -33,9 +33,11 @@ export const IMPORT_FULFILLMENTS_PAGE_SIZE = 50;
 export const OTHER_SOURCE_COLUMNS = ['user', 'broker', 'starts', 'ends'] as const;
 export type OtherSourceColumn = (typeof OTHER_SOURCE_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly OtherSourceColumn[] = ['user', 'broker', 'starts'];
-export const OTHER_SOURCE_HEADER_HELP = 'The first row names the columns: user, broker, starts and, if the file has end dates, ends.';
+export const OTHER_SOURCE_HEADER_HELP =
+  'The first row names the columns: user, broker, starts and, if the file has end dates, ends.';
 /** A file a person can start from. */
-export const OTHER_SOURCE_TEMPLATE = 'user,broker,starts,ends\r\nana@example.com,Apex Securities,2026-12-01,2027-11-30\r\n';
+export const OTHER_SOURCE_TEMPLATE =
+  'user,broker,starts,ends\r\nana@example.com,Apex Securities,2026-12-01,2027-11-30\r\n';
 
 /** One data row that passed the file's rules; the server then judges it against the database. */
 export interface OtherSourceRow {
@@ -75,7 +77,8 @@ export const OTHER_SOURCE_REASONS = {
   noUser: 'No user: give an email, a username or a user id.',
   noBroker: 'No broker: give the broker id or its exact name.',
   tooLong: (what: string) => `The ${what} is longer than ${OTHER_SOURCE_CELL_MAX} characters.`,
-  starts: (text: string) => (text === '' ? 'No start date: write it as YYYY-MM-DD.' : `Starts “${text}” is not a date: write YYYY-MM-DD.`),
+  starts: (text: string) =>
+    text === '' ? 'No start date: write it as YYYY-MM-DD.' : `Starts “${text}” is not a date: write YYYY-MM-DD.`,
   ends: (text: string) => `Ends “${text}” is not a date: write YYYY-MM-DD, or leave it empty.`,
   endsBeforeStarts: 'Ends on or before it starts.',
   endsPast: (today: string) => `Ends before today (${today}): there is nothing to entitle.`,
@@ -92,24 +95,34 @@ export const OTHER_SOURCE_REASONS = {
 const headerKey = (cell: string) => cell.trim().toLowerCase();
 
 /** Why the first row is not the header, or the columns it names. */
-function readHeader(cells: readonly string[]): { ok: true; columns: OtherSourceColumn[] } | { ok: false; reason: string } {
+function readHeader(
+  cells: readonly string[],
+): { ok: true; columns: OtherSourceColumn[] } | { ok: false; reason: string } {
   const named = cells.map(headerKey);
   while (named.length > 0 && named.at(-1) === '') named.pop();
   const unknown = named.filter((c) => !(OTHER_SOURCE_COLUMNS as readonly string[]).includes(c));
   if (unknown.length > 0) {
     const shown = unknown.map((c) => (c === '' ? '(an empty name)' : `“${c.slice(0, 40)}”`)).join(', ');
-    return { ok: false, reason: `The header names ${unknown.length === 1 ? 'a column' : 'columns'} this upload does not know: ${shown}. ${OTHER_SOURCE_HEADER_HELP}` };
+    return {
+      ok: false,
+      reason: `The header names ${unknown.length === 1 ? 'a column' : 'columns'} this upload does not know: ${shown}. ${OTHER_SOURCE_HEADER_HELP}`,
+    };
   }
   const twice = named.find((c, i) => named.indexOf(c) !== i);
   if (twice) return { ok: false, reason: `The header names the column ${twice} twice. ${OTHER_SOURCE_HEADER_HELP}` };
   const missing = REQUIRED_COLUMNS.filter((c) => !named.includes(c));
-  if (missing.length > 0) return { ok: false, reason: `The header has no ${missing.join(', ')} column. ${OTHER_SOURCE_HEADER_HELP}` };
+  if (missing.length > 0)
+    return { ok: false, reason: `The header has no ${missing.join(', ')} column. ${OTHER_SOURCE_HEADER_HELP}` };
   return { ok: true, columns: named as OtherSourceColumn[] };
 }
 
 /** The columns the header names and the data rows after it, or why the file is refused whole (no header, a wrong header, no data rows, too many). */
-export function splitOtherSourceRows(rows: readonly CsvRow[], maxRows = OTHER_SOURCE_MAX_ROWS):
-  { ok: true; columns: OtherSourceColumn[]; data: CsvRow[] } | { ok: false; reason: string; problems: CsvRowProblem[] } {
+export function splitOtherSourceRows(
+  rows: readonly CsvRow[],
+  maxRows = OTHER_SOURCE_MAX_ROWS,
+):
+  | { ok: true; columns: OtherSourceColumn[]; data: CsvRow[] }
+  | { ok: false; reason: string; problems: CsvRowProblem[] } {
   const filled = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   const first = filled[0];
   if (!first) return { ok: false, reason: 'The file is empty.', problems: [] };
@@ -117,12 +130,20 @@ export function splitOtherSourceRows(rows: readonly CsvRow[], maxRows = OTHER_SO
   if (!header.ok) return { ok: false, reason: header.reason, problems: [] };
   const data = filled.slice(1);
   if (data.length === 0) return { ok: false, reason: 'The file holds only its header and no rows.', problems: [] };
-  if (data.length > maxRows) return { ok: false, reason: `The file holds ${count(data.length)} rows; send at most ${count(maxRows)}.`, problems: [] };
+  if (data.length > maxRows)
+    return {
+      ok: false,
+      reason: `The file holds ${count(data.length)} rows; send at most ${count(maxRows)}.`,
+      problems: [],
+    };
   return { ok: true, columns: header.columns, data };
 }
 
 /** One data row by the file's own rules: taken, or reported with its number, its text and why. */
-export function judgeFileRow(columns: readonly OtherSourceColumn[], { row, cells: raw }: CsvRow): OtherSourceRow | CsvRowProblem {
+export function judgeFileRow(
+  columns: readonly OtherSourceColumn[],
+  { row, cells: raw }: CsvRow,
+): OtherSourceRow | CsvRowProblem {
   const cells = raw.map((c) => c.trim());
   while (cells.length > columns.length && cells.at(-1) === '') cells.pop();
   const value = cells.join(',').slice(0, 200);
@@ -180,19 +201,37 @@ export type OtherSourceFileSummary =
 export function summariseOtherSourceFile(read: OtherSourceRead): OtherSourceFileSummary {
   if (!read.ok) return read;
   return {
-    ok: true, rows: read.rows.length + read.problems.length, taken: read.rows.length, problemCount: read.problems.length,
-    problems: read.problems.slice(0, OTHER_SOURCE_REPORT_SHOWN), problemsCsv: read.problems.length > 0 ? problemsCsv(read.problems) : '',
+    ok: true,
+    rows: read.rows.length + read.problems.length,
+    taken: read.rows.length,
+    problemCount: read.problems.length,
+    problems: read.problems.slice(0, OTHER_SOURCE_REPORT_SHOWN),
+    problemsCsv: read.problems.length > 0 ? problemsCsv(read.problems) : '',
   };
 }
 
 // ── the calls ─────────────────────────────────────────────────────────
-export const SourceName = v.pipe(Text(SOURCE_NAME_MAX), v.nonEmpty('Name the source, for example Refinitiv entitlement file.'));
-export const Distributor = v.pipe(v.string(), v.trim(), v.nonEmpty('Choose the distributor.'), v.maxLength(40, 'Choose the distributor.'), oneLine());
+export const SourceName = v.pipe(
+  Text(SOURCE_NAME_MAX),
+  v.nonEmpty('Name the source, for example Refinitiv entitlement file.'),
+);
+export const Distributor = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Choose the distributor.'),
+  v.maxLength(40, 'Choose the distributor.'),
+  oneLine(),
+);
 
 /** other_sources/verify/ and other_sources/apply/: the file, where it came from, which distributor. */
 /** A file of the form, whichever realm made it (the checked shape, not the class). */
 const UploadedFile = v.custom<File>(
-  (x) => typeof x === 'object' && x !== null && typeof (x as File).arrayBuffer === 'function' && typeof (x as File).name === 'string' && typeof (x as File).size === 'number',
+  (x) =>
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as File).arrayBuffer === 'function' &&
+    typeof (x as File).name === 'string' &&
+    typeof (x as File).size === 'number',
   'Choose a CSV file.',
 );
 
@@ -228,20 +267,36 @@ const UploadCounts = {
 };
 export const VerifyReply = v.object({ status: v.literal(true), ...UploadCounts });
 export type VerifyReply = v.InferOutput<typeof VerifyReply>;
-export const ApplyReply = v.object({ status: v.literal(true), msg: v.string(), import_id: v.number(), ...UploadCounts });
+export const ApplyReply = v.object({
+  status: v.literal(true),
+  msg: v.string(),
+  import_id: v.number(),
+  ...UploadCounts,
+});
 export type ApplyReply = v.InferOutput<typeof ApplyReply>;
 
 /** The report as the CSV a person downloads: row, value, outcome, reason. */
 export function reportCsv(report: readonly ReportRow[]): string {
-  return problemsCsv(report.map((r) => ({ row: r.row, value: r.value, reason: `${r.outcome === 'skipped' ? 'Skipped' : 'Refused'}: ${r.reason}` })));
+  return problemsCsv(
+    report.map((r) => ({
+      row: r.row,
+      value: r.value,
+      reason: `${r.outcome === 'skipped' ? 'Skipped' : 'Refused'}: ${r.reason}`,
+    })),
+  );
 }
 
 const counted = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 /** "1,204 fulfillments added; 3 rows skipped, 12 refused." */
 export function applyMessage(r: { taken: number; skipped: number; refused: number }): string {
   const head = r.taken > 0 ? `${counted(r.taken, 'fulfillment')} added` : 'No fulfillment added';
-  const rest = [r.skipped > 0 ? `${count(r.skipped)} skipped` : '', r.refused > 0 ? `${count(r.refused)} refused` : ''].filter(Boolean);
-  return rest.length > 0 ? `${head}; ${counted(r.skipped + r.refused, 'row')} not taken (${rest.join(', ')}).` : `${head}.`;
+  const rest = [
+    r.skipped > 0 ? `${count(r.skipped)} skipped` : '',
+    r.refused > 0 ? `${count(r.refused)} refused` : '',
+  ].filter(Boolean);
+  return rest.length > 0
+    ? `${head}; ${counted(r.skipped + r.refused, 'row')} not taken (${rest.join(', ')}).`
+    : `${head}.`;
 }
 
 // ── the imports ───────────────────────────────────────────────────────
@@ -255,7 +310,11 @@ export type ImportItem = v.InferOutput<typeof ImportItem>;
 
 /** Newest first; `after` is the last id of the page before (ids grow with time). */
 export const ImportsQuery = v.object({ after: v.optional(v.union([v.literal(''), Id]), '') });
-export const ImportsReply = v.object({ status: v.literal(true), imports: v.array(ImportItem), next: v.nullable(v.number()) });
+export const ImportsReply = v.object({
+  status: v.literal(true),
+  imports: v.array(ImportItem),
+  next: v.nullable(v.number()),
+});
 export type ImportsReply = v.InferOutput<typeof ImportsReply>;
 
 export const ImportFulfillmentsQuery = v.object({ import: Id, after: v.optional(v.union([v.literal(''), Id]), '') });
@@ -272,6 +331,9 @@ export const ImportFulfillment = v.object({
 });
 export type ImportFulfillment = v.InferOutput<typeof ImportFulfillment>;
 export const ImportFulfillmentsReply = v.object({
-  status: v.literal(true), import: ImportItem, fulfillments: v.array(ImportFulfillment), next: v.nullable(v.number()),
+  status: v.literal(true),
+  import: ImportItem,
+  fulfillments: v.array(ImportFulfillment),
+  next: v.nullable(v.number()),
 });
 export type ImportFulfillmentsReply = v.InferOutput<typeof ImportFulfillmentsReply>;

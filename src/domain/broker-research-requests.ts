@@ -7,8 +7,14 @@
 import * as v from 'valibot';
 import { conflictOf } from './conflict';
 import {
-  REQUEST_ACTION_KEYS, REQUEST_ACTIONS, REQUEST_STATUS_LABELS, REQUEST_STATUSES, Reason, canAct,
-  type RequestAction, type RequestStatus,
+  REQUEST_ACTION_KEYS,
+  REQUEST_ACTIONS,
+  REQUEST_STATUS_LABELS,
+  REQUEST_STATUSES,
+  Reason,
+  canAct,
+  type RequestAction,
+  type RequestStatus,
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
 import { Id, JsonField } from './wire';
@@ -33,11 +39,18 @@ export const BULK_MAX = 1_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** YYYY-MM-DD, a real day; '' for none. */
 export const Day = v.pipe(
-  v.string(), v.trim(),
-  v.check((s) => s === '' || (DAY_PATTERN.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), 'Type a date as YYYY-MM-DD.'),
+  v.string(),
+  v.trim(),
+  v.check(
+    (s) => s === '' || (DAY_PATTERN.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)),
+    'Type a date as YYYY-MM-DD.',
+  ),
 );
 const OptionalId = v.optional(v.union([v.literal(''), Id], 'Expected an id.'), '');
-export const StatusFilter = v.optional(v.union([v.literal(''), v.picklist(REQUEST_STATUSES)], `Choose one of: ${REQUEST_STATUSES.join(', ')}.`), '');
+export const StatusFilter = v.optional(
+  v.union([v.literal(''), v.picklist(REQUEST_STATUSES)], `Choose one of: ${REQUEST_STATUSES.join(', ')}.`),
+  '',
+);
 
 /** The filters of the list, as the URL and the form carry them ('' for none). */
 export const RequestFilterFields = {
@@ -50,7 +63,13 @@ export const RequestFilterFields = {
 };
 const inOrder = (f: { from: string; to: string }) => f.from === '' || f.to === '' || f.from <= f.to;
 const OUT_OF_ORDER = 'The end date is before the start date.';
-export const RequestFilters = v.pipe(v.object(RequestFilterFields), v.forward(v.check((f) => inOrder(f), OUT_OF_ORDER), ['to']));
+export const RequestFilters = v.pipe(
+  v.object(RequestFilterFields),
+  v.forward(
+    v.check((f) => inOrder(f), OUT_OF_ORDER),
+    ['to'],
+  ),
+);
 export type RequestFilters = v.InferOutput<typeof RequestFilters>;
 export const NO_REQUEST_FILTERS: RequestFilters = { status: '', broker: '', org: '', user: '', from: '', to: '' };
 /** The list's filters as the URL carries them ('' for none). */
@@ -68,14 +87,28 @@ export interface RequestsQuery {
   cursor: string;
 }
 /** The rows a bulk action is previewed for: the chosen ones, or every row the filters match. */
-export type PreviewInput = { kind: 'chosen'; requests: SeenRequest[] } | { kind: 'matching'; filters: RequestFilterText };
+export type PreviewInput =
+  { kind: 'chosen'; requests: SeenRequest[] } | { kind: 'matching'; filters: RequestFilterText };
 
-export const ListRequestsForm = v.pipe(v.object({
-  ...RequestFilterFields,
-  /** Opaque keyset position from a previous reply; '' for the first page. */
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
-  page_size: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(PAGE_SIZES, `Choose ${PAGE_SIZES.join(', ')} requests a page.`)), 50),
-}), v.forward(v.check((f) => inOrder(f), OUT_OF_ORDER), ['to']));
+export const ListRequestsForm = v.pipe(
+  v.object({
+    ...RequestFilterFields,
+    /** Opaque keyset position from a previous reply; '' for the first page. */
+    cursor: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+    page_size: v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(Number),
+        v.picklist(PAGE_SIZES, `Choose ${PAGE_SIZES.join(', ')} requests a page.`),
+      ),
+      50,
+    ),
+  }),
+  v.forward(
+    v.check((f) => inOrder(f), OUT_OF_ORDER),
+    ['to'],
+  ),
+);
 export type ListRequestsForm = v.InferOutput<typeof ListRequestsForm>;
 
 export const RequestRow = v.object({
@@ -107,7 +140,11 @@ export const ListRequestsReply = v.object({
   next_cursor: v.nullable(v.string()),
   prev_cursor: v.nullable(v.string()),
   /** The names of the broker, organization and user filtered by, so a reloaded page can say them. */
-  named: v.object({ broker: v.nullable(Named), org: v.nullable(Named), user: v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() })) }),
+  named: v.object({
+    broker: v.nullable(Named),
+    org: v.nullable(Named),
+    user: v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() })),
+  }),
 });
 export type ListRequestsReply = v.InferOutput<typeof ListRequestsReply>;
 
@@ -136,7 +173,10 @@ export const HistoryEntry = v.object({
 export type HistoryEntry = v.InferOutput<typeof HistoryEntry>;
 
 export const RequestFulfillment = v.object({
-  id: v.number(), status: v.picklist(['active', 'ended']), starts_at: v.number(), ended_at: v.nullable(v.number()),
+  id: v.number(),
+  status: v.picklist(['active', 'ended']),
+  starts_at: v.number(),
+  ended_at: v.nullable(v.number()),
 });
 export type RequestFulfillment = v.InferOutput<typeof RequestFulfillment>;
 
@@ -152,18 +192,33 @@ export type OneRequestReply = v.InferOutput<typeof OneRequestReply>;
 
 // ── actions ───────────────────────────────────────────────────────────────
 export const ActionName = v.picklist(REQUEST_ACTION_KEYS, `Choose one of: ${REQUEST_ACTION_KEYS.join(', ')}.`);
-const Version = v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected the version the request was read at.'), v.transform(Number)), v.number()]),
-  v.integer('Expected the version the request was read at.'), v.minValue(1, 'Expected the version the request was read at.'));
+const Version = v.pipe(
+  v.union([
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected the version the request was read at.'), v.transform(Number)),
+    v.number(),
+  ]),
+  v.integer('Expected the version the request was read at.'),
+  v.minValue(1, 'Expected the version the request was read at.'),
+);
 /** A rejection says why; the other actions take no reason. */
 const saysWhy = (f: { action: RequestAction; reason: string }) => f.action !== 'reject' || f.reason.trim() !== '';
-const OptionalReason = v.optional(v.union([v.pipe(v.string(), v.trim(), v.length(0)), Reason], 'At most 500 characters.'), '');
+const OptionalReason = v.optional(
+  v.union([v.pipe(v.string(), v.trim(), v.length(0)), Reason], 'At most 500 characters.'),
+  '',
+);
 
-export const RequestActionForm = v.pipe(v.object({
-  id: Id,
-  action: ActionName,
-  version: Version,
-  reason: OptionalReason,
-}), v.forward(v.check((f) => saysWhy(f), 'Say why.'), ['reason']));
+export const RequestActionForm = v.pipe(
+  v.object({
+    id: Id,
+    action: ActionName,
+    version: Version,
+    reason: OptionalReason,
+  }),
+  v.forward(
+    v.check((f) => saysWhy(f), 'Say why.'),
+    ['reason'],
+  ),
+);
 export type RequestActionForm = v.InferOutput<typeof RequestActionForm>;
 
 /** Why an action left a request as it was. */
@@ -202,18 +257,27 @@ export const RequestConflictReply = v.object({
 });
 export type RequestConflictReply = v.InferOutput<typeof RequestConflictReply>;
 
-export const requestConflictOf = (error: unknown): RequestConflictReply | null => conflictOf(error, RequestConflictReply);
+export const requestConflictOf = (error: unknown): RequestConflictReply | null =>
+  conflictOf(error, RequestConflictReply);
 
 // ── bulk ──────────────────────────────────────────────────────────────────
 export const SeenRequest = v.object({ id: Id, version: Version });
 export type SeenRequest = v.InferOutput<typeof SeenRequest>;
-const SeenList = v.pipe(v.array(SeenRequest), v.minLength(1, 'Choose at least one request.'), v.maxLength(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} requests at once.`));
+const SeenList = v.pipe(
+  v.array(SeenRequest),
+  v.minLength(1, 'Choose at least one request.'),
+  v.maxLength(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} requests at once.`),
+);
 
 /** Either the requests chosen (with the versions seen) or all matching the filters (the newest BULK_MAX). */
-export const BulkSelection = v.variant('kind', [
-  v.object({ kind: v.literal('chosen'), requests: SeenList }),
-  v.object({ kind: v.literal('matching'), filters: RequestFilters }),
-], 'Expected the chosen requests or the filters.');
+export const BulkSelection = v.variant(
+  'kind',
+  [
+    v.object({ kind: v.literal('chosen'), requests: SeenList }),
+    v.object({ kind: v.literal('matching'), filters: RequestFilters }),
+  ],
+  'Expected the chosen requests or the filters.',
+);
 export type BulkSelection = v.InferOutput<typeof BulkSelection>;
 
 export const BulkPreviewForm = v.object({ selection: JsonField(BulkSelection, 'selection', 100_000) });
@@ -235,11 +299,17 @@ export const BulkPreviewReply = v.object({
 });
 export type BulkPreviewReply = v.InferOutput<typeof BulkPreviewReply>;
 
-export const BulkActionForm = v.pipe(v.object({
-  action: ActionName,
-  requests: JsonField(SeenList, 'requests', 100_000),
-  reason: OptionalReason,
-}), v.forward(v.check((f) => saysWhy(f), 'Say why.'), ['reason']));
+export const BulkActionForm = v.pipe(
+  v.object({
+    action: ActionName,
+    requests: JsonField(SeenList, 'requests', 100_000),
+    reason: OptionalReason,
+  }),
+  v.forward(
+    v.check((f) => saysWhy(f), 'Say why.'),
+    ['reason'],
+  ),
+);
 export type BulkActionForm = v.InferOutput<typeof BulkActionForm>;
 
 export const BulkActionReply = v.object({
@@ -252,17 +322,30 @@ export type BulkActionReply = v.InferOutput<typeof BulkActionReply>;
 
 // ── words ─────────────────────────────────────────────────────────────────
 export const REQUEST_COLUMN_LABELS = {
-  when: 'Requested', user: 'User', organization: 'Organization', broker: 'Broker', status: 'Status', note: 'Note', decided: 'Decided',
+  when: 'Requested',
+  user: 'User',
+  organization: 'Organization',
+  broker: 'Broker',
+  status: 'Status',
+  note: 'Note',
+  decided: 'Decided',
 } as const;
 
-export const REQUEST_ACTION_DONE: Record<RequestAction, string> = { approve: 'approved', reject: 'rejected', send: 'sent to the broker' };
+export const REQUEST_ACTION_DONE: Record<RequestAction, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  send: 'sent to the broker',
+};
 export const REQUEST_AUDIT_ACTIONS: Record<RequestAction, string> = {
-  approve: 'research request approved', reject: 'research request rejected', send: 'research request sent to broker',
+  approve: 'research request approved',
+  reject: 'research request rejected',
+  send: 'research request sent to broker',
 };
 
 export const requestStatusLabel = (s: RequestStatus) => REQUEST_STATUS_LABELS[s];
 /** The actions a request of this status offers, in the lifecycle's order. */
-export const actionsFor = (status: RequestStatus): RequestAction[] => REQUEST_ACTION_KEYS.filter((a) => canAct(a, status));
+export const actionsFor = (status: RequestStatus): RequestAction[] =>
+  REQUEST_ACTION_KEYS.filter((a) => canAct(a, status));
 export const actionLabel = (a: RequestAction) => REQUEST_ACTIONS[a].label;
 
 export const requestDoneWords = (action: RequestAction, id: number) => `Request ${id} ${REQUEST_ACTION_DONE[action]}.`;

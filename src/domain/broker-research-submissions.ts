@@ -22,14 +22,20 @@ export const SUBMISSION_ACTIONS = {
   start_review: { from: ['new'], to: 'in_review', label: 'Start review', done: 'Review started.', needsReason: false },
   publish: { from: ['new', 'in_review'], to: 'published', label: 'Publish', done: 'Published.', needsReason: false },
   reject: { from: ['new', 'in_review'], to: 'rejected', label: 'Reject', done: 'Rejected.', needsReason: true },
-} as const satisfies Record<string, { from: readonly SubmissionStatus[]; to: SubmissionStatus; label: string; done: string; needsReason: boolean }>;
+} as const satisfies Record<
+  string,
+  { from: readonly SubmissionStatus[]; to: SubmissionStatus; label: string; done: string; needsReason: boolean }
+>;
 export type SubmissionAction = keyof typeof SUBMISSION_ACTIONS;
 export const SUBMISSION_ACTION_KEYS = Object.keys(SUBMISSION_ACTIONS) as SubmissionAction[];
 export const canActOnSubmission = (action: SubmissionAction, status: SubmissionStatus): boolean =>
   (SUBMISSION_ACTIONS[action].from as readonly SubmissionStatus[]).includes(status);
-export const actionsFor = (status: SubmissionStatus): SubmissionAction[] => SUBMISSION_ACTION_KEYS.filter((a) => canActOnSubmission(a, status));
+export const actionsFor = (status: SubmissionStatus): SubmissionAction[] =>
+  SUBMISSION_ACTION_KEYS.filter((a) => canActOnSubmission(a, status));
 /** Statuses no action leaves. */
-export const FINAL_SUBMISSION_STATUSES: readonly SubmissionStatus[] = SUBMISSION_STATUSES.filter((s) => actionsFor(s).length === 0);
+export const FINAL_SUBMISSION_STATUSES: readonly SubmissionStatus[] = SUBMISSION_STATUSES.filter(
+  (s) => actionsFor(s).length === 0,
+);
 
 export const SUBMISSION_MESSAGES = {
   noSubmission: (id: number) => `No submission has the id ${id}.`,
@@ -66,13 +72,20 @@ export type SubmissionCursor = v.InferOutput<typeof SubmissionCursor>;
 /** The cursor as the URL carries it: '1764000000000.812'. */
 export const cursorText = (c: SubmissionCursor) => `${c.at}.${c.id}`;
 const CursorField = v.pipe(
-  v.string(), v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
-  v.transform((s): SubmissionCursor => { const [at, id] = s.split('.'); return { at: Number(at), id: Number(id) }; }),
+  v.string(),
+  v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
+  v.transform((s): SubmissionCursor => {
+    const [at, id] = s.split('.');
+    return { at: Number(at), id: Number(id) };
+  }),
 );
 
 // ── GET api/researchreports/user_submissions/ (status, q, cursor) ────
 export const SubmissionListQuery = v.object({
-  status: v.optional(v.union([v.literal(''), v.picklist(SUBMISSION_STATUSES, 'Choose a status.')], 'Choose a status.'), ''),
+  status: v.optional(
+    v.union([v.literal(''), v.picklist(SUBMISSION_STATUSES, 'Choose a status.')], 'Choose a status.'),
+    '',
+  ),
   q: v.optional(Text(SUBMISSION_SEARCH_MAX), ''),
   cursor: v.optional(v.union([v.literal(''), CursorField], 'Not a page of this list.'), ''),
 });
@@ -90,7 +103,11 @@ export const SubmissionActionForm = v.pipe(
   v.object({
     id: Id,
     action: v.picklist(SUBMISSION_ACTION_KEYS, 'Choose an action.'),
-    version: v.pipe(v.string('Expected the version the submission was read at.'), v.regex(/^\d{1,9}$/, 'Expected the version the submission was read at.'), v.transform(Number)),
+    version: v.pipe(
+      v.string('Expected the version the submission was read at.'),
+      v.regex(/^\d{1,9}$/, 'Expected the version the submission was read at.'),
+      v.transform(Number),
+    ),
     reason: v.optional(v.string(), ''),
   }),
   // A rejection says why (Reason's rules); other actions carry no reason.
@@ -99,7 +116,10 @@ export const SubmissionActionForm = v.pipe(
     if (!SUBMISSION_ACTIONS[rest.action].needsReason) return { ...rest, reason: null };
     const parsed = v.safeParse(Reason, reason);
     if (parsed.success) return { ...rest, reason: parsed.output };
-    addIssue({ message: parsed.issues[0].message, path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'reason', value: reason }] });
+    addIssue({
+      message: parsed.issues[0].message,
+      path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'reason', value: reason }],
+    });
     return NEVER;
   }),
 );
@@ -107,19 +127,29 @@ export type SubmissionActionForm = v.InferOutput<typeof SubmissionActionForm>;
 export const SubmissionActionReply = v.object({ status: v.literal(true), msg: v.string(), submission: SubmissionItem });
 export type SubmissionActionReply = v.InferOutput<typeof SubmissionActionReply>;
 /** HTTP 409: someone acted since the version read; `current` is the submission now. */
-export const StaleSubmissionReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: SubmissionItem });
+export const StaleSubmissionReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: SubmissionItem,
+});
 export type StaleSubmissionReply = v.InferOutput<typeof StaleSubmissionReply>;
 
-export const staleSubmissionOf = (error: unknown): StaleSubmissionReply | null => conflictOf(error, StaleSubmissionReply);
+export const staleSubmissionOf = (error: unknown): StaleSubmissionReply | null =>
+  conflictOf(error, StaleSubmissionReply);
 
 /** 'Anna Berg published it' — who moved a submission on, in words. */
 export function decidedText(s: SubmissionItem): string {
   const who = s.reviewed_by ?? 'Someone';
   switch (s.status) {
-    case 'in_review': return `${who} started reviewing it`;
-    case 'published': return `${who} published it`;
-    case 'rejected': return `${who} rejected it`;
-    default: return `${who} changed it`;
+    case 'in_review':
+      return `${who} started reviewing it`;
+    case 'published':
+      return `${who} published it`;
+    case 'rejected':
+      return `${who} rejected it`;
+    default:
+      return `${who} changed it`;
   }
 }
 

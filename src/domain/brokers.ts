@@ -63,7 +63,10 @@ export type BrokerGroup = v.InferOutput<typeof BrokerGroup>;
 // ── requests (the server validates them) ────────────────────────────────
 /** POST api/account/get_entity_list/: the users of the organizations with these CRM account ids. */
 export const EntityListForm = v.object({
-  sf_acc_ids: JsonField(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), v.minLength(1), v.maxLength(50)), 'sf_acc_ids'),
+  sf_acc_ids: JsonField(
+    v.pipe(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), v.minLength(1), v.maxLength(50)),
+    'sf_acc_ids',
+  ),
   origin: v.picklist(['restrict_broker'], 'Expected origin restrict_broker.'),
 });
 export type EntityListForm = v.InferOutput<typeof EntityListForm>;
@@ -128,21 +131,36 @@ function makeReplies(product: string) {
   return {
     MyBrokerReply: v.object({
       status: v.literal(true),
-      my_brokers: v.array(WireBroker), req_brokers: v.array(WireBroker),
-      auto_brm_update: v.boolean(), freeze: v.boolean(),
+      my_brokers: v.array(WireBroker),
+      req_brokers: v.array(WireBroker),
+      auto_brm_update: v.boolean(),
+      freeze: v.boolean(),
     }),
-    FlagsReply: v.object({ status: v.literal(true), msg: v.string(), auto_brm_update: v.boolean(), freeze: v.boolean() }),
-    ActionReply: v.object({ status: v.boolean(), msg: v.string(), result: v.string(), brokers: Lists, freeze: v.boolean() }),
+    FlagsReply: v.object({
+      status: v.literal(true),
+      msg: v.string(),
+      auto_brm_update: v.boolean(),
+      freeze: v.boolean(),
+    }),
+    ActionReply: v.object({
+      status: v.boolean(),
+      msg: v.string(),
+      result: v.string(),
+      brokers: Lists,
+      freeze: v.boolean(),
+    }),
     BrokerListReply: v.object({ status: v.literal(true), brokers: v.array(WireBroker) }),
     BrokerGroupReply: v.object({
       status: v.literal(true),
-      brokerGroup: v.array(v.pipe(
-        v.object({ id: v.number(), name: v.string(), [groupField]: v.number() }),
-        v.transform((g): BrokerGroup => {
-          const r = g as Record<string, unknown>;
-          return { id: r['id'] as number, name: r['name'] as string, productId: r[groupField] as number };
-        }),
-      )),
+      brokerGroup: v.array(
+        v.pipe(
+          v.object({ id: v.number(), name: v.string(), [groupField]: v.number() }),
+          v.transform((g): BrokerGroup => {
+            const r = g as Record<string, unknown>;
+            return { id: r['id'] as number, name: r['name'] as string, productId: r[groupField] as number };
+          }),
+        ),
+      ),
     }),
   };
 }

@@ -28,7 +28,9 @@ export function valueProblem(field: BulkField, value: BulkValue): string | null 
     case 'date':
       return typeof value === 'string' && parseExpiry(value) ? null : `${field.label}: ${FIELD_MESSAGES.expiry}`;
     case 'choice':
-      return typeof value === 'string' && field.type.options.includes(value) ? null : `${field.label} must be one of ${field.type.options.join(', ')}.`;
+      return typeof value === 'string' && field.type.options.includes(value)
+        ? null
+        : `${field.label} must be one of ${field.type.options.join(', ')}.`;
   }
 }
 
@@ -61,7 +63,7 @@ export const BulkOutcomeForm = v.object({ operation_id: OperationId });
 export const BulkOutcomeReply = v.object({
   status: v.literal(1),
   data: v.variant('outcome', [
-    v.object({ outcome: v.literal('applied'), report: (BulkApplyReply.options[0]).entries.data }),
+    v.object({ outcome: v.literal('applied'), report: BulkApplyReply.options[0].entries.data }),
     v.object({ outcome: v.literal('unknown') }),
   ]),
 });

@@ -5,7 +5,10 @@
 import * as v from 'valibot';
 
 /** The failed call's 409 body as the first of `schemas` it matches; null for any other failure. */
-export function conflictOf<const S extends readonly v.GenericSchema[]>(error: unknown, ...schemas: S): v.InferOutput<S[number]> | null {
+export function conflictOf<const S extends readonly v.GenericSchema[]>(
+  error: unknown,
+  ...schemas: S
+): v.InferOutput<S[number]> | null {
   const e = error as { status?: unknown; data?: unknown } | null | undefined;
   if (e?.status !== 409) return null;
   for (const schema of schemas) {

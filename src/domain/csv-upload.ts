@@ -14,11 +14,30 @@ export const CSV_UPLOAD_MAX_ROWS = 100_000;
 export const CSV_IDENTIFIER_MAX = 254;
 /** Names a first row may give the column; such a row is a header, skipped and said so. */
 export const CSV_HEADER_NAMES: readonly string[] = [
-  'email', 'emails', 'e-mail', 'username', 'usernames', 'user_name', 'user_id', 'userid', 'user id', 'id', 'ids', 'identifier', 'identifiers',
+  'email',
+  'emails',
+  'e-mail',
+  'username',
+  'usernames',
+  'user_name',
+  'user_id',
+  'userid',
+  'user id',
+  'id',
+  'ids',
+  'identifier',
+  'identifiers',
 ];
 const EXTENSIONS = ['.csv', '.txt'];
 /** What browsers and mail clients call a CSV (Windows sends the Excel type); '' when unknown. */
-const TYPES = ['', 'text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values'];
+const TYPES = [
+  '',
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'text/comma-separated-values',
+];
 
 export const NOT_TEXT = 'This is not a text CSV file.';
 
@@ -53,7 +72,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  * Why a file cannot be a CSV upload by its name, type and size, or null. `maxBytes` is the
  * server's upload cap by default; a file read in the browser (bulk tag upload) may be larger.
  */
-export function csvFileProblem(file: { name: string; type: string; size: number }, maxBytes = CSV_UPLOAD_MAX_BYTES): string | null {
+export function csvFileProblem(
+  file: { name: string; type: string; size: number },
+  maxBytes = CSV_UPLOAD_MAX_BYTES,
+): string | null {
   const name = file.name.toLowerCase();
   if (!EXTENSIONS.some((e) => name.endsWith(e))) return `${NOT_TEXT} Choose a .csv (or .txt) file.`;
   if (!TYPES.includes(file.type.split(';')[0]!.trim().toLowerCase())) return `${NOT_TEXT} Its type is ${file.type}.`;
@@ -89,7 +111,10 @@ export interface CsvRow {
  * a value are read, and `more` says text was left unread: a file over a row limit is refused
  * from its first rows, its rest never split.
  */
-export function csvRows(text: string, options: { stopAfter?: number } = {}): { rows: CsvRow[]; error: CsvRowProblem | null; more: boolean } {
+export function csvRows(
+  text: string,
+  options: { stopAfter?: number } = {},
+): { rows: CsvRow[]; error: CsvRowProblem | null; more: boolean } {
   const rows: CsvRow[] = [];
   const stopAfter = options.stopAfter ?? Infinity;
   let filled = 0;
@@ -113,10 +138,23 @@ export function csvRows(text: string, options: { stopAfter?: number } = {}): { r
       let value = '';
       i++;
       for (;;) {
-        if (i >= text.length) return { rows, error: { row: rowStart, value: value.slice(0, 80), reason: `The quote opened in row ${startLine} is never closed.` }, more: false };
+        if (i >= text.length)
+          return {
+            rows,
+            error: {
+              row: rowStart,
+              value: value.slice(0, 80),
+              reason: `The quote opened in row ${startLine} is never closed.`,
+            },
+            more: false,
+          };
         const c = text[i]!;
         if (c === '"') {
-          if (text[i + 1] === '"') { value += '"'; i += 2; continue; }
+          if (text[i + 1] === '"') {
+            value += '"';
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -128,12 +166,25 @@ export function csvRows(text: string, options: { stopAfter?: number } = {}): { r
       while (text[i] === ' ' || text[i] === '\t') i++;
       const next = text[i];
       if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-        return { rows, error: { row: rowStart, value: value.slice(0, 80), reason: 'Text follows a closing quote; quote the whole value and double the quotes inside it.' }, more: false };
+        return {
+          rows,
+          error: {
+            row: rowStart,
+            value: value.slice(0, 80),
+            reason: 'Text follows a closing quote; quote the whole value and double the quotes inside it.',
+          },
+          more: false,
+        };
       }
       cell = value;
       continue;
     }
-    if (ch === ',') { cells.push(cell); cell = ''; i++; continue; }
+    if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+      i++;
+      continue;
+    }
     if (ch === '\r' || ch === '\n') {
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
       endRow();
@@ -191,7 +242,8 @@ export function classifyIdentifierRows(rows: readonly CsvRow[], options: Identif
     header = first.cells[0]!;
     filled.shift();
   }
-  if (filled.length === 0) return { ok: false, reason: `The file holds only its header (${header}) and no identifiers.`, problems: [] };
+  if (filled.length === 0)
+    return { ok: false, reason: `The file holds only its header (${header}) and no identifiers.`, problems: [] };
   if (filled.length > maxRows) {
     const held = options.more ? `more than ${count(maxRows)}` : count(filled.length);
     return { ok: false, reason: `The file holds ${held} rows; send at most ${count(maxRows)}.`, problems: [] };
@@ -203,7 +255,11 @@ export function classifyIdentifierRows(rows: readonly CsvRow[], options: Identif
   for (const { row, cells } of filled) {
     const value = cells.join(',');
     if (cells.length > 1) {
-      problems.push({ row, value, reason: `${cells.length} values in one row; put one email, username or user id per row.` });
+      problems.push({
+        row,
+        value,
+        reason: `${cells.length} values in one row; put one email, username or user id per row.`,
+      });
       continue;
     }
     const text = cells[0]!;

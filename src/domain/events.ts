@@ -9,8 +9,13 @@ import { oneLine } from './wire-input';
 export const EVENT_PAGE_SIZE = 50;
 export const EVENT_NAME_MAX = 100;
 export const EVENT_SOURCES = ['server', 'panel', 'platform'] as const;
-export const EVENT_SOURCE_LABELS: Record<(typeof EVENT_SOURCES)[number], string> = { server: 'Server', panel: 'Panel', platform: 'Platform' };
-export const eventSourceLabel = (s: string) => (Object.hasOwn(EVENT_SOURCE_LABELS, s) ? EVENT_SOURCE_LABELS[s as keyof typeof EVENT_SOURCE_LABELS] : s);
+export const EVENT_SOURCE_LABELS: Record<(typeof EVENT_SOURCES)[number], string> = {
+  server: 'Server',
+  panel: 'Panel',
+  platform: 'Platform',
+};
+export const eventSourceLabel = (s: string) =>
+  Object.hasOwn(EVENT_SOURCE_LABELS, s) ? EVENT_SOURCE_LABELS[s as keyof typeof EVENT_SOURCE_LABELS] : s;
 
 export const EventItem = v.object({
   id: v.number(),
@@ -28,15 +33,29 @@ export const EventCursor = v.object({ at: v.number(), id: v.number() });
 export type EventCursor = v.InferOutput<typeof EventCursor>;
 export const eventCursorText = (c: EventCursor) => `${c.at}.${c.id}`;
 const CursorField = v.pipe(
-  v.string(), v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
-  v.transform((s): EventCursor => { const [at, id] = s.split('.'); return { at: Number(at), id: Number(id) }; }),
+  v.string(),
+  v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
+  v.transform((s): EventCursor => {
+    const [at, id] = s.split('.');
+    return { at: Number(at), id: Number(id) };
+  }),
 );
-const IdField = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected an id.'), v.transform(Number), v.minValue(1, 'Expected an id.'));
+const IdField = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,15}$/, 'Expected an id.'),
+  v.transform(Number),
+  v.minValue(1, 'Expected an id.'),
+);
 
 // ── POST segment/fetch_segmentio_events/ ─────────────────────────────
 export const EventsQuery = v.object({
-  from: DayField, to: DayField, org_id: OptionalId,
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(EVENT_NAME_MAX, `At most ${EVENT_NAME_MAX} characters.`), oneLine()), ''),
+  from: DayField,
+  to: DayField,
+  org_id: OptionalId,
+  name: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(EVENT_NAME_MAX, `At most ${EVENT_NAME_MAX} characters.`), oneLine()),
+    '',
+  ),
   cursor: v.optional(v.union([v.literal(''), CursorField], 'Not a page of this list.'), ''),
 });
 export type EventsQuery = v.InferOutput<typeof EventsQuery>;

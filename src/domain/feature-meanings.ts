@@ -2,8 +2,13 @@
 // Role Management shows a role's keys in these groups with these lines; the labels (the names a
 // person reads) stay in feature-labels.ts.
 import {
-  ADMIN_ROLE_FEATURES, OTHER_ACCESS_FEATURES, OTHER_FEATURE_KEYS, PANEL_FEATURES, USER_FEATURES,
-  type FeatureKey, type OtherFeatureKey,
+  ADMIN_ROLE_FEATURES,
+  OTHER_ACCESS_FEATURES,
+  OTHER_FEATURE_KEYS,
+  PANEL_FEATURES,
+  USER_FEATURES,
+  type FeatureKey,
+  type OtherFeatureKey,
 } from './features';
 
 export type RoleFeatureKey = FeatureKey | OtherFeatureKey;

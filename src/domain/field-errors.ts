@@ -46,15 +46,28 @@ export function issueMessage(issue: Issue): string {
   if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   const req = issue.requirement;
   switch (issue.type) {
-    case 'max_length': return `At most ${count(req, issue.input, 'item', 'items')}.`;
-    case 'min_length': return `At least ${count(req, issue.input, 'item', 'items')}.`;
-    case 'length': return `Exactly ${count(req, issue.input, 'item', 'items')}.`;
-    case 'non_empty': return 'Required.';
-    case 'max_value': return `At most ${String(req)}.`;
-    case 'min_value': return `At least ${String(req)}.`;
-    case 'integer': return 'A whole number.';
-    case 'regex': return 'Not in the expected form.';
-    case 'picklist': return `Choose one of ${(issue.expected ?? 'the choices').replace(/^\(|\)$/g, '').replaceAll('"', '').split(' | ').join(', ')}.`;
+    case 'max_length':
+      return `At most ${count(req, issue.input, 'item', 'items')}.`;
+    case 'min_length':
+      return `At least ${count(req, issue.input, 'item', 'items')}.`;
+    case 'length':
+      return `Exactly ${count(req, issue.input, 'item', 'items')}.`;
+    case 'non_empty':
+      return 'Required.';
+    case 'max_value':
+      return `At most ${String(req)}.`;
+    case 'min_value':
+      return `At least ${String(req)}.`;
+    case 'integer':
+      return 'A whole number.';
+    case 'regex':
+      return 'Not in the expected form.';
+    case 'picklist':
+      return `Choose one of ${(issue.expected ?? 'the choices')
+        .replace(/^\(|\)$/g, '')
+        .replaceAll('"', '')
+        .split(' | ')
+        .join(', ')}.`;
     default:
       if (issue.kind === 'schema' && issue.received === 'undefined') return 'Required.';
       return 'Not valid.';
@@ -95,7 +108,8 @@ export function summaryOf(fields: FieldMessages, fallback = 'Some fields are not
 export function fieldsUnder(fields: FieldMessages, prefix: string): FieldMessages {
   const out = fieldMap<string>();
   const start = `${prefix}.`;
-  for (const [key, message] of Object.entries(fields)) if (key.startsWith(start)) out[key.slice(start.length)] = message;
+  for (const [key, message] of Object.entries(fields))
+    if (key.startsWith(start)) out[key.slice(start.length)] = message;
   return out;
 }
 

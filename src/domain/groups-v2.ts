@@ -81,8 +81,13 @@ const IdentifiersField = v.pipe(
   v.string(),
   listAtMost(GROUP_UPLOAD_MAX_IDENTIFIERS, TOO_MANY_IDENTIFIERS),
   JsonField(
-    v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1, 'The file names nobody.'), v.maxLength(GROUP_UPLOAD_MAX_IDENTIFIERS, TOO_MANY_IDENTIFIERS)),
-    'identifiers', GROUP_UPLOAD_MAX_BODY_BYTES,
+    v.pipe(
+      v.array(v.pipe(v.string(), v.maxLength(254))),
+      v.minLength(1, 'The file names nobody.'),
+      v.maxLength(GROUP_UPLOAD_MAX_IDENTIFIERS, TOO_MANY_IDENTIFIERS),
+    ),
+    'identifiers',
+    GROUP_UPLOAD_MAX_BODY_BYTES,
   ),
 );
 
@@ -90,7 +95,12 @@ const IdentifiersField = v.pipe(
 export const GroupUploadForm = v.object({ group_id: Id, identifiers: IdentifiersField });
 export type GroupUploadForm = v.InferOutput<typeof GroupUploadForm>;
 
-export const ValidDataPoint = v.object({ identifier: v.string(), user_id: v.number(), username: v.string(), email: v.string() });
+export const ValidDataPoint = v.object({
+  identifier: v.string(),
+  user_id: v.number(),
+  username: v.string(),
+  email: v.string(),
+});
 export type ValidDataPoint = v.InferOutput<typeof ValidDataPoint>;
 export const InvalidDataPoint = v.object({ identifier: v.string(), reason: v.string() });
 export type InvalidDataPoint = v.InferOutput<typeof InvalidDataPoint>;

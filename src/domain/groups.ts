@@ -15,20 +15,28 @@ export const GROUP_ADD_MAX = 5_000;
 export const GROUP_KINDS = ['general', 'thesis', 'collab', 'sec_master'] as const;
 export type GroupKind = (typeof GROUP_KINDS)[number];
 export const GROUP_KIND_LABELS: Record<GroupKind, string> = {
-  general: 'General', thesis: 'Thesis', collab: 'Collab', sec_master: 'Security Master',
+  general: 'General',
+  thesis: 'Thesis',
+  collab: 'Collab',
+  sec_master: 'Security Master',
 };
 
 /** The feature switches of a group, each saved by its own call (spec §7). */
 export const GROUP_FEATURES = ['autoshare', 'thesis', 'collab', 'sec_master'] as const;
 export type GroupFeature = (typeof GROUP_FEATURES)[number];
 export const GROUP_FEATURE_LABELS: Record<GroupFeature, string> = {
-  autoshare: 'AutoShare', thesis: 'Thesis group', collab: 'Collab group', sec_master: 'Security Master group',
+  autoshare: 'AutoShare',
+  thesis: 'Thesis group',
+  collab: 'Collab group',
+  sec_master: 'Security Master group',
 };
 /** The compliance switches (feature compliance_tab; decision 048). */
 export const COMPLIANCE_SWITCHES = ['restrict_export', 'restrict_upload', 'restrict_annot'] as const;
 export type ComplianceSwitch = (typeof COMPLIANCE_SWITCHES)[number];
 export const COMPLIANCE_LABELS: Record<ComplianceSwitch, string> = {
-  restrict_export: 'Restrict export', restrict_upload: 'Restrict upload', restrict_annot: 'Restrict annotations',
+  restrict_export: 'Restrict export',
+  restrict_upload: 'Restrict upload',
+  restrict_annot: 'Restrict annotations',
 };
 
 /** Spec §8: what each feature save says. */
@@ -41,7 +49,8 @@ export const GROUP_MESSAGES = {
   noOrganization: 'There is no such organization.',
   stale: (name: string) => `Someone else changed the group '${name}' since you opened it; this is how it is now.`,
   deleted: 'Someone else deleted this group since you opened it.',
-  nameTaken: (name: string) => `This organization has a group named '${name}' (names are the same whatever their case).`,
+  nameTaken: (name: string) =>
+    `This organization has a group named '${name}' (names are the same whatever their case).`,
   otherOrganization: 'Only users of the group’s organization can be its members.',
   noUser: 'No live user of the group’s organization has this username.',
   notMember: 'This user is not a member of the group.',
@@ -51,8 +60,13 @@ export const GroupMember = v.object({ id: v.number(), username: v.string(), emai
 export type GroupMember = v.InferOutput<typeof GroupMember>;
 
 export const GroupFlags = v.object({
-  autoshare: v.boolean(), thesis: v.boolean(), collab: v.boolean(), sec_master: v.boolean(),
-  restrict_export: v.boolean(), restrict_upload: v.boolean(), restrict_annot: v.boolean(),
+  autoshare: v.boolean(),
+  thesis: v.boolean(),
+  collab: v.boolean(),
+  sec_master: v.boolean(),
+  restrict_export: v.boolean(),
+  restrict_upload: v.boolean(),
+  restrict_annot: v.boolean(),
 });
 export type GroupFlags = v.InferOutput<typeof GroupFlags>;
 
@@ -82,18 +96,31 @@ export const FetchGroupReply = v.object({
 export type FetchGroupReply = v.InferOutput<typeof FetchGroupReply>;
 
 // ── changes ──────────────────────────────────────────────────────────────
-export const AddGroupForm = v.object({ organization_id: Id, name: Name, kind: v.optional(v.picklist(GROUP_KINDS, 'Choose a kind.'), 'general') });
+export const AddGroupForm = v.object({
+  organization_id: Id,
+  name: Name,
+  kind: v.optional(v.picklist(GROUP_KINDS, 'Choose a kind.'), 'general'),
+});
 export const RenameGroupForm = v.object({ group_id: Id, version: Version, name: Name });
 export const DeleteGroupForm = v.object({ group_id: Id, version: Version });
 export const AddGroupUserForm = v.object({
-  group_id: Id, version: Version,
-  user_ids: JsonField(v.pipe(v.array(Id), v.minLength(1, 'Choose at least one user.'), v.maxLength(GROUP_ADD_MAX)), 'user_ids'),
+  group_id: Id,
+  version: Version,
+  user_ids: JsonField(
+    v.pipe(v.array(Id), v.minLength(1, 'Choose at least one user.'), v.maxLength(GROUP_ADD_MAX)),
+    'user_ids',
+  ),
 });
 export const DeleteGroupUserForm = v.object({ group_id: Id, version: Version, user_id: Id });
 export const DeleteGroupUserByUsernameForm = v.object({ group_id: Id, version: Version, username: Username });
 /** autoshare_modified/, notebook_thesis/, save_collab_group/, save_sec_master/: one switch on or off. */
 export const GroupFeatureForm = v.object({ group_id: Id, version: Version, value: FormBool });
-export const ComplianceForm = v.object({ group_id: Id, version: Version, feature: v.picklist(COMPLIANCE_SWITCHES, 'Choose a compliance switch.'), value: FormBool });
+export const ComplianceForm = v.object({
+  group_id: Id,
+  version: Version,
+  feature: v.picklist(COMPLIANCE_SWITCHES, 'Choose a compliance switch.'),
+  value: FormBool,
+});
 
 export const GroupReply = v.object({ status: v.literal(true), msg: v.string(), group: Group });
 export type GroupReply = v.InferOutput<typeof GroupReply>;
@@ -108,7 +135,12 @@ export const staleGroupOf = (error: unknown): StaleGroupReply | null => conflict
 
 // ── a user's groups ──────────────────────────────────────────────────────
 export const UserGroupsForm = v.object({ user_id: Id });
-export const UserGroup = v.object({ id: v.number(), name: v.string(), kind: v.picklist(GROUP_KINDS), flags: GroupFlags });
+export const UserGroup = v.object({
+  id: v.number(),
+  name: v.string(),
+  kind: v.picklist(GROUP_KINDS),
+  flags: GroupFlags,
+});
 export type UserGroup = v.InferOutput<typeof UserGroup>;
 export const UserGroupsReply = v.object({ status: v.literal(true), groups: v.array(UserGroup) });
 export type UserGroupsReply = v.InferOutput<typeof UserGroupsReply>;

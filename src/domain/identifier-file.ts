@@ -5,7 +5,13 @@
 // server's own rules (classifyIdentifierRows of csv-upload.ts, decision 031): one rule set.
 import Papa from 'papaparse';
 import {
-  classifyIdentifierRows, CSV_UPLOAD_MAX_ROWS, decodeCsvText, problemsCsv, type CsvRow, type CsvRowProblem, type CsvUpload,
+  classifyIdentifierRows,
+  CSV_UPLOAD_MAX_ROWS,
+  decodeCsvText,
+  problemsCsv,
+  type CsvRow,
+  type CsvRowProblem,
+  type CsvUpload,
 } from './csv-upload';
 
 /** Bytes a bulk tag file may hold: read in the browser, so above the 1 MB upload cap (decision 045). */
@@ -30,7 +36,12 @@ function cellValue(cell: string): string {
  * ends splits as csvRows splits it.
  */
 export function papaRows(text: string): { rows: CsvRow[]; error: CsvRowProblem | null } {
-  const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), { delimiter: ',', newline: '\n', quoteChar: '"', skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    skipEmptyLines: false,
+  });
   const rows: CsvRow[] = new Array(parsed.data.length);
   let line = 1;
   for (let i = 0; i < parsed.data.length; i++) {
@@ -43,9 +54,10 @@ export function papaRows(text: string): { rows: CsvRow[]; error: CsvRowProblem |
   if (!first) return { rows, error: null };
   const at = rows[first.row ?? 0] ?? { row: line, cells: [''] };
   const value = at.cells.join(',').slice(0, 80);
-  const reason = first.code === 'InvalidQuotes'
-    ? 'Text follows a closing quote; quote the whole value and double the quotes inside it.'
-    : `The quote opened in row ${count(at.row)} is never closed.`;
+  const reason =
+    first.code === 'InvalidQuotes'
+      ? 'Text follows a closing quote; quote the whole value and double the quotes inside it.'
+      : `The quote opened in row ${count(at.row)} is never closed.`;
   return { rows: rows.slice(0, first.row ?? 0), error: { row: at.row, value, reason } };
 }
 
@@ -88,8 +100,13 @@ export function packIdentifierFile(read: CsvUpload): IdentifierFile {
     rows[i] = id.row;
   });
   return {
-    ok: true, values, rows, header: read.header, problemCount: read.problems.length,
-    problems: read.problems.slice(0, PROBLEMS_SHOWN), problemsCsv: read.problems.length ? problemsCsv(read.problems) : '',
+    ok: true,
+    values,
+    rows,
+    header: read.header,
+    problemCount: read.problems.length,
+    problems: read.problems.slice(0, PROBLEMS_SHOWN),
+    problemsCsv: read.problems.length ? problemsCsv(read.problems) : '',
   };
 }
 

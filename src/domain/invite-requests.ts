@@ -15,7 +15,11 @@ import { FormBool, Id, JsonField, RequiredText, Text } from './wire';
 export const INVITE_STATUSES = ['new', 'approved', 'rejected', 'invited', 'joined'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 export const INVITE_STATUS_LABELS: Record<InviteStatus, string> = {
-  new: 'New', approved: 'Approved', rejected: 'Rejected', invited: 'Invited', joined: 'Joined',
+  new: 'New',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  invited: 'Invited',
+  joined: 'Joined',
 };
 
 /** Requests a page holds. */
@@ -24,7 +28,13 @@ export const INVITE_SEARCH_MAX = 100;
 /** Most requests one bulk approval takes. */
 export const MAX_BULK_APPROVE = 500;
 export const INVITE_REASON_MAX = 500;
-export const INVITE_FIELD_LIMITS = { first_name: 150, last_name: 150, email: USER_FIELD_LIMITS.email, organization: 200, message: 2000 } as const;
+export const INVITE_FIELD_LIMITS = {
+  first_name: 150,
+  last_name: 150,
+  email: USER_FIELD_LIMITS.email,
+  organization: 200,
+  message: 2000,
+} as const;
 /** The header the platform's intake calls carry their shared key in. */
 export const INTAKE_KEY_HEADER = 'x-invite-intake-key';
 
@@ -90,12 +100,18 @@ export const InviteCursor = v.object({ at: v.number(), id: v.number() });
 export type InviteCursor = v.InferOutput<typeof InviteCursor>;
 export const inviteCursorText = (c: InviteCursor) => `${c.at}.${c.id}`;
 const CursorField = v.pipe(
-  v.string(), v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
-  v.transform((s): InviteCursor => { const [at, id] = s.split('.'); return { at: Number(at), id: Number(id) }; }),
+  v.string(),
+  v.regex(/^\d{1,15}\.\d{1,15}$/, 'Not a page of this list.'),
+  v.transform((s): InviteCursor => {
+    const [at, id] = s.split('.');
+    return { at: Number(at), id: Number(id) };
+  }),
 );
 const Version = v.pipe(
-  v.union([v.string(), v.number()], 'Expected the version the request was read at.'), v.transform(String),
-  v.regex(/^\d{1,9}$/, 'Expected the version the request was read at.'), v.transform(Number),
+  v.union([v.string(), v.number()], 'Expected the version the request was read at.'),
+  v.transform(String),
+  v.regex(/^\d{1,9}$/, 'Expected the version the request was read at.'),
+  v.transform(Number),
 );
 
 // ── GET api/invite_requests/ (status, q, cursor) ─────────────────────
@@ -119,11 +135,19 @@ export type InviteOneReply = v.InferOutput<typeof InviteOneReply>;
 // ── the settings an approval gives the new user (create step one's rules) ──
 const DataPlan = v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10));
 const settingsEntries = {
-  organization_id: v.pipe(v.string(FIELD_MESSAGES.required('Organization')), v.regex(/^\d{1,15}$/, 'Choose an organization.'), v.transform(Number)),
+  organization_id: v.pipe(
+    v.string(FIELD_MESSAGES.required('Organization')),
+    v.regex(/^\d{1,15}$/, 'Choose an organization.'),
+    v.transform(Number),
+  ),
   user_type: UserTypeSchema,
   user_category: UserCategorySchema,
   owner: RequiredText('Owner', USER_FIELD_LIMITS.owner),
-  product_configuration: v.pipe(v.string(), v.nonEmpty(FIELD_MESSAGES.required('Product configuration')), v.maxLength(64)),
+  product_configuration: v.pipe(
+    v.string(),
+    v.nonEmpty(FIELD_MESSAGES.required('Product configuration')),
+    v.maxLength(64),
+  ),
   data_plan: v.optional(JsonField(DataPlan, 'data_plan'), '[]'),
   /** Absent: the default of the user type (spec §4). */
   expiry_dt: v.optional(v.union([v.literal(''), ExpiryDate]), ''),
@@ -138,8 +162,13 @@ export const InviteApproveForm = v.object({ id: Id, version: Version, ...setting
 export type InviteApproveForm = v.InferOutput<typeof InviteApproveForm>;
 
 // ── POST api/invite_requests/reject/ ─────────────────────────────────
-export const InviteReason = v.pipe(v.string(), v.trim(), v.nonEmpty('Say why.'), v.maxLength(INVITE_REASON_MAX, `At most ${INVITE_REASON_MAX} characters.`),
-  v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
+export const InviteReason = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Say why.'),
+  v.maxLength(INVITE_REASON_MAX, `At most ${INVITE_REASON_MAX} characters.`),
+  v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'),
+);
 export const InviteRejectForm = v.object({ id: Id, version: Version, reason: InviteReason });
 export type InviteRejectForm = v.InferOutput<typeof InviteRejectForm>;
 
@@ -150,7 +179,12 @@ export type InviteResendForm = v.InferOutput<typeof InviteResendForm>;
 export const InviteActionReply = v.object({ status: v.literal(true), msg: v.string(), request: InviteRequestItem });
 export type InviteActionReply = v.InferOutput<typeof InviteActionReply>;
 /** HTTP 409: someone acted since the version read; `current` is the request now. */
-export const StaleInviteReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: InviteRequestItem });
+export const StaleInviteReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: InviteRequestItem,
+});
 export type StaleInviteReply = v.InferOutput<typeof StaleInviteReply>;
 
 export const staleInviteOf = (error: unknown): StaleInviteReply | null => conflictOf(error, StaleInviteReply);
@@ -158,14 +192,26 @@ export const staleInviteOf = (error: unknown): StaleInviteReply | null => confli
 // ── POST api/invite_requests/bulk_preview/ and bulk_approve/ ─────────
 export const BulkPick = v.object({ id: Id, version: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 export const InviteBulkForm = v.object({
-  requests: JsonField(v.pipe(v.array(BulkPick), v.minLength(1, 'Choose at least one request.'),
-    v.maxLength(MAX_BULK_APPROVE, `Approve at most ${MAX_BULK_APPROVE} requests at once.`)), 'requests'),
+  requests: JsonField(
+    v.pipe(
+      v.array(BulkPick),
+      v.minLength(1, 'Choose at least one request.'),
+      v.maxLength(MAX_BULK_APPROVE, `Approve at most ${MAX_BULK_APPROVE} requests at once.`),
+    ),
+    'requests',
+  ),
   ...settingsEntries,
 });
 export type InviteBulkForm = v.InferOutput<typeof InviteBulkForm>;
 /** What became (or would become) of one request of a bulk approval. */
 export const BulkOutcome = v.variant('ok', [
-  v.object({ ok: v.literal(true), id: v.number(), email: v.string(), username: v.string(), user_id: v.nullable(v.number()) }),
+  v.object({
+    ok: v.literal(true),
+    id: v.number(),
+    email: v.string(),
+    username: v.string(),
+    user_id: v.nullable(v.number()),
+  }),
   v.object({ ok: v.literal(false), id: v.number(), email: v.string(), reason: v.string() }),
 ]);
 export type BulkOutcome = v.InferOutput<typeof BulkOutcome>;
@@ -194,7 +240,13 @@ export const InviteOptionsReply = v.object({
 export type InviteOptionsReply = v.InferOutput<typeof InviteOptionsReply>;
 
 // ── POST api/invite_requests/intake/ (the platform, with the shared key) ──
-const Plain = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters.`), v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
+const Plain = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, `At most ${max} characters.`),
+    v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'),
+  );
 export const InviteIntakeForm = v.object({
   first_name: v.pipe(Plain(INVITE_FIELD_LIMITS.first_name), v.nonEmpty(FIELD_MESSAGES.required('First name'))),
   last_name: v.pipe(Plain(INVITE_FIELD_LIMITS.last_name), v.nonEmpty(FIELD_MESSAGES.required('Last name'))),
@@ -210,15 +262,21 @@ export const InviteJoinedForm = v.object({ email: Email });
 export const InviteJoinedReply = v.object({ status: v.literal(true), msg: v.string(), joined: v.number() });
 
 // ── words ─────────────────────────────────────────────────────────────
-export const fullName = (r: Pick<InviteRequestItem, 'first_name' | 'last_name'>) => `${r.first_name} ${r.last_name}`.trim();
+export const fullName = (r: Pick<InviteRequestItem, 'first_name' | 'last_name'>) =>
+  `${r.first_name} ${r.last_name}`.trim();
 
 /** 'Anna Berg approved it' — who moved a request on, in words. */
 export function inviteDecidedText(r: InviteRequestItem): string {
   const who = r.decided_by ?? 'Someone';
   switch (r.status) {
-    case 'approved': case 'invited': case 'joined': return `${who} approved it`;
-    case 'rejected': return `${who} rejected it`;
-    default: return `${who} changed it`;
+    case 'approved':
+    case 'invited':
+    case 'joined':
+      return `${who} approved it`;
+    case 'rejected':
+      return `${who} rejected it`;
+    default:
+      return `${who} changed it`;
   }
 }
 

@@ -44,4 +44,5 @@ export function jsonListLongerThan(text: string, max: number): boolean {
  * Put before the JSON parse of a list field: refuses a list of more than `max` items before it is
  * parsed, let alone its items checked. The field's own schema keeps its length check too.
  */
-export const listAtMost = (max: number, message: string) => v.check<string, string>((text) => !jsonListLongerThan(text, max), message);
+export const listAtMost = (max: number, message: string) =>
+  v.check<string, string>((text) => !jsonListLongerThan(text, max), message);

@@ -11,18 +11,36 @@ import { Id, JsonField, RequiredText, Text } from './wire';
 import { RR_PRO_OPTIONS, TR_SRC_OPTIONS } from './user-fields';
 
 /** Spec §3 "Notebook content types". */
-export const NOTEBOOK_CONTENT_TYPES = ['notebook', 'highlight', 'plotter', 'clipper', 'email', 'attachment', 'sntclipper', 'bookmark'] as const;
+export const NOTEBOOK_CONTENT_TYPES = [
+  'notebook',
+  'highlight',
+  'plotter',
+  'clipper',
+  'email',
+  'attachment',
+  'sntclipper',
+  'bookmark',
+] as const;
 export type NotebookContentType = (typeof NOTEBOOK_CONTENT_TYPES)[number];
 export const NOTEBOOK_CONTENT_LABELS: Record<NotebookContentType, string> = {
-  notebook: 'Notes', highlight: 'Highlights', plotter: 'Plotter charts', clipper: 'Web clips', email: 'Emailed notes',
-  attachment: 'Attachments', sntclipper: 'Sentiment clips', bookmark: 'Bookmarks',
+  notebook: 'Notes',
+  highlight: 'Highlights',
+  plotter: 'Plotter charts',
+  clipper: 'Web clips',
+  email: 'Emailed notes',
+  attachment: 'Attachments',
+  sntclipper: 'Sentiment clips',
+  bookmark: 'Bookmarks',
 };
 
 /** How often the platform emails a user about notebook content shared with them. */
 export const NOTIFICATION_FREQUENCIES = ['off', 'instant', 'daily', 'weekly'] as const;
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
 export const NOTIFICATION_FREQUENCY_LABELS: Record<NotificationFrequency, string> = {
-  off: 'Never', instant: 'As it happens', daily: 'Daily digest', weekly: 'Weekly digest',
+  off: 'Never',
+  instant: 'As it happens',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
 };
 
 export const NOTE_TEMPLATE_NAME_MAX = 120;
@@ -33,11 +51,13 @@ export const MAX_NOTEBOOK_TAGS = 200;
 
 export const NOTEBOOK_MESSAGES = {
   noUser: (id: number) => `No user has the id ${id}.`,
-  stale: (by: string | null) => `${by ?? 'Someone'} changed this notebook's settings since you opened them; they are shown as saved now.`,
+  stale: (by: string | null) =>
+    `${by ?? 'Someone'} changed this notebook's settings since you opened them; they are shown as saved now.`,
   unknownTemplates: (ids: readonly number[]) => `No library template has the id ${ids.join(', ')}.`,
   sourceNotAllowed: "Product specialist templates need the 'Advanced settings' permission.",
   unknownTags: (ids: readonly number[]) => `No tag has the id ${ids.join(', ')}.`,
-  groupNotTag: (ids: readonly number[]) => `Tag groups cannot be notebook tags themselves (${ids.join(', ')}); choose tags inside them.`,
+  groupNotTag: (ids: readonly number[]) =>
+    `Tag groups cannot be notebook tags themselves (${ids.join(', ')}); choose tags inside them.`,
   contentTypesNeeded: 'Choose at least one kind of content, or set the frequency to Never.',
   saved: 'Notebook settings saved.',
 } as const;
@@ -74,25 +94,44 @@ export const NotebookSetting = v.object({
 export type NotebookSetting = v.InferOutput<typeof NotebookSetting>;
 
 /** A user nobody changed: a daily digest of notes, highlights and emailed notes. */
-export const DEFAULT_NOTIFICATION: NotificationSetting = { frequency: 'daily', content_types: ['notebook', 'highlight', 'email'] };
+export const DEFAULT_NOTIFICATION: NotificationSetting = {
+  frequency: 'daily',
+  content_types: ['notebook', 'highlight', 'email'],
+};
 
 // ── POST user/get_notebook_notifiaction_setting/ (user_id) ───────────
 export const NotebookUserForm = v.object({ user_id: Id });
-export const NotebookSettingReply = v.object({ status: v.literal(true), setting: NotebookSetting, notebook: NotebookVersion });
+export const NotebookSettingReply = v.object({
+  status: v.literal(true),
+  setting: NotebookSetting,
+  notebook: NotebookVersion,
+});
 export type NotebookSettingReply = v.InferOutput<typeof NotebookSettingReply>;
 
 /** A save refused because the setting moved on: the setting as stored now. */
-export const StaleNotebookReply = v.object({ status: v.literal(false), stale: v.literal(true), msg: v.string(), setting: NotebookSetting });
+export const StaleNotebookReply = v.object({
+  status: v.literal(false),
+  stale: v.literal(true),
+  msg: v.string(),
+  setting: NotebookSetting,
+});
 export type StaleNotebookReply = v.InferOutput<typeof StaleNotebookReply>;
 
-const Version = v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a version.'), v.transform(Number)), v.number()]), v.integer(), v.minValue(0));
+const Version = v.pipe(
+  v.union([v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Expected a version.'), v.transform(Number)), v.number()]),
+  v.integer(),
+  v.minValue(0),
+);
 
 // ── POST user/save_notebook_notification_setting/ (user_id, version, frequency, content_types) ──
 export const SaveNotificationForm = v.object({
   user_id: Id,
   version: Version,
   frequency: v.picklist(NOTIFICATION_FREQUENCIES, 'Choose how often.'),
-  content_types: JsonField(v.array(v.picklist(NOTEBOOK_CONTENT_TYPES, 'Not a notebook content type.')), 'content_types'),
+  content_types: JsonField(
+    v.array(v.picklist(NOTEBOOK_CONTENT_TYPES, 'Not a notebook content type.')),
+    'content_types',
+  ),
 });
 export type SaveNotificationForm = v.InferOutput<typeof SaveNotificationForm>;
 
@@ -100,7 +139,10 @@ export type SaveNotificationForm = v.InferOutput<typeof SaveNotificationForm>;
 export const SaveNoteTemplatesForm = v.object({
   user_id: Id,
   version: Version,
-  template_ids: JsonField(v.pipe(v.array(Id), v.maxLength(MAX_USER_NOTE_TEMPLATES, `At most ${MAX_USER_NOTE_TEMPLATES} templates.`)), 'template_ids'),
+  template_ids: JsonField(
+    v.pipe(v.array(Id), v.maxLength(MAX_USER_NOTE_TEMPLATES, `At most ${MAX_USER_NOTE_TEMPLATES} templates.`)),
+    'template_ids',
+  ),
 });
 export type SaveNoteTemplatesForm = v.InferOutput<typeof SaveNoteTemplatesForm>;
 
@@ -108,7 +150,10 @@ export type SaveNoteTemplatesForm = v.InferOutput<typeof SaveNoteTemplatesForm>;
 export const SaveNotebookTagsForm = v.object({
   user_id: Id,
   version: Version,
-  tag_ids: JsonField(v.pipe(v.array(Id), v.maxLength(MAX_NOTEBOOK_TAGS, `At most ${MAX_NOTEBOOK_TAGS} tags.`)), 'tag_ids'),
+  tag_ids: JsonField(
+    v.pipe(v.array(Id), v.maxLength(MAX_NOTEBOOK_TAGS, `At most ${MAX_NOTEBOOK_TAGS} tags.`)),
+    'tag_ids',
+  ),
 });
 export type SaveNotebookTagsForm = v.InferOutput<typeof SaveNotebookTagsForm>;
 
@@ -147,7 +192,10 @@ export type TagGroupsReply = v.InferOutput<typeof TagGroupsReply>;
 export const CreateTagGroupForm = v.object({
   name: RequiredText('Group name', 100),
   desc: v.optional(Text(500), ''),
-  color: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(COLOR_PATTERN, 'Pick a colour like #C0C0C0.'))]), ''),
+  color: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.regex(COLOR_PATTERN, 'Pick a colour like #C0C0C0.'))]),
+    '',
+  ),
 });
 export type CreateTagGroupForm = v.InferOutput<typeof CreateTagGroupForm>;
 export const CreateTagGroupReply = v.object({ status: v.literal(true), msg: v.string(), group: Tag });

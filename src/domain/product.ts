@@ -80,7 +80,10 @@ export function ownerFromWire(product: string, fields: Record<string, unknown>):
   return { ...rest, owner };
 }
 
-export function ownerToWire<T extends { owner?: unknown }>(product: string, record: T): Omit<T, 'owner'> & Record<string, unknown> {
+export function ownerToWire<T extends { owner?: unknown }>(
+  product: string,
+  record: T,
+): Omit<T, 'owner'> & Record<string, unknown> {
   if (!('owner' in record)) return record;
   const { owner, ...rest } = record;
   return { ...rest, [productNames(product).owner]: owner };

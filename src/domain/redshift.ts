@@ -21,20 +21,25 @@ const strict = (what: string) => (issue: v.BaseIssue<unknown>) => {
 };
 
 /** A JSON object (not a list, which valibot's object schemas would read by index). */
-const objectOnly = (what: string) => v.custom<Record<string, unknown>>(
-  (x) => typeof x === 'object' && x !== null && !Array.isArray(x), `${what} must be an object of true/false settings.`,
-);
+const objectOnly = (what: string) =>
+  v.custom<Record<string, unknown>>(
+    (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+    `${what} must be an object of true/false settings.`,
+  );
 
-export const RedshiftUserFlag = v.pipe(objectOnly('user_flag'), v.strictObject(
-  { expire_time: Bool, product: Bool, user_type: Bool },
-  strict('user_flag'),
-));
+export const RedshiftUserFlag = v.pipe(
+  objectOnly('user_flag'),
+  v.strictObject({ expire_time: Bool, product: Bool, user_type: Bool }, strict('user_flag')),
+);
 export type RedshiftUserFlag = v.InferOutput<typeof RedshiftUserFlag>;
 
-export const RedshiftConfiguration = v.pipe(objectOnly('redshift_configuration'), v.strictObject(
-  { user_script: Bool, account_script: Bool, user_flag: RedshiftUserFlag },
-  strict('redshift_configuration'),
-));
+export const RedshiftConfiguration = v.pipe(
+  objectOnly('redshift_configuration'),
+  v.strictObject(
+    { user_script: Bool, account_script: Bool, user_flag: RedshiftUserFlag },
+    strict('redshift_configuration'),
+  ),
+);
 export type RedshiftConfiguration = v.InferOutput<typeof RedshiftConfiguration>;
 
 /** The labels a person reads (spec §2), by field. */
@@ -46,7 +51,11 @@ export const REDSHIFT_LABELS = {
   product: 'Product',
   user_type: 'User Type',
 } as const;
-export const REDSHIFT_FLAG_KEYS = ['expire_time', 'product', 'user_type'] as const satisfies readonly (keyof RedshiftUserFlag)[];
+export const REDSHIFT_FLAG_KEYS = [
+  'expire_time',
+  'product',
+  'user_type',
+] as const satisfies readonly (keyof RedshiftUserFlag)[];
 
 /** The stored configuration with who saved it last. */
 export const RedshiftState = v.object({
@@ -76,12 +85,19 @@ export type FetchRedshiftReply = v.InferOutput<typeof FetchRedshiftReply>;
 /** The largest version the column holds (PostgreSQL's integer): a larger one is no version at all, not a stale one. */
 export const REDSHIFT_VERSION_MAX = 2_147_483_647;
 const Version = v.pipe(
-  v.number('Expected the version the configuration was read at.'), v.integer('Expected a version.'), v.minValue(1, 'Expected a version.'),
+  v.number('Expected the version the configuration was read at.'),
+  v.integer('Expected a version.'),
+  v.minValue(1, 'Expected a version.'),
   v.maxValue(REDSHIFT_VERSION_MAX),
 );
 export const SaveRedshiftBody = v.strictObject(
   { redshift_configuration: RedshiftConfiguration, version: Version },
-  (issue) => (issue.expected === 'never' ? `There is no field ${issue.received}.` : issue.received === 'undefined' ? 'Required.' : 'The body must be a JSON object.'),
+  (issue) =>
+    issue.expected === 'never'
+      ? `There is no field ${issue.received}.`
+      : issue.received === 'undefined'
+        ? 'Required.'
+        : 'The body must be a JSON object.',
 );
 export type SaveRedshiftBody = v.InferOutput<typeof SaveRedshiftBody>;
 
@@ -90,12 +106,20 @@ export const SaveRedshiftReply = FetchRedshiftReply;
 export type SaveRedshiftReply = FetchRedshiftReply;
 
 /** HTTP 409: someone saved since the version the save started from; `current` is what is stored now. */
-export const StaleRedshiftReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: RedshiftState });
+export const StaleRedshiftReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: RedshiftState,
+});
 export type StaleRedshiftReply = v.InferOutput<typeof StaleRedshiftReply>;
 
 /** What a reply says is stored now. */
 export const redshiftStateOf = (reply: FetchRedshiftReply): RedshiftState => ({
-  configuration: reply.result.configuration, version: reply.version, updated_by_email: reply.updated_by_email, updated_at: reply.updated_at,
+  configuration: reply.result.configuration,
+  version: reply.version,
+  updated_by_email: reply.updated_by_email,
+  updated_at: reply.updated_at,
 });
 
 /** A failed save's 409, read by shape. */

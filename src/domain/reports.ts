@@ -24,7 +24,11 @@ export interface ReportFilters {
 export const REPORT_PANELS = ['profile', 'growth', 'sign_ins', 'activity', 'tags'] as const;
 export type ReportPanel = (typeof REPORT_PANELS)[number];
 export const REPORT_PANEL_TITLES: Record<ReportPanel, string> = {
-  profile: 'Users', growth: 'Growth and trials', sign_ins: 'Sign-ins', activity: 'Staff activity', tags: 'Tags and bulk operations',
+  profile: 'Users',
+  growth: 'Growth and trials',
+  sign_ins: 'Sign-ins',
+  activity: 'Staff activity',
+  tags: 'Tags and bulk operations',
 };
 /** Panels that count what staff do, across the platform: the organization filter does not narrow them. */
 export const PLATFORM_WIDE_PANELS: readonly ReportPanel[] = ['sign_ins', 'activity'];
@@ -32,8 +36,14 @@ export const PLATFORM_WIDE_PANELS: readonly ReportPanel[] = ['sign_ins', 'activi
 // ── the sub-views, each behind its own feature ───────────────────────
 export const REPORT_VIEWS = ['overview', 'analytics', 'events', 'depth'] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
-export const REPORT_VIEW_LABELS: Record<ReportView, string> = { overview: 'Overview', analytics: 'Analytics', events: 'Events', depth: 'Depth' };
-export const reportViewOf = (raw: unknown): ReportView => (REPORT_VIEWS as readonly unknown[]).includes(raw) ? (raw as ReportView) : 'overview';
+export const REPORT_VIEW_LABELS: Record<ReportView, string> = {
+  overview: 'Overview',
+  analytics: 'Analytics',
+  events: 'Events',
+  depth: 'Depth',
+};
+export const reportViewOf = (raw: unknown): ReportView =>
+  (REPORT_VIEWS as readonly unknown[]).includes(raw) ? (raw as ReportView) : 'overview';
 
 // ── a chart as a table ───────────────────────────────────────────────
 /** 'category': one bar per label; 'day' / 'week': labels are dates (YYYY-MM-DD, a week by its Monday). */
@@ -57,7 +67,8 @@ export function chartCsv(chart: Chart): string {
   const lines = [[chart.label, ...chart.series], ...chart.rows.map((r) => [r.label, ...r.values])];
   return lines.map(csvLine).join('');
 }
-export const chartFileName = (chart: Chart, range: { from: string; to: string }) => `${chart.id}-${range.from}-to-${range.to}.csv`;
+export const chartFileName = (chart: Chart, range: { from: string; to: string }) =>
+  `${chart.id}-${range.from}-to-${range.to}.csv`;
 
 // ── dates ────────────────────────────────────────────────────────────
 /** A UTC day as YYYY-MM-DD. */
@@ -69,10 +80,21 @@ export function defaultRange(now: number): { from: string; to: string } {
 }
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(dayMs(s)) && dayText(dayMs(s)) === s;
 export const DayField = v.pipe(v.string(), v.trim(), v.check(isDay, 'A date as YYYY-MM-DD.'));
-export const OptionalId = v.optional(v.union([
-  v.literal(''),
-  v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected an id.'), v.transform(Number), v.minValue(1, 'Expected an id.')),
-], 'Expected an id.'), '');
+export const OptionalId = v.optional(
+  v.union(
+    [
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,15}$/, 'Expected an id.'),
+        v.transform(Number),
+        v.minValue(1, 'Expected an id.'),
+      ),
+    ],
+    'Expected an id.',
+  ),
+  '',
+);
 /** A range's problem, for the field to blame, or null. */
 export function rangeProblem(from: string, to: string): string | null {
   if (!isDay(from) || !isDay(to)) return null;
@@ -86,7 +108,11 @@ const RangeFields = { from: DayField, to: DayField, org_id: OptionalId };
 // ── POST reports/dashboard/ (panel, from, to, org_id) ────────────────
 export const ReportQuery = v.object({ ...RangeFields, panel: v.picklist(REPORT_PANELS, 'Choose a panel.') });
 export type ReportQuery = v.InferOutput<typeof ReportQuery>;
-export const ReportReply = v.object({ status: v.literal(true), panel: v.picklist(REPORT_PANELS), charts: v.array(Chart) });
+export const ReportReply = v.object({
+  status: v.literal(true),
+  panel: v.picklist(REPORT_PANELS),
+  charts: v.array(Chart),
+});
 export type ReportReply = v.InferOutput<typeof ReportReply>;
 
 // ── POST user/fetch_user_analytics/ (from, to, org_id, user_id) ──────

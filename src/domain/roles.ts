@@ -39,7 +39,8 @@ export const FetchUserRolesReply = v.object({
 });
 export type FetchUserRolesReply = v.InferOutput<typeof FetchUserRolesReply>;
 
-const isRoleFeatureKey = (key: unknown) => typeof key === 'string' && (ROLE_FEATURE_KEYS as readonly string[]).includes(key);
+const isRoleFeatureKey = (key: unknown) =>
+  typeof key === 'string' && (ROLE_FEATURE_KEYS as readonly string[]).includes(key);
 /** More than any role needs (every key, each named a few times), so a list is checked in bounded time. */
 export const ROLE_FEATURES_MAX = 500;
 const NAMED_MAX = 5;
@@ -67,7 +68,10 @@ const Features = JsonField(
     // Items checked as a whole, so every problem is told at the one field, `features`.
     v.array(v.unknown(), 'features must be a list of feature keys.'),
     v.maxLength(ROLE_FEATURES_MAX, `At most ${ROLE_FEATURES_MAX} feature keys.`),
-    v.check((keys) => keys.every(isRoleFeatureKey), (issue) => `There is no feature key ${unknownKeys(issue.input as unknown[])}.`),
+    v.check(
+      (keys) => keys.every(isRoleFeatureKey),
+      (issue) => `There is no feature key ${unknownKeys(issue.input as unknown[])}.`,
+    ),
     v.transform((keys) => [...new Set(keys as string[])]),
   ),
   'features',
@@ -78,14 +82,25 @@ export const CreateRoleForm = v.object({ name: Name, description: Description, f
 export type CreateRoleForm = v.InferOutput<typeof CreateRoleForm>;
 
 // ── POST user/roles/update/ ───────────────────────────────────────────────
-export const UpdateRoleForm = v.object({ id: Id, version: Id, name: Name, description: Description, features: Features });
+export const UpdateRoleForm = v.object({
+  id: Id,
+  version: Id,
+  name: Name,
+  description: Description,
+  features: Features,
+});
 export type UpdateRoleForm = v.InferOutput<typeof UpdateRoleForm>;
 
 export const RoleReply = v.object({ status: v.literal(true), msg: v.string(), role: Role });
 export type RoleReply = v.InferOutput<typeof RoleReply>;
 
 /** HTTP 409: the role changed (or went) since the version the edit started from; `current` is what is stored now. */
-export const StaleRoleReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: v.nullable(Role) });
+export const StaleRoleReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: v.nullable(Role),
+});
 export type StaleRoleReply = v.InferOutput<typeof StaleRoleReply>;
 
 // ── POST user/roles/delete/ ───────────────────────────────────────────────
@@ -97,7 +112,12 @@ export const DeleteRoleForm = v.object({
 });
 export type DeleteRoleForm = v.InferOutput<typeof DeleteRoleForm>;
 /** HTTP 409: the role is held; deleting it needs holders: 'remove'. */
-export const RoleInUseReply = v.object({ status: v.literal(false), msg: v.string(), in_use: v.literal(true), holders: v.array(RoleHolder) });
+export const RoleInUseReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  in_use: v.literal(true),
+  holders: v.array(RoleHolder),
+});
 export type RoleInUseReply = v.InferOutput<typeof RoleInUseReply>;
 export const DeleteRoleReply = v.object({ status: v.literal(true), msg: v.string() });
 
@@ -107,7 +127,11 @@ export type RoleAssignmentForm = v.InferOutput<typeof RoleAssignmentForm>;
 export const RoleAssignmentReply = v.object({ status: v.literal(true), msg: v.string(), role: Role });
 
 /** HTTP 409 of a change the server refuses to make: it would take role management from its author or from everyone. */
-export const RoleGuardReply = v.object({ status: v.literal(false), msg: v.string(), guard: v.picklist(['self', 'last']) });
+export const RoleGuardReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  guard: v.picklist(['self', 'last']),
+});
 export type RoleGuardReply = v.InferOutput<typeof RoleGuardReply>;
 
 // ── POST user/roles/reach/ ────────────────────────────────────────────────
@@ -123,4 +147,5 @@ export const RoleReachReply = v.object({
 export type RoleReachReply = v.InferOutput<typeof RoleReachReply>;
 
 /** What a failed call's 409 carries, read by shape (as staleSegmentOf reads it). */
-export const roleConflictOf = (error: unknown): StaleRoleReply | RoleInUseReply | RoleGuardReply | null => conflictOf(error, StaleRoleReply, RoleInUseReply, RoleGuardReply);
+export const roleConflictOf = (error: unknown): StaleRoleReply | RoleInUseReply | RoleGuardReply | null =>
+  conflictOf(error, StaleRoleReply, RoleInUseReply, RoleGuardReply);

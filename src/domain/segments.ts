@@ -21,7 +21,10 @@ export const SegmentQuery = v.strictObject({
   user_category: UserFilter.entries.user_category,
   organization_id: UserFilter.entries.organization_id,
   active: UserFilter.entries.active,
-  deleted: v.optional(v.literal('exclude', 'A segment holds live users only: deleted users cannot be part of one.'), 'exclude'),
+  deleted: v.optional(
+    v.literal('exclude', 'A segment holds live users only: deleted users cannot be part of one.'),
+    'exclude',
+  ),
   sort: SearchUsersForm.entries.sort,
   dir: SearchUsersForm.entries.dir,
   /** Display only: the organization filter's name, as the list's chip shows it. */
@@ -53,15 +56,21 @@ export function memberWords(segment: Pick<Segment, 'member_count' | 'member_coun
 
 const Name = RequiredText('Name', SEGMENT_NAME_MAX);
 const Description = v.optional(Text(SEGMENT_DESCRIPTION_MAX), '');
-const PageNumber = v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'A page number.'), v.transform(Number)), v.number()]),
-  v.integer('A page number.'), v.minValue(1));
+const PageNumber = v.pipe(
+  v.union([v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'A page number.'), v.transform(Number)), v.number()]),
+  v.integer('A page number.'),
+  v.minValue(1),
+);
 
 // ── GET /segments/ ────────────────────────────────────────────────────────
 /** A page of segments by name; `q` finds names holding the text; `id` asks for one (its count read now). */
 export const ListSegmentsForm = v.object({
   q: v.optional(Text(SEGMENT_NAME_MAX), ''),
   page: v.optional(PageNumber, 1),
-  page_size: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(SEGMENT_PAGE_SIZES, 'Choose 20 or 50.')), 20),
+  page_size: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(SEGMENT_PAGE_SIZES, 'Choose 20 or 50.')),
+    20,
+  ),
   id: v.optional(v.union([v.literal(''), Id]), ''),
 });
 export type ListSegmentsForm = v.InferOutput<typeof ListSegmentsForm>;

@@ -10,7 +10,14 @@
 // refuse), then assign it from the account's settings version (stale → 409 with a new preview).
 import * as v from 'valibot';
 import { conflictOf } from './conflict';
-import { accountSettingsContract, accountSettingsProblems, defaultAccountSettings, DOC_LIMIT_MAX, type AccountLevelFlags, type AccountSettingsValues } from './account-settings';
+import {
+  accountSettingsContract,
+  accountSettingsProblems,
+  defaultAccountSettings,
+  DOC_LIMIT_MAX,
+  type AccountLevelFlags,
+  type AccountSettingsValues,
+} from './account-settings';
 import { MAX_SEARCH_TEXT } from './constants';
 import { FieldMessages } from './field-errors';
 import { productNames } from './product';
@@ -37,8 +44,10 @@ export const SKU_MESSAGES = {
   missing: 'There is no such SKU; it may have been deleted.',
   noAccount: 'There is no such account (organization).',
   stale: (code: string) => `Someone else changed SKU '${code}' since you opened it.`,
-  staleAccount: (account: string) => `The settings of ${account} were changed by someone else since the preview; here is what assigning changes now.`,
-  refusedOnAccount: (code: string, account: string, rules: string) => `SKU '${code}' cannot be assigned to ${account}: ${rules}`,
+  staleAccount: (account: string) =>
+    `The settings of ${account} were changed by someone else since the preview; here is what assigning changes now.`,
+  refusedOnAccount: (code: string, account: string, rules: string) =>
+    `SKU '${code}' cannot be assigned to ${account}: ${rules}`,
 } as const;
 
 /** The code as kept: trimmed, upper-case. */
@@ -82,8 +91,18 @@ export function skuDefaultsProblems(key: string, defaults: SkuDefaults): Record<
   const base = defaultAccountSettings(key, 'app');
   const vega = productNames(key).vega;
   const permissive = {
-    account_settings: { ...base.account_settings, otd_limit: 0, dd_limit: DOC_LIMIT_MAX, ...defaults.account_settings } as AccountSettingsValues,
-    account_level_flags: { ...base.account_level_flags, [vega]: true, vega_as_default: false, ...defaults.account_level_flags } as AccountLevelFlags,
+    account_settings: {
+      ...base.account_settings,
+      otd_limit: 0,
+      dd_limit: DOC_LIMIT_MAX,
+      ...defaults.account_settings,
+    } as AccountSettingsValues,
+    account_level_flags: {
+      ...base.account_level_flags,
+      [vega]: true,
+      vega_as_default: false,
+      ...defaults.account_level_flags,
+    } as AccountLevelFlags,
   };
   return accountSettingsProblems(key, permissive);
 }
@@ -121,16 +140,29 @@ export type SkuListReply = v.InferOutput<typeof SkuListReply>;
 
 // ── POST api/sku/ (create) and api/sku/update/ ────────────────────────────
 const Code = v.pipe(
-  v.string(), v.trim(), v.nonEmpty('Required.'), v.maxLength(SKU_CODE_MAX), v.transform(normalizeSkuCode), v.regex(SKU_CODE_PATTERN, SKU_MESSAGES.code),
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Required.'),
+  v.maxLength(SKU_CODE_MAX),
+  v.transform(normalizeSkuCode),
+  v.regex(SKU_CODE_PATTERN, SKU_MESSAGES.code),
 );
 /** Each object arrives as JSON text; its keys are checked per platform key by skuDefaultsSchema in the handler. */
-const DefaultsObject = (what: string) => JsonField(v.record(v.string(), v.unknown(), `${what} must be an object of settings.`), what, 100_000);
+const DefaultsObject = (what: string) =>
+  JsonField(v.record(v.string(), v.unknown(), `${what} must be an object of settings.`), what, 100_000);
 const SkuFields = {
   code: Code,
   name: RequiredText('Name', SKU_NAME_MAX),
   description: v.optional(Text(SKU_DESCRIPTION_MAX), ''),
   product_configuration: v.pipe(v.string(), v.trim(), v.nonEmpty(SKU_MESSAGES.configuration), v.maxLength(64)),
-  data_plan: JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64)), 'data_plan must be a list of data plan items.'), v.maxLength(10)), 'data_plan', 10_000),
+  data_plan: JsonField(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.maxLength(64)), 'data_plan must be a list of data plan items.'),
+      v.maxLength(10),
+    ),
+    'data_plan',
+    10_000,
+  ),
   account_settings: v.optional(DefaultsObject('account_settings'), '{}'),
   account_level_flags: v.optional(DefaultsObject('account_level_flags'), '{}'),
 };
@@ -143,11 +175,20 @@ export const SkuReply = v.object({ status: v.literal(true), msg: v.string(), sku
 export type SkuReply = v.InferOutput<typeof SkuReply>;
 
 /** HTTP 409: the SKU changed since the version the edit started from; `current` is what is stored now. */
-export const StaleSkuReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: v.nullable(Sku) });
+export const StaleSkuReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: v.nullable(Sku),
+});
 export type StaleSkuReply = v.InferOutput<typeof StaleSkuReply>;
 
 // ── POST api/sku/status/ (retire, reactivate) ─────────────────────────────
-export const SkuStatusForm = v.object({ id: Id, version: Id, status: v.picklist(SKU_STATUSES, 'status is active or retired.') });
+export const SkuStatusForm = v.object({
+  id: Id,
+  version: Id,
+  status: v.picklist(SKU_STATUSES, 'status is active or retired.'),
+});
 export type SkuStatusForm = v.InferOutput<typeof SkuStatusForm>;
 
 // ── GET api/sku/holders/ ──────────────────────────────────────────────────
@@ -155,12 +196,22 @@ export const SkuHoldersQuery = v.object({
   sku_id: Id,
   /** The last account id of the page before (keyset). */
   after: v.optional(Id),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'A whole number.'), v.transform(Number), v.minValue(1), v.maxValue(100)), String(SKU_HOLDERS_PAGE)),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'A whole number.'), v.transform(Number), v.minValue(1), v.maxValue(100)),
+    String(SKU_HOLDERS_PAGE),
+  ),
 });
-export const SkuHolder = v.object({ account_id: v.number(), name: v.string(), assigned_by: v.string(), assigned_at: v.number() });
+export const SkuHolder = v.object({
+  account_id: v.number(),
+  name: v.string(),
+  assigned_by: v.string(),
+  assigned_at: v.number(),
+});
 export type SkuHolder = v.InferOutput<typeof SkuHolder>;
 export const SkuHoldersReply = v.object({
-  status: v.literal(true), items: v.array(SkuHolder), total: v.number(),
+  status: v.literal(true),
+  items: v.array(SkuHolder),
+  total: v.number(),
   /** Pass as `after` for the next page; null on the last. */
   next: v.nullable(v.number()),
 });
@@ -168,15 +219,23 @@ export type SkuHoldersReply = v.InferOutput<typeof SkuHoldersReply>;
 
 // ── GET api/sku/account/ (the SKUs one account holds, retired ones too) ───
 export const AccountSkusQuery = v.object({ account_id: Id });
-export const AccountSkusReply = v.object({ status: v.literal(true), items: v.array(v.object({ sku: Sku, assigned_by: v.string(), assigned_at: v.number() })) });
+export const AccountSkusReply = v.object({
+  status: v.literal(true),
+  items: v.array(v.object({ sku: Sku, assigned_by: v.string(), assigned_at: v.number() })),
+});
 export type AccountSkusReply = v.InferOutput<typeof AccountSkusReply>;
 
 // ── POST api/sku/assign/preview/, api/sku/assign/, api/sku/unassign/ ──────
 export const AssignPreviewForm = v.object({ sku_id: Id, account_id: Id });
 export const AssignForm = v.object({
-  sku_id: Id, account_id: Id,
+  sku_id: Id,
+  account_id: Id,
   /** The account's settings version the preview was read at (0: nothing saved yet). */
-  version: v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected a version.'), v.transform(Number)), v.number()]), v.integer(), v.minValue(0)),
+  version: v.pipe(
+    v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected a version.'), v.transform(Number)), v.number()]),
+    v.integer(),
+    v.minValue(0),
+  ),
 });
 export type AssignForm = v.InferOutput<typeof AssignForm>;
 export const UnassignForm = AssignPreviewForm;
@@ -203,12 +262,23 @@ export const AssignPreview = v.object({
 export type AssignPreview = v.InferOutput<typeof AssignPreview>;
 export const AssignPreviewReply = v.object({ status: v.literal(true), preview: AssignPreview });
 export type AssignPreviewReply = v.InferOutput<typeof AssignPreviewReply>;
-export const AssignReply = v.object({ status: v.literal(true), msg: v.string(), version: v.number(), changes: v.array(SettingChange) });
+export const AssignReply = v.object({
+  status: v.literal(true),
+  msg: v.string(),
+  version: v.number(),
+  changes: v.array(SettingChange),
+});
 export type AssignReply = v.InferOutput<typeof AssignReply>;
 /** HTTP 409: the account's settings moved since the preview; `preview` is what assigning does now. */
-export const StaleAssignReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), preview: AssignPreview });
+export const StaleAssignReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  preview: AssignPreview,
+});
 export type StaleAssignReply = v.InferOutput<typeof StaleAssignReply>;
 export const UnassignReply = v.object({ status: v.literal(true), msg: v.string() });
 
 /** A 409 of the SKU calls, read by shape. */
-export const skuConflictOf = (error: unknown): StaleSkuReply | StaleAssignReply | null => conflictOf(error, StaleSkuReply, StaleAssignReply);
+export const skuConflictOf = (error: unknown): StaleSkuReply | StaleAssignReply | null =>
+  conflictOf(error, StaleSkuReply, StaleAssignReply);

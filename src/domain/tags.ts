@@ -35,7 +35,10 @@ export const CreateTagForm = v.object({
   name: RequiredText('Tag Name', 100),
   parent_tag_id: v.optional(v.union([v.literal(''), Id]), ''),
   desc: v.optional(Text(500), ''),
-  color: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(COLOR_PATTERN, 'Pick a colour like #C0C0C0.'))]), ''),
+  color: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.regex(COLOR_PATTERN, 'Pick a colour like #C0C0C0.'))]),
+    '',
+  ),
 });
 export type CreateTagForm = v.InferOutput<typeof CreateTagForm>;
 export const CreateTagReply = v.union([
@@ -67,7 +70,13 @@ const UserIdentifiersField = v.pipe(
   v.string(),
   listAtMost(ASSIGN_TAGS_MAX_USERS, `Send at most ${ASSIGN_TAGS_MAX_USERS.toLocaleString('en-US')} users.`),
   JsonField(
-    v.pipe(v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])), v.minLength(1), v.maxLength(ASSIGN_TAGS_MAX_USERS)), 'userIds', ASSIGN_TAGS_MAX_BODY_BYTES,
+    v.pipe(
+      v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])),
+      v.minLength(1),
+      v.maxLength(ASSIGN_TAGS_MAX_USERS),
+    ),
+    'userIds',
+    ASSIGN_TAGS_MAX_BODY_BYTES,
   ),
 );
 
@@ -83,7 +92,11 @@ export type AssignTagsForm = v.InferOutput<typeof AssignTagsForm>;
  * msg lists the users that matched nobody (spec §8 'Invalid Users:'); `changed` counts the users
  * whose tags changed (absent from older servers).
  */
-export const AssignTagsReply = v.object({ status: v.boolean(), msg: v.array(v.string()), changed: v.optional(v.number()) });
+export const AssignTagsReply = v.object({
+  status: v.boolean(),
+  msg: v.array(v.string()),
+  changed: v.optional(v.number()),
+});
 export type AssignTagsReply = v.InferOutput<typeof AssignTagsReply>;
 
 /**

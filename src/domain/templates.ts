@@ -95,7 +95,13 @@ export const TemplateListQuery = v.object({
   /** One name exactly (whatever its case, after collapsing whitespace). */
   template_name: v.optional(v.pipe(Text(TEMPLATE_NAME_MAX), v.transform(normalizeTemplateName)), ''),
   template_id: OptionalId,
-  stats: v.optional(v.pipe(v.picklist(['', 'true', 'false', '1', '0'], 'stats is true or false.'), v.transform((s) => s === 'true' || s === '1')), ''),
+  stats: v.optional(
+    v.pipe(
+      v.picklist(['', 'true', 'false', '1', '0'], 'stats is true or false.'),
+      v.transform((s) => s === 'true' || s === '1'),
+    ),
+    '',
+  ),
 });
 export type TemplateListQuery = v.InferOutput<typeof TemplateListQuery>;
 
@@ -118,7 +124,12 @@ const TemplateName = v.pipe(
   v.maxLength(TEMPLATE_NAME_MAX),
   v.regex(/^[^\p{Cc}]*$/u, 'Control characters are not allowed.'),
 );
-const GroupName = v.pipe(v.string('Group names are text.'), v.transform(normalizeTemplateName), v.nonEmpty('A group name cannot be empty.'), v.maxLength(TEMPLATE_GROUP_NAME_MAX));
+const GroupName = v.pipe(
+  v.string('Group names are text.'),
+  v.transform(normalizeTemplateName),
+  v.nonEmpty('A group name cannot be empty.'),
+  v.maxLength(TEMPLATE_GROUP_NAME_MAX),
+);
 const GroupNames = v.pipe(
   v.array(GroupName, 'templatesettings_groups is a list of group names.'),
   v.maxLength(TEMPLATE_GROUPS_MAX),
@@ -132,12 +143,33 @@ const templateEntries = {
   source: v.string('Choose a source.'),
   /** Checked against the account settings contract of the platform key by the server. */
   template_settings: JsonField(
-    v.object({ account_settings: v.unknown(), account_level_flags: v.unknown() }, 'template_settings holds account_settings and account_level_flags.'),
+    v.object(
+      { account_settings: v.unknown(), account_level_flags: v.unknown() },
+      'template_settings holds account_settings and account_level_flags.',
+    ),
     'template_settings',
   ),
   templatesettings_groups: v.optional(JsonField(GroupNames, 'templatesettings_groups'), '[]'),
-  source_user: v.optional(v.pipe(Text(TEMPLATE_SOURCE_USER_MAX), v.transform((s) => s || null)), ''),
-  account_id: v.optional(v.union([v.pipe(v.literal(''), v.transform(() => null)), Id], 'Expected an account id.'), ''),
+  source_user: v.optional(
+    v.pipe(
+      Text(TEMPLATE_SOURCE_USER_MAX),
+      v.transform((s) => s || null),
+    ),
+    '',
+  ),
+  account_id: v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => null),
+        ),
+        Id,
+      ],
+      'Expected an account id.',
+    ),
+    '',
+  ),
 };
 export const CreateTemplateBody = v.object(templateEntries);
 export type CreateTemplateBody = v.InferOutput<typeof CreateTemplateBody>;
@@ -152,7 +184,12 @@ export const DeleteTemplateReply = v.object({ status: v.literal(true), msg: v.st
 export type DeleteTemplateReply = v.InferOutput<typeof DeleteTemplateReply>;
 
 /** HTTP 409: the template changed (or went) since `version`; `current` is what is stored now. */
-export const StaleTemplateReply = v.object({ status: v.literal(false), msg: v.string(), stale: v.literal(true), current: v.nullable(Template) });
+export const StaleTemplateReply = v.object({
+  status: v.literal(false),
+  msg: v.string(),
+  stale: v.literal(true),
+  current: v.nullable(Template),
+});
 export type StaleTemplateReply = v.InferOutput<typeof StaleTemplateReply>;
 
 // ── Apply: POST api/ts/apply_preview/ and api/ts/apply/ (form; lists as JSON fields) ─
@@ -194,12 +231,18 @@ export const ApplyBody = v.object({
   template_id: Id,
   /** The template's version the preview showed. */
   template_version: Id,
-  accounts: JsonField(v.pipe(
-    v.array(v.object({ account_id: Id, version: v.pipe(v.number('Expected a version.'), v.integer(), v.minValue(0)) }), 'accounts is a list of {account_id, version}.'),
-    v.minLength(1, 'Choose at least one account.'),
-    v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${APPLY_ACCOUNTS_MAX.toLocaleString('en-US')} accounts at once.`),
-    v.check((list) => new Set(list.map((a) => a.account_id)).size === list.length, 'An account is named twice.'),
-  ), 'accounts'),
+  accounts: JsonField(
+    v.pipe(
+      v.array(
+        v.object({ account_id: Id, version: v.pipe(v.number('Expected a version.'), v.integer(), v.minValue(0)) }),
+        'accounts is a list of {account_id, version}.',
+      ),
+      v.minLength(1, 'Choose at least one account.'),
+      v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${APPLY_ACCOUNTS_MAX.toLocaleString('en-US')} accounts at once.`),
+      v.check((list) => new Set(list.map((a) => a.account_id)).size === list.length, 'An account is named twice.'),
+    ),
+    'accounts',
+  ),
 });
 export type ApplyBody = v.InferOutput<typeof ApplyBody>;
 
@@ -228,4 +271,5 @@ export const ApplyConflictReply = v.object({
 export type ApplyConflictReply = v.InferOutput<typeof ApplyConflictReply>;
 
 /** A 409 of this section read by shape. */
-export const templateConflictOf = (error: unknown): StaleTemplateReply | ApplyConflictReply | null => conflictOf(error, StaleTemplateReply, ApplyConflictReply);
+export const templateConflictOf = (error: unknown): StaleTemplateReply | ApplyConflictReply | null =>
+  conflictOf(error, StaleTemplateReply, ApplyConflictReply);

@@ -28,16 +28,36 @@ export const DATA_SOURCES = ['AMR', 'BR', 'Fitch', "Moody's", 'S&P credit', 'Str
 export type DataSource = (typeof DATA_SOURCES)[number];
 
 /** Dashboard templates the platform offers (the template a dashboard was made from). */
-export const DASHBOARD_TEMPLATES = ['market_overview', 'earnings_season', 'research_digest', 'portfolio_monitor', 'blank'] as const;
+export const DASHBOARD_TEMPLATES = [
+  'market_overview',
+  'earnings_season',
+  'research_digest',
+  'portfolio_monitor',
+  'blank',
+] as const;
 export type DashboardTemplate = (typeof DASHBOARD_TEMPLATES)[number];
 export const DASHBOARD_TEMPLATE_LABELS: Record<DashboardTemplate, string> = {
-  market_overview: 'Market overview', earnings_season: 'Earnings season', research_digest: 'Research digest',
-  portfolio_monitor: 'Portfolio monitor', blank: 'Blank',
+  market_overview: 'Market overview',
+  earnings_season: 'Earnings season',
+  research_digest: 'Research digest',
+  portfolio_monitor: 'Portfolio monitor',
+  blank: 'Blank',
 };
-export const DASHBOARD_WIDGETS = ['news_stream', 'watchlist_quotes', 'price_chart', 'earnings_calendar', 'research_feed', 'notes'] as const;
+export const DASHBOARD_WIDGETS = [
+  'news_stream',
+  'watchlist_quotes',
+  'price_chart',
+  'earnings_calendar',
+  'research_feed',
+  'notes',
+] as const;
 export const DASHBOARD_WIDGET_LABELS: Record<(typeof DASHBOARD_WIDGETS)[number], string> = {
-  news_stream: 'News stream', watchlist_quotes: 'Watchlist quotes', price_chart: 'Price chart',
-  earnings_calendar: 'Earnings calendar', research_feed: 'Research feed', notes: 'Notes',
+  news_stream: 'News stream',
+  watchlist_quotes: 'Watchlist quotes',
+  price_chart: 'Price chart',
+  earnings_calendar: 'Earnings calendar',
+  research_feed: 'Research feed',
+  notes: 'Notes',
 };
 
 export const CONTENT_NAME_MAX = 120;
@@ -86,7 +106,8 @@ export function renamedCopy(name: string, taken: (key: string) => boolean): stri
 export const CONTENT_MESSAGES = {
   noUser: (id: number) => `No user has the id ${id}.`,
   noItems: (kind: ContentKind) => `Choose the ${CONTENT_KIND_LABELS[kind].many} to copy.`,
-  notOwned: (kind: ContentKind, ids: readonly number[]) => `These ${CONTENT_KIND_LABELS[kind].many} are not the source user's: ${ids.join(', ')}.`,
+  notOwned: (kind: ContentKind, ids: readonly number[]) =>
+    `These ${CONTENT_KIND_LABELS[kind].many} are not the source user's: ${ids.join(', ')}.`,
   sourceIsTarget: 'A user cannot be copied onto themselves; remove them from the users to copy to.',
   unknownTargets: (values: readonly string[]) => `No user matches: ${values.join(', ')}.`,
   tooMany: (kind: ContentKind, username: string) =>
@@ -134,7 +155,9 @@ export type DashboardItem = v.InferOutput<typeof DashboardItem>;
 export const DashboardSettings = v.object({
   layout: v.picklist(['grid', 'columns']),
   refresh_seconds: v.number(),
-  widgets: v.array(v.object({ type: v.picklist(DASHBOARD_WIDGETS), title: v.string(), watchlist: v.nullable(v.string()) })),
+  widgets: v.array(
+    v.object({ type: v.picklist(DASHBOARD_WIDGETS), title: v.string(), watchlist: v.nullable(v.string()) }),
+  ),
 });
 export type DashboardSettings = v.InferOutput<typeof DashboardSettings>;
 
@@ -162,7 +185,12 @@ export const ApSavedSearchesQuery = v.object({
 });
 export const ApSavedSearchesReply = v.object({
   status: v.literal(true),
-  items: v.array(v.object({ ...SavedSearchItem.entries, owner: v.object({ id: v.number(), username: v.string(), name: v.string() }) })),
+  items: v.array(
+    v.object({
+      ...SavedSearchItem.entries,
+      owner: v.object({ id: v.number(), username: v.string(), name: v.string() }),
+    }),
+  ),
   next: NextCursor,
 });
 export type ApSavedSearchesReply = v.InferOutput<typeof ApSavedSearchesReply>;
@@ -170,7 +198,14 @@ export type ApSavedSearchesReply = v.InferOutput<typeof ApSavedSearchesReply>;
 // ── POST user/get_watchlist_name/ (no body): the watchlist managers' shared watchlists ──
 export const WatchlistNamesReply = v.object({
   status: v.literal(true),
-  watchlists: v.array(v.object({ id: v.number(), name: v.string(), size: v.number(), owner: v.object({ id: v.number(), username: v.string() }) })),
+  watchlists: v.array(
+    v.object({
+      id: v.number(),
+      name: v.string(),
+      size: v.number(),
+      owner: v.object({ id: v.number(), username: v.string() }),
+    }),
+  ),
 });
 export type WatchlistNamesReply = v.InferOutput<typeof WatchlistNamesReply>;
 
@@ -185,7 +220,11 @@ export type DashboardsReply = v.InferOutput<typeof DashboardsReply>;
 
 // ── POST user/graph/get_dashboard_settings_ap/ (user_id, dashboard_id) ──
 export const DashboardSettingsForm = v.object({ user_id: Id, dashboard_id: Id });
-export const DashboardSettingsReply = v.object({ status: v.literal(true), dashboard: DashboardItem, settings: DashboardSettings });
+export const DashboardSettingsReply = v.object({
+  status: v.literal(true),
+  dashboard: DashboardItem,
+  settings: DashboardSettings,
+});
 export type DashboardSettingsReply = v.InferOutput<typeof DashboardSettingsReply>;
 
 // ── POST user/copy_saved_searches/: any kind, preview or copy ────────
@@ -194,8 +233,22 @@ const TargetIdentifier = v.pipe(v.string(), v.trim(), v.nonEmpty('Empty user.'),
 export const CopyContentForm = v.object({
   kind: v.optional(v.picklist(CONTENT_KINDS, 'Choose saved searches, watchlists or dashboards.'), 'saved_search'),
   source_user_id: Id,
-  item_ids: JsonField(v.pipe(v.array(Id), v.minLength(1, 'Choose what to copy.'), v.maxLength(MAX_COPY_ITEMS, `At most ${MAX_COPY_ITEMS} at a time.`)), 'item_ids'),
-  targets: JsonField(v.pipe(v.array(TargetIdentifier), v.minLength(1, 'Name the users to copy to.'), v.maxLength(MAX_COPY_TARGETS, `At most ${MAX_COPY_TARGETS} users at a time.`)), 'targets'),
+  item_ids: JsonField(
+    v.pipe(
+      v.array(Id),
+      v.minLength(1, 'Choose what to copy.'),
+      v.maxLength(MAX_COPY_ITEMS, `At most ${MAX_COPY_ITEMS} at a time.`),
+    ),
+    'item_ids',
+  ),
+  targets: JsonField(
+    v.pipe(
+      v.array(TargetIdentifier),
+      v.minLength(1, 'Name the users to copy to.'),
+      v.maxLength(MAX_COPY_TARGETS, `At most ${MAX_COPY_TARGETS} users at a time.`),
+    ),
+    'targets',
+  ),
   on_clash: v.picklist(CLASH_RESOLUTIONS, 'Choose what happens to a name the user already has.'),
   /** true: say what would happen, change nothing. */
   preview: FormBool,

@@ -13,8 +13,6 @@ export function userTypesFor(features: readonly string[]): readonly UserType[] {
   return features.includes('allow_customer_type') ? USER_TYPES : BASE_USER_TYPES;
 }
 
-
-
 export const TR_SRC_OPTIONS = ['none', 'tri', 's&p'] as const;
 export const RR_PRO_OPTIONS = ['none', 'tri', 'fds'] as const;
 export const RMS_VERSIONS = ['v1', 'v2'] as const;
@@ -28,10 +26,7 @@ export const ADMIN_PRIVILEGE_LABELS: Record<AdminPrivilege, string> = {
   is_admin_ss: 'Saved search admin',
 };
 
-export type BulkFieldKind =
-  | { kind: 'bool' }
-  | { kind: 'date' }
-  | { kind: 'choice'; options: readonly string[] };
+export type BulkFieldKind = { kind: 'bool' } | { kind: 'date' } | { kind: 'choice'; options: readonly string[] };
 
 export interface BulkField {
   /** Wire key, as the form and the flags object name it. */
@@ -49,8 +44,12 @@ const bool: BulkFieldKind = { kind: 'bool' };
 /** The bulk-editable fields of spec §3, in display order; their labels are user-labels.ts's. */
 export function bulkEditFields(product: string): readonly BulkField[] {
   const p = productNames(product);
-  const field = (key: string, type: BulkFieldKind, column: BulkField['column'] = null, feature?: FeatureKey): BulkField =>
-    ({ key, label: userFieldLabel(product, key), type, column, ...(feature ? { feature } : {}) });
+  const field = (
+    key: string,
+    type: BulkFieldKind,
+    column: BulkField['column'] = null,
+    feature?: FeatureKey,
+  ): BulkField => ({ key, label: userFieldLabel(product, key), type, column, ...(feature ? { feature } : {}) });
   return [
     field('active', bool, 'active', 'active_update'),
     field('is_account_admin', bool, 'is_account_admin'),
@@ -81,7 +80,13 @@ export function bulkEditFields(product: string): readonly BulkField[] {
  * (rms_version, tr_src, rr_pro), which hold one of their options.
  */
 export function flagKeys(product: string): readonly string[] {
-  return [...BETA_FLAGS, ...USER_SWITCHES, ...bulkEditFields(product).filter((f) => f.column === null).map((f) => f.key)];
+  return [
+    ...BETA_FLAGS,
+    ...USER_SWITCHES,
+    ...bulkEditFields(product)
+      .filter((f) => f.column === null)
+      .map((f) => f.key),
+  ];
 }
 
 /** Values a new user starts with (spec §9 account defaults where they apply to a user). */
@@ -100,15 +105,18 @@ export const DEFAULT_STARTUP_SCREEN = 'docsearch';
  * Looked up by the field names a request sends, so it has no prototype: `hasOwnProperty` is a
  * field no feature guards, not Object.prototype's function.
  */
-export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = Object.assign(Object.create(null) as Record<string, FeatureKey>, {
-  user_type: 'user_type_update',
-  expiry_dt: 'expiry_update',
-  active: 'active_update',
-  deleted: 'deleted_user',
-  staff_roles: 'staff_role_change',
-  tr_src: 'tr_src_toggle',
-  // The transcript source permission also covers the research provider beside it (decision 065).
-  rr_pro: 'tr_src_toggle',
-  // Product beta settings (decision 065); the restriction flags stay with edit_user.
-  ...Object.fromEntries(PRODUCT_BETA_FLAGS.map((flag) => [flag, 'prod_beta_subtab' as const])),
-});
+export const EDIT_FIELD_FEATURES: Record<string, FeatureKey> = Object.assign(
+  Object.create(null) as Record<string, FeatureKey>,
+  {
+    user_type: 'user_type_update',
+    expiry_dt: 'expiry_update',
+    active: 'active_update',
+    deleted: 'deleted_user',
+    staff_roles: 'staff_role_change',
+    tr_src: 'tr_src_toggle',
+    // The transcript source permission also covers the research provider beside it (decision 065).
+    rr_pro: 'tr_src_toggle',
+    // Product beta settings (decision 065); the restriction flags stay with edit_user.
+    ...Object.fromEntries(PRODUCT_BETA_FLAGS.map((flag) => [flag, 'prod_beta_subtab' as const])),
+  },
+);

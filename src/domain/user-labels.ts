@@ -13,12 +13,21 @@ const lookup = (labels: Readonly<Record<string, string>>, value: string): string
 
 // ── values ────────────────────────────────────────────────────────────────
 const USER_TYPE_LABELS: Record<UserType, string> = {
-  trial: 'Trial', is_staff: 'Staff', test_user: 'Test user', journalist: 'Journalist', customer: 'Customer',
-  grace_customer: 'Grace customer', churn_customer: 'Churn customer',
+  trial: 'Trial',
+  is_staff: 'Staff',
+  test_user: 'Test user',
+  journalist: 'Journalist',
+  customer: 'Customer',
+  grace_customer: 'Grace customer',
+  churn_customer: 'Churn customer',
 };
 const CATEGORY_LABELS: Record<UserCategory, string> = { general: 'General', ir: 'IR', workiva: 'Workiva' };
 const SUBSCRIPTION_LABELS: Record<(typeof SUBSCRIPTION_STATUSES)[number], string> = {
-  TRIAL: 'Trial', PURCHASE: 'Purchase', TRIAL_EXTENDED: 'Trial extended', TRIAL_EXTENDED_2: 'Trial extended twice', CANCELLED: 'Cancelled',
+  TRIAL: 'Trial',
+  PURCHASE: 'Purchase',
+  TRIAL_EXTENDED: 'Trial extended',
+  TRIAL_EXTENDED_2: 'Trial extended twice',
+  CANCELLED: 'Cancelled',
 };
 
 export const userTypeLabel = (type: string): string => lookup(USER_TYPE_LABELS, type);
@@ -27,22 +36,40 @@ export const subscriptionStatusLabel = (status: string): string => lookup(SUBSCR
 
 /** `{product}_basic` → 'Acme Basic': values are found by the key, read with the product's display name. */
 export function configurationLabel(product: string, configuration: string): string {
-  const { configurations: [basic, research, professional], name } = productNames(product);
-  return lookup({ [basic]: `${name} Basic`, [research]: `${name} Research`, [professional]: `${name} Research Professional` }, configuration);
+  const {
+    configurations: [basic, research, professional],
+    name,
+  } = productNames(product);
+  return lookup(
+    { [basic]: `${name} Basic`, [research]: `${name} Research`, [professional]: `${name} Research Professional` },
+    configuration,
+  );
 }
 
 /** A data plan item, or the item that stands for no plan. */
 export function dataPlanLabel(product: string, item: string): string {
   const p = productNames(product);
-  return lookup({
-    [p.data]: `${p.name} Data`, shareholder_data: 'Shareholder data', [p.altData]: `${p.name} Alternative data`,
-    lexis_nexis: 'LexisNexis', rns: 'RNS', [NO_DATA_PLAN]: 'None',
-  }, item);
+  return lookup(
+    {
+      [p.data]: `${p.name} Data`,
+      shareholder_data: 'Shareholder data',
+      [p.altData]: `${p.name} Alternative data`,
+      lexis_nexis: 'LexisNexis',
+      rns: 'RNS',
+      [NO_DATA_PLAN]: 'None',
+    },
+    item,
+  );
 }
 
 const STARTUP_SCREEN_LABELS: Record<string, string> = {
-  stream: 'Stream', docsearch: 'Document search', company: 'Company', real: 'Real-time', realtool: 'Real-time tool',
-  notebook: 'Notebook', mosaic: 'Mosaic',
+  stream: 'Stream',
+  docsearch: 'Document search',
+  company: 'Company',
+  real: 'Real-time',
+  realtool: 'Real-time tool',
+  notebook: 'Notebook',
+  mosaic: 'Mosaic',
 };
 
 export function startupScreenLabel(product: string, screen: string): string {
@@ -52,35 +79,85 @@ export function startupScreenLabel(product: string, screen: string): string {
 }
 
 /** The options of the choice fields (tr_src, rr_pro, rms_version): providers by their usual short names. */
-const OPTION_LABELS: Record<string, string> = { none: 'None', tri: 'TRI', 's&p': 'S&P', fds: 'FDS', v1: 'v1', v2: 'v2' };
+const OPTION_LABELS: Record<string, string> = {
+  none: 'None',
+  tri: 'TRI',
+  's&p': 'S&P',
+  fds: 'FDS',
+  v1: 'v1',
+  v2: 'v2',
+};
 export const optionLabel = (option: string): string => lookup(OPTION_LABELS, option);
 
 /** An entry of the owner group: 'Ada Admin (admin)', or the username alone when the staff member has no name. */
-export const ownerLabel = (owner: { key: string; text: string }): string => (owner.text ? `${owner.text} (${owner.key})` : owner.key);
+export const ownerLabel = (owner: { key: string; text: string }): string =>
+  owner.text ? `${owner.text} (${owner.key})` : owner.key;
 
 // ── fields ────────────────────────────────────────────────────────────────
 const FLAG_LABELS: Record<(typeof BETA_FLAGS)[number] | (typeof USER_SWITCHES)[number], string> = {
-  socialsearch: 'Social search', intlquote: 'International quotes', realtimesearch: 'Real-time search', pricemonitor: 'Price monitor',
-  expanded_news_stream: 'Expanded news stream', unified_stream: 'Unified stream', crypto: 'Crypto', allow_entity: 'Allow entity',
-  clipper_screenshot: 'Clipper screenshot', is_beta_user: 'Beta user', disable_note_as_mail: 'Disable note as mail',
-  restrict_upload: 'Restrict upload', restrict_annot: 'Restrict annotations', restrict_modifying_create_date: 'Restrict modifying create date',
-  send_email: 'Send email', tips: 'Tips', follow_tickers: 'Follow tickers', onboarding_emails: 'Onboarding emails',
-  no_login_drip: 'No-login drip', first_login_drip: 'First-login drip', plotter_features: 'Plotter features', persistent_flags: 'Persistent flags',
+  socialsearch: 'Social search',
+  intlquote: 'International quotes',
+  realtimesearch: 'Real-time search',
+  pricemonitor: 'Price monitor',
+  expanded_news_stream: 'Expanded news stream',
+  unified_stream: 'Unified stream',
+  crypto: 'Crypto',
+  allow_entity: 'Allow entity',
+  clipper_screenshot: 'Clipper screenshot',
+  is_beta_user: 'Beta user',
+  disable_note_as_mail: 'Disable note as mail',
+  restrict_upload: 'Restrict upload',
+  restrict_annot: 'Restrict annotations',
+  restrict_modifying_create_date: 'Restrict modifying create date',
+  send_email: 'Send email',
+  tips: 'Tips',
+  follow_tickers: 'Follow tickers',
+  onboarding_emails: 'Onboarding emails',
+  no_login_drip: 'No-login drip',
+  first_login_drip: 'First-login drip',
+  plotter_features: 'Plotter features',
+  persistent_flags: 'Persistent flags',
 };
 
 /** The bulk-editable fields whose key does not carry the platform key (user-fields.ts bulkEditFields). */
 const BULK_FIELD_LABELS: Record<string, string> = {
-  active: 'Active', is_account_admin: 'Account admin', expiry_dt: 'Expiry date', cboe_us_live_intraday: 'Cboe US live intraday',
-  drive_integrations: 'Drive integrations', intraday_data: 'Intraday data', rms_version: 'RMS version', openaccess: 'Open access',
-  researchreports: 'BR enabled', rms_version_switcher: 'RMS version switcher', tr_src: 'Transcript source', rr_pro: 'Research provider',
-  br_manager: 'BR manager', rns_docs: 'RNS docs', cgs: 'CGS', ftp_upload: 'FTP upload',
+  active: 'Active',
+  is_account_admin: 'Account admin',
+  expiry_dt: 'Expiry date',
+  cboe_us_live_intraday: 'Cboe US live intraday',
+  drive_integrations: 'Drive integrations',
+  intraday_data: 'Intraday data',
+  rms_version: 'RMS version',
+  openaccess: 'Open access',
+  researchreports: 'BR enabled',
+  rms_version_switcher: 'RMS version switcher',
+  tr_src: 'Transcript source',
+  rr_pro: 'Research provider',
+  br_manager: 'BR manager',
+  rns_docs: 'RNS docs',
+  cgs: 'CGS',
+  ftp_upload: 'FTP upload',
 };
 
 const RECORD_FIELD_LABELS: Record<string, string> = {
-  first_name: 'First name', last_name: 'Last name', email: 'Email', username: 'Username', phone: 'Phone', password: 'Password',
-  organization: 'Organization', user_type: 'User type', user_category: 'User category', user_role: 'User role',
-  product_configuration: 'Product configuration', data_plan: 'Data plan', deleted: 'Deleted', startup_screen: 'Startup screen',
-  subscription_status: 'Subscription status', sf_contact_id: 'CRM contact id', sf_acc_id: 'CRM account id', staff_roles: 'Staff roles',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  username: 'Username',
+  phone: 'Phone',
+  password: 'Password',
+  organization: 'Organization',
+  user_type: 'User type',
+  user_category: 'User category',
+  user_role: 'User role',
+  product_configuration: 'Product configuration',
+  data_plan: 'Data plan',
+  deleted: 'Deleted',
+  startup_screen: 'Startup screen',
+  subscription_status: 'Subscription status',
+  sf_contact_id: 'CRM contact id',
+  sf_acc_id: 'CRM account id',
+  staff_roles: 'Staff roles',
 };
 
 /**
@@ -90,7 +167,10 @@ const RECORD_FIELD_LABELS: Record<string, string> = {
 export function userFieldLabel(product: string, key: string): string {
   const p = productNames(product);
   const named: Record<string, string> = {
-    owner: `${p.name} owner`, [p.drive]: `${p.name} drive`, [p.vega]: `${p.name} vega`, [p.connect]: `${p.name} connect`,
+    owner: `${p.name} owner`,
+    [p.drive]: `${p.name} drive`,
+    [p.vega]: `${p.name} vega`,
+    [p.connect]: `${p.name} connect`,
     [p.rmsConnect]: `RMS ${p.name} connect`,
   };
   const labels: Readonly<Record<string, string>>[] = [named, RECORD_FIELD_LABELS, FLAG_LABELS, BULK_FIELD_LABELS];

@@ -50,7 +50,10 @@ export function addToDate(date: CalendarDate, step: { days?: number; months?: nu
 }
 
 export function expiryDefault(userType: string | null | undefined, today: CalendarDate): CalendarDate {
-  return addToDate(today, (userType && EXPIRY_DEFAULTS[userType]) || (userType ? OTHERS_DEFAULT : EXPIRY_DEFAULTS['unassigned']!));
+  return addToDate(
+    today,
+    (userType && EXPIRY_DEFAULTS[userType]) || (userType ? OTHERS_DEFAULT : EXPIRY_DEFAULTS['unassigned']!),
+  );
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -67,7 +70,14 @@ export function parseExpiry(text: string): CalendarDate | null {
   const m = EXPIRY_PATTERN.exec(text.trim());
   if (!m) return null;
   const date = { month: Number(m[1]), day: Number(m[2]), year: Number(m[3]) };
-  if (date.year < 1900 || date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(date.year, date.month)) return null;
+  if (
+    date.year < 1900 ||
+    date.month < 1 ||
+    date.month > 12 ||
+    date.day < 1 ||
+    date.day > daysInMonth(date.year, date.month)
+  )
+    return null;
   return compareDates(date, MAX_EXPIRY) > 0 ? null : date;
 }
 
@@ -162,7 +172,15 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@+-]{2,149}$/;
  * the create and edit forms give their inputs the same maxLength (decision 042).
  */
 export const USER_FIELD_LIMITS = {
-  first_name: 150, last_name: 150, email: 254, username: 150, password: 256, phone: 40, user_role: 150, owner: 150, sf_contact_id: 64,
+  first_name: 150,
+  last_name: 150,
+  email: 254,
+  username: 150,
+  password: 256,
+  phone: 40,
+  user_role: 150,
+  owner: 150,
+  sf_contact_id: 64,
   /** MM-dd-yyyy. */
   expiry_dt: 10,
 } as const;
@@ -255,7 +273,11 @@ export function usersErrors(rows: readonly NewUserRow[]): Record<number, FieldEr
 }
 
 export function isCreateValid(product: string, step: CreateStepOne, rows: readonly NewUserRow[]): boolean {
-  return Object.keys(stepOneErrors(product, step)).length === 0 && rows.length > 0 && Object.keys(usersErrors(rows)).length === 0;
+  return (
+    Object.keys(stepOneErrors(product, step)).length === 0 &&
+    rows.length > 0 &&
+    Object.keys(usersErrors(rows)).length === 0
+  );
 }
 
 /** Most users one create (bulk) call may carry. */

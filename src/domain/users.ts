@@ -10,15 +10,42 @@ import { listAtMost } from './json-list';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
-import { EMAIL_PATTERN, FIELD_MESSAGES, MAX_USERS_PER_CREATE, parseExpiry, PASSWORD_PATTERN, PHONE_PATTERN, USER_FIELD_LIMITS as L, USERNAME_PATTERN, type CreateSettings, type NewUserRow } from './user-rules';
+import {
+  EMAIL_PATTERN,
+  FIELD_MESSAGES,
+  MAX_USERS_PER_CREATE,
+  parseExpiry,
+  PASSWORD_PATTERN,
+  PHONE_PATTERN,
+  USER_FIELD_LIMITS as L,
+  USERNAME_PATTERN,
+  type CreateSettings,
+  type NewUserRow,
+} from './user-rules';
 
 // ── building blocks ───────────────────────────────────────────────────────
-export const Email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(L.email), v.regex(EMAIL_PATTERN, FIELD_MESSAGES.email), oneLine());
-export const Username = v.pipe(v.string(), v.trim(), v.maxLength(L.username), v.regex(USERNAME_PATTERN, FIELD_MESSAGES.username));
+export const Email = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(L.email),
+  v.regex(EMAIL_PATTERN, FIELD_MESSAGES.email),
+  oneLine(),
+);
+export const Username = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(L.username),
+  v.regex(USERNAME_PATTERN, FIELD_MESSAGES.username),
+);
 export const Password = v.pipe(v.string(), v.maxLength(L.password), v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.password));
 export const Phone = v.pipe(v.string(), v.trim(), v.maxLength(L.phone), v.regex(PHONE_PATTERN, FIELD_MESSAGES.phone));
 /** MM-dd-yyyy, a real date up to 12-31-3000. */
-export const ExpiryDate = v.pipe(v.string(), v.trim(), v.check((s) => parseExpiry(s) !== null, FIELD_MESSAGES.expiry));
+export const ExpiryDate = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => parseExpiry(s) !== null, FIELD_MESSAGES.expiry),
+);
 
 export const UserTypeSchema = v.picklist(USER_TYPES, 'Choose a user type.');
 export const UserCategorySchema = v.picklist(USER_CATEGORIES, 'Choose a user category.');
@@ -75,32 +102,34 @@ export const UserRecord = v.object({
 export type UserRecord = v.InferOutput<typeof UserRecord>;
 
 /** Fields a client may change with update_account/ (only those it sends change). */
-export const UserChanges = v.partial(v.strictObject({
-  first_name: RequiredText('First name', L.first_name),
-  last_name: RequiredText('Last name', L.last_name),
-  email: Email,
-  username: Username,
-  phone: v.union([v.literal(''), Phone]),
-  organization_id: Id,
-  user_type: UserTypeSchema,
-  user_category: UserCategorySchema,
-  user_role: Text(L.user_role),
-  owner: RequiredText('Owner', L.owner),
-  product_configuration: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
-  data_plan: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10)),
-  /** '' clears the expiry. */
-  expiry_dt: v.union([v.literal(''), ExpiryDate]),
-  active: v.boolean(),
-  deleted: v.boolean(),
-  is_account_admin: v.boolean(),
-  startup_screen: v.pipe(v.string(), v.maxLength(64)),
-  subscription_status: v.nullable(v.picklist(SUBSCRIPTION_STATUSES)),
-  sf_contact_id: v.nullable(Text(L.sf_contact_id)),
-  flags: Flags,
-  staff_roles: v.pipe(v.array(Id), v.maxLength(100)),
-  /** A new password for the user; '' leaves it as it is. */
-  password: v.union([v.literal(''), Password]),
-}));
+export const UserChanges = v.partial(
+  v.strictObject({
+    first_name: RequiredText('First name', L.first_name),
+    last_name: RequiredText('Last name', L.last_name),
+    email: Email,
+    username: Username,
+    phone: v.union([v.literal(''), Phone]),
+    organization_id: Id,
+    user_type: UserTypeSchema,
+    user_category: UserCategorySchema,
+    user_role: Text(L.user_role),
+    owner: RequiredText('Owner', L.owner),
+    product_configuration: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)),
+    data_plan: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10)),
+    /** '' clears the expiry. */
+    expiry_dt: v.union([v.literal(''), ExpiryDate]),
+    active: v.boolean(),
+    deleted: v.boolean(),
+    is_account_admin: v.boolean(),
+    startup_screen: v.pipe(v.string(), v.maxLength(64)),
+    subscription_status: v.nullable(v.picklist(SUBSCRIPTION_STATUSES)),
+    sf_contact_id: v.nullable(Text(L.sf_contact_id)),
+    flags: Flags,
+    staff_roles: v.pipe(v.array(Id), v.maxLength(100)),
+    /** A new password for the user; '' leaves it as it is. */
+    password: v.union([v.literal(''), Password]),
+  }),
+);
 export type UserChanges = v.InferOutput<typeof UserChanges>;
 
 // ── list and search (user/search_user/) ───────────────────────────────────
@@ -158,8 +187,21 @@ export const ExportUsersForm = v.object({
 });
 export type ExportUsersForm = v.InferOutput<typeof ExportUsersForm>;
 /** Columns of an export, in order. */
-export const EXPORT_COLUMNS = ['id', 'username', 'email', 'first_name', 'last_name', 'phone', 'organization', 'user_type',
-  'user_category', 'active', 'deleted', 'expiry_dt', 'created_at'] as const;
+export const EXPORT_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'organization',
+  'user_type',
+  'user_category',
+  'active',
+  'deleted',
+  'expiry_dt',
+  'created_at',
+] as const;
 
 // ── organisations and owners ──────────────────────────────────────────────
 export const OrgSearchForm = v.object({ query: v.pipe(Text(200), v.minLength(2, 'Type at least 2 characters.')) });
@@ -183,7 +225,10 @@ export type OwnerGroupReply = v.InferOutput<typeof OwnerGroupReply>;
 
 // ── create (spec §2 create steps, §5) ─────────────────────────────────────
 export const CheckEmailsForm = v.object({
-  emails: JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1), v.maxLength(MAX_USERS_PER_CREATE)), 'emails'),
+  emails: JsonField(
+    v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1), v.maxLength(MAX_USERS_PER_CREATE)),
+    'emails',
+  ),
 });
 export const CheckEmailsReply = v.object({
   status: v.literal(true),
@@ -191,7 +236,9 @@ export const CheckEmailsReply = v.object({
 });
 export type CheckEmailsReply = v.InferOutput<typeof CheckEmailsReply>;
 
-export const UsernameCheckForm = v.object({ username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(L.username)) });
+export const UsernameCheckForm = v.object({
+  username: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(L.username)),
+});
 export const UsernameCheckReply = v.object({ status: v.literal(true), available: v.boolean(), msg: v.string() });
 export type UsernameCheckReply = v.InferOutput<typeof UsernameCheckReply>;
 
@@ -201,7 +248,10 @@ export const UsernameSuggestForm = v.pipe(
     last_name: v.optional(Text(L.last_name), ''),
     email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(L.email)), ''),
   }),
-  v.check((f) => Boolean(f.first_name || f.last_name || f.email), 'Send a first name, last name or email to build a username from.'),
+  v.check(
+    (f) => Boolean(f.first_name || f.last_name || f.email),
+    'Send a first name, last name or email to build a username from.',
+  ),
 );
 export const UsernameSuggestReply = v.object({ status: v.literal(true), username: v.string() });
 export type UsernameSuggestReply = v.InferOutput<typeof UsernameSuggestReply>;
@@ -220,16 +270,29 @@ export const RegisterForm = v.object({
   user_type: UserTypeSchema,
   user_category: UserCategorySchema,
   owner: RequiredText('Owner', L.owner),
-  product_configuration: v.pipe(v.string(), v.nonEmpty(FIELD_MESSAGES.required('Product configuration')), v.maxLength(64)),
-  data_plan: v.optional(JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10)), 'data_plan'), '[]'),
+  product_configuration: v.pipe(
+    v.string(),
+    v.nonEmpty(FIELD_MESSAGES.required('Product configuration')),
+    v.maxLength(64),
+  ),
+  data_plan: v.optional(
+    JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(10)), 'data_plan'),
+    '[]',
+  ),
   /** Absent: the default of the user type (spec §4). */
   expiry_dt: v.optional(v.union([v.literal(''), ExpiryDate]), ''),
   startup_screen: v.optional(v.pipe(v.string(), v.maxLength(64)), ''),
   flags: v.optional(JsonField(Flags, 'flags'), '{}'),
   /** Send each new user the welcome email. */
   send_email: v.optional(FormBool, 'false'),
-  users: JsonField(v.pipe(v.array(NewUserRowSchema), v.minLength(1, 'Add at least one user.'),
-    v.maxLength(MAX_USERS_PER_CREATE, `Create at most ${MAX_USERS_PER_CREATE} users at once.`)), 'users'),
+  users: JsonField(
+    v.pipe(
+      v.array(NewUserRowSchema),
+      v.minLength(1, 'Add at least one user.'),
+      v.maxLength(MAX_USERS_PER_CREATE, `Create at most ${MAX_USERS_PER_CREATE} users at once.`),
+    ),
+    'users',
+  ),
 });
 export type RegisterForm = v.InferOutput<typeof RegisterForm>;
 
@@ -278,7 +341,9 @@ export interface CreateChoices {
 }
 
 /** `user_type` may be '' (none chosen yet: spec §4's unassigned default) but must be sent. */
-export const DefaultSettingsForm = v.object({ user_type: v.union([v.literal(''), UserTypeSchema], 'Send user_type (it may be empty).') });
+export const DefaultSettingsForm = v.object({
+  user_type: v.union([v.literal(''), UserTypeSchema], 'Send user_type (it may be empty).'),
+});
 export const DefaultSettingsReply = v.object({
   status: v.literal(true),
   data: v.object({
@@ -294,8 +359,11 @@ export type DefaultSettingsReply = v.InferOutput<typeof DefaultSettingsReply>;
 // ── one user: fetch, update, sessions, privileges ─────────────────────────
 /** `account_id`: one user id, or several separated by commas. */
 export const FetchUsersForm = v.object({
-  account_id: v.pipe(v.string(), v.regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'Send user ids separated by commas.'),
-    v.transform((s) => s.split(',').map(Number))),
+  account_id: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'Send user ids separated by commas.'),
+    v.transform((s) => s.split(',').map(Number)),
+  ),
 });
 export const FetchUsersReply = v.object({
   status: v.literal(true),
@@ -326,15 +394,33 @@ export const UpdateAccountForm = v.object({
 export type UpdateAccountForm = v.InferOutput<typeof UpdateAccountForm>;
 
 export const UpdateAccountReply = v.union([
-  v.object({ status: v.literal(true), isPositive: v.literal(true), isUpdated: v.boolean(), message: v.string(), user: UserRecord }),
+  v.object({
+    status: v.literal(true),
+    isPositive: v.literal(true),
+    isUpdated: v.boolean(),
+    message: v.string(),
+    user: UserRecord,
+  }),
   /** Someone saved the user after `version`: nothing was written; `user` is what is stored now. */
-  v.object({ status: v.literal(false), isPositive: v.literal(false), isUpdated: v.literal(false), message: v.string(), conflict: v.literal(true), user: UserRecord }),
+  v.object({
+    status: v.literal(false),
+    isPositive: v.literal(false),
+    isUpdated: v.literal(false),
+    message: v.string(),
+    conflict: v.literal(true),
+    user: UserRecord,
+  }),
 ]);
 export type UpdateAccountReply = v.InferOutput<typeof UpdateAccountReply>;
 
 export const UserIdForm = v.object({ user_id: Id });
 
-export const AdminPrivileges = v.object(Object.fromEntries(ADMIN_PRIVILEGES.map((k) => [k, v.boolean()])) as Record<(typeof ADMIN_PRIVILEGES)[number], v.BooleanSchema<undefined>>);
+export const AdminPrivileges = v.object(
+  Object.fromEntries(ADMIN_PRIVILEGES.map((k) => [k, v.boolean()])) as Record<
+    (typeof ADMIN_PRIVILEGES)[number],
+    v.BooleanSchema<undefined>
+  >,
+);
 export type AdminPrivileges = v.InferOutput<typeof AdminPrivileges>;
 export const SetAdminPrivilegesForm = v.object({ user_id: Id, privileges: JsonField(AdminPrivileges, 'privileges') });
 export const AdminPrivilegesReply = v.object({ status: v.boolean(), msg: v.string(), data: AdminPrivileges });
@@ -395,28 +481,39 @@ export const OutboxReply = v.object({ status: v.literal(true), data: v.array(Out
 export const BulkSelection = v.variant('by', [
   v.object({ by: v.literal('ids'), ids: v.pipe(v.array(Id), v.minLength(1), v.maxLength(100_000)) }),
   v.object({ by: v.literal('filter'), filter: UserFilter }),
-  v.object({ by: v.literal('identifiers'), identifiers: v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1), v.maxLength(100_000)) }),
+  v.object({
+    by: v.literal('identifiers'),
+    identifiers: v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1), v.maxLength(100_000)),
+  }),
 ]);
 export type BulkSelection = v.InferOutput<typeof BulkSelection>;
 /** The most users one bulk edit may change. */
 export const MAX_BULK_EDIT_USERS = 100_000;
 
 /** Bulk-editable field (wire key) → new value; expiry_dt as MM-dd-yyyy. */
-export const BulkChanges = v.pipe(v.record(v.pipe(v.string(), v.maxLength(64)), FlagValue), v.check((o) => Object.keys(o).length > 0, 'Choose at least one field to change.'));
+export const BulkChanges = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(64)), FlagValue),
+  v.check((o) => Object.keys(o).length > 0, 'Choose at least one field to change.'),
+);
 
 export const UploadBulkEditForm = v.object({
   /** A CSV of emails, usernames or user ids (one column). */
   file: v.optional(v.file()),
   /** Or the identifiers as a JSON list; one over the limit is refused before it is parsed (json-list.ts). */
-  identifiers: v.optional(v.pipe(
-    v.string(), listAtMost(100_000, 'Send at most 100,000 identifiers.'),
-    JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.maxLength(100_000)), 'identifiers'),
-  )),
+  identifiers: v.optional(
+    v.pipe(
+      v.string(),
+      listAtMost(100_000, 'Send at most 100,000 identifiers.'),
+      JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.maxLength(100_000)), 'identifiers'),
+    ),
+  ),
 });
 export const UploadBulkEditReply = v.object({
   status: v.literal(true),
   data: v.object({
-    validDataPoints: v.array(v.object({ id: v.number(), username: v.string(), email: v.string(), identifier: v.string() })),
+    validDataPoints: v.array(
+      v.object({ id: v.number(), username: v.string(), email: v.string(), identifier: v.string() }),
+    ),
     inValidDataPoints: v.array(v.string()),
     /** Identifier rows the file held (header and blank rows not counted); 0 for a JSON list. */
     rows: v.optional(v.number(), 0),
@@ -458,7 +555,11 @@ export type BulkPreviewReply = v.InferOutput<typeof BulkPreviewReply>;
 
 /** One user's line of a bulk edit's report; a refused user says why. */
 export const BulkResult = v.object({
-  id: v.number(), username: v.string(), result: v.picklist(['updated', 'unchanged', 'refused']), changed: v.array(v.string()), reason: v.optional(v.string()),
+  id: v.number(),
+  username: v.string(),
+  result: v.picklist(['updated', 'unchanged', 'refused']),
+  changed: v.array(v.string()),
+  reason: v.optional(v.string()),
 });
 
 /** bulk_edit_user/: applied in one transaction; a report per user. */

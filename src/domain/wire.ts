@@ -10,14 +10,22 @@ import { FIELD_MESSAGES } from './user-rules';
 export const Text = (max: number) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max), v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
 export const RequiredText = (label: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_MESSAGES.required(label)), v.maxLength(max), v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(FIELD_MESSAGES.required(label)),
+    v.maxLength(max),
+    v.regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed.'),
+  );
 
 /** The largest id (and version) a table holds: ids are `integer` columns, 32 bits on PostgreSQL. */
 export const MAX_ID = 2_147_483_647;
 /** A positive database id, sent as form text or as a JSON number; a larger one is no id (never a query PostgreSQL refuses). */
 export const Id = v.pipe(
   v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Expected an id.'), v.transform(Number)), v.number()]),
-  v.integer('Expected an id.'), v.minValue(1, 'Expected an id.'), v.maxValue(MAX_ID, 'Expected an id.'),
+  v.integer('Expected an id.'),
+  v.minValue(1, 'Expected an id.'),
+  v.maxValue(MAX_ID, 'Expected an id.'),
 );
 /** Form booleans: 'true'/'false' (also '1'/'0', and JSON booleans). */
 export const FormBool = v.pipe(

@@ -1,7 +1,14 @@
 // The one place where machines get their real services, timers' listeners and navigation.
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { AppConfig } from '../domain/app-config';
-import { activateTfa, checkSession, loginAccount, loginWithLinkedAccount, logout, verifyOtp } from '../services/auth.service';
+import {
+  activateTfa,
+  checkSession,
+  loginAccount,
+  loginWithLinkedAccount,
+  logout,
+  verifyOtp,
+} from '../services/auth.service';
 import { onForbidden } from '../services/http';
 import { openLinkedServer } from '../services/linked-server.service';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../services/session-store';
@@ -39,7 +46,9 @@ const watchActivity = fromCallback<SessionEvent>(({ sendBack }) => {
   };
 });
 
-const watchForbidden = fromCallback<SessionEvent>(({ sendBack }) => onForbidden(() => sendBack({ type: 'session.recheck' })));
+const watchForbidden = fromCallback<SessionEvent>(({ sendBack }) =>
+  onForbidden(() => sendBack({ type: 'session.recheck' })),
+);
 
 const watchClicks = fromCallback<BannerEvent>(({ sendBack }) => {
   const onClick = () => sendBack({ type: 'banner.dismiss' });
@@ -66,10 +75,12 @@ export function liveSessionMachine(nav: Navigation, banner: () => { send(event: 
     },
     actions: {
       persistSession: ({ context }) => {
-        if (context.info) writeStoredSession({ isAuthenticated: true, info: context.info, linkedEmail: context.linkedEmail });
+        if (context.info)
+          writeStoredSession({ isAuthenticated: true, info: context.info, linkedEmail: context.linkedEmail });
       },
       markSignedOut: ({ context }) => {
-        if (context.info) writeStoredSession({ isAuthenticated: false, info: context.info, linkedEmail: context.linkedEmail });
+        if (context.info)
+          writeStoredSession({ isAuthenticated: false, info: context.info, linkedEmail: context.linkedEmail });
       },
       clearStorage: () => clearStoredSession(),
       goToRoot: () => nav.navigate('/'),
@@ -122,17 +133,23 @@ export function createConsoleActors(config: AppConfig, nav: Navigation, path: st
   const { inspect } = inspection;
   const banner = createActor(liveBannerMachine(), { inspect });
   const stored = readStoredSession();
-  const session = createActor(liveSessionMachine(nav, () => banner), {
-    input: {
-      info: stored?.info ?? null,
-      linkedEmail: stored?.linkedEmail ?? null,
-      path,
-      recheckMs: config.recheck_ms,
-      idleMs: config.idle_timeout_ms,
+  const session = createActor(
+    liveSessionMachine(nav, () => banner),
+    {
+      input: {
+        info: stored?.info ?? null,
+        linkedEmail: stored?.linkedEmail ?? null,
+        path,
+        recheckMs: config.recheck_ms,
+        idleMs: config.idle_timeout_ms,
+      },
+      inspect,
     },
-    inspect,
-  });
-  const linkout = createActor(liveLinkoutMachine(() => banner), { inspect });
+  );
+  const linkout = createActor(
+    liveLinkoutMachine(() => banner),
+    { inspect },
+  );
   return {
     inspection,
     banner,

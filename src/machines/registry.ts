@@ -67,11 +67,22 @@ import { accountSettingsDraftPlan, accountSettingsPlan } from './account-setting
 import { researchFlagsMachine } from './research-flags/research-flags.machine';
 import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
 import { researchRequestsMachine } from './research-requests/research-requests.machine';
-import { researchRequestsBulkDraftPlan, researchRequestsDraftPlan, researchRequestsPlan } from './research-requests/research-requests.plan';
+import {
+  researchRequestsBulkDraftPlan,
+  researchRequestsDraftPlan,
+  researchRequestsPlan,
+} from './research-requests/research-requests.plan';
 import { brokerDetailsMachine } from './broker-details/broker-details.machine';
-import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan } from './broker-details/broker-details.plan';
+import {
+  brokerDetailsDraftPlan,
+  brokerDetailsPickerPlan,
+  brokerDetailsPlan,
+} from './broker-details/broker-details.plan';
 import { researchFulfillmentsMachine } from './research-fulfillments/research-fulfillments.machine';
-import { researchFulfillmentsDraftPlan, researchFulfillmentsPlan } from './research-fulfillments/research-fulfillments.plan';
+import {
+  researchFulfillmentsDraftPlan,
+  researchFulfillmentsPlan,
+} from './research-fulfillments/research-fulfillments.plan';
 import { brokerUserGroupsMachine } from './broker-user-groups/broker-user-groups.machine';
 import { brokerUserGroupsDraftPlan, brokerUserGroupsPlan } from './broker-user-groups/broker-user-groups.plan';
 import { otherSourceUploadMachine } from './other-source-upload/other-source-upload.machine';
@@ -79,7 +90,10 @@ import { otherSourceUploadPlan } from './other-source-upload/other-source-upload
 import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine';
 import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
 import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
-import { researchSubmissionsDraftPlan, researchSubmissionsPlan } from './research-submissions/research-submissions.plan';
+import {
+  researchSubmissionsDraftPlan,
+  researchSubmissionsPlan,
+} from './research-submissions/research-submissions.plan';
 // The Audit Log (decision 062).
 import { auditBrowserMachine } from './audit-browser/audit-browser.machine';
 import { auditBrowserPlan } from './audit-browser/audit-browser.plan';
@@ -95,7 +109,11 @@ import { contentCopyPlan } from './content-copy/content-copy.plan';
 import { userContentMachine } from './user-content/user-content.machine';
 import { userContentDraftPlan, userContentPlan, userContentReaderPlan } from './user-content/user-content.plan';
 import { notebookSettingsMachine } from './notebook-settings/notebook-settings.machine';
-import { notebookSettingsDraftPlan, notebookSettingsPlan, notebookSettingsReadOnlyPlan } from './notebook-settings/notebook-settings.plan';
+import {
+  notebookSettingsDraftPlan,
+  notebookSettingsPlan,
+  notebookSettingsReadOnlyPlan,
+} from './notebook-settings/notebook-settings.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -152,7 +170,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userCreate',
     title: 'Create users',
-    purpose: 'Two steps: the account settings (data plan rules, expiry from the user type), then one person or many (typed or CSV); created, refused row by row, or not sent.',
+    purpose:
+      'Two steps: the account settings (data plan rules, expiry from the user type), then one person or many (typed or CSV); created, refused row by row, or not sent.',
     machine: userCreateMachine,
     source: 'src/machines/user-create/user-create.machine.ts',
     plans: [{ title: 'Create User (/create_user)', plan: userCreatePlan }],
@@ -171,7 +190,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userList',
     title: 'User list',
-    purpose: 'The user list: search (after a pause in typing), filters and order from the URL, pages by cursor, selection up to every matching user, export and bulk edit.',
+    purpose:
+      'The user list: search (after a pause in typing), filters and order from the URL, pages by cursor, selection up to every matching user, export and bulk edit.',
     machine: userListMachine,
     source: 'src/machines/user-list/user-list.machine.ts',
     plans: [{ title: 'The trial users, 30 of them', plan: userListPlan }],
@@ -179,7 +199,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userEdit',
     title: 'User edit',
-    purpose: "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), welcome email; the sessions, privileges and emails tabs.",
+    purpose:
+      "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), welcome email; the sessions, privileges and emails tabs.",
     machine: userEditMachine,
     source: 'src/machines/user-edit/user-edit.machine.ts',
     plans: [{ title: 'Editing one user', plan: userEditPlan }],
@@ -187,7 +208,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userSessions',
     title: 'User sessions',
-    purpose: "The edit page's Sessions tab: the user's live sessions, ended one by one or all at once after a confirmation; the list is read again after each end.",
+    purpose:
+      "The edit page's Sessions tab: the user's live sessions, ended one by one or all at once after a confirmation; the list is read again after each end.",
     machine: userSessionsMachine,
     source: 'src/machines/user-sessions/user-sessions.machine.ts',
     plans: [{ title: 'Sessions tab', plan: userSessionsPlan }],
@@ -195,7 +217,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userPrivileges',
     title: 'Administrator privileges',
-    purpose: "The edit page's Administrator privileges tab: three switches only a super admin changes, each change saved at once.",
+    purpose:
+      "The edit page's Administrator privileges tab: three switches only a super admin changes, each change saved at once.",
     machine: userPrivilegesMachine,
     source: 'src/machines/user-privileges/user-privileges.machine.ts',
     plans: [{ title: 'Administrator privileges tab, as a super admin', plan: userPrivilegesPlan }],
@@ -203,7 +226,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'userEmails',
     title: 'User emails',
-    purpose: "The edit page's Emails tab: the outbox messages about the user, newest first, read each time the tab opens; a failed read offers Retry.",
+    purpose:
+      "The edit page's Emails tab: the outbox messages about the user, newest first, read each time the tab opens; a failed read offers Retry.",
     machine: userEmailsMachine,
     source: 'src/machines/user-emails/user-emails.machine.ts',
     plans: [{ title: 'Emails tab', plan: userEmailsPlan }],
@@ -227,7 +251,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'orgSearch',
     title: 'Organization search',
-    purpose: 'The organization picker: searches from two characters, shortly after the last keystroke; a newer query always wins.',
+    purpose:
+      'The organization picker: searches from two characters, shortly after the last keystroke; a newer query always wins.',
     machine: orgSearchMachine,
     source: 'src/machines/org-search/org-search.machine.ts',
     plans: [{ title: 'Organization picker', plan: orgSearchPlan }],
@@ -251,31 +276,44 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'bulkEdit',
     title: 'Bulk edit',
-    purpose: 'Sets fields for the selected users or those of an uploaded CSV: preview, apply in one transaction, report per user.',
+    purpose:
+      'Sets fields for the selected users or those of an uploaded CSV: preview, apply in one transaction, report per user.',
     machine: bulkEditMachine,
     source: 'src/machines/bulk-edit/bulk-edit.machine.ts',
-    plans: [{ title: 'Selected users or a CSV', plan: bulkEditPlan }, { title: 'After a reload, an edit\'s outcome unknown', plan: bulkEditReloadPlan }],
+    plans: [
+      { title: 'Selected users or a CSV', plan: bulkEditPlan },
+      { title: "After a reload, an edit's outcome unknown", plan: bulkEditReloadPlan },
+    ],
   },
   {
     id: 'segmentEditor',
     title: 'Segments',
-    purpose: 'Saved user-list queries with their member counts: saved, renamed, deleted, and their members tagged after a confirmation.',
+    purpose:
+      'Saved user-list queries with their member counts: saved, renamed, deleted, and their members tagged after a confirmation.',
     machine: segmentEditorMachine,
     source: 'src/machines/segment-editor/segment-editor.machine.ts',
-    plans: [{ title: 'The Segments tab', plan: segmentEditorPlan }, { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan }],
+    plans: [
+      { title: 'The Segments tab', plan: segmentEditorPlan },
+      { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan },
+    ],
   },
   {
     id: 'roleEditor',
     title: 'Role Management',
-    purpose: 'Roles as data: created and changed from the version read, deleted (held ones only once the holders are named), given and taken, and one person’s reach.',
+    purpose:
+      'Roles as data: created and changed from the version read, deleted (held ones only once the holders are named), given and taken, and one person’s reach.',
     machine: roleEditorMachine,
     source: 'src/machines/role-editor/role-editor.machine.ts',
-    plans: [{ title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan }, { title: 'A role form kept across a reload', plan: roleEditorDraftPlan }],
+    plans: [
+      { title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan },
+      { title: 'A role form kept across a reload', plan: roleEditorDraftPlan },
+    ],
   },
   {
     id: 'brokerActions',
     title: 'Restrict Broker',
-    purpose: "An organization, then a user: the user's Requested Brokers and My Brokers, the four actions on them and the two switches; frozen, the actions are off.",
+    purpose:
+      "An organization, then a user: the user's Requested Brokers and My Brokers, the four actions on them and the two switches; frozen, the actions are off.",
     machine: brokerActionsMachine,
     source: 'src/machines/broker-actions/broker-actions.machine.ts',
     plans: [{ title: 'An organization, a user, their brokers', plan: brokerActionsPlan }],
@@ -283,15 +321,20 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'groupEditor',
     title: 'Group Management',
-    purpose: "An organization's groups and members: created, renamed, deleted, members added and removed, switches saved; another's change first is told.",
+    purpose:
+      "An organization's groups and members: created, renamed, deleted, members added and removed, switches saved; another's change first is told.",
     machine: groupEditorMachine,
     source: 'src/machines/group-editor/group-editor.machine.ts',
-    plans: [{ title: 'Group Management', plan: groupEditorPlan }, { title: 'From a kept form', plan: groupEditorDraftPlan }],
+    plans: [
+      { title: 'Group Management', plan: groupEditorPlan },
+      { title: 'From a kept form', plan: groupEditorDraftPlan },
+    ],
   },
   {
     id: 'bulkTagUpload',
     title: 'Bulk tag upload',
-    purpose: 'Segments & Tags: a CSV of users read in a worker, tags chosen, a dry run, then Reset Tags or Add Tags confirmed and applied in one transaction.',
+    purpose:
+      'Segments & Tags: a CSV of users read in a worker, tags chosen, a dry run, then Reset Tags or Add Tags confirmed and applied in one transaction.',
     machine: bulkTagUploadMachine,
     source: 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
     plans: [{ title: 'A file and tags', plan: bulkTagUploadPlan }],
@@ -299,7 +342,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'groupBrowser',
     title: 'Group ManagementV2',
-    purpose: "Every group searched by name and organization, 50 a page; a group's members (virtualised, filtered) and one taken out after a confirmation.",
+    purpose:
+      "Every group searched by name and organization, 50 a page; a group's members (virtualised, filtered) and one taken out after a confirmation.",
     machine: groupBrowserMachine,
     source: 'src/machines/group-browser/group-browser.machine.ts',
     plans: [{ title: 'The groups, a group, its members', plan: groupBrowserPlan }],
@@ -307,7 +351,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'groupBulkUpload',
     title: 'Group bulk membership upload',
-    purpose: 'A CSV of users read in a worker, checked against the group row by row, previewed, then added in one transaction with a per-row report.',
+    purpose:
+      'A CSV of users read in a worker, checked against the group row by row, previewed, then added in one transaction with a per-row report.',
     machine: groupBulkUploadMachine,
     source: 'src/machines/group-bulk-upload/group-bulk-upload.machine.ts',
     plans: [{ title: 'A file into a group', plan: groupBulkUploadPlan }],
@@ -315,7 +360,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'session',
     title: 'Session',
-    purpose: 'Checks the session on start, hourly, after idle time and on any 403; heartbeats while active; expiry and logout.',
+    purpose:
+      'Checks the session on start, hourly, after idle time and on any 403; heartbeats while active; expiry and logout.',
     machine: sessionMachine,
     source: 'src/machines/session/session.machine.ts',
     plans: [
@@ -324,7 +370,11 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       { title: '/redirect with a stored session', plan: sessionOnRedirectStoredPlan },
     ],
     delayContext: PANEL_TIMERS,
-    phrases: { 'user.activity': 'person is active', 'session.signedIn': 'sign-in completes', 'session.linkFailed': 'linked sign-in fails' },
+    phrases: {
+      'user.activity': 'person is active',
+      'session.signedIn': 'sign-in completes',
+      'session.linkFailed': 'linked sign-in fails',
+    },
   },
   {
     id: 'redirect',
@@ -365,48 +415,69 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'redshiftConfig',
     title: 'Redshift Configuration',
-    purpose: 'The Redshift configuration: two switches and the flags the user script ignores, saved from the version read; a save someone made first is shown.',
+    purpose:
+      'The Redshift configuration: two switches and the flags the user script ignores, saved from the version read; a save someone made first is shown.',
     machine: redshiftConfigMachine,
     source: 'src/machines/redshift-config/redshift-config.machine.ts',
-    plans: [{ title: 'Read, change, save', plan: redshiftConfigPlan }, { title: 'A changed form kept across a reload', plan: redshiftConfigDraftPlan }],
+    plans: [
+      { title: 'Read, change, save', plan: redshiftConfigPlan },
+      { title: 'A changed form kept across a reload', plan: redshiftConfigDraftPlan },
+    ],
   },
   {
     id: 'templateEditor',
     title: 'Template Settings',
-    purpose: 'Templates of account settings with their followers: created and changed from the version read, deleted, and applied to accounts after a dry run.',
+    purpose:
+      'Templates of account settings with their followers: created and changed from the version read, deleted, and applied to accounts after a dry run.',
     machine: templateEditorMachine,
     source: 'src/machines/template-editor/template-editor.machine.ts',
-    plans: [{ title: 'The templates, a template form, delete and apply', plan: templateEditorPlan }, { title: 'A template form kept across a reload', plan: templateEditorDraftPlan }],
+    plans: [
+      { title: 'The templates, a template form, delete and apply', plan: templateEditorPlan },
+      { title: 'A template form kept across a reload', plan: templateEditorDraftPlan },
+    ],
   },
   {
     id: 'skuEditor',
     title: 'SKU Configuration',
-    purpose: 'SKUs created, changed from the version read, retired and reactivated; their holders paged; assigned to an account after a preview of what changes.',
+    purpose:
+      'SKUs created, changed from the version read, retired and reactivated; their holders paged; assigned to an account after a preview of what changes.',
     machine: skuEditorMachine,
     source: 'src/machines/sku-editor/sku-editor.machine.ts',
-    plans: [{ title: 'The SKUs, their holders and an assignment', plan: skuEditorPlan }, { title: 'A SKU form kept across a reload', plan: skuEditorDraftPlan }],
+    plans: [
+      { title: 'The SKUs, their holders and an assignment', plan: skuEditorPlan },
+      { title: 'A SKU form kept across a reload', plan: skuEditorDraftPlan },
+    ],
   },
   {
     id: 'accountSettings',
     title: 'Account Settings',
-    purpose: "Accounts searched and paged; one account's settings checked in the browser, saved from the version read, shown field by field when saved meanwhile, reset.",
+    purpose:
+      "Accounts searched and paged; one account's settings checked in the browser, saved from the version read, shown field by field when saved meanwhile, reset.",
     machine: accountSettingsMachine,
     source: 'src/machines/account-settings/account-settings.machine.ts',
-    plans: [{ title: 'The accounts and one account’s settings', plan: accountSettingsPlan }, { title: 'A settings form kept across a reload', plan: accountSettingsDraftPlan }],
+    plans: [
+      { title: 'The accounts and one account’s settings', plan: accountSettingsPlan },
+      { title: 'A settings form kept across a reload', plan: accountSettingsDraftPlan },
+    ],
   },
   // Broker Research (decisions 055–061).
   {
     id: 'researchFlags',
     title: 'Broker Research: Control Panel',
-    purpose: "Each distributor's research flags (Refinitiv's for its submitters), saved from the version read, a colleague's save first shown; new submissions counted.",
+    purpose:
+      "Each distributor's research flags (Refinitiv's for its submitters), saved from the version read, a colleague's save first shown; new submissions counted.",
     machine: researchFlagsMachine,
     source: 'src/machines/research-flags/research-flags.machine.ts',
-    plans: [{ title: 'Read, change, save', plan: researchFlagsPlan }, { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan }],
+    plans: [
+      { title: 'Read, change, save', plan: researchFlagsPlan },
+      { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan },
+    ],
   },
   {
     id: 'researchRequests',
     title: 'Broker Research requests',
-    purpose: "Requests for a broker's research, filtered and paged: one approved, rejected with a reason or sent to the broker, or many at once after a preview.",
+    purpose:
+      "Requests for a broker's research, filtered and paged: one approved, rejected with a reason or sent to the broker, or many at once after a preview.",
     machine: researchRequestsMachine,
     source: 'src/machines/research-requests/research-requests.machine.ts',
     plans: [
@@ -418,34 +489,45 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'brokerDetails',
     title: 'Broker Research: Broker Details',
-    purpose: "One broker's record: MiFID II status, sales contacts, linked brokers and distributor info, each changed from the version read.",
+    purpose:
+      "One broker's record: MiFID II status, sales contacts, linked brokers and distributor info, each changed from the version read.",
     machine: brokerDetailsMachine,
     source: 'src/machines/broker-details/broker-details.machine.ts',
     plans: [
-      { title: 'Read, change, remove', plan: brokerDetailsPlan }, { title: 'Opened without a broker: the picker', plan: brokerDetailsPickerPlan },
+      { title: 'Read, change, remove', plan: brokerDetailsPlan },
+      { title: 'Opened without a broker: the picker', plan: brokerDetailsPickerPlan },
       { title: 'A changed form kept across a reload', plan: brokerDetailsDraftPlan },
     ],
   },
   {
     id: 'researchFulfillments',
     title: 'Broker Research: FulFillments',
-    purpose: 'Fulfillments filtered and paged, downloaded as CSV or XLSX; an active one ended with a reason, a colleague ending it first said.',
+    purpose:
+      'Fulfillments filtered and paged, downloaded as CSV or XLSX; an active one ended with a reason, a colleague ending it first said.',
     machine: researchFulfillmentsMachine,
     source: 'src/machines/research-fulfillments/research-fulfillments.machine.ts',
-    plans: [{ title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan }, { title: 'A reason kept across a reload', plan: researchFulfillmentsDraftPlan }],
+    plans: [
+      { title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan },
+      { title: 'A reason kept across a reload', plan: researchFulfillmentsDraftPlan },
+    ],
   },
   {
     id: 'brokerUserGroups',
     title: 'Broker Research: Brokers',
-    purpose: "Brokers searched by name and group, each opening in Broker Details; a broker's user groups created, changed, deleted, with their members.",
+    purpose:
+      "Brokers searched by name and group, each opening in Broker Details; a broker's user groups created, changed, deleted, with their members.",
     machine: brokerUserGroupsMachine,
     source: 'src/machines/broker-user-groups/broker-user-groups.machine.ts',
-    plans: [{ title: 'Browse, choose a broker, its user groups and members', plan: brokerUserGroupsPlan }, { title: 'A changed group form kept across a reload', plan: brokerUserGroupsDraftPlan }],
+    plans: [
+      { title: 'Browse, choose a broker, its user groups and members', plan: brokerUserGroupsPlan },
+      { title: 'A changed group form kept across a reload', plan: brokerUserGroupsDraftPlan },
+    ],
   },
   {
     id: 'otherSourceUpload',
     title: 'Fulfillments from Other Sources',
-    purpose: "A distributor's entitlement file read in a worker, checked by the server row by row, then applied in one transaction; the latest imports.",
+    purpose:
+      "A distributor's entitlement file read in a worker, checked by the server row by row, then applied in one transaction; the latest imports.",
     machine: otherSourceUploadMachine,
     source: 'src/machines/other-source-upload/other-source-upload.machine.ts',
     plans: [{ title: 'A file of entitlements, checked and applied', plan: otherSourceUploadPlan }],
@@ -453,23 +535,32 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'domainMappings',
     title: 'Broker Research: Broker Domain Mappings',
-    purpose: 'Email domains that name a broker, with the users each recognises: added, changed and removed; a domain naming another broker refused.',
+    purpose:
+      'Email domains that name a broker, with the users each recognises: added, changed and removed; a domain naming another broker refused.',
     machine: domainMappingsMachine,
     source: 'src/machines/domain-mappings/domain-mappings.machine.ts',
-    plans: [{ title: 'List, add, edit, remove', plan: domainMappingsPlan }, { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan }],
+    plans: [
+      { title: 'List, add, edit, remove', plan: domainMappingsPlan },
+      { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan },
+    ],
   },
   {
     id: 'researchSubmissions',
     title: 'Broker Research: User Submission',
-    purpose: 'Research users submitted, by status and title: started in review, published or rejected with a reason; who acted first is shown.',
+    purpose:
+      'Research users submitted, by status and title: started in review, published or rejected with a reason; who acted first is shown.',
     machine: researchSubmissionsMachine,
     source: 'src/machines/research-submissions/research-submissions.machine.ts',
-    plans: [{ title: 'List, filter, page and review', plan: researchSubmissionsPlan }, { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan }],
+    plans: [
+      { title: 'List, filter, page and review', plan: researchSubmissionsPlan },
+      { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan },
+    ],
   },
   {
     id: 'auditBrowser',
     title: 'Audit Log',
-    purpose: 'Who changed what and every sign-in event, searched by category, author, record, action, days and result; an entry opened field by field.',
+    purpose:
+      'Who changed what and every sign-in event, searched by category, author, record, action, days and result; an entry opened field by field.',
     machine: auditBrowserMachine,
     source: 'src/machines/audit-browser/audit-browser.machine.ts',
     plans: [{ title: 'Search, page and open an entry', plan: auditBrowserPlan }],
@@ -477,7 +568,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'recordHistory',
     title: 'History of a record',
-    purpose: "One record's changes and sign-ins, newest first, each shown field by field; older entries a page at a time.",
+    purpose:
+      "One record's changes and sign-ins, newest first, each shown field by field; older entries a page at a time.",
     machine: recordHistoryMachine,
     source: 'src/machines/record-history/record-history.machine.ts',
     plans: [{ title: 'Read, and read older entries', plan: recordHistoryPlan }],
@@ -485,7 +577,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'reportsDashboard',
     title: 'Reports Dashboard',
-    purpose: "The morning's charts for a range and an organization, each panel loaded or failed on its own, and the Analytics, Events and Depth views.",
+    purpose:
+      "The morning's charts for a range and an organization, each panel loaded or failed on its own, and the Analytics, Events and Depth views.",
     machine: reportsDashboardMachine,
     source: 'src/machines/reports-dashboard/reports-dashboard.machine.ts',
     plans: [{ title: 'Panels, range, organization and the views', plan: reportsDashboardPlan }],
@@ -493,15 +586,20 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'inviteReview',
     title: 'Invite Request Users',
-    purpose: 'Requests to join, by status and search: approved with the create form\'s settings, rejected with a reason, approved in bulk after a preview, invited again.',
+    purpose:
+      "Requests to join, by status and search: approved with the create form's settings, rejected with a reason, approved in bulk after a preview, invited again.",
     machine: inviteReviewMachine,
     source: 'src/machines/invite-review/invite-review.machine.ts',
-    plans: [{ title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan }, { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan }],
+    plans: [
+      { title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan },
+      { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan },
+    ],
   },
   {
     id: 'userContent',
     title: "A user's platform content",
-    purpose: "The saved searches, watchlists, dashboards and transcript source a user set up, each read or retried on its own; chosen items copied to other users.",
+    purpose:
+      'The saved searches, watchlists, dashboards and transcript source a user set up, each read or retried on its own; chosen items copied to other users.',
     machine: userContentMachine,
     source: 'src/machines/user-content/user-content.machine.ts',
     plans: [
@@ -513,7 +611,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'contentCopy',
     title: 'Copy content to other users',
-    purpose: "Chosen items copied onto users named by email, username or id, after a preview of every clash with a name they already have and how it is resolved.",
+    purpose:
+      'Chosen items copied onto users named by email, username or id, after a preview of every clash with a name they already have and how it is resolved.',
     machine: contentCopyMachine,
     source: 'src/machines/content-copy/content-copy.machine.ts',
     plans: [{ title: 'Preview, change, copy, retry and cancel', plan: contentCopyPlan }],
@@ -521,7 +620,8 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'notebookSettings',
     title: "A user's notebook",
-    purpose: "A user's notebook version, email notifications, note templates and notebook tags, each saved from the version read, and new tag groups.",
+    purpose:
+      "A user's notebook version, email notifications, note templates and notebook tags, each saved from the version read, and new tag groups.",
     machine: notebookSettingsMachine,
     source: 'src/machines/notebook-settings/notebook-settings.machine.ts',
     plans: [

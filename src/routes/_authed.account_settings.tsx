@@ -18,6 +18,9 @@ function AccountSettingsRoute() {
   const raw = Route.useSearch();
   const search = useMemo(() => v.parse(AccountSearchSchema, raw), [raw]);
   const navigate = useNavigate({ from: '/account_settings' });
-  const go = useCallback((next: Record<string, string | number>) => void navigate({ search: next, replace: true }), [navigate]);
+  const go = useCallback(
+    (next: Record<string, string | number>) => void navigate({ search: next, replace: true }),
+    [navigate],
+  );
   return <AccountSettingsScreen search={search} navigate={go} />;
 }

@@ -14,9 +14,15 @@ export const Route = createFileRoute('/_authed/audit_log')({
 function AuditLogRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/audit_log' });
-  const params: AuditParams = Object.fromEntries(Object.entries(search).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean').map(([k, v]) => [k, String(v)]));
+  const params: AuditParams = Object.fromEntries(
+    Object.entries(search)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      .map(([k, v]) => [k, String(v)]),
+  );
   return (
-    <AuditUrlContext.Provider value={{ params, setParams: (next, how) => void navigate({ search: next, replace: !how?.push }) }}>
+    <AuditUrlContext.Provider
+      value={{ params, setParams: (next, how) => void navigate({ search: next, replace: !how?.push }) }}
+    >
       <AuditLogScreen />
     </AuditUrlContext.Provider>
   );

@@ -10,5 +10,7 @@ export const Route = createFileRoute('/_authed/create_user')({
 
 function CreateUserRoute() {
   const navigate = useNavigate();
-  return <UserCreatePage openUser={(id) => void navigate({ to: '/user_list/$userId', params: { userId: String(id) } })} />;
+  return (
+    <UserCreatePage openUser={(id) => void navigate({ to: '/user_list/$userId', params: { userId: String(id) } })} />
+  );
 }

@@ -14,7 +14,11 @@ function InviteRequestsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/invite_request_users' });
   // The router reads '1764000000000.812' as a number: every value is taken back as text.
-  const params = Object.fromEntries(Object.entries(search).flatMap(([k, v]) => (['string', 'number', 'boolean'].includes(typeof v) ? [[k, String(v)]] : [])));
+  const params = Object.fromEntries(
+    Object.entries(search).flatMap(([k, v]) =>
+      ['string', 'number', 'boolean'].includes(typeof v) ? [[k, String(v)]] : [],
+    ),
+  );
   return (
     <InviteRequestsScreen
       search={{ params, setParams: (next, how) => void navigate({ search: next, replace: !how?.push }) }}

@@ -15,10 +15,16 @@ function UserEditRoute() {
   const id = /^\d{1,15}$/.test(userId) ? Number(userId) : null;
   return (
     <Flex direction="column" gap="3">
-      <Box><Link to="/user_list">← All Users</Link></Box>
-      {id === null || id < 1
-        ? <Callout.Root color="gray" role="alert"><Callout.Text>“{userId}” is not a user id.</Callout.Text></Callout.Root>
-        : <UserEditPage userId={id} />}
+      <Box>
+        <Link to="/user_list">← All Users</Link>
+      </Box>
+      {id === null || id < 1 ? (
+        <Callout.Root color="gray" role="alert">
+          <Callout.Text>“{userId}” is not a user id.</Callout.Text>
+        </Callout.Root>
+      ) : (
+        <UserEditPage userId={id} />
+      )}
     </Flex>
   );
 }

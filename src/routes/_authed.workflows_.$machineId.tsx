@@ -24,10 +24,16 @@ function UnknownWorkflow() {
   const { machineId } = Route.useParams();
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">Workflows</Heading>
+      <Heading as="h2" size="5">
+        Workflows
+      </Heading>
       <Callout.Root color="gray">
         <Callout.Text>
-          There is no workflow named “{machineId}”. <ThemeLink asChild><Link to="/workflows">See the list of workflows</Link></ThemeLink>.
+          There is no workflow named “{machineId}”.{' '}
+          <ThemeLink asChild>
+            <Link to="/workflows">See the list of workflows</Link>
+          </ThemeLink>
+          .
         </Callout.Text>
       </Callout.Root>
     </Flex>

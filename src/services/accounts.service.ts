@@ -3,7 +3,13 @@
 // fields (accountSettingsFields), as templates.service sends them. A stale save answers 409, which the machine reads by shape
 // (staleAccountSettingsOf).
 import * as v from 'valibot';
-import { accountSettingsFields, AccountSettingsPage, AccountSettingsReply, ListAccountsReply, type AccountSettingsInput } from '../domain/accounts';
+import {
+  accountSettingsFields,
+  AccountSettingsPage,
+  AccountSettingsReply,
+  ListAccountsReply,
+  type AccountSettingsInput,
+} from '../domain/accounts';
 import { http, toFormData } from './http';
 
 export async function listAccounts(opts: { q: string; cursor: string; pageSize: number }): Promise<ListAccountsReply> {

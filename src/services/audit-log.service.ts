@@ -5,7 +5,9 @@ import { http } from './http';
 
 /** The query string of a search: only the filters set, the result only when narrowed. */
 export function auditParams(query: Record<string, string>): URLSearchParams {
-  return new URLSearchParams(Object.entries(query).filter(([k, value]) => value !== '' && !(k === 'result' && value === 'both')));
+  return new URLSearchParams(
+    Object.entries(query).filter(([k, value]) => value !== '' && !(k === 'result' && value === 'both')),
+  );
 }
 
 export async function fetchAuditPage(query: Record<string, string>): Promise<AuditListReply> {
@@ -22,7 +24,15 @@ export const auditExportUrl = (query: Record<string, string>): string => {
   return `/api/audit_log/export/?${auditParams(filters)}`;
 };
 
-export async function fetchRecordHistory(input: { kind: RecordKind; id: number; cursor: string }): Promise<RecordHistoryReply> {
-  const params = new URLSearchParams({ kind: input.kind, id: String(input.id), ...(input.cursor ? { cursor: input.cursor } : {}) });
+export async function fetchRecordHistory(input: {
+  kind: RecordKind;
+  id: number;
+  cursor: string;
+}): Promise<RecordHistoryReply> {
+  const params = new URLSearchParams({
+    kind: input.kind,
+    id: String(input.id),
+    ...(input.cursor ? { cursor: input.cursor } : {}),
+  });
   return v.parse(RecordHistoryReply, await http(`/api/audit_log/history/?${params}`));
 }

@@ -2,8 +2,16 @@
 // rest of the panel never sees unvalidated data.
 import * as v from 'valibot';
 import {
-  ActivateForm, LinkedLoginForm, LinkedLoginReply, LoginForm, LoginReply, LogoutReply, OtpForm,
-  SessionCheckReply, StatusReply, ThrottledReply,
+  ActivateForm,
+  LinkedLoginForm,
+  LinkedLoginReply,
+  LoginForm,
+  LoginReply,
+  LogoutReply,
+  OtpForm,
+  SessionCheckReply,
+  StatusReply,
+  ThrottledReply,
 } from '../domain/auth';
 import { HttpError, http, toFormData } from './http';
 

@@ -2,7 +2,12 @@
 // A change from a stale version answers 409, read by shape (staleBrokerOf); a refusal is a
 // FieldRefusalError naming its fields.
 import * as v from 'valibot';
-import { BrokerDetailsReply, BrokerPageReply, BROKER_PAGE_SIZE, type BrokerChange } from '../domain/broker-research-brokers';
+import {
+  BrokerDetailsReply,
+  BrokerPageReply,
+  BROKER_PAGE_SIZE,
+  type BrokerChange,
+} from '../domain/broker-research-brokers';
 import { http, toFormData } from './http';
 
 export async function fetchBrokerDetails(broker: number): Promise<BrokerDetailsReply> {
@@ -10,7 +15,12 @@ export async function fetchBrokerDetails(broker: number): Promise<BrokerDetailsR
 }
 
 /** A page of brokers by name: q searches the names, pb keeps one broker group, cursor continues. */
-export async function fetchBrokerPage(query: { q: string; pb?: string; cursor?: string; limit?: number }): Promise<BrokerPageReply> {
+export async function fetchBrokerPage(query: {
+  q: string;
+  pb?: string;
+  cursor?: string;
+  limit?: number;
+}): Promise<BrokerPageReply> {
   const params = new URLSearchParams({ q: query.q, limit: String(query.limit ?? BROKER_PAGE_SIZE) });
   if (query.pb) params.set('pb', query.pb);
   if (query.cursor) params.set('cursor', query.cursor);
@@ -29,7 +39,11 @@ const CALLS: Record<BrokerChange['kind'], { method: 'POST' | 'PUT' | 'DELETE'; p
 
 export async function changeBroker(broker: number, version: number, change: BrokerChange): Promise<BrokerDetailsReply> {
   const { kind, ...fields } = change;
-  const form = toFormData({ broker: String(broker), version: String(version), ...Object.fromEntries(Object.entries(fields).map(([k, x]) => [k, String(x)])) });
+  const form = toFormData({
+    broker: String(broker),
+    version: String(version),
+    ...Object.fromEntries(Object.entries(fields).map(([k, x]) => [k, String(x)])),
+  });
   const call = CALLS[kind];
   return v.parse(BrokerDetailsReply, await http(call.path, { method: call.method, body: form }));
 }

@@ -3,8 +3,14 @@
 // (staleDomainMappingOf); a refused field answers 400 naming it.
 import * as v from 'valibot';
 import {
-  DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPING_USERS_PATH, DomainBrokersReply, DomainMappingListReply, DomainMappingReply,
-  DomainUsersReply, RemovedDomainMappingReply,
+  DOMAIN_MAPPING_BROKERS_PATH,
+  DOMAIN_MAPPING_PATH,
+  DOMAIN_MAPPING_USERS_PATH,
+  DomainBrokersReply,
+  DomainMappingListReply,
+  DomainMappingReply,
+  DomainUsersReply,
+  RemovedDomainMappingReply,
 } from '../domain/broker-research-domains';
 import { http, toFormData } from './http';
 
@@ -13,7 +19,11 @@ const withQuery = (path: string, params: Record<string, string>) => {
   return search ? `${path}?${search}` : path;
 };
 
-export async function fetchDomainMappings(query: { q: string; broker: string; cursor: string }): Promise<DomainMappingListReply> {
+export async function fetchDomainMappings(query: {
+  q: string;
+  broker: string;
+  cursor: string;
+}): Promise<DomainMappingListReply> {
   return v.parse(DomainMappingListReply, await http(withQuery(DOMAIN_MAPPING_PATH, query)));
 }
 
@@ -26,13 +36,29 @@ export async function addDomainMapping(domain: string, brokerId: number | null):
   return v.parse(DomainMappingReply, await http(DOMAIN_MAPPING_PATH, { method: 'POST', body }));
 }
 
-export async function editDomainMapping(id: number, version: number, domain: string, brokerId: number | null): Promise<DomainMappingReply> {
-  const body = toFormData({ id: String(id), version: String(version), domain, broker_id: brokerId === null ? '' : String(brokerId) });
+export async function editDomainMapping(
+  id: number,
+  version: number,
+  domain: string,
+  brokerId: number | null,
+): Promise<DomainMappingReply> {
+  const body = toFormData({
+    id: String(id),
+    version: String(version),
+    domain,
+    broker_id: brokerId === null ? '' : String(brokerId),
+  });
   return v.parse(DomainMappingReply, await http(DOMAIN_MAPPING_PATH, { method: 'PUT', body }));
 }
 
 export async function removeDomainMapping(id: number, version: number): Promise<RemovedDomainMappingReply> {
-  return v.parse(RemovedDomainMappingReply, await http(DOMAIN_MAPPING_PATH, { method: 'DELETE', body: toFormData({ id: String(id), version: String(version) }) }));
+  return v.parse(
+    RemovedDomainMappingReply,
+    await http(DOMAIN_MAPPING_PATH, {
+      method: 'DELETE',
+      body: toFormData({ id: String(id), version: String(version) }),
+    }),
+  );
 }
 
 export async function fetchDomainUsers(domain: string, cursor = ''): Promise<DomainUsersReply> {

@@ -15,18 +15,37 @@ export async function fetchUserGroups(broker: number): Promise<UserGroupsReply> 
   return v.parse(UserGroupsReply, await http(`/api/broker/user_group/?broker=${broker}`));
 }
 
-export async function saveUserGroup(form: { broker: number; group: number | null; version: number; name: string; description: string }): Promise<UserGroupsReply> {
-  const body = form.group === null
-    ? toFormData({ broker: String(form.broker), name: form.name, description: form.description })
-    : toFormData({ group: String(form.group), version: String(form.version), name: form.name, description: form.description });
-  const reply = form.group === null
-    ? await http('/api/broker/user_group/create/', { method: 'POST', body })
-    : await http('/api/broker/user_group/update/', { method: 'PUT', body });
+export async function saveUserGroup(form: {
+  broker: number;
+  group: number | null;
+  version: number;
+  name: string;
+  description: string;
+}): Promise<UserGroupsReply> {
+  const body =
+    form.group === null
+      ? toFormData({ broker: String(form.broker), name: form.name, description: form.description })
+      : toFormData({
+          group: String(form.group),
+          version: String(form.version),
+          name: form.name,
+          description: form.description,
+        });
+  const reply =
+    form.group === null
+      ? await http('/api/broker/user_group/create/', { method: 'POST', body })
+      : await http('/api/broker/user_group/update/', { method: 'PUT', body });
   return v.parse(UserGroupsReply, reply);
 }
 
 export async function deleteUserGroup(group: number, version: number): Promise<UserGroupsReply> {
-  return v.parse(UserGroupsReply, await http('/api/broker/user_group/delete/', { method: 'DELETE', body: toFormData({ group: String(group), version: String(version) }) }));
+  return v.parse(
+    UserGroupsReply,
+    await http('/api/broker/user_group/delete/', {
+      method: 'DELETE',
+      body: toFormData({ group: String(group), version: String(version) }),
+    }),
+  );
 }
 
 export async function fetchMembers(group: number): Promise<MembersReply> {
@@ -35,9 +54,21 @@ export async function fetchMembers(group: number): Promise<MembersReply> {
 
 /** Adds users by email or username (the text as typed: one a line or comma-separated). */
 export async function addMembers(group: number, users: string): Promise<MembersReply> {
-  return v.parse(MembersReply, await http('/api/broker/user_group/members/', { method: 'POST', body: toFormData({ group: String(group), users }) }));
+  return v.parse(
+    MembersReply,
+    await http('/api/broker/user_group/members/', {
+      method: 'POST',
+      body: toFormData({ group: String(group), users }),
+    }),
+  );
 }
 
 export async function removeMember(group: number, user: number): Promise<MembersReply> {
-  return v.parse(MembersReply, await http('/api/broker/user_group/members/', { method: 'DELETE', body: toFormData({ group: String(group), user: String(user) }) }));
+  return v.parse(
+    MembersReply,
+    await http('/api/broker/user_group/members/', {
+      method: 'DELETE',
+      body: toFormData({ group: String(group), user: String(user) }),
+    }),
+  );
 }

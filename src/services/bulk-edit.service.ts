@@ -37,7 +37,10 @@ export async function applyBulkEdit(r: BulkEditRequest & { operationId: string }
 
 /** What became of the edit sent under `operationId`: applied (with its report) or unknown. */
 export async function bulkEditOutcome(operationId: string): Promise<BulkOutcomeReply> {
-  return v.parse(BulkOutcomeReply, await http('/user/bulk_edit_outcome/', { method: 'POST', body: toFormData({ operation_id: operationId }) }));
+  return v.parse(
+    BulkOutcomeReply,
+    await http('/user/bulk_edit_outcome/', { method: 'POST', body: toFormData({ operation_id: operationId }) }),
+  );
 }
 
 const PENDING_KEY = 'staff-console.bulk-edit.operation';

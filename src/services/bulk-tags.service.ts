@@ -4,7 +4,10 @@ import * as v from 'valibot';
 import { AssignTagsPreviewReply } from '../domain/tags';
 import { http, toFormData } from './http';
 
-export async function previewTagAssignment(a: { tags: readonly number[]; userIds: readonly string[] }): Promise<AssignTagsPreviewReply> {
+export async function previewTagAssignment(a: {
+  tags: readonly number[];
+  userIds: readonly string[];
+}): Promise<AssignTagsPreviewReply> {
   const body = toFormData({ tags: JSON.stringify(a.tags), userIds: JSON.stringify(a.userIds) });
   return v.parse(AssignTagsPreviewReply, await http('/user/assign_tags_preview/', { method: 'POST', body }));
 }

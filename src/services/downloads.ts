@@ -21,7 +21,12 @@ export function saveFile(blob: Blob, filename: string): void {
  * large, and the page stays where it is. The CSRF token travels in the form field, as Django's
  * forms carry it. With `leaveOutEmpty`, a field without a value (the token too) is not sent.
  */
-export function postForDownload(action: string, fields: Record<string, string>, doc: Document = document, leaveOutEmpty = false): void {
+export function postForDownload(
+  action: string,
+  fields: Record<string, string>,
+  doc: Document = document,
+  leaveOutEmpty = false,
+): void {
   const form = doc.createElement('form');
   form.method = 'POST';
   form.action = action;

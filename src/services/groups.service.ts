@@ -4,10 +4,14 @@ import * as v from 'valibot';
 import { DeleteGroupReply, FetchGroupReply, GroupReply, UserGroupsReply, type GroupKind } from '../domain/groups';
 import { http, toFormData } from './http';
 
-const post = async <S extends v.GenericSchema>(schema: S, path: string, fields: Record<string, string>): Promise<v.InferOutput<S>> =>
-  v.parse(schema, await http(path, { method: 'POST', body: toFormData(fields) }));
+const post = async <S extends v.GenericSchema>(
+  schema: S,
+  path: string,
+  fields: Record<string, string>,
+): Promise<v.InferOutput<S>> => v.parse(schema, await http(path, { method: 'POST', body: toFormData(fields) }));
 
-export const fetchGroups = (organizationId: number) => post(FetchGroupReply, '/user/fetch_group/', { organization_id: String(organizationId) });
+export const fetchGroups = (organizationId: number) =>
+  post(FetchGroupReply, '/user/fetch_group/', { organization_id: String(organizationId) });
 
 export const createGroup = (organizationId: number, name: string, kind: GroupKind) =>
   post(GroupReply, '/user/add_group_new/', { organization_id: String(organizationId), name, kind });
@@ -15,17 +19,29 @@ export const createGroup = (organizationId: number, name: string, kind: GroupKin
 export const renameGroup = (id: number, version: number, name: string) =>
   post(GroupReply, '/user/rename_group/', { group_id: String(id), version: String(version), name });
 
-export const deleteGroup = (id: number, version: number) => post(DeleteGroupReply, '/user/delete_group/', { group_id: String(id), version: String(version) });
+export const deleteGroup = (id: number, version: number) =>
+  post(DeleteGroupReply, '/user/delete_group/', { group_id: String(id), version: String(version) });
 
 export const addGroupUsers = (id: number, version: number, userIds: readonly number[]) =>
-  post(GroupReply, '/user/add_group_user/', { group_id: String(id), version: String(version), user_ids: JSON.stringify(userIds) });
+  post(GroupReply, '/user/add_group_user/', {
+    group_id: String(id),
+    version: String(version),
+    user_ids: JSON.stringify(userIds),
+  });
 
 export const removeGroupUser = (id: number, version: number, userId: number) =>
-  post(GroupReply, '/user/delete_group_user/', { group_id: String(id), version: String(version), user_id: String(userId) });
+  post(GroupReply, '/user/delete_group_user/', {
+    group_id: String(id),
+    version: String(version),
+    user_id: String(userId),
+  });
 
 /** The call each switch is saved by (spec §7). */
 const SWITCH_PATHS = {
-  autoshare: '/user/autoshare_modified/', thesis: '/user/notebook_thesis/', collab: '/user/save_collab_group/', sec_master: '/user/save_sec_master/',
+  autoshare: '/user/autoshare_modified/',
+  thesis: '/user/notebook_thesis/',
+  collab: '/user/save_collab_group/',
+  sec_master: '/user/save_sec_master/',
 } as const;
 
 export function saveGroupSwitch(id: number, version: number, key: string, value: boolean): Promise<GroupReply> {
@@ -35,4 +51,5 @@ export function saveGroupSwitch(id: number, version: number, key: string, value:
     : post(GroupReply, '/user/toggle_compliance_features/', { ...common, feature: key });
 }
 
-export const fetchUserGroups = (userId: number) => post(UserGroupsReply, '/user/fetch_users_groups_new/', { user_id: String(userId) });
+export const fetchUserGroups = (userId: number) =>
+  post(UserGroupsReply, '/user/fetch_users_groups_new/', { user_id: String(userId) });

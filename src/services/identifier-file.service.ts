@@ -4,5 +4,8 @@ import type { IdentifierFile } from '../domain/identifier-file';
 import { workerAnswer } from './worker-answer';
 
 export function readIdentifierFileInWorker(file: File): Promise<IdentifierFile> {
-  return workerAnswer(new Worker(new URL('./identifier-file.worker.ts', import.meta.url), { type: 'module', name: 'identifier-file' }), file);
+  return workerAnswer(
+    new Worker(new URL('./identifier-file.worker.ts', import.meta.url), { type: 'module', name: 'identifier-file' }),
+    file,
+  );
 }

@@ -2,7 +2,10 @@
 // the packed read out (src/domain/identifier-file.ts holds every rule).
 import { readIdentifierFile } from '../domain/identifier-file';
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<File>) => void) | null; postMessage(message: unknown, transfer?: Transferable[]): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<File>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+};
 
 scope.onmessage = (e) => {
   e.data.arrayBuffer().then(
@@ -10,6 +13,11 @@ scope.onmessage = (e) => {
       const read = readIdentifierFile(new Uint8Array(buffer));
       scope.postMessage(read, read.ok ? [read.rows.buffer] : []);
     },
-    (error: unknown) => scope.postMessage({ ok: false, reason: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`, problems: [] }),
+    (error: unknown) =>
+      scope.postMessage({
+        ok: false,
+        reason: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        problems: [],
+      }),
   );
 };

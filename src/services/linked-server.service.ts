@@ -15,8 +15,7 @@ export async function openLinkedServer(serverType: string): Promise<void> {
     if (tab) {
       tab.opener = null; // the other server gets no handle on this page
       tab.location.href = url;
-    }
-    else window.location.assign(url);
+    } else window.location.assign(url);
   } catch (error) {
     tab?.close();
     throw error;

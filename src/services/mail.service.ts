@@ -6,7 +6,10 @@ import { http, toFormData } from './http';
 
 /** Writes the user's welcome email again into the outbox. Needs edit_user. */
 export async function sendWelcomeEmail(userId: number): Promise<MailReply> {
-  return v.parse(MailReply, await http('/user/send_welcome_email/', { method: 'POST', body: toFormData({ user_id: String(userId) }) }));
+  return v.parse(
+    MailReply,
+    await http('/user/send_welcome_email/', { method: 'POST', body: toFormData({ user_id: String(userId) }) }),
+  );
 }
 
 /** The newest outbox messages (at most 200), or one user's. Needs user_mgmt. */

@@ -3,12 +3,20 @@
 // by shape by the machine.
 import * as v from 'valibot';
 import {
-  CreateTagGroupReply, LibraryTemplatesReply, NotebookSettingReply, SaveNotebookReply, TagGroupsReply, type NotificationSetting,
+  CreateTagGroupReply,
+  LibraryTemplatesReply,
+  NotebookSettingReply,
+  SaveNotebookReply,
+  TagGroupsReply,
+  type NotificationSetting,
 } from '../domain/notebook';
 import { http, toFormData } from './http';
 
-const post = async <S extends v.GenericSchema>(schema: S, path: string, fields: Record<string, string>): Promise<v.InferOutput<S>> =>
-  v.parse(schema, await http(path, { method: 'POST', body: toFormData(fields) }));
+const post = async <S extends v.GenericSchema>(
+  schema: S,
+  path: string,
+  fields: Record<string, string>,
+): Promise<v.InferOutput<S>> => v.parse(schema, await http(path, { method: 'POST', body: toFormData(fields) }));
 
 export const fetchNotebookSetting = (userId: number) =>
   post(NotebookSettingReply, '/user/get_notebook_notifiaction_setting/', { user_id: String(userId) });
@@ -25,14 +33,25 @@ export async function fetchTagGroups(): Promise<TagGroupsReply> {
 
 export const saveNotificationSetting = (userId: number, version: number, notification: NotificationSetting) =>
   post(SaveNotebookReply, '/user/save_notebook_notification_setting/', {
-    user_id: String(userId), version: String(version), frequency: notification.frequency, content_types: JSON.stringify(notification.content_types),
+    user_id: String(userId),
+    version: String(version),
+    frequency: notification.frequency,
+    content_types: JSON.stringify(notification.content_types),
   });
 
 export const saveNoteTemplates = (userId: number, version: number, templateIds: readonly number[]) =>
-  post(SaveNotebookReply, '/user/save_note_templates/', { user_id: String(userId), version: String(version), template_ids: JSON.stringify(templateIds) });
+  post(SaveNotebookReply, '/user/save_note_templates/', {
+    user_id: String(userId),
+    version: String(version),
+    template_ids: JSON.stringify(templateIds),
+  });
 
 export const saveNotebookTags = (userId: number, version: number, tagIds: readonly number[]) =>
-  post(SaveNotebookReply, '/user/save_notebook_tags/', { user_id: String(userId), version: String(version), tag_ids: JSON.stringify(tagIds) });
+  post(SaveNotebookReply, '/user/save_notebook_tags/', {
+    user_id: String(userId),
+    version: String(version),
+    tag_ids: JSON.stringify(tagIds),
+  });
 
 export const createTagGroup = (group: { name: string; desc: string; color: string }) =>
   post(CreateTagGroupReply, '/user/create_tag_group/', { name: group.name, desc: group.desc, color: group.color });

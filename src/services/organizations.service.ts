@@ -5,6 +5,9 @@ import { http, toFormData } from './http';
 
 /** Organisations whose name (or a word of it) starts with `query`, best matches first. */
 export async function searchOrganizations(query: string): Promise<Organization[]> {
-  const reply = v.parse(OrgSearchReply, await http('/user/get_user_organization/', { method: 'POST', body: toFormData({ query }) }));
+  const reply = v.parse(
+    OrgSearchReply,
+    await http('/user/get_user_organization/', { method: 'POST', body: toFormData({ query }) }),
+  );
   return reply.result;
 }

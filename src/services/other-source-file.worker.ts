@@ -3,11 +3,19 @@
 // holds every rule).
 import { readOtherSourceFile, summariseOtherSourceFile } from '../domain/broker-research-other-sources';
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<File>) => void) | null; postMessage(message: unknown): void };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<File>) => void) | null;
+  postMessage(message: unknown): void;
+};
 
 scope.onmessage = (e) => {
   e.data.arrayBuffer().then(
     (buffer) => scope.postMessage(summariseOtherSourceFile(readOtherSourceFile(new Uint8Array(buffer)))),
-    (error: unknown) => scope.postMessage({ ok: false, reason: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`, problems: [] }),
+    (error: unknown) =>
+      scope.postMessage({
+        ok: false,
+        reason: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        problems: [],
+      }),
   );
 };

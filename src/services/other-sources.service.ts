@@ -3,7 +3,11 @@
 // and the imports. Every reply is parsed by its src/domain schema.
 import * as v from 'valibot';
 import {
-  ApplyReply, ImportFulfillmentsReply, ImportsReply, VerifyReply, type OtherSourceFileSummary,
+  ApplyReply,
+  ImportFulfillmentsReply,
+  ImportsReply,
+  VerifyReply,
+  type OtherSourceFileSummary,
 } from '../domain/broker-research-other-sources';
 import { http } from './http';
 import { workerAnswer } from './worker-answer';
@@ -12,7 +16,13 @@ const BASE = '/api/researchreports/other_sources';
 
 /** Reads the file off the page's thread (one worker per file, ended once it answers). */
 export function readOtherSourceFileInWorker(file: File): Promise<OtherSourceFileSummary> {
-  return workerAnswer(new Worker(new URL('./other-source-file.worker.ts', import.meta.url), { type: 'module', name: 'other-source-file' }), file);
+  return workerAnswer(
+    new Worker(new URL('./other-source-file.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'other-source-file',
+    }),
+    file,
+  );
 }
 
 export interface OtherSourceUpload {
@@ -42,7 +52,10 @@ export async function listOtherSourceImports(after: number | null): Promise<Impo
   return v.parse(ImportsReply, await http(`${BASE}/imports/${query}`));
 }
 
-export async function otherSourceImportFulfillments(importId: number, after: number | null): Promise<ImportFulfillmentsReply> {
+export async function otherSourceImportFulfillments(
+  importId: number,
+  after: number | null,
+): Promise<ImportFulfillmentsReply> {
   const query = new URLSearchParams({ import: String(importId), ...(after === null ? {} : { after: String(after) }) });
   return v.parse(ImportFulfillmentsReply, await http(`${BASE}/import_fulfillments/?${query}`));
 }

@@ -7,6 +7,9 @@ import { http, toFormData } from './http';
 
 /** The staff who may own a user, as the owner select offers them. Needs user_mgmt. */
 export async function fetchOwnerGroup(product: string): Promise<OwnerGroupReply['result']> {
-  const reply = await http(`/user/get_${productNames(product).key}_owner_group/`, { method: 'POST', body: toFormData({}) });
+  const reply = await http(`/user/get_${productNames(product).key}_owner_group/`, {
+    method: 'POST',
+    body: toFormData({}),
+  });
   return v.parse(OwnerGroupReply, reply).result;
 }

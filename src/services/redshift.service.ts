@@ -9,5 +9,11 @@ export async function fetchRedshift(): Promise<FetchRedshiftReply> {
 }
 
 export async function saveRedshift(configuration: RedshiftConfiguration, version: number): Promise<SaveRedshiftReply> {
-  return v.parse(SaveRedshiftReply, await http('/redshift_configuration/', { method: 'POST', body: { redshift_configuration: configuration, version } }));
+  return v.parse(
+    SaveRedshiftReply,
+    await http('/redshift_configuration/', {
+      method: 'POST',
+      body: { redshift_configuration: configuration, version },
+    }),
+  );
 }

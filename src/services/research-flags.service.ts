@@ -15,7 +15,14 @@ export async function saveFlags(dist: string, flags: ResearchFlags, version: num
 }
 
 /** The count of submissions waiting and the `latest` newest of them. */
-export async function fetchWaitingSubmissions(latest: number): Promise<{ count: number; latest: NewSubmissionsReply['result']['latest'] }> {
-  const reply = v.parse(NewSubmissionsReply, await http(`/api/researchreports/get_new_researchreports/?${new URLSearchParams({ latest: String(latest), fetch_new: 'true' })}`));
+export async function fetchWaitingSubmissions(
+  latest: number,
+): Promise<{ count: number; latest: NewSubmissionsReply['result']['latest'] }> {
+  const reply = v.parse(
+    NewSubmissionsReply,
+    await http(
+      `/api/researchreports/get_new_researchreports/?${new URLSearchParams({ latest: String(latest), fetch_new: 'true' })}`,
+    ),
+  );
   return { count: reply.result.SUBMISSION_STATUS_NEW ?? 0, latest: reply.result.latest };
 }

@@ -2,15 +2,22 @@
 // decision 058), ending one, and the brokers of the broker filter (GET api/broker/).
 import * as v from 'valibot';
 import {
-  EndFulfillmentReply, FulfillmentListReply, type FulfillmentExportFormat,
+  EndFulfillmentReply,
+  FulfillmentListReply,
+  type FulfillmentExportFormat,
 } from '../domain/broker-research-fulfillments';
 import { brokerReplies, type Broker } from '../domain/brokers';
 import { postForDownload } from './downloads';
 import { http, toFormData } from './http';
 
-export type FulfillmentFilterFields = Record<'status' | 'source' | 'broker_id' | 'organization_id' | 'user_id' | 'from' | 'to', string>;
+export type FulfillmentFilterFields = Record<
+  'status' | 'source' | 'broker_id' | 'organization_id' | 'user_id' | 'from' | 'to',
+  string
+>;
 
-export async function listFulfillments(fields: FulfillmentFilterFields & { cursor: string; with_total: boolean }): Promise<FulfillmentListReply> {
+export async function listFulfillments(
+  fields: FulfillmentFilterFields & { cursor: string; with_total: boolean },
+): Promise<FulfillmentListReply> {
   const body = toFormData({ ...fields, with_total: String(fields.with_total) });
   return v.parse(FulfillmentListReply, await http('/user/get_fulfillment_info/', { method: 'POST', body }));
 }
@@ -28,6 +35,9 @@ export async function fetchBrokerCatalogue(product: string): Promise<Broker[]> {
 export const FULFILLMENT_EXPORT_PATH = '/user/export_br_fulfill_info/';
 
 /** The export, streamed by the browser; the filters left empty are not sent. */
-export function downloadFulfillments(fields: FulfillmentFilterFields & { format: FulfillmentExportFormat }, doc: Document = document): void {
+export function downloadFulfillments(
+  fields: FulfillmentFilterFields & { format: FulfillmentExportFormat },
+  doc: Document = document,
+): void {
   postForDownload(FULFILLMENT_EXPORT_PATH, fields, doc, true);
 }

@@ -16,22 +16,46 @@ export async function fetchRoles(): Promise<FetchUserRolesReply> {
   return v.parse(FetchUserRolesReply, await post('/user/fetch_user_roles/', {}));
 }
 
-const roleFields = (f: RoleFields) => ({ name: f.name, description: f.description, features: JSON.stringify(f.features) });
+const roleFields = (f: RoleFields) => ({
+  name: f.name,
+  description: f.description,
+  features: JSON.stringify(f.features),
+});
 
 export async function createRole(fields: RoleFields): Promise<RoleReply> {
   return v.parse(RoleReply, await post('/user/roles/create/', roleFields(fields)));
 }
 
 export async function updateRole(id: number, version: number, fields: RoleFields): Promise<RoleReply> {
-  return v.parse(RoleReply, await post('/user/roles/update/', { id: String(id), version: String(version), ...roleFields(fields) }));
+  return v.parse(
+    RoleReply,
+    await post('/user/roles/update/', { id: String(id), version: String(version), ...roleFields(fields) }),
+  );
 }
 
-export async function deleteRole(id: number, version: number, removeHolders: boolean): Promise<v.InferOutput<typeof DeleteRoleReply>> {
-  return v.parse(DeleteRoleReply, await post('/user/roles/delete/', { id: String(id), version: String(version), holders: removeHolders ? 'remove' : '' }));
+export async function deleteRole(
+  id: number,
+  version: number,
+  removeHolders: boolean,
+): Promise<v.InferOutput<typeof DeleteRoleReply>> {
+  return v.parse(
+    DeleteRoleReply,
+    await post('/user/roles/delete/', {
+      id: String(id),
+      version: String(version),
+      holders: removeHolders ? 'remove' : '',
+    }),
+  );
 }
 
 export async function holdRole(userId: number, roleId: number, hold: boolean): Promise<RoleReply> {
-  return v.parse(RoleReply, await post(hold ? '/user/roles/assign/' : '/user/roles/unassign/', { user_id: String(userId), role_id: String(roleId) }));
+  return v.parse(
+    RoleReply,
+    await post(hold ? '/user/roles/assign/' : '/user/roles/unassign/', {
+      user_id: String(userId),
+      role_id: String(roleId),
+    }),
+  );
 }
 
 export async function readReach(userId: number): Promise<RoleReachReply> {

@@ -2,7 +2,11 @@
 // A stale save answers 409, which the machine reads by shape (staleSegmentOf).
 import * as v from 'valibot';
 import {
-  AssignSegmentTagsReply, DeleteSegmentReply, ListSegmentsReply, SegmentReply, type SegmentQuery,
+  AssignSegmentTagsReply,
+  DeleteSegmentReply,
+  ListSegmentsReply,
+  SegmentReply,
+  type SegmentQuery,
 } from '../domain/segments';
 import { http, toFormData } from './http';
 
@@ -23,7 +27,12 @@ export async function createSegment(fields: SegmentFields, query: SegmentQuery):
 }
 
 export async function updateSegment(id: number, version: number, fields: SegmentFields): Promise<SegmentReply> {
-  const body = toFormData({ id: String(id), version: String(version), name: fields.name, description: fields.description });
+  const body = toFormData({
+    id: String(id),
+    version: String(version),
+    name: fields.name,
+    description: fields.description,
+  });
   return v.parse(SegmentReply, await http('/segments/', { method: 'PUT', body }));
 }
 
@@ -31,7 +40,11 @@ export async function deleteSegment(id: number): Promise<DeleteSegmentReply> {
   return v.parse(DeleteSegmentReply, await http(`/segments/${id}/`, { method: 'DELETE', body: toFormData({}) }));
 }
 
-export async function assignSegmentTags(segmentId: number, tags: readonly number[], type: 'overwrite' | ''): Promise<AssignSegmentTagsReply> {
+export async function assignSegmentTags(
+  segmentId: number,
+  tags: readonly number[],
+  type: 'overwrite' | '',
+): Promise<AssignSegmentTagsReply> {
   const body = toFormData({ segment_id: String(segmentId), tags: JSON.stringify(tags), type });
   return v.parse(AssignSegmentTagsReply, await http('/segments/assign_tags/', { method: 'POST', body }));
 }

@@ -1,7 +1,15 @@
 // The SKU Configuration calls (decision 053): plain functions, every reply parsed by its src/domain
 // schema. A 409 (the SKU or the account's settings changed) is read by shape (skuConflictOf).
 import * as v from 'valibot';
-import { AssignPreviewReply, AssignReply, SkuHoldersReply, SkuListReply, SkuReply, UnassignReply, type SkuStatus } from '../domain/skus';
+import {
+  AssignPreviewReply,
+  AssignReply,
+  SkuHoldersReply,
+  SkuListReply,
+  SkuReply,
+  UnassignReply,
+  type SkuStatus,
+} from '../domain/skus';
 import { http, toFormData } from './http';
 
 export interface SkuFields {
@@ -24,8 +32,13 @@ function skuFields(f: SkuFields): Record<string, string> {
     (group === 'account_settings' ? settings : flags)[key] = value;
   }
   return {
-    code: f.code, name: f.name, description: f.description, product_configuration: f.product_configuration,
-    data_plan: JSON.stringify(f.data_plan), account_settings: JSON.stringify(settings), account_level_flags: JSON.stringify(flags),
+    code: f.code,
+    name: f.name,
+    description: f.description,
+    product_configuration: f.product_configuration,
+    data_plan: JSON.stringify(f.data_plan),
+    account_settings: JSON.stringify(settings),
+    account_level_flags: JSON.stringify(flags),
   };
 }
 
@@ -38,7 +51,10 @@ export async function createSku(fields: SkuFields): Promise<SkuReply> {
 }
 
 export async function updateSku(id: number, version: number, fields: SkuFields): Promise<SkuReply> {
-  return v.parse(SkuReply, await post('/api/sku/update/', { id: String(id), version: String(version), ...skuFields(fields) }));
+  return v.parse(
+    SkuReply,
+    await post('/api/sku/update/', { id: String(id), version: String(version), ...skuFields(fields) }),
+  );
 }
 
 export async function changeSkuStatus(id: number, version: number, status: SkuStatus): Promise<SkuReply> {
@@ -51,13 +67,22 @@ export async function readHolders(skuId: number, after: number | null): Promise<
 }
 
 export async function unassignSku(skuId: number, accountId: number): Promise<v.InferOutput<typeof UnassignReply>> {
-  return v.parse(UnassignReply, await post('/api/sku/unassign/', { sku_id: String(skuId), account_id: String(accountId) }));
+  return v.parse(
+    UnassignReply,
+    await post('/api/sku/unassign/', { sku_id: String(skuId), account_id: String(accountId) }),
+  );
 }
 
 export async function previewAssignment(skuId: number, accountId: number): Promise<AssignPreviewReply> {
-  return v.parse(AssignPreviewReply, await post('/api/sku/assign/preview/', { sku_id: String(skuId), account_id: String(accountId) }));
+  return v.parse(
+    AssignPreviewReply,
+    await post('/api/sku/assign/preview/', { sku_id: String(skuId), account_id: String(accountId) }),
+  );
 }
 
 export async function assignSku(skuId: number, accountId: number, version: number): Promise<AssignReply> {
-  return v.parse(AssignReply, await post('/api/sku/assign/', { sku_id: String(skuId), account_id: String(accountId), version: String(version) }));
+  return v.parse(
+    AssignReply,
+    await post('/api/sku/assign/', { sku_id: String(skuId), account_id: String(accountId), version: String(version) }),
+  );
 }

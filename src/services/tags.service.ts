@@ -12,7 +12,11 @@ export async function fetchTags(userId: number | null): Promise<FetchTagsReply> 
 /** update_user_tags/ with action create: a normal tag. */
 export async function createTag(tag: NewTag): Promise<CreateTagReply> {
   const body = toFormData({
-    action: 'create', type: 'normal', name: tag.name, desc: tag.description, color: tag.color,
+    action: 'create',
+    type: 'normal',
+    name: tag.name,
+    desc: tag.description,
+    color: tag.color,
     parent_tag_id: tag.groupId === null ? '' : String(tag.groupId),
   });
   return v.parse(CreateTagReply, await http('/user/update_user_tags/', { method: 'POST', body }));
@@ -28,7 +32,10 @@ export interface TagAssignment {
 
 export async function assignTags(a: TagAssignment): Promise<AssignTagsReply> {
   const body = toFormData({
-    tags: JSON.stringify(a.tags), userIds: JSON.stringify(a.userIds), type: a.type, updated_from: a.updatedFrom ?? '',
+    tags: JSON.stringify(a.tags),
+    userIds: JSON.stringify(a.userIds),
+    type: a.type,
+    updated_from: a.updatedFrom ?? '',
   });
   return v.parse(AssignTagsReply, await http('/user/assign_tags/', { method: 'POST', body }));
 }

@@ -3,7 +3,11 @@
 // answers 409, which the machine reads by shape (templateConflictOf).
 import * as v from 'valibot';
 import {
-  ApplyPreviewReply, ApplyReply, DeleteTemplateReply, TemplateListReply, TemplateReply,
+  ApplyPreviewReply,
+  ApplyReply,
+  DeleteTemplateReply,
+  TemplateListReply,
+  TemplateReply,
 } from '../domain/templates';
 import { http, toFormData } from './http';
 
@@ -22,14 +26,18 @@ export async function fetchTemplates(query: string): Promise<TemplateListReply> 
   return v.parse(TemplateListReply, await http(`/api/ts/?${params.toString()}`));
 }
 
-const fieldsOf = (f: TemplateFields) => toFormData({
-  template_name: f.template_name,
-  template_description: f.template_description,
-  source: f.source,
-  template_settings: JSON.stringify({ account_settings: f.account_settings, account_level_flags: f.account_level_flags }),
-  templatesettings_groups: JSON.stringify(f.groups),
-  source_user: f.source_user,
-});
+const fieldsOf = (f: TemplateFields) =>
+  toFormData({
+    template_name: f.template_name,
+    template_description: f.template_description,
+    source: f.source,
+    template_settings: JSON.stringify({
+      account_settings: f.account_settings,
+      account_level_flags: f.account_level_flags,
+    }),
+    templatesettings_groups: JSON.stringify(f.groups),
+    source_user: f.source_user,
+  });
 
 export async function createTemplate(fields: TemplateFields): Promise<TemplateReply> {
   return v.parse(TemplateReply, await http('/api/ts/', { method: 'POST', body: fieldsOf(fields) }));
@@ -42,18 +50,36 @@ export async function updateTemplate(id: number, version: number, fields: Templa
 }
 
 export async function deleteTemplate(id: number, version: number): Promise<v.InferOutput<typeof DeleteTemplateReply>> {
-  return v.parse(DeleteTemplateReply, await http(`/api/ts/${id}/?version=${version}`, { method: 'DELETE', body: toFormData({}) }));
+  return v.parse(
+    DeleteTemplateReply,
+    await http(`/api/ts/${id}/?version=${version}`, { method: 'DELETE', body: toFormData({}) }),
+  );
 }
 
 export async function previewApply(templateId: number, accountIds: readonly number[]): Promise<ApplyPreviewReply> {
-  return v.parse(ApplyPreviewReply, await http('/api/ts/apply_preview/', {
-    method: 'POST', body: toFormData({ template_id: String(templateId), account_ids: JSON.stringify(accountIds) }),
-  }));
+  return v.parse(
+    ApplyPreviewReply,
+    await http('/api/ts/apply_preview/', {
+      method: 'POST',
+      body: toFormData({ template_id: String(templateId), account_ids: JSON.stringify(accountIds) }),
+    }),
+  );
 }
 
-export async function applyTemplate(templateId: number, templateVersion: number, accounts: readonly { account_id: number; version: number }[]): Promise<ApplyReply> {
-  return v.parse(ApplyReply, await http('/api/ts/apply/', {
-    method: 'POST',
-    body: toFormData({ template_id: String(templateId), template_version: String(templateVersion), accounts: JSON.stringify(accounts) }),
-  }));
+export async function applyTemplate(
+  templateId: number,
+  templateVersion: number,
+  accounts: readonly { account_id: number; version: number }[],
+): Promise<ApplyReply> {
+  return v.parse(
+    ApplyReply,
+    await http('/api/ts/apply/', {
+      method: 'POST',
+      body: toFormData({
+        template_id: String(templateId),
+        template_version: String(templateVersion),
+        accounts: JSON.stringify(accounts),
+      }),
+    }),
+  );
 }

@@ -3,11 +3,18 @@
 // the wire names it (`{product}_owner`, ownerToWire).
 import * as v from 'valibot';
 import { ownerToWire } from '../domain/product';
-import { ProductSettingsReply, RegisterReply, UsernameCheckReply, type CreateChoices, type RegisterRequest } from '../domain/users';
+import {
+  ProductSettingsReply,
+  RegisterReply,
+  UsernameCheckReply,
+  type CreateChoices,
+  type RegisterRequest,
+} from '../domain/users';
 import { http, toFormData } from './http';
 import { fetchOwnerGroup } from './owners.service';
 
-const post = (path: string, fields: Record<string, string | undefined> = {}) => http(path, { method: 'POST', body: toFormData(fields) });
+const post = (path: string, fields: Record<string, string | undefined> = {}) =>
+  http(path, { method: 'POST', body: toFormData(fields) });
 
 export async function loadCreateChoices(product: string): Promise<CreateChoices> {
   const [owners, settings] = await Promise.all([
@@ -16,8 +23,12 @@ export async function loadCreateChoices(product: string): Promise<CreateChoices>
   ]);
   const s = settings.data;
   return {
-    owners, userTypes: s.user_types, categories: s.user_categories, configurations: s.product_configurations,
-    dataPlanItems: s.data_plan_items, startupScreens: s.startup_screens,
+    owners,
+    userTypes: s.user_types,
+    categories: s.user_categories,
+    configurations: s.product_configurations,
+    dataPlanItems: s.data_plan_items,
+    startupScreens: s.startup_screens,
   };
 }
 
@@ -27,10 +38,17 @@ export async function checkUsername(username: string): Promise<UsernameCheckRepl
 
 export async function registerUsers(product: string, request: RegisterRequest): Promise<RegisterReply> {
   const fields = ownerToWire(product, {
-    organization_id: String(request.organization_id), user_type: request.user_type, user_category: request.user_category,
-    owner: request.owner, product_configuration: request.product_configuration, data_plan: JSON.stringify(request.data_plan),
-    expiry_dt: request.expiry_dt, startup_screen: request.startup_screen, flags: JSON.stringify(request.flags),
-    send_email: String(request.send_email), users: JSON.stringify(request.users),
+    organization_id: String(request.organization_id),
+    user_type: request.user_type,
+    user_category: request.user_category,
+    owner: request.owner,
+    product_configuration: request.product_configuration,
+    data_plan: JSON.stringify(request.data_plan),
+    expiry_dt: request.expiry_dt,
+    startup_screen: request.startup_screen,
+    flags: JSON.stringify(request.flags),
+    send_email: String(request.send_email),
+    users: JSON.stringify(request.users),
   }) as Record<string, string>;
   return v.parse(RegisterReply, await post('/user/register/', fields));
 }

@@ -9,10 +9,17 @@ export type SearchUsersFields = v.InferInput<typeof SearchUsersForm>;
 export type ExportUsersFields = v.InferInput<typeof ExportUsersForm>;
 
 const asText = (fields: Record<string, string | number | boolean | undefined>) =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined).map(([k, value]) => [k, String(value)]));
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([k, value]) => [k, String(value)]),
+  );
 
 export async function searchUsers(fields: SearchUsersFields): Promise<SearchUsersReply> {
-  return v.parse(SearchUsersReply, await http('/user/search_user/', { method: 'POST', body: toFormData(asText(fields)) }));
+  return v.parse(
+    SearchUsersReply,
+    await http('/user/search_user/', { method: 'POST', body: toFormData(asText(fields)) }),
+  );
 }
 
 export const EXPORT_PATH = '/user/export_users/';

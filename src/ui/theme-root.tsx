@@ -5,7 +5,13 @@
 import type { ReactNode } from 'react';
 
 /** The panel's theme: blue accent, slate grays (the only palettes the CSS imports). */
-export const THEME = { accentColor: 'blue', grayColor: 'slate', radius: 'medium', scaling: '100%', panelBackground: 'translucent' } as const;
+export const THEME = {
+  accentColor: 'blue',
+  grayColor: 'slate',
+  radius: 'medium',
+  scaling: '100%',
+  panelBackground: 'translucent',
+} as const;
 
 export function ThemeRoot({ children }: { children: ReactNode }) {
   return (

@@ -11,10 +11,17 @@ const nothing = () => {};
 const isBuiltIn = (action: unknown) => typeof action === 'function' && 'resolve' in action;
 
 export function inertMachine<M extends AnyStateMachine>(machine: M): M {
-  const { actors, actions } = machine.implementations as { actors: Record<string, unknown>; actions: Record<string, unknown> };
+  const { actors, actions } = machine.implementations as {
+    actors: Record<string, unknown>;
+    actions: Record<string, unknown>;
+  };
   return machine.provide({
     actors: Object.fromEntries(Object.keys(actors).map((k) => [k, never])),
-    actions: Object.fromEntries(Object.entries(actions).filter(([, a]) => !isBuiltIn(a)).map(([k]) => [k, nothing])),
+    actions: Object.fromEntries(
+      Object.entries(actions)
+        .filter(([, a]) => !isBuiltIn(a))
+        .map(([k]) => [k, nothing]),
+    ),
   } as never) as M;
 }
 

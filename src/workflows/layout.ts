@@ -100,7 +100,9 @@ export function nodeContent(node: ModelNode): NodeContent {
   const caption = CAPTIONS[node.kind] ?? (node.kind === 'final' ? 'final' : null);
   const tags = node.tags.map((text) => ({ text, width: textWidth(text, m.smallSize) + 2 * m.tagPadX }));
   const invokes = node.invokes.map((i) => `invokes ${i.title}`);
-  const description = node.description ? wrapText(node.description, m.descriptionWidth, m.smallSize, false, m.descriptionLines) : [];
+  const description = node.description
+    ? wrapText(node.description, m.descriptionWidth, m.smallSize, false, m.descriptionLines)
+    : [];
   const tagRow = tags.reduce((w, t) => w + t.width, 0) + Math.max(0, tags.length - 1) * m.tagGap;
   const width = Math.max(
     textWidth(node.title, m.titleSize, true),
@@ -109,17 +111,39 @@ export function nodeContent(node: ModelNode): NodeContent {
     ...invokes.map((l) => textWidth(l, m.smallSize)),
     ...description.map((l) => textWidth(l, m.smallSize)),
   );
-  const height = m.padY + m.titleLine + (caption ? m.smallLine : 0) + (tags.length ? m.tagHeight + 4 : 0)
-    + (invokes.length + description.length) * m.smallLine + m.padY;
-  return { title: node.title, caption, tags, invokes, description, height: Math.ceil(height), width: Math.ceil(Math.max(width + 2 * m.padX, m.minWidth)) };
+  const height =
+    m.padY +
+    m.titleLine +
+    (caption ? m.smallLine : 0) +
+    (tags.length ? m.tagHeight + 4 : 0) +
+    (invokes.length + description.length) * m.smallLine +
+    m.padY;
+  return {
+    title: node.title,
+    caption,
+    tags,
+    invokes,
+    description,
+    height: Math.ceil(height),
+    width: Math.ceil(Math.max(width + 2 * m.padX, m.minWidth)),
+  };
 }
 
 function labelOf(edge: ModelEdge): ElkLabel & { lines: string[] } {
   const m = METRICS;
   // The guard starts its own line, so '[is blocked]' never breaks away from its bracket.
-  const lines = [...wrapText(edge.event, m.labelWidth, m.labelSize), ...(edge.guard ? wrapText(`[${edge.guard}]`, m.labelWidth, m.labelSize) : [])];
+  const lines = [
+    ...wrapText(edge.event, m.labelWidth, m.labelSize),
+    ...(edge.guard ? wrapText(`[${edge.guard}]`, m.labelWidth, m.labelSize) : []),
+  ];
   const width = Math.max(...lines.map((l) => textWidth(l, m.labelSize))) + 2 * m.labelPad;
-  return { id: `${edge.id}::label`, text: edge.label, lines, width: Math.ceil(width), height: lines.length * m.labelLine + 2 };
+  return {
+    id: `${edge.id}::label`,
+    text: edge.label,
+    lines,
+    width: Math.ceil(width),
+    height: lines.length * m.labelLine + 2,
+  };
 }
 
 const ROOT_OPTIONS: Record<string, string> = {
@@ -151,8 +175,10 @@ export function elkGraph(model: DiagramModel): ElkNode {
   const m = METRICS;
   const byParent = new Map<string | null, ModelNode[]>();
   for (const n of model.nodes) byParent.set(n.parent, [...(byParent.get(n.parent) ?? []), n]);
-  const markersIn = (parent: string | null) => model.initials.filter((i) => i.parent === parent)
-    .map((i): ElkNode => ({ id: i.id, width: m.markerSize, height: m.markerSize, layoutOptions: FIRST_LAYER }));
+  const markersIn = (parent: string | null) =>
+    model.initials
+      .filter((i) => i.parent === parent)
+      .map((i): ElkNode => ({ id: i.id, width: m.markerSize, height: m.markerSize, layoutOptions: FIRST_LAYER }));
 
   const place = (n: ModelNode): ElkNode => {
     const content = nodeContent(n);
@@ -170,7 +196,8 @@ export function elkGraph(model: DiagramModel): ElkNode {
   };
 
   const top: ElkNode[] = [...markersIn(null)];
-  if (model.anyState) top.push({ id: model.anyState.id, ...anyStateSize(model.anyState.invokes), layoutOptions: FIRST_LAYER });
+  if (model.anyState)
+    top.push({ id: model.anyState.id, ...anyStateSize(model.anyState.invokes), layoutOptions: FIRST_LAYER });
   top.push(...(byParent.get(null) ?? []).map(place));
 
   const edges: ElkExtendedEdge[] = [
@@ -196,7 +223,8 @@ function anyStateSize(invokes: readonly { title: string }[]) {
 }
 
 function pointsOf(edge: ElkExtendedEdge, offset: Point): Point[] {
-  return (edge.sections ?? []).flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint])
+  return (edge.sections ?? [])
+    .flatMap((s) => [s.startPoint, ...(s.bendPoints ?? []), s.endPoint])
     .map((p) => ({ x: round(p.x + offset.x), y: round(p.y + offset.y) }));
 }
 
@@ -240,7 +268,15 @@ export async function layoutDiagram(model: DiagramModel, engine: LayoutEngine): 
     return {
       edge,
       points: pointsOf(laid, offset),
-      label: label ? { x: round((label.x ?? 0) + offset.x), y: round((label.y ?? 0) + offset.y), width: label.width ?? 0, height: label.height ?? 0, lines } : null,
+      label: label
+        ? {
+            x: round((label.x ?? 0) + offset.x),
+            y: round((label.y ?? 0) + offset.y),
+            width: label.width ?? 0,
+            height: label.height ?? 0,
+            lines,
+          }
+        : null,
     };
   });
 
@@ -257,6 +293,8 @@ export async function layoutDiagram(model: DiagramModel, engine: LayoutEngine): 
     nodes,
     edges,
     initials,
-    anyState: model.anyState ? { id: model.anyState.id, lines: anyStateLines(model.anyState.invokes), ...boxOf(model.anyState.id) } : null,
+    anyState: model.anyState
+      ? { id: model.anyState.id, lines: anyStateLines(model.anyState.invokes), ...boxOf(model.anyState.id) }
+      : null,
   };
 }

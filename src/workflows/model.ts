@@ -125,7 +125,8 @@ export function branchGuard(t: AnyTransitionDefinition): string | null {
 function actionNames(list: readonly unknown[] | undefined): string[] {
   return (list ?? []).flatMap((a) => {
     if (typeof a === 'string') return [words(a)];
-    if (a && typeof a === 'object' && 'type' in a && typeof (a as { type: unknown }).type === 'string') return [words((a as { type: string }).type)];
+    if (a && typeof a === 'object' && 'type' in a && typeof (a as { type: unknown }).type === 'string')
+      return [words((a as { type: string }).type)];
     if (typeof a === 'function' && (a as { type?: unknown }).type === 'xstate.assign') return ['update context'];
     return [];
   });
@@ -136,7 +137,8 @@ export function delayWords(machine: AnyStateMachine, context: Record<string, unk
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries((machine.implementations.delays ?? {}) as Record<string, unknown>)) {
     try {
-      const ms = typeof value === 'function' ? (value as (a: unknown) => unknown)({ context, event: { type: '' } }) : value;
+      const ms =
+        typeof value === 'function' ? (value as (a: unknown) => unknown)({ context, event: { type: '' } }) : value;
       if (typeof ms === 'number' && Number.isFinite(ms)) out[name] = duration(ms);
     } catch {
       // A delay computed from context this one lacks: shown by name alone.
@@ -152,7 +154,8 @@ export function buildModel(machine: AnyStateMachine, options: ModelOptions = {})
   const nodes: ModelNode[] = all.map((n) => {
     const parent = n.parent && n.parent !== machine.root ? n.parent : null;
     const initialKey = (n.config as { initial?: string }).initial;
-    const initialNode = n.type === 'compound' && initialKey ? (n.states[initialKey] as AnyStateNode | undefined) : undefined;
+    const initialNode =
+      n.type === 'compound' && initialKey ? (n.states[initialKey] as AnyStateNode | undefined) : undefined;
     return {
       id: n.id,
       key: n.key,
@@ -172,7 +175,8 @@ export function buildModel(machine: AnyStateMachine, options: ModelOptions = {})
   });
 
   const rootInvokes = machine.root.invoke.map((i) => ({ id: i.id, title: words(i.id) }));
-  const anyState = transitionsOf(machine.root).length || rootInvokes.length ? { id: anyStateId(machine), invokes: rootInvokes } : null;
+  const anyState =
+    transitionsOf(machine.root).length || rootInvokes.length ? { id: anyStateId(machine), invokes: rootInvokes } : null;
   const edges: ModelEdge[] = [];
   for (const n of [machine.root, ...all]) {
     for (const t of transitionsOf(n)) {
@@ -181,18 +185,42 @@ export function buildModel(machine: AnyStateMachine, options: ModelOptions = {})
       const event = eventWords(t.eventType, wording);
       const guard = branchGuard(t);
       const targets = (t.target ?? []) as AnyStateNode[];
-      const base = { transition: key, source, eventType: t.eventType, event, guard, label: guard ? `${event} [${guard}]` : event, actions: actionNames(t.actions) };
+      const base = {
+        transition: key,
+        source,
+        eventType: t.eventType,
+        event,
+        guard,
+        label: guard ? `${event} [${guard}]` : event,
+        actions: actionNames(t.actions),
+      };
       if (!targets.length) edges.push({ ...base, id: key, target: source, inPlace: true });
-      targets.forEach((target, i) => edges.push({ ...base, id: targets.length > 1 ? `${key}>${i}` : key, target: target.id, inPlace: false }));
+      targets.forEach((target, i) =>
+        edges.push({ ...base, id: targets.length > 1 ? `${key}>${i}` : key, target: target.id, inPlace: false }),
+      );
     }
   }
 
   const initials: InitialMarker[] = [];
   const rootInitial = (machine.root.config as { initial?: string }).initial;
   if (machine.root.type === 'compound' && rootInitial && machine.root.states[rootInitial]) {
-    initials.push({ id: initialMarkerId(null, machine), parent: null, target: (machine.root.states[rootInitial] as AnyStateNode).id });
+    initials.push({
+      id: initialMarkerId(null, machine),
+      parent: null,
+      target: (machine.root.states[rootInitial] as AnyStateNode).id,
+    });
   }
-  for (const n of nodes) if (n.initial) initials.push({ id: initialMarkerId(n.id, machine), parent: n.id, target: n.initial });
+  for (const n of nodes)
+    if (n.initial) initials.push({ id: initialMarkerId(n.id, machine), parent: n.id, target: n.initial });
 
-  return { machineId: machine.id, parallel: machine.root.type === 'parallel', nodes, edges, initials, anyState, delays, wording };
+  return {
+    machineId: machine.id,
+    parallel: machine.root.type === 'parallel',
+    nodes,
+    edges,
+    initials,
+    anyState,
+    delays,
+    wording,
+  };
 }

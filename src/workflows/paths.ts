@@ -8,7 +8,11 @@
 // source state, then the transition), minus paths that are a prefix of another. So the coverage
 // test can recompute exactly what the replays walk, without replaying.
 import {
-  createActor, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode,
+  createActor,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
   type AnyTransitionDefinition,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
@@ -17,17 +21,20 @@ import type { MachinePlan, PlannedPath } from './plan';
 
 export type { MachinePlan, Outcome, PlannedPath, PlannedStep } from './plan';
 
-export const isOutcomeEvent = (e: AnyEventObject) => e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.');
+export const isOutcomeEvent = (e: AnyEventObject) =>
+  e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.');
 export const isDelayEvent = (e: AnyEventObject) => e.type.startsWith('xstate.after.');
 
 /** 'active.watching' for { active: 'watching' }; parallel regions joined with '+'. */
 export function stateKey(value: unknown): string {
   if (typeof value === 'string') return value;
   const entries = Object.entries(value as Record<string, unknown>);
-  return entries.map(([k, v]) => {
-    const inner = stateKey(v);
-    return inner.includes('+') && entries.length === 1 ? `${k}.(${inner})` : `${k}.${inner}`;
-  }).join('+');
+  return entries
+    .map(([k, v]) => {
+      const inner = stateKey(v);
+      return inner.includes('+') && entries.length === 1 ? `${k}.(${inner})` : `${k}.${inner}`;
+    })
+    .join('+');
 }
 
 /** Every state node of the machine by id, root excluded. */
@@ -50,7 +57,7 @@ export function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
 
 /** Stable name of a transition: source#event[index]. */
 export function transitionKey(t: AnyTransitionDefinition): string {
-  const list = t.eventType ? t.source.transitions.get(t.eventType) ?? [] : t.source.always ?? [];
+  const list = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? []);
   const index = list.indexOf(t);
   return `${t.source.id}#${t.eventType || 'always'}[${index}]`;
 }
@@ -70,8 +77,15 @@ export function candidateEvents(plan: MachinePlan): AnyEventObject[] {
 }
 
 /** The candidates some transition takes in this snapshot and a person could cause there. */
-export function enabledEvents(plan: MachinePlan, snapshot: AnyMachineSnapshot, candidates = candidateEvents(plan)): AnyEventObject[] {
-  return candidates.filter((e) => plan.machine.getTransitionData(snapshot, e as never).length > 0 && (plan.filterEvents?.(snapshot, e) ?? true));
+export function enabledEvents(
+  plan: MachinePlan,
+  snapshot: AnyMachineSnapshot,
+  candidates = candidateEvents(plan),
+): AnyEventObject[] {
+  return candidates.filter(
+    (e) =>
+      plan.machine.getTransitionData(snapshot, e as never).length > 0 && (plan.filterEvents?.(snapshot, e) ?? true),
+  );
 }
 
 /** Runs events through an inert actor (no services, timers that never fire) and records microsteps. */
@@ -111,7 +125,10 @@ export function graphOptions(plan: MachinePlan) {
   const candidates = candidateEvents(plan);
   const serializeState = plan.serializeState ?? ((s: AnyMachineSnapshot) => JSON.stringify(s.value));
   const events = (s: AnyMachineSnapshot) => enabledEvents(plan, s, candidates);
-  return { serializeState, options: { input: plan.input, events, serializeState: (s: AnyMachineSnapshot) => serializeState(s) } as never };
+  return {
+    serializeState,
+    options: { input: plan.input, events, serializeState: (s: AnyMachineSnapshot) => serializeState(s) } as never,
+  };
 }
 
 /** The shortest event sequence to every distinct state of the walk. */
@@ -129,7 +146,10 @@ export function planPaths(plan: MachinePlan): PlannedPath[] {
 
   const shortest = new Map<string, AnyEventObject[]>();
   for (const p of shortestSequences(plan)) shortest.set(serializeState(p.state), p.events);
-  const adjacency = getAdjacencyMap(machine, options) as unknown as Record<string, { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject }> }>;
+  const adjacency = getAdjacencyMap(machine, options) as unknown as Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, { event: AnyEventObject }> }
+  >;
   const sequences: AnyEventObject[][] = [];
   for (const { state, transitions } of Object.values(adjacency)) {
     const head = shortest.get(serializeState(state));
@@ -179,7 +199,8 @@ export function reachedBy(paths: PlannedPath[], machine: AnyStateMachine) {
   const states = new Set<string>([...transitions].map((t) => t.split('#')[0]!));
   for (const node of getStateNodes(machine.root)) {
     const prefix = node.path.join('.');
-    if ([...leaves].some((leaf) => leaf.split('+').some((part) => part === prefix || part.startsWith(`${prefix}.`)))) states.add(node.id);
+    if ([...leaves].some((leaf) => leaf.split('+').some((part) => part === prefix || part.startsWith(`${prefix}.`))))
+      states.add(node.id);
   }
   return { states, transitions };
 }

@@ -3,7 +3,12 @@
 // next from the events enabled in the current state: their own events, the service outcomes the
 // plan lists (success, failure …) and the machine's timers ("after 15 min idle").
 import {
-  createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition,
+  createActor,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
 } from 'xstate';
 import { inertMachine, NEVER_FIRES } from './inert';
 import type { DiagramModel } from './model';
@@ -84,7 +89,13 @@ export function createSimulation({ machine, model, plans, wording }: SimulationS
     const label = stepWords(event, plan, wording);
     // An outcome is named by the plan ('server accepts the password'); the event it stands for goes beside it.
     const generic = eventWords(event.type, wording);
-    return { id: candidates.indexOf(event), kind, event, label, detail: kind === 'person' ? payloadWords(event) : kind === 'outcome' && generic !== label ? generic : null };
+    return {
+      id: candidates.indexOf(event),
+      kind,
+      event,
+      label,
+      detail: kind === 'person' ? payloadWords(event) : kind === 'outcome' && generic !== label ? generic : null,
+    };
   }
 
   function compute(): SimulationView {
@@ -100,7 +111,10 @@ export function createSimulation({ machine, model, plans, wording }: SimulationS
       lastTransitions: last,
       choices: status === 'active' ? enabledEvents(plan, snapshot, candidates).map((e) => choiceOf(plan, e)) : [],
       history,
-      error: status === 'error' ? String((snapshot as { error?: unknown }).error ?? 'the machine stopped with an error') : null,
+      error:
+        status === 'error'
+          ? String((snapshot as { error?: unknown }).error ?? 'the machine stopped with an error')
+          : null,
     };
   }
 

@@ -12,7 +12,10 @@ export interface NamedPlan {
 
 /** 'active.betweenBeats.watching' → 'active › between beats › watching'; regions joined with ' + '. */
 export function stateWords(key: string): string {
-  return key.split('+').map((part) => part.replace(/[()]/g, '').split('.').map(words).join(' › ')).join(' + ');
+  return key
+    .split('+')
+    .map((part) => part.replace(/[()]/g, '').split('.').map(words).join(' › '))
+    .join(' + ');
 }
 
 /** One event of a walk in words: an outcome by its name, anything else by its type. */
@@ -28,7 +31,9 @@ export function stepWords(event: AnyEventObject, plan: MachinePlan, wording: Wor
 /** The payload of a person's event, shortly: 'username "staff", password "correct horse"'. */
 export function payloadWords(event: AnyEventObject): string | null {
   const { type: _type, ...payload } = event;
-  const parts = Object.entries(payload).map(([k, v]) => `${words(k)} ${typeof v === 'string' ? `"${v}"` : JSON.stringify(v)}`);
+  const parts = Object.entries(payload).map(
+    ([k, v]) => `${words(k)} ${typeof v === 'string' ? `"${v}"` : JSON.stringify(v)}`,
+  );
   return parts.length ? parts.join(', ') : null;
 }
 
@@ -49,7 +54,12 @@ export interface ReachingPath {
 }
 
 /** The fewest steps from the start that put the machine in the given state node, over all plans. */
-export function shortestPathTo(machine: AnyStateMachine, stateId: string, plans: readonly NamedPlan[], wording: Wording): ReachingPath | null {
+export function shortestPathTo(
+  machine: AnyStateMachine,
+  stateId: string,
+  plans: readonly NamedPlan[],
+  wording: Wording,
+): ReachingPath | null {
   const node = machine.getStateNodeById(stateId);
   const path = node.path.join('.');
   let best: { plan: NamedPlan; events: AnyEventObject[] } | null = null;
@@ -70,8 +80,15 @@ export interface TestPlanSummary {
 }
 
 /** The generated paths CI replays, in words, with the states and transitions they reach. */
-export function testPlanSummary(machine: AnyStateMachine, plans: readonly NamedPlan[], wording: Wording): TestPlanSummary {
-  const generated: { named: NamedPlan; paths: PlannedPath[] }[] = plans.map((named) => ({ named, paths: planPaths(named.plan) }));
+export function testPlanSummary(
+  machine: AnyStateMachine,
+  plans: readonly NamedPlan[],
+  wording: Wording,
+): TestPlanSummary {
+  const generated: { named: NamedPlan; paths: PlannedPath[] }[] = plans.map((named) => ({
+    named,
+    paths: planPaths(named.plan),
+  }));
   const reach = generated.map(({ paths }) => reachedBy(paths, machine));
   const states = new Set(reach.flatMap((r) => [...r.states]));
   const transitions = new Set(reach.flatMap((r) => [...r.transitions]));
@@ -85,7 +102,11 @@ export function testPlanSummary(machine: AnyStateMachine, plans: readonly NamedP
         steps: p.steps.map((s) => ({ words: stepWords(s.event, named.plan, wording), state: stateWords(s.state) })),
       })),
     })),
-    states: { reached: everyState.filter((s) => states.has(s)).length, total: everyState.length, missed: everyState.filter((s) => !states.has(s)) },
+    states: {
+      reached: everyState.filter((s) => states.has(s)).length,
+      total: everyState.length,
+      missed: everyState.filter((s) => !states.has(s)),
+    },
     transitions: {
       reached: everyTransition.filter((t) => transitions.has(t)).length,
       total: everyTransition.length,

@@ -2,17 +2,82 @@
 // 'xstate.done.actor.verifyOtp' → 'verify OTP succeeds', 'xstate.after.idle.…' → 'after 15 min idle'.
 // The diagram, the simulator, the test plan and the Mermaid export all label with these.
 
-const ACRONYMS = new Set(['otp', 'tfa', 'csrf', 'url', 'id', 'ids', 'csv', 'xlsx', 'sku', 'api', 'ir', 'qr', 'jwt', 'pdf', 'sso', 'ui', 'st', 'http']);
+const ACRONYMS = new Set([
+  'otp',
+  'tfa',
+  'csrf',
+  'url',
+  'id',
+  'ids',
+  'csv',
+  'xlsx',
+  'sku',
+  'api',
+  'ir',
+  'qr',
+  'jwt',
+  'pdf',
+  'sso',
+  'ui',
+  'st',
+  'http',
+]);
 
 /**
  * Verbs that read first: 'credentials.submit' is "submit credentials". An event whose last part
  * is not one of these keeps its order ('user.activity' → "user activity").
  */
 const VERBS = new Set([
-  'acknowledge', 'add', 'apply', 'cancel', 'change', 'check', 'choose', 'clear', 'close', 'confirm', 'create', 'delete',
-  'dismiss', 'download', 'edit', 'enter', 'export', 'fetch', 'filter', 'import', 'load', 'move', 'open', 'pick', 'recheck',
-  'refresh', 'reload', 'remove', 'rename', 'request', 'reset', 'restart', 'restore', 'retry', 'save', 'search', 'select',
-  'send', 'set', 'show', 'sort', 'start', 'stop', 'submit', 'toggle', 'type', 'undo', 'update', 'upload', 'validate',
+  'acknowledge',
+  'add',
+  'apply',
+  'cancel',
+  'change',
+  'check',
+  'choose',
+  'clear',
+  'close',
+  'confirm',
+  'create',
+  'delete',
+  'dismiss',
+  'download',
+  'edit',
+  'enter',
+  'export',
+  'fetch',
+  'filter',
+  'import',
+  'load',
+  'move',
+  'open',
+  'pick',
+  'recheck',
+  'refresh',
+  'reload',
+  'remove',
+  'rename',
+  'request',
+  'reset',
+  'restart',
+  'restore',
+  'retry',
+  'save',
+  'search',
+  'select',
+  'send',
+  'set',
+  'show',
+  'sort',
+  'start',
+  'stop',
+  'submit',
+  'toggle',
+  'type',
+  'undo',
+  'update',
+  'upload',
+  'validate',
 ]);
 
 /** 'verifyOtp' → 'verify OTP', 'user_type' → 'user type', 'bulk-edit' → 'bulk edit'. */
@@ -30,7 +95,12 @@ export function words(identifier: string): string {
 export function duration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
-  const units: [number, string][] = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1000, 's'],
+  ];
   const first = units.findIndex(([size]) => ms >= size);
   const [size, unit] = units[first]!;
   const whole = `${Math.floor(ms / size)} ${unit}`;

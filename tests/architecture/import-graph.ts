@@ -43,17 +43,27 @@ export function importSpecifiers(file: string, code: string): { specifiers: stri
   const result = parseSync(file, code);
   const found = new Set<string>();
   const stringOf = (node: unknown): string | null => {
-    const n = node as { type?: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked: string } }[] } | null;
+    const n = node as {
+      type?: string;
+      value?: unknown;
+      expressions?: unknown[];
+      quasis?: { value: { cooked: string } }[];
+    } | null;
     if (n?.type === 'Literal' && typeof n.value === 'string') return n.value;
     if (n?.type === 'TemplateLiteral' && n.expressions?.length === 0) return n.quasis?.[0]?.value.cooked ?? null;
     return null;
   };
   const isImportMetaUrl = (node: any): boolean =>
-    node?.type === 'MemberExpression' && node.object?.type === 'MetaProperty' && node.object.meta?.name === 'import'
-    && node.property?.name === 'url';
+    node?.type === 'MemberExpression' &&
+    node.object?.type === 'MetaProperty' &&
+    node.object.meta?.name === 'import' &&
+    node.property?.name === 'url';
   const visit = (node: any): void => {
     if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) { for (const child of node) visit(child); return; }
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
     switch (node.type) {
       case 'ImportDeclaration':
       case 'ExportNamedDeclaration':
@@ -137,16 +147,22 @@ export function findCycles(edges: readonly { from: string; to: string | null }[]
   for (const start of [...next.keys()].sort()) {
     if (index.has(start)) continue;
     const work: { node: string; i: number }[] = [{ node: start, i: 0 }];
-    index.set(start, counter); low.set(start, counter); counter++;
-    stack.push(start); onStack.add(start);
+    index.set(start, counter);
+    low.set(start, counter);
+    counter++;
+    stack.push(start);
+    onStack.add(start);
     while (work.length > 0) {
       const frame = work[work.length - 1]!;
       const targets = next.get(frame.node)!;
       if (frame.i < targets.length) {
         const to = targets[frame.i++]!;
         if (!index.has(to)) {
-          index.set(to, counter); low.set(to, counter); counter++;
-          stack.push(to); onStack.add(to);
+          index.set(to, counter);
+          low.set(to, counter);
+          counter++;
+          stack.push(to);
+          onStack.add(to);
           work.push({ node: to, i: 0 });
         } else if (onStack.has(to)) {
           low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
@@ -159,7 +175,11 @@ export function findCycles(edges: readonly { from: string; to: string | null }[]
       if (low.get(frame.node) === index.get(frame.node)) {
         const group: string[] = [];
         let member: string;
-        do { member = stack.pop()!; onStack.delete(member); group.push(member); } while (member !== frame.node);
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          group.push(member);
+        } while (member !== frame.node);
         const selfLoop = group.length === 1 && targets.includes(frame.node);
         if (group.length > 1 || selfLoop) groups.push(group.sort());
       }
@@ -182,7 +202,10 @@ function shortestLoop(start: string, within: ReadonlySet<string>, next: Readonly
         for (let at = node; at !== start; at = cameFrom.get(at)!) loop.splice(1, 0, at);
         return [...loop, start];
       }
-      if (!cameFrom.has(to)) { cameFrom.set(to, node); queue.push(to); }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node);
+        queue.push(to);
+      }
     }
   }
   return [start, start];

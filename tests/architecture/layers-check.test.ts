@@ -13,13 +13,15 @@ const rule = (start: string) => LAYER_RULES.find((r) => r.name.startsWith(start)
 
 describe('checkLayers on a made-up graph', () => {
   it('names a wrong-way import and a two-file cycle, one line each', () => {
-    const lines = formatViolations(checkLayers({
-      edges: [
-        edge('src/domain/users.ts', 'src/services/http.ts'),
-        edge('src/domain/a.ts', 'src/domain/b.ts'),
-        edge('src/domain/b.ts', 'src/domain/a.ts'),
-      ],
-    })).split('\n');
+    const lines = formatViolations(
+      checkLayers({
+        edges: [
+          edge('src/domain/users.ts', 'src/services/http.ts'),
+          edge('src/domain/a.ts', 'src/domain/b.ts'),
+          edge('src/domain/b.ts', 'src/domain/a.ts'),
+        ],
+      }),
+    ).split('\n');
     expect(lines).toEqual([
       `src/domain/users.ts → src/services/http.ts (${rule('the contract')})`,
       'src/domain/a.ts → src/domain/b.ts (no import cycles: src/domain/a.ts → src/domain/b.ts → src/domain/a.ts)',
@@ -54,17 +56,23 @@ describe('checkLayers on a made-up graph', () => {
     expect(broken('src/domain/users.ts', 'src/machines/live.ts')).toEqual([contract]);
     expect(broken('src/domain/users.ts', 'src/domain/auth.ts')).toEqual([]);
 
-    expect(broken('src/services/reports.service.ts', 'src/machines/reports-dashboard/reports-dashboard.types.ts')).toEqual([services]);
+    expect(
+      broken('src/services/reports.service.ts', 'src/machines/reports-dashboard/reports-dashboard.types.ts'),
+    ).toEqual([services]);
     expect(broken('src/services/http.ts', 'src/ui/shell/shell.tsx')).toEqual([services]);
     expect(broken('src/services/http.ts', 'src/workflows/plan.ts')).toEqual([services]);
     expect(broken('src/services/reports.service.ts', 'src/domain/reports.ts')).toEqual([]);
 
-    expect(broken('src/machines/user-list/user-list.machine.ts', 'src/ui/user-list/user-list-screen.tsx')).toEqual([machines]);
+    expect(broken('src/machines/user-list/user-list.machine.ts', 'src/ui/user-list/user-list-screen.tsx')).toEqual([
+      machines,
+    ]);
     expect(broken('src/machines/live.ts', 'src/routes/__root.tsx')).toEqual([machines]);
     expect(broken('src/machines/user-list/user-list.plan.ts', 'src/workflows/plan.ts')).toEqual([]);
 
     expect(broken('src/ui/shell/shell.tsx', 'src/routes/_authed.tsx')).toEqual([views]);
-    expect(broken('src/ui/user-list/user-list-screen.tsx', 'src/machines/user-list/user-list.selectors.ts')).toEqual([]);
+    expect(broken('src/ui/user-list/user-list-screen.tsx', 'src/machines/user-list/user-list.selectors.ts')).toEqual(
+      [],
+    );
     expect(broken('src/ui/shell/shell.tsx', 'src/styles/app.css')).toEqual([]);
 
     expect(broken('src/routes/_authed.user_list.tsx', 'src/ui/user-list/user-list-screen.tsx')).toEqual([]);
@@ -91,16 +99,26 @@ describe('checkLayers on a made-up graph', () => {
   it('fails shared code importing a flow, and a flow importing a flow that is not its declared child', () => {
     const shared = layer('shared code');
     const child = layer('a flow imports');
-    expect(broken('src/machines/shared/file-read.ts', 'src/machines/bulk-tag-upload/bulk-tag-upload.types.ts')).toEqual([shared]);
+    expect(broken('src/machines/shared/file-read.ts', 'src/machines/bulk-tag-upload/bulk-tag-upload.types.ts')).toEqual(
+      [shared],
+    );
     expect(broken('src/ui/form/field-frame.tsx', 'src/machines/user-edit/user-edit.machine.ts')).toEqual([shared]);
     expect(broken('src/machines/shared/file-read.ts', 'src/machines/shared/failure.ts')).toEqual([]);
     expect(broken('src/ui/form/form-draft.tsx', 'src/machines/session/session.machine.ts')).toEqual([]);
 
-    expect(broken('src/machines/group-browser/group-browser.machine.ts', 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts'))
-      .toEqual([child]);
+    expect(
+      broken(
+        'src/machines/group-browser/group-browser.machine.ts',
+        'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
+      ),
+    ).toEqual([child]);
     expect(broken('src/sections/skus/skus.machine.ts', 'src/sections/roles/roles.types.ts')).toEqual([child]);
-    expect(broken('src/machines/user-edit/user-edit.machine.ts', 'src/machines/user-emails/user-emails.machine.ts')).toEqual([]);
-    expect(broken('src/machines/user-content/user-content.types.ts', 'src/machines/content-copy/content-copy.types.ts')).toEqual([]);
+    expect(
+      broken('src/machines/user-edit/user-edit.machine.ts', 'src/machines/user-emails/user-emails.machine.ts'),
+    ).toEqual([]);
+    expect(
+      broken('src/machines/user-content/user-content.types.ts', 'src/machines/content-copy/content-copy.types.ts'),
+    ).toEqual([]);
     // The registry and the live wiring assemble the flows.
     expect(broken('src/machines/registry.ts', 'src/machines/user-list/user-list.plan.ts')).toEqual([]);
     expect(broken('src/machines/live.ts', 'src/machines/login/login.machine.ts')).toEqual([]);
@@ -117,17 +135,24 @@ describe('checkLayers on a made-up graph', () => {
   });
 
   it('names an import no file answers', () => {
-    expect(formatViolations(checkLayers({ edges: [edge('server/app.ts', null, './gone')] })))
-      .toBe('server/app.ts → ./gone (relative imports must name a file)');
+    expect(formatViolations(checkLayers({ edges: [edge('server/app.ts', null, './gone')] }))).toBe(
+      'server/app.ts → ./gone (relative imports must name a file)',
+    );
   });
 
   it('finds longer cycles and self-imports, and none in a tree', () => {
-    expect(findCycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([['a', 'b', 'c', 'a']]);
+    expect(findCycles([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([
+      ['a', 'b', 'c', 'a'],
+    ]);
     expect(findCycles([edge('a', 'a')])).toEqual([['a', 'a']]);
     expect(findCycles([edge('a', 'b'), edge('a', 'c'), edge('b', 'c')])).toEqual([]);
     // Two separate circles are two lines; the shortest loop through the group's first file is shown.
-    expect(findCycles([edge('a', 'b'), edge('b', 'a'), edge('b', 'c'), edge('c', 'a'), edge('x', 'y'), edge('y', 'x')]))
-      .toEqual([['a', 'b', 'a'], ['x', 'y', 'x']]);
+    expect(
+      findCycles([edge('a', 'b'), edge('b', 'a'), edge('b', 'c'), edge('c', 'a'), edge('x', 'y'), edge('y', 'x')]),
+    ).toEqual([
+      ['a', 'b', 'a'],
+      ['x', 'y', 'x'],
+    ]);
   });
 });
 
@@ -144,14 +169,24 @@ describe('the reader', () => {
       "const worker = new Worker(new URL('./h.worker.ts', import.meta.url));",
       "// import x from './in-a-comment';",
       "/* export * from './in-a-block-comment'; */",
-      "const s = \"import y from './in-a-string'\";",
+      'const s = "import y from \'./in-a-string\'";',
       'const t = `export * from "./in-a-template"`;',
       "const el = <p>Don't import from './in-jsx-text'</p>;",
       "import * as v from 'valibot';",
     ].join('\n');
     const { specifiers, errors } = importSpecifiers('probe.tsx', code);
     expect(errors).toEqual([]);
-    expect(specifiers).toEqual(['./a', '../b', './side-effect', './d', './e', './f', './g', './h.worker.ts', 'valibot']);
+    expect(specifiers).toEqual([
+      './a',
+      '../b',
+      './side-effect',
+      './d',
+      './e',
+      './f',
+      './g',
+      './h.worker.ts',
+      'valibot',
+    ]);
   });
 });
 
@@ -167,7 +202,10 @@ describe('the check over files on disk', () => {
     write('src/domain/rules.ts', "import { fromUi } from '../ui/view';\nexport const rules = 1;\n");
     write('src/ui/view.tsx', "import { rules } from '../domain/rules';\nexport const fromUi = rules;\n");
     write('src/ui/index.ts', "export * from './view';\n");
-    write('src/machines/m/m.machine.ts', "import type { Reply } from '../../services/s.service';\nimport { ui } from '../../ui';\n");
+    write(
+      'src/machines/m/m.machine.ts',
+      "import type { Reply } from '../../services/s.service';\nimport { ui } from '../../ui';\n",
+    );
     write('src/services/s.service.ts', 'export type Reply = string;\n');
     write('server/api.ts', "import { x } from '../src/machines/m/m.machine';\nimport { missing } from './nowhere';\n");
   });

@@ -25,9 +25,11 @@ describe('the import graph of src/ and server/', () => {
 
   it('declares as children only flows whose machine the parent machine runs', () => {
     const machineOf = (flow: string) => `src/machines/${flow}/${flow}.machine.ts`;
-    const undeclared = Object.entries(CHILD_FLOWS).flatMap(([parent, children]) => children
-      .filter((child) => !graph.edges.some((e) => e.from === machineOf(parent) && e.to === machineOf(child)))
-      .map((child) => `${parent} → ${child}`));
+    const undeclared = Object.entries(CHILD_FLOWS).flatMap(([parent, children]) =>
+      children
+        .filter((child) => !graph.edges.some((e) => e.from === machineOf(parent) && e.to === machineOf(child)))
+        .map((child) => `${parent} → ${child}`),
+    );
     expect(undeclared).toEqual([]);
   });
 });

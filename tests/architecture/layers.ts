@@ -70,11 +70,14 @@ export function flowOf(file: string): string | null {
 
 /** Shared code: used by many flows, so it may import none of them (the panel-wide views and form pieces too). */
 export function isShared(file: string): boolean {
-  return under(`src/machines/${SHARED_MACHINE_DIR}`)(file) || /^src\/ui\/[^/]+$/.test(file) || under('src/ui/form')(file);
+  return (
+    under(`src/machines/${SHARED_MACHINE_DIR}`)(file) || /^src\/ui\/[^/]+$/.test(file) || under('src/ui/form')(file)
+  );
 }
 
 /** Where machines meet services: src/machines/live.ts and the *.live.ts files beside the machines. */
-const isLiveWiring = (file: string) => file === 'src/machines/live.ts' || (roleOf(file) === 'machine' && file.endsWith('.live.ts'));
+const isLiveWiring = (file: string) =>
+  file === 'src/machines/live.ts' || (roleOf(file) === 'machine' && file.endsWith('.live.ts'));
 
 const ROLE_WORDS: Record<keyof typeof MAY_IMPORT, string> = {
   contract: 'the contract (src/domain)',
@@ -139,9 +142,12 @@ export interface LayerViolation {
 }
 
 /** Every import breaking a layer rule, every import no file answers, and every import cycle. */
-export function checkLayers(graph: Pick<ImportGraph, 'edges'> & Partial<Pick<ImportGraph, 'parseErrors'>>): LayerViolation[] {
+export function checkLayers(
+  graph: Pick<ImportGraph, 'edges'> & Partial<Pick<ImportGraph, 'parseErrors'>>,
+): LayerViolation[] {
   const out: LayerViolation[] = [];
-  for (const { file, message } of graph.parseErrors ?? []) out.push({ file, import: '(whole file)', rule: `must parse: ${message}` });
+  for (const { file, message } of graph.parseErrors ?? [])
+    out.push({ file, import: '(whole file)', rule: `must parse: ${message}` });
   for (const edge of graph.edges) {
     if (edge.to === null) {
       out.push({ file: edge.from, import: edge.specifier, rule: 'relative imports must name a file' });

@@ -40,11 +40,23 @@ const CELLS: readonly (readonly [string, string])[] = [
 /** Each writer of CSV, reduced to the cell it writes for one text. */
 const WRITERS: Record<string, (text: string) => string> = {
   'server exports (csvField)': (text) => csvField(text),
-  'upload problems report (problemsCsv)': (text) => problemsCsv([{ row: 2, value: text, reason: 'r' }]).slice('row,value,reason\r\n2,'.length, -',r\r\n'.length),
-  'other sources report': (text) => otherSourcesReportCsv([{ row: 2, value: text, outcome: 'refused', reason: 'r' }])
-    .slice('row,value,reason\r\n2,'.length, -',Refused: r\r\n'.length),
-  'chart table (chartCsv)': (text) => chartCsv({ id: 'c', title: 'C', axis: 'category', label: text, series: ['n'], rows: [] }).slice(0, -',n\r\n'.length),
-  'bulk edit report': (text) => bulkEditReportCsv({ results: [], unmatched: [text] } as never, []).slice('user_id,username,result,changed\r\n,'.length, -',unmatched,\r\n'.length),
+  'upload problems report (problemsCsv)': (text) =>
+    problemsCsv([{ row: 2, value: text, reason: 'r' }]).slice('row,value,reason\r\n2,'.length, -',r\r\n'.length),
+  'other sources report': (text) =>
+    otherSourcesReportCsv([{ row: 2, value: text, outcome: 'refused', reason: 'r' }]).slice(
+      'row,value,reason\r\n2,'.length,
+      -',Refused: r\r\n'.length,
+    ),
+  'chart table (chartCsv)': (text) =>
+    chartCsv({ id: 'c', title: 'C', axis: 'category', label: text, series: ['n'], rows: [] }).slice(
+      0,
+      -',n\r\n'.length,
+    ),
+  'bulk edit report': (text) =>
+    bulkEditReportCsv({ results: [], unmatched: [text] } as never, []).slice(
+      'user_id,username,result,changed\r\n,'.length,
+      -',unmatched,\r\n'.length,
+    ),
   'bulk tag identifiers': (text) => identifiersCsv([text]).slice('identifier\r\n'.length, -'\r\n'.length),
 };
 

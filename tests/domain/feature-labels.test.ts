@@ -30,13 +30,17 @@ describe('feature labels', () => {
 
   it('leaves no feature key in a message: "needs the edit_user permission", "You need edit_user"', () => {
     const key = `(?:${KEYS.join('|')})`;
-    const phrasing = new RegExp(`(?:\\bthe ${key} permission|\\bneeds? (?:the )?${key}\\b(?![\\w'(])|\\brequires? ${key}\\b)`);
+    const phrasing = new RegExp(
+      `(?:\\bthe ${key} permission|\\bneeds? (?:the )?${key}\\b(?![\\w'(])|\\brequires? ${key}\\b)`,
+    );
     const found: string[] = [];
     for (const file of [...sources('src'), ...sources('server')]) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        const code = line.replace(/^\s*(\/\/|\*|\/\*\*).*$/, '').replace(/\/\/.*$/, '');
-        if (phrasing.test(code)) found.push(`${file}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = line.replace(/^\s*(\/\/|\*|\/\*\*).*$/, '').replace(/\/\/.*$/, '');
+          if (phrasing.test(code)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(found).toEqual([]);
   });

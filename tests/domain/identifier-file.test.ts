@@ -13,17 +13,37 @@ const ok = (text: string) => {
 
 describe('readIdentifierFile', () => {
   it('refuses an empty file, one of blank rows, and one holding only its header', () => {
-    expect(readIdentifierFile(bytes(''))).toEqual({ ok: false, reason: 'The file holds no identifiers.', problems: [] });
-    expect(readIdentifierFile(bytes('\r\n , \n\n'))).toEqual({ ok: false, reason: 'The file holds no identifiers.', problems: [] });
-    expect(readIdentifierFile(bytes('email\n'))).toMatchObject({ ok: false, reason: 'The file holds only its header (email) and no identifiers.' });
+    expect(readIdentifierFile(bytes(''))).toEqual({
+      ok: false,
+      reason: 'The file holds no identifiers.',
+      problems: [],
+    });
+    expect(readIdentifierFile(bytes('\r\n , \n\n'))).toEqual({
+      ok: false,
+      reason: 'The file holds no identifiers.',
+      problems: [],
+    });
+    expect(readIdentifierFile(bytes('email\n'))).toMatchObject({
+      ok: false,
+      reason: 'The file holds only its header (email) and no identifiers.',
+    });
   });
 
   it('refuses a binary file and one that is not UTF-8', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
-    expect(readIdentifierFile(png)).toMatchObject({ ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.' });
+    expect(readIdentifierFile(png)).toMatchObject({
+      ok: false,
+      reason: 'This is not a text CSV file. It is not UTF-8 text.',
+    });
     const zeros = new Uint8Array([0x41, 0x00, 0x00, 0x01, 0x0a]);
-    expect(readIdentifierFile(zeros)).toMatchObject({ ok: false, reason: 'This is not a text CSV file. It holds control bytes (as binary files do).' });
-    expect(readIdentifierFile(new Uint8Array([0x61, 0xc3, 0x28]))).toMatchObject({ ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.' });
+    expect(readIdentifierFile(zeros)).toMatchObject({
+      ok: false,
+      reason: 'This is not a text CSV file. It holds control bytes (as binary files do).',
+    });
+    expect(readIdentifierFile(new Uint8Array([0x61, 0xc3, 0x28]))).toMatchObject({
+      ok: false,
+      reason: 'This is not a text CSV file. It is not UTF-8 text.',
+    });
   });
 
   it('skips a header row naming the column and says so', () => {
@@ -37,7 +57,11 @@ describe('readIdentifierFile', () => {
 
   it('drops the byte-order mark, and reads CRLF, LF, CR and a mix of them', () => {
     const read = ok('\uFEFFemail\r\na@b.example\nc@d.example\re@f.example\r\n');
-    expect([read.header, read.values, [...read.rows]]).toEqual(['email', ['a@b.example', 'c@d.example', 'e@f.example'], [2, 3, 4]]);
+    expect([read.header, read.values, [...read.rows]]).toEqual([
+      'email',
+      ['a@b.example', 'c@d.example', 'e@f.example'],
+      [2, 3, 4],
+    ]);
   });
 
   it('reads quoted values (commas, doubled quotes, spaces around the quotes)', () => {
@@ -59,11 +83,17 @@ describe('readIdentifierFile', () => {
   it('reports a repeat as a duplicate of its first row, whatever its case', () => {
     const read = ok('user_id\n42\nA@B.example\n42\na@b.example\n');
     expect(read.values).toEqual(['42', 'A@B.example']);
-    expect(read.problems.map((p) => [p.row, p.reason])).toEqual([[4, 'Repeats row 2; counted once.'], [5, 'Repeats row 3; counted once.']]);
+    expect(read.problems.map((p) => [p.row, p.reason])).toEqual([
+      [4, 'Repeats row 2; counted once.'],
+      [5, 'Repeats row 3; counted once.'],
+    ]);
   });
 
   it('refuses a quote never closed, naming its row', () => {
-    expect(readIdentifierFile(bytes('a\nb\n"c\nd\n'))).toMatchObject({ ok: false, reason: 'Row 3: The quote opened in row 3 is never closed.' });
+    expect(readIdentifierFile(bytes('a\nb\n"c\nd\n'))).toMatchObject({
+      ok: false,
+      reason: 'Row 3: The quote opened in row 3 is never closed.',
+    });
   });
 
   it('numbers rows by the line they start on when a quoted value spans lines', () => {
@@ -76,7 +106,10 @@ describe('readIdentifierFile', () => {
     const read = ok(`email\r\n${lines.join('\r\n')}\r\n`);
     expect(read.values).toHaveLength(100_000);
     expect(read.rows[99_999]).toBe(100_001);
-    expect(readIdentifierFile(bytes(`${lines.join('\n')}\nextra@example.com\n`))).toMatchObject({ ok: false, reason: 'The file holds 100,001 rows; send at most 100,000.' });
+    expect(readIdentifierFile(bytes(`${lines.join('\n')}\nextra@example.com\n`))).toMatchObject({
+      ok: false,
+      reason: 'The file holds 100,001 rows; send at most 100,000.',
+    });
   });
 
   it(`lists the first ${PROBLEMS_SHOWN} rows not taken and keeps every one in the report`, () => {

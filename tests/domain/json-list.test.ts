@@ -34,7 +34,9 @@ describe('the list fields', () => {
 
   it('refuse a list one over the limit by its count, unparsed', () => {
     expect(message(AssignTagsForm, { tags: '[1]', userIds: over(100_000) })).toBe('Send at most 100,000 users.');
-    expect(message(GroupUploadForm, { group_id: '1', identifiers: over(20_000) })).toBe('Send at most 20,000 identifiers.');
+    expect(message(GroupUploadForm, { group_id: '1', identifiers: over(20_000) })).toBe(
+      'Send at most 20,000 identifiers.',
+    );
     expect(message(UploadBulkEditForm, { identifiers: over(100_000) })).toBe('Send at most 100,000 identifiers.');
   });
 

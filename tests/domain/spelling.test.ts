@@ -17,11 +17,17 @@ const COMMENT = /^\s*(\/\/|\*|\/\*\*)/;
 describe('spelling of what a person reads', () => {
   it('says Organization, never Organisation', () => {
     const found: string[] = [];
-    for (const file of [...files('src', /\.tsx?$/), ...files('server', /\.ts$/), ...files('docs/workflows', /\.(md|svg|mmd)$/)]) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        const code = /\.tsx?$/.test(file) ? (COMMENT.test(line) ? '' : line.replace(/\s\/\/ .*$/, '')) : line;
-        if (/organis/i.test(code)) found.push(`${file}:${i + 1}`);
-      });
+    for (const file of [
+      ...files('src', /\.tsx?$/),
+      ...files('server', /\.ts$/),
+      ...files('docs/workflows', /\.(md|svg|mmd)$/),
+    ]) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const code = /\.tsx?$/.test(file) ? (COMMENT.test(line) ? '' : line.replace(/\s\/\/ .*$/, '')) : line;
+          if (/organis/i.test(code)) found.push(`${file}:${i + 1}`);
+        });
     }
     expect(found).toEqual([]);
   });

@@ -16,7 +16,12 @@ describe('tag description previews', () => {
 
 describe('tag label contrast', () => {
   it.each([
-    ['#FFFFFF', 'black'], ['#000000', 'white'], [DEFAULT_TAG_COLOR, 'black'], ['#1E3A8A', 'white'], ['#FACC15', 'black'], ['#DC2626', 'white'],
+    ['#FFFFFF', 'black'],
+    ['#000000', 'white'],
+    [DEFAULT_TAG_COLOR, 'black'],
+    ['#1E3A8A', 'white'],
+    ['#FACC15', 'black'],
+    ['#DC2626', 'white'],
   ])('writes on %s in %s', (color, text) => {
     expect(labelTextColor(color)).toBe(text);
   });

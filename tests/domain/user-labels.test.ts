@@ -4,11 +4,25 @@
 import { describe, expect, it } from 'vitest';
 import { nameProduct, productNames } from '../../src/domain/product';
 import {
-  BETA_FLAGS, RMS_VERSIONS, RR_PRO_OPTIONS, SUBSCRIPTION_STATUSES, TR_SRC_OPTIONS, USER_SWITCHES, bulkEditFields, flagKeys,
+  BETA_FLAGS,
+  RMS_VERSIONS,
+  RR_PRO_OPTIONS,
+  SUBSCRIPTION_STATUSES,
+  TR_SRC_OPTIONS,
+  USER_SWITCHES,
+  bulkEditFields,
+  flagKeys,
 } from '../../src/domain/user-fields';
 import { USER_CATEGORIES, USER_TYPES } from '../../src/domain/user-kinds';
 import {
-  categoryLabel, configurationLabel, dataPlanLabel, optionLabel, ownerLabel, startupScreenLabel, subscriptionStatusLabel, userFieldLabel,
+  categoryLabel,
+  configurationLabel,
+  dataPlanLabel,
+  optionLabel,
+  ownerLabel,
+  startupScreenLabel,
+  subscriptionStatusLabel,
+  userFieldLabel,
   userTypeLabel,
 } from '../../src/domain/user-labels';
 import { NO_DATA_PLAN, dataPlanMessages } from '../../src/domain/user-rules';
@@ -29,11 +43,23 @@ const distinct = (labels: string[]) => expect(new Set(labels).size).toBe(labels.
 
 describe('values', () => {
   it.each([...USER_TYPES])('user type %s has a label', (type) => expectReadable(userTypeLabel(type), type));
-  it.each([...USER_CATEGORIES])('category %s has a label', (category) => expectReadable(categoryLabel(category), category));
-  it.each([...SUBSCRIPTION_STATUSES])('subscription status %s has a label', (status) => expectReadable(subscriptionStatusLabel(status), status));
+  it.each([...USER_CATEGORIES])('category %s has a label', (category) =>
+    expectReadable(categoryLabel(category), category),
+  );
+  it.each([...SUBSCRIPTION_STATUSES])('subscription status %s has a label', (status) =>
+    expectReadable(subscriptionStatusLabel(status), status),
+  );
 
   it('names types and categories as the create screen always did', () => {
-    expect(USER_TYPES.map(userTypeLabel)).toEqual(['Trial', 'Staff', 'Test user', 'Journalist', 'Customer', 'Grace customer', 'Churn customer']);
+    expect(USER_TYPES.map(userTypeLabel)).toEqual([
+      'Trial',
+      'Staff',
+      'Test user',
+      'Journalist',
+      'Customer',
+      'Grace customer',
+      'Churn customer',
+    ]);
     expect(USER_CATEGORIES.map(categoryLabel)).toEqual(['General', 'IR', 'Workiva']);
   });
 
@@ -49,7 +75,10 @@ describe('values', () => {
   });
 
   it('names every product configuration and startup screen, with the platform key where the value has it', () => {
-    for (const [values, label] of [[names.configurations, configurationLabel], [names.startupScreens, startupScreenLabel]] as const) {
+    for (const [values, label] of [
+      [names.configurations, configurationLabel],
+      [names.startupScreens, startupScreenLabel],
+    ] as const) {
       const labels = values.map((v) => label(P, v));
       values.forEach((v, i) => {
         expectReadable(labels[i]!, v);
@@ -90,8 +119,12 @@ describe('fields', () => {
   it.each([...flagKeys(P)])('flag %s has a label', (key) => expectReadable(userFieldLabel(P, key), key));
 
   it('names the beta flags as the edit screen does', () => {
-    expect(['socialsearch', 'intlquote', 'realtimesearch', 'is_beta_user'].map((k) => userFieldLabel(P, k)))
-      .toEqual(['Social search', 'International quotes', 'Real-time search', 'Beta user']);
+    expect(['socialsearch', 'intlquote', 'realtimesearch', 'is_beta_user'].map((k) => userFieldLabel(P, k))).toEqual([
+      'Social search',
+      'International quotes',
+      'Real-time search',
+      'Beta user',
+    ]);
   });
 
   it('gives the bulk-editable fields their labels, the platform key in the fields that carry it', () => {
@@ -104,10 +137,32 @@ describe('fields', () => {
   });
 
   it('gives no two fields of a user the same name (a form would have two inputs named alike)', () => {
-    const record = ['first_name', 'last_name', 'email', 'username', 'phone', 'organization', 'user_type', 'user_category', 'user_role', 'owner',
-      'product_configuration', 'data_plan', 'expiry_dt', 'active', 'deleted', 'is_account_admin', 'startup_screen', 'subscription_status',
-      'sf_contact_id', 'staff_roles', 'password'];
-    const keys = [...new Set([...record, ...BETA_FLAGS, ...USER_SWITCHES, ...flagKeys(P), ...bulkEditFields(P).map((f) => f.key)])];
+    const record = [
+      'first_name',
+      'last_name',
+      'email',
+      'username',
+      'phone',
+      'organization',
+      'user_type',
+      'user_category',
+      'user_role',
+      'owner',
+      'product_configuration',
+      'data_plan',
+      'expiry_dt',
+      'active',
+      'deleted',
+      'is_account_admin',
+      'startup_screen',
+      'subscription_status',
+      'sf_contact_id',
+      'staff_roles',
+      'password',
+    ];
+    const keys = [
+      ...new Set([...record, ...BETA_FLAGS, ...USER_SWITCHES, ...flagKeys(P), ...bulkEditFields(P).map((f) => f.key)]),
+    ];
     keys.forEach((key) => expectReadable(userFieldLabel(P, key), key));
     distinct(keys.map((key) => userFieldLabel(P, key)));
     expect(userFieldLabel(P, 'owner')).toBe(`${N} owner`);
@@ -124,7 +179,9 @@ describe('the product display name (PRODUCT_NAME)', () => {
     expect(configurationLabel('initech', 'initech_basic')).toBe('Initech Cloud Basic');
     expect(dataPlanLabel('initech', 'initech_alt_data')).toBe('Initech Cloud Alternative data');
     expect(startupScreenLabel('initech', 'initechDashboard')).toBe('Initech Cloud Dashboard');
-    expect(dataPlanMessages('initech').notBoth).toBe("Data plan can't be Initech Cloud data and Initech Cloud alternative data together.");
+    expect(dataPlanMessages('initech').notBoth).toBe(
+      "Data plan can't be Initech Cloud data and Initech Cloud alternative data together.",
+    );
     expect(productNames('initech')).toMatchObject({ key: 'initech', owner: 'initech_owner', drive: 'initech_drive' });
     nameProduct('initech', undefined);
     expect(userFieldLabel('initech', 'owner')).toBe('Initech owner');

@@ -1,8 +1,19 @@
 // The user-area rules of spec §4 and §5, exactly as written there.
 import { describe, expect, it } from 'vitest';
 import {
-  EMAIL_PATTERN, PASSWORD_PATTERN, PHONE_PATTERN, addToDate, dataPlanMessages, expiryDefault, formatExpiry, isCreateValid,
-  parseExpiry, reconcileDataPlan, stepOneErrors, usersErrors, type CreateStepOne,
+  EMAIL_PATTERN,
+  PASSWORD_PATTERN,
+  PHONE_PATTERN,
+  addToDate,
+  dataPlanMessages,
+  expiryDefault,
+  formatExpiry,
+  isCreateValid,
+  parseExpiry,
+  reconcileDataPlan,
+  stepOneErrors,
+  usersErrors,
+  type CreateStepOne,
 } from '../../src/domain/user-rules';
 
 const today = { year: 2026, month: 11, day: 21 };
@@ -47,9 +58,12 @@ describe('the expiry date format (spec §2)', () => {
     expect(formatExpiry({ year: 2028, month: 2, day: 29 })).toBe('02-29-2028');
   });
 
-  it.each(['02-29-2027', '13-01-2027', '00-10-2027', '12-32-2027', '2027-01-01', '1-1-2027', '01-01-3001', ''])('refuses %j', (text) => {
-    expect(parseExpiry(text)).toBeNull();
-  });
+  it.each(['02-29-2027', '13-01-2027', '00-10-2027', '12-32-2027', '2027-01-01', '1-1-2027', '01-01-3001', ''])(
+    'refuses %j',
+    (text) => {
+      expect(parseExpiry(text)).toBeNull();
+    },
+  );
 
   it('allows 31 December 3000 and nothing later', () => {
     expect(parseExpiry('12-31-3000')).toEqual({ year: 3000, month: 12, day: 31 });
@@ -65,34 +79,48 @@ describe('data plan rules (spec §5)', () => {
 
   it('lets alternative data replace data when alt is chosen after data', () => {
     expect(reconcileDataPlan(P, ['acme_data', 'acme_alt_data'], 'general')).toEqual({
-      plan: ['acme_alt_data'], notices: [msg.altReplacesData], error: null,
+      plan: ['acme_alt_data'],
+      notices: [msg.altReplacesData],
+      error: null,
     });
-    expect(msg.altReplacesData).toBe('Acme Alternative data has all the features of Acme Data. Therefore, Acme data has been removed from selection.');
+    expect(msg.altReplacesData).toBe(
+      'Acme Alternative data has all the features of Acme Data. Therefore, Acme data has been removed from selection.',
+    );
   });
 
   it('refuses data after alternative data, keeping alternative data', () => {
     expect(reconcileDataPlan(P, ['acme_alt_data', 'acme_data'], 'general')).toEqual({
-      plan: ['acme_alt_data'], notices: [msg.notBoth], error: null,
+      plan: ['acme_alt_data'],
+      notices: [msg.notBoth],
+      error: null,
     });
     expect(msg.notBoth).toBe("Data plan can't be Acme data and Acme alternative data together.");
   });
 
   it('adds data when shareholder data comes without either data plan', () => {
     expect(reconcileDataPlan(P, ['shareholder_data'], 'general')).toEqual({
-      plan: ['acme_data', 'shareholder_data'], notices: [msg.shareholderNeedsData], error: null,
+      plan: ['acme_data', 'shareholder_data'],
+      notices: [msg.shareholderNeedsData],
+      error: null,
     });
-    expect(msg.shareholderNeedsData).toBe('User must have Acme Data to have shareholder data. Acme data has been assigned as a result.');
+    expect(msg.shareholderNeedsData).toBe(
+      'User must have Acme Data to have shareholder data. Acme data has been assigned as a result.',
+    );
   });
 
   it('accepts shareholder data with alternative data as it is', () => {
     expect(reconcileDataPlan(P, ['acme_alt_data', 'shareholder_data'], 'general')).toEqual({
-      plan: ['acme_alt_data', 'shareholder_data'], notices: [], error: null,
+      plan: ['acme_alt_data', 'shareholder_data'],
+      notices: [],
+      error: null,
     });
   });
 
   it.each(['ir', 'workiva'])('makes the plan invalid for the %s category with either data plan', (category) => {
     for (const item of ['acme_data', 'acme_alt_data']) {
-      expect(reconcileDataPlan(P, [item], category).error).toBe("IR and Workiva user category can't have Acme data or Acme alternative data.");
+      expect(reconcileDataPlan(P, [item], category).error).toBe(
+        "IR and Workiva user category can't have Acme data or Acme alternative data.",
+      );
     }
     expect(reconcileDataPlan(P, ['rns', 'lexis_nexis'], category).error).toBeNull();
   });
@@ -105,24 +133,43 @@ describe('data plan rules (spec §5)', () => {
 });
 
 describe('field patterns (spec §5)', () => {
-  it.each(['a@b.co', 'first.last+tag@sub.example.com'])('accepts the email %s', (e) => expect(EMAIL_PATTERN.test(e)).toBe(true));
-  it.each(['plain', 'a@b', '@b.co', 'a b@c.co', 'a@b..co', 'a@.co'])('refuses the email %s', (e) => expect(EMAIL_PATTERN.test(e)).toBe(false));
+  it.each(['a@b.co', 'first.last+tag@sub.example.com'])('accepts the email %s', (e) =>
+    expect(EMAIL_PATTERN.test(e)).toBe(true),
+  );
+  it.each(['plain', 'a@b', '@b.co', 'a b@c.co', 'a@b..co', 'a@.co'])('refuses the email %s', (e) =>
+    expect(EMAIL_PATTERN.test(e)).toBe(false),
+  );
 
-  it.each(['', 'abcdefghi1', 'Pass.word!1', '1234567890', 'a1!@#$%^&*'])('accepts the password %j', (p) => expect(PASSWORD_PATTERN.test(p)).toBe(true));
-  it.each(['abcdefghij', 'abc1', 'abcdefghi 1', 'abcdefghi1€', 'abcdefgh(1'])('refuses the password %j', (p) => expect(PASSWORD_PATTERN.test(p)).toBe(false));
+  it.each(['', 'abcdefghi1', 'Pass.word!1', '1234567890', 'a1!@#$%^&*'])('accepts the password %j', (p) =>
+    expect(PASSWORD_PATTERN.test(p)).toBe(true),
+  );
+  it.each(['abcdefghij', 'abc1', 'abcdefghi 1', 'abcdefghi1€', 'abcdefgh(1'])('refuses the password %j', (p) =>
+    expect(PASSWORD_PATTERN.test(p)).toBe(false),
+  );
 
-  it.each(['', '5551234', '555-123-4567', '555.123.4567', '44 20 7946 0', '555-1234 x12', '555-1234 ext. 7'])('accepts the phone %j', (p) => {
-    expect(PHONE_PATTERN.test(p)).toBe(true);
-  });
-  it.each(['123456', '1234567890123', '555-CALL-NOW', '+1 555 1234', '555-1234 x', '-------'])('refuses the phone %j', (p) => {
-    expect(PHONE_PATTERN.test(p)).toBe(false);
-  });
+  it.each(['', '5551234', '555-123-4567', '555.123.4567', '44 20 7946 0', '555-1234 x12', '555-1234 ext. 7'])(
+    'accepts the phone %j',
+    (p) => {
+      expect(PHONE_PATTERN.test(p)).toBe(true);
+    },
+  );
+  it.each(['123456', '1234567890123', '555-CALL-NOW', '+1 555 1234', '555-1234 x', '-------'])(
+    'refuses the phone %j',
+    (p) => {
+      expect(PHONE_PATTERN.test(p)).toBe(false);
+    },
+  );
 });
 
 describe('create form validity (spec §5)', () => {
   const step: CreateStepOne = {
-    organization_id: 7, user_type: 'trial', user_category: 'general', owner: 'admin', product_configuration: 'acme_basic',
-    data_plan: [], expiry_dt: '12-06-2026',
+    organization_id: 7,
+    user_type: 'trial',
+    user_category: 'general',
+    owner: 'admin',
+    product_configuration: 'acme_basic',
+    data_plan: [],
+    expiry_dt: '12-06-2026',
   };
   const row = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' };
 
@@ -131,22 +178,33 @@ describe('create form validity (spec §5)', () => {
     expect(isCreateValid(P, step, [{ ...row, password: '' }])).toBe(true);
   });
 
-  it.each(['organization_id', 'user_type', 'user_category', 'owner', 'product_configuration'] as const)('needs %s', (field) => {
-    const broken = { ...step, [field]: field === 'organization_id' ? null : '' };
-    expect(Object.keys(stepOneErrors(P, broken))).toEqual([field]);
-    expect(isCreateValid(P, broken, [row])).toBe(false);
-  });
+  it.each(['organization_id', 'user_type', 'user_category', 'owner', 'product_configuration'] as const)(
+    'needs %s',
+    (field) => {
+      const broken = { ...step, [field]: field === 'organization_id' ? null : '' };
+      expect(Object.keys(stepOneErrors(P, broken))).toEqual([field]);
+      expect(isCreateValid(P, broken, [row])).toBe(false);
+    },
+  );
 
   it('is invalid when the data plan breaks the category rule', () => {
-    expect(stepOneErrors(P, { ...step, user_category: 'ir', data_plan: ['acme_data'] })).toEqual({ data_plan: msg.categoryForbidsData });
+    expect(stepOneErrors(P, { ...step, user_category: 'ir', data_plan: ['acme_data'] })).toEqual({
+      data_plan: msg.categoryForbidsData,
+    });
   });
 
   it.each(['first_name', 'last_name', 'email'] as const)('needs %s on every user', (field) => {
-    expect(usersErrors([row, { ...row, email: 'b@example.com', [field]: ' ' }])).toEqual({ 1: { [field]: expect.stringMatching(/is required/) } });
+    expect(usersErrors([row, { ...row, email: 'b@example.com', [field]: ' ' }])).toEqual({
+      1: { [field]: expect.stringMatching(/is required/) },
+    });
   });
 
   it('checks each row on its own, and refuses a repeated email', () => {
-    const errors = usersErrors([row, { ...row, email: 'ADA@example.com' }, { ...row, email: 'x@y.co', password: 'short1' }]);
+    const errors = usersErrors([
+      row,
+      { ...row, email: 'ADA@example.com' },
+      { ...row, email: 'x@y.co', password: 'short1' },
+    ]);
     expect(errors[1]).toEqual({ email: 'The same email as row 1.' });
     expect(Object.keys(errors[2]!)).toEqual(['password']);
     expect(errors[0]).toBeUndefined();

@@ -8,7 +8,14 @@ import { ensureBuild } from './harness/build';
 import { ARTIFACTS, slug } from './harness/paths';
 import { Recorder } from './harness/recorder';
 import type { Scenario, ScenarioContext } from './harness/scenario';
-import { freePort, killAllServers, saveOutput, startServer, type RunningServer, type ServerSpec } from './harness/server';
+import {
+  freePort,
+  killAllServers,
+  saveOutput,
+  startServer,
+  type RunningServer,
+  type ServerSpec,
+} from './harness/server';
 import { SHORT_IDLE_ENV, World, type ServerName } from './harness/world';
 import { scenarios as allScenarios } from './scenarios';
 
@@ -16,8 +23,15 @@ import { scenarios as allScenarios } from './scenarios';
 const SUITE_TIMEOUT_MS = 25 * 60_000;
 const SCENARIO_TIMEOUT_MS = 150_000;
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -56,8 +70,16 @@ async function serverSpecs(names: ReadonlySet<ServerName>): Promise<ServerSpec[]
     app: { name: 'app', port: appPort, url: app, env: { ...linked, SERVER_TYPE: 'app' } },
     testing: { name: 'testing', port: testingPort, url: testing, env: { ...linked, SERVER_TYPE: 'testing' } },
     'short-idle': {
-      name: 'short-idle', port: idlePort, url: `http://localhost:${idlePort}`,
-      env: { SERVER_TYPE: 'app', SERVER_TYPES: `app=http://localhost:${idlePort}`, LINK_SIGNING_KEY: linkKey, ...SHORT_IDLE_ENV, ...BEHIND_PROXY },
+      name: 'short-idle',
+      port: idlePort,
+      url: `http://localhost:${idlePort}`,
+      env: {
+        SERVER_TYPE: 'app',
+        SERVER_TYPES: `app=http://localhost:${idlePort}`,
+        LINK_SIGNING_KEY: linkKey,
+        ...SHORT_IDLE_ENV,
+        ...BEHIND_PROXY,
+      },
     },
   };
   return [...names].map((name) => all[name]);
@@ -66,7 +88,8 @@ async function serverSpecs(names: ReadonlySet<ServerName>): Promise<ServerSpec[]
 async function runScenario(browser: Browser, world: World, scenario: Scenario, index: number): Promise<boolean> {
   const dir = path.join(ARTIFACTS, `${String(index + 1).padStart(2, '0')}-${slug(scenario.name)}`);
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'X-Forwarded-For': clientAddress(index) },
+    viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress(index) },
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
@@ -101,7 +124,10 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
     await Promise.race([
       run,
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`scenario timed out after ${seconds(SCENARIO_TIMEOUT_MS)}`)), SCENARIO_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`scenario timed out after ${seconds(SCENARIO_TIMEOUT_MS)}`)),
+          SCENARIO_TIMEOUT_MS,
+        );
       }),
     ]);
     current = '(browser faults, checked after the last step)';
@@ -113,24 +139,35 @@ async function runScenario(browser: Browser, world: World, scenario: Scenario, i
     const saved = await recorder.saveFailure(error);
     console.log(`FAIL ${scenario.name} (${seconds(Date.now() - started)}) in step: ${current}`);
     console.log(indent((error as Error)?.stack ?? String(error)));
-    console.log(indent(`artifacts: ${path.relative(process.cwd(), dir)}/ (${saved.map((f) => path.basename(f)).join(', ')})`));
+    console.log(
+      indent(`artifacts: ${path.relative(process.cwd(), dir)}/ (${saved.map((f) => path.basename(f)).join(', ')})`),
+    );
     return false;
   } finally {
     const errors = recorder.saveErrors();
-    if (errors > 0) console.log(`      (${errors} browser console error(s), see ${path.relative(process.cwd(), dir)}/errors.txt)`);
+    if (errors > 0)
+      console.log(`      (${errors} browser console error(s), see ${path.relative(process.cwd(), dir)}/errors.txt)`);
     clearTimeout(timer);
     run.catch(() => undefined); // a timed-out run rejects once its context closes
     await context.close().catch(() => undefined);
   }
 }
 
-const indent = (text: string) => text.split('\n').map((line) => `      ${line}`).join('\n');
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `      ${line}`)
+    .join('\n');
 
 async function main(): Promise<number> {
   const filters = process.argv.slice(2).map((f) => f.toLowerCase());
-  const chosen = allScenarios.filter((s) => filters.length === 0 || filters.some((f) => slug(s.name).includes(slug(f))));
+  const chosen = allScenarios.filter(
+    (s) => filters.length === 0 || filters.some((f) => slug(s.name).includes(slug(f))),
+  );
   if (chosen.length === 0) {
-    console.error(`no scenario matches ${filters.join(', ')}; known: ${allScenarios.map((s) => slug(s.name)).join(', ')}`);
+    console.error(
+      `no scenario matches ${filters.join(', ')}; known: ${allScenarios.map((s) => slug(s.name)).join(', ')}`,
+    );
     return 2;
   }
   const suiteStart = Date.now();
@@ -154,7 +191,8 @@ async function main(): Promise<number> {
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const world = new World(new Map(servers.map((s) => [s.name as ServerName, s])));
-    for (const scenario of chosen) results.push(await runScenario(browser, world, scenario, allScenarios.indexOf(scenario)));
+    for (const scenario of chosen)
+      results.push(await runScenario(browser, world, scenario, allScenarios.indexOf(scenario)));
   } catch (error) {
     console.log(`FAIL suite setup\n${indent((error as Error)?.stack ?? String(error))}`);
     results.push(false);
@@ -166,8 +204,10 @@ async function main(): Promise<number> {
 
   const passed = results.filter(Boolean).length;
   const failedCount = results.length - passed;
-  console.log(`\n${failedCount === 0 ? 'PASS' : 'FAIL'}: ${passed} passed, ${failedCount} failed, ${seconds(Date.now() - suiteStart)} in all`
-    + ` (screenshots and server logs in ${path.relative(process.cwd(), ARTIFACTS)}/)`);
+  console.log(
+    `\n${failedCount === 0 ? 'PASS' : 'FAIL'}: ${passed} passed, ${failedCount} failed, ${seconds(Date.now() - suiteStart)} in all` +
+      ` (screenshots and server logs in ${path.relative(process.cwd(), ARTIFACTS)}/)`,
+  );
   return failedCount === 0 && results.length > 0 ? 0 : 1;
 }
 

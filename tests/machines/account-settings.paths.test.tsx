@@ -16,14 +16,22 @@ import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { ACCOUNT_MESSAGES, defaultAccountSettings } from '../../src/domain/account-settings';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { accountSettingsMachine } from '../../src/machines/account-settings/account-settings.machine';
-import { accountSettingsDraftPlan, accountSettingsPlan, PLAN_DRAFT } from '../../src/machines/account-settings/account-settings.plan';
+import {
+  accountSettingsDraftPlan,
+  accountSettingsPlan,
+  PLAN_DRAFT,
+} from '../../src/machines/account-settings/account-settings.plan';
 import type { AccountForm } from '../../src/machines/account-settings/account-settings.types';
 import { AccountSearchSchema } from '../../src/machines/account-settings/account-settings.url';
 import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
 import { AccountSettingsCtx } from '../../src/ui/account-settings/account-settings-context';
 import {
-  accountDraftAddress, AccountSettingsDraftKeeper, AccountSettingsScope, AccountSettingsView, AccountUrlSync,
+  accountDraftAddress,
+  AccountSettingsDraftKeeper,
+  AccountSettingsScope,
+  AccountSettingsView,
+  AccountUrlSync,
 } from '../../src/ui/account-settings/account-settings-screen';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
@@ -58,19 +66,74 @@ async function createWorld(draft: AccountForm | null): Promise<void> {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const alpha = Number((await server.db.insertInto('organizations').values({ name: ALPHA, salesforce_id: '001ALPHA', sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+  const alpha = Number(
+    (
+      await server.db
+        .insertInto('organizations')
+        .values({ name: ALPHA, salesforce_id: '001ALPHA', sf_acc_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   for (let i = 1; i <= 24; i++) {
-    await server.db.insertInto('organizations').values({ name: `Zeta Account ${String(i).padStart(2, '0')}`, salesforce_id: null, sf_acc_id: null, created_at: now }).execute();
+    await server.db
+      .insertInto('organizations')
+      .values({
+        name: `Zeta Account ${String(i).padStart(2, '0')}`,
+        salesforce_id: null,
+        sf_acc_id: null,
+        created_at: now,
+      })
+      .execute();
   }
-  const group = Number((await server.db.insertInto('user_groups').values({
-    name: 'Desk A', kind: 'general', organization_id: alpha, created_at: now, updated_at: now, updated_by: 'x', version: 1, autoshare: 0, thesis: 0, collab: 0, sec_master: 0,
-  }).returning('id').executeTakeFirstOrThrow()).id);
-  await server.db.insertInto('settings_templates').values({
-    name: 'Standard', source: 'product_templates', settings: JSON.stringify(defaultAccountSettings(KEY, 'app')), created_by: 'x', updated_by: 'x', created_at: now, updated_at: now,
-  }).execute();
+  const group = Number(
+    (
+      await server.db
+        .insertInto('user_groups')
+        .values({
+          name: 'Desk A',
+          kind: 'general',
+          organization_id: alpha,
+          created_at: now,
+          updated_at: now,
+          updated_by: 'x',
+          version: 1,
+          autoshare: 0,
+          thesis: 0,
+          collab: 0,
+          sec_master: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  await server.db
+    .insertInto('settings_templates')
+    .values({
+      name: 'Standard',
+      source: 'product_templates',
+      settings: JSON.stringify(defaultAccountSettings(KEY, 'app')),
+      created_by: 'x',
+      updated_by: 'x',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/account_settings');
-  const staffId = Number((await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id);
-  world = { server, bridge, user: userEvent.setup(), actors, staffId, accountId: alpha, groupId: group, actor: null, url: {} };
+  const staffId = Number(
+    (await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id,
+  );
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    staffId,
+    accountId: alpha,
+    groupId: group,
+    actor: null,
+    url: {},
+  };
   sessionStorage.clear();
   if (draft) writeDraft(accountDraftAddress(staffId)!, { ...draft, accountId: alpha });
 }
@@ -92,7 +155,11 @@ function mount(): void {
         <AccountSettingsScope staff={world.staffId} search={v.parse(AccountSearchSchema, {})}>
           <Probe />
           <AccountSettingsDraftKeeper staff={world.staffId} />
-          <AccountUrlSync navigate={(next) => { world.url = next; }} />
+          <AccountUrlSync
+            navigate={(next) => {
+              world.url = next;
+            }}
+          />
           <AccountSettingsView />
         </AccountSettingsScope>
       </ConsoleContext.Provider>
@@ -101,8 +168,14 @@ function mount(): void {
 }
 
 const form = () => (world.actor!.getSnapshot().context as { form: AccountForm | null }).form;
-const position = () => (world.actor!.getSnapshot().context as { position: { q: string; page: number; pageSize: number } }).position;
-const storedRow = () => world.server.db.selectFrom('account_settings').selectAll().where('account_id', '=', world.accountId).executeTakeFirst();
+const position = () =>
+  (world.actor!.getSnapshot().context as { position: { q: string; page: number; pageSize: number } }).position;
+const storedRow = () =>
+  world.server.db
+    .selectFrom('account_settings')
+    .selectAll()
+    .where('account_id', '=', world.accountId)
+    .executeTakeFirst();
 const alertDialog = () => screen.getByRole('alertdialog');
 
 /** Stores Alpha's settings as someone else saved them: otd 30, one version on. */
@@ -111,22 +184,48 @@ async function saveAsSomeoneElse(): Promise<void> {
   const d = defaultAccountSettings(KEY, 'app');
   const settings = JSON.stringify({ ...d.account_settings, otd_limit: 30 });
   if (row) {
-    await world.server.db.updateTable('account_settings').set({ settings, version: row.version + 1, updated_by: 'someone' }).where('account_id', '=', world.accountId).execute();
+    await world.server.db
+      .updateTable('account_settings')
+      .set({ settings, version: row.version + 1, updated_by: 'someone' })
+      .where('account_id', '=', world.accountId)
+      .execute();
   } else {
-    await world.server.db.insertInto('account_settings').values({
-      account_id: world.accountId, settings, level_flags: JSON.stringify(d.account_level_flags), groups: '[]', template_id: null,
-      created_by: 'someone', updated_by: 'someone', created_at: 1, updated_at: 1, version: 1,
-    }).execute();
+    await world.server.db
+      .insertInto('account_settings')
+      .values({
+        account_id: world.accountId,
+        settings,
+        level_flags: JSON.stringify(d.account_level_flags),
+        groups: '[]',
+        template_id: null,
+        created_by: 'someone',
+        updated_by: 'someone',
+        created_at: 1,
+        updated_at: 1,
+        version: 1,
+      })
+      .execute();
   }
 }
 
 async function ensureStored(): Promise<void> {
   if (await storedRow()) return;
   const d = defaultAccountSettings(KEY, 'app');
-  await world.server.db.insertInto('account_settings').values({
-    account_id: world.accountId, settings: JSON.stringify(d.account_settings), level_flags: JSON.stringify(d.account_level_flags), groups: '[]', template_id: null,
-    created_by: 'admin', updated_by: 'admin', created_at: 1, updated_at: 1, version: 1,
-  }).execute();
+  await world.server.db
+    .insertInto('account_settings')
+    .values({
+      account_id: world.accountId,
+      settings: JSON.stringify(d.account_settings),
+      level_flags: JSON.stringify(d.account_level_flags),
+      groups: '[]',
+      template_id: null,
+      created_by: 'admin',
+      updated_by: 'admin',
+      created_at: 1,
+      updated_at: 1,
+      version: 1,
+    })
+    .execute();
 }
 
 async function typeInto(label: string, value: string): Promise<void> {
@@ -137,9 +236,12 @@ async function typeInto(label: string, value: string): Promise<void> {
 
 function notSaved(step: PlannedStep | undefined): string | null {
   switch (step?.outcome) {
-    case 'saveFailed': return `The settings were not saved. ${NO_ANSWER}`;
-    case 'saveRefused': return 'Nothing was saved: correct the fields marked below.';
-    default: return null;
+    case 'saveFailed':
+      return `The settings were not saved. ${NO_ANSWER}`;
+    case 'saveRefused':
+      return 'Nothing was saved: correct the fields marked below.';
+    default:
+      return null;
   }
 }
 
@@ -162,7 +264,8 @@ function driver(): Driver<World> {
       },
       'page.next': async () => world.user.click(screen.getByRole('button', { name: 'Next' })),
       'page.prev': async () => world.user.click(screen.getByRole('button', { name: 'Previous' })),
-      'page.size': async ({ step }) => world.user.click(screen.getByRole('radio', { name: `${String(step.event['size'])} a page` })),
+      'page.size': async ({ step }) =>
+        world.user.click(screen.getByRole('radio', { name: `${String(step.event['size'])} a page` })),
       'account.open': async () => world.user.click(screen.getByRole('button', { name: `Open ${ALPHA}` })),
       'account.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'account.close': async () => world.user.click(screen.getByRole('button', { name: 'Back to the accounts' })),
@@ -178,10 +281,12 @@ function driver(): Driver<World> {
         await world.user.click(await screen.findByRole('option', { name: 'Standard' }));
       },
       'form.submit': async () => world.user.click(screen.getByRole('button', { name: 'Save' })),
-      'conflict.review': async () => world.user.click(screen.getByRole('button', { name: 'Review their version with my changes' })),
+      'conflict.review': async () =>
+        world.user.click(screen.getByRole('button', { name: 'Review their version with my changes' })),
       'conflict.cancel': async () => world.user.click(screen.getByRole('button', { name: 'Take their version' })),
       'defaults.ask': async () => world.user.click(screen.getByRole('button', { name: 'Back to the defaults' })),
-      'defaults.confirm': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Remove the saved settings' })),
+      'defaults.confirm': async () =>
+        world.user.click(within(alertDialog()).getByRole('button', { name: 'Remove the saved settings' })),
       'defaults.cancel': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Cancel' })),
     },
     arrange: {
@@ -201,13 +306,29 @@ function driver(): Driver<World> {
       },
     },
     afterOutcome: {
-      listFailed: online, readFailed: online, saveFailed: online, resetFailed: online,
+      listFailed: online,
+      readFailed: online,
+      saveFailed: online,
+      resetFailed: online,
       saveRefused: async () => {
         const now = Date.now();
-        await world.server.db.insertInto('user_groups').values({
-          id: world.groupId, name: 'Desk A', kind: 'general', organization_id: world.accountId, created_at: now, updated_at: now, updated_by: 'x', version: 1,
-          autoshare: 0, thesis: 0, collab: 0, sec_master: 0,
-        }).execute();
+        await world.server.db
+          .insertInto('user_groups')
+          .values({
+            id: world.groupId,
+            name: 'Desk A',
+            kind: 'general',
+            organization_id: world.accountId,
+            created_at: now,
+            updated_at: now,
+            updated_by: 'x',
+            version: 1,
+            autoshare: 0,
+            thesis: 0,
+            collab: 0,
+            sec_master: 0,
+          })
+          .execute();
       },
     },
     expectations: {
@@ -234,7 +355,14 @@ function driver(): Driver<World> {
           expect(rows).toHaveLength(26);
           expect(found).toHaveTextContent('26 accounts; page 1.');
         } else if (p.page === 2) {
-          expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Zeta Account 19', 'Zeta Account 20', 'Zeta Account 21', 'Zeta Account 22', 'Zeta Account 23', 'Zeta Account 24']);
+          expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
+            'Zeta Account 19',
+            'Zeta Account 20',
+            'Zeta Account 21',
+            'Zeta Account 22',
+            'Zeta Account 23',
+            'Zeta Account 24',
+          ]);
           expect(found).toHaveTextContent('26 accounts; page 2.');
           expect(s.getByRole('button', { name: 'Next' })).toBeDisabled();
           expect(s.getByRole('button', { name: 'Previous' })).toBeEnabled();
@@ -261,23 +389,42 @@ function driver(): Driver<World> {
         expect(s.getByRole('heading', { name: `Account Settings: ${ALPHA}` })).toBeVisible();
         expect(world.url).toMatchObject({ account: world.accountId });
         // Every group of the form, in words.
-        for (const g of ['Limits', 'Features', 'Screens and notebook', 'Editor', 'Query bits', 'Other flags', 'Data team flags', 'Groups of this account', 'Template it follows']) {
+        for (const g of [
+          'Limits',
+          'Features',
+          'Screens and notebook',
+          'Editor',
+          'Query bits',
+          'Other flags',
+          'Data team flags',
+          'Groups of this account',
+          'Template it follows',
+        ]) {
           expect(s.getByRole('group', { name: g })).toBeInTheDocument();
         }
-        expect(s.getByRole('group', { name: 'Limits' })).toHaveTextContent('The DD limit must be greater than the OTD limit; the export hits limit is at most 2,000.');
+        expect(s.getByRole('group', { name: 'Limits' })).toHaveTextContent(
+          'The DD limit must be greater than the OTD limit; the export hits limit is at most 2,000.',
+        );
         // Alpha (made here, not seeded) holds no SKU; the template link shows once it follows one (the staff opens every section).
         expect(within(s.getByRole('group', { name: 'SKUs it holds' })).getByText('Holds no SKU.')).toBeVisible();
-        const templateLink = within(s.getByRole('group', { name: 'Template it follows' })).queryByRole('link', { name: 'Open in Template Settings' });
+        const templateLink = within(s.getByRole('group', { name: 'Template it follows' })).queryByRole('link', {
+          name: 'Open in Template Settings',
+        });
         if (f.base.templateId === null) expect(templateLink).toBeNull();
         else expect(templateLink).toHaveAttribute('href', '/template_settings');
-        expect(within(s.getByRole('group', { name: 'Query bits' })).getAllByRole('checkbox').map((c) => c.getAttribute('aria-label')))
-          .toEqual(['Query timeout change', 'Unary not span', 'Multi term', 'Multi term span']);
+        expect(
+          within(s.getByRole('group', { name: 'Query bits' }))
+            .getAllByRole('checkbox')
+            .map((c) => c.getAttribute('aria-label')),
+        ).toEqual(['Query timeout change', 'Unary not span', 'Multi term', 'Multi term span']);
         expect(within(s.getByRole('radiogroup', { name: 'Editor version' })).getAllByRole('radio')).toHaveLength(3);
         expect(s.getByLabelText(DD)).toHaveValue(String(f.values['account_settings.dd_limit']));
         expect(s.getByRole('button', { name: 'Save' })).toBeEnabled();
         const saved = s.getByLabelText('Saved state');
         if (f.version === 0) {
-          expect(saved).toHaveTextContent('Nothing is saved for this account: it runs on the default settings shown here.');
+          expect(saved).toHaveTextContent(
+            'Nothing is saved for this account: it runs on the default settings shown here.',
+          );
           expect(s.queryByRole('button', { name: 'Back to the defaults' })).toBeNull();
         } else {
           expect(saved).toHaveTextContent(/^Saved by \w+/);
@@ -287,25 +434,37 @@ function driver(): Driver<World> {
         const dd = s.getByLabelText(DD);
         if (f.values['account_settings.dd_limit'] === '10') {
           expect(dd).toHaveAttribute('aria-invalid', 'true');
-          expect(s.getByText(ACCOUNT_MESSAGES.ddAboveOtd(Number(f.values['account_settings.otd_limit'])))).toBeVisible();
+          expect(
+            s.getByText(ACCOUNT_MESSAGES.ddAboveOtd(Number(f.values['account_settings.otd_limit']))),
+          ).toBeVisible();
         } else {
           expect(dd).not.toHaveAttribute('aria-invalid');
         }
         if (step?.event.type === 'form.submit' && f.values['account_settings.dd_limit'] === '10') {
-          expect(s.getByRole('alert', { name: 'Not saved' })).toHaveTextContent('Nothing was saved: correct the fields marked below.');
+          expect(s.getByRole('alert', { name: 'Not saved' })).toHaveTextContent(
+            'Nothing was saved: correct the fields marked below.',
+          );
         }
         if (step?.outcome === 'saved') {
-          expect(s.getByRole('status', { name: 'Account settings notice' })).toHaveTextContent(`Settings of ${ALPHA} saved.`);
+          expect(s.getByRole('status', { name: 'Account settings notice' })).toHaveTextContent(
+            `Settings of ${ALPHA} saved.`,
+          );
           expect(Number((await storedRow())!.version)).toBe(f.version);
         } else if (step?.outcome === 'reset') {
-          expect(s.getByRole('status', { name: 'Account settings notice' })).toHaveTextContent(`${ALPHA} is back on the default settings.`);
+          expect(s.getByRole('status', { name: 'Account settings notice' })).toHaveTextContent(
+            `${ALPHA} is back on the default settings.`,
+          );
           expect(await storedRow()).toBeUndefined();
         }
         const alert = notSaved(step);
         if (alert) expect(s.getByRole('alert', { name: 'Not saved' })).toHaveTextContent(alert);
-        if (step?.outcome === 'saveRefused') expect(s.getByRole('alert', { name: 'Groups problem' })).toHaveTextContent(`Not a group of this account: ${world.groupId}.`);
+        if (step?.outcome === 'saveRefused')
+          expect(s.getByRole('alert', { name: 'Groups problem' })).toHaveTextContent(
+            `Not a group of this account: ${world.groupId}.`,
+          );
         if (step?.event.type === 'conflict.cancel') expect(f.values['account_settings.otd_limit']).toBe('30');
-        if (step?.event.type === 'conflict.review') expect(s.queryByRole('alert', { name: 'Saved by someone else' })).toBeNull();
+        if (step?.event.type === 'conflict.review')
+          expect(s.queryByRole('alert', { name: 'Saved by someone else' })).toBeNull();
       },
       'account.saving': (s) => {
         expect(s.getByRole('button', { name: 'Back to the accounts' })).toBeDisabled();
@@ -315,7 +474,9 @@ function driver(): Driver<World> {
         const panel = s.getByRole('alert', { name: 'Saved by someone else' });
         expect(panel).toHaveTextContent('since you opened it');
         expect(panel).toHaveTextContent('Nothing of yours was saved.');
-        const row = within(within(panel).getByRole('table', { name: 'What they changed' })).getByRole('row', { name: 'OTD limit (documents a day)' });
+        const row = within(within(panel).getByRole('table', { name: 'What they changed' })).getByRole('row', {
+          name: 'OTD limit (documents a day)',
+        });
         expect(row).toHaveTextContent(/^OTD limit \(documents a day\)\d+30/);
         expect(s.getByRole('button', { name: 'Back to the accounts' })).toBeDisabled();
         expect(Number((await storedRow())!.version)).toBeGreaterThan(form()!.version);
@@ -323,7 +484,10 @@ function driver(): Driver<World> {
       'account.confirmDefaults': (s, { step }) => {
         expect(within(alertDialog()).getByRole('heading', { name: 'Back to the default settings?' })).toBeVisible();
         expect(alertDialog()).toHaveTextContent(`The settings saved for ${ALPHA} will be removed`);
-        if (step?.outcome === 'resetFailed') expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(`The settings were not put back on the defaults. ${NO_ANSWER}`);
+        if (step?.outcome === 'resetFailed')
+          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(
+            `The settings were not put back on the defaults. ${NO_ANSWER}`,
+          );
         else expect(within(alertDialog()).queryByRole('alert')).toBeNull();
       },
       'account.resetting': () => {

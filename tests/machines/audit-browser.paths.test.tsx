@@ -40,13 +40,35 @@ let world: World;
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'auditor', features: ['admin_panel_access', 'audit_log_tab'], activated: true });
+  const staff = await server.createStaff({
+    username: 'auditor',
+    features: ['admin_panel_access', 'audit_log_tab'],
+    activated: true,
+  });
   const now = Date.now();
   // Oldest first: a user changed every other entry, between them a group created or a sign-in refused.
   const entries: AuditEntry[] = Array.from({ length: 200 }, (_, i): AuditEntry => {
     const at = now - 86_400_000 + i * 60_000;
-    if (i % 2 === 0) return { category: 'user', author: 'admin', action: `user changed: ada${i} (#${i + 1000})`, at, success: true, record: { kind: 'user', id: i + 1000 }, previous: { first_name: 'Ada' }, current: { first_name: `Grace ${i}` } };
-    if (i % 4 === 1) return { category: 'group', author: 'lead', action: `group created: Desk ${i}`, at, success: true, current: { name: `Desk ${i}` } };
+    if (i % 2 === 0)
+      return {
+        category: 'user',
+        author: 'admin',
+        action: `user changed: ada${i} (#${i + 1000})`,
+        at,
+        success: true,
+        record: { kind: 'user', id: i + 1000 },
+        previous: { first_name: 'Ada' },
+        current: { first_name: `Grace ${i}` },
+      };
+    if (i % 4 === 1)
+      return {
+        category: 'group',
+        author: 'lead',
+        action: `group created: Desk ${i}`,
+        at,
+        success: true,
+        current: { name: `Desk ${i}` },
+      };
     return { category: 'auth', author: 'stranger', action: 'password rejected', at, success: false };
   });
   await writeAuditMany(server.db, entries);
@@ -63,7 +85,11 @@ afterEach(async () => {
 /** The screen's URL, kept in memory. */
 function Url({ children }: { children: ReactNode }) {
   const [params, setParams] = useState<AuditParams>({});
-  return <AuditUrlContext.Provider value={{ params, setParams: (next) => setParams(next) }}>{children}</AuditUrlContext.Provider>;
+  return (
+    <AuditUrlContext.Provider value={{ params, setParams: (next) => setParams(next) }}>
+      {children}
+    </AuditUrlContext.Provider>
+  );
 }
 
 function mount(): void {
@@ -74,7 +100,9 @@ function mount(): void {
   render(
     <Theme>
       <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Url><AuditLogScreen probe={<Probe />} /></Url>
+        <Url>
+          <AuditLogScreen probe={<Probe />} />
+        </Url>
       </ConsoleContext.Provider>
     </Theme>,
   );
@@ -85,15 +113,24 @@ const context = () => world.browser!.getSnapshot().context as AuditBrowserContex
 /** The page the server holds for the query, newest first: the actions. */
 async function expectedPage(): Promise<string[]> {
   const { category, cursor } = context().query;
-  let q = world.server.db.selectFrom('audit_log').select(['action', 'created_at', 'id']).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let q = world.server.db
+    .selectFrom('audit_log')
+    .select(['action', 'created_at', 'id'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   if (category) q = q.where('category', '=', category);
   const all = await q.execute();
-  const start = cursor ? all.findIndex((r) => auditCursorText({ at: Number(r.created_at), id: Number(r.id) }) === cursor) + 1 : 0;
+  const start = cursor
+    ? all.findIndex((r) => auditCursorText({ at: Number(r.created_at), id: Number(r.id) }) === cursor) + 1
+    : 0;
   return all.slice(start, start + AUDIT_PAGE_SIZE).map((r) => r.action);
 }
 
 const online = async () => world.bridge.setOffline(false);
-const rows = (s: typeof screen) => within(s.getByRole('table', { name: 'Audit entries' })).getAllByRole('row').slice(1);
+const rows = (s: typeof screen) =>
+  within(s.getByRole('table', { name: 'Audit entries' }))
+    .getAllByRole('row')
+    .slice(1);
 
 function driver(): Driver<World> {
   return {
@@ -115,8 +152,10 @@ function driver(): Driver<World> {
         }
       },
       'entry.open': async () => world.user.click(within(rows(screen)[0]!).getByRole('button', { name: 'Changes' })),
-      'entry.retry': async () => world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Retry' })),
-      'entry.close': async () => world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+      'entry.retry': async () =>
+        world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Retry' })),
+      'entry.close': async () =>
+        world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [LIST]),
@@ -150,32 +189,44 @@ function driver(): Driver<World> {
         let counted = world.server.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n'));
         if (query.category) counted = counted.where('category', '=', query.category);
         const total = Number((await counted.executeTakeFirstOrThrow()).n);
-        expect(s.getByRole('status', { name: 'Entries found' })).toHaveTextContent(new RegExp(`^${total} entries${query.cursor ? ' \\(a later page\\)' : ''}$`));
+        expect(s.getByRole('status', { name: 'Entries found' })).toHaveTextContent(
+          new RegExp(`^${total} entries${query.cursor ? ' \\(a later page\\)' : ''}$`),
+        );
         expect(s.queryByRole('button', { name: 'First page' }) !== null).toBe(query.cursor !== '');
         if (step?.event.type === 'entry.close') expect(context().openId).toBeNull();
       },
       'browsing.opening': (s) => {
-        expect(within(s.getByRole('dialog')).getByRole('status', { name: 'Loading entry' })).toHaveTextContent('Loading the entry…');
+        expect(within(s.getByRole('dialog')).getByRole('status', { name: 'Loading entry' })).toHaveTextContent(
+          'Loading the entry…',
+        );
         expect(within(s.getByRole('dialog')).getByRole('button', { name: 'Close' })).toBeDisabled();
       },
       'browsing.open': async (s) => {
         const dialog = s.getByRole('dialog');
         const e = context().entries.find((x) => x.id === context().openId)!;
         expect(within(dialog).getByRole('heading')).toHaveTextContent(e.action);
-        const stored = await world.server.db.selectFrom('audit_log').selectAll().where('id', '=', e.id).executeTakeFirstOrThrow();
+        const stored = await world.server.db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('id', '=', e.id)
+          .executeTakeFirstOrThrow();
         const current = JSON.parse(stored.current_data ?? 'null') as Record<string, string> | null;
         if (e.category === 'user') {
           const row = within(dialog).getByRole('row', { name: 'First name' });
           expect(row).toHaveTextContent(`First nameAda${current!['first_name']}`);
         } else if (e.category === 'group') {
-          expect(within(dialog).getByRole('row', { name: 'Name' })).toHaveTextContent(`Name(not set)${current!['name']}`);
+          expect(within(dialog).getByRole('row', { name: 'Name' })).toHaveTextContent(
+            `Name(not set)${current!['name']}`,
+          );
         } else {
           expect(dialog).toHaveTextContent('No field changed in this entry.');
         }
         expect(dialog).toHaveTextContent(`by ${e.author}`);
       },
       'browsing.entryFailed': (s) => {
-        expect(within(s.getByRole('dialog')).getByRole('alert')).toHaveTextContent(`This entry could not be loaded. ${NO_ANSWER}`);
+        expect(within(s.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
+          `This entry could not be loaded. ${NO_ANSWER}`,
+        );
       },
     },
   };

@@ -24,9 +24,19 @@ import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { userRow } from '../support/factories';
 
-const CALLS = { loadUsers: '/api/account/get_entity_list/', loadBrokers: '/api/mybroker/', runAction: '/api/mybroker/', saveFlags: '/api/mybroker/' };
+const CALLS = {
+  loadUsers: '/api/account/get_entity_list/',
+  loadBrokers: '/api/mybroker/',
+  runAction: '/api/mybroker/',
+  saveFlags: '/api/mybroker/',
+};
 const NO_ANSWER = 'Error: no response from the server';
-const ACTIONS = ['Remove Open Access Brokers', 'Replace with Requested Brokers', 'Add to My Brokers', 'Delete from My Brokers'];
+const ACTIONS = [
+  'Remove Open Access Brokers',
+  'Replace with Requested Brokers',
+  'Add to My Brokers',
+  'Delete from My Brokers',
+];
 
 interface World {
   server: TestServer;
@@ -44,27 +54,73 @@ beforeEach(async () => {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'broker-desk', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = (name: string, sf: string) => server.db.insertInto('organizations').values({ name, salesforce_id: sf, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const org = (name: string, sf: string) =>
+    server.db
+      .insertInto('organizations')
+      .values({ name, salesforce_id: sf, sf_acc_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const northwind = (await org('Northwind Capital', 'SF-NW')).id;
   await org('Granite Peak Partners', 'SF-GP');
-  const olivia = await server.db.insertInto('users').values(userRow({
-    username: 'olivia.smith', email: 'olivia@northwind.example', first_name: 'Olivia', last_name: 'Smith',
-    organization_id: northwind, user_type: 'customer', created_at: now,
-  })).returning('id').executeTakeFirstOrThrow();
+  const olivia = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: 'olivia.smith',
+        email: 'olivia@northwind.example',
+        first_name: 'Olivia',
+        last_name: 'Smith',
+        organization_id: northwind,
+        user_type: 'customer',
+        created_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // A second user, for picking another user once one is chosen.
-  await server.db.insertInto('users').values(userRow({
-    username: 'oscar.lee', email: 'oscar@northwind.example', first_name: 'Oscar', last_name: 'Lee', organization_id: northwind,
-    created_at: now,
-  })).execute();
-  const broker = async (name: string, open: boolean) => (await server.db.insertInto('brokers').values({ name, open_access: open ? 1 : 0, group_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
-  const [a, b, c] = [await broker('Apex Securities', false), await broker('Beacon Research', true), await broker('Cedar Partners', false)];
-  await server.db.insertInto('user_brokers').values([
-    { user_id: olivia.id, list: 'my', broker_id: a }, { user_id: olivia.id, list: 'my', broker_id: b }, { user_id: olivia.id, list: 'requested', broker_id: c },
-  ]).execute();
+  await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: 'oscar.lee',
+        email: 'oscar@northwind.example',
+        first_name: 'Oscar',
+        last_name: 'Lee',
+        organization_id: northwind,
+        created_at: now,
+      }),
+    )
+    .execute();
+  const broker = async (name: string, open: boolean) =>
+    (
+      await server.db
+        .insertInto('brokers')
+        .values({ name, open_access: open ? 1 : 0, group_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const [a, b, c] = [
+    await broker('Apex Securities', false),
+    await broker('Beacon Research', true),
+    await broker('Cedar Partners', false),
+  ];
+  await server.db
+    .insertInto('user_brokers')
+    .values([
+      { user_id: olivia.id, list: 'my', broker_id: a },
+      { user_id: olivia.id, list: 'my', broker_id: b },
+      { user_id: olivia.id, list: 'requested', broker_id: c },
+    ])
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/restrict_broker');
-  world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), actors, oliviaId: olivia.id, actor: null };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    actors,
+    oliviaId: olivia.id,
+    actor: null,
+  };
 });
 
 afterEach(async () => {
@@ -90,12 +146,18 @@ function mount(): Promise<void> {
   return Promise.resolve();
 }
 
-const setFrozen = (freeze: 0 | 1) => world.server.db.insertInto('user_broker_state')
-  .values({ user_id: world.oliviaId, auto_brm_update: 1, freeze, updated_at: Date.now(), updated_by: null })
-  .onConflict((oc) => oc.column('user_id').doUpdateSet({ freeze })).execute();
+const setFrozen = (freeze: 0 | 1) =>
+  world.server.db
+    .insertInto('user_broker_state')
+    .values({ user_id: world.oliviaId, auto_brm_update: 1, freeze, updated_at: Date.now(), updated_by: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ freeze }))
+    .execute();
 const button = (name: string) => screen.getByRole('button', { name });
 const list = (title: string) => screen.getByRole('list', { name: title });
-const rowNames = (title: string) => within(list(title)).queryAllByRole('listitem').map((li) => li.textContent);
+const rowNames = (title: string) =>
+  within(list(title))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent);
 const aSwitch = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });
 
 async function pickOrganization(query: string, name: string): Promise<void> {
@@ -132,18 +194,26 @@ describe('brokerActions machine paths (Restrict Broker, real server)', () => {
       actor: () => world.actor!,
       calls: CALLS,
       perform: {
-        'org.pick': async ({ next }) => (next?.outcome === 'noUsers' ? pickOrganization('Gran', 'Granite Peak Partners') : pickOrganization('North', 'Northwind Capital')),
+        'org.pick': async ({ next }) =>
+          next?.outcome === 'noUsers'
+            ? pickOrganization('Gran', 'Granite Peak Partners')
+            : pickOrganization('North', 'Northwind Capital'),
         'org.clear': async () => world.user.click(button('Clear organization')),
         'users.retry': async () => world.user.click(button('Retry')),
         'user.pick': pickUser,
         'brokers.retry': async () => world.user.click(button('Retry')),
-        'search.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
-        'select.toggle': async () => world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
+        'search.change': async () =>
+          world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
+        'select.toggle': async () =>
+          world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
         'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
-        'action.run': async ({ step }) => world.user.click(button(step.event['action'] === 'add' ? 'Add to My Brokers' : 'Remove Open Access Brokers')),
+        'action.run': async ({ step }) =>
+          world.user.click(button(step.event['action'] === 'add' ? 'Add to My Brokers' : 'Remove Open Access Brokers')),
         'flag.toggle': async ({ next, actor }) => {
           const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
-          await world.user.click(aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'));
+          await world.user.click(
+            aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
+          );
         },
       },
       arrange: {
@@ -155,7 +225,12 @@ describe('brokerActions machine paths (Restrict Broker, real server)', () => {
         actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
         flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
       },
-      afterOutcome: Object.fromEntries(['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [n, async () => world.bridge.setOffline(false)])),
+      afterOutcome: Object.fromEntries(
+        ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
+          n,
+          async () => world.bridge.setOffline(false),
+        ]),
+      ),
       expectations: {
         noOrganization: (s) => {
           expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
@@ -219,12 +294,20 @@ describe('brokerActions machine paths (Restrict Broker, real server)', () => {
               break;
             case 'select.toggle':
               expect(cedar).toBeChecked();
-              expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true, 'Add to My Brokers': true });
+              expectActions({
+                'Remove Open Access Brokers': true,
+                'Replace with Requested Brokers': true,
+                'Add to My Brokers': true,
+              });
               break;
             case 'select.all':
               for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
               expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
-              expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true, 'Delete from My Brokers': true });
+              expectActions({
+                'Remove Open Access Brokers': true,
+                'Replace with Requested Brokers': true,
+                'Delete from My Brokers': true,
+              });
               break;
             default:
               // Nothing selected: the two one-click actions only.
@@ -243,7 +326,8 @@ describe('brokerActions machine paths (Restrict Broker, real server)', () => {
             expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
             expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
           }
-          if (step?.outcome === 'freezeSaved') expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
+          if (step?.outcome === 'freezeSaved')
+            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
           if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
         },
         'loaded.acting': (s) => {

@@ -16,13 +16,26 @@ import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { MIFID_LABELS } from '../../src/domain/broker-research';
 import type { ConsoleActors } from '../../src/machines/live';
 import { brokerDetailsMachine, formReady } from '../../src/machines/broker-details/broker-details.machine';
-import { brokerDetailsDraftPlan, brokerDetailsPickerPlan, brokerDetailsPlan, PLAN_CONTACT, PLAN_DRAFT, PLAN_NEW_CONTACT, PLAN_OTHER } from '../../src/machines/broker-details/broker-details.plan';
+import {
+  brokerDetailsDraftPlan,
+  brokerDetailsPickerPlan,
+  brokerDetailsPlan,
+  PLAN_CONTACT,
+  PLAN_DRAFT,
+  PLAN_NEW_CONTACT,
+  PLAN_OTHER,
+} from '../../src/machines/broker-details/broker-details.plan';
 import { checkDetailsDraft } from '../../src/machines/broker-details/broker-details.draft';
 import type { BrokerDetailsContext, DetailsDraft } from '../../src/machines/broker-details/broker-details.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { BrokerDetailsCtx } from '../../src/ui/broker-research/broker-details/broker-details-context';
-import { BrokerDetailsDraftKeeper, BrokerDetailsScope, BrokerDetailsUrl, detailsDraftAddress } from '../../src/ui/broker-research/broker-details/broker-details-scope';
+import {
+  BrokerDetailsDraftKeeper,
+  BrokerDetailsScope,
+  BrokerDetailsUrl,
+  detailsDraftAddress,
+} from '../../src/ui/broker-research/broker-details/broker-details-scope';
 import { BrokerDetailsView } from '../../src/ui/broker-research/broker-details/broker-details-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -50,17 +63,64 @@ let world: World;
 async function createWorld(draft: DetailsDraft | null, params: TabParams = { broker: '1' }): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'detailer', features: ['admin_panel_access', 'br_research'], activated: true });
+  const staff = await server.createStaff({
+    username: 'detailer',
+    features: ['admin_panel_access', 'br_research'],
+    activated: true,
+  });
   const now = Date.now();
-  for (const [name, legal] of [['Apex Securities', 'Apex Securities LLC'], ['Beacon Markets', 'Beacon Markets Ltd'], ['Cedar Research', null]] as const) {
-    await server.db.insertInto('brokers').values({ name, legal_name: legal, short_name: name.split(' ')[0]!, open_access: 0, group_id: null, created_at: now, mifid_updated_at: null, mifid_updated_by: null }).execute();
+  for (const [name, legal] of [
+    ['Apex Securities', 'Apex Securities LLC'],
+    ['Beacon Markets', 'Beacon Markets Ltd'],
+    ['Cedar Research', null],
+  ] as const) {
+    await server.db
+      .insertInto('brokers')
+      .values({
+        name,
+        legal_name: legal,
+        short_name: name.split(' ')[0]!,
+        open_access: 0,
+        group_id: null,
+        created_at: now,
+        mifid_updated_at: null,
+        mifid_updated_by: null,
+      })
+      .execute();
   }
-  await server.db.insertInto('broker_sales_contacts').values({ broker_id: 1, name: PLAN_CONTACT.name, email: PLAN_CONTACT.email, phone: '+1 212 555 0101', region: 'EMEA', created_at: now }).execute();
-  await server.db.insertInto('broker_distributors').values([
-    { broker_id: 1, dist: 'product', code: 'PRO-000001', active: 1, since: now }, { broker_id: 1, dist: 'tri', code: 'TR1', active: 1, since: now },
-  ]).execute();
-  const id = (await server.db.selectFrom('users').select('id').where('username', '=', 'detailer').executeTakeFirstOrThrow()).id;
-  await server.db.insertInto('research_requests').values({ user_id: id, broker_id: 1, organization_id: null, status: 'new', note: '', created_at: now, updated_at: now }).execute();
+  await server.db
+    .insertInto('broker_sales_contacts')
+    .values({
+      broker_id: 1,
+      name: PLAN_CONTACT.name,
+      email: PLAN_CONTACT.email,
+      phone: '+1 212 555 0101',
+      region: 'EMEA',
+      created_at: now,
+    })
+    .execute();
+  await server.db
+    .insertInto('broker_distributors')
+    .values([
+      { broker_id: 1, dist: 'product', code: 'PRO-000001', active: 1, since: now },
+      { broker_id: 1, dist: 'tri', code: 'TR1', active: 1, since: now },
+    ])
+    .execute();
+  const id = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'detailer').executeTakeFirstOrThrow()
+  ).id;
+  await server.db
+    .insertInto('research_requests')
+    .values({
+      user_id: id,
+      broker_id: 1,
+      organization_id: null,
+      status: 'new',
+      note: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/broker_research');
   world = { server, bridge, user: userEvent.setup(), actors, staffId: id, opened: [], details: null, params };
   sessionStorage.clear();
@@ -81,7 +141,14 @@ function Tab() {
     return null;
   }
   return (
-    <TabSearchContext.Provider value={{ tab: 'broker_details', params, setParams: (next) => setParams(next), openTab: (tab, p) => world.opened.push({ tab, params: p }) }}>
+    <TabSearchContext.Provider
+      value={{
+        tab: 'broker_details',
+        params,
+        setParams: (next) => setParams(next),
+        openTab: (tab, p) => world.opened.push({ tab, params: p }),
+      }}
+    >
       <BrokerDetailsScope staff={world.staffId} params={params}>
         <Probe />
         <BrokerDetailsUrl params={params} />
@@ -104,12 +171,25 @@ function mount(): void {
 
 const context = () => world.details!.getSnapshot().context as BrokerDetailsContext;
 const kind = () => context().form?.values.kind ?? null;
-const FORM_NAMES = { contact: 'Sales contact', mifid: 'MiFID II status', link: 'Link a broker', distributor: 'Distributor info at Refinitiv' } as const;
+const FORM_NAMES = {
+  contact: 'Sales contact',
+  mifid: 'MiFID II status',
+  link: 'Link a broker',
+  distributor: 'Distributor info at Refinitiv',
+} as const;
 const openForm = (s: typeof screen) => s.getByRole('form', { name: FORM_NAMES[kind()!] });
-const saveButton = (s: typeof screen) => within(openForm(s)).getByRole('button', { name: /^(Save|Saving…|Add contact|Save contact|Link)$/ });
+const saveButton = (s: typeof screen) =>
+  within(openForm(s)).getByRole('button', { name: /^(Save|Saving…|Add contact|Save contact|Link)$/ });
 
-const brokerRow = (id: number) => world.server.db.selectFrom('brokers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const contactsOf = (id: number) => world.server.db.selectFrom('broker_sales_contacts').select(['name', 'email']).where('broker_id', '=', id).orderBy('name').execute();
+const brokerRow = (id: number) =>
+  world.server.db.selectFrom('brokers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const contactsOf = (id: number) =>
+  world.server.db
+    .selectFrom('broker_sales_contacts')
+    .select(['name', 'email'])
+    .where('broker_id', '=', id)
+    .orderBy('name')
+    .execute();
 const linksOf = () => world.server.db.selectFrom('broker_links').select(['broker_id', 'linked_broker_id']).execute();
 
 /** The record on screen is the one stored. */
@@ -121,12 +201,25 @@ async function expectRecord(s: typeof screen): Promise<void> {
     `${MIFID_LABELS[row.mifid_status]} ${row.mifid_updated_at === null ? 'Never set.' : `Set by ${row.mifid_updated_by!} at ${timeText(Number(row.mifid_updated_at))}.`}`,
   );
   const contacts = await contactsOf(id);
-  if (contacts.length === 0) expect(s.getByRole('region', { name: 'Sales contacts' })).toHaveTextContent('No sales contact yet.');
-  else expect(within(within(s.getByRole('region', { name: 'Sales contacts' })).getByRole('table')).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(contacts.map((c) => c.name));
+  if (contacts.length === 0)
+    expect(s.getByRole('region', { name: 'Sales contacts' })).toHaveTextContent('No sales contact yet.');
+  else
+    expect(
+      within(within(s.getByRole('region', { name: 'Sales contacts' })).getByRole('table'))
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(contacts.map((c) => c.name));
   const links = (await linksOf()).filter((l) => l.broker_id === id || l.linked_broker_id === id);
-  if (links.length === 0) expect(s.getByRole('region', { name: 'Linked brokers' })).toHaveTextContent('Not linked to another broker.');
-  else expect(within(s.getByRole('list', { name: 'Linked brokers of the broker' })).getAllByRole('link').map((l) => l.textContent)).toEqual([PLAN_OTHER.name]);
-  if (id === 1) expect(s.getByLabelText('Open requests')).toHaveTextContent('1 new and 0 sent requests. Show its new requests');
+  if (links.length === 0)
+    expect(s.getByRole('region', { name: 'Linked brokers' })).toHaveTextContent('Not linked to another broker.');
+  else
+    expect(
+      within(s.getByRole('list', { name: 'Linked brokers of the broker' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([PLAN_OTHER.name]);
+  if (id === 1)
+    expect(s.getByLabelText('Open requests')).toHaveTextContent('1 new and 0 sent requests. Show its new requests');
 }
 
 const online = async () => world.bridge.setOffline(false);
@@ -142,7 +235,10 @@ function driver(): Driver<World> {
     actor: () => world.details!,
     perform: {
       'broker.close': async () => world.user.click(screen.getByRole('link', { name: 'Find another broker' })),
-      'broker.open': async () => world.user.click(within(screen.getByRole('list', { name: 'Brokers found' })).getByRole('link', { name: PLAN_OTHER.name })),
+      'broker.open': async () =>
+        world.user.click(
+          within(screen.getByRole('list', { name: 'Brokers found' })).getByRole('link', { name: PLAN_OTHER.name }),
+        ),
       'details.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'search.find': async ({ step }) => {
         const text = String(step.event['text']);
@@ -156,23 +252,36 @@ function driver(): Driver<World> {
       },
       'form.open': async ({ step }) => {
         const k = (step.event['values'] as { kind: keyof typeof FORM_NAMES }).kind;
-        const label = { contact: 'Add sales contact', mifid: 'Change MiFID II status', link: 'Link a broker', distributor: 'Edit Refinitiv' }[k];
+        const label = {
+          contact: 'Add sales contact',
+          mifid: 'Change MiFID II status',
+          link: 'Link a broker',
+          distributor: 'Edit Refinitiv',
+        }[k];
         await world.user.click(screen.getByRole('button', { name: label }));
       },
       'form.field': async ({ step }) => {
         const field = String(step.event['field']);
-        if (field === 'mifid_status') return world.user.click(screen.getByRole('radio', { name: MIFID_LABELS[step.event['value'] as 'compliant'] }));
+        if (field === 'mifid_status')
+          return world.user.click(
+            screen.getByRole('radio', { name: MIFID_LABELS[step.event['value'] as 'compliant'] }),
+          );
         const input = screen.getByLabelText(field === 'name' ? 'Name' : 'Email');
         await world.user.clear(input);
         await world.user.type(input, String(step.event['value']));
       },
       'form.active': async () => world.user.click(within(openForm(screen)).getByRole('switch')),
-      'link.choose': async () => world.user.click(within(screen.getByRole('group', { name: 'Brokers to link' })).getByRole('button', { name: PLAN_OTHER.name })),
+      'link.choose': async () =>
+        world.user.click(
+          within(screen.getByRole('group', { name: 'Brokers to link' })).getByRole('button', { name: PLAN_OTHER.name }),
+        ),
       'form.save': async () => world.user.click(saveButton(screen)),
       'form.cancel': async () => world.user.click(within(openForm(screen)).getByRole('button', { name: 'Cancel' })),
       'remove.open': async () => world.user.click(screen.getByRole('button', { name: `Remove ${PLAN_CONTACT.name}` })),
-      'remove.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-      'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'remove.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+      'remove.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, ['/api/broker/details/']),
@@ -181,12 +290,24 @@ function driver(): Driver<World> {
       // A colleague changes broker 1 after this person read it.
       savedMeanwhile: async () => {
         const row = await brokerRow(1);
-        await world.server.db.updateTable('brokers').set({ version: row.version + 1, updated_by: 'colleague', updated_at: Date.now() }).where('id', '=', 1).execute();
+        await world.server.db
+          .updateTable('brokers')
+          .set({ version: row.version + 1, updated_by: 'colleague', updated_at: Date.now() })
+          .where('id', '=', 1)
+          .execute();
       },
       // What the server refuses: the new contact's email taken meanwhile, or the pair linked meanwhile.
       refused: async () => {
-        if (kind() === 'link') await world.server.db.insertInto('broker_links').values({ broker_id: 1, linked_broker_id: 2, created_by: 'colleague', created_at: Date.now() }).execute();
-        else await world.server.db.insertInto('broker_sales_contacts').values({ broker_id: 1, name: 'Someone', email: PLAN_NEW_CONTACT.email, created_at: Date.now() }).execute();
+        if (kind() === 'link')
+          await world.server.db
+            .insertInto('broker_links')
+            .values({ broker_id: 1, linked_broker_id: 2, created_by: 'colleague', created_at: Date.now() })
+            .execute();
+        else
+          await world.server.db
+            .insertInto('broker_sales_contacts')
+            .values({ broker_id: 1, name: 'Someone', email: PLAN_NEW_CONTACT.email, created_at: Date.now() })
+            .execute();
       },
     },
     afterOutcome: { loadFailed: online, findFailed: online, changeFailed: online },
@@ -194,8 +315,14 @@ function driver(): Driver<World> {
       choosing: (s, { step }) => {
         expect(s.getByRole('search', { name: 'Find a broker' })).toBeInTheDocument();
         expect(s.queryByRole('region', { name: 'Sales contacts' })).toBeNull();
-        if (step?.outcome === 'found') expect(within(s.getByRole('list', { name: 'Brokers found' })).getAllByRole('link').map((l) => l.textContent)).toEqual([PLAN_OTHER.name]);
-        if (step?.outcome === 'findFailed') expect(notice(s)).toHaveTextContent(`The brokers could not be searched. ${NO_ANSWER}`);
+        if (step?.outcome === 'found')
+          expect(
+            within(s.getByRole('list', { name: 'Brokers found' }))
+              .getAllByRole('link')
+              .map((l) => l.textContent),
+          ).toEqual([PLAN_OTHER.name]);
+        if (step?.outcome === 'findFailed')
+          expect(notice(s)).toHaveTextContent(`The brokers could not be searched. ${NO_ANSWER}`);
       },
       finding: (s) => {
         expect(s.getByRole('button', { name: 'Searching…' })).toBeDisabled();
@@ -212,18 +339,31 @@ function driver(): Driver<World> {
         expect(s.queryByRole('form')).toBeNull();
         const row = await brokerRow(1);
         if (step?.outcome === 'saved') {
-          const said = { 'contact.remove': 'Sales contact removed.', mifid: 'MiFID II status saved.', 'contact': 'Sales contact added.', link: 'Brokers linked.', distributor: 'Distributor info saved.' };
+          const said = {
+            'contact.remove': 'Sales contact removed.',
+            mifid: 'MiFID II status saved.',
+            contact: 'Sales contact added.',
+            link: 'Brokers linked.',
+            distributor: 'Distributor info saved.',
+          };
           expect(Object.values(said)).toContain(notice(s)?.textContent);
           expect(row.updated_by).toBe('detailer');
           expect(readDraft(detailsDraftAddress(world.staffId)!, checkDetailsDraft)).toBeNull();
           if (notice(s)?.textContent === 'MiFID II status saved.') expect(row.mifid_status).toBe('compliant');
           if (notice(s)?.textContent === 'Distributor info saved.') {
-            expect(within(within(s.getByRole('region', { name: 'Distributors' })).getByRole('table')).getByRole('row', { name: /Refinitiv/ })).toHaveTextContent('Not carried');
+            expect(
+              within(within(s.getByRole('region', { name: 'Distributors' })).getByRole('table')).getByRole('row', {
+                name: /Refinitiv/,
+              }),
+            ).toHaveTextContent('Not carried');
           }
-          if (notice(s)?.textContent === 'Brokers linked.') expect(await linksOf()).toEqual([{ broker_id: 1, linked_broker_id: 2 }]);
+          if (notice(s)?.textContent === 'Brokers linked.')
+            expect(await linksOf()).toEqual([{ broker_id: 1, linked_broker_id: 2 }]);
         }
         if (step?.outcome === 'savedMeanwhile') {
-          expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent(/^colleague changed Apex Securities at .+ after you opened it; nothing of yours was saved\./);
+          expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent(
+            /^colleague changed Apex Securities at .+ after you opened it; nothing of yours was saved\./,
+          );
           expect(await contactsOf(1)).toEqual([{ name: PLAN_CONTACT.name, email: PLAN_CONTACT.email }]);
         }
         if (step?.event.type === 'form.cancel' || step?.event.type === 'remove.cancel') {
@@ -240,23 +380,37 @@ function driver(): Driver<World> {
           expect(within(form).getByLabelText('Name')).toHaveValue(values.name);
           expect(within(form).getByLabelText('Email')).toHaveValue(values.email);
         }
-        if (values.kind === 'mifid') expect(within(form).getByRole('radio', { name: MIFID_LABELS[values.mifid_status] })).toBeChecked();
+        if (values.kind === 'mifid')
+          expect(within(form).getByRole('radio', { name: MIFID_LABELS[values.mifid_status] })).toBeChecked();
         if (values.kind === 'link') {
-          expect(s.getByLabelText('Broker chosen')).toHaveTextContent(values.linked ? `Link to ${values.linked.name}.` : 'Find a broker and choose it.');
-          if (step?.outcome === 'found') expect(within(s.getByRole('group', { name: 'Brokers to link' })).getAllByRole('button').map((b) => b.textContent)).toEqual([PLAN_OTHER.name]);
+          expect(s.getByLabelText('Broker chosen')).toHaveTextContent(
+            values.linked ? `Link to ${values.linked.name}.` : 'Find a broker and choose it.',
+          );
+          if (step?.outcome === 'found')
+            expect(
+              within(s.getByRole('group', { name: 'Brokers to link' }))
+                .getAllByRole('button')
+                .map((b) => b.textContent),
+            ).toEqual([PLAN_OTHER.name]);
         }
         switch (step?.outcome) {
           case 'refused':
             if (values.kind === 'link') {
-              expect(s.getByLabelText('Broker to link')).toHaveAccessibleDescription('These brokers are linked already.');
+              expect(s.getByLabelText('Broker to link')).toHaveAccessibleDescription(
+                'These brokers are linked already.',
+              );
               expect(notice(s)).toHaveTextContent('Something went wrong. These brokers are linked already.');
             } else {
-              expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription('This broker has a sales contact with this email already.');
+              expect(within(form).getByLabelText('Email')).toHaveAccessibleDescription(
+                'This broker has a sales contact with this email already.',
+              );
               expect(within(form).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
             }
             break;
           case 'savedMeanwhile':
-            expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent(/^colleague changed Apex Securities at .+ after you opened it; nothing of yours was saved\. The record below is as stored now; save again to apply yours\.$/);
+            expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent(
+              /^colleague changed Apex Securities at .+ after you opened it; nothing of yours was saved\. The record below is as stored now; save again to apply yours\.$/,
+            );
             expect(notice(s)).toHaveTextContent(/^Something went wrong\.$/);
             expect(saveButton(s)).toBeEnabled();
             break;
@@ -283,7 +437,10 @@ function driver(): Driver<World> {
         const dialog = s.getByRole('alertdialog');
         expect(within(dialog).getByRole('heading', { name: `Remove ${PLAN_CONTACT.name}?` })).toBeInTheDocument();
         expect(dialog).toHaveTextContent(`${PLAN_CONTACT.name} will no longer be a sales contact of Apex Securities.`);
-        if (step?.outcome === 'changeFailed') expect(within(dialog).getByRole('status', { name: 'Broker notice' })).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
+        if (step?.outcome === 'changeFailed')
+          expect(within(dialog).getByRole('status', { name: 'Broker notice' })).toHaveTextContent(
+            `Something went wrong. ${NO_ANSWER}`,
+          );
       },
       removing: (s) => {
         expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })).toBeDisabled();
@@ -319,6 +476,9 @@ describe('the entitlements of the broker', () => {
     mount();
     await world.user.click(await screen.findByRole('link', { name: 'Show its fulfillments' }));
     await world.user.click(screen.getByRole('link', { name: 'Show its new requests' }));
-    expect(world.opened).toEqual([{ tab: 'fulfillments', params: { broker: '1' } }, { tab: 'requests', params: { broker: '1', status: 'new' } }]);
+    expect(world.opened).toEqual([
+      { tab: 'fulfillments', params: { broker: '1' } },
+      { tab: 'requests', params: { broker: '1', status: 'new' } },
+    ]);
   });
 });

@@ -16,14 +16,27 @@ import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import type { ConsoleActors } from '../../src/machines/live';
 import { brokerUserGroupsMachine, formReady } from '../../src/machines/broker-user-groups/broker-user-groups.machine';
 import {
-  brokerUserGroupsDraftPlan, brokerUserGroupsPlan, PLAN_DRAFT, PLAN_NAME, PLAN_SEARCH, PLAN_USER,
+  brokerUserGroupsDraftPlan,
+  brokerUserGroupsPlan,
+  PLAN_DRAFT,
+  PLAN_NAME,
+  PLAN_SEARCH,
+  PLAN_USER,
 } from '../../src/machines/broker-user-groups/broker-user-groups.plan';
 import { checkGroupDraft } from '../../src/machines/broker-user-groups/broker-user-groups.draft';
-import type { BrokerUserGroupsContext, GroupDraft } from '../../src/machines/broker-user-groups/broker-user-groups.types';
+import type {
+  BrokerUserGroupsContext,
+  GroupDraft,
+} from '../../src/machines/broker-user-groups/broker-user-groups.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { BrokersCtx } from '../../src/ui/broker-research/brokers/brokers-context';
-import { BrokersDraftKeeper, BrokersScope, BrokersUrl, groupDraftAddress } from '../../src/ui/broker-research/brokers/brokers-scope';
+import {
+  BrokersDraftKeeper,
+  BrokersScope,
+  BrokersUrl,
+  groupDraftAddress,
+} from '../../src/ui/broker-research/brokers/brokers-scope';
 import { BrokersView } from '../../src/ui/broker-research/brokers/brokers-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -51,26 +64,86 @@ let world: World;
 async function createWorld(draft: GroupDraft | null, params: TabParams = {}): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'grouper', features: ['admin_panel_access', 'br_research'], activated: true });
+  const staff = await server.createStaff({
+    username: 'grouper',
+    features: ['admin_panel_access', 'br_research'],
+    activated: true,
+  });
   const now = Date.now();
-  const bank = (await server.db.insertInto('broker_groups').values({ product_id: 7001, name: 'Global Banks', created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
-  const names = ['Apex Securities', 'Beacon Markets', ...Array.from({ length: 53 }, (_, i) => `Broker ${String(i + 1).padStart(3, '0')}`)];
-  await server.db.insertInto('brokers').values(names.map((name, i) => ({
-    name, legal_name: null, short_name: null, open_access: 0 as const, group_id: i < 2 ? bank : null, created_at: now, mifid_updated_at: null, mifid_updated_by: null,
-  }))).execute();
+  const bank = (
+    await server.db
+      .insertInto('broker_groups')
+      .values({ product_id: 7001, name: 'Global Banks', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const names = [
+    'Apex Securities',
+    'Beacon Markets',
+    ...Array.from({ length: 53 }, (_, i) => `Broker ${String(i + 1).padStart(3, '0')}`),
+  ];
+  await server.db
+    .insertInto('brokers')
+    .values(
+      names.map((name, i) => ({
+        name,
+        legal_name: null,
+        short_name: null,
+        open_access: 0 as const,
+        group_id: i < 2 ? bank : null,
+        created_at: now,
+        mifid_updated_at: null,
+        mifid_updated_by: null,
+      })),
+    )
+    .execute();
   const readers: number[] = [];
   for (const username of ['reader.one', 'reader.two', 'reader.three']) {
-    readers.push((await server.db.insertInto('users').values(userRow({
-      username, email: `${username}@client.test`, first_name: username.split('.')[1]!, last_name: 'Reader', user_type: 'client',
-      created_at: now,
-    })).returning('id').executeTakeFirstOrThrow()).id);
+    readers.push(
+      (
+        await server.db
+          .insertInto('users')
+          .values(
+            userRow({
+              username,
+              email: `${username}@client.test`,
+              first_name: username.split('.')[1]!,
+              last_name: 'Reader',
+              user_type: 'client',
+              created_at: now,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  const group = (await server.db.insertInto('broker_user_groups').values({
-    broker_id: 1, name: 'Equity desk', description: 'Cash equities', created_by: 'admin', updated_by: 'admin', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id;
-  await server.db.insertInto('broker_user_group_members').values([{ group_id: group, user_id: readers[0]! }, { group_id: group, user_id: readers[1]! }]).execute();
+  const group = (
+    await server.db
+      .insertInto('broker_user_groups')
+      .values({
+        broker_id: 1,
+        name: 'Equity desk',
+        description: 'Cash equities',
+        created_by: 'admin',
+        updated_by: 'admin',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await server.db
+    .insertInto('broker_user_group_members')
+    .values([
+      { group_id: group, user_id: readers[0]! },
+      { group_id: group, user_id: readers[1]! },
+    ])
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/broker_research');
-  const id = (await server.db.selectFrom('users').select('id').where('username', '=', 'grouper').executeTakeFirstOrThrow()).id;
+  const id = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'grouper').executeTakeFirstOrThrow()
+  ).id;
   world = { server, bridge, user: userEvent.setup(), actors, staffId: id, params, opened: [], brokers: null };
   sessionStorage.clear();
   if (draft) writeDraft(groupDraftAddress(world.staffId)!, draft);
@@ -89,7 +162,14 @@ function Tab() {
     return null;
   }
   return (
-    <TabSearchContext.Provider value={{ tab: 'brokers', params, setParams: (next) => setParams(next), openTab: (tab, p) => world.opened.push({ tab, params: p }) }}>
+    <TabSearchContext.Provider
+      value={{
+        tab: 'brokers',
+        params,
+        setParams: (next) => setParams(next),
+        openTab: (tab, p) => world.opened.push({ tab, params: p }),
+      }}
+    >
       <BrokersScope staff={world.staffId} params={params}>
         <Probe />
         <BrokersUrl search={{ params, setParams: (next) => setParams(next) }} />
@@ -114,13 +194,37 @@ const context = () => world.brokers!.getSnapshot().context as BrokerUserGroupsCo
 const groupForm = (s: typeof screen) => s.getByRole('form', { name: 'User group' });
 const saveButton = (s: typeof screen) => within(groupForm(s)).getByRole('button', { name: /^(Create|Save|Saving…)$/ });
 const notice = (s: typeof screen) => s.queryByRole('status', { name: 'Brokers notice' });
-const groupsOf = () => world.server.db.selectFrom('broker_user_groups as g')
-  .select(['g.id', 'g.name', 'g.version', (e) => e.selectFrom('broker_user_group_members as m').whereRef('m.group_id', '=', 'g.id').select((x) => x.fn.countAll<number>().as('n')).as('n')])
-  .where('g.broker_id', '=', 1).orderBy('g.name').execute();
-const membersOf = (group: number) => world.server.db.selectFrom('broker_user_group_members as m').innerJoin('users as u', 'u.id', 'm.user_id')
-  .select('u.username').where('m.group_id', '=', group).orderBy('u.username').execute();
+const groupsOf = () =>
+  world.server.db
+    .selectFrom('broker_user_groups as g')
+    .select([
+      'g.id',
+      'g.name',
+      'g.version',
+      (e) =>
+        e
+          .selectFrom('broker_user_group_members as m')
+          .whereRef('m.group_id', '=', 'g.id')
+          .select((x) => x.fn.countAll<number>().as('n'))
+          .as('n'),
+    ])
+    .where('g.broker_id', '=', 1)
+    .orderBy('g.name')
+    .execute();
+const membersOf = (group: number) =>
+  world.server.db
+    .selectFrom('broker_user_group_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.username')
+    .where('m.group_id', '=', group)
+    .orderBy('u.username')
+    .execute();
 const bumpGroup = async () => {
-  await world.server.db.updateTable('broker_user_groups').set((eb) => ({ version: eb('version', '+', 1), updated_by: 'colleague' })).where('id', '=', 1).execute();
+  await world.server.db
+    .updateTable('broker_user_groups')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_by: 'colleague' }))
+    .where('id', '=', 1)
+    .execute();
 };
 
 /** The groups on screen are those stored, with their member counts. */
@@ -131,8 +235,12 @@ async function expectGroups(s: typeof screen): Promise<void> {
   if (stored.length === 0) expect(region).toHaveTextContent('This broker has no user group yet.');
   else {
     const rows = within(within(region).getAllByRole('table')[0]!).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').firstChild?.textContent)).toEqual(stored.map((g) => g.name));
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(stored.map((g) => (Number(g.n) === 1 ? '1 member' : `${Number(g.n)} members`)));
+    expect(rows.map((r) => within(r).getByRole('rowheader').firstChild?.textContent)).toEqual(
+      stored.map((g) => g.name),
+    );
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(
+      stored.map((g) => (Number(g.n) === 1 ? '1 member' : `${Number(g.n)} members`)),
+    );
   }
 }
 
@@ -144,7 +252,15 @@ function driver(): Driver<World> {
     machine: brokerUserGroupsMachine,
     bridge: world.bridge,
     world,
-    calls: { loadPage: '/api/broker', loadGroups: GROUPS, saveGroup: GROUPS, deleteGroup: GROUPS, loadMembers: GROUPS, addMembers: GROUPS, removeMember: GROUPS },
+    calls: {
+      loadPage: '/api/broker',
+      loadGroups: GROUPS,
+      saveGroup: GROUPS,
+      deleteGroup: GROUPS,
+      loadMembers: GROUPS,
+      addMembers: GROUPS,
+      removeMember: GROUPS,
+    },
     mount: async () => mount(),
     actor: () => world.brokers!,
     perform: {
@@ -155,8 +271,12 @@ function driver(): Driver<World> {
       'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'page.next': async () => world.user.click(screen.getByRole('button', { name: 'Next' })),
       'page.previous': async () => world.user.click(screen.getByRole('button', { name: 'Previous' })),
-      'broker.choose': async () => world.user.click(screen.getByRole('button', { name: 'User groups of Apex Securities' })),
-      'groups.close': async () => world.user.click(within(screen.getByRole('region', { name: 'User groups' })).getByRole('button', { name: 'Close' })),
+      'broker.choose': async () =>
+        world.user.click(screen.getByRole('button', { name: 'User groups of Apex Securities' })),
+      'groups.close': async () =>
+        world.user.click(
+          within(screen.getByRole('region', { name: 'User groups' })).getByRole('button', { name: 'Close' }),
+        ),
       'group.create': async () => world.user.click(screen.getByRole('button', { name: 'New user group' })),
       'group.edit': async () => world.user.click(screen.getByRole('button', { name: 'Edit Equity desk' })),
       'form.field': async ({ step }) => {
@@ -167,12 +287,17 @@ function driver(): Driver<World> {
       'form.save': async () => world.user.click(saveButton(screen)),
       'form.cancel': async () => world.user.click(within(groupForm(screen)).getByRole('button', { name: 'Cancel' })),
       'group.delete': async () => world.user.click(screen.getByRole('button', { name: 'Delete Equity desk' })),
-      'delete.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
-      'delete.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'delete.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
+      'delete.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'members.open': async () => world.user.click(screen.getByRole('button', { name: 'Members of Equity desk' })),
       'members.close': async () => world.user.click(screen.getByRole('button', { name: 'Close members' })),
       'members.text': async () => world.user.type(screen.getByLabelText('Emails or usernames'), PLAN_USER),
-      'members.add': async () => world.user.click(within(screen.getByRole('form', { name: 'Add members' })).getByRole('button', { name: 'Add' })),
+      'members.add': async () =>
+        world.user.click(
+          within(screen.getByRole('form', { name: 'Add members' })).getByRole('button', { name: 'Add' }),
+        ),
       'member.remove': async () => world.user.click(screen.getByRole('button', { name: 'Remove reader.one' })),
     },
     arrange: {
@@ -188,13 +313,31 @@ function driver(): Driver<World> {
       // Another staff member names a group of Apex Securities the same, in another case.
       nameTaken: async () => {
         const now = Date.now();
-        await world.server.db.insertInto('broker_user_groups').values({ broker_id: 1, name: PLAN_NAME.toUpperCase(), created_by: 'colleague', updated_by: 'colleague', created_at: now, updated_at: now }).execute();
+        await world.server.db
+          .insertInto('broker_user_groups')
+          .values({
+            broker_id: 1,
+            name: PLAN_NAME.toUpperCase(),
+            created_by: 'colleague',
+            updated_by: 'colleague',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
       },
       unknownUser: async () => {
         await world.server.db.updateTable('users').set({ deleted: 1 }).where('username', '=', 'reader.three').execute();
       },
     },
-    afterOutcome: { loadFailed: online, groupsFailed: online, saveFailed: online, deleteFailed: online, membersFailed: online, addFailed: online, removeFailed: online },
+    afterOutcome: {
+      loadFailed: online,
+      groupsFailed: online,
+      saveFailed: online,
+      deleteFailed: online,
+      membersFailed: online,
+      addFailed: online,
+      removeFailed: online,
+    },
     expectations: {
       loading: (s) => {
         expect(s.getByRole('status', { name: 'Loading the brokers' })).toHaveTextContent('Loading the brokers…');
@@ -204,17 +347,23 @@ function driver(): Driver<World> {
       },
       browsing: (s, { step }) => {
         const c = context();
-        const names = within(s.getByRole('region', { name: 'Brokers' })).getAllByRole('rowheader').map((r) => r.querySelector('a')?.textContent);
+        const names = within(s.getByRole('region', { name: 'Brokers' }))
+          .getAllByRole('rowheader')
+          .map((r) => r.querySelector('a')?.textContent);
         if (c.query.q === PLAN_SEARCH) expect(names).toEqual(['Apex Securities']);
-        else if (c.query.cursor) expect(names).toEqual(['Broker 049', 'Broker 050', 'Broker 051', 'Broker 052', 'Broker 053']);
+        else if (c.query.cursor)
+          expect(names).toEqual(['Broker 049', 'Broker 050', 'Broker 051', 'Broker 052', 'Broker 053']);
         else expect(names.slice(0, 3)).toEqual(['Apex Securities', 'Beacon Markets', 'Broker 001']);
         expect(s.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', c.next === null);
         expect(s.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', c.query.cursor === '');
         expect(s.queryByRole('region', { name: 'User groups' })).toBeNull();
-        if (step?.outcome === 'groupsFailed') expect(notice(s)).toHaveTextContent(`The user groups could not be read. ${NO_ANSWER}`);
+        if (step?.outcome === 'groupsFailed')
+          expect(notice(s)).toHaveTextContent(`The user groups could not be read. ${NO_ANSWER}`);
       },
       groupsLoading: (s) => {
-        expect(s.getByRole('status', { name: 'Loading the user groups' })).toHaveTextContent('Loading the user groups…');
+        expect(s.getByRole('status', { name: 'Loading the user groups' })).toHaveTextContent(
+          'Loading the user groups…',
+        );
       },
       groups: async (s, { step }) => {
         await expectGroups(s);
@@ -232,7 +381,9 @@ function driver(): Driver<World> {
             expect(await membersOf(1)).toEqual([]);
             break;
           case 'deletedMeanwhile':
-            expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent('colleague changed the user group Equity desk after you opened it; nothing of yours was saved.');
+            expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent(
+              'colleague changed the user group Equity desk after you opened it; nothing of yours was saved.',
+            );
             expect(stored.some((g) => g.id === 1)).toBe(true);
             break;
           case 'membersFailed':
@@ -249,11 +400,17 @@ function driver(): Driver<World> {
         expect(saveButton(s)).toHaveProperty('disabled', !formReady(c.form));
         switch (step?.outcome) {
           case 'nameTaken':
-            expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription('This broker has a user group with this name already.');
-            expect(notice(s)).toHaveTextContent('Something went wrong. This broker has a user group with this name already.');
+            expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(
+              'This broker has a user group with this name already.',
+            );
+            expect(notice(s)).toHaveTextContent(
+              'Something went wrong. This broker has a user group with this name already.',
+            );
             break;
           case 'savedMeanwhile':
-            expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent('colleague changed the user group Equity desk after you opened it; nothing of yours was saved.');
+            expect(s.getByRole('alert', { name: 'Changed by someone else' })).toHaveTextContent(
+              'colleague changed the user group Equity desk after you opened it; nothing of yours was saved.',
+            );
             expect(saveButton(s)).toBeEnabled();
             break;
           case 'saveFailed':
@@ -262,7 +419,8 @@ function driver(): Driver<World> {
           default:
         }
         const kept = readDraft(groupDraftAddress(world.staffId)!, checkGroupDraft);
-        if (JSON.stringify(c.form!.values) !== JSON.stringify(c.form!.base)) expect(kept?.values).toEqual(c.form!.values);
+        if (JSON.stringify(c.form!.values) !== JSON.stringify(c.form!.base))
+          expect(kept?.values).toEqual(c.form!.values);
         else expect(kept).toBeNull();
       },
       groupSaving: (s) => {
@@ -272,7 +430,8 @@ function driver(): Driver<World> {
         const dialog = s.getByRole('alertdialog');
         expect(within(dialog).getByRole('heading', { name: 'Delete Equity desk?' })).toBeInTheDocument();
         expect(dialog).toHaveTextContent('Its 2 members will no longer be in it. This cannot be undone.');
-        if (step?.outcome === 'deleteFailed') expect(within(dialog).getByRole('status')).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
+        if (step?.outcome === 'deleteFailed')
+          expect(within(dialog).getByRole('status')).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
       },
       deletingGroup: (s) => {
         expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -283,7 +442,11 @@ function driver(): Driver<World> {
       members: async (s, { step }) => {
         const region = s.getByRole('region', { name: 'Members of Equity desk' });
         const stored = (await membersOf(1)).map((m) => m.username);
-        expect(within(region).getAllByRole('listitem').map((li) => li.textContent?.match(/\(([^,]+),/)?.[1])).toEqual(stored);
+        expect(
+          within(region)
+            .getAllByRole('listitem')
+            .map((li) => li.textContent?.match(/\(([^,]+),/)?.[1]),
+        ).toEqual(stored);
         expect(within(region).getByLabelText('Emails or usernames')).toHaveValue(context().memberText);
         // The group's member count beside it is the same.
         await expectGroups(s);
@@ -293,7 +456,9 @@ function driver(): Driver<World> {
             expect(stored).toContain('reader.three');
             break;
           case 'unknownUser':
-            expect(within(region).getByLabelText('Emails or usernames')).toHaveAccessibleDescription(`No live user has the email or username ${PLAN_USER}.`);
+            expect(within(region).getByLabelText('Emails or usernames')).toHaveAccessibleDescription(
+              `No live user has the email or username ${PLAN_USER}.`,
+            );
             expect(stored).not.toContain('reader.three');
             break;
           case 'memberRemoved':

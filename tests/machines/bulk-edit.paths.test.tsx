@@ -43,7 +43,11 @@ const LABEL = 'CGS';
 const NO_ANSWER = 'Error: no response from the server';
 const NOBODY = 'No users matched the selection.';
 
-interface Managed { id: number; username: string; email: string }
+interface Managed {
+  id: number;
+  username: string;
+  email: string;
+}
 interface World {
   server: TestServer;
   bridge: ServerBridge;
@@ -79,21 +83,51 @@ Object.defineProperty(JsdomFile, Symbol.hasInstance, {
 
 async function managed(server: TestServer, n: number, org: number): Promise<Managed> {
   const now = Date.now();
-  return server.db.insertInto('users').values(userRow({
-    username: `bulk.person${n}`, email: `person${n}@bulk-org.example`, first_name: 'Bea', last_name: `Bulk${n}`,
-    organization_id: org, flags: JSON.stringify(defaultFlags('product')), created_at: now,
-  })).returning(['id', 'username', 'email']).executeTakeFirstOrThrow();
+  return server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: `bulk.person${n}`,
+        email: `person${n}@bulk-org.example`,
+        first_name: 'Bea',
+        last_name: `Bulk${n}`,
+        organization_id: org,
+        flags: JSON.stringify(defaultFlags('product')),
+        created_at: now,
+      }),
+    )
+    .returning(['id', 'username', 'email'])
+    .executeTakeFirstOrThrow();
 }
 
 async function createWorld(features: readonly string[]): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'bulk-editor', features: [...features], activated: true });
-  const org = await server.db.insertInto('organizations').values({ name: 'Bulk Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-    .returning('id').executeTakeFirstOrThrow();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Bulk Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
   const actors = await startSignedInConsole(server, staff);
-  world = { server, bridge, user: userEvent.setup(), actors, users, bulk: null, closed: 0, ticked: false, value: true, upload: null, reviewing: null, fromFile: false, refusal: null, blobs: [], pending: null };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    users,
+    bulk: null,
+    closed: 0,
+    ticked: false,
+    value: true,
+    upload: null,
+    reviewing: null,
+    fromFile: false,
+    refusal: null,
+    blobs: [],
+    pending: null,
+  };
   sessionStorage.clear();
   unreachable.clear();
   // The browser's download: the report's Blob is kept, the link click goes nowhere.
@@ -131,8 +165,20 @@ function mount(): void {
 
 const dialog = () => screen.getByRole('dialog', { name: 'Bulk edit users' });
 const button = (name: string) => within(dialog()).getByRole('button', { name });
-const setUsersDeleted = (deleted: 0 | 1) => world.server.db.updateTable('users').set({ deleted }).where('id', 'in', world.users.map((u) => u.id)).execute();
-const storedFlag = async (id: number) => JSON.parse((await world.server.db.selectFrom('users').select('flags').where('id', '=', id).executeTakeFirstOrThrow()).flags)['cgs'];
+const setUsersDeleted = (deleted: 0 | 1) =>
+  world.server.db
+    .updateTable('users')
+    .set({ deleted })
+    .where(
+      'id',
+      'in',
+      world.users.map((u) => u.id),
+    )
+    .execute();
+const storedFlag = async (id: number) =>
+  JSON.parse(
+    (await world.server.db.selectFrom('users').select('flags').where('id', '=', id).executeTakeFirstOrThrow()).flags,
+  )['cgs'];
 
 /** The alert a person must read in choosing after this step, if any (spec §4, §8). */
 function alertAfter(step: PlannedStep | undefined): string | null {
@@ -158,10 +204,18 @@ function fileFor(name: string, outcome: string | undefined): File {
     case 'nobodyInFile':
       return new File(['ghost\n'], name, { type: 'text/csv' });
     case 'uploadedWithReport':
-      return new File([`email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\nghost@nowhere.example\r\n${a.email},Bea,Bulk\r\n`], name, { type: 'text/csv' });
+      return new File(
+        [`email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\nghost@nowhere.example\r\n${a.email},Bea,Bulk\r\n`],
+        name,
+        { type: 'text/csv' },
+      );
     // A picture renamed .csv: its bytes are no UTF-8 text.
     case 'uploadRefused':
-      return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe])], name, { type: 'text/csv' });
+      return new File(
+        [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe])],
+        name,
+        { type: 'text/csv' },
+      );
     default:
       return new File([`email\r\n${a.email.toUpperCase()}\r\n${b.username}\r\n`], name, { type: 'text/csv' });
   }
@@ -170,11 +224,22 @@ const THREE_VALUES = '3 values in one row; put one email, username or user id pe
 
 /** The edit committed on the server under the machine's operation id, its answer lost on the way. */
 async function commitOnServer(operationId: string, changes: Record<string, boolean | string>): Promise<void> {
-  const staff = await world.server.db.selectFrom('users').select('id').where('username', '=', 'bulk-editor').executeTakeFirstOrThrow();
-  const result = await applyBulkEdit(world.server.db, {
-    selection: { by: 'ids', ids: world.users.map((u) => u.id) }, changes, product: 'product', now: Date.now(),
-    actor: { userId: staff.id, username: 'bulk-editor', features: [...FEATURE_KEYS], keys: new Set(FEATURE_KEYS) },
-  }, operationId);
+  const staff = await world.server.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'bulk-editor')
+    .executeTakeFirstOrThrow();
+  const result = await applyBulkEdit(
+    world.server.db,
+    {
+      selection: { by: 'ids', ids: world.users.map((u) => u.id) },
+      changes,
+      product: 'product',
+      now: Date.now(),
+      actor: { userId: staff.id, username: 'bulk-editor', features: [...FEATURE_KEYS], keys: new Set(FEATURE_KEYS) },
+    },
+    operationId,
+  );
   expect(result.ok).toBe(true);
 }
 
@@ -207,7 +272,11 @@ function driver(): Driver<World> {
         world.value = true;
       },
       'field.value': async () => {
-        await world.user.click(within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole('radio', { name: 'Off' }));
+        await world.user.click(
+          within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole('radio', {
+            name: 'Off',
+          }),
+        );
         world.value = false;
       },
       'upload.file': async ({ step, next }) => {
@@ -242,8 +311,12 @@ function driver(): Driver<World> {
       // The edit's transaction fails on the server (its outcome table is gone): a 500, nothing applied.
       applyServerError: async () => void (await sql`drop table bulk_operations`.execute(world.server.db)),
       outcomeApplied: async ({ actor }) => {
-        const context = actor?.getSnapshot().context as { operationId: string; changes: Record<string, boolean | string> } | undefined;
-        await commitOnServer(context?.operationId ?? PLAN_OPERATION_ID, Object.keys(context?.changes ?? {}).length ? context!.changes : { cgs: true });
+        const context = actor?.getSnapshot().context as
+          { operationId: string; changes: Record<string, boolean | string> } | undefined;
+        await commitOnServer(
+          context?.operationId ?? PLAN_OPERATION_ID,
+          Object.keys(context?.changes ?? {}).length ? context!.changes : { cgs: true },
+        );
       },
       outcomeFailed: async () => offline(OUTCOME, true),
       // Both users were deleted meanwhile: the server answers status 0.
@@ -268,24 +341,33 @@ function driver(): Driver<World> {
         throw new Error('starting moves on at once and is never shown');
       },
       checkingOutcome: () => {
-        expect(within(dialog()).getByRole('status')).toHaveTextContent('Asking the server whether your bulk edit was applied');
+        expect(within(dialog()).getByRole('status')).toHaveTextContent(
+          'Asking the server whether your bulk edit was applied',
+        );
         expect(within(dialog()).queryByRole('button', { name: 'Apply' })).toBeNull();
         expectKept(true);
       },
       outcomeLost: () => {
-        expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Whether your bulk edit was applied is not known yet: ${NO_ANSWER}`);
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+          `Whether your bulk edit was applied is not known yet: ${NO_ANSWER}`,
+        );
         expect(button('Check again')).toBeEnabled();
         expectKept(true);
       },
       choosing: (s, { step }) => {
         expectKept(false);
         const [a, b] = world.users;
-        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.fromFile ? '2 users matched by people.csv' : '2 selected users');
+        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(
+          world.fromFile ? '2 users matched by people.csv' : '2 selected users',
+        );
         const checkbox = within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` });
         expect(checkbox).toHaveAttribute('aria-checked', String(world.ticked));
         expect(button('Preview')).toHaveProperty('disabled', !world.ticked);
         if (world.ticked) {
-          const radio = within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole('radio', { name: world.value ? 'On' : 'Off' });
+          const radio = within(within(dialog()).getByRole('radiogroup', { name: `${LABEL} value` })).getByRole(
+            'radio',
+            { name: world.value ? 'On' : 'Off' },
+          );
           expect(radio).toBeChecked();
         }
         const alert = alertAfter(step);
@@ -306,23 +388,34 @@ function driver(): Driver<World> {
       uploadReport: async (_s, { step }) => {
         const [a] = world.users;
         const report = within(dialog()).getByRole('region', { name: 'Upload report' });
-        const rows = within(within(report).getByRole('table', { name: 'Rows not taken' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+        const rows = within(within(report).getByRole('table', { name: 'Rows not taken' }))
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.textContent);
         expect(within(dialog()).queryByRole('checkbox', { name: `Set ${LABEL}` })).toBeNull();
         expect(button(KEEP_SELECTION)).toBeEnabled();
         if (world.reviewing === 'withReport') {
-          expect(within(report).getByRole('status')).toHaveTextContent('people.csv: 4 rows read; its first row (email) was read as the header and skipped; 2 identifiers matched a user.');
+          expect(within(report).getByRole('status')).toHaveTextContent(
+            'people.csv: 4 rows read; its first row (email) was read as the header and skipped; 2 identifiers matched a user.',
+          );
           expect(rows).toEqual([`4ghost@nowhere.example${UNMATCHED_REASON}`, `5${a.email},Bea,Bulk${THREE_VALUES}`]);
           expect(button('Use the 2 matched users')).toBeEnabled();
           expect(within(report).queryByRole('alert')).toBeNull();
         } else {
-          expect(within(report).getByRole('status')).toHaveTextContent('people.csv: 1 row read; 0 identifiers matched a user.');
-          expect(within(report).getByRole('alert')).toHaveTextContent('No user matched the identifiers of the file; the selection is unchanged.');
+          expect(within(report).getByRole('status')).toHaveTextContent(
+            'people.csv: 1 row read; 0 identifiers matched a user.',
+          );
+          expect(within(report).getByRole('alert')).toHaveTextContent(
+            'No user matched the identifiers of the file; the selection is unchanged.',
+          );
           expect(rows).toEqual([`1ghost${UNMATCHED_REASON}`]);
           expect(within(dialog()).queryByRole('button', { name: /^Use the/ })).toBeNull();
         }
         if (step?.event.type === 'upload.report.download') {
           expect(world.blobs).toHaveLength(1);
-          expect(await world.blobs[0]!.text()).toBe(`row,value,reason\r\n4,ghost@nowhere.example,"${UNMATCHED_REASON}"\r\n5,"${a.email},Bea,Bulk","${THREE_VALUES}"\r\n`);
+          expect(await world.blobs[0]!.text()).toBe(
+            `row,value,reason\r\n4,ghost@nowhere.example,"${UNMATCHED_REASON}"\r\n5,"${a.email},Bea,Bulk","${THREE_VALUES}"\r\n`,
+          );
         }
       },
       uploadRefused: () => {
@@ -330,7 +423,9 @@ function driver(): Driver<World> {
         expect(button('Choose another file')).toBeEnabled();
         expect(button(KEEP_SELECTION)).toBeEnabled();
         expect(within(dialog()).queryByRole('button', { name: 'Preview' })).toBeNull();
-        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(world.fromFile ? '2 users matched by people.csv' : '2 selected users');
+        expect(within(dialog()).getByLabelText('Users to edit')).toHaveTextContent(
+          world.fromFile ? '2 users matched by people.csv' : '2 selected users',
+        );
       },
       uploading: () => {
         expect(button(UPLOAD_LABEL)).toBeDisabled();
@@ -341,7 +436,9 @@ function driver(): Driver<World> {
         expect(within(dialog()).getByRole('checkbox', { name: `Set ${LABEL}` })).toBeDisabled();
       },
       preview: () => {
-        expect(within(dialog()).getByRole('status')).toHaveTextContent('2 users will change, 0 already have these values, 0 identifiers matched nobody');
+        expect(within(dialog()).getByRole('status')).toHaveTextContent(
+          '2 users will change, 0 already have these values, 0 identifiers matched nobody',
+        );
         expect(within(dialog()).getByText(`${LABEL}: On`, { exact: false })).toBeInTheDocument();
         const sample = within(dialog()).getByRole('table', { name: 'Users that will change (sample)' });
         for (const u of world.users) expect(within(sample).getByText(u.username)).toBeInTheDocument();
@@ -355,7 +452,9 @@ function driver(): Driver<World> {
       },
       done: async (_s, { step }) => {
         expectKept(false);
-        expect(within(dialog()).getByRole('status')).toHaveTextContent('Updated 2 users; 0 already had these values; 0 identifiers matched nobody.');
+        expect(within(dialog()).getByRole('status')).toHaveTextContent(
+          'Updated 2 users; 0 already had these values; 0 identifiers matched nobody.',
+        );
         const table = within(dialog()).getByRole('table', { name: 'Result per user' });
         for (const u of world.users) {
           const row = within(table).getByText(u.username).closest('tr')!;
@@ -365,7 +464,9 @@ function driver(): Driver<World> {
         if (step?.event.type === 'report.download') {
           expect(world.blobs).toHaveLength(1);
           const [a, b] = world.users;
-          expect(await world.blobs[0]!.text()).toBe(`user_id,username,result,changed\r\n${a.id},${a.username},updated,${LABEL}\r\n${b.id},${b.username},updated,${LABEL}\r\n`);
+          expect(await world.blobs[0]!.text()).toBe(
+            `user_id,username,result,changed\r\n${a.id},${a.username},updated,${LABEL}\r\n${b.id},${b.username},updated,${LABEL}\r\n`,
+          );
         }
       },
       failed: async (_s, { step }) => {
@@ -413,13 +514,17 @@ describe('choosing fields', () => {
     const date = within(dialog()).getByRole('textbox', { name: 'Expiry date value' });
     expect(button('Preview')).toBeDisabled();
     await world.user.type(date, '02-30-2031');
-    expect(within(dialog()).getByRole('note')).toHaveTextContent('Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.');
+    expect(within(dialog()).getByRole('note')).toHaveTextContent(
+      'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.',
+    );
     expect(button('Preview')).toBeDisabled();
     await world.user.clear(date);
     await world.user.type(date, '02-28-2031');
     expect(within(dialog()).queryByRole('note')).toBeNull();
     await world.user.click(button('Preview'));
     expect(await within(dialog()).findByText('Expiry date: 02-28-2031', { exact: false })).toBeInTheDocument();
-    expect(within(dialog()).getByRole('status')).toHaveTextContent('2 users will change, 0 already have these values, 0 identifiers matched nobody');
+    expect(within(dialog()).getByRole('status')).toHaveTextContent(
+      '2 users will change, 0 already have these values, 0 identifiers matched nobody',
+    );
   });
 });

@@ -73,19 +73,59 @@ async function createWorld(): Promise<void> {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'bulk-tagger', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Tag Org', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  const managed = await server.db.insertInto('users').values(userRow({
-    username: 'user1', email: EMAIL, first_name: 'Una', last_name: 'User', organization_id: org.id, created_at: now,
-  })).returning('id').executeTakeFirstOrThrow();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Tag Org', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const managed = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: 'user1',
+        email: EMAIL,
+        first_name: 'Una',
+        last_name: 'User',
+        organization_id: org.id,
+        created_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const tagIds: Record<number, number> = {};
   for (const [planId, name] of Object.entries(TAG_NAMES)) {
-    tagIds[Number(planId)] = (await server.db.insertInto('tags').values({ name, color: '#1E6FD9', description: '', parent_id: null, icon: null, is_group: 0, created_by: 'system', created_at: now })
-      .returning('id').executeTakeFirstOrThrow()).id;
+    tagIds[Number(planId)] = (
+      await server.db
+        .insertInto('tags')
+        .values({
+          name,
+          color: '#1E6FD9',
+          description: '',
+          parent_id: null,
+          icon: null,
+          is_group: 0,
+          created_by: 'system',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   }
   const actors = await startSignedInConsole(server, staff, '/segments_n_tags');
   world = {
-    server, bridge, user: userEvent.setup(), actors, userId: managed.id, tagIds, bulk: null, chosen: [], fileName: '', refusal: '', blobs: [],
-    parseHeld: null, parseCrash: false,
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    userId: managed.id,
+    tagIds,
+    bulk: null,
+    chosen: [],
+    fileName: '',
+    refusal: '',
+    blobs: [],
+    parseHeld: null,
+    parseCrash: false,
   };
   URL.createObjectURL = (blob: Blob) => (world.blobs.push(blob), 'blob:bulk-tags');
   URL.revokeObjectURL = () => {};
@@ -121,13 +161,24 @@ const region = (name: string) => screen.getByRole('region', { name });
 const tagsGroup = () => screen.getByRole('group', { name: 'Tags' });
 const button = (name: string) => screen.getByRole('button', { name });
 const spins = (el: HTMLElement) => el.querySelector('.rt-Spinner') !== null;
-const tagsOf = async () => (await world.server.db.selectFrom('user_tags').select('tag_id').where('user_id', '=', world.userId).orderBy('tag_id').execute()).map((r) => Number(r.tag_id));
+const tagsOf = async () =>
+  (
+    await world.server.db
+      .selectFrom('user_tags')
+      .select('tag_id')
+      .where('user_id', '=', world.userId)
+      .orderBy('tag_id')
+      .execute()
+  ).map((r) => Number(r.tag_id));
 const chosenReal = () => world.chosen.map((id) => world.tagIds[id]!).sort((a, b) => a - b);
 
 function fileFor(size: number, outcome: string | undefined): File {
   if (size > 1_000_000) return new File([new Uint8Array(9_000_000)], 'huge.csv', { type: 'text/csv' });
   // A picture renamed .csv: its bytes are no UTF-8 text.
-  if (outcome === 'notText') return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0xff, 0xfe])], 'people.csv', { type: 'text/csv' });
+  if (outcome === 'notText')
+    return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0xff, 0xfe])], 'people.csv', {
+      type: 'text/csv',
+    });
   return new File([FILE_TEXT], 'people.csv', { type: 'text/csv' });
 }
 
@@ -158,14 +209,21 @@ async function expectedCounts(): Promise<{ add: number; overwrite: number }> {
 const users = (x: number) => `${x} ${x === 1 ? "user's" : "users'"}`;
 
 function expectFileRead(): void {
-  expect(within(region('File read')).getByRole('status')).toHaveTextContent('people.csv: 2 identifiers read; its first row (email) is a header and was skipped; 1 row was not taken.');
-  const rows = within(within(region('File read')).getByRole('table')).getAllByRole('row').slice(1).map((r) => r.textContent);
+  expect(within(region('File read')).getByRole('status')).toHaveTextContent(
+    'people.csv: 2 identifiers read; its first row (email) is a header and was skipped; 1 row was not taken.',
+  );
+  const rows = within(within(region('File read')).getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
   expect(rows).toEqual(['4a,b2 values in one row; put one email, username or user id per row.']);
 }
 
 async function expectChosenShown(): Promise<void> {
   // The selector loads its tags on its own; the list shows once they are in.
-  const labels = within(await within(tagsGroup()).findByRole('list', { name: 'Chosen tags' })).queryAllByRole('listitem').map((li) => li.textContent?.replace('×', ''));
+  const labels = within(await within(tagsGroup()).findByRole('list', { name: 'Chosen tags' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent?.replace('×', ''));
   expect(labels).toEqual(world.chosen.map((id) => TAG_NAMES[id]));
   expect(within(tagsGroup()).queryByText('Saved')).toBeNull();
 }
@@ -186,7 +244,8 @@ function driver(): Driver<World> {
         world.refusal = size > 1_000_000 ? 'The file holds 9,000,000 bytes; send at most 8,000,000.' : '';
         await world.user.upload(screen.getByLabelText(FILE_LABEL), file);
       },
-      'xstate.snapshot.tagSelector': async ({ step }) => chooseTags((step.event as unknown as { snapshot: { context: { chosen: number[] } } }).snapshot.context.chosen),
+      'xstate.snapshot.tagSelector': async ({ step }) =>
+        chooseTags((step.event as unknown as { snapshot: { context: { chosen: number[] } } }).snapshot.context.chosen),
       'upload.clear': async () => world.user.click(button('Start over')),
       'problems.download': async () => world.user.click(button(PROBLEMS_DOWNLOAD)),
       'unmatched.download': async () => world.user.click(button(UNMATCHED_DOWNLOAD)),
@@ -194,8 +253,10 @@ function driver(): Driver<World> {
       'preview.retry': async () => world.user.click(button('Try again')),
       'apply.overwrite': async () => world.user.click(button(RESET_TAGS)),
       'apply.add': async () => world.user.click(button(ADD_TAGS)),
-      'apply.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /^(Reset|Add) Tags$/ })),
-      'apply.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'apply.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /^(Reset|Add) Tags$/ })),
+      'apply.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'apply.back': async () => world.user.click(button('Back to the dry run')),
     },
     arrange: {
@@ -203,13 +264,16 @@ function driver(): Driver<World> {
       notText: async () => void (world.refusal = 'This is not a text CSV file. It is not UTF-8 text.'),
       previewFailed: async () => world.bridge.setOffline(true, [PREVIEW]),
       applyFailed: async () => world.bridge.setOffline(true, [ASSIGN]),
-      nobodyLeft: async () => void (await world.server.db.updateTable('users').set({ deleted: 1 }).where('id', '=', world.userId).execute()),
+      nobodyLeft: async () =>
+        void (await world.server.db.updateTable('users').set({ deleted: 1 }).where('id', '=', world.userId).execute()),
     },
     afterOutcome: {
-      readerStopped: async () => void Object.assign(world, { parseCrash: false, refusal: 'Error: the file reader stopped: out of memory' }),
+      readerStopped: async () =>
+        void Object.assign(world, { parseCrash: false, refusal: 'Error: the file reader stopped: out of memory' }),
       previewFailed: async () => world.bridge.setOffline(false),
       applyFailed: async () => world.bridge.setOffline(false),
-      nobodyLeft: async () => void (await world.server.db.updateTable('users').set({ deleted: 0 }).where('id', '=', world.userId).execute()),
+      nobodyLeft: async () =>
+        void (await world.server.db.updateTable('users').set({ deleted: 0 }).where('id', '=', world.userId).execute()),
     },
     expectations: {
       idle: async () => {
@@ -250,20 +314,29 @@ function driver(): Driver<World> {
         expect(screen.getByRole('status', { name: 'Dry run result' })).toHaveTextContent(
           `1 identifier matches 1 user; 1 matches nobody. Reset Tags would change ${users(overwrite)} tags; Add Tags would change ${users(add)}.`,
         );
-        expect(within(screen.getByRole('list', { name: 'Identifiers matching nobody' })).getByText(GHOST)).toBeInTheDocument();
+        expect(
+          within(screen.getByRole('list', { name: 'Identifiers matching nobody' })).getByText(GHOST),
+        ).toBeInTheDocument();
         expect(button(RESET_TAGS)).toBeEnabled();
         expect(button(ADD_TAGS)).toBeEnabled();
         await expectChosenShown();
-        if (step?.event.type === 'unmatched.download') expect(await world.blobs.at(-1)!.text()).toBe(`identifier\r\n${GHOST}\r\n`);
+        if (step?.event.type === 'unmatched.download')
+          expect(await world.blobs.at(-1)!.text()).toBe(`identifier\r\n${GHOST}\r\n`);
         if (step?.event.type === 'problems.download') {
-          expect(await world.blobs.at(-1)!.text()).toBe('row,value,reason\r\n4,"a,b","2 values in one row; put one email, username or user id per row."\r\n');
+          expect(await world.blobs.at(-1)!.text()).toBe(
+            'row,value,reason\r\n4,"a,b","2 values in one row; put one email, username or user id per row."\r\n',
+          );
         }
       },
       'parsed.confirming': () => {
         const dialog = screen.getByRole('alertdialog');
         const mode = world.bulk!.getSnapshot().context.mode as 'overwrite' | 'add';
-        expect(within(dialog).getByRole('heading')).toHaveTextContent(mode === 'overwrite' ? 'Reset Tags?' : 'Add Tags?');
-        expect(dialog).toHaveTextContent(mode === 'overwrite' ? 'any other tag they hold is removed' : 'the tags they hold stay');
+        expect(within(dialog).getByRole('heading')).toHaveTextContent(
+          mode === 'overwrite' ? 'Reset Tags?' : 'Add Tags?',
+        );
+        expect(dialog).toHaveTextContent(
+          mode === 'overwrite' ? 'any other tag they hold is removed' : 'the tags they hold stay',
+        );
       },
       'parsed.applying': () => {
         const mode = world.bulk!.getSnapshot().context.mode;
@@ -276,12 +349,15 @@ function driver(): Driver<World> {
         const response = screen.getByRole('status', { name: 'Response' });
         expect(response).toHaveTextContent('Response Status : Success');
         expect(response).toHaveTextContent('Invalid Users:');
-        expect(within(within(response).getByRole('list', { name: 'Invalid Users' })).getByText(GHOST)).toBeInTheDocument();
+        expect(
+          within(within(response).getByRole('list', { name: 'Invalid Users' })).getByText(GHOST),
+        ).toBeInTheDocument();
         const mode = world.bulk!.getSnapshot().context.mode;
         const held = await tagsOf();
         if (mode === 'overwrite') expect(held).toEqual(chosenReal());
         else expect(chosenReal().every((t) => held.includes(t))).toBe(true);
-        if (step?.event.type === 'invalid.download') expect(await world.blobs.at(-1)!.text()).toBe(`identifier\r\n${GHOST}\r\n`);
+        if (step?.event.type === 'invalid.download')
+          expect(await world.blobs.at(-1)!.text()).toBe(`identifier\r\n${GHOST}\r\n`);
       },
       failed: (_s, { step }) => {
         const alert = screen.getByRole('alert');
@@ -318,7 +394,9 @@ describe('Create Tag from the bulk upload', () => {
     expect(dialog).toHaveTextContent('The new tag is chosen once it is created.');
     await world.user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Tag' })).toBeNull());
-    expect(await within(within(tagsGroup()).getByRole('list', { name: 'Chosen tags' })).findByText('Gamma watch')).toBeInTheDocument();
+    expect(
+      await within(within(tagsGroup()).getByRole('list', { name: 'Chosen tags' })).findByText('Gamma watch'),
+    ).toBeInTheDocument();
     expect(world.bulk!.getSnapshot().context.tagIds).toHaveLength(1);
     expect(await tagsOf()).toEqual([]);
   });

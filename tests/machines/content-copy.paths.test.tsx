@@ -40,21 +40,40 @@ interface World {
 }
 let world: World;
 
-const userId = async (server: TestServer, username: string) => Number((await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+const userId = async (server: TestServer, username: string) =>
+  Number(
+    (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+  );
 
 async function savedSearch(server: TestServer, owner: number, name: string): Promise<number> {
   const now = Date.now();
-  const row = await server.db.insertInto('user_content').values({
-    user_id: owner, kind: 'saved_search', name, name_key: contentNameKey(name), body: JSON.stringify({ query: `"${name}"`, sources: ['AMR'], alert: false }),
-    size: 1, last_used_at: null, created_by: 'seed', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('user_content')
+    .values({
+      user_id: owner,
+      kind: 'saved_search',
+      name,
+      name_key: contentNameKey(name),
+      body: JSON.stringify({ query: `"${name}"`, sources: ['AMR'], alert: false }),
+      size: 1,
+      last_used_at: null,
+      created_by: 'seed',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'is_admin_ss'], activated: true });
+  const staff = await server.createStaff({
+    username: 'keeper',
+    features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'is_admin_ss'],
+    activated: true,
+  });
   await server.createStaff({ username: 'ada', features: [] });
   await server.createStaff({ username: 'grace', features: [] });
   const adaId = await userId(server, 'ada');
@@ -63,7 +82,15 @@ beforeEach(async () => {
   for (const name of ADA_SEARCHES) items.push({ id: await savedSearch(server, adaId, name), name });
   await savedSearch(server, graceId, 'Semiconductor earnings');
   const actors = await startSignedInConsole(server, staff, '/user_list');
-  world = { server, bridge, user: userEvent.setup(), actors, graceId, copy: null, input: { kind: 'saved_search', sourceUserId: adaId, items, targets: '', onClash: 'rename' } };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    graceId,
+    copy: null,
+    input: { kind: 'saved_search', sourceUserId: adaId, items, targets: '', onClash: 'rename' },
+  };
 });
 
 afterEach(async () => {
@@ -76,7 +103,13 @@ function Harness() {
   const actor = useActorRef(liveContentCopyMachine, { input: world.input, inspect: useInspect() });
   world.copy = actor;
   const closed = useSelector(actor, selectClosed);
-  return closed ? <p role="status" aria-label="Dialog closed">Closed</p> : <CopyDialog actor={actor} />;
+  return closed ? (
+    <p role="status" aria-label="Dialog closed">
+      Closed
+    </p>
+  ) : (
+    <CopyDialog actor={actor} />
+  );
 }
 
 function mount(): void {
@@ -93,10 +126,23 @@ const context = () => world.copy!.getSnapshot().context as ContentCopyContext;
 const dialog = () => within(screen.getByRole('dialog'));
 const online = async () => world.bridge.setOffline(false);
 /** Grace's saved searches as the server holds them, by name. */
-const graceHolds = async () => (await world.server.db.selectFrom('user_content').select('name').where('user_id', '=', world.graceId).where('kind', '=', 'saved_search').orderBy('name').execute()).map((r) => r.name);
+const graceHolds = async () =>
+  (
+    await world.server.db
+      .selectFrom('user_content')
+      .select('name')
+      .where('user_id', '=', world.graceId)
+      .where('kind', '=', 'saved_search')
+      .orderBy('name')
+      .execute()
+  ).map((r) => r.name);
 /** Grace cannot be found while the call is made (a username changed meanwhile). */
-const hideGrace = async () => { await world.server.db.updateTable('users').set({ username: 'grace.gone' }).where('id', '=', world.graceId).execute(); };
-const showGrace = async () => { await world.server.db.updateTable('users').set({ username: 'grace' }).where('id', '=', world.graceId).execute(); };
+const hideGrace = async () => {
+  await world.server.db.updateTable('users').set({ username: 'grace.gone' }).where('id', '=', world.graceId).execute();
+};
+const showGrace = async () => {
+  await world.server.db.updateTable('users').set({ username: 'grace' }).where('id', '=', world.graceId).execute();
+};
 
 /** What the form shows in every state it is in: the items, the users typed, the choice, a refusal at its field. */
 function expectForm(): void {
@@ -141,7 +187,10 @@ function driver(): Driver<World> {
       editing: async (s, { step }) => {
         expect(s.getByRole('dialog', { name: 'Copy 3 saved searches to users' })).toBeInTheDocument();
         expectForm();
-        expect(dialog().getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', context().targets.trim() === '');
+        expect(dialog().getByRole('button', { name: 'Preview' })).toHaveProperty(
+          'disabled',
+          context().targets.trim() === '',
+        );
         expect(dialog().queryByRole('region', { name: 'Preview' })).toBeNull();
         if (step?.outcome === 'previewRefused' || step?.outcome === 'copyRefused') {
           expect(dialog().getByText('No user matches: grace.')).toHaveAttribute('id', 'copy-targets-error');
@@ -161,7 +210,10 @@ function driver(): Driver<World> {
         // Two new names, and the clash renamed or skipped as chosen.
         expect(grace.getByRole('row', { name: 'Counts' })).toHaveTextContent(rename ? /^3100$/ : /^2010$/);
         expect(grace.getByRole('list', { name: 'Clashes for grace' })).toHaveTextContent(
-          rename ? 'Semiconductor earnings → Semiconductor earnings (2)' : 'Semiconductor earnings: skipped, theirs kept');
+          rename
+            ? 'Semiconductor earnings → Semiconductor earnings (2)'
+            : 'Semiconductor earnings: skipped, theirs kept',
+        );
         expect(dialog().getByRole('button', { name: 'Copy' })).toBeEnabled();
         // A preview changes nothing.
         expect(await graceHolds()).toEqual(['Semiconductor earnings']);
@@ -177,11 +229,15 @@ function driver(): Driver<World> {
         expect(dialog().getByRole('button', { name: 'Retry' })).toBeEnabled();
       },
       done: async () => {
-        expect(dialog().getByRole('status', { name: 'Copy result' })).toHaveTextContent(context().onClash === 'rename' ? 'Copied 3 saved searches to 1 user.' : 'Copied 2 saved searches to 1 user.');
+        expect(dialog().getByRole('status', { name: 'Copy result' })).toHaveTextContent(
+          context().onClash === 'rename' ? 'Copied 3 saved searches to 1 user.' : 'Copied 2 saved searches to 1 user.',
+        );
         const held = await graceHolds();
-        expect(held).toEqual(context().onClash === 'rename'
-          ? ['Chip makers', 'Rate cuts', 'Semiconductor earnings', 'Semiconductor earnings (2)']
-          : ['Chip makers', 'Rate cuts', 'Semiconductor earnings']);
+        expect(held).toEqual(
+          context().onClash === 'rename'
+            ? ['Chip makers', 'Rate cuts', 'Semiconductor earnings', 'Semiconductor earnings (2)']
+            : ['Chip makers', 'Rate cuts', 'Semiconductor earnings'],
+        );
       },
       closed: (s) => {
         expect(s.queryByRole('dialog')).toBeNull();

@@ -10,8 +10,11 @@ import { allStates, allTransitions, planPaths, reachedBy } from '../../src/workf
 const isMachine = (v: unknown): v is AnyStateMachine =>
   typeof v === 'object' && v !== null && 'root' in v && 'getTransitionData' in v;
 
-const machines = Object.entries(import.meta.glob('/src/machines/**/*.machine.ts', { eager: true })).flatMap(([file, mod]) =>
-  Object.values(mod as Record<string, unknown>).filter(isMachine).map((machine) => ({ file, machine })),
+const machines = Object.entries(import.meta.glob('/src/machines/**/*.machine.ts', { eager: true })).flatMap(
+  ([file, mod]) =>
+    Object.values(mod as Record<string, unknown>)
+      .filter(isMachine)
+      .map((machine) => ({ file, machine })),
 );
 const plans = WORKFLOWS.flatMap((w) => w.plans.map((p) => p.plan));
 const replays = Object.keys(import.meta.glob('./*.paths.test.{ts,tsx}'));
@@ -25,7 +28,9 @@ describe('machine coverage by generated paths', () => {
 
   it('registers every machine for the workflow viewer (src/machines/registry.ts)', () => {
     const registered = new Set(WORKFLOWS.map((w) => w.machine));
-    expect(machines.filter((m) => !registered.has(m.machine)).map((m) => `${m.machine.id} (${m.file.slice(1)})`)).toEqual([]);
+    expect(
+      machines.filter((m) => !registered.has(m.machine)).map((m) => `${m.machine.id} (${m.file.slice(1)})`),
+    ).toEqual([]);
   });
 
   for (const { file, machine } of machines) {
@@ -33,13 +38,19 @@ describe('machine coverage by generated paths', () => {
       const own = plans.filter((p) => p.machine === machine);
       const reach = () => {
         const all = own.map((p) => reachedBy(planPaths(p), machine));
-        return { states: new Set(all.flatMap((r) => [...r.states])), transitions: new Set(all.flatMap((r) => [...r.transitions])) };
+        return {
+          states: new Set(all.flatMap((r) => [...r.states])),
+          transitions: new Set(all.flatMap((r) => [...r.transitions])),
+        };
       };
 
       it('has a plan and a replay test', () => {
         const stem = stemOf(machine.id);
         expect(own.length, `plans of ${machine.id} in src/machines/registry.ts`).toBeGreaterThan(0);
-        expect(replays.some((r) => r.includes(`/${stem}.paths.test.`)), `tests/machines/${stem}.paths.test.tsx`).toBe(true);
+        expect(
+          replays.some((r) => r.includes(`/${stem}.paths.test.`)),
+          `tests/machines/${stem}.paths.test.tsx`,
+        ).toBe(true);
       });
 
       it('reaches every state', () => {

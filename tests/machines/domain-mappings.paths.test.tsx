@@ -13,17 +13,33 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
-import { DOMAIN_MAPPING_BROKERS_PATH, DOMAIN_MAPPING_PATH, DOMAIN_MAPPING_USERS_PATH, DOMAIN_MAPPINGS_PAGE } from '../../src/domain/broker-research-domains';
+import {
+  DOMAIN_MAPPING_BROKERS_PATH,
+  DOMAIN_MAPPING_PATH,
+  DOMAIN_MAPPING_USERS_PATH,
+  DOMAIN_MAPPINGS_PAGE,
+} from '../../src/domain/broker-research-domains';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { checkDomainDraft } from '../../src/machines/domain-mappings/domain-mappings.draft';
 import { domainMappingsMachine, formChanged } from '../../src/machines/domain-mappings/domain-mappings.machine';
-import { domainMappingsDraftPlan, domainMappingsPlan, PLAN_DOMAIN, PLAN_DRAFT, PLAN_SEARCH } from '../../src/machines/domain-mappings/domain-mappings.plan';
+import {
+  domainMappingsDraftPlan,
+  domainMappingsPlan,
+  PLAN_DOMAIN,
+  PLAN_DRAFT,
+  PLAN_SEARCH,
+} from '../../src/machines/domain-mappings/domain-mappings.plan';
 import type { DomainDraft, DomainMappingsContext } from '../../src/machines/domain-mappings/domain-mappings.types';
 import type { ConsoleActors } from '../../src/machines/live';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { DomainMappingsCtx } from '../../src/ui/broker-research/domain-mappings/domain-mappings-context';
-import { domainDraftAddress, DomainMappingsDraftKeeper, DomainMappingsScope, DomainMappingsUrl } from '../../src/ui/broker-research/domain-mappings/domain-mappings-scope';
+import {
+  domainDraftAddress,
+  DomainMappingsDraftKeeper,
+  DomainMappingsScope,
+  DomainMappingsUrl,
+} from '../../src/ui/broker-research/domain-mappings/domain-mappings-scope';
 import { DomainMappingsView } from '../../src/ui/broker-research/domain-mappings/domain-mappings-view';
 import type { TabParams } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -59,23 +75,63 @@ async function createWorld(draft: DomainDraft | null): Promise<void> {
   const now = Date.now();
   const brokers: Record<string, number> = {};
   for (const name of ['Apex Securities', 'Apex Capital', 'Bluewater Partners', 'Zephyr Markets']) {
-    brokers[name] = Number((await server.db.insertInto('brokers').values({
-      name, open_access: 0, group_id: null, created_at: now, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    brokers[name] = Number(
+      (
+        await server.db
+          .insertInto('brokers')
+          .values({
+            name,
+            open_access: 0,
+            group_id: null,
+            created_at: now,
+            legal_name: null,
+            short_name: null,
+            mifid_updated_at: null,
+            mifid_updated_by: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  const mapping = (domain: string, broker: string) => ({ domain, broker_id: brokers[broker]!, created_by: 'admin', updated_by: 'admin', created_at: now, updated_at: now, version: 1 });
-  await server.db.insertInto('broker_domains').values([
-    mapping('research.apex.com', 'Apex Securities'),
-    ...Array.from({ length: FILLERS }, (_, i) => mapping(`zz-filler-${String(i + 1).padStart(2, '0')}.example.com`, 'Zephyr Markets')),
-  ]).execute();
+  const mapping = (domain: string, broker: string) => ({
+    domain,
+    broker_id: brokers[broker]!,
+    created_by: 'admin',
+    updated_by: 'admin',
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  });
+  await server.db
+    .insertInto('broker_domains')
+    .values([
+      mapping('research.apex.com', 'Apex Securities'),
+      ...Array.from({ length: FILLERS }, (_, i) =>
+        mapping(`zz-filler-${String(i + 1).padStart(2, '0')}.example.com`, 'Zephyr Markets'),
+      ),
+    ])
+    .execute();
   for (const name of ['ann', 'bob']) {
-    await server.db.insertInto('users').values(userRow({
-      username: name, email: `${name}@research.apex.com`, first_name: name, last_name: 'Analyst', user_type: 'client',
-      product_configuration: 'x_basic', created_at: now,
-    })).execute();
+    await server.db
+      .insertInto('users')
+      .values(
+        userRow({
+          username: name,
+          email: `${name}@research.apex.com`,
+          first_name: name,
+          last_name: 'Analyst',
+          user_type: 'client',
+          product_configuration: 'x_basic',
+          created_at: now,
+        }),
+      )
+      .execute();
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research?tab=domain_mappings');
-  const staffId = Number((await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id);
+  const staffId = Number(
+    (await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id,
+  );
   world = { server, bridge, user: userEvent.setup(), actors, staffId, brokers, url: {}, draft, editor: null };
   sessionStorage.clear();
   if (draft) writeDraft(domainDraftAddress(staffId)!, draft);
@@ -115,16 +171,24 @@ function mount(): void {
 
 const context = () => world.editor!.getSnapshot().context as DomainMappingsContext;
 const db = () => world.server.db;
-const row = (domain: string) => db().selectFrom('broker_domains').selectAll().where('domain', '=', domain).executeTakeFirst();
+const row = (domain: string) =>
+  db().selectFrom('broker_domains').selectAll().where('domain', '=', domain).executeTakeFirst();
 const online = async () => world.bridge.setOffline(false);
 
 /** The page of domains the list should show for the machine's query, read from the database. */
 async function expectedDomains(): Promise<string[]> {
   const { q, cursor } = context().query;
-  const rows = await db().selectFrom('broker_domains').innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id').select(['domain', 'brokers.name']).execute();
+  const rows = await db()
+    .selectFrom('broker_domains')
+    .innerJoin('brokers', 'brokers.id', 'broker_domains.broker_id')
+    .select(['domain', 'brokers.name'])
+    .execute();
   return rows
     .filter((r) => !q || r.domain.startsWith(q.toLowerCase()) || r.name.toLowerCase().startsWith(q.toLowerCase()))
-    .map((r) => r.domain).sort().filter((d) => d > cursor).slice(0, DOMAIN_MAPPINGS_PAGE);
+    .map((r) => r.domain)
+    .sort()
+    .filter((d) => d > cursor)
+    .slice(0, DOMAIN_MAPPINGS_PAGE);
 }
 
 function notice(s: typeof screen) {
@@ -150,7 +214,10 @@ function driver(): Driver<World> {
     bridge: world.bridge,
     world,
     calls: {
-      loadPage: DOMAIN_MAPPING_PATH, findBrokers: DOMAIN_MAPPING_BROKERS_PATH, saveMapping: DOMAIN_MAPPING_PATH, removeMapping: DOMAIN_MAPPING_PATH,
+      loadPage: DOMAIN_MAPPING_PATH,
+      findBrokers: DOMAIN_MAPPING_BROKERS_PATH,
+      saveMapping: DOMAIN_MAPPING_PATH,
+      removeMapping: DOMAIN_MAPPING_PATH,
       loadUsers: DOMAIN_MAPPING_USERS_PATH,
     },
     mount: async () => mount(),
@@ -168,8 +235,10 @@ function driver(): Driver<World> {
       'add.open': async () => world.user.click(screen.getByRole('button', { name: 'Add a mapping' })),
       'edit.open': async () => world.user.click(screen.getByRole('button', { name: 'Edit research.apex.com' })),
       'remove.open': async () => world.user.click(screen.getByRole('button', { name: 'Remove research.apex.com' })),
-      'remove.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-      'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'remove.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+      'remove.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'form.domain': async () => {
         const field = within(form()).getByLabelText('Domain');
         await world.user.clear(field);
@@ -181,14 +250,29 @@ function driver(): Driver<World> {
         await world.user.type(field, 'blue');
         await world.user.click(within(form()).getByRole('button', { name: 'Find' }));
       },
-      'broker.choose': async () => world.user.click(within(screen.getByRole('group', { name: 'Brokers found' })).getByRole('button', { name: 'Bluewater Partners' })),
+      'broker.choose': async () =>
+        world.user.click(
+          within(screen.getByRole('group', { name: 'Brokers found' })).getByRole('button', {
+            name: 'Bluewater Partners',
+          }),
+        ),
       'form.save': async () => world.user.click(within(form()).getByRole('button', { name: 'Save' })),
       'form.cancel': async () => world.user.click(within(form()).getByRole('button', { name: 'Cancel' })),
       'leave.confirm': async () => world.user.click(screen.getByRole('button', { name: 'Discard changes' })),
       'leave.stay': async () => world.user.click(screen.getByRole('button', { name: 'Keep editing' })),
       'users.open': async () => world.user.click(screen.getByRole('button', { name: 'Users at research.apex.com' })),
-      'users.retry': async () => world.user.click(within(screen.getByRole('region', { name: 'Users at research.apex.com' })).getByRole('button', { name: 'Retry' })),
-      'users.close': async () => world.user.click(within(screen.getByRole('region', { name: 'Users at research.apex.com' })).getByRole('button', { name: 'Close' })),
+      'users.retry': async () =>
+        world.user.click(
+          within(screen.getByRole('region', { name: 'Users at research.apex.com' })).getByRole('button', {
+            name: 'Retry',
+          }),
+        ),
+      'users.close': async () =>
+        world.user.click(
+          within(screen.getByRole('region', { name: 'Users at research.apex.com' })).getByRole('button', {
+            name: 'Close',
+          }),
+        ),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [DOMAIN_MAPPING_PATH]),
@@ -199,33 +283,71 @@ function driver(): Driver<World> {
       // The domain typed already names Apex Capital.
       refusedAtField: async () => {
         const now = Date.now();
-        await db().insertInto('broker_domains').values({ domain: PLAN_DOMAIN, broker_id: world.brokers['Apex Capital']!, created_by: 'colleague', updated_by: 'colleague', created_at: now, updated_at: now, version: 1 }).execute();
+        await db()
+          .insertInto('broker_domains')
+          .values({
+            domain: PLAN_DOMAIN,
+            broker_id: world.brokers['Apex Capital']!,
+            created_by: 'colleague',
+            updated_by: 'colleague',
+            created_at: now,
+            updated_at: now,
+            version: 1,
+          })
+          .execute();
       },
       // A colleague moves the mapping to Apex Capital after it was opened.
       savedMeanwhile: async () => {
-        await db().updateTable('broker_domains').set((eb) => ({ broker_id: world.brokers['Apex Capital']!, updated_by: 'colleague', updated_at: Date.now(), version: eb('version', '+', 1) }))
-          .where('id', '=', context().form!.id!).execute();
+        await db()
+          .updateTable('broker_domains')
+          .set((eb) => ({
+            broker_id: world.brokers['Apex Capital']!,
+            updated_by: 'colleague',
+            updated_at: Date.now(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', context().form!.id!)
+          .execute();
       },
       removedMeanwhile: async () => {
         await db().deleteFrom('broker_domains').where('id', '=', context().form!.id!).execute();
       },
       removeStale: async () => {
-        await db().updateTable('broker_domains').set((eb) => ({ updated_by: 'colleague', updated_at: Date.now(), version: eb('version', '+', 1) }))
-          .where('domain', '=', 'research.apex.com').execute();
+        await db()
+          .updateTable('broker_domains')
+          .set((eb) => ({ updated_by: 'colleague', updated_at: Date.now(), version: eb('version', '+', 1) }))
+          .where('domain', '=', 'research.apex.com')
+          .execute();
       },
     },
-    afterOutcome: { loadFailed: online, findFailed: online, saveFailed: online, removeFailed: online, usersFailed: online },
+    afterOutcome: {
+      loadFailed: online,
+      findFailed: online,
+      saveFailed: online,
+      removeFailed: online,
+      usersFailed: online,
+    },
     expectations: {
       loading: async (s, { step }) => {
-        expect(s.getByRole('status', { name: 'Loading the broker domain mappings' })).toHaveTextContent('Loading the broker domain mappings…');
+        expect(s.getByRole('status', { name: 'Loading the broker domain mappings' })).toHaveTextContent(
+          'Loading the broker domain mappings…',
+        );
         expect(s.getByRole('button', { name: 'Add a mapping' })).toBeDisabled();
         switch (step?.outcome) {
           case 'saved': {
             const c = context();
             const saved = await row(PLAN_DOMAIN);
             expect(saved).toBeDefined();
-            const broker = (await db().selectFrom('brokers').select('name').where('id', '=', saved!.broker_id).executeTakeFirstOrThrow()).name;
-            expect(notice(s)).toHaveTextContent(saved!.version === 1 ? `${PLAN_DOMAIN} now names ${broker}.` : `Saved: ${PLAN_DOMAIN} names ${broker}.`);
+            const broker = (
+              await db()
+                .selectFrom('brokers')
+                .select('name')
+                .where('id', '=', saved!.broker_id)
+                .executeTakeFirstOrThrow()
+            ).name;
+            expect(notice(s)).toHaveTextContent(
+              saved!.version === 1 ? `${PLAN_DOMAIN} now names ${broker}.` : `Saved: ${PLAN_DOMAIN} names ${broker}.`,
+            );
             expect(saved!.updated_by).toBe('keeper');
             expect(c.form).toBeNull();
             expect(s.queryByRole('form')).toBeNull();
@@ -240,7 +362,9 @@ function driver(): Driver<World> {
             expect(await row('research.apex.com')).toBeUndefined();
             break;
           case 'removeStale':
-            expect(notice(s)).toHaveTextContent('colleague changed this mapping after you opened it; it was not removed.');
+            expect(notice(s)).toHaveTextContent(
+              'colleague changed this mapping after you opened it; it was not removed.',
+            );
             expect(await row('research.apex.com')).toBeDefined();
             break;
           default:
@@ -255,13 +379,17 @@ function driver(): Driver<World> {
       browsing: async (s, { step }) => {
         const c = context();
         const table = s.getByRole('table', { name: 'Broker domain mappings' });
-        const shown = within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+        const shown = within(table)
+          .getAllByRole('rowheader')
+          .map((cell) => cell.textContent);
         expect(shown).toEqual(await expectedDomains());
         // What the row of research.apex.com says: its broker, the users at it, the last change.
         if (shown.includes('research.apex.com')) {
           const r = (await row('research.apex.com'))!;
           const line = within(table).getByRole('row', { name: 'research.apex.com' });
-          expect(line).toHaveTextContent(`research.apex.comApex Securities2 users${r.updated_by}, ${timeText(Number(r.updated_at))}`);
+          expect(line).toHaveTextContent(
+            `research.apex.comApex Securities2 users${r.updated_by}, ${timeText(Number(r.updated_at))}`,
+          );
         }
         expect(s.getByRole('button', { name: 'Add a mapping' })).toBeEnabled();
         // The URL holds the query: a reload or a link shows this page.
@@ -281,10 +409,15 @@ function driver(): Driver<World> {
       'form.editing': async (s, { step }) => {
         const c = context();
         const f = c.form!;
-        const el = s.getByRole('form', { name: f.mode === 'add' ? 'Add a broker domain mapping' : `Edit the mapping of ${f.base.domain}` });
+        const el = s.getByRole('form', {
+          name: f.mode === 'add' ? 'Add a broker domain mapping' : `Edit the mapping of ${f.base.domain}`,
+        });
         expect(within(el).getByLabelText('Domain')).toHaveValue(f.values.domain);
-        expect(within(el).getByLabelText('Chosen broker')).toHaveTextContent(f.values.broker ? `Chosen: ${f.values.broker.name}` : 'No broker chosen yet.');
-        const savable = (formChanged(f) || c.conflict !== null) && f.values.domain.trim() !== '' && f.values.broker !== null;
+        expect(within(el).getByLabelText('Chosen broker')).toHaveTextContent(
+          f.values.broker ? `Chosen: ${f.values.broker.name}` : 'No broker chosen yet.',
+        );
+        const savable =
+          (formChanged(f) || c.conflict !== null) && f.values.domain.trim() !== '' && f.values.broker !== null;
         expect(within(el).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', !savable);
         switch (step?.outcome) {
           case 'refusedAtField': {
@@ -305,10 +438,16 @@ function driver(): Driver<World> {
             expect(notice(s)).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
             break;
           case 'brokersFound':
-            expect(within(within(el).getByRole('group', { name: 'Brokers found' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Bluewater Partners']);
+            expect(
+              within(within(el).getByRole('group', { name: 'Brokers found' }))
+                .getAllByRole('button')
+                .map((b) => b.textContent),
+            ).toEqual(['Bluewater Partners']);
             break;
           case 'findFailed':
-            expect(within(el).getByLabelText('Broker')).toHaveAccessibleDescription(`The brokers could not be searched. ${NO_ANSWER}`);
+            expect(within(el).getByLabelText('Broker')).toHaveAccessibleDescription(
+              `The brokers could not be searched. ${NO_ANSWER}`,
+            );
             break;
           default:
         }
@@ -318,7 +457,9 @@ function driver(): Driver<World> {
         expect(within(s.getByRole('form')).getByRole('button', { name: 'Finding…' })).toBeDisabled();
       },
       'form.leaving': (s) => {
-        expect(s.getByRole('alert', { name: 'Discard the changes?' })).toHaveTextContent('Discard your changes to this mapping?');
+        expect(s.getByRole('alert', { name: 'Discard the changes?' })).toHaveTextContent(
+          'Discard your changes to this mapping?',
+        );
         expect(s.getByRole('button', { name: 'Keep editing' })).toBeEnabled();
         expect(within(s.getByRole('form')).queryByRole('button', { name: 'Save' })).toBeNull();
       },
@@ -328,20 +469,36 @@ function driver(): Driver<World> {
       },
       confirmingRemove: (s, { step }) => {
         const dialog = s.getByRole('alertdialog', { name: 'Remove this mapping?' });
-        expect(dialog).toHaveTextContent('research.apex.com will no longer name Apex Securities: the 2 users with an email there are no longer recognised as its staff.');
+        expect(dialog).toHaveTextContent(
+          'research.apex.com will no longer name Apex Securities: the 2 users with an email there are no longer recognised as its staff.',
+        );
         expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
-        if (step?.outcome === 'removeFailed') expect(within(dialog).getByRole('status', { name: 'Domain mappings notice' })).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
+        if (step?.outcome === 'removeFailed')
+          expect(within(dialog).getByRole('status', { name: 'Domain mappings notice' })).toHaveTextContent(
+            `Something went wrong. ${NO_ANSWER}`,
+          );
       },
       'recognised.loading': (s) => {
         const panel = s.getByRole('region', { name: 'Users at research.apex.com' });
-        expect(within(panel).getByRole('status', { name: 'Loading the users' })).toHaveTextContent('Loading the users…');
+        expect(within(panel).getByRole('status', { name: 'Loading the users' })).toHaveTextContent(
+          'Loading the users…',
+        );
         expect(s.getByRole('button', { name: 'Add a mapping' })).toBeDisabled();
       },
       'recognised.shown': async (s) => {
         const panel = s.getByRole('region', { name: 'Users at research.apex.com' });
         expect(panel).toHaveTextContent('Users recognised as Apex Securities staff');
-        const users = await db().selectFrom('users').select(['first_name', 'last_name', 'username', 'email']).where('email', 'like', '%@research.apex.com').where('deleted', '=', 0).orderBy('id').execute();
-        const rows = within(within(panel).getByRole('table', { name: 'Users at research.apex.com' })).getAllByRole('row').slice(1).map((r) => r.textContent);
+        const users = await db()
+          .selectFrom('users')
+          .select(['first_name', 'last_name', 'username', 'email'])
+          .where('email', 'like', '%@research.apex.com')
+          .where('deleted', '=', 0)
+          .orderBy('id')
+          .execute();
+        const rows = within(within(panel).getByRole('table', { name: 'Users at research.apex.com' }))
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.textContent);
         expect(rows).toEqual(users.map((u) => `${u.first_name} ${u.last_name}${u.username}${u.email}Active`));
         expect(rows).toHaveLength(2);
       },

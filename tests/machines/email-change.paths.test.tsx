@@ -10,7 +10,17 @@ import { flush, replayPath } from '../support/replay';
 import { planPaths } from '../../src/workflows/paths';
 import { UPDATE_MESSAGES } from '../../server/users/update';
 import { emailChangePlan } from '../../src/machines/email-change/email-change.plan';
-import { button, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, retype, type EditWorld } from './user-edit.world';
+import {
+  button,
+  clickInDialog,
+  closeEditWorld,
+  createEditWorld,
+  dialog,
+  editPageDriver,
+  expectNoDialog,
+  retype,
+  type EditWorld,
+} from './user-edit.world';
 
 const NEW_EMAIL = 'ada.lovelace@granite.example';
 
@@ -23,8 +33,16 @@ afterEach(async () => {
 });
 
 const child = () => world.edit!.getSnapshot().children.emailChange as AnyActorRef;
-const stored = () => world.server.db.selectFrom('users').select(['email', 'flags']).where('id', '=', world.adaId).executeTakeFirstOrThrow();
-const buttons = () => within(dialog()).getAllByRole('button').map((b) => b.textContent);
+const stored = () =>
+  world.server.db
+    .selectFrom('users')
+    .select(['email', 'flags'])
+    .where('id', '=', world.adaId)
+    .executeTakeFirstOrThrow();
+const buttons = () =>
+  within(dialog())
+    .getAllByRole('button')
+    .map((b) => b.textContent);
 
 describe('emailChange machine paths (edit page, real server)', () => {
   it.each(planPaths(emailChangePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -56,16 +74,23 @@ describe('emailChange machine paths (edit page, real server)', () => {
           }
           // Confirmed: the save goes out with the answer.
           for (let i = 0; i < 400 && !world.edit!.getSnapshot().matches({ form: 'saved' }); i++) await flush();
-          const answer = path.steps.map((x) => x.event.type).filter((t) => t === 'email.samePerson' || t === 'email.differentPerson').at(-1);
+          const answer = path.steps
+            .map((x) => x.event.type)
+            .filter((t) => t === 'email.samePerson' || t === 'email.differentPerson')
+            .at(-1);
           const different = answer === 'email.differentPerson';
           const row = await stored();
           expect(row.email).toBe(NEW_EMAIL);
-          expect(JSON.parse(row.flags)).toMatchObject(different ? { researchreports: false, br_manager: false } : { researchreports: true, br_manager: true });
+          expect(JSON.parse(row.flags)).toMatchObject(
+            different ? { researchreports: false, br_manager: false } : { researchreports: true, br_manager: true },
+          );
           expect(s.getByRole('status', { name: 'Outcome' })).toHaveTextContent(UPDATE_MESSAGES.crmEmail);
         },
         asking: () => {
           expect(within(dialog()).getByRole('heading', { name: 'Email change' })).toBeVisible();
-          expect(dialog()).toHaveTextContent(`The email changes from ada@northwind.example to ${NEW_EMAIL}. ${EMAIL_CHANGE_TEXT.question}`);
+          expect(dialog()).toHaveTextContent(
+            `The email changes from ada@northwind.example to ${NEW_EMAIL}. ${EMAIL_CHANGE_TEXT.question}`,
+          );
           expect(buttons()).toEqual(['Cancel', 'Same person', 'Different person']);
         },
         confirmingSame: () => {

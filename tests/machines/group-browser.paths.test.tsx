@@ -46,25 +46,53 @@ beforeEach(async () => {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'group-desk', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = async (name: string) => (await server.db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  const org = async (name: string) =>
+    (
+      await server.db
+        .insertInto('organizations')
+        .values({ name, salesforce_id: null, sf_acc_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const alpha = await org('Alpha Research');
   const beta = await org('Beta Partners');
-  const groups = await server.db.insertInto('user_groups').values([
-    ...Array.from({ length: 55 }, (_, i) => ({ name: `Desk ${String(i).padStart(2, '0')}`, kind: 'collab', organization_id: alpha, created_at: now })),
-    { name: 'Beta desk 1', kind: 'thesis', organization_id: beta, created_at: now },
-    { name: 'Beta desk 2', kind: 'sec_master', organization_id: beta, created_at: now },
-  ]).returning('id').execute();
+  const groups = await server.db
+    .insertInto('user_groups')
+    .values([
+      ...Array.from({ length: 55 }, (_, i) => ({
+        name: `Desk ${String(i).padStart(2, '0')}`,
+        kind: 'collab',
+        organization_id: alpha,
+        created_at: now,
+      })),
+      { name: 'Beta desk 1', kind: 'thesis', organization_id: beta, created_at: now },
+      { name: 'Beta desk 2', kind: 'sec_master', organization_id: beta, created_at: now },
+    ])
+    .returning('id')
+    .execute();
   const users: World['users'] = [];
   for (const n of [1, 2, 3]) {
-    const row = await server.db.insertInto('users').values(userRow({
-      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: alpha,
-      created_at: now,
-    })).returning('id').executeTakeFirstOrThrow();
+    const row = await server.db
+      .insertInto('users')
+      .values(
+        userRow({
+          username: `user${n}`,
+          email: `user${n}@example.com`,
+          first_name: 'Una',
+          last_name: `User${n}`,
+          organization_id: alpha,
+          created_at: now,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
     users.push({ id: row.id, username: `user${n}` });
   }
   const deskId = groups[0]!.id;
-  await server.db.insertInto('group_members').values(users.map((u) => ({ group_id: deskId, user_id: u.id }))).execute();
+  await server.db
+    .insertInto('group_members')
+    .values(users.map((u) => ({ group_id: deskId, user_id: u.id })))
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/modify_groups_v2');
   world = { server, bridge, user: userEvent.setup(), actors, deskId, users, actor: null };
 });
@@ -92,9 +120,21 @@ function mount(): Promise<void> {
 
 const button = (name: string) => screen.getByRole('button', { name });
 const spins = (el: HTMLElement) => el.querySelector('.rt-Spinner') !== null;
-const ctx = () => world.actor!.getSnapshot().context as { searched: { query: string; organization: unknown }; groups: unknown[]; filter: string };
-const memberIds = async () => (await world.server.db.selectFrom('group_members').select('user_id').where('group_id', '=', world.deskId).orderBy('user_id').execute())
-  .map((r) => Number(r.user_id));
+const ctx = () =>
+  world.actor!.getSnapshot().context as {
+    searched: { query: string; organization: unknown };
+    groups: unknown[];
+    filter: string;
+  };
+const memberIds = async () =>
+  (
+    await world.server.db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', world.deskId)
+      .orderBy('user_id')
+      .execute()
+  ).map((r) => Number(r.user_id));
 
 async function pickOrganization(): Promise<void> {
   const field = screen.getByRole('combobox', { name: 'Organization' });
@@ -142,8 +182,10 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
         'members.filter': async () => world.user.type(screen.getByRole('textbox', { name: 'Filter members' }), 'user2'),
         'members.reload': async () => world.user.click(button('Reload')),
         'member.remove': async () => world.user.click(button('Remove user1')),
-        'remove.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-        'remove.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+        'remove.confirm': async () =>
+          world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+        'remove.cancel': async () =>
+          world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       },
       arrange: {
         searchFailed: async () => world.bridge.setOffline(true, [SEARCH]),
@@ -151,7 +193,12 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
         loadFailed: async () => world.bridge.setOffline(true, [MEMBERS]),
         removeFailed: async () => world.bridge.setOffline(true, [REMOVE]),
         // Someone else took user1 out first.
-        notMember: async () => void (await world.server.db.deleteFrom('group_members').where('group_id', '=', world.deskId).where('user_id', '=', world.users[0]!.id).execute()),
+        notMember: async () =>
+          void (await world.server.db
+            .deleteFrom('group_members')
+            .where('group_id', '=', world.deskId)
+            .where('user_id', '=', world.users[0]!.id)
+            .execute()),
       },
       afterOutcome: {
         searchFailed: async () => world.bridge.setOffline(false),
@@ -172,8 +219,14 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
           const { text, rows } = expectedListed();
           expect(screen.getByRole('status', { name: 'Groups shown' })).toHaveTextContent(text);
           expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(rows + 1);
-          if (rows === 2) expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent('Beta desk 1thesisBeta Partners0 members');
-          if (rows === 50) expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent('Desk 00collabAlpha Research3 members');
+          if (rows === 2)
+            expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent(
+              'Beta desk 1thesisBeta Partners0 members',
+            );
+          if (rows === 50)
+            expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent(
+              'Desk 00collabAlpha Research3 members',
+            );
           expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
         },
         loadingMore: () => {
@@ -194,8 +247,12 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
           if (step?.outcome === 'removed') {
             expect(screen.getByText(`User #${removed.id} removed; the group has 2 members.`)).toBeInTheDocument();
           }
-          if (step?.outcome === 'notMember') expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: User #${removed.id} is not a member of the group.`);
-          if (step?.outcome === 'removeFailed') expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: ${NO_ANSWER}`);
+          if (step?.outcome === 'notMember')
+            expect(screen.getByRole('alert')).toHaveTextContent(
+              `The member was not removed: User #${removed.id} is not a member of the group.`,
+            );
+          if (step?.outcome === 'removeFailed')
+            expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: ${NO_ANSWER}`);
         },
         'group.confirming': () => {
           const dialog = screen.getByRole('alertdialog');

@@ -68,17 +68,51 @@ beforeEach(async () => {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'group-uploader', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Alpha Research', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Alpha Research', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const userIds: number[] = [];
   for (const n of [1, 2]) {
-    userIds.push((await server.db.insertInto('users').values(userRow({
-      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: org.id,
-      created_at: now,
-    })).returning('id').executeTakeFirstOrThrow()).id);
+    userIds.push(
+      (
+        await server.db
+          .insertInto('users')
+          .values(
+            userRow({
+              username: `user${n}`,
+              email: `user${n}@example.com`,
+              first_name: 'Una',
+              last_name: `User${n}`,
+              organization_id: org.id,
+              created_at: now,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  const group = await server.db.insertInto('user_groups').values({ name: 'Desk 00', kind: 'collab', organization_id: org.id, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const group = await server.db
+    .insertInto('user_groups')
+    .values({ name: 'Desk 00', kind: 'collab', organization_id: org.id, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const actors = await startSignedInConsole(server, staff, '/modify_groups_v2');
-  world = { server, bridge, user: userEvent.setup(), actors, groupId: group.id, userIds, upload: null, fileName: '', refusal: '', parseHeld: null, parseCrash: false };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    groupId: group.id,
+    userIds,
+    upload: null,
+    fileName: '',
+    refusal: '',
+    parseHeld: null,
+    parseCrash: false,
+  };
 });
 
 afterEach(async () => {
@@ -107,18 +141,35 @@ function mount(): Promise<void> {
 
 const button = (name: string) => screen.getByRole('button', { name });
 const spins = (el: HTMLElement) => el.querySelector('.rt-Spinner') !== null;
-const membersOf = async () => (await world.server.db.selectFrom('group_members').select('user_id').where('group_id', '=', world.groupId).orderBy('user_id').execute())
-  .map((r) => Number(r.user_id));
-const rowsOf = (caption: string) => within(screen.getByRole('table', { name: caption })).getAllByRole('row').slice(1).map((r) => r.textContent);
+const membersOf = async () =>
+  (
+    await world.server.db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', world.groupId)
+      .orderBy('user_id')
+      .execute()
+  ).map((r) => Number(r.user_id));
+const rowsOf = (caption: string) =>
+  within(screen.getByRole('table', { name: caption }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
 
 function fileFor(size: number, outcome: string | undefined): File {
   if (size > 1_000_000) return new File([new Uint8Array(9_000_000)], 'huge.csv', { type: 'text/csv' });
   // A picture renamed .csv: its bytes are no UTF-8 text.
-  if (outcome === 'notText') return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0xff, 0xfe])], 'members.csv', { type: 'text/csv' });
+  if (outcome === 'notText')
+    return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0xff, 0xfe])], 'members.csv', {
+      type: 'text/csv',
+    });
   return new File([FILE_TEXT], 'members.csv', { type: 'text/csv' });
 }
 
-const reasons = (label: string) => within(screen.getByRole('list', { name: label })).getAllByRole('listitem').map((li) => li.textContent);
+const reasons = (label: string) =>
+  within(screen.getByRole('list', { name: label }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 const WHY = [`1 row: ${UPLOAD_REASONS.noSuchUser}`, `1 row: ${READER_REASON}`];
 
 function expectPreviewTables(): void {
@@ -143,7 +194,8 @@ function driver(): Driver<World> {
         world.refusal = size > 1_000_000 ? 'The file holds 9,000,000 bytes; send at most 8,000,000.' : '';
         await world.user.upload(screen.getByLabelText(FILE_LABEL), file);
       },
-      'upload.clear': async () => world.user.click(screen.getAllByRole('button', { name: /^(Start over|Upload another file)$/ })[0]!),
+      'upload.clear': async () =>
+        world.user.click(screen.getAllByRole('button', { name: /^(Start over|Upload another file)$/ })[0]!),
       'verify.retry': async () => world.user.click(button('Try again')),
       apply: async () => world.user.click(button(ADD_TO_GROUP)),
       'apply.back': async () => world.user.click(button('Back to the preview')),
@@ -155,7 +207,8 @@ function driver(): Driver<World> {
       applyFailed: async () => world.bridge.setOffline(true, [ADD]),
     },
     afterOutcome: {
-      readerStopped: async () => void Object.assign(world, { parseCrash: false, refusal: 'Error: the file reader stopped: out of memory' }),
+      readerStopped: async () =>
+        void Object.assign(world, { parseCrash: false, refusal: 'Error: the file reader stopped: out of memory' }),
       verifyFailed: async () => world.bridge.setOffline(false),
       applyFailed: async () => world.bridge.setOffline(false),
     },
@@ -183,7 +236,9 @@ function driver(): Driver<World> {
         expect(button('Try again')).toBeEnabled();
       },
       'parsed.preview': async () => {
-        expect(screen.getByRole('status', { name: 'Preview result' })).toHaveTextContent('members.csv: 2 rows to add; 2 rows not taken. The group has 0 members.');
+        expect(screen.getByRole('status', { name: 'Preview result' })).toHaveTextContent(
+          'members.csv: 2 rows to add; 2 rows not taken. The group has 0 members.',
+        );
         expectPreviewTables();
         expect(button(ADD_TO_GROUP)).toBeEnabled();
         expect(await membersOf()).toEqual([]);

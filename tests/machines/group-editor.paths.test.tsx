@@ -24,7 +24,12 @@ import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { userRow } from '../support/factories';
 
-const CALLS = { loadGroups: '/user/fetch_group/', saveGroup: '/user/', removeGroup: '/user/delete_group/', changeGroup: '/user/' };
+const CALLS = {
+  loadGroups: '/user/fetch_group/',
+  saveGroup: '/user/',
+  removeGroup: '/user/delete_group/',
+  changeGroup: '/user/',
+};
 const NO_ANSWER = 'Error: no response from the server';
 const STALE = "Someone else changed the group 'Analysts' since you opened it; this is how it is now.";
 
@@ -47,21 +52,59 @@ beforeEach(async () => {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'group-desk', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = (await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: 'SF-NW', sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
-  const person = async (first: string, last: string) => (await server.db.insertInto('users').values(userRow({
-    username: `${first}.${last}`.toLowerCase(), email: `${first.toLowerCase()}@northwind.example`, first_name: first,
-    last_name: last, organization_id: org, user_type: 'customer', created_at: now,
-  })).returning('id').executeTakeFirstOrThrow()).id;
+  const org = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Northwind Capital', salesforce_id: 'SF-NW', sf_acc_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const person = async (first: string, last: string) =>
+    (
+      await server.db
+        .insertInto('users')
+        .values(
+          userRow({
+            username: `${first}.${last}`.toLowerCase(),
+            email: `${first.toLowerCase()}@northwind.example`,
+            first_name: first,
+            last_name: last,
+            organization_id: org,
+            user_type: 'customer',
+            created_at: now,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const olivia = await person('Olivia', 'Smith');
   const oscar = await person('Oscar', 'Lee');
-  const group = (await server.db.insertInto('user_groups').values({ name: 'Analysts', kind: 'general', organization_id: org, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  const group = (
+    await server.db
+      .insertInto('user_groups')
+      .values({ name: 'Analysts', kind: 'general', organization_id: org, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await server.db.insertInto('group_members').values({ group_id: group, user_id: olivia }).execute();
   const actors = await startSignedInConsole(server, staff, '/modify_groups');
-  const staffRow = await server.db.selectFrom('users').select('id').where('username', '=', 'group-desk').executeTakeFirstOrThrow();
+  const staffRow = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'group-desk')
+    .executeTakeFirstOrThrow();
   sessionStorage.clear();
-  world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), actors, staffId: staffRow.id, orgId: org, groupId: group, oscarId: oscar, actor: null };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    actors,
+    staffId: staffRow.id,
+    orgId: org,
+    groupId: group,
+    oscarId: oscar,
+    actor: null,
+  };
 });
 
 afterEach(async () => {
@@ -89,12 +132,27 @@ function mount(): Promise<void> {
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const notice = () => screen.getByLabelText('Groups notice');
-const memberNames = (group: string) => within(screen.getByRole('list', { name: `Members of ${group}` })).getAllByRole('listitem').map((li) => li.textContent);
+const memberNames = (group: string) =>
+  within(screen.getByRole('list', { name: `Members of ${group}` }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 /** Someone else's change of Analysts, saved while this screen still shows the version before. */
 const changedElsewhere = async (patch: { name?: string; withOscar?: boolean } = {}) => {
-  const row = await world.server.db.selectFrom('user_groups').select('version').where('id', '=', world.groupId).executeTakeFirstOrThrow();
-  await world.server.db.updateTable('user_groups').set({ version: row.version + 1, ...(patch.name ? { name: patch.name } : {}) }).where('id', '=', world.groupId).execute();
-  if (patch.withOscar) await world.server.db.insertInto('group_members').values({ group_id: world.groupId, user_id: world.oscarId }).execute();
+  const row = await world.server.db
+    .selectFrom('user_groups')
+    .select('version')
+    .where('id', '=', world.groupId)
+    .executeTakeFirstOrThrow();
+  await world.server.db
+    .updateTable('user_groups')
+    .set({ version: row.version + 1, ...(patch.name ? { name: patch.name } : {}) })
+    .where('id', '=', world.groupId)
+    .execute();
+  if (patch.withOscar)
+    await world.server.db
+      .insertInto('group_members')
+      .values({ group_id: world.groupId, user_id: world.oscarId })
+      .execute();
 };
 
 async function typeName(value: string): Promise<void> {
@@ -131,11 +189,15 @@ function driver(): Driver<World> {
         await world.user.click(screen.getByRole('combobox', { name: 'Kind' }));
         await world.user.click(await screen.findByRole('option', { name: 'Thesis' }));
       },
-      'form.submit': async () => world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^(Create|Save)$/ })),
-      'form.cancel': async () => world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
+      'form.submit': async () =>
+        world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^(Create|Save)$/ })),
+      'form.cancel': async () =>
+        world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
       'group.delete': async () => world.user.click(button('Delete Analysts')),
-      'delete.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
-      'delete.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'delete.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
+      'delete.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'member.add': async () => {
         await world.user.type(screen.getByRole('combobox', { name: 'Member to add to Analysts' }), 'oscar.lee');
         await world.user.click(button('Add member'));
@@ -151,7 +213,10 @@ function driver(): Driver<World> {
         if (field.value === '') await typeName('Research');
       },
       nameTaken: async () => {
-        await world.server.db.insertInto('user_groups').values({ name: 'Taken', kind: 'general', organization_id: world.orgId, created_at: Date.now() }).execute();
+        await world.server.db
+          .insertInto('user_groups')
+          .values({ name: 'Taken', kind: 'general', organization_id: world.orgId, created_at: Date.now() })
+          .execute();
         await typeName('taken');
       },
       savedMeanwhile: async () => changedElsewhere({ name: 'Analysts (theirs)' }),
@@ -161,7 +226,12 @@ function driver(): Driver<World> {
       changedMeanwhile: async () => changedElsewhere({ withOscar: true }),
       changeFailed: async () => world.bridge.setOffline(true, ['/user/add_group_user/']),
     },
-    afterOutcome: Object.fromEntries(['loadFailed', 'saveFailed', 'removeFailed', 'changeFailed'].map((n) => [n, async () => world.bridge.setOffline(false)])),
+    afterOutcome: Object.fromEntries(
+      ['loadFailed', 'saveFailed', 'removeFailed', 'changeFailed'].map((n) => [
+        n,
+        async () => world.bridge.setOffline(false),
+      ]),
+    ),
     expectations: {
       // Passed through at once: a kept form's organization loads, or no organization is shown.
       settling: () => undefined,
@@ -187,7 +257,10 @@ function driver(): Driver<World> {
         switch (step?.outcome) {
           case 'changed':
             expect(notice()).toHaveTextContent('1 member added.');
-            expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.exampleRemove', 'Oscar Lee · oscar.lee · oscar@northwind.exampleRemove']);
+            expect(memberNames('Analysts')).toEqual([
+              'Olivia Smith · olivia.smith · olivia@northwind.exampleRemove',
+              'Oscar Lee · oscar.lee · oscar@northwind.exampleRemove',
+            ]);
             expect(s.getByLabelText('Group summary')).toHaveTextContent('1 group · 0 users in no group');
             break;
           case 'changedMeanwhile':
@@ -200,13 +273,17 @@ function driver(): Driver<World> {
             break;
           case 'saved': {
             const name = (world.actor!.getSnapshot().context.groups as { name: string }[]).map((g) => g.name);
-            expect(notice()).toHaveTextContent(/^Group (renamed to 'Analysts'|'Research' created|'Kept group' created)\.$/);
+            expect(notice()).toHaveTextContent(
+              /^Group (renamed to 'Analysts'|'Research' created|'Kept group' created)\.$/,
+            );
             for (const n of name) expect(s.getByRole('region', { name: `Group ${n}` })).toBeVisible();
             break;
           }
           case 'removed':
             expect(notice()).toHaveTextContent("Group 'Analysts' deleted.");
-            expect(s.getByLabelText('Group summary')).toHaveTextContent('Northwind Capital has no groups. · 2 users in no group');
+            expect(s.getByLabelText('Group summary')).toHaveTextContent(
+              'Northwind Capital has no groups. · 2 users in no group',
+            );
             expect(s.queryByRole('region', { name: 'Group Analysts' })).toBeNull();
             break;
           case 'removedMeanwhile':
@@ -217,7 +294,8 @@ function driver(): Driver<World> {
             // As read: Analysts with Olivia, Oscar in no group; every switch off.
             expect(s.getByLabelText('Group summary')).toHaveTextContent('1 group · 1 user in no group');
             expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.exampleRemove']);
-            for (const sw of within(s.getByRole('region', { name: 'Group Analysts' })).getAllByRole('switch')) expect(sw).not.toBeChecked();
+            for (const sw of within(s.getByRole('region', { name: 'Group Analysts' })).getAllByRole('switch'))
+              expect(sw).not.toBeChecked();
         }
       },
       'loaded.working': (s) => {
@@ -231,7 +309,9 @@ function driver(): Driver<World> {
         expect(field).toBeEnabled();
         switch (step?.outcome ?? step?.event.type) {
           case 'nameTaken':
-            expect(dialog.getByText("This organization has a group named 'taken' (names are the same whatever their case).")).toBeVisible();
+            expect(
+              dialog.getByText("This organization has a group named 'taken' (names are the same whatever their case)."),
+            ).toBeVisible();
             expect(field).toHaveAttribute('aria-invalid', 'true');
             break;
           case 'savedMeanwhile':
@@ -262,8 +342,11 @@ function driver(): Driver<World> {
       },
       'loaded.deleting.confirm': (s, { step }) => {
         const dialog = within(s.getByRole('alertdialog'));
-        expect(dialog.getByText("'Analysts' will be deleted, and its 1 member leaves it. The users stay as they are.")).toBeVisible();
-        if (step?.outcome === 'removeFailed') expect(dialog.getByRole('alert')).toHaveTextContent(`The group was not deleted. ${NO_ANSWER}`);
+        expect(
+          dialog.getByText("'Analysts' will be deleted, and its 1 member leaves it. The users stay as they are."),
+        ).toBeVisible();
+        if (step?.outcome === 'removeFailed')
+          expect(dialog.getByRole('alert')).toHaveTextContent(`The group was not deleted. ${NO_ANSWER}`);
       },
       'loaded.deleting.removing': (s) => {
         expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })).toBeDisabled();

@@ -34,11 +34,21 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'linked', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true });
+  const staff = await server.createStaff({
+    username: 'linked',
+    features: SUPPORT_FEATURES,
+    allowedSt: ['app', 'testing'],
+    activated: true,
+  });
   world = { server, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), tabs: [] };
   // The browser's new tab, as far as the page can see it.
   vi.spyOn(window, 'open').mockImplementation(() => {
-    const tab: Tab = { opener: window, location: { href: 'about:blank' }, closed: false, close: () => void (tab.closed = true) };
+    const tab: Tab = {
+      opener: window,
+      location: { href: 'about:blank' },
+      closed: false,
+      close: () => void (tab.closed = true),
+    };
     world.tabs.push(tab);
     return tab as unknown as Window;
   });
@@ -82,7 +92,9 @@ describe('linkout machine paths', () => {
           }
           if (step?.outcome === 'failed') {
             expect(world.tabs[0]!.closed).toBe(true);
-            expect(s.getByRole('alert')).toHaveTextContent('Could not open the other server: Error: your session has ended; sign in again');
+            expect(s.getByRole('alert')).toHaveTextContent(
+              'Could not open the other server: Error: your session has ended; sign in again',
+            );
           }
         },
         opening: (s) => {

@@ -57,10 +57,9 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   const base = await createSignInWorld();
   world = { ...base, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), loads: [], announced: [] };
-  const logic = liveLoginMachine(
-    { navigate: () => {}, load: (to) => world.loads.push(to) },
-    () => ({ send: (event) => world.announced.push(event) }),
-  );
+  const logic = liveLoginMachine({ navigate: () => {}, load: (to) => world.loads.push(to) }, () => ({
+    send: (event) => world.announced.push(event),
+  }));
   render(
     <Theme>
       <LoginCtx.Provider logic={logic}>
@@ -78,13 +77,16 @@ afterEach(async () => {
 });
 
 /** The key under its visible 'Setup key' label (the group the label names). */
-const setupKey = (s: typeof import('@testing-library/react').screen) => within(s.getByRole('group', { name: 'Setup key' })).getByRole('code');
+const setupKey = (s: typeof import('@testing-library/react').screen) =>
+  within(s.getByRole('group', { name: 'Setup key' })).getByRole('code');
 const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 const accountFor = (outcome: string | undefined): Staff => (outcome === 'firstLogin' ? world.fresh : world.enrolled);
 const otpFor = (screen: typeof import('@testing-library/react').screen, outcome: string | undefined): string => {
   const account = world.current!;
   const secret = account.totpSecret ?? setupKey(screen).textContent!.replace(/\s/g, '');
-  return outcome === 'otpAccepted' || outcome === 'activationAccepted' ? world.server.totp(secret) : wrongCode(world.server, secret);
+  return outcome === 'otpAccepted' || outcome === 'activationAccepted'
+    ? world.server.totp(secret)
+    : wrongCode(world.server, secret);
 };
 
 function driver(): Driver<World> {
@@ -113,26 +115,39 @@ function driver(): Driver<World> {
         const box = field('otp');
         expect(box).toHaveFocus(); // keyboard-only: focus is already in the OTP box
         await user.clear(box);
-        const code = step.event['otp'] === '12' ? '12' : otpFor((await import('@testing-library/react')).screen, next?.outcome);
+        const code =
+          step.event['otp'] === '12' ? '12' : otpFor((await import('@testing-library/react')).screen, next?.outcome);
         await user.type(box, `${code}{Enter}`);
       },
       'login.restart': async () => {
-        await world.user.click((await import('@testing-library/react')).screen.getByRole('button', { name: 'Start over' }));
+        await world.user.click(
+          (await import('@testing-library/react')).screen.getByRole('button', { name: 'Start over' }),
+        );
       },
     },
     arrange: {
       // Five wrong passwords block the account (spec §9 lockout) before the person tries.
       blocked: async () => {
-        for (let i = 0; i < 5; i++) await loginAccount({ username: world.enrolled.username, password: 'wrong-password' });
+        for (let i = 0; i < 5; i++)
+          await loginAccount({ username: world.enrolled.username, password: 'wrong-password' });
       },
       otpBlocked: async () => {
-        for (let i = 0; i < 4; i++) await verifyOtp({ username: world.enrolled.username, otp: wrongCode(world.server, world.enrolled.totpSecret!) });
+        for (let i = 0; i < 4; i++)
+          await verifyOtp({
+            username: world.enrolled.username,
+            otp: wrongCode(world.server, world.enrolled.totpSecret!),
+          });
       },
       activationBlocked: async ({ actor: a }) => {
         const ticket = a.getSnapshot().context.ticket;
         const secret = ticket.key as string;
         for (let i = 0; i < 4; i++) {
-          await activateTfa({ username: world.fresh.username, otp: wrongCode(world.server, secret), hx: ticket.hx, ck: ticket.ck });
+          await activateTfa({
+            username: world.fresh.username,
+            otp: wrongCode(world.server, secret),
+            hx: ticket.hx,
+            ck: ticket.ck,
+          });
         }
       },
       // This network (the page's address) has used up its ten password attempts of the minute.
@@ -161,7 +176,9 @@ function driver(): Driver<World> {
         else expect(s.queryByRole('alert')).toBeNull();
       },
       throttled: (s) => {
-        expect(s.getByRole('alert')).toHaveTextContent(/^Too many sign-in attempts from this network\. Try again in \d+ seconds\.$/);
+        expect(s.getByRole('alert')).toHaveTextContent(
+          /^Too many sign-in attempts from this network\. Try again in \d+ seconds\.$/,
+        );
         expect(s.getByRole('button', { name: /continue/i })).toBeDisabled();
         expect(s.getByRole('textbox', { name: 'Username' })).toBeEnabled();
         expect(s.queryByRole('heading', { name: 'Enter OTP' })).toBeNull();
@@ -187,7 +204,10 @@ function driver(): Driver<World> {
       activation: (s, { step }) => {
         expect(s.getByRole('textbox', { name: 'Username' })).toBeDisabled();
         expect(s.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
-        expect(s.getByRole('img', { name: /qr code/i })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+        expect(s.getByRole('img', { name: /qr code/i })).toHaveAttribute(
+          'src',
+          expect.stringMatching(/^data:image\/png;base64,/),
+        );
         expect(setupKey(s).textContent).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
         expect(s.getByRole('button', { name: 'Activate' })).toBeEnabled();
         const error = expectedError(step);

@@ -9,7 +9,16 @@ import { orgChangeMachine } from '../../src/machines/org-change/org-change.machi
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { orgChangePlan } from '../../src/machines/org-change/org-change.plan';
-import { clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, pickOrganization, type EditWorld } from './user-edit.world';
+import {
+  clickInDialog,
+  closeEditWorld,
+  createEditWorld,
+  dialog,
+  editPageDriver,
+  expectNoDialog,
+  pickOrganization,
+  type EditWorld,
+} from './user-edit.world';
 
 let world: EditWorld;
 beforeEach(async () => {
@@ -21,7 +30,14 @@ afterEach(async () => {
 
 const org = () => screen.getByRole('combobox', { name: 'Organization', hidden: true });
 const child = () => world.edit!.getSnapshot().children.orgChange as AnyActorRef;
-const storedOrg = async () => (await world.server.db.selectFrom('users').select('organization_id').where('id', '=', world.adaId).executeTakeFirstOrThrow()).organization_id;
+const storedOrg = async () =>
+  (
+    await world.server.db
+      .selectFrom('users')
+      .select('organization_id')
+      .where('id', '=', world.adaId)
+      .executeTakeFirstOrThrow()
+  ).organization_id;
 
 describe('orgChange machine paths (edit page, real server)', () => {
   it.each(planPaths(orgChangePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -39,23 +55,44 @@ describe('orgChange machine paths (edit page, real server)', () => {
           expectNoDialog();
           const moved = step?.event.type === 'org.confirm';
           expect(org()).toHaveValue(moved ? 'Granite Peak Partners' : 'Northwind Capital');
-          expect(s.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent(moved ? 'Unsaved changes: Organization.' : 'No unsaved changes.');
-          if (moved) expect(s.getByText(/Moving to a different organization: broker research access is cancelled and the user leaves all groups when you save/)).toBeVisible();
+          expect(s.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent(
+            moved ? 'Unsaved changes: Organization.' : 'No unsaved changes.',
+          );
+          if (moved)
+            expect(
+              s.getByText(
+                /Moving to a different organization: broker research access is cancelled and the user leaves all groups when you save/,
+              ),
+            ).toBeVisible();
           // The dialog only decides; the save is the person's next step.
           expect(await storedOrg()).toBe(world.orgs.northwind);
         },
         warning: () => {
           expect(within(dialog()).getByRole('heading', { name: 'Account Update' })).toBeVisible();
-          expect(dialog()).toHaveTextContent('You are moving Ada Lovelace from Northwind Capital to Granite Peak Partners.');
-          expect(dialog()).toHaveTextContent('Their broker research access will be cancelled and they will be removed from all groups.');
+          expect(dialog()).toHaveTextContent(
+            'You are moving Ada Lovelace from Northwind Capital to Granite Peak Partners.',
+          );
+          expect(dialog()).toHaveTextContent(
+            'Their broker research access will be cancelled and they will be removed from all groups.',
+          );
           expect(dialog()).toHaveTextContent('rename the organization in the CRM instead');
-          expect(within(dialog()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel (Same Org)', 'Different Org']);
+          expect(
+            within(dialog())
+              .getAllByRole('button')
+              .map((b) => b.textContent),
+          ).toEqual(['Cancel (Same Org)', 'Different Org']);
           expect(org()).toHaveValue('Northwind Capital');
         },
         confirming: () => {
           expect(within(dialog()).getByRole('heading', { name: 'Account Update' })).toBeVisible();
-          expect(dialog()).toHaveTextContent('Granite Peak Partners is a different organization. When you save, Ada Lovelace loses broker research access and leaves every group. Confirm the move?');
-          expect(within(dialog()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Confirm']);
+          expect(dialog()).toHaveTextContent(
+            'Granite Peak Partners is a different organization. When you save, Ada Lovelace loses broker research access and leaves every group. Confirm the move?',
+          );
+          expect(
+            within(dialog())
+              .getAllByRole('button')
+              .map((b) => b.textContent),
+          ).toEqual(['Cancel', 'Confirm']);
           expect(org()).toHaveValue('Northwind Capital');
         },
       },

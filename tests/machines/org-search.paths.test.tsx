@@ -56,12 +56,26 @@ beforeEach(async () => {
   const bridge = connectToServer(server);
   const now = Date.now();
   for (const name of [...MATCHES, 'Blue Harbor Asset Management']) {
-    await server.db.insertInto('organizations').values({ name, salesforce_id: name.startsWith('North Star') ? 'SF-77' : null, sf_acc_id: null, created_at: now }).execute();
+    await server.db
+      .insertInto('organizations')
+      .values({ name, salesforce_id: name.startsWith('North Star') ? 'SF-77' : null, sf_acc_id: null, created_at: now })
+      .execute();
   }
-  const staff = await server.createStaff({ username: 'picker', features: ['admin_panel_access', 'user_mgmt'], activated: true });
+  const staff = await server.createStaff({
+    username: 'picker',
+    features: ['admin_panel_access', 'user_mgmt'],
+    activated: true,
+  });
   await loginAccount({ username: staff.username, password: staff.password });
   await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
-  world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), search: createActor(liveOrgSearchMachine()).start(), picked: null, chosen: null };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    search: createActor(liveOrgSearchMachine()).start(),
+    picked: null,
+    chosen: null,
+  };
 });
 afterEach(async () => {
   world.search.stop();
@@ -71,7 +85,9 @@ afterEach(async () => {
 
 const field = () => screen.getByRole('combobox', { name: 'Organization' });
 const listShows = (text: string) => {
-  expect(within(document.getElementById(field().getAttribute('aria-controls')!)!).getByRole('status')).toHaveTextContent(text);
+  expect(
+    within(document.getElementById(field().getAttribute('aria-controls')!)!).getByRole('status'),
+  ).toHaveTextContent(text);
 };
 
 describe('orgSearch machine paths (real picker, real server)', () => {
@@ -141,7 +157,9 @@ describe('orgSearch machine paths (real picker, real server)', () => {
         },
         'open.empty': () => listShows('No organizations match “north”.'),
         'open.failed': (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent('Could not search organizations. Error: no response from the server');
+          expect(s.getByRole('alert')).toHaveTextContent(
+            'Could not search organizations. Error: no response from the server',
+          );
           expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
         },
       },

@@ -10,13 +10,25 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
-import { OTHER_SOURCE_HEADER_HELP, OTHER_SOURCE_REASONS as R, readOtherSourceFile, summariseOtherSourceFile } from '../../src/domain/broker-research-other-sources';
+import {
+  OTHER_SOURCE_HEADER_HELP,
+  OTHER_SOURCE_REASONS as R,
+  readOtherSourceFile,
+  summariseOtherSourceFile,
+} from '../../src/domain/broker-research-other-sources';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { liveOtherSourceUploadMachine } from '../../src/machines/other-source-upload/other-source-upload.live';
 import { otherSourceUploadMachine } from '../../src/machines/other-source-upload/other-source-upload.machine';
 import { otherSourceUploadPlan } from '../../src/machines/other-source-upload/other-source-upload.plan';
 import type { ConsoleActors } from '../../src/machines/live';
-import { CHECK, CONFIRM, FILE_HINT, FILE_LABEL, OtherSourceUpload, SOURCE_LABEL } from '../../src/ui/broker-research/other-sources/other-source-upload';
+import {
+  CHECK,
+  CONFIRM,
+  FILE_HINT,
+  FILE_LABEL,
+  OtherSourceUpload,
+  SOURCE_LABEL,
+} from '../../src/ui/broker-research/other-sources/other-source-upload';
 import { OtherSourceUploadCtx } from '../../src/ui/broker-research/other-sources/other-sources-context';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { planPaths } from '../../src/workflows/paths';
@@ -54,8 +66,8 @@ interface World {
 let world: World;
 
 const fileText = () =>
-  `user,broker,starts,ends\r\nuser1@example.com,Apex Securities,2026-12-01,\r\n${GHOST},Apex Securities,2026-12-01,\r\nuser2,Apex Securities,2026-12-01,\r\n`
-  + `${world.user3Id},${world.brokerId},2026-12-01,2099-01-01\r\nuser1\r\n`;
+  `user,broker,starts,ends\r\nuser1@example.com,Apex Securities,2026-12-01,\r\n${GHOST},Apex Securities,2026-12-01,\r\nuser2,Apex Securities,2026-12-01,\r\n` +
+  `${world.user3Id},${world.brokerId},2026-12-01,2099-01-01\r\nuser1\r\n`;
 
 /** The worker's reader, run in the test; it waits while the replay looks at 'reading'. */
 const testedMachine = liveOtherSourceUploadMachine.provide({
@@ -71,27 +83,89 @@ const testedMachine = liveOtherSourceUploadMachine.provide({
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'source-importer', features: [...FEATURE_KEYS], otherFeatures: ['tri_submittor'], activated: true });
+  const staff = await server.createStaff({
+    username: 'source-importer',
+    features: [...FEATURE_KEYS],
+    otherFeatures: ['tri_submittor'],
+    activated: true,
+  });
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Alpha Research', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Alpha Research', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const userIds: number[] = [];
   for (const n of [1, 2, 3]) {
-    userIds.push((await server.db.insertInto('users').values(userRow({
-      username: `user${n}`, email: `user${n}@example.com`, first_name: 'Una', last_name: `User${n}`, organization_id: org.id,
-      created_at: now,
-    })).returning('id').executeTakeFirstOrThrow()).id);
+    userIds.push(
+      (
+        await server.db
+          .insertInto('users')
+          .values(
+            userRow({
+              username: `user${n}`,
+              email: `user${n}@example.com`,
+              first_name: 'Una',
+              last_name: `User${n}`,
+              organization_id: org.id,
+              created_at: now,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  const broker = await server.db.insertInto('brokers').values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: now, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
-    .returning('id').executeTakeFirstOrThrow();
+  const broker = await server.db
+    .insertInto('brokers')
+    .values({
+      name: 'Apex Securities',
+      open_access: 0,
+      group_id: null,
+      created_at: now,
+      legal_name: null,
+      short_name: null,
+      mifid_updated_at: null,
+      mifid_updated_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const heldAt = Date.UTC(2026, 0, 2);
-  const held = await server.db.insertInto('fulfillments').values({
-    user_id: userIds[1]!, broker_id: broker.id, organization_id: org.id, source: 'request', request_id: null, source_name: null, dist: null,
-    starts_at: heldAt, ends_at: null, status: 'active', ended_at: null, ended_reason: null, created_by: 'admin', created_at: heldAt,
-  }).returning('id').executeTakeFirstOrThrow();
+  const held = await server.db
+    .insertInto('fulfillments')
+    .values({
+      user_id: userIds[1]!,
+      broker_id: broker.id,
+      organization_id: org.id,
+      source: 'request',
+      request_id: null,
+      source_name: null,
+      dist: null,
+      starts_at: heldAt,
+      ends_at: null,
+      status: 'active',
+      ended_at: null,
+      ended_reason: null,
+      created_by: 'admin',
+      created_at: heldAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const actors = await startSignedInConsole(server, staff, '/broker_research');
   world = {
-    server, bridge, user: userEvent.setup(), actors, heldSince: '2026-01-02', heldId: held.id, user3Id: userIds[2]!, brokerId: broker.id,
-    upload: null, fileName: '', refusal: '', parseHeld: null, parseCrash: false,
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    heldSince: '2026-01-02',
+    heldId: held.id,
+    user3Id: userIds[2]!,
+    brokerId: broker.id,
+    upload: null,
+    fileName: '',
+    refusal: '',
+    parseHeld: null,
+    parseCrash: false,
   };
 });
 
@@ -118,14 +192,28 @@ function mount(): Promise<void> {
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
-const rowsOf = (caption: string) => within(screen.getByRole('table', { name: caption })).getAllByRole('row').slice(1).map((r) => r.textContent);
-const reasons = (label: string) => within(screen.getByRole('list', { name: label })).getAllByRole('listitem').map((li) => li.textContent);
-const imported = async () => (await world.server.db.selectFrom('fulfillments').select(['user_id', 'import_id']).where('source', '=', 'other_source').execute());
-const lastImport = async () => world.server.db.selectFrom('other_source_imports').selectAll().orderBy('id', 'desc').executeTakeFirst();
+const rowsOf = (caption: string) =>
+  within(screen.getByRole('table', { name: caption }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
+const reasons = (label: string) =>
+  within(screen.getByRole('list', { name: label }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+const imported = async () =>
+  await world.server.db
+    .selectFrom('fulfillments')
+    .select(['user_id', 'import_id'])
+    .where('source', '=', 'other_source')
+    .execute();
+const lastImport = async () =>
+  world.server.db.selectFrom('other_source_imports').selectAll().orderBy('id', 'desc').executeTakeFirst();
 
 function fileFor(size: number, outcome: string | undefined): File {
   if (size > 1_000_000) return new File([new Uint8Array(9_000_000)], 'huge.csv', { type: 'text/csv' });
-  if (outcome === 'wrongHeader') return new File(['user,starts\r\nuser1,2026-12-01\r\n'], 'entitlements.csv', { type: 'text/csv' });
+  if (outcome === 'wrongHeader')
+    return new File(['user,starts\r\nuser1,2026-12-01\r\n'], 'entitlements.csv', { type: 'text/csv' });
   return new File([fileText()], 'entitlements.csv', { type: 'text/csv' });
 }
 
@@ -165,7 +253,8 @@ function driver(): Driver<World> {
       'apply.confirm': async () => world.user.click(button(CONFIRM)),
       'apply.cancel': async () => world.user.click(button('Not yet')),
       'apply.back': async () => world.user.click(button('Check again')),
-      'upload.clear': async () => world.user.click(screen.getAllByRole('button', { name: /^(Start over|Upload another file)$/ })[0]!),
+      'upload.clear': async () =>
+        world.user.click(screen.getAllByRole('button', { name: /^(Start over|Upload another file)$/ })[0]!),
       'imports.reload': async () => world.user.click(button(/^(Load again|Refresh)$/)),
     },
     arrange: {
@@ -177,7 +266,8 @@ function driver(): Driver<World> {
     },
     afterOutcome: {
       importsFailed: async () => world.bridge.setOffline(false),
-      readerStopped: async () => void Object.assign(world, { parseCrash: false, refusal: 'Error: the file reader stopped: out of memory' }),
+      readerStopped: async () =>
+        void Object.assign(world, { parseCrash: false, refusal: 'Error: the file reader stopped: out of memory' }),
       verifyFailed: async () => world.bridge.setOffline(false),
       applyFailed: async () => world.bridge.setOffline(false),
     },
@@ -198,7 +288,9 @@ function driver(): Driver<World> {
         } else if (last) {
           const first = rowsOf('Latest imports')[0]!;
           expect(first.startsWith(String(last.id))).toBe(true);
-          expect(first).toContain(`entitlements.csv${SOURCE}Product${last.taken}${last.skipped}${last.refused}source-importer`);
+          expect(first).toContain(
+            `entitlements.csv${SOURCE}Product${last.taken}${last.skipped}${last.refused}source-importer`,
+          );
         } else {
           expect(screen.getByText('No file has been imported yet.')).toBeInTheDocument();
         }
@@ -212,9 +304,13 @@ function driver(): Driver<World> {
         expect(screen.queryByRole('region', { name: 'Read report' })).toBeNull();
       },
       read: () => {
-        expect(screen.getByRole('status', { name: 'Read result' })).toHaveTextContent('entitlements.csv: 5 rows read; 4 to check with the server, 1 not taken.');
+        expect(screen.getByRole('status', { name: 'Read result' })).toHaveTextContent(
+          'entitlements.csv: 5 rows read; 4 to check with the server, 1 not taken.',
+        );
         expect(rowsOf("Rows the file's rules refuse")).toEqual([ROW_6]);
-        const named = (screen.getByLabelText(SOURCE_LABEL) as HTMLInputElement).value === SOURCE && screen.getByRole('radio', { name: 'Product' }).getAttribute('aria-checked') === 'true';
+        const named =
+          (screen.getByLabelText(SOURCE_LABEL) as HTMLInputElement).value === SOURCE &&
+          screen.getByRole('radio', { name: 'Product' }).getAttribute('aria-checked') === 'true';
         expect(button(CHECK)).toHaveProperty('disabled', !named);
       },
       verifying: () => {
@@ -229,12 +325,20 @@ function driver(): Driver<World> {
       report: async () => {
         expect(screen.getByRole('status', { name: 'Check result' })).toHaveTextContent(await checkStatus());
         expect(rowsOf('Rows not taken').at(-1)).toBe(`6user1Refused${R.cells(1, 4)}`);
-        expect(rowsOf('Rows not taken').some((r) => r?.startsWith(`3${GHOST}`) && r.endsWith(`Refused${R.noSuchUser}`))).toBe(true);
-        expect(rowsOf('Rows not taken').some((r) => r?.startsWith('4user2') && r.endsWith(`Skipped${R.alreadyActive(world.heldId, world.heldSince)}`))).toBe(true);
+        expect(
+          rowsOf('Rows not taken').some((r) => r?.startsWith(`3${GHOST}`) && r.endsWith(`Refused${R.noSuchUser}`)),
+        ).toBe(true);
+        expect(
+          rowsOf('Rows not taken').some(
+            (r) => r?.startsWith('4user2') && r.endsWith(`Skipped${R.alreadyActive(world.heldId, world.heldSince)}`),
+          ),
+        ).toBe(true);
         expect(screen.queryByRole('group', { name: 'Confirm' })).toBeNull();
       },
       confirm: async () => {
-        expect(screen.getByRole('group', { name: 'Confirm' })).toHaveTextContent(`Add 2 fulfillments from ${SOURCE} (Product)?`);
+        expect(screen.getByRole('group', { name: 'Confirm' })).toHaveTextContent(
+          `Add 2 fulfillments from ${SOURCE} (Product)?`,
+        );
         expect(button(CONFIRM)).toBeEnabled();
         expect(await imported()).toEqual([]);
       },
@@ -252,7 +356,11 @@ function driver(): Driver<World> {
         expect(screen.getByRole('status', { name: 'Response' })).toHaveTextContent(
           `2 fulfillments added; 3 rows not taken (1 skipped, 2 refused). Import #${last.id} of entitlements.csv from ${SOURCE} (Product).`,
         );
-        expect(reasons('Why rows were not added')).toEqual([`1 row: ${R.cells(1, 4)}`, `1 row: Already entitled: active fulfillment #… since …. Skipped.`, `1 row: ${R.noSuchUser}`]);
+        expect(reasons('Why rows were not added')).toEqual([
+          `1 row: ${R.cells(1, 4)}`,
+          `1 row: Already entitled: active fulfillment #… since …. Skipped.`,
+          `1 row: ${R.noSuchUser}`,
+        ]);
         expect((await imported()).map((f) => Number(f.import_id))).toEqual([last.id, last.id]);
       },
     },

@@ -14,7 +14,11 @@ import { recordHistoryMachine } from '../../src/machines/record-history/record-h
 import { recordHistoryPlan } from '../../src/machines/record-history/record-history.plan';
 import type { RecordHistoryContext } from '../../src/machines/record-history/record-history.types';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { RecordHistoryCtx, RecordHistoryScope, RecordHistoryView } from '../../src/ui/record-history/record-history-view';
+import {
+  RecordHistoryCtx,
+  RecordHistoryScope,
+  RecordHistoryView,
+} from '../../src/ui/record-history/record-history-view';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
@@ -37,18 +41,50 @@ let world: World;
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'user_mgmt'], activated: true });
+  const staff = await server.createStaff({
+    username: 'keeper',
+    features: ['admin_panel_access', 'user_mgmt'],
+    activated: true,
+  });
   await server.createStaff({ username: 'ada', features: [] });
-  const userId = (await server.db.selectFrom('users').select('id').where('username', '=', 'ada').executeTakeFirstOrThrow()).id;
+  const userId = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'ada').executeTakeFirstOrThrow()
+  ).id;
   const now = Date.now();
   const entries: AuditEntry[] = Array.from({ length: 60 }, (_, i): AuditEntry => {
     const at = now - 86_400_000 + i * 60_000;
-    if (i % 3 === 0) return { category: 'user', author: 'admin', action: `user changed: ada (#${userId})`, at, success: true, record: { kind: 'user', id: userId }, previous: { last_name: `Byron ${i}` }, current: { last_name: `Lovelace ${i}` } };
-    if (i % 3 === 1) return { category: 'user', author: 'admin', action: 'welcome email', at, success: true, record: { kind: 'user', id: userId }, current: { email: 'ada@example.com' } };
+    if (i % 3 === 0)
+      return {
+        category: 'user',
+        author: 'admin',
+        action: `user changed: ada (#${userId})`,
+        at,
+        success: true,
+        record: { kind: 'user', id: userId },
+        previous: { last_name: `Byron ${i}` },
+        current: { last_name: `Lovelace ${i}` },
+      };
+    if (i % 3 === 1)
+      return {
+        category: 'user',
+        author: 'admin',
+        action: 'welcome email',
+        at,
+        success: true,
+        record: { kind: 'user', id: userId },
+        current: { email: 'ada@example.com' },
+      };
     return { category: 'auth', author: 'ada', action: 'password rejected', at, success: false };
   });
   // Someone else's entry, never shown here.
-  entries.push({ category: 'user', author: 'admin', action: 'user changed: someone else', at: now, success: true, record: { kind: 'user', id: userId + 1000 } });
+  entries.push({
+    category: 'user',
+    author: 'admin',
+    action: 'user changed: someone else',
+    at: now,
+    success: true,
+    record: { kind: 'user', id: userId + 1000 },
+  });
   await writeAuditMany(server.db, entries);
   const actors = await startSignedInConsole(server, staff, '/user_list');
   world = { server, bridge, user: userEvent.setup(), actors, userId, history: null };
@@ -68,7 +104,10 @@ function mount(): void {
   render(
     <Theme>
       <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <RecordHistoryScope kind="user" id={world.userId}><Probe /><RecordHistoryView /></RecordHistoryScope>
+        <RecordHistoryScope kind="user" id={world.userId}>
+          <Probe />
+          <RecordHistoryView />
+        </RecordHistoryScope>
       </ConsoleContext.Provider>
     </Theme>,
   );
@@ -79,8 +118,14 @@ const online = async () => world.bridge.setOffline(false);
 
 /** The record's entries as the server holds them, newest first: the actions. */
 async function stored(): Promise<string[]> {
-  const rows = await world.server.db.selectFrom('audit_log').select('action').where('record_kind', '=', 'user').where('record_id', '=', world.userId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await world.server.db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('record_kind', '=', 'user')
+    .where('record_id', '=', world.userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map((r) => r.action);
 }
 
@@ -119,12 +164,15 @@ function driver(): Driver<World> {
         expect(items[0]).toHaveTextContent(auditCategoryLabel(e.category));
         expect(items[0]).toHaveTextContent(`by ${e.author}`);
         const edit = items.find((i) => i.getAttribute('aria-label')!.startsWith('user changed'))!;
-        expect(within(edit).getByRole('row', { name: 'Last name' })).toHaveTextContent(/^Last nameByron \d+Lovelace \d+$/);
+        expect(within(edit).getByRole('row', { name: 'Last name' })).toHaveTextContent(
+          /^Last nameByron \d+Lovelace \d+$/,
+        );
         const signIn = items.find((i) => i.getAttribute('aria-label') === 'password rejected')!;
         expect(signIn).toHaveTextContent('Failed');
         expect(s.queryByRole('button', { name: 'Load more' }) !== null).toBe(context().next !== null);
         const notice = s.queryByRole('status', { name: 'History notice' });
-        if (step?.outcome === 'moreFailed') expect(notice).toHaveTextContent(`The history could not be loaded. ${NO_ANSWER}`);
+        if (step?.outcome === 'moreFailed')
+          expect(notice).toHaveTextContent(`The history could not be loaded. ${NO_ANSWER}`);
         else expect(notice).toBeNull();
       },
       loadingMore: (s) => {
@@ -134,7 +182,7 @@ function driver(): Driver<World> {
   };
 }
 
-describe('recordHistory machine paths (a user\'s History tab, real server)', () => {
+describe("recordHistory machine paths (a user's History tab, real server)", () => {
   it.each(planPaths(recordHistoryPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, driver());
   });

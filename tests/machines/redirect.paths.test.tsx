@@ -35,8 +35,18 @@ beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   const app = await createTestServer();
   const testing = await createTestServer({ config: { serverType: 'testing' } });
-  const staff = await app.createStaff({ username: 'linked', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true });
-  await testing.createStaff({ username: 'linked', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true });
+  const staff = await app.createStaff({
+    username: 'linked',
+    features: SUPPORT_FEATURES,
+    allowedSt: ['app', 'testing'],
+    activated: true,
+  });
+  await testing.createStaff({
+    username: 'linked',
+    features: SUPPORT_FEATURES,
+    allowedSt: ['app', 'testing'],
+    activated: true,
+  });
   world = { app, testing, bridge: connectToServer(testing), staff, token: null, announced: [] };
 });
 afterEach(async () => {
@@ -47,7 +57,9 @@ afterEach(async () => {
 
 const paths: [string, PlannedPath, boolean][] = [
   ...planPaths(redirectPlan).map((p) => [p.name, p, true] as [string, PlannedPath, boolean]),
-  ...planPaths(redirectWithoutTokenPlan).map((p) => [`no token: ${p.name || 'rests'}`, p, false] as [string, PlannedPath, boolean]),
+  ...planPaths(redirectWithoutTokenPlan).map(
+    (p) => [`no token: ${p.name || 'rests'}`, p, false] as [string, PlannedPath, boolean],
+  ),
 ];
 
 describe('redirect machine paths (two server types in-process)', () => {
@@ -80,7 +92,7 @@ describe('redirect machine paths (two server types in-process)', () => {
       },
       mount: async () => {
         const logic = liveRedirectMachine(() => ({ send: (e) => world.announced.push(e) }));
-        const token = withToken ? world.token ?? 'not-a-token' : null;
+        const token = withToken ? (world.token ?? 'not-a-token') : null;
         render(
           <Theme>
             <RedirectCtx.Provider logic={logic} options={{ input: { token } }}>

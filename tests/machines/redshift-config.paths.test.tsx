@@ -13,7 +13,11 @@ import { REDSHIFT_FLAG_KEYS, REDSHIFT_LABELS, type RedshiftConfiguration } from 
 import { FEATURE_KEYS } from '../../src/domain/features';
 import type { ConsoleActors } from '../../src/machines/live';
 import { redshiftConfigMachine } from '../../src/machines/redshift-config/redshift-config.machine';
-import { PLAN_DRAFT, redshiftConfigDraftPlan, redshiftConfigPlan } from '../../src/machines/redshift-config/redshift-config.plan';
+import {
+  PLAN_DRAFT,
+  redshiftConfigDraftPlan,
+  redshiftConfigPlan,
+} from '../../src/machines/redshift-config/redshift-config.plan';
 import { checkRedshiftDraft } from '../../src/machines/redshift-config/redshift-config.draft';
 import type { RedshiftConfigContext, RedshiftDraft } from '../../src/machines/redshift-config/redshift-config.types';
 import { fetchRedshift } from '../../src/services/redshift.service';
@@ -21,7 +25,13 @@ import { http } from '../../src/services/http';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RedshiftCtx } from '../../src/ui/redshift/redshift-context';
-import { configurationText, redshiftDraftAddress, RedshiftDraftKeeper, RedshiftScope, RedshiftView } from '../../src/ui/redshift/redshift-screen';
+import {
+  configurationText,
+  redshiftDraftAddress,
+  RedshiftDraftKeeper,
+  RedshiftScope,
+  RedshiftView,
+} from '../../src/ui/redshift/redshift-screen';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
@@ -48,10 +58,22 @@ async function createWorld(draft: RedshiftDraft | null): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
-  await server.createStaff({ username: 'colleague', features: ['admin_panel_access', 'redshift_configuration_access'] });
-  const idOf = async (username: string) => (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  await server.createStaff({
+    username: 'colleague',
+    features: ['admin_panel_access', 'redshift_configuration_access'],
+  });
+  const idOf = async (username: string) =>
+    (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
   const actors = await startSignedInConsole(server, staff, '/redshift_configuration');
-  world = { server, bridge, user: userEvent.setup(), actors, staffId: await idOf('keeper'), otherId: await idOf('colleague'), editor: null };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    staffId: await idOf('keeper'),
+    otherId: await idOf('colleague'),
+    editor: null,
+  };
   sessionStorage.clear();
   if (draft) writeDraft(redshiftDraftAddress(world.staffId)!, draft);
 }
@@ -81,16 +103,24 @@ function mount(): void {
 }
 
 const context = () => world.editor!.getSnapshot().context as RedshiftConfigContext;
-const stored = () => world.server.db.selectFrom('redshift_configuration').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+const stored = () =>
+  world.server.db.selectFrom('redshift_configuration').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 const storedConfiguration = async (): Promise<RedshiftConfiguration> => {
   const r = await stored();
   return {
-    user_script: r.user_script === 1, account_script: r.account_script === 1,
-    user_flag: { expire_time: r.ignore_expire_time === 1, product: r.ignore_product === 1, user_type: r.ignore_user_type === 1 },
+    user_script: r.user_script === 1,
+    account_script: r.account_script === 1,
+    user_flag: {
+      expire_time: r.ignore_expire_time === 1,
+      product: r.ignore_product === 1,
+      user_type: r.ignore_user_type === 1,
+    },
   };
 };
 const control = (s: typeof screen, key: keyof typeof REDSHIFT_LABELS) =>
-  key === 'user_script' || key === 'account_script' ? s.getByRole('switch', { name: REDSHIFT_LABELS[key] }) : s.getByRole('checkbox', { name: REDSHIFT_LABELS[key] });
+  key === 'user_script' || key === 'account_script'
+    ? s.getByRole('switch', { name: REDSHIFT_LABELS[key] })
+    : s.getByRole('checkbox', { name: REDSHIFT_LABELS[key] });
 const differs = (a: RedshiftConfiguration, b: RedshiftConfiguration) => JSON.stringify(a) !== JSON.stringify(b);
 
 /** The controls show `c`. */
@@ -104,8 +134,21 @@ function expectControls(s: typeof screen, c: RedshiftConfiguration): void {
 /** 'Last saved by … at …' as the database says. */
 async function expectLastSaved(s: typeof screen): Promise<void> {
   const row = await stored();
-  const by = row.updated_by === null ? null : (await world.server.db.selectFrom('users').select('email').where('id', '=', row.updated_by).executeTakeFirstOrThrow()).email;
-  expect(s.getByLabelText('Last saved')).toHaveTextContent(row.updated_at === null ? 'Not saved by anyone yet.' : `Last saved by ${by!} at ${timeText(Number(row.updated_at))}.`);
+  const by =
+    row.updated_by === null
+      ? null
+      : (
+          await world.server.db
+            .selectFrom('users')
+            .select('email')
+            .where('id', '=', row.updated_by)
+            .executeTakeFirstOrThrow()
+        ).email;
+  expect(s.getByLabelText('Last saved')).toHaveTextContent(
+    row.updated_at === null
+      ? 'Not saved by anyone yet.'
+      : `Last saved by ${by!} at ${timeText(Number(row.updated_at))}.`,
+  );
 }
 
 const online = async () => world.bridge.setOffline(false);
@@ -120,7 +163,8 @@ function driver(): Driver<World> {
     actor: () => world.editor!,
     perform: {
       'redshift.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
-      'form.toggle': async ({ step }) => world.user.click(control(screen, String(step.event['key']) as keyof typeof REDSHIFT_LABELS)),
+      'form.toggle': async ({ step }) =>
+        world.user.click(control(screen, String(step.event['key']) as keyof typeof REDSHIFT_LABELS)),
       'form.save': async () => world.user.click(screen.getByRole('button', { name: 'Save' })),
       'form.discard': async () => world.user.click(screen.getByRole('button', { name: 'Discard changes' })),
     },
@@ -130,15 +174,25 @@ function driver(): Driver<World> {
       // A colleague saves first: Account Script turned over, from the version this form was read at.
       savedMeanwhile: async () => {
         const row = await stored();
-        await world.server.db.updateTable('redshift_configuration')
-          .set({ account_script: row.account_script === 1 ? 0 : 1, version: row.version + 1, updated_by: world.otherId, updated_at: Date.now() })
-          .where('id', '=', 1).execute();
+        await world.server.db
+          .updateTable('redshift_configuration')
+          .set({
+            account_script: row.account_script === 1 ? 0 : 1,
+            version: row.version + 1,
+            updated_by: world.otherId,
+            updated_at: Date.now(),
+          })
+          .where('id', '=', 1)
+          .execute();
       },
     },
     afterOutcome: { loadFailed: online, saveFailed: online },
     expectations: {
       loading: (s, { step }) => {
-        if (!step) expect(s.getByRole('status', { name: 'Loading the Redshift configuration' })).toHaveTextContent('Loading the Redshift configuration…');
+        if (!step)
+          expect(s.getByRole('status', { name: 'Loading the Redshift configuration' })).toHaveTextContent(
+            'Loading the Redshift configuration…',
+          );
         expect(s.queryByRole('button', { name: 'Save' })).toBeNull();
       },
       failed: (s) => {
@@ -165,8 +219,8 @@ function driver(): Driver<World> {
             expect(notice).toHaveTextContent(/^Something went wrong\.$/);
             const now = await storedConfiguration();
             expect(s.getByRole('alert', { name: 'Saved by someone else' })).toHaveTextContent(
-              `colleague@staff-console.test saved the Redshift configuration after you opened it; nothing of yours was saved. Now stored: ${configurationText(now)}. `
-              + 'They changed Account Script. Save again to replace it with yours, or Discard changes to keep theirs.',
+              `colleague@staff-console.test saved the Redshift configuration after you opened it; nothing of yours was saved. Now stored: ${configurationText(now)}. ` +
+                'They changed Account Script. Save again to replace it with yours, or Discard changes to keep theirs.',
             );
             expect(s.getByLabelText('Last saved')).toHaveTextContent('Last saved by colleague@staff-console.test at');
             break;
@@ -175,7 +229,8 @@ function driver(): Driver<World> {
             expect(notice).toHaveTextContent(`Something went wrong. ${NO_ANSWER}`);
             break;
           default:
-            if (step?.event.type === 'form.toggle' || step?.event.type === 'form.discard' || step?.outcome === 'loaded') expect(notice).toBeNull();
+            if (step?.event.type === 'form.toggle' || step?.event.type === 'form.discard' || step?.outcome === 'loaded')
+              expect(notice).toBeNull();
         }
         if (step?.event.type === 'form.discard') {
           expect(await storedConfiguration()).toEqual(c.form);
@@ -211,9 +266,14 @@ describe('redshiftConfig machine paths from a form kept across a reload (decisio
 
   it('shows the kept form, not what is stored', async () => {
     mount();
-    expect(await screen.findByRole('switch', { name: 'User Script' })).toHaveAttribute('aria-checked', String(PLAN_DRAFT.configuration.user_script));
+    expect(await screen.findByRole('switch', { name: 'User Script' })).toHaveAttribute(
+      'aria-checked',
+      String(PLAN_DRAFT.configuration.user_script),
+    );
     expect(screen.getByRole('checkbox', { name: 'User Type' })).toHaveAttribute('aria-checked', 'true');
-    expect(within(screen.getByRole('form', { name: 'Redshift configuration' })).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('form', { name: 'Redshift configuration' })).getByRole('button', { name: 'Save' }),
+    ).toBeEnabled();
   });
 });
 
@@ -225,9 +285,20 @@ describe('a refusal naming fields (decision 042)', () => {
     const garbling = redshiftConfigMachine.provide({
       actors: {
         loadRedshift: fromPromise(() => fetchRedshift()),
-        saveRedshift: fromPromise(({ input }) => http('/redshift_configuration/', {
-          method: 'POST', body: { redshift_configuration: { ...input.configuration, user_script: 'yes', user_flag: { ...input.configuration.user_flag, product: 1 } }, version: input.version },
-        }) as never),
+        saveRedshift: fromPromise(
+          ({ input }) =>
+            http('/redshift_configuration/', {
+              method: 'POST',
+              body: {
+                redshift_configuration: {
+                  ...input.configuration,
+                  user_script: 'yes',
+                  user_flag: { ...input.configuration.user_flag, product: 1 },
+                },
+                version: input.version,
+              },
+            }) as never,
+        ),
       },
     });
     render(
@@ -242,12 +313,18 @@ describe('a refusal naming fields (decision 042)', () => {
     const user = world.user;
     await user.click(await screen.findByRole('checkbox', { name: 'Expire Time' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status', { name: 'Redshift notice' })).toHaveTextContent('Something went wrong. 2 fields are not valid.');
+    expect(await screen.findByRole('status', { name: 'Redshift notice' })).toHaveTextContent(
+      'Something went wrong. 2 fields are not valid.',
+    );
     const userScript = screen.getByRole('switch', { name: 'User Script' });
     expect(userScript).toHaveAttribute('aria-invalid', 'true');
     expect(userScript).toHaveAccessibleDescription('Must be true or false.');
     expect(screen.getByRole('checkbox', { name: 'Product' })).toHaveAccessibleDescription('Must be true or false.');
-    expect(await storedConfiguration()).toEqual({ user_script: false, account_script: false, user_flag: { expire_time: false, product: false, user_type: false } });
+    expect(await storedConfiguration()).toEqual({
+      user_script: false,
+      account_script: false,
+      user_flag: { expire_time: false, product: false, user_type: false },
+    });
     await user.click(userScript);
     expect(screen.getByRole('switch', { name: 'User Script' })).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('checkbox', { name: 'Product' })).toHaveAccessibleDescription('Must be true or false.');

@@ -11,17 +11,34 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
-import { DEFAULT_RESEARCH_FLAGS, RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, type ResearchFlagKey, type ResearchFlags } from '../../src/domain/broker-research';
+import {
+  DEFAULT_RESEARCH_FLAGS,
+  RESEARCH_FLAG_KEYS,
+  RESEARCH_FLAG_LABELS,
+  type ResearchFlagKey,
+  type ResearchFlags,
+} from '../../src/domain/broker-research';
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchFlagsMachine } from '../../src/machines/research-flags/research-flags.machine';
-import { PLAN_DISTS, PLAN_DRAFT, researchFlagsDraftPlan, researchFlagsPlan } from '../../src/machines/research-flags/research-flags.plan';
+import {
+  PLAN_DISTS,
+  PLAN_DRAFT,
+  researchFlagsDraftPlan,
+  researchFlagsPlan,
+} from '../../src/machines/research-flags/research-flags.plan';
 import { checkFlagsDraft } from '../../src/machines/research-flags/research-flags.draft';
 import type { FlagsDraft, ResearchFlagsContext } from '../../src/machines/research-flags/research-flags.types';
 import { fetchFlags } from '../../src/services/research-flags.service';
 import { http, toFormData } from '../../src/services/http';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { ControlPanelView, flagsDraftAddress, flagsText, ResearchFlagsDraftKeeper, ResearchFlagsScope } from '../../src/ui/broker-research/control-panel/control-panel-view';
+import {
+  ControlPanelView,
+  flagsDraftAddress,
+  flagsText,
+  ResearchFlagsDraftKeeper,
+  ResearchFlagsScope,
+} from '../../src/ui/broker-research/control-panel/control-panel-view';
 import { ResearchFlagsCtx } from '../../src/ui/broker-research/control-panel/research-flags-context';
 import { TabSearchContext, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -50,15 +67,37 @@ let world: World;
 async function createWorld(draft: FlagsDraft | null): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'flagkeeper', features: ['admin_panel_access', 'br_research'], otherFeatures: ['tri_submittor'], activated: true });
+  const staff = await server.createStaff({
+    username: 'flagkeeper',
+    features: ['admin_panel_access', 'br_research'],
+    otherFeatures: ['tri_submittor'],
+    activated: true,
+  });
   await server.createStaff({ username: 'colleague', features: ['admin_panel_access', 'br_research'] });
-  const id = (await server.db.selectFrom('users').select('id').where('username', '=', 'flagkeeper').executeTakeFirstOrThrow()).id;
+  const id = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'flagkeeper').executeTakeFirstOrThrow()
+  ).id;
   // Three submissions wait, one is published.
   const now = Date.now();
-  await server.db.insertInto('research_submissions').values(['Copper outlook', 'Rates in 2027', 'Chip cycle', 'Old news'].map((title, i) => ({
-    user_id: id, broker_id: null, title, summary: '', tickers: '', file_name: 'n.pdf', file_size: 1, status: i === 3 ? 'published' as const : 'new' as const,
-    reason: null, submitted_at: now - i * 60_000, reviewed_by: null, reviewed_at: null,
-  }))).execute();
+  await server.db
+    .insertInto('research_submissions')
+    .values(
+      ['Copper outlook', 'Rates in 2027', 'Chip cycle', 'Old news'].map((title, i) => ({
+        user_id: id,
+        broker_id: null,
+        title,
+        summary: '',
+        tickers: '',
+        file_name: 'n.pdf',
+        file_size: 1,
+        status: i === 3 ? ('published' as const) : ('new' as const),
+        reason: null,
+        submitted_at: now - i * 60_000,
+        reviewed_by: null,
+        reviewed_at: null,
+      })),
+    )
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/broker_research');
   world = { server, bridge, user: userEvent.setup(), actors, staffId: id, opened: [], panel: null };
   sessionStorage.clear();
@@ -72,7 +111,10 @@ afterEach(async () => {
 });
 
 const tabSearch = (): TabSearch => ({
-  tab: 'control_panel', params: {}, setParams: () => {}, openTab: (tab, params) => world.opened.push({ tab, params }),
+  tab: 'control_panel',
+  params: {},
+  setParams: () => {},
+  openTab: (tab, params) => world.opened.push({ tab, params }),
 });
 
 function mount(): void {
@@ -99,13 +141,14 @@ const context = () => world.panel!.getSnapshot().context as ResearchFlagsContext
 const setOf = (dist: string) => context().sets.find((s) => s.dist === dist)!;
 const labelOf = (dist: string) => PLAN_DISTS.find((d) => d.dist === dist)!.label;
 const form = (s: typeof screen, dist: string) => s.getByRole('form', { name: `${labelOf(dist)} research flags` });
-const flagSwitch = (s: typeof screen, dist: string, key: ResearchFlagKey) => within(form(s, dist)).getByRole('switch', { name: RESEARCH_FLAG_LABELS[key].label });
+const flagSwitch = (s: typeof screen, dist: string, key: ResearchFlagKey) =>
+  within(form(s, dist)).getByRole('switch', { name: RESEARCH_FLAG_LABELS[key].label });
 async function storedRow(dist: string) {
   return world.server.db.selectFrom('research_flags').selectAll().where('dist', '=', dist).executeTakeFirst();
 }
 async function storedFlags(dist: string): Promise<ResearchFlags> {
   const row = await storedRow(dist);
-  return row ? JSON.parse(row.flags) as ResearchFlags : DEFAULT_RESEARCH_FLAGS;
+  return row ? (JSON.parse(row.flags) as ResearchFlags) : DEFAULT_RESEARCH_FLAGS;
 }
 
 /** Every switch shows `flags`, each with its meaning. */
@@ -120,7 +163,9 @@ function expectSwitches(s: typeof screen, dist: string, flags: ResearchFlags): v
 async function expectLastSaved(s: typeof screen, dist: string): Promise<void> {
   const row = await storedRow(dist);
   expect(s.getByLabelText(`${labelOf(dist)} last saved`)).toHaveTextContent(
-    row ? `Last saved by ${row.updated_by!} at ${timeText(Number(row.updated_at))}.` : 'Not saved by anyone yet: these are the defaults.',
+    row
+      ? `Last saved by ${row.updated_by!} at ${timeText(Number(row.updated_at))}.`
+      : 'Not saved by anyone yet: these are the defaults.',
   );
 }
 
@@ -136,9 +181,14 @@ function driver(): Driver<World> {
     actor: () => world.panel!,
     perform: {
       'flags.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
-      'flag.toggle': async ({ step }) => world.user.click(flagSwitch(screen, String(step.event['dist']), step.event['key'] as ResearchFlagKey)),
-      'flags.save': async ({ step }) => world.user.click(within(form(screen, String(step.event['dist']))).getByRole('button', { name: 'Save' })),
-      'flags.discard': async ({ step }) => world.user.click(within(form(screen, String(step.event['dist']))).getByRole('button', { name: 'Discard changes' })),
+      'flag.toggle': async ({ step }) =>
+        world.user.click(flagSwitch(screen, String(step.event['dist']), step.event['key'] as ResearchFlagKey)),
+      'flags.save': async ({ step }) =>
+        world.user.click(within(form(screen, String(step.event['dist']))).getByRole('button', { name: 'Save' })),
+      'flags.discard': async ({ step }) =>
+        world.user.click(
+          within(form(screen, String(step.event['dist']))).getByRole('button', { name: 'Discard changes' }),
+        ),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [FLAGS]),
@@ -146,19 +196,44 @@ function driver(): Driver<World> {
       // A colleague saves the product's flags first: Send requests to brokers turned over, from the version this form was read at.
       savedMeanwhile: async () => {
         const set = setOf('product');
-        const res = await world.server.db.selectFrom('research_flags').select('version').where('dist', '=', 'product').executeTakeFirst();
+        const res = await world.server.db
+          .selectFrom('research_flags')
+          .select('version')
+          .where('dist', '=', 'product')
+          .executeTakeFirst();
         const theirs = { ...set.stored.flags, send_to_broker: !set.stored.flags.send_to_broker };
         if (res) {
-          await world.server.db.updateTable('research_flags').set({ flags: JSON.stringify(theirs), version: res.version + 1, updated_by: 'colleague', updated_at: Date.now() }).where('dist', '=', 'product').execute();
+          await world.server.db
+            .updateTable('research_flags')
+            .set({
+              flags: JSON.stringify(theirs),
+              version: res.version + 1,
+              updated_by: 'colleague',
+              updated_at: Date.now(),
+            })
+            .where('dist', '=', 'product')
+            .execute();
         } else {
-          await world.server.db.insertInto('research_flags').values({ dist: 'product', flags: JSON.stringify(theirs), version: 1, updated_by: 'colleague', updated_at: Date.now() }).execute();
+          await world.server.db
+            .insertInto('research_flags')
+            .values({
+              dist: 'product',
+              flags: JSON.stringify(theirs),
+              version: 1,
+              updated_by: 'colleague',
+              updated_at: Date.now(),
+            })
+            .execute();
         }
       },
     },
     afterOutcome: { loadFailed: online, saveFailed: online },
     expectations: {
       loading: (s, { step }) => {
-        if (!step) expect(s.getByRole('status', { name: 'Loading the research flags' })).toHaveTextContent('Loading the research flags…');
+        if (!step)
+          expect(s.getByRole('status', { name: 'Loading the research flags' })).toHaveTextContent(
+            'Loading the research flags…',
+          );
         expect(s.queryByRole('button', { name: 'Save' })).toBeNull();
       },
       failed: (s) => {
@@ -168,15 +243,22 @@ function driver(): Driver<World> {
       },
       editing: async (s, { step }) => {
         expect(s.getByLabelText('New submissions')).toHaveTextContent('3 new submissions wait for review.');
-        expect(within(s.getByRole('list', { name: 'Newest submissions' })).getAllByRole('listitem').map((li) => li.textContent?.split(' — ')[0]))
-          .toEqual(['Copper outlook', 'Rates in 2027', 'Chip cycle']);
+        expect(
+          within(s.getByRole('list', { name: 'Newest submissions' }))
+            .getAllByRole('listitem')
+            .map((li) => li.textContent?.split(' — ')[0]),
+        ).toEqual(['Copper outlook', 'Rates in 2027', 'Chip cycle']);
         for (const dist of DISTS) {
           const set = setOf(dist);
           expectSwitches(s, dist, set.form);
           await expectLastSaved(s, dist);
           const changed = JSON.stringify(set.form) !== JSON.stringify(set.base);
-          expect(within(form(s, dist)).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', !(changed || set.conflict !== null));
-          if (!changed && set.conflict === null && step?.event.type !== 'xstate.done.actor.saveFlags') expect(set.form).toEqual(await storedFlags(dist));
+          expect(within(form(s, dist)).getByRole('button', { name: 'Save' })).toHaveProperty(
+            'disabled',
+            !(changed || set.conflict !== null),
+          );
+          if (!changed && set.conflict === null && step?.event.type !== 'xstate.done.actor.saveFlags')
+            expect(set.form).toEqual(await storedFlags(dist));
         }
         const notice = s.queryByRole('status', { name: 'Product notice' });
         switch (step?.outcome) {
@@ -188,8 +270,8 @@ function driver(): Driver<World> {
           case 'savedMeanwhile': {
             expect(notice).toHaveTextContent(/^The research flags were not saved\.$/);
             expect(s.getByRole('alert', { name: 'Product saved by someone else' })).toHaveTextContent(
-              `colleague saved the research flags of Product after you opened them; nothing of yours was saved. Now stored: ${flagsText(await storedFlags('product'))}. `
-              + 'They changed Send requests to brokers. Save again to replace it with yours, or Discard changes to keep theirs.',
+              `colleague saved the research flags of Product after you opened them; nothing of yours was saved. Now stored: ${flagsText(await storedFlags('product'))}. ` +
+                'They changed Send requests to brokers. Save again to replace it with yours, or Discard changes to keep theirs.',
             );
             expect(s.getByLabelText('Product last saved')).toHaveTextContent('Last saved by colleague at');
             break;
@@ -242,7 +324,10 @@ describe('researchFlags machine paths from flags kept across a reload (decision 
   it('shows the kept flags, not what is stored', async () => {
     mount();
     expect(await screen.findByRole('form', { name: 'Product research flags' })).toBeInTheDocument();
-    expect(flagSwitch(screen, 'product', 'mifid_enforced')).toHaveAttribute('aria-checked', String(!DEFAULT_RESEARCH_FLAGS.mifid_enforced));
+    expect(flagSwitch(screen, 'product', 'mifid_enforced')).toHaveAttribute(
+      'aria-checked',
+      String(!DEFAULT_RESEARCH_FLAGS.mifid_enforced),
+    );
     expect(within(form(screen, 'product')).getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(within(form(screen, 'tri')).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
@@ -261,10 +346,21 @@ describe('beside the walk', () => {
     // A client that sends what the form never would: the real server's refusal, read by the real machine and view.
     const garbling = researchFlagsMachine.provide({
       actors: {
-        loadPanel: fromPromise(async ({ input }) => ({ replies: await Promise.all(input.dists.map((d) => fetchFlags(d))), waiting: { count: 0, latest: [] } })),
-        saveFlags: fromPromise(({ input }) => http('/api/researchreports/brflags/', {
-          method: 'PUT', body: toFormData({ dist: input.dist, flags: JSON.stringify({ ...input.flags, notify_users: 'yes' }), version: String(input.version) }),
-        }) as never),
+        loadPanel: fromPromise(async ({ input }) => ({
+          replies: await Promise.all(input.dists.map((d) => fetchFlags(d))),
+          waiting: { count: 0, latest: [] },
+        })),
+        saveFlags: fromPromise(
+          ({ input }) =>
+            http('/api/researchreports/brflags/', {
+              method: 'PUT',
+              body: toFormData({
+                dist: input.dist,
+                flags: JSON.stringify({ ...input.flags, notify_users: 'yes' }),
+                version: String(input.version),
+              }),
+            }) as never,
+        ),
       },
     });
     render(
@@ -281,7 +377,9 @@ describe('beside the walk', () => {
     expect(await screen.findByLabelText('New submissions')).toHaveTextContent('No new submissions wait for review.');
     await world.user.click(flagSwitch(screen, 'product', 'requests_open'));
     await world.user.click(within(form(screen, 'product')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status', { name: 'Product notice' })).toHaveTextContent('The research flags were not saved. Notify users must be on or off.');
+    expect(await screen.findByRole('status', { name: 'Product notice' })).toHaveTextContent(
+      'The research flags were not saved. Notify users must be on or off.',
+    );
     const notify = flagSwitch(screen, 'product', 'notify_users');
     expect(notify).toHaveAttribute('aria-invalid', 'true');
     expect(notify).toHaveAccessibleDescription(expect.stringContaining('Notify users must be on or off.'));

@@ -19,12 +19,21 @@ import { FULFILLMENT_EXPORT_COLUMNS } from '../../src/domain/broker-research-ful
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchFulfillmentsMachine } from '../../src/machines/research-fulfillments/research-fulfillments.machine';
 import { checkEndDraft } from '../../src/machines/research-fulfillments/research-fulfillments.draft';
-import { PLAN_END_DRAFT, PLAN_REASON, researchFulfillmentsDraftPlan, researchFulfillmentsPlan } from '../../src/machines/research-fulfillments/research-fulfillments.plan';
+import {
+  PLAN_END_DRAFT,
+  PLAN_REASON,
+  researchFulfillmentsDraftPlan,
+  researchFulfillmentsPlan,
+} from '../../src/machines/research-fulfillments/research-fulfillments.plan';
 import type { ResearchFulfillmentsContext } from '../../src/machines/research-fulfillments/research-fulfillments.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { FulfillmentsCtx } from '../../src/ui/broker-research/fulfillments/fulfillments-context';
-import { endDraftAddress, EndDraftKeeper, FulfillmentsScope } from '../../src/ui/broker-research/fulfillments/fulfillments-scope';
+import {
+  endDraftAddress,
+  EndDraftKeeper,
+  FulfillmentsScope,
+} from '../../src/ui/broker-research/fulfillments/fulfillments-scope';
 import { FulfillmentsView } from '../../src/ui/broker-research/fulfillments/fulfillments-view';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
@@ -61,31 +70,121 @@ let world: World;
 beforeEach(async () => {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'br_research'], activated: true });
+  const staff = await server.createStaff({
+    username: 'keeper',
+    features: ['admin_panel_access', 'br_research'],
+    activated: true,
+  });
   const db = server.db;
-  const org = Number((await db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 }).returning('id').executeTakeFirstOrThrow()).id);
-  const broker = async (name: string) => Number((await db.insertInto('brokers').values({ name, open_access: 0, group_id: null, created_at: T0, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
-    .returning('id').executeTakeFirstOrThrow()).id);
+  const org = Number(
+    (
+      await db
+        .insertInto('organizations')
+        .values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  const broker = async (name: string) =>
+    Number(
+      (
+        await db
+          .insertInto('brokers')
+          .values({
+            name,
+            open_access: 0,
+            group_id: null,
+            created_at: T0,
+            legal_name: null,
+            short_name: null,
+            mifid_updated_at: null,
+            mifid_updated_by: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const brokers = { apex: await broker('Apex Research'), birch: await broker('Birch Securities') };
   for (let i = 0; i < PEOPLE; i++) {
-    const user = Number((await db.insertInto('users').values(userRow({
-      username: `reader${i}`, email: `reader${i}@example.test`, first_name: 'Reader', last_name: `No ${i}`, organization_id: org,
-      user_type: 'customer', phone: null, created_at: T0,
-    })).returning('id').executeTakeFirstOrThrow()).id);
+    const user = Number(
+      (
+        await db
+          .insertInto('users')
+          .values(
+            userRow({
+              username: `reader${i}`,
+              email: `reader${i}@example.test`,
+              first_name: 'Reader',
+              last_name: `No ${i}`,
+              organization_id: org,
+              user_type: 'customer',
+              phone: null,
+              created_at: T0,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     const at = T0 + i * 3_600_000;
     const brokerId = i % 6 === 5 ? brokers.birch : brokers.apex;
-    const request = i % 12 === 11 ? null : Number((await db.insertInto('research_requests').values({
-      user_id: user, broker_id: brokerId, organization_id: org, status: 'approved', created_at: at - 86_400_000, updated_at: at, decided_at: at, decided_by: 'admin',
-    }).returning('id').executeTakeFirstOrThrow()).id);
-    await db.insertInto('fulfillments').values({
-      user_id: user, broker_id: brokerId, organization_id: org, source: request === null ? 'broker' : 'request', request_id: request,
-      source_name: request === null ? 'Broker client list' : null, dist: null, starts_at: at, ends_at: null, status: 'active', ended_at: null, ended_reason: null,
-      created_by: 'admin', created_at: at,
-    }).execute();
+    const request =
+      i % 12 === 11
+        ? null
+        : Number(
+            (
+              await db
+                .insertInto('research_requests')
+                .values({
+                  user_id: user,
+                  broker_id: brokerId,
+                  organization_id: org,
+                  status: 'approved',
+                  created_at: at - 86_400_000,
+                  updated_at: at,
+                  decided_at: at,
+                  decided_by: 'admin',
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id,
+          );
+    await db
+      .insertInto('fulfillments')
+      .values({
+        user_id: user,
+        broker_id: brokerId,
+        organization_id: org,
+        source: request === null ? 'broker' : 'request',
+        request_id: request,
+        source_name: request === null ? 'Broker client list' : null,
+        dist: null,
+        starts_at: at,
+        ends_at: null,
+        status: 'active',
+        ended_at: null,
+        ended_reason: null,
+        created_by: 'admin',
+        created_at: at,
+      })
+      .execute();
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research');
-  const staffId = (await db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id;
-  world = { server, bridge, user: userEvent.setup(), actors, staffId, kept: null, urls: [], opened: [], exports: [], list: null, brokers };
+  const staffId = (await db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow())
+    .id;
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    staffId,
+    kept: null,
+    urls: [],
+    opened: [],
+    exports: [],
+    list: null,
+    brokers,
+  };
   sessionStorage.clear();
   vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
     world.exports.push(Object.fromEntries([...new FormData(this)].map(([k, value]) => [k, String(value)])));
@@ -103,7 +202,8 @@ afterEach(async () => {
 function Harness({ initial }: { initial: TabParams }) {
   const [params, setParamsState] = useState<TabParams>(initial);
   const search: TabSearch = {
-    tab: 'fulfillments', params,
+    tab: 'fulfillments',
+    params,
     setParams: (next) => {
       world.urls.push(next);
       setParamsState({ ...next });
@@ -144,15 +244,33 @@ const keptDraft = () => readDraft(endDraftAddress(world.staffId)!, checkEndDraft
 
 /** The stored fulfillments in list order, with their user and broker. */
 async function stored(filter: { source?: string } = {}) {
-  let q = world.server.db.selectFrom('fulfillments as f').innerJoin('users as u', 'u.id', 'f.user_id').innerJoin('brokers as b', 'b.id', 'f.broker_id')
-    .select(['f.id', 'f.status', 'f.ended_by', 'f.ended_reason', 'f.request_id', 'f.starts_at', 'f.version', 'u.email', 'u.last_name', 'b.name as broker']);
+  let q = world.server.db
+    .selectFrom('fulfillments as f')
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .innerJoin('brokers as b', 'b.id', 'f.broker_id')
+    .select([
+      'f.id',
+      'f.status',
+      'f.ended_by',
+      'f.ended_reason',
+      'f.request_id',
+      'f.starts_at',
+      'f.version',
+      'u.email',
+      'u.last_name',
+      'b.name as broker',
+    ]);
   if (filter.source) q = q.where('f.source', '=', filter.source as 'request');
   return q.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').execute();
 }
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
-  return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','));
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
 }
 
 /** The page on screen is the stored rows of that page, each shown as the list shows it. */
@@ -163,16 +281,27 @@ async function expectPage(s: typeof screen): Promise<void> {
   const want = all.slice(first, first + 50);
   const rows = dataRows();
   expect(rows).toHaveLength(want.length);
-  expect(s.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(`${first + 1}–${first + want.length} of ${all.length} fulfillments`);
-  for (const [i, r] of [[0, want[0]!], [rows.length - 1, want.at(-1)!]] as const) {
+  expect(s.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(
+    `${first + 1}–${first + want.length} of ${all.length} fulfillments`,
+  );
+  for (const [i, r] of [
+    [0, want[0]!],
+    [rows.length - 1, want.at(-1)!],
+  ] as const) {
     const cells = within(rows[i]!).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent(`Reader ${r.last_name}${r.email}`);
     expect(cells[1]).toHaveTextContent('Northwind Capital');
     expect(cells[2]).toHaveTextContent(r.broker);
-    expect(cells[3]).toHaveTextContent(r.request_id === null ? 'Broker: Broker client list' : `Request #${r.request_id}`);
+    expect(cells[3]).toHaveTextContent(
+      r.request_id === null ? 'Broker: Broker client list' : `Request #${r.request_id}`,
+    );
     expect(cells[4]).toHaveTextContent(dayText(Number(r.starts_at)));
-    expect(cells[6]).toHaveTextContent(r.status === 'active' ? 'Active' : `Ended${r.ended_by ? `${r.ended_by}: ` : ''}${r.ended_reason ?? ''}`);
-    expect(within(rows[i]!).queryByRole('button', { name: `End ${r.broker} for ${r.email}` }) !== null).toBe(r.status === 'active');
+    expect(cells[6]).toHaveTextContent(
+      r.status === 'active' ? 'Active' : `Ended${r.ended_by ? `${r.ended_by}: ` : ''}${r.ended_reason ?? ''}`,
+    );
+    expect(within(rows[i]!).queryByRole('button', { name: `End ${r.broker} for ${r.email}` }) !== null).toBe(
+      r.status === 'active',
+    );
   }
   expect(s.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', c.page === 0);
   expect(s.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', first + 50 >= all.length);
@@ -184,7 +313,9 @@ async function expectDownload(format: 'csv' | 'xlsx'): Promise<void> {
   expect(form).toMatchObject({ format });
   expect(form['csrfmiddlewaretoken']).toBeTruthy();
   const res = await fetch(EXPORT, { method: 'POST', body: new URLSearchParams(form) });
-  expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="fulfillments-\\d{4}-\\d{2}-\\d{2}\\.${format}"$`));
+  expect(res.headers.get('content-disposition')).toMatch(
+    new RegExp(`^attachment; filename="fulfillments-\\d{4}-\\d{2}-\\d{2}\\.${format}"$`),
+  );
   const ids = (await stored()).map((r) => String(r.id));
   if (format === 'csv') {
     const [header, ...rows] = parseCsv(await res.text());
@@ -219,9 +350,13 @@ function driver(): Driver<World> {
       'page.next': async () => world.user.click(screen.getByRole('button', { name: 'Next' })),
       'page.prev': async () => world.user.click(screen.getByRole('button', { name: 'Previous' })),
       'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
-      'export.request': async ({ step }) => world.user.click(screen.getByRole('button', { name: step.event['format'] === 'csv' ? 'Export CSV' : 'Export XLSX' })),
+      'export.request': async ({ step }) =>
+        world.user.click(
+          screen.getByRole('button', { name: step.event['format'] === 'csv' ? 'Export CSV' : 'Export XLSX' }),
+        ),
       'end.open': async () => world.user.click(within(region()).getAllByRole('button', { name: /^End / })[0]!),
-      'reason.type': async () => world.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
+      'reason.type': async () =>
+        world.user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
       'end.confirm': async () => world.user.click(within(dialog()).getByRole('button', { name: 'End fulfillment' })),
       'end.cancel': async () => world.user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
     },
@@ -236,15 +371,25 @@ function driver(): Driver<World> {
       // A colleague ends the same fulfillment first.
       endedMeanwhile: async () => {
         const id = contextOf().ending!.row.id;
-        await world.server.db.updateTable('fulfillments').set({ status: 'ended', ended_at: Date.now(), ended_by: 'colleague', ended_reason: 'Asked by the broker.', version: 9 })
-          .where('id', '=', id).execute();
+        await world.server.db
+          .updateTable('fulfillments')
+          .set({
+            status: 'ended',
+            ended_at: Date.now(),
+            ended_by: 'colleague',
+            ended_reason: 'Asked by the broker.',
+            version: 9,
+          })
+          .where('id', '=', id)
+          .execute();
       },
     },
     afterOutcome: { loadFailed: online, endFailed: online },
     expectations: {
       loading: (s) => {
         const c = contextOf();
-        if (c.rows.length === 0 && c.total === null) expect(s.getByRole('status', { name: 'Loading fulfillments' })).toHaveTextContent('Loading fulfillments…');
+        if (c.rows.length === 0 && c.total === null)
+          expect(s.getByRole('status', { name: 'Loading fulfillments' })).toHaveTextContent('Loading fulfillments…');
         else expect(region()).toHaveAttribute('aria-busy', 'true');
         expect(s.queryByRole('dialog')).toBeNull();
       },
@@ -255,7 +400,8 @@ function driver(): Driver<World> {
         // No dialog, nothing kept: sent, put away or never typed.
         expect(keptDraft()).toBeNull();
         const notice = s.queryByRole('status', { name: 'FulFillments notice' });
-        if (step?.outcome === 'firstPage' && world.urls.length === 0 && contextOf().notice === null) expect(notice).toBeNull();
+        if (step?.outcome === 'firstPage' && world.urls.length === 0 && contextOf().notice === null)
+          expect(notice).toBeNull();
         if (contextOf().notice?.tone === 'success') {
           expect(notice).toHaveTextContent('Fulfillment ended.');
           const ended = (await stored()).filter((r) => r.status === 'ended');
@@ -269,7 +415,8 @@ function driver(): Driver<World> {
         if (step?.event.type === 'export.request') await expectDownload(step.event['format'] as 'csv' | 'xlsx');
         // A page turn is in the URL: Reload and Back find it.
         if (step?.outcome === 'lastPage') expect(world.urls.at(-1)).toMatchObject({ page: '2' });
-        if (step?.event.type === 'page.prev' || step?.outcome === 'firstPage') expect(world.urls.at(-1)?.['cursor']).toBeUndefined();
+        if (step?.event.type === 'page.prev' || step?.outcome === 'firstPage')
+          expect(world.urls.at(-1)?.['cursor']).toBeUndefined();
       },
       empty: async (s) => {
         expect(s.getByText('No fulfillments match these filters.')).toBeInTheDocument();
@@ -295,9 +442,14 @@ function driver(): Driver<World> {
       confirming: async (_s, { step }) => {
         const c = contextOf();
         const row = c.ending!.row;
-        expect(dialog()).toHaveTextContent(`Reader ${row.user_name.replace(/^Reader /, '')} (${row.user_email}) will no longer read ${row.broker}’s research.`);
+        expect(dialog()).toHaveTextContent(
+          `Reader ${row.user_name.replace(/^Reader /, '')} (${row.user_email}) will no longer read ${row.broker}’s research.`,
+        );
         expect(within(dialog()).getByRole('textbox', { name: 'Reason' })).toHaveValue(c.ending!.reason);
-        expect(within(dialog()).getByRole('button', { name: 'End fulfillment' })).toHaveProperty('disabled', c.ending!.reason.trim() === '');
+        expect(within(dialog()).getByRole('button', { name: 'End fulfillment' })).toHaveProperty(
+          'disabled',
+          c.ending!.reason.trim() === '',
+        );
         // What is typed is kept in the tab across a reload (also when sending failed); nothing while the reason is empty.
         expect(keptDraft()).toEqual(c.ending!.reason === '' ? null : { id: row.id, reason: c.ending!.reason });
         if (step?.outcome === 'firstPage') {
@@ -306,7 +458,11 @@ function driver(): Driver<World> {
           expect(c.ending!.reason).toBe(PLAN_END_DRAFT.reason);
           const all = await stored();
           expect(dialog()).toHaveTextContent(`(${all[0]!.email})`);
-          expect(within(screen.getByRole('region', { name: 'Fulfillments', hidden: true })).getAllByRole('row', { hidden: true })[1]!).toHaveTextContent('Active');
+          expect(
+            within(screen.getByRole('region', { name: 'Fulfillments', hidden: true })).getAllByRole('row', {
+              hidden: true,
+            })[1]!,
+          ).toHaveTextContent('Active');
         }
         if (c.ending!.error) expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Not ended. ${NO_ANSWER}`);
         else expect(within(dialog()).queryByRole('alert')).toBeNull();
@@ -341,16 +497,28 @@ describe('researchFulfillments machine paths from a reason kept across a reload 
 describe('a link from another tab', () => {
   it('shows the user and broker it names, only their fulfillments, and the request links to Requests', async () => {
     const row = (await stored()).find((r) => r.broker === 'Birch Securities' && r.request_id !== null)!;
-    const user = (await world.server.db.selectFrom('fulfillments').select('user_id').where('id', '=', row.id).executeTakeFirstOrThrow()).user_id;
+    const user = (
+      await world.server.db
+        .selectFrom('fulfillments')
+        .select('user_id')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow()
+    ).user_id;
     mount({ user: String(user), broker: String(world.brokers.birch) });
     expect(await screen.findByRole('status', { name: 'Rows shown' })).toHaveTextContent('1–1 of 1 fulfillment');
     expect(screen.getByLabelText('User filter')).toHaveTextContent(`Reader ${row.last_name} (${row.email})`);
     expect(screen.getByLabelText('Broker filter')).toHaveTextContent('Birch Securities');
     expect(dataRows()).toHaveLength(1);
     await world.user.click(within(dataRows()[0]!).getByRole('button', { name: `Request #${row.request_id}` }));
-    expect(world.opened).toEqual([{ tab: 'requests', params: { user: String(user), broker: String(world.brokers.birch) } }]);
+    expect(world.opened).toEqual([
+      { tab: 'requests', params: { user: String(user), broker: String(world.brokers.birch) } },
+    ]);
     await world.user.click(screen.getByRole('button', { name: 'Clear user' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(`1–${PEOPLE / 6} of ${PEOPLE / 6} fulfillments`));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(
+        `1–${PEOPLE / 6} of ${PEOPLE / 6} fulfillments`,
+      ),
+    );
     expect(world.urls.at(-1)).toEqual({ broker: String(world.brokers.birch) });
   });
 });

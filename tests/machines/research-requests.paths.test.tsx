@@ -25,14 +25,26 @@ import type { ConsoleActors } from '../../src/machines/live';
 import { researchRequestsMachine } from '../../src/machines/research-requests/research-requests.machine';
 import { checkRequestsDraft } from '../../src/machines/research-requests/research-requests.draft';
 import {
-  PLAN_BULK_DRAFT, PLAN_DRAFT, PLAN_REASON, STALE_CURSOR, researchRequestsBulkDraftPlan, researchRequestsDraftPlan, researchRequestsPlan,
+  PLAN_BULK_DRAFT,
+  PLAN_DRAFT,
+  PLAN_REASON,
+  STALE_CURSOR,
+  researchRequestsBulkDraftPlan,
+  researchRequestsDraftPlan,
+  researchRequestsPlan,
 } from '../../src/machines/research-requests/research-requests.plan';
 import type { RequestsContext, RequestsDraft } from '../../src/machines/research-requests/research-requests.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { selectStaffId } from '../../src/ui/form/form-draft';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { RequestsCtx } from '../../src/ui/broker-research/requests/requests-context';
-import { RequestsDraftKeeper, RequestsScope, RequestsUrl, RequestsView, requestsDraftAddress } from '../../src/ui/broker-research/requests/requests-view';
+import {
+  RequestsDraftKeeper,
+  RequestsScope,
+  RequestsUrl,
+  RequestsView,
+  requestsDraftAddress,
+} from '../../src/ui/broker-research/requests/requests-view';
 import { timeText } from '../../src/domain/format';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
 import { planPaths, type PlannedPath } from '../../src/workflows/paths';
@@ -43,8 +55,11 @@ import { startSignedInConsole, stopConsole } from '../support/signed-in-console'
 import { userRow } from '../support/factories';
 
 const CALLS = {
-  listRequests: REQUEST_PATHS.list, loadRequest: REQUEST_PATHS.one, actOn: REQUEST_PATHS.action,
-  previewBulk: REQUEST_PATHS.bulkPreview, applyBulk: REQUEST_PATHS.bulk,
+  listRequests: REQUEST_PATHS.list,
+  loadRequest: REQUEST_PATHS.one,
+  actOn: REQUEST_PATHS.action,
+  previewBulk: REQUEST_PATHS.bulkPreview,
+  applyBulk: REQUEST_PATHS.bulk,
 };
 const NO_ANSWER = 'Error: no response from the server';
 const HOUR = 3_600_000;
@@ -75,30 +90,105 @@ async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'decider', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = Number((await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id);
-  const broker = Number((await server.db.insertInto('brokers').values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id);
-  await server.db.insertInto('brokers').values({ name: 'Birch Research', open_access: 0, group_id: null, created_at: now }).execute();
+  const org = Number(
+    (
+      await server.db
+        .insertInto('organizations')
+        .values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  const broker = Number(
+    (
+      await server.db
+        .insertInto('brokers')
+        .values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  await server.db
+    .insertInto('brokers')
+    .values({ name: 'Birch Research', open_access: 0, group_id: null, created_at: now })
+    .execute();
   const ids: number[] = [];
   for (let i = 0; i < 60; i++) {
-    const user = Number((await server.db.insertInto('users').values(userRow({
-      username: `reader${i}`, email: `reader${i}@northwind.example`, first_name: 'Ada', last_name: `Reader${i}`,
-      organization_id: org, user_type: 'customer', created_at: now,
-    })).returning('id').executeTakeFirstOrThrow()).id);
+    const user = Number(
+      (
+        await server.db
+          .insertInto('users')
+          .values(
+            userRow({
+              username: `reader${i}`,
+              email: `reader${i}@northwind.example`,
+              first_name: 'Ada',
+              last_name: `Reader${i}`,
+              organization_id: org,
+              user_type: 'customer',
+              created_at: now,
+            }),
+          )
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     const at = now - (i + 1) * HOUR;
-    const status = i % 12 === 11 ? 'sent' as const : 'new' as const;
-    ids.push(Number((await server.db.insertInto('research_requests').values({
-      user_id: user, broker_id: broker, organization_id: org, status, note: i === 0 ? 'Our PM asked for their sector notes.' : '', reason: null,
-      created_at: at, updated_at: at, sent_at: status === 'sent' ? at : null, decided_at: null, decided_by: null,
-    }).returning('id').executeTakeFirstOrThrow()).id));
+    const status = i % 12 === 11 ? ('sent' as const) : ('new' as const);
+    ids.push(
+      Number(
+        (
+          await server.db
+            .insertInto('research_requests')
+            .values({
+              user_id: user,
+              broker_id: broker,
+              organization_id: org,
+              status,
+              note: i === 0 ? 'Our PM asked for their sector notes.' : '',
+              reason: null,
+              created_at: at,
+              updated_at: at,
+              sent_at: status === 'sent' ? at : null,
+              decided_at: null,
+              decided_by: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
   }
   const actors = await startSignedInConsole(server, staff, '/broker_research');
   const staffId = selectStaffId(actors.session.getSnapshot())!;
-  const version = Number((await server.db.selectFrom('research_requests').select('version').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).version);
-  const draft: RequestsDraft | null = kept === 'request' ? { ...PLAN_DRAFT, kind: 'request', request: ids[0]! }
-    : kept === 'bulk' ? { ...PLAN_BULK_DRAFT, kind: 'bulk', scope: 'chosen', requests: [{ id: ids[0]!, version }] } : null;
+  const version = Number(
+    (
+      await server.db
+        .selectFrom('research_requests')
+        .select('version')
+        .where('id', '=', ids[0]!)
+        .executeTakeFirstOrThrow()
+    ).version,
+  );
+  const draft: RequestsDraft | null =
+    kept === 'request'
+      ? { ...PLAN_DRAFT, kind: 'request', request: ids[0]! }
+      : kept === 'bulk'
+        ? { ...PLAN_BULK_DRAFT, kind: 'bulk', scope: 'chosen', requests: [{ id: ids[0]!, version }] }
+        : null;
   world = {
-    server, bridge, user: userEvent.setup(), actors, ids, broker, setUrl: () => {}, opened: [], actor: null, staffId, reason: draft?.reason ?? PLAN_REASON, kept: draft,
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    ids,
+    broker,
+    setUrl: () => {},
+    opened: [],
+    actor: null,
+    staffId,
+    reason: draft?.reason ?? PLAN_REASON,
+    kept: draft,
   };
   sessionStorage.clear();
   if (draft) writeDraft(requestsDraftAddress(staffId)!, draft);
@@ -114,9 +204,15 @@ async function tearDown(): Promise<void> {
 function TabHost({ children }: { children: ReactNode }) {
   const [params, setParams] = useState<TabParams>({});
   world.setUrl = (next) => act(() => setParams(next));
-  const value = useMemo<TabSearch>(() => ({
-    tab: 'requests', params, setParams: (next) => setParams(next), openTab: (tab, p) => world.opened.push({ tab, params: p }),
-  }), [params]);
+  const value = useMemo<TabSearch>(
+    () => ({
+      tab: 'requests',
+      params,
+      setParams: (next) => setParams(next),
+      openTab: (tab, p) => world.opened.push({ tab, params: p }),
+    }),
+    [params],
+  );
   return <TabSearchContext.Provider value={value}>{children}</TabSearchContext.Provider>;
 }
 
@@ -144,7 +240,8 @@ function mount(): Promise<void> {
 
 const ctx = () => world.actor!.getSnapshot().context as RequestsContext;
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
-const stored = (id: number) => world.server.db.selectFrom('research_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const stored = (id: number) =>
+  world.server.db.selectFrom('research_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The request the path works on: the newest one (the first row, the one opened). */
 const first = () => world.ids[0]!;
 /** The reason kept in the tab's sessionStorage for a reload. */
@@ -152,7 +249,11 @@ const keptDraft = () => readDraft(requestsDraftAddress(world.staffId)!, checkReq
 
 /** The requests the list's filters match now, newest first. */
 async function matching(): Promise<number[]> {
-  let q = world.server.db.selectFrom('research_requests').select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let q = world.server.db
+    .selectFrom('research_requests')
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   if (ctx().query.filters.status) q = q.where('status', '=', ctx().query.filters.status as 'new');
   return (await q.execute()).map((r) => Number(r.id));
 }
@@ -167,36 +268,75 @@ async function expectListed(): Promise<void> {
     expect(screen.getByText('No request matches these filters.')).toBeInTheDocument();
     return;
   }
-  expect(screen.getByRole('status', { name: 'Requests shown' })).toHaveTextContent(`${all.length} requests; ${rows.length} on this page.`);
+  expect(screen.getByRole('status', { name: 'Requests shown' })).toHaveTextContent(
+    `${all.length} requests; ${rows.length} on this page.`,
+  );
   const table = screen.getByRole('table', { name: 'Requests' });
-  expect(within(table).getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'))).toEqual(rows.map((id) => `Request ${id}`));
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.getAttribute('aria-label')),
+  ).toEqual(rows.map((id) => `Request ${id}`));
   expect(button('Next')).toHaveProperty('disabled', lastPage);
   expect(button('Previous')).toHaveProperty('disabled', !lastPage);
   if (!lastPage) {
     const top = await stored(rows[0]!);
-    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(`${timeText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`);
+    expect(screen.getByRole('row', { name: `Request ${rows[0]}` })).toHaveTextContent(
+      `${timeText(Number(top.created_at))}Ada Reader${world.ids.indexOf(rows[0]!)}`,
+    );
   }
   const chosen = ctx().selected.length;
-  expect(screen.getByRole('status', { name: 'Chosen requests' })).toHaveTextContent(chosen ? `${chosen} chosen` : 'None chosen');
+  expect(screen.getByRole('status', { name: 'Chosen requests' })).toHaveTextContent(
+    chosen ? `${chosen} chosen` : 'None chosen',
+  );
   expect(button('Act on the chosen')).toHaveProperty('disabled', chosen === 0);
-  if (ctx().query.filters.status === 'new') expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('New');
+  if (ctx().query.filters.status === 'new')
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('New');
 }
 
 async function expectRequest(): Promise<void> {
   const row = await stored(first());
   expect(screen.getByRole('heading', { name: `Request ${first()}` })).toBeInTheDocument();
-  const status = { new: 'New', sent: 'Sent to broker', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' }[row.status];
+  const status = {
+    new: 'New',
+    sent: 'Sent to broker',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    cancelled: 'Cancelled',
+  }[row.status];
   expect(screen.getByLabelText('Status')).toHaveTextContent(status);
   expect(screen.getByRole('button', { name: 'Broker details' })).toBeEnabled();
-  const actions = within(screen.getByRole('group', { name: 'Actions' })).queryAllByRole('button').map((b) => b.textContent);
-  expect(actions).toEqual(row.status === 'new' ? ['Approve', 'Reject…', 'Send to broker'] : row.status === 'sent' ? ['Approve', 'Reject…'] : []);
-  const history = await world.server.db.selectFrom('audit_log').select(['author', 'action']).where('record_kind', '=', 'research_request').where('record_id', '=', first()).orderBy('id').execute();
+  const actions = within(screen.getByRole('group', { name: 'Actions' }))
+    .queryAllByRole('button')
+    .map((b) => b.textContent);
+  expect(actions).toEqual(
+    row.status === 'new'
+      ? ['Approve', 'Reject…', 'Send to broker']
+      : row.status === 'sent'
+        ? ['Approve', 'Reject…']
+        : [],
+  );
+  const history = await world.server.db
+    .selectFrom('audit_log')
+    .select(['author', 'action'])
+    .where('record_kind', '=', 'research_request')
+    .where('record_id', '=', first())
+    .orderBy('id')
+    .execute();
   if (history.length === 0) expect(screen.getByText('Nothing recorded by staff yet.')).toBeInTheDocument();
-  else expect(within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')).toHaveLength(history.length);
-  const fulfillment = await world.server.db.selectFrom('fulfillments').select(['id', 'status']).where('request_id', '=', first()).executeTakeFirst();
+  else
+    expect(within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem')).toHaveLength(history.length);
+  const fulfillment = await world.server.db
+    .selectFrom('fulfillments')
+    .select(['id', 'status'])
+    .where('request_id', '=', first())
+    .executeTakeFirst();
   if (fulfillment) {
     expect(screen.getByLabelText('Fulfillment')).toHaveTextContent(`Fulfillment ${fulfillment.id}: Active`);
-    expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(`decider: New → Approved (fulfillment ${fulfillment.id} created)`);
+    expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(
+      `decider: New → Approved (fulfillment ${fulfillment.id} created)`,
+    );
   }
 }
 
@@ -218,7 +358,8 @@ async function replay(path: PlannedPath): Promise<void> {
       'page.prev': async () => world.user.click(button('Previous')),
       'list.retry': async () => world.user.click(button('Try again')),
       'row.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: `Choose request ${first()}` })),
-      'page.toggleAll': async () => world.user.click(screen.getByRole('checkbox', { name: 'Choose every request on this page' })),
+      'page.toggleAll': async () =>
+        world.user.click(screen.getByRole('checkbox', { name: 'Choose every request on this page' })),
       'selection.clear': async () => world.user.click(button('Clear the choice')),
       'request.open': async () => world.user.click(button(`Open request ${first()}`)),
       'request.close': async () => world.user.click(button('Back to requests')),
@@ -227,15 +368,39 @@ async function replay(path: PlannedPath): Promise<void> {
       'action.send': async () => world.user.click(button('Send to broker')),
       'action.reject': async () => world.user.click(button('Reject…')),
       'reason.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
-      'reject.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' })),
-      'reject.cancel': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
-      'bulk.start': async ({ step }) => world.user.click(button((step.event as { scope?: string }).scope === 'chosen' ? 'Act on the chosen' : 'Act on all matching')),
+      'reject.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reject' })),
+      'reject.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+      'bulk.start': async ({ step }) =>
+        world.user.click(
+          button((step.event as { scope?: string }).scope === 'chosen' ? 'Act on the chosen' : 'Act on all matching'),
+        ),
       'bulk.retry': async () => world.user.click(button('Try again')),
-      'bulk.pick': async ({ step }) => world.user.click(button(new RegExp(`^${(step.event as { action?: string }).action === 'approve' ? 'Approve' : 'Reject'} \\d+ request`))),
-      'bulk.reason': async () => world.user.type(within(screen.getByRole('alertdialog')).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
-      'bulk.confirm': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: ctx().bulk.action === 'approve' ? 'Approve' : 'Reject' })),
-      'bulk.back': async () => world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })),
-      'bulk.cancel': async () => world.user.click(screen.queryByRole('alertdialog') ? within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }) : button('Cancel')),
+      'bulk.pick': async ({ step }) =>
+        world.user.click(
+          button(
+            new RegExp(
+              `^${(step.event as { action?: string }).action === 'approve' ? 'Approve' : 'Reject'} \\d+ request`,
+            ),
+          ),
+        ),
+      'bulk.reason': async () =>
+        world.user.type(within(screen.getByRole('alertdialog')).getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
+      'bulk.confirm': async () =>
+        world.user.click(
+          within(screen.getByRole('alertdialog')).getByRole('button', {
+            name: ctx().bulk.action === 'approve' ? 'Approve' : 'Reject',
+          }),
+        ),
+      'bulk.back': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })),
+      'bulk.cancel': async () =>
+        world.user.click(
+          screen.queryByRole('alertdialog')
+            ? within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })
+            : button('Cancel'),
+        ),
       'bulk.close': async () => world.user.click(button('Done')),
     },
     arrange: {
@@ -245,8 +410,17 @@ async function replay(path: PlannedPath): Promise<void> {
       previewFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulkPreview]),
       applyFailed: async () => world.bridge.setOffline(true, [REQUEST_PATHS.bulk]),
       // A colleague approved the request after it was opened.
-      decidedMeanwhile: async () => void (await world.server.db.updateTable('research_requests')
-        .set((eb) => ({ status: 'approved', decided_by: 'rival', decided_at: Date.now(), version: eb('version', '+', 1) })).where('id', '=', first()).execute()),
+      decidedMeanwhile: async () =>
+        void (await world.server.db
+          .updateTable('research_requests')
+          .set((eb) => ({
+            status: 'approved',
+            decided_by: 'rival',
+            decided_at: Date.now(),
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', first())
+          .execute()),
     },
     afterOutcome: {
       listFailed: async () => world.bridge.setOffline(false),
@@ -271,7 +445,10 @@ async function replay(path: PlannedPath): Promise<void> {
         if (step?.outcome === 'firstPage' && ctx().notice) {
           expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(ctx().notice!);
         }
-        if (step?.event.type === 'bulk.close') expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(/requests? (approved|rejected)/);
+        if (step?.event.type === 'bulk.close')
+          expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(
+            /requests? (approved|rejected)/,
+          );
       },
       'request.loading': () => {
         expect(screen.getByRole('heading', { name: `Request ${first()}` })).toBeInTheDocument();
@@ -295,10 +472,13 @@ async function replay(path: PlannedPath): Promise<void> {
           }
         }
         if (ctx().conflict) {
-          expect(screen.getByRole('alert', { name: 'Someone else acted' })).toHaveTextContent('Approved by rival after you opened it; nothing of yours was changed.');
+          expect(screen.getByRole('alert', { name: 'Someone else acted' })).toHaveTextContent(
+            'Approved by rival after you opened it; nothing of yours was changed.',
+          );
           expect(screen.getByLabelText('Status')).toHaveTextContent('Approved');
         }
-        if (step?.outcome === 'actFailed') expect(screen.getByRole('alert')).toHaveTextContent(`The request was not approved: ${NO_ANSWER}`);
+        if (step?.outcome === 'actFailed')
+          expect(screen.getByRole('alert')).toHaveTextContent(`The request was not approved: ${NO_ANSWER}`);
       },
       'request.rejecting': () => {
         const dialog = screen.getByRole('alertdialog');
@@ -307,7 +487,9 @@ async function replay(path: PlannedPath): Promise<void> {
         // What was typed (or kept from before a reload) is in the field, and kept for a reload.
         expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue(ctx().reason);
         expect(ctx().reason).toBe(ctx().reason === '' ? '' : world.reason);
-        expect(keptDraft()).toEqual(ctx().reason === '' ? null : { kind: 'request', request: first(), reason: world.reason });
+        expect(keptDraft()).toEqual(
+          ctx().reason === '' ? null : { kind: 'request', request: first(), reason: world.reason },
+        );
       },
       'request.acting': () => {
         expect(button('Back to requests')).toBeDisabled();
@@ -322,7 +504,9 @@ async function replay(path: PlannedPath): Promise<void> {
       'bulk.previewed': async () => {
         const chosen = ctx().bulk.scope === 'chosen';
         const n = chosen ? ctx().selected.length : (await matching()).length;
-        expect(screen.getByRole('status', { name: 'Bulk selection' })).toHaveTextContent(`${n} ${n === 1 ? 'request' : 'requests'} ${chosen ? 'chosen' : 'matching'}.`);
+        expect(screen.getByRole('status', { name: 'Bulk selection' })).toHaveTextContent(
+          `${n} ${n === 1 ? 'request' : 'requests'} ${chosen ? 'chosen' : 'matching'}.`,
+        );
         expect(button(new RegExp(`^Approve ${n} request`))).toBeEnabled();
         // No action picked: no dialog, no reason kept.
         expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -331,29 +515,44 @@ async function replay(path: PlannedPath): Promise<void> {
       'bulk.confirming': () => {
         const dialog = screen.getByRole('alertdialog');
         const action = ctx().bulk.action;
-        expect(within(dialog).getByRole('heading')).toHaveTextContent(action === 'approve' ? /^Approve: \d+ requests?\?$/ : /^Reject: \d+ requests?\?$/);
-        if (ctx().error) expect(within(dialog).getByRole('alert')).toHaveTextContent(`Nothing was changed: ${NO_ANSWER}`);
+        expect(within(dialog).getByRole('heading')).toHaveTextContent(
+          action === 'approve' ? /^Approve: \d+ requests?\?$/ : /^Reject: \d+ requests?\?$/,
+        );
+        if (ctx().error)
+          expect(within(dialog).getByRole('alert')).toHaveTextContent(`Nothing was changed: ${NO_ANSWER}`);
         // A rejection's reason, typed or kept from before a reload, is in its field and kept for a reload.
         const { scope, reason } = ctx().bulk;
         if (action === 'reject') {
           expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue(reason);
           expect(reason).toBe(reason === '' ? '' : world.reason);
         }
-        expect(keptDraft()).toEqual(action === 'reject' && reason !== ''
-          ? { kind: 'bulk', scope, requests: scope === 'chosen' ? ctx().selected : [], reason: world.reason }
-          : null);
+        expect(keptDraft()).toEqual(
+          action === 'reject' && reason !== ''
+            ? { kind: 'bulk', scope, requests: scope === 'chosen' ? ctx().selected : [], reason: world.reason }
+            : null,
+        );
       },
       'bulk.applying': () => {
         expect(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back' })).toBeDisabled();
       },
       'bulk.reported': async () => {
         const action = ctx().bulk.action!;
-        const done = await world.server.db.selectFrom('research_requests').select('id').where('status', '=', action === 'approve' ? 'approved' : 'rejected').execute();
-        expect(screen.getByRole('status', { name: 'Bulk outcome' })).toHaveTextContent(`${done.length} ${done.length === 1 ? 'request' : 'requests'} ${action === 'approve' ? 'approved' : 'rejected'}.`);
+        const done = await world.server.db
+          .selectFrom('research_requests')
+          .select('id')
+          .where('status', '=', action === 'approve' ? 'approved' : 'rejected')
+          .execute();
+        expect(screen.getByRole('status', { name: 'Bulk outcome' })).toHaveTextContent(
+          `${done.length} ${done.length === 1 ? 'request' : 'requests'} ${action === 'approve' ? 'approved' : 'rejected'}.`,
+        );
         if (action === 'reject') expect((await stored(first())).reason).toBe(world.reason);
         expect(keptDraft()).toBeNull();
         if (action === 'approve') {
-          const given = await world.server.db.selectFrom('fulfillments').select('id').where('status', '=', 'active').execute();
+          const given = await world.server.db
+            .selectFrom('fulfillments')
+            .select('id')
+            .where('status', '=', 'active')
+            .execute();
           expect(given).toHaveLength(done.length);
         }
       },

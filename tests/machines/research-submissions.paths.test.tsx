@@ -13,16 +13,30 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../src/domain/broker-research';
-import { actionsFor, SUBMISSION_ACTIONS, SUBMISSION_PAGE_SIZE, type SubmissionAction } from '../../src/domain/broker-research-submissions';
+import {
+  actionsFor,
+  SUBMISSION_ACTIONS,
+  SUBMISSION_PAGE_SIZE,
+  type SubmissionAction,
+} from '../../src/domain/broker-research-submissions';
 import type { ConsoleActors } from '../../src/machines/live';
 import { researchSubmissionsMachine } from '../../src/machines/research-submissions/research-submissions.machine';
 import { checkRejectDraft } from '../../src/machines/research-submissions/research-submissions.draft';
-import { PLAN_REJECT_DRAFT, researchSubmissionsDraftPlan, researchSubmissionsPlan } from '../../src/machines/research-submissions/research-submissions.plan';
+import {
+  PLAN_REJECT_DRAFT,
+  researchSubmissionsDraftPlan,
+  researchSubmissionsPlan,
+} from '../../src/machines/research-submissions/research-submissions.plan';
 import type { ResearchSubmissionsContext } from '../../src/machines/research-submissions/research-submissions.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { ResearchSubmissionsCtx } from '../../src/ui/broker-research/user-submission/research-submissions-context';
-import { rejectDraftAddress, RejectDraftKeeper, ResearchSubmissionsScope, UserSubmissionView } from '../../src/ui/broker-research/user-submission/user-submission-view';
+import {
+  rejectDraftAddress,
+  RejectDraftKeeper,
+  ResearchSubmissionsScope,
+  UserSubmissionView,
+} from '../../src/ui/broker-research/user-submission/user-submission-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
@@ -50,23 +64,58 @@ let world: World;
 async function createWorld(kept: boolean): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: ['admin_panel_access', 'br_research'], activated: true });
+  const staff = await server.createStaff({
+    username: 'keeper',
+    features: ['admin_panel_access', 'br_research'],
+    activated: true,
+  });
   await server.createStaff({ username: 'writer', features: [] });
-  const writer = (await server.db.selectFrom('users').select('id').where('username', '=', 'writer').executeTakeFirstOrThrow()).id;
-  const broker = (await server.db.insertInto('brokers').values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+  const writer = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'writer').executeTakeFirstOrThrow()
+  ).id;
+  const broker = (
+    await server.db
+      .insertInto('brokers')
+      .values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const now = Date.now();
-  const statusOf = (i: number): SubmissionStatus => (i < 70 ? 'new' : (['in_review', 'published', 'rejected'] as const)[i % 3]!);
-  await server.db.insertInto('research_submissions').values(Array.from({ length: 130 }, (_, i) => ({
-    user_id: writer, broker_id: i % 2 ? broker : null, title: `Research note ${i + 1}`, summary: 'Notes on the quarter.', tickers: 'AAPL,MSFT',
-    file_name: `note-${i + 1}.pdf`, file_size: 400_000 + i, status: statusOf(i), reason: statusOf(i) === 'rejected' ? 'Not original.' : null,
-    submitted_at: now - i * 60_000, reviewed_by: statusOf(i) === 'new' ? null : 'admin', reviewed_at: statusOf(i) === 'new' ? null : now,
-  }))).execute();
+  const statusOf = (i: number): SubmissionStatus =>
+    i < 70 ? 'new' : (['in_review', 'published', 'rejected'] as const)[i % 3]!;
+  await server.db
+    .insertInto('research_submissions')
+    .values(
+      Array.from({ length: 130 }, (_, i) => ({
+        user_id: writer,
+        broker_id: i % 2 ? broker : null,
+        title: `Research note ${i + 1}`,
+        summary: 'Notes on the quarter.',
+        tickers: 'AAPL,MSFT',
+        file_name: `note-${i + 1}.pdf`,
+        file_size: 400_000 + i,
+        status: statusOf(i),
+        reason: statusOf(i) === 'rejected' ? 'Not original.' : null,
+        submitted_at: now - i * 60_000,
+        reviewed_by: statusOf(i) === 'new' ? null : 'admin',
+        reviewed_at: statusOf(i) === 'new' ? null : now,
+      })),
+    )
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/broker_research');
-  const staffId = (await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id;
+  const staffId = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()
+  ).id;
   world = { server, bridge, user: userEvent.setup(), actors, staffId, list: null, target: null };
   sessionStorage.clear();
   if (kept) {
-    world.target = (await server.db.selectFrom('research_submissions').select('id').where('title', '=', 'Research note 2').executeTakeFirstOrThrow()).id;
+    world.target = (
+      await server.db
+        .selectFrom('research_submissions')
+        .select('id')
+        .where('title', '=', 'Research note 2')
+        .executeTakeFirstOrThrow()
+    ).id;
     writeDraft(rejectDraftAddress(staffId)!, { id: world.target, reason: PLAN_REJECT_DRAFT.reason });
   }
 }
@@ -81,7 +130,9 @@ afterEach(async () => {
 function Tabs({ children }: { children: ReactNode }) {
   const [params, setParams] = useState<TabParams>({});
   return (
-    <TabSearchContext.Provider value={{ tab: 'user_submission', params, setParams: (next) => setParams(next), openTab: () => {} }}>
+    <TabSearchContext.Provider
+      value={{ tab: 'user_submission', params, setParams: (next) => setParams(next), openTab: () => {} }}
+    >
       {children}
     </TabSearchContext.Provider>
   );
@@ -112,12 +163,17 @@ const itemOf = (id: number) => context().items.find((s) => s.id === id)!;
 /** The first row offering `action`. */
 const targetFor = (action: SubmissionAction) => context().items.find((s) => actionsFor(s.status).includes(action))!.id;
 const row = (s: typeof screen, id: number) => s.getByRole('row', { name: itemOf(id).title });
-const stored = (id: number) => world.server.db.selectFrom('research_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const stored = (id: number) =>
+  world.server.db.selectFrom('research_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The page the server holds for the query, newest first. */
 async function expectedPage(): Promise<string[]> {
   const { status, cursor } = context().query;
-  let q = world.server.db.selectFrom('research_submissions').select(['title', 'submitted_at', 'id']).orderBy('submitted_at', 'desc').orderBy('id', 'desc');
+  let q = world.server.db
+    .selectFrom('research_submissions')
+    .select(['title', 'submitted_at', 'id'])
+    .orderBy('submitted_at', 'desc')
+    .orderBy('id', 'desc');
   if (status) q = q.where('status', '=', status);
   const all = await q.execute();
   const start = cursor ? all.findIndex((r) => `${r.submitted_at}.${r.id}` === cursor) + 1 : 0;
@@ -141,29 +197,50 @@ function driver(): Driver<World> {
       'query.set': async ({ step }) => {
         const query = step.event['query'] as { status: string; cursor: string };
         if (query.cursor === 'next') await world.user.click(screen.getByRole('button', { name: 'Next' }));
-        else await world.user.click(within(screen.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', { name: SUBMISSION_STATUS_LABELS[query.status as SubmissionStatus] }));
+        else
+          await world.user.click(
+            within(screen.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', {
+              name: SUBMISSION_STATUS_LABELS[query.status as SubmissionStatus],
+            }),
+          );
       },
       'submission.act': async ({ step }) => {
         const action = step.event['action'] as SubmissionAction;
         world.target = targetFor(action);
-        await world.user.click(within(row(screen, world.target)).getByRole('button', { name: SUBMISSION_ACTIONS[action].label }));
+        await world.user.click(
+          within(row(screen, world.target)).getByRole('button', { name: SUBMISSION_ACTIONS[action].label }),
+        );
       },
       'submission.reject': async () => {
         world.target = targetFor('reject');
         await world.user.click(within(row(screen, world.target)).getByRole('button', { name: 'Reject' }));
       },
       'reason.change': async ({ step }) => world.user.type(screen.getByLabelText('Reason'), String(step.event['text'])),
-      'reject.confirm': async () => world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' })),
-      'reject.cancel': async () => world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
+      'reject.confirm': async () =>
+        world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject' })),
+      'reject.cancel': async () =>
+        world.user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [LIST]),
       actFailed: async () => world.bridge.setOffline(true, [REVIEW]),
       // A colleague rejects the row first, from the version on screen.
       actedMeanwhile: async ({ step }) => {
-        const id = step.event.type === 'reject.confirm' ? context().rejecting!.id : targetFor(step.event['action'] as SubmissionAction);
-        await world.server.db.updateTable('research_submissions')
-          .set({ status: 'rejected', reason: 'Duplicate.', reviewed_by: 'colleague', reviewed_at: Date.now(), version: itemOf(id).version + 1 }).where('id', '=', id).execute();
+        const id =
+          step.event.type === 'reject.confirm'
+            ? context().rejecting!.id
+            : targetFor(step.event['action'] as SubmissionAction);
+        await world.server.db
+          .updateTable('research_submissions')
+          .set({
+            status: 'rejected',
+            reason: 'Duplicate.',
+            reviewed_by: 'colleague',
+            reviewed_at: Date.now(),
+            version: itemOf(id).version + 1,
+          })
+          .where('id', '=', id)
+          .execute();
       },
     },
     afterOutcome: { loadFailed: online, actFailed: online },
@@ -178,8 +255,12 @@ function driver(): Driver<World> {
       },
       browsing: async (s, { step }) => {
         const items = context().items;
-        const rows = within(s.getByRole('table', { name: 'Submissions' })).getAllByRole('row').slice(1);
-        expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.querySelector('div')!.textContent)).toEqual(items.map((i) => i.title));
+        const rows = within(s.getByRole('table', { name: 'Submissions' }))
+          .getAllByRole('row')
+          .slice(1);
+        expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.querySelector('div')!.textContent)).toEqual(
+          items.map((i) => i.title),
+        );
         if (step?.outcome === 'loaded') {
           expect(items.map((i) => i.title)).toEqual(await expectedPage());
           expect(s.queryByRole('button', { name: 'Next' })).not.toBeNull();
@@ -188,17 +269,28 @@ function driver(): Driver<World> {
         for (const item of items.slice(0, 5)) {
           const r = row(s, item.id);
           expect(within(r).getByLabelText('Status')).toHaveTextContent(SUBMISSION_STATUS_LABELS[item.status]);
-          expect(within(r).queryAllByRole('button').map((b) => b.textContent)).toEqual(actionsFor(item.status).map((a) => SUBMISSION_ACTIONS[a].label));
+          expect(
+            within(r)
+              .queryAllByRole('button')
+              .map((b) => b.textContent),
+          ).toEqual(actionsFor(item.status).map((a) => SUBMISSION_ACTIONS[a].label));
           expect((await stored(item.id)).status).toBe(item.status);
         }
-        if (context().query.status) expect(within(s.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', { name: SUBMISSION_STATUS_LABELS[context().query.status as SubmissionStatus] })).toHaveAttribute('aria-checked', 'true');
+        if (context().query.status)
+          expect(
+            within(s.getByRole('radiogroup', { name: 'Status' })).getByRole('radio', {
+              name: SUBMISSION_STATUS_LABELS[context().query.status as SubmissionStatus],
+            }),
+          ).toHaveAttribute('aria-checked', 'true');
         const notice = s.queryByRole('status', { name: 'Submission notice' });
         const target = world.target === null ? null : itemOf(world.target);
         switch (step?.outcome) {
           case 'acted': {
             const db = await stored(target!.id);
             expect(db).toMatchObject({ status: target!.status, reviewed_by: 'keeper', version: target!.version });
-            expect(notice).toHaveTextContent(`${db.status === 'published' ? 'Published.' : db.status === 'rejected' ? 'Rejected.' : 'Review started.'} ${target!.title}`);
+            expect(notice).toHaveTextContent(
+              `${db.status === 'published' ? 'Published.' : db.status === 'rejected' ? 'Rejected.' : 'Review started.'} ${target!.title}`,
+            );
             if (db.status === 'rejected') {
               expect(db.reason).toBe('Not original research.');
               expect(within(row(s, target!.id)).getByText('Reason: Not original research.')).toBeInTheDocument();
@@ -212,7 +304,11 @@ function driver(): Driver<World> {
             expect(within(row(s, target!.id)).getByRole('note')).toHaveTextContent('colleague rejected it first.');
             expect(within(row(s, target!.id)).getByLabelText('Status')).toHaveTextContent('Rejected');
             expect(within(row(s, target!.id)).queryAllByRole('button')).toEqual([]);
-            expect(await stored(target!.id)).toMatchObject({ status: 'rejected', reviewed_by: 'colleague', reason: 'Duplicate.' });
+            expect(await stored(target!.id)).toMatchObject({
+              status: 'rejected',
+              reviewed_by: 'colleague',
+              reason: 'Duplicate.',
+            });
             break;
           case 'actFailed':
             expect(notice).toHaveTextContent(`Nothing was done. ${NO_ANSWER}`);
@@ -240,7 +336,9 @@ function driver(): Driver<World> {
           expect(title).toBe('Research note 2');
           expect(reason).toBe(PLAN_REJECT_DRAFT.reason);
           // The list behind the dialog shows it New, as the server holds it.
-          expect(within(s.getByRole('row', { name: title, hidden: true })).getByLabelText('Status')).toHaveTextContent('New');
+          expect(within(s.getByRole('row', { name: title, hidden: true })).getByLabelText('Status')).toHaveTextContent(
+            'New',
+          );
           expect((await stored(id)).status).toBe('new');
         }
       },

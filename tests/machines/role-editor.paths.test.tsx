@@ -32,8 +32,10 @@ const ROLES = '/user/roles/';
 const DELETE = '/user/roles/delete/';
 const REACH = '/user/roles/reach/';
 const NO_ANSWER = 'Error: no response from the server';
-const SELF_GUARD = 'You cannot take the ‘Role management’ permission from yourself; ask another staff member who holds it.';
-const BEYOND_SUPER = 'Nothing was changed. You do not hold the ‘Super administrator’ permission, so you cannot give, take or change it.';
+const SELF_GUARD =
+  'You cannot take the ‘Role management’ permission from yourself; ask another staff member who holds it.';
+const BEYOND_SUPER =
+  'Nothing was changed. You do not hold the ‘Super administrator’ permission, so you cannot give, take or change it.';
 const ALL_BUT = (key: string) => FEATURE_KEYS.filter((k) => k !== key);
 
 interface World {
@@ -55,15 +57,34 @@ async function createWorld(draft: RoleForm | null): Promise<void> {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
   await server.createStaff({ username: 'support', features: ['admin_panel_access', 'user_mgmt'] });
-  const idOf = async (username: string) => (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  const idOf = async (username: string) =>
+    (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
   const now = Date.now();
-  const desk = await server.db.insertInto('roles').values({
-    name: 'Desk', description: 'The desk', features: JSON.stringify(['admin_panel_access', 'tags']), created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const desk = await server.db
+    .insertInto('roles')
+    .values({
+      name: 'Desk',
+      description: 'The desk',
+      features: JSON.stringify(['admin_panel_access', 'tags']),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const supportId = await idOf('support');
   await server.db.insertInto('user_roles').values({ user_id: supportId, role_id: desk.id }).execute();
   const actors = await startSignedInConsole(server, staff, '/user_roles');
-  world = { server, bridge, user: userEvent.setup(), actors, staffId: await idOf('keeper'), supportId, editor: null, deskId: desk.id, desk: 'Desk' };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    staffId: await idOf('keeper'),
+    supportId,
+    editor: null,
+    deskId: desk.id,
+    desk: 'Desk',
+  };
   sessionStorage.clear();
   if (draft) writeDraft(roleDraftAddress(world.staffId)!, draft);
 }
@@ -97,7 +118,10 @@ const alertDialog = () => screen.getByRole('alertdialog');
 const inDialog = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
 const form = () => (world.editor!.getSnapshot().context as { form: RoleForm | null }).form;
 const deskRow = () => world.server.db.selectFrom('roles').selectAll().where('id', '=', world.deskId).executeTakeFirst();
-const holdersOfDesk = async () => (await world.server.db.selectFrom('user_roles').select('user_id').where('role_id', '=', world.deskId).execute()).map((r) => r.user_id);
+const holdersOfDesk = async () =>
+  (await world.server.db.selectFrom('user_roles').select('user_id').where('role_id', '=', world.deskId).execute()).map(
+    (r) => r.user_id,
+  );
 
 async function typeInto(label: string, value: string): Promise<void> {
   const field = within(dialog()).getByLabelText(label);
@@ -110,27 +134,55 @@ async function typeInto(label: string, value: string): Promise<void> {
  * would take it from them, which the server's guard refuses (decision 050).
  */
 async function makeDeskTheKeepersRoleManagement(): Promise<void> {
-  await world.server.db.updateTable('roles').set({ features: JSON.stringify(ALL_BUT('role_mgmt')) }).where('name', '=', 'role for keeper').execute();
-  await world.server.db.updateTable('roles').set({ features: JSON.stringify(['admin_panel_access', 'tags', 'role_mgmt']) }).where('id', '=', world.deskId).execute();
+  await world.server.db
+    .updateTable('roles')
+    .set({ features: JSON.stringify(ALL_BUT('role_mgmt')) })
+    .where('name', '=', 'role for keeper')
+    .execute();
+  await world.server.db
+    .updateTable('roles')
+    .set({ features: JSON.stringify(['admin_panel_access', 'tags', 'role_mgmt']) })
+    .where('id', '=', world.deskId)
+    .execute();
   await world.server.db.insertInto('user_roles').values({ user_id: world.staffId, role_id: world.deskId }).execute();
 }
 /** Desk grants Super administrator, which the keeper lacks: taking it from support is beyond them (decision 066). */
 async function makeDeskBeyondTheKeeper(): Promise<void> {
-  await world.server.db.updateTable('roles').set({ features: JSON.stringify(ALL_BUT('is_super_admin_user')) }).where('name', '=', 'role for keeper').execute();
-  await world.server.db.updateTable('roles').set({ features: JSON.stringify(['admin_panel_access', 'tags', 'is_super_admin_user']) }).where('id', '=', world.deskId).execute();
+  await world.server.db
+    .updateTable('roles')
+    .set({ features: JSON.stringify(ALL_BUT('is_super_admin_user')) })
+    .where('name', '=', 'role for keeper')
+    .execute();
+  await world.server.db
+    .updateTable('roles')
+    .set({ features: JSON.stringify(['admin_panel_access', 'tags', 'is_super_admin_user']) })
+    .where('id', '=', world.deskId)
+    .execute();
 }
 async function restoreKeeper(): Promise<void> {
-  await world.server.db.updateTable('roles').set({ features: JSON.stringify(FEATURE_KEYS) }).where('name', '=', 'role for keeper').execute();
-  await world.server.db.deleteFrom('user_roles').where('user_id', '=', world.staffId).where('role_id', '=', world.deskId).execute();
+  await world.server.db
+    .updateTable('roles')
+    .set({ features: JSON.stringify(FEATURE_KEYS) })
+    .where('name', '=', 'role for keeper')
+    .execute();
+  await world.server.db
+    .deleteFrom('user_roles')
+    .where('user_id', '=', world.staffId)
+    .where('role_id', '=', world.deskId)
+    .execute();
 }
 
 /** What the form dialog must say after this step. */
 function formAlert(step: PlannedStep | undefined): string | null {
   switch (step?.outcome) {
-    case 'savedMeanwhile': return `Someone else changed this role since you opened it; it is now named '${world.desk}'. Save again to replace it with yours, or Cancel to keep theirs.`;
-    case 'saveGuarded': return SELF_GUARD;
-    case 'saveFailed': return `The role was not saved. ${NO_ANSWER}`;
-    default: return null;
+    case 'savedMeanwhile':
+      return `Someone else changed this role since you opened it; it is now named '${world.desk}'. Save again to replace it with yours, or Cancel to keep theirs.`;
+    case 'saveGuarded':
+      return SELF_GUARD;
+    case 'saveFailed':
+      return `The role was not saved. ${NO_ANSWER}`;
+    default:
+      return null;
   }
 }
 
@@ -141,7 +193,14 @@ function driver(): Driver<World> {
     machine: roleEditorMachine,
     bridge: world.bridge,
     world,
-    calls: { loadRoles: FETCH, saveRole: ROLES, removeRole: DELETE, removeRoleWithHolders: DELETE, holdRole: ROLES, readReach: REACH },
+    calls: {
+      loadRoles: FETCH,
+      saveRole: ROLES,
+      removeRole: DELETE,
+      removeRoleWithHolders: DELETE,
+      holdRole: ROLES,
+      readReach: REACH,
+    },
     mount: async () => mount(),
     actor: () => world.editor!,
     perform: {
@@ -150,11 +209,13 @@ function driver(): Driver<World> {
       'role.edit': async () => world.user.click(screen.getByRole('button', { name: `Edit ${world.desk}` })),
       'form.name': async ({ step }) => typeInto('Name', String(step.event['value'])),
       'form.description': async ({ step }) => typeInto('Description', String(step.event['value'])),
-      'form.feature': async ({ step }) => world.user.click(within(dialog()).getByRole('checkbox', { name: featureLabel(String(step.event['key'])) })),
+      'form.feature': async ({ step }) =>
+        world.user.click(within(dialog()).getByRole('checkbox', { name: featureLabel(String(step.event['key'])) })),
       'form.submit': async ({ next }) => {
         // The name the outcome asks for: one another role has, or any when none is typed yet.
         if (next?.outcome === 'nameTaken') await typeInto('Name', 'ROLE FOR SUPPORT');
-        else if ((within(dialog()).getByLabelText('Name') as HTMLInputElement).value.trim() === '') await typeInto('Name', 'Desk leads');
+        else if ((within(dialog()).getByLabelText('Name') as HTMLInputElement).value.trim() === '')
+          await typeInto('Name', 'Desk leads');
         await world.user.click(inDialog('Save'));
       },
       'form.cancel': async () => world.user.click(inDialog('Cancel')),
@@ -162,7 +223,8 @@ function driver(): Driver<World> {
       'delete.confirm': async () => world.user.click(within(alertDialog()).getByRole('button', { name: /^Delete/ })),
       'delete.cancel': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Cancel' })),
       'role.holders': async () => world.user.click(screen.getByRole('button', { name: `Holders of ${world.desk}` })),
-      'holder.toggle': async () => world.user.click(within(dialog()).getByRole('checkbox', { name: `support holds ${world.desk}` })),
+      'holder.toggle': async () =>
+        world.user.click(within(dialog()).getByRole('checkbox', { name: `support holds ${world.desk}` })),
       'holders.close': async () => world.user.click(inDialog('Close')),
       'staff.reach': async () => world.user.click(screen.getByRole('button', { name: 'What support can do' })),
       'reach.close': async () => world.user.click(inDialog('Close')),
@@ -171,7 +233,11 @@ function driver(): Driver<World> {
       loadFailed: async () => world.bridge.setOffline(true, [FETCH]),
       savedMeanwhile: async () => {
         world.desk = 'Desk (theirs)';
-        await world.server.db.updateTable('roles').set({ name: world.desk, version: 2 }).where('id', '=', world.deskId).execute();
+        await world.server.db
+          .updateTable('roles')
+          .set({ name: world.desk, version: 2 })
+          .where('id', '=', world.deskId)
+          .execute();
       },
       saveGuarded: makeDeskTheKeepersRoleManagement,
       removeGuarded: makeDeskTheKeepersRoleManagement,
@@ -184,8 +250,13 @@ function driver(): Driver<World> {
       reachFailed: async () => world.bridge.setOffline(true, [REACH]),
     },
     afterOutcome: {
-      loadFailed: online, saveFailed: online, removeFailed: online, reachFailed: online,
-      saveGuarded: restoreKeeper, removeGuarded: restoreKeeper, holdGuarded: restoreKeeper,
+      loadFailed: online,
+      saveFailed: online,
+      removeFailed: online,
+      reachFailed: online,
+      saveGuarded: restoreKeeper,
+      removeGuarded: restoreKeeper,
+      holdGuarded: restoreKeeper,
       saved: async () => {
         const row = await deskRow();
         if (row) world.desk = row.name;
@@ -201,7 +272,9 @@ function driver(): Driver<World> {
           expect(s.getByRole('status', { name: 'Roles notice' })).toHaveTextContent(`Role '${world.desk}' deleted.`);
           expect(await deskRow()).toBeUndefined();
         } else if (step?.outcome === 'removedWithHolders') {
-          expect(s.getByRole('status', { name: 'Roles notice' })).toHaveTextContent(`Role '${world.desk}' deleted; support no longer hold it.`);
+          expect(s.getByRole('status', { name: 'Roles notice' })).toHaveTextContent(
+            `Role '${world.desk}' deleted; support no longer hold it.`,
+          );
           expect(await deskRow()).toBeUndefined();
           expect(await holdersOfDesk()).toEqual([]);
         } else if (!step) {
@@ -220,27 +293,45 @@ function driver(): Driver<World> {
         const row = within(table).getByRole('row', { name: world.desk });
         const held = (await holdersOfDesk()).length > 0;
         expect(row).toHaveTextContent(`${world.desk}The desk2${held ? 'support' : 'nobody'}`);
-        expect(within(table).getByRole('row', { name: 'role for keeper' })).toHaveTextContent(`role for keeper${FEATURE_KEYS.length}keeper`);
+        expect(within(table).getByRole('row', { name: 'role for keeper' })).toHaveTextContent(
+          `role for keeper${FEATURE_KEYS.length}keeper`,
+        );
         // The matrix: Desk grants Tags; the staff list names each person's roles.
         const matrix = s.getByRole('table', { name: 'Reach matrix' });
-        expect(within(within(matrix).getByRole('row', { name: 'Tags' })).getByRole('cell', { name: `${world.desk}: yes` })).toBeInTheDocument();
-        expect(within(within(matrix).getByRole('row', { name: 'Role management' })).getByRole('cell', { name: `${world.desk}: no` })).toBeInTheDocument();
-        expect(within(s.getByRole('list', { name: 'Staff' })).getByRole('listitem', { name: 'support' })).toHaveTextContent(held ? `${world.desk}, role for support` : 'role for support');
+        expect(
+          within(within(matrix).getByRole('row', { name: 'Tags' })).getByRole('cell', { name: `${world.desk}: yes` }),
+        ).toBeInTheDocument();
+        expect(
+          within(within(matrix).getByRole('row', { name: 'Role management' })).getByRole('cell', {
+            name: `${world.desk}: no`,
+          }),
+        ).toBeInTheDocument();
+        expect(
+          within(s.getByRole('list', { name: 'Staff' })).getByRole('listitem', { name: 'support' }),
+        ).toHaveTextContent(held ? `${world.desk}, role for support` : 'role for support');
       },
       'form.editing': async (s, { step }) => {
         const f = form()!;
-        expect(within(dialog()).getByRole('heading', { name: f.id === null ? 'New role' : `Edit role '${f.base.name}'` })).toBeVisible();
+        expect(
+          within(dialog()).getByRole('heading', { name: f.id === null ? 'New role' : `Edit role '${f.base.name}'` }),
+        ).toBeVisible();
         expect(within(dialog()).getByLabelText('Name')).toHaveValue(f.name);
         const boxes = within(within(dialog()).getByRole('group', { name: 'Permissions' })).getAllByRole('checkbox');
         expect(boxes).toHaveLength(ROLE_FEATURE_KEYS.length);
-        expect(boxes.filter((b) => b.getAttribute('aria-checked') === 'true').map((b) => b.getAttribute('aria-label'))).toEqual(
-          ROLE_FEATURE_KEYS.filter((k) => f.features.includes(k)).map(featureLabel),
+        expect(
+          boxes.filter((b) => b.getAttribute('aria-checked') === 'true').map((b) => b.getAttribute('aria-label')),
+        ).toEqual(ROLE_FEATURE_KEYS.filter((k) => f.features.includes(k)).map(featureLabel));
+        expect(within(dialog()).getByRole('group', { name: 'Other features' })).toHaveTextContent(
+          'Broker Research also loads the flags of distributor tri.',
         );
-        expect(within(dialog()).getByRole('group', { name: 'Other features' })).toHaveTextContent('Broker Research also loads the flags of distributor tri.');
         expect(inDialog('Save')).toBeEnabled();
         if (step?.outcome === 'nameTaken') {
           expect(within(dialog()).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-          expect(within(dialog()).getByText("A role named 'ROLE FOR SUPPORT' exists (names are the same whatever their case).")).toBeVisible();
+          expect(
+            within(dialog()).getByText(
+              "A role named 'ROLE FOR SUPPORT' exists (names are the same whatever their case).",
+            ),
+          ).toBeVisible();
           expect(within(dialog()).queryByRole('alert')).toBeNull();
         } else {
           const alert = formAlert(step);
@@ -269,11 +360,17 @@ function driver(): Driver<World> {
       },
       'deleting.holders': async (_s, { step }) => {
         expect(within(alertDialog()).getByRole('heading', { name: 'Staff hold this role' })).toBeVisible();
-        expect(alertDialog()).toHaveTextContent(`'${world.desk}' is held by 1 staff member. Deleting it takes it from them`);
-        expect(within(within(alertDialog()).getByRole('list', { name: 'Holders who lose the role' })).getAllByRole('listitem').map((li) => li.textContent))
-          .toEqual(['support Staff (support)']);
+        expect(alertDialog()).toHaveTextContent(
+          `'${world.desk}' is held by 1 staff member. Deleting it takes it from them`,
+        );
+        expect(
+          within(within(alertDialog()).getByRole('list', { name: 'Holders who lose the role' }))
+            .getAllByRole('listitem')
+            .map((li) => li.textContent),
+        ).toEqual(['support Staff (support)']);
         expect(within(alertDialog()).getByRole('button', { name: 'Delete and take it from them' })).toBeEnabled();
-        if (step?.outcome === 'removeGuarded') expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(SELF_GUARD);
+        if (step?.outcome === 'removeGuarded')
+          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(SELF_GUARD);
         else expect(within(alertDialog()).queryByRole('alert')).toBeNull();
         // Nothing is deleted while asking.
         expect(await deskRow()).toBeDefined();
@@ -289,7 +386,9 @@ function driver(): Driver<World> {
         expect(box).toHaveAttribute('aria-checked', String(held));
         if (step?.outcome === 'taken') {
           expect(held).toBe(false);
-          expect(within(dialog()).getByRole('status', { name: 'Holders notice' })).toHaveTextContent(`Role '${world.desk}' taken away.`);
+          expect(within(dialog()).getByRole('status', { name: 'Holders notice' })).toHaveTextContent(
+            `Role '${world.desk}' taken away.`,
+          );
         }
         if (step?.outcome === 'holdGuarded') {
           expect(held).toBe(true);
@@ -306,14 +405,20 @@ function driver(): Driver<World> {
       },
       'reach.shown': (_s, { step }) => {
         if (step?.outcome === 'reachFailed') {
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent(`What this person can do could not be read. ${NO_ANSWER}`);
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            `What this person can do could not be read. ${NO_ANSWER}`,
+          );
           return;
         }
         expect(within(dialog()).getByRole('heading', { name: 'What support can do' })).toBeVisible();
         const table = within(dialog()).getByRole('table', { name: 'Their permissions' });
-        expect(within(table).getByRole('row', { name: 'Admin panel access' })).toHaveTextContent(`Admin panel access${world.desk}, role for support`);
+        expect(within(table).getByRole('row', { name: 'Admin panel access' })).toHaveTextContent(
+          `Admin panel access${world.desk}, role for support`,
+        );
         expect(within(table).getByRole('row', { name: 'Tags' })).toHaveTextContent(`Tags${world.desk}`);
-        expect(within(dialog()).getByLabelText('Administrator privileges')).toHaveTextContent('Administrator privileges (set in their user record): none.');
+        expect(within(dialog()).getByLabelText('Administrator privileges')).toHaveTextContent(
+          'Administrator privileges (set in their user record): none.',
+        );
       },
     },
   };

@@ -13,7 +13,11 @@ import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import type { SegmentQuery } from '../../src/domain/segments';
 import { segmentEditorMachine } from '../../src/machines/segment-editor/segment-editor.machine';
-import { PLAN_QUERY, segmentEditorPlan, segmentEditorSavePlan } from '../../src/machines/segment-editor/segment-editor.plan';
+import {
+  PLAN_QUERY,
+  segmentEditorPlan,
+  segmentEditorSavePlan,
+} from '../../src/machines/segment-editor/segment-editor.plan';
 import type { ConsoleActors } from '../../src/machines/live';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { SegmentsCtx } from '../../src/ui/segments/segments-context';
@@ -50,34 +54,99 @@ interface World {
 }
 let world: World;
 
-const insertSegment = (name: string, query: SegmentQuery, description = '') => world.server.db.insertInto('segments').values({
-  name, description, query: JSON.stringify(query), created_by: 'admin', updated_by: 'admin', created_at: Date.UTC(2026, 10, 20), updated_at: Date.UTC(2026, 10, 20), version: 1,
-}).returning('id').executeTakeFirstOrThrow();
+const insertSegment = (name: string, query: SegmentQuery, description = '') =>
+  world.server.db
+    .insertInto('segments')
+    .values({
+      name,
+      description,
+      query: JSON.stringify(query),
+      created_by: 'admin',
+      updated_by: 'admin',
+      created_at: Date.UTC(2026, 10, 20),
+      updated_at: Date.UTC(2026, 10, 20),
+      version: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
 async function createWorld(prefill: SegmentQuery | null): Promise<void> {
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'segmenter', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Reader Org', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Reader Org', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const members: number[] = [];
-  for (const [first, active] of [['Ann', 1], ['Ben', 1], ['Cy', 0]] as const) {
-    const row = await server.db.insertInto('users').values(userRow({
-      username: `${first.toLowerCase()}.reader`, email: `${first.toLowerCase()}@reader-org.example`, first_name: first,
-      last_name: 'Reader', organization_id: org.id, active, created_at: now,
-    })).returning('id').executeTakeFirstOrThrow();
+  for (const [first, active] of [
+    ['Ann', 1],
+    ['Ben', 1],
+    ['Cy', 0],
+  ] as const) {
+    const row = await server.db
+      .insertInto('users')
+      .values(
+        userRow({
+          username: `${first.toLowerCase()}.reader`,
+          email: `${first.toLowerCase()}@reader-org.example`,
+          first_name: first,
+          last_name: 'Reader',
+          organization_id: org.id,
+          active,
+          created_at: now,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (active) members.push(row.id);
   }
-  const tag = await server.db.insertInto('tags').values({ name: TAG, color: '#E5484D', description: '', parent_id: null, icon: null, is_group: 0, created_by: 'system', created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const tag = await server.db
+    .insertInto('tags')
+    .values({
+      name: TAG,
+      color: '#E5484D',
+      description: '',
+      parent_id: null,
+      icon: null,
+      is_group: 0,
+      created_by: 'system',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const actors = await startSignedInConsole(server, staff, '/segments_n_tags');
-  const staffRow = await server.db.selectFrom('users').select('id').where('username', '=', 'segmenter').executeTakeFirstOrThrow();
+  const staffRow = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'segmenter')
+    .executeTakeFirstOrThrow();
   world = {
-    server, bridge, user: userEvent.setup(), actors, staffId: staffRow.id, prefill, editor: null, alphaId: 0, alpha: 'Alpha readers',
-    members, tagId: tag.id, stash: [], opened: [],
+    server,
+    bridge,
+    user: userEvent.setup(),
+    actors,
+    staffId: staffRow.id,
+    prefill,
+    editor: null,
+    alphaId: 0,
+    alpha: 'Alpha readers',
+    members,
+    tagId: tag.id,
+    stash: [],
+    opened: [],
   };
   world.alphaId = (await insertSegment('Alpha readers', PLAN_QUERY, 'Trial users')).id;
-  for (let i = 1; i <= 20; i++) await insertSegment(`Filler ${String(i).padStart(2, '0')}`, { ...PLAN_QUERY, user_type: 'journalist', active: '', sort: 'id', dir: 'desc' });
+  for (let i = 1; i <= 20; i++)
+    await insertSegment(`Filler ${String(i).padStart(2, '0')}`, {
+      ...PLAN_QUERY,
+      user_type: 'journalist',
+      active: '',
+      sort: 'id',
+      dir: 'desc',
+    });
   sessionStorage.clear();
 }
 
@@ -98,7 +167,11 @@ function mount(): void {
         <SegmentsScope staff={world.staffId} prefill={world.prefill}>
           <Probe />
           <SegmentsDraftKeeper staff={world.staffId} />
-          <SegmentsView userListHref="/user_list" listHref={(s) => `/user_list?segment=${s.id}`} openInList={(s) => world.opened.push(s.name)} />
+          <SegmentsView
+            userListHref="/user_list"
+            listHref={(s) => `/user_list?segment=${s.id}`}
+            openInList={(s) => world.opened.push(s.name)}
+          />
         </SegmentsScope>
       </ConsoleContext.Provider>
     </Theme>,
@@ -108,17 +181,32 @@ function mount(): void {
 const dialog = () => screen.getByRole('dialog');
 const alertDialog = () => screen.getByRole('alertdialog');
 const inDialog = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
-const editorContext = () => world.editor!.getSnapshot().context as { page: number; q: string; form: { id: number | null; name: string } | null };
-const tagsOf = async (userId: number) => (await world.server.db.selectFrom('user_tags').select('tag_id').where('user_id', '=', userId).execute()).map((r) => Number(r.tag_id));
+const editorContext = () =>
+  world.editor!.getSnapshot().context as { page: number; q: string; form: { id: number | null; name: string } | null };
+const tagsOf = async (userId: number) =>
+  (await world.server.db.selectFrom('user_tags').select('tag_id').where('user_id', '=', userId).execute()).map((r) =>
+    Number(r.tag_id),
+  );
 
 async function stashSegments(where: 'all' | 'alpha'): Promise<void> {
   let q = world.server.db.selectFrom('segments').selectAll();
   if (where === 'alpha') q = q.where('id', '=', world.alphaId);
-  world.stash = await q.execute() as unknown as Record<string, unknown>[];
-  await world.server.db.deleteFrom('segments').where('id', 'in', world.stash.map((r) => r['id'] as number)).execute();
+  world.stash = (await q.execute()) as unknown as Record<string, unknown>[];
+  await world.server.db
+    .deleteFrom('segments')
+    .where(
+      'id',
+      'in',
+      world.stash.map((r) => r['id'] as number),
+    )
+    .execute();
 }
 async function restoreSegments(): Promise<void> {
-  if (world.stash.length) await world.server.db.insertInto('segments').values(world.stash as never).execute();
+  if (world.stash.length)
+    await world.server.db
+      .insertInto('segments')
+      .values(world.stash as never)
+      .execute();
   world.stash = [];
 }
 
@@ -131,9 +219,12 @@ async function typeInto(label: string, value: string): Promise<void> {
 /** What the form dialog must say after this step. */
 function formAlert(step: PlannedStep | undefined): string | null {
   switch (step?.outcome) {
-    case 'savedMeanwhile': return `Someone else saved this segment since you opened it; it is now named '${world.alpha}'. Save again to replace it with yours, or Cancel to keep theirs.`;
-    case 'saveFailed': return `The segment was not saved. ${NO_ANSWER}`;
-    default: return null;
+    case 'savedMeanwhile':
+      return `Someone else saved this segment since you opened it; it is now named '${world.alpha}'. Save again to replace it with yours, or Cancel to keep theirs.`;
+    case 'saveFailed':
+      return `The segment was not saved. ${NO_ANSWER}`;
+    default:
+      return null;
   }
 }
 
@@ -142,7 +233,13 @@ function driver(): Driver<World> {
     machine: segmentEditorMachine,
     bridge: world.bridge,
     world,
-    calls: { loadSegments: SEGMENTS, saveSegment: SEGMENTS, removeSegment: SEGMENTS, countMembers: SEGMENTS, applyTags: ASSIGN },
+    calls: {
+      loadSegments: SEGMENTS,
+      saveSegment: SEGMENTS,
+      removeSegment: SEGMENTS,
+      countMembers: SEGMENTS,
+      applyTags: ASSIGN,
+    },
     mount: async () => mount(),
     actor: () => world.editor!,
     perform: {
@@ -150,7 +247,8 @@ function driver(): Driver<World> {
         await typeInto('Segment name', 'Alpha');
         await world.user.click(screen.getByRole('button', { name: 'Find' }));
       },
-      'segments.page': async () => world.user.click(screen.getByRole('button', { name: editorContext().page === 1 ? 'Next' : 'Previous' })),
+      'segments.page': async () =>
+        world.user.click(screen.getByRole('button', { name: editorContext().page === 1 ? 'Next' : 'Previous' })),
       'segments.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'segment.rename': async () => world.user.click(screen.getByRole('button', { name: `Rename ${world.alpha}` })),
       'form.name': async ({ step }) => typeInto('Name', String(step.event['value'])),
@@ -158,14 +256,16 @@ function driver(): Driver<World> {
       'form.submit': async ({ next }) => {
         // The name the outcome asks for: one another segment has, or any when none is typed yet.
         if (next?.outcome === 'nameTaken') await typeInto('Name', 'FILLER 01');
-        else if ((screen.getByLabelText('Name') as HTMLInputElement).value.trim() === '') await typeInto('Name', 'Expiring trials');
+        else if ((screen.getByLabelText('Name') as HTMLInputElement).value.trim() === '')
+          await typeInto('Name', 'Expiring trials');
         await world.user.click(inDialog('Save'));
       },
       'form.cancel': async () => world.user.click(inDialog('Cancel')),
       'segment.delete': async () => world.user.click(screen.getByRole('button', { name: `Delete ${world.alpha}` })),
       'delete.confirm': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Delete' })),
       'delete.cancel': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Cancel' })),
-      'segment.tag': async () => world.user.click(screen.getByRole('button', { name: `Tags for members of ${world.alpha}` })),
+      'segment.tag': async () =>
+        world.user.click(screen.getByRole('button', { name: `Tags for members of ${world.alpha}` })),
       'tags.apply': async () => {
         const chosen = await within(dialog()).findByRole('list', { name: 'Chosen tags' });
         if (!within(chosen).queryByText(TAG)) {
@@ -178,7 +278,9 @@ function driver(): Driver<World> {
       'tags.confirm': async () => world.user.click(inDialog('Add Tags')),
       'tags.back': async () => world.user.click(inDialog('Back')),
       'tagging.close': async () => {
-        const close = within(dialog()).queryByRole('button', { name: 'Close' }) ?? within(dialog()).queryByRole('button', { name: 'Cancel' });
+        const close =
+          within(dialog()).queryByRole('button', { name: 'Close' }) ??
+          within(dialog()).queryByRole('button', { name: 'Cancel' });
         if (close) await world.user.click(close);
         else await world.user.keyboard('{Escape}');
       },
@@ -188,7 +290,11 @@ function driver(): Driver<World> {
       loadFailed: async () => world.bridge.setOffline(true, [SEGMENTS]),
       savedMeanwhile: async () => {
         world.alpha = 'Alpha readers (theirs)';
-        await world.server.db.updateTable('segments').set({ name: world.alpha, version: 2 }).where('id', '=', world.alphaId).execute();
+        await world.server.db
+          .updateTable('segments')
+          .set({ name: world.alpha, version: 2 })
+          .where('id', '=', world.alphaId)
+          .execute();
       },
       saveFailed: async () => world.bridge.setOffline(true, [SEGMENTS]),
       removeFailed: async () => world.bridge.setOffline(true, [SEGMENTS]),
@@ -199,9 +305,18 @@ function driver(): Driver<World> {
     afterOutcome: {
       loadedEmpty: restoreSegments,
       segmentGone: restoreSegments,
-      ...Object.fromEntries(['loadFailed', 'saveFailed', 'removeFailed', 'countFailed', 'applyFailed'].map((n) => [n, async () => world.bridge.setOffline(false)])),
+      ...Object.fromEntries(
+        ['loadFailed', 'saveFailed', 'removeFailed', 'countFailed', 'applyFailed'].map((n) => [
+          n,
+          async () => world.bridge.setOffline(false),
+        ]),
+      ),
       saved: async () => {
-        const row = await world.server.db.selectFrom('segments').select('name').where('id', '=', world.alphaId).executeTakeFirst();
+        const row = await world.server.db
+          .selectFrom('segments')
+          .select('name')
+          .where('id', '=', world.alphaId)
+          .executeTakeFirst();
         if (row) world.alpha = row.name;
       },
     },
@@ -213,8 +328,16 @@ function driver(): Driver<World> {
           expect(s.queryByRole('dialog')).toBeNull();
         }
         if (step?.outcome === 'removed') {
-          expect(s.getByRole('status', { name: 'Segments notice' })).toHaveTextContent(`Segment '${world.alpha}' deleted.`);
-          expect(await world.server.db.selectFrom('segments').select('id').where('id', '=', world.alphaId).executeTakeFirst()).toBeUndefined();
+          expect(s.getByRole('status', { name: 'Segments notice' })).toHaveTextContent(
+            `Segment '${world.alpha}' deleted.`,
+          );
+          expect(
+            await world.server.db
+              .selectFrom('segments')
+              .select('id')
+              .where('id', '=', world.alphaId)
+              .executeTakeFirst(),
+          ).toBeUndefined();
         }
         if (!step) expect(s.getByRole('status')).toHaveTextContent('Loading segments…');
       },
@@ -232,8 +355,10 @@ function driver(): Driver<World> {
         expect(s.queryByRole('alertdialog')).toBeNull();
         if (page === 2) {
           expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Filler 20']);
-        expect(total).toBe(21);
-          expect(s.getByRole('navigation', { name: 'Segment pages' })).toHaveTextContent(`Page 2 of 2 · ${total} segments`);
+          expect(total).toBe(21);
+          expect(s.getByRole('navigation', { name: 'Segment pages' })).toHaveTextContent(
+            `Page 2 of 2 · ${total} segments`,
+          );
           return;
         }
         const alpha = within(table).getByRole('row', { name: world.alpha });
@@ -241,8 +366,14 @@ function driver(): Driver<World> {
         expect(rows).toHaveLength(q ? 1 : 20);
         // Two active trial users: the count the user list shows for the same query.
         expect(alpha).toHaveTextContent(`${world.alpha}Trial users2${ALPHA_WORDS}2026-11-20 by admin`);
-        expect(within(alpha).getByRole('link', { name: `Open ${world.alpha} in the user list` })).toHaveAttribute('href', `/user_list?segment=${world.alphaId}`);
-        if (!q) expect(s.getByRole('navigation', { name: 'Segment pages' })).toHaveTextContent(`Page 1 of 2 · ${total} segments`);
+        expect(within(alpha).getByRole('link', { name: `Open ${world.alpha} in the user list` })).toHaveAttribute(
+          'href',
+          `/user_list?segment=${world.alphaId}`,
+        );
+        if (!q)
+          expect(s.getByRole('navigation', { name: 'Segment pages' })).toHaveTextContent(
+            `Page 1 of 2 · ${total} segments`,
+          );
       },
       'browsing.empty': (s) => {
         const { q } = editorContext();
@@ -252,13 +383,17 @@ function driver(): Driver<World> {
       },
       'form.editing': async (s, { step }) => {
         const form = editorContext().form!;
-        expect(within(dialog()).getByRole('heading', { name: form.id === null ? 'Save as segment' : 'Rename segment' })).toBeVisible();
+        expect(
+          within(dialog()).getByRole('heading', { name: form.id === null ? 'Save as segment' : 'Rename segment' }),
+        ).toBeVisible();
         expect(within(dialog()).getByLabelText('Segment query')).toHaveTextContent(`Query: ${ALPHA_WORDS}`);
         expect(s.getByLabelText('Name')).toHaveValue(form.name);
         expect(inDialog('Save')).toBeEnabled();
         if (step?.outcome === 'nameTaken') {
           expect(s.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
-          expect(within(dialog()).getByText("A segment named 'FILLER 01' exists (names are the same whatever their case).")).toBeVisible();
+          expect(
+            within(dialog()).getByText("A segment named 'FILLER 01' exists (names are the same whatever their case)."),
+          ).toBeVisible();
           expect(within(dialog()).queryByRole('alert')).toBeNull();
         } else {
           const alert = formAlert(step);
@@ -272,21 +407,39 @@ function driver(): Driver<World> {
       },
       'deleting.confirm': async (_s, { step }) => {
         expect(within(alertDialog()).getByRole('heading', { name: 'Delete segment?' })).toBeVisible();
-        expect(alertDialog()).toHaveTextContent(`'${world.alpha}' will be deleted. Its members stay as they are, tags included.`);
+        expect(alertDialog()).toHaveTextContent(
+          `'${world.alpha}' will be deleted. Its members stay as they are, tags included.`,
+        );
         if (step?.outcome === 'removeFailed') {
-          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(`The segment was not deleted. ${NO_ANSWER}`);
-          expect(await world.server.db.selectFrom('segments').select('id').where('id', '=', world.alphaId).executeTakeFirst()).toBeDefined();
+          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(
+            `The segment was not deleted. ${NO_ANSWER}`,
+          );
+          expect(
+            await world.server.db
+              .selectFrom('segments')
+              .select('id')
+              .where('id', '=', world.alphaId)
+              .executeTakeFirst(),
+          ).toBeDefined();
         }
       },
       'deleting.removing': () => {
         expect(within(alertDialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
       },
       'tagging.choosing': async (_s, { step }) => {
-        expect(within(dialog()).getByRole('heading', { name: `Tags for the members of '${world.alpha}'` })).toBeVisible();
+        expect(
+          within(dialog()).getByRole('heading', { name: `Tags for the members of '${world.alpha}'` }),
+        ).toBeVisible();
         expect(await within(dialog()).findByRole('group', { name: 'Tags to apply' })).toBeVisible();
         expect(inDialog('Reset Tags')).toBeEnabled();
-        if (step?.outcome === 'segmentGone') expect(within(dialog()).getByRole('alert')).toHaveTextContent('This segment was deleted meanwhile; close this dialog.');
-        else if (step?.outcome === 'countFailed') expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The members could not be counted. ${NO_ANSWER}`);
+        if (step?.outcome === 'segmentGone')
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            'This segment was deleted meanwhile; close this dialog.',
+          );
+        else if (step?.outcome === 'countFailed')
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            `The members could not be counted. ${NO_ANSWER}`,
+          );
         else expect(within(dialog()).queryByRole('alert')).toBeNull();
         // Nothing is applied while choosing.
         for (const id of world.members) expect(await tagsOf(id)).toEqual([]);
@@ -296,16 +449,21 @@ function driver(): Driver<World> {
         expect(inDialog('Add Tags')).toBeDisabled();
       },
       'tagging.confirming': (_s, { step }) => {
-        expect(within(dialog()).getByRole('status', { name: 'Confirm tags' })).toHaveTextContent(`Add 1 tag to 2 members of '${world.alpha}'?`);
+        expect(within(dialog()).getByRole('status', { name: 'Confirm tags' })).toHaveTextContent(
+          `Add 1 tag to 2 members of '${world.alpha}'?`,
+        );
         expect(inDialog('Add Tags')).toBeEnabled();
-        if (step?.outcome === 'applyFailed') expect(within(dialog()).getByRole('alert')).toHaveTextContent(`No tags were changed. ${NO_ANSWER}`);
+        if (step?.outcome === 'applyFailed')
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(`No tags were changed. ${NO_ANSWER}`);
         else expect(within(dialog()).queryByRole('alert')).toBeNull();
       },
       'tagging.applying': () => {
         expect(inDialog('Back')).toBeDisabled();
       },
       'tagging.applied': async () => {
-        expect(within(dialog()).getByRole('status', { name: 'Tags applied' })).toHaveTextContent('Tags added to 2 members; 2 users changed.');
+        expect(within(dialog()).getByRole('status', { name: 'Tags applied' })).toHaveTextContent(
+          'Tags added to 2 members; 2 users changed.',
+        );
         for (const id of world.members) expect(await tagsOf(id)).toEqual([world.tagId]);
       },
     },
@@ -339,8 +497,14 @@ describe('the form kept across a reload (decision 042)', () => {
     mount();
     expect(await screen.findByLabelText('Name')).toHaveValue('Kept trials');
     await world.user.click(inDialog('Save'));
-    expect(await screen.findByRole('status', { name: 'Segments notice' })).toHaveTextContent("Segment 'Kept trials' saved.");
-    const row = await world.server.db.selectFrom('segments').selectAll().where('name', '=', 'Kept trials').executeTakeFirstOrThrow();
+    expect(await screen.findByRole('status', { name: 'Segments notice' })).toHaveTextContent(
+      "Segment 'Kept trials' saved.",
+    );
+    const row = await world.server.db
+      .selectFrom('segments')
+      .selectAll()
+      .where('name', '=', 'Kept trials')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.query)).toEqual(PLAN_QUERY);
     await waitFor(() => expect(sessionStorage.length).toBe(0));
   });

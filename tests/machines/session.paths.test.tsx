@@ -24,7 +24,12 @@ import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import type { TestServer } from '../support/server';
 import { sleepReal } from '../support/real-timers';
 import { replayPath, type Driver } from '../support/replay';
-import { SESSION_PATHS_IDLE_MS, sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from '../../src/machines/session/session.plan';
+import {
+  SESSION_PATHS_IDLE_MS,
+  sessionOnRedirectPlan,
+  sessionOnRedirectStoredPlan,
+  sessionPlan,
+} from '../../src/machines/session/session.plan';
 
 interface World {
   /** The page the walk is on: /login, or /redirect with a linked sign-in. */
@@ -57,14 +62,24 @@ async function setUp(page: string) {
   // under test, and "no session" is arranged explicitly.
   const sessionIdleSeconds = 6 * 3600;
   const onRedirect = page === REDIRECT_PATH;
-  const server = await createTestServer({ config: { sessionIdleSeconds, ...(onRedirect ? { serverType: 'testing' } : {}) } });
+  const server = await createTestServer({
+    config: { sessionIdleSeconds, ...(onRedirect ? { serverType: 'testing' } : {}) },
+  });
   const otherServer = onRedirect ? await createTestServer({ config: { sessionIdleSeconds } }) : undefined;
   const bridge = connectToServer(server);
   // Allowed on a second server type, so the header also carries 'Redirect to'.
   const account = { username: 'enrolled', features: SUPPORT_FEATURES, allowedSt: ['app', 'testing'], activated: true };
   const staff = await server.createStaff(account);
   const otherStaff = await otherServer?.createStaff(account);
-  world = { page, server, otherServer, otherStaff, bridge, staff, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  world = {
+    page,
+    server,
+    otherServer,
+    otherStaff,
+    bridge,
+    staff,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+  };
 }
 
 afterEach(async () => {
@@ -91,13 +106,18 @@ function expectShellBehindDialog(s: typeof screen) {
   expect(signedInAs(header)).toBe(`Signed in as ${world.staff.email}`);
   expect(within(header).getByRole('button', { name: /redirect to/i, hidden: true })).toBeInTheDocument();
   expect(within(header).getByRole('button', { name: 'Logout', hidden: true })).toBeInTheDocument();
-  expect(world.actors!.session.getSnapshot().context.info?.features).toEqual(expect.arrayContaining(['user_mgmt', 'create_user_tab']));
+  expect(world.actors!.session.getSnapshot().context.info?.features).toEqual(
+    expect.arrayContaining(['user_mgmt', 'create_user_tab']),
+  );
 }
 
 const onRedirect = () => world.page === REDIRECT_PATH;
 
 /** What the redirect page says, by how far the redirect flow has got. */
-function expectLinkProgress(s: typeof screen, { awaitingLink, linkedEmail }: { awaitingLink: boolean; linkedEmail: string | null }) {
+function expectLinkProgress(
+  s: typeof screen,
+  { awaitingLink, linkedEmail }: { awaitingLink: boolean; linkedEmail: string | null },
+) {
   if (awaitingLink) expect(s.getByRole('status')).toHaveTextContent('Signing you in through your linked account');
   else if (linkedEmail) expect(s.getByRole('status')).toHaveTextContent('Signed in. Opening Staff Console');
   else {
@@ -185,7 +205,12 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
       if (onRedirect() && step.event.type === 'session.signedIn') return;
       const cookie = world.bridge.cookies.has(SESSION_COOKIE);
       if (cookie && actor) return;
-      const signedIn = cookie && (await checkSession().then((r) => r.status, () => false));
+      const signedIn =
+        cookie &&
+        (await checkSession().then(
+          (r) => r.status,
+          () => false,
+        ));
       if (!signedIn) await signInElsewhere();
     },
     // The browser no longer holds the session (expired or signed out elsewhere).
@@ -203,7 +228,9 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
     calls: { checkSession: '/session_check/', heartbeat: '/session_check/', logout: '/logout_account/' },
     actor: () => world.actors!.session,
     mount: async () => {
-      const { actors, record } = onRedirect() ? await openRedirect(path, plan, arrange) : mountConsole('/login', CONFIG);
+      const { actors, record } = onRedirect()
+        ? await openRedirect(path, plan, arrange)
+        : mountConsole('/login', CONFIG);
       world.actors = actors;
       world.record = record;
       let wasActive = false;
@@ -275,7 +302,11 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
           // Signed in already: the session is refreshed, but /redirect is the linked sign-in's
           // until it reports; then the root opens, with a linked email stored when it signed in.
           expect(world.record!.navigations).toEqual(awaitingLink ? [] : ['/']);
-          expect(readStoredSession()).toMatchObject({ isAuthenticated: true, info: { email: world.staff.email }, linkedEmail });
+          expect(readStoredSession()).toMatchObject({
+            isAuthenticated: true,
+            info: { email: world.staff.email },
+            linkedEmail,
+          });
           if (linkedEmail) expect(linkedEmail).toBe(world.staff.email); // the linked account's, from the token
           return;
         }
@@ -319,7 +350,8 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
           expect(s.getByRole('status')).toHaveTextContent(/logged out/i); // the server's message
           expect(world.record!.navigations.at(-1)).toBe('/login');
         }
-        if (step?.outcome === 'logoutFailed') expect(s.getByRole('alert')).toHaveTextContent('Error: no response from the server');
+        if (step?.outcome === 'logoutFailed')
+          expect(s.getByRole('alert')).toHaveTextContent('Error: no response from the server');
       },
       // Behind the message the shell stays as it was; storage is kept until the person says OK,
       // with its flag lowered so that a page load meanwhile reads no session.
@@ -355,7 +387,9 @@ describe('session machine paths on /redirect, the linked sign-in under way (two 
   beforeEach(() => setUp(REDIRECT_PATH));
   const walks = [
     ...planPaths(sessionOnRedirectPlan).map((p) => [`nothing stored: ${p.name}`, p, sessionOnRedirectPlan] as const),
-    ...planPaths(sessionOnRedirectStoredPlan).map((p) => [`session stored: ${p.name}`, p, sessionOnRedirectStoredPlan] as const),
+    ...planPaths(sessionOnRedirectStoredPlan).map(
+      (p) => [`session stored: ${p.name}`, p, sessionOnRedirectStoredPlan] as const,
+    ),
   ];
   it.each(walks)('%s', async (_name, path, plan) => {
     await replayPath(path, driver(path, plan));

@@ -57,24 +57,68 @@ async function createWorld(draft: SkuForm | null): Promise<void> {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'sku-desk', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const org = async (name: string) => Number((await server.db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id);
+  const org = async (name: string) =>
+    Number(
+      (
+        await server.db
+          .insertInto('organizations')
+          .values({ name, salesforce_id: null, sf_acc_id: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const northwindId = await org('Northwind Capital');
   const harbourId = await org('Harbour Lights');
-  const sku = async (code: string, name: string, status: string, settings: Record<string, unknown>, plan: string[]) => Number((await server.db.insertInto('skus').values({
-    code, name, description: '', product_configuration: 'product_res', data_plan: JSON.stringify(plan), settings: JSON.stringify(settings), level_flags: '{}',
-    status, created_by: 'sku-desk', updated_by: 'sku-desk', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id);
+  const sku = async (code: string, name: string, status: string, settings: Record<string, unknown>, plan: string[]) =>
+    Number(
+      (
+        await server.db
+          .insertInto('skus')
+          .values({
+            code,
+            name,
+            description: '',
+            product_configuration: 'product_res',
+            data_plan: JSON.stringify(plan),
+            settings: JSON.stringify(settings),
+            level_flags: '{}',
+            status,
+            created_by: 'sku-desk',
+            updated_by: 'sku-desk',
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const proId = await sku('PRO', 'Professional', 'active', { otd_limit: 150 }, ['product_data']);
   await sku('BASIC', 'Basic terminal', 'active', {}, []);
   await sku('LEGACY', 'Legacy bundle', 'retired', { export_hits_limit: 100 }, ['rns']);
   const holders = [northwindId];
   for (let i = 1; i <= 25; i++) holders.push(await org(`Holder ${String(i).padStart(2, '0')}`));
-  await server.db.insertInto('account_skus').values(holders.map((account_id) => ({ account_id, sku_id: proId, assigned_by: 'sku-desk', assigned_at: now }))).execute();
+  await server.db
+    .insertInto('account_skus')
+    .values(holders.map((account_id) => ({ account_id, sku_id: proId, assigned_by: 'sku-desk', assigned_at: now })))
+    .execute();
   const actors = await startSignedInConsole(server, staff, '/sku_configuration');
-  const staffRow = await server.db.selectFrom('users').select('id').where('username', '=', 'sku-desk').executeTakeFirstOrThrow();
+  const staffRow = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'sku-desk')
+    .executeTakeFirstOrThrow();
   sessionStorage.clear();
-  world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), actors, staffId: staffRow.id, proId, northwindId, harbourId, actor: null };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    actors,
+    staffId: staffRow.id,
+    proId,
+    northwindId,
+    harbourId,
+    actor: null,
+  };
   if (draft) writeDraft(skuDraftAddress(world.staffId)!, draft);
 }
 
@@ -104,9 +148,13 @@ function mount(): Promise<void> {
 const dialog = () => screen.getByRole('dialog');
 const alertDialog = () => screen.getByRole('alertdialog');
 const inDialog = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
-const ctx = () => world.actor!.getSnapshot().context as { form: SkuForm | null; planNotices: string[]; holdersTotal: number };
-const proRow = () => world.server.db.selectFrom('skus').selectAll().where('id', '=', world.proId).executeTakeFirstOrThrow();
-const holderCount = async () => (await world.server.db.selectFrom('account_skus').select('account_id').where('sku_id', '=', world.proId).execute()).length;
+const ctx = () =>
+  world.actor!.getSnapshot().context as { form: SkuForm | null; planNotices: string[]; holdersTotal: number };
+const proRow = () =>
+  world.server.db.selectFrom('skus').selectAll().where('id', '=', world.proId).executeTakeFirstOrThrow();
+const holderCount = async () =>
+  (await world.server.db.selectFrom('account_skus').select('account_id').where('sku_id', '=', world.proId).execute())
+    .length;
 
 async function typeInto(label: string, value: string): Promise<void> {
   const field = within(dialog()).getByRole('textbox', { name: label });
@@ -135,13 +183,26 @@ async function pickHarbour(): Promise<void> {
 /** Harbour Lights' saved settings: the defaults with this DD limit, from the version after the stored one. */
 async function harbourWithDd(dd: number): Promise<void> {
   const d = defaultAccountSettings('product', 'app');
-  const row = await world.server.db.selectFrom('account_settings').select('version').where('account_id', '=', world.harbourId).executeTakeFirst();
+  const row = await world.server.db
+    .selectFrom('account_settings')
+    .select('version')
+    .where('account_id', '=', world.harbourId)
+    .executeTakeFirst();
   await world.server.db.deleteFrom('account_settings').where('account_id', '=', world.harbourId).execute();
   const now = Date.now();
-  await world.server.db.insertInto('account_settings').values({
-    account_id: world.harbourId, settings: JSON.stringify({ ...d.account_settings, dd_limit: dd }), level_flags: JSON.stringify(d.account_level_flags),
-    created_by: 'someone', updated_by: 'someone', created_at: now, updated_at: now, version: (row?.version ?? 0) + 1,
-  }).execute();
+  await world.server.db
+    .insertInto('account_settings')
+    .values({
+      account_id: world.harbourId,
+      settings: JSON.stringify({ ...d.account_settings, dd_limit: dd }),
+      level_flags: JSON.stringify(d.account_level_flags),
+      created_by: 'someone',
+      updated_by: 'someone',
+      created_at: now,
+      updated_at: now,
+      version: (row?.version ?? 0) + 1,
+    })
+    .execute();
 }
 
 const online = async () => world.bridge.setOffline(false);
@@ -152,7 +213,13 @@ function driver(): Driver<World> {
     bridge: world.bridge,
     world,
     calls: {
-      loadSkus: LIST, saveSku: LIST, changeStatus: STATUS, loadHolders: HOLDERS, unassignSku: UNASSIGN, previewAssignment: PREVIEW, assignSku: ASSIGN,
+      loadSkus: LIST,
+      saveSku: LIST,
+      changeStatus: STATUS,
+      loadHolders: HOLDERS,
+      unassignSku: UNASSIGN,
+      previewAssignment: PREVIEW,
+      assignSku: ASSIGN,
     },
     mount,
     actor: () => world.actor!,
@@ -172,7 +239,8 @@ function driver(): Driver<World> {
       'form.name': async ({ step }) => typeInto('Name', String(step.event['value'])),
       'form.description': async ({ step }) => typeInto('Description', String(step.event['value'])),
       'form.configuration': async () => choose('Product configuration', 'Product Research Professional'),
-      'form.planItem': async () => world.user.click(within(dialog()).getByRole('checkbox', { name: 'Shareholder data' })),
+      'form.planItem': async () =>
+        world.user.click(within(dialog()).getByRole('checkbox', { name: 'Shareholder data' })),
       'form.addSetting': async () => choose('Add a setting', 'Excel plug-in'),
       'form.setting': async () => {
         // A setting is added before it can be set.
@@ -185,13 +253,16 @@ function driver(): Driver<World> {
       },
       'form.submit': async ({ next }) => {
         if (next?.outcome === 'codeTaken') await typeInto('Code', 'basic');
-        else if ((within(dialog()).getByLabelText('Code') as HTMLInputElement).value.trim() === '') await typeInto('Code', 'PRO-PLUS');
-        if ((within(dialog()).getByLabelText('Name') as HTMLInputElement).value.trim() === '') await typeInto('Name', 'Professional plus');
+        else if ((within(dialog()).getByLabelText('Code') as HTMLInputElement).value.trim() === '')
+          await typeInto('Code', 'PRO-PLUS');
+        if ((within(dialog()).getByLabelText('Name') as HTMLInputElement).value.trim() === '')
+          await typeInto('Name', 'Professional plus');
         await world.user.click(inDialog('Save'));
       },
       'form.cancel': async () => world.user.click(inDialog('Cancel')),
       'sku.status': async () => world.user.click(screen.getByRole('button', { name: /^(Retire|Reactivate) PRO$/ })),
-      'status.confirm': async () => world.user.click(within(alertDialog()).getByRole('button', { name: /^(Retire|Reactivate)$/ })),
+      'status.confirm': async () =>
+        world.user.click(within(alertDialog()).getByRole('button', { name: /^(Retire|Reactivate)$/ })),
       'status.cancel': async () => world.user.click(within(alertDialog()).getByRole('button', { name: 'Cancel' })),
       'sku.holders': async () => world.user.click(screen.getByRole('button', { name: 'Holders of PRO' })),
       'holders.more': async () => world.user.click(inDialog('Load more')),
@@ -206,7 +277,11 @@ function driver(): Driver<World> {
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [LIST]),
       savedMeanwhile: async () => {
-        await world.server.db.updateTable('skus').set({ name: 'Professional (theirs)', version: 2 }).where('id', '=', world.proId).execute();
+        await world.server.db
+          .updateTable('skus')
+          .set({ name: 'Professional (theirs)', version: 2 })
+          .where('id', '=', world.proId)
+          .execute();
       },
       saveFailed: async () => world.bridge.setOffline(true, [LIST]),
       statusStale: async () => {
@@ -225,7 +300,13 @@ function driver(): Driver<World> {
       assignFailed: async () => world.bridge.setOffline(true, [ASSIGN]),
     },
     afterOutcome: {
-      loadFailed: online, saveFailed: online, statusFailed: online, holdersFailed: online, unassignFailed: online, previewFailed: online, assignFailed: online,
+      loadFailed: online,
+      saveFailed: online,
+      statusFailed: online,
+      holdersFailed: online,
+      unassignFailed: online,
+      previewFailed: online,
+      assignFailed: online,
       assignRefused: async () => {
         await world.server.db.updateTable('skus').set({ status: 'active' }).where('id', '=', world.proId).execute();
       },
@@ -233,8 +314,10 @@ function driver(): Driver<World> {
     expectations: {
       loading: (s, { step }) => {
         expect(s.getByRole('button', { name: 'New SKU' })).toBeDisabled();
-        if (step?.outcome === 'saved') expect(s.getByRole('status', { name: 'SKUs notice' })).toHaveTextContent(/^SKU '.+' (created|saved)\.$/);
-        else if (step?.outcome === 'statusChanged') expect(s.getByRole('status', { name: 'SKUs notice' })).toHaveTextContent("SKU 'PRO' retired.");
+        if (step?.outcome === 'saved')
+          expect(s.getByRole('status', { name: 'SKUs notice' })).toHaveTextContent(/^SKU '.+' (created|saved)\.$/);
+        else if (step?.outcome === 'statusChanged')
+          expect(s.getByRole('status', { name: 'SKUs notice' })).toHaveTextContent("SKU 'PRO' retired.");
         else if (!step) expect(s.getByRole('status', { name: 'Loading SKUs' })).toHaveTextContent('Loading SKUs…');
         expect(s.queryByRole('dialog')).toBeNull();
       },
@@ -248,13 +331,23 @@ function driver(): Driver<World> {
         expect(s.queryByRole('alertdialog')).toBeNull();
         if (step?.event.type === 'list.status') {
           const table = s.getByRole('table', { name: 'SKUs' });
-          expect(within(table).getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'))).toEqual(['LEGACY']);
-          expect(within(table).getByRole('row', { name: 'LEGACY' })).toHaveTextContent('LEGACYLegacy bundleProduct ResearchRNSExport hits limit: 100Retired0');
+          expect(
+            within(table)
+              .getAllByRole('row')
+              .slice(1)
+              .map((r) => r.getAttribute('aria-label')),
+          ).toEqual(['LEGACY']);
+          expect(within(table).getByRole('row', { name: 'LEGACY' })).toHaveTextContent(
+            'LEGACYLegacy bundleProduct ResearchRNSExport hits limit: 100Retired0',
+          );
           expect(within(table).getByRole('button', { name: 'Assign LEGACY' })).toBeDisabled();
           return;
         }
         const table = await s.findByRole('table', { name: 'SKUs' });
-        const codes = within(table).getAllByRole('row').slice(1).map((r) => r.getAttribute('aria-label'));
+        const codes = within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.getAttribute('aria-label'));
         if (step?.event.type === 'list.search') expect(codes.every((c) => c!.includes('PRO'))).toBe(true);
         else expect(codes).toEqual(expect.arrayContaining(['BASIC', 'LEGACY', 'PRO']));
         const pro = await proRow();
@@ -264,28 +357,48 @@ function driver(): Driver<World> {
       },
       'form.editing': (s, { step }) => {
         const f = ctx().form!;
-        expect(within(dialog()).getByRole('heading', { name: f.id === null ? 'New SKU' : `Edit SKU '${f.base.code}'` })).toBeVisible();
+        expect(
+          within(dialog()).getByRole('heading', { name: f.id === null ? 'New SKU' : `Edit SKU '${f.base.code}'` }),
+        ).toBeVisible();
         expect(within(dialog()).getByLabelText('Code')).toHaveValue(f.code);
         expect(within(dialog()).getByLabelText('Name')).toHaveValue(f.name);
         // The data plan as the rules left it, and why.
         const plan = within(dialog()).getByRole('group', { name: 'Data plan' });
-        expect(within(plan).getAllByRole('checkbox').filter((b) => b.getAttribute('aria-checked') === 'true').map((b) => b.getAttribute('aria-label')))
-          .toEqual(['Product Data', 'Shareholder data', 'Product Alternative data', 'LexisNexis', 'RNS'].filter((_, i) => f.data_plan.includes(['product_data', 'shareholder_data', 'product_alt_data', 'lexis_nexis', 'rns'][i]!)));
+        expect(
+          within(plan)
+            .getAllByRole('checkbox')
+            .filter((b) => b.getAttribute('aria-checked') === 'true')
+            .map((b) => b.getAttribute('aria-label')),
+        ).toEqual(
+          ['Product Data', 'Shareholder data', 'Product Alternative data', 'LexisNexis', 'RNS'].filter((_, i) =>
+            f.data_plan.includes(['product_data', 'shareholder_data', 'product_alt_data', 'lexis_nexis', 'rns'][i]!),
+          ),
+        );
         if (step?.event.type === 'form.planItem' && f.id === null) {
-          expect(within(dialog()).getByRole('status', { name: 'Data plan notice' })).toHaveTextContent('User must have Product Data to have shareholder data. Product data has been assigned as a result.');
+          expect(within(dialog()).getByRole('status', { name: 'Data plan notice' })).toHaveTextContent(
+            'User must have Product Data to have shareholder data. Product data has been assigned as a result.',
+          );
         }
         // Exactly the settings the SKU sets, each with its control.
         const settings = within(dialog()).getByRole('group', { name: 'Settings this SKU sets' });
         if (Object.keys(f.defaults).length === 0) expect(settings).toHaveTextContent('None yet.');
-        if ('account_settings.otd_limit' in f.defaults) expect(within(settings).getByRole('textbox', { name: OTD })).toHaveValue(String(f.defaults['account_settings.otd_limit']));
+        if ('account_settings.otd_limit' in f.defaults)
+          expect(within(settings).getByRole('textbox', { name: OTD })).toHaveValue(
+            String(f.defaults['account_settings.otd_limit']),
+          );
         else expect(within(settings).queryByRole('textbox', { name: OTD })).toBeNull();
-        if (step?.event.type === 'form.addSetting') expect(within(settings).getByRole('group', { name: 'Excel plug-in' })).toHaveTextContent('Off');
+        if (step?.event.type === 'form.addSetting')
+          expect(within(settings).getByRole('group', { name: 'Excel plug-in' })).toHaveTextContent('Off');
         if (step?.outcome === 'codeTaken') {
           expect(within(dialog()).getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
-          expect(within(dialog()).getByText("A SKU with the code 'BASIC' exists (codes are the same whatever their case).")).toBeVisible();
+          expect(
+            within(dialog()).getByText("A SKU with the code 'BASIC' exists (codes are the same whatever their case)."),
+          ).toBeVisible();
           expect(within(dialog()).queryByRole('alert')).toBeNull();
         } else if (step?.outcome === 'savedMeanwhile') {
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent("Someone else changed SKU 'PRO' since you opened it. Save again to replace it with yours, or Cancel to keep theirs.");
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            "Someone else changed SKU 'PRO' since you opened it. Save again to replace it with yours, or Cancel to keep theirs.",
+          );
         } else if (step?.outcome === 'saveFailed') {
           expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The SKU was not saved. ${NO_ANSWER}`);
         } else {
@@ -299,9 +412,15 @@ function driver(): Driver<World> {
       },
       'statusing.confirm': async (_s, { step }) => {
         expect(within(alertDialog()).getByRole('heading', { name: 'Retire SKU?' })).toBeVisible();
-        expect(alertDialog()).toHaveTextContent("'PRO' can no longer be assigned. 26 accounts hold it; they keep it and their settings.");
-        if (step?.outcome === 'statusStale') expect(within(alertDialog()).getByRole('alert')).toHaveTextContent("Someone else changed SKU 'PRO' since you opened it.");
-        else if (step?.outcome === 'statusFailed') expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+        expect(alertDialog()).toHaveTextContent(
+          "'PRO' can no longer be assigned. 26 accounts hold it; they keep it and their settings.",
+        );
+        if (step?.outcome === 'statusStale')
+          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(
+            "Someone else changed SKU 'PRO' since you opened it.",
+          );
+        else if (step?.outcome === 'statusFailed')
+          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
         else expect(within(alertDialog()).queryByRole('alert')).toBeNull();
         expect((await proRow()).status).toBe('active');
       },
@@ -314,7 +433,9 @@ function driver(): Driver<World> {
       },
       'holders.shown': async (_s, { step }) => {
         if (step?.outcome === 'holdersFailed') {
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The accounts holding this SKU could not be read. ${NO_ANSWER}`);
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            `The accounts holding this SKU could not be read. ${NO_ANSWER}`,
+          );
           return;
         }
         if (step?.outcome === 'unassignFailed') {
@@ -322,12 +443,31 @@ function driver(): Driver<World> {
           return;
         }
         const total = await holderCount();
-        expect(dialog()).toHaveTextContent(`${total} accounts hold Professional. Taking it off leaves the account's settings as they are.`);
-        const rows = within(within(dialog()).getByRole('table', { name: 'Holders' })).getAllByRole('row').slice(1);
-        expect(rows.length).toBe(step?.event.type === 'holders.more' || (step?.outcome === 'holdersRead' && ctx().holdersTotal === rows.length) ? total : 25);
-        const held = (await world.server.db.selectFrom('account_skus').select('account_id').where('sku_id', '=', world.proId).where('account_id', '=', world.northwindId).execute()).length > 0;
+        expect(dialog()).toHaveTextContent(
+          `${total} accounts hold Professional. Taking it off leaves the account's settings as they are.`,
+        );
+        const rows = within(within(dialog()).getByRole('table', { name: 'Holders' }))
+          .getAllByRole('row')
+          .slice(1);
+        expect(rows.length).toBe(
+          step?.event.type === 'holders.more' || (step?.outcome === 'holdersRead' && ctx().holdersTotal === rows.length)
+            ? total
+            : 25,
+        );
+        const held =
+          (
+            await world.server.db
+              .selectFrom('account_skus')
+              .select('account_id')
+              .where('sku_id', '=', world.proId)
+              .where('account_id', '=', world.northwindId)
+              .execute()
+          ).length > 0;
         expect(rows[0]).toHaveTextContent(held ? 'Northwind Capitalsku-desk' : 'Holder 01sku-desk');
-        if (!held) expect(within(dialog()).getByRole('status', { name: 'Holders notice' })).toHaveTextContent("SKU 'PRO' taken from Northwind Capital; its settings stay as they are.");
+        if (!held)
+          expect(within(dialog()).getByRole('status', { name: 'Holders notice' })).toHaveTextContent(
+            "SKU 'PRO' taken from Northwind Capital; its settings stay as they are.",
+          );
         expect(inDialog('Close')).toBeEnabled();
       },
       'holders.unassigning': () => {
@@ -337,11 +477,16 @@ function driver(): Driver<World> {
         expect(within(dialog()).getByRole('heading', { name: "Assign 'PRO'" })).toBeVisible();
         expect(within(dialog()).getByRole('combobox', { name: 'Organization' })).toBeEnabled();
         expect(inDialog(/^Assign( to Harbour Lights)?$/)).toBeDisabled();
-        if (step?.outcome === 'previewFailed') expect(within(dialog()).getByRole('alert')).toHaveTextContent(`What assigning changes could not be read. ${NO_ANSWER}`);
+        if (step?.outcome === 'previewFailed')
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            `What assigning changes could not be read. ${NO_ANSWER}`,
+          );
         else expect(within(dialog()).queryByRole('alert')).toBeNull();
       },
       'assigning.previewing': () => {
-        expect(within(dialog()).getByRole('status', { name: 'Reading the preview' })).toHaveTextContent('Reading what changes…');
+        expect(within(dialog()).getByRole('status', { name: 'Reading the preview' })).toHaveTextContent(
+          'Reading what changes…',
+        );
       },
       'assigning.preview': async (_s, { step }) => {
         const table = within(dialog()).getByRole('table', { name: 'What changes' });
@@ -349,28 +494,52 @@ function driver(): Driver<World> {
         const refusedByRule = step?.outcome === 'previewRefused';
         const confirm = inDialog('Assign to Harbour Lights');
         if (refusedByRule) {
-          expect(within(dialog()).getByRole('alert', { name: 'Why it cannot be assigned' }))
-            .toHaveTextContent("'PRO' cannot be assigned to Harbour Lights: DD limit (documents a day): The DD limit must be greater than the OTD limit (150).");
+          expect(within(dialog()).getByRole('alert', { name: 'Why it cannot be assigned' })).toHaveTextContent(
+            "'PRO' cannot be assigned to Harbour Lights: DD limit (documents a day): The DD limit must be greater than the OTD limit (150).",
+          );
           expect(confirm).toBeDisabled();
         } else {
           expect(confirm).toBeEnabled();
           const alert = within(dialog()).queryByRole('alert');
-          if (step?.outcome === 'assignStale') expect(alert).toHaveTextContent('The settings of Harbour Lights were changed by someone else since the preview; here is what assigning changes now.');
-          else if (step?.outcome === 'assignRefused') expect(alert).toHaveTextContent("The SKU was not assigned. SKU 'PRO' is retired: it cannot be assigned. Reactivate it first.");
-          else if (step?.outcome === 'assignFailed') expect(alert).toHaveTextContent(`The SKU was not assigned. ${NO_ANSWER}`);
+          if (step?.outcome === 'assignStale')
+            expect(alert).toHaveTextContent(
+              'The settings of Harbour Lights were changed by someone else since the preview; here is what assigning changes now.',
+            );
+          else if (step?.outcome === 'assignRefused')
+            expect(alert).toHaveTextContent(
+              "The SKU was not assigned. SKU 'PRO' is retired: it cannot be assigned. Reactivate it first.",
+            );
+          else if (step?.outcome === 'assignFailed')
+            expect(alert).toHaveTextContent(`The SKU was not assigned. ${NO_ANSWER}`);
           else expect(alert).toBeNull();
         }
         // Nothing is written before the confirmation.
-        expect((await world.server.db.selectFrom('account_skus').select('sku_id').where('account_id', '=', world.harbourId).execute())).toEqual([]);
+        expect(
+          await world.server.db
+            .selectFrom('account_skus')
+            .select('sku_id')
+            .where('account_id', '=', world.harbourId)
+            .execute(),
+        ).toEqual([]);
       },
       'assigning.applying': () => {
         expect(inDialog('Cancel')).toBeDisabled();
       },
       'assigning.done': async () => {
-        expect(within(dialog()).getByRole('status', { name: 'Assign notice' })).toHaveTextContent("SKU 'PRO' assigned to Harbour Lights.");
-        const held = await world.server.db.selectFrom('account_skus').select('sku_id').where('account_id', '=', world.harbourId).execute();
+        expect(within(dialog()).getByRole('status', { name: 'Assign notice' })).toHaveTextContent(
+          "SKU 'PRO' assigned to Harbour Lights.",
+        );
+        const held = await world.server.db
+          .selectFrom('account_skus')
+          .select('sku_id')
+          .where('account_id', '=', world.harbourId)
+          .execute();
         expect(held.map((h) => h.sku_id)).toEqual([world.proId]);
-        const saved = await world.server.db.selectFrom('account_settings').select('settings').where('account_id', '=', world.harbourId).executeTakeFirstOrThrow();
+        const saved = await world.server.db
+          .selectFrom('account_settings')
+          .select('settings')
+          .where('account_id', '=', world.harbourId)
+          .executeTakeFirstOrThrow();
         expect(JSON.parse(saved.settings)).toMatchObject({ otd_limit: 150, dd_limit: 1_000 });
         expect(inDialog('Close')).toBeEnabled();
       },

@@ -8,7 +8,17 @@ import { tagCreationMachine } from '../../src/machines/tag-creation/tag-creation
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { TAG_CREATION_NAME, tagCreationPlan } from '../../src/machines/tag-creation/tag-creation.plan';
-import { GROUP, chosenNames, closeTagWorld, createTagWorld, mountTagSelector, openCreateTag, storedNames, tagBox, type TagWorld } from './tag-selector.world';
+import {
+  GROUP,
+  chosenNames,
+  closeTagWorld,
+  createTagWorld,
+  mountTagSelector,
+  openCreateTag,
+  storedNames,
+  tagBox,
+  type TagWorld,
+} from './tag-selector.world';
 
 const DESCRIPTION = 'Made in the user screen';
 const CREATE = '/user/update_user_tags/';
@@ -52,7 +62,19 @@ function driver(): Driver<TagWorld> {
     arrange: {
       // Someone created the same name (in another case) meanwhile.
       duplicate: async () => {
-        await world.server.db.insertInto('tags').values({ name: TAG_CREATION_NAME.toUpperCase(), color: '#000000', description: '', parent_id: null, icon: null, is_group: 0, created_by: 'other', created_at: Date.now() }).execute();
+        await world.server.db
+          .insertInto('tags')
+          .values({
+            name: TAG_CREATION_NAME.toUpperCase(),
+            color: '#000000',
+            description: '',
+            parent_id: null,
+            icon: null,
+            is_group: 0,
+            created_by: 'other',
+            created_at: Date.now(),
+          })
+          .execute();
       },
       unreachable: async () => world.bridge.setOffline(true, [CREATE]),
     },
@@ -79,8 +101,10 @@ function driver(): Driver<TagWorld> {
         expect(within(dialog()).getByLabelText('Tag Color')).toHaveValue('#c0c0c0');
         expect(addButton()).toBeEnabled();
         expect(s.queryByRole('alert')).toBeNull();
-        if (step?.event.type === 'draft.change') expect(within(dialog()).getByRole('textbox', { name: 'Tag Description' })).toHaveValue(DESCRIPTION);
-        if (step?.event.type === 'draft.group') expect(within(dialog()).getByRole('combobox', { name: 'Tag Group' })).toHaveTextContent(GROUP);
+        if (step?.event.type === 'draft.change')
+          expect(within(dialog()).getByRole('textbox', { name: 'Tag Description' })).toHaveValue(DESCRIPTION);
+        if (step?.event.type === 'draft.group')
+          expect(within(dialog()).getByRole('combobox', { name: 'Tag Group' })).toHaveTextContent(GROUP);
       },
       saving: () => {
         expect(nameField()).toBeDisabled();
@@ -88,7 +112,9 @@ function driver(): Driver<TagWorld> {
         expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();
       },
       refused: (s) => {
-        expect(within(s.getByRole('dialog', { name: 'Create Tag' })).getByRole('alert')).toHaveTextContent(`A tag named '${TAG_CREATION_NAME}' exists.`);
+        expect(within(s.getByRole('dialog', { name: 'Create Tag' })).getByRole('alert')).toHaveTextContent(
+          `A tag named '${TAG_CREATION_NAME}' exists.`,
+        );
         expect(nameField()).toBeEnabled();
         expect(addButton()).toBeEnabled();
       },

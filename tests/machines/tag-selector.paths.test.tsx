@@ -9,7 +9,16 @@ import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { TAG_SELECTOR_NEW, tagSelectorPlan } from '../../src/machines/tag-selector/tag-selector.plan';
 import {
-  TAGS, addTagInDialog, chosenNames, closeTagWorld, createTagWorld, mountTagSelector, openCreateTag, removeUser, storedNames, tagBox,
+  TAGS,
+  addTagInDialog,
+  chosenNames,
+  closeTagWorld,
+  createTagWorld,
+  mountTagSelector,
+  openCreateTag,
+  removeUser,
+  storedNames,
+  tagBox,
   type TagWorld,
 } from './tag-selector.world';
 
@@ -34,7 +43,8 @@ function driver(): Driver<World> {
     actor: () => world.selector!,
     perform: {
       'tags.query': async () => world.user.type(await tagBox(), TAG_SELECTOR_NEW),
-      'tags.create': async () => world.user.click(screen.getByRole('button', { name: `Create tag '${TAG_SELECTOR_NEW}'` })),
+      'tags.create': async () =>
+        world.user.click(screen.getByRole('button', { name: `Create tag '${TAG_SELECTOR_NEW}'` })),
       'tags.add': async () => {
         await world.user.type(await tagBox(), 'alp');
         await world.user.click(screen.getByRole('button', { name: `Add tag ${TAGS.alpha}` }));
@@ -79,7 +89,9 @@ function driver(): Driver<World> {
       'ready.idle': (s, { step }) => {
         if (step?.event.type === 'tags.create') {
           // The Create Tag dialog opens over the selector with the typed name.
-          expect(within(s.getByRole('dialog', { name: 'Create Tag' })).getByRole('textbox', { name: 'Tag Name' })).toHaveValue(TAG_SELECTOR_NEW);
+          expect(
+            within(s.getByRole('dialog', { name: 'Create Tag' })).getByRole('textbox', { name: 'Tag Name' }),
+          ).toHaveValue(TAG_SELECTOR_NEW);
           return;
         }
         expect(s.getByRole('textbox', { name: 'Add a tag' })).toBeEnabled();
@@ -103,7 +115,8 @@ function driver(): Driver<World> {
       },
       'ready.failed': (s, { step }) => {
         const alert = s.getByRole('alert');
-        if (step?.outcome === 'userGone') expect(alert).toHaveTextContent(`Tags not saved. Invalid Users: ${world.userId}`);
+        if (step?.outcome === 'userGone')
+          expect(alert).toHaveTextContent(`Tags not saved. Invalid Users: ${world.userId}`);
         else expect(alert).toHaveTextContent('Tags not saved. Error: no response from the server');
         expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
         // The choice stays on screen, to be retried or changed.

@@ -35,16 +35,56 @@ export async function createTagWorld(features: readonly string[] = FEATURE_KEYS)
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'tagger', features: [...features], activated: true });
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Tagged Org', salesforce_id: null, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  const managed = await server.db.insertInto('users').values(userRow({
-    username: 'tess.tagged', email: 'tess@tagged-org.example', first_name: 'Tess', last_name: 'Tagged', organization_id: org.id,
-    created_at: now,
-  })).returning('id').executeTakeFirstOrThrow();
-  for (const [name, color, description] of [[TAGS.alpha, '#1E6FD9', 'Accounts the Alpha desk covers'], [TAGS.beta, '#F5D76E', '']] as const) {
-    await server.db.insertInto('tags').values({ name, color, description, parent_id: null, icon: null, is_group: 0, created_by: 'system', created_at: now }).execute();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Tagged Org', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const managed = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: 'tess.tagged',
+        email: 'tess@tagged-org.example',
+        first_name: 'Tess',
+        last_name: 'Tagged',
+        organization_id: org.id,
+        created_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [name, color, description] of [
+    [TAGS.alpha, '#1E6FD9', 'Accounts the Alpha desk covers'],
+    [TAGS.beta, '#F5D76E', ''],
+  ] as const) {
+    await server.db
+      .insertInto('tags')
+      .values({
+        name,
+        color,
+        description,
+        parent_id: null,
+        icon: null,
+        is_group: 0,
+        created_by: 'system',
+        created_at: now,
+      })
+      .execute();
   }
-  await server.db.insertInto('tags').values({ name: GROUP, color: '#C0C0C0', description: 'Where the desk sits', parent_id: null, icon: null, is_group: 1, created_by: 'system', created_at: now }).execute();
+  await server.db
+    .insertInto('tags')
+    .values({
+      name: GROUP,
+      color: '#C0C0C0',
+      description: 'Where the desk sits',
+      parent_id: null,
+      icon: null,
+      is_group: 1,
+      created_by: 'system',
+      created_at: now,
+    })
+    .execute();
 
   const actors = await startSignedInConsole(server, staff);
   return { server, bridge, user: userEvent.setup(), userId: managed.id, actors, selector: null };
@@ -79,13 +119,19 @@ export const tagBox = () => screen.findByRole('textbox', { name: 'Add a tag' });
 /** Names of the tags shown as chosen, in order. */
 export function chosenNames(): string[] {
   const list = screen.getByRole('list', { name: 'Chosen tags' });
-  return within(list).queryAllByRole('listitem').map((li) => li.querySelector('[data-tag-label]')!.getAttribute('data-tag-label')!);
+  return within(list)
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('[data-tag-label]')!.getAttribute('data-tag-label')!);
 }
 
 /** Names of the tags the server holds for the user. */
 export async function storedNames(world: TagWorld): Promise<string[]> {
-  const rows = await world.server.db.selectFrom('user_tags').innerJoin('tags', 'tags.id', 'user_tags.tag_id')
-    .select('tags.name').where('user_tags.user_id', '=', world.userId).execute();
+  const rows = await world.server.db
+    .selectFrom('user_tags')
+    .innerJoin('tags', 'tags.id', 'user_tags.tag_id')
+    .select('tags.name')
+    .where('user_tags.user_id', '=', world.userId)
+    .execute();
   return rows.map((r) => r.name).sort();
 }
 
@@ -100,13 +146,19 @@ export async function openCreateTag(world: TagWorld, name: string): Promise<void
 
 /** The dialog's Add, then the dialog closing once the server created the tag. */
 export async function addTagInDialog(world: TagWorld): Promise<void> {
-  await world.user.click(within(screen.getByRole('dialog', { name: 'Create Tag' })).getByRole('button', { name: 'Add' }));
+  await world.user.click(
+    within(screen.getByRole('dialog', { name: 'Create Tag' })).getByRole('button', { name: 'Add' }),
+  );
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Tag' })).toBeNull());
 }
 
 /** Takes the user away (the server then lists them as invalid) and gives a function that brings them back. */
 export async function removeUser(world: TagWorld): Promise<() => Promise<void>> {
-  const row = await world.server.db.selectFrom('users').selectAll().where('id', '=', world.userId).executeTakeFirstOrThrow();
+  const row = await world.server.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', world.userId)
+    .executeTakeFirstOrThrow();
   await world.server.db.deleteFrom('users').where('id', '=', world.userId).execute();
   return async () => {
     await world.server.db.insertInto('users').values(row).execute();

@@ -14,13 +14,22 @@ import { defaultAccountSettings } from '../../src/domain/account-settings';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { templateEditorMachine } from '../../src/machines/template-editor/template-editor.machine';
-import { PLAN_DRAFT, templateEditorDraftPlan, templateEditorPlan } from '../../src/machines/template-editor/template-editor.plan';
+import {
+  PLAN_DRAFT,
+  templateEditorDraftPlan,
+  templateEditorPlan,
+} from '../../src/machines/template-editor/template-editor.plan';
 import type { TemplateForm } from '../../src/machines/template-editor/template-editor.types';
 import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { TemplatesCtx } from '../../src/ui/templates/templates-context';
-import { templateDraftAddress, TemplatesDraftKeeper, TemplatesScope, TemplatesView } from '../../src/ui/templates/templates-screen';
+import {
+  templateDraftAddress,
+  TemplatesDraftKeeper,
+  TemplatesScope,
+  TemplatesView,
+} from '../../src/ui/templates/templates-screen';
 import { planPaths } from '../../src/workflows/paths';
 import { flush, replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
@@ -54,22 +63,57 @@ async function createWorld(draft: TemplateForm | null): Promise<void> {
   const bridge = connectToServer(server);
   const staff = await server.createStaff({ username: 'templater', features: [...FEATURE_KEYS], activated: true });
   const now = Date.now();
-  const northwind = (await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: 'SF-NW', sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
-  await server.db.insertInto('organizations').values({ name: 'Blue Harbor', salesforce_id: null, sf_acc_id: null, created_at: now }).execute();
-  await server.db.insertInto('user_groups').values({ name: 'Analysts', kind: 'general', organization_id: northwind, created_at: now }).execute();
-  const template = await server.db.insertInto('settings_templates').values({
-    name: 'Research Desk', description: 'Buy-side desks', source: 'product_templates',
-    settings: JSON.stringify({ account_settings: { ...DEFAULTS.account_settings, otd_limit: 30, dd_limit: 300 }, account_level_flags: { ...DEFAULTS.account_level_flags, redirect: true } }),
-    groups: JSON.stringify(['Analysts', 'Traders']), source_user: null, account_id: null,
-    created_by: 'admin', updated_by: 'admin', created_at: now, updated_at: now, version: 1,
-  }).returning('id').executeTakeFirstOrThrow();
+  const northwind = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Northwind Capital', salesforce_id: 'SF-NW', sf_acc_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await server.db
+    .insertInto('organizations')
+    .values({ name: 'Blue Harbor', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .execute();
+  await server.db
+    .insertInto('user_groups')
+    .values({ name: 'Analysts', kind: 'general', organization_id: northwind, created_at: now })
+    .execute();
+  const template = await server.db
+    .insertInto('settings_templates')
+    .values({
+      name: 'Research Desk',
+      description: 'Buy-side desks',
+      source: 'product_templates',
+      settings: JSON.stringify({
+        account_settings: { ...DEFAULTS.account_settings, otd_limit: 30, dd_limit: 300 },
+        account_level_flags: { ...DEFAULTS.account_level_flags, redirect: true },
+      }),
+      groups: JSON.stringify(['Analysts', 'Traders']),
+      source_user: null,
+      account_id: null,
+      created_by: 'admin',
+      updated_by: 'admin',
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const actors = await startSignedInConsole(server, staff, '/template_settings');
-  const staffId = (await server.db.selectFrom('users').select('id').where('username', '=', 'templater').executeTakeFirstOrThrow()).id;
+  const staffId = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'templater').executeTakeFirstOrThrow()
+  ).id;
   sessionStorage.clear();
   world = {
-    server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), actors, staffId, editor: null,
-    templateId: template.id, northwindId: northwind, name: 'Research Desk',
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    actors,
+    staffId,
+    editor: null,
+    templateId: template.id,
+    northwindId: northwind,
+    name: 'Research Desk',
   };
   if (draft) writeDraft(templateDraftAddress(staffId)!, draft);
 }
@@ -105,8 +149,14 @@ const dialog = () => screen.getByRole('dialog');
 const alertDialog = () => screen.getByRole('alertdialog');
 const inDialog = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
 const form = () => (world.editor!.getSnapshot().context as { form: TemplateForm | null }).form;
-const templateRow = () => world.server.db.selectFrom('settings_templates').selectAll().where('id', '=', world.templateId).executeTakeFirst();
-const northwindSettings = () => world.server.db.selectFrom('account_settings').selectAll().where('account_id', '=', world.northwindId).executeTakeFirst();
+const templateRow = () =>
+  world.server.db.selectFrom('settings_templates').selectAll().where('id', '=', world.templateId).executeTakeFirst();
+const northwindSettings = () =>
+  world.server.db
+    .selectFrom('account_settings')
+    .selectAll()
+    .where('account_id', '=', world.northwindId)
+    .executeTakeFirst();
 
 async function typeInto(label: string, value: string): Promise<void> {
   const field = within(dialog()).getByLabelText(label);
@@ -146,7 +196,8 @@ function driver(): Driver<World> {
       'form.field': async ({ step }) => typeInto('Name', String(step.event['value'])),
       'form.setting': async ({ step }) => typeInto(DD, String(step.event['value'])),
       'form.submit': async ({ next }) => {
-        if ((within(dialog()).getByLabelText('Name') as HTMLInputElement).value.trim() === '') await typeInto('Name', ' New   desk ');
+        if ((within(dialog()).getByLabelText('Name') as HTMLInputElement).value.trim() === '')
+          await typeInto('Name', ' New   desk ');
         // The account rules refuse a DD limit not above the OTD limit.
         if (next?.outcome === 'refused') await typeInto(DD, '5');
         await world.user.click(inDialog('Save'));
@@ -171,18 +222,37 @@ function driver(): Driver<World> {
       applyFailed: async () => world.bridge.setOffline(true, [APPLY]),
       savedMeanwhile: async () => {
         world.name = 'Research Desk (theirs)';
-        await world.server.db.updateTable('settings_templates').set({ name: world.name, version: 2 }).where('id', '=', world.templateId).execute();
+        await world.server.db
+          .updateTable('settings_templates')
+          .set({ name: world.name, version: 2 })
+          .where('id', '=', world.templateId)
+          .execute();
       },
       changedMeanwhile: async () => {
         // Someone saves Northwind's settings after the dry run.
-        await world.server.db.insertInto('account_settings').values({
-          account_id: world.northwindId, settings: JSON.stringify(DEFAULTS.account_settings), level_flags: JSON.stringify(DEFAULTS.account_level_flags),
-          groups: '[]', template_id: null, created_by: 'someone', updated_by: 'someone', created_at: 1, updated_at: 1, version: 1,
-        }).execute();
+        await world.server.db
+          .insertInto('account_settings')
+          .values({
+            account_id: world.northwindId,
+            settings: JSON.stringify(DEFAULTS.account_settings),
+            level_flags: JSON.stringify(DEFAULTS.account_level_flags),
+            groups: '[]',
+            template_id: null,
+            created_by: 'someone',
+            updated_by: 'someone',
+            created_at: 1,
+            updated_at: 1,
+            version: 1,
+          })
+          .execute();
       },
     },
     afterOutcome: {
-      loadFailed: online, saveFailed: online, removeFailed: online, previewFailed: online, applyFailed: online,
+      loadFailed: online,
+      saveFailed: online,
+      removeFailed: online,
+      previewFailed: online,
+      applyFailed: online,
       saved: async () => {
         const row = await templateRow();
         if (row) world.name = row.name;
@@ -192,15 +262,22 @@ function driver(): Driver<World> {
       loading: async (s, { step }) => {
         expect(s.getByRole('button', { name: 'New template' })).toBeDisabled();
         if (step?.outcome === 'saved') {
-          expect(s.getByRole('status', { name: 'Templates notice' })).toHaveTextContent(/^Template '(New desk|Research Desk|Research Desk B|Kept template)' (created|saved)\.$/);
+          expect(s.getByRole('status', { name: 'Templates notice' })).toHaveTextContent(
+            /^Template '(New desk|Research Desk|Research Desk B|Kept template)' (created|saved)\.$/,
+          );
           // Names are saved with their spaces collapsed and trimmed.
-          for (const t of await world.server.db.selectFrom('settings_templates').select('name').execute()) expect(t.name).toMatch(/^\S+( \S+)*$/);
+          for (const t of await world.server.db.selectFrom('settings_templates').select('name').execute())
+            expect(t.name).toMatch(/^\S+( \S+)*$/);
           expect(s.queryByRole('dialog')).toBeNull();
         } else if (step?.outcome === 'removed') {
-          expect(s.getByRole('status', { name: 'Templates notice' })).toHaveTextContent(`Template '${world.name}' deleted.`);
+          expect(s.getByRole('status', { name: 'Templates notice' })).toHaveTextContent(
+            `Template '${world.name}' deleted.`,
+          );
           expect(await templateRow()).toBeUndefined();
         } else if (step?.event.type === 'apply.close' && step.state === 'loading') {
-          expect(s.getByRole('status', { name: 'Templates notice' })).toHaveTextContent(`Template '${world.name}' applied to 1 account.`);
+          expect(s.getByRole('status', { name: 'Templates notice' })).toHaveTextContent(
+            `Template '${world.name}' applied to 1 account.`,
+          );
         } else if (!step) {
           expect(s.getByRole('status', { name: 'Loading templates' })).toHaveTextContent('Loading templates…');
         }
@@ -219,25 +296,55 @@ function driver(): Driver<World> {
           return;
         }
         const table = within(s.getByRole('table'));
-        const followers = (await world.server.db.selectFrom('account_settings').select('account_id').where('template_id', '=', world.templateId).execute()).length;
-        expect(table.getByRole('row', { name: world.name })).toHaveTextContent(`${world.name}Buy-side desksProduct templates${followers}`);
-        expect(table.getByRole('cell', { name: `Accounts following ${world.name}` })).toHaveTextContent(String(followers));
+        const followers = (
+          await world.server.db
+            .selectFrom('account_settings')
+            .select('account_id')
+            .where('template_id', '=', world.templateId)
+            .execute()
+        ).length;
+        expect(table.getByRole('row', { name: world.name })).toHaveTextContent(
+          `${world.name}Buy-side desksProduct templates${followers}`,
+        );
+        expect(table.getByRole('cell', { name: `Accounts following ${world.name}` })).toHaveTextContent(
+          String(followers),
+        );
         const organizations = (await world.server.db.selectFrom('organizations').select('id').execute()).length;
-        expect(s.getByLabelText('Accounts without a template')).toHaveTextContent(`${organizations - followers} accounts follow no template.`);
-        if (step?.event.type === 'search.text') expect(s.getByRole('textbox', { name: 'Search templates by name or description' })).toHaveValue('research');
+        expect(s.getByLabelText('Accounts without a template')).toHaveTextContent(
+          `${organizations - followers} accounts follow no template.`,
+        );
+        if (step?.event.type === 'search.text')
+          expect(s.getByRole('textbox', { name: 'Search templates by name or description' })).toHaveValue('research');
       },
       'form.editing': async (s, { step }) => {
         const f = form()!;
-        expect(within(dialog()).getByRole('heading', { name: f.id === null ? 'New template' : `Edit template '${world.name === 'Research Desk (theirs)' ? 'Research Desk' : world.name}'` })).toBeVisible();
+        expect(
+          within(dialog()).getByRole('heading', {
+            name:
+              f.id === null
+                ? 'New template'
+                : `Edit template '${world.name === 'Research Desk (theirs)' ? 'Research Desk' : world.name}'`,
+          }),
+        ).toBeVisible();
         expect(within(dialog()).getByLabelText('Name')).toHaveValue(f.template_name);
         expect(within(dialog()).getByLabelText(DD)).toHaveValue(String(f.account_settings['dd_limit']));
         expect(within(dialog()).getByRole('combobox', { name: 'Source' })).toHaveTextContent('Product templates');
-        for (const group of ['Limits', 'Features', 'Screens and notebook', 'Editor', 'Other flags', 'Data team flags', 'Query bits']) {
+        for (const group of [
+          'Limits',
+          'Features',
+          'Screens and notebook',
+          'Editor',
+          'Other flags',
+          'Data team flags',
+          'Query bits',
+        ]) {
           expect(within(dialog()).getByRole('group', { name: group })).toBeInTheDocument();
         }
         if (step?.outcome === 'refused') {
           expect(within(dialog()).getByLabelText(DD)).toHaveAttribute('aria-invalid', 'true');
-          expect(within(dialog()).getByText(/The DD limit must be greater than the OTD limit \((20|30)\)\./)).toBeVisible();
+          expect(
+            within(dialog()).getByText(/The DD limit must be greater than the OTD limit \((20|30)\)\./),
+          ).toBeVisible();
           expect(within(dialog()).queryByRole('alert')).toBeNull();
         } else if (step?.outcome === 'savedMeanwhile') {
           expect(within(dialog()).getByRole('alert')).toHaveTextContent(
@@ -257,7 +364,9 @@ function driver(): Driver<World> {
         expect(within(alertDialog()).getByRole('heading', { name: 'Delete template?' })).toBeVisible();
         expect(alertDialog()).toHaveTextContent(`'${world.name}' will be deleted.`);
         if (step?.outcome === 'removeFailed') {
-          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(`The template was not deleted. ${NO_ANSWER}`);
+          expect(within(alertDialog()).getByRole('alert')).toHaveTextContent(
+            `The template was not deleted. ${NO_ANSWER}`,
+          );
           expect(await templateRow()).toBeDefined();
         } else {
           expect(within(alertDialog()).queryByRole('alert')).toBeNull();
@@ -273,9 +382,14 @@ function driver(): Driver<World> {
         if (chosen) expect(within(list).getByRole('listitem', { name: 'Northwind Capital' })).toBeVisible();
         else expect(list).toHaveTextContent('No account chosen yet.');
         expect(inDialog('Show changes')).toHaveProperty('disabled', chosen === 0);
-        if (step?.outcome === 'previewFailed') expect(within(dialog()).getByRole('alert')).toHaveTextContent(`The changes could not be worked out. ${NO_ANSWER}`);
+        if (step?.outcome === 'previewFailed')
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            `The changes could not be worked out. ${NO_ANSWER}`,
+          );
         else if (step?.outcome === 'changedMeanwhile') {
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent('Nothing was applied: account Northwind Capital was changed since you looked at the changes (Northwind Capital); look at them again.');
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(
+            'Nothing was applied: account Northwind Capital was changed since you looked at the changes (Northwind Capital); look at them again.',
+          );
           // Nothing written: Northwind keeps what someone else saved and follows no template.
           expect((await northwindSettings())!.template_id).toBeNull();
         } else expect(within(dialog()).queryByRole('alert')).toBeNull();
@@ -284,7 +398,9 @@ function driver(): Driver<World> {
         expect(inDialog('Cancel')).toBeDisabled();
       },
       'applying.reviewing': async (_s, { step }) => {
-        const card = within(within(dialog()).getByRole('list', { name: 'Changes by account' })).getByRole('listitem', { name: 'Northwind Capital' });
+        const card = within(within(dialog()).getByRole('list', { name: 'Changes by account' })).getByRole('listitem', {
+          name: 'Northwind Capital',
+        });
         const changes = within(card).getByRole('list', { name: 'Changes to Northwind Capital' });
         expect(changes).toHaveTextContent('OTD limit (documents a day): 20 → 30');
         expect(changes).toHaveTextContent('DD limit (documents a day): 100 → 300');
@@ -292,7 +408,8 @@ function driver(): Driver<World> {
         expect(changes).toHaveTextContent(`Template it follows: None → ${world.name}`);
         expect(card).toHaveTextContent('New users will join Analysts. No group named Traders in this account.');
         expect(inDialog('Apply to 1 account')).toBeEnabled();
-        if (step?.outcome === 'applyFailed') expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Nothing was applied. ${NO_ANSWER}`);
+        if (step?.outcome === 'applyFailed')
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent(`Nothing was applied. ${NO_ANSWER}`);
         else expect(within(dialog()).queryByRole('alert')).toBeNull();
         // Nothing is written while reading.
         expect(await northwindSettings()).toBeUndefined();
@@ -301,7 +418,9 @@ function driver(): Driver<World> {
         expect(inDialog('Back')).toBeDisabled();
       },
       'applying.done': async () => {
-        expect(within(dialog()).getByRole('status', { name: 'Apply outcome' })).toHaveTextContent(`Template '${world.name}' applied to 1 account. 1 account follows it now.`);
+        expect(within(dialog()).getByRole('status', { name: 'Apply outcome' })).toHaveTextContent(
+          `Template '${world.name}' applied to 1 account. 1 account follows it now.`,
+        );
         const row = await northwindSettings();
         expect(row!.template_id).toBe(world.templateId);
         expect(JSON.parse(row!.settings)).toMatchObject({ otd_limit: 30, dd_limit: 300 });

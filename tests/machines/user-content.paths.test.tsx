@@ -12,11 +12,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { optionLabel } from '../../src/domain/user-labels';
-import { CLASH_RESOLUTION_LABELS, contentNameKey, type ContentKind, type DashboardSettings } from '../../src/domain/user-content';
+import {
+  CLASH_RESOLUTION_LABELS,
+  contentNameKey,
+  type ContentKind,
+  type DashboardSettings,
+} from '../../src/domain/user-content';
 import { checkCopyDraft } from '../../src/machines/content-copy/content-copy.draft';
 import type { ConsoleActors } from '../../src/machines/live';
 import { userContentMachine } from '../../src/machines/user-content/user-content.machine';
-import { userContentDraftPlan, userContentPlan, userContentReaderPlan } from '../../src/machines/user-content/user-content.plan';
+import {
+  userContentDraftPlan,
+  userContentPlan,
+  userContentReaderPlan,
+} from '../../src/machines/user-content/user-content.plan';
 import type { Section, UserContentContext } from '../../src/machines/user-content/user-content.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
@@ -36,13 +45,27 @@ const NO_ANSWER = 'Error: no response from the server';
 const EDITOR = ['admin_panel_access', 'user_mgmt', 'edit_user', 'is_admin_ss', 'is_admin_wm'];
 const READER = ['admin_panel_access', 'user_mgmt'];
 const TITLES: Record<Section, string> = {
-  saved_search: 'Saved searches', watchlist: 'Watchlists', shared: 'Shared watchlists', dashboard: 'Dashboards', transcript: 'Transcript source',
+  saved_search: 'Saved searches',
+  watchlist: 'Watchlists',
+  shared: 'Shared watchlists',
+  dashboard: 'Dashboards',
+  transcript: 'Transcript source',
 };
 const FAILED: Record<Section, string> = {
-  saved_search: 'The saved searches could not be loaded.', watchlist: 'The watchlists could not be loaded.', shared: 'The shared watchlists could not be loaded.',
-  dashboard: 'The dashboards could not be loaded.', transcript: 'The transcript source could not be loaded.',
+  saved_search: 'The saved searches could not be loaded.',
+  watchlist: 'The watchlists could not be loaded.',
+  shared: 'The shared watchlists could not be loaded.',
+  dashboard: 'The dashboards could not be loaded.',
+  transcript: 'The transcript source could not be loaded.',
 };
-const SETTINGS_BODY: DashboardSettings = { layout: 'grid', refresh_seconds: 60, widgets: [{ type: 'news_stream', title: 'Top news', watchlist: null }, { type: 'watchlist_quotes', title: 'My chips', watchlist: 'Chips' }] };
+const SETTINGS_BODY: DashboardSettings = {
+  layout: 'grid',
+  refresh_seconds: 60,
+  widgets: [
+    { type: 'news_stream', title: 'Top news', watchlist: null },
+    { type: 'watchlist_quotes', title: 'My chips', watchlist: 'Chips' },
+  ],
+};
 
 interface World {
   server: TestServer;
@@ -55,14 +78,40 @@ interface World {
 }
 let world: World;
 
-const idOf = async (server: TestServer, username: string) => Number((await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+const idOf = async (server: TestServer, username: string) =>
+  Number(
+    (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+  );
 
-async function item(server: TestServer, owner: number, kind: ContentKind, name: string, body: object, size: number): Promise<number> {
+async function item(
+  server: TestServer,
+  owner: number,
+  kind: ContentKind,
+  name: string,
+  body: object,
+  size: number,
+): Promise<number> {
   const now = Date.now();
-  return Number((await server.db.insertInto('user_content').values({
-    user_id: owner, kind, name, name_key: contentNameKey(name), body: JSON.stringify(body), size, last_used_at: kind === 'saved_search' ? now - 3_600_000 : null,
-    created_by: 'seed', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow()).id);
+  return Number(
+    (
+      await server.db
+        .insertInto('user_content')
+        .values({
+          user_id: owner,
+          kind,
+          name,
+          name_key: contentNameKey(name),
+          body: JSON.stringify(body),
+          size,
+          last_used_at: kind === 'saved_search' ? now - 3_600_000 : null,
+          created_by: 'seed',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 }
 
 /** Ada's content, a watchlist manager's shared watchlist, a console signed in with `features`; `kept`: a copy prepared before a reload. */
@@ -74,9 +123,28 @@ async function createWorld(features: string[], kept: boolean): Promise<void> {
   await server.createStaff({ username: 'wm', features: [] });
   const adaId = await idOf(server, 'ada');
   const wmId = await idOf(server, 'wm');
-  await server.db.updateTable('users').set({ admin_privileges: JSON.stringify({ is_admin_wm: true }) }).where('id', '=', wmId).execute();
-  for (let i = 1; i <= 104; i++) await item(server, adaId, 'saved_search', `Search ${String(i).padStart(3, '0')}`, { query: `q${i}`, sources: ['AMR', "Moody's"], alert: i % 2 === 0 }, 2);
-  await item(server, adaId, 'saved_search', 'Semiconductor earnings', { query: 'semiconductor AND earnings', sources: ['Stream'], alert: true }, 1);
+  await server.db
+    .updateTable('users')
+    .set({ admin_privileges: JSON.stringify({ is_admin_wm: true }) })
+    .where('id', '=', wmId)
+    .execute();
+  for (let i = 1; i <= 104; i++)
+    await item(
+      server,
+      adaId,
+      'saved_search',
+      `Search ${String(i).padStart(3, '0')}`,
+      { query: `q${i}`, sources: ['AMR', "Moody's"], alert: i % 2 === 0 },
+      2,
+    );
+  await item(
+    server,
+    adaId,
+    'saved_search',
+    'Semiconductor earnings',
+    { query: 'semiconductor AND earnings', sources: ['Stream'], alert: true },
+    1,
+  );
   await item(server, adaId, 'watchlist', 'Chips', { tickers: ['NVDA', 'AMD', 'TSM'] }, 3);
   await item(server, adaId, 'dashboard', 'Mornings', { template: 'market_overview', settings: SETTINGS_BODY }, 2);
   await item(server, wmId, 'watchlist', 'Desk picks', { tickers: ['AAPL', 'MSFT'] }, 2);
@@ -85,8 +153,21 @@ async function createWorld(features: string[], kept: boolean): Promise<void> {
   world = { server, bridge, user: userEvent.setup(), actors, staffId, adaId, tab: null };
   sessionStorage.clear();
   if (kept) {
-    const first = Number((await server.db.selectFrom('user_content').select('id').where('name', '=', 'Search 001').executeTakeFirstOrThrow()).id);
-    writeDraft(copyDraftAddress(staffId, adaId)!, { kind: 'saved_search', items: [{ id: first, name: 'Search 001' }], targets: 'grace', on_clash: 'skip' });
+    const first = Number(
+      (
+        await server.db
+          .selectFrom('user_content')
+          .select('id')
+          .where('name', '=', 'Search 001')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    writeDraft(copyDraftAddress(staffId, adaId)!, {
+      kind: 'saved_search',
+      items: [{ id: first, name: 'Search 001' }],
+      targets: 'grace',
+      on_clash: 'skip',
+    });
   }
 }
 
@@ -112,11 +193,24 @@ function mount(): void {
 
 const context = () => world.tab!.getSnapshot().context as UserContentContext;
 const online = async () => world.bridge.setOffline(false);
-const offline = (...paths: string[]) => async () => world.bridge.setOffline(true, paths);
-const section = (s: typeof screen, part: Section) => within(s.getByRole('region', { name: TITLES[part], hidden: true }));
+const offline =
+  (...paths: string[]) =>
+  async () =>
+    world.bridge.setOffline(true, paths);
+const section = (s: typeof screen, part: Section) =>
+  within(s.getByRole('region', { name: TITLES[part], hidden: true }));
 const keptDraft = () => readDraft(copyDraftAddress(world.staffId, world.adaId)!, checkCopyDraft);
 /** Ada's saved searches by name as the server holds them. */
-const adaSearches = async () => (await world.server.db.selectFrom('user_content').select('name').where('user_id', '=', world.adaId).where('kind', '=', 'saved_search').orderBy('name_key').execute()).map((r) => r.name);
+const adaSearches = async () =>
+  (
+    await world.server.db
+      .selectFrom('user_content')
+      .select('name')
+      .where('user_id', '=', world.adaId)
+      .where('kind', '=', 'saved_search')
+      .orderBy('name_key')
+      .execute()
+  ).map((r) => r.name);
 
 /** Every section as its read stands: loading, failed with Retry, or its rows. */
 async function expectSections(s: typeof screen): Promise<void> {
@@ -125,10 +219,15 @@ async function expectSections(s: typeof screen): Promise<void> {
   for (const part of Object.keys(TITLES) as Section[]) {
     const box = section(s, part);
     const p = c.parts[part];
-    if (p.status === 'loading') expect(box.getByRole('status', { name: `Loading ${TITLES[part].toLowerCase()}`, hidden: true })).toHaveTextContent('Loading…');
+    if (p.status === 'loading')
+      expect(
+        box.getByRole('status', { name: `Loading ${TITLES[part].toLowerCase()}`, hidden: true }),
+      ).toHaveTextContent('Loading…');
     if (p.status === 'failed') {
       expect(box.getByRole('alert', { hidden: true })).toHaveTextContent(`${FAILED[part]} ${NO_ANSWER}`);
-      expect(box.getByRole('button', { name: `Retry ${TITLES[part].toLowerCase()}`, hidden: true })).toBeInTheDocument();
+      expect(
+        box.getByRole('button', { name: `Retry ${TITLES[part].toLowerCase()}`, hidden: true }),
+      ).toBeInTheDocument();
     }
     if (p.status !== 'shown') continue;
     expect(box.queryByRole('alert', { hidden: true })).toBeNull();
@@ -139,21 +238,31 @@ async function expectSections(s: typeof screen): Promise<void> {
       expect(rows).toHaveLength(c.parts.saved_search.reply!.next === null ? 105 : 100);
       expect(box.getByLabelText('Saved searches shown')).toHaveTextContent(`${rows.length} of 105`);
       expect(rows[0]).toHaveTextContent(/Search 001q1AMRMoody'sOff/);
-      expect(box.queryByRole('button', { name: /Load more|Loading…/, hidden: true }) !== null).toBe(c.parts.saved_search.reply!.next !== null);
+      expect(box.queryByRole('button', { name: /Load more|Loading…/, hidden: true }) !== null).toBe(
+        c.parts.saved_search.reply!.next !== null,
+      );
       // Ticks and the copy button for an editor who may copy saved searches; none for a reader.
       expect(box.queryAllByRole('checkbox', { hidden: true })).toHaveLength(editor ? rows.length : 0);
       expect(box.queryByRole('button', { name: 'Copy saved searches to users', hidden: true }) !== null).toBe(editor);
       if (editor) {
-        const ticked = box.getAllByRole('checkbox', { hidden: true }).filter((b) => b.getAttribute('aria-checked') === 'true');
-        expect(ticked.map((b) => b.getAttribute('aria-label'))).toEqual(c.chosen.saved_search.length ? ['Choose Search 001'] : []);
+        const ticked = box
+          .getAllByRole('checkbox', { hidden: true })
+          .filter((b) => b.getAttribute('aria-checked') === 'true');
+        expect(ticked.map((b) => b.getAttribute('aria-label'))).toEqual(
+          c.chosen.saved_search.length ? ['Choose Search 001'] : [],
+        );
       }
     }
     if (part === 'watchlist') {
       expect(box.getByRole('row', { name: 'Chips', hidden: true })).toHaveTextContent('Chips3NVDA, AMD, TSM');
       expect(box.queryByRole('button', { name: 'Copy watchlists to users', hidden: true }) !== null).toBe(editor);
     }
-    if (part === 'shared') expect(box.getByRole('row', { name: 'Desk picks', hidden: true })).toHaveTextContent('Desk picks2wm');
-    if (part === 'dashboard') expect(box.getByRole('row', { name: 'Mornings', hidden: true })).toHaveTextContent('MorningsMarket overview2Settings');
+    if (part === 'shared')
+      expect(box.getByRole('row', { name: 'Desk picks', hidden: true })).toHaveTextContent('Desk picks2wm');
+    if (part === 'dashboard')
+      expect(box.getByRole('row', { name: 'Mornings', hidden: true })).toHaveTextContent(
+        'MorningsMarket overview2Settings',
+      );
     if (part === 'transcript') {
       const r = c.parts.transcript.reply!;
       const words = box.getByLabelText('Transcript source and research provider');
@@ -173,7 +282,10 @@ function driver(): Driver<World> {
     mount: async () => mount(),
     actor: () => world.tab!,
     perform: {
-      'section.retry': async ({ step }) => world.user.click(screen.getByRole('button', { name: `Retry ${TITLES[step.event['section'] as Section].toLowerCase()}` })),
+      'section.retry': async ({ step }) =>
+        world.user.click(
+          screen.getByRole('button', { name: `Retry ${TITLES[step.event['section'] as Section].toLowerCase()}` }),
+        ),
       'searches.more': async () => world.user.click(screen.getByRole('button', { name: 'Load more' })),
       'item.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: 'Choose Search 001' })),
       'copy.open': async () => world.user.click(screen.getByRole('button', { name: 'Copy saved searches to users' })),
@@ -220,7 +332,9 @@ function driver(): Driver<World> {
         expect(d.getByRole('row', { name: 'My chips' })).toHaveTextContent('Watchlist quotesMy chipsChips');
       },
       'settings.failed': () => {
-        expect(dialog().getByRole('alert')).toHaveTextContent(`The dashboard's settings could not be loaded. ${NO_ANSWER}`);
+        expect(dialog().getByRole('alert')).toHaveTextContent(
+          `The dashboard's settings could not be loaded. ${NO_ANSWER}`,
+        );
         expect(dialog().getByRole('button', { name: 'Retry' })).toBeEnabled();
       },
       copying: (s) => {
@@ -230,7 +344,12 @@ function driver(): Driver<World> {
         expect(dialog().getByLabelText('Users to copy to')).toHaveValue(copy.targets);
         expect(dialog().getByRole('radio', { name: CLASH_RESOLUTION_LABELS[copy.onClash] })).toBeChecked();
         // What the dialog holds is kept for a reload.
-        expect(keptDraft()).toEqual({ kind: 'saved_search', items: copy.items, targets: copy.targets, on_clash: copy.onClash });
+        expect(keptDraft()).toEqual({
+          kind: 'saved_search',
+          items: copy.items,
+          targets: copy.targets,
+          on_clash: copy.onClash,
+        });
       },
     },
   };

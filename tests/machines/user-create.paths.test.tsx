@@ -23,7 +23,10 @@ const P = 'product';
 const NO_ANSWER = 'Error: no response from the server';
 const SETUP_CALLS = [`/user/get_${P}_owner_group/`, '/user/get_product_settings/'];
 const FIELD_LABELS: Record<string, string> = {
-  first_name: 'First name', last_name: 'Last name', email: 'Email', username: 'Username (optional)',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  username: 'Username (optional)',
 };
 
 interface World {
@@ -45,10 +48,23 @@ beforeEach(async () => {
   vi.setSystemTime(new Date('2026-11-21T09:00:00Z'));
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: 'SF-1', sf_acc_id: null, created_at: Date.now() }).execute();
+  await server.db
+    .insertInto('organizations')
+    .values({ name: 'Northwind Capital', salesforce_id: 'SF-1', sf_acc_id: null, created_at: Date.now() })
+    .execute();
   await server.createStaff({ username: 'olive.owner', features: ['admin_panel_access'], activated: true });
   const staff = await server.createStaff({
-    username: 'creator', features: ['admin_panel_access', 'user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type', 'expiry_update', 'prod_beta_subtab'], activated: true,
+    username: 'creator',
+    features: [
+      'admin_panel_access',
+      'user_mgmt',
+      'create_user_tab',
+      'bulk_user_creation',
+      'allow_customer_type',
+      'expiry_update',
+      'prod_beta_subtab',
+    ],
+    activated: true,
   });
   await loginAccount({ username: staff.username, password: staff.password });
   await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
@@ -63,7 +79,8 @@ afterEach(async () => {
 const s = () => screen;
 const byLabel = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
-const ctx = () => actor!.getSnapshot().context as import('../../src/machines/user-create/user-create.types').UserCreateContext;
+const ctx = () =>
+  actor!.getSnapshot().context as import('../../src/machines/user-create/user-create.types').UserCreateContext;
 
 async function until(found: () => unknown, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -86,10 +103,22 @@ async function retype(input: HTMLElement, value: string): Promise<void> {
 /** A managed user put straight into the database (the world changing behind the person's back). */
 async function existingUser(fields: { email: string; username: string }): Promise<void> {
   const now = Date.now();
-  await world.server.db.insertInto('users').values(userRow({
-    ...fields, first_name: 'Someone', last_name: 'Else', product_configuration: `${P}_basic`, created_at: now, phone: null,
-    subscription_status: null, sf_contact_id: null, updated_by: null,
-  })).execute();
+  await world.server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        ...fields,
+        first_name: 'Someone',
+        last_name: 'Else',
+        product_configuration: `${P}_basic`,
+        created_at: now,
+        phone: null,
+        subscription_status: null,
+        sf_contact_id: null,
+        updated_by: null,
+      }),
+    )
+    .execute();
 }
 
 const after = (step: PlannedStep | undefined, type: string, match: Record<string, unknown> = {}) =>
@@ -103,14 +132,29 @@ function expectStepTwo(): void {
 async function expectCreated(): Promise<void> {
   const c = ctx();
   const count = c.created.length;
-  const mail = c.sendEmail ? (count === 1 ? ' The email was written to the outbox (no mail server is configured).' : ` ${count} emails were written to the outbox (no mail server is configured).`) : '';
-  expect(screen.getAllByRole('status')[0]).toHaveTextContent(`Created ${count} ${count === 1 ? 'user' : 'users'}.${mail}`);
+  const mail = c.sendEmail
+    ? count === 1
+      ? ' The email was written to the outbox (no mail server is configured).'
+      : ` ${count} emails were written to the outbox (no mail server is configured).`
+    : '';
+  expect(screen.getAllByRole('status')[0]).toHaveTextContent(
+    `Created ${count} ${count === 1 ? 'user' : 'users'}.${mail}`,
+  );
   const links = within(screen.getByRole('table', { name: 'Created users' })).getAllByRole('link');
   expect(links).toHaveLength(count);
-  const stored = await world.server.db.selectFrom('users').selectAll().where('id', '=', c.created[0]!.user_id).executeTakeFirstOrThrow();
+  const stored = await world.server.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', c.created[0]!.user_id)
+    .executeTakeFirstOrThrow();
   expect(links[0]).toHaveTextContent(stored.username);
   expect(links[0]).toHaveAttribute('href', `/user_list/${stored.id}`);
-  expect(stored).toMatchObject({ user_type: 'customer', owner: 'olive.owner', user_category: 'general', expiry_dt: Date.UTC(2027, 10, 21) });
+  expect(stored).toMatchObject({
+    user_type: 'customer',
+    owner: 'olive.owner',
+    user_category: 'general',
+    expiry_dt: Date.UTC(2027, 10, 21),
+  });
   world.opened = [];
   await world.user.click(links[0]!);
   expect(world.opened).toEqual([stored.id]);
@@ -122,7 +166,12 @@ describe('userCreate machine paths (real view, real server)', () => {
       machine: userCreateMachine,
       bridge: world.bridge,
       world,
-      calls: { loadSetup: '/user/get_', checkUsername: '/user/get_valid_username/', register: '/user/register/', loadOutbox: '/user/fetch_outbox/' },
+      calls: {
+        loadSetup: '/user/get_',
+        checkUsername: '/user/get_valid_username/',
+        register: '/user/register/',
+        loadOutbox: '/user/fetch_outbox/',
+      },
       actor: () => actor!,
       mount: async () => {
         render(
@@ -139,7 +188,10 @@ describe('userCreate machine paths (real view, real server)', () => {
         'org.pick': async () => {
           await world.user.type(screen.getByRole('combobox', { name: 'Organization' }), 'North');
           await vi.advanceTimersByTimeAsync(200);
-          await until(() => screen.queryByRole('option', { name: /Northwind Capital/ }), 'the organisation in the picker');
+          await until(
+            () => screen.queryByRole('option', { name: /Northwind Capital/ }),
+            'the organisation in the picker',
+          );
           await world.user.click(screen.getByRole('option', { name: /Northwind Capital/ }));
         },
         'field.change': async ({ step }) => {
@@ -154,15 +206,20 @@ describe('userCreate machine paths (real view, real server)', () => {
         'flag.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: 'Crypto' })),
         'step.next': async () => world.user.click(button('Next')),
         'step.back': async () => world.user.click(button('Back')),
-        'user.change': async ({ step }) => retype(byLabel(FIELD_LABELS[step.event['field'] as string]!), step.event['value'] as string),
-        'mode.change': async ({ step }) => world.user.click(screen.getByRole('radio', { name: step.event['mode'] === 'bulk' ? 'Several users' : 'One user' })),
+        'user.change': async ({ step }) =>
+          retype(byLabel(FIELD_LABELS[step.event['field'] as string]!), step.event['value'] as string),
+        'mode.change': async ({ step }) =>
+          world.user.click(
+            screen.getByRole('radio', { name: step.event['mode'] === 'bulk' ? 'Several users' : 'One user' }),
+          ),
         'csv.load': async ({ step }) => {
           const file = new File([step.event['text'] as string], step.event['source'] as string, { type: 'text/csv' });
           await world.user.upload(screen.getByLabelText('Upload CSV'), file);
           await until(() => ctx().csv?.source === step.event['source'], 'the CSV read');
         },
         'row.add': async () => world.user.click(button('Add row')),
-        'row.change': async ({ step }) => retype(screen.getByRole('textbox', { name: 'Row 1 first name' }), step.event['value'] as string),
+        'row.change': async ({ step }) =>
+          retype(screen.getByRole('textbox', { name: 'Row 1 first name' }), step.event['value'] as string),
         'row.remove': async () => world.user.click(button('Remove row 2')),
         'email.toggle': async () => world.user.click(screen.getByRole('checkbox', { name: 'Send welcome email' })),
         'create.submit': async () => world.user.click(button(/^Create (user|\d+ users?)$/)),
@@ -181,7 +238,12 @@ describe('userCreate machine paths (real view, real server)', () => {
           await existingUser({ email: first.email, username: `other.${Date.now()}` });
         },
         // The owner left (deactivated) between step one and Create.
-        refusedStepOne: async () => void (await world.server.db.updateTable('users').set({ active: 0 }).where('username', '=', 'olive.owner').execute()),
+        refusedStepOne: async () =>
+          void (await world.server.db
+            .updateTable('users')
+            .set({ active: 0 })
+            .where('username', '=', 'olive.owner')
+            .execute()),
         registerFailed: async () => world.bridge.setOffline(true, ['/user/register/']),
         outboxUnread: async () => world.bridge.setOffline(true, ['/user/fetch_outbox/']),
       },
@@ -207,7 +269,9 @@ describe('userCreate machine paths (real view, real server)', () => {
             expect(byLabel('Expiry date')).toHaveValue('11-22-2026'); // no type yet: spec §4's unassigned, one day
             expect(within(form).getByRole('combobox', { name: 'User type' })).toHaveTextContent('Choose a user type');
             expect(within(form).getByRole('combobox', { name: 'User category' })).toHaveTextContent('General');
-            expect(within(form).getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent(`Product Basic`);
+            expect(within(form).getByRole('combobox', { name: 'Product configuration' })).toHaveTextContent(
+              `Product Basic`,
+            );
             expect(within(form).getByRole('combobox', { name: 'Startup screen' })).toHaveTextContent('Document search');
             expect(s().queryByRole('alert')).toBeNull();
           }
@@ -218,14 +282,21 @@ describe('userCreate machine paths (real view, real server)', () => {
           }
           if (after(step, 'expiry.change')) expect(byLabel('Expiry date')).toHaveValue('12-31-2030');
           if (after(step, 'flag.toggle')) expect(s().getByRole('checkbox', { name: 'Crypto' })).toBeChecked();
-          if (after(step, 'org.pick')) expect(s().getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
+          if (after(step, 'org.pick'))
+            expect(s().getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
           // §4: the customer's year, counted from the 21st of November 2026.
-          if (after(step, 'field.change', { field: 'user_type' })) expect(byLabel('Expiry date')).toHaveValue('11-21-2027');
-          if (after(step, 'field.change', { field: 'owner' })) expect(s().getByRole('combobox', { name: `Product owner` })).toHaveTextContent('olive.owner');
+          if (after(step, 'field.change', { field: 'user_type' }))
+            expect(byLabel('Expiry date')).toHaveValue('11-21-2027');
+          if (after(step, 'field.change', { field: 'owner' }))
+            expect(s().getByRole('combobox', { name: `Product owner` })).toHaveTextContent('olive.owner');
           if (after(step, 'step.next') && ctx().account.org === null) {
             expect(form).toHaveTextContent('Organization is required.');
-            expect(within(form).getByRole('combobox', { name: 'User type' })).toHaveAccessibleDescription('User type is required.');
-            expect(within(form).getByRole('combobox', { name: `Product owner` })).toHaveAccessibleDescription(`Product owner is required.`);
+            expect(within(form).getByRole('combobox', { name: 'User type' })).toHaveAccessibleDescription(
+              'User type is required.',
+            );
+            expect(within(form).getByRole('combobox', { name: `Product owner` })).toHaveAccessibleDescription(
+              `Product owner is required.`,
+            );
           }
           if (after(step, 'step.back') || after(step, 'create.another')) {
             // What step one held is still there.
@@ -235,7 +306,9 @@ describe('userCreate machine paths (real view, real server)', () => {
           }
           if (step?.outcome === 'refusedStepOne' || (after(step, 'step.next') && ctx().refusal)) {
             expect(s().getByRole('alert')).toHaveTextContent('Nothing was created: the account settings need changes.');
-            expect(within(form).getByRole('combobox', { name: `Product owner` })).toHaveAccessibleDescription('Choose an owner from the list of staff.');
+            expect(within(form).getByRole('combobox', { name: `Product owner` })).toHaveAccessibleDescription(
+              'Choose an owner from the list of staff.',
+            );
           }
         },
         'stepTwo.editing.usernameIdle': (_s, { step }) => {
@@ -246,7 +319,8 @@ describe('userCreate machine paths (real view, real server)', () => {
             expect(s().getByRole('checkbox', { name: 'Send welcome email' })).toBeChecked();
             expect(button('Create user')).toBeEnabled();
           }
-          if (after(step, 'email.toggle')) expect(s().getByRole('checkbox', { name: 'Send welcome email' })).not.toBeChecked();
+          if (after(step, 'email.toggle'))
+            expect(s().getByRole('checkbox', { name: 'Send welcome email' })).not.toBeChecked();
           if (after(step, 'create.submit')) {
             expect(byLabel('First name')).toHaveAccessibleDescription('First name is required.');
             expect(byLabel('Last name')).toHaveAccessibleDescription('Last name is required.');
@@ -258,10 +332,14 @@ describe('userCreate machine paths (real view, real server)', () => {
           }
           if (after(step, 'mode.change', { mode: 'single' })) expect(byLabel('First name')).toHaveValue('');
           if (after(step, 'csv.load', { source: 'names.csv' })) {
-            expect(s().getByRole('alert')).toHaveTextContent('names.csv: The first row must name the columns first_name, last_name and email (username, password and phone are optional); missing: first_name, last_name, email.');
+            expect(s().getByRole('alert')).toHaveTextContent(
+              'names.csv: The first row must name the columns first_name, last_name and email (username, password and phone are optional); missing: first_name, last_name, email.',
+            );
           }
           if (after(step, 'csv.load', { source: 'people.csv' })) {
-            expect(s().getByRole('status')).toHaveTextContent('Read 2 rows from people.csv. Columns recognised: first_name, last_name, email. Ignored: Notes.');
+            expect(s().getByRole('status')).toHaveTextContent(
+              'Read 2 rows from people.csv. Columns recognised: first_name, last_name, email. Ignored: Notes.',
+            );
             expect(s().getByRole('textbox', { name: 'Row 1 email' })).toHaveValue('grace@example.com');
             expect(s().getByRole('textbox', { name: 'Row 2 first name' })).toHaveValue('Alan');
             expect(button('Create 2 users')).toBeVisible();
@@ -270,7 +348,8 @@ describe('userCreate machine paths (real view, real server)', () => {
             expect(s().getByRole('textbox', { name: 'Row 3 first name' })).toHaveValue('');
             expect(button('Create 2 users')).toBeVisible(); // a blank row is not a user
           }
-          if (after(step, 'row.change')) expect(s().getByRole('textbox', { name: 'Row 1 first name' })).toHaveValue('Ada');
+          if (after(step, 'row.change'))
+            expect(s().getByRole('textbox', { name: 'Row 1 first name' })).toHaveValue('Ada');
           if (after(step, 'row.remove')) {
             expect(s().queryByRole('textbox', { name: 'Row 2 first name' })).toBeNull();
             expect(button('Create 1 user')).toBeVisible();
@@ -278,11 +357,19 @@ describe('userCreate machine paths (real view, real server)', () => {
           if (after(step, 'user.change') && step!.event['field'] !== 'username') {
             expect(byLabel(FIELD_LABELS[step!.event['field'] as string]!)).toHaveValue(step!.event['value'] as string);
           }
-          if (after(step, 'user.change', { field: 'username', value: 'a' })) expect(s().queryByRole('status')).toBeNull();
+          if (after(step, 'user.change', { field: 'username', value: 'a' }))
+            expect(s().queryByRole('status')).toBeNull();
           // After a refusal, changing one field keeps the other fields' reasons (nothing lost).
-          const refusedBefore = step && ['row.change', 'row.remove', 'row.add', 'user.change'].includes(step.event.type) && c.serverErrors['0'];
-          if (refusedBefore && c.mode === 'single') expect(byLabel('Email')).toHaveAccessibleDescription('A user with this email already exists.');
-          if (refusedBefore && c.mode === 'bulk') expect(s().getByRole('textbox', { name: 'Row 1 email' })).toHaveAccessibleDescription('A user with this email already exists.');
+          const refusedBefore =
+            step &&
+            ['row.change', 'row.remove', 'row.add', 'user.change'].includes(step.event.type) &&
+            c.serverErrors['0'];
+          if (refusedBefore && c.mode === 'single')
+            expect(byLabel('Email')).toHaveAccessibleDescription('A user with this email already exists.');
+          if (refusedBefore && c.mode === 'bulk')
+            expect(s().getByRole('textbox', { name: 'Row 1 email' })).toHaveAccessibleDescription(
+              'A user with this email already exists.',
+            );
           if (after(step, 'create.edit')) {
             expect(byLabel('Email')).toHaveValue('ada@example.com');
             expect(button('Create user')).toBeEnabled();
@@ -299,11 +386,15 @@ describe('userCreate machine paths (real view, real server)', () => {
         },
         'stepTwo.editing.usernameChecked': (_s, { step }) => {
           expectStepTwo();
-          if (step?.outcome === 'usernameFree') expect(s().getByRole('status')).toHaveTextContent('ada.l is available.');
-          if (step?.outcome === 'usernameTaken') expect(byLabel('Username (optional)')).toHaveAccessibleDescription('ada.l is taken.');
+          if (step?.outcome === 'usernameFree')
+            expect(s().getByRole('status')).toHaveTextContent('ada.l is available.');
+          if (step?.outcome === 'usernameTaken')
+            expect(byLabel('Username (optional)')).toHaveAccessibleDescription('ada.l is taken.');
         },
         'stepTwo.editing.usernameCheckFailed': () => {
-          expect(s().getByRole('status')).toHaveTextContent('Could not check the username; the server checks it again on Create.');
+          expect(s().getByRole('status')).toHaveTextContent(
+            'Could not check the username; the server checks it again on Create.',
+          );
         },
         'stepTwo.refused': () => {
           expectStepTwo();
@@ -319,12 +410,20 @@ describe('userCreate machine paths (real view, real server)', () => {
         },
         'created.mailLoading': async () => {
           await expectCreated();
-          expect(s().getAllByRole('status').map((e) => e.textContent)).toContain('Checking the welcome emails…');
+          expect(
+            s()
+              .getAllByRole('status')
+              .map((e) => e.textContent),
+          ).toContain('Checking the welcome emails…');
         },
         'created.mailShown': async () => {
           await expectCreated();
-          const rows = within(s().getByRole('table', { name: 'Welcome emails' })).getAllByRole('row').slice(1);
-          expect(rows.map((r) => r.textContent)).toEqual(ctx().created.map((u) => `${u.email}Kept in the outbox (no mail server is configured)`));
+          const rows = within(s().getByRole('table', { name: 'Welcome emails' }))
+            .getAllByRole('row')
+            .slice(1);
+          expect(rows.map((r) => r.textContent)).toEqual(
+            ctx().created.map((u) => `${u.email}Kept in the outbox (no mail server is configured)`),
+          );
         },
         'created.mailUnknown': async () => {
           await expectCreated();
@@ -336,7 +435,9 @@ describe('userCreate machine paths (real view, real server)', () => {
           expect(await world.server.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
         },
         failed: () => {
-          expect(s().getByRole('alert')).toHaveTextContent(`Nothing was created: the request failed (${NO_ANSWER}). What you typed is kept.`);
+          expect(s().getByRole('alert')).toHaveTextContent(
+            `Nothing was created: the request failed (${NO_ANSWER}). What you typed is kept.`,
+          );
           expect(byLabel('Email')).toHaveValue('ada@example.com');
           expect(button('Retry')).toBeEnabled();
         },

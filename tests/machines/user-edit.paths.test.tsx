@@ -13,8 +13,22 @@ import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import { LONG_LAST_NAME, userEditPlan } from '../../src/machines/user-edit/user-edit.plan';
 import {
-  button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, editPageDriver, expectNoDialog, NO_ANSWER, openTab, pickOrganization,
-  retype, tab, textbox, until, type EditWorld,
+  button,
+  CALLS,
+  clickInDialog,
+  closeEditWorld,
+  createEditWorld,
+  dialog,
+  editPageDriver,
+  expectNoDialog,
+  NO_ANSWER,
+  openTab,
+  pickOrganization,
+  retype,
+  tab,
+  textbox,
+  until,
+  type EditWorld,
 } from './user-edit.world';
 import { userRow } from '../support/factories';
 
@@ -33,7 +47,8 @@ const summary = () => screen.getByRole('status', { name: 'Unsaved changes' });
 // Found behind an open dialog too (a modal dialog hides the page from the accessibility tree).
 const org = () => screen.getByRole('combobox', { name: 'Organization', hidden: true });
 const outcome = () => screen.getByRole('status', { name: 'Outcome' });
-const stored = () => world.server.db.selectFrom('users').selectAll().where('id', '=', world.adaId).executeTakeFirstOrThrow();
+const stored = () =>
+  world.server.db.selectFrom('users').selectAll().where('id', '=', world.adaId).executeTakeFirstOrThrow();
 
 function expectClean() {
   expect(summary()).toHaveTextContent('No unsaved changes.');
@@ -58,13 +73,15 @@ describe('userEdit machine paths (real page, real server)', () => {
       perform: {
         'field.change': async ({ step }) => {
           const value = step.event['value'] as string;
-          if (step.event['key'] !== 'last_name') return retype(world, step.event['key'] === 'first_name' ? 'First name' : 'Email', value);
+          if (step.event['key'] !== 'last_name')
+            return retype(world, step.event['key'] === 'first_name' ? 'First name' : 'Email', value);
           // The input's maxLength stops typing past the limit; autofill or a script sets the value regardless.
           expect(textbox('Last name')).toHaveAttribute('maxlength', String(USER_FIELD_LIMITS.last_name));
           fireEvent.change(textbox('Last name'), { target: { value } });
         },
         // Choosing alternative data while product data is chosen (§5: the alternative wins).
-        'dataPlan.change': async () => world.user.click(screen.getByRole('checkbox', { name: 'Product Alternative data' })),
+        'dataPlan.change': async () =>
+          world.user.click(screen.getByRole('checkbox', { name: 'Product Alternative data' })),
         'org.pick': async ({ step }) => {
           const back = (step.event['pick'] as { org_id: number }).org_id === 1;
           await pickOrganization(world, back ? 'North' : 'Gran', back ? 'Northwind Capital' : 'Granite Peak Partners');
@@ -83,7 +100,12 @@ describe('userEdit machine paths (real page, real server)', () => {
         'edit.reset': async () => world.user.click(button('Discard changes')),
         'edit.retry': async () => world.user.click(button('Retry')),
         'conflict.review': async () => world.user.click(button('Review their version')),
-        'conflict.cancel': async () => world.user.click(within(screen.getByRole('alert', { name: 'Saved by someone else' })).getByRole('button', { name: 'Cancel' })),
+        'conflict.cancel': async () =>
+          world.user.click(
+            within(screen.getByRole('alert', { name: 'Saved by someone else' })).getByRole('button', {
+              name: 'Cancel',
+            }),
+          ),
         'welcome.send': async () => world.user.click(button('Send welcome email')),
         'tab.profile': async () => openTab(world, 'Profile'),
         'tab.sessions': async () => openTab(world, 'Sessions'),
@@ -94,21 +116,40 @@ describe('userEdit machine paths (real page, real server)', () => {
         noSuchUser: async () => void (world.openId = 987_654),
         loadFailed: async () => world.bridge.setOffline(true, [CALLS.loadUser]),
         // A colleague saves Ada first: her last name changes and the version moves on.
-        savedFirstBySomeoneElse: async () => void (await world.server.db.updateTable('users')
-          .set((eb) => ({ last_name: 'Byron', version: eb('version', '+', 1), updated_by: 'colleague', updated_at: Date.now() }))
-          .where('id', '=', world.adaId).execute()),
+        savedFirstBySomeoneElse: async () =>
+          void (await world.server.db
+            .updateTable('users')
+            .set((eb) => ({
+              last_name: 'Byron',
+              version: eb('version', '+', 1),
+              updated_by: 'colleague',
+              updated_at: Date.now(),
+            }))
+            .where('id', '=', world.adaId)
+            .execute()),
         // Another user already has the address typed.
         emailTaken: async () => {
           const now = Date.now();
-          await world.server.db.insertInto('users').values(userRow({
-            username: 'someone', email: NEW_EMAIL, first_name: 'Some', last_name: 'One', organization_id: world.orgs.granite,
-            created_at: now,
-          })).execute();
+          await world.server.db
+            .insertInto('users')
+            .values(
+              userRow({
+                username: 'someone',
+                email: NEW_EMAIL,
+                first_name: 'Some',
+                last_name: 'One',
+                organization_id: world.orgs.granite,
+                created_at: now,
+              }),
+            )
+            .execute();
         },
         saveFailed: async () => world.bridge.setOffline(true, [CALLS.saveUser]),
         welcomeFailed: async () => world.bridge.setOffline(true, [CALLS.sendWelcome]),
       },
-      afterOutcome: Object.fromEntries(['loadFailed', 'saveFailed', 'welcomeFailed'].map((name) => [name, async () => world.bridge.setOffline(false)])),
+      afterOutcome: Object.fromEntries(
+        ['loadFailed', 'saveFailed', 'welcomeFailed'].map((name) => [name, async () => world.bridge.setOffline(false)]),
+      ),
       expectations: {
         loading: (s) => {
           expect(s.getByRole('status')).toHaveTextContent('Loading the user…');
@@ -124,12 +165,19 @@ describe('userEdit machine paths (real page, real server)', () => {
         'form.editing': async (s, { step }) => {
           const event = step?.event;
           // The heading names the user as stored in the version the form is based on.
-          expect(s.getByRole('heading', { name: event?.type === 'conflict.review' ? 'Ada Byron' : 'Ada Lovelace' })).toBeVisible();
+          expect(
+            s.getByRole('heading', { name: event?.type === 'conflict.review' ? 'Ada Byron' : 'Ada Lovelace' }),
+          ).toBeVisible();
           expect(tab('Profile')).toHaveAttribute('aria-selected', 'true');
           expectNoDialog();
           const done = step?.outcome;
-          if (done === 'loaded' || event?.type === 'edit.reset' || event?.type === 'tab.profile' || event?.type === 'org.cancelled'
-            || (event?.type === 'org.pick')) {
+          if (
+            done === 'loaded' ||
+            event?.type === 'edit.reset' ||
+            event?.type === 'tab.profile' ||
+            event?.type === 'org.cancelled' ||
+            event?.type === 'org.pick'
+          ) {
             expectClean();
             expect(textbox('First name')).toHaveValue('Ada');
             expect(textbox('Email')).toHaveValue('ada@northwind.example');
@@ -160,7 +208,9 @@ describe('userEdit machine paths (real page, real server)', () => {
           }
           if (event?.type === 'org.confirmed') {
             expect(org()).toHaveValue('Granite Peak Partners');
-            expect(s.getByText(/Moving to a different organization: broker research access is cancelled/)).toBeVisible();
+            expect(
+              s.getByText(/Moving to a different organization: broker research access is cancelled/),
+            ).toBeVisible();
             expect(summary()).toHaveTextContent('Unsaved changes: Organization.');
           }
           if (done === 'emailTaken') {
@@ -194,25 +244,38 @@ describe('userEdit machine paths (real page, real server)', () => {
           }
           if (done === 'welcomeSent') {
             expect(outcome()).toHaveTextContent('Welcome email to ada@northwind.example');
-            const mail = await world.server.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', world.adaId).execute();
+            const mail = await world.server.db
+              .selectFrom('mail_outbox')
+              .selectAll()
+              .where('user_id', '=', world.adaId)
+              .execute();
             expect(mail.map((m) => m.kind)).toEqual(['welcome']);
           }
-          if (done === 'welcomeFailed') expect(s.getByRole('alert', { name: 'Outcome' })).toHaveTextContent(`The welcome email was not sent. ${NO_ANSWER}`);
+          if (done === 'welcomeFailed')
+            expect(s.getByRole('alert', { name: 'Outcome' })).toHaveTextContent(
+              `The welcome email was not sent. ${NO_ANSWER}`,
+            );
         },
         'form.saved': async (s, { step }) => {
           expectClean();
           const row = await stored();
           expect(row.version).toBe(2);
           expect(row.updated_by).toBe(world.editorName);
-          expect(s.getByText(`User #${world.adaId} · ada · version 2 · last saved by ${world.editorName}`)).toBeVisible();
+          expect(
+            s.getByText(`User #${world.adaId} · ada · version 2 · last saved by ${world.editorName}`),
+          ).toBeVisible();
           const flags = JSON.parse(row.flags) as Record<string, unknown>;
           const previous = step && path.steps[path.steps.indexOf(step) - 2]?.event;
           if (previous?.type === 'org.confirmed') {
-            expect(outcome()).toHaveTextContent('User updated. Moved to Granite Peak Partners: broker research access cancelled.');
+            expect(outcome()).toHaveTextContent(
+              'User updated. Moved to Granite Peak Partners: broker research access cancelled.',
+            );
             expect(row.organization_id).toBe(world.orgs.granite);
             expect(flags).toMatchObject({ researchreports: false, br_manager: false });
           } else if (path.steps.some((x) => x.event.type === 'email.decided')) {
-            expect(outcome()).toHaveTextContent('User updated. Broker research entitlements were removed with the old email. Make the same change on the CRM contact.');
+            expect(outcome()).toHaveTextContent(
+              'User updated. Broker research entitlements were removed with the old email. Make the same change on the CRM contact.',
+            );
             expect(row.email).toBe(NEW_EMAIL);
             expect(flags).toMatchObject({ researchreports: false, br_manager: false });
           } else {
@@ -222,7 +285,9 @@ describe('userEdit machine paths (real page, real server)', () => {
           }
         },
         'form.failed': (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent(`The save did not reach the server: ${NO_ANSWER}. Your changes are kept.`);
+          expect(s.getByRole('alert')).toHaveTextContent(
+            `The save did not reach the server: ${NO_ANSWER}. Your changes are kept.`,
+          );
           expect(button('Retry')).toBeEnabled();
           expect(summary()).not.toHaveTextContent('No unsaved changes.');
         },
@@ -236,7 +301,9 @@ describe('userEdit machine paths (real page, real server)', () => {
         },
         confirmingEmail: () => {
           expect(within(dialog()).getByRole('heading', { name: 'Email change' })).toBeVisible();
-          expect(dialog()).toHaveTextContent(`The email changes from ada@northwind.example to ${NEW_EMAIL}. ${EMAIL_CHANGE_TEXT.question}`);
+          expect(dialog()).toHaveTextContent(
+            `The email changes from ada@northwind.example to ${NEW_EMAIL}. ${EMAIL_CHANGE_TEXT.question}`,
+          );
         },
         saving: () => {
           expect(button('Save')).toBeDisabled();
@@ -245,9 +312,14 @@ describe('userEdit machine paths (real page, real server)', () => {
         conflict: async (s) => {
           const panel = s.getByRole('alert', { name: 'Saved by someone else' });
           const row = await stored();
-          expect(panel).toHaveTextContent(`colleague saved this user at ${timeText(Number(row.updated_at))}, after you opened it. Nothing of yours was saved.`);
+          expect(panel).toHaveTextContent(
+            `colleague saved this user at ${timeText(Number(row.updated_at))}, after you opened it. Nothing of yours was saved.`,
+          );
           const table = within(panel).getByRole('table', { name: 'What changed' });
-          const cells = within(table).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+          const cells = within(table)
+            .getAllByRole('row')
+            .slice(1)
+            .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
           const yourLast = 'Lovelace';
           expect(cells).toEqual([['Last name', 'Lovelace', 'Byron', yourLast]]);
           expect(row.first_name).toBe('Ada');
@@ -257,9 +329,22 @@ describe('userEdit machine paths (real page, real server)', () => {
           expect(button('Send welcome email')).toBeDisabled();
         },
         // The other tabs: what happens in each is its own machine's path test.
-        sessions: () => expectTab('Sessions', 'Active sessions', () => !!screen.queryByRole('table', { name: 'Active sessions' })),
-        privileges: () => expectTab('Administrator privileges', 'Administrator privileges', () => !!screen.queryByRole('switch', { name: 'Super admin' })),
-        emails: () => expectTab('Emails', 'Emails', () => !!screen.queryByRole('table', { name: 'Emails' }) || !!screen.queryByText(/^No emails have been written to /)),
+        sessions: () =>
+          expectTab('Sessions', 'Active sessions', () => !!screen.queryByRole('table', { name: 'Active sessions' })),
+        privileges: () =>
+          expectTab(
+            'Administrator privileges',
+            'Administrator privileges',
+            () => !!screen.queryByRole('switch', { name: 'Super admin' }),
+          ),
+        emails: () =>
+          expectTab(
+            'Emails',
+            'Emails',
+            () =>
+              !!screen.queryByRole('table', { name: 'Emails' }) ||
+              !!screen.queryByText(/^No emails have been written to /),
+          ),
       },
     });
   });

@@ -56,17 +56,36 @@ export async function createEditWorld(features: readonly string[] = FEATURE_KEYS
   const server = await createTestServer();
   const bridge = connectToServer(server);
   const now = Date.now();
-  const org = (name: string) => server.db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: `ACC-${name.slice(0, 4)}`, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const org = (name: string) =>
+    server.db
+      .insertInto('organizations')
+      .values({ name, salesforce_id: null, sf_acc_id: `ACC-${name.slice(0, 4)}`, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const orgs = { northwind: (await org('Northwind Capital')).id, granite: (await org('Granite Peak Partners')).id };
   await org('Blue Harbor Asset Management');
 
-  const ada = await server.createStaff({ username: 'ada', features: ['admin_panel_access', 'user_mgmt'], activated: true });
-  await server.db.updateTable('users').set({
-    first_name: 'Ada', last_name: 'Lovelace', email: 'ada@northwind.example', organization_id: orgs.northwind,
-    data_plan: JSON.stringify(['product_data']), flags: JSON.stringify({ researchreports: true, br_manager: true }), owner: 'editor',
-  }).where('username', '=', 'ada').execute();
-  const adaId = (await server.db.selectFrom('users').select('id').where('username', '=', 'ada').executeTakeFirstOrThrow()).id;
+  const ada = await server.createStaff({
+    username: 'ada',
+    features: ['admin_panel_access', 'user_mgmt'],
+    activated: true,
+  });
+  await server.db
+    .updateTable('users')
+    .set({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@northwind.example',
+      organization_id: orgs.northwind,
+      data_plan: JSON.stringify(['product_data']),
+      flags: JSON.stringify({ researchreports: true, br_manager: true }),
+      owner: 'editor',
+    })
+    .where('username', '=', 'ada')
+    .execute();
+  const adaId = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'ada').executeTakeFirstOrThrow()
+  ).id;
   // Ada is signed in on two devices (one code step each).
   await signIn(server, ada);
   vi.setSystemTime(Date.now() + 30_000);
@@ -77,8 +96,14 @@ export async function createEditWorld(features: readonly string[] = FEATURE_KEYS
   await loginAccount({ username: editor.username, password: editor.password });
   await verifyOtp({ username: editor.username, otp: server.totp(editor.totpSecret!) });
   return {
-    server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), editorName: editor.username,
-    adaId, adaLastName: 'Lovelace', orgs, openId: adaId,
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    editorName: editor.username,
+    adaId,
+    adaLastName: 'Lovelace',
+    orgs,
+    openId: adaId,
   };
 }
 
@@ -96,7 +121,9 @@ export async function mountEditPage(world: EditWorld): Promise<void> {
   actors.session.start();
   await act(async () => void (await waitForActor(actors.session, selectIsAuthenticated, { timeout: 10_000 })));
   const page: ReactNode = createElement(UserEditPage, { userId: world.openId }, createElement(Probe, { world }));
-  render(createElement(ThemeRoot, null, createElement(ConsoleContext.Provider, { value: { ...actors, config } }, page)));
+  render(
+    createElement(ThemeRoot, null, createElement(ConsoleContext.Provider, { value: { ...actors, config } }, page)),
+  );
   await flush();
 }
 
@@ -111,16 +138,30 @@ export async function mountLoadedEditPage(world: EditWorld): Promise<void> {
  * the route mounts it — for a dialog's machine, once the form is on screen (`loaded`).
  */
 export function editPageDriver(
-  world: EditWorld, machine: AnyStateMachine, actor: () => AnyActorRef, { loaded = false } = {},
+  world: EditWorld,
+  machine: AnyStateMachine,
+  actor: () => AnyActorRef,
+  { loaded = false } = {},
 ): Pick<Driver<EditWorld>, 'machine' | 'bridge' | 'world' | 'calls' | 'actor' | 'mount'> {
-  return { machine, bridge: world.bridge, world, calls: CALLS, actor, mount: () => (loaded ? mountLoadedEditPage(world) : mountEditPage(world)) };
+  return {
+    machine,
+    bridge: world.bridge,
+    world,
+    calls: CALLS,
+    actor,
+    mount: () => (loaded ? mountLoadedEditPage(world) : mountEditPage(world)),
+  };
 }
 
 /**
  * What a tab's path test drives: the tab's own machine (run by the page's machine while the tab is
  * open), on the page as the route mounts it with that tab opened.
  */
-export function editTabDriver(world: EditWorld, machine: AnyStateMachine, tabName: string): ReturnType<typeof editPageDriver> {
+export function editTabDriver(
+  world: EditWorld,
+  machine: AnyStateMachine,
+  tabName: string,
+): ReturnType<typeof editPageDriver> {
   const child = () => world.edit!.getSnapshot().children[machine.id] as AnyActorRef;
   return {
     ...editPageDriver(world, machine, child),

@@ -8,7 +8,16 @@ import { userEmailsPlan } from '../../src/machines/user-emails/user-emails.plan'
 import { timeText } from '../../src/domain/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { button, CALLS, closeEditWorld, createEditWorld, editTabDriver, NO_ANSWER, tab, type EditWorld } from './user-edit.world';
+import {
+  button,
+  CALLS,
+  closeEditWorld,
+  createEditWorld,
+  editTabDriver,
+  NO_ANSWER,
+  tab,
+  type EditWorld,
+} from './user-edit.world';
 
 let world: EditWorld;
 beforeEach(async () => {
@@ -18,7 +27,13 @@ afterEach(async () => {
   await closeEditWorld(world);
 });
 
-const adaMail = () => world.server.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', world.adaId).orderBy('id', 'desc').execute();
+const adaMail = () =>
+  world.server.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('user_id', '=', world.adaId)
+    .orderBy('id', 'desc')
+    .execute();
 
 describe('userEmails machine paths (edit page, Emails tab, real server)', () => {
   it.each(planPaths(userEmailsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
@@ -32,11 +47,21 @@ describe('userEmails machine paths (edit page, Emails tab, real server)', () => 
         emailsLoaded: async () => {
           if ((await adaMail()).length > 0) return;
           const mail = (status: 'sent' | 'failed', at: number) => ({
-            kind: 'welcome', to_email: 'ada@northwind.example', subject: 'Welcome to Product', body_text: `Hello Ada,\nsent ${status}.`, user_id: world.adaId,
-            author: world.editorName, status, last_error: status === 'failed' ? '550 mailbox unavailable' : null, created_at: at,
+            kind: 'welcome',
+            to_email: 'ada@northwind.example',
+            subject: 'Welcome to Product',
+            body_text: `Hello Ada,\nsent ${status}.`,
+            user_id: world.adaId,
+            author: world.editorName,
+            status,
+            last_error: status === 'failed' ? '550 mailbox unavailable' : null,
+            created_at: at,
             sent_at: status === 'sent' ? at + 1_000 : null,
           });
-          await world.server.db.insertInto('mail_outbox').values([mail('sent', Date.now() - 86_400_000), mail('failed', Date.now() - 60_000)]).execute();
+          await world.server.db
+            .insertInto('mail_outbox')
+            .values([mail('sent', Date.now() - 86_400_000), mail('failed', Date.now() - 60_000)])
+            .execute();
         },
         emailsLoadFailed: async () => world.bridge.setOffline(true, [CALLS.loadOutbox]),
       },
@@ -51,7 +76,9 @@ describe('userEmails machine paths (edit page, Emails tab, real server)', () => 
         // Newest first, as the outbox holds them: the refused one says why; each text opens on demand.
         ready: async (s) => {
           const stored = await adaMail();
-          const rows = within(s.getByRole('table', { name: 'Emails' })).getAllByRole('row').slice(1);
+          const rows = within(s.getByRole('table', { name: 'Emails' }))
+            .getAllByRole('row')
+            .slice(1);
           expect(rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 2).map((c) => c.textContent))).toEqual(
             stored.map((m) => [timeText(m.created_at), 'Welcome']),
           );

@@ -24,7 +24,13 @@ import { planPaths } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { INITIAL_SEARCH, STALE_CURSOR, STALE_SEARCH, TOO_LONG_QUERY, userListPlan } from '../../src/machines/user-list/user-list.plan';
+import {
+  INITIAL_SEARCH,
+  STALE_CURSOR,
+  STALE_SEARCH,
+  TOO_LONG_QUERY,
+  userListPlan,
+} from '../../src/machines/user-list/user-list.plan';
 import { STALE_PAGE_NOTICE } from '../../src/machines/user-list/user-list.machine';
 import { compactSearch } from '../../src/machines/user-list/user-list.search';
 import { MAX_SEARCH_TEXT } from '../../src/domain/constants';
@@ -77,7 +83,11 @@ beforeEach(async () => {
   const bridge = connectToServer(server);
   await seedBenchUsers(server.db, { users: SEEDED, orgs: 2 });
   // The list under test is the trial users: the seeded ones, not the staff member signed in.
-  await server.db.updateTable('users').set({ user_type: 'trial', deleted: 0 }).where('username', 'like', 'b.%').execute();
+  await server.db
+    .updateTable('users')
+    .set({ user_type: 'trial', deleted: 0 })
+    .where('username', 'like', 'b.%')
+    .execute();
   const staff = await server.createStaff({ username: 'lister', features: [...FEATURE_KEYS], activated: true });
   world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), urls: [], exports: [] };
   await loginAccount({ username: staff.username, password: staff.password });
@@ -115,7 +125,9 @@ function expectPage({ paging = true } = {}): void {
   const expected = c.page === 0 ? Math.min(PAGE, SEEDED) : SEEDED - PAGE;
   expect(dataRows()).toHaveLength(expected);
   const first = c.page * PAGE + 1;
-  expect(screen.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(`${first}–${first + expected - 1} of ${SEEDED}`);
+  expect(screen.getByRole('status', { name: 'Rows shown' })).toHaveTextContent(
+    `${first}–${first + expected - 1} of ${SEEDED}`,
+  );
   if (!paging) {
     // Paging waits until the search box holds a search again.
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -157,7 +169,8 @@ describe('userList machine paths', () => {
       perform: {
         'url.change': async ({ step }) => {
           // An old link to page 3 of this list, opened (or gone back to).
-          if ((step.event as unknown as { search: ListSearch }).search.cursor === STALE_CURSOR) return act(() => world.visit!(compactSearch(STALE_SEARCH)));
+          if ((step.event as unknown as { search: ListSearch }).search.cursor === STALE_CURSOR)
+            return act(() => world.visit!(compactSearch(STALE_SEARCH)));
           return choose('Sort by', 'Name');
         },
         'query.type': async ({ step }) => {
@@ -206,7 +219,9 @@ describe('userList machine paths', () => {
           const box = s.getByRole('searchbox', { name: 'Search users' });
           expect(box).toHaveValue(TOO_LONG_QUERY);
           expect(box).toHaveAttribute('aria-invalid', 'true');
-          expect(s.getByRole('alert')).toHaveTextContent(`Search text is at most ${MAX_SEARCH_TEXT} characters; this has ${MAX_SEARCH_TEXT + 1}. The list shows the last search.`);
+          expect(s.getByRole('alert')).toHaveTextContent(
+            `Search text is at most ${MAX_SEARCH_TEXT} characters; this has ${MAX_SEARCH_TEXT + 1}. The list shows the last search.`,
+          );
           // Nothing was searched: the first page of the last search stays, and the URL never held the text.
           expect(region()).toHaveAttribute('aria-busy', 'false');
           expect(contextOf().search.q).toBe('');
@@ -218,7 +233,8 @@ describe('userList machine paths', () => {
           expect(s.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute('placeholder', SEARCH_PLACEHOLDER);
           expect(s.getByLabelText('Loading users')).toBeInTheDocument();
           const problem = s.queryByRole('alert');
-          if (contextOf().draft.length > MAX_SEARCH_TEXT) expect(problem).toHaveTextContent(`Search text is at most ${MAX_SEARCH_TEXT} characters`);
+          if (contextOf().draft.length > MAX_SEARCH_TEXT)
+            expect(problem).toHaveTextContent(`Search text is at most ${MAX_SEARCH_TEXT} characters`);
           else expect(problem).toBeNull();
         },
         ready: async (s, { step }) => {
@@ -237,8 +253,14 @@ describe('userList machine paths', () => {
           if (step?.event.type === 'url.change') {
             expect(world.urls.at(-1)).toEqual({ user_type: 'trial', sort: 'name' });
             const names = dataRows().map((r) => within(r).getByRole('link').textContent!);
-            const lastNames = await world.server.db.selectFrom('users').select(['first_name', 'last_name']).where('username', 'like', 'b.%')
-              .orderBy('last_name', 'desc').orderBy('first_name', 'desc').limit(1).executeTakeFirstOrThrow();
+            const lastNames = await world.server.db
+              .selectFrom('users')
+              .select(['first_name', 'last_name'])
+              .where('username', 'like', 'b.%')
+              .orderBy('last_name', 'desc')
+              .orderBy('first_name', 'desc')
+              .limit(1)
+              .executeTakeFirstOrThrow();
             expect(names[0]).toBe(`${lastNames.first_name} ${lastNames.last_name}`);
           }
           const ticked = rowBoxes().filter((b) => b.getAttribute('data-state') === 'checked').length;
@@ -254,7 +276,9 @@ describe('userList machine paths', () => {
             else expect(bulk).toBeDisabled();
             if (ticked === dataRows().length) {
               expect(pageBox()).toHaveAttribute('data-state', 'checked');
-              expect(s.getByText(`All ${ticked} users on this page are selected.`, { exact: false })).toBeInTheDocument();
+              expect(
+                s.getByText(`All ${ticked} users on this page are selected.`, { exact: false }),
+              ).toBeInTheDocument();
             } else {
               expect(pageBox()).toHaveAttribute('data-state', ticked ? 'indeterminate' : 'unchecked');
               expect(s.queryByRole('button', { name: /^Select all \d+ matching/ })).toBeNull();
@@ -264,7 +288,14 @@ describe('userList machine paths', () => {
             // The export is a form post of the list's filter and order with the CSRF field; the
             // server answers it with every matching row.
             const [form] = world.exports;
-            expect(form).toMatchObject({ format: 'csv', user_type: 'trial', q: c.search.q, sort: c.search.sort, dir: 'desc', deleted: 'exclude' });
+            expect(form).toMatchObject({
+              format: 'csv',
+              user_type: 'trial',
+              q: c.search.q,
+              sort: c.search.sort,
+              dir: 'desc',
+              deleted: 'exclude',
+            });
             expect(form!['csrfmiddlewaretoken']).toBeTruthy();
             const res = await fetch('/user/export_users/', { method: 'POST', body: new URLSearchParams(form) });
             expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-/);
@@ -283,7 +314,9 @@ describe('userList machine paths', () => {
           else expect(s.getByRole('button', { name: 'Previous' })).toBeDisabled();
         },
         failed: (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent('The users could not be loaded. Error: no response from the server');
+          expect(s.getByRole('alert')).toHaveTextContent(
+            'The users could not be loaded. Error: no response from the server',
+          );
           expect(s.getByRole('button', { name: 'Retry' })).toBeEnabled();
         },
         bulkEditing: (s) => {

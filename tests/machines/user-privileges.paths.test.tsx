@@ -7,7 +7,16 @@ import { userPrivilegesMachine } from '../../src/machines/user-privileges/user-p
 import { userPrivilegesPlan } from '../../src/machines/user-privileges/user-privileges.plan';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { button, CALLS, closeEditWorld, createEditWorld, editTabDriver, NO_ANSWER, tab, type EditWorld } from './user-edit.world';
+import {
+  button,
+  CALLS,
+  closeEditWorld,
+  createEditWorld,
+  editTabDriver,
+  NO_ANSWER,
+  tab,
+  type EditWorld,
+} from './user-edit.world';
 
 let world: EditWorld;
 beforeEach(async () => {
@@ -17,23 +26,36 @@ afterEach(async () => {
   await closeEditWorld(world);
 });
 
-const stored = () => world.server.db.selectFrom('users').select('admin_privileges').where('id', '=', world.adaId).executeTakeFirstOrThrow();
+const stored = () =>
+  world.server.db
+    .selectFrom('users')
+    .select('admin_privileges')
+    .where('id', '=', world.adaId)
+    .executeTakeFirstOrThrow();
 
 describe('userPrivileges machine paths (edit page, Administrator privileges tab, real server)', () => {
   it.each(planPaths(userPrivilegesPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
       ...editTabDriver(world, userPrivilegesMachine, 'Administrator privileges'),
       perform: {
-        'privileges.toggle': async () => world.user.click(screen.getByRole('switch', { name: 'Watchlist manager admin' })),
+        'privileges.toggle': async () =>
+          world.user.click(screen.getByRole('switch', { name: 'Watchlist manager admin' })),
         'privileges.retry': async () => world.user.click(button('Retry')),
       },
       arrange: {
         // An operator purges Ada's account once the page has her.
-        privilegesNoUser: async () => void (world.beforeTab = async () => void (await world.server.db.deleteFrom('users').where('id', '=', world.adaId).execute())),
+        privilegesNoUser: async () =>
+          void (world.beforeTab = async () =>
+            void (await world.server.db.deleteFrom('users').where('id', '=', world.adaId).execute())),
         privilegesLoadFailed: async () => world.bridge.setOffline(true, [CALLS.loadPrivileges]),
         privilegesSaveFailed: async () => world.bridge.setOffline(true, [CALLS.savePrivileges]),
       },
-      afterOutcome: Object.fromEntries(['privilegesLoadFailed', 'privilegesSaveFailed'].map((name) => [name, async () => world.bridge.setOffline(false)])),
+      afterOutcome: Object.fromEntries(
+        ['privilegesLoadFailed', 'privilegesSaveFailed'].map((name) => [
+          name,
+          async () => world.bridge.setOffline(false),
+        ]),
+      ),
       expectations: {
         loading: (s) => {
           expect(tab('Administrator privileges')).toHaveAttribute('aria-selected', 'true');
@@ -53,7 +75,8 @@ describe('userPrivileges machine paths (edit page, Administrator privileges tab,
           } else {
             expect(watchlist).not.toBeChecked();
           }
-          if (step?.outcome === 'privilegesSaveFailed') expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+          if (step?.outcome === 'privilegesSaveFailed')
+            expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
         },
         saving: (s) => {
           expect(s.getByText('Saving…')).toBeVisible();
@@ -61,7 +84,9 @@ describe('userPrivileges machine paths (edit page, Administrator privileges tab,
           expect(tab('Sessions')).toBeDisabled();
         },
         failed: (s, { step }) => {
-          expect(s.getByRole('alert')).toHaveTextContent(step?.outcome === 'privilegesNoUser' ? 'There is no such user.' : NO_ANSWER);
+          expect(s.getByRole('alert')).toHaveTextContent(
+            step?.outcome === 'privilegesNoUser' ? 'There is no such user.' : NO_ANSWER,
+          );
           expect(button('Retry')).toBeEnabled();
         },
       },

@@ -9,7 +9,17 @@ import { userSessionsPlan } from '../../src/machines/user-sessions/user-sessions
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import {
-  button, CALLS, clickInDialog, closeEditWorld, createEditWorld, dialog, editTabDriver, expectNoDialog, NO_ANSWER, tab, type EditWorld,
+  button,
+  CALLS,
+  clickInDialog,
+  closeEditWorld,
+  createEditWorld,
+  dialog,
+  editTabDriver,
+  expectNoDialog,
+  NO_ANSWER,
+  tab,
+  type EditWorld,
 } from './user-edit.world';
 
 let world: EditWorld;
@@ -20,26 +30,32 @@ afterEach(async () => {
   await closeEditWorld(world);
 });
 
-const adaSessions = async () => (await world.server.db.selectFrom('sessions').select('id_hash').where('user_id', '=', world.adaId).execute()).length;
+const adaSessions = async () =>
+  (await world.server.db.selectFrom('sessions').select('id_hash').where('user_id', '=', world.adaId).execute()).length;
 
 describe('userSessions machine paths (edit page, Sessions tab, real server)', () => {
   it.each(planPaths(userSessionsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     await replayPath(path, {
       ...editTabDriver(world, userSessionsMachine, 'Sessions'),
       perform: {
-        'sessions.end': async () => world.user.click(screen.getAllByRole('button', { name: /^End session [0-9a-f]{16}$/ })[0]!),
+        'sessions.end': async () =>
+          world.user.click(screen.getAllByRole('button', { name: /^End session [0-9a-f]{16}$/ })[0]!),
         'sessions.endAll': async () => world.user.click(button('End all sessions')),
-        'sessions.confirm': async () => world.user.click(within(dialog()).getByRole('button', { name: /^End (session|all sessions)$/ })),
+        'sessions.confirm': async () =>
+          world.user.click(within(dialog()).getByRole('button', { name: /^End (session|all sessions)$/ })),
         'sessions.cancel': async () => clickInDialog(world, 'Cancel'),
         'sessions.retry': async () => world.user.click(button('Retry')),
       },
       arrange: {
         // Ada signed out everywhere before the tab was opened.
-        noSessions: async () => void (await world.server.db.deleteFrom('sessions').where('user_id', '=', world.adaId).execute()),
+        noSessions: async () =>
+          void (await world.server.db.deleteFrom('sessions').where('user_id', '=', world.adaId).execute()),
         sessionsLoadFailed: async () => world.bridge.setOffline(true, [CALLS.loadSessions]),
         endFailed: async () => world.bridge.setOffline(true, [CALLS.endSessions]),
       },
-      afterOutcome: Object.fromEntries(['sessionsLoadFailed', 'endFailed'].map((name) => [name, async () => world.bridge.setOffline(false)])),
+      afterOutcome: Object.fromEntries(
+        ['sessionsLoadFailed', 'endFailed'].map((name) => [name, async () => world.bridge.setOffline(false)]),
+      ),
       expectations: {
         loading: async (s, { step }) => {
           expect(tab('Sessions')).toHaveAttribute('aria-selected', 'true');
@@ -59,9 +75,15 @@ describe('userSessions machine paths (edit page, Sessions tab, real server)', ()
           expectNoDialog();
         },
         'ready.some': async (s, { step }) => {
-          const rows = within(s.getByRole('table', { name: 'Active sessions' })).getAllByRole('row').slice(1);
+          const rows = within(s.getByRole('table', { name: 'Active sessions' }))
+            .getAllByRole('row')
+            .slice(1);
           expect(rows).toHaveLength(2);
-          expect(rows.map((r) => within(r).getByRole('button', { name: /^End session / })).every((b) => !b.hasAttribute('disabled'))).toBe(true);
+          expect(
+            rows
+              .map((r) => within(r).getByRole('button', { name: /^End session / }))
+              .every((b) => !b.hasAttribute('disabled')),
+          ).toBe(true);
           expect(button('End all sessions')).toBeEnabled();
           expect(tab('Profile')).toBeEnabled();
           expectNoDialog();
@@ -72,8 +94,12 @@ describe('userSessions machine paths (edit page, Sessions tab, real server)', ()
         },
         confirming: (_s, { step }) => {
           const one = step?.event.type === 'sessions.end';
-          expect(within(dialog()).getByRole('heading', { name: one ? 'End this session?' : 'End all sessions?' })).toBeVisible();
-          expect(within(dialog()).getByRole('button', { name: one ? 'End session' : 'End all sessions' })).toBeEnabled();
+          expect(
+            within(dialog()).getByRole('heading', { name: one ? 'End this session?' : 'End all sessions?' }),
+          ).toBeVisible();
+          expect(
+            within(dialog()).getByRole('button', { name: one ? 'End session' : 'End all sessions' }),
+          ).toBeEnabled();
         },
         ending: () => {
           expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toBeDisabled();

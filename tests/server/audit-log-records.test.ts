@@ -24,15 +24,53 @@ const brokers: number[] = [];
 beforeAll(async () => {
   server = await createTestServer();
   const now = Date.now();
-  orgId = (await server.db.insertInto('organizations').values({ name: 'Harbor Partners', salesforce_id: null, sf_acc_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  orgId = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Harbor Partners', salesforce_id: null, sf_acc_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   for (const name of ['Keel Securities', 'Mast Markets']) {
-    brokers.push((await server.db.insertInto('brokers').values({
-      name, legal_name: `${name} LLC`, short_name: name.split(' ')[0]!, open_access: 0, group_id: null, created_at: now, mifid_updated_at: null, mifid_updated_by: null,
-    }).returning('id').executeTakeFirstOrThrow()).id);
+    brokers.push(
+      (
+        await server.db
+          .insertInto('brokers')
+          .values({
+            name,
+            legal_name: `${name} LLC`,
+            short_name: name.split(' ')[0]!,
+            open_access: 0,
+            group_id: null,
+            created_at: now,
+            mifid_updated_at: null,
+            mifid_updated_by: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  admin = await signIn(server, await server.createStaff({ username: 'history-admin', features: [...FEATURE_KEYS], activated: true }));
-  grouper = await signIn(server, await server.createStaff({ username: 'history-grouper', features: ['admin_panel_access', 'group_mgmt'], activated: true }));
-  researcher = await signIn(server, await server.createStaff({ username: 'history-researcher', features: ['admin_panel_access', 'br_research'], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'history-admin', features: [...FEATURE_KEYS], activated: true }),
+  );
+  grouper = await signIn(
+    server,
+    await server.createStaff({
+      username: 'history-grouper',
+      features: ['admin_panel_access', 'group_mgmt'],
+      activated: true,
+    }),
+  );
+  researcher = await signIn(
+    server,
+    await server.createStaff({
+      username: 'history-researcher',
+      features: ['admin_panel_access', 'br_research'],
+      activated: true,
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -49,35 +87,60 @@ async function history(kind: string, id: number, who = admin) {
   expect(res.status).toBe(200);
   return v.parse(RecordHistoryReply, await res.json()).entries;
 }
-const status = async (who: Browser, kind: string, id: number) => (await who.send('GET', `/api/audit_log/history/?kind=${kind}&id=${id}`)).status;
-const newestFirst = (entries: { created_at: number }[]) => expect(entries.map((e) => e.created_at)).toEqual(entries.map((e) => e.created_at).sort((a, b) => b - a));
+const status = async (who: Browser, kind: string, id: number) =>
+  (await who.send('GET', `/api/audit_log/history/?kind=${kind}&id=${id}`)).status;
+const newestFirst = (entries: { created_at: number }[]) =>
+  expect(entries.map((e) => e.created_at)).toEqual(entries.map((e) => e.created_at).sort((a, b) => b - a));
 
-describe('a record\'s history through its section', () => {
-  it('lists a group\'s creation and rename, newest first, with the new name; refused to a session without Group Management', async () => {
-    const group = v.parse(GroupReply, await post('/user/add_group_new/', { organization_id: String(orgId), name: 'Desk', kind: 'general' })).group;
+describe("a record's history through its section", () => {
+  it("lists a group's creation and rename, newest first, with the new name; refused to a session without Group Management", async () => {
+    const group = v.parse(
+      GroupReply,
+      await post('/user/add_group_new/', { organization_id: String(orgId), name: 'Desk', kind: 'general' }),
+    ).group;
     await post('/user/rename_group/', { group_id: String(group.id), version: '1', name: 'Trading desk' });
     const entries = await history('group', group.id, grouper);
     newestFirst(entries);
-    expect(entries.map((e) => e.action)).toEqual([`group renamed: Trading desk (#${group.id})`, expect.stringMatching(/^group created/)]);
+    expect(entries.map((e) => e.action)).toEqual([
+      `group renamed: Trading desk (#${group.id})`,
+      expect.stringMatching(/^group created/),
+    ]);
     expect(entries[0]!.record).toEqual({ kind: 'group', id: group.id });
     expect(entries[0]!.changes).toContainEqual(expect.objectContaining({ before: 'Desk', after: 'Trading desk' }));
     expect(await status(researcher, 'group', group.id)).toBe(403);
   });
 
-  it('lists a role\'s change with its permissions in words; refused to a session without Role Management', async () => {
-    const role = v.parse(RoleReply, await post('/user/roles/create/', { name: 'Reviewer', description: '', features: JSON.stringify(['user_mgmt']) })).role;
-    await post('/user/roles/update/', { id: String(role.id), version: String(role.version), name: 'Senior reviewer', description: '', features: JSON.stringify(['user_mgmt', 'group_mgmt']) });
+  it("lists a role's change with its permissions in words; refused to a session without Role Management", async () => {
+    const role = v.parse(
+      RoleReply,
+      await post('/user/roles/create/', { name: 'Reviewer', description: '', features: JSON.stringify(['user_mgmt']) }),
+    ).role;
+    await post('/user/roles/update/', {
+      id: String(role.id),
+      version: String(role.version),
+      name: 'Senior reviewer',
+      description: '',
+      features: JSON.stringify(['user_mgmt', 'group_mgmt']),
+    });
     const entries = await history('role', role.id);
     newestFirst(entries);
     expect(entries).toHaveLength(2);
     expect(entries.every((e) => e.record?.kind === 'role' && e.record.id === role.id)).toBe(true);
-    expect(entries[0]!.changes).toContainEqual(expect.objectContaining({ before: 'Reviewer', after: 'Senior reviewer' }));
-    expect(entries[0]!.changes).toContainEqual(expect.objectContaining({ label: 'Features', before: 'User management', after: 'User management, Group management' }));
+    expect(entries[0]!.changes).toContainEqual(
+      expect.objectContaining({ before: 'Reviewer', after: 'Senior reviewer' }),
+    );
+    expect(entries[0]!.changes).toContainEqual(
+      expect.objectContaining({
+        label: 'Features',
+        before: 'User management',
+        after: 'User management, Group management',
+      }),
+    );
     expect(await status(grouper, 'role', role.id)).toBe(403);
     expect(await status(researcher, 'role', role.id)).toBe(403);
   });
 
-  it('lists a broker\'s MiFID II status, user group and domain mapping under that broker alone; refused without Broker Research', async () => {
+  it("lists a broker's MiFID II status, user group and domain mapping under that broker alone; refused without Broker Research", async () => {
     const [keel, mast] = [brokers[0]!, brokers[1]!];
     await post('/api/broker/mifid/', { broker: String(keel), version: '1', mifid_status: 'compliant' }, 'PUT');
     await post('/api/broker/user_group/create/', { broker: String(keel), name: 'Rates desk', description: '' });
@@ -86,9 +149,13 @@ describe('a record\'s history through its section', () => {
     newestFirst(entries);
     expect(entries).toHaveLength(3);
     expect(entries.map((e) => e.action)).toEqual([
-      expect.stringContaining('broker domain mapping added: keel-history.example'), expect.stringContaining('user group Rates desk created'), expect.any(String),
+      expect.stringContaining('broker domain mapping added: keel-history.example'),
+      expect.stringContaining('user group Rates desk created'),
+      expect.any(String),
     ]);
-    expect(entries.every((e) => e.category === 'broker research' && e.record?.kind === 'broker' && e.record.id === keel)).toBe(true);
+    expect(
+      entries.every((e) => e.category === 'broker research' && e.record?.kind === 'broker' && e.record.id === keel),
+    ).toBe(true);
     expect(entries[2]!.changes).toContainEqual(expect.objectContaining({ after: expect.stringMatching(/compliant/i) }));
     expect(await history('broker', mast, researcher)).toEqual([]);
     expect(await status(grouper, 'broker', keel)).toBe(403);

@@ -15,7 +15,9 @@ function echo(kind: BodyKind) {
   const app = new Hono<HonoEnv>();
   app.post('/', async (c) => c.json(await readBody(c, kind)));
   return (body: BodyInit | undefined, type?: string) =>
-    Promise.resolve(app.request('http://localhost/', { method: 'POST', body, headers: type ? { 'content-type': type } : {} })).then((r) => r.json() as Promise<Record<string, unknown>>);
+    Promise.resolve(
+      app.request('http://localhost/', { method: 'POST', body, headers: type ? { 'content-type': type } : {} }),
+    ).then((r) => r.json() as Promise<Record<string, unknown>>);
 }
 
 describe('reading a JSON body', () => {
@@ -40,7 +42,10 @@ describe('reading a form body', () => {
   const send = echo('form');
 
   it('reads urlencoded and multipart alike', async () => {
-    expect(await send('a=1&b=two', 'application/x-www-form-urlencoded')).toEqual({ ok: true, fields: { a: '1', b: 'two' } });
+    expect(await send('a=1&b=two', 'application/x-www-form-urlencoded')).toEqual({
+      ok: true,
+      fields: { a: '1', b: 'two' },
+    });
     const form = new FormData();
     form.append('a', '1');
     form.append('b', 'two');
@@ -62,13 +67,23 @@ describe('bodies and queries through the route pipeline', () => {
     server = await createTestServer();
     const routes = [
       defineRoute({
-        method: 'POST', path: '/json_echo/', access: 'public', body: 'json', summary: 'test: echoes its JSON input',
+        method: 'POST',
+        path: '/json_echo/',
+        access: 'public',
+        body: 'json',
+        summary: 'test: echoes its JSON input',
         schema: v.object({ name: v.pipe(v.string(), v.nonEmpty('Name it.')), tags: v.array(v.string()) }),
         handler: ({ c, input }) => (seen.push(input), c.json({ status: true, input })),
       }),
       defineRoute({
-        method: 'GET', path: '/query_echo/', access: 'public', summary: 'test: echoes its query input',
-        schema: v.object({ page: v.pipe(v.string(), v.regex(/^\d+$/, 'A page number.'), v.transform(Number)), q: v.optional(v.string()) }),
+        method: 'GET',
+        path: '/query_echo/',
+        access: 'public',
+        summary: 'test: echoes its query input',
+        schema: v.object({
+          page: v.pipe(v.string(), v.regex(/^\d+$/, 'A page number.'), v.transform(Number)),
+          q: v.optional(v.string()),
+        }),
         handler: ({ c, input }) => c.json({ status: true, input }),
       }),
     ];
@@ -107,7 +122,10 @@ describe('bodies and queries through the route pipeline', () => {
   it('takes the CSRF token of a JSON route from the header only, never from a body field', async () => {
     const b = await browser();
     const before = seen.length;
-    const res = await b.send('POST', '/json_echo/', { csrf: false, json: { name: 'x', tags: [], [CSRF_FIELD]: b.cookie(CSRF_COOKIE) } });
+    const res = await b.send('POST', '/json_echo/', {
+      csrf: false,
+      json: { name: 'x', tags: [], [CSRF_FIELD]: b.cookie(CSRF_COOKIE) },
+    });
     expect(res.status).toBe(403);
     expect(seen).toHaveLength(before);
   });

@@ -6,7 +6,12 @@
 // with TEST_DATABASE_URL, PostgreSQL.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MembersReply, StaleUserGroupReply, UserGroupsReply, type UserGroup } from '../../src/domain/broker-research-brokers';
+import {
+  MembersReply,
+  StaleUserGroupReply,
+  UserGroupsReply,
+  type UserGroup,
+} from '../../src/domain/broker-research-brokers';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { createTestServer, type TestServer } from '../support/server';
@@ -23,17 +28,57 @@ beforeAll(async () => {
   server = await createTestServer();
   const now = Date.now();
   for (const name of ['Apex Securities', 'Beacon Markets']) {
-    b.push((await server.db.insertInto('brokers').values({ name, open_access: 0, group_id: null, created_at: now, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
-      .returning('id').executeTakeFirstOrThrow()).id);
+    b.push(
+      (
+        await server.db
+          .insertInto('brokers')
+          .values({
+            name,
+            open_access: 0,
+            group_id: null,
+            created_at: now,
+            legal_name: null,
+            short_name: null,
+            mifid_updated_at: null,
+            mifid_updated_by: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  admin = await signIn(server, await server.createStaff({ username: 'groups-admin', features: [...FEATURE_KEYS], activated: true }));
-  other = await signIn(server, await server.createStaff({ username: 'groups-other', features: ['admin_panel_access', 'br_research'], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'groups-admin', features: [...FEATURE_KEYS], activated: true }),
+  );
+  other = await signIn(
+    server,
+    await server.createStaff({
+      username: 'groups-other',
+      features: ['admin_panel_access', 'br_research'],
+      activated: true,
+    }),
+  );
   // Readers: two live users and one deleted.
-  for (const [username, deleted] of [['reader.one', 0], ['reader.two', 0], ['reader.gone', 1]] as const) {
-    await server.db.insertInto('users').values(userRow({
-      username, email: `${username}@client.test`, first_name: username.split('.')[1]!, last_name: 'Reader', user_type: 'client',
-      deleted, created_at: now,
-    })).execute();
+  for (const [username, deleted] of [
+    ['reader.one', 0],
+    ['reader.two', 0],
+    ['reader.gone', 1],
+  ] as const) {
+    await server.db
+      .insertInto('users')
+      .values(
+        userRow({
+          username,
+          email: `${username}@client.test`,
+          first_name: username.split('.')[1]!,
+          last_name: 'Reader',
+          user_type: 'client',
+          deleted,
+          created_at: now,
+        }),
+      )
+      .execute();
   }
 });
 afterAll(async () => {
@@ -45,7 +90,8 @@ async function send(method: string, path: string, form: Fields, who = admin) {
   return { status: res.status, body: (await res.json()) as unknown };
 }
 const refusal = (body: unknown) => v.parse(BadRequestReply, body);
-const audits = () => server.db.selectFrom('audit_log').selectAll().where('category', '=', 'broker research').orderBy('id').execute();
+const audits = () =>
+  server.db.selectFrom('audit_log').selectAll().where('category', '=', 'broker research').orderBy('id').execute();
 async function groupsOf(broker: number): Promise<UserGroup[]> {
   const res = await admin.send('GET', `/api/broker/user_group/?broker=${broker}`);
   expect(res.status).toBe(200);
@@ -63,15 +109,32 @@ let desk: UserGroup;
 
 describe('creating', () => {
   it('creates a group with its description and one audit row', async () => {
-    const { status, body } = await send('POST', '/api/broker/user_group/create/', { broker: String(b[0]), name: ' Equity desk ', description: 'Cash equities' });
+    const { status, body } = await send('POST', '/api/broker/user_group/create/', {
+      broker: String(b[0]),
+      name: ' Equity desk ',
+      description: 'Cash equities',
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     const reply = v.parse(UserGroupsReply, body);
     expect(reply.msg).toBe('User group created.');
-    expect(reply.groups).toEqual([{
-      id: expect.any(Number), broker_id: b[0], name: 'Equity desk', description: 'Cash equities', member_count: 0, version: 1, updated_by: 'groups-admin', updated_at: expect.any(Number),
-    }]);
+    expect(reply.groups).toEqual([
+      {
+        id: expect.any(Number),
+        broker_id: b[0],
+        name: 'Equity desk',
+        description: 'Cash equities',
+        member_count: 0,
+        version: 1,
+        updated_by: 'groups-admin',
+        updated_at: expect.any(Number),
+      },
+    ]);
     desk = reply.groups[0]!;
-    expect((await audits()).at(-1)).toMatchObject({ author: 'groups-admin', action: `user group Equity desk created at broker ${b[0]}`, success: 1 });
+    expect((await audits()).at(-1)).toMatchObject({
+      author: 'groups-admin',
+      action: `user group Equity desk created at broker ${b[0]}`,
+      success: 1,
+    });
   });
 
   it('refuses the same name at the same broker whatever its case; another broker may use it', async () => {
@@ -80,7 +143,9 @@ describe('creating', () => {
       expect(dup.status).toBe(400);
       expect(refusal(dup.body).fields).toEqual({ name: 'This broker has a user group with this name already.' });
     });
-    expect((await send('POST', '/api/broker/user_group/create/', { broker: String(b[1]), name: 'equity desk' })).status).toBe(200);
+    expect(
+      (await send('POST', '/api/broker/user_group/create/', { broker: String(b[1]), name: 'equity desk' })).status,
+    ).toBe(200);
   });
 
   it('of two creates of one name at once, one wins and the other is refused at name', async () => {
@@ -89,7 +154,9 @@ describe('creating', () => {
       send('POST', '/api/broker/user_group/create/', { broker: String(b[0]), name: 'MACRO readers' }, other),
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 400]);
-    expect(refusal(x.status === 400 ? x.body : y.body).fields).toEqual({ name: 'This broker has a user group with this name already.' });
+    expect(refusal(x.status === 400 ? x.body : y.body).fields).toEqual({
+      name: 'This broker has a user group with this name already.',
+    });
     expect((await groupsOf(b[0]!)).filter((g) => g.name.toLowerCase() === 'macro readers').length).toBe(1);
   });
 
@@ -108,61 +175,119 @@ describe('creating', () => {
 describe('members', () => {
   it('adds live users by email or username, any case; an unknown or deleted one refuses all, naming it', async () => {
     await nothingWritten(async () => {
-      const bad = await send('POST', '/api/broker/user_group/members/', { group: String(desk.id), users: 'reader.one, reader.gone@client.test\nnobody' });
+      const bad = await send('POST', '/api/broker/user_group/members/', {
+        group: String(desk.id),
+        users: 'reader.one, reader.gone@client.test\nnobody',
+      });
       expect(bad.status).toBe(400);
-      expect(refusal(bad.body).fields).toEqual({ users: 'No live user has the email or username reader.gone@client.test, nobody.' });
+      expect(refusal(bad.body).fields).toEqual({
+        users: 'No live user has the email or username reader.gone@client.test, nobody.',
+      });
     });
-    const { status, body } = await send('POST', '/api/broker/user_group/members/', { group: String(desk.id), users: 'READER.ONE\nreader.two@client.test, reader.one@client.test' });
+    const { status, body } = await send('POST', '/api/broker/user_group/members/', {
+      group: String(desk.id),
+      users: 'READER.ONE\nreader.two@client.test, reader.one@client.test',
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     const reply = v.parse(MembersReply, body);
     expect(reply.msg).toBe('2 members added.');
     expect(reply.members.map((m) => m.username)).toEqual(['reader.one', 'reader.two']);
     expect(reply.group.member_count).toBe(2);
-    const again = v.parse(MembersReply, (await send('POST', '/api/broker/user_group/members/', { group: String(desk.id), users: 'reader.two' })).body);
+    const again = v.parse(
+      MembersReply,
+      (await send('POST', '/api/broker/user_group/members/', { group: String(desk.id), users: 'reader.two' })).body,
+    );
     expect(again.msg).toBe('0 members added.');
     const empty = await send('POST', '/api/broker/user_group/members/', { group: String(desk.id), users: ' , ' });
     expect(refusal(empty.body).fields).toEqual({ users: 'Type an email or username.' });
   });
 
   it('removes one member, with its audit row', async () => {
-    const members = v.parse(MembersReply, await (await admin.send('GET', `/api/broker/user_group/members/?group=${desk.id}`)).json()).members;
+    const members = v.parse(
+      MembersReply,
+      await (await admin.send('GET', `/api/broker/user_group/members/?group=${desk.id}`)).json(),
+    ).members;
     const one = members.find((m) => m.username === 'reader.one')!;
-    const { status, body } = await send('DELETE', '/api/broker/user_group/members/', { group: String(desk.id), user: String(one.id) });
+    const { status, body } = await send('DELETE', '/api/broker/user_group/members/', {
+      group: String(desk.id),
+      user: String(one.id),
+    });
     expect(status).toBe(200);
     expect(v.parse(MembersReply, body).members.map((m) => m.username)).toEqual(['reader.two']);
-    expect((await audits()).at(-1)).toMatchObject({ action: `reader.one removed from user group Equity desk of broker ${b[0]}` });
-    const notMember = await send('DELETE', '/api/broker/user_group/members/', { group: String(desk.id), user: String(one.id) });
+    expect((await audits()).at(-1)).toMatchObject({
+      action: `reader.one removed from user group Equity desk of broker ${b[0]}`,
+    });
+    const notMember = await send('DELETE', '/api/broker/user_group/members/', {
+      group: String(desk.id),
+      user: String(one.id),
+    });
     expect(refusal(notMember.body).fields).toEqual({ user: 'This user is not a member of the group.' });
   });
 });
 
 describe('renaming and deleting', () => {
-  it('renames from the version; a rename to another group\'s name is refused; a stale one is told who won', async () => {
-    const taken = await send('PUT', '/api/broker/user_group/update/', { group: String(desk.id), version: '1', name: 'macro READERS', description: '' });
+  it("renames from the version; a rename to another group's name is refused; a stale one is told who won", async () => {
+    const taken = await send('PUT', '/api/broker/user_group/update/', {
+      group: String(desk.id),
+      version: '1',
+      name: 'macro READERS',
+      description: '',
+    });
     expect(refusal(taken.body).fields).toEqual({ name: 'This broker has a user group with this name already.' });
     // Its own name in another case is no clash.
-    const ok = await send('PUT', '/api/broker/user_group/update/', { group: String(desk.id), version: '1', name: 'EQUITY desk', description: 'Cash and ETFs' }, other);
+    const ok = await send(
+      'PUT',
+      '/api/broker/user_group/update/',
+      { group: String(desk.id), version: '1', name: 'EQUITY desk', description: 'Cash and ETFs' },
+      other,
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(v.parse(UserGroupsReply, ok.body).groups.find((g) => g.id === desk.id)).toMatchObject({ name: 'EQUITY desk', description: 'Cash and ETFs', version: 2, updated_by: 'groups-other' });
+    expect(v.parse(UserGroupsReply, ok.body).groups.find((g) => g.id === desk.id)).toMatchObject({
+      name: 'EQUITY desk',
+      description: 'Cash and ETFs',
+      version: 2,
+      updated_by: 'groups-other',
+    });
     await nothingWritten(async () => {
-      const stale = await send('PUT', '/api/broker/user_group/update/', { group: String(desk.id), version: '1', name: 'Equities', description: '' });
+      const stale = await send('PUT', '/api/broker/user_group/update/', {
+        group: String(desk.id),
+        version: '1',
+        name: 'Equities',
+        description: '',
+      });
       expect(stale.status).toBe(409);
       const reply = v.parse(StaleUserGroupReply, stale.body);
-      expect(reply.msg).toBe('groups-other changed the user group EQUITY desk after you opened it; nothing of yours was saved.');
+      expect(reply.msg).toBe(
+        'groups-other changed the user group EQUITY desk after you opened it; nothing of yours was saved.',
+      );
       expect(reply.groups.find((g) => g.id === desk.id)?.version).toBe(2);
     });
   });
 
   it('deletes from the version with its members, one audit row naming how many went; a deleted group is said to be gone', async () => {
     await nothingWritten(async () => {
-      expect((await send('DELETE', '/api/broker/user_group/delete/', { group: String(desk.id), version: '1' })).status).toBe(409);
+      expect(
+        (await send('DELETE', '/api/broker/user_group/delete/', { group: String(desk.id), version: '1' })).status,
+      ).toBe(409);
     });
-    const { status, body } = await send('DELETE', '/api/broker/user_group/delete/', { group: String(desk.id), version: '2' });
+    const { status, body } = await send('DELETE', '/api/broker/user_group/delete/', {
+      group: String(desk.id),
+      version: '2',
+    });
     expect(status).toBe(200);
     expect(v.parse(UserGroupsReply, body).groups.some((g) => g.id === desk.id)).toBe(false);
-    expect(await server.db.selectFrom('broker_user_group_members').selectAll().where('group_id', '=', desk.id).execute()).toEqual([]);
-    expect((await audits()).at(-1)).toMatchObject({ action: `user group EQUITY desk of broker ${b[0]} deleted with 1 members` });
-    const gone = await send('PUT', '/api/broker/user_group/update/', { group: String(desk.id), version: '2', name: 'Back', description: '' });
+    expect(
+      await server.db.selectFrom('broker_user_group_members').selectAll().where('group_id', '=', desk.id).execute(),
+    ).toEqual([]);
+    expect((await audits()).at(-1)).toMatchObject({
+      action: `user group EQUITY desk of broker ${b[0]} deleted with 1 members`,
+    });
+    const gone = await send('PUT', '/api/broker/user_group/update/', {
+      group: String(desk.id),
+      version: '2',
+      name: 'Back',
+      description: '',
+    });
     expect(refusal(gone.body).fields).toEqual({ group: 'This user group no longer exists.' });
   });
 });

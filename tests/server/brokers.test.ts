@@ -26,57 +26,131 @@ let group: { id: number; productId: number };
 beforeAll(async () => {
   server = await createTestServer();
   const now = Date.now();
-  org = (await server.db.insertInto('organizations').values({ name: 'Broker Org', salesforce_id: 'SF-BRK-1', sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
-  const g = await server.db.insertInto('broker_groups').values({ product_id: 9001, name: 'Bulge Bracket', created_at: now }).returning(['id', 'product_id']).executeTakeFirstOrThrow();
+  org = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Broker Org', salesforce_id: 'SF-BRK-1', sf_acc_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const g = await server.db
+    .insertInto('broker_groups')
+    .values({ product_id: 9001, name: 'Bulge Bracket', created_at: now })
+    .returning(['id', 'product_id'])
+    .executeTakeFirstOrThrow();
   group = { id: g.id, productId: Number(g.product_id) };
   for (let i = 0; i < 8; i++) {
-    b.push((await server.db.insertInto('brokers').values({ name: `Broker ${String.fromCharCode(65 + i)}`, open_access: 0, group_id: i < 3 ? g.id : null, created_at: now })
-      .returning('id').executeTakeFirstOrThrow()).id);
+    b.push(
+      (
+        await server.db
+          .insertInto('brokers')
+          .values({
+            name: `Broker ${String.fromCharCode(65 + i)}`,
+            open_access: 0,
+            group_id: i < 3 ? g.id : null,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
   for (let i = 0; i < 2; i++) {
-    oa.push((await server.db.insertInto('brokers').values({ name: `Open Broker ${i + 1}`, open_access: 1, group_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    oa.push(
+      (
+        await server.db
+          .insertInto('brokers')
+          .values({ name: `Open Broker ${i + 1}`, open_access: 1, group_id: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
-  admin = await signIn(server, await server.createStaff({ username: 'broker-admin', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'broker-admin', features: [...FEATURE_KEYS], activated: true }),
+  );
 });
 afterAll(async () => {
   await server.close();
 });
 
-async function user(lists: { my?: number[]; requested?: number[]; deleted?: boolean; orgId?: number } = {}): Promise<{ id: number; email: string }> {
+async function user(
+  lists: { my?: number[]; requested?: number[]; deleted?: boolean; orgId?: number } = {},
+): Promise<{ id: number; email: string }> {
   const n = ++counter;
   const now = Date.now();
   const email = `broker.user${n}@broker-org.example`;
-  const row = await server.db.insertInto('users').values(userRow({
-    username: `broker.user${n}`, email, first_name: 'Bo', last_name: `Broker${String(n).padStart(3, '0')}`,
-    organization_id: lists.orgId ?? org, user_type: 'customer', deleted: lists.deleted ? 1 : 0, created_at: now,
-  })).returning('id').executeTakeFirstOrThrow();
-  const rows = [...(lists.my ?? []).map((broker_id) => ({ user_id: row.id, list: 'my' as const, broker_id })),
-    ...(lists.requested ?? []).map((broker_id) => ({ user_id: row.id, list: 'requested' as const, broker_id }))];
+  const row = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: `broker.user${n}`,
+        email,
+        first_name: 'Bo',
+        last_name: `Broker${String(n).padStart(3, '0')}`,
+        organization_id: lists.orgId ?? org,
+        user_type: 'customer',
+        deleted: lists.deleted ? 1 : 0,
+        created_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows = [
+    ...(lists.my ?? []).map((broker_id) => ({ user_id: row.id, list: 'my' as const, broker_id })),
+    ...(lists.requested ?? []).map((broker_id) => ({ user_id: row.id, list: 'requested' as const, broker_id })),
+  ];
   if (rows.length) await server.db.insertInto('user_brokers').values(rows).execute();
   return { id: row.id, email };
 }
 
-const getMine = async (email: string, who = admin) => who.send('GET', `/api/mybroker/?email=${encodeURIComponent(email)}`);
+const getMine = async (email: string, who = admin) =>
+  who.send('GET', `/api/mybroker/?email=${encodeURIComponent(email)}`);
 const act = (form: Record<string, string>, who = admin) => who.send('POST', '/api/mybroker/', { form });
 const action = (email: string, actionName: string, brokers: number[] = [], oneClick = false) =>
   act({ email, action: actionName, brokers: JSON.stringify(brokers), one_click: String(oneClick) });
-const putFlags = (email: string, flags: unknown) => admin.send('PUT', '/api/mybroker/', { form: { email, flags: JSON.stringify(flags) } });
-const myIds = async (userId: number) => (await server.db.selectFrom('user_brokers').select('broker_id').where('user_id', '=', userId).where('list', '=', 'my').orderBy('broker_id').execute())
-  .map((r) => Number(r.broker_id));
-const audits = async (userId: number) => (await server.db.selectFrom('audit_log').selectAll().orderBy('id').execute())
-  .filter((r) => r.action.includes(`: user #${userId} `));
+const putFlags = (email: string, flags: unknown) =>
+  admin.send('PUT', '/api/mybroker/', { form: { email, flags: JSON.stringify(flags) } });
+const myIds = async (userId: number) =>
+  (
+    await server.db
+      .selectFrom('user_brokers')
+      .select('broker_id')
+      .where('user_id', '=', userId)
+      .where('list', '=', 'my')
+      .orderBy('broker_id')
+      .execute()
+  ).map((r) => Number(r.broker_id));
+const audits = async (userId: number) =>
+  (await server.db.selectFrom('audit_log').selectAll().orderBy('id').execute()).filter((r) =>
+    r.action.includes(`: user #${userId} `),
+  );
 const sorted = (ids: number[]) => [...ids].sort((x, y) => x - y);
 
 describe('get_entity_list/ (origin restrict_broker)', () => {
   it("lists the organization's live users by name, with their My Brokers count", async () => {
-    const other = (await server.db.insertInto('organizations').values({ name: 'Other', salesforce_id: 'SF-OTHER', sf_acc_id: null, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
+    const other = (
+      await server.db
+        .insertInto('organizations')
+        .values({ name: 'Other', salesforce_id: 'SF-OTHER', sf_acc_id: null, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const lone = await user({ orgId: other, my: [b[0]!, b[1]!] });
     await user({ orgId: other, deleted: true });
-    const res = await admin.send('POST', '/api/account/get_entity_list/', { form: { sf_acc_ids: JSON.stringify(['SF-OTHER']), origin: 'restrict_broker' } });
+    const res = await admin.send('POST', '/api/account/get_entity_list/', {
+      form: { sf_acc_ids: JSON.stringify(['SF-OTHER']), origin: 'restrict_broker' },
+    });
     expect(res.status).toBe(200);
     const reply = v.parse(EntityListReply, await res.json());
-    expect(reply).toEqual({ status: true, more: false, user: [{ key: lone.email, text: expect.stringMatching(/^Bo Broker/), pid: other, pname: 'Other', broker_count: 2 }] });
+    expect(reply).toEqual({
+      status: true,
+      more: false,
+      user: [
+        { key: lone.email, text: expect.stringMatching(/^Bo Broker/), pid: other, pname: 'Other', broker_count: 2 },
+      ],
+    });
   });
 
   it('refuses a missing origin and ids that are not a JSON list', async () => {
@@ -104,7 +178,11 @@ describe('GET api/mybroker/', () => {
   it('refuses an unknown email and one that is no email, naming the field', async () => {
     const unknown = await getMine('nobody@broker-org.example');
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ status: false, msg: BROKER_MESSAGES.noUser, fields: { email: BROKER_MESSAGES.noUser } });
+    expect(await unknown.json()).toMatchObject({
+      status: false,
+      msg: BROKER_MESSAGES.noUser,
+      fields: { email: BROKER_MESSAGES.noUser },
+    });
     const bad = await getMine('not-an-email');
     expect(bad.status).toBe(400);
     expect(v.parse(BadRequestReply, await bad.json()).fields).toHaveProperty('email');
@@ -124,7 +202,11 @@ describe('POST api/mybroker/ (the four actions)', () => {
     const [row] = await audits(u.id);
     expect(row).toMatchObject({ category: 'user', author: 'broker-admin', success: 1 });
     expect(JSON.parse(row!.previous_data!)).toEqual({ user_id: u.id, my_brokers: [b[0]] });
-    expect(JSON.parse(row!.current_data!)).toMatchObject({ user_id: u.id, my_brokers: sorted([b[0]!, b[1]!, b[2]!]), action: 'add' });
+    expect(JSON.parse(row!.current_data!)).toMatchObject({
+      user_id: u.id,
+      my_brokers: sorted([b[0]!, b[1]!, b[2]!]),
+      action: 'add',
+    });
   });
 
   it('delete: takes the brokers out of My Brokers, leaving the requested ones', async () => {
@@ -145,7 +227,10 @@ describe('POST api/mybroker/ (the four actions)', () => {
   it('overwrite_req: My Brokers becomes the requested brokers', async () => {
     const u = await user({ my: [b[3]!, b[4]!], requested: [b[4]!, b[5]!, oa[0]!] });
     const reply = v.parse(R.ActionReply, await (await action(u.email, 'overwrite_req', [], true)).json());
-    expect(reply).toMatchObject({ status: true, result: 'My Brokers replaced with the requested brokers: 2 added, 1 removed.' });
+    expect(reply).toMatchObject({
+      status: true,
+      result: 'My Brokers replaced with the requested brokers: 2 added, 1 removed.',
+    });
     expect(await myIds(u.id)).toEqual(sorted([b[4]!, b[5]!, oa[0]!]));
     expect(reply.brokers.requested).toHaveLength(3);
   });
@@ -154,7 +239,11 @@ describe('POST api/mybroker/ (the four actions)', () => {
     const u = await user();
     const res = await action(u.email, 'grant_all', [b[0]!]);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ status: false, msg: 'Action not allowed...', fields: { action: 'Action not allowed...' } });
+    expect(await res.json()).toMatchObject({
+      status: false,
+      msg: 'Action not allowed...',
+      fields: { action: 'Action not allowed...' },
+    });
   });
 
   it('refuses wrong types, an unknown email, unknown broker ids and add without brokers, changing nothing', async () => {
@@ -171,7 +260,10 @@ describe('POST api/mybroker/ (the four actions)', () => {
     expect(await nobody.json()).toMatchObject({ fields: { email: BROKER_MESSAGES.noUser } });
     const unknown = await action(u.email, 'add', [b[1]!, 99_999_999]);
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ msg: 'No broker has the id 99999999.', fields: { brokers: 'No broker has the id 99999999.' } });
+    expect(await unknown.json()).toMatchObject({
+      msg: 'No broker has the id 99999999.',
+      fields: { brokers: 'No broker has the id 99999999.' },
+    });
     const none = await action(u.email, 'delete', []);
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ fields: { brokers: BROKER_MESSAGES.noBrokersChosen } });
@@ -185,9 +277,17 @@ describe('PUT api/mybroker/ (Auto BRM Update, Freeze My Brokers)', () => {
     const u = await user();
     const res = await putFlags(u.email, { auto_brm_update: false });
     expect(res.status).toBe(200);
-    expect(v.parse(R.FlagsReply, await res.json())).toEqual({ status: true, msg: 'Auto BRM Update off, Freeze My Brokers off.', auto_brm_update: false, freeze: false });
+    expect(v.parse(R.FlagsReply, await res.json())).toEqual({
+      status: true,
+      msg: 'Auto BRM Update off, Freeze My Brokers off.',
+      auto_brm_update: false,
+      freeze: false,
+    });
     await putFlags(u.email, { freeze: true });
-    expect(v.parse(R.MyBrokerReply, await (await getMine(u.email)).json())).toMatchObject({ auto_brm_update: false, freeze: true });
+    expect(v.parse(R.MyBrokerReply, await (await getMine(u.email)).json())).toMatchObject({
+      auto_brm_update: false,
+      freeze: true,
+    });
     const rows = await audits(u.id);
     expect(rows.map((r) => JSON.parse(r.current_data!))).toEqual([
       { user_id: u.id, auto_brm_update: false, freeze: false },
@@ -201,7 +301,9 @@ describe('PUT api/mybroker/ (Auto BRM Update, Freeze My Brokers)', () => {
     for (const flags of [{}, { freeze: 'yes' }]) {
       const res = await putFlags(u.email, flags);
       expect(res.status).toBe(400);
-      expect(v.parse(BadRequestReply, await res.json()).fields).toHaveProperty(Object.keys(flags).length ? 'flags.freeze' : 'flags');
+      expect(v.parse(BadRequestReply, await res.json()).fields).toHaveProperty(
+        Object.keys(flags).length ? 'flags.freeze' : 'flags',
+      );
     }
     expect((await putFlags('nobody@broker-org.example', { freeze: true })).status).toBe(400);
   });
@@ -209,7 +311,12 @@ describe('PUT api/mybroker/ (Auto BRM Update, Freeze My Brokers)', () => {
   it('while frozen, refuses all four actions with the reason and the lists as they are; unfreezing is allowed', async () => {
     const u = await user({ my: [b[0]!, oa[0]!], requested: [b[1]!] });
     await putFlags(u.email, { freeze: true });
-    for (const [name, ids, oneClick] of [['add', [b[2]!], false], ['delete', [b[0]!], false], ['remove_oa', [], true], ['overwrite_req', [], true]] as const) {
+    for (const [name, ids, oneClick] of [
+      ['add', [b[2]!], false],
+      ['delete', [b[0]!], false],
+      ['remove_oa', [], true],
+      ['overwrite_req', [], true],
+    ] as const) {
       const res = await action(u.email, name, [...ids], oneClick);
       expect(res.status).toBe(200);
       const reply = v.parse(R.ActionReply, await res.json());
@@ -248,7 +355,10 @@ describe('two changes to one user at once', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await myIds(u.id)).toEqual(sorted([b[1]!, b[2]!, b[3]!, b[4]!, b[5]!, b[6]!]));
     // Each audit row's previous list is the one before it's current list: the changes ran one after the other.
-    const rows = (await audits(u.id)).map((r) => ({ previous: JSON.parse(r.previous_data!).my_brokers as number[], current: JSON.parse(r.current_data!).my_brokers as number[] }));
+    const rows = (await audits(u.id)).map((r) => ({
+      previous: JSON.parse(r.previous_data!).my_brokers as number[],
+      current: JSON.parse(r.current_data!).my_brokers as number[],
+    }));
     expect(rows).toHaveLength(4);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.previous).toEqual(rows[i - 1]!.current);
   });
@@ -268,7 +378,11 @@ describe('broker research lists', () => {
     expect(res.status).toBe(200);
     const raw = (await res.json()) as { brokerGroup: unknown[] };
     expect(raw.brokerGroup).toContainEqual({ id: group.id, productId: 9001, name: 'Bulge Bracket' });
-    expect(v.parse(R.BrokerGroupReply, raw).brokerGroup).toContainEqual({ id: group.id, productId: 9001, name: 'Bulge Bracket' });
+    expect(v.parse(R.BrokerGroupReply, raw).brokerGroup).toContainEqual({
+      id: group.id,
+      productId: 9001,
+      name: 'Bulge Bracket',
+    });
   });
 
   it('GET api/broker/ answers every broker by name, and pb keeps one group', async () => {
@@ -282,12 +396,31 @@ describe('broker research lists', () => {
 
 describe('permission', () => {
   it('a session without restrict_broker_access is refused every Restrict Broker call (403)', async () => {
-    const support = await signIn(server, await server.createStaff({ username: 'broker-support', features: ['admin_panel_access', 'user_mgmt', 'create_user_tab'], activated: true }));
+    const support = await signIn(
+      server,
+      await server.createStaff({
+        username: 'broker-support',
+        features: ['admin_panel_access', 'user_mgmt', 'create_user_tab'],
+        activated: true,
+      }),
+    );
     const u = await user({ my: [b[0]!] });
     expect((await getMine(u.email, support)).status).toBe(403);
     expect((await act({ email: u.email, action: 'add', brokers: JSON.stringify([b[1]]) }, support)).status).toBe(403);
-    expect((await support.send('PUT', '/api/mybroker/', { form: { email: u.email, flags: JSON.stringify({ freeze: true }) } })).status).toBe(403);
-    expect((await support.send('POST', '/api/account/get_entity_list/', { form: { sf_acc_ids: '["SF-BRK-1"]', origin: 'restrict_broker' } })).status).toBe(403);
+    expect(
+      (
+        await support.send('PUT', '/api/mybroker/', {
+          form: { email: u.email, flags: JSON.stringify({ freeze: true }) },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await support.send('POST', '/api/account/get_entity_list/', {
+          form: { sf_acc_ids: '["SF-BRK-1"]', origin: 'restrict_broker' },
+        })
+      ).status,
+    ).toBe(403);
     expect(await myIds(u.id)).toEqual([b[0]]);
     expect((await support.send('GET', '/api/brokergroup/')).status).toBe(403);
   });

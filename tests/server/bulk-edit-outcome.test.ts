@@ -18,17 +18,51 @@ let userIds: number[];
 
 beforeAll(async () => {
   server = await createTestServer();
-  const org = (await server.db.insertInto('organizations').values({ name: 'Outcome Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  const org = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Outcome Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const now = Date.now();
-  const made = await server.db.insertInto('users').values(Array.from({ length: 30 }, (_, i) => ({
-    username: `outcome.user${i}`, email: `outcome${i}@outcome.example`, first_name: 'Ola', last_name: `Outcome${i}`, organization_id: org,
-    user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-    expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
-  }))).returning('id').execute();
+  const made = await server.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: 30 }, (_, i) => ({
+        username: `outcome.user${i}`,
+        email: `outcome${i}@outcome.example`,
+        first_name: 'Ola',
+        last_name: `Outcome${i}`,
+        organization_id: org,
+        user_type: 'trial',
+        user_category: 'general',
+        user_role: null,
+        owner: null,
+        product_configuration: 'product_basic',
+        data_plan: '[]',
+        expiry_dt: null,
+        active: 1,
+        deleted: 0,
+        is_account_admin: 0,
+        allowed_st: '[]',
+        flags: '{}',
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
   userIds = made.map((r) => r.id);
-  admin = await signIn(server, await server.createStaff({ username: 'outcomer', features: [...FEATURE_KEYS], activated: true }));
-  other = await signIn(server, await server.createStaff({ username: 'bystander', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'outcomer', features: [...FEATURE_KEYS], activated: true }),
+  );
+  other = await signIn(
+    server,
+    await server.createStaff({ username: 'bystander', features: [...FEATURE_KEYS], activated: true }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -38,7 +72,9 @@ const selection = (ids: number[]): BulkSelection => ({ by: 'ids', ids });
 
 async function apply(ids: number[], changes: Record<string, unknown>, operationId?: string, b = admin) {
   const res = await b.post('/user/bulk_edit_user/', {
-    selection: JSON.stringify(selection(ids)), changes: JSON.stringify(changes), ...(operationId ? { operation_id: operationId } : {}),
+    selection: JSON.stringify(selection(ids)),
+    changes: JSON.stringify(changes),
+    ...(operationId ? { operation_id: operationId } : {}),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return v.parse(BulkApplyReply, await res.json());
@@ -50,16 +86,29 @@ async function outcome(operationId: string, b = admin) {
   return v.parse(BulkOutcomeReply, await res.json()).data;
 }
 
-const audits = async () => Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const audits = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const versions = async (ids: number[]) =>
-  (await server.db.selectFrom('users').select(['id', 'version']).where('id', 'in', ids).orderBy('id').execute()).map((r) => Number(r.version));
+  (await server.db.selectFrom('users').select(['id', 'version']).where('id', 'in', ids).orderBy('id').execute()).map(
+    (r) => Number(r.version),
+  );
 
 describe('bulk_edit_outcome/', () => {
   it('answers the report of an edit that committed, to its author only', async () => {
     const id = randomUUID();
     const applied = await apply(userIds.slice(0, 5), { active: false }, id);
     expect(applied).toMatchObject({ status: 1, data: { updated: 5 } });
-    expect(await outcome(id)).toEqual({ outcome: 'applied', report: (applied as Extract<typeof applied, { status: 1 }>).data });
+    expect(await outcome(id)).toEqual({
+      outcome: 'applied',
+      report: (applied as Extract<typeof applied, { status: 1 }>).data,
+    });
     // Someone else learns nothing about it.
     expect(await outcome(id, other)).toEqual({ outcome: 'unknown' });
   });
@@ -95,7 +144,7 @@ describe('bulk_edit_outcome/', () => {
     expect((await outcome(id)).outcome).toBe('applied');
   });
 
-  it('refuses the id of another staff member\'s edit', async () => {
+  it("refuses the id of another staff member's edit", async () => {
     const id = randomUUID();
     await apply(userIds.slice(26, 28), { active: false }, id);
     expect(await apply(userIds.slice(26, 28), { active: true }, id, other)).toMatchObject({ status: 0 });
@@ -103,7 +152,11 @@ describe('bulk_edit_outcome/', () => {
 
   it('answers 400 to an operation id that is no UUID', async () => {
     expect((await admin.post('/user/bulk_edit_outcome/', { operation_id: 'not-a-uuid' })).status).toBe(400);
-    const res = await admin.post('/user/bulk_edit_user/', { selection: JSON.stringify(selection(userIds.slice(0, 1))), changes: JSON.stringify({ active: true }), operation_id: 'x' });
+    const res = await admin.post('/user/bulk_edit_user/', {
+      selection: JSON.stringify(selection(userIds.slice(0, 1))),
+      changes: JSON.stringify({ active: true }),
+      operation_id: 'x',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -115,7 +168,11 @@ describe('two instances on one database', () => {
     for (const [k, val] of admin.cookies) there.cookies.set(k, val);
     return there;
   }
-  const staffId = async () => Number((await server.db.selectFrom('users').select('id').where('username', '=', 'outcomer').executeTakeFirstOrThrow()).id);
+  const staffId = async () =>
+    Number(
+      (await server.db.selectFrom('users').select('id').where('username', '=', 'outcomer').executeTakeFirstOrThrow())
+        .id,
+    );
 
   /**
    * Holds a transaction open as an instance applying an edit does (its operation row first), asks
@@ -124,28 +181,49 @@ describe('two instances on one database', () => {
   async function askWhileApplying(id: string, end: 'commit' | 'crash') {
     const asking: { answer?: Promise<Awaited<ReturnType<typeof outcome>>> } = {};
     const author = await staffId();
-    await server.db.transaction().execute(async (trx) => {
-      await trx.insertInto('bulk_operations').values({ operation_id: id, staff_user_id: author, status: 'applying', report: '{}', created_at: Date.now() }).execute();
-      asking.answer = outcome(id, atSecondInstance());
-      // Give the question time to arrive; its answer must not depend on it.
-      await Promise.race([asking.answer, new Promise((resolve) => setTimeout(resolve, 300))]);
-      if (end === 'crash') throw new Error('the applying instance died');
-      await trx.updateTable('bulk_operations').set({ status: 'applied', report: JSON.stringify({ updated: 3, unchanged: 0, refused: 0, unmatched: [], results: [] }) })
-        .where('operation_id', '=', id).execute();
-    }).catch((err: unknown) => {
-      if (end !== 'crash') throw err;
-    });
+    await server.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('bulk_operations')
+          .values({ operation_id: id, staff_user_id: author, status: 'applying', report: '{}', created_at: Date.now() })
+          .execute();
+        asking.answer = outcome(id, atSecondInstance());
+        // Give the question time to arrive; its answer must not depend on it.
+        await Promise.race([asking.answer, new Promise((resolve) => setTimeout(resolve, 300))]);
+        if (end === 'crash') throw new Error('the applying instance died');
+        await trx
+          .updateTable('bulk_operations')
+          .set({
+            status: 'applied',
+            report: JSON.stringify({ updated: 3, unchanged: 0, refused: 0, unmatched: [], results: [] }),
+          })
+          .where('operation_id', '=', id)
+          .execute();
+      })
+      .catch((err: unknown) => {
+        if (end !== 'crash') throw err;
+      });
     return asking.answer!;
   }
 
   it('answers an outcome asked at one instance while another applies the edit once it commits: applied', async () => {
-    expect(await askWhileApplying(randomUUID(), 'commit')).toMatchObject({ outcome: 'applied', report: { updated: 3 } });
+    expect(await askWhileApplying(randomUUID(), 'commit')).toMatchObject({
+      outcome: 'applied',
+      report: { updated: 3 },
+    });
   });
 
   it('answers unknown once the applying transaction is rolled back (its instance killed)', async () => {
     const id = randomUUID();
     expect(await askWhileApplying(id, 'crash')).toEqual({ outcome: 'unknown' });
     // Nothing of the probe stays behind either.
-    expect(await server.db.selectFrom('bulk_operations').select('operation_id').where('operation_id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db
+        .selectFrom('bulk_operations')
+        .select('operation_id')
+        .where('operation_id', '=', id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

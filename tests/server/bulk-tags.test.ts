@@ -29,9 +29,17 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await createTestServer();
-  org = (await server.db.insertInto('organizations').values({ name: 'Bulk Tag Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-    .returning('id').executeTakeFirstOrThrow()).id;
-  admin = await signIn(server, await server.createStaff({ username: 'bulk-tagger', features: [...FEATURE_KEYS], activated: true }));
+  org = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Bulk Tag Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'bulk-tagger', features: [...FEATURE_KEYS], activated: true }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -44,9 +52,20 @@ async function person(): Promise<Person> {
   const now = Date.now();
   const username = `bt.person${n}`;
   const email = `bt${n}@bulk-tags.example`;
-  const row = await server.db.insertInto('users').values(userRow({
-    username, email, first_name: 'Tia', last_name: `Tagged${n}`, organization_id: org, created_at: now,
-  })).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username,
+        email,
+        first_name: 'Tia',
+        last_name: `Tagged${n}`,
+        organization_id: org,
+        created_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, username, email };
 }
 
@@ -57,14 +76,24 @@ async function newTag(name: string): Promise<number> {
 }
 
 async function give(userId: number, tagIds: number[]): Promise<void> {
-  if (tagIds.length) await server.db.insertInto('user_tags').values(tagIds.map((tag_id) => ({ user_id: userId, tag_id }))).execute();
+  if (tagIds.length)
+    await server.db
+      .insertInto('user_tags')
+      .values(tagIds.map((tag_id) => ({ user_id: userId, tag_id })))
+      .execute();
 }
 
-const tagsOf = async (userId: number) => (await server.db.selectFrom('user_tags').select('tag_id').where('user_id', '=', userId).orderBy('tag_id').execute())
-  .map((r) => Number(r.tag_id));
+const tagsOf = async (userId: number) =>
+  (
+    await server.db.selectFrom('user_tags').select('tag_id').where('user_id', '=', userId).orderBy('tag_id').execute()
+  ).map((r) => Number(r.tag_id));
 
 function form(tags: unknown, userIds: unknown, extra: Record<string, string> = {}): Record<string, string> {
-  return { tags: typeof tags === 'string' ? tags : JSON.stringify(tags), userIds: typeof userIds === 'string' ? userIds : JSON.stringify(userIds), ...extra };
+  return {
+    tags: typeof tags === 'string' ? tags : JSON.stringify(tags),
+    userIds: typeof userIds === 'string' ? userIds : JSON.stringify(userIds),
+    ...extra,
+  };
 }
 
 async function call(path: string, fields: Record<string, string>, b = admin) {
@@ -76,7 +105,9 @@ async function call(path: string, fields: Record<string, string>, b = admin) {
 async function historyOf(userId: number) {
   const res = await admin.send('GET', `/api/audit_log/history/?kind=user&id=${userId}`);
   expect(res.status).toBe(200);
-  return v.parse(RecordHistoryReply, await res.json()).entries.map((e) => ({ action: e.action, changes: e.changes.map((c) => [c.label, c.before, c.after]) }));
+  return v
+    .parse(RecordHistoryReply, await res.json())
+    .entries.map((e) => ({ action: e.action, changes: e.changes.map((c) => [c.label, c.before, c.after]) }));
 }
 
 const preview = async (tags: number[], ids: string[]) => {
@@ -97,17 +128,38 @@ describe('assign_tags_preview/ (the dry run)', () => {
     await give(hasT1.id, [t1]);
     await give(hasT2.id, [t2]);
     await give(both.id, [t1, t2]);
-    const reply = await preview([t1], [hasT1.email.toUpperCase(), hasT2.username, String(none.id), both.email, 'ghost@nowhere.example', 'ghost']);
+    const reply = await preview(
+      [t1],
+      [hasT1.email.toUpperCase(), hasT2.username, String(none.id), both.email, 'ghost@nowhere.example', 'ghost'],
+    );
     // Add: the users lacking t1. Reset: those, and whoever holds another tag.
-    expect(reply).toEqual({ status: true, matched: 4, unmatched: ['ghost@nowhere.example', 'ghost'], add: 2, overwrite: 3 });
-    expect([await tagsOf(hasT1.id), await tagsOf(hasT2.id), await tagsOf(none.id), await tagsOf(both.id)]).toEqual([[t1], [t2], [], [t1, t2]]);
+    expect(reply).toEqual({
+      status: true,
+      matched: 4,
+      unmatched: ['ghost@nowhere.example', 'ghost'],
+      add: 2,
+      overwrite: 3,
+    });
+    expect([await tagsOf(hasT1.id), await tagsOf(hasT2.id), await tagsOf(none.id), await tagsOf(both.id)]).toEqual([
+      [t1],
+      [t2],
+      [],
+      [t1, t2],
+    ]);
     // Reset with no tags at all clears every user that holds one.
     expect(await preview([], [hasT1.email, none.email])).toMatchObject({ matched: 2, add: 0, overwrite: 1 });
   });
 
   it('needs bulk_upload_tags, and refuses unknown tags', async () => {
     const u = await person();
-    const tagger = await signIn(server, await server.createStaff({ username: 'tags-only-1', features: ['admin_panel_access', 'user_mgmt', 'tags'], activated: true }));
+    const tagger = await signIn(
+      server,
+      await server.createStaff({
+        username: 'tags-only-1',
+        features: ['admin_panel_access', 'user_mgmt', 'tags'],
+        activated: true,
+      }),
+    );
     const refused = await call(PREVIEW, form([], [u.email]), tagger);
     expect(refused.status).toBe(403);
     expect((refused.body as { msg: string }).msg).toContain(`the ${permissionName('bulk_upload_tags')} permission`);
@@ -118,7 +170,7 @@ describe('assign_tags_preview/ (the dry run)', () => {
 });
 
 describe('assign_tags/ as a bulk upload', () => {
-  it('Reset Tags replaces the users\' tags and Add Tags keeps them, changing as many users as the dry run said', async () => {
+  it("Reset Tags replaces the users' tags and Add Tags keeps them, changing as many users as the dry run said", async () => {
     const [t1, t2, t3] = [await newTag('Apply one'), await newTag('Apply two'), await newTag('Apply three')];
     const [a, b, c] = [await person(), await person(), await person()];
     await give(a.id, [t1]);
@@ -127,11 +179,23 @@ describe('assign_tags/ as a bulk upload', () => {
 
     const dry = await preview([t1, t3], ids);
     expect(dry).toMatchObject({ matched: 3, add: 3, overwrite: 3 });
-    expect(await upload([t1, t3], ids, '')).toEqual({ status: true, msg: ['nobody@nowhere.example'], changed: dry.add });
-    expect([await tagsOf(a.id), await tagsOf(b.id), await tagsOf(c.id)]).toEqual([[t1, t3], [t1, t2, t3], [t1, t3]]);
+    expect(await upload([t1, t3], ids, '')).toEqual({
+      status: true,
+      msg: ['nobody@nowhere.example'],
+      changed: dry.add,
+    });
+    expect([await tagsOf(a.id), await tagsOf(b.id), await tagsOf(c.id)]).toEqual([
+      [t1, t3],
+      [t1, t2, t3],
+      [t1, t3],
+    ]);
 
     expect(await preview([t1, t3], ids)).toMatchObject({ add: 0, overwrite: 1 });
-    expect(await upload([t1, t3], ids, 'overwrite')).toEqual({ status: true, msg: ['nobody@nowhere.example'], changed: 1 });
+    expect(await upload([t1, t3], ids, 'overwrite')).toEqual({
+      status: true,
+      msg: ['nobody@nowhere.example'],
+      changed: 1,
+    });
     for (const u of [a, b, c]) expect(await tagsOf(u.id)).toEqual([t1, t3]);
     // Nothing left to change: still a success, no user changed.
     expect(await upload([t1, t3], ids, 'overwrite')).toMatchObject({ status: true, changed: 0 });
@@ -144,48 +208,114 @@ describe('assign_tags/ as a bulk upload', () => {
     // The first five already hold exactly `keep`: they do not change.
     for (const p of people.slice(0, 5)) await give(p.id, [keep]);
     await give(people[5]!.id, [keep, drop]);
-    await upload([keep], people.map((p) => p.email), 'overwrite');
-    const rows = (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'user').where('origin', '=', 'bulk_upload').orderBy('id').execute())
-      .filter((r) => r.action === `tags replaced: ${people.length} users (bulk upload)`);
+    await upload(
+      [keep],
+      people.map((p) => p.email),
+      'overwrite',
+    );
+    const rows = (
+      await server.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('category', '=', 'user')
+        .where('origin', '=', 'bulk_upload')
+        .orderBy('id')
+        .execute()
+    ).filter((r) => r.action === `tags replaced: ${people.length} users (bulk upload)`);
     expect(rows).toHaveLength(1);
-    const changed = people.slice(5).map((p) => p.id).sort((x, y) => x - y);
+    const changed = people
+      .slice(5)
+      .map((p) => p.id)
+      .sort((x, y) => x - y);
     expect(JSON.parse(rows[0]!.current_data!)).toEqual({
-      tags: [keep], type: 'overwrite', users: people.length, changed: changed.length, added_tags: [keep], removed_tags: [drop], changed_user_ids: changed,
+      tags: [keep],
+      type: 'overwrite',
+      users: people.length,
+      changed: changed.length,
+      added_tags: [keep],
+      removed_tags: [drop],
+      changed_user_ids: changed,
     });
     // Issue 25: each user the upload changed has it on their History, tags before and after; those it left alone do not.
-    expect(await historyOf(people[5]!.id)).toEqual([{ action: `tags replaced: user #${people[5]!.id}`, changes: [['Tags', `${keep}, ${drop}`, `${keep}`]] }]);
-    expect(await historyOf(people[6]!.id)).toEqual([{ action: `tags replaced: user #${people[6]!.id}`, changes: [['Tags', 'None', `${keep}`]] }]);
+    expect(await historyOf(people[5]!.id)).toEqual([
+      { action: `tags replaced: user #${people[5]!.id}`, changes: [['Tags', `${keep}, ${drop}`, `${keep}`]] },
+    ]);
+    expect(await historyOf(people[6]!.id)).toEqual([
+      { action: `tags replaced: user #${people[6]!.id}`, changes: [['Tags', 'None', `${keep}`]] },
+    ]);
     expect(await historyOf(people[0]!.id)).toEqual([]);
-    const linked = await server.db.selectFrom('audit_log').select('record_id').where('origin', '=', 'bulk_upload').where('record_kind', '=', 'user')
-      .where('action', 'like', 'tags replaced: user #%').execute();
-    expect(linked.map((r) => Number(r.record_id)).filter((id) => people.some((p) => p.id === id)).sort((x, y) => x - y)).toEqual(changed);
+    const linked = await server.db
+      .selectFrom('audit_log')
+      .select('record_id')
+      .where('origin', '=', 'bulk_upload')
+      .where('record_kind', '=', 'user')
+      .where('action', 'like', 'tags replaced: user #%')
+      .execute();
+    expect(
+      linked
+        .map((r) => Number(r.record_id))
+        .filter((id) => people.some((p) => p.id === id))
+        .sort((x, y) => x - y),
+    ).toEqual(changed);
   });
 
   it('keeps one audit row per user, before and after, for a small upload', async () => {
     const t = await newTag('Small upload');
     const u = await person();
     await upload([t], [u.username], '');
-    const row = await server.db.selectFrom('audit_log').selectAll().where('action', '=', `tags added: user #${u.id}`).executeTakeFirstOrThrow();
-    expect([JSON.parse(row.previous_data!), JSON.parse(row.current_data!), row.origin]).toEqual([{ user_id: u.id, tags: [] }, { user_id: u.id, tags: [t] }, 'bulk_upload']);
-    expect(await historyOf(u.id)).toEqual([{ action: `tags added: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] }]);
+    const row = await server.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', `tags added: user #${u.id}`)
+      .executeTakeFirstOrThrow();
+    expect([JSON.parse(row.previous_data!), JSON.parse(row.current_data!), row.origin]).toEqual([
+      { user_id: u.id, tags: [] },
+      { user_id: u.id, tags: [t] },
+      'bulk_upload',
+    ]);
+    expect(await historyOf(u.id)).toEqual([
+      { action: `tags added: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] },
+    ]);
   });
 
-  it('puts a tag change made on the user screen on that user\'s History', async () => {
+  it("puts a tag change made on the user screen on that user's History", async () => {
     const t = await newTag('On the screen');
     const u = await person();
-    expect(await call(ASSIGN, form([t], [u.id], { type: 'overwrite' }))).toMatchObject({ status: 200, body: { status: true } });
-    expect(await historyOf(u.id)).toEqual([{ action: `tags replaced: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] }]);
+    expect(await call(ASSIGN, form([t], [u.id], { type: 'overwrite' }))).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
+    expect(await historyOf(u.id)).toEqual([
+      { action: `tags replaced: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] },
+    ]);
   });
 
   it('needs bulk_upload_tags besides tags; a tag change by user id does not', async () => {
     const t = await newTag('Permission');
     const u = await person();
-    const tagger = await signIn(server, await server.createStaff({ username: 'tags-only-2', features: ['admin_panel_access', 'user_mgmt', 'tags'], activated: true }));
-    const refused = await call(ASSIGN, form([t], [u.email], { type: 'overwrite', updated_from: 'bulk_upload' }), tagger);
+    const tagger = await signIn(
+      server,
+      await server.createStaff({
+        username: 'tags-only-2',
+        features: ['admin_panel_access', 'user_mgmt', 'tags'],
+        activated: true,
+      }),
+    );
+    const refused = await call(
+      ASSIGN,
+      form([t], [u.email], { type: 'overwrite', updated_from: 'bulk_upload' }),
+      tagger,
+    );
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: false, msg: `You do not have permission to perform this action: it needs the ${permissionName('bulk_upload_tags')} permission.` });
+    expect(refused.body).toEqual({
+      status: false,
+      msg: `You do not have permission to perform this action: it needs the ${permissionName('bulk_upload_tags')} permission.`,
+    });
     expect(await tagsOf(u.id)).toEqual([]);
-    expect(await call(ASSIGN, form([t], [u.id], { type: 'overwrite' }), tagger)).toMatchObject({ status: 200, body: { status: true } });
+    expect(await call(ASSIGN, form([t], [u.id], { type: 'overwrite' }), tagger)).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
     expect(await tagsOf(u.id)).toEqual([t]);
   });
 
@@ -203,7 +333,12 @@ describe('assign_tags/ as a bulk upload', () => {
         if (path === PREVIEW && field === 'type') continue;
         const { status, body } = await call(path, { updated_from: 'bulk_upload', ...fields });
         expect(status, `${path} ${JSON.stringify(fields)}`).toBe(400);
-        expect(Object.keys(v.parse(BadRequestReply, body).fields).some((k) => k === field || k.startsWith(`${field}.`) || field.startsWith(k)), JSON.stringify(body)).toBe(true);
+        expect(
+          Object.keys(v.parse(BadRequestReply, body).fields).some(
+            (k) => k === field || k.startsWith(`${field}.`) || field.startsWith(k),
+          ),
+          JSON.stringify(body),
+        ).toBe(true);
       }
     }
     const tooMany = Array.from({ length: MANY + 1 }, (_, i) => `n${i}`);
@@ -219,7 +354,8 @@ describe('assign_tags/ as a bulk upload', () => {
     const second = people.slice(10).map((p) => p.username);
     const [x, y] = await Promise.all([upload([t1], first, ''), upload([t2], second, '')]);
     expect([x.changed, y.changed]).toEqual([20, 20]);
-    for (const [i, p] of people.entries()) expect(await tagsOf(p.id)).toEqual([...(i < 20 ? [t1] : []), ...(i >= 10 ? [t2] : [])]);
+    for (const [i, p] of people.entries())
+      expect(await tagsOf(p.id)).toEqual([...(i < 20 ? [t1] : []), ...(i >= 10 ? [t2] : [])]);
 
     // Two resets at once: one runs after the other, so every shared user ends with the later one's tags.
     await Promise.all([upload([t3], first, 'overwrite'), upload([t1, t2], second, 'overwrite')]);
@@ -237,12 +373,18 @@ describe('100,000 identifiers', () => {
     const now = Date.now();
     const columns = sql`(username, email, first_name, last_name, organization_id, user_type, user_category, user_role, owner, product_configuration,
       data_plan, expiry_dt, active, deleted, is_account_admin, allowed_st, flags, password_hash, created_at, updated_at)`;
-    const values = (i: ReturnType<typeof sql.ref>) => sql`'bt.many' || ${i}, 'many' || ${i} || '@bulk-tags-many.example', 'Mo', 'Many', ${org}, 'trial', 'general',
+    const values = (
+      i: ReturnType<typeof sql.ref>,
+    ) => sql`'bt.many' || ${i}, 'many' || ${i} || '@bulk-tags-many.example', 'Mo', 'Many', ${org}, 'trial', 'general',
       null, null, 'product_basic', '[]', null, 1, 0, 0, '[]', '{}', null, ${now}, ${now}`;
     if (engineOf(server.db) === 'postgres') {
-      await sql`insert into users ${columns} select ${values(sql.ref('i'))} from generate_series(1, ${MANY}) as s(i)`.execute(server.db);
+      await sql`insert into users ${columns} select ${values(sql.ref('i'))} from generate_series(1, ${MANY}) as s(i)`.execute(
+        server.db,
+      );
     } else {
-      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MANY}) insert into users ${columns} select ${values(sql.ref('i'))} from n`.execute(server.db);
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${MANY}) insert into users ${columns} select ${values(sql.ref('i'))} from n`.execute(
+        server.db,
+      );
     }
     emails = Array.from({ length: MANY }, (_, i) => `many${i + 1}@bulk-tags-many.example`);
   }, 120_000);
@@ -254,13 +396,31 @@ describe('100,000 identifiers', () => {
     expect(body.length).toBeGreaterThan(MAX_BODY_BYTES);
 
     const dry = await preview([t], ids);
-    expect(dry).toMatchObject({ matched: MANY - 3, unmatched: ['ghost1@nowhere.example', 'ghost2', '99999999'], add: MANY - 3, overwrite: MANY - 3 });
+    expect(dry).toMatchObject({
+      matched: MANY - 3,
+      unmatched: ['ghost1@nowhere.example', 'ghost2', '99999999'],
+      add: MANY - 3,
+      overwrite: MANY - 3,
+    });
     const reply = await upload([t], ids, '');
     expect(reply).toEqual({ status: true, msg: ['ghost1@nowhere.example', 'ghost2', '99999999'], changed: MANY - 3 });
-    const held = await server.db.selectFrom('user_tags').select((eb) => eb.fn.countAll<number>().as('n')).where('tag_id', '=', t).executeTakeFirstOrThrow();
+    const held = await server.db
+      .selectFrom('user_tags')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tag_id', '=', t)
+      .executeTakeFirstOrThrow();
     expect(Number(held.n)).toBe(MANY - 3);
-    const audit = await server.db.selectFrom('audit_log').select('current_data').where('action', '=', `tags added: ${MANY - 3} users (bulk upload)`).executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.current_data!)).toMatchObject({ users: MANY - 3, changed: MANY - 3, added_tags: [t], removed_tags: [] });
+    const audit = await server.db
+      .selectFrom('audit_log')
+      .select('current_data')
+      .where('action', '=', `tags added: ${MANY - 3} users (bulk upload)`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.current_data!)).toMatchObject({
+      users: MANY - 3,
+      changed: MANY - 3,
+      added_tags: [t],
+      removed_tags: [],
+    });
   }, 120_000);
 
   it('still refuses the same body on every other route with 413', async () => {

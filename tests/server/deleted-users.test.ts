@@ -23,11 +23,23 @@ let admin: Browser;
 let counter = 0;
 
 async function staff(features: string[]): Promise<Browser> {
-  return signIn(server, await server.createStaff({ username: `staff${++counter}`, features: ['admin_panel_access', ...features], activated: true }));
+  return signIn(
+    server,
+    await server.createStaff({
+      username: `staff${++counter}`,
+      features: ['admin_panel_access', ...features],
+      activated: true,
+    }),
+  );
 }
 
 /** A live user and a deleted one of a new organization, each with a tag, a group and a welcome email. */
-interface Scene { live: { id: number; email: string }; gone: { id: number; email: string }; tag: number; group: number }
+interface Scene {
+  live: { id: number; email: string };
+  gone: { id: number; email: string };
+  tag: number;
+  group: number;
+}
 
 async function newTag(name: string): Promise<number> {
   const reply = v.parse(CreateTagReply, await admin.postJson('/user/update_user_tags/', { action: 'create', name }));
@@ -35,32 +47,75 @@ async function newTag(name: string): Promise<number> {
   return reply.tag.id;
 }
 
-async function assign(b: Browser, tags: number[], userIds: (number | string)[], updatedFrom = ''): Promise<AssignTagsReply> {
-  return v.parse(AssignTagsReply, await b.postJson('/user/assign_tags/', {
-    tags: JSON.stringify(tags), userIds: JSON.stringify(userIds), type: '', updated_from: updatedFrom,
-  }));
+async function assign(
+  b: Browser,
+  tags: number[],
+  userIds: (number | string)[],
+  updatedFrom = '',
+): Promise<AssignTagsReply> {
+  return v.parse(
+    AssignTagsReply,
+    await b.postJson('/user/assign_tags/', {
+      tags: JSON.stringify(tags),
+      userIds: JSON.stringify(userIds),
+      type: '',
+      updated_from: updatedFrom,
+    }),
+  );
 }
 
 async function scene(): Promise<Scene> {
   const n = ++counter;
-  const org = v.parse(AccountRecordReply, await admin.postJson('/api/account/', { name: `Deleted Users Org ${n}`, salesforce_id: '', sf_acc_id: '' })).result.account_id;
+  const org = v.parse(
+    AccountRecordReply,
+    await admin.postJson('/api/account/', { name: `Deleted Users Org ${n}`, salesforce_id: '', sf_acc_id: '' }),
+  ).result.account_id;
   const names = productNames(server.config.productKey);
-  const registered = v.parse(RegisterReply, await admin.postJson('/user/register/', {
-    organization_id: String(org), user_type: 'trial', user_category: 'general', [names.owner]: 'admin',
-    product_configuration: names.defaultConfiguration, data_plan: '[]', expiry_dt: '', startup_screen: '', flags: '{}', send_email: 'true',
-    users: JSON.stringify([
-      { first_name: 'Liv', last_name: `Live${n}`, email: `live${n}@deleted-users.example` },
-      { first_name: 'Gon', last_name: `Gone${n}`, email: `gone${n}@deleted-users.example` },
-    ]),
-  })).data;
+  const registered = v.parse(
+    RegisterReply,
+    await admin.postJson('/user/register/', {
+      organization_id: String(org),
+      user_type: 'trial',
+      user_category: 'general',
+      [names.owner]: 'admin',
+      product_configuration: names.defaultConfiguration,
+      data_plan: '[]',
+      expiry_dt: '',
+      startup_screen: '',
+      flags: '{}',
+      send_email: 'true',
+      users: JSON.stringify([
+        { first_name: 'Liv', last_name: `Live${n}`, email: `live${n}@deleted-users.example` },
+        { first_name: 'Gon', last_name: `Gone${n}`, email: `gone${n}@deleted-users.example` },
+      ]),
+    }),
+  ).data;
   const [live, gone] = registered.map((u) => ({ id: u.user_id, email: u.email }));
   const tag = await newTag(`Deleted users tag ${n}`);
   expect(await assign(admin, [tag], [live!.id, gone!.id])).toMatchObject({ status: true, msg: [] });
-  const group = v.parse(GroupReply, await admin.postJson('/user/add_group_new/', { organization_id: String(org), name: `Desk ${n}`, kind: 'general' })).group;
-  v.parse(GroupReply, await admin.postJson('/user/add_group_user/', { group_id: String(group.id), version: String(group.version), user_ids: JSON.stringify([live!.id, gone!.id]) }));
+  const group = v.parse(
+    GroupReply,
+    await admin.postJson('/user/add_group_new/', { organization_id: String(org), name: `Desk ${n}`, kind: 'general' }),
+  ).group;
+  v.parse(
+    GroupReply,
+    await admin.postJson('/user/add_group_user/', {
+      group_id: String(group.id),
+      version: String(group.version),
+      user_ids: JSON.stringify([live!.id, gone!.id]),
+    }),
+  );
   // Deleted as the edit screen deletes: update_account with the deleted switch, from the stored version.
-  const [record] = (await admin.postJson<{ data: { version: number }[] }>('/user/fetch_users_by_account_id/', { account_id: String(gone!.id) })).data;
-  const saved = await admin.postJson('/user/update_account/', { user_id: String(gone!.id), version: String(record!.version), changes: JSON.stringify({ deleted: true }) });
+  const [record] = (
+    await admin.postJson<{ data: { version: number }[] }>('/user/fetch_users_by_account_id/', {
+      account_id: String(gone!.id),
+    })
+  ).data;
+  const saved = await admin.postJson('/user/update_account/', {
+    user_id: String(gone!.id),
+    version: String(record!.version),
+    changes: JSON.stringify({ deleted: true }),
+  });
   expect(saved).toMatchObject({ status: true });
   return { live: live!, gone: gone!, tag, group: group.id };
 }
@@ -73,7 +128,10 @@ let archivist: Browser;
 
 beforeAll(async () => {
   server = await createTestServer();
-  admin = await signIn(server, await server.createStaff({ username: 'admin', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'admin', features: [...FEATURE_KEYS], activated: true }),
+  );
   reader = await staff(['user_mgmt']);
   archivist = await staff(['user_mgmt', 'deleted_user']);
   s = await scene();
@@ -82,8 +140,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const fetchTags = async (b: Browser, userId: number) => v.parse(FetchTagsReply, await b.postJson('/user/fetch_user_tags/', { userId: String(userId) }));
-const groupsNew = async (b: Browser, userId: number) => v.parse(UserGroupsReply, await b.postJson('/user/fetch_users_groups_new/', { user_id: String(userId) }));
+const fetchTags = async (b: Browser, userId: number) =>
+  v.parse(FetchTagsReply, await b.postJson('/user/fetch_user_tags/', { userId: String(userId) }));
+const groupsNew = async (b: Browser, userId: number) =>
+  v.parse(UserGroupsReply, await b.postJson('/user/fetch_users_groups_new/', { user_id: String(userId) }));
 async function groupsGet(b: Browser, userId: number) {
   const res = await b.send('GET', `/user/fetch_user_groups/?user_id=${userId}`);
   expect(res.status).toBe(200);
@@ -134,7 +194,9 @@ describe('fetch_outbox/', () => {
 
   it("answers a deleted user's messages with deleted_user, in theirs and in the whole outbox", async () => {
     expect((await outbox(archivist, s.gone.id)).data.map((m) => m.to_email)).toEqual([s.gone.email]);
-    expect((await outbox(archivist)).data.map((m) => m.to_email)).toEqual(expect.arrayContaining([s.live.email, s.gone.email]));
+    expect((await outbox(archivist)).data.map((m) => m.to_email)).toEqual(
+      expect.arrayContaining([s.live.email, s.gone.email]),
+    );
   });
 });
 
@@ -148,7 +210,11 @@ describe('assign_tags/', () => {
 
   it('lists a deleted user among the invalid users and tags nothing for them without deleted_user', async () => {
     const tag = await newTag('Assigned without the key');
-    expect(await assign(tagger, [tag], [s.gone.id, s.live.id])).toEqual({ status: true, msg: [String(s.gone.id)], changed: 1 });
+    expect(await assign(tagger, [tag], [s.gone.id, s.live.id])).toEqual({
+      status: true,
+      msg: [String(s.gone.id)],
+      changed: 1,
+    });
     expect(await assign(tagger, [tag], [s.gone.id])).toEqual({ status: false, msg: [String(s.gone.id)], changed: 0 });
     expect((await fetchTags(archivist, s.gone.id)).msg.user_tags).not.toContain(tag);
     expect((await fetchTags(archivist, s.live.id)).msg.user_tags).toContain(tag);
@@ -163,7 +229,11 @@ describe('assign_tags/', () => {
   it('matches no deleted user in a bulk upload, with or without deleted_user (decision 024: live users only)', async () => {
     const tag = await newTag('Bulk uploaded');
     for (const b of [tagger, tagArchivist]) {
-      expect(await assign(b, [tag], [String(s.gone.id), s.gone.email], 'bulk_upload')).toEqual({ status: false, msg: [String(s.gone.id), s.gone.email], changed: 0 });
+      expect(await assign(b, [tag], [String(s.gone.id), s.gone.email], 'bulk_upload')).toEqual({
+        status: false,
+        msg: [String(s.gone.id), s.gone.email],
+        changed: 0,
+      });
     }
     expect((await fetchTags(archivist, s.gone.id)).msg.user_tags).not.toContain(tag);
   });
@@ -176,13 +246,27 @@ describe('user-edit routes', () => {
   async function deletedStaffWithSession(): Promise<number> {
     const username = `leaver${++counter}`;
     await signIn(server, await server.createStaff({ username, features: ['admin_panel_access'], activated: true }));
-    const id = Number((await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
-    const [record] = (await admin.postJson<{ data: { version: number }[] }>('/user/fetch_users_by_account_id/', { account_id: String(id) })).data;
-    expect(await admin.postJson('/user/update_account/', { user_id: String(id), version: String(record!.version), changes: JSON.stringify({ deleted: true }) })).toMatchObject({ status: true });
+    const id = Number(
+      (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+    );
+    const [record] = (
+      await admin.postJson<{ data: { version: number }[] }>('/user/fetch_users_by_account_id/', {
+        account_id: String(id),
+      })
+    ).data;
+    expect(
+      await admin.postJson('/user/update_account/', {
+        user_id: String(id),
+        version: String(record!.version),
+        changes: JSON.stringify({ deleted: true }),
+      }),
+    ).toMatchObject({ status: true });
     return id;
   }
-  const sessionsOf = (b: Browser, id: number) => b.postJson<{ status: boolean; data: unknown[] }>('/user/get_user_session', { user_id: String(id) });
-  const liveSessions = async (id: number) => (await server.db.selectFrom('sessions').select('id_hash').where('user_id', '=', id).execute()).length;
+  const sessionsOf = (b: Browser, id: number) =>
+    b.postJson<{ status: boolean; data: unknown[] }>('/user/get_user_session', { user_id: String(id) });
+  const liveSessions = async (id: number) =>
+    (await server.db.selectFrom('sessions').select('id_hash').where('user_id', '=', id).execute()).length;
 
   it('get_admin_priviliges/: a deleted user answers as no user without deleted_user, and with their privileges with it', async () => {
     const editor = await staff(['user_mgmt', 'edit_user']);
@@ -204,7 +288,8 @@ describe('user-edit routes', () => {
     const id = await deletedStaffWithSession();
     const editor = await staff(['user_mgmt', 'edit_user']);
     const editorArchivist = await staff(['user_mgmt', 'edit_user', 'deleted_user']);
-    const kill = (b: Browser, userId: number) => b.postJson('/user/kill_user_sessions', { user_id: String(userId), keys: '[]' });
+    const kill = (b: Browser, userId: number) =>
+      b.postJson('/user/kill_user_sessions', { user_id: String(userId), keys: '[]' });
     expect(await kill(editor, id)).toMatchObject({ status: true, killed: 0 });
     expect(await liveSessions(id)).toBe(1);
     expect(await kill(editorArchivist, id)).toMatchObject({ status: true, killed: 1 });

@@ -48,14 +48,21 @@ describe('one slow call holds no one else', () => {
     const idHash = hashSessionId(browser.cookie(SESSION_COOKIE)!);
     const order: string[] = [];
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let entered!: () => void;
-    const inside = new Promise<void>((resolve) => { entered = resolve; });
-    const tx = server.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ updated_at: Date.now() }).where('username', '=', 'nell').execute();
-      entered();
-      await gate;
-    }).then(() => order.push('transaction'));
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const tx = server.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ updated_at: Date.now() }).where('username', '=', 'nell').execute();
+        entered();
+        await gate;
+      })
+      .then(() => order.push('transaction'));
     await inside;
     // Were the reply to wait for the writer, the transaction would end first (a safety release
     // keeps a wrong implementation from hanging the test).
@@ -71,11 +78,19 @@ describe('one slow call holds no one else', () => {
     expect(order).toEqual(['session check', 'transaction']);
     // The activity reaches the database once the writer is free.
     for (let i = 0; i < 500; i++) {
-      const row = await server.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', idHash).executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('sessions')
+        .select('last_seen_at')
+        .where('id_hash', '=', idHash)
+        .executeTakeFirstOrThrow();
       if (Number(row.last_seen_at) >= seenAt) break;
       await new Promise((resolve) => realSetTimeout(resolve, 10));
     }
-    const row = await server.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', idHash).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id_hash', '=', idHash)
+      .executeTakeFirstOrThrow();
     expect(Number(row.last_seen_at)).toBe(seenAt);
   });
 

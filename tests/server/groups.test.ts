@@ -7,7 +7,14 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BadRequestReply } from '../../src/domain/field-errors';
-import { DeleteGroupReply, FetchGroupReply, GroupReply, StaleGroupReply, UserGroupsReply, type Group } from '../../src/domain/groups';
+import {
+  DeleteGroupReply,
+  FetchGroupReply,
+  GroupReply,
+  StaleGroupReply,
+  UserGroupsReply,
+  type Group,
+} from '../../src/domain/groups';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -23,10 +30,26 @@ async function people(n: number, org: number, opts: { deleted?: boolean; first?:
   const rows = Array.from({ length: n }, () => {
     const k = ++counter;
     return {
-      username: `grp.user${k}`, email: `grp${k}@group-org.example`, first_name: opts.first ?? 'Gus', last_name: `Member${String(k).padStart(4, '0')}`,
-      organization_id: org, user_type: 'trial', user_category: 'general', user_role: null, owner: null,
-      product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1 as const, deleted: (opts.deleted ? 1 : 0) as 0 | 1,
-      is_account_admin: 0 as const, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
+      username: `grp.user${k}`,
+      email: `grp${k}@group-org.example`,
+      first_name: opts.first ?? 'Gus',
+      last_name: `Member${String(k).padStart(4, '0')}`,
+      organization_id: org,
+      user_type: 'trial',
+      user_category: 'general',
+      user_role: null,
+      owner: null,
+      product_configuration: 'product_basic',
+      data_plan: '[]',
+      expiry_dt: null,
+      active: 1 as const,
+      deleted: (opts.deleted ? 1 : 0) as 0 | 1,
+      is_account_admin: 0 as const,
+      allowed_st: '[]',
+      flags: '{}',
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
     };
   });
   return (await server.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id);
@@ -34,11 +57,18 @@ async function people(n: number, org: number, opts: { deleted?: boolean; first?:
 
 beforeAll(async () => {
   server = await createTestServer();
-  const org = (name: string) => server.db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-    .returning('id').executeTakeFirstOrThrow();
+  const org = (name: string) =>
+    server.db
+      .insertInto('organizations')
+      .values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   orgA = (await org('Group Org A')).id;
   orgB = (await org('Group Org B')).id;
-  admin = await signIn(server, await server.createStaff({ username: 'grouper', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'grouper', features: [...FEATURE_KEYS], activated: true }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -55,19 +85,28 @@ async function ok(path: string, form: Record<string, string | number | boolean>)
   return v.parse(GroupReply, body).group;
 }
 
-const created = (name: string, org = orgA, kind = 'general') => ok('/user/add_group_new/', { organization_id: org, name, kind });
+const created = (name: string, org = orgA, kind = 'general') =>
+  ok('/user/add_group_new/', { organization_id: org, name, kind });
 const refusal = (body: unknown) => v.parse(BadRequestReply, body);
 const fetched = async (org: number) => {
   const { status, body } = await call('/user/fetch_group/', { organization_id: org });
   expect(status).toBe(200);
   return v.parse(FetchGroupReply, body);
 };
-const auditRows = async (fragment: string) => (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'group').orderBy('id').execute())
-  .filter((r) => r.action.includes(fragment));
+const auditRows = async (fragment: string) =>
+  (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'group').orderBy('id').execute()).filter(
+    (r) => r.action.includes(fragment),
+  );
 
 describe('fetch_group/', () => {
   it("answers the organization's groups with their live members and its live users in no group", async () => {
-    const org = (await server.db.insertInto('organizations').values({ name: 'Fetch Org', salesforce_id: null, sf_acc_id: null, created_at: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+    const org = (
+      await server.db
+        .insertInto('organizations')
+        .values({ name: 'Fetch Org', salesforce_id: null, sf_acc_id: null, created_at: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const [a, b, c] = await people(3, org);
     const [gone] = await people(1, org, { deleted: true });
     const group = await created('Analysts', org);
@@ -75,8 +114,21 @@ describe('fetch_group/', () => {
     await server.db.insertInto('group_members').values({ group_id: group.id, user_id: gone! }).execute();
     const reply = await fetched(org);
     expect(reply.groupItems).toHaveLength(1);
-    expect(reply.groupItems[0]).toMatchObject({ name: 'Analysts', kind: 'general', version: 2, members: [{ id: a, username: expect.stringMatching(/^grp\.user/) }] });
-    expect(reply.groupItems[0]!.flags).toEqual({ autoshare: false, thesis: false, collab: false, sec_master: false, restrict_export: false, restrict_upload: false, restrict_annot: false });
+    expect(reply.groupItems[0]).toMatchObject({
+      name: 'Analysts',
+      kind: 'general',
+      version: 2,
+      members: [{ id: a, username: expect.stringMatching(/^grp\.user/) }],
+    });
+    expect(reply.groupItems[0]!.flags).toEqual({
+      autoshare: false,
+      thesis: false,
+      collab: false,
+      sec_master: false,
+      restrict_export: false,
+      restrict_upload: false,
+      restrict_annot: false,
+    });
     expect(reply.nonGroupUsers.map((u) => u.id).sort()).toEqual([b, c].sort());
   });
 
@@ -93,7 +145,13 @@ describe('fetch_group/', () => {
 describe('create, rename, delete', () => {
   it('creates a group with its audit row; a kind sets its switch', async () => {
     const group = await created('Thesis desk', orgA, 'thesis');
-    expect(group).toMatchObject({ name: 'Thesis desk', kind: 'thesis', organization_id: orgA, version: 1, members: [] });
+    expect(group).toMatchObject({
+      name: 'Thesis desk',
+      kind: 'thesis',
+      organization_id: orgA,
+      version: 1,
+      members: [],
+    });
     expect(group.flags.thesis).toBe(true);
     const rows = await auditRows(`group created: Thesis desk (#${group.id})`);
     expect(rows).toHaveLength(1);
@@ -104,7 +162,9 @@ describe('create, rename, delete', () => {
     await created('Research Team');
     const twin = await call('/user/add_group_new/', { organization_id: orgA, name: 'RESEARCH team' });
     expect(twin.status).toBe(400);
-    expect(refusal(twin.body).fields['name']).toBe("This organization has a group named 'RESEARCH team' (names are the same whatever their case).");
+    expect(refusal(twin.body).fields['name']).toBe(
+      "This organization has a group named 'RESEARCH team' (names are the same whatever their case).",
+    );
     expect((await created('research team', orgB)).name).toBe('research team');
   });
 
@@ -131,7 +191,9 @@ describe('create, rename, delete', () => {
     expect(clash.status).toBe(400);
     expect(refusal(clash.body).fields['name']).toMatch(/has a group named 'NEW NAME'/);
     // Its own name in another case is a rename, not a clash.
-    expect((await ok('/user/rename_group/', { group_id: taken.id, version: 1, name: 'TAKEN NAME' })).name).toBe('TAKEN NAME');
+    expect((await ok('/user/rename_group/', { group_id: taken.id, version: 1, name: 'TAKEN NAME' })).name).toBe(
+      'TAKEN NAME',
+    );
   });
 
   it('deletes a group and its memberships (the users stay); a stale or second delete is told', async () => {
@@ -141,13 +203,23 @@ describe('create, rename, delete', () => {
     const stale = await call('/user/delete_group/', { group_id: group.id, version: 1 });
     expect(stale.status).toBe(409);
     const done = await call('/user/delete_group/', { group_id: group.id, version: 2 });
-    expect(v.parse(DeleteGroupReply, done.body)).toEqual({ status: true, msg: "Group 'Short lived' deleted.", group_id: group.id });
-    expect(await server.db.selectFrom('group_members').where('group_id', '=', group.id).selectAll().execute()).toEqual([]);
+    expect(v.parse(DeleteGroupReply, done.body)).toEqual({
+      status: true,
+      msg: "Group 'Short lived' deleted.",
+      group_id: group.id,
+    });
+    expect(await server.db.selectFrom('group_members').where('group_id', '=', group.id).selectAll().execute()).toEqual(
+      [],
+    );
     expect(await server.db.selectFrom('users').where('id', '=', u!).select('id').executeTakeFirst()).toBeDefined();
     expect(await auditRows(`group deleted: Short lived (#${group.id})`)).toHaveLength(1);
     const again = await call('/user/delete_group/', { group_id: group.id, version: 2 });
     expect(again.status).toBe(409);
-    expect(v.parse(StaleGroupReply, again.body)).toEqual({ status: false, msg: 'Someone else deleted this group since you opened it.', current: null });
+    expect(v.parse(StaleGroupReply, again.body)).toEqual({
+      status: false,
+      msg: 'Someone else deleted this group since you opened it.',
+      current: null,
+    });
   });
 });
 
@@ -155,7 +227,11 @@ describe('members', () => {
   it('adds users of the organization, removes by id and by username, each audited', async () => {
     const [a, b] = await people(2, orgA);
     const group = await created('Members group');
-    const added = await ok('/user/add_group_user/', { group_id: group.id, version: 1, user_ids: JSON.stringify([a, b, a]) });
+    const added = await ok('/user/add_group_user/', {
+      group_id: group.id,
+      version: 1,
+      user_ids: JSON.stringify([a, b, a]),
+    });
     expect(added.members.map((m) => m.id).sort()).toEqual([a, b].sort());
     const byId = await ok('/user/delete_group_user/', { group_id: group.id, version: 2, user_id: a! });
     expect(byId.members.map((m) => m.id)).toEqual([b]);
@@ -163,7 +239,12 @@ describe('members', () => {
     const byName = await ok('/user/delete_group_user_by_username/', { group_id: group.id, version: 3, username });
     expect(byName).toMatchObject({ members: [], version: 4 });
     const rows = await auditRows(`(#${group.id})`);
-    expect(rows.map((r) => r.action.split(':')[0])).toEqual(['group created', 'group members added (2)', 'group member removed', 'group member removed']);
+    expect(rows.map((r) => r.action.split(':')[0])).toEqual([
+      'group created',
+      'group members added (2)',
+      'group member removed',
+      'group member removed',
+    ]);
     expect(JSON.parse(rows[1]!.current_data!).members.sort()).toEqual([a, b].sort());
   });
 
@@ -173,9 +254,15 @@ describe('members', () => {
     const [gone] = await people(1, orgA, { deleted: true });
     const group = await created('Guarded group');
     for (const outsider of [theirs!, gone!, 99_999_999]) {
-      const res = await call('/user/add_group_user/', { group_id: group.id, version: 1, user_ids: JSON.stringify([mine, outsider]) });
+      const res = await call('/user/add_group_user/', {
+        group_id: group.id,
+        version: 1,
+        user_ids: JSON.stringify([mine, outsider]),
+      });
       expect(res.status).toBe(400);
-      expect(refusal(res.body).fields['user_ids']).toBe(`Only users of the group’s organization can be its members. Not of it: ${outsider}.`);
+      expect(refusal(res.body).fields['user_ids']).toBe(
+        `Only users of the group’s organization can be its members. Not of it: ${outsider}.`,
+      );
     }
     const after = (await fetched(orgA)).groupItems.find((g) => g.id === group.id)!;
     expect(after).toMatchObject({ members: [], version: 1 });
@@ -188,9 +275,17 @@ describe('members', () => {
     const group = await created('Removal group');
     const notMember = await call('/user/delete_group_user/', { group_id: group.id, version: 1, user_id: a! });
     expect(refusal(notMember.body).fields).toEqual({ user_id: 'This user is not a member of the group.' });
-    const otherName = (await server.db.selectFrom('users').select('username').where('id', '=', other!).executeTakeFirstOrThrow()).username;
-    const foreign = await call('/user/delete_group_user_by_username/', { group_id: group.id, version: 1, username: otherName });
-    expect(refusal(foreign.body).fields).toEqual({ username: 'No live user of the group’s organization has this username.' });
+    const otherName = (
+      await server.db.selectFrom('users').select('username').where('id', '=', other!).executeTakeFirstOrThrow()
+    ).username;
+    const foreign = await call('/user/delete_group_user_by_username/', {
+      group_id: group.id,
+      version: 1,
+      username: otherName,
+    });
+    expect(refusal(foreign.body).fields).toEqual({
+      username: 'No live user of the group’s organization has this username.',
+    });
     const bad = await call('/user/add_group_user/', { group_id: 'x', version: 1, user_ids: '[1' });
     expect(Object.keys(refusal(bad.body).fields).sort()).toEqual(['group_id', 'user_ids']);
     const empty = await call('/user/add_group_user/', { group_id: group.id, version: 1, user_ids: '[]' });
@@ -220,12 +315,14 @@ describe('switches', () => {
     expect(await auditRows(`group autoshare on: Switch group`)).toHaveLength(1);
   });
 
-  it("a stale switch says it was not saved, in the §8 words, with the group now", async () => {
+  it('a stale switch says it was not saved, in the §8 words, with the group now', async () => {
     const group = await created('Stale switches');
     await ok('/user/rename_group/', { group_id: group.id, version: 1, name: 'Stale switches 2' });
     const autoshare = await call('/user/autoshare_modified/', { group_id: group.id, version: 1, value: true });
     expect(autoshare.status).toBe(409);
-    expect(v.parse(StaleGroupReply, autoshare.body).msg).toBe("AutoShare Settings not saved: Someone else changed the group 'Stale switches 2' since you opened it; this is how it is now.");
+    expect(v.parse(StaleGroupReply, autoshare.body).msg).toBe(
+      "AutoShare Settings not saved: Someone else changed the group 'Stale switches 2' since you opened it; this is how it is now.",
+    );
     const thesis = await call('/user/notebook_thesis/', { group_id: group.id, version: 1, value: true });
     expect(v.parse(StaleGroupReply, thesis.body).msg).toMatch(/^not updated: /);
     const bad = await call('/user/save_collab_group/', { group_id: group.id, version: 2, value: 'maybe' });
@@ -235,9 +332,22 @@ describe('switches', () => {
 
   it('toggles the compliance switches (compliance_tab), refusing an unknown one', async () => {
     const group = await created('Compliance group');
-    const { body } = await call('/user/toggle_compliance_features/', { group_id: group.id, version: 1, feature: 'restrict_export', value: true });
-    expect(v.parse(GroupReply, body)).toMatchObject({ msg: 'updated', group: { flags: { restrict_export: true, restrict_upload: false } } });
-    const bad = await call('/user/toggle_compliance_features/', { group_id: group.id, version: 2, feature: 'everything', value: true });
+    const { body } = await call('/user/toggle_compliance_features/', {
+      group_id: group.id,
+      version: 1,
+      feature: 'restrict_export',
+      value: true,
+    });
+    expect(v.parse(GroupReply, body)).toMatchObject({
+      msg: 'updated',
+      group: { flags: { restrict_export: true, restrict_upload: false } },
+    });
+    const bad = await call('/user/toggle_compliance_features/', {
+      group_id: group.id,
+      version: 2,
+      feature: 'everything',
+      value: true,
+    });
     expect(refusal(bad.body).fields).toEqual({ feature: 'Choose a compliance switch.' });
   });
 });
@@ -245,12 +355,36 @@ describe('switches', () => {
 describe('permissions', () => {
   it('group_mgmt reads and changes groups; compliance_tab alone the compliance switches; user_mgmt reads a user’s groups', async () => {
     const group = await created('Guarded by features');
-    const groupsOnly = await signIn(server, await server.createStaff({ username: 'groupsonly', features: ['admin_panel_access', 'group_mgmt'], activated: true }));
+    const groupsOnly = await signIn(
+      server,
+      await server.createStaff({
+        username: 'groupsonly',
+        features: ['admin_panel_access', 'group_mgmt'],
+        activated: true,
+      }),
+    );
     expect((await call('/user/fetch_group/', { organization_id: orgA }, groupsOnly)).status).toBe(200);
-    expect((await call('/user/autoshare_modified/', { group_id: group.id, version: 1, value: true }, groupsOnly)).status).toBe(200);
-    expect((await call('/user/toggle_compliance_features/', { group_id: group.id, version: 2, feature: 'restrict_upload', value: true }, groupsOnly)).status).toBe(403);
+    expect(
+      (await call('/user/autoshare_modified/', { group_id: group.id, version: 1, value: true }, groupsOnly)).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          '/user/toggle_compliance_features/',
+          { group_id: group.id, version: 2, feature: 'restrict_upload', value: true },
+          groupsOnly,
+        )
+      ).status,
+    ).toBe(403);
     expect((await call('/user/fetch_users_groups_new/', { user_id: 1 }, groupsOnly)).status).toBe(403);
-    const users = await signIn(server, await server.createStaff({ username: 'usersonly', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
+    const users = await signIn(
+      server,
+      await server.createStaff({
+        username: 'usersonly',
+        features: ['admin_panel_access', 'user_mgmt'],
+        activated: true,
+      }),
+    );
     expect((await call('/user/fetch_group/', { organization_id: orgA }, users)).status).toBe(403);
     expect((await call('/user/add_group_new/', { organization_id: orgA, name: 'Not mine' }, users)).status).toBe(403);
     expect((await call('/user/fetch_users_groups_new/', { user_id: 1 }, users)).status).toBe(200);
@@ -265,10 +399,15 @@ describe("a user's groups", () => {
     await ok('/user/add_group_user/', { group_id: b.id, version: 1, user_ids: JSON.stringify([u]) });
     await ok('/user/add_group_user/', { group_id: a.id, version: 1, user_ids: JSON.stringify([u]) });
     const post = v.parse(UserGroupsReply, (await call('/user/fetch_users_groups_new/', { user_id: u! })).body);
-    expect(post.groups.map((g) => [g.name, g.kind])).toEqual([['Alpha group', 'general'], ['Zeta group', 'collab']]);
+    expect(post.groups.map((g) => [g.name, g.kind])).toEqual([
+      ['Alpha group', 'general'],
+      ['Zeta group', 'collab'],
+    ]);
     const res = await admin.send('GET', `/user/fetch_user_groups/?user_id=${u}`);
     expect(v.parse(UserGroupsReply, await res.json())).toEqual(post);
-    expect(v.parse(UserGroupsReply, (await call('/user/fetch_users_groups_new/', { user_id: 99_999_999 })).body).groups).toEqual([]);
+    expect(
+      v.parse(UserGroupsReply, (await call('/user/fetch_users_groups_new/', { user_id: 99_999_999 })).body).groups,
+    ).toEqual([]);
     expect((await admin.send('GET', '/user/fetch_user_groups/?user_id=x')).status).toBe(400);
   });
 });
@@ -276,27 +415,44 @@ describe("a user's groups", () => {
 describe('concurrency', () => {
   it('of two renames at once from one version, one wins and the other is told, with the group now', async () => {
     const group = await created('Racing');
-    const results = await Promise.all(['Racing A', 'Racing B'].map((name) => call('/user/rename_group/', { group_id: group.id, version: 1, name })));
+    const results = await Promise.all(
+      ['Racing A', 'Racing B'].map((name) => call('/user/rename_group/', { group_id: group.id, version: 1, name })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = v.parse(GroupReply, results.find((r) => r.status === 200)!.body).group;
-    expect(v.parse(StaleGroupReply, results.find((r) => r.status === 409)!.body).current).toMatchObject({ name: winner.name, version: 2 });
+    expect(v.parse(StaleGroupReply, results.find((r) => r.status === 409)!.body).current).toMatchObject({
+      name: winner.name,
+      version: 2,
+    });
     expect(await auditRows(`group renamed: Racing`)).toHaveLength(1);
   });
 
   it('two staff adding members at once: the first is saved, the second told; after re-reading, both are kept', async () => {
     const [a, b] = await people(2, orgA);
     const group = await created('Busy group');
-    const results = await Promise.all([a, b].map((u) => call('/user/add_group_user/', { group_id: group.id, version: 1, user_ids: JSON.stringify([u]) })));
+    const results = await Promise.all(
+      [a, b].map((u) =>
+        call('/user/add_group_user/', { group_id: group.id, version: 1, user_ids: JSON.stringify([u]) }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const told = v.parse(StaleGroupReply, results.find((r) => r.status === 409)!.body).current!;
     const missing = [a, b].find((u) => !told.members.some((m) => m.id === u))!;
-    const again = await ok('/user/add_group_user/', { group_id: group.id, version: told.version, user_ids: JSON.stringify([missing]) });
+    const again = await ok('/user/add_group_user/', {
+      group_id: group.id,
+      version: told.version,
+      user_ids: JSON.stringify([missing]),
+    });
     expect(again.members.map((m) => m.id).sort()).toEqual([a, b].sort());
   });
 
   it('two creates of one name at once: one saved, the other refused at its name', async () => {
-    const results = await Promise.all(['Twin', 'TWIN'].map((name) => call('/user/add_group_new/', { organization_id: orgA, name })));
+    const results = await Promise.all(
+      ['Twin', 'TWIN'].map((name) => call('/user/add_group_new/', { organization_id: orgA, name })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(refusal(results.find((r) => r.status === 400)!.body).fields['name']).toMatch(/has a group named '(Twin|TWIN)'/);
+    expect(refusal(results.find((r) => r.status === 400)!.body).fields['name']).toMatch(
+      /has a group named '(Twin|TWIN)'/,
+    );
   });
 });

@@ -19,7 +19,10 @@ let admin: Browser;
 
 beforeAll(async () => {
   server = await createTestServer();
-  admin = await signIn(server, await server.createStaff({ username: 'lister', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'lister', features: [...FEATURE_KEYS], activated: true }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -43,36 +46,44 @@ describe('a CSV of identifiers', () => {
     const rows = Array.from({ length: CSV_UPLOAD_MAX_ROWS + 1 }, (_, i) => String(i + 1));
     // A quote never closed after the limit: splitting the rest would refuse the file for it.
     const csv = `email\n${rows.join('\n')}\n"never closed\n${'more\n'.repeat(1000)}`;
-    const fields = await refusedFields('/user/upload_bulk_edit_data/', { file: new File([csv], 'people.csv', { type: 'text/csv' }) });
+    const fields = await refusedFields('/user/upload_bulk_edit_data/', {
+      file: new File([csv], 'people.csv', { type: 'text/csv' }),
+    });
     expect(fields).toEqual({ file: 'The file holds more than 100,000 rows; send at most 100,000.' });
   });
 
   it('still names a broken quote within the limit', async () => {
-    const fields = await refusedFields('/user/upload_bulk_edit_data/', { file: new File(['a@b.example\n"c\n'], 'people.csv', { type: 'text/csv' }) });
+    const fields = await refusedFields('/user/upload_bulk_edit_data/', {
+      file: new File(['a@b.example\n"c\n'], 'people.csv', { type: 'text/csv' }),
+    });
     expect(fields['file']).toBe('Row 2: The quote opened in row 2 is never closed.');
   });
 });
 
 describe('a JSON list of identifiers', () => {
   it('is refused by bulk edit upload at item 100,001, unparsed', async () => {
-    expect(await refusedFields('/user/upload_bulk_edit_data/', { identifiers: brokenListOf(100_001) }))
-      .toEqual({ identifiers: 'Send at most 100,000 identifiers.' });
+    expect(await refusedFields('/user/upload_bulk_edit_data/', { identifiers: brokenListOf(100_001) })).toEqual({
+      identifiers: 'Send at most 100,000 identifiers.',
+    });
   });
 
   it(`is refused by assign_tags/ at user ${ASSIGN_TAGS_MAX_USERS + 1}, unparsed`, async () => {
-    expect(await refusedFields('/user/assign_tags/', { tags: '[1]', userIds: brokenListOf(ASSIGN_TAGS_MAX_USERS + 1) }))
-      .toEqual({ userIds: 'Send at most 100,000 users.' });
+    expect(
+      await refusedFields('/user/assign_tags/', { tags: '[1]', userIds: brokenListOf(ASSIGN_TAGS_MAX_USERS + 1) }),
+    ).toEqual({ userIds: 'Send at most 100,000 users.' });
   });
 
   it(`is refused by the group upload at identifier ${GROUP_UPLOAD_MAX_IDENTIFIERS + 1}, unparsed`, async () => {
     for (const path of ['/user/verify_file_data/', '/user/add_users_to_groups/']) {
-      expect(await refusedFields(path, { group_id: '1', identifiers: brokenListOf(GROUP_UPLOAD_MAX_IDENTIFIERS + 1) }))
-        .toEqual({ identifiers: 'Send at most 20,000 identifiers.' });
+      expect(
+        await refusedFields(path, { group_id: '1', identifiers: brokenListOf(GROUP_UPLOAD_MAX_IDENTIFIERS + 1) }),
+      ).toEqual({ identifiers: 'Send at most 20,000 identifiers.' });
     }
   });
 
   it('within the limit is parsed as before: broken JSON is named as such', async () => {
-    expect(await refusedFields('/user/verify_file_data/', { group_id: '1', identifiers: brokenListOf(3) }))
-      .toEqual({ identifiers: 'identifiers must be JSON.' });
+    expect(await refusedFields('/user/verify_file_data/', { group_id: '1', identifiers: brokenListOf(3) })).toEqual({
+      identifiers: 'identifiers must be JSON.',
+    });
   });
 });

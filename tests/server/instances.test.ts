@@ -59,16 +59,30 @@ describe('several instances on one database', () => {
     const b = new Browser({ app: second });
     for (const [k, val] of a.cookies) b.cookies.set(k, val);
     const right = server.totp(staff.totpSecret!);
-    const near = new Set([right, server.totp(staff.totpSecret!, Date.now() - 30_000), server.totp(staff.totpSecret!, Date.now() + 30_000)]);
-    const wrong = Array.from({ length: 60 }, (_, i) => String((Number(right) + 1000 + i * 7919) % 1_000_000).padStart(6, '0'))
-      .filter((code) => !near.has(code)).slice(0, 50);
+    const near = new Set([
+      right,
+      server.totp(staff.totpSecret!, Date.now() - 30_000),
+      server.totp(staff.totpSecret!, Date.now() + 30_000),
+    ]);
+    const wrong = Array.from({ length: 60 }, (_, i) =>
+      String((Number(right) + 1000 + i * 7919) % 1_000_000).padStart(6, '0'),
+    )
+      .filter((code) => !near.has(code))
+      .slice(0, 50);
     const replies = await Promise.all([
       ...wrong.map((otp, i) => (i % 2 === 0 ? a : b).postJson('/login_tfa_new/', { username: 'kim', otp })),
       b.postJson('/login_tfa_new/', { username: 'kim', otp: right }),
     ]);
     expect(replies.at(-1)).toEqual({ status: false, msg: LOGIN_BLOCKED });
-    const checked = await server.db.selectFrom('audit_log').select('id').where('author', '=', 'kim').where('action', '=', 'code rejected').execute();
+    const checked = await server.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('author', '=', 'kim')
+      .where('action', '=', 'code rejected')
+      .execute();
     expect(checked.length).toBeLessThanOrEqual(LOCKOUT_THRESHOLD);
-    expect(await server.db.selectFrom('sessions').select('id_hash').where('stage', '=', 'authenticated').execute()).toHaveLength(0);
+    expect(
+      await server.db.selectFrom('sessions').select('id_hash').where('stage', '=', 'authenticated').execute(),
+    ).toHaveLength(0);
   });
 });

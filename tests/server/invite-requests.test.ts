@@ -10,7 +10,13 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import {
-  INTAKE_KEY_HEADER, INVITE_PAGE_SIZE, InviteActionReply, InviteBulkReply, InviteListReply, StaleInviteReply, inviteCursorText,
+  INTAKE_KEY_HEADER,
+  INVITE_PAGE_SIZE,
+  InviteActionReply,
+  InviteBulkReply,
+  InviteListReply,
+  StaleInviteReply,
+  inviteCursorText,
   type InviteStatus,
 } from '../../src/domain/invite-requests';
 import { searchTextOf } from '../../server/invite-requests/records';
@@ -31,11 +37,29 @@ let orgId: number;
 beforeAll(async () => {
   server = await createTestServer({ config: { inviteIntakeKey: KEY } });
   // Anna may set an expiry of her own choosing; Ben, without expiry_update, gives the type's default.
-  anna = await signIn(server, await server.createStaff({ username: 'anna', features: ['admin_panel_access', 'invite_req_tab', 'expiry_update'], activated: true }));
-  ben = await signIn(server, await server.createStaff({ username: 'ben', features: ['admin_panel_access', 'invite_req_tab'], activated: true }));
-  outsider = await signIn(server, await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
-  orgId = (await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  anna = await signIn(
+    server,
+    await server.createStaff({
+      username: 'anna',
+      features: ['admin_panel_access', 'invite_req_tab', 'expiry_update'],
+      activated: true,
+    }),
+  );
+  ben = await signIn(
+    server,
+    await server.createStaff({ username: 'ben', features: ['admin_panel_access', 'invite_req_tab'], activated: true }),
+  );
+  outsider = await signIn(
+    server,
+    await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }),
+  );
+  orgId = (
+    await server.db
+      .insertInto('organizations')
+      .values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await server.close();
@@ -43,16 +67,30 @@ afterAll(async () => {
 
 let seq = 0;
 /** One request of `status`, filed `at`; its id. */
-async function file(over: { first?: string; last?: string; email?: string; org?: string; status?: InviteStatus; at?: number } = {}): Promise<number> {
+async function file(
+  over: { first?: string; last?: string; email?: string; org?: string; status?: InviteStatus; at?: number } = {},
+): Promise<number> {
   seq += 1;
   const first = over.first ?? 'Person';
   const last = over.last ?? `Number${seq}`;
   const email = over.email ?? `person${seq}@example.com`;
   const org = over.org ?? 'Northwind Capital';
-  const row = await server.db.insertInto('invite_requests').values({
-    first_name: first, last_name: last, email, email_key: email.toLowerCase(), organization_guess: org, organization_id: null, message: 'Hello.',
-    search_text: searchTextOf({ first_name: first, last_name: last, email, organization_guess: org }), status: over.status ?? 'new', created_at: over.at ?? T0 + seq,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('invite_requests')
+    .values({
+      first_name: first,
+      last_name: last,
+      email,
+      email_key: email.toLowerCase(),
+      organization_guess: org,
+      organization_id: null,
+      message: 'Hello.',
+      search_text: searchTextOf({ first_name: first, last_name: last, email, organization_guess: org }),
+      status: over.status ?? 'new',
+      created_at: over.at ?? T0 + seq,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 async function list(query: Record<string, string> = {}, b = anna) {
@@ -65,18 +103,40 @@ async function post(path: string, form: Record<string, string>, b = anna) {
   return { status: res.status, body: (await res.json()) as unknown };
 }
 const SETTINGS = () => ({
-  organization_id: String(orgId), user_type: 'trial', user_category: 'general', owner: 'anna', product_configuration: 'product_basic', data_plan: '[]',
+  organization_id: String(orgId),
+  user_type: 'trial',
+  user_category: 'general',
+  owner: 'anna',
+  product_configuration: 'product_basic',
+  data_plan: '[]',
 });
-const stored = (id: number) => server.db.selectFrom('invite_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const stored = (id: number) =>
+  server.db.selectFrom('invite_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const userByEmail = (email: string) => server.db.selectFrom('users').selectAll().where('email', '=', email).execute();
-const outboxTo = (email: string) => server.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', email).execute();
-const auditsOf = (id: number) => server.db.selectFrom('audit_log').selectAll().where('record_kind', '=', 'invite_request').where('record_id', '=', id).orderBy('id').execute();
+const outboxTo = (email: string) =>
+  server.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', email).execute();
+const auditsOf = (id: number) =>
+  server.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('record_kind', '=', 'invite_request')
+    .where('record_id', '=', id)
+    .orderBy('id')
+    .execute();
 
 describe('the list', () => {
   it('pages newest first by keyset, every request once; a status keeps its own; search finds names, emails and organizations', async () => {
     const statuses: InviteStatus[] = ['new', 'approved', 'rejected', 'invited', 'joined'];
     const ids: number[] = [];
-    for (let i = 0; i < 120; i++) ids.push(await file({ status: statuses[i % 5], at: T0 + 1_000_000 + Math.floor(i / 2), last: `Paged${i}`, org: 'Pagination Partners' }));
+    for (let i = 0; i < 120; i++)
+      ids.push(
+        await file({
+          status: statuses[i % 5],
+          at: T0 + 1_000_000 + Math.floor(i / 2),
+          last: `Paged${i}`,
+          org: 'Pagination Partners',
+        }),
+      );
     const walk = async (query: Record<string, string>) => {
       const seen: number[] = [];
       let cursor = '';
@@ -90,8 +150,22 @@ describe('the list', () => {
     };
     const all = await walk({ q: 'pagination' });
     expect(all).toEqual([...ids].reverse());
-    expect(await walk({ q: 'PAGINATION partners', status: 'rejected' })).toEqual(ids.filter((_, i) => i % 5 === 2).reverse());
-    expect((await list({ q: 'paged7' })).requests.map((r) => r.last_name).sort()).toEqual(['Paged7', 'Paged70', 'Paged71', 'Paged72', 'Paged73', 'Paged74', 'Paged75', 'Paged76', 'Paged77', 'Paged78', 'Paged79']);
+    expect(await walk({ q: 'PAGINATION partners', status: 'rejected' })).toEqual(
+      ids.filter((_, i) => i % 5 === 2).reverse(),
+    );
+    expect((await list({ q: 'paged7' })).requests.map((r) => r.last_name).sort()).toEqual([
+      'Paged7',
+      'Paged70',
+      'Paged71',
+      'Paged72',
+      'Paged73',
+      'Paged74',
+      'Paged75',
+      'Paged76',
+      'Paged77',
+      'Paged78',
+      'Paged79',
+    ]);
     // A LIKE wildcard typed is matched as itself.
     expect((await list({ q: 'paged%' })).requests).toEqual([]);
   });
@@ -110,52 +184,106 @@ describe('the list', () => {
   });
 
   it('refuses a bad status, cursor or search by field, and a session without the feature', async () => {
-    for (const [query, field] of [[{ status: 'pending' }, 'status'], [{ cursor: 'abc' }, 'cursor'], [{ q: 'x'.repeat(101) }, 'q']] as const) {
+    for (const [query, field] of [
+      [{ status: 'pending' }, 'status'],
+      [{ cursor: 'abc' }, 'cursor'],
+      [{ q: 'x'.repeat(101) }, 'q'],
+    ] as const) {
       const res = await anna.send('GET', `${LIST}?${new URLSearchParams(query)}`);
       expect(res.status).toBe(400);
       expect(Object.keys(v.parse(BadRequestReply, await res.json()).fields)).toEqual([field]);
     }
     expect((await outsider.send('GET', LIST)).status).toBe(403);
-    expect((await outsider.send('POST', '/api/invite_requests/approve/', { form: { id: '1', version: '1', ...SETTINGS() } })).status).toBe(403);
+    expect(
+      (await outsider.send('POST', '/api/invite_requests/approve/', { form: { id: '1', version: '1', ...SETTINGS() } }))
+        .status,
+    ).toBe(403);
   });
 });
 
 describe('approve', () => {
   it('creates the user with the settings, writes the invitation to the outbox and the audit rows, in one go', async () => {
     const id = await file({ first: 'Hannah', last: 'Okafor', email: 'Hannah.Okafor@northwind.example.com' });
-    const res = await post('approve', { id: String(id), version: '1', ...SETTINGS(), data_plan: '["product_data"]', expiry_dt: '12-31-2027' });
+    const res = await post('approve', {
+      id: String(id),
+      version: '1',
+      ...SETTINGS(),
+      data_plan: '["product_data"]',
+      expiry_dt: '12-31-2027',
+    });
     expect(res.status).toBe(200);
     const reply = v.parse(InviteActionReply, res.body);
     expect(reply.msg).toMatch(/^Approved: user hannah\.okafor\S* was created\. The email was written to the outbox/);
-    expect(reply.request).toMatchObject({ status: 'invited', decided_by: 'anna', organization: { id: orgId, name: 'Northwind Capital' }, invitations: 1, version: 2 });
+    expect(reply.request).toMatchObject({
+      status: 'invited',
+      decided_by: 'anna',
+      organization: { id: orgId, name: 'Northwind Capital' },
+      invitations: 1,
+      version: 2,
+    });
     const [user] = await userByEmail('Hannah.Okafor@northwind.example.com');
-    expect(user).toMatchObject({ organization_id: orgId, user_type: 'trial', user_category: 'general', owner: 'anna', product_configuration: 'product_basic', data_plan: '["product_data"]', updated_by: 'anna' });
+    expect(user).toMatchObject({
+      organization_id: orgId,
+      user_type: 'trial',
+      user_category: 'general',
+      owner: 'anna',
+      product_configuration: 'product_basic',
+      data_plan: '["product_data"]',
+      updated_by: 'anna',
+    });
     expect(reply.request.user).toEqual({ id: user!.id, username: user!.username });
     const [mail] = await outboxTo('Hannah.Okafor@northwind.example.com');
     expect(mail).toMatchObject({ kind: 'pre_register', user_id: user!.id, author: 'anna', status: 'stored' });
     expect(mail!.body_text).toContain(`Username: ${user!.username}`);
     expect(mail!.body_text).toContain('as part of Northwind Capital');
     expect((await auditsOf(id)).map((a) => a.action)).toEqual(['invite request approved']);
-    expect(await server.db.selectFrom('audit_log').select('action').where('record_kind', '=', 'user').where('record_id', '=', user!.id).execute()).toEqual([{ action: 'user created' }]);
+    expect(
+      await server.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('record_kind', '=', 'user')
+        .where('record_id', '=', user!.id)
+        .execute(),
+    ).toEqual([{ action: 'user created' }]);
   });
 
   it('holds the invitation back when asked: approved, no message; resend then writes it and counts it', async () => {
     const id = await file({ email: 'later@example.com' });
     const res = await post('approve', { id: String(id), version: '1', ...SETTINGS(), send_invitation: 'false' });
-    expect(v.parse(InviteActionReply, res.body).request).toMatchObject({ status: 'approved', invitations: 0, invited_at: null });
+    expect(v.parse(InviteActionReply, res.body).request).toMatchObject({
+      status: 'approved',
+      invitations: 0,
+      invited_at: null,
+    });
     expect(await outboxTo('later@example.com')).toEqual([]);
     const again = await post('resend', { id: String(id), version: '2' });
     expect(again.status).toBe(200);
-    expect(v.parse(InviteActionReply, again.body).request).toMatchObject({ status: 'invited', invitations: 1, version: 3 });
+    expect(v.parse(InviteActionReply, again.body).request).toMatchObject({
+      status: 'invited',
+      invitations: 1,
+      version: 3,
+    });
     await post('resend', { id: String(id), version: '3' });
     expect((await outboxTo('later@example.com')).length).toBe(2);
     expect((await stored(id)).invitations).toBe(2);
-    expect((await auditsOf(id)).map((a) => a.action)).toEqual(['invite request approved', 'invitation sent again', 'invitation sent again']);
+    expect((await auditsOf(id)).map((a) => a.action)).toEqual([
+      'invite request approved',
+      'invitation sent again',
+      'invitation sent again',
+    ]);
   });
 
   it("refuses settings by their fields with step one's words, and creates nothing", async () => {
     const id = await file({ email: 'bad-settings@example.com' });
-    const res = await post('approve', { id: String(id), version: '1', ...SETTINGS(), organization_id: '999999', owner: 'nobody', product_configuration: 'other', user_type: 'customer' });
+    const res = await post('approve', {
+      id: String(id),
+      version: '1',
+      ...SETTINGS(),
+      organization_id: '999999',
+      owner: 'nobody',
+      product_configuration: 'other',
+      user_type: 'customer',
+    });
     expect(res.status).toBe(400);
     const fields = v.parse(BadRequestReply, res.body).fields;
     expect(Object.keys(fields).sort()).toEqual(['organization_id', 'owner', 'product_configuration', 'user_type']);
@@ -163,10 +291,14 @@ describe('approve', () => {
     // An approval creates a user: the expiry is guarded as on register/ (issue 25).
     const expiry = await post('approve', { id: String(id), version: '1', ...SETTINGS(), expiry_dt: '12-31-2999' }, ben);
     expect(expiry.status).toBe(400);
-    expect(v.parse(BadRequestReply, expiry.body).fields).toEqual({ expiry_dt: expect.stringContaining('‘Change expiry date’ permission') });
+    expect(v.parse(BadRequestReply, expiry.body).fields).toEqual({
+      expiry_dt: expect.stringContaining('‘Change expiry date’ permission'),
+    });
     const missing = await post('approve', { id: String(id), version: '1' });
     expect(missing.status).toBe(400);
-    expect(Object.keys(v.parse(BadRequestReply, missing.body).fields)).toEqual(expect.arrayContaining(['organization_id', 'user_type', 'owner', 'product_configuration']));
+    expect(Object.keys(v.parse(BadRequestReply, missing.body).fields)).toEqual(
+      expect.arrayContaining(['organization_id', 'user_type', 'owner', 'product_configuration']),
+    );
     expect(await userByEmail('bad-settings@example.com')).toEqual([]);
     expect((await stored(id)).status).toBe('new');
   });
@@ -180,7 +312,9 @@ describe('approve', () => {
     const b = await file({ email: 'PAIR@example.com' });
     const pair = await post('approve', { id: String(a), version: '1', ...SETTINGS() });
     expect(pair.status).toBe(400);
-    expect(v.parse(BadRequestReply, pair.body).msg).toBe(`Another open request (#${b}) asks for the same email; reject one of them first.`);
+    expect(v.parse(BadRequestReply, pair.body).msg).toBe(
+      `Another open request (#${b}) asks for the same email; reject one of them first.`,
+    );
     // Once one is rejected the other goes through.
     expect((await post('reject', { id: String(b), version: '1', reason: 'Sent twice.' })).status).toBe(200);
     expect((await post('approve', { id: String(a), version: '1', ...SETTINGS() })).status).toBe(200);
@@ -210,7 +344,10 @@ describe('approve', () => {
     const none = await post('approve', { id: '987654', version: '1', ...SETTINGS() });
     expect(none.status).toBe(400);
     expect(v.parse(BadRequestReply, none.body).fields).toEqual({ id: 'No invite request has the id 987654.' });
-    for (const [form, field] of [[{ id: 'x', version: '1' }, 'id'], [{ id: '1', version: 'v' }, 'version']] as const) {
+    for (const [form, field] of [
+      [{ id: 'x', version: '1' }, 'id'],
+      [{ id: '1', version: 'v' }, 'version'],
+    ] as const) {
       const bad = await post('approve', { ...SETTINGS(), ...form });
       expect(bad.status).toBe(400);
       expect(Object.keys(v.parse(BadRequestReply, bad.body).fields)).toEqual([field]);
@@ -225,10 +362,17 @@ describe('reject and resend', () => {
     expect(none.status).toBe(400);
     expect(v.parse(BadRequestReply, none.body).fields).toEqual({ reason: 'Say why.' });
     const res = await post('reject', { id: String(id), version: '1', reason: 'Personal address.' });
-    expect(v.parse(InviteActionReply, res.body).request).toMatchObject({ status: 'rejected', reason: 'Personal address.', decided_by: 'anna', version: 2 });
+    expect(v.parse(InviteActionReply, res.body).request).toMatchObject({
+      status: 'rejected',
+      reason: 'Personal address.',
+      decided_by: 'anna',
+      version: 2,
+    });
     const stale = await post('reject', { id: String(id), version: '1', reason: 'Again.' }, ben);
     expect(stale.status).toBe(409);
-    expect(v.parse(StaleInviteReply, stale.body).msg).toBe('anna rejected it after you opened it; nothing of yours was done.');
+    expect(v.parse(StaleInviteReply, stale.body).msg).toBe(
+      'anna rejected it after you opened it; nothing of yours was done.',
+    );
     const [audit] = await auditsOf(id);
     expect(audit).toMatchObject({ category: 'user', author: 'anna', action: 'invite request rejected' });
     expect(JSON.parse(audit!.current_data!)).toMatchObject({ status: 'rejected', reason: 'Personal address.' });
@@ -238,7 +382,9 @@ describe('reject and resend', () => {
     const id = await file();
     const res = await post('resend', { id: String(id), version: '1' });
     expect(res.status).toBe(400);
-    expect(v.parse(BadRequestReply, res.body).msg).toBe('Send invitation again is not possible for a request that is new.');
+    expect(v.parse(BadRequestReply, res.body).msg).toBe(
+      'Send invitation again is not possible for a request that is new.',
+    );
   });
 });
 
@@ -253,7 +399,9 @@ describe('bulk approval', () => {
     const preview = v.parse(InviteBulkReply, (await post('bulk_preview', form)).body);
     expect(preview.preview).toBe(true);
     expect(preview.outcomes.map((o) => o.ok)).toEqual([true, true, false, false, false]);
-    expect(preview.outcomes[2]).toMatchObject({ reason: `Another open request (#${good[1]}) asks for the same email; reject one of them first.` });
+    expect(preview.outcomes[2]).toMatchObject({
+      reason: `Another open request (#${good[1]}) asks for the same email; reject one of them first.`,
+    });
     expect(preview.outcomes[3]).toMatchObject({ reason: 'A user with this email already exists (anna).' });
     expect(preview.outcomes[4]).toMatchObject({ reason: 'Approve is not possible for a request that is rejected.' });
     expect(await userByEmail('bulk1@example.com')).toEqual([]);
@@ -263,22 +411,34 @@ describe('bulk approval', () => {
     const reply = v.parse(InviteBulkReply, res.body);
     expect(reply.msg).toMatch(/^Approved 2 of 5\. 2 emails were written to the outbox/);
     const users = await Promise.all(['bulk1@example.com', 'bulk2@example.com'].map(userByEmail));
-    expect(reply.outcomes.slice(0, 2)).toEqual(users.map((u, i) => ({ ok: true, id: good[i], email: u[0]!.email, username: u[0]!.username, user_id: u[0]!.id })));
+    expect(reply.outcomes.slice(0, 2)).toEqual(
+      users.map((u, i) => ({ ok: true, id: good[i], email: u[0]!.email, username: u[0]!.username, user_id: u[0]!.id })),
+    );
     expect((await stored(twin)).status).toBe('new');
     for (const id of good) expect((await stored(id)).status).toBe('invited');
     // Sent again from the versions read: each is now changed.
     const again = v.parse(InviteBulkReply, (await post('bulk_approve', form)).body);
-    expect(again.outcomes.slice(0, 2).map((o) => o.ok ? '' : o.reason)).toEqual([expect.stringMatching(/changed it after you opened it/), expect.stringMatching(/changed it/)]);
+    expect(again.outcomes.slice(0, 2).map((o) => (o.ok ? '' : o.reason))).toEqual([
+      expect.stringMatching(/changed it after you opened it/),
+      expect.stringMatching(/changed it/),
+    ]);
   });
 
   it('refuses more than 500 requests, an empty choice and bad settings by field', async () => {
     const many = Array.from({ length: 501 }, (_, i) => ({ id: i + 1, version: 1 }));
-    for (const [requests, msg] of [[many, 'Approve at most 500 requests at once.'], [[], 'Choose at least one request.']] as const) {
+    for (const [requests, msg] of [
+      [many, 'Approve at most 500 requests at once.'],
+      [[], 'Choose at least one request.'],
+    ] as const) {
       const res = await post('bulk_approve', { requests: JSON.stringify(requests), ...SETTINGS() });
       expect(res.status).toBe(400);
       expect(v.parse(BadRequestReply, res.body).fields).toEqual({ requests: msg });
     }
-    const res = await post('bulk_preview', { requests: JSON.stringify([{ id: 1, version: 1 }]), ...SETTINGS(), owner: 'nobody' });
+    const res = await post('bulk_preview', {
+      requests: JSON.stringify([{ id: 1, version: 1 }]),
+      ...SETTINGS(),
+      owner: 'nobody',
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(v.parse(BadRequestReply, res.body).fields)).toEqual(['owner']);
   });
@@ -297,14 +457,30 @@ describe('the approval form', () => {
 });
 
 describe('the intake', () => {
-  const intake = (form: Record<string, string>, headers: Record<string, string> = { [INTAKE_KEY_HEADER]: KEY }, b = new Browser(server), path = 'intake') =>
-    b.send('POST', `/api/invite_requests/${path}/`, { form, headers, csrf: false, origin: null });
+  const intake = (
+    form: Record<string, string>,
+    headers: Record<string, string> = { [INTAKE_KEY_HEADER]: KEY },
+    b = new Browser(server),
+    path = 'intake',
+  ) => b.send('POST', `/api/invite_requests/${path}/`, { form, headers, csrf: false, origin: null });
 
   it('files a request from the platform with the key, matching the organization by name whatever its case', async () => {
-    const res = await intake({ first_name: ' Jonas ', last_name: 'Lindqvist', email: 'Jonas@Meridian.example.com', organization: 'northwind CAPITAL', message: 'Hi.' });
+    const res = await intake({
+      first_name: ' Jonas ',
+      last_name: 'Lindqvist',
+      email: 'Jonas@Meridian.example.com',
+      organization: 'northwind CAPITAL',
+      message: 'Hi.',
+    });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: number };
-    expect(await stored(id)).toMatchObject({ first_name: 'Jonas', email: 'jonas@meridian.example.com', status: 'new', organization_id: orgId, organization_guess: 'northwind CAPITAL' });
+    expect(await stored(id)).toMatchObject({
+      first_name: 'Jonas',
+      email: 'jonas@meridian.example.com',
+      status: 'new',
+      organization_id: orgId,
+      organization_guess: 'northwind CAPITAL',
+    });
     expect((await auditsOf(id)).map((a) => [a.author, a.action])).toEqual([['platform', 'invite request filed']]);
   });
 
@@ -313,7 +489,12 @@ describe('the intake', () => {
     expect((await intake({ email: 'x' }, { [INTAKE_KEY_HEADER]: `${KEY}x` })).status).toBe(401);
     const res = await intake({ first_name: '', email: 'not-an-email', message: 'x'.repeat(2001) });
     expect(res.status).toBe(400);
-    expect(Object.keys(v.parse(BadRequestReply, await res.json()).fields).sort()).toEqual(['email', 'first_name', 'last_name', 'message']);
+    expect(Object.keys(v.parse(BadRequestReply, await res.json()).fields).sort()).toEqual([
+      'email',
+      'first_name',
+      'last_name',
+      'message',
+    ]);
   });
 
   it('marks invited requests of an email joined when the platform reports the sign-in', async () => {
@@ -325,7 +506,8 @@ describe('the intake', () => {
 
   it(`limits each address to ${INTAKE_LIMIT.calls} calls a minute, wrong keys included`, async () => {
     const b = new Browser(server);
-    for (let i = 0; i < INTAKE_LIMIT.calls; i++) expect((await intake({}, { [INTAKE_KEY_HEADER]: 'wrong' }, b)).status).toBe(401);
+    for (let i = 0; i < INTAKE_LIMIT.calls; i++)
+      expect((await intake({}, { [INTAKE_KEY_HEADER]: 'wrong' }, b)).status).toBe(401);
     const over = await intake({ first_name: 'A', last_name: 'B', email: 'ab@example.com' }, undefined, b);
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -336,7 +518,12 @@ describe('the intake', () => {
   it('is off without a configured key', async () => {
     const off = await createTestServer();
     try {
-      const res = await new Browser(off).send('POST', '/api/invite_requests/intake/', { form: { first_name: 'A' }, headers: { [INTAKE_KEY_HEADER]: KEY }, csrf: false, origin: null });
+      const res = await new Browser(off).send('POST', '/api/invite_requests/intake/', {
+        form: { first_name: 'A' },
+        headers: { [INTAKE_KEY_HEADER]: KEY },
+        csrf: false,
+        origin: null,
+      });
       expect(res.status).toBe(404);
     } finally {
       await off.close();

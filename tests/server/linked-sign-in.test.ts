@@ -22,7 +22,12 @@ beforeEach(async () => {
   startFakeClock();
   app = await createTestServer({ config: { serverType: 'app', serverTypes: TYPES } });
   testing = await createTestServer({ config: { serverType: 'testing', serverTypes: TYPES } });
-  onApp = await app.createStaff({ username: 'ines', features: FEATURES, allowedSt: ['app', 'testing', 'elsewhere'], activated: true });
+  onApp = await app.createStaff({
+    username: 'ines',
+    features: FEATURES,
+    allowedSt: ['app', 'testing', 'elsewhere'],
+    activated: true,
+  });
   await testing.createStaff({ username: 'ines', features: FEATURES, allowedSt: ['testing'], activated: true });
 });
 afterEach(async () => {
@@ -74,13 +79,20 @@ describe('linked sign-in', () => {
 
   it('refuses a forged token', async () => {
     const forged = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
-      .setJti('forged-1').setIssuedAt().setExpirationTime('5m')
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('app')
+      .setAudience(['testing'])
+      .setSubject(onApp.email)
+      .setJti('forged-1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
       .sign(new TextEncoder().encode('some-other-key-that-is-long-enough-000'));
     expect((await linkedLogin(forged)).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
     const tampered = (await tokenFromApp()).split('.');
     const payload = JSON.parse(Buffer.from(tampered[1]!, 'base64url').toString());
-    tampered[1] = Buffer.from(JSON.stringify({ ...payload, sub: 'someone.else@staff-console.test' })).toString('base64url');
+    tampered[1] = Buffer.from(JSON.stringify({ ...payload, sub: 'someone.else@staff-console.test' })).toString(
+      'base64url',
+    );
     expect((await linkedLogin(tampered.join('.'))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
     expect((await linkedLogin('not-a-jwt')).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
   });
@@ -104,7 +116,11 @@ describe('linked sign-in', () => {
   });
 
   it('refuses when no staff account here has the email', async () => {
-    await testing.db.updateTable('users').set({ email: 'renamed@staff-console.test' }).where('username', '=', 'ines').execute();
+    await testing.db
+      .updateTable('users')
+      .set({ email: 'renamed@staff-console.test' })
+      .where('username', '=', 'ines')
+      .execute();
     expect((await linkedLogin(await tokenFromApp())).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkNoAccount });
   });
 
@@ -130,26 +146,37 @@ describe('linked sign-in', () => {
     const token = await tokenFromApp();
     expect((await linkedLogin(token)).reply).toEqual({ status: false, msg: LOGIN_BLOCKED });
     expect(await testing.db.selectFrom('used_link_tokens').selectAll().execute()).toEqual([]);
-    expect((await testing.db.selectFrom('login_attempts').select('locked_until').executeTakeFirstOrThrow()).locked_until).toBeGreaterThan(Date.now());
+    expect(
+      (await testing.db.selectFrom('login_attempts').select('locked_until').executeTakeFirstOrThrow()).locked_until,
+    ).toBeGreaterThan(Date.now());
   });
 
   it('keeps the 12-hour limit of the first sign-in across hops between server types', async () => {
     const signedInAt = Date.now();
     const onAppBrowser = await signIn(app, onApp);
-    await testing.db.updateTable('users').set({ allowed_st: JSON.stringify(['app', 'testing']) }).where('username', '=', 'ines').execute();
+    await testing.db
+      .updateTable('users')
+      .set({ allowed_st: JSON.stringify(['app', 'testing']) })
+      .where('username', '=', 'ines')
+      .execute();
 
     await stayActive(onAppBrowser, 6 * HOUR);
     const toTesting = v.parse(SessionInfo, await onAppBrowser.postJson('/session_check/')).jwt_token;
     const { browser: onTesting, reply } = await linkedLogin(toTesting);
     expect(reply['status']).toBe(true);
-    expect(await testing.db.selectFrom('sessions').select(['auth_time', 'expires_at']).executeTakeFirstOrThrow())
-      .toEqual({ auth_time: signedInAt, expires_at: signedInAt + SESSION_ABSOLUTE_MS });
+    expect(
+      await testing.db.selectFrom('sessions').select(['auth_time', 'expires_at']).executeTakeFirstOrThrow(),
+    ).toEqual({ auth_time: signedInAt, expires_at: signedInAt + SESSION_ABSOLUTE_MS });
 
     await stayActive(onTesting, 3 * HOUR);
     const backToApp = v.parse(SessionInfo, await onTesting.postJson('/session_check/')).jwt_token;
     const { browser: backOnApp, reply: back } = await linkedLogin(backToApp, app);
     expect(back['status']).toBe(true);
-    const appRow = await app.db.selectFrom('sessions').select(['auth_time', 'expires_at']).where('mt_user_email', 'is not', null).executeTakeFirstOrThrow();
+    const appRow = await app.db
+      .selectFrom('sessions')
+      .select(['auth_time', 'expires_at'])
+      .where('mt_user_email', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(appRow).toEqual({ auth_time: signedInAt, expires_at: signedInAt + SESSION_ABSOLUTE_MS });
 
     // Active all along, yet the session ends 12 hours after the only password-and-code sign-in.
@@ -160,27 +187,50 @@ describe('linked sign-in', () => {
 
   it('refuses a token whose sign-in has reached the 12-hour limit, and one without auth_time', async () => {
     const key = new TextEncoder().encode(testing.config.linkSigningKey!);
-    const token = (claims: Record<string, unknown>) => new SignJWT({ uid: 1, keys: FEATURES, ...claims })
-      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
-      .setJti(`t-${Math.random()}`).setIssuedAt().setExpirationTime('5m').sign(key);
+    const token = (claims: Record<string, unknown>) =>
+      new SignJWT({ uid: 1, keys: FEATURES, ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('app')
+        .setAudience(['testing'])
+        .setSubject(onApp.email)
+        .setJti(`t-${Math.random()}`)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
     const now = Math.floor(Date.now() / 1000);
-    expect((await linkedLogin(await token({ auth_time: now - SESSION_ABSOLUTE_MS / 1000 }))).reply)
-      .toEqual({ status: false, msg: SIGN_IN_TEXT.linkExpired });
+    expect((await linkedLogin(await token({ auth_time: now - SESSION_ABSOLUTE_MS / 1000 }))).reply).toEqual({
+      status: false,
+      msg: SIGN_IN_TEXT.linkExpired,
+    });
     expect((await linkedLogin(await token({}))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
-    expect((await linkedLogin(await token({ auth_time: now + 3600 }))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkInvalid });
+    expect((await linkedLogin(await token({ auth_time: now + 3600 }))).reply).toEqual({
+      status: false,
+      msg: SIGN_IN_TEXT.linkInvalid,
+    });
     const fresh = await linkedLogin(await token({ auth_time: now - 3600 }));
     expect(fresh.reply['status']).toBe(true);
-    expect((await testing.db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()).expires_at)
-      .toBe((now - 3600) * 1000 + SESSION_ABSOLUTE_MS);
+    expect((await testing.db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()).expires_at).toBe(
+      (now - 3600) * 1000 + SESSION_ABSOLUTE_MS,
+    );
   });
 
   it('refuses a token issued more than five minutes ago, whatever its exp says', async () => {
     const key = new TextEncoder().encode(testing.config.linkSigningKey!);
     const now = Math.floor(Date.now() / 1000);
-    const token = (iat: number) => new SignJWT({ auth_time: now - 3600, uid: 1, keys: FEATURES })
-      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
-      .setJti(`age-${iat}`).setIssuedAt(iat).setExpirationTime(now + 3600).sign(key);
-    expect((await linkedLogin(await token(now - LINK_TOKEN_MS / 1000 - 1))).reply).toEqual({ status: false, msg: SIGN_IN_TEXT.linkExpired });
+    const token = (iat: number) =>
+      new SignJWT({ auth_time: now - 3600, uid: 1, keys: FEATURES })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('app')
+        .setAudience(['testing'])
+        .setSubject(onApp.email)
+        .setJti(`age-${iat}`)
+        .setIssuedAt(iat)
+        .setExpirationTime(now + 3600)
+        .sign(key);
+    expect((await linkedLogin(await token(now - LINK_TOKEN_MS / 1000 - 1))).reply).toEqual({
+      status: false,
+      msg: SIGN_IN_TEXT.linkExpired,
+    });
     expect((await linkedLogin(await token(now - LINK_TOKEN_MS / 1000 + 30))).reply['status']).toBe(true);
   });
 
@@ -199,7 +249,12 @@ describe('linked sign-in', () => {
   it('is off without LINK_SIGNING_KEY: no token is issued and none accepted', async () => {
     const plain = await createTestServer({ config: { linkSigningKey: null, serverTypes: TYPES } });
     try {
-      const s = await plain.createStaff({ username: 'olga', features: FEATURES, allowedSt: ['app', 'testing'], activated: true });
+      const s = await plain.createStaff({
+        username: 'olga',
+        features: FEATURES,
+        allowedSt: ['app', 'testing'],
+        activated: true,
+      });
       const info = v.parse(SessionInfo, await (await signIn(plain, s)).postJson('/session_check/'));
       expect(info.jwt_token).toBe('');
       expect(info.allowed_st).toEqual(['app']);
@@ -213,25 +268,43 @@ describe('linked sign-in', () => {
 /** A staff member on app with these keys, signed in; app and testing share the link key. */
 async function signedInOnApp(username: string, features: string[]): Promise<{ browser: Browser; id: number }> {
   const staff = await app.createStaff({ username, features, allowedSt: ['app', 'testing'], activated: true });
-  const id = Number((await app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+  const id = Number(
+    (await app.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id,
+  );
   return { browser: await signIn(app, staff), id };
 }
 
 async function saveOn(browser: Browser, db: TestServer['db'], userId: number, changes: Record<string, unknown>) {
   const { version } = await db.selectFrom('users').select('version').where('id', '=', userId).executeTakeFirstOrThrow();
-  return browser.postJson('/user/update_account/', { user_id: String(userId), version: String(version), changes: JSON.stringify(changes), email_change: 'same' });
+  return browser.postJson('/user/update_account/', {
+    user_id: String(userId),
+    version: String(version),
+    changes: JSON.stringify(changes),
+    email_change: 'same',
+  });
 }
 
-const refusals = async (server: TestServer) => (await server.db.selectFrom('audit_log').select(['action', 'current_data']).where('success', '=', 0).execute())
-  .filter((r) => r.action.startsWith('linked sign-in refused'));
+const refusals = async (server: TestServer) =>
+  (
+    await server.db.selectFrom('audit_log').select(['action', 'current_data']).where('success', '=', 0).execute()
+  ).filter((r) => r.action.startsWith('linked sign-in refused'));
 
 describe('what a server type trusts of another (decision 067)', () => {
   it('refuses opening an account here that holds keys the source session lacks, and audits it', async () => {
-    await testing.createStaff({ username: 'root', features: ['admin_panel_access', 'user_mgmt', 'role_mgmt', 'is_super_admin_user'], allowedSt: ['testing'], activated: true });
+    await testing.createStaff({
+      username: 'root',
+      features: ['admin_panel_access', 'user_mgmt', 'role_mgmt', 'is_super_admin_user'],
+      allowedSt: ['testing'],
+      activated: true,
+    });
     // Same email on both types, far fewer keys on app.
-    const rootEmail = (await testing.db.selectFrom('users').select('email').where('username', '=', 'root').executeTakeFirstOrThrow()).email;
+    const rootEmail = (
+      await testing.db.selectFrom('users').select('email').where('username', '=', 'root').executeTakeFirstOrThrow()
+    ).email;
     const low = await signedInOnApp('root', FEATURES);
-    expect((await app.db.selectFrom('users').select('email').where('id', '=', low.id).executeTakeFirstOrThrow()).email).toBe(rootEmail);
+    expect(
+      (await app.db.selectFrom('users').select('email').where('id', '=', low.id).executeTakeFirstOrThrow()).email,
+    ).toBe(rootEmail);
     const token = v.parse(SessionInfo, await low.browser.postJson('/session_check/')).jwt_token;
     const { browser, reply } = await linkedLogin(token);
     expect(reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.more_keys });
@@ -242,8 +315,15 @@ describe('what a server type trusts of another (decision 067)', () => {
   });
 
   it('closes the review’s path: an edit_user holder on app who takes an administrator’s email does not become them here', async () => {
-    await testing.createStaff({ username: 'chief', features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'role_mgmt'], allowedSt: ['testing'], activated: true });
-    const chiefEmail = (await testing.db.selectFrom('users').select('email').where('username', '=', 'chief').executeTakeFirstOrThrow()).email;
+    await testing.createStaff({
+      username: 'chief',
+      features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'role_mgmt'],
+      allowedSt: ['testing'],
+      activated: true,
+    });
+    const chiefEmail = (
+      await testing.db.selectFrom('users').select('email').where('username', '=', 'chief').executeTakeFirstOrThrow()
+    ).email;
     const mallory = await signedInOnApp('mallory', ['admin_panel_access', 'user_mgmt', 'edit_user']);
     expect(await saveOn(mallory.browser, app.db, mallory.id, { email: chiefEmail })).toMatchObject({ status: true });
     const token = v.parse(SessionInfo, await mallory.browser.postJson('/session_check/')).jwt_token;
@@ -252,12 +332,26 @@ describe('what a server type trusts of another (decision 067)', () => {
 
   it('refuses an email changed within the week, on either type, then trusts it', async () => {
     const admin = await signedInOnApp('keeper', ['admin_panel_access', 'user_mgmt', 'edit_user']);
-    const inesId = Number((await app.db.selectFrom('users').select('id').where('username', '=', 'ines').executeTakeFirstOrThrow()).id);
-    expect(await saveOn(admin.browser, app.db, inesId, { email: 'ines.new@staff-console.test' })).toMatchObject({ status: true });
-    await testing.db.updateTable('users').set({ email: 'ines.new@staff-console.test' }).where('username', '=', 'ines').execute();
-    expect((await linkedLogin(await tokenFromApp(), testing)).reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.email_recent });
+    const inesId = Number(
+      (await app.db.selectFrom('users').select('id').where('username', '=', 'ines').executeTakeFirstOrThrow()).id,
+    );
+    expect(await saveOn(admin.browser, app.db, inesId, { email: 'ines.new@staff-console.test' })).toMatchObject({
+      status: true,
+    });
+    await testing.db
+      .updateTable('users')
+      .set({ email: 'ines.new@staff-console.test' })
+      .where('username', '=', 'ines')
+      .execute();
+    expect((await linkedLogin(await tokenFromApp(), testing)).reply).toEqual({
+      status: false,
+      msg: LINK_TRUST_TEXT.email_recent,
+    });
     vi.setSystemTime(Date.now() + LINK_EMAIL_QUIET_MS + 60_000);
-    expect((await linkedLogin(await tokenFromApp(), testing)).reply).toEqual({ status: true, mt_user_email: 'ines.new@staff-console.test' });
+    expect((await linkedLogin(await tokenFromApp(), testing)).reply).toEqual({
+      status: true,
+      mt_user_email: 'ines.new@staff-console.test',
+    });
   });
 
   it('pins the first account of the other type that links here: a token for the same email from another account is refused', async () => {
@@ -265,8 +359,14 @@ describe('what a server type trusts of another (decision 067)', () => {
     const key = new TextEncoder().encode(testing.config.linkSigningKey!);
     const now = Math.floor(Date.now() / 1000);
     const impostor = await new SignJWT({ auth_time: now - 60, uid: 987_654, keys: FEATURES })
-      .setProtectedHeader({ alg: 'HS256' }).setIssuer('app').setAudience(['testing']).setSubject(onApp.email)
-      .setJti('impostor-1').setIssuedAt().setExpirationTime('5m').sign(key);
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('app')
+      .setAudience(['testing'])
+      .setSubject(onApp.email)
+      .setJti('impostor-1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
     expect((await linkedLogin(impostor)).reply).toEqual({ status: false, msg: LINK_TRUST_TEXT.other_identity });
     expect((await refusals(testing)).map((r) => r.action)).toEqual(['linked sign-in refused: other identity']);
     // The pinned account still links (a code later: each code signs in once).

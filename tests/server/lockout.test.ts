@@ -25,7 +25,8 @@ afterEach(async () => {
 
 const wrongPassword = () => browser.postJson('/login_account_new/', { username: 'lena', password: 'not her password' });
 const rightPassword = () => browser.postJson('/login_account_new/', { username: 'lena', password: staff.password });
-const wrongCode = () => browser.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!, Date.now() + 300_000) });
+const wrongCode = () =>
+  browser.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!, Date.now() + 300_000) });
 
 describe('lockout', () => {
   it('blocks after five wrong passwords, even the right one, and unblocks after 15 minutes', async () => {
@@ -43,8 +44,9 @@ describe('lockout', () => {
     await passwordStep(server, staff, browser);
     for (let i = 0; i < 4; i++) expect(await wrongCode()).toEqual({ status: false, msg: MESSAGES.badOtp });
     expect(await wrongCode()).toEqual({ status: false, msg: LOGIN_BLOCKED });
-    expect(await browser.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) }))
-      .toEqual({ status: false, msg: LOGIN_BLOCKED });
+    expect(
+      await browser.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) }),
+    ).toEqual({ status: false, msg: LOGIN_BLOCKED });
   });
 
   it('counts password and code failures together', async () => {
@@ -69,11 +71,13 @@ describe('lockout', () => {
   });
 
   it('counts failures that arrive at the same moment', async () => {
-    const browsers = await Promise.all(Array.from({ length: 5 }, async () => {
-      const b = new Browser(server);
-      await b.open();
-      return b;
-    }));
+    const browsers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const b = new Browser(server);
+        await b.open();
+        return b;
+      }),
+    );
     await Promise.all(browsers.map((b) => b.postJson('/login_account_new/', { username: 'lena', password: 'nope' })));
     expect(await rightPassword()).toMatchObject({ status: false, msg: LOGIN_BLOCKED });
   });
@@ -81,7 +85,8 @@ describe('lockout', () => {
   it('blocks a name nobody has after five failures, as it would a real account, with only a counter row', async () => {
     const users = (await server.db.selectFrom('users').select('id').execute()).length;
     const ghost = () => browser.postJson('/login_account_new/', { username: 'ghost', password: 'guess' });
-    for (let i = 0; i < 4; i++) expect(await ghost()).toEqual({ status: false, msg: MESSAGES.badCredentials, first_time_login: false });
+    for (let i = 0; i < 4; i++)
+      expect(await ghost()).toEqual({ status: false, msg: MESSAGES.badCredentials, first_time_login: false });
     expect(await ghost()).toEqual({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
     expect(await ghost()).toEqual({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
     expect(await server.db.selectFrom('login_attempts').select('username').execute()).toEqual([{ username: 'ghost' }]);
@@ -109,16 +114,33 @@ describe('lockout', () => {
 // Attempts sent at once, as a script would: each is counted before its factor is checked, so a
 // burst gets no more checks than the same guesses sent one after the other.
 describe('lockout under concurrent attempts', () => {
-  const browsers = (n: number) => Promise.all(Array.from({ length: n }, async () => {
-    const b = new Browser(server);
-    await b.open();
-    return b;
-  }));
+  const browsers = (n: number) =>
+    Promise.all(
+      Array.from({ length: n }, async () => {
+        const b = new Browser(server);
+        await b.open();
+        return b;
+      }),
+    );
   const actionsOf = async (action: string) =>
-    (await server.db.selectFrom('audit_log').select('id').where('author', '=', 'lena').where('action', '=', action).execute()).length;
+    (
+      await server.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('author', '=', 'lena')
+        .where('action', '=', action)
+        .execute()
+    ).length;
   const lockedUntil = async () =>
-    (await server.db.selectFrom('login_attempts').select('locked_until').where('username', '=', 'lena').executeTakeFirst())?.locked_until ?? null;
-  const signedInSessions = async () => (await server.db.selectFrom('sessions').select('id_hash').where('stage', '=', 'authenticated').execute()).length;
+    (
+      await server.db
+        .selectFrom('login_attempts')
+        .select('locked_until')
+        .where('username', '=', 'lena')
+        .executeTakeFirst()
+    )?.locked_until ?? null;
+  const signedInSessions = async () =>
+    (await server.db.selectFrom('sessions').select('id_hash').where('stage', '=', 'authenticated').execute()).length;
 
   /** Six-digit codes that are not the right one (nor that of a neighbouring step). */
   function wrongCodes(n: number): string[] {
@@ -134,20 +156,27 @@ describe('lockout under concurrent attempts', () => {
   it('checks at most five of 50 wrong codes sent with the right one, refuses the right one, and ends blocked', async () => {
     await passwordStep(server, staff, browser);
     const otps = [...wrongCodes(50), server.totp(staff.totpSecret!)];
-    const replies = await Promise.all(otps.map((otp) => browser.postJson('/login_tfa_new/', { username: 'lena', otp })));
+    const replies = await Promise.all(
+      otps.map((otp) => browser.postJson('/login_tfa_new/', { username: 'lena', otp })),
+    );
     expect(replies.at(-1)).toEqual({ status: false, msg: LOGIN_BLOCKED });
     expect(replies.every((r) => r['status'] === false)).toBe(true);
     expect(await signedInSessions()).toBe(0);
     expect(await actionsOf('code rejected')).toBeLessThanOrEqual(LOCKOUT_THRESHOLD);
     expect(await lockedUntil()).toBe(Date.now() + LOCKOUT_MS);
     vi.setSystemTime(Date.now() + 60_000);
-    expect(await browser.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({ status: false, msg: LOGIN_BLOCKED });
+    expect(
+      await browser.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) }),
+    ).toEqual({ status: false, msg: LOGIN_BLOCKED });
   });
 
   it('checks at most five of 50 wrong passwords sent with the right one, refuses the right one, and ends blocked', async () => {
     const many = await browsers(51);
-    const replies = await Promise.all(many.map((b, i) =>
-      b.postJson('/login_account_new/', { username: 'lena', password: i < 50 ? `wrong ${i}` : staff.password })));
+    const replies = await Promise.all(
+      many.map((b, i) =>
+        b.postJson('/login_account_new/', { username: 'lena', password: i < 50 ? `wrong ${i}` : staff.password }),
+      ),
+    );
     expect(replies.at(-1)).toEqual({ status: false, msg: LOGIN_BLOCKED, first_time_login: false });
     expect(replies.every((r) => r['status'] === false)).toBe(true);
     expect(await server.db.selectFrom('sessions').select('id_hash').execute()).toHaveLength(0);
@@ -157,8 +186,11 @@ describe('lockout under concurrent attempts', () => {
 
   it('refuses a right password whose check was still running when the account locked', async () => {
     // A costlier stored hash keeps the right password's check running while the others arrive.
-    await server.db.updateTable('users').set({ password_hash: await hashPassword(staff.password, { logN: 15, r: 8, p: 1 }) })
-      .where('username', '=', 'lena').execute();
+    await server.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(staff.password, { logN: 15, r: 8, p: 1 }) })
+      .where('username', '=', 'lena')
+      .execute();
     const [first, ...others] = await browsers(1 + LOCKOUT_THRESHOLD);
     const right = first!.postJson('/login_account_new/', { username: 'lena', password: staff.password });
     const wrong = others.map((b) => b.postJson('/login_account_new/', { username: 'lena', password: 'wrong' }));
@@ -171,7 +203,9 @@ describe('lockout under concurrent attempts', () => {
   it('lets the right code through when fewer than five attempts are under way, and clears the count', async () => {
     await passwordStep(server, staff, browser);
     const otps = [...wrongCodes(LOCKOUT_THRESHOLD - 2), server.totp(staff.totpSecret!)];
-    const replies = await Promise.all(otps.map((otp) => browser.postJson('/login_tfa_new/', { username: 'lena', otp })));
+    const replies = await Promise.all(
+      otps.map((otp) => browser.postJson('/login_tfa_new/', { username: 'lena', otp })),
+    );
     expect(replies.at(-1)).toEqual({ status: true });
     expect(await signedInSessions()).toBe(1);
     // The success cleared the count; on PostgreSQL a wrong code of the same burst may be counted
@@ -184,7 +218,12 @@ describe('lockout under concurrent attempts', () => {
 });
 
 describe('the counter itself', () => {
-  const row = () => server.db.selectFrom('login_attempts').select(['failures', 'locked_until']).where('username', '=', 'nico').executeTakeFirst();
+  const row = () =>
+    server.db
+      .selectFrom('login_attempts')
+      .select(['failures', 'locked_until'])
+      .where('username', '=', 'nico')
+      .executeTakeFirst();
 
   it('counts before the check, and the sixth attempt while five are counted locks', async () => {
     const now = Date.now();

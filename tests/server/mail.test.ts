@@ -57,7 +57,8 @@ async function startSmtp(opts: { reject?: boolean } = {}) {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   return {
-    received, port,
+    received,
+    port,
     url: `smtp://console:s3cret@127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
@@ -69,15 +70,27 @@ let smtp: Awaited<ReturnType<typeof startSmtp>> | null = null;
 async function world(config: { smtpUrl?: string } = {}) {
   server = await createTestServer({ config: { ...config, mailFrom: 'Staff Console <console@example.com>' } });
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  const staff = await server.createStaff({ username: 'mailer', features: ['admin_panel_access', 'create_user_tab', 'bulk_user_creation', 'user_mgmt', 'edit_user'], activated: true });
-  const browser = await signIn(server, staff);
-  const register = (emails: string[]) => browser.postJson<{ status: boolean; msg: string }>('/user/register/', {
-    organization_id: String(org.id), user_type: 'trial', user_category: 'general', [productNames('product').owner]: 'mailer',
-    product_configuration: 'product_basic', send_email: 'true',
-    users: JSON.stringify(emails.map((email, i) => ({ first_name: `Person${i}`, last_name: 'Example', email }))),
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const staff = await server.createStaff({
+    username: 'mailer',
+    features: ['admin_panel_access', 'create_user_tab', 'bulk_user_creation', 'user_mgmt', 'edit_user'],
+    activated: true,
   });
+  const browser = await signIn(server, staff);
+  const register = (emails: string[]) =>
+    browser.postJson<{ status: boolean; msg: string }>('/user/register/', {
+      organization_id: String(org.id),
+      user_type: 'trial',
+      user_category: 'general',
+      [productNames('product').owner]: 'mailer',
+      product_configuration: 'product_basic',
+      send_email: 'true',
+      users: JSON.stringify(emails.map((email, i) => ({ first_name: `Person${i}`, last_name: 'Example', email }))),
+    });
   return { browser, register };
 }
 
@@ -98,7 +111,10 @@ describe('with SMTP configured', () => {
     expect((await register(['ada@example.com'])).msg).toBe('Created 1 user. The email will be sent shortly.');
     expect((await outbox()).map((m) => m.status)).toEqual(['queued']);
 
-    const deliverer = mailDeliverer({ db: server.db, transport: smtpTransport(smtp.url, 'Staff Console <console@example.com>') });
+    const deliverer = mailDeliverer({
+      db: server.db,
+      transport: smtpTransport(smtp.url, 'Staff Console <console@example.com>'),
+    });
     expect(await deliverer.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: 0 });
     await deliverer.stop();
 
@@ -118,11 +134,19 @@ describe('with SMTP configured', () => {
     const { register } = await world({ smtpUrl: smtp.url });
     await register(['bounce@example.com']);
     const clock = { now: Date.now() };
-    const deliverer = mailDeliverer({ db: server.db, transport: smtpTransport(smtp.url, 'console@example.com'), clock: () => clock.now });
+    const deliverer = mailDeliverer({
+      db: server.db,
+      transport: smtpTransport(smtp.url, 'console@example.com'),
+      clock: () => clock.now,
+    });
     for (let attempt = 1; attempt < MAIL_DEFAULTS.maxAttempts; attempt++) {
       expect(await deliverer.runOnce()).toMatchObject({ retrying: 1 });
       const [row] = await outbox();
-      expect(row).toMatchObject({ status: 'queued', attempts: attempt, next_attempt_at: clock.now + backoffMs(attempt) });
+      expect(row).toMatchObject({
+        status: 'queued',
+        attempts: attempt,
+        next_attempt_at: clock.now + backoffMs(attempt),
+      });
       expect(row!.last_error).toMatch(/550/);
       // Not due yet: nothing is tried before the backoff has passed.
       clock.now += backoffMs(attempt) - 1;
@@ -145,14 +169,22 @@ describe('with SMTP configured', () => {
     const { register } = await world({ smtpUrl: url });
     await register(['later@example.com']);
     const clock = { now: Date.now() };
-    const down = mailDeliverer({ db: server.db, transport: smtpTransport(url, 'console@example.com'), clock: () => clock.now });
+    const down = mailDeliverer({
+      db: server.db,
+      transport: smtpTransport(url, 'console@example.com'),
+      clock: () => clock.now,
+    });
     expect(await down.runOnce()).toMatchObject({ retrying: 1 });
     await down.stop();
     expect((await outbox())[0]!.last_error).toMatch(/ECONNREFUSED/);
 
     smtp = await startSmtp();
     clock.now += backoffMs(1);
-    const up = mailDeliverer({ db: server.db, transport: smtpTransport(smtp.url, 'console@example.com'), clock: () => clock.now });
+    const up = mailDeliverer({
+      db: server.db,
+      transport: smtpTransport(smtp.url, 'console@example.com'),
+      clock: () => clock.now,
+    });
     expect(await up.runOnce()).toMatchObject({ sent: 1 });
     await up.stop();
     expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
@@ -184,12 +216,24 @@ describe('with SMTP configured', () => {
     const { register } = await world({ smtpUrl: 'smtp://127.0.0.1:9' });
     await register(['orphan@example.com']);
     const clock = { now: Date.now() };
-    const hung = mailDeliverer({ db: server.db, clock: () => clock.now, transport: { send: () => new Promise(() => {}), close() {} } });
+    const hung = mailDeliverer({
+      db: server.db,
+      clock: () => clock.now,
+      transport: { send: () => new Promise(() => {}), close() {} },
+    });
     void hung.runOnce();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await outbox())[0]).toMatchObject({ status: 'queued', attempts: 1, next_attempt_at: clock.now + MAIL_DEFAULTS.leaseMs });
+    expect((await outbox())[0]).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      next_attempt_at: clock.now + MAIL_DEFAULTS.leaseMs,
+    });
     const delivered: string[] = [];
-    const other = mailDeliverer({ db: server.db, clock: () => clock.now, transport: { send: async (m) => void delivered.push(m.to), close() {} } });
+    const other = mailDeliverer({
+      db: server.db,
+      clock: () => clock.now,
+      transport: { send: async (m) => void delivered.push(m.to), close() {} },
+    });
     expect(await other.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: 0 });
     clock.now += MAIL_DEFAULTS.leaseMs;
     expect(await other.runOnce()).toMatchObject({ sent: 1 });
@@ -214,24 +258,33 @@ describe('without SMTP', () => {
   it('keeps messages in the outbox, runs no deliverer, and never drops a message', async () => {
     const { register } = await world();
     expect(startMailDelivery(server.db, {})).toBeNull();
-    expect((await register(['kept@example.com'])).msg).toBe('Created 1 user. The email was written to the outbox (no mail server is configured).');
+    expect((await register(['kept@example.com'])).msg).toBe(
+      'Created 1 user. The email was written to the outbox (no mail server is configured).',
+    );
     expect(await outbox()).toMatchObject([{ status: 'stored', to_email: 'kept@example.com', attempts: 0 }]);
   });
 
   it('writes nothing when the change it belongs to is rolled back', async () => {
     await world();
-    await expect(server.db.transaction().execute(async (trx) => {
-      await enqueueMail(trx, {}, 'mailer', Date.now(), [{ kind: 'welcome', to: 'ghost@example.com', subject: 's', text: 't', userId: null }]);
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      server.db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, {}, 'mailer', Date.now(), [
+          { kind: 'welcome', to: 'ghost@example.com', subject: 's', text: 't', userId: null },
+        ]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     expect(await outbox()).toEqual([]);
   });
 });
 
 describe('mail settings', () => {
   it('reads SMTP_URL and MAIL_FROM, and leaves both out when unset', () => {
-    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example:2525', MAIL_FROM: 'Console <c@example.com>' })).toMatchObject({
-      smtpUrl: 'smtp://u:p@mail.example:2525', mailFrom: 'Console <c@example.com>',
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://u:p@mail.example:2525', MAIL_FROM: 'Console <c@example.com>' }),
+    ).toMatchObject({
+      smtpUrl: 'smtp://u:p@mail.example:2525',
+      mailFrom: 'Console <c@example.com>',
     });
     const plain = loadConfig({});
     expect('smtpUrl' in plain || 'mailFrom' in plain).toBe(false);
@@ -239,6 +292,8 @@ describe('mail settings', () => {
 
   it('refuses an SMTP_URL that is not smtp(s)://, without repeating its password', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://u:hunter22@mail.example' })).toThrow(ConfigError);
-    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter22@mail.example' })).toThrow('SMTP_URL="http://u:***@mail.example" must read smtp://user:pass@host:port (or smtps://)');
+    expect(() => loadConfig({ SMTP_URL: 'http://u:hunter22@mail.example' })).toThrow(
+      'SMTP_URL="http://u:***@mail.example" must read smtp://user:pass@host:port (or smtps://)',
+    );
   });
 });

@@ -9,7 +9,10 @@ import { Browser } from './support/browser';
 let server: TestServer;
 beforeEach(async () => {
   server = await createTestServer({
-    config: { serverTypes: { app: 'https://console.example', testing: 'https://testing.example' }, allowedHosts: ['localhost', 'console.example', 'testing.example', '10.0.0.7'] },
+    config: {
+      serverTypes: { app: 'https://console.example', testing: 'https://testing.example' },
+      allowedHosts: ['localhost', 'console.example', 'testing.example', '10.0.0.7'],
+    },
   });
 });
 afterEach(async () => {
@@ -33,12 +36,19 @@ describe('the Origin check', () => {
   it('over HTTPS, needs an Origin or a same-origin HTTPS Referer', async () => {
     expect(await statusOf('https://console.example', { origin: 'https://console.example' })).toBe(200);
     expect(await statusOf('https://console.example', {})).toBe(403);
-    expect(await statusOf('https://console.example', { referer: 'https://console.example/user_list?page=2' })).toBe(200);
+    expect(await statusOf('https://console.example', { referer: 'https://console.example/user_list?page=2' })).toBe(
+      200,
+    );
     expect(await statusOf('https://console.example', { referer: 'https://evil.example/' })).toBe(403);
     expect(await statusOf('https://console.example', { referer: 'http://console.example/' })).toBe(403);
     expect(await statusOf('https://console.example', { referer: 'not a url' })).toBe(403);
     // An Origin present decides alone: a fine Referer does not rescue a foreign Origin.
-    expect(await statusOf('https://console.example', { origin: 'https://evil.example', referer: 'https://console.example/' })).toBe(403);
+    expect(
+      await statusOf('https://console.example', {
+        origin: 'https://evil.example',
+        referer: 'https://console.example/',
+      }),
+    ).toBe(403);
   });
 
   it('over plain HTTP without Origin, leaves the decision to the CSRF token', async () => {
@@ -56,7 +66,9 @@ describe('the Origin check', () => {
     expect(await statusOf('http://localhost', proxied)).toBe(403);
     expect(await statusOf('http://localhost', proxied, true)).toBe(200);
     expect(await statusOf('http://localhost', { 'x-forwarded-proto': 'https' }, true)).toBe(403);
-    expect(await statusOf('http://localhost', { 'x-forwarded-proto': 'https', referer: 'https://localhost/login' }, true)).toBe(200);
+    expect(
+      await statusOf('http://localhost', { 'x-forwarded-proto': 'https', referer: 'https://localhost/login' }, true),
+    ).toBe(200);
   });
 });
 
@@ -65,14 +77,24 @@ describe('the Origin check', () => {
 describe('allowed hosts', () => {
   let strict: TestServer;
   beforeEach(async () => {
-    strict = await createTestServer({ config: { serverTypes: { app: 'https://console.example', testing: 'https://testing.example' }, allowedHosts: ['localhost', '.corp.example'] } });
+    strict = await createTestServer({
+      config: {
+        serverTypes: { app: 'https://console.example', testing: 'https://testing.example' },
+        allowedHosts: ['localhost', '.corp.example'],
+      },
+    });
   });
   afterEach(async () => {
     await strict.close();
   });
 
   it('answers 400 to a host not allowed, before the session, the CSRF cookie or the route', async () => {
-    for (const [method, url] of [['GET', 'http://evil.example/'], ['POST', 'http://evil.example/session_check/'], ['POST', 'http://localhost.evil.example/login_account_new/'], ['GET', 'http://127.0.0.1:8080/session_check/']] as const) {
+    for (const [method, url] of [
+      ['GET', 'http://evil.example/'],
+      ['POST', 'http://evil.example/session_check/'],
+      ['POST', 'http://localhost.evil.example/login_account_new/'],
+      ['GET', 'http://127.0.0.1:8080/session_check/'],
+    ] as const) {
       const res = await strict.app.request(url, { method, headers: { origin: new URL(url).origin } });
       expect(res.status, url).toBe(400);
       expect(await res.json()).toEqual({ status: false, msg: HOST_REFUSAL });
@@ -82,12 +104,20 @@ describe('allowed hosts', () => {
   });
 
   it('refuses a Host header not allowed even when the address it arrived on is', async () => {
-    const res = await strict.app.fetch(new Request('http://localhost/session_check/', { method: 'POST', headers: { host: 'evil.example' } }));
+    const res = await strict.app.fetch(
+      new Request('http://localhost/session_check/', { method: 'POST', headers: { host: 'evil.example' } }),
+    );
     expect(res.status).toBe(400);
   });
 
   it('serves an allowed host on any port, in any case, and subdomains of a leading-dot entry', async () => {
-    for (const base of ['http://localhost:8080', 'http://LOCALHOST', 'https://console.corp.example', 'http://corp.example:9000', 'http://a.b.corp.example']) {
+    for (const base of [
+      'http://localhost:8080',
+      'http://LOCALHOST',
+      'https://console.corp.example',
+      'http://corp.example:9000',
+      'http://a.b.corp.example',
+    ]) {
       const b = new Browser(strict, base);
       await b.send('POST', '/session_check/', { csrf: false });
       expect((await b.send('POST', '/session_check/')).status, base).toBe(200);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, parseHashParams, randomPassword, verifyDummy, verifyPassword } from '../../server/auth/passwords';
+import {
+  hashPassword,
+  needsRehash,
+  parseHashParams,
+  randomPassword,
+  verifyDummy,
+  verifyPassword,
+} from '../../server/auth/passwords';
 import { OWASP_SCRYPT } from '../../server/config';
 import { TEST_SCRYPT } from '../support/server';
 

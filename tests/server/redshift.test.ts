@@ -23,7 +23,14 @@ beforeAll(async () => {
   const staff = await server.createStaff({ username: 'redshifter', features: [...FEATURE_KEYS], activated: true });
   adminEmail = staff.email;
   admin = await signIn(server, staff);
-  other = await signIn(server, await server.createStaff({ username: 'redshifter2', features: ['admin_panel_access', 'redshift_configuration_access'], activated: true }));
+  other = await signIn(
+    server,
+    await server.createStaff({
+      username: 'redshifter2',
+      features: ['admin_panel_access', 'redshift_configuration_access'],
+      activated: true,
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -41,16 +48,35 @@ async function save(json: unknown, b = admin) {
   const res = await b.send('POST', SAVE, { json });
   return { status: res.status, body: (await res.json()) as unknown };
 }
-const config = (over: Partial<RedshiftConfiguration> = {}, flags: Partial<RedshiftConfiguration['user_flag']> = {}): RedshiftConfiguration => ({
-  user_script: false, account_script: false, ...over, user_flag: { expire_time: false, product: false, user_type: false, ...flags },
+const config = (
+  over: Partial<RedshiftConfiguration> = {},
+  flags: Partial<RedshiftConfiguration['user_flag']> = {},
+): RedshiftConfiguration => ({
+  user_script: false,
+  account_script: false,
+  ...over,
+  user_flag: { expire_time: false, product: false, user_type: false, ...flags },
 });
 const refusal = (body: unknown) => v.parse(BadRequestReply, body);
-const auditRows = () => server.db.selectFrom('audit_log').selectAll().where('category', '=', 'redshift configuration').orderBy('id').execute();
+const auditRows = () =>
+  server.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('category', '=', 'redshift configuration')
+    .orderBy('id')
+    .execute();
 
 describe('fetch and save', () => {
   it('reads the configuration never saved: everything off, version 1, nobody', async () => {
     const reply = await read();
-    expect(reply).toEqual({ status: true, msg: '', result: { configuration: config() }, version: 1, updated_by_email: null, updated_at: null });
+    expect(reply).toEqual({
+      status: true,
+      msg: '',
+      result: { configuration: config() },
+      version: 1,
+      updated_by_email: null,
+      updated_at: null,
+    });
   });
 
   it('saves from the version read, says so, and the next read shows it with who and when', async () => {
@@ -86,8 +112,15 @@ describe('fetch and save', () => {
     const [won, lost] = a.status === 200 ? [a, b] : [b, a];
     const stale = v.parse(StaleRedshiftReply, lost.body);
     const winner = v.parse(FetchRedshiftReply, won.body);
-    expect(stale.current).toEqual({ configuration: winner.result.configuration, version: start.version + 1, updated_by_email: winner.updated_by_email, updated_at: winner.updated_at });
-    expect(stale.msg).toBe(`${winner.updated_by_email!} saved the Redshift configuration after you opened it; nothing of yours was saved.`);
+    expect(stale.current).toEqual({
+      configuration: winner.result.configuration,
+      version: start.version + 1,
+      updated_by_email: winner.updated_by_email,
+      updated_at: winner.updated_at,
+    });
+    expect(stale.msg).toBe(
+      `${winner.updated_by_email!} saved the Redshift configuration after you opened it; nothing of yours was saved.`,
+    );
     expect((await read()).result.configuration).toEqual(winner.result.configuration);
     // Only the winner is audited.
     expect((await auditRows()).length).toBe(audits + 1);
@@ -95,7 +128,10 @@ describe('fetch and save', () => {
 
   it('tells a save from an old version, and changes nothing', async () => {
     const now = await read();
-    const { status, body } = await save({ redshift_configuration: config({ user_script: !now.result.configuration.user_script }), version: now.version - 1 });
+    const { status, body } = await save({
+      redshift_configuration: config({ user_script: !now.result.configuration.user_script }),
+      version: now.version - 1,
+    });
     expect(status).toBe(409);
     expect(v.parse(StaleRedshiftReply, body).current.version).toBe(now.version);
     expect(await read()).toEqual(now);
@@ -105,20 +141,65 @@ describe('fetch and save', () => {
 describe('bad input: a 400 naming the fields, never a 500, nothing saved', () => {
   const good = () => ({ redshift_configuration: config(), version: 1 });
   const cases: [string, unknown, Record<string, string>][] = [
-    ['non-booleans', { redshift_configuration: { ...config(), user_script: 'true', user_flag: { expire_time: 1, product: false, user_type: null } }, version: 1 },
-      { 'redshift_configuration.user_script': 'Must be true or false.', 'redshift_configuration.user_flag.expire_time': 'Must be true or false.', 'redshift_configuration.user_flag.user_type': 'Must be true or false.' }],
-    ['a missing key', { redshift_configuration: { user_script: true, user_flag: { expire_time: true, product: true } }, version: 1 },
-      { 'redshift_configuration.account_script': 'Required.', 'redshift_configuration.user_flag.user_type': 'Required.' }],
+    [
+      'non-booleans',
+      {
+        redshift_configuration: {
+          ...config(),
+          user_script: 'true',
+          user_flag: { expire_time: 1, product: false, user_type: null },
+        },
+        version: 1,
+      },
+      {
+        'redshift_configuration.user_script': 'Must be true or false.',
+        'redshift_configuration.user_flag.expire_time': 'Must be true or false.',
+        'redshift_configuration.user_flag.user_type': 'Must be true or false.',
+      },
+    ],
+    [
+      'a missing key',
+      { redshift_configuration: { user_script: true, user_flag: { expire_time: true, product: true } }, version: 1 },
+      {
+        'redshift_configuration.account_script': 'Required.',
+        'redshift_configuration.user_flag.user_type': 'Required.',
+      },
+    ],
     ['a missing configuration', { version: 1 }, { redshift_configuration: 'Required.' }],
     ['a missing version', { redshift_configuration: config() }, { version: 'Required.' }],
-    ['a version not a number', { redshift_configuration: config(), version: '1' }, { version: 'Expected the version the configuration was read at.' }],
-    ['unknown keys', { ...good(), extra: 1, redshift_configuration: { ...config(), region: true, user_flag: { ...config().user_flag, country: true } } },
-      { extra: 'There is no field "extra".', 'redshift_configuration.region': 'There is no setting "region" in redshift_configuration.',
-        'redshift_configuration.user_flag.country': 'There is no setting "country" in user_flag.' }],
-    ['user_flag not an object', { redshift_configuration: { ...config(), user_flag: [true] }, version: 1 },
-      { 'redshift_configuration.user_flag': 'user_flag must be an object of true/false settings.' }],
-    ['the configuration a list', { redshift_configuration: [], version: 1 }, { redshift_configuration: 'redshift_configuration must be an object of true/false settings.' }],
-    ['the configuration a boolean', { redshift_configuration: true, version: 1 }, { redshift_configuration: 'redshift_configuration must be an object of true/false settings.' }],
+    [
+      'a version not a number',
+      { redshift_configuration: config(), version: '1' },
+      { version: 'Expected the version the configuration was read at.' },
+    ],
+    [
+      'unknown keys',
+      {
+        ...good(),
+        extra: 1,
+        redshift_configuration: { ...config(), region: true, user_flag: { ...config().user_flag, country: true } },
+      },
+      {
+        extra: 'There is no field "extra".',
+        'redshift_configuration.region': 'There is no setting "region" in redshift_configuration.',
+        'redshift_configuration.user_flag.country': 'There is no setting "country" in user_flag.',
+      },
+    ],
+    [
+      'user_flag not an object',
+      { redshift_configuration: { ...config(), user_flag: [true] }, version: 1 },
+      { 'redshift_configuration.user_flag': 'user_flag must be an object of true/false settings.' },
+    ],
+    [
+      'the configuration a list',
+      { redshift_configuration: [], version: 1 },
+      { redshift_configuration: 'redshift_configuration must be an object of true/false settings.' },
+    ],
+    [
+      'the configuration a boolean',
+      { redshift_configuration: true, version: 1 },
+      { redshift_configuration: 'redshift_configuration must be an object of true/false settings.' },
+    ],
   ];
   it.each(cases)('%s', async (_name, json, fields) => {
     const before = await read();
@@ -129,7 +210,12 @@ describe('bad input: a 400 naming the fields, never a 500, nothing saved', () =>
   });
 
   it('refuses a body that is not JSON, JSON that is not an object, and form data', async () => {
-    for (const [body, type] of [['{"redshift_configuration":', 'application/json'], ['[1,2]', 'application/json'], ['null', 'application/json'], ['a=1', 'application/x-www-form-urlencoded']]) {
+    for (const [body, type] of [
+      ['{"redshift_configuration":', 'application/json'],
+      ['[1,2]', 'application/json'],
+      ['null', 'application/json'],
+      ['a=1', 'application/x-www-form-urlencoded'],
+    ]) {
       const res = await admin.send('POST', SAVE, { body, headers: { 'content-type': type! } });
       expect(res.status, body).toBe(400);
       expect(refusal(await res.json()).msg).toMatch(/json/i);
@@ -148,8 +234,18 @@ describe('bad input: a 400 naming the fields, never a 500, nothing saved', () =>
 
 describe('permissions', () => {
   it('refuses staff without Redshift configuration, naming it in words', async () => {
-    const support = await signIn(server, await server.createStaff({ username: 'rs-support', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
-    for (const res of [await support.send('GET', FETCH), await support.send('POST', SAVE, { json: { redshift_configuration: config(), version: 1 } })]) {
+    const support = await signIn(
+      server,
+      await server.createStaff({
+        username: 'rs-support',
+        features: ['admin_panel_access', 'user_mgmt'],
+        activated: true,
+      }),
+    );
+    for (const res of [
+      await support.send('GET', FETCH),
+      await support.send('POST', SAVE, { json: { redshift_configuration: config(), version: 1 } }),
+    ]) {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ status: false, msg: noFeatureRefusal('redshift_configuration_access') });
     }

@@ -25,11 +25,39 @@ const NEW = '/api/researchreports/get_new_researchreports/';
 
 beforeAll(async () => {
   server = await createTestServer();
-  tri = await signIn(server, await server.createStaff({ username: 'flagger', features: ['admin_panel_access', 'br_research'], otherFeatures: ['tri_submittor'], activated: true }));
-  tri2 = await signIn(server, await server.createStaff({ username: 'flagger2', features: ['admin_panel_access', 'br_research'], otherFeatures: ['tri_submittor'], activated: true }));
-  plain = await signIn(server, await server.createStaff({ username: 'plainstaff', features: ['admin_panel_access', 'br_research'], activated: true }));
-  outsider = await signIn(server, await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
-  submitterId = (await server.db.selectFrom('users').select('id').where('username', '=', 'plainstaff').executeTakeFirstOrThrow()).id;
+  tri = await signIn(
+    server,
+    await server.createStaff({
+      username: 'flagger',
+      features: ['admin_panel_access', 'br_research'],
+      otherFeatures: ['tri_submittor'],
+      activated: true,
+    }),
+  );
+  tri2 = await signIn(
+    server,
+    await server.createStaff({
+      username: 'flagger2',
+      features: ['admin_panel_access', 'br_research'],
+      otherFeatures: ['tri_submittor'],
+      activated: true,
+    }),
+  );
+  plain = await signIn(
+    server,
+    await server.createStaff({
+      username: 'plainstaff',
+      features: ['admin_panel_access', 'br_research'],
+      activated: true,
+    }),
+  );
+  outsider = await signIn(
+    server,
+    await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }),
+  );
+  submitterId = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'plainstaff').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await server.close();
@@ -48,13 +76,32 @@ async function save(form: Record<string, string>, b = tri) {
   const res = await b.send('PUT', FLAGS, { form });
   return { status: res.status, body: (await res.json()) as unknown };
 }
-const saveForm = (dist: string, flags: unknown, version: number) => ({ dist, flags: JSON.stringify(flags), version: String(version) });
+const saveForm = (dist: string, flags: unknown, version: number) => ({
+  dist,
+  flags: JSON.stringify(flags),
+  version: String(version),
+});
 const refusal = (body: unknown) => v.parse(BadRequestReply, body);
-const auditRows = () => server.db.selectFrom('audit_log').selectAll().where('category', '=', 'broker research').where('action', '=', 'research flags saved').orderBy('id').execute();
+const auditRows = () =>
+  server.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('category', '=', 'broker research')
+    .where('action', '=', 'research flags saved')
+    .orderBy('id')
+    .execute();
 
 describe('read and save', () => {
   it('reads flags never saved as the defaults at version 0, by nobody', async () => {
-    expect(await readOk(PRODUCT)).toEqual({ status: true, msg: '', result: { status: DEFAULT_RESEARCH_FLAGS }, dist: PRODUCT, version: 0, updated_by: null, updated_at: null });
+    expect(await readOk(PRODUCT)).toEqual({
+      status: true,
+      msg: '',
+      result: { status: DEFAULT_RESEARCH_FLAGS },
+      dist: PRODUCT,
+      version: 0,
+      updated_by: null,
+      updated_at: null,
+    });
   });
 
   it('saves from the version read, says so, and the next read (by anyone) shows it with who and when', async () => {
@@ -93,13 +140,24 @@ describe('two saves at once', () => {
     const mine = { ...start.result.status, research_enabled: !start.result.status.research_enabled };
     const theirs = { ...start.result.status, send_to_broker: !start.result.status.send_to_broker };
     const audits = (await auditRows()).length;
-    const [a, b] = await Promise.all([save(saveForm(PRODUCT, mine, start.version)), save(saveForm(PRODUCT, theirs, start.version), tri2)]);
+    const [a, b] = await Promise.all([
+      save(saveForm(PRODUCT, mine, start.version)),
+      save(saveForm(PRODUCT, theirs, start.version), tri2),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const [won, lost] = a.status === 200 ? [a, b] : [b, a];
     const winner = a.status === 200 ? 'flagger' : 'flagger2';
     const stale = v.parse(StaleFlagsReply, lost.body);
-    expect(stale.msg).toBe(`${winner} saved the research flags of Product after you opened them; nothing of yours was saved.`);
-    expect(stale.current).toEqual({ dist: PRODUCT, flags: v.parse(FlagsReply, won.body).result.status, version: start.version + 1, updated_by: winner, updated_at: expect.any(Number) });
+    expect(stale.msg).toBe(
+      `${winner} saved the research flags of Product after you opened them; nothing of yours was saved.`,
+    );
+    expect(stale.current).toEqual({
+      dist: PRODUCT,
+      flags: v.parse(FlagsReply, won.body).result.status,
+      version: start.version + 1,
+      updated_by: winner,
+      updated_at: expect.any(Number),
+    });
     expect((await readOk(PRODUCT)).result.status).toEqual(v.parse(FlagsReply, won.body).result.status);
     expect((await auditRows()).length).toBe(audits + 1);
   });
@@ -107,10 +165,20 @@ describe('two saves at once', () => {
   it('two first saves of a distributor never saved: one inserts, the other is told', async () => {
     const fresh = await createTestServer();
     try {
-      const one = await signIn(fresh, await fresh.createStaff({ username: 'one', features: ['admin_panel_access', 'br_research'], activated: true }));
-      const two = await signIn(fresh, await fresh.createStaff({ username: 'two', features: ['admin_panel_access', 'br_research'], activated: true }));
-      const put = async (b: Browser, flags: ResearchFlags) => (await b.send('PUT', FLAGS, { form: saveForm(PRODUCT, flags, 0) })).status;
-      const statuses = await Promise.all([put(one, { ...DEFAULT_RESEARCH_FLAGS, notify_users: false }), put(two, { ...DEFAULT_RESEARCH_FLAGS, mifid_enforced: false })]);
+      const one = await signIn(
+        fresh,
+        await fresh.createStaff({ username: 'one', features: ['admin_panel_access', 'br_research'], activated: true }),
+      );
+      const two = await signIn(
+        fresh,
+        await fresh.createStaff({ username: 'two', features: ['admin_panel_access', 'br_research'], activated: true }),
+      );
+      const put = async (b: Browser, flags: ResearchFlags) =>
+        (await b.send('PUT', FLAGS, { form: saveForm(PRODUCT, flags, 0) })).status;
+      const statuses = await Promise.all([
+        put(one, { ...DEFAULT_RESEARCH_FLAGS, notify_users: false }),
+        put(two, { ...DEFAULT_RESEARCH_FLAGS, mifid_enforced: false }),
+      ]);
       expect(statuses.sort()).toEqual([200, 409]);
       expect(await fresh.db.selectFrom('research_flags').select('version').execute()).toEqual([{ version: 1 }]);
     } finally {
@@ -124,7 +192,10 @@ describe('who may read and save which distributor', () => {
     const before = await readOk('tri');
     const r = await read('tri', plain);
     expect(r.status).toBe(403);
-    expect(r.body).toMatchObject({ status: false, msg: 'The Refinitiv flags need the Refinitiv submitter permission.' });
+    expect(r.body).toMatchObject({
+      status: false,
+      msg: 'The Refinitiv flags need the Refinitiv submitter permission.',
+    });
     const s = await save(saveForm('tri', DEFAULT_RESEARCH_FLAGS, before.version), plain);
     expect(s.status).toBe(403);
     expect(await readOk('tri')).toEqual(before);
@@ -159,20 +230,36 @@ describe('bad input', () => {
   it('names each field: no dist, flags not JSON, a flag not true/false, an unknown or missing flag, no version', async () => {
     const cases: [Record<string, string>, Record<string, string | RegExp>][] = [
       [{ flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '1' }, { dist: /./ }],
-      [{ dist: 'Pro duct', flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '1' }, { dist: 'Name a distributor by its key.' }],
+      [
+        { dist: 'Pro duct', flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '1' },
+        { dist: 'Name a distributor by its key.' },
+      ],
       [{ dist: PRODUCT, flags: '{oops', version: '1' }, { flags: 'flags must be JSON.' }],
-      [{ dist: PRODUCT, flags: JSON.stringify({ ...DEFAULT_RESEARCH_FLAGS, requests_open: 'yes' }), version: '1' }, { 'flags.requests_open': 'Requests must be on or off.' }],
-      [{ dist: PRODUCT, flags: JSON.stringify({ ...DEFAULT_RESEARCH_FLAGS, teleport: true }), version: '1' }, { 'flags.teleport': /./ }],
-      [{ dist: PRODUCT, flags: JSON.stringify({ research_enabled: true }), version: '1' }, { 'flags.requests_open': /./ }],
+      [
+        { dist: PRODUCT, flags: JSON.stringify({ ...DEFAULT_RESEARCH_FLAGS, requests_open: 'yes' }), version: '1' },
+        { 'flags.requests_open': 'Requests must be on or off.' },
+      ],
+      [
+        { dist: PRODUCT, flags: JSON.stringify({ ...DEFAULT_RESEARCH_FLAGS, teleport: true }), version: '1' },
+        { 'flags.teleport': /./ },
+      ],
+      [
+        { dist: PRODUCT, flags: JSON.stringify({ research_enabled: true }), version: '1' },
+        { 'flags.requests_open': /./ },
+      ],
       [{ dist: PRODUCT, flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS) }, { version: /./ }],
-      [{ dist: PRODUCT, flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '-1' }, { version: 'Expected the version the flags were read at.' }],
+      [
+        { dist: PRODUCT, flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '-1' },
+        { version: 'Expected the version the flags were read at.' },
+      ],
     ];
     const before = await readOk(PRODUCT);
     for (const [form, fields] of cases) {
       const { status, body } = await save(form);
       expect(status, JSON.stringify(body)).toBe(400);
       const got = refusal(body).fields;
-      for (const [k, m] of Object.entries(fields)) expect(got[k], `${JSON.stringify(form)} → ${JSON.stringify(got)}`).toMatch(m);
+      for (const [k, m] of Object.entries(fields))
+        expect(got[k], `${JSON.stringify(form)} → ${JSON.stringify(got)}`).toMatch(m);
     }
     expect((await read('', tri)).status).toBe(400);
     expect(await readOk(PRODUCT)).toEqual(before);
@@ -183,11 +270,29 @@ describe('get_new_researchreports/', () => {
   it('counts the submissions waiting (status new) and lists the latest N of them, newest first', async () => {
     const now = Date.now();
     const row = (title: string, status: 'new' | 'in_review' | 'published', ago: number) => ({
-      user_id: submitterId, broker_id: null, title, summary: '', tickers: '', file_name: 'a.pdf', file_size: 1000, status, reason: null, submitted_at: now - ago, reviewed_by: null, reviewed_at: null,
+      user_id: submitterId,
+      broker_id: null,
+      title,
+      summary: '',
+      tickers: '',
+      file_name: 'a.pdf',
+      file_size: 1000,
+      status,
+      reason: null,
+      submitted_at: now - ago,
+      reviewed_by: null,
+      reviewed_at: null,
     });
-    await server.db.insertInto('research_submissions').values([
-      row('Oldest waiting', 'new', 3000), row('Newest waiting', 'new', 1000), row('Middle waiting', 'new', 2000), row('Under review', 'in_review', 500), row('Out', 'published', 100),
-    ]).execute();
+    await server.db
+      .insertInto('research_submissions')
+      .values([
+        row('Oldest waiting', 'new', 3000),
+        row('Newest waiting', 'new', 1000),
+        row('Middle waiting', 'new', 2000),
+        row('Under review', 'in_review', 500),
+        row('Out', 'published', 100),
+      ])
+      .execute();
     const get = async (query: string) => {
       const res = await tri.send('GET', `${NEW}${query}`);
       expect(res.status).toBe(200);

@@ -9,7 +9,12 @@ import type { Insertable } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DAY_MS, EndFulfillmentConflict, EndFulfillmentReply, FULFILLMENT_EXPORT_COLUMNS, FULFILLMENT_TOTAL_CAP, FulfillmentListReply,
+  DAY_MS,
+  EndFulfillmentConflict,
+  EndFulfillmentReply,
+  FULFILLMENT_EXPORT_COLUMNS,
+  FULFILLMENT_TOTAL_CAP,
+  FulfillmentListReply,
   type FulfillmentRow,
 } from '../../src/domain/broker-research-fulfillments';
 import { BadRequestReply } from '../../src/domain/field-errors';
@@ -29,10 +34,27 @@ let known: (Insertable<FulfillmentsTable> & { id: number })[] = [];
 
 function person(n: number, organization_id: number | null): NewUser {
   return {
-    username: `f.user${n}`, email: `f.user${n}@example.test`, first_name: n === 0 ? '=SUM(A1)' : `Reader`, last_name: n === 1 ? 'Comma, "Quoted"' : `No ${n}`,
-    organization_id, user_type: 'customer', user_category: 'general', user_role: null, owner: null, phone: null,
-    product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0,
-    allowed_st: '[]', flags: '{}', password_hash: null, created_at: T0, updated_at: T0,
+    username: `f.user${n}`,
+    email: `f.user${n}@example.test`,
+    first_name: n === 0 ? '=SUM(A1)' : `Reader`,
+    last_name: n === 1 ? 'Comma, "Quoted"' : `No ${n}`,
+    organization_id,
+    user_type: 'customer',
+    user_category: 'general',
+    user_role: null,
+    owner: null,
+    phone: null,
+    product_configuration: 'product_basic',
+    data_plan: '[]',
+    expiry_dt: null,
+    active: 1,
+    deleted: 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: '{}',
+    password_hash: null,
+    created_at: T0,
+    updated_at: T0,
   };
 }
 
@@ -49,18 +71,71 @@ beforeAll(async () => {
   server = await createTestServer();
   const db = server.db;
   for (const name of ['Apex Research', 'Birch & Co <Equity>', 'Cedar Securities']) {
-    ids.brokers.push(Number((await db.insertInto('brokers').values({ name, open_access: 0, group_id: null, created_at: T0, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
-      .returning('id').executeTakeFirstOrThrow()).id));
+    ids.brokers.push(
+      Number(
+        (
+          await db
+            .insertInto('brokers')
+            .values({
+              name,
+              open_access: 0,
+              group_id: null,
+              created_at: T0,
+              legal_name: null,
+              short_name: null,
+              mifid_updated_at: null,
+              mifid_updated_by: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
   }
   for (const name of ['Northwind Capital', 'Southgate Partners']) {
-    ids.orgs.push(Number((await db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: null, created_at: T0 }).returning('id').executeTakeFirstOrThrow()).id));
+    ids.orgs.push(
+      Number(
+        (
+          await db
+            .insertInto('organizations')
+            .values({ name, salesforce_id: null, sf_acc_id: null, created_at: T0 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
   }
   for (let n = 0; n < 12; n++) {
-    ids.users.push(Number((await db.insertInto('users').values(person(n, n === 11 ? null : ids.orgs[n % 2]!)).returning('id').executeTakeFirstOrThrow()).id));
+    ids.users.push(
+      Number(
+        (
+          await db
+            .insertInto('users')
+            .values(person(n, n === 11 ? null : ids.orgs[n % 2]!))
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      ),
+    );
   }
-  const request = Number((await db.insertInto('research_requests').values({
-    user_id: ids.users[0]!, broker_id: ids.brokers[0]!, organization_id: ids.orgs[0]!, status: 'approved', created_at: T0, updated_at: T0, decided_at: T0, decided_by: 'admin',
-  }).returning('id').executeTakeFirstOrThrow()).id);
+  const request = Number(
+    (
+      await db
+        .insertInto('research_requests')
+        .values({
+          user_id: ids.users[0]!,
+          broker_id: ids.brokers[0]!,
+          organization_id: ids.orgs[0]!,
+          status: 'approved',
+          created_at: T0,
+          updated_at: T0,
+          decided_at: T0,
+          decided_by: 'admin',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 
   // 360 varied rows (several on one millisecond, so the id breaks ties), then enough rows of one
   // broker to pass the count's cap.
@@ -77,26 +152,86 @@ beforeAll(async () => {
     const source = i === 0 ? 'request' : (['request', 'other_source', 'broker'] as const)[Math.floor(rand() * 3)]!;
     const created_at = T0 + Math.floor(i / 2) * (DAY_MS / 4);
     rows.push({
-      user_id, broker_id, organization_id: user_id === ids.users[11] ? null : ids.orgs[ids.users.indexOf(user_id) % 2]!, source,
-      request_id: source === 'request' && i === 0 ? request : null, source_name: source === 'request' ? null : 'Distributor file',
-      dist: source === 'other_source' ? 'tri' : null, starts_at: created_at, ends_at: null, status: ended ? 'ended' : 'active',
-      ended_at: ended ? created_at + DAY_MS : null, ended_reason: ended ? 'Replaced.' : null, created_by: 'admin', created_at,
+      user_id,
+      broker_id,
+      organization_id: user_id === ids.users[11] ? null : ids.orgs[ids.users.indexOf(user_id) % 2]!,
+      source,
+      request_id: source === 'request' && i === 0 ? request : null,
+      source_name: source === 'request' ? null : 'Distributor file',
+      dist: source === 'other_source' ? 'tri' : null,
+      starts_at: created_at,
+      ends_at: null,
+      status: ended ? 'ended' : 'active',
+      ended_at: ended ? created_at + DAY_MS : null,
+      ended_reason: ended ? 'Replaced.' : null,
+      created_by: 'admin',
+      created_at,
     });
   }
-  const bulkBroker = Number((await db.insertInto('brokers').values({ name: 'Dense Broker', open_access: 0, group_id: null, created_at: T0, legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
-    .returning('id').executeTakeFirstOrThrow()).id);
+  const bulkBroker = Number(
+    (
+      await db
+        .insertInto('brokers')
+        .values({
+          name: 'Dense Broker',
+          open_access: 0,
+          group_id: null,
+          created_at: T0,
+          legal_name: null,
+          short_name: null,
+          mifid_updated_at: null,
+          mifid_updated_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   ids.brokers.push(bulkBroker);
   for (let i = 0; i < FULFILLMENT_TOTAL_CAP - 300; i++) {
     rows.push({
-      user_id: ids.users[i % ids.users.length]!, broker_id: bulkBroker, organization_id: null, source: 'broker', request_id: null, source_name: 'Broker client list',
-      dist: null, starts_at: T0 - DAY_MS * 400, ends_at: null, status: 'ended', ended_at: T0 - DAY_MS, ended_reason: 'Old list.', created_by: 'admin', created_at: T0 - DAY_MS * 400 + i,
+      user_id: ids.users[i % ids.users.length]!,
+      broker_id: bulkBroker,
+      organization_id: null,
+      source: 'broker',
+      request_id: null,
+      source_name: 'Broker client list',
+      dist: null,
+      starts_at: T0 - DAY_MS * 400,
+      ends_at: null,
+      status: 'ended',
+      ended_at: T0 - DAY_MS,
+      ended_reason: 'Old list.',
+      created_by: 'admin',
+      created_at: T0 - DAY_MS * 400 + i,
     });
   }
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('fulfillments').values(rows.slice(i, i + 500)).execute();
-  known = (await db.selectFrom('fulfillments').selectAll().execute()).map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('fulfillments')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  known = (await db.selectFrom('fulfillments').selectAll().execute()).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    created_at: Number(r.created_at),
+  }));
 
-  staff = await signIn(server, await server.createStaff({ username: 'fulfiller', features: ['admin_panel_access', 'br_research'], activated: true }));
-  colleague = await signIn(server, await server.createStaff({ username: 'fulfiller2', features: ['admin_panel_access', 'br_research'], activated: true }));
+  staff = await signIn(
+    server,
+    await server.createStaff({
+      username: 'fulfiller',
+      features: ['admin_panel_access', 'br_research'],
+      activated: true,
+    }),
+  );
+  colleague = await signIn(
+    server,
+    await server.createStaff({
+      username: 'fulfiller2',
+      features: ['admin_panel_access', 'br_research'],
+      activated: true,
+    }),
+  );
 }, 120_000);
 afterAll(async () => {
   await server.close();
@@ -116,7 +251,10 @@ const refusal = async (res: Response) => v.parse(BadRequestReply, await res.json
 
 /** The ids the test expects, newest first. */
 function expected(match: (f: (typeof known)[number]) => boolean): number[] {
-  return known.filter(match).sort((a, b) => (b.created_at - a.created_at) || (b.id - a.id)).map((f) => f.id);
+  return known
+    .filter(match)
+    .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+    .map((f) => f.id);
 }
 
 /** Every page of a filter, by next cursor; and the walk back by prev cursors. */
@@ -176,7 +314,14 @@ describe('the list', () => {
     expect(page.items.map((r) => r.id)).toEqual(want.slice(800, 900));
     const row = page.items[0]!;
     const stored = known.find((f) => f.id === row.id)!;
-    expect(row).toMatchObject({ broker: 'Dense Broker', source: 'broker', status: 'ended', ended_reason: 'Old list.', user_id: stored.user_id, created_at: stored.created_at });
+    expect(row).toMatchObject({
+      broker: 'Dense Broker',
+      source: 'broker',
+      status: 'ended',
+      ended_reason: 'Old list.',
+      user_id: stored.user_id,
+      created_at: stored.created_at,
+    });
     expect(row.user_email).toMatch(/^f\.user\d+@example\.test$/);
   });
 
@@ -195,16 +340,25 @@ describe('the list', () => {
       [{ source: 'request', organization_id: String(o0) }, (f) => f.source === 'request' && f.organization_id === o0],
       [{ organization_id: String(o0), broker_id: String(b0) }, (f) => f.organization_id === o0 && f.broker_id === b0],
       [{ user_id: String(u3) }, (f) => f.user_id === u3],
-      [{ user_id: String(u3), broker_id: String(b1), status: 'active' }, (f) => f.user_id === u3 && f.broker_id === b1 && f.status === 'active'],
+      [
+        { user_id: String(u3), broker_id: String(b1), status: 'active' },
+        (f) => f.user_id === u3 && f.broker_id === b1 && f.status === 'active',
+      ],
       [{ from, to }, inRange],
       [{ from }, (f) => f.created_at >= T0 + 10 * DAY_MS],
       [{ to, source: 'broker' }, (f) => f.created_at < T0 + 21 * DAY_MS && f.source === 'broker'],
-      [{ from, to, broker_id: String(b0), status: 'ended' }, (f) => inRange(f) && f.broker_id === b0 && f.status === 'ended'],
+      [
+        { from, to, broker_id: String(b0), status: 'ended' },
+        (f) => inRange(f) && f.broker_id === b0 && f.status === 'ended',
+      ],
     ];
     for (const [form, match] of cases) {
       const want = expected(match);
       const pages = await walk({ ...form, page_size: '100' });
-      expect(pages.flatMap((p) => p.items.map((r) => r.id)), JSON.stringify(form)).toEqual(want);
+      expect(
+        pages.flatMap((p) => p.items.map((r) => r.id)),
+        JSON.stringify(form),
+      ).toEqual(want);
       expect(pages[0]!.total, JSON.stringify(form)).toBe(Math.min(want.length, FULFILLMENT_TOTAL_CAP + 1));
     }
   });
@@ -220,7 +374,11 @@ describe('the list', () => {
   });
 
   it('names the filtered broker, organization and user, and finds nothing for an id that does not exist', async () => {
-    const page = await list({ broker_id: String(ids.brokers[1]), organization_id: String(ids.orgs[1]), user_id: String(ids.users[1]) });
+    const page = await list({
+      broker_id: String(ids.brokers[1]),
+      organization_id: String(ids.orgs[1]),
+      user_id: String(ids.users[1]),
+    });
     expect(page.named).toEqual({
       broker: { id: ids.brokers[1], name: 'Birch & Co <Equity>' },
       organization: { id: ids.orgs[1], name: 'Southgate Partners' },
@@ -235,7 +393,12 @@ describe('the list', () => {
     const fromRequest = known.find((f) => f.request_id !== null)!;
     expect(page.items.find((r) => r.id === fromRequest.id)?.request_id).toBe(fromRequest.request_id);
     const other = await list({ source: 'other_source' });
-    expect(other.items[0]).toMatchObject({ source: 'other_source', source_name: 'Distributor file', dist: 'tri', request_id: null });
+    expect(other.items[0]).toMatchObject({
+      source: 'other_source',
+      source_name: 'Distributor file',
+      dist: 'tri',
+      request_id: null,
+    });
   });
 });
 
@@ -266,7 +429,9 @@ describe('bad input', () => {
     const page = await list({ status: 'ended' });
     const res = await staff.post(LIST, { status: 'active', cursor: page.next_cursor! });
     expect(res.status).toBe(400);
-    expect((await refusal(res)).fields.cursor).toBe('The page cursor belongs to other filters; start from the first page.');
+    expect((await refusal(res)).fields.cursor).toBe(
+      'The page cursor belongs to other filters; start from the first page.',
+    );
   });
 });
 
@@ -280,9 +445,22 @@ describe('export', () => {
     for (let i = 0; i < text.length; i++) {
       const ch = text[i]!;
       if (quoted) {
-        if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
+        if (ch === '"' && text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
+        else field += ch;
       } else if (ch === '"') quoted = true;
-      else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += ch;
+      else if (ch === ',') {
+        row.push(field);
+        field = '';
+      } else if (ch === '\r' && text[i + 1] === '\n') {
+        row.push(field);
+        rows.push(row);
+        row = [];
+        field = '';
+        i++;
+      } else field += ch;
     }
     if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
     return rows;
@@ -297,7 +475,9 @@ describe('export', () => {
     const res = await staff.post(EXPORT, { ...form, format: 'csv' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="fulfillments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="fulfillments-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes.slice(3)));
@@ -315,7 +495,10 @@ describe('export', () => {
       expect(r[col('organization')]).toBe(w.organization ?? '');
     }
     // A name a spreadsheet would run as a formula stays text; a quoted comma survives.
-    for (const [n, name] of [[0, `'=SUM(A1) No 0`], [1, 'Reader Comma, "Quoted"']] as const) {
+    for (const [n, name] of [
+      [0, `'=SUM(A1) No 0`],
+      [1, 'Reader Comma, "Quoted"'],
+    ] as const) {
       const text = await (await staff.post(EXPORT, { format: 'csv', user_id: String(ids.users[n]) })).text();
       const own = parseCsv(text.replace(/^\uFEFF/, '')).slice(1);
       expect(own.length).toBeGreaterThan(0);
@@ -345,10 +528,20 @@ describe('export', () => {
   it('sends just the header when nothing matches, and records one audit row with the count and the filters', async () => {
     await server.db.deleteFrom('audit_log').where('action', 'like', 'exported%').execute();
     const res = await staff.post(EXPORT, { format: 'csv', broker_id: '999999' });
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(`\uFEFF${FULFILLMENT_EXPORT_COLUMNS.join(',')}\r\n`);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(
+      `\uFEFF${FULFILLMENT_EXPORT_COLUMNS.join(',')}\r\n`,
+    );
     await (await staff.post(EXPORT, { format: 'xlsx', status: 'ended' })).arrayBuffer();
-    const entries = await server.db.selectFrom('audit_log').selectAll().where('action', 'like', 'exported%').orderBy('id').execute();
-    expect(entries.map((e) => e.action)).toEqual(['exported 0 fulfillments', `exported ${known.filter((f) => f.status === 'ended').length} fulfillments`]);
+    const entries = await server.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', 'like', 'exported%')
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual([
+      'exported 0 fulfillments',
+      `exported ${known.filter((f) => f.status === 'ended').length} fulfillments`,
+    ]);
     expect(entries[1]).toMatchObject({ category: 'broker research', author: 'fulfiller', success: 1 });
     expect(JSON.parse(entries[1]!.current_data!)).toMatchObject({ format: 'xlsx', filter: { status: 'ended' } });
   });
@@ -359,16 +552,35 @@ describe('ending a fulfillment', () => {
 
   it('ends an active fulfillment from its version with the reason, says who and when, and writes the audit row', async () => {
     const row = await activeOne();
-    const res = await staff.post(END, { id: String(row.id), version: String(row.version), reason: '  Contract ended.  ' });
+    const res = await staff.post(END, {
+      id: String(row.id),
+      version: String(row.version),
+      reason: '  Contract ended.  ',
+    });
     const body = v.parse(EndFulfillmentReply, await res.json());
     expect(res.status).toBe(200);
     expect(body.msg).toBe('Fulfillment ended.');
-    expect(body.fulfillment).toMatchObject({ id: row.id, status: 'ended', ended_by: 'fulfiller', ended_reason: 'Contract ended.', version: row.version + 1 });
+    expect(body.fulfillment).toMatchObject({
+      id: row.id,
+      status: 'ended',
+      ended_by: 'fulfiller',
+      ended_reason: 'Contract ended.',
+      version: row.version + 1,
+    });
     expect(typeof body.fulfillment.ended_at).toBe('number');
     const ended = await list({ status: 'ended', user_id: String(row.user_id), broker_id: String(row.broker_id) });
     expect(ended.items.map((r) => r.id)).toContain(row.id);
-    const audit = await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'broker research').where('action', 'like', 'ended fulfillment%').execute();
-    expect(audit.at(-1)).toMatchObject({ author: 'fulfiller', action: `ended fulfillment ${row.id}: ${row.user_email} → ${row.broker}`, success: 1 });
+    const audit = await server.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('category', '=', 'broker research')
+      .where('action', 'like', 'ended fulfillment%')
+      .execute();
+    expect(audit.at(-1)).toMatchObject({
+      author: 'fulfiller',
+      action: `ended fulfillment ${row.id}: ${row.user_email} → ${row.broker}`,
+      success: 1,
+    });
     expect(JSON.parse(audit.at(-1)!.current_data!)).toMatchObject({ status: 'ended', ended_reason: 'Contract ended.' });
   });
 
@@ -386,17 +598,26 @@ describe('ending a fulfillment', () => {
     const lost = v.parse(EndFulfillmentConflict, await loser.json());
     expect(lost.msg).toBe(`Already ended by ${won.fulfillment.ended_by}.`);
     expect(lost.fulfillment).toEqual(won.fulfillment);
-    const audits = await server.db.selectFrom('audit_log').select('id').where('action', '=', `ended fulfillment ${row.id}: ${row.user_email} → ${row.broker}`).execute();
+    const audits = await server.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', `ended fulfillment ${row.id}: ${row.user_email} → ${row.broker}`)
+      .execute();
     expect(audits).toHaveLength(1);
   });
 
   it('tells a person whose version is stale that it changed, and refuses an unknown id and an empty reason', async () => {
     const row = await activeOne();
-    await server.db.updateTable('fulfillments').set({ version: row.version + 1 }).where('id', '=', row.id).execute();
+    await server.db
+      .updateTable('fulfillments')
+      .set({ version: row.version + 1 })
+      .where('id', '=', row.id)
+      .execute();
     const stale = await staff.post(END, { id: String(row.id), version: String(row.version), reason: 'Late.' });
     expect(stale.status).toBe(409);
     expect(v.parse(EndFulfillmentConflict, await stale.json())).toMatchObject({
-      msg: 'Someone else changed this fulfillment meanwhile; it is shown as it is now.', fulfillment: { id: row.id, status: 'active', version: row.version + 1 },
+      msg: 'Someone else changed this fulfillment meanwhile; it is shown as it is now.',
+      fulfillment: { id: row.id, status: 'active', version: row.version + 1 },
     });
     const gone = await staff.post(END, { id: '999999', version: '1', reason: 'Why not.' });
     expect(gone.status).toBe(404);
@@ -404,7 +625,11 @@ describe('ending a fulfillment', () => {
     const empty = await staff.post(END, { id: String(row.id), version: String(row.version + 1), reason: '   ' });
     expect(empty.status).toBe(400);
     expect((await refusal(empty)).fields).toEqual({ reason: 'Say why.' });
-    const long = await staff.post(END, { id: String(row.id), version: String(row.version + 1), reason: 'x'.repeat(501) });
+    const long = await staff.post(END, {
+      id: String(row.id),
+      version: String(row.version + 1),
+      reason: 'x'.repeat(501),
+    });
     expect((await refusal(long)).fields).toHaveProperty('reason');
   });
 });

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineOf } from '../../server/db/connect';
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import {
-  ApplyReply, IMPORT_FULFILLMENTS_PAGE_SIZE, ImportFulfillmentsReply, ImportsReply, OTHER_SOURCE_REASONS as R, VerifyReply, dayStart, type ReportRow,
+  ApplyReply,
+  IMPORT_FULFILLMENTS_PAGE_SIZE,
+  ImportFulfillmentsReply,
+  ImportsReply,
+  OTHER_SOURCE_REASONS as R,
+  VerifyReply,
+  dayStart,
+  type ReportRow,
 } from '../../src/domain/broker-research-other-sources';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { FEATURE_KEYS } from '../../src/domain/features';
@@ -29,8 +36,15 @@ let admin: Browser;
 let plain: Browser;
 let org: number;
 
-interface Person { id: number; username: string; email: string }
-interface Firm { id: number; name: string }
+interface Person {
+  id: number;
+  username: string;
+  email: string;
+}
+interface Firm {
+  id: number;
+  name: string;
+}
 
 async function people(n: number, prefix: string, extra: { active?: 0 | 1; deleted?: 0 | 1 } = {}): Promise<Person[]> {
   const now = Date.now();
@@ -39,10 +53,26 @@ async function people(n: number, prefix: string, extra: { active?: 0 | 1; delete
     const rows = Array.from({ length: Math.min(500, n - from) }, (_, k) => {
       const i = from + k;
       return {
-        username: `${prefix}${i}`, email: `${prefix}${i}@other-sources.example`, first_name: 'Ola', last_name: `Source${i}`, organization_id: org,
-        user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-        expiry_dt: null, active: extra.active ?? 1, deleted: extra.deleted ?? 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null,
-        created_at: now, updated_at: now,
+        username: `${prefix}${i}`,
+        email: `${prefix}${i}@other-sources.example`,
+        first_name: 'Ola',
+        last_name: `Source${i}`,
+        organization_id: org,
+        user_type: 'trial',
+        user_category: 'general',
+        user_role: null,
+        owner: null,
+        product_configuration: 'product_basic',
+        data_plan: '[]',
+        expiry_dt: null,
+        active: extra.active ?? 1,
+        deleted: extra.deleted ?? 0,
+        is_account_admin: 0,
+        allowed_st: '[]',
+        flags: '{}',
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
       } as const;
     });
     const ids = await server.db.insertInto('users').values(rows).returning(['id', 'username', 'email']).execute();
@@ -52,24 +82,57 @@ async function people(n: number, prefix: string, extra: { active?: 0 | 1; delete
 }
 
 async function broker(name: string): Promise<Firm> {
-  const row = await server.db.insertInto('brokers').values({ name, open_access: 0, group_id: null, created_at: Date.now(), legal_name: null, short_name: null, mifid_updated_at: null, mifid_updated_by: null })
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('brokers')
+    .values({
+      name,
+      open_access: 0,
+      group_id: null,
+      created_at: Date.now(),
+      legal_name: null,
+      short_name: null,
+      mifid_updated_at: null,
+      mifid_updated_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: Number(row.id), name };
 }
 
 async function activeFulfillment(user: Person, firm: Firm, startsAt: number): Promise<number> {
-  const row = await server.db.insertInto('fulfillments').values({
-    user_id: user.id, broker_id: firm.id, organization_id: org, source: 'request', request_id: null, source_name: null, dist: null,
-    starts_at: startsAt, ends_at: null, status: 'active', ended_at: null, ended_reason: null, created_by: 'admin', created_at: startsAt,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('fulfillments')
+    .values({
+      user_id: user.id,
+      broker_id: firm.id,
+      organization_id: org,
+      source: 'request',
+      request_id: null,
+      source_name: null,
+      dist: null,
+      starts_at: startsAt,
+      ends_at: null,
+      status: 'active',
+      ended_at: null,
+      ended_reason: null,
+      created_by: 'admin',
+      created_at: startsAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-async function send(path: string, csv: string | Uint8Array<ArrayBuffer>, opts: { b?: Browser; dist?: string; source?: string; name?: string; type?: string; omit?: string } = {}) {
+async function send(
+  path: string,
+  csv: string | Uint8Array<ArrayBuffer>,
+  opts: { b?: Browser; dist?: string; source?: string; name?: string; type?: string; omit?: string } = {},
+) {
   const form = new FormData();
-  if (opts.omit !== 'file') form.append('file', new File([csv], opts.name ?? 'entitlements.csv', { type: opts.type ?? 'text/csv' }));
+  if (opts.omit !== 'file')
+    form.append('file', new File([csv], opts.name ?? 'entitlements.csv', { type: opts.type ?? 'text/csv' }));
   if (opts.omit !== 'source_name') form.append('source_name', opts.source ?? SOURCE);
   if (opts.omit !== 'dist') form.append('dist', opts.dist ?? 'product');
   const res = await (opts.b ?? admin).send('POST', path, { body: form });
@@ -91,13 +154,39 @@ async function refusal(path: string, csv: string | Uint8Array<ArrayBuffer>, opts
   return v.parse(BadRequestReply, body).fields;
 }
 const countOf = async (table: 'fulfillments' | 'other_source_imports') =>
-  Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   server = await createTestServer();
-  org = Number((await server.db.insertInto('organizations').values({ name: 'Other Sources Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow()).id);
-  admin = await signIn(server, await server.createStaff({ username: 'os-admin', features: [...FEATURE_KEYS], otherFeatures: ['tri_submittor'], activated: true }));
-  plain = await signIn(server, await server.createStaff({ username: 'os-plain', features: [...FEATURE_KEYS], activated: true }));
+  org = Number(
+    (
+      await server.db
+        .insertInto('organizations')
+        .values({ name: 'Other Sources Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
+  admin = await signIn(
+    server,
+    await server.createStaff({
+      username: 'os-admin',
+      features: [...FEATURE_KEYS],
+      otherFeatures: ['tri_submittor'],
+      activated: true,
+    }),
+  );
+  plain = await signIn(
+    server,
+    await server.createStaff({ username: 'os-plain', features: [...FEATURE_KEYS], activated: true }),
+  );
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -153,9 +242,15 @@ describe('a 50,000-row file', () => {
       (i) => ({ cells: [String(idle!.id), ...good(i).slice(1)], reason: R.userInactive(idle!.id) }),
       (i) => ({ cells: [good(i)[0]!, 'No Such Broker', STARTS, ''], reason: R.noSuchBroker }),
       (i) => ({ cells: [good(i)[0]!, 'TWIN SECURITIES', STARTS, ''], reason: R.twoBrokers(2) }),
-      (i) => ({ cells: [...good(i).slice(0, 2), '2020-01-01', '2020-06-01'], reason: R.endsPast(new Date().toISOString().slice(0, 10)) }),
+      (i) => ({
+        cells: [...good(i).slice(0, 2), '2020-01-01', '2020-06-01'],
+        reason: R.endsPast(new Date().toISOString().slice(0, 10)),
+      }),
       // The row before, named another way (username for id, broker name for id): the same user and broker.
-      (i) => ({ cells: [pair(i - 1).user.username, pair(i - 1).firm.name, STARTS, ''], reason: R.repeat(lineOf(i - 1)) }),
+      (i) => ({
+        cells: [pair(i - 1).user.username, pair(i - 1).firm.name, STARTS, ''],
+        reason: R.repeat(lineOf(i - 1)),
+      }),
     ];
     const lines = ['User,Broker,Starts,Ends'];
     expected = [];
@@ -167,7 +262,12 @@ describe('a 50,000-row file', () => {
         cells = bad.cells;
         expected.push({ row: lineOf(i), value: cells.join(',').slice(0, 200), reason: bad.reason, outcome: 'refused' });
       } else if (held.has(i)) {
-        expected.push({ row: lineOf(i), value: cells.join(','), reason: R.alreadyActive(held.get(i)!, '2025-03-04'), outcome: 'skipped' });
+        expected.push({
+          row: lineOf(i),
+          value: cells.join(','),
+          reason: R.alreadyActive(held.get(i)!, '2025-03-04'),
+          outcome: 'skipped',
+        });
       }
       lines.push(cells.map(csvCell).join(','));
       if (i === BLANK_AFTER) lines.push('');
@@ -181,7 +281,12 @@ describe('a 50,000-row file', () => {
     const before = await countOf('fulfillments');
     const reply = await verify(csv);
     expect(reply.report).toEqual(expected);
-    expect({ rows: reply.rows, taken: reply.taken, skipped: reply.skipped, refused: reply.refused }).toEqual({ rows: ROWS, taken, skipped: 2, refused: 50 });
+    expect({ rows: reply.rows, taken: reply.taken, skipped: reply.skipped, refused: reply.refused }).toEqual({
+      rows: ROWS,
+      taken,
+      skipped: 2,
+      refused: 50,
+    });
     expect(reply).toMatchObject({ file_name: 'entitlements.csv', source_name: SOURCE, dist: 'product' });
     expect(await countOf('fulfillments')).toBe(before);
     expect(await countOf('other_source_imports')).toBe(0);
@@ -191,14 +296,33 @@ describe('a 50,000-row file', () => {
     const before = await countOf('fulfillments');
     const reply = await apply(csv, { dist: 'tri' });
     expect(reply.report).toEqual(expected);
-    expect({ rows: reply.rows, taken: reply.taken, skipped: reply.skipped, refused: reply.refused }).toEqual({ rows: ROWS, taken, skipped: 2, refused: 50 });
-    expect(reply.msg).toBe(`${taken.toLocaleString('en-US')} fulfillments added; 52 rows not taken (2 skipped, 50 refused).`);
+    expect({ rows: reply.rows, taken: reply.taken, skipped: reply.skipped, refused: reply.refused }).toEqual({
+      rows: ROWS,
+      taken,
+      skipped: 2,
+      refused: 50,
+    });
+    expect(reply.msg).toBe(
+      `${taken.toLocaleString('en-US')} fulfillments added; 52 rows not taken (2 skipped, 50 refused).`,
+    );
     expect(await countOf('fulfillments')).toBe(before + taken);
 
-    const imported = await server.db.selectFrom('fulfillments').selectAll().where('import_id', '=', reply.import_id).execute();
+    const imported = await server.db
+      .selectFrom('fulfillments')
+      .selectAll()
+      .where('import_id', '=', reply.import_id)
+      .execute();
     expect(imported).toHaveLength(taken);
-    const alike = imported.filter((f) => f.source === 'other_source' && f.source_name === SOURCE && f.dist === 'tri' && f.status === 'active'
-      && f.created_by === 'os-admin' && Number(f.organization_id) === org && Number(f.starts_at) === dayStart(STARTS));
+    const alike = imported.filter(
+      (f) =>
+        f.source === 'other_source' &&
+        f.source_name === SOURCE &&
+        f.dist === 'tri' &&
+        f.status === 'active' &&
+        f.created_by === 'os-admin' &&
+        Number(f.organization_id) === org &&
+        Number(f.starts_at) === dayStart(STARTS),
+    );
     expect(alike).toHaveLength(taken);
     // Row 0 (an email in capitals, broker by id, with an end date) became user 0's fulfillment of broker 0.
     const first = imported.find((f) => Number(f.user_id) === users[0]!.id && Number(f.broker_id) === firms[0]!.id)!;
@@ -206,27 +330,74 @@ describe('a 50,000-row file', () => {
     const second = imported.find((f) => Number(f.user_id) === users[1]!.id && Number(f.broker_id) === firms[0]!.id)!;
     expect(second.ends_at).toBeNull();
 
-    const row = await server.db.selectFrom('other_source_imports').selectAll().where('id', '=', reply.import_id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ file_name: 'entitlements.csv', source_name: SOURCE, dist: 'tri', created_by: 'os-admin' });
+    const row = await server.db
+      .selectFrom('other_source_imports')
+      .selectAll()
+      .where('id', '=', reply.import_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      file_name: 'entitlements.csv',
+      source_name: SOURCE,
+      dist: 'tri',
+      created_by: 'os-admin',
+    });
     expect([row.rows, row.taken, row.skipped, row.refused].map(Number)).toEqual([ROWS, taken, 2, 50]);
-    const audits = await server.db.selectFrom('audit_log').selectAll().where('category', '=', BR_AUDIT_CATEGORY).where('origin', '=', 'other_source_import').execute();
+    const audits = await server.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('category', '=', BR_AUDIT_CATEGORY)
+      .where('origin', '=', 'other_source_import')
+      .execute();
     expect(audits).toHaveLength(1);
     expect(JSON.parse(audits[0]!.current_data!)).toEqual({
-      import_id: reply.import_id, file_name: 'entitlements.csv', source_name: SOURCE, dist: 'tri', rows: ROWS, taken, skipped: 2, refused: 50,
+      import_id: reply.import_id,
+      file_name: 'entitlements.csv',
+      source_name: SOURCE,
+      dist: 'tri',
+      rows: ROWS,
+      taken,
+      skipped: 2,
+      refused: 50,
     });
 
     const again = await verify(csv);
-    expect({ taken: again.taken, skipped: again.skipped, refused: again.refused }).toEqual({ taken: 0, skipped: taken + 2, refused: 50 });
-    expect(again.report.filter((r) => r.outcome === 'refused')).toEqual(expected.filter((r) => r.outcome === 'refused'));
+    expect({ taken: again.taken, skipped: again.skipped, refused: again.refused }).toEqual({
+      taken: 0,
+      skipped: taken + 2,
+      refused: 50,
+    });
+    expect(again.report.filter((r) => r.outcome === 'refused')).toEqual(
+      expected.filter((r) => r.outcome === 'refused'),
+    );
 
     // The import heads the list; its fulfillments page by keyset.
     const list = await get(IMPORTS);
     const imports = v.parse(ImportsReply, list).imports;
-    expect(imports[0]).toMatchObject({ id: reply.import_id, file_name: 'entitlements.csv', source_name: SOURCE, dist: 'tri', rows: ROWS, taken, skipped: 2, refused: 50, created_by: 'os-admin' });
+    expect(imports[0]).toMatchObject({
+      id: reply.import_id,
+      file_name: 'entitlements.csv',
+      source_name: SOURCE,
+      dist: 'tri',
+      rows: ROWS,
+      taken,
+      skipped: 2,
+      refused: 50,
+      created_by: 'os-admin',
+    });
     const page1 = v.parse(ImportFulfillmentsReply, await get(`${OF_IMPORT}?import=${reply.import_id}`));
     expect(page1.fulfillments).toHaveLength(IMPORT_FULFILLMENTS_PAGE_SIZE);
-    expect(page1.fulfillments[0]).toMatchObject({ user_id: users[0]!.id, broker_id: firms[0]!.id, broker: 'OS Broker 0', username: 'os.user0', status: 'active', ends_at: dayStart(ENDS) });
-    const page2 = v.parse(ImportFulfillmentsReply, await get(`${OF_IMPORT}?import=${reply.import_id}&after=${page1.next}`));
+    expect(page1.fulfillments[0]).toMatchObject({
+      user_id: users[0]!.id,
+      broker_id: firms[0]!.id,
+      broker: 'OS Broker 0',
+      username: 'os.user0',
+      status: 'active',
+      ends_at: dayStart(ENDS),
+    });
+    const page2 = v.parse(
+      ImportFulfillmentsReply,
+      await get(`${OF_IMPORT}?import=${reply.import_id}&after=${page1.next}`),
+    );
     expect(page2.fulfillments[0]!.id).toBeGreaterThan(page1.fulfillments.at(-1)!.id);
   }, 180_000);
 });
@@ -243,10 +414,16 @@ describe('one transaction', () => {
     const firm = await broker('OS Fail Broker');
     const isPg = engineOf(server.db) === 'postgres';
     if (isPg) {
-      await sql`create function os_refuse() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(server.db);
-      await sql`create trigger os_refuse before insert on audit_log for each row when (new.category = 'broker research') execute function os_refuse()`.execute(server.db);
+      await sql`create function os_refuse() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`.execute(
+        server.db,
+      );
+      await sql`create trigger os_refuse before insert on audit_log for each row when (new.category = 'broker research') execute function os_refuse()`.execute(
+        server.db,
+      );
     } else {
-      await sql`create trigger os_refuse before insert on audit_log when new.category = 'broker research' begin select raise(abort, 'forced failure'); end`.execute(server.db);
+      await sql`create trigger os_refuse before insert on audit_log when new.category = 'broker research' begin select raise(abort, 'forced failure'); end`.execute(
+        server.db,
+      );
     }
     const fulfillments = await countOf('fulfillments');
     const imports = await countOf('other_source_imports');
@@ -268,18 +445,34 @@ describe('refusals', () => {
   const ok = 'user,broker,starts\nsomeone@example.com,1,2026-12-01\n';
 
   it('refuses a file that is not UTF-8 text, or has a wrong header, or no rows, naming the file field', async () => {
-    expect((await refusal(VERIFY, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x0a])))['file']).toBe('This is not a text CSV file. It is not UTF-8 text.');
-    expect((await refusal(VERIFY, ok, { name: 'list.xlsx' }))['file']).toBe('This is not a text CSV file. Choose a .csv (or .txt) file.');
-    expect((await refusal(VERIFY, 'email,broker,starts\na@b.example,1,2026-12-01\n'))['file']).toMatch(/^The header names a column this upload does not know: “email”\./);
-    expect((await refusal(VERIFY, 'user,starts\na@b.example,2026-12-01\n'))['file']).toMatch(/^The header has no broker column\./);
-    expect((await refusal(VERIFY, 'user,broker,starts,user\n'))['file']).toMatch(/^The header names the column user twice\./);
-    expect((await refusal(VERIFY, 'user,broker,starts\n\n'))['file']).toBe('The file holds only its header and no rows.');
-    expect((await refusal(APPLY, 'user,broker,starts\n"a@b.example,1,2026-12-01\n'))['file']).toBe('Row 2: The quote opened in row 2 is never closed.');
+    expect((await refusal(VERIFY, new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x0a])))['file']).toBe(
+      'This is not a text CSV file. It is not UTF-8 text.',
+    );
+    expect((await refusal(VERIFY, ok, { name: 'list.xlsx' }))['file']).toBe(
+      'This is not a text CSV file. Choose a .csv (or .txt) file.',
+    );
+    expect((await refusal(VERIFY, 'email,broker,starts\na@b.example,1,2026-12-01\n'))['file']).toMatch(
+      /^The header names a column this upload does not know: “email”\./,
+    );
+    expect((await refusal(VERIFY, 'user,starts\na@b.example,2026-12-01\n'))['file']).toMatch(
+      /^The header has no broker column\./,
+    );
+    expect((await refusal(VERIFY, 'user,broker,starts,user\n'))['file']).toMatch(
+      /^The header names the column user twice\./,
+    );
+    expect((await refusal(VERIFY, 'user,broker,starts\n\n'))['file']).toBe(
+      'The file holds only its header and no rows.',
+    );
+    expect((await refusal(APPLY, 'user,broker,starts\n"a@b.example,1,2026-12-01\n'))['file']).toBe(
+      'Row 2: The quote opened in row 2 is never closed.',
+    );
   });
 
   it('names each missing or wrong field', async () => {
     expect(Object.keys(await refusal(VERIFY, ok, { omit: 'file' }))).toEqual(['file']);
-    expect((await refusal(VERIFY, ok, { source: '   ' }))['source_name']).toBe('Name the source, for example Refinitiv entitlement file.');
+    expect((await refusal(VERIFY, ok, { source: '   ' }))['source_name']).toBe(
+      'Name the source, for example Refinitiv entitlement file.',
+    );
     expect((await refusal(VERIFY, ok, { source: 'x'.repeat(121) }))['source_name']).toBeDefined();
     expect((await refusal(APPLY, ok, { dist: 'fds' }))['dist']).toBe('Choose the distributor: Product or Refinitiv.');
     expect((await refusal(APPLY, ok, { dist: '' }))['dist']).toBe('Choose the distributor.');

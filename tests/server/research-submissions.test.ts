@@ -8,8 +8,16 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '../../src/domain/broker-research';
 import {
-  SUBMISSION_ACTION_KEYS, SUBMISSION_ACTIONS, SUBMISSION_PAGE_SIZE, StaleSubmissionReply, SubmissionActionReply, SubmissionListReply, canActOnSubmission,
-  cursorText, type SubmissionAction, type SubmissionItem,
+  SUBMISSION_ACTION_KEYS,
+  SUBMISSION_ACTIONS,
+  SUBMISSION_PAGE_SIZE,
+  StaleSubmissionReply,
+  SubmissionActionReply,
+  SubmissionListReply,
+  canActOnSubmission,
+  cursorText,
+  type SubmissionAction,
+  type SubmissionItem,
 } from '../../src/domain/broker-research-submissions';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { createTestServer, type TestServer } from '../support/server';
@@ -28,12 +36,29 @@ const T0 = 1_764_000_000_000;
 
 beforeAll(async () => {
   server = await createTestServer();
-  anna = await signIn(server, await server.createStaff({ username: 'anna', features: ['admin_panel_access', 'br_research'], activated: true }));
-  ben = await signIn(server, await server.createStaff({ username: 'ben', features: ['admin_panel_access', 'br_research'], activated: true }));
-  outsider = await signIn(server, await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
+  anna = await signIn(
+    server,
+    await server.createStaff({ username: 'anna', features: ['admin_panel_access', 'br_research'], activated: true }),
+  );
+  ben = await signIn(
+    server,
+    await server.createStaff({ username: 'ben', features: ['admin_panel_access', 'br_research'], activated: true }),
+  );
+  outsider = await signIn(
+    server,
+    await server.createStaff({ username: 'outsider', features: ['admin_panel_access', 'user_mgmt'], activated: true }),
+  );
   await server.createStaff({ username: 'writer', features: [] });
-  submitterId = (await server.db.selectFrom('users').select('id').where('username', '=', 'writer').executeTakeFirstOrThrow()).id;
-  brokerId = (await server.db.insertInto('brokers').values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: T0 }).returning('id').executeTakeFirstOrThrow()).id;
+  submitterId = (
+    await server.db.selectFrom('users').select('id').where('username', '=', 'writer').executeTakeFirstOrThrow()
+  ).id;
+  brokerId = (
+    await server.db
+      .insertInto('brokers')
+      .values({ name: 'Apex Securities', open_access: 0, group_id: null, created_at: T0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await server.close();
@@ -41,13 +66,29 @@ afterAll(async () => {
 
 let seq = 0;
 /** One submission of `status`, submitted `at`; its id. */
-async function submit(status: SubmissionStatus, over: { title?: string; at?: number; broker?: boolean } = {}): Promise<number> {
+async function submit(
+  status: SubmissionStatus,
+  over: { title?: string; at?: number; broker?: boolean } = {},
+): Promise<number> {
   seq += 1;
-  const row = await server.db.insertInto('research_submissions').values({
-    user_id: submitterId, broker_id: over.broker ? brokerId : null, title: over.title ?? `Note ${seq}`, summary: 'Quarter notes.', tickers: 'AAPL, MSFT',
-    file_name: `note-${seq}.pdf`, file_size: 812_000, status, reason: status === 'rejected' ? 'Not original.' : null, submitted_at: over.at ?? T0 + seq,
-    reviewed_by: status === 'new' ? null : 'someone', reviewed_at: status === 'new' ? null : T0,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('research_submissions')
+    .values({
+      user_id: submitterId,
+      broker_id: over.broker ? brokerId : null,
+      title: over.title ?? `Note ${seq}`,
+      summary: 'Quarter notes.',
+      tickers: 'AAPL, MSFT',
+      file_name: `note-${seq}.pdf`,
+      file_size: 812_000,
+      status,
+      reason: status === 'rejected' ? 'Not original.' : null,
+      submitted_at: over.at ?? T0 + seq,
+      reviewed_by: status === 'new' ? null : 'someone',
+      reviewed_at: status === 'new' ? null : T0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 async function list(query: Record<string, string> = {}, b = anna) {
@@ -59,24 +100,43 @@ async function act(form: Record<string, string>, b = anna) {
   const res = await b.send('POST', REVIEW, { form });
   return { status: res.status, body: (await res.json()) as unknown };
 }
-const stored = (id: number) => server.db.selectFrom('research_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const audits = (id: number) => server.db.selectFrom('audit_log').selectAll().where('category', '=', 'broker research').where('action', 'like', 'research submission%')
-  .execute().then((rows) => rows.filter((r) => JSON.parse(r.current_data ?? '{}').submission === id));
+const stored = (id: number) =>
+  server.db.selectFrom('research_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const audits = (id: number) =>
+  server.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('category', '=', 'broker research')
+    .where('action', 'like', 'research submission%')
+    .execute()
+    .then((rows) => rows.filter((r) => JSON.parse(r.current_data ?? '{}').submission === id));
 
 describe('the list', () => {
   it('reads one submission whole: tickers, file, broker, user, status', async () => {
     const id = await submit('new', { title: 'Whole record', broker: true, at: T0 + 10_000_000 });
     const item = (await list({ q: 'Whole record' })).submissions[0]!;
     expect(item).toEqual({
-      id, title: 'Whole record', summary: 'Quarter notes.', tickers: ['AAPL', 'MSFT'], file_name: expect.stringMatching(/\.pdf$/), file_size: 812_000,
-      broker: { id: brokerId, name: 'Apex Securities' }, user: { id: submitterId, username: 'writer', email: 'writer@staff-console.test', name: 'writer Staff' },
-      status: 'new', reason: null, submitted_at: T0 + 10_000_000, reviewed_by: null, reviewed_at: null, version: 1,
+      id,
+      title: 'Whole record',
+      summary: 'Quarter notes.',
+      tickers: ['AAPL', 'MSFT'],
+      file_name: expect.stringMatching(/\.pdf$/),
+      file_size: 812_000,
+      broker: { id: brokerId, name: 'Apex Securities' },
+      user: { id: submitterId, username: 'writer', email: 'writer@staff-console.test', name: 'writer Staff' },
+      status: 'new',
+      reason: null,
+      submitted_at: T0 + 10_000_000,
+      reviewed_by: null,
+      reviewed_at: null,
+      version: 1,
     } satisfies SubmissionItem);
   });
 
   it('pages newest first by keyset, every submission once, ties on submitted_at broken by id; a status keeps its own', async () => {
     // 120 submissions, pairs sharing a time, statuses taking turns.
-    for (let i = 0; i < 120; i++) await submit(SUBMISSION_STATUSES[i % 4]!, { at: T0 + 1_000_000 + Math.floor(i / 2), title: `Paged ${i}` });
+    for (let i = 0; i < 120; i++)
+      await submit(SUBMISSION_STATUSES[i % 4]!, { at: T0 + 1_000_000 + Math.floor(i / 2), title: `Paged ${i}` });
     const walk = async (query: Record<string, string>) => {
       const seen: SubmissionItem[] = [];
       let cursor = '';
@@ -109,7 +169,11 @@ describe('the list', () => {
   });
 
   it('refuses a bad status or cursor by name', async () => {
-    for (const [query, field] of [[{ status: 'archived' }, 'status'], [{ cursor: 'yesterday' }, 'cursor'], [{ q: 'x'.repeat(101) }, 'q']] as const) {
+    for (const [query, field] of [
+      [{ status: 'archived' }, 'status'],
+      [{ cursor: 'yesterday' }, 'cursor'],
+      [{ q: 'x'.repeat(101) }, 'q'],
+    ] as const) {
       const res = await anna.send('GET', `${LIST}?${new URLSearchParams(query)}`);
       expect(res.status).toBe(400);
       expect(Object.keys(v.parse(BadRequestReply, await res.json()).fields)).toEqual([field]);
@@ -123,21 +187,45 @@ describe('the review lifecycle', () => {
       const allowed = canActOnSubmission(action, from);
       it(`${action} from ${from}: ${allowed ? `becomes ${SUBMISSION_ACTIONS[action].to}, audited` : 'refused by name, nothing changes'}`, async () => {
         const id = await submit(from);
-        const reason: Record<string, string> = SUBMISSION_ACTIONS[action].needsReason ? { reason: '  Not original research.  ' } : {};
+        const reason: Record<string, string> = SUBMISSION_ACTIONS[action].needsReason
+          ? { reason: '  Not original research.  ' }
+          : {};
         const { status, body } = await act({ id: String(id), action, version: '1', ...reason });
         if (allowed) {
           expect(status, JSON.stringify(body)).toBe(200);
           const reply = v.parse(SubmissionActionReply, body);
           expect(reply.msg).toBe(SUBMISSION_ACTIONS[action].done);
-          expect(reply.submission).toMatchObject({ id, status: SUBMISSION_ACTIONS[action].to, reviewed_by: 'anna', version: 2, reason: action === 'reject' ? 'Not original research.' : null });
-          expect(await stored(id)).toMatchObject({ status: SUBMISSION_ACTIONS[action].to, version: 2, reviewed_by: 'anna' });
+          expect(reply.submission).toMatchObject({
+            id,
+            status: SUBMISSION_ACTIONS[action].to,
+            reviewed_by: 'anna',
+            version: 2,
+            reason: action === 'reject' ? 'Not original research.' : null,
+          });
+          expect(await stored(id)).toMatchObject({
+            status: SUBMISSION_ACTIONS[action].to,
+            version: 2,
+            reviewed_by: 'anna',
+          });
           const [row] = await audits(id);
-          expect(row).toMatchObject({ author: 'anna', action: `research submission ${action.replace('_', ' ')}`, success: 1 });
+          expect(row).toMatchObject({
+            author: 'anna',
+            action: `research submission ${action.replace('_', ' ')}`,
+            success: 1,
+          });
           expect(JSON.parse(row!.previous_data!)).toMatchObject({ submission: id, status: from, version: 1 });
-          expect(JSON.parse(row!.current_data!)).toMatchObject({ submission: id, status: SUBMISSION_ACTIONS[action].to, version: 2 });
+          expect(JSON.parse(row!.current_data!)).toMatchObject({
+            submission: id,
+            status: SUBMISSION_ACTIONS[action].to,
+            version: 2,
+          });
         } else {
           expect(status, JSON.stringify(body)).toBe(400);
-          expect(v.parse(BadRequestReply, body).fields).toEqual({ action: expect.stringContaining(`${SUBMISSION_ACTIONS[action].label} is not possible for a submission that is`) });
+          expect(v.parse(BadRequestReply, body).fields).toEqual({
+            action: expect.stringContaining(
+              `${SUBMISSION_ACTIONS[action].label} is not possible for a submission that is`,
+            ),
+          });
           expect(await stored(id)).toMatchObject({ status: from, version: 1 });
           expect(await audits(id)).toEqual([]);
         }
@@ -148,7 +236,12 @@ describe('the review lifecycle', () => {
   it('a rejection needs a reason, at its field; nothing changes', async () => {
     const id = await submit('in_review');
     for (const reason of [undefined, '', '   ', 'x'.repeat(501)]) {
-      const { status, body } = await act({ id: String(id), action: 'reject', version: '1', ...(reason === undefined ? {} : { reason }) });
+      const { status, body } = await act({
+        id: String(id),
+        action: 'reject',
+        version: '1',
+        ...(reason === undefined ? {} : { reason }),
+      });
       expect(status).toBe(400);
       expect(Object.keys(v.parse(BadRequestReply, body).fields)).toEqual(['reason']);
     }
@@ -175,18 +268,31 @@ describe('the review lifecycle', () => {
 });
 
 describe('two staff at once', () => {
-  const pairs: [SubmissionAction, SubmissionAction][] = [['publish', 'reject'], ['start_review', 'publish'], ['publish', 'publish']];
+  const pairs: [SubmissionAction, SubmissionAction][] = [
+    ['publish', 'reject'],
+    ['start_review', 'publish'],
+    ['publish', 'publish'],
+  ];
   for (const [first, second] of pairs) {
     it(`${first} and ${second} of one new submission from one version: one wins, the other is told who`, async () => {
       const id = await submit('new');
-      const form = (action: SubmissionAction) => ({ id: String(id), action, version: '1', ...(SUBMISSION_ACTIONS[action].needsReason ? { reason: 'Duplicate.' } : {}) });
+      const form = (action: SubmissionAction) => ({
+        id: String(id),
+        action,
+        version: '1',
+        ...(SUBMISSION_ACTIONS[action].needsReason ? { reason: 'Duplicate.' } : {}),
+      });
       const [a, b] = await Promise.all([act(form(first), anna), act(form(second), ben)]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const [won, lost, winner] = a.status === 200 ? [a, b, 'anna'] : [b, a, 'ben'];
       const submission = v.parse(SubmissionActionReply, won.body).submission;
       const stale = v.parse(StaleSubmissionReply, lost.body);
       expect(stale.current).toEqual(submission);
-      expect(stale.msg).toMatch(new RegExp(`^${winner} (started reviewing|published|rejected) it after you opened it; nothing of yours was done\\.$`));
+      expect(stale.msg).toMatch(
+        new RegExp(
+          `^${winner} (started reviewing|published|rejected) it after you opened it; nothing of yours was done\\.$`,
+        ),
+      );
       expect(await audits(id)).toHaveLength(1);
       expect(await stored(id)).toMatchObject({ status: submission.status, version: 2, reviewed_by: winner });
     });
@@ -197,7 +303,9 @@ describe('two staff at once', () => {
     expect((await act({ id: String(id), action: 'start_review', version: '1' }, ben)).status).toBe(200);
     const { status, body } = await act({ id: String(id), action: 'publish', version: '1' });
     expect(status).toBe(409);
-    expect(v.parse(StaleSubmissionReply, body).msg).toBe('ben started reviewing it after you opened it; nothing of yours was done.');
+    expect(v.parse(StaleSubmissionReply, body).msg).toBe(
+      'ben started reviewing it after you opened it; nothing of yours was done.',
+    );
     expect(await stored(id)).toMatchObject({ status: 'in_review', version: 2 });
   });
 });

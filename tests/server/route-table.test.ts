@@ -15,7 +15,12 @@ let counter = 0;
 
 /** A fresh signed-in browser; each staff member is new, so no code is ever reused. */
 async function signedIn(features: string[]): Promise<Browser> {
-  const staff = await file.server.createStaff({ username: `walker${++counter}`, features, otherFeatures: [...OTHER_FEATURE_KEYS], activated: true });
+  const staff = await file.server.createStaff({
+    username: `walker${++counter}`,
+    features,
+    otherFeatures: [...OTHER_FEATURE_KEYS],
+    activated: true,
+  });
   return signIn(file.server, staff);
 }
 
@@ -26,12 +31,21 @@ async function pending(): Promise<Browser> {
 
 /** The browser that should pass every check of this route. */
 function rightful(route: Route): Promise<Browser> {
-  if (route.access === 'public') return Promise.resolve(new Browser(file.server)).then(async (b) => (await b.open(), b));
+  if (route.access === 'public')
+    return Promise.resolve(new Browser(file.server)).then(async (b) => (await b.open(), b));
   return route.access === 'pending_otp' ? pending() : signedIn(ALL);
 }
 
-const call = (b: Browser, route: Route, opts: { csrf?: boolean; headers?: Record<string, string>; form?: Record<string, string> } = {}) =>
-  b.send(route.method, routePath(route, file.server.config.productKey), { form: route.method === 'GET' ? undefined : (opts.form ?? {}), csrf: opts.csrf, headers: opts.headers });
+const call = (
+  b: Browser,
+  route: Route,
+  opts: { csrf?: boolean; headers?: Record<string, string>; form?: Record<string, string> } = {},
+) =>
+  b.send(route.method, routePath(route, file.server.config.productKey), {
+    form: route.method === 'GET' ? undefined : (opts.form ?? {}),
+    csrf: opts.csrf,
+    headers: opts.headers,
+  });
 
 it('declares the spec §7 sign-in and session calls with their access', () => {
   const table = Object.fromEntries(ROUTES.map((r) => [`${r.method} ${r.path}`, r.access]));
@@ -47,7 +61,16 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/search_user/': 'user_mgmt',
     'POST /user/export_users/': 'export_csv_access',
     // Every section with an organization picker (any one of them).
-    'POST /user/get_user_organization/': ['user_mgmt', 'restrict_broker_access', 'group_mgmt', 'group_mgmt_v2', 'template_settings_tab', 'sku_configuration_access', 'br_research', 'reports_dashboard_tab'],
+    'POST /user/get_user_organization/': [
+      'user_mgmt',
+      'restrict_broker_access',
+      'group_mgmt',
+      'group_mgmt_v2',
+      'template_settings_tab',
+      'sku_configuration_access',
+      'br_research',
+      'reports_dashboard_tab',
+    ],
     'POST /user/get_{product}_owner_group/': 'user_mgmt',
     'POST /user/get_product_settings/': 'create_user_tab',
     'POST /user/get_default_settings/': 'create_user_tab',
@@ -97,18 +120,30 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/researchreports/brflags/': 'br_research',
     'PUT /api/researchreports/brflags/': 'br_research',
     'GET /api/researchreports/get_new_researchreports/': 'br_research',
-    'POST /api/researchreports/requests/list/': 'br_research', 'GET /api/researchreports/requests/one/': 'br_research',
-    'POST /api/researchreports/requests/action/': 'br_research', 'POST /api/researchreports/requests/bulk_preview/': 'br_research',
+    'POST /api/researchreports/requests/list/': 'br_research',
+    'GET /api/researchreports/requests/one/': 'br_research',
+    'POST /api/researchreports/requests/action/': 'br_research',
+    'POST /api/researchreports/requests/bulk_preview/': 'br_research',
     'POST /api/researchreports/requests/bulk/': 'br_research',
-    'GET /api/broker/details/': 'br_research', 'GET /api/broker/list/': 'br_research', 'PUT /api/broker/mifid/': 'br_research',
-    'POST /api/broker/brokersales/': 'br_research', 'PUT /api/broker/brokersales/': 'br_research', 'DELETE /api/broker/brokersales/': 'br_research',
-    'POST /api/broker/link_broker/': 'br_research', 'DELETE /api/broker/link_broker/': 'br_research', 'PUT /api/broker/distributor_info/': 'br_research',
+    'GET /api/broker/details/': 'br_research',
+    'GET /api/broker/list/': 'br_research',
+    'PUT /api/broker/mifid/': 'br_research',
+    'POST /api/broker/brokersales/': 'br_research',
+    'PUT /api/broker/brokersales/': 'br_research',
+    'DELETE /api/broker/brokersales/': 'br_research',
+    'POST /api/broker/link_broker/': 'br_research',
+    'DELETE /api/broker/link_broker/': 'br_research',
+    'PUT /api/broker/distributor_info/': 'br_research',
     'POST /user/get_fulfillment_info/': 'br_research',
     'POST /user/export_br_fulfill_info/': 'br_research',
     'POST /user/end_br_fulfillment/': 'br_research',
-    'GET /api/broker/user_group/': 'br_research', 'GET /api/broker/user_group/members/': 'br_research',
-    'POST /api/broker/user_group/create/': 'br_research', 'PUT /api/broker/user_group/update/': 'br_research', 'DELETE /api/broker/user_group/delete/': 'br_research',
-    'POST /api/broker/user_group/members/': 'br_research', 'DELETE /api/broker/user_group/members/': 'br_research',
+    'GET /api/broker/user_group/': 'br_research',
+    'GET /api/broker/user_group/members/': 'br_research',
+    'POST /api/broker/user_group/create/': 'br_research',
+    'PUT /api/broker/user_group/update/': 'br_research',
+    'DELETE /api/broker/user_group/delete/': 'br_research',
+    'POST /api/broker/user_group/members/': 'br_research',
+    'DELETE /api/broker/user_group/members/': 'br_research',
     'POST /api/researchreports/other_sources/verify/': 'br_research',
     'POST /api/researchreports/other_sources/apply/': 'br_research',
     'GET /api/researchreports/other_sources/imports/': 'br_research',
@@ -122,28 +157,52 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/researchreports/user_submissions/': 'br_research',
     'POST /api/researchreports/user_submissions/review/': 'br_research',
     // Audit Log (decision 062): a record's history opens to that record's section as well.
-    'GET /api/audit_log/': 'audit_log_tab', 'GET /api/audit_log/entry/': 'audit_log_tab', 'GET /api/audit_log/export/': 'audit_log_tab',
-    'GET /api/audit_log/history/': ['user_mgmt', 'group_mgmt', 'role_mgmt', 'account_settings_tab', 'template_settings_tab', 'sku_configuration_access', 'br_research'],
+    'GET /api/audit_log/': 'audit_log_tab',
+    'GET /api/audit_log/entry/': 'audit_log_tab',
+    'GET /api/audit_log/export/': 'audit_log_tab',
+    'GET /api/audit_log/history/': [
+      'user_mgmt',
+      'group_mgmt',
+      'role_mgmt',
+      'account_settings_tab',
+      'template_settings_tab',
+      'sku_configuration_access',
+      'br_research',
+    ],
     // Reports Dashboard (decision 063).
-    'GET /api/reports/dashboard/': 'reports_dashboard_tab', 'GET /api/reports/depth/': 'depth_analytics',
+    'GET /api/reports/dashboard/': 'reports_dashboard_tab',
+    'GET /api/reports/depth/': 'depth_analytics',
     'POST /user/fetch_user_analytics/': 'analytics_tab',
-    'POST /segment/fetch_segmentio_events/': 'segmentio_tab', 'POST /user/get_user_segment_data/': 'segmentio_tab',
+    'POST /segment/fetch_segmentio_events/': 'segmentio_tab',
+    'POST /user/get_user_segment_data/': 'segmentio_tab',
     // Invite Request Users (decision 064); the platform's intake is public behind its shared key.
-    'GET /api/invite_requests/': 'invite_req_tab', 'GET /api/invite_requests/one/': 'invite_req_tab', 'GET /api/invite_requests/options/': 'invite_req_tab',
-    'POST /api/invite_requests/approve/': 'invite_req_tab', 'POST /api/invite_requests/reject/': 'invite_req_tab',
-    'POST /api/invite_requests/resend/': 'invite_req_tab', 'POST /api/invite_requests/bulk_preview/': 'invite_req_tab',
+    'GET /api/invite_requests/': 'invite_req_tab',
+    'GET /api/invite_requests/one/': 'invite_req_tab',
+    'GET /api/invite_requests/options/': 'invite_req_tab',
+    'POST /api/invite_requests/approve/': 'invite_req_tab',
+    'POST /api/invite_requests/reject/': 'invite_req_tab',
+    'POST /api/invite_requests/resend/': 'invite_req_tab',
+    'POST /api/invite_requests/bulk_preview/': 'invite_req_tab',
     'POST /api/invite_requests/bulk_approve/': 'invite_req_tab',
-    'POST /api/invite_requests/intake/': 'public', 'POST /api/invite_requests/intake/joined/': 'public',
+    'POST /api/invite_requests/intake/': 'public',
+    'POST /api/invite_requests/intake/joined/': 'public',
     // A user's platform content (decision 065).
-    'GET /user/fetch_saved_searches/': 'user_mgmt', 'GET /user/fetch_ap_saved_searches/': 'user_mgmt',
-    'POST /user/get_watchlist_name/': 'user_mgmt', 'POST /user/graph/fetch_users_watchlist_data_ap/': 'user_mgmt',
-    'POST /user/graph/get_dashboard_template_ap/': 'user_mgmt', 'POST /user/graph/get_dashboard_settings_ap/': 'user_mgmt',
+    'GET /user/fetch_saved_searches/': 'user_mgmt',
+    'GET /user/fetch_ap_saved_searches/': 'user_mgmt',
+    'POST /user/get_watchlist_name/': 'user_mgmt',
+    'POST /user/graph/fetch_users_watchlist_data_ap/': 'user_mgmt',
+    'POST /user/graph/get_dashboard_template_ap/': 'user_mgmt',
+    'POST /user/graph/get_dashboard_settings_ap/': 'user_mgmt',
     'POST /user/copy_saved_searches/': 'edit_user',
     // A user's notebook (decision 065).
-    'POST /user/get_notebook_notifiaction_setting/': 'user_mgmt', 'POST /user/save_notebook_notification_setting/': 'edit_user',
-    'POST /user/save_note_templates/': 'edit_user', 'POST /user/save_notebook_tags/': 'edit_user',
-    'GET /user/fetch_library_templates/': 'user_mgmt', 'GET /user/fetch_tag_groups/': 'user_mgmt',
-    'POST /user/create_tag_group/': 'tags', 'POST /user/fetch_transcript_src/': 'user_mgmt',
+    'POST /user/get_notebook_notifiaction_setting/': 'user_mgmt',
+    'POST /user/save_notebook_notification_setting/': 'edit_user',
+    'POST /user/save_note_templates/': 'edit_user',
+    'POST /user/save_notebook_tags/': 'edit_user',
+    'GET /user/fetch_library_templates/': 'user_mgmt',
+    'GET /user/fetch_tag_groups/': 'user_mgmt',
+    'POST /user/create_tag_group/': 'tags',
+    'POST /user/fetch_transcript_src/': 'user_mgmt',
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',
@@ -197,123 +256,144 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token; the platform's
   // invite intake, which no browser calls, proves itself with its shared key instead.
   const keyed = (path: string) => path.startsWith('/api/invite_requests/intake/');
-  for (const route of ROUTES) expect(route.csrf).toBe((route.method !== 'GET' || route.path === '/logout_account/') && !keyed(route.path));
+  for (const route of ROUTES)
+    expect(route.csrf).toBe((route.method !== 'GET' || route.path === '/logout_account/') && !keyed(route.path));
   // Feature-guarded calls and session_check/ keep a signed-in session alive (decision 002).
   for (const route of ROUTES) {
     expect(route.activity).toBe(featuresOfAccess(route.access).length > 0 || route.path === '/session_check/');
   }
 });
 
-describe.each(ROUTES.filter((r) => r.csrf).map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF on %s', (_name, route) => {
-  it('refuses a missing token', async () => {
-    const res = await call(await rightful(route), route, { csrf: false });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ status: false, msg: REFUSALS.csrf });
-  });
+describe.each(ROUTES.filter((r) => r.csrf).map((r) => [`${r.method} ${r.path}`, r] as const))(
+  'CSRF on %s',
+  (_name, route) => {
+    it('refuses a missing token', async () => {
+      const res = await call(await rightful(route), route, { csrf: false });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.csrf });
+    });
 
-  it('refuses a token that does not match the cookie', async () => {
-    const b = await rightful(route);
-    const token = b.cookie(CSRF_COOKIE)!;
-    const altered = `${token.slice(0, -2)}${token.endsWith('xx') ? 'yy' : 'xx'}`;
-    const res = await call(b, route, { headers: { [CSRF_HEADER]: altered } });
-    expect(res.status).toBe(403);
-  });
-
-  it('accepts the right token, in the header or in the form field', async () => {
-    expect((await call(await rightful(route), route)).status).not.toBe(403);
-    // A JSON body has no form field: its token travels in the header only (as Django reads it).
-    if (route.method !== 'GET' && route.body === 'form') {
+    it('refuses a token that does not match the cookie', async () => {
       const b = await rightful(route);
-      const res = await call(b, route, { csrf: false, form: { [CSRF_FIELD]: b.cookie(CSRF_COOKIE)! } });
-      expect(res.status).not.toBe(403);
-    }
-  });
-});
+      const token = b.cookie(CSRF_COOKIE)!;
+      const altered = `${token.slice(0, -2)}${token.endsWith('xx') ? 'yy' : 'xx'}`;
+      const res = await call(b, route, { headers: { [CSRF_HEADER]: altered } });
+      expect(res.status).toBe(403);
+    });
+
+    it('accepts the right token, in the header or in the form field', async () => {
+      expect((await call(await rightful(route), route)).status).not.toBe(403);
+      // A JSON body has no form field: its token travels in the header only (as Django reads it).
+      if (route.method !== 'GET' && route.body === 'form') {
+        const b = await rightful(route);
+        const res = await call(b, route, { csrf: false, form: { [CSRF_FIELD]: b.cookie(CSRF_COOKIE)! } });
+        expect(res.status).not.toBe(403);
+      }
+    });
+  },
+);
 
 // Django's Origin check, before the token: a browser names the page a request comes from.
-describe.each(ROUTES.filter((r) => r.csrf && r.method !== 'GET').map((r) => [`${r.method} ${r.path}`, r] as const))('Origin on %s', (_name, route) => {
-  it('refuses another site, and an opaque origin, even with the right token', async () => {
-    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'http://localhost:8081']) {
-      const res = await call(await rightful(route), route, { headers: { origin } });
-      expect(res.status, origin).toBe(403);
-      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.origin });
-    }
-  });
+describe.each(ROUTES.filter((r) => r.csrf && r.method !== 'GET').map((r) => [`${r.method} ${r.path}`, r] as const))(
+  'Origin on %s',
+  (_name, route) => {
+    it('refuses another site, and an opaque origin, even with the right token', async () => {
+      for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'http://localhost:8081']) {
+        const res = await call(await rightful(route), route, { headers: { origin } });
+        expect(res.status, origin).toBe(403);
+        expect(await res.json()).toEqual({ status: false, msg: REFUSALS.origin });
+      }
+    });
 
-  it("accepts the request's own origin and this server's configured base URL", async () => {
-    for (const origin of ['http://localhost', file.server.config.serverTypes[file.server.config.serverType]!]) {
-      expect((await call(await rightful(route), route, { headers: { origin } })).status, origin).not.toBe(403);
-    }
-  });
-});
+    it("accepts the request's own origin and this server's configured base URL", async () => {
+      for (const origin of ['http://localhost', file.server.config.serverTypes[file.server.config.serverType]!]) {
+        expect((await call(await rightful(route), route, { headers: { origin } })).status, origin).not.toBe(403);
+      }
+    });
+  },
+);
 
 // Before sign-in every token is bound to "no session"; once a session exists, only its own token works.
-describe.each(ROUTES.filter((r) => r.csrf && r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('CSRF binding on %s', (_name, route) => {
-  it('refuses a cookie and header pair issued to another browser', async () => {
-    const b = await rightful(route);
-    const other = new Browser(file.server);
-    await other.open();
-    const foreign = other.cookie(CSRF_COOKIE)!;
-    b.cookies.set(CSRF_COOKIE, foreign);
-    const res = await call(b, route, { headers: { [CSRF_HEADER]: foreign } });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ status: false, msg: REFUSALS.csrf });
-  });
-});
-
-describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))('access to %s', (_name, route) => {
-  it('refuses a browser without a session', async () => {
-    const b = new Browser(file.server);
-    await b.open();
-    const res = await call(b, route);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ status: false, msg: REFUSALS.noSession });
-  });
-
-  it('refuses a session without the access the route names', async () => {
-    if (route.access === 'pending_otp') {
-      // A signed-in session may not go back to the code steps.
-      expect((await call(await signedIn(ALL), route)).status).toBe(403);
-      return;
-    }
-    // Without every key the route names (any one of them opens it).
-    const keys: readonly string[] = featuresOfAccess(route.access);
-    const lacking = await signedIn(ALL.filter((f) => !keys.includes(f) || f === 'admin_panel_access'));
-    if (route.access !== 'admin_panel_access') {
-      const res = await call(lacking, route);
+describe.each(ROUTES.filter((r) => r.csrf && r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
+  'CSRF binding on %s',
+  (_name, route) => {
+    it('refuses a cookie and header pair issued to another browser', async () => {
+      const b = await rightful(route);
+      const other = new Browser(file.server);
+      await other.open();
+      const foreign = other.cookie(CSRF_COOKIE)!;
+      b.cookies.set(CSRF_COOKIE, foreign);
+      const res = await call(b, route, { headers: { [CSRF_HEADER]: foreign } });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ status: false, msg: noFeatureRefusal(route.access) });
-      for (const key of keys) expect(noFeatureRefusal(route.access)).not.toContain(key);
-    }
-    // A half-signed-in session has no features at all.
-    expect((await call(await pending(), route)).status).toBe(403);
-  });
+      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.csrf });
+    });
+  },
+);
 
-  it('refuses a session whose panel access was withdrawn', async () => {
-    if (route.access === 'pending_otp') return;
-    const b = await signedIn(ALL);
-    await file.server.db.updateTable('roles').set({ features: JSON.stringify(ALL.filter((f) => f !== 'admin_panel_access')) })
-      .where('name', '=', `role for walker${counter}`).execute();
-    expect((await call(b, route)).status).toBe(403);
-  });
+describe.each(ROUTES.filter((r) => r.access !== 'public').map((r) => [`${r.method} ${r.path}`, r] as const))(
+  'access to %s',
+  (_name, route) => {
+    it('refuses a browser without a session', async () => {
+      const b = new Browser(file.server);
+      await b.open();
+      const res = await call(b, route);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ status: false, msg: REFUSALS.noSession });
+    });
 
-  it('answers the rightful caller with something other than 403', async () => {
-    expect((await call(await rightful(route), route)).status).not.toBe(403);
-  });
+    it('refuses a session without the access the route names', async () => {
+      if (route.access === 'pending_otp') {
+        // A signed-in session may not go back to the code steps.
+        expect((await call(await signedIn(ALL), route)).status).toBe(403);
+        return;
+      }
+      // Without every key the route names (any one of them opens it).
+      const keys: readonly string[] = featuresOfAccess(route.access);
+      const lacking = await signedIn(ALL.filter((f) => !keys.includes(f) || f === 'admin_panel_access'));
+      if (route.access !== 'admin_panel_access') {
+        const res = await call(lacking, route);
+        expect(res.status).toBe(403);
+        expect(await res.json()).toEqual({ status: false, msg: noFeatureRefusal(route.access) });
+        for (const key of keys) expect(noFeatureRefusal(route.access)).not.toContain(key);
+      }
+      // A half-signed-in session has no features at all.
+      expect((await call(await pending(), route)).status).toBe(403);
+    });
 
-  it('opens to each of the keys it names, alone with panel access', async () => {
-    const keys = featuresOfAccess(route.access);
-    if (keys.length < 2) return;
-    for (const key of keys) expect((await call(await signedIn(['admin_panel_access', key]), route)).status, key).not.toBe(403);
-  });
-});
+    it('refuses a session whose panel access was withdrawn', async () => {
+      if (route.access === 'pending_otp') return;
+      const b = await signedIn(ALL);
+      await file.server.db
+        .updateTable('roles')
+        .set({ features: JSON.stringify(ALL.filter((f) => f !== 'admin_panel_access')) })
+        .where('name', '=', `role for walker${counter}`)
+        .execute();
+      expect((await call(b, route)).status).toBe(403);
+    });
+
+    it('answers the rightful caller with something other than 403', async () => {
+      expect((await call(await rightful(route), route)).status).not.toBe(403);
+    });
+
+    it('opens to each of the keys it names, alone with panel access', async () => {
+      const keys = featuresOfAccess(route.access);
+      if (keys.length < 2) return;
+      for (const key of keys)
+        expect((await call(await signedIn(['admin_panel_access', key]), route)).status, key).not.toBe(403);
+    });
+  },
+);
 
 it('keeps working when the clock is faked (the default clock reads Date.now())', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     const b = await signedIn(ALL);
-    const row = await file.server.db.selectFrom('sessions').select('created_at').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const row = await file.server.db
+      .selectFrom('sessions')
+      .select('created_at')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.created_at).toBe(Date.parse('2030-01-01T00:00:00Z'));
     expect((await b.postJson('/session_check/'))['status']).toBe(true);
   } finally {

@@ -17,7 +17,10 @@ beforeAll(async () => {
   server = await createTestServer({ config: { sessionIdleSeconds: 120, productKey: 'acme' } });
   dist = mkdtempSync(path.join(tmpdir(), 'staff-console-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Staff Console</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Staff Console</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // As the build writes them: compressed copies beside the asset.
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -35,12 +38,16 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const page = (p: string, accept = 'text/html,application/xhtml+xml') => app.request(`http://localhost${p}`, { headers: { accept } });
+const page = (p: string, accept = 'text/html,application/xhtml+xml') =>
+  app.request(`http://localhost${p}`, { headers: { accept } });
 
 function metaConfig(html: string): AppConfig {
   const m = new RegExp(`<meta name="${APP_CONFIG_META}" content='([^']*)'>`).exec(html);
   if (!m) throw new Error('no app-config meta');
-  return v.parse(AppConfig, JSON.parse(m[1]!.replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')));
+  return v.parse(
+    AppConfig,
+    JSON.parse(m[1]!.replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')),
+  );
 }
 
 describe('serving the panel', () => {
@@ -49,7 +56,14 @@ describe('serving the panel', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
-    expect(metaConfig(html)).toEqual({ environment: 'test', server_type: 'app', product_key: 'acme', product_name: 'Acme', idle_timeout_ms: 120_000, recheck_ms: 3_600_000 });
+    expect(metaConfig(html)).toEqual({
+      environment: 'test',
+      server_type: 'app',
+      product_key: 'acme',
+      product_name: 'Acme',
+      idle_timeout_ms: 120_000,
+      recheck_ms: 3_600_000,
+    });
     expect(setCookiesOf(res).map((c) => c.name)).toContain(CSRF_COOKIE);
   });
 
@@ -90,7 +104,13 @@ describe('serving the panel', () => {
   });
 
   it('never serves dotfiles or dot-folders of dist/', async () => {
-    for (const p of ['/.vite/manifest.json', '/.env', '/assets/.hidden.js', '/%2Evite/manifest.json', '/assets/%2Ehidden.js']) {
+    for (const p of [
+      '/.vite/manifest.json',
+      '/.env',
+      '/assets/.hidden.js',
+      '/%2Evite/manifest.json',
+      '/assets/%2Ehidden.js',
+    ]) {
       for (const accept of ['*/*', 'application/json', 'text/html']) {
         const res = await page(p, accept);
         const body = await res.text();
@@ -103,7 +123,10 @@ describe('serving the panel', () => {
   });
 
   it('keeps API answers as JSON, not the page', async () => {
-    const res = await app.request('http://localhost/session_check/', { method: 'POST', headers: { accept: 'text/html' } });
+    const res = await app.request('http://localhost/session_check/', {
+      method: 'POST',
+      headers: { accept: 'text/html' },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toContain('application/json');
     const api404 = await app.request('http://localhost/no_such_call/', { headers: { accept: 'application/json' } });

@@ -112,7 +112,11 @@ describe('expiry', () => {
     const other = await server.createStaff({ username: 'noor', features: PANEL, activated: true });
     await signIn(server, other);
     const rows = await server.db.selectFrom('sessions').select('user_id').execute();
-    const noor = await server.db.selectFrom('users').select('id').where('username', '=', 'noor').executeTakeFirstOrThrow();
+    const noor = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'noor')
+      .executeTakeFirstOrThrow();
     expect(rows).toEqual([{ user_id: noor.id }]);
   });
 
@@ -126,13 +130,24 @@ describe('expiry', () => {
 describe('cookies', () => {
   const HOST_SESSION = `__Host-${SESSION_COOKIE}`;
   const HOST_CSRF = `__Host-${CSRF_COOKIE}`;
-  async function signInCookies(origin: string, headers: Record<string, string> = {}, config: Partial<ServerConfig> | null = null, address?: string) {
+  async function signInCookies(
+    origin: string,
+    headers: Record<string, string> = {},
+    config: Partial<ServerConfig> | null = null,
+    address?: string,
+  ) {
     const s = config ? await createTestServer({ config }) : server;
     const who = config ? await s.createStaff({ username: 'proxied', features: PANEL, activated: true }) : staff;
     const browser = new Browser(s, origin, address);
     await browser.send('POST', '/session_check/', { csrf: false, headers });
-    await browser.send('POST', '/login_account_new/', { form: { username: who.username, password: who.password }, headers });
-    const res = await browser.send('POST', '/login_tfa_new/', { form: { username: who.username, otp: s.totp(who.totpSecret!) }, headers });
+    await browser.send('POST', '/login_account_new/', {
+      form: { username: who.username, password: who.password },
+      headers,
+    });
+    const res = await browser.send('POST', '/login_tfa_new/', {
+      form: { username: who.username, otp: s.totp(who.totpSecret!) },
+      headers,
+    });
     if (config) await s.close();
     return Object.fromEntries(setCookiesOf(res).map((c) => [c.name, c.attributes]));
   }
@@ -178,16 +193,22 @@ describe('cookies', () => {
   });
 
   it('believes X-Forwarded-Proto only when TRUST_PROXY is on', async () => {
-    expect((await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }))[SESSION_COOKIE]!['secure']).toBeUndefined();
+    expect(
+      (await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }))[SESSION_COOKIE]!['secure'],
+    ).toBeUndefined();
     // Behind a TLS proxy the page itself is https, so that is the Origin the browser sends.
     const proxied = { 'x-forwarded-proto': 'https', origin: 'https://localhost' };
-    expect((await signInCookies('http://localhost', proxied, { trustProxy: true }))[HOST_SESSION]).toMatchObject({ secure: true });
+    expect((await signInCookies('http://localhost', proxied, { trustProxy: true }))[HOST_SESSION]).toMatchObject({
+      secure: true,
+    });
   });
 
   it('with TRUSTED_PROXIES set, believes X-Forwarded-Proto only from a listed proxy', async () => {
     const proxied = { 'x-forwarded-proto': 'https', origin: 'https://localhost' };
     const config = { trustProxy: true, trustedProxies: ['10.200.0.0/16'] };
-    expect((await signInCookies('http://localhost', proxied, config, '10.200.3.4'))[HOST_SESSION]).toMatchObject({ secure: true });
+    expect((await signInCookies('http://localhost', proxied, config, '10.200.3.4'))[HOST_SESSION]).toMatchObject({
+      secure: true,
+    });
     const direct = await signInCookies('http://localhost', { 'x-forwarded-proto': 'https' }, config, '192.0.2.9');
     expect(direct[SESSION_COOKIE]).toMatchObject({ httponly: true });
     expect(direct[SESSION_COOKIE]!['secure']).toBeUndefined();

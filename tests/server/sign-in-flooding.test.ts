@@ -46,7 +46,11 @@ const attempt = (b: Browser, username: string, password: string, headers: Record
 
 const hashesRun = () => hashing.load().started;
 const failuresOf = async (key: string) =>
-  (await server.db.selectFrom('login_attempts').select(['failures', 'locked_until']).where('username', '=', key).executeTakeFirst()) ?? null;
+  (await server.db
+    .selectFrom('login_attempts')
+    .select(['failures', 'locked_until'])
+    .where('username', '=', key)
+    .executeTakeFirst()) ?? null;
 
 describe('the per-address limit', () => {
   beforeEach(() => start());
@@ -101,15 +105,19 @@ describe('the per-address limit', () => {
   it('audits the first refusal of a window once, with the address, not every refused attempt', async () => {
     const b = await from('203.0.113.7');
     for (let i = 0; i < ADDRESS_LIMIT.attempts + 5; i++) await attempt(b, 'lena', `wrong ${i}`);
-    const rows = await server.db.selectFrom('audit_log').select(['author', 'current_data'])
-      .where('action', '=', 'password step refused: too many attempts from this address').execute();
+    const rows = await server.db
+      .selectFrom('audit_log')
+      .select(['author', 'current_data'])
+      .where('action', '=', 'password step refused: too many attempts from this address')
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.author).toBe('lena');
     expect(JSON.parse(rows[0]!.current_data!)).toEqual({ address: '203.0.113.7' });
   });
 
   it('counts an IPv6 client by its /64, so it cannot spread attempts over its own addresses', async () => {
-    for (let i = 0; i < ADDRESS_LIMIT.attempts; i++) await attempt(await from(`2001:db8:1:2::${(i + 1).toString(16)}`), 'lena', 'wrong');
+    for (let i = 0; i < ADDRESS_LIMIT.attempts; i++)
+      await attempt(await from(`2001:db8:1:2::${(i + 1).toString(16)}`), 'lena', 'wrong');
     expect((await attempt(await from('2001:db8:1:2:ffff::1'), 'lena', staff.password)).status).toBe(429);
     expect((await attempt(await from('2001:db8:1:3::1'), 'nobody', 'guess')).status).toBe(200);
   });
@@ -121,7 +129,9 @@ describe('the client address behind a proxy', () => {
     const proxy = await from('10.9.0.1');
     // A client may send any X-Forwarded-For; the proxy appends the address it saw, rightmost.
     for (let i = 0; i < ADDRESS_LIMIT.attempts; i++) {
-      expect((await attempt(proxy, 'nobody', 'guess', { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` })).status).toBe(200);
+      expect(
+        (await attempt(proxy, 'nobody', 'guess', { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` })).status,
+      ).toBe(200);
     }
     expect((await attempt(proxy, 'lena', staff.password, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);
     // Others behind the same proxy keep their own count.
@@ -129,7 +139,8 @@ describe('the client address behind a proxy', () => {
 
     // From a peer that is not listed, the header is ignored: the peer itself is counted.
     const direct = await from('192.0.2.50');
-    for (let i = 0; i < ADDRESS_LIMIT.attempts; i++) await attempt(direct, 'nobody', 'guess', { 'x-forwarded-for': `198.51.100.${i}` });
+    for (let i = 0; i < ADDRESS_LIMIT.attempts; i++)
+      await attempt(direct, 'nobody', 'guess', { 'x-forwarded-for': `198.51.100.${i}` });
     expect((await attempt(direct, 'lena', staff.password, { 'x-forwarded-for': '198.51.100.99' })).status).toBe(429);
     const counted = await server.db.selectFrom('sign_in_throttle').select('address').orderBy('address').execute();
     expect(counted.map((r) => r.address)).toEqual(['192.0.2.50', '203.0.113.7', '203.0.113.8']);
@@ -139,12 +150,16 @@ describe('the client address behind a proxy', () => {
     await start({ trustedProxies: ['10.9.0.1', '10.8.0.0/24'] });
     const proxy = await from('10.9.0.1');
     await attempt(proxy, 'nobody', 'guess', { 'x-forwarded-for': '203.0.113.7, 10.8.0.5' });
-    expect((await server.db.selectFrom('sign_in_throttle').select('address').execute()).map((r) => r.address)).toEqual(['203.0.113.7']);
+    expect((await server.db.selectFrom('sign_in_throttle').select('address').execute()).map((r) => r.address)).toEqual([
+      '203.0.113.7',
+    ]);
     await server.close();
     await start();
     const peer = await from('10.9.0.1');
     await attempt(peer, 'nobody', 'guess', { 'x-forwarded-for': '203.0.113.7' });
-    expect((await server.db.selectFrom('sign_in_throttle').select('address').execute()).map((r) => r.address)).toEqual(['10.9.0.1']);
+    expect((await server.db.selectFrom('sign_in_throttle').select('address').execute()).map((r) => r.address)).toEqual([
+      '10.9.0.1',
+    ]);
   });
 
   it('checks TRUSTED_PROXIES entries at start', () => {
@@ -154,7 +169,9 @@ describe('the client address behind a proxy', () => {
     }
     expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
     expect(loadConfig({}).trustedProxies).toBeUndefined();
-    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy' })).toThrow("TRUSTED_PROXIES: 'proxy' must be an IP address or a CIDR range");
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy' })).toThrow(
+      "TRUSTED_PROXIES: 'proxy' must be an IP address or a CIDR range",
+    );
     expect(addressKey('192.0.2.1')).toBe('192.0.2.1');
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('2001:DB8:0:0:1::1')).toBe('2001:db8:0:0::/64');
@@ -197,13 +214,17 @@ describe('a flood from many addresses', () => {
     // lena completes a sign-in from 198.51.100.20, which makes that address known to her.
     const owner = await from('198.51.100.20');
     expect(await (await attempt(owner, 'lena', staff.password)).json()).toMatchObject({ status: true });
-    expect(await owner.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({ status: true });
+    expect(await owner.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({
+      status: true,
+    });
     advance(30_000);
     taken.length = 0;
 
     // Other work holds both slots; an unknown source's attempt waits, then the owner's.
     const releases: (() => void)[] = [];
-    const held = Promise.all([0, 1].map(() => hashing.run(() => new Promise<void>((resolve) => releases.push(resolve)))));
+    const held = Promise.all(
+      [0, 1].map(() => hashing.run(() => new Promise<void>((resolve) => releases.push(resolve)))),
+    );
     const unknown = attempt(await from('203.0.113.1'), 'lena', 'guess');
     await queued(1);
     const known = attempt(await from('198.51.100.20'), 'lena', staff.password);
@@ -217,7 +238,9 @@ describe('a flood from many addresses', () => {
     expect(await over.json()).toEqual({ status: false, msg: BUSY_MESSAGE });
     expect(hashing.load()).toMatchObject({ running: 2, queued: 2 });
     expect(await failuresOf('nobody')).toBeNull();
-    expect(await server.db.selectFrom('sign_in_throttle').select('address').where('address', '=', '203.0.113.2').execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('sign_in_throttle').select('address').where('address', '=', '203.0.113.2').execute(),
+    ).toEqual([]);
 
     // One slot comes free: the owner, who came second, is hashed first; the unknown source after.
     releases[0]!();
@@ -235,7 +258,11 @@ describe('a flood from many addresses', () => {
     expect(await verifyPassword('correct horse 7', hash)).toBe(true);
     expect(await verifyDummy('correct horse 7', TEST_SCRYPT, 'low')).toBe(false);
     // A few at once, as the limiter lets them run.
-    expect(await Promise.all(['a', 'b', 'correct horse 7'].map((p) => verifyPassword(p, hash, 'low')))).toEqual([false, false, true]);
+    expect(await Promise.all(['a', 'b', 'correct horse 7'].map((p) => verifyPassword(p, hash, 'low')))).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 });
 
@@ -246,7 +273,9 @@ describe('known sources', () => {
   async function signInFrom(address: string): Promise<Browser> {
     const b = await from(address);
     expect(await (await attempt(b, 'lena', staff.password)).json()).toMatchObject({ status: true });
-    expect(await b.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({ status: true });
+    expect(await b.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({
+      status: true,
+    });
     return b;
   }
 
@@ -255,13 +284,20 @@ describe('known sources', () => {
     advance(30_000);
     const attacker = await from('203.0.113.7');
     for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await attempt(attacker, 'lena', `wrong ${i}`);
-    expect(await (await attempt(attacker, 'lena', staff.password)).json()).toMatchObject({ status: false, msg: LOGIN_BLOCKED });
+    expect(await (await attempt(attacker, 'lena', staff.password)).json()).toMatchObject({
+      status: false,
+      msg: LOGIN_BLOCKED,
+    });
     // Another address the account has never signed in from is blocked too.
-    expect(await (await attempt(await from('192.0.2.9'), 'lena', staff.password)).json()).toMatchObject({ msg: LOGIN_BLOCKED });
+    expect(await (await attempt(await from('192.0.2.9'), 'lena', staff.password)).json()).toMatchObject({
+      msg: LOGIN_BLOCKED,
+    });
 
     const owner = await from('198.51.100.20');
     expect(await (await attempt(owner, 'lena', staff.password)).json()).toMatchObject({ status: true });
-    expect(await owner.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({ status: true });
+    expect(await owner.postJson('/login_tfa_new/', { username: 'lena', otp: server.totp(staff.totpSecret!) })).toEqual({
+      status: true,
+    });
     // The lock on everyone else stands.
     expect((await failuresOf('lena'))?.locked_until).not.toBeNull();
   });
@@ -270,12 +306,15 @@ describe('known sources', () => {
     await signInFrom('198.51.100.20');
     advance(30_000);
     const known = await from('198.51.100.20');
-    for (let i = 0; i < LOCKOUT_THRESHOLD - 1; i++) expect((await (await attempt(known, 'lena', `wrong ${i}`)).json())['msg']).toBe(MESSAGES.badCredentials);
+    for (let i = 0; i < LOCKOUT_THRESHOLD - 1; i++)
+      expect((await (await attempt(known, 'lena', `wrong ${i}`)).json())['msg']).toBe(MESSAGES.badCredentials);
     expect(await (await attempt(known, 'lena', 'wrong again')).json()).toMatchObject({ msg: LOGIN_BLOCKED });
     expect(await (await attempt(known, 'lena', staff.password)).json()).toMatchObject({ msg: LOGIN_BLOCKED });
     // Elsewhere the account's own count is untouched.
     expect(await failuresOf('lena')).toBeNull();
-    expect(await (await attempt(await from('192.0.2.9'), 'lena', staff.password)).json()).toMatchObject({ status: true });
+    expect(await (await attempt(await from('192.0.2.9'), 'lena', staff.password)).json()).toMatchObject({
+      status: true,
+    });
   });
 
   it('forgets a source 90 days after its last sign-in', async () => {
@@ -283,6 +322,8 @@ describe('known sources', () => {
     advance(KNOWN_SOURCE_MS);
     const attacker = await from('203.0.113.7');
     for (let i = 0; i < LOCKOUT_THRESHOLD; i++) await attempt(attacker, 'lena', `wrong ${i}`);
-    expect(await (await attempt(await from('198.51.100.20'), 'lena', staff.password)).json()).toMatchObject({ msg: LOGIN_BLOCKED });
+    expect(await (await attempt(await from('198.51.100.20'), 'lena', staff.password)).json()).toMatchObject({
+      msg: LOGIN_BLOCKED,
+    });
   });
 });

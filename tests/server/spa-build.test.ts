@@ -86,7 +86,10 @@ describe('building the panel on start', () => {
   });
 
   it('serves the API alone when there is nothing to serve and building is skipped', () => {
-    expect(ensureSpaBuilt(root, { SKIP_BUILD: '1' }, builder)).toEqual({ dir: null, reason: 'SKIP_BUILD=1 and no dist/index.html' });
+    expect(ensureSpaBuilt(root, { SKIP_BUILD: '1' }, builder)).toEqual({
+      dir: null,
+      reason: 'SKIP_BUILD=1 and no dist/index.html',
+    });
     expect(ensureSpaBuilt(root, {}, builder)).toEqual({ dir: null, reason: 'no index.html to build the panel from' });
     expect(builds).toEqual([]);
   });

@@ -6,7 +6,9 @@ import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteThreadsDialect } from '../../server/db/sqlite-driver';
 
-interface Db { items: { id: number; name: string } }
+interface Db {
+  items: { id: number; name: string };
+}
 let dialect: SqliteThreadsDialect;
 let db: Kysely<Db>;
 const onSqlite = !/^postgres/.test(process.env['TEST_DATABASE_URL'] ?? '');
@@ -23,8 +25,15 @@ afterEach(async () => {
 describe.runIf(onSqlite)('SQLite in worker threads', () => {
   it('surfaces a unique violation with the code and message better-sqlite3 gives', async () => {
     await db.insertInto('items').values({ id: 1, name: 'a' }).execute();
-    const err = await db.insertInto('items').values({ id: 2, name: 'a' }).execute().catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE', message: expect.stringMatching(/UNIQUE constraint failed: items\.name/) });
+    const err = await db
+      .insertInto('items')
+      .values({ id: 2, name: 'a' })
+      .execute()
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+      message: expect.stringMatching(/UNIQUE constraint failed: items\.name/),
+    });
   });
 
   it('keeps a transaction all or nothing, and lets reads outside it see only what was committed', async () => {
@@ -32,12 +41,15 @@ describe.runIf(onSqlite)('SQLite in worker threads', () => {
       await trx.insertInto('items').values({ id: 1, name: 'kept' }).execute();
     });
     let seenDuring: unknown[] = [];
-    const failed = await db.transaction().execute(async (trx) => {
-      await trx.insertInto('items').values({ id: 2, name: 'dropped' }).execute();
-      expect(await trx.selectFrom('items').select('name').orderBy('id').execute()).toHaveLength(2);
-      seenDuring = await db.selectFrom('items').select('name').execute();
-      throw new Error('changed my mind');
-    }).catch((e: Error) => e.message);
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 2, name: 'dropped' }).execute();
+        expect(await trx.selectFrom('items').select('name').orderBy('id').execute()).toHaveLength(2);
+        seenDuring = await db.selectFrom('items').select('name').execute();
+        throw new Error('changed my mind');
+      })
+      .catch((e: Error) => e.message);
     expect(failed).toBe('changed my mind');
     expect(seenDuring).toEqual([{ name: 'kept' }]);
     expect(await db.selectFrom('items').select('name').execute()).toEqual([{ name: 'kept' }]);
@@ -49,11 +61,14 @@ describe.runIf(onSqlite)('SQLite in worker threads', () => {
   });
 
   it('fails the transaction whose writer died, then works on a new writer', async () => {
-    const err = await db.transaction().execute(async (trx) => {
-      await trx.insertInto('items').values({ id: 1, name: 'lost' }).execute();
-      await dialect.threads().writer!.kill();
-      await trx.insertInto('items').values({ id: 2, name: 'also lost' }).execute();
-    }).catch((e: unknown) => e);
+    const err = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 1, name: 'lost' }).execute();
+        await dialect.threads().writer!.kill();
+        await trx.insertInto('items').values({ id: 2, name: 'also lost' }).execute();
+      })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'SQLITE_THREAD_STOPPED' });
     await db.insertInto('items').values({ id: 3, name: 'after' }).execute();
     expect(await db.selectFrom('items').select('name').execute()).toEqual([{ name: 'after' }]);
@@ -70,7 +85,8 @@ describe.runIf(onSqlite)('SQLite in worker threads', () => {
 
   it('ends every thread and removes the temporary file when the database is closed', async () => {
     await db.insertInto('items').values({ id: 1, name: 'x' }).execute();
-    const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]!.file;
+    const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db))
+      .rows[0]!.file;
     expect(existsSync(file)).toBe(true);
     await db.destroy();
     expect(dialect.threads()).toEqual({ writer: null, readers: 0 });

@@ -6,18 +6,27 @@ import { createTestServer } from '../support/server';
 // RFC 6238 Appendix B, SHA-1 rows: seed "12345678901234567890", T0 = 0, X = 30 s, 8 digits.
 const RFC_SECRET = Secret.fromLatin1('12345678901234567890');
 const RFC_VECTORS: [number, string][] = [
-  [59, '94287082'], [1_111_111_109, '07081804'], [1_111_111_111, '14050471'],
-  [1_234_567_890, '89005924'], [2_000_000_000, '69279037'], [20_000_000_000, '65353130'],
+  [59, '94287082'],
+  [1_111_111_109, '07081804'],
+  [1_111_111_111, '14050471'],
+  [1_234_567_890, '89005924'],
+  [2_000_000_000, '69279037'],
+  [20_000_000_000, '65353130'],
 ];
 
 describe('RFC 6238 test vectors', () => {
   it.each(RFC_VECTORS)('gives the 8-digit SHA-1 code at T=%i', (seconds, code) => {
-    expect(TOTP.generate({ secret: RFC_SECRET, algorithm: 'SHA1', digits: 8, period: 30, timestamp: seconds * 1000 })).toBe(code);
+    expect(
+      TOTP.generate({ secret: RFC_SECRET, algorithm: 'SHA1', digits: 8, period: 30, timestamp: seconds * 1000 }),
+    ).toBe(code);
   });
 
-  it.each(RFC_VECTORS)('gives the panel\'s 6-digit code at T=%i as the low digits of the same HOTP value', (seconds, code) => {
-    expect(totpCode(RFC_SECRET.base32, seconds * 1000)).toBe(code.slice(2));
-  });
+  it.each(RFC_VECTORS)(
+    "gives the panel's 6-digit code at T=%i as the low digits of the same HOTP value",
+    (seconds, code) => {
+      expect(totpCode(RFC_SECRET.base32, seconds * 1000)).toBe(code.slice(2));
+    },
+  );
 });
 
 describe('drift window', () => {
@@ -46,7 +55,11 @@ describe('replay', () => {
     const server = await createTestServer();
     try {
       const staff = await server.createStaff({ username: 'rita', features: ['admin_panel_access'], activated: true });
-      const user = await server.db.selectFrom('users').select('id').where('username', '=', staff.username).executeTakeFirstOrThrow();
+      const user = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', staff.username)
+        .executeTakeFirstOrThrow();
       expect(await claimStep(server.db, user.id, 1000)).toBe(true);
       expect(await claimStep(server.db, user.id, 1000)).toBe(false);
       expect(await claimStep(server.db, user.id, 999)).toBe(false);
@@ -60,7 +73,11 @@ describe('replay', () => {
     const server = await createTestServer();
     try {
       await server.createStaff({ username: 'sim', features: ['admin_panel_access'], activated: true });
-      const user = await server.db.selectFrom('users').select('id').where('username', '=', 'sim').executeTakeFirstOrThrow();
+      const user = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'sim')
+        .executeTakeFirstOrThrow();
       const results = await Promise.all(Array.from({ length: 8 }, () => claimStep(server.db, user.id, 5000)));
       expect(results.filter(Boolean)).toHaveLength(1);
     } finally {

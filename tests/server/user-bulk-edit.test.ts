@@ -24,14 +24,22 @@ let otherOrg: number;
 async function staff(features: string[]): Promise<Browser & { id: number }> {
   const s = await server.createStaff({ username: `bulker${++counter}`, features, activated: true });
   const b = await signIn(server, s);
-  const row = await server.db.selectFrom('users').select('id').where('username', '=', s.username).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', s.username)
+    .executeTakeFirstOrThrow();
   return Object.assign(b, { id: row.id });
 }
 
 beforeAll(async () => {
   server = await createTestServer();
-  const orgRow = (name: string) => server.db.insertInto('organizations').values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-    .returning('id').executeTakeFirstOrThrow();
+  const orgRow = (name: string) =>
+    server.db
+      .insertInto('organizations')
+      .values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   org = (await orgRow('Bulk Org')).id;
   otherOrg = (await orgRow('Quiet Org')).id;
   admin = await staff(ALL);
@@ -40,23 +48,55 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Made { id: number; username: string; email: string }
+interface Made {
+  id: number;
+  username: string;
+  email: string;
+}
 
-async function users(count: number, over: { deleted?: boolean; active?: boolean; flags?: Record<string, boolean | string>; organization_id?: number; last_name?: string } = {}): Promise<Made[]> {
+async function users(
+  count: number,
+  over: {
+    deleted?: boolean;
+    active?: boolean;
+    flags?: Record<string, boolean | string>;
+    organization_id?: number;
+    last_name?: string;
+  } = {},
+): Promise<Made[]> {
   const now = Date.now();
   const rows = Array.from({ length: count }, () => {
     const n = ++counter;
     return {
-      username: `bulk.user${n}`, email: `bulk${n}@bulk-org.example`, first_name: 'Bea', last_name: over.last_name ?? `Bulkley${n}`,
-      organization_id: over.organization_id ?? org, user_type: 'trial', user_category: 'general', user_role: null, owner: null,
-      product_configuration: `${P}_basic`, data_plan: '[]', expiry_dt: Date.UTC(2027, 0, 31), active: over.active === false ? 0 : 1,
-      deleted: over.deleted ? 1 : 0, is_account_admin: 0, allowed_st: '[]', flags: JSON.stringify({ ...defaultFlags(P), ...over.flags }),
-      password_hash: null, created_at: now, updated_at: now,
+      username: `bulk.user${n}`,
+      email: `bulk${n}@bulk-org.example`,
+      first_name: 'Bea',
+      last_name: over.last_name ?? `Bulkley${n}`,
+      organization_id: over.organization_id ?? org,
+      user_type: 'trial',
+      user_category: 'general',
+      user_role: null,
+      owner: null,
+      product_configuration: `${P}_basic`,
+      data_plan: '[]',
+      expiry_dt: Date.UTC(2027, 0, 31),
+      active: over.active === false ? 0 : 1,
+      deleted: over.deleted ? 1 : 0,
+      is_account_admin: 0,
+      allowed_st: '[]',
+      flags: JSON.stringify({ ...defaultFlags(P), ...over.flags }),
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
     } as const;
   });
   const made: Made[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const ids = await server.db.insertInto('users').values(rows.slice(i, i + 500)).returning(['id', 'username', 'email']).execute();
+    const ids = await server.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .returning(['id', 'username', 'email'])
+      .execute();
     made.push(...ids.map((r) => ({ id: r.id, username: r.username, email: r.email })));
   }
   return made;
@@ -69,17 +109,38 @@ async function call(path: string, selection: BulkSelection, changes: Record<stri
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as unknown;
 }
-const preview = async (s: BulkSelection, c: Record<string, unknown>, b?: Browser) => v.parse(BulkPreviewReply, await call('/user/bulk_edit_user_new/', s, c, b));
-const apply = async (s: BulkSelection, c: Record<string, unknown>, b?: Browser) => v.parse(BulkApplyReply, await call('/user/bulk_edit_user/', s, c, b));
+const preview = async (s: BulkSelection, c: Record<string, unknown>, b?: Browser) =>
+  v.parse(BulkPreviewReply, await call('/user/bulk_edit_user_new/', s, c, b));
+const apply = async (s: BulkSelection, c: Record<string, unknown>, b?: Browser) =>
+  v.parse(BulkApplyReply, await call('/user/bulk_edit_user/', s, c, b));
 
 async function stored(id: number) {
   const row = await server.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return { ...row, flags: JSON.parse(row.flags) as Record<string, unknown>, version: Number(row.version), updated_at: Number(row.updated_at), expiry_dt: row.expiry_dt === null ? null : Number(row.expiry_dt) };
+  return {
+    ...row,
+    flags: JSON.parse(row.flags) as Record<string, unknown>,
+    version: Number(row.version),
+    updated_at: Number(row.updated_at),
+    expiry_dt: row.expiry_dt === null ? null : Number(row.expiry_dt),
+  };
 }
-const auditCount = async () => Number((await server.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const auditCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('upload_bulk_edit_data/', () => {
-  async function upload(csv: string | Uint8Array<ArrayBuffer>, b: Browser = admin, name = 'people.csv', type = 'text/csv') {
+  async function upload(
+    csv: string | Uint8Array<ArrayBuffer>,
+    b: Browser = admin,
+    name = 'people.csv',
+    type = 'text/csv',
+  ) {
     const form = new FormData();
     form.append('file', new File([csv], name, { type }));
     const res = await b.send('POST', '/user/upload_bulk_edit_data/', { body: form });
@@ -114,7 +175,11 @@ describe('upload_bulk_edit_data/', () => {
       { row: 5, value: gone!.email, reason: UNMATCHED_REASON },
       { row: 6, value: 'nobody@nowhere.example', reason: UNMATCHED_REASON },
       { row: 8, value: a!.email, reason: 'Repeats row 2; counted once.' },
-      { row: 9, value: 'x@y.example,second column', reason: '2 values in one row; put one email, username or user id per row.' },
+      {
+        row: 9,
+        value: 'x@y.example,second column',
+        reason: '2 values in one row; put one email, username or user id per row.',
+      },
     ]);
   });
 
@@ -124,9 +189,15 @@ describe('upload_bulk_edit_data/', () => {
     for (let i = 0; i < bytes.length; i++) bytes[i] = (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff;
     expect(await refusal(bytes)).toMatch(/^This is not a text CSV file\./);
     // Valid UTF-8 that holds NUL bytes (a file from a binary format) is no text file either.
-    expect(await refusal(new Uint8Array([0x61, 0x40, 0x62, 0x2e, 0x63, 0x00, 0x00, 0x0a, 0x31, 0x0a]))).toBe('This is not a text CSV file. It holds control bytes (as binary files do).');
-    expect(await refusal('a@b.example\n', 'people.png', 'image/png')).toBe('This is not a text CSV file. Choose a .csv (or .txt) file.');
-    expect(await refusal('a@b.example\n', 'people.csv', 'application/octet-stream')).toBe('This is not a text CSV file. Its type is application/octet-stream.');
+    expect(await refusal(new Uint8Array([0x61, 0x40, 0x62, 0x2e, 0x63, 0x00, 0x00, 0x0a, 0x31, 0x0a]))).toBe(
+      'This is not a text CSV file. It holds control bytes (as binary files do).',
+    );
+    expect(await refusal('a@b.example\n', 'people.png', 'image/png')).toBe(
+      'This is not a text CSV file. Choose a .csv (or .txt) file.',
+    );
+    expect(await refusal('a@b.example\n', 'people.csv', 'application/octet-stream')).toBe(
+      'This is not a text CSV file. Its type is application/octet-stream.',
+    );
   });
 
   it('reports every row of a three-column file by its number, header included, and matches none of them', async () => {
@@ -147,7 +218,10 @@ describe('upload_bulk_edit_data/', () => {
     await server.db.updateTable('users').set({ username: 'o"neil, jr' }).where('id', '=', b!.id).execute();
     const data = await accepted(`"user_id"\r\n"${a!.id}"\r\n"o""neil, jr"\r\n"two\r\nlines"\r\n`);
     expect(data.header).toBe('user_id');
-    expect(data.validDataPoints.map((p) => [p.id, p.identifier])).toEqual([[a!.id, String(a!.id)], [b!.id, 'o"neil, jr']]);
+    expect(data.validDataPoints.map((p) => [p.id, p.identifier])).toEqual([
+      [a!.id, String(a!.id)],
+      [b!.id, 'o"neil, jr'],
+    ]);
     expect(data.report).toEqual([{ row: 4, value: 'two\r\nlines', reason: UNMATCHED_REASON }]);
   });
 
@@ -155,32 +229,54 @@ describe('upload_bulk_edit_data/', () => {
     expect(await refusal('')).toBe('The file is empty.');
     expect(await refusal('\r\n\r\n , \r\n')).toBe('The file holds no identifiers.');
     expect(await refusal('\uFEFFusername\r\n')).toBe('The file holds only its header (username) and no identifiers.');
-    expect(await refusal('a@b.example\n"c@d.example\ne@f.example\n')).toBe('Row 2: The quote opened in row 2 is never closed.');
+    expect(await refusal('a@b.example\n"c@d.example\ne@f.example\n')).toBe(
+      'Row 2: The quote opened in row 2 is never closed.',
+    );
     const many = Array.from({ length: CSV_UPLOAD_MAX_ROWS + 1 }, (_, i) => String(i + 1)).join('\n');
     expect(await refusal(many)).toBe(`The file holds 100,001 rows; send at most 100,000.`);
   });
 
   it('matches usernames and emails stored in mixed case, whatever the case typed', async () => {
     const [u] = await users(1);
-    await server.db.updateTable('users').set({ username: `Mixed.Case${u!.id}`, email: `Mixed.Case${u!.id}@Bulk-Org.example` }).where('id', '=', u!.id).execute();
-    const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([`mixed.case${u!.id}`, `MIXED.CASE${u!.id}@BULK-ORG.EXAMPLE`]) });
+    await server.db
+      .updateTable('users')
+      .set({ username: `Mixed.Case${u!.id}`, email: `Mixed.Case${u!.id}@Bulk-Org.example` })
+      .where('id', '=', u!.id)
+      .execute();
+    const res = await admin.post('/user/upload_bulk_edit_data/', {
+      identifiers: JSON.stringify([`mixed.case${u!.id}`, `MIXED.CASE${u!.id}@BULK-ORG.EXAMPLE`]),
+    });
     const reply = v.parse(UploadBulkEditReply, await res.json());
-    expect(reply.data.validDataPoints).toEqual([{ id: u!.id, username: `Mixed.Case${u!.id}`, email: `Mixed.Case${u!.id}@Bulk-Org.example`, identifier: `mixed.case${u!.id}` }]);
+    expect(reply.data.validDataPoints).toEqual([
+      {
+        id: u!.id,
+        username: `Mixed.Case${u!.id}`,
+        email: `Mixed.Case${u!.id}@Bulk-Org.example`,
+        identifier: `mixed.case${u!.id}`,
+      },
+    ]);
     expect(reply.data.inValidDataPoints).toEqual([]);
   });
 
   it('reads digits as a user id first, and as a username when no live user has that id', async () => {
     const [byId, digitsName] = await users(2);
     await server.db.updateTable('users').set({ username: '7654321' }).where('id', '=', digitsName!.id).execute();
-    const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([String(byId!.id), '7654321', '7654322']) });
+    const res = await admin.post('/user/upload_bulk_edit_data/', {
+      identifiers: JSON.stringify([String(byId!.id), '7654321', '7654322']),
+    });
     const reply = v.parse(UploadBulkEditReply, await res.json());
-    expect(reply.data.validDataPoints.map((p) => [p.id, p.identifier])).toEqual([[byId!.id, String(byId!.id)], [digitsName!.id, '7654321']]);
+    expect(reply.data.validDataPoints.map((p) => [p.id, p.identifier])).toEqual([
+      [byId!.id, String(byId!.id)],
+      [digitsName!.id, '7654321'],
+    ]);
     expect(reply.data.inValidDataPoints).toEqual(['7654322']);
   });
 
   it('takes the identifiers as a JSON list too', async () => {
     const [a] = await users(1);
-    const res = await admin.post('/user/upload_bulk_edit_data/', { identifiers: JSON.stringify([a!.username, 'ghost']) });
+    const res = await admin.post('/user/upload_bulk_edit_data/', {
+      identifiers: JSON.stringify([a!.username, 'ghost']),
+    });
     const reply = v.parse(UploadBulkEditReply, await res.json());
     expect(reply.data.validDataPoints.map((p) => p.id)).toEqual([a!.id]);
     expect(reply.data.inValidDataPoints).toEqual(['ghost']);
@@ -195,13 +291,21 @@ describe('upload_bulk_edit_data/', () => {
   it('treats the first row as a header only when it names the column', () => {
     const values = (csv: string) => {
       const read = readIdentifierCsv(new TextEncoder().encode(csv));
-      return read.ok ? { identifiers: read.identifiers.map((i) => i.value), header: read.header, problems: read.problems } : read.reason;
+      return read.ok
+        ? { identifiers: read.identifiers.map((i) => i.value), header: read.header, problems: read.problems }
+        : read.reason;
     };
     expect(values('user_id\n12\n13\n')).toEqual({ identifiers: ['12', '13'], header: 'user_id', problems: [] });
     expect(values('12\n13')).toEqual({ identifiers: ['12', '13'], header: null, problems: [] });
-    expect(values('a@b.example,\n,c@d.example\n')).toEqual({ identifiers: ['a@b.example', 'c@d.example'], header: null, problems: [] });
+    expect(values('a@b.example,\n,c@d.example\n')).toEqual({
+      identifiers: ['a@b.example', 'c@d.example'],
+      header: null,
+      problems: [],
+    });
     expect(values('\uFEFFid\r\nA@b.example\r\na@B.example\r\n')).toEqual({
-      identifiers: ['A@b.example'], header: 'id', problems: [{ row: 3, value: 'a@B.example', reason: 'Repeats row 2; counted once.' }],
+      identifiers: ['A@b.example'],
+      header: 'id',
+      problems: [{ row: 3, value: 'a@B.example', reason: 'Repeats row 2; counted once.' }],
     });
   });
 });
@@ -216,7 +320,11 @@ describe('bulk_edit_user_new/ (preview)', () => {
     expect(reply).toMatchObject({ status: 1, data: { matched: 5, changing: 3, unchanged: 2, unmatched: [] } });
     if (reply.status !== 1) throw new Error('expected a preview');
     expect(reply.data.sample.map((u) => u.id)).toEqual(changing.map((u) => u.id));
-    expect(reply.data.sample[0]).toMatchObject({ username: changing[0]!.username, organization: 'Bulk Org', active: true });
+    expect(reply.data.sample[0]).toMatchObject({
+      username: changing[0]!.username,
+      organization: 'Bulk Org',
+      active: true,
+    });
     expect(await Promise.all([...changing, ...same].map(async (u) => (await stored(u.id)).version))).toEqual(versions);
     expect(await auditCount()).toBe(audits);
   });
@@ -226,7 +334,10 @@ describe('bulk_edit_user_new/ (preview)', () => {
     const [gone] = await users(1, { deleted: true });
     const byIds = await preview({ by: 'ids', ids: [live!.id, gone!.id, 987654] }, { cgs: true });
     expect(byIds).toMatchObject({ status: 1, data: { matched: 1, unmatched: [String(gone!.id), '987654'] } });
-    const byIdentifiers = await preview({ by: 'identifiers', identifiers: [live!.email, gone!.username, 'stranger'] }, { cgs: true });
+    const byIdentifiers = await preview(
+      { by: 'identifiers', identifiers: [live!.email, gone!.username, 'stranger'] },
+      { cgs: true },
+    );
     expect(byIdentifiers).toMatchObject({ status: 1, data: { matched: 1, unmatched: [gone!.username, 'stranger'] } });
   });
 });
@@ -235,22 +346,49 @@ describe('bulk_edit_user/ (apply)', () => {
   it('sets columns and flags of the users that differ, bumping their version, and reports every user', async () => {
     const changing = await users(2, { flags: { openaccess: false } });
     const [already] = await users(1, { flags: { openaccess: true, tr_src: 'tri' } });
-    await server.db.updateTable('users').set({ expiry_dt: Date.UTC(2030, 5, 30), is_account_admin: 1 }).where('id', '=', already!.id).execute();
+    await server.db
+      .updateTable('users')
+      .set({ expiry_dt: Date.UTC(2030, 5, 30), is_account_admin: 1 })
+      .where('id', '=', already!.id)
+      .execute();
     const before = await stored(changing[0]!.id);
-    const reply = await apply(ids([...changing, already!]), { openaccess: true, expiry_dt: '06-30-2030', is_account_admin: true, tr_src: 'tri' });
+    const reply = await apply(ids([...changing, already!]), {
+      openaccess: true,
+      expiry_dt: '06-30-2030',
+      is_account_admin: true,
+      tr_src: 'tri',
+    });
     expect(reply).toEqual({
       status: 1,
       data: {
-        updated: 2, unchanged: 1, refused: 0, unmatched: [],
+        updated: 2,
+        unchanged: 1,
+        refused: 0,
+        unmatched: [],
         results: [
-          { id: changing[0]!.id, username: changing[0]!.username, result: 'updated', changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'] },
-          { id: changing[1]!.id, username: changing[1]!.username, result: 'updated', changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'] },
+          {
+            id: changing[0]!.id,
+            username: changing[0]!.username,
+            result: 'updated',
+            changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'],
+          },
+          {
+            id: changing[1]!.id,
+            username: changing[1]!.username,
+            result: 'updated',
+            changed: ['is_account_admin', 'expiry_dt', 'openaccess', 'tr_src'],
+          },
           { id: already!.id, username: already!.username, result: 'unchanged', changed: [] },
         ],
       },
     });
     const after = await stored(changing[0]!.id);
-    expect(after).toMatchObject({ is_account_admin: 1, expiry_dt: Date.UTC(2030, 5, 30), version: before.version + 1, updated_by: (await stored(admin.id)).username });
+    expect(after).toMatchObject({
+      is_account_admin: 1,
+      expiry_dt: Date.UTC(2030, 5, 30),
+      version: before.version + 1,
+      updated_by: (await stored(admin.id)).username,
+    });
     // The other flags are kept as they were.
     expect(after.flags).toEqual({ ...before.flags, openaccess: true, tr_src: 'tri' });
     expect((await stored(already!.id)).version).toBe(1);
@@ -259,11 +397,23 @@ describe('bulk_edit_user/ (apply)', () => {
   it('audits each changed user with the previous and current values of what changed', async () => {
     const [u] = await users(1, { flags: { rms_version: 'v1' } });
     await apply(ids([u!]), { rms_version: 'v2', active: false });
-    const rows = (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'user').execute()).filter((r) => r.action.endsWith(`(#${u!.id})`));
+    const rows = (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'user').execute()).filter(
+      (r) => r.action.endsWith(`(#${u!.id})`),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.action).toBe(`bulk edit (active, rms_version): ${u!.username} (#${u!.id})`);
-    expect(JSON.parse(rows[0]!.previous_data!)).toEqual({ user_id: u!.id, username: u!.username, active: true, rms_version: 'v1' });
-    expect(JSON.parse(rows[0]!.current_data!)).toEqual({ user_id: u!.id, username: u!.username, active: false, rms_version: 'v2' });
+    expect(JSON.parse(rows[0]!.previous_data!)).toEqual({
+      user_id: u!.id,
+      username: u!.username,
+      active: true,
+      rms_version: 'v1',
+    });
+    expect(JSON.parse(rows[0]!.current_data!)).toEqual({
+      user_id: u!.id,
+      username: u!.username,
+      active: false,
+      rms_version: 'v2',
+    });
   });
 
   it('treats a flag never set as its default', async () => {
@@ -277,7 +427,11 @@ describe('bulk_edit_user/ (apply)', () => {
     const many = await users(2_500, { organization_id: otherOrg });
     const reply = await apply(ids(many), { ftp_upload: true });
     expect(reply).toMatchObject({ status: 1, data: { updated: 2_500, unchanged: 0 } });
-    const flagged = await server.db.selectFrom('users').select('flags').where('organization_id', '=', otherOrg).execute();
+    const flagged = await server.db
+      .selectFrom('users')
+      .select('flags')
+      .where('organization_id', '=', otherOrg)
+      .execute();
     expect(flagged.every((r) => (JSON.parse(r.flags) as Record<string, unknown>)['ftp_upload'] === true)).toBe(true);
   });
 
@@ -285,9 +439,28 @@ describe('bulk_edit_user/ (apply)', () => {
     const matching = await users(3, { last_name: 'Zebulonfilter' });
     await users(1, { last_name: 'Zebulonfilter', deleted: true });
     await users(1, { last_name: 'Otherfilter' });
-    const reply = await apply({ by: 'filter', filter: { q: 'zebulonfil', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'include' } }, { rns_docs: true });
+    const reply = await apply(
+      {
+        by: 'filter',
+        filter: {
+          q: 'zebulonfil',
+          user_type: '',
+          user_category: '',
+          organization_id: '',
+          active: '',
+          deleted: 'include',
+        },
+      },
+      { rns_docs: true },
+    );
     expect(reply.status === 1 && reply.data.results.map((r) => r.id)).toEqual(matching.map((u) => u.id));
-    const only = await preview({ by: 'filter', filter: { q: 'zebulonfil', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'only' } }, { rns_docs: true });
+    const only = await preview(
+      {
+        by: 'filter',
+        filter: { q: 'zebulonfil', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'only' },
+      },
+      { rns_docs: true },
+    );
     expect(only).toEqual({ status: 0, data: 'No users matched the selection.' });
   });
 
@@ -302,8 +475,16 @@ describe('status 0: the edit cannot go ahead', () => {
   it.each([
     ['a field that is not bulk-editable', { first_name: 'x' }, "'first_name' is not a field a bulk edit can change."],
     ['a boolean sent as text', { active: 'yes' }, 'Active must be on or off.'],
-    ['a date that is not MM-dd-yyyy', { expiry_dt: '2030-06-30' }, 'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.'],
-    ['a date after 3000', { expiry_dt: '01-01-3001' }, 'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.'],
+    [
+      'a date that is not MM-dd-yyyy',
+      { expiry_dt: '2030-06-30' },
+      'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.',
+    ],
+    [
+      'a date after 3000',
+      { expiry_dt: '01-01-3001' },
+      'Expiry date: Enter a date as MM-dd-yyyy, no later than 12-31-3000.',
+    ],
     ['a choice that is not an option', { rms_version: 'v3' }, 'RMS version must be one of v1, v2.'],
   ])('refuses %s, writing nothing', async (_what, changes, message) => {
     const [u] = await users(1);
@@ -317,17 +498,32 @@ describe('status 0: the edit cannot go ahead', () => {
   it('refuses a field whose feature the session lacks', async () => {
     const limited = await staff(['admin_panel_access', 'user_mgmt', 'bulk_edit_user']);
     const [u] = await users(1);
-    expect(await apply(ids([u!]), { expiry_dt: '01-01-2030' }, limited)).toEqual({ status: 0, data: 'You may not change Expiry date in bulk: it needs the ‘Change expiry date’ permission.' });
-    expect(await apply(ids([u!]), { active: false }, limited)).toEqual({ status: 0, data: 'You may not change Active in bulk: it needs the ‘Activate and deactivate users’ permission.' });
-    expect(await apply(ids([u!]), { tr_src: 'tri' }, limited)).toEqual({ status: 0, data: 'You may not change Transcript source in bulk: it needs the ‘Change transcript source’ permission.' });
-    expect(await apply(ids([u!]), { rr_pro: 'fds' }, limited)).toEqual({ status: 0, data: 'You may not change Research provider in bulk: it needs the ‘Change transcript source’ permission.' });
+    expect(await apply(ids([u!]), { expiry_dt: '01-01-2030' }, limited)).toEqual({
+      status: 0,
+      data: 'You may not change Expiry date in bulk: it needs the ‘Change expiry date’ permission.',
+    });
+    expect(await apply(ids([u!]), { active: false }, limited)).toEqual({
+      status: 0,
+      data: 'You may not change Active in bulk: it needs the ‘Activate and deactivate users’ permission.',
+    });
+    expect(await apply(ids([u!]), { tr_src: 'tri' }, limited)).toEqual({
+      status: 0,
+      data: 'You may not change Transcript source in bulk: it needs the ‘Change transcript source’ permission.',
+    });
+    expect(await apply(ids([u!]), { rr_pro: 'fds' }, limited)).toEqual({
+      status: 0,
+      data: 'You may not change Research provider in bulk: it needs the ‘Change transcript source’ permission.',
+    });
     expect(await apply(ids([u!]), { cgs: true }, limited)).toMatchObject({ status: 1, data: { updated: 1 } });
   });
 
   it('refuses when no live user matches', async () => {
     const [gone] = await users(1, { deleted: true });
     expect(await apply(ids([gone!]), { cgs: true })).toEqual({ status: 0, data: 'No users matched the selection.' });
-    expect(await apply({ by: 'identifiers', identifiers: ['ghost@nowhere.example'] }, { cgs: true })).toEqual({ status: 0, data: 'No users matched the selection.' });
+    expect(await apply({ by: 'identifiers', identifiers: ['ghost@nowhere.example'] }, { cgs: true })).toEqual({
+      status: 0,
+      data: 'No users matched the selection.',
+    });
     expect((await stored(gone!.id)).flags['cgs']).toBe(false);
   });
 
@@ -335,7 +531,8 @@ describe('status 0: the edit cannot go ahead', () => {
     const me = await staff(ALL);
     const [u] = await users(1);
     expect(await apply({ by: 'ids', ids: [u!.id, me.id] }, { active: false }, me)).toEqual({
-      status: 0, data: 'The selection includes your own account, and you cannot deactivate your own account.',
+      status: 0,
+      data: 'The selection includes your own account, and you cannot deactivate your own account.',
     });
     expect((await stored(u!.id)).active).toBe(1);
   });

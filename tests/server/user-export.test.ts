@@ -16,29 +16,78 @@ import { signIn } from './support/sign-in';
 let server: TestServer;
 let exporter: Browser;
 const T0 = Date.UTC(2025, 2, 4, 5, 6, 7);
-const ALL: UserFilter = { q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude' };
+const ALL: UserFilter = {
+  q: '',
+  user_type: '',
+  user_category: '',
+  organization_id: '',
+  active: '',
+  deleted: 'exclude',
+};
 
 function user(over: Partial<NewUser> & Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name'>): NewUser {
   return {
-    organization_id: null, user_type: 'trial', user_category: 'general', user_role: null, owner: null, phone: null,
-    product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0,
-    allowed_st: '[]', flags: '{}', password_hash: null, created_at: T0, updated_at: T0, ...over,
+    organization_id: null,
+    user_type: 'trial',
+    user_category: 'general',
+    user_role: null,
+    owner: null,
+    phone: null,
+    product_configuration: 'product_basic',
+    data_plan: '[]',
+    expiry_dt: null,
+    active: 1,
+    deleted: 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: '{}',
+    password_hash: null,
+    created_at: T0,
+    updated_at: T0,
+    ...over,
   };
 }
 
 beforeAll(async () => {
   server = await createTestServer();
-  const org = await server.db.insertInto('organizations').values({ name: 'Quote "Co", Ltd', salesforce_id: null, sf_acc_id: null, created_at: T0 })
-    .returning('id').executeTakeFirstOrThrow();
-  await server.db.insertInto('users').values([
-    user({ username: 'q.tricky', email: 'tricky@x.test', first_name: 'Ann, "the"', last_name: 'Line\nBreak', organization_id: org.id, phone: '555 010 0000', expiry_dt: Date.UTC(2027, 0, 31) }),
-    user({ username: 'q.formula', email: 'formula@x.test', first_name: '=HYPERLINK("x")', last_name: '<b>&amp;</b>', user_type: 'customer' }),
-    // Issue 25: a fullwidth formula, and one after a separator a spreadsheet may split on.
-    user({ username: 'zz.wide', email: 'wide@x.test', first_name: '＝HYPERLINK("x")', last_name: 'x;=1+1' }),
-    user({ username: 'q.gone', email: 'gone@x.test', first_name: 'Gone', last_name: 'Away', deleted: 1 }),
-  ]).execute();
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Quote "Co", Ltd', salesforce_id: null, sf_acc_id: null, created_at: T0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('users')
+    .values([
+      user({
+        username: 'q.tricky',
+        email: 'tricky@x.test',
+        first_name: 'Ann, "the"',
+        last_name: 'Line\nBreak',
+        organization_id: org.id,
+        phone: '555 010 0000',
+        expiry_dt: Date.UTC(2027, 0, 31),
+      }),
+      user({
+        username: 'q.formula',
+        email: 'formula@x.test',
+        first_name: '=HYPERLINK("x")',
+        last_name: '<b>&amp;</b>',
+        user_type: 'customer',
+      }),
+      // Issue 25: a fullwidth formula, and one after a separator a spreadsheet may split on.
+      user({ username: 'zz.wide', email: 'wide@x.test', first_name: '＝HYPERLINK("x")', last_name: 'x;=1+1' }),
+      user({ username: 'q.gone', email: 'gone@x.test', first_name: 'Gone', last_name: 'Away', deleted: 1 }),
+    ])
+    .execute();
   await seedBenchUsers(server.db, { users: 57, orgs: 3 });
-  exporter = await signIn(server, await server.createStaff({ username: 'exporter', features: ['admin_panel_access', 'user_mgmt', 'export_csv_access'], activated: true }));
+  exporter = await signIn(
+    server,
+    await server.createStaff({
+      username: 'exporter',
+      features: ['admin_panel_access', 'user_mgmt', 'export_csv_access'],
+      activated: true,
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -53,16 +102,38 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += ch;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
   }
   if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
   return rows;
 }
 
 const exportForm = (form: Record<string, string>, b = exporter) => b.post('/user/export_users/', form);
-const liveUsers = async () => Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
+const liveUsers = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('CSV', () => {
   it('streams every matching row with a BOM, the header row and RFC 4180 quoting, as a dated attachment', async () => {
@@ -74,13 +145,21 @@ describe('CSV', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder().decode(bytes.slice(3)));
     expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
-    expect(rows).toHaveLength(1 + await liveUsers());
+    expect(rows).toHaveLength(1 + (await liveUsers()));
     const usernames = rows.slice(1).map((r) => r[1]!);
     expect(usernames).toEqual([...usernames].sort());
-    const byName = Object.fromEntries(rows.slice(1).map((r) => [r[1], Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, r[i]]))]));
+    const byName = Object.fromEntries(
+      rows.slice(1).map((r) => [r[1], Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, r[i]]))]),
+    );
     expect(byName['q.tricky']).toMatchObject({
-      first_name: 'Ann, "the"', last_name: 'Line\nBreak', organization: 'Quote "Co", Ltd', phone: '555 010 0000',
-      active: 'true', deleted: 'false', expiry_dt: '01-31-2027', created_at: '2025-03-04T05:06:07Z',
+      first_name: 'Ann, "the"',
+      last_name: 'Line\nBreak',
+      organization: 'Quote "Co", Ltd',
+      phone: '555 010 0000',
+      active: 'true',
+      deleted: 'false',
+      expiry_dt: '01-31-2027',
+      created_at: '2025-03-04T05:06:07Z',
     });
     // A cell a spreadsheet would run as a formula is kept as text.
     expect(byName['q.formula']).toMatchObject({ first_name: `'=HYPERLINK("x")`, user_type: 'customer', expiry_dt: '' });
@@ -104,7 +183,9 @@ describe('CSV', () => {
   it('sends just the header when nothing matches', async () => {
     const res = await exportForm({ format: 'csv', q: 'nobody-at-all' });
     // (Response.text() would drop the byte-order mark.)
-    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())).toBe(
+      `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`,
+    );
   });
 
   it('reads the database in batches and still writes each row once, in order', async () => {
@@ -112,17 +193,25 @@ describe('CSV', () => {
     const reader = exportStream(server.db, ALL, { sort: 'name', dir: 'desc' }, 'csv', { batch: 7 }).getReader();
     for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(new TextDecoder().decode(r.value));
     // One chunk per batch: the stream pulls a batch only when the reader wants more.
-    expect(chunks.length).toBe(Math.ceil(await liveUsers() / 7));
-    const ids = parseCsv(chunks.join('').replace(/^\uFEFF/, '')).slice(1).map((r) => Number(r[0]));
+    expect(chunks.length).toBe(Math.ceil((await liveUsers()) / 7));
+    const ids = parseCsv(chunks.join('').replace(/^\uFEFF/, ''))
+      .slice(1)
+      .map((r) => Number(r[0]));
     expect(new Set(ids).size).toBe(await liveUsers());
   });
 
   it('gives the same rows in the same order whether a search is read by its prefix ranges or along the sort index', async () => {
     const read = async (matching: number) => {
       const chunks: string[] = [];
-      const reader = exportStream(server.db, { ...ALL, q: 'b.' }, { sort: 'email', dir: 'asc' }, 'csv', { batch: 5, matching }).getReader();
-      for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(new TextDecoder().decode(r.value));
-      return parseCsv(chunks.join('').replace(/^\uFEFF/, '')).slice(1).map((r) => r[0]);
+      const reader = exportStream(server.db, { ...ALL, q: 'b.' }, { sort: 'email', dir: 'asc' }, 'csv', {
+        batch: 5,
+        matching,
+      }).getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read())
+        chunks.push(new TextDecoder().decode(r.value));
+      return parseCsv(chunks.join('').replace(/^\uFEFF/, ''))
+        .slice(1)
+        .map((r) => r[0]);
     };
     const byRanges = await read(1);
     expect(byRanges.length).toBeGreaterThan(20);
@@ -153,12 +242,21 @@ describe('XLSX', () => {
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toMatch(/filename="users-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const files = await unzipResponse(res);
-    expect(Object.keys(files).sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
     expect(files['xl/workbook.xml']).toContain('<sheet name="Users" sheetId="1" r:id="rId1"/>');
     const sheet = files['xl/worksheets/sheet1.xml']!;
     const rows = sheet.match(/<row r="\d+">[\s\S]*?<\/row>/g)!;
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatch(/^<row r="1"><c s="1" t="inlineStr"><is><t>id<\/t><\/is><\/c><c s="1" t="inlineStr"><is><t>username<\/t>/);
+    expect(rows[0]).toMatch(
+      /^<row r="1"><c s="1" t="inlineStr"><is><t>id<\/t><\/is><\/c><c s="1" t="inlineStr"><is><t>username<\/t>/,
+    );
     expect(rows[0]).toContain('<t>created_at</t>');
     // Cells carry no reference: each row holds every column, an empty one as <c/>.
     for (const row of rows) expect(row.match(/<c[ />]/g)).toHaveLength(EXPORT_COLUMNS.length);
@@ -176,13 +274,18 @@ describe('XLSX', () => {
 
   it('continues on further sheets past the rows a sheet may hold', async () => {
     const chunks: Uint8Array[] = [];
-    const reader = exportStream(server.db, ALL, { sort: 'id', dir: 'asc' }, 'xlsx', { batch: 10, rowsPerSheet: 25 }).getReader();
+    const reader = exportStream(server.db, ALL, { sort: 'id', dir: 'asc' }, 'xlsx', {
+      batch: 10,
+      rowsPerSheet: 25,
+    }).getReader();
     for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
     const files = unzipSync(new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer()));
     const total = await liveUsers();
-    const sheets = Object.keys(files).filter((n) => n.startsWith('xl/worksheets/')).sort();
+    const sheets = Object.keys(files)
+      .filter((n) => n.startsWith('xl/worksheets/'))
+      .sort();
     expect(sheets).toHaveLength(Math.ceil(total / 25));
-    const dataRows = sheets.map((n) => (strFromU8(files[n]!).match(/<row /g)!.length - 1));
+    const dataRows = sheets.map((n) => strFromU8(files[n]!).match(/<row /g)!.length - 1);
     expect(dataRows.reduce((a, b) => a + b, 0)).toBe(total);
     expect(dataRows[0]).toBe(25);
     expect(strFromU8(files['xl/workbook.xml']!)).toContain(`<sheet name="Users ${sheets.length}"`);
@@ -200,31 +303,66 @@ describe('access and audit', () => {
     await server.db.deleteFrom('audit_log').execute();
     await (await exportForm({ format: 'csv', user_type: 'customer' })).arrayBuffer();
     const entries = await server.db.selectFrom('audit_log').selectAll().where('action', 'like', 'exported%').execute();
-    const customers = Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('user_type', '=', 'customer').where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
+    const customers = Number(
+      (
+        await server.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_type', '=', 'customer')
+          .where('deleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ category: 'user', author: 'exporter', action: `exported ${customers} users`, success: 1 });
-    expect(JSON.parse(entries[0]!.current_data!)).toMatchObject({ format: 'csv', filter: { user_type: 'customer', deleted: 'exclude' }, sort: 'id', dir: 'desc', matched: customers });
+    expect(entries[0]).toMatchObject({
+      category: 'user',
+      author: 'exporter',
+      action: `exported ${customers} users`,
+      success: 1,
+    });
+    expect(JSON.parse(entries[0]!.current_data!)).toMatchObject({
+      format: 'csv',
+      filter: { user_type: 'customer', deleted: 'exclude' },
+      sort: 'id',
+      dir: 'desc',
+      matched: customers,
+    });
   });
 
   it('refuses deleted users without deleted_user, and answers with them to its holders', async () => {
     const res = await exportForm({ format: 'csv', deleted: 'only' });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ status: false, msg: DELETED_REFUSAL });
-    const full = await signIn(server, await server.createStaff({ username: 'auditor', features: [...FEATURE_KEYS], activated: true }));
-    const rows = parseCsv((await (await exportForm({ format: 'csv', deleted: 'only', q: 'q.' }, full)).text()).replace(/^\uFEFF/, ''));
+    const full = await signIn(
+      server,
+      await server.createStaff({ username: 'auditor', features: [...FEATURE_KEYS], activated: true }),
+    );
+    const rows = parseCsv(
+      (await (await exportForm({ format: 'csv', deleted: 'only', q: 'q.' }, full)).text()).replace(/^\uFEFF/, ''),
+    );
     expect(rows.slice(1).map((r) => r[1])).toEqual(['q.gone']);
   });
 
   it('refuses staff without export_csv_access', async () => {
-    const lister = await signIn(server, await server.createStaff({ username: 'lister', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
+    const lister = await signIn(
+      server,
+      await server.createStaff({ username: 'lister', features: ['admin_panel_access', 'user_mgmt'], activated: true }),
+    );
     expect((await exportForm({ format: 'csv' }, lister)).status).toBe(403);
   });
 
   it('takes the plain form post of the page: token in csrfmiddlewaretoken, same-origin Origin', async () => {
     const token = exporter.cookie(CSRF_COOKIE)!;
-    const res = await exporter.send('POST', '/user/export_users/', { csrf: false, form: { format: 'csv', [CSRF_FIELD]: token } });
+    const res = await exporter.send('POST', '/user/export_users/', {
+      csrf: false,
+      form: { format: 'csv', [CSRF_FIELD]: token },
+    });
     expect(res.status).toBe(200);
-    const foreign = await exporter.send('POST', '/user/export_users/', { csrf: false, form: { format: 'csv', [CSRF_FIELD]: token }, origin: 'https://evil.example' });
+    const foreign = await exporter.send('POST', '/user/export_users/', {
+      csrf: false,
+      form: { format: 'csv', [CSRF_FIELD]: token },
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
   });
 

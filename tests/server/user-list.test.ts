@@ -25,33 +25,96 @@ const T0 = Date.UTC(2025, 0, 1);
 
 function user(over: Partial<NewUser> & Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name'>): NewUser {
   return {
-    organization_id: orgA, user_type: 'trial', user_category: 'general', user_role: null, owner: null, phone: null,
-    product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0,
-    allowed_st: '[]', flags: '{}', password_hash: null, created_at: T0, updated_at: T0, ...over,
+    organization_id: orgA,
+    user_type: 'trial',
+    user_category: 'general',
+    user_role: null,
+    owner: null,
+    phone: null,
+    product_configuration: 'product_basic',
+    data_plan: '[]',
+    expiry_dt: null,
+    active: 1,
+    deleted: 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: '{}',
+    password_hash: null,
+    created_at: T0,
+    updated_at: T0,
+    ...over,
   };
 }
 
 beforeAll(async () => {
   server = await createTestServer();
   const { db } = server;
-  [orgA, orgB] = (await db.insertInto('organizations').values([
-    { name: 'Acme Research', salesforce_id: null, sf_acc_id: null, created_at: T0 },
-    { name: 'Borealis Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 },
-  ]).returning('id').execute()).map((r) => r.id) as [number, number];
-  await db.insertInto('users').values([
-    user({ username: 'jsmith', email: 'john.smith@acme.test', first_name: 'John', last_name: 'Smith', phone: '555-123-4567', created_at: T0 + 5 }),
-    user({ username: 'jsmithson', email: 'jane.smithson@acme.test', first_name: 'Jane', last_name: 'Smithson', user_type: 'customer', created_at: T0 + 1 }),
-    user({ username: 'mjohn', email: 'mary.johnson@borealis.test', first_name: 'Mary', last_name: 'Johnson', organization_id: orgB, user_category: 'ir', expiry_dt: Date.UTC(2027, 5, 1) }),
-    user({ username: 'old.deleted', email: 'gone@acme.test', first_name: 'Gone', last_name: 'Smith', deleted: 1 }),
-    user({ username: 'idle.one', email: 'idle@borealis.test', first_name: 'Ida', last_name: 'Idle', organization_id: orgB, active: 0, phone: '212.555.0100' }),
-    user({ username: 'emile', email: 'emile@acme.test', first_name: 'Émile', last_name: 'Zoë' }),
-    user({ username: 'nobody', email: 'nobody@acme.test', first_name: 'Karl', last_name: 'Xsmith', organization_id: null }),
-  ]).execute();
+  [orgA, orgB] = (
+    await db
+      .insertInto('organizations')
+      .values([
+        { name: 'Acme Research', salesforce_id: null, sf_acc_id: null, created_at: T0 },
+        { name: 'Borealis Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 },
+      ])
+      .returning('id')
+      .execute()
+  ).map((r) => r.id) as [number, number];
+  await db
+    .insertInto('users')
+    .values([
+      user({
+        username: 'jsmith',
+        email: 'john.smith@acme.test',
+        first_name: 'John',
+        last_name: 'Smith',
+        phone: '555-123-4567',
+        created_at: T0 + 5,
+      }),
+      user({
+        username: 'jsmithson',
+        email: 'jane.smithson@acme.test',
+        first_name: 'Jane',
+        last_name: 'Smithson',
+        user_type: 'customer',
+        created_at: T0 + 1,
+      }),
+      user({
+        username: 'mjohn',
+        email: 'mary.johnson@borealis.test',
+        first_name: 'Mary',
+        last_name: 'Johnson',
+        organization_id: orgB,
+        user_category: 'ir',
+        expiry_dt: Date.UTC(2027, 5, 1),
+      }),
+      user({ username: 'old.deleted', email: 'gone@acme.test', first_name: 'Gone', last_name: 'Smith', deleted: 1 }),
+      user({
+        username: 'idle.one',
+        email: 'idle@borealis.test',
+        first_name: 'Ida',
+        last_name: 'Idle',
+        organization_id: orgB,
+        active: 0,
+        phone: '212.555.0100',
+      }),
+      user({ username: 'emile', email: 'emile@acme.test', first_name: 'Émile', last_name: 'Zoë' }),
+      user({
+        username: 'nobody',
+        email: 'nobody@acme.test',
+        first_name: 'Karl',
+        last_name: 'Xsmith',
+        organization_id: null,
+      }),
+    ])
+    .execute();
   // A crowd to page through: deterministic pseudo-random users (ties on names, missing expiries).
   await seedBenchUsers(db, { users: 240, orgs: 4 });
   const features = [...FEATURE_KEYS];
   admin = await signIn(server, await server.createStaff({ username: 'lister', features, activated: true }));
-  plain = await signIn(server, await server.createStaff({ username: 'viewer', features: ['admin_panel_access', 'user_mgmt'], activated: true }));
+  plain = await signIn(
+    server,
+    await server.createStaff({ username: 'viewer', features: ['admin_panel_access', 'user_mgmt'], activated: true }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -63,7 +126,11 @@ async function search(form: Record<string, string>, b = admin): Promise<SearchUs
   return (await res.json()) as SearchUsersReply;
 }
 /** The named users a reply holds, leaving out the crowd (usernames b.…). */
-const usernames = (reply: SearchUsersReply) => reply.userItems.map((u) => u.username).filter((n) => !n.startsWith('b.')).sort();
+const usernames = (reply: SearchUsersReply) =>
+  reply.userItems
+    .map((u) => u.username)
+    .filter((n) => !n.startsWith('b.'))
+    .sort();
 
 describe('the search text', () => {
   it('matches a prefix of the first name, the last name, "first last", email, username, any case', async () => {
@@ -84,7 +151,11 @@ describe('the search text', () => {
   it('matches phone digits whatever the separators, and an all-digit text also as the exact id', async () => {
     expect(usernames(await search({ q: '555 123' }))).toEqual(['jsmith']);
     expect(usernames(await search({ q: '2125550' }))).toEqual(['idle.one']);
-    const target = await server.db.selectFrom('users').select('id').where('username', '=', 'emile').executeTakeFirstOrThrow();
+    const target = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'emile')
+      .executeTakeFirstOrThrow();
     expect((await search({ q: String(target.id) })).userItems.map((u) => u.username)).toContain('emile');
   });
 
@@ -143,7 +214,10 @@ const SORT_VALUE: Record<(typeof SORT_KEYS)[number], (u: UserRow) => string | nu
   email: (u) => u.email,
   username: (u) => u.username,
   created: (u) => u.created_at,
-  expiry: (u) => (u.expiry_dt === null ? Infinity : Date.UTC(+u.expiry_dt.slice(6), +u.expiry_dt.slice(0, 2) - 1, +u.expiry_dt.slice(3, 5))),
+  expiry: (u) =>
+    u.expiry_dt === null
+      ? Infinity
+      : Date.UTC(+u.expiry_dt.slice(6), +u.expiry_dt.slice(0, 2) - 1, +u.expiry_dt.slice(3, 5)),
 };
 const byCodePoint = (a: string, b: string) => {
   const x = [...a].map((c) => c.codePointAt(0)!);
@@ -154,7 +228,8 @@ const byCodePoint = (a: string, b: string) => {
 
 describe('order and pages', () => {
   it.each(SORT_KEYS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))(
-    'walks every user once in %s %s order, forwards and back', async (sort, dir) => {
+    'walks every user once in %s %s order, forwards and back',
+    async (sort, dir) => {
       const { rows, pages } = await walk({ sort, dir, page_size: '50' });
       const total = pages[0]!.total_users!;
       expect(rows).toHaveLength(total);
@@ -174,7 +249,8 @@ describe('order and pages', () => {
         expect(page.userItems.map((r) => r.id)).toEqual(pages[i]!.userItems.map((r) => r.id));
       }
       expect(page.prev_cursor).toBeNull();
-    });
+    },
+  );
 
   it('keeps pages of the page size, and leaves the total out when asked', async () => {
     const first = await search({ page_size: '20' });
@@ -187,7 +263,12 @@ describe('order and pages', () => {
 
   it('refuses a cursor from another search, or one that is not a cursor, with 400', async () => {
     const first = await search({ q: 's', page_size: '20' });
-    for (const form of [{ q: 't', cursor: first.next_cursor! } as Record<string, string>, { q: 's', sort: 'name', cursor: first.next_cursor! }, { cursor: 'bm90IGEgY3Vyc29y' }, { cursor: '%%%' }]) {
+    for (const form of [
+      { q: 't', cursor: first.next_cursor! } as Record<string, string>,
+      { q: 's', sort: 'name', cursor: first.next_cursor! },
+      { cursor: 'bm90IGEgY3Vyc29y' },
+      { cursor: '%%%' },
+    ]) {
       const res = await admin.post('/user/search_user/', form);
       expect(res.status).toBe(400);
       expect((await res.json()).msg).toMatch(/cursor/);
@@ -207,22 +288,49 @@ describe('the total', () => {
     if (filter.deleted !== 'include') q = q.where('deleted', '=', filter.deleted === 'only' ? 1 : 0);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
-  const full = (f: Partial<UserFilter>): UserFilter => ({ q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude', ...f });
+  const full = (f: Partial<UserFilter>): UserFilter => ({
+    q: '',
+    user_type: '',
+    user_category: '',
+    organization_id: '',
+    active: '',
+    deleted: 'exclude',
+    ...f,
+  });
 
   it('stays exact through inserts, updates and deletes of users', async () => {
-    const filters: Partial<UserFilter>[] = [{}, { user_type: 'customer' }, { active: 'false' }, { deleted: 'only' }, { deleted: 'include', user_type: 'trial' }];
+    const filters: Partial<UserFilter>[] = [
+      {},
+      { user_type: 'customer' },
+      { active: 'false' },
+      { deleted: 'only' },
+      { deleted: 'include', user_type: 'trial' },
+    ];
     const check = async () => {
       for (const f of filters) expect(await countUsers(server.db, full(f)), JSON.stringify(f)).toBe(await actual(f));
     };
     await check();
-    await server.db.updateTable('users').set({ user_type: 'customer', active: 0 }).where('username', 'like', 'b.%').where('id', '<', 60).execute();
+    await server.db
+      .updateTable('users')
+      .set({ user_type: 'customer', active: 0 })
+      .where('username', 'like', 'b.%')
+      .where('id', '<', 60)
+      .execute();
     await server.db.updateTable('users').set({ first_name: 'Renamed' }).where('username', '=', 'jsmith').execute();
     await server.db.updateTable('users').set({ deleted: 1 }).where('username', '=', 'nobody').execute();
     await check();
-    const added = await server.db.insertInto('users').values(user({ username: 'temp.one', email: 'temp@acme.test', first_name: 'T', last_name: 'T' })).returning('id').executeTakeFirstOrThrow();
+    const added = await server.db
+      .insertInto('users')
+      .values(user({ username: 'temp.one', email: 'temp@acme.test', first_name: 'T', last_name: 'T' }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await check();
     await server.db.deleteFrom('users').where('id', '=', added.id).execute();
-    await server.db.updateTable('users').set({ first_name: 'John', deleted: 0 }).where('username', 'in', ['jsmith', 'nobody']).execute();
+    await server.db
+      .updateTable('users')
+      .set({ first_name: 'John', deleted: 0 })
+      .where('username', 'in', ['jsmith', 'nobody'])
+      .execute();
     await check();
   });
 
@@ -233,14 +341,28 @@ describe('the total', () => {
 });
 
 describe('query plans', () => {
-  const full = (f: Record<string, string>): UserFilter => ({ q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude', ...f }) as UserFilter;
+  const full = (f: Record<string, string>): UserFilter =>
+    ({
+      q: '',
+      user_type: '',
+      user_category: '',
+      organization_id: '',
+      active: '',
+      deleted: 'exclude',
+      ...f,
+    }) as UserFilter;
 
   /**
    * The plan of one page's query. PostgreSQL plans from statistics, and its tables here are tiny:
    * sequential scans (and, for an order, sorts) are priced out, so the plan shows which index can
    * serve the query — the expressions matching is what this proves.
    */
-  async function plan(form: Record<string, string>, sort: SortKey = 'id', noSort = false, walk = false): Promise<string> {
+  async function plan(
+    form: Record<string, string>,
+    sort: SortKey = 'id',
+    noSort = false,
+    walk = false,
+  ): Promise<string> {
     const { db } = server;
     const postgres = engineOf(db) === 'postgres';
     const compiled = pageQuery(db, full(form), { sort, dir: 'desc' }, 20, null, { walk }).compile();
@@ -249,7 +371,8 @@ describe('query plans', () => {
       if (postgres && noSort) await sql`set enable_sort = off`.execute(conn);
       try {
         const { rows } = await conn.executeQuery<Record<string, unknown>>(
-          CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${compiled.sql}`, [...compiled.parameters]));
+          CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${compiled.sql}`, [...compiled.parameters]),
+        );
         return rows.map((r) => String(r['QUERY PLAN'] ?? r['detail'])).join('\n');
       } finally {
         if (postgres) await sql`reset all`.execute(conn);
@@ -278,8 +401,13 @@ describe('query plans', () => {
     expect(await plan({ q: '555 12' })).toContain('users_search_phone_idx');
   });
 
-  it.each([['name', (): string => 'users_search_last_first_idx'], ['email', emailIndex], ['username', usernameIndex],
-    ['created', (): string => 'users_sort_created_idx'], ['expiry', (): string => 'users_sort_expiry_idx']] as const)('reads the %s order from its index', async (sort, index) => {
+  it.each([
+    ['name', (): string => 'users_search_last_first_idx'],
+    ['email', emailIndex],
+    ['username', usernameIndex],
+    ['created', (): string => 'users_sort_created_idx'],
+    ['expiry', (): string => 'users_sort_expiry_idx'],
+  ] as const)('reads the %s order from its index', async (sort, index) => {
     expect(await plan({}, sort, true)).toContain(index());
     expect(await plan({ user_type: 'trial', active: 'true' }, sort, true)).toContain(index());
   });

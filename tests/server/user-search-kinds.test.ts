@@ -25,22 +25,44 @@ let admin: Browser;
 beforeAll(async () => {
   server = await createTestServer();
   await seedBenchUsers(server.db, { users: 700, orgs: 3 });
-  admin = await signIn(server, await server.createStaff({ username: 'searcher', features: [...FEATURE_KEYS], activated: true }));
+  admin = await signIn(
+    server,
+    await server.createStaff({ username: 'searcher', features: [...FEATURE_KEYS], activated: true }),
+  );
 }, 60_000);
 afterAll(async () => {
   await server.close();
 });
 
-const filterOf = (f: Partial<UserFilter>): UserFilter => ({ q: '', user_type: '', user_category: '', organization_id: '', active: '', deleted: 'exclude', ...f });
+const filterOf = (f: Partial<UserFilter>): UserFilter => ({
+  q: '',
+  user_type: '',
+  user_category: '',
+  organization_id: '',
+  active: '',
+  deleted: 'exclude',
+  ...f,
+});
 
-interface Full { row: UserRow; phone: string | null; expiry: number | null }
+interface Full {
+  row: UserRow;
+  phone: string | null;
+  expiry: number | null;
+}
 
 /** Every user with what the search and orders read, straight from the table. */
 async function everyone(): Promise<Full[]> {
   const rows = await server.db.selectFrom('users').selectAll().execute();
   return rows.map((r) => ({
-    row: { id: Number(r.id), username: r.username, email: r.email, first_name: r.first_name, last_name: r.last_name } as UserRow,
-    phone: r.phone, expiry: r.expiry_dt === null ? null : Number(r.expiry_dt),
+    row: {
+      id: Number(r.id),
+      username: r.username,
+      email: r.email,
+      first_name: r.first_name,
+      last_name: r.last_name,
+    } as UserRow,
+    phone: r.phone,
+    expiry: r.expiry_dt === null ? null : Number(r.expiry_dt),
     ...{ user_type: r.user_type, active: r.active, deleted: r.deleted, created: Number(r.created_at) },
   })) as Full[];
 }
@@ -53,25 +75,41 @@ function expected(all: Full[], filter: UserFilter, sort: SortKey, dir: 'asc' | '
   const digits = text.replace(/[ .-]/g, '');
   const matches = (u: Full & Record<string, unknown>) => {
     const r = u.row;
-    const keys = [`${r.first_name} ${r.last_name}`, `${r.last_name} ${r.first_name}`, r.email, r.username].map(foldAscii);
+    const keys = [`${r.first_name} ${r.last_name}`, `${r.last_name} ${r.first_name}`, r.email, r.username].map(
+      foldAscii,
+    );
     const phone = (u.phone ?? '').replace(/[ .-]/g, '');
-    return keys.some((k) => k.startsWith(text)) || (/^\d{3,}$/.test(digits) && u.phone !== null && phone.startsWith(digits))
-      || (/^\d{1,15}$/.test(text) && r.id === Number(text));
+    return (
+      keys.some((k) => k.startsWith(text)) ||
+      (/^\d{3,}$/.test(digits) && u.phone !== null && phone.startsWith(digits)) ||
+      (/^\d{1,15}$/.test(text) && r.id === Number(text))
+    );
   };
   const value = (u: Full & Record<string, unknown>): string | number => {
     const r = u.row;
     switch (sort) {
-      case 'id': return r.id;
-      case 'name': return foldAscii(`${r.last_name} ${r.first_name}`);
-      case 'email': return foldAscii(r.email);
-      case 'username': return foldAscii(r.username);
-      case 'created': return u['created'] as number;
-      case 'expiry': return u.expiry ?? 253402300799999;
+      case 'id':
+        return r.id;
+      case 'name':
+        return foldAscii(`${r.last_name} ${r.first_name}`);
+      case 'email':
+        return foldAscii(r.email);
+      case 'username':
+        return foldAscii(r.username);
+      case 'created':
+        return u['created'] as number;
+      case 'expiry':
+        return u.expiry ?? 253402300799999;
     }
   };
   return (all as (Full & Record<string, unknown>)[])
-    .filter((u) => matches(u) && u['deleted'] === 0 && (filter.user_type === '' || u['user_type'] === filter.user_type)
-      && (filter.active === '' || u['active'] === (filter.active === 'true' ? 1 : 0)))
+    .filter(
+      (u) =>
+        matches(u) &&
+        u['deleted'] === 0 &&
+        (filter.user_type === '' || u['user_type'] === filter.user_type) &&
+        (filter.active === '' || u['active'] === (filter.active === 'true' ? 1 : 0)),
+    )
     .sort((a, b) => {
       const [x, y] = [value(a), value(b)];
       const c = typeof x === 'string' ? byCodePoint(x, y as string) : (x as number) - (y as number);
@@ -81,42 +119,55 @@ function expected(all: Full[], filter: UserFilter, sort: SortKey, dir: 'asc' | '
 }
 
 describe('paging through a broad search', () => {
-  const SEARCHES: Partial<UserFilter>[] = [{ q: 'ma' }, { q: 'j', user_type: 'trial' }, { q: 'b.', active: 'true' }, { q: 's' }];
-  const cases = SEARCHES.flatMap((f) => SORT_KEYS.flatMap((sort) => (['asc', 'desc'] as const).flatMap((dir) =>
-    [2, 100_000].map((walkAt) => [JSON.stringify(f), sort, dir, walkAt] as const))));
+  const SEARCHES: Partial<UserFilter>[] = [
+    { q: 'ma' },
+    { q: 'j', user_type: 'trial' },
+    { q: 'b.', active: 'true' },
+    { q: 's' },
+  ];
+  const cases = SEARCHES.flatMap((f) =>
+    SORT_KEYS.flatMap((sort) =>
+      (['asc', 'desc'] as const).flatMap((dir) =>
+        [2, 100_000].map((walkAt) => [JSON.stringify(f), sort, dir, walkAt] as const),
+      ),
+    ),
+  );
 
-  it.each(cases)('%s by %s %s (walk past %i matches) visits every match once, in order, and back', async (form, sort, dir, walkAt) => {
-    const filter = filterOf(JSON.parse(form) as Partial<UserFilter>);
-    const order = { sort, dir };
-    const want = expected(await everyone(), filter, sort, dir);
-    expect(want.length).toBeGreaterThan(20);
-    const pages: number[][] = [];
-    let at: Position | null = null;
-    let first = true;
-    for (;;) {
-      const page = await readSearchPage(server.db, filter, order, 20, at, { withTotal: first, walkAt });
-      if (first) expect(page.total).toBe(want.length);
-      first = false;
-      pages.push(page.rows.map((r) => r.id));
-      if (!page.next) break;
-      at = page.next;
-    }
-    expect(pages.flat()).toEqual(want);
-    // Back from each page with its prev position: the page before it, to the first.
-    const prevs: (Position | null)[] = [];
-    let cursor: Position | null = null;
-    for (let i = 0; i < pages.length; i++) {
-      const p = await readSearchPage(server.db, filter, order, 20, cursor, { walkAt });
-      prevs.push(p.prev);
-      cursor = p.next;
-    }
-    expect(prevs[0]).toBeNull();
-    for (let i = pages.length - 1; i >= 1; i--) {
-      const p = await readSearchPage(server.db, filter, order, 20, prevs[i]!, { walkAt });
-      expect(p.rows.map((r) => r.id)).toEqual(pages[i - 1]);
-      if (i === 1) expect(p.prev).toBeNull();
-    }
-  });
+  it.each(cases)(
+    '%s by %s %s (walk past %i matches) visits every match once, in order, and back',
+    async (form, sort, dir, walkAt) => {
+      const filter = filterOf(JSON.parse(form) as Partial<UserFilter>);
+      const order = { sort, dir };
+      const want = expected(await everyone(), filter, sort, dir);
+      expect(want.length).toBeGreaterThan(20);
+      const pages: number[][] = [];
+      let at: Position | null = null;
+      let first = true;
+      for (;;) {
+        const page = await readSearchPage(server.db, filter, order, 20, at, { withTotal: first, walkAt });
+        if (first) expect(page.total).toBe(want.length);
+        first = false;
+        pages.push(page.rows.map((r) => r.id));
+        if (!page.next) break;
+        at = page.next;
+      }
+      expect(pages.flat()).toEqual(want);
+      // Back from each page with its prev position: the page before it, to the first.
+      const prevs: (Position | null)[] = [];
+      let cursor: Position | null = null;
+      for (let i = 0; i < pages.length; i++) {
+        const p = await readSearchPage(server.db, filter, order, 20, cursor, { walkAt });
+        prevs.push(p.prev);
+        cursor = p.next;
+      }
+      expect(prevs[0]).toBeNull();
+      for (let i = pages.length - 1; i >= 1; i--) {
+        const p = await readSearchPage(server.db, filter, order, 20, prevs[i]!, { walkAt });
+        expect(p.rows.map((r) => r.id)).toEqual(pages[i - 1]);
+        if (i === 1) expect(p.prev).toBeNull();
+      }
+    },
+  );
 
   it('answers the same pages over HTTP, with the total and whether it was capped', async () => {
     const all = await everyone();
@@ -125,7 +176,13 @@ describe('paging through a broad search', () => {
     let cursor = '';
     let firstReply: SearchUsersReply | null = null;
     do {
-      const res = await admin.post('/user/search_user/', { q: 'ma', sort: 'name', dir: 'asc', cursor, with_total: cursor ? 'false' : 'true' });
+      const res = await admin.post('/user/search_user/', {
+        q: 'ma',
+        sort: 'name',
+        dir: 'asc',
+        cursor,
+        with_total: cursor ? 'false' : 'true',
+      });
       expect(res.status).toBe(200);
       const reply = (await res.json()) as SearchUsersReply;
       firstReply ??= reply;
@@ -142,8 +199,8 @@ describe('paging through a broad search', () => {
  * (filters and sort key read from it), or an index in the page's order walked up to the limit
  * (no sort). What it must not do is fetch every match from the table to sort it.
  */
-const boundedOnPostgres = (plan: string) => !/BitmapOr|Bitmap Heap/.test(plan)
-  && (/Index Only Scan using users_search_/.test(plan) || !/Sort Key/.test(plan));
+const boundedOnPostgres = (plan: string) =>
+  !/BitmapOr|Bitmap Heap/.test(plan) && (/Index Only Scan using users_search_/.test(plan) || !/Sort Key/.test(plan));
 
 describe('query plans', () => {
   /** The plans of a search page's queries, each as one text. */
@@ -163,7 +220,10 @@ describe('query plans', () => {
         for (const q of queries) {
           const compiled = q.compile();
           const { rows } = await conn.executeQuery<Record<string, unknown>>(
-            CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${compiled.sql}`, [...compiled.parameters]));
+            CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${compiled.sql}`, [
+              ...compiled.parameters,
+            ]),
+          );
           out.push(rows.map((r) => String(r['QUERY PLAN'] ?? r['detail'])).join('\n'));
         }
         return out;
@@ -188,14 +248,17 @@ describe('query plans', () => {
     expect(ownOrder).not.toMatch(/TEMP B-TREE|Sort/);
   });
 
-  it.each(['id', 'created', 'expiry'] as const)('gathers a kind in the %s order from its prefix index alone', async (sort) => {
-    const postgres = engineOf(server.db) === 'postgres';
-    for (const text of await plans(filterOf({ q: 'ma', active: 'true' }), sort)) {
-      expect(text).not.toMatch(/MULTI-INDEX OR|BitmapOr/);
-      if (postgres) expect(boundedOnPostgres(text), text).toBe(true);
-      else expect(text).toMatch(/USING COVERING INDEX users_search_/);
-    }
-  });
+  it.each(['id', 'created', 'expiry'] as const)(
+    'gathers a kind in the %s order from its prefix index alone',
+    async (sort) => {
+      const postgres = engineOf(server.db) === 'postgres';
+      for (const text of await plans(filterOf({ q: 'ma', active: 'true' }), sort)) {
+        expect(text).not.toMatch(/MULTI-INDEX OR|BitmapOr/);
+        if (postgres) expect(boundedOnPostgres(text), text).toBe(true);
+        else expect(text).toMatch(/USING COVERING INDEX users_search_/);
+      }
+    },
+  );
 
   it('walks the sort index for a kind matching many, with no sort of its matches', async () => {
     const found = await plans(filterOf({ q: 'b.' }), 'created', 2);
@@ -212,20 +275,51 @@ describe('the capped total', () => {
     const { db } = server;
     const now = Date.now();
     const row = (i: number): NewUser => ({
-      username: `cap.${i}`, email: `cap${i}@cap.test`, first_name: 'Cap', last_name: `Capped${i % 7}`, phone: null, organization_id: null,
-      user_type: 'trial', user_category: 'general', user_role: null, owner: null, product_configuration: 'product_basic', data_plan: '[]',
-      expiry_dt: null, active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null, created_at: now, updated_at: now,
+      username: `cap.${i}`,
+      email: `cap${i}@cap.test`,
+      first_name: 'Cap',
+      last_name: `Capped${i % 7}`,
+      phone: null,
+      organization_id: null,
+      user_type: 'trial',
+      user_category: 'general',
+      user_role: null,
+      owner: null,
+      product_configuration: 'product_basic',
+      data_plan: '[]',
+      expiry_dt: null,
+      active: 1,
+      deleted: 0,
+      is_account_admin: 0,
+      allowed_st: '[]',
+      flags: '{}',
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
     });
     for (let i = 0; i < TOTAL_CAP + 1; i += 1000) {
-      await db.insertInto('users').values(Array.from({ length: Math.min(1000, TOTAL_CAP + 1 - i) }, (_, k) => row(i + k))).execute();
+      await db
+        .insertInto('users')
+        .values(Array.from({ length: Math.min(1000, TOTAL_CAP + 1 - i) }, (_, k) => row(i + k)))
+        .execute();
     }
     const capped = (await (await admin.post('/user/search_user/', { q: 'capped' })).json()) as SearchUsersReply;
     expect(capped).toMatchObject({ total_users: TOTAL_CAP + 1, total_capped: true, count: 20 });
     const exact = (await (await admin.post('/user/search_user/', { q: 'capped3' })).json()) as SearchUsersReply;
-    const n = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('last_name', '=', 'Capped3').executeTakeFirstOrThrow()).n);
+    const n = Number(
+      (
+        await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('last_name', '=', 'Capped3')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(exact).toMatchObject({ total_users: n, total_capped: false });
     // "cap" also matches every email and username: counted once each.
-    const both = (await (await admin.post('/user/search_user/', { q: 'cap', user_type: 'customer' })).json()) as SearchUsersReply;
+    const both = (await (
+      await admin.post('/user/search_user/', { q: 'cap', user_type: 'customer' })
+    ).json()) as SearchUsersReply;
     expect(both.total_capped).toBe(false);
     await db.deleteFrom('users').where('username', 'like', 'cap.%').execute();
   }, 60_000);
@@ -238,7 +332,9 @@ describe('migration 010', () => {
     const definition = async (name: string): Promise<string> => {
       const { rows } = postgres
         ? await sql<{ d: string }>`select indexdef as d from pg_indexes where indexname = ${name}`.execute(db)
-        : await sql<{ d: string }>`select sql as d from sqlite_master where type = 'index' and name = ${name}`.execute(db);
+        : await sql<{ d: string }>`select sql as d from sqlite_master where type = 'index' and name = ${name}`.execute(
+            db,
+          );
       return rows[0]?.d ?? '';
     };
     expect(await definition('users_search_first_last_idx')).toMatch(/organization_id/);

@@ -19,10 +19,18 @@ beforeEach(async () => {
 });
 afterEach(() => stopServerAtMorning(server));
 
-const idOf = async (username: string) => (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-const sessionsOf = async (b: Browser, userId: number) => v.parse(UserSessionsReply, await b.postJson('/user/get_user_session', { user_id: String(userId) })).data;
+const idOf = async (username: string) =>
+  (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+const sessionsOf = async (b: Browser, userId: number) =>
+  v.parse(UserSessionsReply, await b.postJson('/user/get_user_session', { user_id: String(userId) })).data;
 const kill = async (b: Browser, userId: number, keys?: string[]) =>
-  v.parse(KillSessionsReply, await b.postJson('/user/kill_user_sessions', { user_id: String(userId), ...(keys ? { keys: JSON.stringify(keys) } : {}) }));
+  v.parse(
+    KillSessionsReply,
+    await b.postJson('/user/kill_user_sessions', {
+      user_id: String(userId),
+      ...(keys ? { keys: JSON.stringify(keys) } : {}),
+    }),
+  );
 /** A feature-guarded call: refused with 403 once the session is gone. */
 const ownSessions = (b: Browser, userId: number) => b.post('/user/get_user_session', { user_id: String(userId) });
 
@@ -48,7 +56,10 @@ describe('get_user_session', () => {
       expect(hashes).not.toContain(s.key);
       expect(hashes.some((h) => h.startsWith(s.key))).toBe(true);
     }
-    expect(list[1]).toMatchObject({ created_at: MORNING.getTime() + 30_000, expires_at: MORNING.getTime() + 30_000 + 12 * 3600_000 });
+    expect(list[1]).toMatchObject({
+      created_at: MORNING.getTime() + 30_000,
+      expires_at: MORNING.getTime() + 30_000 + 12 * 3600_000,
+    });
   });
 
   it('leaves out sessions that are idle past the timeout or past their end', async () => {
@@ -64,7 +75,7 @@ describe('get_user_session', () => {
 });
 
 describe('kill_user_sessions', () => {
-  it("ends the named session of another user, whose next request is refused", async () => {
+  it('ends the named session of another user, whose next request is refused', async () => {
     const ann = await server.createStaff({ username: 'ann', features: EDITOR, activated: true });
     const bob = await server.createStaff({ username: 'bob', features: EDITOR, activated: true });
     const annLaptop = await signIn(server, ann);
@@ -82,8 +93,18 @@ describe('kill_user_sessions', () => {
     expect((await ownSessions(annPhone, annId)).status).toBe(200);
     expect((await sessionsOf(admin, annId)).map((s) => s.key)).toEqual([phone!.key]);
 
-    const [row] = await server.db.selectFrom('audit_log').selectAll().where('action', 'like', 'sessions ended%').execute();
-    expect(row).toMatchObject({ category: 'user', author: 'bob', action: `sessions ended: user #${annId}`, previous_data: JSON.stringify({ sessions: [laptop!.key] }), current_data: '{"ended":1}' });
+    const [row] = await server.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', 'like', 'sessions ended%')
+      .execute();
+    expect(row).toMatchObject({
+      category: 'user',
+      author: 'bob',
+      action: `sessions ended: user #${annId}`,
+      previous_data: JSON.stringify({ sessions: [laptop!.key] }),
+      current_data: '{"ended":1}',
+    });
   });
 
   it('ends every session of another user when none is named', async () => {
@@ -103,12 +124,16 @@ describe('kill_user_sessions', () => {
     const annId = await idOf('ann');
     const mine = (await sessionsOf(current, annId)).find((s) => s.current)!;
     expect(await kill(current, annId, [mine.key])).toEqual({ status: false, msg: KILL_MESSAGES.ownCurrent, killed: 0 });
-    expect(await kill(current, annId)).toEqual({ status: true, msg: '1 session ended. Your current session stays open; use Logout to end it.', killed: 1 });
+    expect(await kill(current, annId)).toEqual({
+      status: true,
+      msg: '1 session ended. Your current session stays open; use Logout to end it.',
+      killed: 1,
+    });
     expect((await ownSessions(current, annId)).status).toBe(200);
     expect((await ownSessions(old, annId)).status).toBe(403);
   });
 
-  it('ends only the named user\'s sessions, whatever handles are sent', async () => {
+  it("ends only the named user's sessions, whatever handles are sent", async () => {
     const ann = await server.createStaff({ username: 'ann', features: EDITOR, activated: true });
     const bob = await server.createStaff({ username: 'bob', features: EDITOR, activated: true });
     const annBrowser = await signIn(server, ann);
@@ -117,6 +142,10 @@ describe('kill_user_sessions', () => {
     // Ann's handle, sent for Bob: nothing of Ann's ends.
     expect(await kill(admin, await idOf('bob'), [annSession!.key])).toMatchObject({ status: true, killed: 0 });
     expect((await ownSessions(annBrowser, 1)).status).toBe(200);
-    expect(await kill(admin, await idOf('ann'), ['not-a-handle'])).toEqual({ status: false, msg: KILL_MESSAGES.badKey, killed: 0 });
+    expect(await kill(admin, await idOf('ann'), ['not-a-handle'])).toEqual({
+      status: false,
+      msg: KILL_MESSAGES.badKey,
+      killed: 0,
+    });
   });
 });

@@ -135,6 +135,8 @@ describe('sign-in when password checks are saturated', () => {
 
     hold.resolve(true);
     await Promise.all(busy);
-    expect((await b.postJson('/login_account_new/', { username: 'ola', password: staff.password }))['status']).toBe(true);
+    expect((await b.postJson('/login_account_new/', { username: 'ola', password: staff.password }))['status']).toBe(
+      true,
+    );
   });
 });

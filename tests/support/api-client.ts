@@ -23,15 +23,22 @@ export function apiClient(server: TestServer, origin = 'http://localhost:8080') 
       if (value) jar.set(pair.slice(0, eq), value);
       else jar.delete(pair.slice(0, eq));
     }
-    return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+    return {
+      status: response.status,
+      json: (await response.json().catch(() => null)) as Record<string, unknown> | null,
+    };
   };
   return {
     send,
     async signIn(staff: { username: string; password: string; totpSecret?: string }) {
       await send('/session_check/', 'GET');
       await send('/login_account_new/', 'POST', { username: staff.username, password: staff.password });
-      const reply = await send('/login_tfa_new/', 'POST', { username: staff.username, otp: server.totp(staff.totpSecret!) });
-      if (reply.json?.['status'] !== true) throw new Error(`sign-in of ${staff.username} failed: ${JSON.stringify(reply.json)}`);
+      const reply = await send('/login_tfa_new/', 'POST', {
+        username: staff.username,
+        otp: server.totp(staff.totpSecret!),
+      });
+      if (reply.json?.['status'] !== true)
+        throw new Error(`sign-in of ${staff.username} failed: ${JSON.stringify(reply.json)}`);
     },
     async linkToken(): Promise<string> {
       const reply = await send('/session_check/', 'POST');

@@ -38,7 +38,10 @@ function RedirectPage({ value, token }: { value: ConsoleValue; token: string | n
 function Page({ value }: { value: ConsoleValue }) {
   // The shell stays on screen while logging out, until the session machine navigates away, and
   // behind the expiry dialog until the page reloads: the router does not leave the page for either.
-  const signedIn = useSelector(value.session, (s) => selectIsAuthenticated(s) || s.hasTag('busy') || s.hasTag('expired'));
+  const signedIn = useSelector(
+    value.session,
+    (s) => selectIsAuthenticated(s) || s.hasTag('busy') || s.hasTag('expired'),
+  );
   const anonymous = useSelector(value.session, (s) => s.hasTag('anonymous'));
   return (
     <>
@@ -62,14 +65,22 @@ export function mountConsole(
 ): { actors: ConsoleActors; record: HarnessRecord } {
   const record: HarnessRecord = { navigations: [], loads: [] };
   const full = { ...DEFAULT_APP_CONFIG, ...config };
-  const actors = createConsoleActors(full, { navigate: (to) => record.navigations.push(to), load: (to) => record.loads.push(to) }, path);
+  const actors = createConsoleActors(
+    full,
+    { navigate: (to) => record.navigations.push(to), load: (to) => record.loads.push(to) },
+    path,
+  );
   actors.banner.start();
   actors.linkout.start();
   actors.session.start();
   render(
     <Theme>
       <ConsoleContext.Provider value={{ ...actors, config: full }}>
-        {path === REDIRECT_PATH ? <RedirectPage value={{ ...actors, config: full }} token={token} /> : <Page value={{ ...actors, config: full }} />}
+        {path === REDIRECT_PATH ? (
+          <RedirectPage value={{ ...actors, config: full }} token={token} />
+        ) : (
+          <Page value={{ ...actors, config: full }} />
+        )}
       </ConsoleContext.Provider>
     </Theme>,
   );

@@ -15,11 +15,27 @@ export function userRow(over: Partial<Insertable<UsersTable>> = {}): Insertable<
   const n = ++made;
   const at = over.created_at ?? Date.now();
   return {
-    username: `person${n}`, email: `person${n}@example.test`, first_name: 'Una', last_name: `Person${n}`,
-    organization_id: null, user_type: 'trial', user_category: 'general', user_role: null, owner: null,
-    product_configuration: 'product_basic', data_plan: '[]', expiry_dt: null,
-    active: 1, deleted: 0, is_account_admin: 0, allowed_st: '[]', flags: '{}', password_hash: null,
-    created_at: at, updated_at: at, ...over,
+    username: `person${n}`,
+    email: `person${n}@example.test`,
+    first_name: 'Una',
+    last_name: `Person${n}`,
+    organization_id: null,
+    user_type: 'trial',
+    user_category: 'general',
+    user_role: null,
+    owner: null,
+    product_configuration: 'product_basic',
+    data_plan: '[]',
+    expiry_dt: null,
+    active: 1,
+    deleted: 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: '{}',
+    password_hash: null,
+    created_at: at,
+    updated_at: at,
+    ...over,
   };
 }
 
@@ -34,18 +50,38 @@ export function organizationRow(over: Partial<Insertable<OrganizationsTable>> = 
 }
 
 /** Inserts an organization (see organizationRow) and answers its id. */
-export async function insertOrganization(db: Kysely<Database>, over: Partial<Insertable<OrganizationsTable>> = {}): Promise<number> {
-  return Number((await db.insertInto('organizations').values(organizationRow(over)).returning('id').executeTakeFirstOrThrow()).id);
+export async function insertOrganization(
+  db: Kysely<Database>,
+  over: Partial<Insertable<OrganizationsTable>> = {},
+): Promise<number> {
+  return Number(
+    (await db.insertInto('organizations').values(organizationRow(over)).returning('id').executeTakeFirstOrThrow()).id,
+  );
 }
 
 /** A managed end user of the platform (no roles, no privileges), active, on a trial. */
-export async function createEndUser(server: Pick<TestServer, 'db' | 'config'>, over: Partial<Insertable<UsersTable>> = {}): Promise<{ id: number; username: string; email: string }> {
+export async function createEndUser(
+  server: Pick<TestServer, 'db' | 'config'>,
+  over: Partial<Insertable<UsersTable>> = {},
+): Promise<{ id: number; username: string; email: string }> {
   const n = ++made;
   const product = server.config.productKey;
-  const row = await server.db.insertInto('users').values(userRow({
-    username: `enduser${n}`, email: `enduser${n}@northwind.example`, first_name: 'Ada', last_name: `Lovelace${n}`,
-    user_role: 'Analyst', product_configuration: `${product}_basic`, data_plan: JSON.stringify([`${product}_data`]),
-    flags: JSON.stringify(defaultFlags(product)), ...over,
-  })).returning(['id', 'username', 'email']).executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: `enduser${n}`,
+        email: `enduser${n}@northwind.example`,
+        first_name: 'Ada',
+        last_name: `Lovelace${n}`,
+        user_role: 'Analyst',
+        product_configuration: `${product}_basic`,
+        data_plan: JSON.stringify([`${product}_data`]),
+        flags: JSON.stringify(defaultFlags(product)),
+        ...over,
+      }),
+    )
+    .returning(['id', 'username', 'email'])
+    .executeTakeFirstOrThrow();
   return { id: Number(row.id), username: row.username, email: row.email };
 }

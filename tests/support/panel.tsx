@@ -16,7 +16,11 @@ const opened = new Set<ConsoleApp>();
 
 /** A page load of the panel at `path`; `load` receives full page loads in place of jsdom's location. */
 export function openPanel(path: string, load: (to?: string) => void = () => {}): ConsoleApp {
-  const app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: [path] }), load });
+  const app = createConsoleApp({
+    config: DEFAULT_APP_CONFIG,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    load,
+  });
   opened.add(app);
   app.start();
   render(<ConsoleRoot app={app} />);
@@ -24,7 +28,11 @@ export function openPanel(path: string, load: (to?: string) => void = () => {}):
 }
 
 /** Password, then the code once the form has moved the focus to its box, then the shell. */
-export async function signInOnScreen(server: TestServer, staff: Staff, user: UserEvent = userEvent.setup()): Promise<void> {
+export async function signInOnScreen(
+  server: TestServer,
+  staff: Staff,
+  user: UserEvent = userEvent.setup(),
+): Promise<void> {
   await user.type(await screen.findByRole('textbox', { name: 'Username' }), staff.username);
   await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
   const otp = await screen.findByRole('textbox', { name: 'One-time code' });
@@ -43,7 +51,10 @@ export interface PanelVisit {
 }
 
 /** A new staff member signed in on the panel opened at /login, then at `path`. */
-export async function openPanelAs(server: TestServer, { username, features, path, user }: PanelVisit): Promise<ConsoleApp> {
+export async function openPanelAs(
+  server: TestServer,
+  { username, features, path, user }: PanelVisit,
+): Promise<ConsoleApp> {
   const staff = await server.createStaff({ username, features, activated: true });
   const app = openPanel('/login');
   await signInOnScreen(server, staff, user);

@@ -6,7 +6,14 @@ import { act, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { atomicStateKeys, isDelayEvent, isOutcomeEvent, stateKey, type PlannedPath, type PlannedStep } from '../../src/workflows/paths';
+import {
+  atomicStateKeys,
+  isDelayEvent,
+  isOutcomeEvent,
+  stateKey,
+  type PlannedPath,
+  type PlannedStep,
+} from '../../src/workflows/paths';
 import { sleepReal } from './real-timers';
 import type { ServerBridge } from './server-bridge';
 
@@ -36,7 +43,10 @@ export interface Driver<W> {
   /** Undoes an arrangement once its outcome has arrived. */
   afterOutcome?: Record<string, (ctx: StepContext<W>) => Promise<void>>;
   /** What a person sees in each atomic state. */
-  expectations: Record<string, (s: typeof screen, ctx: { world: W; actor: AnyActorRef; step: PlannedStep | undefined }) => void | Promise<void>>;
+  expectations: Record<
+    string,
+    (s: typeof screen, ctx: { world: W; actor: AnyActorRef; step: PlannedStep | undefined }) => void | Promise<void>
+  >;
 }
 
 /** Lets React render what the actors did. */
@@ -46,7 +56,12 @@ export async function flush(): Promise<void> {
   });
 }
 
-async function waitForState(actor: AnyActorRef, expected: string, bridge: ServerBridge | null, timeoutMs = 10_000): Promise<void> {
+async function waitForState(
+  actor: AnyActorRef,
+  expected: string,
+  bridge: ServerBridge | null,
+  timeoutMs = 10_000,
+): Promise<void> {
   const started = performance.now();
   for (;;) {
     await flush();
@@ -54,7 +69,9 @@ async function waitForState(actor: AnyActorRef, expected: string, bridge: Server
     if (actual === expected) return;
     if (performance.now() - started > timeoutMs) {
       const context = JSON.stringify(actor.getSnapshot().context)?.slice(0, 400);
-      throw new Error(`expected state '${expected}' but the view's machine is in '${actual}' with ${context} (${bridge?.pending() ?? 0} calls on their way)`);
+      throw new Error(
+        `expected state '${expected}' but the view's machine is in '${actual}' with ${context} (${bridge?.pending() ?? 0} calls on their way)`,
+      );
     }
     await sleepReal(5);
   }
@@ -65,7 +82,8 @@ function delayOf(machine: AnyStateMachine, event: AnyEventObject, actor: AnyActo
   const name = event.type.split('.')[2] ?? '';
   const delay = (machine.implementations.delays as Record<string, unknown>)[name];
   if (typeof delay === 'number') return delay;
-  if (typeof delay === 'function') return (delay as (a: unknown) => number)({ context: actor.getSnapshot().context, event });
+  if (typeof delay === 'function')
+    return (delay as (a: unknown) => number)({ context: actor.getSnapshot().context, event });
   if (/^\d+$/.test(name)) return Number(name);
   throw new Error(`no delay named '${name}' in ${machine.id}`);
 }
@@ -89,7 +107,11 @@ function promiseServices(machine: AnyStateMachine): Set<string> {
 /** The services the state (or an ancestor) waits on. */
 function servicesWaitedOn(machine: AnyStateMachine, key: string, services: Set<string>): string[] {
   const ids: string[] = [];
-  for (let n: AnyStateNode | undefined = machine.getStateNodeById(`${machine.id}.${key.split('+')[0]}`); n; n = n.parent) {
+  for (
+    let n: AnyStateNode | undefined = machine.getStateNodeById(`${machine.id}.${key.split('+')[0]}`);
+    n;
+    n = n.parent
+  ) {
     ids.push(...n.invoke.filter((i) => services.has(i.id)).map((i) => i.id));
   }
   return ids;
@@ -117,7 +139,13 @@ export async function replayPath<W>(path: PlannedPath, driver: Driver<W>): Promi
   };
 
   const first = path.steps[0];
-  if (first?.outcome) await driver.arrange?.[first.outcome]?.({ step: first, next: first, world: driver.world, actor: undefined as never });
+  if (first?.outcome)
+    await driver.arrange?.[first.outcome]?.({
+      step: first,
+      next: first,
+      world: driver.world,
+      actor: undefined as never,
+    });
   holdIfWaiting(path.initial);
   await driver.mount?.();
   await check(path.initial);
@@ -134,7 +162,8 @@ export async function replayPath<W>(path: PlannedPath, driver: Driver<W>): Promi
       holdIfWaiting(step.state);
       const perform = driver.perform[step.event.type];
       if (perform) await perform(ctx);
-      else if (isDelayEvent(step.event)) await vi.advanceTimersByTimeAsync(delayOf(machine, step.event, driver.actor()));
+      else if (isDelayEvent(step.event))
+        await vi.advanceTimersByTimeAsync(delayOf(machine, step.event, driver.actor()));
       else throw new Error(`${machine.id}: no way to perform '${step.event.type}'`);
     }
     await check(step.state, step);

@@ -63,7 +63,11 @@ async function toNodeBody(body: unknown): Promise<{ body?: BodyInit; type?: stri
         chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
       } else {
         const file = value as File;
-        chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"; filename="${file.name}"\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`));
+        chunks.push(
+          enc.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${key}"; filename="${file.name}"\r\nContent-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`,
+          ),
+        );
         chunks.push(new Uint8Array(await file.arrayBuffer()));
         chunks.push(enc.encode('\r\n'));
       }
@@ -100,8 +104,12 @@ export function connectToServer(server: TestServer): ServerBridge {
   const fetchViaServer = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     inFlight++;
     try {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
-      if (url.origin !== new URL(ORIGIN).origin && url.origin !== window.location.origin) throw new TypeError(`Failed to fetch ${url.href}`);
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        window.location.href,
+      );
+      if (url.origin !== new URL(ORIGIN).origin && url.origin !== window.location.origin)
+        throw new TypeError(`Failed to fetch ${url.href}`);
       const headers = new Headers(init.headers);
       const { body, type } = await toNodeBody(init.body);
       if (type) headers.set('content-type', type);
@@ -109,7 +117,8 @@ export function connectToServer(server: TestServer): ServerBridge {
       if (cookieHeader) headers.set('cookie', cookieHeader);
       if (gate && (!gate.paths || gate.paths.some((p) => url.pathname.startsWith(p)))) await gate.promise;
       for (const p of [...parked]) if (url.pathname.startsWith(p.path)) await p.promise;
-      if (offline && (!offline.paths || offline.paths.some((p) => url.pathname.startsWith(p)))) throw new TypeError('Failed to fetch');
+      if (offline && (!offline.paths || offline.paths.some((p) => url.pathname.startsWith(p))))
+        throw new TypeError('Failed to fetch');
       const request = new Request(url.href, { method: init.method ?? 'GET', headers, body });
       const response = await server.app.fetch(request);
       if (!connected) return response; // a late answer for a page that is gone
@@ -119,7 +128,9 @@ export function connectToServer(server: TestServer): ServerBridge {
         if (c.expired) cookies.delete(c.name);
         else cookies.set(c.name, { value: c.value, httpOnly: c.httpOnly });
         if (c.httpOnly) continue;
-        document.cookie = c.expired ? `${c.name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/` : `${c.name}=${c.value}; path=/`;
+        document.cookie = c.expired
+          ? `${c.name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+          : `${c.name}=${c.value}; path=/`;
       }
       return response;
     } finally {

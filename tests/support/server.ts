@@ -60,7 +60,10 @@ export async function freshDatabase(): Promise<{ db: Kysely<Database>; drop: () 
   const maintenance = process.env['TEST_DATABASE_URL'];
   if (maintenance && /^postgres(ql)?:\/\//.test(maintenance)) {
     const url = await createThrowawayDatabase(maintenance, `${databaseNameOf(maintenance)}_t`);
-    return { db: openDatabase({ engine: 'postgres', url }), drop: () => dropDatabase(maintenance, databaseNameOf(url)) };
+    return {
+      db: openDatabase({ engine: 'postgres', url }),
+      drop: () => dropDatabase(maintenance, databaseNameOf(url)),
+    };
   }
   return { db: openDatabase({ engine: 'sqlite', file: ':memory:' }), drop: async () => {} };
 }
@@ -74,7 +77,10 @@ export async function migratedDatabase(): Promise<{ db: Kysely<Database>; drop: 
   const maintenance = process.env['TEST_DATABASE_URL'];
   if (template?.engine === 'postgres' && maintenance) {
     const url = await createThrowawayDatabase(maintenance, `${databaseNameOf(maintenance)}_t`, template.name);
-    return { db: openDatabase({ engine: 'postgres', url }), drop: () => dropDatabase(maintenance, databaseNameOf(url)) };
+    return {
+      db: openDatabase({ engine: 'postgres', url }),
+      drop: () => dropDatabase(maintenance, databaseNameOf(url)),
+    };
   }
   if (template?.engine === 'sqlite') {
     return { db: openDatabase({ engine: 'sqlite', file: ':memory:', copyOf: template.file }), drop: async () => {} };
@@ -90,29 +96,72 @@ export async function createTestServer(opts: { config?: Partial<ServerConfig> } 
   const app = createApp({ db, config });
   let staffOrg: number | null = null;
 
-  const createStaff: TestServer['createStaff'] = async ({ username, features, otherFeatures = [], allowedSt, activated }) => {
+  const createStaff: TestServer['createStaff'] = async ({
+    username,
+    features,
+    otherFeatures = [],
+    allowedSt,
+    activated,
+  }) => {
     const now = Date.now();
     const password = randomPassword();
     const email = `${username.toLowerCase()}@staff-console.test`;
-    staffOrg ??= (await db.insertInto('organizations').values({ name: 'Staff Console Staff', salesforce_id: null, sf_acc_id: null, created_at: now })
-      .returning('id').executeTakeFirstOrThrow()).id;
-    const user = await db.insertInto('users').values({
-      username, email, first_name: username, last_name: 'Staff', organization_id: staffOrg,
-      user_type: STAFF_USER_TYPE, user_category: 'general', user_role: 'staff', owner: null,
-      product_configuration: `${config.productKey}_basic`, data_plan: '[]', expiry_dt: null,
-      active: 1, deleted: 0, is_account_admin: 0, allowed_st: JSON.stringify(allowedSt ?? [config.serverType]),
-      flags: '{}', password_hash: await hashPassword(password, config.scrypt), created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    const role = await db.insertInto('roles').values({
-      name: `role for ${username}`, features: JSON.stringify([...features, ...otherFeatures]), created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    staffOrg ??= (
+      await db
+        .insertInto('organizations')
+        .values({ name: 'Staff Console Staff', salesforce_id: null, sf_acc_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const user = await db
+      .insertInto('users')
+      .values({
+        username,
+        email,
+        first_name: username,
+        last_name: 'Staff',
+        organization_id: staffOrg,
+        user_type: STAFF_USER_TYPE,
+        user_category: 'general',
+        user_role: 'staff',
+        owner: null,
+        product_configuration: `${config.productKey}_basic`,
+        data_plan: '[]',
+        expiry_dt: null,
+        active: 1,
+        deleted: 0,
+        is_account_admin: 0,
+        allowed_st: JSON.stringify(allowedSt ?? [config.serverType]),
+        flags: '{}',
+        password_hash: await hashPassword(password, config.scrypt),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const role = await db
+      .insertInto('roles')
+      .values({
+        name: `role for ${username}`,
+        features: JSON.stringify([...features, ...otherFeatures]),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
     if (!activated) return { username, password, email };
     const totpSecret = newTotpSecret();
     const keys = await loadKeys(db, config, now);
-    await db.insertInto('totp_secrets').values({
-      user_id: user.id, secret_enc: sealSecret(totpSecret, keys.totpAtRest, user.id), activated_at: now, last_used_step: null,
-    }).execute();
+    await db
+      .insertInto('totp_secrets')
+      .values({
+        user_id: user.id,
+        secret_enc: sealSecret(totpSecret, keys.totpAtRest, user.id),
+        activated_at: now,
+        last_used_step: null,
+      })
+      .execute();
     return { username, password, email, totpSecret };
   };
 

@@ -9,7 +9,11 @@ import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import type { Staff } from './login-world';
 import type { TestServer } from './server';
 
-export async function startSignedInConsole(server: TestServer, staff: Staff, path = '/user_list'): Promise<ConsoleActors> {
+export async function startSignedInConsole(
+  server: TestServer,
+  staff: Staff,
+  path = '/user_list',
+): Promise<ConsoleActors> {
   await loginAccount({ username: staff.username, password: staff.password });
   await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
   const actors = createConsoleActors(DEFAULT_APP_CONFIG, { navigate: () => {}, load: () => {} }, path);

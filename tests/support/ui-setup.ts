@@ -30,8 +30,14 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 window.matchMedia ??= ((query: string) => ({
-  matches: false, media: query, onchange: null,
-  addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
 })) as typeof window.matchMedia;
 
 // testing-library drains React's work with a setTimeout(0) and only advances fake timers when

@@ -27,7 +27,10 @@ afterEach(() => closePanel(bridge, server));
 const open = (path: string, load?: (to?: string) => void) => (app = openPanel(path, load));
 const signIn = (staff: Staff) => signInOnScreen(server, staff);
 
-const menuLabels = () => within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('link').map((a) => a.textContent);
+const menuLabels = () =>
+  within(screen.getByRole('navigation', { name: 'Sections' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 const pathname = () => app!.router.state.location.pathname;
 /** The header's email line with its visually hidden label, as a screen reader reads it. */
 const signedInAs = () => screen.getByText('Signed in as').parentElement!.textContent;
@@ -55,7 +58,12 @@ describe('the panel against the real server', () => {
 
   it('shows an administrator every section', async () => {
     const features = [...new Set(['admin_panel_access', ...MENU.map((e) => e.feature)])];
-    const admin = await server.createStaff({ username: 'admin', features, allowedSt: ['app', 'testing'], activated: true });
+    const admin = await server.createStaff({
+      username: 'admin',
+      features,
+      allowedSt: ['app', 'testing'],
+      activated: true,
+    });
     open('/login');
     await signIn(admin);
     await waitFor(() => expect(pathname()).toBe('/user_list'));
@@ -77,7 +85,11 @@ describe('the panel against the real server', () => {
   });
 
   it('opens group management at the root when user management is not granted', async () => {
-    const staff = await server.createStaff({ username: 'groups', features: ['admin_panel_access', 'group_mgmt', 'role_mgmt'], activated: true });
+    const staff = await server.createStaff({
+      username: 'groups',
+      features: ['admin_panel_access', 'group_mgmt', 'role_mgmt'],
+      activated: true,
+    });
     open('/login');
     await signIn(staff);
     await waitFor(() => expect(pathname()).toBe('/modify_groups'));
@@ -87,7 +99,11 @@ describe('the panel against the real server', () => {
   });
 
   it('tells a person without user, group or role management which sections they can open', async () => {
-    const staff = await server.createStaff({ username: 'reports', features: ['admin_panel_access', 'reports_dashboard_tab'], activated: true });
+    const staff = await server.createStaff({
+      username: 'reports',
+      features: ['admin_panel_access', 'reports_dashboard_tab'],
+      activated: true,
+    });
     open('/login');
     await signIn(staff);
     expect(await screen.findByText(/does not include user, group or role management/)).toBeVisible();
@@ -120,7 +136,11 @@ describe('the panel against the real server', () => {
     expect(dialog).toHaveTextContent(MESSAGES.sessionExpired);
     // Behind the modal dialog (hidden from assistive technology meanwhile) the shell is as it was.
     const menu = screen.getByRole('navigation', { name: 'Sections', hidden: true });
-    expect(within(menu).getAllByRole('link', { hidden: true }).map((a) => a.textContent)).toEqual(['All Users', 'Create User']);
+    expect(
+      within(menu)
+        .getAllByRole('link', { hidden: true })
+        .map((a) => a.textContent),
+    ).toEqual(['All Users', 'Create User']);
     expect(signedInAs()).toBe(`Signed in as ${support.email}`);
     expect(screen.getByRole('button', { name: 'Logout', hidden: true })).toBeInTheDocument();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
@@ -213,7 +233,14 @@ describe('the panel against the real server', () => {
     await signIn(support);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     // Other statuses may still be on screen while the logout is answered: wait for the banner's.
-    await waitFor(() => expect(screen.getAllByRole('status').map((e) => e.textContent).join(' ')).toMatch(/logged out/i));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('status')
+          .map((e) => e.textContent)
+          .join(' '),
+      ).toMatch(/logged out/i),
+    );
     await waitFor(() => expect(pathname()).toBe('/login'));
     expect(localStorage.length).toBe(0);
     expect(await screen.findByRole('textbox', { name: 'Username' })).toBeVisible();

@@ -1,7 +1,14 @@
 // Form drafts in sessionStorage (decision 042): per form, record and staff member, versioned,
 // tolerant of whatever else the storage holds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearAllDrafts, clearDraft, DRAFT_VERSION, draftStorageKey, readDraft, writeDraft } from '../../src/services/drafts';
+import {
+  clearAllDrafts,
+  clearDraft,
+  DRAFT_VERSION,
+  draftStorageKey,
+  readDraft,
+  writeDraft,
+} from '../../src/services/drafts';
 
 const at = { form: 'user-edit', record: 7, staff: 1 };
 const asText = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -24,7 +31,12 @@ describe('drafts', () => {
 
   it('reads broken JSON, another version or a refused shape as no draft, and removes it', () => {
     const key = draftStorageKey(at);
-    for (const raw of ['{not json', JSON.stringify({ v: DRAFT_VERSION + 1, savedAt: 0, value: 'old' }), JSON.stringify({ v: DRAFT_VERSION, savedAt: 0, value: 42 }), 'null']) {
+    for (const raw of [
+      '{not json',
+      JSON.stringify({ v: DRAFT_VERSION + 1, savedAt: 0, value: 'old' }),
+      JSON.stringify({ v: DRAFT_VERSION, savedAt: 0, value: 42 }),
+      'null',
+    ]) {
       sessionStorage.setItem(key, raw);
       expect(readDraft(at, asText)).toBeNull();
       expect(sessionStorage.getItem(key)).toBeNull();

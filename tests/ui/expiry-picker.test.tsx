@@ -11,7 +11,14 @@ function Harness({ initial, onChange }: { initial: string; onChange: (v: string)
   const [value, setValue] = useState(initial);
   return (
     <Theme>
-      <ExpiryPicker label="Expiry" value={value} onChange={(v) => { setValue(v); onChange(v); }} />
+      <ExpiryPicker
+        label="Expiry"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          onChange(v);
+        }}
+      />
     </Theme>
   );
 }

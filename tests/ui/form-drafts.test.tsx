@@ -22,10 +22,22 @@ beforeEach(async () => {
   server = await createTestServer();
   bridge = connectToServer(server);
   const now = Date.now();
-  userId = (await server.db.insertInto('users').values(userRow({
-    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', user_type: 'customer',
-    created_at: now,
-  })).returning('id').executeTakeFirstOrThrow()).id;
+  userId = (
+    await server.db
+      .insertInto('users')
+      .values(
+        userRow({
+          username: 'grace',
+          email: 'grace@northwind.example',
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          user_type: 'customer',
+          created_at: now,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterEach(() => closePanel(bridge, server));
 
@@ -56,8 +68,13 @@ describe('the edit screen', () => {
     await waitFor(() => expect(firstName()).toHaveValue('Amazing'));
     expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: First name.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('No unsaved changes.'));
-    expect((await server.db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow()).first_name).toBe('Amazing');
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('No unsaved changes.'),
+    );
+    expect(
+      (await server.db.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow())
+        .first_name,
+    ).toBe('Amazing');
     await waitFor(() => expect(drafts()).toEqual([]));
   });
 
@@ -73,12 +90,20 @@ describe('the edit screen', () => {
 
   it('restored over a record saved meanwhile, the save is a conflict: nothing of the other save is undone', async () => {
     await editGrace();
-    await server.db.updateTable('users').set((eb) => ({ last_name: 'Byron', version: eb('version', '+', 1), updated_by: 'colleague' })).where('id', '=', userId).execute();
+    await server.db
+      .updateTable('users')
+      .set((eb) => ({ last_name: 'Byron', version: eb('version', '+', 1), updated_by: 'colleague' }))
+      .where('id', '=', userId)
+      .execute();
     await reload();
     await waitFor(() => expect(firstName()).toHaveValue('Amazing'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert', { name: 'Saved by someone else' })).toBeVisible();
-    const stored = await server.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ first_name: 'Grace', last_name: 'Byron' });
     await user.click(screen.getByRole('button', { name: 'Review their version' }));
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Byron');
@@ -94,7 +119,9 @@ describe('the edit screen', () => {
     expect(pathname()).toBe(`/user_list/${userId}`);
     expect(firstName()).toHaveValue('Amazing');
     await act(async () => void app.router.navigate({ to: '/user_list' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes and leave' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes and leave' }),
+    );
     await waitFor(() => expect(pathname()).toBe('/user_list'));
     expect(drafts()).toEqual([]);
   });

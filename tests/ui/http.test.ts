@@ -34,7 +34,11 @@ function recordCalls() {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const response = await viaServer(input, init);
-    calls.push({ method: init?.method ?? 'GET', path: new URL(url, window.location.href).pathname, status: response.status });
+    calls.push({
+      method: init?.method ?? 'GET',
+      path: new URL(url, window.location.href).pathname,
+      status: response.status,
+    });
     return response;
   });
   return calls;
@@ -77,12 +81,18 @@ describe('http client', () => {
     expect(heard).toHaveBeenCalledTimes(1);
   });
 
-  it('throws a refused input as FieldRefusalError: the summary and each field\'s message, read by the machines\' shape check', async () => {
+  it("throws a refused input as FieldRefusalError: the summary and each field's message, read by the machines' shape check", async () => {
     await signIn();
-    const failure = await http('/login_account_new/', { method: 'POST', body: toFormData({ username: ' ', password: '' }) }).catch((e: unknown) => e);
+    const failure = await http('/login_account_new/', {
+      method: 'POST',
+      body: toFormData({ username: ' ', password: '' }),
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(FieldRefusalError);
     expect((failure as FieldRefusalError).status).toBe(400);
-    expect(fieldRefusalOf(failure)).toEqual({ msg: '2 fields are not valid.', fields: { username: 'Enter your username.', password: 'Enter your password.' } });
+    expect(fieldRefusalOf(failure)).toEqual({
+      msg: '2 fields are not valid.',
+      fields: { username: 'Enter your username.', password: 'Enter your password.' },
+    });
     // A failure without fields stays a plain HttpError: the machines word it by its status.
     const plain = await http('/no_such_call/', { method: 'POST', body: toFormData({}) }).catch((e: unknown) => e);
     expect(plain).not.toBeInstanceOf(FieldRefusalError);

@@ -11,7 +11,10 @@ const trim = (css: string, used: string[]) => {
 
 describe('Radix CSS trimming', () => {
   it('keeps used component classes and drops the others', () => {
-    const out = trim('.rt-Button{a:1} .rt-Badge{b:2} .rt-Button:where(.rt-variant-solid){c:3}', ['rt-Button', 'rt-variant-solid']);
+    const out = trim('.rt-Button{a:1} .rt-Badge{b:2} .rt-Button:where(.rt-variant-solid){c:3}', [
+      'rt-Button',
+      'rt-variant-solid',
+    ]);
     expect(out).toContain('.rt-Button{a:1}');
     expect(out).toContain('.rt-Button:where(.rt-variant-solid){c:3}');
     expect(out).not.toContain('rt-Badge');
@@ -34,7 +37,17 @@ describe('Radix CSS trimming', () => {
 
   it('finds the classes the sources use, prop values mapped as Radix maps them', async () => {
     const used = await usedClasses('src');
-    for (const c of ['radix-themes', 'rt-Button', 'rt-BaseButton', 'rt-r-size-2', 'rt-r-jc-space-between', 'rt-r-gap-3', 'rt-CalloutRoot', 'side-menu-link', 'rt-loading']) {
+    for (const c of [
+      'radix-themes',
+      'rt-Button',
+      'rt-BaseButton',
+      'rt-r-size-2',
+      'rt-r-jc-space-between',
+      'rt-r-gap-3',
+      'rt-CalloutRoot',
+      'side-menu-link',
+      'rt-loading',
+    ]) {
       expect(used, c).toContain(c);
     }
   });

@@ -65,10 +65,17 @@ async function settled() {
 
 async function signIn(): Promise<Staff> {
   const staff = await server.createStaff({ username: 'support', features: SUPPORT_FEATURES, activated: true });
-  app = createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }), load: () => {} });
+  app = createConsoleApp({
+    config: DEFAULT_APP_CONFIG,
+    history: createMemoryHistory({ initialEntries: ['/login'] }),
+    load: () => {},
+  });
   app.start();
   render(<ConsoleRoot app={app} />);
-  await user.type(await until(() => screen.queryByRole('textbox', { name: 'Username' }), 'the sign-in form'), staff.username);
+  await user.type(
+    await until(() => screen.queryByRole('textbox', { name: 'Username' }), 'the sign-in form'),
+    staff.username,
+  );
   await user.type(screen.getByLabelText('Password'), `${staff.password}{Enter}`);
   const otp = await until(() => screen.queryByRole('textbox', { name: 'One-time code' }), 'the code box');
   await user.type(otp, `${server.totp(staff.totpSecret!)}{Enter}`);

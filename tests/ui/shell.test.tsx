@@ -74,7 +74,10 @@ describe('the skip link', () => {
 
 describe("the product's name", () => {
   it('comes from the settings the server puts in the page; the key stays on the wire', () => {
-    createConsoleApp({ config: { ...DEFAULT_APP_CONFIG, product_name: 'Acme Research' }, history: createMemoryHistory({ initialEntries: ['/login'] }) });
+    createConsoleApp({
+      config: { ...DEFAULT_APP_CONFIG, product_name: 'Acme Research' },
+      history: createMemoryHistory({ initialEntries: ['/login'] }),
+    });
     expect(userFieldLabel('product', 'owner')).toBe('Acme Research owner');
     expect(productNames('product')).toMatchObject({ key: 'product', owner: 'product_owner', name: 'Acme Research' });
     createConsoleApp({ config: DEFAULT_APP_CONFIG, history: createMemoryHistory({ initialEntries: ['/login'] }) });

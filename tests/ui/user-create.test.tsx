@@ -27,7 +27,10 @@ let user: UserEvent;
 beforeEach(async () => {
   server = await createTestServer();
   bridge = connectToServer(server);
-  await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: Date.now() }).execute();
+  await server.db
+    .insertInto('organizations')
+    .values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+    .execute();
   await server.createStaff({ username: 'olive.owner', features: ['admin_panel_access'], activated: true });
   user = userEvent.setup();
 });
@@ -45,19 +48,31 @@ async function pickOrganization(): Promise<void> {
 const checkbox = (name: string) => screen.getByRole('checkbox', { name });
 
 async function openAs(features: string[]): Promise<ConsoleApp> {
-  const app = await openPanelAs(server, { username: `creator${features.length}`, features, path: '/create_user', user });
+  const app = await openPanelAs(server, {
+    username: `creator${features.length}`,
+    features,
+    path: '/create_user',
+    user,
+  });
   await screen.findByRole('heading', { name: 'Step 1 of 2 · Account settings' });
   return app;
 }
 
 /** The view alone, for a signed-in staff member with every create feature. */
 async function mountView(features = ['create_user_tab', 'bulk_user_creation', 'allow_customer_type']): Promise<void> {
-  const staff = await server.createStaff({ username: 'viewer', features: ['admin_panel_access', 'user_mgmt', ...features], activated: true });
+  const staff = await server.createStaff({
+    username: 'viewer',
+    features: ['admin_panel_access', 'user_mgmt', ...features],
+    activated: true,
+  });
   await loginAccount({ username: staff.username, password: staff.password });
   await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
   render(
     <Theme>
-      <UserCreateCtx.Provider logic={liveUserCreateMachine} options={{ input: { product: P, features, today: { year: 2026, month: 11, day: 21 } } }}>
+      <UserCreateCtx.Provider
+        logic={liveUserCreateMachine}
+        options={{ input: { product: P, features, today: { year: 2026, month: 11, day: 21 } } }}
+      >
         <UserCreateView />
       </UserCreateCtx.Provider>
     </Theme>,
@@ -87,17 +102,38 @@ describe('through the router', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Create user' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Created 1 user.');
-    const link = within(screen.getByRole('table', { name: 'Created users' })).getByRole('link', { name: 'ada.lovelace' });
-    const stored = await server.db.selectFrom('users').select(['id', 'user_type', 'organization_id']).where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
+    const link = within(screen.getByRole('table', { name: 'Created users' })).getByRole('link', {
+      name: 'ada.lovelace',
+    });
+    const stored = await server.db
+      .selectFrom('users')
+      .select(['id', 'user_type', 'organization_id'])
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
     expect(stored.user_type).toBe('trial');
     await user.click(link);
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/user_list/${stored.id}`));
   });
 
   it('offers every type and several users to an account holding the features', async () => {
-    await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type', 'staff_role_change']);
+    await openAs([
+      'admin_panel_access',
+      'user_mgmt',
+      'create_user_tab',
+      'bulk_user_creation',
+      'allow_customer_type',
+      'staff_role_change',
+    ]);
     await user.click(combo('User type'));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Trial', 'Staff', 'Test user', 'Journalist', 'Customer', 'Grace customer', 'Churn customer']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Trial',
+      'Staff',
+      'Test user',
+      'Journalist',
+      'Customer',
+      'Grace customer',
+      'Churn customer',
+    ]);
     await user.keyboard('{Escape}');
     await toStepTwo();
     expect(screen.getByRole('radio', { name: 'Several users' })).toBeVisible();
@@ -189,15 +225,24 @@ describe('several users', () => {
   });
 
   it('shows each row its own errors, and sends nothing until they are fixed', async () => {
-    await user.type(screen.getByRole('textbox', { name: 'Paste CSV' }), 'email,first_name,last_name{Enter}a@example.com,Ann,Lee{Enter}A@example.com,Bo,Ray{Enter}not-an-email,Cy,Fox');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Paste CSV' }),
+      'email,first_name,last_name{Enter}a@example.com,Ann,Lee{Enter}A@example.com,Bo,Ray{Enter}not-an-email,Cy,Fox',
+    );
     await user.click(screen.getByRole('button', { name: 'Read pasted rows' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Read 3 rows from the pasted text. Columns recognised: first_name, last_name, email.');
-    expect(screen.getByRole('textbox', { name: 'Row 2 email' })).toHaveAccessibleDescription('The same email as row 1.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Read 3 rows from the pasted text. Columns recognised: first_name, last_name, email.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Row 2 email' })).toHaveAccessibleDescription(
+      'The same email as row 1.',
+    );
     expect(screen.getByRole('textbox', { name: 'Row 3 email' })).toHaveAccessibleDescription(FIELD_MESSAGES.email);
     expect(screen.getByRole('textbox', { name: 'Row 1 email' })).not.toHaveAccessibleDescription();
     await user.click(screen.getByRole('button', { name: 'Create 3 users' }));
     expect(screen.getByRole('heading', { name: 'Step 2 of 2 · Users' })).toBeVisible();
-    expect(await server.db.selectFrom('users').select('id').where('email', 'like', '%@example.com').execute()).toEqual([]);
+    expect(await server.db.selectFrom('users').select('id').where('email', 'like', '%@example.com').execute()).toEqual(
+      [],
+    );
 
     await user.clear(screen.getByRole('textbox', { name: 'Row 2 email' }));
     await user.type(screen.getByRole('textbox', { name: 'Row 2 email' }), 'bo@example.com');
@@ -205,8 +250,16 @@ describe('several users', () => {
     await user.click(screen.getByRole('button', { name: 'Create 2 users' }));
     // The status already on screen holds the pasted rows' summary until the reply arrives.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Created 2 users.'));
-    expect((await server.db.selectFrom('users').select('email').where('email', 'like', '%@example.com').orderBy('email').execute()).map((u) => u.email))
-      .toEqual(['a@example.com', 'bo@example.com']);
+    expect(
+      (
+        await server.db
+          .selectFrom('users')
+          .select('email')
+          .where('email', 'like', '%@example.com')
+          .orderBy('email')
+          .execute()
+      ).map((u) => u.email),
+    ).toEqual(['a@example.com', 'bo@example.com']);
   });
 
   it("answers a CSV row past the server's limit at that row's field, in the server's words", async () => {
@@ -223,7 +276,9 @@ describe('several users', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('At most 150 characters.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('Error: 400');
     expect(screen.getByRole('textbox', { name: 'Row 1 last name' })).toHaveValue('Lee');
-    expect(await server.db.selectFrom('users').select('id').where('email', 'like', '%@example.com').execute()).toEqual([]);
+    expect(await server.db.selectFrom('users').select('id').where('email', 'like', '%@example.com').execute()).toEqual(
+      [],
+    );
   });
 
   it('keeps the rows typed so far when going back to step one and forward again', async () => {
@@ -239,18 +294,35 @@ describe('the most users one call creates', () => {
     // Services that never answer (nothing is sent here), and the choices of step one.
     const never = fromPromise(() => new Promise<never>(() => {})) as never;
     const setup = fromPromise(async () => ({
-      owners: [{ key: 'o', text: 'O' }], userTypes: ['trial'], categories: ['general'], configurations: [`${P}_basic`], dataPlanItems: [], startupScreens: ['docsearch'],
+      owners: [{ key: 'o', text: 'O' }],
+      userTypes: ['trial'],
+      categories: ['general'],
+      configurations: [`${P}_basic`],
+      dataPlanItems: [],
+      startupScreens: ['docsearch'],
     })) as never;
-    const actor = createActor(userCreateMachine.provide({ actors: { loadSetup: setup, checkUsername: never, register: never, loadOutbox: never } }), {
-      input: { product: P, features: ['create_user_tab', 'bulk_user_creation'], today: { year: 2026, month: 11, day: 21 } },
-    }).start();
+    const actor = createActor(
+      userCreateMachine.provide({
+        actors: { loadSetup: setup, checkUsername: never, register: never, loadOutbox: never },
+      }),
+      {
+        input: {
+          product: P,
+          features: ['create_user_tab', 'bulk_user_creation'],
+          today: { year: 2026, month: 11, day: 21 },
+        },
+      },
+    ).start();
     await waitFor(() => expect(actor.getSnapshot().hasTag('stepOne')).toBe(true));
     actor.send({ type: 'org.pick', org: { title: 'Northwind Capital', org_id: 1, salesforceId: null } });
     actor.send({ type: 'field.change', field: 'user_type', value: 'trial' });
     actor.send({ type: 'field.change', field: 'owner', value: 'o' });
     actor.send({ type: 'step.next' });
     actor.send({ type: 'mode.change', mode: 'bulk' });
-    const csv = ['first_name,last_name,email', ...Array.from({ length: 1000 }, (_, i) => `P${i},Q,p${i}@example.com`)].join('\n');
+    const csv = [
+      'first_name,last_name,email',
+      ...Array.from({ length: 1000 }, (_, i) => `P${i},Q,p${i}@example.com`),
+    ].join('\n');
     actor.send({ type: 'csv.load', text: csv, source: 'many.csv' });
     actor.send({ type: 'row.add' });
     actor.send({ type: 'row.change', index: 1000, field: 'first_name', value: 'One' });

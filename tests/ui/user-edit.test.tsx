@@ -24,12 +24,30 @@ beforeEach(async () => {
   server = await createTestServer();
   bridge = connectToServer(server);
   const now = Date.now();
-  const org = await server.db.insertInto('organizations').values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  userId = (await server.db.insertInto('users').values(userRow({
-    username: 'grace', email: 'grace@northwind.example', first_name: 'Grace', last_name: 'Hopper', organization_id: org.id,
-    user_type: 'customer', user_role: 'Analyst', owner: 'admin', created_at: now,
-  })).returning('id').executeTakeFirstOrThrow()).id;
+  const org = await server.db
+    .insertInto('organizations')
+    .values({ name: 'Northwind Capital', salesforce_id: null, sf_acc_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  userId = (
+    await server.db
+      .insertInto('users')
+      .values(
+        userRow({
+          username: 'grace',
+          email: 'grace@northwind.example',
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          organization_id: org.id,
+          user_type: 'customer',
+          user_role: 'Analyst',
+          owner: 'admin',
+          created_at: now,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterEach(() => closePanel(bridge, server));
 
@@ -39,9 +57,14 @@ async function openAs(features: string[], path: string): Promise<void> {
 
 describe('the user edit page', () => {
   it("shows the user's groups, read only (decision 048)", async () => {
-    const org = (await server.db.selectFrom('users').select('organization_id').where('id', '=', userId).executeTakeFirstOrThrow()).organization_id;
-    const group = await server.db.insertInto('user_groups').values({ name: 'Analysts', kind: 'thesis', organization_id: org, created_at: Date.now() })
-      .returning('id').executeTakeFirstOrThrow();
+    const org = (
+      await server.db.selectFrom('users').select('organization_id').where('id', '=', userId).executeTakeFirstOrThrow()
+    ).organization_id;
+    const group = await server.db
+      .insertInto('user_groups')
+      .values({ name: 'Analysts', kind: 'thesis', organization_id: org, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await server.db.insertInto('group_members').values({ group_id: group.id, user_id: userId }).execute();
     await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab'], `/user_list/${userId}`);
     const card = await screen.findByLabelText('Groups');
@@ -62,7 +85,8 @@ describe('the user edit page', () => {
     // The edit's own tabs (sessions, privileges, emails) need edit_user; what only reads is there.
     expect(screen.getAllByRole('tab')).toHaveLength(4);
     // A Radix trigger holds its words twice (one copy keeps its width), hence the pattern.
-    for (const name of ['Profile', 'Content', 'Notebook', 'History']) expect(screen.getByRole('tab', { name: new RegExp(`^(${name})+$`) })).toBeEnabled();
+    for (const name of ['Profile', 'Content', 'Notebook', 'History'])
+      expect(screen.getByRole('tab', { name: new RegExp(`^(${name})+$`) })).toBeEnabled();
     expect(screen.getByRole('link', { name: '← All Users' })).toHaveAttribute('href', '/user_list');
   });
 
@@ -71,7 +95,8 @@ describe('the user edit page', () => {
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'First name' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'User type' })).toBeDisabled();
-    const locked = (feature: string) => screen.getByText(`Changing this needs the ‘${featureLabel(feature)}’ permission.`);
+    const locked = (feature: string) =>
+      screen.getByText(`Changing this needs the ‘${featureLabel(feature)}’ permission.`);
     expect(locked('user_type_update')).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled();
     expect(locked('active_update')).toBeVisible();
@@ -104,7 +129,9 @@ describe('the user edit page', () => {
     expect(save).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'None' }));
     expect(screen.queryByText(plan.categoryForbidsData)).toBeNull();
-    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: User category.');
+    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent(
+      'Unsaved changes: User category.',
+    );
     expect(save).toBeEnabled();
   });
 
@@ -122,10 +149,16 @@ describe('the user edit page', () => {
     expect(options).toEqual(['admin', 'viewer4 Staff (viewer4)']);
     await user.click(screen.getByRole('option', { name: 'viewer4 Staff (viewer4)' }));
     expect(owner).toHaveTextContent('viewer4 Staff (viewer4)');
-    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent('Unsaved changes: Product owner.');
+    expect(screen.getByRole('status', { name: 'Unsaved changes' })).toHaveTextContent(
+      'Unsaved changes: Product owner.',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('User updated.');
-    const stored = await server.db.selectFrom('users').select('owner').where('id', '=', userId).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('users')
+      .select('owner')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(stored.owner).toBe('viewer4');
   });
 
@@ -138,11 +171,17 @@ describe('the user edit page', () => {
     expect(await screen.findByText('No emails have been written to Grace Hopper.')).toBeVisible();
     await user.click(tab('Profile'));
     await user.click(screen.getByRole('button', { name: 'Send welcome email' }));
-    expect(await screen.findByRole('status', { name: 'Outcome' })).toHaveTextContent('Welcome email to grace@northwind.example');
+    expect(await screen.findByRole('status', { name: 'Outcome' })).toHaveTextContent(
+      'Welcome email to grace@northwind.example',
+    );
     await user.click(tab('Emails'));
     const table = await screen.findByRole('table', { name: 'Emails' });
     const [row] = within(table).getAllByRole('row').slice(1);
-    const stored = await server.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(row).toHaveTextContent(`${timeText(stored.created_at)}Welcome${stored.subject}`);
     // The test server has no mail server: the message is kept in the outbox.
     expect(row).toHaveTextContent('StoredNo mail server is configured; kept in the outbox.');
@@ -157,13 +196,17 @@ describe('the user edit page', () => {
   it('says so for an address that is not a user id, and for a user that does not exist', async () => {
     await openAs(['admin_panel_access', 'user_mgmt'], '/user_list/abc');
     expect(await screen.findByText('“abc” is not a user id.')).toBeVisible();
-    await act(async () => void (await app!.router.navigate({ to: '/user_list/$userId', params: { userId: '987654' } })));
+    await act(
+      async () => void (await app!.router.navigate({ to: '/user_list/$userId', params: { userId: '987654' } })),
+    );
     expect(await screen.findByText('There is no such user, or you may not see them.')).toBeVisible();
   });
 
   it('shows a session without user_mgmt which permission the page needs, and no record (decision 050)', async () => {
     await openAs(['admin_panel_access', 'role_mgmt'], `/user_list/${userId}`);
-    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent('it needs the ‘User management’ permission');
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent(
+      'it needs the ‘User management’ permission',
+    );
     expect(app!.router.state.location.pathname).toBe(`/user_list/${userId}`);
     expect(screen.queryByRole('heading', { name: 'Grace Hopper' })).toBeNull();
   });

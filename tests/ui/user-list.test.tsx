@@ -20,16 +20,39 @@ beforeEach(async () => {
   bridge = connectToServer(server);
   await seedBenchUsers(server.db, { users: 25, orgs: 2 });
   // Known users to look for: one journalist, and one deleted.
-  await server.db.updateTable('users').set({ user_type: 'trial', deleted: 0 }).where('username', 'like', 'b.%').execute();
-  const [first, second] = await server.db.selectFrom('users').select('id').where('username', 'like', 'b.%').orderBy('id').limit(2).execute();
-  await server.db.updateTable('users').set({ user_type: 'journalist', first_name: 'Cora', last_name: 'Customer' }).where('id', '=', first!.id).execute();
-  await server.db.updateTable('users').set({ deleted: 1, first_name: 'Dora', last_name: 'Deleted' }).where('id', '=', second!.id).execute();
+  await server.db
+    .updateTable('users')
+    .set({ user_type: 'trial', deleted: 0 })
+    .where('username', 'like', 'b.%')
+    .execute();
+  const [first, second] = await server.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', 'like', 'b.%')
+    .orderBy('id')
+    .limit(2)
+    .execute();
+  await server.db
+    .updateTable('users')
+    .set({ user_type: 'journalist', first_name: 'Cora', last_name: 'Customer' })
+    .where('id', '=', first!.id)
+    .execute();
+  await server.db
+    .updateTable('users')
+    .set({ deleted: 1, first_name: 'Dora', last_name: 'Deleted' })
+    .where('id', '=', second!.id)
+    .execute();
   user = userEvent.setup();
 });
 afterEach(() => closePanel(bridge, server));
 
 async function openAs(features: string[], path = '/user_list'): Promise<void> {
-  app = await openPanelAs(server, { username: `lister${features.length}`, features: ['admin_panel_access', 'user_mgmt', ...features], path, user });
+  app = await openPanelAs(server, {
+    username: `lister${features.length}`,
+    features: ['admin_panel_access', 'user_mgmt', ...features],
+    path,
+    user,
+  });
   await screen.findByRole('heading', { name: 'All Users' });
   await listSettled();
 }
@@ -39,21 +62,29 @@ const region = () => screen.getByRole('region', { name: 'Users' });
 async function listSettled(): Promise<void> {
   await waitFor(() => expect(region()).toHaveAttribute('aria-busy', 'false'), { timeout: 5000 });
 }
-const names = () => within(region()).queryAllByRole('link').map((a) => a.textContent);
+const names = () =>
+  within(region())
+    .queryAllByRole('link')
+    .map((a) => a.textContent);
 const locationHref = () => app!.router.state.location.href;
 
 describe('what each set of features shows', () => {
   it('shows only the list to user_mgmt alone: no create, export, bulk edit or deleted users', async () => {
     await openAs([]);
     expect(rowsShown()).toHaveTextContent('1–20 of 25');
-    for (const name of ['Create user', 'Export CSV', 'Export XLSX', /^Bulk edit/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of ['Create user', 'Export CSV', 'Export XLSX', /^Bulk edit/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Show deleted' })).toBeNull();
-    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute('placeholder', 'Search by name, email, phone, username or id');
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute(
+      'placeholder',
+      'Search by name, email, phone, username or id',
+    );
   });
 
   it('offers each action with its feature, and deleted users with deleted_user', async () => {
     await openAs(['create_user_tab', 'export_csv_access', 'bulk_edit_user', 'deleted_user']);
-    for (const name of ['Create user', 'Export CSV', 'Export XLSX']) expect(screen.getByRole('button', { name })).toBeEnabled();
+    for (const name of ['Create user', 'Export CSV', 'Export XLSX'])
+      expect(screen.getByRole('button', { name })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Bulk edit' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Show deleted' }));
     await waitFor(() => expect(locationHref()).toBe('/user_list?deleted=include'));
@@ -106,9 +137,21 @@ describe('the URL holds the list', () => {
 
   it('filters by an organization picked by name, shown as a chip that clears it', async () => {
     await openAs([]);
-    const org = await server.db.selectFrom('organizations').select(['id', 'name']).where('name', '=', 'Bench Org 1').executeTakeFirstOrThrow();
-    const members = Number((await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', org.id).where('deleted', '=', 0).executeTakeFirstOrThrow()).n);
+    const org = await server.db
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('name', '=', 'Bench Org 1')
+      .executeTakeFirstOrThrow();
+    const members = Number(
+      (
+        await server.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('organization_id', '=', org.id)
+          .where('deleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await user.type(screen.getByRole('combobox', { name: 'Organization' }), 'Bench Org 1');
     await user.click(await screen.findByRole('option', { name: /Bench Org 1/ }, { timeout: 5000 }));
     await waitFor(() => expect(locationHref()).toBe(`/user_list?organization_id=${org.id}&org_name=Bench+Org+1`));

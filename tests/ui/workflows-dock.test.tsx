@@ -30,7 +30,8 @@ async function signIn(features: string[]) {
 }
 
 const dock = () => screen.queryByRole('complementary', { name: 'Live workflow: Session' });
-const liveIn = (element: HTMLElement) => [...element.querySelectorAll('[data-live]')].map((n) => n.getAttribute('data-state-node'));
+const liveIn = (element: HTMLElement) =>
+  [...element.querySelectorAll('[data-live]')].map((n) => n.getAttribute('data-state-node'));
 
 describe('the live side panel', () => {
   it('keeps watching the session while the person uses another section', async () => {
@@ -44,7 +45,11 @@ describe('the live side panel', () => {
     await screen.findByRole('heading', { name: 'Reports Dashboard' });
     const panel = dock()!;
     expect(within(panel).getByRole('status')).toHaveTextContent('active › between beats › watching');
-    expect(liveIn(panel)).toEqual(['session.active', 'session.active.betweenBeats', 'session.active.betweenBeats.watching']);
+    expect(liveIn(panel)).toEqual([
+      'session.active',
+      'session.active.betweenBeats',
+      'session.active.betweenBeats.watching',
+    ]);
 
     bridge.hold(['/session_check']);
     app!.value.session.send({ type: 'session.recheck' });

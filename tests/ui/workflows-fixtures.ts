@@ -40,7 +40,8 @@ export function machineOf200States() {
     for (let i = 0; i < 9; i++) {
       steps[`step${i}`] = {
         tags: i % 3 === 0 ? ['busy'] : [],
-        description: i === 4 ? `Halfway through stage ${s}: the person reviews what the earlier steps collected.` : undefined,
+        description:
+          i === 4 ? `Halfway through stage ${s}: the person reviews what the earlier steps collected.` : undefined,
         on: {
           'step.next': i < 8 ? `step${i + 1}` : `#large.stage${(s + 1) % 20}`,
           ...(i % 4 === 2 ? { 'step.back': `step${i - 1}` } : {}),

@@ -29,7 +29,10 @@ beforeEach(async () => {
   const viaServer = globalThis.fetch;
   calls = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push(new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href).pathname);
+    calls.push(
+      new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href)
+        .pathname,
+    );
     return viaServer(input, init);
   });
   user = userEvent.setup();
@@ -43,9 +46,13 @@ async function signIn(features: string[], username = 'analyst'): Promise<void> {
 
 const ANALYST = ['admin_panel_access', 'workflows_tab'];
 const pathname = () => app!.router.state.location.pathname;
-const menuLabels = () => within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('link').map((a) => a.textContent);
+const menuLabels = () =>
+  within(screen.getByRole('navigation', { name: 'Sections' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 const nodeOf = (id: string) => document.querySelector(`[data-state-node="${id}"]`);
-const currentNodes = () => [...document.querySelectorAll('[data-current]')].map((n) => n.getAttribute('data-state-node'));
+const currentNodes = () =>
+  [...document.querySelectorAll('[data-current]')].map((n) => n.getAttribute('data-state-node'));
 
 async function openWorkflow(id: string) {
   await app!.router.navigate({ to: '/workflows/$machineId', params: { machineId: id } });
@@ -57,13 +64,19 @@ describe('the Workflows section', () => {
     await signIn(ANALYST);
     await waitFor(() => expect(menuLabels()).toEqual(['Workflows']));
     expect(pathname()).toBe('/');
-    await user.click(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Workflows' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: 'Workflows' }),
+    );
     const table = await screen.findByRole('table');
     expect(pathname()).toBe('/workflows');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(WORKFLOWS.map((w) => w.title));
     const login = rows[WORKFLOWS.findIndex((w) => w.id === 'login')]!;
-    expect(within(login).getAllByRole('cell').map((c) => c.textContent)).toEqual([findWorkflow('login')!.purpose, '9', '23']);
+    expect(
+      within(login)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([findWorkflow('login')!.purpose, '9', '23']);
     await user.click(within(login).getByRole('link', { name: 'Sign-in' }));
     await screen.findByRole('region', { name: 'Diagram: Sign-in' }, { timeout: 20_000 });
     expect(pathname()).toBe('/workflows/login');
@@ -74,12 +87,16 @@ describe('the Workflows section', () => {
     await signIn(['admin_panel_access', 'user_mgmt'], 'support');
     // The address stays and says which permission it needs (decision 050); no diagram is drawn.
     await app!.router.navigate({ to: '/workflows/$machineId', params: { machineId: 'login' } });
-    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent('it needs the ‘Workflows’ permission');
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent(
+      'it needs the ‘Workflows’ permission',
+    );
     expect(pathname()).toBe('/workflows/login');
     expect(menuLabels()).not.toContain('Workflows');
     await app!.router.navigate({ to: '/workflows' });
     await waitFor(() => expect(pathname()).toBe('/workflows'));
-    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent('You do not have permission to open Workflows');
+    expect(await screen.findByRole('alert', { name: 'No permission' })).toHaveTextContent(
+      'You do not have permission to open Workflows',
+    );
   });
 
   it('says so for a workflow that does not exist', async () => {
@@ -94,11 +111,18 @@ describe('the Workflows section', () => {
     await user.click(screen.getByRole('button', { name: 'State verifying OTP' }));
     const details = screen.getByRole('region', { name: 'verifying OTP' });
     expect(within(details).getByText('login.verifyingOtp')).toBeVisible();
-    expect(within(details).getAllByText(/^(locked|otp|busy)$/).map((t) => t.textContent)).toEqual(['locked', 'otp', 'busy']);
+    expect(
+      within(details)
+        .getAllByText(/^(locked|otp|busy)$/)
+        .map((t) => t.textContent),
+    ).toEqual(['locked', 'otp', 'busy']);
     expect(within(details).getByText('invokes verify OTP')).toBeVisible();
     expect(within(details).getByLabelText('Shortest path')).toHaveTextContent(
-      'enter username and password → server accepts the password → enter OTP');
-    const out = within(details).getAllByRole('listitem').map((li) => li.textContent);
+      'enter username and password → server accepts the password → enter OTP',
+    );
+    const out = within(details)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(out).toEqual([
       'verify OTP succeeds [is accepted] → signed in',
       'verify OTP succeeds [is blocked] → credentials',
@@ -110,7 +134,9 @@ describe('the Workflows section', () => {
     await user.click(within(details).getByRole('button', { name: 'signed in' }));
     expect(screen.getByRole('region', { name: 'signed in' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'State credentials' }));
-    expect(within(screen.getByRole('region', { name: 'credentials' })).getByText('The workflow starts here.')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'credentials' })).getByText('The workflow starts here.'),
+    ).toBeVisible();
   });
 
   it('simulates sign-in through every state by clicking enabled events, without sending a request', async () => {
@@ -133,20 +159,35 @@ describe('the Workflows section', () => {
         const label = stepWords(step.event, loginPlan, wording);
         const detail = step.outcome ? eventWords(step.event.type, wording) : payloadWords(step.event);
         await user.click(within(panel()).getByRole('button', { name: detail ? `${label} (${detail})` : label }));
-        expect(within(panel()).getByRole('status', { name: 'Simulated state' })).toHaveTextContent(`Now in ${stateWords(step.state)}`);
+        expect(within(panel()).getByRole('status', { name: 'Simulated state' })).toHaveTextContent(
+          `Now in ${stateWords(step.state)}`,
+        );
         currentNodes().forEach((n) => visited.add(n));
       }
-      if (path.steps.length) expect(within(panel()).getByRole('list', { name: 'Simulation history' }).children).toHaveLength(path.steps.length);
+      if (path.steps.length)
+        expect(within(panel()).getByRole('list', { name: 'Simulation history' }).children).toHaveLength(
+          path.steps.length,
+        );
     }
     expect([...visited].sort()).toEqual(allStates(entry.machine).sort());
     expect(calls.slice(before)).toEqual([]);
 
     // The OTP state offers what a person and the server can do there, and Reset starts over.
     await user.click(within(panel()).getByRole('button', { name: 'Reset' }));
-    await user.click(within(panel()).getByRole('button', { name: 'enter username and password (username "staff", password "correct horse")' }));
-    await user.click(within(panel()).getByRole('button', { name: 'server accepts the password (verify password succeeds)' }));
+    await user.click(
+      within(panel()).getByRole('button', {
+        name: 'enter username and password (username "staff", password "correct horse")',
+      }),
+    );
+    await user.click(
+      within(panel()).getByRole('button', { name: 'server accepts the password (verify password succeeds)' }),
+    );
     expect(currentNodes()).toEqual(['login.otp']);
-    expect(within(panel()).getAllByRole('group').map((g) => g.getAttribute('aria-label'))).toEqual(['A person or the page']);
+    expect(
+      within(panel())
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['A person or the page']);
     await user.click(within(panel()).getByRole('button', { name: 'Reset' }));
     expect(currentNodes()).toEqual(['login.credentials']);
     expect(within(panel()).getByText('None yet: the workflow is at its start.')).toBeVisible();
@@ -160,7 +201,11 @@ describe('the Workflows section', () => {
     await user.click(within(panel()).getByRole('button', { name: 'valid (check session succeeds)' }));
     expect(currentNodes()).toContain('session.active.betweenBeats.watching');
     const timers = within(panel()).getByRole('group', { name: 'Time passes' });
-    expect(within(timers).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['after 1 h recheck', 'after 5 min heartbeat']);
+    expect(
+      within(timers)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['after 1 h recheck', 'after 5 min heartbeat']);
     await user.click(within(timers).getByRole('button', { name: 'after 5 min heartbeat' }));
     await user.click(within(panel()).getByRole('button', { name: 'person is active' }));
     expect(currentNodes()).toEqual(['session.active', 'session.active.beating']);
@@ -174,13 +219,17 @@ describe('the Workflows section', () => {
     await user.click(screen.getByRole('switch', { name: 'Live' }));
     const live = () => [...document.querySelectorAll('[data-live]')].map((n) => n.getAttribute('data-state-node'));
     expect(live()).toEqual(['session.active', 'session.active.betweenBeats', 'session.active.betweenBeats.watching']);
-    expect(screen.getByRole('list', { name: 'Running machines' })).toHaveTextContent('active › between beats › watching');
+    expect(screen.getByRole('list', { name: 'Running machines' })).toHaveTextContent(
+      'active › between beats › watching',
+    );
     // A re-check on its way lights up 'checking' until the server answers.
     bridge.hold(['/session_check']);
     app!.value.session.send({ type: 'session.recheck' });
     await waitFor(() => expect(live()).toEqual(['session.checking']));
     bridge.release();
-    await waitFor(() => expect(live()).toEqual(['session.active', 'session.active.betweenBeats', 'session.active.betweenBeats.watching']));
+    await waitFor(() =>
+      expect(live()).toEqual(['session.active', 'session.active.betweenBeats', 'session.active.betweenBeats.watching']),
+    );
     await user.click(screen.getByRole('switch', { name: 'Live' }));
     expect(live()).toEqual([]);
   });
@@ -190,12 +239,21 @@ describe('the Workflows section', () => {
     await openWorkflow('login');
     await user.click(screen.getByRole('tab', { name: /^Test plan/ }));
     const entry = findWorkflow('login')!;
-    expect(await screen.findByText(`States reached: ${allStates(entry.machine).length} of ${allStates(entry.machine).length}`)).toBeVisible();
-    expect(screen.getByText(`Transitions taken: ${allTransitions(entry.machine).length} of ${allTransitions(entry.machine).length}`)).toBeVisible();
+    expect(
+      await screen.findByText(
+        `States reached: ${allStates(entry.machine).length} of ${allStates(entry.machine).length}`,
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        `Transitions taken: ${allTransitions(entry.machine).length} of ${allTransitions(entry.machine).length}`,
+      ),
+    ).toBeVisible();
     const paths = within(screen.getByRole('list', { name: 'Paths: Sign-in at /login' })).getAllByRole('listitem');
     expect(paths).toHaveLength(planPaths(loginPlan).length);
     expect(paths.map((p) => p.textContent)).toContain(
-      'credentials → enter username and password → verifying password → server accepts the password → OTP → enter OTP → verifying OTP → server accepts the OTP → signed in');
+      'credentials → enter username and password → verifying password → server accepts the password → OTP → enter OTP → verifying OTP → server accepts the OTP → signed in',
+    );
   });
 
   it('exports the SVG and Mermaid files that docs/workflows holds', async () => {
@@ -249,7 +307,11 @@ describe('the Workflows section', () => {
     await signIn(ANALYST);
     await openWorkflow('userCreate');
     const view = () => {
-      const [x, y, scale] = document.querySelector('[data-scale]')!.getAttribute('transform')!.match(/-?[\d.]+/g)!.map(Number);
+      const [x, y, scale] = document
+        .querySelector('[data-scale]')!
+        .getAttribute('transform')!
+        .match(/-?[\d.]+/g)!
+        .map(Number);
       return { x: x!, y: y!, scale: scale! };
     };
     const centreOf = (id: string) => {

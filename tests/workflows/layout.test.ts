@@ -9,8 +9,13 @@ import { WORKFLOWS } from '../../src/machines/registry';
 import { initialView, isVisible, READABLE_SCALE, startState } from '../../src/ui/workflows/viewport';
 import { machineOf200States } from '../ui/workflows-fixtures';
 
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
-const inside = (a: Box, outer: Box) => a.x >= outer.x && a.y >= outer.y && a.x + a.width <= outer.x + outer.width && a.y + a.height <= outer.y + outer.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+const inside = (a: Box, outer: Box) =>
+  a.x >= outer.x &&
+  a.y >= outer.y &&
+  a.x + a.width <= outer.x + outer.width &&
+  a.y + a.height <= outer.y + outer.height;
 /** A laptop's canvas beside the details panel. */
 const CANVAS = { width: 900, height: 560 };
 
@@ -29,7 +34,8 @@ function problems(diagram: Diagram): string[] {
     const parent = a.node.parent ? byId.get(a.node.parent) : undefined;
     if (parent && !inside(a, parent)) found.push(`${a.node.id} sticks out of ${parent.node.id}`);
     for (const b of diagram.nodes.slice(i + 1)) {
-      if (overlap(a, b) && !isAncestor(a.node.id, b.node.id) && !isAncestor(b.node.id, a.node.id)) found.push(`${a.node.id} overlaps ${b.node.id}`);
+      if (overlap(a, b) && !isAncestor(a.node.id, b.node.id) && !isAncestor(b.node.id, a.node.id))
+        found.push(`${a.node.id} overlaps ${b.node.id}`);
     }
   }
   const labels = diagram.edges.flatMap((e) => (e.label ? [{ id: e.edge.id, ...e.label }] : []));
@@ -37,7 +43,8 @@ function problems(diagram: Diagram): string[] {
   for (const [i, label] of labels.entries()) {
     if (!inside(label, whole)) found.push(`label of ${label.id} lies outside the diagram`);
     for (const node of simple) if (overlap(label, node)) found.push(`label of ${label.id} covers ${node.node.id}`);
-    for (const other of labels.slice(i + 1)) if (overlap(label, other)) found.push(`label of ${label.id} covers label of ${other.id}`);
+    for (const other of labels.slice(i + 1))
+      if (overlap(label, other)) found.push(`label of ${label.id} covers label of ${other.id}`);
   }
   return found;
 }
@@ -47,10 +54,16 @@ describe('diagram legibility', () => {
     const entry = WORKFLOWS.find((e) => e.id === 'login')!;
     const diagram = await layoutDiagram(buildModel(entry.machine, entry), directEngine);
     const [first, second] = diagram.nodes;
-    const moved = { ...diagram, nodes: diagram.nodes.map((n) => (n === second ? { ...n, x: first!.x + 5, y: first!.y + 5 } : n)) };
+    const moved = {
+      ...diagram,
+      nodes: diagram.nodes.map((n) => (n === second ? { ...n, x: first!.x + 5, y: first!.y + 5 } : n)),
+    };
     expect(problems(moved)).toContain(`${first!.node.id} overlaps ${second!.node.id}`);
     const edge = diagram.edges[0]!;
-    const covered = { ...diagram, edges: diagram.edges.map((e) => (e === edge ? { ...e, label: { ...e.label!, x: first!.x, y: first!.y } } : e)) };
+    const covered = {
+      ...diagram,
+      edges: diagram.edges.map((e) => (e === edge ? { ...e, label: { ...e.label!, x: first!.x, y: first!.y } } : e)),
+    };
     expect(problems(covered)).toContain(`label of ${edge.edge.id} covers ${first!.node.id}`);
   });
 

@@ -33,13 +33,16 @@ describe('the diagram of every registered machine', () => {
   for (const entry of WORKFLOWS) {
     it(`${entry.id}: one node per state node, one edge per transition`, async () => {
       const diagram = await layoutDiagram(buildModel(entry.machine, entry), directEngine);
-      const { container, unmount } = render(<DiagramSvg diagram={diagram} palette={FILE_PALETTE} title={entry.title} />);
+      const { container, unmount } = render(
+        <DiagramSvg diagram={diagram} palette={FILE_PALETTE} title={entry.title} />,
+      );
       const nodes = [...container.querySelectorAll('[data-state-node]')].map((n) => n.getAttribute('data-state-node'));
       expect(nodes.sort()).toEqual(allStates(entry.machine).sort());
       const transitions = [...container.querySelectorAll('[data-edge]')].map((e) => e.getAttribute('data-transition'));
       // One drawn edge per transition target; none of the machine's transitions have several.
       expect(transitions.sort()).toEqual(allTransitions(entry.machine).sort());
-      for (const edge of container.querySelectorAll('[data-edge] path:last-child')) expect(edge.getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ .*L/);
+      for (const edge of container.querySelectorAll('[data-edge] path:last-child'))
+        expect(edge.getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ .*L/);
       // Every state shows its name, and every edge label is drawn.
       for (const node of diagram.model.nodes) {
         expect(container.querySelector(`[data-state-node="${node.id}"] text`)?.textContent).toBe(node.title);
@@ -53,13 +56,27 @@ describe('the diagram of every registered machine', () => {
     const diagram = await layoutDiagram(buildModel(doorMachine), directEngine);
     const { container } = render(<DiagramSvg diagram={diagram} palette={FILE_PALETTE} title="Door" />);
     const kind = (id: string) => container.querySelector(`[data-state-node="${id}"]`)?.getAttribute('data-kind');
-    expect([kind('door.open'), kind('door.open.light'), kind('door.done'), kind('door.closed')]).toEqual(['parallel', 'compound', 'final', 'atomic']);
+    expect([kind('door.open'), kind('door.open.light'), kind('door.done'), kind('door.closed')]).toEqual([
+      'parallel',
+      'compound',
+      'final',
+      'atomic',
+    ]);
     // Final states have a double border; each compound state and the machine an initial marker.
     expect(container.querySelectorAll('[data-state-node="door.done"] > rect')).toHaveLength(2);
-    expect([...container.querySelectorAll('[data-initial-of]')].map((m) => m.getAttribute('data-initial-of')).sort())
-      .toEqual(['door', 'door.open.alarm', 'door.open.light']);
+    expect(
+      [...container.querySelectorAll('[data-initial-of]')].map((m) => m.getAttribute('data-initial-of')).sort(),
+    ).toEqual(['door', 'door.open.alarm', 'door.open.light']);
     const labels = [...container.querySelectorAll('[data-label-of]')].map((l) => l.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['after 1 min 30 s idle', 'open door[is unlocked]', 'open door[otherwise]', 'save door succeeds', 'reset door']));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'after 1 min 30 s idle',
+        'open door[is unlocked]',
+        'open door[otherwise]',
+        'save door succeeds',
+        'reset door',
+      ]),
+    );
     expect(container.querySelector('[data-state-node="door.saving"]')?.textContent).toContain('invokes save door');
     expect(container.querySelector('[data-state-node="door.saving"] [data-tag="busy"]')).not.toBeNull();
     expect(container.querySelector('[data-state-node="door.done"]')?.textContent).toContain('The door is saved shut');

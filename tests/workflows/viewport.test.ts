@@ -3,20 +3,34 @@
 import { describe, expect, it } from 'vitest';
 import { matchStates, stateChoices } from '../../src/workflows/find';
 import {
-  centreAt, centreOn, findView, fitView, initialView, isVisible, MIN_READABLE_TEXT_PX, overviewScale, overviewToDiagram, READABLE_SCALE,
-  visibleArea, zoomAt, type View,
+  centreAt,
+  centreOn,
+  findView,
+  fitView,
+  initialView,
+  isVisible,
+  MIN_READABLE_TEXT_PX,
+  overviewScale,
+  overviewToDiagram,
+  READABLE_SCALE,
+  visibleArea,
+  zoomAt,
+  type View,
 } from '../../src/ui/workflows/viewport';
 import { METRICS } from '../../src/workflows/layout';
 
 const canvas = { width: 900, height: 560 };
 /** Where a box's centre lands on the canvas. */
-const onCanvas = (box: { x: number; y: number; width: number; height: number }, view: View) =>
-  ({ x: (box.x + box.width / 2) * view.scale + view.x, y: (box.y + box.height / 2) * view.scale + view.y });
+const onCanvas = (box: { x: number; y: number; width: number; height: number }, view: View) => ({
+  x: (box.x + box.width / 2) * view.scale + view.x,
+  y: (box.y + box.height / 2) * view.scale + view.y,
+});
 
 describe('readable text', () => {
   it('draws no text below 11 px at the readable scale', () => {
     expect(MIN_READABLE_TEXT_PX).toBeGreaterThanOrEqual(11);
-    for (const size of [METRICS.smallSize, METRICS.labelSize, METRICS.titleSize]) expect(size * READABLE_SCALE).toBeGreaterThanOrEqual(MIN_READABLE_TEXT_PX);
+    for (const size of [METRICS.smallSize, METRICS.labelSize, METRICS.titleSize])
+      expect(size * READABLE_SCALE).toBeGreaterThanOrEqual(MIN_READABLE_TEXT_PX);
   });
 });
 
@@ -86,8 +100,16 @@ describe('moving the view', () => {
 
 describe('the overview', () => {
   it('fits the whole diagram into its room and never enlarges it', () => {
-    expect(overviewScale({ width: 4000, height: 2000 }, { width: 200, height: 140 })).toEqual({ scale: 0.05, width: 200, height: 100 });
-    expect(overviewScale({ width: 100, height: 50 }, { width: 200, height: 140 })).toEqual({ scale: 1, width: 100, height: 50 });
+    expect(overviewScale({ width: 4000, height: 2000 }, { width: 200, height: 140 })).toEqual({
+      scale: 0.05,
+      width: 200,
+      height: 100,
+    });
+    expect(overviewScale({ width: 100, height: 50 }, { width: 200, height: 140 })).toEqual({
+      scale: 1,
+      width: 100,
+      height: 50,
+    });
   });
 
   it('draws the part of the diagram in view, and a click there centres the canvas on that point', () => {
@@ -116,7 +138,9 @@ describe('finding a state', () => {
   const choices = stateChoices(model);
 
   it('names every state after its parents', () => {
-    expect(choices.find((c) => c.id === 'm.active.betweenBeats.watching')!.label).toBe('active › between beats › watching');
+    expect(choices.find((c) => c.id === 'm.active.betweenBeats.watching')!.label).toBe(
+      'active › between beats › watching',
+    );
     expect(choices).toHaveLength(5);
   });
 

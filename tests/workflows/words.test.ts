@@ -30,8 +30,21 @@ describe('event words', () => {
   });
 
   it('spells identifiers, durations and states', () => {
-    expect(['verifyingPassword', 'userCSVUpload', 'bulk_edit-upload', 'HTTPServer'].map(words)).toEqual(['verifying password', 'user CSV upload', 'bulk edit upload', 'HTTP server']);
-    expect([250, 1000, 1500, 90_000, 900_000, 5_400_000, 172_800_000].map(duration)).toEqual(['250 ms', '1 s', '1.5 s', '1 min 30 s', '15 min', '1 h 30 min', '2 d']);
+    expect(['verifyingPassword', 'userCSVUpload', 'bulk_edit-upload', 'HTTPServer'].map(words)).toEqual([
+      'verifying password',
+      'user CSV upload',
+      'bulk edit upload',
+      'HTTP server',
+    ]);
+    expect([250, 1000, 1500, 90_000, 900_000, 5_400_000, 172_800_000].map(duration)).toEqual([
+      '250 ms',
+      '1 s',
+      '1.5 s',
+      '1 min 30 s',
+      '15 min',
+      '1 h 30 min',
+      '2 d',
+    ]);
     expect(stateWords('active.betweenBeats.watching')).toBe('active › between beats › watching');
     expect(stateWords('open.light.on+open.alarm.armed')).toBe('open › light › on + open › alarm › armed');
   });

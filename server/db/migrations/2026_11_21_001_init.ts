@@ -14,7 +14,8 @@ function identity(db: AnyDb) {
 const flag = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('organizations')
+  await db.schema
+    .createTable('organizations')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('salesforce_id', 'text')
@@ -22,7 +23,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('users')
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'integer', identity(db))
     .addColumn('username', 'text', (c) => c.notNull().unique())
     .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -48,7 +50,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('users_organization_idx').on('users').column('organization_id').execute();
   await db.schema.createIndex('users_type_idx').on('users').column('user_type').execute();
 
-  await db.schema.createTable('roles')
+  await db.schema
+    .createTable('roles')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -56,14 +59,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('user_roles')
+  await db.schema
+    .createTable('user_roles')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role_id'])
     .execute();
   await db.schema.createIndex('user_roles_role_idx').on('user_roles').column('role_id').execute();
 
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('id_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('stage', 'text', (c) => c.notNull().check(sql`stage in ('pending_otp', 'authenticated')`))
@@ -75,26 +80,30 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
-  await db.schema.createTable('login_attempts')
+  await db.schema
+    .createTable('login_attempts')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_until', 'bigint')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('totp_secrets')
+  await db.schema
+    .createTable('totp_secrets')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('secret_enc', 'text', (c) => c.notNull())
     .addColumn('activated_at', 'bigint', (c) => c.notNull())
     .addColumn('last_used_step', 'bigint')
     .execute();
 
-  await db.schema.createTable('used_link_tokens')
+  await db.schema
+    .createTable('used_link_tokens')
     .addColumn('jti', 'text', (c) => c.primaryKey())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('audit_log')
+  await db.schema
+    .createTable('audit_log')
     .addColumn('id', 'integer', identity(db))
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('author', 'text', (c) => c.notNull())
@@ -108,7 +117,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('audit_log_created_idx').on('audit_log').column('created_at').execute();
   await db.schema.createIndex('audit_log_author_idx').on('audit_log').column('author').execute();
 
-  await db.schema.createTable('server_secrets')
+  await db.schema
+    .createTable('server_secrets')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -116,8 +126,18 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['server_secrets', 'audit_log', 'used_link_tokens', 'totp_secrets', 'login_attempts',
-    'sessions', 'user_roles', 'roles', 'users', 'organizations']) {
+  for (const table of [
+    'server_secrets',
+    'audit_log',
+    'used_link_tokens',
+    'totp_secrets',
+    'login_attempts',
+    'sessions',
+    'user_roles',
+    'roles',
+    'users',
+    'organizations',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('audit_log')
+  await db.schema
+    .alterTable('audit_log')
     .addColumn('source', 'text', (c) => c.notNull().defaultTo('server'))
     .execute();
 }

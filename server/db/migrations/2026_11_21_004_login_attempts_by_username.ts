@@ -14,12 +14,14 @@ interface OldRow {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const old = (await db.selectFrom('login_attempts')
+  const old = (await db
+    .selectFrom('login_attempts')
     .innerJoin('users', 'users.id', 'login_attempts.user_id')
     .select(['users.username', 'login_attempts.failures', 'login_attempts.locked_until', 'login_attempts.updated_at'])
     .execute()) as OldRow[];
   await db.schema.dropTable('login_attempts').execute();
-  await db.schema.createTable('login_attempts')
+  await db.schema
+    .createTable('login_attempts')
     .addColumn('username', 'text', (c) => c.primaryKey())
     .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_until', 'bigint')
@@ -27,24 +29,41 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('login_attempts_updated_idx').on('login_attempts').column('updated_at').execute();
   // Two accounts whose names differ only in case now share a counter: keep the stricter one.
-  const merged = new Map<string, { username: string; failures: number; locked_until: number | null; updated_at: number }>();
+  const merged = new Map<
+    string,
+    { username: string; failures: number; locked_until: number | null; updated_at: number }
+  >();
   for (const row of old) {
     const next = {
-      username: keyOf(row.username), failures: Number(row.failures),
-      locked_until: row.locked_until === null ? null : Number(row.locked_until), updated_at: Number(row.updated_at),
+      username: keyOf(row.username),
+      failures: Number(row.failures),
+      locked_until: row.locked_until === null ? null : Number(row.locked_until),
+      updated_at: Number(row.updated_at),
     };
     const seen = merged.get(next.username);
-    merged.set(next.username, !seen ? next : {
-      username: next.username, failures: Math.max(seen.failures, next.failures),
-      locked_until: Math.max(seen.locked_until ?? 0, next.locked_until ?? 0) || null, updated_at: Math.max(seen.updated_at, next.updated_at),
-    });
+    merged.set(
+      next.username,
+      !seen
+        ? next
+        : {
+            username: next.username,
+            failures: Math.max(seen.failures, next.failures),
+            locked_until: Math.max(seen.locked_until ?? 0, next.locked_until ?? 0) || null,
+            updated_at: Math.max(seen.updated_at, next.updated_at),
+          },
+    );
   }
-  if (merged.size > 0) await db.insertInto('login_attempts').values([...merged.values()]).execute();
+  if (merged.size > 0)
+    await db
+      .insertInto('login_attempts')
+      .values([...merged.values()])
+      .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('login_attempts').execute();
-  await db.schema.createTable('login_attempts')
+  await db.schema
+    .createTable('login_attempts')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_until', 'bigint')

@@ -4,7 +4,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('sessions').addColumn('auth_time', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('auth_time', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update sessions set auth_time = created_at`.execute(db);
 }
 

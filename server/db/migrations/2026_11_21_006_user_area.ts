@@ -14,14 +14,24 @@ function identity(db: AnyDb) {
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').addColumn('phone', 'text').execute();
-  await db.schema.alterTable('users').addColumn('startup_screen', 'text', (c) => c.notNull().defaultTo('docsearch')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('startup_screen', 'text', (c) => c.notNull().defaultTo('docsearch'))
+    .execute();
   await db.schema.alterTable('users').addColumn('subscription_status', 'text').execute();
   await db.schema.alterTable('users').addColumn('sf_contact_id', 'text').execute();
-  await db.schema.alterTable('users').addColumn('admin_privileges', 'text', (c) => c.notNull().defaultTo('{}')).execute();
-  await db.schema.alterTable('users').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('admin_privileges', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('users').addColumn('updated_by', 'text').execute();
 
-  await db.schema.createTable('tags')
+  await db.schema
+    .createTable('tags')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('#C0C0C0'))
@@ -33,16 +43,24 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   // One tag per name and kind, whatever the case: 'Priority' and 'priority' are the same tag.
-  await db.schema.createIndex('tags_name_idx').on('tags').expression(sqlLower('name')).column('is_group').unique().execute();
+  await db.schema
+    .createIndex('tags_name_idx')
+    .on('tags')
+    .expression(sqlLower('name'))
+    .column('is_group')
+    .unique()
+    .execute();
 
-  await db.schema.createTable('user_tags')
+  await db.schema
+    .createTable('user_tags')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('user_tags_pk', ['user_id', 'tag_id'])
     .execute();
   await db.schema.createIndex('user_tags_tag_idx').on('user_tags').column('tag_id').execute();
 
-  await db.schema.createTable('user_groups')
+  await db.schema
+    .createTable('user_groups')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull())
     /** thesis, collab or security master (spec §3 Groups). */
@@ -50,14 +68,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('cascade'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('group_members')
+  await db.schema
+    .createTable('group_members')
     .addColumn('group_id', 'integer', (c) => c.notNull().references('user_groups.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('group_members_pk', ['group_id', 'user_id'])
     .execute();
   await db.schema.createIndex('group_members_user_idx').on('group_members').column('user_id').execute();
 
-  await db.schema.createTable('mail_outbox')
+  await db.schema
+    .createTable('mail_outbox')
     .addColumn('id', 'integer', identity(db))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('to_email', 'text', (c) => c.notNull())
@@ -80,8 +100,17 @@ function sqlLower(column: string) {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['mail_outbox', 'group_members', 'user_groups', 'user_tags', 'tags']) await db.schema.dropTable(table).execute();
-  for (const column of ['phone', 'startup_screen', 'subscription_status', 'sf_contact_id', 'admin_privileges', 'version', 'updated_by']) {
+  for (const table of ['mail_outbox', 'group_members', 'user_groups', 'user_tags', 'tags'])
+    await db.schema.dropTable(table).execute();
+  for (const column of [
+    'phone',
+    'startup_screen',
+    'subscription_status',
+    'sf_contact_id',
+    'admin_privileges',
+    'version',
+    'updated_by',
+  ]) {
     await db.schema.alterTable('users').dropColumn(column).execute();
   }
 }

@@ -27,10 +27,12 @@ function indexes(engine: Engine): Record<string, string> {
     users_search_last_first_idx: `${folded(engine, "last_name || ' ' || first_name")}, id`,
     // On SQLite the unique lower(email) and lower(username) indexes of migration 008 are these
     // very expressions and serve both search and order; PostgreSQL's need the "C" collation.
-    ...(engine === 'postgres' ? {
-      users_search_email_idx: `${folded(engine, 'email')}, id`,
-      users_search_username_idx: `${folded(engine, 'username')}, id`,
-    } : {}),
+    ...(engine === 'postgres'
+      ? {
+          users_search_email_idx: `${folded(engine, 'email')}, id`,
+          users_search_username_idx: `${folded(engine, 'username')}, id`,
+        }
+      : {}),
     users_search_phone_idx: engine === 'postgres' ? `(${phoneDigits} collate "C")` : phoneDigits,
     users_sort_created_idx: 'created_at, id',
     // No expiry sorts after every date.
@@ -44,7 +46,8 @@ export async function up(db: AnyDb): Promise<void> {
     await sql.raw(`create index ${name} on users (${expressions})`).execute(db);
   }
 
-  await db.schema.createTable('user_counts')
+  await db.schema
+    .createTable('user_counts')
     .addColumn('user_type', 'text', (c) => c.notNull())
     .addColumn('user_category', 'text', (c) => c.notNull())
     .addColumn('active', 'integer', (c) => c.notNull())
@@ -52,7 +55,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('n', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_counts_pk', [...USER_COUNT_DIMENSIONS])
     .execute();
-  await sql.raw(`insert into user_counts (${KEY_COLUMNS}, n) select ${KEY_COLUMNS}, count(*) from users group by ${KEY_COLUMNS}`).execute(db);
+  await sql
+    .raw(
+      `insert into user_counts (${KEY_COLUMNS}, n) select ${KEY_COLUMNS}, count(*) from users group by ${KEY_COLUMNS}`,
+    )
+    .execute(db);
 
   if (engine === 'postgres') await postgresTriggers(db);
   else await sqliteTriggers(db);
@@ -60,11 +67,12 @@ export async function up(db: AnyDb): Promise<void> {
 
 /** SQLite has row triggers only; each costs one upsert of a counter row, in-process. */
 async function sqliteTriggers(db: AnyDb): Promise<void> {
-  const bump = (row: 'NEW' | 'OLD', delta: 1 | -1) => sql.raw(
-    `insert into user_counts (${KEY_COLUMNS}, n)
+  const bump = (row: 'NEW' | 'OLD', delta: 1 | -1) =>
+    sql.raw(
+      `insert into user_counts (${KEY_COLUMNS}, n)
        values (${row}.user_type, ${row}.user_category, ${row}.active, ${row}.deleted, ${delta})
        on conflict (${KEY_COLUMNS}) do update set n = n + (${delta});`,
-  );
+    );
   await sql`create trigger users_count_insert after insert on users begin ${bump('NEW', 1)} end`.execute(db);
   await sql`create trigger users_count_delete after delete on users begin ${bump('OLD', -1)} end`.execute(db);
   await sql`create trigger users_count_update after update of user_type, user_category, active, deleted on users
@@ -88,15 +96,23 @@ async function postgresTriggers(db: AnyDb): Promise<void> {
     delete: { referencing: 'referencing old table as old_rows', moved: `select ${KEY_COLUMNS}, -1 as d from old_rows` },
   };
   for (const [event, side] of Object.entries(sides)) {
-    await sql.raw(`create function user_counts_${event}() returns trigger language plpgsql as $$
+    await sql
+      .raw(
+        `create function user_counts_${event}() returns trigger language plpgsql as $$
       begin
         insert into user_counts as c (${KEY_COLUMNS}, n)
         select ${KEY_COLUMNS}, sum(d) from (${side.moved}) moved group by ${KEY_COLUMNS} having sum(d) <> 0
         on conflict (${KEY_COLUMNS}) do update set n = c.n + excluded.n;
         return null;
-      end $$`).execute(db);
-    await sql.raw(`create trigger users_count_${event} after ${event} on users ${side.referencing}
-      for each statement execute function user_counts_${event}()`).execute(db);
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger users_count_${event} after ${event} on users ${side.referencing}
+      for each statement execute function user_counts_${event}()`,
+      )
+      .execute(db);
   }
 }
 
@@ -107,7 +123,8 @@ export async function down(db: AnyDb): Promise<void> {
       await sql.raw(`drop function if exists user_counts_${event}()`).execute(db);
     }
   } else {
-    for (const event of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`users_count_${event}`)}`.execute(db);
+    for (const event of ['insert', 'update', 'delete'])
+      await sql`drop trigger if exists ${sql.id(`users_count_${event}`)}`.execute(db);
   }
   await db.schema.dropTable('user_counts').execute();
   for (const name of Object.keys(indexes(engineOf(db)))) await db.schema.dropIndex(name).execute();

@@ -15,9 +15,22 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   const foldedName = engineOf(db) === 'postgres' ? sql`lower(name collate "C")` : sql`lower(name)`;
   await db.schema.createIndex('organizations_name_lower_idx').on('organizations').expression(foldedName).execute();
-  await db.schema.createIndex('users_email_lower_uq').on('users').expression(sql`lower(email)`).unique().execute();
-  await db.schema.createIndex('users_username_lower_uq').on('users').expression(sql`lower(username)`).unique().execute();
-  await db.schema.alterTable('mail_outbox').addColumn('next_attempt_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createIndex('users_email_lower_uq')
+    .on('users')
+    .expression(sql`lower(email)`)
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('users_username_lower_uq')
+    .on('users')
+    .expression(sql`lower(username)`)
+    .unique()
+    .execute();
+  await db.schema
+    .alterTable('mail_outbox')
+    .addColumn('next_attempt_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

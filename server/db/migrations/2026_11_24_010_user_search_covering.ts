@@ -16,8 +16,20 @@ type AnyDb = Kysely<any>;
 const PHONE_DIGITS = "replace(replace(replace(phone, ' ', ''), '-', ''), '.', '')";
 const NO_EXPIRY = 253402300799999;
 /** What a search page tests, sorts by and filters on: every expression is computed from these. */
-const CARRIED = ['first_name', 'last_name', 'email', 'username', 'phone', 'deleted', 'active', 'user_type', 'user_category',
-  'organization_id', 'created_at', 'expiry_dt'];
+const CARRIED = [
+  'first_name',
+  'last_name',
+  'email',
+  'username',
+  'phone',
+  'deleted',
+  'active',
+  'user_type',
+  'user_category',
+  'organization_id',
+  'created_at',
+  'expiry_dt',
+];
 
 function folded(engine: Engine, text: string): string {
   return engine === 'postgres' ? `lower((${text}) collate "C")` : `lower(${text})`;

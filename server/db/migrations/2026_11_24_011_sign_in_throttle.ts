@@ -4,13 +4,15 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('sign_in_throttle')
+  await db.schema
+    .createTable('sign_in_throttle')
     .addColumn('address', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'bigint', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sign_in_throttle_window_idx').on('sign_in_throttle').column('window_start').execute();
-  await db.schema.createTable('sign_in_sources')
+  await db.schema
+    .createTable('sign_in_sources')
     .addColumn('username', 'text', (c) => c.notNull())
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('last_success_at', 'bigint', (c) => c.notNull())

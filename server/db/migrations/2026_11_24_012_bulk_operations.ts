@@ -5,7 +5,8 @@
 import { type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('bulk_operations')
+  await db.schema
+    .createTable('bulk_operations')
     .addColumn('operation_id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('staff_user_id', 'bigint', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) => c.notNull())

@@ -13,7 +13,8 @@ function identity(db: AnyDb) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('segments')
+  await db.schema
+    .createTable('segments')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -25,7 +26,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('segments_name_idx').on('segments').expression(sql`lower(name)`).unique().execute();
+  await db.schema
+    .createIndex('segments_name_idx')
+    .on('segments')
+    .expression(sql`lower(name)`)
+    .unique()
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

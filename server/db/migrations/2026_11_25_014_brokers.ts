@@ -18,13 +18,15 @@ function identity(db: AnyDb) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('broker_groups')
+  await db.schema
+    .createTable('broker_groups')
     .addColumn('id', 'integer', identity(db))
     .addColumn('product_id', 'bigint', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('brokers')
+  await db.schema
+    .createTable('brokers')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('open_access', 'integer', (c) => c.notNull().defaultTo(0))
@@ -33,7 +35,8 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('brokers_group_idx').on('brokers').column('group_id').execute();
 
-  await db.schema.createTable('user_brokers')
+  await db.schema
+    .createTable('user_brokers')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('list', 'varchar(9)', (c) => c.notNull().check(sqlIn('list', ['my', 'requested'])))
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
@@ -41,7 +44,8 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('user_brokers_broker_idx').on('user_brokers').column('broker_id').execute();
 
-  await db.schema.createTable('user_broker_state')
+  await db.schema
+    .createTable('user_broker_state')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('auto_brm_update', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('freeze', 'integer', (c) => c.notNull().defaultTo(0))

@@ -6,9 +6,20 @@ import { sql, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('roles').addColumn('description', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('roles').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.createIndex('roles_name_lower_idx').on('roles').expression(sql`lower(name)`).unique().execute();
+  await db.schema
+    .alterTable('roles')
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('roles')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .createIndex('roles_name_lower_idx')
+    .on('roles')
+    .expression(sql`lower(name)`)
+    .unique()
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

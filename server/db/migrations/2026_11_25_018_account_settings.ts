@@ -15,7 +15,8 @@ function identity(db: AnyDb) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('settings_templates')
+  await db.schema
+    .createTable('settings_templates')
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -33,9 +34,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('settings_templates_name_idx').on('settings_templates').expression(sql`lower(name)`).unique().execute();
+  await db.schema
+    .createIndex('settings_templates_name_idx')
+    .on('settings_templates')
+    .expression(sql`lower(name)`)
+    .unique()
+    .execute();
 
-  await db.schema.createTable('account_settings')
+  await db.schema
+    .createTable('account_settings')
     .addColumn('account_id', 'integer', (c) => c.primaryKey().references('organizations.id').onDelete('cascade'))
     /** JSON: spec §3 "Account settings" (src/domain/account-settings.ts). */
     .addColumn('settings', 'text', (c) => c.notNull())
@@ -51,12 +58,23 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
   // Template stats (accounts per template) and the accounts a template is applied to.
-  await db.schema.createIndex('account_settings_template_idx').on('account_settings').columns(['template_id', 'account_id']).execute();
+  await db.schema
+    .createIndex('account_settings_template_idx')
+    .on('account_settings')
+    .columns(['template_id', 'account_id'])
+    .execute();
   // The account list's keyset order: folded name, then id.
-  await db.schema.createIndex('organizations_name_id_idx').on('organizations').expression(sql`lower(name), id`).execute();
+  await db.schema
+    .createIndex('organizations_name_id_idx')
+    .on('organizations')
+    .expression(sql`lower(name), id`)
+    .execute();
   await createAccountSearchIndex(db);
   // The account record's own version (name, Salesforce ids edited on Account Settings, decision 051).
-  await db.schema.alterTable('organizations').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 /**
@@ -84,16 +102,23 @@ function sqliteWordsJson(col: string): string {
 export async function createAccountSearchIndex(db: AnyDb): Promise<void> {
   const postgres = engineOf(db) === 'postgres';
   const exists = postgres
-    ? await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_name = 'organization_words'`.execute(db)
+    ? await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.tables where table_name = 'organization_words'`.execute(db)
     : await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'organization_words'`.execute(db);
   if (Number(exists.rows[0]?.n ?? 0) > 0) return;
-  await db.schema.createTable('organization_words')
+  await db.schema
+    .createTable('organization_words')
     .addColumn('word', 'text', (c) => c.notNull())
     .addColumn('name_key', 'text', (c) => c.notNull())
     .addColumn('organization_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('organization_words_pk', ['word', 'name_key', 'organization_id'])
     .execute();
-  await db.schema.createIndex('organization_words_org_idx').on('organization_words').column('organization_id').execute();
+  await db.schema
+    .createIndex('organization_words_org_idx')
+    .on('organization_words')
+    .column('organization_id')
+    .execute();
   if (postgres) {
     await sql`create function organization_words_sync() returns trigger language plpgsql as $$
       begin
@@ -112,14 +137,23 @@ export async function createAccountSearchIndex(db: AnyDb): Promise<void> {
       on conflict do nothing`.execute(db);
     return;
   }
-  const words = (row: string) => sql.raw(`insert or ignore into organization_words (word, name_key, organization_id)
+  const words = (row: string) =>
+    sql.raw(`insert or ignore into organization_words (word, name_key, organization_id)
     select value, lower(${row}.name), ${row}.id from json_each(${sqliteWordsJson(`${row}.name`)}) where value <> ''`);
-  await sql`create trigger organization_words_insert after insert on organizations begin ${words('new')}; end`.execute(db);
-  await sql`create trigger organization_words_delete after delete on organizations begin delete from organization_words where organization_id = old.id; end`.execute(db);
+  await sql`create trigger organization_words_insert after insert on organizations begin ${words('new')}; end`.execute(
+    db,
+  );
+  await sql`create trigger organization_words_delete after delete on organizations begin delete from organization_words where organization_id = old.id; end`.execute(
+    db,
+  );
   await sql`create trigger organization_words_update after update of name on organizations begin
     delete from organization_words where organization_id = old.id; ${words('new')}; end`.execute(db);
-  await sql.raw(`insert or ignore into organization_words (word, name_key, organization_id)
-    select j.value, lower(o.name), o.id from organizations o, json_each(${sqliteWordsJson('o.name')}) j where j.value <> ''`).execute(db);
+  await sql
+    .raw(
+      `insert or ignore into organization_words (word, name_key, organization_id)
+    select j.value, lower(o.name), o.id from organizations o, json_each(${sqliteWordsJson('o.name')}) j where j.value <> ''`,
+    )
+    .execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -127,7 +161,8 @@ export async function down(db: AnyDb): Promise<void> {
     await sql`drop trigger if exists organization_words_sync on organizations`.execute(db);
     await sql`drop function if exists organization_words_sync()`.execute(db);
   } else {
-    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists organization_words_${t}`).execute(db);
+    for (const t of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger if exists organization_words_${t}`).execute(db);
   }
   await db.schema.dropTable('organization_words').ifExists().execute();
   await db.schema.alterTable('organizations').dropColumn('version').execute();

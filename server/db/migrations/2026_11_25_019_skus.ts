@@ -16,7 +16,8 @@ function identity(db: AnyDb) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('skus')
+  await db.schema
+    .createTable('skus')
     .addColumn('id', 'integer', identity(db))
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -39,9 +40,15 @@ export async function up(db: AnyDb): Promise<void> {
     /** Accounts holding it: kept exact by the triggers on account_skus (cascades included). */
     .addColumn('holders', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('skus_code_idx').on('skus').expression(sql`lower(code)`).unique().execute();
+  await db.schema
+    .createIndex('skus_code_idx')
+    .on('skus')
+    .expression(sql`lower(code)`)
+    .unique()
+    .execute();
 
-  await db.schema.createTable('account_skus')
+  await db.schema
+    .createTable('account_skus')
     .addColumn('account_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
     .addColumn('sku_id', 'integer', (c) => c.notNull().references('skus.id'))
     .addColumn('assigned_by', 'text', (c) => c.notNull())
@@ -64,16 +71,27 @@ async function sqliteTriggers(db: AnyDb): Promise<void> {
 
 /** PostgreSQL: statement triggers over the transition tables, so a batch of holdings costs one grouped update. */
 async function postgresTriggers(db: AnyDb): Promise<void> {
-  for (const [event, table, sign] of [['insert', 'new_rows', '+'], ['delete', 'old_rows', '-']] as const) {
-    await sql.raw(`create function account_skus_count_${event}() returns trigger language plpgsql as $$
+  for (const [event, table, sign] of [
+    ['insert', 'new_rows', '+'],
+    ['delete', 'old_rows', '-'],
+  ] as const) {
+    await sql
+      .raw(
+        `create function account_skus_count_${event}() returns trigger language plpgsql as $$
       begin
         update skus s set holders = s.holders ${sign} m.n
         from (select sku_id, count(*) as n from ${table} group by sku_id) m where s.id = m.sku_id;
         return null;
-      end $$`).execute(db);
-    await sql.raw(`create trigger account_skus_count_${event} after ${event} on account_skus
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger account_skus_count_${event} after ${event} on account_skus
       referencing ${event === 'insert' ? 'new' : 'old'} table as ${table}
-      for each statement execute function account_skus_count_${event}()`).execute(db);
+      for each statement execute function account_skus_count_${event}()`,
+      )
+      .execute(db);
   }
 }
 

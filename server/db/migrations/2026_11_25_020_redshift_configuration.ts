@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('redshift_configuration')
+  await db.schema
+    .createTable('redshift_configuration')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('user_script', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('account_script', 'integer', (c) => c.notNull().defaultTo(0))

@@ -27,14 +27,25 @@ export async function up(db: AnyDb): Promise<void> {
   // ── brokers: the details Broker Details shows ─────────────────────────
   await db.schema.alterTable('brokers').addColumn('legal_name', 'text').execute();
   await db.schema.alterTable('brokers').addColumn('short_name', 'text').execute();
-  await db.schema.alterTable('brokers').addColumn('mifid_status', 'varchar(13)', (c) => c.notNull().defaultTo('unknown')).execute();
+  await db.schema
+    .alterTable('brokers')
+    .addColumn('mifid_status', 'varchar(13)', (c) => c.notNull().defaultTo('unknown'))
+    .execute();
   await db.schema.alterTable('brokers').addColumn('mifid_updated_at', 'bigint').execute();
   await db.schema.alterTable('brokers').addColumn('mifid_updated_by', 'text').execute();
-  await db.schema.alterTable('brokers').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.createIndex('brokers_name_idx').on('brokers').expression(sql`lower(name)`).execute();
+  await db.schema
+    .alterTable('brokers')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .createIndex('brokers_name_idx')
+    .on('brokers')
+    .expression(sql`lower(name)`)
+    .execute();
 
   /** Which distributors carry a broker's research, and the broker's code there. */
-  await db.schema.createTable('broker_distributors')
+  await db.schema
+    .createTable('broker_distributors')
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('dist', 'varchar(40)', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull())
@@ -43,7 +54,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('broker_distributors_pk', ['broker_id', 'dist'])
     .execute();
 
-  await db.schema.createTable('broker_sales_contacts')
+  await db.schema
+    .createTable('broker_sales_contacts')
     .addColumn('id', 'integer', identity(db))
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -52,10 +64,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('region', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('broker_sales_contacts_broker_idx').on('broker_sales_contacts').column('broker_id').execute();
+  await db.schema
+    .createIndex('broker_sales_contacts_broker_idx')
+    .on('broker_sales_contacts')
+    .column('broker_id')
+    .execute();
 
   /** Two brokers that are one firm (a rename, a merger, a regional entity); stored once, low id first. */
-  await db.schema.createTable('broker_links')
+  await db.schema
+    .createTable('broker_links')
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('linked_broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('created_by', 'text', (c) => c.notNull())
@@ -66,7 +83,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('broker_links_linked_idx').on('broker_links').column('linked_broker_id').execute();
 
   // ── email domains → broker ─────────────────────────────────────────────
-  await db.schema.createTable('broker_domains')
+  await db.schema
+    .createTable('broker_domains')
     .addColumn('id', 'integer', identity(db))
     /** Lower case, no '@': one domain names one broker (the unique index refuses a second). */
     .addColumn('domain', 'text', (c) => c.notNull().unique())
@@ -80,7 +98,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('broker_domains_broker_idx').on('broker_domains').column('broker_id').execute();
 
   // ── user groups of a broker ────────────────────────────────────────────
-  await db.schema.createTable('broker_user_groups')
+  await db.schema
+    .createTable('broker_user_groups')
     .addColumn('id', 'integer', identity(db))
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -92,15 +111,21 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
   await sql`create unique index broker_user_groups_name_idx on broker_user_groups (broker_id, lower(name))`.execute(db);
-  await db.schema.createTable('broker_user_group_members')
+  await db.schema
+    .createTable('broker_user_group_members')
     .addColumn('group_id', 'integer', (c) => c.notNull().references('broker_user_groups.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('broker_user_group_members_pk', ['group_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('broker_user_group_members_user_idx').on('broker_user_group_members').column('user_id').execute();
+  await db.schema
+    .createIndex('broker_user_group_members_user_idx')
+    .on('broker_user_group_members')
+    .column('user_id')
+    .execute();
 
   // ── research flags per distributor ─────────────────────────────────────
-  await db.schema.createTable('research_flags')
+  await db.schema
+    .createTable('research_flags')
     .addColumn('dist', 'varchar(40)', (c) => c.primaryKey())
     /** JSON: every flag of RESEARCH_FLAG_KEYS, true or false. */
     .addColumn('flags', 'text', (c) => c.notNull())
@@ -110,12 +135,15 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   // ── requests ───────────────────────────────────────────────────────────
-  await db.schema.createTable('research_requests')
+  await db.schema
+    .createTable('research_requests')
     .addColumn('id', 'integer', identity(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
-    .addColumn('status', 'varchar(9)', (c) => c.notNull().check(sqlIn('status', ['new', 'sent', 'approved', 'rejected', 'cancelled'])))
+    .addColumn('status', 'varchar(9)', (c) =>
+      c.notNull().check(sqlIn('status', ['new', 'sent', 'approved', 'rejected', 'cancelled'])),
+    )
     /** What the user wrote with the request. */
     .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
     /** Why it was rejected or cancelled. */
@@ -127,18 +155,29 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('decided_by', 'text')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('research_requests_created_idx').on('research_requests').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('research_requests_created_idx')
+    .on('research_requests')
+    .columns(['created_at', 'id'])
+    .execute();
   for (const lead of ['status', 'broker_id', 'organization_id', 'user_id']) {
-    await db.schema.createIndex(`research_requests_${lead}_idx`).on('research_requests').columns([lead, 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex(`research_requests_${lead}_idx`)
+      .on('research_requests')
+      .columns([lead, 'created_at', 'id'])
+      .execute();
   }
 
   // ── fulfillments (entitlements) ────────────────────────────────────────
-  await db.schema.createTable('fulfillments')
+  await db.schema
+    .createTable('fulfillments')
     .addColumn('id', 'integer', identity(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
     .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
-    .addColumn('source', 'varchar(12)', (c) => c.notNull().check(sqlIn('source', ['request', 'other_source', 'broker'])))
+    .addColumn('source', 'varchar(12)', (c) =>
+      c.notNull().check(sqlIn('source', ['request', 'other_source', 'broker'])),
+    )
     .addColumn('request_id', 'integer', (c) => c.references('research_requests.id').onDelete('set null'))
     /** For other sources: where it came from (a distributor's file, a broker's list). */
     .addColumn('source_name', 'text')
@@ -152,15 +191,26 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('fulfillments_active_idx').on('fulfillments').columns(['user_id', 'broker_id']).unique().where(sql.ref('status'), '=', 'active').execute();
+  await db.schema
+    .createIndex('fulfillments_active_idx')
+    .on('fulfillments')
+    .columns(['user_id', 'broker_id'])
+    .unique()
+    .where(sql.ref('status'), '=', 'active')
+    .execute();
   await db.schema.createIndex('fulfillments_created_idx').on('fulfillments').columns(['created_at', 'id']).execute();
   for (const lead of ['status', 'broker_id', 'organization_id', 'user_id', 'source']) {
-    await db.schema.createIndex(`fulfillments_${lead}_idx`).on('fulfillments').columns([lead, 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex(`fulfillments_${lead}_idx`)
+      .on('fulfillments')
+      .columns([lead, 'created_at', 'id'])
+      .execute();
   }
   await db.schema.createIndex('fulfillments_request_idx').on('fulfillments').column('request_id').execute();
 
   // ── research users submit ─────────────────────────────────────────────
-  await db.schema.createTable('research_submissions')
+  await db.schema
+    .createTable('research_submissions')
     .addColumn('id', 'integer', identity(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('broker_id', 'integer', (c) => c.references('brokers.id').onDelete('set null'))
@@ -169,24 +219,51 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('tickers', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('file_size', 'integer', (c) => c.notNull())
-    .addColumn('status', 'varchar(9)', (c) => c.notNull().check(sqlIn('status', ['new', 'in_review', 'published', 'rejected'])))
+    .addColumn('status', 'varchar(9)', (c) =>
+      c.notNull().check(sqlIn('status', ['new', 'in_review', 'published', 'rejected'])),
+    )
     .addColumn('reason', 'text')
     .addColumn('submitted_at', 'bigint', (c) => c.notNull())
     .addColumn('reviewed_by', 'text')
     .addColumn('reviewed_at', 'bigint')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('research_submissions_status_idx').on('research_submissions').columns(['status', 'submitted_at', 'id']).execute();
-  await db.schema.createIndex('research_submissions_submitted_idx').on('research_submissions').columns(['submitted_at', 'id']).execute();
+  await db.schema
+    .createIndex('research_submissions_status_idx')
+    .on('research_submissions')
+    .columns(['status', 'submitted_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('research_submissions_submitted_idx')
+    .on('research_submissions')
+    .columns(['submitted_at', 'id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['research_submissions', 'fulfillments', 'research_requests', 'research_flags', 'broker_user_group_members', 'broker_user_groups',
-    'broker_domains', 'broker_links', 'broker_sales_contacts', 'broker_distributors']) {
+  for (const table of [
+    'research_submissions',
+    'fulfillments',
+    'research_requests',
+    'research_flags',
+    'broker_user_group_members',
+    'broker_user_groups',
+    'broker_domains',
+    'broker_links',
+    'broker_sales_contacts',
+    'broker_distributors',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.dropIndex('brokers_name_idx').execute();
-  for (const column of ['version', 'mifid_updated_by', 'mifid_updated_at', 'mifid_status', 'short_name', 'legal_name']) {
+  for (const column of [
+    'version',
+    'mifid_updated_by',
+    'mifid_updated_at',
+    'mifid_status',
+    'short_name',
+    'legal_name',
+  ]) {
     await db.schema.alterTable('brokers').dropColumn(column).execute();
   }
 }

@@ -11,14 +11,23 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('audit_log').addColumn('record_kind', 'text').execute();
   await db.schema.alterTable('audit_log').addColumn('record_id', 'bigint').execute();
-  await db.schema.createIndex('audit_log_record_idx').on('audit_log').columns(['record_kind', 'record_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_record_idx')
+    .on('audit_log')
+    .columns(['record_kind', 'record_id', 'created_at'])
+    .execute();
   for (const lead of ['broker_id', 'organization_id']) {
-    await db.schema.createIndex(`research_requests_${lead}_status_idx`).on('research_requests').columns([lead, 'status', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex(`research_requests_${lead}_status_idx`)
+      .on('research_requests')
+      .columns([lead, 'status', 'created_at', 'id'])
+      .execute();
   }
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const lead of ['broker_id', 'organization_id']) await db.schema.dropIndex(`research_requests_${lead}_status_idx`).execute();
+  for (const lead of ['broker_id', 'organization_id'])
+    await db.schema.dropIndex(`research_requests_${lead}_status_idx`).execute();
   await db.schema.dropIndex('audit_log_record_idx').execute();
   await db.schema.alterTable('audit_log').dropColumn('record_id').execute();
   await db.schema.alterTable('audit_log').dropColumn('record_kind').execute();

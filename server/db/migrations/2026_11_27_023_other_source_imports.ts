@@ -7,10 +7,12 @@ import { engineOf } from '../connect';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  const identity = engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-  await db.schema.createTable('other_source_imports')
+  const identity =
+    engineOf(db) === 'postgres'
+      ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
+      : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
+  await db.schema
+    .createTable('other_source_imports')
     .addColumn('id', 'integer', identity)
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('source_name', 'text', (c) => c.notNull())
@@ -23,10 +25,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.alterTable('fulfillments')
+  await db.schema
+    .alterTable('fulfillments')
     .addColumn('import_id', 'integer', (c) => c.references('other_source_imports.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('fulfillments_import_idx').on('fulfillments').columns(['import_id', 'id']).where(sql.ref('import_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('fulfillments_import_idx')
+    .on('fulfillments')
+    .columns(['import_id', 'id'])
+    .where(sql.ref('import_id'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -21,7 +21,10 @@ export function EMAIL_DOMAIN(engine: Engine, column = 'email'): RawBuilder<strin
 
 export async function up(db: AnyDb): Promise<void> {
   const engine = engineOf(db);
-  const key = engine === 'postgres' ? sql.raw(`lower(split_part(email, '@', 2))`) : sql.raw(`lower(substr(email, instr(email, '@') + 1))`);
+  const key =
+    engine === 'postgres'
+      ? sql.raw(`lower(split_part(email, '@', 2))`)
+      : sql.raw(`lower(substr(email, instr(email, '@') + 1))`);
   // Over every user, deleted or not: a partial index on `deleted = 0` would also be PostgreSQL's
   // cheapest way to every live user, and the user search would walk it instead of its sort indexes.
   await sql`create index users_email_domain_idx on users (${key}, id)`.execute(db);

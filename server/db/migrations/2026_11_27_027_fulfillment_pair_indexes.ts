@@ -15,7 +15,11 @@ export const FULFILLMENT_PAIR_INDEXES = [
 
 export async function up(db: AnyDb): Promise<void> {
   for (const [name, lead] of FULFILLMENT_PAIR_INDEXES) {
-    await db.schema.createIndex(name).on('fulfillments').columns([...lead, 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex(name)
+      .on('fulfillments')
+      .columns([...lead, 'created_at', 'id'])
+      .execute();
   }
 }
 

@@ -18,12 +18,18 @@ const INDEXES: ReadonlyArray<[string, string[]]> = [
 ];
 
 export async function up(db: AnyDb): Promise<void> {
-  for (const [name, columns] of INDEXES) await db.schema.createIndex(name).ifNotExists().on('audit_log').columns(columns).execute();
-  for (const old of ['audit_log_created_idx', 'audit_log_author_idx', 'audit_log_record_idx']) await db.schema.dropIndex(old).ifExists().execute();
+  for (const [name, columns] of INDEXES)
+    await db.schema.createIndex(name).ifNotExists().on('audit_log').columns(columns).execute();
+  for (const old of ['audit_log_created_idx', 'audit_log_author_idx', 'audit_log_record_idx'])
+    await db.schema.dropIndex(old).ifExists().execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.createIndex('audit_log_record_idx').on('audit_log').columns(['record_kind', 'record_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_record_idx')
+    .on('audit_log')
+    .columns(['record_kind', 'record_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('audit_log_author_idx').on('audit_log').column('author').execute();
   await db.schema.createIndex('audit_log_created_idx').on('audit_log').column('created_at').execute();
   for (const [name] of [...INDEXES].reverse()) await db.schema.dropIndex(name).ifExists().execute();

@@ -60,12 +60,36 @@ const USER_CELL = `r.user_type || '|' || r.user_category || '|' || r.product_con
 const SOURCES: readonly Source[] = [
   {
     table: 'users',
-    columns: ['organization_id', 'user_type', 'user_category', 'product_configuration', 'subscription_status', 'active', 'deleted', 'created_at', 'expiry_dt'],
-    watch: ['organization_id', 'user_type', 'user_category', 'product_configuration', 'subscription_status', 'active', 'deleted', 'expiry_dt'],
+    columns: [
+      'organization_id',
+      'user_type',
+      'user_category',
+      'product_configuration',
+      'subscription_status',
+      'active',
+      'deleted',
+      'created_at',
+      'expiry_dt',
+    ],
+    watch: [
+      'organization_id',
+      'user_type',
+      'user_category',
+      'product_configuration',
+      'subscription_status',
+      'active',
+      'deleted',
+      'expiry_dt',
+    ],
     rows: [
       ...scoped('users', '0', USER_CELL, 'r.deleted = 0'),
       ...scoped('created', week('r.created_at'), `''`, '1 = 1'),
-      ...scoped('trial_expiry', week('r.expiry_dt'), `''`, `r.deleted = 0 and r.user_type = 'trial' and r.expiry_dt is not null`),
+      ...scoped(
+        'trial_expiry',
+        week('r.expiry_dt'),
+        `''`,
+        `r.deleted = 0 and r.user_type = 'trial' and r.expiry_dt is not null`,
+      ),
     ],
   },
   {
@@ -78,8 +102,16 @@ const SOURCES: readonly Source[] = [
   },
   { table: 'bulk_operations', columns: ['created_at'], rows: global('bulk', day('r.created_at'), `''`, '1 = 1') },
   { table: 'user_tags', columns: ['tag_id'], rows: global('tags', '0', 'cast(r.tag_id as text)', '1 = 1') },
-  { table: 'events', columns: ['name', 'organization_id', 'occurred_at'], rows: scoped('events', day('r.occurred_at'), 'r.name', '1 = 1') },
-  { table: 'event_user_days', columns: ['organization_id', 'day'], rows: scoped('active_users', 'r.day', `''`, '1 = 1') },
+  {
+    table: 'events',
+    columns: ['name', 'organization_id', 'occurred_at'],
+    rows: scoped('events', day('r.occurred_at'), 'r.name', '1 = 1'),
+  },
+  {
+    table: 'event_user_days',
+    columns: ['organization_id', 'day'],
+    rows: scoped('active_users', 'r.day', `''`, '1 = 1'),
+  },
 ];
 
 const KEY = 'metric, org_id, bucket, key';
@@ -97,7 +129,9 @@ function bump(s: Source, plus: string | null, minus: string | null): string {
 }
 
 /** The event store's feed from the audit log: each sign-in event, its person's user and organization when the name is theirs. */
-const authEvents = (from: string) => `insert into events (name, source, user_id, organization_id, actor, occurred_at, properties)
+const authEvents = (
+  from: string,
+) => `insert into events (name, source, user_id, organization_id, actor, occurred_at, properties)
   select ${AUTH_EVENT}, 'server', u.id, u.organization_id, r.author, r.created_at, null
   from ${from} r left join users u on lower(u.username) = lower(r.author) where r.category = 'auth'`;
 const userDays = (from: string) => `insert into event_user_days (day, user_id, organization_id)
@@ -107,7 +141,8 @@ const userDays = (from: string) => `insert into event_user_days (day, user_id, o
 export async function up(db: AnyDb): Promise<void> {
   const engine = engineOf(db);
   const id = engine === 'postgres' ? 'bigserial primary key' : 'integer primary key autoincrement';
-  await db.schema.createTable('report_counts')
+  await db.schema
+    .createTable('report_counts')
     .addColumn('metric', 'text', (c) => c.notNull())
     .addColumn('org_id', 'bigint', (c) => c.notNull())
     .addColumn('bucket', 'bigint', (c) => c.notNull())
@@ -115,7 +150,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('n', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('report_counts_pk', ['metric', 'org_id', 'bucket', 'key'])
     .execute();
-  await sql.raw(`create table events (
+  await sql
+    .raw(
+      `create table events (
     id ${id},
     name text not null,
     source text not null,
@@ -125,13 +162,16 @@ export async function up(db: AnyDb): Promise<void> {
     occurred_at bigint not null,
     received_at bigint,
     properties text
-  )`).execute(db);
+  )`,
+    )
+    .execute(db);
   // Newest first overall, by name, by organization and by person: each filter leads, the order ends.
   await sql`create index events_occurred_idx on events (occurred_at, id)`.execute(db);
   await sql`create index events_name_occurred_idx on events (name, occurred_at, id)`.execute(db);
   await sql`create index events_org_occurred_idx on events (organization_id, occurred_at, id)`.execute(db);
   await sql`create index events_user_occurred_idx on events (user_id, occurred_at, id)`.execute(db);
-  await db.schema.createTable('event_user_days')
+  await db.schema
+    .createTable('event_user_days')
     .addColumn('day', 'bigint', (c) => c.notNull())
     .addColumn('user_id', 'bigint', (c) => c.notNull())
     .addColumn('organization_id', 'bigint')
@@ -152,13 +192,30 @@ const rowOf = (s: Source, side: 'NEW' | 'OLD') => `(select ${s.columns.map((c) =
 async function sqliteTriggers(db: AnyDb): Promise<void> {
   const auditRow = `(select NEW.category as category, NEW.action as action, NEW.success as success, NEW.author as author, NEW.created_at as created_at)`;
   for (const s of SOURCES) {
-    const extra = s.table === 'audit_log' ? `${authEvents(auditRow)};` : s.table === 'events' ? `${userDays(`(select NEW.occurred_at as occurred_at, NEW.user_id as user_id, NEW.organization_id as organization_id)`)};` : '';
-    await sql.raw(`create trigger ${s.table}_report_insert after insert on ${s.table} begin ${bump(s, rowOf(s, 'NEW'), null)}; ${extra} end`).execute(db);
-    await sql.raw(`create trigger ${s.table}_report_delete after delete on ${s.table} begin ${bump(s, null, rowOf(s, 'OLD'))}; end`).execute(db);
+    const extra =
+      s.table === 'audit_log'
+        ? `${authEvents(auditRow)};`
+        : s.table === 'events'
+          ? `${userDays(`(select NEW.occurred_at as occurred_at, NEW.user_id as user_id, NEW.organization_id as organization_id)`)};`
+          : '';
+    await sql
+      .raw(
+        `create trigger ${s.table}_report_insert after insert on ${s.table} begin ${bump(s, rowOf(s, 'NEW'), null)}; ${extra} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${s.table}_report_delete after delete on ${s.table} begin ${bump(s, null, rowOf(s, 'OLD'))}; end`,
+      )
+      .execute(db);
     if (s.watch) {
       const changed = s.watch.map((c) => `OLD.${c} is not NEW.${c}`).join(' or ');
-      await sql.raw(`create trigger ${s.table}_report_update after update of ${s.watch.join(', ')} on ${s.table} when ${changed}
-        begin ${bump(s, rowOf(s, 'NEW'), rowOf(s, 'OLD'))}; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${s.table}_report_update after update of ${s.watch.join(', ')} on ${s.table} when ${changed}
+        begin ${bump(s, rowOf(s, 'NEW'), rowOf(s, 'OLD'))}; end`,
+        )
+        .execute(db);
     }
   }
 }
@@ -168,14 +225,36 @@ async function postgresTriggers(db: AnyDb): Promise<void> {
     const events: Record<string, { referencing: string; body: string }> = {
       insert: { referencing: 'referencing new table as new_rows', body: bump(s, 'new_rows', null) },
       delete: { referencing: 'referencing old table as old_rows', body: bump(s, null, 'old_rows') },
-      ...(s.watch ? { update: { referencing: 'referencing old table as old_rows new table as new_rows', body: bump(s, 'new_rows', 'old_rows') } } : {}),
+      ...(s.watch
+        ? {
+            update: {
+              referencing: 'referencing old table as old_rows new table as new_rows',
+              body: bump(s, 'new_rows', 'old_rows'),
+            },
+          }
+        : {}),
     };
     for (const [event, t] of Object.entries(events)) {
-      const extra = event !== 'insert' ? '' : s.table === 'audit_log' ? `${authEvents('new_rows')};` : s.table === 'events' ? `${userDays('new_rows')};` : '';
-      await sql.raw(`create function ${s.table}_report_${event}() returns trigger language plpgsql as $$
-        begin ${t.body}; ${extra} return null; end $$`).execute(db);
-      await sql.raw(`create trigger ${s.table}_report_${event} after ${event} on ${s.table} ${t.referencing}
-        for each statement execute function ${s.table}_report_${event}()`).execute(db);
+      const extra =
+        event !== 'insert'
+          ? ''
+          : s.table === 'audit_log'
+            ? `${authEvents('new_rows')};`
+            : s.table === 'events'
+              ? `${userDays('new_rows')};`
+              : '';
+      await sql
+        .raw(
+          `create function ${s.table}_report_${event}() returns trigger language plpgsql as $$
+        begin ${t.body}; ${extra} return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger ${s.table}_report_${event} after ${event} on ${s.table} ${t.referencing}
+        for each statement execute function ${s.table}_report_${event}()`,
+        )
+        .execute(db);
     }
   }
 }

@@ -18,7 +18,8 @@ function identity(db: AnyDb) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('invite_requests')
+  await db.schema
+    .createTable('invite_requests')
     .addColumn('id', 'integer', identity(db))
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
@@ -28,7 +29,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('search_text', 'text', (c) => c.notNull())
-    .addColumn('status', 'varchar(8)', (c) => c.notNull().check(sql.raw(`status in ('new', 'approved', 'rejected', 'invited', 'joined')`)))
+    .addColumn('status', 'varchar(8)', (c) =>
+      c.notNull().check(sql.raw(`status in ('new', 'approved', 'rejected', 'invited', 'joined')`)),
+    )
     .addColumn('source', 'text', (c) => c.notNull().defaultTo('platform'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('decided_by', 'text')
@@ -39,12 +42,25 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('invitations', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('invite_requests_created_idx').on('invite_requests').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('invite_requests_status_idx').on('invite_requests').columns(['status', 'created_at', 'id']).execute();
-  await db.schema.createIndex('invite_requests_email_idx').on('invite_requests').columns(['email_key', 'status']).execute();
+  await db.schema
+    .createIndex('invite_requests_created_idx')
+    .on('invite_requests')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('invite_requests_status_idx')
+    .on('invite_requests')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('invite_requests_email_idx')
+    .on('invite_requests')
+    .columns(['email_key', 'status'])
+    .execute();
   await db.schema.createIndex('invite_requests_user_idx').on('invite_requests').column('user_id').execute();
 
-  await db.schema.createTable('invite_intake_throttle')
+  await db.schema
+    .createTable('invite_intake_throttle')
     .addColumn('address', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'bigint', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull())

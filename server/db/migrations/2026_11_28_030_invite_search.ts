@@ -6,15 +6,31 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createIndex('invite_requests_created_search_idx').on('invite_requests').columns(['created_at', 'id', 'search_text']).execute();
-  await db.schema.createIndex('invite_requests_status_search_idx').on('invite_requests').columns(['status', 'created_at', 'id', 'search_text']).execute();
+  await db.schema
+    .createIndex('invite_requests_created_search_idx')
+    .on('invite_requests')
+    .columns(['created_at', 'id', 'search_text'])
+    .execute();
+  await db.schema
+    .createIndex('invite_requests_status_search_idx')
+    .on('invite_requests')
+    .columns(['status', 'created_at', 'id', 'search_text'])
+    .execute();
   await db.schema.dropIndex('invite_requests_created_idx').execute();
   await db.schema.dropIndex('invite_requests_status_idx').execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.createIndex('invite_requests_created_idx').on('invite_requests').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('invite_requests_status_idx').on('invite_requests').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('invite_requests_created_idx')
+    .on('invite_requests')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('invite_requests_status_idx')
+    .on('invite_requests')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
   await db.schema.dropIndex('invite_requests_created_search_idx').execute();
   await db.schema.dropIndex('invite_requests_status_search_idx').execute();
 }

@@ -28,34 +28,64 @@ const personBump = (from: string, d: 1 | -1) => `insert into event_person_days (
 
 export async function up(db: AnyDb): Promise<void> {
   const pg = engineOf(db) === 'postgres';
-  await sql.raw(`create table event_person_days (
+  await sql
+    .raw(
+      `create table event_person_days (
     user_id bigint not null,
     day bigint not null,
     name text not null,
     n bigint not null,
     constraint event_person_days_pk primary key (user_id, day, name)${pg ? ' include (n)' : ''}
-  )${pg ? '' : ' without rowid'}`).execute(db);
+  )${pg ? '' : ' without rowid'}`,
+    )
+    .execute(db);
   // Filled in key order, so one person's days are neighbours in PostgreSQL's heap too.
-  await sql.raw(`insert into event_person_days (user_id, day, name, n)
+  await sql
+    .raw(
+      `insert into event_person_days (user_id, day, name, n)
     select user_id, ${day('occurred_at')}, name, count(*) from events where user_id is not null
-    group by user_id, ${day('occurred_at')}, name order by 1, 2, 3`).execute(db);
+    group by user_id, ${day('occurred_at')}, name order by 1, 2, 3`,
+    )
+    .execute(db);
 
   if (pg) {
-    for (const [event, ref, from, d] of [['insert', 'new table as new_rows', 'new_rows', 1], ['delete', 'old table as old_rows', 'old_rows', -1]] as const) {
-      await sql.raw(`create function events_person_${event}() returns trigger language plpgsql as $$
-        begin ${personBump(from, d)}; return null; end $$`).execute(db);
-      await sql.raw(`create trigger events_person_${event} after ${event} on events referencing ${ref}
-        for each statement execute function events_person_${event}()`).execute(db);
+    for (const [event, ref, from, d] of [
+      ['insert', 'new table as new_rows', 'new_rows', 1],
+      ['delete', 'old table as old_rows', 'old_rows', -1],
+    ] as const) {
+      await sql
+        .raw(
+          `create function events_person_${event}() returns trigger language plpgsql as $$
+        begin ${personBump(from, d)}; return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger events_person_${event} after ${event} on events referencing ${ref}
+        for each statement execute function events_person_${event}()`,
+        )
+        .execute(db);
     }
     // Only the platform-wide counters: their ranges are the long ones (a year of days by name), and a
     // bulk edit's per-organization counters then write no entry in it.
-    await sql`create index report_counts_read_idx on report_counts (metric, bucket) include (key, n) where org_id = 0`.execute(db);
+    await sql`create index report_counts_read_idx on report_counts (metric, bucket) include (key, n) where org_id = 0`.execute(
+      db,
+    );
     return;
   }
 
-  const row = (side: 'NEW' | 'OLD') => `(select ${side}.user_id as user_id, ${side}.occurred_at as occurred_at, ${side}.name as name)`;
-  await sql.raw(`create trigger events_person_insert after insert on events when NEW.user_id is not null begin ${personBump(row('NEW'), 1)}; end`).execute(db);
-  await sql.raw(`create trigger events_person_delete after delete on events when OLD.user_id is not null begin ${personBump(row('OLD'), -1)}; end`).execute(db);
+  const row = (side: 'NEW' | 'OLD') =>
+    `(select ${side}.user_id as user_id, ${side}.occurred_at as occurred_at, ${side}.name as name)`;
+  await sql
+    .raw(
+      `create trigger events_person_insert after insert on events when NEW.user_id is not null begin ${personBump(row('NEW'), 1)}; end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger events_person_delete after delete on events when OLD.user_id is not null begin ${personBump(row('OLD'), -1)}; end`,
+    )
+    .execute(db);
 
   // The triggers that write report_counts are set aside while it is rebuilt, then made again as they were.
   const triggers = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
@@ -77,11 +107,18 @@ export async function up(db: AnyDb): Promise<void> {
 
   // A tag assignment moves one counter: a plain upsert per row costs a third less than the grouped
   // one, which a 100,000-user assignment runs 100,000 times.
-  for (const [event, side, d] of [['insert', 'NEW', '+ 1'], ['delete', 'OLD', '- 1']] as const) {
+  for (const [event, side, d] of [
+    ['insert', 'NEW', '+ 1'],
+    ['delete', 'OLD', '- 1'],
+  ] as const) {
     await sql.raw(`drop trigger user_tags_report_${event}`).execute(db);
-    await sql.raw(`create trigger user_tags_report_${event} after ${event} on user_tags begin
+    await sql
+      .raw(
+        `create trigger user_tags_report_${event} after ${event} on user_tags begin
       insert into report_counts (metric, org_id, bucket, key, n) values ('tags', 0, 0, cast(${side}.tag_id as text), 0 ${d})
-      on conflict (metric, org_id, bucket, key) do update set n = n ${d}; end`).execute(db);
+      on conflict (metric, org_id, bucket, key) do update set n = n ${d}; end`,
+      )
+      .execute(db);
   }
 }
 

@@ -19,10 +19,13 @@ function identity(db: AnyDb) {
 }
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('user_content')
+  await db.schema
+    .createTable('user_content')
     .addColumn('id', 'integer', identity(db))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('kind', 'varchar(16)', (c) => c.notNull().check(sql.raw(`kind in ('saved_search', 'watchlist', 'dashboard')`)))
+    .addColumn('kind', 'varchar(16)', (c) =>
+      c.notNull().check(sql.raw(`kind in ('saved_search', 'watchlist', 'dashboard')`)),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('name_key', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
@@ -32,10 +35,20 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('user_content_name_uq').on('user_content').columns(['user_id', 'kind', 'name_key']).unique().execute();
-  await db.schema.createIndex('user_content_search_idx').on('user_content').columns(['kind', 'name_key', 'id']).execute();
+  await db.schema
+    .createIndex('user_content_name_uq')
+    .on('user_content')
+    .columns(['user_id', 'kind', 'name_key'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('user_content_search_idx')
+    .on('user_content')
+    .columns(['kind', 'name_key', 'id'])
+    .execute();
 
-  await db.schema.createTable('note_templates')
+  await db.schema
+    .createTable('note_templates')
     .addColumn('id', 'integer', identity(db))
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -45,7 +58,8 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('note_templates_source_idx').on('note_templates').columns(['source', 'name']).execute();
 
-  await db.schema.createTable('user_notebook')
+  await db.schema
+    .createTable('user_notebook')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('frequency', 'varchar(8)', (c) => c.notNull())
     .addColumn('content_types', 'text', (c) => c.notNull())

@@ -17,11 +17,27 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('organizations').addColumn('name_key', 'text').execute();
   await db.schema.createIndex('organizations_name_key_idx').on('organizations').column('name_key').execute();
   for (let after = 0; ;) {
-    const rows = (await db.selectFrom('organizations').select(['id', 'name']).where('id', '>', after).orderBy('id').limit(BATCH).execute()) as { id: number; name: string }[];
+    const rows = (await db
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute()) as { id: number; name: string }[];
     if (rows.length === 0) return;
-    const keys = sql.join(rows.map((r) => sql`when ${Number(r.id)} then ${keyOf(r.name)}`), sql` `);
-    await db.updateTable('organizations').set({ name_key: sql`case id ${keys} end` })
-      .where('id', 'in', rows.map((r) => Number(r.id))).execute();
+    const keys = sql.join(
+      rows.map((r) => sql`when ${Number(r.id)} then ${keyOf(r.name)}`),
+      sql` `,
+    );
+    await db
+      .updateTable('organizations')
+      .set({ name_key: sql`case id ${keys} end` })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
+      .execute();
     after = Number(rows[rows.length - 1]!.id);
   }
 }

@@ -10,14 +10,20 @@ type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_changed_at', 'bigint').execute();
-  await db.schema.createTable('linked_identities')
+  await db.schema
+    .createTable('linked_identities')
     .addColumn('server_type', 'text', (c) => c.notNull())
     .addColumn('remote_user_id', 'bigint', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('linked_identities_pk', ['server_type', 'remote_user_id'])
     .execute();
-  await db.schema.createIndex('linked_identities_user_uq').on('linked_identities').columns(['server_type', 'user_id']).unique().execute();
+  await db.schema
+    .createIndex('linked_identities_user_uq')
+    .on('linked_identities')
+    .columns(['server_type', 'user_id'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

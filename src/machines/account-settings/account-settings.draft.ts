@@ -5,7 +5,13 @@ import type { AccountDraft } from './account-settings.types';
 
 const Values = v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]));
 const Part = { values: Values, groups: v.array(v.number()), templateId: v.nullable(v.number()) };
-const DraftSchema = v.object({ accountId: v.number(), accountName: v.string(), version: v.number(), ...Part, base: v.object(Part) });
+const DraftSchema = v.object({
+  accountId: v.number(),
+  accountName: v.string(),
+  version: v.number(),
+  ...Part,
+  base: v.object(Part),
+});
 
 export function checkAccountDraft(value: unknown): AccountDraft | null {
   const parsed = v.safeParse(DraftSchema, value);

@@ -4,7 +4,11 @@
 import * as v from 'valibot';
 import { settingLabel, valueInWords } from '../../domain/account-labels';
 import {
-  accountSettingsContract, accountSettingsProblems, queryBitsOf, queryPermissionOf, type AccountSettingsRecord,
+  accountSettingsContract,
+  accountSettingsProblems,
+  queryBitsOf,
+  queryPermissionOf,
+  type AccountSettingsRecord,
 } from '../../domain/account-settings';
 import type { AccountSettingsInput } from '../../domain/accounts';
 import { fieldsOfIssues } from '../../domain/field-errors';
@@ -22,25 +26,34 @@ export function flatten(record: Pick<AccountSettingsRecord, 'account_settings' |
       out[`account_settings.${k}`] = NUMBER_FIELDS.includes(k) ? String(value) : (value as string | number | boolean);
     }
   }
-  for (const [k, value] of Object.entries(record.account_level_flags)) out[`account_level_flags.${k}`] = value as string | number | boolean;
+  for (const [k, value] of Object.entries(record.account_level_flags))
+    out[`account_level_flags.${k}`] = value as string | number | boolean;
   return out;
 }
 
 export function formOf(record: AccountSettingsRecord): AccountForm {
   const values = flatten(record);
   return {
-    accountId: record.account_id, accountName: record.account_name, version: record.version, values,
-    groups: record.accountsettings_groups, templateId: record.templatesettings_id,
+    accountId: record.account_id,
+    accountName: record.account_name,
+    version: record.version,
+    values,
+    groups: record.accountsettings_groups,
+    templateId: record.templatesettings_id,
     base: { values, groups: record.accountsettings_groups, templateId: record.templatesettings_id },
   };
 }
 
-function unflatten(values: FlatValues): { account_settings: Record<string, unknown>; account_level_flags: Record<string, unknown> } {
+function unflatten(values: FlatValues): {
+  account_settings: Record<string, unknown>;
+  account_level_flags: Record<string, unknown>;
+} {
   const settings: Record<string, unknown> = {};
   const flags: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values)) {
     const parts = field.split('.');
-    if (parts[0] === 'account_settings' && parts[1] === 'regions' && parts[2]) ((settings['regions'] ??= {}) as Record<string, unknown>)[parts[2]] = value;
+    if (parts[0] === 'account_settings' && parts[1] === 'regions' && parts[2])
+      ((settings['regions'] ??= {}) as Record<string, unknown>)[parts[2]] = value;
     else if (parts[0] === 'account_settings') settings[parts[1]!] = value;
     else flags[parts[1]!] = value;
   }
@@ -48,7 +61,10 @@ function unflatten(values: FlatValues): { account_settings: Record<string, unkno
 }
 
 /** The browser's check: every problem at its request field, and the body to send when there is none. */
-export function checkForm(key: string, form: AccountForm): { fields: Record<string, string>; input: AccountSettingsInput | null } {
+export function checkForm(
+  key: string,
+  form: AccountForm,
+): { fields: Record<string, string>; input: AccountSettingsInput | null } {
   const contract = accountSettingsContract(key);
   const raw = unflatten(form.values);
   const settings = v.safeParse(contract.settings, raw.account_settings);
@@ -65,7 +81,13 @@ export function checkForm(key: string, form: AccountForm): { fields: Record<stri
   if (Object.keys(fields).length > 0) return { fields, input: null };
   return {
     fields,
-    input: { account_id: form.accountId, version: form.version, ...values, accountsettings_groups: form.groups, templatesettings_id: form.templateId },
+    input: {
+      account_id: form.accountId,
+      version: form.version,
+      ...values,
+      accountsettings_groups: form.groups,
+      templatesettings_id: form.templateId,
+    },
   };
 }
 
@@ -80,8 +102,11 @@ const sameSet = (a: readonly number[], b: readonly number[]) => same([...a].sort
 
 /** The form differs from what it opened with. */
 export function formChanged(form: AccountForm): boolean {
-  return Object.keys(form.values).some((k) => !same(form.values[k], form.base.values[k]))
-    || !sameSet(form.groups, form.base.groups) || form.templateId !== form.base.templateId;
+  return (
+    Object.keys(form.values).some((k) => !same(form.values[k], form.base.values[k])) ||
+    !sameSet(form.groups, form.base.groups) ||
+    form.templateId !== form.base.templateId
+  );
 }
 
 export interface ConflictRow {
@@ -94,9 +119,13 @@ export interface ConflictRow {
   clash: boolean;
 }
 
-
 /** Field by field, what the other save changed from what the form opened with. */
-export function conflictRows(key: string, form: AccountForm, current: AccountSettingsRecord, groupName: (id: number) => string): ConflictRow[] {
+export function conflictRows(
+  key: string,
+  form: AccountForm,
+  current: AccountSettingsRecord,
+  groupName: (id: number) => string,
+): ConflictRow[] {
   const stored = flatten(current);
   const rows: ConflictRow[] = [];
   const shown = (field: string, value: unknown) => valueInWords(key, field, value);
@@ -104,21 +133,33 @@ export function conflictRows(key: string, form: AccountForm, current: AccountSet
   for (const field of Object.keys(stored)) {
     if (same(stored[field], form.base.values[field])) continue;
     rows.push({
-      field, label: settingLabel(key, field), opened: shown(field, form.base.values[field]), stored: shown(field, stored[field]), yours: shown(field, form.values[field]),
+      field,
+      label: settingLabel(key, field),
+      opened: shown(field, form.base.values[field]),
+      stored: shown(field, stored[field]),
+      yours: shown(field, form.values[field]),
       clash: !same(form.values[field], form.base.values[field]),
     });
   }
   if (!sameSet(current.accountsettings_groups, form.base.groups)) {
     const names = (ids: readonly number[]) => ids.map(groupName);
     rows.push({
-      field: 'accountsettings_groups', label: settingLabel(key, 'accountsettings_groups'), opened: shown('accountsettings_groups', names(form.base.groups)),
-      stored: shown('accountsettings_groups', names(current.accountsettings_groups)), yours: shown('accountsettings_groups', names(form.groups)), clash: !sameSet(form.groups, form.base.groups),
+      field: 'accountsettings_groups',
+      label: settingLabel(key, 'accountsettings_groups'),
+      opened: shown('accountsettings_groups', names(form.base.groups)),
+      stored: shown('accountsettings_groups', names(current.accountsettings_groups)),
+      yours: shown('accountsettings_groups', names(form.groups)),
+      clash: !sameSet(form.groups, form.base.groups),
     });
   }
   if (current.templatesettings_id !== form.base.templateId) {
     rows.push({
-      field: 'templatesettings_id', label: settingLabel(key, 'templatesettings_id'), opened: template(form.base.templateId),
-      stored: current.template_name ?? template(current.templatesettings_id), yours: template(form.templateId), clash: form.templateId !== form.base.templateId,
+      field: 'templatesettings_id',
+      label: settingLabel(key, 'templatesettings_id'),
+      opened: template(form.base.templateId),
+      stored: current.template_name ?? template(current.templatesettings_id),
+      yours: template(form.templateId),
+      clash: form.templateId !== form.base.templateId,
     });
   }
   return rows;
@@ -133,7 +174,11 @@ export function mergeTheirs(form: AccountForm, current: AccountSettingsRecord): 
     const touched = !same(theirs.values[field], form.base.values[field]);
     if (mine && !touched) values[field] = form.values[field]!;
   }
-  const groups = !sameSet(form.groups, form.base.groups) && sameSet(theirs.groups, form.base.groups) ? form.groups : theirs.groups;
-  const templateId = form.templateId !== form.base.templateId && theirs.templateId === form.base.templateId ? form.templateId : theirs.templateId;
+  const groups =
+    !sameSet(form.groups, form.base.groups) && sameSet(theirs.groups, form.base.groups) ? form.groups : theirs.groups;
+  const templateId =
+    form.templateId !== form.base.templateId && theirs.templateId === form.base.templateId
+      ? form.templateId
+      : theirs.templateId;
   return { ...theirs, values, groups, templateId };
 }

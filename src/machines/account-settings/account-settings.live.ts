@@ -1,6 +1,11 @@
 // The real services of Account Settings' machine, beside it so they load with the section.
 import { fromPromise } from 'xstate';
-import { listAccounts, readAccountSettings, resetAccountSettings, saveAccountSettings } from '../../services/accounts.service';
+import {
+  listAccounts,
+  readAccountSettings,
+  resetAccountSettings,
+  saveAccountSettings,
+} from '../../services/accounts.service';
 import { accountSettingsMachine } from './account-settings.machine';
 
 export const liveAccountSettingsMachine = accountSettingsMachine.provide({

@@ -12,7 +12,12 @@ import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { checkForm, formOf, mergeTheirs, QUERY_FIELD, withQueryBit } from './account-settings.form';
 import type {
-  AccountSettingsContext, AccountSettingsEvent, AccountSettingsInput, ListOutcome, ReadOutcome, SaveOutcome,
+  AccountSettingsContext,
+  AccountSettingsEvent,
+  AccountSettingsInput,
+  ListOutcome,
+  ReadOutcome,
+  SaveOutcome,
 } from './account-settings.types';
 import { aboveTheForm, refusedFields, refusedSaveOf } from '../shared/save-outcome';
 
@@ -20,12 +25,20 @@ const conflictOf = (error: unknown) => staleAccountSettingsOf(error);
 const sameForm = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export const accountSettingsMachine = setup({
-  types: { context: {} as AccountSettingsContext, events: {} as AccountSettingsEvent, input: {} as AccountSettingsInput },
+  types: {
+    context: {} as AccountSettingsContext,
+    events: {} as AccountSettingsEvent,
+    input: {} as AccountSettingsInput,
+  },
   actors: {
-    listAccounts: fromPromise<ListOutcome, { q: string; cursor: string; pageSize: number }>(() => Promise.reject(new Error('provide listAccounts'))),
+    listAccounts: fromPromise<ListOutcome, { q: string; cursor: string; pageSize: number }>(() =>
+      Promise.reject(new Error('provide listAccounts')),
+    ),
     readAccount: fromPromise<ReadOutcome, { id: number }>(() => Promise.reject(new Error('provide readAccount'))),
     saveSettings: fromPromise<SaveOutcome, SaveInput>(() => Promise.reject(new Error('provide saveSettings'))),
-    resetSettings: fromPromise<SaveOutcome, { id: number; version: number }>(() => Promise.reject(new Error('provide resetSettings'))),
+    resetSettings: fromPromise<SaveOutcome, { id: number; version: number }>(() =>
+      Promise.reject(new Error('provide resetSettings')),
+    ),
   },
   guards: {
     accountToOpen: ({ context }) => context.openId !== null,
@@ -44,16 +57,33 @@ export const accountSettingsMachine = setup({
       const opened = formOf(page.result);
       const draft = context.draft && context.draft.accountId === page.result.account_id ? context.draft : null;
       return {
-        form: draft ?? opened, draft: null, groups: page.groups, templates: page.templates, skus: page.skus, templateName: page.result.template_name,
-        updatedBy: page.result.updated_by, updatedAt: page.result.updated_at, error: null, serverErrors: {}, formError: null, tried: false, conflict: null,
+        form: draft ?? opened,
+        draft: null,
+        groups: page.groups,
+        templates: page.templates,
+        skus: page.skus,
+        templateName: page.result.template_name,
+        updatedBy: page.result.updated_by,
+        updatedAt: page.result.updated_at,
+        error: null,
+        serverErrors: {},
+        formError: null,
+        tried: false,
+        conflict: null,
       };
     }),
     /** What the server stored, as the form opened anew. */
     storeSaved: assign(({ event }) => {
       const reply = (event as unknown as { output: SaveOutcome }).output;
       return {
-        form: formOf(reply.result), templateName: reply.result.template_name, updatedBy: reply.result.updated_by, updatedAt: reply.result.updated_at,
-        notice: noticeOf(true, reply.msg ?? 'Saved.'), serverErrors: {}, formError: null, tried: false,
+        form: formOf(reply.result),
+        templateName: reply.result.template_name,
+        updatedBy: reply.result.updated_by,
+        updatedAt: reply.result.updated_at,
+        notice: noticeOf(true, reply.msg ?? 'Saved.'),
+        serverErrors: {},
+        formError: null,
+        tried: false,
       };
     }),
     holdConflict: assign(({ event }) => {
@@ -65,23 +95,62 @@ export const accountSettingsMachine = setup({
       if (!form) return {};
       const drop = (key: string) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== key));
       switch (event.type) {
-        case 'form.value': return { form: { ...form, values: { ...form.values, [event.field]: event.value } }, serverErrors: drop(event.field), notice: null };
-        case 'form.queryBit': return { form: { ...form, values: { ...form.values, [QUERY_FIELD]: withQueryBit(form, event.bit, event.on) } }, serverErrors: drop(QUERY_FIELD), notice: null };
+        case 'form.value':
+          return {
+            form: { ...form, values: { ...form.values, [event.field]: event.value } },
+            serverErrors: drop(event.field),
+            notice: null,
+          };
+        case 'form.queryBit':
+          return {
+            form: { ...form, values: { ...form.values, [QUERY_FIELD]: withQueryBit(form, event.bit, event.on) } },
+            serverErrors: drop(QUERY_FIELD),
+            notice: null,
+          };
         case 'form.group': {
-          const groups = event.on ? [...new Set([...form.groups, event.id])] : form.groups.filter((g) => g !== event.id);
+          const groups = event.on
+            ? [...new Set([...form.groups, event.id])]
+            : form.groups.filter((g) => g !== event.id);
           return { form: { ...form, groups }, serverErrors: drop('accountsettings_groups'), notice: null };
         }
-        case 'form.template': return { form: { ...form, templateId: event.id }, serverErrors: drop('templatesettings_id'), notice: null };
-        default: return {};
+        case 'form.template':
+          return { form: { ...form, templateId: event.id }, serverErrors: drop('templatesettings_id'), notice: null };
+        default:
+          return {};
       }
     }),
-    closeAccount: assign({ form: null, openId: null, conflict: null, serverErrors: {}, formError: null, tried: false, notice: null, error: null }),
+    closeAccount: assign({
+      form: null,
+      openId: null,
+      conflict: null,
+      serverErrors: {},
+      formError: null,
+      tried: false,
+      notice: null,
+      error: null,
+    }),
   },
 }).createMachine({
   id: 'accountSettings',
   context: ({ input }) => ({
-    productKey: input.productKey, position: input.position, list: null, openId: input.account ?? input.draft?.accountId ?? null, form: null, draft: input.draft,
-    groups: [], templates: [], skus: [], templateName: null, updatedBy: null, updatedAt: null, conflict: null, tried: false, serverErrors: {}, formError: null, error: null, notice: null,
+    productKey: input.productKey,
+    position: input.position,
+    list: null,
+    openId: input.account ?? input.draft?.accountId ?? null,
+    form: null,
+    draft: input.draft,
+    groups: [],
+    templates: [],
+    skus: [],
+    templateName: null,
+    updatedBy: null,
+    updatedAt: null,
+    conflict: null,
+    tried: false,
+    serverErrors: {},
+    formError: null,
+    error: null,
+    notice: null,
   }),
   initial: 'listing',
   states: {
@@ -90,7 +159,11 @@ export const accountSettingsMachine = setup({
       invoke: {
         id: 'listAccounts',
         src: 'listAccounts',
-        input: ({ context }) => ({ q: context.position.q, cursor: context.position.cursor, pageSize: context.position.pageSize }),
+        input: ({ context }) => ({
+          q: context.position.q,
+          cursor: context.position.cursor,
+          pageSize: context.position.pageSize,
+        }),
         onDone: [
           // An account named in the URL (or kept in a draft) opens once the list is there.
           { guard: 'accountToOpen', target: 'account', actions: 'storeList' },
@@ -103,25 +176,48 @@ export const accountSettingsMachine = setup({
       tags: ['list'],
       on: {
         // A position the server no longer takes (an old cursor): back to the first page of the search.
-        'list.retry': { target: 'listing', actions: assign(({ context }) => ({ error: null, position: { ...context.position, cursor: '', page: 1 } })) },
+        'list.retry': {
+          target: 'listing',
+          actions: assign(({ context }) => ({ error: null, position: { ...context.position, cursor: '', page: 1 } })),
+        },
       },
     },
     listed: {
       tags: ['list'],
       on: {
-        'search.submit': { target: 'listing', actions: assign(({ context, event }) => ({ position: { ...context.position, q: event.q.trim(), cursor: '', page: 1 }, notice: null })) },
+        'search.submit': {
+          target: 'listing',
+          actions: assign(({ context, event }) => ({
+            position: { ...context.position, q: event.q.trim(), cursor: '', page: 1 },
+            notice: null,
+          })),
+        },
         'page.next': {
-          guard: 'hasNext', target: 'listing',
-          actions: assign(({ context }) => ({ position: { ...context.position, cursor: context.list!.next_cursor!, page: context.position.page + 1 }, notice: null })),
+          guard: 'hasNext',
+          target: 'listing',
+          actions: assign(({ context }) => ({
+            position: { ...context.position, cursor: context.list!.next_cursor!, page: context.position.page + 1 },
+            notice: null,
+          })),
         },
         'page.prev': {
-          guard: 'hasPrev', target: 'listing',
+          guard: 'hasPrev',
+          target: 'listing',
           actions: assign(({ context }) => {
             const page = Math.max(1, context.position.page - 1);
-            return { position: { ...context.position, cursor: page === 1 ? '' : context.list!.prev_cursor!, page }, notice: null };
+            return {
+              position: { ...context.position, cursor: page === 1 ? '' : context.list!.prev_cursor!, page },
+              notice: null,
+            };
           }),
         },
-        'page.size': { target: 'listing', actions: assign(({ context, event }) => ({ position: { ...context.position, pageSize: event.size, cursor: '', page: 1 }, notice: null })) },
+        'page.size': {
+          target: 'listing',
+          actions: assign(({ context, event }) => ({
+            position: { ...context.position, pageSize: event.size, cursor: '', page: 1 },
+            notice: null,
+          })),
+        },
         'account.open': { target: 'account', actions: assign({ openId: ({ event }) => event.id, notice: null }) },
       },
     },
@@ -137,7 +233,10 @@ export const accountSettingsMachine = setup({
             src: 'readAccount',
             input: ({ context }) => ({ id: context.openId! }),
             onDone: { target: 'editing', actions: 'storeAccount' },
-            onError: { target: 'readFailed', actions: assign({ error: ({ event }) => failureMessage(event.error), draft: null }) },
+            onError: {
+              target: 'readFailed',
+              actions: assign({ error: ({ event }) => failureMessage(event.error), draft: null }),
+            },
           },
         },
         readFailed: {
@@ -153,9 +252,19 @@ export const accountSettingsMachine = setup({
             'form.submit': [
               { guard: 'formValid', target: 'saving', actions: assign({ formError: null, notice: null, tried: true }) },
               // The browser's own check: nothing is sent; every problem is shown at its field.
-              { actions: assign({ tried: true, notice: null, formError: 'Nothing was saved: correct the fields marked below.' }) },
+              {
+                actions: assign({
+                  tried: true,
+                  notice: null,
+                  formError: 'Nothing was saved: correct the fields marked below.',
+                }),
+              },
             ],
-            'defaults.ask': { guard: 'stored', target: 'confirmDefaults', actions: assign({ formError: null, notice: null }) },
+            'defaults.ask': {
+              guard: 'stored',
+              target: 'confirmDefaults',
+              actions: assign({ formError: null, notice: null }),
+            },
           },
         },
         saving: {
@@ -167,15 +276,35 @@ export const accountSettingsMachine = setup({
             onDone: { target: 'editing', actions: 'storeSaved' },
             onError: [
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ context, event }) => {
-                  const known = new Set([...Object.keys(context.form!.values), 'accountsettings_groups', 'templatesettings_id']);
+                  const known = new Set([
+                    ...Object.keys(context.form!.values),
+                    'accountsettings_groups',
+                    'templatesettings_id',
+                  ]);
                   const refused = refusedSaveOf(event.error, (key) => known.has(key));
-                  return { serverErrors: refused.serverErrors, formError: refused.rest.length === 0 ? 'Nothing was saved: correct the fields marked below.' : aboveTheForm(refused) };
+                  return {
+                    serverErrors: refused.serverErrors,
+                    formError:
+                      refused.rest.length === 0
+                        ? 'Nothing was saved: correct the fields marked below.'
+                        : aboveTheForm(refused),
+                  };
                 }),
               },
-              { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'conflict', actions: 'holdConflict' },
-              { target: 'editing', actions: assign({ formError: ({ event }) => `The settings were not saved. ${failureMessage(event.error)}` }) },
+              {
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'conflict',
+                actions: 'holdConflict',
+              },
+              {
+                target: 'editing',
+                actions: assign({
+                  formError: ({ event }) => `The settings were not saved. ${failureMessage(event.error)}`,
+                }),
+              },
             ],
           },
         },
@@ -188,9 +317,17 @@ export const accountSettingsMachine = setup({
                 const record: AccountSettingsRecord = context.conflict!.record;
                 const merged = mergeTheirs(context.form!, record);
                 return {
-                  form: merged, conflict: null, templateName: record.template_name, updatedBy: record.updated_by, updatedAt: record.updated_at,
-                  formError: sameForm(merged.values, merged.base.values) && sameForm(merged.groups, merged.base.groups) && merged.templateId === merged.base.templateId
-                    ? null : 'Their version is shown with your changes where they did not change the same field. Save to store it.',
+                  form: merged,
+                  conflict: null,
+                  templateName: record.template_name,
+                  updatedBy: record.updated_by,
+                  updatedAt: record.updated_at,
+                  formError:
+                    sameForm(merged.values, merged.base.values) &&
+                    sameForm(merged.groups, merged.base.groups) &&
+                    merged.templateId === merged.base.templateId
+                      ? null
+                      : 'Their version is shown with your changes where they did not change the same field. Save to store it.',
                 };
               }),
             },
@@ -198,7 +335,15 @@ export const accountSettingsMachine = setup({
               target: 'editing',
               actions: assign(({ context }) => {
                 const record = context.conflict!.record;
-                return { form: formOf(record), conflict: null, templateName: record.template_name, updatedBy: record.updated_by, updatedAt: record.updated_at, formError: null, tried: false };
+                return {
+                  form: formOf(record),
+                  conflict: null,
+                  templateName: record.template_name,
+                  updatedBy: record.updated_by,
+                  updatedAt: record.updated_at,
+                  formError: null,
+                  tried: false,
+                };
               }),
             },
           },
@@ -218,8 +363,18 @@ export const accountSettingsMachine = setup({
             input: ({ context }) => ({ id: context.form!.accountId, version: context.form!.version }),
             onDone: { target: 'editing', actions: 'storeSaved' },
             onError: [
-              { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'conflict', actions: 'holdConflict' },
-              { target: 'confirmDefaults', actions: assign({ formError: ({ event }) => `The settings were not put back on the defaults. ${failureMessage(event.error)}` }) },
+              {
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'conflict',
+                actions: 'holdConflict',
+              },
+              {
+                target: 'confirmDefaults',
+                actions: assign({
+                  formError: ({ event }) =>
+                    `The settings were not put back on the defaults. ${failureMessage(event.error)}`,
+                }),
+              },
             ],
           },
         },

@@ -15,18 +15,66 @@ import type { AccountDraft, AccountForm } from './account-settings.types';
 export const PLAN_KEY = 'product';
 const DEFAULTS = defaultAccountSettings(PLAN_KEY, 'app');
 const RECORD: AccountSettingsRecord = {
-  account_id: 1, account_name: 'Alpha Capital Partners', ...DEFAULTS, accountsettings_groups: [], templatesettings_id: null, template_name: null,
-  is_new_created: true, version: 0, created_by: null, updated_by: null, created_at: null, updated_at: null,
+  account_id: 1,
+  account_name: 'Alpha Capital Partners',
+  ...DEFAULTS,
+  accountsettings_groups: [],
+  templatesettings_id: null,
+  template_name: null,
+  is_new_created: true,
+  version: 0,
+  created_by: null,
+  updated_by: null,
+  created_at: null,
+  updated_at: null,
 };
-const STORED: AccountSettingsRecord = { ...RECORD, is_new_created: false, version: 1, created_by: 'admin', updated_by: 'admin', created_at: 1, updated_at: 1 };
+const STORED: AccountSettingsRecord = {
+  ...RECORD,
+  is_new_created: false,
+  version: 1,
+  created_by: 'admin',
+  updated_by: 'admin',
+  created_at: 1,
+  updated_at: 1,
+};
 const LIST: ListAccountsReply = {
-  status: true, items: [{ account_id: 1, name: 'Alpha Capital Partners', salesforce_id: null, version: 0, templatesettings_id: null, template_name: null, updated_at: null }],
-  total_accounts: 25, total_capped: false, count: 1, next_cursor: 'n', prev_cursor: 'p',
+  status: true,
+  items: [
+    {
+      account_id: 1,
+      name: 'Alpha Capital Partners',
+      salesforce_id: null,
+      version: 0,
+      templatesettings_id: null,
+      template_name: null,
+      updated_at: null,
+    },
+  ],
+  total_accounts: 25,
+  total_capped: false,
+  count: 1,
+  next_cursor: 'n',
+  prev_cursor: 'p',
 };
-const page = (record: AccountSettingsRecord) => ({ status: true, msg: '', result: record, groups: [{ id: 5, name: 'Desk A', kind: 'general' }], templates: [{ id: 9, name: 'Standard' }], skus: [] });
+const page = (record: AccountSettingsRecord) => ({
+  status: true,
+  msg: '',
+  result: record,
+  groups: [{ id: 5, name: 'Desk A', kind: 'general' }],
+  templates: [{ id: 9, name: 'Standard' }],
+  skus: [],
+});
 const conflict = (id: string) => ({
   type: `xstate.error.actor.${id}`,
-  error: { status: 409, data: { status: false, msg: "admin saved this account's settings since you opened it.", stale: true, current: { ...STORED, version: 2, account_settings: { ...STORED.account_settings, otd_limit: 30 } } } },
+  error: {
+    status: 409,
+    data: {
+      status: false,
+      msg: "admin saved this account's settings since you opened it.",
+      stale: true,
+      current: { ...STORED, version: 2, account_settings: { ...STORED.account_settings, otd_limit: 30 } },
+    },
+  },
 });
 
 type Snap = Parameters<NonNullable<MachinePlan['serializeState']>>[0];
@@ -63,11 +111,37 @@ export const accountSettingsPlan: MachinePlan<typeof accountSettingsMachine> = {
     { name: 'readDefaults', event: doneEvent('readAccount', page(RECORD)) },
     { name: 'readStored', event: doneEvent('readAccount', page(STORED)) },
     { name: 'readFailed', event: failedEvent('readAccount') },
-    { name: 'saved', event: doneEvent('saveSettings', { status: true, msg: 'Settings of Alpha Capital Partners saved.', result: { ...STORED, version: 2 } }) },
-    { name: 'saveRefused', event: { type: 'xstate.error.actor.saveSettings', error: { status: 400, refusal: { msg: 'The settings were not saved.', fields: { accountsettings_groups: 'Not a group of this account: 5.' } } } } },
+    {
+      name: 'saved',
+      event: doneEvent('saveSettings', {
+        status: true,
+        msg: 'Settings of Alpha Capital Partners saved.',
+        result: { ...STORED, version: 2 },
+      }),
+    },
+    {
+      name: 'saveRefused',
+      event: {
+        type: 'xstate.error.actor.saveSettings',
+        error: {
+          status: 400,
+          refusal: {
+            msg: 'The settings were not saved.',
+            fields: { accountsettings_groups: 'Not a group of this account: 5.' },
+          },
+        },
+      },
+    },
     { name: 'savedMeanwhile', event: conflict('saveSettings') },
     { name: 'saveFailed', event: failedEvent('saveSettings') },
-    { name: 'reset', event: doneEvent('resetSettings', { status: true, msg: 'Alpha Capital Partners is back on the default settings.', result: RECORD }) },
+    {
+      name: 'reset',
+      event: doneEvent('resetSettings', {
+        status: true,
+        msg: 'Alpha Capital Partners is back on the default settings.',
+        result: RECORD,
+      }),
+    },
     { name: 'resetMeanwhile', event: conflict('resetSettings') },
     { name: 'resetFailed', event: failedEvent('resetSettings') },
   ],
@@ -75,7 +149,11 @@ export const accountSettingsPlan: MachinePlan<typeof accountSettingsMachine> = {
     const f = formOfSnap(s);
     const p = positionOf(s);
     const moved = p.q !== '' ? 'searched' : p.pageSize !== 20 ? 'wide' : p.page > 1 ? 'paged' : 'first';
-    return JSON.stringify([s.value, s.hasTag('account') ? null : moved, f ? [f.version > 0, f.values['account_settings.dd_limit'] === '10', f.groups.length > 0] : null]);
+    return JSON.stringify([
+      s.value,
+      s.hasTag('account') ? null : moved,
+      f ? [f.version > 0, f.values['account_settings.dd_limit'] === '10', f.groups.length > 0] : null,
+    ]);
   },
   filterEvents: (s, e) => {
     const p = positionOf(s);
@@ -92,7 +170,8 @@ export const accountSettingsPlan: MachinePlan<typeof accountSettingsMachine> = {
     // The server refuses a group that has gone: only a form that names one can be refused so.
     if (e.type === 'xstate.error.actor.saveSettings' && e['error']?.status === 400) return (f?.groups.length ?? 0) > 0;
     // One walk of each change is enough: after it the form's shape repeats.
-    if (e.type === 'form.queryBit' || e.type === 'form.template') return f?.values['account_settings.dd_limit'] !== '10';
+    if (e.type === 'form.queryBit' || e.type === 'form.template')
+      return f?.values['account_settings.dd_limit'] !== '10';
     return true;
   },
 };
@@ -104,7 +183,12 @@ export const PLAN_DRAFT: AccountDraft = (() => {
 })();
 export const accountSettingsDraftPlan: MachinePlan<typeof accountSettingsMachine> = {
   machine: accountSettingsMachine,
-  input: { productKey: PLAN_KEY, position: { q: '', cursor: '', page: 1, pageSize: 20 }, account: null, draft: PLAN_DRAFT },
+  input: {
+    productKey: PLAN_KEY,
+    position: { q: '', cursor: '', page: 1, pageSize: 20 },
+    account: null,
+    draft: PLAN_DRAFT,
+  },
   events: [{ type: 'form.submit' }, { type: 'account.close' }],
   outcomes: accountSettingsPlan.outcomes.filter((o) => ['listed', 'readStored', 'saved'].includes(o.name)),
   serializeState: (s) => JSON.stringify([s.value, formOfSnap(s) !== null]),

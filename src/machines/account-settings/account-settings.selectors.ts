@@ -46,7 +46,9 @@ export const selectFieldErrors = (s: S): Record<string, string> => {
   for (const [field, message] of Object.entries(own)) {
     const changed = JSON.stringify(form.values[field]) !== JSON.stringify(form.base.values[field]);
     // dd's rule reads otd too: a change to either shows it.
-    const related = field === 'account_settings.dd_limit' && form.values['account_settings.otd_limit'] !== form.base.values['account_settings.otd_limit'];
+    const related =
+      field === 'account_settings.dd_limit' &&
+      form.values['account_settings.otd_limit'] !== form.base.values['account_settings.otd_limit'];
     if (s.context.tried || changed || related) shown[field] = message;
   }
   return { ...shown, ...s.context.serverErrors };
@@ -58,10 +60,17 @@ export const selectConflict = (s: S) => {
   const form = s.context.form;
   if (!c || !form) return null;
   const groupName = (id: number) => s.context.groups.find((g) => g.id === id)?.name ?? `group ${id}`;
-  return { msg: c.msg, updatedBy: c.record.updated_by, updatedAt: c.record.updated_at, rows: conflictRows(s.context.productKey, form, c.record, groupName) };
+  return {
+    msg: c.msg,
+    updatedBy: c.record.updated_by,
+    updatedAt: c.record.updated_at,
+    rows: conflictRows(s.context.productKey, form, c.record, groupName),
+  };
 };
-export const selectConfirmingDefaults = (s: S) => s.matches({ account: 'confirmDefaults' }) || s.matches({ account: 'resetting' });
+export const selectConfirmingDefaults = (s: S) =>
+  s.matches({ account: 'confirmDefaults' }) || s.matches({ account: 'resetting' });
 export const selectResetting = (s: S) => s.matches({ account: 'resetting' });
 
 /** What to keep across a reload: the open form once it holds a change, or null. */
-export const selectDraftToKeep = (s: S): AccountDraft | null => (s.hasTag('form') && selectFormChanged(s) ? s.context.form : null);
+export const selectDraftToKeep = (s: S): AccountDraft | null =>
+  s.hasTag('form') && selectFormChanged(s) ? s.context.form : null;

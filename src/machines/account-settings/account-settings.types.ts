@@ -1,5 +1,11 @@
 // Account Settings' machine (accountSettings): what it is given, holds and hears.
-import type { AccountGroupOption, AccountSettingsPage, AccountSettingsReply, AccountSku, ListAccountsReply } from '../../domain/accounts';
+import type {
+  AccountGroupOption,
+  AccountSettingsPage,
+  AccountSettingsReply,
+  AccountSku,
+  ListAccountsReply,
+} from '../../domain/accounts';
 import type { AccountSettingsRecord } from '../../domain/account-settings';
 import type { Notice } from '../shared/notice';
 

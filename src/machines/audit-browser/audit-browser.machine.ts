@@ -4,7 +4,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
 import { refusalMessage } from '../shared/failure';
-import type { AuditBrowserContext, AuditBrowserEvent, AuditBrowserInput, AuditQuery, EntryOutcome, LoadOutcome } from './audit-browser.types';
+import type {
+  AuditBrowserContext,
+  AuditBrowserEvent,
+  AuditBrowserInput,
+  AuditQuery,
+  EntryOutcome,
+  LoadOutcome,
+} from './audit-browser.types';
 
 const sameQuery = (a: AuditQuery, b: AuditQuery) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -20,13 +27,22 @@ export const auditBrowserMachine = setup({
 }).createMachine({
   id: 'auditBrowser',
   context: ({ input }) => ({
-    query: input.query, entries: [], next: null, total: 0, totalCapped: false, error: null, openId: null, entry: null, entryError: null,
+    query: input.query,
+    entries: [],
+    next: null,
+    total: 0,
+    totalCapped: false,
+    error: null,
+    openId: null,
+    entry: null,
+    entryError: null,
   }),
   initial: 'loading',
   on: {
     // The URL moved (a filter, a page, Back): the list follows, whatever is on screen.
     'query.set': {
-      guard: 'newQuery', target: '.loading',
+      guard: 'newQuery',
+      target: '.loading',
       actions: assign(({ event }) => ({ query: event.query, openId: null, entry: null, entryError: null })),
     },
   },
@@ -40,11 +56,17 @@ export const auditBrowserMachine = setup({
         onDone: {
           target: 'browsing',
           actions: assign(({ event }) => ({
-            entries: event.output.entries, next: event.output.next ? auditCursorText(event.output.next) : null,
-            total: event.output.total, totalCapped: event.output.total_capped, error: null,
+            entries: event.output.entries,
+            next: event.output.next ? auditCursorText(event.output.next) : null,
+            total: event.output.total,
+            totalCapped: event.output.total_capped,
+            error: null,
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.listFailed} ${refusalMessage(event.error)}` }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.listFailed} ${refusalMessage(event.error)}` }),
+        },
       },
     },
     failed: {
@@ -53,7 +75,10 @@ export const auditBrowserMachine = setup({
     browsing: {
       initial: 'closed',
       on: {
-        'entry.open': { target: '.opening', actions: assign(({ event }) => ({ openId: event.id, entry: null, entryError: null })) },
+        'entry.open': {
+          target: '.opening',
+          actions: assign(({ event }) => ({ openId: event.id, entry: null, entryError: null })),
+        },
       },
       states: {
         closed: {},
@@ -64,7 +89,12 @@ export const auditBrowserMachine = setup({
             src: 'loadEntry',
             input: ({ context }) => ({ id: context.openId! }),
             onDone: { target: 'open', actions: assign({ entry: ({ event }) => event.output }) },
-            onError: { target: 'entryFailed', actions: assign({ entryError: ({ event }) => `${AUDIT_MESSAGES.entryFailed} ${refusalMessage(event.error)}` }) },
+            onError: {
+              target: 'entryFailed',
+              actions: assign({
+                entryError: ({ event }) => `${AUDIT_MESSAGES.entryFailed} ${refusalMessage(event.error)}`,
+              }),
+            },
           },
         },
         open: {

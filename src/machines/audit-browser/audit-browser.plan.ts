@@ -6,12 +6,39 @@ import { auditBrowserMachine } from './audit-browser.machine';
 import type { AuditQuery } from './audit-browser.types';
 
 const item = (id: number): AuditListItem => ({
-  id, category: 'user', author: 'admin', action: `user changed: ada (#${id})`, origin: 'adminpanel', source: 'server',
-  created_at: 1_764_000_000_000 - id, success: true, record: { kind: 'user', id },
+  id,
+  category: 'user',
+  author: 'admin',
+  action: `user changed: ada (#${id})`,
+  origin: 'adminpanel',
+  source: 'server',
+  created_at: 1_764_000_000_000 - id,
+  success: true,
+  record: { kind: 'user', id },
 });
-const page: AuditListReply = { status: true, entries: [item(1), item(2)], next: { at: 1_763_000_000_000, id: 2 }, total: 1001, total_capped: true };
-const entry: AuditEntryReply = { status: true, entry: item(1), changes: [{ field: 'first_name', label: 'First name', before: 'Ada', after: 'Grace' }] };
-export const EMPTY_AUDIT_QUERY: AuditQuery = { category: '', author: '', record_kind: '', record_id: '', action: '', from: '', to: '', result: 'both', cursor: '' };
+const page: AuditListReply = {
+  status: true,
+  entries: [item(1), item(2)],
+  next: { at: 1_763_000_000_000, id: 2 },
+  total: 1001,
+  total_capped: true,
+};
+const entry: AuditEntryReply = {
+  status: true,
+  entry: item(1),
+  changes: [{ field: 'first_name', label: 'First name', before: 'Ada', after: 'Grace' }],
+};
+export const EMPTY_AUDIT_QUERY: AuditQuery = {
+  category: '',
+  author: '',
+  record_kind: '',
+  record_id: '',
+  action: '',
+  from: '',
+  to: '',
+  result: 'both',
+  cursor: '',
+};
 
 export const auditBrowserPlan: MachinePlan<typeof auditBrowserMachine> = {
   machine: auditBrowserMachine,
@@ -37,9 +64,16 @@ export const auditBrowserPlan: MachinePlan<typeof auditBrowserMachine> = {
     const c = s.context;
     switch (e.type) {
       case 'query.set':
-        return s.matches({ browsing: 'closed' }) && (e['query'].cursor === 'next' ? c.next !== null && c.query.cursor === '' : c.query.category !== e['query'].category);
-      case 'entry.open': return s.matches({ browsing: 'closed' }) && c.entries.length > 0;
-      default: return true;
+        return (
+          s.matches({ browsing: 'closed' }) &&
+          (e['query'].cursor === 'next'
+            ? c.next !== null && c.query.cursor === ''
+            : c.query.category !== e['query'].category)
+        );
+      case 'entry.open':
+        return s.matches({ browsing: 'closed' }) && c.entries.length > 0;
+      default:
+        return true;
     }
   },
 };

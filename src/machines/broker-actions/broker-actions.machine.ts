@@ -9,7 +9,16 @@ import { assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
 import { refusalMessage } from '../shared/failure';
 import type {
-  ActionOutcome, BrokerActionsContext, BrokerActionsEvent, BrokerActionsInput, BrokerNotice, EntityListReply, FlagName, ListName, LoadedBrokers, SavedFlags,
+  ActionOutcome,
+  BrokerActionsContext,
+  BrokerActionsEvent,
+  BrokerActionsInput,
+  BrokerNotice,
+  EntityListReply,
+  FlagName,
+  ListName,
+  LoadedBrokers,
+  SavedFlags,
 } from './broker-actions.types';
 
 const EMPTY_LISTS = { my: [], requested: [] };
@@ -22,7 +31,9 @@ export const listOfAction = (action: BrokerAction): ListName | null =>
 
 /** What a failed call says: the server's own words for a refused input, else the failure. */
 const failureNotice = (error: unknown, before = ''): BrokerNotice => ({
-  tone: 'error', text: `${before}${refusalMessage(error)}`, detail: null,
+  tone: 'error',
+  text: `${before}${refusalMessage(error)}`,
+  detail: null,
 });
 
 /** The selected ids still in their list. */
@@ -35,9 +46,15 @@ export const brokerActionsMachine = setup({
   types: { context: {} as BrokerActionsContext, events: {} as BrokerActionsEvent, input: {} as BrokerActionsInput },
   actors: {
     loadUsers: fromPromise<EntityListReply, { sfAccId: string }>(() => Promise.reject(new Error('provide loadUsers'))),
-    loadBrokers: fromPromise<LoadedBrokers, { product: string; email: string }>(() => Promise.reject(new Error('provide loadBrokers'))),
-    runAction: fromPromise<ActionOutcome, { product: string; email: string; action: BrokerAction; brokers: number[] }>(() => Promise.reject(new Error('provide runAction'))),
-    saveFlags: fromPromise<SavedFlags, { product: string; email: string; flag: FlagName; value: boolean }>(() => Promise.reject(new Error('provide saveFlags'))),
+    loadBrokers: fromPromise<LoadedBrokers, { product: string; email: string }>(() =>
+      Promise.reject(new Error('provide loadBrokers')),
+    ),
+    runAction: fromPromise<ActionOutcome, { product: string; email: string; action: BrokerAction; brokers: number[] }>(
+      () => Promise.reject(new Error('provide runAction')),
+    ),
+    saveFlags: fromPromise<SavedFlags, { product: string; email: string; flag: FlagName; value: boolean }>(() =>
+      Promise.reject(new Error('provide saveFlags')),
+    ),
   },
   guards: {
     hasUsers: (_, reply: EntityListReply) => reply.user.length > 0,
@@ -49,17 +66,56 @@ export const brokerActionsMachine = setup({
     },
   },
   actions: {
-    pickOrg: assign(({ event }) => (event.type === 'org.pick' ? {
-      org: event.org, users: [], moreUsers: false, email: null, lists: EMPTY_LISTS, selected: NO_SELECTION, search: NO_SEARCH, notice: null, error: null,
-    } : {})),
-    clearOrg: assign({ org: null, users: [], moreUsers: false, email: null, lists: EMPTY_LISTS, selected: NO_SELECTION, search: NO_SEARCH, notice: null, error: null }),
-    pickUser: assign(({ event }) => (event.type === 'user.pick' ? { email: event.email, lists: EMPTY_LISTS, selected: NO_SELECTION, search: NO_SEARCH, notice: null, error: null } : {})),
-    setSearch: assign({ search: ({ context, event }) => (event.type === 'search.change' ? { ...context.search, [event.list]: event.text } : context.search) }),
+    pickOrg: assign(({ event }) =>
+      event.type === 'org.pick'
+        ? {
+            org: event.org,
+            users: [],
+            moreUsers: false,
+            email: null,
+            lists: EMPTY_LISTS,
+            selected: NO_SELECTION,
+            search: NO_SEARCH,
+            notice: null,
+            error: null,
+          }
+        : {},
+    ),
+    clearOrg: assign({
+      org: null,
+      users: [],
+      moreUsers: false,
+      email: null,
+      lists: EMPTY_LISTS,
+      selected: NO_SELECTION,
+      search: NO_SEARCH,
+      notice: null,
+      error: null,
+    }),
+    pickUser: assign(({ event }) =>
+      event.type === 'user.pick'
+        ? {
+            email: event.email,
+            lists: EMPTY_LISTS,
+            selected: NO_SELECTION,
+            search: NO_SEARCH,
+            notice: null,
+            error: null,
+          }
+        : {},
+    ),
+    setSearch: assign({
+      search: ({ context, event }) =>
+        event.type === 'search.change' ? { ...context.search, [event.list]: event.text } : context.search,
+    }),
     toggleOne: assign({
       selected: ({ context, event }) => {
         if (event.type !== 'select.toggle') return context.selected;
         const list = context.selected[event.list];
-        return { ...context.selected, [event.list]: list.includes(event.id) ? list.filter((id) => id !== event.id) : [...list, event.id] };
+        return {
+          ...context.selected,
+          [event.list]: list.includes(event.id) ? list.filter((id) => id !== event.id) : [...list, event.id],
+        };
       },
     }),
     toggleAll: assign({
@@ -74,8 +130,19 @@ export const brokerActionsMachine = setup({
 }).createMachine({
   id: 'brokerActions',
   context: ({ input }) => ({
-    ...input, org: null, users: [], moreUsers: false, email: null, lists: EMPTY_LISTS, flags: { auto_brm_update: true, freeze: false },
-    selected: NO_SELECTION, search: NO_SEARCH, running: null, savingFlag: null, notice: null, error: null,
+    ...input,
+    org: null,
+    users: [],
+    moreUsers: false,
+    email: null,
+    lists: EMPTY_LISTS,
+    flags: { auto_brm_update: true, freeze: false },
+    selected: NO_SELECTION,
+    search: NO_SEARCH,
+    running: null,
+    savingFlag: null,
+    notice: null,
+    error: null,
   }),
   initial: 'noOrganization',
   states: {
@@ -89,7 +156,11 @@ export const brokerActionsMachine = setup({
         src: 'loadUsers',
         input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
         onDone: [
-          { guard: { type: 'hasUsers', params: ({ event }) => event.output }, target: 'choosingUser', actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }) },
+          {
+            guard: { type: 'hasUsers', params: ({ event }) => event.output },
+            target: 'choosingUser',
+            actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
+          },
           { target: 'noUsers' },
         ],
         onError: { target: 'usersFailed', actions: assign({ error: ({ event }) => failureNotice(event.error).text }) },
@@ -121,8 +192,14 @@ export const brokerActionsMachine = setup({
         id: 'loadBrokers',
         src: 'loadBrokers',
         input: ({ context }) => ({ product: context.product, email: context.email ?? '' }),
-        onDone: { target: 'loaded', actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }) },
-        onError: { target: 'brokersFailed', actions: assign({ error: ({ event }) => failureNotice(event.error).text }) },
+        onDone: {
+          target: 'loaded',
+          actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
+        },
+        onError: {
+          target: 'brokersFailed',
+          actions: assign({ error: ({ event }) => failureNotice(event.error).text }),
+        },
       },
     },
     brokersFailed: {
@@ -143,8 +220,15 @@ export const brokerActionsMachine = setup({
             'search.change': { actions: 'setSearch' },
             'select.toggle': { actions: 'toggleOne' },
             'select.all': { actions: 'toggleAll' },
-            'action.run': { guard: 'mayRun', target: 'acting', actions: assign({ running: ({ event }) => event.action, notice: null }) },
-            'flag.toggle': { target: 'savingFlags', actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }) },
+            'action.run': {
+              guard: 'mayRun',
+              target: 'acting',
+              actions: assign({ running: ({ event }) => event.action, notice: null }),
+            },
+            'flag.toggle': {
+              target: 'savingFlags',
+              actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
+            },
             'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
             'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
             'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
@@ -153,7 +237,10 @@ export const brokerActionsMachine = setup({
         frozen: {
           on: {
             'search.change': { actions: 'setSearch' },
-            'flag.toggle': { target: 'savingFlags', actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }) },
+            'flag.toggle': {
+              target: 'savingFlags',
+              actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
+            },
             'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
             'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
             'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
@@ -167,7 +254,12 @@ export const brokerActionsMachine = setup({
             input: ({ context }) => {
               const action = context.running ?? 'add';
               const list = listOfAction(action);
-              return { product: context.product, email: context.email ?? '', action, brokers: list ? context.selected[list] : [] };
+              return {
+                product: context.product,
+                email: context.email ?? '',
+                action,
+                brokers: list ? context.selected[list] : [],
+              };
             },
             onDone: {
               target: 'settling',
@@ -178,12 +270,25 @@ export const brokerActionsMachine = setup({
                   lists: brokers,
                   flags: { ...context.flags, freeze },
                   // Done: the selection did its work. Refused: it stays for another try.
-                  selected: status ? NO_SELECTION : { my: pruned(context.selected.my, brokers.my), requested: pruned(context.selected.requested, brokers.requested) },
-                  notice: status ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result } : { tone: 'error' as const, text: msg, detail: result || null },
+                  selected: status
+                    ? NO_SELECTION
+                    : {
+                        my: pruned(context.selected.my, brokers.my),
+                        requested: pruned(context.selected.requested, brokers.requested),
+                      },
+                  notice: status
+                    ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result }
+                    : { tone: 'error' as const, text: msg, detail: result || null },
                 };
               }),
             },
-            onError: { target: 'settling', actions: assign({ running: null, notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. ') }) },
+            onError: {
+              target: 'settling',
+              actions: assign({
+                running: null,
+                notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. '),
+              }),
+            },
           },
         },
         savingFlags: {
@@ -203,7 +308,10 @@ export const brokerActionsMachine = setup({
                 notice: { tone: 'info' as const, text: BROKER_MESSAGES.flagsSaved, detail: event.output.msg },
               })),
             },
-            onError: { target: 'settling', actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }) },
+            onError: {
+              target: 'settling',
+              actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }),
+            },
           },
         },
       },

@@ -5,7 +5,13 @@ import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { brokerActionsMachine } from './broker-actions.machine';
 
 const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
-const USER = { key: 'olivia@northwind.example', text: 'Olivia Smith', pid: 1, pname: 'Northwind Capital', broker_count: 2 };
+const USER = {
+  key: 'olivia@northwind.example',
+  text: 'Olivia Smith',
+  pid: 1,
+  pname: 'Northwind Capital',
+  broker_count: 2,
+};
 const A = { id: 1, name: 'Apex Securities', open_access: false };
 const B = { id: 2, name: 'Beacon Research', open_access: true };
 const C = { id: 3, name: 'Cedar Partners', open_access: false };
@@ -33,16 +39,48 @@ export const brokerActionsPlan: MachinePlan<typeof brokerActionsMachine> = {
     { name: 'noUsers', event: doneEvent('loadUsers', { status: true, user: [], more: false }) },
     { name: 'usersUnreachable', event: failedEvent('loadUsers') },
     { name: 'brokersLoaded', event: doneEvent('loadBrokers', { lists: LISTS, flags: OPEN }) },
-    { name: 'brokersLoadedFrozen', event: doneEvent('loadBrokers', { lists: LISTS, flags: { ...OPEN, freeze: true } }) },
+    {
+      name: 'brokersLoadedFrozen',
+      event: doneEvent('loadBrokers', { lists: LISTS, flags: { ...OPEN, freeze: true } }),
+    },
     { name: 'brokersUnreachable', event: failedEvent('loadBrokers') },
-    { name: 'actionDone', event: doneEvent('runAction', { status: true, msg: 'Response: Success', result: '1 broker with open access removed from My Brokers.', brokers: { my: [A], requested: [C] }, freeze: false }) },
+    {
+      name: 'actionDone',
+      event: doneEvent('runAction', {
+        status: true,
+        msg: 'Response: Success',
+        result: '1 broker with open access removed from My Brokers.',
+        brokers: { my: [A], requested: [C] },
+        freeze: false,
+      }),
+    },
     {
       name: 'actionRefusedFrozen',
-      event: doneEvent('runAction', { status: false, msg: 'Freeze My Brokers is on: My Brokers cannot be changed.', result: 'Turn Freeze My Brokers off to change this user’s brokers.', brokers: LISTS, freeze: true }),
+      event: doneEvent('runAction', {
+        status: false,
+        msg: 'Freeze My Brokers is on: My Brokers cannot be changed.',
+        result: 'Turn Freeze My Brokers off to change this user’s brokers.',
+        brokers: LISTS,
+        freeze: true,
+      }),
     },
     { name: 'actionUnreachable', event: failedEvent('runAction') },
-    { name: 'flagsSaved', event: doneEvent('saveFlags', { auto_brm_update: false, freeze: false, msg: 'Auto BRM Update off, Freeze My Brokers off.' }) },
-    { name: 'freezeSaved', event: doneEvent('saveFlags', { auto_brm_update: true, freeze: true, msg: 'Auto BRM Update on, Freeze My Brokers on.' }) },
+    {
+      name: 'flagsSaved',
+      event: doneEvent('saveFlags', {
+        auto_brm_update: false,
+        freeze: false,
+        msg: 'Auto BRM Update off, Freeze My Brokers off.',
+      }),
+    },
+    {
+      name: 'freezeSaved',
+      event: doneEvent('saveFlags', {
+        auto_brm_update: true,
+        freeze: true,
+        msg: 'Auto BRM Update on, Freeze My Brokers on.',
+      }),
+    },
     { name: 'flagsUnreachable', event: failedEvent('saveFlags') },
   ],
 };

@@ -23,7 +23,8 @@ export const selectEmail = (s: S) => s.context.email;
 export const selectError = (s: S) => s.context.error;
 export const selectNotice = (s: S) => s.context.notice;
 export const selectFlags = (s: S) => s.context.flags;
-export const selectFrozen = (s: S) => s.matches({ loaded: 'frozen' }) || (s.matches('loaded') && s.context.flags.freeze);
+export const selectFrozen = (s: S) =>
+  s.matches({ loaded: 'frozen' }) || (s.matches('loaded') && s.context.flags.freeze);
 /** Something is being saved: the other controls wait. */
 export const selectBusy = (s: S) => s.hasTag('busy');
 export const selectRunning = (s: S) => s.context.running;
@@ -36,7 +37,8 @@ export const selectShown = (list: ListName) => {
   return (s: S) => {
     const source = s.context.lists[list];
     const search = s.context.search[list];
-    if (!last || last.source !== source || last.search !== search) last = { source, search, rows: filterBrokers(source, search) };
+    if (!last || last.source !== source || last.search !== search)
+      last = { source, search, rows: filterBrokers(source, search) };
     return last.rows;
   };
 };

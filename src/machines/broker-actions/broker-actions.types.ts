@@ -1,5 +1,12 @@
 // The Restrict Broker screen's machine (brokerActions): what it is given, holds and hears.
-import type { ActionOutcome, BrokerAction, BrokerFlags, BrokerLists, EntityListReply, OrgUser } from '../../domain/brokers';
+import type {
+  ActionOutcome,
+  BrokerAction,
+  BrokerFlags,
+  BrokerLists,
+  EntityListReply,
+  OrgUser,
+} from '../../domain/brokers';
 import type { OrgPick } from '../../domain/users';
 
 export type ListName = 'my' | 'requested';

@@ -6,7 +6,14 @@ import type { DetailsDraft } from './broker-details.types';
 
 const Values = v.variant('kind', [
   v.object({ kind: v.literal('mifid'), mifid_status: MifidStatusSchema }),
-  v.object({ kind: v.literal('contact'), contact: v.nullable(v.number()), name: v.string(), email: v.string(), phone: v.string(), region: v.string() }),
+  v.object({
+    kind: v.literal('contact'),
+    contact: v.nullable(v.number()),
+    name: v.string(),
+    email: v.string(),
+    phone: v.string(),
+    region: v.string(),
+  }),
   v.object({ kind: v.literal('link'), linked: v.nullable(v.object({ id: v.number(), name: v.string() })) }),
   v.object({ kind: v.literal('distributor'), dist: v.string(), code: v.string(), active: v.boolean() }),
 ]);

@@ -11,14 +11,24 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
-  BrokerDetailsContext, BrokerDetailsEvent, BrokerDetailsInput, ChangeInput, ChangeOutcome, DetailsForm, FindOutcome, FormField, FormValues, LoadOutcome,
+  BrokerDetailsContext,
+  BrokerDetailsEvent,
+  BrokerDetailsInput,
+  ChangeInput,
+  ChangeOutcome,
+  DetailsForm,
+  FindOutcome,
+  FormField,
+  FormValues,
+  LoadOutcome,
 } from './broker-details.types';
 
 export const DETAILS_FAILED = 'Something went wrong.';
 /** How many brokers a search shows. */
 export const FIND_LIMIT = 20;
 
-export const formChanged = (form: DetailsForm | null) => form !== null && JSON.stringify(form.values) !== JSON.stringify(form.base);
+export const formChanged = (form: DetailsForm | null) =>
+  form !== null && JSON.stringify(form.values) !== JSON.stringify(form.base);
 /** The form can be sent: changed, a link form with a broker chosen, a contact with a name and an email. */
 export function formReady(form: DetailsForm | null): boolean {
   if (!formChanged(form)) return false;
@@ -32,13 +42,18 @@ export function formReady(form: DetailsForm | null): boolean {
 /** The request of a form. */
 export function changeOf(values: FormValues): BrokerChange {
   switch (values.kind) {
-    case 'mifid': return { kind: 'mifid', mifid_status: values.mifid_status };
+    case 'mifid':
+      return { kind: 'mifid', mifid_status: values.mifid_status };
     case 'contact': {
       const { name, email, phone, region } = values;
-      return values.contact === null ? { kind: 'contact.add', name, email, phone, region } : { kind: 'contact.edit', contact: values.contact, name, email, phone, region };
+      return values.contact === null
+        ? { kind: 'contact.add', name, email, phone, region }
+        : { kind: 'contact.edit', contact: values.contact, name, email, phone, region };
     }
-    case 'link': return { kind: 'link', linked_broker: values.linked!.id };
-    case 'distributor': return { kind: 'distributor', dist: values.dist, code: values.code, active: values.active };
+    case 'link':
+      return { kind: 'link', linked_broker: values.linked!.id };
+    case 'distributor':
+      return { kind: 'distributor', dist: values.dist, code: values.code, active: values.active };
   }
 }
 
@@ -46,7 +61,8 @@ function withField(values: FormValues, field: FormField, value: string): FormVal
   return field in values ? ({ ...values, [field]: value } as FormValues) : values;
 }
 
-const withoutError = (errors: Record<string, string>, ...fields: string[]) => Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k) && k !== '_'));
+const withoutError = (errors: Record<string, string>, ...fields: string[]) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k) && k !== '_'));
 /** Nothing open: no form, no question, no search. */
 const CLOSED = { form: null, removal: null, search: '', found: null, serverErrors: {}, conflict: null } as const;
 const staleParams = ({ event }: { event: { error: unknown } }) => event.error;
@@ -66,18 +82,36 @@ export const brokerDetailsMachine = setup({
 }).createMachine({
   id: 'brokerDetails',
   context: ({ input }) => ({
-    broker: input.broker, details: null, search: '', found: null, form: null, draft: input.draft, removal: null, serverErrors: {}, conflict: null, error: null, notice: null,
+    broker: input.broker,
+    details: null,
+    search: '',
+    found: null,
+    form: null,
+    draft: input.draft,
+    removal: null,
+    serverErrors: {},
+    conflict: null,
+    error: null,
+    notice: null,
   }),
   initial: 'start',
   on: {
     // The URL names another broker (the picker, Back, a link from another tab), or none.
-    'broker.open': { target: '.loading', actions: assign(({ event }) => ({ ...CLOSED, broker: event.broker, details: null, notice: null, error: null })) },
-    'broker.close': { target: '.choosing', actions: assign({ ...CLOSED, broker: null, details: null, notice: null, error: null }) },
+    'broker.open': {
+      target: '.loading',
+      actions: assign(({ event }) => ({ ...CLOSED, broker: event.broker, details: null, notice: null, error: null })),
+    },
+    'broker.close': {
+      target: '.choosing',
+      actions: assign({ ...CLOSED, broker: null, details: null, notice: null, error: null }),
+    },
   },
   states: {
     start: { always: [{ guard: 'hasBroker', target: 'loading' }, { target: 'choosing' }] },
     choosing: {
-      on: { 'search.find': { target: 'finding', actions: assign({ search: ({ event }) => event.text, notice: null }) } },
+      on: {
+        'search.find': { target: 'finding', actions: assign({ search: ({ event }) => event.text, notice: null }) },
+      },
     },
     finding: {
       tags: ['busy'],
@@ -85,8 +119,17 @@ export const brokerDetailsMachine = setup({
         id: 'findBrokers',
         src: 'findBrokers',
         input: ({ context }) => ({ text: context.search }),
-        onDone: { target: 'choosing', actions: assign({ found: ({ event }) => event.output.brokers.map((b) => ({ id: b.id, name: b.name })) }) },
-        onError: { target: 'choosing', actions: assign(({ event }) => ({ found: null, notice: noticeOf(false, `The brokers could not be searched. ${failureMessage(event.error)}`) })) },
+        onDone: {
+          target: 'choosing',
+          actions: assign({ found: ({ event }) => event.output.brokers.map((b) => ({ id: b.id, name: b.name })) }),
+        },
+        onError: {
+          target: 'choosing',
+          actions: assign(({ event }) => ({
+            found: null,
+            notice: noticeOf(false, `The brokers could not be searched. ${failureMessage(event.error)}`),
+          })),
+        },
       },
     },
     loading: {
@@ -98,8 +141,14 @@ export const brokerDetailsMachine = setup({
         onDone: [
           {
             // A form kept from before a reload opens again over the record.
-            guard: 'draftHere', target: 'editing',
-            actions: assign(({ context, event }) => ({ details: event.output.details, form: context.draft, draft: null, error: null })),
+            guard: 'draftHere',
+            target: 'editing',
+            actions: assign(({ context, event }) => ({
+              details: event.output.details,
+              form: context.draft,
+              draft: null,
+              error: null,
+            })),
           },
           { target: 'viewing', actions: assign(({ event }) => ({ details: event.output.details, error: null })) },
         ],
@@ -114,10 +163,20 @@ export const brokerDetailsMachine = setup({
         'form.open': {
           target: 'editing',
           actions: assign(({ context, event }) => ({
-            ...CLOSED, notice: null, form: { broker: context.broker!, version: context.details!.broker.version, values: event.values, base: event.values },
+            ...CLOSED,
+            notice: null,
+            form: {
+              broker: context.broker!,
+              version: context.details!.broker.version,
+              values: event.values,
+              base: event.values,
+            },
           })),
         },
-        'remove.open': { target: 'confirming', actions: assign({ removal: ({ event }) => event.removal, notice: null, conflict: null }) },
+        'remove.open': {
+          target: 'confirming',
+          actions: assign({ removal: ({ event }) => event.removal, notice: null, conflict: null }),
+        },
       },
     },
     editing: {
@@ -126,20 +185,28 @@ export const brokerDetailsMachine = setup({
         'form.field': {
           actions: assign(({ context, event }) => ({
             form: { ...context.form!, values: withField(context.form!.values, event.field, event.value) },
-            serverErrors: withoutError(context.serverErrors, event.field), notice: null,
+            serverErrors: withoutError(context.serverErrors, event.field),
+            notice: null,
           })),
         },
         'form.active': {
           actions: assign(({ context, event }) => ({
-            form: context.form!.values.kind === 'distributor' ? { ...context.form!, values: { ...context.form!.values, active: event.value } } : context.form,
-            serverErrors: withoutError(context.serverErrors, 'active'), notice: null,
+            form:
+              context.form!.values.kind === 'distributor'
+                ? { ...context.form!, values: { ...context.form!.values, active: event.value } }
+                : context.form,
+            serverErrors: withoutError(context.serverErrors, 'active'),
+            notice: null,
           })),
         },
         // The link form's broker search.
         'search.find': { target: 'searching', actions: assign({ search: ({ event }) => event.text, notice: null }) },
         'link.choose': {
           actions: assign(({ context, event }) => ({
-            form: { ...context.form!, values: { kind: 'link' as const, linked: event.broker } }, found: null, serverErrors: withoutError(context.serverErrors, 'linked_broker'), notice: null,
+            form: { ...context.form!, values: { kind: 'link' as const, linked: event.broker } },
+            found: null,
+            serverErrors: withoutError(context.serverErrors, 'linked_broker'),
+            notice: null,
           })),
         },
         'form.save': { target: 'saving', actions: assign({ serverErrors: {}, notice: null }) },
@@ -155,9 +222,18 @@ export const brokerDetailsMachine = setup({
         onDone: {
           target: 'editing',
           // The broker itself is never offered.
-          actions: assign({ found: ({ context, event }) => event.output.brokers.filter((b) => b.id !== context.broker).map((b) => ({ id: b.id, name: b.name })) }),
+          actions: assign({
+            found: ({ context, event }) =>
+              event.output.brokers.filter((b) => b.id !== context.broker).map((b) => ({ id: b.id, name: b.name })),
+          }),
         },
-        onError: { target: 'editing', actions: assign(({ event }) => ({ found: null, notice: noticeOf(false, `The brokers could not be searched. ${failureMessage(event.error)}`) })) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            found: null,
+            notice: noticeOf(false, `The brokers could not be searched. ${failureMessage(event.error)}`),
+          })),
+        },
       },
     },
     saving: {
@@ -165,15 +241,32 @@ export const brokerDetailsMachine = setup({
       invoke: {
         id: 'changeBroker',
         src: 'changeBroker',
-        input: ({ context }) => ({ broker: context.broker!, version: context.form!.version, change: changeOf(context.form!.values) }),
-        onDone: { target: 'viewing', actions: assign(({ event }) => ({ ...CLOSED, details: event.output.details, notice: noticeOf(true, event.output.msg) })) },
+        input: ({ context }) => ({
+          broker: context.broker!,
+          version: context.form!.version,
+          change: changeOf(context.form!.values),
+        }),
+        onDone: {
+          target: 'viewing',
+          actions: assign(({ event }) => ({
+            ...CLOSED,
+            details: event.output.details,
+            notice: noticeOf(true, event.output.msg),
+          })),
+        },
         onError: [
           {
             // Someone else changed the broker first: the record now shows, the form keeps this person's, saving again applies it.
-            guard: { type: 'stale', params: staleParams }, target: 'editing',
+            guard: { type: 'stale', params: staleParams },
+            target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleBrokerOf(event.error)!;
-              return { details: stale.details, form: { ...context.form!, version: stale.details.broker.version }, conflict: stale.msg, notice: noticeOf(false, DETAILS_FAILED) };
+              return {
+                details: stale.details,
+                form: { ...context.form!, version: stale.details.broker.version },
+                conflict: stale.msg,
+                notice: noticeOf(false, DETAILS_FAILED),
+              };
             }),
           },
           {
@@ -182,7 +275,10 @@ export const brokerDetailsMachine = setup({
               const refusal = fieldRefusalOf(event.error);
               return {
                 serverErrors: refusal?.fields ?? {},
-                notice: noticeOf(false, refusal ? `${DETAILS_FAILED} ${refusal.msg}` : `${DETAILS_FAILED} ${failureMessage(event.error)}`),
+                notice: noticeOf(
+                  false,
+                  refusal ? `${DETAILS_FAILED} ${refusal.msg}` : `${DETAILS_FAILED} ${failureMessage(event.error)}`,
+                ),
               };
             }),
           },
@@ -202,17 +298,33 @@ export const brokerDetailsMachine = setup({
         src: 'changeBroker',
         input: ({ context }) => {
           const r = context.removal!;
-          const change: BrokerChange = r.kind === 'unlink' ? { kind: 'unlink', linked_broker: r.linked_broker } : { kind: 'contact.remove', contact: r.contact };
+          const change: BrokerChange =
+            r.kind === 'unlink'
+              ? { kind: 'unlink', linked_broker: r.linked_broker }
+              : { kind: 'contact.remove', contact: r.contact };
           return { broker: context.broker!, version: context.details!.broker.version, change };
         },
-        onDone: { target: 'viewing', actions: assign(({ event }) => ({ removal: null, details: event.output.details, notice: noticeOf(true, event.output.msg) })) },
+        onDone: {
+          target: 'viewing',
+          actions: assign(({ event }) => ({
+            removal: null,
+            details: event.output.details,
+            notice: noticeOf(true, event.output.msg),
+          })),
+        },
         onError: [
           {
             // Changed meanwhile: the record now shows; the person looks again before removing.
-            guard: { type: 'stale', params: staleParams }, target: 'viewing',
+            guard: { type: 'stale', params: staleParams },
+            target: 'viewing',
             actions: assign(({ event }) => {
               const stale = staleBrokerOf(event.error)!;
-              return { removal: null, details: stale.details, conflict: stale.msg, notice: noticeOf(false, DETAILS_FAILED) };
+              return {
+                removal: null,
+                details: stale.details,
+                conflict: stale.msg,
+                notice: noticeOf(false, DETAILS_FAILED),
+              };
             }),
           },
           {

@@ -20,13 +20,29 @@ export const PLAN_MIFID = 'compliant';
 
 const DETAILS: BrokerDetails = {
   broker: {
-    id: 1, name: 'Apex Securities', legal_name: 'Apex Securities LLC', short_name: 'Apex', open_access: false, group: null, mifid_status: 'unknown',
-    mifid_updated_by: null, mifid_updated_at: null, version: 1, updated_by: null, updated_at: null,
+    id: 1,
+    name: 'Apex Securities',
+    legal_name: 'Apex Securities LLC',
+    short_name: 'Apex',
+    open_access: false,
+    group: null,
+    mifid_status: 'unknown',
+    mifid_updated_by: null,
+    mifid_updated_at: null,
+    version: 1,
+    updated_by: null,
+    updated_at: null,
   },
-  distributors: [], sales_contacts: [{ ...PLAN_CONTACT, phone: '', region: '', created_at: 1_764_000_000_000 }], links: [],
+  distributors: [],
+  sales_contacts: [{ ...PLAN_CONTACT, phone: '', region: '', created_at: 1_764_000_000_000 }],
+  links: [],
   entitlements: { active_fulfillments: 0, ended_fulfillments: 0, new_requests: 0, sent_requests: 0 },
 };
-const reply = (msg: string, version = 1): BrokerDetailsReply => ({ status: true, msg, details: { ...DETAILS, broker: { ...DETAILS.broker, version } } });
+const reply = (msg: string, version = 1): BrokerDetailsReply => ({
+  status: true,
+  msg,
+  details: { ...DETAILS, broker: { ...DETAILS.broker, version } },
+});
 
 export const CONTACT_FORM: FormValues = { kind: 'contact', contact: null, name: '', email: '', phone: '', region: '' };
 export const LINK_FORM: FormValues = { kind: 'link', linked: null };
@@ -81,22 +97,46 @@ export const brokerDetailsPlan: MachinePlan<typeof brokerDetailsMachine> = {
   outcomes: [
     { name: 'loaded', event: doneEvent('loadDetails', reply('')) },
     { name: 'loadFailed', event: failedEvent('loadDetails') },
-    { name: 'found', event: doneEvent('findBrokers', { status: true, brokers: [{ ...PLAN_OTHER, legal_name: null, open_access: false, group: null, mifid_status: 'unknown' }], next: null }) },
+    {
+      name: 'found',
+      event: doneEvent('findBrokers', {
+        status: true,
+        brokers: [{ ...PLAN_OTHER, legal_name: null, open_access: false, group: null, mifid_status: 'unknown' }],
+        next: null,
+      }),
+    },
     { name: 'findFailed', event: failedEvent('findBrokers') },
     { name: 'saved', event: doneEvent('changeBroker', reply('Saved.', 2)) },
     {
       name: 'savedMeanwhile',
-      event: { type: 'xstate.error.actor.changeBroker', error: { status: 409, data: { status: false, stale: true, msg: 'colleague changed Apex Securities first.', details: reply('', 2).details } } },
+      event: {
+        type: 'xstate.error.actor.changeBroker',
+        error: {
+          status: 409,
+          data: {
+            status: false,
+            stale: true,
+            msg: 'colleague changed Apex Securities first.',
+            details: reply('', 2).details,
+          },
+        },
+      },
     },
     {
       name: 'refused',
-      event: { type: 'xstate.error.actor.changeBroker', error: { status: 400, refusal: { msg: 'Refused.', fields: { email: 'Refused.' } } } },
+      event: {
+        type: 'xstate.error.actor.changeBroker',
+        error: { status: 400, refusal: { msg: 'Refused.', fields: { email: 'Refused.' } } },
+      },
     },
     { name: 'changeFailed', event: failedEvent('changeBroker') },
   ],
-  serializeState: (s) => JSON.stringify([s.value, kindOf(s), formReady(contextOf(s).form), contextOf(s).found !== null]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, kindOf(s), formReady(contextOf(s).form), contextOf(s).found !== null]),
   filterEvents: (s, e) => {
-    const name = outcomeNames.get(JSON.stringify(e)) ?? (brokerDetailsPlan.outcomes.find((o) => JSON.stringify(o.event) === JSON.stringify(e))?.name);
+    const name =
+      outcomeNames.get(JSON.stringify(e)) ??
+      brokerDetailsPlan.outcomes.find((o) => JSON.stringify(o.event) === JSON.stringify(e))?.name;
     if (name) outcomeNames.set(JSON.stringify(e), name);
     const kind = kindOf(s);
     if (name) {
@@ -107,16 +147,26 @@ export const brokerDetailsPlan: MachinePlan<typeof brokerDetailsMachine> = {
     const context = contextOf(s);
     switch (e.type) {
       // The picker's search, before anything is found (a second search is the same walk).
-      case 'search.find': return s.matches('choosing') ? context.found === null : kind === 'link' && context.found === null && formReady(context.form) === false;
+      case 'search.find':
+        return s.matches('choosing')
+          ? context.found === null
+          : kind === 'link' && context.found === null && formReady(context.form) === false;
       // The picker opens a broker it found; the URL naming no broker closes the record.
-      case 'broker.open': return s.matches('choosing') && context.found !== null;
-      case 'broker.close': return s.matches('viewing') && context.details?.broker.version === 1 && context.notice === null;
-      case 'link.choose': return kind === 'link' && context.found !== null;
-      case 'form.save': return formReady(context.form);
-      case 'remove.open': return context.details?.sales_contacts.some((c) => c.id === PLAN_CONTACT.id) ?? false;
-      case 'form.open': return context.notice === null;
+      case 'broker.open':
+        return s.matches('choosing') && context.found !== null;
+      case 'broker.close':
+        return s.matches('viewing') && context.details?.broker.version === 1 && context.notice === null;
+      case 'link.choose':
+        return kind === 'link' && context.found !== null;
+      case 'form.save':
+        return formReady(context.form);
+      case 'remove.open':
+        return context.details?.sales_contacts.some((c) => c.id === PLAN_CONTACT.id) ?? false;
+      case 'form.open':
+        return context.notice === null;
       default:
-        if (s.matches('editing') && kind) return EVENTS_OF[kind]!.includes(eventKey(e as { type: string; field?: string }));
+        if (s.matches('editing') && kind)
+          return EVENTS_OF[kind]!.includes(eventKey(e as { type: string; field?: string }));
         return true;
     }
   },
@@ -124,7 +174,10 @@ export const brokerDetailsPlan: MachinePlan<typeof brokerDetailsMachine> = {
 
 /** After a reload with a changed contact form kept (decision 042): it opens again over the record. */
 export const PLAN_DRAFT: DetailsDraft = {
-  broker: PLAN_BROKER, version: 1, values: { ...CONTACT_FORM, ...PLAN_NEW_CONTACT } as FormValues, base: CONTACT_FORM,
+  broker: PLAN_BROKER,
+  version: 1,
+  values: { ...CONTACT_FORM, ...PLAN_NEW_CONTACT } as FormValues,
+  base: CONTACT_FORM,
 };
 export const brokerDetailsDraftPlan: MachinePlan<typeof brokerDetailsMachine> = {
   machine: brokerDetailsMachine,
@@ -138,8 +191,16 @@ export const brokerDetailsDraftPlan: MachinePlan<typeof brokerDetailsMachine> = 
 export const brokerDetailsPickerPlan: MachinePlan<typeof brokerDetailsMachine> = {
   machine: brokerDetailsMachine,
   input: { broker: null, draft: null },
-  events: [{ type: 'search.find', text: 'Beacon' }, { type: 'broker.open', broker: PLAN_OTHER.id }],
+  events: [
+    { type: 'search.find', text: 'Beacon' },
+    { type: 'broker.open', broker: PLAN_OTHER.id },
+  ],
   outcomes: brokerDetailsPlan.outcomes.filter((o) => ['found', 'loaded'].includes(o.name)),
   serializeState: (s) => JSON.stringify([s.value, contextOf(s).found !== null]),
-  filterEvents: (s, e) => (e.type === 'broker.open' ? contextOf(s).found !== null : e.type === 'search.find' ? contextOf(s).found === null : true),
+  filterEvents: (s, e) =>
+    e.type === 'broker.open'
+      ? contextOf(s).found !== null
+      : e.type === 'search.find'
+        ? contextOf(s).found === null
+        : true,
 };

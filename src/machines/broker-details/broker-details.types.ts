@@ -1,5 +1,11 @@
 // Broker Details' machine (brokerDetails): what it is given, holds and hears.
-import type { BrokerChange, BrokerDetails, BrokerDetailsReply, BrokerPageReply, BrokerRow } from '../../domain/broker-research-brokers';
+import type {
+  BrokerChange,
+  BrokerDetails,
+  BrokerDetailsReply,
+  BrokerPageReply,
+  BrokerRow,
+} from '../../domain/broker-research-brokers';
 import type { MifidStatus } from '../../domain/broker-research';
 import type { Notice } from '../shared/notice';
 
@@ -27,7 +33,8 @@ export interface DetailsForm {
 export type DetailsDraft = DetailsForm;
 
 /** A removal asked for: a sales contact or a link, named for the question. */
-export type Removal = { kind: 'contact.remove'; contact: number; label: string } | { kind: 'unlink'; linked_broker: number; label: string };
+export type Removal =
+  { kind: 'contact.remove'; contact: number; label: string } | { kind: 'unlink'; linked_broker: number; label: string };
 
 export interface BrokerDetailsInput {
   /** The broker of the URL (?broker=), or null: the picker shows. */

@@ -4,7 +4,13 @@ import * as v from 'valibot';
 import type { GroupDraft } from './broker-user-groups.types';
 
 const Values = v.object({ name: v.string(), description: v.string() });
-const DraftSchema = v.object({ broker: v.number(), group: v.nullable(v.number()), version: v.number(), values: Values, base: Values });
+const DraftSchema = v.object({
+  broker: v.number(),
+  group: v.nullable(v.number()),
+  version: v.number(),
+  values: Values,
+  base: Values,
+});
 
 export function checkGroupDraft(value: unknown): GroupDraft | null {
   const parsed = v.safeParse(DraftSchema, value);

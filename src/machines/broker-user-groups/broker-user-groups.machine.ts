@@ -11,12 +11,21 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
-  BrokerUserGroupsContext, BrokerUserGroupsEvent, BrokerUserGroupsInput, BrokersQuery, GroupForm, GroupsOutcome, LoadInput, LoadOutcome, MembersOutcome,
+  BrokerUserGroupsContext,
+  BrokerUserGroupsEvent,
+  BrokerUserGroupsInput,
+  BrokersQuery,
+  GroupForm,
+  GroupsOutcome,
+  LoadInput,
+  LoadOutcome,
+  MembersOutcome,
 } from './broker-user-groups.types';
 
 export const GROUPS_FAILED = 'Something went wrong.';
 
-export const formChanged = (form: GroupForm | null) => form !== null && (form.values.name !== form.base.name || form.values.description !== form.base.description);
+export const formChanged = (form: GroupForm | null) =>
+  form !== null && (form.values.name !== form.base.name || form.values.description !== form.base.description);
 /** Save is on once the form changed and has a name. */
 export const formReady = (form: GroupForm | null) => formChanged(form) && form!.values.name.trim() !== '';
 
@@ -29,23 +38,46 @@ const staleParams = ({ event }: { event: { error: unknown } }) => event.error;
 const withGroups = (groups: UserGroup[]) => ({ groups });
 /** A group's members as answered, its member count in the list of groups with them. */
 const withMembers = (context: BrokerUserGroupsContext, output: MembersOutcome) => ({
-  open: output.group, members: output.members, groups: context.groups.map((g) => (g.id === output.group.id ? output.group : g)),
+  open: output.group,
+  members: output.members,
+  groups: context.groups.map((g) => (g.id === output.group.id ? output.group : g)),
 });
 /** No broker chosen: nothing of its user groups shows. */
-const CLOSED_GROUPS: Pick<BrokerUserGroupsContext, 'chosen' | 'groups' | 'open' | 'members' | 'memberText' | 'form' | 'deleting' | 'serverErrors' | 'conflict'> = {
-  chosen: null, groups: [], open: null, members: [], memberText: '', form: null, deleting: null, serverErrors: {}, conflict: null,
+const CLOSED_GROUPS: Pick<
+  BrokerUserGroupsContext,
+  'chosen' | 'groups' | 'open' | 'members' | 'memberText' | 'form' | 'deleting' | 'serverErrors' | 'conflict'
+> = {
+  chosen: null,
+  groups: [],
+  open: null,
+  members: [],
+  memberText: '',
+  form: null,
+  deleting: null,
+  serverErrors: {},
+  conflict: null,
 };
 
 export const brokerUserGroupsMachine = setup({
-  types: { context: {} as BrokerUserGroupsContext, events: {} as BrokerUserGroupsEvent, input: {} as BrokerUserGroupsInput },
+  types: {
+    context: {} as BrokerUserGroupsContext,
+    events: {} as BrokerUserGroupsEvent,
+    input: {} as BrokerUserGroupsInput,
+  },
   actors: {
     loadPage: fromPromise<LoadOutcome, LoadInput>(() => Promise.reject(new Error('provide loadPage'))),
     loadGroups: fromPromise<GroupsOutcome, { broker: number }>(() => Promise.reject(new Error('provide loadGroups'))),
     saveGroup: fromPromise<GroupsOutcome, { form: GroupForm }>(() => Promise.reject(new Error('provide saveGroup'))),
-    deleteGroup: fromPromise<GroupsOutcome, { group: number; version: number }>(() => Promise.reject(new Error('provide deleteGroup'))),
+    deleteGroup: fromPromise<GroupsOutcome, { group: number; version: number }>(() =>
+      Promise.reject(new Error('provide deleteGroup')),
+    ),
     loadMembers: fromPromise<MembersOutcome, { group: number }>(() => Promise.reject(new Error('provide loadMembers'))),
-    addMembers: fromPromise<MembersOutcome, { group: number; users: string }>(() => Promise.reject(new Error('provide addMembers'))),
-    removeMember: fromPromise<MembersOutcome, { group: number; user: number }>(() => Promise.reject(new Error('provide removeMember'))),
+    addMembers: fromPromise<MembersOutcome, { group: number; users: string }>(() =>
+      Promise.reject(new Error('provide addMembers')),
+    ),
+    removeMember: fromPromise<MembersOutcome, { group: number; user: number }>(() =>
+      Promise.reject(new Error('provide removeMember')),
+    ),
   },
   guards: {
     chosen: ({ context }) => context.chosen !== null,
@@ -55,9 +87,23 @@ export const brokerUserGroupsMachine = setup({
 }).createMachine({
   id: 'brokerUserGroups',
   context: ({ input }) => ({
-    query: input.query, trail: [], items: [], next: null, brokerGroups: null,
+    query: input.query,
+    trail: [],
+    items: [],
+    next: null,
+    brokerGroups: null,
     chosen: input.broker === null ? null : { id: input.broker, name: '' },
-    groups: [], open: null, members: [], memberText: '', form: null, draft: input.draft, deleting: null, serverErrors: {}, conflict: null, error: null, notice: null,
+    groups: [],
+    open: null,
+    members: [],
+    memberText: '',
+    form: null,
+    draft: input.draft,
+    deleting: null,
+    serverErrors: {},
+    conflict: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -70,12 +116,23 @@ export const brokerUserGroupsMachine = setup({
         onDone: [
           {
             // The broker of the URL: its user groups show again.
-            guard: 'chosen', target: 'groupsLoading',
-            actions: assign(({ context, event }) => ({ items: event.output.page.brokers, next: event.output.page.next, brokerGroups: event.output.brokerGroups ?? context.brokerGroups, error: null })),
+            guard: 'chosen',
+            target: 'groupsLoading',
+            actions: assign(({ context, event }) => ({
+              items: event.output.page.brokers,
+              next: event.output.page.next,
+              brokerGroups: event.output.brokerGroups ?? context.brokerGroups,
+              error: null,
+            })),
           },
           {
             target: 'browsing',
-            actions: assign(({ context, event }) => ({ items: event.output.page.brokers, next: event.output.page.next, brokerGroups: event.output.brokerGroups ?? context.brokerGroups, error: null })),
+            actions: assign(({ context, event }) => ({
+              items: event.output.page.brokers,
+              next: event.output.page.next,
+              brokerGroups: event.output.brokerGroups ?? context.brokerGroups,
+              error: null,
+            })),
           },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
@@ -88,7 +145,10 @@ export const brokerUserGroupsMachine = setup({
     },
     browsing: {
       on: {
-        'broker.choose': { target: 'groupsLoading', actions: assign(({ event }) => ({ ...CLOSED_GROUPS, chosen: event.broker, notice: null })) },
+        'broker.choose': {
+          target: 'groupsLoading',
+          actions: assign(({ event }) => ({ ...CLOSED_GROUPS, chosen: event.broker, notice: null })),
+        },
       },
     },
     // A broker is chosen: its user groups beside the list.
@@ -101,31 +161,84 @@ export const brokerUserGroupsMachine = setup({
         onDone: [
           {
             // A group form kept from before a reload opens again.
-            guard: 'draftHere', target: 'groupForm',
-            actions: assign(({ context, event }) => ({ groups: event.output.groups, chosen: event.output.broker ?? context.chosen, form: context.draft, draft: null })),
+            guard: 'draftHere',
+            target: 'groupForm',
+            actions: assign(({ context, event }) => ({
+              groups: event.output.groups,
+              chosen: event.output.broker ?? context.chosen,
+              form: context.draft,
+              draft: null,
+            })),
           },
-          { target: 'groups', actions: assign(({ context, event }) => ({ groups: event.output.groups, chosen: event.output.broker ?? context.chosen })) },
+          {
+            target: 'groups',
+            actions: assign(({ context, event }) => ({
+              groups: event.output.groups,
+              chosen: event.output.broker ?? context.chosen,
+            })),
+          },
         ],
-        onError: { target: 'browsing', actions: assign(({ event }) => ({ ...CLOSED_GROUPS, notice: noticeOf(false, `The user groups could not be read. ${failureMessage(event.error)}`) })) },
+        onError: {
+          target: 'browsing',
+          actions: assign(({ event }) => ({
+            ...CLOSED_GROUPS,
+            notice: noticeOf(false, `The user groups could not be read. ${failureMessage(event.error)}`),
+          })),
+        },
       },
     },
     groups: {
       on: {
-        'broker.choose': { target: 'groupsLoading', actions: assign(({ event }) => ({ ...CLOSED_GROUPS, chosen: event.broker, notice: null })) },
+        'broker.choose': {
+          target: 'groupsLoading',
+          actions: assign(({ event }) => ({ ...CLOSED_GROUPS, chosen: event.broker, notice: null })),
+        },
         'groups.close': { target: 'browsing', actions: assign({ ...CLOSED_GROUPS, notice: null }) },
         'group.create': {
           target: 'groupForm',
-          actions: assign(({ context }) => ({ form: { broker: context.chosen!.id, group: null, version: 0, values: { name: '', description: '' }, base: { name: '', description: '' } }, notice: null, conflict: null })),
+          actions: assign(({ context }) => ({
+            form: {
+              broker: context.chosen!.id,
+              group: null,
+              version: 0,
+              values: { name: '', description: '' },
+              base: { name: '', description: '' },
+            },
+            notice: null,
+            conflict: null,
+          })),
         },
         'group.edit': {
           target: 'groupForm',
           actions: assign(({ context, event }) => {
             const values = { name: event.group.name, description: event.group.description };
-            return { form: { broker: context.chosen!.id, group: event.group.id, version: event.group.version, values, base: values }, notice: null, conflict: null };
+            return {
+              form: {
+                broker: context.chosen!.id,
+                group: event.group.id,
+                version: event.group.version,
+                values,
+                base: values,
+              },
+              notice: null,
+              conflict: null,
+            };
           }),
         },
-        'group.delete': { target: 'confirmingDelete', actions: assign({ deleting: ({ event }) => event.group, notice: null, conflict: null }) },
-        'members.open': { target: 'membersLoading', actions: assign({ open: ({ event }) => event.group, members: [], memberText: '', notice: null, conflict: null }) },
+        'group.delete': {
+          target: 'confirmingDelete',
+          actions: assign({ deleting: ({ event }) => event.group, notice: null, conflict: null }),
+        },
+        'members.open': {
+          target: 'membersLoading',
+          actions: assign({
+            open: ({ event }) => event.group,
+            members: [],
+            memberText: '',
+            notice: null,
+            conflict: null,
+          }),
+        },
       },
     },
     groupForm: {
@@ -134,11 +247,17 @@ export const brokerUserGroupsMachine = setup({
         'form.field': {
           actions: assign(({ context, event }) => ({
             form: { ...context.form!, values: { ...context.form!.values, [event.field]: event.value } },
-            serverErrors: Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== event.field && k !== '_')), notice: null,
+            serverErrors: Object.fromEntries(
+              Object.entries(context.serverErrors).filter(([k]) => k !== event.field && k !== '_'),
+            ),
+            notice: null,
           })),
         },
         'form.save': { target: 'groupSaving', actions: assign({ serverErrors: {}, notice: null }) },
-        'form.cancel': { target: 'groups', actions: assign({ form: null, serverErrors: {}, conflict: null, notice: null }) },
+        'form.cancel': {
+          target: 'groups',
+          actions: assign({ form: null, serverErrors: {}, conflict: null, notice: null }),
+        },
       },
     },
     groupSaving: {
@@ -147,21 +266,40 @@ export const brokerUserGroupsMachine = setup({
         id: 'saveGroup',
         src: 'saveGroup',
         input: ({ context }) => ({ form: context.form! }),
-        onDone: { target: 'groups', actions: assign(({ event }) => ({ ...withGroups(event.output.groups), form: null, conflict: null, notice: noticeOf(true, event.output.msg) })) },
+        onDone: {
+          target: 'groups',
+          actions: assign(({ event }) => ({
+            ...withGroups(event.output.groups),
+            form: null,
+            conflict: null,
+            notice: noticeOf(true, event.output.msg),
+          })),
+        },
         onError: [
           {
             // Changed by someone else first: their version shows; saving again applies this person's (or says the group is gone).
-            guard: { type: 'stale', params: staleParams }, target: 'groupForm',
+            guard: { type: 'stale', params: staleParams },
+            target: 'groupForm',
             actions: assign(({ context, event }) => {
               const stale = staleUserGroupOf(event.error)!;
               const now = stale.groups.find((g) => g.id === context.form!.group);
               return {
-                groups: stale.groups, conflict: stale.msg, notice: noticeOf(false, GROUPS_FAILED),
-                form: now ? { ...context.form!, version: now.version, base: { name: now.name, description: now.description } } : context.form,
+                groups: stale.groups,
+                conflict: stale.msg,
+                notice: noticeOf(false, GROUPS_FAILED),
+                form: now
+                  ? { ...context.form!, version: now.version, base: { name: now.name, description: now.description } }
+                  : context.form,
               };
             }),
           },
-          { target: 'groupForm', actions: assign(({ event }) => ({ serverErrors: fieldRefusalOf(event.error)?.fields ?? {}, notice: refusalNotice(event.error) })) },
+          {
+            target: 'groupForm',
+            actions: assign(({ event }) => ({
+              serverErrors: fieldRefusalOf(event.error)?.fields ?? {},
+              notice: refusalNotice(event.error),
+            })),
+          },
         ],
       },
     },
@@ -177,14 +315,27 @@ export const brokerUserGroupsMachine = setup({
         id: 'deleteGroup',
         src: 'deleteGroup',
         input: ({ context }) => ({ group: context.deleting!.id, version: context.deleting!.version }),
-        onDone: { target: 'groups', actions: assign(({ event }) => ({ ...withGroups(event.output.groups), deleting: null, notice: noticeOf(true, event.output.msg) })) },
+        onDone: {
+          target: 'groups',
+          actions: assign(({ event }) => ({
+            ...withGroups(event.output.groups),
+            deleting: null,
+            notice: noticeOf(true, event.output.msg),
+          })),
+        },
         onError: [
           {
             // Changed meanwhile: the groups as stored now; the person looks again before deleting.
-            guard: { type: 'stale', params: staleParams }, target: 'groups',
+            guard: { type: 'stale', params: staleParams },
+            target: 'groups',
             actions: assign(({ event }) => {
               const stale = staleUserGroupOf(event.error)!;
-              return { groups: stale.groups, deleting: null, conflict: stale.msg, notice: noticeOf(false, GROUPS_FAILED) };
+              return {
+                groups: stale.groups,
+                deleting: null,
+                conflict: stale.msg,
+                notice: noticeOf(false, GROUPS_FAILED),
+              };
             }),
           },
           { target: 'confirmingDelete', actions: assign(({ event }) => ({ notice: refusalNotice(event.error) })) },
@@ -197,18 +348,34 @@ export const brokerUserGroupsMachine = setup({
         id: 'loadMembers',
         src: 'loadMembers',
         input: ({ context }) => ({ group: context.open!.id }),
-        onDone: { target: 'members', actions: assign(({ event }) => ({ open: event.output.group, members: event.output.members })) },
-        onError: { target: 'groups', actions: assign(({ event }) => ({ open: null, notice: noticeOf(false, `The members could not be read. ${failureMessage(event.error)}`) })) },
+        onDone: {
+          target: 'members',
+          actions: assign(({ event }) => ({ open: event.output.group, members: event.output.members })),
+        },
+        onError: {
+          target: 'groups',
+          actions: assign(({ event }) => ({
+            open: null,
+            notice: noticeOf(false, `The members could not be read. ${failureMessage(event.error)}`),
+          })),
+        },
       },
     },
     members: {
       on: {
         'members.text': {
-          actions: assign(({ context, event }) => ({ memberText: event.value, serverErrors: Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== 'users')), notice: null })),
+          actions: assign(({ context, event }) => ({
+            memberText: event.value,
+            serverErrors: Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== 'users')),
+            notice: null,
+          })),
         },
         'members.add': { target: 'membersAdding', actions: assign({ serverErrors: {}, notice: null }) },
         'member.remove': { target: 'memberRemoving', actions: assign({ notice: null }) },
-        'members.close': { target: 'groups', actions: assign({ open: null, members: [], memberText: '', serverErrors: {}, notice: null }) },
+        'members.close': {
+          target: 'groups',
+          actions: assign({ open: null, members: [], memberText: '', serverErrors: {}, notice: null }),
+        },
       },
     },
     membersAdding: {
@@ -217,8 +384,21 @@ export const brokerUserGroupsMachine = setup({
         id: 'addMembers',
         src: 'addMembers',
         input: ({ context }) => ({ group: context.open!.id, users: context.memberText }),
-        onDone: { target: 'members', actions: assign(({ context, event }) => ({ ...withMembers(context, event.output), memberText: '', notice: noticeOf(true, event.output.msg) })) },
-        onError: { target: 'members', actions: assign(({ event }) => ({ serverErrors: fieldRefusalOf(event.error)?.fields ?? {}, notice: refusalNotice(event.error) })) },
+        onDone: {
+          target: 'members',
+          actions: assign(({ context, event }) => ({
+            ...withMembers(context, event.output),
+            memberText: '',
+            notice: noticeOf(true, event.output.msg),
+          })),
+        },
+        onError: {
+          target: 'members',
+          actions: assign(({ event }) => ({
+            serverErrors: fieldRefusalOf(event.error)?.fields ?? {},
+            notice: refusalNotice(event.error),
+          })),
+        },
       },
     },
     memberRemoving: {
@@ -226,22 +406,44 @@ export const brokerUserGroupsMachine = setup({
       invoke: {
         id: 'removeMember',
         src: 'removeMember',
-        input: ({ context, event }) => ({ group: context.open!.id, user: (event as Extract<BrokerUserGroupsEvent, { type: 'member.remove' }>).member.id }),
-        onDone: { target: 'members', actions: assign(({ context, event }) => ({ ...withMembers(context, event.output), notice: noticeOf(true, event.output.msg) })) },
+        input: ({ context, event }) => ({
+          group: context.open!.id,
+          user: (event as Extract<BrokerUserGroupsEvent, { type: 'member.remove' }>).member.id,
+        }),
+        onDone: {
+          target: 'members',
+          actions: assign(({ context, event }) => ({
+            ...withMembers(context, event.output),
+            notice: noticeOf(true, event.output.msg),
+          })),
+        },
         onError: { target: 'members', actions: assign(({ event }) => ({ notice: refusalNotice(event.error) })) },
       },
     },
   },
   on: {
     // A search, a broker group, or the URL changed: that list from its first page; the user groups close.
-    'list.query': { target: '.loading', actions: assign(({ event }) => ({ ...CLOSED_GROUPS, query: event.query, trail: [], notice: null, error: null })) },
+    'list.query': {
+      target: '.loading',
+      actions: assign(({ event }) => ({ ...CLOSED_GROUPS, query: event.query, trail: [], notice: null, error: null })),
+    },
     'page.next': {
       target: '.loading',
-      actions: assign(({ context }) => ({ ...CLOSED_GROUPS, trail: [...context.trail, context.query.cursor], query: { ...context.query, cursor: context.next ?? '' }, notice: null })),
+      actions: assign(({ context }) => ({
+        ...CLOSED_GROUPS,
+        trail: [...context.trail, context.query.cursor],
+        query: { ...context.query, cursor: context.next ?? '' },
+        notice: null,
+      })),
     },
     'page.previous': {
       target: '.loading',
-      actions: assign(({ context }) => ({ ...CLOSED_GROUPS, trail: context.trail.slice(0, -1), query: { ...context.query, cursor: context.trail.at(-1) ?? '' }, notice: null })),
+      actions: assign(({ context }) => ({
+        ...CLOSED_GROUPS,
+        trail: context.trail.slice(0, -1),
+        query: { ...context.query, cursor: context.trail.at(-1) ?? '' },
+        notice: null,
+      })),
     },
   },
 });

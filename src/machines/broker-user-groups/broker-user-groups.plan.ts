@@ -13,22 +13,53 @@ import type { BrokerUserGroupsContext, GroupDraft } from './broker-user-groups.t
 /** The walk's world: Apex Securities (broker 1) with the user group Equity desk of two readers. */
 export const PLAN_BROKER = { id: 1, name: 'Apex Securities' };
 export const PLAN_GROUP: UserGroup = {
-  id: 1, broker_id: 1, name: 'Equity desk', description: 'Cash equities', member_count: 2, version: 1, updated_by: 'admin', updated_at: 1_764_000_000_000,
+  id: 1,
+  broker_id: 1,
+  name: 'Equity desk',
+  description: 'Cash equities',
+  member_count: 2,
+  version: 1,
+  updated_by: 'admin',
+  updated_at: 1_764_000_000_000,
 };
-export const PLAN_MEMBER: GroupMember = { id: 3, username: 'reader.one', email: 'reader.one@client.test', name: 'One Reader' };
+export const PLAN_MEMBER: GroupMember = {
+  id: 3,
+  username: 'reader.one',
+  email: 'reader.one@client.test',
+  name: 'One Reader',
+};
 /** What the walk types: a group name and description, and a user to add. */
 export const PLAN_NAME = 'Macro readers';
 export const PLAN_DESCRIPTION = 'Rates and FX';
 export const PLAN_USER = 'reader.three@client.test';
 export const PLAN_SEARCH = 'Apex';
 
-const ROW: BrokerRow = { id: 1, name: 'Apex Securities', legal_name: null, open_access: false, group: null, mifid_status: 'unknown' };
+const ROW: BrokerRow = {
+  id: 1,
+  name: 'Apex Securities',
+  legal_name: null,
+  open_access: false,
+  group: null,
+  mifid_status: 'unknown',
+};
 const groupsReply = (msg: string) => ({ status: true, msg, groups: [PLAN_GROUP], broker: PLAN_BROKER });
 const membersReply = (msg: string) => ({ status: true, msg, group: PLAN_GROUP, members: [PLAN_MEMBER] });
 const stale = (id: string) => ({
-  type: `xstate.error.actor.${id}`, error: { status: 409, data: { status: false, stale: true, msg: 'colleague changed the user group Equity desk first.', groups: [{ ...PLAN_GROUP, version: 2 }] } },
+  type: `xstate.error.actor.${id}`,
+  error: {
+    status: 409,
+    data: {
+      status: false,
+      stale: true,
+      msg: 'colleague changed the user group Equity desk first.',
+      groups: [{ ...PLAN_GROUP, version: 2 }],
+    },
+  },
 });
-const refusal = (id: string, field: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 400, refusal: { msg: 'Refused.', fields: { [field]: 'Refused.' } } } });
+const refusal = (id: string, field: string) => ({
+  type: `xstate.error.actor.${id}`,
+  error: { status: 400, refusal: { msg: 'Refused.', fields: { [field]: 'Refused.' } } },
+});
 
 const contextOf = (s: { context: unknown }) => s.context as BrokerUserGroupsContext;
 const ON_GROUP_STATES = ['groups'];
@@ -59,7 +90,13 @@ export const brokerUserGroupsPlan: MachinePlan<typeof brokerUserGroupsMachine> =
     { type: 'member.remove', member: PLAN_MEMBER },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadPage', { page: { status: true, brokers: [ROW], next: '["Broker 050",50]' }, brokerGroups: [] }) },
+    {
+      name: 'loaded',
+      event: doneEvent('loadPage', {
+        page: { status: true, brokers: [ROW], next: '["Broker 050",50]' },
+        brokerGroups: [],
+      }),
+    },
     { name: 'loadFailed', event: failedEvent('loadPage') },
     { name: 'groupsLoaded', event: doneEvent('loadGroups', groupsReply('')) },
     { name: 'groupsFailed', event: failedEvent('loadGroups') },
@@ -80,32 +117,55 @@ export const brokerUserGroupsPlan: MachinePlan<typeof brokerUserGroupsMachine> =
   ],
   serializeState: (s) => {
     const c = contextOf(s);
-    return JSON.stringify([s.value, formReady(c.form), c.form?.group ?? null, c.form?.values.name ?? null, c.memberText !== '', c.query.q, c.query.cursor !== '']);
+    return JSON.stringify([
+      s.value,
+      formReady(c.form),
+      c.form?.group ?? null,
+      c.form?.values.name ?? null,
+      c.memberText !== '',
+      c.query.q,
+      c.query.cursor !== '',
+    ]);
   },
   filterEvents: (s, e) => {
     const c = contextOf(s);
     const hasGroup = c.groups.some((g) => g.id === PLAN_GROUP.id);
     switch (e.type) {
-      case 'list.query': return s.matches('browsing') && c.query.q === '' && c.query.cursor === '';
-      case 'page.next': return s.matches('browsing') && c.next !== null && c.query.cursor === '' && c.query.q === '';
-      case 'page.previous': return s.matches('browsing') && c.query.cursor !== '';
-      case 'broker.choose': return (s.matches('browsing') || s.matches('groups')) && c.query.q === PLAN_SEARCH && c.notice === null;
-      case 'group.edit': case 'group.delete': case 'members.open': return ON_GROUP_STATES.some((x) => s.matches(x)) && hasGroup;
-      case 'form.save': return formReady(c.form);
-      case 'members.add': return c.memberText !== '';
-      case 'member.remove': return c.members.some((m) => m.id === PLAN_MEMBER.id);
+      case 'list.query':
+        return s.matches('browsing') && c.query.q === '' && c.query.cursor === '';
+      case 'page.next':
+        return s.matches('browsing') && c.next !== null && c.query.cursor === '' && c.query.q === '';
+      case 'page.previous':
+        return s.matches('browsing') && c.query.cursor !== '';
+      case 'broker.choose':
+        return (s.matches('browsing') || s.matches('groups')) && c.query.q === PLAN_SEARCH && c.notice === null;
+      case 'group.edit':
+      case 'group.delete':
+      case 'members.open':
+        return ON_GROUP_STATES.some((x) => s.matches(x)) && hasGroup;
+      case 'form.save':
+        return formReady(c.form);
+      case 'members.add':
+        return c.memberText !== '';
+      case 'member.remove':
+        return c.members.some((m) => m.id === PLAN_MEMBER.id);
       case 'xstate.error.actor.saveGroup':
         if ((e as { error?: { status?: number } }).error?.status === 409) return c.form?.group !== null;
         if ((e as { error?: { status?: number } }).error?.status === 400) return c.form?.values.name === PLAN_NAME;
         return true;
-      default: return true;
+      default:
+        return true;
     }
   },
 };
 
 /** After a reload with a changed group form kept (decision 042): the broker of the URL's groups, the form over them. */
 export const PLAN_DRAFT: GroupDraft = {
-  broker: PLAN_BROKER.id, group: null, version: 0, values: { name: PLAN_NAME, description: '' }, base: { name: '', description: '' },
+  broker: PLAN_BROKER.id,
+  group: null,
+  version: 0,
+  values: { name: PLAN_NAME, description: '' },
+  base: { name: '', description: '' },
 };
 export const brokerUserGroupsDraftPlan: MachinePlan<typeof brokerUserGroupsMachine> = {
   machine: brokerUserGroupsMachine,

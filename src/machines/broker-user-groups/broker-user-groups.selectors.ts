@@ -16,15 +16,18 @@ export const selectBrokerGroups = (s: S) => s.context.brokerGroups;
 export const selectChosen = (s: S) => s.context.chosen;
 export const selectGroupsLoading = (s: S) => s.matches('groupsLoading');
 export const selectGroups = (s: S) => s.context.groups;
-export const selectShowsGroups = (s: S) => !s.matches('loading') && !s.matches('failed') && !s.matches('browsing') && !s.matches('groupsLoading');
+export const selectShowsGroups = (s: S) =>
+  !s.matches('loading') && !s.matches('failed') && !s.matches('browsing') && !s.matches('groupsLoading');
 export const selectForm = (s: S) => s.context.form;
 export const selectFormOpen = (s: S) => s.matches('groupForm') || s.matches('groupSaving');
 export const selectSaving = (s: S) => s.matches('groupSaving');
 export const selectFormReady = (s: S) => formReady(s.context.form);
 export const selectFormChanged = (s: S) => formChanged(s.context.form);
-export const selectDeleting = (s: S) => (s.matches('confirmingDelete') || s.matches('deletingGroup') ? s.context.deleting : null);
+export const selectDeleting = (s: S) =>
+  s.matches('confirmingDelete') || s.matches('deletingGroup') ? s.context.deleting : null;
 export const selectDeleteBusy = (s: S) => s.matches('deletingGroup');
-export const selectOpen = (s: S) => (s.matches('members') || s.matches('membersAdding') || s.matches('memberRemoving') ? s.context.open : null);
+export const selectOpen = (s: S) =>
+  s.matches('members') || s.matches('membersAdding') || s.matches('memberRemoving') ? s.context.open : null;
 export const selectMembersLoading = (s: S) => s.matches('membersLoading');
 export const selectMembers = (s: S) => s.context.members;
 export const selectMemberText = (s: S) => s.context.memberText;

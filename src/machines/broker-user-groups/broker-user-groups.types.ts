@@ -1,6 +1,13 @@
 // The Brokers tab's machine (brokerUserGroups): what it is given, holds and hears.
 import type { BrokerGroup } from '../../domain/brokers';
-import type { BrokerPageReply, BrokerRow, GroupMember, MembersReply, UserGroup, UserGroupsReply } from '../../domain/broker-research-brokers';
+import type {
+  BrokerPageReply,
+  BrokerRow,
+  GroupMember,
+  MembersReply,
+  UserGroup,
+  UserGroupsReply,
+} from '../../domain/broker-research-brokers';
 import type { Notice } from '../shared/notice';
 
 /** The list's filters, as the URL holds them (?q=, ?pb=, ?cursor=). */

@@ -3,7 +3,12 @@
 import { fromPromise } from 'xstate';
 import { problemsCsv } from '../../domain/csv-upload';
 import {
-  applyBulkEdit, bulkEditOutcome, pendingBulkOperation, previewBulkEdit, rememberBulkOperation, uploadBulkEditFile,
+  applyBulkEdit,
+  bulkEditOutcome,
+  pendingBulkOperation,
+  previewBulkEdit,
+  rememberBulkOperation,
+  uploadBulkEditFile,
 } from '../../services/bulk-edit.service';
 import { saveFile } from '../../services/downloads';
 import { bulkEditMachine } from './bulk-edit.machine';
@@ -19,10 +24,12 @@ export const liveBulkEditMachine = bulkEditMachine.provide({
     askOutcome: fromPromise(({ input }) => bulkEditOutcome(input.operationId)),
   },
   actions: {
-    saveReport: ({ context }, { report }) => saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME),
+    saveReport: ({ context }, { report }) =>
+      saveFile(new Blob([reportCsv(report, context.fields)], { type: 'text/csv;charset=utf-8' }), REPORT_FILE_NAME),
     rememberOperation: (_, { operationId }) => rememberBulkOperation(operationId),
     forgetOperation: () => rememberBulkOperation(null),
-    saveUploadReport: (_, { report }) => saveFile(new Blob([problemsCsv(report)], { type: 'text/csv;charset=utf-8' }), UPLOAD_REPORT_FILE_NAME),
+    saveUploadReport: (_, { report }) =>
+      saveFile(new Blob([problemsCsv(report)], { type: 'text/csv;charset=utf-8' }), UPLOAD_REPORT_FILE_NAME),
   },
 });
 

@@ -11,7 +11,17 @@ import { serverMessage } from '../shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import { csvFileProblem, type CsvRowProblem } from '../../domain/csv-upload';
 import type {
-  ApplyCall, ApplyOutcome, BulkCall, BulkEditContext, BulkEditEvent, BulkEditInput, OutcomeReply, PreviewOutcome, ReportData, UploadOutcome, UploadSummary,
+  ApplyCall,
+  ApplyOutcome,
+  BulkCall,
+  BulkEditContext,
+  BulkEditEvent,
+  BulkEditInput,
+  OutcomeReply,
+  PreviewOutcome,
+  ReportData,
+  UploadOutcome,
+  UploadSummary,
 } from './bulk-edit.types';
 
 type StatusZero = { status: 0; data: string };
@@ -22,13 +32,20 @@ function ordered(context: BulkEditContext, changes: Record<string, boolean | str
   return Object.fromEntries(context.fields.filter((f) => f.key in changes).map((f) => [f.key, changes[f.key]!]));
 }
 
-const call = ({ context }: { context: BulkEditContext }): BulkCall => ({ selection: context.selection, changes: context.changes });
-const applyCall = ({ context }: { context: BulkEditContext }): ApplyCall => ({ ...call({ context }), operationId: context.operationId! });
+const call = ({ context }: { context: BulkEditContext }): BulkCall => ({
+  selection: context.selection,
+  changes: context.changes,
+});
+const applyCall = ({ context }: { context: BulkEditContext }): ApplyCall => ({
+  ...call({ context }),
+  operationId: context.operationId!,
+});
 
 /** The words for an edit whose answer was lost and of which the server holds no record. */
 export const NOT_APPLIED = 'no answer came, and the server has no record of the edit.';
 /** After a reload: the edit sent before it did not happen. */
-export const EARLIER_NOT_APPLIED = 'Your last bulk edit was not applied: its answer was lost, and the server has no record of it.';
+export const EARLIER_NOT_APPLIED =
+  'Your last bulk edit was not applied: its answer was lost, and the server has no record of it.';
 
 /** The reason under `file` of a 400 that refused the uploaded file whole, or null. */
 export function fileRefusal(error: unknown): string | null {
@@ -48,7 +65,15 @@ const UPLOAD_FILE = [
 
 function uploadSummary(fileName: string, reply: UploadOutcome): UploadSummary {
   const { validDataPoints, inValidDataPoints, rows, header, report } = reply.data;
-  return { fileName, matched: validDataPoints.length, unmatched: inValidDataPoints, identifiers: validDataPoints.map((p) => p.identifier), rows, header, report };
+  return {
+    fileName,
+    matched: validDataPoints.length,
+    unmatched: inValidDataPoints,
+    identifiers: validDataPoints.map((p) => p.identifier),
+    rows,
+    header,
+    report,
+  };
 }
 
 export const bulkEditMachine = setup({
@@ -58,18 +83,32 @@ export const bulkEditMachine = setup({
     input: {} as BulkEditInput,
   },
   actors: {
-    uploadIdentifiers: fromPromise<UploadOutcome, { file: File }>(() => Promise.reject(new Error('provide uploadIdentifiers'))),
+    uploadIdentifiers: fromPromise<UploadOutcome, { file: File }>(() =>
+      Promise.reject(new Error('provide uploadIdentifiers')),
+    ),
     previewEdit: fromPromise<PreviewOutcome, BulkCall>(() => Promise.reject(new Error('provide previewEdit'))),
     applyEdit: fromPromise<ApplyOutcome, ApplyCall>(() => Promise.reject(new Error('provide applyEdit'))),
-    askOutcome: fromPromise<OutcomeReply, { operationId: string }>(() => Promise.reject(new Error('provide askOutcome'))),
+    askOutcome: fromPromise<OutcomeReply, { operationId: string }>(() =>
+      Promise.reject(new Error('provide askOutcome')),
+    ),
   },
   actions: {
     /** Saves the report as a CSV file built in the browser. */
     saveReport: (_, _params: { report: ReportData }) => {},
     /** Saves the upload's per-row report as a CSV file built in the browser. */
     saveUploadReport: (_, _params: { report: CsvRowProblem[] }) => {},
-    noteFileRefusedHere: assign(({ event }) => ({ alert: null, upload: null, fileName: fileOf(event).name, uploadRefusal: csvFileProblem(fileOf(event)) })),
-    noteFileSent: assign(({ event }) => ({ alert: null, upload: null, uploadRefusal: null, fileName: fileOf(event).name })),
+    noteFileRefusedHere: assign(({ event }) => ({
+      alert: null,
+      upload: null,
+      fileName: fileOf(event).name,
+      uploadRefusal: csvFileProblem(fileOf(event)),
+    })),
+    noteFileSent: assign(({ event }) => ({
+      alert: null,
+      upload: null,
+      uploadRefusal: null,
+      fileName: fileOf(event).name,
+    })),
     /** The uploaded file's matches become the selection; those that matched nobody are kept, so the preview and the report name them too. */
     takeUpload: assign(({ context }) => {
       const upload = context.upload!;
@@ -92,7 +131,7 @@ export const bulkEditMachine = setup({
     previewChanges: ({ context }) => (context.preview?.changing ?? 0) > 0,
     pendingOperation: ({ context }) => context.operationId !== null,
     /** No response at all (status 0): the edit may or may not have been applied. */
-    noResponse: (_, error: unknown) => !((error as { status?: number } | null)?.status),
+    noResponse: (_, error: unknown) => !(error as { status?: number } | null)?.status,
     outcomeApplied: (_, reply: OutcomeReply) => reply.data.outcome === 'applied',
     /** Asked after a reload: nothing of the edit is on screen to send again. */
     afterReload: ({ context }) => Object.keys(context.changes).length === 0,
@@ -100,7 +139,15 @@ export const bulkEditMachine = setup({
 }).createMachine({
   id: 'bulkEdit',
   context: ({ input }) => ({
-    ...input, changes: {}, fileName: null, upload: null, uploadRefusal: null, preview: null, report: null, alert: null, operationId: input.pendingOperation ?? null,
+    ...input,
+    changes: {},
+    fileName: null,
+    upload: null,
+    uploadRefusal: null,
+    preview: null,
+    report: null,
+    alert: null,
+    operationId: input.pendingOperation ?? null,
   }),
   initial: 'starting',
   states: {
@@ -116,12 +163,18 @@ export const bulkEditMachine = setup({
             const field = context.fields.find((f) => f.key === event.key);
             if (!field) return {};
             const { [event.key]: _dropped, ...rest } = context.changes;
-            return { changes: event.on ? ordered(context, { ...rest, [event.key]: initialValue(field) }) : rest, alert: null };
+            return {
+              changes: event.on ? ordered(context, { ...rest, [event.key]: initialValue(field) }) : rest,
+              alert: null,
+            };
           }),
         },
         'field.value': {
           actions: assign(({ context, event }) =>
-            event.key in context.changes ? { changes: { ...context.changes, [event.key]: event.value }, alert: null } : {}),
+            event.key in context.changes
+              ? { changes: { ...context.changes, [event.key]: event.value }, alert: null }
+              : {},
+          ),
         },
         'upload.file': UPLOAD_FILE,
         'bulk.preview': { guard: 'changesValid', target: 'previewing', actions: assign({ alert: null }) },
@@ -137,14 +190,24 @@ export const bulkEditMachine = setup({
           {
             guard: { type: 'cleanUpload', params: ({ event }) => event.output },
             target: 'choosing',
-            actions: [assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }), 'takeUpload'],
+            actions: [
+              assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }),
+              'takeUpload',
+            ],
           },
           // Rows were not taken or matched nobody: the person reads the report before the
           // matches replace the selection.
-          { target: 'uploadReport', actions: assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }) },
+          {
+            target: 'uploadReport',
+            actions: assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }),
+          },
         ],
         onError: [
-          { guard: { type: 'fileRefusedThere', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'uploadRefused', actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }) },
+          {
+            guard: { type: 'fileRefusedThere', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'uploadRefused',
+            actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }),
+          },
           { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
         ],
       },
@@ -155,7 +218,9 @@ export const bulkEditMachine = setup({
       on: {
         'upload.accept': { guard: 'uploadMatched', target: 'choosing', actions: 'takeUpload' },
         'upload.dismiss': { target: 'choosing', actions: assign({ upload: null }) },
-        'upload.report.download': { actions: { type: 'saveUploadReport', params: ({ context }) => ({ report: context.upload?.report ?? [] }) } },
+        'upload.report.download': {
+          actions: { type: 'saveUploadReport', params: ({ context }) => ({ report: context.upload?.report ?? [] }) },
+        },
       },
     },
     /** The file was refused whole; the selection is unchanged. */
@@ -173,8 +238,15 @@ export const bulkEditMachine = setup({
         src: 'previewEdit',
         input: call,
         onDone: [
-          { guard: { type: 'isStatusZero', params: ({ event }) => event.output }, target: 'choosing', actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }) },
-          { target: 'preview', actions: assign({ preview: ({ event }) => (event.output as Extract<PreviewOutcome, { status: 1 }>).data }) },
+          {
+            guard: { type: 'isStatusZero', params: ({ event }) => event.output },
+            target: 'choosing',
+            actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }),
+          },
+          {
+            target: 'preview',
+            actions: assign({ preview: ({ event }) => (event.output as Extract<PreviewOutcome, { status: 1 }>).data }),
+          },
         ],
         onError: { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
       },
@@ -182,7 +254,11 @@ export const bulkEditMachine = setup({
     preview: {
       tags: ['preview'],
       on: {
-        'bulk.apply': { guard: 'previewChanges', target: 'applying', actions: assign({ operationId: () => crypto.randomUUID() }) },
+        'bulk.apply': {
+          guard: 'previewChanges',
+          target: 'applying',
+          actions: assign({ operationId: () => crypto.randomUUID() }),
+        },
         'bulk.back': 'choosing',
       },
     },
@@ -197,15 +273,36 @@ export const bulkEditMachine = setup({
           {
             guard: { type: 'isStatusZero', params: ({ event }) => event.output },
             target: 'choosing',
-            actions: ['forgetOperation', assign({ operationId: null, alert: ({ event }) => (event.output as StatusZero).data })],
+            actions: [
+              'forgetOperation',
+              assign({ operationId: null, alert: ({ event }) => (event.output as StatusZero).data }),
+            ],
           },
-          { target: 'done', actions: ['forgetOperation', assign({ operationId: null, report: ({ event }) => (event.output as Extract<ApplyOutcome, { status: 1 }>).data })] },
+          {
+            target: 'done',
+            actions: [
+              'forgetOperation',
+              assign({
+                operationId: null,
+                report: ({ event }) => (event.output as Extract<ApplyOutcome, { status: 1 }>).data,
+              }),
+            ],
+          },
         ],
         onError: [
           // The edit may have been applied with its answer lost: ask what became of it.
-          { guard: { type: 'noResponse', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'checkingOutcome' },
+          {
+            guard: { type: 'noResponse', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'checkingOutcome',
+          },
           // The server answered with an error: its transaction was rolled back.
-          { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: ({ event }) => serverMessage(event.error) })] },
+          {
+            target: 'failed',
+            actions: [
+              'forgetOperation',
+              assign({ operationId: null, alert: ({ event }) => serverMessage(event.error) }),
+            ],
+          },
         ],
       },
     },
@@ -219,12 +316,21 @@ export const bulkEditMachine = setup({
           {
             guard: { type: 'outcomeApplied', params: ({ event }) => event.output },
             target: 'done',
-            actions: ['forgetOperation', assign({
-              operationId: null, alert: null,
-              report: ({ event }) => (event.output.data as Extract<OutcomeReply['data'], { outcome: 'applied' }>).report,
-            })],
+            actions: [
+              'forgetOperation',
+              assign({
+                operationId: null,
+                alert: null,
+                report: ({ event }) =>
+                  (event.output.data as Extract<OutcomeReply['data'], { outcome: 'applied' }>).report,
+              }),
+            ],
           },
-          { guard: 'afterReload', target: 'choosing', actions: ['forgetOperation', assign({ operationId: null, alert: EARLIER_NOT_APPLIED })] },
+          {
+            guard: 'afterReload',
+            target: 'choosing',
+            actions: ['forgetOperation', assign({ operationId: null, alert: EARLIER_NOT_APPLIED })],
+          },
           { target: 'failed', actions: ['forgetOperation', assign({ operationId: null, alert: NOT_APPLIED })] },
         ],
         onError: { target: 'outcomeLost', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },

@@ -11,21 +11,45 @@ import type { BulkEditInput } from './bulk-edit.types';
 
 export const BULK_PLAN_FIELD = 'cgs';
 const row = (id: number) => ({
-  id, username: `user${id}`, email: `user${id}@example.com`, first_name: 'A', last_name: 'B', phone: null, organization: null,
-  organization_id: null, user_type: 'trial', user_category: 'general', active: true, deleted: false, expiry_dt: null, created_at: 0,
+  id,
+  username: `user${id}`,
+  email: `user${id}@example.com`,
+  first_name: 'A',
+  last_name: 'B',
+  phone: null,
+  organization: null,
+  organization_id: null,
+  user_type: 'trial',
+  user_category: 'general',
+  active: true,
+  deleted: false,
+  expiry_dt: null,
+  created_at: 0,
 });
 
 const report = {
-  updated: 2, unchanged: 0, unmatched: [], results: [1, 2].map((id) => ({ id, username: `user${id}`, result: 'updated' as const, changed: [BULK_PLAN_FIELD] })),
+  updated: 2,
+  unchanged: 0,
+  unmatched: [],
+  results: [1, 2].map((id) => ({ id, username: `user${id}`, result: 'updated' as const, changed: [BULK_PLAN_FIELD] })),
 };
 /** The operation id a reload found pending. */
 export const PLAN_OPERATION_ID = '0b7f3c1e-2d4a-4f6b-8c9d-1e2f3a4b5c6d';
 const input = {
-  selection: { by: 'ids', ids: [1, 2] }, selectedCount: 2, fields: offeredBulkFields('product', ['active_update', 'expiry_update', 'tr_src_toggle']), canUpload: true,
+  selection: { by: 'ids', ids: [1, 2] },
+  selectedCount: 2,
+  fields: offeredBulkFields('product', ['active_update', 'expiry_update', 'tr_src_toggle']),
+  canUpload: true,
 } satisfies BulkEditInput;
 const outcomeAnswers = [
-  { name: 'outcomeApplied', event: { type: 'xstate.done.actor.askOutcome', output: { status: 1, data: { outcome: 'applied', report } } } },
-  { name: 'outcomeUnknown', event: { type: 'xstate.done.actor.askOutcome', output: { status: 1, data: { outcome: 'unknown' } } } },
+  {
+    name: 'outcomeApplied',
+    event: { type: 'xstate.done.actor.askOutcome', output: { status: 1, data: { outcome: 'applied', report } } },
+  },
+  {
+    name: 'outcomeUnknown',
+    event: { type: 'xstate.done.actor.askOutcome', output: { status: 1, data: { outcome: 'unknown' } } },
+  },
   { name: 'outcomeFailed', event: { type: 'xstate.error.actor.askOutcome', error: { status: 0 } } },
 ];
 
@@ -50,22 +74,89 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
     { type: 'report.download' },
   ],
   outcomes: [
-    { name: 'uploaded', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }], inValidDataPoints: [], rows: 1, header: null, report: [] } } } },
+    {
+      name: 'uploaded',
+      event: {
+        type: 'xstate.done.actor.uploadIdentifiers',
+        output: {
+          status: true,
+          data: {
+            validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }],
+            inValidDataPoints: [],
+            rows: 1,
+            header: null,
+            report: [],
+          },
+        },
+      },
+    },
     {
       name: 'uploadedWithReport',
       event: {
         type: 'xstate.done.actor.uploadIdentifiers',
-        output: { status: true, data: { validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }], inValidDataPoints: ['ghost'], rows: 3, header: 'email', report: [{ row: 3, value: 'ghost', reason: 'No live user has this email, username or user id.' }, { row: 4, value: 'a,b,c', reason: '3 values in one row; put one email, username or user id per row.' }] } },
+        output: {
+          status: true,
+          data: {
+            validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }],
+            inValidDataPoints: ['ghost'],
+            rows: 3,
+            header: 'email',
+            report: [
+              { row: 3, value: 'ghost', reason: 'No live user has this email, username or user id.' },
+              { row: 4, value: 'a,b,c', reason: '3 values in one row; put one email, username or user id per row.' },
+            ],
+          },
+        },
       },
     },
-    { name: 'nobodyInFile', event: { type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data: { validDataPoints: [], inValidDataPoints: ['ghost'], rows: 1, header: null, report: [{ row: 1, value: 'ghost', reason: 'No live user has this email, username or user id.' }] } } } },
-    { name: 'uploadRefused', event: { type: 'xstate.error.actor.uploadIdentifiers', error: { status: 400, data: { status: false, msg: 'This is not a text CSV file. It is not UTF-8 text.', errors: { file: ['This is not a text CSV file. It is not UTF-8 text.'] } } } } },
+    {
+      name: 'nobodyInFile',
+      event: {
+        type: 'xstate.done.actor.uploadIdentifiers',
+        output: {
+          status: true,
+          data: {
+            validDataPoints: [],
+            inValidDataPoints: ['ghost'],
+            rows: 1,
+            header: null,
+            report: [{ row: 1, value: 'ghost', reason: 'No live user has this email, username or user id.' }],
+          },
+        },
+      },
+    },
+    {
+      name: 'uploadRefused',
+      event: {
+        type: 'xstate.error.actor.uploadIdentifiers',
+        error: {
+          status: 400,
+          data: {
+            status: false,
+            msg: 'This is not a text CSV file. It is not UTF-8 text.',
+            errors: { file: ['This is not a text CSV file. It is not UTF-8 text.'] },
+          },
+        },
+      },
+    },
     { name: 'uploadFailed', event: { type: 'xstate.error.actor.uploadIdentifiers', error: { status: 0 } } },
-    { name: 'previewed', event: { type: 'xstate.done.actor.previewEdit', output: { status: 1, data: { matched: 2, changing: 2, unchanged: 0, unmatched: [], sample: [row(1), row(2)] } } } },
-    { name: 'previewRefused', event: { type: 'xstate.done.actor.previewEdit', output: { status: 0, data: 'No users matched the selection.' } } },
+    {
+      name: 'previewed',
+      event: {
+        type: 'xstate.done.actor.previewEdit',
+        output: { status: 1, data: { matched: 2, changing: 2, unchanged: 0, unmatched: [], sample: [row(1), row(2)] } },
+      },
+    },
+    {
+      name: 'previewRefused',
+      event: { type: 'xstate.done.actor.previewEdit', output: { status: 0, data: 'No users matched the selection.' } },
+    },
     { name: 'previewFailed', event: { type: 'xstate.error.actor.previewEdit', error: { status: 0 } } },
     { name: 'applied', event: { type: 'xstate.done.actor.applyEdit', output: { status: 1, data: report } } },
-    { name: 'applyRefused', event: { type: 'xstate.done.actor.applyEdit', output: { status: 0, data: 'No users matched the selection.' } } },
+    {
+      name: 'applyRefused',
+      event: { type: 'xstate.done.actor.applyEdit', output: { status: 0, data: 'No users matched the selection.' } },
+    },
     { name: 'applyFailed', event: { type: 'xstate.error.actor.applyEdit', error: { status: 0 } } },
     { name: 'applyServerError', event: { type: 'xstate.error.actor.applyEdit', error: { status: 500 } } },
     ...outcomeAnswers,

@@ -14,7 +14,13 @@ export const liveBulkTagUploadMachine = bulkTagUploadMachine.provide({
     parseFile: fromPromise(({ input }) => readIdentifierFileInWorker(input.file as File)),
     previewAssignment: fromPromise(({ input }) => previewTagAssignment(input)),
     applyTags: fromPromise(({ input }) =>
-      assignTags({ tags: input.tags, userIds: input.userIds, type: input.mode === 'overwrite' ? 'overwrite' : '', updatedFrom: 'bulk_upload' })),
+      assignTags({
+        tags: input.tags,
+        userIds: input.userIds,
+        type: input.mode === 'overwrite' ? 'overwrite' : '',
+        updatedFrom: 'bulk_upload',
+      }),
+    ),
     tagSelector: choosingTagSelectorMachine,
   },
   actions: {

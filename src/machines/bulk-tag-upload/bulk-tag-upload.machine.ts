@@ -12,7 +12,13 @@ import { failureMessage, serverMessage } from '../shared/failure';
 import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
-  ApplyInput, ApplyOutcome, BulkTagUploadContext, BulkTagUploadEvent, ParseOutcome, PreviewInput, PreviewOutcome,
+  ApplyInput,
+  ApplyOutcome,
+  BulkTagUploadContext,
+  BulkTagUploadEvent,
+  ParseOutcome,
+  PreviewInput,
+  PreviewOutcome,
 } from './bulk-tag-upload.types';
 
 /** The words of an assignment that matched nobody (its users were deleted since the dry run). */
@@ -22,7 +28,8 @@ type Snapshot = Extract<BulkTagUploadEvent, { type: 'xstate.snapshot.tagSelector
 /** The selector's chosen tags; null for a snapshot without them (a selector not started yet). */
 const chosenOf = (event: BulkTagUploadEvent): number[] | null => (event as Snapshot).snapshot.context?.chosen ?? null;
 const fileOf = (event: BulkTagUploadEvent) => (event as Extract<BulkTagUploadEvent, { type: 'file.choose' }>).file;
-const sameTags = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameTags = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** A chosen file: refused here by its name, type or size, else read. */
 const CHOOSE_FILE = [
@@ -30,7 +37,10 @@ const CHOOSE_FILE = [
   { target: '#bulkTagUpload.parsing', actions: 'takeFile' },
 ] as const;
 
-const call = ({ context }: { context: BulkTagUploadContext }): PreviewInput => ({ tags: context.tagIds, userIds: context.upload?.values ?? [] });
+const call = ({ context }: { context: BulkTagUploadContext }): PreviewInput => ({
+  tags: context.tagIds,
+  userIds: context.upload?.values ?? [],
+});
 
 export const bulkTagUploadMachine = setup({
   types: {
@@ -40,7 +50,9 @@ export const bulkTagUploadMachine = setup({
   actors: {
     /** Reads the file off the page's thread (a Web Worker in the page; the parser itself in tests). */
     parseFile: fromPromise<ParseOutcome, { file: ChosenFile }>(() => Promise.reject(new Error('provide parseFile'))),
-    previewAssignment: fromPromise<PreviewOutcome, PreviewInput>(() => Promise.reject(new Error('provide previewAssignment'))),
+    previewAssignment: fromPromise<PreviewOutcome, PreviewInput>(() =>
+      Promise.reject(new Error('provide previewAssignment')),
+    ),
     applyTags: fromPromise<ApplyOutcome, ApplyInput>(() => Promise.reject(new Error('provide applyTags'))),
     /** The user area's tag selector, provided so that it chooses without saving (live wiring). */
     tagSelector: tagSelectorMachine,
@@ -49,12 +61,35 @@ export const bulkTagUploadMachine = setup({
     /** Saves a CSV built in the browser: every row not taken, or the identifiers that matched nobody. */
     saveCsv: (_, _params: { text: string; fileName: string }) => {},
     refuseFileHere: assign(({ event }) => ({
-      fileName: fileOf(event).name, upload: null, preview: null, result: null, error: null,
-      refusal: csvFileProblem({ name: fileOf(event).name, type: fileOf(event).type, size: fileOf(event).size }, IDENTIFIER_FILE_MAX_BYTES),
+      fileName: fileOf(event).name,
+      upload: null,
+      preview: null,
+      result: null,
+      error: null,
+      refusal: csvFileProblem(
+        { name: fileOf(event).name, type: fileOf(event).type, size: fileOf(event).size },
+        IDENTIFIER_FILE_MAX_BYTES,
+      ),
     })),
-    takeFile: assign(({ event }) => ({ fileName: fileOf(event).name, upload: null, refusal: null, preview: null, result: null, error: null })),
+    takeFile: assign(({ event }) => ({
+      fileName: fileOf(event).name,
+      upload: null,
+      refusal: null,
+      preview: null,
+      result: null,
+      error: null,
+    })),
     takeTags: assign(({ context, event }) => ({ tagIds: [...(chosenOf(event) ?? context.tagIds)] })),
-    clear: assign({ fileName: null, upload: null, refusal: null, preview: null, previewedTags: [], mode: null, result: null, error: null }),
+    clear: assign({
+      fileName: null,
+      upload: null,
+      refusal: null,
+      preview: null,
+      previewedTags: [],
+      mode: null,
+      result: null,
+      error: null,
+    }),
   },
   guards: {
     fileRefusedHere: ({ event }) => {
@@ -71,7 +106,17 @@ export const bulkTagUploadMachine = setup({
   },
 }).createMachine({
   id: 'bulkTagUpload',
-  context: { fileName: null, upload: null, refusal: null, tagIds: [], preview: null, previewedTags: [], mode: null, result: null, error: null },
+  context: {
+    fileName: null,
+    upload: null,
+    refusal: null,
+    tagIds: [],
+    preview: null,
+    previewedTags: [],
+    mode: null,
+    result: null,
+    error: null,
+  },
   invoke: {
     id: 'tagSelector',
     src: 'tagSelector',
@@ -116,12 +161,25 @@ export const bulkTagUploadMachine = setup({
       on: {
         'file.choose': CHOOSE_FILE,
         'upload.clear': { target: 'idle', actions: 'clear' },
-        'problems.download': { actions: { type: 'saveCsv', params: ({ context }) => ({ text: context.upload?.problemsCsv ?? '', fileName: 'rows-not-taken.csv' }) } },
+        'problems.download': {
+          actions: {
+            type: 'saveCsv',
+            params: ({ context }) => ({ text: context.upload?.problemsCsv ?? '', fileName: 'rows-not-taken.csv' }),
+          },
+        },
         // Other tags make the dry run on screen stale: run it again (or wait for tags). Not while
         // the change is on its way (the selector is locked then): the root keeps the choice.
         'xstate.snapshot.tagSelector': [
-          { guard: and(['otherTags', not(stateIn({ parsed: 'applying' })), 'noTagsChosen']), target: '.awaitingTags', actions: ['takeTags', assign({ preview: null })] },
-          { guard: and(['otherTags', not(stateIn({ parsed: 'applying' }))]), target: '.previewing', actions: 'takeTags' },
+          {
+            guard: and(['otherTags', not(stateIn({ parsed: 'applying' })), 'noTagsChosen']),
+            target: '.awaitingTags',
+            actions: ['takeTags', assign({ preview: null })],
+          },
+          {
+            guard: and(['otherTags', not(stateIn({ parsed: 'applying' }))]),
+            target: '.previewing',
+            actions: 'takeTags',
+          },
         ],
       },
       initial: 'settling',
@@ -136,8 +194,18 @@ export const bulkTagUploadMachine = setup({
             id: 'previewAssignment',
             src: 'previewAssignment',
             input: call,
-            onDone: { target: 'previewShown', actions: assign(({ context, event }) => ({ preview: event.output, previewedTags: context.tagIds, error: null })) },
-            onError: { target: 'previewFailed', actions: assign({ preview: null, error: ({ event }) => serverMessage(event.error) }) },
+            onDone: {
+              target: 'previewShown',
+              actions: assign(({ context, event }) => ({
+                preview: event.output,
+                previewedTags: context.tagIds,
+                error: null,
+              })),
+            },
+            onError: {
+              target: 'previewFailed',
+              actions: assign({ preview: null, error: ({ event }) => serverMessage(event.error) }),
+            },
           },
         },
         previewFailed: {
@@ -150,7 +218,13 @@ export const bulkTagUploadMachine = setup({
             'apply.overwrite': { guard: 'anyMatched', target: 'confirming', actions: assign({ mode: 'overwrite' }) },
             'apply.add': { guard: 'anyMatched', target: 'confirming', actions: assign({ mode: 'add' }) },
             'unmatched.download': {
-              actions: { type: 'saveCsv', params: ({ context }) => ({ text: identifiersCsv(context.preview?.unmatched ?? []), fileName: 'unmatched-identifiers.csv' }) },
+              actions: {
+                type: 'saveCsv',
+                params: ({ context }) => ({
+                  text: identifiersCsv(context.preview?.unmatched ?? []),
+                  fileName: 'unmatched-identifiers.csv',
+                }),
+              },
             },
           },
         },
@@ -171,14 +245,22 @@ export const bulkTagUploadMachine = setup({
               {
                 guard: { type: 'assigned', params: ({ event }) => event.output },
                 target: '#bulkTagUpload.done',
-                actions: assign({ result: ({ event }) => ({ invalid: event.output.msg, changed: event.output.changed ?? 0 }) }),
+                actions: assign({
+                  result: ({ event }) => ({ invalid: event.output.msg, changed: event.output.changed ?? 0 }),
+                }),
               },
               {
                 target: '#bulkTagUpload.failed',
-                actions: assign({ result: ({ event }) => ({ invalid: event.output.msg, changed: 0 }), error: NOBODY_MATCHED }),
+                actions: assign({
+                  result: ({ event }) => ({ invalid: event.output.msg, changed: 0 }),
+                  error: NOBODY_MATCHED,
+                }),
               },
             ],
-            onError: { target: '#bulkTagUpload.failed', actions: assign({ result: null, error: ({ event }) => serverMessage(event.error) }) },
+            onError: {
+              target: '#bulkTagUpload.failed',
+              actions: assign({ result: null, error: ({ event }) => serverMessage(event.error) }),
+            },
           },
         },
       },
@@ -190,7 +272,13 @@ export const bulkTagUploadMachine = setup({
         'file.choose': CHOOSE_FILE,
         'upload.clear': { target: 'idle', actions: 'clear' },
         'invalid.download': {
-          actions: { type: 'saveCsv', params: ({ context }) => ({ text: identifiersCsv(context.result?.invalid ?? []), fileName: 'invalid-users.csv' }) },
+          actions: {
+            type: 'saveCsv',
+            params: ({ context }) => ({
+              text: identifiersCsv(context.result?.invalid ?? []),
+              fileName: 'invalid-users.csv',
+            }),
+          },
         },
       },
     },

@@ -8,18 +8,24 @@
 import type { MachinePlan } from '../../workflows/plan';
 import { bulkTagUploadMachine } from './bulk-tag-upload.machine';
 
-const chosen = (ids: number[]) => ({ type: 'xstate.snapshot.tagSelector', snapshot: { context: { chosen: ids } } }) as const;
+const chosen = (ids: number[]) =>
+  ({ type: 'xstate.snapshot.tagSelector', snapshot: { context: { chosen: ids } } }) as const;
 const PEOPLE = { name: 'people.csv', type: 'text/csv', size: 64 };
 const HUGE = { name: 'huge.csv', type: 'text/csv', size: 9_000_000 };
 
 /** The file of the walk: two identifiers (row 1 is the header) and a row of two values. */
 export const PLAN_READ = {
-  ok: true as const, values: ['user1@example.com', 'ghost@nowhere.example'], rows: new Uint32Array([2, 3]), header: 'email', problemCount: 1,
+  ok: true as const,
+  values: ['user1@example.com', 'ghost@nowhere.example'],
+  rows: new Uint32Array([2, 3]),
+  header: 'email',
+  problemCount: 1,
   problems: [{ row: 4, value: 'a,b', reason: '2 values in one row; put one email, username or user id per row.' }],
   problemsCsv: 'row,value,reason\r\n4,"a,b","2 values in one row; put one email, username or user id per row."\r\n',
 };
 
-const tagsOf = (e: { snapshot?: { context?: { chosen?: number[] } } }) => JSON.stringify(e.snapshot?.context?.chosen ?? []);
+const tagsOf = (e: { snapshot?: { context?: { chosen?: number[] } } }) =>
+  JSON.stringify(e.snapshot?.context?.chosen ?? []);
 /** One click away: add or remove one tag. */
 const ONE_CLICK: Record<string, string[]> = { '[]': ['[1]'], '[1]': ['[1,2]', '[]'], '[1,2]': ['[1]'] };
 
@@ -44,12 +50,39 @@ export const bulkTagUploadPlan: MachinePlan<typeof bulkTagUploadMachine> = {
   ],
   outcomes: [
     { name: 'read', event: { type: 'xstate.done.actor.parseFile', output: PLAN_READ } },
-    { name: 'notText', event: { type: 'xstate.done.actor.parseFile', output: { ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.', problems: [] } } },
-    { name: 'readerStopped', event: { type: 'xstate.error.actor.parseFile', error: new Error('the file reader stopped: out of memory') } },
-    { name: 'previewed', event: { type: 'xstate.done.actor.previewAssignment', output: { status: true, matched: 1, unmatched: ['ghost@nowhere.example'], overwrite: 1, add: 1 } } },
+    {
+      name: 'notText',
+      event: {
+        type: 'xstate.done.actor.parseFile',
+        output: { ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.', problems: [] },
+      },
+    },
+    {
+      name: 'readerStopped',
+      event: { type: 'xstate.error.actor.parseFile', error: new Error('the file reader stopped: out of memory') },
+    },
+    {
+      name: 'previewed',
+      event: {
+        type: 'xstate.done.actor.previewAssignment',
+        output: { status: true, matched: 1, unmatched: ['ghost@nowhere.example'], overwrite: 1, add: 1 },
+      },
+    },
     { name: 'previewFailed', event: { type: 'xstate.error.actor.previewAssignment', error: { status: 0 } } },
-    { name: 'applied', event: { type: 'xstate.done.actor.applyTags', output: { status: true, msg: ['ghost@nowhere.example'], changed: 1 } } },
-    { name: 'nobodyLeft', event: { type: 'xstate.done.actor.applyTags', output: { status: false, msg: ['user1@example.com', 'ghost@nowhere.example'], changed: 0 } } },
+    {
+      name: 'applied',
+      event: {
+        type: 'xstate.done.actor.applyTags',
+        output: { status: true, msg: ['ghost@nowhere.example'], changed: 1 },
+      },
+    },
+    {
+      name: 'nobodyLeft',
+      event: {
+        type: 'xstate.done.actor.applyTags',
+        output: { status: false, msg: ['user1@example.com', 'ghost@nowhere.example'], changed: 0 },
+      },
+    },
     { name: 'applyFailed', event: { type: 'xstate.error.actor.applyTags', error: { status: 0 } } },
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.tagIds, s.context.mode]),
@@ -60,7 +93,8 @@ export const bulkTagUploadPlan: MachinePlan<typeof bulkTagUploadMachine> = {
       // The selector is locked while a file is read and while a change is confirmed or applied.
       if (s.matches('idle')) return tags === '[]' && (next === '[]' || next === '[1]');
       if (s.matches({ parsed: 'awaitingTags' })) return next === '[1]';
-      if (s.matches({ parsed: 'previewShown' }) || s.matches({ parsed: 'previewing' })) return ONE_CLICK[tags]?.includes(next) ?? false;
+      if (s.matches({ parsed: 'previewShown' }) || s.matches({ parsed: 'previewing' }))
+        return ONE_CLICK[tags]?.includes(next) ?? false;
       return false;
     }
     // The confirmation is a modal dialog: only its two buttons; while applying, only the answer.

@@ -2,7 +2,14 @@
 // users typed and the choice for clashes; `checkCopyDraft` reads a stored one back, refusing any
 // other shape.
 import * as v from 'valibot';
-import { CLASH_RESOLUTIONS, CONTENT_KINDS, CONTENT_NAME_MAX, MAX_COPY_ITEMS, type ClashResolution, type ContentKind } from '../../domain/user-content';
+import {
+  CLASH_RESOLUTIONS,
+  CONTENT_KINDS,
+  CONTENT_NAME_MAX,
+  MAX_COPY_ITEMS,
+  type ClashResolution,
+  type ContentKind,
+} from '../../domain/user-content';
 import type { CopyItem } from './content-copy.types';
 
 export interface CopyDraft {
@@ -14,7 +21,16 @@ export interface CopyDraft {
 
 const DraftSchema = v.object({
   kind: v.picklist(CONTENT_KINDS),
-  items: v.pipe(v.array(v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), name: v.pipe(v.string(), v.maxLength(CONTENT_NAME_MAX)) })), v.minLength(1), v.maxLength(MAX_COPY_ITEMS)),
+  items: v.pipe(
+    v.array(
+      v.object({
+        id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        name: v.pipe(v.string(), v.maxLength(CONTENT_NAME_MAX)),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(MAX_COPY_ITEMS),
+  ),
   targets: v.pipe(v.string(), v.maxLength(30_000)),
   on_clash: v.picklist(CLASH_RESOLUTIONS),
 });

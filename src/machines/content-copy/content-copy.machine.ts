@@ -11,10 +11,19 @@ import { failureMessage } from '../shared/failure';
 import type { ContentCopyContext, ContentCopyEvent, ContentCopyInput, CopyClosed } from './content-copy.types';
 
 /** The typed users as the server takes them: one per line or comma-separated, blanks dropped. */
-export const targetsOf = (text: string): string[] => text.split(/[\n,;]+/).map((t) => t.trim()).filter((t) => t !== '');
+export const targetsOf = (text: string): string[] =>
+  text
+    .split(/[\n,;]+/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
 
 const callOf = (c: ContentCopyContext, preview: boolean): CopyRequest => ({
-  kind: c.kind, sourceUserId: c.sourceUserId, itemIds: c.items.map((i) => i.id), targets: targetsOf(c.targets), onClash: c.onClash, preview,
+  kind: c.kind,
+  sourceUserId: c.sourceUserId,
+  itemIds: c.items.map((i) => i.id),
+  targets: targetsOf(c.targets),
+  onClash: c.onClash,
+  preview,
 });
 
 export const contentCopyMachine = setup({
@@ -38,7 +47,12 @@ export const contentCopyMachine = setup({
   states: {
     editing: {
       on: {
-        'targets.change': { actions: assign(({ context, event }) => ({ targets: event.text, fieldErrors: { ...context.fieldErrors, targets: '', _: '' } })) },
+        'targets.change': {
+          actions: assign(({ context, event }) => ({
+            targets: event.text,
+            fieldErrors: { ...context.fieldErrors, targets: '', _: '' },
+          })),
+        },
         'clash.change': { actions: assign(({ event }) => ({ onClash: event.choice })) },
         'copy.preview': { guard: 'hasTargets', target: 'previewing' },
         'copy.cancel': 'closed',
@@ -53,8 +67,15 @@ export const contentCopyMachine = setup({
         input: ({ context }) => callOf(context, true),
         onDone: { target: 'previewed', actions: assign({ report: ({ event }) => event.output }) },
         onError: [
-          { guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing', actions: assign(({ event }) => ({ fieldErrors: refusalFields(event.error) })) },
-          { target: 'failed', actions: assign({ error: ({ event }) => `Nothing was previewed. ${failureMessage(event.error)}` }) },
+          {
+            guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'editing',
+            actions: assign(({ event }) => ({ fieldErrors: refusalFields(event.error) })),
+          },
+          {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => `Nothing was previewed. ${failureMessage(event.error)}` }),
+          },
         ],
       },
     },
@@ -74,11 +95,21 @@ export const contentCopyMachine = setup({
         id: 'copy',
         src: 'copyContent',
         input: ({ context }) => callOf(context, false),
-        onDone: { target: 'done', actions: assign({ message: ({ event }) => event.output.msg, report: ({ event }) => event.output }) },
+        onDone: {
+          target: 'done',
+          actions: assign({ message: ({ event }) => event.output.msg, report: ({ event }) => event.output }),
+        },
         onError: [
           // Something changed since the preview (a user gone, an item removed): said at its field.
-          { guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing', actions: assign(({ event }) => ({ report: null, fieldErrors: refusalFields(event.error) })) },
-          { target: 'failed', actions: assign({ error: ({ event }) => `Nothing was copied. ${failureMessage(event.error)}` }) },
+          {
+            guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'editing',
+            actions: assign(({ event }) => ({ report: null, fieldErrors: refusalFields(event.error) })),
+          },
+          {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => `Nothing was copied. ${failureMessage(event.error)}` }),
+          },
         ],
       },
     },

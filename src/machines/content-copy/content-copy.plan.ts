@@ -6,22 +6,55 @@ import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { contentCopyMachine } from './content-copy.machine';
 
 const target = {
-  user_id: 12, username: 'grace', name: 'Grace Hopper', added: 2, renamed: 1, skipped: 0, replaced: 0,
-  clashes: [{ item_id: 3, name: 'Semiconductor earnings', resolution: 'rename' as const, new_name: 'Semiconductor earnings (2)' }], clash_count: 1,
+  user_id: 12,
+  username: 'grace',
+  name: 'Grace Hopper',
+  added: 2,
+  renamed: 1,
+  skipped: 0,
+  replaced: 0,
+  clashes: [
+    {
+      item_id: 3,
+      name: 'Semiconductor earnings',
+      resolution: 'rename' as const,
+      new_name: 'Semiconductor earnings (2)',
+    },
+  ],
+  clash_count: 1,
 };
 const reply = (preview: boolean): CopyContentReply => ({
-  status: true, kind: 'saved_search', preview, items: 3, targets: [target], totals: { added: 2, renamed: 1, skipped: 0, replaced: 0 },
+  status: true,
+  kind: 'saved_search',
+  preview,
+  items: 3,
+  targets: [target],
+  totals: { added: 2, renamed: 1, skipped: 0, replaced: 0 },
   msg: preview ? 'Would copy 3 saved searches to 1 user.' : 'Copied 3 saved searches to 1 user.',
 });
 const refused = (service: string) => ({
-  type: `xstate.error.actor.${service}`, error: { status: 400, refusal: { msg: 'Nothing was copied: check the users.', fields: { targets: 'No user matches: nobody@example.com.' } } },
+  type: `xstate.error.actor.${service}`,
+  error: {
+    status: 400,
+    refusal: {
+      msg: 'Nothing was copied: check the users.',
+      fields: { targets: 'No user matches: nobody@example.com.' },
+    },
+  },
 });
 
 export const contentCopyPlan: MachinePlan<typeof contentCopyMachine> = {
   machine: contentCopyMachine,
   input: {
-    kind: 'saved_search', sourceUserId: 11, targets: '', onClash: 'rename',
-    items: [{ id: 1, name: 'Chip makers' }, { id: 2, name: 'Rate cuts' }, { id: 3, name: 'Semiconductor earnings' }],
+    kind: 'saved_search',
+    sourceUserId: 11,
+    targets: '',
+    onClash: 'rename',
+    items: [
+      { id: 1, name: 'Chip makers' },
+      { id: 2, name: 'Rate cuts' },
+      { id: 3, name: 'Semiconductor earnings' },
+    ],
   },
   events: [
     { type: 'targets.change', text: 'grace' },
@@ -41,14 +74,24 @@ export const contentCopyPlan: MachinePlan<typeof contentCopyMachine> = {
     { name: 'copyRefused', event: refused('copy') },
     { name: 'copyFailed', event: failedEvent('copy') },
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.targets !== '', s.context.onClash, s.context.pending, Object.values(s.context.fieldErrors).some(Boolean)]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.targets !== '',
+      s.context.onClash,
+      s.context.pending,
+      Object.values(s.context.fieldErrors).some(Boolean),
+    ]),
   // Users are typed once (and touched again after a preview) and the choice changed once.
   filterEvents: (s, e) => {
     const c = s.context;
     switch (e.type) {
-      case 'targets.change': return e['text'] === 'grace' ? c.targets === '' : s.matches('previewed');
-      case 'clash.change': return c.onClash === 'rename' && c.targets !== '';
-      default: return true;
+      case 'targets.change':
+        return e['text'] === 'grace' ? c.targets === '' : s.matches('previewed');
+      case 'clash.change':
+        return c.onClash === 'rename' && c.targets !== '';
+      default:
+        return true;
     }
   },
 };

@@ -25,6 +25,9 @@ export const selectCanPreview = (s: S) => s.can({ type: 'copy.preview' });
 
 /** What a reload brings back: nothing once the copy is made or the dialog closed. */
 export const selectCopyDraft = (s: S): CopyDraft | null =>
-  (s.matches('done') || s.matches('closed') ? null : { kind: s.context.kind, items: s.context.items, targets: s.context.targets, on_clash: s.context.onClash });
+  s.matches('done') || s.matches('closed')
+    ? null
+    : { kind: s.context.kind, items: s.context.items, targets: s.context.targets, on_clash: s.context.onClash };
 /** Leaving asks first once users are typed or the choice changed. */
-export const selectCopyChanged = (s: S) => selectCopyDraft(s) !== null && (s.context.targets.trim() !== '' || s.context.onClash !== 'rename');
+export const selectCopyChanged = (s: S) =>
+  selectCopyDraft(s) !== null && (s.context.targets.trim() !== '' || s.context.onClash !== 'rename');

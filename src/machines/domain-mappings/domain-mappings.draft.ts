@@ -6,7 +6,11 @@ import type { DomainDraft } from './domain-mappings.types';
 
 const Values = v.object({ domain: v.pipe(v.string(), v.maxLength(300)), broker: v.nullable(DomainBroker) });
 const DraftSchema = v.object({
-  mode: v.picklist(['add', 'edit']), id: v.nullable(v.number()), version: v.number(), values: Values, base: Values,
+  mode: v.picklist(['add', 'edit']),
+  id: v.nullable(v.number()),
+  version: v.number(),
+  values: Values,
+  base: Values,
 });
 
 export function checkDomainDraft(value: unknown): DomainDraft | null {

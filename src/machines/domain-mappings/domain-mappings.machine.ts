@@ -12,20 +12,42 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
-  DomainForm, DomainFormValues, DomainMappingsContext, DomainMappingsEvent, DomainMappingsInput, DomainQuery, FindOutcome, LoadOutcome,
-  RemoveInput, RemoveOutcome, SaveInput, SaveOutcome, UsersOutcome,
+  DomainForm,
+  DomainFormValues,
+  DomainMappingsContext,
+  DomainMappingsEvent,
+  DomainMappingsInput,
+  DomainQuery,
+  FindOutcome,
+  LoadOutcome,
+  RemoveInput,
+  RemoveOutcome,
+  SaveInput,
+  SaveOutcome,
+  UsersOutcome,
 } from './domain-mappings.types';
 
 export const DOMAIN_FAILED = 'Something went wrong.';
 
-const sameValues = (a: DomainFormValues, b: DomainFormValues) => a.domain.trim() === b.domain.trim() && (a.broker?.id ?? null) === (b.broker?.id ?? null);
+const sameValues = (a: DomainFormValues, b: DomainFormValues) =>
+  a.domain.trim() === b.domain.trim() && (a.broker?.id ?? null) === (b.broker?.id ?? null);
 export const formChanged = (form: DomainForm | null) => form !== null && !sameValues(form.values, form.base);
 
-const valuesOf = (m: DomainMapping): DomainFormValues => ({ domain: m.domain, broker: { id: m.broker_id, name: m.broker_name } });
-const editFormOf = (m: DomainMapping): DomainForm => ({ mode: 'edit', id: m.id, version: m.version, values: valuesOf(m), base: valuesOf(m) });
+const valuesOf = (m: DomainMapping): DomainFormValues => ({
+  domain: m.domain,
+  broker: { id: m.broker_id, name: m.broker_name },
+});
+const editFormOf = (m: DomainMapping): DomainForm => ({
+  mode: 'edit',
+  id: m.id,
+  version: m.version,
+  values: valuesOf(m),
+  base: valuesOf(m),
+});
 const EMPTY: DomainFormValues = { domain: '', broker: null };
 
-const withoutError = (errors: Record<string, string>, field: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field && k !== '_'));
+const withoutError = (errors: Record<string, string>, field: string) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field && k !== '_'));
 
 /** A closed form and whatever it showed. */
 const CLOSED = { form: null, brokerSearch: '', brokerChoices: null, serverErrors: {}, conflict: null } as const;
@@ -48,8 +70,21 @@ export const domainMappingsMachine = setup({
 }).createMachine({
   id: 'domainMappings',
   context: ({ input }) => ({
-    query: input.query, trail: [], items: [], next: null, loaded: false, draft: input.draft,
-    form: null, brokerSearch: '', brokerChoices: null, serverErrors: {}, conflict: null, removing: null, recognised: null, error: null, notice: null,
+    query: input.query,
+    trail: [],
+    items: [],
+    next: null,
+    loaded: false,
+    draft: input.draft,
+    form: null,
+    brokerSearch: '',
+    brokerChoices: null,
+    serverErrors: {},
+    conflict: null,
+    removing: null,
+    recognised: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -62,10 +97,26 @@ export const domainMappingsMachine = setup({
         onDone: [
           {
             // A form kept from before a reload opens again over the list.
-            guard: 'hasDraft', target: 'form',
-            actions: assign(({ context, event }) => ({ items: event.output.items, next: event.output.next, loaded: true, error: null, form: context.draft, draft: null })),
+            guard: 'hasDraft',
+            target: 'form',
+            actions: assign(({ context, event }) => ({
+              items: event.output.items,
+              next: event.output.next,
+              loaded: true,
+              error: null,
+              form: context.draft,
+              draft: null,
+            })),
           },
-          { target: 'browsing', actions: assign(({ event }) => ({ items: event.output.items, next: event.output.next, loaded: true, error: null })) },
+          {
+            target: 'browsing',
+            actions: assign(({ event }) => ({
+              items: event.output.items,
+              next: event.output.next,
+              loaded: true,
+              error: null,
+            })),
+          },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
@@ -73,26 +124,58 @@ export const domainMappingsMachine = setup({
     failed: {
       on: {
         'list.retry': { target: 'loading', actions: assign({ error: null }) },
-        'list.query': { target: 'loading', actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null, error: null })) },
+        'list.query': {
+          target: 'loading',
+          actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null, error: null })),
+        },
       },
     },
     browsing: {
       on: {
         // A search, or the URL changed (Back, a link from another tab): that list from its first page.
-        'list.query': { target: 'loading', actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null })) },
+        'list.query': {
+          target: 'loading',
+          actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null })),
+        },
         'page.next': {
           target: 'loading',
-          actions: assign(({ context }) => ({ trail: [...context.trail, context.query.cursor], query: { ...context.query, cursor: context.next ?? '' }, notice: null })),
+          actions: assign(({ context }) => ({
+            trail: [...context.trail, context.query.cursor],
+            query: { ...context.query, cursor: context.next ?? '' },
+            notice: null,
+          })),
         },
         'page.previous': {
           // Back a page; after a reload on a later page (no trail), to the first.
           target: 'loading',
-          actions: assign(({ context }) => ({ trail: context.trail.slice(0, -1), query: { ...context.query, cursor: context.trail.at(-1) ?? '' }, notice: null })),
+          actions: assign(({ context }) => ({
+            trail: context.trail.slice(0, -1),
+            query: { ...context.query, cursor: context.trail.at(-1) ?? '' },
+            notice: null,
+          })),
         },
-        'add.open': { target: 'form', actions: assign({ form: () => ({ mode: 'add' as const, id: null, version: 0, values: EMPTY, base: EMPTY }), notice: null }) },
-        'edit.open': { target: 'form', actions: assign({ form: ({ event }) => editFormOf(event.mapping), notice: null }) },
-        'remove.open': { target: 'confirmingRemove', actions: assign({ removing: ({ event }) => event.mapping, notice: null }) },
-        'users.open': { target: 'recognised', actions: assign({ recognised: ({ event }) => ({ mapping: event.mapping, users: null, error: null }), notice: null }) },
+        'add.open': {
+          target: 'form',
+          actions: assign({
+            form: () => ({ mode: 'add' as const, id: null, version: 0, values: EMPTY, base: EMPTY }),
+            notice: null,
+          }),
+        },
+        'edit.open': {
+          target: 'form',
+          actions: assign({ form: ({ event }) => editFormOf(event.mapping), notice: null }),
+        },
+        'remove.open': {
+          target: 'confirmingRemove',
+          actions: assign({ removing: ({ event }) => event.mapping, notice: null }),
+        },
+        'users.open': {
+          target: 'recognised',
+          actions: assign({
+            recognised: ({ event }) => ({ mapping: event.mapping, users: null, error: null }),
+            notice: null,
+          }),
+        },
       },
     },
     // The users a mapping recognises, beside the list.
@@ -106,13 +189,32 @@ export const domainMappingsMachine = setup({
             id: 'loadUsers',
             src: 'loadUsers',
             input: ({ context }) => ({ domain: context.recognised!.mapping.domain }),
-            onDone: { target: 'shown', actions: assign({ recognised: ({ context, event }) => ({ ...context.recognised!, users: event.output.items, more: event.output.next !== null }) }) },
-            onError: { target: 'failed', actions: assign({ recognised: ({ context, event }) => ({ ...context.recognised!, error: failureMessage(event.error) }) }) },
+            onDone: {
+              target: 'shown',
+              actions: assign({
+                recognised: ({ context, event }) => ({
+                  ...context.recognised!,
+                  users: event.output.items,
+                  more: event.output.next !== null,
+                }),
+              }),
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                recognised: ({ context, event }) => ({ ...context.recognised!, error: failureMessage(event.error) }),
+              }),
+            },
           },
         },
         shown: {},
         failed: {
-          on: { 'users.retry': { target: 'loading', actions: assign({ recognised: ({ context }) => ({ ...context.recognised!, error: null }) }) } },
+          on: {
+            'users.retry': {
+              target: 'loading',
+              actions: assign({ recognised: ({ context }) => ({ ...context.recognised!, error: null }) }),
+            },
+          },
         },
       },
     },
@@ -124,14 +226,18 @@ export const domainMappingsMachine = setup({
           on: {
             'form.domain': {
               actions: assign(({ context, event }) => ({
-                form: { ...context.form!, values: { ...context.form!.values, domain: event.value } }, serverErrors: withoutError(context.serverErrors, 'domain'), notice: null,
+                form: { ...context.form!, values: { ...context.form!.values, domain: event.value } },
+                serverErrors: withoutError(context.serverErrors, 'domain'),
+                notice: null,
               })),
             },
             'broker.find': { target: 'finding', actions: assign({ brokerSearch: ({ event }) => event.text }) },
             'broker.choose': {
               actions: assign(({ context, event }) => ({
                 form: { ...context.form!, values: { ...context.form!.values, broker: event.broker } },
-                brokerChoices: null, serverErrors: withoutError(context.serverErrors, 'broker_id'), notice: null,
+                brokerChoices: null,
+                serverErrors: withoutError(context.serverErrors, 'broker_id'),
+                notice: null,
               })),
             },
             'form.save': { target: 'saving', actions: assign({ serverErrors: {}, notice: null }) },
@@ -150,7 +256,13 @@ export const domainMappingsMachine = setup({
             onDone: { target: 'editing', actions: assign({ brokerChoices: ({ event }) => event.output.items }) },
             onError: {
               target: 'editing',
-              actions: assign(({ context, event }) => ({ brokerChoices: [], serverErrors: { ...context.serverErrors, broker_id: `The brokers could not be searched. ${failureMessage(event.error)}` } })),
+              actions: assign(({ context, event }) => ({
+                brokerChoices: [],
+                serverErrors: {
+                  ...context.serverErrors,
+                  broker_id: `The brokers could not be searched. ${failureMessage(event.error)}`,
+                },
+              })),
             },
           },
         },
@@ -167,24 +279,33 @@ export const domainMappingsMachine = setup({
             id: 'saveMapping',
             src: 'saveMapping',
             input: ({ context }) => ({ form: context.form! }),
-            onDone: { target: '#domainMappings.loading', actions: assign(({ event }) => ({ ...CLOSED, notice: noticeOf(true, event.output.msg) })) },
+            onDone: {
+              target: '#domainMappings.loading',
+              actions: assign(({ event }) => ({ ...CLOSED, notice: noticeOf(true, event.output.msg) })),
+            },
             onError: [
               {
                 // Someone else changed it first: theirs is shown, the form keeps this person's, saving again replaces theirs.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ context, event }) => {
                   const stale = staleDomainMappingOf(event.error)!;
                   const current = stale.current!;
                   return {
                     form: { ...context.form!, version: current.version, base: valuesOf(current) },
-                    conflict: { msg: stale.msg, current }, notice: noticeOf(false, DOMAIN_FAILED),
+                    conflict: { msg: stale.msg, current },
+                    notice: noticeOf(false, DOMAIN_FAILED),
                   };
                 }),
               },
               {
                 // Removed by someone else: nothing to save to; the list is read again.
-                guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#domainMappings.loading',
-                actions: assign(({ event }) => ({ ...CLOSED, notice: noticeOf(false, staleDomainMappingOf(event.error)!.msg) })),
+                guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#domainMappings.loading',
+                actions: assign(({ event }) => ({
+                  ...CLOSED,
+                  notice: noticeOf(false, staleDomainMappingOf(event.error)!.msg),
+                })),
               },
               {
                 target: 'editing',
@@ -192,7 +313,10 @@ export const domainMappingsMachine = setup({
                   const refusal = fieldRefusalOf(event.error);
                   return {
                     serverErrors: refusal?.fields ?? {},
-                    notice: noticeOf(false, refusal ? `${DOMAIN_FAILED} ${refusal.msg}` : `${DOMAIN_FAILED} ${failureMessage(event.error)}`),
+                    notice: noticeOf(
+                      false,
+                      refusal ? `${DOMAIN_FAILED} ${refusal.msg}` : `${DOMAIN_FAILED} ${failureMessage(event.error)}`,
+                    ),
                   };
                 }),
               },
@@ -213,14 +337,26 @@ export const domainMappingsMachine = setup({
         id: 'removeMapping',
         src: 'removeMapping',
         input: ({ context }) => ({ id: context.removing!.id, version: context.removing!.version }),
-        onDone: { target: 'loading', actions: assign(({ event }) => ({ removing: null, notice: noticeOf(true, event.output.msg) })) },
+        onDone: {
+          target: 'loading',
+          actions: assign(({ event }) => ({ removing: null, notice: noticeOf(true, event.output.msg) })),
+        },
         onError: [
           {
             // Changed or removed by someone else since it was read: said, and the list read again.
-            guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'loading',
-            actions: assign(({ event }) => ({ removing: null, notice: noticeOf(false, staleDomainMappingOf(event.error)!.msg) })),
+            guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'loading',
+            actions: assign(({ event }) => ({
+              removing: null,
+              notice: noticeOf(false, staleDomainMappingOf(event.error)!.msg),
+            })),
           },
-          { target: 'confirmingRemove', actions: assign(({ event }) => ({ notice: noticeOf(false, `${DOMAIN_FAILED} ${failureMessage(event.error)}`) })) },
+          {
+            target: 'confirmingRemove',
+            actions: assign(({ event }) => ({
+              notice: noticeOf(false, `${DOMAIN_FAILED} ${failureMessage(event.error)}`),
+            })),
+          },
         ],
       },
     },

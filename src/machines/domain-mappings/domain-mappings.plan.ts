@@ -12,7 +12,14 @@ import type { DomainDraft, DomainMappingsContext } from './domain-mappings.types
 
 /** The mapping the walk edits and removes: the first row of the unfiltered list. */
 export const PLAN_MAPPING: DomainMapping = {
-  id: 1, domain: 'research.apex.com', broker_id: 1, broker_name: 'Apex Securities', updated_by: 'admin', updated_at: 1_764_000_000_000, version: 1, users: 2,
+  id: 1,
+  domain: 'research.apex.com',
+  broker_id: 1,
+  broker_name: 'Apex Securities',
+  updated_by: 'admin',
+  updated_at: 1_764_000_000_000,
+  version: 1,
+  users: 2,
 };
 export const PLAN_BROKER: DomainBroker = { id: 3, name: 'Bluewater Partners' };
 /** What the walk types in the domain field. */
@@ -21,7 +28,8 @@ export const PLAN_SEARCH = 'research.';
 
 const page = (next: string | null): DomainMappingListReply => ({ status: true, items: [PLAN_MAPPING], next });
 const stale = (current: DomainMapping | null, msg: string) => ({
-  type: 'xstate.error.actor.saveMapping', error: { status: 409, data: { status: false, stale: true, msg, current } },
+  type: 'xstate.error.actor.saveMapping',
+  error: { status: 409, data: { status: false, stale: true, msg, current } },
 });
 
 const contextOf = (s: { context: unknown }) => s.context as DomainMappingsContext;
@@ -55,58 +63,127 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
     { name: 'loadFailed', event: failedEvent('loadPage') },
     { name: 'brokersFound', event: doneEvent('findBrokers', { status: true, items: [PLAN_BROKER] }) },
     { name: 'findFailed', event: failedEvent('findBrokers') },
-    { name: 'saved', event: doneEvent('saveMapping', { status: true, msg: `Saved: ${PLAN_DOMAIN} names Apex Securities.`, mapping: { ...PLAN_MAPPING, domain: PLAN_DOMAIN, version: 2 } }) },
+    {
+      name: 'saved',
+      event: doneEvent('saveMapping', {
+        status: true,
+        msg: `Saved: ${PLAN_DOMAIN} names Apex Securities.`,
+        mapping: { ...PLAN_MAPPING, domain: PLAN_DOMAIN, version: 2 },
+      }),
+    },
     {
       name: 'refusedAtField',
       event: {
         type: 'xstate.error.actor.saveMapping',
-        error: { status: 400, refusal: { msg: `${PLAN_DOMAIN} already names Apex Capital.`, fields: { domain: `${PLAN_DOMAIN} already names Apex Capital.` } } },
+        error: {
+          status: 400,
+          refusal: {
+            msg: `${PLAN_DOMAIN} already names Apex Capital.`,
+            fields: { domain: `${PLAN_DOMAIN} already names Apex Capital.` },
+          },
+        },
       },
     },
-    { name: 'savedMeanwhile', event: stale({ ...PLAN_MAPPING, broker_name: 'Apex Capital', version: 2 }, 'colleague changed this mapping after you opened it; nothing of yours was saved.') },
+    {
+      name: 'savedMeanwhile',
+      event: stale(
+        { ...PLAN_MAPPING, broker_name: 'Apex Capital', version: 2 },
+        'colleague changed this mapping after you opened it; nothing of yours was saved.',
+      ),
+    },
     { name: 'removedMeanwhile', event: stale(null, 'This mapping is no longer there: someone else removed it.') },
     { name: 'saveFailed', event: failedEvent('saveMapping') },
-    { name: 'removed', event: doneEvent('removeMapping', { status: true, msg: 'research.apex.com no longer names a broker.', id: 1 }) },
+    {
+      name: 'removed',
+      event: doneEvent('removeMapping', { status: true, msg: 'research.apex.com no longer names a broker.', id: 1 }),
+    },
     {
       name: 'removeStale',
-      event: { type: 'xstate.error.actor.removeMapping', error: { status: 409, data: { status: false, stale: true, msg: 'colleague changed this mapping after you opened it; it was not removed.', current: { ...PLAN_MAPPING, version: 2 } } } },
+      event: {
+        type: 'xstate.error.actor.removeMapping',
+        error: {
+          status: 409,
+          data: {
+            status: false,
+            stale: true,
+            msg: 'colleague changed this mapping after you opened it; it was not removed.',
+            current: { ...PLAN_MAPPING, version: 2 },
+          },
+        },
+      },
     },
     { name: 'removeFailed', event: failedEvent('removeMapping') },
     {
       name: 'usersLoaded',
-      event: doneEvent('loadUsers', { status: true, next: null, items: [{ id: 9, username: 'ann', email: 'ann@research.apex.com', first_name: 'ann', last_name: 'Analyst', active: true }] }),
+      event: doneEvent('loadUsers', {
+        status: true,
+        next: null,
+        items: [
+          {
+            id: 9,
+            username: 'ann',
+            email: 'ann@research.apex.com',
+            first_name: 'ann',
+            last_name: 'Analyst',
+            active: true,
+          },
+        ],
+      }),
     },
     { name: 'usersFailed', event: failedEvent('loadUsers') },
   ],
   serializeState: (s) => {
     const c = contextOf(s);
-    return JSON.stringify([s.value, c.form?.mode ?? null, formChanged(c.form), c.query.cursor !== '', (c.brokerChoices?.length ?? 0) > 0]);
+    return JSON.stringify([
+      s.value,
+      c.form?.mode ?? null,
+      formChanged(c.form),
+      c.query.cursor !== '',
+      (c.brokerChoices?.length ?? 0) > 0,
+    ]);
   },
   filterEvents: (s, e) => {
     const c = contextOf(s);
     switch (e.type) {
       // The world holds two pages of mappings when unfiltered; the one edited is on the first.
-      case 'page.next': return c.query.q === '' && c.query.cursor === '' && c.next !== null;
-      case 'page.previous': return c.query.cursor !== '';
+      case 'page.next':
+        return c.query.q === '' && c.query.cursor === '' && c.next !== null;
+      case 'page.previous':
+        return c.query.cursor !== '';
       case 'add.open':
       case 'users.open':
       case 'edit.open':
-      case 'remove.open': return c.query.cursor === '';
-      case 'list.query': return c.query.q !== PLAN_SEARCH;
+      case 'remove.open':
+        return c.query.cursor === '';
+      case 'list.query':
+        return c.query.q !== PLAN_SEARCH;
       // Save is on once the form holds a change (or theirs is shown), a domain and a broker.
-      case 'form.save': return (formChanged(c.form) || c.conflict !== null) && c.form!.values.domain.trim() !== '' && c.form!.values.broker !== null;
-      case 'broker.choose': return (c.brokerChoices ?? []).some((b) => b.id === PLAN_BROKER.id);
-      case 'form.domain': return c.form!.values.domain !== PLAN_DOMAIN;
+      case 'form.save':
+        return (
+          (formChanged(c.form) || c.conflict !== null) &&
+          c.form!.values.domain.trim() !== '' &&
+          c.form!.values.broker !== null
+        );
+      case 'broker.choose':
+        return (c.brokerChoices ?? []).some((b) => b.id === PLAN_BROKER.id);
+      case 'form.domain':
+        return c.form!.values.domain !== PLAN_DOMAIN;
       // Only an edit can meet someone else's change.
-      case 'xstate.error.actor.saveMapping': return c.form?.mode === 'edit' || (e as { error?: { status?: number } }).error?.status !== 409;
-      default: return true;
+      case 'xstate.error.actor.saveMapping':
+        return c.form?.mode === 'edit' || (e as { error?: { status?: number } }).error?.status !== 409;
+      default:
+        return true;
     }
   },
 };
 
 /** After a reload with a changed add form kept (decision 042): it opens again once the list is read. */
 export const PLAN_DRAFT: DomainDraft = {
-  mode: 'add', id: null, version: 0, values: { domain: PLAN_DOMAIN, broker: PLAN_BROKER }, base: { domain: '', broker: null },
+  mode: 'add',
+  id: null,
+  version: 0,
+  values: { domain: PLAN_DOMAIN, broker: PLAN_BROKER },
+  base: { domain: '', broker: null },
 };
 export const domainMappingsDraftPlan: MachinePlan<typeof domainMappingsMachine> = {
   machine: domainMappingsMachine,

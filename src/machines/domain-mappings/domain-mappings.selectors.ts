@@ -25,7 +25,8 @@ export const selectLeaving = (s: S) => s.matches({ form: 'leaving' });
 export const selectBrokerChoices = (s: S) => s.context.brokerChoices;
 export const selectFieldErrors = (s: S) => s.context.serverErrors;
 export const selectConflict = (s: S) => s.context.conflict;
-export const selectRemoving = (s: S) => (s.matches('confirmingRemove') || s.matches('removing') ? s.context.removing : null);
+export const selectRemoving = (s: S) =>
+  s.matches('confirmingRemove') || s.matches('removing') ? s.context.removing : null;
 export const selectRemoveBusy = (s: S) => s.matches('removing');
 export const selectFormChanged = (s: S) => formChanged(s.context.form);
 /** What to keep across a reload: the open form once it holds a change, or null; undefined before the list is read. */

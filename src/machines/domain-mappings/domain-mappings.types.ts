@@ -1,6 +1,13 @@
 // Broker Domain Mappings' machine (domainMappings): what it is given, holds and hears.
 import type {
-  DomainBroker, DomainBrokersReply, DomainMapping, DomainMappingListReply, DomainMappingReply, DomainUser, DomainUsersReply, RemovedDomainMappingReply,
+  DomainBroker,
+  DomainBrokersReply,
+  DomainMapping,
+  DomainMappingListReply,
+  DomainMappingReply,
+  DomainUser,
+  DomainUsersReply,
+  RemovedDomainMappingReply,
 } from '../../domain/broker-research-domains';
 import type { Notice } from '../shared/notice';
 

@@ -31,7 +31,12 @@ export const emailChangeMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'email.ask': { target: 'asking', actions: assign(({ event }) => ({ previous: event.previous, next: event.next })) } },
+      on: {
+        'email.ask': {
+          target: 'asking',
+          actions: assign(({ event }) => ({ previous: event.previous, next: event.next })),
+        },
+      },
     },
     asking: {
       tags: ['open'],

@@ -4,14 +4,21 @@
 // out after a confirmation. The bulk membership upload is its own machine beside it.
 import { assign, fromPromise, setup } from 'xstate';
 import type {
-  GroupBrowserContext, GroupBrowserEvent, MembersOutcome, RemoveOutcome, SearchInput, SearchOutcome,
+  GroupBrowserContext,
+  GroupBrowserEvent,
+  MembersOutcome,
+  RemoveOutcome,
+  SearchInput,
+  SearchOutcome,
 } from './group-browser.types';
 import { serverMessage } from '../shared/failure';
 
 type E<T extends GroupBrowserEvent['type']> = Extract<GroupBrowserEvent, { type: T }>;
 
 const searchInput = ({ context }: { context: GroupBrowserContext }): SearchInput => ({
-  query: context.query.trim(), organizationId: context.organization?.org_id ?? null, after: null,
+  query: context.query.trim(),
+  organizationId: context.organization?.org_id ?? null,
+  after: null,
 });
 
 export const groupBrowserMachine = setup({
@@ -21,8 +28,12 @@ export const groupBrowserMachine = setup({
   },
   actors: {
     searchGroups: fromPromise<SearchOutcome, SearchInput>(() => Promise.reject(new Error('provide searchGroups'))),
-    loadMembers: fromPromise<MembersOutcome, { groupId: number }>(() => Promise.reject(new Error('provide loadMembers'))),
-    removeMember: fromPromise<RemoveOutcome, { groupId: number; userId: number }>(() => Promise.reject(new Error('provide removeMember'))),
+    loadMembers: fromPromise<MembersOutcome, { groupId: number }>(() =>
+      Promise.reject(new Error('provide loadMembers')),
+    ),
+    removeMember: fromPromise<RemoveOutcome, { groupId: number; userId: number }>(() =>
+      Promise.reject(new Error('provide removeMember')),
+    ),
   },
   guards: {
     hasNext: ({ context }) => context.next !== null,
@@ -31,8 +42,18 @@ export const groupBrowserMachine = setup({
 }).createMachine({
   id: 'groupBrowser',
   context: {
-    query: '', organization: null, searched: { query: '', organization: null }, groups: [], next: null,
-    group: null, members: [], truncated: false, filter: '', removing: null, notice: null, error: null,
+    query: '',
+    organization: null,
+    searched: { query: '', organization: null },
+    groups: [],
+    next: null,
+    group: null,
+    members: [],
+    truncated: false,
+    filter: '',
+    removing: null,
+    notice: null,
+    error: null,
   },
   on: {
     'query.change': { actions: assign({ query: ({ event }) => event.text }) },
@@ -48,7 +69,9 @@ export const groupBrowserMachine = setup({
         onDone: {
           target: 'listed',
           actions: assign(({ context, event }) => ({
-            groups: event.output.groups, next: event.output.next, error: null,
+            groups: event.output.groups,
+            next: event.output.next,
+            error: null,
             searched: { query: context.query.trim(), organization: context.organization },
           })),
         },
@@ -71,7 +94,10 @@ export const groupBrowserMachine = setup({
         'org.pick': { target: 'searching', actions: assign({ organization: ({ event }) => event.org }) },
         'org.clear': { target: 'searching', actions: assign({ organization: null }) },
         'page.more': { guard: 'hasNext', target: 'loadingMore' },
-        'group.open': { target: 'group', actions: assign({ group: ({ event }) => event.group, members: [], filter: '', notice: null, error: null }) },
+        'group.open': {
+          target: 'group',
+          actions: assign({ group: ({ event }) => event.group, members: [], filter: '', notice: null, error: null }),
+        },
       },
     },
     /** The next page, appended: what the list showed stays. */
@@ -81,16 +107,27 @@ export const groupBrowserMachine = setup({
         id: 'searchMore',
         src: 'searchGroups',
         input: ({ context }) => ({
-          query: context.searched.query, organizationId: context.searched.organization?.org_id ?? null, after: context.next,
+          query: context.searched.query,
+          organizationId: context.searched.organization?.org_id ?? null,
+          after: context.next,
         }),
-        onDone: { target: 'listed', actions: assign(({ context, event }) => ({ groups: [...context.groups, ...event.output.groups], next: event.output.next })) },
+        onDone: {
+          target: 'listed',
+          actions: assign(({ context, event }) => ({
+            groups: [...context.groups, ...event.output.groups],
+            next: event.output.next,
+          })),
+        },
         onError: { target: 'searchFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
       },
     },
     group: {
       on: {
         // Back to the list, searched again: the member counts may have changed.
-        'group.close': { target: 'searching', actions: assign({ group: null, members: [], filter: '', removing: null, notice: null, error: null }) },
+        'group.close': {
+          target: 'searching',
+          actions: assign({ group: null, members: [], filter: '', removing: null, notice: null, error: null }),
+        },
       },
       initial: 'loading',
       states: {
@@ -102,7 +139,11 @@ export const groupBrowserMachine = setup({
             input: ({ context }) => ({ groupId: context.group!.id }),
             onDone: {
               target: 'shown',
-              actions: assign(({ event }) => ({ group: event.output.group, members: event.output.members, truncated: event.output.truncated })),
+              actions: assign(({ event }) => ({
+                group: event.output.group,
+                members: event.output.members,
+                truncated: event.output.truncated,
+              })),
             },
             onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
           },
@@ -116,7 +157,14 @@ export const groupBrowserMachine = setup({
           on: {
             'members.filter': { actions: assign({ filter: ({ event }) => event.text }) },
             'members.reload': { target: 'loading', actions: assign({ notice: null, error: null }) },
-            'member.remove': { target: 'confirming', actions: assign({ removing: ({ event }) => (event as E<'member.remove'>).member, notice: null, error: null }) },
+            'member.remove': {
+              target: 'confirming',
+              actions: assign({
+                removing: ({ event }) => (event as E<'member.remove'>).member,
+                notice: null,
+                error: null,
+              }),
+            },
           },
         },
         confirming: {
@@ -133,11 +181,18 @@ export const groupBrowserMachine = setup({
             src: 'removeMember',
             input: ({ context }) => ({ groupId: context.group!.id, userId: context.removing!.id }),
             onDone: [
-              { guard: { type: 'removed', params: ({ event }) => event.output }, target: 'loading', actions: assign({ notice: ({ event }) => event.output.msg, removing: null }) },
+              {
+                guard: { type: 'removed', params: ({ event }) => event.output },
+                target: 'loading',
+                actions: assign({ notice: ({ event }) => event.output.msg, removing: null }),
+              },
               // Not a member (any more): someone else took the user out; the list is loaded again.
               { target: 'loading', actions: assign({ error: ({ event }) => event.output.msg, removing: null }) },
             ],
-            onError: { target: 'shown', actions: assign({ error: ({ event }) => serverMessage(event.error), removing: null }) },
+            onError: {
+              target: 'shown',
+              actions: assign({ error: ({ event }) => serverMessage(event.error), removing: null }),
+            },
           },
         },
       },

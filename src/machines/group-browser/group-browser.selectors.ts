@@ -32,13 +32,23 @@ export const selectError = (s: S) => s.context.error;
 export function filteredMembers(members: readonly GroupMember[], filter: string): readonly GroupMember[] {
   const text = filter.trim().toLowerCase();
   if (!text) return members;
-  return members.filter((m) => String(m.id) === text || m.username.toLowerCase().includes(text) || m.email.toLowerCase().includes(text) || m.name.toLowerCase().includes(text));
+  return members.filter(
+    (m) =>
+      String(m.id) === text ||
+      m.username.toLowerCase().includes(text) ||
+      m.email.toLowerCase().includes(text) ||
+      m.name.toLowerCase().includes(text),
+  );
 }
 let cache: { members: readonly GroupMember[]; filter: string; out: readonly GroupMember[] } | null = null;
 /** Memoised on the members and filter, so a render of 10,000 rows filters once. */
 export const selectShownMembers = (s: S) => {
   if (!cache || cache.members !== s.context.members || cache.filter !== s.context.filter) {
-    cache = { members: s.context.members, filter: s.context.filter, out: filteredMembers(s.context.members, s.context.filter) };
+    cache = {
+      members: s.context.members,
+      filter: s.context.filter,
+      out: filteredMembers(s.context.members, s.context.filter),
+    };
   }
   return cache.out;
 };

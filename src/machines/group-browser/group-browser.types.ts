@@ -1,4 +1,11 @@
-import type { GroupCursor, GroupItem, GroupMember, GroupMembersReply, GroupSearchReply, RemoveMemberReply } from '../../domain/groups-v2';
+import type {
+  GroupCursor,
+  GroupItem,
+  GroupMember,
+  GroupMembersReply,
+  GroupSearchReply,
+  RemoveMemberReply,
+} from '../../domain/groups-v2';
 import type { OrgPick } from '../../domain/users';
 
 export interface GroupBrowserContext {

@@ -9,11 +9,18 @@ import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage, serverMessage } from '../shared/failure';
 import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
 import type {
-  ApplyOutcome, GroupBulkUploadContext, GroupBulkUploadEvent, GroupBulkUploadInput, ParseOutcome, UploadCall, VerifyOutcome,
+  ApplyOutcome,
+  GroupBulkUploadContext,
+  GroupBulkUploadEvent,
+  GroupBulkUploadInput,
+  ParseOutcome,
+  UploadCall,
+  VerifyOutcome,
 } from './group-bulk-upload.types';
 
 const fileOf = (event: GroupBulkUploadEvent) => (event as Extract<GroupBulkUploadEvent, { type: 'file.choose' }>).file;
-const problemOf = (file: ChosenFile) => csvFileProblem({ name: file.name, type: file.type, size: file.size }, IDENTIFIER_FILE_MAX_BYTES);
+const problemOf = (file: ChosenFile) =>
+  csvFileProblem({ name: file.name, type: file.type, size: file.size }, IDENTIFIER_FILE_MAX_BYTES);
 
 /** A chosen file: refused here by its name, type or size, else read. */
 const CHOOSE_FILE = [
@@ -21,7 +28,10 @@ const CHOOSE_FILE = [
   { target: '#groupBulkUpload.parsing', actions: 'takeFile' },
 ] as const;
 
-const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => ({ groupId: context.groupId, identifiers: context.upload?.values ?? [] });
+const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => ({
+  groupId: context.groupId,
+  identifiers: context.upload?.values ?? [],
+});
 
 export const groupBulkUploadMachine = setup({
   types: {
@@ -36,8 +46,22 @@ export const groupBulkUploadMachine = setup({
     addUsers: fromPromise<ApplyOutcome, UploadCall>(() => Promise.reject(new Error('provide addUsers'))),
   },
   actions: {
-    refuseFileHere: assign(({ event }) => ({ fileName: fileOf(event).name, upload: null, preview: null, report: null, error: null, refusal: problemOf(fileOf(event)) })),
-    takeFile: assign(({ event }) => ({ fileName: fileOf(event).name, upload: null, refusal: null, preview: null, report: null, error: null })),
+    refuseFileHere: assign(({ event }) => ({
+      fileName: fileOf(event).name,
+      upload: null,
+      preview: null,
+      report: null,
+      error: null,
+      refusal: problemOf(fileOf(event)),
+    })),
+    takeFile: assign(({ event }) => ({
+      fileName: fileOf(event).name,
+      upload: null,
+      refusal: null,
+      preview: null,
+      report: null,
+      error: null,
+    })),
     clear: assign({ fileName: null, upload: null, refusal: null, preview: null, report: null, error: null }),
   },
   guards: {
@@ -47,7 +71,15 @@ export const groupBulkUploadMachine = setup({
   },
 }).createMachine({
   id: 'groupBulkUpload',
-  context: ({ input }) => ({ groupId: input.groupId, fileName: null, upload: null, refusal: null, preview: null, report: null, error: null }),
+  context: ({ input }) => ({
+    groupId: input.groupId,
+    fileName: null,
+    upload: null,
+    refusal: null,
+    preview: null,
+    report: null,
+    error: null,
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -91,7 +123,10 @@ export const groupBulkUploadMachine = setup({
             src: 'verifyFile',
             input: call,
             onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output, error: null }) },
-            onError: { target: 'verifyFailed', actions: assign({ preview: null, error: ({ event }) => serverMessage(event.error) }) },
+            onError: {
+              target: 'verifyFailed',
+              actions: assign({ preview: null, error: ({ event }) => serverMessage(event.error) }),
+            },
           },
         },
         verifyFailed: {
@@ -117,7 +152,10 @@ export const groupBulkUploadMachine = setup({
             src: 'addUsers',
             input: call,
             onDone: { target: '#groupBulkUpload.report', actions: assign({ report: ({ event }) => event.output }) },
-            onError: { target: '#groupBulkUpload.failed', actions: assign({ report: null, error: ({ event }) => serverMessage(event.error) }) },
+            onError: {
+              target: '#groupBulkUpload.failed',
+              actions: assign({ report: null, error: ({ event }) => serverMessage(event.error) }),
+            },
           },
         },
       },

@@ -9,7 +9,11 @@ const PEOPLE = { name: 'members.csv', type: 'text/csv', size: 64 };
 const HUGE = { name: 'huge.csv', type: 'text/csv', size: 9_000_000 };
 
 export const PLAN_READ = {
-  ok: true as const, values: ['user1@example.com', 'user2', 'ghost@nowhere.example'], rows: new Uint32Array([2, 3, 4]), header: 'email', problemCount: 1,
+  ok: true as const,
+  values: ['user1@example.com', 'user2', 'ghost@nowhere.example'],
+  rows: new Uint32Array([2, 3, 4]),
+  header: 'email',
+  problemCount: 1,
   problems: [{ row: 5, value: 'a,b', reason: '2 values in one row; put one email, username or user id per row.' }],
   problemsCsv: 'row,value,reason\r\n5,"a,b","2 values in one row; put one email, username or user id per row."\r\n',
 };
@@ -17,7 +21,9 @@ const VALID = [
   { identifier: 'user1@example.com', user_id: 1, username: 'user1', email: 'user1@example.com' },
   { identifier: 'user2', user_id: 2, username: 'user2', email: 'user2@example.com' },
 ];
-const INVALID = [{ identifier: 'ghost@nowhere.example', reason: 'No such user: no live user has this email, username or user id.' }];
+const INVALID = [
+  { identifier: 'ghost@nowhere.example', reason: 'No such user: no live user has this email, username or user id.' },
+];
 
 export const groupBulkUploadPlan: MachinePlan<typeof groupBulkUploadMachine> = {
   machine: groupBulkUploadMachine,
@@ -32,22 +38,45 @@ export const groupBulkUploadPlan: MachinePlan<typeof groupBulkUploadMachine> = {
   ],
   outcomes: [
     { name: 'read', event: { type: 'xstate.done.actor.parseFile', output: PLAN_READ } },
-    { name: 'notText', event: { type: 'xstate.done.actor.parseFile', output: { ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.', problems: [] } } },
-    { name: 'readerStopped', event: { type: 'xstate.error.actor.parseFile', error: new Error('the file reader stopped: out of memory') } },
-    { name: 'verified', event: { type: 'xstate.done.actor.verifyFile', output: { status: true, validDataPoints: VALID, inValidDataPoints: INVALID, members: 0 } } },
+    {
+      name: 'notText',
+      event: {
+        type: 'xstate.done.actor.parseFile',
+        output: { ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.', problems: [] },
+      },
+    },
+    {
+      name: 'readerStopped',
+      event: { type: 'xstate.error.actor.parseFile', error: new Error('the file reader stopped: out of memory') },
+    },
+    {
+      name: 'verified',
+      event: {
+        type: 'xstate.done.actor.verifyFile',
+        output: { status: true, validDataPoints: VALID, inValidDataPoints: INVALID, members: 0 },
+      },
+    },
     { name: 'verifyFailed', event: { type: 'xstate.error.actor.verifyFile', error: { status: 0 } } },
     {
       name: 'applied',
       event: {
         type: 'xstate.done.actor.addUsers',
-        output: { status: true, msg: '2 members added; the group has 2 members.', validDataPoints: VALID, inValidDataPoints: INVALID, previous_members: 0, members: 2 },
+        output: {
+          status: true,
+          msg: '2 members added; the group has 2 members.',
+          validDataPoints: VALID,
+          inValidDataPoints: INVALID,
+          previous_members: 0,
+          members: 2,
+        },
       },
     },
     { name: 'applyFailed', event: { type: 'xstate.error.actor.addUsers', error: { status: 0 } } },
   ],
   serializeState: (s) => JSON.stringify(s.value),
   filterEvents: (s, e) => {
-    if (s.matches({ parsed: 'applying' }) || s.matches({ parsed: 'verifying' }) || s.matches('parsing')) return e.type.startsWith('xstate.');
+    if (s.matches({ parsed: 'applying' }) || s.matches({ parsed: 'verifying' }) || s.matches('parsing'))
+      return e.type.startsWith('xstate.');
     return true;
   },
 };

@@ -22,7 +22,8 @@ export const selectRefusal = (s: S) => s.context.refusal;
 export const selectPreview = (s: S) => s.context.preview;
 export const selectError = (s: S) => s.context.error;
 /** Add to group is offered: a preview with at least one valid row. */
-export const selectMayApply = (s: S) => s.matches({ parsed: 'preview' }) && (s.context.preview?.validDataPoints.length ?? 0) > 0;
+export const selectMayApply = (s: S) =>
+  s.matches({ parsed: 'preview' }) && (s.context.preview?.validDataPoints.length ?? 0) > 0;
 /** A read file not applied yet: leaving the page loses it. */
 export const selectUnapplied = (s: S) => s.hasTag('parsed') || s.hasTag('failed');
 
@@ -45,7 +46,12 @@ function rowOf(s: S): (value: string) => number {
 
 export function rowLines(s: S, points: readonly (ValidDataPoint | InvalidDataPoint)[]): RowLine[] {
   const row = rowOf(s);
-  return points.slice(0, ROWS_SHOWN).map((p) => ({ row: row(p.identifier), value: p.identifier, reason: 'reason' in p ? p.reason : null, user: 'username' in p ? p.username : null }));
+  return points.slice(0, ROWS_SHOWN).map((p) => ({
+    row: row(p.identifier),
+    value: p.identifier,
+    reason: 'reason' in p ? p.reason : null,
+    user: 'username' in p ? p.username : null,
+  }));
 }
 
 /** Rows not taken counted by why: the server's reasons as they read, the reader's as one kind. */

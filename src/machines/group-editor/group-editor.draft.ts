@@ -8,7 +8,11 @@ const Kind = v.picklist(GROUP_KINDS);
 const DraftSchema = v.object({
   org: v.object({ title: v.string(), org_id: v.number(), salesforceId: v.nullable(v.string()) }),
   form: v.object({
-    id: v.nullable(v.number()), version: v.number(), name: v.string(), kind: Kind, base: v.object({ name: v.string(), kind: Kind }),
+    id: v.nullable(v.number()),
+    version: v.number(),
+    name: v.string(),
+    kind: Kind,
+    base: v.object({ name: v.string(), kind: Kind }),
   }),
 });
 

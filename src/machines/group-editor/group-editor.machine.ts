@@ -13,11 +13,22 @@ import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import type {
-  DeleteGroupReply, FetchGroupReply, GroupChange, GroupEditorContext, GroupEditorEvent, GroupEditorInput, GroupForm, GroupReply, SwitchKey,
+  DeleteGroupReply,
+  FetchGroupReply,
+  GroupChange,
+  GroupEditorContext,
+  GroupEditorEvent,
+  GroupEditorInput,
+  GroupForm,
+  GroupReply,
+  SwitchKey,
 } from './group-editor.types';
 
 const FORM_FIELDS = ['name', 'kind'] as const;
-const GROUP_MEANWHILE = { again: 'Save again to replace its name with yours, or Cancel to keep theirs.', gone: 'Cancel to return to the groups.' };
+const GROUP_MEANWHILE = {
+  again: 'Save again to replace its name with yours, or Cancel to keep theirs.',
+  gone: 'Cancel to return to the groups.',
+};
 const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key);
 
 const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
@@ -27,7 +38,11 @@ const personOrder = (a: GroupMember, b: GroupMember) => a.name.localeCompare(b.n
  * The groups with one replaced (or added, or dropped when `group` is null), and the users in no
  * group worked out again from every user the screen knows of.
  */
-export function withGroup(context: Pick<GroupEditorContext, 'groups' | 'nonGroupUsers'>, id: number, group: Group | null) {
+export function withGroup(
+  context: Pick<GroupEditorContext, 'groups' | 'nonGroupUsers'>,
+  id: number,
+  group: Group | null,
+) {
   const known = new Map<number, GroupMember>();
   for (const u of context.nonGroupUsers) known.set(u.id, u);
   for (const g of context.groups) for (const m of g.members) known.set(m.id, m);
@@ -39,19 +54,42 @@ export function withGroup(context: Pick<GroupEditorContext, 'groups' | 'nonGroup
 const find = (context: GroupEditorContext, id: number) => context.groups.find((g) => g.id === id) ?? null;
 
 /** What a switch's save says when it fails (spec §8), before the reason. */
-const notSavedWords = (key: SwitchKey) => (key in FEATURE_WORDS ? FEATURE_WORDS[key as keyof typeof FEATURE_WORDS].notSaved : GROUP_MESSAGES.notUpdated);
+const notSavedWords = (key: SwitchKey) =>
+  key in FEATURE_WORDS ? FEATURE_WORDS[key as keyof typeof FEATURE_WORDS].notSaved : GROUP_MESSAGES.notUpdated;
 
-const formOf = (group: Group): GroupForm => ({ id: group.id, version: group.version, name: group.name, kind: group.kind, base: { name: group.name, kind: group.kind } });
+const formOf = (group: Group): GroupForm => ({
+  id: group.id,
+  version: group.version,
+  name: group.name,
+  kind: group.kind,
+  base: { name: group.name, kind: group.kind },
+});
 const NEW_FORM: GroupForm = { id: null, version: 0, name: '', kind: 'general', base: { name: '', kind: 'general' } };
 
-const EMPTY = { groups: [], nonGroupUsers: [], form: null, serverErrors: {}, formError: null, target: null, change: null, notice: null, error: null };
+const EMPTY = {
+  groups: [],
+  nonGroupUsers: [],
+  form: null,
+  serverErrors: {},
+  formError: null,
+  target: null,
+  change: null,
+  notice: null,
+  error: null,
+};
 
 export const groupEditorMachine = setup({
   types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
   actors: {
-    loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() => Promise.reject(new Error('provide loadGroups'))),
-    saveGroup: fromPromise<GroupReply, { organizationId: number; form: GroupForm }>(() => Promise.reject(new Error('provide saveGroup'))),
-    removeGroup: fromPromise<DeleteGroupReply, { id: number; version: number }>(() => Promise.reject(new Error('provide removeGroup'))),
+    loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() =>
+      Promise.reject(new Error('provide loadGroups')),
+    ),
+    saveGroup: fromPromise<GroupReply, { organizationId: number; form: GroupForm }>(() =>
+      Promise.reject(new Error('provide saveGroup')),
+    ),
+    removeGroup: fromPromise<DeleteGroupReply, { id: number; version: number }>(() =>
+      Promise.reject(new Error('provide removeGroup')),
+    ),
     changeGroup: fromPromise<GroupReply, GroupChange>(() => Promise.reject(new Error('provide changeGroup'))),
   },
   guards: {
@@ -77,7 +115,9 @@ export const groupEditorMachine = setup({
   initial: 'settling',
   states: {
     // A kept form names its organization: load it and open the form again.
-    settling: { always: [{ guard: ({ context }) => context.org !== null, target: 'loading' }, { target: 'noOrganization' }] },
+    settling: {
+      always: [{ guard: ({ context }) => context.org !== null, target: 'loading' }, { target: 'noOrganization' }],
+    },
     noOrganization: {
       on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },
     },
@@ -88,11 +128,27 @@ export const groupEditorMachine = setup({
         src: 'loadGroups',
         input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0 }),
         onDone: [
-          { guard: 'formOpen', target: 'loaded.form', actions: assign(({ event }) => ({ groups: event.output.groupItems, nonGroupUsers: event.output.nonGroupUsers })) },
-          { target: 'loaded', actions: assign(({ event }) => ({ groups: event.output.groupItems, nonGroupUsers: event.output.nonGroupUsers })) },
+          {
+            guard: 'formOpen',
+            target: 'loaded.form',
+            actions: assign(({ event }) => ({
+              groups: event.output.groupItems,
+              nonGroupUsers: event.output.nonGroupUsers,
+            })),
+          },
+          {
+            target: 'loaded',
+            actions: assign(({ event }) => ({
+              groups: event.output.groupItems,
+              nonGroupUsers: event.output.nonGroupUsers,
+            })),
+          },
         ],
         // Spec §4: a failure leaves the lists empty.
-        onError: { target: 'failed', actions: assign({ groups: [], nonGroupUsers: [], error: ({ event }) => refusalMessage(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ groups: [], nonGroupUsers: [], error: ({ event }) => refusalMessage(event.error) }),
+        },
       },
     },
     failed: {
@@ -110,21 +166,57 @@ export const groupEditorMachine = setup({
             'org.pick': { target: '#groupEditor.loading', actions: 'pickOrg' },
             'org.clear': { target: '#groupEditor.noOrganization', actions: 'clearOrg' },
             'group.create': { target: 'form', actions: assign({ form: NEW_FORM, notice: null }) },
-            'group.rename': { guard: 'listedGroup', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
-            'group.delete': { guard: 'listedGroup', target: 'deleting', actions: assign(({ context, event }) => ({ target: find(context, event.id), notice: null, error: null })) },
+            'group.rename': {
+              guard: 'listedGroup',
+              target: 'form',
+              actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
+            },
+            'group.delete': {
+              guard: 'listedGroup',
+              target: 'deleting',
+              actions: assign(({ context, event }) => ({ target: find(context, event.id), notice: null, error: null })),
+            },
             'member.add': {
-              guard: 'listedGroup', target: 'working',
-              actions: assign(({ context, event }) => ({ change: { kind: 'add' as const, groupId: event.id, version: find(context, event.id)!.version, userIds: event.userIds }, notice: null })),
+              guard: 'listedGroup',
+              target: 'working',
+              actions: assign(({ context, event }) => ({
+                change: {
+                  kind: 'add' as const,
+                  groupId: event.id,
+                  version: find(context, event.id)!.version,
+                  userIds: event.userIds,
+                },
+                notice: null,
+              })),
             },
             'member.remove': {
-              guard: 'listedGroup', target: 'working',
-              actions: assign(({ context, event }) => ({ change: { kind: 'remove' as const, groupId: event.id, version: find(context, event.id)!.version, userId: event.userId }, notice: null })),
+              guard: 'listedGroup',
+              target: 'working',
+              actions: assign(({ context, event }) => ({
+                change: {
+                  kind: 'remove' as const,
+                  groupId: event.id,
+                  version: find(context, event.id)!.version,
+                  userId: event.userId,
+                },
+                notice: null,
+              })),
             },
             'switch.toggle': {
-              guard: 'listedGroup', target: 'working',
+              guard: 'listedGroup',
+              target: 'working',
               actions: assign(({ context, event }) => {
                 const group = find(context, event.id)!;
-                return { change: { kind: 'switch' as const, groupId: event.id, version: group.version, key: event.key, value: !group.flags[event.key] }, notice: null };
+                return {
+                  change: {
+                    kind: 'switch' as const,
+                    groupId: event.id,
+                    version: group.version,
+                    key: event.key,
+                    value: !group.flags[event.key],
+                  },
+                  notice: null,
+                };
               }),
             },
           },
@@ -137,15 +229,24 @@ export const groupEditorMachine = setup({
             input: ({ context }) => context.change!,
             onDone: {
               target: 'idle',
-              actions: assign(({ context, event }) => ({ ...withGroup(context, event.output.group.id, event.output.group), change: null, notice: noticeOf(true, event.output.msg) })),
+              actions: assign(({ context, event }) => ({
+                ...withGroup(context, event.output.group.id, event.output.group),
+                change: null,
+                notice: noticeOf(true, event.output.msg),
+              })),
             },
             onError: [
               {
                 // Someone else changed (or deleted) the group first: said, and shown as it is now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'idle',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'idle',
                 actions: assign(({ context, event }) => {
                   const stale = staleGroupOf(event.error)!;
-                  return { ...withGroup(context, context.change!.groupId, stale.current), change: null, notice: noticeOf(false, stale.msg) };
+                  return {
+                    ...withGroup(context, context.change!.groupId, stale.current),
+                    change: null,
+                    notice: noticeOf(false, stale.msg),
+                  };
                 }),
               },
               {
@@ -154,7 +255,10 @@ export const groupEditorMachine = setup({
                   const change = context.change!;
                   const refused = fieldRefusalOf(event.error)?.msg;
                   const before = change.kind === 'switch' ? `${notSavedWords(change.key)}. ` : 'Nothing was changed. ';
-                  return { change: null, notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`) };
+                  return {
+                    change: null,
+                    notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`),
+                  };
                 }),
               },
             ],
@@ -180,21 +284,37 @@ export const groupEditorMachine = setup({
                 input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0, form: context.form! }),
                 onDone: {
                   target: '#groupEditor.loaded.idle',
-                  actions: ['closeForm', assign(({ context, event }) => ({ ...withGroup(context, event.output.group.id, event.output.group), notice: noticeOf(true, event.output.msg) }))],
+                  actions: [
+                    'closeForm',
+                    assign(({ context, event }) => ({
+                      ...withGroup(context, event.output.group.id, event.output.group),
+                      notice: noticeOf(true, event.output.msg),
+                    })),
+                  ],
                 },
                 onError: [
                   {
-                    guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                    guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                    target: 'editing',
                     actions: assign(({ event }) => refusedSave(event.error, isFormField)),
                   },
                   {
-                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                    target: 'editing',
                     actions: assign(({ context, event }) => {
                       const stale = staleGroupOf(event.error)!;
-                      return { ...withGroup(context, context.form!.id ?? 0, stale.current), ...savedMeanwhile(stale.msg, stale.current, context.form, GROUP_MEANWHILE) };
+                      return {
+                        ...withGroup(context, context.form!.id ?? 0, stale.current),
+                        ...savedMeanwhile(stale.msg, stale.current, context.form, GROUP_MEANWHILE),
+                      };
                     }),
                   },
-                  { target: 'editing', actions: assign({ formError: ({ event }) => `The group was not saved. ${failureMessage(event.error)}` }) },
+                  {
+                    target: 'editing',
+                    actions: assign({
+                      formError: ({ event }) => `The group was not saved. ${failureMessage(event.error)}`,
+                    }),
+                  },
                 ],
               },
             },
@@ -217,17 +337,31 @@ export const groupEditorMachine = setup({
                 input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
                 onDone: {
                   target: '#groupEditor.loaded.idle',
-                  actions: assign(({ context, event }) => ({ ...withGroup(context, context.target!.id, null), target: null, notice: noticeOf(true, event.output.msg) })),
+                  actions: assign(({ context, event }) => ({
+                    ...withGroup(context, context.target!.id, null),
+                    target: null,
+                    notice: noticeOf(true, event.output.msg),
+                  })),
                 },
                 onError: [
                   {
-                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#groupEditor.loaded.idle',
+                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                    target: '#groupEditor.loaded.idle',
                     actions: assign(({ context, event }) => {
                       const stale = staleGroupOf(event.error)!;
-                      return { ...withGroup(context, context.target!.id, stale.current), target: null, notice: noticeOf(false, `The group was not deleted. ${stale.msg}`) };
+                      return {
+                        ...withGroup(context, context.target!.id, stale.current),
+                        target: null,
+                        notice: noticeOf(false, `The group was not deleted. ${stale.msg}`),
+                      };
                     }),
                   },
-                  { target: 'confirm', actions: assign({ error: ({ event }) => `The group was not deleted. ${refusalMessage(event.error)}` }) },
+                  {
+                    target: 'confirm',
+                    actions: assign({
+                      error: ({ event }) => `The group was not deleted. ${refusalMessage(event.error)}`,
+                    }),
+                  },
                 ],
               },
             },

@@ -1,5 +1,14 @@
 // The Group Management screen's machine (groupEditor): what it is given, holds and hears.
-import type { ComplianceSwitch, DeleteGroupReply, FetchGroupReply, Group, GroupFeature, GroupKind, GroupMember, GroupReply } from '../../domain/groups';
+import type {
+  ComplianceSwitch,
+  DeleteGroupReply,
+  FetchGroupReply,
+  Group,
+  GroupFeature,
+  GroupKind,
+  GroupMember,
+  GroupReply,
+} from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
 import type { Notice } from '../shared/notice';
 

@@ -7,8 +7,15 @@ const Short = v.pipe(v.string(), v.maxLength(254));
 const DraftSchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   settings: v.object({
-    organization_id: Short, organization_name: Short, user_type: Short, user_category: Short, owner: Short, product_configuration: Short,
-    data_plan: v.pipe(v.array(Short), v.maxLength(10)), expiry_dt: Short, send_invitation: v.boolean(),
+    organization_id: Short,
+    organization_name: Short,
+    user_type: Short,
+    user_category: Short,
+    owner: Short,
+    product_configuration: Short,
+    data_plan: v.pipe(v.array(Short), v.maxLength(10)),
+    expiry_dt: Short,
+    send_invitation: v.boolean(),
   }),
 });
 

@@ -1,6 +1,13 @@
 // The real services of Invite Request Users' machine, beside it so they load with the section.
 import { fromPromise } from 'xstate';
-import { approveInvite, bulkApproveInvites, fetchInviteOptions, fetchInvites, rejectInvite, resendInvite } from '../../services/invite-requests.service';
+import {
+  approveInvite,
+  bulkApproveInvites,
+  fetchInviteOptions,
+  fetchInvites,
+  rejectInvite,
+  resendInvite,
+} from '../../services/invite-requests.service';
 import { inviteReviewMachine } from './invite-review.machine';
 
 export const liveInviteReviewMachine = inviteReviewMachine.provide({

@@ -7,39 +7,75 @@
 // the row shows what they did and the person is told who. An approval being filled in is kept
 // across a reload (the `draft` input, decision 042) and reopens on its request while it is open.
 import { assign, fromPromise, setup } from 'xstate';
-import { canActOnInvite, INVITE_MESSAGES, inviteCursorText, inviteDecidedText, INVITE_REASON_MAX, MAX_BULK_APPROVE, staleInviteOf, type InviteRequestItem } from '../../domain/invite-requests';
+import {
+  canActOnInvite,
+  INVITE_MESSAGES,
+  inviteCursorText,
+  inviteDecidedText,
+  INVITE_REASON_MAX,
+  MAX_BULK_APPROVE,
+  staleInviteOf,
+  type InviteRequestItem,
+} from '../../domain/invite-requests';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
-  ActOutcome, ApproveDraft, BulkOutcomeReply, InviteQuery, InviteReviewContext, InviteReviewEvent, InviteReviewInput, LoadOutcome, Options, SettingsDraft,
+  ActOutcome,
+  ApproveDraft,
+  BulkOutcomeReply,
+  InviteQuery,
+  InviteReviewContext,
+  InviteReviewEvent,
+  InviteReviewInput,
+  LoadOutcome,
+  Options,
+  SettingsDraft,
 } from './invite-review.types';
 import { refusedFields } from '../shared/save-outcome';
 
-const replaced = (items: InviteRequestItem[], item: InviteRequestItem) => items.map((r) => (r.id === item.id ? item : r));
+const replaced = (items: InviteRequestItem[], item: InviteRequestItem) =>
+  items.map((r) => (r.id === item.id ? item : r));
 const sameQuery = (a: InviteQuery, b: InviteQuery) => a.status === b.status && a.q === b.q && a.cursor === b.cursor;
 export const reasonGiven = (text: string) => text.trim().length > 0 && text.trim().length <= INVITE_REASON_MAX;
 
 /** The form's first values: the request's matched organization, a trial user, the first owner offered (the person's choices to change). */
 export function freshSettings(options: Options | null, org: { id: number; name: string } | null): SettingsDraft {
   return {
-    organization_id: org ? String(org.id) : '', organization_name: org?.name ?? '', user_type: options?.user_types.includes('trial') ? 'trial' : options?.user_types[0] ?? '',
-    user_category: 'general', owner: options?.owners[0]?.key ?? '', product_configuration: options?.default_configuration ?? '', data_plan: [], expiry_dt: '', send_invitation: true,
+    organization_id: org ? String(org.id) : '',
+    organization_name: org?.name ?? '',
+    user_type: options?.user_types.includes('trial') ? 'trial' : (options?.user_types[0] ?? ''),
+    user_category: 'general',
+    owner: options?.owners[0]?.key ?? '',
+    product_configuration: options?.default_configuration ?? '',
+    data_plan: [],
+    expiry_dt: '',
+    send_invitation: true,
   };
 }
 const draftTarget = (draft: ApproveDraft | null, page: LoadOutcome) =>
-  (draft === null ? undefined : page.list.requests.find((r) => r.id === draft.id && canActOnInvite('approve', r.status)));
-const pickOf = (items: InviteRequestItem[], ids: number[]) => ids.map((id) => ({ id, version: items.find((r) => r.id === id)?.version ?? 0 }));
+  draft === null ? undefined : page.list.requests.find((r) => r.id === draft.id && canActOnInvite('approve', r.status));
+const pickOf = (items: InviteRequestItem[], ids: number[]) =>
+  ids.map((id) => ({ id, version: items.find((r) => r.id === id)?.version ?? 0 }));
 
 export const inviteReviewMachine = setup({
   types: { context: {} as InviteReviewContext, events: {} as InviteReviewEvent, input: {} as InviteReviewInput },
   actors: {
     loadPage: fromPromise<LoadOutcome, InviteQuery>(() => Promise.reject(new Error('provide loadPage'))),
-    findOrganizations: fromPromise<Options, { text: string }>(() => Promise.reject(new Error('provide findOrganizations'))),
-    approve: fromPromise<ActOutcome, { id: number; version: number; settings: SettingsDraft }>(() => Promise.reject(new Error('provide approve'))),
-    reject: fromPromise<ActOutcome, { id: number; version: number; reason: string }>(() => Promise.reject(new Error('provide reject'))),
+    findOrganizations: fromPromise<Options, { text: string }>(() =>
+      Promise.reject(new Error('provide findOrganizations')),
+    ),
+    approve: fromPromise<ActOutcome, { id: number; version: number; settings: SettingsDraft }>(() =>
+      Promise.reject(new Error('provide approve')),
+    ),
+    reject: fromPromise<ActOutcome, { id: number; version: number; reason: string }>(() =>
+      Promise.reject(new Error('provide reject')),
+    ),
     resend: fromPromise<ActOutcome, { id: number; version: number }>(() => Promise.reject(new Error('provide resend'))),
-    bulkApprove: fromPromise<BulkOutcomeReply, { requests: { id: number; version: number }[]; settings: SettingsDraft; preview: boolean }>(() => Promise.reject(new Error('provide bulkApprove'))),
+    bulkApprove: fromPromise<
+      BulkOutcomeReply,
+      { requests: { id: number; version: number }[]; settings: SettingsDraft; preview: boolean }
+    >(() => Promise.reject(new Error('provide bulkApprove'))),
   },
   guards: {
     newQuery: ({ context, event }) => event.type === 'query.set' && !sameQuery(context.query, event.query),
@@ -51,34 +87,67 @@ export const inviteReviewMachine = setup({
   },
   actions: {
     showPage: assign((_, page: LoadOutcome) => ({
-      items: page.list.requests, next: page.list.next ? inviteCursorText(page.list.next) : null, options: page.options, error: null, draft: null,
+      items: page.list.requests,
+      next: page.list.next ? inviteCursorText(page.list.next) : null,
+      options: page.options,
+      error: null,
+      draft: null,
     })),
     staleRow: assign(({ context }, error: unknown) => {
       const stale = staleInviteOf(error)!;
       return {
-        items: replaced(context.items, stale.current), target: null, selected: context.selected.filter((id) => id !== stale.current.id),
-        conflicts: { ...context.conflicts, [stale.current.id]: `${inviteDecidedText(stale.current)} first.` }, notice: noticeOf(false, stale.msg),
+        items: replaced(context.items, stale.current),
+        target: null,
+        selected: context.selected.filter((id) => id !== stale.current.id),
+        conflicts: { ...context.conflicts, [stale.current.id]: `${inviteDecidedText(stale.current)} first.` },
+        notice: noticeOf(false, stale.msg),
       };
     }),
     done: assign(({ context }, out: ActOutcome) => ({
-      items: replaced(context.items, out.request), target: null, selected: context.selected.filter((id) => id !== out.request.id), reason: '', fieldErrors: {},
+      items: replaced(context.items, out.request),
+      target: null,
+      selected: context.selected.filter((id) => id !== out.request.id),
+      reason: '',
+      fieldErrors: {},
       notice: noticeOf(true, out.msg),
     })),
     fieldRefusal: assign((_, error: unknown) => {
       const refusal = fieldRefusalOf(error);
-      return { fieldErrors: refusal ? { ...refusal.fields, _: refusal.msg } : { _: `Nothing was done. ${failureMessage(error)}` } };
+      return {
+        fieldErrors: refusal
+          ? { ...refusal.fields, _: refusal.msg }
+          : { _: `Nothing was done. ${failureMessage(error)}` },
+      };
     }),
   },
 }).createMachine({
   id: 'inviteReview',
   context: ({ input }) => ({
-    query: input.query, items: [], next: null, options: null, selected: [], target: null, settings: freshSettings(null, null), orgChoices: [], fieldErrors: {},
-    reason: '', draft: input.draft, report: null, reportMsg: null, conflicts: {}, notice: null, error: null,
+    query: input.query,
+    items: [],
+    next: null,
+    options: null,
+    selected: [],
+    target: null,
+    settings: freshSettings(null, null),
+    orgChoices: [],
+    fieldErrors: {},
+    reason: '',
+    draft: input.draft,
+    report: null,
+    reportMsg: null,
+    conflicts: {},
+    notice: null,
+    error: null,
   }),
   initial: 'loading',
   on: {
     // The URL moved (a filter, a page, Back): the list follows, whatever is on screen.
-    'query.set': { guard: 'newQuery', target: '.loading', actions: assign(({ event }) => ({ query: event.query, notice: null, conflicts: {}, selected: [], target: null })) },
+    'query.set': {
+      guard: 'newQuery',
+      target: '.loading',
+      actions: assign(({ event }) => ({ query: event.query, notice: null, conflicts: {}, selected: [], target: null })),
+    },
   },
   states: {
     loading: {
@@ -90,15 +159,23 @@ export const inviteReviewMachine = setup({
         onDone: [
           {
             // An approval kept across a reload: its form opens again with what was chosen.
-            guard: { type: 'draftReopens', params: ({ event }) => event.output }, target: 'approving',
+            guard: { type: 'draftReopens', params: ({ event }) => event.output },
+            target: 'approving',
             actions: [
-              assign(({ context }) => ({ target: context.draft!.id, settings: context.draft!.settings, fieldErrors: {} })),
+              assign(({ context }) => ({
+                target: context.draft!.id,
+                settings: context.draft!.settings,
+                fieldErrors: {},
+              })),
               { type: 'showPage', params: ({ event }) => event.output },
             ],
           },
           { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(event.error)}` }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(event.error)}` }),
+        },
       },
     },
     failed: {
@@ -108,24 +185,44 @@ export const inviteReviewMachine = setup({
       on: {
         'request.toggle': {
           actions: assign(({ context, event }) => ({
-            selected: context.selected.includes(event.id) ? context.selected.filter((id) => id !== event.id) : [...context.selected, event.id].slice(0, MAX_BULK_APPROVE),
+            selected: context.selected.includes(event.id)
+              ? context.selected.filter((id) => id !== event.id)
+              : [...context.selected, event.id].slice(0, MAX_BULK_APPROVE),
           })),
         },
         'approve.open': {
           target: 'approving',
           actions: assign(({ context, event }) => {
             const r = context.items.find((i) => i.id === event.id);
-            return { target: event.id, settings: freshSettings(context.options, r?.organization ?? null), orgChoices: r?.organization ? [r.organization] : [], fieldErrors: {}, notice: null };
+            return {
+              target: event.id,
+              settings: freshSettings(context.options, r?.organization ?? null),
+              orgChoices: r?.organization ? [r.organization] : [],
+              fieldErrors: {},
+              notice: null,
+            };
           }),
         },
-        'reject.open': { target: 'rejecting', actions: assign(({ event }) => ({ target: event.id, reason: '', notice: null })) },
+        'reject.open': {
+          target: 'rejecting',
+          actions: assign(({ event }) => ({ target: event.id, reason: '', notice: null })),
+        },
         resend: { target: 'resending', actions: assign(({ event }) => ({ target: event.id, notice: null })) },
         'bulk.open': {
-          guard: 'anySelected', target: 'bulk',
+          guard: 'anySelected',
+          target: 'bulk',
           // The organization the first chosen request was matched to, if any, to confirm or change.
           actions: assign(({ context }) => {
             const org = context.items.find((r) => r.id === context.selected[0])?.organization ?? null;
-            return { target: null, settings: freshSettings(context.options, org), orgChoices: org ? [org] : [], fieldErrors: {}, report: null, reportMsg: null, notice: null };
+            return {
+              target: null,
+              settings: freshSettings(context.options, org),
+              orgChoices: org ? [org] : [],
+              fieldErrors: {},
+              report: null,
+              reportMsg: null,
+              notice: null,
+            };
           }),
         },
       },
@@ -136,10 +233,26 @@ export const inviteReviewMachine = setup({
       states: {
         editing: {
           on: {
-            'field.set': { actions: assign(({ context, event }) => ({ settings: { ...context.settings, [event.field]: event.value }, fieldErrors: { ...context.fieldErrors, [event.field]: '' } })) },
-            'plan.set': { actions: assign(({ context, event }) => ({ settings: { ...context.settings, data_plan: event.items } })) },
-            'invitation.set': { actions: assign(({ context, event }) => ({ settings: { ...context.settings, send_invitation: event.send } })) },
-            'org.find': { target: 'finding', actions: assign(({ context, event }) => ({ settings: { ...context.settings, organization_name: event.text } })) },
+            'field.set': {
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, [event.field]: event.value },
+                fieldErrors: { ...context.fieldErrors, [event.field]: '' },
+              })),
+            },
+            'plan.set': {
+              actions: assign(({ context, event }) => ({ settings: { ...context.settings, data_plan: event.items } })),
+            },
+            'invitation.set': {
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, send_invitation: event.send },
+              })),
+            },
+            'org.find': {
+              target: 'finding',
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, organization_name: event.text },
+              })),
+            },
             'approve.send': { target: 'sending' },
           },
         },
@@ -150,7 +263,14 @@ export const inviteReviewMachine = setup({
             src: 'findOrganizations',
             input: ({ context }) => ({ text: context.settings.organization_name }),
             onDone: { target: 'editing', actions: assign(({ event }) => ({ orgChoices: event.output.organizations })) },
-            onError: { target: 'editing', actions: assign(({ event }) => ({ fieldErrors: { organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}` } })) },
+            onError: {
+              target: 'editing',
+              actions: assign(({ event }) => ({
+                fieldErrors: {
+                  organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}`,
+                },
+              })),
+            },
           },
         },
         sending: {
@@ -158,11 +278,25 @@ export const inviteReviewMachine = setup({
           invoke: {
             id: 'approve',
             src: 'approve',
-            input: ({ context }) => ({ id: context.target!, version: context.items.find((r) => r.id === context.target)!.version, settings: context.settings }),
-            onDone: { target: '#inviteReview.browsing', actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } },
+            input: ({ context }) => ({
+              id: context.target!,
+              version: context.items.find((r) => r.id === context.target)!.version,
+              settings: context.settings,
+            }),
+            onDone: {
+              target: '#inviteReview.browsing',
+              actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+            },
             onError: [
-              { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#inviteReview.browsing', actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error } },
-              { target: 'editing', actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
+              {
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#inviteReview.browsing',
+                actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
+              {
+                target: 'editing',
+                actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
             ],
           },
         },
@@ -183,11 +317,28 @@ export const inviteReviewMachine = setup({
           invoke: {
             id: 'reject',
             src: 'reject',
-            input: ({ context }) => ({ id: context.target!, version: context.items.find((r) => r.id === context.target)!.version, reason: context.reason.trim() }),
-            onDone: { target: '#inviteReview.browsing', actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } },
+            input: ({ context }) => ({
+              id: context.target!,
+              version: context.items.find((r) => r.id === context.target)!.version,
+              reason: context.reason.trim(),
+            }),
+            onDone: {
+              target: '#inviteReview.browsing',
+              actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+            },
             onError: [
-              { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#inviteReview.browsing', actions: [{ type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error }, assign({ reason: '' })] },
-              { target: 'editing', actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
+              {
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#inviteReview.browsing',
+                actions: [
+                  { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error },
+                  assign({ reason: '' }),
+                ],
+              },
+              {
+                target: 'editing',
+                actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
             ],
           },
         },
@@ -198,24 +349,58 @@ export const inviteReviewMachine = setup({
       invoke: {
         id: 'resend',
         src: 'resend',
-        input: ({ context }) => ({ id: context.target!, version: context.items.find((r) => r.id === context.target)!.version }),
-        onDone: { target: 'browsing', actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } },
+        input: ({ context }) => ({
+          id: context.target!,
+          version: context.items.find((r) => r.id === context.target)!.version,
+        }),
+        onDone: {
+          target: 'browsing',
+          actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+        },
         onError: [
-          { guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'browsing', actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error } },
-          { target: 'browsing', actions: assign(({ event }) => ({ target: null, notice: noticeOf(false, `Nothing was sent. ${refusalMessage(event.error)}`) })) },
+          {
+            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'browsing',
+            actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error },
+          },
+          {
+            target: 'browsing',
+            actions: assign(({ event }) => ({
+              target: null,
+              notice: noticeOf(false, `Nothing was sent. ${refusalMessage(event.error)}`),
+            })),
+          },
         ],
       },
     },
     bulk: {
       initial: 'editing',
-      on: { 'form.cancel': { target: 'browsing', actions: assign({ fieldErrors: {}, report: null, reportMsg: null }) } },
+      on: {
+        'form.cancel': { target: 'browsing', actions: assign({ fieldErrors: {}, report: null, reportMsg: null }) },
+      },
       states: {
         editing: {
           on: {
-            'field.set': { actions: assign(({ context, event }) => ({ settings: { ...context.settings, [event.field]: event.value }, fieldErrors: { ...context.fieldErrors, [event.field]: '' } })) },
-            'plan.set': { actions: assign(({ context, event }) => ({ settings: { ...context.settings, data_plan: event.items } })) },
-            'invitation.set': { actions: assign(({ context, event }) => ({ settings: { ...context.settings, send_invitation: event.send } })) },
-            'org.find': { target: 'finding', actions: assign(({ context, event }) => ({ settings: { ...context.settings, organization_name: event.text } })) },
+            'field.set': {
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, [event.field]: event.value },
+                fieldErrors: { ...context.fieldErrors, [event.field]: '' },
+              })),
+            },
+            'plan.set': {
+              actions: assign(({ context, event }) => ({ settings: { ...context.settings, data_plan: event.items } })),
+            },
+            'invitation.set': {
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, send_invitation: event.send },
+              })),
+            },
+            'org.find': {
+              target: 'finding',
+              actions: assign(({ context, event }) => ({
+                settings: { ...context.settings, organization_name: event.text },
+              })),
+            },
             'bulk.preview': { target: 'previewing' },
           },
         },
@@ -226,7 +411,14 @@ export const inviteReviewMachine = setup({
             src: 'findOrganizations',
             input: ({ context }) => ({ text: context.settings.organization_name }),
             onDone: { target: 'editing', actions: assign(({ event }) => ({ orgChoices: event.output.organizations })) },
-            onError: { target: 'editing', actions: assign(({ event }) => ({ fieldErrors: { organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}` } })) },
+            onError: {
+              target: 'editing',
+              actions: assign(({ event }) => ({
+                fieldErrors: {
+                  organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}`,
+                },
+              })),
+            },
           },
         },
         previewing: {
@@ -234,9 +426,23 @@ export const inviteReviewMachine = setup({
           invoke: {
             id: 'bulkPreview',
             src: 'bulkApprove',
-            input: ({ context }) => ({ requests: pickOf(context.items, context.selected), settings: context.settings, preview: true }),
-            onDone: { target: 'previewed', actions: assign(({ event }) => ({ report: event.output.outcomes, reportMsg: event.output.msg, fieldErrors: {} })) },
-            onError: { target: 'editing', actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error } },
+            input: ({ context }) => ({
+              requests: pickOf(context.items, context.selected),
+              settings: context.settings,
+              preview: true,
+            }),
+            onDone: {
+              target: 'previewed',
+              actions: assign(({ event }) => ({
+                report: event.output.outcomes,
+                reportMsg: event.output.msg,
+                fieldErrors: {},
+              })),
+            },
+            onError: {
+              target: 'editing',
+              actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
           },
         },
         previewed: {
@@ -250,14 +456,40 @@ export const inviteReviewMachine = setup({
           invoke: {
             id: 'bulkApprove',
             src: 'bulkApprove',
-            input: ({ context }) => ({ requests: pickOf(context.items, context.selected), settings: context.settings, preview: false }),
-            onDone: { target: 'done', actions: assign(({ event }) => ({ report: event.output.outcomes, reportMsg: event.output.msg, selected: [] })) },
-            onError: { target: 'editing', actions: [assign({ report: null, reportMsg: null }), { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error }] },
+            input: ({ context }) => ({
+              requests: pickOf(context.items, context.selected),
+              settings: context.settings,
+              preview: false,
+            }),
+            onDone: {
+              target: 'done',
+              actions: assign(({ event }) => ({
+                report: event.output.outcomes,
+                reportMsg: event.output.msg,
+                selected: [],
+              })),
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                assign({ report: null, reportMsg: null }),
+                { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+              ],
+            },
           },
         },
         done: {
           // The list is read again: the approved rows have moved on.
-          on: { 'bulk.close': { target: '#inviteReview.loading', actions: assign(({ context }) => ({ notice: noticeOf(true, context.reportMsg ?? ''), report: null, reportMsg: null })) } },
+          on: {
+            'bulk.close': {
+              target: '#inviteReview.loading',
+              actions: assign(({ context }) => ({
+                notice: noticeOf(true, context.reportMsg ?? ''),
+                report: null,
+                reportMsg: null,
+              })),
+            },
+          },
         },
       },
     },

@@ -1,5 +1,13 @@
 // Invite Request Users' machine (inviteReview): what it is given, holds and hears.
-import type { BulkOutcome, InviteActionReply, InviteBulkReply, InviteListReply, InviteOptionsReply, InviteRequestItem, InviteStatus } from '../../domain/invite-requests';
+import type {
+  BulkOutcome,
+  InviteActionReply,
+  InviteBulkReply,
+  InviteListReply,
+  InviteOptionsReply,
+  InviteRequestItem,
+  InviteStatus,
+} from '../../domain/invite-requests';
 import type { Notice } from '../shared/notice';
 
 /** The list's filters as the URL holds them. */
@@ -85,7 +93,12 @@ export type InviteReviewEvent =
   | { type: 'bulk.back' }
   | { type: 'bulk.close' };
 
-export interface LoadOutcome { list: InviteListReply; options: Options }
+export interface LoadOutcome {
+  list: InviteListReply;
+  options: Options;
+}
 export type ActOutcome = InviteActionReply;
 export type BulkOutcomeReply = InviteBulkReply;
-export interface SettingsInput { settings: SettingsDraft }
+export interface SettingsInput {
+  settings: SettingsDraft;
+}

@@ -8,7 +8,9 @@ export const linkoutMachine = setup({
   types: { context: {} as { error: string | null }, events: {} as LinkoutEvent },
   actors: {
     /** Opens the tab at once (user gesture), then points it at the target once the token arrives. */
-    openLinkedServer: fromPromise<void, { serverType: string }>(() => Promise.reject(new Error('provide openLinkedServer'))),
+    openLinkedServer: fromPromise<void, { serverType: string }>(() =>
+      Promise.reject(new Error('provide openLinkedServer')),
+    ),
   },
   actions: {
     announceFailure: (_, _params: { text: string }) => {},
@@ -32,7 +34,10 @@ export const linkoutMachine = setup({
           target: 'idle',
           actions: [
             assign({ error: ({ event }) => failureMessage(event.error) }),
-            { type: 'announceFailure', params: ({ event }) => ({ text: `Could not open the other server: ${failureMessage(event.error)}` }) },
+            {
+              type: 'announceFailure',
+              params: ({ event }) => ({ text: `Could not open the other server: ${failureMessage(event.error)}` }),
+            },
           ],
         },
       },

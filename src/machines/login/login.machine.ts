@@ -32,7 +32,8 @@ export const loginMachine = setup({
     otpValid: ({ event }) => event.type === 'otp.submit' && v.is(OtpForm, { username: 'x', otp: event.otp }),
     isBlocked: (_, reply: { msg?: unknown }) => reply.msg === LOGIN_BLOCKED,
     isThrottled: (_, reply: PasswordOutcome) => 'retry_after' in reply,
-    isFirstLogin: (_, reply: PasswordOutcome) => reply.status && 'first_time_login' in reply && reply.first_time_login && typeof reply.msg === 'object',
+    isFirstLogin: (_, reply: PasswordOutcome) =>
+      reply.status && 'first_time_login' in reply && reply.first_time_login && typeof reply.msg === 'object',
     isAccepted: (_, reply: { status: boolean }) => reply.status,
   },
   delays: {
@@ -41,7 +42,13 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: ({ input }) => ({ username: '', ticket: null, error: null, notice: input?.activated ? 'activated' : null, retryAfter: 0 }),
+  context: ({ input }) => ({
+    username: '',
+    ticket: null,
+    error: null,
+    notice: input?.activated ? 'activated' : null,
+    retryAfter: 0,
+  }),
   initial: 'credentials',
   states: {
     credentials: {
@@ -79,11 +86,17 @@ export const loginMachine = setup({
               return { retryAfter, error: throttledMessage(retryAfter) };
             }),
           },
-          { guard: { type: 'isBlocked', params: ({ event }) => event.output }, target: 'credentials', actions: assign({ error: MESSAGES.blocked }) },
+          {
+            guard: { type: 'isBlocked', params: ({ event }) => event.output },
+            target: 'credentials',
+            actions: assign({ error: MESSAGES.blocked }),
+          },
           {
             guard: { type: 'isFirstLogin', params: ({ event }) => event.output },
             target: 'activation',
-            actions: assign({ ticket: ({ event }) => (typeof event.output.msg === 'object' ? event.output.msg : null) }),
+            actions: assign({
+              ticket: ({ event }) => (typeof event.output.msg === 'object' ? event.output.msg : null),
+            }),
           },
           { guard: { type: 'isAccepted', params: ({ event }) => event.output }, target: 'otp' },
           { target: 'credentials', actions: assign({ error: MESSAGES.badCredentials }) },
@@ -101,7 +114,11 @@ export const loginMachine = setup({
       on: {
         'otp.submit': [
           { guard: 'otpValid', target: 'verifyingOtp', actions: assign({ error: null }) },
-          { actions: assign({ error: ({ event }) => firstIssue(v.safeParse(OtpForm, { username: 'x', otp: event.otp }).issues ?? []) }) },
+          {
+            actions: assign({
+              error: ({ event }) => firstIssue(v.safeParse(OtpForm, { username: 'x', otp: event.otp }).issues ?? []),
+            }),
+          },
         ],
         'login.restart': { target: 'credentials', actions: assign({ username: '', ticket: null, error: null }) },
       },
@@ -114,7 +131,11 @@ export const loginMachine = setup({
         input: ({ context, event }) => ({ username: context.username, otp: (event as { otp: string }).otp.trim() }),
         onDone: [
           { guard: { type: 'isAccepted', params: ({ event }) => event.output }, target: 'signedIn' },
-          { guard: { type: 'isBlocked', params: ({ event }) => event.output }, target: 'credentials', actions: assign({ error: MESSAGES.blocked }) },
+          {
+            guard: { type: 'isBlocked', params: ({ event }) => event.output },
+            target: 'credentials',
+            actions: assign({ error: MESSAGES.blocked }),
+          },
           { target: 'otp', actions: assign({ error: MESSAGES.badOtp }) },
         ],
         onError: { target: 'otp', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
@@ -125,7 +146,11 @@ export const loginMachine = setup({
       on: {
         'otp.submit': [
           { guard: 'otpValid', target: 'activating', actions: assign({ error: null }) },
-          { actions: assign({ error: ({ event }) => firstIssue(v.safeParse(OtpForm, { username: 'x', otp: event.otp }).issues ?? []) }) },
+          {
+            actions: assign({
+              error: ({ event }) => firstIssue(v.safeParse(OtpForm, { username: 'x', otp: event.otp }).issues ?? []),
+            }),
+          },
         ],
         'login.restart': { target: 'credentials', actions: assign({ username: '', ticket: null, error: null }) },
       },
@@ -144,7 +169,11 @@ export const loginMachine = setup({
         }),
         onDone: [
           { guard: { type: 'isAccepted', params: ({ event }) => event.output }, target: 'activated' },
-          { guard: { type: 'isBlocked', params: ({ event }) => event.output }, target: 'credentials', actions: assign({ ticket: null, error: MESSAGES.blocked }) },
+          {
+            guard: { type: 'isBlocked', params: ({ event }) => event.output },
+            target: 'credentials',
+            actions: assign({ ticket: null, error: MESSAGES.blocked }),
+          },
           { target: 'activation', actions: assign({ error: MESSAGES.badOtp }) },
         ],
         onError: { target: 'activation', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },

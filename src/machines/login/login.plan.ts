@@ -16,20 +16,60 @@ export const loginPlan: MachinePlan<typeof loginMachine> = {
     { type: 'login.restart' },
   ],
   outcomes: [
-    { name: 'passwordAccepted', event: { type: 'xstate.done.actor.verifyPassword', output: { status: true, msg: 'Enter OTP', first_time_login: false } } },
-    { name: 'firstLogin', event: { type: 'xstate.done.actor.verifyPassword', output: { status: true, msg: ticket, first_time_login: true } } },
-    { name: 'badCredentials', event: { type: 'xstate.done.actor.verifyPassword', output: { status: false, msg: 'Incorrect username/password', first_time_login: false } } },
-    { name: 'blocked', event: { type: 'xstate.done.actor.verifyPassword', output: { status: false, msg: 'blocked', first_time_login: false } } },
+    {
+      name: 'passwordAccepted',
+      event: {
+        type: 'xstate.done.actor.verifyPassword',
+        output: { status: true, msg: 'Enter OTP', first_time_login: false },
+      },
+    },
+    {
+      name: 'firstLogin',
+      event: {
+        type: 'xstate.done.actor.verifyPassword',
+        output: { status: true, msg: ticket, first_time_login: true },
+      },
+    },
+    {
+      name: 'badCredentials',
+      event: {
+        type: 'xstate.done.actor.verifyPassword',
+        output: { status: false, msg: 'Incorrect username/password', first_time_login: false },
+      },
+    },
+    {
+      name: 'blocked',
+      event: {
+        type: 'xstate.done.actor.verifyPassword',
+        output: { status: false, msg: 'blocked', first_time_login: false },
+      },
+    },
     // HTTP 429: too many attempts from this network; the form waits Retry-After seconds.
-    { name: 'throttled', event: { type: 'xstate.done.actor.verifyPassword', output: { status: false, msg: 'Too many sign-in attempts from this network. Try again in 60 seconds.', retry_after: 60 } } },
+    {
+      name: 'throttled',
+      event: {
+        type: 'xstate.done.actor.verifyPassword',
+        output: {
+          status: false,
+          msg: 'Too many sign-in attempts from this network. Try again in 60 seconds.',
+          retry_after: 60,
+        },
+      },
+    },
     { name: 'passwordCallFailed', event: failed('verifyPassword') },
     { name: 'otpAccepted', event: { type: 'xstate.done.actor.verifyOtp', output: { status: true } } },
     { name: 'badOtp', event: { type: 'xstate.done.actor.verifyOtp', output: { status: false, msg: 'Incorrect OTP' } } },
     { name: 'otpBlocked', event: { type: 'xstate.done.actor.verifyOtp', output: { status: false, msg: 'blocked' } } },
     { name: 'otpCallFailed', event: failed('verifyOtp') },
     { name: 'activationAccepted', event: { type: 'xstate.done.actor.activateTfa', output: { status: true } } },
-    { name: 'badActivationCode', event: { type: 'xstate.done.actor.activateTfa', output: { status: false, msg: 'Incorrect OTP' } } },
-    { name: 'activationBlocked', event: { type: 'xstate.done.actor.activateTfa', output: { status: false, msg: 'blocked' } } },
+    {
+      name: 'badActivationCode',
+      event: { type: 'xstate.done.actor.activateTfa', output: { status: false, msg: 'Incorrect OTP' } },
+    },
+    {
+      name: 'activationBlocked',
+      event: { type: 'xstate.done.actor.activateTfa', output: { status: false, msg: 'blocked' } },
+    },
     { name: 'activationCallFailed', event: failed('activateTfa') },
   ],
   // The username matters to the person, not to the machine's shape: walk by state value and

@@ -1,20 +1,34 @@
 // The Notebook tab's rules, pure: which parts the person changed, what a stale save carries, and
 // the version words of §9.
 import { conflictOf } from '../../domain/conflict';
-import { NOTEBOOK_CONTENT_TYPES, StaleNotebookReply, type NotebookContentType, type NotebookSetting, type NotebookVersion, type NotificationSetting } from '../../domain/notebook';
+import {
+  NOTEBOOK_CONTENT_TYPES,
+  StaleNotebookReply,
+  type NotebookContentType,
+  type NotebookSetting,
+  type NotebookVersion,
+  type NotificationSetting,
+} from '../../domain/notebook';
 import type { NotebookDraft, NotebookPart } from './notebook-settings.types';
 
 const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
-export const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && sorted(a).every((id, i) => id === sorted(b)[i]);
+export const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && sorted(a).every((id, i) => id === sorted(b)[i]);
 export const sameNotification = (a: NotificationSetting, b: NotificationSetting) =>
-  a.frequency === b.frequency && a.content_types.length === b.content_types.length && a.content_types.every((c) => b.content_types.includes(c));
+  a.frequency === b.frequency &&
+  a.content_types.length === b.content_types.length &&
+  a.content_types.every((c) => b.content_types.includes(c));
 
 /** The content types with one more or one less, in the spec's order. */
-export function toggledContent(types: readonly NotebookContentType[], content: NotebookContentType): NotebookContentType[] {
+export function toggledContent(
+  types: readonly NotebookContentType[],
+  content: NotebookContentType,
+): NotebookContentType[] {
   const on = !types.includes(content);
   return NOTEBOOK_CONTENT_TYPES.filter((c) => (c === content ? on : types.includes(c)));
 }
-export const toggledId = (ids: readonly number[], id: number) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]);
+export const toggledId = (ids: readonly number[], id: number) =>
+  ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id];
 
 interface Choices {
   notification: NotificationSetting;
@@ -26,9 +40,12 @@ interface Choices {
 export function partChanged(setting: NotebookSetting | null, c: Choices, part: NotebookPart): boolean {
   if (!setting) return false;
   switch (part) {
-    case 'notification': return !sameNotification(setting.notification, c.notification);
-    case 'templates': return !sameIds(setting.template_ids, c.templateIds);
-    case 'tags': return !sameIds(setting.tag_ids, c.tagIds);
+    case 'notification':
+      return !sameNotification(setting.notification, c.notification);
+    case 'templates':
+      return !sameIds(setting.template_ids, c.templateIds);
+    case 'tags':
+      return !sameIds(setting.tag_ids, c.tagIds);
   }
 }
 

@@ -36,7 +36,9 @@ export const selectContentOpen = (s: S) => s.context.mayEdit && s.context.notifi
 export const selectPartChanged = (part: NotebookPart) => (s: S) => partChanged(s.context.setting, s.context, part);
 /** The library's templates of the source picked ('' : all of them). */
 export const selectTemplates = (s: S): LibraryTemplate[] =>
-  s.context.source === '' ? s.context.library.templates : s.context.library.templates.filter((t) => t.source === s.context.source);
+  s.context.source === ''
+    ? s.context.library.templates
+    : s.context.library.templates.filter((t) => t.source === s.context.source);
 /** Some choice on screen is not saved: leaving would lose it. */
 export const selectFormChanged = (s: S) => s.matches('ready') && draftOf(s.context.setting, s.context) !== null;
 /** What to keep across a reload (decision 042); undefined until the setting is read and a kept draft taken up. */

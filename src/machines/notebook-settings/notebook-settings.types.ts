@@ -1,7 +1,14 @@
 // The Notebook tab's machine (notebookSettings): what it is given, holds and hears.
 import type {
-  LibraryTemplatesReply, NotebookContentType, NotebookSetting, NotebookSettingReply, NotebookVersion, NotificationFrequency, NotificationSetting,
-  SaveNotebookReply, TagGroupsReply,
+  LibraryTemplatesReply,
+  NotebookContentType,
+  NotebookSetting,
+  NotebookSettingReply,
+  NotebookVersion,
+  NotificationFrequency,
+  NotificationSetting,
+  SaveNotebookReply,
+  TagGroupsReply,
 } from '../../domain/notebook';
 import type { Tag } from '../../domain/tags';
 import type { Notice } from '../shared/notice';

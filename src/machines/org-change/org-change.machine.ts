@@ -38,7 +38,10 @@ export const orgChangeMachine = setup({
   states: {
     idle: {
       on: {
-        'org.choose': { target: 'warning', actions: assign(({ event }) => ({ previous: event.previous, next: event.next })) },
+        'org.choose': {
+          target: 'warning',
+          actions: assign(({ event }) => ({ previous: event.previous, next: event.next })),
+        },
       },
     },
     warning: {
@@ -54,7 +57,10 @@ export const orgChangeMachine = setup({
         'org.cancel': { target: 'idle', actions: ['announceCancelled', assign({ previous: null, next: null })] },
         'org.confirm': {
           target: 'idle',
-          actions: [{ type: 'announceConfirmed', params: ({ context }) => ({ next: context.next! }) }, assign({ previous: null, next: null })],
+          actions: [
+            { type: 'announceConfirmed', params: ({ context }) => ({ next: context.next! }) },
+            assign({ previous: null, next: null }),
+          ],
         },
       },
     },

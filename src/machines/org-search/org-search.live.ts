@@ -5,5 +5,7 @@ import { searchOrganizations } from '../../services/organizations.service';
 import { orgSearchMachine } from './org-search.machine';
 
 export function liveOrgSearchMachine() {
-  return orgSearchMachine.provide({ actors: { searchOrganizations: fromPromise(({ input }) => searchOrganizations(input.query)) } });
+  return orgSearchMachine.provide({
+    actors: { searchOrganizations: fromPromise(({ input }) => searchOrganizations(input.query)) },
+  });
 }

@@ -13,7 +13,9 @@ const searchable = (query: string) => query.trim().length >= ORG_SEARCH_MIN_CHAR
 export const orgSearchMachine = setup({
   types: { context: {} as OrgSearchContext, events: {} as OrgSearchEvent },
   actors: {
-    searchOrganizations: fromPromise<Organization[], { query: string }>(() => Promise.reject(new Error('provide searchOrganizations'))),
+    searchOrganizations: fromPromise<Organization[], { query: string }>(() =>
+      Promise.reject(new Error('provide searchOrganizations')),
+    ),
   },
   delays: { orgSearchDebounce: ORG_SEARCH_DEBOUNCE_MS },
   guards: {
@@ -68,15 +70,23 @@ export const orgSearchMachine = setup({
               },
               { target: 'empty', actions: assign({ results: [], error: null }) },
             ],
-            onError: { target: 'failed', actions: assign({ results: [], error: ({ event }) => failureMessage(event.error) }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ results: [], error: ({ event }) => failureMessage(event.error) }),
+            },
           },
         },
         results: {
           tags: ['results'],
           on: {
-            'highlight.next': { actions: assign({ highlighted: ({ context }) => (context.highlighted + 1) % context.results.length }) },
+            'highlight.next': {
+              actions: assign({ highlighted: ({ context }) => (context.highlighted + 1) % context.results.length }),
+            },
             'highlight.prev': {
-              actions: assign({ highlighted: ({ context }) => (context.highlighted - 1 + context.results.length) % context.results.length }),
+              actions: assign({
+                highlighted: ({ context }) =>
+                  (context.highlighted - 1 + context.results.length) % context.results.length,
+              }),
             },
             'option.choose': { target: '#orgSearch.closed', actions: 'reset' },
           },

@@ -1,7 +1,12 @@
 // The real services of the other-source upload: the imports, the file read in a Web Worker, the
 // server's check and the apply.
 import { fromPromise } from 'xstate';
-import { applyOtherSourceFile, listOtherSourceImports, readOtherSourceFileInWorker, verifyOtherSourceFile } from '../../services/other-sources.service';
+import {
+  applyOtherSourceFile,
+  listOtherSourceImports,
+  readOtherSourceFileInWorker,
+  verifyOtherSourceFile,
+} from '../../services/other-sources.service';
 import { otherSourceUploadMachine } from './other-source-upload.machine';
 
 export const liveOtherSourceUploadMachine = otherSourceUploadMachine.provide({

@@ -4,15 +4,27 @@
 // one server transaction that checks every row again; the latest imports are listed beside it.
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  OTHER_SOURCE_FILE_MAX_BYTES, type ApplyReply, type ImportsReply, type OtherSourceFileSummary, type VerifyReply,
+  OTHER_SOURCE_FILE_MAX_BYTES,
+  type ApplyReply,
+  type ImportsReply,
+  type OtherSourceFileSummary,
+  type VerifyReply,
 } from '../../domain/broker-research-other-sources';
 import { csvFileProblem } from '../../domain/csv-upload';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage, serverMessage } from '../shared/failure';
-import type { ChosenFile, OtherSourceUploadContext, OtherSourceUploadEvent, OtherSourceUploadInput, UploadCall } from './other-source-upload.types';
+import type {
+  ChosenFile,
+  OtherSourceUploadContext,
+  OtherSourceUploadEvent,
+  OtherSourceUploadInput,
+  UploadCall,
+} from './other-source-upload.types';
 
-const fileOf = (event: OtherSourceUploadEvent) => (event as Extract<OtherSourceUploadEvent, { type: 'file.choose' }>).file;
-const problemOf = (file: ChosenFile) => csvFileProblem({ name: file.name, type: file.type, size: file.size }, OTHER_SOURCE_FILE_MAX_BYTES);
+const fileOf = (event: OtherSourceUploadEvent) =>
+  (event as Extract<OtherSourceUploadEvent, { type: 'file.choose' }>).file;
+const problemOf = (file: ChosenFile) =>
+  csvFileProblem({ name: file.name, type: file.type, size: file.size }, OTHER_SOURCE_FILE_MAX_BYTES);
 
 /** A chosen file: refused here by its name, type or size, else read. */
 const CHOOSE_FILE = [
@@ -20,9 +32,16 @@ const CHOOSE_FILE = [
   { target: '#otherSourceUpload.reading', actions: 'takeFile' },
 ] as const;
 
-const call = ({ context }: { context: OtherSourceUploadContext }): UploadCall => ({ file: context.file!, sourceName: context.sourceName.trim(), dist: context.dist });
+const call = ({ context }: { context: OtherSourceUploadContext }): UploadCall => ({
+  file: context.file!,
+  sourceName: context.sourceName.trim(),
+  dist: context.dist,
+});
 /** A failed check or apply: the server's words, and the fields it refused. */
-const refusalOf = (error: unknown) => ({ error: serverMessage(error), fieldErrors: fieldRefusalOf(error)?.fields ?? {} });
+const refusalOf = (error: unknown) => ({
+  error: serverMessage(error),
+  fieldErrors: fieldRefusalOf(error)?.fields ?? {},
+});
 const noResult = { verified: null, applied: null, error: null, fieldErrors: {} };
 
 export const otherSourceUploadMachine = setup({
@@ -34,30 +53,58 @@ export const otherSourceUploadMachine = setup({
   actors: {
     listImports: fromPromise<ImportsReply>(() => Promise.reject(new Error('provide listImports'))),
     /** Reads the file off the page's thread (a Web Worker in the page; the reader itself in tests). */
-    readFile: fromPromise<OtherSourceFileSummary, { file: ChosenFile }>(() => Promise.reject(new Error('provide readFile'))),
+    readFile: fromPromise<OtherSourceFileSummary, { file: ChosenFile }>(() =>
+      Promise.reject(new Error('provide readFile')),
+    ),
     verifyFile: fromPromise<VerifyReply, UploadCall>(() => Promise.reject(new Error('provide verifyFile'))),
     applyFile: fromPromise<ApplyReply, UploadCall>(() => Promise.reject(new Error('provide applyFile'))),
   },
   actions: {
-    refuseFileHere: assign(({ event }) => ({ file: null, fileName: fileOf(event).name, read: null, refusal: problemOf(fileOf(event)), ...noResult })),
-    takeFile: assign(({ event }) => ({ file: fileOf(event), fileName: fileOf(event).name, read: null, refusal: null, ...noResult })),
+    refuseFileHere: assign(({ event }) => ({
+      file: null,
+      fileName: fileOf(event).name,
+      read: null,
+      refusal: problemOf(fileOf(event)),
+      ...noResult,
+    })),
+    takeFile: assign(({ event }) => ({
+      file: fileOf(event),
+      fileName: fileOf(event).name,
+      read: null,
+      refusal: null,
+      ...noResult,
+    })),
     clear: assign({ file: null, fileName: null, read: null, refusal: null, ...noResult }),
     changeDetails: assign(({ context, event }) => {
       const e = event as Extract<OtherSourceUploadEvent, { type: 'details.change' }>;
-      return { sourceName: e.sourceName ?? context.sourceName, dist: e.dist ?? context.dist, error: null, fieldErrors: {} };
+      return {
+        sourceName: e.sourceName ?? context.sourceName,
+        dist: e.dist ?? context.dist,
+        error: null,
+        fieldErrors: {},
+      };
     }),
   },
   guards: {
     fileRefusedHere: ({ event }) => problemOf(fileOf(event)) !== null,
     fileRead: (_, read: OtherSourceFileSummary) => read.ok,
-    detailsGiven: ({ context }) => (context.read?.taken ?? 0) > 0 && context.sourceName.trim() !== '' && context.dists.includes(context.dist),
+    detailsGiven: ({ context }) =>
+      (context.read?.taken ?? 0) > 0 && context.sourceName.trim() !== '' && context.dists.includes(context.dist),
     anyTaken: ({ context }) => (context.verified?.taken ?? 0) > 0,
   },
 }).createMachine({
   id: 'otherSourceUpload',
   context: ({ input }) => ({
-    dists: input.dists, file: null, fileName: null, read: null, refusal: null, sourceName: '', dist: input.dists.length === 1 ? input.dists[0]! : '',
-    ...noResult, imports: null, importsError: null,
+    dists: input.dists,
+    file: null,
+    fileName: null,
+    read: null,
+    refusal: null,
+    sourceName: '',
+    dist: input.dists.length === 1 ? input.dists[0]! : '',
+    ...noResult,
+    imports: null,
+    importsError: null,
   }),
   initial: 'loading',
   states: {
@@ -67,7 +114,10 @@ export const otherSourceUploadMachine = setup({
       invoke: {
         id: 'listImports',
         src: 'listImports',
-        onDone: { target: 'choosing', actions: assign({ imports: ({ event }) => event.output.imports, importsError: null }) },
+        onDone: {
+          target: 'choosing',
+          actions: assign({ imports: ({ event }) => event.output.imports, importsError: null }),
+        },
         onError: { target: 'choosing', actions: assign({ importsError: ({ event }) => failureMessage(event.error) }) },
       },
     },
@@ -90,9 +140,18 @@ export const otherSourceUploadMachine = setup({
             target: 'read',
             actions: assign({ read: ({ event }) => event.output as Extract<OtherSourceFileSummary, { ok: true }> }),
           },
-          { target: 'readFailed', actions: assign({ file: null, refusal: ({ event }) => (event.output as Extract<OtherSourceFileSummary, { ok: false }>).reason }) },
+          {
+            target: 'readFailed',
+            actions: assign({
+              file: null,
+              refusal: ({ event }) => (event.output as Extract<OtherSourceFileSummary, { ok: false }>).reason,
+            }),
+          },
         ],
-        onError: { target: 'readFailed', actions: assign({ file: null, refusal: ({ event }) => failureMessage(event.error) }) },
+        onError: {
+          target: 'readFailed',
+          actions: assign({ file: null, refusal: ({ event }) => failureMessage(event.error) }),
+        },
       },
     },
     /** The file was refused whole: another file, or start over. */
@@ -119,7 +178,10 @@ export const otherSourceUploadMachine = setup({
         id: 'verifyFile',
         src: 'verifyFile',
         input: call,
-        onDone: { target: 'report', actions: assign({ verified: ({ event }) => event.output, error: null, fieldErrors: {} }) },
+        onDone: {
+          target: 'report',
+          actions: assign({ verified: ({ event }) => event.output, error: null, fieldErrors: {} }),
+        },
         onError: { target: 'verifyFailed', actions: assign(({ event }) => refusalOf(event.error)) },
       },
     },

@@ -10,11 +10,30 @@ const FILE = { name: 'entitlements.csv', type: 'text/csv', size: 200 };
 const HUGE = { name: 'huge.csv', type: 'text/csv', size: 9_000_000 };
 
 const REPORT = [
-  { row: 3, value: 'ghost@nowhere.example,Apex Securities,2026-12-01,', reason: 'No such user: no user has this email, username or user id.', outcome: 'refused' as const },
-  { row: 4, value: 'user2,Apex Securities,2026-12-01,', reason: 'Already entitled: active fulfillment #1 since 2026-01-02. Skipped.', outcome: 'skipped' as const },
+  {
+    row: 3,
+    value: 'ghost@nowhere.example,Apex Securities,2026-12-01,',
+    reason: 'No such user: no user has this email, username or user id.',
+    outcome: 'refused' as const,
+  },
+  {
+    row: 4,
+    value: 'user2,Apex Securities,2026-12-01,',
+    reason: 'Already entitled: active fulfillment #1 since 2026-01-02. Skipped.',
+    outcome: 'skipped' as const,
+  },
   { row: 6, value: 'user1', reason: '1 values in the row; the header names 4 columns.', outcome: 'refused' as const },
 ];
-const COUNTS = { file_name: 'entitlements.csv', source_name: 'Refinitiv entitlement file', dist: 'product', rows: 5, taken: 2, skipped: 1, refused: 2, report: REPORT };
+const COUNTS = {
+  file_name: 'entitlements.csv',
+  source_name: 'Refinitiv entitlement file',
+  dist: 'product',
+  rows: 5,
+  taken: 2,
+  skipped: 1,
+  refused: 2,
+  report: REPORT,
+};
 
 export const otherSourceUploadPlan: MachinePlan<typeof otherSourceUploadMachine> = {
   machine: otherSourceUploadMachine,
@@ -34,20 +53,50 @@ export const otherSourceUploadPlan: MachinePlan<typeof otherSourceUploadMachine>
     { type: 'imports.reload' },
   ],
   outcomes: [
-    { name: 'imports', event: { type: 'xstate.done.actor.listImports', output: { status: true, imports: [], next: null } } },
+    {
+      name: 'imports',
+      event: { type: 'xstate.done.actor.listImports', output: { status: true, imports: [], next: null } },
+    },
     { name: 'importsFailed', event: { type: 'xstate.error.actor.listImports', error: { status: 0 } } },
     {
       name: 'read',
       event: {
         type: 'xstate.done.actor.readFile',
-        output: { ok: true, rows: 5, taken: 4, problemCount: 1, problems: [REPORT[2]!].map(({ row, value, reason }) => ({ row, value, reason })), problemsCsv: 'row,value,reason\r\n' },
+        output: {
+          ok: true,
+          rows: 5,
+          taken: 4,
+          problemCount: 1,
+          problems: [REPORT[2]!].map(({ row, value, reason }) => ({ row, value, reason })),
+          problemsCsv: 'row,value,reason\r\n',
+        },
       },
     },
-    { name: 'wrongHeader', event: { type: 'xstate.done.actor.readFile', output: { ok: false, reason: 'The header has no broker column.', problems: [] } } },
-    { name: 'readerStopped', event: { type: 'xstate.error.actor.readFile', error: new Error('the file reader stopped: out of memory') } },
+    {
+      name: 'wrongHeader',
+      event: {
+        type: 'xstate.done.actor.readFile',
+        output: { ok: false, reason: 'The header has no broker column.', problems: [] },
+      },
+    },
+    {
+      name: 'readerStopped',
+      event: { type: 'xstate.error.actor.readFile', error: new Error('the file reader stopped: out of memory') },
+    },
     { name: 'verified', event: { type: 'xstate.done.actor.verifyFile', output: { status: true, ...COUNTS } } },
     { name: 'verifyFailed', event: { type: 'xstate.error.actor.verifyFile', error: { status: 0 } } },
-    { name: 'applied', event: { type: 'xstate.done.actor.applyFile', output: { status: true, msg: '2 fulfillments added; 3 rows not taken (1 skipped, 2 refused).', import_id: 1, ...COUNTS } } },
+    {
+      name: 'applied',
+      event: {
+        type: 'xstate.done.actor.applyFile',
+        output: {
+          status: true,
+          msg: '2 fulfillments added; 3 rows not taken (1 skipped, 2 refused).',
+          import_id: 1,
+          ...COUNTS,
+        },
+      },
+    },
     { name: 'applyFailed', event: { type: 'xstate.error.actor.applyFile', error: { status: 0 } } },
   ],
   // Named or not is a different state to walk from: Check the file is offered only once named.

@@ -39,10 +39,16 @@ export const selectUnapplied = (s: S) => s.hasTag('read');
 export function reasonCounts(report: readonly ReportRow[]): { reason: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const r of report) {
-    const reason = r.reason.replace(/#\d+/g, '#…').replace(/row [\d,]+/g, 'an earlier row').replace(/“[^”]*”/g, '…').replace(/since \d{4}-\d{2}-\d{2}/, 'since …');
+    const reason = r.reason
+      .replace(/#\d+/g, '#…')
+      .replace(/row [\d,]+/g, 'an earlier row')
+      .replace(/“[^”]*”/g, '…')
+      .replace(/since \d{4}-\d{2}-\d{2}/, 'since …');
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
-  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return [...counts]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
 }
 
 export const firstRows = (report: readonly ReportRow[]) => report.slice(0, OTHER_SOURCE_REPORT_SHOWN);

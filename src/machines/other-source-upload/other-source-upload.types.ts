@@ -1,4 +1,9 @@
-import type { ApplyReply, ImportItem, OtherSourceFileSummary, VerifyReply } from '../../domain/broker-research-other-sources';
+import type {
+  ApplyReply,
+  ImportItem,
+  OtherSourceFileSummary,
+  VerifyReply,
+} from '../../domain/broker-research-other-sources';
 import type { FieldMessages } from '../../domain/field-errors';
 
 /** The file a person chose: a File in the page, its name, type and size in a plan. */

@@ -4,7 +4,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
 import { refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { HistoryOutcome, HistoryQuery, RecordHistoryContext, RecordHistoryEvent, RecordHistoryInput } from './record-history.types';
+import type {
+  HistoryOutcome,
+  HistoryQuery,
+  RecordHistoryContext,
+  RecordHistoryEvent,
+  RecordHistoryInput,
+} from './record-history.types';
 
 const nextOf = (page: HistoryOutcome) => (page.next ? auditCursorText(page.next) : null);
 
@@ -24,8 +30,14 @@ export const recordHistoryMachine = setup({
         id: 'loadHistory',
         src: 'loadHistory',
         input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: '' }),
-        onDone: { target: 'shown', actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}` }) },
+        onDone: {
+          target: 'shown',
+          actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}` }),
+        },
       },
     },
     failed: {
@@ -40,8 +52,19 @@ export const recordHistoryMachine = setup({
         id: 'loadMore',
         src: 'loadHistory',
         input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: context.next ?? '' }),
-        onDone: { target: 'shown', actions: assign(({ context, event }) => ({ entries: [...context.entries, ...event.output.entries], next: nextOf(event.output) })) },
-        onError: { target: 'shown', actions: assign({ notice: ({ event }) => noticeOf(false, `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}`) }) },
+        onDone: {
+          target: 'shown',
+          actions: assign(({ context, event }) => ({
+            entries: [...context.entries, ...event.output.entries],
+            next: nextOf(event.output),
+          })),
+        },
+        onError: {
+          target: 'shown',
+          actions: assign({
+            notice: ({ event }) => noticeOf(false, `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}`),
+          }),
+        },
       },
     },
   },

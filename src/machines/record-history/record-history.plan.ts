@@ -5,8 +5,16 @@ import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { recordHistoryMachine } from './record-history.machine';
 
 const item = (id: number): HistoryItem => ({
-  id, category: 'user', author: 'admin', action: 'user changed', origin: 'adminpanel', source: 'server', created_at: 1_764_000_000_000 - id,
-  success: true, record: { kind: 'user', id: 7 }, changes: [{ field: 'first_name', label: 'First name', before: 'Ada', after: 'Grace' }],
+  id,
+  category: 'user',
+  author: 'admin',
+  action: 'user changed',
+  origin: 'adminpanel',
+  source: 'server',
+  created_at: 1_764_000_000_000 - id,
+  success: true,
+  record: { kind: 'user', id: 7 },
+  changes: [{ field: 'first_name', label: 'First name', before: 'Ada', after: 'Grace' }],
 });
 const first: RecordHistoryReply = { status: true, entries: [item(1), item(2)], next: { at: 1_763_000_000_000, id: 2 } };
 const last: RecordHistoryReply = { status: true, entries: [item(3)], next: null };

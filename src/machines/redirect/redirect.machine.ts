@@ -51,9 +51,15 @@ export const redirectMachine = setup({
             target: 'signedIn',
             actions: { type: 'announceSignIn', params: ({ event }) => ({ linkedEmail: event.output.mt_user_email }) },
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => event.output.msg || REDIRECT_MESSAGES.refused }) },
+          {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => event.output.msg || REDIRECT_MESSAGES.refused }),
+          },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${REDIRECT_MESSAGES.refused} (${failureMessage(event.error)})` }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `${REDIRECT_MESSAGES.refused} (${failureMessage(event.error)})` }),
+        },
       },
     },
     signedIn: { tags: ['done'] },

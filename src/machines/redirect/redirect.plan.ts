@@ -7,9 +7,24 @@ export const redirectPlan: MachinePlan<typeof redirectMachine> = {
   input: { token: 'token-from-the-other-server' },
   events: [],
   outcomes: [
-    { name: 'linked', event: { type: 'xstate.done.actor.linkedLogin', output: { status: true, mt_user_email: 'person@staff-console.test' } } },
-    { name: 'refused', event: { type: 'xstate.done.actor.linkedLogin', output: { status: false, msg: 'This sign-in link has already been used.' } } },
+    {
+      name: 'linked',
+      event: {
+        type: 'xstate.done.actor.linkedLogin',
+        output: { status: true, mt_user_email: 'person@staff-console.test' },
+      },
+    },
+    {
+      name: 'refused',
+      event: {
+        type: 'xstate.done.actor.linkedLogin',
+        output: { status: false, msg: 'This sign-in link has already been used.' },
+      },
+    },
     { name: 'callFailed', event: { type: 'xstate.error.actor.linkedLogin', error: { status: 0 } } },
   ],
 };
-export const redirectWithoutTokenPlan: MachinePlan<typeof redirectMachine> = { ...redirectPlan, input: { token: null } };
+export const redirectWithoutTokenPlan: MachinePlan<typeof redirectMachine> = {
+  ...redirectPlan,
+  input: { token: null },
+};

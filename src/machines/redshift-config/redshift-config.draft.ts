@@ -4,7 +4,11 @@ import * as v from 'valibot';
 import { RedshiftConfiguration } from '../../domain/redshift';
 import type { RedshiftDraft } from './redshift-config.types';
 
-const DraftSchema = v.object({ configuration: RedshiftConfiguration, version: v.number(), base: RedshiftConfiguration });
+const DraftSchema = v.object({
+  configuration: RedshiftConfiguration,
+  version: v.number(),
+  base: RedshiftConfiguration,
+});
 
 export function checkRedshiftDraft(value: unknown): RedshiftDraft | null {
   const parsed = v.safeParse(DraftSchema, value);

@@ -6,15 +6,32 @@
 // field the server refused at its control. A changed form comes back after a reload.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
-import { REDSHIFT_MESSAGES, redshiftChanges, redshiftStateOf, staleRedshiftOf, type RedshiftConfiguration } from '../../domain/redshift';
+import {
+  REDSHIFT_MESSAGES,
+  redshiftChanges,
+  redshiftStateOf,
+  staleRedshiftOf,
+  type RedshiftConfiguration,
+} from '../../domain/redshift';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { LoadOutcome, RedshiftConfigContext, RedshiftConfigEvent, RedshiftConfigInput, RedshiftToggle, SaveInput, SaveOutcome } from './redshift-config.types';
+import type {
+  LoadOutcome,
+  RedshiftConfigContext,
+  RedshiftConfigEvent,
+  RedshiftConfigInput,
+  RedshiftToggle,
+  SaveInput,
+  SaveOutcome,
+} from './redshift-config.types';
 
 /** The field of the request a toggle sets, as a refusal names it. */
 export const FIELD_OF: Record<RedshiftToggle, string> = {
-  user_script: 'user_script', account_script: 'account_script',
-  expire_time: 'user_flag.expire_time', product: 'user_flag.product', user_type: 'user_flag.user_type',
+  user_script: 'user_script',
+  account_script: 'account_script',
+  expire_time: 'user_flag.expire_time',
+  product: 'user_flag.product',
+  user_type: 'user_flag.user_type',
 };
 
 function toggled(c: RedshiftConfiguration, key: RedshiftToggle): RedshiftConfiguration {
@@ -26,7 +43,12 @@ function toggled(c: RedshiftConfiguration, key: RedshiftToggle): RedshiftConfigu
 function fieldErrorsOf(error: unknown): Record<string, string> {
   const refusal = fieldRefusalOf(error);
   if (!refusal) return {};
-  return Object.fromEntries(Object.entries(refusal.fields).map(([k, m]) => [k === WHOLE_REQUEST ? k : k.replace(/^redshift_configuration\.?/, '') || WHOLE_REQUEST, m]));
+  return Object.fromEntries(
+    Object.entries(refusal.fields).map(([k, m]) => [
+      k === WHOLE_REQUEST ? k : k.replace(/^redshift_configuration\.?/, '') || WHOLE_REQUEST,
+      m,
+    ]),
+  );
 }
 
 export const redshiftConfigMachine = setup({
@@ -41,7 +63,15 @@ export const redshiftConfigMachine = setup({
 }).createMachine({
   id: 'redshiftConfig',
   context: ({ input }) => ({
-    stored: null, form: null, base: null, version: 0, draft: input.draft, serverErrors: {}, conflict: null, error: null, notice: null,
+    stored: null,
+    form: null,
+    base: null,
+    version: 0,
+    draft: input.draft,
+    serverErrors: {},
+    conflict: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -58,7 +88,13 @@ export const redshiftConfigMachine = setup({
             const d = context.draft;
             return d
               ? { stored, form: d.configuration, base: d.base, version: d.version, draft: null, error: null }
-              : { stored, form: stored.configuration, base: stored.configuration, version: stored.version, error: null };
+              : {
+                  stored,
+                  form: stored.configuration,
+                  base: stored.configuration,
+                  version: stored.version,
+                  error: null,
+                };
           }),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
@@ -73,7 +109,9 @@ export const redshiftConfigMachine = setup({
         'form.toggle': {
           actions: assign(({ context, event }) => ({
             form: toggled(context.form!, event.key),
-            serverErrors: Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== FIELD_OF[event.key])),
+            serverErrors: Object.fromEntries(
+              Object.entries(context.serverErrors).filter(([k]) => k !== FIELD_OF[event.key]),
+            ),
             notice: null,
           })),
         },
@@ -81,8 +119,12 @@ export const redshiftConfigMachine = setup({
         // Back to what is stored now (theirs, after a conflict).
         'form.discard': {
           actions: assign(({ context }) => ({
-            form: context.stored!.configuration, base: context.stored!.configuration, version: context.stored!.version,
-            conflict: null, serverErrors: {}, notice: null,
+            form: context.stored!.configuration,
+            base: context.stored!.configuration,
+            version: context.stored!.version,
+            conflict: null,
+            serverErrors: {},
+            notice: null,
           })),
         },
       },
@@ -98,7 +140,11 @@ export const redshiftConfigMachine = setup({
           actions: assign(({ event }) => {
             const stored = redshiftStateOf(event.output);
             return {
-              stored, form: stored.configuration, base: stored.configuration, version: stored.version, conflict: null,
+              stored,
+              form: stored.configuration,
+              base: stored.configuration,
+              version: stored.version,
+              conflict: null,
               notice: noticeOf(true, REDSHIFT_MESSAGES.saved),
             };
           }),
@@ -106,12 +152,19 @@ export const redshiftConfigMachine = setup({
         onError: [
           {
             // Someone else saved first: theirs is shown, the form keeps this person's, and saving again replaces theirs.
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleRedshiftOf(event.error)!;
               return {
-                stored: stale.current, base: stale.current.configuration, version: stale.current.version,
-                conflict: { msg: stale.msg, current: stale.current, changed: redshiftChanges(context.base!, stale.current.configuration) },
+                stored: stale.current,
+                base: stale.current.configuration,
+                version: stale.current.version,
+                conflict: {
+                  msg: stale.msg,
+                  current: stale.current,
+                  changed: redshiftChanges(context.base!, stale.current.configuration),
+                },
                 notice: noticeOf(false, REDSHIFT_MESSAGES.failed),
               };
             }),

@@ -7,9 +7,18 @@ import { selectFormChanged } from './redshift-config.selectors';
 import { redshiftConfigMachine } from './redshift-config.machine';
 import type { RedshiftDraft } from './redshift-config.types';
 
-const CONFIG: RedshiftConfiguration = { user_script: true, account_script: false, user_flag: { expire_time: false, product: true, user_type: false } };
+const CONFIG: RedshiftConfiguration = {
+  user_script: true,
+  account_script: false,
+  user_flag: { expire_time: false, product: true, user_type: false },
+};
 const reply = (msg: string, version: number, configuration = CONFIG): FetchRedshiftReply => ({
-  status: true, msg, result: { configuration }, version, updated_by_email: 'admin@staff-console.local', updated_at: 1_764_000_000_000,
+  status: true,
+  msg,
+  result: { configuration },
+  version,
+  updated_by_email: 'admin@staff-console.local',
+  updated_at: 1_764_000_000_000,
 });
 const THEIRS: RedshiftConfiguration = { ...CONFIG, account_script: true };
 
@@ -31,19 +40,30 @@ export const redshiftConfigPlan: MachinePlan<typeof redshiftConfigMachine> = {
       name: 'savedMeanwhile',
       event: {
         type: 'xstate.error.actor.saveRedshift',
-        error: { status: 409, data: { status: false, stale: true, msg: 'Someone saved first.', current: { ...reply('', 3, THEIRS), configuration: THEIRS } } },
+        error: {
+          status: 409,
+          data: {
+            status: false,
+            stale: true,
+            msg: 'Someone saved first.',
+            current: { ...reply('', 3, THEIRS), configuration: THEIRS },
+          },
+        },
       },
     },
     { name: 'saveFailed', event: failedEvent('saveRedshift') },
   ],
   serializeState: (s) => JSON.stringify([s.value, selectFormChanged(s), s.context.conflict !== null]),
   // A person saves a form they changed (the button is off otherwise).
-  filterEvents: (s, e) => (e.type === 'form.save' || e.type === 'form.discard' ? selectFormChanged(s) || s.context.conflict !== null : true),
+  filterEvents: (s, e) =>
+    e.type === 'form.save' || e.type === 'form.discard' ? selectFormChanged(s) || s.context.conflict !== null : true,
 };
 
 /** After a reload with a changed form kept (decision 042): it is shown again once the configuration is read. */
 export const PLAN_DRAFT: RedshiftDraft = {
-  configuration: { ...CONFIG, user_script: false, user_flag: { ...CONFIG.user_flag, user_type: true } }, version: 1, base: CONFIG,
+  configuration: { ...CONFIG, user_script: false, user_flag: { ...CONFIG.user_flag, user_type: true } },
+  version: 1,
+  base: CONFIG,
 };
 export const redshiftConfigDraftPlan: MachinePlan<typeof redshiftConfigMachine> = {
   machine: redshiftConfigMachine,

@@ -16,9 +16,12 @@ export const selectForm = (s: S) => s.context.form;
 export const selectFieldErrors = (s: S) => s.context.serverErrors;
 export const selectConflict = (s: S) => s.context.conflict;
 /** The form differs from what it started from. */
-export const selectFormChanged = (s: S) => s.context.form !== null && s.context.base !== null && !sameRedshift(s.context.form, s.context.base);
+export const selectFormChanged = (s: S) =>
+  s.context.form !== null && s.context.base !== null && !sameRedshift(s.context.form, s.context.base);
 /** What to keep across a reload: the form once it holds a change, or null; undefined while it is not read yet. */
 export const selectDraftToKeep = (s: S): RedshiftDraft | null | undefined => {
   if (s.context.form === null || s.context.base === null) return undefined;
-  return selectFormChanged(s) ? { configuration: s.context.form, version: s.context.version, base: s.context.base } : null;
+  return selectFormChanged(s)
+    ? { configuration: s.context.form, version: s.context.version, base: s.context.base }
+    : null;
 };

@@ -1,5 +1,10 @@
 // Redshift Configuration's machine (redshiftConfig): what it is given, holds and hears.
-import type { FetchRedshiftReply, RedshiftConfiguration, RedshiftState, SaveRedshiftReply } from '../../domain/redshift';
+import type {
+  FetchRedshiftReply,
+  RedshiftConfiguration,
+  RedshiftState,
+  SaveRedshiftReply,
+} from '../../domain/redshift';
 import type { Notice } from '../shared/notice';
 
 /** A switch or a checkbox of the form, by its field: the two scripts and the three ignored flags. */

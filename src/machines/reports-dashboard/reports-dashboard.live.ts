@@ -10,10 +10,12 @@ import type { OverviewOutcome } from './reports-dashboard.types';
 
 async function fetchOverview(filters: ReportFilters): Promise<OverviewOutcome> {
   const settled = await Promise.allSettled(REPORT_PANELS.map((p) => fetchPanel(p, filters)));
-  return Object.fromEntries(REPORT_PANELS.map((p, i) => {
-    const r = settled[i]!;
-    return [p, r.status === 'fulfilled' ? { charts: r.value } : { error: refusalMessage(r.reason) }];
-  })) as OverviewOutcome;
+  return Object.fromEntries(
+    REPORT_PANELS.map((p, i) => {
+      const r = settled[i]!;
+      return [p, r.status === 'fulfilled' ? { charts: r.value } : { error: refusalMessage(r.reason) }];
+    }),
+  ) as OverviewOutcome;
 }
 
 export const liveReportsDashboardMachine = reportsDashboardMachine.provide({

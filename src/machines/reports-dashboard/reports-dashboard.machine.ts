@@ -8,17 +8,37 @@ import { REPORT_PANELS, type Chart, type ReportFilters, type ReportPanel, type R
 import { eventCursorText } from '../../domain/events';
 import { refusalMessage } from '../shared/failure';
 import type {
-  EventsInput, EventsReply, OverviewOutcome, PanelInput, PanelState, PersonInput, ReportsDashboardContext, ReportsDashboardEvent,
-  ReportsDashboardInput, UserSegmentReply,
+  EventsInput,
+  EventsReply,
+  OverviewOutcome,
+  PanelInput,
+  PanelState,
+  PersonInput,
+  ReportsDashboardContext,
+  ReportsDashboardEvent,
+  ReportsDashboardInput,
+  UserSegmentReply,
 } from './reports-dashboard.types';
 
 const loadingPanels = (): Record<ReportPanel, PanelState> =>
-  Object.fromEntries(REPORT_PANELS.map((p): [ReportPanel, PanelState] => [p, { status: 'loading', charts: [], error: null }])) as Record<ReportPanel, PanelState>;
-const sameFilters = (a: ReportFilters, b: ReportFilters) => a.from === b.from && a.to === b.to && (a.org?.id ?? null) === (b.org?.id ?? null);
-const VIEW_STATES = { overview: 'overview', analytics: 'analytics', events: 'events', depth: 'depth' } as const satisfies Record<ReportView, string>;
+  Object.fromEntries(
+    REPORT_PANELS.map((p): [ReportPanel, PanelState] => [p, { status: 'loading', charts: [], error: null }]),
+  ) as Record<ReportPanel, PanelState>;
+const sameFilters = (a: ReportFilters, b: ReportFilters) =>
+  a.from === b.from && a.to === b.to && (a.org?.id ?? null) === (b.org?.id ?? null);
+const VIEW_STATES = {
+  overview: 'overview',
+  analytics: 'analytics',
+  events: 'events',
+  depth: 'depth',
+} as const satisfies Record<ReportView, string>;
 
 export const reportsDashboardMachine = setup({
-  types: { context: {} as ReportsDashboardContext, events: {} as ReportsDashboardEvent, input: {} as ReportsDashboardInput },
+  types: {
+    context: {} as ReportsDashboardContext,
+    events: {} as ReportsDashboardEvent,
+    input: {} as ReportsDashboardInput,
+  },
   actors: {
     loadOverview: fromPromise<OverviewOutcome, ReportFilters>(() => Promise.reject(new Error('provide loadOverview'))),
     loadPanel: fromPromise<Chart[], PanelInput>(() => Promise.reject(new Error('provide loadPanel'))),
@@ -29,24 +49,42 @@ export const reportsDashboardMachine = setup({
   },
   guards: {
     newFilters: ({ context, event }) => event.type === 'filters.change' && !sameFilters(context.filters, event.filters),
-    openView: ({ context, event }) => event.type === 'view.change' && event.view !== context.view && context.allowed.includes(event.view),
+    openView: ({ context, event }) =>
+      event.type === 'view.change' && event.view !== context.view && context.allowed.includes(event.view),
     showing: ({ context }, view: ReportView) => context.view === view,
   },
 }).createMachine({
   id: 'reportsDashboard',
   context: ({ input }) => ({
-    filters: input.filters, allowed: input.allowed, view: input.allowed.includes(input.view) ? input.view : 'overview',
-    panels: loadingPanels(), charts: [], events: { items: [], next: null, names: [], name: '', cursor: '' }, personId: null, person: null, error: null,
+    filters: input.filters,
+    allowed: input.allowed,
+    view: input.allowed.includes(input.view) ? input.view : 'overview',
+    panels: loadingPanels(),
+    charts: [],
+    events: { items: [], next: null, names: [], name: '', cursor: '' },
+    personId: null,
+    person: null,
+    error: null,
   }),
   initial: 'choosing',
   on: {
-    'filters.change': { guard: 'newFilters', target: '.choosing', actions: assign(({ event }) => ({ filters: event.filters, events: { items: [], next: null, names: [], name: '', cursor: '' } })) },
+    'filters.change': {
+      guard: 'newFilters',
+      target: '.choosing',
+      actions: assign(({ event }) => ({
+        filters: event.filters,
+        events: { items: [], next: null, names: [], name: '', cursor: '' },
+      })),
+    },
     'view.change': { guard: 'openView', target: '.choosing', actions: assign(({ event }) => ({ view: event.view })) },
   },
   states: {
     /** The view on screen, read afresh. */
     choosing: {
-      always: (['analytics', 'events', 'depth', 'overview'] as const).map((v) => ({ guard: { type: 'showing' as const, params: v }, target: VIEW_STATES[v] })),
+      always: (['analytics', 'events', 'depth', 'overview'] as const).map((v) => ({
+        guard: { type: 'showing' as const, params: v },
+        target: VIEW_STATES[v],
+      })),
     },
     overview: {
       initial: 'loading',
@@ -55,40 +93,66 @@ export const reportsDashboardMachine = setup({
           tags: ['busy'],
           entry: assign({ panels: loadingPanels }),
           invoke: {
-            id: 'loadOverview', src: 'loadOverview', input: ({ context }) => context.filters,
+            id: 'loadOverview',
+            src: 'loadOverview',
+            input: ({ context }) => context.filters,
             onDone: {
               target: 'ready',
               actions: assign({
-                panels: ({ event }) => Object.fromEntries(REPORT_PANELS.map((p) => {
-                  const r = event.output[p];
-                  return [p, 'charts' in r ? { status: 'loaded', charts: r.charts, error: null } : { status: 'failed', charts: [], error: r.error }];
-                })) as Record<ReportPanel, PanelState>,
+                panels: ({ event }) =>
+                  Object.fromEntries(
+                    REPORT_PANELS.map((p) => {
+                      const r = event.output[p];
+                      return [
+                        p,
+                        'charts' in r
+                          ? { status: 'loaded', charts: r.charts, error: null }
+                          : { status: 'failed', charts: [], error: r.error },
+                      ];
+                    }),
+                  ) as Record<ReportPanel, PanelState>,
               }),
             },
           },
         },
         ready: {
           on: {
-            'panel.retry': { target: 'reloading', actions: assign(({ context, event }) => ({ panels: { ...context.panels, [event.panel]: { status: 'loading', charts: [], error: null } } })) },
+            'panel.retry': {
+              target: 'reloading',
+              actions: assign(({ context, event }) => ({
+                panels: { ...context.panels, [event.panel]: { status: 'loading', charts: [], error: null } },
+              })),
+            },
           },
         },
         reloading: {
           tags: ['busy'],
           invoke: {
-            id: 'loadPanel', src: 'loadPanel',
-            input: ({ context }) => ({ panel: REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!, filters: context.filters }),
+            id: 'loadPanel',
+            src: 'loadPanel',
+            input: ({ context }) => ({
+              panel: REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!,
+              filters: context.filters,
+            }),
             onDone: {
               target: 'ready',
               actions: assign(({ context, event }) => {
                 const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
-                return { panels: { ...context.panels, [panel]: { status: 'loaded', charts: event.output, error: null } } };
+                return {
+                  panels: { ...context.panels, [panel]: { status: 'loaded', charts: event.output, error: null } },
+                };
               }),
             },
             onError: {
               target: 'ready',
               actions: assign(({ context, event }) => {
                 const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
-                return { panels: { ...context.panels, [panel]: { status: 'failed', charts: [], error: refusalMessage(event.error) } } };
+                return {
+                  panels: {
+                    ...context.panels,
+                    [panel]: { status: 'failed', charts: [], error: refusalMessage(event.error) },
+                  },
+                };
               }),
             },
           },
@@ -102,7 +166,9 @@ export const reportsDashboardMachine = setup({
           tags: ['busy'],
           entry: assign({ charts: [], error: null }),
           invoke: {
-            id: 'loadAnalytics', src: 'loadAnalytics', input: ({ context }) => context.filters,
+            id: 'loadAnalytics',
+            src: 'loadAnalytics',
+            input: ({ context }) => context.filters,
             onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
           },
@@ -118,7 +184,9 @@ export const reportsDashboardMachine = setup({
           tags: ['busy'],
           entry: assign({ charts: [], error: null }),
           invoke: {
-            id: 'loadDepth', src: 'loadDepth', input: ({ context }) => context.filters,
+            id: 'loadDepth',
+            src: 'loadDepth',
+            input: ({ context }) => context.filters,
             onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
           },
@@ -134,19 +202,52 @@ export const reportsDashboardMachine = setup({
           tags: ['busy'],
           entry: assign({ error: null }),
           invoke: {
-            id: 'loadEvents', src: 'loadEvents',
-            input: ({ context }) => ({ filters: context.filters, name: context.events.name, cursor: context.events.cursor }),
-            onDone: { target: 'loaded', actions: assign(({ context, event }) => ({ events: { ...context.events, items: event.output.events, next: event.output.next, names: event.output.names } })) },
+            id: 'loadEvents',
+            src: 'loadEvents',
+            input: ({ context }) => ({
+              filters: context.filters,
+              name: context.events.name,
+              cursor: context.events.cursor,
+            }),
+            onDone: {
+              target: 'loaded',
+              actions: assign(({ context, event }) => ({
+                events: {
+                  ...context.events,
+                  items: event.output.events,
+                  next: event.output.next,
+                  names: event.output.names,
+                },
+              })),
+            },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
           },
         },
         failed: { on: { 'view.retry': 'loading' } },
         loaded: {
           on: {
-            'events.name': { target: 'loading', actions: assign(({ context, event }) => ({ events: { ...context.events, name: event.name, cursor: '' } })) },
-            'events.next': { guard: ({ context }) => context.events.next !== null, target: 'loading', actions: assign(({ context }) => ({ events: { ...context.events, cursor: eventCursorText(context.events.next!) } })) },
-            'events.first': { guard: ({ context }) => context.events.cursor !== '', target: 'loading', actions: assign(({ context }) => ({ events: { ...context.events, cursor: '' } })) },
-            'person.open': { target: 'person', actions: assign(({ event }) => ({ personId: event.userId, person: null })) },
+            'events.name': {
+              target: 'loading',
+              actions: assign(({ context, event }) => ({
+                events: { ...context.events, name: event.name, cursor: '' },
+              })),
+            },
+            'events.next': {
+              guard: ({ context }) => context.events.next !== null,
+              target: 'loading',
+              actions: assign(({ context }) => ({
+                events: { ...context.events, cursor: eventCursorText(context.events.next!) },
+              })),
+            },
+            'events.first': {
+              guard: ({ context }) => context.events.cursor !== '',
+              target: 'loading',
+              actions: assign(({ context }) => ({ events: { ...context.events, cursor: '' } })),
+            },
+            'person.open': {
+              target: 'person',
+              actions: assign(({ event }) => ({ personId: event.userId, person: null })),
+            },
           },
         },
         person: {
@@ -156,7 +257,9 @@ export const reportsDashboardMachine = setup({
             loading: {
               tags: ['busy'],
               invoke: {
-                id: 'loadPerson', src: 'loadPerson', input: ({ context }) => ({ filters: context.filters, userId: context.personId! }),
+                id: 'loadPerson',
+                src: 'loadPerson',
+                input: ({ context }) => ({ filters: context.filters, userId: context.personId! }),
                 onDone: { target: 'shown', actions: assign({ person: ({ event }) => event.output, error: null }) },
                 onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
               },

@@ -11,8 +11,10 @@ export const selectPanels = (s: S) => s.context.panels;
 export const selectBusy = (s: S) => s.hasTag('busy');
 export const selectCharts = (s: S) => s.context.charts;
 export const selectError = (s: S) => s.context.error;
-export const selectViewFailed = (s: S) => s.matches({ analytics: 'failed' }) || s.matches({ depth: 'failed' }) || s.matches({ events: 'failed' });
-export const selectViewLoading = (s: S) => s.matches({ analytics: 'loading' }) || s.matches({ depth: 'loading' }) || s.matches({ events: 'loading' });
+export const selectViewFailed = (s: S) =>
+  s.matches({ analytics: 'failed' }) || s.matches({ depth: 'failed' }) || s.matches({ events: 'failed' });
+export const selectViewLoading = (s: S) =>
+  s.matches({ analytics: 'loading' }) || s.matches({ depth: 'loading' }) || s.matches({ events: 'loading' });
 export const selectEvents = (s: S) => s.context.events;
 export const selectPersonOpen = (s: S) => s.matches({ events: 'person' });
 export const selectPerson = (s: S) => s.context.person;

@@ -53,7 +53,17 @@ export type ReportsDashboardEvent =
   | { type: 'person.retry' }
   | { type: 'person.close' };
 
-export interface PanelInput { panel: ReportPanel; filters: ReportFilters }
-export interface EventsInput { filters: ReportFilters; name: string; cursor: string }
-export interface PersonInput { filters: ReportFilters; userId: number }
+export interface PanelInput {
+  panel: ReportPanel;
+  filters: ReportFilters;
+}
+export interface EventsInput {
+  filters: ReportFilters;
+  name: string;
+  cursor: string;
+}
+export interface PersonInput {
+  filters: ReportFilters;
+  userId: number;
+}
 export type { EventsReply, UserSegmentReply };

@@ -4,7 +4,10 @@ import * as v from 'valibot';
 import { ResearchFlagsSchema } from '../../domain/broker-research';
 import type { FlagsDraft } from './research-flags.types';
 
-const DraftSchema = v.record(v.string(), v.object({ flags: ResearchFlagsSchema, base: ResearchFlagsSchema, version: v.number() }));
+const DraftSchema = v.record(
+  v.string(),
+  v.object({ flags: ResearchFlagsSchema, base: ResearchFlagsSchema, version: v.number() }),
+);
 
 export function checkFlagsDraft(value: unknown): FlagsDraft | null {
   const parsed = v.safeParse(DraftSchema, value);

@@ -10,13 +10,23 @@ import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
 import { FLAG_MESSAGES, flagChanges, flagsStateOf, staleFlagsOf } from '../../domain/broker-research-flags';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { DistributorFlags, LoadOutcome, ResearchFlagsContext, ResearchFlagsEvent, ResearchFlagsInput, SaveInput, SaveOutcome } from './research-flags.types';
+import type {
+  DistributorFlags,
+  LoadOutcome,
+  ResearchFlagsContext,
+  ResearchFlagsEvent,
+  ResearchFlagsInput,
+  SaveInput,
+  SaveOutcome,
+} from './research-flags.types';
 
 /** A refusal's fields as the form names them: 'flags.notify_users' stays, anything else is the whole set. */
 function fieldErrorsOf(error: unknown): Record<string, string> {
   const refusal = fieldRefusalOf(error);
   if (!refusal) return {};
-  return Object.fromEntries(Object.entries(refusal.fields).map(([k, m]) => [k.startsWith('flags.') ? k : WHOLE_REQUEST, m]));
+  return Object.fromEntries(
+    Object.entries(refusal.fields).map(([k, m]) => [k.startsWith('flags.') ? k : WHOLE_REQUEST, m]),
+  );
 }
 
 const update = (sets: DistributorFlags[], dist: string, change: (s: DistributorFlags) => Partial<DistributorFlags>) =>
@@ -33,7 +43,14 @@ export const researchFlagsMachine = setup({
   },
 }).createMachine({
   id: 'researchFlags',
-  context: ({ input }) => ({ dists: input.dists, sets: [], waiting: null, draft: input.draft, saving: null, error: null }),
+  context: ({ input }) => ({
+    dists: input.dists,
+    sets: [],
+    waiting: null,
+    draft: input.draft,
+    saving: null,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -50,14 +67,26 @@ export const researchFlagsMachine = setup({
               // A set kept from before a reload is shown again, from the version it started at.
               const kept = context.draft?.[dist];
               return {
-                dist, label, stored, conflict: null, serverErrors: {}, notice: null,
-                ...(kept ? { form: kept.flags, base: kept.base, version: kept.version } : { form: stored.flags, base: stored.flags, version: stored.version }),
+                dist,
+                label,
+                stored,
+                conflict: null,
+                serverErrors: {},
+                notice: null,
+                ...(kept
+                  ? { form: kept.flags, base: kept.base, version: kept.version }
+                  : { form: stored.flags, base: stored.flags, version: stored.version }),
               };
             }),
-            waiting: event.output.waiting, draft: null, error: null,
+            waiting: event.output.waiting,
+            draft: null,
+            error: null,
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${FLAG_MESSAGES.fetchFailed}. ${failureMessage(event.error)}` }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `${FLAG_MESSAGES.fetchFailed}. ${failureMessage(event.error)}` }),
+        },
       },
     },
     failed: {
@@ -70,16 +99,31 @@ export const researchFlagsMachine = setup({
           actions: assign(({ context, event }) => ({
             sets: update(context.sets, event.dist, (s) => ({
               form: { ...s.form, [event.key]: !s.form[event.key] },
-              serverErrors: Object.fromEntries(Object.entries(s.serverErrors).filter(([k]) => k !== `flags.${event.key}`)),
+              serverErrors: Object.fromEntries(
+                Object.entries(s.serverErrors).filter(([k]) => k !== `flags.${event.key}`),
+              ),
               notice: null,
             })),
           })),
         },
-        'flags.save': { target: 'saving', actions: assign(({ context, event }) => ({ saving: event.dist, sets: update(context.sets, event.dist, () => ({ notice: null, serverErrors: {} })) })) },
+        'flags.save': {
+          target: 'saving',
+          actions: assign(({ context, event }) => ({
+            saving: event.dist,
+            sets: update(context.sets, event.dist, () => ({ notice: null, serverErrors: {} })),
+          })),
+        },
         // Back to what is stored now (theirs, after a conflict).
         'flags.discard': {
           actions: assign(({ context, event }) => ({
-            sets: update(context.sets, event.dist, (s) => ({ form: s.stored.flags, base: s.stored.flags, version: s.stored.version, conflict: null, serverErrors: {}, notice: null })),
+            sets: update(context.sets, event.dist, (s) => ({
+              form: s.stored.flags,
+              base: s.stored.flags,
+              version: s.stored.version,
+              conflict: null,
+              serverErrors: {},
+              notice: null,
+            })),
           })),
         },
       },
@@ -100,7 +144,12 @@ export const researchFlagsMachine = setup({
             return {
               saving: null,
               sets: update(context.sets, stored.dist, () => ({
-                stored, form: stored.flags, base: stored.flags, version: stored.version, conflict: null, notice: noticeOf(true, event.output.msg),
+                stored,
+                form: stored.flags,
+                base: stored.flags,
+                version: stored.version,
+                conflict: null,
+                notice: noticeOf(true, event.output.msg),
               })),
             };
           }),
@@ -108,14 +157,21 @@ export const researchFlagsMachine = setup({
         onError: [
           {
             // Someone else saved first: theirs is shown, the form keeps this person's, and saving again replaces theirs.
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleFlagsOf(event.error)!;
               return {
                 saving: null,
                 sets: update(context.sets, context.saving!, (s) => ({
-                  stored: stale.current, base: stale.current.flags, version: stale.current.version,
-                  conflict: { msg: stale.msg, current: stale.current, changed: flagChanges(s.base, stale.current.flags) },
+                  stored: stale.current,
+                  base: stale.current.flags,
+                  version: stale.current.version,
+                  conflict: {
+                    msg: stale.msg,
+                    current: stale.current,
+                    changed: flagChanges(s.base, stale.current.flags),
+                  },
                   notice: noticeOf(false, FLAG_MESSAGES.saveFailed),
                 })),
               };
@@ -127,7 +183,10 @@ export const researchFlagsMachine = setup({
               saving: null,
               sets: update(context.sets, context.saving!, () => ({
                 serverErrors: fieldErrorsOf(event.error),
-                notice: noticeOf(false, `${FLAG_MESSAGES.saveFailed} ${fieldRefusalOf(event.error)?.msg ?? (event.error as { data?: { msg?: string } })?.data?.msg ?? failureMessage(event.error)}`),
+                notice: noticeOf(
+                  false,
+                  `${FLAG_MESSAGES.saveFailed} ${fieldRefusalOf(event.error)?.msg ?? (event.error as { data?: { msg?: string } })?.data?.msg ?? failureMessage(event.error)}`,
+                ),
               })),
             })),
           },

@@ -9,11 +9,28 @@ import { setChanged } from './research-flags.selectors';
 import { researchFlagsMachine } from './research-flags.machine';
 import type { FlagsDraft, LoadOutcome, ResearchFlagsContext } from './research-flags.types';
 
-export const PLAN_DISTS = [{ dist: 'product', label: 'Product' }, { dist: 'tri', label: 'Refinitiv' }];
-const reply = (dist: string, msg: string, version: number, flags: ResearchFlags = DEFAULT_RESEARCH_FLAGS): FlagsReply => ({
-  status: true, msg, result: { status: flags }, dist, version, updated_by: 'admin', updated_at: 1_764_000_000_000,
+export const PLAN_DISTS = [
+  { dist: 'product', label: 'Product' },
+  { dist: 'tri', label: 'Refinitiv' },
+];
+const reply = (
+  dist: string,
+  msg: string,
+  version: number,
+  flags: ResearchFlags = DEFAULT_RESEARCH_FLAGS,
+): FlagsReply => ({
+  status: true,
+  msg,
+  result: { status: flags },
+  dist,
+  version,
+  updated_by: 'admin',
+  updated_at: 1_764_000_000_000,
 });
-const loaded: LoadOutcome = { replies: [reply('product', '', 1), reply('tri', '', 1)], waiting: { count: 3, latest: [] } };
+const loaded: LoadOutcome = {
+  replies: [reply('product', '', 1), reply('tri', '', 1)],
+  waiting: { count: 3, latest: [] },
+};
 const THEIRS: ResearchFlags = { ...DEFAULT_RESEARCH_FLAGS, send_to_broker: !DEFAULT_RESEARCH_FLAGS.send_to_broker };
 
 export const researchFlagsPlan: MachinePlan<typeof researchFlagsMachine> = {
@@ -35,12 +52,30 @@ export const researchFlagsPlan: MachinePlan<typeof researchFlagsMachine> = {
       name: 'savedMeanwhile',
       event: {
         type: 'xstate.error.actor.saveFlags',
-        error: { status: 409, data: { status: false, stale: true, msg: 'Someone saved first.', current: { dist: 'product', flags: THEIRS, version: 2, updated_by: 'colleague', updated_at: 1_764_000_000_000 } } },
+        error: {
+          status: 409,
+          data: {
+            status: false,
+            stale: true,
+            msg: 'Someone saved first.',
+            current: {
+              dist: 'product',
+              flags: THEIRS,
+              version: 2,
+              updated_by: 'colleague',
+              updated_at: 1_764_000_000_000,
+            },
+          },
+        },
       },
     },
     { name: 'saveFailed', event: failedEvent('saveFlags') },
   ],
-  serializeState: (s) => JSON.stringify([s.value, (s.context as ResearchFlagsContext).sets.map((set) => [setChanged(set), set.conflict !== null])]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      (s.context as ResearchFlagsContext).sets.map((set) => [setChanged(set), set.conflict !== null]),
+    ]),
   // A person saves or puts back a set they changed (or one someone else saved first); the buttons are off otherwise.
   filterEvents: (s, e) => {
     if (e.type !== 'flags.save' && e.type !== 'flags.discard') return true;
@@ -51,12 +86,19 @@ export const researchFlagsPlan: MachinePlan<typeof researchFlagsMachine> = {
 
 /** After a reload with the product's flags changed (decision 042): they show again once read. */
 export const PLAN_DRAFT: FlagsDraft = {
-  product: { flags: { ...DEFAULT_RESEARCH_FLAGS, mifid_enforced: !DEFAULT_RESEARCH_FLAGS.mifid_enforced }, base: DEFAULT_RESEARCH_FLAGS, version: 0 },
+  product: {
+    flags: { ...DEFAULT_RESEARCH_FLAGS, mifid_enforced: !DEFAULT_RESEARCH_FLAGS.mifid_enforced },
+    base: DEFAULT_RESEARCH_FLAGS,
+    version: 0,
+  },
 };
 export const researchFlagsDraftPlan: MachinePlan<typeof researchFlagsMachine> = {
   machine: researchFlagsMachine,
   input: { dists: PLAN_DISTS, draft: PLAN_DRAFT },
-  events: [{ type: 'flags.save', dist: 'product' }, { type: 'flags.discard', dist: 'product' }],
+  events: [
+    { type: 'flags.save', dist: 'product' },
+    { type: 'flags.discard', dist: 'product' },
+  ],
   outcomes: researchFlagsPlan.outcomes.filter((o) => ['loaded', 'saved'].includes(o.name)),
   serializeState: researchFlagsPlan.serializeState!,
   filterEvents: researchFlagsPlan.filterEvents!,

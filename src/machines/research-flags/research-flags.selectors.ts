@@ -19,5 +19,7 @@ export const selectAnyChanged = (s: S) => s.context.sets.some(setChanged);
 export const selectDraftToKeep = (s: S): FlagsDraft | null | undefined => {
   if (s.context.sets.length === 0) return undefined;
   const changed = s.context.sets.filter(setChanged);
-  return changed.length ? Object.fromEntries(changed.map((c) => [c.dist, { flags: c.form, base: c.base, version: c.version }])) : null;
+  return changed.length
+    ? Object.fromEntries(changed.map((c) => [c.dist, { flags: c.form, base: c.base, version: c.version }]))
+    : null;
 };

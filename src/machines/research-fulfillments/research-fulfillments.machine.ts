@@ -14,7 +14,14 @@ import { REASON_MAX } from '../../domain/broker-research';
 import { FULFILLMENT_MESSAGES } from '../../domain/broker-research-fulfillments';
 import { exportFields, sameFilters, sameSearch, type FulfillmentSearch } from './research-fulfillments.search';
 import type {
-  EndDraft, EndFulfillmentReply, EndRequest, PageOutcome, PageRequest, ResearchFulfillmentsContext, ResearchFulfillmentsEvent, ResearchFulfillmentsInput,
+  EndDraft,
+  EndFulfillmentReply,
+  EndRequest,
+  PageOutcome,
+  PageRequest,
+  ResearchFulfillmentsContext,
+  ResearchFulfillmentsEvent,
+  ResearchFulfillmentsInput,
 } from './research-fulfillments.types';
 import { serverMessage } from '../shared/failure';
 
@@ -31,11 +38,14 @@ const overtaken = (error: unknown) => {
   return status === 409 || status === 404;
 };
 
-const pageOf = (search: FulfillmentSearch) => ({ cursor: search.cursor, page: search.cursor === '' ? 0 : Math.max(1, Number(search.page || '2') - 1) });
+const pageOf = (search: FulfillmentSearch) => ({
+  cursor: search.cursor,
+  page: search.cursor === '' ? 0 : Math.max(1, Number(search.page || '2') - 1),
+});
 const firstPage = { cursor: '', page: 0 };
 /** The kept ending's fulfillment on the page read, when it is still active. */
 const draftTarget = (draft: EndDraft | null, outcome: PageOutcome) =>
-  (draft === null ? undefined : outcome.reply.items.find((r) => r.id === draft.id && r.status === 'active'));
+  draft === null ? undefined : outcome.reply.items.find((r) => r.id === draft.id && r.status === 'active');
 
 export const researchFulfillmentsMachine = setup({
   types: {
@@ -45,14 +55,17 @@ export const researchFulfillmentsMachine = setup({
   },
   actors: {
     loadPage: fromPromise<PageOutcome, PageRequest>(() => Promise.reject(new Error('provide loadPage'))),
-    endFulfillment: fromPromise<EndFulfillmentReply, EndRequest>(() => Promise.reject(new Error('provide endFulfillment'))),
+    endFulfillment: fromPromise<EndFulfillmentReply, EndRequest>(() =>
+      Promise.reject(new Error('provide endFulfillment')),
+    ),
   },
   guards: {
     searchChanged: ({ context, event }) => event.type === 'url.change' && !sameSearch(context.search, event.search),
     hasNext: ({ context }) => context.nextCursor !== null,
     hasPrev: ({ context }) => context.prevCursor !== null,
     pageEmpty: (_, outcome: PageOutcome) => outcome.reply.items.length === 0,
-    endable: ({ context, event }) => event.type === 'end.open' && context.rows.some((r) => r.id === event.id && r.status === 'active'),
+    endable: ({ context, event }) =>
+      event.type === 'end.open' && context.rows.some((r) => r.id === event.id && r.status === 'active'),
     reasonOk: ({ context }) => context.ending !== null && reasonProblem(context.ending.reason) === null,
     overtaken: (_, error: unknown) => overtaken(error),
     draftReopens: ({ context }, outcome: PageOutcome) => draftTarget(context.draft, outcome) !== undefined,
@@ -66,23 +79,53 @@ export const researchFulfillmentsMachine = setup({
       const search = (event as Extract<ResearchFulfillmentsEvent, { type: 'url.change' }>).search;
       // Another page of the same filters keeps their total.
       const same = sameFilters(context.search, search);
-      return { search, pending: pageOf(search), total: same ? context.total : null, capped: same ? context.capped : false, notice: null };
+      return {
+        search,
+        pending: pageOf(search),
+        total: same ? context.total : null,
+        capped: same ? context.capped : false,
+        notice: null,
+      };
     }),
     toPage: assign(({ context }, pending: { cursor: string; page: number }) => ({
-      pending, notice: null,
-      search: { ...context.search, cursor: pending.cursor, page: pending.cursor === '' ? '' : String(pending.page + 1) },
+      pending,
+      notice: null,
+      search: {
+        ...context.search,
+        cursor: pending.cursor,
+        page: pending.cursor === '' ? '' : String(pending.page + 1),
+      },
     })),
     showPage: assign(({ context }, outcome: PageOutcome) => ({
-      rows: outcome.reply.items, nextCursor: outcome.reply.next_cursor, prevCursor: outcome.reply.prev_cursor, named: outcome.reply.named,
-      total: outcome.reply.total ?? context.total, capped: outcome.reply.total === null ? context.capped : outcome.reply.total_capped,
-      brokers: outcome.brokers ?? context.brokers, page: context.pending.page, error: null, draft: null,
+      rows: outcome.reply.items,
+      nextCursor: outcome.reply.next_cursor,
+      prevCursor: outcome.reply.prev_cursor,
+      named: outcome.reply.named,
+      total: outcome.reply.total ?? context.total,
+      capped: outcome.reply.total === null ? context.capped : outcome.reply.total_capped,
+      brokers: outcome.brokers ?? context.brokers,
+      page: context.pending.page,
+      error: null,
+      draft: null,
     })),
   },
 }).createMachine({
   id: 'researchFulfillments',
   context: ({ input }) => ({
-    search: input.search, rows: [], total: null, capped: false, named: null, brokers: null, nextCursor: null, prevCursor: null,
-    pending: pageOf(input.search), page: 0, error: null, notice: null, ending: null, draft: input.draft,
+    search: input.search,
+    rows: [],
+    total: null,
+    capped: false,
+    named: null,
+    brokers: null,
+    nextCursor: null,
+    prevCursor: null,
+    pending: pageOf(input.search),
+    page: 0,
+    error: null,
+    notice: null,
+    ending: null,
+    draft: input.draft,
   }),
   initial: 'loading',
   on: {
@@ -95,19 +138,32 @@ export const researchFulfillmentsMachine = setup({
         id: 'loadPage',
         src: 'loadPage',
         input: ({ context }) => ({
-          search: context.search, cursor: context.pending.cursor,
-          withTotal: context.pending.cursor === '' || context.total === null, withBrokers: context.brokers === null,
+          search: context.search,
+          cursor: context.pending.cursor,
+          withTotal: context.pending.cursor === '' || context.total === null,
+          withBrokers: context.brokers === null,
         }),
         onDone: [
           {
             // An ending kept across a reload: its dialog opens again with the reason typed.
-            guard: { type: 'draftReopens', params: ({ event }) => event.output }, target: 'confirming',
+            guard: { type: 'draftReopens', params: ({ event }) => event.output },
+            target: 'confirming',
             actions: [
-              assign({ ending: ({ context, event }) => ({ row: draftTarget(context.draft, event.output)!, reason: context.draft!.reason, error: null }) }),
+              assign({
+                ending: ({ context, event }) => ({
+                  row: draftTarget(context.draft, event.output)!,
+                  reason: context.draft!.reason,
+                  error: null,
+                }),
+              }),
               { type: 'showPage', params: ({ event }) => event.output },
             ],
           },
-          { guard: { type: 'pageEmpty', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'showPage', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'pageEmpty', params: ({ event }) => event.output },
+            target: 'empty',
+            actions: { type: 'showPage', params: ({ event }) => event.output },
+          },
           { target: 'listed', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
@@ -117,20 +173,42 @@ export const researchFulfillmentsMachine = setup({
       tags: ['shown'],
       on: {
         'page.next': {
-          guard: 'hasNext', target: 'loading',
-          actions: [{ type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
-        },
-        'page.prev': {
-          guard: 'hasPrev', target: 'loading',
+          guard: 'hasNext',
+          target: 'loading',
           actions: [
-            { type: 'toPage', params: ({ context }) => (context.page <= 1 ? firstPage : { cursor: context.prevCursor ?? '', page: context.page - 1 }) },
+            { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
             { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
           ],
         },
-        'export.request': { actions: { type: 'downloadExport', params: ({ context, event }) => ({ fields: exportFields(context.search, event.format) }) } },
+        'page.prev': {
+          guard: 'hasPrev',
+          target: 'loading',
+          actions: [
+            {
+              type: 'toPage',
+              params: ({ context }) =>
+                context.page <= 1 ? firstPage : { cursor: context.prevCursor ?? '', page: context.page - 1 },
+            },
+            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+          ],
+        },
+        'export.request': {
+          actions: {
+            type: 'downloadExport',
+            params: ({ context, event }) => ({ fields: exportFields(context.search, event.format) }),
+          },
+        },
         'end.open': {
-          guard: 'endable', target: 'confirming',
-          actions: assign({ ending: ({ context, event }) => ({ row: context.rows.find((r) => r.id === event.id)!, reason: '', error: null }), notice: null }),
+          guard: 'endable',
+          target: 'confirming',
+          actions: assign({
+            ending: ({ context, event }) => ({
+              row: context.rows.find((r) => r.id === event.id)!,
+              reason: '',
+              error: null,
+            }),
+            notice: null,
+          }),
         },
       },
     },
@@ -139,8 +217,12 @@ export const researchFulfillmentsMachine = setup({
       tags: ['shown'],
       on: {
         'page.prev': {
-          guard: 'hasPrev', target: 'loading',
-          actions: [{ type: 'toPage', params: () => firstPage }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
+          guard: 'hasPrev',
+          target: 'loading',
+          actions: [
+            { type: 'toPage', params: () => firstPage },
+            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+          ],
         },
       },
     },
@@ -151,7 +233,9 @@ export const researchFulfillmentsMachine = setup({
     confirming: {
       tags: ['shown', 'dialog'],
       on: {
-        'reason.type': { actions: assign({ ending: ({ context, event }) => ({ ...context.ending!, reason: event.text }) }) },
+        'reason.type': {
+          actions: assign({ ending: ({ context, event }) => ({ ...context.ending!, reason: event.text }) }),
+        },
         'end.confirm': { guard: 'reasonOk', target: 'ending' },
         'end.cancel': { target: 'listed', actions: assign({ ending: null }) },
       },
@@ -161,19 +245,37 @@ export const researchFulfillmentsMachine = setup({
       invoke: {
         id: 'endFulfillment',
         src: 'endFulfillment',
-        input: ({ context }) => ({ id: context.ending!.row.id, version: context.ending!.row.version, reason: context.ending!.reason.trim() }),
+        input: ({ context }) => ({
+          id: context.ending!.row.id,
+          version: context.ending!.row.version,
+          reason: context.ending!.reason.trim(),
+        }),
         onDone: {
           target: 'loading',
-          actions: assign({ ending: null, notice: ({ event }) => ({ tone: 'success' as const, text: event.output.msg }) }),
+          actions: assign({
+            ending: null,
+            notice: ({ event }) => ({ tone: 'success' as const, text: event.output.msg }),
+          }),
         },
         onError: [
           {
             // Someone else was first: said, and the page read again shows the row as it is now.
             guard: { type: 'overtaken', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'loading',
-            actions: assign({ ending: null, notice: ({ event }) => ({ tone: 'error' as const, text: serverMessage(event.error) || FULFILLMENT_MESSAGES.changed }) }),
+            actions: assign({
+              ending: null,
+              notice: ({ event }) => ({
+                tone: 'error' as const,
+                text: serverMessage(event.error) || FULFILLMENT_MESSAGES.changed,
+              }),
+            }),
           },
-          { target: 'confirming', actions: assign({ ending: ({ context, event }) => ({ ...context.ending!, error: serverMessage(event.error) }) }) },
+          {
+            target: 'confirming',
+            actions: assign({
+              ending: ({ context, event }) => ({ ...context.ending!, error: serverMessage(event.error) }),
+            }),
+          },
         ],
       },
     },

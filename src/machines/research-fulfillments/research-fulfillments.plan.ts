@@ -16,17 +16,41 @@ export const OTHER_SOURCE_SEARCH = searchOf({ source: 'other_source' });
 export const PLAN_REASON = 'The contract with the broker ended.';
 
 const row = (id: number): FulfillmentRow => ({
-  id, user_id: id, user_name: `Reader ${id}`, user_email: `reader${id}@example.test`, organization_id: 1, organization: 'Northwind Capital',
-  broker_id: 1, broker: 'Apex Research', source: 'request', request_id: id, source_name: null, dist: null, starts_at: 1_764_000_000_000,
-  ends_at: null, status: 'active', ended_at: null, ended_by: null, ended_reason: null, created_at: 1_764_000_000_000, version: 1,
+  id,
+  user_id: id,
+  user_name: `Reader ${id}`,
+  user_email: `reader${id}@example.test`,
+  organization_id: 1,
+  organization: 'Northwind Capital',
+  broker_id: 1,
+  broker: 'Apex Research',
+  source: 'request',
+  request_id: id,
+  source_name: null,
+  dist: null,
+  starts_at: 1_764_000_000_000,
+  ends_at: null,
+  status: 'active',
+  ended_at: null,
+  ended_by: null,
+  ended_reason: null,
+  created_at: 1_764_000_000_000,
+  version: 1,
 });
-const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: number | null }) => doneEvent('loadPage', {
-  reply: {
-    status: true, items: ids.map(row), count: ids.length, total: more.total ?? null, total_capped: false,
-    next_cursor: more.next ? 'next' : null, prev_cursor: more.prev ? 'prev' : null, named: { broker: null, organization: null, user: null },
-  } satisfies FulfillmentListReply,
-  brokers: [{ id: 1, name: 'Apex Research', open_access: false }],
-});
+const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: number | null }) =>
+  doneEvent('loadPage', {
+    reply: {
+      status: true,
+      items: ids.map(row),
+      count: ids.length,
+      total: more.total ?? null,
+      total_capped: false,
+      next_cursor: more.next ? 'next' : null,
+      prev_cursor: more.prev ? 'prev' : null,
+      named: { broker: null, organization: null, user: null },
+    } satisfies FulfillmentListReply,
+    brokers: [{ id: 1, name: 'Apex Research', open_access: false }],
+  });
 
 export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMachine> = {
   machine: researchFulfillmentsMachine,
@@ -51,10 +75,27 @@ export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMa
     /** A later page whose rows were removed meanwhile: empty, with the way back. */
     { name: 'emptied', event: page([], { prev: true }) },
     { name: 'loadFailed', event: failedEvent('loadPage') },
-    { name: 'ended', event: doneEvent('endFulfillment', { status: true, msg: 'Fulfillment ended.', fulfillment: { ...row(1), status: 'ended', version: 2 } }) },
+    {
+      name: 'ended',
+      event: doneEvent('endFulfillment', {
+        status: true,
+        msg: 'Fulfillment ended.',
+        fulfillment: { ...row(1), status: 'ended', version: 2 },
+      }),
+    },
     {
       name: 'endedMeanwhile',
-      event: { type: 'xstate.error.actor.endFulfillment', error: { status: 409, data: { status: false, msg: 'Already ended by colleague.', fulfillment: { ...row(1), status: 'ended', version: 2 } } } },
+      event: {
+        type: 'xstate.error.actor.endFulfillment',
+        error: {
+          status: 409,
+          data: {
+            status: false,
+            msg: 'Already ended by colleague.',
+            fulfillment: { ...row(1), status: 'ended', version: 2 },
+          },
+        },
+      },
     },
     { name: 'endFailed', event: failedEvent('endFulfillment') },
   ],
@@ -82,7 +123,13 @@ export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMa
   },
   serializeState: (s) => {
     const c = s.context as ResearchFulfillmentsContext;
-    return JSON.stringify([s.value, c.pending.page > 0, c.search.source, c.ending !== null && c.ending.reason !== "", c.ending !== null && c.ending.error !== null]);
+    return JSON.stringify([
+      s.value,
+      c.pending.page > 0,
+      c.search.source,
+      c.ending !== null && c.ending.reason !== '',
+      c.ending !== null && c.ending.error !== null,
+    ]);
   },
 };
 

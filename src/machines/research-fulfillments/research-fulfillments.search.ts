@@ -1,8 +1,6 @@
 // The FulFillments list as the URL holds it (decision 055's shared names: broker, org, user,
 // status, from, to; source; cursor and page), and the forms it becomes.
-import {
-  DAY_PATTERN, type FulfillmentExportFormat,
-} from '../../domain/broker-research-fulfillments';
+import { DAY_PATTERN, type FulfillmentExportFormat } from '../../domain/broker-research-fulfillments';
 import { FULFILLMENT_SOURCES, FULFILLMENT_STATUSES } from '../../domain/broker-research';
 
 export interface FulfillmentSearch {
@@ -45,16 +43,25 @@ export function paramsOf(search: FulfillmentSearch): Record<string, string> {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== ''));
 }
 
-export const sameSearch = (a: FulfillmentSearch, b: FulfillmentSearch) => JSON.stringify(paramsOf(a)) === JSON.stringify(paramsOf(b));
+export const sameSearch = (a: FulfillmentSearch, b: FulfillmentSearch) =>
+  JSON.stringify(paramsOf(a)) === JSON.stringify(paramsOf(b));
 export const sameFilters = (a: FulfillmentSearch, b: FulfillmentSearch) => FILTER_KEYS.every((k) => a[k] === b[k]);
 export const hasFilters = (s: FulfillmentSearch) => FILTER_KEYS.some((k) => s[k] !== '');
 
 /** The list's filter fields of the calls. */
 export function filterFields(search: FulfillmentSearch) {
   return {
-    status: search.status, source: search.source, broker_id: search.broker, organization_id: search.org, user_id: search.user,
-    from: search.from, to: search.to,
+    status: search.status,
+    source: search.source,
+    broker_id: search.broker,
+    organization_id: search.org,
+    user_id: search.user,
+    from: search.from,
+    to: search.to,
   };
 }
 
-export const exportFields = (search: FulfillmentSearch, format: FulfillmentExportFormat) => ({ ...filterFields(search), format });
+export const exportFields = (search: FulfillmentSearch, format: FulfillmentExportFormat) => ({
+  ...filterFields(search),
+  format,
+});

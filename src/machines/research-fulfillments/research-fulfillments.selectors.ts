@@ -13,7 +13,8 @@ export const selectNamed = (s: S) => s.context.named;
 /** A load is under way: the table stays, dimmed. */
 export const selectBusy = (s: S) => s.hasTag('busy') && !s.hasTag('dialog');
 /** Nothing has arrived yet. */
-export const selectFirstLoad = (s: S) => s.matches('loading') && s.context.rows.length === 0 && s.context.total === null;
+export const selectFirstLoad = (s: S) =>
+  s.matches('loading') && s.context.rows.length === 0 && s.context.total === null;
 export const selectEmpty = (s: S) => s.matches('empty');
 export const selectError = (s: S) => (s.matches('failed') ? s.context.error : null);
 export const selectNotice = (s: S) => s.context.notice;
@@ -36,7 +37,8 @@ export const selectDialogOpen = (s: S) => s.hasTag('dialog');
 export const selectEndSending = (s: S) => s.matches('ending');
 export const selectReasonProblem = (s: S) => (s.context.ending ? reasonProblem(s.context.ending.reason) : null);
 /** A reason is typed in the End dialog: leaving the page would lose it. */
-export const selectFormChanged = (s: S) => s.hasTag('dialog') && s.context.ending !== null && s.context.ending.reason !== '';
+export const selectFormChanged = (s: S) =>
+  s.hasTag('dialog') && s.context.ending !== null && s.context.ending.reason !== '';
 /** What to keep across a reload (decision 042): the ending being worded; undefined until a kept one is taken up. */
 export const selectDraftToKeep = (s: S): EndDraft | null | undefined => {
   if (s.context.draft !== null) return undefined;

@@ -1,5 +1,8 @@
 import type {
-  EndFulfillmentReply, FulfillmentExportFormat, FulfillmentListReply, FulfillmentRow,
+  EndFulfillmentReply,
+  FulfillmentExportFormat,
+  FulfillmentListReply,
+  FulfillmentRow,
 } from '../../domain/broker-research-fulfillments';
 import type { Broker } from '../../domain/brokers';
 import type { FulfillmentSearch } from './research-fulfillments.search';

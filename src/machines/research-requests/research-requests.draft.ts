@@ -12,8 +12,10 @@ const Typed = v.pipe(v.string(), v.minLength(1), v.maxLength(REASON_MAX));
 const DraftSchema = v.variant('kind', [
   v.object({ kind: v.literal('request'), request: Id, reason: Typed }),
   v.object({
-    kind: v.literal('bulk'), scope: v.picklist(['chosen', 'matching']),
-    requests: v.pipe(v.array(v.object({ id: Id, version: v.pipe(v.number(), v.integer()) })), v.maxLength(BULK_MAX)), reason: Typed,
+    kind: v.literal('bulk'),
+    scope: v.picklist(['chosen', 'matching']),
+    requests: v.pipe(v.array(v.object({ id: Id, version: v.pipe(v.number(), v.integer()) })), v.maxLength(BULK_MAX)),
+    reason: Typed,
   }),
 ]);
 

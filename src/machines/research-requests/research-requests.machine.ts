@@ -10,10 +10,26 @@
 import * as v from 'valibot';
 import { assign, fromPromise, setup } from 'xstate';
 import { Reason, canAct, type RequestAction, type RequestStatus } from '../../domain/broker-research';
-import { BULK_MAX, REQUEST_ACTION_DONE, requestConflictOf, type PreviewInput } from '../../domain/broker-research-requests';
+import {
+  BULK_MAX,
+  REQUEST_ACTION_DONE,
+  requestConflictOf,
+  type PreviewInput,
+} from '../../domain/broker-research-requests';
 import type {
-  ActInput, ActOutcome, BulkApplyInput, BulkOutcome, BulkScope, ListInput, ListOutcome, PreviewOutcome, RequestOutcome, RequestsContext,
-  RequestsDraft, RequestsEvent, RequestsInput,
+  ActInput,
+  ActOutcome,
+  BulkApplyInput,
+  BulkOutcome,
+  BulkScope,
+  ListInput,
+  ListOutcome,
+  PreviewOutcome,
+  RequestOutcome,
+  RequestsContext,
+  RequestsDraft,
+  RequestsEvent,
+  RequestsInput,
 } from './research-requests.types';
 import { serverMessage } from '../shared/failure';
 
@@ -36,7 +52,10 @@ const noBulk = { scope: 'chosen' as BulkScope, preview: null, action: null, reas
 
 /** An action on the open request: the version on screen. */
 const actInput = ({ context }: { context: RequestsContext }): ActInput => ({
-  id: context.detail!.request.id, version: context.detail!.request.version, action: context.action!, reason: context.action === 'reject' ? context.reason : '',
+  id: context.detail!.request.id,
+  version: context.detail!.request.version,
+  action: context.action!,
+  reason: context.action === 'reject' ? context.reason : '',
 });
 
 export const researchRequestsMachine = setup({
@@ -57,34 +76,59 @@ export const researchRequestsMachine = setup({
     hasPrev: ({ context }) => Boolean(context.page?.prev_cursor),
     hasRows: ({ context }) => (context.page?.items.length ?? 0) > 0,
     /** The chosen requests, or all matching: something to act on. */
-    bulkable: ({ context }, scope: BulkScope) => (scope === 'chosen' ? context.selected.length : context.page?.items.length ?? 0) > 0,
+    bulkable: ({ context }, scope: BulkScope) =>
+      (scope === 'chosen' ? context.selected.length : (context.page?.items.length ?? 0)) > 0,
     /** A row is taken out, or there is room for it. */
-    canToggle: ({ context }, row: { id: number }) => context.selected.some((s) => s.id === row.id) || context.selected.length < BULK_MAX,
+    canToggle: ({ context }, row: { id: number }) =>
+      context.selected.some((s) => s.id === row.id) || context.selected.length < BULK_MAX,
     mayApprove: ({ context }) => context.detail !== null && canAct('approve', context.detail.request.status),
     maySend: ({ context }) => context.detail !== null && canAct('send', context.detail.request.status),
     mayReject: ({ context }) => context.detail !== null && canAct('reject', context.detail.request.status),
     reasonOk: ({ context }) => reasonOk(context.reason),
     keptRequest: ({ context }) => keptRequest(context) !== null,
-    keptReasonApplies: ({ context }, status: RequestStatus) => keptRequest(context) !== null && canAct('reject', status),
+    keptReasonApplies: ({ context }, status: RequestStatus) =>
+      keptRequest(context) !== null && canAct('reject', status),
     keptBulk: ({ context }) => keptBulk(context) !== null,
     /** The kept bulk reason, while the rejection still applies to some of the requests. */
     keptBulkApplies: ({ context }, preview: PreviewOutcome) => keptBulk(context) !== null && preview.applies.reject > 0,
     conflict: (_, error: unknown) => requestConflictOf(error) !== null,
     cursorRefused: (_, error: unknown) => cursorRefused(error),
     applies: ({ context }, action: RequestAction) => (context.bulk.preview?.applies[action] ?? 0) > 0,
-    bulkReady: ({ context }) => context.bulk.action !== null && (context.bulk.action !== 'reject' || reasonOk(context.bulk.reason)),
+    bulkReady: ({ context }) =>
+      context.bulk.action !== null && (context.bulk.action !== 'reject' || reasonOk(context.bulk.reason)),
   },
 }).createMachine({
   id: 'researchRequests',
   context: ({ input }) => ({
-    query: input.query, page: null, brokers: null, selected: [], openId: null, detail: null, action: null, reason: '',
-    bulk: noBulk, notice: null, conflict: null, error: null, draft: input.draft,
+    query: input.query,
+    page: null,
+    brokers: null,
+    selected: [],
+    openId: null,
+    detail: null,
+    action: null,
+    reason: '',
+    bulk: noBulk,
+    notice: null,
+    conflict: null,
+    error: null,
+    draft: input.draft,
   }),
   on: {
     // The URL changed under the list (Back, Forward, a link): that list, from its start.
     'query.set': {
       target: '.loading',
-      actions: assign(({ event }) => ({ query: event.query, openId: null, detail: null, action: null, bulk: noBulk, notice: null, conflict: null, error: null, draft: null })),
+      actions: assign(({ event }) => ({
+        query: event.query,
+        openId: null,
+        detail: null,
+        action: null,
+        bulk: noBulk,
+        notice: null,
+        conflict: null,
+        error: null,
+        draft: null,
+      })),
     },
   },
   initial: 'loading',
@@ -100,7 +144,13 @@ export const researchRequestsMachine = setup({
           {
             guard: 'keptRequest',
             target: 'request',
-            actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null, openId: keptRequest(context)!.request, detail: null })),
+            actions: assign(({ context, event }) => ({
+              page: event.output.page,
+              brokers: event.output.brokers ?? context.brokers,
+              error: null,
+              openId: keptRequest(context)!.request,
+              detail: null,
+            })),
           },
           {
             guard: 'keptBulk',
@@ -108,19 +158,32 @@ export const researchRequestsMachine = setup({
             actions: assign(({ context, event }) => {
               const kept = keptBulk(context)!;
               return {
-                page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null, bulk: { ...noBulk, scope: kept.scope },
+                page: event.output.page,
+                brokers: event.output.brokers ?? context.brokers,
+                error: null,
+                bulk: { ...noBulk, scope: kept.scope },
                 selected: kept.scope === 'chosen' ? kept.requests : context.selected,
               };
             }),
           },
-          { target: 'listed', actions: assign(({ context, event }) => ({ page: event.output.page, brokers: event.output.brokers ?? context.brokers, error: null })) },
+          {
+            target: 'listed',
+            actions: assign(({ context, event }) => ({
+              page: event.output.page,
+              brokers: event.output.brokers ?? context.brokers,
+              error: null,
+            })),
+          },
         ],
         onError: [
           {
             guard: { type: 'cursorRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'loading',
             reenter: true,
-            actions: assign(({ context, event }) => ({ query: { ...context.query, cursor: '' }, notice: serverMessage(event.error) })),
+            actions: assign(({ context, event }) => ({
+              query: { ...context.query, cursor: '' },
+              notice: serverMessage(event.error),
+            })),
           },
           { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
         ],
@@ -137,16 +200,35 @@ export const researchRequestsMachine = setup({
       on: {
         'filters.apply': {
           target: 'loading',
-          actions: assign(({ event }) => ({ query: { filters: (event as E<'filters.apply'>).filters, cursor: '' }, notice: null, error: null })),
+          actions: assign(({ event }) => ({
+            query: { filters: (event as E<'filters.apply'>).filters, cursor: '' },
+            notice: null,
+            error: null,
+          })),
         },
-        'page.next': { guard: 'hasNext', target: 'loading', actions: assign(({ context }) => ({ query: { ...context.query, cursor: context.page!.next_cursor! }, notice: null })) },
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: assign(({ context }) => ({ query: { ...context.query, cursor: context.page!.prev_cursor! }, notice: null })) },
+        'page.next': {
+          guard: 'hasNext',
+          target: 'loading',
+          actions: assign(({ context }) => ({
+            query: { ...context.query, cursor: context.page!.next_cursor! },
+            notice: null,
+          })),
+        },
+        'page.prev': {
+          guard: 'hasPrev',
+          target: 'loading',
+          actions: assign(({ context }) => ({
+            query: { ...context.query, cursor: context.page!.prev_cursor! },
+            notice: null,
+          })),
+        },
         'row.toggle': {
           guard: { type: 'canToggle', params: ({ event }) => event.row },
           actions: assign({
-            selected: ({ context, event }) => (context.selected.some((s) => s.id === event.row.id)
-              ? context.selected.filter((s) => s.id !== event.row.id)
-              : [...context.selected, event.row]),
+            selected: ({ context, event }) =>
+              context.selected.some((s) => s.id === event.row.id)
+                ? context.selected.filter((s) => s.id !== event.row.id)
+                : [...context.selected, event.row],
           }),
         },
         'page.toggleAll': {
@@ -155,14 +237,24 @@ export const researchRequestsMachine = setup({
             selected: ({ context }) => {
               const rows = context.page!.items;
               const chosen = new Set(context.selected.map((s) => s.id));
-              if (rows.every((r) => chosen.has(r.id))) return context.selected.filter((s) => !rows.some((r) => r.id === s.id));
+              if (rows.every((r) => chosen.has(r.id)))
+                return context.selected.filter((s) => !rows.some((r) => r.id === s.id));
               const added = rows.filter((r) => !chosen.has(r.id)).map((r) => ({ id: r.id, version: r.version }));
               return [...context.selected, ...added].slice(0, BULK_MAX);
             },
           }),
         },
         'selection.clear': { actions: assign({ selected: [] }) },
-        'request.open': { target: 'request', actions: assign(({ event }) => ({ openId: (event as E<'request.open'>).id, detail: null, notice: null, conflict: null, error: null })) },
+        'request.open': {
+          target: 'request',
+          actions: assign(({ event }) => ({
+            openId: (event as E<'request.open'>).id,
+            detail: null,
+            notice: null,
+            conflict: null,
+            error: null,
+          })),
+        },
         'bulk.start': {
           guard: { type: 'bulkable', params: ({ event }) => event.scope },
           target: 'bulk',
@@ -173,7 +265,10 @@ export const researchRequestsMachine = setup({
     request: {
       on: {
         // Back to the list, read again: the request (and others) may have moved.
-        'request.close': { target: 'loading', actions: assign({ openId: null, detail: null, action: null, reason: '', conflict: null, error: null }) },
+        'request.close': {
+          target: 'loading',
+          actions: assign({ openId: null, detail: null, action: null, reason: '', conflict: null, error: null }),
+        },
       },
       initial: 'loading',
       states: {
@@ -188,11 +283,19 @@ export const researchRequestsMachine = setup({
               {
                 guard: { type: 'keptReasonApplies', params: ({ event }) => event.output.request.status },
                 target: 'rejecting',
-                actions: assign(({ context, event }) => ({ detail: event.output, action: 'reject' as const, reason: keptRequest(context)!.reason, draft: null })),
+                actions: assign(({ context, event }) => ({
+                  detail: event.output,
+                  action: 'reject' as const,
+                  reason: keptRequest(context)!.reason,
+                  draft: null,
+                })),
               },
               { target: 'shown', actions: assign({ detail: ({ event }) => event.output, draft: null }) },
             ],
-            onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error), draft: null }) },
+            onError: {
+              target: 'loadFailed',
+              actions: assign({ error: ({ event }) => serverMessage(event.error), draft: null }),
+            },
           },
         },
         loadFailed: {
@@ -202,9 +305,21 @@ export const researchRequestsMachine = setup({
         shown: {
           tags: ['requestShown'],
           on: {
-            'action.approve': { guard: 'mayApprove', target: 'acting', actions: assign({ action: 'approve' as const, notice: null, conflict: null, error: null }) },
-            'action.send': { guard: 'maySend', target: 'acting', actions: assign({ action: 'send' as const, notice: null, conflict: null, error: null }) },
-            'action.reject': { guard: 'mayReject', target: 'rejecting', actions: assign({ action: 'reject' as const, reason: '', notice: null, conflict: null, error: null }) },
+            'action.approve': {
+              guard: 'mayApprove',
+              target: 'acting',
+              actions: assign({ action: 'approve' as const, notice: null, conflict: null, error: null }),
+            },
+            'action.send': {
+              guard: 'maySend',
+              target: 'acting',
+              actions: assign({ action: 'send' as const, notice: null, conflict: null, error: null }),
+            },
+            'action.reject': {
+              guard: 'mayReject',
+              target: 'rejecting',
+              actions: assign({ action: 'reject' as const, reason: '', notice: null, conflict: null, error: null }),
+            },
           },
         },
         /** The reject dialog: the reason, then Reject. */
@@ -222,11 +337,28 @@ export const researchRequestsMachine = setup({
             id: 'actOn',
             src: 'actOn',
             input: actInput,
-            onDone: { target: 'loading', actions: assign({ notice: ({ event }) => event.output.msg, action: null, reason: '' }) },
+            onDone: {
+              target: 'loading',
+              actions: assign({ notice: ({ event }) => event.output.msg, action: null, reason: '' }),
+            },
             onError: [
               // Someone else acted first: the request is read again as it is now, and that is said.
-              { guard: { type: 'conflict', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'loading', actions: assign({ conflict: ({ event }) => requestConflictOf(event.error)!.msg, action: null, reason: '' }) },
-              { target: 'shown', actions: assign(({ context, event }) => ({ error: `The request was not ${REQUEST_ACTION_DONE[context.action!]}: ${serverMessage(event.error)}`, action: null })) },
+              {
+                guard: { type: 'conflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'loading',
+                actions: assign({
+                  conflict: ({ event }) => requestConflictOf(event.error)!.msg,
+                  action: null,
+                  reason: '',
+                }),
+              },
+              {
+                target: 'shown',
+                actions: assign(({ context, event }) => ({
+                  error: `The request was not ${REQUEST_ACTION_DONE[context.action!]}: ${serverMessage(event.error)}`,
+                  action: null,
+                })),
+              },
             ],
           },
         },
@@ -243,21 +375,39 @@ export const researchRequestsMachine = setup({
           invoke: {
             id: 'previewBulk',
             src: 'previewBulk',
-            input: ({ context }): PreviewInput => (context.bulk.scope === 'chosen'
-              ? { kind: 'chosen', requests: context.selected }
-              : { kind: 'matching', filters: context.query.filters }),
+            input: ({ context }): PreviewInput =>
+              context.bulk.scope === 'chosen'
+                ? { kind: 'chosen', requests: context.selected }
+                : { kind: 'matching', filters: context.query.filters },
             onDone: [
               // The kept reason, back in the rejection's confirmation.
               {
                 guard: { type: 'keptBulkApplies', params: ({ event }) => event.output },
                 target: 'confirming',
                 actions: assign(({ context, event }) => ({
-                  bulk: { ...context.bulk, preview: event.output, action: 'reject' as const, reason: keptBulk(context)!.reason }, error: null, draft: null,
+                  bulk: {
+                    ...context.bulk,
+                    preview: event.output,
+                    action: 'reject' as const,
+                    reason: keptBulk(context)!.reason,
+                  },
+                  error: null,
+                  draft: null,
                 })),
               },
-              { target: 'previewed', actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, preview: event.output }, error: null, draft: null })) },
+              {
+                target: 'previewed',
+                actions: assign(({ context, event }) => ({
+                  bulk: { ...context.bulk, preview: event.output },
+                  error: null,
+                  draft: null,
+                })),
+              },
             ],
-            onError: { target: 'previewFailed', actions: assign({ error: ({ event }) => serverMessage(event.error), draft: null }) },
+            onError: {
+              target: 'previewFailed',
+              actions: assign({ error: ({ event }) => serverMessage(event.error), draft: null }),
+            },
           },
         },
         previewFailed: {
@@ -270,7 +420,10 @@ export const researchRequestsMachine = setup({
             'bulk.pick': {
               guard: { type: 'applies', params: ({ event }) => event.action },
               target: 'confirming',
-              actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, action: event.action, reason: '' }, error: null })),
+              actions: assign(({ context, event }) => ({
+                bulk: { ...context.bulk, action: event.action, reason: '' },
+                error: null,
+              })),
             },
           },
         },
@@ -278,9 +431,14 @@ export const researchRequestsMachine = setup({
         confirming: {
           tags: ['previewed', 'confirming'],
           on: {
-            'bulk.reason': { actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, reason: event.text } })) },
+            'bulk.reason': {
+              actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, reason: event.text } })),
+            },
             'bulk.confirm': { guard: 'bulkReady', target: 'applying' },
-            'bulk.back': { target: 'previewed', actions: assign(({ context }) => ({ bulk: { ...context.bulk, action: null, reason: '' } })) },
+            'bulk.back': {
+              target: 'previewed',
+              actions: assign(({ context }) => ({ bulk: { ...context.bulk, action: null, reason: '' } })),
+            },
           },
         },
         applying: {
@@ -288,15 +446,33 @@ export const researchRequestsMachine = setup({
           invoke: {
             id: 'applyBulk',
             src: 'applyBulk',
-            input: ({ context }) => ({ action: context.bulk.action!, requests: context.bulk.preview!.requests.map((r) => ({ id: r.id, version: r.version })), reason: context.bulk.reason }),
-            onDone: { target: 'reported', actions: assign(({ context, event }) => ({ bulk: { ...context.bulk, report: event.output }, selected: [] })) },
-            onError: { target: 'confirming', actions: assign({ error: ({ event }) => `Nothing was changed: ${serverMessage(event.error)}` }) },
+            input: ({ context }) => ({
+              action: context.bulk.action!,
+              requests: context.bulk.preview!.requests.map((r) => ({ id: r.id, version: r.version })),
+              reason: context.bulk.reason,
+            }),
+            onDone: {
+              target: 'reported',
+              actions: assign(({ context, event }) => ({
+                bulk: { ...context.bulk, report: event.output },
+                selected: [],
+              })),
+            },
+            onError: {
+              target: 'confirming',
+              actions: assign({ error: ({ event }) => `Nothing was changed: ${serverMessage(event.error)}` }),
+            },
           },
         },
         /** What was done and what was left as it was (and why). */
         reported: {
           tags: ['reported'],
-          on: { 'bulk.close': { target: '#researchRequests.loading', actions: assign({ bulk: noBulk, notice: ({ context }) => context.bulk.report?.msg ?? null }) } },
+          on: {
+            'bulk.close': {
+              target: '#researchRequests.loading',
+              actions: assign({ bulk: noBulk, notice: ({ context }) => context.bulk.report?.msg ?? null }),
+            },
+          },
         },
       },
     },

@@ -13,18 +13,41 @@ import { researchRequestsMachine } from './research-requests.machine';
 import { NO_FILTERS, type RequestsDraft } from './research-requests.types';
 
 const ROW = {
-  id: 1, status: 'new' as const, user: { id: 1, name: 'Ada Reader', email: 'ada@example.com' }, organization: { id: 1, name: 'Northwind Capital' },
-  broker: { id: 1, name: 'Apex Securities' }, note: '', reason: null, created_at: 0, sent_at: null, decided_at: null, decided_by: null, version: 1,
+  id: 1,
+  status: 'new' as const,
+  user: { id: 1, name: 'Ada Reader', email: 'ada@example.com' },
+  organization: { id: 1, name: 'Northwind Capital' },
+  broker: { id: 1, name: 'Apex Securities' },
+  note: '',
+  reason: null,
+  created_at: 0,
+  sent_at: null,
+  decided_at: null,
+  decided_by: null,
+  version: 1,
 };
 const NAMED = { broker: null, org: null, user: null };
 const page = (next: string | null, prev: string | null) => ({
-  page: { status: true, items: [ROW], total: 60, total_capped: false, next_cursor: next, prev_cursor: prev, named: NAMED },
+  page: {
+    status: true,
+    items: [ROW],
+    total: 60,
+    total_capped: false,
+    next_cursor: next,
+    prev_cursor: prev,
+    named: NAMED,
+  },
   brokers: [{ id: 1, name: 'Apex Securities', open_access: false }],
 });
 const DETAIL = { status: true, request: ROW, history: [], fulfillment: null };
 const PREVIEW = {
-  status: true, selected: 1, capped: false, applies: { approve: 1, reject: 1, send: 1 }, changed_since: 0,
-  by_status: { new: 1, sent: 0, approved: 0, rejected: 0, cancelled: 0 }, requests: [{ id: 1, version: 1, status: 'new' }],
+  status: true,
+  selected: 1,
+  capped: false,
+  applies: { approve: 1, reject: 1, send: 1 },
+  changed_since: 0,
+  by_status: { new: 1, sent: 0, approved: 0, rejected: 0, cancelled: 0 },
+  requests: [{ id: 1, version: 1, status: 'new' }],
 };
 const BAD_CURSOR = 'The page cursor is not valid; start from the first page.';
 /** The URL changed to a page the server cannot read (an old bookmark). */
@@ -69,11 +92,28 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
     { name: 'listFailed', event: { type: 'xstate.error.actor.listRequests', error: { status: 0 } } },
     {
       name: 'cursorRefused',
-      event: { type: 'xstate.error.actor.listRequests', error: { status: 400, data: { status: false, msg: BAD_CURSOR, errors: { cursor: [BAD_CURSOR] }, fields: { cursor: BAD_CURSOR } } } },
+      event: {
+        type: 'xstate.error.actor.listRequests',
+        error: {
+          status: 400,
+          data: { status: false, msg: BAD_CURSOR, errors: { cursor: [BAD_CURSOR] }, fields: { cursor: BAD_CURSOR } },
+        },
+      },
     },
     { name: 'requestLoaded', event: { type: 'xstate.done.actor.loadRequest', output: DETAIL } },
     { name: 'requestFailed', event: { type: 'xstate.error.actor.loadRequest', error: { status: 0 } } },
-    { name: 'acted', event: { type: 'xstate.done.actor.actOn', output: { status: true, msg: 'Request 1 approved.', request: { ...ROW, status: 'approved', version: 2 }, fulfillment_id: 1 } } },
+    {
+      name: 'acted',
+      event: {
+        type: 'xstate.done.actor.actOn',
+        output: {
+          status: true,
+          msg: 'Request 1 approved.',
+          request: { ...ROW, status: 'approved', version: 2 },
+          fulfillment_id: 1,
+        },
+      },
+    },
     {
       name: 'decidedMeanwhile',
       event: {
@@ -81,8 +121,17 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
         error: {
           status: 409,
           data: {
-            status: false, msg: 'Approved by rival after you opened it; nothing of yours was changed.', request: { ...ROW, status: 'approved', version: 2, decided_by: 'rival' },
-            conflict: { id: 1, why: 'decided', msg: 'Approved by rival after you opened it; nothing of yours was changed.', status: 'approved', decided_by: 'rival', fulfillment_id: null },
+            status: false,
+            msg: 'Approved by rival after you opened it; nothing of yours was changed.',
+            request: { ...ROW, status: 'approved', version: 2, decided_by: 'rival' },
+            conflict: {
+              id: 1,
+              why: 'decided',
+              msg: 'Approved by rival after you opened it; nothing of yours was changed.',
+              status: 'approved',
+              decided_by: 'rival',
+              fulfillment_id: null,
+            },
           },
         },
       },
@@ -90,20 +139,39 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
     { name: 'actFailed', event: { type: 'xstate.error.actor.actOn', error: { status: 0 } } },
     { name: 'previewed', event: { type: 'xstate.done.actor.previewBulk', output: PREVIEW } },
     { name: 'previewFailed', event: { type: 'xstate.error.actor.previewBulk', error: { status: 0 } } },
-    { name: 'applied', event: { type: 'xstate.done.actor.applyBulk', output: { status: true, msg: '1 request approved.', changed: 1, not_changed: [] } } },
+    {
+      name: 'applied',
+      event: {
+        type: 'xstate.done.actor.applyBulk',
+        output: { status: true, msg: '1 request approved.', changed: 1, not_changed: [] },
+      },
+    },
     { name: 'applyFailed', event: { type: 'xstate.error.actor.applyBulk', error: { status: 0 } } },
   ],
-  serializeState: (s) => JSON.stringify([
-    s.value, s.matches('loading') ? s.context.query.cursor : '', s.context.query.filters.status, Boolean(s.context.page?.next_cursor), Boolean(s.context.page?.prev_cursor),
-    s.context.selected.length > 0, s.context.notice !== null, s.context.conflict !== null, s.context.error !== null, s.context.action,
-    s.context.reason !== '', s.context.bulk.scope, s.context.bulk.action, s.context.bulk.reason !== '',
-  ]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.matches('loading') ? s.context.query.cursor : '',
+      s.context.query.filters.status,
+      Boolean(s.context.page?.next_cursor),
+      Boolean(s.context.page?.prev_cursor),
+      s.context.selected.length > 0,
+      s.context.notice !== null,
+      s.context.conflict !== null,
+      s.context.error !== null,
+      s.context.action,
+      s.context.reason !== '',
+      s.context.bulk.scope,
+      s.context.bulk.action,
+      s.context.bulk.reason !== '',
+    ]),
   filterEvents: (s, e) => {
     const c = s.context;
     if (s.hasTag('busy')) {
       if (!e.type.startsWith('xstate.')) return false;
       if (s.matches('loading')) {
-        const refused = e.type === 'xstate.error.actor.listRequests' && (e as { error?: { status?: number } }).error?.status === 400;
+        const refused =
+          e.type === 'xstate.error.actor.listRequests' && (e as { error?: { status?: number } }).error?.status === 400;
         if (c.query.cursor === STALE_CURSOR) return refused;
         if (refused) return false;
         const output = (e as { output?: { page: { next_cursor: string | null } } }).output?.page;
@@ -113,23 +181,40 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
         // No answer: walked on the first read only.
         return c.page === null;
       }
-      if (s.matches({ request: 'loading' })) return e.type === 'xstate.done.actor.loadRequest' || (c.notice === null && c.conflict === null && c.error === null);
+      if (s.matches({ request: 'loading' }))
+        return (
+          e.type === 'xstate.done.actor.loadRequest' || (c.notice === null && c.conflict === null && c.error === null)
+        );
       // Someone else deciding first and no answer are walked on the approval.
       if (s.matches({ request: 'acting' }) && e.type.startsWith('xstate.error.')) return c.action === 'approve';
       // A bulk action on all matching is walked to its end; no answer, on the chosen ones.
-      if (s.matches({ bulk: 'previewing' }) || s.matches({ bulk: 'applying' })) return e.type.startsWith('xstate.done.') || c.bulk.scope === 'chosen';
+      if (s.matches({ bulk: 'previewing' }) || s.matches({ bulk: 'applying' }))
+        return e.type.startsWith('xstate.done.') || c.bulk.scope === 'chosen';
       return true;
     }
-    if (e.type === 'query.set') return s.matches('listed') && Boolean(c.page?.next_cursor) && !c.selected.length && c.notice === null && c.query.filters.status === '';
+    if (e.type === 'query.set')
+      return (
+        s.matches('listed') &&
+        Boolean(c.page?.next_cursor) &&
+        !c.selected.length &&
+        c.notice === null &&
+        c.query.filters.status === ''
+      );
     if (s.matches('loadFailed')) return e.type === 'list.retry';
     if (s.matches({ request: 'loadFailed' })) return e.type === 'request.retry' || e.type === 'request.close';
     if (s.matches('listed')) {
       // After a cursor refused, an action or a bulk report the walk ends: the list is the same list.
       if (c.notice !== null) return false;
-      if (c.query.filters.status === 'new') return e.type === 'bulk.start' && (e as { scope?: string }).scope === 'matching';
+      if (c.query.filters.status === 'new')
+        return e.type === 'bulk.start' && (e as { scope?: string }).scope === 'matching';
       if (c.page?.prev_cursor) return e.type === 'page.prev';
-      if (c.selected.length) return e.type === 'selection.clear' || (e.type === 'bulk.start' && (e as { scope?: string }).scope === 'chosen');
-      return ['query.set', 'filters.apply', 'page.next', 'row.toggle', 'page.toggleAll', 'request.open'].includes(e.type);
+      if (c.selected.length)
+        return (
+          e.type === 'selection.clear' || (e.type === 'bulk.start' && (e as { scope?: string }).scope === 'chosen')
+        );
+      return ['query.set', 'filters.apply', 'page.next', 'row.toggle', 'page.toggleAll', 'request.open'].includes(
+        e.type,
+      );
     }
     if (s.matches({ request: 'shown' })) {
       // After an action (or a refusal of one) the panel is read again; the walk ends there, Back to requests walked once.
@@ -159,13 +244,24 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
 };
 
 /** After a reload with a reason typed for the newest request (decision 042). */
-export const PLAN_DRAFT: RequestsDraft = { kind: 'request', request: 1, reason: 'Kept across a reload: no agreement with this broker.' };
+export const PLAN_DRAFT: RequestsDraft = {
+  kind: 'request',
+  request: 1,
+  reason: 'Kept across a reload: no agreement with this broker.',
+};
 export const researchRequestsDraftPlan: MachinePlan<typeof researchRequestsMachine> = {
   machine: researchRequestsMachine,
   input: { query: { filters: NO_FILTERS, cursor: '' }, draft: PLAN_DRAFT },
   events: [{ type: 'reject.confirm' }, { type: 'reject.cancel' }],
   outcomes: researchRequestsPlan.outcomes.filter((o) => ['firstPage', 'requestLoaded', 'acted'].includes(o.name)),
-  serializeState: (s) => JSON.stringify([s.value, s.context.draft !== null, s.context.reason !== '', s.context.action, s.context.notice !== null]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.draft !== null,
+      s.context.reason !== '',
+      s.context.action,
+      s.context.notice !== null,
+    ]),
   filterEvents: (s, e) => {
     if (s.hasTag('busy')) return e.type.startsWith('xstate.');
     // The kept reason is rejected with, or its dialog cancelled; the walk ends on the request shown.
@@ -174,13 +270,25 @@ export const researchRequestsDraftPlan: MachinePlan<typeof researchRequestsMachi
 };
 
 /** After a reload with a reason typed for rejecting the chosen requests (decision 042). */
-export const PLAN_BULK_DRAFT: RequestsDraft = { kind: 'bulk', scope: 'chosen', requests: [{ id: 1, version: 1 }], reason: 'Kept across a reload: the research budget is spent.' };
+export const PLAN_BULK_DRAFT: RequestsDraft = {
+  kind: 'bulk',
+  scope: 'chosen',
+  requests: [{ id: 1, version: 1 }],
+  reason: 'Kept across a reload: the research budget is spent.',
+};
 export const researchRequestsBulkDraftPlan: MachinePlan<typeof researchRequestsMachine> = {
   machine: researchRequestsMachine,
   input: { query: { filters: NO_FILTERS, cursor: '' }, draft: PLAN_BULK_DRAFT },
   events: [{ type: 'bulk.confirm' }, { type: 'bulk.back' }, { type: 'bulk.close' }],
   outcomes: researchRequestsPlan.outcomes.filter((o) => ['firstPage', 'previewed', 'applied'].includes(o.name)),
-  serializeState: (s) => JSON.stringify([s.value, s.context.draft !== null, s.context.bulk.action, s.context.bulk.reason !== '', s.context.notice !== null]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.draft !== null,
+      s.context.bulk.action,
+      s.context.bulk.reason !== '',
+      s.context.notice !== null,
+    ]),
   filterEvents: (s, e) => {
     if (s.hasTag('busy')) return e.type.startsWith('xstate.');
     // The kept reason is rejected with (and the report closed; the walk ends on the list), or taken back to the counts.

@@ -36,7 +36,8 @@ export const selectNotice = (s: S) => s.context.notice;
 export const selectConflict = (s: S) => s.context.conflict;
 export const selectError = (s: S) => s.context.error;
 const typedForRequest = (s: S) => s.hasTag('rejecting') && s.context.reason !== '';
-const typedForBulk = (s: S) => s.hasTag('confirming') && s.context.bulk.action === 'reject' && s.context.bulk.reason !== '';
+const typedForBulk = (s: S) =>
+  s.hasTag('confirming') && s.context.bulk.action === 'reject' && s.context.bulk.reason !== '';
 /** A rejection reason is typed (for the open request, or for a bulk rejection): leaving the page would lose it. */
 export const selectReasonTyped = (s: S) => typedForRequest(s) || typedForBulk(s);
 /**
@@ -48,6 +49,12 @@ export const selectDraftToKeep = (s: S): RequestsDraft | null | undefined => {
   const c = s.context;
   if (c.draft !== null) return undefined;
   if (typedForRequest(s) && c.openId !== null) return { kind: 'request', request: c.openId, reason: c.reason };
-  if (typedForBulk(s)) return { kind: 'bulk', scope: c.bulk.scope, requests: c.bulk.scope === 'chosen' ? c.selected : [], reason: c.bulk.reason };
+  if (typedForBulk(s))
+    return {
+      kind: 'bulk',
+      scope: c.bulk.scope,
+      requests: c.bulk.scope === 'chosen' ? c.selected : [],
+      reason: c.bulk.reason,
+    };
   return null;
 };

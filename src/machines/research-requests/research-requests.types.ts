@@ -1,10 +1,24 @@
 import type { RequestAction } from '../../domain/broker-research';
 import type { Broker } from '../../domain/brokers';
 import type {
-  BulkActionReply, BulkPreviewReply, ListRequestsReply, OneRequestReply, RequestActionReply, RequestFilterText, RequestsQuery, SeenRequest,
+  BulkActionReply,
+  BulkPreviewReply,
+  ListRequestsReply,
+  OneRequestReply,
+  RequestActionReply,
+  RequestFilterText,
+  RequestsQuery,
+  SeenRequest,
 } from '../../domain/broker-research-requests';
 
-export const FILTER_KEYS = ['status', 'broker', 'org', 'user', 'from', 'to'] as const satisfies readonly (keyof RequestFilterText)[];
+export const FILTER_KEYS = [
+  'status',
+  'broker',
+  'org',
+  'user',
+  'from',
+  'to',
+] as const satisfies readonly (keyof RequestFilterText)[];
 export const NO_FILTERS: RequestFilterText = { status: '', broker: '', org: '', user: '', from: '', to: '' };
 
 export type BulkScope = 'chosen' | 'matching';
@@ -23,7 +37,13 @@ export interface RequestsContext {
   /** The action on the open request on its way (or its reason being written). */
   action: RequestAction | null;
   reason: string;
-  bulk: { scope: BulkScope; preview: BulkPreviewReply | null; action: RequestAction | null; reason: string; report: BulkActionReply | null };
+  bulk: {
+    scope: BulkScope;
+    preview: BulkPreviewReply | null;
+    action: RequestAction | null;
+    reason: string;
+    report: BulkActionReply | null;
+  };
   notice: string | null;
   /** Someone else acted on the request first: said above its panel. */
   conflict: string | null;

@@ -4,7 +4,10 @@ import * as v from 'valibot';
 import { REASON_MAX } from '../../domain/broker-research';
 import type { RejectDraft } from './research-submissions.types';
 
-const DraftSchema = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), reason: v.pipe(v.string(), v.maxLength(REASON_MAX)) });
+const DraftSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  reason: v.pipe(v.string(), v.maxLength(REASON_MAX)),
+});
 
 export function checkRejectDraft(value: unknown): RejectDraft | null {
   const parsed = v.safeParse(DraftSchema, value);

@@ -8,21 +8,44 @@
 // is read, the same submission's dialog opens again with the reason typed, if it can still be rejected.
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX } from '../../domain/broker-research';
-import { actionsFor, cursorText, decidedText, SUBMISSION_MESSAGES, staleSubmissionOf, type SubmissionItem } from '../../domain/broker-research-submissions';
+import {
+  actionsFor,
+  cursorText,
+  decidedText,
+  SUBMISSION_MESSAGES,
+  staleSubmissionOf,
+  type SubmissionItem,
+} from '../../domain/broker-research-submissions';
 import { refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { ActInput, ActOutcome, LoadOutcome, RejectDraft, ResearchSubmissionsContext, ResearchSubmissionsEvent, ResearchSubmissionsInput, SubmissionQuery } from './research-submissions.types';
+import type {
+  ActInput,
+  ActOutcome,
+  LoadOutcome,
+  RejectDraft,
+  ResearchSubmissionsContext,
+  ResearchSubmissionsEvent,
+  ResearchSubmissionsInput,
+  SubmissionQuery,
+} from './research-submissions.types';
 
 const replaced = (items: SubmissionItem[], item: SubmissionItem) => items.map((s) => (s.id === item.id ? item : s));
-const sameQuery = (a: SubmissionQuery, b: SubmissionQuery) => a.status === b.status && a.q === b.q && a.cursor === b.cursor;
+const sameQuery = (a: SubmissionQuery, b: SubmissionQuery) =>
+  a.status === b.status && a.q === b.q && a.cursor === b.cursor;
 /** The kept rejection's submission on the page read, when it can still be rejected. */
 const draftTarget = (draft: RejectDraft | null, page: LoadOutcome) =>
-  (draft === null ? undefined : page.submissions.find((s) => s.id === draft.id && actionsFor(s.status).includes('reject')));
+  draft === null
+    ? undefined
+    : page.submissions.find((s) => s.id === draft.id && actionsFor(s.status).includes('reject'));
 /** A reason the server takes: said, within REASON_MAX. */
 export const reasonGiven = (text: string) => text.trim().length > 0 && text.trim().length <= REASON_MAX;
 
 export const researchSubmissionsMachine = setup({
-  types: { context: {} as ResearchSubmissionsContext, events: {} as ResearchSubmissionsEvent, input: {} as ResearchSubmissionsInput },
+  types: {
+    context: {} as ResearchSubmissionsContext,
+    events: {} as ResearchSubmissionsEvent,
+    input: {} as ResearchSubmissionsInput,
+  },
   actors: {
     loadPage: fromPromise<LoadOutcome, SubmissionQuery>(() => Promise.reject(new Error('provide loadPage'))),
     act: fromPromise<ActOutcome, ActInput>(() => Promise.reject(new Error('provide act'))),
@@ -34,12 +57,29 @@ export const researchSubmissionsMachine = setup({
     draftReopens: ({ context }, page: LoadOutcome) => draftTarget(context.draft, page) !== undefined,
   },
   actions: {
-    setQuery: assign(({ event }) => (event.type === 'query.set' ? { query: event.query, notice: null, conflicts: {} } : {})),
-    showPage: assign((_, page: LoadOutcome) => ({ items: page.submissions, next: page.next ? cursorText(page.next) : null, error: null, draft: null })),
+    setQuery: assign(({ event }) =>
+      event.type === 'query.set' ? { query: event.query, notice: null, conflicts: {} } : {},
+    ),
+    showPage: assign((_, page: LoadOutcome) => ({
+      items: page.submissions,
+      next: page.next ? cursorText(page.next) : null,
+      error: null,
+      draft: null,
+    })),
   },
 }).createMachine({
   id: 'researchSubmissions',
-  context: ({ input }) => ({ query: input.query, items: [], next: null, rejecting: null, draft: input.draft, acting: null, conflicts: {}, notice: null, error: null }),
+  context: ({ input }) => ({
+    query: input.query,
+    items: [],
+    next: null,
+    rejecting: null,
+    draft: input.draft,
+    acting: null,
+    conflicts: {},
+    notice: null,
+    error: null,
+  }),
   initial: 'loading',
   on: {
     // The URL moved (a filter, a page, Back): the list follows, whatever is on screen.
@@ -55,7 +95,8 @@ export const researchSubmissionsMachine = setup({
         onDone: [
           {
             // A rejection kept across a reload: its dialog opens again with the reason typed.
-            guard: { type: 'draftReopens', params: ({ event }) => event.output }, target: 'rejecting',
+            guard: { type: 'draftReopens', params: ({ event }) => event.output },
+            target: 'rejecting',
             actions: [
               assign(({ context, event }) => {
                 const s = draftTarget(context.draft, event.output)!;
@@ -66,7 +107,10 @@ export const researchSubmissionsMachine = setup({
           },
           { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `${SUBMISSION_MESSAGES.listFailed} ${refusalMessage(event.error)}` }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => `${SUBMISSION_MESSAGES.listFailed} ${refusalMessage(event.error)}` }),
+        },
       },
     },
     failed: {
@@ -74,19 +118,34 @@ export const researchSubmissionsMachine = setup({
     },
     browsing: {
       on: {
-        'submission.act': { target: 'acting', actions: assign(({ event }) => ({ acting: { id: event.id, action: event.action, reason: null }, notice: null })) },
+        'submission.act': {
+          target: 'acting',
+          actions: assign(({ event }) => ({
+            acting: { id: event.id, action: event.action, reason: null },
+            notice: null,
+          })),
+        },
         'submission.reject': {
           target: 'rejecting',
-          actions: assign(({ context, event }) => ({ rejecting: { id: event.id, title: context.items.find((s) => s.id === event.id)?.title ?? '', reason: '' }, notice: null })),
+          actions: assign(({ context, event }) => ({
+            rejecting: { id: event.id, title: context.items.find((s) => s.id === event.id)?.title ?? '', reason: '' },
+            notice: null,
+          })),
         },
       },
     },
     rejecting: {
       on: {
-        'reason.change': { actions: assign(({ context, event }) => ({ rejecting: { ...context.rejecting!, reason: event.text } })) },
+        'reason.change': {
+          actions: assign(({ context, event }) => ({ rejecting: { ...context.rejecting!, reason: event.text } })),
+        },
         'reject.confirm': {
-          guard: 'reasonGiven', target: 'acting',
-          actions: assign(({ context }) => ({ acting: { id: context.rejecting!.id, action: 'reject' as const, reason: context.rejecting!.reason.trim() }, rejecting: null })),
+          guard: 'reasonGiven',
+          target: 'acting',
+          actions: assign(({ context }) => ({
+            acting: { id: context.rejecting!.id, action: 'reject' as const, reason: context.rejecting!.reason.trim() },
+            rejecting: null,
+          })),
         },
         'reject.cancel': { target: 'browsing', actions: assign({ rejecting: null }) },
       },
@@ -98,23 +157,31 @@ export const researchSubmissionsMachine = setup({
         src: 'act',
         input: ({ context }) => {
           const a = context.acting!;
-          return { id: a.id, action: a.action, reason: a.reason, version: context.items.find((s) => s.id === a.id)!.version };
+          return {
+            id: a.id,
+            action: a.action,
+            reason: a.reason,
+            version: context.items.find((s) => s.id === a.id)!.version,
+          };
         },
         onDone: {
           target: 'browsing',
           actions: assign(({ context, event }) => ({
-            items: replaced(context.items, event.output.submission), acting: null,
+            items: replaced(context.items, event.output.submission),
+            acting: null,
             notice: noticeOf(true, `${event.output.msg} ${event.output.submission.title}`),
           })),
         },
         onError: [
           {
             // Someone else moved it on first: the row shows what they did, and the person is told who.
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'browsing',
+            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'browsing',
             actions: assign(({ context, event }) => {
               const stale = staleSubmissionOf(event.error)!;
               return {
-                items: replaced(context.items, stale.current), acting: null,
+                items: replaced(context.items, stale.current),
+                acting: null,
                 conflicts: { ...context.conflicts, [stale.current.id]: `${decidedText(stale.current)} first.` },
                 notice: noticeOf(false, stale.msg),
               };
@@ -122,7 +189,10 @@ export const researchSubmissionsMachine = setup({
           },
           {
             target: 'browsing',
-            actions: assign(({ event }) => ({ acting: null, notice: noticeOf(false, `Nothing was done. ${refusalMessage(event.error)}`) })),
+            actions: assign(({ event }) => ({
+              acting: null,
+              notice: noticeOf(false, `Nothing was done. ${refusalMessage(event.error)}`),
+            })),
           },
         ],
       },

@@ -9,11 +9,26 @@ import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { reasonGiven, researchSubmissionsMachine } from './research-submissions.machine';
 
 const item = (id: number, status: SubmissionItem['status']): SubmissionItem => ({
-  id, title: `Note ${id}`, summary: '', tickers: ['AAPL'], file_name: `note-${id}.pdf`, file_size: 1000, broker: null,
-  user: { id: 9, username: 'writer', email: 'writer@example.com', name: 'Writer' }, status, reason: null, submitted_at: 1_764_000_000_000 - id,
-  reviewed_by: null, reviewed_at: null, version: 1,
+  id,
+  title: `Note ${id}`,
+  summary: '',
+  tickers: ['AAPL'],
+  file_name: `note-${id}.pdf`,
+  file_size: 1000,
+  broker: null,
+  user: { id: 9, username: 'writer', email: 'writer@example.com', name: 'Writer' },
+  status,
+  reason: null,
+  submitted_at: 1_764_000_000_000 - id,
+  reviewed_by: null,
+  reviewed_at: null,
+  version: 1,
 });
-const page: SubmissionListReply = { status: true, submissions: [item(1, 'new'), item(2, 'new'), item(3, 'in_review')], next: { at: 1_763_000_000_000, id: 3 } };
+const page: SubmissionListReply = {
+  status: true,
+  submissions: [item(1, 'new'), item(2, 'new'), item(3, 'in_review')],
+  next: { at: 1_763_000_000_000, id: 3 },
+};
 const EMPTY = { status: '', q: '', cursor: '' } as const;
 
 export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMachine> = {
@@ -33,25 +48,57 @@ export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMach
   outcomes: [
     { name: 'loaded', event: doneEvent('loadPage', page) },
     { name: 'loadFailed', event: failedEvent('loadPage') },
-    { name: 'acted', event: doneEvent('act', { status: true, msg: 'Published.', submission: { ...item(1, 'published'), version: 2, reviewed_by: 'keeper' } }) },
+    {
+      name: 'acted',
+      event: doneEvent('act', {
+        status: true,
+        msg: 'Published.',
+        submission: { ...item(1, 'published'), version: 2, reviewed_by: 'keeper' },
+      }),
+    },
     {
       name: 'actedMeanwhile',
-      event: { type: 'xstate.error.actor.act', error: { status: 409, data: { status: false, stale: true, msg: 'colleague rejected it after you opened it; nothing of yours was done.', current: { ...item(1, 'rejected'), version: 2, reviewed_by: 'colleague', reason: 'Duplicate.' } } } },
+      event: {
+        type: 'xstate.error.actor.act',
+        error: {
+          status: 409,
+          data: {
+            status: false,
+            stale: true,
+            msg: 'colleague rejected it after you opened it; nothing of yours was done.',
+            current: { ...item(1, 'rejected'), version: 2, reviewed_by: 'colleague', reason: 'Duplicate.' },
+          },
+        },
+      },
     },
     { name: 'actFailed', event: failedEvent('act') },
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.query.status, s.context.query.cursor !== '', reasonGiven(s.context.rejecting?.reason ?? '')]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.query.status,
+      s.context.query.cursor !== '',
+      reasonGiven(s.context.rejecting?.reason ?? ''),
+    ]),
   // What a person can press: a status other than the one shown, a next page when there is one,
   // an action some row offers (the row's buttons), Reject only with a reason.
   filterEvents: (s, e) => {
     const c = s.context;
     switch (e.type) {
-      case 'query.set': return e['query'].cursor === 'next' ? c.next !== null && c.query.cursor === '' && s.matches('browsing') : c.query.status !== e['query'].status && s.matches('browsing');
-      case 'submission.act': return c.items.some((i: SubmissionItem) => actionsFor(i.status).includes(e['action']));
-      case 'submission.reject': return c.items.some((i: SubmissionItem) => actionsFor(i.status).includes('reject'));
-      case 'reject.confirm': return reasonGiven(c.rejecting?.reason ?? '');
-      case 'reason.change': return !reasonGiven(c.rejecting?.reason ?? '');
-      default: return true;
+      case 'query.set':
+        return e['query'].cursor === 'next'
+          ? c.next !== null && c.query.cursor === '' && s.matches('browsing')
+          : c.query.status !== e['query'].status && s.matches('browsing');
+      case 'submission.act':
+        return c.items.some((i: SubmissionItem) => actionsFor(i.status).includes(e['action']));
+      case 'submission.reject':
+        return c.items.some((i: SubmissionItem) => actionsFor(i.status).includes('reject'));
+      case 'reject.confirm':
+        return reasonGiven(c.rejecting?.reason ?? '');
+      case 'reason.change':
+        return !reasonGiven(c.rejecting?.reason ?? '');
+      default:
+        return true;
     }
   },
 };
@@ -64,7 +111,14 @@ export const researchSubmissionsDraftPlan: MachinePlan<typeof researchSubmission
   events: [{ type: 'reject.confirm' }, { type: 'reject.cancel' }],
   outcomes: [
     researchSubmissionsPlan.outcomes.find((o) => o.name === 'loaded')!,
-    { name: 'acted', event: doneEvent('act', { status: true, msg: 'Rejected.', submission: { ...item(2, 'rejected'), version: 2, reviewed_by: 'keeper', reason: PLAN_REJECT_DRAFT.reason } }) },
+    {
+      name: 'acted',
+      event: doneEvent('act', {
+        status: true,
+        msg: 'Rejected.',
+        submission: { ...item(2, 'rejected'), version: 2, reviewed_by: 'keeper', reason: PLAN_REJECT_DRAFT.reason },
+      }),
+    },
   ],
   serializeState: researchSubmissionsPlan.serializeState,
   filterEvents: researchSubmissionsPlan.filterEvents!,

@@ -15,9 +15,10 @@ export const selectNotice = (s: S) => s.context.notice;
 export const selectConflicts = (s: S) => s.context.conflicts;
 export const selectRejecting = (s: S) => (s.matches('rejecting') ? s.context.rejecting : null);
 /** The row whose action is on its way. */
-export const selectActingId = (s: S) => (s.matches('acting') ? s.context.acting?.id ?? null : null);
+export const selectActingId = (s: S) => (s.matches('acting') ? (s.context.acting?.id ?? null) : null);
 /** A reason is being typed: leaving the page would lose it. */
-export const selectFormChanged = (s: S) => s.matches('rejecting') && s.context.rejecting !== null && s.context.rejecting.reason !== '';
+export const selectFormChanged = (s: S) =>
+  s.matches('rejecting') && s.context.rejecting !== null && s.context.rejecting.reason !== '';
 /** What to keep across a reload (decision 042): the rejection being worded; undefined until a kept one is taken up. */
 export const selectDraftToKeep = (s: S): RejectDraft | null | undefined => {
   if (s.context.draft !== null) return undefined;

@@ -1,6 +1,11 @@
 // User Submission's machine (researchSubmissions): what it is given, holds and hears.
 import type { SubmissionStatus } from '../../domain/broker-research';
-import type { SubmissionAction, SubmissionActionReply, SubmissionItem, SubmissionListReply } from '../../domain/broker-research-submissions';
+import type {
+  SubmissionAction,
+  SubmissionActionReply,
+  SubmissionItem,
+  SubmissionListReply,
+} from '../../domain/broker-research-submissions';
 import type { Notice } from '../shared/notice';
 
 /** The list's filters as the URL holds them (status, q, cursor beside ?tab=user_submission). */

@@ -6,7 +6,9 @@ import { roleEditorMachine } from './role-editor.machine';
 export const liveRoleEditorMachine = roleEditorMachine.provide({
   actors: {
     loadRoles: fromPromise(() => fetchRoles()),
-    saveRole: fromPromise(({ input }) => (input.id === null ? createRole(input) : updateRole(input.id, input.version, input))),
+    saveRole: fromPromise(({ input }) =>
+      input.id === null ? createRole(input) : updateRole(input.id, input.version, input),
+    ),
     removeRole: fromPromise(({ input }) => deleteRole(input.id, input.version, input.removeHolders)),
     holdRole: fromPromise(({ input }) => holdRole(input.userId, input.roleId, input.hold)),
     readReach: fromPromise(({ input }) => readReach(input.userId)),

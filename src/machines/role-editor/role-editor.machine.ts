@@ -10,19 +10,39 @@ import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/rol
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
-import type { HoldInput, LoadOutcome, RemoveInput, RoleEditorContext, RoleEditorEvent, RoleEditorInput, RoleForm, SaveOutcome } from './role-editor.types';
+import type {
+  HoldInput,
+  LoadOutcome,
+  RemoveInput,
+  RoleEditorContext,
+  RoleEditorEvent,
+  RoleEditorInput,
+  RoleForm,
+  SaveOutcome,
+} from './role-editor.types';
 
 const FORM_FIELDS = ['name', 'description', 'features'] as const;
 const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key);
 
 function formOf(role: Role): RoleForm {
   return {
-    id: role.id, version: role.version, name: role.name, description: role.description, features: role.features,
+    id: role.id,
+    version: role.version,
+    name: role.name,
+    description: role.description,
+    features: role.features,
     base: { name: role.name, description: role.description, features: role.features },
   };
 }
 
-const EMPTY_FORM: RoleForm = { id: null, version: 0, name: '', description: '', features: [], base: { name: '', description: '', features: [] } };
+const EMPTY_FORM: RoleForm = {
+  id: null,
+  version: 0,
+  name: '',
+  description: '',
+  features: [],
+  base: { name: '', description: '', features: [] },
+};
 
 const find = (context: RoleEditorContext, id: number) => context.roles.find((r) => r.id === id) ?? null;
 const conflictOf = (error: unknown) => roleConflictOf(error);
@@ -60,21 +80,38 @@ export const roleEditorMachine = setup({
       if (!form) return {};
       const drop = (key: string) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== key));
       if (event.type === 'form.name') return { form: { ...form, name: event.value }, serverErrors: drop('name') };
-      if (event.type === 'form.description') return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+      if (event.type === 'form.description')
+        return { form: { ...form, description: event.value }, serverErrors: drop('description') };
       if (event.type === 'form.feature') {
-        const features = event.on ? [...new Set([...form.features, event.key])] : form.features.filter((k) => k !== event.key);
+        const features = event.on
+          ? [...new Set([...form.features, event.key])]
+          : form.features.filter((k) => k !== event.key);
         return { form: { ...form, features }, serverErrors: drop('features') };
       }
       return {};
     }),
     closeForm: assign({ form: null, serverErrors: {}, formError: null }),
-    pickTarget: assign(({ context, event }) => ({ target: 'id' in event ? find(context, event.id) : null, holders: [], error: null, notice: null })),
+    pickTarget: assign(({ context, event }) => ({
+      target: 'id' in event ? find(context, event.id) : null,
+      holders: [],
+      error: null,
+      notice: null,
+    })),
     clearTarget: assign({ target: null, holders: [], error: null }),
   },
 }).createMachine({
   id: 'roleEditor',
   context: ({ input }) => ({
-    roles: [], staff: [], form: input.draft, serverErrors: {}, formError: null, target: null, holders: [], reach: null, error: null, notice: null,
+    roles: [],
+    staff: [],
+    form: input.draft,
+    serverErrors: {},
+    formError: null,
+    target: null,
+    holders: [],
+    reach: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -98,7 +135,11 @@ export const roleEditorMachine = setup({
       tags: ['listed'],
       on: {
         'role.new': { target: 'form', actions: assign({ form: EMPTY_FORM, notice: null }) },
-        'role.edit': { guard: 'listedRole', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
+        'role.edit': {
+          guard: 'listedRole',
+          target: 'form',
+          actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
+        },
         'role.delete': { guard: 'listedRole', target: 'deleting', actions: 'pickTarget' },
         'role.holders': { guard: 'listedRole', target: 'holders', actions: 'pickTarget' },
         'staff.reach': { target: 'reach', actions: assign({ reach: null, error: null, notice: null }) },
@@ -123,22 +164,30 @@ export const roleEditorMachine = setup({
             id: 'saveRole',
             src: 'saveRole',
             input: ({ context }) => context.form!,
-            onDone: { target: '#roleEditor.loading', actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })] },
+            onDone: {
+              target: '#roleEditor.loading',
+              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
+            },
             onError: [
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ event }) => refusedSave(event.error, isFormField)),
               },
               {
                 // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ context, event }) => {
                   const conflict = conflictOf(event.error)!;
                   return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
                 }),
               },
               // A guard refusal (or no answer) is said above the form; nothing was changed.
-              { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The role was not saved.') }) },
+              {
+                target: 'editing',
+                actions: assign({ formError: ({ event }) => errorText(event.error, 'The role was not saved.') }),
+              },
             ],
           },
         },
@@ -155,21 +204,32 @@ export const roleEditorMachine = setup({
           invoke: {
             id: 'removeRole',
             src: 'removeRole',
-            input: ({ context }) => ({ id: context.target!.id, version: context.target!.version, removeHolders: false }),
+            input: ({ context }) => ({
+              id: context.target!.id,
+              version: context.target!.version,
+              removeHolders: false,
+            }),
             onDone: {
               target: '#roleEditor.loading',
-              actions: assign(({ context }) => ({ notice: noticeOf(true, `Role '${context.target!.name}' deleted.`), target: null })),
+              actions: assign(({ context }) => ({
+                notice: noticeOf(true, `Role '${context.target!.name}' deleted.`),
+                target: null,
+              })),
             },
             onError: [
               {
                 // Held: the server names who would lose it, and the person is asked again.
-                guard: { type: 'inUse', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'holders',
+                guard: { type: 'inUse', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'holders',
                 actions: assign(({ event }) => {
                   const conflict = conflictOf(event.error)!;
                   return { holders: 'in_use' in conflict ? conflict.holders : [], error: null };
                 }),
               },
-              { target: 'confirm', actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }) },
+              {
+                target: 'confirm',
+                actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }),
+              },
             ],
           },
         },
@@ -183,10 +243,18 @@ export const roleEditorMachine = setup({
             onDone: {
               target: '#roleEditor.loading',
               actions: assign(({ context }) => ({
-                notice: noticeOf(true, `Role '${context.target!.name}' deleted; ${context.holders.map((h) => h.username).join(', ')} no longer hold it.`), target: null, holders: [],
+                notice: noticeOf(
+                  true,
+                  `Role '${context.target!.name}' deleted; ${context.holders.map((h) => h.username).join(', ')} no longer hold it.`,
+                ),
+                target: null,
+                holders: [],
               })),
             },
-            onError: { target: 'holders', actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }) },
+            onError: {
+              target: 'holders',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }),
+            },
           },
         },
       },
@@ -208,8 +276,17 @@ export const roleEditorMachine = setup({
               const e = event as Extract<RoleEditorEvent, { type: 'holder.toggle' }>;
               return { userId: e.userId, roleId: context.target!.id, hold: e.hold };
             },
-            onDone: { target: 'open', actions: assign({ target: ({ event }) => event.output.role, notice: ({ event }) => noticeOf(true, event.output.msg) }) },
-            onError: { target: 'open', actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }) },
+            onDone: {
+              target: 'open',
+              actions: assign({
+                target: ({ event }) => event.output.role,
+                notice: ({ event }) => noticeOf(true, event.output.msg),
+              }),
+            },
+            onError: {
+              target: 'open',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }),
+            },
           },
         },
       },
@@ -226,7 +303,12 @@ export const roleEditorMachine = setup({
             src: 'readReach',
             input: ({ event }) => ({ userId: (event as Extract<RoleEditorEvent, { type: 'staff.reach' }>).userId }),
             onDone: { target: 'shown', actions: assign({ reach: ({ event }) => event.output }) },
-            onError: { target: 'shown', actions: assign({ error: ({ event }) => `What this person can do could not be read. ${failureMessage(event.error)}` }) },
+            onError: {
+              target: 'shown',
+              actions: assign({
+                error: ({ event }) => `What this person can do could not be read. ${failureMessage(event.error)}`,
+              }),
+            },
           },
         },
         shown: {},

@@ -10,9 +10,18 @@ import type { RoleForm } from './role-editor.types';
 
 const HOLDER: RoleHolder = { id: 2, username: 'support', name: 'Sam Support' };
 const ROLE: Role = {
-  id: 1, name: 'Desk', description: 'The desk', features: ['admin_panel_access', 'tags'], holders: [HOLDER], updated_at: 0, version: 1,
+  id: 1,
+  name: 'Desk',
+  description: 'The desk',
+  features: ['admin_panel_access', 'tags'],
+  holders: [HOLDER],
+  updated_at: 0,
+  version: 1,
 };
-const conflict = (id: string, data: Record<string, unknown>) => ({ type: `xstate.error.actor.${id}`, error: { status: 409, data: { status: false, ...data } } });
+const conflict = (id: string, data: Record<string, unknown>) => ({
+  type: `xstate.error.actor.${id}`,
+  error: { status: 409, data: { status: false, ...data } },
+});
 
 export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
   machine: roleEditorMachine,
@@ -39,18 +48,48 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
     { name: 'loaded', event: doneEvent('loadRoles', { status: true, msg: '', result: [ROLE], staff: [HOLDER] }) },
     { name: 'loadFailed', event: failedEvent('loadRoles') },
     { name: 'saved', event: doneEvent('saveRole', { status: true, msg: "Role 'Desk leads' saved.", role: ROLE }) },
-    { name: 'nameTaken', event: { type: 'xstate.error.actor.saveRole', error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } } } },
-    { name: 'savedMeanwhile', event: conflict('saveRole', { msg: 'Someone else changed this role.', stale: true, current: { ...ROLE, version: 2 } }) },
+    {
+      name: 'nameTaken',
+      event: {
+        type: 'xstate.error.actor.saveRole',
+        error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } },
+      },
+    },
+    {
+      name: 'savedMeanwhile',
+      event: conflict('saveRole', {
+        msg: 'Someone else changed this role.',
+        stale: true,
+        current: { ...ROLE, version: 2 },
+      }),
+    },
     { name: 'saveGuarded', event: conflict('saveRole', { msg: 'You cannot take it from yourself.', guard: 'self' }) },
     { name: 'saveFailed', event: failedEvent('saveRole') },
     { name: 'removed', event: doneEvent('removeRole', { status: true, msg: 'deleted' }) },
-    { name: 'held', event: conflict('removeRole', { msg: '1 staff member holds this role.', in_use: true, holders: [HOLDER] }) },
+    {
+      name: 'held',
+      event: conflict('removeRole', { msg: '1 staff member holds this role.', in_use: true, holders: [HOLDER] }),
+    },
     { name: 'removeFailed', event: failedEvent('removeRole') },
     { name: 'removedWithHolders', event: doneEvent('removeRoleWithHolders', { status: true, msg: 'deleted' }) },
-    { name: 'removeGuarded', event: conflict('removeRoleWithHolders', { msg: 'This would leave no staff member.', guard: 'last' }) },
-    { name: 'taken', event: doneEvent('holdRole', { status: true, msg: "Role 'Desk' taken away.", role: { ...ROLE, holders: [] } }) },
+    {
+      name: 'removeGuarded',
+      event: conflict('removeRoleWithHolders', { msg: 'This would leave no staff member.', guard: 'last' }),
+    },
+    {
+      name: 'taken',
+      event: doneEvent('holdRole', { status: true, msg: "Role 'Desk' taken away.", role: { ...ROLE, holders: [] } }),
+    },
     { name: 'holdGuarded', event: conflict('holdRole', { msg: 'This would leave no staff member.', guard: 'last' }) },
-    { name: 'reachRead', event: doneEvent('readReach', { status: true, user: HOLDER, features: [{ key: 'tags', roles: ['Desk'] }], privileges: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false } }) },
+    {
+      name: 'reachRead',
+      event: doneEvent('readReach', {
+        status: true,
+        user: HOLDER,
+        features: [{ key: 'tags', roles: ['Desk'] }],
+        privileges: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false },
+      }),
+    },
     { name: 'reachFailed', event: failedEvent('readReach') },
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.form?.id ?? null]),
@@ -66,7 +105,12 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
 
 /** After a reload with a role form kept (decision 042): it opens again once the roles are read. */
 export const PLAN_DRAFT: RoleForm = {
-  id: null, version: 0, name: 'Kept desk', description: '', features: ['admin_panel_access', 'tags'], base: { name: '', description: '', features: [] },
+  id: null,
+  version: 0,
+  name: 'Kept desk',
+  description: '',
+  features: ['admin_panel_access', 'tags'],
+  base: { name: '', description: '', features: [] },
 };
 export const roleEditorDraftPlan: MachinePlan<typeof roleEditorMachine> = {
   machine: roleEditorMachine,

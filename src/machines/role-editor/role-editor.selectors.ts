@@ -22,16 +22,22 @@ const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.
 /** The form differs from what it opened with. */
 export const selectFormChanged = (s: S) => {
   const f = s.context.form;
-  return f !== null && (f.name !== f.base.name || f.description !== f.base.description || !sameKeys(f.features, f.base.features));
+  return (
+    f !== null &&
+    (f.name !== f.base.name || f.description !== f.base.description || !sameKeys(f.features, f.base.features))
+  );
 };
 /** What to keep across a reload: the open form once it holds a change, or null. */
-export const selectDraftToKeep = (s: S): RoleDraft | null => (s.hasTag('form') && selectFormChanged(s) ? s.context.form : null);
+export const selectDraftToKeep = (s: S): RoleDraft | null =>
+  s.hasTag('form') && selectFormChanged(s) ? s.context.form : null;
 
 // ── delete ──
 export const selectDeleting = (s: S) => s.matches('deleting');
-export const selectRemoving = (s: S) => s.matches({ deleting: 'removing' }) || s.matches({ deleting: 'removingHolders' });
+export const selectRemoving = (s: S) =>
+  s.matches({ deleting: 'removing' }) || s.matches({ deleting: 'removingHolders' });
 /** The server listed the holders: the question is whether they lose the role with it. */
-export const selectAskingHolders = (s: S) => s.matches({ deleting: 'holders' }) || s.matches({ deleting: 'removingHolders' });
+export const selectAskingHolders = (s: S) =>
+  s.matches({ deleting: 'holders' }) || s.matches({ deleting: 'removingHolders' });
 export const selectHoldersToLose = (s: S) => s.context.holders;
 export const selectTarget = (s: S) => s.context.target;
 

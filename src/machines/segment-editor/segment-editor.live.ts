@@ -2,7 +2,13 @@
 import { fromPromise } from 'xstate';
 import type { AssignTagsReply } from '../../domain/tags';
 import { fetchTags } from '../../services/tags.service';
-import { assignSegmentTags, createSegment, deleteSegment, listSegments, updateSegment } from '../../services/segments.service';
+import {
+  assignSegmentTags,
+  createSegment,
+  deleteSegment,
+  listSegments,
+  updateSegment,
+} from '../../services/segments.service';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import { segmentEditorMachine } from './segment-editor.machine';
 
@@ -17,12 +23,16 @@ export const tagChoiceMachine = tagSelectorMachine.provide({
 export const liveSegmentEditorMachine = segmentEditorMachine.provide({
   actors: {
     loadSegments: fromPromise(({ input }) => listSegments(input)),
-    saveSegment: fromPromise(({ input }) => (input.id === null
-      ? createSegment(input, input.query)
-      : updateSegment(input.id, input.version, input))),
+    saveSegment: fromPromise(({ input }) =>
+      input.id === null ? createSegment(input, input.query) : updateSegment(input.id, input.version, input),
+    ),
     removeSegment: fromPromise(({ input }) => deleteSegment(input.id)),
-    countMembers: fromPromise(async ({ input }) => (await listSegments({ q: '', page: 1, id: input.id })).segments[0] ?? null),
-    applyTags: fromPromise(({ input }) => assignSegmentTags(input.segmentId, input.tagIds, input.mode === 'overwrite' ? 'overwrite' : '')),
+    countMembers: fromPromise(
+      async ({ input }) => (await listSegments({ q: '', page: 1, id: input.id })).segments[0] ?? null,
+    ),
+    applyTags: fromPromise(({ input }) =>
+      assignSegmentTags(input.segmentId, input.tagIds, input.mode === 'overwrite' ? 'overwrite' : ''),
+    ),
     tagPicker: tagChoiceMachine,
   },
 });

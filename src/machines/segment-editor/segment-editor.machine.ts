@@ -11,7 +11,15 @@ import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
-  ApplyInput, ApplyOutcome, LoadInput, LoadOutcome, SaveOutcome, SegmentEditorContext, SegmentEditorEvent, SegmentEditorInput, SegmentForm,
+  ApplyInput,
+  ApplyOutcome,
+  LoadInput,
+  LoadOutcome,
+  SaveOutcome,
+  SegmentEditorContext,
+  SegmentEditorEvent,
+  SegmentEditorInput,
+  SegmentForm,
 } from './segment-editor.types';
 
 const FORM_FIELDS = ['name', 'description'] as const;
@@ -19,7 +27,11 @@ const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes
 
 function formOf(segment: Segment): SegmentForm {
   return {
-    id: segment.id, version: segment.version, name: segment.name, description: segment.description, query: segment.query,
+    id: segment.id,
+    version: segment.version,
+    name: segment.name,
+    description: segment.description,
+    query: segment.query,
     base: { name: segment.name, description: segment.description },
   };
 }
@@ -59,16 +71,34 @@ export const segmentEditorMachine = setup({
       return { form: { ...context.form, [key]: event.value }, serverErrors };
     }),
     closeForm: assign({ form: null, serverErrors: {}, formError: null }),
-    pickTarget: assign(({ context, event }) => ({ target: 'id' in event ? find(context, event.id) : null, error: null, notice: null, apply: null, applied: null })),
+    pickTarget: assign(({ context, event }) => ({
+      target: 'id' in event ? find(context, event.id) : null,
+      error: null,
+      notice: null,
+      apply: null,
+      applied: null,
+    })),
   },
 }).createMachine({
   id: 'segmentEditor',
   context: ({ input }) => ({
-    q: '', page: 1, segments: [], total: 0, pageSize: 20,
-    form: input.draft ?? (input.prefill
-      ? { id: null, version: 0, name: '', description: '', query: input.prefill, base: { name: '', description: '' } }
-      : null),
-    serverErrors: {}, formError: null, target: null, apply: null, applied: null, error: null, notice: null,
+    q: '',
+    page: 1,
+    segments: [],
+    total: 0,
+    pageSize: 20,
+    form:
+      input.draft ??
+      (input.prefill
+        ? { id: null, version: 0, name: '', description: '', query: input.prefill, base: { name: '', description: '' } }
+        : null),
+    serverErrors: {},
+    formError: null,
+    target: null,
+    apply: null,
+    applied: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -92,16 +122,23 @@ export const segmentEditorMachine = setup({
     },
     browsing: {
       on: {
-        'segments.search': { target: 'loading', actions: assign({ q: ({ event }) => event.q.trim(), page: 1, notice: null }) },
+        'segments.search': {
+          target: 'loading',
+          actions: assign({ q: ({ event }) => event.q.trim(), page: 1, notice: null }),
+        },
       },
       initial: 'listed',
       states: {
         listed: {
           tags: ['listed'],
           on: {
-            'segments.page': { target: '#segmentEditor.loading', actions: assign({ page: ({ event }) => Math.max(1, event.page), notice: null }) },
+            'segments.page': {
+              target: '#segmentEditor.loading',
+              actions: assign({ page: ({ event }) => Math.max(1, event.page), notice: null }),
+            },
             'segment.rename': {
-              guard: 'listedSegment', target: '#segmentEditor.form',
+              guard: 'listedSegment',
+              target: '#segmentEditor.form',
               actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
             },
             'segment.delete': { guard: 'listedSegment', target: '#segmentEditor.deleting', actions: 'pickTarget' },
@@ -138,18 +175,25 @@ export const segmentEditorMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ event }) => refusedSave(event.error, isFormField)),
               },
               {
                 // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ context, event }) => {
                   const stale = staleSegmentOf(event.error)!;
                   return savedMeanwhile(stale.msg, stale.current, context.form);
                 }),
               },
-              { target: 'editing', actions: assign({ formError: ({ event }) => `The segment was not saved. ${failureMessage(event.error)}` }) },
+              {
+                target: 'editing',
+                actions: assign({
+                  formError: ({ event }) => `The segment was not saved. ${failureMessage(event.error)}`,
+                }),
+              },
             ],
           },
         },
@@ -162,7 +206,10 @@ export const segmentEditorMachine = setup({
         confirm: {
           on: {
             'delete.confirm': 'removing',
-            'delete.cancel': { target: '#segmentEditor.browsing.listed', actions: assign({ target: null, error: null }) },
+            'delete.cancel': {
+              target: '#segmentEditor.browsing.listed',
+              actions: assign({ target: null, error: null }),
+            },
           },
         },
         removing: {
@@ -173,9 +220,16 @@ export const segmentEditorMachine = setup({
             input: ({ context }) => ({ id: context.target!.id }),
             onDone: {
               target: '#segmentEditor.loading',
-              actions: assign(({ context }) => ({ notice: noticeOf(true, `Segment '${context.target!.name}' deleted.`), target: null, page: 1 })),
+              actions: assign(({ context }) => ({
+                notice: noticeOf(true, `Segment '${context.target!.name}' deleted.`),
+                target: null,
+                page: 1,
+              })),
             },
-            onError: { target: 'confirm', actions: assign({ error: ({ event }) => `The segment was not deleted. ${failureMessage(event.error)}` }) },
+            onError: {
+              target: 'confirm',
+              actions: assign({ error: ({ event }) => `The segment was not deleted. ${failureMessage(event.error)}` }),
+            },
           },
         },
       },
@@ -184,12 +238,21 @@ export const segmentEditorMachine = setup({
       tags: ['dialog'],
       // The picker lives as long as the dialog, so Back keeps the tags chosen.
       invoke: { id: 'tagPicker', src: 'tagPicker', input: { userId: 0 } },
-      on: { 'tagging.close': { target: 'browsing.listed', actions: assign({ target: null, apply: null, applied: null, error: null }) } },
+      on: {
+        'tagging.close': {
+          target: 'browsing.listed',
+          actions: assign({ target: null, apply: null, applied: null, error: null }),
+        },
+      },
       initial: 'choosing',
       states: {
         choosing: {
           on: {
-            'tags.apply': { guard: 'applicable', target: 'counting', actions: assign({ apply: ({ event }) => ({ mode: event.mode, tagIds: event.tagIds }), error: null }) },
+            'tags.apply': {
+              guard: 'applicable',
+              target: 'counting',
+              actions: assign({ apply: ({ event }) => ({ mode: event.mode, tagIds: event.tagIds }), error: null }),
+            },
           },
         },
         counting: {
@@ -199,10 +262,22 @@ export const segmentEditorMachine = setup({
             src: 'countMembers',
             input: ({ context }) => ({ id: context.target!.id }),
             onDone: [
-              { guard: { type: 'found', params: ({ event }) => event.output }, target: 'confirming', actions: assign({ target: ({ event }) => event.output }) },
-              { target: 'choosing', actions: assign({ error: 'This segment was deleted meanwhile; close this dialog.' }) },
+              {
+                guard: { type: 'found', params: ({ event }) => event.output },
+                target: 'confirming',
+                actions: assign({ target: ({ event }) => event.output }),
+              },
+              {
+                target: 'choosing',
+                actions: assign({ error: 'This segment was deleted meanwhile; close this dialog.' }),
+              },
             ],
-            onError: { target: 'choosing', actions: assign({ error: ({ event }) => `The members could not be counted. ${failureMessage(event.error)}` }) },
+            onError: {
+              target: 'choosing',
+              actions: assign({
+                error: ({ event }) => `The members could not be counted. ${failureMessage(event.error)}`,
+              }),
+            },
           },
         },
         confirming: {
@@ -216,9 +291,16 @@ export const segmentEditorMachine = setup({
           invoke: {
             id: 'applyTags',
             src: 'applyTags',
-            input: ({ context }) => ({ segmentId: context.target!.id, mode: context.apply!.mode, tagIds: context.apply!.tagIds }),
+            input: ({ context }) => ({
+              segmentId: context.target!.id,
+              mode: context.apply!.mode,
+              tagIds: context.apply!.tagIds,
+            }),
             onDone: { target: 'applied', actions: assign({ applied: ({ event }) => event.output }) },
-            onError: { target: 'confirming', actions: assign({ error: ({ event }) => `No tags were changed. ${refusalMessage(event.error)}` }) },
+            onError: {
+              target: 'confirming',
+              actions: assign({ error: ({ event }) => `No tags were changed. ${refusalMessage(event.error)}` }),
+            },
           },
         },
         applied: {},

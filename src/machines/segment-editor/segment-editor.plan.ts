@@ -8,21 +8,57 @@ import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { segmentEditorMachine } from './segment-editor.machine';
 
 export const PLAN_QUERY: SegmentQuery = {
-  q: '', user_type: 'trial', user_category: '', organization_id: '', active: 'true', deleted: 'exclude', sort: 'expiry', dir: 'asc', org_name: '',
+  q: '',
+  user_type: 'trial',
+  user_category: '',
+  organization_id: '',
+  active: 'true',
+  deleted: 'exclude',
+  sort: 'expiry',
+  dir: 'asc',
+  org_name: '',
 };
 const SEGMENT: Segment = {
-  id: 1, name: 'Alpha readers', description: 'Trial users', query: PLAN_QUERY, member_count: 2, member_count_capped: false,
-  created_by: 'admin', updated_by: 'admin', created_at: 0, updated_at: 0, version: 1,
+  id: 1,
+  name: 'Alpha readers',
+  description: 'Trial users',
+  query: PLAN_QUERY,
+  member_count: 2,
+  member_count_capped: false,
+  created_by: 'admin',
+  updated_by: 'admin',
+  created_at: 0,
+  updated_at: 0,
+  version: 1,
 };
-const page = (segments: Segment[]) => doneEvent('loadSegments', { status: true, segments, total: segments.length ? 21 : 0, page: 1, page_size: 20 });
+const page = (segments: Segment[]) =>
+  doneEvent('loadSegments', { status: true, segments, total: segments.length ? 21 : 0, page: 1, page_size: 20 });
 
 const outcomes = [
   { name: 'loaded', event: page([SEGMENT]) },
   { name: 'loadedEmpty', event: page([]) },
   { name: 'loadFailed', event: failedEvent('loadSegments') },
-  { name: 'saved', event: doneEvent('saveSegment', { status: true, msg: "Segment 'Alpha readers' saved.", segment: SEGMENT }) },
-  { name: 'nameTaken', event: { type: 'xstate.error.actor.saveSegment', error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } } } },
-  { name: 'savedMeanwhile', event: { type: 'xstate.error.actor.saveSegment', error: { status: 409, data: { status: false, msg: 'Someone else saved it.', current: { ...SEGMENT, version: 2 } } } } },
+  {
+    name: 'saved',
+    event: doneEvent('saveSegment', { status: true, msg: "Segment 'Alpha readers' saved.", segment: SEGMENT }),
+  },
+  {
+    name: 'nameTaken',
+    event: {
+      type: 'xstate.error.actor.saveSegment',
+      error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } },
+    },
+  },
+  {
+    name: 'savedMeanwhile',
+    event: {
+      type: 'xstate.error.actor.saveSegment',
+      error: {
+        status: 409,
+        data: { status: false, msg: 'Someone else saved it.', current: { ...SEGMENT, version: 2 } },
+      },
+    },
+  },
   { name: 'saveFailed', event: failedEvent('saveSegment') },
   { name: 'removed', event: doneEvent('removeSegment', { status: true, msg: 'deleted' }) },
   { name: 'removeFailed', event: failedEvent('removeSegment') },
@@ -58,7 +94,14 @@ export const segmentEditorPlan: MachinePlan<typeof segmentEditorMachine> = {
     { type: 'tagging.close' },
   ],
   outcomes,
-  serializeState: (s) => JSON.stringify([s.value, s.context.form !== null, s.context.segments.length > 0, s.context.page, s.context.q !== '']),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.form !== null,
+      s.context.segments.length > 0,
+      s.context.page,
+      s.context.q !== '',
+    ]),
   filterEvents: (s, e) => {
     if (e.type.startsWith('xstate.')) return true;
     // Busy steps of the tags dialog cannot be closed.
@@ -76,13 +119,12 @@ export const segmentEditorPlan: MachinePlan<typeof segmentEditorMachine> = {
 export const segmentEditorSavePlan: MachinePlan<typeof segmentEditorMachine> = {
   machine: segmentEditorMachine,
   input: { draft: null, prefill: PLAN_QUERY },
-  events: [
-    { type: 'form.name', value: 'Expiring trials' },
-    { type: 'form.submit' },
-    { type: 'form.cancel' },
-  ],
+  events: [{ type: 'form.name', value: 'Expiring trials' }, { type: 'form.submit' }, { type: 'form.cancel' }],
   outcomes: outcomes.filter((o) => ['loaded', 'loadedEmpty', 'saved', 'nameTaken', 'saveFailed'].includes(o.name)),
   serializeState: (s) => JSON.stringify([s.value, s.context.form !== null, s.context.segments.length > 0]),
   // Once saved, the list is read with the new segment in it (the first walk reads it empty).
-  filterEvents: (s, e) => (e.type.startsWith('xstate.') ? e.type !== 'xstate.done.actor.loadSegments' || s.context.form !== null || e['output'].segments.length > 0 : FORM_EVENTS.includes(e.type)),
+  filterEvents: (s, e) =>
+    e.type.startsWith('xstate.')
+      ? e.type !== 'xstate.done.actor.loadSegments' || s.context.form !== null || e['output'].segments.length > 0
+      : FORM_EVENTS.includes(e.type),
 };

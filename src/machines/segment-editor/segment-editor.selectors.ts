@@ -48,7 +48,8 @@ export const selectTarget = (s: S) => s.context.target;
 export const selectTagging = (s: S) => s.matches('tagging');
 export type TaggingStep = 'choosing' | 'counting' | 'confirming' | 'applying' | 'applied';
 export function selectTaggingStep(s: S): TaggingStep | null {
-  for (const step of ['choosing', 'counting', 'confirming', 'applying', 'applied'] as const) if (s.matches({ tagging: step })) return step;
+  for (const step of ['choosing', 'counting', 'confirming', 'applying', 'applied'] as const)
+    if (s.matches({ tagging: step })) return step;
   return null;
 }
 export const selectApply = (s: S) => s.context.apply;

@@ -1,5 +1,11 @@
 // The Segments tab's machine (segmentEditor): what it is given, holds and hears.
-import type { AssignSegmentTagsReply, ListSegmentsReply, Segment, SegmentQuery, SegmentReply } from '../../domain/segments';
+import type {
+  AssignSegmentTagsReply,
+  ListSegmentsReply,
+  Segment,
+  SegmentQuery,
+  SegmentReply,
+} from '../../domain/segments';
 import type { Notice } from '../shared/notice';
 
 /** The name and description form: a new segment (id null) of a list query, or a rename. */

@@ -57,7 +57,7 @@ export const sessionMachine = setup({
     reload: () => {},
     /** A finished sign-in: a linked one brings the linked account's email; /redirect is done. */
     takeSignIn: assign(({ event }) => ({
-      linkedEmail: event.type === 'session.signedIn' ? event.linkedEmail ?? null : null,
+      linkedEmail: event.type === 'session.signedIn' ? (event.linkedEmail ?? null) : null,
       awaitingLink: false,
     })),
     /** Shows the logout message (live: the banner). */
@@ -79,7 +79,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, message: null, awaitingLink: input.path === REDIRECT_PATH, heartbeatDue: false }),
+  context: ({ input }) => ({
+    ...input,
+    message: null,
+    awaitingLink: input.path === REDIRECT_PATH,
+    heartbeatDue: false,
+  }),
   invoke: { id: 'watchForbidden', src: 'watchForbidden' },
   on: {
     'route.change': { actions: assign({ path: ({ event }) => event.path }) },
@@ -98,7 +103,11 @@ export const sessionMachine = setup({
           {
             guard: { type: 'isValidOnPublicRoute', params: ({ event }) => event.output },
             target: 'active',
-            actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession', 'goToRoot'],
+            actions: [
+              assign({ info: ({ event }) => (event.output.status ? event.output : null) }),
+              'persistSession',
+              'goToRoot',
+            ],
           },
           {
             guard: { type: 'isValid', params: ({ event }) => event.output },
@@ -154,7 +163,10 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'isValid', params: ({ event }) => event.output },
                 target: 'betweenBeats',
-                actions: [assign({ info: ({ event }) => (event.output.status ? event.output : null) }), 'persistSession'],
+                actions: [
+                  assign({ info: ({ event }) => (event.output.status ? event.output : null) }),
+                  'persistSession',
+                ],
               },
               ...noSession,
             ],
@@ -195,7 +207,10 @@ export const sessionMachine = setup({
           actions: [
             assign({ message: ({ event }) => failureMessage(event.error) }),
             'goToLogin',
-            { type: 'announce', params: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }) },
+            {
+              type: 'announce',
+              params: ({ event }) => ({ tone: 'error' as const, text: failureMessage(event.error) }),
+            },
           ],
         },
       },

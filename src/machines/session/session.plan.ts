@@ -8,8 +8,14 @@ import { PUBLIC_PATHS, REDIRECT_PATH, sessionMachine } from './session.machine';
 export const SESSION_EMAIL = 'enrolled@staff-console.test';
 
 const info = {
-  status: true, email: SESSION_EMAIL, features: ['admin_panel_access', 'user_mgmt', 'create_user_tab'], other_features: [],
-  user_id: 1, jwt_token: 'jwt', allowed_st: ['app'], server_urls: { app: 'http://localhost:8080' },
+  status: true,
+  email: SESSION_EMAIL,
+  features: ['admin_panel_access', 'user_mgmt', 'create_user_tab'],
+  other_features: [],
+  user_id: 1,
+  jwt_token: 'jwt',
+  allowed_st: ['app'],
+  server_urls: { app: 'http://localhost:8080' },
 };
 const HOUR = 3_600_000;
 /**
@@ -85,7 +91,13 @@ export const sessionOnRedirectPlan: MachinePlan<typeof sessionMachine> = {
   ],
   outcomes: sessionPlan.outcomes.filter((o) => !o.event.type.endsWith('.logout')),
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.info !== null, s.context.awaitingLink, s.context.linkedEmail !== null, s.context.heartbeatDue]),
+    JSON.stringify([
+      s.value,
+      s.context.info !== null,
+      s.context.awaitingLink,
+      s.context.linkedEmail !== null,
+      s.context.heartbeatDue,
+    ]),
   filterEvents: (s, e) => {
     // A person signed in already who stays on the page while the link is under way: a heartbeat
     // falls due and goes out (on /redirect a failed one shows no expiry dialog either).

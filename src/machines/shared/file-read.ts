@@ -11,10 +11,16 @@ export type ParsedUpload = { fileName: string } & Omit<Extract<IdentifierFile, {
 export function parsedUpload(fileName: string | null, outcome: IdentifierFile): ParsedUpload {
   const read = outcome as Extract<IdentifierFile, { ok: true }>;
   return {
-    fileName: fileName ?? '', values: read.values, rows: read.rows, header: read.header,
-    problemCount: read.problemCount, problems: read.problems, problemsCsv: read.problemsCsv,
+    fileName: fileName ?? '',
+    values: read.values,
+    rows: read.rows,
+    header: read.header,
+    problemCount: read.problemCount,
+    problems: read.problems,
+    problemsCsv: read.problemsCsv,
   };
 }
 
 /** Why a file was refused whole. */
-export const readRefusal = (outcome: IdentifierFile): string => (outcome as Extract<IdentifierFile, { ok: false }>).reason;
+export const readRefusal = (outcome: IdentifierFile): string =>
+  (outcome as Extract<IdentifierFile, { ok: false }>).reason;

@@ -19,13 +19,15 @@ export interface RefusedSave {
 export function refusedSaveOf(error: unknown, isFormField: (key: string) => boolean): RefusedSave {
   const refusal = fieldRefusalOf(error)!;
   const serverErrors = Object.fromEntries(Object.entries(refusal.fields).filter(([k]) => isFormField(k)));
-  const rest = Object.entries(refusal.fields).filter(([k]) => !(k in serverErrors)).map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
+  const rest = Object.entries(refusal.fields)
+    .filter(([k]) => !(k in serverErrors))
+    .map(([k, m]) => (k === WHOLE_REQUEST ? m : `${k}: ${m}`));
   return { serverErrors, msg: refusal.msg, rest };
 }
 
 /** What is said above the form: nothing when every message stands at a field of it. */
 export const aboveTheForm = ({ serverErrors, msg, rest }: RefusedSave): string | null =>
-  (Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [msg, ...rest].join(' '));
+  Object.keys(serverErrors).length > 0 && rest.length === 0 ? null : [msg, ...rest].join(' ');
 
 /** The save's 400 as a form's context takes it. */
 export function refusedSave(error: unknown, isFormField: (key: string) => boolean) {
@@ -41,14 +43,21 @@ export const MEANWHILE_WORDS = {
 
 /** Someone else saved (or deleted) it first: said, and the next save starts from their version. */
 export function savedMeanwhile<F extends { version: number }>(
-  msg: string, current: { version: number } | null, form: F | null, words = MEANWHILE_WORDS,
+  msg: string,
+  current: { version: number } | null,
+  form: F | null,
+  words = MEANWHILE_WORDS,
 ): { formError: string; form: F | null } {
-  return { formError: `${msg} ${current ? words.again : words.gone}`, form: current ? { ...form!, version: current.version } : form };
+  return {
+    formError: `${msg} ${current ? words.again : words.gone}`,
+    form: current ? { ...form!, version: current.version } : form,
+  };
 }
 
 /**
  * A failed call's words from the section's 409 reader: the conflict's own message, else `prefix`
  * and why (a guard refusal, or no answer).
  */
-export const failedTextOf = (conflictOf: (error: unknown) => { msg: string } | null) => (error: unknown, prefix: string) =>
-  conflictOf(error)?.msg ?? `${prefix} ${refusalMessage(error)}`;
+export const failedTextOf =
+  (conflictOf: (error: unknown) => { msg: string } | null) => (error: unknown, prefix: string) =>
+    conflictOf(error)?.msg ?? `${prefix} ${refusalMessage(error)}`;

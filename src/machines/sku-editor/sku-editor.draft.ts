@@ -4,8 +4,12 @@ import * as v from 'valibot';
 import type { SkuDraft } from './sku-editor.types';
 
 const Fields = {
-  code: v.string(), name: v.string(), description: v.string(), product_configuration: v.string(),
-  data_plan: v.array(v.string()), defaults: v.record(v.string(), v.unknown()),
+  code: v.string(),
+  name: v.string(),
+  description: v.string(),
+  product_configuration: v.string(),
+  data_plan: v.array(v.string()),
+  defaults: v.record(v.string(), v.unknown()),
 };
 const DraftSchema = v.object({ id: v.nullable(v.number()), version: v.number(), ...Fields, base: v.object(Fields) });
 

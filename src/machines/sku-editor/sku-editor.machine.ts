@@ -16,17 +16,33 @@ import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import type {
-  AssignInput, AssignOutcome, HoldersInput, LoadOutcome, PreviewOutcome, SaveOutcome, SkuEditorContext, SkuEditorEvent, SkuEditorInput, SkuForm,
-  SkuFormValues, StatusInput,
+  AssignInput,
+  AssignOutcome,
+  HoldersInput,
+  LoadOutcome,
+  PreviewOutcome,
+  SaveOutcome,
+  SkuEditorContext,
+  SkuEditorEvent,
+  SkuEditorInput,
+  SkuForm,
+  SkuFormValues,
+  StatusInput,
 } from './sku-editor.types';
 
 const FORM_FIELDS = ['code', 'name', 'description', 'product_configuration', 'data_plan'] as const;
-const isFormField = (k: string) => (FORM_FIELDS as readonly string[]).includes(k) || k.startsWith('account_settings.') || k.startsWith('account_level_flags.');
+const isFormField = (k: string) =>
+  (FORM_FIELDS as readonly string[]).includes(k) ||
+  k.startsWith('account_settings.') ||
+  k.startsWith('account_level_flags.');
 
 /** A SKU's two objects as the form's dotted paths; numbers become the text a field holds. */
 function defaultsOf(sku: Sku): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [group, values] of [['account_settings', sku.account_settings], ['account_level_flags', sku.account_level_flags]] as const) {
+  for (const [group, values] of [
+    ['account_settings', sku.account_settings],
+    ['account_level_flags', sku.account_level_flags],
+  ] as const) {
     for (const [k, val] of Object.entries(values)) out[`${group}.${k}`] = typeof val === 'number' ? String(val) : val;
   }
   return out;
@@ -34,14 +50,25 @@ function defaultsOf(sku: Sku): Record<string, unknown> {
 
 function formOf(sku: Sku): SkuForm {
   const values: SkuFormValues = {
-    code: sku.code, name: sku.name, description: sku.description, product_configuration: sku.product_configuration,
-    data_plan: sku.data_plan, defaults: defaultsOf(sku),
+    code: sku.code,
+    name: sku.name,
+    description: sku.description,
+    product_configuration: sku.product_configuration,
+    data_plan: sku.data_plan,
+    defaults: defaultsOf(sku),
   };
   return { id: sku.id, version: sku.version, ...values, base: values };
 }
 
 function emptyForm(key: string): SkuForm {
-  const values: SkuFormValues = { code: '', name: '', description: '', product_configuration: `${key}_basic`, data_plan: [], defaults: {} };
+  const values: SkuFormValues = {
+    code: '',
+    name: '',
+    description: '',
+    product_configuration: `${key}_basic`,
+    data_plan: [],
+    defaults: {},
+  };
   return { id: null, version: 0, ...values, base: values };
 }
 
@@ -61,9 +88,15 @@ export const skuEditorMachine = setup({
     loadSkus: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadSkus'))),
     saveSku: fromPromise<SaveOutcome, SkuForm>(() => Promise.reject(new Error('provide saveSku'))),
     changeStatus: fromPromise<SaveOutcome, StatusInput>(() => Promise.reject(new Error('provide changeStatus'))),
-    loadHolders: fromPromise<import('../../domain/skus').SkuHoldersReply, HoldersInput>(() => Promise.reject(new Error('provide loadHolders'))),
-    unassignSku: fromPromise<unknown, { skuId: number; accountId: number }>(() => Promise.reject(new Error('provide unassignSku'))),
-    previewAssignment: fromPromise<PreviewOutcome, { skuId: number; accountId: number }>(() => Promise.reject(new Error('provide previewAssignment'))),
+    loadHolders: fromPromise<import('../../domain/skus').SkuHoldersReply, HoldersInput>(() =>
+      Promise.reject(new Error('provide loadHolders')),
+    ),
+    unassignSku: fromPromise<unknown, { skuId: number; accountId: number }>(() =>
+      Promise.reject(new Error('provide unassignSku')),
+    ),
+    previewAssignment: fromPromise<PreviewOutcome, { skuId: number; accountId: number }>(() =>
+      Promise.reject(new Error('provide previewAssignment')),
+    ),
     assignSku: fromPromise<AssignOutcome, AssignInput>(() => Promise.reject(new Error('provide assignSku'))),
   },
   guards: {
@@ -89,39 +122,83 @@ export const skuEditorMachine = setup({
     editField: assign(({ context, event }) => {
       const form = context.form;
       if (!form) return {};
-      const drop = (...keys: string[]) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !keys.includes(k)));
+      const drop = (...keys: string[]) =>
+        Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !keys.includes(k)));
       switch (event.type) {
-        case 'form.code': return { form: { ...form, code: event.value }, serverErrors: drop('code') };
-        case 'form.name': return { form: { ...form, name: event.value }, serverErrors: drop('name') };
-        case 'form.description': return { form: { ...form, description: event.value }, serverErrors: drop('description') };
-        case 'form.configuration': return { form: { ...form, product_configuration: event.value }, serverErrors: drop('product_configuration') };
+        case 'form.code':
+          return { form: { ...form, code: event.value }, serverErrors: drop('code') };
+        case 'form.name':
+          return { form: { ...form, name: event.value }, serverErrors: drop('name') };
+        case 'form.description':
+          return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+        case 'form.configuration':
+          return { form: { ...form, product_configuration: event.value }, serverErrors: drop('product_configuration') };
         case 'form.planItem': {
           // The §5 rules as the person chooses: the plan they leave, and why (blue).
           const selection = event.on ? [...form.data_plan, event.item] : form.data_plan.filter((i) => i !== event.item);
           const result = reconcileDataPlan(context.productKey, selection, '');
-          return { form: { ...form, data_plan: result.plan }, planNotices: result.notices, serverErrors: drop('data_plan') };
+          return {
+            form: { ...form, data_plan: result.plan },
+            planNotices: result.notices,
+            serverErrors: drop('data_plan'),
+          };
         }
         case 'form.addSetting': {
           if (event.path in form.defaults || !settingField(context.productKey, event.path)) return {};
-          return { form: { ...form, defaults: { ...form.defaults, [event.path]: startValue(context.productKey, event.path) } } };
+          return {
+            form: { ...form, defaults: { ...form.defaults, [event.path]: startValue(context.productKey, event.path) } },
+          };
         }
-        case 'form.setting': return { form: { ...form, defaults: { ...form.defaults, [event.path]: event.value } }, serverErrors: drop(event.path, 'account_settings.dd_limit') };
+        case 'form.setting':
+          return {
+            form: { ...form, defaults: { ...form.defaults, [event.path]: event.value } },
+            serverErrors: drop(event.path, 'account_settings.dd_limit'),
+          };
         case 'form.removeSetting': {
           const { [event.path]: _gone, ...rest } = form.defaults;
           return { form: { ...form, defaults: rest }, serverErrors: drop(event.path) };
         }
-        default: return {};
+        default:
+          return {};
       }
     }),
     closeForm: assign({ form: null, serverErrors: {}, formError: null, planNotices: [] }),
-    pickTarget: assign(({ context, event }) => ({ target: 'id' in event ? find(context, event.id) : null, error: null, notice: null })),
-    clearTarget: assign({ target: null, holders: [], holdersTotal: 0, holdersNext: null, holdersAfter: null, account: null, preview: null, error: null }),
+    pickTarget: assign(({ context, event }) => ({
+      target: 'id' in event ? find(context, event.id) : null,
+      error: null,
+      notice: null,
+    })),
+    clearTarget: assign({
+      target: null,
+      holders: [],
+      holdersTotal: 0,
+      holdersNext: null,
+      holdersAfter: null,
+      account: null,
+      preview: null,
+      error: null,
+    }),
   },
 }).createMachine({
   id: 'skuEditor',
   context: ({ input }) => ({
-    productKey: input.productKey, skus: [], search: '', status: 'all', form: input.draft, planNotices: [], serverErrors: {}, formError: null,
-    target: null, holders: [], holdersTotal: 0, holdersNext: null, holdersAfter: null, account: null, preview: null, error: null, notice: null,
+    productKey: input.productKey,
+    skus: [],
+    search: '',
+    status: 'all',
+    form: input.draft,
+    planNotices: [],
+    serverErrors: {},
+    formError: null,
+    target: null,
+    holders: [],
+    holdersTotal: 0,
+    holdersNext: null,
+    holdersAfter: null,
+    account: null,
+    preview: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -146,8 +223,15 @@ export const skuEditorMachine = setup({
       on: {
         'list.search': { actions: assign({ search: ({ event }) => event.value }) },
         'list.status': { actions: assign({ status: ({ event }) => event.value }) },
-        'sku.new': { target: 'form', actions: assign(({ context }) => ({ form: emptyForm(context.productKey), notice: null })) },
-        'sku.edit': { guard: 'listedSku', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
+        'sku.new': {
+          target: 'form',
+          actions: assign(({ context }) => ({ form: emptyForm(context.productKey), notice: null })),
+        },
+        'sku.edit': {
+          guard: 'listedSku',
+          target: 'form',
+          actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
+        },
         'sku.status': { guard: 'listedSku', target: 'statusing', actions: 'pickTarget' },
         'sku.holders': { guard: 'listedSku', target: 'holders', actions: ['clearTarget', 'pickTarget'] },
         'sku.assign': { guard: 'activeSku', target: 'assigning', actions: ['clearTarget', 'pickTarget'] },
@@ -177,22 +261,30 @@ export const skuEditorMachine = setup({
             id: 'saveSku',
             src: 'saveSku',
             input: ({ context }) => context.form!,
-            onDone: { target: '#skuEditor.loading', actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })] },
+            onDone: {
+              target: '#skuEditor.loading',
+              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
+            },
             onError: [
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 // The guard holds only a refusal naming a field of the form, so a message stands at one.
                 actions: assign(({ event }) => refusedSave(event.error, isFormField)),
               },
               {
                 // Someone else saved it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ context, event }) => {
                   const conflict = skuConflictOf(event.error)!;
                   return savedMeanwhile(conflict.msg, 'current' in conflict ? conflict.current : null, context.form);
                 }),
               },
-              { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The SKU was not saved.') }) },
+              {
+                target: 'editing',
+                actions: assign({ formError: ({ event }) => errorText(event.error, 'The SKU was not saved.') }),
+              },
             ],
           },
         },
@@ -209,8 +301,15 @@ export const skuEditorMachine = setup({
           invoke: {
             id: 'changeStatus',
             src: 'changeStatus',
-            input: ({ context }) => ({ id: context.target!.id, version: context.target!.version, status: context.target!.status === 'active' ? 'retired' : 'active' }),
-            onDone: { target: '#skuEditor.loading', actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg), target: null }) },
+            input: ({ context }) => ({
+              id: context.target!.id,
+              version: context.target!.version,
+              status: context.target!.status === 'active' ? 'retired' : 'active',
+            }),
+            onDone: {
+              target: '#skuEditor.loading',
+              actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg), target: null }),
+            },
             onError: {
               target: 'confirm',
               actions: assign(({ context, event }) => {
@@ -238,16 +337,27 @@ export const skuEditorMachine = setup({
             onDone: {
               target: 'shown',
               actions: assign(({ context, event }) => ({
-                holders: context.holdersAfter === null ? event.output.items : [...context.holders, ...event.output.items],
-                holdersTotal: event.output.total, holdersNext: event.output.next,
+                holders:
+                  context.holdersAfter === null ? event.output.items : [...context.holders, ...event.output.items],
+                holdersTotal: event.output.total,
+                holdersNext: event.output.next,
               })),
             },
-            onError: { target: 'shown', actions: assign({ error: ({ event }) => `The accounts holding this SKU could not be read. ${failureMessage(event.error)}` }) },
+            onError: {
+              target: 'shown',
+              actions: assign({
+                error: ({ event }) => `The accounts holding this SKU could not be read. ${failureMessage(event.error)}`,
+              }),
+            },
           },
         },
         shown: {
           on: {
-            'holders.more': { guard: 'morePages', target: 'reading', actions: assign(({ context }) => ({ holdersAfter: context.holdersNext, error: null, notice: null })) },
+            'holders.more': {
+              guard: 'morePages',
+              target: 'reading',
+              actions: assign(({ context }) => ({ holdersAfter: context.holdersNext, error: null, notice: null })),
+            },
             'holders.unassign': { target: 'unassigning', actions: assign({ error: null, notice: null }) },
           },
         },
@@ -256,12 +366,21 @@ export const skuEditorMachine = setup({
           invoke: {
             id: 'unassignSku',
             src: 'unassignSku',
-            input: ({ context, event }) => ({ skuId: context.target!.id, accountId: (event as Extract<SkuEditorEvent, { type: 'holders.unassign' }>).accountId }),
+            input: ({ context, event }) => ({
+              skuId: context.target!.id,
+              accountId: (event as Extract<SkuEditorEvent, { type: 'holders.unassign' }>).accountId,
+            }),
             onDone: {
               target: 'reading',
-              actions: assign({ notice: ({ event }) => noticeOf(true, (event.output as { msg: string }).msg), holdersAfter: null }),
+              actions: assign({
+                notice: ({ event }) => noticeOf(true, (event.output as { msg: string }).msg),
+                holdersAfter: null,
+              }),
             },
-            onError: { target: 'shown', actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }) },
+            onError: {
+              target: 'shown',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }),
+            },
           },
         },
       },
@@ -272,7 +391,10 @@ export const skuEditorMachine = setup({
       states: {
         picking: {
           on: {
-            'assign.account': { target: 'previewing', actions: assign({ account: ({ event }) => event.account, preview: null, error: null }) },
+            'assign.account': {
+              target: 'previewing',
+              actions: assign({ account: ({ event }) => event.account, preview: null, error: null }),
+            },
             'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
           },
         },
@@ -283,13 +405,21 @@ export const skuEditorMachine = setup({
             src: 'previewAssignment',
             input: ({ context }) => ({ skuId: context.target!.id, accountId: context.account!.account_id }),
             onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output.preview }) },
-            onError: { target: 'picking', actions: assign({ error: ({ event }) => errorText(event.error, 'What assigning changes could not be read.') }) },
+            onError: {
+              target: 'picking',
+              actions: assign({
+                error: ({ event }) => errorText(event.error, 'What assigning changes could not be read.'),
+              }),
+            },
           },
         },
         preview: {
           on: {
             'assign.confirm': { guard: 'assignable', target: 'applying', actions: assign({ error: null }) },
-            'assign.account': { target: 'previewing', actions: assign({ account: ({ event }) => event.account, preview: null, error: null }) },
+            'assign.account': {
+              target: 'previewing',
+              actions: assign({ account: ({ event }) => event.account, preview: null, error: null }),
+            },
             'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
           },
         },
@@ -298,18 +428,26 @@ export const skuEditorMachine = setup({
           invoke: {
             id: 'assignSku',
             src: 'assignSku',
-            input: ({ context }) => ({ skuId: context.target!.id, accountId: context.account!.account_id, version: context.preview!.version }),
+            input: ({ context }) => ({
+              skuId: context.target!.id,
+              accountId: context.account!.account_id,
+              version: context.preview!.version,
+            }),
             onDone: { target: 'done', actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg) }) },
             onError: [
               {
                 // The account's settings moved since the preview: the new preview, said.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'preview',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'preview',
                 actions: assign(({ context, event }) => {
                   const conflict = skuConflictOf(event.error)!;
                   return { error: conflict.msg, preview: 'preview' in conflict ? conflict.preview : context.preview };
                 }),
               },
-              { target: 'preview', actions: assign({ error: ({ event }) => errorText(event.error, 'The SKU was not assigned.') }) },
+              {
+                target: 'preview',
+                actions: assign({ error: ({ event }) => errorText(event.error, 'The SKU was not assigned.') }),
+              },
             ],
           },
         },

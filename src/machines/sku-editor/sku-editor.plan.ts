@@ -11,17 +11,39 @@ import type { SkuForm } from './sku-editor.types';
 
 export const PLAN_PRODUCT = 'product';
 const SKU: Sku = {
-  id: 1, code: 'PRO', name: 'Professional', description: 'Research with data', product_configuration: `${PLAN_PRODUCT}_res`,
-  data_plan: [`${PLAN_PRODUCT}_data`], account_settings: { otd_limit: 150 }, account_level_flags: {}, status: 'active', holders: 26, version: 1,
-  created_by: 'keeper', updated_by: 'keeper', created_at: 0, updated_at: 0,
+  id: 1,
+  code: 'PRO',
+  name: 'Professional',
+  description: 'Research with data',
+  product_configuration: `${PLAN_PRODUCT}_res`,
+  data_plan: [`${PLAN_PRODUCT}_data`],
+  account_settings: { otd_limit: 150 },
+  account_level_flags: {},
+  status: 'active',
+  holders: 26,
+  version: 1,
+  created_by: 'keeper',
+  updated_by: 'keeper',
+  created_at: 0,
+  updated_at: 0,
 };
 const ACCOUNT = { account_id: 1, name: 'Northwind Capital' };
 const PREVIEW: AssignPreview = {
-  sku: SKU, account: ACCOUNT, version: 1, held: false, problems: {},
+  sku: SKU,
+  account: ACCOUNT,
+  version: 1,
+  held: false,
+  problems: {},
   changes: [{ field: 'account_settings.otd_limit', before: 20, after: 150 }],
 };
-const conflict = (id: string, data: Record<string, unknown>) => ({ type: `xstate.error.actor.${id}`, error: { status: 409, data: { status: false, ...data } } });
-const refused = (id: string, fields: Record<string, string>) => ({ type: `xstate.error.actor.${id}`, error: { status: 400, refusal: { msg: Object.values(fields)[0], fields } } });
+const conflict = (id: string, data: Record<string, unknown>) => ({
+  type: `xstate.error.actor.${id}`,
+  error: { status: 409, data: { status: false, ...data } },
+});
+const refused = (id: string, fields: Record<string, string>) => ({
+  type: `xstate.error.actor.${id}`,
+  error: { status: 400, refusal: { msg: Object.values(fields)[0], fields } },
+});
 
 export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
   machine: skuEditorMachine,
@@ -60,21 +82,79 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     { name: 'loadFailed', event: failedEvent('loadSkus') },
     { name: 'saved', event: doneEvent('saveSku', { status: true, msg: "SKU 'PRO-PLUS' saved.", sku: SKU }) },
     { name: 'codeTaken', event: refused('saveSku', { code: 'taken' }) },
-    { name: 'savedMeanwhile', event: conflict('saveSku', { msg: "Someone else changed SKU 'PRO' since you opened it.", stale: true, current: { ...SKU, version: 2 } }) },
+    {
+      name: 'savedMeanwhile',
+      event: conflict('saveSku', {
+        msg: "Someone else changed SKU 'PRO' since you opened it.",
+        stale: true,
+        current: { ...SKU, version: 2 },
+      }),
+    },
     { name: 'saveFailed', event: failedEvent('saveSku') },
-    { name: 'statusChanged', event: doneEvent('changeStatus', { status: true, msg: "SKU 'PRO' retired.", sku: { ...SKU, status: 'retired' } }) },
-    { name: 'statusStale', event: conflict('changeStatus', { msg: "Someone else changed SKU 'PRO' since you opened it.", stale: true, current: { ...SKU, version: 2 } }) },
+    {
+      name: 'statusChanged',
+      event: doneEvent('changeStatus', { status: true, msg: "SKU 'PRO' retired.", sku: { ...SKU, status: 'retired' } }),
+    },
+    {
+      name: 'statusStale',
+      event: conflict('changeStatus', {
+        msg: "Someone else changed SKU 'PRO' since you opened it.",
+        stale: true,
+        current: { ...SKU, version: 2 },
+      }),
+    },
     { name: 'statusFailed', event: failedEvent('changeStatus') },
-    { name: 'holdersRead', event: doneEvent('loadHolders', { status: true, items: [{ ...ACCOUNT, assigned_by: 'keeper', assigned_at: 0 }], total: 26, next: 25 }) },
+    {
+      name: 'holdersRead',
+      event: doneEvent('loadHolders', {
+        status: true,
+        items: [{ ...ACCOUNT, assigned_by: 'keeper', assigned_at: 0 }],
+        total: 26,
+        next: 25,
+      }),
+    },
     { name: 'holdersFailed', event: failedEvent('loadHolders') },
-    { name: 'unassigned', event: doneEvent('unassignSku', { status: true, msg: "SKU 'PRO' taken from Northwind Capital; its settings stay as they are." }) },
+    {
+      name: 'unassigned',
+      event: doneEvent('unassignSku', {
+        status: true,
+        msg: "SKU 'PRO' taken from Northwind Capital; its settings stay as they are.",
+      }),
+    },
     { name: 'unassignFailed', event: failedEvent('unassignSku') },
     { name: 'previewed', event: doneEvent('previewAssignment', { status: true, preview: PREVIEW }) },
-    { name: 'previewRefused', event: doneEvent('previewAssignment', { status: true, preview: { ...PREVIEW, problems: { 'account_settings.dd_limit': 'The DD limit must be greater than the OTD limit (150).' } } }) },
+    {
+      name: 'previewRefused',
+      event: doneEvent('previewAssignment', {
+        status: true,
+        preview: {
+          ...PREVIEW,
+          problems: { 'account_settings.dd_limit': 'The DD limit must be greater than the OTD limit (150).' },
+        },
+      }),
+    },
     { name: 'previewFailed', event: failedEvent('previewAssignment') },
-    { name: 'assigned', event: doneEvent('assignSku', { status: true, msg: "SKU 'PRO' assigned to Northwind Capital.", version: 2, changes: PREVIEW.changes }) },
-    { name: 'assignStale', event: conflict('assignSku', { msg: 'The settings of Northwind Capital were changed by someone else since the preview.', stale: true, preview: { ...PREVIEW, version: 2 } }) },
-    { name: 'assignRefused', event: refused('assignSku', { sku_id: "SKU 'PRO' is retired: it cannot be assigned. Reactivate it first." }) },
+    {
+      name: 'assigned',
+      event: doneEvent('assignSku', {
+        status: true,
+        msg: "SKU 'PRO' assigned to Northwind Capital.",
+        version: 2,
+        changes: PREVIEW.changes,
+      }),
+    },
+    {
+      name: 'assignStale',
+      event: conflict('assignSku', {
+        msg: 'The settings of Northwind Capital were changed by someone else since the preview.',
+        stale: true,
+        preview: { ...PREVIEW, version: 2 },
+      }),
+    },
+    {
+      name: 'assignRefused',
+      event: refused('assignSku', { sku_id: "SKU 'PRO' is retired: it cannot be assigned. Reactivate it first." }),
+    },
     { name: 'assignFailed', event: failedEvent('assignSku') },
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.form?.id ?? null]),
@@ -82,16 +162,30 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     // A new SKU cannot have been changed meanwhile.
     if (e.type === 'xstate.error.actor.saveSku' && s.context.form?.id === null) return e['error']?.status !== 409;
     // Busy steps of a dialog cannot be closed.
-    if (e.type === 'status.cancel' || e.type === 'holders.close' || e.type === 'assign.cancel') return !s.hasTag('busy');
+    if (e.type === 'status.cancel' || e.type === 'holders.close' || e.type === 'assign.cancel')
+      return !s.hasTag('busy');
     return true;
   },
 };
 
 /** After a reload with a SKU form kept (decision 042): it opens again once the SKUs are read. */
 export const PLAN_DRAFT: SkuForm = {
-  id: null, version: 0, code: 'KEPT-1', name: 'Kept bundle', description: '', product_configuration: `${PLAN_PRODUCT}_basic`, data_plan: ['rns'],
+  id: null,
+  version: 0,
+  code: 'KEPT-1',
+  name: 'Kept bundle',
+  description: '',
+  product_configuration: `${PLAN_PRODUCT}_basic`,
+  data_plan: ['rns'],
   defaults: { 'account_settings.export_hits_limit': '300' },
-  base: { code: '', name: '', description: '', product_configuration: `${PLAN_PRODUCT}_basic`, data_plan: [], defaults: {} },
+  base: {
+    code: '',
+    name: '',
+    description: '',
+    product_configuration: `${PLAN_PRODUCT}_basic`,
+    data_plan: [],
+    defaults: {},
+  },
 };
 export const skuEditorDraftPlan: MachinePlan<typeof skuEditorMachine> = {
   machine: skuEditorMachine,

@@ -17,8 +17,11 @@ export const selectNotice = (s: S) => s.context.notice;
 /** The SKUs the search and status filter leave, by code. */
 export const selectShownSkus = (s: S) => {
   const text = s.context.search.trim().toLowerCase();
-  return s.context.skus.filter((sku) => (s.context.status === 'all' || sku.status === s.context.status)
-    && (!text || `${sku.code}\n${sku.name}\n${sku.description}`.toLowerCase().includes(text)));
+  return s.context.skus.filter(
+    (sku) =>
+      (s.context.status === 'all' || sku.status === s.context.status) &&
+      (!text || `${sku.code}\n${sku.name}\n${sku.description}`.toLowerCase().includes(text)),
+  );
 };
 
 // ── the SKU form ──
@@ -36,7 +39,8 @@ export const selectFormChanged = (s: S) => {
   return JSON.stringify(now) !== JSON.stringify(base);
 };
 /** What to keep across a reload: the open form once it holds a change, or null. */
-export const selectDraftToKeep = (s: S): SkuDraft | null => (s.hasTag('form') && selectFormChanged(s) ? s.context.form : null);
+export const selectDraftToKeep = (s: S): SkuDraft | null =>
+  s.hasTag('form') && selectFormChanged(s) ? s.context.form : null;
 
 // ── retire / reactivate ──
 export const selectStatusOpen = (s: S) => s.matches('statusing');
@@ -53,7 +57,8 @@ export const selectMoreHolders = (s: S) => s.context.holdersNext !== null;
 // ── assign ──
 export const selectAssignOpen = (s: S) => s.matches('assigning');
 export const selectAssignStage = (s: S): 'picking' | 'previewing' | 'preview' | 'applying' | 'done' | null => {
-  for (const stage of ['picking', 'previewing', 'preview', 'applying', 'done'] as const) if (s.matches({ assigning: stage })) return stage;
+  for (const stage of ['picking', 'previewing', 'preview', 'applying', 'done'] as const)
+    if (s.matches({ assigning: stage })) return stage;
   return null;
 };
 export const selectAccount = (s: S) => s.context.account;

@@ -1,5 +1,13 @@
 // SKU Configuration's machine (skuEditor): what it is given, holds and hears.
-import type { AssignPreview, AssignReply, Sku, SkuHoldersReply, SkuListReply, SkuReply, SkuStatus } from '../../domain/skus';
+import type {
+  AssignPreview,
+  AssignReply,
+  Sku,
+  SkuHoldersReply,
+  SkuListReply,
+  SkuReply,
+  SkuStatus,
+} from '../../domain/skus';
 import type { Notice } from '../shared/notice';
 
 /** The values a SKU form edits (also what it opened with, to tell a change). */
@@ -96,8 +104,19 @@ export type SkuEditorEvent =
 
 export type LoadOutcome = SkuListReply;
 export type SaveOutcome = SkuReply;
-export interface StatusInput { id: number; version: number; status: SkuStatus }
-export interface HoldersInput { skuId: number; after: number | null }
-export interface AssignInput { skuId: number; accountId: number; version: number }
+export interface StatusInput {
+  id: number;
+  version: number;
+  status: SkuStatus;
+}
+export interface HoldersInput {
+  skuId: number;
+  after: number | null;
+}
+export interface AssignInput {
+  skuId: number;
+  accountId: number;
+  version: number;
+}
 export type PreviewOutcome = { status: true; preview: AssignPreview };
 export type AssignOutcome = AssignReply;

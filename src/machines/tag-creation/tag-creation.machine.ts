@@ -12,7 +12,12 @@ export const emptyDraft = (name = ''): TagDraft => ({ name, color: DEFAULT_TAG_C
 /** Spec §5: Add is disabled until a tag name is entered. */
 export const draftComplete = (draft: TagDraft) => draft.name.trim().length > 0;
 
-const toNewTag = (d: TagDraft): NewTag => ({ name: d.name.trim(), color: d.color, description: d.description.trim(), groupId: d.groupId });
+const toNewTag = (d: TagDraft): NewTag => ({
+  name: d.name.trim(),
+  color: d.color,
+  description: d.description.trim(),
+  groupId: d.groupId,
+});
 
 export const tagCreationMachine = setup({
   types: { context: {} as TagCreationContext, events: {} as TagCreationEvent },
@@ -33,13 +38,22 @@ export const tagCreationMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'tag.open': { target: 'editing', actions: assign({ draft: ({ event }) => emptyDraft(event.name.trim()), error: null }) } },
+      on: {
+        'tag.open': {
+          target: 'editing',
+          actions: assign({ draft: ({ event }) => emptyDraft(event.name.trim()), error: null }),
+        },
+      },
     },
     editing: {
       tags: ['open', 'editable'],
       on: {
-        'draft.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }) }) },
-        'draft.group': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, groupId: event.groupId }) }) },
+        'draft.change': {
+          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }) }),
+        },
+        'draft.group': {
+          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, groupId: event.groupId }) }),
+        },
         'tag.submit': { guard: 'draftComplete', target: 'saving' },
         'tag.cancel': 'closed',
       },
@@ -54,7 +68,10 @@ export const tagCreationMachine = setup({
           {
             guard: { type: 'isCreated', params: ({ event }) => event.output },
             target: 'created',
-            actions: { type: 'announceCreated', params: ({ event }) => ({ tag: (event.output as Extract<CreateOutcome, { status: true }>).tag }) },
+            actions: {
+              type: 'announceCreated',
+              params: ({ event }) => ({ tag: (event.output as Extract<CreateOutcome, { status: true }>).tag }),
+            },
           },
           { target: 'refused', actions: assign({ error: ({ event }) => event.output.msg }) },
         ],
@@ -65,8 +82,20 @@ export const tagCreationMachine = setup({
     refused: {
       tags: ['open', 'editable'],
       on: {
-        'draft.change': { target: 'editing', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }), error: null }) },
-        'draft.group': { target: 'editing', actions: assign({ draft: ({ context, event }) => ({ ...context.draft, groupId: event.groupId }), error: null }) },
+        'draft.change': {
+          target: 'editing',
+          actions: assign({
+            draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }),
+            error: null,
+          }),
+        },
+        'draft.group': {
+          target: 'editing',
+          actions: assign({
+            draft: ({ context, event }) => ({ ...context.draft, groupId: event.groupId }),
+            error: null,
+          }),
+        },
         'tag.submit': { guard: 'draftComplete', target: 'saving', actions: assign({ error: null }) },
         'tag.cancel': 'closed',
       },

@@ -17,8 +17,20 @@ export const tagCreationPlan: MachinePlan<typeof tagCreationMachine> = {
     { type: 'tag.cancel' },
   ],
   outcomes: [
-    { name: 'created', event: { type: 'xstate.done.actor.createTag', output: { status: true, msg: `Tag '${TAG_CREATION_NAME}' created.`, tag } } },
-    { name: 'duplicate', event: { type: 'xstate.done.actor.createTag', output: { status: false, msg: `A tag named '${TAG_CREATION_NAME}' exists.` } } },
+    {
+      name: 'created',
+      event: {
+        type: 'xstate.done.actor.createTag',
+        output: { status: true, msg: `Tag '${TAG_CREATION_NAME}' created.`, tag },
+      },
+    },
+    {
+      name: 'duplicate',
+      event: {
+        type: 'xstate.done.actor.createTag',
+        output: { status: false, msg: `A tag named '${TAG_CREATION_NAME}' exists.` },
+      },
+    },
     { name: 'unreachable', event: { type: 'xstate.error.actor.createTag', error: { status: 0 } } },
   ],
 };

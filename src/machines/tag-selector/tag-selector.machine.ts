@@ -6,7 +6,14 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { failureMessage } from '../shared/failure';
 import { tagCreationMachine } from '../tag-creation/tag-creation.machine';
-import type { LoadOutcome, SaveInput, SaveOutcome, TagSelectorContext, TagSelectorEvent, TagSelectorInput } from './tag-selector.types';
+import type {
+  LoadOutcome,
+  SaveInput,
+  SaveOutcome,
+  TagSelectorContext,
+  TagSelectorEvent,
+  TagSelectorInput,
+} from './tag-selector.types';
 
 /** A typed name that is no known tag's (case-insensitively) may become a new tag. */
 export function creatableName(context: Pick<TagSelectorContext, 'tags' | 'query'>): string | null {
@@ -35,7 +42,9 @@ export const tagSelectorMachine = setup({
   },
   guards: {
     knownAndNew: ({ context, event }) =>
-      event.type === 'tags.add' && !context.chosen.includes(event.tagId) && context.tags.some((t) => t.id === event.tagId),
+      event.type === 'tags.add' &&
+      !context.chosen.includes(event.tagId) &&
+      context.tags.some((t) => t.id === event.tagId),
     isChosen: ({ context, event }) => event.type === 'tags.remove' && context.chosen.includes(event.tagId),
     offersCreation: ({ context }) => creatableName(context) !== null,
     pending: ({ context }) => context.pending,
@@ -43,7 +52,9 @@ export const tagSelectorMachine = setup({
   },
   actions: {
     add: assign(({ context, event }) => (event.type === 'tags.add' ? adding(context, event.tagId) : {})),
-    remove: assign(({ context, event }) => (event.type === 'tags.remove' ? { chosen: context.chosen.filter((id) => id !== event.tagId) } : {})),
+    remove: assign(({ context, event }) =>
+      event.type === 'tags.remove' ? { chosen: context.chosen.filter((id) => id !== event.tagId) } : {},
+    ),
     addCreated: assign(({ context, event }) => {
       if (event.type !== 'tag.created') return {};
       const tags = context.tags.some((t) => t.id === event.tag.id) ? context.tags : [...context.tags, event.tag];
@@ -53,7 +64,15 @@ export const tagSelectorMachine = setup({
   },
 }).createMachine({
   id: 'tagSelector',
-  context: ({ input }) => ({ userId: input.userId, tags: [], groups: [], chosen: [], query: '', error: null, pending: false }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    tags: [],
+    groups: [],
+    chosen: [],
+    query: '',
+    error: null,
+    pending: false,
+  }),
   invoke: { id: 'tagCreation', src: 'tagCreation' },
   initial: 'loading',
   states: {
@@ -65,7 +84,12 @@ export const tagSelectorMachine = setup({
         input: ({ context }) => ({ userId: context.userId }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ tags: event.output.msg.tags, groups: event.output.msg.tag_groups, chosen: event.output.msg.user_tags, error: null })),
+          actions: assign(({ event }) => ({
+            tags: event.output.msg.tags,
+            groups: event.output.msg.tag_groups,
+            chosen: event.output.msg.user_tags,
+            error: null,
+          })),
         },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
       },
@@ -79,7 +103,10 @@ export const tagSelectorMachine = setup({
       // takes the change itself and sends it when the answer arrives.
       on: {
         'tags.query': { actions: assign({ query: ({ event }) => event.text }) },
-        'tags.create': { guard: 'offersCreation', actions: sendTo('tagCreation', ({ context }) => ({ type: 'tag.open', name: context.query })) },
+        'tags.create': {
+          guard: 'offersCreation',
+          actions: sendTo('tagCreation', ({ context }) => ({ type: 'tag.open', name: context.query })),
+        },
         'tags.add': { guard: 'knownAndNew', target: '.saving', actions: 'add' },
         'tags.remove': { guard: 'isChosen', target: '.saving', actions: 'remove' },
         'tag.created': { target: '.saving', actions: 'addCreated' },
@@ -101,12 +128,24 @@ export const tagSelectorMachine = setup({
             input: ({ context }) => ({ userId: context.userId, tags: context.chosen }),
             onDone: [
               { guard: 'pending', target: 'saving', reenter: true },
-              { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'saved', actions: assign({ error: null }) },
-              { target: 'failed', actions: assign({ error: ({ event }) => `Tags not saved. Invalid Users: ${event.output.msg.join(', ')}` }) },
+              {
+                guard: { type: 'isSaved', params: ({ event }) => event.output },
+                target: 'saved',
+                actions: assign({ error: null }),
+              },
+              {
+                target: 'failed',
+                actions: assign({
+                  error: ({ event }) => `Tags not saved. Invalid Users: ${event.output.msg.join(', ')}`,
+                }),
+              },
             ],
             onError: [
               { guard: 'pending', target: 'saving', reenter: true },
-              { target: 'failed', actions: assign({ error: ({ event }) => `Tags not saved. ${failureMessage(event.error)}` }) },
+              {
+                target: 'failed',
+                actions: assign({ error: ({ event }) => `Tags not saved. ${failureMessage(event.error)}` }),
+              },
             ],
           },
         },

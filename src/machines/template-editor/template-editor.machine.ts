@@ -6,37 +6,63 @@
 // changes on each, the person confirms, and everything is applied at once — or, when an account
 // changed since the dry run, nothing is, and the person looks at the changes again.
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  templateConflictOf, type ApplyPreviewReply, type ApplyReply, type Template,
-} from '../../domain/templates';
+import { templateConflictOf, type ApplyPreviewReply, type ApplyReply, type Template } from '../../domain/templates';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { aboveTheForm, failedTextOf, refusedFields, refusedSaveOf, savedMeanwhile } from '../shared/save-outcome';
 import type {
-  LoadOutcome, SaveOutcome, TemplateEditorContext, TemplateEditorEvent, TemplateEditorInput, TemplateForm,
+  LoadOutcome,
+  SaveOutcome,
+  TemplateEditorContext,
+  TemplateEditorEvent,
+  TemplateEditorInput,
+  TemplateForm,
 } from './template-editor.types';
 
 /** The request fields the form shows at their controls; the settings' own are `template_settings.…`. */
-const FORM_FIELDS = ['template_name', 'template_description', 'source', 'source_user', 'templatesettings_groups'] as const;
-const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key) || key.startsWith('template_settings.');
+const FORM_FIELDS = [
+  'template_name',
+  'template_description',
+  'source',
+  'source_user',
+  'templatesettings_groups',
+] as const;
+const isFormField = (key: string) =>
+  (FORM_FIELDS as readonly string[]).includes(key) || key.startsWith('template_settings.');
 
-const baseOf = (f: Omit<TemplateForm, 'base' | 'id' | 'version'>) => JSON.stringify([
-  f.template_name, f.template_description, f.source, f.source_user, f.groups, f.account_settings, f.account_level_flags,
-]);
+const baseOf = (f: Omit<TemplateForm, 'base' | 'id' | 'version'>) =>
+  JSON.stringify([
+    f.template_name,
+    f.template_description,
+    f.source,
+    f.source_user,
+    f.groups,
+    f.account_settings,
+    f.account_level_flags,
+  ]);
 
 function formOf(t: Template): TemplateForm {
   const fields = {
-    template_name: t.template_name, template_description: t.template_description, source: t.source, source_user: t.source_user ?? '',
+    template_name: t.template_name,
+    template_description: t.template_description,
+    source: t.source,
+    source_user: t.source_user ?? '',
     groups: t.templatesettings_groups.join('\n'),
-    account_settings: t.template_settings.account_settings, account_level_flags: t.template_settings.account_level_flags,
+    account_settings: t.template_settings.account_settings,
+    account_level_flags: t.template_settings.account_level_flags,
   };
   return { id: t.id, version: t.version, ...fields, base: baseOf(fields) };
 }
 
 function newForm(context: TemplateEditorContext): TemplateForm {
   const fields = {
-    template_name: '', template_description: '', source: context.sources[0] ?? context.defaults.source, source_user: '', groups: '',
-    account_settings: context.defaults.account_settings, account_level_flags: context.defaults.account_level_flags,
+    template_name: '',
+    template_description: '',
+    source: context.sources[0] ?? context.defaults.source,
+    source_user: '',
+    groups: '',
+    account_settings: context.defaults.account_settings,
+    account_level_flags: context.defaults.account_level_flags,
   };
   return { id: null, version: 0, ...fields, base: baseOf(fields) };
 }
@@ -56,10 +82,16 @@ export interface ApplyInput {
 export const templateEditorMachine = setup({
   types: { context: {} as TemplateEditorContext, events: {} as TemplateEditorEvent, input: {} as TemplateEditorInput },
   actors: {
-    loadTemplates: fromPromise<LoadOutcome, { query: string }>(() => Promise.reject(new Error('provide loadTemplates'))),
+    loadTemplates: fromPromise<LoadOutcome, { query: string }>(() =>
+      Promise.reject(new Error('provide loadTemplates')),
+    ),
     saveTemplate: fromPromise<SaveOutcome, TemplateForm>(() => Promise.reject(new Error('provide saveTemplate'))),
-    removeTemplate: fromPromise<unknown, { id: number; version: number }>(() => Promise.reject(new Error('provide removeTemplate'))),
-    previewApply: fromPromise<ApplyPreviewReply, { templateId: number; accountIds: number[] }>(() => Promise.reject(new Error('provide previewApply'))),
+    removeTemplate: fromPromise<unknown, { id: number; version: number }>(() =>
+      Promise.reject(new Error('provide removeTemplate')),
+    ),
+    previewApply: fromPromise<ApplyPreviewReply, { templateId: number; accountIds: number[] }>(() =>
+      Promise.reject(new Error('provide previewApply')),
+    ),
     applyTemplate: fromPromise<ApplyReply, ApplyInput>(() => Promise.reject(new Error('provide applyTemplate'))),
   },
   guards: {
@@ -79,12 +111,19 @@ export const templateEditorMachine = setup({
   actions: {
     storeList: assign(({ context, event }) => {
       const reply = (event as unknown as { output: LoadOutcome }).output;
-      return { templates: reply.result, sources: reply.sources, accountsWithoutTemplate: reply.accounts_without_template, error: null, searched: context.query };
+      return {
+        templates: reply.result,
+        sources: reply.sources,
+        accountsWithoutTemplate: reply.accounts_without_template,
+        error: null,
+        searched: context.query,
+      };
     }),
     editField: assign(({ context, event }) => {
       const form = context.form;
       if (!form) return {};
-      const drop = (match: (key: string) => boolean) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !match(k)));
+      const drop = (match: (key: string) => boolean) =>
+        Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !match(k)));
       if (event.type === 'form.field') {
         const key = event.field === 'groups' ? 'templatesettings_groups' : event.field;
         return { form: { ...form, [event.field]: event.value }, serverErrors: drop((k) => k === key) };
@@ -105,8 +144,19 @@ export const templateEditorMachine = setup({
 }).createMachine({
   id: 'templateEditor',
   context: ({ input }) => ({
-    defaults: input.defaults, templates: [], sources: [], accountsWithoutTemplate: null, query: '', searched: '',
-    form: input.draft, serverErrors: {}, formError: null, target: null, apply: null, error: null, notice: null,
+    defaults: input.defaults,
+    templates: [],
+    sources: [],
+    accountsWithoutTemplate: null,
+    query: '',
+    searched: '',
+    form: input.draft,
+    serverErrors: {},
+    formError: null,
+    target: null,
+    apply: null,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   states: {
@@ -132,12 +182,28 @@ export const templateEditorMachine = setup({
       on: {
         'search.text': { actions: assign({ query: ({ event }) => event.value }) },
         'search.submit': { target: 'loading', actions: assign({ notice: null }) },
-        'template.new': { target: 'form', actions: assign(({ context }) => ({ form: newForm(context), notice: null })) },
-        'template.edit': { guard: 'listedTemplate', target: 'form', actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })) },
-        'template.delete': { guard: 'listedTemplate', target: 'deleting', actions: assign(({ context, event }) => ({ target: find(context, event.id), error: null, notice: null })) },
+        'template.new': {
+          target: 'form',
+          actions: assign(({ context }) => ({ form: newForm(context), notice: null })),
+        },
+        'template.edit': {
+          guard: 'listedTemplate',
+          target: 'form',
+          actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
+        },
+        'template.delete': {
+          guard: 'listedTemplate',
+          target: 'deleting',
+          actions: assign(({ context, event }) => ({ target: find(context, event.id), error: null, notice: null })),
+        },
         'template.apply': {
-          guard: 'listedTemplate', target: 'applying',
-          actions: assign(({ context, event }) => ({ apply: { template: find(context, event.id)!, accounts: [], preview: null, outcome: null }, error: null, notice: null })),
+          guard: 'listedTemplate',
+          target: 'applying',
+          actions: assign(({ context, event }) => ({
+            apply: { template: find(context, event.id)!, accounts: [], preview: null, outcome: null },
+            error: null,
+            notice: null,
+          })),
         },
       },
     },
@@ -159,28 +225,40 @@ export const templateEditorMachine = setup({
             id: 'saveTemplate',
             src: 'saveTemplate',
             input: ({ context }) => context.form!,
-            onDone: { target: '#templateEditor.loading', actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })] },
+            onDone: {
+              target: '#templateEditor.loading',
+              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
+            },
             onError: [
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ event }) => {
                   const refused = refusedSaveOf(event.error, isFormField);
                   const count = Object.keys(refused.serverErrors).length;
                   return {
                     serverErrors: refused.serverErrors,
-                    formError: refused.rest.length ? aboveTheForm(refused) : count > 1 ? `${count} fields are not valid; each says why.` : null,
+                    formError: refused.rest.length
+                      ? aboveTheForm(refused)
+                      : count > 1
+                        ? `${count} fields are not valid; each says why.`
+                        : null,
                   };
                 }),
               },
               {
                 // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'editing',
+                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'editing',
                 actions: assign(({ context, event }) => {
                   const conflict = templateConflictOf(event.error)!;
                   return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
                 }),
               },
-              { target: 'editing', actions: assign({ formError: ({ event }) => errorText(event.error, 'The template was not saved.') }) },
+              {
+                target: 'editing',
+                actions: assign({ formError: ({ event }) => errorText(event.error, 'The template was not saved.') }),
+              },
             ],
           },
         },
@@ -200,9 +278,15 @@ export const templateEditorMachine = setup({
             input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
             onDone: {
               target: '#templateEditor.loading',
-              actions: assign(({ event }) => ({ notice: noticeOf(true, (event.output as { msg: string }).msg), target: null })),
+              actions: assign(({ event }) => ({
+                notice: noticeOf(true, (event.output as { msg: string }).msg),
+                target: null,
+              })),
             },
-            onError: { target: 'confirm', actions: assign({ error: ({ event }) => errorText(event.error, 'The template was not deleted.') }) },
+            onError: {
+              target: 'confirm',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'The template was not deleted.') }),
+            },
           },
         },
       },
@@ -217,11 +301,20 @@ export const templateEditorMachine = setup({
               actions: assign(({ context, event }) => {
                 const apply = context.apply!;
                 if (apply.accounts.some((a) => a.id === event.account.id)) return {};
-                return { apply: { ...apply, accounts: [...apply.accounts, event.account], preview: null }, error: null };
+                return {
+                  apply: { ...apply, accounts: [...apply.accounts, event.account], preview: null },
+                  error: null,
+                };
               }),
             },
             'apply.remove': {
-              actions: assign(({ context, event }) => ({ apply: { ...context.apply!, accounts: context.apply!.accounts.filter((a) => a.id !== event.id), preview: null } })),
+              actions: assign(({ context, event }) => ({
+                apply: {
+                  ...context.apply!,
+                  accounts: context.apply!.accounts.filter((a) => a.id !== event.id),
+                  preview: null,
+                },
+              })),
             },
             'apply.preview': { guard: 'hasAccounts', target: 'previewing', actions: assign({ error: null }) },
             'apply.close': { target: '#templateEditor.listed', actions: assign({ apply: null, error: null }) },
@@ -232,18 +325,29 @@ export const templateEditorMachine = setup({
           invoke: {
             id: 'previewApply',
             src: 'previewApply',
-            input: ({ context }) => ({ templateId: context.apply!.template.id, accountIds: context.apply!.accounts.map((a) => a.id) }),
+            input: ({ context }) => ({
+              templateId: context.apply!.template.id,
+              accountIds: context.apply!.accounts.map((a) => a.id),
+            }),
             onDone: {
               target: 'reviewing',
-              actions: assign(({ context, event }) => ({ apply: { ...context.apply!, template: event.output.template, preview: event.output } })),
+              actions: assign(({ context, event }) => ({
+                apply: { ...context.apply!, template: event.output.template, preview: event.output },
+              })),
             },
-            onError: { target: 'choosing', actions: assign({ error: ({ event }) => errorText(event.error, 'The changes could not be worked out.') }) },
+            onError: {
+              target: 'choosing',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'The changes could not be worked out.') }),
+            },
           },
         },
         reviewing: {
           on: {
             'apply.confirm': { target: 'applying', actions: assign({ error: null }) },
-            'apply.back': { target: 'choosing', actions: assign(({ context }) => ({ apply: { ...context.apply!, preview: null }, error: null })) },
+            'apply.back': {
+              target: 'choosing',
+              actions: assign(({ context }) => ({ apply: { ...context.apply!, preview: null }, error: null })),
+            },
             'apply.close': { target: '#templateEditor.listed', actions: assign({ apply: null, error: null }) },
           },
         },
@@ -257,14 +361,24 @@ export const templateEditorMachine = setup({
               templateVersion: context.apply!.template.version,
               accounts: context.apply!.preview!.accounts.map((a) => ({ account_id: a.account_id, version: a.version })),
             }),
-            onDone: { target: 'done', actions: assign(({ context, event }) => ({ apply: { ...context.apply!, outcome: event.output } })) },
+            onDone: {
+              target: 'done',
+              actions: assign(({ context, event }) => ({ apply: { ...context.apply!, outcome: event.output } })),
+            },
             onError: [
               {
                 // Something changed since the dry run: nothing was written; the changes are worked out again.
-                guard: { type: 'applyConflict', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'choosing',
-                actions: assign(({ context, event }) => ({ error: templateConflictOf(event.error)!.msg, apply: { ...context.apply!, preview: null } })),
+                guard: { type: 'applyConflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'choosing',
+                actions: assign(({ context, event }) => ({
+                  error: templateConflictOf(event.error)!.msg,
+                  apply: { ...context.apply!, preview: null },
+                })),
               },
-              { target: 'reviewing', actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was applied.') }) },
+              {
+                target: 'reviewing',
+                actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was applied.') }),
+              },
             ],
           },
         },
@@ -272,7 +386,11 @@ export const templateEditorMachine = setup({
           on: {
             'apply.close': {
               target: '#templateEditor.loading',
-              actions: assign(({ context }) => ({ notice: noticeOf(true, context.apply!.outcome!.msg), apply: null, error: null })),
+              actions: assign(({ context }) => ({
+                notice: noticeOf(true, context.apply!.outcome!.msg),
+                apply: null,
+                error: null,
+              })),
             },
           },
         },

@@ -23,7 +23,8 @@ export const selectFieldErrors = (s: S) => s.context.serverErrors;
 export const selectFormError = (s: S) => s.context.formError;
 export const selectFormChanged = (s: S) => formChanged(s.context.form);
 /** What to keep across a reload: the open form once it holds a change, or null. */
-export const selectDraftToKeep = (s: S): TemplateDraft | null => (s.hasTag('form') && formChanged(s.context.form) ? s.context.form : null);
+export const selectDraftToKeep = (s: S): TemplateDraft | null =>
+  s.hasTag('form') && formChanged(s.context.form) ? s.context.form : null;
 
 // ── delete ──
 export const selectDeleting = (s: S) => s.matches('deleting');

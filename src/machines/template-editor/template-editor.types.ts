@@ -70,7 +70,11 @@ export type TemplateEditorEvent =
   | { type: 'search.submit' }
   | { type: 'template.new' }
   | { type: 'template.edit'; id: number }
-  | { type: 'form.field'; field: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups'; value: string }
+  | {
+      type: 'form.field';
+      field: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups';
+      value: string;
+    }
   | { type: 'form.setting'; object: 'account_settings' | 'account_level_flags'; key: string; value: unknown }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }

@@ -21,4 +21,5 @@ export const selectSettingsLoading = (s: S) => s.matches({ settings: 'loading' }
 export const selectSettingsFailed = (s: S) => s.matches({ settings: 'failed' });
 export const selectSettingsShown = (s: S) => s.matches({ settings: 'shown' });
 /** The copy dialog's actor while it is open. */
-export const selectCopyActor = (s: S) => (s.matches('copying') ? (s.children['copy'] as ActorRefFrom<typeof contentCopyMachine> | undefined) ?? null : null);
+export const selectCopyActor = (s: S) =>
+  s.matches('copying') ? ((s.children['copy'] as ActorRefFrom<typeof contentCopyMachine> | undefined) ?? null) : null;

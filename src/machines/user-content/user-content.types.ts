@@ -1,7 +1,13 @@
 // The user edit screen's Content tab (userContent): what it is given, holds and hears.
 import type { TranscriptSourceReply } from '../../domain/notebook';
 import type {
-  ContentKind, DashboardItem, DashboardSettingsReply, DashboardsReply, SavedSearchesReply, WatchlistNamesReply, WatchlistsReply,
+  ContentKind,
+  DashboardItem,
+  DashboardSettingsReply,
+  DashboardsReply,
+  SavedSearchesReply,
+  WatchlistNamesReply,
+  WatchlistsReply,
 } from '../../domain/user-content';
 import type { CopyDraft } from '../content-copy/content-copy.draft';
 import type { ContentCopyInput } from '../content-copy/content-copy.types';
@@ -26,7 +32,10 @@ export interface Replies {
 export type Section = keyof Replies;
 export const SECTIONS: readonly Section[] = ['saved_search', 'watchlist', 'shared', 'dashboard', 'transcript'];
 
-export type Part<T> = { status: 'loading'; reply: null; error: null } | { status: 'shown'; reply: T; error: null } | { status: 'failed'; reply: null; error: string };
+export type Part<T> =
+  | { status: 'loading'; reply: null; error: null }
+  | { status: 'shown'; reply: T; error: null }
+  | { status: 'failed'; reply: null; error: string };
 export type Parts = { [K in Section]: Part<Replies[K]> };
 
 /** One section's read: its reply, or what went wrong (the others are shown all the same). */

@@ -6,13 +6,24 @@ import { isBlank, initialAccount } from './user-create.form';
 import type { CreateDraft, Person, UserCreateContext } from './user-create.types';
 
 const PersonSchema = v.object({
-  first_name: v.string(), last_name: v.string(), email: v.string(), username: v.string(), password: v.string(), phone: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  username: v.string(),
+  password: v.string(),
+  phone: v.string(),
 });
 const CreateDraftSchema = v.object({
   account: v.object({
     org: v.nullable(v.object({ title: v.string(), org_id: v.number(), salesforceId: v.nullable(v.string()) })),
-    user_type: v.string(), user_category: v.string(), owner: v.string(), product_configuration: v.string(),
-    data_plan: v.array(v.string()), expiry_dt: v.string(), startup_screen: v.string(), flags: v.record(v.string(), v.boolean()),
+    user_type: v.string(),
+    user_category: v.string(),
+    owner: v.string(),
+    product_configuration: v.string(),
+    data_plan: v.array(v.string()),
+    expiry_dt: v.string(),
+    startup_screen: v.string(),
+    flags: v.record(v.string(), v.boolean()),
   }),
   expiryChosen: v.boolean(),
   mode: v.picklist(['single', 'bulk']),
@@ -34,8 +45,16 @@ export function createDraftOf(c: UserCreateContext, created: boolean): CreateDra
   if (created) return null;
   const noPassword = (p: Person): Person => ({ ...p, password: '' });
   const draft: CreateDraft = {
-    account: c.account, expiryChosen: c.expiryChosen, mode: c.mode, single: noPassword(c.single), rows: c.rows.map(noPassword), sendEmail: c.sendEmail,
+    account: c.account,
+    expiryChosen: c.expiryChosen,
+    mode: c.mode,
+    single: noPassword(c.single),
+    rows: c.rows.map(noPassword),
+    sendEmail: c.sendEmail,
   };
-  const pristine = JSON.stringify(c.account) === JSON.stringify(initialAccount(c.product, c.today)) && isBlank(c.single) && c.rows.every(isBlank);
+  const pristine =
+    JSON.stringify(c.account) === JSON.stringify(initialAccount(c.product, c.today)) &&
+    isBlank(c.single) &&
+    c.rows.every(isBlank);
   return pristine ? null : draft;
 }

@@ -3,18 +3,33 @@
 import { productNames } from '../../domain/product';
 import { BETA_FLAGS, DEFAULT_STARTUP_SCREEN } from '../../domain/user-fields';
 import {
-  expiryDefault, formatExpiry, MAX_USERS_PER_CREATE, stepOneErrors, USERNAME_PATTERN, usersErrors, type CalendarDate, type CreateStepOne,
+  expiryDefault,
+  formatExpiry,
+  MAX_USERS_PER_CREATE,
+  stepOneErrors,
+  USERNAME_PATTERN,
+  usersErrors,
+  type CalendarDate,
+  type CreateStepOne,
   type FieldErrors,
 } from '../../domain/user-rules';
 import type { FieldRefusal } from '../../domain/field-errors';
 import type { AccountForm, Person, UserCreateContext } from './user-create.types';
 
-export const emptyPerson = (): Person => ({ first_name: '', last_name: '', email: '', username: '', password: '', phone: '' });
+export const emptyPerson = (): Person => ({
+  first_name: '',
+  last_name: '',
+  email: '',
+  username: '',
+  password: '',
+  phone: '',
+});
 
 export const isBlank = (p: Person) => Object.values(p).every((v) => v.trim() === '');
 
 /** Spec §4: the user type's expiry from today; no type yet counts as unassigned. */
-export const defaultExpiryOf = (userType: string, today: CalendarDate) => formatExpiry(expiryDefault(userType || null, today));
+export const defaultExpiryOf = (userType: string, today: CalendarDate) =>
+  formatExpiry(expiryDefault(userType || null, today));
 
 /** A fresh step one: the product's default configuration and screen, general users, no flags on. */
 export function initialAccount(product: string, today: CalendarDate): AccountForm {
@@ -55,7 +70,15 @@ export const STEP_ONE_KEY = 'step_one';
 
 /** The request fields of register/ that step one shows (RegisterForm); a refusal of one goes back there. */
 const STEP_ONE_FIELDS: readonly string[] = [
-  'organization_id', 'user_type', 'user_category', 'owner', 'product_configuration', 'data_plan', 'expiry_dt', 'startup_screen', 'flags',
+  'organization_id',
+  'user_type',
+  'user_category',
+  'owner',
+  'product_configuration',
+  'data_plan',
+  'expiry_dt',
+  'startup_screen',
+  'flags',
 ];
 const ROW_FIELD = /^users\.(\d+)\.(\w+)$/;
 
@@ -64,7 +87,10 @@ const ROW_FIELD = /^users\.(\d+)\.(\w+)$/;
  * `users.<n>.<field>` on the table row of the n-th person sent (`sent` maps one to the other), and
  * what no visible field holds in the summary.
  */
-export function placeRefusal(refusal: FieldRefusal, sent: readonly number[]): { serverErrors: Record<string, FieldErrors>; unplaced: string[] } {
+export function placeRefusal(
+  refusal: FieldRefusal,
+  sent: readonly number[],
+): { serverErrors: Record<string, FieldErrors>; unplaced: string[] } {
   const serverErrors: Record<string, FieldErrors> = {};
   const unplaced: string[] = [];
   for (const [key, message] of Object.entries(refusal.fields)) {
@@ -93,18 +119,31 @@ export const usernameCheckable = (username: string) => USERNAME_PATTERN.test(use
 
 /** The single user's username is known to be taken. */
 export const usernameTaken = (c: Pick<UserCreateContext, 'mode' | 'single' | 'usernameCheck'>) =>
-  c.mode === 'single' && c.usernameCheck !== null && !c.usernameCheck.available && c.usernameCheck.username === c.single.username.trim();
+  c.mode === 'single' &&
+  c.usernameCheck !== null &&
+  !c.usernameCheck.available &&
+  c.usernameCheck.username === c.single.username.trim();
 
 export function peopleValid(c: Pick<UserCreateContext, 'mode' | 'single' | 'rows' | 'usernameCheck'>): boolean {
   const people = peopleOf(c);
-  return people.length > 0 && people.length <= MAX_USERS_PER_CREATE && Object.keys(usersErrors(people)).length === 0 && !usernameTaken(c);
+  return (
+    people.length > 0 &&
+    people.length <= MAX_USERS_PER_CREATE &&
+    Object.keys(usersErrors(people)).length === 0 &&
+    !usernameTaken(c)
+  );
 }
 
 /** One call creates at most MAX_USERS_PER_CREATE people: how many rows are over. */
-export const rowsOver = (c: Pick<UserCreateContext, 'mode' | 'single' | 'rows'>) => Math.max(0, peopleOf(c).length - MAX_USERS_PER_CREATE);
+export const rowsOver = (c: Pick<UserCreateContext, 'mode' | 'single' | 'rows'>) =>
+  Math.max(0, peopleOf(c).length - MAX_USERS_PER_CREATE);
 
 /** Drops the server's message for a field the person has just changed. */
-export function withoutServerError(errors: Record<string, FieldErrors>, key: string, field: string): Record<string, FieldErrors> {
+export function withoutServerError(
+  errors: Record<string, FieldErrors>,
+  key: string,
+  field: string,
+): Record<string, FieldErrors> {
   const row = errors[key];
   if (!row || !(field in row)) return errors;
   const { [field]: _dropped, ...rest } = row;

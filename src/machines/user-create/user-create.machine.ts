@@ -12,8 +12,17 @@ import type { OutboxMessage, RegisterReply, RegisterRequest, UsernameCheckReply 
 import { failureMessage } from '../shared/failure';
 import { readUsersCsv } from './user-create.csv';
 import {
-  accountValid, defaultExpiryOf, emptyPerson, initialAccount, isBlank, peopleOf, peopleValid, STEP_ONE_KEY, usernameCheckable,
-  placeRefusal, withoutServerError,
+  accountValid,
+  defaultExpiryOf,
+  emptyPerson,
+  initialAccount,
+  isBlank,
+  peopleOf,
+  peopleValid,
+  STEP_ONE_KEY,
+  usernameCheckable,
+  placeRefusal,
+  withoutServerError,
 } from './user-create.form';
 import type { CreateSetup, Person, UserCreateContext, UserCreateEvent, UserCreateInput } from './user-create.types';
 import { refusedFields } from '../shared/save-outcome';
@@ -28,10 +37,24 @@ type Ev<T extends UserCreateEvent['type']> = Extract<UserCreateEvent, { type: T 
 export function registerRequestOf(c: Ctx): RegisterRequest {
   const a = c.account;
   return {
-    organization_id: a.org?.org_id ?? 0, user_type: a.user_type, user_category: a.user_category, owner: a.owner,
-    product_configuration: a.product_configuration, data_plan: a.data_plan, expiry_dt: a.expiry_dt, startup_screen: a.startup_screen,
-    flags: a.flags, send_email: c.sendEmail,
-    users: peopleOf(c).map((p) => ({ ...p, first_name: p.first_name.trim(), last_name: p.last_name.trim(), email: p.email.trim(), username: p.username.trim(), phone: p.phone.trim() })),
+    organization_id: a.org?.org_id ?? 0,
+    user_type: a.user_type,
+    user_category: a.user_category,
+    owner: a.owner,
+    product_configuration: a.product_configuration,
+    data_plan: a.data_plan,
+    expiry_dt: a.expiry_dt,
+    startup_screen: a.startup_screen,
+    flags: a.flags,
+    send_email: c.sendEmail,
+    users: peopleOf(c).map((p) => ({
+      ...p,
+      first_name: p.first_name.trim(),
+      last_name: p.last_name.trim(),
+      email: p.email.trim(),
+      username: p.username.trim(),
+      phone: p.phone.trim(),
+    })),
   };
 }
 
@@ -54,19 +77,34 @@ function remapRows(errors: Ctx['serverErrors'], map: (index: number) => number |
 }
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
-const refusalOf = ({ event }: { event: { error: unknown } }): FieldRefusal => fieldRefusalOf(event.error) ?? { msg: '', fields: {} };
+const refusalOf = ({ event }: { event: { error: unknown } }): FieldRefusal =>
+  fieldRefusalOf(event.error) ?? { msg: '', fields: {} };
 
 const freshStepTwo = () => ({
-  mode: 'single' as const, single: emptyPerson(), rows: [emptyPerson()], csv: null, usernameCheck: null, stepTwoTried: false,
-  serverErrors: {}, refusal: null, created: [], createdMsg: '', mail: [], error: null,
+  mode: 'single' as const,
+  single: emptyPerson(),
+  rows: [emptyPerson()],
+  csv: null,
+  usernameCheck: null,
+  stepTwoTried: false,
+  serverErrors: {},
+  refusal: null,
+  created: [],
+  createdMsg: '',
+  mail: [],
+  error: null,
 });
 
 export const userCreateMachine = setup({
   types: { context: {} as Ctx, events: {} as UserCreateEvent, input: {} as UserCreateInput },
   actors: {
     loadSetup: fromPromise<CreateSetup, { product: string }>(() => Promise.reject(new Error('provide loadSetup'))),
-    checkUsername: fromPromise<UsernameCheckReply, { username: string }>(() => Promise.reject(new Error('provide checkUsername'))),
-    register: fromPromise<RegisterReply, { product: string; request: RegisterRequest }>(() => Promise.reject(new Error('provide register'))),
+    checkUsername: fromPromise<UsernameCheckReply, { username: string }>(() =>
+      Promise.reject(new Error('provide checkUsername')),
+    ),
+    register: fromPromise<RegisterReply, { product: string; request: RegisterRequest }>(() =>
+      Promise.reject(new Error('provide register')),
+    ),
     /** The newest outbox messages (fetch_outbox/). */
     loadOutbox: fromPromise<OutboxMessage[]>(() => Promise.reject(new Error('provide loadOutbox'))),
   },
@@ -74,7 +112,8 @@ export const userCreateMachine = setup({
   guards: {
     accountValid: ({ context }) => accountValid(context),
     peopleValid: ({ context }) => peopleValid(context),
-    mayUseMode: ({ context, event }) => (event as Ev<'mode.change'>).mode === 'single' || context.features.includes('bulk_user_creation'),
+    mayUseMode: ({ context, event }) =>
+      (event as Ev<'mode.change'>).mode === 'single' || context.features.includes('bulk_user_creation'),
     checkableUsername: ({ context, event }) => {
       const e = event as Ev<'user.change'>;
       return context.mode === 'single' && e.field === 'username' && usernameCheckable(e.value);
@@ -89,7 +128,11 @@ export const userCreateMachine = setup({
       const refusal = fieldRefusalOf(error);
       if (!refusal) return false;
       const placed = placeRefusal(refusal, sentRows(context));
-      return STEP_ONE_KEY in placed.serverErrors && Object.keys(placed.serverErrors).every((k) => k === STEP_ONE_KEY) && placed.unplaced.length === 0;
+      return (
+        STEP_ONE_KEY in placed.serverErrors &&
+        Object.keys(placed.serverErrors).every((k) => k === STEP_ONE_KEY) &&
+        placed.unplaced.length === 0
+      );
     },
   },
   actions: {
@@ -105,7 +148,11 @@ export const userCreateMachine = setup({
       return { account, serverErrors: withoutServerError(context.serverErrors, STEP_ONE_KEY, field) };
     }),
     changePlan: assign(({ context, event }) => {
-      const result = reconcileDataPlan(context.product, (event as Ev<'plan.change'>).plan, context.account.user_category);
+      const result = reconcileDataPlan(
+        context.product,
+        (event as Ev<'plan.change'>).plan,
+        context.account.user_category,
+      );
       return {
         account: { ...context.account, data_plan: result.plan },
         planNotices: result.notices,
@@ -125,14 +172,21 @@ export const userCreateMachine = setup({
     changeMode: assign(({ context, event }) => {
       const mode = (event as Ev<'mode.change'>).mode;
       // The person typed in the single form, then chose bulk: they become the table's first row.
-      const rows = mode === 'bulk' && !isBlank(context.single) && context.rows.every(isBlank) ? [{ ...context.single }] : context.rows;
+      const rows =
+        mode === 'bulk' && !isBlank(context.single) && context.rows.every(isBlank)
+          ? [{ ...context.single }]
+          : context.rows;
       const stepOne = context.serverErrors[STEP_ONE_KEY];
       const serverErrors: Ctx['serverErrors'] = stepOne ? { [STEP_ONE_KEY]: stepOne } : {};
       return { mode, rows, serverErrors, refusal: null };
     }),
     changeSingle: assign(({ context, event }) => {
       const { field, value } = event as Ev<'user.change'>;
-      return { single: { ...context.single, [field]: value }, serverErrors: withoutServerError(context.serverErrors, '0', field), refusal: null };
+      return {
+        single: { ...context.single, [field]: value },
+        serverErrors: withoutServerError(context.serverErrors, '0', field),
+        refusal: null,
+      };
     }),
     addRow: assign(({ context }) => ({ rows: [...context.rows, emptyPerson()] })),
     removeRow: assign(({ context, event }) => {
@@ -168,7 +222,11 @@ export const userCreateMachine = setup({
     toggleEmail: assign({ sendEmail: ({ event }) => (event as Ev<'email.toggle'>).on }),
     tryStepTwo: assign({ stepTwoTried: true }),
     storeUsernameCheck: assign({
-      usernameCheck: ({ context }, reply: UsernameCheckReply) => ({ username: context.single.username.trim(), available: reply.available, msg: reply.msg }),
+      usernameCheck: ({ context }, reply: UsernameCheckReply) => ({
+        username: context.single.username.trim(),
+        available: reply.available,
+        msg: reply.msg,
+      }),
     }),
     forgetUsernameCheck: assign({ usernameCheck: null }),
     storeCreated: assign((_, reply: RegisterReply) => ({ created: reply.data, createdMsg: reply.msg, error: null })),
@@ -220,10 +278,7 @@ export const userCreateMachine = setup({
         'plan.change': { actions: 'changePlan' },
         'expiry.change': { actions: 'changeExpiry' },
         'flag.toggle': { actions: 'toggleFlag' },
-        'step.next': [
-          { guard: 'accountValid', target: 'stepTwo', actions: 'clearOutcome' },
-          { actions: 'tryStepOne' },
-        ],
+        'step.next': [{ guard: 'accountValid', target: 'stepTwo', actions: 'clearOutcome' }, { actions: 'tryStepOne' }],
       },
     },
     stepTwo: {
@@ -250,7 +305,12 @@ export const userCreateMachine = setup({
           on: {
             // Each keystroke in the username restarts the wait before the check.
             'user.change': [
-              { guard: 'checkableUsername', target: '.usernameWaiting', reenter: true, actions: ['changeSingle', 'forgetUsernameCheck'] },
+              {
+                guard: 'checkableUsername',
+                target: '.usernameWaiting',
+                reenter: true,
+                actions: ['changeSingle', 'forgetUsernameCheck'],
+              },
               { guard: 'isUsername', target: '.usernameIdle', actions: ['changeSingle', 'forgetUsernameCheck'] },
             ],
           },
@@ -266,7 +326,10 @@ export const userCreateMachine = setup({
                 id: 'checkUsername',
                 src: 'checkUsername',
                 input: ({ context }) => ({ username: context.single.username.trim() }),
-                onDone: { target: 'usernameChecked', actions: { type: 'storeUsernameCheck', params: ({ event }) => event.output } },
+                onDone: {
+                  target: 'usernameChecked',
+                  actions: { type: 'storeUsernameCheck', params: ({ event }) => event.output },
+                },
                 onError: 'usernameCheckFailed',
               },
             },
@@ -279,7 +342,11 @@ export const userCreateMachine = setup({
           tags: ['refused'],
           on: {
             'user.change': [
-              { guard: 'checkableUsername', target: 'editing.usernameWaiting', actions: ['changeSingle', 'forgetUsernameCheck'] },
+              {
+                guard: 'checkableUsername',
+                target: 'editing.usernameWaiting',
+                actions: ['changeSingle', 'forgetUsernameCheck'],
+              },
               { target: 'editing', actions: 'changeSingle' },
             ],
             'row.change': { target: 'editing', actions: 'changeRow' },
@@ -297,8 +364,16 @@ export const userCreateMachine = setup({
         onDone: { target: 'created', actions: { type: 'storeCreated', params: ({ event }) => event.output } },
         // Nothing created is a 400 naming fields (decision 042): on their step, the form as it was.
         onError: [
-          { guard: { type: 'refusedStepOneOnly', params: errorOf }, target: 'stepOne', actions: { type: 'storeRefusal', params: refusalOf } },
-          { guard: { type: 'refusedFields', params: errorOf }, target: 'stepTwo.refused', actions: { type: 'storeRefusal', params: refusalOf } },
+          {
+            guard: { type: 'refusedStepOneOnly', params: errorOf },
+            target: 'stepOne',
+            actions: { type: 'storeRefusal', params: refusalOf },
+          },
+          {
+            guard: { type: 'refusedFields', params: errorOf },
+            target: 'stepTwo.refused',
+            actions: { type: 'storeRefusal', params: refusalOf },
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },

@@ -11,18 +11,30 @@ import type { UserCreateContext } from './user-create.types';
 
 const P = 'product';
 export const PLAN_TODAY = { year: 2026, month: 11, day: 21 };
-export const VALID_CSV = 'First Name,Last Name,Email,Notes\nGrace,Hopper,grace@example.com,first\nAlan,Turing,alan@example.com,second\n';
+export const VALID_CSV =
+  'First Name,Last Name,Email,Notes\nGrace,Hopper,grace@example.com,first\nAlan,Turing,alan@example.com,second\n';
 export const HEADLESS_CSV = 'name,mail\nGrace Hopper,grace@example.com\n';
 
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });
-const registered = (status: boolean, extra: Record<string, unknown>) => ({ type: 'xstate.done.actor.register', output: { status, msg: 'm', ...extra } });
+const registered = (status: boolean, extra: Record<string, unknown>) => ({
+  type: 'xstate.done.actor.register',
+  output: { status, msg: 'm', ...extra },
+});
 /** Nothing created: the 400 naming fields (decision 042), as the HTTP client throws it. */
-const refused = (fields: Record<string, string>) => ({ type: 'xstate.error.actor.register', error: { status: 400, refusal: { msg: 'm', fields } } });
-const refusalOf = (e: AnyEventObject) => (e['error'] as { refusal?: { fields: Record<string, string> } } | undefined)?.refusal;
+const refused = (fields: Record<string, string>) => ({
+  type: 'xstate.error.actor.register',
+  error: { status: 400, refusal: { msg: 'm', fields } },
+});
+const refusalOf = (e: AnyEventObject) =>
+  (e['error'] as { refusal?: { fields: Record<string, string> } } | undefined)?.refusal;
 
 export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
   machine: userCreateMachine,
-  input: { product: P, features: ['user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type'], today: PLAN_TODAY },
+  input: {
+    product: P,
+    features: ['user_mgmt', 'create_user_tab', 'bulk_user_creation', 'allow_customer_type'],
+    today: PLAN_TODAY,
+  },
   events: [
     { type: 'setup.retry' },
     { type: 'org.pick', org: { title: 'Northwind Capital', org_id: 1, salesforceId: null } },
@@ -57,17 +69,35 @@ export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
       event: {
         type: 'xstate.done.actor.loadSetup',
         output: {
-          owners: [{ key: 'olive.owner', text: 'Olive Owner' }], userTypes: ['trial', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'],
-          categories: ['general', 'ir', 'workiva'], configurations: [`${P}_basic`, `${P}_res`, `${P}_res_prof`],
-          dataPlanItems: [`${P}_data`, 'shareholder_data', `${P}_alt_data`, 'lexis_nexis', 'rns'], startupScreens: ['stream', 'docsearch'],
+          owners: [{ key: 'olive.owner', text: 'Olive Owner' }],
+          userTypes: ['trial', 'test_user', 'journalist', 'customer', 'grace_customer', 'churn_customer'],
+          categories: ['general', 'ir', 'workiva'],
+          configurations: [`${P}_basic`, `${P}_res`, `${P}_res_prof`],
+          dataPlanItems: [`${P}_data`, 'shareholder_data', `${P}_alt_data`, 'lexis_nexis', 'rns'],
+          startupScreens: ['stream', 'docsearch'],
         },
       },
     },
     { name: 'loadFailed', event: failed('loadSetup') },
-    { name: 'usernameFree', event: { type: 'xstate.done.actor.checkUsername', output: { status: true, available: true, msg: 'ada.l is available.' } } },
-    { name: 'usernameTaken', event: { type: 'xstate.done.actor.checkUsername', output: { status: true, available: false, msg: 'ada.l is taken.' } } },
+    {
+      name: 'usernameFree',
+      event: {
+        type: 'xstate.done.actor.checkUsername',
+        output: { status: true, available: true, msg: 'ada.l is available.' },
+      },
+    },
+    {
+      name: 'usernameTaken',
+      event: {
+        type: 'xstate.done.actor.checkUsername',
+        output: { status: true, available: false, msg: 'ada.l is taken.' },
+      },
+    },
     { name: 'usernameUnchecked', event: failed('checkUsername') },
-    { name: 'created', event: registered(true, { data: [{ row: 0, user_id: 9, username: 'ada.lovelace', email: 'ada@example.com' }] }) },
+    {
+      name: 'created',
+      event: registered(true, { data: [{ row: 0, user_id: 9, username: 'ada.lovelace', email: 'ada@example.com' }] }),
+    },
     { name: 'refusedRow', event: refused({ 'users.0.email': 'A user with this email already exists.' }) },
     { name: 'refusedStepOne', event: refused({ owner: 'Choose an owner from the list of staff.' }) },
     { name: 'registerFailed', event: failed('register') },
@@ -75,7 +105,20 @@ export const userCreatePlan: MachinePlan<typeof userCreateMachine> = {
       name: 'outboxRead',
       event: {
         type: 'xstate.done.actor.loadOutbox',
-        output: [{ id: 1, kind: 'welcome', to_email: 'ada@example.com', subject: 's', body_text: 't', status: 'stored', created_at: 0, sent_at: null, last_error: null, author: 'creator' }],
+        output: [
+          {
+            id: 1,
+            kind: 'welcome',
+            to_email: 'ada@example.com',
+            subject: 's',
+            body_text: 't',
+            status: 'stored',
+            created_at: 0,
+            sent_at: null,
+            last_error: null,
+            author: 'creator',
+          },
+        ],
       },
     },
     { name: 'outboxUnread', event: failed('loadOutbox') },
@@ -104,10 +147,16 @@ function offered(s: AnyMachineSnapshot, e: AnyEventObject): boolean {
   const at = (state: string) => s.matches(state);
   const field = e['field'] as string | undefined;
   switch (e.type) {
-    case 'org.pick': return one === 0;
-    case 'field.change': return (field === 'user_type' && one === 1) || (field === 'owner' && one === 2);
-    case 'plan.change': case 'expiry.change': case 'flag.toggle': return one === 0;
-    case 'step.next': return one === 0 || one === 3;
+    case 'org.pick':
+      return one === 0;
+    case 'field.change':
+      return (field === 'user_type' && one === 1) || (field === 'owner' && one === 2);
+    case 'plan.change':
+    case 'expiry.change':
+    case 'flag.toggle':
+      return one === 0;
+    case 'step.next':
+      return one === 0 || one === 3;
     case 'user.change': {
       if (mode !== 'single') return false;
       const idle = at('stepTwo.editing.usernameIdle');
@@ -116,17 +165,42 @@ function offered(s: AnyMachineSnapshot, e: AnyEventObject): boolean {
         return (two === 0 && (idle || at('stepTwo.editing.usernameWaiting'))) || at('stepTwo.refused');
       }
       if (at('stepTwo.refused')) return field === 'first_name';
-      return idle && ((field === 'first_name' && two === 0) || (field === 'last_name' && two === 1) || (field === 'email' && two === 2));
+      return (
+        idle &&
+        ((field === 'first_name' && two === 0) ||
+          (field === 'last_name' && two === 1) ||
+          (field === 'email' && two === 2))
+      );
     }
-    case 'mode.change': return e['mode'] === 'bulk' ? mode === 'single' && two === 0 && at('stepTwo.editing.usernameIdle') : mode === 'bulk' && two === false;
-    case 'csv.load': return mode === 'bulk' && two === false;
-    case 'row.add': case 'row.change': case 'row.remove': return mode === 'bulk' && two === true;
-    case 'email.toggle': case 'step.back': return mode === 'single' && two === 0 && at('stepTwo.editing.usernameIdle');
+    case 'mode.change':
+      return e['mode'] === 'bulk'
+        ? mode === 'single' && two === 0 && at('stepTwo.editing.usernameIdle')
+        : mode === 'bulk' && two === false;
+    case 'csv.load':
+      return mode === 'bulk' && two === false;
+    case 'row.add':
+    case 'row.change':
+    case 'row.remove':
+      return mode === 'bulk' && two === true;
+    case 'email.toggle':
+    case 'step.back':
+      return mode === 'single' && two === 0 && at('stepTwo.editing.usernameIdle');
     case 'create.submit':
-      return (mode === 'single' && (two === 0 || two === 3) && (at('stepTwo.editing.usernameIdle') || at('stepTwo.refused'))) || (mode === 'bulk' && two === true);
-    case 'xstate.done.actor.register': case 'xstate.error.actor.register':
+      return (
+        (mode === 'single' &&
+          (two === 0 || two === 3) &&
+          (at('stepTwo.editing.usernameIdle') || at('stepTwo.refused'))) ||
+        (mode === 'bulk' && two === true)
+      );
+    case 'xstate.done.actor.register':
+    case 'xstate.error.actor.register':
       // Several people: created or one row refused; the other answers are the same for one or many.
-      return mode === 'single' || e.type === 'xstate.done.actor.register' || refusalOf(e)?.fields['users.0.email'] !== undefined;
-    default: return true;
+      return (
+        mode === 'single' ||
+        e.type === 'xstate.done.actor.register' ||
+        refusalOf(e)?.fields['users.0.email'] !== undefined
+      );
+    default:
+      return true;
   }
 }

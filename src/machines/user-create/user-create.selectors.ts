@@ -10,10 +10,16 @@ type S = SnapshotFrom<typeof userCreateMachine>;
 /** A missing required field is pointed out once the person pressed the button; a wrong value at once. */
 function visible(errors: FieldErrors, values: Record<string, unknown>, tried: boolean): FieldErrors {
   if (tried) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => {
-    const value = values[field];
-    return Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : value !== null && value !== undefined;
-  }));
+  return Object.fromEntries(
+    Object.entries(errors).filter(([field]) => {
+      const value = values[field];
+      return Array.isArray(value)
+        ? value.length > 0
+        : typeof value === 'string'
+          ? value.trim() !== ''
+          : value !== null && value !== undefined;
+    }),
+  );
 }
 
 /** What to keep as a draft now; null: nothing (as opened, or created). */
@@ -36,7 +42,10 @@ export const selectAccount = (s: S) => s.context.account;
 export const selectAccountErrors = (s: S): FieldErrors => {
   const { account } = s.context;
   const values = { ...account, organization_id: account.org };
-  return { ...visible(accountErrors(s.context), values, s.context.stepOneTried), ...s.context.serverErrors[STEP_ONE_KEY] };
+  return {
+    ...visible(accountErrors(s.context), values, s.context.stepOneTried),
+    ...s.context.serverErrors[STEP_ONE_KEY],
+  };
 };
 /** §5: what the data plan rules changed, in blue. */
 export const selectPlanNotices = (s: S) => s.context.planNotices;
@@ -54,7 +63,10 @@ export const selectRowsOver = (s: S) => rowsOver(s.context);
 
 export const selectSingleErrors = (s: S): FieldErrors => {
   const { single, stepTwoTried, serverErrors, usernameCheck } = s.context;
-  const errors: FieldErrors = { ...visible(usersErrors([single])[0] ?? {}, single, stepTwoTried), ...serverErrors['0'] };
+  const errors: FieldErrors = {
+    ...visible(usersErrors([single])[0] ?? {}, single, stepTwoTried),
+    ...serverErrors['0'],
+  };
   if (usernameTaken(s.context) && usernameCheck) errors['username'] ??= usernameCheck.msg;
   return errors;
 };
@@ -73,17 +85,23 @@ export const selectRowErrors = (s: S): Record<number, FieldErrors> => {
   return out;
 };
 
-export type UsernameStatus = { kind: 'none' } | { kind: 'checking' } | { kind: 'failed' } | { kind: 'known'; available: boolean; msg: string };
+export type UsernameStatus =
+  { kind: 'none' } | { kind: 'checking' } | { kind: 'failed' } | { kind: 'known'; available: boolean; msg: string };
 
 export const selectUsernameStatus = (s: S): UsernameStatus => {
   if (s.hasTag('usernameChecking')) return { kind: 'checking' };
   if (s.hasTag('usernameCheckFailed')) return { kind: 'failed' };
   const check = s.context.usernameCheck;
-  if (check && check.username === s.context.single.username.trim()) return { kind: 'known', available: check.available, msg: check.msg };
+  if (check && check.username === s.context.single.username.trim())
+    return { kind: 'known', available: check.available, msg: check.msg };
   return { kind: 'none' };
 };
 
-export type MailStatus = { kind: 'none' } | { kind: 'loading' } | { kind: 'unknown' } | { kind: 'shown'; messages: OutboxMessage[]; total: number };
+export type MailStatus =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'unknown' }
+  | { kind: 'shown'; messages: OutboxMessage[]; total: number };
 
 /** This call's welcome emails as the outbox holds them (matched by address among the newest messages). */
 export const selectMail = (s: S): MailStatus => {
@@ -92,7 +110,8 @@ export const selectMail = (s: S): MailStatus => {
   if (!s.hasTag('mailShown')) return { kind: 'none' };
   // Newest first: the first welcome message to each address is this call's. Listed as created.
   const newest = new Map<string, OutboxMessage>();
-  for (const m of s.context.mail) if (m.kind === 'welcome' && !newest.has(m.to_email.toLowerCase())) newest.set(m.to_email.toLowerCase(), m);
+  for (const m of s.context.mail)
+    if (m.kind === 'welcome' && !newest.has(m.to_email.toLowerCase())) newest.set(m.to_email.toLowerCase(), m);
   const messages = s.context.created.flatMap((u) => newest.get(u.email.toLowerCase()) ?? []);
   return { kind: 'shown', messages, total: s.context.created.length };
 };

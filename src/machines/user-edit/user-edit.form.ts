@@ -2,14 +2,36 @@
 // opened, whether it keeps the rules of spec §5, which fields the session may touch (spec §6),
 // and how a save that lost a race is shown and merged. Pure functions; the machine and the view
 // share them, the server checks everything again.
-import { BETA_FLAGS, USER_SWITCHES, bulkEditFields, defaultFlags, flagKeys, userTypesFor, EDIT_FIELD_FEATURES } from '../../domain/user-fields';
+import {
+  BETA_FLAGS,
+  USER_SWITCHES,
+  bulkEditFields,
+  defaultFlags,
+  flagKeys,
+  userTypesFor,
+  EDIT_FIELD_FEATURES,
+} from '../../domain/user-fields';
 import { STAFF_USER_TYPE, CUSTOMER_USER_TYPES } from '../../domain/user-kinds';
 import {
-  categoryLabel, configurationLabel, dataPlanLabel, optionLabel, ownerLabel, startupScreenLabel, subscriptionStatusLabel, userFieldLabel,
+  categoryLabel,
+  configurationLabel,
+  dataPlanLabel,
+  optionLabel,
+  ownerLabel,
+  startupScreenLabel,
+  subscriptionStatusLabel,
+  userFieldLabel,
   userTypeLabel,
 } from '../../domain/user-labels';
 import {
-  EMAIL_PATTERN, FIELD_MESSAGES, PASSWORD_PATTERN, PHONE_PATTERN, USERNAME_PATTERN, parseExpiry, reconcileDataPlan, type FieldErrors,
+  EMAIL_PATTERN,
+  FIELD_MESSAGES,
+  PASSWORD_PATTERN,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
+  parseExpiry,
+  reconcileDataPlan,
+  type FieldErrors,
 } from '../../domain/user-rules';
 import type { OrgPick, OwnerGroupReply, RoleRef, UserChanges, UserRecord } from '../../domain/users';
 import { permissionName } from '../../domain/feature-labels';
@@ -47,9 +69,26 @@ export interface EditDraft {
 }
 
 export const RECORD_FIELDS = [
-  'first_name', 'last_name', 'email', 'username', 'phone', 'organization', 'user_type', 'user_category', 'user_role', 'owner',
-  'product_configuration', 'data_plan', 'expiry_dt', 'active', 'deleted', 'is_account_admin', 'startup_screen',
-  'subscription_status', 'sf_contact_id', 'staff_roles',
+  'first_name',
+  'last_name',
+  'email',
+  'username',
+  'phone',
+  'organization',
+  'user_type',
+  'user_category',
+  'user_role',
+  'owner',
+  'product_configuration',
+  'data_plan',
+  'expiry_dt',
+  'active',
+  'deleted',
+  'is_account_admin',
+  'startup_screen',
+  'subscription_status',
+  'sf_contact_id',
+  'staff_roles',
 ] as const;
 export type RecordField = (typeof RECORD_FIELDS)[number];
 /** A field of the form, or one flag as `flags.<key>`. */
@@ -63,7 +102,14 @@ export function draftOf(product: string, record: UserRecord): EditDraft {
     email: record.email,
     username: record.username,
     phone: record.phone ?? '',
-    organization: record.organization_id === null ? null : { title: record.organization ?? `Organization ${record.organization_id}`, org_id: record.organization_id, salesforceId: null },
+    organization:
+      record.organization_id === null
+        ? null
+        : {
+            title: record.organization ?? `Organization ${record.organization_id}`,
+            org_id: record.organization_id,
+            salesforceId: null,
+          },
     user_type: record.user_type,
     user_category: record.user_category,
     user_role: record.user_role ?? '',
@@ -95,15 +141,26 @@ export function readDraft(draft: EditDraft, key: DraftKey): DraftValue {
 }
 
 export function writeDraft(draft: EditDraft, key: DraftKey, value: DraftValue): EditDraft {
-  if (key.startsWith('flags.')) return { ...draft, flags: { ...draft.flags, [key.slice('flags.'.length)]: value as boolean | string } };
+  if (key.startsWith('flags.'))
+    return { ...draft, flags: { ...draft.flags, [key.slice('flags.'.length)]: value as boolean | string } };
   return { ...draft, [key]: value };
 }
 
-const TEXT_FIELDS = new Set<DraftKey>(['first_name', 'last_name', 'email', 'username', 'phone', 'user_role', 'owner', 'sf_contact_id']);
+const TEXT_FIELDS = new Set<DraftKey>([
+  'first_name',
+  'last_name',
+  'email',
+  'username',
+  'phone',
+  'user_role',
+  'owner',
+  'sf_contact_id',
+]);
 
 /** Equality as the server sees it: text trimmed (emails in any case), sets of roles, orgs by id. */
 export function sameValue(key: DraftKey, a: DraftValue, b: DraftValue): boolean {
-  if (key === 'organization') return ((a as OrgPick | null)?.org_id ?? null) === ((b as OrgPick | null)?.org_id ?? null);
+  if (key === 'organization')
+    return ((a as OrgPick | null)?.org_id ?? null) === ((b as OrgPick | null)?.org_id ?? null);
   if (key === 'email') return String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
   if (TEXT_FIELDS.has(key)) return String(a).trim() === String(b).trim();
   if (key === 'staff_roles' || key === 'data_plan') {
@@ -163,28 +220,41 @@ export function formErrors(product: string, base: UserRecord, draft: EditDraft):
 }
 
 // ── what the session may touch (spec §6) ──────────────────────────────────
-export type FieldAccess = { show: false; editable: false } | { show: true; editable: true } | { show: true; editable: false; why: string };
+export type FieldAccess =
+  { show: false; editable: false } | { show: true; editable: true } | { show: true; editable: false; why: string };
 
 const isCustomer = (t: string) => (CUSTOMER_USER_TYPES as readonly string[]).includes(t);
 const needs = (feature: string, what: string) => `Changing ${what} needs the ${permissionName(feature)} permission.`;
 
 export const READ_ONLY_REASON = `You can view this user; changing users needs the ${permissionName('edit_user')} permission.`;
 
-export function fieldAccess(key: DraftKey, features: readonly string[], base: UserRecord, draft: EditDraft): FieldAccess {
+export function fieldAccess(
+  key: DraftKey,
+  features: readonly string[],
+  base: UserRecord,
+  draft: EditDraft,
+): FieldAccess {
   const has = (f: string) => features.includes(f);
   const flag = key.startsWith('flags.') ? key.slice('flags.'.length) : null;
   if (key === 'deleted' && !has('deleted_user')) return { show: false, editable: false };
-  if (key === 'staff_roles' && draft.user_type !== STAFF_USER_TYPE && base.user_type !== STAFF_USER_TYPE) return { show: false, editable: false };
+  if (key === 'staff_roles' && draft.user_type !== STAFF_USER_TYPE && base.user_type !== STAFF_USER_TYPE)
+    return { show: false, editable: false };
   if (!has('edit_user')) return { show: true, editable: false, why: READ_ONLY_REASON };
   const feature = EDIT_FIELD_FEATURES[flag ?? key];
   // Shown under the field itself, so 'this' is enough.
   if (feature && !has(feature)) return { show: true, editable: false, why: needs(feature, 'this') };
   if (key === 'user_type') {
-    if (isCustomer(base.user_type) && !has('allow_customer_type')) return { show: true, editable: false, why: needs('allow_customer_type', "a customer's type") };
-    if (base.user_type === STAFF_USER_TYPE && !has('staff_role_change')) return { show: true, editable: false, why: needs('staff_role_change', "a staff user's type") };
+    if (isCustomer(base.user_type) && !has('allow_customer_type'))
+      return { show: true, editable: false, why: needs('allow_customer_type', "a customer's type") };
+    if (base.user_type === STAFF_USER_TYPE && !has('staff_role_change'))
+      return { show: true, editable: false, why: needs('staff_role_change', "a staff user's type") };
   }
   if (key === 'email' && base.flags['researchreports'] === true && !has('br_user_email_change')) {
-    return { show: true, editable: false, why: needs('br_user_email_change', 'the email of a user with broker research enabled') };
+    return {
+      show: true,
+      editable: false,
+      why: needs('br_user_email_change', 'the email of a user with broker research enabled'),
+    };
   }
   return { show: true, editable: true };
 }
@@ -206,7 +276,12 @@ export function flagGroups(product: string): { title: string; keys: string[] }[]
   return [
     { title: 'Beta and restriction flags', keys: [...BETA_FLAGS] },
     { title: 'Switches', keys: [...USER_SWITCHES] },
-    { title: 'Access and data', keys: bulkEditFields(product).filter((f) => f.column === null).map((f) => f.key) },
+    {
+      title: 'Access and data',
+      keys: bulkEditFields(product)
+        .filter((f) => f.column === null)
+        .map((f) => f.key),
+    },
   ];
 }
 
@@ -219,17 +294,24 @@ export interface KnownNames {
 /** The label of one value of a choice field; values the labels do not know stay as stored. */
 export function valueLabel(product: string, key: DraftKey, value: string, owners: readonly OwnerChoice[] = []): string {
   switch (key) {
-    case 'user_type': return userTypeLabel(value);
-    case 'user_category': return categoryLabel(value);
-    case 'product_configuration': return configurationLabel(product, value);
-    case 'startup_screen': return startupScreenLabel(product, value);
-    case 'subscription_status': return subscriptionStatusLabel(value);
-    case 'data_plan': return dataPlanLabel(product, value);
+    case 'user_type':
+      return userTypeLabel(value);
+    case 'user_category':
+      return categoryLabel(value);
+    case 'product_configuration':
+      return configurationLabel(product, value);
+    case 'startup_screen':
+      return startupScreenLabel(product, value);
+    case 'subscription_status':
+      return subscriptionStatusLabel(value);
+    case 'data_plan':
+      return dataPlanLabel(product, value);
     case 'owner': {
       const known = owners.find((o) => o.key === value);
       return known ? ownerLabel(known) : value;
     }
-    default: return key.startsWith('flags.') ? optionLabel(value) : value;
+    default:
+      return key.startsWith('flags.') ? optionLabel(value) : value;
   }
 }
 
@@ -237,8 +319,12 @@ export function displayValue(product: string, key: DraftKey, value: DraftValue, 
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
   if (key === 'organization') return (value as OrgPick).title;
-  if (key === 'staff_roles') return (value as number[]).map((id) => names.roles.find((r) => r.id === id)?.name ?? `Role ${id}`).join(', ') || '(none)';
-  if (key === 'data_plan') return (value as string[]).map((item) => dataPlanLabel(product, item)).join(', ') || '(none)';
+  if (key === 'staff_roles')
+    return (
+      (value as number[]).map((id) => names.roles.find((r) => r.id === id)?.name ?? `Role ${id}`).join(', ') || '(none)'
+    );
+  if (key === 'data_plan')
+    return (value as string[]).map((item) => dataPlanLabel(product, item)).join(', ') || '(none)';
   if (Array.isArray(value)) return value.join(', ') || '(none)';
   if (key === 'password') return '(new password)';
   return valueLabel(product, key, String(value), names.owners);
@@ -249,9 +335,15 @@ export function displayValue(product: string, key: DraftKey, value: DraftValue, 
  * (the stored one, or one a colleague saved) as its raw username, so it stays visible and can be
  * chosen again.
  */
-export function ownerOptions(owners: readonly OwnerChoice[], keep: readonly string[]): { value: string; label: string }[] {
+export function ownerOptions(
+  owners: readonly OwnerChoice[],
+  keep: readonly string[],
+): { value: string; label: string }[] {
   const unknown = [...new Set(keep.filter((k) => k !== '' && !owners.some((o) => o.key === k)))];
-  return [...unknown.map((k) => ({ value: k, label: k })), ...owners.map((o) => ({ value: o.key, label: ownerLabel(o) }))];
+  return [
+    ...unknown.map((k) => ({ value: k, label: k })),
+    ...owners.map((o) => ({ value: o.key, label: ownerLabel(o) })),
+  ];
 }
 
 // ── a save that lost the race ─────────────────────────────────────────────
@@ -269,7 +361,13 @@ export interface ConflictRow {
 }
 
 /** The fields someone else changed since the person opened the user. */
-export function conflictRows(product: string, base: UserRecord, theirs: UserRecord, draft: EditDraft, names: KnownNames): ConflictRow[] {
+export function conflictRows(
+  product: string,
+  base: UserRecord,
+  theirs: UserRecord,
+  draft: EditDraft,
+  names: KnownNames,
+): ConflictRow[] {
   const opened = draftOf(product, base);
   const stored = draftOf(product, theirs);
   return draftKeys(product)
@@ -277,8 +375,11 @@ export function conflictRows(product: string, base: UserRecord, theirs: UserReco
     .map((key) => {
       const [o, s, y] = [readDraft(opened, key), readDraft(stored, key), readDraft(draft, key)];
       return {
-        key, label: fieldLabel(product, key),
-        opened: displayValue(product, key, o, names), stored: displayValue(product, key, s, names), yours: displayValue(product, key, y, names),
+        key,
+        label: fieldLabel(product, key),
+        opened: displayValue(product, key, o, names),
+        stored: displayValue(product, key, s, names),
+        yours: displayValue(product, key, y, names),
         clash: !sameValue(key, o, y) && !sameValue(key, s, y),
       };
     });
@@ -295,7 +396,13 @@ export interface Merged {
  * other save left the field alone. Where both changed a field the stored value stays, and the
  * person's value is listed so nothing is lost silently.
  */
-export function mergeOnto(product: string, base: UserRecord, theirs: UserRecord, draft: EditDraft, names: KnownNames): Merged {
+export function mergeOnto(
+  product: string,
+  base: UserRecord,
+  theirs: UserRecord,
+  draft: EditDraft,
+  names: KnownNames,
+): Merged {
   const opened = draftOf(product, base);
   let merged = draftOf(product, theirs);
   const replaced: Merged['replaced'] = [];
@@ -303,7 +410,8 @@ export function mergeOnto(product: string, base: UserRecord, theirs: UserRecord,
     const [o, s, y] = [readDraft(opened, key), readDraft(merged, key), readDraft(draft, key)];
     if (sameValue(key, o, y)) continue;
     if (sameValue(key, o, s)) merged = writeDraft(merged, key, y);
-    else if (!sameValue(key, s, y)) replaced.push({ key, label: fieldLabel(product, key), yours: displayValue(product, key, y, names) });
+    else if (!sameValue(key, s, y))
+      replaced.push({ key, label: fieldLabel(product, key), yours: displayValue(product, key, y, names) });
   }
   return { draft: { ...merged, password: draft.password }, replaced };
 }

@@ -18,9 +18,25 @@ import { orgChangeMachine } from '../org-change/org-change.machine';
 import { userEmailsMachine } from '../user-emails/user-emails.machine';
 import { userPrivilegesMachine } from '../user-privileges/user-privileges.machine';
 import { userSessionsMachine } from '../user-sessions/user-sessions.machine';
-import { changedKeys, changesOf, draftOf, fieldAccess, formErrors, mergeOnto, writeDraft, type DraftKey } from './user-edit.form';
+import {
+  changedKeys,
+  changesOf,
+  draftOf,
+  fieldAccess,
+  formErrors,
+  mergeOnto,
+  writeDraft,
+  type DraftKey,
+} from './user-edit.form';
 import { openWith } from './user-edit.draft';
-import type { LoadedUser, MailReply, UpdateAccountReply, UserEditContext, UserEditEvent, UserEditInput } from './user-edit.types';
+import type {
+  LoadedUser,
+  MailReply,
+  UpdateAccountReply,
+  UserEditContext,
+  UserEditEvent,
+  UserEditInput,
+} from './user-edit.types';
 import { refusedFields } from '../shared/save-outcome';
 
 type Ctx = UserEditContext;
@@ -41,7 +57,8 @@ export function saveInputOf(c: Ctx): UpdateAccountForm {
 
 const cleared = { error: null, serverErrors: {}, notice: null } as const;
 
-const editable = (c: Ctx, key: DraftKey) => c.base !== null && c.draft !== null && fieldAccess(key, c.features, c.base, c.draft).editable;
+const editable = (c: Ctx, key: DraftKey) =>
+  c.base !== null && c.draft !== null && fieldAccess(key, c.features, c.base, c.draft).editable;
 
 /** Edits, the organisation picker, discarding, the welcome email and the other tabs: the same wherever the form rests. */
 const FORM_EVENTS = {
@@ -65,14 +82,24 @@ export const userEditMachine = setup({
     input: {} as UserEditInput,
     // Each child by its id: the view hands the dialogs and the tabs their own machine's actor.
     children: {} as {
-      loadUser: 'loadUser'; saveUser: 'saveUser'; sendWelcome: 'sendWelcome'; orgChange: 'orgChange'; emailChange: 'emailChange';
-      userSessions: 'userSessions'; userPrivileges: 'userPrivileges'; userEmails: 'userEmails';
+      loadUser: 'loadUser';
+      saveUser: 'saveUser';
+      sendWelcome: 'sendWelcome';
+      orgChange: 'orgChange';
+      emailChange: 'emailChange';
+      userSessions: 'userSessions';
+      userPrivileges: 'userPrivileges';
+      userEmails: 'userEmails';
     },
   },
   actors: {
     /** The user, with the owner group (the owner select's choices). */
-    loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() => Promise.reject(new Error('provide loadUser'))),
-    saveUser: fromPromise<UpdateAccountReply, { product: string; save: UpdateAccountForm }>(() => Promise.reject(new Error('provide saveUser'))),
+    loadUser: fromPromise<LoadedUser, { userId: number; product: string }>(() =>
+      Promise.reject(new Error('provide loadUser')),
+    ),
+    saveUser: fromPromise<UpdateAccountReply, { product: string; save: UpdateAccountForm }>(() =>
+      Promise.reject(new Error('provide saveUser')),
+    ),
     sendWelcome: fromPromise<MailReply, { userId: number }>(() => Promise.reject(new Error('provide sendWelcome'))),
     /** The other tabs, each run while it is open. */
     userSessions: userSessionsMachine,
@@ -87,7 +114,10 @@ export const userEditMachine = setup({
     }),
     emailChange: emailChangeMachine.provide({
       actions: {
-        announceDecided: sendParent((_, params: { kind: ChangeKind }) => ({ type: 'email.decided', kind: params.kind })),
+        announceDecided: sendParent((_, params: { kind: ChangeKind }) => ({
+          type: 'email.decided',
+          kind: params.kind,
+        })),
         announceCancelled: sendParent({ type: 'email.cancelled' }),
       },
     }),
@@ -99,21 +129,34 @@ export const userEditMachine = setup({
     mayReadOutbox: ({ context }) => context.features.includes('user_mgmt'),
     /** Organisation and data plan have their own events (the dialog, the §5 rules). */
     mayChange: ({ context, event }) =>
-      event.type === 'field.change' && event.key !== 'organization' && event.key !== 'data_plan' && editable(context, event.key),
+      event.type === 'field.change' &&
+      event.key !== 'organization' &&
+      event.key !== 'data_plan' &&
+      editable(context, event.key),
     mayChangePlan: ({ context }) => editable(context, 'data_plan'),
     /** An organisation other than the one opened and the one in the form: the dialog decides. */
     isNewOrg: ({ context, event }) => {
       if (event.type !== 'org.pick' || !event.pick || !context.base || !context.draft) return false;
       if (!editable(context, 'organization')) return false;
-      return event.pick.org_id !== context.base.organization_id && event.pick.org_id !== context.draft.organization?.org_id;
+      return (
+        event.pick.org_id !== context.base.organization_id && event.pick.org_id !== context.draft.organization?.org_id
+      );
     },
     /** Back to the organisation opened: no move, nothing to confirm. */
-    isOpenedOrg: ({ context, event }) => event.type === 'org.pick' && !!event.pick && !!context.base && !!context.draft
-      && event.pick.org_id === context.base.organization_id && context.draft.organization?.org_id !== context.base.organization_id,
+    isOpenedOrg: ({ context, event }) =>
+      event.type === 'org.pick' &&
+      !!event.pick &&
+      !!context.base &&
+      !!context.draft &&
+      event.pick.org_id === context.base.organization_id &&
+      context.draft.organization?.org_id !== context.base.organization_id,
     hasChanges: ({ context }) => changed(context).length > 0,
     canSave: ({ context }) =>
-      context.features.includes('edit_user') && context.base !== null && context.draft !== null
-      && changed(context).length > 0 && Object.keys(formErrors(context.product, context.base, context.draft)).length === 0,
+      context.features.includes('edit_user') &&
+      context.base !== null &&
+      context.draft !== null &&
+      changed(context).length > 0 &&
+      Object.keys(formErrors(context.product, context.base, context.draft)).length === 0,
     emailChanged: ({ context }) => changed(context).includes('email'),
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
     /** The server named fields (HTTP 400, decision 042). */
@@ -122,7 +165,14 @@ export const userEditMachine = setup({
   actions: {
     open: assign(({ context }, loaded: LoadedUser) => {
       const { base, draft, orgDecision } = openWith(loaded.user!, context.kept);
-      return { base, draft: draft ?? draftOf(context.product, base), orgDecision, roleChoices: loaded.roleChoices, owners: loaded.owners, ...cleared };
+      return {
+        base,
+        draft: draft ?? draftOf(context.product, base),
+        orgDecision,
+        roleChoices: loaded.roleChoices,
+        owners: loaded.owners,
+        ...cleared,
+      };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'field.change' || !context.draft) return {};
@@ -132,7 +182,12 @@ export const userEditMachine = setup({
     changePlan: assign(({ context, event }) => {
       if (event.type !== 'dataPlan.change' || !context.draft) return {};
       const result = reconcileDataPlan(context.product, event.selection, context.draft.user_category);
-      return { draft: { ...context.draft, data_plan: storedDataPlan(result.plan) }, planNotices: result.notices, error: null, notice: null };
+      return {
+        draft: { ...context.draft, data_plan: storedDataPlan(result.plan) },
+        planNotices: result.notices,
+        error: null,
+        notice: null,
+      };
     }),
     holdOrg: assign(({ event }) => ({ pendingOrg: event.type === 'org.pick' ? event.pick : null })),
     askOrgChange: sendTo('orgChange', ({ context }) => ({
@@ -152,19 +207,38 @@ export const userEditMachine = setup({
       notice: null,
     })),
     dropPendingOrg: assign({ pendingOrg: null }),
-    askEmailChange: sendTo('emailChange', ({ context }) => ({ type: 'email.ask' as const, previous: context.base!.email, next: context.draft!.email.trim() })),
+    askEmailChange: sendTo('emailChange', ({ context }) => ({
+      type: 'email.ask' as const,
+      previous: context.base!.email,
+      next: context.draft!.email.trim(),
+    })),
     discard: assign(({ context }) => ({
-      draft: draftOf(context.product, context.base!), orgDecision: null, emailDecision: null, planNotices: [], replaced: [], ...cleared,
+      draft: draftOf(context.product, context.base!),
+      orgDecision: null,
+      emailDecision: null,
+      planNotices: [],
+      replaced: [],
+      ...cleared,
     })),
     applySaved: assign(({ context }, reply: UpdateAccountReply) => {
       if (!('user' in reply) || !reply.status) return {};
       return {
-        base: reply.user, draft: draftOf(context.product, reply.user), orgDecision: null, emailDecision: null, planNotices: [],
-        replaced: [], theirs: null, error: null, serverErrors: {}, notice: { tone: 'info' as const, text: reply.message },
+        base: reply.user,
+        draft: draftOf(context.product, reply.user),
+        orgDecision: null,
+        emailDecision: null,
+        planNotices: [],
+        replaced: [],
+        theirs: null,
+        error: null,
+        serverErrors: {},
+        notice: { tone: 'info' as const, text: reply.message },
       };
     }),
     /** The conflict panel says what happened, from the stored record; no second message. */
-    holdTheirs: assign((_, reply: UpdateAccountReply) => ('user' in reply ? { theirs: reply.user, error: null, notice: null } : {})),
+    holdTheirs: assign((_, reply: UpdateAccountReply) =>
+      'user' in reply ? { theirs: reply.user, error: null, notice: null } : {},
+    ),
     /**
      * A refused save (HTTP 400, decision 042): the record's fields (`changes.<field>`) at their
      * controls, the organisation's at its picker; above the form the summary and what no visible
@@ -174,7 +248,9 @@ export const userEditMachine = setup({
       const serverErrors: Record<string, string> = fieldsUnder(refusal.fields, 'changes');
       if (serverErrors['organization_id']) serverErrors['organization'] = serverErrors['organization_id'];
       const placed = new Set(Object.values(serverErrors));
-      const rest = Object.values(fieldsOutside(refusal.fields, 'changes')).filter((m) => !placed.has(m) && !refusal.msg.includes(m));
+      const rest = Object.values(fieldsOutside(refusal.fields, 'changes')).filter(
+        (m) => !placed.has(m) && !refusal.msg.includes(m),
+      );
       return { error: [refusal.msg, ...rest].join(' '), serverErrors, emailDecision: null };
     }),
     mergeTheirs: assign(({ context }) => {
@@ -183,21 +259,44 @@ export const userEditMachine = setup({
       const merged = mergeOnto(context.product, context.base!, theirs, context.draft!, names);
       const orgStillMoves = merged.draft.organization?.org_id !== theirs.organization_id;
       return {
-        base: theirs, draft: merged.draft, replaced: merged.replaced, theirs: null, orgDecision: orgStillMoves ? context.orgDecision : null,
-        emailDecision: null, error: null, serverErrors: {}, notice: null,
+        base: theirs,
+        draft: merged.draft,
+        replaced: merged.replaced,
+        theirs: null,
+        orgDecision: orgStillMoves ? context.orgDecision : null,
+        emailDecision: null,
+        error: null,
+        serverErrors: {},
+        notice: null,
       };
     }),
     forgetTheirs: assign({ theirs: null, error: null }),
     clearNotice: assign({ notice: null }),
     rememberFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error) })),
-    welcomeResult: assign((_, reply: MailReply) => ({ notice: { tone: reply.status ? ('info' as const) : ('error' as const), text: reply.msg } })),
-    welcomeFailed: assign((_, params: { error: unknown }) => ({ notice: { tone: 'error' as const, text: `The welcome email was not sent. ${failureMessage(params.error)}` } })),
+    welcomeResult: assign((_, reply: MailReply) => ({
+      notice: { tone: reply.status ? ('info' as const) : ('error' as const), text: reply.msg },
+    })),
+    welcomeFailed: assign((_, params: { error: unknown }) => ({
+      notice: { tone: 'error' as const, text: `The welcome email was not sent. ${failureMessage(params.error)}` },
+    })),
   },
 }).createMachine({
   id: 'userEdit',
   context: ({ input }) => ({
-    ...input, base: null, draft: null, roleChoices: null, owners: null, planNotices: [], orgDecision: null, pendingOrg: null, emailDecision: null,
-    error: null, serverErrors: {}, notice: null, theirs: null, replaced: [],
+    ...input,
+    base: null,
+    draft: null,
+    roleChoices: null,
+    owners: null,
+    planNotices: [],
+    orgDecision: null,
+    pendingOrg: null,
+    emailDecision: null,
+    error: null,
+    serverErrors: {},
+    notice: null,
+    theirs: null,
+    replaced: [],
   }),
   invoke: [
     { id: 'orgChange', src: 'orgChange' },
@@ -212,10 +311,17 @@ export const userEditMachine = setup({
         src: 'loadUser',
         input: ({ context }) => ({ userId: context.userId, product: context.product }),
         onDone: [
-          { guard: { type: 'found', params: ({ event }) => event.output }, target: 'form', actions: { type: 'open', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'found', params: ({ event }) => event.output },
+            target: 'form',
+            actions: { type: 'open', params: ({ event }) => event.output },
+          },
           { target: 'missing' },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: { tags: ['loadFailed'], on: { 'edit.retry': { target: 'loading', actions: assign({ error: null }) } } },
@@ -230,7 +336,11 @@ export const userEditMachine = setup({
         editing: {
           on: {
             'edit.save': [
-              { guard: and(['canSave', 'emailChanged']), target: '#userEdit.confirmingEmail', actions: 'askEmailChange' },
+              {
+                guard: and(['canSave', 'emailChanged']),
+                target: '#userEdit.confirmingEmail',
+                actions: 'askEmailChange',
+              },
               { guard: 'canSave', target: '#userEdit.saving' },
             ],
           },
@@ -262,7 +372,11 @@ export const userEditMachine = setup({
         src: 'saveUser',
         input: ({ context }) => ({ product: context.product, save: saveInputOf(context) }),
         onDone: [
-          { guard: { type: 'isSaved', params: ({ event }) => event.output }, target: 'form.saved', actions: { type: 'applySaved', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isSaved', params: ({ event }) => event.output },
+            target: 'form.saved',
+            actions: { type: 'applySaved', params: ({ event }) => event.output },
+          },
           // Someone else saved first; a refused save is a 400 (onError).
           { target: 'conflict', actions: { type: 'holdTheirs', params: ({ event }) => event.output } },
         ],
@@ -270,9 +384,16 @@ export const userEditMachine = setup({
           {
             guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'form.editing',
-            actions: { type: 'applyFieldRefusal', params: ({ event }: { event: { error: unknown } }) => fieldRefusalOf(event.error) ?? { msg: '', fields: {} } },
+            actions: {
+              type: 'applyFieldRefusal',
+              params: ({ event }: { event: { error: unknown } }) =>
+                fieldRefusalOf(event.error) ?? { msg: '', fields: {} },
+            },
           },
-          { target: 'form.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'form.failed',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -290,7 +411,10 @@ export const userEditMachine = setup({
         src: 'sendWelcome',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'form.editing', actions: { type: 'welcomeResult', params: ({ event }) => event.output } },
-        onError: { target: 'form.editing', actions: { type: 'welcomeFailed', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'form.editing',
+          actions: { type: 'welcomeFailed', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
 
@@ -301,7 +425,11 @@ export const userEditMachine = setup({
     },
     privileges: {
       tags: ['privileges'],
-      invoke: { id: 'userPrivileges', src: 'userPrivileges', input: ({ context }) => ({ userId: context.userId, features: context.features }) },
+      invoke: {
+        id: 'userPrivileges',
+        src: 'userPrivileges',
+        input: ({ context }) => ({ userId: context.userId, features: context.features }),
+      },
       on: { 'tab.profile': 'form', 'tab.sessions': 'sessions', 'tab.emails': 'emails' },
     },
     emails: {

@@ -16,12 +16,35 @@ import type { UserEditContext } from './user-edit.types';
 const P = 'product';
 
 export const PLAN_RECORD: UserRecord = {
-  id: 1, username: 'ada', email: 'ada@northwind.example', first_name: 'Ada', last_name: 'Lovelace', phone: null,
-  organization: 'Northwind Capital', organization_id: 1, user_type: 'trial', user_category: 'general', active: true, deleted: false,
-  expiry_dt: '01-31-2027', created_at: 0, user_role: 'Analyst', owner: 'admin', product_configuration: `${P}_basic`,
-  data_plan: [`${P}_data`], expiry_dt_timestamp: Date.UTC(2027, 0, 31), is_account_admin: false, startup_screen: 'docsearch',
-  subscription_status: 'TRIAL', sf_contact_id: null, sf_acc_id: null, flags: { ...defaultFlags(P), researchreports: true },
-  staff_roles: [], version: 1, updated_at: 0, updated_by: null,
+  id: 1,
+  username: 'ada',
+  email: 'ada@northwind.example',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: null,
+  organization: 'Northwind Capital',
+  organization_id: 1,
+  user_type: 'trial',
+  user_category: 'general',
+  active: true,
+  deleted: false,
+  expiry_dt: '01-31-2027',
+  created_at: 0,
+  user_role: 'Analyst',
+  owner: 'admin',
+  product_configuration: `${P}_basic`,
+  data_plan: [`${P}_data`],
+  expiry_dt_timestamp: Date.UTC(2027, 0, 31),
+  is_account_admin: false,
+  startup_screen: 'docsearch',
+  subscription_status: 'TRIAL',
+  sf_contact_id: null,
+  sf_acc_id: null,
+  flags: { ...defaultFlags(P), researchreports: true },
+  staff_roles: [],
+  version: 1,
+  updated_at: 0,
+  updated_by: null,
 };
 const SAVED: UserRecord = { ...PLAN_RECORD, first_name: 'Grace', version: 2, updated_by: 'editor' };
 const THEIRS: UserRecord = { ...PLAN_RECORD, last_name: 'Byron', version: 2, updated_by: 'colleague' };
@@ -30,10 +53,21 @@ export const OPENED_ORG = { title: 'Northwind Capital', org_id: 1, salesforceId:
 /** A last name past the limit the server checks (the input's maxLength stops typing; autofill or a script does not). */
 export const LONG_LAST_NAME = 'L'.repeat(USER_FIELD_LIMITS.last_name + 1);
 /** A refused save: the 400 naming fields (decision 042), as the HTTP client throws it. */
-const refusedSave = (fields: Record<string, string>) => ({ type: 'xstate.error.actor.saveUser', error: { status: 400, refusal: { msg: Object.values(fields)[0]!, fields } } });
+const refusedSave = (fields: Record<string, string>) => ({
+  type: 'xstate.error.actor.saveUser',
+  error: { status: 400, refusal: { msg: Object.values(fields)[0]!, fields } },
+});
 
 /** Events a person sends only on a clean form: one kind of edit at a time. */
-const FIRST_EDITS = new Set(['field.change', 'dataPlan.change', 'org.pick', 'welcome.send', 'tab.sessions', 'tab.privileges', 'tab.emails']);
+const FIRST_EDITS = new Set([
+  'field.change',
+  'dataPlan.change',
+  'org.pick',
+  'welcome.send',
+  'tab.sessions',
+  'tab.privileges',
+  'tab.emails',
+]);
 
 /** What steers the guards: whether the form changed, and whether email or organisation did; whether the rules pass. */
 function facts(s: AnyMachineSnapshot) {
@@ -88,11 +122,37 @@ const plan: MachinePlan<typeof userEditMachine> = {
     { type: 'tab.emails' },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadUser', { user: PLAN_RECORD, roleChoices: [], owners: [{ key: 'admin', text: 'Ada Admin' }] }) },
+    {
+      name: 'loaded',
+      event: doneEvent('loadUser', {
+        user: PLAN_RECORD,
+        roleChoices: [],
+        owners: [{ key: 'admin', text: 'Ada Admin' }],
+      }),
+    },
     { name: 'noSuchUser', event: doneEvent('loadUser', { user: null, roleChoices: null, owners: [] }) },
     { name: 'loadFailed', event: failedEvent('loadUser') },
-    { name: 'saved', event: doneEvent('saveUser', { status: true, isPositive: true, isUpdated: true, message: 'User updated.', user: SAVED }) },
-    { name: 'savedFirstBySomeoneElse', event: doneEvent('saveUser', { status: false, isPositive: false, isUpdated: false, message: 'conflict', conflict: true, user: THEIRS }) },
+    {
+      name: 'saved',
+      event: doneEvent('saveUser', {
+        status: true,
+        isPositive: true,
+        isUpdated: true,
+        message: 'User updated.',
+        user: SAVED,
+      }),
+    },
+    {
+      name: 'savedFirstBySomeoneElse',
+      event: doneEvent('saveUser', {
+        status: false,
+        isPositive: false,
+        isUpdated: false,
+        message: 'conflict',
+        conflict: true,
+        user: THEIRS,
+      }),
+    },
     { name: 'emailTaken', event: refusedSave({ 'changes.email': 'taken' }) },
     { name: 'lastNameTooLong', event: refusedSave({ 'changes.last_name': 'At most 150 characters.' }) },
     { name: 'saveFailed', event: failedEvent('saveUser') },
@@ -107,7 +167,10 @@ const plan: MachinePlan<typeof userEditMachine> = {
     const outcome = plan.outcomes.find((o) => o.event === e)?.name;
     if (s.matches('form')) {
       // The opened organisation again, after another was confirmed: the move is undone, no dialog.
-      if (e.type === 'org.pick') return (e as unknown as { pick: { org_id: number } }).pick.org_id === OPENED_ORG.org_id ? f.org && !f.email : !f.changed && !f.message;
+      if (e.type === 'org.pick')
+        return (e as unknown as { pick: { org_id: number } }).pick.org_id === OPENED_ORG.org_id
+          ? f.org && !f.email
+          : !f.changed && !f.message;
       // Each kind of edit starts from a clean form showing no message; a changed form is saved or discarded.
       if (FIRST_EDITS.has(e.type)) return !f.changed && !f.message;
       // After a refusal the person fixes the form (discarding here) before saving again.

@@ -89,5 +89,7 @@ export const selectPrivilegesTab = (s: S) => s.children.userPrivileges;
 export const selectEmailsTab = (s: S) => s.children.userEmails;
 
 /** Whether the person may leave the open tab: the page may switch, and the tab neither waits on the server nor asks. */
-export const selectMaySwitchTab = (s: S) => s.can({ type: selectTab(s) === 'profile' ? 'tab.sessions' : 'tab.profile' });
-export const selectTabSettled = (tab: AnyMachineSnapshot | undefined) => !tab || (!tab.hasTag('busy') && !tab.hasTag('dialog'));
+export const selectMaySwitchTab = (s: S) =>
+  s.can({ type: selectTab(s) === 'profile' ? 'tab.sessions' : 'tab.profile' });
+export const selectTabSettled = (tab: AnyMachineSnapshot | undefined) =>
+  !tab || (!tab.hasTag('busy') && !tab.hasTag('dialog'));

@@ -9,10 +9,20 @@ export const userEmailsPlan: MachinePlan<typeof userEmailsMachine> = {
   outcomes: [
     {
       name: 'emailsLoaded',
-      event: doneEvent('loadOutbox', [{
-        id: 1, kind: 'welcome', to_email: 'ada@northwind.example', subject: 'Welcome to Product', body_text: 'Welcome, Ada.', status: 'failed',
-        created_at: 0, sent_at: null, last_error: '550 mailbox unavailable', author: 'editor',
-      }]),
+      event: doneEvent('loadOutbox', [
+        {
+          id: 1,
+          kind: 'welcome',
+          to_email: 'ada@northwind.example',
+          subject: 'Welcome to Product',
+          body_text: 'Welcome, Ada.',
+          status: 'failed',
+          created_at: 0,
+          sent_at: null,
+          last_error: '550 mailbox unavailable',
+          author: 'editor',
+        },
+      ]),
     },
     { name: 'emailsLoadFailed', event: failedEvent('loadOutbox') },
   ],

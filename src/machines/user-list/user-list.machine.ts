@@ -12,7 +12,14 @@ import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import type { UserRow } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { exportFields, positionOf, sameList, sameSearch, searchFields, type ListSearch } from './user-list.search';
-import type { ListSelection, SearchRequest, SearchResult, UserListContext, UserListEvent, UserListInput } from './user-list.types';
+import type {
+  ListSelection,
+  SearchRequest,
+  SearchResult,
+  UserListContext,
+  UserListEvent,
+  UserListInput,
+} from './user-list.types';
 
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 
@@ -49,7 +56,8 @@ export function queryProblem(draft: string): string | null {
     : null;
 }
 
-export const STALE_PAGE_NOTICE = 'That page of the list is no longer available (the list changed, or the link is old); showing page 1.';
+export const STALE_PAGE_NOTICE =
+  'That page of the list is no longer available (the list changed, or the link is old); showing page 1.';
 
 /** A 400 refusing the page cursor (server/api/user-list.ts: the reason under `cursor`). */
 export function cursorRefused(error: unknown): boolean {
@@ -75,7 +83,8 @@ export const userListMachine = setup({
     hasNext: ({ context }) => context.nextCursor !== null,
     hasPrev: ({ context }) => context.prevCursor !== null,
     /** "Select all N matching" is offered once the page is selected and more rows match. */
-    maySelectAll: ({ context }) => context.selection.by === 'ids' && isPageSelected(context) && (context.total ?? 0) > context.rows.length,
+    maySelectAll: ({ context }) =>
+      context.selection.by === 'ids' && isPageSelected(context) && (context.total ?? 0) > context.rows.length,
     hasSelection: ({ context }) => selectedCount(context) > 0,
     pageEmpty: (_, reply: SearchResult) => reply.userItems.length === 0,
   },
@@ -88,22 +97,45 @@ export const userListMachine = setup({
     adoptSearch: assign(({ context, event }) => {
       const search = event.type === 'url.change' ? event.search : ({} as ListSearch);
       const same = sameList(context.search, search);
-      return { search, draft: search.q, pending: positionOf(search), selection: same ? context.selection : NONE, total: same ? context.total : null, notice: null };
+      return {
+        search,
+        draft: search.q,
+        pending: positionOf(search),
+        selection: same ? context.selection : NONE,
+        total: same ? context.total : null,
+        notice: null,
+      };
     }),
     setDraft: assign({ draft: ({ event }) => (event.type === 'query.type' ? event.q : '') }),
     commitQuery: assign(({ context }) => ({
-      search: { ...context.search, q: normalised(context.draft), cursor: '', page: 1 }, pending: startOver, selection: NONE, total: null, notice: null,
+      search: { ...context.search, q: normalised(context.draft), cursor: '', page: 1 },
+      pending: startOver,
+      selection: NONE,
+      total: null,
+      notice: null,
     })),
     /** The page asked for is the URL's page too. */
     toPage: assign(({ context }, pending: { cursor: string; page: number }) => ({
-      pending, search: { ...context.search, cursor: pending.cursor, page: pending.cursor ? pending.page + 1 : 1 }, notice: null,
+      pending,
+      search: { ...context.search, cursor: pending.cursor, page: pending.cursor ? pending.page + 1 : 1 },
+      notice: null,
     })),
-    backToFirst: assign(({ context }) => ({ pending: startOver, search: { ...context.search, cursor: '', page: 1 }, total: null, notice: STALE_PAGE_NOTICE })),
+    backToFirst: assign(({ context }) => ({
+      pending: startOver,
+      search: { ...context.search, cursor: '', page: 1 },
+      total: null,
+      notice: STALE_PAGE_NOTICE,
+    })),
     showPage: assign(({ context, event }) => {
       const reply = (event as unknown as { output: SearchResult }).output;
       return {
-        rows: reply.userItems, total: reply.total_users ?? context.total, nextCursor: reply.next_cursor, prevCursor: reply.prev_cursor,
-        cursor: context.pending.cursor, page: context.pending.page, error: null,
+        rows: reply.userItems,
+        total: reply.total_users ?? context.total,
+        nextCursor: reply.next_cursor,
+        prevCursor: reply.prev_cursor,
+        cursor: context.pending.cursor,
+        page: context.pending.page,
+        error: null,
       };
     }),
     toggleRow: assign({
@@ -130,8 +162,18 @@ export const userListMachine = setup({
 }).createMachine({
   id: 'userList',
   context: ({ input }) => ({
-    search: input.search, draft: input.search.q, rows: [], total: null, page: 0, cursor: '', nextCursor: null, prevCursor: null,
-    pending: positionOf(input.search), selection: NONE, error: null, notice: null,
+    search: input.search,
+    draft: input.search.q,
+    rows: [],
+    total: null,
+    page: 0,
+    cursor: '',
+    nextCursor: null,
+    prevCursor: null,
+    pending: positionOf(input.search),
+    selection: NONE,
+    error: null,
+    notice: null,
   }),
   initial: 'loading',
   on: {
@@ -145,7 +187,8 @@ export const userListMachine = setup({
         id: 'searchUsers',
         src: 'searchUsers',
         // Page turns keep the total of the search's first page.
-        input: ({ context }) => searchFields(context.search, context.pending.cursor, context.pending.cursor === '' || context.total === null),
+        input: ({ context }) =>
+          searchFields(context.search, context.pending.cursor, context.pending.cursor === '' || context.total === null),
         onDone: [
           { guard: { type: 'pageEmpty', params: ({ event }) => event.output }, target: 'empty', actions: 'showPage' },
           { target: 'ready', actions: 'showPage' },
@@ -168,7 +211,11 @@ export const userListMachine = setup({
         userSearchDebounce: [
           // Never sent: the box says why, the rows on screen stay.
           { guard: 'queryTooLong', target: 'tooLong' },
-          { guard: 'queryChanged', target: 'loading', actions: ['commitQuery', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+          {
+            guard: 'queryChanged',
+            target: 'loading',
+            actions: ['commitQuery', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
+          },
           // Back to the text of the list on screen: its page loads again (typing may have cut that load short).
           { target: 'loading' },
         ],
@@ -178,13 +225,32 @@ export const userListMachine = setup({
       tags: ['listed'],
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
-        'page.next': { guard: 'hasNext', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => previous(context) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+        'page.next': {
+          guard: 'hasNext',
+          target: 'loading',
+          actions: [
+            { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
+            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+          ],
+        },
+        'page.prev': {
+          guard: 'hasPrev',
+          target: 'loading',
+          actions: [
+            { type: 'toPage', params: ({ context }) => previous(context) },
+            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+          ],
+        },
         'row.toggle': { actions: 'toggleRow' },
         'page.toggle': { actions: 'togglePage' },
         'all.select': { guard: 'maySelectAll', actions: 'selectAll' },
         'selection.clear': { actions: 'clearSelection' },
-        'export.request': { actions: { type: 'downloadExport', params: ({ context, event }) => ({ fields: exportFields(context.search, event.format) }) } },
+        'export.request': {
+          actions: {
+            type: 'downloadExport',
+            params: ({ context, event }) => ({ fields: exportFields(context.search, event.format) }),
+          },
+        },
         'bulk.open': { guard: 'hasSelection', target: 'bulkEditing' },
       },
     },
@@ -194,7 +260,14 @@ export const userListMachine = setup({
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
         // A page emptied meanwhile (users deleted) still leads back.
-        'page.prev': { guard: 'hasPrev', target: 'loading', actions: [{ type: 'toPage', params: ({ context }) => previous(context) }, { type: 'navigate', params: ({ context }) => ({ search: context.search }) }] },
+        'page.prev': {
+          guard: 'hasPrev',
+          target: 'loading',
+          actions: [
+            { type: 'toPage', params: ({ context }) => previous(context) },
+            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+          ],
+        },
       },
     },
     /** The typed text is longer than a search may be: not sent; the rows of the last search stay. */

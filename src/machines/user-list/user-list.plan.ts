@@ -10,15 +10,30 @@ import type { UserListContext } from './user-list.types';
 import { DEFAULT_LIST_SEARCH } from './user-list.url';
 
 const row = (id: number): UserRow => ({
-  id, username: `b.user${id}`, email: `user${id}@example.com`, first_name: 'Ann', last_name: `User ${id}`, phone: null,
-  organization: 'Bench Org 1', organization_id: 1, user_type: 'trial', user_category: 'general', active: true, deleted: false,
-  expiry_dt: null, created_at: 0,
+  id,
+  username: `b.user${id}`,
+  email: `user${id}@example.com`,
+  first_name: 'Ann',
+  last_name: `User ${id}`,
+  phone: null,
+  organization: 'Bench Org 1',
+  organization_id: 1,
+  user_type: 'trial',
+  user_category: 'general',
+  active: true,
+  deleted: false,
+  expiry_dt: null,
+  created_at: 0,
 });
 const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: number | null }) => ({
   type: 'xstate.done.actor.searchUsers',
   output: {
-    status: true, userItems: ids.map(row), count: ids.length, total_users: more.total ?? null,
-    next_cursor: more.next ? 'next' : null, prev_cursor: more.prev ? 'prev' : null,
+    status: true,
+    userItems: ids.map(row),
+    count: ids.length,
+    total_users: more.total ?? null,
+    next_cursor: more.next ? 'next' : null,
+    prev_cursor: more.prev ? 'prev' : null,
   },
 });
 
@@ -65,7 +80,14 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
       name: 'staleCursor',
       event: {
         type: 'xstate.error.actor.searchUsers',
-        error: { status: 400, data: { status: false, msg: 'The page cursor is not valid; start from the first page.', errors: { cursor: ['The page cursor is not valid; start from the first page.'] } } },
+        error: {
+          status: 400,
+          data: {
+            status: false,
+            msg: 'The page cursor is not valid; start from the first page.',
+            errors: { cursor: ['The page cursor is not valid; start from the first page.'] },
+          },
+        },
       },
     },
   ],
@@ -79,7 +101,11 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     const plain = c.search.q === '' && c.search.sort === 'id';
     // The stale cursor is answered by its refusal, and only it is.
     const stale = c.pending.cursor === STALE_CURSOR;
-    if (e.type === 'xstate.error.actor.searchUsers' && (e as unknown as { error: { status: number } }).error.status === 400) return stale;
+    if (
+      e.type === 'xstate.error.actor.searchUsers' &&
+      (e as unknown as { error: { status: number } }).error.status === 400
+    )
+      return stale;
     if (stale && e.type.startsWith('xstate.')) return false;
     if (e.type === 'xstate.done.actor.searchUsers') {
       const output = (e as unknown as { output: { prev_cursor: string | null; userItems: unknown[] } }).output;
@@ -88,7 +114,8 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     }
     // Right after a refused cursor the first page is on its way; a failure there is walked elsewhere.
     if (e.type === 'xstate.error.actor.searchUsers') return plain && c.notice === null;
-    if (['row.toggle', 'page.toggle', 'all.select', 'export.request', 'bulk.open'].includes(e.type)) return plain && !deep;
+    if (['row.toggle', 'page.toggle', 'all.select', 'export.request', 'bulk.open'].includes(e.type))
+      return plain && !deep;
     // "Clear selection" is offered with "all matching" selected; unticking does the rest.
     if (e.type === 'selection.clear') return c.selection.by === 'all';
     if (e.type === 'url.change' && (e as unknown as { search: { cursor: string } }).search.cursor === STALE_CURSOR) {
@@ -107,8 +134,19 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
   // typed text differs from the URL's (and whether the URL has any), and the selection's shape.
   serializeState: (s) => {
     const c = s.context as UserListContext;
-    const selection = c.selection.by === 'all' ? 'all' : isPageSelected(c) ? 'page' : c.selection.ids.length > 0 ? 'some' : 'none';
-    return JSON.stringify([s.value, c.pending.page > 0, c.nextCursor !== null, c.prevCursor !== null, c.search.q, c.search.sort,
-      c.draft.trim() === c.search.q, queryProblem(c.draft) !== null, selection, c.pending.cursor === STALE_CURSOR]);
+    const selection =
+      c.selection.by === 'all' ? 'all' : isPageSelected(c) ? 'page' : c.selection.ids.length > 0 ? 'some' : 'none';
+    return JSON.stringify([
+      s.value,
+      c.pending.page > 0,
+      c.nextCursor !== null,
+      c.prevCursor !== null,
+      c.search.q,
+      c.search.sort,
+      c.draft.trim() === c.search.q,
+      queryProblem(c.draft) !== null,
+      selection,
+      c.pending.cursor === STALE_CURSOR,
+    ]);
   },
 };

@@ -9,7 +9,9 @@ export type { ListSearch };
 
 /** The URL's search with the defaults left out, so a plain list is plain /user_list. */
 export function compactSearch(search: ListSearch): Partial<ListSearch> {
-  return Object.fromEntries(Object.entries(search).filter(([k, value]) => value !== DEFAULT_LIST_SEARCH[k as keyof ListSearch])) as Partial<ListSearch>;
+  return Object.fromEntries(
+    Object.entries(search).filter(([k, value]) => value !== DEFAULT_LIST_SEARCH[k as keyof ListSearch]),
+  ) as Partial<ListSearch>;
 }
 
 export function sameSearch(a: ListSearch, b: ListSearch): boolean {
@@ -29,14 +31,22 @@ export function positionOf(search: ListSearch): { cursor: string; page: number }
 /** The filter the server applies (and "select all matching" names). */
 export function filterOf(search: ListSearch): UserFilter {
   return {
-    q: search.q.trim(), user_type: search.user_type, user_category: search.user_category,
+    q: search.q.trim(),
+    user_type: search.user_type,
+    user_category: search.user_category,
     organization_id: search.organization_id,
-    active: search.active, deleted: search.deleted,
+    active: search.active,
+    deleted: search.deleted,
   };
 }
 
 export const SORT_LABELS: Record<SortKey, string> = {
-  id: 'ID', name: 'Name', email: 'Email', username: 'Username', created: 'Created', expiry: 'Expiry',
+  id: 'ID',
+  name: 'Name',
+  email: 'Email',
+  username: 'Username',
+  created: 'Created',
+  expiry: 'Expiry',
 };
 
 /** The filter and order as the calls' form fields, the same for a page and for an export. */
@@ -45,8 +55,17 @@ function listFields(search: ListSearch) {
   return { ...filter, organization_id: String(filter.organization_id), sort: search.sort, dir: search.dir };
 }
 
-export function searchFields(search: ListSearch, cursor: string, withTotal: boolean): v.InferInput<typeof SearchUsersForm> {
-  return { ...listFields(search), page_size: String(search.page_size) as '20', cursor, with_total: String(withTotal) as 'true' };
+export function searchFields(
+  search: ListSearch,
+  cursor: string,
+  withTotal: boolean,
+): v.InferInput<typeof SearchUsersForm> {
+  return {
+    ...listFields(search),
+    page_size: String(search.page_size) as '20',
+    cursor,
+    with_total: String(withTotal) as 'true',
+  };
 }
 
 export function exportFields(search: ListSearch, format: 'csv' | 'xlsx'): v.InferInput<typeof ExportUsersForm> {

@@ -33,7 +33,9 @@ export const selectIsSelected = (id: number) => (s: S) =>
 export const selectPageSelected = (s: S) => isPageSelected(s.context);
 /** Some but not all of the page: the header checkbox shows a dash. */
 export const selectPagePartly = (s: S) =>
-  !isPageSelected(s.context) && s.context.selection.by === 'ids' && s.context.rows.some((r) => (s.context.selection as { ids: number[] }).ids.includes(r.id));
+  !isPageSelected(s.context) &&
+  s.context.selection.by === 'ids' &&
+  s.context.rows.some((r) => (s.context.selection as { ids: number[] }).ids.includes(r.id));
 export const selectAllMatching = (s: S) => s.context.selection.by === 'all';
 export const selectSelectedCount = (s: S) => selectedCount(s.context);
 export const selectOfferAll = (s: S) => s.can({ type: 'all.select' });

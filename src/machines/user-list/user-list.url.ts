@@ -18,18 +18,40 @@ export const ListSearchSchema = v.object({
    * The organisation filter: its id (a number, which the router writes plainly: a digit string
    * would be written quoted), and its name for the chip (display only).
    */
-  organization_id: v.fallback(v.optional(v.union([v.literal(''),
-    v.pipe(v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/)), v.number()]), v.transform(Number), v.integer(), v.minValue(1))]), ''), ''),
+  organization_id: v.fallback(
+    v.optional(
+      v.union([
+        v.literal(''),
+        v.pipe(
+          v.union([v.pipe(v.string(), v.regex(/^\d{1,15}$/)), v.number()]),
+          v.transform(Number),
+          v.integer(),
+          v.minValue(1),
+        ),
+      ]),
+      '',
+    ),
+    '',
+  ),
   org_name: text(200),
   active: oneOf(['', 'true', 'false'] as const, ''),
   deleted: oneOf(DELETED_FILTERS, 'exclude'),
   sort: oneOf(SORT_KEYS, 'id'),
   dir: oneOf(['asc', 'desc'] as const, 'desc'),
-  page_size: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(PAGE_SIZES)), 20), 20),
+  page_size: v.fallback(
+    v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist(PAGE_SIZES)), 20),
+    20,
+  ),
   /** The page's position: an opaque cursor of the server (base64url), '' for the first page. */
   cursor: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(1000), v.regex(/^[A-Za-z0-9_-]*$/)), ''), ''),
   /** The page number shown (1 for the first page); only read with a cursor. */
-  page: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1_000_000)), 1), 1),
+  page: v.fallback(
+    v.optional(
+      v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(1_000_000)),
+      1,
+    ),
+    1,
+  ),
 });
 export type ListSearch = v.InferOutput<typeof ListSearchSchema>;
 

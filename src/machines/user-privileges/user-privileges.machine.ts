@@ -6,13 +6,22 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import type { AdminPrivileges } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { AdminPrivilegesReply, UserPrivilegesContext, UserPrivilegesEvent, UserPrivilegesInput } from './user-privileges.types';
+import type {
+  AdminPrivilegesReply,
+  UserPrivilegesContext,
+  UserPrivilegesEvent,
+  UserPrivilegesInput,
+} from './user-privileges.types';
 
 export const userPrivilegesMachine = setup({
   types: { context: {} as UserPrivilegesContext, events: {} as UserPrivilegesEvent, input: {} as UserPrivilegesInput },
   actors: {
-    loadPrivileges: fromPromise<AdminPrivilegesReply, { userId: number }>(() => Promise.reject(new Error('provide loadPrivileges'))),
-    savePrivileges: fromPromise<AdminPrivilegesReply, { userId: number; privileges: AdminPrivileges }>(() => Promise.reject(new Error('provide savePrivileges'))),
+    loadPrivileges: fromPromise<AdminPrivilegesReply, { userId: number }>(() =>
+      Promise.reject(new Error('provide loadPrivileges')),
+    ),
+    savePrivileges: fromPromise<AdminPrivilegesReply, { userId: number; privileges: AdminPrivileges }>(() =>
+      Promise.reject(new Error('provide savePrivileges')),
+    ),
   },
   guards: {
     maySetPrivileges: ({ context }) => context.features.includes('is_super_admin_user'),
@@ -30,10 +39,17 @@ export const userPrivilegesMachine = setup({
         src: 'loadPrivileges',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: [
-          { guard: { type: 'accepted', params: ({ event }) => event.output }, target: 'ready', actions: assign({ privileges: ({ event }) => event.output.data }) },
+          {
+            guard: { type: 'accepted', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: assign({ privileges: ({ event }) => event.output.data }),
+          },
           { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, event.output.msg) }) },
         ],
-        onError: { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
+        },
       },
     },
     ready: {
@@ -46,14 +62,29 @@ export const userPrivilegesMachine = setup({
         src: 'savePrivileges',
         input: ({ context, event }) => ({
           userId: context.userId,
-          privileges: { ...context.privileges!, ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}) },
+          privileges: {
+            ...context.privileges!,
+            ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}),
+          },
         }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ privileges: event.output.data, message: noticeOf(event.output.status, event.output.msg) })),
+          actions: assign(({ event }) => ({
+            privileges: event.output.data,
+            message: noticeOf(event.output.status, event.output.msg),
+          })),
         },
         // A refusal (the grant rule, decision 066) is the server's message, shown as it is.
-        onError: { target: 'ready', actions: assign({ message: ({ event }) => noticeOf(false, fieldRefusalOf(event.error)?.msg ?? `Nothing was changed. ${failureMessage(event.error)}`) }) },
+        onError: {
+          target: 'ready',
+          actions: assign({
+            message: ({ event }) =>
+              noticeOf(
+                false,
+                fieldRefusalOf(event.error)?.msg ?? `Nothing was changed. ${failureMessage(event.error)}`,
+              ),
+          }),
+        },
       },
     },
     failed: {

@@ -9,15 +9,22 @@ const NONE = { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: fals
 export const userPrivilegesPlan: MachinePlan<typeof userPrivilegesMachine> = {
   machine: userPrivilegesMachine,
   input: { userId: 1, features: [...FEATURE_KEYS] },
-  events: [
-    { type: 'privileges.toggle', key: 'is_admin_wm', value: true },
-    { type: 'privileges.retry' },
-  ],
+  events: [{ type: 'privileges.toggle', key: 'is_admin_wm', value: true }, { type: 'privileges.retry' }],
   outcomes: [
     { name: 'privilegesLoaded', event: doneEvent('loadPrivileges', { status: true, msg: '', data: NONE }) },
-    { name: 'privilegesNoUser', event: doneEvent('loadPrivileges', { status: false, msg: 'There is no such user.', data: NONE }) },
+    {
+      name: 'privilegesNoUser',
+      event: doneEvent('loadPrivileges', { status: false, msg: 'There is no such user.', data: NONE }),
+    },
     { name: 'privilegesLoadFailed', event: failedEvent('loadPrivileges') },
-    { name: 'privilegesSaved', event: doneEvent('savePrivileges', { status: true, msg: 'Administrator privileges updated.', data: { ...NONE, is_admin_wm: true } }) },
+    {
+      name: 'privilegesSaved',
+      event: doneEvent('savePrivileges', {
+        status: true,
+        msg: 'Administrator privileges updated.',
+        data: { ...NONE, is_admin_wm: true },
+      }),
+    },
     { name: 'privilegesSaveFailed', event: failedEvent('savePrivileges') },
   ],
 };

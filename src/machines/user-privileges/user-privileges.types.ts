@@ -16,7 +16,6 @@ export interface UserPrivilegesContext extends UserPrivilegesInput {
 }
 
 export type UserPrivilegesEvent =
-  | { type: 'privileges.toggle'; key: keyof AdminPrivileges; value: boolean }
-  | { type: 'privileges.retry' };
+  { type: 'privileges.toggle'; key: keyof AdminPrivileges; value: boolean } | { type: 'privileges.retry' };
 
 export type { AdminPrivilegesReply };

@@ -6,16 +6,27 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
-import type { KillSessionsReply, UserSessionsContext, UserSessionsEvent, UserSessionsInput, UserSessionsReply } from './user-sessions.types';
+import type {
+  KillSessionsReply,
+  UserSessionsContext,
+  UserSessionsEvent,
+  UserSessionsInput,
+  UserSessionsReply,
+} from './user-sessions.types';
 
 export const userSessionsMachine = setup({
   types: { context: {} as UserSessionsContext, events: {} as UserSessionsEvent, input: {} as UserSessionsInput },
   actors: {
-    loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() => Promise.reject(new Error('provide loadSessions'))),
-    endSessions: fromPromise<KillSessionsReply, { userId: number; keys: string[] }>(() => Promise.reject(new Error('provide endSessions'))),
+    loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() =>
+      Promise.reject(new Error('provide loadSessions')),
+    ),
+    endSessions: fromPromise<KillSessionsReply, { userId: number; keys: string[] }>(() =>
+      Promise.reject(new Error('provide endSessions')),
+    ),
   },
   guards: {
-    notCurrent: ({ context, event }) => event.type === 'sessions.end' && context.sessions.some((s) => s.key === event.key && !s.current),
+    notCurrent: ({ context, event }) =>
+      event.type === 'sessions.end' && context.sessions.some((s) => s.key === event.key && !s.current),
     hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
     readOthers: (_, sessions: UserSessionsReply['data']) => sessions.some((s) => !s.current),
   },
@@ -31,10 +42,17 @@ export const userSessionsMachine = setup({
         src: 'loadSessions',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: [
-          { guard: { type: 'readOthers', params: ({ event }) => event.output.data }, target: 'ready.some', actions: assign({ sessions: ({ event }) => event.output.data }) },
+          {
+            guard: { type: 'readOthers', params: ({ event }) => event.output.data },
+            target: 'ready.some',
+            actions: assign({ sessions: ({ event }) => event.output.data }),
+          },
           { target: 'ready.none', actions: assign({ sessions: ({ event }) => event.output.data }) },
         ],
-        onError: { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
+        },
       },
     },
     ready: {
@@ -44,8 +62,16 @@ export const userSessionsMachine = setup({
         some: {
           tags: ['canEnd'],
           on: {
-            'sessions.end': { guard: 'notCurrent', target: '#userSessions.confirming', actions: assign({ ending: ({ event }) => [event.key], message: null }) },
-            'sessions.endAll': { guard: 'hasOthers', target: '#userSessions.confirming', actions: assign({ ending: [], message: null }) },
+            'sessions.end': {
+              guard: 'notCurrent',
+              target: '#userSessions.confirming',
+              actions: assign({ ending: ({ event }) => [event.key], message: null }),
+            },
+            'sessions.endAll': {
+              guard: 'hasOthers',
+              target: '#userSessions.confirming',
+              actions: assign({ ending: [], message: null }),
+            },
           },
         },
         /** No session, or only the caller's own: nothing to end. */
@@ -66,11 +92,17 @@ export const userSessionsMachine = setup({
         src: 'endSessions',
         input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
         // The list is read again either way: what the server says is shown above it.
-        onDone: { target: 'loading', actions: assign({ ending: null, message: ({ event }) => noticeOf(event.output.status, event.output.msg) }) },
+        onDone: {
+          target: 'loading',
+          actions: assign({ ending: null, message: ({ event }) => noticeOf(event.output.status, event.output.msg) }),
+        },
         // Nothing was ended: the sessions offered before are still there.
         onError: {
           target: 'ready.some',
-          actions: assign({ ending: null, message: ({ event }) => noticeOf(false, `No session was ended. ${failureMessage(event.error)}`) }),
+          actions: assign({
+            ending: null,
+            message: ({ event }) => noticeOf(false, `No session was ended. ${failureMessage(event.error)}`),
+          }),
         },
       },
     },

@@ -5,7 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { accountTotalWords } from '../../domain/accounts';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from '../../domain/constants';
 import {
-  selectBusy, selectError, selectList, selectListFailed, selectListing, selectPosition,
+  selectBusy,
+  selectError,
+  selectList,
+  selectListFailed,
+  selectListing,
+  selectPosition,
 } from '../../machines/account-settings/account-settings.selectors';
 import { AccountSettingsCtx } from './account-settings-context';
 import { Pager } from '../shared/pager';
@@ -27,27 +32,45 @@ export function AccountList() {
     <Flex direction="column" gap="3">
       <form onSubmit={submit} role="search" aria-label="Search accounts">
         <Flex gap="2" align="end">
-          <TextField.Root aria-label="Account name" placeholder="Name, or a word of it (capital, partners…)" value={q} maxLength={MAX_SEARCH_TEXT}
-            onChange={(e) => setQ(e.currentTarget.value)} style={{ minWidth: 320 }} />
-          <Button type="submit" disabled={busy}>Search</Button>
+          <TextField.Root
+            aria-label="Account name"
+            placeholder="Name, or a word of it (capital, partners…)"
+            value={q}
+            maxLength={MAX_SEARCH_TEXT}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            style={{ minWidth: 320 }}
+          />
+          <Button type="submit" disabled={busy}>
+            Search
+          </Button>
         </Flex>
       </form>
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The accounts could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {listing && !list && <Text size="2" color="gray" role="status" aria-label="Loading accounts">Loading accounts…</Text>}
+      {listing && !list && (
+        <Text size="2" color="gray" role="status" aria-label="Loading accounts">
+          Loading accounts…
+        </Text>
+      )}
       {list && (
         <>
           <Text size="2" role="status" aria-label="Accounts found">
-            {listing ? 'Loading…' : `${accountTotalWords(list.total_accounts, list.total_capped)}${position.q ? ` matching '${position.q}'` : ''}; page ${position.page}.`}
+            {listing
+              ? 'Loading…'
+              : `${accountTotalWords(list.total_accounts, list.total_capped)}${position.q ? ` matching '${position.q}'` : ''}; page ${position.page}.`}
           </Text>
           <Table.Root variant="surface" size="1">
-            <VisuallyHidden asChild><caption>Accounts</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>Accounts</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
@@ -60,7 +83,14 @@ export function AccountList() {
               {list.items.map((item) => (
                 <Table.Row key={item.account_id} aria-label={item.name}>
                   <Table.RowHeaderCell>
-                    <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'account.open', id: item.account_id })} aria-label={`Open ${item.name}`}>{item.name}</Button>
+                    <Button
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() => actor.send({ type: 'account.open', id: item.account_id })}
+                      aria-label={`Open ${item.name}`}
+                    >
+                      {item.name}
+                    </Button>
                   </Table.RowHeaderCell>
                   <Table.Cell>{item.salesforce_id ?? '—'}</Table.Cell>
                   <Table.Cell>{item.version === 0 ? 'Defaults' : 'Saved'}</Table.Cell>
@@ -69,15 +99,36 @@ export function AccountList() {
               ))}
             </Table.Body>
           </Table.Root>
-          {list.items.length === 0 && <Text size="2" color="gray">No account has a name that starts with it or a word that does.</Text>}
-          <Pager justify="end" busy={busy}
-            previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: position.page === 1 || !list.prev_cursor }}
-            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !list.next_cursor }}>
-            <RadioGroup.Root aria-label="Accounts a page" value={String(position.pageSize)} disabled={busy}
-              onValueChange={(size) => actor.send({ type: 'page.size', size: Number(size) })}>
+          {list.items.length === 0 && (
+            <Text size="2" color="gray">
+              No account has a name that starts with it or a word that does.
+            </Text>
+          )}
+          <Pager
+            justify="end"
+            busy={busy}
+            previous={{
+              go: () => actor.send({ type: 'page.prev' }),
+              disabled: position.page === 1 || !list.prev_cursor,
+            }}
+            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !list.next_cursor }}
+          >
+            <RadioGroup.Root
+              aria-label="Accounts a page"
+              value={String(position.pageSize)}
+              disabled={busy}
+              onValueChange={(size) => actor.send({ type: 'page.size', size: Number(size) })}
+            >
               <Flex gap="3">
                 <Text size="2">Accounts a page:</Text>
-                {PAGE_SIZES.map((n) => <Text as="label" size="2" key={n}><Flex gap="1"><RadioGroup.Item value={String(n)} aria-label={`${n} a page`} />{n}</Flex></Text>)}
+                {PAGE_SIZES.map((n) => (
+                  <Text as="label" size="2" key={n}>
+                    <Flex gap="1">
+                      <RadioGroup.Item value={String(n)} aria-label={`${n} a page`} />
+                      {n}
+                    </Flex>
+                  </Text>
+                ))}
               </Flex>
             </RadioGroup.Root>
           </Pager>

@@ -8,7 +8,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { checkAccountDraft, ACCOUNT_DRAFT_FORM } from '../../machines/account-settings/account-settings.draft';
 import { liveAccountSettingsMachine } from '../../machines/account-settings/account-settings.live';
 import {
-  selectAccountOpen, selectBusy, selectDraftToKeep, selectError, selectForm, selectFormChanged, selectReadFailed, selectReading, selectUrl,
+  selectAccountOpen,
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectForm,
+  selectFormChanged,
+  selectReadFailed,
+  selectReading,
+  selectUrl,
 } from '../../machines/account-settings/account-settings.selectors';
 import type { AccountSearch } from '../../machines/account-settings/account-settings.url';
 import { compactAccountSearch } from '../../machines/account-settings/account-settings.url';
@@ -23,9 +31,18 @@ import { DefaultsDialog } from './defaults-dialog';
 import { SettingsForm } from './settings-form';
 
 /** One form draft per staff member: the open account's settings. */
-export const accountDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: ACCOUNT_DRAFT_FORM, record: 'open', staff });
+export const accountDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: ACCOUNT_DRAFT_FORM, record: 'open', staff };
 
-export function AccountSettingsScreen({ search, navigate, probe }: { search: AccountSearch; navigate: (next: Record<string, string | number>) => void; probe?: ReactNode }) {
+export function AccountSettingsScreen({
+  search,
+  navigate,
+  probe,
+}: {
+  search: AccountSearch;
+  navigate: (next: Record<string, string | number>) => void;
+  probe?: ReactNode;
+}) {
   const { session } = useConsole();
   const staff = useSelector(session, selectStaffId);
   return (
@@ -38,20 +55,37 @@ export function AccountSettingsScreen({ search, navigate, probe }: { search: Acc
   );
 }
 
-export function AccountSettingsScope({ staff, search, children }: { staff: number | null; search: AccountSearch; children: ReactNode }) {
+export function AccountSettingsScope({
+  staff,
+  search,
+  children,
+}: {
+  staff: number | null;
+  search: AccountSearch;
+  children: ReactNode;
+}) {
   const { config } = useConsole();
   const kept = useStoredDraft(accountDraftAddress(staff), checkAccountDraft);
   const [input] = useState(() => {
     const account = search.account === '' ? null : search.account;
     return {
       productKey: config.product_key,
-      position: { q: search.q, cursor: search.cursor, page: search.cursor ? search.page : 1, pageSize: search.page_size },
+      position: {
+        q: search.q,
+        cursor: search.cursor,
+        page: search.cursor ? search.page : 1,
+        pageSize: search.page_size,
+      },
       account,
       // A kept form opens only on its own account (or when the URL names none).
       draft: kept && (account === null || kept.accountId === account) ? kept : null,
     };
   });
-  return <AccountSettingsCtx.Provider logic={liveAccountSettingsMachine} options={{ input, inspect: useInspect() }}>{children}</AccountSettingsCtx.Provider>;
+  return (
+    <AccountSettingsCtx.Provider logic={liveAccountSettingsMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </AccountSettingsCtx.Provider>
+  );
 }
 
 /** Writes the list's position and the open account to the URL, so a reload returns to them. */
@@ -69,7 +103,14 @@ export function AccountSettingsDraftKeeper({ staff }: { staff: number | null }) 
   const address = accountDraftAddress(staff);
   const draft = AccountSettingsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = AccountSettingsCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={address} draft={draft} changed={changed} description="The changes to this account's settings are not saved yet." />;
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="The changes to this account's settings are not saved yet."
+    />
+  );
 }
 
 export function AccountSettingsView() {
@@ -85,26 +126,44 @@ export function AccountSettingsView() {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center">
-        <Heading as="h2" size="5">{open && form ? `Account Settings: ${form.accountName}` : 'Account Settings'}</Heading>
+        <Heading as="h2" size="5">
+          {open && form ? `Account Settings: ${form.accountName}` : 'Account Settings'}
+        </Heading>
         {open && (
           <Flex gap="2">
             {form && <HistoryButton kind="account" id={form.accountId} name={form.accountName} size="2" />}
-            <Button variant="soft" color="gray" disabled={busy || conflict} onClick={() => actor.send({ type: 'account.close' })}>Back to the accounts</Button>
+            <Button
+              variant="soft"
+              color="gray"
+              disabled={busy || conflict}
+              onClick={() => actor.send({ type: 'account.close' })}
+            >
+              Back to the accounts
+            </Button>
           </Flex>
         )}
       </Flex>
       {!open && (
         <>
-          <Text as="p" size="2" color="gray">What each customer account may do: its limits, features, editor and flags. An account runs on the default settings until they are saved.</Text>
+          <Text as="p" size="2" color="gray">
+            What each customer account may do: its limits, features, editor and flags. An account runs on the default
+            settings until they are saved.
+          </Text>
           <AccountList />
         </>
       )}
-      {reading && <Text size="2" color="gray" role="status" aria-label="Reading the account">Reading the account…</Text>}
+      {reading && (
+        <Text size="2" color="gray" role="status" aria-label="Reading the account">
+          Reading the account…
+        </Text>
+      )}
       {readFailed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The account could not be read. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'account.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'account.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}

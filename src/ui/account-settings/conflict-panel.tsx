@@ -11,10 +11,16 @@ export function ConflictPanel() {
   const conflict = AccountSettingsCtx.useSelector(selectConflict);
   if (!conflict) return null;
   return (
-    <SharedConflictPanel rows={conflict.rows.map((r) => ({ ...r, key: r.field }))} fieldHeader="Setting" caption="What they changed" nameRows
+    <SharedConflictPanel
+      rows={conflict.rows.map((r) => ({ ...r, key: r.field }))}
+      fieldHeader="Setting"
+      caption="What they changed"
+      nameRows
       takeTheirs={{ label: 'Take their version', go: () => actor.send({ type: 'conflict.cancel' }) }}
-      review={{ label: 'Review their version with my changes', go: () => actor.send({ type: 'conflict.review' }) }}>
-      {conflict.msg}{conflict.updatedAt ? ` (${timeText(conflict.updatedAt)})` : ''} Nothing of yours was saved.{' '}
+      review={{ label: 'Review their version with my changes', go: () => actor.send({ type: 'conflict.review' }) }}
+    >
+      {conflict.msg}
+      {conflict.updatedAt ? ` (${timeText(conflict.updatedAt)})` : ''} Nothing of yours was saved.{' '}
       {conflict.rows.length ? 'This is what they changed:' : 'They changed nothing you can see here.'}
     </SharedConflictPanel>
   );

@@ -1,5 +1,10 @@
 // Putting an account back on the defaults asks first: its saved settings are removed.
-import { selectConfirmingDefaults, selectForm, selectFormError, selectResetting } from '../../machines/account-settings/account-settings.selectors';
+import {
+  selectConfirmingDefaults,
+  selectForm,
+  selectFormError,
+  selectResetting,
+} from '../../machines/account-settings/account-settings.selectors';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { AccountSettingsCtx } from './account-settings-context';
 
@@ -11,9 +16,17 @@ export function DefaultsDialog() {
   const error = AccountSettingsCtx.useSelector(selectFormError);
   if (!open || !form) return null;
   return (
-    <ConfirmDialog open title="Back to the default settings?" action="Remove the saved settings" busy={resetting} error={error}
-      onConfirm={() => actor.send({ type: 'defaults.confirm' })} onCancel={() => actor.send({ type: 'defaults.cancel' })}>
-      The settings saved for {form.accountName} will be removed; it runs on the default settings until someone saves again.
+    <ConfirmDialog
+      open
+      title="Back to the default settings?"
+      action="Remove the saved settings"
+      busy={resetting}
+      error={error}
+      onConfirm={() => actor.send({ type: 'defaults.confirm' })}
+      onCancel={() => actor.send({ type: 'defaults.cancel' })}
+    >
+      The settings saved for {form.accountName} will be removed; it runs on the default settings until someone saves
+      again.
     </ConfirmDialog>
   );
 }

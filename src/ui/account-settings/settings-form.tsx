@@ -4,14 +4,44 @@
 // it holds (read with the account; each code a link to SKU Configuration when the session opens
 // it) and Template it follows, with a link to Template Settings likewise), each labelled in words, each problem at its field (the browser's check with the
 // contract's rules first, then the server's), the rules explained beside the limits.
-import { Badge, Box, Button, Callout, Checkbox, Flex, Grid, Heading, Link, RadioGroup, Select, Text, TextField } from '@radix-ui/themes';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Checkbox,
+  Flex,
+  Grid,
+  Heading,
+  Link,
+  RadioGroup,
+  Select,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { LIMIT_HELP, QUERY_BIT_LABELS, REGION_LABELS, settingGroups, type SettingField } from '../../domain/account-labels';
+import {
+  LIMIT_HELP,
+  QUERY_BIT_LABELS,
+  REGION_LABELS,
+  settingGroups,
+  type SettingField,
+} from '../../domain/account-labels';
 import { REGIONS } from '../../domain/account-settings';
 import {
-  selectBusy, selectFieldErrors, selectForm, selectFormError, selectGroups, selectNotice, selectQueryBits, selectSavedBy, selectSaving,
-  selectSkus, selectTemplateName, selectTemplates,
+  selectBusy,
+  selectFieldErrors,
+  selectForm,
+  selectFormError,
+  selectGroups,
+  selectNotice,
+  selectQueryBits,
+  selectSavedBy,
+  selectSaving,
+  selectSkus,
+  selectTemplateName,
+  selectTemplates,
 } from '../../machines/account-settings/account-settings.selectors';
 import { selectOpensSection } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
@@ -58,11 +88,21 @@ export function SettingsForm({ productKey }: { productKey: string }) {
       <Box key={field}>
         <Text as="label" size="2">
           <Flex gap="2" align="center">
-            <Checkbox checked={value} disabled={saving} aria-label={label} onCheckedChange={(on) => set(field, on === true)} {...described(id, error)} />
+            <Checkbox
+              checked={value}
+              disabled={saving}
+              aria-label={label}
+              onCheckedChange={(on) => set(field, on === true)}
+              {...described(id, error)}
+            />
             {label}
           </Flex>
         </Text>
-        {error && <Text as="p" id={`${id}-error`} size="1" color="red">{error}</Text>}
+        {error && (
+          <Text as="p" id={`${id}-error`} size="1" color="red">
+            {error}
+          </Text>
+        )}
       </Box>
     );
   };
@@ -74,7 +114,9 @@ export function SettingsForm({ productKey }: { productKey: string }) {
     if (kind === 'regions') {
       return (
         <Box key={field} role="group" aria-label={label}>
-          <Text size="2" weight="medium">{label}</Text>
+          <Text size="2" weight="medium">
+            {label}
+          </Text>
           <Flex gap="3">{REGIONS.map((r) => checkbox(`${field}.${r}`, REGION_LABELS[r]))}</Flex>
         </Box>
       );
@@ -83,11 +125,20 @@ export function SettingsForm({ productKey }: { productKey: string }) {
     if (kind === 'choice') {
       return (
         <FieldFrame key={field} label={label} error={error}>
-          <RadioGroup.Root aria-label={label} value={String(value)} disabled={saving}
-            onValueChange={(v) => set(field, options?.find((o) => String(o.value) === v)?.value ?? v)}>
+          <RadioGroup.Root
+            aria-label={label}
+            value={String(value)}
+            disabled={saving}
+            onValueChange={(v) => set(field, options?.find((o) => String(o.value) === v)?.value ?? v)}
+          >
             <Flex gap="3" wrap="wrap">
               {(options ?? []).map((o) => (
-                <Text as="label" size="2" key={String(o.value)}><Flex gap="1" align="center"><RadioGroup.Item value={String(o.value)} />{o.label}</Flex></Text>
+                <Text as="label" size="2" key={String(o.value)}>
+                  <Flex gap="1" align="center">
+                    <RadioGroup.Item value={String(o.value)} />
+                    {o.label}
+                  </Flex>
+                </Text>
               ))}
             </Flex>
           </RadioGroup.Root>
@@ -97,8 +148,16 @@ export function SettingsForm({ productKey }: { productKey: string }) {
     const hint = LIMIT_HELP[key as keyof typeof LIMIT_HELP];
     return (
       <FieldFrame key={field} id={id} label={label} error={error} hint={hint}>
-        <TextField.Root id={id} value={String(value)} inputMode="numeric" maxLength={9} disabled={saving} style={{ maxWidth: 200 }}
-          onChange={(e) => set(field, e.currentTarget.value)} {...described(id, error, hint)} />
+        <TextField.Root
+          id={id}
+          value={String(value)}
+          inputMode="numeric"
+          maxLength={9}
+          disabled={saving}
+          style={{ maxWidth: 200 }}
+          onChange={(e) => set(field, e.currentTarget.value)}
+          {...described(id, error, hint)}
+        />
       </FieldFrame>
     );
   };
@@ -111,61 +170,126 @@ export function SettingsForm({ productKey }: { productKey: string }) {
             ? 'Nothing is saved for this account: it runs on the default settings shown here. Saving stores them.'
             : `Saved${saved.by ? ` by ${saved.by}` : ''}${saved.at ? ` on ${timeText(saved.at)}` : ''}.`}
         </Text>
-        {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Account settings notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
-        {formError && <Callout.Root color="red" role="alert" aria-label="Not saved"><Callout.Text>{formError}</Callout.Text></Callout.Root>}
-        {settingGroups(productKey).map((group) => (group.fields[0]?.kind === 'query_bits' ? (
-          <Box key={group.title} role="group" aria-label={group.title}>
-            <Heading as="h3" size="3" mb="1">{group.title}</Heading>
-            <Text as="p" size="1" color="gray" mb="2">Each bit allows a kind of query; together they are stored as one number (now {String(form.values['account_level_flags.new_filter_permission'])}).</Text>
-            <Flex gap="4" wrap="wrap">
-              {QUERY_BIT_LABELS.map((q) => (
-                <Text as="label" size="2" key={q.bit}>
-                  <Flex gap="2" align="center">
-                    <Checkbox checked={bits.includes(q.bit)} disabled={saving} aria-label={q.label} onCheckedChange={(on) => actor.send({ type: 'form.queryBit', bit: q.bit, on: on === true })} />
-                    {q.label} ({q.bit})
-                  </Flex>
+        {notice && (
+          <Callout.Root
+            color={notice.tone === 'info' ? 'blue' : 'red'}
+            role="status"
+            aria-label="Account settings notice"
+          >
+            <Callout.Text>{notice.text}</Callout.Text>
+          </Callout.Root>
+        )}
+        {formError && (
+          <Callout.Root color="red" role="alert" aria-label="Not saved">
+            <Callout.Text>{formError}</Callout.Text>
+          </Callout.Root>
+        )}
+        {settingGroups(productKey).map((group) =>
+          group.fields[0]?.kind === 'query_bits' ? (
+            <Box key={group.title} role="group" aria-label={group.title}>
+              <Heading as="h3" size="3" mb="1">
+                {group.title}
+              </Heading>
+              <Text as="p" size="1" color="gray" mb="2">
+                Each bit allows a kind of query; together they are stored as one number (now{' '}
+                {String(form.values['account_level_flags.new_filter_permission'])}).
+              </Text>
+              <Flex gap="4" wrap="wrap">
+                {QUERY_BIT_LABELS.map((q) => (
+                  <Text as="label" size="2" key={q.bit}>
+                    <Flex gap="2" align="center">
+                      <Checkbox
+                        checked={bits.includes(q.bit)}
+                        disabled={saving}
+                        aria-label={q.label}
+                        onCheckedChange={(on) => actor.send({ type: 'form.queryBit', bit: q.bit, on: on === true })}
+                      />
+                      {q.label} ({q.bit})
+                    </Flex>
+                  </Text>
+                ))}
+              </Flex>
+              {errors['account_level_flags.new_filter_permission'] && (
+                <Text as="p" size="1" color="red">
+                  {errors['account_level_flags.new_filter_permission']}
                 </Text>
-              ))}
-            </Flex>
-            {errors['account_level_flags.new_filter_permission'] && <Text as="p" size="1" color="red">{errors['account_level_flags.new_filter_permission']}</Text>}
-          </Box>
-        ) : (
-          <Box key={group.title} role="group" aria-label={group.title}>
-            <Heading as="h3" size="3" mb="1">{group.title}</Heading>
-            {group.help && <Text as="p" size="1" color="gray" mb="2">{group.help}</Text>}
-            <Grid columns={group.title === 'Limits' ? '4' : '3'} gap={group.title === 'Limits' ? '3' : '2'}>
-              {group.fields.map(control)}
-            </Grid>
-          </Box>
-        )))}
+              )}
+            </Box>
+          ) : (
+            <Box key={group.title} role="group" aria-label={group.title}>
+              <Heading as="h3" size="3" mb="1">
+                {group.title}
+              </Heading>
+              {group.help && (
+                <Text as="p" size="1" color="gray" mb="2">
+                  {group.help}
+                </Text>
+              )}
+              <Grid columns={group.title === 'Limits' ? '4' : '3'} gap={group.title === 'Limits' ? '3' : '2'}>
+                {group.fields.map(control)}
+              </Grid>
+            </Box>
+          ),
+        )}
         <Box role="group" aria-label="Groups of this account">
-          <Heading as="h3" size="3" mb="1">Groups of this account</Heading>
-          <Text as="p" size="1" color="gray" mb="2">New users of this account join the groups ticked here.</Text>
-          {groups.length === 0 && <Text size="2" color="gray">This account has no groups.</Text>}
+          <Heading as="h3" size="3" mb="1">
+            Groups of this account
+          </Heading>
+          <Text as="p" size="1" color="gray" mb="2">
+            New users of this account join the groups ticked here.
+          </Text>
+          {groups.length === 0 && (
+            <Text size="2" color="gray">
+              This account has no groups.
+            </Text>
+          )}
           <Flex gap="4" wrap="wrap">
             {groups.map((g) => (
               <Text as="label" size="2" key={g.id}>
                 <Flex gap="2" align="center">
-                  <Checkbox checked={form.groups.includes(g.id)} disabled={saving} aria-label={g.name} onCheckedChange={(on) => actor.send({ type: 'form.group', id: g.id, on: on === true })} />
+                  <Checkbox
+                    checked={form.groups.includes(g.id)}
+                    disabled={saving}
+                    aria-label={g.name}
+                    onCheckedChange={(on) => actor.send({ type: 'form.group', id: g.id, on: on === true })}
+                  />
                   {g.name}
                 </Flex>
               </Text>
             ))}
           </Flex>
-          {errors['accountsettings_groups'] && <Text as="p" size="1" color="red" role="alert" aria-label="Groups problem">{errors['accountsettings_groups']}</Text>}
+          {errors['accountsettings_groups'] && (
+            <Text as="p" size="1" color="red" role="alert" aria-label="Groups problem">
+              {errors['accountsettings_groups']}
+            </Text>
+          )}
         </Box>
         <Box role="group" aria-label="SKUs it holds">
-          <Heading as="h3" size="3" mb="1">SKUs it holds</Heading>
-          <Text as="p" size="1" color="gray" mb="2">SKUs are assigned on SKU Configuration.</Text>
-          {skus.length === 0 ? <Text as="p" size="2" color="gray">Holds no SKU.</Text> : (
+          <Heading as="h3" size="3" mb="1">
+            SKUs it holds
+          </Heading>
+          <Text as="p" size="1" color="gray" mb="2">
+            SKUs are assigned on SKU Configuration.
+          </Text>
+          {skus.length === 0 ? (
+            <Text as="p" size="2" color="gray">
+              Holds no SKU.
+            </Text>
+          ) : (
             <Flex direction="column" gap="1" asChild>
               <ul aria-label="SKUs held" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                 {skus.map((sku) => (
                   <li key={sku.id} aria-label={sku.code}>
                     <Flex gap="2" align="center">
-                      <Text size="2" weight="medium">{skuLinks ? <Link href={SKU_CONFIGURATION}>{sku.code}</Link> : sku.code}</Text>
+                      <Text size="2" weight="medium">
+                        {skuLinks ? <Link href={SKU_CONFIGURATION}>{sku.code}</Link> : sku.code}
+                      </Text>
                       <Text size="2">{sku.name}</Text>
-                      {sku.retired && <Badge color="gray" size="1">retired</Badge>}
+                      {sku.retired && (
+                        <Badge color="gray" size="1">
+                          retired
+                        </Badge>
+                      )}
                     </Flex>
                   </li>
                 ))}
@@ -175,27 +299,57 @@ export function SettingsForm({ productKey }: { productKey: string }) {
         </Box>
         <Box role="group" aria-label="Template it follows">
           <Flex gap="3" align="baseline" mb="1">
-            <Heading as="h3" size="3">Template it follows</Heading>
-            {templateLink && form.base.templateId !== null && <Link size="2" href={TEMPLATE_SETTINGS}>Open in Template Settings</Link>}
+            <Heading as="h3" size="3">
+              Template it follows
+            </Heading>
+            {templateLink && form.base.templateId !== null && (
+              <Link size="2" href={TEMPLATE_SETTINGS}>
+                Open in Template Settings
+              </Link>
+            )}
           </Flex>
           <Text as="p" size="1" color="gray" mb="2">
-            {form.base.templateId === null ? 'It follows no template.' : `It follows '${templateName ?? `template ${form.base.templateId}`}'.`} Templates are kept on Template Settings.
+            {form.base.templateId === null
+              ? 'It follows no template.'
+              : `It follows '${templateName ?? `template ${form.base.templateId}`}'.`}{' '}
+            Templates are kept on Template Settings.
           </Text>
-          <Select.Root value={form.templateId === null ? NONE : String(form.templateId)} disabled={saving}
-            onValueChange={(v) => actor.send({ type: 'form.template', id: v === NONE ? null : Number(v) })}>
+          <Select.Root
+            value={form.templateId === null ? NONE : String(form.templateId)}
+            disabled={saving}
+            onValueChange={(v) => actor.send({ type: 'form.template', id: v === NONE ? null : Number(v) })}
+          >
             <Select.Trigger aria-label="Template" />
             <Select.Content>
               <Select.Item value={NONE}>No template</Select.Item>
-              {templates.map((t) => <Select.Item key={t.id} value={String(t.id)}>{t.name}</Select.Item>)}
+              {templates.map((t) => (
+                <Select.Item key={t.id} value={String(t.id)}>
+                  {t.name}
+                </Select.Item>
+              ))}
             </Select.Content>
           </Select.Root>
-          {errors['templatesettings_id'] && <Text as="p" size="1" color="red">{errors['templatesettings_id']}</Text>}
+          {errors['templatesettings_id'] && (
+            <Text as="p" size="1" color="red">
+              {errors['templatesettings_id']}
+            </Text>
+          )}
         </Box>
         <Flex gap="3" justify="end">
           {form.version > 0 && (
-            <Button type="button" color="red" variant="soft" disabled={busy} onClick={() => actor.send({ type: 'defaults.ask' })}>Back to the defaults</Button>
+            <Button
+              type="button"
+              color="red"
+              variant="soft"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'defaults.ask' })}
+            >
+              Back to the defaults
+            </Button>
           )}
-          <Button type="submit" loading={saving} disabled={busy}>Save</Button>
+          <Button type="submit" loading={saving} disabled={busy}>
+            Save
+          </Button>
         </Flex>
       </Flex>
     </form>

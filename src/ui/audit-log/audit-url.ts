@@ -1,6 +1,13 @@
 // The Audit Log's URL: its search and page as query parameters, so Reload and Back return to them.
 import { createContext, useContext } from 'react';
-import { AUDIT_ACTION_MAX, AUDIT_AUTHOR_MAX, AUDIT_RESULTS, RECORD_KIND_KEYS, type AuditResult, type RecordKind } from '../../domain/audit-log';
+import {
+  AUDIT_ACTION_MAX,
+  AUDIT_AUTHOR_MAX,
+  AUDIT_RESULTS,
+  RECORD_KIND_KEYS,
+  type AuditResult,
+  type RecordKind,
+} from '../../domain/audit-log';
 import { AUDIT_CATEGORIES, type AuditCategory } from '../../domain/audit';
 import type { AuditQuery } from '../../machines/audit-browser/audit-browser.types';
 
@@ -19,7 +26,7 @@ export function useAuditUrl(): AuditUrl {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(list: readonly T[], value: string | undefined, fallback: T | ''): T | '' =>
-  ((list as readonly string[]).includes(value ?? '') ? (value as T) : fallback);
+  (list as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 
 /** The URL's parameters as a search: anything unknown reads as not set. */
 export function auditQueryOf(p: AuditParams): AuditQuery {

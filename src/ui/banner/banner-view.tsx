@@ -9,8 +9,17 @@ export function BannerView() {
   const shown = useSelector(banner, selectBanner);
   if (!shown) return null;
   return (
-    <Box position="fixed" top="3" left="50%" style={{ transform: 'translateX(-50%)', zIndex: 10, maxWidth: 'min(640px, 90vw)' }}>
-      <Callout.Root color={shown.tone === 'error' ? 'red' : 'blue'} variant="surface" role={shown.tone === 'error' ? 'alert' : 'status'}>
+    <Box
+      position="fixed"
+      top="3"
+      left="50%"
+      style={{ transform: 'translateX(-50%)', zIndex: 10, maxWidth: 'min(640px, 90vw)' }}
+    >
+      <Callout.Root
+        color={shown.tone === 'error' ? 'red' : 'blue'}
+        variant="surface"
+        role={shown.tone === 'error' ? 'alert' : 'status'}
+      >
         <Callout.Text>{shown.text}</Callout.Text>
       </Callout.Root>
     </Box>

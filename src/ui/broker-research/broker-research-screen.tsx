@@ -28,14 +28,22 @@ export function BrokerResearchScreen({ search }: { search: TabSearch }) {
   const View = TAB_VIEWS[search.tab];
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">Broker Research</Heading>
+      <Heading as="h2" size="5">
+        Broker Research
+      </Heading>
       <Tabs.Root value={search.tab} onValueChange={(v) => search.openTab(brTabOf(v))}>
         <Tabs.List wrap="wrap">
-          {BR_TABS.map((tab) => <Tabs.Trigger key={tab} value={tab}>{BR_TAB_LABELS[tab]}</Tabs.Trigger>)}
+          {BR_TABS.map((tab) => (
+            <Tabs.Trigger key={tab} value={tab}>
+              {BR_TAB_LABELS[tab]}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <TabSearchContext.Provider value={search}>
           {BR_TABS.map((tab) => (
-            <Tabs.Content key={tab} value={tab} mt="3">{tab === search.tab ? <View /> : null}</Tabs.Content>
+            <Tabs.Content key={tab} value={tab} mt="3">
+              {tab === search.tab ? <View /> : null}
+            </Tabs.Content>
           ))}
         </TabSearchContext.Provider>
       </Tabs.Root>

@@ -31,17 +31,32 @@ export function BulkEditDialog({ open, onClose, selection, selectedCount }: Bulk
 }
 
 /** The bulk edit machine for one opening of the dialog, with the fields this session may set. */
-export function BulkEditScope({ selection, selectedCount, children }: { selection: BulkSelection; selectedCount: number; children: ReactNode }) {
+export function BulkEditScope({
+  selection,
+  selectedCount,
+  children,
+}: {
+  selection: BulkSelection;
+  selectedCount: number;
+  children: ReactNode;
+}) {
   const { config, session } = useConsole();
   const features = useSelector(session, selectFeatures);
   const input = useMemo(
     () => ({
-      selection, selectedCount, fields: offeredBulkFields(config.product_key, features), canUpload: features.includes('bulk_edit_upload'),
+      selection,
+      selectedCount,
+      fields: offeredBulkFields(config.product_key, features),
+      canUpload: features.includes('bulk_edit_upload'),
       pendingOperation: pendingOperation(),
     }),
     [selection, selectedCount, config.product_key, features],
   );
-  return <BulkEditCtx.Provider logic={liveBulkEditMachine} options={{ input, inspect: useInspect() }}>{children}</BulkEditCtx.Provider>;
+  return (
+    <BulkEditCtx.Provider logic={liveBulkEditMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </BulkEditCtx.Provider>
+  );
 }
 
 /** The dialog around the panel; it stays open while a call is on its way. */

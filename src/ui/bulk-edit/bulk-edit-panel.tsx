@@ -2,8 +2,19 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { BulkSelection } from '../../domain/users';
 import {
-  selectAlert, selectApplying, selectCheckingOutcome, selectChoosing, selectDone, selectFailed, selectOutcomeLost, selectPreviewing,
-  selectSelectedCount, selectSelection, selectShowsPreview, selectUpload, selectUploading,
+  selectAlert,
+  selectApplying,
+  selectCheckingOutcome,
+  selectChoosing,
+  selectDone,
+  selectFailed,
+  selectOutcomeLost,
+  selectPreviewing,
+  selectSelectedCount,
+  selectSelection,
+  selectShowsPreview,
+  selectUpload,
+  selectUploading,
 } from '../../machines/bulk-edit/bulk-edit.selectors';
 import { BulkEditCtx } from './bulk-edit-context';
 import { BulkFieldsForm } from './bulk-fields-form';
@@ -62,7 +73,9 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
             <Callout.Text>The edit was not applied: {alert}</Callout.Text>
           </Callout.Root>
           <Flex justify="end" gap="3">
-            <Button variant="soft" color="gray" onClick={() => bulk.send({ type: 'bulk.back' })}>Back</Button>
+            <Button variant="soft" color="gray" onClick={() => bulk.send({ type: 'bulk.back' })}>
+              Back
+            </Button>
             <Button onClick={() => bulk.send({ type: 'bulk.retry' })}>Retry</Button>
           </Flex>
         </Flex>
@@ -76,7 +89,8 @@ export function BulkEditPanel({ onClose }: { onClose(): void }) {
         <Flex direction="column" gap="3">
           <Callout.Root color="orange" role="alert" size="1">
             <Callout.Text>
-              Whether your bulk edit was applied is not known yet: {alert} It will not be applied twice; check again when the server can be reached.
+              Whether your bulk edit was applied is not known yet: {alert} It will not be applied twice; check again
+              when the server can be reached.
             </Callout.Text>
           </Callout.Root>
           <Flex justify="end">

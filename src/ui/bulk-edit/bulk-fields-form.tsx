@@ -5,18 +5,38 @@ import { Button, Checkbox, Flex, RadioGroup, Table, Text } from '@radix-ui/theme
 import type { BulkField } from '../../domain/user-fields';
 import { optionLabel } from '../../domain/user-labels';
 import type { BulkValue } from '../../machines/bulk-edit/bulk-edit.types';
-import { selectBusy, selectChanges, selectChangesProblem, selectFields, selectPreviewing } from '../../machines/bulk-edit/bulk-edit.selectors';
+import {
+  selectBusy,
+  selectChanges,
+  selectChangesProblem,
+  selectFields,
+  selectPreviewing,
+} from '../../machines/bulk-edit/bulk-edit.selectors';
 import { ExpiryPicker } from '../expiry-picker/expiry-picker';
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from '../shared/table-caption';
 
-function ValueInput({ field, value, disabled, onChange }: { field: BulkField; value: BulkValue | undefined; disabled: boolean; onChange(v: BulkValue): void }) {
+function ValueInput({
+  field,
+  value,
+  disabled,
+  onChange,
+}: {
+  field: BulkField;
+  value: BulkValue | undefined;
+  disabled: boolean;
+  onChange(v: BulkValue): void;
+}) {
   const label = `${field.label} value`;
   switch (field.type.kind) {
     case 'bool':
       return (
-        <RadioGroup.Root aria-label={label} value={value === undefined ? '' : value ? 'on' : 'off'} disabled={disabled}
-          onValueChange={(v) => onChange(v === 'on')}>
+        <RadioGroup.Root
+          aria-label={label}
+          value={value === undefined ? '' : value ? 'on' : 'off'}
+          disabled={disabled}
+          onValueChange={(v) => onChange(v === 'on')}
+        >
           <Flex gap="3">
             <RadioGroup.Item value="on">On</RadioGroup.Item>
             <RadioGroup.Item value="off">Off</RadioGroup.Item>
@@ -24,12 +44,28 @@ function ValueInput({ field, value, disabled, onChange }: { field: BulkField; va
         </RadioGroup.Root>
       );
     case 'date':
-      return <ExpiryPicker label={label} value={typeof value === 'string' ? value : ''} disabled={disabled} onChange={onChange} />;
+      return (
+        <ExpiryPicker
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
     case 'choice':
       return (
-        <RadioGroup.Root aria-label={label} value={typeof value === 'string' ? value : ''} disabled={disabled} onValueChange={(v) => onChange(v)}>
+        <RadioGroup.Root
+          aria-label={label}
+          value={typeof value === 'string' ? value : ''}
+          disabled={disabled}
+          onValueChange={(v) => onChange(v)}
+        >
           <Flex gap="3">
-            {field.type.options.map((o) => <RadioGroup.Item key={o} value={o}>{optionLabel(o)}</RadioGroup.Item>)}
+            {field.type.options.map((o) => (
+              <RadioGroup.Item key={o} value={o}>
+                {optionLabel(o)}
+              </RadioGroup.Item>
+            ))}
           </Flex>
         </RadioGroup.Root>
       );
@@ -63,25 +99,45 @@ export function BulkFieldsForm({ onCancel }: { onCancel(): void }) {
                 <Table.RowHeaderCell>
                   <Text as="label" size="2">
                     <Flex gap="2" align="center">
-                      <Checkbox checked={ticked} disabled={busy} aria-label={`Set ${field.label}`}
-                        onCheckedChange={(on) => bulk.send({ type: 'field.toggle', key: field.key, on: on === true })} />
+                      <Checkbox
+                        checked={ticked}
+                        disabled={busy}
+                        aria-label={`Set ${field.label}`}
+                        onCheckedChange={(on) => bulk.send({ type: 'field.toggle', key: field.key, on: on === true })}
+                      />
                       {field.label}
                     </Flex>
                   </Text>
                 </Table.RowHeaderCell>
                 <Table.Cell>
-                  <ValueInput field={field} value={changes[field.key]} disabled={!ticked || busy}
-                    onChange={(value) => bulk.send({ type: 'field.value', key: field.key, value })} />
+                  <ValueInput
+                    field={field}
+                    value={changes[field.key]}
+                    disabled={!ticked || busy}
+                    onChange={(value) => bulk.send({ type: 'field.value', key: field.key, value })}
+                  />
                 </Table.Cell>
               </Table.Row>
             );
           })}
         </Table.Body>
       </Table.Root>
-      {anyTicked && problem && <Text size="2" color="red" role="note">{problem}</Text>}
+      {anyTicked && problem && (
+        <Text size="2" color="red" role="note">
+          {problem}
+        </Text>
+      )}
       <Flex justify="end" gap="3">
-        <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>Cancel</Button>
-        <Button disabled={problem !== null || busy} loading={previewing} onClick={() => bulk.send({ type: 'bulk.preview' })}>Preview</Button>
+        <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          disabled={problem !== null || busy}
+          loading={previewing}
+          onClick={() => bulk.send({ type: 'bulk.preview' })}
+        >
+          Preview
+        </Button>
       </Flex>
     </Flex>
   );

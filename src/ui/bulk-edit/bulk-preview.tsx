@@ -3,20 +3,29 @@
 import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import type { BulkField } from '../../domain/user-fields';
 import { optionLabel } from '../../domain/user-labels';
-import { selectApplying, selectCanApply, selectChanges, selectFields, selectPreview } from '../../machines/bulk-edit/bulk-edit.selectors';
+import {
+  selectApplying,
+  selectCanApply,
+  selectChanges,
+  selectFields,
+  selectPreview,
+} from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { BulkValue, PreviewData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from '../shared/table-caption';
 import { countText } from '../../domain/format';
 
-
 /** "N users will change, M already have these values, K identifiers matched nobody" (and who is out of reach). */
-export function previewSentence(p: Pick<PreviewData, 'changing' | 'unchanged' | 'unmatched'> & { refused?: number }): string {
+export function previewSentence(
+  p: Pick<PreviewData, 'changing' | 'unchanged' | 'unmatched'> & { refused?: number },
+): string {
   const refused = p.refused
     ? `, ${countText(p.refused)} ${p.refused === 1 ? 'staff account holds' : 'staff accounts hold'} permissions you do not hold and will be left as ${p.refused === 1 ? 'it is' : 'they are'}`
     : '';
-  return `${countText(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${countText(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, `
-    + `${countText(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody${refused}`;
+  return (
+    `${countText(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${countText(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, ` +
+    `${countText(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody${refused}`
+  );
 }
 
 /** On/Off, a choice by its label; a date as typed. */
@@ -26,10 +35,12 @@ export function valueText(field: BulkField | undefined, value: BulkValue): strin
 }
 
 export function changesText(fields: readonly BulkField[], changes: Record<string, BulkValue>): string {
-  return Object.entries(changes).map(([k, v]) => {
-    const field = fields.find((f) => f.key === k);
-    return `${field?.label ?? k}: ${valueText(field, v)}`;
-  }).join(' · ');
+  return Object.entries(changes)
+    .map(([k, v]) => {
+      const field = fields.find((f) => f.key === k);
+      return `${field?.label ?? k}: ${valueText(field, v)}`;
+    })
+    .join(' · ');
 }
 
 export function BulkPreview() {
@@ -46,9 +57,14 @@ export function BulkPreview() {
       <Callout.Root color="blue" role="status" size="1">
         <Callout.Text>{previewSentence(preview)}</Callout.Text>
       </Callout.Root>
-      <Text size="2"><Text weight="medium">Setting</Text> {changesText(fields, changes)}</Text>
+      <Text size="2">
+        <Text weight="medium">Setting</Text> {changesText(fields, changes)}
+      </Text>
       {preview.unmatched.length > 0 && (
-        <Text size="2" color="red">Matched nobody: {preview.unmatched.slice(0, 20).join(', ')}{preview.unmatched.length > 20 ? ` and ${countText(preview.unmatched.length - 20)} more` : ''}</Text>
+        <Text size="2" color="red">
+          Matched nobody: {preview.unmatched.slice(0, 20).join(', ')}
+          {preview.unmatched.length > 20 ? ` and ${countText(preview.unmatched.length - 20)} more` : ''}
+        </Text>
       )}
       {preview.sample.length > 0 && (
         <Table.Root size="1" variant="surface">
@@ -67,7 +83,9 @@ export function BulkPreview() {
               <Table.Row key={u.id}>
                 <Table.RowHeaderCell>{u.id}</Table.RowHeaderCell>
                 <Table.Cell>{u.username}</Table.Cell>
-                <Table.Cell>{u.first_name} {u.last_name}</Table.Cell>
+                <Table.Cell>
+                  {u.first_name} {u.last_name}
+                </Table.Cell>
                 <Table.Cell>{u.email}</Table.Cell>
                 <Table.Cell>{u.organization ?? ''}</Table.Cell>
               </Table.Row>
@@ -76,8 +94,12 @@ export function BulkPreview() {
         </Table.Root>
       )}
       <Flex justify="end" gap="3">
-        <Button variant="soft" color="gray" disabled={applying} onClick={() => bulk.send({ type: 'bulk.back' })}>Back</Button>
-        <Button disabled={!canApply || applying} loading={applying} onClick={() => bulk.send({ type: 'bulk.apply' })}>Apply</Button>
+        <Button variant="soft" color="gray" disabled={applying} onClick={() => bulk.send({ type: 'bulk.back' })}>
+          Back
+        </Button>
+        <Button disabled={!canApply || applying} loading={applying} onClick={() => bulk.send({ type: 'bulk.apply' })}>
+          Apply
+        </Button>
       </Flex>
     </Flex>
   );

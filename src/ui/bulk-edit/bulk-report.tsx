@@ -2,17 +2,27 @@
 // browser builds.
 import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { changedLabels } from '../../machines/bulk-edit/bulk-edit.report';
-import { REPORT_ROWS_SHOWN, selectFields, selectReport, selectReportRows } from '../../machines/bulk-edit/bulk-edit.selectors';
+import {
+  REPORT_ROWS_SHOWN,
+  selectFields,
+  selectReport,
+  selectReportRows,
+} from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { ReportData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from '../shared/table-caption';
 import { countText } from '../../domain/format';
 
-
-export function reportSentence(r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'> & { refused?: number }): string {
-  const refused = r.refused ? ` ${countText(r.refused)} ${r.refused === 1 ? 'staff account was' : 'staff accounts were'} left as they were: they hold permissions you do not hold.` : '';
-  return `Updated ${countText(r.updated)} ${r.updated === 1 ? 'user' : 'users'}; ${countText(r.unchanged)} already had these values; `
-    + `${countText(r.unmatched.length)} ${r.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody.${refused}`;
+export function reportSentence(
+  r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'> & { refused?: number },
+): string {
+  const refused = r.refused
+    ? ` ${countText(r.refused)} ${r.refused === 1 ? 'staff account was' : 'staff accounts were'} left as they were: they hold permissions you do not hold.`
+    : '';
+  return (
+    `Updated ${countText(r.updated)} ${r.updated === 1 ? 'user' : 'users'}; ${countText(r.unchanged)} already had these values; ` +
+    `${countText(r.unmatched.length)} ${r.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody.${refused}`
+  );
 }
 
 export function BulkReport({ onClose }: { onClose(): void }) {
@@ -49,10 +59,14 @@ export function BulkReport({ onClose }: { onClose(): void }) {
         </Table.Body>
       </Table.Root>
       {report.results.length > REPORT_ROWS_SHOWN && (
-        <Text size="1" color="gray">The first {REPORT_ROWS_SHOWN} of {countText(report.results.length)} users; the report holds them all.</Text>
+        <Text size="1" color="gray">
+          The first {REPORT_ROWS_SHOWN} of {countText(report.results.length)} users; the report holds them all.
+        </Text>
       )}
       <Flex justify="end" gap="3">
-        <Button variant="soft" onClick={() => bulk.send({ type: 'report.download' })}>Download report (CSV)</Button>
+        <Button variant="soft" onClick={() => bulk.send({ type: 'report.download' })}>
+          Download report (CSV)
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </Flex>
     </Flex>

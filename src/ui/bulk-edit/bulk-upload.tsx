@@ -4,8 +4,16 @@
 import { Box, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
 import {
-  UPLOAD_REPORT_ROWS_SHOWN, selectBusy, selectCanUpload, selectChoosing, selectPreviewing, selectUpload, selectUploadRefusal, selectUploadRefused,
-  selectUploadReport, selectUploading,
+  UPLOAD_REPORT_ROWS_SHOWN,
+  selectBusy,
+  selectCanUpload,
+  selectChoosing,
+  selectPreviewing,
+  selectUpload,
+  selectUploadRefusal,
+  selectUploadRefused,
+  selectUploadReport,
+  selectUploading,
 } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { UploadSummary } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
@@ -18,7 +26,14 @@ export const KEEP_SELECTION = 'Keep the current selection';
 
 const plural = (x: number, one: string, many: string) => `${countText(x)} ${x === 1 ? one : many}`;
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** What the file held, in one sentence. */
 export function uploadSentence(u: UploadSummary): string {
@@ -30,13 +45,17 @@ function UploadReport({ upload }: { upload: UploadSummary }) {
   const bulk = BulkEditCtx.useActorRef();
   return (
     <Flex direction="column" gap="2" mt="2" role="region" aria-label="Upload report">
-      <Text size="2" role="status">{uploadSentence(upload)}</Text>
+      <Text size="2" role="status">
+        {uploadSentence(upload)}
+      </Text>
       {upload.matched === 0 && (
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>No user matched the identifiers of the file; the selection is unchanged.</Callout.Text>
         </Callout.Root>
       )}
-      <Text size="2" color="red">{plural(upload.report.length, 'row was', 'rows were')} not taken:</Text>
+      <Text size="2" color="red">
+        {plural(upload.report.length, 'row was', 'rows were')} not taken:
+      </Text>
       <Table.Root size="1" variant="surface">
         <TableCaption>Rows not taken</TableCaption>
         <Table.Header>
@@ -57,13 +76,21 @@ function UploadReport({ upload }: { upload: UploadSummary }) {
         </Table.Body>
       </Table.Root>
       {upload.report.length > UPLOAD_REPORT_ROWS_SHOWN && (
-        <Text size="1" color="gray">The first {UPLOAD_REPORT_ROWS_SHOWN} of {countText(upload.report.length)} rows; the report holds them all.</Text>
+        <Text size="1" color="gray">
+          The first {UPLOAD_REPORT_ROWS_SHOWN} of {countText(upload.report.length)} rows; the report holds them all.
+        </Text>
       )}
       <Flex justify="end" gap="3" wrap="wrap">
-        <Button type="button" variant="soft" onClick={() => bulk.send({ type: 'upload.report.download' })}>{UPLOAD_REPORT_DOWNLOAD}</Button>
-        <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>{KEEP_SELECTION}</Button>
+        <Button type="button" variant="soft" onClick={() => bulk.send({ type: 'upload.report.download' })}>
+          {UPLOAD_REPORT_DOWNLOAD}
+        </Button>
+        <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>
+          {KEEP_SELECTION}
+        </Button>
         {upload.matched > 0 && (
-          <Button type="button" onClick={() => bulk.send({ type: 'upload.accept' })}>Use the {plural(upload.matched, 'matched user', 'matched users')}</Button>
+          <Button type="button" onClick={() => bulk.send({ type: 'upload.accept' })}>
+            Use the {plural(upload.matched, 'matched user', 'matched users')}
+          </Button>
         )}
       </Flex>
     </Flex>
@@ -86,12 +113,19 @@ export function BulkUpload() {
 
   return (
     <Box>
-      <input ref={input} type="file" accept=".csv,text/csv,text/plain" aria-label={UPLOAD_LABEL} style={visuallyHidden} disabled={busy || reviewing}
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        aria-label={UPLOAD_LABEL}
+        style={visuallyHidden}
+        disabled={busy || reviewing}
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
           if (file) bulk.send({ type: 'upload.file', file });
-        }} />
+        }}
+      />
       {!reviewing && (
         <Button type="button" variant="soft" loading={uploading} disabled={busy} onClick={() => input.current?.click()}>
           {refused ? 'Choose another file' : UPLOAD_LABEL}
@@ -103,7 +137,9 @@ export function BulkUpload() {
             <Callout.Text>The file was refused: {refusal}</Callout.Text>
           </Callout.Root>
           <Flex justify="end">
-            <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>{KEEP_SELECTION}</Button>
+            <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>
+              {KEEP_SELECTION}
+            </Button>
           </Flex>
         </Flex>
       )}
@@ -114,7 +150,9 @@ export function BulkUpload() {
             {plural(upload.matched, 'identifier', 'identifiers')} of {upload.fileName} matched a user.
           </Text>
           {upload.report.length > 0 && (
-            <Text size="2" color="red">{plural(upload.report.length, 'row was', 'rows were')} not taken.</Text>
+            <Text size="2" color="red">
+              {plural(upload.report.length, 'row was', 'rows were')} not taken.
+            </Text>
           )}
         </Flex>
       )}

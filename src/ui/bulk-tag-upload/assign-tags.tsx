@@ -4,8 +4,21 @@
 import { Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import {
-  LIST_SHOWN, selectApplyingMode, selectAwaitingTags, selectConfirming, selectDone, selectError, selectFailed, selectMayApply, selectMode,
-  selectPreview, selectPreviewFailed, selectPreviewing, selectResult, selectShowsPreview, selectUpload,
+  LIST_SHOWN,
+  selectApplyingMode,
+  selectAwaitingTags,
+  selectConfirming,
+  selectDone,
+  selectError,
+  selectFailed,
+  selectMayApply,
+  selectMode,
+  selectPreview,
+  selectPreviewFailed,
+  selectPreviewing,
+  selectResult,
+  selectShowsPreview,
+  selectUpload,
 } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
 import { plural } from './upload-file';
@@ -23,11 +36,21 @@ function Identifiers({ label, values, download }: { label: string; values: reado
     <Flex direction="column" gap="1">
       <Box asChild style={{ maxHeight: 160, overflowY: 'auto', margin: 0, paddingLeft: 'var(--space-4)' }}>
         <ul aria-label={label}>
-          {values.slice(0, LIST_SHOWN).map((value) => <li key={value}><Text size="1" style={{ overflowWrap: 'anywhere' }}>{value}</Text></li>)}
+          {values.slice(0, LIST_SHOWN).map((value) => (
+            <li key={value}>
+              <Text size="1" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </li>
+          ))}
         </ul>
       </Box>
       <Flex gap="3" align="center" wrap="wrap">
-        {values.length > LIST_SHOWN && <Text size="1" color="gray">The first {LIST_SHOWN} of {countText(values.length)}; the download holds them all.</Text>}
+        {values.length > LIST_SHOWN && (
+          <Text size="1" color="gray">
+            The first {LIST_SHOWN} of {countText(values.length)}; the download holds them all.
+          </Text>
+        )}
         {download}
       </Flex>
     </Flex>
@@ -39,14 +62,21 @@ function ConfirmApply() {
   const open = BulkTagUploadCtx.useSelector(selectConfirming);
   const mode = BulkTagUploadCtx.useSelector(selectMode);
   const preview = BulkTagUploadCtx.useSelector(selectPreview);
-  const changing = mode === 'overwrite' ? preview?.overwrite ?? 0 : preview?.add ?? 0;
+  const changing = mode === 'overwrite' ? (preview?.overwrite ?? 0) : (preview?.add ?? 0);
   const action = mode === 'overwrite' ? RESET_TAGS : ADD_TAGS;
   return (
-    <ConfirmDialog open={open} title={`${action}?`} action={action} tone={mode === 'overwrite' ? 'red' : 'accent'} maxWidth="460px"
-      onConfirm={() => bulk.send({ type: 'apply.confirm' })} onCancel={() => bulk.send({ type: 'apply.cancel' })}>
+    <ConfirmDialog
+      open={open}
+      title={`${action}?`}
+      action={action}
+      tone={mode === 'overwrite' ? 'red' : 'accent'}
+      maxWidth="460px"
+      onConfirm={() => bulk.send({ type: 'apply.confirm' })}
+      onCancel={() => bulk.send({ type: 'apply.cancel' })}
+    >
       {mode === 'overwrite'
-        ? `The tags of ${plural(preview?.matched ?? 0, 'user', 'users')} become the chosen tags; any other tag they hold is removed. ${plural(changing, 'user\'s', 'users\'')} tags change.`
-        : `The chosen tags are added to ${plural(preview?.matched ?? 0, 'user', 'users')}; the tags they hold stay. ${plural(changing, 'user\'s', 'users\'')} tags change.`}
+        ? `The tags of ${plural(preview?.matched ?? 0, 'user', 'users')} become the chosen tags; any other tag they hold is removed. ${plural(changing, "user's", "users'")} tags change.`
+        : `The chosen tags are added to ${plural(preview?.matched ?? 0, 'user', 'users')}; the tags they hold stay. ${plural(changing, "user's", "users'")} tags change.`}
     </ConfirmDialog>
   );
 }
@@ -70,46 +100,96 @@ export function AssignTags() {
 
   return (
     <Flex direction="column" gap="3" role="region" aria-label="Dry run">
-      {awaitingTags && <Text size="2" color="gray">Choose the tags to check the file against the users.</Text>}
-      {previewing && <Text size="2" color="gray" role="status">Checking the identifiers against the users…</Text>}
+      {awaitingTags && (
+        <Text size="2" color="gray">
+          Choose the tags to check the file against the users.
+        </Text>
+      )}
+      {previewing && (
+        <Text size="2" color="gray" role="status">
+          Checking the identifiers against the users…
+        </Text>
+      )}
       {previewFailed && (
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>The dry run failed: {error}</Callout.Text>
-          <Box><Button size="1" variant="soft" onClick={() => bulk.send({ type: 'preview.retry' })}>Try again</Button></Box>
+          <Box>
+            <Button size="1" variant="soft" onClick={() => bulk.send({ type: 'preview.retry' })}>
+              Try again
+            </Button>
+          </Box>
         </Callout.Root>
       )}
       {showsPreview && preview && (
         <Flex direction="column" gap="2">
           <Text size="2" role="status" aria-label="Dry run result">
-            {plural(matching, 'identifier matches', 'identifiers match')} {plural(preview.matched, 'user', 'users')}; {plural(preview.unmatched.length, 'matches', 'match')} nobody.
-            {' '}Reset Tags would change {plural(preview.overwrite, 'user\'s', 'users\'')} tags; Add Tags would change {plural(preview.add, 'user\'s', 'users\'')}.
+            {plural(matching, 'identifier matches', 'identifiers match')} {plural(preview.matched, 'user', 'users')};{' '}
+            {plural(preview.unmatched.length, 'matches', 'match')} nobody. Reset Tags would change{' '}
+            {plural(preview.overwrite, "user's", "users'")} tags; Add Tags would change{' '}
+            {plural(preview.add, "user's", "users'")}.
           </Text>
           {preview.unmatched.length > 0 && (
-            <Identifiers label="Identifiers matching nobody" values={preview.unmatched} download={
-              <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'unmatched.download' })}>{UNMATCHED_DOWNLOAD}</Button>
-            } />
+            <Identifiers
+              label="Identifiers matching nobody"
+              values={preview.unmatched}
+              download={
+                <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'unmatched.download' })}>
+                  {UNMATCHED_DOWNLOAD}
+                </Button>
+              }
+            />
           )}
-          {preview.matched === 0 && <Text size="2" color="red">No identifier matches a user: there is nothing to tag.</Text>}
+          {preview.matched === 0 && (
+            <Text size="2" color="red">
+              No identifier matches a user: there is nothing to tag.
+            </Text>
+          )}
         </Flex>
       )}
       {(showsPreview || previewing) && (
         <Flex gap="3">
-          <Button type="button" color="red" variant="soft" disabled={!mayApply} loading={applyingMode === 'overwrite'}
-            onClick={() => bulk.send({ type: 'apply.overwrite' })}>{RESET_TAGS}</Button>
-          <Button type="button" disabled={!mayApply} loading={applyingMode === 'add'}
-            onClick={() => bulk.send({ type: 'apply.add' })}>{ADD_TAGS}</Button>
+          <Button
+            type="button"
+            color="red"
+            variant="soft"
+            disabled={!mayApply}
+            loading={applyingMode === 'overwrite'}
+            onClick={() => bulk.send({ type: 'apply.overwrite' })}
+          >
+            {RESET_TAGS}
+          </Button>
+          <Button
+            type="button"
+            disabled={!mayApply}
+            loading={applyingMode === 'add'}
+            onClick={() => bulk.send({ type: 'apply.add' })}
+          >
+            {ADD_TAGS}
+          </Button>
         </Flex>
       )}
       {done && result && (
         <Callout.Root color="blue" role="status" aria-label="Response">
           <Flex direction="column" gap="2">
-            <Text size="2" weight="bold">Response Status : Success</Text>
-            <Text size="2">{plural(result.changed, 'user\'s tags changed', 'users\' tags changed')}.</Text>
-            <Text size="2" weight="medium">Invalid Users:</Text>
-            {result.invalid.length === 0 ? <Text size="2">None</Text> : (
-              <Identifiers label="Invalid Users" values={result.invalid} download={
-                <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'invalid.download' })}>{INVALID_DOWNLOAD}</Button>
-              } />
+            <Text size="2" weight="bold">
+              Response Status : Success
+            </Text>
+            <Text size="2">{plural(result.changed, "user's tags changed", "users' tags changed")}.</Text>
+            <Text size="2" weight="medium">
+              Invalid Users:
+            </Text>
+            {result.invalid.length === 0 ? (
+              <Text size="2">None</Text>
+            ) : (
+              <Identifiers
+                label="Invalid Users"
+                values={result.invalid}
+                download={
+                  <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'invalid.download' })}>
+                    {INVALID_DOWNLOAD}
+                  </Button>
+                }
+              />
             )}
           </Flex>
         </Callout.Root>
@@ -120,11 +200,17 @@ export function AssignTags() {
             <Text size="2">The tags were not changed: {error}</Text>
             {result && result.invalid.length > 0 && (
               <>
-                <Text size="2" weight="medium">Invalid Users:</Text>
+                <Text size="2" weight="medium">
+                  Invalid Users:
+                </Text>
                 <Identifiers label="Invalid Users" values={result.invalid} download={null} />
               </>
             )}
-            <Box><Button size="1" variant="soft" onClick={() => bulk.send({ type: 'apply.back' })}>Back to the dry run</Button></Box>
+            <Box>
+              <Button size="1" variant="soft" onClick={() => bulk.send({ type: 'apply.back' })}>
+                Back to the dry run
+              </Button>
+            </Box>
           </Flex>
         </Callout.Root>
       )}

@@ -5,7 +5,11 @@ import { Card, Flex, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { AnyActorLogic } from 'xstate';
 import { liveBulkTagUploadMachine } from '../../machines/bulk-tag-upload/bulk-tag-upload.live';
-import { selectTagSelector, selectTagsLocked, selectUnapplied } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
+import {
+  selectTagSelector,
+  selectTagsLocked,
+  selectUnapplied,
+} from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import { useInspect } from '../console-context';
 import { LeaveGuard } from '../form/form-draft';
 import { TagSelectorPanel } from '../tags/tag-selector';
@@ -22,7 +26,13 @@ export function BulkTagUploadTab() {
 }
 
 /** The tab's machine; tests hand in one whose file reader runs in the test. */
-export function BulkTagUploadScope({ children, logic = liveBulkTagUploadMachine }: { children: ReactNode; logic?: AnyActorLogic }) {
+export function BulkTagUploadScope({
+  children,
+  logic = liveBulkTagUploadMachine,
+}: {
+  children: ReactNode;
+  logic?: AnyActorLogic;
+}) {
   return (
     <BulkTagUploadCtx.Provider logic={logic as typeof liveBulkTagUploadMachine} options={{ inspect: useInspect() }}>
       {children}
@@ -41,20 +51,30 @@ export function BulkTagUploadPanel() {
   return (
     <Flex direction="column" gap="3" style={{ maxWidth: 880 }}>
       <Card>
-        <Heading as="h3" size="3" mb="2">1. Users</Heading>
+        <Heading as="h3" size="3" mb="2">
+          1. Users
+        </Heading>
         <UploadFile />
       </Card>
       <Card>
-        <Heading as="h3" size="3" mb="2">2. Tags</Heading>
+        <Heading as="h3" size="3" mb="2">
+          2. Tags
+        </Heading>
         <Tags />
       </Card>
       <Card>
-        <Heading as="h3" size="3" mb="2">3. Check and apply</Heading>
+        <Heading as="h3" size="3" mb="2">
+          3. Check and apply
+        </Heading>
         <AssignTags />
       </Card>
-      <LeaveGuard when={unapplied} beforeUnload title="Leave without tagging?"
+      <LeaveGuard
+        when={unapplied}
+        beforeUnload
+        title="Leave without tagging?"
         description="The file you read has not been applied to any user. Leaving drops it; you can read it again later."
-        leaveLabel="Leave" />
+        leaveLabel="Leave"
+      />
     </Flex>
   );
 }

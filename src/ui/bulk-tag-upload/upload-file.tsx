@@ -3,7 +3,14 @@
 // or why the file was refused whole.
 import { Box, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
-import { selectFileName, selectParsing, selectRefusal, selectRefused, selectTagsLocked, selectUpload } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
+import {
+  selectFileName,
+  selectParsing,
+  selectRefusal,
+  selectRefused,
+  selectTagsLocked,
+  selectUpload,
+} from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import type { ParsedUpload } from '../../machines/shared/file-read';
 import { TableCaption } from '../shared/table-caption';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
@@ -50,9 +57,13 @@ function RowsNotTaken({ upload }: { upload: ParsedUpload }) {
       </Box>
       <Flex gap="3" align="center" wrap="wrap">
         {upload.problemCount > upload.problems.length && (
-          <Text size="1" color="gray">The first {upload.problems.length} of {countText(upload.problemCount)} rows; the download holds them all.</Text>
+          <Text size="1" color="gray">
+            The first {upload.problems.length} of {countText(upload.problemCount)} rows; the download holds them all.
+          </Text>
         )}
-        <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'problems.download' })}>{PROBLEMS_DOWNLOAD}</Button>
+        <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'problems.download' })}>
+          {PROBLEMS_DOWNLOAD}
+        </Button>
       </Flex>
     </Flex>
   );
@@ -70,28 +81,60 @@ export function UploadFile() {
   return (
     <Flex direction="column" gap="2" role="group" aria-label="Users">
       <label>
-        <Text as="div" size="2" weight="medium" mb="1">{FILE_LABEL}</Text>
-        <input ref={input} type="file" accept=".csv,.txt,text/csv,text/plain" disabled={locked} aria-describedby="bulk-tag-file-hint"
+        <Text as="div" size="2" weight="medium" mb="1">
+          {FILE_LABEL}
+        </Text>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          disabled={locked}
+          aria-describedby="bulk-tag-file-hint"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             // The same file may be chosen again after it changed on disk.
             e.currentTarget.value = '';
             if (file) bulk.send({ type: 'file.choose', file });
-          }} />
+          }}
+        />
       </label>
-      <Text id="bulk-tag-file-hint" size="1" color="gray">{FILE_HINT}</Text>
-      {parsing && <Text size="2" color="gray" role="status">Reading {fileName}…</Text>}
+      <Text id="bulk-tag-file-hint" size="1" color="gray">
+        {FILE_HINT}
+      </Text>
+      {parsing && (
+        <Text size="2" color="gray" role="status">
+          Reading {fileName}…
+        </Text>
+      )}
       {refused && (
         <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>{fileName} was refused: {refusal}</Callout.Text>
-          <Box><Button size="1" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.clear' })}>Start over</Button></Box>
+          <Callout.Text>
+            {fileName} was refused: {refusal}
+          </Callout.Text>
+          <Box>
+            <Button size="1" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.clear' })}>
+              Start over
+            </Button>
+          </Box>
         </Callout.Root>
       )}
       {upload && (
         <Flex direction="column" gap="2" role="region" aria-label="File read">
           <Flex gap="3" align="center" justify="between" wrap="wrap">
-            <Text size="2" role="status">{readSentence(upload)}</Text>
-            {!locked && !refused && <Button type="button" size="1" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.clear' })}>Start over</Button>}
+            <Text size="2" role="status">
+              {readSentence(upload)}
+            </Text>
+            {!locked && !refused && (
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                color="gray"
+                onClick={() => bulk.send({ type: 'upload.clear' })}
+              >
+                Start over
+              </Button>
+            )}
           </Flex>
           {upload.problemCount > 0 && <RowsNotTaken upload={upload} />}
         </Flex>

@@ -17,11 +17,19 @@ export function ErrorScreen({ error, showDetails }: { error: unknown; showDetail
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return (
     <Flex direction="column" align="center" justify="center" gap="3" p="6" style={{ minHeight: '50vh' }} role="alert">
-      <Heading as="h1" size="5">{MESSAGES.renderFailure}</Heading>
-      {isChunkLoadFailure(error) && <Text size="2" color="gray">Part of the page could not be loaded.</Text>}
+      <Heading as="h1" size="5">
+        {MESSAGES.renderFailure}
+      </Heading>
+      {isChunkLoadFailure(error) && (
+        <Text size="2" color="gray">
+          Part of the page could not be loaded.
+        </Text>
+      )}
       {showDetails && (
         <Box maxWidth="640px">
-          <Code size="2" color="gray" style={{ whiteSpace: 'pre-wrap' }}>{detail}</Code>
+          <Code size="2" color="gray" style={{ whiteSpace: 'pre-wrap' }}>
+            {detail}
+          </Code>
         </Box>
       )}
       <Button onClick={() => window.location.reload()}>Reload</Button>

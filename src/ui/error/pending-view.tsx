@@ -18,11 +18,14 @@ export function PendingView() {
 export function PendingBody() {
   const timedOut = ChunkCtx.useSelector(selectTimedOut);
   const showDetails = useShowErrorDetails();
-  if (timedOut) return <ErrorScreen error={new ChunkLoadError('The section did not load in time.')} showDetails={showDetails} />;
+  if (timedOut)
+    return <ErrorScreen error={new ChunkLoadError('The section did not load in time.')} showDetails={showDetails} />;
   return (
     <Flex align="center" justify="center" gap="2" p="6" role="status">
       <Spinner />
-      <Text size="2" color="gray">Loading…</Text>
+      <Text size="2" color="gray">
+        Loading…
+      </Text>
     </Flex>
   );
 }

@@ -32,7 +32,14 @@ const LAST_DAY = toLocalDate(MAX_EXPIRY);
  */
 const FIELD_WIDTH = 'calc(12ch + 2 * var(--space-3))';
 
-export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled = false, error, hint }: ExpiryPickerProps) {
+export function ExpiryPicker({
+  value,
+  onChange,
+  label = 'Expiry date',
+  disabled = false,
+  error,
+  hint,
+}: ExpiryPickerProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const selected = parseExpiry(value);
@@ -55,7 +62,13 @@ export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled 
         />
         <Popover.Root open={open && !disabled} onOpenChange={setOpen}>
           <Popover.Trigger>
-            <IconButton type="button" variant="soft" color="gray" disabled={disabled} aria-label={`Choose ${label.toLowerCase()} from a calendar`}>
+            <IconButton
+              type="button"
+              variant="soft"
+              color="gray"
+              disabled={disabled}
+              aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+            >
               <CalendarIcon />
             </IconButton>
           </Popover.Trigger>
@@ -63,7 +76,13 @@ export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled 
             aria-label={`${label} calendar`}
             size="1"
             // The calendar's own stylesheet takes its colours from these; the theme's accent here.
-            style={{ width: 'auto', '--rdp-accent-color': 'var(--accent-9)', '--rdp-accent-background-color': 'var(--accent-a3)' } as CSSProperties}
+            style={
+              {
+                width: 'auto',
+                '--rdp-accent-color': 'var(--accent-9)',
+                '--rdp-accent-background-color': 'var(--accent-a3)',
+              } as CSSProperties
+            }
           >
             <DayPicker
               mode="single"
@@ -87,7 +106,15 @@ export function ExpiryPicker({ value, onChange, label = 'Expiry date', disabled 
 
 function CalendarIcon() {
   return (
-    <svg width="15" height="15" viewBox="0 0 15 15" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.2">
+    <svg
+      width="15"
+      height="15"
+      viewBox="0 0 15 15"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+    >
       <rect x="1.5" y="2.5" width="12" height="11" rx="1" />
       <path d="M1.5 6h12M4.5 1v3M10.5 1v3" />
     </svg>

@@ -4,7 +4,13 @@
 import { Box, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
-export function FieldFrame({ id, label, error, hint, children }: {
+export function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
   id?: string;
   label: string;
   error?: string | undefined;
@@ -13,10 +19,20 @@ export function FieldFrame({ id, label, error, hint, children }: {
 }) {
   return (
     <Box>
-      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: 'block' }}>{label}</Text>
+      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: 'block' }}>
+        {label}
+      </Text>
       {children}
-      {hint && !error && <Text as="p" id={id && `${id}-hint`} size="1" color="gray" mt="1">{hint}</Text>}
-      {error && <Text as="p" id={id && `${id}-error`} size="1" color="red" mt="1">{error}</Text>}
+      {hint && !error && (
+        <Text as="p" id={id && `${id}-hint`} size="1" color="gray" mt="1">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text as="p" id={id && `${id}-error`} size="1" color="red" mt="1">
+          {error}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -74,7 +74,8 @@ function RouterLeaveGuard({ when, beforeUnload, title, description, leaveLabel, 
   latest.current = { when, onLeave };
   const blocker = useBlocker({
     // Moving within the same page (its search or hash) is not leaving it.
-    shouldBlockFn: ({ current, next }) => latest.current.when && current.pathname !== next.pathname && !ALWAYS_ALLOWED.test(next.pathname),
+    shouldBlockFn: ({ current, next }) =>
+      latest.current.when && current.pathname !== next.pathname && !ALWAYS_ALLOWED.test(next.pathname),
     enableBeforeUnload: () => latest.current.when && beforeUnload,
     withResolver: true,
   });
@@ -86,13 +87,20 @@ function RouterLeaveGuard({ when, beforeUnload, title, description, leaveLabel, 
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" onClick={() => blocker.reset?.()}>Stay on this page</Button>
+            <Button variant="soft" color="gray" onClick={() => blocker.reset?.()}>
+              Stay on this page
+            </Button>
           </AlertDialog.Cancel>
           <AlertDialog.Action>
-            <Button color="red" onClick={() => {
-              latest.current.onLeave?.();
-              blocker.proceed?.();
-            }}>{leaveLabel}</Button>
+            <Button
+              color="red"
+              onClick={() => {
+                latest.current.onLeave?.();
+                blocker.proceed?.();
+              }}
+            >
+              {leaveLabel}
+            </Button>
           </AlertDialog.Action>
         </Flex>
       </AlertDialog.Content>
@@ -104,7 +112,13 @@ function RouterLeaveGuard({ when, beforeUnload, title, description, leaveLabel, 
  * A form's draft kept (a reload brings it back) and its leave guard: leaving the page with a change
  * asks first and drops the draft; a reload asks only when the draft could not be kept.
  */
-export function DraftKeeper({ address, draft, changed, description, leaveLabel = 'Discard the changes and leave' }: {
+export function DraftKeeper({
+  address,
+  draft,
+  changed,
+  description,
+  leaveLabel = 'Discard the changes and leave',
+}: {
   address: DraftAddress | null;
   /** What to keep: null when nothing is changed, undefined while the form is not read yet. */
   draft: unknown;
@@ -132,11 +146,23 @@ export function DraftKeeper({ address, draft, changed, description, leaveLabel =
  * for a change to an existing record (and drops its draft), or for a new one only when it could not
  * be kept for the person's return.
  */
-export function RecordFormDraftKeeper({ address, draft, changed, editing, editingText, creatingText, editingLeaveLabel = 'Discard the changes and leave' }: {
-  address: DraftAddress | null; draft: unknown; changed: boolean;
+export function RecordFormDraftKeeper({
+  address,
+  draft,
+  changed,
+  editing,
+  editingText,
+  creatingText,
+  editingLeaveLabel = 'Discard the changes and leave',
+}: {
+  address: DraftAddress | null;
+  draft: unknown;
+  changed: boolean;
   /** The open form changes an existing record (not a new one). */
   editing: boolean;
-  editingText: string; creatingText: string; editingLeaveLabel?: string;
+  editingText: string;
+  creatingText: string;
+  editingLeaveLabel?: string;
 }) {
   const kept = useKeepDraft(address, draft);
   return (

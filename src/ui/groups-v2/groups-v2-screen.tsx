@@ -23,9 +23,16 @@ export interface GroupsV2Props {
   uploadLogic?: AnyActorLogic;
 }
 
-export function GroupsV2Screen({ probe, browserLogic = liveGroupBrowserMachine, uploadLogic = liveGroupBulkUploadMachine }: GroupsV2Props) {
+export function GroupsV2Screen({
+  probe,
+  browserLogic = liveGroupBrowserMachine,
+  uploadLogic = liveGroupBulkUploadMachine,
+}: GroupsV2Props) {
   return (
-    <GroupBrowserCtx.Provider logic={browserLogic as typeof liveGroupBrowserMachine} options={{ inspect: useInspect() }}>
+    <GroupBrowserCtx.Provider
+      logic={browserLogic as typeof liveGroupBrowserMachine}
+      options={{ inspect: useInspect() }}
+    >
       {probe}
       <GroupsV2View uploadLogic={uploadLogic} />
     </GroupBrowserCtx.Provider>
@@ -38,7 +45,9 @@ function GroupsV2View({ uploadLogic }: { uploadLogic: AnyActorLogic }) {
   const inGroup = GroupBrowserCtx.useSelector(selectInGroup);
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">Group ManagementV2</Heading>
+      <Heading as="h2" size="5">
+        Group ManagementV2
+      </Heading>
       {inGroup ? <GroupView uploadLogic={uploadLogic} /> : <GroupList />}
     </Flex>
   );
@@ -52,10 +61,16 @@ function GroupView({ uploadLogic }: { uploadLogic: AnyActorLogic }) {
   return (
     <Flex direction="column" gap="3">
       <Flex gap="3" align="center" wrap="wrap">
-        <Button variant="soft" color="gray" onClick={() => browser.send({ type: 'group.close' })}>Back to groups</Button>
+        <Button variant="soft" color="gray" onClick={() => browser.send({ type: 'group.close' })}>
+          Back to groups
+        </Button>
         <Box>
-          <Heading as="h3" size="4">{group.name}</Heading>
-          <Text size="2" color="gray">{group.kind} · {whereText(group.organization)} · {membersText(group.members)}</Text>
+          <Heading as="h3" size="4">
+            {group.name}
+          </Heading>
+          <Text size="2" color="gray">
+            {group.kind} · {whereText(group.organization)} · {membersText(group.members)}
+          </Text>
         </Box>
       </Flex>
       <Flex gap="3" wrap="wrap" align="start">

@@ -1,5 +1,10 @@
 // Deleting a group asks first; its members stay users of the organization.
-import { selectDeleting, selectError, selectRemoving, selectTarget } from '../../machines/group-editor/group-editor.selectors';
+import {
+  selectDeleting,
+  selectError,
+  selectRemoving,
+  selectTarget,
+} from '../../machines/group-editor/group-editor.selectors';
 import { countText } from '../../domain/format';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { GroupsCtx } from './groups-context';
@@ -13,9 +18,19 @@ export function GroupDeleteDialog() {
   if (!open || !target) return null;
   const n = target.members.length;
   return (
-    <ConfirmDialog open title="Delete group?" action="Delete" busy={removing} error={error} maxWidth="460px"
-      onConfirm={() => editor.send({ type: 'delete.confirm' })} onCancel={() => editor.send({ type: 'delete.cancel' })}>
-      '{target.name}' will be deleted{n > 0 ? `, and its ${countText(n)} ${n === 1 ? 'member leaves' : 'members leave'} it` : ''}. The users stay as they are.
+    <ConfirmDialog
+      open
+      title="Delete group?"
+      action="Delete"
+      busy={removing}
+      error={error}
+      maxWidth="460px"
+      onConfirm={() => editor.send({ type: 'delete.confirm' })}
+      onCancel={() => editor.send({ type: 'delete.cancel' })}
+    >
+      '{target.name}' will be deleted
+      {n > 0 ? `, and its ${countText(n)} ${n === 1 ? 'member leaves' : 'members leave'} it` : ''}. The users stay as
+      they are.
     </ConfirmDialog>
   );
 }

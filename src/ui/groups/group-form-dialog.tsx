@@ -2,7 +2,13 @@
 // stands at its field; a change someone else made first is said above.
 import { Select, TextField } from '@radix-ui/themes';
 import { GROUP_KIND_LABELS, GROUP_KINDS, GROUP_NAME_MAX, type GroupKind } from '../../domain/groups';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from '../../machines/group-editor/group-editor.selectors';
+import {
+  selectFieldErrors,
+  selectForm,
+  selectFormError,
+  selectFormOpen,
+  selectSaving,
+} from '../../machines/group-editor/group-editor.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { GroupsCtx } from './groups-context';
 import { FormDialog } from '../shared/form-dialog';
@@ -17,21 +23,46 @@ export function GroupFormDialog() {
   if (!open || !form) return null;
   const creating = form.id === null;
   return (
-    <FormDialog title={creating ? 'Create Group' : 'Rename group'}
-      description={creating ? 'A group of this organization; its name must differ from the others’, whatever the case.' : `Was '${form.base.name}'. Its members and switches stay as they are.`}
+    <FormDialog
+      title={creating ? 'Create Group' : 'Rename group'}
+      description={
+        creating
+          ? 'A group of this organization; its name must differ from the others’, whatever the case.'
+          : `Was '${form.base.name}'. Its members and switches stay as they are.`
+      }
       formLabel={creating ? 'New group' : 'Rename group'}
-      error={formError} saving={saving} submitLabel={creating ? 'Create' : 'Save'} maxWidth="480px"
-      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      error={formError}
+      saving={saving}
+      submitLabel={creating ? 'Create' : 'Save'}
+      maxWidth="480px"
+      onSubmit={() => editor.send({ type: 'form.submit' })}
+      onCancel={() => editor.send({ type: 'form.cancel' })}
+    >
       <FieldFrame id="group-name" label="Group name" error={errors['name']}>
-        <TextField.Root id="group-name" value={form.name} maxLength={GROUP_NAME_MAX} disabled={saving} autoFocus
-          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('group-name', errors['name'])} />
+        <TextField.Root
+          id="group-name"
+          value={form.name}
+          maxLength={GROUP_NAME_MAX}
+          disabled={saving}
+          autoFocus
+          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })}
+          {...described('group-name', errors['name'])}
+        />
       </FieldFrame>
       {creating && (
         <FieldFrame label="Kind" error={errors['kind']}>
-          <Select.Root value={form.kind} disabled={saving} onValueChange={(value) => editor.send({ type: 'form.kind', value: value as GroupKind })}>
+          <Select.Root
+            value={form.kind}
+            disabled={saving}
+            onValueChange={(value) => editor.send({ type: 'form.kind', value: value as GroupKind })}
+          >
             <Select.Trigger aria-label="Kind" style={{ width: '100%' }} />
             <Select.Content position="popper">
-              {GROUP_KINDS.map((k) => <Select.Item key={k} value={k}>{GROUP_KIND_LABELS[k]}</Select.Item>)}
+              {GROUP_KINDS.map((k) => (
+                <Select.Item key={k} value={k}>
+                  {GROUP_KIND_LABELS[k]}
+                </Select.Item>
+              ))}
             </Select.Content>
           </Select.Root>
         </FieldFrame>

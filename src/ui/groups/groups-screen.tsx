@@ -7,7 +7,16 @@ import { useState, type ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from '../../machines/group-editor/group-editor.draft';
 import { liveGroupEditorMachine } from '../../machines/group-editor/group-editor.live';
 import {
-  selectBusy, selectDraftToKeep, selectError, selectForm, selectFormChanged, selectGroups, selectNonGroupUsers, selectNotice, selectOrg, selectStage,
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectForm,
+  selectFormChanged,
+  selectGroups,
+  selectNonGroupUsers,
+  selectNotice,
+  selectOrg,
+  selectStage,
 } from '../../machines/group-editor/group-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import type { DraftAddress } from '../../services/drafts';
@@ -19,7 +28,8 @@ import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
 
-export const groupDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: GROUP_DRAFT_FORM, record: 'open', staff });
+export const groupDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: GROUP_DRAFT_FORM, record: 'open', staff };
 
 /** The screen with its machine: what the routes mount (tests put a probe inside to hold the actor). */
 export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: ReactNode }) {
@@ -42,9 +52,15 @@ function GroupsDraftKeeper({ staff }: { staff: number | null }) {
   const form = GroupsCtx.useSelector(selectForm);
   const changed = GroupsCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper address={groupDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null} editingLeaveLabel="Discard the change and leave"
+    <RecordFormDraftKeeper
+      address={groupDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      editing={form !== null && form.id !== null}
+      editingLeaveLabel="Discard the change and leave"
       editingText="The new name of this group is not saved yet."
-      creatingText="This group is not saved yet, and could not be kept for your return." />
+      creatingText="This group is not saved yet, and could not be kept for your return."
+    />
   );
 }
 
@@ -61,37 +77,69 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
   const busy = GroupsCtx.useSelector(selectBusy);
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">{readOnly ? 'Groups' : 'Group Management'}</Heading>
+      <Heading as="h2" size="5">
+        {readOnly ? 'Groups' : 'Group Management'}
+      </Heading>
       <Card>
         <Flex gap="3" wrap="wrap" align="end">
           <Box style={{ flex: 1, minWidth: 260, maxWidth: 480 }}>
-            <Text as="div" size="2" weight="medium" mb="1">Organization</Text>
-            <OrgPicker value={org} disabled={busy} onChange={(pick) => editor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })} />
+            <Text as="div" size="2" weight="medium" mb="1">
+              Organization
+            </Text>
+            <OrgPicker
+              value={org}
+              disabled={busy}
+              onChange={(pick) => editor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
+            />
           </Box>
-          {stage === 'loaded' && !readOnly && <Button disabled={busy} onClick={() => editor.send({ type: 'group.create' })}>Create Group</Button>}
+          {stage === 'loaded' && !readOnly && (
+            <Button disabled={busy} onClick={() => editor.send({ type: 'group.create' })}>
+              Create Group
+            </Button>
+          )}
         </Flex>
-        {stage === 'noOrganization' && <Text as="p" size="2" color="gray" mt="3">Pick an organization to see its groups.</Text>}
-        {stage === 'loading' && <Text as="p" size="2" color="gray" mt="3" role="status">Loading groups…</Text>}
+        {stage === 'noOrganization' && (
+          <Text as="p" size="2" color="gray" mt="3">
+            Pick an organization to see its groups.
+          </Text>
+        )}
+        {stage === 'loading' && (
+          <Text as="p" size="2" color="gray" mt="3" role="status">
+            Loading groups…
+          </Text>
+        )}
         {stage === 'failed' && (
           <Flex align="center" gap="3" mt="3">
-            <Text size="2" color="red" role="alert">Could not load the groups. {error}</Text>
-            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'groups.retry' })}>Retry</Button>
+            <Text size="2" color="red" role="alert">
+              Could not load the groups. {error}
+            </Text>
+            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'groups.retry' })}>
+              Retry
+            </Button>
           </Flex>
         )}
         {stage === 'loaded' && (
           <Text as="p" size="2" color="gray" mt="3" aria-label="Group summary">
-            {groups.length === 0 ? `${org?.title ?? 'This organization'} has no groups.` : `${groups.length.toLocaleString('en-US')} ${groups.length === 1 ? 'group' : 'groups'}`}
-            {' · '}{loners.length.toLocaleString('en-US')} {loners.length === 1 ? 'user' : 'users'} in no group
+            {groups.length === 0
+              ? `${org?.title ?? 'This organization'} has no groups.`
+              : `${groups.length.toLocaleString('en-US')} ${groups.length === 1 ? 'group' : 'groups'}`}
+            {' · '}
+            {loners.length.toLocaleString('en-US')} {loners.length === 1 ? 'user' : 'users'} in no group
             {readOnly && ' · read only'}
           </Text>
         )}
       </Card>
       {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role={notice.tone === 'info' ? 'status' : 'alert'} aria-label="Groups notice">
+        <Callout.Root
+          color={notice.tone === 'info' ? 'blue' : 'red'}
+          role={notice.tone === 'info' ? 'status' : 'alert'}
+          aria-label="Groups notice"
+        >
           <Callout.Text>{notice.text}</Callout.Text>
         </Callout.Root>
       )}
-      {stage === 'loaded' && groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
+      {stage === 'loaded' &&
+        groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
       {!readOnly && <GroupFormDialog />}
       {!readOnly && <GroupDeleteDialog />}
     </Flex>

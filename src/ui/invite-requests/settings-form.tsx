@@ -5,23 +5,52 @@ import { Button, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/theme
 import { useState } from 'react';
 import { INVITE_FIELD_LIMITS } from '../../domain/invite-requests';
 import { USER_FIELD_LIMITS } from '../../domain/user-rules';
-import { selectBusy, selectFieldErrors, selectOptions, selectOrgChoices, selectSettings } from '../../machines/invite-review/invite-review.selectors';
+import {
+  selectBusy,
+  selectFieldErrors,
+  selectOptions,
+  selectOrgChoices,
+  selectSettings,
+} from '../../machines/invite-review/invite-review.selectors';
 import type { SettingsField } from '../../machines/invite-review/invite-review.types';
 import { described, FieldFrame } from '../form/field-frame';
 import { InviteReviewCtx } from './invite-review-context';
 
 const humanised = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-function Choice({ id, label, field, choices }: { id: string; label: string; field: SettingsField; choices: { value: string; text: string }[] }) {
+function Choice({
+  id,
+  label,
+  field,
+  choices,
+}: {
+  id: string;
+  label: string;
+  field: SettingsField;
+  choices: { value: string; text: string }[];
+}) {
   const actor = InviteReviewCtx.useActorRef();
   const settings = InviteReviewCtx.useSelector(selectSettings);
   const error = InviteReviewCtx.useSelector(selectFieldErrors)[field] || undefined;
   return (
     <FieldFrame id={id} label={label} error={error}>
-      <Select.Root value={settings[field] || undefined} onValueChange={(value) => actor.send({ type: 'field.set', field, value })}>
-        <Select.Trigger id={id} aria-label={label} placeholder="Choose…" style={{ width: '100%' }} {...described(id, error)} />
+      <Select.Root
+        value={settings[field] || undefined}
+        onValueChange={(value) => actor.send({ type: 'field.set', field, value })}
+      >
+        <Select.Trigger
+          id={id}
+          aria-label={label}
+          placeholder="Choose…"
+          style={{ width: '100%' }}
+          {...described(id, error)}
+        />
         <Select.Content position="popper">
-          {choices.map((c) => <Select.Item key={c.value} value={c.value}>{c.text}</Select.Item>)}
+          {choices.map((c) => (
+            <Select.Item key={c.value} value={c.value}>
+              {c.text}
+            </Select.Item>
+          ))}
         </Select.Content>
       </Select.Root>
     </FieldFrame>
@@ -44,20 +73,65 @@ export function SettingsForm({ prefix }: { prefix: string }) {
       <FieldFrame id={id('org-search')} label="Find an organization">
         <Flex gap="2">
           <TextField.Root
-            id={id('org-search')} style={{ flexGrow: 1 }} value={orgText} maxLength={INVITE_FIELD_LIMITS.organization} placeholder="Organization"
+            id={id('org-search')}
+            style={{ flexGrow: 1 }}
+            value={orgText}
+            maxLength={INVITE_FIELD_LIMITS.organization}
+            placeholder="Organization"
             onChange={(e) => setOrgText(e.target.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (orgText.trim().length >= 2) actor.send({ type: 'org.find', text: orgText.trim() }); } }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                if (orgText.trim().length >= 2) actor.send({ type: 'org.find', text: orgText.trim() });
+              }
+            }}
           />
-          <Button type="button" variant="soft" disabled={busy || orgText.trim().length < 2} onClick={() => actor.send({ type: 'org.find', text: orgText.trim() })}>Find</Button>
+          <Button
+            type="button"
+            variant="soft"
+            disabled={busy || orgText.trim().length < 2}
+            onClick={() => actor.send({ type: 'org.find', text: orgText.trim() })}
+          >
+            Find
+          </Button>
         </Flex>
       </FieldFrame>
-      <Choice id={id('organization')} label="Organization" field="organization_id" choices={orgChoices.map((o) => ({ value: String(o.id), text: o.name }))} />
+      <Choice
+        id={id('organization')}
+        label="Organization"
+        field="organization_id"
+        choices={orgChoices.map((o) => ({ value: String(o.id), text: o.name }))}
+      />
       <Flex gap="3">
-        <Flex direction="column" style={{ flex: 1 }}><Choice id={id('user-type')} label="User type" field="user_type" choices={(options?.user_types ?? []).map((t) => ({ value: t, text: humanised(t) }))} /></Flex>
-        <Flex direction="column" style={{ flex: 1 }}><Choice id={id('category')} label="User category" field="user_category" choices={(options?.user_categories ?? []).map((t) => ({ value: t, text: humanised(t) }))} /></Flex>
+        <Flex direction="column" style={{ flex: 1 }}>
+          <Choice
+            id={id('user-type')}
+            label="User type"
+            field="user_type"
+            choices={(options?.user_types ?? []).map((t) => ({ value: t, text: humanised(t) }))}
+          />
+        </Flex>
+        <Flex direction="column" style={{ flex: 1 }}>
+          <Choice
+            id={id('category')}
+            label="User category"
+            field="user_category"
+            choices={(options?.user_categories ?? []).map((t) => ({ value: t, text: humanised(t) }))}
+          />
+        </Flex>
       </Flex>
-      <Choice id={id('owner')} label="Owner" field="owner" choices={(options?.owners ?? []).map((o) => ({ value: o.key, text: o.text || o.key }))} />
-      <Choice id={id('configuration')} label="Product configuration" field="product_configuration" choices={(options?.product_configurations ?? []).map((t) => ({ value: t, text: t }))} />
+      <Choice
+        id={id('owner')}
+        label="Owner"
+        field="owner"
+        choices={(options?.owners ?? []).map((o) => ({ value: o.key, text: o.text || o.key }))}
+      />
+      <Choice
+        id={id('configuration')}
+        label="Product configuration"
+        field="product_configuration"
+        choices={(options?.product_configurations ?? []).map((t) => ({ value: t, text: t }))}
+      />
       <FieldFrame label="Data plan" error={planError}>
         <Flex gap="3" wrap="wrap" role="group" aria-label="Data plan">
           {(options?.data_plan_items ?? []).map((item) => (
@@ -65,7 +139,12 @@ export function SettingsForm({ prefix }: { prefix: string }) {
               <Flex gap="1" align="center">
                 <Checkbox
                   checked={settings.data_plan.includes(item)}
-                  onCheckedChange={(on) => actor.send({ type: 'plan.set', items: on === true ? [...settings.data_plan, item] : settings.data_plan.filter((i) => i !== item) })}
+                  onCheckedChange={(on) =>
+                    actor.send({
+                      type: 'plan.set',
+                      items: on === true ? [...settings.data_plan, item] : settings.data_plan.filter((i) => i !== item),
+                    })
+                  }
                 />
                 {item}
               </Flex>
@@ -73,19 +152,35 @@ export function SettingsForm({ prefix }: { prefix: string }) {
           ))}
         </Flex>
       </FieldFrame>
-      <FieldFrame id={id('expiry')} label="Expiry date" error={expiryError} hint="MM-dd-yyyy; empty: the user type's default.">
+      <FieldFrame
+        id={id('expiry')}
+        label="Expiry date"
+        error={expiryError}
+        hint="MM-dd-yyyy; empty: the user type's default."
+      >
         <TextField.Root
-          id={id('expiry')} value={settings.expiry_dt} placeholder="MM-dd-yyyy" maxLength={USER_FIELD_LIMITS.expiry_dt}
-          onChange={(e) => actor.send({ type: 'field.set', field: 'expiry_dt', value: e.target.value })} {...described(id('expiry'), expiryError, "MM-dd-yyyy; empty: the user type's default.")}
+          id={id('expiry')}
+          value={settings.expiry_dt}
+          placeholder="MM-dd-yyyy"
+          maxLength={USER_FIELD_LIMITS.expiry_dt}
+          onChange={(e) => actor.send({ type: 'field.set', field: 'expiry_dt', value: e.target.value })}
+          {...described(id('expiry'), expiryError, "MM-dd-yyyy; empty: the user type's default.")}
         />
       </FieldFrame>
       <Text as="label" size="2">
         <Flex gap="2" align="center">
-          <Checkbox checked={settings.send_invitation} onCheckedChange={(on) => actor.send({ type: 'invitation.set', send: on === true })} />
+          <Checkbox
+            checked={settings.send_invitation}
+            onCheckedChange={(on) => actor.send({ type: 'invitation.set', send: on === true })}
+          />
           Send the invitation now
         </Flex>
       </Text>
-      {errors['_'] && <Text size="2" color="red" role="alert">{errors['_']}</Text>}
+      {errors['_'] && (
+        <Text size="2" color="red" role="alert">
+          {errors['_']}
+        </Text>
+      )}
     </Flex>
   );
 }

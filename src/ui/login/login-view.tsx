@@ -2,7 +2,14 @@
 import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import type { FormEvent } from 'react';
 import {
-  selectActivated, selectBusy, selectError, selectFieldsLocked, selectNotice, selectShowsOtp, selectSignedIn, selectThrottled,
+  selectActivated,
+  selectBusy,
+  selectError,
+  selectFieldsLocked,
+  selectNotice,
+  selectShowsOtp,
+  selectSignedIn,
+  selectThrottled,
 } from '../../machines/login/login.selectors';
 import { LoginCtx } from './login-context';
 import { OtpStep } from './otp-step';
@@ -21,7 +28,11 @@ export function LoginView() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    login.send({ type: 'credentials.submit', username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
+    login.send({
+      type: 'credentials.submit',
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+    });
   };
 
   return (
@@ -29,22 +40,32 @@ export function LoginView() {
       <Card size="4" style={{ width: '100%', maxWidth: 460 }}>
         <Flex direction="column" gap="4">
           <Box>
-            <Heading as="h1" size="6">Staff Console</Heading>
-            <Text as="p" size="2" color="gray">Sign in with your staff account.</Text>
+            <Heading as="h1" size="6">
+              Staff Console
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              Sign in with your staff account.
+            </Text>
           </Box>
           <form onSubmit={submit} aria-label="Sign in">
             <Flex direction="column" gap="3">
               <label>
-                <Text as="div" size="2" weight="medium" mb="1">Username</Text>
+                <Text as="div" size="2" weight="medium" mb="1">
+                  Username
+                </Text>
                 <TextField.Root name="username" autoComplete="username" autoFocus disabled={locked} />
               </label>
               <label>
-                <Text as="div" size="2" weight="medium" mb="1">Password</Text>
+                <Text as="div" size="2" weight="medium" mb="1">
+                  Password
+                </Text>
                 <TextField.Root name="password" type="password" autoComplete="current-password" disabled={locked} />
               </label>
               {!locked && (
                 <Flex justify="end">
-                  <Button type="submit" loading={busy} disabled={busy || throttled}>Continue</Button>
+                  <Button type="submit" loading={busy} disabled={busy || throttled}>
+                    Continue
+                  </Button>
                 </Flex>
               )}
             </Flex>

@@ -40,16 +40,24 @@ export function OtpStep() {
     // noValidate: a short code is worded by the machine, like every other message on the page.
     <form onSubmit={submit} aria-label="One-time code" noValidate>
       <Flex direction="column" gap="3">
-        <Heading as="h2" size="4">Enter OTP</Heading>
+        <Heading as="h2" size="4">
+          Enter OTP
+        </Heading>
         {ticket && (
           <Flex gap="4" align="center" wrap="wrap">
             <img src={ticket.qrcode} alt="QR code for your authenticator app" width={160} height={160} />
             <Flex direction="column" gap="3" style={{ flex: '1 1 160px' }}>
-              <Text as="p" size="2">Scan the code with your authenticator app, or type the setup key below into it.</Text>
+              <Text as="p" size="2">
+                Scan the code with your authenticator app, or type the setup key below into it.
+              </Text>
               {/* The visible label names the group that holds the key, so the two are read together. */}
               <div role="group" aria-labelledby={keyLabel}>
-                <Text as="div" id={keyLabel} size="2" weight="medium" mb="1">Setup key</Text>
-                <Code size="3" style={{ wordBreak: 'break-all' }}>{groupKey(ticket.key)}</Code>
+                <Text as="div" id={keyLabel} size="2" weight="medium" mb="1">
+                  Setup key
+                </Text>
+                <Code size="3" style={{ wordBreak: 'break-all' }}>
+                  {groupKey(ticket.key)}
+                </Code>
               </div>
             </Flex>
           </Flex>
@@ -68,11 +76,17 @@ export function OtpStep() {
         />
         <Flex justify="between" align="center">
           <Link asChild size="2">
-            <button type="button" onClick={() => login.send({ type: 'login.restart' })} style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}>
+            <button
+              type="button"
+              onClick={() => login.send({ type: 'login.restart' })}
+              style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}
+            >
               Start over
             </button>
           </Link>
-          <Button type="submit" loading={busy}>{ticket ? 'Activate' : 'Login'}</Button>
+          <Button type="submit" loading={busy}>
+            {ticket ? 'Activate' : 'Login'}
+          </Button>
         </Flex>
       </Flex>
     </form>

@@ -7,7 +7,9 @@ export function NotFoundPage() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   return (
     <Flex direction="column" gap="3" align="start">
-      <Heading as="h2" size="5">Page not found</Heading>
+      <Heading as="h2" size="5">
+        Page not found
+      </Heading>
       <Text as="p" size="2">
         There is no page at <Text weight="medium">{path}</Text>. It may have moved, or the address may be mistyped.
       </Text>

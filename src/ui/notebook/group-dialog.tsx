@@ -2,7 +2,13 @@
 // words appear at their fields.
 import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
 import { groupNamed } from '../../machines/notebook-settings/notebook-settings.machine';
-import { selectCreatingGroup, selectFieldErrors, selectGroupError, selectGroupOpen, selectNewGroup } from '../../machines/notebook-settings/notebook-settings.selectors';
+import {
+  selectCreatingGroup,
+  selectFieldErrors,
+  selectGroupError,
+  selectGroupOpen,
+  selectNewGroup,
+} from '../../machines/notebook-settings/notebook-settings.selectors';
 import type { NewGroupField } from '../../machines/notebook-settings/notebook-settings.types';
 import { described, FieldFrame } from '../form/field-frame';
 import { NotebookCtx } from './notebook-context';
@@ -18,8 +24,13 @@ function GroupField({ field, label, placeholder }: { field: NewGroupField; label
   return (
     <FieldFrame id={id} label={label} error={error}>
       <TextField.Root
-        id={id} value={value} maxLength={LIMITS[field]} placeholder={placeholder} disabled={creating}
-        onChange={(e) => actor.send({ type: 'group.set', field, value: e.target.value })} {...described(id, error)}
+        id={id}
+        value={value}
+        maxLength={LIMITS[field]}
+        placeholder={placeholder}
+        disabled={creating}
+        onChange={(e) => actor.send({ type: 'group.set', field, value: e.target.value })}
+        {...described(id, error)}
       />
     </FieldFrame>
   );
@@ -32,19 +43,45 @@ export function GroupDialog() {
   const group = NotebookCtx.useSelector(selectNewGroup);
   const error = NotebookCtx.useSelector(selectGroupError);
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => { if (!o && !creating) actor.send({ type: 'group.cancel' }); }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && !creating) actor.send({ type: 'group.cancel' });
+      }}
+    >
       <Dialog.Content maxWidth="440px">
         <Dialog.Title>New tag group</Dialog.Title>
-        <Dialog.Description size="2" color="gray">A group for tags of Segments &amp; Tags; its tags can then be offered in notebooks.</Dialog.Description>
-        <form onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'group.create' }); }}>
+        <Dialog.Description size="2" color="gray">
+          A group for tags of Segments &amp; Tags; its tags can then be offered in notebooks.
+        </Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'group.create' });
+          }}
+        >
           <Flex direction="column" gap="3" mt="3">
             <GroupField field="name" label="Name" />
             <GroupField field="desc" label="Description" />
             <GroupField field="color" label="Colour" placeholder="#C0C0C0" />
-            {error && <Text size="2" color="red" role="alert">{error}</Text>}
+            {error && (
+              <Text size="2" color="red" role="alert">
+                {error}
+              </Text>
+            )}
             <Flex gap="3" justify="end">
-              <Button type="button" variant="soft" color="gray" disabled={creating} onClick={() => actor.send({ type: 'group.cancel' })}>Cancel</Button>
-              <Button type="submit" disabled={creating || !groupNamed(group)}>{creating ? 'Creating…' : 'Create'}</Button>
+              <Button
+                type="button"
+                variant="soft"
+                color="gray"
+                disabled={creating}
+                onClick={() => actor.send({ type: 'group.cancel' })}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={creating || !groupNamed(group)}>
+                {creating ? 'Creating…' : 'Create'}
+              </Button>
             </Flex>
           </Flex>
         </form>

@@ -15,7 +15,7 @@ import { NotebookView } from './notebook-view';
 
 /** One user's unsaved notebook choices, per staff member. */
 export const notebookDraftAddress = (staff: number | null, userId: number): DraftAddress | null =>
-  (staff === null ? null : { form: NOTEBOOK_DRAFT_FORM, record: userId, staff });
+  staff === null ? null : { form: NOTEBOOK_DRAFT_FORM, record: userId, staff };
 
 export function NotebookTab({ userId, probe }: { userId: number; probe?: ReactNode }) {
   return (
@@ -32,7 +32,12 @@ export function NotebookScope({ userId, children }: { userId: number; children: 
   const features = useSelector(session, selectFeatures);
   const address = notebookDraftAddress(staff, userId);
   const kept = useStoredDraft(address, checkNotebookDraft);
-  const [input] = useState(() => ({ userId, mayEdit: features.includes('edit_user'), mayCreateGroup: features.includes('tags'), draft: kept }));
+  const [input] = useState(() => ({
+    userId,
+    mayEdit: features.includes('edit_user'),
+    mayCreateGroup: features.includes('tags'),
+    draft: kept,
+  }));
   return (
     <NotebookCtx.Provider key={userId} logic={liveNotebookSettingsMachine} options={{ input, inspect: useInspect() }}>
       <NotebookDraftKeeper address={address} />
@@ -45,5 +50,12 @@ export function NotebookScope({ userId, children }: { userId: number; children: 
 function NotebookDraftKeeper({ address }: { address: DraftAddress | null }) {
   const draft = NotebookCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = NotebookCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={address} draft={draft} changed={changed} description="This user's notebook settings have changes that are not saved yet." />;
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="This user's notebook settings have changes that are not saved yet."
+    />
+  );
 }

@@ -2,17 +2,32 @@
 // them last. With someone else's setting loaded meanwhile, what is stored now is said beside it.
 import { Button, Card, Checkbox, Flex, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import {
-  NOTEBOOK_CONTENT_LABELS, NOTEBOOK_CONTENT_TYPES, NOTIFICATION_FREQUENCIES, NOTIFICATION_FREQUENCY_LABELS, type NotificationFrequency, type NotificationSetting,
+  NOTEBOOK_CONTENT_LABELS,
+  NOTEBOOK_CONTENT_TYPES,
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_FREQUENCY_LABELS,
+  type NotificationFrequency,
+  type NotificationSetting,
 } from '../../domain/notebook';
 import {
-  selectBusy, selectContentOpen, selectFieldErrors, selectMayEdit, selectNotification, selectPartChanged, selectSavingPart, selectSetting, selectStale,
+  selectBusy,
+  selectContentOpen,
+  selectFieldErrors,
+  selectMayEdit,
+  selectNotification,
+  selectPartChanged,
+  selectSavingPart,
+  selectSetting,
+  selectStale,
 } from '../../machines/notebook-settings/notebook-settings.selectors';
 import { FieldFrame } from '../form/field-frame';
 import { NotebookCtx } from './notebook-context';
 import { timeText } from '../../domain/format';
 
 export const notificationText = (n: NotificationSetting) =>
-  n.frequency === 'off' ? NOTIFICATION_FREQUENCY_LABELS.off : `${NOTIFICATION_FREQUENCY_LABELS[n.frequency]}: ${n.content_types.map((c) => NOTEBOOK_CONTENT_LABELS[c]).join(', ') || 'nothing'}`;
+  n.frequency === 'off'
+    ? NOTIFICATION_FREQUENCY_LABELS.off
+    : `${NOTIFICATION_FREQUENCY_LABELS[n.frequency]}: ${n.content_types.map((c) => NOTEBOOK_CONTENT_LABELS[c]).join(', ') || 'nothing'}`;
 const selectNotificationChanged = selectPartChanged('notification');
 
 export function NotificationSection() {
@@ -29,14 +44,22 @@ export function NotificationSection() {
   return (
     <Card aria-label="Email notifications">
       <Flex direction="column" gap="3">
-        <Heading as="h3" size="3">Email notifications</Heading>
+        <Heading as="h3" size="3">
+          Email notifications
+        </Heading>
         <FieldFrame label="How often" error={errors['frequency'] || undefined}>
           <RadioGroup.Root
-            aria-label="How often" value={notification.frequency} disabled={!mayEdit || busy}
+            aria-label="How often"
+            value={notification.frequency}
+            disabled={!mayEdit || busy}
             onValueChange={(value) => actor.send({ type: 'frequency.set', frequency: value as NotificationFrequency })}
           >
             <Flex gap="3" wrap="wrap">
-              {NOTIFICATION_FREQUENCIES.map((f) => <RadioGroup.Item key={f} value={f}>{NOTIFICATION_FREQUENCY_LABELS[f]}</RadioGroup.Item>)}
+              {NOTIFICATION_FREQUENCIES.map((f) => (
+                <RadioGroup.Item key={f} value={f}>
+                  {NOTIFICATION_FREQUENCY_LABELS[f]}
+                </RadioGroup.Item>
+              ))}
             </Flex>
           </RadioGroup.Root>
         </FieldFrame>
@@ -46,7 +69,8 @@ export function NotificationSection() {
               <Text as="label" size="2" key={c}>
                 <Flex gap="1" align="center">
                   <Checkbox
-                    checked={notification.content_types.includes(c)} disabled={!contentOpen || busy}
+                    checked={notification.content_types.includes(c)}
+                    disabled={!contentOpen || busy}
                     onCheckedChange={() => actor.send({ type: 'content.toggle', content: c })}
                   />
                   {NOTEBOOK_CONTENT_LABELS[c]}
@@ -55,13 +79,21 @@ export function NotificationSection() {
             ))}
           </Flex>
         </FieldFrame>
-        {stale && setting && changed && <Text size="2" color="amber" aria-label="Notifications saved now">Saved now: {notificationText(setting.notification)}</Text>}
+        {stale && setting && changed && (
+          <Text size="2" color="amber" aria-label="Notifications saved now">
+            Saved now: {notificationText(setting.notification)}
+          </Text>
+        )}
         <Flex gap="3" align="center" justify="between" wrap="wrap">
           <Text size="1" color="gray" aria-label="Last saved">
-            {setting?.updated_by && setting.updated_at ? `Last saved by ${setting.updated_by} on ${timeText(setting.updated_at)}` : 'Never changed: the defaults apply.'}
+            {setting?.updated_by && setting.updated_at
+              ? `Last saved by ${setting.updated_by} on ${timeText(setting.updated_at)}`
+              : 'Never changed: the defaults apply.'}
           </Text>
           {mayEdit && (
-            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'notification' })}>{saving ? 'Saving…' : 'Save notifications'}</Button>
+            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'notification' })}>
+              {saving ? 'Saving…' : 'Save notifications'}
+            </Button>
           )}
         </Flex>
       </Flex>

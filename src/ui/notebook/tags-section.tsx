@@ -3,7 +3,14 @@
 import { Button, Card, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import type { Tag } from '../../domain/tags';
 import {
-  selectBusy, selectFieldErrors, selectGroups, selectMayCreateGroup, selectMayEdit, selectPartChanged, selectSavingPart, selectTagIds,
+  selectBusy,
+  selectFieldErrors,
+  selectGroups,
+  selectMayCreateGroup,
+  selectMayEdit,
+  selectPartChanged,
+  selectSavingPart,
+  selectTagIds,
 } from '../../machines/notebook-settings/notebook-settings.selectors';
 import { FieldFrame } from '../form/field-frame';
 import { NotebookCtx } from './notebook-context';
@@ -17,14 +24,27 @@ function TagChoices({ label, tags }: { label: string; tags: Tag[] }) {
   const busy = NotebookCtx.useSelector(selectBusy);
   return (
     <Flex direction="column" gap="1" role="group" aria-label={label}>
-      <Text size="2" weight="medium">{label}</Text>
+      <Text size="2" weight="medium">
+        {label}
+      </Text>
       <Flex gap="3" wrap="wrap">
-        {tags.length === 0 && <Text size="1" color="gray">No tags in this group yet.</Text>}
+        {tags.length === 0 && (
+          <Text size="1" color="gray">
+            No tags in this group yet.
+          </Text>
+        )}
         {tags.map((t) => (
           <Text as="label" size="2" key={t.id}>
             <Flex gap="1" align="center">
-              <Checkbox checked={chosen.includes(t.id)} disabled={!mayEdit || busy} onCheckedChange={() => actor.send({ type: 'tag.toggle', id: t.id })} />
-              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: t.color, display: 'inline-block' }} />
+              <Checkbox
+                checked={chosen.includes(t.id)}
+                disabled={!mayEdit || busy}
+                onCheckedChange={() => actor.send({ type: 'tag.toggle', id: t.id })}
+              />
+              <span
+                aria-hidden
+                style={{ width: 10, height: 10, borderRadius: 5, background: t.color, display: 'inline-block' }}
+              />
               {t.name}
             </Flex>
           </Text>
@@ -47,18 +67,28 @@ export function TagsSection() {
     <Card aria-label="Notebook tags">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center">
-          <Heading as="h3" size="3">Notebook tags</Heading>
-          {mayCreateGroup && <Button variant="soft" disabled={busy} onClick={() => actor.send({ type: 'group.open' })}>New tag group</Button>}
+          <Heading as="h3" size="3">
+            Notebook tags
+          </Heading>
+          {mayCreateGroup && (
+            <Button variant="soft" disabled={busy} onClick={() => actor.send({ type: 'group.open' })}>
+              New tag group
+            </Button>
+          )}
         </Flex>
         <FieldFrame label="Tags the notebook offers" error={error}>
           <Flex direction="column" gap="3">
-            {groups.groups.map((g) => <TagChoices key={g.group.id} label={g.group.name} tags={g.tags} />)}
+            {groups.groups.map((g) => (
+              <TagChoices key={g.group.id} label={g.group.name} tags={g.tags} />
+            ))}
             {groups.ungrouped.length > 0 && <TagChoices label="Other tags" tags={groups.ungrouped} />}
           </Flex>
         </FieldFrame>
         {mayEdit && (
           <Flex justify="end">
-            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'tags' })}>{saving ? 'Saving…' : 'Save tags'}</Button>
+            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'tags' })}>
+              {saving ? 'Saving…' : 'Save tags'}
+            </Button>
           </Flex>
         )}
       </Flex>

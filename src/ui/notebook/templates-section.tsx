@@ -3,7 +3,15 @@
 import { Badge, Button, Card, Checkbox, Flex, Heading, Select, Text } from '@radix-ui/themes';
 import { NOTEBOOK_CONTENT_LABELS } from '../../domain/notebook';
 import {
-  selectBusy, selectFieldErrors, selectMayEdit, selectPartChanged, selectSavingPart, selectSource, selectSources, selectTemplateIds, selectTemplates,
+  selectBusy,
+  selectFieldErrors,
+  selectMayEdit,
+  selectPartChanged,
+  selectSavingPart,
+  selectSource,
+  selectSources,
+  selectTemplateIds,
+  selectTemplates,
 } from '../../machines/notebook-settings/notebook-settings.selectors';
 import { FieldFrame } from '../form/field-frame';
 import { NotebookCtx } from './notebook-context';
@@ -27,30 +35,50 @@ export function TemplatesSection() {
     <Card aria-label="Note templates">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h3" size="3">Note templates</Heading>
+          <Heading as="h3" size="3">
+            Note templates
+          </Heading>
           {sources.length > 1 && (
-            <Select.Root value={source || ALL} onValueChange={(value) => actor.send({ type: 'source.pick', source: value === ALL ? '' : value })}>
+            <Select.Root
+              value={source || ALL}
+              onValueChange={(value) => actor.send({ type: 'source.pick', source: value === ALL ? '' : value })}
+            >
               <Select.Trigger aria-label="Template source" />
               <Select.Content position="popper">
                 <Select.Item value={ALL}>All sources</Select.Item>
-                {sources.map((s) => <Select.Item key={s.source} value={s.source}>{s.label}</Select.Item>)}
+                {sources.map((s) => (
+                  <Select.Item key={s.source} value={s.source}>
+                    {s.label}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           )}
         </Flex>
         <FieldFrame label="Chosen templates" error={error}>
           <Flex direction="column" gap="2" role="list" aria-label="Templates">
-            {templates.length === 0 && <Text size="2" color="gray">The library has no templates from this source.</Text>}
+            {templates.length === 0 && (
+              <Text size="2" color="gray">
+                The library has no templates from this source.
+              </Text>
+            )}
             {templates.map((t) => (
               <Text as="label" size="2" key={t.id} role="listitem" aria-label={t.name}>
                 <Flex gap="2" align="start">
-                  <Checkbox mt="1" checked={chosen.includes(t.id)} disabled={!mayEdit || busy} onCheckedChange={() => actor.send({ type: 'template.toggle', id: t.id })} />
+                  <Checkbox
+                    mt="1"
+                    checked={chosen.includes(t.id)}
+                    disabled={!mayEdit || busy}
+                    onCheckedChange={() => actor.send({ type: 'template.toggle', id: t.id })}
+                  />
                   <Flex direction="column">
                     <Flex gap="2" align="center">
                       <Text weight="medium">{t.name}</Text>
                       <Badge color="gray">{NOTEBOOK_CONTENT_LABELS[t.content_type]}</Badge>
                     </Flex>
-                    <Text size="1" color="gray">{t.excerpt}</Text>
+                    <Text size="1" color="gray">
+                      {t.excerpt}
+                    </Text>
                   </Flex>
                 </Flex>
               </Text>
@@ -59,7 +87,9 @@ export function TemplatesSection() {
         </FieldFrame>
         {mayEdit && (
           <Flex justify="end">
-            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'templates' })}>{saving ? 'Saving…' : 'Save templates'}</Button>
+            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'templates' })}>
+              {saving ? 'Saving…' : 'Save templates'}
+            </Button>
           </Flex>
         )}
       </Flex>

@@ -9,7 +9,14 @@ import type { Organization, OrgPick } from '../../domain/users';
 import { liveOrgSearchMachine } from '../../machines/org-search/org-search.live';
 import type { orgSearchMachine } from '../../machines/org-search/org-search.machine';
 import {
-  selectError, selectHighlighted, selectNothingFound, selectOpen, selectQuery, selectResults, selectSearching, selectTooShort,
+  selectError,
+  selectHighlighted,
+  selectNothingFound,
+  selectOpen,
+  selectQuery,
+  selectResults,
+  selectSearching,
+  selectTooShort,
 } from '../../machines/org-search/org-search.selectors';
 import type { ActorRefFrom } from 'xstate';
 import { useInspect } from '../console-context';
@@ -25,7 +32,11 @@ export type OrgSearchActor = ActorRefFrom<typeof orgSearchMachine>;
 
 const orgSearchLogic = liveOrgSearchMachine();
 
-export const toOrgPick = (org: Organization): OrgPick => ({ title: org.name, org_id: org.id, salesforceId: org.salesforceId });
+export const toOrgPick = (org: Organization): OrgPick => ({
+  title: org.name,
+  org_id: org.id,
+  salesforceId: org.salesforceId,
+});
 
 /** The picker with its own search actor: what forms mount. */
 export function OrgPicker(props: OrgPickerProps) {
@@ -34,7 +45,13 @@ export function OrgPicker(props: OrgPickerProps) {
 }
 
 /** The picker around a given search actor (tests hold the actor to follow its states). */
-export function OrgPickerField({ value, onChange, placeholder = 'Organization', disabled = false, search }: OrgPickerProps & { search: OrgSearchActor }) {
+export function OrgPickerField({
+  value,
+  onChange,
+  placeholder = 'Organization',
+  disabled = false,
+  search,
+}: OrgPickerProps & { search: OrgSearchActor }) {
   const id = useId();
   const listId = `${id}-list`;
   const open = useSelector(search, selectOpen);
@@ -102,7 +119,14 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
       >
         {value && !disabled && !open && (
           <TextField.Slot side="right">
-            <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={`Clear ${placeholder.toLowerCase()}`} onClick={() => onChange(null)}>
+            <IconButton
+              type="button"
+              size="1"
+              variant="ghost"
+              color="gray"
+              aria-label={`Clear ${placeholder.toLowerCase()}`}
+              onClick={() => onChange(null)}
+            >
               ×
             </IconButton>
           </TextField.Slot>
@@ -116,19 +140,42 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
           right="0"
           mt="1"
           p="1"
-          style={{ zIndex: 20, maxHeight: 300, overflowY: 'auto', background: 'var(--color-panel-solid)', borderRadius: 'var(--radius-3)', boxShadow: 'var(--shadow-5)' }}
+          style={{
+            zIndex: 20,
+            maxHeight: 300,
+            overflowY: 'auto',
+            background: 'var(--color-panel-solid)',
+            borderRadius: 'var(--radius-3)',
+            boxShadow: 'var(--shadow-5)',
+          }}
           // Keeps the focus in the field while a pointer picks an option.
           onMouseDown={(e) => e.preventDefault()}
           role={results.length ? 'listbox' : 'presentation'}
           aria-label={results.length ? `${placeholder} matches` : undefined}
         >
-          {tooShort && <Text as="p" size="2" color="gray" m="2" role="status">Type at least 2 characters to search.</Text>}
-          {searching && <Text as="p" size="2" color="gray" m="2" role="status">Searching…</Text>}
-          {nothingFound && <Text as="p" size="2" color="gray" m="2" role="status">No organizations match “{query.trim()}”.</Text>}
+          {tooShort && (
+            <Text as="p" size="2" color="gray" m="2" role="status">
+              Type at least 2 characters to search.
+            </Text>
+          )}
+          {searching && (
+            <Text as="p" size="2" color="gray" m="2" role="status">
+              Searching…
+            </Text>
+          )}
+          {nothingFound && (
+            <Text as="p" size="2" color="gray" m="2" role="status">
+              No organizations match “{query.trim()}”.
+            </Text>
+          )}
           {error && (
             <Flex align="center" justify="between" gap="2" m="2">
-              <Text size="2" color="red" role="alert">Could not search organizations. {error}</Text>
-              <Button type="button" size="1" variant="soft" onClick={() => search.send({ type: 'search.retry' })}>Retry</Button>
+              <Text size="2" color="red" role="alert">
+                Could not search organizations. {error}
+              </Text>
+              <Button type="button" size="1" variant="soft" onClick={() => search.send({ type: 'search.retry' })}>
+                Retry
+              </Button>
             </Flex>
           )}
           {results.map((org, i) => (
@@ -140,11 +187,19 @@ export function OrgPickerField({ value, onChange, placeholder = 'Organization', 
               direction="column"
               px="2"
               py="1"
-              style={{ cursor: 'pointer', borderRadius: 'var(--radius-2)', background: i === highlighted ? 'var(--accent-a4)' : undefined }}
+              style={{
+                cursor: 'pointer',
+                borderRadius: 'var(--radius-2)',
+                background: i === highlighted ? 'var(--accent-a4)' : undefined,
+              }}
               onClick={() => choose(i)}
             >
               <Text size="2">{org.name}</Text>
-              {org.salesforceId && <Text size="1" color="gray">Salesforce {org.salesforceId}</Text>}
+              {org.salesforceId && (
+                <Text size="1" color="gray">
+                  Salesforce {org.salesforceId}
+                </Text>
+              )}
             </Flex>
           ))}
         </Box>

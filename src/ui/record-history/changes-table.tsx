@@ -4,10 +4,17 @@ import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { AuditChange } from '../../domain/audit-log';
 
 export function ChangesTable({ changes, caption }: { changes: AuditChange[]; caption: string }) {
-  if (changes.length === 0) return <Text as="p" size="2" color="gray">No field changed in this entry.</Text>;
+  if (changes.length === 0)
+    return (
+      <Text as="p" size="2" color="gray">
+        No field changed in this entry.
+      </Text>
+    );
   return (
     <Table.Root size="1" variant="ghost" aria-label={caption}>
-      <VisuallyHidden asChild><caption>{caption}</caption></VisuallyHidden>
+      <VisuallyHidden asChild>
+        <caption>{caption}</caption>
+      </VisuallyHidden>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>
@@ -19,8 +26,12 @@ export function ChangesTable({ changes, caption }: { changes: AuditChange[]; cap
         {changes.map((c) => (
           <Table.Row key={c.field} aria-label={c.label}>
             <Table.RowHeaderCell>{c.label}</Table.RowHeaderCell>
-            <Table.Cell style={{ wordBreak: 'break-word' }}>{c.before ?? <Text color="gray">(not set)</Text>}</Table.Cell>
-            <Table.Cell style={{ wordBreak: 'break-word' }}>{c.after ?? <Text color="gray">(removed)</Text>}</Table.Cell>
+            <Table.Cell style={{ wordBreak: 'break-word' }}>
+              {c.before ?? <Text color="gray">(not set)</Text>}
+            </Table.Cell>
+            <Table.Cell style={{ wordBreak: 'break-word' }}>
+              {c.after ?? <Text color="gray">(removed)</Text>}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

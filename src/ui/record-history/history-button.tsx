@@ -11,22 +11,49 @@ import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
 import { RecordHistoryScope, RecordHistoryView } from './record-history-view';
 
-export function HistoryButton({ kind, id, name, size = '1' }: { kind: RecordKind; id: number; name: string; size?: '1' | '2' }) {
+export function HistoryButton({
+  kind,
+  id,
+  name,
+  size = '1',
+}: {
+  kind: RecordKind;
+  id: number;
+  name: string;
+  size?: '1' | '2';
+}) {
   const { session } = useConsole();
   const may = useSelector(session, (s) => selectFeatures(s).includes(RECORD_KINDS[kind].feature));
   const [open, setOpen] = useState(false);
   if (!may) return null;
   return (
     <>
-      <Button size={size} variant="soft" color="gray" aria-label={`History of ${name}`} aria-haspopup="dialog" onClick={() => setOpen(true)}>History</Button>
+      <Button
+        size={size}
+        variant="soft"
+        color="gray"
+        aria-label={`History of ${name}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        History
+      </Button>
       {open && (
         <Dialog.Root open onOpenChange={setOpen}>
           <Dialog.Content maxWidth="760px" aria-label={`History of ${name}`}>
             <Dialog.Title>History of {name}</Dialog.Title>
-            <Dialog.Description size="2" color="gray" mb="3">{recordText({ kind, id })}: every recorded change, newest first.</Dialog.Description>
-            <RecordHistoryScope kind={kind} id={id}><RecordHistoryView /></RecordHistoryScope>
+            <Dialog.Description size="2" color="gray" mb="3">
+              {recordText({ kind, id })}: every recorded change, newest first.
+            </Dialog.Description>
+            <RecordHistoryScope kind={kind} id={id}>
+              <RecordHistoryView />
+            </RecordHistoryScope>
             <Flex justify="end" mt="3">
-              <Dialog.Close><Button variant="soft" color="gray">Close</Button></Dialog.Close>
+              <Dialog.Close>
+                <Button variant="soft" color="gray">
+                  Close
+                </Button>
+              </Dialog.Close>
             </Flex>
           </Dialog.Content>
         </Dialog.Root>

@@ -11,14 +11,20 @@ export function RedirectView({ loginHref }: { loginHref: string }) {
     <Flex align="center" justify="center" px="4" py="9" style={{ minHeight: '100vh', background: 'var(--gray-2)' }}>
       <Card size="4" style={{ width: '100%', maxWidth: 460 }}>
         <Flex direction="column" gap="3">
-          <Heading as="h1" size="6">Staff Console</Heading>
+          <Heading as="h1" size="6">
+            Staff Console
+          </Heading>
           {busy && (
             <Flex gap="2" align="center" role="status">
               <Spinner />
               <Text size="2">Signing you in through your linked account…</Text>
             </Flex>
           )}
-          {signedIn && <Text size="2" role="status">Signed in. Opening Staff Console…</Text>}
+          {signedIn && (
+            <Text size="2" role="status">
+              Signed in. Opening Staff Console…
+            </Text>
+          )}
           {error && (
             <>
               <Callout.Root color="red" role="alert">

@@ -10,8 +10,18 @@ import { checkRedshiftDraft, REDSHIFT_DRAFT_FORM } from '../../machines/redshift
 import { liveRedshiftConfigMachine } from '../../machines/redshift-config/redshift-config.live';
 import { FIELD_OF } from '../../machines/redshift-config/redshift-config.machine';
 import {
-  selectBusy, selectConflict, selectDraftToKeep, selectError, selectFailed, selectFieldErrors, selectForm, selectFormChanged, selectLoading,
-  selectNotice, selectSaving, selectStored,
+  selectBusy,
+  selectConflict,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectFieldErrors,
+  selectForm,
+  selectFormChanged,
+  selectLoading,
+  selectNotice,
+  selectSaving,
+  selectStored,
 } from '../../machines/redshift-config/redshift-config.selectors';
 import type { RedshiftToggle } from '../../machines/redshift-config/redshift-config.types';
 import type { DraftAddress } from '../../services/drafts';
@@ -21,7 +31,8 @@ import { RedshiftCtx } from './redshift-context';
 import { timeText } from '../../domain/format';
 
 /** One draft per staff member: the deployment has one configuration. */
-export const redshiftDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: REDSHIFT_DRAFT_FORM, record: 'deployment', staff });
+export const redshiftDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: REDSHIFT_DRAFT_FORM, record: 'deployment', staff };
 
 /** When it was saved, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -41,7 +52,11 @@ export function RedshiftScreen({ probe }: { probe?: ReactNode }) {
 export function RedshiftScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const kept = useStoredDraft(redshiftDraftAddress(staff), checkRedshiftDraft);
   const [input] = useState(() => ({ draft: kept }));
-  return <RedshiftCtx.Provider logic={liveRedshiftConfigMachine} options={{ input, inspect: useInspect() }}>{children}</RedshiftCtx.Provider>;
+  return (
+    <RedshiftCtx.Provider logic={liveRedshiftConfigMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </RedshiftCtx.Provider>
+  );
 }
 
 /** Keeps a changed form as a draft (a reload brings it back); leaving the page with changes asks first and drops them. */
@@ -49,29 +64,52 @@ export function RedshiftDraftKeeper({ staff }: { staff: number | null }) {
   const address = redshiftDraftAddress(staff);
   const draft = RedshiftCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = RedshiftCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={address} draft={draft} changed={changed} description="The changes to the Redshift configuration are not saved yet." />;
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="The changes to the Redshift configuration are not saved yet."
+    />
+  );
 }
 
 const onOff = (b: boolean) => (b ? 'on' : 'off');
 /** The configuration in words: 'User Script on, Account Script off; ignored: Product'. */
 export function configurationText(c: RedshiftConfiguration): string {
   const ignored = REDSHIFT_FLAG_KEYS.filter((k) => c.user_flag[k]).map((k) => REDSHIFT_LABELS[k]);
-  return `${REDSHIFT_LABELS.user_script} ${onOff(c.user_script)}, ${REDSHIFT_LABELS.account_script} ${onOff(c.account_script)}; `
-    + `${REDSHIFT_LABELS.ignoreFlags.toLowerCase()}: ${ignored.length ? ignored.join(', ') : 'none'}`;
+  return (
+    `${REDSHIFT_LABELS.user_script} ${onOff(c.user_script)}, ${REDSHIFT_LABELS.account_script} ${onOff(c.account_script)}; ` +
+    `${REDSHIFT_LABELS.ignoreFlags.toLowerCase()}: ${ignored.length ? ignored.join(', ') : 'none'}`
+  );
 }
 
 function valueOf(c: RedshiftConfiguration, key: RedshiftToggle): boolean {
   return key === 'user_script' || key === 'account_script' ? c[key] : c.user_flag[key];
 }
 
-function Toggle({ name, kind, form, disabled, error }: {
-  name: RedshiftToggle; kind: 'switch' | 'checkbox'; form: RedshiftConfiguration; disabled: boolean; error: string | undefined;
+function Toggle({
+  name,
+  kind,
+  form,
+  disabled,
+  error,
+}: {
+  name: RedshiftToggle;
+  kind: 'switch' | 'checkbox';
+  form: RedshiftConfiguration;
+  disabled: boolean;
+  error: string | undefined;
 }) {
   const actor = RedshiftCtx.useActorRef();
   const id = `redshift-${name}`;
   const props = {
-    id, checked: valueOf(form, name), disabled, onCheckedChange: () => actor.send({ type: 'form.toggle', key: name }),
-    'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined,
+    id,
+    checked: valueOf(form, name),
+    disabled,
+    onCheckedChange: () => actor.send({ type: 'form.toggle', key: name }),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
   };
   return (
     <Box>
@@ -81,7 +119,11 @@ function Toggle({ name, kind, form, disabled, error }: {
           {REDSHIFT_LABELS[name]}
         </Flex>
       </Text>
-      {error && <Text as="p" id={`${id}-error`} size="1" color="red" mt="1">{error}</Text>}
+      {error && (
+        <Text as="p" id={`${id}-error`} size="1" color="red" mt="1">
+          {error}
+        </Text>
+      )}
     </Box>
   );
 }
@@ -103,10 +145,14 @@ export function RedshiftView() {
   const actionable = changed || conflict !== null;
   return (
     <Flex direction="column" gap="4" maxWidth="640px">
-      <Heading as="h2" size="5">Redshift Configuration</Heading>
+      <Heading as="h2" size="5">
+        Redshift Configuration
+      </Heading>
       {stored && (
         <Text as="p" size="2" color="gray" aria-label="Last saved">
-          {stored.updated_at === null ? 'Not saved by anyone yet.' : `Last saved by ${stored.updated_by_email ?? 'a staff member no longer here'} at ${timeText(stored.updated_at)}.`}
+          {stored.updated_at === null
+            ? 'Not saved by anyone yet.'
+            : `Last saved by ${stored.updated_by_email ?? 'a staff member no longer here'} at ${timeText(stored.updated_at)}.`}
         </Text>
       )}
       {notice && (
@@ -118,7 +164,9 @@ export function RedshiftView() {
         <Callout.Root color="amber" role="alert" aria-label="Saved by someone else">
           <Callout.Text>
             {conflict.msg} Now stored: {configurationText(conflict.current.configuration)}.{' '}
-            {conflict.changed.length ? `They changed ${conflict.changed.join(', ')}.` : 'They changed no setting you see here.'}{' '}
+            {conflict.changed.length
+              ? `They changed ${conflict.changed.join(', ')}.`
+              : 'They changed no setting you see here.'}{' '}
             Save again to replace it with yours, or Discard changes to keep theirs.
           </Callout.Text>
         </Callout.Root>
@@ -127,32 +175,83 @@ export function RedshiftView() {
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The Redshift configuration could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'redshift.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'redshift.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && !form && <Text size="2" color="gray" role="status" aria-label="Loading the Redshift configuration">Loading the Redshift configuration…</Text>}
+      {loading && !form && (
+        <Text size="2" color="gray" role="status" aria-label="Loading the Redshift configuration">
+          Loading the Redshift configuration…
+        </Text>
+      )}
       {form && (
         <Card asChild>
-          <form aria-label="Redshift configuration" onSubmit={(e) => { e.preventDefault(); if (actionable && !busy) actor.send({ type: 'form.save' }); }}>
+          <form
+            aria-label="Redshift configuration"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (actionable && !busy) actor.send({ type: 'form.save' });
+            }}
+          >
             <Flex direction="column" gap="4">
               <Flex gap="5" wrap="wrap">
-                <Toggle name="user_script" kind="switch" form={form} disabled={busy} error={fieldErrors[FIELD_OF.user_script]} />
-                <Toggle name="account_script" kind="switch" form={form} disabled={busy} error={fieldErrors[FIELD_OF.account_script]} />
+                <Toggle
+                  name="user_script"
+                  kind="switch"
+                  form={form}
+                  disabled={busy}
+                  error={fieldErrors[FIELD_OF.user_script]}
+                />
+                <Toggle
+                  name="account_script"
+                  kind="switch"
+                  form={form}
+                  disabled={busy}
+                  error={fieldErrors[FIELD_OF.account_script]}
+                />
               </Flex>
               <Box asChild>
                 <fieldset aria-labelledby="redshift-ignore-legend" style={{ border: 0, padding: 0, margin: 0 }}>
-                  <Text as="div" id="redshift-ignore-legend" size="2" weight="medium" mb="2">{REDSHIFT_LABELS.ignoreFlags}</Text>
+                  <Text as="div" id="redshift-ignore-legend" size="2" weight="medium" mb="2">
+                    {REDSHIFT_LABELS.ignoreFlags}
+                  </Text>
                   <Flex gap="5" wrap="wrap">
-                    {REDSHIFT_FLAG_KEYS.map((k) => <Toggle key={k} name={k} kind="checkbox" form={form} disabled={busy} error={fieldErrors[FIELD_OF[k]]} />)}
+                    {REDSHIFT_FLAG_KEYS.map((k) => (
+                      <Toggle
+                        key={k}
+                        name={k}
+                        kind="checkbox"
+                        form={form}
+                        disabled={busy}
+                        error={fieldErrors[FIELD_OF[k]]}
+                      />
+                    ))}
                   </Flex>
-                  {fieldErrors['user_flag'] && <Text as="p" size="1" color="red" mt="1">{fieldErrors['user_flag']}</Text>}
+                  {fieldErrors['user_flag'] && (
+                    <Text as="p" size="1" color="red" mt="1">
+                      {fieldErrors['user_flag']}
+                    </Text>
+                  )}
                 </fieldset>
               </Box>
-              {whole && <Text as="p" size="1" color="red">{whole}</Text>}
+              {whole && (
+                <Text as="p" size="1" color="red">
+                  {whole}
+                </Text>
+              )}
               <Flex gap="3">
-                <Button type="submit" disabled={busy || !actionable}>{saving ? 'Saving…' : 'Save'}</Button>
-                <Button type="button" variant="soft" color="gray" disabled={busy || !actionable} onClick={() => actor.send({ type: 'form.discard' })}>
+                <Button type="submit" disabled={busy || !actionable}>
+                  {saving ? 'Saving…' : 'Save'}
+                </Button>
+                <Button
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  disabled={busy || !actionable}
+                  onClick={() => actor.send({ type: 'form.discard' })}
+                >
                   Discard changes
                 </Button>
               </Flex>

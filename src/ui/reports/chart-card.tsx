@@ -23,16 +23,34 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
     <Card asChild>
       <section aria-label={chart.title}>
         <Flex justify="between" align="center" gap="2" mb="2" wrap="wrap">
-          <Heading as="h4" size="2">{chart.title}</Heading>
+          <Heading as="h4" size="2">
+            {chart.title}
+          </Heading>
           <Flex gap="2">
-            <Button size="1" variant="soft" color="gray" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>{asTable ? 'Show chart' : 'Show table'}</Button>
-            <Button size="1" variant="soft" onClick={() => download(chart, range)} aria-label={`Download CSV of ${chart.title}`}>Download CSV</Button>
+            <Button size="1" variant="soft" color="gray" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+              {asTable ? 'Show chart' : 'Show table'}
+            </Button>
+            <Button
+              size="1"
+              variant="soft"
+              onClick={() => download(chart, range)}
+              aria-label={`Download CSV of ${chart.title}`}
+            >
+              Download CSV
+            </Button>
           </Flex>
         </Flex>
         {chart.series.length > 1 && !asTable && (
           <Flex gap="3" wrap="wrap" mb="1" aria-hidden>
             {chart.series.map((s, i) => (
-              <Flex key={s} gap="1" align="center"><Box width="10px" height="10px" style={{ background: SERIES_COLOURS[i % SERIES_COLOURS.length], borderRadius: 2 }} /><Text size="1">{s}</Text></Flex>
+              <Flex key={s} gap="1" align="center">
+                <Box
+                  width="10px"
+                  height="10px"
+                  style={{ background: SERIES_COLOURS[i % SERIES_COLOURS.length], borderRadius: 2 }}
+                />
+                <Text size="1">{s}</Text>
+              </Flex>
             ))}
           </Flex>
         )}
@@ -42,23 +60,39 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{chart.label}</Table.ColumnHeaderCell>
-                  {chart.series.map((s) => <Table.ColumnHeaderCell key={s} justify="end">{s}</Table.ColumnHeaderCell>)}
+                  {chart.series.map((s) => (
+                    <Table.ColumnHeaderCell key={s} justify="end">
+                      {s}
+                    </Table.ColumnHeaderCell>
+                  ))}
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {chart.rows.map((r) => (
                   <Table.Row key={r.label}>
                     <Table.RowHeaderCell>{r.label}</Table.RowHeaderCell>
-                    {r.values.map((n, i) => <Table.Cell key={chart.series[i] ?? i} justify="end">{n.toLocaleString('en-US')}</Table.Cell>)}
+                    {r.values.map((n, i) => (
+                      <Table.Cell key={chart.series[i] ?? i} justify="end">
+                        {n.toLocaleString('en-US')}
+                      </Table.Cell>
+                    ))}
                   </Table.Row>
                 ))}
               </Table.Body>
             </Table.Root>
           </Box>
         ) : empty ? (
-          <Text as="p" size="2" color="gray">Nothing to count in this range.</Text>
-        ) : <ChartSvg chart={chart} />}
-        {chart.note && <Text as="p" size="1" color="gray" mt="2">{chart.note}</Text>}
+          <Text as="p" size="2" color="gray">
+            Nothing to count in this range.
+          </Text>
+        ) : (
+          <ChartSvg chart={chart} />
+        )}
+        {chart.note && (
+          <Text as="p" size="1" color="gray" mt="2">
+            {chart.note}
+          </Text>
+        )}
       </section>
     </Card>
   );

@@ -7,7 +7,16 @@ import { Bar } from '@visx/shape';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import type { Chart } from '../../domain/reports';
 
-export const SERIES_COLOURS = ['var(--blue-9)', '#f28e2b', '#59a14f', '#e15759', '#b07aa1', '#edc948', '#76b7b2', '#9c755f'];
+export const SERIES_COLOURS = [
+  'var(--blue-9)',
+  '#f28e2b',
+  '#59a14f',
+  '#e15759',
+  '#b07aa1',
+  '#edc948',
+  '#76b7b2',
+  '#9c755f',
+];
 const colourOf = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.length]!;
 
 const WIDTH = 560;
@@ -27,9 +36,33 @@ function CategoryBars({ chart }: { chart: Chart }) {
         const top = y(r.label) ?? 0;
         return (
           <g key={r.label}>
-            <text x={labelWidth - 6} y={top + y.bandwidth() / 2} textAnchor="end" dominantBaseline="middle" fontSize={11} fill="var(--gray-12)">{r.label.length > 26 ? `${r.label.slice(0, 25)}…` : r.label}</text>
-            <Bar x={labelWidth} y={top} width={Math.max(n ? 1 : 0, x(n))} height={y.bandwidth()} fill={colourOf(0)} rx={2} />
-            <text x={labelWidth + x(n) + 4} y={top + y.bandwidth() / 2} dominantBaseline="middle" fontSize={11} fill="var(--gray-11)">{n.toLocaleString('en-US')}</text>
+            <text
+              x={labelWidth - 6}
+              y={top + y.bandwidth() / 2}
+              textAnchor="end"
+              dominantBaseline="middle"
+              fontSize={11}
+              fill="var(--gray-12)"
+            >
+              {r.label.length > 26 ? `${r.label.slice(0, 25)}…` : r.label}
+            </text>
+            <Bar
+              x={labelWidth}
+              y={top}
+              width={Math.max(n ? 1 : 0, x(n))}
+              height={y.bandwidth()}
+              fill={colourOf(0)}
+              rx={2}
+            />
+            <text
+              x={labelWidth + x(n) + 4}
+              y={top + y.bandwidth() / 2}
+              dominantBaseline="middle"
+              fontSize={11}
+              fill="var(--gray-11)"
+            >
+              {n.toLocaleString('en-US')}
+            </text>
           </g>
         );
       })}
@@ -49,13 +82,32 @@ function TimeBars({ chart }: { chart: Chart }) {
   const last = chart.rows.at(-1)?.label;
   return (
     <svg width="100%" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={chart.title}>
-      <text x={36} y={10} textAnchor="end" fontSize={10} fill="var(--gray-11)">{y.domain()[1]!.toLocaleString('en-US')}</text>
+      <text x={36} y={10} textAnchor="end" fontSize={10} fill="var(--gray-11)">
+        {y.domain()[1]!.toLocaleString('en-US')}
+      </text>
       <line x1={40} x2={WIDTH - 8} y1={height - bottom} y2={height - bottom} stroke="var(--gray-7)" />
-      {chart.rows.map((r) => r.values.map((n, i) => (
-        <Bar key={`${r.label}-${i}`} x={(x(r.label) ?? 0) + (inner(i) ?? 0)} y={y(n)} width={Math.max(1, inner.bandwidth())} height={height - bottom - y(n)} fill={colourOf(i)} />
-      )))}
-      {first && <text x={40} y={height - 4} fontSize={10} fill="var(--gray-11)">{first}</text>}
-      {last && last !== first && <text x={WIDTH - 8} y={height - 4} textAnchor="end" fontSize={10} fill="var(--gray-11)">{last}</text>}
+      {chart.rows.map((r) =>
+        r.values.map((n, i) => (
+          <Bar
+            key={`${r.label}-${i}`}
+            x={(x(r.label) ?? 0) + (inner(i) ?? 0)}
+            y={y(n)}
+            width={Math.max(1, inner.bandwidth())}
+            height={height - bottom - y(n)}
+            fill={colourOf(i)}
+          />
+        )),
+      )}
+      {first && (
+        <text x={40} y={height - 4} fontSize={10} fill="var(--gray-11)">
+          {first}
+        </text>
+      )}
+      {last && last !== first && (
+        <text x={WIDTH - 8} y={height - 4} textAnchor="end" fontSize={10} fill="var(--gray-11)">
+          {last}
+        </text>
+      )}
     </svg>
   );
 }

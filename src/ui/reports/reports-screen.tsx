@@ -6,12 +6,31 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { eventSourceLabel } from '../../domain/events';
 import {
-  DAY_MS, PLATFORM_WIDE_PANELS, REPORT_PANEL_TITLES, REPORT_PANELS, REPORT_VIEW_LABELS, dayText, rangeProblem, type ReportFilters, type ReportView,
+  DAY_MS,
+  PLATFORM_WIDE_PANELS,
+  REPORT_PANEL_TITLES,
+  REPORT_PANELS,
+  REPORT_VIEW_LABELS,
+  dayText,
+  rangeProblem,
+  type ReportFilters,
+  type ReportView,
 } from '../../domain/reports';
 import { liveReportsDashboardMachine } from '../../machines/reports-dashboard/reports-dashboard.live';
 import {
-  selectAllowed, selectBusy, selectCharts, selectError, selectEvents, selectFilters, selectPanels, selectPerson, selectPersonFailed, selectPersonOpen,
-  selectView, selectViewFailed, selectViewLoading,
+  selectAllowed,
+  selectBusy,
+  selectCharts,
+  selectError,
+  selectEvents,
+  selectFilters,
+  selectPanels,
+  selectPerson,
+  selectPersonFailed,
+  selectPersonOpen,
+  selectView,
+  selectViewFailed,
+  selectViewLoading,
 } from '../../machines/reports-dashboard/reports-dashboard.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole, useInspect } from '../console-context';
@@ -22,16 +41,32 @@ import { Pager } from '../shared/pager';
 import { timeText } from '../../domain/format';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
-const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = { analytics: 'analytics_tab', events: 'segmentio_tab', depth: 'depth_analytics' };
-export const allowedViews = (features: readonly string[]): ReportView[] =>
-  ['overview', ...(Object.keys(VIEW_FEATURES) as (keyof typeof VIEW_FEATURES)[]).filter((v) => features.includes(VIEW_FEATURES[v]))];
+const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = {
+  analytics: 'analytics_tab',
+  events: 'segmentio_tab',
+  depth: 'depth_analytics',
+};
+export const allowedViews = (features: readonly string[]): ReportView[] => [
+  'overview',
+  ...(Object.keys(VIEW_FEATURES) as (keyof typeof VIEW_FEATURES)[]).filter((v) => features.includes(VIEW_FEATURES[v])),
+];
 
 /** What the URL holds. */
-export interface ReportsSearch { filters: ReportFilters; view: ReportView }
-export interface ReportsScreenProps { search: ReportsSearch; onSearch(next: ReportsSearch): void; probe?: ReactNode }
+export interface ReportsSearch {
+  filters: ReportFilters;
+  view: ReportView;
+}
+export interface ReportsScreenProps {
+  search: ReportsSearch;
+  onSearch(next: ReportsSearch): void;
+  probe?: ReactNode;
+}
 
 const sameSearch = (a: ReportsSearch, b: ReportsSearch) =>
-  a.view === b.view && a.filters.from === b.filters.from && a.filters.to === b.filters.to && (a.filters.org?.id ?? null) === (b.filters.org?.id ?? null);
+  a.view === b.view &&
+  a.filters.from === b.filters.from &&
+  a.filters.to === b.filters.to &&
+  (a.filters.org?.id ?? null) === (b.filters.org?.id ?? null);
 
 export function ReportsScreen({ search, onSearch, probe }: ReportsScreenProps) {
   const { session } = useConsole();
@@ -68,16 +103,25 @@ function UrlSync({ search, onSearch }: Pick<ReportsScreenProps, 'search' | 'onSe
   return null;
 }
 
-const PRESETS = [{ label: 'Last 7 days', days: 7 }, { label: 'Last 30 days', days: 30 }, { label: 'Last 90 days', days: 90 }, { label: 'Last 12 months', days: 365 }];
+const PRESETS = [
+  { label: 'Last 7 days', days: 7 },
+  { label: 'Last 30 days', days: 30 },
+  { label: 'Last 90 days', days: 90 },
+  { label: 'Last 12 months', days: 365 },
+];
 
 function FilterBar() {
   const actor = ReportsCtx.useActorRef();
   const filters = ReportsCtx.useSelector(selectFilters);
   const [from, setFrom] = useState(filters.from);
   const [to, setTo] = useState(filters.to);
-  useEffect(() => { setFrom(filters.from); setTo(filters.to); }, [filters.from, filters.to]);
+  useEffect(() => {
+    setFrom(filters.from);
+    setTo(filters.to);
+  }, [filters.from, filters.to]);
   const problem = from === '' || to === '' ? 'Choose both dates.' : rangeProblem(from, to);
-  const change = (next: Partial<ReportFilters>) => actor.send({ type: 'filters.change', filters: { ...filters, ...next } });
+  const change = (next: Partial<ReportFilters>) =>
+    actor.send({ type: 'filters.change', filters: { ...filters, ...next } });
   const preset = (days: number) => {
     const now = Date.now();
     change({ from: dayText(now - (days - 1) * DAY_MS), to: dayText(now) });
@@ -86,25 +130,47 @@ function FilterBar() {
   return (
     <Flex direction="column" gap="2">
       <Flex gap="2" wrap="wrap" role="group" aria-label="Range">
-        {PRESETS.map((p) => <Button key={p.days} size="1" variant="soft" color="gray" onClick={() => preset(p.days)}>{p.label}</Button>)}
+        {PRESETS.map((p) => (
+          <Button key={p.days} size="1" variant="soft" color="gray" onClick={() => preset(p.days)}>
+            {p.label}
+          </Button>
+        ))}
       </Flex>
       <Flex gap="3" align="end" wrap="wrap">
         <Box>
-          <Text as="label" size="1" htmlFor="reports-from">From</Text>
+          <Text as="label" size="1" htmlFor="reports-from">
+            From
+          </Text>
           <TextField.Root id="reports-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
         </Box>
         <Box>
-          <Text as="label" size="1" htmlFor="reports-to">To</Text>
-          <TextField.Root id="reports-to" type="date" value={to} onChange={(e) => setTo(e.target.value)}
-            aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'reports-to-error' : undefined} />
+          <Text as="label" size="1" htmlFor="reports-to">
+            To
+          </Text>
+          <TextField.Root
+            id="reports-to"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'reports-to-error' : undefined}
+          />
         </Box>
-        <Button disabled={!changed || problem !== null} onClick={() => change({ from, to })}>Apply dates</Button>
+        <Button disabled={!changed || problem !== null} onClick={() => change({ from, to })}>
+          Apply dates
+        </Button>
         <Box minWidth="260px">
-          <OrgPicker value={filters.org ? { title: filters.org.name, org_id: filters.org.id, salesforceId: null } : null}
-            onChange={(pick) => change({ org: pick ? { id: pick.org_id, name: pick.title } : null })} />
+          <OrgPicker
+            value={filters.org ? { title: filters.org.name, org_id: filters.org.id, salesforceId: null } : null}
+            onChange={(pick) => change({ org: pick ? { id: pick.org_id, name: pick.title } : null })}
+          />
         </Box>
       </Flex>
-      {problem && changed && <Text id="reports-to-error" size="1" color="red">{problem}</Text>}
+      {problem && changed && (
+        <Text id="reports-to-error" size="1" color="red">
+          {problem}
+        </Text>
+      )}
       <Text size="1" color="gray" aria-label="Showing">
         {`${filters.from} to ${filters.to} (UTC), ${filters.org ? filters.org.name : 'every organization'}`}
       </Text>
@@ -124,20 +190,40 @@ function Overview() {
         return (
           <Box asChild key={p}>
             <section aria-label={REPORT_PANEL_TITLES[p]} aria-busy={panel.status === 'loading'}>
-              <Heading as="h3" size="3" mb="2">{REPORT_PANEL_TITLES[p]}</Heading>
-              {PLATFORM_WIDE_PANELS.includes(p) && filters.org && <Text as="p" size="1" color="gray" mb="2">Across the platform: staff work is not counted per organization.</Text>}
-              {panel.status === 'loading' && <Text size="2" color="gray" role="status">Loading {REPORT_PANEL_TITLES[p].toLowerCase()}…</Text>}
+              <Heading as="h3" size="3" mb="2">
+                {REPORT_PANEL_TITLES[p]}
+              </Heading>
+              {PLATFORM_WIDE_PANELS.includes(p) && filters.org && (
+                <Text as="p" size="1" color="gray" mb="2">
+                  Across the platform: staff work is not counted per organization.
+                </Text>
+              )}
+              {panel.status === 'loading' && (
+                <Text size="2" color="gray" role="status">
+                  Loading {REPORT_PANEL_TITLES[p].toLowerCase()}…
+                </Text>
+              )}
               {panel.status === 'failed' && (
                 <Callout.Root color="red" role="alert" aria-label={`${REPORT_PANEL_TITLES[p]} failed`}>
                   <Callout.Text>
                     {REPORT_PANEL_TITLES[p]} could not be loaded. {panel.error}{' '}
-                    <Button size="1" variant="soft" color="red" disabled={busy} onClick={() => actor.send({ type: 'panel.retry', panel: p })}>Retry</Button>
+                    <Button
+                      size="1"
+                      variant="soft"
+                      color="red"
+                      disabled={busy}
+                      onClick={() => actor.send({ type: 'panel.retry', panel: p })}
+                    >
+                      Retry
+                    </Button>
                   </Callout.Text>
                 </Callout.Root>
               )}
               {panel.status === 'loaded' && (
                 <Grid columns={{ initial: '1', md: '2' }} gap="3">
-                  {panel.charts.map((c) => <ChartCard key={c.id} chart={c} range={filters} />)}
+                  {panel.charts.map((c) => (
+                    <ChartCard key={c.id} chart={c} range={filters} />
+                  ))}
                 </Grid>
               )}
             </section>
@@ -152,7 +238,12 @@ function Failure({ what, retry }: { what: string; retry: () => void }) {
   const error = ReportsCtx.useSelector(selectError);
   return (
     <Callout.Root color="red" role="alert">
-      <Callout.Text>{what} could not be loaded. {error} <Button size="1" variant="soft" color="red" onClick={retry}>Retry</Button></Callout.Text>
+      <Callout.Text>
+        {what} could not be loaded. {error}{' '}
+        <Button size="1" variant="soft" color="red" onClick={retry}>
+          Retry
+        </Button>
+      </Callout.Text>
     </Callout.Root>
   );
 }
@@ -164,10 +255,20 @@ function ChartsView({ what }: { what: string }) {
   const failed = ReportsCtx.useSelector(selectViewFailed);
   const loading = ReportsCtx.useSelector(selectViewLoading);
   if (failed) return <Failure what={what} retry={() => actor.send({ type: 'view.retry' })} />;
-  if (loading) return <Text size="2" color="gray" role="status">Loading {what.toLowerCase()}…</Text>;
-  return <Grid columns={{ initial: '1', md: '2' }} gap="3">{charts.map((c) => <ChartCard key={c.id} chart={c} range={filters} />)}</Grid>;
+  if (loading)
+    return (
+      <Text size="2" color="gray" role="status">
+        Loading {what.toLowerCase()}…
+      </Text>
+    );
+  return (
+    <Grid columns={{ initial: '1', md: '2' }} gap="3">
+      {charts.map((c) => (
+        <ChartCard key={c.id} chart={c} range={filters} />
+      ))}
+    </Grid>
+  );
 }
-
 
 function Person() {
   const actor = ReportsCtx.useActorRef();
@@ -178,15 +279,29 @@ function Person() {
     <Box asChild>
       <section aria-label="Person">
         <Flex justify="between" align="center" mb="2">
-          <Heading as="h3" size="3">{person ? `${person.user.name || person.user.username} (${person.user.email})` : 'Person'}</Heading>
-          <Button size="1" variant="soft" color="gray" onClick={() => actor.send({ type: 'person.close' })}>Back to events</Button>
+          <Heading as="h3" size="3">
+            {person ? `${person.user.name || person.user.username} (${person.user.email})` : 'Person'}
+          </Heading>
+          <Button size="1" variant="soft" color="gray" onClick={() => actor.send({ type: 'person.close' })}>
+            Back to events
+          </Button>
         </Flex>
         {failed && <Failure what="This person's events" retry={() => actor.send({ type: 'person.retry' })} />}
-        {!failed && !person && <Text size="2" color="gray" role="status">Loading this person's events…</Text>}
+        {!failed && !person && (
+          <Text size="2" color="gray" role="status">
+            Loading this person's events…
+          </Text>
+        )}
         {person && (
           <Flex direction="column" gap="3">
-            <Text size="2">{person.first_seen === null ? 'No events recorded.' : `First seen ${timeText(person.first_seen)}, last seen ${timeText(person.last_seen!)}`}</Text>
-            {person.charts.map((c) => <ChartCard key={c.id} chart={c} range={filters} />)}
+            <Text size="2">
+              {person.first_seen === null
+                ? 'No events recorded.'
+                : `First seen ${timeText(person.first_seen)}, last seen ${timeText(person.last_seen!)}`}
+            </Text>
+            {person.charts.map((c) => (
+              <ChartCard key={c.id} chart={c} range={filters} />
+            ))}
           </Flex>
         )}
       </section>
@@ -205,25 +320,67 @@ function EventsView() {
   return (
     <Flex direction="column" gap="3">
       <Flex gap="2" wrap="wrap" role="group" aria-label="Event name">
-        <Button size="1" variant={events.name === '' ? 'solid' : 'soft'} aria-pressed={events.name === ''} disabled={loading} onClick={() => events.name !== '' && actor.send({ type: 'events.name', name: '' })}>Every event</Button>
+        <Button
+          size="1"
+          variant={events.name === '' ? 'solid' : 'soft'}
+          aria-pressed={events.name === ''}
+          disabled={loading}
+          onClick={() => events.name !== '' && actor.send({ type: 'events.name', name: '' })}
+        >
+          Every event
+        </Button>
         {events.names.slice(0, 12).map((n) => (
-          <Button key={n} size="1" variant={events.name === n ? 'solid' : 'soft'} aria-pressed={events.name === n} disabled={loading}
-            onClick={() => events.name !== n && actor.send({ type: 'events.name', name: n })}>{n}</Button>
+          <Button
+            key={n}
+            size="1"
+            variant={events.name === n ? 'solid' : 'soft'}
+            aria-pressed={events.name === n}
+            disabled={loading}
+            onClick={() => events.name !== n && actor.send({ type: 'events.name', name: n })}
+          >
+            {n}
+          </Button>
         ))}
       </Flex>
-      {loading && <Text size="2" color="gray" role="status">Loading events…</Text>}
-      {!loading && events.items.length === 0 && <Text size="2" color="gray">No events in this range.</Text>}
+      {loading && (
+        <Text size="2" color="gray" role="status">
+          Loading events…
+        </Text>
+      )}
+      {!loading && events.items.length === 0 && (
+        <Text size="2" color="gray">
+          No events in this range.
+        </Text>
+      )}
       {!loading && events.items.length > 0 && (
         <Box asChild>
           <table aria-label="Events" style={{ borderCollapse: 'collapse', width: '100%', fontSize: 13 }}>
-            <thead><tr>{['When (UTC)', 'Event', 'Who', 'Organization', 'Source'].map((h) => <th key={h} style={{ textAlign: 'left', padding: 4 }}>{h}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                {['When (UTC)', 'Event', 'Who', 'Organization', 'Source'].map((h) => (
+                  <th key={h} style={{ textAlign: 'left', padding: 4 }}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {events.items.map((e) => (
                 <tr key={e.id} style={{ borderTop: '1px solid var(--gray-5)' }}>
                   <td style={{ padding: 4 }}>{timeText(e.occurred_at)}</td>
                   <td style={{ padding: 4 }}>{e.name}</td>
                   <td style={{ padding: 4 }}>
-                    {e.user ? <Button size="1" variant="ghost" onClick={() => actor.send({ type: 'person.open', userId: e.user!.id })}>{e.user.username}</Button> : (e.actor ?? '—')}
+                    {e.user ? (
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        onClick={() => actor.send({ type: 'person.open', userId: e.user!.id })}
+                      >
+                        {e.user.username}
+                      </Button>
+                    ) : (
+                      (e.actor ?? '—')
+                    )}
                   </td>
                   <td style={{ padding: 4 }}>{e.organization?.name ?? '—'}</td>
                   <td style={{ padding: 4 }}>{eventSourceLabel(e.source)}</td>
@@ -233,9 +390,12 @@ function EventsView() {
           </table>
         </Box>
       )}
-      <Pager size="1" busy={loading}
+      <Pager
+        size="1"
+        busy={loading}
         first={{ go: () => actor.send({ type: 'events.first' }), disabled: events.cursor === '' }}
-        next={{ go: () => actor.send({ type: 'events.next' }), disabled: events.next === null }} />
+        next={{ go: () => actor.send({ type: 'events.next' }), disabled: events.next === null }}
+      />
     </Flex>
   );
 }
@@ -246,12 +406,18 @@ export function ReportsView() {
   const allowed = ReportsCtx.useSelector(selectAllowed);
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">Reports Dashboard</Heading>
+      <Heading as="h2" size="5">
+        Reports Dashboard
+      </Heading>
       <FilterBar />
       {allowed.length > 1 && (
         <Tabs.Root value={view} onValueChange={(v) => actor.send({ type: 'view.change', view: v as ReportView })}>
           <Tabs.List aria-label="Reports">
-            {allowed.map((v) => <Tabs.Trigger key={v} value={v}>{REPORT_VIEW_LABELS[v]}</Tabs.Trigger>)}
+            {allowed.map((v) => (
+              <Tabs.Trigger key={v} value={v}>
+                {REPORT_VIEW_LABELS[v]}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Tabs.Root>
       )}

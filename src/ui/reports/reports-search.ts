@@ -9,9 +9,18 @@ export function searchOfUrl(raw: Record<string, unknown>, now: number): ReportsS
   const fallback = defaultRange(now);
   const from = isDay(raw['from']) ? raw['from'] : fallback.from;
   const to = isDay(raw['to']) ? raw['to'] : fallback.to;
-  const range = rangeProblem(from, to) === null && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to)) ? { from, to } : fallback;
+  const range =
+    rangeProblem(from, to) === null && !Number.isNaN(Date.parse(from)) && !Number.isNaN(Date.parse(to))
+      ? { from, to }
+      : fallback;
   const orgId = Number(raw['org']);
-  const org = Number.isSafeInteger(orgId) && orgId > 0 ? { id: orgId, name: typeof raw['org_name'] === 'string' && raw['org_name'] ? raw['org_name'] : `Organization ${orgId}` } : null;
+  const org =
+    Number.isSafeInteger(orgId) && orgId > 0
+      ? {
+          id: orgId,
+          name: typeof raw['org_name'] === 'string' && raw['org_name'] ? raw['org_name'] : `Organization ${orgId}`,
+        }
+      : null;
   return { filters: { ...range, org }, view: reportViewOf(raw['view']) };
 }
 

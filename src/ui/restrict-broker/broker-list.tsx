@@ -5,7 +5,12 @@ import { Box, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/t
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { BROKER_LIST_HEIGHT_PX, BROKER_ROW_HEIGHT_PX } from '../../domain/brokers';
-import { selectListSize, selectSearch, selectSelected, selectShown } from '../../machines/broker-actions/broker-actions.selectors';
+import {
+  selectListSize,
+  selectSearch,
+  selectSelected,
+  selectShown,
+} from '../../machines/broker-actions/broker-actions.selectors';
 import type { ListName } from '../../machines/broker-actions/broker-actions.types';
 import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
@@ -29,21 +34,30 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
     overscan: 5,
     // The list's height is fixed: where layout reports none (before it runs, or without it), that is its height.
     initialRect: { width: 400, height: BROKER_LIST_HEIGHT_PX },
-    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: rect.width, height: BROKER_LIST_HEIGHT_PX })),
+    observeElementRect: (instance, cb) =>
+      observeElementRect(instance, (rect) =>
+        cb(rect.height ? rect : { width: rect.width, height: BROKER_LIST_HEIGHT_PX }),
+      ),
   });
   const headingId = `broker-list-${list}`;
   return (
     <Card role="region" aria-labelledby={headingId} style={{ flex: 1, minWidth: 280 }}>
       <Flex direction="column" gap="2">
         <Flex justify="between" align="baseline">
-          <Heading as="h3" size="3" id={headingId}>{title}</Heading>
+          <Heading as="h3" size="3" id={headingId}>
+            {title}
+          </Heading>
           <Text size="1" color="gray" aria-live="polite" data-count>
-            {rows.length === total ? `${countText(total)} ${total === 1 ? 'broker' : 'brokers'}` : `${countText(rows.length)} of ${countText(total)} shown`}
+            {rows.length === total
+              ? `${countText(total)} ${total === 1 ? 'broker' : 'brokers'}`
+              : `${countText(rows.length)} of ${countText(total)} shown`}
             {selectedIds.length ? ` · ${countText(selectedIds.length)} selected` : ''}
           </Text>
         </Flex>
         <TextField.Root
-          aria-label={`Search ${title}`} placeholder="Search" value={search}
+          aria-label={`Search ${title}`}
+          placeholder="Search"
+          value={search}
           onChange={(e) => actor.send({ type: 'search.change', list, text: e.target.value })}
         />
         <Text as="label" size="2">
@@ -52,7 +66,9 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
               aria-label={`Select All ${title}`}
               disabled={!selectable || rows.length === 0}
               checked={allShown ? true : shownSelected > 0 ? 'indeterminate' : false}
-              onCheckedChange={() => actor.send({ type: 'select.all', list, ids: rows.map((b) => b.id), on: !allShown })}
+              onCheckedChange={() =>
+                actor.send({ type: 'select.all', list, ids: rows.map((b) => b.id), on: !allShown })
+              }
             />
             Select All
           </Flex>
@@ -61,25 +77,51 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
           ref={scroller}
           role="list"
           aria-labelledby={headingId}
-          style={{ height: BROKER_LIST_HEIGHT_PX, overflowY: 'auto', border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-2)' }}
+          style={{
+            height: BROKER_LIST_HEIGHT_PX,
+            overflowY: 'auto',
+            border: '1px solid var(--gray-a5)',
+            borderRadius: 'var(--radius-2)',
+          }}
         >
           {rows.length === 0 && (
-            <Text as="p" size="2" color="gray" m="2">{total === 0 ? 'No brokers.' : `No broker matches “${search.trim()}”.`}</Text>
+            <Text as="p" size="2" color="gray" m="2">
+              {total === 0 ? 'No brokers.' : `No broker matches “${search.trim()}”.`}
+            </Text>
           )}
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const broker = rows[item.index]!;
               return (
                 <Flex
-                  key={broker.id} role="listitem" align="center" gap="2" px="2"
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: BROKER_ROW_HEIGHT_PX, transform: `translateY(${item.start}px)` }}
+                  key={broker.id}
+                  role="listitem"
+                  align="center"
+                  gap="2"
+                  px="2"
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: BROKER_ROW_HEIGHT_PX,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                 >
                   <Checkbox
-                    aria-label={broker.name} disabled={!selectable} checked={selected.has(broker.id)}
+                    aria-label={broker.name}
+                    disabled={!selectable}
+                    checked={selected.has(broker.id)}
                     onCheckedChange={() => actor.send({ type: 'select.toggle', list, id: broker.id })}
                   />
-                  <Text size="2" truncate style={{ flex: 1 }}>{broker.name}</Text>
-                  {broker.open_access && <Text size="1" color="gray">Open access</Text>}
+                  <Text size="2" truncate style={{ flex: 1 }}>
+                    {broker.name}
+                  </Text>
+                  {broker.open_access && (
+                    <Text size="1" color="gray">
+                      Open access
+                    </Text>
+                  )}
                 </Flex>
               );
             })}

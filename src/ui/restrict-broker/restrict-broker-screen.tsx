@@ -7,8 +7,19 @@ import { BROKER_ACTION_LABELS, type BrokerAction } from '../../domain/brokers';
 import { liveBrokerActionsMachine } from '../../machines/broker-actions/broker-actions.live';
 import { listOfAction } from '../../machines/broker-actions/broker-actions.machine';
 import {
-  selectBusy, selectEmail, selectError, selectFlags, selectFrozen, selectMoreUsers, selectNotice, selectOrg, selectRunning, selectSavingFlag,
-  selectSelected, selectStage, selectUsers,
+  selectBusy,
+  selectEmail,
+  selectError,
+  selectFlags,
+  selectFrozen,
+  selectMoreUsers,
+  selectNotice,
+  selectOrg,
+  selectRunning,
+  selectSavingFlag,
+  selectSelected,
+  selectStage,
+  selectUsers,
 } from '../../machines/broker-actions/broker-actions.selectors';
 import type { FlagName } from '../../machines/broker-actions/broker-actions.types';
 import { useConsole, useInspect } from '../console-context';
@@ -32,7 +43,9 @@ export function RestrictBrokerView() {
   const stage = BrokerActionsCtx.useSelector(selectStage);
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">Restrict Broker</Heading>
+      <Heading as="h2" size="5">
+        Restrict Broker
+      </Heading>
       <Pickers />
       {stage === 'loaded' && <UserBrokers />}
     </Flex>
@@ -53,35 +66,84 @@ function Pickers() {
     <Card>
       <Flex gap="3" wrap="wrap" align="start">
         <Box style={{ flex: 1, minWidth: 260 }}>
-          <Text as="div" size="2" weight="medium" mb="1">Organization</Text>
-          <OrgPicker value={org} disabled={busy} onChange={(pick) => actor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })} />
+          <Text as="div" size="2" weight="medium" mb="1">
+            Organization
+          </Text>
+          <OrgPicker
+            value={org}
+            disabled={busy}
+            onChange={(pick) => actor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
+          />
         </Box>
         <Box style={{ flex: 1, minWidth: 260 }}>
-          <Text as="div" size="2" weight="medium" mb="1" id="restrict-broker-user">User</Text>
-          <Select.Root value={email ?? undefined} disabled={!mayPickUser} onValueChange={(key) => actor.send({ type: 'user.pick', email: key })}>
-            <Select.Trigger aria-labelledby="restrict-broker-user" placeholder={org ? 'Choose a user' : 'Pick an organization first'} style={{ width: '100%' }} />
+          <Text as="div" size="2" weight="medium" mb="1" id="restrict-broker-user">
+            User
+          </Text>
+          <Select.Root
+            value={email ?? undefined}
+            disabled={!mayPickUser}
+            onValueChange={(key) => actor.send({ type: 'user.pick', email: key })}
+          >
+            <Select.Trigger
+              aria-labelledby="restrict-broker-user"
+              placeholder={org ? 'Choose a user' : 'Pick an organization first'}
+              style={{ width: '100%' }}
+            />
             <Select.Content position="popper">
               {users.map((u) => (
-                <Select.Item key={u.key} value={u.key}>{u.text} · {u.key} ({u.broker_count.toLocaleString('en-US')} {u.broker_count === 1 ? 'broker' : 'brokers'})</Select.Item>
+                <Select.Item key={u.key} value={u.key}>
+                  {u.text} · {u.key} ({u.broker_count.toLocaleString('en-US')}{' '}
+                  {u.broker_count === 1 ? 'broker' : 'brokers'})
+                </Select.Item>
               ))}
             </Select.Content>
           </Select.Root>
-          {more && <Text as="p" size="1" color="gray" mt="1">The first {users.length} users by name are listed.</Text>}
+          {more && (
+            <Text as="p" size="1" color="gray" mt="1">
+              The first {users.length} users by name are listed.
+            </Text>
+          )}
         </Box>
       </Flex>
-      {stage === 'noOrganization' && <Text as="p" size="2" color="gray" mt="3">Pick an organization to see its users.</Text>}
-      {stage === 'loadingUsers' && <Text as="p" size="2" color="gray" mt="3" role="status">Loading users…</Text>}
-      {stage === 'noUsers' && (
-        <Text as="p" size="2" color="gray" mt="3" role="status">
-          {org?.salesforceId ? `${org.title} has no users.` : `${org?.title ?? 'This organization'} has no CRM account id, so its users cannot be listed here.`}
+      {stage === 'noOrganization' && (
+        <Text as="p" size="2" color="gray" mt="3">
+          Pick an organization to see its users.
         </Text>
       )}
-      {stage === 'choosingUser' && <Text as="p" size="2" color="gray" mt="3">Choose a user to see their brokers.</Text>}
-      {stage === 'loadingBrokers' && <Text as="p" size="2" color="gray" mt="3" role="status">Loading brokers…</Text>}
+      {stage === 'loadingUsers' && (
+        <Text as="p" size="2" color="gray" mt="3" role="status">
+          Loading users…
+        </Text>
+      )}
+      {stage === 'noUsers' && (
+        <Text as="p" size="2" color="gray" mt="3" role="status">
+          {org?.salesforceId
+            ? `${org.title} has no users.`
+            : `${org?.title ?? 'This organization'} has no CRM account id, so its users cannot be listed here.`}
+        </Text>
+      )}
+      {stage === 'choosingUser' && (
+        <Text as="p" size="2" color="gray" mt="3">
+          Choose a user to see their brokers.
+        </Text>
+      )}
+      {stage === 'loadingBrokers' && (
+        <Text as="p" size="2" color="gray" mt="3" role="status">
+          Loading brokers…
+        </Text>
+      )}
       {(stage === 'usersFailed' || stage === 'brokersFailed') && (
         <Flex align="center" gap="3" mt="3">
-          <Text size="2" color="red" role="alert">{stage === 'usersFailed' ? 'Could not load the users.' : 'Could not load the brokers.'} {error}</Text>
-          <Button size="1" variant="soft" onClick={() => actor.send({ type: stage === 'usersFailed' ? 'users.retry' : 'brokers.retry' })}>Retry</Button>
+          <Text size="2" color="red" role="alert">
+            {stage === 'usersFailed' ? 'Could not load the users.' : 'Could not load the brokers.'} {error}
+          </Text>
+          <Button
+            size="1"
+            variant="soft"
+            onClick={() => actor.send({ type: stage === 'usersFailed' ? 'users.retry' : 'brokers.retry' })}
+          >
+            Retry
+          </Button>
         </Flex>
       )}
     </Card>
@@ -100,7 +162,10 @@ function UserBrokers() {
   const running = BrokerActionsCtx.useSelector(selectRunning);
   const savingFlag = BrokerActionsCtx.useSelector(selectSavingFlag);
   const notice = BrokerActionsCtx.useSelector(selectNotice);
-  const selected = { my: BrokerActionsCtx.useSelector(selectSelected('my')), requested: BrokerActionsCtx.useSelector(selectSelected('requested')) };
+  const selected = {
+    my: BrokerActionsCtx.useSelector(selectSelected('my')),
+    requested: BrokerActionsCtx.useSelector(selectSelected('requested')),
+  };
   const needs = (action: BrokerAction) => {
     const list = listOfAction(action);
     return list !== null && selected[list].length === 0;
@@ -112,9 +177,17 @@ function UserBrokers() {
           {(Object.keys(FLAG_LABELS) as FlagName[]).map((flag) => (
             <Text as="label" size="2" key={flag}>
               <Flex gap="2" align="center">
-                <Switch checked={flags[flag]} disabled={busy} onCheckedChange={() => actor.send({ type: 'flag.toggle', flag })} />
+                <Switch
+                  checked={flags[flag]}
+                  disabled={busy}
+                  onCheckedChange={() => actor.send({ type: 'flag.toggle', flag })}
+                />
                 {FLAG_LABELS[flag]}
-                {savingFlag === flag && <Text size="1" color="gray" role="status">Saving…</Text>}
+                {savingFlag === flag && (
+                  <Text size="1" color="gray" role="status">
+                    Saving…
+                  </Text>
+                )}
               </Flex>
             </Text>
           ))}
@@ -122,7 +195,8 @@ function UserBrokers() {
         {frozen && (
           <Callout.Root color="gray" variant="surface" mt="3" size="1">
             <Callout.Text>
-              Freeze My Brokers is on: this user’s My Brokers cannot be changed, by these actions or by automatic BRM updates. Turn it off to change them.
+              Freeze My Brokers is on: this user’s My Brokers cannot be changed, by these actions or by automatic BRM
+              updates. Turn it off to change them.
             </Callout.Text>
           </Callout.Root>
         )}
@@ -140,9 +214,16 @@ function UserBrokers() {
             </Button>
           ))}
         </Flex>
-        <Text as="p" size="1" color="gray" mt="2">Add to My Brokers takes the requested brokers selected; Delete from My Brokers the selected brokers of My Brokers.</Text>
+        <Text as="p" size="1" color="gray" mt="2">
+          Add to My Brokers takes the requested brokers selected; Delete from My Brokers the selected brokers of My
+          Brokers.
+        </Text>
         {notice && (
-          <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role={notice.tone === 'info' ? 'status' : 'alert'} mt="3">
+          <Callout.Root
+            color={notice.tone === 'info' ? 'blue' : 'red'}
+            role={notice.tone === 'info' ? 'status' : 'alert'}
+            mt="3"
+          >
             <Callout.Text>{notice.text}</Callout.Text>
             {notice.detail && <Callout.Text size="1">{notice.detail}</Callout.Text>}
           </Callout.Root>

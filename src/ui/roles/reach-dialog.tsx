@@ -3,7 +3,12 @@
 import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fields';
-import { selectError, selectReach, selectReachOpen, selectReachReading } from '../../machines/role-editor/role-editor.selectors';
+import {
+  selectError,
+  selectReach,
+  selectReachOpen,
+  selectReachReading,
+} from '../../machines/role-editor/role-editor.selectors';
 import { HIDDEN } from './hidden';
 import { RolesCtx } from './roles-context';
 
@@ -18,15 +23,32 @@ export function ReachDialog() {
     <Dialog.Root open onOpenChange={(o) => !o && !reading && editor.send({ type: 'reach.close' })}>
       <Dialog.Content maxWidth="560px">
         <Dialog.Title>{reach ? `What ${reach.user.username} can do` : 'What this person can do'}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">Every permission their roles give them, and through which role.</Dialog.Description>
-        {reading && <Text size="2" color="gray" role="status">Reading…</Text>}
-        {error && <Callout.Root color="red" role="alert"><Callout.Text>{error}</Callout.Text></Callout.Root>}
+        <Dialog.Description size="2" mb="3">
+          Every permission their roles give them, and through which role.
+        </Dialog.Description>
+        {reading && (
+          <Text size="2" color="gray" role="status">
+            Reading…
+          </Text>
+        )}
+        {error && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{error}</Callout.Text>
+          </Callout.Root>
+        )}
         {reach && (
           <Flex direction="column" gap="3">
-            {reach.features.length === 0 ? <Text size="2">No role gives them anything.</Text> : (
+            {reach.features.length === 0 ? (
+              <Text size="2">No role gives them anything.</Text>
+            ) : (
               <Table.Root size="1">
-        <caption style={HIDDEN}>Their permissions</caption>
-                <Table.Header><Table.Row><Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell><Table.ColumnHeaderCell>Through</Table.ColumnHeaderCell></Table.Row></Table.Header>
+                <caption style={HIDDEN}>Their permissions</caption>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Through</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
                 <Table.Body>
                   {reach.features.map((f) => (
                     <Table.Row key={f.key} aria-label={featureLabel(f.key)}>
@@ -39,12 +61,17 @@ export function ReachDialog() {
             )}
             <Text as="p" size="2" aria-label="Administrator privileges">
               Administrator privileges (set in their user record):{' '}
-              {ADMIN_PRIVILEGES.filter((k) => reach.privileges[k]).map((k) => ADMIN_PRIVILEGE_LABELS[k]).join(', ') || 'none'}.
+              {ADMIN_PRIVILEGES.filter((k) => reach.privileges[k])
+                .map((k) => ADMIN_PRIVILEGE_LABELS[k])
+                .join(', ') || 'none'}
+              .
             </Text>
           </Flex>
         )}
         <Flex justify="end" mt="4">
-          <Button variant="soft" color="gray" disabled={reading} onClick={() => editor.send({ type: 'reach.close' })}>Close</Button>
+          <Button variant="soft" color="gray" disabled={reading} onClick={() => editor.send({ type: 'reach.close' })}>
+            Close
+          </Button>
         </Flex>
       </Dialog.Content>
     </Dialog.Root>

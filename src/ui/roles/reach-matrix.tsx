@@ -12,13 +12,17 @@ export function ReachMatrix() {
   const granted = new Set(roles.flatMap((r) => r.features));
   return (
     <Card>
-      <Heading as="h3" size="3" mb="2">What each role allows</Heading>
+      <Heading as="h3" size="3" mb="2">
+        What each role allows
+      </Heading>
       <Table.Root size="1">
         <caption style={HIDDEN}>Reach matrix</caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell>
-            {roles.map((r) => <Table.ColumnHeaderCell key={r.id}>{r.name}</Table.ColumnHeaderCell>)}
+            {roles.map((r) => (
+              <Table.ColumnHeaderCell key={r.id}>{r.name}</Table.ColumnHeaderCell>
+            ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -27,13 +31,19 @@ export function ReachMatrix() {
             if (!keys.length) return null;
             return [
               <Table.Row key={group.id}>
-                <Table.Cell colSpan={roles.length + 1}><Text size="1" weight="bold" color="gray">{group.title}</Text></Table.Cell>
+                <Table.Cell colSpan={roles.length + 1}>
+                  <Text size="1" weight="bold" color="gray">
+                    {group.title}
+                  </Text>
+                </Table.Cell>
               </Table.Row>,
               ...keys.map((key) => (
                 <Table.Row key={key} aria-label={featureLabel(key)}>
                   <Table.RowHeaderCell title={featureMeaning(key)}>{featureLabel(key)}</Table.RowHeaderCell>
                   {roles.map((r) => (
-                    <Table.Cell key={r.id} aria-label={`${r.name}: ${r.features.includes(key) ? 'yes' : 'no'}`}>{r.features.includes(key) ? '✓' : ''}</Table.Cell>
+                    <Table.Cell key={r.id} aria-label={`${r.name}: ${r.features.includes(key) ? 'yes' : 'no'}`}>
+                      {r.features.includes(key) ? '✓' : ''}
+                    </Table.Cell>
                   ))}
                 </Table.Row>
               )),

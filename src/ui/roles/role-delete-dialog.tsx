@@ -2,7 +2,12 @@
 // again whether they lose it with the role.
 import { Flex, Text } from '@radix-ui/themes';
 import {
-  selectAskingHolders, selectDeleting, selectError, selectHoldersToLose, selectRemoving, selectTarget,
+  selectAskingHolders,
+  selectDeleting,
+  selectError,
+  selectHoldersToLose,
+  selectRemoving,
+  selectTarget,
 } from '../../machines/role-editor/role-editor.selectors';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { RolesCtx } from './roles-context';
@@ -17,14 +22,26 @@ export function RoleDeleteDialog() {
   const error = RolesCtx.useSelector(selectError);
   if (!open || !target) return null;
   return (
-    <ConfirmDialog open title={asking ? 'Staff hold this role' : 'Delete role?'} action={asking ? 'Delete and take it from them' : 'Delete'}
-      busy={removing} error={error}
-      onConfirm={() => editor.send({ type: 'delete.confirm' })} onCancel={() => editor.send({ type: 'delete.cancel' })}
-      details={asking && (
-        <Flex direction="column" role="list" aria-label="Holders who lose the role">
-          {holders.map((h) => <Text as="div" size="2" role="listitem" key={h.id}>{h.name || h.username} ({h.username})</Text>)}
-        </Flex>
-      )}>
+    <ConfirmDialog
+      open
+      title={asking ? 'Staff hold this role' : 'Delete role?'}
+      action={asking ? 'Delete and take it from them' : 'Delete'}
+      busy={removing}
+      error={error}
+      onConfirm={() => editor.send({ type: 'delete.confirm' })}
+      onCancel={() => editor.send({ type: 'delete.cancel' })}
+      details={
+        asking && (
+          <Flex direction="column" role="list" aria-label="Holders who lose the role">
+            {holders.map((h) => (
+              <Text as="div" size="2" role="listitem" key={h.id}>
+                {h.name || h.username} ({h.username})
+              </Text>
+            ))}
+          </Flex>
+        )
+      }
+    >
       {asking
         ? `'${target.name}' is held by ${holders.length === 1 ? '1 staff member' : `${holders.length} staff members`}. Deleting it takes it from them, and with it what it allows them.`
         : `'${target.name}' will be deleted.`}

@@ -5,7 +5,13 @@ import { Box, Checkbox, Flex, Heading, Text, TextArea, TextField } from '@radix-
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../domain/roles';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from '../../machines/role-editor/role-editor.selectors';
+import {
+  selectFieldErrors,
+  selectForm,
+  selectFormError,
+  selectFormOpen,
+  selectSaving,
+} from '../../machines/role-editor/role-editor.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { RolesCtx } from './roles-context';
 import { FormDialog } from '../shared/form-dialog';
@@ -20,33 +26,73 @@ export function RoleFormDialog() {
   if (!open || !form) return null;
   const creating = form.id === null;
   return (
-    <FormDialog title={creating ? 'New role' : `Edit role '${form.base.name}'`}
+    <FormDialog
+      title={creating ? 'New role' : `Edit role '${form.base.name}'`}
       description="Staff holding this role can do what its permissions allow, from their next click."
       formLabel={creating ? 'New role' : 'Edit role'}
-      error={formError} saving={saving} maxWidth="760px"
-      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      error={formError}
+      saving={saving}
+      maxWidth="760px"
+      onSubmit={() => editor.send({ type: 'form.submit' })}
+      onCancel={() => editor.send({ type: 'form.cancel' })}
+    >
       <FieldFrame id="role-name" label="Name" error={errors['name']}>
-        <TextField.Root id="role-name" value={form.name} maxLength={ROLE_NAME_MAX} disabled={saving} autoFocus
-          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('role-name', errors['name'])} />
+        <TextField.Root
+          id="role-name"
+          value={form.name}
+          maxLength={ROLE_NAME_MAX}
+          disabled={saving}
+          autoFocus
+          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })}
+          {...described('role-name', errors['name'])}
+        />
       </FieldFrame>
-      <FieldFrame id="role-description" label="Description" error={errors['description']} hint="Optional: who holds this role and why.">
-        <TextArea id="role-description" value={form.description} maxLength={ROLE_DESCRIPTION_MAX} disabled={saving} rows={2}
+      <FieldFrame
+        id="role-description"
+        label="Description"
+        error={errors['description']}
+        hint="Optional: who holds this role and why."
+      >
+        <TextArea
+          id="role-description"
+          value={form.description}
+          maxLength={ROLE_DESCRIPTION_MAX}
+          disabled={saving}
+          rows={2}
           onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })}
-          {...described('role-description', errors['description'], 'Optional: who holds this role and why.')} />
+          {...described('role-description', errors['description'], 'Optional: who holds this role and why.')}
+        />
       </FieldFrame>
-      <Box role="group" aria-label="Permissions" aria-invalid={errors['features'] ? true : undefined} aria-describedby={errors['features'] ? 'role-features-error' : undefined}
-        style={{ maxHeight: '50vh', overflowY: 'auto' }}>
-        {errors['features'] && <Text as="p" id="role-features-error" size="1" color="red" mb="2">{errors['features']}</Text>}
+      <Box
+        role="group"
+        aria-label="Permissions"
+        aria-invalid={errors['features'] ? true : undefined}
+        aria-describedby={errors['features'] ? 'role-features-error' : undefined}
+        style={{ maxHeight: '50vh', overflowY: 'auto' }}
+      >
+        {errors['features'] && (
+          <Text as="p" id="role-features-error" size="1" color="red" mb="2">
+            {errors['features']}
+          </Text>
+        )}
         {FEATURE_GROUPS.map((group) => (
           <Box key={group.id} mb="3" role="group" aria-label={group.title}>
-            <Heading as="h4" size="2" mb="1">{group.title}</Heading>
+            <Heading as="h4" size="2" mb="1">
+              {group.title}
+            </Heading>
             <Flex direction="column" gap="1">
               {group.keys.map((key) => (
                 <Text as="label" size="2" key={key}>
                   <Flex gap="2" align="start">
-                    <Checkbox checked={form.features.includes(key)} disabled={saving} aria-label={featureLabel(key)}
-                      onCheckedChange={(on) => editor.send({ type: 'form.feature', key, on: on === true })} />
-                    <span><Text weight="medium">{featureLabel(key)}</Text> <Text color="gray">— {featureMeaning(key)}</Text></span>
+                    <Checkbox
+                      checked={form.features.includes(key)}
+                      disabled={saving}
+                      aria-label={featureLabel(key)}
+                      onCheckedChange={(on) => editor.send({ type: 'form.feature', key, on: on === true })}
+                    />
+                    <span>
+                      <Text weight="medium">{featureLabel(key)}</Text> <Text color="gray">— {featureMeaning(key)}</Text>
+                    </span>
                   </Flex>
                 </Text>
               ))}

@@ -7,7 +7,15 @@ import { useState, type ReactNode } from 'react';
 import { checkRoleDraft, ROLE_DRAFT_FORM } from '../../machines/role-editor/role-editor.draft';
 import { liveRoleEditorMachine } from '../../machines/role-editor/role-editor.live';
 import {
-  selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectRoles,
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectForm,
+  selectFormChanged,
+  selectLoading,
+  selectNotice,
+  selectRoles,
 } from '../../machines/role-editor/role-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import type { DraftAddress } from '../../services/drafts';
@@ -23,7 +31,8 @@ import { RolesTable } from './roles-table';
 import { StaffList } from './staff-list';
 
 /** One form draft per staff member: the open role form, new or a change. */
-export const roleDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: ROLE_DRAFT_FORM, record: 'open', staff });
+export const roleDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: ROLE_DRAFT_FORM, record: 'open', staff };
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function RolesScreen({ probe }: { probe?: ReactNode }) {
@@ -41,7 +50,11 @@ export function RolesScreen({ probe }: { probe?: ReactNode }) {
 export function RolesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const kept = useStoredDraft(roleDraftAddress(staff), checkRoleDraft);
   const [input] = useState(() => ({ draft: kept }));
-  return <RolesCtx.Provider logic={liveRoleEditorMachine} options={{ input, inspect: useInspect() }}>{children}</RolesCtx.Provider>;
+  return (
+    <RolesCtx.Provider logic={liveRoleEditorMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </RolesCtx.Provider>
+  );
 }
 
 /** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a role. */
@@ -50,9 +63,14 @@ export function RolesDraftKeeper({ staff }: { staff: number | null }) {
   const form = RolesCtx.useSelector(selectForm);
   const changed = RolesCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper address={roleDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null}
+    <RecordFormDraftKeeper
+      address={roleDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      editing={form !== null && form.id !== null}
       editingText="The changes to this role are not saved yet."
-      creatingText="This role is not saved yet, and could not be kept for your return." />
+      creatingText="This role is not saved yet, and could not be kept for your return."
+    />
   );
 }
 
@@ -69,22 +87,37 @@ export function RolesView() {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center">
-        <Heading as="h2" size="5">Role Management</Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'role.new' })}>New role</Button>
+        <Heading as="h2" size="5">
+          Role Management
+        </Heading>
+        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'role.new' })}>
+          New role
+        </Button>
       </Flex>
       <Text as="p" size="2" color="gray">
-        A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts from their next click.
+        A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts
+        from their next click.
       </Text>
-      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Roles notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Roles notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The roles could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'roles.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'roles.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && count === 0 && <Text size="2" color="gray" role="status" aria-label="Loading roles">Loading roles…</Text>}
+      {loading && count === 0 && (
+        <Text size="2" color="gray" role="status" aria-label="Loading roles">
+          Loading roles…
+        </Text>
+      )}
       {count > 0 && (
         <>
           <RolesTable mayAssign={mayAssign} />

@@ -11,7 +11,7 @@ export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
   const busy = RolesCtx.useSelector(selectBusy);
   return (
     <Table.Root variant="surface" size="1">
-        <caption style={HIDDEN}>Roles</caption>
+      <caption style={HIDDEN}>Roles</caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Role</Table.ColumnHeaderCell>
@@ -25,18 +25,49 @@ export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
           <Table.Row key={role.id} aria-label={role.name}>
             <Table.RowHeaderCell>
               <Text weight="medium">{role.name}</Text>
-              {role.description && <Text as="p" size="1" color="gray">{role.description}</Text>}
+              {role.description && (
+                <Text as="p" size="1" color="gray">
+                  {role.description}
+                </Text>
+              )}
             </Table.RowHeaderCell>
             <Table.Cell>{role.features.length}</Table.Cell>
-            <Table.Cell>{role.holders.length ? role.holders.map((h) => h.username).join(', ') : <Text color="gray">nobody</Text>}</Table.Cell>
+            <Table.Cell>
+              {role.holders.length ? role.holders.map((h) => h.username).join(', ') : <Text color="gray">nobody</Text>}
+            </Table.Cell>
             <Table.Cell>
               <Flex gap="2" justify="end">
-                <Button size="1" variant="soft" disabled={busy} aria-label={`Edit ${role.name}`} onClick={() => editor.send({ type: 'role.edit', id: role.id })}>Edit</Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  disabled={busy}
+                  aria-label={`Edit ${role.name}`}
+                  onClick={() => editor.send({ type: 'role.edit', id: role.id })}
+                >
+                  Edit
+                </Button>
                 {mayAssign && (
-                  <Button size="1" variant="soft" disabled={busy} aria-label={`Holders of ${role.name}`} onClick={() => editor.send({ type: 'role.holders', id: role.id })}>Holders</Button>
+                  <Button
+                    size="1"
+                    variant="soft"
+                    disabled={busy}
+                    aria-label={`Holders of ${role.name}`}
+                    onClick={() => editor.send({ type: 'role.holders', id: role.id })}
+                  >
+                    Holders
+                  </Button>
                 )}
                 <HistoryButton kind="role" id={role.id} name={role.name} />
-                <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${role.name}`} onClick={() => editor.send({ type: 'role.delete', id: role.id })}>Delete</Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  color="red"
+                  disabled={busy}
+                  aria-label={`Delete ${role.name}`}
+                  onClick={() => editor.send({ type: 'role.delete', id: role.id })}
+                >
+                  Delete
+                </Button>
               </Flex>
             </Table.Cell>
           </Table.Row>

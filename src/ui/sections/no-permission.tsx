@@ -8,14 +8,18 @@ import type { MenuEntry } from '../../domain/menu';
 export function NoPermission({ entry }: { entry: MenuEntry }) {
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">{entry.label}</Heading>
+      <Heading as="h2" size="5">
+        {entry.label}
+      </Heading>
       <Callout.Root color="gray" role="alert" aria-label="No permission">
         <Callout.Text>
-          You do not have permission to open {entry.label}: it needs the {permissionName(entry.feature)} permission.
-          Ask an administrator for a role that includes it; it counts from your next click.
+          You do not have permission to open {entry.label}: it needs the {permissionName(entry.feature)} permission. Ask
+          an administrator for a role that includes it; it counts from your next click.
         </Callout.Text>
       </Callout.Root>
-      <RadixLink asChild size="2"><Link to="/">Back to the start page</Link></RadixLink>
+      <RadixLink asChild size="2">
+        <Link to="/">Back to the start page</Link>
+      </RadixLink>
     </Flex>
   );
 }

@@ -6,9 +6,13 @@ import type { MenuEntry } from '../../domain/menu';
 export function NoSections({ entries }: { entries: readonly MenuEntry[] }) {
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">Welcome</Heading>
+      <Heading as="h2" size="5">
+        Welcome
+      </Heading>
       {entries.length === 0 ? (
-        <Text size="2">Your account opens no sections yet. Ask an administrator to grant you the features you need.</Text>
+        <Text size="2">
+          Your account opens no sections yet. Ask an administrator to grant you the features you need.
+        </Text>
       ) : (
         <>
           <Text size="2">Your account does not include user, group or role management. You can open:</Text>

@@ -7,9 +7,13 @@ export function SectionPending({ path }: { path: string }) {
   const label = entry?.label ?? path;
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">{label}</Heading>
+      <Heading as="h2" size="5">
+        {label}
+      </Heading>
       <Callout.Root color="gray">
-        <Callout.Text>The {label} screen is not built yet. You have access to it; it will appear here once it is built.</Callout.Text>
+        <Callout.Text>
+          The {label} screen is not built yet. You have access to it; it will appear here once it is built.
+        </Callout.Text>
       </Callout.Root>
     </Flex>
   );

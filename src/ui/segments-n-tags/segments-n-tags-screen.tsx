@@ -14,14 +14,20 @@ export function tabOf(raw: unknown): SegmentsNTagsTab {
 export function SegmentsNTagsScreen({ tab, onTab }: { tab: SegmentsNTagsTab; onTab: (tab: SegmentsNTagsTab) => void }) {
   return (
     <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">Segments &amp; Tags</Heading>
+      <Heading as="h2" size="5">
+        Segments &amp; Tags
+      </Heading>
       <Tabs.Root value={tab} onValueChange={(v) => onTab(tabOf(v))}>
         <Tabs.List>
           <Tabs.Trigger value="bulk_upload">Bulk Tag Upload</Tabs.Trigger>
           <Tabs.Trigger value="segments">Segments</Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="bulk_upload" mt="3">{tab === 'bulk_upload' ? <BulkTagUploadTab /> : null}</Tabs.Content>
-        <Tabs.Content value="segments" mt="3">{tab === 'segments' ? <SegmentsTab /> : null}</Tabs.Content>
+        <Tabs.Content value="bulk_upload" mt="3">
+          {tab === 'bulk_upload' ? <BulkTagUploadTab /> : null}
+        </Tabs.Content>
+        <Tabs.Content value="segments" mt="3">
+          {tab === 'segments' ? <SegmentsTab /> : null}
+        </Tabs.Content>
       </Tabs.Root>
     </Flex>
   );

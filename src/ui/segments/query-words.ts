@@ -3,7 +3,14 @@ import type { SegmentQuery } from '../../domain/segments';
 import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
 import type { SortKey } from '../../domain/user-kinds';
 
-const SORT_WORDS: Record<SortKey, string> = { id: 'ID', name: 'Name', email: 'Email', username: 'Username', created: 'Created', expiry: 'Expiry' };
+const SORT_WORDS: Record<SortKey, string> = {
+  id: 'ID',
+  name: 'Name',
+  email: 'Email',
+  username: 'Username',
+  created: 'Created',
+  expiry: 'Expiry',
+};
 
 export function queryWords(query: SegmentQuery): string[] {
   const words: string[] = [];
@@ -13,7 +20,8 @@ export function queryWords(query: SegmentQuery): string[] {
   if (query.organization_id !== '') words.push(`Organization: ${query.org_name || `#${query.organization_id}`}`);
   if (query.active) words.push(query.active === 'true' ? 'Active' : 'Inactive');
   if (words.length === 0) words.push('All users');
-  if (query.sort !== 'id' || query.dir !== 'desc') words.push(`Sorted by ${SORT_WORDS[query.sort]}, ${query.dir === 'asc' ? 'ascending' : 'descending'}`);
+  if (query.sort !== 'id' || query.dir !== 'desc')
+    words.push(`Sorted by ${SORT_WORDS[query.sort]}, ${query.dir === 'asc' ? 'ascending' : 'descending'}`);
   return words;
 }
 

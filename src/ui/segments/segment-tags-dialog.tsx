@@ -5,7 +5,13 @@ import { Button, Callout, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { memberWords, type Segment } from '../../domain/segments';
 import {
-  selectApplied, selectApply, selectError, selectTagging, selectTaggingStep, selectTagPicker, selectTarget,
+  selectApplied,
+  selectApply,
+  selectError,
+  selectTagging,
+  selectTaggingStep,
+  selectTagPicker,
+  selectTarget,
 } from '../../machines/segment-editor/segment-editor.selectors';
 import { selectChosenTags } from '../../machines/tag-selector/tag-selector.selectors';
 import { SegmentsCtx } from './segments-context';
@@ -40,22 +46,50 @@ export function SegmentTagsDialog({ mayCreateTags }: { mayCreateTags: boolean })
         <Flex direction="column" gap="3">
           {(step === 'choosing' || step === 'counting') && (
             <>
-              <Text as="p" size="2" color="gray">Reset Tags gives every member exactly these tags; Add Tags adds them to the tags members have.</Text>
+              <Text as="p" size="2" color="gray">
+                Reset Tags gives every member exactly these tags; Add Tags adds them to the tags members have.
+              </Text>
               <TagChoice picker={picker} mayCreate={mayCreateTags} disabled={busy} />
-              {error && <Callout.Root color="red" role="alert"><Callout.Text>{error}</Callout.Text></Callout.Root>}
-              {step === 'counting' && <Text size="2" color="gray" role="status">Counting the members…</Text>}
+              {error && (
+                <Callout.Root color="red" role="alert">
+                  <Callout.Text>{error}</Callout.Text>
+                </Callout.Root>
+              )}
+              {step === 'counting' && (
+                <Text size="2" color="gray" role="status">
+                  Counting the members…
+                </Text>
+              )}
               <ChooseButtons disabled={busy} />
             </>
           )}
           {(step === 'confirming' || step === 'applying') && apply && (
             <>
               <Callout.Root color="amber" role="status" aria-label="Confirm tags">
-                <Callout.Text>{confirmWords(apply, target)} Members are counted now; the change reaches those the segment finds as it runs.</Callout.Text>
+                <Callout.Text>
+                  {confirmWords(apply, target)} Members are counted now; the change reaches those the segment finds as
+                  it runs.
+                </Callout.Text>
               </Callout.Root>
-              {error && <Callout.Root color="red" role="alert"><Callout.Text>{error}</Callout.Text></Callout.Root>}
+              {error && (
+                <Callout.Root color="red" role="alert">
+                  <Callout.Text>{error}</Callout.Text>
+                </Callout.Root>
+              )}
               <Flex gap="3" justify="end">
-                <Button variant="soft" color="gray" disabled={step === 'applying'} onClick={() => editor.send({ type: 'tags.back' })}>Back</Button>
-                <Button color={apply.mode === 'overwrite' ? 'red' : undefined} loading={step === 'applying'} onClick={() => editor.send({ type: 'tags.confirm' })}>
+                <Button
+                  variant="soft"
+                  color="gray"
+                  disabled={step === 'applying'}
+                  onClick={() => editor.send({ type: 'tags.back' })}
+                >
+                  Back
+                </Button>
+                <Button
+                  color={apply.mode === 'overwrite' ? 'red' : undefined}
+                  loading={step === 'applying'}
+                  onClick={() => editor.send({ type: 'tags.confirm' })}
+                >
                   {apply.mode === 'add' ? 'Add Tags' : 'Reset Tags'}
                 </Button>
               </Flex>
@@ -70,7 +104,9 @@ export function SegmentTagsDialog({ mayCreateTags }: { mayCreateTags: boolean })
                     : `${apply?.mode === 'add' ? 'Tags added to' : 'Tags reset for'} ${plural(applied.members, 'member')}; ${plural(applied.changed, 'user')} changed.`}
                 </Callout.Text>
               </Callout.Root>
-              <Flex justify="end"><Button onClick={close}>Close</Button></Flex>
+              <Flex justify="end">
+                <Button onClick={close}>Close</Button>
+              </Flex>
             </>
           )}
         </Flex>
@@ -86,9 +122,23 @@ function ChooseButtons({ disabled }: { disabled: boolean }) {
   const tagIds = chosen.map((t) => t.id);
   return (
     <Flex gap="3" justify="end">
-      <Button variant="soft" color="gray" disabled={disabled} onClick={() => editor.send({ type: 'tagging.close' })}>Cancel</Button>
-      <Button variant="soft" color="red" disabled={disabled} onClick={() => editor.send({ type: 'tags.apply', mode: 'overwrite', tagIds })}>Reset Tags</Button>
-      <Button disabled={disabled || tagIds.length === 0} onClick={() => editor.send({ type: 'tags.apply', mode: 'add', tagIds })}>Add Tags</Button>
+      <Button variant="soft" color="gray" disabled={disabled} onClick={() => editor.send({ type: 'tagging.close' })}>
+        Cancel
+      </Button>
+      <Button
+        variant="soft"
+        color="red"
+        disabled={disabled}
+        onClick={() => editor.send({ type: 'tags.apply', mode: 'overwrite', tagIds })}
+      >
+        Reset Tags
+      </Button>
+      <Button
+        disabled={disabled || tagIds.length === 0}
+        onClick={() => editor.send({ type: 'tags.apply', mode: 'add', tagIds })}
+      >
+        Add Tags
+      </Button>
     </Flex>
   );
 }

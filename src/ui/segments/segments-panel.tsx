@@ -7,8 +7,18 @@ import type { SegmentQuery } from '../../domain/segments';
 import { checkSegmentDraft, SEGMENT_DRAFT_FORM } from '../../machines/segment-editor/segment-editor.draft';
 import { liveSegmentEditorMachine } from '../../machines/segment-editor/segment-editor.live';
 import {
-  selectBusy, selectDraftToKeep, selectEmpty, selectError, selectFailed, selectFormChanged, selectForm, selectListed, selectLoading,
-  selectNotice, selectPaging, selectQuery,
+  selectBusy,
+  selectDraftToKeep,
+  selectEmpty,
+  selectError,
+  selectFailed,
+  selectFormChanged,
+  selectForm,
+  selectListed,
+  selectLoading,
+  selectNotice,
+  selectPaging,
+  selectQuery,
 } from '../../machines/segment-editor/segment-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import type { DraftAddress } from '../../services/drafts';
@@ -31,7 +41,8 @@ export interface SegmentsPanelProps extends OpenInList {
 }
 
 /** One form draft per tab and staff member: the open segment form, new or a rename. */
-export const segmentDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: SEGMENT_DRAFT_FORM, record: 'open', staff });
+export const segmentDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: SEGMENT_DRAFT_FORM, record: 'open', staff };
 
 export function SegmentsPanel(props: SegmentsPanelProps) {
   return (
@@ -42,11 +53,23 @@ export function SegmentsPanel(props: SegmentsPanelProps) {
   );
 }
 
-export function SegmentsScope({ staff, prefill, children }: { staff: number | null; prefill: SegmentQuery | null; children: ReactNode }) {
+export function SegmentsScope({
+  staff,
+  prefill,
+  children,
+}: {
+  staff: number | null;
+  prefill: SegmentQuery | null;
+  children: ReactNode;
+}) {
   const kept = useStoredDraft(segmentDraftAddress(staff), checkSegmentDraft);
   // A query to save is a fresh request: it takes the place of a kept form.
   const [input] = useState(() => ({ draft: prefill ? null : kept, prefill }));
-  return <SegmentsCtx.Provider logic={liveSegmentEditorMachine} options={{ input, inspect: useInspect() }}>{children}</SegmentsCtx.Provider>;
+  return (
+    <SegmentsCtx.Provider logic={liveSegmentEditorMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </SegmentsCtx.Provider>
+  );
 }
 
 /**
@@ -58,9 +81,15 @@ export function SegmentsDraftKeeper({ staff }: { staff: number | null }) {
   const form = SegmentsCtx.useSelector(selectForm);
   const changed = SegmentsCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper address={segmentDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null} editingLeaveLabel="Discard the change and leave"
+    <RecordFormDraftKeeper
+      address={segmentDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      editing={form !== null && form.id !== null}
+      editingLeaveLabel="Discard the change and leave"
       editingText="The new name of this segment is not saved yet."
-      creatingText="This segment is not saved yet, and could not be kept for your return." />
+      creatingText="This segment is not saved yet, and could not be kept for your return."
+    />
   );
 }
 
@@ -76,11 +105,19 @@ function SearchBox() {
     <form onSubmit={submit} role="search" aria-label="Find segments">
       <Flex gap="2" align="center">
         <Box flexGrow="1" maxWidth="360px">
-          <TextField.Root name="q" defaultValue={q} placeholder="Find a segment by name" aria-label="Segment name" maxLength={100}>
+          <TextField.Root
+            name="q"
+            defaultValue={q}
+            placeholder="Find a segment by name"
+            aria-label="Segment name"
+            maxLength={100}
+          >
             <TextField.Slot side="right">{busy && <Spinner aria-label="Loading segments" />}</TextField.Slot>
           </TextField.Root>
         </Box>
-        <Button type="submit" variant="soft">Find</Button>
+        <Button type="submit" variant="soft">
+          Find
+        </Button>
       </Flex>
     </form>
   );
@@ -88,15 +125,24 @@ function SearchBox() {
 
 function SegmentPager() {
   const editor = SegmentsCtx.useActorRef();
-  const { page, pages, total } = SegmentsCtx.useSelector(selectPaging, (a, b) => a.page === b.page && a.pages === b.pages && a.total === b.total);
+  const { page, pages, total } = SegmentsCtx.useSelector(
+    selectPaging,
+    (a, b) => a.page === b.page && a.pages === b.pages && a.total === b.total,
+  );
   const busy = SegmentsCtx.useSelector(selectBusy);
   if (pages <= 1) return null;
   return (
     <nav aria-label="Segment pages">
-      <Pager size="1" justify="end" busy={busy}
+      <Pager
+        size="1"
+        justify="end"
+        busy={busy}
         previous={{ go: () => editor.send({ type: 'segments.page', page: page - 1 }), disabled: page <= 1 }}
-        next={{ go: () => editor.send({ type: 'segments.page', page: page + 1 }), disabled: page >= pages }}>
-        <Text size="2" color="gray">Page {page} of {pages} · {total.toLocaleString('en-US')} segments</Text>
+        next={{ go: () => editor.send({ type: 'segments.page', page: page + 1 }), disabled: page >= pages }}
+      >
+        <Text size="2" color="gray">
+          Page {page} of {pages} · {total.toLocaleString('en-US')} segments
+        </Text>
       </Pager>
     </nav>
   );
@@ -117,24 +163,41 @@ export function SegmentsView({ listHref, openInList, userListHref }: OpenInList 
   return (
     <Flex direction="column" gap="3">
       <Text as="p" size="2" color="gray">
-        A segment is a saved search of All Users. Filter the user list, then choose Save as segment; here, open a segment in the list,
-        rename it, or give its members tags.
+        A segment is a saved search of All Users. Filter the user list, then choose Save as segment; here, open a
+        segment in the list, rename it, or give its members tags.
       </Text>
       <SearchBox />
-      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Segments notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Segments notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The segments could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'segments.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'segments.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && segments === 0 && <Text size="2" color="gray" role="status">Loading segments…</Text>}
+      {loading && segments === 0 && (
+        <Text size="2" color="gray" role="status">
+          Loading segments…
+        </Text>
+      )}
       {(listed || (!empty && !failed && segments > 0)) && <SegmentsTable listHref={listHref} openInList={openInList} />}
       {empty && (
         <Text as="p" align="center" color="gray" my="4">
-          {q ? `No segment's name holds “${q}”.` : <>There are no segments yet. <Link href={userListHref}>Open All Users</Link>, filter it, and save it as a segment.</>}
+          {q ? (
+            `No segment's name holds “${q}”.`
+          ) : (
+            <>
+              There are no segments yet. <Link href={userListHref}>Open All Users</Link>, filter it, and save it as a
+              segment.
+            </>
+          )}
         </Text>
       )}
       <SegmentPager />

@@ -22,7 +22,8 @@ export function SegmentsTab() {
     return parsed.success ? parsed.output : null;
   });
   useEffect(() => {
-    if (search['save'] !== undefined) void navigate({ to: '/segments_n_tags', search: { tab: 'segments' }, replace: true });
+    if (search['save'] !== undefined)
+      void navigate({ to: '/segments_n_tags', search: { tab: 'segments' }, replace: true });
   }, []);
   const listLocation = (segment: Segment) => ({ to: '/user_list' as const, search: listSearchOf(segment.query) });
   return (

@@ -16,8 +16,14 @@ export interface OpenInList {
 }
 
 /** Read by screen readers, not shown. */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function SegmentsTable({ listHref, openInList }: OpenInList) {
   const editor = SegmentsCtx.useActorRef();
@@ -39,7 +45,9 @@ export function SegmentsTable({ listHref, openInList }: OpenInList) {
           <Table.ColumnHeaderCell justify="end">Members</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Query</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Last saved</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell><span style={HIDDEN}>Actions</span></Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>
+            <span style={HIDDEN}>Actions</span>
+          </Table.ColumnHeaderCell>
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -47,18 +55,63 @@ export function SegmentsTable({ listHref, openInList }: OpenInList) {
           <Table.Row key={s.id} aria-label={s.name}>
             <Table.RowHeaderCell>
               <Flex direction="column" gap="1">
-                <Link href={listHref(s)} onClick={open(s)} weight="medium" aria-label={`Open ${s.name} in the user list`}>{s.name}</Link>
-                {s.description && <Text size="1" color="gray">{s.description}</Text>}
+                <Link
+                  href={listHref(s)}
+                  onClick={open(s)}
+                  weight="medium"
+                  aria-label={`Open ${s.name} in the user list`}
+                >
+                  {s.name}
+                </Link>
+                {s.description && (
+                  <Text size="1" color="gray">
+                    {s.description}
+                  </Text>
+                )}
               </Flex>
             </Table.RowHeaderCell>
-            <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>{memberWords(s)}</Table.Cell>
-            <Table.Cell><Text size="1">{queryWords(s.query).join(' · ')}</Text></Table.Cell>
-            <Table.Cell style={{ whiteSpace: 'nowrap' }}><Text size="1" color="gray">{dayText(s.updated_at)} by {s.updated_by}</Text></Table.Cell>
+            <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>
+              {memberWords(s)}
+            </Table.Cell>
+            <Table.Cell>
+              <Text size="1">{queryWords(s.query).join(' · ')}</Text>
+            </Table.Cell>
+            <Table.Cell style={{ whiteSpace: 'nowrap' }}>
+              <Text size="1" color="gray">
+                {dayText(s.updated_at)} by {s.updated_by}
+              </Text>
+            </Table.Cell>
             <Table.Cell>
               <Flex gap="2" justify="end" wrap="nowrap">
-                <Button size="1" variant="soft" disabled={busy} aria-label={`Tags for members of ${s.name}`} onClick={() => editor.send({ type: 'segment.tag', id: s.id })}>Tags…</Button>
-                <Button size="1" variant="soft" color="gray" disabled={busy} aria-label={`Rename ${s.name}`} onClick={() => editor.send({ type: 'segment.rename', id: s.id })}>Rename</Button>
-                <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${s.name}`} onClick={() => editor.send({ type: 'segment.delete', id: s.id })}>Delete</Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  disabled={busy}
+                  aria-label={`Tags for members of ${s.name}`}
+                  onClick={() => editor.send({ type: 'segment.tag', id: s.id })}
+                >
+                  Tags…
+                </Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  color="gray"
+                  disabled={busy}
+                  aria-label={`Rename ${s.name}`}
+                  onClick={() => editor.send({ type: 'segment.rename', id: s.id })}
+                >
+                  Rename
+                </Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  color="red"
+                  disabled={busy}
+                  aria-label={`Delete ${s.name}`}
+                  onClick={() => editor.send({ type: 'segment.delete', id: s.id })}
+                >
+                  Delete
+                </Button>
               </Flex>
             </Table.Cell>
           </Table.Row>

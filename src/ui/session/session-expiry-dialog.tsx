@@ -11,17 +11,17 @@ export function SessionExpiryDialog() {
   const expired = useSelector(session, selectIsExpired);
   return (
     <ScreenTheme>
-    <AlertDialog.Root open={expired}>
-      <AlertDialog.Content maxWidth="420px">
-        <AlertDialog.Title>Session expired</AlertDialog.Title>
-        <AlertDialog.Description size="2">{MESSAGES.sessionExpired}</AlertDialog.Description>
-        <Flex justify="end" mt="4">
-          <AlertDialog.Action>
-            <Button onClick={() => session.send({ type: 'expiry.acknowledge' })}>OK</Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      <AlertDialog.Root open={expired}>
+        <AlertDialog.Content maxWidth="420px">
+          <AlertDialog.Title>Session expired</AlertDialog.Title>
+          <AlertDialog.Description size="2">{MESSAGES.sessionExpired}</AlertDialog.Description>
+          <Flex justify="end" mt="4">
+            <AlertDialog.Action>
+              <Button onClick={() => session.send({ type: 'expiry.acknowledge' })}>OK</Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
     </ScreenTheme>
   );
 }

@@ -5,7 +5,9 @@ import { Suspense, lazy } from 'react';
 import { selectIsExpired } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
 
-const SessionExpiryDialog = lazy(() => import('./session-expiry-dialog').then((m) => ({ default: m.SessionExpiryDialog })));
+const SessionExpiryDialog = lazy(() =>
+  import('./session-expiry-dialog').then((m) => ({ default: m.SessionExpiryDialog })),
+);
 
 export function SessionExpiryGate() {
   const { session } = useConsole();

@@ -5,29 +5,62 @@ import type { ReactNode } from 'react';
 import { AlertDialog, Box, Button, Callout, Flex } from '@radix-ui/themes';
 
 export function ConfirmDialog({
-  open, title, children, details, error, action, tone = 'red', busy = false, disabled = false, onConfirm, onCancel, maxWidth = '480px',
+  open,
+  title,
+  children,
+  details,
+  error,
+  action,
+  tone = 'red',
+  busy = false,
+  disabled = false,
+  onConfirm,
+  onCancel,
+  maxWidth = '480px',
 }: {
-  open: boolean; title: ReactNode;
+  open: boolean;
+  title: ReactNode;
   /** What the action does and to how many. */
   children: ReactNode;
   /** Shown under the description: a list of who is affected, a notice line. */
   details?: ReactNode;
   error?: string | null;
-  action: string; tone?: 'red' | 'green' | 'accent';
-  busy?: boolean; disabled?: boolean;
-  onConfirm: () => void; onCancel: () => void;
+  action: string;
+  tone?: 'red' | 'green' | 'accent';
+  busy?: boolean;
+  disabled?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
   maxWidth?: string;
 }) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={(o) => { if (!o && !busy) onCancel(); }}>
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o && !busy) onCancel();
+      }}
+    >
       <AlertDialog.Content maxWidth={maxWidth}>
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{children}</AlertDialog.Description>
         {details && <Box mt="3">{details}</Box>}
-        {error && <Callout.Root color="red" role="alert" mt="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
+        {error && (
+          <Callout.Root color="red" role="alert" mt="3">
+            <Callout.Text>{error}</Callout.Text>
+          </Callout.Root>
+        )}
         <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>Cancel</Button>
-          <Button color={tone === 'accent' ? undefined : tone} loading={busy} disabled={disabled || busy} onClick={onConfirm}>{action}</Button>
+          <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            color={tone === 'accent' ? undefined : tone}
+            loading={busy}
+            disabled={disabled || busy}
+            onClick={onConfirm}
+          >
+            {action}
+          </Button>
         </Flex>
       </AlertDialog.Content>
     </AlertDialog.Root>

@@ -4,13 +4,29 @@
 import type { ReactNode } from 'react';
 import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 
-export type ConflictRow = { key: string; label: string; opened: ReactNode; stored: ReactNode; yours: ReactNode; clash: boolean };
+export type ConflictRow = {
+  key: string;
+  label: string;
+  opened: ReactNode;
+  stored: ReactNode;
+  yours: ReactNode;
+  clash: boolean;
+};
 
-export function ConflictPanel({ children, rows, fieldHeader, caption, nameRows = false, takeTheirs, review }: {
+export function ConflictPanel({
+  children,
+  rows,
+  fieldHeader,
+  caption,
+  nameRows = false,
+  takeTheirs,
+  review,
+}: {
   /** Who saved, when, and that nothing of yours was saved. */
   children: ReactNode;
   rows: ConflictRow[];
-  fieldHeader: string; caption: string;
+  fieldHeader: string;
+  caption: string;
   /** Name each row by its field (when the rows are looked up one by one). */
   nameRows?: boolean;
   takeTheirs: { label: string; go: () => void };
@@ -22,7 +38,9 @@ export function ConflictPanel({ children, rows, fieldHeader, caption, nameRows =
         <Callout.Text>{children}</Callout.Text>
         {rows.length > 0 && (
           <Table.Root size="1" variant="surface">
-            <VisuallyHidden asChild><caption>{caption}</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>{caption}</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{fieldHeader}</Table.ColumnHeaderCell>
@@ -37,14 +55,19 @@ export function ConflictPanel({ children, rows, fieldHeader, caption, nameRows =
                   <Table.RowHeaderCell>{row.label}</Table.RowHeaderCell>
                   <Table.Cell>{row.opened}</Table.Cell>
                   <Table.Cell>{row.stored}</Table.Cell>
-                  <Table.Cell>{row.yours}{row.clash && <Text color="red"> (also changed by you: the stored value will stay)</Text>}</Table.Cell>
+                  <Table.Cell>
+                    {row.yours}
+                    {row.clash && <Text color="red"> (also changed by you: the stored value will stay)</Text>}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         )}
         <Flex gap="2" justify="end">
-          <Button variant="soft" color="gray" onClick={takeTheirs.go}>{takeTheirs.label}</Button>
+          <Button variant="soft" color="gray" onClick={takeTheirs.go}>
+            {takeTheirs.label}
+          </Button>
           <Button onClick={review.go}>{review.label}</Button>
         </Flex>
       </Flex>

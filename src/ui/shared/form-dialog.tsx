@@ -5,14 +5,30 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
 
 export function FormDialog({
-  title, description, formLabel, lead, error, saving, submitLabel = 'Save', onSubmit, onCancel, maxWidth = '480px', children,
+  title,
+  description,
+  formLabel,
+  lead,
+  error,
+  saving,
+  submitLabel = 'Save',
+  onSubmit,
+  onCancel,
+  maxWidth = '480px',
+  children,
 }: {
-  title: ReactNode; description: ReactNode; formLabel: string;
+  title: ReactNode;
+  description: ReactNode;
+  formLabel: string;
   /** Shown above the refusal: what the form is about, read only. */
   lead?: ReactNode;
-  error?: string | null; saving: boolean; submitLabel?: string;
-  onSubmit: () => void; onCancel: () => void;
-  maxWidth?: string; children: ReactNode;
+  error?: string | null;
+  saving: boolean;
+  submitLabel?: string;
+  onSubmit: () => void;
+  onCancel: () => void;
+  maxWidth?: string;
+  children: ReactNode;
 }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -22,15 +38,25 @@ export function FormDialog({
     <Dialog.Root open onOpenChange={(o) => !o && !saving && onCancel()}>
       <Dialog.Content maxWidth={maxWidth}>
         <Dialog.Title>{title}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">{description}</Dialog.Description>
+        <Dialog.Description size="2" mb="3">
+          {description}
+        </Dialog.Description>
         <form onSubmit={submit} aria-label={formLabel}>
           <Flex direction="column" gap="3">
             {lead}
-            {error && <Callout.Root color="red" role="alert"><Callout.Text>{error}</Callout.Text></Callout.Root>}
+            {error && (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>{error}</Callout.Text>
+              </Callout.Root>
+            )}
             {children}
             <Flex gap="3" justify="end" mt="2">
-              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={onCancel}>Cancel</Button>
-              <Button type="submit" loading={saving}>{submitLabel}</Button>
+              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={saving}>
+                {submitLabel}
+              </Button>
             </Flex>
           </Flex>
         </form>

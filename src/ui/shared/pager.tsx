@@ -7,15 +7,30 @@ import { Box, Button, Flex } from '@radix-ui/themes';
 export type PageMove = { go: () => void; disabled?: boolean };
 type Size = '1' | '2';
 
-export function Pager({ first, previous, next, busy = false, size = '2', justify, children }: {
-  first?: PageMove; previous?: PageMove; next?: PageMove; busy?: boolean; size?: Size;
+export function Pager({
+  first,
+  previous,
+  next,
+  busy = false,
+  size = '2',
+  justify,
+  children,
+}: {
+  first?: PageMove;
+  previous?: PageMove;
+  next?: PageMove;
+  busy?: boolean;
+  size?: Size;
   justify?: 'start' | 'end' | 'between';
   /** Shown before the buttons: a range, a page size. */
   children?: ReactNode;
 }) {
-  const button = (label: string, move: PageMove | undefined) => move && (
-    <Button size={size} variant="soft" disabled={busy || move.disabled} onClick={move.go}>{label}</Button>
-  );
+  const button = (label: string, move: PageMove | undefined) =>
+    move && (
+      <Button size={size} variant="soft" disabled={busy || move.disabled} onClick={move.go}>
+        {label}
+      </Button>
+    );
   return (
     <Flex gap={size === '1' ? '2' : '3'} align="center" justify={justify}>
       {children}
@@ -26,8 +41,22 @@ export function Pager({ first, previous, next, busy = false, size = '2', justify
   );
 }
 
-export function LoadMore({ go, loading = false, disabled = false, size = '2' }: {
-  go: () => void; loading?: boolean; disabled?: boolean; size?: Size;
+export function LoadMore({
+  go,
+  loading = false,
+  disabled = false,
+  size = '2',
+}: {
+  go: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+  size?: Size;
 }) {
-  return <Box><Button size={size} variant="soft" loading={loading} disabled={disabled || loading} onClick={go}>Load more</Button></Box>;
+  return (
+    <Box>
+      <Button size={size} variant="soft" loading={loading} disabled={disabled || loading} onClick={go}>
+        Load more
+      </Button>
+    </Box>
+  );
 }

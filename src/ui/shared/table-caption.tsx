@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 
 export function TableCaption({ children }: { children: ReactNode }) {
   return (
-    <caption style={{ captionSide: 'top', textAlign: 'left', padding: 'var(--space-2) var(--space-3)', fontSize: 'var(--font-size-1)', color: 'var(--gray-11)' }}>
+    <caption
+      style={{
+        captionSide: 'top',
+        textAlign: 'left',
+        padding: 'var(--space-2) var(--space-3)',
+        fontSize: 'var(--font-size-1)',
+        color: 'var(--gray-11)',
+      }}
+    >
       {children}
     </caption>
   );

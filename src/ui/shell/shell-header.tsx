@@ -8,13 +8,27 @@ export function ShellHeader() {
   const { session, linkout, config } = useConsole();
   const email = useSelector(session, selectEmail);
   const loggingOut = useSelector(session, selectIsBusy);
-  const others = useSelector(session, (s) => selectOtherServerTypes(s, config.server_type), (a, b) => a.join() === b.join());
+  const others = useSelector(
+    session,
+    (s) => selectOtherServerTypes(s, config.server_type),
+    (a, b) => a.join() === b.join(),
+  );
   const opening = useSelector(linkout, selectOpening);
 
   return (
-    <Flex asChild align="center" justify="between" gap="4" px="5" py="3" style={{ borderBottom: '1px solid var(--gray-a5)', background: 'var(--color-panel-solid)' }}>
+    <Flex
+      asChild
+      align="center"
+      justify="between"
+      gap="4"
+      px="5"
+      py="3"
+      style={{ borderBottom: '1px solid var(--gray-a5)', background: 'var(--color-panel-solid)' }}
+    >
       <header>
-        <Heading as="h1" size="4">Staff Console</Heading>
+        <Heading as="h1" size="4">
+          Staff Console
+        </Heading>
         <Flex align="center" gap="3">
           {email && (
             <Text size="2" color="gray">

@@ -14,22 +14,26 @@ import './shell.css';
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <ScreenTheme>
-    <Flex direction="column" style={{ minHeight: '100vh', position: 'relative' }}>
-      <SkipLink />
-      <ShellHeader />
-      <Flex flexGrow="1">
-        <SideMenu />
-        <Box asChild flexGrow="1" p="5" style={{ minWidth: 0 }}>
-          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="shell-main">{children}</main>
+      <Flex direction="column" style={{ minHeight: '100vh', position: 'relative' }}>
+        <SkipLink />
+        <ShellHeader />
+        <Flex flexGrow="1">
+          <SideMenu />
+          <Box asChild flexGrow="1" p="5" style={{ minWidth: 0 }}>
+            <main id={MAIN_CONTENT_ID} tabIndex={-1} className="shell-main">
+              {children}
+            </main>
+          </Box>
+        </Flex>
+        <Box asChild px="5" py="3" style={{ borderTop: '1px solid var(--gray-a5)' }}>
+          <footer>
+            <Text size="1" color="gray">
+              © {new Date().getFullYear()} Staff Console · for internal use by staff and support
+            </Text>
+          </footer>
         </Box>
+        <WorkflowDockSlot />
       </Flex>
-      <Box asChild px="5" py="3" style={{ borderTop: '1px solid var(--gray-a5)' }}>
-        <footer>
-          <Text size="1" color="gray">© {new Date().getFullYear()} Staff Console · for internal use by staff and support</Text>
-        </footer>
-      </Box>
-      <WorkflowDockSlot />
-    </Flex>
     </ScreenTheme>
   );
 }

@@ -11,7 +11,11 @@ export function SideMenu() {
   const features = useSelector(session, selectFeatures, (a, b) => a.join() === b.join());
   const entries = visibleMenu(features);
   return (
-    <Box asChild p="3" style={{ width: 230, flexShrink: 0, borderRight: '1px solid var(--gray-a5)', background: 'var(--gray-2)' }}>
+    <Box
+      asChild
+      p="3"
+      style={{ width: 230, flexShrink: 0, borderRight: '1px solid var(--gray-a5)', background: 'var(--gray-2)' }}
+    >
       <nav aria-label="Sections">
         <Flex asChild direction="column" gap="1" m="0" p="0" style={{ listStyle: 'none' }}>
           <ul>

@@ -10,5 +10,9 @@ export function SkipLink() {
     e.preventDefault();
     document.getElementById(MAIN_CONTENT_ID)?.focus();
   };
-  return <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skip}>Skip to content</a>;
+  return (
+    <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skip}>
+      Skip to content
+    </a>
+  );
 }

@@ -4,7 +4,15 @@
 import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import { settingLabel, valueInWords } from '../../domain/account-labels';
 import {
-  selectAccount, selectAssignOpen, selectAssignStage, selectBusy, selectError, selectNotice, selectPreview, selectProductKey, selectTarget,
+  selectAccount,
+  selectAssignOpen,
+  selectAssignStage,
+  selectBusy,
+  selectError,
+  selectNotice,
+  selectPreview,
+  selectProductKey,
+  selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { OrgPicker } from '../org-picker/org-picker';
 import { HIDDEN } from './hidden';
@@ -29,27 +37,54 @@ export function SkuAssignDialog() {
     <Dialog.Root open onOpenChange={(o) => !o && !busy && close()}>
       <Dialog.Content maxWidth="680px">
         <Dialog.Title>{`Assign '${target.code}'`}</Dialog.Title>
-        <Dialog.Description size="2" mb="3">{`${target.name}: choose an account; you will see what changes there before anything is saved.`}</Dialog.Description>
+        <Dialog.Description
+          size="2"
+          mb="3"
+        >{`${target.name}: choose an account; you will see what changes there before anything is saved.`}</Dialog.Description>
         <Flex direction="column" gap="3">
           {!done && (
             <div>
-              <Text as="div" size="2" weight="medium" mb="1">Organization</Text>
-              <OrgPicker value={account ? { title: account.name, org_id: account.account_id, salesforceId: null } : null} disabled={busy}
-                onChange={(pick) => pick && editor.send({ type: 'assign.account', account: { account_id: pick.org_id, name: pick.title } })} />
+              <Text as="div" size="2" weight="medium" mb="1">
+                Organization
+              </Text>
+              <OrgPicker
+                value={account ? { title: account.name, org_id: account.account_id, salesforceId: null } : null}
+                disabled={busy}
+                onChange={(pick) =>
+                  pick &&
+                  editor.send({ type: 'assign.account', account: { account_id: pick.org_id, name: pick.title } })
+                }
+              />
             </div>
           )}
-          {stage === 'previewing' && <Text size="2" color="gray" role="status" aria-label="Reading the preview">Reading what changes…</Text>}
-          {error && <Callout.Root color="red" role="alert"><Callout.Text>{error}</Callout.Text></Callout.Root>}
-          {done && notice && <Callout.Root color="blue" role="status" aria-label="Assign notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+          {stage === 'previewing' && (
+            <Text size="2" color="gray" role="status" aria-label="Reading the preview">
+              Reading what changes…
+            </Text>
+          )}
+          {error && (
+            <Callout.Root color="red" role="alert">
+              <Callout.Text>{error}</Callout.Text>
+            </Callout.Root>
+          )}
+          {done && notice && (
+            <Callout.Root color="blue" role="status" aria-label="Assign notice">
+              <Callout.Text>{notice.text}</Callout.Text>
+            </Callout.Root>
+          )}
           {preview && !done && (
             <>
               <Text as="p" size="2">
-                {preview.held ? `${preview.account.name} holds '${preview.sku.code}' already; assigning sets its settings again. ` : ''}
-                {preview.changes.length === 0 ? `Nothing changes on ${preview.account.name}: it has these settings already.` : `On ${preview.account.name} this changes:`}
+                {preview.held
+                  ? `${preview.account.name} holds '${preview.sku.code}' already; assigning sets its settings again. `
+                  : ''}
+                {preview.changes.length === 0
+                  ? `Nothing changes on ${preview.account.name}: it has these settings already.`
+                  : `On ${preview.account.name} this changes:`}
               </Text>
               {preview.changes.length > 0 && (
                 <Table.Root size="1">
-        <caption style={HIDDEN}>What changes</caption>
+                  <caption style={HIDDEN}>What changes</caption>
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>Setting</Table.ColumnHeaderCell>
@@ -82,9 +117,15 @@ export function SkuAssignDialog() {
             </>
           )}
           <Flex gap="3" justify="end" mt="2">
-            <Button variant="soft" color="gray" disabled={busy} onClick={close}>{done ? 'Close' : 'Cancel'}</Button>
+            <Button variant="soft" color="gray" disabled={busy} onClick={close}>
+              {done ? 'Close' : 'Cancel'}
+            </Button>
             {!done && (
-              <Button loading={stage === 'applying'} disabled={busy || !preview || problems.length > 0} onClick={() => editor.send({ type: 'assign.confirm' })}>
+              <Button
+                loading={stage === 'applying'}
+                disabled={busy || !preview || problems.length > 0}
+                onClick={() => editor.send({ type: 'assign.confirm' })}
+              >
                 {account ? `Assign to ${account.name}` : 'Assign'}
               </Button>
             )}

@@ -3,13 +3,25 @@
 // added one by one from a picker and each set to its value. The server's refusal stands at its
 // field; a change someone saved first is said above.
 import { Box, Button, Callout, Checkbox, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import { QUERY_BIT_LABELS, REGION_LABELS, settingFields, settingLabel, type SettingField } from '../../domain/account-labels';
+import {
+  QUERY_BIT_LABELS,
+  REGION_LABELS,
+  settingFields,
+  settingLabel,
+  type SettingField,
+} from '../../domain/account-labels';
 import { REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import { SKU_CODE_MAX, SKU_DESCRIPTION_MAX, SKU_NAME_MAX } from '../../domain/skus';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
 import {
-  selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectPlanNotices, selectProductKey, selectSaving,
+  selectFieldErrors,
+  selectForm,
+  selectFormError,
+  selectFormOpen,
+  selectPlanNotices,
+  selectProductKey,
+  selectSaving,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { SkusCtx } from './skus-context';
@@ -17,32 +29,65 @@ import { FormDialog } from '../shared/form-dialog';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
-function SettingControl({ productKey, field, value, error, disabled }: { productKey: string; field: SettingField; value: unknown; error: string | undefined; disabled: boolean }) {
+function SettingControl({
+  productKey,
+  field,
+  value,
+  error,
+  disabled,
+}: {
+  productKey: string;
+  field: SettingField;
+  value: unknown;
+  error: string | undefined;
+  disabled: boolean;
+}) {
   const editor = SkusCtx.useActorRef();
   const set = (next: unknown) => editor.send({ type: 'form.setting', path: field.path, value: next });
   const id = domId(field.path);
   switch (field.kind) {
     case 'number':
       return (
-        <TextField.Root id={id} value={String(value ?? '')} inputMode="numeric" maxLength={9} disabled={disabled} style={{ width: 160 }}
-          onChange={(e) => set(e.currentTarget.value)} {...described(id, error)} />
+        <TextField.Root
+          id={id}
+          value={String(value ?? '')}
+          inputMode="numeric"
+          maxLength={9}
+          disabled={disabled}
+          style={{ width: 160 }}
+          onChange={(e) => set(e.currentTarget.value)}
+          {...described(id, error)}
+        />
       );
     case 'switch':
       return (
         <Text as="label" size="2">
           <Flex gap="2" align="center">
-            <Checkbox id={id} checked={value === true} disabled={disabled} onCheckedChange={(on) => set(on === true)} {...described(id, error)} />
+            <Checkbox
+              id={id}
+              checked={value === true}
+              disabled={disabled}
+              onCheckedChange={(on) => set(on === true)}
+              {...described(id, error)}
+            />
             {value === true ? 'On' : 'Off'}
           </Flex>
         </Text>
       );
     case 'choice':
       return (
-        <Select.Root value={String(value)} disabled={disabled}
-          onValueChange={(next) => set(field.options!.find((o) => String(o.value) === next)?.value ?? next)}>
+        <Select.Root
+          value={String(value)}
+          disabled={disabled}
+          onValueChange={(next) => set(field.options!.find((o) => String(o.value) === next)?.value ?? next)}
+        >
           <Select.Trigger id={id} aria-label={field.label} {...described(id, error)} />
           <Select.Content>
-            {field.options!.map((o) => <Select.Item key={String(o.value)} value={String(o.value)}>{o.label}</Select.Item>)}
+            {field.options!.map((o) => (
+              <Select.Item key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </Select.Item>
+            ))}
           </Select.Content>
         </Select.Root>
       );
@@ -53,8 +98,12 @@ function SettingControl({ productKey, field, value, error, disabled }: { product
           {REGIONS.map((r) => (
             <Text as="label" size="2" key={r}>
               <Flex gap="1" align="center">
-                <Checkbox checked={regions[r] === true} disabled={disabled} aria-label={settingLabel(productKey, `${field.path}.${r}`)}
-                  onCheckedChange={(on) => set({ ...regions, [r]: on === true })} />
+                <Checkbox
+                  checked={regions[r] === true}
+                  disabled={disabled}
+                  aria-label={settingLabel(productKey, `${field.path}.${r}`)}
+                  onCheckedChange={(on) => set({ ...regions, [r]: on === true })}
+                />
                 {REGION_LABELS[r]}
               </Flex>
             </Text>
@@ -69,8 +118,12 @@ function SettingControl({ productKey, field, value, error, disabled }: { product
           {QUERY_BIT_LABELS.map((q) => (
             <Text as="label" size="2" key={q.bit}>
               <Flex gap="1" align="center">
-                <Checkbox checked={(n & q.bit) !== 0} disabled={disabled} aria-label={`${field.label}: ${q.label}`}
-                  onCheckedChange={(on) => set(String(on === true ? n | q.bit : n & ~q.bit))} />
+                <Checkbox
+                  checked={(n & q.bit) !== 0}
+                  disabled={disabled}
+                  aria-label={`${field.label}: ${q.label}`}
+                  onCheckedChange={(on) => set(String(on === true ? n | q.bit : n & ~q.bit))}
+                />
                 {q.label}
               </Flex>
             </Text>
@@ -97,77 +150,178 @@ export function SkuFormDialog() {
   const addable = fields.filter((f) => !(f.path in form.defaults));
   const orphanErrors = Object.entries(errors).filter(([k]) => k.includes('.') && !(k in form.defaults));
   return (
-    <FormDialog title={creating ? 'New SKU' : `Edit SKU '${form.base.code}'`}
+    <FormDialog
+      title={creating ? 'New SKU' : `Edit SKU '${form.base.code}'`}
       description="Accounts get these settings when the SKU is assigned to them; changing the SKU later does not change them."
       formLabel={creating ? 'New SKU' : 'Edit SKU'}
-      error={formError} saving={saving} maxWidth="760px"
-      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      error={formError}
+      saving={saving}
+      maxWidth="760px"
+      onSubmit={() => editor.send({ type: 'form.submit' })}
+      onCancel={() => editor.send({ type: 'form.cancel' })}
+    >
       <Flex gap="3">
         <Box style={{ flex: 1 }}>
-          <FieldFrame id="sku-code" label="Code" error={errors['code']} hint="Letters, digits and hyphens; kept in capitals.">
-            <TextField.Root id="sku-code" value={form.code} maxLength={SKU_CODE_MAX} disabled={saving} autoFocus
-              onChange={(e) => editor.send({ type: 'form.code', value: e.currentTarget.value })} {...described('sku-code', errors['code'], 'Letters, digits and hyphens; kept in capitals.')} />
+          <FieldFrame
+            id="sku-code"
+            label="Code"
+            error={errors['code']}
+            hint="Letters, digits and hyphens; kept in capitals."
+          >
+            <TextField.Root
+              id="sku-code"
+              value={form.code}
+              maxLength={SKU_CODE_MAX}
+              disabled={saving}
+              autoFocus
+              onChange={(e) => editor.send({ type: 'form.code', value: e.currentTarget.value })}
+              {...described('sku-code', errors['code'], 'Letters, digits and hyphens; kept in capitals.')}
+            />
           </FieldFrame>
         </Box>
         <Box style={{ flex: 2 }}>
           <FieldFrame id="sku-name" label="Name" error={errors['name']}>
-            <TextField.Root id="sku-name" value={form.name} maxLength={SKU_NAME_MAX} disabled={saving}
-              onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })} {...described('sku-name', errors['name'])} />
+            <TextField.Root
+              id="sku-name"
+              value={form.name}
+              maxLength={SKU_NAME_MAX}
+              disabled={saving}
+              onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })}
+              {...described('sku-name', errors['name'])}
+            />
           </FieldFrame>
         </Box>
       </Flex>
-      <FieldFrame id="sku-description" label="Description" error={errors['description']} hint="Optional: what the bundle is for.">
-        <TextArea id="sku-description" value={form.description} maxLength={SKU_DESCRIPTION_MAX} disabled={saving} rows={2}
-          onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })} {...described('sku-description', errors['description'], 'Optional: what the bundle is for.')} />
+      <FieldFrame
+        id="sku-description"
+        label="Description"
+        error={errors['description']}
+        hint="Optional: what the bundle is for."
+      >
+        <TextArea
+          id="sku-description"
+          value={form.description}
+          maxLength={SKU_DESCRIPTION_MAX}
+          disabled={saving}
+          rows={2}
+          onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })}
+          {...described('sku-description', errors['description'], 'Optional: what the bundle is for.')}
+        />
       </FieldFrame>
       <FieldFrame id="sku-configuration" label="Product configuration" error={errors['product_configuration']}>
-        <Select.Root value={form.product_configuration} disabled={saving} onValueChange={(value) => editor.send({ type: 'form.configuration', value })}>
-          <Select.Trigger id="sku-configuration" aria-label="Product configuration" {...described('sku-configuration', errors['product_configuration'])} />
+        <Select.Root
+          value={form.product_configuration}
+          disabled={saving}
+          onValueChange={(value) => editor.send({ type: 'form.configuration', value })}
+        >
+          <Select.Trigger
+            id="sku-configuration"
+            aria-label="Product configuration"
+            {...described('sku-configuration', errors['product_configuration'])}
+          />
           <Select.Content>
-            {productNames(key).configurations.map((c) => <Select.Item key={c} value={c}>{configurationLabel(key, c)}</Select.Item>)}
+            {productNames(key).configurations.map((c) => (
+              <Select.Item key={c} value={c}>
+                {configurationLabel(key, c)}
+              </Select.Item>
+            ))}
           </Select.Content>
         </Select.Root>
       </FieldFrame>
-      <Box role="group" aria-label="Data plan" aria-invalid={errors['data_plan'] ? true : undefined} aria-describedby={errors['data_plan'] ? 'sku-plan-error' : undefined}>
-        <Text as="div" size="2" weight="medium" mb="1">Data plan</Text>
+      <Box
+        role="group"
+        aria-label="Data plan"
+        aria-invalid={errors['data_plan'] ? true : undefined}
+        aria-describedby={errors['data_plan'] ? 'sku-plan-error' : undefined}
+      >
+        <Text as="div" size="2" weight="medium" mb="1">
+          Data plan
+        </Text>
         <Flex gap="3" wrap="wrap">
           {productNames(key).dataPlanItems.map((item) => (
             <Text as="label" size="2" key={item}>
               <Flex gap="1" align="center">
-                <Checkbox checked={form.data_plan.includes(item)} disabled={saving} aria-label={dataPlanLabel(key, item)}
-                  onCheckedChange={(on) => editor.send({ type: 'form.planItem', item, on: on === true })} />
+                <Checkbox
+                  checked={form.data_plan.includes(item)}
+                  disabled={saving}
+                  aria-label={dataPlanLabel(key, item)}
+                  onCheckedChange={(on) => editor.send({ type: 'form.planItem', item, on: on === true })}
+                />
                 {dataPlanLabel(key, item)}
               </Flex>
             </Text>
           ))}
         </Flex>
-        {notices.map((n) => <Callout.Root key={n} color="blue" size="1" mt="2" role="status" aria-label="Data plan notice"><Callout.Text>{n}</Callout.Text></Callout.Root>)}
-        {errors['data_plan'] && <Text as="p" id="sku-plan-error" size="1" color="red" mt="1">{errors['data_plan']}</Text>}
+        {notices.map((n) => (
+          <Callout.Root key={n} color="blue" size="1" mt="2" role="status" aria-label="Data plan notice">
+            <Callout.Text>{n}</Callout.Text>
+          </Callout.Root>
+        ))}
+        {errors['data_plan'] && (
+          <Text as="p" id="sku-plan-error" size="1" color="red" mt="1">
+            {errors['data_plan']}
+          </Text>
+        )}
       </Box>
       <Box role="group" aria-label="Settings this SKU sets">
-        <Heading as="h4" size="2" mb="1">Settings this SKU sets</Heading>
-        <Text as="p" size="1" color="gray" mb="2">Only these are set on an account it is assigned to; the rest stay as they are.</Text>
-        {chosen.length === 0 && <Text as="p" size="2" color="gray" mb="2">None yet.</Text>}
+        <Heading as="h4" size="2" mb="1">
+          Settings this SKU sets
+        </Heading>
+        <Text as="p" size="1" color="gray" mb="2">
+          Only these are set on an account it is assigned to; the rest stay as they are.
+        </Text>
+        {chosen.length === 0 && (
+          <Text as="p" size="2" color="gray" mb="2">
+            None yet.
+          </Text>
+        )}
         <Flex direction="column" gap="2">
           {chosen.map((f) => (
             <Flex key={f.path} gap="3" align="start" justify="between" role="group" aria-label={f.label}>
               <Box style={{ flex: 1 }}>
                 <FieldFrame id={domId(f.path)} label={f.label} error={errors[f.path]}>
-                  <SettingControl productKey={key} field={f} value={form.defaults[f.path]} error={errors[f.path]} disabled={saving} />
+                  <SettingControl
+                    productKey={key}
+                    field={f}
+                    value={form.defaults[f.path]}
+                    error={errors[f.path]}
+                    disabled={saving}
+                  />
                 </FieldFrame>
               </Box>
-              <Button type="button" size="1" variant="ghost" color="red" disabled={saving} aria-label={`Remove ${f.label}`}
-                onClick={() => editor.send({ type: 'form.removeSetting', path: f.path })}>Remove</Button>
+              <Button
+                type="button"
+                size="1"
+                variant="ghost"
+                color="red"
+                disabled={saving}
+                aria-label={`Remove ${f.label}`}
+                onClick={() => editor.send({ type: 'form.removeSetting', path: f.path })}
+              >
+                Remove
+              </Button>
             </Flex>
           ))}
         </Flex>
-        {orphanErrors.map(([k, m]) => <Text as="p" key={k} size="1" color="red" mt="1">{m}</Text>)}
+        {orphanErrors.map(([k, m]) => (
+          <Text as="p" key={k} size="1" color="red" mt="1">
+            {m}
+          </Text>
+        ))}
         {addable.length > 0 && (
           <Box mt="2">
-            <Select.Root value="" disabled={saving} onValueChange={(path) => editor.send({ type: 'form.addSetting', path })}>
+            <Select.Root
+              value=""
+              disabled={saving}
+              onValueChange={(path) => editor.send({ type: 'form.addSetting', path })}
+            >
               <Select.Trigger aria-label="Add a setting" placeholder="Add a setting…" />
               <Select.Content position="popper">
-                {addable.map((f) => <Select.Item key={f.path} value={f.path}>{f.label}</Select.Item>)}
+                {addable.map((f) => (
+                  <Select.Item key={f.path} value={f.path}>
+                    {f.label}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           </Box>

@@ -1,7 +1,15 @@
 // The accounts holding a SKU, a page at a time; one can be taken off (its settings stay).
 import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import {
-  selectError, selectHolders, selectHoldersOpen, selectHoldersReading, selectHoldersTotal, selectMoreHolders, selectNotice, selectBusy, selectTarget,
+  selectError,
+  selectHolders,
+  selectHoldersOpen,
+  selectHoldersReading,
+  selectHoldersTotal,
+  selectMoreHolders,
+  selectNotice,
+  selectBusy,
+  selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
@@ -25,19 +33,31 @@ export function SkuHoldersDialog() {
       <Dialog.Content maxWidth="640px">
         <Dialog.Title>{`Accounts holding '${target.code}'`}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
-          {reading && holders.length === 0 ? 'Reading…' : `${total.toLocaleString('en-US')} ${total === 1 ? 'account holds' : 'accounts hold'} ${target.name}. Taking it off leaves the account's settings as they are.`}
+          {reading && holders.length === 0
+            ? 'Reading…'
+            : `${total.toLocaleString('en-US')} ${total === 1 ? 'account holds' : 'accounts hold'} ${target.name}. Taking it off leaves the account's settings as they are.`}
         </Dialog.Description>
-        {notice && <Callout.Root color="blue" role="status" aria-label="Holders notice" mb="3"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
-        {error && <Callout.Root color="red" role="alert" mb="3"><Callout.Text>{error}</Callout.Text></Callout.Root>}
+        {notice && (
+          <Callout.Root color="blue" role="status" aria-label="Holders notice" mb="3">
+            <Callout.Text>{notice.text}</Callout.Text>
+          </Callout.Root>
+        )}
+        {error && (
+          <Callout.Root color="red" role="alert" mb="3">
+            <Callout.Text>{error}</Callout.Text>
+          </Callout.Root>
+        )}
         {holders.length > 0 && (
           <Table.Root size="1">
-        <caption style={HIDDEN}>Holders</caption>
+            <caption style={HIDDEN}>Holders</caption>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Assigned by</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Assigned</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell><span style={HIDDEN}>Actions</span></Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <span style={HIDDEN}>Actions</span>
+                </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -47,18 +67,32 @@ export function SkuHoldersDialog() {
                   <Table.Cell>{h.assigned_by}</Table.Cell>
                   <Table.Cell>{dayText(h.assigned_at)}</Table.Cell>
                   <Table.Cell>
-                    <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Take ${target.code} from ${h.name}`}
-                      onClick={() => editor.send({ type: 'holders.unassign', accountId: h.account_id })}>Take off</Button>
+                    <Button
+                      size="1"
+                      variant="soft"
+                      color="red"
+                      disabled={busy}
+                      aria-label={`Take ${target.code} from ${h.name}`}
+                      onClick={() => editor.send({ type: 'holders.unassign', accountId: h.account_id })}
+                    >
+                      Take off
+                    </Button>
                   </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         )}
-        {!reading && holders.length === 0 && !error && <Text as="p" size="2" color="gray">No account holds it.</Text>}
+        {!reading && holders.length === 0 && !error && (
+          <Text as="p" size="2" color="gray">
+            No account holds it.
+          </Text>
+        )}
         <Flex gap="3" justify="end" mt="4">
           {more && <LoadMore disabled={busy} go={() => editor.send({ type: 'holders.more' })} />}
-          <Button variant="soft" color="gray" disabled={busy} onClick={() => editor.send({ type: 'holders.close' })}>Close</Button>
+          <Button variant="soft" color="gray" disabled={busy} onClick={() => editor.send({ type: 'holders.close' })}>
+            Close
+          </Button>
         </Flex>
       </Dialog.Content>
     </Dialog.Root>

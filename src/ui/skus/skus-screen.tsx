@@ -7,7 +7,16 @@ import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import { checkSkuDraft, SKU_DRAFT_FORM } from '../../machines/sku-editor/sku-editor.draft';
 import { liveSkuEditorMachine } from '../../machines/sku-editor/sku-editor.live';
 import {
-  selectAllSkus, selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectSearch,
+  selectAllSkus,
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectForm,
+  selectFormChanged,
+  selectLoading,
+  selectNotice,
+  selectSearch,
   selectStatusFilter,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { useSelector } from '@xstate/react';
@@ -22,7 +31,8 @@ import { SkusCtx } from './skus-context';
 import { SkusTable } from './skus-table';
 
 /** One form draft per staff member: the open SKU form, new or a change. */
-export const skuDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: SKU_DRAFT_FORM, record: 'open', staff });
+export const skuDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: SKU_DRAFT_FORM, record: 'open', staff };
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function SkusScreen({ probe }: { probe?: ReactNode }) {
@@ -41,7 +51,11 @@ export function SkusScope({ staff, children }: { staff: number | null; children:
   const { config } = useConsole();
   const kept = useStoredDraft(skuDraftAddress(staff), checkSkuDraft);
   const [input] = useState(() => ({ productKey: config.product_key, draft: kept }));
-  return <SkusCtx.Provider logic={liveSkuEditorMachine} options={{ input, inspect: useInspect() }}>{children}</SkusCtx.Provider>;
+  return (
+    <SkusCtx.Provider logic={liveSkuEditorMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </SkusCtx.Provider>
+  );
 }
 
 /** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a SKU. */
@@ -50,9 +64,14 @@ export function SkusDraftKeeper({ staff }: { staff: number | null }) {
   const form = SkusCtx.useSelector(selectForm);
   const changed = SkusCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper address={skuDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null}
+    <RecordFormDraftKeeper
+      address={skuDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      editing={form !== null && form.id !== null}
       editingText="The changes to this SKU are not saved yet."
-      creatingText="This SKU is not saved yet, and could not be kept for your return." />
+      creatingText="This SKU is not saved yet, and could not be kept for your return."
+    />
   );
 }
 
@@ -70,28 +89,54 @@ export function SkusView() {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center">
-        <Heading as="h2" size="5">SKU Configuration</Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'sku.new' })}>New SKU</Button>
+        <Heading as="h2" size="5">
+          SKU Configuration
+        </Heading>
+        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'sku.new' })}>
+          New SKU
+        </Button>
       </Flex>
       <Text as="p" size="2" color="gray">
-        A SKU is what an account buys: a product configuration, data plan items and the account settings it sets. Assigning one sets those settings on the account, under the same rules as Account Settings.
+        A SKU is what an account buys: a product configuration, data plan items and the account settings it sets.
+        Assigning one sets those settings on the account, under the same rules as Account Settings.
       </Text>
-      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="SKUs notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="SKUs notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The SKUs could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'skus.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'skus.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && count === 0 && <Text size="2" color="gray" role="status" aria-label="Loading SKUs">Loading SKUs…</Text>}
+      {loading && count === 0 && (
+        <Text size="2" color="gray" role="status" aria-label="Loading SKUs">
+          Loading SKUs…
+        </Text>
+      )}
       {count > 0 && (
         <>
           <Flex gap="3" align="end">
-            <TextField.Root aria-label="Search SKUs" placeholder="Search code, name or description" value={search} maxLength={MAX_SEARCH_TEXT} disabled={!listed}
-              style={{ minWidth: 320 }} onChange={(e) => editor.send({ type: 'list.search', value: e.currentTarget.value })} />
-            <Select.Root value={status} disabled={!listed} onValueChange={(value) => editor.send({ type: 'list.status', value: value as 'all' })}>
+            <TextField.Root
+              aria-label="Search SKUs"
+              placeholder="Search code, name or description"
+              value={search}
+              maxLength={MAX_SEARCH_TEXT}
+              disabled={!listed}
+              style={{ minWidth: 320 }}
+              onChange={(e) => editor.send({ type: 'list.search', value: e.currentTarget.value })}
+            />
+            <Select.Root
+              value={status}
+              disabled={!listed}
+              onValueChange={(value) => editor.send({ type: 'list.status', value: value as 'all' })}
+            >
               <Select.Trigger aria-label="Status" />
               <Select.Content>
                 <Select.Item value="all">Active and retired</Select.Item>

@@ -6,7 +6,13 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { COLOR_PATTERN, DEFAULT_TAG_COLOR, previewText, type Tag } from '../../domain/tags';
 import {
-  selectBusy, selectCanAdd, selectDraft, selectEditable, selectFailure, selectOpen, selectRefusal,
+  selectBusy,
+  selectCanAdd,
+  selectDraft,
+  selectEditable,
+  selectFailure,
+  selectOpen,
+  selectRefusal,
 } from '../../machines/tag-creation/tag-creation.selectors';
 import type { tagCreationMachine } from '../../machines/tag-creation/tag-creation.machine';
 import type { ActorRefFrom } from 'xstate';
@@ -14,7 +20,15 @@ import { TagLabel } from './tag-label';
 
 const NO_GROUP = 'none';
 
-export function CreateTagDialog({ actor, groups, choosing = false }: { actor: ActorRefFrom<typeof tagCreationMachine>; groups: readonly Tag[]; choosing?: boolean }) {
+export function CreateTagDialog({
+  actor,
+  groups,
+  choosing = false,
+}: {
+  actor: ActorRefFrom<typeof tagCreationMachine>;
+  groups: readonly Tag[];
+  choosing?: boolean;
+}) {
   const open = useSelector(actor, selectOpen);
   const editable = useSelector(actor, selectEditable);
   const busy = useSelector(actor, selectBusy);
@@ -22,7 +36,8 @@ export function CreateTagDialog({ actor, groups, choosing = false }: { actor: Ac
   const canAdd = useSelector(actor, selectCanAdd);
   const refusal = useSelector(actor, selectRefusal);
   const failure = useSelector(actor, selectFailure);
-  const change = (field: 'name' | 'color' | 'description', value: string) => actor.send({ type: 'draft.change', field, value });
+  const change = (field: 'name' | 'color' | 'description', value: string) =>
+    actor.send({ type: 'draft.change', field, value });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     actor.send(failure ? { type: 'tag.retry' } : { type: 'tag.submit' });
@@ -33,37 +48,72 @@ export function CreateTagDialog({ actor, groups, choosing = false }: { actor: Ac
       <Dialog.Content maxWidth="460px">
         <Dialog.Title>Create Tag</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
-          {choosing ? 'The new tag is chosen once it is created.' : 'The new tag is added to this user once it is created.'}
+          {choosing
+            ? 'The new tag is chosen once it is created.'
+            : 'The new tag is added to this user once it is created.'}
         </Dialog.Description>
         <form onSubmit={submit} aria-label="Create Tag">
           <Flex direction="column" gap="3">
             <label>
-              <Text as="div" size="2" weight="medium" mb="1">Tag Name</Text>
-              <TextField.Root value={draft.name} required maxLength={100} autoFocus disabled={!editable}
-                onChange={(e) => change('name', e.target.value)} />
+              <Text as="div" size="2" weight="medium" mb="1">
+                Tag Name
+              </Text>
+              <TextField.Root
+                value={draft.name}
+                required
+                maxLength={100}
+                autoFocus
+                disabled={!editable}
+                onChange={(e) => change('name', e.target.value)}
+              />
             </label>
             <label>
-              <Text as="div" size="2" weight="medium" mb="1">Tag Color</Text>
+              <Text as="div" size="2" weight="medium" mb="1">
+                Tag Color
+              </Text>
               <Flex gap="2" align="center">
-                <input type="color" aria-label="Tag Color" value={COLOR_PATTERN.test(draft.color) ? draft.color : DEFAULT_TAG_COLOR}
-                  disabled={!editable} onChange={(e) => change('color', e.target.value.toUpperCase())} style={{ width: 40, height: 28, padding: 0, border: 'none' }} />
-                <TagLabel tag={{ name: draft.name.trim() || 'Preview', color: draft.color, description: draft.description }} />
+                <input
+                  type="color"
+                  aria-label="Tag Color"
+                  value={COLOR_PATTERN.test(draft.color) ? draft.color : DEFAULT_TAG_COLOR}
+                  disabled={!editable}
+                  onChange={(e) => change('color', e.target.value.toUpperCase())}
+                  style={{ width: 40, height: 28, padding: 0, border: 'none' }}
+                />
+                <TagLabel
+                  tag={{ name: draft.name.trim() || 'Preview', color: draft.color, description: draft.description }}
+                />
               </Flex>
             </label>
             <label>
-              <Text as="div" size="2" weight="medium" mb="1">Tag Description</Text>
-              <TextArea value={draft.description} maxLength={500} disabled={!editable} onChange={(e) => change('description', e.target.value)} />
+              <Text as="div" size="2" weight="medium" mb="1">
+                Tag Description
+              </Text>
+              <TextArea
+                value={draft.description}
+                maxLength={500}
+                disabled={!editable}
+                onChange={(e) => change('description', e.target.value)}
+              />
             </label>
             <div>
-              <Text as="div" size="2" weight="medium" mb="1" id="create-tag-group">Tag Group</Text>
-              <Select.Root value={draft.groupId === null ? NO_GROUP : String(draft.groupId)} disabled={!editable}
-                onValueChange={(value) => actor.send({ type: 'draft.group', groupId: value === NO_GROUP ? null : Number(value) })}>
+              <Text as="div" size="2" weight="medium" mb="1" id="create-tag-group">
+                Tag Group
+              </Text>
+              <Select.Root
+                value={draft.groupId === null ? NO_GROUP : String(draft.groupId)}
+                disabled={!editable}
+                onValueChange={(value) =>
+                  actor.send({ type: 'draft.group', groupId: value === NO_GROUP ? null : Number(value) })
+                }
+              >
                 <Select.Trigger aria-labelledby="create-tag-group" style={{ width: '100%' }} />
                 <Select.Content position="popper">
                   <Select.Item value={NO_GROUP}>No group</Select.Item>
                   {groups.map((g) => (
                     <Select.Item key={g.id} value={String(g.id)}>
-                      {g.name}{g.description ? ` — ${previewText(g.description, true)}` : ''}
+                      {g.name}
+                      {g.description ? ` — ${previewText(g.description, true)}` : ''}
                     </Select.Item>
                   ))}
                 </Select.Content>
@@ -75,10 +125,22 @@ export function CreateTagDialog({ actor, groups, choosing = false }: { actor: Ac
               </Callout.Root>
             )}
             <Flex justify="end" gap="3" mt="2">
-              <Button type="button" variant="soft" color="gray" disabled={busy} onClick={() => actor.send({ type: 'tag.cancel' })}>Cancel</Button>
-              {failure
-                ? <Button type="submit">Retry</Button>
-                : <Button type="submit" disabled={!canAdd} loading={busy}>Add</Button>}
+              <Button
+                type="button"
+                variant="soft"
+                color="gray"
+                disabled={busy}
+                onClick={() => actor.send({ type: 'tag.cancel' })}
+              >
+                Cancel
+              </Button>
+              {failure ? (
+                <Button type="submit">Retry</Button>
+              ) : (
+                <Button type="submit" disabled={!canAdd} loading={busy}>
+                  Add
+                </Button>
+              )}
             </Flex>
           </Flex>
         </form>

@@ -7,8 +7,17 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { previewText, type Tag } from '../../domain/tags';
 import { liveTagSelectorMachine } from '../../machines/tag-selector/tag-selector.live';
 import {
-  groupName, selectChosenTags, selectCreatableName, selectError, selectGroups, selectLoadFailed, selectLoading,
-  selectMatches, selectQuery, selectReady, selectSaveStatus,
+  groupName,
+  selectChosenTags,
+  selectCreatableName,
+  selectError,
+  selectGroups,
+  selectLoadFailed,
+  selectLoading,
+  selectMatches,
+  selectQuery,
+  selectReady,
+  selectSaveStatus,
 } from '../../machines/tag-selector/tag-selector.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole, useInspect } from '../console-context';
@@ -36,7 +45,11 @@ export function TagSelector({ userId, disabled = false }: TagSelectorProps) {
 /** The selector's machine for one user; a new user gets a new one. */
 export function TagSelectorScope({ userId, children }: { userId: number; children: ReactNode }) {
   return (
-    <TagSelectorCtx.Provider key={userId} logic={liveTagSelectorMachine} options={{ input: { userId }, inspect: useInspect() }}>
+    <TagSelectorCtx.Provider
+      key={userId}
+      logic={liveTagSelectorMachine}
+      options={{ input: { userId }, inspect: useInspect() }}
+    >
       {children}
     </TagSelectorCtx.Provider>
   );
@@ -77,7 +90,9 @@ export function TagSelectorPanel({ actor: selector, disabled = false, choosing =
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      const exact = matches.find((t) => t.name.toLowerCase() === query.trim().toLowerCase()) ?? (creatable ? undefined : matches[0]);
+      const exact =
+        matches.find((t) => t.name.toLowerCase() === query.trim().toLowerCase()) ??
+        (creatable ? undefined : matches[0]);
       if (exact) selector.send({ type: 'tags.add', tagId: exact.id });
       else if (creatable) selector.send({ type: 'tags.create' });
     } else if (e.key === 'Escape' && query) {
@@ -88,24 +103,43 @@ export function TagSelectorPanel({ actor: selector, disabled = false, choosing =
 
   return (
     <Box role="group" aria-label="Tags">
-      <Text as="div" size="2" weight="medium" mb="1">Tags</Text>
-      {loading && <Text size="2" color="gray" role="status">Loading tags…</Text>}
+      <Text as="div" size="2" weight="medium" mb="1">
+        Tags
+      </Text>
+      {loading && (
+        <Text size="2" color="gray" role="status">
+          Loading tags…
+        </Text>
+      )}
       {loadFailed && (
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>Could not load the tags. {error}</Callout.Text>
-          <Box><Button size="1" variant="soft" onClick={() => selector.send({ type: 'tags.reload' })}>Try again</Button></Box>
+          <Box>
+            <Button size="1" variant="soft" onClick={() => selector.send({ type: 'tags.reload' })}>
+              Try again
+            </Button>
+          </Box>
         </Callout.Root>
       )}
       {ready && (
         <Flex direction="column" gap="2">
           <Flex gap="2" wrap="wrap" align="center" role="list" aria-label="Chosen tags">
-            {chosen.length === 0 && <Text size="2" color="gray">No tags</Text>}
+            {chosen.length === 0 && (
+              <Text size="2" color="gray">
+                No tags
+              </Text>
+            )}
             {chosen.map((tag) => (
               <span role="listitem" key={tag.id}>
                 <TagLabel tag={tag} group={groupOf(tag)}>
                   {editable && (
-                    <IconButton size="1" variant="ghost" aria-label={`Remove tag ${tag.name}`} style={{ color: 'inherit' }}
-                      onClick={() => selector.send({ type: 'tags.remove', tagId: tag.id })}>
+                    <IconButton
+                      size="1"
+                      variant="ghost"
+                      aria-label={`Remove tag ${tag.name}`}
+                      style={{ color: 'inherit' }}
+                      onClick={() => selector.send({ type: 'tags.remove', tagId: tag.id })}
+                    >
                       ×
                     </IconButton>
                   )}
@@ -115,34 +149,77 @@ export function TagSelectorPanel({ actor: selector, disabled = false, choosing =
           </Flex>
           {editable && (
             <Box style={{ maxWidth: 420 }}>
-              <TextField.Root aria-label="Add a tag" placeholder="Type a tag name" value={query} maxLength={100}
-                onChange={(e) => selector.send({ type: 'tags.query', text: e.target.value })} onKeyDown={onKey} />
+              <TextField.Root
+                aria-label="Add a tag"
+                placeholder="Type a tag name"
+                value={query}
+                maxLength={100}
+                onChange={(e) => selector.send({ type: 'tags.query', text: e.target.value })}
+                onKeyDown={onKey}
+              />
               {query.trim() !== '' && (
-                <Flex direction="column" mt="1" p="1" gap="1" role="list" aria-label="Matching tags"
-                  style={{ border: '1px solid var(--gray-a6)', borderRadius: 'var(--radius-2)' }}>
+                <Flex
+                  direction="column"
+                  mt="1"
+                  p="1"
+                  gap="1"
+                  role="list"
+                  aria-label="Matching tags"
+                  style={{ border: '1px solid var(--gray-a6)', borderRadius: 'var(--radius-2)' }}
+                >
                   {matches.map((tag) => (
-                    <Button key={tag.id} variant="ghost" color="gray" aria-label={`Add tag ${tag.name}`} style={{ justifyContent: 'flex-start' }}
-                      onClick={() => selector.send({ type: 'tags.add', tagId: tag.id })}>
+                    <Button
+                      key={tag.id}
+                      variant="ghost"
+                      color="gray"
+                      aria-label={`Add tag ${tag.name}`}
+                      style={{ justifyContent: 'flex-start' }}
+                      onClick={() => selector.send({ type: 'tags.add', tagId: tag.id })}
+                    >
                       <TagLabel tag={tag} group={groupOf(tag)} />
-                      {tag.description && <Text size="1" color="gray">{previewText(tag.description, false)}</Text>}
+                      {tag.description && (
+                        <Text size="1" color="gray">
+                          {previewText(tag.description, false)}
+                        </Text>
+                      )}
                     </Button>
                   ))}
                   {creatable && (
-                    <Button variant="ghost" style={{ justifyContent: 'flex-start' }} onClick={() => selector.send({ type: 'tags.create' })}>
+                    <Button
+                      variant="ghost"
+                      style={{ justifyContent: 'flex-start' }}
+                      onClick={() => selector.send({ type: 'tags.create' })}
+                    >
                       Create tag '{creatable}'
                     </Button>
                   )}
-                  {matches.length === 0 && !creatable && <Text size="1" color="gray">Every tag of that name is chosen.</Text>}
+                  {matches.length === 0 && !creatable && (
+                    <Text size="1" color="gray">
+                      Every tag of that name is chosen.
+                    </Text>
+                  )}
                 </Flex>
               )}
             </Box>
           )}
-          {!mayTag && <Text size="1" color="gray">Changing tags needs the {permissionName('tags')} permission.</Text>}
-          {!choosing && status && status !== 'failed' && <Text size="1" color="gray" role="status">{SAVE_STATUS_TEXT[status]}</Text>}
+          {!mayTag && (
+            <Text size="1" color="gray">
+              Changing tags needs the {permissionName('tags')} permission.
+            </Text>
+          )}
+          {!choosing && status && status !== 'failed' && (
+            <Text size="1" color="gray" role="status">
+              {SAVE_STATUS_TEXT[status]}
+            </Text>
+          )}
           {status === 'failed' && (
             <Callout.Root color="red" role="alert" size="1">
               <Callout.Text>{error}</Callout.Text>
-              <Box><Button size="1" variant="soft" onClick={() => selector.send({ type: 'tags.retry' })}>Retry</Button></Box>
+              <Box>
+                <Button size="1" variant="soft" onClick={() => selector.send({ type: 'tags.retry' })}>
+                  Retry
+                </Button>
+              </Box>
             </Callout.Root>
           )}
         </Flex>

@@ -1,5 +1,10 @@
 // Deleting a template asks first, saying what happens to the accounts that follow it.
-import { selectDeleting, selectError, selectRemoving, selectTarget } from '../../machines/template-editor/template-editor.selectors';
+import {
+  selectDeleting,
+  selectError,
+  selectRemoving,
+  selectTarget,
+} from '../../machines/template-editor/template-editor.selectors';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import { TemplatesCtx } from './templates-context';
 
@@ -12,10 +17,19 @@ export function TemplateDeleteDialog() {
   if (!open || !target) return null;
   const n = target.accounts ?? 0;
   return (
-    <ConfirmDialog open title="Delete template?" action="Delete" busy={removing} error={error}
-      onConfirm={() => editor.send({ type: 'delete.confirm' })} onCancel={() => editor.send({ type: 'delete.cancel' })}>
+    <ConfirmDialog
+      open
+      title="Delete template?"
+      action="Delete"
+      busy={removing}
+      error={error}
+      onConfirm={() => editor.send({ type: 'delete.confirm' })}
+      onCancel={() => editor.send({ type: 'delete.cancel' })}
+    >
       {`'${target.template_name}' will be deleted.`}
-      {n > 0 ? ` ${n === 1 ? 'The account that follows it keeps its' : `The ${n} accounts that follow it keep their`} settings and will follow no template.` : ''}
+      {n > 0
+        ? ` ${n === 1 ? 'The account that follows it keeps its' : `The ${n} accounts that follow it keep their`} settings and will follow no template.`
+        : ''}
     </ConfirmDialog>
   );
 }

@@ -3,14 +3,29 @@
 // account setting in the account settings form's groups. The server's refusal stands at its field
 // (a setting's at the setting); a change someone saved first is said above.
 import { Box, Checkbox, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
-import { QUERY_BIT_LABELS, settingGroups, settingLabel, type SettingField, type SettingGroup } from '../../domain/account-labels';
+import {
+  QUERY_BIT_LABELS,
+  settingGroups,
+  settingLabel,
+  type SettingField,
+  type SettingGroup,
+} from '../../domain/account-labels';
 import { queryBitsOf, queryPermissionOf, REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import {
-  sourceLabel, TEMPLATE_DESCRIPTION_MAX, TEMPLATE_NAME_MAX, TEMPLATE_SOURCE_USER_MAX,
+  sourceLabel,
+  TEMPLATE_DESCRIPTION_MAX,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SOURCE_USER_MAX,
 } from '../../domain/templates';
 import {
-  selectFieldErrors, selectForm, selectFormBaseName, selectFormError, selectFormOpen, selectSaving, selectSources,
+  selectFieldErrors,
+  selectForm,
+  selectFormBaseName,
+  selectFormError,
+  selectFormOpen,
+  selectSaving,
+  selectSources,
 } from '../../machines/template-editor/template-editor.selectors';
 import type { TemplateForm } from '../../machines/template-editor/template-editor.types';
 import { useConsole } from '../console-context';
@@ -20,8 +35,18 @@ import { FormDialog } from '../shared/form-dialog';
 
 const errorKey = (object: string, key: string) => `template_settings.${object}.${key}`;
 
-function SettingsGroup({ group, form, errors, saving, productKey }: {
-  group: SettingGroup; form: TemplateForm; errors: Record<string, string>; saving: boolean; productKey: string;
+function SettingsGroup({
+  group,
+  form,
+  errors,
+  saving,
+  productKey,
+}: {
+  group: SettingGroup;
+  form: TemplateForm;
+  errors: Record<string, string>;
+  saving: boolean;
+  productKey: string;
 }) {
   const editor = TemplatesCtx.useActorRef();
   const values = form[group.object];
@@ -35,8 +60,15 @@ function SettingsGroup({ group, form, errors, saving, productKey }: {
         return (
           <Box key={key} style={{ minWidth: 200 }}>
             <FieldFrame id={id} label={label} error={error}>
-              <TextField.Root id={id} inputMode="numeric" value={String(values[key] ?? '')} maxLength={9} disabled={saving}
-                onChange={(e) => set(key, e.currentTarget.value)} {...described(id, error)} />
+              <TextField.Root
+                id={id}
+                inputMode="numeric"
+                value={String(values[key] ?? '')}
+                maxLength={9}
+                disabled={saving}
+                onChange={(e) => set(key, e.currentTarget.value)}
+                {...described(id, error)}
+              />
             </FieldFrame>
           </Box>
         );
@@ -44,41 +76,81 @@ function SettingsGroup({ group, form, errors, saving, productKey }: {
         return (
           <Box key={key} style={{ minWidth: 200 }}>
             <FieldFrame label={label} error={error}>
-              <Select.Root value={String(values[key])} disabled={saving}
-                onValueChange={(value) => set(key, options?.find((o) => String(o.value) === value)?.value ?? value)}>
+              <Select.Root
+                value={String(values[key])}
+                disabled={saving}
+                onValueChange={(value) => set(key, options?.find((o) => String(o.value) === value)?.value ?? value)}
+              >
                 <Select.Trigger aria-label={label} {...described(id, error)} />
                 <Select.Content>
-                  {(options ?? []).map((o) => <Select.Item key={String(o.value)} value={String(o.value)}>{o.label}</Select.Item>)}
+                  {(options ?? []).map((o) => (
+                    <Select.Item key={String(o.value)} value={String(o.value)}>
+                      {o.label}
+                    </Select.Item>
+                  ))}
                 </Select.Content>
               </Select.Root>
             </FieldFrame>
           </Box>
         );
       case 'switch':
-        return <SwitchRow key={key} label={label} checked={values[key] === true} disabled={saving} error={error} onChange={(on) => set(key, on)} />;
+        return (
+          <SwitchRow
+            key={key}
+            label={label}
+            checked={values[key] === true}
+            disabled={saving}
+            error={error}
+            onChange={(on) => set(key, on)}
+          />
+        );
       case 'regions': {
         const regions = (values['regions'] ?? {}) as Record<string, boolean>;
         return REGIONS.map((r) => (
-          <SwitchRow key={r} label={settingLabel(productKey, `${group.object}.regions.${r}`)} checked={regions[r] === true} disabled={saving}
-            error={errors[`${errorKey(group.object, 'regions')}.${r}`]} onChange={(on) => set('regions', { ...regions, [r]: on })} />
+          <SwitchRow
+            key={r}
+            label={settingLabel(productKey, `${group.object}.regions.${r}`)}
+            checked={regions[r] === true}
+            disabled={saving}
+            error={errors[`${errorKey(group.object, 'regions')}.${r}`]}
+            onChange={(on) => set('regions', { ...regions, [r]: on })}
+          />
         ));
       }
       case 'query_bits': {
         const bits = queryBitsOf(String(values['new_filter_permission'] ?? '0'));
         return [
           ...QUERY_BIT_LABELS.map((q) => (
-            <SwitchRow key={q.bit} label={`${q.label} (${q.bit})`} checked={bits.includes(q.bit)} disabled={saving} error={undefined}
-              onChange={(on) => set('new_filter_permission', queryPermissionOf(on ? [...bits, q.bit] : bits.filter((b) => b !== q.bit)))} />
+            <SwitchRow
+              key={q.bit}
+              label={`${q.label} (${q.bit})`}
+              checked={bits.includes(q.bit)}
+              disabled={saving}
+              error={undefined}
+              onChange={(on) =>
+                set('new_filter_permission', queryPermissionOf(on ? [...bits, q.bit] : bits.filter((b) => b !== q.bit)))
+              }
+            />
           )),
-          error && <Text key="error" as="p" size="1" color="red">{error}</Text>,
+          error && (
+            <Text key="error" as="p" size="1" color="red">
+              {error}
+            </Text>
+          ),
         ];
       }
     }
   };
   return (
     <Box role="group" aria-label={group.title} mb="3">
-      <Heading as="h4" size="2" mb="2">{group.title}</Heading>
-      {groupError && <Text as="p" size="1" color="red" mb="1">{groupError}</Text>}
+      <Heading as="h4" size="2" mb="2">
+        {group.title}
+      </Heading>
+      {groupError && (
+        <Text as="p" size="1" color="red" mb="1">
+          {groupError}
+        </Text>
+      )}
       <Flex direction="row" wrap="wrap" gap="3" align="end">
         {group.fields.map(control)}
       </Flex>
@@ -86,16 +158,38 @@ function SettingsGroup({ group, form, errors, saving, productKey }: {
   );
 }
 
-function SwitchRow({ label, checked, disabled, error, onChange }: { label: string; checked: boolean; disabled: boolean; error: string | undefined; onChange(on: boolean): void }) {
+function SwitchRow({
+  label,
+  checked,
+  disabled,
+  error,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  error: string | undefined;
+  onChange(on: boolean): void;
+}) {
   return (
     <Box>
       <Text as="label" size="2">
         <Flex gap="2" align="center">
-          <Checkbox checked={checked} disabled={disabled} aria-label={label} aria-invalid={error ? true : undefined} onCheckedChange={(on) => onChange(on === true)} />
+          <Checkbox
+            checked={checked}
+            disabled={disabled}
+            aria-label={label}
+            aria-invalid={error ? true : undefined}
+            onCheckedChange={(on) => onChange(on === true)}
+          />
           {label}
         </Flex>
       </Text>
-      {error && <Text as="p" size="1" color="red">{error}</Text>}
+      {error && (
+        <Text as="p" size="1" color="red">
+          {error}
+        </Text>
+      )}
     </Box>
   );
 }
@@ -116,54 +210,117 @@ export function TemplateFormDialog() {
   const product = productNames(productKey).name;
   // A template of a source this person may not choose keeps it (the server says so on save).
   const choices = sources.includes(form.source) ? sources : [...sources, form.source];
-  const field = (name: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups', value: string) => editor.send({ type: 'form.field', field: name, value });
+  const field = (name: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups', value: string) =>
+    editor.send({ type: 'form.field', field: name, value });
   return (
-    <FormDialog title={creating ? 'New template' : `Edit template '${baseName}'`}
+    <FormDialog
+      title={creating ? 'New template' : `Edit template '${baseName}'`}
       description="Accounts that follow the template keep their settings until it is applied to them again."
       formLabel={creating ? 'New template' : 'Edit template'}
-      error={formError} saving={saving} maxWidth="880px"
-      onSubmit={() => editor.send({ type: 'form.submit' })} onCancel={() => editor.send({ type: 'form.cancel' })}>
+      error={formError}
+      saving={saving}
+      maxWidth="880px"
+      onSubmit={() => editor.send({ type: 'form.submit' })}
+      onCancel={() => editor.send({ type: 'form.cancel' })}
+    >
       <Flex gap="3" wrap="wrap">
         <Box style={{ flex: 2, minWidth: 260 }}>
-          <FieldFrame id="template-name" label="Name" error={errors['template_name']} hint="Spaces are collapsed; names are unique whatever their case.">
-            <TextField.Root id="template-name" value={form.template_name} maxLength={TEMPLATE_NAME_MAX} disabled={saving} autoFocus
+          <FieldFrame
+            id="template-name"
+            label="Name"
+            error={errors['template_name']}
+            hint="Spaces are collapsed; names are unique whatever their case."
+          >
+            <TextField.Root
+              id="template-name"
+              value={form.template_name}
+              maxLength={TEMPLATE_NAME_MAX}
+              disabled={saving}
+              autoFocus
               onChange={(e) => field('template_name', e.currentTarget.value)}
-              {...described('template-name', errors['template_name'], 'Spaces are collapsed; names are unique whatever their case.')} />
+              {...described(
+                'template-name',
+                errors['template_name'],
+                'Spaces are collapsed; names are unique whatever their case.',
+              )}
+            />
           </FieldFrame>
         </Box>
         <Box style={{ flex: 1, minWidth: 220 }}>
           <FieldFrame label="Source" error={errors['source']}>
-            <Select.Root value={form.source} disabled={saving || choices.length < 2} onValueChange={(value) => field('source', value)}>
+            <Select.Root
+              value={form.source}
+              disabled={saving || choices.length < 2}
+              onValueChange={(value) => field('source', value)}
+            >
               <Select.Trigger aria-label="Source" {...described('template-source', errors['source'])} />
               <Select.Content>
-                {choices.map((s) => <Select.Item key={s} value={s}>{sourceLabel(s, product)}</Select.Item>)}
+                {choices.map((s) => (
+                  <Select.Item key={s} value={s}>
+                    {sourceLabel(s, product)}
+                  </Select.Item>
+                ))}
               </Select.Content>
             </Select.Root>
           </FieldFrame>
         </Box>
       </Flex>
       <FieldFrame id="template-description" label="Description" error={errors['template_description']}>
-        <TextArea id="template-description" value={form.template_description} maxLength={TEMPLATE_DESCRIPTION_MAX} disabled={saving} rows={2}
-          onChange={(e) => field('template_description', e.currentTarget.value)} {...described('template-description', errors['template_description'])} />
+        <TextArea
+          id="template-description"
+          value={form.template_description}
+          maxLength={TEMPLATE_DESCRIPTION_MAX}
+          disabled={saving}
+          rows={2}
+          onChange={(e) => field('template_description', e.currentTarget.value)}
+          {...described('template-description', errors['template_description'])}
+        />
       </FieldFrame>
       <Flex gap="3" wrap="wrap">
         <Box style={{ flex: 1, minWidth: 260 }}>
           <FieldFrame id="template-source-user" label="Made for (optional)" error={errors['source_user']}>
-            <TextField.Root id="template-source-user" value={form.source_user} maxLength={TEMPLATE_SOURCE_USER_MAX} disabled={saving}
-              onChange={(e) => field('source_user', e.currentTarget.value)} {...described('template-source-user', errors['source_user'])} />
+            <TextField.Root
+              id="template-source-user"
+              value={form.source_user}
+              maxLength={TEMPLATE_SOURCE_USER_MAX}
+              disabled={saving}
+              onChange={(e) => field('source_user', e.currentTarget.value)}
+              {...described('template-source-user', errors['source_user'])}
+            />
           </FieldFrame>
         </Box>
         <Box style={{ flex: 1, minWidth: 260 }}>
-          <FieldFrame id="template-groups" label="Groups new users join" error={errors['templatesettings_groups']} hint="One group name a line; matched by name against each account's own groups.">
-            <TextArea id="template-groups" value={form.groups} disabled={saving} rows={2}
+          <FieldFrame
+            id="template-groups"
+            label="Groups new users join"
+            error={errors['templatesettings_groups']}
+            hint="One group name a line; matched by name against each account's own groups."
+          >
+            <TextArea
+              id="template-groups"
+              value={form.groups}
+              disabled={saving}
+              rows={2}
               onChange={(e) => field('groups', e.currentTarget.value)}
-              {...described('template-groups', errors['templatesettings_groups'], "One group name a line; matched by name against each account's own groups.")} />
+              {...described(
+                'template-groups',
+                errors['templatesettings_groups'],
+                "One group name a line; matched by name against each account's own groups.",
+              )}
+            />
           </FieldFrame>
         </Box>
       </Flex>
       <Box role="group" aria-label="Settings" style={{ maxHeight: '45vh', overflowY: 'auto' }}>
         {settingGroups(productKey).map((group) => (
-          <SettingsGroup key={group.title} group={group} form={form} errors={errors} saving={saving} productKey={productKey} />
+          <SettingsGroup
+            key={group.title}
+            group={group}
+            form={form}
+            errors={errors}
+            saving={saving}
+            productKey={productKey}
+          />
         ))}
       </Box>
     </FormDialog>

@@ -11,8 +11,18 @@ import { productTemplatesSource, sourceLabel, TEMPLATE_NAME_MAX } from '../../do
 import { checkTemplateDraft, TEMPLATE_DRAFT_FORM } from '../../machines/template-editor/template-editor.draft';
 import { liveTemplateEditorMachine } from '../../machines/template-editor/template-editor.live';
 import {
-  selectBusy, selectDraftToKeep, selectError, selectFailed, selectForm, selectFormChanged, selectLoading, selectNotice, selectQuery,
-  selectSearched, selectTemplates, selectWithoutTemplate,
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectForm,
+  selectFormChanged,
+  selectLoading,
+  selectNotice,
+  selectQuery,
+  selectSearched,
+  selectTemplates,
+  selectWithoutTemplate,
 } from '../../machines/template-editor/template-editor.selectors';
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
@@ -23,10 +33,18 @@ import { TemplateDeleteDialog } from './template-delete-dialog';
 import { TemplateFormDialog } from './template-form-dialog';
 import { TemplatesCtx } from './templates-context';
 
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** One form draft per staff member: the open template form, new or a change. */
-export const templateDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: TEMPLATE_DRAFT_FORM, record: 'open', staff });
+export const templateDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: TEMPLATE_DRAFT_FORM, record: 'open', staff };
 
 /** What the route mounts. */
 export function TemplatesScreen() {
@@ -47,7 +65,11 @@ export function TemplatesScope({ staff, children }: { staff: number | null; chil
     const defaults = defaultAccountSettings(config.product_key, config.server_type);
     return { draft: kept, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
   });
-  return <TemplatesCtx.Provider logic={liveTemplateEditorMachine} options={{ input, inspect: useInspect() }}>{children}</TemplatesCtx.Provider>;
+  return (
+    <TemplatesCtx.Provider logic={liveTemplateEditorMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </TemplatesCtx.Provider>
+  );
 }
 
 /** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a template. */
@@ -56,9 +78,14 @@ export function TemplatesDraftKeeper({ staff }: { staff: number | null }) {
   const form = TemplatesCtx.useSelector(selectForm);
   const changed = TemplatesCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper address={templateDraftAddress(staff)} draft={draft} changed={changed} editing={form !== null && form.id !== null}
+    <RecordFormDraftKeeper
+      address={templateDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      editing={form !== null && form.id !== null}
       editingText="The changes to this template are not saved yet."
-      creatingText="This template is not saved yet, and could not be kept for your return." />
+      creatingText="This template is not saved yet, and could not be kept for your return."
+    />
   );
 }
 
@@ -91,10 +118,35 @@ function TemplatesTable() {
             <Table.Cell>{t.updated_by}</Table.Cell>
             <Table.Cell>
               <Flex gap="2" justify="end">
-                <Button size="1" variant="soft" disabled={busy} aria-label={`Apply ${t.template_name}`} onClick={() => editor.send({ type: 'template.apply', id: t.id })}>Apply…</Button>
-                <Button size="1" variant="soft" disabled={busy} aria-label={`Edit ${t.template_name}`} onClick={() => editor.send({ type: 'template.edit', id: t.id })}>Edit</Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  disabled={busy}
+                  aria-label={`Apply ${t.template_name}`}
+                  onClick={() => editor.send({ type: 'template.apply', id: t.id })}
+                >
+                  Apply…
+                </Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  disabled={busy}
+                  aria-label={`Edit ${t.template_name}`}
+                  onClick={() => editor.send({ type: 'template.edit', id: t.id })}
+                >
+                  Edit
+                </Button>
                 <HistoryButton kind="template" id={t.id} name={t.template_name} />
-                <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${t.template_name}`} onClick={() => editor.send({ type: 'template.delete', id: t.id })}>Delete</Button>
+                <Button
+                  size="1"
+                  variant="soft"
+                  color="red"
+                  disabled={busy}
+                  aria-label={`Delete ${t.template_name}`}
+                  onClick={() => editor.send({ type: 'template.delete', id: t.id })}
+                >
+                  Delete
+                </Button>
               </Flex>
             </Table.Cell>
           </Table.Row>
@@ -122,31 +174,57 @@ export function TemplatesView() {
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center">
-        <Heading as="h2" size="5">Template Settings</Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'template.new' })}>New template</Button>
+        <Heading as="h2" size="5">
+          Template Settings
+        </Heading>
+        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'template.new' })}>
+          New template
+        </Button>
       </Flex>
       <Text as="p" size="2" color="gray">
-        A template is a set of account settings. Applying it to accounts sets their settings to the template's, after showing what changes on each.
+        A template is a set of account settings. Applying it to accounts sets their settings to the template's, after
+        showing what changes on each.
       </Text>
       <form onSubmit={search} role="search" aria-label="Search templates">
         <Flex gap="2" align="center">
-          <TextField.Root aria-label="Search templates by name or description" placeholder="Name or description" value={query} maxLength={TEMPLATE_NAME_MAX}
-            disabled={busy || failed} onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })} style={{ minWidth: 320 }} />
-          <Button type="submit" variant="soft" disabled={busy}>Search</Button>
+          <TextField.Root
+            aria-label="Search templates by name or description"
+            placeholder="Name or description"
+            value={query}
+            maxLength={TEMPLATE_NAME_MAX}
+            disabled={busy || failed}
+            onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })}
+            style={{ minWidth: 320 }}
+          />
+          <Button type="submit" variant="soft" disabled={busy}>
+            Search
+          </Button>
         </Flex>
       </form>
-      {notice && <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Templates notice"><Callout.Text>{notice.text}</Callout.Text></Callout.Root>}
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Templates notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The templates could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'templates.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'templates.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && count === 0 && <Text size="2" color="gray" role="status" aria-label="Loading templates">Loading templates…</Text>}
+      {loading && count === 0 && (
+        <Text size="2" color="gray" role="status" aria-label="Loading templates">
+          Loading templates…
+        </Text>
+      )}
       {!loading && !failed && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="No templates">{searched ? `No template matches '${searched}'.` : 'No templates yet.'}</Text>
+        <Text size="2" color="gray" role="status" aria-label="No templates">
+          {searched ? `No template matches '${searched}'.` : 'No templates yet.'}
+        </Text>
       )}
       {count > 0 && <TemplatesTable />}
       {without !== null && !failed && (

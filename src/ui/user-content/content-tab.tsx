@@ -21,7 +21,7 @@ import { WatchlistsCard } from './watchlists-card';
 
 /** One copy being prepared per user whose content it is, per staff member. */
 export const copyDraftAddress = (staff: number | null, userId: number): DraftAddress | null =>
-  (staff === null ? null : { form: COPY_DRAFT_FORM, record: String(userId), staff });
+  staff === null ? null : { form: COPY_DRAFT_FORM, record: String(userId), staff };
 
 export function ContentTab({ userId, userName, probe }: { userId: number; userName: string; probe?: ReactNode }) {
   return (

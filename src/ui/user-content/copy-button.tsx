@@ -11,8 +11,13 @@ export function CopyButton({ kind }: { kind: ContentKind }) {
   const busy = UserContentCtx.useSelector(selectBusy);
   if (!may) return null;
   return (
-    <Button size="1" disabled={chosen.length === 0 || busy} aria-label={`Copy ${CONTENT_KIND_LABELS[kind].many} to users`} aria-haspopup="dialog"
-      onClick={() => actor.send({ type: 'copy.open', kind })}>
+    <Button
+      size="1"
+      disabled={chosen.length === 0 || busy}
+      aria-label={`Copy ${CONTENT_KIND_LABELS[kind].many} to users`}
+      aria-haspopup="dialog"
+      onClick={() => actor.send({ type: 'copy.open', kind })}
+    >
       Copy to users…{chosen.length > 0 ? ` (${chosen.length})` : ''}
     </Button>
   );
@@ -25,5 +30,12 @@ export function ChooseBox({ kind, id, name }: { kind: ContentKind; id: number; n
   const chosen = UserContentCtx.useSelector(selectChosen)[kind].includes(id);
   const busy = UserContentCtx.useSelector(selectBusy);
   if (!may) return null;
-  return <Checkbox aria-label={`Choose ${name}`} checked={chosen} disabled={busy} onCheckedChange={() => actor.send({ type: 'item.toggle', kind, id })} />;
+  return (
+    <Checkbox
+      aria-label={`Choose ${name}`}
+      checked={chosen}
+      disabled={busy}
+      onCheckedChange={() => actor.send({ type: 'item.toggle', kind, id })}
+    />
+  );
 }

@@ -2,7 +2,12 @@
 import { Button, Callout, DataList, Dialog, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { DASHBOARD_TEMPLATE_LABELS, DASHBOARD_WIDGET_LABELS } from '../../domain/user-content';
 import {
-  selectBusy, selectMayCopy, selectParts, selectSettings, selectSettingsFailed, selectSettingsLoading,
+  selectBusy,
+  selectMayCopy,
+  selectParts,
+  selectSettings,
+  selectSettingsFailed,
+  selectSettingsLoading,
 } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ChooseBox, CopyButton } from './copy-button';
@@ -15,29 +20,61 @@ export function DashboardsCard() {
   const busy = UserContentCtx.useSelector(selectBusy);
   return (
     <>
-      <SectionFrame section="dashboard" title="Dashboards" part={part} empty="No dashboards." isEmpty={(r) => r.items.length === 0} actions={<CopyButton kind="dashboard" />}>
+      <SectionFrame
+        section="dashboard"
+        title="Dashboards"
+        part={part}
+        empty="No dashboards."
+        isEmpty={(r) => r.items.length === 0}
+        actions={<CopyButton kind="dashboard" />}
+      >
         {(r) => (
           <Table.Root size="1" variant="ghost">
-            <VisuallyHidden asChild><caption>Dashboards</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>Dashboards</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
-                {may && <Table.ColumnHeaderCell width="32px"><Text size="1" color="gray">Copy</Text></Table.ColumnHeaderCell>}
+                {may && (
+                  <Table.ColumnHeaderCell width="32px">
+                    <Text size="1" color="gray">
+                      Copy
+                    </Text>
+                  </Table.ColumnHeaderCell>
+                )}
                 <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Template</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Widgets</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell><Text size="1" color="gray">Settings</Text></Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <Text size="1" color="gray">
+                    Settings
+                  </Text>
+                </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {r.items.map((d) => (
                 <Table.Row key={d.id} aria-label={d.name}>
-                  {may && <Table.Cell><ChooseBox kind="dashboard" id={d.id} name={d.name} /></Table.Cell>}
+                  {may && (
+                    <Table.Cell>
+                      <ChooseBox kind="dashboard" id={d.id} name={d.name} />
+                    </Table.Cell>
+                  )}
                   <Table.RowHeaderCell>{d.name}</Table.RowHeaderCell>
                   <Table.Cell>{DASHBOARD_TEMPLATE_LABELS[d.template]}</Table.Cell>
                   <Table.Cell>{d.widgets}</Table.Cell>
                   <Table.Cell>
-                    <Button size="1" variant="soft" color="gray" disabled={busy} aria-label={`Settings of ${d.name}`} aria-haspopup="dialog"
-                      onClick={() => actor.send({ type: 'settings.open', id: d.id })}>Settings</Button>
+                    <Button
+                      size="1"
+                      variant="soft"
+                      color="gray"
+                      disabled={busy}
+                      aria-label={`Settings of ${d.name}`}
+                      aria-haspopup="dialog"
+                      onClick={() => actor.send({ type: 'settings.open', id: d.id })}
+                    >
+                      Settings
+                    </Button>
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -62,24 +99,40 @@ function SettingsDialog() {
     <Dialog.Root open onOpenChange={(open) => !open && actor.send({ type: 'settings.close' })}>
       <Dialog.Content maxWidth="560px" aria-label={`Settings of ${name}`}>
         <Dialog.Title>Settings of {name}</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">{DASHBOARD_TEMPLATE_LABELS[dialog.dashboard.template]} template, as the user keeps it.</Dialog.Description>
-        {loading && <Text size="2" color="gray" role="status" aria-label="Loading settings">Loading settings…</Text>}
+        <Dialog.Description size="2" color="gray" mb="3">
+          {DASHBOARD_TEMPLATE_LABELS[dialog.dashboard.template]} template, as the user keeps it.
+        </Dialog.Description>
+        {loading && (
+          <Text size="2" color="gray" role="status" aria-label="Loading settings">
+            Loading settings…
+          </Text>
+        )}
         {failed && (
           <Callout.Root color="red" role="alert">
             <Callout.Text>
               {dialog.error}{' '}
-              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'settings.retry' })}>Retry</Button>
+              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'settings.retry' })}>
+                Retry
+              </Button>
             </Callout.Text>
           </Callout.Root>
         )}
         {s && (
           <Flex direction="column" gap="3">
             <DataList.Root size="2" aria-label="Dashboard settings">
-              <DataList.Item><DataList.Label>Layout</DataList.Label><DataList.Value>{s.layout === 'grid' ? 'Grid' : 'Columns'}</DataList.Value></DataList.Item>
-              <DataList.Item><DataList.Label>Refreshes</DataList.Label><DataList.Value>{refreshText(s.refresh_seconds)}</DataList.Value></DataList.Item>
+              <DataList.Item>
+                <DataList.Label>Layout</DataList.Label>
+                <DataList.Value>{s.layout === 'grid' ? 'Grid' : 'Columns'}</DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label>Refreshes</DataList.Label>
+                <DataList.Value>{refreshText(s.refresh_seconds)}</DataList.Value>
+              </DataList.Item>
             </DataList.Root>
             <Table.Root size="1" variant="ghost">
-              <VisuallyHidden asChild><caption>Widgets</caption></VisuallyHidden>
+              <VisuallyHidden asChild>
+                <caption>Widgets</caption>
+              </VisuallyHidden>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Widget</Table.ColumnHeaderCell>
@@ -100,7 +153,11 @@ function SettingsDialog() {
           </Flex>
         )}
         <Flex justify="end" mt="3">
-          <Dialog.Close><Button variant="soft" color="gray">Close</Button></Dialog.Close>
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              Close
+            </Button>
+          </Dialog.Close>
         </Flex>
       </Dialog.Content>
     </Dialog.Root>

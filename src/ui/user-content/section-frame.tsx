@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import type { Part, Section } from '../../machines/user-content/user-content.types';
 import { UserContentCtx } from './user-content-context';
 
-export function SectionFrame<T>({ section, title, part, empty, isEmpty, actions, children }: {
+export function SectionFrame<T>({
+  section,
+  title,
+  part,
+  empty,
+  isEmpty,
+  actions,
+  children,
+}: {
   section: Section;
   title: string;
   part: Part<T>;
@@ -19,19 +27,40 @@ export function SectionFrame<T>({ section, title, part, empty, isEmpty, actions,
     <Card asChild>
       <section aria-label={title}>
         <Flex justify="between" align="center" mb="2" gap="2" wrap="wrap">
-          <Heading as="h3" size="3">{title}</Heading>
+          <Heading as="h3" size="3">
+            {title}
+          </Heading>
           {part.status === 'shown' && actions}
         </Flex>
-        {part.status === 'loading' && <Text size="2" color="gray" role="status" aria-label={`Loading ${title.toLowerCase()}`}>Loading…</Text>}
+        {part.status === 'loading' && (
+          <Text size="2" color="gray" role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+            Loading…
+          </Text>
+        )}
         {part.status === 'failed' && (
           <Callout.Root color="red" role="alert" aria-label={`${title} not loaded`}>
             <Callout.Text>
               {part.error}{' '}
-              <Button size="1" variant="soft" color="red" aria-label={`Retry ${title.toLowerCase()}`} onClick={() => actor.send({ type: 'section.retry', section })}>Retry</Button>
+              <Button
+                size="1"
+                variant="soft"
+                color="red"
+                aria-label={`Retry ${title.toLowerCase()}`}
+                onClick={() => actor.send({ type: 'section.retry', section })}
+              >
+                Retry
+              </Button>
             </Callout.Text>
           </Callout.Root>
         )}
-        {part.status === 'shown' && (isEmpty(part.reply) ? <Text size="2" color="gray" role="status" aria-label={`No ${title.toLowerCase()}`}>{empty}</Text> : children(part.reply))}
+        {part.status === 'shown' &&
+          (isEmpty(part.reply) ? (
+            <Text size="2" color="gray" role="status" aria-label={`No ${title.toLowerCase()}`}>
+              {empty}
+            </Text>
+          ) : (
+            children(part.reply)
+          ))}
       </section>
     </Card>
   );

@@ -12,10 +12,20 @@ export function TranscriptCard() {
       {(r) => (
         <>
           <DataList.Root size="2" aria-label="Transcript source and research provider">
-            <DataList.Item><DataList.Label>Transcript source</DataList.Label><DataList.Value>{optionLabel(r.tr_src)}</DataList.Value></DataList.Item>
-            <DataList.Item><DataList.Label>Research provider</DataList.Label><DataList.Value>{optionLabel(r.rr_pro)}</DataList.Value></DataList.Item>
+            <DataList.Item>
+              <DataList.Label>Transcript source</DataList.Label>
+              <DataList.Value>{optionLabel(r.tr_src)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>Research provider</DataList.Label>
+              <DataList.Value>{optionLabel(r.rr_pro)}</DataList.Value>
+            </DataList.Item>
           </DataList.Root>
-          {r.may_change && <Text as="p" size="1" color="gray" mt="2">They are changed on the Profile tab.</Text>}
+          {r.may_change && (
+            <Text as="p" size="1" color="gray" mt="2">
+              They are changed on the Profile tab.
+            </Text>
+          )}
         </>
       )}
     </SectionFrame>

@@ -11,14 +11,28 @@ export function WatchlistsCard() {
   const may = UserContentCtx.useSelector(selectMayCopy('watchlist'));
   return (
     <Flex direction="column" gap="4">
-      <SectionFrame section="watchlist" title="Watchlists" part={parts.watchlist} empty="No watchlists." isEmpty={(r) => r.items.length === 0}
-        actions={<CopyButton kind="watchlist" />}>
+      <SectionFrame
+        section="watchlist"
+        title="Watchlists"
+        part={parts.watchlist}
+        empty="No watchlists."
+        isEmpty={(r) => r.items.length === 0}
+        actions={<CopyButton kind="watchlist" />}
+      >
         {(r) => (
           <Table.Root size="1" variant="ghost">
-            <VisuallyHidden asChild><caption>Watchlists</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>Watchlists</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
-                {may && <Table.ColumnHeaderCell width="32px"><Text size="1" color="gray">Copy</Text></Table.ColumnHeaderCell>}
+                {may && (
+                  <Table.ColumnHeaderCell width="32px">
+                    <Text size="1" color="gray">
+                      Copy
+                    </Text>
+                  </Table.ColumnHeaderCell>
+                )}
                 <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Size</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Tickers</Table.ColumnHeaderCell>
@@ -27,20 +41,35 @@ export function WatchlistsCard() {
             <Table.Body>
               {r.items.map((w) => (
                 <Table.Row key={w.id} aria-label={w.name}>
-                  {may && <Table.Cell><ChooseBox kind="watchlist" id={w.id} name={w.name} /></Table.Cell>}
+                  {may && (
+                    <Table.Cell>
+                      <ChooseBox kind="watchlist" id={w.id} name={w.name} />
+                    </Table.Cell>
+                  )}
                   <Table.RowHeaderCell>{w.name}</Table.RowHeaderCell>
                   <Table.Cell>{w.size}</Table.Cell>
-                  <Table.Cell>{w.tickers.join(', ')}{w.size > w.tickers.length ? ` and ${w.size - w.tickers.length} more` : ''}</Table.Cell>
+                  <Table.Cell>
+                    {w.tickers.join(', ')}
+                    {w.size > w.tickers.length ? ` and ${w.size - w.tickers.length} more` : ''}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
           </Table.Root>
         )}
       </SectionFrame>
-      <SectionFrame section="shared" title="Shared watchlists" part={parts.shared} empty="No shared watchlists." isEmpty={(r) => r.watchlists.length === 0}>
+      <SectionFrame
+        section="shared"
+        title="Shared watchlists"
+        part={parts.shared}
+        empty="No shared watchlists."
+        isEmpty={(r) => r.watchlists.length === 0}
+      >
         {(r) => (
           <Table.Root size="1" variant="ghost">
-            <VisuallyHidden asChild><caption>Shared watchlists</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>Shared watchlists</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>

@@ -1,7 +1,18 @@
 // Step two, several people (spec §2, bulk_user_creation): rows typed in a table, or read from CSV
 // (uploaded or pasted; header row first_name,last_name,email[,username,password,phone]). Each row
 // shows its own errors.
-import { Box, Button, Callout, Flex, IconButton, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
+import {
+  Box,
+  Button,
+  Callout,
+  Flex,
+  IconButton,
+  Table,
+  Text,
+  TextArea,
+  TextField,
+  VisuallyHidden,
+} from '@radix-ui/themes';
 import { useState } from 'react';
 import type { UserField } from '../../machines/user-create/user-create.types';
 import { selectCsv, selectRowErrors, selectRows } from '../../machines/user-create/user-create.selectors';
@@ -29,12 +40,18 @@ export function BulkRows({ disabled }: { disabled: boolean }) {
     <Flex direction="column" gap="3">
       <Table.Root size="1" variant="surface">
         {/* The table's name (Radix puts a Root's props on its wrapper, not on the table). */}
-        <caption><VisuallyHidden>Users to create</VisuallyHidden></caption>
+        <caption>
+          <VisuallyHidden>Users to create</VisuallyHidden>
+        </caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>
-            {COLUMNS.map((c) => <Table.ColumnHeaderCell key={c.field}>{c.label}</Table.ColumnHeaderCell>)}
-            <Table.ColumnHeaderCell><VisuallyHidden>Remove</VisuallyHidden></Table.ColumnHeaderCell>
+            {COLUMNS.map((c) => (
+              <Table.ColumnHeaderCell key={c.field}>{c.label}</Table.ColumnHeaderCell>
+            ))}
+            <Table.ColumnHeaderCell>
+              <VisuallyHidden>Remove</VisuallyHidden>
+            </Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -59,20 +76,35 @@ export function BulkRows({ disabled }: { disabled: boolean }) {
                       disabled={disabled}
                       onChange={(e) => create.send({ type: 'row.change', index: i, field, value: e.target.value })}
                     />
-                    {error && <Text as="p" id={`${id}-error`} size="1" color="red" mt="1">{error}</Text>}
+                    {error && (
+                      <Text as="p" id={`${id}-error`} size="1" color="red" mt="1">
+                        {error}
+                      </Text>
+                    )}
                   </Table.Cell>
                 );
               })}
               <Table.Cell>
-                <IconButton type="button" size="1" variant="ghost" color="gray" aria-label={`Remove row ${i + 1}`} disabled={disabled}
-                  onClick={() => create.send({ type: 'row.remove', index: i })}>×</IconButton>
+                <IconButton
+                  type="button"
+                  size="1"
+                  variant="ghost"
+                  color="gray"
+                  aria-label={`Remove row ${i + 1}`}
+                  disabled={disabled}
+                  onClick={() => create.send({ type: 'row.remove', index: i })}
+                >
+                  ×
+                </IconButton>
               </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
       <Flex gap="3" align="center" wrap="wrap">
-        <Button type="button" variant="soft" disabled={disabled} onClick={() => create.send({ type: 'row.add' })}>Add row</Button>
+        <Button type="button" variant="soft" disabled={disabled} onClick={() => create.send({ type: 'row.add' })}>
+          Add row
+        </Button>
         <Button type="button" variant="soft" disabled={disabled} asChild>
           <label>
             Upload CSV
@@ -91,22 +123,42 @@ export function BulkRows({ disabled }: { disabled: boolean }) {
         </Button>
       </Flex>
       <Box>
-        <Text as="label" htmlFor="create-paste" size="2" weight="medium" mb="1" style={{ display: 'block' }}>Paste CSV</Text>
-        <TextArea id="create-paste" rows={3} disabled={disabled} value={pasted} onChange={(e) => setPasted(e.target.value)}
-          placeholder={'first_name,last_name,email,username,password,phone\nAda,Lovelace,ada@example.com,,,'} />
+        <Text as="label" htmlFor="create-paste" size="2" weight="medium" mb="1" style={{ display: 'block' }}>
+          Paste CSV
+        </Text>
+        <TextArea
+          id="create-paste"
+          rows={3}
+          disabled={disabled}
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+          placeholder={'first_name,last_name,email,username,password,phone\nAda,Lovelace,ada@example.com,,,'}
+        />
         <Flex justify="end" mt="2">
-          <Button type="button" variant="soft" disabled={disabled || !pasted.trim()} onClick={() => {
-            create.send({ type: 'csv.load', text: pasted, source: 'the pasted text' });
-          }}>Read pasted rows</Button>
+          <Button
+            type="button"
+            variant="soft"
+            disabled={disabled || !pasted.trim()}
+            onClick={() => {
+              create.send({ type: 'csv.load', text: pasted, source: 'the pasted text' });
+            }}
+          >
+            Read pasted rows
+          </Button>
         </Flex>
       </Box>
-      {csv && (csv.error
-        ? <Callout.Root color="red" role="alert" size="1"><Callout.Text>{csv.source}: {csv.error}</Callout.Text></Callout.Root>
-        : (
+      {csv &&
+        (csv.error ? (
+          <Callout.Root color="red" role="alert" size="1">
+            <Callout.Text>
+              {csv.source}: {csv.error}
+            </Callout.Text>
+          </Callout.Root>
+        ) : (
           <Callout.Root color="blue" role="status" size="1">
             <Callout.Text>
-              Read {csv.rows} {csv.rows === 1 ? 'row' : 'rows'} from {csv.source}. Columns recognised: {csv.recognised.join(', ')}.
-              {csv.ignored.length > 0 && ` Ignored: ${csv.ignored.join(', ')}.`}
+              Read {csv.rows} {csv.rows === 1 ? 'row' : 'rows'} from {csv.source}. Columns recognised:{' '}
+              {csv.recognised.join(', ')}.{csv.ignored.length > 0 && ` Ignored: ${csv.ignored.join(', ')}.`}
             </Callout.Text>
           </Callout.Root>
         ))}

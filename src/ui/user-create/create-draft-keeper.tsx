@@ -7,7 +7,8 @@ import type { DraftAddress } from '../../services/drafts';
 import { LeaveGuard, sameDraft, useKeepDraft, useStoredDraft } from '../form/form-draft';
 import { UserCreateCtx } from './user-create-context';
 
-export const createDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: 'user-create', record: 'new', staff });
+export const createDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: 'user-create', record: 'new', staff };
 
 export const useCreateDraft = (staff: number | null) => useStoredDraft(createDraftAddress(staff), checkCreateDraft);
 

@@ -17,10 +17,16 @@ export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUse
   };
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h3" size="3">Created</Heading>
-      <Callout.Root color="blue" role="status"><Callout.Text>{message}</Callout.Text></Callout.Root>
+      <Heading as="h3" size="3">
+        Created
+      </Heading>
+      <Callout.Root color="blue" role="status">
+        <Callout.Text>{message}</Callout.Text>
+      </Callout.Root>
       <Table.Root size="1" variant="surface">
-        <caption><VisuallyHidden>Created users</VisuallyHidden></caption>
+        <caption>
+          <VisuallyHidden>Created users</VisuallyHidden>
+        </caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
@@ -30,7 +36,11 @@ export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUse
         <Table.Body>
           {users.map((u) => (
             <Table.Row key={u.user_id}>
-              <Table.RowHeaderCell><Link href={`/user_list/${u.user_id}`} onClick={open(u.user_id)}>{u.username}</Link></Table.RowHeaderCell>
+              <Table.RowHeaderCell>
+                <Link href={`/user_list/${u.user_id}`} onClick={open(u.user_id)}>
+                  {u.username}
+                </Link>
+              </Table.RowHeaderCell>
               <Table.Cell>{u.email}</Table.Cell>
             </Table.Row>
           ))}
@@ -38,7 +48,9 @@ export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUse
       </Table.Root>
       <WelcomeMail />
       <Flex justify="end">
-        <Button type="button" onClick={() => create.send({ type: 'create.another' })}>Create another</Button>
+        <Button type="button" onClick={() => create.send({ type: 'create.another' })}>
+          Create another
+        </Button>
       </Flex>
     </Flex>
   );

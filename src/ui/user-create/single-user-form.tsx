@@ -2,24 +2,46 @@
 // with the server as it is typed (empty: one is made up from the name); password optional.
 import { Box, Grid, Text, TextField } from '@radix-ui/themes';
 import type { UserField } from '../../machines/user-create/user-create.types';
-import { selectSingle, selectSingleErrors, selectUsernameStatus, type UsernameStatus } from '../../machines/user-create/user-create.selectors';
+import {
+  selectSingle,
+  selectSingleErrors,
+  selectUsernameStatus,
+  type UsernameStatus,
+} from '../../machines/user-create/user-create.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { maxLengthOf } from '../form/limits';
 import { UserCreateCtx } from './user-create-context';
 
-const FIELDS: { field: UserField; label: string; type?: 'email' | 'password' | 'tel'; hint?: string; autoComplete: string }[] = [
+const FIELDS: {
+  field: UserField;
+  label: string;
+  type?: 'email' | 'password' | 'tel';
+  hint?: string;
+  autoComplete: string;
+}[] = [
   { field: 'first_name', label: 'First name', autoComplete: 'off' },
   { field: 'last_name', label: 'Last name', autoComplete: 'off' },
   { field: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { field: 'username', label: 'Username (optional)', hint: 'Leave empty to make one from the name.', autoComplete: 'off' },
-  { field: 'password', label: 'Password (optional)', type: 'password', autoComplete: 'new-password',
-    hint: 'At least 10 letters, digits or . ! @ # $ % ^ & *, with a digit. Empty: the user signs in elsewhere.' },
+  {
+    field: 'username',
+    label: 'Username (optional)',
+    hint: 'Leave empty to make one from the name.',
+    autoComplete: 'off',
+  },
+  {
+    field: 'password',
+    label: 'Password (optional)',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'At least 10 letters, digits or . ! @ # $ % ^ & *, with a digit. Empty: the user signs in elsewhere.',
+  },
   { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'off' },
 ];
 
 function usernameHint(status: UsernameStatus): { text: string; color: 'gray' | 'green' | 'red' } | null {
   if (status.kind === 'checking') return { text: 'Checking whether the username is free…', color: 'gray' };
-  if (status.kind === 'failed') return { text: 'Could not check the username; the server checks it again on Create.', color: 'gray' };
+  if (status.kind === 'failed')
+    return { text: 'Could not check the username; the server checks it again on Create.', color: 'gray' };
   if (status.kind === 'known' && status.available) return { text: status.msg, color: 'green' };
   return null;
 }
@@ -49,7 +71,9 @@ export function SingleUserForm({ disabled }: { disabled: boolean }) {
               />
             </FieldFrame>
             {field === 'username' && usernameNote && !errors['username'] && (
-              <Text as="p" size="1" color={usernameNote.color} mt="1" role="status">{usernameNote.text}</Text>
+              <Text as="p" size="1" color={usernameNote.color} mt="1" role="status">
+                {usernameNote.text}
+              </Text>
             )}
           </Box>
         );

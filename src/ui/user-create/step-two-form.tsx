@@ -5,7 +5,15 @@ import type { FormEvent } from 'react';
 import { userTypeLabel } from '../../domain/user-labels';
 import { MAX_USERS_PER_CREATE } from '../../domain/user-rules';
 import {
-  selectAccount, selectFailure, selectMayBulk, selectMode, selectPeopleCount, selectRefusal, selectRowsOver, selectSendEmail, selectSubmitting,
+  selectAccount,
+  selectFailure,
+  selectMayBulk,
+  selectMode,
+  selectPeopleCount,
+  selectRefusal,
+  selectRowsOver,
+  selectSendEmail,
+  selectSubmitting,
 } from '../../machines/user-create/user-create.selectors';
 import { BulkRows } from './bulk-rows';
 import { SingleUserForm } from './single-user-form';
@@ -33,7 +41,9 @@ export function StepTwoForm() {
     <form onSubmit={submit} aria-label="Users" noValidate>
       <Flex direction="column" gap="4">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h3" size="3">Step 2 of 2 · Users</Heading>
+          <Heading as="h3" size="3">
+            Step 2 of 2 · Users
+          </Heading>
           <Text size="2" color="gray">
             {account.org?.title} · {userTypeLabel(account.user_type)} · expires {account.expiry_dt}
           </Text>
@@ -42,19 +52,40 @@ export function StepTwoForm() {
           <Callout.Root color="red" role="alert">
             <Callout.Text>Nothing was created: the request failed ({failure}). What you typed is kept.</Callout.Text>
             <Flex gap="2" mt="2">
-              <Button type="button" size="1" onClick={() => create.send({ type: 'create.retry' })}>Retry</Button>
-              <Button type="button" size="1" variant="soft" color="gray" onClick={() => create.send({ type: 'create.edit' })}>Back to the form</Button>
+              <Button type="button" size="1" onClick={() => create.send({ type: 'create.retry' })}>
+                Retry
+              </Button>
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                color="gray"
+                onClick={() => create.send({ type: 'create.edit' })}
+              >
+                Back to the form
+              </Button>
             </Flex>
           </Callout.Root>
         )}
-        {refusal && <Callout.Root color="red" role="alert"><Callout.Text>{refusal}</Callout.Text></Callout.Root>}
+        {refusal && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{refusal}</Callout.Text>
+          </Callout.Root>
+        )}
         {over > 0 && (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>At most {MAX_USERS_PER_CREATE.toLocaleString('en-US')} users can be created at once; remove {over} {over === 1 ? 'row' : 'rows'}.</Callout.Text>
+            <Callout.Text>
+              At most {MAX_USERS_PER_CREATE.toLocaleString('en-US')} users can be created at once; remove {over}{' '}
+              {over === 1 ? 'row' : 'rows'}.
+            </Callout.Text>
           </Callout.Root>
         )}
         {mayBulk && (
-          <SegmentedControl.Root value={mode} aria-label="How many users" onValueChange={(v) => create.send({ type: 'mode.change', mode: v as 'single' | 'bulk' })}>
+          <SegmentedControl.Root
+            value={mode}
+            aria-label="How many users"
+            onValueChange={(v) => create.send({ type: 'mode.change', mode: v as 'single' | 'bulk' })}
+          >
             <SegmentedControl.Item value="single">One user</SegmentedControl.Item>
             <SegmentedControl.Item value="bulk">Several users</SegmentedControl.Item>
           </SegmentedControl.Root>
@@ -62,12 +93,24 @@ export function StepTwoForm() {
         {mode === 'single' ? <SingleUserForm disabled={locked} /> : <BulkRows disabled={locked} />}
         <Text as="label" size="2">
           <Flex gap="2" align="center">
-            <Checkbox checked={sendEmail} disabled={locked} onCheckedChange={(on) => create.send({ type: 'email.toggle', on: on === true })} />
+            <Checkbox
+              checked={sendEmail}
+              disabled={locked}
+              onCheckedChange={(on) => create.send({ type: 'email.toggle', on: on === true })}
+            />
             Send welcome email
           </Flex>
         </Text>
         <Flex justify="between" gap="3">
-          <Button type="button" variant="soft" color="gray" disabled={locked} onClick={() => create.send({ type: 'step.back' })}>Back</Button>
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            disabled={locked}
+            onClick={() => create.send({ type: 'step.back' })}
+          >
+            Back
+          </Button>
           <Button type="submit" loading={submitting} disabled={locked}>
             {mode === 'bulk' ? `Create ${count} ${count === 1 ? 'user' : 'users'}` : 'Create user'}
           </Button>

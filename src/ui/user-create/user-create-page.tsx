@@ -16,7 +16,12 @@ export function UserCreatePage({ openUser }: { openUser?: (id: number) => void }
   const staff = useSelector(session, selectStaffId);
   const draft = useCreateDraft(staff);
   // Read once: the form's defaults count from the day it was opened; a kept draft is typed on top.
-  const [input] = useState(() => ({ product: config.product_key, features, today: todayOf(new Date(), 'local'), draft }));
+  const [input] = useState(() => ({
+    product: config.product_key,
+    features,
+    today: todayOf(new Date(), 'local'),
+    draft,
+  }));
   return (
     <UserCreateCtx.Provider logic={liveUserCreateMachine} options={{ input, inspect: useInspect() }}>
       <UserCreateView openUser={openUser} />

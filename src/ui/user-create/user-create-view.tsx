@@ -1,7 +1,11 @@
 // /create_user: the two steps of spec §2, drawn from the machine's state.
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import {
-  selectCreated, selectLoadError, selectLoading, selectOnStepOne, selectOnStepTwo,
+  selectCreated,
+  selectLoadError,
+  selectLoading,
+  selectOnStepOne,
+  selectOnStepTwo,
 } from '../../machines/user-create/user-create.selectors';
 import { CreatedView } from './created-view';
 import { StepOneForm } from './step-one-form';
@@ -17,12 +21,22 @@ export function UserCreateView({ openUser }: { openUser?: (id: number) => void }
   const created = UserCreateCtx.useSelector(selectCreated);
   return (
     <Flex direction="column" gap="4" style={{ maxWidth: 1100 }}>
-      <Heading as="h2" size="5">Create User</Heading>
-      {loading && <Text size="2" color="gray" role="status">Loading owners and settings…</Text>}
+      <Heading as="h2" size="5">
+        Create User
+      </Heading>
+      {loading && (
+        <Text size="2" color="gray" role="status">
+          Loading owners and settings…
+        </Text>
+      )}
       {loadError && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>Could not load the owners and settings: {loadError}</Callout.Text>
-          <Flex mt="2"><Button type="button" size="1" onClick={() => create.send({ type: 'setup.retry' })}>Retry</Button></Flex>
+          <Flex mt="2">
+            <Button type="button" size="1" onClick={() => create.send({ type: 'setup.retry' })}>
+              Retry
+            </Button>
+          </Flex>
         </Callout.Root>
       )}
       {onStepOne && <StepOneForm />}

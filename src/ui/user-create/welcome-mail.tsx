@@ -9,22 +9,39 @@ const SHOWN = 20;
 
 function statusText(m: OutboxMessage): string {
   switch (m.status) {
-    case 'stored': return 'Kept in the outbox (no mail server is configured)';
-    case 'queued': return m.last_error ? `Waiting to be sent again (last try: ${m.last_error})` : 'Waiting to be sent';
-    case 'sent': return 'Sent';
-    case 'failed': return `Not sent: ${m.last_error ?? 'the mail server refused it'}`;
-    default: return m.status;
+    case 'stored':
+      return 'Kept in the outbox (no mail server is configured)';
+    case 'queued':
+      return m.last_error ? `Waiting to be sent again (last try: ${m.last_error})` : 'Waiting to be sent';
+    case 'sent':
+      return 'Sent';
+    case 'failed':
+      return `Not sent: ${m.last_error ?? 'the mail server refused it'}`;
+    default:
+      return m.status;
   }
 }
 
 export function WelcomeMail() {
   const mail = UserCreateCtx.useSelector(selectMail);
   if (mail.kind === 'none') return null;
-  if (mail.kind === 'loading') return <Text size="2" color="gray" role="status">Checking the welcome emails…</Text>;
-  if (mail.kind === 'unknown') return <Text size="2" color="gray">Could not read the outbox; the welcome emails are there all the same.</Text>;
+  if (mail.kind === 'loading')
+    return (
+      <Text size="2" color="gray" role="status">
+        Checking the welcome emails…
+      </Text>
+    );
+  if (mail.kind === 'unknown')
+    return (
+      <Text size="2" color="gray">
+        Could not read the outbox; the welcome emails are there all the same.
+      </Text>
+    );
   return (
     <Table.Root size="1" variant="surface">
-      <caption><VisuallyHidden>Welcome emails</VisuallyHidden></caption>
+      <caption>
+        <VisuallyHidden>Welcome emails</VisuallyHidden>
+      </caption>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Welcome email to</Table.ColumnHeaderCell>
@@ -40,7 +57,11 @@ export function WelcomeMail() {
         ))}
         {mail.total > SHOWN && (
           <Table.Row>
-            <Table.Cell colSpan={2}><Text size="1" color="gray">and {mail.total - SHOWN} more</Text></Table.Cell>
+            <Table.Cell colSpan={2}>
+              <Text size="1" color="gray">
+                and {mail.total - SHOWN} more
+              </Text>
+            </Table.Cell>
           </Table.Row>
         )}
       </Table.Body>

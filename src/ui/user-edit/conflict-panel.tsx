@@ -11,11 +11,15 @@ export function ConflictPanel() {
   const conflict = UserEditCtx.useSelector(selectConflict);
   if (!conflict) return null;
   return (
-    <SharedConflictPanel rows={conflict.rows} fieldHeader="Field" caption="What changed"
+    <SharedConflictPanel
+      rows={conflict.rows}
+      fieldHeader="Field"
+      caption="What changed"
       takeTheirs={{ label: 'Cancel', go: () => edit.send({ type: 'conflict.cancel' }) }}
-      review={{ label: 'Review their version', go: () => edit.send({ type: 'conflict.review' }) }}>
-      {conflict.updatedBy ?? 'Someone'} saved this user at {timeText(conflict.updatedAt)}, after you opened it. Nothing of yours was
-      saved. This is what they changed:
+      review={{ label: 'Review their version', go: () => edit.send({ type: 'conflict.review' }) }}
+    >
+      {conflict.updatedBy ?? 'Someone'} saved this user at {timeText(conflict.updatedAt)}, after you opened it. Nothing
+      of yours was saved. This is what they changed:
     </SharedConflictPanel>
   );
 }

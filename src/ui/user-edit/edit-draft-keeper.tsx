@@ -10,7 +10,8 @@ import { UserEditCtx } from './user-edit-context';
 export const editDraftAddress = (staff: number | null, userId: number): DraftAddress | null =>
   staff === null ? null : { form: 'user-edit', record: userId, staff };
 
-export const useKeptEdit = (staff: number | null, userId: number) => useStoredDraft(editDraftAddress(staff, userId), checkKeptEdit);
+export const useKeptEdit = (staff: number | null, userId: number) =>
+  useStoredDraft(editDraftAddress(staff, userId), checkKeptEdit);
 
 export function EditDraftKeeper({ staff, userId }: { staff: number | null; userId: number }) {
   const address = editDraftAddress(staff, userId);

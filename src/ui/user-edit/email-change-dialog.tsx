@@ -4,7 +4,12 @@ import { AlertDialog, Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { emailChangeMachine } from '../../machines/email-change/email-change.machine';
-import { selectAddresses, selectAsking, selectEntitlementsLost, selectOpen } from '../../machines/email-change/email-change.selectors';
+import {
+  selectAddresses,
+  selectAsking,
+  selectEntitlementsLost,
+  selectOpen,
+} from '../../machines/email-change/email-change.selectors';
 import { EMAIL_CHANGE_TEXT } from '../../machines/email-change/email-change.types';
 import { ScreenTheme } from '../screen-theme';
 
@@ -23,22 +28,40 @@ export function EmailChangeDialog({ actor }: { actor: ActorRefFrom<typeof emailC
           </AlertDialog.Description>
           {!asking && (
             <Flex direction="column" gap="2" mt="3">
-              <Text size="2" weight="medium">{lost ? 'A different person' : 'The same person'}</Text>
-              {lost && <Callout.Root color="red" size="1" role="alert"><Callout.Text>{EMAIL_CHANGE_TEXT.entitlementsLost}</Callout.Text></Callout.Root>}
-              <Callout.Root color="blue" size="1" role="note"><Callout.Text>{EMAIL_CHANGE_TEXT.crm}</Callout.Text></Callout.Root>
+              <Text size="2" weight="medium">
+                {lost ? 'A different person' : 'The same person'}
+              </Text>
+              {lost && (
+                <Callout.Root color="red" size="1" role="alert">
+                  <Callout.Text>{EMAIL_CHANGE_TEXT.entitlementsLost}</Callout.Text>
+                </Callout.Root>
+              )}
+              <Callout.Root color="blue" size="1" role="note">
+                <Callout.Text>{EMAIL_CHANGE_TEXT.crm}</Callout.Text>
+              </Callout.Root>
             </Flex>
           )}
           <Flex gap="3" mt="4" justify="end" wrap="wrap">
-            <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'email.cancel' })}>Cancel</Button>
+            <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'email.cancel' })}>
+              Cancel
+            </Button>
             {asking ? (
               <>
-                <Button variant="soft" onClick={() => actor.send({ type: 'email.samePerson' })}>Same person</Button>
-                <Button variant="soft" onClick={() => actor.send({ type: 'email.differentPerson' })}>Different person</Button>
+                <Button variant="soft" onClick={() => actor.send({ type: 'email.samePerson' })}>
+                  Same person
+                </Button>
+                <Button variant="soft" onClick={() => actor.send({ type: 'email.differentPerson' })}>
+                  Different person
+                </Button>
               </>
             ) : (
               <>
-                <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'email.back' })}>Back</Button>
-                <Button color={lost ? 'red' : undefined} onClick={() => actor.send({ type: 'email.confirm' })}>Confirm and save</Button>
+                <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'email.back' })}>
+                  Back
+                </Button>
+                <Button color={lost ? 'red' : undefined} onClick={() => actor.send({ type: 'email.confirm' })}>
+                  Confirm and save
+                </Button>
               </>
             )}
           </Flex>

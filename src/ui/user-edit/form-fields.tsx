@@ -3,8 +3,19 @@
 import { Box, Flex, Select, Switch, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { maxLengthOf } from '../form/limits';
-import { READ_ONLY_REASON, fieldLabel, readDraft, valueLabel, type DraftKey } from '../../machines/user-edit/user-edit.form';
-import { selectAccess, selectFieldErrors, selectFormOpen, selectProduct } from '../../machines/user-edit/user-edit.selectors';
+import {
+  READ_ONLY_REASON,
+  fieldLabel,
+  readDraft,
+  valueLabel,
+  type DraftKey,
+} from '../../machines/user-edit/user-edit.form';
+import {
+  selectAccess,
+  selectFieldErrors,
+  selectFormOpen,
+  selectProduct,
+} from '../../machines/user-edit/user-edit.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { UserEditCtx } from './user-edit-context';
 
@@ -15,7 +26,10 @@ export function useFormOpen(): boolean {
 export function useField(key: DraftKey) {
   const edit = UserEditCtx.useActorRef();
   const product = UserEditCtx.useSelector(selectProduct);
-  const access = UserEditCtx.useSelector((s) => selectAccess(s, key), (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const access = UserEditCtx.useSelector(
+    (s) => selectAccess(s, key),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
   const value = UserEditCtx.useSelector((s) => (s.context.draft ? readDraft(s.context.draft, key) : null));
   const error = UserEditCtx.useSelector((s) => selectFieldErrors(s)[key]);
   const open = useFormOpen();
@@ -31,7 +45,12 @@ export function useField(key: DraftKey) {
   };
 }
 
-export function TextInput({ field, type = 'text', autoComplete = 'off', placeholder }: {
+export function TextInput({
+  field,
+  type = 'text',
+  autoComplete = 'off',
+  placeholder,
+}: {
   field: DraftKey;
   type?: 'text' | 'email' | 'tel' | 'password';
   autoComplete?: string;
@@ -42,9 +61,18 @@ export function TextInput({ field, type = 'text', autoComplete = 'off', placehol
   if (!f.access.show) return null;
   return (
     <FieldFrame id={id} label={f.label} error={f.error} hint={f.why}>
-      <TextField.Root id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} value={String(f.value ?? '')} maxLength={maxLengthOf(field)}
-        disabled={f.disabled} color={f.error ? 'red' : undefined} {...described(id, f.error, f.why)}
-        onChange={(e) => f.change(e.target.value)} />
+      <TextField.Root
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        value={String(f.value ?? '')}
+        maxLength={maxLengthOf(field)}
+        disabled={f.disabled}
+        color={f.error ? 'red' : undefined}
+        {...described(id, f.error, f.why)}
+        onChange={(e) => f.change(e.target.value)}
+      />
     </FieldFrame>
   );
 }
@@ -54,7 +82,12 @@ export function TextInput({ field, type = 'text', autoComplete = 'off', placehol
  * way); `none` names the empty choice when the field may be empty, `placeholder` shows while
  * nothing is chosen otherwise.
  */
-export function ChoiceSelect({ field, options, none, placeholder }: {
+export function ChoiceSelect({
+  field,
+  options,
+  none,
+  placeholder,
+}: {
   field: DraftKey;
   options: readonly string[] | readonly { value: string; label: string }[];
   none?: string;
@@ -69,11 +102,25 @@ export function ChoiceSelect({ field, options, none, placeholder }: {
   if (!f.access.show) return null;
   return (
     <FieldFrame id={id} label={f.label} error={f.error} hint={f.why}>
-      <Select.Root value={current === '' && none ? NONE : current} disabled={f.disabled} onValueChange={(v) => f.change(v === NONE ? '' : v)}>
-        <Select.Trigger id={id} aria-label={f.label} placeholder={placeholder} style={{ minWidth: 200 }} {...described(id, f.error, f.why)} />
+      <Select.Root
+        value={current === '' && none ? NONE : current}
+        disabled={f.disabled}
+        onValueChange={(v) => f.change(v === NONE ? '' : v)}
+      >
+        <Select.Trigger
+          id={id}
+          aria-label={f.label}
+          placeholder={placeholder}
+          style={{ minWidth: 200 }}
+          {...described(id, f.error, f.why)}
+        />
         <Select.Content>
           {none && <Select.Item value={NONE}>{none}</Select.Item>}
-          {choices.map((o) => <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>)}
+          {choices.map((o) => (
+            <Select.Item key={o.value} value={o.value}>
+              {o.label}
+            </Select.Item>
+          ))}
         </Select.Content>
       </Select.Root>
     </FieldFrame>
@@ -91,7 +138,11 @@ export function SwitchField({ field }: { field: DraftKey }) {
           {f.label}
         </Flex>
       </Text>
-      {f.why && <Text as="p" size="1" color="gray">{f.why}</Text>}
+      {f.why && (
+        <Text as="p" size="1" color="gray">
+          {f.why}
+        </Text>
+      )}
     </Box>
   );
 }
@@ -100,8 +151,12 @@ export function SwitchField({ field }: { field: DraftKey }) {
 export function ReadOnlyValue({ label, value }: { label: string; value: string | null }) {
   return (
     <Box>
-      <Text as="div" size="2" weight="medium" mb="1">{label}</Text>
-      <Text as="div" size="2" color="gray">{value || '(empty)'}</Text>
+      <Text as="div" size="2" weight="medium" mb="1">
+        {label}
+      </Text>
+      <Text as="div" size="2" color="gray">
+        {value || '(empty)'}
+      </Text>
     </Box>
   );
 }

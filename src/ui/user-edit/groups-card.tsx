@@ -22,14 +22,33 @@ export function UserGroupsCard({ userId, version }: { userId: number; version: n
   }, [userId, version]);
   return (
     <Card aria-label="Groups">
-      <Heading as="h3" size="3" mb="2">Groups</Heading>
-      {read.state === 'loading' && <Text size="2" color="gray">Reading the user’s groups…</Text>}
-      {read.state === 'failed' && <Text size="2" color="gray">The user’s groups could not be read.</Text>}
-      {read.state === 'read' && (read.groups.length === 0 ? <Text size="2" color="gray">In no group.</Text> : (
-        <Flex gap="2" wrap="wrap">
-          {read.groups.map((g) => <Badge key={g.id} color="gray" size="2">{g.name} · {GROUP_KIND_LABELS[g.kind]}</Badge>)}
-        </Flex>
-      ))}
+      <Heading as="h3" size="3" mb="2">
+        Groups
+      </Heading>
+      {read.state === 'loading' && (
+        <Text size="2" color="gray">
+          Reading the user’s groups…
+        </Text>
+      )}
+      {read.state === 'failed' && (
+        <Text size="2" color="gray">
+          The user’s groups could not be read.
+        </Text>
+      )}
+      {read.state === 'read' &&
+        (read.groups.length === 0 ? (
+          <Text size="2" color="gray">
+            In no group.
+          </Text>
+        ) : (
+          <Flex gap="2" wrap="wrap">
+            {read.groups.map((g) => (
+              <Badge key={g.id} color="gray" size="2">
+                {g.name} · {GROUP_KIND_LABELS[g.kind]}
+              </Badge>
+            ))}
+          </Flex>
+        ))}
     </Card>
   );
 }

@@ -5,10 +5,21 @@ import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { orgChangeMachine } from '../../machines/org-change/org-change.machine';
-import { selectConfirming, selectNext, selectOpen, selectPrevious } from '../../machines/org-change/org-change.selectors';
+import {
+  selectConfirming,
+  selectNext,
+  selectOpen,
+  selectPrevious,
+} from '../../machines/org-change/org-change.selectors';
 import { ScreenTheme } from '../screen-theme';
 
-export function OrgChangeDialog({ actor, userName }: { actor: ActorRefFrom<typeof orgChangeMachine>; userName: string }) {
+export function OrgChangeDialog({
+  actor,
+  userName,
+}: {
+  actor: ActorRefFrom<typeof orgChangeMachine>;
+  userName: string;
+}) {
   const open = useSelector(actor, selectOpen);
   const confirming = useSelector(actor, selectConfirming);
   const previous = useSelector(actor, selectPrevious);
@@ -17,30 +28,41 @@ export function OrgChangeDialog({ actor, userName }: { actor: ActorRefFrom<typeo
   const to = next?.title ?? '';
   return (
     <ScreenTheme>
-      <AlertDialog.Root open={open} onOpenChange={(o) => !o && actor.send({ type: confirming ? 'org.cancel' : 'org.sameOrg' })}>
+      <AlertDialog.Root
+        open={open}
+        onOpenChange={(o) => !o && actor.send({ type: confirming ? 'org.cancel' : 'org.sameOrg' })}
+      >
         <AlertDialog.Content maxWidth="480px">
           <AlertDialog.Title>Account Update</AlertDialog.Title>
           {!confirming ? (
             <>
               <AlertDialog.Description size="2">
-                You are moving {userName} from {from} to {to}. Their broker research access will be cancelled and they will be removed
-                from all groups. If this is the same organization and only the spelling of its name changed, keep the user where
-                they are and rename the organization in the CRM instead.
+                You are moving {userName} from {from} to {to}. Their broker research access will be cancelled and they
+                will be removed from all groups. If this is the same organization and only the spelling of its name
+                changed, keep the user where they are and rename the organization in the CRM instead.
               </AlertDialog.Description>
               <Flex gap="3" mt="4" justify="end">
-                <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'org.sameOrg' })}>Cancel (Same Org)</Button>
-                <Button color="red" onClick={() => actor.send({ type: 'org.differentOrg' })}>Different Org</Button>
+                <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'org.sameOrg' })}>
+                  Cancel (Same Org)
+                </Button>
+                <Button color="red" onClick={() => actor.send({ type: 'org.differentOrg' })}>
+                  Different Org
+                </Button>
               </Flex>
             </>
           ) : (
             <>
               <AlertDialog.Description size="2">
-                {to} is a different organization. When you save, {userName} loses broker research access and leaves every group.
-                Confirm the move?
+                {to} is a different organization. When you save, {userName} loses broker research access and leaves
+                every group. Confirm the move?
               </AlertDialog.Description>
               <Flex gap="3" mt="4" justify="end">
-                <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'org.cancel' })}>Cancel</Button>
-                <Button color="red" onClick={() => actor.send({ type: 'org.confirm' })}>Confirm</Button>
+                <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'org.cancel' })}>
+                  Cancel
+                </Button>
+                <Button color="red" onClick={() => actor.send({ type: 'org.confirm' })}>
+                  Confirm
+                </Button>
               </Flex>
             </>
           )}

@@ -3,8 +3,19 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { fieldLabel } from '../../machines/user-edit/user-edit.form';
 import {
-  selectCanReset, selectCanRetry, selectCanSave, selectChanged, selectError, selectFailed, selectFieldErrors, selectMayEdit, selectNotice,
-  selectProduct, selectReplaced, selectSaving, selectSendingWelcome,
+  selectCanReset,
+  selectCanRetry,
+  selectCanSave,
+  selectChanged,
+  selectError,
+  selectFailed,
+  selectFieldErrors,
+  selectMayEdit,
+  selectNotice,
+  selectProduct,
+  selectReplaced,
+  selectSaving,
+  selectSendingWelcome,
 } from '../../machines/user-edit/user-edit.selectors';
 import { useFormOpen } from './form-fields';
 import { UserEditCtx } from './user-edit-context';
@@ -26,31 +37,57 @@ export function SaveBar() {
   const replaced = UserEditCtx.useSelector(selectReplaced);
   const open = useFormOpen();
   if (!mayEdit) return null;
-  const summary = changed.length === 0
-    ? 'No unsaved changes.'
-    : `Unsaved changes: ${changed.map((k) => fieldLabel(product, k)).join(', ')}.`;
+  const summary =
+    changed.length === 0
+      ? 'No unsaved changes.'
+      : `Unsaved changes: ${changed.map((k) => fieldLabel(product, k)).join(', ')}.`;
   return (
     <Flex direction="column" gap="2">
       <Flex align="center" justify="between" gap="3" wrap="wrap">
-        <Text size="2" color="gray" role="status" aria-label="Unsaved changes">{summary}{invalid && changed.length > 0 ? ' Fix the fields marked in red to save.' : ''}</Text>
+        <Text size="2" color="gray" role="status" aria-label="Unsaved changes">
+          {summary}
+          {invalid && changed.length > 0 ? ' Fix the fields marked in red to save.' : ''}
+        </Text>
         <Flex gap="2">
-          <Button variant="soft" color="gray" disabled={!open || sending} loading={sending} onClick={() => edit.send({ type: 'welcome.send' })}>Send welcome email</Button>
-          <Button variant="soft" color="gray" disabled={!canReset} onClick={() => edit.send({ type: 'edit.reset' })}>Discard changes</Button>
-          <Button disabled={!canSave} loading={saving} onClick={() => edit.send({ type: 'edit.save' })}>Save</Button>
+          <Button
+            variant="soft"
+            color="gray"
+            disabled={!open || sending}
+            loading={sending}
+            onClick={() => edit.send({ type: 'welcome.send' })}
+          >
+            Send welcome email
+          </Button>
+          <Button variant="soft" color="gray" disabled={!canReset} onClick={() => edit.send({ type: 'edit.reset' })}>
+            Discard changes
+          </Button>
+          <Button disabled={!canSave} loading={saving} onClick={() => edit.send({ type: 'edit.save' })}>
+            Save
+          </Button>
         </Flex>
       </Flex>
       {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role={notice.tone === 'info' ? 'status' : 'alert'} aria-label="Outcome">
+        <Callout.Root
+          color={notice.tone === 'info' ? 'blue' : 'red'}
+          role={notice.tone === 'info' ? 'status' : 'alert'}
+          aria-label="Outcome"
+        >
           <Callout.Text>{notice.text}</Callout.Text>
         </Callout.Root>
       )}
       {error && !failed && (
-        <Callout.Root color="red" role="alert"><Callout.Text>{error}</Callout.Text></Callout.Root>
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{error}</Callout.Text>
+        </Callout.Root>
       )}
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>The save did not reach the server: {error}. Your changes are kept.</Callout.Text>
-          <Flex><Button size="1" variant="soft" disabled={!canRetry} onClick={() => edit.send({ type: 'edit.retry' })}>Retry</Button></Flex>
+          <Flex>
+            <Button size="1" variant="soft" disabled={!canRetry} onClick={() => edit.send({ type: 'edit.retry' })}>
+              Retry
+            </Button>
+          </Flex>
         </Callout.Root>
       )}
       {replaced.length > 0 && (

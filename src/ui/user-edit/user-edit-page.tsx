@@ -18,7 +18,11 @@ export function UserEditPage({ userId, children }: { userId: number; children?: 
   const staff = useSelector(session, selectStaffId);
   const kept = useKeptEdit(staff, userId);
   return (
-    <UserEditCtx.Provider key={userId} logic={liveUserEditMachine} options={{ input: { userId, product: config.product_key, features, kept }, inspect: useInspect() }}>
+    <UserEditCtx.Provider
+      key={userId}
+      logic={liveUserEditMachine}
+      options={{ input: { userId, product: config.product_key, features, kept }, inspect: useInspect() }}
+    >
       <UserEditView />
       <EditDraftKeeper staff={staff} userId={userId} />
       {children}

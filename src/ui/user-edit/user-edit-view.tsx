@@ -5,8 +5,22 @@ import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/theme
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import {
-  selectBase, selectEmailChange, selectEmailsTab, selectError, selectLoadFailed, selectLoading, selectMayEdit, selectMayReadOutbox,
-  selectMaySwitchTab, selectMissing, selectOrgChange, selectPrivilegesTab, selectSessionsTab, selectTab, selectTabSettled, type UserEditTab,
+  selectBase,
+  selectEmailChange,
+  selectEmailsTab,
+  selectError,
+  selectLoadFailed,
+  selectLoading,
+  selectMayEdit,
+  selectMayReadOutbox,
+  selectMaySwitchTab,
+  selectMissing,
+  selectOrgChange,
+  selectPrivilegesTab,
+  selectSessionsTab,
+  selectTab,
+  selectTabSettled,
+  type UserEditTab,
 } from '../../machines/user-edit/user-edit.selectors';
 import { READ_ONLY_REASON } from '../../machines/user-edit/user-edit.form';
 import { RecordHistoryScope, RecordHistoryView } from '../record-history/record-history-view';
@@ -55,67 +69,121 @@ export function UserEditView() {
   };
   const viewTabs = base && (
     <>
-      <Tabs.Content value="content">{own === 'content' && <ContentTab userId={base.id} userName={userName} />}</Tabs.Content>
+      <Tabs.Content value="content">
+        {own === 'content' && <ContentTab userId={base.id} userName={userName} />}
+      </Tabs.Content>
       <Tabs.Content value="notebook">{own === 'notebook' && <NotebookTab userId={base.id} />}</Tabs.Content>
-      <Tabs.Content value="history">{own === 'history' && <RecordHistoryScope kind="user" id={base.id}><RecordHistoryView /></RecordHistoryScope>}</Tabs.Content>
+      <Tabs.Content value="history">
+        {own === 'history' && (
+          <RecordHistoryScope kind="user" id={base.id}>
+            <RecordHistoryView />
+          </RecordHistoryScope>
+        )}
+      </Tabs.Content>
     </>
   );
   const viewTriggers = (open: boolean) => (
     <>
-      <Tabs.Trigger value="content" disabled={own !== 'content' && !open}>Content</Tabs.Trigger>
-      <Tabs.Trigger value="notebook" disabled={own !== 'notebook' && !open}>Notebook</Tabs.Trigger>
-      <Tabs.Trigger value="history" disabled={own !== 'history' && !open}>History</Tabs.Trigger>
+      <Tabs.Trigger value="content" disabled={own !== 'content' && !open}>
+        Content
+      </Tabs.Trigger>
+      <Tabs.Trigger value="notebook" disabled={own !== 'notebook' && !open}>
+        Notebook
+      </Tabs.Trigger>
+      <Tabs.Trigger value="history" disabled={own !== 'history' && !open}>
+        History
+      </Tabs.Trigger>
     </>
   );
 
   return (
     <ScreenTheme>
       <Flex direction="column" gap="4">
-        {loading && <Text size="2" color="gray" role="status">Loading the user…</Text>}
+        {loading && (
+          <Text size="2" color="gray" role="status">
+            Loading the user…
+          </Text>
+        )}
         {missing && (
-          <Callout.Root color="gray" role="alert"><Callout.Text>There is no such user, or you may not see them.</Callout.Text></Callout.Root>
+          <Callout.Root color="gray" role="alert">
+            <Callout.Text>There is no such user, or you may not see them.</Callout.Text>
+          </Callout.Root>
         )}
         {loadFailed && (
           <Callout.Root color="red" role="alert">
             <Callout.Text>The user could not be loaded: {error}</Callout.Text>
-            <Flex><Button size="1" variant="soft" onClick={() => edit.send({ type: 'edit.retry' })}>Retry</Button></Flex>
+            <Flex>
+              <Button size="1" variant="soft" onClick={() => edit.send({ type: 'edit.retry' })}>
+                Retry
+              </Button>
+            </Flex>
           </Callout.Root>
         )}
         {base && (
           <>
             <Flex direction="column" gap="1">
-              <Heading as="h2" size="5">{userName}</Heading>
+              <Heading as="h2" size="5">
+                {userName}
+              </Heading>
               <Text size="2" color="gray">
-                User #{base.id} · {base.username} · version {base.version}{base.updated_by ? ` · last saved by ${base.updated_by}` : ''}
+                User #{base.id} · {base.username} · version {base.version}
+                {base.updated_by ? ` · last saved by ${base.updated_by}` : ''}
               </Text>
             </Flex>
-            {!mayEdit && <Callout.Root color="gray" role="note"><Callout.Text>{READ_ONLY_REASON}</Callout.Text></Callout.Root>}
+            {!mayEdit && (
+              <Callout.Root color="gray" role="note">
+                <Callout.Text>{READ_ONLY_REASON}</Callout.Text>
+              </Callout.Root>
+            )}
             {mayEdit ? (
               <Tabs.Root value={own ?? tab} onValueChange={openTab}>
                 <Tabs.List aria-label="User sections">
-                  <Tabs.Trigger value="profile" disabled={tab !== 'profile' && !tabsOpen}>Profile</Tabs.Trigger>
-                  <Tabs.Trigger value="sessions" disabled={tab !== 'sessions' && !tabsOpen}>Sessions</Tabs.Trigger>
-                  <Tabs.Trigger value="privileges" disabled={tab !== 'privileges' && !tabsOpen}>Administrator privileges</Tabs.Trigger>
-                  {mayReadOutbox && <Tabs.Trigger value="emails" disabled={tab !== 'emails' && !tabsOpen}>Emails</Tabs.Trigger>}
+                  <Tabs.Trigger value="profile" disabled={tab !== 'profile' && !tabsOpen}>
+                    Profile
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="sessions" disabled={tab !== 'sessions' && !tabsOpen}>
+                    Sessions
+                  </Tabs.Trigger>
+                  <Tabs.Trigger value="privileges" disabled={tab !== 'privileges' && !tabsOpen}>
+                    Administrator privileges
+                  </Tabs.Trigger>
+                  {mayReadOutbox && (
+                    <Tabs.Trigger value="emails" disabled={tab !== 'emails' && !tabsOpen}>
+                      Emails
+                    </Tabs.Trigger>
+                  )}
                   {viewTriggers(tabsOpen)}
                 </Tabs.List>
                 <Box pt="4">
-                  <Tabs.Content value="profile"><Profile /></Tabs.Content>
-                  <Tabs.Content value="sessions">{sessions && <SessionsCard actor={sessions} userName={userName} />}</Tabs.Content>
+                  <Tabs.Content value="profile">
+                    <Profile />
+                  </Tabs.Content>
+                  <Tabs.Content value="sessions">
+                    {sessions && <SessionsCard actor={sessions} userName={userName} />}
+                  </Tabs.Content>
                   <Tabs.Content value="privileges">{privileges && <PrivilegesCard actor={privileges} />}</Tabs.Content>
-                  {mayReadOutbox && <Tabs.Content value="emails">{emails && <EmailsCard actor={emails} userName={userName} />}</Tabs.Content>}
+                  {mayReadOutbox && (
+                    <Tabs.Content value="emails">
+                      {emails && <EmailsCard actor={emails} userName={userName} />}
+                    </Tabs.Content>
+                  )}
                   {viewTabs}
                 </Box>
               </Tabs.Root>
             ) : (
               // A read-only viewer has the profile and the tabs that only read.
-              <Tabs.Root value={own ?? 'profile'} onValueChange={(v) => setOwn(v === 'profile' ? null : (v as ViewTab))}>
+              <Tabs.Root
+                value={own ?? 'profile'}
+                onValueChange={(v) => setOwn(v === 'profile' ? null : (v as ViewTab))}
+              >
                 <Tabs.List aria-label="User sections">
                   <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
                   {viewTriggers(true)}
                 </Tabs.List>
                 <Box pt="4">
-                  <Tabs.Content value="profile"><Profile /></Tabs.Content>
+                  <Tabs.Content value="profile">
+                    <Profile />
+                  </Tabs.Content>
                   {viewTabs}
                 </Box>
               </Tabs.Root>

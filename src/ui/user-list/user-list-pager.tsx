@@ -8,7 +8,6 @@ import { totalWords } from '../../domain/users';
 import { Pager } from '../shared/pager';
 import { countText } from '../../domain/format';
 
-
 export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   const list = UserListCtx.useActorRef();
   const range = UserListCtx.useSelector(selectRange);
@@ -18,11 +17,16 @@ export function UserListPager({ change }: Pick<FiltersProps, 'change'>) {
   return (
     <Flex justify="between" align="center" gap="3" wrap="wrap">
       <Text size="2" role="status" aria-label="Rows shown">
-        {range ? `${countText(range.first)}–${countText(range.last)} of ${total === null ? '…' : totalWords(total)}` : total === 0 ? '0 users' : '\u00a0'}
+        {range
+          ? `${countText(range.first)}–${countText(range.last)} of ${total === null ? '…' : totalWords(total)}`
+          : total === 0
+            ? '0 users'
+            : '\u00a0'}
       </Text>
       <Pager
         previous={{ go: () => list.send({ type: 'page.prev' }), disabled: !hasPrev }}
-        next={{ go: () => list.send({ type: 'page.next' }), disabled: !hasNext }}>
+        next={{ go: () => list.send({ type: 'page.next' }), disabled: !hasNext }}
+      >
         <PageSizeSelect change={change} />
       </Pager>
     </Flex>

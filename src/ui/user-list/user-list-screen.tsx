@@ -8,8 +8,22 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { liveUserListMachine } from '../../machines/user-list/user-list.live';
 import { compactSearch, type ListSearch } from '../../machines/user-list/user-list.search';
 import {
-  selectAllMatching, selectBulkOpen, selectBulkSelection, selectBusy, selectDraft, selectEmpty, selectError, selectMayBulkEdit,
-  selectNotice, selectOfferAll, selectPageSelected, selectQueryProblem, selectRows, selectSearch, selectSelectedCount, selectTotal,
+  selectAllMatching,
+  selectBulkOpen,
+  selectBulkSelection,
+  selectBusy,
+  selectDraft,
+  selectEmpty,
+  selectError,
+  selectMayBulkEdit,
+  selectNotice,
+  selectOfferAll,
+  selectPageSelected,
+  selectQueryProblem,
+  selectRows,
+  selectSearch,
+  selectSelectedCount,
+  selectTotal,
 } from '../../machines/user-list/user-list.selectors';
 import { BulkEditDialog } from '../bulk-edit/bulk-edit-dialog';
 import { UserListFilters, UserListOrder } from './user-list-filters';
@@ -42,11 +56,19 @@ export function UserListScreen(props: UserListScreenProps) {
 }
 
 /** The list's actor, fed with the URL: each new search reaches the machine as `url.change`. */
-export function UserListProvider({ search, navigate, children }: Pick<UserListScreenProps, 'search' | 'navigate'> & { children: ReactNode }) {
+export function UserListProvider({
+  search,
+  navigate,
+  children,
+}: Pick<UserListScreenProps, 'search' | 'navigate'> & { children: ReactNode }) {
   // The machine is made once per screen; its navigate action reaches the latest callback.
   const latest = useRef(navigate);
   latest.current = navigate;
-  const [logic] = useState(() => liveUserListMachine.provide({ actions: { navigate: (_, { search: next }) => latest.current(compactSearch(next)) } }));
+  const [logic] = useState(() =>
+    liveUserListMachine.provide({
+      actions: { navigate: (_, { search: next }) => latest.current(compactSearch(next)) },
+    }),
+  );
   return (
     <UserListCtx.Provider logic={logic} options={{ input: { search }, inspect: useInspect() }}>
       <UrlFeed search={search} />
@@ -72,8 +94,12 @@ function SelectionCallout() {
     return (
       <Callout.Root color="blue" role="status">
         <Callout.Text>
-          {total > TOTAL_CAP ? `All matching users (${totalWords(total)}) are selected.` : `All ${countText(total)} matching users are selected.`}{' '}
-          <Button variant="ghost" size="1" onClick={() => list.send({ type: 'selection.clear' })}>Clear selection</Button>
+          {total > TOTAL_CAP
+            ? `All matching users (${totalWords(total)}) are selected.`
+            : `All ${countText(total)} matching users are selected.`}{' '}
+          <Button variant="ghost" size="1" onClick={() => list.send({ type: 'selection.clear' })}>
+            Clear selection
+          </Button>
         </Callout.Text>
       </Callout.Root>
     );
@@ -83,13 +109,21 @@ function SelectionCallout() {
     <Callout.Root color="blue" role="status">
       <Callout.Text>
         All {countText(onPage)} users on this page are selected.{' '}
-        <Button variant="ghost" size="1" onClick={() => list.send({ type: 'all.select' })}>{total > TOTAL_CAP ? `Select all matching users (${totalWords(total)})` : `Select all ${countText(total)} matching`}</Button>
+        <Button variant="ghost" size="1" onClick={() => list.send({ type: 'all.select' })}>
+          {total > TOTAL_CAP
+            ? `Select all matching users (${totalWords(total)})`
+            : `Select all ${countText(total)} matching`}
+        </Button>
       </Callout.Text>
     </Callout.Root>
   );
 }
 
-function Actions({ features, createUser, saveAsSegment }: Pick<UserListScreenProps, 'features' | 'createUser' | 'saveAsSegment'>) {
+function Actions({
+  features,
+  createUser,
+  saveAsSegment,
+}: Pick<UserListScreenProps, 'features' | 'createUser' | 'saveAsSegment'>) {
   const list = UserListCtx.useActorRef();
   const selected = UserListCtx.useSelector(selectSelectedCount);
   const mayBulkEdit = UserListCtx.useSelector(selectMayBulkEdit);
@@ -102,13 +136,22 @@ function Actions({ features, createUser, saveAsSegment }: Pick<UserListScreenPro
           <Button variant="soft" disabled={!mayBulkEdit} onClick={() => list.send({ type: 'bulk.open' })}>
             Bulk edit{selected > 0 ? ` (${countText(selected)})` : ''}
           </Button>
-          <BulkEditDialog open={bulkOpen} onClose={() => list.send({ type: 'bulk.close' })} selection={selection} selectedCount={selected} />
+          <BulkEditDialog
+            open={bulkOpen}
+            onClose={() => list.send({ type: 'bulk.close' })}
+            selection={selection}
+            selectedCount={selected}
+          />
         </>
       )}
       {features.includes('export_csv_access') && (
         <>
-          <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'csv' })}>Export CSV</Button>
-          <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'xlsx' })}>Export XLSX</Button>
+          <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'csv' })}>
+            Export CSV
+          </Button>
+          <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'xlsx' })}>
+            Export XLSX
+          </Button>
         </>
       )}
       {features.includes('bulk_upload_tags') && saveAsSegment && <SaveAsSegment save={saveAsSegment} />}
@@ -122,11 +165,24 @@ function SaveAsSegment({ save }: { save(query: SegmentQuery): void }) {
   const search = UserListCtx.useSelector(selectSearch);
   const live = search.deleted === 'exclude';
   return (
-    <Button variant="soft" disabled={!live} title={live ? undefined : 'A segment holds live users only: show no deleted users first.'}
-      onClick={() => save({
-        q: search.q.trim(), user_type: search.user_type, user_category: search.user_category, organization_id: search.organization_id,
-        active: search.active, deleted: 'exclude', sort: search.sort, dir: search.dir, org_name: search.org_name,
-      })}>
+    <Button
+      variant="soft"
+      disabled={!live}
+      title={live ? undefined : 'A segment holds live users only: show no deleted users first.'}
+      onClick={() =>
+        save({
+          q: search.q.trim(),
+          user_type: search.user_type,
+          user_category: search.user_category,
+          organization_id: search.organization_id,
+          active: search.active,
+          deleted: 'exclude',
+          sort: search.sort,
+          dir: search.dir,
+          org_name: search.org_name,
+        })
+      }
+    >
       Save as segment
     </Button>
   );
@@ -145,17 +201,30 @@ export function UserListView({ search, navigate, features, openUser, createUser,
   return (
     <Flex direction="column" gap="3">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="5">All Users</Heading>
+        <Heading as="h2" size="5">
+          All Users
+        </Heading>
         <Actions features={features} createUser={createUser} saveAsSegment={saveAsSegment} />
       </Flex>
       <Flex gap="3" align="center" wrap="wrap">
         <Box flexGrow="1" minWidth="280px">
-          <TextField.Root type="search" value={draft} placeholder={SEARCH_PLACEHOLDER} aria-label="Search users"
-            aria-invalid={queryProblem !== null} aria-describedby={queryProblem ? 'user-search-problem' : undefined} color={queryProblem ? 'red' : undefined}
-            onChange={(e) => list.send({ type: 'query.type', q: e.currentTarget.value })}>
+          <TextField.Root
+            type="search"
+            value={draft}
+            placeholder={SEARCH_PLACEHOLDER}
+            aria-label="Search users"
+            aria-invalid={queryProblem !== null}
+            aria-describedby={queryProblem ? 'user-search-problem' : undefined}
+            color={queryProblem ? 'red' : undefined}
+            onChange={(e) => list.send({ type: 'query.type', q: e.currentTarget.value })}
+          >
             <TextField.Slot side="right">{busy && <Spinner aria-label="Loading users" />}</TextField.Slot>
           </TextField.Root>
-          {queryProblem && <Text as="p" id="user-search-problem" size="1" color="red" mt="1" role="alert">{queryProblem} The list shows the last search.</Text>}
+          {queryProblem && (
+            <Text as="p" id="user-search-problem" size="1" color="red" mt="1" role="alert">
+              {queryProblem} The list shows the last search.
+            </Text>
+          )}
         </Box>
         <UserListOrder change={change} />
       </Flex>
@@ -170,7 +239,9 @@ export function UserListView({ search, navigate, features, openUser, createUser,
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The users could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => list.send({ type: 'list.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => list.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
@@ -178,7 +249,8 @@ export function UserListView({ search, navigate, features, openUser, createUser,
       {empty && (
         <Text as="p" align="center" color="gray" my="4">
           {search.q || search.user_type || search.user_category || search.organization_id || search.active
-            ? 'No users match this search and these filters.' : 'There are no users yet.'}
+            ? 'No users match this search and these filters.'
+            : 'There are no users yet.'}
         </Text>
       )}
       <UserListPager change={change} />

@@ -6,7 +6,13 @@ import type { MouseEvent } from 'react';
 import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
 import type { UserRow } from '../../domain/users';
 import {
-  selectBusy, selectFirstLoad, selectIsSelected, selectPagePartly, selectPageSelected, selectRows, selectSearch,
+  selectBusy,
+  selectFirstLoad,
+  selectIsSelected,
+  selectPagePartly,
+  selectPageSelected,
+  selectRows,
+  selectSearch,
 } from '../../machines/user-list/user-list.selectors';
 import { UserListCtx } from './user-list-context';
 
@@ -15,9 +21,14 @@ import { UserListCtx } from './user-list-context';
  * rest share what is left, so a long name or email can never push Active and Expiry off screen.
  */
 const COLUMNS = [
-  { label: 'Name', width: undefined }, { label: 'Email', width: undefined }, { label: 'Username', width: undefined },
-  { label: 'Organization', width: undefined }, { label: 'Type', width: '96px' }, { label: 'Category', width: '108px' },
-  { label: 'Active', width: '80px' }, { label: 'Expiry', width: '108px' },
+  { label: 'Name', width: undefined },
+  { label: 'Email', width: undefined },
+  { label: 'Username', width: undefined },
+  { label: 'Organization', width: undefined },
+  { label: 'Type', width: '96px' },
+  { label: 'Category', width: '108px' },
+  { label: 'Active', width: '80px' },
+  { label: 'Expiry', width: '108px' },
 ] as const;
 
 /** Every cell stays on one line and ends in an ellipsis when too long; its title holds the whole value. */
@@ -40,17 +51,33 @@ function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: numbe
     <Table.Row aria-selected={selectable ? selected : undefined}>
       {selectable && (
         <Table.Cell>
-          <Checkbox checked={selected} onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })} aria-label={`Select ${name}`} />
+          <Checkbox
+            checked={selected}
+            onCheckedChange={() => list.send({ type: 'row.toggle', id: user.id })}
+            aria-label={`Select ${name}`}
+          />
         </Table.Cell>
       )}
       <Table.RowHeaderCell style={CLIPPED} title={name}>
-        {user.deleted && <Badge color="red" mr="2">Deleted</Badge>}
+        {user.deleted && (
+          <Badge color="red" mr="2">
+            Deleted
+          </Badge>
+        )}
         {/* The link's own box ends at the cell's edge, so a click on what shows of a long name lands on it. */}
-        <Link href={`/user_list/${user.id}`} onClick={open} style={LINK_CLIPPED}>{name}</Link>
+        <Link href={`/user_list/${user.id}`} onClick={open} style={LINK_CLIPPED}>
+          {name}
+        </Link>
       </Table.RowHeaderCell>
-      <Table.Cell style={CLIPPED} title={user.email}>{user.email}</Table.Cell>
-      <Table.Cell style={CLIPPED} title={user.username}>{user.username}</Table.Cell>
-      <Table.Cell style={CLIPPED} title={user.organization ?? undefined}>{user.organization ?? '—'}</Table.Cell>
+      <Table.Cell style={CLIPPED} title={user.email}>
+        {user.email}
+      </Table.Cell>
+      <Table.Cell style={CLIPPED} title={user.username}>
+        {user.username}
+      </Table.Cell>
+      <Table.Cell style={CLIPPED} title={user.organization ?? undefined}>
+        {user.organization ?? '—'}
+      </Table.Cell>
       <Table.Cell style={CLIPPED}>{userTypeLabel(user.user_type)}</Table.Cell>
       <Table.Cell style={CLIPPED}>{categoryLabel(user.user_category)}</Table.Cell>
       <Table.Cell style={CLIPPED}>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
@@ -63,7 +90,11 @@ function PlaceholderRows({ count, columns }: { count: number; columns: number })
   return Array.from({ length: count }, (_, i) => (
     <Table.Row key={i} aria-hidden>
       {Array.from({ length: columns }, (_, j) => (
-        <Table.Cell key={j}><Skeleton><Text>Loading</Text></Skeleton></Table.Cell>
+        <Table.Cell key={j}>
+          <Skeleton>
+            <Text>Loading</Text>
+          </Skeleton>
+        </Table.Cell>
       ))}
     </Table.Row>
   ));
@@ -79,25 +110,40 @@ export function UserListTable({ openUser, selectable }: { openUser(id: number): 
   const partly = UserListCtx.useSelector(selectPagePartly);
   const pageSize = UserListCtx.useSelector((s) => selectSearch(s).page_size);
   return (
-    <Box role="region" aria-label="Users" aria-busy={busy} style={{ opacity: busy && !firstLoad ? 0.6 : 1, transition: 'opacity 120ms' }}>
-    <Table.Root variant="surface" size="1" layout="fixed">
-      <Table.Header>
-        <Table.Row>
-          {selectable && (
-            <Table.ColumnHeaderCell width="40px">
-              <Checkbox checked={pageSelected ? true : partly ? 'indeterminate' : false} disabled={rows.length === 0}
-                onCheckedChange={() => list.send({ type: 'page.toggle' })} aria-label="Select all users on this page" />
-            </Table.ColumnHeaderCell>
+    <Box
+      role="region"
+      aria-label="Users"
+      aria-busy={busy}
+      style={{ opacity: busy && !firstLoad ? 0.6 : 1, transition: 'opacity 120ms' }}
+    >
+      <Table.Root variant="surface" size="1" layout="fixed">
+        <Table.Header>
+          <Table.Row>
+            {selectable && (
+              <Table.ColumnHeaderCell width="40px">
+                <Checkbox
+                  checked={pageSelected ? true : partly ? 'indeterminate' : false}
+                  disabled={rows.length === 0}
+                  onCheckedChange={() => list.send({ type: 'page.toggle' })}
+                  aria-label="Select all users on this page"
+                />
+              </Table.ColumnHeaderCell>
+            )}
+            {COLUMNS.map((c) => (
+              <Table.ColumnHeaderCell key={c.label} width={c.width} style={CLIPPED}>
+                {c.label}
+              </Table.ColumnHeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {firstLoad ? (
+            <PlaceholderRows count={Math.min(pageSize, 20)} columns={COLUMNS.length + (selectable ? 1 : 0)} />
+          ) : (
+            rows.map((u) => <Row key={u.id} user={u} openUser={openUser} selectable={selectable} />)
           )}
-          {COLUMNS.map((c) => <Table.ColumnHeaderCell key={c.label} width={c.width} style={CLIPPED}>{c.label}</Table.ColumnHeaderCell>)}
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {firstLoad
-          ? <PlaceholderRows count={Math.min(pageSize, 20)} columns={COLUMNS.length + (selectable ? 1 : 0)} />
-          : rows.map((u) => <Row key={u.id} user={u} openUser={openUser} selectable={selectable} />)}
-      </Table.Body>
-    </Table.Root>
+        </Table.Body>
+      </Table.Root>
     </Box>
   );
 }

@@ -5,13 +5,35 @@
 // whenever the canvas changes size, e.g. when the details panel opens beside it.
 // Clicking a state selects it; hovering an edge or its label emphasises both.
 import { Flex, IconButton, Text, TextField, Tooltip, VisuallyHidden } from '@radix-ui/themes';
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { matchStates, stateChoices } from '../../workflows/find';
 import type { Diagram } from '../../workflows/layout';
 import { DiagramOverview } from './diagram-overview';
 import { DiagramContent, type Highlights } from './diagram-svg';
 import { PAGE_PALETTE } from './palette';
-import { centreAt, centreOn, findView, fitView, initialView, isVisible, panBy, startState, visibleArea, zoomAt, type Size, type View } from './viewport';
+import {
+  centreAt,
+  centreOn,
+  findView,
+  fitView,
+  initialView,
+  isVisible,
+  panBy,
+  startState,
+  visibleArea,
+  zoomAt,
+  type Size,
+  type View,
+} from './viewport';
 
 export interface DiagramCanvasProps {
   diagram: Diagram;
@@ -33,7 +55,15 @@ const FALLBACK_SIZE: Size = { width: 900, height: 560 };
 const STEP = 1.25;
 const DRAG_THRESHOLD = 4;
 
-export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = null, height, tools = true }: DiagramCanvasProps) {
+export function DiagramCanvas({
+  diagram,
+  title,
+  highlights,
+  onSelect,
+  follow = null,
+  height,
+  tools = true,
+}: DiagramCanvasProps) {
   const prefix = `diagram-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const [size, setSize] = useState<Size>(FALLBACK_SIZE);
   const [placement, setPlacement] = useState<Placement>({ kind: 'start' });
@@ -46,7 +76,9 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
   const placed = (p: Placement): View => {
     if (p.kind === 'free') return p.view;
     const box = p.kind === 'state' ? boxOf(p.id) : undefined;
-    return p.kind === 'state' && box ? centreOn({ x: 0, y: 0, scale: p.scale }, box, size) : initialView(content, size, startState(diagram));
+    return p.kind === 'state' && box
+      ? centreOn({ x: 0, y: 0, scale: p.scale }, box, size)
+      : initialView(content, size, startState(diagram));
   };
   const view = placed(placement);
   const setChosen = (next: View) => setPlacement({ kind: 'free', view: next });
@@ -57,7 +89,8 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
   if (followKey !== followed) {
     setFollowed(followKey);
     const target = follow ? boxOf(follow) : undefined;
-    if (target && !isVisible(target, view, size)) setPlacement({ kind: 'state', id: target.node.id, scale: view.scale });
+    if (target && !isVisible(target, view, size))
+      setPlacement({ kind: 'state', id: target.node.id, scale: view.scale });
   }
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -77,7 +110,13 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
       const box = element.getBoundingClientRect();
-      setPlacement({ kind: 'free', view: zoomAt(viewRef.current, Math.exp(-e.deltaY * 0.0015), { x: e.clientX - box.left, y: e.clientY - box.top }) });
+      setPlacement({
+        kind: 'free',
+        view: zoomAt(viewRef.current, Math.exp(-e.deltaY * 0.0015), {
+          x: e.clientX - box.left,
+          y: e.clientY - box.top,
+        }),
+      });
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => {
@@ -122,7 +161,12 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [60, 0],
+      ArrowRight: [-60, 0],
+      ArrowUp: [0, 60],
+      ArrowDown: [0, -60],
+    };
     if (e.key === '+' || e.key === '=') zoomIn();
     else if (e.key === '-') zoomOut();
     else if (e.key === '0') fit();
@@ -154,9 +198,18 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
     find(query, false);
   };
   const whole = visibleArea(view, size);
-  const showOverview = tools && !(whole.x <= 0 && whole.y <= 0 && whole.x + whole.width >= content.width && whole.y + whole.height >= content.height);
+  const showOverview =
+    tools &&
+    !(
+      whole.x <= 0 &&
+      whole.y <= 0 &&
+      whole.x + whole.width >= content.width &&
+      whole.y + whole.height >= content.height
+    );
 
-  const shown: Highlights = hovered ? { ...highlights, edges: new Set([...(highlights.edges ?? []), hovered]) } : highlights;
+  const shown: Highlights = hovered
+    ? { ...highlights, edges: new Set([...(highlights.edges ?? []), hovered]) }
+    : highlights;
 
   return (
     <div
@@ -171,40 +224,114 @@ export function DiagramCanvas({ diagram, title, highlights, onSelect, follow = n
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
-      style={{ position: 'relative', height, overflow: 'hidden', borderRadius: 'var(--radius-3)', border: '1px solid var(--gray-a6)', background: PAGE_PALETTE.background, touchAction: 'none' }}
+      style={{
+        position: 'relative',
+        height,
+        overflow: 'hidden',
+        borderRadius: 'var(--radius-3)',
+        border: '1px solid var(--gray-a6)',
+        background: PAGE_PALETTE.background,
+        touchAction: 'none',
+      }}
     >
       <svg width="100%" height="100%" style={{ display: 'block', cursor: 'grab', userSelect: 'none' }}>
         <g transform={`translate(${view.x} ${view.y}) scale(${view.scale})`} data-scale={view.scale.toFixed(3)}>
-          <DiagramContent diagram={diagram} palette={PAGE_PALETTE} idPrefix={prefix} highlights={shown} onSelect={select} onHoverEdge={setHovered} />
+          <DiagramContent
+            diagram={diagram}
+            palette={PAGE_PALETTE}
+            idPrefix={prefix}
+            highlights={shown}
+            onSelect={select}
+            onHoverEdge={setHovered}
+          />
         </g>
       </svg>
       <Flex gap="1" align="center" p="2" style={{ position: 'absolute', top: 0, right: 0 }}>
-        <Text size="1" color="gray" aria-live="polite" style={{ minWidth: 44, textAlign: 'right' }}>{Math.round(view.scale * 100)} %</Text>
-        <Tooltip content="Zoom out (−)"><IconButton size="1" variant="surface" color="gray" aria-label="Zoom out" onClick={zoomOut}>−</IconButton></Tooltip>
-        <Tooltip content="Zoom in (+)"><IconButton size="1" variant="surface" color="gray" aria-label="Zoom in" onClick={zoomIn}>+</IconButton></Tooltip>
-        <Tooltip content="The whole diagram (0)"><IconButton size="1" variant="surface" color="gray" aria-label="Fit to view" onClick={fit} style={{ width: 'auto', padding: '0 8px' }}>Fit</IconButton></Tooltip>
-        <Tooltip content="Actual size"><IconButton size="1" variant="surface" color="gray" aria-label="Actual size" onClick={actual} style={{ width: 'auto', padding: '0 8px' }}>1:1</IconButton></Tooltip>
+        <Text size="1" color="gray" aria-live="polite" style={{ minWidth: 44, textAlign: 'right' }}>
+          {Math.round(view.scale * 100)} %
+        </Text>
+        <Tooltip content="Zoom out (−)">
+          <IconButton size="1" variant="surface" color="gray" aria-label="Zoom out" onClick={zoomOut}>
+            −
+          </IconButton>
+        </Tooltip>
+        <Tooltip content="Zoom in (+)">
+          <IconButton size="1" variant="surface" color="gray" aria-label="Zoom in" onClick={zoomIn}>
+            +
+          </IconButton>
+        </Tooltip>
+        <Tooltip content="The whole diagram (0)">
+          <IconButton
+            size="1"
+            variant="surface"
+            color="gray"
+            aria-label="Fit to view"
+            onClick={fit}
+            style={{ width: 'auto', padding: '0 8px' }}
+          >
+            Fit
+          </IconButton>
+        </Tooltip>
+        <Tooltip content="Actual size">
+          <IconButton
+            size="1"
+            variant="surface"
+            color="gray"
+            aria-label="Actual size"
+            onClick={actual}
+            style={{ width: 'auto', padding: '0 8px' }}
+          >
+            1:1
+          </IconButton>
+        </Tooltip>
       </Flex>
       {tools && (
-        <form role="search" aria-label="Find a state" onSubmit={onFindSubmit} onPointerDown={(e) => e.stopPropagation()}
-          style={{ position: 'absolute', top: 0, left: 0, padding: 'var(--space-2)', width: 260 }}>
-          <TextField.Root size="1" type="search" placeholder="Find a state" aria-label="Find a state" list={`${prefix}-states`} value={query}
-            aria-invalid={findProblem ? true : undefined} aria-describedby={findProblem ? `${prefix}-find-problem` : undefined}
+        <form
+          role="search"
+          aria-label="Find a state"
+          onSubmit={onFindSubmit}
+          onPointerDown={(e) => e.stopPropagation()}
+          style={{ position: 'absolute', top: 0, left: 0, padding: 'var(--space-2)', width: 260 }}
+        >
+          <TextField.Root
+            size="1"
+            type="search"
+            placeholder="Find a state"
+            aria-label="Find a state"
+            list={`${prefix}-states`}
+            value={query}
+            aria-invalid={findProblem ? true : undefined}
+            aria-describedby={findProblem ? `${prefix}-find-problem` : undefined}
             onChange={(e) => {
               setQuery(e.target.value);
               setFindProblem(null);
               // A label picked from the browser's list arrives as the whole label: take it at once.
               find(e.target.value, true);
-            }} />
+            }}
+          />
           <datalist id={`${prefix}-states`}>
-            {choices.map((c) => <option key={c.id} value={c.label} />)}
+            {choices.map((c) => (
+              <option key={c.id} value={c.label} />
+            ))}
           </datalist>
-          {findProblem && <Text id={`${prefix}-find-problem`} size="1" color="red" role="status">{findProblem}</Text>}
+          {findProblem && (
+            <Text id={`${prefix}-find-problem`} size="1" color="red" role="status">
+              {findProblem}
+            </Text>
+          )}
         </form>
       )}
-      {showOverview && <DiagramOverview diagram={diagram} view={view} canvas={size} onMove={(point) => setChosen(centreAt(view, point, size))} />}
+      {showOverview && (
+        <DiagramOverview
+          diagram={diagram}
+          view={view}
+          canvas={size}
+          onMove={(point) => setChosen(centreAt(view, point, size))}
+        />
+      )}
       <VisuallyHidden id={`${prefix}-help`}>
-        Drag to move, use the wheel or the plus and minus keys to zoom, 0 to fit, arrow keys to move; click a state for its details. Find a state by its name in the search box.
+        Drag to move, use the wheel or the plus and minus keys to zoom, 0 to fit, arrow keys to move; click a state for
+        its details. Find a state by its name in the search box.
       </VisuallyHidden>
     </div>
   );

@@ -46,7 +46,16 @@ export function DiagramOverview({ diagram, view, canvas, onMove }: DiagramOvervi
       role="group"
       aria-label="Overview"
       data-overview=""
-      style={{ position: 'absolute', right: 8, bottom: 8, padding: 4, borderRadius: 'var(--radius-2)', border: '1px solid var(--gray-a6)', background: 'var(--color-panel-solid)', boxShadow: 'var(--shadow-2)' }}
+      style={{
+        position: 'absolute',
+        right: 8,
+        bottom: 8,
+        padding: 4,
+        borderRadius: 'var(--radius-2)',
+        border: '1px solid var(--gray-a6)',
+        background: 'var(--color-panel-solid)',
+        boxShadow: 'var(--shadow-2)',
+      }}
     >
       <svg
         width={overview.width}
@@ -59,11 +68,28 @@ export function DiagramOverview({ diagram, view, canvas, onMove }: DiagramOvervi
         onPointerCancel={up}
       >
         {diagram.nodes.map((n) => (
-          <rect key={n.node.id} x={n.x * s} y={n.y * s} width={n.width * s} height={n.height * s} rx={2}
-            style={{ fill: n.container ? PAGE_PALETTE.containerFill : PAGE_PALETTE.nodeFill, stroke: PAGE_PALETTE.nodeStroke, strokeWidth: 0.5 }} />
+          <rect
+            key={n.node.id}
+            x={n.x * s}
+            y={n.y * s}
+            width={n.width * s}
+            height={n.height * s}
+            rx={2}
+            style={{
+              fill: n.container ? PAGE_PALETTE.containerFill : PAGE_PALETTE.nodeFill,
+              stroke: PAGE_PALETTE.nodeStroke,
+              strokeWidth: 0.5,
+            }}
+          />
         ))}
-        <rect data-viewport="" x={area.x * s} y={area.y * s} width={area.width * s} height={area.height * s}
-          style={{ fill: 'var(--accent-a3)', stroke: 'var(--accent-9)', strokeWidth: 1.5 }} />
+        <rect
+          data-viewport=""
+          x={area.x * s}
+          y={area.y * s}
+          width={area.width * s}
+          height={area.height * s}
+          style={{ fill: 'var(--accent-a3)', stroke: 'var(--accent-9)', strokeWidth: 1.5 }}
+        />
       </svg>
     </div>
   );

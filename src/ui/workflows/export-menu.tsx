@@ -13,23 +13,47 @@ async function svgOf(diagram: Diagram, entry: WorkflowEntry): Promise<string> {
   return svgDocument(diagram, entry.title, entry.purpose);
 }
 
-export function ExportMenu({ entry, diagram, onError }: { entry: WorkflowEntry; diagram: Diagram; onError(message: string): void }) {
+export function ExportMenu({
+  entry,
+  diagram,
+  onError,
+}: {
+  entry: WorkflowEntry;
+  diagram: Diagram;
+  onError(message: string): void;
+}) {
   const [busy, setBusy] = useState(false);
   const run = (make: () => Promise<void>) => () => {
     setBusy(true);
-    make().catch((e: unknown) => onError(`The export failed: ${e instanceof Error ? e.message : String(e)}`)).finally(() => setBusy(false));
+    make()
+      .catch((e: unknown) => onError(`The export failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => setBusy(false));
   };
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger disabled={busy}>
-        <Button variant="soft" loading={busy}>Export <DropdownMenu.TriggerIcon /></Button>
+        <Button variant="soft" loading={busy}>
+          Export <DropdownMenu.TriggerIcon />
+        </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        <DropdownMenu.Item onSelect={run(async () => saveFile(svgBlob(await svgOf(diagram, entry)), `${entry.id}.svg`))}>SVG image</DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={run(async () => saveFile(await pngBlob(await svgOf(diagram, entry), diagram.width, diagram.height), `${entry.id}.png`))}>
+        <DropdownMenu.Item
+          onSelect={run(async () => saveFile(svgBlob(await svgOf(diagram, entry)), `${entry.id}.svg`))}
+        >
+          SVG image
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          onSelect={run(async () =>
+            saveFile(await pngBlob(await svgOf(diagram, entry), diagram.width, diagram.height), `${entry.id}.png`),
+          )}
+        >
           PNG image
         </DropdownMenu.Item>
-        <DropdownMenu.Item onSelect={run(async () => saveFile(mermaidBlob(toMermaid(diagram.model)), `${entry.id}.mmd`))}>Mermaid text (.mmd)</DropdownMenu.Item>
+        <DropdownMenu.Item
+          onSelect={run(async () => saveFile(mermaidBlob(toMermaid(diagram.model)), `${entry.id}.mmd`))}
+        >
+          Mermaid text (.mmd)
+        </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>
   );

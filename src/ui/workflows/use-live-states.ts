@@ -21,6 +21,8 @@ export function useLiveStates(bus: InspectionBus, model: DiagramModel, enabled: 
   const version = useSyncExternalStore(enabled ? bus.subscribe : noSubscription, enabled ? bus.version : never);
   if (!enabled || version < 0) return OFF;
   const running = bus.running(model.machineId);
-  const active = new Set(model.nodes.filter((n) => running.some((r) => r.snapshot.matches(n.path.join('.') as never))).map((n) => n.id));
+  const active = new Set(
+    model.nodes.filter((n) => running.some((r) => r.snapshot.matches(n.path.join('.') as never))).map((n) => n.id),
+  );
   return { active, running: running.map((r) => stateWords(stateKey(r.snapshot.value))) };
 }

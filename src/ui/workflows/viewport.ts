@@ -31,7 +31,9 @@ export const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SC
 
 /** The whole diagram, centred; never larger than 100 %. */
 export function fitView(content: Size, canvas: Size): View {
-  const scale = clampScale(Math.min(1, (canvas.width - 2 * MARGIN) / content.width, (canvas.height - 2 * MARGIN) / content.height));
+  const scale = clampScale(
+    Math.min(1, (canvas.width - 2 * MARGIN) / content.width, (canvas.height - 2 * MARGIN) / content.height),
+  );
   return { scale, x: (canvas.width - content.width * scale) / 2, y: (canvas.height - content.height * scale) / 2 };
 }
 
@@ -71,10 +73,19 @@ export function panBy(view: View, dx: number, dy: number): View {
 }
 
 /** Whether a diagram box lies wholly inside the canvas. */
-export function isVisible(box: { x: number; y: number; width: number; height: number }, view: View, canvas: Size): boolean {
+export function isVisible(
+  box: { x: number; y: number; width: number; height: number },
+  view: View,
+  canvas: Size,
+): boolean {
   const left = box.x * view.scale + view.x;
   const top = box.y * view.scale + view.y;
-  return left >= 0 && top >= 0 && left + box.width * view.scale <= canvas.width && top + box.height * view.scale <= canvas.height;
+  return (
+    left >= 0 &&
+    top >= 0 &&
+    left + box.width * view.scale <= canvas.width &&
+    top + box.height * view.scale <= canvas.height
+  );
 }
 
 /** Moves the view so a diagram box is in the middle of the canvas, at the current scale. */
@@ -94,7 +105,12 @@ export function findView(view: View, box: Box, canvas: Size): View {
 
 /** The part of the diagram the canvas shows, in diagram coordinates. */
 export function visibleArea(view: View, canvas: Size): Box {
-  return { x: -view.x / view.scale, y: -view.y / view.scale, width: canvas.width / view.scale, height: canvas.height / view.scale };
+  return {
+    x: -view.x / view.scale,
+    y: -view.y / view.scale,
+    width: canvas.width / view.scale,
+    height: canvas.height / view.scale,
+  };
 }
 
 /** The overview's drawing: the whole diagram fitted into `room`, never enlarged. */
@@ -104,7 +120,10 @@ export function overviewScale(content: Size, room: Size): { scale: number; width
 }
 
 /** A point of the overview (its own pixels) as a diagram point. */
-export function overviewToDiagram(point: { x: number; y: number }, overview: { scale: number }): { x: number; y: number } {
+export function overviewToDiagram(
+  point: { x: number; y: number },
+  overview: { scale: number },
+): { x: number; y: number } {
   return { x: point.x / overview.scale, y: point.y / overview.scale };
 }
 

@@ -29,37 +29,93 @@ export default function WorkflowDock({ machineId }: { machineId: string }) {
   return <DockPanel loaded={loaded} inspection={inspection} open={open} onToggle={() => setOpen(!open)} />;
 }
 
-function DockPanel({ loaded, inspection, open, onToggle }: {
-  loaded: LoadedWorkflow; inspection: ReturnType<typeof useConsole>['inspection']; open: boolean; onToggle(): void;
+function DockPanel({
+  loaded,
+  inspection,
+  open,
+  onToggle,
+}: {
+  loaded: LoadedWorkflow;
+  inspection: ReturnType<typeof useConsole>['inspection'];
+  open: boolean;
+  onToggle(): void;
 }) {
   const { entry, diagram } = loaded;
   const live = useLiveStates(inspection, diagram.model, true);
-  const innermost = diagram.model.nodes.find((n) => live.active.has(n.id) && !diagram.model.nodes.some((c) => c.parent === n.id))?.id ?? null;
+  const innermost =
+    diagram.model.nodes.find((n) => live.active.has(n.id) && !diagram.model.nodes.some((c) => c.parent === n.id))?.id ??
+    null;
   return (
-    <Card asChild size="1" style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 5, width: open ? 'min(560px, calc(100vw - 32px))' : 'auto', boxShadow: 'var(--shadow-5)' }}>
+    <Card
+      asChild
+      size="1"
+      style={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        zIndex: 5,
+        width: open ? 'min(560px, calc(100vw - 32px))' : 'auto',
+        boxShadow: 'var(--shadow-5)',
+      }}
+    >
       <aside aria-label={`Live workflow: ${entry.title}`}>
         <Flex direction="column" gap="2">
           <Flex align="center" justify="between" gap="3">
             <Box minWidth="0">
-              <Text as="div" size="2" weight="medium">Live: {entry.title}</Text>
-              <Text as="div" size="1" color="gray" role="status" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Text as="div" size="2" weight="medium">
+                Live: {entry.title}
+              </Text>
+              <Text
+                as="div"
+                size="1"
+                color="gray"
+                role="status"
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {live.running.length ? live.running.join(' · ') : 'Not running in this tab right now'}
               </Text>
             </Box>
             <Flex gap="2" align="center" flexShrink="0">
-              <ThemeLink asChild size="1"><Link to="/workflows/$machineId" params={{ machineId: entry.id }}>Open</Link></ThemeLink>
+              <ThemeLink asChild size="1">
+                <Link to="/workflows/$machineId" params={{ machineId: entry.id }}>
+                  Open
+                </Link>
+              </ThemeLink>
               <Tooltip content={open ? 'Hide the diagram' : 'Show the diagram'}>
-                <IconButton size="1" variant="soft" color="gray" aria-label={open ? 'Hide the diagram' : 'Show the diagram'} aria-expanded={open} onClick={onToggle}>
+                <IconButton
+                  size="1"
+                  variant="soft"
+                  color="gray"
+                  aria-label={open ? 'Hide the diagram' : 'Show the diagram'}
+                  aria-expanded={open}
+                  onClick={onToggle}
+                >
                   {open ? '▾' : '▴'}
                 </IconButton>
               </Tooltip>
               <Tooltip content="Stop watching">
-                <IconButton size="1" variant="soft" color="gray" aria-label="Stop watching" onClick={() => workflowDock.close()}>×</IconButton>
+                <IconButton
+                  size="1"
+                  variant="soft"
+                  color="gray"
+                  aria-label="Stop watching"
+                  onClick={() => workflowDock.close()}
+                >
+                  ×
+                </IconButton>
               </Tooltip>
             </Flex>
           </Flex>
           {open && (
-            <DiagramCanvas diagram={diagram} title={entry.title} highlights={{ live: live.active }} onSelect={() => {}} follow={innermost} height={300} tools={false} />
+            <DiagramCanvas
+              diagram={diagram}
+              title={entry.title}
+              highlights={{ live: live.active }}
+              onSelect={() => {}}
+              follow={innermost}
+              height={300}
+              tools={false}
+            />
           )}
         </Flex>
       </aside>

@@ -7,10 +7,12 @@ import type { WorkflowEntry } from '../../machines/registry';
 export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] }) {
   return (
     <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">Workflows</Heading>
+      <Heading as="h2" size="5">
+        Workflows
+      </Heading>
       <Text as="p" size="2" color="gray" style={{ maxWidth: 760 }}>
-        Every workflow of the panel is a state machine, drawn here from the definition the panel runs and the tests walk.
-        Open one to explore its states, simulate it, watch it live in this tab, read its test plan or export it.
+        Every workflow of the panel is a state machine, drawn here from the definition the panel runs and the tests
+        walk. Open one to explore its states, simulate it, watch it live in this tab, read its test plan or export it.
       </Text>
       <Table.Root variant="surface">
         <Table.Header>
@@ -27,12 +29,18 @@ export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] })
               <Table.RowHeaderCell>
                 <Flex direction="column" gap="1">
                   <ThemeLink asChild weight="medium">
-                    <Link to="/workflows/$machineId" params={{ machineId: entry.id }}>{entry.title}</Link>
+                    <Link to="/workflows/$machineId" params={{ machineId: entry.id }}>
+                      {entry.title}
+                    </Link>
                   </ThemeLink>
-                  <Code size="1" variant="ghost" color="gray">{entry.id}</Code>
+                  <Code size="1" variant="ghost" color="gray">
+                    {entry.id}
+                  </Code>
                 </Flex>
               </Table.RowHeaderCell>
-              <Table.Cell><Text size="2">{entry.purpose}</Text></Table.Cell>
+              <Table.Cell>
+                <Text size="2">{entry.purpose}</Text>
+              </Table.Cell>
               <Table.Cell justify="end">{allStates(entry.machine).length}</Table.Cell>
               <Table.Cell justify="end">{allTransitions(entry.machine).length}</Table.Cell>
             </Table.Row>

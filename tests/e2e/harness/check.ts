@@ -26,7 +26,9 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
       last = error;
     }
     if (Date.now() > deadline) {
-      throw new CheckFailed(`${what}: not seen within ${timeout} ms${last ? ` (last error: ${(last as Error).message})` : ''}`);
+      throw new CheckFailed(
+        `${what}: not seen within ${timeout} ms${last ? ` (last error: ${(last as Error).message})` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

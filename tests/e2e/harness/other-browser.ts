@@ -5,7 +5,11 @@ import { signIn } from './pages';
 import type { ScenarioContext } from './scenario';
 import type { Account } from './world';
 
-export async function inOtherBrowser<T>(t: ScenarioContext, account: Account, run: (page: Page) => Promise<T>): Promise<T> {
+export async function inOtherBrowser<T>(
+  t: ScenarioContext,
+  account: Account,
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
   const browser = t.context.browser();
   if (!browser) throw new Error('no browser to open a second one from');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -45,7 +45,10 @@ export async function submitPassword(page: Page, account: Account, password = ac
   const form = loginForm(page);
   await form.username.fill(account.username);
   await form.password.fill(password);
-  const [response] = await Promise.all([page.waitForResponse(isCall('login_account_new')), form.password.press('Enter')]);
+  const [response] = await Promise.all([
+    page.waitForResponse(isCall('login_account_new')),
+    form.password.press('Enter'),
+  ]);
   return response;
 }
 
@@ -60,10 +63,15 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
   });
   // Its screenshot shows the QR code, the key and the typed code: taken before Activate reloads the page.
   await t.step(`${account.username}: QR code and setup key shown, code entered`, async () => {
-    for (const [box, name] of [[form.username, 'username'], [form.password, 'password']] as const) {
+    for (const [box, name] of [
+      [form.username, 'username'],
+      [form.password, 'password'],
+    ] as const) {
       check(!(await box.isEditable()), `the ${name} field is locked after the password step`);
     }
-    const qrLoaded = await form.qrCode.evaluate((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
+    const qrLoaded = await form.qrCode.evaluate(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+    );
     check(qrLoaded, 'the QR code image has loaded');
     const key = ((await form.setupKey.first().textContent()) ?? '').trim();
     account.authenticator = new Authenticator(key);
@@ -78,13 +86,18 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
     await page.evaluate(() => Object.assign(window, { beforeActivation: true }));
     const [response] = await Promise.all([page.waitForResponse(isCall('ap_activate_tfa')), form.activate.click()]);
     check(response.ok(), `ap_activate_tfa answered HTTP ${response.status()}`);
-    await eventually('the page reloaded after activation', async () =>
-      (await page.evaluate(() => !('beforeActivation' in window)).catch(() => false)) || undefined);
+    await eventually(
+      'the page reloaded after activation',
+      async () => (await page.evaluate(() => !('beforeActivation' in window)).catch(() => false)) || undefined,
+    );
     await waitForPath(page, '/login');
     await form.username.waitFor();
     check(await form.username.isEditable(), 'the reloaded /login starts again with an editable username field');
     check((await form.otpHeading.count()) === 0, 'the reloaded /login shows no OTP box');
-    await page.getByRole('status').filter({ hasText: 'Two-step sign-in is active. Sign in with a fresh code.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Two-step sign-in is active. Sign in with a fresh code.' })
+      .waitFor();
   });
 }
 
@@ -92,7 +105,12 @@ export async function activate(t: ScenarioContext, page: Page, account: Account)
  * Signs in with password and a fresh code; activates first when this account never signed in.
  * With `wrongCodeFirst`, a wrong code is tried first and must be refused with 'Incorrect OTP'.
  */
-export async function signIn(t: ScenarioContext, page: Page, account: Account, opts: { wrongCodeFirst?: boolean } = {}): Promise<void> {
+export async function signIn(
+  t: ScenarioContext,
+  page: Page,
+  account: Account,
+  opts: { wrongCodeFirst?: boolean } = {},
+): Promise<void> {
   if (!account.authenticator) await activate(t, page, account);
   const authenticator = account.authenticator!;
   const code = await freshCode(t, authenticator);
@@ -127,7 +145,11 @@ export async function signInByKeyboard(t: ScenarioContext, page: Page, account: 
   const code = await freshCode(t, account.authenticator!);
   const form = loginForm(page);
   const focused = (box: typeof form.username, what: string) =>
-    eventually(`focus on ${what}`, async () => (await box.evaluate((el) => el === document.activeElement)) || undefined, 5_000);
+    eventually(
+      `focus on ${what}`,
+      async () => (await box.evaluate((el) => el === document.activeElement)) || undefined,
+      5_000,
+    );
   await t.step(`${account.username}: username, Tab, password, Enter`, async () => {
     await page.goto(`${account.server.url}/login`);
     await focused(form.username, 'the username box on load');
@@ -143,14 +165,19 @@ export async function signInByKeyboard(t: ScenarioContext, page: Page, account: 
     await page.keyboard.type(code);
     check((await form.otp.inputValue()) === code, 'the code is in the focused box');
   });
-  await t.step(`${account.username}: Enter opens the panel`, () => expectCodeAccepted(page, () => page.keyboard.press('Enter')));
+  await t.step(`${account.username}: Enter opens the panel`, () =>
+    expectCodeAccepted(page, () => page.keyboard.press('Enter')),
+  );
 }
 
 /** Submits the code; the server must accept it and the page must leave /login for the shell. */
 async function expectCodeAccepted(page: Page, submit: () => Promise<void>): Promise<void> {
   const [response] = await Promise.all([page.waitForResponse(isCall('login_tfa_new')), submit()]);
   const reply = await response.text();
-  check(response.ok() && /"status"\s*:\s*true/.test(reply), `login_tfa_new/ refused a fresh code: HTTP ${response.status()} ${reply}`);
+  check(
+    response.ok() && /"status"\s*:\s*true/.test(reply),
+    `login_tfa_new/ refused a fresh code: HTTP ${response.status()} ${reply}`,
+  );
   await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
   await shell(page).logout.waitFor();
 }
@@ -165,12 +192,21 @@ async function freshCode(t: ScenarioContext, authenticator: Authenticator): Prom
 }
 
 /** Waits for a message shown as a native alert or as text on the page. */
-export async function waitForMessage(t: ScenarioContext, page: Page, text: string, timeout = 15_000): Promise<'alert' | 'page'> {
-  return eventually(`the message '${text}'`, async () => {
-    if (t.dialogs(page).some((d) => d.message.includes(text))) return 'alert' as const;
-    if (await page.getByText(text, { exact: true }).first().isVisible()) return 'page' as const;
-    return undefined;
-  }, timeout);
+export async function waitForMessage(
+  t: ScenarioContext,
+  page: Page,
+  text: string,
+  timeout = 15_000,
+): Promise<'alert' | 'page'> {
+  return eventually(
+    `the message '${text}'`,
+    async () => {
+      if (t.dialogs(page).some((d) => d.message.includes(text))) return 'alert' as const;
+      if (await page.getByText(text, { exact: true }).first().isVisible()) return 'page' as const;
+      return undefined;
+    },
+    timeout,
+  );
 }
 
 /** Labels of the left menu, in order. */

@@ -10,5 +10,9 @@ export const BIN = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
 /** 'Session expiry: dialog' → 'session-expiry-dialog' */
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 }

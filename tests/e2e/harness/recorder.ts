@@ -31,7 +31,11 @@ export class Recorder {
 
   private watch(page: Page): void {
     if (this.watched.has(page)) return;
-    const entry: Watched = { label: this.watched.size === 0 ? '' : `-tab${this.watched.size + 1}`, dialogs: [], errors: [] };
+    const entry: Watched = {
+      label: this.watched.size === 0 ? '' : `-tab${this.watched.size + 1}`,
+      dialogs: [],
+      errors: [],
+    };
     this.watched.set(page, entry);
     // A native alert is accepted at once (a person clicks OK) and kept for the assertions.
     page.on('dialog', (dialog) => {
@@ -66,12 +70,15 @@ export class Recorder {
   /** Uncaught exceptions and Content-Security-Policy violations: the page is broken, whatever it shows. */
   faults(): string[] {
     return [...this.watched.values()].flatMap(({ errors }) =>
-      errors.filter((e) => e.startsWith('pageerror:') || e.includes('Content Security Policy')));
+      errors.filter((e) => e.startsWith('pageerror:') || e.includes('Content Security Policy')),
+    );
   }
 
   /** Browser errors of all tabs (kept in errors.txt); failed requests show up here too. */
   saveErrors(): number {
-    const lines = [...this.watched.values()].flatMap(({ label, errors }) => errors.map((e) => `${label || 'tab1'} ${e}`));
+    const lines = [...this.watched.values()].flatMap(({ label, errors }) =>
+      errors.map((e) => `${label || 'tab1'} ${e}`),
+    );
     if (lines.length > 0) writeFileSync(path.join(this.dir, 'errors.txt'), lines.join('\n') + '\n');
     return lines.length;
   }
@@ -79,17 +86,33 @@ export class Recorder {
   /** On failure: a screenshot, the visible text, the dialogs and the errors of every open page. */
   async saveFailure(error: unknown): Promise<string[]> {
     const saved: string[] = [];
-    writeFileSync(path.join(this.dir, 'FAILED-error.txt'), `${(error as Error)?.stack ?? String(error)}\n\n${this.log.join('\n')}\n`);
+    writeFileSync(
+      path.join(this.dir, 'FAILED-error.txt'),
+      `${(error as Error)?.stack ?? String(error)}\n\n${this.log.join('\n')}\n`,
+    );
     for (const [page, { label, dialogs, errors }] of this.watched) {
       if (page.isClosed()) continue;
       const png = path.join(this.dir, `FAILED${label}.png`);
       const txt = path.join(this.dir, `FAILED${label}.txt`);
       await page.screenshot({ path: png, fullPage: true, timeout: 5_000 }).catch(() => undefined);
-      const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((e: Error) => `(no text: ${e.message})`);
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((e: Error) => `(no text: ${e.message})`);
       writeFileSync(
         txt,
-        [`URL: ${page.url()}`, '', '--- page text ---', text, '', '--- native dialogs ---', ...dialogs.map((d) => `${d.type}: ${d.message}`),
-          '', '--- browser errors ---', ...errors].join('\n') + '\n',
+        [
+          `URL: ${page.url()}`,
+          '',
+          '--- page text ---',
+          text,
+          '',
+          '--- native dialogs ---',
+          ...dialogs.map((d) => `${d.type}: ${d.message}`),
+          '',
+          '--- browser errors ---',
+          ...errors,
+        ].join('\n') + '\n',
       );
       saved.push(png, txt);
     }

@@ -23,22 +23,35 @@ export interface RefusedSection {
   screenshot: string;
 }
 
-export async function checkSectionRefused(t: ScenarioContext, account: Account, section: RefusedSection): Promise<void> {
+export async function checkSectionRefused(
+  t: ScenarioContext,
+  account: Account,
+  section: RefusedSection,
+): Promise<void> {
   await inOtherBrowser(t, account, async (page) => {
     await t.step(`${account.username} has no ${section.label} in its menu`, async () => {
       const menu = await menuLabels(page);
       check(!menu.includes(section.label), `${account.username}'s menu: ${menu.join(', ')}`);
     });
-    await t.step(`${account.username} at ${section.path}: the page says it needs the ‘${section.permission}’ permission`, async () => {
-      await page.goto(`${account.server.url}${section.path}`);
-      const main = page.getByRole('main');
-      await main.getByRole('alert', { name: 'No permission' }).filter({ hasText: `it needs the ‘${section.permission}’ permission` }).waitFor();
-      await shell(page).logout.waitFor();
-      checkEqual(await section.content(main).count(), 0, `nothing of ${section.label} shown`);
-      await page.screenshot({ path: path.join(section.screenshot), fullPage: true });
-    });
+    await t.step(
+      `${account.username} at ${section.path}: the page says it needs the ‘${section.permission}’ permission`,
+      async () => {
+        await page.goto(`${account.server.url}${section.path}`);
+        const main = page.getByRole('main');
+        await main
+          .getByRole('alert', { name: 'No permission' })
+          .filter({ hasText: `it needs the ‘${section.permission}’ permission` })
+          .waitFor();
+        await shell(page).logout.waitFor();
+        checkEqual(await section.content(main).count(), 0, `nothing of ${section.label} shown`);
+        await page.screenshot({ path: path.join(section.screenshot), fullPage: true });
+      },
+    );
     await t.step(`the server refuses ${account.username} the call (403)`, async () => {
-      const status = await page.evaluate(async (call) => (await fetch(call, { credentials: 'include' })).status, section.call);
+      const status = await page.evaluate(
+        async (call) => (await fetch(call, { credentials: 'include' })).status,
+        section.call,
+      );
       checkEqual(status, 403, `GET ${section.call}`);
     });
   });

@@ -39,7 +39,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -60,7 +62,10 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   let exited: number | string | null = null;
 
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not print "Staff Console listening on …" within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`did not print "Staff Console listening on …" within ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
     createInterface({ input: child.stdout! }).on('line', (line) => {
       lines.push(line);
       const pw = PASSWORD_LINE.exec(line);

@@ -13,7 +13,7 @@ import { ARTIFACTS } from './paths';
 export async function productKey(page: Page): Promise<string> {
   const key = await page.evaluate((name) => {
     const content = document.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
-    return content ? (JSON.parse(content) as { product_key?: string }).product_key ?? null : null;
+    return content ? ((JSON.parse(content) as { product_key?: string }).product_key ?? null) : null;
   }, APP_CONFIG_META);
   if (!key) throw new CheckFailed('the page carries no product key in its app config');
   return key;
@@ -23,7 +23,7 @@ export async function productKey(page: Page): Promise<string> {
 export async function productName(page: Page): Promise<string> {
   const name = await page.evaluate((meta) => {
     const content = document.querySelector(`meta[name="${meta}"]`)?.getAttribute('content');
-    return content ? (JSON.parse(content) as { product_name?: string }).product_name ?? null : null;
+    return content ? ((JSON.parse(content) as { product_name?: string }).product_name ?? null) : null;
   }, APP_CONFIG_META);
   if (!name) throw new CheckFailed('the page carries no product name in its app config');
   return name;
@@ -44,7 +44,8 @@ export function userList(page: Page) {
     exportXlsx: main.getByRole('button', { name: 'Export XLSX', exact: true }),
     createUser: main.getByRole('button', { name: 'Create user', exact: true }),
     /** The link on a user's name in their row. */
-    userLink: (name: string) => main.getByRole('region', { name: 'Users', exact: true }).getByRole('link', { name, exact: true }),
+    userLink: (name: string) =>
+      main.getByRole('region', { name: 'Users', exact: true }).getByRole('link', { name, exact: true }),
     selectUser: (name: string) => main.getByRole('checkbox', { name: `Select ${name}`, exact: true }),
   };
 }
@@ -56,11 +57,15 @@ export type ListRow = Record<string, string>;
 export async function listRows(page: Page): Promise<ListRow[]> {
   const list = userList(page);
   await eventually('the list loaded', async () =>
-    ((await list.region.getAttribute('aria-busy')) === 'false' && /\S/.test(await list.rowsShown.innerText()) ? true : undefined));
+    (await list.region.getAttribute('aria-busy')) === 'false' && /\S/.test(await list.rowsShown.innerText())
+      ? true
+      : undefined,
+  );
   return list.table.evaluate((table) => {
     const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
     return [...table.querySelectorAll('tbody tr')].map((tr) =>
-      Object.fromEntries([...tr.children].map((cell, i) => [heads[i] || `#${i}`, cell.textContent?.trim() ?? ''])));
+      Object.fromEntries([...tr.children].map((cell, i) => [heads[i] || `#${i}`, cell.textContent?.trim() ?? ''])),
+    );
   });
 }
 
@@ -110,7 +115,9 @@ export async function choose(page: Page, trigger: Locator, option: string | RegE
   await item.waitFor();
   const text = (await item.innerText()).trim();
   await item.click();
-  await eventually(`the select closed showing ${text}`, async () => ((await trigger.innerText()).includes(text) ? true : undefined));
+  await eventually(`the select closed showing ${text}`, async () =>
+    (await trigger.innerText()).includes(text) ? true : undefined,
+  );
   return text;
 }
 
@@ -217,7 +224,8 @@ export async function tableRows(table: Locator): Promise<Record<string, string>[
   return table.evaluate((t) => {
     const heads = [...t.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
     return [...t.querySelectorAll('tbody tr')].map((tr) =>
-      Object.fromEntries([...tr.children].map((cell, i) => [heads[i] || `#${i}`, cell.textContent?.trim() ?? ''])));
+      Object.fromEntries([...tr.children].map((cell, i) => [heads[i] || `#${i}`, cell.textContent?.trim() ?? ''])),
+    );
   });
 }
 
@@ -243,6 +251,12 @@ export async function downloadCsv(page: Page, saveAs: string): Promise<SavedCsv>
   await download.saveAs(file);
   const text = readFileSync(file, 'utf8');
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  if (parsed.errors.length > 0) throw new CheckFailed(`${saveAs} does not parse as CSV: ${parsed.errors.slice(0, 3).map((e) => e.message).join('; ')}`);
+  if (parsed.errors.length > 0)
+    throw new CheckFailed(
+      `${saveAs} does not parse as CSV: ${parsed.errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join('; ')}`,
+    );
   return { file, suggested: download.suggestedFilename(), header: parsed.meta.fields ?? [], rows: parsed.data };
 }

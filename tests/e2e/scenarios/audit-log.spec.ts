@@ -22,13 +22,16 @@ export const scenario: Scenario = {
     const support = t.world.account('app', 'support');
     await signIn(t, page, admin);
     const main = page.getByRole('main');
-    const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, 'audit-log', `${name}.png`), fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(ARTIFACTS, 'audit-log', `${name}.png`), fullPage: true });
     const renamed = `Audited${Date.now() % 100_000}`;
 
     const { userId, before } = await t.step('admin opens a user from All Users and renames them', async () => {
       await openUserList(page);
       await userList(page).table.getByRole('link').first().click();
-      await eventually('a user\'s page', async () => (/\/user_list\/\d+$/.test(new URL(page.url()).pathname) ? true : undefined));
+      await eventually("a user's page", async () =>
+        /\/user_list\/\d+$/.test(new URL(page.url()).pathname) ? true : undefined,
+      );
       const id = Number(/\/user_list\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
       const edit = editPage(page);
       await edit.firstName.waitFor();
@@ -40,7 +43,7 @@ export const scenario: Scenario = {
       return { userId: id, before: was };
     });
 
-    await t.step('Audit Log from the menu: the user\'s record finds the change, newest first', async () => {
+    await t.step("Audit Log from the menu: the user's record finds the change, newest first", async () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Audit Log', exact: true }).click();
       await waitForPath(page, '/audit_log');
       await main.getByRole('heading', { name: 'Audit Log', level: 2 }).waitFor();
@@ -49,11 +52,19 @@ export const scenario: Scenario = {
       await main.getByLabel('Record', { exact: true }).selectOption('user');
       await main.getByRole('textbox', { name: 'Record id' }).fill(String(userId));
       await main.getByRole('button', { name: 'Search', exact: true }).click();
-      await eventually('the search in the address', async () => ((new URL(page.url()).searchParams.get('record_id') ?? '').replaceAll('"', '') === String(userId) ? true : undefined));
+      await eventually('the search in the address', async () =>
+        (new URL(page.url()).searchParams.get('record_id') ?? '').replaceAll('"', '') === String(userId)
+          ? true
+          : undefined,
+      );
       const row = main.getByRole('table', { name: 'Audit entries' }).getByRole('row').nth(1);
       await row.filter({ hasText: `(#${userId})` }).waitFor();
       const cells = await row.getByRole('cell').allInnerTexts();
-      checkEqual([cells[1], cells[4], cells[5]], ['User', `User #${userId}`, 'Success'], 'category, record and result of the newest entry');
+      checkEqual(
+        [cells[1], cells[4], cells[5]],
+        ['User', `User #${userId}`, 'Success'],
+        'category, record and result of the newest entry',
+      );
       await shot('1-found');
     });
 
@@ -70,21 +81,38 @@ export const scenario: Scenario = {
       await dialog.waitFor({ state: 'hidden' });
     });
 
-    await t.step('Download CSV: the search\'s file holds the change', async () => {
-      const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('link', { name: 'Download CSV', exact: true }).click()]);
+    await t.step("Download CSV: the search's file holds the change", async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        main.getByRole('link', { name: 'Download CSV', exact: true }).click(),
+      ]);
       const dir = path.join(ARTIFACTS, 'downloads');
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, 'audit-log.csv');
       await download.saveAs(file);
-      check(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/.test(download.suggestedFilename()), `the file's name: ${download.suggestedFilename()}`);
-      const parsed = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
-      checkEqual(parsed.meta.fields, ['time', 'category', 'author', 'action', 'result', 'origin', 'record', 'previous_data', 'current_data'], 'the header');
+      check(
+        /^audit-log-\d{4}-\d{2}-\d{2}\.csv$/.test(download.suggestedFilename()),
+        `the file's name: ${download.suggestedFilename()}`,
+      );
+      const parsed = Papa.parse<Record<string, string>>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), {
+        header: true,
+        skipEmptyLines: true,
+      });
+      checkEqual(
+        parsed.meta.fields,
+        ['time', 'category', 'author', 'action', 'result', 'origin', 'record', 'previous_data', 'current_data'],
+        'the header',
+      );
       const newest = parsed.data[0]!;
-      checkEqual([newest['category'], newest['record'], newest['result']], ['user', `User #${userId}`, 'Success'], 'the newest row');
+      checkEqual(
+        [newest['category'], newest['record'], newest['result']],
+        ['user', `User #${userId}`, 'Success'],
+        'the newest row',
+      );
       check(newest['current_data']!.includes(renamed), 'the new first name in current_data');
     });
 
-    await t.step('the user\'s History tab lists the change, field by field', async () => {
+    await t.step("the user's History tab lists the change, field by field", async () => {
       await page.goto(`${admin.server.url}/user_list/${userId}`);
       await editPage(page).firstName.waitFor();
       await main.getByRole('tab', { name: 'History', exact: true }).click();
@@ -92,11 +120,15 @@ export const scenario: Scenario = {
       const item = history.getByRole('listitem').first();
       await item.waitFor();
       check((await item.getAttribute('aria-label'))!.includes(`(#${userId})`), 'the newest entry names the user');
-      checkEqual(await item.getByRole('row', { name: 'First name', exact: true }).getByRole('cell').allInnerTexts(), [before, renamed], 'First name in the History tab');
+      checkEqual(
+        await item.getByRole('row', { name: 'First name', exact: true }).getByRole('cell').allInnerTexts(),
+        [before, renamed],
+        'First name in the History tab',
+      );
       await shot('3-history');
     });
 
-    await t.step('Role Management: a new role\'s History lists its creation, field by field', async () => {
+    await t.step("Role Management: a new role's History lists its creation, field by field", async () => {
       const role = `Historian ${Date.now() % 100_000}`;
       await page.goto(`${admin.server.url}/user_roles`);
       await main.getByRole('button', { name: 'New role', exact: true }).click();
@@ -104,7 +136,10 @@ export const scenario: Scenario = {
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill(role);
       await form.getByRole('checkbox', { name: 'Admin panel access', exact: true }).click();
       await form.getByRole('button', { name: 'Save', exact: true }).click();
-      await main.getByRole('status', { name: 'Roles notice' }).filter({ hasText: `Role '${role}' created.` }).waitFor();
+      await main
+        .getByRole('status', { name: 'Roles notice' })
+        .filter({ hasText: `Role '${role}' created.` })
+        .waitFor();
       await main.getByRole('button', { name: `History of ${role}`, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `History of ${role}` });
       const item = dialog.getByRole('list', { name: 'History' }).getByRole('listitem').first();
@@ -117,7 +152,10 @@ export const scenario: Scenario = {
     });
 
     await checkSectionRefused(t, support, {
-      label: 'Audit Log', path: '/audit_log', permission: 'Audit Log', call: '/api/audit_log/',
+      label: 'Audit Log',
+      path: '/audit_log',
+      permission: 'Audit Log',
+      call: '/api/audit_log/',
       content: (main) => main.getByRole('table', { name: 'Audit entries' }),
       screenshot: path.join(ARTIFACTS, 'audit-log', '5-support-no-permission.png'),
     });

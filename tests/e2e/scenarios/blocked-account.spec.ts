@@ -14,7 +14,10 @@ export const scenario: Scenario = {
     const form = loginForm(page);
     for (let attempt = 1; attempt <= LOCKOUT_THRESHOLD; attempt++) {
       await t.step(`wrong password ${attempt} of ${LOCKOUT_THRESHOLD}`, async () => {
-        const reply = await (await submitPassword(page, support, `${support.password}-wrong`)).json() as { status: boolean; msg: unknown };
+        const reply = (await (await submitPassword(page, support, `${support.password}-wrong`)).json()) as {
+          status: boolean;
+          msg: unknown;
+        };
         check(reply.status === false, `a wrong password is refused (reply ${JSON.stringify(reply)})`);
         // The failure that reaches the threshold may already answer 'blocked'; the ones before must not.
         const blocked = reply.msg === LOGIN_BLOCKED;
@@ -24,8 +27,11 @@ export const scenario: Scenario = {
       });
     }
     await t.step('the right password now: Account is blocked.', async () => {
-      const reply = await (await submitPassword(page, support)).json() as { status: boolean; msg: unknown };
-      check(reply.status === false && reply.msg === LOGIN_BLOCKED, `the right password is refused as blocked (reply ${JSON.stringify(reply)})`);
+      const reply = (await (await submitPassword(page, support)).json()) as { status: boolean; msg: unknown };
+      check(
+        reply.status === false && reply.msg === LOGIN_BLOCKED,
+        `the right password is refused as blocked (reply ${JSON.stringify(reply)})`,
+      );
       await page.getByText(MESSAGES.blocked, { exact: true }).waitFor();
       check((await form.otpHeading.count()) === 0, 'a blocked account gets no OTP box');
     });

@@ -13,7 +13,12 @@ import type { Scenario } from '../harness/scenario';
 
 const BROKER = 'Zenith Partners';
 const LINKED = 'Falcon Research';
-const CONTACT = { name: 'Morgan Example', email: 'morgan.example@zenith-partners.test', phone: '+1 212 555 0188', region: 'EMEA' };
+const CONTACT = {
+  name: 'Morgan Example',
+  email: 'morgan.example@zenith-partners.test',
+  phone: '+1 212 555 0188',
+  region: 'EMEA',
+};
 const GROUP = { name: 'Trial readers desk', description: 'Readers on a three-month trial' };
 const SHOTS = path.join(ARTIFACTS, 'broker-details');
 
@@ -36,7 +41,10 @@ export const scenario: Scenario = {
       await main.getByRole('button', { name: 'Search', exact: true }).click();
       await list.getByRole('link', { name: BROKER, exact: true }).waitFor();
       const names = await list.getByRole('rowheader').getByRole('link').allInnerTexts();
-      check(names.every((n) => n.includes(BROKER)), `only brokers named like it: ${names.join(', ')}`);
+      check(
+        names.every((n) => n.includes(BROKER)),
+        `only brokers named like it: ${names.join(', ')}`,
+      );
       check(new URL(page.url()).searchParams.get('q') === BROKER, 'the search is in the URL');
       await shot('1-brokers-searched');
     });
@@ -45,9 +53,17 @@ export const scenario: Scenario = {
       await main.getByRole('region', { name: 'Brokers' }).getByRole('link', { name: BROKER, exact: true }).click();
       await main.getByRole('heading', { level: 3, name: BROKER }).waitFor();
       checkEqual(new URL(page.url()).searchParams.get('tab'), 'broker_details', 'the tab in the URL');
-      await main.getByRole('region', { name: 'Names' }).getByText(/^Zenith Partners (LLC|Ltd|plc|AG|KK)$/).waitFor();
+      await main
+        .getByRole('region', { name: 'Names' })
+        .getByText(/^Zenith Partners (LLC|Ltd|plc|AG|KK)$/)
+        .waitFor();
       await main.getByRole('region', { name: 'Distributors' }).getByRole('table').waitFor();
-      check(/^[\d,]+ active and [\d,]+ ended fulfillments\./.test(await main.getByLabel('Fulfillments', { exact: true }).innerText()), 'fulfillment counts');
+      check(
+        /^[\d,]+ active and [\d,]+ ended fulfillments\./.test(
+          await main.getByLabel('Fulfillments', { exact: true }).innerText(),
+        ),
+        'fulfillment counts',
+      );
       const now = await main.getByLabel('MiFID II', { exact: true }).innerText();
       mifid = now.startsWith(MIFID_LABELS.pending) ? 'non_compliant' : 'pending';
       await shot('2-details');
@@ -59,7 +75,12 @@ export const scenario: Scenario = {
       await form.getByRole('radio', { name: MIFID_LABELS[mifid], exact: true }).click();
       await form.getByRole('button', { name: 'Save', exact: true }).click();
       await main.getByRole('status', { name: 'Broker notice' }).filter({ hasText: 'MiFID II status saved.' }).waitFor();
-      check((await main.getByLabel('MiFID II', { exact: true }).innerText()).startsWith(`${MIFID_LABELS[mifid]} Set by admin at `), 'set by admin');
+      check(
+        (await main.getByLabel('MiFID II', { exact: true }).innerText()).startsWith(
+          `${MIFID_LABELS[mifid]} Set by admin at `,
+        ),
+        'set by admin',
+      );
     });
 
     await t.step('admin adds a sales contact; a wrong email is refused at its field first', async () => {
@@ -68,15 +89,25 @@ export const scenario: Scenario = {
       await form.getByLabel('Name', { exact: true }).fill(CONTACT.name);
       await form.getByLabel('Email', { exact: true }).fill('morgan.example@');
       await form.getByRole('button', { name: 'Add contact', exact: true }).click();
-      await main.getByRole('status', { name: 'Broker notice' }).filter({ hasText: /^Something went wrong\./ }).waitFor();
-      checkEqual(await form.getByLabel('Email', { exact: true }).getAttribute('aria-invalid'), 'true', 'the email marked');
+      await main
+        .getByRole('status', { name: 'Broker notice' })
+        .filter({ hasText: /^Something went wrong\./ })
+        .waitFor();
+      checkEqual(
+        await form.getByLabel('Email', { exact: true }).getAttribute('aria-invalid'),
+        'true',
+        'the email marked',
+      );
       await shot('3-contact-refused');
       await form.getByLabel('Email', { exact: true }).fill(CONTACT.email);
       await form.getByLabel('Phone', { exact: true }).fill(CONTACT.phone);
       await form.getByLabel('Region', { exact: true }).fill(CONTACT.region);
       await form.getByRole('button', { name: 'Add contact', exact: true }).click();
       await main.getByRole('status', { name: 'Broker notice' }).filter({ hasText: 'Sales contact added.' }).waitFor();
-      await main.getByRole('region', { name: 'Sales contacts' }).getByRole('rowheader', { name: CONTACT.name }).waitFor();
+      await main
+        .getByRole('region', { name: 'Sales contacts' })
+        .getByRole('rowheader', { name: CONTACT.name })
+        .waitFor();
     });
 
     await t.step(`admin links ${LINKED}`, async () => {
@@ -84,8 +115,14 @@ export const scenario: Scenario = {
       const form = main.getByRole('form', { name: 'Link a broker' });
       await form.getByLabel('Broker to link', { exact: true }).fill(LINKED);
       await form.getByRole('button', { name: 'Find', exact: true }).click();
-      await form.getByRole('group', { name: 'Brokers to link' }).getByRole('button', { name: LINKED, exact: true }).click();
-      await form.getByLabel('Broker chosen', { exact: true }).filter({ hasText: `Link to ${LINKED}.` }).waitFor();
+      await form
+        .getByRole('group', { name: 'Brokers to link' })
+        .getByRole('button', { name: LINKED, exact: true })
+        .click();
+      await form
+        .getByLabel('Broker chosen', { exact: true })
+        .filter({ hasText: `Link to ${LINKED}.` })
+        .waitFor();
       await form.getByRole('button', { name: 'Link', exact: true }).click();
       await main.getByRole('status', { name: 'Broker notice' }).filter({ hasText: 'Brokers linked.' }).waitFor();
       await shot('4-changed');
@@ -94,11 +131,25 @@ export const scenario: Scenario = {
     await t.step('after a reload the status, the contact and the link are there', async () => {
       await page.reload();
       await main.getByRole('heading', { level: 3, name: BROKER }).waitFor();
-      check((await main.getByLabel('MiFID II', { exact: true }).innerText()).startsWith(`${MIFID_LABELS[mifid]} Set by admin at `), 'the status kept');
-      const contact = main.getByRole('region', { name: 'Sales contacts' }).getByRole('row').filter({ hasText: CONTACT.name });
+      check(
+        (await main.getByLabel('MiFID II', { exact: true }).innerText()).startsWith(
+          `${MIFID_LABELS[mifid]} Set by admin at `,
+        ),
+        'the status kept',
+      );
+      const contact = main
+        .getByRole('region', { name: 'Sales contacts' })
+        .getByRole('row')
+        .filter({ hasText: CONTACT.name });
       check((await contact.innerText()).includes(CONTACT.email), 'the contact with its email');
-      await main.getByRole('list', { name: 'Linked brokers of the broker' }).getByRole('link', { name: LINKED, exact: true }).waitFor();
-      check((await main.getByLabel('Last changed', { exact: true }).innerText()).startsWith('by admin at '), 'last changed by admin');
+      await main
+        .getByRole('list', { name: 'Linked brokers of the broker' })
+        .getByRole('link', { name: LINKED, exact: true })
+        .waitFor();
+      check(
+        (await main.getByLabel('Last changed', { exact: true }).innerText()).startsWith('by admin at '),
+        'last changed by admin',
+      );
       await shot('5-reloaded');
     });
 

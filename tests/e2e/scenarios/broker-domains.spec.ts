@@ -16,7 +16,8 @@ const SHOTS = path.join(ARTIFACTS, 'broker-domains');
 const CHANGED = /^admin, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
 
 /** The domains the table shows, in order. */
-const domains = (main: Locator) => main.getByRole('table', { name: 'Broker domain mappings' }).getByRole('rowheader').allInnerTexts();
+const domains = (main: Locator) =>
+  main.getByRole('table', { name: 'Broker domain mappings' }).getByRole('rowheader').allInnerTexts();
 
 async function search(page: Page, main: Locator, text: string): Promise<void> {
   await main.getByLabel('Domain or broker name starts with').fill(text);
@@ -44,17 +45,20 @@ export const scenario: Scenario = {
     const notice = main.getByRole('status', { name: 'Domain mappings notice' });
     const addForm = main.getByRole('form', { name: 'Add a broker domain mapping' });
 
-    await t.step('admin opens Broker Domain Mappings: the seeded mappings by domain, with broker, users and last change', async () => {
-      await page.getByRole('navigation').getByRole('link', { name: 'Broker Research', exact: true }).click();
-      await main.getByRole('tab', { name: 'Broker Domain Mappings' }).click();
-      await page.waitForURL((url) => url.searchParams.get('tab') === 'domain_mappings');
-      await main.getByRole('table', { name: 'Broker domain mappings' }).waitFor();
-      const shown = await domains(main);
-      checkEqual(shown.length, 50, 'a page of 50 mappings');
-      checkEqual(shown.join('\n'), [...shown].sort().join('\n'), 'in domain order');
-      check(await main.getByRole('button', { name: 'Next', exact: true }).isEnabled(), 'more pages after the first');
-      await shot('1-list');
-    });
+    await t.step(
+      'admin opens Broker Domain Mappings: the seeded mappings by domain, with broker, users and last change',
+      async () => {
+        await page.getByRole('navigation').getByRole('link', { name: 'Broker Research', exact: true }).click();
+        await main.getByRole('tab', { name: 'Broker Domain Mappings' }).click();
+        await page.waitForURL((url) => url.searchParams.get('tab') === 'domain_mappings');
+        await main.getByRole('table', { name: 'Broker domain mappings' }).waitFor();
+        const shown = await domains(main);
+        checkEqual(shown.length, 50, 'a page of 50 mappings');
+        checkEqual(shown.join('\n'), [...shown].sort().join('\n'), 'in domain order');
+        check(await main.getByRole('button', { name: 'Next', exact: true }).isEnabled(), 'more pages after the first');
+        await shot('1-list');
+      },
+    );
 
     await t.step('admin maps Research.APEX.com to Apex Securities, chosen by name: told, kept lower case', async () => {
       await main.getByRole('button', { name: 'Add a mapping', exact: true }).click();
@@ -66,31 +70,41 @@ export const scenario: Scenario = {
       await addForm.waitFor({ state: 'detached' });
     });
 
-    await t.step('admin finds it by searching its domain: its broker, the users it recognises, who changed it and when', async () => {
-      await search(page, main, 'research.apex.com');
-      checkEqual((await domains(main)).join(', '), 'research.apex.com', 'the one match');
-      const cells = await main.getByRole('row', { name: 'research.apex.com' }).getByRole('cell').allInnerTexts();
-      checkEqual(cells[0], 'Apex Securities', 'its broker');
-      checkEqual(cells[1], '0 users', 'no user has an email there yet');
-      check(CHANGED.test(cells[2] ?? ''), `last change by admin: ${cells[2]}`);
-      await shot('3-found');
-    });
+    await t.step(
+      'admin finds it by searching its domain: its broker, the users it recognises, who changed it and when',
+      async () => {
+        await search(page, main, 'research.apex.com');
+        checkEqual((await domains(main)).join(', '), 'research.apex.com', 'the one match');
+        const cells = await main.getByRole('row', { name: 'research.apex.com' }).getByRole('cell').allInnerTexts();
+        checkEqual(cells[0], 'Apex Securities', 'its broker');
+        checkEqual(cells[1], '0 users', 'no user has an email there yet');
+        check(CHANGED.test(cells[2] ?? ''), `last change by admin: ${cells[2]}`);
+        await shot('3-found');
+      },
+    );
 
-    await t.step('admin tries research.apex.com for Beacon Securities: refused at the Domain field, naming Apex Securities', async () => {
-      await main.getByRole('button', { name: 'Add a mapping', exact: true }).click();
-      await addForm.getByLabel('Domain', { exact: true }).fill('research.apex.com');
-      await chooseBroker(addForm, 'beacon sec', 'Beacon Securities');
-      await addForm.getByRole('button', { name: 'Save', exact: true }).click();
-      const domain = addForm.getByLabel('Domain', { exact: true });
-      await addForm.getByText('research.apex.com already names Apex Securities.', { exact: true }).waitFor();
-      checkEqual(await domain.getAttribute('aria-invalid'), 'true', 'the Domain field is marked');
-      await shot('4-refused');
-    });
+    await t.step(
+      'admin tries research.apex.com for Beacon Securities: refused at the Domain field, naming Apex Securities',
+      async () => {
+        await main.getByRole('button', { name: 'Add a mapping', exact: true }).click();
+        await addForm.getByLabel('Domain', { exact: true }).fill('research.apex.com');
+        await chooseBroker(addForm, 'beacon sec', 'Beacon Securities');
+        await addForm.getByRole('button', { name: 'Save', exact: true }).click();
+        const domain = addForm.getByLabel('Domain', { exact: true });
+        await addForm.getByText('research.apex.com already names Apex Securities.', { exact: true }).waitFor();
+        checkEqual(await domain.getAttribute('aria-invalid'), 'true', 'the Domain field is marked');
+        await shot('4-refused');
+      },
+    );
 
     await t.step('the refused form survives a reload; Cancel asks before dropping it', async () => {
       await page.reload();
       await addForm.waitFor();
-      checkEqual(await addForm.getByLabel('Domain', { exact: true }).inputValue(), 'research.apex.com', 'the kept domain');
+      checkEqual(
+        await addForm.getByLabel('Domain', { exact: true }).inputValue(),
+        'research.apex.com',
+        'the kept domain',
+      );
       checkEqual(await addForm.getByLabel('Chosen broker').innerText(), 'Chosen: Beacon Securities', 'the kept broker');
       await addForm.getByRole('button', { name: 'Cancel', exact: true }).click();
       await main.getByRole('alert', { name: 'Discard the changes?' }).waitFor();

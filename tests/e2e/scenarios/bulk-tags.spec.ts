@@ -48,19 +48,32 @@ interface UploadFile {
  */
 function buildFile(seeded: SeededUser[]): UploadFile {
   const stamp = Date.now().toString(36);
-  const unmatched = [`nobody.${stamp}@example.invalid`, `no_such_user_${stamp}`, '987654321', `ghost-${stamp}@nowhere.test`];
+  const unmatched = [
+    `nobody.${stamp}@example.invalid`,
+    `no_such_user_${stamp}`,
+    '987654321',
+    `ghost-${stamp}@nowhere.test`,
+  ];
   const pairUser = seeded[1]!;
   const pair = `${pairUser.email},${pairUser.username}`;
   const repeatsAtLeast = 5;
   const room = LINES - unmatched.length - 1 - repeatsAtLeast;
-  const named = seeded.flatMap((u, i) => {
-    const kinds = [u.email, u.username, u.id];
-    return [0, 1, 2].map((k) => ({ user: u, value: kinds[(i + k) % 3]! }));
-  }).slice(0, room);
+  const named = seeded
+    .flatMap((u, i) => {
+      const kinds = [u.email, u.username, u.id];
+      return [0, 1, 2].map((k) => ({ user: u, value: kinds[(i + k) % 3]! }));
+    })
+    .slice(0, room);
 
   const lines = named.map((x) => x.value);
   // The odd rows go in at fixed places, later ones first so earlier indexes hold.
-  const odd: [number, string][] = [[120, unmatched[0]!], [333, unmatched[1]!], [500, pair], [640, unmatched[2]!], [870, unmatched[3]!]];
+  const odd: [number, string][] = [
+    [120, unmatched[0]!],
+    [333, unmatched[1]!],
+    [500, pair],
+    [640, unmatched[2]!],
+    [870, unmatched[3]!],
+  ];
   for (const [at, value] of odd.filter(([at]) => at < lines.length).reverse()) lines.splice(at, 0, value);
   for (const [, value] of odd.filter(([at]) => at >= lines.length)) lines.push(value);
   // Repeats: the first one in upper case (identifiers are kept once, whatever their case).
@@ -136,13 +149,16 @@ export const scenario: Scenario = {
       const upload = await t.step('All Users: export every user', async () => {
         await openUserList(page);
         const csv = await downloadCsv(page, 'users-for-bulk-tags.csv');
-        const seeded = csv.rows.filter((r) => r['deleted'] === 'false' && r['username'] && r['email'])
+        const seeded = csv.rows
+          .filter((r) => r['deleted'] === 'false' && r['username'] && r['email'])
           .map((r) => ({ id: r['id']!, email: r['email']!, username: r['username']! }));
         check(seeded.length > 250, `the export lists the seeded users (${seeded.length})`);
         const built = buildFile(seeded);
         checkEqual(built.lines.length, LINES, 'lines in the file');
         writeFileSync(file, built.lines.join('\n') + '\n');
-        t.note(`${n(built.identifiers)} identifiers naming ${n(built.users.size)} users, ${built.notTaken.length} rows not taken`);
+        t.note(
+          `${n(built.identifiers)} identifiers naming ${n(built.users.size)} users, ${built.notTaken.length} rows not taken`,
+        );
         return built;
       });
 
@@ -155,8 +171,14 @@ export const scenario: Scenario = {
         }
         const input = usersGroup.getByLabel('Users CSV');
         checkEqual(await input.getAttribute('type'), 'file', 'the CSV box is a file input');
-        const hint = await input.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
-        checkEqual(hint, "Upload CSV of User's email or username or user_id.", 'the hint under the file input (spec §2)');
+        const hint = await input.evaluate(
+          (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+        );
+        checkEqual(
+          hint,
+          "Upload CSV of User's email or username or user_id.",
+          'the hint under the file input (spec §2)',
+        );
         await tags.getByRole('textbox', { name: 'Add a tag' }).waitFor();
         check((await dryRun.getByRole('button').count()) === 0, 'no Reset Tags or Add Tags before a file is read');
       });
@@ -168,23 +190,55 @@ export const scenario: Scenario = {
         await sentence.waitFor();
         const tasks = await longTasks(page);
         t.note(`long tasks during the read: ${tasks.length === 0 ? 'none' : tasks.map((d) => `${d} ms`).join(', ')}`);
-        check(tasks.every((d) => d <= LONG_TASK_LIMIT_MS), `no main-thread task over ${LONG_TASK_LIMIT_MS} ms while the file is read (${tasks.join(', ')})`);
-        check(workers.some((url) => /identifier-file/.test(url)), `the file was read in the identifier-file worker (workers: ${workers.join(', ') || 'none'})`);
-        checkEqual(await sentence.innerText(),
-          `${FILE_NAME}: ${n(upload.identifiers)} identifiers read; ${upload.notTaken.length} rows were not taken.`, 'what the file held');
+        check(
+          tasks.every((d) => d <= LONG_TASK_LIMIT_MS),
+          `no main-thread task over ${LONG_TASK_LIMIT_MS} ms while the file is read (${tasks.join(', ')})`,
+        );
+        check(
+          workers.some((url) => /identifier-file/.test(url)),
+          `the file was read in the identifier-file worker (workers: ${workers.join(', ') || 'none'})`,
+        );
+        checkEqual(
+          await sentence.innerText(),
+          `${FILE_NAME}: ${n(upload.identifiers)} identifiers read; ${upload.notTaken.length} rows were not taken.`,
+          'what the file held',
+        );
       });
 
       await t.step('the rows not taken, by row number', async () => {
         const table = fileRead.getByRole('table', { name: 'Rows not taken' });
-        const rows = await table.evaluate((el) => [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
-        checkEqual(rows.map((r) => [r[0], r[1]]), upload.notTaken.map((p) => [String(p.row), p.value]), 'row and value of each row not taken');
-        rows.forEach((r, i) => check(r[2]!.startsWith(upload.notTaken[i]!.reason), `row ${r[0]}: '${r[2]}' says '${upload.notTaken[i]!.reason}'`));
+        const rows = await table.evaluate((el) =>
+          [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')),
+        );
+        checkEqual(
+          rows.map((r) => [r[0], r[1]]),
+          upload.notTaken.map((p) => [String(p.row), p.value]),
+          'row and value of each row not taken',
+        );
+        rows.forEach((r, i) =>
+          check(
+            r[2]!.startsWith(upload.notTaken[i]!.reason),
+            `row ${r[0]}: '${r[2]}' says '${upload.notTaken[i]!.reason}'`,
+          ),
+        );
         // The table scrolls in its own box: the tags stay within reach, however many rows are listed.
-        const tagsTop = await main.getByRole('heading', { name: '2. Tags', exact: true }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-        check(tagsTop < 1_000, `'2. Tags' starts near the top of the page, not below ${rows.length} rows (${Math.round(tagsTop)} px)`);
-        const csv = await download(fileRead.getByRole('button', { name: 'Download rows not taken (CSV)' }), 'bulk-tags-rows-not-taken.csv');
+        const tagsTop = await main
+          .getByRole('heading', { name: '2. Tags', exact: true })
+          .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+        check(
+          tagsTop < 1_000,
+          `'2. Tags' starts near the top of the page, not below ${rows.length} rows (${Math.round(tagsTop)} px)`,
+        );
+        const csv = await download(
+          fileRead.getByRole('button', { name: 'Download rows not taken (CSV)' }),
+          'bulk-tags-rows-not-taken.csv',
+        );
         checkEqual(csv.suggested, 'rows-not-taken.csv', 'the name of the download');
-        checkEqual(csv.rows.slice(1).map((r) => [r[0], r[1]]), upload.notTaken.map((p) => [String(p.row), p.value]), 'the rows not taken in the download');
+        checkEqual(
+          csv.rows.slice(1).map((r) => [r[0], r[1]]),
+          upload.notTaken.map((p) => [String(p.row), p.value]),
+          'the rows not taken in the download',
+        );
         await main.getByText('Choose the tags to check the file against the users.', { exact: true }).waitFor();
       });
 
@@ -202,13 +256,22 @@ export const scenario: Scenario = {
         const result = dryRun.getByRole('status', { name: 'Dry run result' });
         await result.waitFor({ timeout: 30_000 });
         const users = n(upload.users.size);
-        checkEqual(await result.innerText(),
-          `${n(upload.identifiers - upload.unmatched.length)} identifiers match ${users} users; ${upload.unmatched.length} match nobody. `
-          + `Reset Tags would change ${users} users' tags; Add Tags would change ${users} users'.`, 'the dry run');
-        checkEqual(await dryRun.getByRole('list', { name: 'Identifiers matching nobody' }).getByRole('listitem').allInnerTexts(),
-          upload.unmatched, 'the identifiers matching nobody, in file order');
+        checkEqual(
+          await result.innerText(),
+          `${n(upload.identifiers - upload.unmatched.length)} identifiers match ${users} users; ${upload.unmatched.length} match nobody. ` +
+            `Reset Tags would change ${users} users' tags; Add Tags would change ${users} users'.`,
+          'the dry run',
+        );
+        checkEqual(
+          await dryRun.getByRole('list', { name: 'Identifiers matching nobody' }).getByRole('listitem').allInnerTexts(),
+          upload.unmatched,
+          'the identifiers matching nobody, in file order',
+        );
         check(await dryRun.getByRole('button', { name: 'Add Tags', exact: true }).isEnabled(), 'Add Tags is offered');
-        check(await dryRun.getByRole('button', { name: 'Reset Tags', exact: true }).isEnabled(), 'Reset Tags is offered');
+        check(
+          await dryRun.getByRole('button', { name: 'Reset Tags', exact: true }).isEnabled(),
+          'Reset Tags is offered',
+        );
       });
 
       await t.step('Add Tags: the confirmation counts the users', async () => {
@@ -216,21 +279,37 @@ export const scenario: Scenario = {
         const confirm = page.getByRole('alertdialog', { name: 'Add Tags?' });
         await confirm.waitFor();
         const users = n(upload.users.size);
-        checkEqual(await confirm.getByText(/^The chosen tags are added/).innerText(),
-          `The chosen tags are added to ${users} users; the tags they hold stay. ${users} users' tags change.`, 'the confirmation');
+        checkEqual(
+          await confirm.getByText(/^The chosen tags are added/).innerText(),
+          `The chosen tags are added to ${users} users; the tags they hold stay. ${users} users' tags change.`,
+          'the confirmation',
+        );
       });
 
       await t.step("confirm: 'Response Status : Success' and the Invalid Users", async () => {
-        await page.getByRole('alertdialog', { name: 'Add Tags?' }).getByRole('button', { name: 'Add Tags', exact: true }).click();
+        await page
+          .getByRole('alertdialog', { name: 'Add Tags?' })
+          .getByRole('button', { name: 'Add Tags', exact: true })
+          .click();
         const response = dryRun.getByRole('status', { name: 'Response' });
         await response.waitFor({ timeout: 30_000 });
         await response.getByText('Response Status : Success', { exact: true }).waitFor();
         await response.getByText(`${n(upload.users.size)} users' tags changed.`, { exact: true }).waitFor();
         await response.getByText('Invalid Users:', { exact: true }).waitFor();
-        checkEqual(await response.getByRole('list', { name: 'Invalid Users' }).getByRole('listitem').allInnerTexts(),
-          upload.unmatched, 'the Invalid Users: the identifiers matching nobody');
-        const csv = await download(response.getByRole('button', { name: 'Download invalid users (CSV)' }), 'bulk-tags-invalid-users.csv');
-        checkEqual(csv.rows, [['identifier'], ...upload.unmatched.map((u) => [u])], 'the invalid users in the download');
+        checkEqual(
+          await response.getByRole('list', { name: 'Invalid Users' }).getByRole('listitem').allInnerTexts(),
+          upload.unmatched,
+          'the Invalid Users: the identifiers matching nobody',
+        );
+        const csv = await download(
+          response.getByRole('button', { name: 'Download invalid users (CSV)' }),
+          'bulk-tags-invalid-users.csv',
+        );
+        checkEqual(
+          csv.rows,
+          [['identifier'], ...upload.unmatched.map((u) => [u])],
+          'the invalid users in the download',
+        );
         check(await usersGroup.getByLabel('Users CSV').isEnabled(), 'another file may be chosen');
       });
 

@@ -36,7 +36,10 @@ export const scenario: Scenario = {
         await shell(page).menu.getByRole('link', { name: entry.label, exact: true }).click();
         await waitForPath(page, entry.path);
         await page.getByRole('main').getByRole('heading', { name: entry.label, exact: true }).waitFor();
-        check((await page.getByText(MESSAGES.renderFailure).count()) === 0, `${entry.label} opens without the error screen`);
+        check(
+          (await page.getByText(MESSAGES.renderFailure).count()) === 0,
+          `${entry.label} opens without the error screen`,
+        );
       });
     }
   },

@@ -6,13 +6,21 @@ import { USER_FIELD_LIMITS } from '../../../src/domain/user-rules';
 import { check, checkEqual, eventually, pathOf, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
-import { choose, createForm, editPage, openUserList, pickOrganisation, productName, userList } from '../harness/user-pages';
+import {
+  choose,
+  createForm,
+  editPage,
+  openUserList,
+  pickOrganisation,
+  productName,
+  userList,
+} from '../harness/user-pages';
 
 const ORG = { typed: 'Gr', name: 'Granite Peak Partners' } as const;
 const TYPED_FIRST_NAME = 'Hedy';
 
 export const scenario: Scenario = {
-  name: 'Forms keep drafts across reload, Back and Forward, ask before leaving unsaved edits, and show the server\'s field errors',
+  name: "Forms keep drafts across reload, Back and Forward, ask before leaving unsaved edits, and show the server's field errors",
   servers: ['app'],
   async run(t) {
     const { page } = t;
@@ -21,16 +29,21 @@ export const scenario: Scenario = {
     // The owner field is labelled with the product's display name.
     const form = createForm(page, await productName(page));
 
-    await t.step('Create User, step one: organisation and user type; the expiry field shows its whole date', async () => {
-      await openUserList(page);
-      await shell(page).menu.getByRole('link', { name: 'Create User', exact: true }).click();
-      await waitForPath(page, '/create_user');
-      await form.step1Heading.waitFor();
-      await pickOrganisation(form.organisation, ORG.typed, ORG.name);
-      await choose(page, form.userType, 'Trial');
-      const fits = await form.expiry.evaluate((el) => (el as HTMLInputElement).scrollWidth <= (el as HTMLInputElement).clientWidth);
-      check(fits, `the expiry date fits its field (${await form.expiry.inputValue()})`);
-    });
+    await t.step(
+      'Create User, step one: organisation and user type; the expiry field shows its whole date',
+      async () => {
+        await openUserList(page);
+        await shell(page).menu.getByRole('link', { name: 'Create User', exact: true }).click();
+        await waitForPath(page, '/create_user');
+        await form.step1Heading.waitFor();
+        await pickOrganisation(form.organisation, ORG.typed, ORG.name);
+        await choose(page, form.userType, 'Trial');
+        const fits = await form.expiry.evaluate(
+          (el) => (el as HTMLInputElement).scrollWidth <= (el as HTMLInputElement).clientWidth,
+        );
+        check(fits, `the expiry date fits its field (${await form.expiry.inputValue()})`);
+      },
+    );
 
     await t.step('Next, then a first name typed on step two', async () => {
       await choose(page, form.owner, /./);
@@ -42,7 +55,9 @@ export const scenario: Scenario = {
     await t.step('Reload: step one is back as it was, and step two still holds the first name', async () => {
       await page.reload();
       await form.step1Heading.waitFor();
-      await eventually('the organisation restored', async () => ((await form.organisation.inputValue()) === ORG.name ? true : undefined));
+      await eventually('the organisation restored', async () =>
+        (await form.organisation.inputValue()) === ORG.name ? true : undefined,
+      );
       check((await form.userType.innerText()).includes('Trial'), 'the user type restored');
       await form.next.click();
       await form.step2Heading.waitFor();
@@ -56,7 +71,9 @@ export const scenario: Scenario = {
       await page.goForward();
       await waitForPath(page, '/create_user');
       await form.step1Heading.waitFor();
-      await eventually('the organisation back', async () => ((await form.organisation.inputValue()) === ORG.name ? true : undefined));
+      await eventually('the organisation back', async () =>
+        (await form.organisation.inputValue()) === ORG.name ? true : undefined,
+      );
       check((await form.userType.innerText()).includes('Trial'), 'the user type back');
     });
 
@@ -95,12 +112,18 @@ export const scenario: Scenario = {
       await page.goto(new URL(userPath, page.url()).href);
       await edit.firstName.waitFor();
       check((await edit.firstName.inputValue()) !== 'Changed', 'the discarded change is gone');
-      checkEqual(await lastName.getAttribute('maxlength'), String(USER_FIELD_LIMITS.last_name), "the field carries the server's limit");
+      checkEqual(
+        await lastName.getAttribute('maxlength'),
+        String(USER_FIELD_LIMITS.last_name),
+        "the field carries the server's limit",
+      );
       // Typing stops at the limit; autofill or a script does not: that value reaches the server.
       await lastName.evaluate((el) => el.removeAttribute('maxlength'));
       await lastName.fill('L'.repeat(314));
       await edit.save.click();
-      await eventually('the field marked invalid', async () => ((await lastName.getAttribute('aria-invalid')) === 'true' ? true : undefined));
+      await eventually('the field marked invalid', async () =>
+        (await lastName.getAttribute('aria-invalid')) === 'true' ? true : undefined,
+      );
       const describedBy = await lastName.getAttribute('aria-describedby');
       const message = await page.locator(`[id="${describedBy}"]`).innerText();
       checkEqual(message, 'At most 150 characters.', "the server's message at the field");

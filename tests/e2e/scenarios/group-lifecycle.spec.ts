@@ -48,7 +48,12 @@ function buildFile(own: ExportedUser[], others: ExportedUser[], stamp: string): 
   const kinds = (u: ExportedUser) => [u.email, u.username, u.id];
   const once = own.map((u, i) => kinds(u)[i % 3]!);
   const again = own.map((u, i) => kinds(u)[(i + 1) % 3]!);
-  const ghosts = [`nobody.${stamp}@example.invalid`, `no_such_user_${stamp}`, '987654321', `ghost-${stamp}@nowhere.test`];
+  const ghosts = [
+    `nobody.${stamp}@example.invalid`,
+    `no_such_user_${stamp}`,
+    '987654321',
+    `ghost-${stamp}@nowhere.test`,
+  ];
   const strangers = others.slice(0, 3);
   const twoValues = `${own[0]!.email},${own[1]!.username}`;
   const lines = [...once];
@@ -80,7 +85,8 @@ async function pickOrganization(page: Page): Promise<void> {
   await page.getByLabel('Group summary').waitFor();
 }
 
-const lonersOf = async (page: Page) => count(await page.getByLabel('Group summary').innerText(), /([\d,]+) users? in no group/);
+const lonersOf = async (page: Page) =>
+  count(await page.getByLabel('Group summary').innerText(), /([\d,]+) users? in no group/);
 
 export const scenario: Scenario = {
   name: 'Group lifecycle: created, 500 rows uploaded in v2, switches set, a member removed, reloaded',
@@ -100,8 +106,14 @@ export const scenario: Scenario = {
       const { built, own } = await t.step(`All Users: the export, ${ORG}'s users and a few of others`, async () => {
         await openUserList(page);
         const csv = await downloadCsv(page, 'users-for-group-lifecycle.csv');
-        const live = csv.rows.filter((r) => r['deleted'] === 'false' && r['username'] && r['email'])
-          .map((r) => ({ id: r['id']!, email: r['email']!, username: r['username']!, organization: r['organization'] ?? '' }));
+        const live = csv.rows
+          .filter((r) => r['deleted'] === 'false' && r['username'] && r['email'])
+          .map((r) => ({
+            id: r['id']!,
+            email: r['email']!,
+            username: r['username']!,
+            organization: r['organization'] ?? '',
+          }));
         const own = live.filter((u) => u.organization === ORG);
         const others = live.filter((u) => u.organization !== '' && u.organization !== ORG);
         check(own.length >= 10, `${ORG} has users in the export (${own.length})`);
@@ -109,8 +121,10 @@ export const scenario: Scenario = {
         const built = buildFile(own, others, stamp);
         checkEqual(built.lines.length, LINES, 'lines in the file');
         writeFileSync(file, `identifier\n${built.lines.join('\n')}\n`);
-        t.note(`${ORG}: ${own.length} users; ${LINES} rows: ${built.ghosts.length} nobody holds, ${built.strangers.length} of other organizations, `
-          + `1 of two values, ${built.again} named again, ${built.repeats} exact repeats`);
+        t.note(
+          `${ORG}: ${own.length} users; ${LINES} rows: ${built.ghosts.length} nobody holds, ${built.strangers.length} of other organizations, ` +
+            `1 of two values, ${built.again} named again, ${built.repeats} exact repeats`,
+        );
         return { built, own };
       });
 
@@ -151,36 +165,78 @@ export const scenario: Scenario = {
         await upload.getByLabel('Members CSV').setInputFiles(file);
         const result = upload.getByRole('status', { name: 'Preview result' });
         await result.waitFor({ timeout: 30_000 });
-        checkEqual(await result.innerText(),
-          `${FILE_NAME}: ${n(toAdd)} rows to add; ${n(LINES - toAdd)} rows not taken. The group has 0 members.`, 'the preview');
-        const rows = await upload.getByRole('table', { name: 'Rows not taken' }).evaluate((el) =>
-          [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')));
-        for (const g of built.ghosts) check(rows.some((r) => r[1] === g && r[2] === UPLOAD_REASONS.noSuchUser), `${g}: no such user`);
+        checkEqual(
+          await result.innerText(),
+          `${FILE_NAME}: ${n(toAdd)} rows to add; ${n(LINES - toAdd)} rows not taken. The group has 0 members.`,
+          'the preview',
+        );
+        const rows = await upload
+          .getByRole('table', { name: 'Rows not taken' })
+          .evaluate((el) =>
+            [...el.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent?.trim() ?? '')),
+          );
+        for (const g of built.ghosts)
+          check(
+            rows.some((r) => r[1] === g && r[2] === UPLOAD_REASONS.noSuchUser),
+            `${g}: no such user`,
+          );
         for (const u of built.strangers) {
-          check(rows.some((r) => [u.email, u.username, u.id].includes(r[1]!) && r[2] === UPLOAD_REASONS.otherOrganization(u.organization)),
-            `${u.username}: of another organization (${u.organization})`);
+          check(
+            rows.some(
+              (r) =>
+                [u.email, u.username, u.id].includes(r[1]!) &&
+                r[2] === UPLOAD_REASONS.otherOrganization(u.organization),
+            ),
+            `${u.username}: of another organization (${u.organization})`,
+          );
         }
-        check(rows.some((r) => r[0] === String(TWO_VALUE_AT) && r[1] === built.twoValues && r[2]!.startsWith('2 values in one row')),
-          `row ${TWO_VALUE_AT}: two values in one row`);
-        const why = await upload.getByRole('list', { name: 'Why rows are not taken' }).getByRole('listitem').allInnerTexts();
+        check(
+          rows.some(
+            (r) => r[0] === String(TWO_VALUE_AT) && r[1] === built.twoValues && r[2]!.startsWith('2 values in one row'),
+          ),
+          `row ${TWO_VALUE_AT}: two values in one row`,
+        );
+        const why = await upload
+          .getByRole('list', { name: 'Why rows are not taken' })
+          .getByRole('listitem')
+          .allInnerTexts();
         t.note(why.join(' | '));
-        check(why.includes(`${built.ghosts.length} rows: ${UPLOAD_REASONS.noSuchUser}`), 'the identifiers nobody holds are counted');
+        check(
+          why.includes(`${built.ghosts.length} rows: ${UPLOAD_REASONS.noSuchUser}`),
+          'the identifiers nobody holds are counted',
+        );
         check(why.includes(`${n(built.again)} rows: ${UPLOAD_REASONS.sameUser}`), 'the users named again are counted');
-        check(why.includes(`${n(built.repeats + 1)} rows: ${READER_REASON}`), 'the exact repeats and the two-value row are the reader\'s');
-        const strangerRows = why.filter((w) => w.includes('another organization')).reduce((sum, w) => sum + count(w, /^([\d,]+) rows?:/), 0);
+        check(
+          why.includes(`${n(built.repeats + 1)} rows: ${READER_REASON}`),
+          "the exact repeats and the two-value row are the reader's",
+        );
+        const strangerRows = why
+          .filter((w) => w.includes('another organization'))
+          .reduce((sum, w) => sum + count(w, /^([\d,]+) rows?:/), 0);
         checkEqual(strangerRows, built.strangers.length, 'rows of other organizations');
-        check(await upload.getByRole('button', { name: 'Add to group', exact: true }).isEnabled(), 'Add to group is offered');
+        check(
+          await upload.getByRole('button', { name: 'Add to group', exact: true }).isEnabled(),
+          'Add to group is offered',
+        );
       });
 
       await t.step('Add to group: Success and the per-row report', async () => {
         await upload.getByRole('button', { name: 'Add to group', exact: true }).click();
         const response = upload.getByRole('status', { name: 'Response' });
         await response.waitFor({ timeout: 30_000 });
-        checkEqual(await response.innerText(),
+        checkEqual(
+          await response.innerText(),
           `Response Status : Success. ${n(toAdd)} users added; ${n(LINES - toAdd)} rows not added. The group had 0 members and has ${n(toAdd)} members.`,
-          'the answer');
-        const why = await upload.getByRole('list', { name: 'Why rows were not added' }).getByRole('listitem').allInnerTexts();
-        check(why.includes(`${built.ghosts.length} rows: ${UPLOAD_REASONS.noSuchUser}`), 'the report gives the reasons again');
+          'the answer',
+        );
+        const why = await upload
+          .getByRole('list', { name: 'Why rows were not added' })
+          .getByRole('listitem')
+          .allInnerTexts();
+        check(
+          why.includes(`${built.ghosts.length} rows: ${UPLOAD_REASONS.noSuchUser}`),
+          'the report gives the reasons again',
+        );
         await upload.getByRole('table', { name: 'Rows not added' }).waitFor();
         await main.getByText(new RegExp(` · ${ORG} · ${n(toAdd)} members$`)).waitFor({ timeout: 15_000 });
         await members.getByText(`${n(toAdd)} members`, { exact: true }).waitFor();
@@ -194,8 +250,13 @@ export const scenario: Scenario = {
         await page.getByText('Pick an organization to see its groups.').waitFor();
         await pickOrganization(page);
         await s.card.waitFor();
-        checkEqual(await s.card.getByText(`${n(toAdd)} members`, { exact: true }).count(), 1, 'the member count on the card');
-        if (await s.card.getByRole('button', { name: /^Show all/ }).count()) await s.card.getByRole('button', { name: /^Show all/ }).click();
+        checkEqual(
+          await s.card.getByText(`${n(toAdd)} members`, { exact: true }).count(),
+          1,
+          'the member count on the card',
+        );
+        if (await s.card.getByRole('button', { name: /^Show all/ }).count())
+          await s.card.getByRole('button', { name: /^Show all/ }).click();
         checkEqual(await s.members.count(), toAdd, 'every uploaded user is listed');
         checkEqual(await lonersOf(page), 0, 'every user of the organization is in a group now');
         const elsewhere = new Set<string>();
@@ -203,7 +264,8 @@ export const scenario: Scenario = {
           if ((await card.getAttribute('aria-label')) === `Group ${GROUP}`) continue;
           const more = card.getByRole('button', { name: /^Show all/ });
           if (await more.count()) await more.click();
-          for (const line of await card.getByRole('listitem').allInnerTexts()) elsewhere.add(line.split(' · ')[1]!.trim());
+          for (const line of await card.getByRole('listitem').allInnerTexts())
+            elsewhere.add(line.split(' · ')[1]!.trim());
         }
         const alone = own.find((u) => !elsewhere.has(u.username));
         check(alone !== undefined, `a member of '${GROUP}' is in no other group`);
@@ -235,7 +297,8 @@ export const scenario: Scenario = {
         await pickOrganization(page);
         await s.card.waitFor();
         await s.card.getByText(`${n(toAdd - 1)} members`, { exact: true }).waitFor();
-        if (await s.card.getByRole('button', { name: /^Show all/ }).count()) await s.card.getByRole('button', { name: /^Show all/ }).click();
+        if (await s.card.getByRole('button', { name: /^Show all/ }).count())
+          await s.card.getByRole('button', { name: /^Show all/ }).click();
         checkEqual(await s.members.count(), toAdd - 1, 'the members after the removal');
         const names = (await s.members.allInnerTexts()).map((line) => line.split(' · ')[1]!.trim());
         check(!names.includes(leaving.username), `${leaving.username} is gone`);

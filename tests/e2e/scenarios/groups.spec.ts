@@ -45,13 +45,18 @@ export const scenario: Scenario = {
     await t.step(`${ORG}: its groups with their members`, async () => {
       await pickOrganization(page);
       check((await page.getByRole('region', { name: /^Group / }).count()) >= 2, 'the seeded groups are shown');
-      check(/\d+ groups? · [\d,]+ users? in no group/.test(await page.getByLabel('Group summary').innerText()), 'the summary counts groups and users in none');
+      check(
+        /\d+ groups? · [\d,]+ users? in no group/.test(await page.getByLabel('Group summary').innerText()),
+        'the summary counts groups and users in none',
+      );
     });
     await t.step('Create Group: a name the organization has (another case) is refused at its field', async () => {
       await page.getByRole('button', { name: 'Create Group' }).click();
       await page.getByLabel('Group name').fill('research team');
       await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
-      await page.getByText("This organization has a group named 'research team' (names are the same whatever their case).").waitFor();
+      await page
+        .getByText("This organization has a group named 'research team' (names are the same whatever their case).")
+        .waitFor();
     });
     await t.step(`Create Group: ${GROUP}`, async () => {
       await page.getByLabel('Group name').fill(GROUP);
@@ -106,7 +111,11 @@ export const scenario: Scenario = {
       checkEqual(await page.getByRole('button', { name: 'Create Group' }).count(), 0, 'no Create Group');
       checkEqual(await s.group.getByRole('button').count(), 0, 'no button on the group');
       checkEqual(await s.group.getByRole('switch').count(), 0, 'no switch to change');
-      checkEqual(await s.group.getByLabel(`Switches of ${GROUP}`).innerText(), 'AutoShare: on\nThesis group: on', 'the switches on, in words');
+      checkEqual(
+        await s.group.getByLabel(`Switches of ${GROUP}`).innerText(),
+        'AutoShare: on\nThesis group: on',
+        'the switches on, in words',
+      );
     });
   },
 };

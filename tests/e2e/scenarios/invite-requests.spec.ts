@@ -28,17 +28,26 @@ export const scenario: Scenario = {
     const hannah = table.getByRole('row', { name: 'Hannah Okafor', exact: true });
     let username = '';
 
-    await t.step('admin opens Invite Request Users from the menu: requests newest first, duplicates marked', async () => {
-      await shell(page).menu.getByRole('link', { name: 'Invite Request Users', exact: true }).click();
-      await main.getByRole('heading', { name: 'Invite Request Users' }).waitFor();
-      await hannah.waitFor();
-      const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-      checkEqual(headers, ['Person', 'Organization', 'Message', 'Asked', 'Status', 'Actions'], 'the columns');
-      const duplicates = await table.getByLabel('Duplicate').allInnerTexts();
-      check(duplicates.some((d) => /^A user with this email already exists \(/.test(d)), `a user's email marked: ${duplicates.join(' | ')}`);
-      check(duplicates.some((d) => /^Another open request \(#\d+\) asks for the same email/.test(d)), `a repeated request marked: ${duplicates.join(' | ')}`);
-      await shot('1-list');
-    });
+    await t.step(
+      'admin opens Invite Request Users from the menu: requests newest first, duplicates marked',
+      async () => {
+        await shell(page).menu.getByRole('link', { name: 'Invite Request Users', exact: true }).click();
+        await main.getByRole('heading', { name: 'Invite Request Users' }).waitFor();
+        await hannah.waitFor();
+        const headers = (await table.getByRole('columnheader').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+        checkEqual(headers, ['Person', 'Organization', 'Message', 'Asked', 'Status', 'Actions'], 'the columns');
+        const duplicates = await table.getByLabel('Duplicate').allInnerTexts();
+        check(
+          duplicates.some((d) => /^A user with this email already exists \(/.test(d)),
+          `a user's email marked: ${duplicates.join(' | ')}`,
+        );
+        check(
+          duplicates.some((d) => /^Another open request \(#\d+\) asks for the same email/.test(d)),
+          `a repeated request marked: ${duplicates.join(' | ')}`,
+        );
+        await shot('1-list');
+      },
+    );
 
     await t.step('admin filters to New: the URL carries it, every row is New', async () => {
       await main.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'New', exact: true }).click();
@@ -49,25 +58,38 @@ export const scenario: Scenario = {
       await shot('2-new');
     });
 
-    await t.step("admin approves Hannah Okafor with the settings offered: Invited, by them, the user created", async () => {
-      await hannah.getByRole('button', { name: 'Approve', exact: true }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('heading', { name: 'Approve Hannah Okafor' }).waitFor();
-      checkEqual((await dialog.getByRole('combobox', { name: 'Organization' }).innerText()).trim(), 'Northwind Capital', 'the organization matched to her guess');
-      check((await dialog.getByRole('combobox', { name: 'Owner' }).innerText()).trim() !== 'Choose…', 'an owner offered');
-      await shot('3-approve-form');
-      await dialog.getByRole('button', { name: 'Approve and create user' }).click();
-      const notice = main.getByRole('status', { name: 'Invite request notice' });
-      await notice.filter({ hasText: 'Approved: user ' }).waitFor();
-      const text = await notice.innerText();
-      const m = /Approved: user (\S+) was created\. The email was written to the outbox/.exec(text);
-      check(m !== null, `the notice: ${text}`);
-      username = m![1]!;
-      checkEqual((await hannah.getByLabel('Status').innerText()).trim(), 'Invited', 'her status');
-      const cell = await hannah.getByRole('cell').nth(5).innerText();
-      check(cell.includes(`by ${admin.username}`) && cell.includes(`User ${username}`), `who approved and the user: ${cell}`);
-      await shot('4-approved');
-    });
+    await t.step(
+      'admin approves Hannah Okafor with the settings offered: Invited, by them, the user created',
+      async () => {
+        await hannah.getByRole('button', { name: 'Approve', exact: true }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('heading', { name: 'Approve Hannah Okafor' }).waitFor();
+        checkEqual(
+          (await dialog.getByRole('combobox', { name: 'Organization' }).innerText()).trim(),
+          'Northwind Capital',
+          'the organization matched to her guess',
+        );
+        check(
+          (await dialog.getByRole('combobox', { name: 'Owner' }).innerText()).trim() !== 'Choose…',
+          'an owner offered',
+        );
+        await shot('3-approve-form');
+        await dialog.getByRole('button', { name: 'Approve and create user' }).click();
+        const notice = main.getByRole('status', { name: 'Invite request notice' });
+        await notice.filter({ hasText: 'Approved: user ' }).waitFor();
+        const text = await notice.innerText();
+        const m = /Approved: user (\S+) was created\. The email was written to the outbox/.exec(text);
+        check(m !== null, `the notice: ${text}`);
+        username = m![1]!;
+        checkEqual((await hannah.getByLabel('Status').innerText()).trim(), 'Invited', 'her status');
+        const cell = await hannah.getByRole('cell').nth(5).innerText();
+        check(
+          cell.includes(`by ${admin.username}`) && cell.includes(`User ${username}`),
+          `who approved and the user: ${cell}`,
+        );
+        await shot('4-approved');
+      },
+    );
 
     await t.step("the new user's Emails tab holds the invitation, naming the username", async () => {
       const found = await page.evaluate(async () => {
@@ -89,7 +111,10 @@ export const scenario: Scenario = {
     });
 
     await checkSectionRefused(t, support, {
-      label: 'Invite Request Users', path: '/invite_request_users', permission: 'Invite requests', call: '/api/invite_requests/',
+      label: 'Invite Request Users',
+      path: '/invite_request_users',
+      permission: 'Invite requests',
+      call: '/api/invite_requests/',
       content: (main) => main.getByRole('table', { name: 'Invite requests' }),
       screenshot: path.join(SHOTS, '6-support-no-permission.png'),
     });

@@ -50,7 +50,10 @@ export const scenario: Scenario = {
       await checkAddsNoHeight(page, before, "with the 'Redirect to' menu open");
     });
     const tab = await t.step('choose testing: a new tab opens on the testing server', async () => {
-      const [opened] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: /testing/i }).click()]);
+      const [opened] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('menuitem', { name: /testing/i }).click(),
+      ]);
       await opened.waitForURL((url) => url.origin === testing.url, { waitUntil: 'commit' });
       check(opened.url().includes('/redirect?token='), `the new tab opened ${opened.url()}`);
       return opened;

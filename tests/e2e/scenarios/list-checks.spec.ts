@@ -9,7 +9,16 @@ import { check, checkEqual, eventually } from '../harness/check';
 import { signIn } from '../harness/pages';
 import { ARTIFACTS } from '../harness/paths';
 import type { Scenario } from '../harness/scenario';
-import { bulkDialog, editPage, listRows, openUserList, searchList, searchParam, tableRows, userList } from '../harness/user-pages';
+import {
+  bulkDialog,
+  editPage,
+  listRows,
+  openUserList,
+  searchList,
+  searchParam,
+  tableRows,
+  userList,
+} from '../harness/user-pages';
 
 const UPLOAD_LABEL = 'Upload CSV of emails, usernames or user ids';
 
@@ -46,7 +55,9 @@ export const scenario: Scenario = {
       await edit.firstName.fill(first);
       await page.getByRole('main').getByRole('textbox', { name: 'Last name', exact: true }).fill(last);
       await edit.save.click();
-      await eventually('the save', async () => ((await edit.unsaved.innerText()) === 'No unsaved changes.' ? true : undefined));
+      await eventually('the save', async () =>
+        (await edit.unsaved.innerText()) === 'No unsaved changes.' ? true : undefined,
+      );
     });
 
     await t.step('the list keeps Active and Expiry on screen beside the long name', async () => {
@@ -63,10 +74,15 @@ export const scenario: Scenario = {
       const nameCell = row.getByRole('rowheader');
       checkEqual(await nameCell.getAttribute('title'), longName, 'the whole name in the cell title');
       // The link itself is cut at the cell's edge, so its box (where a click lands) is what shows.
-      const clipped = await nameCell.getByRole('link').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis');
+      const clipped = await nameCell
+        .getByRole('link')
+        .evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis');
       check(clipped, 'the name is cut with an ellipsis');
       check(await insideRegion(nameCell.getByRole('link'), nameCell), 'the name link ends at its cell');
-      check(await insideRegion(row.getByRole('cell').last(), list.region), 'the Expiry cell is on screen without scrolling');
+      check(
+        await insideRegion(row.getByRole('cell').last(), list.region),
+        'the Expiry cell is on screen without scrolling',
+      );
       await page.screenshot({ path: path.join(ARTIFACTS, 'list-long-name.png') });
       await list.search.fill('');
       await page.waitForURL((url) => searchParam(url, 'q') === '', { waitUntil: 'commit' });
@@ -84,11 +100,18 @@ export const scenario: Scenario = {
       await list.search.fill(text);
       const problem = page.getByRole('main').getByRole('alert').filter({ hasText: 'Search text is at most' });
       await problem.waitFor();
-      checkEqual(await problem.innerText(), 'Search text is at most 200 characters; this has 2,000. The list shows the last search.', 'the reason at the box');
+      checkEqual(
+        await problem.innerText(),
+        'Search text is at most 200 characters; this has 2,000. The list shows the last search.',
+        'the reason at the box',
+      );
       await page.waitForTimeout(800);
       page.off('request', watch);
       checkEqual(await list.search.inputValue(), text, 'the text is kept');
-      check(sent.every((body) => !body.includes('q'.repeat(201))), `no search carried the long text (${sent.length} sent)`);
+      check(
+        sent.every((body) => !body.includes('q'.repeat(201))),
+        `no search carried the long text (${sent.length} sent)`,
+      );
       check(!new URL(page.url()).searchParams.has('q'), 'the URL holds no search text');
       checkEqual(await listRows(page), before, 'the rows of the last search stay');
       await list.search.fill('');
@@ -97,18 +120,27 @@ export const scenario: Scenario = {
 
     await t.step('Next: page 2 is in the URL, and Reload, Back and Forward keep the page', async () => {
       await page.getByRole('button', { name: 'Next', exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.has('cursor') && url.searchParams.get('page') === '2', { waitUntil: 'commit' });
+      await page.waitForURL((url) => url.searchParams.has('cursor') && url.searchParams.get('page') === '2', {
+        waitUntil: 'commit',
+      });
       await listRows(page);
-      check((await list.rowsShown.innerText()).startsWith('21–40 of'), `page 2 shown (${await list.rowsShown.innerText()})`);
+      check(
+        (await list.rowsShown.innerText()).startsWith('21–40 of'),
+        `page 2 shown (${await list.rowsShown.innerText()})`,
+      );
       const second = await listRows(page);
       await page.reload();
       await list.heading.waitFor();
       checkEqual(await listRows(page), second, 'the same rows after Reload');
       check((await list.rowsShown.innerText()).startsWith('21–40 of'), 'still page 2 after Reload');
       await page.goBack();
-      await eventually('page 1 after Back', async () => ((await list.rowsShown.innerText()).startsWith('1–20 of') ? true : undefined));
+      await eventually('page 1 after Back', async () =>
+        (await list.rowsShown.innerText()).startsWith('1–20 of') ? true : undefined,
+      );
       await page.goForward();
-      await eventually('page 2 after Forward', async () => ((await list.rowsShown.innerText()).startsWith('21–40 of') ? true : undefined));
+      await eventually('page 2 after Forward', async () =>
+        (await list.rowsShown.innerText()).startsWith('21–40 of') ? true : undefined,
+      );
       checkEqual(await listRows(page), second, 'the same rows after Forward');
     });
 
@@ -119,7 +151,9 @@ export const scenario: Scenario = {
       const notice = page.getByRole('main').getByRole('status', { name: 'List notice' });
       await notice.waitFor();
       check((await notice.innerText()).includes('showing page 1'), `the notice (${await notice.innerText()})`);
-      await eventually('page 1', async () => ((await list.rowsShown.innerText()).startsWith('1–20 of') ? true : undefined));
+      await eventually('page 1', async () =>
+        (await list.rowsShown.innerText()).startsWith('1–20 of') ? true : undefined,
+      );
       check(!new URL(page.url()).searchParams.has('cursor'), 'the URL names page 1 again');
     });
 
@@ -129,11 +163,20 @@ export const scenario: Scenario = {
       await list.selectUser(rows[1]!['Name']!).click();
       await list.bulkEdit.click();
       await dialog.dialog.waitFor();
-      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xfe, 0x00]);
-      await dialog.dialog.getByLabel(UPLOAD_LABEL).setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: png });
+      const png = Buffer.from([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xfe,
+        0x00,
+      ]);
+      await dialog.dialog
+        .getByLabel(UPLOAD_LABEL)
+        .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: png });
       const alert = dialog.dialog.getByRole('alert');
       await alert.waitFor();
-      checkEqual(await alert.innerText(), 'The file was refused: This is not a text CSV file. It is not UTF-8 text.', 'the refusal');
+      checkEqual(
+        await alert.innerText(),
+        'The file was refused: This is not a text CSV file. It is not UTF-8 text.',
+        'the refusal',
+      );
       checkEqual(await dialog.usersToEdit.innerText(), '1 selected user', 'the selection is unchanged');
       await dialog.dialog.getByRole('button', { name: 'Keep the current selection', exact: true }).click();
       return rows;
@@ -141,16 +184,25 @@ export const scenario: Scenario = {
 
     await t.step('bulk edit: a three-column file is reported row by row, and the report downloads', async () => {
       const csv = `email,first_name,last_name\r\n${rows[2]!['Email']},A,B\r\n${rows[3]!['Email']}\r\n${rows[3]!['Email']}\r\n`;
-      await dialog.dialog.getByLabel(UPLOAD_LABEL).setInputFiles({ name: 'three.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.dialog
+        .getByLabel(UPLOAD_LABEL)
+        .setInputFiles({ name: 'three.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       const report = dialog.dialog.getByRole('table', { name: 'Rows not taken' });
       await report.waitFor();
       const reported = await tableRows(report);
-      checkEqual(reported.map((r) => [r['Row'], r['Reason']]), [
-        ['1', '3 values in one row; put one email, username or user id per row.'],
-        ['2', '3 values in one row; put one email, username or user id per row.'],
-        ['4', 'Repeats row 3; counted once.'],
-      ], 'the rows not taken');
-      const [download] = await Promise.all([page.waitForEvent('download'), dialog.dialog.getByRole('button', { name: 'Download upload report (CSV)' }).click()]);
+      checkEqual(
+        reported.map((r) => [r['Row'], r['Reason']]),
+        [
+          ['1', '3 values in one row; put one email, username or user id per row.'],
+          ['2', '3 values in one row; put one email, username or user id per row.'],
+          ['4', 'Repeats row 3; counted once.'],
+        ],
+        'the rows not taken',
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.dialog.getByRole('button', { name: 'Download upload report (CSV)' }).click(),
+      ]);
       mkdirSync(path.join(ARTIFACTS, 'downloads'), { recursive: true });
       const saved = path.join(ARTIFACTS, 'downloads', 'bulk-upload-report.csv');
       await download.saveAs(saved);
@@ -158,7 +210,11 @@ export const scenario: Scenario = {
       checkEqual(lines[0], 'row,value,reason', 'the report header');
       checkEqual(lines.length, 4, 'a line per row not taken');
       await dialog.dialog.getByRole('button', { name: 'Use the 1 matched user', exact: true }).click();
-      checkEqual(await dialog.usersToEdit.innerText(), '1 user matched by three.csv', 'the file\'s match is the selection');
+      checkEqual(
+        await dialog.usersToEdit.innerText(),
+        '1 user matched by three.csv',
+        "the file's match is the selection",
+      );
       await dialog.dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.dialog.waitFor({ state: 'hidden' });
     });

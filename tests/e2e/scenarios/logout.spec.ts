@@ -12,12 +12,26 @@ const storedSession = (page: Page) => page.evaluate((key) => localStorage.getIte
 
 /** Asks the server, as the page's own calls do (cookie + CSRF header), whether the session is valid. */
 const serverSession = (page: Page) =>
-  page.evaluate(async ({ cookie, header }) => {
-    const csrf = document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`))?.slice(cookie.length + 1) ?? '';
-    const res = await fetch('/session_check/', { method: 'POST', credentials: 'include', headers: { [header]: decodeURIComponent(csrf) } });
-    const text = await res.text();
-    return { valid: res.status === 200 && /"status"\s*:\s*true/.test(text), answer: `${res.status} ${text.slice(0, 200)}` };
-  }, { cookie: CSRF_COOKIE, header: CSRF_HEADER });
+  page.evaluate(
+    async ({ cookie, header }) => {
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith(`${cookie}=`))
+          ?.slice(cookie.length + 1) ?? '';
+      const res = await fetch('/session_check/', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { [header]: decodeURIComponent(csrf) },
+      });
+      const text = await res.text();
+      return {
+        valid: res.status === 200 && /"status"\s*:\s*true/.test(text),
+        answer: `${res.status} ${text.slice(0, 200)}`,
+      };
+    },
+    { cookie: CSRF_COOKIE, header: CSRF_HEADER },
+  );
 
 export const scenario: Scenario = {
   name: 'Keyboard sign-in, then logout returns to /login and protects the sections',
@@ -36,8 +50,11 @@ export const scenario: Scenario = {
         page.waitForResponse((r) => new URL(r.url()).pathname === '/logout_account/'),
         shell(page).logout.click(),
       ]);
-      const { msg } = await response.json() as { msg: string };
-      check(response.ok() && typeof msg === 'string' && msg.length > 0, `logout_account/ answered ${response.status()} with a message`);
+      const { msg } = (await response.json()) as { msg: string };
+      check(
+        response.ok() && typeof msg === 'string' && msg.length > 0,
+        `logout_account/ answered ${response.status()} with a message`,
+      );
       await page.getByText(msg, { exact: true }).waitFor();
       await waitForPath(page, '/login');
       await loginForm(page).username.waitFor();

@@ -20,8 +20,10 @@ function notebookTab(page: Page) {
   return {
     tab: main.getByRole('tab', { name: 'Notebook', exact: true }),
     version: main.getByLabel('Notebook version', { exact: true }),
-    radio: (name: string) => main.getByRole('radiogroup', { name: 'How often' }).getByRole('radio', { name, exact: true }),
-    content: (name: string) => main.getByRole('group', { name: 'About', exact: true }).getByRole('checkbox', { name, exact: true }),
+    radio: (name: string) =>
+      main.getByRole('radiogroup', { name: 'How often' }).getByRole('radio', { name, exact: true }),
+    content: (name: string) =>
+      main.getByRole('group', { name: 'About', exact: true }).getByRole('checkbox', { name, exact: true }),
     lastSaved: main.getByLabel('Last saved', { exact: true }),
     save: main.getByRole('button', { name: 'Save notifications', exact: true }),
     notice: main.getByRole('status', { name: 'Notebook notice' }),
@@ -40,7 +42,7 @@ async function openNotebook(page: Page, url: string): Promise<ReturnType<typeof 
 }
 
 export const scenario: Scenario = {
-  name: 'Notebook: admin changes a user\'s notebook notifications, a draft and the save survive a reload; support reads only and is refused the save',
+  name: "Notebook: admin changes a user's notebook notifications, a draft and the save survive a reload; support reads only and is refused the save",
   servers: ['app'],
   async run(t) {
     const page = t.page;
@@ -53,19 +55,28 @@ export const scenario: Scenario = {
     const userId = firstUser.id;
     const url = `${admin.server.url}/user_list/${userId}`;
 
-    await t.step('admin opens the first demo user\'s Notebook: the version rule and the weekly digest the seed saved', async () => {
-      const nb = await openNotebook(page, url);
-      const version = await nb.version.innerText();
-      check(/Notebook v[12] · switcher (on|off)/.test(version), `the user's version: ${version}`);
-      check(version.includes('New accounts on app start on v2; the switcher is off'), `the deployment's rule: ${version}`);
-      check(await nb.radio('Weekly digest').isChecked(), 'Weekly digest chosen');
-      check(await nb.content('Notes').isChecked(), 'about notes');
-      check(!(await nb.content('Bookmarks').isChecked()), 'not about bookmarks');
-      check((await nb.lastSaved.innerText()).startsWith('Last saved by admin on '), `who saved: ${await nb.lastSaved.innerText()}`);
-      check((await nb.templates.getByRole('listitem').count()) > 0, 'the template library listed');
-      check(await nb.save.isDisabled(), 'nothing to save yet');
-      await shot(page, '1-notebook');
-    });
+    await t.step(
+      "admin opens the first demo user's Notebook: the version rule and the weekly digest the seed saved",
+      async () => {
+        const nb = await openNotebook(page, url);
+        const version = await nb.version.innerText();
+        check(/Notebook v[12] · switcher (on|off)/.test(version), `the user's version: ${version}`);
+        check(
+          version.includes('New accounts on app start on v2; the switcher is off'),
+          `the deployment's rule: ${version}`,
+        );
+        check(await nb.radio('Weekly digest').isChecked(), 'Weekly digest chosen');
+        check(await nb.content('Notes').isChecked(), 'about notes');
+        check(!(await nb.content('Bookmarks').isChecked()), 'not about bookmarks');
+        check(
+          (await nb.lastSaved.innerText()).startsWith('Last saved by admin on '),
+          `who saved: ${await nb.lastSaved.innerText()}`,
+        );
+        check((await nb.templates.getByRole('listitem').count()) > 0, 'the template library listed');
+        check(await nb.save.isDisabled(), 'nothing to save yet');
+        await shot(page, '1-notebook');
+      },
+    );
 
     await t.step('admin chooses As it happens plus Bookmarks; a reload before saving keeps the choice', async () => {
       let nb = notebookTab(page);
@@ -87,23 +98,47 @@ export const scenario: Scenario = {
       check(await nb.save.isDisabled(), 'nothing left to save');
       nb = await openNotebook(page, url);
       check(await nb.radio('As it happens').isChecked(), 'As it happens stored');
-      check(await nb.content('Bookmarks').isChecked() && (await nb.content('Notes').isChecked()), 'Bookmarks added to what was there');
-      check((await nb.lastSaved.innerText()).startsWith(`Last saved by ${admin.username} on `), `who saved: ${await nb.lastSaved.innerText()}`);
+      check(
+        (await nb.content('Bookmarks').isChecked()) && (await nb.content('Notes').isChecked()),
+        'Bookmarks added to what was there',
+      );
+      check(
+        (await nb.lastSaved.innerText()).startsWith(`Last saved by ${admin.username} on `),
+        `who saved: ${await nb.lastSaved.innerText()}`,
+      );
       check(await nb.save.isDisabled(), 'no draft left after the save');
       await shot(page, '4-saved-after-reload');
     });
 
-    await t.step('support, in a browser of its own, sees the Notebook tab read only; the server refuses its save (403)', async () => {
-      await inOtherBrowser(t, support, async (other) => {
-        const nb = await openNotebook(other, `${support.server.url}/user_list/${userId}`);
-        check(await nb.radio('As it happens').isChecked(), 'support sees the stored setting');
-        check(await nb.radio('Daily digest').isDisabled(), 'the choices cannot be changed');
-        checkEqual(await other.getByRole('main').getByRole('button', { name: /^Save (notifications|templates|tags)$/ }).count(), 0, 'no Save buttons');
-        checkEqual(await other.getByRole('main').getByRole('button', { name: 'New tag group' }).count(), 0, 'no new tag group');
-        await shot(other, '5-support-read-only');
-        const save = { user_id: String(userId), version: '0', frequency: 'off', content_types: '[]' };
-        checkEqual((await postFromPage(other, '/user/save_notebook_notification_setting/', save)).status, 403, 'POST /user/save_notebook_notification_setting/ as support');
-      });
-    });
+    await t.step(
+      'support, in a browser of its own, sees the Notebook tab read only; the server refuses its save (403)',
+      async () => {
+        await inOtherBrowser(t, support, async (other) => {
+          const nb = await openNotebook(other, `${support.server.url}/user_list/${userId}`);
+          check(await nb.radio('As it happens').isChecked(), 'support sees the stored setting');
+          check(await nb.radio('Daily digest').isDisabled(), 'the choices cannot be changed');
+          checkEqual(
+            await other
+              .getByRole('main')
+              .getByRole('button', { name: /^Save (notifications|templates|tags)$/ })
+              .count(),
+            0,
+            'no Save buttons',
+          );
+          checkEqual(
+            await other.getByRole('main').getByRole('button', { name: 'New tag group' }).count(),
+            0,
+            'no new tag group',
+          );
+          await shot(other, '5-support-read-only');
+          const save = { user_id: String(userId), version: '0', frequency: 'off', content_types: '[]' };
+          checkEqual(
+            (await postFromPage(other, '/user/save_notebook_notification_setting/', save)).status,
+            403,
+            'POST /user/save_notebook_notification_setting/ as support',
+          );
+        });
+      },
+    );
   },
 };

@@ -33,32 +33,47 @@ export const scenario: Scenario = {
     const support = t.world.account('app', 'support');
     await signIn(t, page, admin);
     const main = page.getByRole('main');
-    const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, 'redshift', `${name}.png`), fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(ARTIFACTS, 'redshift', `${name}.png`), fullPage: true });
 
     await t.step('admin opens Redshift Configuration from the menu: the seeded configuration', async () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Redshift Configuration', exact: true }).click();
       await main.getByRole('heading', { name: 'Redshift Configuration' }).waitFor();
       await main.getByRole('form', { name: 'Redshift configuration' }).waitFor();
       await main.getByText('Ignore flag in user script', { exact: true }).waitFor();
-      await expectSettings(page, { 'User Script': true, 'Account Script': false, 'Expire Time': false, Product: true, 'User Type': false }, 'seeded');
+      await expectSettings(
+        page,
+        { 'User Script': true, 'Account Script': false, 'Expire Time': false, Product: true, 'User Type': false },
+        'seeded',
+      );
       check(SAVED_AT.test(await main.getByLabel('Last saved').innerText()), 'the seed names admin as the last to save');
       check(await main.getByRole('button', { name: 'Save', exact: true }).isDisabled(), 'nothing to save yet');
       await shot('1-seeded');
     });
 
-    await t.step('admin turns Account Script on, ticks User Type, saves: "Redshift configuration saved Successfully"', async () => {
-      await main.getByRole('switch', { name: 'Account Script', exact: true }).click();
-      await main.getByRole('checkbox', { name: 'User Type', exact: true }).click();
-      await shot('2-changed');
-      await main.getByRole('button', { name: 'Save', exact: true }).click();
-      await main.getByRole('status', { name: 'Redshift notice' }).filter({ hasText: 'Redshift configuration saved Successfully' }).waitFor();
-      await shot('3-saved');
-    });
+    await t.step(
+      'admin turns Account Script on, ticks User Type, saves: "Redshift configuration saved Successfully"',
+      async () => {
+        await main.getByRole('switch', { name: 'Account Script', exact: true }).click();
+        await main.getByRole('checkbox', { name: 'User Type', exact: true }).click();
+        await shot('2-changed');
+        await main.getByRole('button', { name: 'Save', exact: true }).click();
+        await main
+          .getByRole('status', { name: 'Redshift notice' })
+          .filter({ hasText: 'Redshift configuration saved Successfully' })
+          .waitFor();
+        await shot('3-saved');
+      },
+    );
 
     await t.step('after a reload the settings are kept, with who saved them and when', async () => {
       await page.reload();
       await main.getByRole('form', { name: 'Redshift configuration' }).waitFor();
-      await expectSettings(page, { 'User Script': true, 'Account Script': true, 'Expire Time': false, Product: true, 'User Type': true }, 'after the reload');
+      await expectSettings(
+        page,
+        { 'User Script': true, 'Account Script': true, 'Expire Time': false, Product: true, 'User Type': true },
+        'after the reload',
+      );
       const said = await main.getByLabel('Last saved').innerText();
       check(SAVED_AT.test(said), `last saved line: ${said}`);
       await shot('4-reloaded');
@@ -86,15 +101,31 @@ export const scenario: Scenario = {
         check(!menu.includes('Redshift Configuration'), `support's menu: ${menu.join(', ')}`);
         checkEqual(menu, expectedMenu('support'), 'the seeded menu');
       });
-      await t.step('support at /redshift_configuration: the page says it needs the ‘Redshift configuration’ permission', async () => {
-        await supportPage.goto(`${support.server.url}/redshift_configuration`);
-        await supportPage.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Redshift configuration’ permission' }).waitFor();
-        await shell(supportPage).logout.waitFor();
-        checkEqual(await supportPage.getByRole('main').getByRole('form', { name: 'Redshift configuration' }).count(), 0, 'no Redshift form');
-        await supportPage.screenshot({ path: path.join(ARTIFACTS, 'redshift', '5-support-no-permission.png'), fullPage: true });
-      });
+      await t.step(
+        'support at /redshift_configuration: the page says it needs the ‘Redshift configuration’ permission',
+        async () => {
+          await supportPage.goto(`${support.server.url}/redshift_configuration`);
+          await supportPage
+            .getByRole('main')
+            .getByRole('alert', { name: 'No permission' })
+            .filter({ hasText: 'it needs the ‘Redshift configuration’ permission' })
+            .waitFor();
+          await shell(supportPage).logout.waitFor();
+          checkEqual(
+            await supportPage.getByRole('main').getByRole('form', { name: 'Redshift configuration' }).count(),
+            0,
+            'no Redshift form',
+          );
+          await supportPage.screenshot({
+            path: path.join(ARTIFACTS, 'redshift', '5-support-no-permission.png'),
+            fullPage: true,
+          });
+        },
+      );
       await t.step('the server refuses support the GET (403)', async () => {
-        const status = await supportPage.evaluate(async () => (await fetch('/fetch_redshift_configuration/', { credentials: 'include' })).status);
+        const status = await supportPage.evaluate(
+          async () => (await fetch('/fetch_redshift_configuration/', { credentials: 'include' })).status,
+        );
         checkEqual(status, 403, 'GET fetch_redshift_configuration/');
       });
     } finally {

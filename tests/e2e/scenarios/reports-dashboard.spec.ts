@@ -24,10 +24,11 @@ export const scenario: Scenario = {
     const support = t.world.account('app', 'support');
     await signIn(t, page, admin);
     const main = page.getByRole('main');
-    const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, 'reports-dashboard', `${name}.png`), fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(ARTIFACTS, 'reports-dashboard', `${name}.png`), fullPage: true });
     const panel = (name: string) => main.getByRole('region', { name, exact: true });
 
-    await t.step('admin opens Reports Dashboard from the menu: the overview\'s panels load', async () => {
+    await t.step("admin opens Reports Dashboard from the menu: the overview's panels load", async () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Reports Dashboard', exact: true }).click();
       await main.getByRole('heading', { name: 'Reports Dashboard' }).waitFor();
       await panel('Users by type').waitFor();
@@ -35,14 +36,22 @@ export const scenario: Scenario = {
       await panel('Staff changes per category per day').waitFor();
       await panel('Tag usage').waitFor();
       checkEqual(await main.getByRole('alert').count(), 0, 'no panel failed');
-      check((await main.getByLabel('Showing').innerText()).includes(`to ${today()} (UTC), every organization`), 'the last 30 days, every organization');
+      check(
+        (await main.getByLabel('Showing').innerText()).includes(`to ${today()} (UTC), every organization`),
+        'the last 30 days, every organization',
+      );
       await shot('1-overview');
     });
 
     await t.step('admin changes the range to the last 7 days: the URL and the charts follow', async () => {
       await main.getByRole('button', { name: 'Last 7 days', exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get('from') === daysAgo(6) && url.searchParams.get('to') === today());
-      await main.getByLabel('Showing').filter({ hasText: `${daysAgo(6)} to ${today()} (UTC)` }).waitFor();
+      await page.waitForURL(
+        (url) => url.searchParams.get('from') === daysAgo(6) && url.searchParams.get('to') === today(),
+      );
+      await main
+        .getByLabel('Showing')
+        .filter({ hasText: `${daysAgo(6)} to ${today()} (UTC)` })
+        .waitFor();
       await panel('Sign-ins per day').waitFor();
       await shot('2-last-7-days');
     });
@@ -52,13 +61,13 @@ export const scenario: Scenario = {
       const table = panel('Users by type').getByRole('table');
       await table.waitFor();
       const header = await table.getByRole('columnheader').allInnerTexts();
-      checkEqual(header, ['User type', 'Users'], 'the table\'s columns');
+      checkEqual(header, ['User type', 'Users'], "the table's columns");
       const labels = await table.getByRole('rowheader').allInnerTexts();
       check(labels.includes('Trial') && labels.includes('Customer'), `user types: ${labels.join(', ')}`);
       await shot('3-table');
     });
 
-    await t.step('admin downloads the sign-ins chart as CSV: 7 days, today\'s sign-in counted', async () => {
+    await t.step("admin downloads the sign-ins chart as CSV: 7 days, today's sign-in counted", async () => {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         panel('Sign-ins per day').getByRole('button', { name: 'Download CSV of Sign-ins per day' }).click(),
@@ -77,7 +86,7 @@ export const scenario: Scenario = {
       check(Number(last[1]) >= 1, `today's sign-ins: ${last[1]}`);
     });
 
-    await t.step('the Events view lists the admin\'s sign-in', async () => {
+    await t.step("the Events view lists the admin's sign-in", async () => {
       await main.getByRole('tab', { name: /^Events/ }).click();
       const table = main.getByRole('table', { name: 'Events' });
       await table.waitFor();
@@ -87,7 +96,9 @@ export const scenario: Scenario = {
     });
 
     await checkSectionRefused(t, support, {
-      label: 'Reports Dashboard', path: '/reports_dashboard', permission: 'Reports dashboard',
+      label: 'Reports Dashboard',
+      path: '/reports_dashboard',
+      permission: 'Reports dashboard',
       call: `/api/reports/dashboard/?panel=profile&from=${daysAgo(6)}&to=${today()}`,
       content: (main) => main.getByRole('group', { name: 'Range' }),
       screenshot: path.join(ARTIFACTS, 'reports-dashboard', '5-support-no-permission.png'),

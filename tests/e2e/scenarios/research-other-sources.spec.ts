@@ -32,12 +32,15 @@ export const scenario: Scenario = {
     const main = page.getByRole('main');
     const dir = mkdtempSync(path.join(tmpdir(), 'staff-console-e2e-other-sources-'));
     const file = path.join(dir, FILE_NAME);
-    const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, 'research-other-sources', `${name}.png`), fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(ARTIFACTS, 'research-other-sources', `${name}.png`), fullPage: true });
     try {
       await t.step('All Users: export, and build a file of 4 good rows and 5 bad ones', async () => {
         await openUserList(page);
         const csv = await downloadCsv(page, 'users-for-other-sources.csv');
-        const live = csv.rows.filter((r) => r['deleted'] === 'false' && r['active'] === 'true' && r['username'] && r['email']);
+        const live = csv.rows.filter(
+          (r) => r['deleted'] === 'false' && r['active'] === 'true' && r['username'] && r['email'],
+        );
         check(live.length > 10, `the export lists live users (${live.length})`);
         const [a, b, c, d, e] = live.slice(-5);
         const starts = new Date().toISOString().slice(0, 10);
@@ -60,11 +63,18 @@ export const scenario: Scenario = {
         await shell(page).menu.getByRole('link', { name: 'Broker Research', exact: true }).click();
         await waitForPath(page, '/broker_research');
         await main.getByRole('tab', { name: 'Fulfillments from Other Sources', exact: true }).click();
-        await main.getByRole('region', { name: 'Latest imports' }).getByRole('button', { name: 'Refresh', exact: true }).waitFor();
+        await main
+          .getByRole('region', { name: 'Latest imports' })
+          .getByRole('button', { name: 'Refresh', exact: true })
+          .waitFor();
         await main.getByLabel('Entitlements file (CSV)').setInputFiles(file);
         const read = main.getByRole('status', { name: 'Read result' });
         await read.waitFor({ timeout: 30_000 });
-        checkEqual(await read.innerText(), `${FILE_NAME}: 9 rows read; 7 to check with the server, 2 not taken.`, 'the read report');
+        checkEqual(
+          await read.innerText(),
+          `${FILE_NAME}: 9 rows read; 7 to check with the server, 2 not taken.`,
+          'the read report',
+        );
         const refusedHere = main.getByRole('table', { name: "Rows the file's rules refuse" });
         await refusedHere.getByText(BAD_START).waitFor();
         await refusedHere.getByText(ENDS_BEFORE).waitFor();
@@ -73,38 +83,52 @@ export const scenario: Scenario = {
 
       let taken = 0;
       let skipped = 0;
-      await t.step(`name the source and the distributor, check the file: 5 rows refused, each with its reason`, async () => {
-        await main.getByLabel('Source', { exact: true }).fill(SOURCE);
-        const refinitiv = main.getByRole('radio', { name: 'Refinitiv', exact: true });
-        if (await refinitiv.count()) await refinitiv.click();
-        else await main.getByRole('radio').first().click();
-        await main.getByRole('button', { name: 'Check the file', exact: true }).click();
-        const result = main.getByRole('status', { name: 'Check result' });
-        await result.waitFor({ timeout: 30_000 });
-        const text = await result.innerText();
-        t.note(text);
-        taken = numberIn(text, /: ([\d,]+) fulfillments? to add/);
-        skipped = numberIn(text, /; ([\d,]+) skipped/);
-        checkEqual(numberIn(text, /, ([\d,]+) refused/), 5, 'rows refused');
-        checkEqual(taken + skipped, 4, 'the good rows are added or skipped (already entitled)');
-        check(taken > 0, 'something to add');
-        const notTaken = main.getByRole('table', { name: 'Rows not taken' });
-        for (const reason of [NO_SUCH_USER, NO_SUCH_BROKER, ENDS_BEFORE, BAD_START, 'The same user and broker as row 3.']) {
-          await notTaken.getByText(reason, { exact: true }).waitFor();
-        }
-        await shot('2-checked');
-      });
+      await t.step(
+        `name the source and the distributor, check the file: 5 rows refused, each with its reason`,
+        async () => {
+          await main.getByLabel('Source', { exact: true }).fill(SOURCE);
+          const refinitiv = main.getByRole('radio', { name: 'Refinitiv', exact: true });
+          if (await refinitiv.count()) await refinitiv.click();
+          else await main.getByRole('radio').first().click();
+          await main.getByRole('button', { name: 'Check the file', exact: true }).click();
+          const result = main.getByRole('status', { name: 'Check result' });
+          await result.waitFor({ timeout: 30_000 });
+          const text = await result.innerText();
+          t.note(text);
+          taken = numberIn(text, /: ([\d,]+) fulfillments? to add/);
+          skipped = numberIn(text, /; ([\d,]+) skipped/);
+          checkEqual(numberIn(text, /, ([\d,]+) refused/), 5, 'rows refused');
+          checkEqual(taken + skipped, 4, 'the good rows are added or skipped (already entitled)');
+          check(taken > 0, 'something to add');
+          const notTaken = main.getByRole('table', { name: 'Rows not taken' });
+          for (const reason of [
+            NO_SUCH_USER,
+            NO_SUCH_BROKER,
+            ENDS_BEFORE,
+            BAD_START,
+            'The same user and broker as row 3.',
+          ]) {
+            await notTaken.getByText(reason, { exact: true }).waitFor();
+          }
+          await shot('2-checked');
+        },
+      );
 
       let importId = 0;
       await t.step('add them, confirmed: the done report counts the fulfillments added', async () => {
-        await main.getByRole('button', { name: `Add ${taken} fulfillment${taken === 1 ? '' : 's'}`, exact: true }).click();
+        await main
+          .getByRole('button', { name: `Add ${taken} fulfillment${taken === 1 ? '' : 's'}`, exact: true })
+          .click();
         await main.getByRole('group', { name: 'Confirm' }).waitFor();
         await main.getByRole('button', { name: 'Add them', exact: true }).click();
         const done = main.getByRole('status', { name: 'Response' });
         await done.waitFor({ timeout: 30_000 });
         const text = await done.innerText();
         t.note(text);
-        check(text.startsWith(`${taken} fulfillment${taken === 1 ? '' : 's'} added; ${skipped + 5} rows not taken`), `the done report: ${text}`);
+        check(
+          text.startsWith(`${taken} fulfillment${taken === 1 ? '' : 's'} added; ${skipped + 5} rows not taken`),
+          `the done report: ${text}`,
+        );
         importId = numberIn(text, /Import #(\d+) of /);
         check(text.includes(`of ${FILE_NAME} from ${SOURCE}`), 'the done report names the file and the source');
         await shot('3-done');
@@ -117,7 +141,11 @@ export const scenario: Scenario = {
         const cells = await first.getByRole('cell').allInnerTexts();
         const id = await first.getByRole('rowheader').innerText();
         checkEqual(id, String(importId), 'the newest import');
-        checkEqual(cells.slice(1, 7), [FILE_NAME, SOURCE, cells[3]!, String(taken), String(skipped), '5'], 'file, source, counts');
+        checkEqual(
+          cells.slice(1, 7),
+          [FILE_NAME, SOURCE, cells[3]!, String(taken), String(skipped), '5'],
+          'file, source, counts',
+        );
         check(cells[7]!.startsWith('admin'), `who imported it: ${cells[7]}`);
         await shot('4-imports');
       });

@@ -43,7 +43,11 @@ async function pickOrgAndUser(page: Page, email?: string): Promise<{ email: stri
   const options = page.getByRole('option');
   await options.first().waitFor();
   const labels = await options.allInnerTexts();
-  const parsed = labels.map((l) => ({ label: l, email: /· (\S+@\S+)/.exec(l)?.[1] ?? '', count: Number(/\(([\d,]+) brokers?\)/.exec(l)?.[1]?.replaceAll(',', '') ?? 0) }));
+  const parsed = labels.map((l) => ({
+    label: l,
+    email: /· (\S+@\S+)/.exec(l)?.[1] ?? '',
+    count: Number(/\(([\d,]+) brokers?\)/.exec(l)?.[1]?.replaceAll(',', '') ?? 0),
+  }));
   const chosen = email ? parsed.find((p) => p.email === email)! : parsed.reduce((a, b) => (b.count > a.count ? b : a));
   await options.filter({ hasText: chosen.email }).click();
   await s.my.getByRole('listitem').first().waitFor();
@@ -113,7 +117,11 @@ export const scenario: Scenario = {
       await s.requested.getByText(/· 3 selected/).waitFor();
       const text = await runAction(page, 'Add to My Brokers', /added to My Brokers|already in My Brokers/);
       const added = Number(/(\d+) brokers? added/.exec(text)?.[1] ?? 0);
-      checkEqual(await total(s.my), before + added, `My Brokers grew by what the server reported (${text.replace(/\n/g, ' ')})`);
+      checkEqual(
+        await total(s.my),
+        before + added,
+        `My Brokers grew by what the server reported (${text.replace(/\n/g, ' ')})`,
+      );
       check(!(await s.requested.getByText(/selected/).isVisible()), 'the selection is cleared');
     });
     await t.step('Delete from My Brokers: one broker found by search', async () => {
@@ -129,7 +137,11 @@ export const scenario: Scenario = {
     });
     await t.step('Remove Open Access Brokers: none left in My Brokers', async () => {
       check((await s.my.getByText('Open access').count()) > 0, 'open-access brokers are listed before');
-      const text = await runAction(page, 'Remove Open Access Brokers', /with open access removed|no open-access broker/);
+      const text = await runAction(
+        page,
+        'Remove Open Access Brokers',
+        /with open access removed|no open-access broker/,
+      );
       check(/\d+ brokers? with open access removed/.test(text), `the result: ${text}`);
       await s.my.getByRole('textbox', { name: 'Search My Brokers' }).fill('');
       checkEqual(await s.my.getByText('Open access').count(), 0, 'no open-access badge left in My Brokers');
@@ -138,7 +150,11 @@ export const scenario: Scenario = {
       await runAction(page, 'Replace with Requested Brokers', /replaced with the requested brokers/);
       const requested = await total(s.requested);
       checkEqual(await total(s.my), requested, 'as many as requested');
-      checkEqual((await rowNames(s.my)).slice(0, 5), (await rowNames(s.requested)).slice(0, 5), 'the same brokers first');
+      checkEqual(
+        (await rowNames(s.my)).slice(0, 5),
+        (await rowNames(s.requested)).slice(0, 5),
+        'the same brokers first',
+      );
       return requested;
     });
     await t.step('Auto BRM Update off: saved', async () => {
@@ -149,7 +165,12 @@ export const scenario: Scenario = {
     await t.step('Freeze My Brokers on: the four actions are off, and why is said', async () => {
       await s.switchOf('Freeze My Brokers').click();
       await s.frozenNote.waitFor();
-      for (const name of ['Remove Open Access Brokers', 'Replace with Requested Brokers', 'Add to My Brokers', 'Delete from My Brokers']) {
+      for (const name of [
+        'Remove Open Access Brokers',
+        'Replace with Requested Brokers',
+        'Add to My Brokers',
+        'Delete from My Brokers',
+      ]) {
         check(await s.button(name).isDisabled(), `${name} is off while frozen`);
       }
       check(await s.switchOf('Freeze My Brokers').isEnabled(), 'unfreezing stays possible');

@@ -35,32 +35,58 @@ export const scenario: Scenario = {
       await waitForPath(page, '/segments_n_tags');
       const dialog = page.getByRole('dialog', { name: 'Save as segment' });
       await dialog.waitFor();
-      checkEqual(await dialog.getByLabel('Segment query').innerText(), 'Query: Type: Journalist · Active', 'the query in words');
+      checkEqual(
+        await dialog.getByLabel('Segment query').innerText(),
+        'Query: Type: Journalist · Active',
+        'the query in words',
+      );
       await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(NAME);
       await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Press accounts still in use');
     });
 
     await t.step('Save: listed with the count the list showed', async () => {
-      await page.getByRole('dialog', { name: 'Save as segment' }).getByRole('button', { name: 'Save', exact: true }).click();
-      await main.getByRole('status', { name: 'Segments notice' }).filter({ hasText: `Segment '${NAME}' saved.` }).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Save as segment' })
+        .getByRole('button', { name: 'Save', exact: true })
+        .click();
+      await main
+        .getByRole('status', { name: 'Segments notice' })
+        .filter({ hasText: `Segment '${NAME}' saved.` })
+        .waitFor();
       check(new URL(page.url()).searchParams.get('tab') === 'segments', 'the Segments tab is open');
       check(!new URL(page.url()).searchParams.has('save'), 'the query to save has left the address');
       await segmentRow.waitFor();
       const cells = await segmentRow.getByRole('cell').allInnerTexts();
       checkEqual(cells[0], total.toLocaleString('en-US'), 'members: the list total');
       checkEqual(cells[1], 'Type: Journalist · Active', 'the query column');
-      check(await main.getByRole('table', { name: 'Segments' }).getByRole('row', { name: 'Trial users expiring' }).isVisible(), 'the seeded segments are listed too');
+      check(
+        await main
+          .getByRole('table', { name: 'Segments' })
+          .getByRole('row', { name: 'Trial users expiring' })
+          .isVisible(),
+        'the seeded segments are listed too',
+      );
     });
 
     await t.step('open the segment: the list with its filters', async () => {
       await segmentRow.getByRole('link', { name: `Open ${NAME} in the user list` }).click();
       await waitForPath(page, '/user_list');
       const url = new URL(page.url());
-      checkEqual([searchParam(url, 'user_type'), searchParam(url, 'active')], ['journalist', 'true'], 'the filters in the address');
+      checkEqual(
+        [searchParam(url, 'user_type'), searchParam(url, 'active')],
+        ['journalist', 'true'],
+        'the filters in the address',
+      );
       await listRows(page);
       checkEqual(await listTotal(page), total, 'the same total');
-      check(/Journalist/.test(await main.getByRole('combobox', { name: 'User type' }).innerText()), 'the User type filter shows Journalist');
-      check(/Active/.test(await main.getByRole('combobox', { name: 'Status' }).innerText()), 'the Status filter shows Active');
+      check(
+        /Journalist/.test(await main.getByRole('combobox', { name: 'User type' }).innerText()),
+        'the User type filter shows Journalist',
+      );
+      check(
+        /Active/.test(await main.getByRole('combobox', { name: 'Status' }).innerText()),
+        'the Status filter shows Active',
+      );
     });
 
     const member = await t.step(`Segments tab: add the tag ${TAG} to the members`, async () => {
@@ -75,7 +101,10 @@ export const scenario: Scenario = {
       await dialog.getByRole('button', { name: 'Add Tags', exact: true }).click();
       const confirm = dialog.getByRole('status', { name: 'Confirm tags' });
       await confirm.waitFor();
-      check((await confirm.innerText()).startsWith(`Add 1 tag to ${total.toLocaleString('en-US')} members of '${NAME}'?`), `the confirmation counts the members (${await confirm.innerText()})`);
+      check(
+        (await confirm.innerText()).startsWith(`Add 1 tag to ${total.toLocaleString('en-US')} members of '${NAME}'?`),
+        `the confirmation counts the members (${await confirm.innerText()})`,
+      );
       return first;
     });
 
@@ -84,7 +113,10 @@ export const scenario: Scenario = {
       await dialog.getByRole('button', { name: 'Add Tags', exact: true }).click();
       const done = dialog.getByRole('status', { name: 'Tags applied' });
       await done.waitFor({ timeout: 30_000 });
-      check((await done.innerText()).startsWith(`Tags added to ${total.toLocaleString('en-US')} members;`), `the answer (${await done.innerText()})`);
+      check(
+        (await done.innerText()).startsWith(`Tags added to ${total.toLocaleString('en-US')} members;`),
+        `the answer (${await done.innerText()})`,
+      );
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
     });
@@ -94,7 +126,9 @@ export const scenario: Scenario = {
       await waitForPath(page, '/user_list');
       await listRows(page);
       await list.userLink(member['Name']!).first().click();
-      await eventually('the user page', async () => (new URL(page.url()).pathname.startsWith('/user_list/') ? true : undefined));
+      await eventually('the user page', async () =>
+        new URL(page.url()).pathname.startsWith('/user_list/') ? true : undefined,
+      );
       await main.getByRole('list', { name: 'Chosen tags' }).getByText(TAG, { exact: true }).waitFor();
     });
   },

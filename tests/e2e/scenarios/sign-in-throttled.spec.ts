@@ -18,7 +18,9 @@ export const scenario: Scenario = {
       await form.username.fill(username);
       await form.password.fill('not a password');
       const [response] = await Promise.all([
-        page.waitForResponse((r) => new URL(r.url()).pathname === '/login_account_new/' && r.request().method() === 'POST'),
+        page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/login_account_new/' && r.request().method() === 'POST',
+        ),
         form.password.press('Enter'),
       ]);
       return response;
@@ -41,7 +43,10 @@ export const scenario: Scenario = {
       const alert = page.getByRole('alert');
       await alert.waitFor();
       const text = await alert.innerText();
-      check(/^Too many sign-in attempts from this network\. Try again in \d+ seconds?\.$/.test(text.trim()), `the message says when (got '${text}')`);
+      check(
+        /^Too many sign-in attempts from this network\. Try again in \d+ seconds?\.$/.test(text.trim()),
+        `the message says when (got '${text}')`,
+      );
       check(text.trim() === throttledMessage(seconds), `the page waits as long as the server asked (${text})`);
       check(await page.getByRole('button', { name: 'Continue' }).isDisabled(), 'Continue waits');
     });

@@ -32,13 +32,17 @@ export const scenario: Scenario = {
   async run(t) {
     const page = t.page;
     const admin = t.world.account('app', 'admin');
-    const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, 'templates', `${name}.png`), fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: path.join(ARTIFACTS, 'templates', `${name}.png`), fullPage: true });
     await signIn(t, page, admin);
     const main = page.getByRole('main');
 
     await t.step('admin: New template with a messy name and a DD limit of 250', async () => {
       await page.goto(`${admin.server.url}/template_settings`);
-      await main.getByRole('table', { name: 'Templates' }).getByRole('row', { name: 'Research Desk Standard' }).waitFor();
+      await main
+        .getByRole('table', { name: 'Templates' })
+        .getByRole('row', { name: 'Research Desk Standard' })
+        .waitFor();
       await main.getByRole('button', { name: 'New template', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'New template' });
       await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(MESSY);
@@ -47,10 +51,17 @@ export const scenario: Scenario = {
       await dialog.getByRole('checkbox', { name: 'Named entity recognition', exact: true }).click();
       await shot('1-new-template-form');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await main.getByRole('status', { name: 'Templates notice' }).filter({ hasText: `Template '${NAME}' created.` }).waitFor();
+      await main
+        .getByRole('status', { name: 'Templates notice' })
+        .filter({ hasText: `Template '${NAME}' created.` })
+        .waitFor();
       const row = main.getByRole('table', { name: 'Templates' }).getByRole('row', { name: NAME, exact: true });
       await row.waitFor();
-      checkEqual(await main.getByRole('cell', { name: `Accounts following ${NAME}` }).innerText(), '0', 'nobody follows it yet');
+      checkEqual(
+        await main.getByRole('cell', { name: `Accounts following ${NAME}` }).innerText(),
+        '0',
+        'nobody follows it yet',
+      );
       await shot('2-template-created');
     });
 
@@ -69,21 +80,39 @@ export const scenario: Scenario = {
         await changes.waitFor();
         const text = await changes.innerText();
         const { dd, ner } = EXPECTED[account]!;
-        check(dd ? text.includes(dd) : !text.includes('DD limit'), `${account}: the DD limit change is said (or none, when it has 250): ${text}`);
-        check(ner ? text.includes(ner) : !text.includes('Named entity recognition'), `${account}: NER is said (or none, when it is on): ${text}`);
+        check(
+          dd ? text.includes(dd) : !text.includes('DD limit'),
+          `${account}: the DD limit change is said (or none, when it has 250): ${text}`,
+        );
+        check(
+          ner ? text.includes(ner) : !text.includes('Named entity recognition'),
+          `${account}: NER is said (or none, when it is on): ${text}`,
+        );
         check(text.includes(`Template it follows: None → ${NAME}`), `${account}: the template it will follow: ${text}`);
       }
       await shot('3-changes-read');
       await dialog.getByRole('button', { name: 'Apply to 2 accounts', exact: true }).click();
-      await dialog.getByRole('status', { name: 'Apply outcome' }).filter({ hasText: `Template '${NAME}' applied to 2 accounts.` }).waitFor();
-      check((await dialog.getByRole('status', { name: 'Apply outcome' }).innerText()).includes('2 accounts follow it now.'), 'two follow it');
+      await dialog
+        .getByRole('status', { name: 'Apply outcome' })
+        .filter({ hasText: `Template '${NAME}' applied to 2 accounts.` })
+        .waitFor();
+      check(
+        (await dialog.getByRole('status', { name: 'Apply outcome' }).innerText()).includes('2 accounts follow it now.'),
+        'two follow it',
+      );
       await shot('4-applied');
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     });
 
     await t.step('admin: the list says 2 accounts follow it', async () => {
-      await main.getByRole('status', { name: 'Templates notice' }).filter({ hasText: `Template '${NAME}' applied to 2 accounts.` }).waitFor();
-      await main.getByRole('cell', { name: `Accounts following ${NAME}` }).filter({ hasText: '2' }).waitFor();
+      await main
+        .getByRole('status', { name: 'Templates notice' })
+        .filter({ hasText: `Template '${NAME}' applied to 2 accounts.` })
+        .waitFor();
+      await main
+        .getByRole('cell', { name: `Accounts following ${NAME}` })
+        .filter({ hasText: '2' })
+        .waitFor();
       await shot('5-followers');
     });
 
@@ -95,12 +124,22 @@ export const scenario: Scenario = {
     try {
       const support = t.world.account('app', 'support');
       await signIn(t, supportPage, support);
-      await t.step('support: no Template Settings in the menu, the no-permission screen at /template_settings', async () => {
-        check(!(await menuLabels(supportPage)).includes('Template Settings'), 'no menu entry');
-        await supportPage.goto(`${support.server.url}/template_settings`);
-        await supportPage.getByRole('main').getByRole('alert', { name: 'No permission' }).filter({ hasText: 'it needs the ‘Template settings’ permission' }).waitFor();
-        await supportPage.screenshot({ path: path.join(ARTIFACTS, 'templates', '6-support-refused.png'), fullPage: true });
-      });
+      await t.step(
+        'support: no Template Settings in the menu, the no-permission screen at /template_settings',
+        async () => {
+          check(!(await menuLabels(supportPage)).includes('Template Settings'), 'no menu entry');
+          await supportPage.goto(`${support.server.url}/template_settings`);
+          await supportPage
+            .getByRole('main')
+            .getByRole('alert', { name: 'No permission' })
+            .filter({ hasText: 'it needs the ‘Template settings’ permission' })
+            .waitFor();
+          await supportPage.screenshot({
+            path: path.join(ARTIFACTS, 'templates', '6-support-refused.png'),
+            fullPage: true,
+          });
+        },
+      );
       await t.step('the server refuses support GET api/ts/ (403)', async () => {
         checkEqual(await getAsPage(supportPage, '/api/ts/'), 403, 'GET api/ts/');
       });

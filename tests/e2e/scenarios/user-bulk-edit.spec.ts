@@ -5,7 +5,15 @@ import type { Locator } from 'playwright-core';
 import { check, checkEqual } from '../harness/check';
 import { signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
-import { bulkDialog, listRows, openUserList, searchList, tableRows, userList, type ListRow } from '../harness/user-pages';
+import {
+  bulkDialog,
+  listRows,
+  openUserList,
+  searchList,
+  tableRows,
+  userList,
+  type ListRow,
+} from '../harness/user-pages';
 
 /** A seeded last name (server/db/seed.ts) that several users share: a small list to pick from. */
 const SEARCH = 'Kowalski';
@@ -14,7 +22,14 @@ const NEW_EXPIRY = '06-15-2031';
 /** Whether the element lies within the visible box of the region (which scrolls sideways). */
 async function insideRegion(element: Locator, region: Locator): Promise<boolean> {
   const [e, r] = [await element.boundingBox(), await region.boundingBox()];
-  return e !== null && r !== null && e.x >= r.x && e.x + e.width <= r.x + r.width && e.y >= r.y && e.y + e.height <= r.y + r.height;
+  return (
+    e !== null &&
+    r !== null &&
+    e.x >= r.x &&
+    e.x + e.width <= r.x + r.width &&
+    e.y >= r.y &&
+    e.y + e.height <= r.y + r.height
+  );
 }
 
 export const scenario: Scenario = {
@@ -32,7 +47,10 @@ export const scenario: Scenario = {
       await openUserList(page);
       const rows = await searchList(page, SEARCH);
       check(rows.length >= 3, `the search lists a few users (${rows.length})`);
-      check(rows.every((r) => r['Name']?.endsWith(SEARCH)), 'every row is a Kowalski');
+      check(
+        rows.every((r) => r['Name']?.endsWith(SEARCH)),
+        'every row is a Kowalski',
+      );
       check(await list.bulkEdit.isDisabled(), 'Bulk edit waits for a selection');
       return rows;
     });
@@ -61,8 +79,11 @@ export const scenario: Scenario = {
     await t.step('Preview: 2 users will change', async () => {
       await dialog.preview.click();
       await dialog.status.filter({ hasText: /will change/ }).waitFor();
-      checkEqual(await dialog.status.filter({ hasText: /will change/ }).innerText(),
-        '2 users will change, 0 already have these values, 0 identifiers matched nobody', 'the preview');
+      checkEqual(
+        await dialog.status.filter({ hasText: /will change/ }).innerText(),
+        '2 users will change, 0 already have these values, 0 identifiers matched nobody',
+        'the preview',
+      );
       await dialog.dialog.getByText(`Active: Off · Expiry date: ${NEW_EXPIRY}`).waitFor();
       const sample = await tableRows(dialog.sample);
       checkEqual(sample.map((r) => r['Email']).sort(), [...emails].sort(), 'the users that will change');
@@ -70,14 +91,21 @@ export const scenario: Scenario = {
     await t.step('Apply: the report per user', async () => {
       await dialog.apply.click();
       await dialog.report.waitFor({ timeout: 30_000 });
-      checkEqual(await dialog.status.first().innerText(), 'Updated 2 users; 0 already had these values; 0 identifiers matched nobody.', 'the report');
+      checkEqual(
+        await dialog.status.first().innerText(),
+        'Updated 2 users; 0 already had these values; 0 identifiers matched nobody.',
+        'the report',
+      );
       const report = await tableRows(dialog.report);
       checkEqual(report.length, 2, 'rows in the report');
       const usernames = chosen.map((r) => r['Username']).sort();
       checkEqual(report.map((r) => r['Username']).sort(), usernames, 'the users reported');
       for (const r of report) {
         check(/updated/i.test(r['Result'] ?? ''), `${r['Username']} is reported updated (${r['Result']})`);
-        check(/Active/.test(r['Changed'] ?? '') && /Expiry date/.test(r['Changed'] ?? ''), `${r['Username']}: both fields changed (${r['Changed']})`);
+        check(
+          /Active/.test(r['Changed'] ?? '') && /Expiry date/.test(r['Changed'] ?? ''),
+          `${r['Username']}: both fields changed (${r['Changed']})`,
+        );
       }
     });
     await t.step('Close: the list shows the new values', async () => {
@@ -99,7 +127,8 @@ export const scenario: Scenario = {
     await t.step('the new values on screen', async () => {
       for (const email of emails) {
         const expiryCell = rowOf(email).getByRole('cell').last();
-        if (!(await insideRegion(expiryCell, list.region))) t.note(`${email}: the Expiry column is outside the table's visible width until scrolled`);
+        if (!(await insideRegion(expiryCell, list.region)))
+          t.note(`${email}: the Expiry column is outside the table's visible width until scrolled`);
         await expiryCell.scrollIntoViewIfNeeded();
         check(await insideRegion(expiryCell, list.region), `${email}: the Expiry cell can be brought into view`);
         checkEqual(await expiryCell.innerText(), NEW_EXPIRY, `${email}: the Expiry shown`);

@@ -8,7 +8,18 @@ import { check, checkEqual, eventually, pathOf, waitForPath } from '../harness/c
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import {
-  choose, createForm, downloadCsv, editPage, listRows, listTotal, openUserList, pickOrganisation, productKey, productName, searchList, shownVersion,
+  choose,
+  createForm,
+  downloadCsv,
+  editPage,
+  listRows,
+  listTotal,
+  openUserList,
+  pickOrganisation,
+  productKey,
+  productName,
+  searchList,
+  shownVersion,
   userList,
 } from '../harness/user-pages';
 
@@ -43,16 +54,24 @@ export const scenario: Scenario = {
       checkEqual(await form.expiry.getAttribute('placeholder'), 'MM-dd-yyyy', 'the expiry placeholder');
       // §4: without a user type the expiry counts as unassigned.
       checkEqual(await form.expiry.inputValue(), expiryFor(null), 'the expiry before a user type is chosen');
-      check((await form.configuration.innerText()).includes(`${name} Basic`), `the configuration starts at ${name} Basic (${product}_basic)`);
+      check(
+        (await form.configuration.innerText()).includes(`${name} Basic`),
+        `the configuration starts at ${name} Basic (${product}_basic)`,
+      );
     });
-    await t.step(`organisation: '${FIRST_ORG.typed[0]}' asks for more, '${FIRST_ORG.typed}' lists ${FIRST_ORG.name}`, async () => {
-      await pickOrganisation(form.organisation, FIRST_ORG.typed, FIRST_ORG.name);
-      checkEqual(await form.organisation.inputValue(), FIRST_ORG.name, 'the organisation chosen');
-    });
+    await t.step(
+      `organisation: '${FIRST_ORG.typed[0]}' asks for more, '${FIRST_ORG.typed}' lists ${FIRST_ORG.name}`,
+      async () => {
+        await pickOrganisation(form.organisation, FIRST_ORG.typed, FIRST_ORG.name);
+        checkEqual(await form.organisation.inputValue(), FIRST_ORG.name, 'the organisation chosen');
+      },
+    );
     const expiry = await t.step('user type Trial: the expiry follows the type (§4)', async () => {
       await choose(page, form.userType, 'Trial');
       const expected = expiryFor('trial');
-      await eventually(`the expiry ${expected}`, async () => ((await form.expiry.inputValue()) === expected ? true : undefined));
+      await eventually(`the expiry ${expected}`, async () =>
+        (await form.expiry.inputValue()) === expected ? true : undefined,
+      );
       return expected;
     });
     const owner = await t.step('category General and an owner', async () => {
@@ -63,8 +82,14 @@ export const scenario: Scenario = {
       const messages = dataPlanMessages(product);
       await form.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).click();
       await form.dataPlan.getByRole('status').filter({ hasText: messages.shareholderNeedsData }).waitFor();
-      check(await form.dataPlan.getByRole('checkbox', { name: `${name} Data`, exact: true }).isChecked(), `${name} Data is ticked for them`);
-      check(await form.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(), 'shareholder data stays ticked');
+      check(
+        await form.dataPlan.getByRole('checkbox', { name: `${name} Data`, exact: true }).isChecked(),
+        `${name} Data is ticked for them`,
+      );
+      check(
+        await form.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(),
+        'shareholder data stays ticked',
+      );
       check((await form.step1.getByRole('alert').count()) === 0, 'no error on step one');
     });
     await t.step('Next: step 2 of 2 names what was chosen', async () => {
@@ -83,7 +108,12 @@ export const scenario: Scenario = {
     const userId = await t.step('Create user: the created confirmation', async () => {
       await form.create.click();
       await form.createdHeading.waitFor({ timeout: 30_000 });
-      const message = await page.getByRole('main').getByRole('status').filter({ hasText: /^Created / }).first().innerText();
+      const message = await page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: /^Created / })
+        .first()
+        .innerText();
       check(message.startsWith('Created 1 user.'), `the confirmation says one user was created: "${message}"`);
       const row = form.createdTable.getByRole('row').filter({ hasText: PERSON.email });
       await row.waitFor();
@@ -98,8 +128,11 @@ export const scenario: Scenario = {
     await t.step('All Users: searching their email finds exactly them', async () => {
       await openUserList(page);
       const rows = await searchList(page, PERSON.email);
-      checkEqual(rows.map((r) => [r['Name'], r['Email'], r['Organization'], r['Type'], r['Category'], r['Active'], r['Expiry']]),
-        [[NAME, PERSON.email, FIRST_ORG.name, 'Trial', 'General', 'Yes', expiry]], 'the rows found');
+      checkEqual(
+        rows.map((r) => [r['Name'], r['Email'], r['Organization'], r['Type'], r['Category'], r['Active'], r['Expiry']]),
+        [[NAME, PERSON.email, FIRST_ORG.name, 'Trial', 'General', 'Yes', expiry]],
+        'the rows found',
+      );
       checkEqual((await userList(page).rowsShown.innerText()).trim(), '1–1 of 1', 'the count shown');
     });
     const version = await t.step('open them from the list', async () => {
@@ -115,8 +148,14 @@ export const scenario: Scenario = {
       checkEqual((await edit.userType.innerText()).trim(), 'Trial', 'the user type');
       checkEqual((await edit.category.innerText()).trim(), 'General', 'the category');
       checkEqual((await edit.owner(name).innerText()).trim(), owner, 'the owner, as the create screen offered it');
-      check(await edit.dataPlan.getByRole('checkbox', { name: `${name} Data`, exact: true }).isChecked(), `${name} Data is ticked`);
-      check(await edit.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(), 'Shareholder data is ticked');
+      check(
+        await edit.dataPlan.getByRole('checkbox', { name: `${name} Data`, exact: true }).isChecked(),
+        `${name} Data is ticked`,
+      );
+      check(
+        await edit.dataPlan.getByRole('checkbox', { name: 'Shareholder data', exact: true }).isChecked(),
+        'Shareholder data is ticked',
+      );
     });
 
     // ── organisation change ──
@@ -125,8 +164,10 @@ export const scenario: Scenario = {
     await t.step(`a new organisation (${NEXT_ORG.name}) asks first: Account Update`, async () => {
       await pickOrganisation(edit.organisation, NEXT_ORG.typed, NEXT_ORG.name);
       await edit.orgDialog.waitFor();
-      check((await description()).startsWith(`You are moving ${NAME} from ${FIRST_ORG.name} to ${NEXT_ORG.name}.`),
-        `the first warning names both organisations: "${await description()}"`);
+      check(
+        (await description()).startsWith(`You are moving ${NAME} from ${FIRST_ORG.name} to ${NEXT_ORG.name}.`),
+        `the first warning names both organisations: "${await description()}"`,
+      );
       await edit.orgDialog.getByRole('button', { name: 'Different Org', exact: true }).waitFor();
     });
     await t.step("'Cancel (Same Org)' keeps the earlier organisation", async () => {
@@ -139,8 +180,10 @@ export const scenario: Scenario = {
       await pickOrganisation(edit.organisation, NEXT_ORG.typed, NEXT_ORG.name);
       await edit.orgDialog.getByRole('button', { name: 'Different Org', exact: true }).click();
       await edit.orgDialog.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
-      check((await description()).startsWith(`${NEXT_ORG.name} is a different organization.`),
-        `the second warning: "${await description()}"`);
+      check(
+        (await description()).startsWith(`${NEXT_ORG.name} is a different organization.`),
+        `the second warning: "${await description()}"`,
+      );
       await edit.orgDialog.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
     });
     await t.step("'Confirm': the move waits for Save", async () => {
@@ -148,14 +191,19 @@ export const scenario: Scenario = {
       await edit.orgDialog.waitFor({ state: 'hidden' });
       checkEqual(await edit.organisation.inputValue(), NEXT_ORG.name, 'the organisation after Confirm');
       checkEqual(await edit.unsaved.innerText(), 'Unsaved changes: Organization.', 'the unsaved change');
-      await page.getByRole('main').getByText(/^Moving to a different organization/).waitFor();
+      await page
+        .getByRole('main')
+        .getByText(/^Moving to a different organization/)
+        .waitFor();
     });
     await t.step('Save: the new organisation is stored', async () => {
       await edit.save.click();
       await edit.outcome.waitFor();
       const outcome = await edit.outcome.innerText();
       check(outcome.includes(`Moved to ${NEXT_ORG.name}`), `the outcome names the move: "${outcome}"`);
-      await eventually('the next version in the header', async () => ((await shownVersion(page)) === version + 1 ? true : undefined));
+      await eventually('the next version in the header', async () =>
+        (await shownVersion(page)) === version + 1 ? true : undefined,
+      );
       checkEqual(await edit.unsaved.innerText(), 'No unsaved changes.', 'the form after Save');
       checkEqual(await edit.organisation.inputValue(), NEXT_ORG.name, 'the organisation after Save');
     });
@@ -171,18 +219,48 @@ export const scenario: Scenario = {
     await t.step('All Users: their row shows the new organisation', async () => {
       await openUserList(page);
       const rows = await searchList(page, PERSON.email);
-      checkEqual(rows.map((r) => [r['Email'], r['Organization']]), [[PERSON.email, NEXT_ORG.name]], 'the row after the move');
+      checkEqual(
+        rows.map((r) => [r['Email'], r['Organization']]),
+        [[PERSON.email, NEXT_ORG.name]],
+        'the row after the move',
+      );
     });
     await t.step('Export CSV of the search: the header and their row', async () => {
       const csv = await downloadCsv(page, 'users-search.csv');
-      check(/^users-\d{4}-\d{2}-\d{2}\.csv$/.test(csv.suggested), `the file is named users-<date>.csv: ${csv.suggested}`);
+      check(
+        /^users-\d{4}-\d{2}-\d{2}\.csv$/.test(csv.suggested),
+        `the file is named users-<date>.csv: ${csv.suggested}`,
+      );
       checkEqual(csv.header, [...EXPORT_COLUMNS], 'the CSV header');
       checkEqual(csv.rows.length, 1, 'rows in the export of one match');
       const row = csv.rows[0]!;
       checkEqual(
-        [row['id'], row['email'], row['first_name'], row['last_name'], row['organization'], row['user_type'], row['user_category'], row['active'], row['deleted'], row['expiry_dt']],
-        [String(userId), PERSON.email, PERSON.first, PERSON.last, NEXT_ORG.name, 'trial', 'general', 'true', 'false', expiry],
-        'their row in the CSV');
+        [
+          row['id'],
+          row['email'],
+          row['first_name'],
+          row['last_name'],
+          row['organization'],
+          row['user_type'],
+          row['user_category'],
+          row['active'],
+          row['deleted'],
+          row['expiry_dt'],
+        ],
+        [
+          String(userId),
+          PERSON.email,
+          PERSON.first,
+          PERSON.last,
+          NEXT_ORG.name,
+          'trial',
+          'general',
+          'true',
+          'false',
+          expiry,
+        ],
+        'their row in the CSV',
+      );
       check(!Number.isNaN(Date.parse(row['created_at'] ?? '')), `created_at is a date-time: ${row['created_at']}`);
     });
     await t.step('Export CSV of the whole list: as many rows as the list counts', async () => {
@@ -192,7 +270,10 @@ export const scenario: Scenario = {
       check((await listRows(page)).length < total, 'the screen shows one page of them');
       const csv = await downloadCsv(page, 'users-all.csv');
       checkEqual(csv.rows.length, total, 'rows in the unfiltered export');
-      check(csv.rows.some((r) => r['email'] === PERSON.email), 'the created user is among them');
+      check(
+        csv.rows.some((r) => r['email'] === PERSON.email),
+        'the created user is among them',
+      );
       checkEqual(new Set(csv.rows.map((r) => r['id'])).size, total, 'distinct ids in the export');
     });
   },

@@ -13,7 +13,11 @@ export const scenario: Scenario = {
   async run(t) {
     const { page } = t;
     const support = t.world.account('app', 'support');
-    checkEqual([...STAFF_FEATURES.support], ['admin_panel_access', 'user_mgmt', 'create_user_tab'], 'support features per the seed');
+    checkEqual(
+      [...STAFF_FEATURES.support],
+      ['admin_panel_access', 'user_mgmt', 'create_user_tab'],
+      'support features per the seed',
+    );
     await signIn(t, page, support);
     const list = userList(page);
 
@@ -37,7 +41,11 @@ export const scenario: Scenario = {
       check(await edit.firstName.isDisabled(), 'the first name cannot be changed');
       check(await edit.organisation.isDisabled(), 'the organisation cannot be changed');
       // The edit's own tabs (sessions, privileges, emails) need edit_user; the tabs that only read are there.
-      checkEqual((await page.getByRole('main').getByRole('tab').allInnerTexts()).map((t) => t.trim()), ['Profile', 'Content', 'Notebook', 'History'], 'the tabs');
+      checkEqual(
+        (await page.getByRole('main').getByRole('tab').allInnerTexts()).map((t) => t.trim()),
+        ['Profile', 'Content', 'Notebook', 'History'],
+        'the tabs',
+      );
     });
     await t.step('Create User: step 1 of 2 opens', async () => {
       await shell(page).menu.getByRole('link', { name: 'Create User', exact: true }).click();

@@ -53,7 +53,9 @@ export class Browser {
 
   private remember(res: Response): void {
     for (const c of setCookiesOf(res)) {
-      const expired = c.attributes['max-age'] === '0' || (typeof c.attributes['expires'] === 'string' && Date.parse(c.attributes['expires']) < Date.now());
+      const expired =
+        c.attributes['max-age'] === '0' ||
+        (typeof c.attributes['expires'] === 'string' && Date.parse(c.attributes['expires']) < Date.now());
       if (expired || c.value === '') this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
@@ -64,11 +66,24 @@ export class Browser {
    * unsafe request names the page's origin in Origin (this browser's origin unless `origin` says
    * otherwise; null leaves the header out).
    */
-  async send(method: string, path: string, opts: { form?: Fields; json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean; origin?: string | null } = {}): Promise<Response> {
+  async send(
+    method: string,
+    path: string,
+    opts: {
+      form?: Fields;
+      json?: unknown;
+      body?: BodyInit;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+      origin?: string | null;
+    } = {},
+  ): Promise<Response> {
     const headers = new Headers(opts.headers);
     const origin = opts.origin === undefined ? this.origin : opts.origin;
-    if (method !== 'GET' && method !== 'HEAD' && origin !== null && !headers.has('origin')) headers.set('origin', origin);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '));
+    if (method !== 'GET' && method !== 'HEAD' && origin !== null && !headers.has('origin'))
+      headers.set('origin', origin);
+    if (this.cookies.size > 0)
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '));
     // As the panel does: the prefixed cookie when the server set one (HTTPS), else the bare one.
     const token = this.cookies.get(csrfCookieName(true)) ?? this.cookies.get(csrfCookieName(false));
     if (opts.csrf !== false && token && !headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, token);

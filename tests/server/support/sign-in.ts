@@ -16,7 +16,10 @@ export async function signIn(server: TestServer, staff: Staff, browser = new Bro
   await browser.open();
   const login = await browser.postJson('/login_account_new/', { username: staff.username, password: staff.password });
   expect(login).toMatchObject({ status: true, first_time_login: false });
-  const otp = await browser.postJson('/login_tfa_new/', { username: staff.username, otp: server.totp(staff.totpSecret) });
+  const otp = await browser.postJson('/login_tfa_new/', {
+    username: staff.username,
+    otp: server.totp(staff.totpSecret),
+  });
   expect(otp).toEqual({ status: true });
   return browser;
 }

@@ -12,15 +12,29 @@ import type { TabParams } from '../tab-search';
 import { BrokerDetailsCtx } from './broker-details-context';
 
 /** One form at a time in this tab, per staff member. */
-export const detailsDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: DETAILS_DRAFT_FORM, record: 'form', staff });
+export const detailsDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: DETAILS_DRAFT_FORM, record: 'form', staff };
 
 /** The URL's broker id, or null. */
-export const brokerOfParams = (params: TabParams): number | null => (/^\d{1,15}$/.test(params['broker'] ?? '') ? Number(params['broker']) : null);
+export const brokerOfParams = (params: TabParams): number | null =>
+  /^\d{1,15}$/.test(params['broker'] ?? '') ? Number(params['broker']) : null;
 
-export function BrokerDetailsScope({ staff, params, children }: { staff: number | null; params: TabParams; children: ReactNode }) {
+export function BrokerDetailsScope({
+  staff,
+  params,
+  children,
+}: {
+  staff: number | null;
+  params: TabParams;
+  children: ReactNode;
+}) {
   const kept = useStoredDraft(detailsDraftAddress(staff), checkDetailsDraft);
   const [input] = useState(() => ({ broker: brokerOfParams(params), draft: kept }));
-  return <BrokerDetailsCtx.Provider logic={liveBrokerDetailsMachine} options={{ input, inspect: useInspect() }}>{children}</BrokerDetailsCtx.Provider>;
+  return (
+    <BrokerDetailsCtx.Provider logic={liveBrokerDetailsMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </BrokerDetailsCtx.Provider>
+  );
 }
 
 /** The URL names the broker shown: when it moves, the record follows. */
@@ -38,5 +52,13 @@ export function BrokerDetailsDraftKeeper({ staff }: { staff: number | null }) {
   const address = detailsDraftAddress(staff);
   const draft = BrokerDetailsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = BrokerDetailsCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={address} draft={draft} changed={changed} description="The change to this broker is not saved yet." leaveLabel="Discard the change and leave" />;
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="The change to this broker is not saved yet."
+      leaveLabel="Discard the change and leave"
+    />
+  );
 }

@@ -2,14 +2,51 @@
 // page at a time, each broker opening in Broker Details; beside it the user groups of the broker
 // chosen — created, changed, deleted after a question naming the member count — and the members of
 // the group opened, added by email or username and removed. Thin: everything comes from selectors.
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Table, Text, TextArea, TextField } from '@radix-ui/themes';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Heading,
+  Link,
+  Table,
+  Text,
+  TextArea,
+  TextField,
+} from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { MIFID_LABELS } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';
 import {
-  selectAdding, selectBrokerGroups, selectBusy, selectChosen, selectConflict, selectDeleteBusy, selectDeleting, selectError, selectFailed, selectFieldErrors,
-  selectForm, selectFormOpen, selectFormReady, selectGroups, selectGroupsLoading, selectHasNext, selectHasPrevious, selectItems, selectLoading,
-  selectMembers, selectMembersLoading, selectMemberText, selectNotice, selectOpen, selectQuery, selectSaving, selectShowsGroups,
+  selectAdding,
+  selectBrokerGroups,
+  selectBusy,
+  selectChosen,
+  selectConflict,
+  selectDeleteBusy,
+  selectDeleting,
+  selectError,
+  selectFailed,
+  selectFieldErrors,
+  selectForm,
+  selectFormOpen,
+  selectFormReady,
+  selectGroups,
+  selectGroupsLoading,
+  selectHasNext,
+  selectHasPrevious,
+  selectItems,
+  selectLoading,
+  selectMembers,
+  selectMembersLoading,
+  selectMemberText,
+  selectNotice,
+  selectOpen,
+  selectQuery,
+  selectSaving,
+  selectShowsGroups,
 } from '../../../machines/broker-user-groups/broker-user-groups.selectors';
 import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../form/field-frame';
@@ -49,13 +86,19 @@ export function BrokersView() {
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             The brokers could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
       <Flex gap="4" align="start" wrap="wrap">
-        <Box flexGrow="1" flexBasis="420px"><BrokerList /></Box>
-        <Box flexGrow="1" flexBasis="420px"><UserGroups /></Box>
+        <Box flexGrow="1" flexBasis="420px">
+          <BrokerList />
+        </Box>
+        <Box flexGrow="1" flexBasis="420px">
+          <UserGroups />
+        </Box>
       </Flex>
       <DeleteDialog />
     </Flex>
@@ -76,14 +119,34 @@ function SearchBar() {
       <Flex gap="3" align="end" wrap="wrap">
         <Box flexGrow="1" maxWidth="420px">
           <FieldFrame id="brokers-q" label="Broker name">
-            <TextField.Root id="brokers-q" value={text} maxLength={BROKER_LIMITS.search} onChange={(e) => setText(e.target.value)} placeholder="Part of a name, legal name or short name" />
+            <TextField.Root
+              id="brokers-q"
+              value={text}
+              maxLength={BROKER_LIMITS.search}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Part of a name, legal name or short name"
+            />
           </FieldFrame>
         </Box>
         <FieldFrame id="brokers-pb" label="Broker group">
-          <select id="brokers-pb" className="rt-reset" value={query.pb} style={{ height: 32, padding: '0 8px', border: '1px solid var(--gray-a7)', borderRadius: 'var(--radius-2)' }}
-            onChange={(e) => actor.send({ type: 'list.query', query: { ...query, pb: e.target.value, cursor: '' } })}>
+          <select
+            id="brokers-pb"
+            className="rt-reset"
+            value={query.pb}
+            style={{
+              height: 32,
+              padding: '0 8px',
+              border: '1px solid var(--gray-a7)',
+              borderRadius: 'var(--radius-2)',
+            }}
+            onChange={(e) => actor.send({ type: 'list.query', query: { ...query, pb: e.target.value, cursor: '' } })}
+          >
             <option value="">Every group</option>
-            {(brokerGroups ?? []).map((g) => <option key={g.id} value={String(g.id)}>{g.name}</option>)}
+            {(brokerGroups ?? []).map((g) => (
+              <option key={g.id} value={String(g.id)}>
+                {g.name}
+              </option>
+            ))}
           </select>
         </FieldFrame>
         <Button type="submit">Search</Button>
@@ -105,28 +168,61 @@ function BrokerList() {
     <Card asChild>
       <section aria-label="Brokers">
         <Flex direction="column" gap="3">
-          {loading && <Text size="2" color="gray" role="status" aria-label="Loading the brokers">Loading the brokers…</Text>}
-          {!loading && items.length === 0 && <Text size="2" color="gray">No broker matches.</Text>}
+          {loading && (
+            <Text size="2" color="gray" role="status" aria-label="Loading the brokers">
+              Loading the brokers…
+            </Text>
+          )}
+          {!loading && items.length === 0 && (
+            <Text size="2" color="gray">
+              No broker matches.
+            </Text>
+          )}
           {items.length > 0 && (
             <Table.Root size="1">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeaderCell>Broker</Table.ColumnHeaderCell><Table.ColumnHeaderCell>Group</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>MiFID II</Table.ColumnHeaderCell><Table.ColumnHeaderCell />
+                  <Table.ColumnHeaderCell>Broker</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Group</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>MiFID II</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell />
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {items.map((b) => (
                   <Table.Row key={b.id} aria-selected={chosen?.id === b.id}>
                     <Table.RowHeaderCell>
-                      <Link href={`?tab=broker_details&broker=${b.id}`} onClick={(e) => { e.preventDefault(); openTab('broker_details', { broker: String(b.id) }); }}>{b.name}</Link>
-                      {b.open_access && <Badge ml="2" color="green">Open access</Badge>}
-                      {b.legal_name && <Text as="div" size="1" color="gray">{b.legal_name}</Text>}
+                      <Link
+                        href={`?tab=broker_details&broker=${b.id}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          openTab('broker_details', { broker: String(b.id) });
+                        }}
+                      >
+                        {b.name}
+                      </Link>
+                      {b.open_access && (
+                        <Badge ml="2" color="green">
+                          Open access
+                        </Badge>
+                      )}
+                      {b.legal_name && (
+                        <Text as="div" size="1" color="gray">
+                          {b.legal_name}
+                        </Text>
+                      )}
                     </Table.RowHeaderCell>
                     <Table.Cell>{b.group ?? '—'}</Table.Cell>
                     <Table.Cell>{MIFID_LABELS[b.mifid_status]}</Table.Cell>
                     <Table.Cell>
-                      <Button size="1" variant="soft" disabled={busy} style={{ whiteSpace: 'nowrap' }} aria-label={`User groups of ${b.name}`} onClick={() => actor.send({ type: 'broker.choose', broker: { id: b.id, name: b.name } })}>
+                      <Button
+                        size="1"
+                        variant="soft"
+                        disabled={busy}
+                        style={{ whiteSpace: 'nowrap' }}
+                        aria-label={`User groups of ${b.name}`}
+                        onClick={() => actor.send({ type: 'broker.choose', broker: { id: b.id, name: b.name } })}
+                      >
                         User groups
                       </Button>
                     </Table.Cell>
@@ -135,9 +231,12 @@ function BrokerList() {
               </Table.Body>
             </Table.Root>
           )}
-          <Pager justify="end" busy={busy}
+          <Pager
+            justify="end"
+            busy={busy}
             previous={{ go: () => actor.send({ type: 'page.previous' }), disabled: !hasPrevious }}
-            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
+            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }}
+          />
         </Flex>
       </section>
     </Card>
@@ -154,37 +253,90 @@ function UserGroups() {
   const open = BrokersCtx.useSelector(selectOpen);
   const membersLoading = BrokersCtx.useSelector(selectMembersLoading);
   const busy = BrokersCtx.useSelector(selectBusy);
-  if (!chosen) return <Text size="2" color="gray">Choose User groups on a broker to see the user groups of that broker.</Text>;
+  if (!chosen)
+    return (
+      <Text size="2" color="gray">
+        Choose User groups on a broker to see the user groups of that broker.
+      </Text>
+    );
   const idle = shows && !formOpen && !open && !busy;
   return (
     <Card asChild>
       <section aria-label="User groups">
         <Flex direction="column" gap="3">
           <Flex justify="between" align="center" gap="2">
-            <Heading as="h3" size="4">User groups of {chosen.name || 'this broker'}</Heading>
-            <Button size="1" variant="ghost" color="gray" disabled={busy} onClick={() => actor.send({ type: 'groups.close' })}>Close</Button>
+            <Heading as="h3" size="4">
+              User groups of {chosen.name || 'this broker'}
+            </Heading>
+            <Button
+              size="1"
+              variant="ghost"
+              color="gray"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'groups.close' })}
+            >
+              Close
+            </Button>
           </Flex>
-          {loading && <Text size="2" color="gray" role="status" aria-label="Loading the user groups">Loading the user groups…</Text>}
-          {shows && groups.length === 0 && <Text size="2" color="gray">This broker has no user group yet.</Text>}
+          {loading && (
+            <Text size="2" color="gray" role="status" aria-label="Loading the user groups">
+              Loading the user groups…
+            </Text>
+          )}
+          {shows && groups.length === 0 && (
+            <Text size="2" color="gray">
+              This broker has no user group yet.
+            </Text>
+          )}
           {shows && groups.length > 0 && (
             <Table.Root size="1">
               <Table.Header>
-                <Table.Row><Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell><Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell><Table.ColumnHeaderCell /></Table.Row>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell />
+                </Table.Row>
               </Table.Header>
               <Table.Body>
                 {groups.map((g) => (
                   <Table.Row key={g.id}>
                     <Table.RowHeaderCell>
                       {g.name}
-                      {g.description && <Text as="div" size="1" color="gray">{g.description}</Text>}
+                      {g.description && (
+                        <Text as="div" size="1" color="gray">
+                          {g.description}
+                        </Text>
+                      )}
                     </Table.RowHeaderCell>
                     <Table.Cell>{members(g.member_count)}</Table.Cell>
                     <Table.Cell>
                       {idle && (
                         <Flex gap="3">
-                          <Button size="1" variant="ghost" aria-label={`Members of ${g.name}`} onClick={() => actor.send({ type: 'members.open', group: g })}>Members</Button>
-                          <Button size="1" variant="ghost" aria-label={`Edit ${g.name}`} onClick={() => actor.send({ type: 'group.edit', group: g })}>Edit</Button>
-                          <Button size="1" variant="ghost" color="red" aria-label={`Delete ${g.name}`} onClick={() => actor.send({ type: 'group.delete', group: g })}>Delete</Button>
+                          <Button
+                            size="1"
+                            variant="ghost"
+                            aria-label={`Members of ${g.name}`}
+                            onClick={() => actor.send({ type: 'members.open', group: g })}
+                          >
+                            Members
+                          </Button>
+                          <Button
+                            size="1"
+                            variant="ghost"
+                            aria-label={`Edit ${g.name}`}
+                            onClick={() => actor.send({ type: 'group.edit', group: g })}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="1"
+                            variant="ghost"
+                            color="red"
+                            aria-label={`Delete ${g.name}`}
+                            onClick={() => actor.send({ type: 'group.delete', group: g })}
+                          >
+                            Delete
+                          </Button>
                         </Flex>
                       )}
                     </Table.Cell>
@@ -193,9 +345,19 @@ function UserGroups() {
               </Table.Body>
             </Table.Root>
           )}
-          {idle && <Box><Button size="2" onClick={() => actor.send({ type: 'group.create' })}>New user group</Button></Box>}
+          {idle && (
+            <Box>
+              <Button size="2" onClick={() => actor.send({ type: 'group.create' })}>
+                New user group
+              </Button>
+            </Box>
+          )}
           {formOpen && <GroupForm />}
-          {membersLoading && <Text size="2" color="gray" role="status" aria-label="Loading the members">Loading the members…</Text>}
+          {membersLoading && (
+            <Text size="2" color="gray" role="status" aria-label="Loading the members">
+              Loading the members…
+            </Text>
+          )}
           {open && <Members group={open} />}
         </Flex>
       </section>
@@ -211,21 +373,55 @@ function GroupForm() {
   const errors = BrokersCtx.useSelector(selectFieldErrors);
   if (!form) return null;
   return (
-    <form aria-label="User group" onSubmit={(e) => { e.preventDefault(); if (ready && !saving) actor.send({ type: 'form.save' }); }}>
+    <form
+      aria-label="User group"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready && !saving) actor.send({ type: 'form.save' });
+      }}
+    >
       <Flex direction="column" gap="3">
-        <Heading as="h4" size="3">{form.group === null ? 'New user group' : `Edit ${form.base.name}`}</Heading>
+        <Heading as="h4" size="3">
+          {form.group === null ? 'New user group' : `Edit ${form.base.name}`}
+        </Heading>
         <FieldFrame id="group-name" label="Name" error={errors['name']}>
-          <TextField.Root id="group-name" value={form.values.name} maxLength={BROKER_LIMITS.groupName} disabled={saving} {...described('group-name', errors['name'])}
-            onChange={(e) => actor.send({ type: 'form.field', field: 'name', value: e.target.value })} />
+          <TextField.Root
+            id="group-name"
+            value={form.values.name}
+            maxLength={BROKER_LIMITS.groupName}
+            disabled={saving}
+            {...described('group-name', errors['name'])}
+            onChange={(e) => actor.send({ type: 'form.field', field: 'name', value: e.target.value })}
+          />
         </FieldFrame>
         <FieldFrame id="group-description" label="Description" error={errors['description']}>
-          <TextArea id="group-description" value={form.values.description} maxLength={BROKER_LIMITS.description} disabled={saving} {...described('group-description', errors['description'])}
-            onChange={(e) => actor.send({ type: 'form.field', field: 'description', value: e.target.value })} />
+          <TextArea
+            id="group-description"
+            value={form.values.description}
+            maxLength={BROKER_LIMITS.description}
+            disabled={saving}
+            {...described('group-description', errors['description'])}
+            onChange={(e) => actor.send({ type: 'form.field', field: 'description', value: e.target.value })}
+          />
         </FieldFrame>
-        {errors['_'] && <Text as="p" size="1" color="red">{errors['_']}</Text>}
+        {errors['_'] && (
+          <Text as="p" size="1" color="red">
+            {errors['_']}
+          </Text>
+        )}
         <Flex gap="3">
-          <Button type="submit" disabled={!ready || saving}>{saving ? 'Saving…' : form.group === null ? 'Create' : 'Save'}</Button>
-          <Button type="button" variant="soft" color="gray" disabled={saving} onClick={() => actor.send({ type: 'form.cancel' })}>Cancel</Button>
+          <Button type="submit" disabled={!ready || saving}>
+            {saving ? 'Saving…' : form.group === null ? 'Create' : 'Save'}
+          </Button>
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            disabled={saving}
+            onClick={() => actor.send({ type: 'form.cancel' })}
+          >
+            Cancel
+          </Button>
         </Flex>
       </Flex>
     </form>
@@ -244,28 +440,73 @@ function Members({ group }: { group: UserGroup }) {
       <section aria-label={`Members of ${group.name}`}>
         <Flex direction="column" gap="3">
           <Flex justify="between" align="center">
-            <Heading as="h4" size="3">Members of {group.name}</Heading>
-            <Button size="1" variant="ghost" color="gray" disabled={busy} onClick={() => actor.send({ type: 'members.close' })}>Close members</Button>
+            <Heading as="h4" size="3">
+              Members of {group.name}
+            </Heading>
+            <Button
+              size="1"
+              variant="ghost"
+              color="gray"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'members.close' })}
+            >
+              Close members
+            </Button>
           </Flex>
-          {list.length === 0 ? <Text size="2" color="gray">No member yet.</Text> : (
+          {list.length === 0 ? (
+            <Text size="2" color="gray">
+              No member yet.
+            </Text>
+          ) : (
             <ul aria-label="Members" style={{ margin: 0, paddingLeft: '1.2em' }}>
               {list.map((m) => (
                 <li key={m.id}>
                   <Flex gap="3" align="center">
-                    <Text size="2">{m.name} ({m.username}, {m.email})</Text>
-                    <Button size="1" variant="ghost" color="red" disabled={busy} aria-label={`Remove ${m.username}`} onClick={() => actor.send({ type: 'member.remove', member: m })}>Remove</Button>
+                    <Text size="2">
+                      {m.name} ({m.username}, {m.email})
+                    </Text>
+                    <Button
+                      size="1"
+                      variant="ghost"
+                      color="red"
+                      disabled={busy}
+                      aria-label={`Remove ${m.username}`}
+                      onClick={() => actor.send({ type: 'member.remove', member: m })}
+                    >
+                      Remove
+                    </Button>
                   </Flex>
                 </li>
               ))}
             </ul>
           )}
-          <form aria-label="Add members" onSubmit={(e) => { e.preventDefault(); if (text.trim() && !busy) actor.send({ type: 'members.add' }); }}>
+          <form
+            aria-label="Add members"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (text.trim() && !busy) actor.send({ type: 'members.add' });
+            }}
+          >
             <Flex direction="column" gap="2">
-              <FieldFrame id="group-users" label="Emails or usernames" error={errors['users']} hint="One a line, or separated by commas; live users only.">
-                <TextArea id="group-users" value={text} disabled={adding} {...described('group-users', errors['users'], 'hint')}
-                  onChange={(e) => actor.send({ type: 'members.text', value: e.target.value })} />
+              <FieldFrame
+                id="group-users"
+                label="Emails or usernames"
+                error={errors['users']}
+                hint="One a line, or separated by commas; live users only."
+              >
+                <TextArea
+                  id="group-users"
+                  value={text}
+                  disabled={adding}
+                  {...described('group-users', errors['users'], 'hint')}
+                  onChange={(e) => actor.send({ type: 'members.text', value: e.target.value })}
+                />
               </FieldFrame>
-              <Box><Button type="submit" disabled={busy || text.trim() === ''}>{adding ? 'Adding…' : 'Add'}</Button></Box>
+              <Box>
+                <Button type="submit" disabled={busy || text.trim() === ''}>
+                  {adding ? 'Adding…' : 'Add'}
+                </Button>
+              </Box>
             </Flex>
           </form>
         </Flex>
@@ -280,9 +521,20 @@ function DeleteDialog() {
   const busy = BrokersCtx.useSelector(selectDeleteBusy);
   const notice = BrokersCtx.useSelector(selectNotice);
   return (
-    <ConfirmDialog open={group !== null} title={`Delete ${group?.name ?? ''}?`} action="Delete" busy={busy} details={<NoticeLine notice={notice} />}
-      onConfirm={() => actor.send({ type: 'delete.confirm' })} onCancel={() => actor.send({ type: 'delete.cancel' })}>
-      {group && (group.member_count === 0 ? 'It has no members.' : `Its ${members(group.member_count)} will no longer be in it.`)} This cannot be undone.
+    <ConfirmDialog
+      open={group !== null}
+      title={`Delete ${group?.name ?? ''}?`}
+      action="Delete"
+      busy={busy}
+      details={<NoticeLine notice={notice} />}
+      onConfirm={() => actor.send({ type: 'delete.confirm' })}
+      onCancel={() => actor.send({ type: 'delete.cancel' })}
+    >
+      {group &&
+        (group.member_count === 0
+          ? 'It has no members.'
+          : `Its ${members(group.member_count)} will no longer be in it.`)}{' '}
+      This cannot be undone.
     </ConfirmDialog>
   );
 }

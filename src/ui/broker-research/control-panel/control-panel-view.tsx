@@ -10,7 +10,16 @@ import type { FlagsState } from '../../../domain/broker-research-flags';
 import { checkFlagsDraft, FLAGS_DRAFT_FORM } from '../../../machines/research-flags/research-flags.draft';
 import { liveResearchFlagsMachine } from '../../../machines/research-flags/research-flags.live';
 import {
-  selectAnyChanged, selectBusy, selectDraftToKeep, selectError, selectFailed, selectLoading, selectSavingDist, selectSets, selectWaiting, setChanged,
+  selectAnyChanged,
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectLoading,
+  selectSavingDist,
+  selectSets,
+  selectWaiting,
+  setChanged,
 } from '../../../machines/research-flags/research-flags.selectors';
 import type { DistributorFlags, ResearchFlagsInput } from '../../../machines/research-flags/research-flags.types';
 import type { DraftAddress } from '../../../services/drafts';
@@ -22,7 +31,7 @@ import { timeText } from '../../../domain/format';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
-  (staff === null ? null : { form: FLAGS_DRAFT_FORM, record: dists.join('+'), staff });
+  staff === null ? null : { form: FLAGS_DRAFT_FORM, record: dists.join('+'), staff };
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -35,13 +44,33 @@ export function flagsText(flags: ResearchFlags): string {
 /** Who saved a set last and when; flags set up with the platform name nobody. */
 export function savedText(stored: FlagsState): string {
   if (stored.updated_at === null) return 'Not saved by anyone yet: these are the defaults.';
-  return stored.updated_by === null ? `Set up at ${timeText(stored.updated_at)}; nobody has saved them since.` : `Last saved by ${stored.updated_by} at ${timeText(stored.updated_at)}.`;
+  return stored.updated_by === null
+    ? `Set up at ${timeText(stored.updated_at)}; nobody has saved them since.`
+    : `Last saved by ${stored.updated_by} at ${timeText(stored.updated_at)}.`;
 }
 
-export function ResearchFlagsScope({ staff, dists, children }: { staff: number | null; dists: ResearchFlagsInput['dists']; children: ReactNode }) {
-  const kept = useStoredDraft(flagsDraftAddress(staff, dists.map((d) => d.dist)), checkFlagsDraft);
+export function ResearchFlagsScope({
+  staff,
+  dists,
+  children,
+}: {
+  staff: number | null;
+  dists: ResearchFlagsInput['dists'];
+  children: ReactNode;
+}) {
+  const kept = useStoredDraft(
+    flagsDraftAddress(
+      staff,
+      dists.map((d) => d.dist),
+    ),
+    checkFlagsDraft,
+  );
   const [input] = useState<ResearchFlagsInput>(() => ({ dists, draft: kept }));
-  return <ResearchFlagsCtx.Provider logic={liveResearchFlagsMachine} options={{ input, inspect: useInspect() }}>{children}</ResearchFlagsCtx.Provider>;
+  return (
+    <ResearchFlagsCtx.Provider logic={liveResearchFlagsMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </ResearchFlagsCtx.Provider>
+  );
 }
 
 /** Keeps changed flags as a draft (a reload or another tab and back brings them back); leaving the page with changes asks first and drops them. */
@@ -49,7 +78,14 @@ export function ResearchFlagsDraftKeeper({ staff, dists }: { staff: number | nul
   const address = flagsDraftAddress(staff, dists);
   const draft = ResearchFlagsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = ResearchFlagsCtx.useSelector(selectAnyChanged);
-  return <DraftKeeper address={address} draft={draft} changed={changed} description="The changes to the research flags are not saved yet." />;
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="The changes to the research flags are not saved yet."
+    />
+  );
 }
 
 function Waiting() {
@@ -58,23 +94,44 @@ function Waiting() {
   return (
     <Card aria-label="Submissions waiting">
       <Flex direction="column" gap="2">
-        <Heading as="h3" size="3">User submissions</Heading>
+        <Heading as="h3" size="3">
+          User submissions
+        </Heading>
         {waiting === null ? (
-          <Text size="2" color="gray">The count of new submissions could not be read.</Text>
+          <Text size="2" color="gray">
+            The count of new submissions could not be read.
+          </Text>
         ) : (
           <>
             <Flex gap="3" align="center" wrap="wrap">
               <Text size="2" aria-label="New submissions">
-                {waiting.count === 0 ? 'No new submissions wait for review.' : `${waiting.count.toLocaleString('en-US')} new ${waiting.count === 1 ? 'submission waits' : 'submissions wait'} for review.`}
+                {waiting.count === 0
+                  ? 'No new submissions wait for review.'
+                  : `${waiting.count.toLocaleString('en-US')} new ${waiting.count === 1 ? 'submission waits' : 'submissions wait'} for review.`}
               </Text>
-              <Link href="?tab=user_submission&status=new" onClick={(e) => { e.preventDefault(); openTab('user_submission', { status: 'new' }); }}>
+              <Link
+                href="?tab=user_submission&status=new"
+                onClick={(e) => {
+                  e.preventDefault();
+                  openTab('user_submission', { status: 'new' });
+                }}
+              >
                 Review new submissions
               </Link>
             </Flex>
             {waiting.latest.length > 0 && (
               <Box asChild>
                 <ul aria-label="Newest submissions" style={{ margin: 0, paddingLeft: '1.2em' }}>
-                  {waiting.latest.map((s) => <li key={s.id}><Text size="2">{s.title} <Text color="gray">— {s.username}, {timeText(s.submitted_at)}</Text></Text></li>)}
+                  {waiting.latest.map((s) => (
+                    <li key={s.id}>
+                      <Text size="2">
+                        {s.title}{' '}
+                        <Text color="gray">
+                          — {s.username}, {timeText(s.submitted_at)}
+                        </Text>
+                      </Text>
+                    </li>
+                  ))}
                 </ul>
               </Box>
             )}
@@ -93,17 +150,29 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
   const title = `${set.label} research flags`;
   return (
     <Card asChild>
-      <form aria-label={title} onSubmit={(e) => { e.preventDefault(); if (actionable && !busy) actor.send({ type: 'flags.save', dist: set.dist }); }}>
+      <form
+        aria-label={title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (actionable && !busy) actor.send({ type: 'flags.save', dist: set.dist });
+        }}
+      >
         <Flex direction="column" gap="3">
           <Flex justify="between" align="center" wrap="wrap" gap="2">
-            <Heading as="h3" size="3">{title}</Heading>
+            <Heading as="h3" size="3">
+              {title}
+            </Heading>
             {changed && <Badge color="amber">Not saved</Badge>}
           </Flex>
           <Text as="p" size="1" color="gray" aria-label={`${set.label} last saved`}>
             {savedText(set.stored)}
           </Text>
           {set.notice && (
-            <Callout.Root color={set.notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label={`${set.label} notice`}>
+            <Callout.Root
+              color={set.notice.tone === 'info' ? 'blue' : 'red'}
+              role="status"
+              aria-label={`${set.label} notice`}
+            >
               <Callout.Text>{set.notice.text}</Callout.Text>
             </Callout.Root>
           )}
@@ -111,7 +180,9 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
             <Callout.Root color="amber" role="alert" aria-label={`${set.label} saved by someone else`}>
               <Callout.Text>
                 {set.conflict.msg} Now stored: {flagsText(set.conflict.current.flags)}.{' '}
-                {set.conflict.changed.length ? `They changed ${set.conflict.changed.join(', ')}.` : 'They changed no flag you see here.'}{' '}
+                {set.conflict.changed.length
+                  ? `They changed ${set.conflict.changed.join(', ')}.`
+                  : 'They changed no flag you see here.'}{' '}
                 Save again to replace it with yours, or Discard changes to keep theirs.
               </Callout.Text>
             </Callout.Root>
@@ -123,23 +194,47 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
               return (
                 <Flex key={key} gap="3" align="start">
                   <Switch
-                    id={id} checked={set.form[key]} disabled={busy} mt="1"
-                    aria-describedby={`${id}-meaning${error ? ` ${id}-error` : ''}`} aria-invalid={error ? true : undefined}
+                    id={id}
+                    checked={set.form[key]}
+                    disabled={busy}
+                    mt="1"
+                    aria-describedby={`${id}-meaning${error ? ` ${id}-error` : ''}`}
+                    aria-invalid={error ? true : undefined}
                     onCheckedChange={() => actor.send({ type: 'flag.toggle', dist: set.dist, key })}
                   />
                   <Box>
-                    <Text as="label" htmlFor={id} size="2" weight="medium">{RESEARCH_FLAG_LABELS[key].label}</Text>
-                    <Text as="p" id={`${id}-meaning`} size="1" color="gray">{RESEARCH_FLAG_LABELS[key].meaning}</Text>
-                    {error && <Text as="p" id={`${id}-error`} size="1" color="red">{error}</Text>}
+                    <Text as="label" htmlFor={id} size="2" weight="medium">
+                      {RESEARCH_FLAG_LABELS[key].label}
+                    </Text>
+                    <Text as="p" id={`${id}-meaning`} size="1" color="gray">
+                      {RESEARCH_FLAG_LABELS[key].meaning}
+                    </Text>
+                    {error && (
+                      <Text as="p" id={`${id}-error`} size="1" color="red">
+                        {error}
+                      </Text>
+                    )}
                   </Box>
                 </Flex>
               );
             })}
           </Flex>
-          {whole && <Text as="p" size="1" color="red">{whole}</Text>}
+          {whole && (
+            <Text as="p" size="1" color="red">
+              {whole}
+            </Text>
+          )}
           <Flex gap="3">
-            <Button type="submit" disabled={busy || !actionable}>{saving ? 'Saving…' : 'Save'}</Button>
-            <Button type="button" variant="soft" color="gray" disabled={busy || !actionable} onClick={() => actor.send({ type: 'flags.discard', dist: set.dist })}>
+            <Button type="submit" disabled={busy || !actionable}>
+              {saving ? 'Saving…' : 'Save'}
+            </Button>
+            <Button
+              type="button"
+              variant="soft"
+              color="gray"
+              disabled={busy || !actionable}
+              onClick={() => actor.send({ type: 'flags.discard', dist: set.dist })}
+            >
               Discard changes
             </Button>
           </Flex>
@@ -163,15 +258,23 @@ export function ControlPanelView() {
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'flags.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'flags.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && sets.length === 0 && <Text size="2" color="gray" role="status" aria-label="Loading the research flags">Loading the research flags…</Text>}
+      {loading && sets.length === 0 && (
+        <Text size="2" color="gray" role="status" aria-label="Loading the research flags">
+          Loading the research flags…
+        </Text>
+      )}
       {sets.length > 0 && (
         <>
           <Waiting />
-          {sets.map((set) => <FlagSet key={set.dist} set={set} busy={busy} saving={savingDist === set.dist} />)}
+          {sets.map((set) => (
+            <FlagSet key={set.dist} set={set} busy={busy} saving={savingDist === set.dist} />
+          ))}
         </>
       )}
     </Flex>

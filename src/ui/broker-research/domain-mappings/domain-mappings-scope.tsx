@@ -4,7 +4,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkDomainDraft, DOMAIN_DRAFT_FORM } from '../../../machines/domain-mappings/domain-mappings.draft';
 import { liveDomainMappingsMachine } from '../../../machines/domain-mappings/domain-mappings.live';
-import { selectDraftToKeep, selectFormChanged, selectQuery } from '../../../machines/domain-mappings/domain-mappings.selectors';
+import {
+  selectDraftToKeep,
+  selectFormChanged,
+  selectQuery,
+} from '../../../machines/domain-mappings/domain-mappings.selectors';
 import type { DomainQuery } from '../../../machines/domain-mappings/domain-mappings.types';
 import type { DraftAddress } from '../../../services/drafts';
 import { useInspect } from '../../console-context';
@@ -13,20 +17,36 @@ import type { TabParams, TabSearch } from '../tab-search';
 import { DomainMappingsCtx } from './domain-mappings-context';
 
 /** One form at a time in this tab, per staff member. */
-export const domainDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: DOMAIN_DRAFT_FORM, record: 'form', staff });
+export const domainDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: DOMAIN_DRAFT_FORM, record: 'form', staff };
 
 /** The URL's parameters as the list's query. */
 export const queryOfParams = (params: TabParams): DomainQuery => ({
-  q: params['q'] ?? '', broker: /^\d+$/.test(params['broker'] ?? '') ? params['broker']! : '', cursor: params['cursor'] ?? '',
+  q: params['q'] ?? '',
+  broker: /^\d+$/.test(params['broker'] ?? '') ? params['broker']! : '',
+  cursor: params['cursor'] ?? '',
 });
 /** The query as URL parameters: empty ones left out. */
-export const paramsOfQuery = (query: DomainQuery): TabParams => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+export const paramsOfQuery = (query: DomainQuery): TabParams =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 const sameQuery = (a: DomainQuery, b: DomainQuery) => a.q === b.q && a.broker === b.broker && a.cursor === b.cursor;
 
-export function DomainMappingsScope({ staff, params, children }: { staff: number | null; params: TabParams; children: ReactNode }) {
+export function DomainMappingsScope({
+  staff,
+  params,
+  children,
+}: {
+  staff: number | null;
+  params: TabParams;
+  children: ReactNode;
+}) {
   const kept = useStoredDraft(domainDraftAddress(staff), checkDomainDraft);
   const [input] = useState(() => ({ query: queryOfParams(params), draft: kept }));
-  return <DomainMappingsCtx.Provider logic={liveDomainMappingsMachine} options={{ input, inspect: useInspect() }}>{children}</DomainMappingsCtx.Provider>;
+  return (
+    <DomainMappingsCtx.Provider logic={liveDomainMappingsMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </DomainMappingsCtx.Provider>
+  );
 }
 
 /** A search or a page shows in the URL (a new history entry); Back or a link from another tab moves the list. */
@@ -52,5 +72,12 @@ export function DomainMappingsDraftKeeper({ staff }: { staff: number | null }) {
   const address = domainDraftAddress(staff);
   const draft = DomainMappingsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = DomainMappingsCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={address} draft={draft} changed={changed} description="The broker domain mapping you are editing is not saved yet." />;
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="The broker domain mapping you are editing is not saved yet."
+    />
+  );
 }

@@ -6,7 +6,10 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { checkEndDraft, END_DRAFT_FORM } from '../../../machines/research-fulfillments/research-fulfillments.draft';
 import { liveResearchFulfillmentsMachine } from '../../../machines/research-fulfillments/research-fulfillments.live';
 import { paramsOf, searchOf } from '../../../machines/research-fulfillments/research-fulfillments.search';
-import { selectDraftToKeep, selectFormChanged } from '../../../machines/research-fulfillments/research-fulfillments.selectors';
+import {
+  selectDraftToKeep,
+  selectFormChanged,
+} from '../../../machines/research-fulfillments/research-fulfillments.selectors';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../console-context';
 import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
@@ -14,7 +17,8 @@ import { useTabSearch } from '../tab-search';
 import { FulfillmentsCtx } from './fulfillments-context';
 
 /** One ending being worded at a time in this tab, per staff member. */
-export const endDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: END_DRAFT_FORM, record: 'form', staff });
+export const endDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: END_DRAFT_FORM, record: 'form', staff };
 
 export function FulfillmentsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { config } = useConsole();
@@ -23,9 +27,13 @@ export function FulfillmentsScope({ staff, children }: { staff: number | null; c
   const search = useMemo(() => searchOf(params), [params]);
   const setParamsRef = useRef(setParams);
   setParamsRef.current = setParams;
-  const logic = useMemo(() => liveResearchFulfillmentsMachine(config.product_key).provide({
-    actions: { navigate: (_, { search: next }) => setParamsRef.current(paramsOf(next), { push: true }) },
-  }), [config.product_key]);
+  const logic = useMemo(
+    () =>
+      liveResearchFulfillmentsMachine(config.product_key).provide({
+        actions: { navigate: (_, { search: next }) => setParamsRef.current(paramsOf(next), { push: true }) },
+      }),
+    [config.product_key],
+  );
   return (
     <FulfillmentsCtx.Provider logic={logic} options={{ input: { search, draft: kept }, inspect: useInspect() }}>
       <UrlListener search={search} />
@@ -38,7 +46,14 @@ export function FulfillmentsScope({ staff, children }: { staff: number | null; c
 export function EndDraftKeeper({ staff }: { staff: number | null }) {
   const draft = FulfillmentsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = FulfillmentsCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={endDraftAddress(staff)} draft={draft} changed={changed} description="The reason for ending this fulfillment is not sent yet." />;
+  return (
+    <DraftKeeper
+      address={endDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      description="The reason for ending this fulfillment is not sent yet."
+    />
+  );
 }
 
 function UrlListener({ search }: { search: ReturnType<typeof searchOf> }) {

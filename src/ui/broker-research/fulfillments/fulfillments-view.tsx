@@ -3,15 +3,34 @@
 // are navigation (setParams), which the scope hands to the machine.
 import { Badge, Box, Button, Callout, Flex, Select, Table, Text, TextField } from '@radix-ui/themes';
 import {
-  FULFILLMENT_SOURCE_LABELS, FULFILLMENT_SOURCES, FULFILLMENT_STATUS_LABELS, FULFILLMENT_STATUSES, distributorLabel,
+  FULFILLMENT_SOURCE_LABELS,
+  FULFILLMENT_SOURCES,
+  FULFILLMENT_STATUS_LABELS,
+  FULFILLMENT_STATUSES,
+  distributorLabel,
   type FulfillmentSource,
 } from '../../../domain/broker-research';
 import type { FulfillmentRow } from '../../../domain/broker-research-fulfillments';
 import {
-  selectBusy, selectEmpty, selectError, selectFiltered, selectFirstLoad, selectHasNext, selectHasPrev, selectMayExport,
-  selectNamed, selectNotice, selectRangeText, selectRows, selectSearch,
+  selectBusy,
+  selectEmpty,
+  selectError,
+  selectFiltered,
+  selectFirstLoad,
+  selectHasNext,
+  selectHasPrev,
+  selectMayExport,
+  selectNamed,
+  selectNotice,
+  selectRangeText,
+  selectRows,
+  selectSearch,
 } from '../../../machines/research-fulfillments/research-fulfillments.selectors';
-import { paramsOf, type FilterKey, type FulfillmentSearch } from '../../../machines/research-fulfillments/research-fulfillments.search';
+import {
+  paramsOf,
+  type FilterKey,
+  type FulfillmentSearch,
+} from '../../../machines/research-fulfillments/research-fulfillments.search';
 import { OrgPicker } from '../../org-picker/org-picker';
 import { useTabSearch } from '../tab-search';
 import { BrokerFilter } from './broker-filter';
@@ -42,7 +61,11 @@ export function FulfillmentsView() {
     <Flex direction="column" gap="3">
       <Filters />
       {notice ? (
-        <Callout.Root role="status" aria-label="FulFillments notice" color={notice.tone === 'success' ? 'green' : 'amber'}>
+        <Callout.Root
+          role="status"
+          aria-label="FulFillments notice"
+          color={notice.tone === 'success' ? 'green' : 'amber'}
+        >
           <Callout.Text>{notice.text}</Callout.Text>
         </Callout.Root>
       ) : null}
@@ -50,10 +73,14 @@ export function FulfillmentsView() {
         <Callout.Root role="alert" color="red">
           <Flex align="center" gap="3">
             <Callout.Text>The fulfillments could not be loaded. {error}</Callout.Text>
-            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
           </Flex>
         </Callout.Root>
-      ) : <FulfillmentTable />}
+      ) : (
+        <FulfillmentTable />
+      )}
       <EndFulfillmentDialog />
     </Flex>
   );
@@ -65,7 +92,14 @@ function Filters() {
   const filtered = FulfillmentsCtx.useSelector(selectFiltered);
   const setFilter = useSetFilter();
   const { setParams } = useTabSearch();
-  const orgValue = search.org === '' ? null : { title: named?.organization?.name ?? `Organization ${search.org}`, org_id: Number(search.org), salesforceId: null };
+  const orgValue =
+    search.org === ''
+      ? null
+      : {
+          title: named?.organization?.name ?? `Organization ${search.org}`,
+          org_id: Number(search.org),
+          salesforceId: null,
+        };
   return (
     <Flex role="group" aria-label="Filters" gap="3" wrap="wrap" align="end">
       <Labelled label="Status">
@@ -73,7 +107,11 @@ function Filters() {
           <Select.Trigger aria-label="Status" />
           <Select.Content>
             <Select.Item value={ANY}>Any status</Select.Item>
-            {FULFILLMENT_STATUSES.map((s) => <Select.Item key={s} value={s}>{FULFILLMENT_STATUS_LABELS[s]}</Select.Item>)}
+            {FULFILLMENT_STATUSES.map((s) => (
+              <Select.Item key={s} value={s}>
+                {FULFILLMENT_STATUS_LABELS[s]}
+              </Select.Item>
+            ))}
           </Select.Content>
         </Select.Root>
       </Labelled>
@@ -82,11 +120,19 @@ function Filters() {
           <Select.Trigger aria-label="Source" />
           <Select.Content>
             <Select.Item value={ANY}>Any source</Select.Item>
-            {FULFILLMENT_SOURCES.map((s) => <Select.Item key={s} value={s}>{FULFILLMENT_SOURCE_LABELS[s]}</Select.Item>)}
+            {FULFILLMENT_SOURCES.map((s) => (
+              <Select.Item key={s} value={s}>
+                {FULFILLMENT_SOURCE_LABELS[s]}
+              </Select.Item>
+            ))}
           </Select.Content>
         </Select.Root>
       </Labelled>
-      <BrokerFilter value={search.broker} name={named?.broker?.name ?? null} onChange={(id) => setFilter('broker', id)} />
+      <BrokerFilter
+        value={search.broker}
+        name={named?.broker?.name ?? null}
+        onChange={(id) => setFilter('broker', id)}
+      />
       <Labelled label="Organization">
         <Box width="240px">
           <OrgPicker value={orgValue} onChange={(pick) => setFilter('org', pick ? String(pick.org_id) : '')} />
@@ -95,14 +141,22 @@ function Filters() {
       {search.user !== '' ? (
         <Labelled label="User">
           <Flex align="center" gap="2">
-            <Badge size="2" aria-label="User filter">{named?.user?.name ?? `User ${search.user}`}</Badge>
-            <Button size="1" variant="ghost" onClick={() => setFilter('user', '')}>Clear user</Button>
+            <Badge size="2" aria-label="User filter">
+              {named?.user?.name ?? `User ${search.user}`}
+            </Badge>
+            <Button size="1" variant="ghost" onClick={() => setFilter('user', '')}>
+              Clear user
+            </Button>
           </Flex>
         </Labelled>
       ) : null}
       <DayField label="Recorded from" value={search.from} onChange={(day) => setFilter('from', day)} />
       <DayField label="Recorded to" value={search.to} onChange={(day) => setFilter('to', day)} />
-      {filtered ? <Button variant="soft" color="gray" onClick={() => setParams({}, { push: true })}>Clear filters</Button> : null}
+      {filtered ? (
+        <Button variant="soft" color="gray" onClick={() => setParams({}, { push: true })}>
+          Clear filters
+        </Button>
+      ) : null}
     </Flex>
   );
 }
@@ -110,7 +164,9 @@ function Filters() {
 function Labelled({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Flex direction="column" gap="1">
-      <Text size="1" color="gray">{label}</Text>
+      <Text size="1" color="gray">
+        {label}
+      </Text>
       {children}
     </Flex>
   );
@@ -120,10 +176,15 @@ function Labelled({ label, children }: { label: string; children: React.ReactNod
 function DayField({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
   return (
     <Labelled label={label}>
-      <TextField.Root type="date" aria-label={label} value={value} onChange={(e) => {
-        const day = e.currentTarget.value;
-        if (day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)) onChange(day);
-      }} />
+      <TextField.Root
+        type="date"
+        aria-label={label}
+        value={value}
+        onChange={(e) => {
+          const day = e.currentTarget.value;
+          if (day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)) onChange(day);
+        }}
+      />
     </Labelled>
   );
 }
@@ -138,31 +199,56 @@ function FulfillmentTable() {
   const hasPrev = FulfillmentsCtx.useSelector(selectHasPrev);
   const mayExport = FulfillmentsCtx.useSelector(selectMayExport);
   const actor = FulfillmentsCtx.useActorRef();
-  if (firstLoad) return <Text role="status" aria-label="Loading fulfillments">Loading fulfillments…</Text>;
+  if (firstLoad)
+    return (
+      <Text role="status" aria-label="Loading fulfillments">
+        Loading fulfillments…
+      </Text>
+    );
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Fulfillments" aria-busy={busy}>
       <Flex justify="between" align="center" wrap="wrap" gap="2">
-        <Text role="status" aria-label="Rows shown" size="2">{range ?? ''}</Text>
+        <Text role="status" aria-label="Rows shown" size="2">
+          {range ?? ''}
+        </Text>
         <Flex gap="2">
-          <Button variant="soft" disabled={!mayExport} onClick={() => actor.send({ type: 'export.request', format: 'csv' })}>Export CSV</Button>
-          <Button variant="soft" disabled={!mayExport} onClick={() => actor.send({ type: 'export.request', format: 'xlsx' })}>Export XLSX</Button>
+          <Button
+            variant="soft"
+            disabled={!mayExport}
+            onClick={() => actor.send({ type: 'export.request', format: 'csv' })}
+          >
+            Export CSV
+          </Button>
+          <Button
+            variant="soft"
+            disabled={!mayExport}
+            onClick={() => actor.send({ type: 'export.request', format: 'xlsx' })}
+          >
+            Export XLSX
+          </Button>
         </Flex>
       </Flex>
       <Table.Root variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
         <Table.Header>
           <Table.Row>
-            {['User', 'Organization', 'Broker', 'Source', 'Since', 'Until', 'Status'].map((h) => <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>)}
+            {['User', 'Organization', 'Broker', 'Source', 'Since', 'Until', 'Status'].map((h) => (
+              <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+            ))}
             <Table.ColumnHeaderCell aria-label="Actions" />
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map((row) => <FulfillmentLine key={row.id} row={row} busy={busy} />)}
+          {rows.map((row) => (
+            <FulfillmentLine key={row.id} row={row} busy={busy} />
+          ))}
         </Table.Body>
       </Table.Root>
       {empty ? <Text color="gray">No fulfillments match these filters.</Text> : null}
-      <Pager justify="end"
+      <Pager
+        justify="end"
         previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !hasPrev }}
-        next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }} />
+        next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }}
+      />
     </Flex>
   );
 }
@@ -171,13 +257,22 @@ function SourceCell({ row }: { row: FulfillmentRow }) {
   const { openTab } = useTabSearch();
   if (row.source === 'request' && row.request_id !== null) {
     return (
-      <Button variant="ghost" size="1" onClick={() => openTab('requests', { user: String(row.user_id), broker: String(row.broker_id) })}>
+      <Button
+        variant="ghost"
+        size="1"
+        onClick={() => openTab('requests', { user: String(row.user_id), broker: String(row.broker_id) })}
+      >
         Request #{row.request_id}
       </Button>
     );
   }
   const where = [row.source_name, row.dist ? distributorLabel(row.dist) : null].filter(Boolean).join(' · ');
-  return <Text>{FULFILLMENT_SOURCE_LABELS[row.source as FulfillmentSource]}{where ? `: ${where}` : ''}</Text>;
+  return (
+    <Text>
+      {FULFILLMENT_SOURCE_LABELS[row.source as FulfillmentSource]}
+      {where ? `: ${where}` : ''}
+    </Text>
+  );
 }
 
 function FulfillmentLine({ row, busy }: { row: FulfillmentRow; busy: boolean }) {
@@ -186,24 +281,41 @@ function FulfillmentLine({ row, busy }: { row: FulfillmentRow; busy: boolean }) 
   return (
     <Table.Row>
       <Table.Cell>
-        <Text as="div" weight="medium">{row.user_name}</Text>
-        <Text as="div" size="1" color="gray">{row.user_email}</Text>
+        <Text as="div" weight="medium">
+          {row.user_name}
+        </Text>
+        <Text as="div" size="1" color="gray">
+          {row.user_email}
+        </Text>
       </Table.Cell>
       <Table.Cell>{row.organization ?? '—'}</Table.Cell>
       <Table.Cell>{row.broker}</Table.Cell>
-      <Table.Cell><SourceCell row={row} /></Table.Cell>
+      <Table.Cell>
+        <SourceCell row={row} />
+      </Table.Cell>
       <Table.Cell>{dayText(row.starts_at)}</Table.Cell>
       <Table.Cell>{dayText(until)}</Table.Cell>
       <Table.Cell>
         <Badge color={row.status === 'active' ? 'green' : 'gray'}>{FULFILLMENT_STATUS_LABELS[row.status]}</Badge>
         {row.status === 'ended' && row.ended_reason ? (
-          <Text as="div" size="1" color="gray">{row.ended_by ? `${row.ended_by}: ` : ''}{row.ended_reason}</Text>
+          <Text as="div" size="1" color="gray">
+            {row.ended_by ? `${row.ended_by}: ` : ''}
+            {row.ended_reason}
+          </Text>
         ) : null}
       </Table.Cell>
       <Table.Cell>
         {row.status === 'active' ? (
-          <Button size="1" variant="soft" color="red" disabled={busy} aria-label={`End ${row.broker} for ${row.user_email}`}
-            onClick={() => actor.send({ type: 'end.open', id: row.id })}>End</Button>
+          <Button
+            size="1"
+            variant="soft"
+            color="red"
+            disabled={busy}
+            aria-label={`End ${row.broker} for ${row.user_email}`}
+            onClick={() => actor.send({ type: 'end.open', id: row.id })}
+          >
+            End
+          </Button>
         ) : null}
       </Table.Cell>
     </Table.Row>

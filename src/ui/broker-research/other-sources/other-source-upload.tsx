@@ -2,20 +2,62 @@
 // name its source and distributor, have the server check every row (the verify report: rows to
 // add, rows skipped because the user already reads the broker, rows refused with why), confirm,
 // apply in one transaction (the done report), and see the latest imports.
-import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import {
+  Box,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Heading,
+  RadioGroup,
+  Spinner,
+  Table,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import type { AnyActorLogic } from 'xstate';
 import { distributorLabel } from '../../../domain/broker-research';
 import {
-  IMPORTS_PAGE_SIZE, OTHER_SOURCE_HEADER_HELP, SOURCE_NAME_MAX, reportCsv, type ReportRow,
+  IMPORTS_PAGE_SIZE,
+  OTHER_SOURCE_HEADER_HELP,
+  SOURCE_NAME_MAX,
+  reportCsv,
+  type ReportRow,
 } from '../../../domain/broker-research-other-sources';
 import type { CsvRowProblem } from '../../../domain/csv-upload';
 import type { otherSourceUploadMachine } from '../../../machines/other-source-upload/other-source-upload.machine';
 import {
-  firstRows, reasonCounts, selectApplying, selectConfirming, selectDist, selectDists, selectDone, selectEditsDetails, selectError, selectFailed,
-  selectFieldErrors, selectFileName, selectImports, selectImportsError, selectLoadingImports, selectChoosing, selectMayApply, selectMayVerify, selectRead,
-  selectReading, selectRefusal, selectRefused, selectShowsRead, selectShowsReport, selectSourceName, selectUnapplied, selectVerified, selectVerifyFailed,
-  selectVerifying, selectBusy,
+  firstRows,
+  reasonCounts,
+  selectApplying,
+  selectConfirming,
+  selectDist,
+  selectDists,
+  selectDone,
+  selectEditsDetails,
+  selectError,
+  selectFailed,
+  selectFieldErrors,
+  selectFileName,
+  selectImports,
+  selectImportsError,
+  selectLoadingImports,
+  selectChoosing,
+  selectMayApply,
+  selectMayVerify,
+  selectRead,
+  selectReading,
+  selectRefusal,
+  selectRefused,
+  selectShowsRead,
+  selectShowsReport,
+  selectSourceName,
+  selectUnapplied,
+  selectVerified,
+  selectVerifyFailed,
+  selectVerifying,
+  selectBusy,
 } from '../../../machines/other-source-upload/other-source-upload.selectors';
 import { saveFile } from '../../../services/downloads';
 import { TableCaption } from '../../shared/table-caption';
@@ -34,10 +76,21 @@ export const CONFIRM = 'Add them';
 
 const plural = (x: number, one: string, many = `${one}s`) => `${countText(x)} ${x === 1 ? one : many}`;
 
-export function OtherSourceUpload({ dists, logic, probe }: { dists: string[]; logic: AnyActorLogic; probe?: ReactNode }) {
+export function OtherSourceUpload({
+  dists,
+  logic,
+  probe,
+}: {
+  dists: string[];
+  logic: AnyActorLogic;
+  probe?: ReactNode;
+}) {
   const [input] = useState(() => ({ dists }));
   return (
-    <OtherSourceUploadCtx.Provider logic={logic as typeof otherSourceUploadMachine} options={{ input, inspect: useInspect() }}>
+    <OtherSourceUploadCtx.Provider
+      logic={logic as typeof otherSourceUploadMachine}
+      options={{ input, inspect: useInspect() }}
+    >
       {probe}
       <UploadPanel />
     </OtherSourceUploadCtx.Provider>
@@ -50,7 +103,9 @@ function UploadPanel() {
     <Flex direction="column" gap="4">
       <Card role="region" aria-labelledby="other-source-upload-heading">
         <Flex direction="column" gap="3">
-          <Heading as="h3" size="3" id="other-source-upload-heading">Upload entitlements from another source</Heading>
+          <Heading as="h3" size="3" id="other-source-upload-heading">
+            Upload entitlements from another source
+          </Heading>
           <FileStep />
           <ReadReport />
           <Details />
@@ -59,8 +114,13 @@ function UploadPanel() {
         </Flex>
       </Card>
       <Imports />
-      <LeaveGuard when={unapplied} beforeUnload title="Leave without adding?"
-        description="The file you read has not been applied. Leaving drops it; you can read it again later." leaveLabel="Leave" />
+      <LeaveGuard
+        when={unapplied}
+        beforeUnload
+        title="Leave without adding?"
+        description="The file you read has not been applied. Leaving drops it; you can read it again later."
+        leaveLabel="Leave"
+      />
     </Flex>
   );
 }
@@ -80,21 +140,40 @@ function FileStep() {
   return (
     <Flex direction="column" gap="1">
       <label>
-        <Text as="div" size="2" weight="medium" mb="1">{FILE_LABEL}</Text>
-        <input type="file" accept=".csv,.txt,text/csv,text/plain" disabled={loading || busy || done !== null || confirming || failed} aria-describedby="other-source-file-hint"
+        <Text as="div" size="2" weight="medium" mb="1">
+          {FILE_LABEL}
+        </Text>
+        <input
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          disabled={loading || busy || done !== null || confirming || failed}
+          aria-describedby="other-source-file-hint"
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             // The same file may be chosen again after it changed on disk.
             e.currentTarget.value = '';
             if (file) upload.send({ type: 'file.choose', file });
-          }} />
+          }}
+        />
       </label>
-      <Text id="other-source-file-hint" size="1" color="gray">{FILE_HINT}</Text>
-      {reading && <Text size="2" color="gray" role="status"><Spinner size="1" /> Reading {fileName}…</Text>}
+      <Text id="other-source-file-hint" size="1" color="gray">
+        {FILE_HINT}
+      </Text>
+      {reading && (
+        <Text size="2" color="gray" role="status">
+          <Spinner size="1" /> Reading {fileName}…
+        </Text>
+      )}
       {refused && (
         <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>{fileName} was refused: {refusal}</Callout.Text>
-          <Box><Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>Start over</Button></Box>
+          <Callout.Text>
+            {fileName} was refused: {refusal}
+          </Callout.Text>
+          <Box>
+            <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
+              Start over
+            </Button>
+          </Box>
         </Callout.Root>
       )}
     </Flex>
@@ -102,7 +181,15 @@ function FileStep() {
 }
 
 /** Rows not taken: the first ones in a bounded box, the count of all of them under it. */
-function Rows({ caption, rows, total }: { caption: string; rows: readonly (CsvRowProblem | ReportRow)[]; total: number }) {
+function Rows({
+  caption,
+  rows,
+  total,
+}: {
+  caption: string;
+  rows: readonly (CsvRowProblem | ReportRow)[];
+  total: number;
+}) {
   if (total === 0) return null;
   const withOutcome = rows.some((r) => 'outcome' in r);
   return (
@@ -123,14 +210,20 @@ function Rows({ caption, rows, total }: { caption: string; rows: readonly (CsvRo
               <Table.Row key={r.row}>
                 <Table.RowHeaderCell>{countText(r.row)}</Table.RowHeaderCell>
                 <Table.Cell style={{ overflowWrap: 'anywhere' }}>{r.value}</Table.Cell>
-                {withOutcome && <Table.Cell>{'outcome' in r && r.outcome === 'skipped' ? 'Skipped' : 'Refused'}</Table.Cell>}
+                {withOutcome && (
+                  <Table.Cell>{'outcome' in r && r.outcome === 'skipped' ? 'Skipped' : 'Refused'}</Table.Cell>
+                )}
                 <Table.Cell>{r.reason}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Box>
-      {total > rows.length && <Text size="1" color="gray">The first {countText(rows.length)} of {countText(total)} rows; the downloaded report holds them all.</Text>}
+      {total > rows.length && (
+        <Text size="1" color="gray">
+          The first {countText(rows.length)} of {countText(total)} rows; the downloaded report holds them all.
+        </Text>
+      )}
     </Flex>
   );
 }
@@ -143,12 +236,20 @@ function ReadReport() {
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Read report">
       <Text size="2" role="status" aria-label="Read result">
-        {fileName}: {plural(read.rows, 'row')} read; {countText(read.taken)} to check with the server{read.problemCount > 0 ? `, ${countText(read.problemCount)} not taken` : ''}.
+        {fileName}: {plural(read.rows, 'row')} read; {countText(read.taken)} to check with the server
+        {read.problemCount > 0 ? `, ${countText(read.problemCount)} not taken` : ''}.
       </Text>
       <Rows caption="Rows the file's rules refuse" rows={read.problems} total={read.problemCount} />
       {read.problemCount > 0 && (
         <Box>
-          <Button size="1" variant="soft" color="gray" onClick={() => saveFile(new Blob([read.problemsCsv], { type: 'text/csv' }), `${fileName ?? 'file'}-rows-not-taken.csv`)}>
+          <Button
+            size="1"
+            variant="soft"
+            color="gray"
+            onClick={() =>
+              saveFile(new Blob([read.problemsCsv], { type: 'text/csv' }), `${fileName ?? 'file'}-rows-not-taken.csv`)
+            }
+          >
             Download the rows not taken
           </Button>
         </Box>
@@ -172,15 +273,34 @@ function Details() {
   if (!edits && !verifying) return null;
   return (
     <Flex direction="column" gap="2" role="group" aria-label="Where the file comes from">
-      <FieldFrame id="other-source-name" label={SOURCE_LABEL} error={errors['source_name']} hint="Where the entitlements come from, for example Refinitiv entitlement file.">
-        <TextField.Root id="other-source-name" value={sourceName} maxLength={SOURCE_NAME_MAX} disabled={verifying}
+      <FieldFrame
+        id="other-source-name"
+        label={SOURCE_LABEL}
+        error={errors['source_name']}
+        hint="Where the entitlements come from, for example Refinitiv entitlement file."
+      >
+        <TextField.Root
+          id="other-source-name"
+          value={sourceName}
+          maxLength={SOURCE_NAME_MAX}
+          disabled={verifying}
           {...described('other-source-name', errors['source_name'], 'hint')}
-          onChange={(e) => upload.send({ type: 'details.change', sourceName: e.currentTarget.value })} />
+          onChange={(e) => upload.send({ type: 'details.change', sourceName: e.currentTarget.value })}
+        />
       </FieldFrame>
       <FieldFrame label={DIST_LABEL} error={errors['dist']}>
-        <RadioGroup.Root aria-label={DIST_LABEL} value={dist} disabled={verifying} onValueChange={(value) => upload.send({ type: 'details.change', dist: value })}>
+        <RadioGroup.Root
+          aria-label={DIST_LABEL}
+          value={dist}
+          disabled={verifying}
+          onValueChange={(value) => upload.send({ type: 'details.change', dist: value })}
+        >
           <Flex gap="3">
-            {dists.map((d) => <RadioGroup.Item key={d} value={d}>{distributorLabel(d)}</RadioGroup.Item>)}
+            {dists.map((d) => (
+              <RadioGroup.Item key={d} value={d}>
+                {distributorLabel(d)}
+              </RadioGroup.Item>
+            ))}
           </Flex>
         </RadioGroup.Root>
       </FieldFrame>
@@ -188,16 +308,30 @@ function Details() {
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>The file could not be checked: {error}</Callout.Text>
           <Flex gap="2">
-            <Button size="1" variant="soft" onClick={() => upload.send({ type: 'verify.retry' })}>Try again</Button>
-            <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>Start over</Button>
+            <Button size="1" variant="soft" onClick={() => upload.send({ type: 'verify.retry' })}>
+              Try again
+            </Button>
+            <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
+              Start over
+            </Button>
           </Flex>
         </Callout.Root>
       )}
       {!verifyFailed && (
         <Flex gap="2" align="center">
-          <Button disabled={!mayVerify} loading={verifying} onClick={() => upload.send({ type: 'verify' })}>{CHECK}</Button>
-          {!verifying && <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>Start over</Button>}
-          {verifying && <Text size="2" color="gray" role="status">Checking {plural(read?.taken ?? 0, 'row')} against the users, brokers and fulfillments…</Text>}
+          <Button disabled={!mayVerify} loading={verifying} onClick={() => upload.send({ type: 'verify' })}>
+            {CHECK}
+          </Button>
+          {!verifying && (
+            <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
+              Start over
+            </Button>
+          )}
+          {verifying && (
+            <Text size="2" color="gray" role="status">
+              Checking {plural(read?.taken ?? 0, 'row')} against the users, brokers and fulfillments…
+            </Text>
+          )}
         </Flex>
       )}
     </Flex>
@@ -210,7 +344,13 @@ function Reasons({ label, report }: { label: string; report: readonly ReportRow[
   if (counts.length === 0) return null;
   return (
     <ul aria-label={label} style={{ margin: 0, paddingLeft: 'var(--space-4)' }}>
-      {counts.map((c) => <li key={c.reason}><Text size="2">{plural(c.count, 'row')}: {c.reason}</Text></li>)}
+      {counts.map((c) => (
+        <li key={c.reason}>
+          <Text size="2">
+            {plural(c.count, 'row')}: {c.reason}
+          </Text>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -231,26 +371,51 @@ function VerifyReport() {
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Check report">
       <Text size="2" role="status" aria-label="Check result">
-        {verified.file_name} from {source}: {plural(verified.taken, 'fulfillment')} to add; {countText(verified.skipped)} skipped, {countText(verified.refused)} refused, of {plural(verified.rows, 'row')}.
+        {verified.file_name} from {source}: {plural(verified.taken, 'fulfillment')} to add;{' '}
+        {countText(verified.skipped)} skipped, {countText(verified.refused)} refused, of {plural(verified.rows, 'row')}.
       </Text>
       <Reasons label="Why rows are not taken" report={verified.report} />
       <Rows caption="Rows not taken" rows={firstRows(verified.report)} total={verified.report.length} />
       {verified.report.length > 0 && (
-        <Box><Button size="1" variant="soft" color="gray" onClick={() => downloadReport(verified.file_name, verified.report)}>Download the report</Button></Box>
+        <Box>
+          <Button
+            size="1"
+            variant="soft"
+            color="gray"
+            onClick={() => downloadReport(verified.file_name, verified.report)}
+          >
+            Download the report
+          </Button>
+        </Box>
       )}
       {confirming || applying ? (
         <Callout.Root color="amber" size="1" role="group" aria-label="Confirm">
-          <Callout.Text>Add {plural(verified.taken, 'fulfillment')} from {source}? Every row is checked again as they are added, all in one go.</Callout.Text>
+          <Callout.Text>
+            Add {plural(verified.taken, 'fulfillment')} from {source}? Every row is checked again as they are added, all
+            in one go.
+          </Callout.Text>
           <Flex gap="2">
-            <Button size="1" loading={applying} onClick={() => upload.send({ type: 'apply.confirm' })}>{CONFIRM}</Button>
-            {!applying && <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'apply.cancel' })}>Not yet</Button>}
+            <Button size="1" loading={applying} onClick={() => upload.send({ type: 'apply.confirm' })}>
+              {CONFIRM}
+            </Button>
+            {!applying && (
+              <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'apply.cancel' })}>
+                Not yet
+              </Button>
+            )}
           </Flex>
         </Callout.Root>
       ) : (
         <Flex gap="2">
-          <Button disabled={!mayApply} onClick={() => upload.send({ type: 'apply' })}>Add {plural(verified.taken, 'fulfillment')}</Button>
-          <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'details.edit' })}>Change the source or distributor</Button>
-          <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>Start over</Button>
+          <Button disabled={!mayApply} onClick={() => upload.send({ type: 'apply' })}>
+            Add {plural(verified.taken, 'fulfillment')}
+          </Button>
+          <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'details.edit' })}>
+            Change the source or distributor
+          </Button>
+          <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
+            Start over
+          </Button>
         </Flex>
       )}
     </Flex>
@@ -267,8 +432,12 @@ function Outcome() {
       <Callout.Root color="red" role="alert" size="1">
         <Callout.Text>Nothing was added: {error}</Callout.Text>
         <Flex gap="2">
-          <Button size="1" variant="soft" onClick={() => upload.send({ type: 'apply.back' })}>Check again</Button>
-          <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>Start over</Button>
+          <Button size="1" variant="soft" onClick={() => upload.send({ type: 'apply.back' })}>
+            Check again
+          </Button>
+          <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
+            Start over
+          </Button>
         </Flex>
       </Callout.Root>
     );
@@ -277,12 +446,19 @@ function Outcome() {
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Done">
       <Callout.Root color={done.taken > 0 ? 'green' : 'amber'} size="1" role="status" aria-label="Response">
-        <Callout.Text>{done.msg} Import #{done.import_id} of {done.file_name} from {done.source_name} ({distributorLabel(done.dist)}).</Callout.Text>
+        <Callout.Text>
+          {done.msg} Import #{done.import_id} of {done.file_name} from {done.source_name} ({distributorLabel(done.dist)}
+          ).
+        </Callout.Text>
       </Callout.Root>
       <Reasons label="Why rows were not added" report={done.report} />
       <Rows caption="Rows not added" rows={firstRows(done.report)} total={done.report.length} />
       <Flex gap="2">
-        {done.report.length > 0 && <Button variant="soft" color="gray" onClick={() => downloadReport(done.file_name, done.report)}>Download the report</Button>}
+        {done.report.length > 0 && (
+          <Button variant="soft" color="gray" onClick={() => downloadReport(done.file_name, done.report)}>
+            Download the report
+          </Button>
+        )}
         <Button onClick={() => upload.send({ type: 'upload.clear' })}>Upload another file</Button>
       </Flex>
     </Flex>
@@ -298,22 +474,46 @@ function Imports() {
   return (
     <Card role="region" aria-labelledby="other-source-imports-heading">
       <Flex direction="column" gap="2">
-        <Heading as="h3" size="3" id="other-source-imports-heading">Latest imports</Heading>
-        {loading && <Text size="2" color="gray" role="status"><Spinner size="1" /> Loading the latest imports…</Text>}
+        <Heading as="h3" size="3" id="other-source-imports-heading">
+          Latest imports
+        </Heading>
+        {loading && (
+          <Text size="2" color="gray" role="status">
+            <Spinner size="1" /> Loading the latest imports…
+          </Text>
+        )}
         {!loading && error && (
           <Callout.Root color="red" role="alert" size="1">
             <Callout.Text>The imports could not be loaded: {error}</Callout.Text>
-            {choosing && <Box><Button size="1" variant="soft" onClick={() => upload.send({ type: 'imports.reload' })}>Load again</Button></Box>}
+            {choosing && (
+              <Box>
+                <Button size="1" variant="soft" onClick={() => upload.send({ type: 'imports.reload' })}>
+                  Load again
+                </Button>
+              </Box>
+            )}
           </Callout.Root>
         )}
-        {!loading && !error && choosing && <Box><Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'imports.reload' })}>Refresh</Button></Box>}
-        {!loading && imports?.length === 0 && <Text size="2" color="gray">No file has been imported yet.</Text>}
+        {!loading && !error && choosing && (
+          <Box>
+            <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'imports.reload' })}>
+              Refresh
+            </Button>
+          </Box>
+        )}
+        {!loading && imports?.length === 0 && (
+          <Text size="2" color="gray">
+            No file has been imported yet.
+          </Text>
+        )}
         {!loading && imports && imports.length > 0 && (
           <Table.Root size="1" variant="surface">
             <TableCaption>Latest imports</TableCaption>
             <Table.Header>
               <Table.Row>
-                {['#', 'When', 'File', 'Source', 'Distributor', 'Added', 'Skipped', 'Refused', 'By'].map((h) => <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>)}
+                {['#', 'When', 'File', 'Source', 'Distributor', 'Added', 'Skipped', 'Refused', 'By'].map((h) => (
+                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+                ))}
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -333,7 +533,11 @@ function Imports() {
             </Table.Body>
           </Table.Root>
         )}
-        {imports && imports.length >= IMPORTS_PAGE_SIZE && <Text size="1" color="gray">The {imports.length} latest imports.</Text>}
+        {imports && imports.length >= IMPORTS_PAGE_SIZE && (
+          <Text size="1" color="gray">
+            The {imports.length} latest imports.
+          </Text>
+        )}
       </Flex>
     </Card>
   );

@@ -18,4 +18,5 @@ export function paramsOfQuery(query: RequestsQuery): TabParams {
 }
 
 /** One text per query, to tell two apart. */
-export const queryKey = (query: RequestsQuery): string => JSON.stringify([...FILTER_KEYS.map((k) => query.filters[k]), query.cursor]);
+export const queryKey = (query: RequestsQuery): string =>
+  JSON.stringify([...FILTER_KEYS.map((k) => query.filters[k]), query.cursor]);

@@ -3,7 +3,11 @@
 import { useSelector } from '@xstate/react';
 import { useConsole } from '../../console-context';
 import { selectStaffId } from '../../form/form-draft';
-import { DomainMappingsDraftKeeper, DomainMappingsScope, DomainMappingsUrl } from '../domain-mappings/domain-mappings-scope';
+import {
+  DomainMappingsDraftKeeper,
+  DomainMappingsScope,
+  DomainMappingsUrl,
+} from '../domain-mappings/domain-mappings-scope';
 import { DomainMappingsView } from '../domain-mappings/domain-mappings-view';
 import { useTabSearch } from '../tab-search';
 

@@ -3,7 +3,11 @@
 import { useSelector } from '@xstate/react';
 import { useConsole } from '../../console-context';
 import { selectStaffId } from '../../form/form-draft';
-import { RejectDraftKeeper, ResearchSubmissionsScope, UserSubmissionView } from '../user-submission/user-submission-view';
+import {
+  RejectDraftKeeper,
+  ResearchSubmissionsScope,
+  UserSubmissionView,
+} from '../user-submission/user-submission-view';
 
 export function UserSubmissionTab() {
   const { session } = useConsole();

@@ -4,16 +4,51 @@
 // (both in the URL), the submissions newest first with their file, broker and submitter, each
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import { Badge, Box, Button, Callout, Dialog, Flex, SegmentedControl, Table, Text, TextArea, TextField, VisuallyHidden } from '@radix-ui/themes';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Dialog,
+  Flex,
+  SegmentedControl,
+  Table,
+  Text,
+  TextArea,
+  TextField,
+  VisuallyHidden,
+} from '@radix-ui/themes';
 import { useEffect, useState, type ReactNode } from 'react';
-import { REASON_MAX, SUBMISSION_STATUS_LABELS, SUBMISSION_STATUSES, type SubmissionStatus } from '../../../domain/broker-research';
-import { actionsFor, fileSizeText, SUBMISSION_ACTIONS, SUBMISSION_SEARCH_MAX, type SubmissionItem } from '../../../domain/broker-research-submissions';
+import {
+  REASON_MAX,
+  SUBMISSION_STATUS_LABELS,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+} from '../../../domain/broker-research';
+import {
+  actionsFor,
+  fileSizeText,
+  SUBMISSION_ACTIONS,
+  SUBMISSION_SEARCH_MAX,
+  type SubmissionItem,
+} from '../../../domain/broker-research-submissions';
 import { liveResearchSubmissionsMachine } from '../../../machines/research-submissions/research-submissions.live';
 import { reasonGiven } from '../../../machines/research-submissions/research-submissions.machine';
 import { checkRejectDraft, REJECT_DRAFT_FORM } from '../../../machines/research-submissions/research-submissions.draft';
 import {
-  selectActingId, selectBusy, selectConflicts, selectDraftToKeep, selectError, selectFailed, selectFormChanged, selectItems, selectLoading, selectNext, selectNotice,
-  selectQuery, selectRejecting,
+  selectActingId,
+  selectBusy,
+  selectConflicts,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectFormChanged,
+  selectItems,
+  selectLoading,
+  selectNext,
+  selectNotice,
+  selectQuery,
+  selectRejecting,
 } from '../../../machines/research-submissions/research-submissions.selectors';
 import type { SubmissionQuery } from '../../../machines/research-submissions/research-submissions.types';
 import type { DraftAddress } from '../../../services/drafts';
@@ -27,17 +62,25 @@ import { timeText } from '../../../domain/format';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function submissionQueryOf(params: TabParams): SubmissionQuery {
-  const status = (SUBMISSION_STATUSES as readonly string[]).includes(params['status'] ?? '') ? (params['status'] as SubmissionStatus) : '';
+  const status = (SUBMISSION_STATUSES as readonly string[]).includes(params['status'] ?? '')
+    ? (params['status'] as SubmissionStatus)
+    : '';
   return { status, q: (params['q'] ?? '').slice(0, SUBMISSION_SEARCH_MAX), cursor: params['cursor'] ?? '' };
 }
 const paramsOf = (q: SubmissionQuery): TabParams => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
 
 /** One line, cut with an ellipsis (the whole text in its title). */
 const CLIPPED = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = { new: 'blue', in_review: 'amber', published: 'green', rejected: 'red' };
+const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = {
+  new: 'blue',
+  in_review: 'amber',
+  published: 'green',
+  rejected: 'red',
+};
 
 /** One rejection being worded at a time in this tab, per staff member. */
-export const rejectDraftAddress = (staff: number | null): DraftAddress | null => (staff === null ? null : { form: REJECT_DRAFT_FORM, record: 'form', staff });
+export const rejectDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: REJECT_DRAFT_FORM, record: 'form', staff };
 
 /** The machine, started from the URL's query and the kept rejection; later moves of the URL (filters, pages, Back) are sent to it. */
 export function ResearchSubmissionsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
@@ -56,7 +99,14 @@ export function ResearchSubmissionsScope({ staff, children }: { staff: number | 
 export function RejectDraftKeeper({ staff }: { staff: number | null }) {
   const draft = ResearchSubmissionsCtx.useSelector(selectDraftToKeep, sameDraft);
   const changed = ResearchSubmissionsCtx.useSelector(selectFormChanged);
-  return <DraftKeeper address={rejectDraftAddress(staff)} draft={draft} changed={changed} description="The reason for rejecting this submission is not sent yet." />;
+  return (
+    <DraftKeeper
+      address={rejectDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      description="The reason for rejecting this submission is not sent yet."
+    />
+  );
 }
 
 function QueryFromUrl() {
@@ -79,51 +129,121 @@ function Filters() {
   return (
     <Flex gap="3" align="center" wrap="wrap">
       <SegmentedControl.Root
-        aria-label="Status" value={query.status || 'all'}
-        onValueChange={(v) => setParams(paramsOf({ status: v === 'all' ? '' : (v as SubmissionStatus), q: query.q, cursor: '' }), { push: true })}
+        aria-label="Status"
+        value={query.status || 'all'}
+        onValueChange={(v) =>
+          setParams(paramsOf({ status: v === 'all' ? '' : (v as SubmissionStatus), q: query.q, cursor: '' }), {
+            push: true,
+          })
+        }
       >
         <SegmentedControl.Item value="all">All</SegmentedControl.Item>
-        {SUBMISSION_STATUSES.map((s) => <SegmentedControl.Item key={s} value={s}>{SUBMISSION_STATUS_LABELS[s]}</SegmentedControl.Item>)}
+        {SUBMISSION_STATUSES.map((s) => (
+          <SegmentedControl.Item key={s} value={s}>
+            {SUBMISSION_STATUS_LABELS[s]}
+          </SegmentedControl.Item>
+        ))}
       </SegmentedControl.Root>
-      <form role="search" aria-label="Search submissions" onSubmit={(e) => { e.preventDefault(); setParams(paramsOf({ ...query, q: text.trim(), cursor: '' }), { push: true }); }}>
+      <form
+        role="search"
+        aria-label="Search submissions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(paramsOf({ ...query, q: text.trim(), cursor: '' }), { push: true });
+        }}
+      >
         <Flex gap="2">
-          <TextField.Root aria-label="Title" placeholder="Words of the title" value={text} maxLength={SUBMISSION_SEARCH_MAX} onChange={(e) => setText(e.target.value)} />
-          <Button type="submit" variant="soft">Search</Button>
+          <TextField.Root
+            aria-label="Title"
+            placeholder="Words of the title"
+            value={text}
+            maxLength={SUBMISSION_SEARCH_MAX}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button type="submit" variant="soft">
+            Search
+          </Button>
         </Flex>
       </form>
     </Flex>
   );
 }
 
-function Row({ s, busy, acting, conflict }: { s: SubmissionItem; busy: boolean; acting: boolean; conflict: string | undefined }) {
+function Row({
+  s,
+  busy,
+  acting,
+  conflict,
+}: {
+  s: SubmissionItem;
+  busy: boolean;
+  acting: boolean;
+  conflict: string | undefined;
+}) {
   const actor = ResearchSubmissionsCtx.useActorRef();
   return (
     <Table.Row aria-label={s.title}>
       <Table.Cell style={{ maxWidth: 320 }}>
-        <Text as="div" weight="medium">{s.title}</Text>
-        {s.summary && <Text as="div" size="1" color="gray" title={s.summary} style={CLIPPED}>{s.summary}</Text>}
+        <Text as="div" weight="medium">
+          {s.title}
+        </Text>
+        {s.summary && (
+          <Text as="div" size="1" color="gray" title={s.summary} style={CLIPPED}>
+            {s.summary}
+          </Text>
+        )}
         <Text as="div" size="1" style={CLIPPED} title={s.file_name}>
-          {s.tickers.length > 0 && <>Tickers: {s.tickers.join(', ')} · </>}{s.file_name} <Text color="gray">({fileSizeText(s.file_size)})</Text>
+          {s.tickers.length > 0 && <>Tickers: {s.tickers.join(', ')} · </>}
+          {s.file_name} <Text color="gray">({fileSizeText(s.file_size)})</Text>
         </Text>
       </Table.Cell>
       <Table.Cell style={{ maxWidth: 160 }}>{s.broker?.name ?? <Text color="gray">None named</Text>}</Table.Cell>
       <Table.Cell style={{ maxWidth: 200 }}>
-        <Text as="div" size="2">{s.user.name || s.user.username}</Text>
-        <Text as="div" size="1" color="gray" style={CLIPPED} title={s.user.email}>{s.user.email}</Text>
+        <Text as="div" size="2">
+          {s.user.name || s.user.username}
+        </Text>
+        <Text as="div" size="1" color="gray" style={CLIPPED} title={s.user.email}>
+          {s.user.email}
+        </Text>
       </Table.Cell>
       <Table.Cell>{timeText(s.submitted_at)}</Table.Cell>
       <Table.Cell>
-        <Badge color={STATUS_COLORS[s.status]} aria-label="Status">{SUBMISSION_STATUS_LABELS[s.status]}</Badge>
-        {s.reviewed_by && s.status !== 'new' && <Text as="div" size="1" color="gray">by {s.reviewed_by}</Text>}
-        {s.reason && <Text as="div" size="1" color="gray">Reason: {s.reason}</Text>}
-        {conflict && <Text as="div" size="1" color="amber" role="note">{conflict}</Text>}
+        <Badge color={STATUS_COLORS[s.status]} aria-label="Status">
+          {SUBMISSION_STATUS_LABELS[s.status]}
+        </Badge>
+        {s.reviewed_by && s.status !== 'new' && (
+          <Text as="div" size="1" color="gray">
+            by {s.reviewed_by}
+          </Text>
+        )}
+        {s.reason && (
+          <Text as="div" size="1" color="gray">
+            Reason: {s.reason}
+          </Text>
+        )}
+        {conflict && (
+          <Text as="div" size="1" color="amber" role="note">
+            {conflict}
+          </Text>
+        )}
       </Table.Cell>
       <Table.Cell>
         <Flex direction="column" gap="1" align="start">
           {actionsFor(s.status).map((a) => (
             <Button
-              key={a} size="1" variant={a === 'reject' ? 'soft' : 'solid'} color={a === 'reject' ? 'red' : undefined} disabled={busy} style={{ whiteSpace: 'nowrap' }}
-              onClick={() => actor.send(a === 'reject' ? { type: 'submission.reject', id: s.id } : { type: 'submission.act', id: s.id, action: a })}
+              key={a}
+              size="1"
+              variant={a === 'reject' ? 'soft' : 'solid'}
+              color={a === 'reject' ? 'red' : undefined}
+              disabled={busy}
+              style={{ whiteSpace: 'nowrap' }}
+              onClick={() =>
+                actor.send(
+                  a === 'reject'
+                    ? { type: 'submission.reject', id: s.id }
+                    : { type: 'submission.act', id: s.id, action: a },
+                )
+              }
             >
               {acting ? '…' : SUBMISSION_ACTIONS[a].label}
             </Button>
@@ -139,17 +259,38 @@ function RejectDialog() {
   const rejecting = ResearchSubmissionsCtx.useSelector(selectRejecting);
   const ok = reasonGiven(rejecting?.reason ?? '');
   return (
-    <Dialog.Root open={rejecting !== null} onOpenChange={(open) => { if (!open) actor.send({ type: 'reject.cancel' }); }}>
+    <Dialog.Root
+      open={rejecting !== null}
+      onOpenChange={(open) => {
+        if (!open) actor.send({ type: 'reject.cancel' });
+      }}
+    >
       <Dialog.Content maxWidth="480px">
         <Dialog.Title>Reject “{rejecting?.title}”</Dialog.Title>
         <Dialog.Description size="2">The submitter reads the reason.</Dialog.Description>
-        <form onSubmit={(e) => { e.preventDefault(); if (ok) actor.send({ type: 'reject.confirm' }); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ok) actor.send({ type: 'reject.confirm' });
+          }}
+        >
           <Flex direction="column" gap="3" mt="3">
-            <Text as="label" size="2" htmlFor="reject-reason">Reason</Text>
-            <TextArea id="reject-reason" value={rejecting?.reason ?? ''} maxLength={REASON_MAX} onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })} />
+            <Text as="label" size="2" htmlFor="reject-reason">
+              Reason
+            </Text>
+            <TextArea
+              id="reject-reason"
+              value={rejecting?.reason ?? ''}
+              maxLength={REASON_MAX}
+              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
+            />
             <Flex gap="3" justify="end">
-              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'reject.cancel' })}>Cancel</Button>
-              <Button type="submit" color="red" disabled={!ok}>Reject</Button>
+              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'reject.cancel' })}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" disabled={!ok}>
+                Reject
+              </Button>
             </Flex>
           </Flex>
         </form>
@@ -184,34 +325,54 @@ export function UserSubmissionView() {
         <Callout.Root color="red" role="alert">
           <Callout.Text>
             {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>Retry</Button>
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
           </Callout.Text>
         </Callout.Root>
       )}
-      {loading && <Text size="2" color="gray" role="status" aria-label="Loading submissions">Loading submissions…</Text>}
-      {!loading && !failed && (
-        items.length === 0 ? (
+      {loading && (
+        <Text size="2" color="gray" role="status" aria-label="Loading submissions">
+          Loading submissions…
+        </Text>
+      )}
+      {!loading &&
+        !failed &&
+        (items.length === 0 ? (
           <Text size="2" color="gray" role="status" aria-label="No submissions">
             {query.status || query.q ? 'No submission matches these filters.' : 'Nobody has submitted research yet.'}
           </Text>
         ) : (
           <Table.Root variant="surface">
-            <VisuallyHidden asChild><caption>Submissions</caption></VisuallyHidden>
+            <VisuallyHidden asChild>
+              <caption>Submissions</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
-                {['Submission', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>)}
+                {['Submission', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => (
+                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+                ))}
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {items.map((s) => <Row key={s.id} s={s} busy={busy} acting={actingId === s.id} conflict={conflicts[s.id]} />)}
+              {items.map((s) => (
+                <Row key={s.id} s={s} busy={busy} acting={actingId === s.id} conflict={conflicts[s.id]} />
+              ))}
             </Table.Body>
           </Table.Root>
-        )
-      )}
+        ))}
       <Box>
-        <Pager busy={busy}
-          first={here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined}
-          next={next !== null && !loading ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) } : undefined} />
+        <Pager
+          busy={busy}
+          first={
+            here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined
+          }
+          next={
+            next !== null && !loading
+              ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) }
+              : undefined
+          }
+        />
       </Box>
       <RejectDialog />
     </Flex>
