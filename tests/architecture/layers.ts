@@ -71,7 +71,10 @@ export function flowOf(file: string): string | null {
 /** Shared code: used by many flows, so it may import none of them (the panel-wide views and form pieces too). */
 export function isShared(file: string): boolean {
   return (
-    under(`src/machines/${SHARED_MACHINE_DIR}`)(file) || /^src\/ui\/[^/]+$/.test(file) || under('src/ui/form')(file)
+    under(`src/machines/${SHARED_MACHINE_DIR}`)(file) ||
+    /^src\/ui\/[^/]+$/.test(file) ||
+    under('src/ui/form')(file) ||
+    under('src/ui/shared')(file)
   );
 }
 
