@@ -11,7 +11,6 @@ import type { Database } from '../db/schema';
 import { BR_AUDIT_CATEGORY, distributorLabel } from '../../src/domain/broker-research';
 import {
   dayStart,
-  dayText,
   isProblem,
   judgeFileRow,
   OTHER_SOURCE_REASONS as R,
@@ -25,6 +24,7 @@ import { decodeCsvText, type CsvRow, type CsvRowProblem } from '../../src/domain
 import { papaRows } from '../../src/domain/identifier-file';
 import { foldAscii } from '../db/prefix-match';
 import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
+import { dayText } from '../../src/domain/format';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

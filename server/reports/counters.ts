@@ -3,8 +3,9 @@
 // of users, sign-ins or events behind it. Dates are UTC: a day bucket is its 00:00, a week's its
 // Monday 00:00.
 import type { Kysely, Transaction } from 'kysely';
-import { DAY_MS, dayMs, dayText, type Chart } from '../../src/domain/reports';
+import { DAY_MS, dayMs, type Chart } from '../../src/domain/reports';
 import type { Database } from '../db/schema';
+import { dayText } from '../../src/domain/format';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 const WEEK_MS = 7 * DAY_MS;

@@ -17,6 +17,7 @@ import {
 } from './account-settings';
 import { productNames } from './product';
 import { optionLabel, startupScreenLabel } from './user-labels';
+import { countText } from './format';
 
 export type SettingObject = 'account_settings' | 'account_level_flags';
 export type SettingKind = 'number' | 'switch' | 'choice' | 'regions' | 'query_bits';
@@ -148,7 +149,7 @@ export function choiceOptions(productKey: string, key: string): SettingOption[] 
 
 export const LIMIT_HELP = {
   dd_limit: 'Must be greater than the OTD limit.',
-  export_hits_limit: `At most ${EXPORT_HITS_MAX.toLocaleString('en-US')}.`,
+  export_hits_limit: `At most ${countText(EXPORT_HITS_MAX)}.`,
 } as const;
 
 const CHOICES = ['ck5', 'startup_screen', 'research_provider', 'notebook_version'];
@@ -187,7 +188,7 @@ export function settingGroups(productKey: string): SettingGroup[] {
       'Limits',
       'account_settings',
       NUMBERS,
-      `Whole numbers. The DD limit must be greater than the OTD limit; the export hits limit is at most ${EXPORT_HITS_MAX.toLocaleString('en-US')}.`,
+      `Whole numbers. The DD limit must be greater than the OTD limit; the export hits limit is at most ${countText(EXPORT_HITS_MAX)}.`,
     ),
     group('Features', 'account_settings', [...ACCOUNT_DEFAULT_SWITCHES, ...ACCOUNT_SWITCHES]),
     group('Screens and notebook', 'account_settings', [
@@ -239,7 +240,7 @@ export function valueInWords(productKey: string, field: string, value: unknown):
   }
   if (CHOICES.includes(key))
     return choiceOptions(productKey, key).find((o) => String(o.value) === String(value))?.label ?? String(value);
-  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'number') return countText(value);
   return String(value);
 }
 

@@ -11,6 +11,7 @@ import { conflictOf } from './conflict';
 import { productNames } from './product';
 import { RR_PRO_OPTIONS } from './user-fields';
 import { Id, Text } from './wire';
+import { countText } from './format';
 
 // ── Constants (spec §3, §9) ───────────────────────────────────────────────
 /** Spec §9: "Export hits max 2000" — a label there, enforced here. */
@@ -178,8 +179,8 @@ export function queryPermissionOf(bits: readonly number[]): string {
 // ── Rules (both sides; the server runs them before every write) ──────────
 export const ACCOUNT_MESSAGES = {
   wholeNumber: 'A whole number.',
-  ddAboveOtd: (otd: number) => `The DD limit must be greater than the OTD limit (${otd.toLocaleString('en-US')}).`,
-  exportHitsMax: `The export hits limit is at most ${EXPORT_HITS_MAX.toLocaleString('en-US')}.`,
+  ddAboveOtd: (otd: number) => `The DD limit must be greater than the OTD limit (${countText(otd)}).`,
+  exportHitsMax: `The export hits limit is at most ${countText(EXPORT_HITS_MAX)}.`,
   vegaDefault: (vegaLabel: string) => `Vega as default needs ${vegaLabel} on.`,
   queryBits: 'Only the query bits 16, 32, 64 and 128 can be set.',
 } as const;
@@ -209,7 +210,7 @@ export function accountSettingsProblems(
 
 // ── Schemas ───────────────────────────────────────────────────────────────
 /** A whole number from JSON or form text ('20'); 1.5, '1e3', 'abc' and '' are refused. */
-const WholeNumber = (max: number, tooMany: string = `At most ${max.toLocaleString('en-US')}.`) =>
+const WholeNumber = (max: number, tooMany: string = `At most ${countText(max)}.`) =>
   v.pipe(
     v.union(
       [

@@ -18,6 +18,7 @@ import {
 } from './account-settings';
 import { CSRF_FIELD, MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { Id, JsonField, Text } from './wire';
+import { countText } from './format';
 
 // ── GET api/as/ ───────────────────────────────────────────────────────────
 /**
@@ -61,7 +62,7 @@ export type ListAccountsReply = v.InferOutput<typeof ListAccountsReply>;
 
 /** The total in words: "1,234 accounts" or "more than 1,000 accounts". */
 export function accountTotalWords(total: number, capped: boolean): string {
-  const n = capped ? `more than ${ACCOUNT_TOTAL_CAP.toLocaleString('en-US')}` : total.toLocaleString('en-US');
+  const n = capped ? `more than ${countText(ACCOUNT_TOTAL_CAP)}` : countText(total);
   return `${n} ${total === 1 && !capped ? 'account' : 'accounts'}`;
 }
 

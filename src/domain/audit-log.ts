@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import type { FeatureKey } from './features';
 import { AUDIT_CATEGORIES, type AuditCategory } from './audit';
 import { Id, Text } from './wire';
+import { countText } from './format';
 
 /** Entries a page holds. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -161,8 +162,8 @@ export type AuditListReply = v.InferOutput<typeof AuditListReply>;
 
 /** '1 entry', '312 entries', 'more than 1,000 entries' (a capped total is the count reached). */
 export function auditTotalText(total: number, capped: boolean): string {
-  if (capped) return `more than ${total.toLocaleString('en-US')} entries`;
-  return total === 1 ? '1 entry' : `${total.toLocaleString('en-US')} entries`;
+  if (capped) return `more than ${countText(total)} entries`;
+  return total === 1 ? '1 entry' : `${countText(total)} entries`;
 }
 
 // ── GET api/audit_log/entry/ (id) — one entry, its change in words ──

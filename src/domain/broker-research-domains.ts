@@ -134,7 +134,3 @@ export type DomainUsersReply = v.InferOutput<typeof DomainUsersReply>;
 /** A 409 body read by shape: the stale reply, or null. */
 export const staleDomainMappingOf = (error: unknown): StaleDomainMappingReply | null =>
   conflictOf(error, StaleDomainMappingReply);
-
-/** When a mapping was changed, as a person reads it. */
-export const changedAtText = (ms: number) =>
-  new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -14,6 +14,7 @@ import {
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
 import { Id } from './wire';
+import { countText } from './format';
 
 // ── filters ───────────────────────────────────────────────────────────────
 /** A day as the URL and the date inputs write it. */
@@ -137,8 +138,8 @@ export type FulfillmentListReply = v.InferOutput<typeof FulfillmentListReply>;
 
 /** "234 fulfillments" or "more than 1,000 fulfillments". */
 export function fulfillmentTotalWords(total: number, capped: boolean): string {
-  if (capped) return `more than ${FULFILLMENT_TOTAL_CAP.toLocaleString('en-US')} fulfillments`;
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'fulfillment' : 'fulfillments'}`;
+  if (capped) return `more than ${countText(FULFILLMENT_TOTAL_CAP)} fulfillments`;
+  return `${countText(total)} ${total === 1 ? 'fulfillment' : 'fulfillments'}`;
 }
 
 // ── POST user/export_br_fulfill_info/ ─────────────────────────────────────

@@ -9,6 +9,7 @@ import { decodeCsvText, problemsCsv, type CsvRow, type CsvRowProblem } from './c
 import { papaRows } from './identifier-file';
 import { Id, Text } from './wire';
 import { oneLine } from './wire-input';
+import { countText } from './format';
 
 // ── limits ────────────────────────────────────────────────────────────
 /** Data rows one file may hold. */
@@ -56,8 +57,6 @@ export type OtherSourceRead =
   | { ok: true; header: OtherSourceColumn[]; rows: OtherSourceRow[]; problems: CsvRowProblem[] }
   | { ok: false; reason: string; problems: CsvRowProblem[] };
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Midnight UTC of a real calendar day written YYYY-MM-DD (years 1900–2999), or null. */
 export function dayStart(text: string): number | null {
@@ -69,7 +68,6 @@ export function dayStart(text: string): number | null {
   return new Date(at).getUTCDate() === d ? at : null;
 }
 /** YYYY-MM-DD of a time (UTC). */
-export const dayText = (at: number): string => new Date(at).toISOString().slice(0, 10);
 
 /** Why a row is not taken: the file's rules here, the database's on the server. */
 export const OTHER_SOURCE_REASONS = {
@@ -87,7 +85,7 @@ export const OTHER_SOURCE_REASONS = {
   userInactive: (id: number) => `User #${id} is deactivated.`,
   noSuchBroker: 'No such broker: no broker has this id or exactly this name.',
   twoBrokers: (n: number) => `${n} brokers have this name; give the broker id.`,
-  repeat: (row: number) => `The same user and broker as row ${count(row)}.`,
+  repeat: (row: number) => `The same user and broker as row ${countText(row)}.`,
   alreadyActive: (id: number, since: string) => `Already entitled: active fulfillment #${id} since ${since}. Skipped.`,
   addedMeanwhile: 'Already entitled: an active fulfillment of this broker was added meanwhile. Skipped.',
 } as const;
@@ -133,7 +131,7 @@ export function splitOtherSourceRows(
   if (data.length > maxRows)
     return {
       ok: false,
-      reason: `The file holds ${count(data.length)} rows; send at most ${count(maxRows)}.`,
+      reason: `The file holds ${countText(data.length)} rows; send at most ${countText(maxRows)}.`,
       problems: [],
     };
   return { ok: true, columns: header.columns, data };
@@ -189,7 +187,7 @@ export function readOtherSourceFile(bytes: Uint8Array, maxRows = OTHER_SOURCE_MA
   const decoded = decodeCsvText(bytes);
   if (!decoded.ok) return { ok: false, reason: decoded.reason, problems: [] };
   const { rows, error } = papaRows(decoded.text);
-  if (error) return { ok: false, reason: `Row ${count(error.row)}: ${error.reason}`, problems: [error] };
+  if (error) return { ok: false, reason: `Row ${countText(error.row)}: ${error.reason}`, problems: [error] };
   return classifyOtherSourceRows(rows, maxRows);
 }
 
@@ -286,13 +284,13 @@ export function reportCsv(report: readonly ReportRow[]): string {
   );
 }
 
-const counted = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+const counted = (n: number, one: string, many = `${one}s`) => `${countText(n)} ${n === 1 ? one : many}`;
 /** "1,204 fulfillments added; 3 rows skipped, 12 refused." */
 export function applyMessage(r: { taken: number; skipped: number; refused: number }): string {
   const head = r.taken > 0 ? `${counted(r.taken, 'fulfillment')} added` : 'No fulfillment added';
   const rest = [
-    r.skipped > 0 ? `${count(r.skipped)} skipped` : '',
-    r.refused > 0 ? `${count(r.refused)} refused` : '',
+    r.skipped > 0 ? `${countText(r.skipped)} skipped` : '',
+    r.refused > 0 ? `${countText(r.refused)} refused` : '',
   ].filter(Boolean);
   return rest.length > 0
     ? `${head}; ${counted(r.skipped + r.refused, 'row')} not taken (${rest.join(', ')}).`

@@ -18,6 +18,7 @@ import {
 } from './broker-research';
 import { PAGE_SIZES } from './constants';
 import { Id, JsonField } from './wire';
+import { countText } from './format';
 
 export const REQUESTS_PATH = '/api/researchreports/requests/';
 export const REQUEST_PATHS = {
@@ -150,8 +151,8 @@ export type ListRequestsReply = v.InferOutput<typeof ListRequestsReply>;
 
 /** "1,234 requests" or "more than 1,000 requests". */
 export function requestTotalWords(total: number, capped: boolean): string {
-  if (capped) return `more than ${REQUEST_TOTAL_CAP.toLocaleString('en-US')} requests`;
-  return `${total.toLocaleString('en-US')} ${total === 1 ? 'request' : 'requests'}`;
+  if (capped) return `more than ${countText(REQUEST_TOTAL_CAP)} requests`;
+  return `${countText(total)} ${total === 1 ? 'request' : 'requests'}`;
 }
 
 // ── one request ───────────────────────────────────────────────────────────
@@ -266,7 +267,7 @@ export type SeenRequest = v.InferOutput<typeof SeenRequest>;
 const SeenList = v.pipe(
   v.array(SeenRequest),
   v.minLength(1, 'Choose at least one request.'),
-  v.maxLength(BULK_MAX, `At most ${BULK_MAX.toLocaleString('en-US')} requests at once.`),
+  v.maxLength(BULK_MAX, `At most ${countText(BULK_MAX)} requests at once.`),
 );
 
 /** Either the requests chosen (with the versions seen) or all matching the filters (the newest BULK_MAX). */
@@ -352,6 +353,6 @@ export const requestDoneWords = (action: RequestAction, id: number) => `Request 
 
 /** What a bulk action did, in words: "3 requests rejected; 2 not changed." */
 export function bulkOutcomeWords(action: RequestAction, changed: number, notChanged: number): string {
-  const done = `${changed.toLocaleString('en-US')} ${changed === 1 ? 'request' : 'requests'} ${REQUEST_ACTION_DONE[action]}`;
-  return notChanged === 0 ? `${done}.` : `${done}; ${notChanged.toLocaleString('en-US')} not changed.`;
+  const done = `${countText(changed)} ${changed === 1 ? 'request' : 'requests'} ${REQUEST_ACTION_DONE[action]}`;
+  return notChanged === 0 ? `${done}.` : `${done}; ${countText(notChanged)} not changed.`;
 }

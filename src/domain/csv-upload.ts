@@ -5,6 +5,7 @@
 // taken is reported with its number, its value and why, so the person can fix the file.
 import * as v from 'valibot';
 import { csvLine } from './csv-cell';
+import { countText } from './format';
 
 /** Bytes one file may hold: under the server's 1 MiB body cap, with room for the form around it. */
 export const CSV_UPLOAD_MAX_BYTES = 1_000_000;
@@ -66,8 +67,6 @@ export type CsvUpload =
     }
   | { ok: false; reason: string; problems: CsvRowProblem[] };
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /**
  * Why a file cannot be a CSV upload by its name, type and size, or null. `maxBytes` is the
  * server's upload cap by default; a file read in the browser (bulk tag upload) may be larger.
@@ -80,7 +79,7 @@ export function csvFileProblem(
   if (!EXTENSIONS.some((e) => name.endsWith(e))) return `${NOT_TEXT} Choose a .csv (or .txt) file.`;
   if (!TYPES.includes(file.type.split(';')[0]!.trim().toLowerCase())) return `${NOT_TEXT} Its type is ${file.type}.`;
   if (file.size === 0) return 'The file is empty.';
-  if (file.size > maxBytes) return `The file holds ${count(file.size)} bytes; send at most ${count(maxBytes)}.`;
+  if (file.size > maxBytes) return `The file holds ${countText(file.size)} bytes; send at most ${countText(maxBytes)}.`;
   return null;
 }
 
@@ -219,7 +218,7 @@ export function readIdentifierCsv(bytes: Uint8Array, options: IdentifierCsvOptio
   // A header and one row over the limit are all it takes to refuse the file, so the rows after
   // them are never split: the largest files allowed are refused as fast as small ones.
   const { rows, error, more } = csvRows(decoded.text, { stopAfter: (options.maxRows ?? CSV_UPLOAD_MAX_ROWS) + 2 });
-  if (error) return { ok: false, reason: `Row ${count(error.row)}: ${error.reason}`, problems: [error] };
+  if (error) return { ok: false, reason: `Row ${countText(error.row)}: ${error.reason}`, problems: [error] };
   return classifyIdentifierRows(rows, { ...options, more });
 }
 
@@ -245,8 +244,8 @@ export function classifyIdentifierRows(rows: readonly CsvRow[], options: Identif
   if (filled.length === 0)
     return { ok: false, reason: `The file holds only its header (${header}) and no identifiers.`, problems: [] };
   if (filled.length > maxRows) {
-    const held = options.more ? `more than ${count(maxRows)}` : count(filled.length);
-    return { ok: false, reason: `The file holds ${held} rows; send at most ${count(maxRows)}.`, problems: [] };
+    const held = options.more ? `more than ${countText(maxRows)}` : countText(filled.length);
+    return { ok: false, reason: `The file holds ${held} rows; send at most ${countText(maxRows)}.`, problems: [] };
   }
 
   const identifiers: CsvIdentifier[] = [];
@@ -270,7 +269,7 @@ export function classifyIdentifierRows(rows: readonly CsvRow[], options: Identif
     const key = text.toLowerCase();
     const seen = firstRow.get(key);
     if (seen !== undefined) {
-      problems.push({ row, value: text, reason: `Repeats row ${count(seen)}; counted once.` });
+      problems.push({ row, value: text, reason: `Repeats row ${countText(seen)}; counted once.` });
       continue;
     }
     firstRow.set(key, row);

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { listAtMost } from './json-list';
 import { Id, JsonField, Text } from './wire';
+import { countText } from './format';
 
 /** Groups a search page holds. */
 export const GROUP_PAGE_SIZE = 50;
@@ -75,7 +76,7 @@ export const RemoveMemberForm = v.object({ group_id: Id, user_id: Id });
 export const RemoveMemberReply = v.object({ status: v.boolean(), msg: v.string(), members: v.number() });
 export type RemoveMemberReply = v.InferOutput<typeof RemoveMemberReply>;
 
-const TOO_MANY_IDENTIFIERS = `Send at most ${GROUP_UPLOAD_MAX_IDENTIFIERS.toLocaleString('en-US')} identifiers.`;
+const TOO_MANY_IDENTIFIERS = `Send at most ${countText(GROUP_UPLOAD_MAX_IDENTIFIERS)} identifiers.`;
 /** A list over the limit is refused before it is parsed (json-list.ts). */
 const IdentifiersField = v.pipe(
   v.string(),
@@ -134,5 +135,4 @@ export const AddUsersReply = v.object({
 });
 export type AddUsersReply = v.InferOutput<typeof AddUsersReply>;
 
-const count = (n: number) => n.toLocaleString('en-US');
-export const membersText = (n: number) => `${count(n)} ${n === 1 ? 'member' : 'members'}`;
+export const membersText = (n: number) => `${countText(n)} ${n === 1 ? 'member' : 'members'}`;

@@ -13,13 +13,12 @@ import {
   type CsvRowProblem,
   type CsvUpload,
 } from './csv-upload';
+import { countText } from './format';
 
 /** Bytes a bulk tag file may hold: read in the browser, so above the 1 MB upload cap (decision 045). */
 export const IDENTIFIER_FILE_MAX_BYTES = 8_000_000;
 /** Rows not taken that a screen lists; the rest are in the downloadable report. */
 export const PROBLEMS_SHOWN = 100;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** A cell papaparse left as text because spaces came before its quote (csvRows reads it as quoted). */
 const LOOSE_QUOTED = /^\s+"((?:[^"]|"")*)"\s*$/;
@@ -57,7 +56,7 @@ export function papaRows(text: string): { rows: CsvRow[]; error: CsvRowProblem |
   const reason =
     first.code === 'InvalidQuotes'
       ? 'Text follows a closing quote; quote the whole value and double the quotes inside it.'
-      : `The quote opened in row ${count(at.row)} is never closed.`;
+      : `The quote opened in row ${countText(at.row)} is never closed.`;
   return { rows: rows.slice(0, first.row ?? 0), error: { row: at.row, value, reason } };
 }
 
@@ -66,7 +65,7 @@ export function parseIdentifierFile(bytes: Uint8Array, maxRows = CSV_UPLOAD_MAX_
   const decoded = decodeCsvText(bytes);
   if (!decoded.ok) return { ok: false, reason: decoded.reason, problems: [] };
   const { rows, error } = papaRows(decoded.text);
-  if (error) return { ok: false, reason: `Row ${count(error.row)}: ${error.reason}`, problems: [error] };
+  if (error) return { ok: false, reason: `Row ${countText(error.row)}: ${error.reason}`, problems: [error] };
   return classifyIdentifierRows(rows, { maxRows });
 }
 

@@ -4,6 +4,7 @@
 // table view shows and the CSV holds), so the picture, the table and the file cannot disagree.
 import * as v from 'valibot';
 import { csvLine } from './csv-cell';
+import { dayText } from './format';
 
 export const DAY_MS = 86_400_000;
 /** Days a range may span: two years, so a year-on-year look fits. */
@@ -72,7 +73,6 @@ export const chartFileName = (chart: Chart, range: { from: string; to: string })
 
 // ── dates ────────────────────────────────────────────────────────────
 /** A UTC day as YYYY-MM-DD. */
-export const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const dayMs = (text: string) => Date.parse(`${text}T00:00:00Z`);
 /** The default range ending today. */
 export function defaultRange(now: number): { from: string; to: string } {

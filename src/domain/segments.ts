@@ -7,6 +7,7 @@ import { conflictOf } from './conflict';
 import { AssignTagsReply } from './tags';
 import { SearchUsersForm, TOTAL_CAP, totalWords, UserFilter } from './users';
 import { Id, JsonField, RequiredText, Text } from './wire';
+import { countText } from './format';
 
 export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_DESCRIPTION_MAX = 500;
@@ -51,7 +52,7 @@ export type Segment = v.InferOutput<typeof Segment>;
 
 /** How many members, in words: "1,234", or "more than 1,000" when the count stopped at the cap. */
 export function memberWords(segment: Pick<Segment, 'member_count' | 'member_count_capped'>): string {
-  return segment.member_count_capped ? totalWords(TOTAL_CAP + 1) : segment.member_count.toLocaleString('en-US');
+  return segment.member_count_capped ? totalWords(TOTAL_CAP + 1) : countText(segment.member_count);
 }
 
 const Name = RequiredText('Name', SEGMENT_NAME_MAX);

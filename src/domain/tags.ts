@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { listAtMost } from './json-list';
 import { Id, JsonField, RequiredText, Text } from './wire';
+import { countText } from './format';
 
 export const DEFAULT_TAG_COLOR = '#C0C0C0';
 export const TAG_PREVIEW_CHARS = 50;
@@ -68,7 +69,7 @@ const TagIdsField = JsonField(v.pipe(v.array(Id), v.maxLength(500)), 'tags');
 /** User ids, or (bulk upload) emails, usernames or ids as text; a list over the limit is refused unparsed. */
 const UserIdentifiersField = v.pipe(
   v.string(),
-  listAtMost(ASSIGN_TAGS_MAX_USERS, `Send at most ${ASSIGN_TAGS_MAX_USERS.toLocaleString('en-US')} users.`),
+  listAtMost(ASSIGN_TAGS_MAX_USERS, `Send at most ${countText(ASSIGN_TAGS_MAX_USERS)} users.`),
   JsonField(
     v.pipe(
       v.array(v.union([Id, v.pipe(v.string(), v.maxLength(254))])),

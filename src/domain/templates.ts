@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { conflictOf } from './conflict';
 import type { FeatureKey } from './features';
 import { Id, JsonField, Text } from './wire';
+import { countText } from './format';
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
@@ -196,7 +197,7 @@ export type StaleTemplateReply = v.InferOutput<typeof StaleTemplateReply>;
 const AccountIds = v.pipe(
   v.array(Id, 'account_ids is a list of account ids.'),
   v.minLength(1, 'Choose at least one account.'),
-  v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${APPLY_ACCOUNTS_MAX.toLocaleString('en-US')} accounts at once.`),
+  v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${countText(APPLY_ACCOUNTS_MAX)} accounts at once.`),
   v.transform((ids) => [...new Set(ids)]),
 );
 export const ApplyPreviewBody = v.object({ template_id: Id, account_ids: JsonField(AccountIds, 'account_ids') });
@@ -238,7 +239,7 @@ export const ApplyBody = v.object({
         'accounts is a list of {account_id, version}.',
       ),
       v.minLength(1, 'Choose at least one account.'),
-      v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${APPLY_ACCOUNTS_MAX.toLocaleString('en-US')} accounts at once.`),
+      v.maxLength(APPLY_ACCOUNTS_MAX, `At most ${countText(APPLY_ACCOUNTS_MAX)} accounts at once.`),
       v.check((list) => new Set(list.map((a) => a.account_id)).size === list.length, 'An account is named twice.'),
     ),
     'accounts',

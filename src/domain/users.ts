@@ -22,6 +22,7 @@ import {
   type CreateSettings,
   type NewUserRow,
 } from './user-rules';
+import { countText } from './format';
 
 // ── building blocks ───────────────────────────────────────────────────────
 export const Email = v.pipe(
@@ -162,7 +163,7 @@ export type SearchUsersForm = v.InferOutput<typeof SearchUsersForm>;
 export const TOTAL_CAP = 1_000;
 /** A list total in words: "1,234", or "more than 1,000" for a capped one. */
 export function totalWords(total: number): string {
-  return total > TOTAL_CAP ? `more than ${TOTAL_CAP.toLocaleString('en-US')}` : total.toLocaleString('en-US');
+  return total > TOTAL_CAP ? `more than ${countText(TOTAL_CAP)}` : countText(total);
 }
 export const SearchUsersReply = v.object({
   status: v.literal(true),

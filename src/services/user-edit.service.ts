@@ -2,6 +2,7 @@
 // owner field as the wire does (`{product}_owner`); it is renamed before the reply is parsed. The
 // `changes` of a save travel as JSON with the contract's own name, `owner` (UserChanges).
 import * as v from 'valibot';
+import { conflictOf } from '../domain/conflict';
 import { ownerFromWire } from '../domain/product';
 import {
   AdminPrivilegesReply,
@@ -15,7 +16,7 @@ import {
   type UpdateAccountForm,
   type UserRecord,
 } from '../domain/users';
-import { http, HttpError, toFormData } from './http';
+import { http, toFormData } from './http';
 import { fetchOwnerGroup } from './owners.service';
 
 const post = (path: string, fields: Record<string, string | undefined>) =>
@@ -62,7 +63,8 @@ export async function updateAccount(product: string, input: UpdateAccountForm): 
     org_change: input.org_change,
     email_change: input.email_change,
   }).catch((err: unknown) => {
-    if (err instanceof HttpError && err.status === 409 && err.data && typeof err.data === 'object') return err.data;
+    const stored = conflictOf(err, v.record(v.string(), v.unknown()));
+    if (stored) return stored;
     throw err;
   })) as Record<string, unknown>;
   return v.parse(UpdateAccountReply, 'user' in raw ? { ...raw, user: userFromWire(product, raw['user']) } : raw);

@@ -12,12 +12,13 @@ import {
   eventCursorText,
   type EventItem,
 } from '../../src/domain/events';
-import { DAY_MS, dayText } from '../../src/domain/reports';
+import { DAY_MS } from '../../src/domain/reports';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { recordEvents } from '../../server/events/store';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { dayText } from '../../src/domain/format';
 
 let server: TestServer;
 let analyst: Browser;

@@ -5,21 +5,14 @@
 // TEST_DATABASE_URL, PostgreSQL.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChartsReply,
-  DAY_MS,
-  REPORT_PANELS,
-  ReportReply,
-  chartCsv,
-  dayText,
-  type Chart,
-} from '../../src/domain/reports';
+import { ChartsReply, DAY_MS, REPORT_PANELS, ReportReply, chartCsv, type Chart } from '../../src/domain/reports';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { writeAudit } from '../../server/audit';
 import { weekOf } from '../../server/reports/counters';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { dayText } from '../../src/domain/format';
 
 let server: TestServer;
 let lead: Browser;

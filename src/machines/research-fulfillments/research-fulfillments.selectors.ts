@@ -3,6 +3,7 @@ import { FULFILLMENT_PAGE_SIZE, fulfillmentTotalWords } from '../../domain/broke
 import { reasonProblem, type researchFulfillmentsMachine } from './research-fulfillments.machine';
 import { hasFilters } from './research-fulfillments.search';
 import type { EndDraft } from './research-fulfillments.types';
+import { countText } from '../../domain/format';
 
 type S = SnapshotFrom<typeof researchFulfillmentsMachine>;
 
@@ -30,7 +31,7 @@ export const selectRangeText = (s: S): string | null => {
   const words = fulfillmentTotalWords(total, capped);
   if (rows.length === 0) return words;
   const first = page * FULFILLMENT_PAGE_SIZE + 1;
-  return `${first.toLocaleString('en-US')}–${(first + rows.length - 1).toLocaleString('en-US')} of ${words}`;
+  return `${countText(first)}–${countText(first + rows.length - 1)} of ${words}`;
 };
 export const selectEnding = (s: S) => s.context.ending;
 export const selectDialogOpen = (s: S) => s.hasTag('dialog');

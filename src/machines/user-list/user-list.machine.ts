@@ -20,6 +20,7 @@ import type {
   UserListEvent,
   UserListInput,
 } from './user-list.types';
+import { countText } from '../../domain/format';
 
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 
@@ -52,7 +53,7 @@ function previous(context: UserListContext): { cursor: string; page: number } {
 export function queryProblem(draft: string): string | null {
   const length = normalised(draft).length;
   return length > MAX_SEARCH_TEXT
-    ? `Search text is at most ${MAX_SEARCH_TEXT.toLocaleString('en-US')} characters; this has ${length.toLocaleString('en-US')}.`
+    ? `Search text is at most ${countText(MAX_SEARCH_TEXT)} characters; this has ${countText(length)}.`
     : null;
 }
 

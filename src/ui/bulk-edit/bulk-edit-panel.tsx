@@ -21,8 +21,9 @@ import { BulkFieldsForm } from './bulk-fields-form';
 import { BulkPreview } from './bulk-preview';
 import { BulkReport } from './bulk-report';
 import { BulkUpload } from './bulk-upload';
+import { countText } from '../../domain/format';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${countText(n)} ${n === 1 ? one : many}`;
 
 /** Which users the edit is for, in words. */
 export function selectionText(selection: BulkSelection, count: number, fileName: string | null): string {

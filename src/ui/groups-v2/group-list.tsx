@@ -18,6 +18,7 @@ import { TableCaption } from '../shared/table-caption';
 import { OrgPicker } from '../org-picker/org-picker';
 import { GroupBrowserCtx } from './groups-v2-context';
 import { LoadMore } from '../shared/pager';
+import { countText } from '../../domain/format';
 
 export const SEARCH_LABEL = 'Search groups by name';
 
@@ -108,7 +109,7 @@ function Groups() {
   return (
     <Flex direction="column" gap="2">
       <Text size="2" role="status" aria-label="Groups shown">
-        {groups.length.toLocaleString('en-US')} {groups.length === 1 ? 'group' : 'groups'}
+        {countText(groups.length)} {groups.length === 1 ? 'group' : 'groups'}
         {what ? ` ${what}` : ''}
         {more ? ', more after them' : ''}.
       </Text>

@@ -14,6 +14,7 @@ import { candidatesFor, selectBusy, selectChange } from '../../machines/group-ed
 import type { SwitchKey } from '../../machines/group-editor/group-editor.types';
 import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
+import { countText } from '../../domain/format';
 
 /** Members drawn at first; a larger group shows them on request. */
 const FIRST_MEMBERS = 50;
@@ -49,7 +50,7 @@ export function GroupCard({
           </Heading>
           <Badge color="gray">{GROUP_KIND_LABELS[group.kind]}</Badge>
           <Text size="1" color="gray">
-            {group.members.length.toLocaleString('en-US')} {group.members.length === 1 ? 'member' : 'members'}
+            {countText(group.members.length)} {group.members.length === 1 ? 'member' : 'members'}
           </Text>
         </Flex>
         {/* /view_groups stays without controls; its History is Group Management's. */}
@@ -150,7 +151,7 @@ export function GroupCard({
         )}
         {!all && group.members.length > FIRST_MEMBERS && (
           <Button size="1" variant="ghost" mt="2" onClick={() => setAll(true)}>
-            Show all {group.members.length.toLocaleString('en-US')} members
+            Show all {countText(group.members.length)} members
           </Button>
         )}
       </Box>

@@ -27,6 +27,7 @@ import { GroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
+import { countText } from '../../domain/format';
 
 export const groupDraftAddress = (staff: number | null): DraftAddress | null =>
   staff === null ? null : { form: GROUP_DRAFT_FORM, record: 'open', staff };
@@ -122,9 +123,9 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
           <Text as="p" size="2" color="gray" mt="3" aria-label="Group summary">
             {groups.length === 0
               ? `${org?.title ?? 'This organization'} has no groups.`
-              : `${groups.length.toLocaleString('en-US')} ${groups.length === 1 ? 'group' : 'groups'}`}
+              : `${countText(groups.length)} ${groups.length === 1 ? 'group' : 'groups'}`}
             {' · '}
-            {loners.length.toLocaleString('en-US')} {loners.length === 1 ? 'user' : 'users'} in no group
+            {countText(loners.length)} {loners.length === 1 ? 'user' : 'users'} in no group
             {readOnly && ' · read only'}
           </Text>
         )}

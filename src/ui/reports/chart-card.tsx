@@ -3,6 +3,7 @@ import { Box, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { useState } from 'react';
 import { chartCsv, chartFileName, type Chart } from '../../domain/reports';
 import { ChartSvg, SERIES_COLOURS } from './chart-svg';
+import { countText } from '../../domain/format';
 
 /** Saves the chart's table as a file, the way a link with `download` does. */
 function download(chart: Chart, range: { from: string; to: string }): void {
@@ -73,7 +74,7 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
                     <Table.RowHeaderCell>{r.label}</Table.RowHeaderCell>
                     {r.values.map((n, i) => (
                       <Table.Cell key={chart.series[i] ?? i} justify="end">
-                        {n.toLocaleString('en-US')}
+                        {countText(n)}
                       </Table.Cell>
                     ))}
                   </Table.Row>

@@ -6,6 +6,7 @@
 import { Bar } from '@visx/shape';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import type { Chart } from '../../domain/reports';
+import { countText } from '../../domain/format';
 
 export const SERIES_COLOURS = [
   'var(--blue-9)',
@@ -61,7 +62,7 @@ function CategoryBars({ chart }: { chart: Chart }) {
               fontSize={11}
               fill="var(--gray-11)"
             >
-              {n.toLocaleString('en-US')}
+              {countText(n)}
             </text>
           </g>
         );
@@ -83,7 +84,7 @@ function TimeBars({ chart }: { chart: Chart }) {
   return (
     <svg width="100%" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={chart.title}>
       <text x={36} y={10} textAnchor="end" fontSize={10} fill="var(--gray-11)">
-        {y.domain()[1]!.toLocaleString('en-US')}
+        {countText(y.domain()[1]!)}
       </text>
       <line x1={40} x2={WIDTH - 8} y1={height - bottom} y2={height - bottom} stroke="var(--gray-7)" />
       {chart.rows.map((r) =>

@@ -11,7 +11,6 @@ import {
   REPORT_PANEL_TITLES,
   REPORT_PANELS,
   REPORT_VIEW_LABELS,
-  dayText,
   rangeProblem,
   type ReportFilters,
   type ReportView,
@@ -38,7 +37,7 @@ import { OrgPicker } from '../org-picker/org-picker';
 import { ChartCard } from './chart-card';
 import { ReportsCtx } from './reports-context';
 import { Pager } from '../shared/pager';
-import { timeText } from '../../domain/format';
+import { timeText, dayText } from '../../domain/format';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
 const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = {

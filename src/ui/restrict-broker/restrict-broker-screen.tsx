@@ -26,6 +26,7 @@ import { useConsole, useInspect } from '../console-context';
 import { OrgPicker } from '../org-picker/org-picker';
 import { BrokerList } from './broker-list';
 import { BrokerActionsCtx } from './restrict-broker-context';
+import { countText } from '../../domain/format';
 
 /** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
 export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
@@ -92,8 +93,7 @@ function Pickers() {
             <Select.Content position="popper">
               {users.map((u) => (
                 <Select.Item key={u.key} value={u.key}>
-                  {u.text} · {u.key} ({u.broker_count.toLocaleString('en-US')}{' '}
-                  {u.broker_count === 1 ? 'broker' : 'brokers'})
+                  {u.text} · {u.key} ({countText(u.broker_count)} {u.broker_count === 1 ? 'broker' : 'brokers'})
                 </Select.Item>
               ))}
             </Select.Content>

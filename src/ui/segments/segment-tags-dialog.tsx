@@ -16,8 +16,9 @@ import {
 import { selectChosenTags } from '../../machines/tag-selector/tag-selector.selectors';
 import { SegmentsCtx } from './segments-context';
 import { TagChoice } from './tag-choice';
+import { countText } from '../../domain/format';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${countText(n)} ${n === 1 ? one : many}`;
 
 /** What Confirm will do, in words: the tags, the members now, the segment. */
 export function confirmWords(apply: { mode: 'overwrite' | 'add'; tagIds: number[] }, target: Segment): string {

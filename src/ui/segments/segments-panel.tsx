@@ -30,6 +30,7 @@ import { SegmentTagsDialog } from './segment-tags-dialog';
 import { SegmentsCtx } from './segments-context';
 import { SegmentsTable, type OpenInList } from './segments-table';
 import { Pager } from '../shared/pager';
+import { countText } from '../../domain/format';
 
 export interface SegmentsPanelProps extends OpenInList {
   /** The signed-in staff member, whose drafts these are. */
@@ -141,7 +142,7 @@ function SegmentPager() {
         next={{ go: () => editor.send({ type: 'segments.page', page: page + 1 }), disabled: page >= pages }}
       >
         <Text size="2" color="gray">
-          Page {page} of {pages} · {total.toLocaleString('en-US')} segments
+          Page {page} of {pages} · {countText(total)} segments
         </Text>
       </Pager>
     </nav>

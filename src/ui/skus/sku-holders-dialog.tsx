@@ -14,7 +14,7 @@ import {
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
 import { LoadMore } from '../shared/pager';
-import { dayText } from '../../domain/format';
+import { dayText, countText } from '../../domain/format';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -35,7 +35,7 @@ export function SkuHoldersDialog() {
         <Dialog.Description size="2" mb="3">
           {reading && holders.length === 0
             ? 'Reading…'
-            : `${total.toLocaleString('en-US')} ${total === 1 ? 'account holds' : 'accounts hold'} ${target.name}. Taking it off leaves the account's settings as they are.`}
+            : `${countText(total)} ${total === 1 ? 'account holds' : 'accounts hold'} ${target.name}. Taking it off leaves the account's settings as they are.`}
         </Dialog.Description>
         {notice && (
           <Callout.Root color="blue" role="status" aria-label="Holders notice" mb="3">

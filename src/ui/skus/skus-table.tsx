@@ -8,6 +8,7 @@ import { selectBusy, selectProductKey, selectShownSkus } from '../../machines/sk
 import { HistoryButton } from '../record-history/history-button';
 import { HIDDEN } from './hidden';
 import { SkusCtx } from './skus-context';
+import { countText } from '../../domain/format';
 
 /** What a SKU sets, in words: 'OTD limit (documents a day): 40; Excel plug-in: On'. */
 export function setsText(key: string, sku: Pick<Sku, 'account_settings' | 'account_level_flags'>): string {
@@ -67,7 +68,7 @@ export function SkusTable() {
                 {sku.status === 'active' ? 'Active' : 'Retired'}
               </Badge>
             </Table.Cell>
-            <Table.Cell>{sku.holders.toLocaleString('en-US')}</Table.Cell>
+            <Table.Cell>{countText(sku.holders)}</Table.Cell>
             <Table.Cell>
               <Flex gap="2" wrap="wrap">
                 <Button

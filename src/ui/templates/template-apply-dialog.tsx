@@ -17,8 +17,9 @@ import {
 import { useConsole } from '../console-context';
 import { OrgPicker } from '../org-picker/org-picker';
 import { TemplatesCtx } from './templates-context';
+import { countText } from '../../domain/format';
 
-const accounts = (n: number) => (n === 1 ? '1 account' : `${n.toLocaleString('en-US')} accounts`);
+const accounts = (n: number) => (n === 1 ? '1 account' : `${countText(n)} accounts`);
 
 export function TemplateApplyDialog() {
   const editor = TemplatesCtx.useActorRef();
@@ -113,7 +114,7 @@ export function TemplateApplyDialog() {
             <Text as="p" size="2" aria-label="Changes summary">
               {changing === 0
                 ? 'No account changes: each already matches the template.'
-                : `${changing.toLocaleString('en-US')} of ${accounts(apply.preview.accounts.length)} change.`}
+                : `${countText(changing)} of ${accounts(apply.preview.accounts.length)} change.`}
             </Text>
             <Flex
               direction="column"

@@ -32,6 +32,7 @@ import { TemplateApplyDialog } from './template-apply-dialog';
 import { TemplateDeleteDialog } from './template-delete-dialog';
 import { TemplateFormDialog } from './template-form-dialog';
 import { TemplatesCtx } from './templates-context';
+import { countText } from '../../domain/format';
 
 const HIDDEN = {
   position: 'absolute',
@@ -229,7 +230,7 @@ export function TemplatesView() {
       {count > 0 && <TemplatesTable />}
       {without !== null && !failed && (
         <Text size="2" color="gray" aria-label="Accounts without a template">
-          {without === 1 ? '1 account follows' : `${without.toLocaleString('en-US')} accounts follow`} no template.
+          {without === 1 ? '1 account follows' : `${countText(without)} accounts follow`} no template.
         </Text>
       )}
       <TemplateFormDialog />

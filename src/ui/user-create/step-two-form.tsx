@@ -18,6 +18,7 @@ import {
 import { BulkRows } from './bulk-rows';
 import { SingleUserForm } from './single-user-form';
 import { UserCreateCtx } from './user-create-context';
+import { countText } from '../../domain/format';
 
 export function StepTwoForm() {
   const create = UserCreateCtx.useActorRef();
@@ -75,7 +76,7 @@ export function StepTwoForm() {
         {over > 0 && (
           <Callout.Root color="red" role="alert">
             <Callout.Text>
-              At most {MAX_USERS_PER_CREATE.toLocaleString('en-US')} users can be created at once; remove {over}{' '}
+              At most {countText(MAX_USERS_PER_CREATE)} users can be created at once; remove {over}{' '}
               {over === 1 ? 'row' : 'rows'}.
             </Callout.Text>
           </Callout.Root>

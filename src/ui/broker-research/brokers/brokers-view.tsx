@@ -54,8 +54,9 @@ import { useTabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
 import { Pager } from '../../shared/pager';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { countText } from '../../../domain/format';
 
-const members = (n: number) => (n === 1 ? '1 member' : `${n.toLocaleString('en-US')} members`);
+const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
 function NoticeLine({ notice }: { notice: Notice | null }) {
   if (!notice) return null;

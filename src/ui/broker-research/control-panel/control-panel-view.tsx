@@ -27,7 +27,7 @@ import { useInspect } from '../../console-context';
 import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './research-flags-context';
-import { timeText } from '../../../domain/format';
+import { timeText, countText } from '../../../domain/format';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -107,7 +107,7 @@ function Waiting() {
               <Text size="2" aria-label="New submissions">
                 {waiting.count === 0
                   ? 'No new submissions wait for review.'
-                  : `${waiting.count.toLocaleString('en-US')} new ${waiting.count === 1 ? 'submission waits' : 'submissions wait'} for review.`}
+                  : `${countText(waiting.count)} new ${waiting.count === 1 ? 'submission waits' : 'submissions wait'} for review.`}
               </Text>
               <Link
                 href="?tab=user_submission&status=new"

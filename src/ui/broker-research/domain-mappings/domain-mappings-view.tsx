@@ -47,11 +47,11 @@ import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../form/field-frame';
 import { DomainMappingsCtx } from './domain-mappings-context';
 import { Pager } from '../../shared/pager';
-import { timeText } from '../../../domain/format';
+import { timeText, countText } from '../../../domain/format';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
-const usersText = (n: number) => (n === 1 ? '1 user' : `${n.toLocaleString('en-US')} users`);
+const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
 
 function NoticeLine({ notice }: { notice: Notice | null }) {
   if (!notice) return null;

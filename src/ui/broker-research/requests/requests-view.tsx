@@ -44,7 +44,7 @@ import { RequestsCtx } from './requests-context';
 import { STATUS_COLORS } from './request-words';
 import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
 import { Pager } from '../../shared/pager';
-import { timeText } from '../../../domain/format';
+import { timeText, countText } from '../../../domain/format';
 
 /** One reason at a time in the tab, per staff member. */
 export const requestsDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -389,9 +389,7 @@ function SelectionBar() {
   return (
     <Flex align="center" gap="3" wrap="wrap">
       <Text size="2" role="status" aria-label="Chosen requests">
-        {selected.length
-          ? `${selected.length.toLocaleString('en-US')} chosen (at most ${BULK_MAX.toLocaleString('en-US')})`
-          : 'None chosen'}
+        {selected.length ? `${countText(selected.length)} chosen (at most ${countText(BULK_MAX)})` : 'None chosen'}
       </Text>
       <Button
         size="1"
