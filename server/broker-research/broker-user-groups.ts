@@ -8,6 +8,7 @@ import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import { USER_GROUP_MESSAGES as M, type GroupMember, type UserGroup } from '../../src/domain/broker-research-brokers';
 import { writeAudit } from '../audit';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -94,8 +95,6 @@ const sameName = (db: Db, brokerId: number, name: string, except?: number) => {
 };
 
 /** A unique-index violation on either engine: another create of the same name won the race. */
-const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(e instanceof Error ? e.message : String(e));
-
 export async function createGroup(
   db: Kysely<Database>,
   input: { broker: number; name: string; description: string },

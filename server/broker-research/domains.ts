@@ -13,6 +13,7 @@ import { engineOf } from '../db/connect';
 import { EMAIL_DOMAIN } from '../db/migrations/2026_11_27_025_broker_domain_users';
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -191,16 +192,6 @@ class RollBack extends Error {
   constructor(readonly result: DomainChange) {
     super('rolled back');
   }
-}
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another change took the domain first. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(String(e?.message ?? ''))
-  );
 }
 
 /**

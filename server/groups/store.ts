@@ -22,6 +22,7 @@ import {
 import { writeAudit } from '../audit';
 import type { Database, UserGroupsTable } from '../db/schema';
 import { oneOf } from '../db/value-lists';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<UserGroupsTable>;
@@ -162,12 +163,6 @@ const audited = (g: Group) => ({
   members: g.members.map((m) => m.id),
   version: g.version,
 });
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the name first. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function nameInUse(db: Db, organizationId: number, name: string, except: number | null): Promise<boolean> {
   let q = db

@@ -23,6 +23,7 @@ import type { Transaction } from 'kysely';
 import { invitationMail } from './mail';
 import { duplicateOf, invitesByIds, openRequestsByEmail, usersByEmail, type Db } from './records';
 import { checkInviteSettings, type NewUserSettings } from './settings';
+import { isUniqueViolation } from '../db/unique-violation';
 
 export const INVITE_RECORD_KIND = 'invite_request';
 const INSERT_CHUNK = 200;
@@ -231,11 +232,6 @@ async function approveInside(
     );
   }
   return { created, lost };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export type ApproveResult =

@@ -13,6 +13,7 @@ import { STAFF_USER_TYPE, type Database, type RolesTable } from '../db/schema';
 import { parseJsonList } from '../staff';
 import { grantChangeRefusal, type GrantAuthor, type GrantRefusal } from './grant-rule';
 import { checkRoleGuards, GuardRefusal, staffGrants, type GuardReason } from './guard';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Row = Selectable<RolesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -126,12 +127,6 @@ export async function listRoles(db: Db): Promise<{ roles: Role[]; staff: RoleHol
 export async function roleById(db: Db, id: number): Promise<Role | null> {
   const row = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toRole(row, (await holdersByRole(db, [id])).get(id) ?? []) : null;
-}
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the name first. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export const nameTaken = (name: string) => `A role named '${name}' exists (names are the same whatever their case).`;

@@ -10,6 +10,7 @@ import { SegmentQuery, type Segment } from '../../src/domain/segments';
 import { writeAudit } from '../audit';
 import type { Database, SegmentsTable } from '../db/schema';
 import { memberCount, memberCounts, type MemberCount } from './members';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Row = Selectable<SegmentsTable>;
 
@@ -83,12 +84,6 @@ export async function findSegment(db: Kysely<Database>, id: number): Promise<Row
 
 export async function segmentWithCount(db: Kysely<Database>, row: Row): Promise<Segment> {
   return toSegment(row, await memberCount(db, queryOf(row)));
-}
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the name first. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export const nameTaken = (name: string) => `A segment named '${name}' exists (names are the same whatever their case).`;

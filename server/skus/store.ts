@@ -7,6 +7,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Sku, SkuHolder, SkuStatus } from '../../src/domain/skus';
 import { writeAudit } from '../audit';
 import type { Database, SkusTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SkuRow = Selectable<SkusTable>;
@@ -137,12 +138,6 @@ export async function skusOfAccount(
       return row ? [{ sku: skuOf(row), assigned_by: l.assigned_by, assigned_at: Number(l.assigned_at) }] : [];
     })
     .sort((a, b) => (a.sku.code < b.sku.code ? -1 : 1));
-}
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the code first. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 async function codeInUse(db: Db, code: string, except: number | null): Promise<boolean> {

@@ -19,6 +19,7 @@ import * as v from 'valibot';
 import { writeAudit } from '../audit';
 import type { AccountContext } from '../accounts/settings-store';
 import type { Database, SettingsTemplatesTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TemplateRow = Selectable<SettingsTemplatesTable> & { account_name?: string | null };
@@ -160,12 +161,6 @@ export async function listTemplates(
     templates: rows.map((r) => toTemplate(ctx, r, counts.get(Number(r.id)) ?? 0)),
     withoutTemplate: Number(orgs.n) - Number(following.n),
   };
-}
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another save took the name first. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 async function nameInUse(db: Db, name: string, except: number | null): Promise<string | null> {

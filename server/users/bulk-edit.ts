@@ -19,6 +19,7 @@ import { permissionName } from '../../src/domain/feature-labels';
 import { permissionList, signInChangeRefusal, type KeySet } from '../roles/grant-rule';
 import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
 import { privilegeKeys, roleKeysByUser } from '../roles/held-keys';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Value = BulkValue;
@@ -417,11 +418,6 @@ async function stored(db: Db, operationId: string, staffUserId: number): Promise
   if (Number(row.staff_user_id) !== staffUserId)
     return { ok: false, reason: 'This operation id belongs to another edit; reload the page and try again.' };
   return { ok: true, ...(JSON.parse(row.report) as Omit<Applied, 'ok'>) };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

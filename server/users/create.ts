@@ -40,6 +40,7 @@ import { ownerGroup } from '../owners/owner-group';
 import { loadUserRecords } from './records';
 import { freeUsernames, takenUsernames, usernameBase } from './usernames';
 import { permissionName } from '../../src/domain/feature-labels';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -272,11 +273,6 @@ function refused(rowErrs: Record<number, FieldErrors>, stepErrs: FieldErrors): R
     ...(rows ? [`${rows} ${rows === 1 ? 'row needs' : 'rows need'} changes`] : []),
   ];
   return { status: false, msg: `Nothing was created: ${parts.join(' and ')}.`, fields };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 // ── register ──────────────────────────────────────────────────────────────

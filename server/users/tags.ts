@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { seesDeletedUsers } from './records';
 import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 import { addTags, lockUsers, removeOtherTags } from './tag-sets';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,12 +67,6 @@ export type NewTagInput = {
 export type CreateTagResult = { ok: true; tag: Tag } | { ok: false; msg: string };
 
 const kindWord = (kind: NewTagInput['kind']) => (kind === 'group' ? 'tag group' : 'tag');
-
-/** PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE: another request created the name first. */
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /**
  * Creates a tag or tag group. Names are unique per kind whatever their case; a tag may join a

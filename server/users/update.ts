@@ -30,6 +30,7 @@ import {
   type FieldErrors,
 } from './edit-rules';
 import { loadUserRecords } from './records';
+import { isUniqueViolation } from '../db/unique-violation';
 
 export interface UpdateActor {
   userId: number;
@@ -401,10 +402,9 @@ function successMessage(
 
 /** 'email' or 'username' when a unique index refused the write (a race the lookups could not see). */
 function uniqueViolation(err: unknown): 'email' | 'username' | null {
-  const e = err as { code?: string; message?: string; detail?: string; constraint?: string };
+  if (!isUniqueViolation(err)) return null;
+  const e = err as { message?: string; detail?: string; constraint?: string };
   const text = `${e.message ?? ''} ${e.detail ?? ''} ${e.constraint ?? ''}`;
-  const unique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(text);
-  if (!unique) return null;
   if (/email/.test(text)) return 'email';
   if (/username/.test(text)) return 'username';
   return null;
