@@ -14,6 +14,7 @@ import { EMAIL_DOMAIN } from '../db/migrations/2026_11_27_025_broker_domain_user
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
+import { refusableTransaction } from '../db/refusable-transaction';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -188,12 +189,6 @@ export type DomainChange =
   | { ok: false; reason: 'no_broker' }
   | { ok: false; reason: 'stale'; current: DomainMapping | null };
 
-class RollBack extends Error {
-  constructor(readonly result: DomainChange) {
-    super('rolled back');
-  }
-}
-
 /**
  * Runs one change in a transaction. A refusal rolls it back; the unique index refusing the domain
  * (a race the check inside could not see) is answered as that check would have, naming the
@@ -205,15 +200,8 @@ async function change(
   brokerId: number,
   work: (trx: Transaction<Database>) => Promise<DomainChange>,
 ): Promise<DomainChange> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const result = await work(trx);
-      if (!result.ok) throw new RollBack(result);
-      return result;
-    });
-  } catch (err) {
-    if (err instanceof RollBack) return err.result;
-    if (!isUniqueViolation(err)) throw err;
+  return refusableTransaction(db, work, async (err) => {
+    if (!isUniqueViolation(err)) return undefined;
     const holder = await mappingOfDomain(db, domain);
     return {
       ok: false,
@@ -222,7 +210,7 @@ async function change(
       broker: holder?.broker_name ?? 'another broker',
       same: holder?.broker_id === brokerId,
     };
-  }
+  });
 }
 
 async function brokerName(trx: Db, id: number): Promise<string | null> {

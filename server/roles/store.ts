@@ -14,6 +14,7 @@ import { parseJsonList } from '../staff';
 import { grantChangeRefusal, type GrantAuthor, type GrantRefusal } from './grant-rule';
 import { checkRoleGuards, GuardRefusal, staffGrants, type GuardReason } from './guard';
 import { isUniqueViolation } from '../db/unique-violation';
+import { refusableTransaction } from '../db/refusable-transaction';
 
 type Row = Selectable<RolesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -170,28 +171,22 @@ async function change(
   actor: Actor,
   work: (trx: Transaction<Database>) => Promise<ChangeResult>,
 ): Promise<ChangeResult> {
-  let refusal: ChangeResult | null = null;
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return refusableTransaction(
+    db,
+    async (trx) => {
       if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(20261125017)`.execute(trx);
       const before = await staffGrants(trx);
       const result = await work(trx);
-      if (!result.ok) {
-        refusal = result;
-        throw new RollBack();
-      }
-      checkRoleGuards(before, await staffGrants(trx), actor.id);
+      if (result.ok) checkRoleGuards(before, await staffGrants(trx), actor.id);
       return result;
-    });
-  } catch (err) {
-    if (err instanceof RollBack && refusal) return refusal;
-    if (err instanceof GuardRefusal) return { ok: false, reason: 'guard', guard: err.reason, key: err.key };
-    if (isUniqueViolation(err)) return { ok: false, reason: 'name' };
-    throw err;
-  }
+    },
+    (err): ChangeResult | undefined => {
+      if (err instanceof GuardRefusal) return { ok: false, reason: 'guard', guard: err.reason, key: err.key };
+      if (isUniqueViolation(err)) return { ok: false, reason: 'name' };
+      return undefined;
+    },
+  );
 }
-
-class RollBack extends Error {}
 
 export interface RoleInput {
   name: string;

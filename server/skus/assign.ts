@@ -18,6 +18,7 @@ import {
   type AccountSettingsWrite,
 } from '../accounts/settings-store';
 import { skuById } from './store';
+import { refusableTransaction } from '../db/refusable-transaction';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -96,12 +97,6 @@ export type AssignResult =
   | { ok: false; reason: 'problems'; preview: AssignPreview }
   | { ok: false; reason: 'stale'; preview: AssignPreview };
 
-class RollBack extends Error {
-  constructor(readonly result: AssignResult) {
-    super('rolled back');
-  }
-}
-
 export async function assignSku(
   db: Kysely<Database>,
   ctx: AccountContext,
@@ -109,60 +104,55 @@ export async function assignSku(
   author: string,
   now: number,
 ): Promise<AssignResult> {
-  try {
-    return await db.transaction().execute(async (trx): Promise<AssignResult> => {
-      const seen = await previewAssignment(trx, ctx, input.skuId, input.accountId);
-      if (!seen.ok) return seen;
-      const { preview, write } = seen;
-      if (preview.sku.status === 'retired') return { ok: false, reason: 'retired', preview };
-      if (preview.version !== input.version) return { ok: false, reason: 'stale', preview };
-      if (Object.keys(preview.problems).length) return { ok: false, reason: 'problems', preview };
-      const skusBefore = await heldCodes(trx, input.accountId);
-      let version = preview.version;
-      if (preview.changes.length) {
-        const written = await writeAccountSettings(trx, ctx, {
-          accountId: input.accountId,
-          version: input.version,
-          write,
-          author,
-          at: now,
-        });
-        if (!written.ok) {
-          if (written.reason === 'missing') throw new RollBack({ ok: false, reason: 'missing_account' });
-          const again = await previewAssignment(trx, ctx, input.skuId, input.accountId);
-          throw new RollBack(again.ok ? { ok: false, reason: 'stale', preview: again.preview } : again);
-        }
-        version = written.record.version;
-      }
-      await trx
-        .insertInto('account_skus')
-        .values({ account_id: input.accountId, sku_id: input.skuId, assigned_by: author, assigned_at: now })
-        .onConflict((oc) => oc.columns(['account_id', 'sku_id']).doUpdateSet({ assigned_by: author, assigned_at: now }))
-        .execute();
-      await writeAudit(trx, {
-        category: 'sku configuration',
+  return refusableTransaction(db, async (trx): Promise<AssignResult> => {
+    const seen = await previewAssignment(trx, ctx, input.skuId, input.accountId);
+    if (!seen.ok) return seen;
+    const { preview, write } = seen;
+    if (preview.sku.status === 'retired') return { ok: false, reason: 'retired', preview };
+    if (preview.version !== input.version) return { ok: false, reason: 'stale', preview };
+    if (Object.keys(preview.problems).length) return { ok: false, reason: 'problems', preview };
+    const skusBefore = await heldCodes(trx, input.accountId);
+    let version = preview.version;
+    if (preview.changes.length) {
+      const written = await writeAccountSettings(trx, ctx, {
+        accountId: input.accountId,
+        version: input.version,
+        write,
         author,
         at: now,
-        success: true,
-        action: `SKU ${preview.sku.code} (#${preview.sku.id}) assigned to ${preview.account.name} (#${input.accountId})`,
-        previous: {
-          skus: skusBefore,
-          settings_version: preview.version,
-          ...Object.fromEntries(preview.changes.map((c) => [c.field, c.before])),
-        },
-        record: { kind: 'account', id: input.accountId },
-        current: {
-          skus: await heldCodes(trx, input.accountId),
-          settings_version: version,
-          ...Object.fromEntries(preview.changes.map((c) => [c.field, c.after])),
-        },
       });
-      return { ok: true, version, changes: preview.changes, preview };
+      if (!written.ok) {
+        if (written.reason === 'missing') return { ok: false, reason: 'missing_account' };
+        const again = await previewAssignment(trx, ctx, input.skuId, input.accountId);
+        return again.ok ? { ok: false, reason: 'stale', preview: again.preview } : again;
+      }
+      version = written.record.version;
+    }
+    await trx
+      .insertInto('account_skus')
+      .values({ account_id: input.accountId, sku_id: input.skuId, assigned_by: author, assigned_at: now })
+      .onConflict((oc) => oc.columns(['account_id', 'sku_id']).doUpdateSet({ assigned_by: author, assigned_at: now }))
+      .execute();
+    await writeAudit(trx, {
+      category: 'sku configuration',
+      author,
+      at: now,
+      success: true,
+      action: `SKU ${preview.sku.code} (#${preview.sku.id}) assigned to ${preview.account.name} (#${input.accountId})`,
+      previous: {
+        skus: skusBefore,
+        settings_version: preview.version,
+        ...Object.fromEntries(preview.changes.map((c) => [c.field, c.before])),
+      },
+      record: { kind: 'account', id: input.accountId },
+      current: {
+        skus: await heldCodes(trx, input.accountId),
+        settings_version: version,
+        ...Object.fromEntries(preview.changes.map((c) => [c.field, c.after])),
+      },
     });
-  } catch (err) {
-    if (err instanceof RollBack) return err.result;
-    throw err;
-  }
+    return { ok: true, version, changes: preview.changes, preview };
+  });
 }
 
 async function heldCodes(db: Db, accountId: number): Promise<string[]> {

@@ -8,6 +8,7 @@ import type { Sku, SkuHolder, SkuStatus } from '../../src/domain/skus';
 import { writeAudit } from '../audit';
 import type { Database, SkusTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
+import { refusableTransaction } from '../db/refusable-transaction';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SkuRow = Selectable<SkusTable>;
@@ -165,27 +166,11 @@ export type SkuChange =
   | { ok: false; reason: 'missing' }
   | { ok: false; reason: 'stale'; current: Sku | null };
 
-class RollBack extends Error {
-  constructor(readonly result: SkuChange) {
-    super('rolled back');
-  }
-}
-
 async function change(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<SkuChange>,
 ): Promise<SkuChange> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const result = await work(trx);
-      if (!result.ok) throw new RollBack(result);
-      return result;
-    });
-  } catch (err) {
-    if (err instanceof RollBack) return err.result;
-    if (isUniqueViolation(err)) return { ok: false, reason: 'code' };
-    throw err;
-  }
+  return refusableTransaction(db, work, (err) => (isUniqueViolation(err) ? { ok: false, reason: 'code' } : undefined));
 }
 
 const columnsOf = (values: SkuValues) => ({

@@ -21,6 +21,7 @@ import {
 } from '../accounts/settings-store';
 import type { Database } from '../db/schema';
 import { templateRow, templateValues, type TemplateRow } from './store';
+import { refusableTransaction } from '../db/refusable-transaction';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -122,12 +123,6 @@ export type ApplyResult =
   | { ok: false; reason: 'accounts'; accounts: { account_id: number; account_name: string | null }[] }
   | { ok: false; reason: 'rules'; fields: Record<string, string> };
 
-class RollBack extends Error {
-  constructor(readonly result: ApplyResult) {
-    super('rolled back');
-  }
-}
-
 export async function applyTemplate(
   db: Kysely<Database>,
   ctx: AccountContext,
@@ -140,95 +135,90 @@ export async function applyTemplate(
     now: number;
   },
 ): Promise<ApplyResult> {
-  try {
-    return await db.transaction().execute(async (trx): Promise<ApplyResult> => {
-      // A no-op conditional UPDATE: checks the version and holds the template's row until the end,
-      // so the template cannot change (or go) under the apply.
-      const held = await trx
-        .updateTable('settings_templates')
-        .set((eb) => ({ version: eb.ref('version') }))
-        .where('id', '=', input.templateId)
-        .where('version', '=', input.templateVersion)
-        .executeTakeFirst();
-      const template = await templateRow(trx, input.templateId);
-      if (!template || !input.sources.includes(template.source)) return { ok: false, reason: 'missing' };
-      if (Number(held.numUpdatedRows) === 0) return { ok: false, reason: 'template', current: template };
-      const values = templateValues(ctx, template);
-      const problems = accountSettingsProblems(ctx.productKey, values, 'template_settings.');
-      if (Object.keys(problems).length) return { ok: false, reason: 'rules', fields: problems };
+  return refusableTransaction(db, async (trx): Promise<ApplyResult> => {
+    // A no-op conditional UPDATE: checks the version and holds the template's row until the end,
+    // so the template cannot change (or go) under the apply.
+    const held = await trx
+      .updateTable('settings_templates')
+      .set((eb) => ({ version: eb.ref('version') }))
+      .where('id', '=', input.templateId)
+      .where('version', '=', input.templateVersion)
+      .executeTakeFirst();
+    const template = await templateRow(trx, input.templateId);
+    if (!template || !input.sources.includes(template.source)) return { ok: false, reason: 'missing' };
+    if (Number(held.numUpdatedRows) === 0) return { ok: false, reason: 'template', current: template };
+    const values = templateValues(ctx, template);
+    const problems = accountSettingsProblems(ctx.productKey, values, 'template_settings.');
+    if (Object.keys(problems).length) return { ok: false, reason: 'rules', fields: problems };
 
-      const ids = input.accounts.map((a) => a.account_id);
-      const expected = new Map(input.accounts.map((a) => [a.account_id, a.version]));
-      const { planned, missing } = await plan(trx, ctx, template, ids);
-      const stale = [
-        ...missing.map((id) => ({ account_id: id, account_name: null })),
-        ...planned
-          .filter((p) => p.record.version !== expected.get(p.record.account_id))
-          .map((p) => ({ account_id: p.record.account_id, account_name: p.record.account_name })),
-      ];
-      if (stale.length) return { ok: false, reason: 'accounts', accounts: stale };
+    const ids = input.accounts.map((a) => a.account_id);
+    const expected = new Map(input.accounts.map((a) => [a.account_id, a.version]));
+    const { planned, missing } = await plan(trx, ctx, template, ids);
+    const stale = [
+      ...missing.map((id) => ({ account_id: id, account_name: null })),
+      ...planned
+        .filter((p) => p.record.version !== expected.get(p.record.account_id))
+        .map((p) => ({ account_id: p.record.account_id, account_name: p.record.account_name })),
+    ];
+    if (stale.length) return { ok: false, reason: 'accounts', accounts: stale };
 
-      const changed = planned.filter((p) => Object.keys(p.preview.changes).length > 0);
-      const { stale: moved } = await writeAccountSettingsMany(trx, {
-        items: changed.map((p) => ({ accountId: p.record.account_id, version: p.record.version, write: p.target })),
-        author: input.author,
-        at: input.now,
-      });
-      for (const id of moved)
-        stale.push({
-          account_id: id,
-          account_name: planned.find((p) => p.record.account_id === id)?.record.account_name ?? null,
-        });
-      const entries: AuditEntry[] =
-        changed.length > AUDIT_PER_ACCOUNT_MAX
-          ? []
-          : changed.map((p) => {
-              const diff = p.preview.changes;
-              return {
-                category: 'account settings',
-                author: input.author,
-                at: input.now,
-                success: true,
-                action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
-                previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
-                current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
-              };
-            });
-      if (stale.length) throw new RollBack({ ok: false, reason: 'accounts', accounts: stale });
-      entries.unshift({
-        category: 'template settings',
-        author: input.author,
-        at: input.now,
-        success: true,
-        action: `template applied: ${template.name} (#${template.id}) to ${planned.length} account(s), ${changed.length} changed`,
-        previous:
-          changed.length > AUDIT_PER_ACCOUNT_MAX
-            ? {
-                accounts: Object.fromEntries(
-                  changed.map((p) => [
-                    p.record.account_id,
-                    Object.fromEntries(Object.entries(p.preview.changes).map(([k, [before]]) => [k, before])),
-                  ]),
-                ),
-              }
-            : undefined,
-        current: {
-          template: {
-            id: Number(template.id),
-            name: template.name,
-            version: Number(template.version),
-            template_settings: values,
-            templatesettings_groups: JSON.parse(template.groups) as unknown,
-          },
-          accounts: ids,
-          changed_account_ids: changed.map((p) => p.record.account_id),
-        },
-      });
-      for (let i = 0; i < entries.length; i += 100) await writeAuditMany(trx, entries.slice(i, i + 100));
-      return { ok: true, template, applied: planned.length, changed: changed.length };
+    const changed = planned.filter((p) => Object.keys(p.preview.changes).length > 0);
+    const { stale: moved } = await writeAccountSettingsMany(trx, {
+      items: changed.map((p) => ({ accountId: p.record.account_id, version: p.record.version, write: p.target })),
+      author: input.author,
+      at: input.now,
     });
-  } catch (err) {
-    if (err instanceof RollBack) return err.result;
-    throw err;
-  }
+    for (const id of moved)
+      stale.push({
+        account_id: id,
+        account_name: planned.find((p) => p.record.account_id === id)?.record.account_name ?? null,
+      });
+    const entries: AuditEntry[] =
+      changed.length > AUDIT_PER_ACCOUNT_MAX
+        ? []
+        : changed.map((p) => {
+            const diff = p.preview.changes;
+            return {
+              category: 'account settings',
+              author: input.author,
+              at: input.now,
+              success: true,
+              action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
+              previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
+              current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
+            };
+          });
+    if (stale.length) return { ok: false, reason: 'accounts', accounts: stale };
+    entries.unshift({
+      category: 'template settings',
+      author: input.author,
+      at: input.now,
+      success: true,
+      action: `template applied: ${template.name} (#${template.id}) to ${planned.length} account(s), ${changed.length} changed`,
+      previous:
+        changed.length > AUDIT_PER_ACCOUNT_MAX
+          ? {
+              accounts: Object.fromEntries(
+                changed.map((p) => [
+                  p.record.account_id,
+                  Object.fromEntries(Object.entries(p.preview.changes).map(([k, [before]]) => [k, before])),
+                ]),
+              ),
+            }
+          : undefined,
+      current: {
+        template: {
+          id: Number(template.id),
+          name: template.name,
+          version: Number(template.version),
+          template_settings: values,
+          templatesettings_groups: JSON.parse(template.groups) as unknown,
+        },
+        accounts: ids,
+        changed_account_ids: changed.map((p) => p.record.account_id),
+      },
+    });
+    for (let i = 0; i < entries.length; i += 100) await writeAuditMany(trx, entries.slice(i, i + 100));
+    return { ok: true, template, applied: planned.length, changed: changed.length };
+  });
 }
