@@ -12,7 +12,7 @@ import { writeAuditMany, type AuditEntry } from '../audit';
 import { engineOf } from '../db/connect';
 import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
-import { expiryText, flagsOf, toUserRow } from './records';
+import { expiryText, flagsOf, toUserRow, USER_ROW_COLUMNS } from './records';
 import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 import { selectedUsers } from './selection';
 import { permissionName } from '../../src/domain/feature-labels';
@@ -271,22 +271,7 @@ export async function previewBulkEdit(db: Kysely<Database>, r: BulkRequest): Pro
       : await db
           .selectFrom('users')
           .leftJoin('organizations', 'organizations.id', 'users.organization_id')
-          .select([
-            'users.id',
-            'users.username',
-            'users.email',
-            'users.first_name',
-            'users.last_name',
-            'users.phone',
-            'users.organization_id',
-            'users.user_type',
-            'users.user_category',
-            'users.active',
-            'users.deleted',
-            'users.expiry_dt',
-            'users.created_at',
-            'organizations.name as organization',
-          ])
+          .select([...USER_ROW_COLUMNS, 'organizations.name as organization'])
           .where('users.id', 'in', sampleIds)
           .orderBy('users.id')
           .execute();

@@ -25,6 +25,23 @@ export type UserRowSource = Pick<
   | 'created_at'
 > & { organization: string | null };
 
+/** What a list row reads from `users` (the organisation's name is joined or looked up beside it). */
+export const USER_ROW_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.first_name',
+  'users.last_name',
+  'users.phone',
+  'users.organization_id',
+  'users.user_type',
+  'users.user_category',
+  'users.active',
+  'users.deleted',
+  'users.expiry_dt',
+  'users.created_at',
+] as const;
+
 export function expiryText(ms: number | null): string | null {
   return ms === null ? null : formatExpiry(timestampToDate(Number(ms)));
 }

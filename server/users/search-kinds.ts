@@ -37,6 +37,7 @@ import {
   type Position,
   type SortDir,
 } from './search';
+import { USER_ROW_COLUMNS } from './records';
 
 /**
  * Matches above which a kind is walked rather than gathered. Both read index entries only
@@ -265,21 +266,7 @@ export async function readSearchPage(
       ? []
       : await db
           .selectFrom('users')
-          .select([
-            'users.id',
-            'users.username',
-            'users.email',
-            'users.first_name',
-            'users.last_name',
-            'users.phone',
-            'users.organization_id',
-            'users.user_type',
-            'users.user_category',
-            'users.active',
-            'users.deleted',
-            'users.expiry_dt',
-            'users.created_at',
-          ])
+          .select(USER_ROW_COLUMNS)
           .where(
             'users.id',
             'in',

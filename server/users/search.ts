@@ -12,7 +12,7 @@ import { engineOf, type Engine } from '../db/connect';
 import { boundedPage, isCursorText, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import { normaliseQuery, prefixMatch } from '../db/prefix-match';
 import type { Database } from '../db/schema';
-import { toUserRow } from './records';
+import { toUserRow, USER_ROW_COLUMNS } from './records';
 
 export type SortDir = 'asc' | 'desc';
 
@@ -288,21 +288,7 @@ export function pageQuery(
   return (
     db
       .selectFrom('users')
-      .select([
-        'users.id',
-        'users.username',
-        'users.email',
-        'users.first_name',
-        'users.last_name',
-        'users.phone',
-        'users.organization_id',
-        'users.user_type',
-        'users.user_category',
-        'users.active',
-        'users.deleted',
-        'users.expiry_dt',
-        'users.created_at',
-      ])
+      .select(USER_ROW_COLUMNS)
       .select(sql<string | number>`${sortBy}`.as('sort_value'))
       // The matching rows are gathered for the sort anyway; counting them there saves a second pass.
       .select(sql<number | null>`${opts.withTotal ? sql`count(*) over ()` : sql`null`}`.as('matching'))
