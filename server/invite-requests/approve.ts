@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/invite-requests';
 import { writeAuditMany, type AuditEntry } from '../audit';
 import type { AppDeps, CurrentSession } from '../context';
-import type { Database, NewUser } from '../db/schema';
+import type { Database } from '../db/schema';
 import { enqueueMail, mailOutcome } from '../mail/outbox';
 import { loadUserRecords } from '../users/records';
 import { freeUsernames, usernameBase } from '../users/usernames';
@@ -22,7 +22,8 @@ import type { FieldErrors } from '../../src/domain/user-rules';
 import type { Transaction } from 'kysely';
 import { invitationMail } from './mail';
 import { duplicateOf, invitesByIds, openRequestsByEmail, usersByEmail, type Db } from './records';
-import { checkInviteSettings, type NewUserSettings } from './settings';
+import { checkInviteSettings } from './settings';
+import { newUserRow, type NewUserSettings } from '../users/create';
 import { isUniqueViolation } from '../db/unique-violation';
 
 export const INVITE_RECORD_KIND = 'invite_request';
@@ -129,33 +130,21 @@ async function approveInside(
     claimed.map((j) => usernameBase(j.row!)),
     new Set(),
   );
-  const values: NewUser[] = claimed.map((j, i) => ({
-    username: usernames[i]!,
-    email: j.row!.email,
-    first_name: j.row!.first_name,
-    last_name: j.row!.last_name,
-    phone: null,
-    organization_id: settings.organizationId,
-    user_type: settings.userType,
-    user_category: settings.category,
-    user_role: null,
-    owner: settings.owner,
-    product_configuration: settings.configuration,
-    data_plan: JSON.stringify(settings.plan),
-    expiry_dt: settings.expiry,
-    active: 1,
-    deleted: 0,
-    is_account_admin: 0,
-    allowed_st: '[]',
-    flags: JSON.stringify(settings.flags),
-    password_hash: null,
-    created_at: now,
-    updated_at: now,
-    startup_screen: settings.startupScreen,
-    subscription_status: null,
-    sf_contact_id: null,
-    updated_by: author,
-  }));
+  const values = claimed.map((j, i) =>
+    newUserRow(
+      settings,
+      {
+        username: usernames[i]!,
+        email: j.row!.email,
+        first_name: j.row!.first_name,
+        last_name: j.row!.last_name,
+        phone: null,
+        password_hash: null,
+      },
+      author,
+      now,
+    ),
+  );
   const byName = new Map<string, number>();
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
     const inserted = await trx

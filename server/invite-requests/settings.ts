@@ -6,8 +6,6 @@ import type { CurrentSession } from '../context';
 import { checkStepOne, type NewUserSettings } from '../users/create';
 import type { Db } from './records';
 
-export type { NewUserSettings };
-
 export function checkInviteSettings(
   db: Db,
   session: CurrentSession,

@@ -85,6 +85,42 @@ export interface NewUserSettings {
   flags: Record<string, boolean | string>;
 }
 
+/** A new user's row from step one's settings: what a create and an invite's approval both write. */
+export function newUserRow(
+  settings: NewUserSettings,
+  person: Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name' | 'phone' | 'password_hash'>,
+  author: string,
+  now: number,
+): NewUser {
+  return {
+    username: person.username,
+    email: person.email,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    phone: person.phone,
+    organization_id: settings.organizationId,
+    user_type: settings.userType,
+    user_category: settings.category,
+    user_role: null,
+    owner: settings.owner,
+    product_configuration: settings.configuration,
+    data_plan: JSON.stringify(settings.plan),
+    expiry_dt: settings.expiry,
+    active: 1,
+    deleted: 0,
+    is_account_admin: 0,
+    allowed_st: '[]',
+    flags: JSON.stringify(settings.flags),
+    password_hash: person.password_hash,
+    created_at: now,
+    updated_at: now,
+    startup_screen: settings.startupScreen,
+    subscription_status: null,
+    sf_contact_id: null,
+    updated_by: author,
+  };
+}
+
 /**
  * The key a field needs when a create sets it away from its default: the very key an edit of it
  * needs (EDIT_FIELD_FEATURES), so nobody creates what they could not then edit into being. The
@@ -301,33 +337,14 @@ export async function registerUsers(
   missing.forEach(([, i], k) => (usernames[i] = generated[k]!));
   const hashes = await passwordHashes(deps, form.users);
 
-  const values: NewUser[] = form.users.map((r, i) => ({
-    username: usernames[i]!,
-    email: r.email,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    phone: r.phone || null,
-    organization_id: settings.organizationId,
-    user_type: settings.userType,
-    user_category: settings.category,
-    user_role: null,
-    owner: settings.owner,
-    product_configuration: settings.configuration,
-    data_plan: JSON.stringify(settings.plan),
-    expiry_dt: settings.expiry,
-    active: 1,
-    deleted: 0,
-    is_account_admin: 0,
-    allowed_st: '[]',
-    flags: JSON.stringify(settings.flags),
-    password_hash: hashes[i]!,
-    created_at: now,
-    updated_at: now,
-    startup_screen: settings.startupScreen,
-    subscription_status: null,
-    sf_contact_id: null,
-    updated_by: author,
-  }));
+  const values = form.users.map((r, i) =>
+    newUserRow(
+      settings,
+      { ...r, username: usernames[i]!, phone: r.phone || null, password_hash: hashes[i]! },
+      author,
+      now,
+    ),
+  );
 
   try {
     const ids = await db.transaction().execute(async (trx) => {
