@@ -7,6 +7,7 @@ import { BulkOutcomeReply } from '../../src/domain/bulk-edit';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BulkApplyReply, type BulkSelection } from '../../src/domain/users';
 import { createApp } from '../../server/app';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -18,39 +19,19 @@ let userIds: number[];
 
 beforeAll(async () => {
   server = await createTestServer();
-  const org = (
-    await server.db
-      .insertInto('organizations')
-      .values({ name: 'Outcome Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const now = Date.now();
+  const org = await insertOrganization(server.db, { name: 'Outcome Org' });
   const made = await server.db
     .insertInto('users')
     .values(
-      Array.from({ length: 30 }, (_, i) => ({
-        username: `outcome.user${i}`,
-        email: `outcome${i}@outcome.example`,
-        first_name: 'Ola',
-        last_name: `Outcome${i}`,
-        organization_id: org,
-        user_type: 'trial',
-        user_category: 'general',
-        user_role: null,
-        owner: null,
-        product_configuration: 'product_basic',
-        data_plan: '[]',
-        expiry_dt: null,
-        active: 1,
-        deleted: 0,
-        is_account_admin: 0,
-        allowed_st: '[]',
-        flags: '{}',
-        password_hash: null,
-        created_at: now,
-        updated_at: now,
-      })),
+      Array.from({ length: 30 }, (_, i) =>
+        userRow({
+          username: `outcome.user${i}`,
+          email: `outcome${i}@outcome.example`,
+          first_name: 'Ola',
+          last_name: `Outcome${i}`,
+          organization_id: org,
+        }),
+      ),
     )
     .returning('id')
     .execute();
