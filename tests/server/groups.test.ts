@@ -15,6 +15,7 @@ import {
   UserGroupsReply,
   type Group,
 } from '../../src/domain/groups';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -26,45 +27,24 @@ let orgB: number;
 let counter = 0;
 
 async function people(n: number, org: number, opts: { deleted?: boolean; first?: string } = {}): Promise<number[]> {
-  const now = Date.now();
   const rows = Array.from({ length: n }, () => {
     const k = ++counter;
-    return {
+    return userRow({
       username: `grp.user${k}`,
       email: `grp${k}@group-org.example`,
       first_name: opts.first ?? 'Gus',
       last_name: `Member${String(k).padStart(4, '0')}`,
       organization_id: org,
-      user_type: 'trial',
-      user_category: 'general',
-      user_role: null,
-      owner: null,
-      product_configuration: 'product_basic',
-      data_plan: '[]',
-      expiry_dt: null,
-      active: 1 as const,
-      deleted: (opts.deleted ? 1 : 0) as 0 | 1,
-      is_account_admin: 0 as const,
-      allowed_st: '[]',
-      flags: '{}',
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    };
+      deleted: opts.deleted ? 1 : 0,
+    });
   });
   return (await server.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id);
 }
 
 beforeAll(async () => {
   server = await createTestServer();
-  const org = (name: string) =>
-    server.db
-      .insertInto('organizations')
-      .values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  orgA = (await org('Group Org A')).id;
-  orgB = (await org('Group Org B')).id;
+  orgA = await insertOrganization(server.db, { name: 'Group Org A' });
+  orgB = await insertOrganization(server.db, { name: 'Group Org B' });
   admin = await signIn(
     server,
     await server.createStaff({ username: 'grouper', features: [...FEATURE_KEYS], activated: true }),
@@ -100,13 +80,7 @@ const auditRows = async (fragment: string) =>
 
 describe('fetch_group/', () => {
   it("answers the organization's groups with their live members and its live users in no group", async () => {
-    const org = (
-      await server.db
-        .insertInto('organizations')
-        .values({ name: 'Fetch Org', salesforce_id: null, sf_acc_id: null, created_at: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const org = await insertOrganization(server.db, { name: 'Fetch Org', created_at: 1 });
     const [a, b, c] = await people(3, org);
     const [gone] = await people(1, org, { deleted: true });
     const group = await created('Analysts', org);
