@@ -19,6 +19,7 @@ import {
 } from '../../src/domain/broker-research-fulfillments';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import type { FulfillmentsTable, NewUser } from '../../server/db/schema';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -33,29 +34,15 @@ const ids = { brokers: [] as number[], orgs: [] as number[], users: [] as number
 let known: (Insertable<FulfillmentsTable> & { id: number })[] = [];
 
 function person(n: number, organization_id: number | null): NewUser {
-  return {
+  return userRow({
     username: `f.user${n}`,
     email: `f.user${n}@example.test`,
     first_name: n === 0 ? '=SUM(A1)' : `Reader`,
     last_name: n === 1 ? 'Comma, "Quoted"' : `No ${n}`,
     organization_id,
     user_type: 'customer',
-    user_category: 'general',
-    user_role: null,
-    owner: null,
-    phone: null,
-    product_configuration: 'product_basic',
-    data_plan: '[]',
-    expiry_dt: null,
-    active: 1,
-    deleted: 0,
-    is_account_admin: 0,
-    allowed_st: '[]',
-    flags: '{}',
-    password_hash: null,
     created_at: T0,
-    updated_at: T0,
-  };
+  });
 }
 
 /** A small generator, so every run holds the same rows. */
@@ -93,17 +80,7 @@ beforeAll(async () => {
     );
   }
   for (const name of ['Northwind Capital', 'Southgate Partners']) {
-    ids.orgs.push(
-      Number(
-        (
-          await db
-            .insertInto('organizations')
-            .values({ name, salesforce_id: null, sf_acc_id: null, created_at: T0 })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      ),
-    );
+    ids.orgs.push(await insertOrganization(db, { name, created_at: T0 }));
   }
   for (let n = 0; n < 12; n++) {
     ids.users.push(
