@@ -21,6 +21,7 @@ import {
 } from '../../src/domain/broker-research-other-sources';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { FEATURE_KEYS } from '../../src/domain/features';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -47,33 +48,18 @@ interface Firm {
 }
 
 async function people(n: number, prefix: string, extra: { active?: 0 | 1; deleted?: 0 | 1 } = {}): Promise<Person[]> {
-  const now = Date.now();
   const made: Person[] = [];
   for (let from = 0; from < n; from += 500) {
     const rows = Array.from({ length: Math.min(500, n - from) }, (_, k) => {
       const i = from + k;
-      return {
+      return userRow({
         username: `${prefix}${i}`,
         email: `${prefix}${i}@other-sources.example`,
         first_name: 'Ola',
         last_name: `Source${i}`,
         organization_id: org,
-        user_type: 'trial',
-        user_category: 'general',
-        user_role: null,
-        owner: null,
-        product_configuration: 'product_basic',
-        data_plan: '[]',
-        expiry_dt: null,
-        active: extra.active ?? 1,
-        deleted: extra.deleted ?? 0,
-        is_account_admin: 0,
-        allowed_st: '[]',
-        flags: '{}',
-        password_hash: null,
-        created_at: now,
-        updated_at: now,
-      } as const;
+        ...extra,
+      });
     });
     const ids = await server.db.insertInto('users').values(rows).returning(['id', 'username', 'email']).execute();
     made.push(...ids.map((r) => ({ id: Number(r.id), username: r.username, email: r.email })));
@@ -165,15 +151,7 @@ const countOf = async (table: 'fulfillments' | 'other_source_imports') =>
 
 beforeAll(async () => {
   server = await createTestServer();
-  org = Number(
-    (
-      await server.db
-        .insertInto('organizations')
-        .values({ name: 'Other Sources Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+  org = await insertOrganization(server.db, { name: 'Other Sources Org' });
   admin = await signIn(
     server,
     await server.createStaff({
