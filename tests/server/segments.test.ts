@@ -17,6 +17,7 @@ import {
 import { SearchUsersReply, TOTAL_CAP } from '../../src/domain/users';
 import { assignSegmentTags } from '../../server/segments/assign';
 import { memberIds } from '../../server/segments/members';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -50,10 +51,9 @@ interface Person {
 }
 
 async function people(list: Person[]): Promise<number[]> {
-  const now = Date.now();
   const rows = list.map((p) => {
     const n = ++counter;
-    return {
+    return userRow({
       username: `seg.user${n}`,
       email: `seg${n}@segment-org.example`,
       first_name: p.first ?? 'Sam',
@@ -61,20 +61,9 @@ async function people(list: Person[]): Promise<number[]> {
       organization_id: p.org ?? orgA,
       user_type: p.type ?? 'trial',
       user_category: p.category ?? 'general',
-      user_role: null,
-      owner: null,
-      product_configuration: 'product_basic',
-      data_plan: '[]',
-      expiry_dt: null,
-      active: (p.active === false ? 0 : 1) as 0 | 1,
-      deleted: (p.deleted ? 1 : 0) as 0 | 1,
-      is_account_admin: 0 as const,
-      allowed_st: '[]',
-      flags: '{}',
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    };
+      active: p.active === false ? 0 : 1,
+      deleted: p.deleted ? 1 : 0,
+    });
   });
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 200) {
@@ -101,14 +90,8 @@ async function newTag(name: string): Promise<number> {
 
 beforeAll(async () => {
   server = await createTestServer();
-  const org = (name: string) =>
-    server.db
-      .insertInto('organizations')
-      .values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  orgA = (await org('Segment Org A')).id;
-  orgB = (await org('Segment Org B')).id;
+  orgA = await insertOrganization(server.db, { name: 'Segment Org A' });
+  orgB = await insertOrganization(server.db, { name: 'Segment Org B' });
   admin = await signIn(
     server,
     await server.createStaff({ username: 'segmenter', features: [...FEATURE_KEYS], activated: true }),
