@@ -9,6 +9,7 @@ import { defaultFlags } from '../../src/domain/user-fields';
 import { BulkApplyReply, BulkPreviewReply, UploadBulkEditReply, type BulkSelection } from '../../src/domain/users';
 import { CSV_UPLOAD_MAX_ROWS, readIdentifierCsv, UNMATCHED_REASON } from '../../src/domain/csv-upload';
 import { selectedUsers } from '../../server/users/selection';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -34,14 +35,8 @@ async function staff(features: string[]): Promise<Browser & { id: number }> {
 
 beforeAll(async () => {
   server = await createTestServer();
-  const orgRow = (name: string) =>
-    server.db
-      .insertInto('organizations')
-      .values({ name, salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  org = (await orgRow('Bulk Org')).id;
-  otherOrg = (await orgRow('Quiet Org')).id;
+  org = await insertOrganization(server.db, { name: 'Bulk Org' });
+  otherOrg = await insertOrganization(server.db, { name: 'Quiet Org' });
   admin = await staff(ALL);
 });
 afterAll(async () => {
@@ -64,31 +59,19 @@ async function users(
     last_name?: string;
   } = {},
 ): Promise<Made[]> {
-  const now = Date.now();
   const rows = Array.from({ length: count }, () => {
     const n = ++counter;
-    return {
+    return userRow({
       username: `bulk.user${n}`,
       email: `bulk${n}@bulk-org.example`,
       first_name: 'Bea',
       last_name: over.last_name ?? `Bulkley${n}`,
       organization_id: over.organization_id ?? org,
-      user_type: 'trial',
-      user_category: 'general',
-      user_role: null,
-      owner: null,
-      product_configuration: `${P}_basic`,
-      data_plan: '[]',
       expiry_dt: Date.UTC(2027, 0, 31),
       active: over.active === false ? 0 : 1,
       deleted: over.deleted ? 1 : 0,
-      is_account_admin: 0,
-      allowed_st: '[]',
       flags: JSON.stringify({ ...defaultFlags(P), ...over.flags }),
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    } as const;
+    });
   });
   const made: Made[] = [];
   for (let i = 0; i < rows.length; i += 500) {
