@@ -3,12 +3,12 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_REFUSAL } from '../../server/api/user-list';
-import type { NewUser } from '../../server/db/schema';
 import { csvField, exportStream, xmlText } from '../../server/users/export';
 import { CSRF_COOKIE, CSRF_FIELD } from '../../src/domain/constants';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { EXPORT_COLUMNS, type UserFilter } from '../../src/domain/users';
 import { seedBenchUsers } from '../../bench/user-data';
+import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -25,58 +25,46 @@ const ALL: UserFilter = {
   deleted: 'exclude',
 };
 
-function user(over: Partial<NewUser> & Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name'>): NewUser {
-  return {
-    organization_id: null,
-    user_type: 'trial',
-    user_category: 'general',
-    user_role: null,
-    owner: null,
-    phone: null,
-    product_configuration: 'product_basic',
-    data_plan: '[]',
-    expiry_dt: null,
-    active: 1,
-    deleted: 0,
-    is_account_admin: 0,
-    allowed_st: '[]',
-    flags: '{}',
-    password_hash: null,
-    created_at: T0,
-    updated_at: T0,
-    ...over,
-  };
-}
-
 beforeAll(async () => {
   server = await createTestServer();
-  const org = await server.db
-    .insertInto('organizations')
-    .values({ name: 'Quote "Co", Ltd', salesforce_id: null, sf_acc_id: null, created_at: T0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const org = await insertOrganization(server.db, { name: 'Quote "Co", Ltd', created_at: T0 });
   await server.db
     .insertInto('users')
     .values([
-      user({
+      userRow({
         username: 'q.tricky',
         email: 'tricky@x.test',
         first_name: 'Ann, "the"',
         last_name: 'Line\nBreak',
-        organization_id: org.id,
+        organization_id: org,
         phone: '555 010 0000',
         expiry_dt: Date.UTC(2027, 0, 31),
+        created_at: T0,
       }),
-      user({
+      userRow({
         username: 'q.formula',
         email: 'formula@x.test',
         first_name: '=HYPERLINK("x")',
         last_name: '<b>&amp;</b>',
         user_type: 'customer',
+        created_at: T0,
       }),
       // Issue 25: a fullwidth formula, and one after a separator a spreadsheet may split on.
-      user({ username: 'zz.wide', email: 'wide@x.test', first_name: '＝HYPERLINK("x")', last_name: 'x;=1+1' }),
-      user({ username: 'q.gone', email: 'gone@x.test', first_name: 'Gone', last_name: 'Away', deleted: 1 }),
+      userRow({
+        username: 'zz.wide',
+        email: 'wide@x.test',
+        first_name: '＝HYPERLINK("x")',
+        last_name: 'x;=1+1',
+        created_at: T0,
+      }),
+      userRow({
+        username: 'q.gone',
+        email: 'gone@x.test',
+        first_name: 'Gone',
+        last_name: 'Away',
+        deleted: 1,
+        created_at: T0,
+      }),
     ])
     .execute();
   await seedBenchUsers(server.db, { users: 57, orgs: 3 });
