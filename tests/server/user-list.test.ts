@@ -5,13 +5,13 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_REFUSAL } from '../../server/api/user-list';
 import { engineOf } from '../../server/db/connect';
-import type { NewUser } from '../../server/db/schema';
 import { normaliseQuery, prefixUpperBound } from '../../server/db/prefix-match';
 import { countUsers, pageQuery } from '../../server/users/search';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { SORT_KEYS, type SortKey } from '../../src/domain/user-kinds';
 import type { SearchUsersReply, UserFilter, UserRow } from '../../src/domain/users';
 import { seedBenchUsers } from '../../bench/user-data';
+import { organizationRow, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -23,29 +23,6 @@ let orgA: number;
 let orgB: number;
 const T0 = Date.UTC(2025, 0, 1);
 
-function user(over: Partial<NewUser> & Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name'>): NewUser {
-  return {
-    organization_id: orgA,
-    user_type: 'trial',
-    user_category: 'general',
-    user_role: null,
-    owner: null,
-    phone: null,
-    product_configuration: 'product_basic',
-    data_plan: '[]',
-    expiry_dt: null,
-    active: 1,
-    deleted: 0,
-    is_account_admin: 0,
-    allowed_st: '[]',
-    flags: '{}',
-    password_hash: null,
-    created_at: T0,
-    updated_at: T0,
-    ...over,
-  };
-}
-
 beforeAll(async () => {
   server = await createTestServer();
   const { db } = server;
@@ -53,8 +30,8 @@ beforeAll(async () => {
     await db
       .insertInto('organizations')
       .values([
-        { name: 'Acme Research', salesforce_id: null, sf_acc_id: null, created_at: T0 },
-        { name: 'Borealis Capital', salesforce_id: null, sf_acc_id: null, created_at: T0 },
+        organizationRow({ name: 'Acme Research', created_at: T0 }),
+        organizationRow({ name: 'Borealis Capital', created_at: T0 }),
       ])
       .returning('id')
       .execute()
@@ -62,23 +39,27 @@ beforeAll(async () => {
   await db
     .insertInto('users')
     .values([
-      user({
+      userRow({
         username: 'jsmith',
         email: 'john.smith@acme.test',
         first_name: 'John',
         last_name: 'Smith',
+        organization_id: orgA,
         phone: '555-123-4567',
         created_at: T0 + 5,
+        updated_at: T0,
       }),
-      user({
+      userRow({
         username: 'jsmithson',
         email: 'jane.smithson@acme.test',
         first_name: 'Jane',
         last_name: 'Smithson',
+        organization_id: orgA,
         user_type: 'customer',
         created_at: T0 + 1,
+        updated_at: T0,
       }),
-      user({
+      userRow({
         username: 'mjohn',
         email: 'mary.johnson@borealis.test',
         first_name: 'Mary',
@@ -86,9 +67,18 @@ beforeAll(async () => {
         organization_id: orgB,
         user_category: 'ir',
         expiry_dt: Date.UTC(2027, 5, 1),
+        created_at: T0,
       }),
-      user({ username: 'old.deleted', email: 'gone@acme.test', first_name: 'Gone', last_name: 'Smith', deleted: 1 }),
-      user({
+      userRow({
+        username: 'old.deleted',
+        email: 'gone@acme.test',
+        first_name: 'Gone',
+        last_name: 'Smith',
+        organization_id: orgA,
+        deleted: 1,
+        created_at: T0,
+      }),
+      userRow({
         username: 'idle.one',
         email: 'idle@borealis.test',
         first_name: 'Ida',
@@ -96,14 +86,22 @@ beforeAll(async () => {
         organization_id: orgB,
         active: 0,
         phone: '212.555.0100',
+        created_at: T0,
       }),
-      user({ username: 'emile', email: 'emile@acme.test', first_name: 'Émile', last_name: 'Zoë' }),
-      user({
+      userRow({
+        username: 'emile',
+        email: 'emile@acme.test',
+        first_name: 'Émile',
+        last_name: 'Zoë',
+        organization_id: orgA,
+        created_at: T0,
+      }),
+      userRow({
         username: 'nobody',
         email: 'nobody@acme.test',
         first_name: 'Karl',
         last_name: 'Xsmith',
-        organization_id: null,
+        created_at: T0,
       }),
     ])
     .execute();
@@ -321,7 +319,16 @@ describe('the total', () => {
     await check();
     const added = await server.db
       .insertInto('users')
-      .values(user({ username: 'temp.one', email: 'temp@acme.test', first_name: 'T', last_name: 'T' }))
+      .values(
+        userRow({
+          username: 'temp.one',
+          email: 'temp@acme.test',
+          first_name: 'T',
+          last_name: 'T',
+          organization_id: orgA,
+          created_at: T0,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await check();
