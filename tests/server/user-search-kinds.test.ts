@@ -14,6 +14,7 @@ import { type Position } from '../../server/users/search';
 import { SORT_KEYS, type SortKey } from '../../src/domain/user-kinds';
 import { TOTAL_CAP, type SearchUsersReply, type UserFilter, type UserRow } from '../../src/domain/users';
 import { seedBenchUsers } from '../../bench/user-data';
+import { userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -273,30 +274,13 @@ describe('the capped total', () => {
   it('counts exactly up to the cap and says "more than" past it', async () => {
     // TOTAL_CAP + 1 more users, all matching "capped" as a last name; the cap is real, not a test setting.
     const { db } = server;
-    const now = Date.now();
-    const row = (i: number): NewUser => ({
-      username: `cap.${i}`,
-      email: `cap${i}@cap.test`,
-      first_name: 'Cap',
-      last_name: `Capped${i % 7}`,
-      phone: null,
-      organization_id: null,
-      user_type: 'trial',
-      user_category: 'general',
-      user_role: null,
-      owner: null,
-      product_configuration: 'product_basic',
-      data_plan: '[]',
-      expiry_dt: null,
-      active: 1,
-      deleted: 0,
-      is_account_admin: 0,
-      allowed_st: '[]',
-      flags: '{}',
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const row = (i: number): NewUser =>
+      userRow({
+        username: `cap.${i}`,
+        email: `cap${i}@cap.test`,
+        first_name: 'Cap',
+        last_name: `Capped${i % 7}`,
+      });
     for (let i = 0; i < TOTAL_CAP + 1; i += 1000) {
       await db
         .insertInto('users')
