@@ -230,7 +230,7 @@ describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
           expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
         },
         loadingMore: () => {
-          expect(spins(button('Load more'))).toBe(true);
+          expect(spins(button('Loading…'))).toBe(true);
           expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(51);
         },
         'group.loading': () => {

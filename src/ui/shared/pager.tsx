@@ -54,8 +54,9 @@ export function LoadMore({
 }) {
   return (
     <Box>
+      {/* While the page comes, the button says so: a spinner alone names nothing to a screen reader. */}
       <Button size={size} variant="soft" loading={loading} disabled={disabled || loading} onClick={go}>
-        Load more
+        {loading ? 'Loading…' : 'Load more'}
       </Button>
     </Box>
   );
