@@ -12,8 +12,9 @@ import { menuLabels, shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import { expectedMenu } from '../harness/staff';
 
+// The time is the viewer's, its zone named.
 const SAVED_AT =
-  /^Last saved by admin@staff-console\.local at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \S+\.$/; // the time in the viewer's zone, the zone named
+  /^Last saved by admin@staff-console\.local at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M \S+\.$/;
 
 const ariaChecked = async (page: Page, role: 'switch' | 'checkbox', name: string) =>
   page.getByRole('main').getByRole(role, { name, exact: true }).getAttribute('aria-checked');
