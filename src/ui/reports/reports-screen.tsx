@@ -356,7 +356,7 @@ function EventsView() {
           <table aria-label="Events" style={{ borderCollapse: 'collapse', width: '100%', fontSize: 13 }}>
             <thead>
               <tr>
-                {['When (UTC)', 'Event', 'Who', 'Organization', 'Source'].map((h) => (
+                {['When', 'Event', 'Who', 'Organization', 'Source'].map((h) => (
                   <th key={h} style={{ textAlign: 'left', padding: 4 }}>
                     {h}
                   </th>
