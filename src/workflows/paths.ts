@@ -4,9 +4,11 @@
 // walked here with the service outcomes supplied as events (xstate.done.actor.<id> with an
 // output, or xstate.error.actor.<id>) and the machine's own delayed events (xstate.after.*).
 //
-// Generation is deterministic: one path per reachable transition (the shortest path to its
-// source state, then the transition), minus paths that are a prefix of another. So the coverage
-// test can recompute exactly what the replays walk, without replaying.
+// Generation is deterministic: a candidate per edge of the walk (the shortest path to a distinct
+// state, then one event), minus prefixes of another; then, longest first, a candidate is kept only
+// when it shows something no kept path shows: a distinct state (as the plan's serializeState
+// tells them apart), a transition, or a transition with another service outcome (decision 074).
+// So the coverage test can recompute exactly what the replays walk, without replaying.
 import {
   createActor,
   type AnyEventObject,
@@ -89,7 +91,12 @@ export function enabledEvents(
 }
 
 /** Runs events through an inert actor (no services, timers that never fire) and records microsteps. */
-function simulate(machine: AnyStateMachine, input: unknown, events: AnyEventObject[]) {
+function simulate(
+  machine: AnyStateMachine,
+  input: unknown,
+  events: AnyEventObject[],
+  serializeState: (s: AnyMachineSnapshot) => string,
+) {
   const record: string[][] = [[]];
   const actor = createActor(inertMachine(machine), {
     input,
@@ -104,13 +111,15 @@ function simulate(machine: AnyStateMachine, input: unknown, events: AnyEventObje
   });
   actor.start();
   const states = [stateKey(actor.getSnapshot().value)];
+  const distinct = [serializeState(actor.getSnapshot())];
   for (const event of events) {
     record.push([]);
     actor.send(event);
     states.push(stateKey(actor.getSnapshot().value));
+    distinct.push(serializeState(actor.getSnapshot()));
   }
   actor.stop();
-  return { states, record };
+  return { states, record, distinct };
 }
 
 function describeEvent(e: AnyEventObject): string {
@@ -166,9 +175,9 @@ export function planPaths(plan: MachinePlan): PlannedPath[] {
   // A machine that rests in its first state still has one (empty) walk.
   if (!kept.length) kept.push([]);
   const outcomeName = new Map(plan.outcomes.map((o) => [JSON.stringify(o.event), o.name]));
-  return kept.map((seq) => {
-    const { states, record } = simulate(machine, plan.input, seq);
-    return {
+  const candidates = kept.map((seq) => {
+    const { states, record, distinct } = simulate(machine, plan.input, seq, serializeState);
+    const path: PlannedPath = {
       name: seq.map((e) => outcomeName.get(JSON.stringify(e)) ?? describeEvent(e)).join(' → '),
       initial: states[0]!,
       initialTransitions: record[0]!,
@@ -179,7 +188,30 @@ export function planPaths(plan: MachinePlan): PlannedPath[] {
         transitions: record[i + 1]!,
       })),
     };
+    const shows = [
+      ...distinct.map((d) => `state ${d}`),
+      ...record[0]!.map((t) => `took ${t}`),
+      ...path.steps.flatMap((s) => s.transitions.map((t) => `took ${t} ${s.outcome ?? ''}`)),
+    ];
+    return { path, shows };
   });
+  return coveringPaths(candidates);
+}
+
+/**
+ * The candidates that, taken longest first, each show something new; in their first order.
+ * Two walks that differ only in which edge led to an already-seen state check nothing more.
+ */
+function coveringPaths(candidates: { path: PlannedPath; shows: string[] }[]): PlannedPath[] {
+  const shown = new Set<string>();
+  const keep = new Set<PlannedPath>();
+  const longestFirst = [...candidates].sort((a, b) => b.path.steps.length - a.path.steps.length);
+  for (const { path, shows } of longestFirst) {
+    if (shows.every((s) => shown.has(s))) continue;
+    shows.forEach((s) => shown.add(s));
+    keep.add(path);
+  }
+  return candidates.map((c) => c.path).filter((p) => keep.has(p));
 }
 
 /** States and transitions the planned paths reach, for the coverage test and the viewer's figures. */
