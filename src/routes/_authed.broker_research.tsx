@@ -4,10 +4,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { brTabOf, type BrTab } from '../domain/broker-research';
 import { BrokerResearchScreen } from '../ui/broker-research/broker-research-screen';
 import { tabParamsOf, type TabParams } from '../ui/broker-research/tab-search';
+import { textParams } from '../ui/shared/url-params';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/broker_research')({
-  validateSearch: (raw: Record<string, unknown>) => raw,
+  validateSearch: textParams,
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: BrokerResearchRoute,
 });

@@ -6,9 +6,10 @@ import { useCallback } from 'react';
 import { searchOfUrl, urlOfSearch } from '../ui/reports/reports-search';
 import { ReportsScreen, type ReportsSearch } from '../ui/reports/reports-screen';
 import { requireSection } from './-guards';
+import { textParams } from '../ui/shared/url-params';
 
 export const Route = createFileRoute('/_authed/reports_dashboard')({
-  validateSearch: (raw: Record<string, unknown>) => raw,
+  validateSearch: textParams,
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: ReportsRoute,
 });

@@ -33,6 +33,11 @@ const RULES: readonly OneHome[] = [
     home: 'src/domain/conflict.ts',
     pattern: /status === 409 &&[^\n]*\bdata\b/,
   },
+  {
+    what: "a list's address is bound by src/ui/shared/url-params.ts (no second params context)",
+    home: 'src/ui/shared/url-params.ts',
+    pattern: /setParams: \(next: Record<string, string>|createContext<\w*Url\w* \| null>\(null\)/,
+  },
 ];
 
 /** Where a rule's pattern stands outside its home: `file:line`. */
@@ -65,6 +70,7 @@ describe('one of each', () => {
         'src/domain/format.ts': 'const when = new Date(ms).toLocaleString("en-US");',
         'src/ui/shared/pager.tsx': '<Button onClick={next}>Load more</Button>',
         'src/domain/conflict.ts': 'if (err.status === 409 && err.data) return err.data;',
+        'src/ui/shared/url-params.ts': '  setParams: (next: Record<string, string>, how?: { push?: boolean }) => void;',
       };
       expect(offenders(rule, [copy], () => sample[rule.home]!)).toEqual([`${copy}:1`]);
     });

@@ -17,7 +17,7 @@ import type { AuditBrowserContext } from '../../src/machines/audit-browser/audit
 import type { ConsoleActors } from '../../src/machines/live';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { AuditBrowserCtx, AuditLogScreen } from '../../src/ui/audit-log/audit-log-screen';
-import { AuditUrlContext, type AuditParams } from '../../src/ui/audit-log/audit-url';
+import { UrlParamsContext, type UrlParams as AuditParams } from '../../src/ui/shared/url-params';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
@@ -86,9 +86,9 @@ afterEach(async () => {
 function Url({ children }: { children: ReactNode }) {
   const [params, setParams] = useState<AuditParams>({});
   return (
-    <AuditUrlContext.Provider value={{ params, setParams: (next) => setParams(next) }}>
+    <UrlParamsContext.Provider value={{ params, setParams: (next) => setParams(next) }}>
       {children}
-    </AuditUrlContext.Provider>
+    </UrlParamsContext.Provider>
   );
 }
 

@@ -264,7 +264,7 @@ function driver(): Driver<World> {
     mount: async () => mount(),
     actor: () => world.brokers!,
     perform: {
-      'list.query': async () => {
+      'query.set': async () => {
         await world.user.type(screen.getByLabelText('Broker name'), PLAN_SEARCH);
         await world.user.click(screen.getByRole('button', { name: 'Search' }));
       },
@@ -299,6 +299,10 @@ function driver(): Driver<World> {
           within(screen.getByRole('form', { name: 'Add members' })).getByRole('button', { name: 'Add' }),
         ),
       'member.remove': async () => world.user.click(screen.getByRole('button', { name: 'Remove reader.one' })),
+      'remove.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+      'remove.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
     },
     arrange: {
       loadFailed: offline('/api/broker'),
@@ -475,8 +479,20 @@ function driver(): Driver<World> {
       membersAdding: (s) => {
         expect(s.getByRole('button', { name: 'Adding…' })).toBeDisabled();
       },
+      confirmingRemove: async (s) => {
+        const dialog = s.getByRole('alertdialog');
+        expect(
+          within(dialog).getByRole('heading', { name: 'Remove reader.one from Equity desk?' }),
+        ).toBeInTheDocument();
+        expect(dialog).toHaveTextContent(
+          "(reader.one@client.test) will no longer read this broker's research through the group.",
+        );
+        // Nothing is removed while asking.
+        expect((await membersOf(1)).map((m) => m.username)).toContain('reader.one');
+      },
       memberRemoving: (s) => {
-        expect(s.getByRole('button', { name: 'Remove reader.one' })).toBeDisabled();
+        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })).toBeDisabled();
+        expect(within(s.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })).toBeDisabled();
       },
     },
   };

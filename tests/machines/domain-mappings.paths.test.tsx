@@ -223,7 +223,7 @@ function driver(): Driver<World> {
     mount: async () => mount(),
     actor: () => world.editor!,
     perform: {
-      'list.query': async () => {
+      'query.set': async () => {
         const box = screen.getByLabelText('Domain or broker name starts with');
         await world.user.clear(box);
         await world.user.type(box, PLAN_SEARCH);

@@ -26,7 +26,8 @@ import type { InviteReviewContext } from '../../src/machines/invite-review/invit
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { searchTextOf } from '../../server/invite-requests/records';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { InviteReviewCtx, type InviteSearch } from '../../src/ui/invite-requests/invite-review-context';
+import { InviteReviewCtx } from '../../src/ui/invite-requests/invite-review-context';
+import type { UrlParamsBinding as InviteSearch } from '../../src/ui/shared/url-params';
 import { approveDraftAddress, InviteRequestsScreen } from '../../src/ui/invite-requests/invite-requests-screen';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath, type Driver } from '../support/replay';

@@ -339,8 +339,8 @@ function driver(): Driver<World> {
     mount: async () => mount(),
     actor: () => world.list!,
     perform: {
-      'url.change': async ({ step }) => {
-        if ((step.event['search'] as { source: string }).source === 'other_source') {
+      'query.set': async ({ step }) => {
+        if ((step.event['query'] as { source: string }).source === 'other_source') {
           await world.user.click(screen.getByRole('combobox', { name: 'Source' }));
           await world.user.click(await screen.findByRole('option', { name: 'Other source' }));
         } else {

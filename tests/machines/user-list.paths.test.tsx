@@ -167,9 +167,9 @@ describe('userList machine paths', () => {
         await flush();
       },
       perform: {
-        'url.change': async ({ step }) => {
+        'query.set': async ({ step }) => {
           // An old link to page 3 of this list, opened (or gone back to).
-          if ((step.event as unknown as { search: ListSearch }).search.cursor === STALE_CURSOR)
+          if ((step.event as unknown as { query: ListSearch }).query.cursor === STALE_CURSOR)
             return act(() => world.visit!(compactSearch(STALE_SEARCH)));
           return choose('Sort by', 'Name');
         },
@@ -250,7 +250,7 @@ describe('userList machine paths', () => {
           expect(search).toHaveValue(c.search.q);
           // The search text committed after the pause is in the URL too.
           if (c.search.q) expect(world.urls.at(-1)).toMatchObject({ q: c.search.q });
-          if (step?.event.type === 'url.change') {
+          if (step?.event.type === 'query.set') {
             expect(world.urls.at(-1)).toEqual({ user_type: 'trial', sort: 'name' });
             const names = dataRows().map((r) => within(r).getByRole('link').textContent!);
             const lastNames = await world.server.db

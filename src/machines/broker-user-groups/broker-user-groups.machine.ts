@@ -45,7 +45,16 @@ const withMembers = (context: BrokerUserGroupsContext, output: MembersOutcome) =
 /** No broker chosen: nothing of its user groups shows. */
 const CLOSED_GROUPS: Pick<
   BrokerUserGroupsContext,
-  'chosen' | 'groups' | 'open' | 'members' | 'memberText' | 'form' | 'deleting' | 'serverErrors' | 'conflict'
+  | 'chosen'
+  | 'groups'
+  | 'open'
+  | 'members'
+  | 'memberText'
+  | 'form'
+  | 'deleting'
+  | 'removing'
+  | 'serverErrors'
+  | 'conflict'
 > = {
   chosen: null,
   groups: [],
@@ -54,6 +63,7 @@ const CLOSED_GROUPS: Pick<
   memberText: '',
   form: null,
   deleting: null,
+  removing: null,
   serverErrors: {},
   conflict: null,
 };
@@ -100,6 +110,7 @@ export const brokerUserGroupsMachine = setup({
     form: null,
     draft: input.draft,
     deleting: null,
+    removing: null,
     serverErrors: {},
     conflict: null,
     error: null,
@@ -371,7 +382,11 @@ export const brokerUserGroupsMachine = setup({
           })),
         },
         'members.add': { target: 'membersAdding', actions: assign({ serverErrors: {}, notice: null }) },
-        'member.remove': { target: 'memberRemoving', actions: assign({ notice: null }) },
+        // Taking a reader out asks first, naming them and the group.
+        'member.remove': {
+          target: 'confirmingRemove',
+          actions: assign(({ event }) => ({ removing: event.member, notice: null })),
+        },
         'members.close': {
           target: 'groups',
           actions: assign({ open: null, members: [], memberText: '', serverErrors: {}, notice: null }),
@@ -401,29 +416,36 @@ export const brokerUserGroupsMachine = setup({
         },
       },
     },
+    confirmingRemove: {
+      on: {
+        'remove.confirm': { target: 'memberRemoving' },
+        'remove.cancel': { target: 'members', actions: assign({ removing: null }) },
+      },
+    },
     memberRemoving: {
       tags: ['busy'],
       invoke: {
         id: 'removeMember',
         src: 'removeMember',
-        input: ({ context, event }) => ({
-          group: context.open!.id,
-          user: (event as Extract<BrokerUserGroupsEvent, { type: 'member.remove' }>).member.id,
-        }),
+        input: ({ context }) => ({ group: context.open!.id, user: context.removing!.id }),
         onDone: {
           target: 'members',
           actions: assign(({ context, event }) => ({
             ...withMembers(context, event.output),
+            removing: null,
             notice: noticeOf(true, event.output.msg),
           })),
         },
-        onError: { target: 'members', actions: assign(({ event }) => ({ notice: refusalNotice(event.error) })) },
+        onError: {
+          target: 'members',
+          actions: assign(({ event }) => ({ removing: null, notice: refusalNotice(event.error) })),
+        },
       },
     },
   },
   on: {
     // A search, a broker group, or the URL changed: that list from its first page; the user groups close.
-    'list.query': {
+    'query.set': {
       target: '.loading',
       actions: assign(({ event }) => ({ ...CLOSED_GROUPS, query: event.query, trail: [], notice: null, error: null })),
     },

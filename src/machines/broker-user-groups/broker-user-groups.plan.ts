@@ -3,7 +3,7 @@
 // name taken at the broker, refused at Name; changed first by a colleague; not sent) or closed
 // unsaved; deleted after the question (deleted; changed first; not sent) or kept; its members read
 // (or not), a user added by email or username (added; no live user has it, refused at the field;
-// not sent) and a member removed (removed; not sent). The second walk opens on a changed group
+// not sent) and a member removed after the question (removed; not sent) or kept. The second walk opens on a changed group
 // form kept across a reload.
 import type { BrokerRow, GroupMember, UserGroup } from '../../domain/broker-research-brokers';
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
@@ -68,7 +68,7 @@ export const brokerUserGroupsPlan: MachinePlan<typeof brokerUserGroupsMachine> =
   machine: brokerUserGroupsMachine,
   input: { query: { q: '', pb: '', cursor: '' }, broker: null, draft: null },
   events: [
-    { type: 'list.query', query: { q: PLAN_SEARCH, pb: '', cursor: '' } },
+    { type: 'query.set', query: { q: PLAN_SEARCH, pb: '', cursor: '' } },
     { type: 'list.retry' },
     { type: 'page.next' },
     { type: 'page.previous' },
@@ -88,6 +88,8 @@ export const brokerUserGroupsPlan: MachinePlan<typeof brokerUserGroupsMachine> =
     { type: 'members.text', value: PLAN_USER },
     { type: 'members.add' },
     { type: 'member.remove', member: PLAN_MEMBER },
+    { type: 'remove.confirm' },
+    { type: 'remove.cancel' },
   ],
   outcomes: [
     {
@@ -131,7 +133,7 @@ export const brokerUserGroupsPlan: MachinePlan<typeof brokerUserGroupsMachine> =
     const c = contextOf(s);
     const hasGroup = c.groups.some((g) => g.id === PLAN_GROUP.id);
     switch (e.type) {
-      case 'list.query':
+      case 'query.set':
         return s.matches('browsing') && c.query.q === '' && c.query.cursor === '';
       case 'page.next':
         return s.matches('browsing') && c.next !== null && c.query.cursor === '' && c.query.q === '';

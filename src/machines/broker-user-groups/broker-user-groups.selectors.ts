@@ -27,7 +27,13 @@ export const selectDeleting = (s: S) =>
   s.matches('confirmingDelete') || s.matches('deletingGroup') ? s.context.deleting : null;
 export const selectDeleteBusy = (s: S) => s.matches('deletingGroup');
 export const selectOpen = (s: S) =>
-  s.matches('members') || s.matches('membersAdding') || s.matches('memberRemoving') ? s.context.open : null;
+  s.matches('members') || s.matches('membersAdding') || s.matches('confirmingRemove') || s.matches('memberRemoving')
+    ? s.context.open
+    : null;
+/** The member whose removal is asked, while it is asked and made. */
+export const selectRemoving = (s: S) =>
+  s.matches('confirmingRemove') || s.matches('memberRemoving') ? s.context.removing : null;
+export const selectRemoveBusy = (s: S) => s.matches('memberRemoving');
 export const selectMembersLoading = (s: S) => s.matches('membersLoading');
 export const selectMembers = (s: S) => s.context.members;
 export const selectMemberText = (s: S) => s.context.memberText;

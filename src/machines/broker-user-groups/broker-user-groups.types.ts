@@ -67,6 +67,8 @@ export interface BrokerUserGroupsContext {
   draft: GroupDraft | null;
   /** The group whose deletion is asked. */
   deleting: UserGroup | null;
+  /** The member whose removal is asked (and then made). */
+  removing: GroupMember | null;
   serverErrors: Record<string, string>;
   conflict: string | null;
   error: string | null;
@@ -74,7 +76,7 @@ export interface BrokerUserGroupsContext {
 }
 
 export type BrokerUserGroupsEvent =
-  | { type: 'list.query'; query: BrokersQuery }
+  | { type: 'query.set'; query: BrokersQuery }
   | { type: 'list.retry' }
   | { type: 'page.next' }
   | { type: 'page.previous' }
@@ -92,7 +94,9 @@ export type BrokerUserGroupsEvent =
   | { type: 'members.close' }
   | { type: 'members.text'; value: string }
   | { type: 'members.add' }
-  | { type: 'member.remove'; member: GroupMember };
+  | { type: 'member.remove'; member: GroupMember }
+  | { type: 'remove.confirm' }
+  | { type: 'remove.cancel' };
 
 export interface LoadOutcome {
   page: BrokerPageReply;

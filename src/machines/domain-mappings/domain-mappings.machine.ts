@@ -124,7 +124,7 @@ export const domainMappingsMachine = setup({
     failed: {
       on: {
         'list.retry': { target: 'loading', actions: assign({ error: null }) },
-        'list.query': {
+        'query.set': {
           target: 'loading',
           actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null, error: null })),
         },
@@ -133,7 +133,7 @@ export const domainMappingsMachine = setup({
     browsing: {
       on: {
         // A search, or the URL changed (Back, a link from another tab): that list from its first page.
-        'list.query': {
+        'query.set': {
           target: 'loading',
           actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null })),
         },

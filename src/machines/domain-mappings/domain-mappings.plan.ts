@@ -38,7 +38,7 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
   machine: domainMappingsMachine,
   input: { query: { q: '', broker: '', cursor: '' }, draft: null },
   events: [
-    { type: 'list.query', query: { q: PLAN_SEARCH, broker: '', cursor: '' } },
+    { type: 'query.set', query: { q: PLAN_SEARCH, broker: '', cursor: '' } },
     { type: 'list.retry' },
     { type: 'page.next' },
     { type: 'page.previous' },
@@ -155,7 +155,7 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
       case 'edit.open':
       case 'remove.open':
         return c.query.cursor === '';
-      case 'list.query':
+      case 'query.set':
         return c.query.q !== PLAN_SEARCH;
       // Save is on once the form holds a change (or theirs is shown), a domain and a broker.
       case 'form.save':

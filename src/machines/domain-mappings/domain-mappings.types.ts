@@ -87,7 +87,7 @@ export interface DomainMappingsContext {
 }
 
 export type DomainMappingsEvent =
-  | { type: 'list.query'; query: DomainQuery }
+  | { type: 'query.set'; query: DomainQuery }
   | { type: 'list.retry' }
   | { type: 'page.next' }
   | { type: 'page.previous' }

@@ -1,5 +1,5 @@
 // Broker Research, FulFillments (decision 058). The URL holds the list's filters and page: a
-// person's change of filter navigates, and the machine hears it as `url.change` and reads page 1
+// person's change of filter navigates, and the machine hears it as `query.set` and reads page 1
 // of the new filters; a page turn loads its page and writes its cursor to the URL (the echo of
 // that navigation finds nothing new), so Reload and Back find the page again. The total is
 // counted with each filter's first page; the brokers for the filter are read once, with the
@@ -60,7 +60,7 @@ export const researchFulfillmentsMachine = setup({
     ),
   },
   guards: {
-    searchChanged: ({ context, event }) => event.type === 'url.change' && !sameSearch(context.search, event.search),
+    searchChanged: ({ context, event }) => event.type === 'query.set' && !sameSearch(context.search, event.query),
     hasNext: ({ context }) => context.nextCursor !== null,
     hasPrev: ({ context }) => context.prevCursor !== null,
     pageEmpty: (_, outcome: PageOutcome) => outcome.reply.items.length === 0,
@@ -76,7 +76,7 @@ export const researchFulfillmentsMachine = setup({
     /** Provided by live.ts: the download of every matching row (a form post). */
     downloadExport: (_, _params: { fields: ReturnType<typeof exportFields> }) => {},
     adoptSearch: assign(({ context, event }) => {
-      const search = (event as Extract<ResearchFulfillmentsEvent, { type: 'url.change' }>).search;
+      const search = (event as Extract<ResearchFulfillmentsEvent, { type: 'query.set' }>).query;
       // Another page of the same filters keeps their total.
       const same = sameFilters(context.search, search);
       return {
@@ -129,7 +129,7 @@ export const researchFulfillmentsMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'url.change': { guard: 'searchChanged', target: '.loading', actions: ['adoptSearch', assign({ ending: null })] },
+    'query.set': { guard: 'searchChanged', target: '.loading', actions: ['adoptSearch', assign({ ending: null })] },
   },
   states: {
     loading: {

@@ -56,8 +56,8 @@ export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMa
   machine: researchFulfillmentsMachine,
   input: { search: PLAIN_SEARCH, draft: null },
   events: [
-    { type: 'url.change', search: OTHER_SOURCE_SEARCH },
-    { type: 'url.change', search: PLAIN_SEARCH },
+    { type: 'query.set', query: OTHER_SOURCE_SEARCH },
+    { type: 'query.set', query: PLAIN_SEARCH },
     { type: 'page.next' },
     { type: 'page.prev' },
     { type: 'list.retry' },
@@ -113,8 +113,8 @@ export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMa
       return deep === (reply.prev_cursor !== null);
     }
     if (e.type === 'xstate.error.actor.loadPage') return !filtered;
-    if (e.type === 'url.change') {
-      const to = (e as unknown as { search: { source: string } }).search.source;
+    if (e.type === 'query.set') {
+      const to = (e as unknown as { query: { source: string } }).query.source;
       return to === '' ? filtered : !filtered && !deep && s.matches('listed');
     }
     if (['export.request', 'end.open'].includes(e.type)) return !deep && !filtered;

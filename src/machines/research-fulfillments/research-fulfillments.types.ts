@@ -71,7 +71,7 @@ export interface ResearchFulfillmentsContext {
 
 export type ResearchFulfillmentsEvent =
   /** The URL's search changed: a filter set or cleared, Back, a link from another tab. */
-  | { type: 'url.change'; search: FulfillmentSearch }
+  | { type: 'query.set'; query: FulfillmentSearch }
   | { type: 'page.next' }
   | { type: 'page.prev' }
   | { type: 'list.retry' }

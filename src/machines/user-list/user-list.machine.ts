@@ -1,5 +1,5 @@
 // The user list (spec §2 user area; decision 021). The URL holds the list's state: a person's
-// change of filter, order or page size navigates, and the machine hears it as `url.change`, which
+// change of filter, order or page size navigates, and the machine hears it as `query.set`, which
 // starts over from page 1. The search text is the one thing the machine commits itself: typing
 // waits USER_SEARCH_DEBOUNCE_MS after the last keystroke, then the machine loads and writes the
 // text to the URL in the same step (the echo of that navigation finds nothing new). Pages move
@@ -77,7 +77,7 @@ export const userListMachine = setup({
   },
   delays: { userSearchDebounce: USER_SEARCH_DEBOUNCE_MS },
   guards: {
-    searchChanged: ({ context, event }) => event.type === 'url.change' && !sameSearch(context.search, event.search),
+    searchChanged: ({ context, event }) => event.type === 'query.set' && !sameSearch(context.search, event.query),
     queryChanged: ({ context }) => normalised(context.draft) !== normalised(context.search.q),
     queryTooLong: ({ context }) => queryProblem(context.draft) !== null,
     cursorRefused: ({ context }, error: unknown) => context.pending.cursor !== '' && cursorRefused(error),
@@ -96,7 +96,7 @@ export const userListMachine = setup({
     downloadExport: (_, _params: { fields: ReturnType<typeof exportFields> }) => {},
     // Another page of the same list (Back, Reload's URL) keeps the total and the selection.
     adoptSearch: assign(({ context, event }) => {
-      const search = event.type === 'url.change' ? event.search : ({} as ListSearch);
+      const search = event.type === 'query.set' ? event.query : ({} as ListSearch);
       const same = sameList(context.search, search);
       return {
         search,
@@ -178,7 +178,7 @@ export const userListMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'url.change': { guard: 'searchChanged', target: '.loading', actions: 'adoptSearch' },
+    'query.set': { guard: 'searchChanged', target: '.loading', actions: 'adoptSearch' },
   },
   states: {
     loading: {

@@ -54,8 +54,8 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
   machine: userListMachine,
   input: { search: INITIAL_SEARCH },
   events: [
-    { type: 'url.change', search: SORTED_SEARCH },
-    { type: 'url.change', search: STALE_SEARCH },
+    { type: 'query.set', query: SORTED_SEARCH },
+    { type: 'query.set', query: STALE_SEARCH },
     { type: 'query.type', q: TYPED_QUERY },
     { type: 'query.type', q: TOO_LONG_QUERY },
     { type: 'page.next' },
@@ -118,10 +118,10 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
       return plain && !deep;
     // "Clear selection" is offered with "all matching" selected; unticking does the rest.
     if (e.type === 'selection.clear') return c.selection.by === 'all';
-    if (e.type === 'url.change' && (e as unknown as { search: { cursor: string } }).search.cursor === STALE_CURSOR) {
+    if (e.type === 'query.set' && (e as unknown as { query: { cursor: string } }).query.cursor === STALE_CURSOR) {
       return plain && !deep && s.matches('ready') && c.selection.by === 'ids' && c.selection.ids.length === 0;
     }
-    if (e.type === 'url.change') return plain && !deep && s.matches('ready');
+    if (e.type === 'query.set') return plain && !deep && s.matches('ready');
     if (e.type === 'page.next' || e.type === 'page.prev') return plain;
     // Over-long text is pasted over the first page of the plain list.
     if (e.type === 'query.type' && (e as unknown as { q: string }).q === TOO_LONG_QUERY) {

@@ -38,7 +38,7 @@ export type SearchResult = SearchUsersReply;
 
 export type UserListEvent =
   /** The URL's search changed (a filter, the order, the page size, back and forward). */
-  | { type: 'url.change'; search: ListSearch }
+  | { type: 'query.set'; query: ListSearch }
   | { type: 'query.type'; q: string }
   | { type: 'page.next' }
   | { type: 'page.prev' }

@@ -52,7 +52,8 @@ import type { AuditQuery } from '../../machines/audit-browser/audit-browser.type
 import { auditExportUrl } from '../../services/audit-log.service';
 import { useInspect } from '../console-context';
 import { ChangesTable } from '../record-history/changes-table';
-import { auditParamsOf, auditQueryOf, useAuditUrl } from './audit-url';
+import { auditParamsOf, auditQueryOf } from './audit-url';
+import { useUrlParams } from '../shared/url-params';
 import { Pager } from '../shared/pager';
 import { timeTextToSecond } from '../../domain/format';
 
@@ -69,7 +70,7 @@ const SELECT_STYLE: CSSProperties = {
 
 /** The machine, started from the URL's search; later moves of the URL (a search, a page, Back) are sent to it. */
 export function AuditBrowserScope({ children }: { children: ReactNode }) {
-  const { params } = useAuditUrl();
+  const { params } = useUrlParams();
   const [input] = useState(() => ({ query: auditQueryOf(params) }));
   return (
     <AuditBrowserCtx.Provider logic={liveAuditBrowserMachine} options={{ input, inspect: useInspect() }}>
@@ -80,7 +81,7 @@ export function AuditBrowserScope({ children }: { children: ReactNode }) {
 }
 
 function QueryFromUrl() {
-  const { params } = useAuditUrl();
+  const { params } = useUrlParams();
   const actor = AuditBrowserCtx.useActorRef();
   const query = auditQueryOf(params);
   const key = JSON.stringify(query);
@@ -92,7 +93,7 @@ function QueryFromUrl() {
 }
 
 function Filters() {
-  const { params, setParams } = useAuditUrl();
+  const { params, setParams } = useUrlParams();
   const query = auditQueryOf(params);
   const [form, setForm] = useState<AuditQuery>(query);
   const key = JSON.stringify(query);
@@ -296,7 +297,7 @@ function EntryDialog() {
 
 export function AuditLogView() {
   const actor = AuditBrowserCtx.useActorRef();
-  const { params, setParams } = useAuditUrl();
+  const { params, setParams } = useUrlParams();
   const loading = AuditBrowserCtx.useSelector(selectLoading);
   const failed = AuditBrowserCtx.useSelector(selectFailed);
   const error = AuditBrowserCtx.useSelector(selectError);

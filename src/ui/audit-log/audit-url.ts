@@ -1,5 +1,4 @@
 // The Audit Log's URL: its search and page as query parameters, so Reload and Back return to them.
-import { createContext, useContext } from 'react';
 import {
   AUDIT_ACTION_MAX,
   AUDIT_AUTHOR_MAX,
@@ -10,26 +9,14 @@ import {
 } from '../../domain/audit-log';
 import { AUDIT_CATEGORIES, type AuditCategory } from '../../domain/audit';
 import type { AuditQuery } from '../../machines/audit-browser/audit-browser.types';
-
-export type AuditParams = Record<string, string>;
-export interface AuditUrl {
-  params: AuditParams;
-  /** `push`: a new history entry (a search, a page); otherwise the address is replaced. */
-  setParams: (params: AuditParams, how?: { push?: boolean }) => void;
-}
-export const AuditUrlContext = createContext<AuditUrl | null>(null);
-export function useAuditUrl(): AuditUrl {
-  const url = useContext(AuditUrlContext);
-  if (!url) throw new Error('useAuditUrl outside AuditUrlContext');
-  return url;
-}
+import type { UrlParams } from '../shared/url-params';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(list: readonly T[], value: string | undefined, fallback: T | ''): T | '' =>
   (list as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 
 /** The URL's parameters as a search: anything unknown reads as not set. */
-export function auditQueryOf(p: AuditParams): AuditQuery {
+export function auditQueryOf(p: UrlParams): AuditQuery {
   return {
     category: oneOf<AuditCategory>(AUDIT_CATEGORIES, p['category'], ''),
     author: (p['author'] ?? '').slice(0, AUDIT_AUTHOR_MAX),
@@ -44,5 +31,5 @@ export function auditQueryOf(p: AuditParams): AuditQuery {
 }
 
 /** A search as the URL's parameters: only what is set. */
-export const auditParamsOf = (q: AuditQuery): AuditParams =>
+export const auditParamsOf = (q: AuditQuery): UrlParams =>
   Object.fromEntries(Object.entries(q).filter(([k, v]) => v !== '' && !(k === 'result' && v === 'both')));

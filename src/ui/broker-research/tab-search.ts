@@ -3,15 +3,13 @@
 // except those the move names (Requests → Broker Details of broker 12: openTab('broker_details', { broker: '12' })).
 import { createContext, useContext } from 'react';
 import type { BrTab } from '../../domain/broker-research';
+import { textParams, type UrlParams, type UrlParamsBinding } from '../shared/url-params';
 
-export type TabParams = Record<string, string>;
+export type TabParams = UrlParams;
 
-export interface TabSearch {
+/** The one URL binding (ui/shared/url-params.ts) with the tab it belongs to and the move to another tab. */
+export interface TabSearch extends UrlParamsBinding {
   tab: BrTab;
-  /** This tab's parameters, as text (never 'tab'). */
-  params: TabParams;
-  /** Replaces this tab's parameters; push adds a history entry (a page, an opened record), else it replaces the current one. */
-  setParams: (next: TabParams, how?: { push?: boolean }) => void;
   openTab: (tab: BrTab, params?: TabParams) => void;
 }
 
@@ -25,11 +23,6 @@ export function useTabSearch(): TabSearch {
 
 /** The URL's search as a tab's parameters: text values only, the tab itself left out. */
 export function tabParamsOf(search: Record<string, unknown>): TabParams {
-  const out: TabParams = {};
-  for (const [key, value] of Object.entries(search)) {
-    if (key === 'tab') continue;
-    if (typeof value === 'string') out[key] = value;
-    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
-  }
-  return out;
+  const { tab: _tab, ...params } = textParams(search);
+  return params;
 }

@@ -64,7 +64,8 @@ import type { InviteQuery } from '../../machines/invite-review/invite-review.typ
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
-import { InviteReviewCtx, InviteSearchContext, useInviteSearch, type InviteSearch } from './invite-review-context';
+import { InviteReviewCtx } from './invite-review-context';
+import { UrlParamsContext, useUrlParams, type UrlParamsBinding } from '../shared/url-params';
 import { SettingsForm } from './settings-form';
 import { Pager } from '../shared/pager';
 import { timeText } from '../../domain/format';
@@ -91,11 +92,11 @@ export const approveDraftAddress = (staff: number | null): DraftAddress | null =
   staff === null ? null : { form: APPROVE_DRAFT_FORM, record: 'form', staff };
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
-export function InviteRequestsScreen({ search, probe }: { search: InviteSearch; probe?: ReactNode }) {
+export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBinding; probe?: ReactNode }) {
   const { session } = useConsole();
   const staff = useSelector(session, selectStaffId);
   return (
-    <InviteSearchContext.Provider value={search}>
+    <UrlParamsContext.Provider value={search}>
       <InviteReviewScope staff={staff}>
         {probe}
         <ApproveDraftKeeper staff={staff} />
@@ -104,12 +105,12 @@ export function InviteRequestsScreen({ search, probe }: { search: InviteSearch; 
         </Heading>
         <InviteReviewView />
       </InviteReviewScope>
-    </InviteSearchContext.Provider>
+    </UrlParamsContext.Provider>
   );
 }
 
 export function InviteReviewScope({ staff, children }: { staff: number | null; children: ReactNode }) {
-  const { params } = useInviteSearch();
+  const { params } = useUrlParams();
   const kept = useStoredDraft(approveDraftAddress(staff), checkApproveDraft);
   const [input] = useState(() => ({ query: inviteQueryOf(params), draft: kept }));
   return (
@@ -135,7 +136,7 @@ export function ApproveDraftKeeper({ staff }: { staff: number | null }) {
 }
 
 function QueryFromUrl() {
-  const { params } = useInviteSearch();
+  const { params } = useUrlParams();
   const actor = InviteReviewCtx.useActorRef();
   const query = inviteQueryOf(params);
   const key = JSON.stringify(query);
@@ -147,7 +148,7 @@ function QueryFromUrl() {
 }
 
 function Filters() {
-  const { params, setParams } = useInviteSearch();
+  const { params, setParams } = useUrlParams();
   const query = inviteQueryOf(params);
   const [text, setText] = useState(query.q);
   useEffect(() => setText(query.q), [query.q]);
@@ -501,7 +502,7 @@ function BulkDialog() {
 
 export function InviteReviewView() {
   const actor = InviteReviewCtx.useActorRef();
-  const { params, setParams } = useInviteSearch();
+  const { params, setParams } = useUrlParams();
   const loading = InviteReviewCtx.useSelector(selectLoading);
   const failed = InviteReviewCtx.useSelector(selectFailed);
   const busy = InviteReviewCtx.useSelector(selectBusy);

@@ -1,5 +1,5 @@
 // The user list screen (spec §2 user area). The route hands it the URL's search and a way to
-// navigate; the screen forwards each new URL to the machine as `url.change` (the one effect
+// navigate; the screen forwards each new URL to the machine as `query.set` (the one effect
 // here: it fetches nothing, the machine decides whether anything changed).
 import { Box, Button, Callout, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import type { SegmentQuery } from '../../domain/segments';
@@ -55,7 +55,7 @@ export function UserListScreen(props: UserListScreenProps) {
   );
 }
 
-/** The list's actor, fed with the URL: each new search reaches the machine as `url.change`. */
+/** The list's actor, fed with the URL: each new search reaches the machine as `query.set`. */
 export function UserListProvider({
   search,
   navigate,
@@ -79,7 +79,7 @@ export function UserListProvider({
 
 function UrlFeed({ search }: { search: ListSearch }) {
   const list = UserListCtx.useActorRef();
-  useEffect(() => list.send({ type: 'url.change', search }), [list, search]);
+  useEffect(() => list.send({ type: 'query.set', query: search }), [list, search]);
   return null;
 }
 

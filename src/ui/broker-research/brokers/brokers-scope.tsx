@@ -69,7 +69,7 @@ export function BrokersUrl({ search }: { search: Pick<TabSearch, 'params' | 'set
     // Only the machine moving writes the URL.
   }, [wantedKey]);
   useEffect(() => {
-    if (!sameQuery(fromUrl, actor.getSnapshot().context.query)) actor.send({ type: 'list.query', query: fromUrl });
+    if (!sameQuery(fromUrl, actor.getSnapshot().context.query)) actor.send({ type: 'query.set', query: fromUrl });
     // Only the URL's query moving moves the list.
   }, [JSON.stringify(fromUrl)]);
   return null;

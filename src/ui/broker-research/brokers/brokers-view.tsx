@@ -44,6 +44,8 @@ import {
   selectMemberText,
   selectNotice,
   selectOpen,
+  selectRemoveBusy,
+  selectRemoving,
   selectQuery,
   selectSaving,
   selectShowsGroups,
@@ -102,6 +104,7 @@ export function BrokersView() {
         </Box>
       </Flex>
       <DeleteDialog />
+      <RemoveMemberDialog />
     </Flex>
   );
 }
@@ -113,7 +116,7 @@ function SearchBar() {
   const [text, setText] = useState(query.q);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'list.query', query: { ...query, q: text.trim(), cursor: '' } });
+    actor.send({ type: 'query.set', query: { ...query, q: text.trim(), cursor: '' } });
   };
   return (
     <form role="search" aria-label="Search brokers" onSubmit={submit}>
@@ -140,7 +143,7 @@ function SearchBar() {
               border: '1px solid var(--gray-a7)',
               borderRadius: 'var(--radius-2)',
             }}
-            onChange={(e) => actor.send({ type: 'list.query', query: { ...query, pb: e.target.value, cursor: '' } })}
+            onChange={(e) => actor.send({ type: 'query.set', query: { ...query, pb: e.target.value, cursor: '' } })}
           >
             <option value="">Every group</option>
             {(brokerGroups ?? []).map((g) => (
@@ -536,6 +539,25 @@ function DeleteDialog() {
           ? 'It has no members.'
           : `Its ${members(group.member_count)} will no longer be in it.`)}{' '}
       This cannot be undone.
+    </ConfirmDialog>
+  );
+}
+
+function RemoveMemberDialog() {
+  const actor = BrokersCtx.useActorRef();
+  const group = BrokersCtx.useSelector(selectOpen);
+  const member = BrokersCtx.useSelector(selectRemoving);
+  const busy = BrokersCtx.useSelector(selectRemoveBusy);
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      title={`Remove ${member?.username ?? ''} from ${group?.name ?? ''}?`}
+      action="Remove"
+      busy={busy}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })}
+      onCancel={() => actor.send({ type: 'remove.cancel' })}
+    >
+      {member && `${member.name} (${member.email}) will no longer read this broker's research through the group.`}
     </ConfirmDialog>
   );
 }

@@ -61,7 +61,7 @@ export function DomainMappingsUrl({ search }: { search: Pick<TabSearch, 'params'
     // Only the list's query moving writes the URL.
   }, [queryKey]);
   useEffect(() => {
-    if (!sameQuery(fromUrl, actor.getSnapshot().context.query)) actor.send({ type: 'list.query', query: fromUrl });
+    if (!sameQuery(fromUrl, actor.getSnapshot().context.query)) actor.send({ type: 'query.set', query: fromUrl });
     // Only the URL moving moves the list.
   }, [urlKey]);
   return null;

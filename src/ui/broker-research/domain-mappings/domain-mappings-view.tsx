@@ -88,7 +88,7 @@ export function DomainMappingsView() {
           key={query.q}
           text={query.q}
           disabled={!searchable}
-          onSearch={(q) => actor.send({ type: 'list.query', query: { ...query, q, cursor: '' } })}
+          onSearch={(q) => actor.send({ type: 'query.set', query: { ...query, q, cursor: '' } })}
         />
         {query.broker !== '' && (
           <Flex gap="2" align="center" aria-label="Broker shown">
@@ -98,7 +98,7 @@ export function DomainMappingsView() {
               variant="soft"
               color="gray"
               disabled={!searchable}
-              onClick={() => actor.send({ type: 'list.query', query: { ...query, broker: '', cursor: '' } })}
+              onClick={() => actor.send({ type: 'query.set', query: { ...query, broker: '', cursor: '' } })}
             >
               Show every broker
             </Button>
@@ -137,7 +137,7 @@ export function DomainMappingsView() {
           <MappingTable
             items={items}
             actionable={actionable}
-            onBroker={(id) => actor.send({ type: 'list.query', query: { q: '', broker: String(id), cursor: '' } })}
+            onBroker={(id) => actor.send({ type: 'query.set', query: { q: '', broker: String(id), cursor: '' } })}
           />
         ))}
       {(hasPrevious || hasNext) && (

@@ -1,5 +1,5 @@
 // The FulFillments machine for the open tab, wired to the URL: the tab's parameters are the
-// list's search; a change of them (a filter, Back, a link from another tab) is `url.change`, and
+// list's search; a change of them (a filter, Back, a link from another tab) is `query.set`, and
 // the machine's own page turns are written back as a new history entry. An ending being worded
 // is kept across a reload, and leaving the page with one asks first (decision 042).
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -59,7 +59,7 @@ export function EndDraftKeeper({ staff }: { staff: number | null }) {
 function UrlListener({ search }: { search: ReturnType<typeof searchOf> }) {
   const actor = FulfillmentsCtx.useActorRef();
   useEffect(() => {
-    actor.send({ type: 'url.change', search });
+    actor.send({ type: 'query.set', query: search });
   }, [actor, search]);
   return null;
 }
