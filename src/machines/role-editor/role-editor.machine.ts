@@ -10,6 +10,7 @@ import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/rol
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
+import { CLOSED_FORM, conflictIs, versionedForm } from '../shared/versioned-form';
 import type {
   HoldInput,
   LoadOutcome,
@@ -61,14 +62,8 @@ export const roleEditorMachine = setup({
     formOpen: ({ context }) => context.form !== null,
     listedRole: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     refusedFields,
-    stale: (_, error: unknown) => {
-      const conflict = conflictOf(error);
-      return conflict !== null && 'stale' in conflict;
-    },
-    inUse: (_, error: unknown) => {
-      const conflict = conflictOf(error);
-      return conflict !== null && 'in_use' in conflict;
-    },
+    stale: conflictIs(conflictOf, 'stale'),
+    inUse: conflictIs(conflictOf, 'in_use'),
   },
   actions: {
     storeList: assign(({ event }) => {
@@ -90,7 +85,7 @@ export const roleEditorMachine = setup({
       }
       return {};
     }),
-    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+    closeForm: assign(CLOSED_FORM),
     pickTarget: assign(({ context, event }) => ({
       target: 'id' in event ? find(context, event.id) : null,
       holders: [],
@@ -145,54 +140,20 @@ export const roleEditorMachine = setup({
         'staff.reach': { target: 'reach', actions: assign({ reach: null, error: null, notice: null }) },
       },
     },
-    form: {
-      tags: ['form'],
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'form.name': { actions: 'editField' },
-            'form.description': { actions: 'editField' },
-            'form.feature': { actions: 'editField' },
-            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
-            'form.cancel': { target: '#roleEditor.listed', actions: 'closeForm' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveRole',
-            src: 'saveRole',
-            input: ({ context }) => context.form!,
-            onDone: {
-              target: '#roleEditor.loading',
-              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
-              },
-              {
-                // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ context, event }) => {
-                  const conflict = conflictOf(event.error)!;
-                  return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
-                }),
-              },
-              // A guard refusal (or no answer) is said above the form; nothing was changed.
-              {
-                target: 'editing',
-                actions: assign({ formError: ({ event }) => errorText(event.error, 'The role was not saved.') }),
-              },
-            ],
-          },
-        },
+    form: versionedForm<RoleEditorContext, RoleEditorEvent>()({
+      edits: ['form.name', 'form.description', 'form.feature'],
+      cancel: '#roleEditor.listed',
+      save: 'saveRole',
+      saved: '#roleEditor.loading',
+      refused: (error) => refusedSave(error, isFormField),
+      // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
+      meanwhile: (context, error) => {
+        const conflict = conflictOf(error)!;
+        return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
       },
-    },
+      // A guard refusal (or no answer) is said above the form; nothing was changed.
+      failed: (error) => errorText(error, 'The role was not saved.'),
+    }),
     deleting: {
       tags: ['dialog'],
       initial: 'confirm',
