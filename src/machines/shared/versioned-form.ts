@@ -33,6 +33,22 @@ export const conflictIs =
 export const withoutErrors = (errors: Record<string, string>, answered: (key: string) => boolean) =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => !answered(key)));
 
+/**
+ * A field of the open form changed: its value set and the server's message at it dropped (or the
+ * messages `answered` names, when a field's message is stored under another key or covers others).
+ */
+export function editedField<C extends VersionedFormContext, K extends keyof NonNullable<C['form']> & string>(
+  context: C,
+  key: K,
+  value: NonNullable<C['form']>[K],
+  answered: (errorKey: string) => boolean = (errorKey) => errorKey === key,
+): Partial<C> {
+  return {
+    form: { ...context.form!, [key]: value },
+    serverErrors: withoutErrors(context.serverErrors, answered),
+  } as Partial<C>;
+}
+
 /** What `closeForm` assigns: no form, and nothing said about it. */
 export const CLOSED_FORM = { form: null, serverErrors: {}, formError: null } as const;
 
