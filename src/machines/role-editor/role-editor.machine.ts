@@ -10,7 +10,8 @@ import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/rol
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
-import { CLOSED_FORM, conflictIs, versionedForm } from '../shared/versioned-form';
+import { listLoad } from '../shared/versioned-form.load';
+import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm } from '../shared/versioned-form';
 import type {
   HoldInput,
   LoadOutcome,
@@ -73,15 +74,13 @@ export const roleEditorMachine = setup({
     editField: assign(({ context, event }) => {
       const form = context.form;
       if (!form) return {};
-      const drop = (key: string) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== key));
-      if (event.type === 'form.name') return { form: { ...form, name: event.value }, serverErrors: drop('name') };
-      if (event.type === 'form.description')
-        return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+      if (event.type === 'form.name') return editedField(context, 'name', event.value);
+      if (event.type === 'form.description') return editedField(context, 'description', event.value);
       if (event.type === 'form.feature') {
         const features = event.on
           ? [...new Set([...form.features, event.key])]
           : form.features.filter((k) => k !== event.key);
-        return { form: { ...form, features }, serverErrors: drop('features') };
+        return editedField(context, 'features', features);
       }
       return {};
     }),
@@ -110,22 +109,7 @@ export const roleEditorMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadRoles',
-        src: 'loadRoles',
-        onDone: [
-          // A form kept from before a reload opens again once the roles are there.
-          { guard: 'formOpen', target: 'form', actions: 'storeList' },
-          { target: 'listed', actions: 'storeList' },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-      },
-    },
-    failed: {
-      on: { 'roles.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    ...listLoad<RoleEditorContext, RoleEditorEvent>()({ load: 'loadRoles', retry: 'roles.retry' }),
     listed: {
       tags: ['listed'],
       on: {
@@ -180,7 +164,7 @@ export const roleEditorMachine = setup({
             onError: [
               {
                 // Held: the server names who would lose it, and the person is asked again.
-                guard: { type: 'inUse', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'inUse', params: errorOf },
                 target: 'holders',
                 actions: assign(({ event }) => {
                   const conflict = conflictOf(event.error)!;
