@@ -12,7 +12,7 @@ import type { OrgPick } from '../../domain/users';
 import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
-import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../shared/versioned-form';
+import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm } from '../shared/versioned-form';
 import type {
   DeleteGroupReply,
   FetchGroupReply,
@@ -237,7 +237,7 @@ export const groupEditorMachine = setup({
             onError: [
               {
                 // Someone else changed (or deleted) the group first: said, and shown as it is now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: 'idle',
                 actions: assign(({ context, event }) => {
                   const stale = staleGroupOf(event.error)!;
@@ -308,7 +308,7 @@ export const groupEditorMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                    guard: { type: 'stale', params: errorOf },
                     target: '#groupEditor.loaded.idle',
                     actions: assign(({ context, event }) => {
                       const stale = staleGroupOf(event.error)!;
