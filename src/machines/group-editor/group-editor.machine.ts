@@ -12,6 +12,7 @@ import type { OrgPick } from '../../domain/users';
 import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
+import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm } from '../shared/versioned-form';
 import type {
   DeleteGroupReply,
   FetchGroupReply,
@@ -96,18 +97,16 @@ export const groupEditorMachine = setup({
     formOpen: ({ context }) => context.form !== null,
     listedGroup: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     refusedFields,
-    stale: (_, error: unknown) => staleGroupOf(error) !== null,
+    stale: conflictIs(staleGroupOf),
   },
   actions: {
     pickOrg: assign(({ event }) => (event.type === 'org.pick' ? { ...EMPTY, org: event.org } : {})),
     clearOrg: assign({ ...EMPTY, org: null as OrgPick | null }),
     editField: assign(({ context, event }) => {
       if (!context.form || (event.type !== 'form.name' && event.type !== 'form.kind')) return {};
-      const key = event.type === 'form.name' ? 'name' : 'kind';
-      const { [key]: _dropped, ...serverErrors } = context.serverErrors;
-      return { form: { ...context.form, [key]: event.value }, serverErrors };
+      return editedField(context, event.type === 'form.name' ? 'name' : 'kind', event.value);
     }),
-    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+    closeForm: assign(CLOSED_FORM),
   },
 }).createMachine({
   id: 'groupEditor',
@@ -238,7 +237,7 @@ export const groupEditorMachine = setup({
             onError: [
               {
                 // Someone else changed (or deleted) the group first: said, and shown as it is now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: 'idle',
                 actions: assign(({ context, event }) => {
                   const stale = staleGroupOf(event.error)!;
@@ -264,62 +263,26 @@ export const groupEditorMachine = setup({
             ],
           },
         },
-        form: {
-          tags: ['form'],
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'form.name': { actions: 'editField' },
-                'form.kind': { actions: 'editField' },
-                'form.submit': { target: 'saving', actions: assign({ formError: null }) },
-                'form.cancel': { target: '#groupEditor.loaded.idle', actions: 'closeForm' },
-              },
-            },
-            saving: {
-              tags: ['busy'],
-              invoke: {
-                id: 'saveGroup',
-                src: 'saveGroup',
-                input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0, form: context.form! }),
-                onDone: {
-                  target: '#groupEditor.loaded.idle',
-                  actions: [
-                    'closeForm',
-                    assign(({ context, event }) => ({
-                      ...withGroup(context, event.output.group.id, event.output.group),
-                      notice: noticeOf(true, event.output.msg),
-                    })),
-                  ],
-                },
-                onError: [
-                  {
-                    guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
-                    target: 'editing',
-                    actions: assign(({ event }) => refusedSave(event.error, isFormField)),
-                  },
-                  {
-                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
-                    target: 'editing',
-                    actions: assign(({ context, event }) => {
-                      const stale = staleGroupOf(event.error)!;
-                      return {
-                        ...withGroup(context, context.form!.id ?? 0, stale.current),
-                        ...savedMeanwhile(stale.msg, stale.current, context.form, GROUP_MEANWHILE),
-                      };
-                    }),
-                  },
-                  {
-                    target: 'editing',
-                    actions: assign({
-                      formError: ({ event }) => `The group was not saved. ${failureMessage(event.error)}`,
-                    }),
-                  },
-                ],
-              },
-            },
+        form: versionedForm<GroupEditorContext, GroupEditorEvent>()({
+          edits: ['form.name', 'form.kind'],
+          cancel: '#groupEditor.loaded.idle',
+          save: 'saveGroup',
+          input: (context) => ({ organizationId: context.org?.org_id ?? 0, form: context.form! }),
+          saved: '#groupEditor.loaded.idle',
+          savedChanges: (context, output: GroupReply) => ({
+            ...withGroup(context, output.group.id, output.group),
+            notice: noticeOf(true, output.msg),
+          }),
+          refused: (error) => refusedSave(error, isFormField),
+          meanwhile: (context, error) => {
+            const stale = staleGroupOf(error)!;
+            return {
+              ...withGroup(context, context.form!.id ?? 0, stale.current),
+              ...savedMeanwhile(stale.msg, stale.current, context.form, GROUP_MEANWHILE),
+            };
           },
-        },
+          failed: (error) => `The group was not saved. ${failureMessage(error)}`,
+        }),
         deleting: {
           initial: 'confirm',
           states: {
@@ -345,7 +308,7 @@ export const groupEditorMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                    guard: { type: 'stale', params: errorOf },
                     target: '#groupEditor.loaded.idle',
                     actions: assign(({ context, event }) => {
                       const stale = staleGroupOf(event.error)!;

@@ -1,10 +1,15 @@
 // What the Group Management screen reads from its machine.
 import type { SnapshotFrom } from 'xstate';
+import { versionedFormSelectors } from '../shared/versioned-form.selectors';
 import type { GroupMember } from '../../domain/groups';
 import type { groupEditorMachine } from './group-editor.machine';
 import type { GroupDraft } from './group-editor.types';
 
 type S = SnapshotFrom<typeof groupEditorMachine>;
+
+const editor = versionedFormSelectors<S>();
+export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
 
 export type GroupStage = 'noOrganization' | 'loading' | 'failed' | 'loaded';
 export function selectStage(s: S): GroupStage {
@@ -16,9 +21,6 @@ export function selectStage(s: S): GroupStage {
 export const selectOrg = (s: S) => s.context.org;
 export const selectGroups = (s: S) => s.context.groups;
 export const selectNonGroupUsers = (s: S) => s.context.nonGroupUsers;
-export const selectError = (s: S) => s.context.error;
-export const selectNotice = (s: S) => s.context.notice;
-export const selectBusy = (s: S) => s.hasTag('busy');
 /** The change under way (its control shows the progress). */
 export const selectChange = (s: S) => s.context.change;
 
@@ -33,11 +35,6 @@ export function candidatesFor(s: S, groupId: number): GroupMember[] {
 }
 
 // ── the create or rename form ──
-export const selectFormOpen = (s: S) => s.hasTag('form');
-export const selectForm = (s: S) => s.context.form;
-export const selectSaving = (s: S) => s.matches({ loaded: { form: 'saving' } });
-export const selectFieldErrors = (s: S) => s.context.serverErrors;
-export const selectFormError = (s: S) => s.context.formError;
 export const selectFormChanged = (s: S) => {
   const f = s.context.form;
   return f !== null && (f.name !== f.base.name || f.kind !== f.base.kind);

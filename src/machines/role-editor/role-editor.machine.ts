@@ -10,6 +10,8 @@ import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/rol
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
+import { listLoad } from '../shared/versioned-form.load';
+import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm } from '../shared/versioned-form';
 import type {
   HoldInput,
   LoadOutcome,
@@ -61,14 +63,8 @@ export const roleEditorMachine = setup({
     formOpen: ({ context }) => context.form !== null,
     listedRole: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     refusedFields,
-    stale: (_, error: unknown) => {
-      const conflict = conflictOf(error);
-      return conflict !== null && 'stale' in conflict;
-    },
-    inUse: (_, error: unknown) => {
-      const conflict = conflictOf(error);
-      return conflict !== null && 'in_use' in conflict;
-    },
+    stale: conflictIs(conflictOf, 'stale'),
+    inUse: conflictIs(conflictOf, 'in_use'),
   },
   actions: {
     storeList: assign(({ event }) => {
@@ -78,19 +74,17 @@ export const roleEditorMachine = setup({
     editField: assign(({ context, event }) => {
       const form = context.form;
       if (!form) return {};
-      const drop = (key: string) => Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => k !== key));
-      if (event.type === 'form.name') return { form: { ...form, name: event.value }, serverErrors: drop('name') };
-      if (event.type === 'form.description')
-        return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+      if (event.type === 'form.name') return editedField(context, 'name', event.value);
+      if (event.type === 'form.description') return editedField(context, 'description', event.value);
       if (event.type === 'form.feature') {
         const features = event.on
           ? [...new Set([...form.features, event.key])]
           : form.features.filter((k) => k !== event.key);
-        return { form: { ...form, features }, serverErrors: drop('features') };
+        return editedField(context, 'features', features);
       }
       return {};
     }),
-    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+    closeForm: assign(CLOSED_FORM),
     pickTarget: assign(({ context, event }) => ({
       target: 'id' in event ? find(context, event.id) : null,
       holders: [],
@@ -115,22 +109,7 @@ export const roleEditorMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadRoles',
-        src: 'loadRoles',
-        onDone: [
-          // A form kept from before a reload opens again once the roles are there.
-          { guard: 'formOpen', target: 'form', actions: 'storeList' },
-          { target: 'listed', actions: 'storeList' },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-      },
-    },
-    failed: {
-      on: { 'roles.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    ...listLoad<RoleEditorContext, RoleEditorEvent>()({ load: 'loadRoles', retry: 'roles.retry' }),
     listed: {
       tags: ['listed'],
       on: {
@@ -145,54 +124,20 @@ export const roleEditorMachine = setup({
         'staff.reach': { target: 'reach', actions: assign({ reach: null, error: null, notice: null }) },
       },
     },
-    form: {
-      tags: ['form'],
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'form.name': { actions: 'editField' },
-            'form.description': { actions: 'editField' },
-            'form.feature': { actions: 'editField' },
-            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
-            'form.cancel': { target: '#roleEditor.listed', actions: 'closeForm' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveRole',
-            src: 'saveRole',
-            input: ({ context }) => context.form!,
-            onDone: {
-              target: '#roleEditor.loading',
-              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
-              },
-              {
-                // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ context, event }) => {
-                  const conflict = conflictOf(event.error)!;
-                  return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
-                }),
-              },
-              // A guard refusal (or no answer) is said above the form; nothing was changed.
-              {
-                target: 'editing',
-                actions: assign({ formError: ({ event }) => errorText(event.error, 'The role was not saved.') }),
-              },
-            ],
-          },
-        },
+    form: versionedForm<RoleEditorContext, RoleEditorEvent>()({
+      edits: ['form.name', 'form.description', 'form.feature'],
+      cancel: '#roleEditor.listed',
+      save: 'saveRole',
+      saved: '#roleEditor.loading',
+      refused: (error) => refusedSave(error, isFormField),
+      // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
+      meanwhile: (context, error) => {
+        const conflict = conflictOf(error)!;
+        return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
       },
-    },
+      // A guard refusal (or no answer) is said above the form; nothing was changed.
+      failed: (error) => errorText(error, 'The role was not saved.'),
+    }),
     deleting: {
       tags: ['dialog'],
       initial: 'confirm',
@@ -219,7 +164,7 @@ export const roleEditorMachine = setup({
             onError: [
               {
                 // Held: the server names who would lose it, and the person is asked again.
-                guard: { type: 'inUse', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'inUse', params: errorOf },
                 target: 'holders',
                 actions: assign(({ event }) => {
                   const conflict = conflictOf(event.error)!;

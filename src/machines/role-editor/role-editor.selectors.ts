@@ -1,23 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
+import { versionedFormSelectors } from '../shared/versioned-form.selectors';
 import type { roleEditorMachine } from './role-editor.machine';
 import type { RoleDraft } from './role-editor.types';
 
 type S = SnapshotFrom<typeof roleEditorMachine>;
 
+const editor = versionedFormSelectors<S>();
+export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
-export const selectBusy = (s: S) => s.hasTag('busy');
 export const selectRoles = (s: S) => s.context.roles;
 export const selectStaff = (s: S) => s.context.staff;
-export const selectError = (s: S) => s.context.error;
-export const selectNotice = (s: S) => s.context.notice;
 
 // ── the role form ──
-export const selectFormOpen = (s: S) => s.hasTag('form');
-export const selectForm = (s: S) => s.context.form;
-export const selectSaving = (s: S) => s.matches({ form: 'saving' });
-export const selectFieldErrors = (s: S) => s.context.serverErrors;
-export const selectFormError = (s: S) => s.context.formError;
 const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k) => b.includes(k));
 /** The form differs from what it opened with. */
 export const selectFormChanged = (s: S) => {

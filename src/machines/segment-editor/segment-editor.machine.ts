@@ -9,6 +9,7 @@ import { staleSegmentOf, type Segment } from '../../domain/segments';
 import { failureMessage, refusalMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
+import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../shared/versioned-form';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
   ApplyInput,
@@ -56,7 +57,7 @@ export const segmentEditorMachine = setup({
     listedSegment: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     applicable: ({ event }) => event.type === 'tags.apply' && (event.mode === 'overwrite' || event.tagIds.length > 0),
     refusedFields,
-    stale: (_, error: unknown) => staleSegmentOf(error) !== null,
+    stale: conflictIs(staleSegmentOf),
     found: (_, segment: Segment | null) => segment !== null,
   },
   actions: {
@@ -66,11 +67,9 @@ export const segmentEditorMachine = setup({
     }),
     editField: assign(({ context, event }) => {
       if (!context.form || (event.type !== 'form.name' && event.type !== 'form.description')) return {};
-      const key = event.type === 'form.name' ? 'name' : 'description';
-      const { [key]: _dropped, ...serverErrors } = context.serverErrors;
-      return { form: { ...context.form, [key]: event.value }, serverErrors };
+      return editedField(context, event.type === 'form.name' ? 'name' : 'description', event.value);
     }),
-    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+    closeForm: assign(CLOSED_FORM),
     pickTarget: assign(({ context, event }) => ({
       target: 'id' in event ? find(context, event.id) : null,
       error: null,
@@ -148,57 +147,22 @@ export const segmentEditorMachine = setup({
         empty: { tags: ['empty'] },
       },
     },
-    form: {
-      tags: ['form'],
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'form.name': { actions: 'editField' },
-            'form.description': { actions: 'editField' },
-            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
-            'form.cancel': [
-              { guard: 'hasSegments', target: '#segmentEditor.browsing.listed', actions: 'closeForm' },
-              { target: '#segmentEditor.browsing.empty', actions: 'closeForm' },
-            ],
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveSegment',
-            src: 'saveSegment',
-            input: ({ context }) => context.form!,
-            onDone: {
-              target: '#segmentEditor.loading',
-              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
-              },
-              {
-                // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ context, event }) => {
-                  const stale = staleSegmentOf(event.error)!;
-                  return savedMeanwhile(stale.msg, stale.current, context.form);
-                }),
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  formError: ({ event }) => `The segment was not saved. ${failureMessage(event.error)}`,
-                }),
-              },
-            ],
-          },
-        },
+    form: versionedForm<SegmentEditorContext, SegmentEditorEvent>()({
+      edits: ['form.name', 'form.description'],
+      cancel: [
+        { guard: 'hasSegments', target: '#segmentEditor.browsing.listed' },
+        { target: '#segmentEditor.browsing.empty' },
+      ],
+      save: 'saveSegment',
+      saved: '#segmentEditor.loading',
+      refused: (error) => refusedSave(error, isFormField),
+      // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
+      meanwhile: (context, error) => {
+        const stale = staleSegmentOf(error)!;
+        return savedMeanwhile(stale.msg, stale.current, context.form);
       },
-    },
+      failed: (error) => `The segment was not saved. ${failureMessage(error)}`,
+    }),
     deleting: {
       tags: ['dialog'],
       initial: 'confirm',

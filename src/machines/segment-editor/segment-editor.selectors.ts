@@ -1,19 +1,21 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { versionedFormSelectors } from '../shared/versioned-form.selectors';
 import type { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type { SegmentDraft } from './segment-editor.types';
 import type { segmentEditorMachine } from './segment-editor.machine';
 
 type S = SnapshotFrom<typeof segmentEditorMachine>;
 
+const editor = versionedFormSelectors<S>();
+export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
 export const selectListed = (s: S) => s.hasTag('listed');
 export const selectEmpty = (s: S) => s.hasTag('empty');
-export const selectBusy = (s: S) => s.hasTag('busy');
 export const selectSegments = (s: S) => s.context.segments;
 export const selectQuery = (s: S) => s.context.q;
-export const selectError = (s: S) => s.context.error;
-export const selectNotice = (s: S) => s.context.notice;
 
 /** Page n of m, and whether there are pages before and after. */
 export function selectPaging(s: S): { page: number; pages: number; total: number } {
@@ -22,11 +24,6 @@ export function selectPaging(s: S): { page: number; pages: number; total: number
 }
 
 // ── the name and description form ──
-export const selectFormOpen = (s: S) => s.hasTag('form');
-export const selectForm = (s: S) => s.context.form;
-export const selectSaving = (s: S) => s.matches({ form: 'saving' });
-export const selectFieldErrors = (s: S) => s.context.serverErrors;
-export const selectFormError = (s: S) => s.context.formError;
 /** The form differs from what it opened with. */
 export const selectFormChanged = (s: S) => {
   const f = s.context.form;

@@ -15,6 +15,8 @@ import { reconcileDataPlan } from '../../domain/user-rules';
 import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedSave, savedMeanwhile } from '../shared/save-outcome';
+import { listLoad } from '../shared/versioned-form.load';
+import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm, withoutErrors } from '../shared/versioned-form';
 import type {
   AssignInput,
   AssignOutcome,
@@ -109,10 +111,7 @@ export const skuEditorMachine = setup({
       const refusal = fieldRefusalOf(error);
       return refusal !== null && Object.keys(refusal.fields).some(isFormField);
     },
-    stale: (_, error: unknown) => {
-      const conflict = skuConflictOf(error);
-      return conflict !== null;
-    },
+    stale: conflictIs(skuConflictOf),
   },
   actions: {
     storeList: assign(({ event }) => {
@@ -122,17 +121,16 @@ export const skuEditorMachine = setup({
     editField: assign(({ context, event }) => {
       const form = context.form;
       if (!form) return {};
-      const drop = (...keys: string[]) =>
-        Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !keys.includes(k)));
+      const drop = (...keys: string[]) => withoutErrors(context.serverErrors, (k) => keys.includes(k));
       switch (event.type) {
         case 'form.code':
-          return { form: { ...form, code: event.value }, serverErrors: drop('code') };
+          return editedField(context, 'code', event.value);
         case 'form.name':
-          return { form: { ...form, name: event.value }, serverErrors: drop('name') };
+          return editedField(context, 'name', event.value);
         case 'form.description':
-          return { form: { ...form, description: event.value }, serverErrors: drop('description') };
+          return editedField(context, 'description', event.value);
         case 'form.configuration':
-          return { form: { ...form, product_configuration: event.value }, serverErrors: drop('product_configuration') };
+          return editedField(context, 'product_configuration', event.value);
         case 'form.planItem': {
           // The §5 rules as the person chooses: the plan they leave, and why (blue).
           const selection = event.on ? [...form.data_plan, event.item] : form.data_plan.filter((i) => i !== event.item);
@@ -162,7 +160,7 @@ export const skuEditorMachine = setup({
           return {};
       }
     }),
-    closeForm: assign({ form: null, serverErrors: {}, formError: null, planNotices: [] }),
+    closeForm: assign({ ...CLOSED_FORM, planNotices: [] }),
     pickTarget: assign(({ context, event }) => ({
       target: 'id' in event ? find(context, event.id) : null,
       error: null,
@@ -202,22 +200,7 @@ export const skuEditorMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSkus',
-        src: 'loadSkus',
-        onDone: [
-          // A form kept from before a reload opens again once the SKUs are there.
-          { guard: 'formOpen', target: 'form', actions: 'storeList' },
-          { target: 'listed', actions: 'storeList' },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-      },
-    },
-    failed: {
-      on: { 'skus.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    ...listLoad<SkuEditorContext, SkuEditorEvent>()({ load: 'loadSkus', retry: 'skus.retry' }),
     listed: {
       tags: ['listed'],
       on: {
@@ -237,59 +220,29 @@ export const skuEditorMachine = setup({
         'sku.assign': { guard: 'activeSku', target: 'assigning', actions: ['clearTarget', 'pickTarget'] },
       },
     },
-    form: {
-      tags: ['form'],
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'form.code': { actions: 'editField' },
-            'form.name': { actions: 'editField' },
-            'form.description': { actions: 'editField' },
-            'form.configuration': { actions: 'editField' },
-            'form.planItem': { actions: 'editField' },
-            'form.addSetting': { actions: 'editField' },
-            'form.setting': { actions: 'editField' },
-            'form.removeSetting': { actions: 'editField' },
-            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
-            'form.cancel': { target: '#skuEditor.listed', actions: 'closeForm' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveSku',
-            src: 'saveSku',
-            input: ({ context }) => context.form!,
-            onDone: {
-              target: '#skuEditor.loading',
-              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                // The guard holds only a refusal naming a field of the form, so a message stands at one.
-                actions: assign(({ event }) => refusedSave(event.error, isFormField)),
-              },
-              {
-                // Someone else saved it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ context, event }) => {
-                  const conflict = skuConflictOf(event.error)!;
-                  return savedMeanwhile(conflict.msg, 'current' in conflict ? conflict.current : null, context.form);
-                }),
-              },
-              {
-                target: 'editing',
-                actions: assign({ formError: ({ event }) => errorText(event.error, 'The SKU was not saved.') }),
-              },
-            ],
-          },
-        },
+    form: versionedForm<SkuEditorContext, SkuEditorEvent>()({
+      edits: [
+        'form.code',
+        'form.name',
+        'form.description',
+        'form.configuration',
+        'form.planItem',
+        'form.addSetting',
+        'form.setting',
+        'form.removeSetting',
+      ],
+      cancel: '#skuEditor.listed',
+      save: 'saveSku',
+      saved: '#skuEditor.loading',
+      // The guard holds only a refusal naming a field of the form, so a message stands at one.
+      refused: (error) => refusedSave(error, isFormField),
+      // Someone else saved it first: said, and the next save starts from what is stored now.
+      meanwhile: (context, error) => {
+        const conflict = skuConflictOf(error)!;
+        return savedMeanwhile(conflict.msg, 'current' in conflict ? conflict.current : null, context.form);
       },
-    },
+      failed: (error) => errorText(error, 'The SKU was not saved.'),
+    }),
     statusing: {
       tags: ['dialog'],
       initial: 'confirm',
@@ -437,7 +390,7 @@ export const skuEditorMachine = setup({
             onError: [
               {
                 // The account's settings moved since the preview: the new preview, said.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: 'preview',
                 actions: assign(({ context, event }) => {
                   const conflict = skuConflictOf(event.error)!;

@@ -1,18 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
+import { versionedFormSelectors } from '../shared/versioned-form.selectors';
 import type { skuEditorMachine } from './sku-editor.machine';
 import type { SkuDraft } from './sku-editor.types';
 
 type S = SnapshotFrom<typeof skuEditorMachine>;
 
+const editor = versionedFormSelectors<S>();
+export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
-export const selectBusy = (s: S) => s.hasTag('busy');
 export const selectProductKey = (s: S) => s.context.productKey;
 export const selectAllSkus = (s: S) => s.context.skus;
 export const selectSearch = (s: S) => s.context.search;
 export const selectStatusFilter = (s: S) => s.context.status;
-export const selectError = (s: S) => s.context.error;
-export const selectNotice = (s: S) => s.context.notice;
 
 /** The SKUs the search and status filter leave, by code. */
 export const selectShownSkus = (s: S) => {
@@ -25,11 +27,6 @@ export const selectShownSkus = (s: S) => {
 };
 
 // ── the SKU form ──
-export const selectFormOpen = (s: S) => s.hasTag('form');
-export const selectForm = (s: S) => s.context.form;
-export const selectSaving = (s: S) => s.matches({ form: 'saving' });
-export const selectFieldErrors = (s: S) => s.context.serverErrors;
-export const selectFormError = (s: S) => s.context.formError;
 export const selectPlanNotices = (s: S) => s.context.planNotices;
 /** The form differs from what it opened with. */
 export const selectFormChanged = (s: S) => {

@@ -7,9 +7,10 @@
 // changed since the dry run, nothing is, and the person looks at the changes again.
 import { assign, fromPromise, setup } from 'xstate';
 import { templateConflictOf, type ApplyPreviewReply, type ApplyReply, type Template } from '../../domain/templates';
-import { failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { aboveTheForm, failedTextOf, refusedFields, refusedSaveOf, savedMeanwhile } from '../shared/save-outcome';
+import { listLoad } from '../shared/versioned-form.load';
+import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm, withoutErrors } from '../shared/versioned-form';
 import type {
   LoadOutcome,
   SaveOutcome,
@@ -99,14 +100,8 @@ export const templateEditorMachine = setup({
     listedTemplate: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     hasAccounts: ({ context }) => (context.apply?.accounts.length ?? 0) > 0,
     refusedFields,
-    stale: (_, error: unknown) => {
-      const conflict = templateConflictOf(error);
-      return conflict !== null && 'stale' in conflict;
-    },
-    applyConflict: (_, error: unknown) => {
-      const conflict = templateConflictOf(error);
-      return conflict !== null && 'conflict' in conflict;
-    },
+    stale: conflictIs(templateConflictOf, 'stale'),
+    applyConflict: conflictIs(templateConflictOf, 'conflict'),
   },
   actions: {
     storeList: assign(({ context, event }) => {
@@ -122,11 +117,10 @@ export const templateEditorMachine = setup({
     editField: assign(({ context, event }) => {
       const form = context.form;
       if (!form) return {};
-      const drop = (match: (key: string) => boolean) =>
-        Object.fromEntries(Object.entries(context.serverErrors).filter(([k]) => !match(k)));
+      const drop = (match: (key: string) => boolean) => withoutErrors(context.serverErrors, match);
       if (event.type === 'form.field') {
         const key = event.field === 'groups' ? 'templatesettings_groups' : event.field;
-        return { form: { ...form, [event.field]: event.value }, serverErrors: drop((k) => k === key) };
+        return editedField(context, event.field, event.value, (k) => k === key);
       }
       if (event.type === 'form.setting') {
         const prefix = `template_settings.${event.object}.${event.key}`;
@@ -139,7 +133,7 @@ export const templateEditorMachine = setup({
       }
       return {};
     }),
-    closeForm: assign({ form: null, serverErrors: {}, formError: null }),
+    closeForm: assign(CLOSED_FORM),
   },
 }).createMachine({
   id: 'templateEditor',
@@ -160,23 +154,11 @@ export const templateEditorMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadTemplates',
-        src: 'loadTemplates',
-        input: ({ context }) => ({ query: context.query.trim() }),
-        onDone: [
-          // A form kept from before a reload opens again once the templates are there.
-          { guard: 'formOpen', target: 'form', actions: 'storeList' },
-          { target: 'listed', actions: 'storeList' },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-      },
-    },
-    failed: {
-      on: { 'templates.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    ...listLoad<TemplateEditorContext, TemplateEditorEvent>()({
+      load: 'loadTemplates',
+      input: (context) => ({ query: context.query.trim() }),
+      retry: 'templates.retry',
+    }),
     listed: {
       tags: ['listed'],
       on: {
@@ -207,63 +189,30 @@ export const templateEditorMachine = setup({
         },
       },
     },
-    form: {
-      tags: ['form'],
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'form.field': { actions: 'editField' },
-            'form.setting': { actions: 'editField' },
-            'form.submit': { target: 'saving', actions: assign({ formError: null }) },
-            'form.cancel': { target: '#templateEditor.listed', actions: 'closeForm' },
-          },
-        },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveTemplate',
-            src: 'saveTemplate',
-            input: ({ context }) => context.form!,
-            onDone: {
-              target: '#templateEditor.loading',
-              actions: ['closeForm', assign({ notice: ({ event }) => noticeOf(true, event.output.msg) })],
-            },
-            onError: [
-              {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ event }) => {
-                  const refused = refusedSaveOf(event.error, isFormField);
-                  const count = Object.keys(refused.serverErrors).length;
-                  return {
-                    serverErrors: refused.serverErrors,
-                    formError: refused.rest.length
-                      ? aboveTheForm(refused)
-                      : count > 1
-                        ? `${count} fields are not valid; each says why.`
-                        : null,
-                  };
-                }),
-              },
-              {
-                // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
-                target: 'editing',
-                actions: assign(({ context, event }) => {
-                  const conflict = templateConflictOf(event.error)!;
-                  return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
-                }),
-              },
-              {
-                target: 'editing',
-                actions: assign({ formError: ({ event }) => errorText(event.error, 'The template was not saved.') }),
-              },
-            ],
-          },
-        },
+    form: versionedForm<TemplateEditorContext, TemplateEditorEvent>()({
+      edits: ['form.field', 'form.setting'],
+      cancel: '#templateEditor.listed',
+      save: 'saveTemplate',
+      saved: '#templateEditor.loading',
+      refused: (error) => {
+        const refused = refusedSaveOf(error, isFormField);
+        const count = Object.keys(refused.serverErrors).length;
+        return {
+          serverErrors: refused.serverErrors,
+          formError: refused.rest.length
+            ? aboveTheForm(refused)
+            : count > 1
+              ? `${count} fields are not valid; each says why.`
+              : null,
+        };
       },
-    },
+      // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
+      meanwhile: (context, error) => {
+        const conflict = templateConflictOf(error)!;
+        return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
+      },
+      failed: (error) => errorText(error, 'The template was not saved.'),
+    }),
     deleting: {
       tags: ['dialog'],
       initial: 'confirm',
@@ -368,7 +317,7 @@ export const templateEditorMachine = setup({
             onError: [
               {
                 // Something changed since the dry run: nothing was written; the changes are worked out again.
-                guard: { type: 'applyConflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'applyConflict', params: errorOf },
                 target: 'choosing',
                 actions: assign(({ context, event }) => ({
                   error: templateConflictOf(event.error)!.msg,

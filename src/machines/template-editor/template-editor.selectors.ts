@@ -1,26 +1,23 @@
 import type { SnapshotFrom } from 'xstate';
+import { versionedFormSelectors } from '../shared/versioned-form.selectors';
 import { formChanged, type templateEditorMachine } from './template-editor.machine';
 import type { TemplateDraft } from './template-editor.types';
 
 type S = SnapshotFrom<typeof templateEditorMachine>;
 
+const editor = versionedFormSelectors<S>();
+export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
-export const selectBusy = (s: S) => s.hasTag('busy');
 export const selectTemplates = (s: S) => s.context.templates;
 export const selectSources = (s: S) => s.context.sources;
 export const selectWithoutTemplate = (s: S) => s.context.accountsWithoutTemplate;
 export const selectQuery = (s: S) => s.context.query;
 export const selectSearched = (s: S) => s.context.searched;
-export const selectError = (s: S) => s.context.error;
-export const selectNotice = (s: S) => s.context.notice;
 
 // ── the template form ──
-export const selectFormOpen = (s: S) => s.hasTag('form');
-export const selectForm = (s: S) => s.context.form;
-export const selectSaving = (s: S) => s.matches({ form: 'saving' });
-export const selectFieldErrors = (s: S) => s.context.serverErrors;
-export const selectFormError = (s: S) => s.context.formError;
 export const selectFormChanged = (s: S) => formChanged(s.context.form);
 /** What to keep across a reload: the open form once it holds a change, or null. */
 export const selectDraftToKeep = (s: S): TemplateDraft | null =>

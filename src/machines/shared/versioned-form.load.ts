@@ -1,0 +1,52 @@
+// An editor's list load, the same in every editor that lists its records at once: the records are
+// read (through the editor's `storeList`), and a form kept from before a reload (guard `formOpen`,
+// decision 042) opens again once they are there; a failure is said, and Retry reads again.
+import { assign, type ErrorActorEvent, type EventObject, type MachineContext } from 'xstate';
+import { failureMessage } from './failure';
+
+interface LoadOptions<C, TLoad extends string, TRetry extends string, I> {
+  /** The load actor (its invoke id too). */
+  load: TLoad;
+  /** What the load actor is given, when anything. */
+  input?: (context: C) => I;
+  /** The event that reads again after a failure. */
+  retry: TRetry;
+}
+
+/**
+ * The `loading` and `failed` states of an editor whose list state is `listed` and form state `form`.
+ * Given the machine's context and events first: `...listLoad<Context, Event>()({ ... })`.
+ */
+export const listLoad =
+  <C extends MachineContext & { error: string | null }, E extends EventObject>() =>
+  <TLoad extends string, TRetry extends E['type'], I = undefined>(o: LoadOptions<C, TLoad, TRetry, I>) => {
+    // A load that takes nothing is invoked without input.
+    const withInput = (o.input ? { input: ({ context }: { context: C }) => o.input!(context) } : {}) as {
+      input: (args: { context: C }) => I;
+    };
+    const retry = {
+      target: 'loading',
+      actions: assign<C, E, undefined, E, never>(() => ({ error: null }) as Partial<C>),
+    };
+    return {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: o.load,
+          src: o.load,
+          ...withInput,
+          onDone: [
+            { guard: 'formOpen' as const, target: 'form', actions: 'storeList' as const },
+            { target: 'listed', actions: 'storeList' as const },
+          ],
+          onError: {
+            target: 'failed',
+            actions: assign<C, ErrorActorEvent, undefined, E, never>(
+              ({ event }) => ({ error: failureMessage(event.error) }) as Partial<C>,
+            ),
+          },
+        },
+      },
+      failed: { on: { [o.retry]: retry } as Record<TRetry, typeof retry> },
+    };
+  };
