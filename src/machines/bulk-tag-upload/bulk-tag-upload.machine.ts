@@ -9,7 +9,7 @@ import { csvLine } from '../../domain/csv-cell';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage, serverMessage } from '../shared/failure';
 import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
-import { chooseFile, chosenFileOf, chosenFileProblem } from '../shared/upload-choice';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../shared/upload-choice';
 import { parseFileInvoke } from '../shared/upload-parse';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
@@ -129,13 +129,7 @@ export const bulkTagUploadMachine = setup({
       invoke: parseFileInvoke('parsed', 'parseFailed'),
     },
     /** The file was refused whole: another file, or start over. */
-    parseFailed: {
-      tags: ['refused'],
-      on: {
-        'file.choose': CHOOSE_FILE,
-        'upload.clear': { target: 'idle', actions: 'clear' },
-      },
-    },
+    parseFailed: fileRefusedState('bulkTagUpload', 'parseFailed', 'parsing', 'idle'),
     /** The file's identifiers and its report; the dry run once tags are chosen; the confirmation; the change. */
     parsed: {
       tags: ['parsed', 'keep'],

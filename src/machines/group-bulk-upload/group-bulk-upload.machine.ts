@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage, serverMessage } from '../shared/failure';
 import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
-import { chooseFile, chosenFileOf, chosenFileProblem } from '../shared/upload-choice';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../shared/upload-choice';
 import { parseFileInvoke } from '../shared/upload-parse';
 import type {
   ApplyOutcome,
@@ -90,13 +90,7 @@ export const groupBulkUploadMachine = setup({
       invoke: parseFileInvoke('parsed', 'parseFailed'),
     },
     /** The file was refused whole: another file, or start over. */
-    parseFailed: {
-      tags: ['refused'],
-      on: {
-        'file.choose': CHOOSE_FILE,
-        'upload.clear': { target: 'idle', actions: 'clear' },
-      },
-    },
+    parseFailed: fileRefusedState('groupBulkUpload', 'parseFailed', 'parsing', 'idle'),
     /** The file's identifiers: checked by the server, previewed, then applied. */
     parsed: {
       tags: ['parsed'],

@@ -12,7 +12,7 @@ import {
 } from '../../domain/broker-research-other-sources';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage, serverMessage } from '../shared/failure';
-import { chooseFile, chosenFileOf, chosenFileProblem } from '../shared/upload-choice';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../shared/upload-choice';
 import type {
   ChosenFile,
   OtherSourceUploadContext,
@@ -149,13 +149,7 @@ export const otherSourceUploadMachine = setup({
       },
     },
     /** The file was refused whole: another file, or start over. */
-    readFailed: {
-      tags: ['refused'],
-      on: {
-        'file.choose': CHOOSE_FILE,
-        'upload.clear': { target: 'choosing', actions: 'clear' },
-      },
-    },
+    readFailed: fileRefusedState('otherSourceUpload', 'readFailed', 'reading', 'choosing'),
     /** The read report; the person names the source and the distributor, then asks the server. */
     read: {
       tags: ['read', 'details'],

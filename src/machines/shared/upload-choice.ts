@@ -22,3 +22,17 @@ export const chooseFile = <M extends string, R extends string, T extends string>
     { guard: 'fileRefusedHere', target: `#${machine}.${refused}`, actions: 'refuseFileHere' },
     { target: `#${machine}.${reading}`, actions: 'takeFile' },
   ] as const;
+
+/** The file was refused whole: another file, or start over (`clear`, back to `home`). */
+export const fileRefusedState = <M extends string, R extends string, T extends string, H extends string>(
+  machine: M,
+  refused: R,
+  reading: T,
+  home: H,
+) => ({
+  tags: ['refused'],
+  on: {
+    'file.choose': chooseFile(machine, refused, reading),
+    'upload.clear': { target: home, actions: 'clear' as const },
+  },
+});
