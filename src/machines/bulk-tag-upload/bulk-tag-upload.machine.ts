@@ -5,11 +5,12 @@
 // and Add Tags would change. The person confirms one of the two, which is then applied in one
 // server transaction: 'Response Status : Success' and the identifiers under 'Invalid Users:'.
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
-import { csvFileProblem } from '../../domain/csv-upload';
 import { csvLine } from '../../domain/csv-cell';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage, serverMessage } from '../shared/failure';
 import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../shared/upload-choice';
+import { parseFileInvoke } from '../shared/upload-parse';
 import { tagSelectorMachine } from '../tag-selector/tag-selector.machine';
 import type {
   ApplyInput,
@@ -27,15 +28,11 @@ export const NOBODY_MATCHED = 'No user matched; no tags were changed.';
 type Snapshot = Extract<BulkTagUploadEvent, { type: 'xstate.snapshot.tagSelector' }>;
 /** The selector's chosen tags; null for a snapshot without them (a selector not started yet). */
 const chosenOf = (event: BulkTagUploadEvent): number[] | null => (event as Snapshot).snapshot.context?.chosen ?? null;
-const fileOf = (event: BulkTagUploadEvent) => (event as Extract<BulkTagUploadEvent, { type: 'file.choose' }>).file;
+const fileOf = (event: BulkTagUploadEvent) => chosenFileOf<ChosenFile>(event);
 const sameTags = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** A chosen file: refused here by its name, type or size, else read. */
-const CHOOSE_FILE = [
-  { guard: 'fileRefusedHere', target: '#bulkTagUpload.parseFailed', actions: 'refuseFileHere' },
-  { target: '#bulkTagUpload.parsing', actions: 'takeFile' },
-] as const;
+const CHOOSE_FILE = chooseFile('bulkTagUpload', 'parseFailed', 'parsing');
 
 const call = ({ context }: { context: BulkTagUploadContext }): PreviewInput => ({
   tags: context.tagIds,
@@ -66,10 +63,7 @@ export const bulkTagUploadMachine = setup({
       preview: null,
       result: null,
       error: null,
-      refusal: csvFileProblem(
-        { name: fileOf(event).name, type: fileOf(event).type, size: fileOf(event).size },
-        IDENTIFIER_FILE_MAX_BYTES,
-      ),
+      refusal: chosenFileProblem(fileOf(event), IDENTIFIER_FILE_MAX_BYTES),
     })),
     takeFile: assign(({ event }) => ({
       fileName: fileOf(event).name,
@@ -79,6 +73,9 @@ export const bulkTagUploadMachine = setup({
       result: null,
       error: null,
     })),
+    takeRead: assign(({ context }, read: ParseOutcome) => ({ upload: parsedUpload(context.fileName, read) })),
+    refuseRead: assign((_, read: ParseOutcome) => ({ refusal: readRefusal(read) })),
+    readerStopped: assign((_, error: unknown) => ({ refusal: failureMessage(error) })),
     takeTags: assign(({ context, event }) => ({ tagIds: [...(chosenOf(event) ?? context.tagIds)] })),
     clear: assign({
       fileName: null,
@@ -92,10 +89,7 @@ export const bulkTagUploadMachine = setup({
     }),
   },
   guards: {
-    fileRefusedHere: ({ event }) => {
-      const file = fileOf(event);
-      return csvFileProblem({ name: file.name, type: file.type, size: file.size }, IDENTIFIER_FILE_MAX_BYTES) !== null;
-    },
+    fileRefusedHere: ({ event }) => chosenFileProblem(fileOf(event), IDENTIFIER_FILE_MAX_BYTES) !== null,
     fileRead: (_, read: ParseOutcome) => read.ok,
     tagsUnchanged: ({ context, event }) => sameTags(context.tagIds, chosenOf(event) ?? context.tagIds),
     otherTags: ({ context, event }) => !sameTags(context.tagIds, chosenOf(event) ?? context.tagIds),
@@ -132,29 +126,10 @@ export const bulkTagUploadMachine = setup({
     },
     parsing: {
       tags: ['busy', 'keep'],
-      invoke: {
-        id: 'parseFile',
-        src: 'parseFile',
-        input: ({ event }) => ({ file: fileOf(event) }),
-        onDone: [
-          {
-            guard: { type: 'fileRead', params: ({ event }) => event.output },
-            target: 'parsed',
-            actions: assign({ upload: ({ context, event }) => parsedUpload(context.fileName, event.output) }),
-          },
-          { target: 'parseFailed', actions: assign({ refusal: ({ event }) => readRefusal(event.output) }) },
-        ],
-        onError: { target: 'parseFailed', actions: assign({ refusal: ({ event }) => failureMessage(event.error) }) },
-      },
+      invoke: parseFileInvoke('parsed', 'parseFailed'),
     },
     /** The file was refused whole: another file, or start over. */
-    parseFailed: {
-      tags: ['refused'],
-      on: {
-        'file.choose': CHOOSE_FILE,
-        'upload.clear': { target: 'idle', actions: 'clear' },
-      },
-    },
+    parseFailed: fileRefusedState('bulkTagUpload', 'parseFailed', 'parsing', 'idle'),
     /** The file's identifiers and its report; the dry run once tags are chosen; the confirmation; the change. */
     parsed: {
       tags: ['parsed', 'keep'],

@@ -6,23 +6,15 @@
 // matched, or not answered at all. Tag changes are the selector's snapshots, each one a single
 // click (add or remove one tag), so the walk moves between no tag, tag 1, and tags 1 and 2.
 import type { MachinePlan } from '../../workflows/plan';
+import { HUGE_FILE, identifierRead, readOutcomes } from '../shared/upload-plan';
 import { bulkTagUploadMachine } from './bulk-tag-upload.machine';
 
 const chosen = (ids: number[]) =>
   ({ type: 'xstate.snapshot.tagSelector', snapshot: { context: { chosen: ids } } }) as const;
 const PEOPLE = { name: 'people.csv', type: 'text/csv', size: 64 };
-const HUGE = { name: 'huge.csv', type: 'text/csv', size: 9_000_000 };
 
 /** The file of the walk: two identifiers (row 1 is the header) and a row of two values. */
-export const PLAN_READ = {
-  ok: true as const,
-  values: ['user1@example.com', 'ghost@nowhere.example'],
-  rows: new Uint32Array([2, 3]),
-  header: 'email',
-  problemCount: 1,
-  problems: [{ row: 4, value: 'a,b', reason: '2 values in one row; put one email, username or user id per row.' }],
-  problemsCsv: 'row,value,reason\r\n4,"a,b","2 values in one row; put one email, username or user id per row."\r\n',
-};
+export const PLAN_READ = identifierRead(['user1@example.com', 'ghost@nowhere.example']);
 
 const tagsOf = (e: { snapshot?: { context?: { chosen?: number[] } } }) =>
   JSON.stringify(e.snapshot?.context?.chosen ?? []);
@@ -33,7 +25,7 @@ export const bulkTagUploadPlan: MachinePlan<typeof bulkTagUploadMachine> = {
   machine: bulkTagUploadMachine,
   events: [
     { type: 'file.choose', file: PEOPLE as never },
-    { type: 'file.choose', file: HUGE as never },
+    { type: 'file.choose', file: HUGE_FILE as never },
     chosen([]),
     chosen([1]),
     chosen([1, 2]),
@@ -49,18 +41,7 @@ export const bulkTagUploadPlan: MachinePlan<typeof bulkTagUploadMachine> = {
     { type: 'apply.back' },
   ],
   outcomes: [
-    { name: 'read', event: { type: 'xstate.done.actor.parseFile', output: PLAN_READ } },
-    {
-      name: 'notText',
-      event: {
-        type: 'xstate.done.actor.parseFile',
-        output: { ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.', problems: [] },
-      },
-    },
-    {
-      name: 'readerStopped',
-      event: { type: 'xstate.error.actor.parseFile', error: new Error('the file reader stopped: out of memory') },
-    },
+    ...readOutcomes('parseFile', PLAN_READ),
     {
       name: 'previewed',
       event: {

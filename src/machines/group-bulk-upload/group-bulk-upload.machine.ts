@@ -4,10 +4,11 @@
 // its reason), shown as a preview, and on Add to group applied in one server transaction
 // (user/add_users_to_groups/), which checks again and answers row by row.
 import { assign, fromPromise, setup } from 'xstate';
-import { csvFileProblem } from '../../domain/csv-upload';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { failureMessage, serverMessage } from '../shared/failure';
 import { parsedUpload, readRefusal, type ChosenFile } from '../shared/file-read';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../shared/upload-choice';
+import { parseFileInvoke } from '../shared/upload-parse';
 import type {
   ApplyOutcome,
   GroupBulkUploadContext,
@@ -18,15 +19,10 @@ import type {
   VerifyOutcome,
 } from './group-bulk-upload.types';
 
-const fileOf = (event: GroupBulkUploadEvent) => (event as Extract<GroupBulkUploadEvent, { type: 'file.choose' }>).file;
-const problemOf = (file: ChosenFile) =>
-  csvFileProblem({ name: file.name, type: file.type, size: file.size }, IDENTIFIER_FILE_MAX_BYTES);
+const fileOf = (event: GroupBulkUploadEvent) => chosenFileOf<ChosenFile>(event);
+const problemOf = (file: ChosenFile) => chosenFileProblem(file, IDENTIFIER_FILE_MAX_BYTES);
 
-/** A chosen file: refused here by its name, type or size, else read. */
-const CHOOSE_FILE = [
-  { guard: 'fileRefusedHere', target: '#groupBulkUpload.parseFailed', actions: 'refuseFileHere' },
-  { target: '#groupBulkUpload.parsing', actions: 'takeFile' },
-] as const;
+const CHOOSE_FILE = chooseFile('groupBulkUpload', 'parseFailed', 'parsing');
 
 const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => ({
   groupId: context.groupId,
@@ -62,6 +58,9 @@ export const groupBulkUploadMachine = setup({
       report: null,
       error: null,
     })),
+    takeRead: assign(({ context }, read: ParseOutcome) => ({ upload: parsedUpload(context.fileName, read) })),
+    refuseRead: assign((_, read: ParseOutcome) => ({ refusal: readRefusal(read) })),
+    readerStopped: assign((_, error: unknown) => ({ refusal: failureMessage(error) })),
     clear: assign({ fileName: null, upload: null, refusal: null, preview: null, report: null, error: null }),
   },
   guards: {
@@ -88,29 +87,10 @@ export const groupBulkUploadMachine = setup({
     },
     parsing: {
       tags: ['busy'],
-      invoke: {
-        id: 'parseFile',
-        src: 'parseFile',
-        input: ({ event }) => ({ file: fileOf(event) }),
-        onDone: [
-          {
-            guard: { type: 'fileRead', params: ({ event }) => event.output },
-            target: 'parsed',
-            actions: assign({ upload: ({ context, event }) => parsedUpload(context.fileName, event.output) }),
-          },
-          { target: 'parseFailed', actions: assign({ refusal: ({ event }) => readRefusal(event.output) }) },
-        ],
-        onError: { target: 'parseFailed', actions: assign({ refusal: ({ event }) => failureMessage(event.error) }) },
-      },
+      invoke: parseFileInvoke('parsed', 'parseFailed'),
     },
     /** The file was refused whole: another file, or start over. */
-    parseFailed: {
-      tags: ['refused'],
-      on: {
-        'file.choose': CHOOSE_FILE,
-        'upload.clear': { target: 'idle', actions: 'clear' },
-      },
-    },
+    parseFailed: fileRefusedState('groupBulkUpload', 'parseFailed', 'parsing', 'idle'),
     /** The file's identifiers: checked by the server, previewed, then applied. */
     parsed: {
       tags: ['parsed'],

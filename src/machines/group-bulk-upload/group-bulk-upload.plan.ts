@@ -3,20 +3,12 @@
 // server's check answered (two valid rows, one not: no such user) or unreachable; Add to group
 // answered with the per-row report, or not at all, then back to the preview or start over.
 import type { MachinePlan } from '../../workflows/plan';
+import { HUGE_FILE, identifierRead, readOutcomes } from '../shared/upload-plan';
 import { groupBulkUploadMachine } from './group-bulk-upload.machine';
 
 const PEOPLE = { name: 'members.csv', type: 'text/csv', size: 64 };
-const HUGE = { name: 'huge.csv', type: 'text/csv', size: 9_000_000 };
 
-export const PLAN_READ = {
-  ok: true as const,
-  values: ['user1@example.com', 'user2', 'ghost@nowhere.example'],
-  rows: new Uint32Array([2, 3, 4]),
-  header: 'email',
-  problemCount: 1,
-  problems: [{ row: 5, value: 'a,b', reason: '2 values in one row; put one email, username or user id per row.' }],
-  problemsCsv: 'row,value,reason\r\n5,"a,b","2 values in one row; put one email, username or user id per row."\r\n',
-};
+export const PLAN_READ = identifierRead(['user1@example.com', 'user2', 'ghost@nowhere.example']);
 const VALID = [
   { identifier: 'user1@example.com', user_id: 1, username: 'user1', email: 'user1@example.com' },
   { identifier: 'user2', user_id: 2, username: 'user2', email: 'user2@example.com' },
@@ -30,25 +22,14 @@ export const groupBulkUploadPlan: MachinePlan<typeof groupBulkUploadMachine> = {
   input: { groupId: 1 },
   events: [
     { type: 'file.choose', file: PEOPLE as never },
-    { type: 'file.choose', file: HUGE as never },
+    { type: 'file.choose', file: HUGE_FILE as never },
     { type: 'upload.clear' },
     { type: 'verify.retry' },
     { type: 'apply' },
     { type: 'apply.back' },
   ],
   outcomes: [
-    { name: 'read', event: { type: 'xstate.done.actor.parseFile', output: PLAN_READ } },
-    {
-      name: 'notText',
-      event: {
-        type: 'xstate.done.actor.parseFile',
-        output: { ok: false, reason: 'This is not a text CSV file. It is not UTF-8 text.', problems: [] },
-      },
-    },
-    {
-      name: 'readerStopped',
-      event: { type: 'xstate.error.actor.parseFile', error: new Error('the file reader stopped: out of memory') },
-    },
+    ...readOutcomes('parseFile', PLAN_READ),
     {
       name: 'verified',
       event: {

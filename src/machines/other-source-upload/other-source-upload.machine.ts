@@ -10,9 +10,9 @@ import {
   type OtherSourceFileSummary,
   type VerifyReply,
 } from '../../domain/broker-research-other-sources';
-import { csvFileProblem } from '../../domain/csv-upload';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage, serverMessage } from '../shared/failure';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../shared/upload-choice';
 import type {
   ChosenFile,
   OtherSourceUploadContext,
@@ -21,16 +21,10 @@ import type {
   UploadCall,
 } from './other-source-upload.types';
 
-const fileOf = (event: OtherSourceUploadEvent) =>
-  (event as Extract<OtherSourceUploadEvent, { type: 'file.choose' }>).file;
-const problemOf = (file: ChosenFile) =>
-  csvFileProblem({ name: file.name, type: file.type, size: file.size }, OTHER_SOURCE_FILE_MAX_BYTES);
+const fileOf = (event: OtherSourceUploadEvent) => chosenFileOf<ChosenFile>(event);
+const problemOf = (file: ChosenFile) => chosenFileProblem(file, OTHER_SOURCE_FILE_MAX_BYTES);
 
-/** A chosen file: refused here by its name, type or size, else read. */
-const CHOOSE_FILE = [
-  { guard: 'fileRefusedHere', target: '#otherSourceUpload.readFailed', actions: 'refuseFileHere' },
-  { target: '#otherSourceUpload.reading', actions: 'takeFile' },
-] as const;
+const CHOOSE_FILE = chooseFile('otherSourceUpload', 'readFailed', 'reading');
 
 const call = ({ context }: { context: OtherSourceUploadContext }): UploadCall => ({
   file: context.file!,
@@ -155,13 +149,7 @@ export const otherSourceUploadMachine = setup({
       },
     },
     /** The file was refused whole: another file, or start over. */
-    readFailed: {
-      tags: ['refused'],
-      on: {
-        'file.choose': CHOOSE_FILE,
-        'upload.clear': { target: 'choosing', actions: 'clear' },
-      },
-    },
+    readFailed: fileRefusedState('otherSourceUpload', 'readFailed', 'reading', 'choosing'),
     /** The read report; the person names the source and the distributor, then asks the server. */
     read: {
       tags: ['read', 'details'],

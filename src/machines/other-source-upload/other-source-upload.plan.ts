@@ -4,10 +4,10 @@
 // skipped, two refused) or unreachable; the apply confirmed or not, answered with its report or
 // not at all, then checked again or started over.
 import type { MachinePlan } from '../../workflows/plan';
+import { HUGE_FILE, readOutcomes } from '../shared/upload-plan';
 import { otherSourceUploadMachine } from './other-source-upload.machine';
 
 const FILE = { name: 'entitlements.csv', type: 'text/csv', size: 200 };
-const HUGE = { name: 'huge.csv', type: 'text/csv', size: 9_000_000 };
 
 const REPORT = [
   {
@@ -40,7 +40,7 @@ export const otherSourceUploadPlan: MachinePlan<typeof otherSourceUploadMachine>
   input: { dists: ['product', 'tri'] },
   events: [
     { type: 'file.choose', file: FILE as never },
-    { type: 'file.choose', file: HUGE as never },
+    { type: 'file.choose', file: HUGE_FILE as never },
     { type: 'details.change', sourceName: 'Refinitiv entitlement file', dist: 'product' },
     { type: 'verify' },
     { type: 'verify.retry' },
@@ -58,31 +58,18 @@ export const otherSourceUploadPlan: MachinePlan<typeof otherSourceUploadMachine>
       event: { type: 'xstate.done.actor.listImports', output: { status: true, imports: [], next: null } },
     },
     { name: 'importsFailed', event: { type: 'xstate.error.actor.listImports', error: { status: 0 } } },
-    {
-      name: 'read',
-      event: {
-        type: 'xstate.done.actor.readFile',
-        output: {
-          ok: true,
-          rows: 5,
-          taken: 4,
-          problemCount: 1,
-          problems: [REPORT[2]!].map(({ row, value, reason }) => ({ row, value, reason })),
-          problemsCsv: 'row,value,reason\r\n',
-        },
+    ...readOutcomes(
+      'readFile',
+      {
+        ok: true,
+        rows: 5,
+        taken: 4,
+        problemCount: 1,
+        problems: [REPORT[2]!].map(({ row, value, reason }) => ({ row, value, reason })),
+        problemsCsv: 'row,value,reason\r\n',
       },
-    },
-    {
-      name: 'wrongHeader',
-      event: {
-        type: 'xstate.done.actor.readFile',
-        output: { ok: false, reason: 'The header has no broker column.', problems: [] },
-      },
-    },
-    {
-      name: 'readerStopped',
-      event: { type: 'xstate.error.actor.readFile', error: new Error('the file reader stopped: out of memory') },
-    },
+      { name: 'wrongHeader', reason: 'The header has no broker column.' },
+    ),
     { name: 'verified', event: { type: 'xstate.done.actor.verifyFile', output: { status: true, ...COUNTS } } },
     { name: 'verifyFailed', event: { type: 'xstate.error.actor.verifyFile', error: { status: 0 } } },
     {

@@ -1,6 +1,6 @@
 // What applying would do (bulk_edit_user_new/): how many users change, how many already hold the
 // values, which identifiers matched nobody, and a sample of the users that change.
-import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import type { BulkField } from '../../domain/user-fields';
 import { optionLabel } from '../../domain/user-labels';
 import {
@@ -14,6 +14,8 @@ import type { BulkValue, PreviewData } from '../../machines/bulk-edit/bulk-edit.
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from '../shared/table-caption';
 import { countText } from '../../domain/format';
+import { UploadSummary } from '../shared/upload-outcome';
+import { plural } from '../shared/upload-words';
 
 /** "N users will change, M already have these values, K identifiers matched nobody" (and who is out of reach). */
 export function previewSentence(
@@ -23,8 +25,8 @@ export function previewSentence(
     ? `, ${countText(p.refused)} ${p.refused === 1 ? 'staff account holds' : 'staff accounts hold'} permissions you do not hold and will be left as ${p.refused === 1 ? 'it is' : 'they are'}`
     : '';
   return (
-    `${countText(p.changing)} ${p.changing === 1 ? 'user' : 'users'} will change, ${countText(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, ` +
-    `${countText(p.unmatched.length)} ${p.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody${refused}`
+    `${plural(p.changing, 'user')} will change, ${countText(p.unchanged)} already ${p.unchanged === 1 ? 'has' : 'have'} these values, ` +
+    `${plural(p.unmatched.length, 'identifier')} matched nobody${refused}`
   );
 }
 
@@ -54,9 +56,7 @@ export function BulkPreview() {
 
   return (
     <Flex direction="column" gap="3">
-      <Callout.Root color="blue" role="status" size="1">
-        <Callout.Text>{previewSentence(preview)}</Callout.Text>
-      </Callout.Root>
+      <UploadSummary>{previewSentence(preview)}</UploadSummary>
       <Text size="2">
         <Text weight="medium">Setting</Text> {changesText(fields, changes)}
       </Text>

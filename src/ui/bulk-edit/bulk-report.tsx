@@ -1,6 +1,6 @@
 // The report of an applied bulk edit: counts, the first rows, and the whole of it as a CSV the
 // browser builds.
-import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import { changedLabels } from '../../machines/bulk-edit/bulk-edit.report';
 import {
   REPORT_ROWS_SHOWN,
@@ -12,6 +12,9 @@ import type { ReportData } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from '../shared/table-caption';
 import { countText } from '../../domain/format';
+import { REPORT_DOWNLOAD } from '../shared/upload-buttons';
+import { UploadSummary } from '../shared/upload-outcome';
+import { plural } from '../shared/upload-words';
 
 export function reportSentence(
   r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'> & { refused?: number },
@@ -20,8 +23,8 @@ export function reportSentence(
     ? ` ${countText(r.refused)} ${r.refused === 1 ? 'staff account was' : 'staff accounts were'} left as they were: they hold permissions you do not hold.`
     : '';
   return (
-    `Updated ${countText(r.updated)} ${r.updated === 1 ? 'user' : 'users'}; ${countText(r.unchanged)} already had these values; ` +
-    `${countText(r.unmatched.length)} ${r.unmatched.length === 1 ? 'identifier' : 'identifiers'} matched nobody.${refused}`
+    `Updated ${plural(r.updated, 'user')}; ${countText(r.unchanged)} already had these values; ` +
+    `${plural(r.unmatched.length, 'identifier')} matched nobody.${refused}`
   );
 }
 
@@ -34,9 +37,7 @@ export function BulkReport({ onClose }: { onClose(): void }) {
 
   return (
     <Flex direction="column" gap="3">
-      <Callout.Root color="blue" role="status" size="1">
-        <Callout.Text>{reportSentence(report)}</Callout.Text>
-      </Callout.Root>
+      <UploadSummary>{reportSentence(report)}</UploadSummary>
       <Table.Root size="1" variant="surface">
         <TableCaption>Result per user</TableCaption>
         <Table.Header>
@@ -65,7 +66,7 @@ export function BulkReport({ onClose }: { onClose(): void }) {
       )}
       <Flex justify="end" gap="3">
         <Button variant="soft" onClick={() => bulk.send({ type: 'report.download' })}>
-          Download report (CSV)
+          {REPORT_DOWNLOAD}
         </Button>
         <Button onClick={onClose}>Close</Button>
       </Flex>

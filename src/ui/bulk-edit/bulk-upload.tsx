@@ -1,7 +1,7 @@
 // "Upload CSV of emails, usernames or user ids" (bulk_edit_upload): a file refused whole says why;
 // a file with rows not taken (or matching nobody) shows its per-row report, downloadable, before
 // its matches replace the selection; a file whose every row matched replaces it at once.
-import { Box, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useRef } from 'react';
 import {
   UPLOAD_REPORT_ROWS_SHOWN,
@@ -17,14 +17,13 @@ import {
 } from '../../machines/bulk-edit/bulk-edit.selectors';
 import type { UploadSummary } from '../../machines/bulk-edit/bulk-edit.types';
 import { BulkEditCtx } from './bulk-edit-context';
-import { TableCaption } from '../shared/table-caption';
-import { countText } from '../../domain/format';
+import { onFileChosen, UploadRefused } from '../shared/upload-file-input';
+import { REASON_COLUMN, UploadRows } from '../shared/upload-rows';
+import { plural } from '../shared/upload-words';
 
 export const UPLOAD_LABEL = 'Upload CSV of emails, usernames or user ids';
 export const UPLOAD_REPORT_DOWNLOAD = 'Download upload report (CSV)';
 export const KEEP_SELECTION = 'Keep the current selection';
-
-const plural = (x: number, one: string, many: string) => `${countText(x)} ${x === 1 ? one : many}`;
 
 const visuallyHidden = {
   position: 'absolute',
@@ -38,7 +37,7 @@ const visuallyHidden = {
 /** What the file held, in one sentence. */
 export function uploadSentence(u: UploadSummary): string {
   const header = u.header === null ? '' : `; its first row (${u.header}) was read as the header and skipped`;
-  return `${u.fileName}: ${plural(u.rows, 'row', 'rows')} read${header}; ${plural(u.matched, 'identifier', 'identifiers')} matched a user.`;
+  return `${u.fileName}: ${plural(u.rows, 'row')} read${header}; ${plural(u.matched, 'identifier')} matched a user.`;
 }
 
 function UploadReport({ upload }: { upload: UploadSummary }) {
@@ -56,30 +55,13 @@ function UploadReport({ upload }: { upload: UploadSummary }) {
       <Text size="2" color="red">
         {plural(upload.report.length, 'row was', 'rows were')} not taken:
       </Text>
-      <Table.Root size="1" variant="surface">
-        <TableCaption>Rows not taken</TableCaption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Value</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {upload.report.slice(0, UPLOAD_REPORT_ROWS_SHOWN).map((r) => (
-            <Table.Row key={r.row}>
-              <Table.RowHeaderCell>{r.row}</Table.RowHeaderCell>
-              <Table.Cell style={{ overflowWrap: 'anywhere' }}>{r.value}</Table.Cell>
-              <Table.Cell>{r.reason}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      {upload.report.length > UPLOAD_REPORT_ROWS_SHOWN && (
-        <Text size="1" color="gray">
-          The first {UPLOAD_REPORT_ROWS_SHOWN} of {countText(upload.report.length)} rows; the report holds them all.
-        </Text>
-      )}
+      <UploadRows
+        caption="Rows not taken"
+        rows={upload.report.slice(0, UPLOAD_REPORT_ROWS_SHOWN)}
+        total={upload.report.length}
+        columns={[REASON_COLUMN]}
+        held="the report holds them all"
+      />
       <Flex justify="end" gap="3" wrap="wrap">
         <Button type="button" variant="soft" onClick={() => bulk.send({ type: 'upload.report.download' })}>
           {UPLOAD_REPORT_DOWNLOAD}
@@ -120,11 +102,7 @@ export function BulkUpload() {
         aria-label={UPLOAD_LABEL}
         style={visuallyHidden}
         disabled={busy || reviewing}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) bulk.send({ type: 'upload.file', file });
-        }}
+        onChange={onFileChosen((file) => bulk.send({ type: 'upload.file', file }))}
       />
       {!reviewing && (
         <Button type="button" variant="soft" loading={uploading} disabled={busy} onClick={() => input.current?.click()}>
@@ -133,9 +111,7 @@ export function BulkUpload() {
       )}
       {refused && (
         <Flex direction="column" gap="2" mt="2">
-          <Callout.Root color="red" role="alert" size="1">
-            <Callout.Text>The file was refused: {refusal}</Callout.Text>
-          </Callout.Root>
+          <UploadRefused fileName={null} refusal={refusal} />
           <Flex justify="end">
             <Button type="button" variant="soft" color="gray" onClick={() => bulk.send({ type: 'upload.dismiss' })}>
               {KEEP_SELECTION}
@@ -147,7 +123,7 @@ export function BulkUpload() {
       {!reviewing && !refused && upload && (
         <Flex direction="column" gap="1" mt="2" role="status" aria-label="Upload result">
           <Text size="2">
-            {plural(upload.matched, 'identifier', 'identifiers')} of {upload.fileName} matched a user.
+            {plural(upload.matched, 'identifier')} of {upload.fileName} matched a user.
           </Text>
           {upload.report.length > 0 && (
             <Text size="2" color="red">

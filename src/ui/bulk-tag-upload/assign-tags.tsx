@@ -21,9 +21,12 @@ import {
   selectUpload,
 } from '../../machines/bulk-tag-upload/bulk-tag-upload.selectors';
 import { BulkTagUploadCtx } from './bulk-tag-upload-context';
-import { plural } from './upload-file';
 import { countText } from '../../domain/format';
 import { ConfirmDialog } from '../shared/confirm-dialog';
+import { DownloadButton } from '../shared/upload-buttons';
+import { UploadFailed } from '../shared/upload-outcome';
+import { UploadProgress } from '../shared/upload-progress';
+import { plural } from '../shared/upload-words';
 
 export const RESET_TAGS = 'Reset Tags';
 export const ADD_TAGS = 'Add Tags';
@@ -105,20 +108,13 @@ export function AssignTags() {
           Choose the tags to check the file against the users.
         </Text>
       )}
-      {previewing && (
-        <Text size="2" color="gray" role="status">
-          Checking the identifiers against the users…
-        </Text>
-      )}
+      {previewing && <UploadProgress>Checking the identifiers against the users…</UploadProgress>}
       {previewFailed && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>The dry run failed: {error}</Callout.Text>
-          <Box>
-            <Button size="1" variant="soft" onClick={() => bulk.send({ type: 'preview.retry' })}>
-              Try again
-            </Button>
-          </Box>
-        </Callout.Root>
+        <UploadFailed
+          message={`The dry run failed: ${error}`}
+          retry="Try again"
+          onRetry={() => bulk.send({ type: 'preview.retry' })}
+        />
       )}
       {showsPreview && preview && (
         <Flex direction="column" gap="2">
@@ -133,9 +129,7 @@ export function AssignTags() {
               label="Identifiers matching nobody"
               values={preview.unmatched}
               download={
-                <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'unmatched.download' })}>
-                  {UNMATCHED_DOWNLOAD}
-                </Button>
+                <DownloadButton label={UNMATCHED_DOWNLOAD} onClick={() => bulk.send({ type: 'unmatched.download' })} />
               }
             />
           )}
@@ -185,9 +179,7 @@ export function AssignTags() {
                 label="Invalid Users"
                 values={result.invalid}
                 download={
-                  <Button type="button" size="1" variant="soft" onClick={() => bulk.send({ type: 'invalid.download' })}>
-                    {INVALID_DOWNLOAD}
-                  </Button>
+                  <DownloadButton label={INVALID_DOWNLOAD} onClick={() => bulk.send({ type: 'invalid.download' })} />
                 }
               />
             )}

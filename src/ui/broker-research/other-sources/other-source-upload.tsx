@@ -2,19 +2,7 @@
 // name its source and distributor, have the server check every row (the verify report: rows to
 // add, rows skipped because the user already reads the broker, rows refused with why), confirm,
 // apply in one transaction (the done report), and see the latest imports.
-import {
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Heading,
-  RadioGroup,
-  Spinner,
-  Table,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Heading, RadioGroup, Table, Text, TextField } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import type { AnyActorLogic } from 'xstate';
 import { distributorLabel } from '../../../domain/broker-research';
@@ -61,6 +49,13 @@ import {
 } from '../../../machines/other-source-upload/other-source-upload.selectors';
 import { saveFile } from '../../../services/downloads';
 import { TableCaption } from '../../shared/table-caption';
+import { DownloadButton, REPORT_DOWNLOAD, ROWS_NOT_TAKEN_DOWNLOAD, StartOverButton } from '../../shared/upload-buttons';
+import { UploadFileInput, UploadReading, UploadRefused } from '../../shared/upload-file-input';
+import { UploadFailed, UploadSummary } from '../../shared/upload-outcome';
+import { UploadProgress } from '../../shared/upload-progress';
+import { UploadReasons } from '../../shared/upload-reasons';
+import { REASON_COLUMN, UploadRows } from '../../shared/upload-rows';
+import { plural } from '../../shared/upload-words';
 import { useInspect } from '../../console-context';
 import { described, FieldFrame } from '../../form/field-frame';
 import { LeaveGuard } from '../../form/form-draft';
@@ -73,8 +68,6 @@ export const SOURCE_LABEL = 'Source';
 export const DIST_LABEL = 'Distributor';
 export const CHECK = 'Check the file';
 export const CONFIRM = 'Add them';
-
-const plural = (x: number, one: string, many = `${one}s`) => `${countText(x)} ${x === 1 ? one : many}`;
 
 export function OtherSourceUpload({
   dists,
@@ -139,46 +132,28 @@ function FileStep() {
   const loading = OtherSourceUploadCtx.useSelector(selectLoadingImports);
   return (
     <Flex direction="column" gap="1">
-      <label>
-        <Text as="div" size="2" weight="medium" mb="1">
-          {FILE_LABEL}
-        </Text>
-        <input
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          disabled={loading || busy || done !== null || confirming || failed}
-          aria-describedby="other-source-file-hint"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            // The same file may be chosen again after it changed on disk.
-            e.currentTarget.value = '';
-            if (file) upload.send({ type: 'file.choose', file });
-          }}
-        />
-      </label>
-      <Text id="other-source-file-hint" size="1" color="gray">
-        {FILE_HINT}
-      </Text>
-      {reading && (
-        <Text size="2" color="gray" role="status">
-          <Spinner size="1" /> Reading {fileName}…
-        </Text>
-      )}
+      <UploadFileInput
+        id="other-source-file-hint"
+        label={FILE_LABEL}
+        hint={FILE_HINT}
+        disabled={loading || busy || done !== null || confirming || failed}
+        onChoose={(file) => upload.send({ type: 'file.choose', file })}
+      />
+      {reading && <UploadReading fileName={fileName} />}
       {refused && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>
-            {fileName} was refused: {refusal}
-          </Callout.Text>
-          <Box>
-            <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
-              Start over
-            </Button>
-          </Box>
-        </Callout.Root>
+        <UploadRefused fileName={fileName} refusal={refusal}>
+          <StartOverButton onClick={() => upload.send({ type: 'upload.clear' })} />
+        </UploadRefused>
       )}
     </Flex>
   );
 }
+
+/** A row the server took or not: skipped (already entitled) or refused. */
+const OUTCOME_COLUMN = {
+  header: 'Outcome',
+  cell: (r: CsvRowProblem | ReportRow) => ('outcome' in r && r.outcome === 'skipped' ? 'Skipped' : 'Refused'),
+};
 
 /** Rows not taken: the first ones in a bounded box, the count of all of them under it. */
 function Rows({
@@ -190,41 +165,15 @@ function Rows({
   rows: readonly (CsvRowProblem | ReportRow)[];
   total: number;
 }) {
-  if (total === 0) return null;
   const withOutcome = rows.some((r) => 'outcome' in r);
   return (
-    <Flex direction="column" gap="1">
-      <Box style={{ maxHeight: 260, overflowY: 'auto' }}>
-        <Table.Root size="1" variant="surface">
-          <TableCaption>{caption}</TableCaption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Value</Table.ColumnHeaderCell>
-              {withOutcome && <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>}
-              <Table.ColumnHeaderCell>Reason</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((r) => (
-              <Table.Row key={r.row}>
-                <Table.RowHeaderCell>{countText(r.row)}</Table.RowHeaderCell>
-                <Table.Cell style={{ overflowWrap: 'anywhere' }}>{r.value}</Table.Cell>
-                {withOutcome && (
-                  <Table.Cell>{'outcome' in r && r.outcome === 'skipped' ? 'Skipped' : 'Refused'}</Table.Cell>
-                )}
-                <Table.Cell>{r.reason}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
-      {total > rows.length && (
-        <Text size="1" color="gray">
-          The first {countText(rows.length)} of {countText(total)} rows; the downloaded report holds them all.
-        </Text>
-      )}
-    </Flex>
+    <UploadRows
+      caption={caption}
+      rows={rows}
+      total={total}
+      columns={withOutcome ? [OUTCOME_COLUMN, REASON_COLUMN] : [REASON_COLUMN]}
+      held="the downloaded report holds them all"
+    />
   );
 }
 
@@ -242,16 +191,12 @@ function ReadReport() {
       <Rows caption="Rows the file's rules refuse" rows={read.problems} total={read.problemCount} />
       {read.problemCount > 0 && (
         <Box>
-          <Button
-            size="1"
-            variant="soft"
-            color="gray"
+          <DownloadButton
+            label={ROWS_NOT_TAKEN_DOWNLOAD}
             onClick={() =>
               saveFile(new Blob([read.problemsCsv], { type: 'text/csv' }), `${fileName ?? 'file'}-rows-not-taken.csv`)
             }
-          >
-            Download the rows not taken
-          </Button>
+          />
         </Box>
       )}
     </Flex>
@@ -305,53 +250,27 @@ function Details() {
         </RadioGroup.Root>
       </FieldFrame>
       {verifyFailed && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>The file could not be checked: {error}</Callout.Text>
-          <Flex gap="2">
-            <Button size="1" variant="soft" onClick={() => upload.send({ type: 'verify.retry' })}>
-              Try again
-            </Button>
-            <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
-              Start over
-            </Button>
-          </Flex>
-        </Callout.Root>
+        <UploadFailed
+          message={`The file could not be checked: ${error}`}
+          retry="Try again"
+          onRetry={() => upload.send({ type: 'verify.retry' })}
+          onStartOver={() => upload.send({ type: 'upload.clear' })}
+        />
       )}
       {!verifyFailed && (
         <Flex gap="2" align="center">
           <Button disabled={!mayVerify} loading={verifying} onClick={() => upload.send({ type: 'verify' })}>
             {CHECK}
           </Button>
-          {!verifying && (
-            <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
-              Start over
-            </Button>
-          )}
+          {!verifying && <StartOverButton size="2" onClick={() => upload.send({ type: 'upload.clear' })} />}
           {verifying && (
-            <Text size="2" color="gray" role="status">
+            <UploadProgress>
               Checking {plural(read?.taken ?? 0, 'row')} against the users, brokers and fulfillments…
-            </Text>
+            </UploadProgress>
           )}
         </Flex>
       )}
     </Flex>
-  );
-}
-
-/** How many rows were not taken for each reason, above the table (which lists the first rows only). */
-function Reasons({ label, report }: { label: string; report: readonly ReportRow[] }) {
-  const counts = reasonCounts(report);
-  if (counts.length === 0) return null;
-  return (
-    <ul aria-label={label} style={{ margin: 0, paddingLeft: 'var(--space-4)' }}>
-      {counts.map((c) => (
-        <li key={c.reason}>
-          <Text size="2">
-            {plural(c.count, 'row')}: {c.reason}
-          </Text>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -374,18 +293,11 @@ function VerifyReport() {
         {verified.file_name} from {source}: {plural(verified.taken, 'fulfillment')} to add;{' '}
         {countText(verified.skipped)} skipped, {countText(verified.refused)} refused, of {plural(verified.rows, 'row')}.
       </Text>
-      <Reasons label="Why rows are not taken" report={verified.report} />
+      <UploadReasons label="Why rows are not taken" counts={reasonCounts(verified.report)} />
       <Rows caption="Rows not taken" rows={firstRows(verified.report)} total={verified.report.length} />
       {verified.report.length > 0 && (
         <Box>
-          <Button
-            size="1"
-            variant="soft"
-            color="gray"
-            onClick={() => downloadReport(verified.file_name, verified.report)}
-          >
-            Download the report
-          </Button>
+          <DownloadButton label={REPORT_DOWNLOAD} onClick={() => downloadReport(verified.file_name, verified.report)} />
         </Box>
       )}
       {confirming || applying ? (
@@ -413,9 +325,7 @@ function VerifyReport() {
           <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'details.edit' })}>
             Change the source or distributor
           </Button>
-          <Button variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
-            Start over
-          </Button>
+          <StartOverButton size="2" onClick={() => upload.send({ type: 'upload.clear' })} />
         </Flex>
       )}
     </Flex>
@@ -429,34 +339,26 @@ function Outcome() {
   const error = OtherSourceUploadCtx.useSelector(selectError);
   if (failed) {
     return (
-      <Callout.Root color="red" role="alert" size="1">
-        <Callout.Text>Nothing was added: {error}</Callout.Text>
-        <Flex gap="2">
-          <Button size="1" variant="soft" onClick={() => upload.send({ type: 'apply.back' })}>
-            Check again
-          </Button>
-          <Button size="1" variant="soft" color="gray" onClick={() => upload.send({ type: 'upload.clear' })}>
-            Start over
-          </Button>
-        </Flex>
-      </Callout.Root>
+      <UploadFailed
+        message={`Nothing was added: ${error}`}
+        retry="Check again"
+        onRetry={() => upload.send({ type: 'apply.back' })}
+        onStartOver={() => upload.send({ type: 'upload.clear' })}
+      />
     );
   }
   if (!done) return null;
   return (
     <Flex direction="column" gap="2" role="region" aria-label="Done">
-      <Callout.Root color={done.taken > 0 ? 'green' : 'amber'} size="1" role="status" aria-label="Response">
-        <Callout.Text>
-          {done.msg} Import #{done.import_id} of {done.file_name} from {done.source_name} ({distributorLabel(done.dist)}
-          ).
-        </Callout.Text>
-      </Callout.Root>
-      <Reasons label="Why rows were not added" report={done.report} />
+      <UploadSummary color={done.taken > 0 ? 'green' : 'amber'} label="Response">
+        {done.msg} Import #{done.import_id} of {done.file_name} from {done.source_name} ({distributorLabel(done.dist)}).
+      </UploadSummary>
+      <UploadReasons label="Why rows were not added" counts={reasonCounts(done.report)} />
       <Rows caption="Rows not added" rows={firstRows(done.report)} total={done.report.length} />
       <Flex gap="2">
         {done.report.length > 0 && (
           <Button variant="soft" color="gray" onClick={() => downloadReport(done.file_name, done.report)}>
-            Download the report
+            {REPORT_DOWNLOAD}
           </Button>
         )}
         <Button onClick={() => upload.send({ type: 'upload.clear' })}>Upload another file</Button>
@@ -477,11 +379,7 @@ function Imports() {
         <Heading as="h3" size="3" id="other-source-imports-heading">
           Latest imports
         </Heading>
-        {loading && (
-          <Text size="2" color="gray" role="status">
-            <Spinner size="1" /> Loading the latest imports…
-          </Text>
-        )}
+        {loading && <UploadProgress>Loading the latest imports…</UploadProgress>}
         {!loading && error && (
           <Callout.Root color="red" role="alert" size="1">
             <Callout.Text>The imports could not be loaded: {error}</Callout.Text>
