@@ -1,7 +1,6 @@
 // The accounts: a search by name (a name that starts with the text, or has a word that does),
 // keyset pages with Previous and Next, 20, 50 or 100 a page; each account opens its settings.
-import { Button, Callout, Flex, RadioGroup, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
+import { Button, Callout, Flex, RadioGroup, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { accountTotalWords } from '../../domain/accounts';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from '../../domain/constants';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../machines/account-settings/account-settings.selectors';
 import { AccountSettingsCtx } from './account-settings-context';
 import { Pager } from '../shared/pager';
+import { SearchForm } from '../shared/search-form';
 
 export function AccountList() {
   const actor = AccountSettingsCtx.useActorRef();
@@ -23,28 +23,18 @@ export function AccountList() {
   const failed = AccountSettingsCtx.useSelector(selectListFailed);
   const busy = AccountSettingsCtx.useSelector(selectBusy);
   const error = AccountSettingsCtx.useSelector(selectError);
-  const [q, setQ] = useState(position.q);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'search.submit', q });
-  };
   return (
     <Flex direction="column" gap="3">
-      <form onSubmit={submit} role="search" aria-label="Search accounts">
-        <Flex gap="2" align="end">
-          <TextField.Root
-            aria-label="Account name"
-            placeholder="Name, or a word of it (capital, partners…)"
-            value={q}
-            maxLength={MAX_SEARCH_TEXT}
-            onChange={(e) => setQ(e.currentTarget.value)}
-            style={{ minWidth: 320 }}
-          />
-          <Button type="submit" disabled={busy}>
-            Search
-          </Button>
-        </Flex>
-      </form>
+      <SearchForm
+        name="Search accounts"
+        label="Account name"
+        placeholder="Name, or a word of it (capital, partners…)"
+        maxLength={MAX_SEARCH_TEXT}
+        query={position.q}
+        onSearch={(q) => actor.send({ type: 'search.submit', q })}
+        disabled={busy}
+        width={320}
+      />
       {failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>

@@ -53,7 +53,7 @@ import { auditExportUrl } from '../../services/audit-log.service';
 import { useInspect } from '../console-context';
 import { ChangesTable } from '../record-history/changes-table';
 import { auditParamsOf, auditQueryOf } from './audit-url';
-import { useUrlParams } from '../shared/url-params';
+import { useQueryFromUrl, useUrlParams } from '../shared/url-params';
 import { Pager } from '../shared/pager';
 import { timeTextToSecond } from '../../domain/format';
 
@@ -81,14 +81,7 @@ export function AuditBrowserScope({ children }: { children: ReactNode }) {
 }
 
 function QueryFromUrl() {
-  const { params } = useUrlParams();
-  const actor = AuditBrowserCtx.useActorRef();
-  const query = auditQueryOf(params);
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    actor.send({ type: 'query.set', query });
-    // `key` stands for the query's value.
-  }, [key]);
+  useQueryFromUrl(AuditBrowserCtx.useActorRef(), auditQueryOf(useUrlParams().params));
   return null;
 }
 

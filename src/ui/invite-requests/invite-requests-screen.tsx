@@ -17,11 +17,10 @@ import {
   Table,
   Text,
   TextArea,
-  TextField,
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   canActOnInvite,
   duplicateText,
@@ -65,10 +64,11 @@ import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { InviteReviewCtx } from './invite-review-context';
-import { UrlParamsContext, useUrlParams, type UrlParamsBinding } from '../shared/url-params';
+import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding } from '../shared/url-params';
 import { SettingsForm } from './settings-form';
 import { Pager } from '../shared/pager';
 import { timeText } from '../../domain/format';
+import { SearchForm } from '../shared/search-form';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function inviteQueryOf(params: Record<string, string>): InviteQuery {
@@ -136,24 +136,22 @@ export function ApproveDraftKeeper({ staff }: { staff: number | null }) {
 }
 
 function QueryFromUrl() {
-  const { params } = useUrlParams();
-  const actor = InviteReviewCtx.useActorRef();
-  const query = inviteQueryOf(params);
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    actor.send({ type: 'query.set', query });
-    // `key` stands for the query's value.
-  }, [key]);
+  useQueryFromUrl(InviteReviewCtx.useActorRef(), inviteQueryOf(useUrlParams().params));
   return null;
 }
 
 function Filters() {
   const { params, setParams } = useUrlParams();
   const query = inviteQueryOf(params);
-  const [text, setText] = useState(query.q);
-  useEffect(() => setText(query.q), [query.q]);
   return (
-    <Flex gap="3" align="center" wrap="wrap">
+    <SearchForm
+      name="Search invite requests"
+      label="Name, email or organization"
+      placeholder="Name, email or organization"
+      maxLength={INVITE_SEARCH_MAX}
+      query={query.q}
+      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
+    >
       <SegmentedControl.Root
         aria-label="Status"
         value={query.status || 'all'}
@@ -170,28 +168,7 @@ function Filters() {
           </SegmentedControl.Item>
         ))}
       </SegmentedControl.Root>
-      <form
-        role="search"
-        aria-label="Search invite requests"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(paramsOf({ ...query, q: text.trim(), cursor: '' }), { push: true });
-        }}
-      >
-        <Flex gap="2">
-          <TextField.Root
-            aria-label="Name, email or organization"
-            placeholder="Name, email or organization"
-            value={text}
-            maxLength={INVITE_SEARCH_MAX}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button type="submit" variant="soft">
-            Search
-          </Button>
-        </Flex>
-      </form>
-    </Flex>
+    </SearchForm>
   );
 }
 

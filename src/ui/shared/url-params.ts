@@ -2,7 +2,7 @@
 // router and a screen, so Reload, Back and a shared link return to the same search and page.
 // The route validates the address into text (textParams) and gives the router's navigate; the
 // screen reads its own query from the text with its codec; tests hold the parameters in memory.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export type UrlParams = Record<string, string>;
 
@@ -40,4 +40,14 @@ export function routeParams(
   navigate: (to: { search: UrlParams; replace: boolean }) => unknown,
 ): UrlParamsBinding {
   return { params, setParams: (next, how) => void navigate({ search: next, replace: !how?.push }) };
+}
+
+/**
+ * One direction of truth: the address names the list's query and the list machine follows it.
+ * Each new query (a search, a page, Back) is sent once as `query.set`; the same query again is not.
+ */
+export function useQueryFromUrl<Q>(list: { send: (event: { type: 'query.set'; query: Q }) => void }, query: Q): void {
+  const key = JSON.stringify(query);
+  // `key` stands for the query's value: a new object of the same query sends nothing.
+  useEffect(() => list.send({ type: 'query.set', query }), [list, key]);
 }

@@ -15,10 +15,9 @@ import {
   Table,
   Text,
   TextArea,
-  TextField,
   VisuallyHidden,
 } from '@radix-ui/themes';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   REASON_MAX,
   SUBMISSION_STATUS_LABELS,
@@ -59,6 +58,8 @@ import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './research-submissions-context';
 import { Pager } from '../../shared/pager';
 import { timeText } from '../../../domain/format';
+import { SearchForm } from '../../shared/search-form';
+import { useQueryFromUrl } from '../../shared/url-params';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function submissionQueryOf(params: TabParams): SubmissionQuery {
@@ -110,24 +111,22 @@ export function RejectDraftKeeper({ staff }: { staff: number | null }) {
 }
 
 function QueryFromUrl() {
-  const { params } = useTabSearch();
-  const actor = ResearchSubmissionsCtx.useActorRef();
-  const query = submissionQueryOf(params);
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    actor.send({ type: 'query.set', query });
-    // `key` stands for the query's value.
-  }, [key]);
+  useQueryFromUrl(ResearchSubmissionsCtx.useActorRef(), submissionQueryOf(useTabSearch().params));
   return null;
 }
 
 function Filters() {
   const { params, setParams } = useTabSearch();
   const query = submissionQueryOf(params);
-  const [text, setText] = useState(query.q);
-  useEffect(() => setText(query.q), [query.q]);
   return (
-    <Flex gap="3" align="center" wrap="wrap">
+    <SearchForm
+      name="Search submissions"
+      label="Title"
+      placeholder="Words of the title"
+      maxLength={SUBMISSION_SEARCH_MAX}
+      query={query.q}
+      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
+    >
       <SegmentedControl.Root
         aria-label="Status"
         value={query.status || 'all'}
@@ -144,28 +143,7 @@ function Filters() {
           </SegmentedControl.Item>
         ))}
       </SegmentedControl.Root>
-      <form
-        role="search"
-        aria-label="Search submissions"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(paramsOf({ ...query, q: text.trim(), cursor: '' }), { push: true });
-        }}
-      >
-        <Flex gap="2">
-          <TextField.Root
-            aria-label="Title"
-            placeholder="Words of the title"
-            value={text}
-            maxLength={SUBMISSION_SEARCH_MAX}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button type="submit" variant="soft">
-            Search
-          </Button>
-        </Flex>
-      </form>
-    </Flex>
+    </SearchForm>
   );
 }
 
