@@ -1,7 +1,7 @@
 // /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker),
 // then its groups with their members and the users in no group. /view_groups shows the same
 // without a control that changes anything. Thin: everything comes from the groupEditor machine.
-import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from '../../machines/group-editor/group-editor.draft';
@@ -27,6 +27,7 @@ import { GroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
+import { RecordNotice } from '../shared/record-section';
 import { countText } from '../../domain/format';
 
 export const groupDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -130,15 +131,7 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
           </Text>
         )}
       </Card>
-      {notice && (
-        <Callout.Root
-          color={notice.tone === 'info' ? 'blue' : 'red'}
-          role={notice.tone === 'info' ? 'status' : 'alert'}
-          aria-label="Groups notice"
-        >
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <RecordNotice notice={notice} label="Groups notice" alertOnError />
       {stage === 'loaded' &&
         groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
       {!readOnly && <GroupFormDialog />}

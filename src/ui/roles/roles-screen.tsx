@@ -1,7 +1,6 @@
 // /user_roles (Role Management, decision 050): the role editor's actor (given the kept form
 // draft), what keeps its form across a reload (decision 042), and the view: the roles, the reach
 // matrix (roles × features), the staff, and the dialogs. Thin: everything comes from selectors.
-import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { checkRoleDraft, ROLE_DRAFT_FORM } from '../../machines/role-editor/role-editor.draft';
@@ -20,6 +19,7 @@ import {
 import { selectFeatures } from '../../machines/session/session.selectors';
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
+import { RecordSection } from '../shared/record-section';
 import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { ReachDialog } from './reach-dialog';
 import { ReachMatrix } from './reach-matrix';
@@ -85,39 +85,18 @@ export function RolesView() {
   const notice = RolesCtx.useSelector(selectNotice);
   const count = RolesCtx.useSelector((s) => selectRoles(s).length);
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="center">
-        <Heading as="h2" size="5">
-          Role Management
-        </Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'role.new' })}>
-          New role
-        </Button>
-      </Flex>
-      <Text as="p" size="2" color="gray">
-        A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts
-        from their next click.
-      </Text>
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Roles notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The roles could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'roles.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {loading && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading roles">
-          Loading roles…
-        </Text>
-      )}
+    <RecordSection
+      heading="Role Management"
+      create={{ label: 'New role', disabled: busy || failed, go: () => editor.send({ type: 'role.new' }) }}
+      intro="A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts from their next click."
+      notice={notice}
+      noticeLabel="Roles notice"
+      failed={failed}
+      error={error}
+      onRetry={() => editor.send({ type: 'roles.retry' })}
+      records="roles"
+      loading={loading && count === 0}
+    >
       {count > 0 && (
         <>
           <RolesTable mayAssign={mayAssign} />
@@ -129,6 +108,6 @@ export function RolesView() {
       <RoleDeleteDialog />
       <RoleHoldersDialog />
       <ReachDialog />
-    </Flex>
+    </RecordSection>
   );
 }

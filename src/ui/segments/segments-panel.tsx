@@ -1,6 +1,6 @@
 // The Segments tab's content: the segment editor's actor (given the kept form draft, or the query
 // the user list asked to save), what keeps its form across a reload (decision 042), and the view.
-import { Box, Button, Callout, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SegmentQuery } from '../../domain/segments';
@@ -30,6 +30,7 @@ import { SegmentTagsDialog } from './segment-tags-dialog';
 import { SegmentsCtx } from './segments-context';
 import { SegmentsTable, type OpenInList } from './segments-table';
 import { Pager } from '../shared/pager';
+import { RecordLoadFailed, RecordLoading, RecordNotice } from '../shared/record-section';
 import { countText } from '../../domain/format';
 
 export interface SegmentsPanelProps extends OpenInList {
@@ -168,26 +169,11 @@ export function SegmentsView({ listHref, openInList, userListHref }: OpenInList 
         segment in the list, rename it, or give its members tags.
       </Text>
       <SearchBox />
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Segments notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <RecordNotice notice={notice} label="Segments notice" />
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The segments could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'segments.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RecordLoadFailed records="segments" error={error} onRetry={() => editor.send({ type: 'segments.retry' })} />
       )}
-      {loading && segments === 0 && (
-        <Text size="2" color="gray" role="status">
-          Loading segments…
-        </Text>
-      )}
+      {loading && segments === 0 && <RecordLoading records="segments" />}
       {(listed || (!empty && !failed && segments > 0)) && <SegmentsTable listHref={listHref} openInList={openInList} />}
       {empty && (
         <Text as="p" align="center" color="gray" my="4">

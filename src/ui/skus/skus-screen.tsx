@@ -1,7 +1,7 @@
 // /sku_configuration (SKU Configuration, decision 053): the SKU editor's actor (given the platform
 // key and the kept form draft), what keeps its form across a reload (decision 042), and the view:
 // the SKUs with search and status, and the dialogs. Thin: everything comes from selectors.
-import { Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { Flex, Select, TextField } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import { checkSkuDraft, SKU_DRAFT_FORM } from '../../machines/sku-editor/sku-editor.draft';
@@ -22,6 +22,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
+import { RecordSection } from '../shared/record-section';
 import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { SkuAssignDialog } from './sku-assign-dialog';
 import { SkuFormDialog } from './sku-form-dialog';
@@ -87,39 +88,18 @@ export function SkusView() {
   const status = SkusCtx.useSelector(selectStatusFilter);
   const listed = SkusCtx.useSelector((s) => s.hasTag('listed'));
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="center">
-        <Heading as="h2" size="5">
-          SKU Configuration
-        </Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'sku.new' })}>
-          New SKU
-        </Button>
-      </Flex>
-      <Text as="p" size="2" color="gray">
-        A SKU is what an account buys: a product configuration, data plan items and the account settings it sets.
-        Assigning one sets those settings on the account, under the same rules as Account Settings.
-      </Text>
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="SKUs notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The SKUs could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'skus.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {loading && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading SKUs">
-          Loading SKUs…
-        </Text>
-      )}
+    <RecordSection
+      heading="SKU Configuration"
+      create={{ label: 'New SKU', disabled: busy || failed, go: () => editor.send({ type: 'sku.new' }) }}
+      intro="A SKU is what an account buys: a product configuration, data plan items and the account settings it sets. Assigning one sets those settings on the account, under the same rules as Account Settings."
+      notice={notice}
+      noticeLabel="SKUs notice"
+      failed={failed}
+      error={error}
+      onRetry={() => editor.send({ type: 'skus.retry' })}
+      records="SKUs"
+      loading={loading && count === 0}
+    >
       {count > 0 && (
         <>
           <Flex gap="3" align="end">
@@ -152,6 +132,6 @@ export function SkusView() {
       <SkuStatusDialog />
       <SkuHoldersDialog />
       <SkuAssignDialog />
-    </Flex>
+    </RecordSection>
   );
 }

@@ -2,7 +2,7 @@
 // kept form draft and the account defaults a new template starts from), what keeps its form across
 // a reload (decision 042), and the view: search, the templates with their followers, the dialogs.
 // Thin: everything comes from selectors.
-import { Button, Callout, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { defaultAccountSettings } from '../../domain/account-settings';
@@ -26,6 +26,8 @@ import {
 } from '../../machines/template-editor/template-editor.selectors';
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
+import { RecordSection } from '../shared/record-section';
+import { RecordAction, RecordActions, RecordTable } from '../shared/record-table';
 import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
@@ -33,15 +35,6 @@ import { TemplateDeleteDialog } from './template-delete-dialog';
 import { TemplateFormDialog } from './template-form-dialog';
 import { TemplatesCtx } from './templates-context';
 import { countText } from '../../domain/format';
-
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** One form draft per staff member: the open template form, new or a change. */
 export const templateDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -97,63 +90,48 @@ function TemplatesTable() {
   const busy = TemplatesCtx.useSelector(selectBusy);
   const product = productNames(config.product_key).name;
   return (
-    <Table.Root variant="surface" size="1">
-      <caption style={HIDDEN}>Templates</caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Source</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Accounts following</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Last changed by</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell aria-label="Actions" />
+    <RecordTable
+      caption="Templates"
+      size="1"
+      columns={['Name', 'Description', 'Source', 'Accounts following', 'Last changed by']}
+    >
+      {templates.map((t) => (
+        <Table.Row key={t.id} aria-label={t.template_name}>
+          <Table.RowHeaderCell>{t.template_name}</Table.RowHeaderCell>
+          <Table.Cell>{t.template_description}</Table.Cell>
+          <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
+          <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
+          <Table.Cell>{t.updated_by}</Table.Cell>
+          <Table.Cell>
+            <RecordActions justify="end">
+              <RecordAction
+                label={`Apply ${t.template_name}`}
+                disabled={busy}
+                onClick={() => editor.send({ type: 'template.apply', id: t.id })}
+              >
+                Apply…
+              </RecordAction>
+              <RecordAction
+                label={`Edit ${t.template_name}`}
+                disabled={busy}
+                onClick={() => editor.send({ type: 'template.edit', id: t.id })}
+              >
+                Edit
+              </RecordAction>
+              <HistoryButton kind="template" id={t.id} name={t.template_name} />
+              <RecordAction
+                label={`Delete ${t.template_name}`}
+                color="red"
+                disabled={busy}
+                onClick={() => editor.send({ type: 'template.delete', id: t.id })}
+              >
+                Delete
+              </RecordAction>
+            </RecordActions>
+          </Table.Cell>
         </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {templates.map((t) => (
-          <Table.Row key={t.id} aria-label={t.template_name}>
-            <Table.RowHeaderCell>{t.template_name}</Table.RowHeaderCell>
-            <Table.Cell>{t.template_description}</Table.Cell>
-            <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
-            <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
-            <Table.Cell>{t.updated_by}</Table.Cell>
-            <Table.Cell>
-              <Flex gap="2" justify="end">
-                <Button
-                  size="1"
-                  variant="soft"
-                  disabled={busy}
-                  aria-label={`Apply ${t.template_name}`}
-                  onClick={() => editor.send({ type: 'template.apply', id: t.id })}
-                >
-                  Apply…
-                </Button>
-                <Button
-                  size="1"
-                  variant="soft"
-                  disabled={busy}
-                  aria-label={`Edit ${t.template_name}`}
-                  onClick={() => editor.send({ type: 'template.edit', id: t.id })}
-                >
-                  Edit
-                </Button>
-                <HistoryButton kind="template" id={t.id} name={t.template_name} />
-                <Button
-                  size="1"
-                  variant="soft"
-                  color="red"
-                  disabled={busy}
-                  aria-label={`Delete ${t.template_name}`}
-                  onClick={() => editor.send({ type: 'template.delete', id: t.id })}
-                >
-                  Delete
-                </Button>
-              </Flex>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+      ))}
+    </RecordTable>
   );
 }
 
@@ -173,55 +151,36 @@ export function TemplatesView() {
     editor.send({ type: 'search.submit' });
   };
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="center">
-        <Heading as="h2" size="5">
-          Template Settings
-        </Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'template.new' })}>
-          New template
-        </Button>
-      </Flex>
-      <Text as="p" size="2" color="gray">
-        A template is a set of account settings. Applying it to accounts sets their settings to the template's, after
-        showing what changes on each.
-      </Text>
-      <form onSubmit={search} role="search" aria-label="Search templates">
-        <Flex gap="2" align="center">
-          <TextField.Root
-            aria-label="Search templates by name or description"
-            placeholder="Name or description"
-            value={query}
-            maxLength={TEMPLATE_NAME_MAX}
-            disabled={busy || failed}
-            onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })}
-            style={{ minWidth: 320 }}
-          />
-          <Button type="submit" variant="soft" disabled={busy}>
-            Search
-          </Button>
-        </Flex>
-      </form>
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Templates notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The templates could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'templates.retry' })}>
-              Retry
+    <RecordSection
+      heading="Template Settings"
+      create={{ label: 'New template', disabled: busy || failed, go: () => editor.send({ type: 'template.new' }) }}
+      intro="A template is a set of account settings. Applying it to accounts sets their settings to the template's, after showing what changes on each."
+      tools={
+        <form onSubmit={search} role="search" aria-label="Search templates">
+          <Flex gap="2" align="center">
+            <TextField.Root
+              aria-label="Search templates by name or description"
+              placeholder="Name or description"
+              value={query}
+              maxLength={TEMPLATE_NAME_MAX}
+              disabled={busy || failed}
+              onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })}
+              style={{ minWidth: 320 }}
+            />
+            <Button type="submit" variant="soft" disabled={busy}>
+              Search
             </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {loading && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading templates">
-          Loading templates…
-        </Text>
-      )}
+          </Flex>
+        </form>
+      }
+      notice={notice}
+      noticeLabel="Templates notice"
+      failed={failed}
+      error={error}
+      onRetry={() => editor.send({ type: 'templates.retry' })}
+      records="templates"
+      loading={loading && count === 0}
+    >
       {!loading && !failed && count === 0 && (
         <Text size="2" color="gray" role="status" aria-label="No templates">
           {searched ? `No template matches '${searched}'.` : 'No templates yet.'}
@@ -236,6 +195,6 @@ export function TemplatesView() {
       <TemplateFormDialog />
       <TemplateDeleteDialog />
       <TemplateApplyDialog />
-    </Flex>
+    </RecordSection>
   );
 }
