@@ -2,7 +2,7 @@
 // draft), what keeps its form across a reload (decision 042), and the view: the roles, the reach
 // matrix (roles × features), the staff, and the dialogs. Thin: everything comes from selectors.
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { checkRoleDraft, ROLE_DRAFT_FORM } from '../../machines/role-editor/role-editor.draft';
 import { liveRoleEditorMachine } from '../../machines/role-editor/role-editor.live';
 import {
@@ -17,10 +17,9 @@ import {
   selectRoles,
 } from '../../machines/role-editor/role-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
+import { useConsole } from '../console-context';
 import { RecordSection } from '../shared/record-section';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { ReachDialog } from './reach-dialog';
 import { ReachMatrix } from './reach-matrix';
 import { RoleDeleteDialog } from './role-delete-dialog';
@@ -31,13 +30,11 @@ import { RolesTable } from './roles-table';
 import { StaffList } from './staff-list';
 
 /** One form draft per staff member: the open role form, new or a change. */
-export const roleDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: ROLE_DRAFT_FORM, record: 'open', staff };
+export const roleDraftAddress = (staff: number | null) => openFormAddress(ROLE_DRAFT_FORM, staff);
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function RolesScreen({ probe }: { probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <RolesScope staff={staff}>
       {probe}
@@ -48,26 +45,25 @@ export function RolesScreen({ probe }: { probe?: ReactNode }) {
 }
 
 export function RolesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
-  const kept = useStoredDraft(roleDraftAddress(staff), checkRoleDraft);
-  const [input] = useState(() => ({ draft: kept }));
   return (
-    <RolesCtx.Provider logic={liveRoleEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={RolesCtx}
+      logic={liveRoleEditorMachine}
+      address={roleDraftAddress(staff)}
+      check={checkRoleDraft}
+      input={(draft) => ({ draft })}
+    >
       {children}
-    </RolesCtx.Provider>
+    </RecordScope>
   );
 }
 
-/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a role. */
 export function RolesDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = RolesCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = RolesCtx.useSelector(selectForm);
-  const changed = RolesCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={RolesCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={roleDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingText="The changes to this role are not saved yet."
       creatingText="This role is not saved yet, and could not be kept for your return."
     />

@@ -2,7 +2,7 @@
 // key and the kept form draft), what keeps its form across a reload (decision 042), and the view:
 // the SKUs with search and status, and the dialogs. Thin: everything comes from selectors.
 import { Flex, Select, TextField } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import { checkSkuDraft, SKU_DRAFT_FORM } from '../../machines/sku-editor/sku-editor.draft';
 import { liveSkuEditorMachine } from '../../machines/sku-editor/sku-editor.live';
@@ -19,11 +19,9 @@ import {
   selectSearch,
   selectStatusFilter,
 } from '../../machines/sku-editor/sku-editor.selectors';
-import { useSelector } from '@xstate/react';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
+import { useConsole } from '../console-context';
 import { RecordSection } from '../shared/record-section';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { SkuAssignDialog } from './sku-assign-dialog';
 import { SkuFormDialog } from './sku-form-dialog';
 import { SkuHoldersDialog } from './sku-holders-dialog';
@@ -32,13 +30,11 @@ import { SkusCtx } from './skus-context';
 import { SkusTable } from './skus-table';
 
 /** One form draft per staff member: the open SKU form, new or a change. */
-export const skuDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: SKU_DRAFT_FORM, record: 'open', staff };
+export const skuDraftAddress = (staff: number | null) => openFormAddress(SKU_DRAFT_FORM, staff);
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function SkusScreen({ probe }: { probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <SkusScope staff={staff}>
       {probe}
@@ -50,26 +46,25 @@ export function SkusScreen({ probe }: { probe?: ReactNode }) {
 
 export function SkusScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { config } = useConsole();
-  const kept = useStoredDraft(skuDraftAddress(staff), checkSkuDraft);
-  const [input] = useState(() => ({ productKey: config.product_key, draft: kept }));
   return (
-    <SkusCtx.Provider logic={liveSkuEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={SkusCtx}
+      logic={liveSkuEditorMachine}
+      address={skuDraftAddress(staff)}
+      check={checkSkuDraft}
+      input={(draft) => ({ productKey: config.product_key, draft })}
+    >
       {children}
-    </SkusCtx.Provider>
+    </RecordScope>
   );
 }
 
-/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a SKU. */
 export function SkusDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = SkusCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = SkusCtx.useSelector(selectForm);
-  const changed = SkusCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={SkusCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={skuDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingText="The changes to this SKU are not saved yet."
       creatingText="This SKU is not saved yet, and could not be kept for your return."
     />

@@ -3,13 +3,13 @@
 // a reload (decision 042), and the view: search, the templates with their followers, the dialogs.
 // Thin: everything comes from selectors.
 import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { defaultAccountSettings } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import { productTemplatesSource, sourceLabel, TEMPLATE_NAME_MAX } from '../../domain/templates';
 import { checkTemplateDraft, TEMPLATE_DRAFT_FORM } from '../../machines/template-editor/template-editor.draft';
 import { liveTemplateEditorMachine } from '../../machines/template-editor/template-editor.live';
+import type { TemplateDraft } from '../../machines/template-editor/template-editor.types';
 import {
   selectBusy,
   selectDraftToKeep,
@@ -24,11 +24,10 @@ import {
   selectTemplates,
   selectWithoutTemplate,
 } from '../../machines/template-editor/template-editor.selectors';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
+import { useConsole } from '../console-context';
 import { RecordSection } from '../shared/record-section';
 import { RecordAction, RecordActions, RecordTable } from '../shared/record-table';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
 import { TemplateDeleteDialog } from './template-delete-dialog';
@@ -37,13 +36,11 @@ import { TemplatesCtx } from './templates-context';
 import { countText } from '../../domain/format';
 
 /** One form draft per staff member: the open template form, new or a change. */
-export const templateDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: TEMPLATE_DRAFT_FORM, record: 'open', staff };
+export const templateDraftAddress = (staff: number | null) => openFormAddress(TEMPLATE_DRAFT_FORM, staff);
 
 /** What the route mounts. */
 export function TemplatesScreen() {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <TemplatesScope staff={staff}>
       <TemplatesDraftKeeper staff={staff} />
@@ -54,29 +51,29 @@ export function TemplatesScreen() {
 
 export function TemplatesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { config } = useConsole();
-  const kept = useStoredDraft(templateDraftAddress(staff), checkTemplateDraft);
-  const [input] = useState(() => {
+  const input = (draft: TemplateDraft | null) => {
     const defaults = defaultAccountSettings(config.product_key, config.server_type);
-    return { draft: kept, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
-  });
+    return { draft, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
+  };
   return (
-    <TemplatesCtx.Provider logic={liveTemplateEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={TemplatesCtx}
+      logic={liveTemplateEditorMachine}
+      address={templateDraftAddress(staff)}
+      check={checkTemplateDraft}
+      input={input}
+    >
       {children}
-    </TemplatesCtx.Provider>
+    </RecordScope>
   );
 }
 
-/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a template. */
 export function TemplatesDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = TemplatesCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = TemplatesCtx.useSelector(selectForm);
-  const changed = TemplatesCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={TemplatesCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={templateDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingText="The changes to this template are not saved yet."
       creatingText="This template is not saved yet, and could not be kept for your return."
     />
