@@ -14,6 +14,7 @@ import { candidatesFor, selectBusy, selectChange } from '../../machines/group-ed
 import type { SwitchKey } from '../../machines/group-editor/group-editor.types';
 import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
+import { RecordAction, RecordActions } from '../shared/record-table';
 import { countText } from '../../domain/format';
 
 /** Members drawn at first; a larger group shows them on request. */
@@ -55,28 +56,24 @@ export function GroupCard({
         </Flex>
         {/* /view_groups stays without controls; its History is Group Management's. */}
         {!readOnly && (
-          <Flex gap="2">
+          <RecordActions>
             <HistoryButton kind="group" id={group.id} name={group.name} />
-            <Button
-              size="1"
-              variant="soft"
+            <RecordAction
+              label={`Rename ${group.name}`}
               disabled={busy}
-              aria-label={`Rename ${group.name}`}
               onClick={() => editor.send({ type: 'group.rename', id: group.id })}
             >
               Rename
-            </Button>
-            <Button
-              size="1"
-              variant="soft"
+            </RecordAction>
+            <RecordAction
+              label={`Delete ${group.name}`}
               color="red"
               disabled={busy}
-              aria-label={`Delete ${group.name}`}
               onClick={() => editor.send({ type: 'group.delete', id: group.id })}
             >
               Delete
-            </Button>
-          </Flex>
+            </RecordAction>
+          </RecordActions>
         )}
       </Flex>
       {readOnly ? (

@@ -6,7 +6,7 @@ import {
   selectTarget,
 } from '../../machines/group-editor/group-editor.selectors';
 import { countText } from '../../domain/format';
-import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RecordDeleteDialog } from '../shared/record-dialogs';
 import { GroupsCtx } from './groups-context';
 
 export function GroupDeleteDialog() {
@@ -18,19 +18,10 @@ export function GroupDeleteDialog() {
   if (!open || !target) return null;
   const n = target.members.length;
   return (
-    <ConfirmDialog
-      open
-      title="Delete group?"
-      action="Delete"
-      busy={removing}
-      error={error}
-      maxWidth="460px"
-      onConfirm={() => editor.send({ type: 'delete.confirm' })}
-      onCancel={() => editor.send({ type: 'delete.cancel' })}
-    >
+    <RecordDeleteDialog title="Delete group?" busy={removing} error={error} maxWidth="460px" send={editor.send}>
       '{target.name}' will be deleted
       {n > 0 ? `, and its ${countText(n)} ${n === 1 ? 'member leaves' : 'members leave'} it` : ''}. The users stay as
       they are.
-    </ConfirmDialog>
+    </RecordDeleteDialog>
   );
 }

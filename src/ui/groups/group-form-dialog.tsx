@@ -1,6 +1,6 @@
 // Create Group / Rename: the group's name (and, for a new group, its kind). The server's refusal
 // stands at its field; a change someone else made first is said above.
-import { Select, TextField } from '@radix-ui/themes';
+import { Select } from '@radix-ui/themes';
 import { GROUP_KIND_LABELS, GROUP_KINDS, GROUP_NAME_MAX, type GroupKind } from '../../domain/groups';
 import {
   selectFieldErrors,
@@ -9,9 +9,10 @@ import {
   selectFormOpen,
   selectSaving,
 } from '../../machines/group-editor/group-editor.selectors';
-import { described, FieldFrame } from '../form/field-frame';
+import { FieldFrame } from '../form/field-frame';
 import { GroupsCtx } from './groups-context';
-import { FormDialog } from '../shared/form-dialog';
+import { RecordFormDialog } from '../shared/record-dialogs';
+import { RecordTextField } from '../shared/record-fields';
 
 export function GroupFormDialog() {
   const editor = GroupsCtx.useActorRef();
@@ -23,7 +24,7 @@ export function GroupFormDialog() {
   if (!open || !form) return null;
   const creating = form.id === null;
   return (
-    <FormDialog
+    <RecordFormDialog
       title={creating ? 'Create Group' : 'Rename group'}
       description={
         creating
@@ -35,20 +36,18 @@ export function GroupFormDialog() {
       saving={saving}
       submitLabel={creating ? 'Create' : 'Save'}
       maxWidth="480px"
-      onSubmit={() => editor.send({ type: 'form.submit' })}
-      onCancel={() => editor.send({ type: 'form.cancel' })}
+      send={editor.send}
     >
-      <FieldFrame id="group-name" label="Group name" error={errors['name']}>
-        <TextField.Root
-          id="group-name"
-          value={form.name}
-          maxLength={GROUP_NAME_MAX}
-          disabled={saving}
-          autoFocus
-          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })}
-          {...described('group-name', errors['name'])}
-        />
-      </FieldFrame>
+      <RecordTextField
+        id="group-name"
+        label="Group name"
+        value={form.name}
+        error={errors['name']}
+        maxLength={GROUP_NAME_MAX}
+        disabled={saving}
+        autoFocus
+        onChange={(value) => editor.send({ type: 'form.name', value })}
+      />
       {creating && (
         <FieldFrame label="Kind" error={errors['kind']}>
           <Select.Root
@@ -67,6 +66,6 @@ export function GroupFormDialog() {
           </Select.Root>
         </FieldFrame>
       )}
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

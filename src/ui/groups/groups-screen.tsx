@@ -1,9 +1,9 @@
 // /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker),
 // then its groups with their members and the users in no group. /view_groups shows the same
 // without a control that changes anything. Thin: everything comes from the groupEditor machine.
-import { Box, Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from '../../machines/group-editor/group-editor.draft';
 import { liveGroupEditorMachine } from '../../machines/group-editor/group-editor.live';
 import {
@@ -19,49 +19,43 @@ import {
   selectStage,
 } from '../../machines/group-editor/group-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { useConsole } from '../console-context';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { OrgPicker } from '../org-picker/org-picker';
 import { GroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
+import { RecordNotice } from '../shared/record-section';
 import { countText } from '../../domain/format';
 
-export const groupDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: GROUP_DRAFT_FORM, record: 'open', staff };
+export const groupDraftAddress = (staff: number | null) => openFormAddress(GROUP_DRAFT_FORM, staff);
 
 /** The screen with its machine: what the routes mount (tests put a probe inside to hold the actor). */
 export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
-  const kept = useStoredDraft(readOnly ? null : groupDraftAddress(staff), checkGroupDraft);
-  const [input] = useState(() => ({ draft: kept }));
+  const staff = useStaffId();
   return (
-    <GroupsCtx.Provider logic={liveGroupEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={GroupsCtx}
+      logic={liveGroupEditorMachine}
+      address={readOnly ? null : groupDraftAddress(staff)}
+      check={checkGroupDraft}
+      input={(draft) => ({ draft })}
+    >
       {probe}
-      {!readOnly && <GroupsDraftKeeper staff={staff} />}
+      {/* A rename with a change asks before leaving, and leaving drops it. */}
+      {!readOnly && (
+        <RecordDraftKeeper
+          ctx={GroupsCtx}
+          select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
+          address={groupDraftAddress(staff)}
+          editingLeaveLabel="Discard the change and leave"
+          editingText="The new name of this group is not saved yet."
+          creatingText="This group is not saved yet, and could not be kept for your return."
+        />
+      )}
       <GroupsView readOnly={readOnly} />
-    </GroupsCtx.Provider>
-  );
-}
-
-/** Keeps the open form as a draft; a rename with a change asks before leaving, and leaving drops it. */
-function GroupsDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = GroupsCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = GroupsCtx.useSelector(selectForm);
-  const changed = GroupsCtx.useSelector(selectFormChanged);
-  return (
-    <RecordFormDraftKeeper
-      address={groupDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
-      editingLeaveLabel="Discard the change and leave"
-      editingText="The new name of this group is not saved yet."
-      creatingText="This group is not saved yet, and could not be kept for your return."
-    />
+    </RecordScope>
   );
 }
 
@@ -130,15 +124,7 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
           </Text>
         )}
       </Card>
-      {notice && (
-        <Callout.Root
-          color={notice.tone === 'info' ? 'blue' : 'red'}
-          role={notice.tone === 'info' ? 'status' : 'alert'}
-          aria-label="Groups notice"
-        >
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <RecordNotice notice={notice} label="Groups notice" alertOnError />
       {stage === 'loaded' &&
         groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
       {!readOnly && <GroupFormDialog />}

@@ -9,7 +9,7 @@ import {
   selectReachOpen,
   selectReachReading,
 } from '../../machines/role-editor/role-editor.selectors';
-import { HIDDEN } from './hidden';
+import { HiddenCaption } from '../shared/record-table';
 import { RolesCtx } from './roles-context';
 
 export function ReachDialog() {
@@ -42,7 +42,7 @@ export function ReachDialog() {
               <Text size="2">No role gives them anything.</Text>
             ) : (
               <Table.Root size="1">
-                <caption style={HIDDEN}>Their permissions</caption>
+                <HiddenCaption>Their permissions</HiddenCaption>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell>

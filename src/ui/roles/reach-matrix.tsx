@@ -4,7 +4,7 @@ import { Card, Heading, Table, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { selectRoles } from '../../machines/role-editor/role-editor.selectors';
-import { HIDDEN } from './hidden';
+import { HiddenCaption } from '../shared/record-table';
 import { RolesCtx } from './roles-context';
 
 export function ReachMatrix() {
@@ -16,7 +16,7 @@ export function ReachMatrix() {
         What each role allows
       </Heading>
       <Table.Root size="1">
-        <caption style={HIDDEN}>Reach matrix</caption>
+        <HiddenCaption>Reach matrix</HiddenCaption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell>

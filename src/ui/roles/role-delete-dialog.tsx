@@ -9,7 +9,7 @@ import {
   selectRemoving,
   selectTarget,
 } from '../../machines/role-editor/role-editor.selectors';
-import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RecordDeleteDialog } from '../shared/record-dialogs';
 import { RolesCtx } from './roles-context';
 
 export function RoleDeleteDialog() {
@@ -22,14 +22,12 @@ export function RoleDeleteDialog() {
   const error = RolesCtx.useSelector(selectError);
   if (!open || !target) return null;
   return (
-    <ConfirmDialog
-      open
+    <RecordDeleteDialog
       title={asking ? 'Staff hold this role' : 'Delete role?'}
       action={asking ? 'Delete and take it from them' : 'Delete'}
       busy={removing}
       error={error}
-      onConfirm={() => editor.send({ type: 'delete.confirm' })}
-      onCancel={() => editor.send({ type: 'delete.cancel' })}
+      send={editor.send}
       details={
         asking && (
           <Flex direction="column" role="list" aria-label="Holders who lose the role">
@@ -45,6 +43,6 @@ export function RoleDeleteDialog() {
       {asking
         ? `'${target.name}' is held by ${holders.length === 1 ? '1 staff member' : `${holders.length} staff members`}. Deleting it takes it from them, and with it what it allows them.`
         : `'${target.name}' will be deleted.`}
-    </ConfirmDialog>
+    </RecordDeleteDialog>
   );
 }

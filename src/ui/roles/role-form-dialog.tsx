@@ -1,7 +1,7 @@
 // New role / Edit role: name, description and the permissions in spec §6's groups, each with what
 // it allows. The server's refusal stands at its field; a change someone saved first, or a change
 // the server refuses (it would take role management away), is said above.
-import { Box, Checkbox, Flex, Heading, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../domain/roles';
@@ -12,9 +12,9 @@ import {
   selectFormOpen,
   selectSaving,
 } from '../../machines/role-editor/role-editor.selectors';
-import { described, FieldFrame } from '../form/field-frame';
 import { RolesCtx } from './roles-context';
-import { FormDialog } from '../shared/form-dialog';
+import { RecordFormDialog } from '../shared/record-dialogs';
+import { RecordCheck, RecordTextArea, RecordTextField } from '../shared/record-fields';
 
 export function RoleFormDialog() {
   const editor = RolesCtx.useActorRef();
@@ -26,43 +26,36 @@ export function RoleFormDialog() {
   if (!open || !form) return null;
   const creating = form.id === null;
   return (
-    <FormDialog
+    <RecordFormDialog
       title={creating ? 'New role' : `Edit role '${form.base.name}'`}
       description="Staff holding this role can do what its permissions allow, from their next click."
       formLabel={creating ? 'New role' : 'Edit role'}
       error={formError}
       saving={saving}
       maxWidth="760px"
-      onSubmit={() => editor.send({ type: 'form.submit' })}
-      onCancel={() => editor.send({ type: 'form.cancel' })}
+      send={editor.send}
     >
-      <FieldFrame id="role-name" label="Name" error={errors['name']}>
-        <TextField.Root
-          id="role-name"
-          value={form.name}
-          maxLength={ROLE_NAME_MAX}
-          disabled={saving}
-          autoFocus
-          onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })}
-          {...described('role-name', errors['name'])}
-        />
-      </FieldFrame>
-      <FieldFrame
+      <RecordTextField
+        id="role-name"
+        label="Name"
+        value={form.name}
+        error={errors['name']}
+        maxLength={ROLE_NAME_MAX}
+        disabled={saving}
+        autoFocus
+        onChange={(value) => editor.send({ type: 'form.name', value })}
+      />
+      <RecordTextArea
         id="role-description"
         label="Description"
+        value={form.description}
         error={errors['description']}
         hint="Optional: who holds this role and why."
-      >
-        <TextArea
-          id="role-description"
-          value={form.description}
-          maxLength={ROLE_DESCRIPTION_MAX}
-          disabled={saving}
-          rows={2}
-          onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })}
-          {...described('role-description', errors['description'], 'Optional: who holds this role and why.')}
-        />
-      </FieldFrame>
+        maxLength={ROLE_DESCRIPTION_MAX}
+        disabled={saving}
+        rows={2}
+        onChange={(value) => editor.send({ type: 'form.description', value })}
+      />
       <Box
         role="group"
         aria-label="Permissions"
@@ -82,24 +75,24 @@ export function RoleFormDialog() {
             </Heading>
             <Flex direction="column" gap="1">
               {group.keys.map((key) => (
-                <Text as="label" size="2" key={key}>
-                  <Flex gap="2" align="start">
-                    <Checkbox
-                      checked={form.features.includes(key)}
-                      disabled={saving}
-                      aria-label={featureLabel(key)}
-                      onCheckedChange={(on) => editor.send({ type: 'form.feature', key, on: on === true })}
-                    />
-                    <span>
-                      <Text weight="medium">{featureLabel(key)}</Text> <Text color="gray">— {featureMeaning(key)}</Text>
-                    </span>
-                  </Flex>
-                </Text>
+                <RecordCheck
+                  key={key}
+                  gap="2"
+                  align="start"
+                  checked={form.features.includes(key)}
+                  disabled={saving}
+                  control={{ 'aria-label': featureLabel(key) }}
+                  onChange={(on) => editor.send({ type: 'form.feature', key, on })}
+                >
+                  <span>
+                    <Text weight="medium">{featureLabel(key)}</Text> <Text color="gray">— {featureMeaning(key)}</Text>
+                  </span>
+                </RecordCheck>
               ))}
             </Flex>
           </Box>
         ))}
       </Box>
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

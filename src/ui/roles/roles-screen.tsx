@@ -1,9 +1,8 @@
 // /user_roles (Role Management, decision 050): the role editor's actor (given the kept form
 // draft), what keeps its form across a reload (decision 042), and the view: the roles, the reach
 // matrix (roles × features), the staff, and the dialogs. Thin: everything comes from selectors.
-import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { checkRoleDraft, ROLE_DRAFT_FORM } from '../../machines/role-editor/role-editor.draft';
 import { liveRoleEditorMachine } from '../../machines/role-editor/role-editor.live';
 import {
@@ -18,9 +17,9 @@ import {
   selectRoles,
 } from '../../machines/role-editor/role-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { useConsole } from '../console-context';
+import { RecordSection } from '../shared/record-section';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { ReachDialog } from './reach-dialog';
 import { ReachMatrix } from './reach-matrix';
 import { RoleDeleteDialog } from './role-delete-dialog';
@@ -31,13 +30,11 @@ import { RolesTable } from './roles-table';
 import { StaffList } from './staff-list';
 
 /** One form draft per staff member: the open role form, new or a change. */
-export const roleDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: ROLE_DRAFT_FORM, record: 'open', staff };
+export const roleDraftAddress = (staff: number | null) => openFormAddress(ROLE_DRAFT_FORM, staff);
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function RolesScreen({ probe }: { probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <RolesScope staff={staff}>
       {probe}
@@ -48,26 +45,25 @@ export function RolesScreen({ probe }: { probe?: ReactNode }) {
 }
 
 export function RolesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
-  const kept = useStoredDraft(roleDraftAddress(staff), checkRoleDraft);
-  const [input] = useState(() => ({ draft: kept }));
   return (
-    <RolesCtx.Provider logic={liveRoleEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={RolesCtx}
+      logic={liveRoleEditorMachine}
+      address={roleDraftAddress(staff)}
+      check={checkRoleDraft}
+      input={(draft) => ({ draft })}
+    >
       {children}
-    </RolesCtx.Provider>
+    </RecordScope>
   );
 }
 
-/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a role. */
 export function RolesDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = RolesCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = RolesCtx.useSelector(selectForm);
-  const changed = RolesCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={RolesCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={roleDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingText="The changes to this role are not saved yet."
       creatingText="This role is not saved yet, and could not be kept for your return."
     />
@@ -85,39 +81,18 @@ export function RolesView() {
   const notice = RolesCtx.useSelector(selectNotice);
   const count = RolesCtx.useSelector((s) => selectRoles(s).length);
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="center">
-        <Heading as="h2" size="5">
-          Role Management
-        </Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'role.new' })}>
-          New role
-        </Button>
-      </Flex>
-      <Text as="p" size="2" color="gray">
-        A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts
-        from their next click.
-      </Text>
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Roles notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The roles could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'roles.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {loading && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading roles">
-          Loading roles…
-        </Text>
-      )}
+    <RecordSection
+      heading="Role Management"
+      create={{ label: 'New role', disabled: busy || failed, go: () => editor.send({ type: 'role.new' }) }}
+      intro="A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts from their next click."
+      notice={notice}
+      noticeLabel="Roles notice"
+      failed={failed}
+      error={error}
+      onRetry={() => editor.send({ type: 'roles.retry' })}
+      records="roles"
+      loading={loading && count === 0}
+    >
       {count > 0 && (
         <>
           <RolesTable mayAssign={mayAssign} />
@@ -129,6 +104,6 @@ export function RolesView() {
       <RoleDeleteDialog />
       <RoleHoldersDialog />
       <ReachDialog />
-    </Flex>
+    </RecordSection>
   );
 }

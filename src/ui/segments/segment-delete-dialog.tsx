@@ -5,7 +5,7 @@ import {
   selectRemoving,
   selectTarget,
 } from '../../machines/segment-editor/segment-editor.selectors';
-import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RecordDeleteDialog } from '../shared/record-dialogs';
 import { SegmentsCtx } from './segments-context';
 
 export function SegmentDeleteDialog() {
@@ -16,17 +16,8 @@ export function SegmentDeleteDialog() {
   const error = SegmentsCtx.useSelector(selectError);
   if (!open || !target) return null;
   return (
-    <ConfirmDialog
-      open
-      title="Delete segment?"
-      action="Delete"
-      busy={removing}
-      error={error}
-      maxWidth="460px"
-      onConfirm={() => editor.send({ type: 'delete.confirm' })}
-      onCancel={() => editor.send({ type: 'delete.cancel' })}
-    >
+    <RecordDeleteDialog title="Delete segment?" busy={removing} error={error} maxWidth="460px" send={editor.send}>
       '{target.name}' will be deleted. Its members stay as they are, tags included.
-    </ConfirmDialog>
+    </RecordDeleteDialog>
   );
 }

@@ -1,8 +1,8 @@
 // The Segments tab's content: the segment editor's actor (given the kept form draft, or the query
 // the user list asked to save), what keeps its form across a reload (decision 042), and the view.
-import { Box, Button, Callout, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { SegmentQuery } from '../../domain/segments';
 import { checkSegmentDraft, SEGMENT_DRAFT_FORM } from '../../machines/segment-editor/segment-editor.draft';
 import { liveSegmentEditorMachine } from '../../machines/segment-editor/segment-editor.live';
@@ -21,15 +21,15 @@ import {
   selectQuery,
 } from '../../machines/segment-editor/segment-editor.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
-import { RecordFormDraftKeeper, sameDraft, useStoredDraft } from '../form/form-draft';
+import { useConsole } from '../console-context';
+import { openFormAddress, RecordDraftKeeper, RecordScope } from '../shared/record-scope';
 import { SegmentDeleteDialog } from './segment-delete-dialog';
 import { SegmentFormDialog } from './segment-form-dialog';
 import { SegmentTagsDialog } from './segment-tags-dialog';
 import { SegmentsCtx } from './segments-context';
 import { SegmentsTable, type OpenInList } from './segments-table';
 import { Pager } from '../shared/pager';
+import { RecordLoadFailed, RecordLoading, RecordNotice } from '../shared/record-section';
 import { countText } from '../../domain/format';
 
 export interface SegmentsPanelProps extends OpenInList {
@@ -42,8 +42,7 @@ export interface SegmentsPanelProps extends OpenInList {
 }
 
 /** One form draft per tab and staff member: the open segment form, new or a rename. */
-export const segmentDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: SEGMENT_DRAFT_FORM, record: 'open', staff };
+export const segmentDraftAddress = (staff: number | null) => openFormAddress(SEGMENT_DRAFT_FORM, staff);
 
 export function SegmentsPanel(props: SegmentsPanelProps) {
   return (
@@ -63,30 +62,30 @@ export function SegmentsScope({
   prefill: SegmentQuery | null;
   children: ReactNode;
 }) {
-  const kept = useStoredDraft(segmentDraftAddress(staff), checkSegmentDraft);
-  // A query to save is a fresh request: it takes the place of a kept form.
-  const [input] = useState(() => ({ draft: prefill ? null : kept, prefill }));
   return (
-    <SegmentsCtx.Provider logic={liveSegmentEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={SegmentsCtx}
+      logic={liveSegmentEditorMachine}
+      address={segmentDraftAddress(staff)}
+      check={checkSegmentDraft}
+      // A query to save is a fresh request: it takes the place of a kept form.
+      input={(kept) => ({ draft: prefill ? null : kept, prefill })}
+    >
       {children}
-    </SegmentsCtx.Provider>
+    </RecordScope>
   );
 }
 
 /**
- * Keeps the open form as a draft. A new segment's draft survives leaving, so leaving asks only
- * when it could not be kept; a rename asks whenever it holds a change, and leaving drops it.
+ * A new segment's draft survives leaving, so leaving asks only when it could not be kept; a rename
+ * asks whenever it holds a change, and leaving drops it.
  */
 export function SegmentsDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = SegmentsCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = SegmentsCtx.useSelector(selectForm);
-  const changed = SegmentsCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={SegmentsCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={segmentDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingLeaveLabel="Discard the change and leave"
       editingText="The new name of this segment is not saved yet."
       creatingText="This segment is not saved yet, and could not be kept for your return."
@@ -168,26 +167,11 @@ export function SegmentsView({ listHref, openInList, userListHref }: OpenInList 
         segment in the list, rename it, or give its members tags.
       </Text>
       <SearchBox />
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Segments notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <RecordNotice notice={notice} label="Segments notice" />
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The segments could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'segments.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RecordLoadFailed records="segments" error={error} onRetry={() => editor.send({ type: 'segments.retry' })} />
       )}
-      {loading && segments === 0 && (
-        <Text size="2" color="gray" role="status">
-          Loading segments…
-        </Text>
-      )}
+      {loading && segments === 0 && <RecordLoading records="segments" />}
       {(listed || (!empty && !failed && segments > 0)) && <SegmentsTable listHref={listHref} openInList={openInList} />}
       {empty && (
         <Text as="p" align="center" color="gray" my="4">

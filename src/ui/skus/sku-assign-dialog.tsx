@@ -15,7 +15,7 @@ import {
   selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { OrgPicker } from '../org-picker/org-picker';
-import { HIDDEN } from './hidden';
+import { HiddenCaption } from '../shared/record-table';
 import { SkusCtx } from './skus-context';
 
 export function SkuAssignDialog() {
@@ -84,7 +84,7 @@ export function SkuAssignDialog() {
               </Text>
               {preview.changes.length > 0 && (
                 <Table.Root size="1">
-                  <caption style={HIDDEN}>What changes</caption>
+                  <HiddenCaption>What changes</HiddenCaption>
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>Setting</Table.ColumnHeaderCell>

@@ -2,7 +2,7 @@
 // rules applied as they are chosen, their notices in blue) and the account settings the SKU sets,
 // added one by one from a picker and each set to its value. The server's refusal stands at its
 // field; a change someone saved first is said above.
-import { Box, Button, Callout, Checkbox, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
   REGION_LABELS,
@@ -25,7 +25,8 @@ import {
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { described, FieldFrame } from '../form/field-frame';
 import { SkusCtx } from './skus-context';
-import { FormDialog } from '../shared/form-dialog';
+import { RecordFormDialog } from '../shared/record-dialogs';
+import { RecordCheck, RecordTextArea, RecordTextField } from '../shared/record-fields';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
@@ -61,18 +62,15 @@ function SettingControl({
       );
     case 'switch':
       return (
-        <Text as="label" size="2">
-          <Flex gap="2" align="center">
-            <Checkbox
-              id={id}
-              checked={value === true}
-              disabled={disabled}
-              onCheckedChange={(on) => set(on === true)}
-              {...described(id, error)}
-            />
-            {value === true ? 'On' : 'Off'}
-          </Flex>
-        </Text>
+        <RecordCheck
+          gap="2"
+          checked={value === true}
+          disabled={disabled}
+          control={{ id, ...described(id, error) }}
+          onChange={(on) => set(on)}
+        >
+          {value === true ? 'On' : 'Off'}
+        </RecordCheck>
       );
     case 'choice':
       return (
@@ -96,17 +94,15 @@ function SettingControl({
       return (
         <Flex gap="3" id={id}>
           {REGIONS.map((r) => (
-            <Text as="label" size="2" key={r}>
-              <Flex gap="1" align="center">
-                <Checkbox
-                  checked={regions[r] === true}
-                  disabled={disabled}
-                  aria-label={settingLabel(productKey, `${field.path}.${r}`)}
-                  onCheckedChange={(on) => set({ ...regions, [r]: on === true })}
-                />
-                {REGION_LABELS[r]}
-              </Flex>
-            </Text>
+            <RecordCheck
+              key={r}
+              checked={regions[r] === true}
+              disabled={disabled}
+              control={{ 'aria-label': settingLabel(productKey, `${field.path}.${r}`) }}
+              onChange={(on) => set({ ...regions, [r]: on })}
+            >
+              {REGION_LABELS[r]}
+            </RecordCheck>
           ))}
         </Flex>
       );
@@ -116,17 +112,15 @@ function SettingControl({
       return (
         <Flex gap="3" wrap="wrap" id={id}>
           {QUERY_BIT_LABELS.map((q) => (
-            <Text as="label" size="2" key={q.bit}>
-              <Flex gap="1" align="center">
-                <Checkbox
-                  checked={(n & q.bit) !== 0}
-                  disabled={disabled}
-                  aria-label={`${field.label}: ${q.label}`}
-                  onCheckedChange={(on) => set(String(on === true ? n | q.bit : n & ~q.bit))}
-                />
-                {q.label}
-              </Flex>
-            </Text>
+            <RecordCheck
+              key={q.bit}
+              checked={(n & q.bit) !== 0}
+              disabled={disabled}
+              control={{ 'aria-label': `${field.label}: ${q.label}` }}
+              onChange={(on) => set(String(on ? n | q.bit : n & ~q.bit))}
+            >
+              {q.label}
+            </RecordCheck>
           ))}
         </Flex>
       );
@@ -150,64 +144,52 @@ export function SkuFormDialog() {
   const addable = fields.filter((f) => !(f.path in form.defaults));
   const orphanErrors = Object.entries(errors).filter(([k]) => k.includes('.') && !(k in form.defaults));
   return (
-    <FormDialog
+    <RecordFormDialog
       title={creating ? 'New SKU' : `Edit SKU '${form.base.code}'`}
       description="Accounts get these settings when the SKU is assigned to them; changing the SKU later does not change them."
       formLabel={creating ? 'New SKU' : 'Edit SKU'}
       error={formError}
       saving={saving}
       maxWidth="760px"
-      onSubmit={() => editor.send({ type: 'form.submit' })}
-      onCancel={() => editor.send({ type: 'form.cancel' })}
+      send={editor.send}
     >
       <Flex gap="3">
         <Box style={{ flex: 1 }}>
-          <FieldFrame
+          <RecordTextField
             id="sku-code"
             label="Code"
+            value={form.code}
             error={errors['code']}
             hint="Letters, digits and hyphens; kept in capitals."
-          >
-            <TextField.Root
-              id="sku-code"
-              value={form.code}
-              maxLength={SKU_CODE_MAX}
-              disabled={saving}
-              autoFocus
-              onChange={(e) => editor.send({ type: 'form.code', value: e.currentTarget.value })}
-              {...described('sku-code', errors['code'], 'Letters, digits and hyphens; kept in capitals.')}
-            />
-          </FieldFrame>
+            maxLength={SKU_CODE_MAX}
+            disabled={saving}
+            autoFocus
+            onChange={(value) => editor.send({ type: 'form.code', value })}
+          />
         </Box>
         <Box style={{ flex: 2 }}>
-          <FieldFrame id="sku-name" label="Name" error={errors['name']}>
-            <TextField.Root
-              id="sku-name"
-              value={form.name}
-              maxLength={SKU_NAME_MAX}
-              disabled={saving}
-              onChange={(e) => editor.send({ type: 'form.name', value: e.currentTarget.value })}
-              {...described('sku-name', errors['name'])}
-            />
-          </FieldFrame>
+          <RecordTextField
+            id="sku-name"
+            label="Name"
+            value={form.name}
+            error={errors['name']}
+            maxLength={SKU_NAME_MAX}
+            disabled={saving}
+            onChange={(value) => editor.send({ type: 'form.name', value })}
+          />
         </Box>
       </Flex>
-      <FieldFrame
+      <RecordTextArea
         id="sku-description"
         label="Description"
+        value={form.description}
         error={errors['description']}
         hint="Optional: what the bundle is for."
-      >
-        <TextArea
-          id="sku-description"
-          value={form.description}
-          maxLength={SKU_DESCRIPTION_MAX}
-          disabled={saving}
-          rows={2}
-          onChange={(e) => editor.send({ type: 'form.description', value: e.currentTarget.value })}
-          {...described('sku-description', errors['description'], 'Optional: what the bundle is for.')}
-        />
-      </FieldFrame>
+        maxLength={SKU_DESCRIPTION_MAX}
+        disabled={saving}
+        rows={2}
+        onChange={(value) => editor.send({ type: 'form.description', value })}
+      />
       <FieldFrame id="sku-configuration" label="Product configuration" error={errors['product_configuration']}>
         <Select.Root
           value={form.product_configuration}
@@ -239,17 +221,15 @@ export function SkuFormDialog() {
         </Text>
         <Flex gap="3" wrap="wrap">
           {productNames(key).dataPlanItems.map((item) => (
-            <Text as="label" size="2" key={item}>
-              <Flex gap="1" align="center">
-                <Checkbox
-                  checked={form.data_plan.includes(item)}
-                  disabled={saving}
-                  aria-label={dataPlanLabel(key, item)}
-                  onCheckedChange={(on) => editor.send({ type: 'form.planItem', item, on: on === true })}
-                />
-                {dataPlanLabel(key, item)}
-              </Flex>
-            </Text>
+            <RecordCheck
+              key={item}
+              checked={form.data_plan.includes(item)}
+              disabled={saving}
+              control={{ 'aria-label': dataPlanLabel(key, item) }}
+              onChange={(on) => editor.send({ type: 'form.planItem', item, on })}
+            >
+              {dataPlanLabel(key, item)}
+            </RecordCheck>
           ))}
         </Flex>
         {notices.map((n) => (
@@ -327,6 +307,6 @@ export function SkuFormDialog() {
           </Box>
         )}
       </Box>
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

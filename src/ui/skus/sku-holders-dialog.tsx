@@ -11,7 +11,7 @@ import {
   selectBusy,
   selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
-import { HIDDEN } from './hidden';
+import { ActionsHeader, HiddenCaption } from '../shared/record-table';
 import { SkusCtx } from './skus-context';
 import { LoadMore } from '../shared/pager';
 import { dayText, countText } from '../../domain/format';
@@ -49,15 +49,13 @@ export function SkuHoldersDialog() {
         )}
         {holders.length > 0 && (
           <Table.Root size="1">
-            <caption style={HIDDEN}>Holders</caption>
+            <HiddenCaption>Holders</HiddenCaption>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Assigned by</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Assigned</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <span style={HIDDEN}>Actions</span>
-                </Table.ColumnHeaderCell>
+                <ActionsHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>

@@ -1,8 +1,8 @@
 // /sku_configuration (SKU Configuration, decision 053): the SKU editor's actor (given the platform
 // key and the kept form draft), what keeps its form across a reload (decision 042), and the view:
 // the SKUs with search and status, and the dialogs. Thin: everything comes from selectors.
-import { Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
+import { Flex, Select, TextField } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import { checkSkuDraft, SKU_DRAFT_FORM } from '../../machines/sku-editor/sku-editor.draft';
 import { liveSkuEditorMachine } from '../../machines/sku-editor/sku-editor.live';
@@ -19,10 +19,9 @@ import {
   selectSearch,
   selectStatusFilter,
 } from '../../machines/sku-editor/sku-editor.selectors';
-import { useSelector } from '@xstate/react';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { useConsole } from '../console-context';
+import { RecordSection } from '../shared/record-section';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { SkuAssignDialog } from './sku-assign-dialog';
 import { SkuFormDialog } from './sku-form-dialog';
 import { SkuHoldersDialog } from './sku-holders-dialog';
@@ -31,13 +30,11 @@ import { SkusCtx } from './skus-context';
 import { SkusTable } from './skus-table';
 
 /** One form draft per staff member: the open SKU form, new or a change. */
-export const skuDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: SKU_DRAFT_FORM, record: 'open', staff };
+export const skuDraftAddress = (staff: number | null) => openFormAddress(SKU_DRAFT_FORM, staff);
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function SkusScreen({ probe }: { probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <SkusScope staff={staff}>
       {probe}
@@ -49,26 +46,25 @@ export function SkusScreen({ probe }: { probe?: ReactNode }) {
 
 export function SkusScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { config } = useConsole();
-  const kept = useStoredDraft(skuDraftAddress(staff), checkSkuDraft);
-  const [input] = useState(() => ({ productKey: config.product_key, draft: kept }));
   return (
-    <SkusCtx.Provider logic={liveSkuEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={SkusCtx}
+      logic={liveSkuEditorMachine}
+      address={skuDraftAddress(staff)}
+      check={checkSkuDraft}
+      input={(draft) => ({ productKey: config.product_key, draft })}
+    >
       {children}
-    </SkusCtx.Provider>
+    </RecordScope>
   );
 }
 
-/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a SKU. */
 export function SkusDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = SkusCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = SkusCtx.useSelector(selectForm);
-  const changed = SkusCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={SkusCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={skuDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingText="The changes to this SKU are not saved yet."
       creatingText="This SKU is not saved yet, and could not be kept for your return."
     />
@@ -87,39 +83,18 @@ export function SkusView() {
   const status = SkusCtx.useSelector(selectStatusFilter);
   const listed = SkusCtx.useSelector((s) => s.hasTag('listed'));
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="center">
-        <Heading as="h2" size="5">
-          SKU Configuration
-        </Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'sku.new' })}>
-          New SKU
-        </Button>
-      </Flex>
-      <Text as="p" size="2" color="gray">
-        A SKU is what an account buys: a product configuration, data plan items and the account settings it sets.
-        Assigning one sets those settings on the account, under the same rules as Account Settings.
-      </Text>
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="SKUs notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The SKUs could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'skus.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {loading && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading SKUs">
-          Loading SKUs…
-        </Text>
-      )}
+    <RecordSection
+      heading="SKU Configuration"
+      create={{ label: 'New SKU', disabled: busy || failed, go: () => editor.send({ type: 'sku.new' }) }}
+      intro="A SKU is what an account buys: a product configuration, data plan items and the account settings it sets. Assigning one sets those settings on the account, under the same rules as Account Settings."
+      notice={notice}
+      noticeLabel="SKUs notice"
+      failed={failed}
+      error={error}
+      onRetry={() => editor.send({ type: 'skus.retry' })}
+      records="SKUs"
+      loading={loading && count === 0}
+    >
       {count > 0 && (
         <>
           <Flex gap="3" align="end">
@@ -152,6 +127,6 @@ export function SkusView() {
       <SkuStatusDialog />
       <SkuHoldersDialog />
       <SkuAssignDialog />
-    </Flex>
+    </RecordSection>
   );
 }

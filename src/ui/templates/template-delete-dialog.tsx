@@ -5,7 +5,7 @@ import {
   selectRemoving,
   selectTarget,
 } from '../../machines/template-editor/template-editor.selectors';
-import { ConfirmDialog } from '../shared/confirm-dialog';
+import { RecordDeleteDialog } from '../shared/record-dialogs';
 import { TemplatesCtx } from './templates-context';
 
 export function TemplateDeleteDialog() {
@@ -17,19 +17,11 @@ export function TemplateDeleteDialog() {
   if (!open || !target) return null;
   const n = target.accounts ?? 0;
   return (
-    <ConfirmDialog
-      open
-      title="Delete template?"
-      action="Delete"
-      busy={removing}
-      error={error}
-      onConfirm={() => editor.send({ type: 'delete.confirm' })}
-      onCancel={() => editor.send({ type: 'delete.cancel' })}
-    >
+    <RecordDeleteDialog title="Delete template?" busy={removing} error={error} send={editor.send}>
       {`'${target.template_name}' will be deleted.`}
       {n > 0
         ? ` ${n === 1 ? 'The account that follows it keeps its' : `The ${n} accounts that follow it keep their`} settings and will follow no template.`
         : ''}
-    </ConfirmDialog>
+    </RecordDeleteDialog>
   );
 }

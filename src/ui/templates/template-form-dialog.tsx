@@ -2,7 +2,7 @@
 // those who may use them), who it is for, the group names its accounts' new users join, and every
 // account setting in the account settings form's groups. The server's refusal stands at its field
 // (a setting's at the setting); a change someone saved first is said above.
-import { Box, Checkbox, Flex, Heading, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
   settingGroups,
@@ -31,7 +31,8 @@ import type { TemplateForm } from '../../machines/template-editor/template-edito
 import { useConsole } from '../console-context';
 import { described, FieldFrame } from '../form/field-frame';
 import { TemplatesCtx } from './templates-context';
-import { FormDialog } from '../shared/form-dialog';
+import { RecordFormDialog } from '../shared/record-dialogs';
+import { RecordCheck, RecordTextArea, RecordTextField } from '../shared/record-fields';
 
 const errorKey = (object: string, key: string) => `template_settings.${object}.${key}`;
 
@@ -173,18 +174,15 @@ function SwitchRow({
 }) {
   return (
     <Box>
-      <Text as="label" size="2">
-        <Flex gap="2" align="center">
-          <Checkbox
-            checked={checked}
-            disabled={disabled}
-            aria-label={label}
-            aria-invalid={error ? true : undefined}
-            onCheckedChange={(on) => onChange(on === true)}
-          />
-          {label}
-        </Flex>
-      </Text>
+      <RecordCheck
+        gap="2"
+        checked={checked}
+        disabled={disabled}
+        control={{ 'aria-label': label, 'aria-invalid': error ? true : undefined }}
+        onChange={onChange}
+      >
+        {label}
+      </RecordCheck>
       {error && (
         <Text as="p" size="1" color="red">
           {error}
@@ -213,38 +211,28 @@ export function TemplateFormDialog() {
   const field = (name: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups', value: string) =>
     editor.send({ type: 'form.field', field: name, value });
   return (
-    <FormDialog
+    <RecordFormDialog
       title={creating ? 'New template' : `Edit template '${baseName}'`}
       description="Accounts that follow the template keep their settings until it is applied to them again."
       formLabel={creating ? 'New template' : 'Edit template'}
       error={formError}
       saving={saving}
       maxWidth="880px"
-      onSubmit={() => editor.send({ type: 'form.submit' })}
-      onCancel={() => editor.send({ type: 'form.cancel' })}
+      send={editor.send}
     >
       <Flex gap="3" wrap="wrap">
         <Box style={{ flex: 2, minWidth: 260 }}>
-          <FieldFrame
+          <RecordTextField
             id="template-name"
             label="Name"
+            value={form.template_name}
             error={errors['template_name']}
             hint="Spaces are collapsed; names are unique whatever their case."
-          >
-            <TextField.Root
-              id="template-name"
-              value={form.template_name}
-              maxLength={TEMPLATE_NAME_MAX}
-              disabled={saving}
-              autoFocus
-              onChange={(e) => field('template_name', e.currentTarget.value)}
-              {...described(
-                'template-name',
-                errors['template_name'],
-                'Spaces are collapsed; names are unique whatever their case.',
-              )}
-            />
-          </FieldFrame>
+            maxLength={TEMPLATE_NAME_MAX}
+            disabled={saving}
+            autoFocus
+            onChange={(value) => field('template_name', value)}
+          />
         </Box>
         <Box style={{ flex: 1, minWidth: 220 }}>
           <FieldFrame label="Source" error={errors['source']}>
@@ -265,50 +253,39 @@ export function TemplateFormDialog() {
           </FieldFrame>
         </Box>
       </Flex>
-      <FieldFrame id="template-description" label="Description" error={errors['template_description']}>
-        <TextArea
-          id="template-description"
-          value={form.template_description}
-          maxLength={TEMPLATE_DESCRIPTION_MAX}
-          disabled={saving}
-          rows={2}
-          onChange={(e) => field('template_description', e.currentTarget.value)}
-          {...described('template-description', errors['template_description'])}
-        />
-      </FieldFrame>
+      <RecordTextArea
+        id="template-description"
+        label="Description"
+        value={form.template_description}
+        error={errors['template_description']}
+        maxLength={TEMPLATE_DESCRIPTION_MAX}
+        disabled={saving}
+        rows={2}
+        onChange={(value) => field('template_description', value)}
+      />
       <Flex gap="3" wrap="wrap">
         <Box style={{ flex: 1, minWidth: 260 }}>
-          <FieldFrame id="template-source-user" label="Made for (optional)" error={errors['source_user']}>
-            <TextField.Root
-              id="template-source-user"
-              value={form.source_user}
-              maxLength={TEMPLATE_SOURCE_USER_MAX}
-              disabled={saving}
-              onChange={(e) => field('source_user', e.currentTarget.value)}
-              {...described('template-source-user', errors['source_user'])}
-            />
-          </FieldFrame>
+          <RecordTextField
+            id="template-source-user"
+            label="Made for (optional)"
+            value={form.source_user}
+            error={errors['source_user']}
+            maxLength={TEMPLATE_SOURCE_USER_MAX}
+            disabled={saving}
+            onChange={(value) => field('source_user', value)}
+          />
         </Box>
         <Box style={{ flex: 1, minWidth: 260 }}>
-          <FieldFrame
+          <RecordTextArea
             id="template-groups"
             label="Groups new users join"
+            value={form.groups}
             error={errors['templatesettings_groups']}
             hint="One group name a line; matched by name against each account's own groups."
-          >
-            <TextArea
-              id="template-groups"
-              value={form.groups}
-              disabled={saving}
-              rows={2}
-              onChange={(e) => field('groups', e.currentTarget.value)}
-              {...described(
-                'template-groups',
-                errors['templatesettings_groups'],
-                "One group name a line; matched by name against each account's own groups.",
-              )}
-            />
-          </FieldFrame>
+            disabled={saving}
+            rows={2}
+            onChange={(value) => field('groups', value)}
+          />
         </Box>
       </Flex>
       <Box role="group" aria-label="Settings" style={{ maxHeight: '45vh', overflowY: 'auto' }}>
@@ -323,6 +300,6 @@ export function TemplateFormDialog() {
           />
         ))}
       </Box>
-    </FormDialog>
+    </RecordFormDialog>
   );
 }

@@ -2,14 +2,14 @@
 // kept form draft and the account defaults a new template starts from), what keeps its form across
 // a reload (decision 042), and the view: search, the templates with their followers, the dialogs.
 // Thin: everything comes from selectors.
-import { Button, Callout, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
+import type { FormEvent, ReactNode } from 'react';
 import { defaultAccountSettings } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import { productTemplatesSource, sourceLabel, TEMPLATE_NAME_MAX } from '../../domain/templates';
 import { checkTemplateDraft, TEMPLATE_DRAFT_FORM } from '../../machines/template-editor/template-editor.draft';
 import { liveTemplateEditorMachine } from '../../machines/template-editor/template-editor.live';
+import type { TemplateDraft } from '../../machines/template-editor/template-editor.types';
 import {
   selectBusy,
   selectDraftToKeep,
@@ -24,9 +24,10 @@ import {
   selectTemplates,
   selectWithoutTemplate,
 } from '../../machines/template-editor/template-editor.selectors';
-import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../console-context';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { useConsole } from '../console-context';
+import { RecordSection } from '../shared/record-section';
+import { RecordAction, RecordActions, RecordTable } from '../shared/record-table';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
 import { TemplateDeleteDialog } from './template-delete-dialog';
@@ -34,23 +35,12 @@ import { TemplateFormDialog } from './template-form-dialog';
 import { TemplatesCtx } from './templates-context';
 import { countText } from '../../domain/format';
 
-const HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** One form draft per staff member: the open template form, new or a change. */
-export const templateDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: TEMPLATE_DRAFT_FORM, record: 'open', staff };
+export const templateDraftAddress = (staff: number | null) => openFormAddress(TEMPLATE_DRAFT_FORM, staff);
 
 /** What the route mounts. */
 export function TemplatesScreen() {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <TemplatesScope staff={staff}>
       <TemplatesDraftKeeper staff={staff} />
@@ -61,29 +51,29 @@ export function TemplatesScreen() {
 
 export function TemplatesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { config } = useConsole();
-  const kept = useStoredDraft(templateDraftAddress(staff), checkTemplateDraft);
-  const [input] = useState(() => {
+  const input = (draft: TemplateDraft | null) => {
     const defaults = defaultAccountSettings(config.product_key, config.server_type);
-    return { draft: kept, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
-  });
+    return { draft, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
+  };
   return (
-    <TemplatesCtx.Provider logic={liveTemplateEditorMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={TemplatesCtx}
+      logic={liveTemplateEditorMachine}
+      address={templateDraftAddress(staff)}
+      check={checkTemplateDraft}
+      input={input}
+    >
       {children}
-    </TemplatesCtx.Provider>
+    </RecordScope>
   );
 }
 
-/** Keeps the open form with a change as a draft; leaving asks only when it could not be kept, or for a change to a template. */
 export function TemplatesDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = TemplatesCtx.useSelector(selectDraftToKeep, sameDraft);
-  const form = TemplatesCtx.useSelector(selectForm);
-  const changed = TemplatesCtx.useSelector(selectFormChanged);
   return (
-    <RecordFormDraftKeeper
+    <RecordDraftKeeper
+      ctx={TemplatesCtx}
+      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
       address={templateDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
-      editing={form !== null && form.id !== null}
       editingText="The changes to this template are not saved yet."
       creatingText="This template is not saved yet, and could not be kept for your return."
     />
@@ -97,63 +87,48 @@ function TemplatesTable() {
   const busy = TemplatesCtx.useSelector(selectBusy);
   const product = productNames(config.product_key).name;
   return (
-    <Table.Root variant="surface" size="1">
-      <caption style={HIDDEN}>Templates</caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Source</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Accounts following</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Last changed by</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell aria-label="Actions" />
+    <RecordTable
+      caption="Templates"
+      size="1"
+      columns={['Name', 'Description', 'Source', 'Accounts following', 'Last changed by']}
+    >
+      {templates.map((t) => (
+        <Table.Row key={t.id} aria-label={t.template_name}>
+          <Table.RowHeaderCell>{t.template_name}</Table.RowHeaderCell>
+          <Table.Cell>{t.template_description}</Table.Cell>
+          <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
+          <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
+          <Table.Cell>{t.updated_by}</Table.Cell>
+          <Table.Cell>
+            <RecordActions justify="end">
+              <RecordAction
+                label={`Apply ${t.template_name}`}
+                disabled={busy}
+                onClick={() => editor.send({ type: 'template.apply', id: t.id })}
+              >
+                Apply…
+              </RecordAction>
+              <RecordAction
+                label={`Edit ${t.template_name}`}
+                disabled={busy}
+                onClick={() => editor.send({ type: 'template.edit', id: t.id })}
+              >
+                Edit
+              </RecordAction>
+              <HistoryButton kind="template" id={t.id} name={t.template_name} />
+              <RecordAction
+                label={`Delete ${t.template_name}`}
+                color="red"
+                disabled={busy}
+                onClick={() => editor.send({ type: 'template.delete', id: t.id })}
+              >
+                Delete
+              </RecordAction>
+            </RecordActions>
+          </Table.Cell>
         </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {templates.map((t) => (
-          <Table.Row key={t.id} aria-label={t.template_name}>
-            <Table.RowHeaderCell>{t.template_name}</Table.RowHeaderCell>
-            <Table.Cell>{t.template_description}</Table.Cell>
-            <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
-            <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
-            <Table.Cell>{t.updated_by}</Table.Cell>
-            <Table.Cell>
-              <Flex gap="2" justify="end">
-                <Button
-                  size="1"
-                  variant="soft"
-                  disabled={busy}
-                  aria-label={`Apply ${t.template_name}`}
-                  onClick={() => editor.send({ type: 'template.apply', id: t.id })}
-                >
-                  Apply…
-                </Button>
-                <Button
-                  size="1"
-                  variant="soft"
-                  disabled={busy}
-                  aria-label={`Edit ${t.template_name}`}
-                  onClick={() => editor.send({ type: 'template.edit', id: t.id })}
-                >
-                  Edit
-                </Button>
-                <HistoryButton kind="template" id={t.id} name={t.template_name} />
-                <Button
-                  size="1"
-                  variant="soft"
-                  color="red"
-                  disabled={busy}
-                  aria-label={`Delete ${t.template_name}`}
-                  onClick={() => editor.send({ type: 'template.delete', id: t.id })}
-                >
-                  Delete
-                </Button>
-              </Flex>
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+      ))}
+    </RecordTable>
   );
 }
 
@@ -173,55 +148,36 @@ export function TemplatesView() {
     editor.send({ type: 'search.submit' });
   };
   return (
-    <Flex direction="column" gap="4">
-      <Flex justify="between" align="center">
-        <Heading as="h2" size="5">
-          Template Settings
-        </Heading>
-        <Button disabled={busy || failed} onClick={() => editor.send({ type: 'template.new' })}>
-          New template
-        </Button>
-      </Flex>
-      <Text as="p" size="2" color="gray">
-        A template is a set of account settings. Applying it to accounts sets their settings to the template's, after
-        showing what changes on each.
-      </Text>
-      <form onSubmit={search} role="search" aria-label="Search templates">
-        <Flex gap="2" align="center">
-          <TextField.Root
-            aria-label="Search templates by name or description"
-            placeholder="Name or description"
-            value={query}
-            maxLength={TEMPLATE_NAME_MAX}
-            disabled={busy || failed}
-            onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })}
-            style={{ minWidth: 320 }}
-          />
-          <Button type="submit" variant="soft" disabled={busy}>
-            Search
-          </Button>
-        </Flex>
-      </form>
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Templates notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The templates could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => editor.send({ type: 'templates.retry' })}>
-              Retry
+    <RecordSection
+      heading="Template Settings"
+      create={{ label: 'New template', disabled: busy || failed, go: () => editor.send({ type: 'template.new' }) }}
+      intro="A template is a set of account settings. Applying it to accounts sets their settings to the template's, after showing what changes on each."
+      tools={
+        <form onSubmit={search} role="search" aria-label="Search templates">
+          <Flex gap="2" align="center">
+            <TextField.Root
+              aria-label="Search templates by name or description"
+              placeholder="Name or description"
+              value={query}
+              maxLength={TEMPLATE_NAME_MAX}
+              disabled={busy || failed}
+              onChange={(e) => editor.send({ type: 'search.text', value: e.currentTarget.value })}
+              style={{ minWidth: 320 }}
+            />
+            <Button type="submit" variant="soft" disabled={busy}>
+              Search
             </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
-      {loading && count === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading templates">
-          Loading templates…
-        </Text>
-      )}
+          </Flex>
+        </form>
+      }
+      notice={notice}
+      noticeLabel="Templates notice"
+      failed={failed}
+      error={error}
+      onRetry={() => editor.send({ type: 'templates.retry' })}
+      records="templates"
+      loading={loading && count === 0}
+    >
       {!loading && !failed && count === 0 && (
         <Text size="2" color="gray" role="status" aria-label="No templates">
           {searched ? `No template matches '${searched}'.` : 'No templates yet.'}
@@ -236,6 +192,6 @@ export function TemplatesView() {
       <TemplateFormDialog />
       <TemplateDeleteDialog />
       <TemplateApplyDialog />
-    </Flex>
+    </RecordSection>
   );
 }

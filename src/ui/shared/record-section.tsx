@@ -1,0 +1,112 @@
+// A record screen's frame (roles, SKUs, templates): its heading with the button that makes a new
+// record, what the records are, any tools (a search), then the section's notice, the load that
+// failed with Retry, and the first load; the list and its dialogs follow as children.
+import type { ReactNode } from 'react';
+import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import type { Notice } from '../../machines/shared/notice';
+
+export function RecordSection({
+  heading,
+  create,
+  intro,
+  tools,
+  notice,
+  noticeLabel,
+  failed,
+  error,
+  onRetry,
+  records,
+  loading,
+  children,
+}: {
+  heading: string;
+  create: { label: string; disabled: boolean; go: () => void };
+  intro: ReactNode;
+  tools?: ReactNode;
+  notice: Notice | null;
+  noticeLabel: string;
+  failed: boolean;
+  error: string | null;
+  onRetry: () => void;
+  /** What the records are called in a sentence: 'roles', 'SKUs'. */
+  records: string;
+  /** The first load: nothing shown yet. */
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Flex direction="column" gap="4">
+      <Flex justify="between" align="center">
+        <Heading as="h2" size="5">
+          {heading}
+        </Heading>
+        <Button disabled={create.disabled} onClick={create.go}>
+          {create.label}
+        </Button>
+      </Flex>
+      <Text as="p" size="2" color="gray">
+        {intro}
+      </Text>
+      {tools}
+      <RecordNotice notice={notice} label={noticeLabel} />
+      {failed && <RecordLoadFailed records={records} error={error} onRetry={onRetry} />}
+      {loading && <RecordLoading records={records} named />}
+      {children}
+    </Flex>
+  );
+}
+
+/** The section's line after a call: blue when it did what was asked, red otherwise. */
+export function RecordNotice({
+  notice,
+  label,
+  alertOnError = false,
+}: {
+  notice: Notice | null;
+  label: string;
+  /** A red notice interrupts (role alert) instead of waiting its turn. */
+  alertOnError?: boolean;
+}) {
+  if (!notice) return null;
+  return (
+    <Callout.Root
+      color={notice.tone === 'info' ? 'blue' : 'red'}
+      role={alertOnError && notice.tone !== 'info' ? 'alert' : 'status'}
+      aria-label={label}
+    >
+      <Callout.Text>{notice.text}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** The list could not be read: why, and Retry. */
+export function RecordLoadFailed({
+  records,
+  error,
+  onRetry,
+}: {
+  records: string;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>
+        {`The ${records} could not be loaded. `}
+        {error}{' '}
+        <Button size="1" variant="soft" color="red" onClick={onRetry}>
+          Retry
+        </Button>
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** The first load, said; named (Loading roles) where a screen reader asks for it by name. */
+export function RecordLoading({ records, named = false }: { records: string; named?: boolean }) {
+  return (
+    <Text size="2" color="gray" role="status" aria-label={named ? `Loading ${records}` : undefined}>
+      {`Loading ${records}…`}
+    </Text>
+  );
+}

@@ -1,0 +1,116 @@
+// A table of records: named by a caption that screen readers read and the eye does not, its
+// columns, then a last column of the row's actions (named Actions, not shown). Each action is a
+// small button named for what it does to which record ('Edit Admins').
+import type { CSSProperties, ReactNode } from 'react';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
+
+/** Read by screen readers, not shown (Radix's Table.Root gives its props to a wrapper, so a caption names a table). */
+export const HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+export function HiddenCaption({ children }: { children: ReactNode }) {
+  return <caption style={HIDDEN}>{children}</caption>;
+}
+
+export type RecordColumn = string | { label: string; justify: 'end' };
+
+export function RecordTable({
+  caption,
+  columns,
+  size,
+  children,
+}: {
+  caption: string;
+  columns: RecordColumn[];
+  size?: '1' | '2';
+  /** The rows. */
+  children: ReactNode;
+}) {
+  return (
+    <Table.Root variant="surface" size={size}>
+      <HiddenCaption>{caption}</HiddenCaption>
+      <Table.Header>
+        <Table.Row>
+          {columns.map((c) =>
+            typeof c === 'string' ? (
+              <Table.ColumnHeaderCell key={c}>{c}</Table.ColumnHeaderCell>
+            ) : (
+              <Table.ColumnHeaderCell key={c.label} justify={c.justify}>
+                {c.label}
+              </Table.ColumnHeaderCell>
+            ),
+          )}
+          <ActionsHeader />
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{children}</Table.Body>
+    </Table.Root>
+  );
+}
+
+/** The last column's header: named for screen readers, empty to the eye. */
+export function ActionsHeader() {
+  return (
+    <Table.ColumnHeaderCell>
+      <span style={HIDDEN}>Actions</span>
+    </Table.ColumnHeaderCell>
+  );
+}
+
+/** A record's name, and under it what it is for when it says. */
+export function RecordNameCell({ name, description }: { name: ReactNode; description: string | null | undefined }) {
+  return (
+    <Table.RowHeaderCell>
+      <Text weight="medium">{name}</Text>
+      {description && (
+        <Text as="p" size="1" color="gray">
+          {description}
+        </Text>
+      )}
+    </Table.RowHeaderCell>
+  );
+}
+
+/** A row's (or card's) actions, side by side. */
+export function RecordActions({
+  justify,
+  wrap,
+  children,
+}: {
+  justify?: 'end';
+  wrap?: 'wrap' | 'nowrap';
+  children: ReactNode;
+}) {
+  return (
+    <Flex gap="2" justify={justify} wrap={wrap}>
+      {children}
+    </Flex>
+  );
+}
+
+/** One action on one record: its name says what it does to which ('Delete Admins'). */
+export function RecordAction({
+  label,
+  color,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  color?: 'red' | 'green' | 'gray';
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="1" variant="soft" color={color} disabled={disabled} aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
