@@ -203,6 +203,10 @@ function driver(): Driver<World> {
         await world.user.click(button('Add member'));
       },
       'member.remove': async () => world.user.click(button('Remove olivia.smith from Analysts')),
+      'remove.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+      'remove.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'switch.toggle': async () => world.user.click(screen.getAllByRole('switch')[0]!),
     },
     arrange: {
@@ -297,6 +301,22 @@ function driver(): Driver<World> {
             for (const sw of within(s.getByRole('region', { name: 'Group Analysts' })).getAllByRole('switch'))
               expect(sw).not.toBeChecked();
         }
+      },
+      'loaded.confirmingRemove': (s) => {
+        const dialog = within(s.getByRole('alertdialog'));
+        expect(dialog.getByRole('heading', { name: 'Remove olivia.smith from Analysts?' })).toBeVisible();
+        expect(
+          dialog.getByText(
+            "Olivia Smith (olivia@northwind.example) leaves 'Analysts'. They stay a user of the organization.",
+          ),
+        ).toBeVisible();
+        // Nothing is taken out while asking (the list is behind the question, hidden from it).
+        const list = s.getByRole('list', { name: 'Members of Analysts', hidden: true });
+        expect(
+          within(list)
+            .getAllByRole('listitem', { hidden: true })
+            .map((li) => li.textContent),
+        ).toContain('Olivia Smith · olivia.smith · olivia@northwind.exampleRemove');
       },
       'loaded.working': (s) => {
         expect(button('Create Group')).toBeDisabled();

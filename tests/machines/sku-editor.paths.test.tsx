@@ -267,6 +267,10 @@ function driver(): Driver<World> {
       'sku.holders': async () => world.user.click(screen.getByRole('button', { name: 'Holders of PRO' })),
       'holders.more': async () => world.user.click(inDialog('Load more')),
       'holders.unassign': async () => world.user.click(inDialog('Take PRO from Northwind Capital')),
+      'unassign.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Take off' })),
+      'unassign.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'holders.close': async () => world.user.click(inDialog('Close')),
       'sku.assign': async () => world.user.click(screen.getByRole('button', { name: 'Assign PRO' })),
       'assign.account': pickHarbour,
@@ -469,6 +473,11 @@ function driver(): Driver<World> {
             "SKU 'PRO' taken from Northwind Capital; its settings stay as they are.",
           );
         expect(inDialog('Close')).toBeEnabled();
+      },
+      'holders.confirmingTakeOff': (s) => {
+        const question = s.getByRole('alertdialog');
+        expect(within(question).getByRole('heading', { name: 'Take PRO off Northwind Capital?' })).toBeVisible();
+        expect(question).toHaveTextContent(/^.*Northwind Capital no longer holds .+\. Its settings stay as they are\./);
       },
       'holders.unassigning': () => {
         expect(inDialog('Close')).toBeDisabled();

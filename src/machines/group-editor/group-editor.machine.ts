@@ -188,9 +188,10 @@ export const groupEditorMachine = setup({
                 notice: null,
               })),
             },
+            // Taking a member out asks first, naming them and the group.
             'member.remove': {
               guard: 'listedGroup',
-              target: 'working',
+              target: 'confirmingRemove',
               actions: assign(({ context, event }) => ({
                 change: {
                   kind: 'remove' as const,
@@ -218,6 +219,12 @@ export const groupEditorMachine = setup({
                 };
               }),
             },
+          },
+        },
+        confirmingRemove: {
+          on: {
+            'remove.confirm': { target: 'working' },
+            'remove.cancel': { target: 'idle', actions: assign({ change: null }) },
           },
         },
         working: {

@@ -86,6 +86,8 @@ export const groupEditorPlan: MachinePlan<typeof groupEditorMachine> = {
     { type: 'delete.cancel' },
     { type: 'member.add', id: 1, userIds: [2] },
     { type: 'member.remove', id: 1, userId: 1 },
+    { type: 'remove.confirm' },
+    { type: 'remove.cancel' },
     { type: 'switch.toggle', id: 1, key: 'autoshare' },
   ],
   outcomes,

@@ -46,6 +46,16 @@ export function selectDraftToKeep(s: S): GroupDraft | null {
   return f.name !== f.base.name || f.kind !== f.base.kind ? { org: s.context.org, form: f } : null;
 }
 
+// ── a member taken out ──
+/** The member whose removal is asked, with their group, while it is asked. */
+export const selectRemovingMember = (s: S) => {
+  const change = s.context.change;
+  if (!s.matches({ loaded: 'confirmingRemove' }) || change?.kind !== 'remove') return null;
+  const group = s.context.groups.find((g) => g.id === change.groupId);
+  const member = group?.members.find((m) => m.id === change.userId);
+  return group && member ? { group, member } : null;
+};
+
 // ── delete ──
 export const selectDeleting = (s: S) => s.matches({ loaded: 'deleting' });
 export const selectRemoving = (s: S) => s.matches({ loaded: { deleting: 'removing' } });

@@ -74,6 +74,8 @@ export type GroupEditorEvent =
   | { type: 'delete.cancel' }
   | { type: 'member.add'; id: number; userIds: number[] }
   | { type: 'member.remove'; id: number; userId: number }
+  | { type: 'remove.confirm' }
+  | { type: 'remove.cancel' }
   | { type: 'switch.toggle'; id: number; key: SwitchKey };
 
 export type { DeleteGroupReply, FetchGroupReply, GroupReply };

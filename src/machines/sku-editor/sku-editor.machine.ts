@@ -172,6 +172,7 @@ export const skuEditorMachine = setup({
       holdersTotal: 0,
       holdersNext: null,
       holdersAfter: null,
+      takingOff: null,
       account: null,
       preview: null,
       error: null,
@@ -193,6 +194,7 @@ export const skuEditorMachine = setup({
     holdersTotal: 0,
     holdersNext: null,
     holdersAfter: null,
+    takingOff: null,
     account: null,
     preview: null,
     error: null,
@@ -311,7 +313,24 @@ export const skuEditorMachine = setup({
               target: 'reading',
               actions: assign(({ context }) => ({ holdersAfter: context.holdersNext, error: null, notice: null })),
             },
-            'holders.unassign': { target: 'unassigning', actions: assign({ error: null, notice: null }) },
+            // Taking the SKU off an account asks first, naming the account.
+            'holders.unassign': {
+              target: 'confirmingTakeOff',
+              actions: assign(({ context, event }) => ({
+                takingOff: {
+                  accountId: event.accountId,
+                  name: context.holders.find((h) => h.account_id === event.accountId)?.name ?? `#${event.accountId}`,
+                },
+                error: null,
+                notice: null,
+              })),
+            },
+          },
+        },
+        confirmingTakeOff: {
+          on: {
+            'unassign.confirm': { target: 'unassigning' },
+            'unassign.cancel': { target: 'shown', actions: assign({ takingOff: null }) },
           },
         },
         unassigning: {
@@ -319,20 +338,21 @@ export const skuEditorMachine = setup({
           invoke: {
             id: 'unassignSku',
             src: 'unassignSku',
-            input: ({ context, event }) => ({
-              skuId: context.target!.id,
-              accountId: (event as Extract<SkuEditorEvent, { type: 'holders.unassign' }>).accountId,
-            }),
+            input: ({ context }) => ({ skuId: context.target!.id, accountId: context.takingOff!.accountId }),
             onDone: {
               target: 'reading',
               actions: assign({
                 notice: ({ event }) => noticeOf(true, (event.output as { msg: string }).msg),
                 holdersAfter: null,
+                takingOff: null,
               }),
             },
             onError: {
               target: 'shown',
-              actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }),
+              actions: assign({
+                error: ({ event }) => errorText(event.error, 'Nothing was changed.'),
+                takingOff: null,
+              }),
             },
           },
         },

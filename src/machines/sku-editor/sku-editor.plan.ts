@@ -70,6 +70,8 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     { type: 'sku.holders', id: 1 },
     { type: 'holders.more' },
     { type: 'holders.unassign', accountId: 1 },
+    { type: 'unassign.confirm' },
+    { type: 'unassign.cancel' },
     { type: 'holders.close' },
     { type: 'sku.assign', id: 1 },
     { type: 'assign.account', account: ACCOUNT },
@@ -161,9 +163,9 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
   filterEvents: (s, e) => {
     // A new SKU cannot have been changed meanwhile.
     if (e.type === 'xstate.error.actor.saveSku' && s.context.form?.id === null) return e['error']?.status !== 409;
-    // Busy steps of a dialog cannot be closed.
+    // Busy steps of a dialog cannot be closed, nor the holders while the question stands over them.
     if (e.type === 'status.cancel' || e.type === 'holders.close' || e.type === 'assign.cancel')
-      return !s.hasTag('busy');
+      return !s.hasTag('busy') && !(e.type === 'holders.close' && s.matches({ holders: 'confirmingTakeOff' }));
     return true;
   },
 };

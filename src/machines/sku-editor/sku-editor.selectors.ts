@@ -46,6 +46,8 @@ export const selectTarget = (s: S) => s.context.target;
 
 // ── holders ──
 export const selectHoldersOpen = (s: S) => s.matches('holders');
+/** The account whose SKU taking off is asked, while it is asked. */
+export const selectTakingOff = (s: S) => (s.matches({ holders: 'confirmingTakeOff' }) ? s.context.takingOff : null);
 export const selectHoldersReading = (s: S) => s.matches({ holders: 'reading' });
 export const selectHolders = (s: S) => s.context.holders;
 export const selectHoldersTotal = (s: S) => s.context.holdersTotal;

@@ -64,6 +64,8 @@ export interface SkuEditorContext {
   holdersNext: number | null;
   /** The `after` of the page being read (null: the first). */
   holdersAfter: number | null;
+  /** The account the SKU is being taken off, while that is asked and done. */
+  takingOff: { accountId: number; name: string } | null;
   /** The account an assignment is for, and what assigning changes there. */
   account: AccountPick | null;
   preview: AssignPreview | null;
@@ -95,6 +97,8 @@ export type SkuEditorEvent =
   | { type: 'sku.holders'; id: number }
   | { type: 'holders.more' }
   | { type: 'holders.unassign'; accountId: number }
+  | { type: 'unassign.confirm' }
+  | { type: 'unassign.cancel' }
   | { type: 'holders.close' }
   | { type: 'sku.assign'; id: number }
   | { type: 'assign.account'; account: AccountPick }

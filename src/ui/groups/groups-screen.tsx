@@ -24,6 +24,7 @@ import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../
 import { OrgPicker } from '../org-picker/org-picker';
 import { GroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
+import { GroupMemberRemoveDialog } from './group-member-remove-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
 import { RecordNotice } from '../shared/record-section';
@@ -129,6 +130,7 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
         groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
       {!readOnly && <GroupFormDialog />}
       {!readOnly && <GroupDeleteDialog />}
+      {!readOnly && <GroupMemberRemoveDialog />}
     </Flex>
   );
 }

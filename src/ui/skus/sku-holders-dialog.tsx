@@ -1,4 +1,4 @@
-// The accounts holding a SKU, a page at a time; one can be taken off (its settings stay).
+// The accounts holding a SKU, a page at a time; one can be taken off after the question (its settings stay).
 import { Button, Callout, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import {
   selectError,
@@ -9,11 +9,13 @@ import {
   selectMoreHolders,
   selectNotice,
   selectBusy,
+  selectTakingOff,
   selectTarget,
 } from '../../machines/sku-editor/sku-editor.selectors';
 import { ActionsHeader, HiddenCaption } from '../shared/record-table';
 import { SkusCtx } from './skus-context';
 import { LoadMore } from '../shared/pager';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { dayText, countText } from '../../domain/format';
 
 export function SkuHoldersDialog() {
@@ -94,5 +96,23 @@ export function SkuHoldersDialog() {
         </Flex>
       </Dialog.Content>
     </Dialog.Root>
+  );
+}
+
+/** Taking the SKU off an account asks first, over the holders. */
+export function SkuTakeOffDialog() {
+  const editor = SkusCtx.useActorRef();
+  const account = SkusCtx.useSelector(selectTakingOff);
+  const target = SkusCtx.useSelector(selectTarget);
+  return (
+    <ConfirmDialog
+      open={account !== null && target !== null}
+      title={account && target ? `Take ${target.code} off ${account.name}?` : ''}
+      action="Take off"
+      onConfirm={() => editor.send({ type: 'unassign.confirm' })}
+      onCancel={() => editor.send({ type: 'unassign.cancel' })}
+    >
+      {account && target && `${account.name} no longer holds ${target.name}. Its settings stay as they are.`}
+    </ConfirmDialog>
   );
 }

@@ -24,7 +24,7 @@ import { RecordSection } from '../shared/record-section';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../shared/record-scope';
 import { SkuAssignDialog } from './sku-assign-dialog';
 import { SkuFormDialog } from './sku-form-dialog';
-import { SkuHoldersDialog } from './sku-holders-dialog';
+import { SkuHoldersDialog, SkuTakeOffDialog } from './sku-holders-dialog';
 import { SkuStatusDialog } from './sku-status-dialog';
 import { SkusCtx } from './skus-context';
 import { SkusTable } from './skus-table';
@@ -126,6 +126,7 @@ export function SkusView() {
       <SkuFormDialog />
       <SkuStatusDialog />
       <SkuHoldersDialog />
+      <SkuTakeOffDialog />
       <SkuAssignDialog />
     </RecordSection>
   );

@@ -2,7 +2,7 @@
 // Capital, found on Group ManagementV2 and filled by a 500-row CSV built from the All Users export
 // (the organization's users by email, username and id, named again, repeated, plus identifiers
 // nobody holds, users of other organizations and a two-value row), then back on Group Management
-// AutoShare and Thesis group turned on and a member removed; a reload shows it all as saved.
+// AutoShare and Thesis group turned on and a member removed (asked first); a reload shows it all as saved.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -286,6 +286,8 @@ export const scenario: Scenario = {
 
       await t.step(`remove ${leaving.username}: Member removed, in no group now`, async () => {
         await s.card.getByRole('button', { name: `Remove ${leaving.username} from ${GROUP}`, exact: true }).click();
+        const question = page.getByRole('alertdialog', { name: `Remove ${leaving.username} from ${GROUP}?` });
+        await question.getByRole('button', { name: 'Remove', exact: true }).click();
         await s.notice.filter({ hasText: 'Member removed.' }).waitFor();
         checkEqual(await s.members.count(), toAdd - 1, 'one member fewer');
         checkEqual(await lonersOf(page), 1, 'users in no group');
