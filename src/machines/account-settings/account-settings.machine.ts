@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleAccountSettingsOf, type AccountSettingsRecord } from '../../domain/account-settings';
 import type { AccountSettingsInput as SaveInput } from '../../domain/accounts';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { checkForm, formOf, mergeTheirs, QUERY_FIELD, withQueryBit } from './account-settings.form';
 import type {
@@ -276,7 +276,7 @@ export const accountSettingsMachine = setup({
             onDone: { target: 'editing', actions: 'storeSaved' },
             onError: [
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'refusedFields', params: errorOf },
                 target: 'editing',
                 actions: assign(({ context, event }) => {
                   const known = new Set([
@@ -295,7 +295,7 @@ export const accountSettingsMachine = setup({
                 }),
               },
               {
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: 'conflict',
                 actions: 'holdConflict',
               },
@@ -364,7 +364,7 @@ export const accountSettingsMachine = setup({
             onDone: { target: 'editing', actions: 'storeSaved' },
             onError: [
               {
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: 'conflict',
                 actions: 'holdConflict',
               },

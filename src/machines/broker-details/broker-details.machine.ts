@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleBrokerOf, type BrokerChange } from '../../domain/broker-research-brokers';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { errorOf, failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   BrokerDetailsContext,
@@ -65,7 +65,6 @@ const withoutError = (errors: Record<string, string>, ...fields: string[]) =>
   Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k) && k !== '_'));
 /** Nothing open: no form, no question, no search. */
 const CLOSED = { form: null, removal: null, search: '', found: null, serverErrors: {}, conflict: null } as const;
-const staleParams = ({ event }: { event: { error: unknown } }) => event.error;
 
 export const brokerDetailsMachine = setup({
   types: { context: {} as BrokerDetailsContext, events: {} as BrokerDetailsEvent, input: {} as BrokerDetailsInput },
@@ -257,7 +256,7 @@ export const brokerDetailsMachine = setup({
         onError: [
           {
             // Someone else changed the broker first: the record now shows, the form keeps this person's, saving again applies it.
-            guard: { type: 'stale', params: staleParams },
+            guard: { type: 'stale', params: errorOf },
             target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleBrokerOf(event.error)!;
@@ -315,7 +314,7 @@ export const brokerDetailsMachine = setup({
         onError: [
           {
             // Changed meanwhile: the record now shows; the person looks again before removing.
-            guard: { type: 'stale', params: staleParams },
+            guard: { type: 'stale', params: errorOf },
             target: 'viewing',
             actions: assign(({ event }) => {
               const stale = staleBrokerOf(event.error)!;

@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleUserGroupOf, type UserGroup } from '../../domain/broker-research-brokers';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { errorOf, failureMessage } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   BrokerUserGroupsContext,
@@ -33,7 +33,6 @@ const refusalNotice = (error: unknown) => {
   const refusal = fieldRefusalOf(error);
   return noticeOf(false, `${GROUPS_FAILED} ${refusal?.msg ?? failureMessage(error)}`);
 };
-const staleParams = ({ event }: { event: { error: unknown } }) => event.error;
 /** The groups as answered. */
 const withGroups = (groups: UserGroup[]) => ({ groups });
 /** A group's members as answered, its member count in the list of groups with them. */
@@ -289,7 +288,7 @@ export const brokerUserGroupsMachine = setup({
         onError: [
           {
             // Changed by someone else first: their version shows; saving again applies this person's (or says the group is gone).
-            guard: { type: 'stale', params: staleParams },
+            guard: { type: 'stale', params: errorOf },
             target: 'groupForm',
             actions: assign(({ context, event }) => {
               const stale = staleUserGroupOf(event.error)!;
@@ -337,7 +336,7 @@ export const brokerUserGroupsMachine = setup({
         onError: [
           {
             // Changed meanwhile: the groups as stored now; the person looks again before deleting.
-            guard: { type: 'stale', params: staleParams },
+            guard: { type: 'stale', params: errorOf },
             target: 'groups',
             actions: assign(({ event }) => {
               const stale = staleUserGroupOf(event.error)!;

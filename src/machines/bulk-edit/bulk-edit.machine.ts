@@ -7,7 +7,7 @@
 // arrives, or the page was reloaded meanwhile, the server is asked what became of it (decision 041).
 import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
-import { serverMessage } from '../shared/failure';
+import { serverMessage, errorOf } from '../shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import { csvFileProblem, type CsvRowProblem } from '../../domain/csv-upload';
 import type {
@@ -204,7 +204,7 @@ export const bulkEditMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'fileRefusedThere', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'fileRefusedThere', params: errorOf },
             target: 'uploadRefused',
             actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }),
           },
@@ -292,7 +292,7 @@ export const bulkEditMachine = setup({
         onError: [
           // The edit may have been applied with its answer lost: ask what became of it.
           {
-            guard: { type: 'noResponse', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'noResponse', params: errorOf },
             target: 'checkingOutcome',
           },
           // The server answered with an error: its transaction was rolled back.

@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import type { CopyContentReply, CopyRequest } from '../../domain/user-content';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import type { ContentCopyContext, ContentCopyEvent, ContentCopyInput, CopyClosed } from './content-copy.types';
 
 /** The typed users as the server takes them: one per line or comma-separated, blanks dropped. */
@@ -68,7 +68,7 @@ export const contentCopyMachine = setup({
         onDone: { target: 'previewed', actions: assign({ report: ({ event }) => event.output }) },
         onError: [
           {
-            guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'refused', params: errorOf },
             target: 'editing',
             actions: assign(({ event }) => ({ fieldErrors: refusalFields(event.error) })),
           },
@@ -102,7 +102,7 @@ export const contentCopyMachine = setup({
         onError: [
           // Something changed since the preview (a user gone, an item removed): said at its field.
           {
-            guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'refused', params: errorOf },
             target: 'editing',
             actions: assign(({ event }) => ({ report: null, fieldErrors: refusalFields(event.error) })),
           },

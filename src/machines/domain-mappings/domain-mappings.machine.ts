@@ -9,7 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleDomainMappingOf, type DomainMapping } from '../../domain/broker-research-domains';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   DomainForm,
@@ -286,7 +286,7 @@ export const domainMappingsMachine = setup({
             onError: [
               {
                 // Someone else changed it first: theirs is shown, the form keeps this person's, saving again replaces theirs.
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: 'editing',
                 actions: assign(({ context, event }) => {
                   const stale = staleDomainMappingOf(event.error)!;
@@ -300,7 +300,7 @@ export const domainMappingsMachine = setup({
               },
               {
                 // Removed by someone else: nothing to save to; the list is read again.
-                guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'gone', params: errorOf },
                 target: '#domainMappings.loading',
                 actions: assign(({ event }) => ({
                   ...CLOSED,
@@ -344,7 +344,7 @@ export const domainMappingsMachine = setup({
         onError: [
           {
             // Changed or removed by someone else since it was read: said, and the list read again.
-            guard: { type: 'gone', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'gone', params: errorOf },
             target: 'loading',
             actions: assign(({ event }) => ({
               removing: null,

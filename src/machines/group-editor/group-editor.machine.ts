@@ -9,10 +9,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
-import { failureMessage, refusalMessage } from '../shared/failure';
+import { failureMessage, refusalMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
-import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm } from '../shared/versioned-form';
+import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../shared/versioned-form';
 import type {
   DeleteGroupReply,
   FetchGroupReply,

@@ -18,7 +18,7 @@ import {
   type InviteRequestItem,
 } from '../../domain/invite-requests';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { failureMessage, refusalMessage } from '../shared/failure';
+import { failureMessage, refusalMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   ActOutcome,
@@ -289,13 +289,13 @@ export const inviteReviewMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: '#inviteReview.browsing',
-                actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error },
+                actions: { type: 'staleRow', params: errorOf },
               },
               {
                 target: 'editing',
-                actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                actions: { type: 'fieldRefusal', params: errorOf },
               },
             ],
           },
@@ -328,16 +328,13 @@ export const inviteReviewMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'stale', params: errorOf },
                 target: '#inviteReview.browsing',
-                actions: [
-                  { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error },
-                  assign({ reason: '' }),
-                ],
+                actions: [{ type: 'staleRow', params: errorOf }, assign({ reason: '' })],
               },
               {
                 target: 'editing',
-                actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                actions: { type: 'fieldRefusal', params: errorOf },
               },
             ],
           },
@@ -359,9 +356,9 @@ export const inviteReviewMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'stale', params: errorOf },
             target: 'browsing',
-            actions: { type: 'staleRow', params: ({ event }: { event: { error: unknown } }) => event.error },
+            actions: { type: 'staleRow', params: errorOf },
           },
           {
             target: 'browsing',
@@ -441,7 +438,7 @@ export const inviteReviewMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+              actions: { type: 'fieldRefusal', params: errorOf },
             },
           },
         },
@@ -471,10 +468,7 @@ export const inviteReviewMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [
-                assign({ report: null, reportMsg: null }),
-                { type: 'fieldRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
-              ],
+              actions: [assign({ report: null, reportMsg: null }), { type: 'fieldRefusal', params: errorOf }],
             },
           },
         },

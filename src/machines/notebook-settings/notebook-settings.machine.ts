@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_NOTIFICATION, type NotebookSetting } from '../../domain/notebook';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { refusalMessage } from '../shared/failure';
+import { refusalMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { partChanged, staleNotebookOf, toggledContent, toggledId } from './notebook-settings.rules';
 import type {
@@ -209,7 +209,7 @@ export const notebookSettingsMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'staleError', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'staleError', params: errorOf },
                 target: 'editing',
                 actions: assign(({ event }) => {
                   const stale = staleNotebookOf(event.error)!;
@@ -217,7 +217,7 @@ export const notebookSettingsMachine = setup({
                 }),
               },
               {
-                guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'refusedFields', params: errorOf },
                 target: 'editing',
                 actions: assign(({ event }) => {
                   const refusal = fieldRefusalOf(event.error)!;
@@ -277,7 +277,7 @@ export const notebookSettingsMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+                    guard: { type: 'refusedFields', params: errorOf },
                     target: 'editing',
                     actions: assign(({ event }) => {
                       const refusal = fieldRefusalOf(event.error)!;

@@ -13,7 +13,7 @@ import {
   staleRedshiftOf,
   type RedshiftConfiguration,
 } from '../../domain/redshift';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   LoadOutcome,
@@ -152,7 +152,7 @@ export const redshiftConfigMachine = setup({
         onError: [
           {
             // Someone else saved first: theirs is shown, the form keeps this person's, and saving again replaces theirs.
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'stale', params: errorOf },
             target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleRedshiftOf(event.error)!;

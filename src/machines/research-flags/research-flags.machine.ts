@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf, WHOLE_REQUEST } from '../../domain/field-errors';
 import { FLAG_MESSAGES, flagChanges, flagsStateOf, staleFlagsOf } from '../../domain/broker-research-flags';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   DistributorFlags,
@@ -157,7 +157,7 @@ export const researchFlagsMachine = setup({
         onError: [
           {
             // Someone else saved first: theirs is shown, the form keeps this person's, and saving again replaces theirs.
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'stale', params: errorOf },
             target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleFlagsOf(event.error)!;

@@ -23,7 +23,7 @@ import type {
   ResearchFulfillmentsEvent,
   ResearchFulfillmentsInput,
 } from './research-fulfillments.types';
-import { serverMessage } from '../shared/failure';
+import { serverMessage, errorOf } from '../shared/failure';
 
 /** Why the typed reason cannot be sent, or null. */
 export function reasonProblem(reason: string): string | null {
@@ -260,7 +260,7 @@ export const researchFulfillmentsMachine = setup({
         onError: [
           {
             // Someone else was first: said, and the page read again shows the row as it is now.
-            guard: { type: 'overtaken', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'overtaken', params: errorOf },
             target: 'loading',
             actions: assign({
               ending: null,

@@ -31,7 +31,7 @@ import type {
   RequestsEvent,
   RequestsInput,
 } from './research-requests.types';
-import { serverMessage } from '../shared/failure';
+import { serverMessage, errorOf } from '../shared/failure';
 
 type E<T extends RequestsEvent['type']> = Extract<RequestsEvent, { type: T }>;
 
@@ -177,7 +177,7 @@ export const researchRequestsMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'cursorRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'cursorRefused', params: errorOf },
             target: 'loading',
             reenter: true,
             actions: assign(({ context, event }) => ({
@@ -344,7 +344,7 @@ export const researchRequestsMachine = setup({
             onError: [
               // Someone else acted first: the request is read again as it is now, and that is said.
               {
-                guard: { type: 'conflict', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'conflict', params: errorOf },
                 target: 'loading',
                 actions: assign({
                   conflict: ({ event }) => requestConflictOf(event.error)!.msg,

@@ -16,7 +16,7 @@ import {
   staleSubmissionOf,
   type SubmissionItem,
 } from '../../domain/broker-research-submissions';
-import { refusalMessage } from '../shared/failure';
+import { refusalMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import type {
   ActInput,
@@ -175,7 +175,7 @@ export const researchSubmissionsMachine = setup({
         onError: [
           {
             // Someone else moved it on first: the row shows what they did, and the person is told who.
-            guard: { type: 'stale', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'stale', params: errorOf },
             target: 'browsing',
             actions: assign(({ context, event }) => {
               const stale = staleSubmissionOf(event.error)!;

@@ -7,11 +7,11 @@
 // where the change was asked.
 import { assign, fromPromise, setup } from 'xstate';
 import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/roles';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import { listLoad } from '../shared/versioned-form.load';
-import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm } from '../shared/versioned-form';
+import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../shared/versioned-form';
 import type {
   HoldInput,
   LoadOutcome,

@@ -22,3 +22,6 @@ export function serverMessage(error: unknown): string {
 export function refusalMessage(error: unknown): string {
   return fieldRefusalOf(error)?.msg ?? failureMessage(error);
 }
+
+/** A failed call's error, as the params of a guard that reads it (`guard: { type, params: errorOf }`). */
+export const errorOf = ({ event }: { event: { error: unknown } }) => event.error;

@@ -3,6 +3,7 @@
 // (`takeRead`, `refuseRead`, `readerStopped`) on its own context.
 import type { IdentifierFile } from '../../domain/identifier-file';
 import { chosenFileOf } from './upload-choice';
+import { errorOf } from './failure';
 
 type Read = { event: { output: IdentifierFile } };
 const outputOf = ({ event }: Read) => event.output;
@@ -23,6 +24,6 @@ export const parseFileInvoke = <P extends string, F extends string>(parsed: P, f
     ],
     onError: {
       target: failed,
-      actions: { type: 'readerStopped', params: ({ event }: { event: { error: unknown } }) => event.error },
+      actions: { type: 'readerStopped', params: errorOf },
     },
   }) as const;

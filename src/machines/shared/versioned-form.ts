@@ -7,6 +7,7 @@
 // `editField`/`closeForm` actions in its setup; the states' names and order are the same for all.
 import { assign, type ErrorActorEvent, type EventObject, type MachineContext } from 'xstate';
 import { noticeOf, type Notice } from './notice';
+import { errorOf } from './failure';
 
 /** What every versioned form keeps in its machine's context. */
 export interface VersionedFormContext extends MachineContext {
@@ -17,9 +18,6 @@ export interface VersionedFormContext extends MachineContext {
   formError: string | null;
   notice: Notice | null;
 }
-
-/** A failed call's error, as the params of the guard that reads it. */
-export const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /** Guard over a 409's body: the section's conflict, of the named kind when one is named. */
 export const conflictIs =

@@ -12,11 +12,11 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { settingField } from '../../domain/account-labels';
 import { skuConflictOf, type Sku } from '../../domain/skus';
 import { reconcileDataPlan } from '../../domain/user-rules';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { noticeOf } from '../shared/notice';
 import { failedTextOf, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import { listLoad } from '../shared/versioned-form.load';
-import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm, withoutErrors } from '../shared/versioned-form';
+import { CLOSED_FORM, conflictIs, editedField, versionedForm, withoutErrors } from '../shared/versioned-form';
 import type {
   AssignInput,
   AssignOutcome,

@@ -10,7 +10,7 @@ import { templateConflictOf, type ApplyPreviewReply, type ApplyReply, type Templ
 import { noticeOf } from '../shared/notice';
 import { aboveTheForm, failedTextOf, refusedFields, refusedSaveOf, savedMeanwhile } from '../shared/save-outcome';
 import { listLoad } from '../shared/versioned-form.load';
-import { CLOSED_FORM, conflictIs, editedField, errorOf, versionedForm, withoutErrors } from '../shared/versioned-form';
+import { CLOSED_FORM, conflictIs, editedField, versionedForm, withoutErrors } from '../shared/versioned-form';
 import type {
   LoadOutcome,
   SaveOutcome,
@@ -19,6 +19,7 @@ import type {
   TemplateEditorInput,
   TemplateForm,
 } from './template-editor.types';
+import { errorOf } from '../shared/failure';
 
 /** The request fields the form shows at their controls; the settings' own are `template_settings.…`. */
 const FORM_FIELDS = [

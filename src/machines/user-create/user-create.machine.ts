@@ -9,7 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf, type FieldRefusal } from '../../domain/field-errors';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { OutboxMessage, RegisterReply, RegisterRequest, UsernameCheckReply } from '../../domain/users';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { readUsersCsv } from './user-create.csv';
 import {
   accountValid,
@@ -76,7 +76,6 @@ function remapRows(errors: Ctx['serverErrors'], map: (index: number) => number |
   return out;
 }
 
-const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const refusalOf = ({ event }: { event: { error: unknown } }): FieldRefusal =>
   fieldRefusalOf(event.error) ?? { msg: '', fields: {} };
 

@@ -13,7 +13,7 @@ import { fieldRefusalOf, fieldsOutside, fieldsUnder, type FieldRefusal } from '.
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
 import type { ChangeKind, OrgPick, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from '../email-change/email-change.machine';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { orgChangeMachine } from '../org-change/org-change.machine';
 import { userEmailsMachine } from '../user-emails/user-emails.machine';
 import { userPrivilegesMachine } from '../user-privileges/user-privileges.machine';
@@ -382,7 +382,7 @@ export const userEditMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'refusedFields', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'refusedFields', params: errorOf },
             target: 'form.editing',
             actions: {
               type: 'applyFieldRefusal',

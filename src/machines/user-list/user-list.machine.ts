@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import type { UserRow } from '../../domain/users';
-import { failureMessage } from '../shared/failure';
+import { failureMessage, errorOf } from '../shared/failure';
 import { exportFields, positionOf, sameList, sameSearch, searchFields, type ListSearch } from './user-list.search';
 import type {
   ListSelection,
@@ -196,7 +196,7 @@ export const userListMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'cursorRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            guard: { type: 'cursorRefused', params: errorOf },
             target: 'loading',
             reenter: true,
             actions: ['backToFirst', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
