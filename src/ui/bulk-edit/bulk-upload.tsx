@@ -20,19 +20,11 @@ import { BulkEditCtx } from './bulk-edit-context';
 import { onFileChosen, UploadRefused } from '../shared/upload-file-input';
 import { REASON_COLUMN, UploadRows } from '../shared/upload-rows';
 import { plural } from '../shared/upload-words';
+import { HIDDEN } from '../shared/visually-hidden';
 
 export const UPLOAD_LABEL = 'Upload CSV of emails, usernames or user ids';
 export const UPLOAD_REPORT_DOWNLOAD = 'Download upload report (CSV)';
 export const KEEP_SELECTION = 'Keep the current selection';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** What the file held, in one sentence. */
 export function uploadSentence(u: UploadSummary): string {
@@ -100,7 +92,7 @@ export function BulkUpload() {
         type="file"
         accept=".csv,text/csv,text/plain"
         aria-label={UPLOAD_LABEL}
-        style={visuallyHidden}
+        style={HIDDEN}
         disabled={busy || reviewing}
         onChange={onFileChosen((file) => bulk.send({ type: 'upload.file', file }))}
       />

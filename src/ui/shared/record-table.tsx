@@ -1,19 +1,11 @@
 // A table of records: named by a caption that screen readers read and the eye does not, its
 // columns, then a last column of the row's actions (named Actions, not shown). Each action is a
 // small button named for what it does to which record ('Edit Admins').
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import { HIDDEN } from './visually-hidden';
 
-/** Read by screen readers, not shown (Radix's Table.Root gives its props to a wrapper, so a caption names a table). */
-export const HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
-
+/** A table's name, read by screen readers (Radix's Table.Root gives its props to a wrapper, so a caption names a table). */
 export function HiddenCaption({ children }: { children: ReactNode }) {
   return <caption style={HIDDEN}>{children}</caption>;
 }
