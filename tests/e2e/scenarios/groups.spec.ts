@@ -1,6 +1,6 @@
 // The admin manages a group: picks Northwind Capital, creates a group, adds two members, turns
-// AutoShare and Thesis group on, removes a member, reloads and finds it all; /view_groups shows the
-// same groups without a control that changes them.
+// AutoShare and Thesis group on, removes a member (asked first), reloads and finds it all;
+// /view_groups shows the same groups without a control that changes them.
 import type { Page } from 'playwright-core';
 import { check, checkEqual, waitForPath } from '../harness/check';
 import { signIn } from '../harness/pages';
@@ -87,8 +87,10 @@ export const scenario: Scenario = {
       await s.notice.filter({ hasText: /^updated$/ }).waitFor();
       check(await s.switchOf('Thesis group').isChecked(), 'Thesis group is on');
     });
-    await t.step('A member removed', async () => {
+    await t.step('A member removed, after the question', async () => {
       await s.group.getByRole('button', { name: `Remove ${added[0]} from ${GROUP}` }).click();
+      const question = page.getByRole('alertdialog', { name: `Remove ${added[0]} from ${GROUP}?` });
+      await question.getByRole('button', { name: 'Remove', exact: true }).click();
       await s.notice.filter({ hasText: 'Member removed.' }).waitFor();
       checkEqual(await s.members.count(), 1, 'one member left');
     });
