@@ -87,9 +87,12 @@ export const scenario: Scenario = {
       await s.notice.filter({ hasText: /^updated$/ }).waitFor();
       check(await s.switchOf('Thesis group').isChecked(), 'Thesis group is on');
     });
-    await t.step('A member removed, after the question', async () => {
+    const question = page.getByRole('alertdialog', { name: `Remove ${added[0]} from ${GROUP}?` });
+    await t.step('Remove asks first, naming the member and the group', async () => {
       await s.group.getByRole('button', { name: `Remove ${added[0]} from ${GROUP}` }).click();
-      const question = page.getByRole('alertdialog', { name: `Remove ${added[0]} from ${GROUP}?` });
+      await question.getByText('They stay a user of the organization.', { exact: false }).waitFor();
+    });
+    await t.step('A member removed, the question answered', async () => {
       await question.getByRole('button', { name: 'Remove', exact: true }).click();
       await s.notice.filter({ hasText: 'Member removed.' }).waitFor();
       checkEqual(await s.members.count(), 1, 'one member left');
