@@ -90,6 +90,7 @@ class Readers {
   constructor(
     private readonly file: string,
     private readonly opts: Required<Omit<SqliteThreadsOptions, 'file' | 'copyOf'>>,
+    private readonly throwaway: boolean,
   ) {}
 
   async start(): Promise<void> {
@@ -143,7 +144,7 @@ class Readers {
 
   async #startOne(): Promise<void> {
     this.#starting++;
-    const thread = new SqliteThread(this.file, 'reader', this.opts.nice, (t) => this.#forget(t));
+    const thread = new SqliteThread(this.file, 'reader', this.opts.nice, (t) => this.#forget(t), this.throwaway);
     try {
       await thread.ready;
     } finally {
@@ -198,6 +199,9 @@ class Readers {
     for (const t of this.#timers.values()) clearTimeout(t);
     await Promise.allSettled([...this.#spawning]);
     await Promise.all([...this.#all].map((t) => t.close()));
+    // A parked thread ends no call of #forget: the count is emptied here.
+    this.#all.clear();
+    this.#idle = [];
   }
 }
 
@@ -228,6 +232,8 @@ class WorkerDriver implements Driver {
   #writeLock = new Lock();
   #readers!: Readers;
   #destroyed = false;
+  /** A test's database (':memory:'): its threads are reused by the next one. */
+  readonly #throwaway: boolean;
 
   constructor(options: SqliteThreadsOptions) {
     this.#file = options.file;
@@ -235,6 +241,7 @@ class WorkerDriver implements Driver {
     // A test's throwaway database (':memory:') serves one test's few calls at a time: two readers
     // do, where starting more would cost each test more than it saves.
     const throwaway = options.file === ':memory:';
+    this.#throwaway = throwaway;
     this.#opts = {
       minReaders: options.minReaders ?? 1,
       maxReaders: options.maxReaders ?? (throwaway ? 2 : 16),
@@ -251,7 +258,7 @@ class WorkerDriver implements Driver {
     }
     // The writer first: it creates the file and puts it in WAL mode before readers open it.
     await this.writer();
-    this.#readers = new Readers(this.#file, this.#opts);
+    this.#readers = new Readers(this.#file, this.#opts, this.#throwaway);
     await this.#readers.start();
   }
 
@@ -260,7 +267,7 @@ class WorkerDriver implements Driver {
     if (this.#destroyed) return Promise.reject(new Error('The database has been closed.'));
     if (this.#writer?.alive) return Promise.resolve(this.#writer);
     this.#writerStarting ??= (async () => {
-      const thread = new SqliteThread(this.#file, 'writer', this.#opts.nice, () => {});
+      const thread = new SqliteThread(this.#file, 'writer', this.#opts.nice, () => {}, this.#throwaway);
       try {
         await thread.ready;
         this.#writer = thread;

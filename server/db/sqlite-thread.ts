@@ -44,6 +44,22 @@ export type Role = 'writer' | 'reader';
 const moduleUrl = import.meta.url;
 const WORKER_URL = new URL('./sqlite-worker.js', moduleUrl);
 
+/**
+ * Threads whose database was closed, kept for the next throwaway database: a test opens one per
+ * server, and starting its two threads cost more than the rest of most tests' set-up.
+ */
+const parked: { worker: Worker; forget: () => void }[] = [];
+const PARKED_MAX = 4;
+
+/** How many threads wait parked (tests of their reuse). */
+export const parkedThreads = (): number => parked.length;
+
+function parkedWorker(): Worker | undefined {
+  const entry = parked.pop();
+  entry?.worker.off('exit', entry.forget);
+  return entry?.worker;
+}
+
 export class SqliteThread {
   readonly ready: Promise<void>;
   #worker: Worker;
@@ -51,14 +67,18 @@ export class SqliteThread {
   #next = 1;
   #alive = true;
   #stopReason = 'closed';
+  /** Takes this thread's listeners off the worker (before the worker is parked). */
+  #detach: () => void;
 
   constructor(
     file: string,
     readonly role: Role,
     nice: number,
     onStop: (thread: SqliteThread) => void,
+    /** Closing keeps the thread for another throwaway database (see `parked`). */
+    private readonly reusable = false,
   ) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { file, role, nice } });
+    this.#worker = (reusable && parkedWorker()) || new Worker(WORKER_URL);
     this.#worker.unref();
     let started: () => void;
     let failed: (e: Error) => void;
@@ -66,30 +86,27 @@ export class SqliteThread {
       started = resolve;
       failed = reject;
     });
-    this.#worker.on(
-      'message',
-      (msg: {
-        ready?: true;
-        id?: number;
-        ok?: boolean;
-        result?: ThreadResult;
-        chunk?: Record<string, unknown>[];
-        error?: { message: string };
-      }) => {
-        if (msg.ready) return started();
-        const call = this.#pending.get(msg.id!);
-        if (!call) return;
-        if (msg.chunk) return call.onChunk?.(msg.chunk);
-        this.#settled(msg.id!);
-        if (msg.ok) call.resolve(msg.result!);
-        else call.reject(new SqliteThreadError(msg.error!));
-      },
-    );
-    this.#worker.on('error', (err) => {
+    const onMessage = (msg: {
+      ready?: true;
+      id?: number;
+      ok?: boolean;
+      result?: ThreadResult;
+      chunk?: Record<string, unknown>[];
+      error?: { message: string };
+    }) => {
+      if (msg.ready) return started();
+      const call = this.#pending.get(msg.id!);
+      if (!call) return;
+      if (msg.chunk) return call.onChunk?.(msg.chunk);
+      this.#settled(msg.id!);
+      if (msg.ok) call.resolve(msg.result!);
+      else call.reject(new SqliteThreadError(msg.error!));
+    };
+    const onError = (err: Error) => {
       this.#stopReason = err.message;
       failed(err);
-    });
-    this.#worker.on('exit', (code) => {
+    };
+    const onExit = (code: number) => {
       this.#alive = false;
       if (code !== 0 && this.#stopReason === 'closed') this.#stopReason = `exit code ${code}`;
       failed(new SqliteThreadStopped(this.#stopReason));
@@ -97,7 +114,10 @@ export class SqliteThread {
       this.#pending.clear();
       for (const call of waiting) call.reject(new SqliteThreadStopped(this.#stopReason));
       onStop(this);
-    });
+    };
+    this.#worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    this.#detach = () => this.#worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    this.#worker.postMessage({ op: 'open', file, role, nice });
   }
 
   get alive(): boolean {
@@ -125,14 +145,44 @@ export class SqliteThread {
     if (this.#pending.size === 0) this.#worker.unref();
   }
 
+  async #park(): Promise<void> {
+    const worker = this.#worker;
+    await new Promise<void>((resolve) => {
+      const onParked = (msg: { parked?: true }) => {
+        if (!msg.parked) return;
+        worker.off('message', onParked);
+        resolve();
+      };
+      worker.on('message', onParked);
+      worker.postMessage({ op: 'park' });
+    });
+    this.#alive = false;
+    this.#detach();
+    worker.unref();
+    // A parked thread that dies is simply not reused.
+    const entry = {
+      worker,
+      forget: () => {
+        const at = parked.indexOf(entry);
+        if (at >= 0) parked.splice(at, 1);
+      },
+    };
+    worker.once('exit', entry.forget);
+    parked.push(entry);
+  }
+
   /** Ends the thread at once, as a crash would (tests of what follows one). */
   async kill(): Promise<void> {
     await this.#worker.terminate();
   }
 
-  /** Closes the connection (a clean WAL checkpoint) and waits for the thread to end. */
+  /**
+   * Closes the connection (a clean WAL checkpoint) and waits for the thread to end, or, for a
+   * reusable thread with nothing under way, to be parked.
+   */
   async close(): Promise<void> {
     if (!this.#alive) return;
+    if (this.reusable && this.#pending.size === 0 && parked.length < PARKED_MAX) return this.#park();
     const ended = new Promise<void>((resolve) => this.#worker.once('exit', () => resolve()));
     this.#worker.ref();
     this.#worker.postMessage({ op: 'close' });

@@ -3,34 +3,46 @@
 // JavaScript so Node can start it under any loader (tsx, vitest, a bundle). The writer opens the
 // file in WAL mode and runs every write and transaction; a reader runs plain reads and refuses,
 // with `redirect`, any statement that would write, so the driver sends it to the writer instead.
+// The file is named by the first message (`open`); `park` closes it and keeps the thread for the
+// next `open`, so that throwaway databases (a test's) do not each pay for starting threads.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-/** @type {{ file: string; role: 'writer' | 'reader'; nice: number }} */
-const { file, role, nice } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/** @type {import('better-sqlite3').Database} */
+let db;
+/** @type {'writer' | 'reader'} */
+let role = 'reader';
+/** Prepared statements by SQL text: the server runs a few hundred distinct ones at most. */
+const cache = new Map();
 
 // The server's own thread only ever does short work, and every request waits on it: when the CPUs
 // are busy, it goes first. On Linux a thread's nice value is its own (set through its thread id);
 // elsewhere the threads keep the process's priority.
-try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0 && nice > 0) setPriority(tid, nice);
-} catch {
-  // No /proc, or not allowed: same priority as the event loop.
+/** @param {number} nice */
+function lowerPriority(nice) {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0 && nice > 0) setPriority(tid, nice);
+  } catch {
+    // No /proc, or not allowed: same priority as the event loop.
+  }
 }
 
-const db = new Database(file);
-if (role === 'writer') db.pragma('journal_mode = WAL');
-db.pragma('foreign_keys = ON');
-db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = NORMAL');
-if (role === 'reader') db.pragma('query_only = ON');
-
-/** Prepared statements by SQL text: the server runs a few hundred distinct ones at most. */
-const cache = new Map();
+/** @param {{ file: string; role: 'writer' | 'reader'; nice: number }} msg */
+function open(msg) {
+  role = msg.role;
+  lowerPriority(msg.nice);
+  db = new Database(msg.file);
+  if (role === 'writer') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  if (role === 'reader') db.pragma('query_only = ON');
+}
 const CACHE_MAX = 500;
 
 /** @param {string} sql */
@@ -93,9 +105,17 @@ function handle(msg) {
 }
 
 port.on('message', (msg) => {
-  if (msg.op === 'close') {
-    db.close();
-    port.close();
+  // A file that cannot be opened throws here: the thread ends with that error.
+  if (msg.op === 'open') {
+    open(msg);
+    port.postMessage({ ready: true });
+    return;
+  }
+  if (msg.op === 'close' || msg.op === 'park') {
+    cache.clear();
+    db?.close();
+    if (msg.op === 'park') port.postMessage({ parked: true });
+    else port.close();
     return;
   }
   try {
@@ -109,4 +129,3 @@ port.on('message', (msg) => {
     });
   }
 });
-port.postMessage({ ready: true });

@@ -1,10 +1,12 @@
 // The SQLite driver whose connections live in worker threads (decision 041): errors come back as
 // the code catches them, a dead thread fails only what it held and is replaced, a transaction is
-// all or nothing on the writer, and closing the database ends every thread.
+// all or nothing on the writer, and closing the database ends every thread (a throwaway
+// database's threads wait parked for the next one, which sees only its own file).
 import { existsSync } from 'node:fs';
 import { Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteThreadsDialect } from '../../server/db/sqlite-driver';
+import { parkedThreads } from '../../server/db/sqlite-thread';
 
 interface Db {
   items: { id: number; name: string };
@@ -83,7 +85,7 @@ describe.runIf(onSqlite)('SQLite in worker threads', () => {
     expect(dialect.threads().readers).toBeLessThanOrEqual(4);
   });
 
-  it('ends every thread and removes the temporary file when the database is closed', async () => {
+  it('closes every connection and removes the temporary file when the database is closed', async () => {
     await db.insertInto('items').values({ id: 1, name: 'x' }).execute();
     const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db))
       .rows[0]!.file;
@@ -92,5 +94,21 @@ describe.runIf(onSqlite)('SQLite in worker threads', () => {
     expect(dialect.threads()).toEqual({ writer: null, readers: 0 });
     expect(existsSync(file)).toBe(false);
     db = new Kysely<Db>({ dialect: new SqliteThreadsDialect({ file: ':memory:' }) });
+  });
+
+  it('parks a throwaway database’s threads for the next one, which sees only its own file', async () => {
+    await db.insertInto('items').values({ id: 1, name: 'first' }).execute();
+    expect(await db.selectFrom('items').select('name').execute()).toEqual([{ name: 'first' }]);
+    await db.destroy();
+    const parked = parkedThreads();
+    expect(parked).toBeGreaterThanOrEqual(2); // the writer and the reader
+    dialect = new SqliteThreadsDialect({ file: ':memory:', minReaders: 1, maxReaders: 4 });
+    db = new Kysely<Db>({ dialect });
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+    expect(tables.rows).toEqual([]);
+    expect(parkedThreads()).toBe(parked - 2);
+    await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
+    await db.insertInto('items').values({ id: 2, name: 'second' }).execute();
+    expect(await db.selectFrom('items').select('name').execute()).toEqual([{ name: 'second' }]);
   });
 });
