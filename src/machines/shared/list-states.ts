@@ -1,0 +1,68 @@
+// How a list's page read ends when it does not answer, one way for every list: a cursor the
+// server refuses (stale, from another search) reads the list again from page 1 (guard
+// `cursorRefused`, declared by the machine, with the notice its own actions say); anything else
+// leads to `failed`, saying why in the list's words, where the retry event reads the page again.
+// The machine keeps writing its `loading` invoke (its actor, its input, where each answer leads):
+// those differ from list to list, and the answers are typed by the machine's own actor.
+import { assign, type ErrorActorEvent, type EventObject, type MachineContext } from 'xstate';
+import { errorOf } from './failure';
+
+/** What every list keeps in its machine's context: why its page could not be read. */
+export interface ListContext extends MachineContext {
+  error: string | null;
+}
+
+/** An action a machine names in its setup, with params read from the machine's context when given. */
+export type NamedAction<C> = string | { type: string; params: (args: { context: C }) => unknown };
+
+export interface ListOptions<C extends ListContext, TRetry extends string, A extends readonly NamedAction<C>[]> {
+  /** The state that reads the page (its name in the machine). */
+  loading?: string;
+  /** The state that says the read failed. */
+  failed?: string;
+  /** The event of the failed state's Retry. */
+  retry: TRetry;
+  /** Whether Retry drops the failure's text as it leaves (most lists clear it on the way). */
+  retryClears?: boolean;
+  /** The failed state's tags, where its view reads them. */
+  failedTags?: readonly string[];
+  /** Why the read failed, in the list's words. */
+  failure: (error: unknown) => string;
+  /** Where the list has cursors: the machine's actions that put it back on page 1 when one is refused. */
+  refusedCursor?: A;
+}
+
+/**
+ * The `onError` of a list's page read and the `failed` state it leads to.
+ * Given the machine's context and events first: `listStates<Context, Event>()({ ... })`.
+ */
+export const listStates =
+  <C extends ListContext, E extends EventObject>() =>
+  <TRetry extends E['type'], const A extends readonly NamedAction<C>[] = []>(o: ListOptions<C, TRetry, A>) => {
+    const loading = o.loading ?? 'loading';
+    const failed = o.failed ?? 'failed';
+    const fail = {
+      target: failed,
+      actions: assign<C, ErrorActorEvent, undefined, E, never>(
+        ({ event }) => ({ error: o.failure(event.error) }) as Partial<C>,
+      ),
+    };
+    const refused = o.refusedCursor && {
+      guard: { type: 'cursorRefused' as const, params: errorOf },
+      target: loading,
+      reenter: true,
+      actions: o.refusedCursor,
+    };
+    const cleared = assign<C, E, undefined, E, never>(() => ({ error: null }) as Partial<C>);
+    const retry = o.retryClears === false ? { target: loading } : { target: loading, actions: cleared };
+    const on = { [o.retry]: retry } as Record<TRetry, typeof retry>;
+    return {
+      // Without cursors there is no refused-cursor branch (nor a `cursorRefused` guard to declare).
+      onError: (refused ? [refused, fail] : [fail]) as [] extends A
+        ? [typeof fail]
+        : [NonNullable<typeof refused>, typeof fail],
+      /** The failed state; a machine that adds its own events there spreads `on` after them. */
+      failed: o.failedTags ? { tags: o.failedTags, on } : { on },
+      on,
+    };
+  };
