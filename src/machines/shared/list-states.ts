@@ -38,7 +38,7 @@ export interface ListOptions<C extends ListContext, TRetry extends string, A ext
  */
 export const listStates =
   <C extends ListContext, E extends EventObject>() =>
-  <TRetry extends E['type'], const A extends readonly NamedAction<C>[] = []>(o: ListOptions<C, TRetry, A>) => {
+  <TRetry extends E['type'], const A extends readonly NamedAction<C>[]>(o: ListOptions<C, TRetry, A>) => {
     const loading = o.loading ?? 'loading';
     const failed = o.failed ?? 'failed';
     const fail = {
