@@ -24,6 +24,7 @@ import type {
   ResearchFulfillmentsInput,
 } from './research-fulfillments.types';
 import { serverMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 
 /** Why the typed reason cannot be sent, or null. */
 export function reasonProblem(reason: string): string | null {
@@ -46,6 +47,13 @@ const firstPage = { cursor: '', page: 0 };
 /** The kept ending's fulfillment on the page read, when it is still active. */
 const draftTarget = (draft: EndDraft | null, outcome: PageOutcome) =>
   draft === null ? undefined : outcome.reply.items.find((r) => r.id === draft.id && r.status === 'active');
+
+// The failure's text is shown only while failed; the next page read clears it, so Retry leaves it.
+const list = listStates<ResearchFulfillmentsContext, ResearchFulfillmentsEvent>()({
+  retry: 'list.retry',
+  retryClears: false,
+  failure: serverMessage,
+});
 
 export const researchFulfillmentsMachine = setup({
   types: {
@@ -166,7 +174,7 @@ export const researchFulfillmentsMachine = setup({
           },
           { target: 'listed', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+        onError: list.onError,
       },
     },
     listed: {
@@ -226,9 +234,7 @@ export const researchFulfillmentsMachine = setup({
         },
       },
     },
-    failed: {
-      on: { 'list.retry': 'loading' },
-    },
+    failed: list.failed,
     /** The dialog asks why; the list stays behind it. */
     confirming: {
       tags: ['shown', 'dialog'],

@@ -15,7 +15,10 @@ export interface ListContext extends MachineContext {
 /** An action a machine names in its setup, with params read from the machine's context when given. */
 export type NamedAction<C> = string | { type: string; params: (args: { context: C }) => unknown };
 
-export interface ListOptions<C extends ListContext, TRetry extends string, A extends readonly NamedAction<C>[]> {
+/** What puts a list back on page 1: the machine's named actions, or the context's change made here. */
+export type FirstPage<C> = readonly NamedAction<C>[] | ((context: C, error: unknown) => Partial<C>);
+
+export interface ListOptions<C extends ListContext, TRetry extends string, A extends FirstPage<C>> {
   /** The state that reads the page (its name in the machine). */
   loading?: string;
   /** The state that says the read failed. */
@@ -28,7 +31,7 @@ export interface ListOptions<C extends ListContext, TRetry extends string, A ext
   failedTags?: readonly string[];
   /** Why the read failed, in the list's words. */
   failure: (error: unknown) => string;
-  /** Where the list has cursors: the machine's actions that put it back on page 1 when one is refused. */
+  /** Where the list has cursors: what puts it back on page 1 when one is refused. */
   refusedCursor?: A;
 }
 
@@ -38,20 +41,23 @@ export interface ListOptions<C extends ListContext, TRetry extends string, A ext
  */
 export const listStates =
   <C extends ListContext, E extends EventObject>() =>
-  <TRetry extends E['type'], const A extends readonly NamedAction<C>[]>(o: ListOptions<C, TRetry, A>) => {
+  <TRetry extends E['type'], const A extends FirstPage<C>>(o: ListOptions<C, TRetry, A>) => {
     const loading = o.loading ?? 'loading';
     const failed = o.failed ?? 'failed';
+    const errorAssign = (changes: (context: C, error: unknown) => Partial<C>) =>
+      assign<C, ErrorActorEvent, undefined, E, never>(({ context, event }) => changes(context, event.error));
     const fail = {
       target: failed,
-      actions: assign<C, ErrorActorEvent, undefined, E, never>(
-        ({ event }) => ({ error: o.failure(event.error) }) as Partial<C>,
-      ),
+      actions: errorAssign((_, error) => ({ error: o.failure(error) }) as Partial<C>),
     };
-    const refused = o.refusedCursor && {
+    const first = o.refusedCursor;
+    const refused = first && {
       guard: { type: 'cursorRefused' as const, params: errorOf },
       target: loading,
       reenter: true,
-      actions: o.refusedCursor,
+      actions: (typeof first === 'function' ? errorAssign(first) : first) as A extends readonly unknown[]
+        ? A
+        : ReturnType<typeof errorAssign>,
     };
     const cleared = assign<C, E, undefined, E, never>(() => ({ error: null }) as Partial<C>);
     const retry = o.retryClears === false ? { target: loading } : { target: loading, actions: cleared };
