@@ -51,7 +51,7 @@ const draftTarget = (draft: EndDraft | null, outcome: PageOutcome) =>
 // The failure's text is shown only while failed; the next page read clears it, so Retry leaves it.
 const list = listStates<ResearchFulfillmentsContext, ResearchFulfillmentsEvent>()({
   retry: 'list.retry',
-  retryClears: false,
+  retried: null,
   failure: serverMessage,
 });
 

@@ -25,8 +25,8 @@ export interface ListOptions<C extends ListContext, TRetry extends string, A ext
   failed?: string;
   /** The event of the failed state's Retry. */
   retry: TRetry;
-  /** Whether Retry drops the failure's text as it leaves (most lists clear it on the way). */
-  retryClears?: boolean;
+  /** What Retry changes as it leaves: the failure's text dropped unless said otherwise; `null`, nothing. */
+  retried?: ((context: C) => Partial<C>) | null;
   /** The failed state's tags, where its view reads them. */
   failedTags?: readonly string[];
   /** Why the read failed, in the list's words. */
@@ -59,8 +59,10 @@ export const listStates =
         ? A
         : ReturnType<typeof errorAssign>,
     };
-    const cleared = assign<C, E, undefined, E, never>(() => ({ error: null }) as Partial<C>);
-    const retry = o.retryClears === false ? { target: loading } : { target: loading, actions: cleared };
+    const retried = o.retried === undefined ? () => ({ error: null }) as Partial<C> : o.retried;
+    const retry = retried
+      ? { target: loading, actions: assign<C, E, undefined, E, never>(({ context }) => retried(context)) }
+      : { target: loading };
     const on = { [o.retry]: retry } as Record<TRetry, typeof retry>;
     return {
       // Without cursors there is no refused-cursor branch (nor a `cursorRefused` guard to declare).

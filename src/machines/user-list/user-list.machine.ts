@@ -70,7 +70,7 @@ export function cursorRefused(error: unknown): boolean {
 // A refused cursor puts the list on page 1 with its notice, and the URL with it.
 const list = listStates<UserListContext, UserListEvent>()({
   retry: 'list.retry',
-  retryClears: false,
+  retried: null,
   failure: failureMessage,
   refusedCursor: ['backToFirst', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
 });
