@@ -31,6 +31,8 @@ export interface ListOptions<C extends ListContext, TRetry extends string, A ext
   failedTags?: readonly string[];
   /** Why the read failed, in the list's words. */
   failure: (error: unknown) => string;
+  /** What a failure also empties besides saying why (rows read before, not to be shown with it). */
+  dropped?: Partial<C>;
   /** Where the list has cursors: what puts it back on page 1 when one is refused. */
   refusedCursor?: A;
 }
@@ -48,7 +50,7 @@ export const listStates =
       assign<C, ErrorActorEvent, undefined, E, never>(({ context, event }) => changes(context, event.error));
     const fail = {
       target: failed,
-      actions: errorAssign((_, error) => ({ error: o.failure(error) }) as Partial<C>),
+      actions: errorAssign((_, error) => ({ ...o.dropped, error: o.failure(error) }) as Partial<C>),
     };
     const first = o.refusedCursor;
     const refused = first && {
