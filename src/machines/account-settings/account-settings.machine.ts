@@ -194,25 +194,17 @@ export const accountSettingsMachine = setup({
             notice: null,
           })),
         },
-        'page.next': {
-          guard: 'hasNext',
-          target: 'listing',
-          actions: assign(({ context }) => ({
-            position: { ...context.position, cursor: context.list!.next_cursor!, page: context.position.page + 1 },
+        'page.next': list.turn('next', (context) => ({
+          position: { ...context.position, cursor: context.list!.next_cursor!, page: context.position.page + 1 },
+          notice: null,
+        })),
+        'page.prev': list.turn('prev', (context) => {
+          const page = Math.max(1, context.position.page - 1);
+          return {
+            position: { ...context.position, cursor: page === 1 ? '' : context.list!.prev_cursor!, page },
             notice: null,
-          })),
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'listing',
-          actions: assign(({ context }) => {
-            const page = Math.max(1, context.position.page - 1);
-            return {
-              position: { ...context.position, cursor: page === 1 ? '' : context.list!.prev_cursor!, page },
-              notice: null,
-            };
-          }),
-        },
+          };
+        }),
         'page.size': {
           target: 'listing',
           actions: assign(({ context, event }) => ({

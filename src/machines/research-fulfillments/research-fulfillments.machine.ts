@@ -180,26 +180,18 @@ export const researchFulfillmentsMachine = setup({
     listed: {
       tags: ['shown'],
       on: {
-        'page.next': {
-          guard: 'hasNext',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            {
-              type: 'toPage',
-              params: ({ context }) =>
-                context.page <= 1 ? firstPage : { cursor: context.prevCursor ?? '', page: context.page - 1 },
-            },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.next': list.turn('next', [
+          { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
+        'page.prev': list.turn('prev', [
+          {
+            type: 'toPage',
+            params: ({ context }) =>
+              context.page <= 1 ? firstPage : { cursor: context.prevCursor ?? '', page: context.page - 1 },
+          },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
         'export.request': {
           actions: {
             type: 'downloadExport',
@@ -224,14 +216,10 @@ export const researchFulfillmentsMachine = setup({
     empty: {
       tags: ['shown'],
       on: {
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: () => firstPage },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.prev': list.turn('prev', [
+          { type: 'toPage', params: () => firstPage },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
       },
     },
     failed: list.failed,

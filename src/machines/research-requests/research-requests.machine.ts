@@ -200,22 +200,14 @@ export const researchRequestsMachine = setup({
             error: null,
           })),
         },
-        'page.next': {
-          guard: 'hasNext',
-          target: 'loading',
-          actions: assign(({ context }) => ({
-            query: { ...context.query, cursor: context.page!.next_cursor! },
-            notice: null,
-          })),
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: assign(({ context }) => ({
-            query: { ...context.query, cursor: context.page!.prev_cursor! },
-            notice: null,
-          })),
-        },
+        'page.next': list.turn('next', (context) => ({
+          query: { ...context.query, cursor: context.page!.next_cursor! },
+          notice: null,
+        })),
+        'page.prev': list.turn('prev', (context) => ({
+          query: { ...context.query, cursor: context.page!.prev_cursor! },
+          notice: null,
+        })),
         'row.toggle': {
           guard: { type: 'canToggle', params: ({ event }) => event.row },
           actions: assign({

@@ -15,6 +15,9 @@ export interface ListContext extends MachineContext {
 /** An action a machine names in its setup, with params read from the machine's context when given. */
 export type NamedAction<C> = string | { type: string; params: (args: { context: C }) => unknown };
 
+/** A page turn's move of the list's cursor: the machine's named actions, or the context's change made here. */
+export type PageTurn<C> = readonly NamedAction<C>[] | ((context: C) => Partial<C>);
+
 /** What puts a list back on page 1: the machine's named actions, or the context's change made here. */
 export type FirstPage<C> = readonly NamedAction<C>[] | ((context: C, error: unknown) => Partial<C>);
 
@@ -61,10 +64,10 @@ export const listStates =
         ? A
         : ReturnType<typeof errorAssign>,
     };
+    const changeBy = (changes: (context: C) => Partial<C>) =>
+      assign<C, E, undefined, E, never>(({ context }) => changes(context));
     const retried = o.retried === undefined ? () => ({ error: null }) as Partial<C> : o.retried;
-    const retry = retried
-      ? { target: loading, actions: assign<C, E, undefined, E, never>(({ context }) => retried(context)) }
-      : { target: loading };
+    const retry = retried ? { target: loading, actions: changeBy(retried) } : { target: loading };
     const on = { [o.retry]: retry } as Record<TRetry, typeof retry>;
     return {
       // Without cursors there is no refused-cursor branch (nor a `cursorRefused` guard to declare).
@@ -74,5 +77,13 @@ export const listStates =
       /** The failed state; a machine that adds its own events there spreads `on` after them. */
       failed: o.failedTags ? { tags: o.failedTags, on } : { on },
       on,
+      /** A page turn (`page.next`/`page.prev`): guard `hasNext`/`hasPrev`, declared by the machine, then the read. */
+      turn: <const T extends PageTurn<C>>(to: 'next' | 'prev', move: T) => ({
+        guard: to === 'next' ? ('hasNext' as const) : ('hasPrev' as const),
+        target: loading,
+        actions: (typeof move === 'function' ? changeBy(move) : move) as T extends readonly unknown[]
+          ? T
+          : ReturnType<typeof changeBy>,
+      }),
     };
   };

@@ -227,22 +227,14 @@ export const userListMachine = setup({
       tags: ['listed'],
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
-        'page.next': {
-          guard: 'hasNext',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => previous(context) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.next': list.turn('next', [
+          { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
+        'page.prev': list.turn('prev', [
+          { type: 'toPage', params: ({ context }) => previous(context) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
         'row.toggle': { actions: 'toggleRow' },
         'page.toggle': { actions: 'togglePage' },
         'all.select': { guard: 'maySelectAll', actions: 'selectAll' },
@@ -262,14 +254,10 @@ export const userListMachine = setup({
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
         // A page emptied meanwhile (users deleted) still leads back.
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => previous(context) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.prev': list.turn('prev', [
+          { type: 'toPage', params: ({ context }) => previous(context) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
       },
     },
     /** The typed text is longer than a search may be: not sent; the rows of the last search stay. */
