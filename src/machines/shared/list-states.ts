@@ -2,6 +2,7 @@
 // server refuses (stale, from another search) reads the list again from page 1 (guard
 // `cursorRefused`, declared by the machine, with the notice its own actions say); anything else
 // leads to `failed`, saying why in the list's words, where the retry event reads the page again.
+// A page turn goes back into the read when the machine's `hasNext`/`hasPrev` holds.
 // The machine keeps writing its `loading` invoke (its actor, its input, where each answer leads):
 // those differ from list to list, and the answers are typed by the machine's own actor.
 import { assign, type ErrorActorEvent, type EventObject, type MachineContext } from 'xstate';
@@ -41,7 +42,7 @@ export interface ListOptions<C extends ListContext, TRetry extends string, A ext
 }
 
 /**
- * The `onError` of a list's page read and the `failed` state it leads to.
+ * The `onError` of a list's page read, the `failed` state it leads to, and the page turns into it.
  * Given the machine's context and events first: `listStates<Context, Event>()({ ... })`.
  */
 export const listStates =
@@ -74,8 +75,8 @@ export const listStates =
       onError: (refused ? [refused, fail] : [fail]) as [] extends A
         ? [typeof fail]
         : [NonNullable<typeof refused>, typeof fail],
-      /** The failed state; a machine that adds its own events there spreads `on` after them. */
       failed: o.failedTags ? { tags: o.failedTags, on } : { on },
+      /** The Retry alone, for a failed state that takes events of its own: spread where it stands among them. */
       on,
       /** A page turn (`page.next`/`page.prev`): guard `hasNext`/`hasPrev`, declared by the machine, then the read. */
       turn: <const T extends PageTurn<C>>(to: 'next' | 'prev', move: T) => ({
