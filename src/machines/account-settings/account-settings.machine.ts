@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { staleAccountSettingsOf, type AccountSettingsRecord } from '../../domain/account-settings';
 import type { AccountSettingsInput as SaveInput } from '../../domain/accounts';
 import { failureMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import { checkForm, formOf, mergeTheirs, QUERY_FIELD, withQueryBit } from './account-settings.form';
 import type {
@@ -23,6 +24,16 @@ import { aboveTheForm, refusedFields, refusedSaveOf } from '../shared/save-outco
 
 const conflictOf = (error: unknown) => staleAccountSettingsOf(error);
 const sameForm = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const list = listStates<AccountSettingsContext, AccountSettingsEvent>()({
+  loading: 'listing',
+  failed: 'listFailed',
+  failedTags: ['list'],
+  retry: 'list.retry',
+  // A position the server no longer takes (an old cursor): Retry goes back to the first page of the search.
+  retried: (context) => ({ error: null, position: { ...context.position, cursor: '', page: 1 } }),
+  failure: failureMessage,
+});
 
 export const accountSettingsMachine = setup({
   types: {
@@ -169,19 +180,10 @@ export const accountSettingsMachine = setup({
           { guard: 'accountToOpen', target: 'account', actions: 'storeList' },
           { target: 'listed', actions: 'storeList' },
         ],
-        onError: { target: 'listFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: list.onError,
       },
     },
-    listFailed: {
-      tags: ['list'],
-      on: {
-        // A position the server no longer takes (an old cursor): back to the first page of the search.
-        'list.retry': {
-          target: 'listing',
-          actions: assign(({ context }) => ({ error: null, position: { ...context.position, cursor: '', page: 1 } })),
-        },
-      },
-    },
+    listFailed: list.failed,
     listed: {
       tags: ['list'],
       on: {
@@ -192,25 +194,17 @@ export const accountSettingsMachine = setup({
             notice: null,
           })),
         },
-        'page.next': {
-          guard: 'hasNext',
-          target: 'listing',
-          actions: assign(({ context }) => ({
-            position: { ...context.position, cursor: context.list!.next_cursor!, page: context.position.page + 1 },
+        'page.next': list.turn('next', (context) => ({
+          position: { ...context.position, cursor: context.list!.next_cursor!, page: context.position.page + 1 },
+          notice: null,
+        })),
+        'page.prev': list.turn('prev', (context) => {
+          const page = Math.max(1, context.position.page - 1);
+          return {
+            position: { ...context.position, cursor: page === 1 ? '' : context.list!.prev_cursor!, page },
             notice: null,
-          })),
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'listing',
-          actions: assign(({ context }) => {
-            const page = Math.max(1, context.position.page - 1);
-            return {
-              position: { ...context.position, cursor: page === 1 ? '' : context.list!.prev_cursor!, page },
-              notice: null,
-            };
-          }),
-        },
+          };
+        }),
         'page.size': {
           target: 'listing',
           actions: assign(({ context, event }) => ({

@@ -4,6 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
 import { refusalMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import type {
   AuditBrowserContext,
   AuditBrowserEvent,
@@ -14,6 +15,11 @@ import type {
 } from './audit-browser.types';
 
 const sameQuery = (a: AuditQuery, b: AuditQuery) => JSON.stringify(a) === JSON.stringify(b);
+
+const list = listStates<AuditBrowserContext, AuditBrowserEvent>()({
+  retry: 'list.retry',
+  failure: (error) => `${AUDIT_MESSAGES.listFailed} ${refusalMessage(error)}`,
+});
 
 export const auditBrowserMachine = setup({
   types: { context: {} as AuditBrowserContext, events: {} as AuditBrowserEvent, input: {} as AuditBrowserInput },
@@ -63,15 +69,10 @@ export const auditBrowserMachine = setup({
             error: null,
           })),
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.listFailed} ${refusalMessage(event.error)}` }),
-        },
+        onError: list.onError,
       },
     },
-    failed: {
-      on: { 'list.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    failed: list.failed,
     browsing: {
       initial: 'closed',
       on: {

@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
 import { refusalMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import type {
   ActionOutcome,
   BrokerActionsContext,
@@ -41,6 +42,19 @@ const pruned = (selected: number[], list: { id: number }[]) => {
   const present = new Set(list.map((b) => b.id));
   return selected.filter((id) => present.has(id));
 };
+
+const users = listStates<BrokerActionsContext, BrokerActionsEvent>()({
+  loading: 'loadingUsers',
+  failed: 'usersFailed',
+  retry: 'users.retry',
+  failure: (error) => failureNotice(error).text,
+});
+const brokers = listStates<BrokerActionsContext, BrokerActionsEvent>()({
+  loading: 'loadingBrokers',
+  failed: 'brokersFailed',
+  retry: 'brokers.retry',
+  failure: (error) => failureNotice(error).text,
+});
 
 export const brokerActionsMachine = setup({
   types: { context: {} as BrokerActionsContext, events: {} as BrokerActionsEvent, input: {} as BrokerActionsInput },
@@ -163,7 +177,7 @@ export const brokerActionsMachine = setup({
           },
           { target: 'noUsers' },
         ],
-        onError: { target: 'usersFailed', actions: assign({ error: ({ event }) => failureNotice(event.error).text }) },
+        onError: users.onError,
       },
     },
     noUsers: {
@@ -174,7 +188,7 @@ export const brokerActionsMachine = setup({
     },
     usersFailed: {
       on: {
-        'users.retry': { target: 'loadingUsers', actions: assign({ error: null }) },
+        ...users.on,
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
         'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },
@@ -196,15 +210,12 @@ export const brokerActionsMachine = setup({
           target: 'loaded',
           actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
         },
-        onError: {
-          target: 'brokersFailed',
-          actions: assign({ error: ({ event }) => failureNotice(event.error).text }),
-        },
+        onError: brokers.onError,
       },
     },
     brokersFailed: {
       on: {
-        'brokers.retry': { target: 'loadingBrokers', actions: assign({ error: null }) },
+        ...brokers.on,
         'user.pick': { target: 'loadingBrokers', actions: 'pickUser' },
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
         'org.clear': { target: 'noOrganization', actions: 'clearOrg' },

@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { staleUserGroupOf, type UserGroup } from '../../domain/broker-research-brokers';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { errorOf, failureMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import type {
   BrokerUserGroupsContext,
@@ -66,6 +67,11 @@ const CLOSED_GROUPS: Pick<
   serverErrors: {},
   conflict: null,
 };
+
+const list = listStates<BrokerUserGroupsContext, BrokerUserGroupsEvent>()({
+  retry: 'list.retry',
+  failure: failureMessage,
+});
 
 export const brokerUserGroupsMachine = setup({
   types: {
@@ -145,14 +151,10 @@ export const brokerUserGroupsMachine = setup({
             })),
           },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: list.onError,
       },
     },
-    failed: {
-      on: {
-        'list.retry': { target: 'loading', actions: assign({ error: null }) },
-      },
-    },
+    failed: list.failed,
     browsing: {
       on: {
         'broker.choose': {

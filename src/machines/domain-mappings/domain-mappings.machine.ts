@@ -10,6 +10,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { staleDomainMappingOf, type DomainMapping } from '../../domain/broker-research-domains';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { failureMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import type {
   DomainForm,
@@ -51,6 +52,8 @@ const withoutError = (errors: Record<string, string>, field: string) =>
 
 /** A closed form and whatever it showed. */
 const CLOSED = { form: null, brokerSearch: '', brokerChoices: null, serverErrors: {}, conflict: null } as const;
+
+const list = listStates<DomainMappingsContext, DomainMappingsEvent>()({ retry: 'list.retry', failure: failureMessage });
 
 export const domainMappingsMachine = setup({
   types: { context: {} as DomainMappingsContext, events: {} as DomainMappingsEvent, input: {} as DomainMappingsInput },
@@ -118,12 +121,12 @@ export const domainMappingsMachine = setup({
             })),
           },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: list.onError,
       },
     },
     failed: {
       on: {
-        'list.retry': { target: 'loading', actions: assign({ error: null }) },
+        ...list.on,
         'query.set': {
           target: 'loading',
           actions: assign(({ event }) => ({ query: event.query, trail: [], notice: null, error: null })),

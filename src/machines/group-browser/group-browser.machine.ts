@@ -12,6 +12,7 @@ import type {
   SearchOutcome,
 } from './group-browser.types';
 import { serverMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 
 type E<T extends GroupBrowserEvent['type']> = Extract<GroupBrowserEvent, { type: T }>;
 
@@ -19,6 +20,22 @@ const searchInput = ({ context }: { context: GroupBrowserContext }): SearchInput
   query: context.query.trim(),
   organizationId: context.organization?.org_id ?? null,
   after: null,
+});
+
+// A page of groups (the first or the next) that fails leads to one failed search, retried from page 1.
+const list = listStates<GroupBrowserContext, GroupBrowserEvent>()({
+  loading: 'searching',
+  failed: 'searchFailed',
+  retry: 'search.retry',
+  retried: null,
+  failure: serverMessage,
+});
+
+const members = listStates<GroupBrowserContext, GroupBrowserEvent>()({
+  failed: 'loadFailed',
+  failedTags: ['groupLoadFailed'],
+  retry: 'group.retry',
+  failure: serverMessage,
 });
 
 export const groupBrowserMachine = setup({
@@ -75,13 +92,13 @@ export const groupBrowserMachine = setup({
             searched: { query: context.query.trim(), organization: context.organization },
           })),
         },
-        onError: { target: 'searchFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+        onError: list.onError,
       },
     },
     searchFailed: {
       tags: ['searchFailed'],
       on: {
-        'search.retry': 'searching',
+        ...list.on,
         'search.submit': 'searching',
         'org.pick': { target: 'searching', actions: assign({ organization: ({ event }) => event.org }) },
         'org.clear': { target: 'searching', actions: assign({ organization: null }) },
@@ -118,7 +135,7 @@ export const groupBrowserMachine = setup({
             next: event.output.next,
           })),
         },
-        onError: { target: 'searchFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+        onError: list.onError,
       },
     },
     group: {
@@ -145,13 +162,10 @@ export const groupBrowserMachine = setup({
                 truncated: event.output.truncated,
               })),
             },
-            onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+            onError: members.onError,
           },
         },
-        loadFailed: {
-          tags: ['groupLoadFailed'],
-          on: { 'group.retry': { target: 'loading', actions: assign({ error: null }) } },
-        },
+        loadFailed: members.failed,
         shown: {
           tags: ['groupShown'],
           on: {

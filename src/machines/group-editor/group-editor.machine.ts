@@ -10,6 +10,7 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
 import { failureMessage, refusalMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../shared/versioned-form';
@@ -79,6 +80,13 @@ const EMPTY = {
   error: null,
 };
 
+// A failed read shows no groups of the organization read before.
+const list = listStates<GroupEditorContext, GroupEditorEvent>()({
+  retry: 'groups.retry',
+  failure: refusalMessage,
+  dropped: { groups: [], nonGroupUsers: [] },
+});
+
 export const groupEditorMachine = setup({
   types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
   actors: {
@@ -144,15 +152,12 @@ export const groupEditorMachine = setup({
           },
         ],
         // Spec §4: a failure leaves the lists empty.
-        onError: {
-          target: 'failed',
-          actions: assign({ groups: [], nonGroupUsers: [], error: ({ event }) => refusalMessage(event.error) }),
-        },
+        onError: list.onError,
       },
     },
     failed: {
       on: {
-        'groups.retry': { target: 'loading', actions: assign({ error: null }) },
+        ...list.on,
         'org.pick': { target: 'loading', actions: 'pickOrg' },
         'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },

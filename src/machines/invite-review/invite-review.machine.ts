@@ -33,6 +33,7 @@ import type {
   SettingsDraft,
 } from './invite-review.types';
 import { refusedFields } from '../shared/save-outcome';
+import { listStates } from '../shared/list-states';
 
 const replaced = (items: InviteRequestItem[], item: InviteRequestItem) =>
   items.map((r) => (r.id === item.id ? item : r));
@@ -57,6 +58,11 @@ const draftTarget = (draft: ApproveDraft | null, page: LoadOutcome) =>
   draft === null ? undefined : page.list.requests.find((r) => r.id === draft.id && canActOnInvite('approve', r.status));
 const pickOf = (items: InviteRequestItem[], ids: number[]) =>
   ids.map((id) => ({ id, version: items.find((r) => r.id === id)?.version ?? 0 }));
+
+const list = listStates<InviteReviewContext, InviteReviewEvent>()({
+  retry: 'list.retry',
+  failure: (error) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(error)}`,
+});
 
 export const inviteReviewMachine = setup({
   types: { context: {} as InviteReviewContext, events: {} as InviteReviewEvent, input: {} as InviteReviewInput },
@@ -172,15 +178,10 @@ export const inviteReviewMachine = setup({
           },
           { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(event.error)}` }),
-        },
+        onError: list.onError,
       },
     },
-    failed: {
-      on: { 'list.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    failed: list.failed,
     browsing: {
       on: {
         'request.toggle': {

@@ -6,9 +6,20 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ORG_SEARCH_DEBOUNCE_MS, ORG_SEARCH_MIN_CHARS } from '../../domain/constants';
 import type { Organization } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import type { OrgSearchContext, OrgSearchEvent } from './org-search.types';
 
 const searchable = (query: string) => query.trim().length >= ORG_SEARCH_MIN_CHARS;
+
+// A failed search shows no results of the one before; Retry sends the same text again.
+const list = listStates<OrgSearchContext, OrgSearchEvent>()({
+  loading: 'searching',
+  failedTags: ['failed'],
+  retry: 'search.retry',
+  retried: null,
+  failure: failureMessage,
+  dropped: { results: [] },
+});
 
 export const orgSearchMachine = setup({
   types: { context: {} as OrgSearchContext, events: {} as OrgSearchEvent },
@@ -70,10 +81,7 @@ export const orgSearchMachine = setup({
               },
               { target: 'empty', actions: assign({ results: [], error: null }) },
             ],
-            onError: {
-              target: 'failed',
-              actions: assign({ results: [], error: ({ event }) => failureMessage(event.error) }),
-            },
+            onError: list.onError,
           },
         },
         results: {
@@ -92,10 +100,7 @@ export const orgSearchMachine = setup({
           },
         },
         empty: { tags: ['empty'] },
-        failed: {
-          tags: ['failed'],
-          on: { 'search.retry': 'searching' },
-        },
+        failed: list.failed,
       },
     },
   },

@@ -3,6 +3,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
 import { refusalMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import type {
   HistoryOutcome,
@@ -13,6 +14,11 @@ import type {
 } from './record-history.types';
 
 const nextOf = (page: HistoryOutcome) => (page.next ? auditCursorText(page.next) : null);
+
+const list = listStates<RecordHistoryContext, RecordHistoryEvent>()({
+  retry: 'history.retry',
+  failure: (error) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(error)}`,
+});
 
 export const recordHistoryMachine = setup({
   types: { context: {} as RecordHistoryContext, events: {} as RecordHistoryEvent, input: {} as RecordHistoryInput },
@@ -34,15 +40,10 @@ export const recordHistoryMachine = setup({
           target: 'shown',
           actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })),
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(event.error)}` }),
-        },
+        onError: list.onError,
       },
     },
-    failed: {
-      on: { 'history.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    failed: list.failed,
     shown: {
       on: { 'history.more': { target: 'loadingMore', actions: assign({ notice: null }) } },
     },

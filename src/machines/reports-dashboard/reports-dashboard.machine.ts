@@ -7,6 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { REPORT_PANELS, type Chart, type ReportFilters, type ReportPanel, type ReportView } from '../../domain/reports';
 import { eventCursorText } from '../../domain/events';
 import { refusalMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import type {
   EventsInput,
   EventsReply,
@@ -32,6 +33,18 @@ const VIEW_STATES = {
   events: 'events',
   depth: 'depth',
 } as const satisfies Record<ReportView, string>;
+
+// Each view (and a person's events) reads again on Retry, leaving the failure's text to the next read.
+const view = listStates<ReportsDashboardContext, ReportsDashboardEvent>()({
+  retry: 'view.retry',
+  retried: null,
+  failure: refusalMessage,
+});
+const person = listStates<ReportsDashboardContext, ReportsDashboardEvent>()({
+  retry: 'person.retry',
+  retried: null,
+  failure: refusalMessage,
+});
 
 export const reportsDashboardMachine = setup({
   types: {
@@ -170,11 +183,11 @@ export const reportsDashboardMachine = setup({
             src: 'loadAnalytics',
             input: ({ context }) => context.filters,
             onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
+            onError: view.onError,
           },
         },
         loaded: {},
-        failed: { on: { 'view.retry': 'loading' } },
+        failed: view.failed,
       },
     },
     depth: {
@@ -188,11 +201,11 @@ export const reportsDashboardMachine = setup({
             src: 'loadDepth',
             input: ({ context }) => context.filters,
             onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
+            onError: view.onError,
           },
         },
         loaded: {},
-        failed: { on: { 'view.retry': 'loading' } },
+        failed: view.failed,
       },
     },
     events: {
@@ -220,10 +233,10 @@ export const reportsDashboardMachine = setup({
                 },
               })),
             },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
+            onError: view.onError,
           },
         },
-        failed: { on: { 'view.retry': 'loading' } },
+        failed: view.failed,
         loaded: {
           on: {
             'events.name': {
@@ -261,11 +274,11 @@ export const reportsDashboardMachine = setup({
                 src: 'loadPerson',
                 input: ({ context }) => ({ filters: context.filters, userId: context.personId! }),
                 onDone: { target: 'shown', actions: assign({ person: ({ event }) => event.output, error: null }) },
-                onError: { target: 'failed', actions: assign({ error: ({ event }) => refusalMessage(event.error) }) },
+                onError: person.onError,
               },
             },
             shown: {},
-            failed: { on: { 'person.retry': 'loading' } },
+            failed: person.failed,
           },
         },
       },

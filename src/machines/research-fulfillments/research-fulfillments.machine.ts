@@ -24,6 +24,7 @@ import type {
   ResearchFulfillmentsInput,
 } from './research-fulfillments.types';
 import { serverMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 
 /** Why the typed reason cannot be sent, or null. */
 export function reasonProblem(reason: string): string | null {
@@ -46,6 +47,13 @@ const firstPage = { cursor: '', page: 0 };
 /** The kept ending's fulfillment on the page read, when it is still active. */
 const draftTarget = (draft: EndDraft | null, outcome: PageOutcome) =>
   draft === null ? undefined : outcome.reply.items.find((r) => r.id === draft.id && r.status === 'active');
+
+// The failure's text is shown only while failed; the next page read clears it, so Retry leaves it.
+const list = listStates<ResearchFulfillmentsContext, ResearchFulfillmentsEvent>()({
+  retry: 'list.retry',
+  retried: null,
+  failure: serverMessage,
+});
 
 export const researchFulfillmentsMachine = setup({
   types: {
@@ -166,32 +174,24 @@ export const researchFulfillmentsMachine = setup({
           },
           { target: 'listed', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
+        onError: list.onError,
       },
     },
     listed: {
       tags: ['shown'],
       on: {
-        'page.next': {
-          guard: 'hasNext',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            {
-              type: 'toPage',
-              params: ({ context }) =>
-                context.page <= 1 ? firstPage : { cursor: context.prevCursor ?? '', page: context.page - 1 },
-            },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.next': list.turn('next', [
+          { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
+        'page.prev': list.turn('prev', [
+          {
+            type: 'toPage',
+            params: ({ context }) =>
+              context.page <= 1 ? firstPage : { cursor: context.prevCursor ?? '', page: context.page - 1 },
+          },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
         'export.request': {
           actions: {
             type: 'downloadExport',
@@ -216,19 +216,13 @@ export const researchFulfillmentsMachine = setup({
     empty: {
       tags: ['shown'],
       on: {
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: () => firstPage },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.prev': list.turn('prev', [
+          { type: 'toPage', params: () => firstPage },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
       },
     },
-    failed: {
-      on: { 'list.retry': 'loading' },
-    },
+    failed: list.failed,
     /** The dialog asks why; the list stays behind it. */
     confirming: {
       tags: ['shown', 'dialog'],

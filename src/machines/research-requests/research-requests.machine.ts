@@ -32,6 +32,7 @@ import type {
   RequestsInput,
 } from './research-requests.types';
 import { serverMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 
 type E<T extends RequestsEvent['type']> = Extract<RequestsEvent, { type: T }>;
 
@@ -42,6 +43,15 @@ const cursorRefused = (error: unknown): boolean => {
   const e = error as { status?: number; data?: { fields?: Record<string, unknown> } } | null;
   return e?.status === 400 && typeof e.data?.fields?.['cursor'] === 'string';
 };
+
+// A refused cursor reads page 1, saying why in the server's words.
+const list = listStates<RequestsContext, RequestsEvent>()({
+  failed: 'loadFailed',
+  failedTags: ['loadFailed'],
+  retry: 'list.retry',
+  failure: serverMessage,
+  refusedCursor: (context, error) => ({ query: { ...context.query, cursor: '' }, notice: serverMessage(error) }),
+});
 
 type KeptRequest = Extract<RequestsDraft, { kind: 'request' }>;
 type KeptBulk = Extract<RequestsDraft, { kind: 'bulk' }>;
@@ -175,26 +185,10 @@ export const researchRequestsMachine = setup({
             })),
           },
         ],
-        onError: [
-          {
-            guard: { type: 'cursorRefused', params: errorOf },
-            target: 'loading',
-            reenter: true,
-            actions: assign(({ context, event }) => ({
-              query: { ...context.query, cursor: '' },
-              notice: serverMessage(event.error),
-            })),
-          },
-          { target: 'loadFailed', actions: assign({ error: ({ event }) => serverMessage(event.error) }) },
-        ],
+        onError: list.onError,
       },
     },
-    loadFailed: {
-      tags: ['loadFailed'],
-      on: {
-        'list.retry': { target: 'loading', actions: assign({ error: null }) },
-      },
-    },
+    loadFailed: list.failed,
     listed: {
       tags: ['listed'],
       on: {
@@ -206,22 +200,14 @@ export const researchRequestsMachine = setup({
             error: null,
           })),
         },
-        'page.next': {
-          guard: 'hasNext',
-          target: 'loading',
-          actions: assign(({ context }) => ({
-            query: { ...context.query, cursor: context.page!.next_cursor! },
-            notice: null,
-          })),
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: assign(({ context }) => ({
-            query: { ...context.query, cursor: context.page!.prev_cursor! },
-            notice: null,
-          })),
-        },
+        'page.next': list.turn('next', (context) => ({
+          query: { ...context.query, cursor: context.page!.next_cursor! },
+          notice: null,
+        })),
+        'page.prev': list.turn('prev', (context) => ({
+          query: { ...context.query, cursor: context.page!.prev_cursor! },
+          notice: null,
+        })),
         'row.toggle': {
           guard: { type: 'canToggle', params: ({ event }) => event.row },
           actions: assign({

@@ -17,6 +17,7 @@ import {
   type SubmissionItem,
 } from '../../domain/broker-research-submissions';
 import { refusalMessage, errorOf } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import type {
   ActInput,
@@ -39,6 +40,11 @@ const draftTarget = (draft: RejectDraft | null, page: LoadOutcome) =>
     : page.submissions.find((s) => s.id === draft.id && actionsFor(s.status).includes('reject'));
 /** A reason the server takes: said, within REASON_MAX. */
 export const reasonGiven = (text: string) => text.trim().length > 0 && text.trim().length <= REASON_MAX;
+
+const list = listStates<ResearchSubmissionsContext, ResearchSubmissionsEvent>()({
+  retry: 'list.retry',
+  failure: (error) => `${SUBMISSION_MESSAGES.listFailed} ${refusalMessage(error)}`,
+});
 
 export const researchSubmissionsMachine = setup({
   types: {
@@ -107,15 +113,10 @@ export const researchSubmissionsMachine = setup({
           },
           { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${SUBMISSION_MESSAGES.listFailed} ${refusalMessage(event.error)}` }),
-        },
+        onError: list.onError,
       },
     },
-    failed: {
-      on: { 'list.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    failed: list.failed,
     browsing: {
       on: {
         'submission.act': {

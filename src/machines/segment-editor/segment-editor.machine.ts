@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleSegmentOf, type Segment } from '../../domain/segments';
 import { failureMessage, refusalMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { noticeOf } from '../shared/notice';
 import { refusedFields, refusedSave, savedMeanwhile } from '../shared/save-outcome';
 import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../shared/versioned-form';
@@ -38,6 +39,11 @@ function formOf(segment: Segment): SegmentForm {
 }
 
 const find = (context: SegmentEditorContext, id: number) => context.segments.find((s) => s.id === id) ?? null;
+
+const list = listStates<SegmentEditorContext, SegmentEditorEvent>()({
+  retry: 'segments.retry',
+  failure: failureMessage,
+});
 
 export const segmentEditorMachine = setup({
   types: { context: {} as SegmentEditorContext, events: {} as SegmentEditorEvent, input: {} as SegmentEditorInput },
@@ -113,12 +119,10 @@ export const segmentEditorMachine = setup({
           { guard: ({ event }) => event.output.segments.length > 0, target: 'browsing.listed', actions: 'storeList' },
           { target: 'browsing.empty', actions: 'storeList' },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: list.onError,
       },
     },
-    failed: {
-      on: { 'segments.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    failed: list.failed,
     browsing: {
       on: {
         'segments.search': {

@@ -5,6 +5,7 @@
 // the last choice always reaches the server last.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { failureMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { tagCreationMachine } from '../tag-creation/tag-creation.machine';
 import type {
   LoadOutcome,
@@ -26,6 +27,13 @@ export function creatableName(context: Pick<TagSelectorContext, 'tags' | 'query'
 const adding = (context: TagSelectorContext, tagId: number) => ({
   chosen: context.chosen.includes(tagId) ? context.chosen : [...context.chosen, tagId],
   query: '',
+});
+
+const list = listStates<TagSelectorContext, TagSelectorEvent>()({
+  failed: 'loadFailed',
+  retry: 'tags.reload',
+  retried: null,
+  failure: failureMessage,
 });
 
 export const tagSelectorMachine = setup({
@@ -91,12 +99,10 @@ export const tagSelectorMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: list.onError,
       },
     },
-    loadFailed: {
-      on: { 'tags.reload': 'loading' },
-    },
+    loadFailed: list.failed,
     ready: {
       tags: ['ready'],
       // A change from any resting state is saved at once; while a save is on its way, `saving`

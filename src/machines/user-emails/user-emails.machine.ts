@@ -4,7 +4,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OutboxMessage } from '../../domain/users';
 import { failureMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import type { UserEmailsContext, UserEmailsEvent, UserEmailsInput } from './user-emails.types';
+
+const list = listStates<UserEmailsContext, UserEmailsEvent>()({ retry: 'emails.retry', failure: failureMessage });
 
 export const userEmailsMachine = setup({
   types: { context: {} as UserEmailsContext, events: {} as UserEmailsEvent, input: {} as UserEmailsInput },
@@ -24,12 +27,10 @@ export const userEmailsMachine = setup({
         src: 'loadOutbox',
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'ready', actions: assign({ emails: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+        onError: list.onError,
       },
     },
     ready: {},
-    failed: {
-      on: { 'emails.retry': { target: 'loading', actions: assign({ error: null }) } },
-    },
+    failed: list.failed,
   },
 });

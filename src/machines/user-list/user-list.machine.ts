@@ -10,7 +10,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import type { UserRow } from '../../domain/users';
-import { failureMessage, errorOf } from '../shared/failure';
+import { failureMessage } from '../shared/failure';
+import { listStates } from '../shared/list-states';
 import { exportFields, positionOf, sameList, sameSearch, searchFields, type ListSearch } from './user-list.search';
 import type {
   ListSelection,
@@ -65,6 +66,14 @@ export function cursorRefused(error: unknown): boolean {
   const e = error as { status?: unknown; data?: { errors?: { cursor?: unknown } } } | null;
   return e?.status === 400 && Array.isArray(e.data?.errors?.cursor);
 }
+
+// A refused cursor puts the list on page 1 with its notice, and the URL with it.
+const list = listStates<UserListContext, UserListEvent>()({
+  retry: 'list.retry',
+  retried: null,
+  failure: failureMessage,
+  refusedCursor: ['backToFirst', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
+});
 
 export const userListMachine = setup({
   types: {
@@ -194,15 +203,7 @@ export const userListMachine = setup({
           { guard: { type: 'pageEmpty', params: ({ event }) => event.output }, target: 'empty', actions: 'showPage' },
           { target: 'ready', actions: 'showPage' },
         ],
-        onError: [
-          {
-            guard: { type: 'cursorRefused', params: errorOf },
-            target: 'loading',
-            reenter: true,
-            actions: ['backToFirst', { type: 'navigate', params: ({ context }) => ({ search: context.search }) }],
-          },
-          { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-        ],
+        onError: list.onError,
       },
     },
     typing: {
@@ -226,22 +227,14 @@ export const userListMachine = setup({
       tags: ['listed'],
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
-        'page.next': {
-          guard: 'hasNext',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => previous(context) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.next': list.turn('next', [
+          { type: 'toPage', params: ({ context }) => ({ cursor: context.nextCursor ?? '', page: context.page + 1 }) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
+        'page.prev': list.turn('prev', [
+          { type: 'toPage', params: ({ context }) => previous(context) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
         'row.toggle': { actions: 'toggleRow' },
         'page.toggle': { actions: 'togglePage' },
         'all.select': { guard: 'maySelectAll', actions: 'selectAll' },
@@ -261,14 +254,10 @@ export const userListMachine = setup({
       on: {
         'query.type': { target: 'typing', actions: 'setDraft' },
         // A page emptied meanwhile (users deleted) still leads back.
-        'page.prev': {
-          guard: 'hasPrev',
-          target: 'loading',
-          actions: [
-            { type: 'toPage', params: ({ context }) => previous(context) },
-            { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
-          ],
-        },
+        'page.prev': list.turn('prev', [
+          { type: 'toPage', params: ({ context }) => previous(context) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
       },
     },
     /** The typed text is longer than a search may be: not sent; the rows of the last search stay. */
@@ -282,11 +271,8 @@ export const userListMachine = setup({
       on: { 'bulk.close': { target: 'loading', actions: 'clearSelection' } },
     },
     failed: {
-      on: {
-        'query.type': { target: 'typing', actions: 'setDraft' },
-        // The page that failed is asked for again.
-        'list.retry': 'loading',
-      },
+      // Retry asks for the page that failed again.
+      on: { 'query.type': { target: 'typing', actions: 'setDraft' }, ...list.on },
     },
   },
 });
