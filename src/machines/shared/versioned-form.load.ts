@@ -1,8 +1,10 @@
 // An editor's list load, the same in every editor that lists its records at once: the records are
 // read (through the editor's `storeList`), and a form kept from before a reload (guard `formOpen`,
-// decision 042) opens again once they are there; a failure is said, and Retry reads again.
-import { assign, type ErrorActorEvent, type EventObject, type MachineContext } from 'xstate';
+// decision 042) opens again once they are there; a failure is said, and Retry reads again (the
+// list states every list has, decision 077).
+import type { EventObject } from 'xstate';
 import { failureMessage } from './failure';
+import { listStates, type ListContext } from './list-states';
 
 interface LoadOptions<C, TLoad extends string, TRetry extends string, I> {
   /** The load actor (its invoke id too). */
@@ -18,16 +20,13 @@ interface LoadOptions<C, TLoad extends string, TRetry extends string, I> {
  * Given the machine's context and events first: `...listLoad<Context, Event>()({ ... })`.
  */
 export const listLoad =
-  <C extends MachineContext & { error: string | null }, E extends EventObject>() =>
+  <C extends ListContext, E extends EventObject>() =>
   <TLoad extends string, TRetry extends E['type'], I = undefined>(o: LoadOptions<C, TLoad, TRetry, I>) => {
     // A load that takes nothing is invoked without input.
     const withInput = (o.input ? { input: ({ context }: { context: C }) => o.input!(context) } : {}) as {
       input: (args: { context: C }) => I;
     };
-    const retry = {
-      target: 'loading',
-      actions: assign<C, E, undefined, E, never>(() => ({ error: null }) as Partial<C>),
-    };
+    const list = listStates<C, E>()({ retry: o.retry, failure: failureMessage });
     return {
       loading: {
         tags: ['busy'],
@@ -39,14 +38,9 @@ export const listLoad =
             { guard: 'formOpen' as const, target: 'form', actions: 'storeList' as const },
             { target: 'listed', actions: 'storeList' as const },
           ],
-          onError: {
-            target: 'failed',
-            actions: assign<C, ErrorActorEvent, undefined, E, never>(
-              ({ event }) => ({ error: failureMessage(event.error) }) as Partial<C>,
-            ),
-          },
+          onError: list.onError,
         },
       },
-      failed: { on: { [o.retry]: retry } as Record<TRetry, typeof retry> },
+      failed: list.failed,
     };
   };
