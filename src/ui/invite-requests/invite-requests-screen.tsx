@@ -13,7 +13,6 @@ import {
   Dialog,
   Flex,
   Heading,
-  SegmentedControl,
   Table,
   Text,
   TextArea,
@@ -68,7 +67,7 @@ import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding 
 import { SettingsForm } from './settings-form';
 import { Pager } from '../shared/pager';
 import { timeText } from '../../domain/format';
-import { SearchForm } from '../shared/search-form';
+import { SearchForm, StatusFilter } from '../shared/search-form';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function inviteQueryOf(params: Record<string, string>): InviteQuery {
@@ -152,22 +151,12 @@ function Filters() {
       query={query.q}
       onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
     >
-      <SegmentedControl.Root
-        aria-label="Status"
-        value={query.status || 'all'}
-        onValueChange={(v) =>
-          setParams(paramsOf({ status: v === 'all' ? '' : (v as InviteStatus), q: query.q, cursor: '' }), {
-            push: true,
-          })
-        }
-      >
-        <SegmentedControl.Item value="all">All</SegmentedControl.Item>
-        {INVITE_STATUSES.map((s) => (
-          <SegmentedControl.Item key={s} value={s}>
-            {INVITE_STATUS_LABELS[s]}
-          </SegmentedControl.Item>
-        ))}
-      </SegmentedControl.Root>
+      <StatusFilter
+        statuses={INVITE_STATUSES}
+        labels={INVITE_STATUS_LABELS}
+        status={query.status}
+        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
+      />
     </SearchForm>
   );
 }

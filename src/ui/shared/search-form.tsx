@@ -1,7 +1,7 @@
 // A list's search box: the text a person types, sent when they press Enter or Search, and put back
 // when the list's own query changes under it (Back, a link, a cleared filter). Every list searches
 // this way, so the box, its button and its limits read the same in every section.
-import { Button, Flex, TextField } from '@radix-ui/themes';
+import { Button, Flex, SegmentedControl, TextField } from '@radix-ui/themes';
 import { useEffect, useState, type ReactNode } from 'react';
 
 export function SearchForm({
@@ -58,5 +58,33 @@ export function SearchForm({
         </Flex>
       </form>
     </Flex>
+  );
+}
+
+/** A list's status filter before its search box: All, then each status by its label ('' is All). */
+export function StatusFilter<S extends string>({
+  statuses,
+  labels,
+  status,
+  onChange,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  status: S | '';
+  onChange: (status: S | '') => void;
+}) {
+  return (
+    <SegmentedControl.Root
+      aria-label="Status"
+      value={status || 'all'}
+      onValueChange={(v) => onChange(v === 'all' ? '' : (v as S))}
+    >
+      <SegmentedControl.Item value="all">All</SegmentedControl.Item>
+      {statuses.map((s) => (
+        <SegmentedControl.Item key={s} value={s}>
+          {labels[s]}
+        </SegmentedControl.Item>
+      ))}
+    </SegmentedControl.Root>
   );
 }

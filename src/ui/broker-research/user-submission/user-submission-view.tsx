@@ -4,19 +4,7 @@
 // (both in the URL), the submissions newest first with their file, broker and submitter, each
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Dialog,
-  Flex,
-  SegmentedControl,
-  Table,
-  Text,
-  TextArea,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import {
   REASON_MAX,
@@ -58,7 +46,7 @@ import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './research-submissions-context';
 import { Pager } from '../../shared/pager';
 import { timeText } from '../../../domain/format';
-import { SearchForm } from '../../shared/search-form';
+import { SearchForm, StatusFilter } from '../../shared/search-form';
 import { useQueryFromUrl } from '../../shared/url-params';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
@@ -127,22 +115,12 @@ function Filters() {
       query={query.q}
       onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
     >
-      <SegmentedControl.Root
-        aria-label="Status"
-        value={query.status || 'all'}
-        onValueChange={(v) =>
-          setParams(paramsOf({ status: v === 'all' ? '' : (v as SubmissionStatus), q: query.q, cursor: '' }), {
-            push: true,
-          })
-        }
-      >
-        <SegmentedControl.Item value="all">All</SegmentedControl.Item>
-        {SUBMISSION_STATUSES.map((s) => (
-          <SegmentedControl.Item key={s} value={s}>
-            {SUBMISSION_STATUS_LABELS[s]}
-          </SegmentedControl.Item>
-        ))}
-      </SegmentedControl.Root>
+      <StatusFilter
+        statuses={SUBMISSION_STATUSES}
+        labels={SUBMISSION_STATUS_LABELS}
+        status={query.status}
+        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
+      />
     </SearchForm>
   );
 }
