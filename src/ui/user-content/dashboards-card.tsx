@@ -3,20 +3,19 @@ import { Button, Callout, DataList, Dialog, Flex, Table, Text, VisuallyHidden } 
 import { DASHBOARD_TEMPLATE_LABELS, DASHBOARD_WIDGET_LABELS } from '../../domain/user-content';
 import {
   selectBusy,
-  selectMayCopy,
   selectParts,
   selectSettings,
   selectSettingsFailed,
   selectSettingsLoading,
 } from '../../machines/user-content/user-content.selectors';
 import { UserContentCtx } from './user-content-context';
-import { ChooseBox, CopyButton } from './copy-button';
+import { ContentTable } from './content-table';
+import { CopyButton } from './copy-button';
 import { SectionFrame } from './section-frame';
 
 export function DashboardsCard() {
   const actor = UserContentCtx.useActorRef();
   const part = UserContentCtx.useSelector(selectParts).dashboard;
-  const may = UserContentCtx.useSelector(selectMayCopy('dashboard'));
   const busy = UserContentCtx.useSelector(selectBusy);
   return (
     <>
@@ -29,57 +28,37 @@ export function DashboardsCard() {
         actions={<CopyButton kind="dashboard" />}
       >
         {(r) => (
-          <Table.Root size="1" variant="ghost">
-            <VisuallyHidden asChild>
-              <caption>Dashboards</caption>
-            </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                {may && (
-                  <Table.ColumnHeaderCell width="32px">
-                    <Text size="1" color="gray">
-                      Copy
-                    </Text>
-                  </Table.ColumnHeaderCell>
-                )}
-                <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Template</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Widgets</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <Text size="1" color="gray">
+          <ContentTable
+            caption="Dashboards"
+            copy="dashboard"
+            items={r.items}
+            headers={[
+              'Template',
+              'Widgets',
+              <Text key="settings" size="1" color="gray">
+                Settings
+              </Text>,
+            ]}
+            cells={(d) => (
+              <>
+                <Table.Cell>{DASHBOARD_TEMPLATE_LABELS[d.template]}</Table.Cell>
+                <Table.Cell>{d.widgets}</Table.Cell>
+                <Table.Cell>
+                  <Button
+                    size="1"
+                    variant="soft"
+                    color="gray"
+                    disabled={busy}
+                    aria-label={`Settings of ${d.name}`}
+                    aria-haspopup="dialog"
+                    onClick={() => actor.send({ type: 'settings.open', id: d.id })}
+                  >
                     Settings
-                  </Text>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {r.items.map((d) => (
-                <Table.Row key={d.id} aria-label={d.name}>
-                  {may && (
-                    <Table.Cell>
-                      <ChooseBox kind="dashboard" id={d.id} name={d.name} />
-                    </Table.Cell>
-                  )}
-                  <Table.RowHeaderCell>{d.name}</Table.RowHeaderCell>
-                  <Table.Cell>{DASHBOARD_TEMPLATE_LABELS[d.template]}</Table.Cell>
-                  <Table.Cell>{d.widgets}</Table.Cell>
-                  <Table.Cell>
-                    <Button
-                      size="1"
-                      variant="soft"
-                      color="gray"
-                      disabled={busy}
-                      aria-label={`Settings of ${d.name}`}
-                      aria-haspopup="dialog"
-                      onClick={() => actor.send({ type: 'settings.open', id: d.id })}
-                    >
-                      Settings
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+                  </Button>
+                </Table.Cell>
+              </>
+            )}
+          />
         )}
       </SectionFrame>
       <SettingsDialog />
