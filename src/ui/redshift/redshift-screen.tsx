@@ -29,6 +29,7 @@ import { useConsole, useInspect } from '../console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 import { RedshiftCtx } from './redshift-context';
 import { timeText } from '../../domain/format';
+import { FormActions } from '../form/form-actions';
 
 /** One draft per staff member: the deployment has one configuration. */
 export const redshiftDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -236,25 +237,14 @@ export function RedshiftView() {
                   )}
                 </fieldset>
               </Box>
-              {whole && (
-                <Text as="p" size="1" color="red">
-                  {whole}
-                </Text>
-              )}
-              <Flex gap="3">
-                <Button type="submit" disabled={busy || !actionable}>
-                  {saving ? 'Saving…' : 'Save'}
-                </Button>
-                <Button
-                  type="button"
-                  variant="soft"
-                  color="gray"
-                  disabled={busy || !actionable}
-                  onClick={() => actor.send({ type: 'form.discard' })}
-                >
-                  Discard changes
-                </Button>
-              </Flex>
+              <FormActions
+                error={whole}
+                saving={saving}
+                submitDisabled={busy || !actionable}
+                leaveLabel="Discard changes"
+                leaveDisabled={busy || !actionable}
+                onLeave={() => actor.send({ type: 'form.discard' })}
+              />
             </Flex>
           </form>
         </Card>

@@ -56,6 +56,7 @@ import { useTabSearch } from '../tab-search';
 import { BrokerDetailsCtx } from './broker-details-context';
 import { countText, dayText, timeText } from '../../../domain/format';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { FormActions } from '../../form/form-actions';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -298,25 +299,14 @@ function FormFrame({ label, saveLabel, children }: { label: string; saveLabel: s
     >
       <Flex direction="column" gap="3">
         {children}
-        {errors['_'] && (
-          <Text as="p" size="1" color="red">
-            {errors['_']}
-          </Text>
-        )}
-        <Flex gap="3">
-          <Button type="submit" disabled={!ready || busy}>
-            {saving ? 'Saving…' : saveLabel}
-          </Button>
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={saving}
-            onClick={() => actor.send({ type: 'form.cancel' })}
-          >
-            Cancel
-          </Button>
-        </Flex>
+        <FormActions
+          error={errors['_']}
+          saving={saving}
+          submitLabel={saveLabel}
+          submitDisabled={!ready || busy}
+          leaveDisabled={saving}
+          onLeave={() => actor.send({ type: 'form.cancel' })}
+        />
       </Flex>
     </form>
   );

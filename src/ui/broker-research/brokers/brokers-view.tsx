@@ -57,6 +57,7 @@ import { BrokersCtx } from './brokers-context';
 import { Pager } from '../../shared/pager';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { countText } from '../../../domain/format';
+import { FormActions } from '../../form/form-actions';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
@@ -408,25 +409,14 @@ function GroupForm() {
             onChange={(e) => actor.send({ type: 'form.field', field: 'description', value: e.target.value })}
           />
         </FieldFrame>
-        {errors['_'] && (
-          <Text as="p" size="1" color="red">
-            {errors['_']}
-          </Text>
-        )}
-        <Flex gap="3">
-          <Button type="submit" disabled={!ready || saving}>
-            {saving ? 'Saving…' : form.group === null ? 'Create' : 'Save'}
-          </Button>
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={saving}
-            onClick={() => actor.send({ type: 'form.cancel' })}
-          >
-            Cancel
-          </Button>
-        </Flex>
+        <FormActions
+          error={errors['_']}
+          saving={saving}
+          submitLabel={form.group === null ? 'Create' : 'Save'}
+          submitDisabled={!ready || saving}
+          leaveDisabled={saving}
+          onLeave={() => actor.send({ type: 'form.cancel' })}
+        />
       </Flex>
     </form>
   );

@@ -28,6 +28,7 @@ import { DraftKeeper, sameDraft, useStoredDraft } from '../../form/form-draft';
 import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './research-flags-context';
 import { timeText, countText } from '../../../domain/format';
+import { FormActions } from '../../form/form-actions';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -219,25 +220,14 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
               );
             })}
           </Flex>
-          {whole && (
-            <Text as="p" size="1" color="red">
-              {whole}
-            </Text>
-          )}
-          <Flex gap="3">
-            <Button type="submit" disabled={busy || !actionable}>
-              {saving ? 'Saving…' : 'Save'}
-            </Button>
-            <Button
-              type="button"
-              variant="soft"
-              color="gray"
-              disabled={busy || !actionable}
-              onClick={() => actor.send({ type: 'flags.discard', dist: set.dist })}
-            >
-              Discard changes
-            </Button>
-          </Flex>
+          <FormActions
+            error={whole}
+            saving={saving}
+            submitDisabled={busy || !actionable}
+            leaveLabel="Discard changes"
+            leaveDisabled={busy || !actionable}
+            onLeave={() => actor.send({ type: 'flags.discard', dist: set.dist })}
+          />
         </Flex>
       </form>
     </Card>

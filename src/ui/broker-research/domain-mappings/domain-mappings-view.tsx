@@ -49,6 +49,7 @@ import { DomainMappingsCtx } from './domain-mappings-context';
 import { Pager } from '../../shared/pager';
 import { timeText, countText } from '../../../domain/format';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { FormActions } from '../../form/form-actions';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
@@ -394,20 +395,12 @@ function MappingForm() {
               </Flex>
             </Callout.Root>
           ) : (
-            <Flex gap="3">
-              <Button type="submit" disabled={!savable}>
-                {saving ? 'Saving…' : 'Save'}
-              </Button>
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={busy}
-                onClick={() => actor.send({ type: 'form.cancel' })}
-              >
-                Cancel
-              </Button>
-            </Flex>
+            <FormActions
+              saving={saving}
+              submitDisabled={!savable}
+              leaveDisabled={busy}
+              onLeave={() => actor.send({ type: 'form.cancel' })}
+            />
           )}
         </Flex>
       </form>

@@ -1,0 +1,41 @@
+// The end of a form on a page (not in a dialog): the server's refusal of the whole request, then
+// the submit button, which says "Saving…" while it saves, and the button that leaves the changes
+// (Cancel, or Discard changes where the form stays).
+import { Button, Flex, Text } from '@radix-ui/themes';
+
+export function FormActions({
+  error,
+  saving,
+  submitLabel = 'Save',
+  submitDisabled,
+  leaveLabel = 'Cancel',
+  leaveDisabled,
+  onLeave,
+}: {
+  /** The refusal of the whole request (the server's `_` field), if any. */
+  error?: string | undefined;
+  saving: boolean;
+  submitLabel?: string;
+  submitDisabled: boolean;
+  leaveLabel?: string;
+  leaveDisabled: boolean;
+  onLeave: () => void;
+}) {
+  return (
+    <>
+      {error && (
+        <Text as="p" size="1" color="red">
+          {error}
+        </Text>
+      )}
+      <Flex gap="3">
+        <Button type="submit" disabled={submitDisabled}>
+          {saving ? 'Saving…' : submitLabel}
+        </Button>
+        <Button type="button" variant="soft" color="gray" disabled={leaveDisabled} onClick={onLeave}>
+          {leaveLabel}
+        </Button>
+      </Flex>
+    </>
+  );
+}
