@@ -16,19 +16,18 @@ import { createTestServer, type TestServer } from './server';
 import { connectToServer, type ServerBridge } from './server-bridge';
 import { startSignedInConsole, stopConsole } from './signed-in-console';
 
+/** What every path test's world holds: the server, the bridge to it, the person's input, the console. */
 export interface SignedInWorld {
   server: TestServer;
   bridge: ServerBridge;
   user: UserEvent;
   actors: ConsoleActors;
-  staff: Staff;
 }
 
-export interface SignInOptions {
+export interface StaffOptions {
   username: string;
   features: readonly string[];
-  /** The page load the console's actors start as. */
-  path?: string;
+  otherFeatures?: string[];
   /**
    * The machines' delays and the server's clock on vitest's fake timers, faked before the server
    * exists so both read the same clock; user-event moves that clock while it waits.
@@ -36,22 +35,44 @@ export interface SignInOptions {
   fakeTimers?: boolean;
 }
 
-/**
- * A fresh server and bridge, the staff member, then `seed` (records the view reads, written before
- * the sign-in as a page load would find them), then the sign-in. What `seed` returns joins the world.
- */
-export async function openSignedInWorld<T extends object = object>(
-  { username, features, path, fakeTimers = false }: SignInOptions,
-  seed?: (server: TestServer, staff: Staff) => Promise<T | void>,
-): Promise<SignedInWorld & T> {
+export interface StaffOnServer {
+  server: TestServer;
+  bridge: ServerBridge;
+  staff: Staff;
+  /** Signs the staff member in; the console's actors start as a page load of `path` starts them. */
+  signIn: (path?: string) => Promise<{ actors: ConsoleActors; user: UserEvent }>;
+}
+
+/** A fresh server and bridge with the staff member on it, activated; the records come next, then signIn. */
+export async function openServerWithStaff({
+  username,
+  features,
+  otherFeatures,
+  fakeTimers = false,
+}: StaffOptions): Promise<StaffOnServer> {
   if (fakeTimers) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   const server = await createTestServer();
   const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username, features: [...features], activated: true });
+  const staff = await server.createStaff({ username, features: [...features], otherFeatures, activated: true });
+  const signIn = async (path?: string) => {
+    const actors = await startSignedInConsole(server, staff, path);
+    const user = fakeTimers ? userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) : userEvent.setup();
+    return { actors, user };
+  };
+  return { server, bridge, staff, signIn };
+}
+
+/**
+ * openServerWithStaff, then `seed` (the records the view reads, written before the sign-in as a
+ * page load would find them), then the sign-in at `path`. What `seed` returns joins the world.
+ */
+export async function openSignedInWorld<T extends object = object>(
+  { path, ...options }: StaffOptions & { path?: string },
+  seed?: (server: TestServer, staff: Staff) => Promise<T | void>,
+): Promise<SignedInWorld & { staff: Staff } & T> {
+  const { server, bridge, staff, signIn } = await openServerWithStaff(options);
   const seeded = (seed ? await seed(server, staff) : undefined) as T;
-  const actors = await startSignedInConsole(server, staff, path);
-  const user = fakeTimers ? userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) : userEvent.setup();
-  return { ...seeded, server, bridge, user, actors, staff };
+  return { ...seeded, server, bridge, staff, ...(await signIn(path)) };
 }
 
 /** Stops the console's actors before the server behind them goes away. */
