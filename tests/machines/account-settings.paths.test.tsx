@@ -7,12 +7,9 @@
 // someone else first — their change shown field by field, then reviewed or taken — or not sent),
 // and put back on the defaults after the question (done, saved meanwhile, or not sent). The second
 // walk opens on a form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { ACCOUNT_MESSAGES, defaultAccountSettings } from '../../src/domain/account-settings';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { accountSettingsMachine } from '../../src/machines/account-settings/account-settings.machine';
@@ -23,7 +20,6 @@ import {
 } from '../../src/machines/account-settings/account-settings.plan';
 import type { AccountForm } from '../../src/machines/account-settings/account-settings.types';
 import { AccountSearchSchema } from '../../src/machines/account-settings/account-settings.url';
-import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
 import { AccountSettingsCtx } from '../../src/ui/account-settings/account-settings-context';
 import {
@@ -33,12 +29,16 @@ import {
   AccountSettingsView,
   AccountUrlSync,
 } from '../../src/ui/account-settings/account-settings-screen';
-import { ConsoleContext } from '../../src/ui/console-context';
-import { planPaths, type PlannedStep } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import type { PlannedStep } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import * as v from 'valibot';
 
 const API = '/api/as/';
@@ -47,11 +47,7 @@ const ALPHA = 'Alpha Capital Partners';
 const DD = 'DD limit (documents a day)';
 const KEY = 'product';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   accountId: number;
   groupId: number;
@@ -62,9 +58,7 @@ interface World {
 let world: World;
 
 async function createWorld(draft: AccountForm | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'keeper', features: FEATURE_KEYS });
   const now = Date.now();
   const alpha = Number(
     (
@@ -119,14 +113,14 @@ async function createWorld(draft: AccountForm | null): Promise<void> {
       updated_at: now,
     })
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/account_settings');
+  const { actors, user } = await signIn('/account_settings');
   const staffId = Number(
     (await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id,
   );
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     staffId,
     accountId: alpha,
@@ -138,32 +132,21 @@ async function createWorld(draft: AccountForm | null): Promise<void> {
   if (draft) writeDraft(accountDraftAddress(staffId)!, { ...draft, accountId: alpha });
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.actor = AccountSettingsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <AccountSettingsScope staff={world.staffId} search={v.parse(AccountSearchSchema, {})}>
-          <Probe />
-          <AccountSettingsDraftKeeper staff={world.staffId} />
-          <AccountUrlSync
-            navigate={(next) => {
-              world.url = next;
-            }}
-          />
-          <AccountSettingsView />
-        </AccountSettingsScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <AccountSettingsScope staff={world.staffId} search={v.parse(AccountSearchSchema, {})}>
+      <ActorProbe hook={AccountSettingsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />
+      <AccountSettingsDraftKeeper staff={world.staffId} />
+      <AccountUrlSync
+        navigate={(next) => {
+          world.url = next;
+        }}
+      />
+      <AccountSettingsView />
+    </AccountSettingsScope>,
   );
 }
 
@@ -497,16 +480,13 @@ function driver(): Driver<World> {
   };
 }
 
-describe('accountSettings machine paths (Account Settings, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(accountSettingsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('accountSettings machine paths (Account Settings, real server)', accountSettingsPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe('accountSettings machine paths from a form kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(accountSettingsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths(
+  'accountSettings machine paths from a form kept across a reload (decision 042)',
+  accountSettingsDraftPlan,
+  { before: () => createWorld(PLAN_DRAFT), driver },
+);

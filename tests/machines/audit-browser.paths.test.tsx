@@ -2,49 +2,37 @@
 // entries (200 of them: users changed, groups created, sign-ins refused; then the auditor's own sign-in) read or not; narrowed to
 // the user category through the filters; the next page; an entry opened as its change field by
 // field (or not read, then tried again) and put away.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { writeAuditMany, type AuditEntry } from '../../server/audit';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { AUDIT_PAGE_SIZE, auditCategoryLabel, auditCursorText } from '../../src/domain/audit-log';
 import { auditBrowserMachine } from '../../src/machines/audit-browser/audit-browser.machine';
 import { auditBrowserPlan } from '../../src/machines/audit-browser/audit-browser.plan';
 import type { AuditBrowserContext } from '../../src/machines/audit-browser/audit-browser.types';
-import type { ConsoleActors } from '../../src/machines/live';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { AuditBrowserCtx, AuditLogScreen } from '../../src/ui/audit-log/audit-log-screen';
 import { UrlParamsContext, type UrlParams as AuditParams } from '../../src/ui/shared/url-params';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openSignedInWorld,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 
 const LIST = '/api/audit_log/';
 const ENTRY = '/api/audit_log/entry/';
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   browser: AnyActorRef | null;
 }
 let world: World;
 
-beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
-    username: 'auditor',
-    features: ['admin_panel_access', 'audit_log_tab'],
-    activated: true,
-  });
+async function seed(server: SignedInWorld['server']): Promise<void> {
   const now = Date.now();
   // Oldest first: a user changed every other entry, between them a group created or a sign-in refused.
   const entries: AuditEntry[] = Array.from({ length: 200 }, (_, i): AuditEntry => {
@@ -72,15 +60,19 @@ beforeEach(async () => {
     return { category: 'auth', author: 'stranger', action: 'password rejected', at, success: false };
   });
   await writeAuditMany(server.db, entries);
-  const actors = await startSignedInConsole(server, staff, '/audit_log');
-  world = { server, bridge, user: userEvent.setup(), actors, browser: null };
+}
+
+beforeEach(async () => {
+  world = {
+    ...(await openSignedInWorld(
+      { username: 'auditor', features: ['admin_panel_access', 'audit_log_tab'], path: '/audit_log' },
+      seed,
+    )),
+    browser: null,
+  };
 });
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 /** The screen's URL, kept in memory. */
 function Url({ children }: { children: ReactNode }) {
@@ -93,18 +85,11 @@ function Url({ children }: { children: ReactNode }) {
 }
 
 function mount(): void {
-  function Probe() {
-    world.browser = AuditBrowserCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Url>
-          <AuditLogScreen probe={<Probe />} />
-        </Url>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <Url>
+      <AuditLogScreen probe={<ActorProbe hook={AuditBrowserCtx.useActorRef} keep={(ref) => (world.browser = ref)} />} />
+    </Url>,
   );
 }
 
@@ -232,8 +217,4 @@ function driver(): Driver<World> {
   };
 }
 
-describe('auditBrowser machine paths (Audit Log, real server)', () => {
-  it.each(planPaths(auditBrowserPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('auditBrowser machine paths (Audit Log, real server)', auditBrowserPlan, { driver });

@@ -3,25 +3,24 @@
 // a user's brokers read (frozen or not) or not; rows searched and selected; an action done,
 // refused because someone froze the user meanwhile, or not answered; a switch saved or not; the
 // organization cleared.
-import { Theme } from '@radix-ui/themes';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { BROKER_MESSAGES } from '../../src/domain/brokers';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { brokerActionsMachine } from '../../src/machines/broker-actions/broker-actions.machine';
 import { brokerActionsPlan } from '../../src/machines/broker-actions/broker-actions.plan';
-import type { ConsoleActors } from '../../src/machines/live';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { BrokerActionsCtx } from '../../src/ui/restrict-broker/restrict-broker-context';
 import { RestrictBrokerScreen } from '../../src/ui/restrict-broker/restrict-broker-screen';
-import { planPaths } from '../../src/workflows/paths';
-import { flush, replayPath } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  describePaths,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import { flush } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const CALLS = {
@@ -38,21 +37,18 @@ const ACTIONS = [
   'Delete from My Brokers',
 ];
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   oliviaId: number;
   actor: AnyActorRef | null;
 }
 let world: World;
 
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'broker-desk', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({
+    username: 'broker-desk',
+    features: FEATURE_KEYS,
+    fakeTimers: true,
+  });
   const now = Date.now();
   const org = (name: string, sf: string) =>
     server.db
@@ -112,11 +108,11 @@ beforeEach(async () => {
       { user_id: olivia.id, list: 'requested', broker_id: c },
     ])
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/restrict_broker');
+  const { actors, user } = await signIn('/restrict_broker');
   world = {
     server,
     bridge,
-    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    user,
     actors,
     oliviaId: olivia.id,
     actor: null,
@@ -124,24 +120,17 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   vi.useRealTimers();
 });
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.actor = BrokerActionsCtx.useActorRef();
-    return null;
-  }
   // The screen makes its own provider; the probe reads the actor through a second render inside it.
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <RestrictBrokerScreen probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <RestrictBrokerScreen
+      probe={<ActorProbe hook={BrokerActionsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />}
+    />,
   );
   return Promise.resolve();
 }
@@ -184,163 +173,160 @@ function expectActions(enabled: Record<string, boolean>): void {
   }
 }
 
-describe('brokerActions machine paths (Restrict Broker, real server)', () => {
-  it.each(planPaths(brokerActionsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, {
-      machine: brokerActionsMachine,
-      bridge: world.bridge,
-      world,
-      mount,
-      actor: () => world.actor!,
-      calls: CALLS,
-      perform: {
-        'org.pick': async ({ next }) =>
-          next?.outcome === 'noUsers'
-            ? pickOrganization('Gran', 'Granite Peak Partners')
-            : pickOrganization('North', 'Northwind Capital'),
-        'org.clear': async () => world.user.click(button('Clear organization')),
-        'users.retry': async () => world.user.click(button('Retry')),
-        'user.pick': pickUser,
-        'brokers.retry': async () => world.user.click(button('Retry')),
-        'search.change': async () =>
-          world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
-        'select.toggle': async () =>
-          world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
-        'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
-        'action.run': async ({ step }) =>
-          world.user.click(button(step.event['action'] === 'add' ? 'Add to My Brokers' : 'Remove Open Access Brokers')),
-        'flag.toggle': async ({ next, actor }) => {
-          const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
-          await world.user.click(
-            aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
-          );
-        },
+describePaths('brokerActions machine paths (Restrict Broker, real server)', brokerActionsPlan, {
+  driver: () => ({
+    machine: brokerActionsMachine,
+    bridge: world.bridge,
+    world,
+    mount,
+    actor: () => world.actor!,
+    calls: CALLS,
+    perform: {
+      'org.pick': async ({ next }) =>
+        next?.outcome === 'noUsers'
+          ? pickOrganization('Gran', 'Granite Peak Partners')
+          : pickOrganization('North', 'Northwind Capital'),
+      'org.clear': async () => world.user.click(button('Clear organization')),
+      'users.retry': async () => world.user.click(button('Retry')),
+      'user.pick': pickUser,
+      'brokers.retry': async () => world.user.click(button('Retry')),
+      'search.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
+      'select.toggle': async () =>
+        world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
+      'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
+      'action.run': async ({ step }) =>
+        world.user.click(button(step.event['action'] === 'add' ? 'Add to My Brokers' : 'Remove Open Access Brokers')),
+      'flag.toggle': async ({ next, actor }) => {
+        const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
+        await world.user.click(
+          aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
+        );
       },
-      arrange: {
-        usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
-        brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
-        brokersLoadedFrozen: async () => void (await setFrozen(1)),
-        // Someone froze Olivia while the page still shows her open.
-        actionRefusedFrozen: async () => void (await setFrozen(1)),
-        actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
-        flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
+    },
+    arrange: {
+      usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
+      brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
+      brokersLoadedFrozen: async () => void (await setFrozen(1)),
+      // Someone froze Olivia while the page still shows her open.
+      actionRefusedFrozen: async () => void (await setFrozen(1)),
+      actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
+      flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
+    },
+    afterOutcome: Object.fromEntries(
+      ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
+        n,
+        async () => world.bridge.setOffline(false),
+      ]),
+    ),
+    expectations: {
+      noOrganization: (s) => {
+        expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
+        expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+        expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
       },
-      afterOutcome: Object.fromEntries(
-        ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
-          n,
-          async () => world.bridge.setOffline(false),
-        ]),
-      ),
-      expectations: {
-        noOrganization: (s) => {
-          expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
-          expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
-          expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
-        },
-        loadingUsers: (s) => {
-          expect(s.getByText('Loading users…')).toBeVisible();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
-        },
-        noUsers: (s) => {
-          expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
-          expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
-        },
-        usersFailed: (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
-          expect(button('Retry')).toBeEnabled();
-        },
-        choosingUser: (s) => {
-          expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
-          expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
-        },
-        loadingBrokers: (s) => {
-          expect(s.getByText('Loading brokers…')).toBeVisible();
-          expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
-        },
-        brokersFailed: (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
-          expect(button('Retry')).toBeEnabled();
-        },
-        'loaded.ready': async (s, { step }) => {
-          expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
-          expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
-          expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
-          expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
-          const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
-          switch (step?.outcome ?? step?.event.type) {
-            case 'actionDone':
-              expect(s.getByRole('status')).toHaveTextContent('Response: Success');
-              expect(s.getByRole('status')).toHaveTextContent('1 broker with open access removed from My Brokers.');
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-              break;
-            case 'actionUnreachable':
-              expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-              break;
-            case 'flagsSaved':
-              expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
-              expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
-              expect(aSwitch('Auto BRM Update')).not.toBeChecked();
-              break;
-            case 'flagsUnreachable':
-              expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
-              expect(aSwitch('Auto BRM Update')).toBeChecked();
-              break;
-            case 'search.change':
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-              expect(s.getByText('1 of 2 shown')).toBeVisible();
-              break;
-            case 'select.toggle':
-              expect(cedar).toBeChecked();
-              expectActions({
-                'Remove Open Access Brokers': true,
-                'Replace with Requested Brokers': true,
-                'Add to My Brokers': true,
-              });
-              break;
-            case 'select.all':
-              for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
-              expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
-              expectActions({
-                'Remove Open Access Brokers': true,
-                'Replace with Requested Brokers': true,
-                'Delete from My Brokers': true,
-              });
-              break;
-            default:
-              // Nothing selected: the two one-click actions only.
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-              expect(cedar).not.toBeChecked();
-              expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
-          }
-        },
-        'loaded.frozen': (s, { step }) => {
-          expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
-          expectActions({});
-          expect(aSwitch('Freeze My Brokers')).toBeChecked();
-          expect(aSwitch('Freeze My Brokers')).toBeEnabled();
-          for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
-          if (step?.outcome === 'actionRefusedFrozen') {
-            expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
-            expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
-          }
-          if (step?.outcome === 'freezeSaved')
-            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
-          if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-        },
-        'loaded.acting': (s) => {
-          expectActions({});
-          expect(aSwitch('Auto BRM Update')).toBeDisabled();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
-        },
-        'loaded.savingFlags': (s) => {
-          expect(s.getByRole('status')).toHaveTextContent('Saving…');
-          expect(aSwitch('Freeze My Brokers')).toBeDisabled();
-          expectActions({});
-        },
+      loadingUsers: (s) => {
+        expect(s.getByText('Loading users…')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
       },
-    });
-  });
+      noUsers: (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
+        expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+      },
+      usersFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+      },
+      choosingUser: (s) => {
+        expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
+      },
+      loadingBrokers: (s) => {
+        expect(s.getByText('Loading brokers…')).toBeVisible();
+        expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+      },
+      brokersFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+      },
+      'loaded.ready': async (s, { step }) => {
+        expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
+        expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
+        expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
+        expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
+        const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
+        switch (step?.outcome ?? step?.event.type) {
+          case 'actionDone':
+            expect(s.getByRole('status')).toHaveTextContent('Response: Success');
+            expect(s.getByRole('status')).toHaveTextContent('1 broker with open access removed from My Brokers.');
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+            break;
+          case 'actionUnreachable':
+            expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+            break;
+          case 'flagsSaved':
+            expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
+            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
+            expect(aSwitch('Auto BRM Update')).not.toBeChecked();
+            break;
+          case 'flagsUnreachable':
+            expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
+            expect(aSwitch('Auto BRM Update')).toBeChecked();
+            break;
+          case 'search.change':
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+            expect(s.getByText('1 of 2 shown')).toBeVisible();
+            break;
+          case 'select.toggle':
+            expect(cedar).toBeChecked();
+            expectActions({
+              'Remove Open Access Brokers': true,
+              'Replace with Requested Brokers': true,
+              'Add to My Brokers': true,
+            });
+            break;
+          case 'select.all':
+            for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
+            expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
+            expectActions({
+              'Remove Open Access Brokers': true,
+              'Replace with Requested Brokers': true,
+              'Delete from My Brokers': true,
+            });
+            break;
+          default:
+            // Nothing selected: the two one-click actions only.
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+            expect(cedar).not.toBeChecked();
+            expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
+        }
+      },
+      'loaded.frozen': (s, { step }) => {
+        expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
+        expectActions({});
+        expect(aSwitch('Freeze My Brokers')).toBeChecked();
+        expect(aSwitch('Freeze My Brokers')).toBeEnabled();
+        for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
+        if (step?.outcome === 'actionRefusedFrozen') {
+          expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
+          expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
+        }
+        if (step?.outcome === 'freezeSaved')
+          expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
+        if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+      },
+      'loaded.acting': (s) => {
+        expectActions({});
+        expect(aSwitch('Auto BRM Update')).toBeDisabled();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      },
+      'loaded.savingFlags': (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Saving…');
+        expect(aSwitch('Freeze My Brokers')).toBeDisabled();
+        expectActions({});
+      },
+    },
+  }),
 });

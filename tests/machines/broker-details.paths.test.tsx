@@ -6,15 +6,11 @@
 // Markets found and linked (saved; linked already: refused at the broker field); Refinitiv no longer
 // carrying it (saved); every form closed unsaved; the contact removed after the question (removed;
 // changed first; not sent) or kept. The second walk opens on a contact form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { MIFID_LABELS } from '../../src/domain/broker-research';
-import type { ConsoleActors } from '../../src/machines/live';
 import { brokerDetailsMachine, formReady } from '../../src/machines/broker-details/broker-details.machine';
 import {
   brokerDetailsDraftPlan,
@@ -28,7 +24,6 @@ import {
 import { checkDetailsDraft } from '../../src/machines/broker-details/broker-details.draft';
 import type { BrokerDetailsContext, DetailsDraft } from '../../src/machines/broker-details/broker-details.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { BrokerDetailsCtx } from '../../src/ui/broker-research/broker-details/broker-details-context';
 import {
   BrokerDetailsDraftKeeper,
@@ -38,20 +33,20 @@ import {
 } from '../../src/ui/broker-research/broker-details/broker-details-scope';
 import { BrokerDetailsView } from '../../src/ui/broker-research/broker-details/broker-details-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { timeText } from '../../src/domain/format';
 
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   opened: { tab: string; params?: TabParams }[];
   details: AnyActorRef | null;
@@ -61,12 +56,9 @@ interface World {
 let world: World;
 
 async function createWorld(draft: DetailsDraft | null, params: TabParams = { broker: '1' }): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'detailer',
     features: ['admin_panel_access', 'br_research'],
-    activated: true,
   });
   const now = Date.now();
   for (const [name, legal] of [
@@ -121,25 +113,17 @@ async function createWorld(draft: DetailsDraft | null, params: TabParams = { bro
       updated_at: now,
     })
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
-  world = { server, bridge, user: userEvent.setup(), actors, staffId: id, opened: [], details: null, params };
+  const { actors, user } = await signIn('/broker_research');
+  world = { server, bridge, user, actors, staffId: id, opened: [], details: null, params };
   sessionStorage.clear();
   if (draft) writeDraft(detailsDraftAddress(world.staffId)!, draft);
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 /** The tab with its URL parameters, as the Broker Research screen gives them. */
 function Tab() {
   const [params, setParams] = useState<TabParams>(world.params);
-  function Probe() {
-    world.details = BrokerDetailsCtx.useActorRef();
-    return null;
-  }
   return (
     <TabSearchContext.Provider
       value={{
@@ -150,7 +134,7 @@ function Tab() {
       }}
     >
       <BrokerDetailsScope staff={world.staffId} params={params}>
-        <Probe />
+        <ActorProbe hook={BrokerDetailsCtx.useActorRef} keep={(ref) => (world.details = ref)} />
         <BrokerDetailsUrl params={params} />
         <BrokerDetailsDraftKeeper staff={world.staffId} />
         <BrokerDetailsView />
@@ -160,13 +144,7 @@ function Tab() {
 }
 
 function mount(): void {
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Tab />
-      </ConsoleContext.Provider>
-    </Theme>,
-  );
+  renderInConsole(world.actors, <Tab />);
 }
 
 const context = () => world.details!.getSnapshot().context as BrokerDetailsContext;
@@ -449,25 +427,19 @@ function driver(): Driver<World> {
   };
 }
 
-describe('brokerDetails machine paths (Broker Details, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(brokerDetailsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('brokerDetails machine paths (Broker Details, real server)', brokerDetailsPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe('brokerDetails machine paths from a form kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(brokerDetailsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('brokerDetails machine paths from a form kept across a reload (decision 042)', brokerDetailsDraftPlan, {
+  before: () => createWorld(PLAN_DRAFT),
+  driver,
 });
 
-describe('brokerDetails machine paths opened without a broker: the picker', () => {
-  beforeEach(() => createWorld(null, {}));
-  it.each(planPaths(brokerDetailsPickerPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('brokerDetails machine paths opened without a broker: the picker', brokerDetailsPickerPlan, {
+  before: () => createWorld(null, {}),
+  driver,
 });
 
 describe('the entitlements of the broker', () => {

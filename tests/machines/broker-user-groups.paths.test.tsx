@@ -6,14 +6,10 @@
 // members (deleted; changed first; not sent) or kept; its members read (or not), a reader added by
 // email (added; no longer a live user: refused at the field; not sent), one removed (removed; not
 // sent). The second walk opens on a new group's form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
-import type { ConsoleActors } from '../../src/machines/live';
 import { brokerUserGroupsMachine, formReady } from '../../src/machines/broker-user-groups/broker-user-groups.machine';
 import {
   brokerUserGroupsDraftPlan,
@@ -29,7 +25,6 @@ import type {
   GroupDraft,
 } from '../../src/machines/broker-user-groups/broker-user-groups.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { BrokersCtx } from '../../src/ui/broker-research/brokers/brokers-context';
 import {
   BrokersDraftKeeper,
@@ -39,21 +34,21 @@ import {
 } from '../../src/ui/broker-research/brokers/brokers-scope';
 import { BrokersView } from '../../src/ui/broker-research/brokers/brokers-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const NO_ANSWER = 'Error: no response from the server';
 const GROUPS = '/api/broker/user_group/';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   params: TabParams;
   opened: { tab: string; params?: TabParams }[];
@@ -62,12 +57,9 @@ interface World {
 let world: World;
 
 async function createWorld(draft: GroupDraft | null, params: TabParams = {}): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'grouper',
     features: ['admin_panel_access', 'br_research'],
-    activated: true,
   });
   const now = Date.now();
   const bank = (
@@ -140,27 +132,19 @@ async function createWorld(draft: GroupDraft | null, params: TabParams = {}): Pr
       { group_id: group, user_id: readers[1]! },
     ])
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
+  const { actors, user } = await signIn('/broker_research');
   const id = (
     await server.db.selectFrom('users').select('id').where('username', '=', 'grouper').executeTakeFirstOrThrow()
   ).id;
-  world = { server, bridge, user: userEvent.setup(), actors, staffId: id, params, opened: [], brokers: null };
+  world = { server, bridge, user, actors, staffId: id, params, opened: [], brokers: null };
   sessionStorage.clear();
   if (draft) writeDraft(groupDraftAddress(world.staffId)!, draft);
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function Tab() {
   const [params, setParams] = useState<TabParams>(world.params);
-  function Probe() {
-    world.brokers = BrokersCtx.useActorRef();
-    return null;
-  }
   return (
     <TabSearchContext.Provider
       value={{
@@ -171,7 +155,7 @@ function Tab() {
       }}
     >
       <BrokersScope staff={world.staffId} params={params}>
-        <Probe />
+        <ActorProbe hook={BrokersCtx.useActorRef} keep={(ref) => (world.brokers = ref)} />
         <BrokersUrl search={{ params, setParams: (next) => setParams(next) }} />
         <BrokersDraftKeeper staff={world.staffId} />
         <BrokersView />
@@ -181,13 +165,7 @@ function Tab() {
 }
 
 function mount(): void {
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Tab />
-      </ConsoleContext.Provider>
-    </Theme>,
-  );
+  renderInConsole(world.actors, <Tab />);
 }
 
 const context = () => world.brokers!.getSnapshot().context as BrokerUserGroupsContext;
@@ -498,19 +476,16 @@ function driver(): Driver<World> {
   };
 }
 
-describe('brokerUserGroups machine paths (Brokers, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(brokerUserGroupsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('brokerUserGroups machine paths (Brokers, real server)', brokerUserGroupsPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe('brokerUserGroups machine paths from a form kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(PLAN_DRAFT, { broker: '1' }));
-  it.each(planPaths(brokerUserGroupsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths(
+  'brokerUserGroups machine paths from a form kept across a reload (decision 042)',
+  brokerUserGroupsDraftPlan,
+  { before: () => createWorld(PLAN_DRAFT, { broker: '1' }), driver },
+);
 
 describe('each broker opens in Broker Details', () => {
   beforeEach(() => createWorld(null));

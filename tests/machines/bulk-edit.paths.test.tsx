@@ -5,27 +5,28 @@
 // an unanswered edit asked about by its operation id (applied meanwhile, or not), also after a
 // reload, and the report downloaded as a CSV the browser builds.
 import { File as NodeFile } from 'node:buffer';
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { defaultFlags } from '../../src/domain/user-fields';
 import type { BulkSelection } from '../../src/domain/users';
 import { bulkEditMachine } from '../../src/machines/bulk-edit/bulk-edit.machine';
-import type { ConsoleActors } from '../../src/machines/live';
 import { BulkEditCtx } from '../../src/ui/bulk-edit/bulk-edit-context';
 import { BulkEditFrame, BulkEditScope } from '../../src/ui/bulk-edit/bulk-edit-dialog';
 import { KEEP_SELECTION, UPLOAD_LABEL, UPLOAD_REPORT_DOWNLOAD } from '../../src/ui/bulk-edit/bulk-upload';
 import { UNMATCHED_REASON } from '../../src/domain/csv-upload';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  itPaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import type { TestServer } from '../support/server';
 import { bulkEditPlan, bulkEditReloadPlan, PLAN_OPERATION_ID } from '../../src/machines/bulk-edit/bulk-edit.plan';
 import { EARLIER_NOT_APPLIED, NOT_APPLIED } from '../../src/machines/bulk-edit/bulk-edit.machine';
 import { pendingBulkOperation } from '../../src/services/bulk-edit.service';
@@ -48,11 +49,7 @@ interface Managed {
   username: string;
   email: string;
 }
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   users: [Managed, Managed];
   bulk: AnyActorRef | null;
   closed: number;
@@ -101,20 +98,18 @@ async function managed(server: TestServer, n: number, org: number): Promise<Mana
 }
 
 async function createWorld(features: readonly string[]): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'bulk-editor', features: [...features], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'bulk-editor', features });
   const org = await server.db
     .insertInto('organizations')
     .values({ name: 'Bulk Org', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const users: [Managed, Managed] = [await managed(server, 1, org.id), await managed(server, 2, org.id)];
-  const actors = await startSignedInConsole(server, staff);
+  const { actors, user } = await signIn();
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     users,
     bulk: null,
@@ -137,29 +132,20 @@ async function createWorld(features: readonly string[]): Promise<void> {
 }
 
 afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   vi.restoreAllMocks();
 });
 
 function mount(): void {
-  function Probe() {
-    world.bulk = BulkEditCtx.useActorRef();
-    return null;
-  }
   const selection: BulkSelection = { by: 'ids', ids: world.users.map((u) => u.id) };
   // A reload: the tab's storage still holds the id of the edit whose answer never came.
   if (world.pending) sessionStorage.setItem('staff-console.bulk-edit.operation', world.pending);
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <BulkEditScope selection={selection} selectedCount={2}>
-          <Probe />
-          <BulkEditFrame onClose={() => world.closed++} />
-        </BulkEditScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <BulkEditScope selection={selection} selectedCount={2}>
+      <ActorProbe hook={BulkEditCtx.useActorRef} keep={(ref) => (world.bulk = ref)} />
+      <BulkEditFrame onClose={() => world.closed++} />
+    </BulkEditScope>,
   );
 }
 
@@ -484,9 +470,7 @@ function driver(): Driver<World> {
 describe('bulkEdit machine paths', () => {
   beforeEach(() => createWorld(FEATURE_KEYS));
 
-  it.each(planPaths(bulkEditPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  itPaths(bulkEditPlan, { driver });
 
   it.each(planPaths(bulkEditReloadPlan).map((p) => [p.name, p] as const))('after a reload: %s', async (_name, path) => {
     world.pending = PLAN_OPERATION_ID;

@@ -4,28 +4,27 @@
 // the real tag selector before or after the file, and changed while the dry run runs or shows;
 // the dry run answered or unreachable; Reset Tags or Add Tags confirmed or cancelled, answered
 // with Success and the Invalid Users, with nobody left to tag, or not at all; the CSV downloads.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { readIdentifierFile } from '../../src/domain/identifier-file';
 import { liveBulkTagUploadMachine } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.live';
 import { bulkTagUploadMachine, NOBODY_MATCHED } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.machine';
 import { bulkTagUploadPlan } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.plan';
-import type { ConsoleActors } from '../../src/machines/live';
 import { ADD_TAGS, INVALID_DOWNLOAD, RESET_TAGS, UNMATCHED_DOWNLOAD } from '../../src/ui/bulk-tag-upload/assign-tags';
 import { BulkTagUploadCtx } from '../../src/ui/bulk-tag-upload/bulk-tag-upload-context';
 import { BulkTagUploadPanel, BulkTagUploadScope } from '../../src/ui/bulk-tag-upload/bulk-tag-upload-tab';
 import { FILE_HINT, FILE_LABEL, PROBLEMS_DOWNLOAD } from '../../src/ui/bulk-tag-upload/upload-file';
-import { ConsoleContext } from '../../src/ui/console-context';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  itPaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 import { bridgeWithParser, bytesOf, PARSE, type Gate } from '../support/upload-parse';
 
@@ -38,11 +37,7 @@ const GHOST = 'ghost@nowhere.example';
 const TAG_NAMES: Record<number, string> = { 1: 'Alpha desk', 2: 'Beta program' };
 const FILE_TEXT = `email\r\n${EMAIL}\r\n${GHOST}\r\na,b\r\n`;
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   userId: number;
   /** Real tag ids by the plan's (1, 2). */
   tagIds: Record<number, number>;
@@ -69,9 +64,7 @@ const testedMachine = liveBulkTagUploadMachine.provide({
 });
 
 async function createWorld(): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'bulk-tagger', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'bulk-tagger', features: FEATURE_KEYS });
   const now = Date.now();
   const org = await server.db
     .insertInto('organizations')
@@ -111,11 +104,11 @@ async function createWorld(): Promise<void> {
         .executeTakeFirstOrThrow()
     ).id;
   }
-  const actors = await startSignedInConsole(server, staff, '/segments_n_tags');
+  const { actors, user } = await signIn('/segments_n_tags');
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     userId: managed.id,
     tagIds,
@@ -134,26 +127,17 @@ async function createWorld(): Promise<void> {
 
 afterEach(async () => {
   world.parseHeld?.open();
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   vi.restoreAllMocks();
 });
 
 function mount(): void {
-  function Probe() {
-    world.bulk = BulkTagUploadCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <BulkTagUploadScope logic={testedMachine}>
-          <Probe />
-          <BulkTagUploadPanel />
-        </BulkTagUploadScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <BulkTagUploadScope logic={testedMachine}>
+      <ActorProbe hook={BulkTagUploadCtx.useActorRef} keep={(ref) => (world.bulk = ref)} />
+      <BulkTagUploadPanel />
+    </BulkTagUploadScope>,
   );
 }
 
@@ -376,9 +360,7 @@ function driver(): Driver<World> {
 describe('bulkTagUpload machine paths', () => {
   beforeEach(() => createWorld());
 
-  it.each(planPaths(bulkTagUploadPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  itPaths(bulkTagUploadPlan, { driver });
 });
 
 // Not generated: the selector's Create Tag, from the tab.

@@ -3,37 +3,33 @@
 // the clash with what it becomes; refused at the users' field when grace is not found; not
 // answered, then tried again), changed after a preview (a new one needed), copied (grace then
 // holds them; refused at the field; not answered, then tried again), cancelled or closed.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { CLASH_RESOLUTION_LABELS, contentNameKey } from '../../src/domain/user-content';
-import type { ConsoleActors } from '../../src/machines/live';
 import { liveContentCopyMachine } from '../../src/machines/content-copy/content-copy.live';
 import { contentCopyMachine } from '../../src/machines/content-copy/content-copy.machine';
 import { contentCopyPlan } from '../../src/machines/content-copy/content-copy.plan';
 import { selectClosed } from '../../src/machines/content-copy/content-copy.selectors';
 import type { ContentCopyContext, ContentCopyInput } from '../../src/machines/content-copy/content-copy.types';
-import { ConsoleContext, useInspect } from '../../src/ui/console-context';
+import { useInspect } from '../../src/ui/console-context';
 import { CopyDialog } from '../../src/ui/user-content/copy-dialog';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
+import type { TestServer } from '../support/server';
 
 const COPY = '/user/copy_saved_searches/';
 const NO_ANSWER = 'Error: no response from the server';
 const ADA_SEARCHES = ['Chip makers', 'Rate cuts', 'Semiconductor earnings'];
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   input: ContentCopyInput;
   graceId: number;
   copy: AnyActorRef | null;
@@ -67,12 +63,9 @@ async function savedSearch(server: TestServer, owner: number, name: string): Pro
 }
 
 beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'keeper',
     features: ['admin_panel_access', 'user_mgmt', 'edit_user', 'is_admin_ss'],
-    activated: true,
   });
   await server.createStaff({ username: 'ada', features: [] });
   await server.createStaff({ username: 'grace', features: [] });
@@ -81,11 +74,11 @@ beforeEach(async () => {
   const items = [];
   for (const name of ADA_SEARCHES) items.push({ id: await savedSearch(server, adaId, name), name });
   await savedSearch(server, graceId, 'Semiconductor earnings');
-  const actors = await startSignedInConsole(server, staff, '/user_list');
+  const { actors, user } = await signIn('/user_list');
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     graceId,
     copy: null,
@@ -93,11 +86,7 @@ beforeEach(async () => {
   };
 });
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function Harness() {
   const actor = useActorRef(liveContentCopyMachine, { input: world.input, inspect: useInspect() });
@@ -113,13 +102,7 @@ function Harness() {
 }
 
 function mount(): void {
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Harness />
-      </ConsoleContext.Provider>
-    </Theme>,
-  );
+  renderInConsole(world.actors, <Harness />);
 }
 
 const context = () => world.copy!.getSnapshot().context as ContentCopyContext;
@@ -247,8 +230,4 @@ function driver(): Driver<World> {
   };
 }
 
-describe('contentCopy machine paths (the copy dialog, real server)', () => {
-  it.each(planPaths(contentCopyPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('contentCopy machine paths (the copy dialog, real server)', contentCopyPlan, { driver });

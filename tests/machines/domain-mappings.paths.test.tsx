@@ -6,13 +6,10 @@
 // after a confirmation (removed; changed by a colleague first; not sent); the users it recognises
 // shown beside the list (or not, then again) and closed. The second walk opens on
 // a changed add form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import {
   DOMAIN_MAPPING_BROKERS_PATH,
   DOMAIN_MAPPING_PATH,
@@ -30,9 +27,7 @@ import {
   PLAN_SEARCH,
 } from '../../src/machines/domain-mappings/domain-mappings.plan';
 import type { DomainDraft, DomainMappingsContext } from '../../src/machines/domain-mappings/domain-mappings.types';
-import type { ConsoleActors } from '../../src/machines/live';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { DomainMappingsCtx } from '../../src/ui/broker-research/domain-mappings/domain-mappings-context';
 import {
   domainDraftAddress,
@@ -42,22 +37,23 @@ import {
 } from '../../src/ui/broker-research/domain-mappings/domain-mappings-scope';
 import { DomainMappingsView } from '../../src/ui/broker-research/domain-mappings/domain-mappings-view';
 import type { TabParams } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  itPaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { timeText } from '../../src/domain/format';
 import { userRow } from '../support/factories';
 
 const NO_ANSWER = 'Error: no response from the server';
 const FILLERS = 55;
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   brokers: Record<string, number>;
   /** The tab's URL parameters as the view last set them. */
@@ -69,9 +65,7 @@ interface World {
 let world: World;
 
 async function createWorld(draft: DomainDraft | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'keeper', features: FEATURE_KEYS });
   const now = Date.now();
   const brokers: Record<string, number> = {};
   for (const name of ['Apex Securities', 'Apex Capital', 'Bluewater Partners', 'Zephyr Markets']) {
@@ -128,20 +122,16 @@ async function createWorld(draft: DomainDraft | null): Promise<void> {
       )
       .execute();
   }
-  const actors = await startSignedInConsole(server, staff, '/broker_research?tab=domain_mappings');
+  const { actors, user } = await signIn('/broker_research?tab=domain_mappings');
   const staffId = Number(
     (await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()).id,
   );
-  world = { server, bridge, user: userEvent.setup(), actors, staffId, brokers, url: {}, draft, editor: null };
+  world = { server, bridge, user, actors, staffId, brokers, url: {}, draft, editor: null };
   sessionStorage.clear();
   if (draft) writeDraft(domainDraftAddress(staffId)!, draft);
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 /** The tab's URL parameters, held here as the Broker Research screen holds them in the URL. */
 function UrlOfTab() {
@@ -151,21 +141,14 @@ function UrlOfTab() {
 }
 
 function mount(): void {
-  function Probe() {
-    world.editor = DomainMappingsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <DomainMappingsScope staff={world.staffId} params={{}}>
-          <Probe />
-          <UrlOfTab />
-          <DomainMappingsDraftKeeper staff={world.staffId} />
-          <DomainMappingsView />
-        </DomainMappingsScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <DomainMappingsScope staff={world.staffId} params={{}}>
+      <ActorProbe hook={DomainMappingsCtx.useActorRef} keep={(ref) => (world.editor = ref)} />
+      <UrlOfTab />
+      <DomainMappingsDraftKeeper staff={world.staffId} />
+      <DomainMappingsView />
+    </DomainMappingsScope>,
   );
 }
 
@@ -514,18 +497,14 @@ function driver(): Driver<World> {
   };
 }
 
-describe('domainMappings machine paths (Broker Domain Mappings, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(domainMappingsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('domainMappings machine paths (Broker Domain Mappings, real server)', domainMappingsPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
 describe('domainMappings machine paths from a form kept across a reload (decision 042)', () => {
   beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(domainMappingsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  itPaths(domainMappingsDraftPlan, { driver });
 
   it('shows the kept form, not an empty one', async () => {
     mount();

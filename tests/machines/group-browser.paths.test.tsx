@@ -3,25 +3,23 @@
 // second page; a search by name, by organization (the real picker), More groups; Desk 00 opened
 // with its three members, filtered, reloaded; user1's removal cancelled or confirmed, answered
 // (removed; gone already; no answer). Unreachable calls are the bridge taken offline.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { groupBrowserMachine } from '../../src/machines/group-browser/group-browser.machine';
 import { groupBrowserPlan } from '../../src/machines/group-browser/group-browser.plan';
-import type { ConsoleActors } from '../../src/machines/live';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { SEARCH_LABEL } from '../../src/ui/groups-v2/group-list';
 import { GroupBrowserCtx } from '../../src/ui/groups-v2/groups-v2-context';
 import { GroupsV2Screen } from '../../src/ui/groups-v2/groups-v2-screen';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  describePaths,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { userRow } from '../support/factories';
 
 const SEARCH = '/user/groups_v2/search/';
@@ -30,11 +28,7 @@ const REMOVE = '/user/groups_v2/remove_member/';
 const CALLS = { searchGroups: SEARCH, searchMore: SEARCH, loadMembers: MEMBERS, removeMember: REMOVE };
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   deskId: number;
   users: { id: number; username: string }[];
   actor: AnyActorRef | null;
@@ -42,9 +36,7 @@ interface World {
 let world: World;
 
 beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'group-desk', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'group-desk', features: FEATURE_KEYS });
   const now = Date.now();
   const org = async (name: string) =>
     (
@@ -93,27 +85,16 @@ beforeEach(async () => {
     .insertInto('group_members')
     .values(users.map((u) => ({ group_id: deskId, user_id: u.id })))
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/modify_groups_v2');
-  world = { server, bridge, user: userEvent.setup(), actors, deskId, users, actor: null };
+  const { actors, user } = await signIn('/modify_groups_v2');
+  world = { server, bridge, user, actors, deskId, users, actor: null };
 });
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.actor = GroupBrowserCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <GroupsV2Screen probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <GroupsV2Screen probe={<ActorProbe hook={GroupBrowserCtx.useActorRef} keep={(ref) => (world.actor = ref)} />} />,
   );
   return Promise.resolve();
 }
@@ -160,109 +141,107 @@ async function expectMembers(): Promise<void> {
   expect(items.map((li) => li.textContent?.match(/^user\d/)?.[0])).toEqual(shown);
 }
 
-describe('groupBrowser machine paths (Group ManagementV2, real server)', () => {
-  it.each(planPaths(groupBrowserPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, {
-      machine: groupBrowserMachine,
-      bridge: world.bridge,
-      world,
-      mount,
-      actor: () => world.actor!,
-      calls: CALLS,
-      perform: {
-        'query.change': async () => world.user.type(screen.getByRole('textbox', { name: SEARCH_LABEL }), 'desk 0'),
-        'search.submit': async () => world.user.click(button('Search')),
-        'search.retry': async () => world.user.click(button('Try again')),
-        'org.pick': async () => pickOrganization(),
-        'org.clear': async () => world.user.click(button('Clear organization')),
-        'page.more': async () => world.user.click(button('Load more')),
-        'group.open': async () => world.user.click(button('Open Desk 00')),
-        'group.close': async () => world.user.click(button('Back to groups')),
-        'group.retry': async () => world.user.click(button('Try again')),
-        'members.filter': async () => world.user.type(screen.getByRole('textbox', { name: 'Filter members' }), 'user2'),
-        'members.reload': async () => world.user.click(button('Reload')),
-        'member.remove': async () => world.user.click(button('Remove user1')),
-        'remove.confirm': async () =>
-          world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-        'remove.cancel': async () =>
-          world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+describePaths('groupBrowser machine paths (Group ManagementV2, real server)', groupBrowserPlan, {
+  driver: () => ({
+    machine: groupBrowserMachine,
+    bridge: world.bridge,
+    world,
+    mount,
+    actor: () => world.actor!,
+    calls: CALLS,
+    perform: {
+      'query.change': async () => world.user.type(screen.getByRole('textbox', { name: SEARCH_LABEL }), 'desk 0'),
+      'search.submit': async () => world.user.click(button('Search')),
+      'search.retry': async () => world.user.click(button('Try again')),
+      'org.pick': async () => pickOrganization(),
+      'org.clear': async () => world.user.click(button('Clear organization')),
+      'page.more': async () => world.user.click(button('Load more')),
+      'group.open': async () => world.user.click(button('Open Desk 00')),
+      'group.close': async () => world.user.click(button('Back to groups')),
+      'group.retry': async () => world.user.click(button('Try again')),
+      'members.filter': async () => world.user.type(screen.getByRole('textbox', { name: 'Filter members' }), 'user2'),
+      'members.reload': async () => world.user.click(button('Reload')),
+      'member.remove': async () => world.user.click(button('Remove user1')),
+      'remove.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+      'remove.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+    },
+    arrange: {
+      searchFailed: async () => world.bridge.setOffline(true, [SEARCH]),
+      moreFailed: async () => world.bridge.setOffline(true, [SEARCH]),
+      loadFailed: async () => world.bridge.setOffline(true, [MEMBERS]),
+      removeFailed: async () => world.bridge.setOffline(true, [REMOVE]),
+      // Someone else took user1 out first.
+      notMember: async () =>
+        void (await world.server.db
+          .deleteFrom('group_members')
+          .where('group_id', '=', world.deskId)
+          .where('user_id', '=', world.users[0]!.id)
+          .execute()),
+    },
+    afterOutcome: {
+      searchFailed: async () => world.bridge.setOffline(false),
+      moreFailed: async () => world.bridge.setOffline(false),
+      loadFailed: async () => world.bridge.setOffline(false),
+      removeFailed: async () => world.bridge.setOffline(false),
+    },
+    expectations: {
+      searching: () => {
+        expect(screen.getByText(/Searching the groups…/)).toBeInTheDocument();
+        expect(button('Search')).toBeDisabled();
       },
-      arrange: {
-        searchFailed: async () => world.bridge.setOffline(true, [SEARCH]),
-        moreFailed: async () => world.bridge.setOffline(true, [SEARCH]),
-        loadFailed: async () => world.bridge.setOffline(true, [MEMBERS]),
-        removeFailed: async () => world.bridge.setOffline(true, [REMOVE]),
-        // Someone else took user1 out first.
-        notMember: async () =>
-          void (await world.server.db
-            .deleteFrom('group_members')
-            .where('group_id', '=', world.deskId)
-            .where('user_id', '=', world.users[0]!.id)
-            .execute()),
+      searchFailed: () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(`The groups could not be listed: ${NO_ANSWER}`);
+        expect(button('Try again')).toBeEnabled();
       },
-      afterOutcome: {
-        searchFailed: async () => world.bridge.setOffline(false),
-        moreFailed: async () => world.bridge.setOffline(false),
-        loadFailed: async () => world.bridge.setOffline(false),
-        removeFailed: async () => world.bridge.setOffline(false),
+      listed: () => {
+        const { text, rows } = expectedListed();
+        expect(screen.getByRole('status', { name: 'Groups shown' })).toHaveTextContent(text);
+        expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(rows + 1);
+        if (rows === 2)
+          expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent(
+            'Beta desk 1thesisBeta Partners0 members',
+          );
+        if (rows === 50)
+          expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent(
+            'Desk 00collabAlpha Research3 members',
+          );
+        expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
       },
-      expectations: {
-        searching: () => {
-          expect(screen.getByText(/Searching the groups…/)).toBeInTheDocument();
-          expect(button('Search')).toBeDisabled();
-        },
-        searchFailed: () => {
-          expect(screen.getByRole('alert')).toHaveTextContent(`The groups could not be listed: ${NO_ANSWER}`);
-          expect(button('Try again')).toBeEnabled();
-        },
-        listed: () => {
-          const { text, rows } = expectedListed();
-          expect(screen.getByRole('status', { name: 'Groups shown' })).toHaveTextContent(text);
-          expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(rows + 1);
-          if (rows === 2)
-            expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent(
-              'Beta desk 1thesisBeta Partners0 members',
-            );
-          if (rows === 50)
-            expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent(
-              'Desk 00collabAlpha Research3 members',
-            );
-          expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
-        },
-        loadingMore: () => {
-          expect(spins(button('Loading…'))).toBe(true);
-          expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(51);
-        },
-        'group.loading': () => {
-          expect(screen.getByText(/Loading the members…/)).toBeInTheDocument();
-          expect(button('Back to groups')).toBeEnabled();
-        },
-        'group.loadFailed': () => {
-          expect(screen.getByRole('alert')).toHaveTextContent(`The members could not be loaded: ${NO_ANSWER}`);
-          expect(button('Try again')).toBeEnabled();
-        },
-        'group.shown': async (_s, { step }) => {
-          await expectMembers();
-          const removed = world.users[0]!;
-          if (step?.outcome === 'removed') {
-            expect(screen.getByText(`User #${removed.id} removed; the group has 2 members.`)).toBeInTheDocument();
-          }
-          if (step?.outcome === 'notMember')
-            expect(screen.getByRole('alert')).toHaveTextContent(
-              `The member was not removed: User #${removed.id} is not a member of the group.`,
-            );
-          if (step?.outcome === 'removeFailed')
-            expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: ${NO_ANSWER}`);
-        },
-        'group.confirming': () => {
-          const dialog = screen.getByRole('alertdialog');
-          expect(within(dialog).getByRole('heading')).toHaveTextContent('Remove user1?');
-          expect(dialog).toHaveTextContent('user1 (user1@example.com) leaves Desk 00.');
-        },
-        'group.removing': () => {
-          expect(button('Remove user2')).toBeDisabled();
-        },
+      loadingMore: () => {
+        expect(spins(button('Loading…'))).toBe(true);
+        expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(51);
       },
-    });
-  });
+      'group.loading': () => {
+        expect(screen.getByText(/Loading the members…/)).toBeInTheDocument();
+        expect(button('Back to groups')).toBeEnabled();
+      },
+      'group.loadFailed': () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(`The members could not be loaded: ${NO_ANSWER}`);
+        expect(button('Try again')).toBeEnabled();
+      },
+      'group.shown': async (_s, { step }) => {
+        await expectMembers();
+        const removed = world.users[0]!;
+        if (step?.outcome === 'removed') {
+          expect(screen.getByText(`User #${removed.id} removed; the group has 2 members.`)).toBeInTheDocument();
+        }
+        if (step?.outcome === 'notMember')
+          expect(screen.getByRole('alert')).toHaveTextContent(
+            `The member was not removed: User #${removed.id} is not a member of the group.`,
+          );
+        if (step?.outcome === 'removeFailed')
+          expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: ${NO_ANSWER}`);
+      },
+      'group.confirming': () => {
+        const dialog = screen.getByRole('alertdialog');
+        expect(within(dialog).getByRole('heading')).toHaveTextContent('Remove user1?');
+        expect(dialog).toHaveTextContent('user1 (user1@example.com) leaves Desk 00.');
+      },
+      'group.removing': () => {
+        expect(button('Remove user2')).toBeDisabled();
+      },
+    },
+  }),
 });

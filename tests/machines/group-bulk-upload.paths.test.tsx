@@ -3,12 +3,9 @@
 // test, held while 'parsing' is looked at), refused here, refused by the reader or failing; the
 // server's check answered or unreachable; Add to group answered with the per-row report, or not
 // at all, then back to the preview or start over.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { UPLOAD_REASONS } from '../../src/domain/groups-v2';
 import { readIdentifierFile } from '../../src/domain/identifier-file';
@@ -17,15 +14,17 @@ import { liveGroupBulkUploadMachine } from '../../src/machines/group-bulk-upload
 import { groupBulkUploadMachine } from '../../src/machines/group-bulk-upload/group-bulk-upload.machine';
 import { groupBulkUploadPlan } from '../../src/machines/group-bulk-upload/group-bulk-upload.plan';
 import { READER_REASON } from '../../src/machines/group-bulk-upload/group-bulk-upload.selectors';
-import type { ConsoleActors } from '../../src/machines/live';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { ADD_TO_GROUP, FILE_HINT, FILE_LABEL, GroupUpload } from '../../src/ui/groups-v2/group-upload';
 import { GroupBrowserCtx, GroupBulkUploadCtx } from '../../src/ui/groups-v2/groups-v2-context';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 import { bridgeWithParser, bytesOf, PARSE, type Gate } from '../support/upload-parse';
 
@@ -37,11 +36,7 @@ const GHOST = 'ghost@nowhere.example';
 const FILE_TEXT = `email\r\nuser1@example.com\r\nuser2\r\n${GHOST}\r\na,b\r\n`;
 const TWO_VALUES = '2 values in one row; put one email, username or user id per row.';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   groupId: number;
   userIds: number[];
   upload: AnyActorRef | null;
@@ -64,9 +59,7 @@ const testedMachine = liveGroupBulkUploadMachine.provide({
 });
 
 beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'group-uploader', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'group-uploader', features: FEATURE_KEYS });
   const now = Date.now();
   const org = await server.db
     .insertInto('organizations')
@@ -99,11 +92,11 @@ beforeEach(async () => {
     .values({ name: 'Desk 00', kind: 'collab', organization_id: org.id, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const actors = await startSignedInConsole(server, staff, '/modify_groups_v2');
+  const { actors, user } = await signIn('/modify_groups_v2');
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     groupId: group.id,
     userIds,
@@ -117,24 +110,19 @@ beforeEach(async () => {
 
 afterEach(async () => {
   world.parseHeld?.open();
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
 });
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.upload = GroupBulkUploadCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <GroupBrowserCtx.Provider logic={liveGroupBrowserMachine}>
-          <GroupUpload groupId={world.groupId} logic={testedMachine} probe={<Probe />} />
-        </GroupBrowserCtx.Provider>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <GroupBrowserCtx.Provider logic={liveGroupBrowserMachine}>
+      <GroupUpload
+        groupId={world.groupId}
+        logic={testedMachine}
+        probe={<ActorProbe hook={GroupBulkUploadCtx.useActorRef} keep={(ref) => (world.upload = ref)} />}
+      />
+    </GroupBrowserCtx.Provider>,
   );
   return Promise.resolve();
 }
@@ -265,8 +253,4 @@ function driver(): Driver<World> {
   };
 }
 
-describe('groupBulkUpload machine paths (real server)', () => {
-  it.each(planPaths(groupBulkUploadPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('groupBulkUpload machine paths (real server)', groupBulkUploadPlan, { driver });

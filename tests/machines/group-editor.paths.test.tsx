@@ -5,23 +5,26 @@
 // sent) or removed; a switch saved; and a form kept across a reload opening again.
 import { Theme } from '@radix-ui/themes';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { groupEditorMachine } from '../../src/machines/group-editor/group-editor.machine';
 import { groupEditorDraftPlan, groupEditorPlan } from '../../src/machines/group-editor/group-editor.plan';
-import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { GroupsCtx } from '../../src/ui/groups/groups-context';
 import { groupDraftAddress, GroupsScreen } from '../../src/ui/groups/groups-screen';
 import { planPaths } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { flush, replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { userRow } from '../support/factories';
 
 const CALLS = {
@@ -33,11 +36,7 @@ const CALLS = {
 const NO_ANSWER = 'Error: no response from the server';
 const STALE = "Someone else changed the group 'Analysts' since you opened it; this is how it is now.";
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   orgId: number;
   groupId: number;
@@ -47,10 +46,11 @@ interface World {
 let world: World;
 
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'group-desk', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({
+    username: 'group-desk',
+    features: FEATURE_KEYS,
+    fakeTimers: true,
+  });
   const now = Date.now();
   const org = (
     await server.db
@@ -87,7 +87,7 @@ beforeEach(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   await server.db.insertInto('group_members').values({ group_id: group, user_id: olivia }).execute();
-  const actors = await startSignedInConsole(server, staff, '/modify_groups');
+  const { actors, user } = await signIn('/modify_groups');
   const staffRow = await server.db
     .selectFrom('users')
     .select('id')
@@ -97,7 +97,7 @@ beforeEach(async () => {
   world = {
     server,
     bridge,
-    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    user,
     actors,
     staffId: staffRow.id,
     orgId: org,
@@ -108,24 +108,18 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   sessionStorage.clear();
   vi.useRealTimers();
 });
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.actor = GroupsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <GroupsScreen readOnly={false} probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <GroupsScreen
+      readOnly={false}
+      probe={<ActorProbe hook={GroupsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />}
+    />,
   );
   return Promise.resolve();
 }
@@ -375,11 +369,7 @@ function driver(): Driver<World> {
   };
 }
 
-describe('groupEditor machine paths (Group Management, real server)', () => {
-  it.each(planPaths(groupEditorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('groupEditor machine paths (Group Management, real server)', groupEditorPlan, { driver });
 
 describe('groupEditor machine paths from a kept form (decision 042)', () => {
   it.each(planPaths(groupEditorDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {

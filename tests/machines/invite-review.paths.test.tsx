@@ -6,15 +6,11 @@
 // not sent), rejected once a reason is worded, or its invitation sent again; a ticked request
 // approved in bulk after a preview. The second walk starts from an approval kept across a
 // reload: the same request's form opens again with what was chosen, and it is sent or put away.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { fullName, INVITE_PAGE_SIZE, INVITE_STATUS_LABELS, type InviteStatus } from '../../src/domain/invite-requests';
-import type { ConsoleActors } from '../../src/machines/live';
 import { checkApproveDraft } from '../../src/machines/invite-review/invite-review.draft';
 import { inviteReviewMachine } from '../../src/machines/invite-review/invite-review.machine';
 import {
@@ -25,25 +21,24 @@ import {
 import type { InviteReviewContext } from '../../src/machines/invite-review/invite-review.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { searchTextOf } from '../../server/invite-requests/records';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { InviteReviewCtx } from '../../src/ui/invite-requests/invite-review-context';
 import type { UrlParamsBinding as InviteSearch } from '../../src/ui/shared/url-params';
 import { approveDraftAddress, InviteRequestsScreen } from '../../src/ui/invite-requests/invite-requests-screen';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const BASE = '/api/invite_requests/';
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   orgId: number;
   list: AnyActorRef | null;
@@ -57,12 +52,9 @@ const statusOf = (i: number): InviteStatus =>
 
 /** Staff, an organization, 60 requests, a signed-in console; `kept`: an approval of the newest filled in before a reload. */
 async function createWorld(kept: boolean): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'keeper',
     features: ['admin_panel_access', 'invite_req_tab', 'expiry_update'],
-    activated: true,
   });
   // The first owner offered (owners are listed by name): the approval's default.
   await server.createStaff({ username: 'anowner', features: [] });
@@ -124,11 +116,11 @@ async function createWorld(kept: boolean): Promise<void> {
       }),
     )
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/invite_request_users');
+  const { actors, user } = await signIn('/invite_request_users');
   const staffId = (
     await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()
   ).id;
-  world = { server, bridge, user: userEvent.setup(), actors, staffId, orgId, list: null, target: null };
+  world = { server, bridge, user, actors, staffId, orgId, list: null, target: null };
   sessionStorage.clear();
   if (kept) {
     world.target = (
@@ -145,11 +137,7 @@ async function createWorld(kept: boolean): Promise<void> {
   }
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 /** The route's URL, kept in memory. */
 function Url({ children }: { children: (search: InviteSearch) => ReactNode }) {
@@ -158,16 +146,16 @@ function Url({ children }: { children: (search: InviteSearch) => ReactNode }) {
 }
 
 function mount(): void {
-  function Probe() {
-    world.list = InviteReviewCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Url>{(search) => <InviteRequestsScreen search={search} probe={<Probe />} />}</Url>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <Url>
+      {(search) => (
+        <InviteRequestsScreen
+          search={search}
+          probe={<ActorProbe hook={InviteReviewCtx.useActorRef} keep={(ref) => (world.list = ref)} />}
+        />
+      )}
+    </Url>,
   );
 }
 
@@ -509,16 +497,13 @@ function driver(): Driver<World> {
   };
 }
 
-describe('inviteReview machine paths (Invite Request Users, real server)', () => {
-  beforeEach(() => createWorld(false));
-  it.each(planPaths(inviteReviewPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('inviteReview machine paths (Invite Request Users, real server)', inviteReviewPlan, {
+  before: () => createWorld(false),
+  driver,
 });
 
-describe('inviteReview machine paths from an approval kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(true));
-  it.each(planPaths(inviteReviewDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths(
+  'inviteReview machine paths from an approval kept across a reload (decision 042)',
+  inviteReviewDraftPlan,
+  { before: () => createWorld(true), driver },
+);

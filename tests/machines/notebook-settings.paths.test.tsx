@@ -7,13 +7,10 @@
 // second tag chosen and saved; the source picked; a tag group created (stored; a colour refused at
 // its field; no answer) or put away. The second walk starts from choices kept across a reload; the
 // third is support's, read only.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { createTag } from '../../server/users/tags';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import {
   NOTEBOOK_CONTENT_LABELS,
   NOTEBOOK_CONTENT_TYPES,
@@ -22,7 +19,6 @@ import {
   type NotebookContentType,
 } from '../../src/domain/notebook';
 import { productTemplatesSource, SPECIALIST_SOURCE } from '../../src/domain/templates';
-import type { ConsoleActors } from '../../src/machines/live';
 import { checkNotebookDraft } from '../../src/machines/notebook-settings/notebook-settings.draft';
 import { notebookSettingsMachine } from '../../src/machines/notebook-settings/notebook-settings.machine';
 import { sameNotification } from '../../src/machines/notebook-settings/notebook-settings.rules';
@@ -33,14 +29,17 @@ import {
 } from '../../src/machines/notebook-settings/notebook-settings.plan';
 import type { NotebookSettingsContext } from '../../src/machines/notebook-settings/notebook-settings.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { NotebookCtx } from '../../src/ui/notebook/notebook-context';
 import { notebookDraftAddress, NotebookTab } from '../../src/ui/notebook/notebook-tab';
-import { planPaths } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  itPaths,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 
 const READ = '/user/get_notebook_notifiaction_setting/';
 /** The three saves' paths all start so. */
@@ -50,11 +49,7 @@ const NO_ANSWER = 'Error: no response from the server';
 const EDITOR = ['admin_panel_access', 'user_mgmt', 'edit_user', 'tags', 'adv_settings'];
 const SUPPORT = ['admin_panel_access', 'user_mgmt'];
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   userId: number;
   ids: { earnings: number; channel: number; energy: number; retail: number };
@@ -63,9 +58,7 @@ interface World {
 let world: World;
 
 async function createWorld(features: string[], kept: boolean): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features, activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'keeper', features });
   await server.createStaff({ username: 'ada', features: [] });
   const idOf = async (username: string) =>
     Number(
@@ -122,11 +115,11 @@ async function createWorld(features: string[], kept: boolean): Promise<void> {
       updated_at: now,
     })
     .execute();
-  const actors = await startSignedInConsole(server, staff, `/user_list/${userId}`);
+  const { actors, user } = await signIn(`/user_list/${userId}`);
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     staffId,
     userId,
@@ -141,23 +134,15 @@ async function createWorld(features: string[], kept: boolean): Promise<void> {
     });
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.notebook = NotebookCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <NotebookTab userId={world.userId} probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <NotebookTab
+      userId={world.userId}
+      probe={<ActorProbe hook={NotebookCtx.useActorRef} keep={(ref) => (world.notebook = ref)} />}
+    />,
   );
 }
 
@@ -420,25 +405,33 @@ function driver(): Driver<World> {
 const sameSet = (a: readonly number[], b: readonly number[]) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 
 describe("notebookSettings machine paths (a user's Notebook tab, real server)", () => {
-  it.each(planPaths(notebookSettingsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await createWorld(EDITOR, false);
-    await replayPath(path, driver());
+  itPaths(notebookSettingsPlan, {
+    replay: async (path) => {
+      await createWorld(EDITOR, false);
+      await replayPath(path, driver());
+    },
   });
-  it.each(planPaths(notebookSettingsDraftPlan).map((p) => [p.name, p] as const))(
+  itPaths(
+    notebookSettingsDraftPlan,
+    {
+      replay: async (path) => {
+        await createWorld(EDITOR, true);
+        await replayPath(path, driver());
+        // The kept notification was saved; the kept tag is still on screen and still kept.
+        expect((await stored()).frequency).toBe('instant');
+        expect(keptDraft()).toEqual({ tag_ids: [world.ids.energy, world.ids.retail] });
+      },
+    },
     'kept across a reload: %s',
-    async (_name, path) => {
-      await createWorld(EDITOR, true);
-      await replayPath(path, driver());
-      // The kept notification was saved; the kept tag is still on screen and still kept.
-      expect((await stored()).frequency).toBe('instant');
-      expect(keptDraft()).toEqual({ tag_ids: [world.ids.energy, world.ids.retail] });
-    },
   );
-  it.each(planPaths(notebookSettingsReadOnlyPlan).map((p) => [p.name, p] as const))(
-    'read only: %s',
-    async (_name, path) => {
-      await createWorld(SUPPORT, false);
-      await replayPath(path, driver());
+  itPaths(
+    notebookSettingsReadOnlyPlan,
+    {
+      replay: async (path) => {
+        await createWorld(SUPPORT, false);
+        await replayPath(path, driver());
+      },
     },
+    'read only: %s',
   );
 });

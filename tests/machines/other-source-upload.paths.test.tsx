@@ -4,12 +4,9 @@
 // at), refused here, refused by the reader or failing; the source and distributor named; the
 // server's check answered or unreachable; the apply confirmed and answered with its report, or
 // not at all, then checked again or started over.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import {
   OTHER_SOURCE_HEADER_HELP,
   OTHER_SOURCE_REASONS as R,
@@ -20,7 +17,6 @@ import { FEATURE_KEYS } from '../../src/domain/features';
 import { liveOtherSourceUploadMachine } from '../../src/machines/other-source-upload/other-source-upload.live';
 import { otherSourceUploadMachine } from '../../src/machines/other-source-upload/other-source-upload.machine';
 import { otherSourceUploadPlan } from '../../src/machines/other-source-upload/other-source-upload.plan';
-import type { ConsoleActors } from '../../src/machines/live';
 import {
   CHECK,
   CONFIRM,
@@ -30,12 +26,15 @@ import {
   SOURCE_LABEL,
 } from '../../src/ui/broker-research/other-sources/other-source-upload';
 import { OtherSourceUploadCtx } from '../../src/ui/broker-research/other-sources/other-sources-context';
-import { ConsoleContext } from '../../src/ui/console-context';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 import { bridgeWithParser, bytesOf, PARSE, type Gate } from '../support/upload-parse';
 
@@ -48,11 +47,7 @@ const NO_ANSWER = 'Error: no response from the server';
 const SOURCE = 'Refinitiv entitlement file';
 const GHOST = 'ghost@nowhere.example';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   heldSince: string;
   heldId: number;
   user3Id: number;
@@ -81,13 +76,10 @@ const testedMachine = liveOtherSourceUploadMachine.provide({
 });
 
 beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'source-importer',
-    features: [...FEATURE_KEYS],
+    features: FEATURE_KEYS,
     otherFeatures: ['tri_submittor'],
-    activated: true,
   });
   const now = Date.now();
   const org = await server.db
@@ -151,11 +143,11 @@ beforeEach(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
+  const { actors, user } = await signIn('/broker_research');
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     heldSince: '2026-01-02',
     heldId: held.id,
@@ -171,22 +163,17 @@ beforeEach(async () => {
 
 afterEach(async () => {
   world.parseHeld?.open();
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
 });
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.upload = OtherSourceUploadCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <OtherSourceUpload dists={['product', 'tri']} logic={testedMachine} probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <OtherSourceUpload
+      dists={['product', 'tri']}
+      logic={testedMachine}
+      probe={<ActorProbe hook={OtherSourceUploadCtx.useActorRef} keep={(ref) => (world.upload = ref)} />}
+    />,
   );
   return Promise.resolve();
 }
@@ -367,8 +354,4 @@ function driver(): Driver<World> {
   };
 }
 
-describe('otherSourceUpload machine paths (real server)', () => {
-  it.each(planPaths(otherSourceUploadPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('otherSourceUpload machine paths (real server)', otherSourceUploadPlan, { driver });

@@ -1,50 +1,42 @@
 // Generated paths of a record's History tab, replayed on the real view against the real server: a
 // user's history (their edits, a welcome email, their sign-in attempts; 60 entries, so older ones
 // are a second page) read or not, then tried again; older entries read, or not and said.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { writeAuditMany, type AuditEntry } from '../../server/audit';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { auditCategoryLabel } from '../../src/domain/audit-log';
-import type { ConsoleActors } from '../../src/machines/live';
 import { recordHistoryMachine } from '../../src/machines/record-history/record-history.machine';
 import { recordHistoryPlan } from '../../src/machines/record-history/record-history.plan';
 import type { RecordHistoryContext } from '../../src/machines/record-history/record-history.types';
-import { ConsoleContext } from '../../src/ui/console-context';
 import {
   RecordHistoryCtx,
   RecordHistoryScope,
   RecordHistoryView,
 } from '../../src/ui/record-history/record-history-view';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 
 const HISTORY = '/api/audit_log/history/';
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   userId: number;
   history: AnyActorRef | null;
 }
 let world: World;
 
 beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'keeper',
     features: ['admin_panel_access', 'user_mgmt'],
-    activated: true,
   });
   await server.createStaff({ username: 'ada', features: [] });
   const userId = (
@@ -86,30 +78,19 @@ beforeEach(async () => {
     record: { kind: 'user', id: userId + 1000 },
   });
   await writeAuditMany(server.db, entries);
-  const actors = await startSignedInConsole(server, staff, '/user_list');
-  world = { server, bridge, user: userEvent.setup(), actors, userId, history: null };
+  const { actors, user } = await signIn('/user_list');
+  world = { server, bridge, user, actors, userId, history: null };
 });
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.history = RecordHistoryCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <RecordHistoryScope kind="user" id={world.userId}>
-          <Probe />
-          <RecordHistoryView />
-        </RecordHistoryScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <RecordHistoryScope kind="user" id={world.userId}>
+      <ActorProbe hook={RecordHistoryCtx.useActorRef} keep={(ref) => (world.history = ref)} />
+      <RecordHistoryView />
+    </RecordHistoryScope>,
   );
 }
 
@@ -182,8 +163,4 @@ function driver(): Driver<World> {
   };
 }
 
-describe("recordHistory machine paths (a user's History tab, real server)", () => {
-  it.each(planPaths(recordHistoryPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths("recordHistory machine paths (a user's History tab, real server)", recordHistoryPlan, { driver });

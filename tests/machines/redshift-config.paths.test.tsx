@@ -5,13 +5,11 @@
 // or put back. The second walk opens on a changed form kept across a reload.
 import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { REDSHIFT_FLAG_KEYS, REDSHIFT_LABELS, type RedshiftConfiguration } from '../../src/domain/redshift';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import type { ConsoleActors } from '../../src/machines/live';
 import { redshiftConfigMachine } from '../../src/machines/redshift-config/redshift-config.machine';
 import {
   PLAN_DRAFT,
@@ -32,22 +30,23 @@ import {
   RedshiftScope,
   RedshiftView,
 } from '../../src/ui/redshift/redshift-screen';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  itPaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { timeText } from '../../src/domain/format';
 
 const FETCH = '/fetch_redshift_configuration/';
 const SAVE = '/redshift_configuration/';
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   otherId: number;
   editor: AnyActorRef | null;
@@ -55,20 +54,18 @@ interface World {
 let world: World;
 
 async function createWorld(draft: RedshiftDraft | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'keeper', features: FEATURE_KEYS });
   await server.createStaff({
     username: 'colleague',
     features: ['admin_panel_access', 'redshift_configuration_access'],
   });
   const idOf = async (username: string) =>
     (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const actors = await startSignedInConsole(server, staff, '/redshift_configuration');
+  const { actors, user } = await signIn('/redshift_configuration');
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     staffId: await idOf('keeper'),
     otherId: await idOf('colleague'),
@@ -78,27 +75,16 @@ async function createWorld(draft: RedshiftDraft | null): Promise<void> {
   if (draft) writeDraft(redshiftDraftAddress(world.staffId)!, draft);
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.editor = RedshiftCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <RedshiftScope staff={world.staffId}>
-          <Probe />
-          <RedshiftDraftKeeper staff={world.staffId} />
-          <RedshiftView />
-        </RedshiftScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <RedshiftScope staff={world.staffId}>
+      <ActorProbe hook={RedshiftCtx.useActorRef} keep={(ref) => (world.editor = ref)} />
+      <RedshiftDraftKeeper staff={world.staffId} />
+      <RedshiftView />
+    </RedshiftScope>,
   );
 }
 
@@ -251,18 +237,14 @@ function driver(): Driver<World> {
   };
 }
 
-describe('redshiftConfig machine paths (Redshift Configuration, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(redshiftConfigPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('redshiftConfig machine paths (Redshift Configuration, real server)', redshiftConfigPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
 describe('redshiftConfig machine paths from a form kept across a reload (decision 042)', () => {
   beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(redshiftConfigDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  itPaths(redshiftConfigDraftPlan, { driver });
 
   it('shows the kept form, not what is stored', async () => {
     mount();

@@ -4,13 +4,10 @@
 // picker; Analytics, Events and Depth opened from their tabs (loaded or failed, retried); events
 // narrowed by name, paged and back, one person's summary opened (loaded or failed), closed. What is
 // on screen is checked against the database: the users counted, the events listed.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { EVENT_PAGE_SIZE } from '../../src/domain/events';
 import {
   DAY_MS,
@@ -21,18 +18,19 @@ import {
   defaultRange,
   type ReportView,
 } from '../../src/domain/reports';
-import type { ConsoleActors } from '../../src/machines/live';
 import { reportsDashboardMachine } from '../../src/machines/reports-dashboard/reports-dashboard.machine';
 import { reportsDashboardPlan } from '../../src/machines/reports-dashboard/reports-dashboard.plan';
 import type { ReportsDashboardContext } from '../../src/machines/reports-dashboard/reports-dashboard.types';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { ReportsCtx } from '../../src/ui/reports/reports-context';
 import { ReportsScreen, type ReportsSearch } from '../../src/ui/reports/reports-screen';
-import { planPaths } from '../../src/workflows/paths';
+import {
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { flush, replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 
 const DASH = '/api/reports/dashboard/';
 const ANALYTICS = '/user/fetch_user_analytics/';
@@ -41,23 +39,16 @@ const EVENTS = '/segment/fetch_segmentio_events/';
 const PERSON = '/user/get_user_segment_data/';
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   dashboard: AnyActorRef | null;
   orgId: number;
 }
 let world: World;
 
 async function createWorld(): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'lead',
     features: ['admin_panel_access', 'reports_dashboard_tab', 'analytics_tab', 'segmentio_tab', 'depth_analytics'],
-    activated: true,
   });
   const now = Date.now();
   const orgId = Number(
@@ -118,15 +109,11 @@ async function createWorld(): Promise<void> {
       })),
     )
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/reports_dashboard');
-  world = { server, bridge, user: userEvent.setup(), actors, dashboard: null, orgId };
+  const { actors, user } = await signIn('/reports_dashboard');
+  world = { server, bridge, user, actors, dashboard: null, orgId };
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
   function Page() {
@@ -136,13 +123,7 @@ function mount(): void {
     });
     return <ReportsScreen search={search} onSearch={setSearch} probe={<Holder />} />;
   }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Page />
-      </ConsoleContext.Provider>
-    </Theme>,
-  );
+  renderInConsole(world.actors, <Page />);
 }
 /** Holds the screen's own actor. */
 function Holder() {
@@ -358,10 +339,10 @@ function driver(): Driver<World> {
   };
 }
 
-describe('reportsDashboard machine paths (Reports Dashboard, real server)', () => {
-  beforeEach(() => createWorld());
-  it.each(planPaths(reportsDashboardPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+describePaths('reportsDashboard machine paths (Reports Dashboard, real server)', reportsDashboardPlan, {
+  before: () => createWorld(),
+  replay: async (path) => {
     await replayPath(path, driver());
     await flush();
-  });
+  },
 });

@@ -7,7 +7,6 @@
 // User Submission filtered to New, and a refusal naming a flag shown at its switch.
 import { Theme } from '@radix-ui/themes';
 import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
@@ -18,7 +17,6 @@ import {
   type ResearchFlagKey,
   type ResearchFlags,
 } from '../../src/domain/broker-research';
-import type { ConsoleActors } from '../../src/machines/live';
 import { researchFlagsMachine } from '../../src/machines/research-flags/research-flags.machine';
 import {
   PLAN_DISTS,
@@ -41,11 +39,16 @@ import {
 } from '../../src/ui/broker-research/control-panel/control-panel-view';
 import { ResearchFlagsCtx } from '../../src/ui/broker-research/control-panel/research-flags-context';
 import { TabSearchContext, type TabSearch } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  itPaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { timeText } from '../../src/domain/format';
 
 const CALLS = '/api/researchreports/';
@@ -53,11 +56,7 @@ const FLAGS = '/api/researchreports/brflags/';
 const NO_ANSWER = 'Error: no response from the server';
 const DISTS = PLAN_DISTS.map((d) => d.dist);
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   opened: { tab: string; params?: Record<string, string> }[];
   panel: AnyActorRef | null;
@@ -65,13 +64,10 @@ interface World {
 let world: World;
 
 async function createWorld(draft: FlagsDraft | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'flagkeeper',
     features: ['admin_panel_access', 'br_research'],
     otherFeatures: ['tri_submittor'],
-    activated: true,
   });
   await server.createStaff({ username: 'colleague', features: ['admin_panel_access', 'br_research'] });
   const id = (
@@ -98,17 +94,13 @@ async function createWorld(draft: FlagsDraft | null): Promise<void> {
       })),
     )
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
-  world = { server, bridge, user: userEvent.setup(), actors, staffId: id, opened: [], panel: null };
+  const { actors, user } = await signIn('/broker_research');
+  world = { server, bridge, user, actors, staffId: id, opened: [], panel: null };
   sessionStorage.clear();
   if (draft) writeDraft(flagsDraftAddress(world.staffId, DISTS)!, draft);
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 const tabSearch = (): TabSearch => ({
   tab: 'control_panel',
@@ -118,22 +110,15 @@ const tabSearch = (): TabSearch => ({
 });
 
 function mount(): void {
-  function Probe() {
-    world.panel = ResearchFlagsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <TabSearchContext.Provider value={tabSearch()}>
-          <ResearchFlagsScope staff={world.staffId} dists={PLAN_DISTS}>
-            <Probe />
-            <ResearchFlagsDraftKeeper staff={world.staffId} dists={DISTS} />
-            <ControlPanelView />
-          </ResearchFlagsScope>
-        </TabSearchContext.Provider>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <TabSearchContext.Provider value={tabSearch()}>
+      <ResearchFlagsScope staff={world.staffId} dists={PLAN_DISTS}>
+        <ActorProbe hook={ResearchFlagsCtx.useActorRef} keep={(ref) => (world.panel = ref)} />
+        <ResearchFlagsDraftKeeper staff={world.staffId} dists={DISTS} />
+        <ControlPanelView />
+      </ResearchFlagsScope>
+    </TabSearchContext.Provider>,
   );
 }
 
@@ -308,18 +293,14 @@ function driver(): Driver<World> {
   };
 }
 
-describe('researchFlags machine paths (Control Panel, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(researchFlagsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('researchFlags machine paths (Control Panel, real server)', researchFlagsPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
 describe('researchFlags machine paths from flags kept across a reload (decision 042)', () => {
   beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(researchFlagsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  itPaths(researchFlagsDraftPlan, { driver });
 
   it('shows the kept flags, not what is stored', async () => {
     mount();

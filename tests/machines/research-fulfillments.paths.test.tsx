@@ -7,16 +7,12 @@
 // broker in the URL) shows their names and only their rows. The second walk starts from a reason
 // kept across a reload: the same fulfillment's dialog opens again with it, and it is sent or put
 // away; the tab's storage holds the reason exactly while it is typed.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { strFromU8, unzipSync } from 'fflate';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FULFILLMENT_EXPORT_COLUMNS } from '../../src/domain/broker-research-fulfillments';
-import type { ConsoleActors } from '../../src/machines/live';
 import { researchFulfillmentsMachine } from '../../src/machines/research-fulfillments/research-fulfillments.machine';
 import { checkEndDraft } from '../../src/machines/research-fulfillments/research-fulfillments.draft';
 import {
@@ -27,7 +23,6 @@ import {
 } from '../../src/machines/research-fulfillments/research-fulfillments.plan';
 import type { ResearchFulfillmentsContext } from '../../src/machines/research-fulfillments/research-fulfillments.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { FulfillmentsCtx } from '../../src/ui/broker-research/fulfillments/fulfillments-context';
 import {
   endDraftAddress,
@@ -36,11 +31,16 @@ import {
 } from '../../src/ui/broker-research/fulfillments/fulfillments-scope';
 import { FulfillmentsView } from '../../src/ui/broker-research/fulfillments/fulfillments-view';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  itPaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { dayText } from '../../src/domain/format';
 import { userRow } from '../support/factories';
 
@@ -51,11 +51,7 @@ const NO_ANSWER = 'Error: no response from the server';
 const PEOPLE = 60;
 const T0 = Date.UTC(2026, 5, 1);
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   /** The fulfillment whose ending was being worded before a reload. */
   kept: number | null;
@@ -68,12 +64,9 @@ interface World {
 let world: World;
 
 beforeEach(async () => {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'keeper',
     features: ['admin_panel_access', 'br_research'],
-    activated: true,
   });
   const db = server.db;
   const org = Number(
@@ -169,13 +162,13 @@ beforeEach(async () => {
       })
       .execute();
   }
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
+  const { actors, user } = await signIn('/broker_research');
   const staffId = (await db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow())
     .id;
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     staffId,
     kept: null,
@@ -192,9 +185,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   vi.restoreAllMocks();
 });
 
@@ -210,14 +201,10 @@ function Harness({ initial }: { initial: TabParams }) {
     },
     openTab: (tab, p) => world.opened.push({ tab, params: p }),
   };
-  function Probe() {
-    world.list = FulfillmentsCtx.useActorRef();
-    return null;
-  }
   return (
     <TabSearchContext.Provider value={search}>
       <FulfillmentsScope staff={world.staffId}>
-        <Probe />
+        <ActorProbe hook={FulfillmentsCtx.useActorRef} keep={(ref) => (world.list = ref)} />
         <EndDraftKeeper staff={world.staffId} />
         <FulfillmentsView />
       </FulfillmentsScope>
@@ -226,13 +213,7 @@ function Harness({ initial }: { initial: TabParams }) {
 }
 
 function mount(initial: TabParams = {}): void {
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Harness initial={initial} />
-      </ConsoleContext.Provider>
-    </Theme>,
-  );
+  renderInConsole(world.actors, <Harness initial={initial} />);
 }
 
 const contextOf = () => world.list!.getSnapshot().context as ResearchFulfillmentsContext;
@@ -477,11 +458,7 @@ function driver(): Driver<World> {
   };
 }
 
-describe('researchFulfillments machine paths (FulFillments, real server)', () => {
-  it.each(planPaths(researchFulfillmentsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('researchFulfillments machine paths (FulFillments, real server)', researchFulfillmentsPlan, { driver });
 
 describe('researchFulfillments machine paths from a reason kept across a reload (decision 042)', () => {
   // The newest fulfillment's ending was being worded when the page was reloaded.
@@ -489,9 +466,7 @@ describe('researchFulfillments machine paths from a reason kept across a reload 
     world.kept = (await stored())[0]!.id;
     writeDraft(endDraftAddress(world.staffId)!, { id: world.kept, reason: PLAN_END_DRAFT.reason });
   });
-  it.each(planPaths(researchFulfillmentsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  itPaths(researchFulfillmentsDraftPlan, { driver });
 });
 
 describe('a link from another tab', () => {

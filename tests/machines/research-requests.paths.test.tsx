@@ -12,16 +12,12 @@
 // dialog cancelled. The third starts from a bulk rejection's reason kept with the chosen request:
 // it is counted again and its confirmation shows the reason, then applied or taken back. The kept
 // reason is in storage exactly while it is on screen (or waiting to be shown again).
-import { Theme } from '@radix-ui/themes';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { REQUEST_PATHS } from '../../src/domain/broker-research-requests';
-import type { ConsoleActors } from '../../src/machines/live';
 import { researchRequestsMachine } from '../../src/machines/research-requests/research-requests.machine';
 import { checkRequestsDraft } from '../../src/machines/research-requests/research-requests.draft';
 import {
@@ -36,7 +32,6 @@ import {
 import type { RequestsContext, RequestsDraft } from '../../src/machines/research-requests/research-requests.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
 import { selectStaffId } from '../../src/ui/form/form-draft';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { RequestsCtx } from '../../src/ui/broker-research/requests/requests-context';
 import {
   RequestsDraftKeeper,
@@ -47,11 +42,16 @@ import {
 } from '../../src/ui/broker-research/requests/requests-view';
 import { timeText } from '../../src/domain/format';
 import { TabSearchContext, type TabParams, type TabSearch } from '../../src/ui/broker-research/tab-search';
-import { planPaths, type PlannedPath } from '../../src/workflows/paths';
+import type { PlannedPath } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  describePaths,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { replayPath } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
 import { userRow } from '../support/factories';
 
 const CALLS = {
@@ -64,11 +64,7 @@ const CALLS = {
 const NO_ANSWER = 'Error: no response from the server';
 const HOUR = 3_600_000;
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   /** Request ids, newest first. */
   ids: number[];
   broker: number;
@@ -86,9 +82,7 @@ let world: World;
 
 /** The world; with `kept`, a reason for the newest request (alone, or chosen for a bulk rejection) stored as a reload finds it. */
 async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'decider', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'decider', features: FEATURE_KEYS });
   const now = Date.now();
   const org = Number(
     (
@@ -159,7 +153,7 @@ async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
       ),
     );
   }
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
+  const { actors, user } = await signIn('/broker_research');
   const staffId = selectStaffId(actors.session.getSnapshot())!;
   const version = Number(
     (
@@ -179,7 +173,7 @@ async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     ids,
     broker,
@@ -195,9 +189,7 @@ async function createWorld(kept: 'request' | 'bulk' | null): Promise<void> {
 }
 
 async function tearDown(): Promise<void> {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
 }
 
 /** The tab's search as the screen keeps it: state the view writes to and a test can move (Back, a bookmark). */
@@ -217,23 +209,16 @@ function TabHost({ children }: { children: ReactNode }) {
 }
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.actor = RequestsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <TabHost>
-          <RequestsScope>
-            <Probe />
-            <RequestsUrl />
-            <RequestsDraftKeeper />
-            <RequestsView />
-          </RequestsScope>
-        </TabHost>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <TabHost>
+      <RequestsScope>
+        <ActorProbe hook={RequestsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />
+        <RequestsUrl />
+        <RequestsDraftKeeper />
+        <RequestsView />
+      </RequestsScope>
+    </TabHost>,
   );
   return Promise.resolve();
 }
@@ -560,40 +545,37 @@ async function replay(path: PlannedPath): Promise<void> {
   });
 }
 
-describe('researchRequests machine paths (Broker Research → Requests, real server)', () => {
-  beforeEach(() => createWorld(null));
-  afterEach(tearDown);
-  it.each(planPaths(researchRequestsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replay(path);
-  });
+describePaths(
+  'researchRequests machine paths (Broker Research → Requests, real server)',
+  researchRequestsPlan,
+  { before: () => createWorld(null), after: tearDown, replay },
+  () => {
+    it('links the open request to its broker and, once approved, to its fulfillment in FulFillments', async () => {
+      await mount();
+      await world.user.click(
+        await screen.findByRole('button', { name: `Open request ${first()}` }, { timeout: 5_000 }),
+      );
+      await world.user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
+      await screen.findByRole('status', { name: 'Request notice' }, { timeout: 5_000 });
+      await world.user.click(button('Broker details'));
+      await world.user.click(await screen.findByRole('button', { name: 'Open in FulFillments' }));
+      const user = Number((await stored(first())).user_id);
+      expect(world.opened).toEqual([
+        { tab: 'broker_details', params: { broker: String(world.broker) } },
+        { tab: 'fulfillments', params: { user: String(user), broker: String(world.broker) } },
+      ]);
+    });
+  },
+);
 
-  it('links the open request to its broker and, once approved, to its fulfillment in FulFillments', async () => {
-    await mount();
-    await world.user.click(await screen.findByRole('button', { name: `Open request ${first()}` }, { timeout: 5_000 }));
-    await world.user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
-    await screen.findByRole('status', { name: 'Request notice' }, { timeout: 5_000 });
-    await world.user.click(button('Broker details'));
-    await world.user.click(await screen.findByRole('button', { name: 'Open in FulFillments' }));
-    const user = Number((await stored(first())).user_id);
-    expect(world.opened).toEqual([
-      { tab: 'broker_details', params: { broker: String(world.broker) } },
-      { tab: 'fulfillments', params: { user: String(user), broker: String(world.broker) } },
-    ]);
-  });
-});
+describePaths(
+  'researchRequests machine paths from a reason kept across a reload (decision 042)',
+  researchRequestsDraftPlan,
+  { before: () => createWorld('request'), after: tearDown, replay },
+);
 
-describe('researchRequests machine paths from a reason kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld('request'));
-  afterEach(tearDown);
-  it.each(planPaths(researchRequestsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replay(path);
-  });
-});
-
-describe('researchRequests machine paths from a bulk rejection’s reason kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld('bulk'));
-  afterEach(tearDown);
-  it.each(planPaths(researchRequestsBulkDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replay(path);
-  });
-});
+describePaths(
+  'researchRequests machine paths from a bulk rejection’s reason kept across a reload (decision 042)',
+  researchRequestsBulkDraftPlan,
+  { before: () => createWorld('bulk'), after: tearDown, replay },
+);

@@ -5,13 +5,10 @@
 // is told who; not sent), or rejected once a reason is worded, or the rejection put away. The
 // second walk starts from a reason kept across a reload: the same submission's dialog opens again
 // with it, and it is sent or put away; the tab's storage holds the reason exactly while it is typed.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../../src/domain/broker-research';
 import {
   actionsFor,
@@ -19,7 +16,6 @@ import {
   SUBMISSION_PAGE_SIZE,
   type SubmissionAction,
 } from '../../src/domain/broker-research-submissions';
-import type { ConsoleActors } from '../../src/machines/live';
 import { researchSubmissionsMachine } from '../../src/machines/research-submissions/research-submissions.machine';
 import { checkRejectDraft } from '../../src/machines/research-submissions/research-submissions.draft';
 import {
@@ -29,7 +25,6 @@ import {
 } from '../../src/machines/research-submissions/research-submissions.plan';
 import type { ResearchSubmissionsContext } from '../../src/machines/research-submissions/research-submissions.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { ResearchSubmissionsCtx } from '../../src/ui/broker-research/user-submission/research-submissions-context';
 import {
   rejectDraftAddress,
@@ -38,21 +33,21 @@ import {
   UserSubmissionView,
 } from '../../src/ui/broker-research/user-submission/user-submission-view';
 import { TabSearchContext, type TabParams } from '../../src/ui/broker-research/tab-search';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 
 const LIST = '/api/researchreports/user_submissions/';
 const REVIEW = '/api/researchreports/user_submissions/review/';
 const NO_ANSWER = 'Error: no response from the server';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   list: AnyActorRef | null;
   /** The submission the person acts on. */
@@ -62,12 +57,9 @@ let world: World;
 
 /** Staff, submissions, a signed-in console; `kept`: a rejection of 'Research note 2' typed before a reload. */
 async function createWorld(kept: boolean): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({
+  const { server, bridge, signIn } = await openServerWithStaff({
     username: 'keeper',
     features: ['admin_panel_access', 'br_research'],
-    activated: true,
   });
   await server.createStaff({ username: 'writer', features: [] });
   const writer = (
@@ -102,11 +94,11 @@ async function createWorld(kept: boolean): Promise<void> {
       })),
     )
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/broker_research');
+  const { actors, user } = await signIn('/broker_research');
   const staffId = (
     await server.db.selectFrom('users').select('id').where('username', '=', 'keeper').executeTakeFirstOrThrow()
   ).id;
-  world = { server, bridge, user: userEvent.setup(), actors, staffId, list: null, target: null };
+  world = { server, bridge, user, actors, staffId, list: null, target: null };
   sessionStorage.clear();
   if (kept) {
     world.target = (
@@ -120,11 +112,7 @@ async function createWorld(kept: boolean): Promise<void> {
   }
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 /** The Broker Research screen's URL, kept in memory. */
 function Tabs({ children }: { children: ReactNode }) {
@@ -139,22 +127,15 @@ function Tabs({ children }: { children: ReactNode }) {
 }
 
 function mount(): void {
-  function Probe() {
-    world.list = ResearchSubmissionsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <Tabs>
-          <ResearchSubmissionsScope staff={world.staffId}>
-            <Probe />
-            <RejectDraftKeeper staff={world.staffId} />
-            <UserSubmissionView />
-          </ResearchSubmissionsScope>
-        </Tabs>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <Tabs>
+      <ResearchSubmissionsScope staff={world.staffId}>
+        <ActorProbe hook={ResearchSubmissionsCtx.useActorRef} keep={(ref) => (world.list = ref)} />
+        <RejectDraftKeeper staff={world.staffId} />
+        <UserSubmissionView />
+      </ResearchSubmissionsScope>
+    </Tabs>,
   );
 }
 
@@ -353,16 +334,13 @@ function driver(): Driver<World> {
   };
 }
 
-describe('researchSubmissions machine paths (User Submission, real server)', () => {
-  beforeEach(() => createWorld(false));
-  it.each(planPaths(researchSubmissionsPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('researchSubmissions machine paths (User Submission, real server)', researchSubmissionsPlan, {
+  before: () => createWorld(false),
+  driver,
 });
 
-describe('researchSubmissions machine paths from a reason kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(true));
-  it.each(planPaths(researchSubmissionsDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths(
+  'researchSubmissions machine paths from a reason kept across a reload (decision 042)',
+  researchSubmissionsDraftPlan,
+  { before: () => createWorld(true), driver },
+);

@@ -4,28 +4,28 @@
 // leave nobody a Super administrator, not sent), deleted (unheld at once; held only after the
 // holders are named and the question answered; refused; not sent), taken from support (or
 // refused), and support's reach read (or not). The second walk opens on a form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { featureLabel } from '../../src/domain/feature-labels';
 import { ROLE_FEATURE_KEYS } from '../../src/domain/feature-meanings';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { roleEditorMachine } from '../../src/machines/role-editor/role-editor.machine';
 import { PLAN_DRAFT, roleEditorDraftPlan, roleEditorPlan } from '../../src/machines/role-editor/role-editor.plan';
 import type { RoleForm } from '../../src/machines/role-editor/role-editor.types';
-import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { RolesCtx } from '../../src/ui/roles/roles-context';
 import { roleDraftAddress, RolesDraftKeeper, RolesScope, RolesView } from '../../src/ui/roles/roles-screen';
-import { planPaths, type PlannedStep } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import type { PlannedStep } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 
 const FETCH = '/user/fetch_user_roles/';
 const ROLES = '/user/roles/';
@@ -38,11 +38,7 @@ const BEYOND_SUPER =
   'Nothing was changed. You do not hold the ‘Super administrator’ permission, so you cannot give, take or change it.';
 const ALL_BUT = (key: string) => FEATURE_KEYS.filter((k) => k !== key);
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   supportId: number;
   editor: AnyActorRef | null;
@@ -53,9 +49,7 @@ interface World {
 let world: World;
 
 async function createWorld(draft: RoleForm | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'keeper', features: FEATURE_KEYS });
   await server.createStaff({ username: 'support', features: ['admin_panel_access', 'user_mgmt'] });
   const idOf = async (username: string) =>
     (await server.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
@@ -73,11 +67,11 @@ async function createWorld(draft: RoleForm | null): Promise<void> {
     .executeTakeFirstOrThrow();
   const supportId = await idOf('support');
   await server.db.insertInto('user_roles').values({ user_id: supportId, role_id: desk.id }).execute();
-  const actors = await startSignedInConsole(server, staff, '/user_roles');
+  const { actors, user } = await signIn('/user_roles');
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     staffId: await idOf('keeper'),
     supportId,
@@ -89,27 +83,16 @@ async function createWorld(draft: RoleForm | null): Promise<void> {
   if (draft) writeDraft(roleDraftAddress(world.staffId)!, draft);
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.editor = RolesCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <RolesScope staff={world.staffId}>
-          <Probe />
-          <RolesDraftKeeper staff={world.staffId} />
-          <RolesView />
-        </RolesScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <RolesScope staff={world.staffId}>
+      <ActorProbe hook={RolesCtx.useActorRef} keep={(ref) => (world.editor = ref)} />
+      <RolesDraftKeeper staff={world.staffId} />
+      <RolesView />
+    </RolesScope>,
   );
 }
 
@@ -424,16 +407,12 @@ function driver(): Driver<World> {
   };
 }
 
-describe('roleEditor machine paths (Role Management, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(roleEditorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('roleEditor machine paths (Role Management, real server)', roleEditorPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe('roleEditor machine paths from a form kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(roleEditorDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('roleEditor machine paths from a form kept across a reload (decision 042)', roleEditorDraftPlan, {
+  before: () => createWorld(PLAN_DRAFT),
+  driver,
 });

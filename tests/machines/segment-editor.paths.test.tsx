@@ -4,12 +4,9 @@
 // deleted (or not), and its two members given a tag after a count read at that moment (or the
 // segment gone meanwhile, or no answer), applied or not. The second walk opens on the user
 // list's query (Save as segment). Not generated: the form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import type { SegmentQuery } from '../../src/domain/segments';
 import { segmentEditorMachine } from '../../src/machines/segment-editor/segment-editor.machine';
@@ -18,15 +15,18 @@ import {
   segmentEditorPlan,
   segmentEditorSavePlan,
 } from '../../src/machines/segment-editor/segment-editor.plan';
-import type { ConsoleActors } from '../../src/machines/live';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { SegmentsCtx } from '../../src/ui/segments/segments-context';
 import { SegmentsDraftKeeper, SegmentsScope, SegmentsView } from '../../src/ui/segments/segments-panel';
-import { planPaths, type PlannedStep } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import type { PlannedStep } from '../../src/workflows/paths';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const SEGMENTS = '/segments/';
@@ -35,11 +35,7 @@ const NO_ANSWER = 'Error: no response from the server';
 const TAG = 'Desk red';
 const ALPHA_WORDS = 'Type: Trial · Active · Sorted by Expiry, ascending';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   prefill: SegmentQuery | null;
   editor: AnyActorRef | null;
@@ -71,9 +67,7 @@ const insertSegment = (name: string, query: SegmentQuery, description = '') =>
     .executeTakeFirstOrThrow();
 
 async function createWorld(prefill: SegmentQuery | null): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'segmenter', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'segmenter', features: FEATURE_KEYS });
   const now = Date.now();
   const org = await server.db
     .insertInto('organizations')
@@ -117,7 +111,7 @@ async function createWorld(prefill: SegmentQuery | null): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const actors = await startSignedInConsole(server, staff, '/segments_n_tags');
+  const { actors, user } = await signIn('/segments_n_tags');
   const staffRow = await server.db
     .selectFrom('users')
     .select('id')
@@ -126,7 +120,7 @@ async function createWorld(prefill: SegmentQuery | null): Promise<void> {
   world = {
     server,
     bridge,
-    user: userEvent.setup(),
+    user,
     actors,
     staffId: staffRow.id,
     prefill,
@@ -150,31 +144,20 @@ async function createWorld(prefill: SegmentQuery | null): Promise<void> {
   sessionStorage.clear();
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.editor = SegmentsCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <SegmentsScope staff={world.staffId} prefill={world.prefill}>
-          <Probe />
-          <SegmentsDraftKeeper staff={world.staffId} />
-          <SegmentsView
-            userListHref="/user_list"
-            listHref={(s) => `/user_list?segment=${s.id}`}
-            openInList={(s) => world.opened.push(s.name)}
-          />
-        </SegmentsScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <SegmentsScope staff={world.staffId} prefill={world.prefill}>
+      <ActorProbe hook={SegmentsCtx.useActorRef} keep={(ref) => (world.editor = ref)} />
+      <SegmentsDraftKeeper staff={world.staffId} />
+      <SegmentsView
+        userListHref="/user_list"
+        listHref={(s) => `/user_list?segment=${s.id}`}
+        openInList={(s) => world.opened.push(s.name)}
+      />
+    </SegmentsScope>,
   );
 }
 
@@ -470,18 +453,14 @@ function driver(): Driver<World> {
   };
 }
 
-describe('segmentEditor machine paths (Segments tab, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(segmentEditorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('segmentEditor machine paths (Segments tab, real server)', segmentEditorPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe("segmentEditor machine paths from the user list's Save as segment", () => {
-  beforeEach(() => createWorld(PLAN_QUERY));
-  it.each(planPaths(segmentEditorSavePlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths("segmentEditor machine paths from the user list's Save as segment", segmentEditorSavePlan, {
+  before: () => createWorld(PLAN_QUERY),
+  driver,
 });
 
 describe('the form kept across a reload (decision 042)', () => {

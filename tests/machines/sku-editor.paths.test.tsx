@@ -7,27 +7,26 @@
 // time and Northwind taken off; PRO assigned to Harbour Lights after a preview (fits; refused by
 // the DD/OTD rule; not read), then applied (done; the account changed meanwhile; PRO retired
 // meanwhile; not sent). The second walk opens on a form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { defaultAccountSettings } from '../../src/domain/account-settings';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { skuEditorMachine } from '../../src/machines/sku-editor/sku-editor.machine';
 import { PLAN_DRAFT, skuEditorDraftPlan, skuEditorPlan } from '../../src/machines/sku-editor/sku-editor.plan';
 import type { SkuForm } from '../../src/machines/sku-editor/sku-editor.types';
-import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { SkusCtx } from '../../src/ui/skus/skus-context';
 import { skuDraftAddress, SkusScreen } from '../../src/ui/skus/skus-screen';
-import { planPaths } from '../../src/workflows/paths';
-import { flush, replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import { flush, type Driver } from '../support/replay';
 
 const LIST = '/api/sku/';
 const STATUS = '/api/sku/status/';
@@ -38,11 +37,7 @@ const ASSIGN = '/api/sku/assign/';
 const NO_ANSWER = 'Error: no response from the server';
 const OTD = 'OTD limit (documents a day)';
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   proId: number;
   northwindId: number;
@@ -52,10 +47,11 @@ interface World {
 let world: World;
 
 async function createWorld(draft: SkuForm | null): Promise<void> {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'sku-desk', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({
+    username: 'sku-desk',
+    features: FEATURE_KEYS,
+    fakeTimers: true,
+  });
   const now = Date.now();
   const org = async (name: string) =>
     Number(
@@ -101,7 +97,7 @@ async function createWorld(draft: SkuForm | null): Promise<void> {
     .insertInto('account_skus')
     .values(holders.map((account_id) => ({ account_id, sku_id: proId, assigned_by: 'sku-desk', assigned_at: now })))
     .execute();
-  const actors = await startSignedInConsole(server, staff, '/sku_configuration');
+  const { actors, user } = await signIn('/sku_configuration');
   const staffRow = await server.db
     .selectFrom('users')
     .select('id')
@@ -111,7 +107,7 @@ async function createWorld(draft: SkuForm | null): Promise<void> {
   world = {
     server,
     bridge,
-    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    user,
     actors,
     staffId: staffRow.id,
     proId,
@@ -123,24 +119,15 @@ async function createWorld(draft: SkuForm | null): Promise<void> {
 }
 
 afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   sessionStorage.clear();
   vi.useRealTimers();
 });
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.actor = SkusCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <SkusScreen probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <SkusScreen probe={<ActorProbe hook={SkusCtx.useActorRef} keep={(ref) => (world.actor = ref)} />} />,
   );
   return Promise.resolve();
 }
@@ -556,16 +543,12 @@ function driver(): Driver<World> {
   };
 }
 
-describe('skuEditor machine paths (SKU Configuration, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(skuEditorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('skuEditor machine paths (SKU Configuration, real server)', skuEditorPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe('skuEditor machine paths from a form kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(skuEditorDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('skuEditor machine paths from a form kept across a reload (decision 042)', skuEditorDraftPlan, {
+  before: () => createWorld(PLAN_DRAFT),
+  driver,
 });

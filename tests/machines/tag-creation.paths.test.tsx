@@ -2,11 +2,11 @@
 // real server: the server creates the tag (the selector then selects and saves it), refuses a
 // name that exists, or cannot be reached.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { tagCreationMachine } from '../../src/machines/tag-creation/tag-creation.machine';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
+import { describePaths } from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { TAG_CREATION_NAME, tagCreationPlan } from '../../src/machines/tag-creation/tag-creation.plan';
 import {
   GROUP,
@@ -127,8 +127,4 @@ function driver(): Driver<TagWorld> {
   };
 }
 
-describe('tagCreation machine paths', () => {
-  it.each(planPaths(tagCreationPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
-});
+describePaths('tagCreation machine paths', tagCreationPlan, { driver });

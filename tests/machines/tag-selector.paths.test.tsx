@@ -2,11 +2,11 @@
 // server: tags load (or do not), each change is saved at once as an overwrite (spec §4
 // auto-submit), a change made while a save is on its way follows it, and a save can fail.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { tagSelectorMachine } from '../../src/machines/tag-selector/tag-selector.machine';
-import { planPaths } from '../../src/workflows/paths';
-import { replayPath, type Driver } from '../support/replay';
+import { describePaths } from '../support/path-world';
+import type { Driver } from '../support/replay';
 import { TAG_SELECTOR_NEW, tagSelectorPlan } from '../../src/machines/tag-selector/tag-selector.plan';
 import {
   TAGS,
@@ -126,17 +126,12 @@ function driver(): Driver<World> {
   };
 }
 
-describe('tagSelector machine paths', () => {
-  beforeEach(async () => {
+describePaths('tagSelector machine paths', tagSelectorPlan, {
+  before: async () => {
     world = { ...(await createTagWorld()), chosen: [], created: 0, restoreUser: null };
-  });
-  afterEach(async () => {
-    await closeTagWorld(world);
-  });
-
-  it.each(planPaths(tagSelectorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+  },
+  after: () => closeTagWorld(world),
+  driver,
 });
 
 // Not generated paths: what the same machine shows when the person may not change tags.

@@ -1,39 +1,32 @@
 // The world of the tag paths: a signed-in staff member holding every feature, a managed user
 // without tags, two tags and a tag group on the real server in-process, and the user screen's
 // tag selector mounted with the console's providers (the Create Tag dialog comes with it).
-import { Theme } from '@radix-ui/themes';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import type { ConsoleActors } from '../../src/machines/live';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { TagSelectorCtx } from '../../src/ui/tags/tag-selector-context';
 import { TagSelectorScope, TagSelectorView } from '../../src/ui/tags/tag-selector';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { userRow } from '../support/factories';
 
 export const TAGS = { alpha: 'Alpha desk', beta: 'Beta program' } as const;
 export const GROUP = 'Regions';
 
-export interface TagWorld {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
+export interface TagWorld extends SignedInWorld {
   userId: number;
-  actors: ConsoleActors;
   /** The selector's actor, once mounted. */
   selector: AnyActorRef | null;
 }
 
 export async function createTagWorld(features: readonly string[] = FEATURE_KEYS): Promise<TagWorld> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'tagger', features: [...features], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'tagger', features });
   const now = Date.now();
   const org = await server.db
     .insertInto('organizations')
@@ -86,31 +79,22 @@ export async function createTagWorld(features: readonly string[] = FEATURE_KEYS)
     })
     .execute();
 
-  const actors = await startSignedInConsole(server, staff);
-  return { server, bridge, user: userEvent.setup(), userId: managed.id, actors, selector: null };
+  const { actors, user } = await signIn();
+  return { server, bridge, user, userId: managed.id, actors, selector: null };
 }
 
 export async function closeTagWorld(world: TagWorld): Promise<void> {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
 }
 
 /** Renders the tag selector of the world's user, as the user screen mounts it. */
 export function mountTagSelector(world: TagWorld, { disabled = false }: { disabled?: boolean } = {}): void {
-  function Probe() {
-    world.selector = TagSelectorCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <TagSelectorScope userId={world.userId}>
-          <Probe />
-          <TagSelectorView disabled={disabled} />
-        </TagSelectorScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <TagSelectorScope userId={world.userId}>
+      <ActorProbe hook={TagSelectorCtx.useActorRef} keep={(ref) => (world.selector = ref)} />
+      <TagSelectorView disabled={disabled} />
+    </TagSelectorScope>,
   );
 }
 

@@ -5,13 +5,10 @@
 // to Northwind Capital, chosen with the organization picker: the dry run in words (or not sent),
 // applied (Northwind then follows it), refused because Northwind's settings changed since the dry
 // run (nothing written), or not sent. The second walk opens on a form kept across a reload.
-import { Theme } from '@radix-ui/themes';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { defaultAccountSettings } from '../../src/domain/account-settings';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { templateEditorMachine } from '../../src/machines/template-editor/template-editor.machine';
 import {
@@ -20,9 +17,7 @@ import {
   templateEditorPlan,
 } from '../../src/machines/template-editor/template-editor.plan';
 import type { TemplateForm } from '../../src/machines/template-editor/template-editor.types';
-import type { ConsoleActors } from '../../src/machines/live';
 import { writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { TemplatesCtx } from '../../src/ui/templates/templates-context';
 import {
   templateDraftAddress,
@@ -30,11 +25,15 @@ import {
   TemplatesScope,
   TemplatesView,
 } from '../../src/ui/templates/templates-screen';
-import { planPaths } from '../../src/workflows/paths';
-import { flush, replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import {
+  ActorProbe,
+  closeSignedInWorld,
+  describePaths,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import { flush, type Driver } from '../support/replay';
 
 const TS = '/api/ts/';
 const PREVIEW = '/api/ts/apply_preview/';
@@ -43,11 +42,7 @@ const NO_ANSWER = 'Error: no response from the server';
 const DD = 'DD limit (documents a day)';
 const DEFAULTS = defaultAccountSettings('product', 'app');
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   editor: AnyActorRef | null;
   templateId: number;
@@ -58,10 +53,11 @@ interface World {
 let world: World;
 
 async function createWorld(draft: TemplateForm | null): Promise<void> {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'templater', features: [...FEATURE_KEYS], activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({
+    username: 'templater',
+    features: FEATURE_KEYS,
+    fakeTimers: true,
+  });
   const now = Date.now();
   const northwind = (
     await server.db
@@ -99,7 +95,7 @@ async function createWorld(draft: TemplateForm | null): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const actors = await startSignedInConsole(server, staff, '/template_settings');
+  const { actors, user } = await signIn('/template_settings');
   const staffId = (
     await server.db.selectFrom('users').select('id').where('username', '=', 'templater').executeTakeFirstOrThrow()
   ).id;
@@ -107,7 +103,7 @@ async function createWorld(draft: TemplateForm | null): Promise<void> {
   world = {
     server,
     bridge,
-    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    user,
     actors,
     staffId,
     editor: null,
@@ -119,28 +115,19 @@ async function createWorld(draft: TemplateForm | null): Promise<void> {
 }
 
 afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
+  await closeSignedInWorld(world);
   sessionStorage.clear();
   vi.useRealTimers();
 });
 
 function mount(): Promise<void> {
-  function Probe() {
-    world.editor = TemplatesCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <TemplatesScope staff={world.staffId}>
-          <Probe />
-          <TemplatesDraftKeeper staff={world.staffId} />
-          <TemplatesView />
-        </TemplatesScope>
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <TemplatesScope staff={world.staffId}>
+      <ActorProbe hook={TemplatesCtx.useActorRef} keep={(ref) => (world.editor = ref)} />
+      <TemplatesDraftKeeper staff={world.staffId} />
+      <TemplatesView />
+    </TemplatesScope>,
   );
   return Promise.resolve();
 }
@@ -429,16 +416,12 @@ function driver(): Driver<World> {
   };
 }
 
-describe('templateEditor machine paths (Template Settings, real server)', () => {
-  beforeEach(() => createWorld(null));
-  it.each(planPaths(templateEditorPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('templateEditor machine paths (Template Settings, real server)', templateEditorPlan, {
+  before: () => createWorld(null),
+  driver,
 });
 
-describe('templateEditor machine paths from a form kept across a reload (decision 042)', () => {
-  beforeEach(() => createWorld(PLAN_DRAFT));
-  it.each(planPaths(templateEditorDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await replayPath(path, driver());
-  });
+describePaths('templateEditor machine paths from a form kept across a reload (decision 042)', templateEditorDraftPlan, {
+  before: () => createWorld(PLAN_DRAFT),
+  driver,
 });

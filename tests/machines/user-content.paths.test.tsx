@@ -5,12 +5,9 @@
 // copy dialog opened and put away; a dashboard's settings read (or not, then retried) and closed.
 // The second walk opens on a copy kept across a reload; the third is a reader, who sees the same
 // lists without ticks or copy buttons.
-import { Theme } from '@radix-ui/themes';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { optionLabel } from '../../src/domain/user-labels';
 import {
   CLASH_RESOLUTION_LABELS,
@@ -19,7 +16,6 @@ import {
   type DashboardSettings,
 } from '../../src/domain/user-content';
 import { checkCopyDraft } from '../../src/machines/content-copy/content-copy.draft';
-import type { ConsoleActors } from '../../src/machines/live';
 import { userContentMachine } from '../../src/machines/user-content/user-content.machine';
 import {
   userContentDraftPlan,
@@ -28,15 +24,19 @@ import {
 } from '../../src/machines/user-content/user-content.plan';
 import type { Section, UserContentContext } from '../../src/machines/user-content/user-content.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ConsoleContext } from '../../src/ui/console-context';
 import { ContentTab, copyDraftAddress } from '../../src/ui/user-content/content-tab';
 import { UserContentCtx } from '../../src/ui/user-content/user-content-context';
-import { planPaths } from '../../src/workflows/paths';
 import type { MachinePlan } from '../../src/workflows/plan';
+import {
+  ActorProbe,
+  describePaths,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
 import { replayPath, type Driver } from '../support/replay';
-import { createTestServer, type TestServer } from '../support/server';
-import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { startSignedInConsole, stopConsole } from '../support/signed-in-console';
+import type { TestServer } from '../support/server';
 
 const SAVED = '/user/fetch_saved_searches/';
 const DASHBOARDS = '/user/graph/get_dashboard_template_ap/';
@@ -67,11 +67,7 @@ const SETTINGS_BODY: DashboardSettings = {
   ],
 };
 
-interface World {
-  server: TestServer;
-  bridge: ServerBridge;
-  user: UserEvent;
-  actors: ConsoleActors;
+interface World extends SignedInWorld {
   staffId: number;
   adaId: number;
   tab: AnyActorRef | null;
@@ -116,9 +112,7 @@ async function item(
 
 /** Ada's content, a watchlist manager's shared watchlist, a console signed in with `features`; `kept`: a copy prepared before a reload. */
 async function createWorld(features: string[], kept: boolean): Promise<void> {
-  const server = await createTestServer();
-  const bridge = connectToServer(server);
-  const staff = await server.createStaff({ username: 'keeper', features, activated: true });
+  const { server, bridge, signIn } = await openServerWithStaff({ username: 'keeper', features });
   await server.createStaff({ username: 'ada', features: [] });
   await server.createStaff({ username: 'wm', features: [] });
   const adaId = await idOf(server, 'ada');
@@ -148,9 +142,9 @@ async function createWorld(features: string[], kept: boolean): Promise<void> {
   await item(server, adaId, 'watchlist', 'Chips', { tickers: ['NVDA', 'AMD', 'TSM'] }, 3);
   await item(server, adaId, 'dashboard', 'Mornings', { template: 'market_overview', settings: SETTINGS_BODY }, 2);
   await item(server, wmId, 'watchlist', 'Desk picks', { tickers: ['AAPL', 'MSFT'] }, 2);
-  const actors = await startSignedInConsole(server, staff, '/user_list');
+  const { actors, user } = await signIn('/user_list');
   const staffId = await idOf(server, 'keeper');
-  world = { server, bridge, user: userEvent.setup(), actors, staffId, adaId, tab: null };
+  world = { server, bridge, user, actors, staffId, adaId, tab: null };
   sessionStorage.clear();
   if (kept) {
     const first = Number(
@@ -171,23 +165,16 @@ async function createWorld(features: string[], kept: boolean): Promise<void> {
   }
 }
 
-afterEach(async () => {
-  stopConsole(world.actors);
-  world.bridge.disconnect();
-  await world.server.close();
-});
+afterEach(() => closeSignedInWorld(world));
 
 function mount(): void {
-  function Probe() {
-    world.tab = UserContentCtx.useActorRef();
-    return null;
-  }
-  render(
-    <Theme>
-      <ConsoleContext.Provider value={{ ...world.actors, config: DEFAULT_APP_CONFIG }}>
-        <ContentTab userId={world.adaId} userName="ada Staff" probe={<Probe />} />
-      </ConsoleContext.Provider>
-    </Theme>,
+  renderInConsole(
+    world.actors,
+    <ContentTab
+      userId={world.adaId}
+      userName="ada Staff"
+      probe={<ActorProbe hook={UserContentCtx.useActorRef} keep={(ref) => (world.tab = ref)} />}
+    />,
   );
 }
 
@@ -356,11 +343,11 @@ function driver(): Driver<World> {
 }
 
 function walk(title: string, plan: MachinePlan, features: string[], kept: boolean): void {
-  describe(title, () => {
-    it.each(planPaths(plan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+  describePaths(title, plan, {
+    replay: async (path) => {
       await createWorld(features, kept);
       await replayPath(path, driver());
-    });
+    },
   });
 }
 
