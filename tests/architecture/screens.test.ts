@@ -1,6 +1,7 @@
 // Every list screen and every editor is built from the shared pieces (docs/architecture.md, "One of
-// each"): a list route validates its address to text and a search box is SearchForm; an editor's
-// form is versionedForm(). The screens not yet moved are named here, each with why, so a new screen
+// each"): a list route validates its address to text and a search box is SearchForm; a list
+// machine's read fails, retries and turns pages through listStates(); an editor's form is
+// versionedForm(). The screens not yet moved are named here, each with why, so a new screen
 // that writes its own list or form fails, and moving one means taking it off its list.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,11 @@ const OWN_SEARCH: Record<string, string> = {
   'src/ui/workflows/diagram-canvas.tsx': 'finds a state in a diagram, not a list',
 };
 
+/** List machines (paged, or bound to the address) whose read does not end in the list states. */
+const OWN_LIST: Record<string, string> = {
+  'src/machines/user-content/user-content.machine.ts': "each section's failure is kept in its own part",
+};
+
 /** Machines with a form that is not a record's versioned form. */
 const OWN_FORM: Record<string, string> = {
   'src/machines/account-settings/account-settings.machine.ts': 'settings of an account: saved field by field',
@@ -51,6 +57,15 @@ describe('screens use the shared list and form', () => {
   it('searches every list with SearchForm, or says why not', () => {
     const own = files.filter((f) => f !== 'src/ui/shared/search-form.tsx' && read(f).includes('role="search"'));
     expect(own.sort()).toEqual(Object.keys(OWN_SEARCH).sort());
+  });
+
+  it('ends every list read in the list states (listStates), or says why not', () => {
+    const lists = files.filter(
+      (f) => f.endsWith('.machine.ts') && /'(page\.(next|prev|more)|[a-z]+\.more|query\.set)'/.test(read(f)),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(10);
+    const own = lists.filter((f) => !/\blist(States|Load)</.test(read(f)));
+    expect(own.sort()).toEqual(Object.keys(OWN_LIST).sort());
   });
 
   it('builds every record editor with versionedForm, or says why not', () => {
