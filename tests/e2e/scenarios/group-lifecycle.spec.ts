@@ -289,6 +289,8 @@ export const scenario: Scenario = {
         const question = page.getByRole('alertdialog', { name: `Remove ${leaving.username} from ${GROUP}?` });
         await question.getByRole('button', { name: 'Remove', exact: true }).click();
         await s.notice.filter({ hasText: 'Member removed.' }).waitFor();
+        // The page behind a question is out of the accessibility tree until the question has gone.
+        await s.card.waitFor();
         checkEqual(await s.members.count(), toAdd - 1, 'one member fewer');
         checkEqual(await lonersOf(page), 1, 'users in no group');
       });

@@ -95,6 +95,8 @@ export const scenario: Scenario = {
     await t.step('A member removed, the question answered', async () => {
       await question.getByRole('button', { name: 'Remove', exact: true }).click();
       await s.notice.filter({ hasText: 'Member removed.' }).waitFor();
+      // The page behind a question is out of the accessibility tree until the question has gone.
+      await s.group.waitFor();
       checkEqual(await s.members.count(), 1, 'one member left');
     });
     await t.step('Reload: the group as saved', async () => {
