@@ -175,7 +175,7 @@ function driver(): Driver<World> {
     perform: {
       'org.pick': pickOrganization,
       'org.clear': async () => world.user.click(button('Clear organization')),
-      'groups.retry': async () => world.user.click(button('Retry')),
+      'list.retry': async () => world.user.click(button('Retry')),
       'group.create': async () => world.user.click(button('Create Group')),
       'group.rename': async () => world.user.click(button('Rename Analysts')),
       'form.name': async () => typeName('Research'),

@@ -119,7 +119,7 @@ function driver(): Driver<World> {
     mount: async () => mount(),
     actor: () => world.history!,
     perform: {
-      'history.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
+      'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'history.more': async () => world.user.click(screen.getByRole('button', { name: 'Load more' })),
     },
     arrange: {

@@ -232,7 +232,7 @@ function driver(): Driver<World> {
       },
       'segments.page': async () =>
         world.user.click(screen.getByRole('button', { name: editorContext().page === 1 ? 'Next' : 'Previous' })),
-      'segments.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
+      'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'segment.rename': async () => world.user.click(screen.getByRole('button', { name: `Rename ${world.alpha}` })),
       'form.name': async ({ step }) => typeInto('Name', String(step.event['value'])),
       'form.description': async ({ step }) => typeInto('Description', String(step.event['value'])),

@@ -40,7 +40,7 @@ describe('userEmails machine paths (edit page, Emails tab, real server)', () => 
     await replayPath(path, {
       ...editTabDriver(world, userEmailsMachine, 'Emails'),
       perform: {
-        'emails.retry': async () => world.user.click(button('Retry')),
+        'list.retry': async () => world.user.click(button('Retry')),
       },
       arrange: {
         // Ada's outbox holds a welcome email that went out and, later, one the mail server refused.

@@ -82,7 +82,7 @@ const EMPTY = {
 
 // A failed read shows no groups of the organization read before.
 const list = listStates<GroupEditorContext, GroupEditorEvent>()({
-  retry: 'groups.retry',
+  retry: 'list.retry',
   failure: refusalMessage,
   dropped: { groups: [], nonGroupUsers: [] },
 });

@@ -74,7 +74,7 @@ export const groupEditorPlan: MachinePlan<typeof groupEditorMachine> = {
   events: [
     { type: 'org.pick', org: ORG },
     { type: 'org.clear' },
-    { type: 'groups.retry' },
+    { type: 'list.retry' },
     { type: 'group.create' },
     { type: 'group.rename', id: 1 },
     { type: 'form.name', value: 'Research' },

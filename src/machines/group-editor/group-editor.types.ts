@@ -62,7 +62,7 @@ export interface GroupEditorContext {
 export type GroupEditorEvent =
   | { type: 'org.pick'; org: OrgPick }
   | { type: 'org.clear' }
-  | { type: 'groups.retry' }
+  | { type: 'list.retry' }
   | { type: 'group.create' }
   | { type: 'group.rename'; id: number }
   | { type: 'form.name'; value: string }

@@ -16,7 +16,7 @@ import type {
 const nextOf = (page: HistoryOutcome) => (page.next ? auditCursorText(page.next) : null);
 
 const list = listStates<RecordHistoryContext, RecordHistoryEvent>()({
-  retry: 'history.retry',
+  retry: 'list.retry',
   failure: (error) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(error)}`,
 });
 

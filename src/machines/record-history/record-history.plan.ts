@@ -22,7 +22,7 @@ const last: RecordHistoryReply = { status: true, entries: [item(3)], next: null 
 export const recordHistoryPlan: MachinePlan<typeof recordHistoryMachine> = {
   machine: recordHistoryMachine,
   input: { kind: 'user', id: 7 },
-  events: [{ type: 'history.retry' }, { type: 'history.more' }],
+  events: [{ type: 'list.retry' }, { type: 'history.more' }],
   outcomes: [
     { name: 'loaded', event: doneEvent('loadHistory', first) },
     { name: 'loadFailed', event: failedEvent('loadHistory') },

@@ -19,7 +19,7 @@ export interface RecordHistoryContext {
   notice: Notice | null;
 }
 
-export type RecordHistoryEvent = { type: 'history.retry' } | { type: 'history.more' };
+export type RecordHistoryEvent = { type: 'list.retry' } | { type: 'history.more' };
 
 export type HistoryOutcome = RecordHistoryReply;
 export interface HistoryQuery {

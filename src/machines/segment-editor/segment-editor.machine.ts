@@ -41,7 +41,7 @@ function formOf(segment: Segment): SegmentForm {
 const find = (context: SegmentEditorContext, id: number) => context.segments.find((s) => s.id === id) ?? null;
 
 const list = listStates<SegmentEditorContext, SegmentEditorEvent>()({
-  retry: 'segments.retry',
+  retry: 'list.retry',
   failure: failureMessage,
 });
 

@@ -78,7 +78,7 @@ export const segmentEditorPlan: MachinePlan<typeof segmentEditorMachine> = {
     { type: 'segments.search', q: 'Alpha' },
     { type: 'segments.page', page: 2 },
     { type: 'segments.page', page: 1 },
-    { type: 'segments.retry' },
+    { type: 'list.retry' },
     { type: 'segment.rename', id: 1 },
     { type: 'form.name', value: 'Alpha readers (renamed)' },
     { type: 'form.description', value: 'Renamed here' },

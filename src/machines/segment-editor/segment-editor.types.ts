@@ -58,7 +58,7 @@ export interface SegmentEditorContext {
 export type SegmentEditorEvent =
   | { type: 'segments.search'; q: string }
   | { type: 'segments.page'; page: number }
-  | { type: 'segments.retry' }
+  | { type: 'list.retry' }
   | { type: 'segment.rename'; id: number }
   | { type: 'form.name'; value: string }
   | { type: 'form.description'; value: string }

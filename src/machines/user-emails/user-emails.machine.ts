@@ -7,7 +7,7 @@ import { failureMessage } from '../shared/failure';
 import { listStates } from '../shared/list-states';
 import type { UserEmailsContext, UserEmailsEvent, UserEmailsInput } from './user-emails.types';
 
-const list = listStates<UserEmailsContext, UserEmailsEvent>()({ retry: 'emails.retry', failure: failureMessage });
+const list = listStates<UserEmailsContext, UserEmailsEvent>()({ retry: 'list.retry', failure: failureMessage });
 
 export const userEmailsMachine = setup({
   types: { context: {} as UserEmailsContext, events: {} as UserEmailsEvent, input: {} as UserEmailsInput },

@@ -5,7 +5,7 @@ import { userEmailsMachine } from './user-emails.machine';
 export const userEmailsPlan: MachinePlan<typeof userEmailsMachine> = {
   machine: userEmailsMachine,
   input: { userId: 1 },
-  events: [{ type: 'emails.retry' }],
+  events: [{ type: 'list.retry' }],
   outcomes: [
     {
       name: 'emailsLoaded',

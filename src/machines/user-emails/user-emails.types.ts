@@ -12,4 +12,4 @@ export interface UserEmailsContext extends UserEmailsInput {
   error: string | null;
 }
 
-export type UserEmailsEvent = { type: 'emails.retry' };
+export type UserEmailsEvent = { type: 'list.retry' };

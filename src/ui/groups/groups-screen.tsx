@@ -109,7 +109,7 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
             <Text size="2" color="red" role="alert">
               Could not load the groups. {error}
             </Text>
-            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'groups.retry' })}>
+            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'list.retry' })}>
               Retry
             </Button>
           </Flex>

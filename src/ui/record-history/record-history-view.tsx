@@ -55,7 +55,7 @@ export function RecordHistoryView() {
       <Callout.Root color="red" role="alert">
         <Callout.Text>
           {error}{' '}
-          <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'history.retry' })}>
+          <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
             Retry
           </Button>
         </Callout.Text>

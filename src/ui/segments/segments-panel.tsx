@@ -169,7 +169,7 @@ export function SegmentsView({ listHref, openInList, userListHref }: OpenInList 
       <SearchBox />
       <RecordNotice notice={notice} label="Segments notice" />
       {failed && (
-        <RecordLoadFailed records="segments" error={error} onRetry={() => editor.send({ type: 'segments.retry' })} />
+        <RecordLoadFailed records="segments" error={error} onRetry={() => editor.send({ type: 'list.retry' })} />
       )}
       {loading && segments === 0 && <RecordLoading records="segments" />}
       {(listed || (!empty && !failed && segments > 0)) && <SegmentsTable listHref={listHref} openInList={openInList} />}

@@ -59,7 +59,7 @@ export function EmailsCard({ actor, userName }: { actor: ActorRefFrom<typeof use
           <Text size="2" color="red">
             The emails could not be loaded: {error}
           </Text>
-          <Button size="1" variant="soft" onClick={() => actor.send({ type: 'emails.retry' })}>
+          <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>
             Retry
           </Button>
         </Flex>
