@@ -152,7 +152,7 @@ describePaths('groupBrowser machine paths (Group ManagementV2, real server)', gr
     perform: {
       'query.change': async () => world.user.type(screen.getByRole('textbox', { name: SEARCH_LABEL }), 'desk 0'),
       'search.submit': async () => world.user.click(button('Search')),
-      'search.retry': async () => world.user.click(button('Try again')),
+      'list.retry': async () => world.user.click(button('Try again')),
       'org.pick': async () => pickOrganization(),
       'org.clear': async () => world.user.click(button('Clear organization')),
       'page.more': async () => world.user.click(button('Load more')),

@@ -111,7 +111,7 @@ describe('orgSearch machine paths (real picker, real server)', () => {
           await world.user.type(field(), '{Enter}');
         },
         'list.close': async () => world.user.type(field(), '{Escape}'),
-        'search.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
+        'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       },
       arrange: {
         // No organisation matches any more.

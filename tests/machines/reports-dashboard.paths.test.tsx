@@ -209,7 +209,7 @@ function driver(): Driver<World> {
         ),
       'panel.retry': async () =>
         world.user.click(within(section(screen, REPORT_PANEL_TITLES.profile)).getByRole('button', { name: 'Retry' })),
-      'view.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
+      'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
       'events.name': async ({ step }) =>
         world.user.click(
           within(screen.getByRole('group', { name: 'Event name' })).getByRole('button', {

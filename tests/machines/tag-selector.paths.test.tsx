@@ -62,7 +62,7 @@ function driver(): Driver<World> {
         world.chosen.push(name);
       },
       'tags.retry': async () => world.user.click(screen.getByRole('button', { name: 'Retry' })),
-      'tags.reload': async () => world.user.click(screen.getByRole('button', { name: 'Try again' })),
+      'list.retry': async () => world.user.click(screen.getByRole('button', { name: 'Try again' })),
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [LOAD]),

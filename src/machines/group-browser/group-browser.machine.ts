@@ -26,7 +26,7 @@ const searchInput = ({ context }: { context: GroupBrowserContext }): SearchInput
 const list = listStates<GroupBrowserContext, GroupBrowserEvent>()({
   loading: 'searching',
   failed: 'searchFailed',
-  retry: 'search.retry',
+  retry: 'list.retry',
   retried: null,
   failure: serverMessage,
 });

@@ -28,7 +28,7 @@ export const groupBrowserPlan: MachinePlan<typeof groupBrowserMachine> = {
   events: [
     { type: 'query.change', text: 'desk 0' },
     { type: 'search.submit' },
-    { type: 'search.retry' },
+    { type: 'list.retry' },
     { type: 'org.pick', org: ORG },
     { type: 'org.clear' },
     { type: 'page.more' },

@@ -29,7 +29,7 @@ export interface GroupBrowserContext {
 export type GroupBrowserEvent =
   | { type: 'query.change'; text: string }
   | { type: 'search.submit' }
-  | { type: 'search.retry' }
+  | { type: 'list.retry' }
   | { type: 'org.pick'; org: OrgPick }
   | { type: 'org.clear' }
   | { type: 'page.more' }

@@ -15,7 +15,7 @@ const searchable = (query: string) => query.trim().length >= ORG_SEARCH_MIN_CHAR
 const list = listStates<OrgSearchContext, OrgSearchEvent>()({
   loading: 'searching',
   failedTags: ['failed'],
-  retry: 'search.retry',
+  retry: 'list.retry',
   retried: null,
   failure: failureMessage,
   dropped: { results: [] },

@@ -17,7 +17,7 @@ export const orgSearchPlan: MachinePlan<typeof orgSearchMachine> = {
     { type: 'highlight.prev' },
     { type: 'option.choose', index: 0 },
     { type: 'list.close' },
-    { type: 'search.retry' },
+    { type: 'list.retry' },
   ],
   outcomes: [
     { name: 'found', event: { type: 'xstate.done.actor.searchOrganizations', output: found } },

@@ -18,4 +18,4 @@ export type OrgSearchEvent =
   | { type: 'option.choose'; index: number }
   /** Escape, or focus left the picker: the list closes and the typed text is dropped. */
   | { type: 'list.close' }
-  | { type: 'search.retry' };
+  | { type: 'list.retry' };

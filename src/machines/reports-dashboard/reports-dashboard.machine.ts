@@ -36,7 +36,7 @@ const VIEW_STATES = {
 
 // Each view (and a person's events) reads again on Retry, leaving the failure's text to the next read.
 const view = listStates<ReportsDashboardContext, ReportsDashboardEvent>()({
-  retry: 'view.retry',
+  retry: 'list.retry',
   retried: null,
   failure: refusalMessage,
 });

@@ -43,7 +43,7 @@ export const reportsDashboardPlan: MachinePlan<typeof reportsDashboardMachine> =
     { type: 'view.change', view: 'depth' },
     { type: 'view.change', view: 'overview' },
     { type: 'panel.retry', panel: 'profile' },
-    { type: 'view.retry' },
+    { type: 'list.retry' },
     { type: 'events.name', name: 'Report opened' },
     { type: 'events.next' },
     { type: 'events.first' },

@@ -45,7 +45,7 @@ export type ReportsDashboardEvent =
   | { type: 'filters.change'; filters: ReportFilters }
   | { type: 'view.change'; view: ReportView }
   | { type: 'panel.retry'; panel: ReportPanel }
-  | { type: 'view.retry' }
+  | { type: 'list.retry' }
   | { type: 'events.name'; name: string }
   | { type: 'events.next' }
   | { type: 'events.first' }

@@ -31,7 +31,7 @@ const adding = (context: TagSelectorContext, tagId: number) => ({
 
 const list = listStates<TagSelectorContext, TagSelectorEvent>()({
   failed: 'loadFailed',
-  retry: 'tags.reload',
+  retry: 'list.retry',
   retried: null,
   failure: failureMessage,
 });

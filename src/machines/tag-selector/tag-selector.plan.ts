@@ -31,7 +31,7 @@ export const tagSelectorPlan: MachinePlan<typeof tagSelectorMachine> = {
       tag: { id: 3, name: TAG_SELECTOR_NEW, color: '#C0C0C0', description: '', group: null, icon: null },
     },
     { type: 'tags.retry' },
-    { type: 'tags.reload' },
+    { type: 'list.retry' },
   ],
   outcomes: [
     {

@@ -28,7 +28,7 @@ export type TagSelectorEvent =
   /** From the Create Tag dialog: the new tag, to be selected. */
   | { type: 'tag.created'; tag: Tag }
   | { type: 'tags.retry' }
-  | { type: 'tags.reload' };
+  | { type: 'list.retry' };
 
 export type LoadOutcome = FetchTagsReply;
 export type SaveOutcome = AssignTagsReply;

@@ -77,7 +77,7 @@ export function GroupList() {
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>The groups could not be listed: {error}</Callout.Text>
           <Box>
-            <Button size="1" variant="soft" onClick={() => browser.send({ type: 'search.retry' })}>
+            <Button size="1" variant="soft" onClick={() => browser.send({ type: 'list.retry' })}>
               Try again
             </Button>
           </Box>

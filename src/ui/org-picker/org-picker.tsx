@@ -88,7 +88,7 @@ export function OrgPickerField({
       // Never submits the surrounding form while the list is open.
       e.preventDefault();
       if (results.length) choose(highlighted);
-      else if (error) search.send({ type: 'search.retry' });
+      else if (error) search.send({ type: 'list.retry' });
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
       e.stopPropagation();
@@ -173,7 +173,7 @@ export function OrgPickerField({
               <Text size="2" color="red" role="alert">
                 Could not search organizations. {error}
               </Text>
-              <Button type="button" size="1" variant="soft" onClick={() => search.send({ type: 'search.retry' })}>
+              <Button type="button" size="1" variant="soft" onClick={() => search.send({ type: 'list.retry' })}>
                 Retry
               </Button>
             </Flex>

@@ -253,7 +253,7 @@ function ChartsView({ what }: { what: string }) {
   const filters = ReportsCtx.useSelector(selectFilters);
   const failed = ReportsCtx.useSelector(selectViewFailed);
   const loading = ReportsCtx.useSelector(selectViewLoading);
-  if (failed) return <Failure what={what} retry={() => actor.send({ type: 'view.retry' })} />;
+  if (failed) return <Failure what={what} retry={() => actor.send({ type: 'list.retry' })} />;
   if (loading)
     return (
       <Text size="2" color="gray" role="status">
@@ -315,7 +315,7 @@ function EventsView() {
   const loading = ReportsCtx.useSelector(selectViewLoading);
   const personOpen = ReportsCtx.useSelector(selectPersonOpen);
   if (personOpen) return <Person />;
-  if (failed) return <Failure what="Events" retry={() => actor.send({ type: 'view.retry' })} />;
+  if (failed) return <Failure what="Events" retry={() => actor.send({ type: 'list.retry' })} />;
   return (
     <Flex direction="column" gap="3">
       <Flex gap="2" wrap="wrap" role="group" aria-label="Event name">

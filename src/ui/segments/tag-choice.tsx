@@ -58,7 +58,7 @@ export function TagChoice({
         <Text size="2" color="red">
           Could not load the tags.
         </Text>
-        <Button size="1" variant="soft" onClick={() => picker.send({ type: 'tags.reload' })}>
+        <Button size="1" variant="soft" onClick={() => picker.send({ type: 'list.retry' })}>
           Try again
         </Button>
       </Flex>

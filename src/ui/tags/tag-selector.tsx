@@ -115,7 +115,7 @@ export function TagSelectorPanel({ actor: selector, disabled = false, choosing =
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>Could not load the tags. {error}</Callout.Text>
           <Box>
-            <Button size="1" variant="soft" onClick={() => selector.send({ type: 'tags.reload' })}>
+            <Button size="1" variant="soft" onClick={() => selector.send({ type: 'list.retry' })}>
               Try again
             </Button>
           </Box>
