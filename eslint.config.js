@@ -52,7 +52,7 @@ export default tseslint.config(
   },
   {
     // The permission and data-plan checkbox groups carry aria-invalid for the error under them.
-    files: ['src/ui/roles/role-form-dialog.tsx', 'src/ui/skus/sku-form-dialog.tsx'],
+    files: ['src/sections/roles/role-form-dialog.tsx', 'src/sections/skus/sku-form-dialog.tsx'],
     rules: { 'jsx-a11y/role-supports-aria-props': 'off' },
   },
 );

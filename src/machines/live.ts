@@ -16,8 +16,8 @@ import { bannerMachine } from './banner/banner.machine';
 import type { BannerEvent } from './banner/banner.types';
 import { createInspectionBus } from './inspection';
 import { linkoutMachine } from './linkout/linkout.machine';
-import { loginMachine } from './login/login.machine';
-import { redirectMachine } from './redirect/redirect.machine';
+import { loginMachine } from '../sections/login/login.machine';
+import { redirectMachine } from '../sections/redirect/redirect.machine';
 import { sessionMachine } from './session/session.machine';
 import type { SessionEvent } from './session/session.types';
 

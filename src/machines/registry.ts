@@ -6,114 +6,124 @@ import type { AnyStateMachine } from 'xstate';
 import { IDLE_TIMEOUT_MS, SESSION_RECHECK_MS } from '../domain/constants';
 import { bannerMachine } from './banner/banner.machine';
 import { bannerPlan } from './banner/banner.plan';
-import { brokerActionsMachine } from './broker-actions/broker-actions.machine';
-import { brokerActionsPlan } from './broker-actions/broker-actions.plan';
-import { bulkEditMachine } from './bulk-edit/bulk-edit.machine';
-import { bulkEditPlan, bulkEditReloadPlan } from './bulk-edit/bulk-edit.plan';
-import { bulkTagUploadMachine } from './bulk-tag-upload/bulk-tag-upload.machine';
-import { bulkTagUploadPlan } from './bulk-tag-upload/bulk-tag-upload.plan';
+import { brokerActionsMachine } from '../sections/restrict-broker/restrict-broker.machine';
+import { brokerActionsPlan } from '../sections/restrict-broker/restrict-broker.plan';
+import { bulkEditMachine } from '../sections/user-list/bulk-edit.machine';
+import { bulkEditPlan, bulkEditReloadPlan } from '../sections/user-list/bulk-edit.plan';
+import { bulkTagUploadMachine } from '../sections/segments-n-tags/bulk-tag-upload.machine';
+import { bulkTagUploadPlan } from '../sections/segments-n-tags/bulk-tag-upload.plan';
 import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
-import { emailChangeMachine } from './email-change/email-change.machine';
-import { groupBrowserMachine } from './group-browser/group-browser.machine';
-import { groupBrowserPlan } from './group-browser/group-browser.plan';
-import { groupBulkUploadMachine } from './group-bulk-upload/group-bulk-upload.machine';
-import { groupBulkUploadPlan } from './group-bulk-upload/group-bulk-upload.plan';
-import { emailChangePlan } from './email-change/email-change.plan';
-import { groupEditorMachine } from './group-editor/group-editor.machine';
-import { groupEditorDraftPlan, groupEditorPlan } from './group-editor/group-editor.plan';
+import { emailChangeMachine } from '../sections/user-edit/email-change.machine';
+import { groupBrowserMachine } from '../sections/groups-v2/groups-v2.machine';
+import { groupBrowserPlan } from '../sections/groups-v2/groups-v2.plan';
+import { groupBulkUploadMachine } from '../sections/groups-v2/groups-v2-upload.machine';
+import { groupBulkUploadPlan } from '../sections/groups-v2/groups-v2-upload.plan';
+import { emailChangePlan } from '../sections/user-edit/email-change.plan';
+import { groupEditorMachine } from '../sections/groups/groups.machine';
+import { groupEditorDraftPlan, groupEditorPlan } from '../sections/groups/groups.plan';
 import type { MachinePlan } from '../workflows/plan';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { linkoutPlan } from './linkout/linkout.plan';
-import { loginMachine } from './login/login.machine';
-import { loginPlan } from './login/login.plan';
-import { orgChangeMachine } from './org-change/org-change.machine';
-import { orgChangePlan } from './org-change/org-change.plan';
-import { orgSearchMachine } from './org-search/org-search.machine';
-import { orgSearchPlan } from './org-search/org-search.plan';
-import { redirectMachine } from './redirect/redirect.machine';
-import { redirectPlan, redirectWithoutTokenPlan } from './redirect/redirect.plan';
-import { redshiftConfigMachine } from './redshift-config/redshift-config.machine';
-import { redshiftConfigDraftPlan, redshiftConfigPlan } from './redshift-config/redshift-config.plan';
-import { roleEditorMachine } from './role-editor/role-editor.machine';
-import { roleEditorDraftPlan, roleEditorPlan } from './role-editor/role-editor.plan';
-import { templateEditorMachine } from './template-editor/template-editor.machine';
-import { templateEditorDraftPlan, templateEditorPlan } from './template-editor/template-editor.plan';
-import { skuEditorMachine } from './sku-editor/sku-editor.machine';
-import { skuEditorDraftPlan, skuEditorPlan } from './sku-editor/sku-editor.plan';
-import { segmentEditorMachine } from './segment-editor/segment-editor.machine';
-import { segmentEditorPlan, segmentEditorSavePlan } from './segment-editor/segment-editor.plan';
+import { loginMachine } from '../sections/login/login.machine';
+import { loginPlan } from '../sections/login/login.plan';
+import { orgChangeMachine } from '../sections/user-edit/org-change.machine';
+import { orgChangePlan } from '../sections/user-edit/org-change.plan';
+import { orgSearchMachine } from '../sections/organizations/org-search.machine';
+import { orgSearchPlan } from '../sections/organizations/org-search.plan';
+import { redirectMachine } from '../sections/redirect/redirect.machine';
+import { redirectPlan, redirectWithoutTokenPlan } from '../sections/redirect/redirect.plan';
+import { redshiftConfigMachine } from '../sections/redshift/redshift.machine';
+import { redshiftConfigDraftPlan, redshiftConfigPlan } from '../sections/redshift/redshift.plan';
+import { roleEditorMachine } from '../sections/roles/roles.machine';
+import { roleEditorDraftPlan, roleEditorPlan } from '../sections/roles/roles.plan';
+import { templateEditorMachine } from '../sections/templates/templates.machine';
+import { templateEditorDraftPlan, templateEditorPlan } from '../sections/templates/templates.plan';
+import { skuEditorMachine } from '../sections/skus/skus.machine';
+import { skuEditorDraftPlan, skuEditorPlan } from '../sections/skus/skus.plan';
+import { segmentEditorMachine } from '../sections/segments-n-tags/segments.machine';
+import { segmentEditorPlan, segmentEditorSavePlan } from '../sections/segments-n-tags/segments.plan';
 import { sessionMachine } from './session/session.machine';
 import { sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session/session.plan';
-import { tagCreationMachine } from './tag-creation/tag-creation.machine';
-import { tagCreationPlan } from './tag-creation/tag-creation.plan';
-import { tagSelectorMachine } from './tag-selector/tag-selector.machine';
-import { tagSelectorPlan } from './tag-selector/tag-selector.plan';
-import { userCreateMachine } from './user-create/user-create.machine';
-import { userCreatePlan } from './user-create/user-create.plan';
-import { userEditMachine } from './user-edit/user-edit.machine';
-import { userEditPlan } from './user-edit/user-edit.plan';
-import { userEmailsMachine } from './user-emails/user-emails.machine';
-import { userEmailsPlan } from './user-emails/user-emails.plan';
-import { userListMachine } from './user-list/user-list.machine';
-import { userListPlan } from './user-list/user-list.plan';
-import { userPrivilegesMachine } from './user-privileges/user-privileges.machine';
-import { userPrivilegesPlan } from './user-privileges/user-privileges.plan';
-import { userSessionsMachine } from './user-sessions/user-sessions.machine';
-import { userSessionsPlan } from './user-sessions/user-sessions.plan';
-import { accountSettingsMachine } from './account-settings/account-settings.machine';
-import { accountSettingsDraftPlan, accountSettingsPlan } from './account-settings/account-settings.plan';
+import { tagCreationMachine } from '../sections/tags/tag-creation.machine';
+import { tagCreationPlan } from '../sections/tags/tag-creation.plan';
+import { tagSelectorMachine } from '../sections/tags/tag-selector.machine';
+import { tagSelectorPlan } from '../sections/tags/tag-selector.plan';
+import { userCreateMachine } from '../sections/user-create/user-create.machine';
+import { userCreatePlan } from '../sections/user-create/user-create.plan';
+import { userEditMachine } from '../sections/user-edit/user-edit.machine';
+import { userEditPlan } from '../sections/user-edit/user-edit.plan';
+import { userEmailsMachine } from '../sections/user-edit/user-emails.machine';
+import { userEmailsPlan } from '../sections/user-edit/user-emails.plan';
+import { userListMachine } from '../sections/user-list/user-list.machine';
+import { userListPlan } from '../sections/user-list/user-list.plan';
+import { userPrivilegesMachine } from '../sections/user-edit/user-privileges.machine';
+import { userPrivilegesPlan } from '../sections/user-edit/user-privileges.plan';
+import { userSessionsMachine } from '../sections/user-edit/user-sessions.machine';
+import { userSessionsPlan } from '../sections/user-edit/user-sessions.plan';
+import { accountSettingsMachine } from '../sections/account-settings/account-settings.machine';
+import { accountSettingsDraftPlan, accountSettingsPlan } from '../sections/account-settings/account-settings.plan';
 // Broker Research (decisions 055–061).
-import { researchFlagsMachine } from './research-flags/research-flags.machine';
-import { researchFlagsDraftPlan, researchFlagsPlan } from './research-flags/research-flags.plan';
-import { researchRequestsMachine } from './research-requests/research-requests.machine';
+import { researchFlagsMachine } from '../sections/broker-research/control-panel/control-panel.machine';
+import {
+  researchFlagsDraftPlan,
+  researchFlagsPlan,
+} from '../sections/broker-research/control-panel/control-panel.plan';
+import { researchRequestsMachine } from '../sections/broker-research/requests/requests.machine';
 import {
   researchRequestsBulkDraftPlan,
   researchRequestsDraftPlan,
   researchRequestsPlan,
-} from './research-requests/research-requests.plan';
-import { brokerDetailsMachine } from './broker-details/broker-details.machine';
+} from '../sections/broker-research/requests/requests.plan';
+import { brokerDetailsMachine } from '../sections/broker-research/broker-details/broker-details.machine';
 import {
   brokerDetailsDraftPlan,
   brokerDetailsPickerPlan,
   brokerDetailsPlan,
-} from './broker-details/broker-details.plan';
-import { researchFulfillmentsMachine } from './research-fulfillments/research-fulfillments.machine';
+} from '../sections/broker-research/broker-details/broker-details.plan';
+import { researchFulfillmentsMachine } from '../sections/broker-research/fulfillments/fulfillments.machine';
 import {
   researchFulfillmentsDraftPlan,
   researchFulfillmentsPlan,
-} from './research-fulfillments/research-fulfillments.plan';
-import { brokerUserGroupsMachine } from './broker-user-groups/broker-user-groups.machine';
-import { brokerUserGroupsDraftPlan, brokerUserGroupsPlan } from './broker-user-groups/broker-user-groups.plan';
-import { otherSourceUploadMachine } from './other-source-upload/other-source-upload.machine';
-import { otherSourceUploadPlan } from './other-source-upload/other-source-upload.plan';
-import { domainMappingsMachine } from './domain-mappings/domain-mappings.machine';
-import { domainMappingsDraftPlan, domainMappingsPlan } from './domain-mappings/domain-mappings.plan';
-import { researchSubmissionsMachine } from './research-submissions/research-submissions.machine';
+} from '../sections/broker-research/fulfillments/fulfillments.plan';
+import { brokerUserGroupsMachine } from '../sections/broker-research/brokers/brokers.machine';
+import { brokerUserGroupsDraftPlan, brokerUserGroupsPlan } from '../sections/broker-research/brokers/brokers.plan';
+import { otherSourceUploadMachine } from '../sections/broker-research/other-sources/other-sources.machine';
+import { otherSourceUploadPlan } from '../sections/broker-research/other-sources/other-sources.plan';
+import { domainMappingsMachine } from '../sections/broker-research/domain-mappings/domain-mappings.machine';
+import {
+  domainMappingsDraftPlan,
+  domainMappingsPlan,
+} from '../sections/broker-research/domain-mappings/domain-mappings.plan';
+import { researchSubmissionsMachine } from '../sections/broker-research/user-submission/user-submission.machine';
 import {
   researchSubmissionsDraftPlan,
   researchSubmissionsPlan,
-} from './research-submissions/research-submissions.plan';
+} from '../sections/broker-research/user-submission/user-submission.plan';
 // The Audit Log (decision 062).
-import { auditBrowserMachine } from './audit-browser/audit-browser.machine';
-import { auditBrowserPlan } from './audit-browser/audit-browser.plan';
-import { recordHistoryMachine } from './record-history/record-history.machine';
-import { recordHistoryPlan } from './record-history/record-history.plan';
-import { reportsDashboardMachine } from './reports-dashboard/reports-dashboard.machine';
-import { reportsDashboardPlan } from './reports-dashboard/reports-dashboard.plan';
-import { inviteReviewMachine } from './invite-review/invite-review.machine';
-import { inviteReviewDraftPlan, inviteReviewPlan } from './invite-review/invite-review.plan';
+import { auditBrowserMachine } from '../sections/audit-log/audit-log.machine';
+import { auditBrowserPlan } from '../sections/audit-log/audit-log.plan';
+import { recordHistoryMachine } from '../sections/record-history/record-history.machine';
+import { recordHistoryPlan } from '../sections/record-history/record-history.plan';
+import { reportsDashboardMachine } from '../sections/reports/reports.machine';
+import { reportsDashboardPlan } from '../sections/reports/reports.plan';
+import { inviteReviewMachine } from '../sections/invite-requests/invite-requests.machine';
+import { inviteReviewDraftPlan, inviteReviewPlan } from '../sections/invite-requests/invite-requests.plan';
 // A user's platform content (decision 065).
-import { contentCopyMachine } from './content-copy/content-copy.machine';
-import { contentCopyPlan } from './content-copy/content-copy.plan';
-import { userContentMachine } from './user-content/user-content.machine';
-import { userContentDraftPlan, userContentPlan, userContentReaderPlan } from './user-content/user-content.plan';
-import { notebookSettingsMachine } from './notebook-settings/notebook-settings.machine';
+import { contentCopyMachine } from '../sections/user-content/content-copy.machine';
+import { contentCopyPlan } from '../sections/user-content/content-copy.plan';
+import { userContentMachine } from '../sections/user-content/user-content.machine';
+import {
+  userContentDraftPlan,
+  userContentPlan,
+  userContentReaderPlan,
+} from '../sections/user-content/user-content.plan';
+import { notebookSettingsMachine } from '../sections/notebook/notebook.machine';
 import {
   notebookSettingsDraftPlan,
   notebookSettingsPlan,
   notebookSettingsReadOnlyPlan,
-} from './notebook-settings/notebook-settings.plan';
+} from '../sections/notebook/notebook.plan';
 
 export interface WorkflowPlan {
   /** Which walk this is, for machines with several starting points. */
@@ -146,7 +156,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     title: 'Sign-in',
     purpose: 'Username and password, then the one-time code; on first sign-in the code activates two-step sign-in.',
     machine: loginMachine,
-    source: 'src/machines/login/login.machine.ts',
+    source: 'src/sections/login/login.machine.ts',
     plans: [{ title: 'Sign-in at /login', plan: loginPlan }],
     phrases: {
       'credentials.submit': 'enter username and password',
@@ -173,7 +183,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Two steps: the account settings (data plan rules, expiry from the user type), then one person or many (typed or CSV); created, refused row by row, or not sent.',
     machine: userCreateMachine,
-    source: 'src/machines/user-create/user-create.machine.ts',
+    source: 'src/sections/user-create/user-create.machine.ts',
     plans: [{ title: 'Create User (/create_user)', plan: userCreatePlan }],
     phrases: {
       loaded: 'server sends owners and settings',
@@ -193,7 +203,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'The user list: search (after a pause in typing), filters and order from the URL, pages by cursor, selection up to every matching user, export and bulk edit.',
     machine: userListMachine,
-    source: 'src/machines/user-list/user-list.machine.ts',
+    source: 'src/sections/user-list/user-list.machine.ts',
     plans: [{ title: 'The trial users, 30 of them', plan: userListPlan }],
   },
   {
@@ -202,7 +212,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), welcome email; the sessions, privileges and emails tabs.",
     machine: userEditMachine,
-    source: 'src/machines/user-edit/user-edit.machine.ts',
+    source: 'src/sections/user-edit/user-edit.machine.ts',
     plans: [{ title: 'Editing one user', plan: userEditPlan }],
   },
   {
@@ -211,7 +221,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "The edit page's Sessions tab: the user's live sessions, ended one by one or all at once after a confirmation; the list is read again after each end.",
     machine: userSessionsMachine,
-    source: 'src/machines/user-sessions/user-sessions.machine.ts',
+    source: 'src/sections/user-edit/user-sessions.machine.ts',
     plans: [{ title: 'Sessions tab', plan: userSessionsPlan }],
   },
   {
@@ -220,7 +230,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "The edit page's Administrator privileges tab: three switches only a super admin changes, each change saved at once.",
     machine: userPrivilegesMachine,
-    source: 'src/machines/user-privileges/user-privileges.machine.ts',
+    source: 'src/sections/user-edit/user-privileges.machine.ts',
     plans: [{ title: 'Administrator privileges tab, as a super admin', plan: userPrivilegesPlan }],
   },
   {
@@ -229,7 +239,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "The edit page's Emails tab: the outbox messages about the user, newest first, read each time the tab opens; a failed read offers Retry.",
     machine: userEmailsMachine,
-    source: 'src/machines/user-emails/user-emails.machine.ts',
+    source: 'src/sections/user-edit/user-emails.machine.ts',
     plans: [{ title: 'Emails tab', plan: userEmailsPlan }],
   },
   {
@@ -237,7 +247,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     title: 'Organization change',
     purpose: "The 'Account Update' confirmation when a user in edit mode moves to another organization.",
     machine: orgChangeMachine,
-    source: 'src/machines/org-change/org-change.machine.ts',
+    source: 'src/sections/user-edit/org-change.machine.ts',
     plans: [{ title: 'A new organization chosen', plan: orgChangePlan }],
   },
   {
@@ -245,7 +255,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     title: 'Email change',
     purpose: 'Before a new email is saved: the same person, or a different one who loses broker research access.',
     machine: emailChangeMachine,
-    source: 'src/machines/email-change/email-change.machine.ts',
+    source: 'src/sections/user-edit/email-change.machine.ts',
     plans: [{ title: 'A new email saved', plan: emailChangePlan }],
   },
   {
@@ -254,7 +264,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'The organization picker: searches from two characters, shortly after the last keystroke; a newer query always wins.',
     machine: orgSearchMachine,
-    source: 'src/machines/org-search/org-search.machine.ts',
+    source: 'src/sections/organizations/org-search.machine.ts',
     plans: [{ title: 'Organization picker', plan: orgSearchPlan }],
   },
   {
@@ -262,7 +272,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     title: 'Tag selector',
     purpose: "A user's tags on the user screen: every change saved at once; a name no tag has offers Create Tag.",
     machine: tagSelectorMachine,
-    source: 'src/machines/tag-selector/tag-selector.machine.ts',
+    source: 'src/sections/tags/tag-selector.machine.ts',
     plans: [{ title: 'Tags of one user', plan: tagSelectorPlan }],
   },
   {
@@ -270,7 +280,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     title: 'Create Tag',
     purpose: 'The Create Tag dialog opened from the tag selector: the server creates the tag or refuses a name in use.',
     machine: tagCreationMachine,
-    source: 'src/machines/tag-creation/tag-creation.machine.ts',
+    source: 'src/sections/tags/tag-creation.machine.ts',
     plans: [{ title: 'Create Tag dialog', plan: tagCreationPlan }],
   },
   {
@@ -279,7 +289,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Sets fields for the selected users or those of an uploaded CSV: preview, apply in one transaction, report per user.',
     machine: bulkEditMachine,
-    source: 'src/machines/bulk-edit/bulk-edit.machine.ts',
+    source: 'src/sections/user-list/bulk-edit.machine.ts',
     plans: [
       { title: 'Selected users or a CSV', plan: bulkEditPlan },
       { title: "After a reload, an edit's outcome unknown", plan: bulkEditReloadPlan },
@@ -291,7 +301,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Saved user-list queries with their member counts: saved, renamed, deleted, and their members tagged after a confirmation.',
     machine: segmentEditorMachine,
-    source: 'src/machines/segment-editor/segment-editor.machine.ts',
+    source: 'src/sections/segments-n-tags/segments.machine.ts',
     plans: [
       { title: 'The Segments tab', plan: segmentEditorPlan },
       { title: "From the user list's 'Save as segment'", plan: segmentEditorSavePlan },
@@ -303,7 +313,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Roles as data: created and changed from the version read, deleted (held ones only once the holders are named), given and taken, and one person’s reach.',
     machine: roleEditorMachine,
-    source: 'src/machines/role-editor/role-editor.machine.ts',
+    source: 'src/sections/roles/roles.machine.ts',
     plans: [
       { title: 'The roles, their holders and one person’s reach', plan: roleEditorPlan },
       { title: 'A role form kept across a reload', plan: roleEditorDraftPlan },
@@ -315,7 +325,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "An organization, then a user: the user's Requested Brokers and My Brokers, the four actions on them and the two switches; frozen, the actions are off.",
     machine: brokerActionsMachine,
-    source: 'src/machines/broker-actions/broker-actions.machine.ts',
+    source: 'src/sections/restrict-broker/restrict-broker.machine.ts',
     plans: [{ title: 'An organization, a user, their brokers', plan: brokerActionsPlan }],
   },
   {
@@ -324,7 +334,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "An organization's groups and members: created, renamed, deleted, members added and removed, switches saved; another's change first is told.",
     machine: groupEditorMachine,
-    source: 'src/machines/group-editor/group-editor.machine.ts',
+    source: 'src/sections/groups/groups.machine.ts',
     plans: [
       { title: 'Group Management', plan: groupEditorPlan },
       { title: 'From a kept form', plan: groupEditorDraftPlan },
@@ -336,7 +346,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Segments & Tags: a CSV of users read in a worker, tags chosen, a dry run, then Reset Tags or Add Tags confirmed and applied in one transaction.',
     machine: bulkTagUploadMachine,
-    source: 'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
+    source: 'src/sections/segments-n-tags/bulk-tag-upload.machine.ts',
     plans: [{ title: 'A file and tags', plan: bulkTagUploadPlan }],
   },
   {
@@ -345,7 +355,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "Every group searched by name and organization, 50 a page; a group's members (virtualised, filtered) and one taken out after a confirmation.",
     machine: groupBrowserMachine,
-    source: 'src/machines/group-browser/group-browser.machine.ts',
+    source: 'src/sections/groups-v2/groups-v2.machine.ts',
     plans: [{ title: 'The groups, a group, its members', plan: groupBrowserPlan }],
   },
   {
@@ -354,7 +364,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'A CSV of users read in a worker, checked against the group row by row, previewed, then added in one transaction with a per-row report.',
     machine: groupBulkUploadMachine,
-    source: 'src/machines/group-bulk-upload/group-bulk-upload.machine.ts',
+    source: 'src/sections/groups-v2/groups-v2-upload.machine.ts',
     plans: [{ title: 'A file into a group', plan: groupBulkUploadPlan }],
   },
   {
@@ -381,7 +391,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     title: 'Linked sign-in',
     purpose: 'Signs a person in with the one-time token another server type put in the /redirect link.',
     machine: redirectMachine,
-    source: 'src/machines/redirect/redirect.machine.ts',
+    source: 'src/sections/redirect/redirect.machine.ts',
     plans: [
       { title: 'A link with a token', plan: redirectPlan },
       { title: 'A link without a token', plan: redirectWithoutTokenPlan },
@@ -418,7 +428,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'The Redshift configuration: two switches and the flags the user script ignores, saved from the version read; a save someone made first is shown.',
     machine: redshiftConfigMachine,
-    source: 'src/machines/redshift-config/redshift-config.machine.ts',
+    source: 'src/sections/redshift/redshift.machine.ts',
     plans: [
       { title: 'Read, change, save', plan: redshiftConfigPlan },
       { title: 'A changed form kept across a reload', plan: redshiftConfigDraftPlan },
@@ -430,7 +440,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Templates of account settings with their followers: created and changed from the version read, deleted, and applied to accounts after a dry run.',
     machine: templateEditorMachine,
-    source: 'src/machines/template-editor/template-editor.machine.ts',
+    source: 'src/sections/templates/templates.machine.ts',
     plans: [
       { title: 'The templates, a template form, delete and apply', plan: templateEditorPlan },
       { title: 'A template form kept across a reload', plan: templateEditorDraftPlan },
@@ -442,7 +452,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'SKUs created, changed from the version read, retired and reactivated; their holders paged; assigned to an account after a preview of what changes.',
     machine: skuEditorMachine,
-    source: 'src/machines/sku-editor/sku-editor.machine.ts',
+    source: 'src/sections/skus/skus.machine.ts',
     plans: [
       { title: 'The SKUs, their holders and an assignment', plan: skuEditorPlan },
       { title: 'A SKU form kept across a reload', plan: skuEditorDraftPlan },
@@ -454,7 +464,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "Accounts searched and paged; one account's settings checked in the browser, saved from the version read, shown field by field when saved meanwhile, reset.",
     machine: accountSettingsMachine,
-    source: 'src/machines/account-settings/account-settings.machine.ts',
+    source: 'src/sections/account-settings/account-settings.machine.ts',
     plans: [
       { title: 'The accounts and one account’s settings', plan: accountSettingsPlan },
       { title: 'A settings form kept across a reload', plan: accountSettingsDraftPlan },
@@ -467,7 +477,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "Each distributor's research flags (Refinitiv's for its submitters), saved from the version read, a colleague's save first shown; new submissions counted.",
     machine: researchFlagsMachine,
-    source: 'src/machines/research-flags/research-flags.machine.ts',
+    source: 'src/sections/broker-research/control-panel/control-panel.machine.ts',
     plans: [
       { title: 'Read, change, save', plan: researchFlagsPlan },
       { title: 'Changed flags kept across a reload', plan: researchFlagsDraftPlan },
@@ -479,7 +489,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "Requests for a broker's research, filtered and paged: one approved, rejected with a reason or sent to the broker, or many at once after a preview.",
     machine: researchRequestsMachine,
-    source: 'src/machines/research-requests/research-requests.machine.ts',
+    source: 'src/sections/broker-research/requests/requests.machine.ts',
     plans: [
       { title: 'The requests, one request, a bulk action', plan: researchRequestsPlan },
       { title: 'A reason kept across a reload', plan: researchRequestsDraftPlan },
@@ -492,7 +502,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "One broker's record: MiFID II status, sales contacts, linked brokers and distributor info, each changed from the version read.",
     machine: brokerDetailsMachine,
-    source: 'src/machines/broker-details/broker-details.machine.ts',
+    source: 'src/sections/broker-research/broker-details/broker-details.machine.ts',
     plans: [
       { title: 'Read, change, remove', plan: brokerDetailsPlan },
       { title: 'Opened without a broker: the picker', plan: brokerDetailsPickerPlan },
@@ -505,7 +515,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Fulfillments filtered and paged, downloaded as CSV or XLSX; an active one ended with a reason, a colleague ending it first said.',
     machine: researchFulfillmentsMachine,
-    source: 'src/machines/research-fulfillments/research-fulfillments.machine.ts',
+    source: 'src/sections/broker-research/fulfillments/fulfillments.machine.ts',
     plans: [
       { title: 'List, filter, page, export, end', plan: researchFulfillmentsPlan },
       { title: 'A reason kept across a reload', plan: researchFulfillmentsDraftPlan },
@@ -517,7 +527,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "Brokers searched by name and group, each opening in Broker Details; a broker's user groups created, changed, deleted, with their members.",
     machine: brokerUserGroupsMachine,
-    source: 'src/machines/broker-user-groups/broker-user-groups.machine.ts',
+    source: 'src/sections/broker-research/brokers/brokers.machine.ts',
     plans: [
       { title: 'Browse, choose a broker, its user groups and members', plan: brokerUserGroupsPlan },
       { title: 'A changed group form kept across a reload', plan: brokerUserGroupsDraftPlan },
@@ -529,7 +539,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "A distributor's entitlement file read in a worker, checked by the server row by row, then applied in one transaction; the latest imports.",
     machine: otherSourceUploadMachine,
-    source: 'src/machines/other-source-upload/other-source-upload.machine.ts',
+    source: 'src/sections/broker-research/other-sources/other-sources.machine.ts',
     plans: [{ title: 'A file of entitlements, checked and applied', plan: otherSourceUploadPlan }],
   },
   {
@@ -538,7 +548,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Email domains that name a broker, with the users each recognises: added, changed and removed; a domain naming another broker refused.',
     machine: domainMappingsMachine,
-    source: 'src/machines/domain-mappings/domain-mappings.machine.ts',
+    source: 'src/sections/broker-research/domain-mappings/domain-mappings.machine.ts',
     plans: [
       { title: 'List, add, edit, remove', plan: domainMappingsPlan },
       { title: 'A changed form kept across a reload', plan: domainMappingsDraftPlan },
@@ -550,7 +560,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Research users submitted, by status and title: started in review, published or rejected with a reason; who acted first is shown.',
     machine: researchSubmissionsMachine,
-    source: 'src/machines/research-submissions/research-submissions.machine.ts',
+    source: 'src/sections/broker-research/user-submission/user-submission.machine.ts',
     plans: [
       { title: 'List, filter, page and review', plan: researchSubmissionsPlan },
       { title: 'A reason kept across a reload', plan: researchSubmissionsDraftPlan },
@@ -562,7 +572,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Who changed what and every sign-in event, searched by category, author, record, action, days and result; an entry opened field by field.',
     machine: auditBrowserMachine,
-    source: 'src/machines/audit-browser/audit-browser.machine.ts',
+    source: 'src/sections/audit-log/audit-log.machine.ts',
     plans: [{ title: 'Search, page and open an entry', plan: auditBrowserPlan }],
   },
   {
@@ -571,7 +581,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "One record's changes and sign-ins, newest first, each shown field by field; older entries a page at a time.",
     machine: recordHistoryMachine,
-    source: 'src/machines/record-history/record-history.machine.ts',
+    source: 'src/sections/record-history/record-history.machine.ts',
     plans: [{ title: 'Read, and read older entries', plan: recordHistoryPlan }],
   },
   {
@@ -580,7 +590,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "The morning's charts for a range and an organization, each panel loaded or failed on its own, and the Analytics, Events and Depth views.",
     machine: reportsDashboardMachine,
-    source: 'src/machines/reports-dashboard/reports-dashboard.machine.ts',
+    source: 'src/sections/reports/reports.machine.ts',
     plans: [{ title: 'Panels, range, organization and the views', plan: reportsDashboardPlan }],
   },
   {
@@ -589,7 +599,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "Requests to join, by status and search: approved with the create form's settings, rejected with a reason, approved in bulk after a preview, invited again.",
     machine: inviteReviewMachine,
-    source: 'src/machines/invite-review/invite-review.machine.ts',
+    source: 'src/sections/invite-requests/invite-requests.machine.ts',
     plans: [
       { title: 'List, filter, page, approve, reject, resend and bulk approve', plan: inviteReviewPlan },
       { title: 'An approval kept across a reload', plan: inviteReviewDraftPlan },
@@ -601,7 +611,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'The saved searches, watchlists, dashboards and transcript source a user set up, each read or retried on its own; chosen items copied to other users.',
     machine: userContentMachine,
-    source: 'src/machines/user-content/user-content.machine.ts',
+    source: 'src/sections/user-content/user-content.machine.ts',
     plans: [
       { title: 'Read, retry, page, open settings and the copy', plan: userContentPlan },
       { title: 'A copy kept across a reload', plan: userContentDraftPlan },
@@ -614,7 +624,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       'Chosen items copied onto users named by email, username or id, after a preview of every clash with a name they already have and how it is resolved.',
     machine: contentCopyMachine,
-    source: 'src/machines/content-copy/content-copy.machine.ts',
+    source: 'src/sections/user-content/content-copy.machine.ts',
     plans: [{ title: 'Preview, change, copy, retry and cancel', plan: contentCopyPlan }],
   },
   {
@@ -623,7 +633,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     purpose:
       "A user's notebook version, email notifications, note templates and notebook tags, each saved from the version read, and new tag groups.",
     machine: notebookSettingsMachine,
-    source: 'src/machines/notebook-settings/notebook-settings.machine.ts',
+    source: 'src/sections/notebook/notebook.machine.ts',
     plans: [
       { title: 'Read, change and save each part, and create a tag group', plan: notebookSettingsPlan },
       { title: 'Choices kept across a reload', plan: notebookSettingsDraftPlan },

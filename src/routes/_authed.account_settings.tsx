@@ -4,8 +4,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import * as v from 'valibot';
-import { AccountSearchSchema } from '../machines/account-settings/account-settings.url';
-import { AccountSettingsScreen } from '../ui/account-settings/account-settings-screen';
+import { AccountSearchSchema } from '../sections/account-settings/account-settings.url';
+import { AccountSettingsScreen } from '../sections/account-settings/account-settings-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/account_settings')({

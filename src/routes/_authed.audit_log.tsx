@@ -1,7 +1,7 @@
 // /audit_log: the Audit Log (decision 062); needs audit_log_tab. The search and page live in the
 // URL (?category=user&cursor=…), read in the screen, which loads with the section.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { AuditLogScreen } from '../ui/audit-log/audit-log-screen';
+import { AuditLogScreen } from '../sections/audit-log/audit-log-screen';
 import { routeParams, textParams, UrlParamsContext } from '../ui/shared/url-params';
 import { requireSection } from './-guards';
 

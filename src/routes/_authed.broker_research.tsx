@@ -2,8 +2,8 @@
 // Reload and Back return to them. Validated in the screen, which loads with the section.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { brTabOf, type BrTab } from '../domain/broker-research';
-import { BrokerResearchScreen } from '../ui/broker-research/broker-research-screen';
-import { tabParamsOf, type TabParams } from '../ui/broker-research/tab-search';
+import { BrokerResearchScreen } from '../sections/broker-research/broker-research-screen';
+import { tabParamsOf, type TabParams } from '../sections/broker-research/tab-search';
 import { textParams } from '../ui/shared/url-params';
 import { requireSection } from './-guards';
 

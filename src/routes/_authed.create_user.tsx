@@ -1,6 +1,6 @@
 // /create_user: the create screen, opening a created user's edit page; the menu entry names its feature.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { UserCreatePage } from '../ui/user-create/user-create-page';
+import { UserCreatePage } from '../sections/user-create/user-create-page';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/create_user')({

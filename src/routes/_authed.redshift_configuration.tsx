@@ -1,6 +1,6 @@
 // /redshift_configuration: Redshift Configuration (decision 054); needs redshift_configuration_access.
 import { createFileRoute } from '@tanstack/react-router';
-import { RedshiftScreen } from '../ui/redshift/redshift-screen';
+import { RedshiftScreen } from '../sections/redshift/redshift-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/redshift_configuration')({

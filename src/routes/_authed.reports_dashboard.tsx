@@ -3,8 +3,8 @@
 // read in the screen, which loads with the section.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { searchOfUrl, urlOfSearch } from '../ui/reports/reports-search';
-import { ReportsScreen, type ReportsSearch } from '../ui/reports/reports-screen';
+import { searchOfUrl, urlOfSearch } from '../sections/reports/reports-search';
+import { ReportsScreen, type ReportsSearch } from '../sections/reports/reports-screen';
 import { requireSection } from './-guards';
 import { textParams } from '../ui/shared/url-params';
 

@@ -1,7 +1,7 @@
 // /segments_n_tags: Bulk Tag Upload (default) and Segments, the tab in the URL (?tab=segments) so
 // Reload and Back return to it. Validated in the component, which loads with the section.
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { SegmentsNTagsScreen, tabOf, type SegmentsNTagsTab } from '../ui/segments-n-tags/segments-n-tags-screen';
+import { SegmentsNTagsScreen, tabOf, type SegmentsNTagsTab } from '../sections/segments-n-tags/segments-n-tags-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/segments_n_tags')({

@@ -7,9 +7,9 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import * as v from 'valibot';
 import { selectFeatures } from '../machines/session/session.selectors';
-import { ListSearchSchema } from '../machines/user-list/user-list.url';
+import { ListSearchSchema } from '../sections/user-list/user-list.url';
 import { useConsole } from '../ui/console-context';
-import { UserListScreen } from '../ui/user-list/user-list-screen';
+import { UserListScreen } from '../sections/user-list/user-list-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_list')({

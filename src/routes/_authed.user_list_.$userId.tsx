@@ -2,7 +2,7 @@
 // a user needs user_mgmt; changing them needs edit_user (the page is read-only without it).
 import { Box, Callout, Flex } from '@radix-ui/themes';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { UserEditPage } from '../ui/user-edit/user-edit-page';
+import { UserEditPage } from '../sections/user-edit/user-edit-page';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_list_/$userId')({

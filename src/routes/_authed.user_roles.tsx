@@ -1,6 +1,6 @@
 // /user_roles: Role Management (decision 050), roles as data; needs role_mgmt.
 import { createFileRoute } from '@tanstack/react-router';
-import { RolesScreen } from '../ui/roles/roles-screen';
+import { RolesScreen } from '../sections/roles/roles-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/user_roles')({

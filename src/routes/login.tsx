@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { selectIsAuthenticated } from '../machines/session/session.selectors';
 import { useConsole, useInspect } from '../ui/console-context';
-import { LoginCtx } from '../ui/login/login-context';
-import { LoginView } from '../ui/login/login-view';
+import { LoginCtx } from '../sections/login/login-context';
+import { LoginView } from '../sections/login/login-view';
 
 /** `/login?activated`: the page reloaded after two-step sign-in was activated. No schema: this runs in the first load. */
 interface LoginSearch {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useConsole, useInspect } from '../ui/console-context';
-import { RedirectCtx } from '../ui/redirect/redirect-context';
-import { RedirectView } from '../ui/redirect/redirect-view';
+import { RedirectCtx } from '../sections/redirect/redirect-context';
+import { RedirectView } from '../sections/redirect/redirect-view';
 
 /** A token that is not a string reads as missing, and the page says so. */
 const RedirectSearch = v.object({ token: v.fallback(v.optional(v.string()), undefined) });

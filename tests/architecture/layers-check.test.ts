@@ -35,8 +35,8 @@ describe('checkLayers on a made-up graph', () => {
     expect(roleOf('src/domain/users.ts')).toBe('contract');
     expect(roleOf('src/services/http.ts')).toBe('service');
     expect(roleOf('src/workflows/plan.ts')).toBe('engine');
-    expect(roleOf('src/machines/login/login.machine.ts')).toBe('machine');
-    expect(roleOf('src/ui/login/login-view.tsx')).toBe('view');
+    expect(roleOf('src/sections/login/login.machine.ts')).toBe('machine');
+    expect(roleOf('src/sections/login/login-view.tsx')).toBe('view');
     expect(roleOf('src/routes/login.tsx')).toBe('route');
     expect(roleOf('src/app.tsx')).toBe('route');
     expect(roleOf('src/styles/app.css')).toBe('style');
@@ -45,6 +45,8 @@ describe('checkLayers on a made-up graph', () => {
     expect(roleOf('src/sections/skus/skus.machine.ts')).toBe('machine');
     expect(roleOf('src/sections/skus/skus.service.ts')).toBe('service');
     expect(roleOf('src/sections/skus/skus-screen.tsx')).toBe('view');
+    expect(roleOf('src/sections/skus/skus-context.ts')).toBe('view');
+    expect(roleOf('src/sections/broker-research/requests/requests.live.ts')).toBe('machine');
   });
 
   it('fails each upward import: contract ← services ← machines ← views ← routes', () => {
@@ -56,26 +58,26 @@ describe('checkLayers on a made-up graph', () => {
     expect(broken('src/domain/users.ts', 'src/machines/live.ts')).toEqual([contract]);
     expect(broken('src/domain/users.ts', 'src/domain/auth.ts')).toEqual([]);
 
-    expect(
-      broken('src/services/reports.service.ts', 'src/machines/reports-dashboard/reports-dashboard.types.ts'),
-    ).toEqual([services]);
+    expect(broken('src/sections/reports/reports.service.ts', 'src/sections/reports/reports.types.ts')).toEqual([
+      services,
+    ]);
     expect(broken('src/services/http.ts', 'src/ui/shell/shell.tsx')).toEqual([services]);
     expect(broken('src/services/http.ts', 'src/workflows/plan.ts')).toEqual([services]);
-    expect(broken('src/services/reports.service.ts', 'src/domain/reports.ts')).toEqual([]);
+    expect(broken('src/sections/reports/reports.service.ts', 'src/domain/reports.ts')).toEqual([]);
 
-    expect(broken('src/machines/user-list/user-list.machine.ts', 'src/ui/user-list/user-list-screen.tsx')).toEqual([
-      machines,
-    ]);
+    expect(
+      broken('src/sections/user-list/user-list.machine.ts', 'src/sections/user-list/user-list-screen.tsx'),
+    ).toEqual([machines]);
     expect(broken('src/machines/live.ts', 'src/routes/__root.tsx')).toEqual([machines]);
-    expect(broken('src/machines/user-list/user-list.plan.ts', 'src/workflows/plan.ts')).toEqual([]);
+    expect(broken('src/sections/user-list/user-list.plan.ts', 'src/workflows/plan.ts')).toEqual([]);
 
     expect(broken('src/ui/shell/shell.tsx', 'src/routes/_authed.tsx')).toEqual([views]);
-    expect(broken('src/ui/user-list/user-list-screen.tsx', 'src/machines/user-list/user-list.selectors.ts')).toEqual(
-      [],
-    );
+    expect(
+      broken('src/sections/user-list/user-list-screen.tsx', 'src/sections/user-list/user-list.selectors.ts'),
+    ).toEqual([]);
     expect(broken('src/ui/shell/shell.tsx', 'src/styles/app.css')).toEqual([]);
 
-    expect(broken('src/routes/_authed.user_list.tsx', 'src/ui/user-list/user-list-screen.tsx')).toEqual([]);
+    expect(broken('src/routes/_authed.user_list.tsx', 'src/sections/user-list/user-list-screen.tsx')).toEqual([]);
     expect(broken('src/sections/skus/skus.machine.ts', 'src/sections/skus/skus-screen.tsx')).toEqual([machines]);
   });
 
@@ -89,39 +91,38 @@ describe('checkLayers on a made-up graph', () => {
 
   it('lets machines reach services only from the live wiring', () => {
     const live = layer('machines reach services');
-    expect(broken('src/machines/login/login.machine.ts', 'src/services/auth.service.ts')).toEqual([live]);
-    expect(broken('src/machines/login/login.types.ts', 'src/services/auth.service.ts')).toEqual([live]);
-    expect(broken('src/machines/user-list/user-list.live.ts', 'src/services/user-list.service.ts')).toEqual([]);
+    expect(broken('src/sections/login/login.machine.ts', 'src/services/auth.service.ts')).toEqual([live]);
+    expect(broken('src/sections/login/login.types.ts', 'src/services/auth.service.ts')).toEqual([live]);
+    expect(broken('src/sections/user-list/user-list.live.ts', 'src/sections/user-list/user-list.service.ts')).toEqual(
+      [],
+    );
     expect(broken('src/machines/live.ts', 'src/services/auth.service.ts')).toEqual([]);
-    expect(broken('src/ui/login/login-view.tsx', 'src/services/auth.service.ts')).toEqual([]);
+    expect(broken('src/sections/login/login-view.tsx', 'src/services/auth.service.ts')).toEqual([]);
   });
 
   it('fails shared code importing a flow, and a flow importing a flow that is not its declared child', () => {
     const shared = layer('shared code');
     const child = layer('a flow imports');
-    expect(broken('src/machines/shared/file-read.ts', 'src/machines/bulk-tag-upload/bulk-tag-upload.types.ts')).toEqual(
+    expect(broken('src/machines/shared/file-read.ts', 'src/sections/segments-n-tags/bulk-tag-upload.types.ts')).toEqual(
       [shared],
     );
-    expect(broken('src/ui/form/field-frame.tsx', 'src/machines/user-edit/user-edit.machine.ts')).toEqual([shared]);
+    expect(broken('src/ui/form/field-frame.tsx', 'src/sections/user-edit/user-edit.machine.ts')).toEqual([shared]);
     expect(broken('src/machines/shared/file-read.ts', 'src/machines/shared/failure.ts')).toEqual([]);
     expect(broken('src/ui/form/form-draft.tsx', 'src/machines/session/session.machine.ts')).toEqual([]);
 
     expect(
-      broken(
-        'src/machines/group-browser/group-browser.machine.ts',
-        'src/machines/bulk-tag-upload/bulk-tag-upload.machine.ts',
-      ),
+      broken('src/sections/groups-v2/groups-v2.machine.ts', 'src/sections/segments-n-tags/bulk-tag-upload.machine.ts'),
     ).toEqual([child]);
     expect(broken('src/sections/skus/skus.machine.ts', 'src/sections/roles/roles.types.ts')).toEqual([child]);
     expect(
-      broken('src/machines/user-edit/user-edit.machine.ts', 'src/machines/user-emails/user-emails.machine.ts'),
+      broken('src/sections/user-edit/user-edit.machine.ts', 'src/sections/user-edit/user-emails.machine.ts'),
     ).toEqual([]);
     expect(
-      broken('src/machines/user-content/user-content.types.ts', 'src/machines/content-copy/content-copy.types.ts'),
+      broken('src/sections/user-content/user-content.types.ts', 'src/sections/user-content/content-copy.types.ts'),
     ).toEqual([]);
     // The registry and the live wiring assemble the flows.
-    expect(broken('src/machines/registry.ts', 'src/machines/user-list/user-list.plan.ts')).toEqual([]);
-    expect(broken('src/machines/live.ts', 'src/machines/login/login.machine.ts')).toEqual([]);
+    expect(broken('src/machines/registry.ts', 'src/sections/user-list/user-list.plan.ts')).toEqual([]);
+    expect(broken('src/machines/live.ts', 'src/sections/login/login.machine.ts')).toEqual([]);
   });
 
   it('keeps the panel and the server apart', () => {

@@ -16,7 +16,11 @@ export type Role = 'contract' | 'service' | 'engine' | 'machine' | 'view' | 'rou
 const under = (dir: string) => (file: string) => file.startsWith(`${dir}/`);
 const ROUTE_FILES = new Set(['src/app.tsx', 'src/main.tsx', 'src/routeTree.gen.ts']);
 
-/** A file's role: by its folder, and inside a section folder (src/sections/<stem>/) by its name. */
+/**
+ * A file's role: by its folder, and inside a section folder (src/sections/<stem>/) by its name:
+ * the flow's own files carry their kind after a dot (`skus.machine.ts`, `skus.service.ts`), and
+ * everything else there (screens, dialogs, contexts, URL bindings) is the section's view.
+ */
 export function roleOf(file: string): Role {
   if (under('server')(file)) return 'server';
   if (!under('src')(file)) return 'other';
@@ -29,7 +33,7 @@ export function roleOf(file: string): Role {
   if (under('src/routes')(file) || ROUTE_FILES.has(file)) return 'route';
   if (under('src/sections')(file)) {
     if (file.endsWith('.service.ts') || file.endsWith('.worker.ts')) return 'service';
-    return file.endsWith('.tsx') ? 'view' : 'machine';
+    return /\/[^/.]+\.[a-z]+\.ts$/.test(file) ? 'machine' : 'view';
   }
   return 'other';
 }
@@ -49,11 +53,7 @@ const MAY_IMPORT: Record<'contract' | 'service' | 'engine' | 'machine' | 'view' 
  * holds each entry to a real import of the child's machine by the parent's.
  */
 export const CHILD_FLOWS: Readonly<Record<string, readonly string[]>> = {
-  'bulk-tag-upload': ['tag-selector'],
-  'segment-editor': ['tag-selector'],
-  'tag-selector': ['tag-creation'],
-  'user-content': ['content-copy'],
-  'user-edit': ['email-change', 'org-change', 'user-emails', 'user-privileges', 'user-sessions'],
+  'segments-n-tags': ['tags'],
 };
 
 const SHARED_MACHINE_DIR = 'shared';

@@ -22,28 +22,30 @@ const TYPED_ADDRESSES: Record<string, string> = {
 
 /** Search forms not yet SearchForm: each searches with more than a box. */
 const OWN_SEARCH: Record<string, string> = {
-  'src/ui/broker-research/brokers/brokers-view.tsx': 'a visible label and the broker group filter in one form',
-  'src/ui/broker-research/domain-mappings/domain-mappings-view.tsx': 'a visible label; disabled while a form is open',
-  'src/ui/broker-research/broker-details/broker-details-view.tsx': 'a picker: finds brokers, lists no page',
-  'src/ui/segments/segments-panel.tsx': 'searches as the machine types, with the status beside it',
-  'src/ui/templates/templates-screen.tsx': 'searches as the machine types, with the status beside it',
-  'src/ui/audit-log/audit-log-screen.tsx': 'six filters in one form',
-  'src/ui/groups-v2/group-list.tsx': 'the organization picker in the same form',
+  'src/sections/broker-research/brokers/brokers-view.tsx': 'a visible label and the broker group filter in one form',
+  'src/sections/broker-research/domain-mappings/domain-mappings-view.tsx':
+    'a visible label; disabled while a form is open',
+  'src/sections/broker-research/broker-details/broker-details-view.tsx': 'a picker: finds brokers, lists no page',
+  'src/sections/segments-n-tags/segments-panel.tsx': 'searches as the machine types, with the status beside it',
+  'src/sections/templates/templates-screen.tsx': 'searches as the machine types, with the status beside it',
+  'src/sections/audit-log/audit-log-screen.tsx': 'six filters in one form',
+  'src/sections/groups-v2/group-list.tsx': 'the organization picker in the same form',
   'src/ui/workflows/diagram-canvas.tsx': 'finds a state in a diagram, not a list',
 };
 
 /** List machines (paged, or bound to the address) whose read does not end in the list states. */
 const OWN_LIST: Record<string, string> = {
-  'src/machines/user-content/user-content.machine.ts': "each section's failure is kept in its own part",
+  'src/sections/user-content/user-content.machine.ts': "each section's failure is kept in its own part",
 };
 
 /** Machines with a form that is not a record's versioned form. */
 const OWN_FORM: Record<string, string> = {
-  'src/machines/account-settings/account-settings.machine.ts': 'settings of an account: saved field by field',
-  'src/machines/broker-details/broker-details.machine.ts': 'one broker record with its own conflict panel',
-  'src/machines/broker-user-groups/broker-user-groups.machine.ts': 'a group form inside a broker list',
-  'src/machines/domain-mappings/domain-mappings.machine.ts': 'a mapping form with a broker picker',
-  'src/machines/redshift-config/redshift-config.machine.ts': 'one configuration row, no list',
+  'src/sections/account-settings/account-settings.machine.ts': 'settings of an account: saved field by field',
+  'src/sections/broker-research/broker-details/broker-details.machine.ts':
+    'one broker record with its own conflict panel',
+  'src/sections/broker-research/brokers/brokers.machine.ts': 'a group form inside a broker list',
+  'src/sections/broker-research/domain-mappings/domain-mappings.machine.ts': 'a mapping form with a broker picker',
+  'src/sections/redshift/redshift.machine.ts': 'one configuration row, no list',
 };
 
 describe('screens use the shared list and form', () => {

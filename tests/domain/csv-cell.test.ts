@@ -7,8 +7,8 @@ import { csvField } from '../../server/export/spreadsheet';
 import { problemsCsv } from '../../src/domain/csv-upload';
 import { reportCsv as otherSourcesReportCsv } from '../../src/domain/broker-research-other-sources';
 import { chartCsv } from '../../src/domain/reports';
-import { reportCsv as bulkEditReportCsv } from '../../src/machines/bulk-edit/bulk-edit.report';
-import { identifiersCsv } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.machine';
+import { reportCsv as bulkEditReportCsv } from '../../src/sections/user-list/bulk-edit.report';
+import { identifiersCsv } from '../../src/sections/segments-n-tags/bulk-tag-upload.machine';
 
 /** Text as read → the cell written. */
 const CELLS: readonly (readonly [string, string])[] = [

@@ -1,7 +1,7 @@
 // Create User's CSV, read by the uploads' strict tokenizer: quoted commas, blank rows, and the
 // refusals of a binary file and of a quote never closed.
 import { describe, expect, it } from 'vitest';
-import { readUsersCsv } from '../../src/machines/user-create/user-create.csv';
+import { readUsersCsv } from '../../src/sections/user-create/user-create.csv';
 
 describe('readUsersCsv', () => {
   it('reads quoted values with commas and skips blank rows', () => {

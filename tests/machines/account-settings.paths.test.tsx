@@ -12,23 +12,23 @@ import { afterEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { ACCOUNT_MESSAGES, defaultAccountSettings } from '../../src/domain/account-settings';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import { accountSettingsMachine } from '../../src/machines/account-settings/account-settings.machine';
+import { accountSettingsMachine } from '../../src/sections/account-settings/account-settings.machine';
 import {
   accountSettingsDraftPlan,
   accountSettingsPlan,
   PLAN_DRAFT,
-} from '../../src/machines/account-settings/account-settings.plan';
-import type { AccountForm } from '../../src/machines/account-settings/account-settings.types';
-import { AccountSearchSchema } from '../../src/machines/account-settings/account-settings.url';
+} from '../../src/sections/account-settings/account-settings.plan';
+import type { AccountForm } from '../../src/sections/account-settings/account-settings.types';
+import { AccountSearchSchema } from '../../src/sections/account-settings/account-settings.url';
 import { writeDraft } from '../../src/services/drafts';
-import { AccountSettingsCtx } from '../../src/ui/account-settings/account-settings-context';
+import { AccountSettingsCtx } from '../../src/sections/account-settings/account-settings-context';
 import {
   accountDraftAddress,
   AccountSettingsDraftKeeper,
   AccountSettingsScope,
   AccountSettingsView,
   AccountUrlSync,
-} from '../../src/ui/account-settings/account-settings-screen';
+} from '../../src/sections/account-settings/account-settings-screen';
 import type { PlannedStep } from '../../src/workflows/paths';
 import {
   ActorProbe,

@@ -11,10 +11,10 @@ import type { AnyActorRef } from 'xstate';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { defaultFlags } from '../../src/domain/user-fields';
 import type { BulkSelection } from '../../src/domain/users';
-import { bulkEditMachine } from '../../src/machines/bulk-edit/bulk-edit.machine';
-import { BulkEditCtx } from '../../src/ui/bulk-edit/bulk-edit-context';
-import { BulkEditFrame, BulkEditScope } from '../../src/ui/bulk-edit/bulk-edit-dialog';
-import { KEEP_SELECTION, UPLOAD_LABEL, UPLOAD_REPORT_DOWNLOAD } from '../../src/ui/bulk-edit/bulk-upload';
+import { bulkEditMachine } from '../../src/sections/user-list/bulk-edit.machine';
+import { BulkEditCtx } from '../../src/sections/user-list/bulk-edit-context';
+import { BulkEditFrame, BulkEditScope } from '../../src/sections/user-list/bulk-edit-dialog';
+import { KEEP_SELECTION, UPLOAD_LABEL, UPLOAD_REPORT_DOWNLOAD } from '../../src/sections/user-list/bulk-upload';
 import { UNMATCHED_REASON } from '../../src/domain/csv-upload';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import {
@@ -27,9 +27,9 @@ import {
 } from '../support/path-world';
 import { replayPath, type Driver } from '../support/replay';
 import type { TestServer } from '../support/server';
-import { bulkEditPlan, bulkEditReloadPlan, PLAN_OPERATION_ID } from '../../src/machines/bulk-edit/bulk-edit.plan';
-import { EARLIER_NOT_APPLIED, NOT_APPLIED } from '../../src/machines/bulk-edit/bulk-edit.machine';
-import { pendingBulkOperation } from '../../src/services/bulk-edit.service';
+import { bulkEditPlan, bulkEditReloadPlan, PLAN_OPERATION_ID } from '../../src/sections/user-list/bulk-edit.plan';
+import { EARLIER_NOT_APPLIED, NOT_APPLIED } from '../../src/sections/user-list/bulk-edit.machine';
+import { pendingBulkOperation } from '../../src/sections/user-list/bulk-edit.service';
 import { applyBulkEdit } from '../../server/users/bulk-edit';
 import { up as createBulkOperations } from '../../server/db/migrations/2026_11_24_012_bulk_operations';
 import { sql } from 'kysely';

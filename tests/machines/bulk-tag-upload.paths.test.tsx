@@ -9,13 +9,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { readIdentifierFile } from '../../src/domain/identifier-file';
-import { liveBulkTagUploadMachine } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.live';
-import { bulkTagUploadMachine, NOBODY_MATCHED } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.machine';
-import { bulkTagUploadPlan } from '../../src/machines/bulk-tag-upload/bulk-tag-upload.plan';
-import { ADD_TAGS, INVALID_DOWNLOAD, RESET_TAGS, UNMATCHED_DOWNLOAD } from '../../src/ui/bulk-tag-upload/assign-tags';
-import { BulkTagUploadCtx } from '../../src/ui/bulk-tag-upload/bulk-tag-upload-context';
-import { BulkTagUploadPanel, BulkTagUploadScope } from '../../src/ui/bulk-tag-upload/bulk-tag-upload-tab';
-import { FILE_HINT, FILE_LABEL, PROBLEMS_DOWNLOAD } from '../../src/ui/bulk-tag-upload/upload-file';
+import { liveBulkTagUploadMachine } from '../../src/sections/segments-n-tags/bulk-tag-upload.live';
+import { bulkTagUploadMachine, NOBODY_MATCHED } from '../../src/sections/segments-n-tags/bulk-tag-upload.machine';
+import { bulkTagUploadPlan } from '../../src/sections/segments-n-tags/bulk-tag-upload.plan';
+import {
+  ADD_TAGS,
+  INVALID_DOWNLOAD,
+  RESET_TAGS,
+  UNMATCHED_DOWNLOAD,
+} from '../../src/sections/segments-n-tags/assign-tags';
+import { BulkTagUploadCtx } from '../../src/sections/segments-n-tags/bulk-tag-upload-context';
+import { BulkTagUploadPanel, BulkTagUploadScope } from '../../src/sections/segments-n-tags/bulk-tag-upload-tab';
+import { FILE_HINT, FILE_LABEL, PROBLEMS_DOWNLOAD } from '../../src/sections/segments-n-tags/upload-file';
 import {
   ActorProbe,
   closeSignedInWorld,

@@ -8,13 +8,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { CLASH_RESOLUTION_LABELS, contentNameKey } from '../../src/domain/user-content';
-import { liveContentCopyMachine } from '../../src/machines/content-copy/content-copy.live';
-import { contentCopyMachine } from '../../src/machines/content-copy/content-copy.machine';
-import { contentCopyPlan } from '../../src/machines/content-copy/content-copy.plan';
-import { selectClosed } from '../../src/machines/content-copy/content-copy.selectors';
-import type { ContentCopyContext, ContentCopyInput } from '../../src/machines/content-copy/content-copy.types';
+import { liveContentCopyMachine } from '../../src/sections/user-content/content-copy.live';
+import { contentCopyMachine } from '../../src/sections/user-content/content-copy.machine';
+import { contentCopyPlan } from '../../src/sections/user-content/content-copy.plan';
+import { selectClosed } from '../../src/sections/user-content/content-copy.selectors';
+import type { ContentCopyContext, ContentCopyInput } from '../../src/sections/user-content/content-copy.types';
 import { useInspect } from '../../src/ui/console-context';
-import { CopyDialog } from '../../src/ui/user-content/copy-dialog';
+import { CopyDialog } from '../../src/sections/user-content/copy-dialog';
 import {
   closeSignedInWorld,
   describePaths,

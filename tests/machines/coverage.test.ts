@@ -1,4 +1,4 @@
-// Every state and every transition of every machine in src/machines must be reached by a
+// Every state and every transition of every machine in src/machines and src/sections must be reached by a
 // generated path. The plans are the registry's (src/machines/registry.ts), the ones the workflow
 // viewer shows; paths are generated deterministically, so this recomputes exactly what the
 // *.paths.test files replay; a replay fails when the view's machine leaves the planned path.
@@ -10,16 +10,23 @@ import { allStates, allTransitions, planPaths, reachedBy } from '../../src/workf
 const isMachine = (v: unknown): v is AnyStateMachine =>
   typeof v === 'object' && v !== null && 'root' in v && 'getTransitionData' in v;
 
-const machines = Object.entries(import.meta.glob('/src/machines/**/*.machine.ts', { eager: true })).flatMap(
-  ([file, mod]) =>
-    Object.values(mod as Record<string, unknown>)
-      .filter(isMachine)
-      .map((machine) => ({ file, machine })),
+const machines = Object.entries(
+  import.meta.glob(['/src/machines/**/*.machine.ts', '/src/sections/**/*.machine.ts'], { eager: true }),
+).flatMap(([file, mod]) =>
+  Object.values(mod as Record<string, unknown>)
+    .filter(isMachine)
+    .map((machine) => ({ file, machine })),
 );
 const plans = WORKFLOWS.flatMap((w) => w.plans.map((p) => p.plan));
 const replays = Object.keys(import.meta.glob('./*.paths.test.{ts,tsx}'));
-/** Files are kebab-case: machine id userList → tests/machines/user-list.paths.test.tsx. */
-const stemOf = (id: string) => id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/**
+ * A machine's replay is named for its file: src/sections/roles/roles.machine.ts → roles.paths.test.tsx;
+ * a Broker Research tab's carries the section too (broker-research-requests.paths.test.tsx).
+ */
+const stemOf = (file: string) => {
+  const [, section, name] = /\/(?:(broker-research)\/[^/]+\/)?([^/]+)\.machine\.ts$/.exec(file)!;
+  return section ? `${section}-${name}` : name!;
+};
 
 describe('machine coverage by generated paths', () => {
   it('finds the machines', () => {
@@ -45,7 +52,7 @@ describe('machine coverage by generated paths', () => {
       };
 
       it('has a plan and a replay test', () => {
-        const stem = stemOf(machine.id);
+        const stem = stemOf(file);
         expect(own.length, `plans of ${machine.id} in src/machines/registry.ts`).toBeGreaterThan(0);
         expect(
           replays.some((r) => r.includes(`/${stem}.paths.test.`)),

@@ -4,12 +4,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { emailChangeMachine } from '../../src/machines/email-change/email-change.machine';
-import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.types';
+import { emailChangeMachine } from '../../src/sections/user-edit/email-change.machine';
+import { EMAIL_CHANGE_TEXT } from '../../src/sections/user-edit/email-change.types';
 import { flush, replayPath } from '../support/replay';
 import { planPaths } from '../../src/workflows/paths';
 import { UPDATE_MESSAGES } from '../../server/users/update';
-import { emailChangePlan } from '../../src/machines/email-change/email-change.plan';
+import { emailChangePlan } from '../../src/sections/user-edit/email-change.plan';
 import {
   button,
   clickInDialog,

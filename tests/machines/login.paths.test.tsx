@@ -6,14 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { MESSAGES } from '../../src/domain/auth';
 import { liveLoginMachine } from '../../src/machines/live';
-import { loginMachine } from '../../src/machines/login/login.machine';
+import { loginMachine } from '../../src/sections/login/login.machine';
 import { activateTfa, loginAccount, verifyOtp } from '../../src/services/auth.service';
-import { LoginCtx } from '../../src/ui/login/login-context';
-import { LoginView } from '../../src/ui/login/login-view';
+import { LoginCtx } from '../../src/sections/login/login-context';
+import { LoginView } from '../../src/sections/login/login-view';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { createSignInWorld, wrongCode, type SignInWorld, type Staff } from '../support/login-world';
 import { replayPath, type Driver } from '../support/replay';
-import { loginPlan } from '../../src/machines/login/login.plan';
+import { loginPlan } from '../../src/sections/login/login.plan';
 
 interface World extends SignInWorld {
   user: UserEvent;

@@ -5,10 +5,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { orgChangeMachine } from '../../src/machines/org-change/org-change.machine';
+import { orgChangeMachine } from '../../src/sections/user-edit/org-change.machine';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { orgChangePlan } from '../../src/machines/org-change/org-change.plan';
+import { orgChangePlan } from '../../src/sections/user-edit/org-change.plan';
 import {
   clickInDialog,
   closeEditWorld,

@@ -6,14 +6,14 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { writeAuditMany, type AuditEntry } from '../../server/audit';
 import { auditCategoryLabel } from '../../src/domain/audit-log';
-import { recordHistoryMachine } from '../../src/machines/record-history/record-history.machine';
-import { recordHistoryPlan } from '../../src/machines/record-history/record-history.plan';
-import type { RecordHistoryContext } from '../../src/machines/record-history/record-history.types';
+import { recordHistoryMachine } from '../../src/sections/record-history/record-history.machine';
+import { recordHistoryPlan } from '../../src/sections/record-history/record-history.plan';
+import type { RecordHistoryContext } from '../../src/sections/record-history/record-history.types';
 import {
   RecordHistoryCtx,
   RecordHistoryScope,
   RecordHistoryView,
-} from '../../src/ui/record-history/record-history-view';
+} from '../../src/sections/record-history/record-history-view';
 import {
   ActorProbe,
   closeSignedInWorld,

@@ -5,16 +5,16 @@ import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { liveRedirectMachine } from '../../src/machines/live';
-import { REDIRECT_MESSAGES, redirectMachine } from '../../src/machines/redirect/redirect.machine';
-import { RedirectCtx } from '../../src/ui/redirect/redirect-context';
-import { RedirectView } from '../../src/ui/redirect/redirect-view';
+import { REDIRECT_MESSAGES, redirectMachine } from '../../src/sections/redirect/redirect.machine';
+import { RedirectCtx } from '../../src/sections/redirect/redirect-context';
+import { RedirectView } from '../../src/sections/redirect/redirect-view';
 import { apiClient } from '../support/api-client';
 import { planPaths, type PlannedPath } from '../../src/workflows/paths';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { redirectPlan, redirectWithoutTokenPlan } from '../../src/machines/redirect/redirect.plan';
+import { redirectPlan, redirectWithoutTokenPlan } from '../../src/sections/redirect/redirect.plan';
 
 interface World {
   app: TestServer;

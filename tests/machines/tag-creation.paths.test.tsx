@@ -4,10 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { tagCreationMachine } from '../../src/machines/tag-creation/tag-creation.machine';
+import { tagCreationMachine } from '../../src/sections/tags/tag-creation.machine';
 import { describePaths } from '../support/path-world';
 import type { Driver } from '../support/replay';
-import { TAG_CREATION_NAME, tagCreationPlan } from '../../src/machines/tag-creation/tag-creation.plan';
+import { TAG_CREATION_NAME, tagCreationPlan } from '../../src/sections/tags/tag-creation.plan';
 import {
   GROUP,
   chosenNames,

@@ -4,10 +4,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import { tagSelectorMachine } from '../../src/machines/tag-selector/tag-selector.machine';
+import { tagSelectorMachine } from '../../src/sections/tags/tag-selector.machine';
 import { describePaths } from '../support/path-world';
 import type { Driver } from '../support/replay';
-import { TAG_SELECTOR_NEW, tagSelectorPlan } from '../../src/machines/tag-selector/tag-selector.plan';
+import { TAG_SELECTOR_NEW, tagSelectorPlan } from '../../src/sections/tags/tag-selector.plan';
 import {
   TAGS,
   addTagInDialog,

@@ -5,8 +5,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import { TagSelectorCtx } from '../../src/ui/tags/tag-selector-context';
-import { TagSelectorScope, TagSelectorView } from '../../src/ui/tags/tag-selector';
+import { TagSelectorCtx } from '../../src/sections/tags/tag-selector-context';
+import { TagSelectorScope, TagSelectorView } from '../../src/sections/tags/tag-selector';
 import {
   ActorProbe,
   closeSignedInWorld,

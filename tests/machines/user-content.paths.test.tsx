@@ -15,17 +15,17 @@ import {
   type ContentKind,
   type DashboardSettings,
 } from '../../src/domain/user-content';
-import { checkCopyDraft } from '../../src/machines/content-copy/content-copy.draft';
-import { userContentMachine } from '../../src/machines/user-content/user-content.machine';
+import { checkCopyDraft } from '../../src/sections/user-content/content-copy.draft';
+import { userContentMachine } from '../../src/sections/user-content/user-content.machine';
 import {
   userContentDraftPlan,
   userContentPlan,
   userContentReaderPlan,
-} from '../../src/machines/user-content/user-content.plan';
-import type { Section, UserContentContext } from '../../src/machines/user-content/user-content.types';
+} from '../../src/sections/user-content/user-content.plan';
+import type { Section, UserContentContext } from '../../src/sections/user-content/user-content.types';
 import { readDraft, writeDraft } from '../../src/services/drafts';
-import { ContentTab, copyDraftAddress } from '../../src/ui/user-content/content-tab';
-import { UserContentCtx } from '../../src/ui/user-content/user-content-context';
+import { ContentTab, copyDraftAddress } from '../../src/sections/user-content/content-tab';
+import { UserContentCtx } from '../../src/sections/user-content/user-content-context';
 import type { MachinePlan } from '../../src/workflows/plan';
 import {
   ActorProbe,

@@ -7,16 +7,16 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { dataPlanMessages } from '../../src/domain/user-rules';
-import { userCreateMachine } from '../../src/machines/user-create/user-create.machine';
+import { userCreateMachine } from '../../src/sections/user-create/user-create.machine';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
-import { liveUserCreateMachine } from '../../src/machines/user-create/user-create.live';
-import { UserCreateCtx } from '../../src/ui/user-create/user-create-context';
-import { UserCreateView } from '../../src/ui/user-create/user-create-view';
+import { liveUserCreateMachine } from '../../src/sections/user-create/user-create.live';
+import { UserCreateCtx } from '../../src/sections/user-create/user-create-context';
+import { UserCreateView } from '../../src/sections/user-create/user-create-view';
 import { planPaths, type PlannedStep } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
-import { userCreatePlan } from '../../src/machines/user-create/user-create.plan';
+import { userCreatePlan } from '../../src/sections/user-create/user-create.plan';
 import { userRow } from '../support/factories';
 
 const P = 'product';
@@ -80,7 +80,7 @@ const s = () => screen;
 const byLabel = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const ctx = () =>
-  actor!.getSnapshot().context as import('../../src/machines/user-create/user-create.types').UserCreateContext;
+  actor!.getSnapshot().context as import('../../src/sections/user-create/user-create.types').UserCreateContext;
 
 async function until(found: () => unknown, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {

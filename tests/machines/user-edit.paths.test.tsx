@@ -6,12 +6,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataPlanMessages, FIELD_MESSAGES, USER_FIELD_LIMITS } from '../../src/domain/user-rules';
-import { userEditMachine } from '../../src/machines/user-edit/user-edit.machine';
-import { EMAIL_CHANGE_TEXT } from '../../src/machines/email-change/email-change.types';
+import { userEditMachine } from '../../src/sections/user-edit/user-edit.machine';
+import { EMAIL_CHANGE_TEXT } from '../../src/sections/user-edit/email-change.types';
 import { timeText } from '../../src/domain/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
-import { LONG_LAST_NAME, userEditPlan } from '../../src/machines/user-edit/user-edit.plan';
+import { LONG_LAST_NAME, userEditPlan } from '../../src/sections/user-edit/user-edit.plan';
 import {
   button,
   CALLS,

@@ -14,8 +14,8 @@ import { selectIsAuthenticated } from '../../src/machines/session/session.select
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { ThemeRoot } from '../../src/ui/theme-root';
-import { UserEditCtx } from '../../src/ui/user-edit/user-edit-context';
-import { UserEditPage } from '../../src/ui/user-edit/user-edit-page';
+import { UserEditCtx } from '../../src/sections/user-edit/user-edit-context';
+import { UserEditPage } from '../../src/sections/user-edit/user-edit-page';
 import { signIn } from '../server/support/sign-in';
 import { flush, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';

@@ -3,8 +3,8 @@
 // and a read that does not reach the server, then Retry.
 import { within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userEmailsMachine } from '../../src/machines/user-emails/user-emails.machine';
-import { userEmailsPlan } from '../../src/machines/user-emails/user-emails.plan';
+import { userEmailsMachine } from '../../src/sections/user-edit/user-emails.machine';
+import { userEmailsPlan } from '../../src/sections/user-edit/user-emails.plan';
 import { timeText } from '../../src/domain/format';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';

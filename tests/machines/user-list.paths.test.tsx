@@ -13,13 +13,13 @@ import { FEATURE_KEYS } from '../../src/domain/features';
 import { EXPORT_COLUMNS } from '../../src/domain/users';
 import { createConsoleActors, type ConsoleActors } from '../../src/machines/live';
 import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
-import { userListMachine } from '../../src/machines/user-list/user-list.machine';
-import { ListSearchSchema, type ListSearch } from '../../src/machines/user-list/user-list.url';
-import type { UserListContext } from '../../src/machines/user-list/user-list.types';
+import { userListMachine } from '../../src/sections/user-list/user-list.machine';
+import { ListSearchSchema, type ListSearch } from '../../src/sections/user-list/user-list.url';
+import type { UserListContext } from '../../src/sections/user-list/user-list.types';
 import { loginAccount, verifyOtp } from '../../src/services/auth.service';
 import { ConsoleContext } from '../../src/ui/console-context';
-import { UserListCtx } from '../../src/ui/user-list/user-list-context';
-import { SEARCH_PLACEHOLDER, UserListProvider, UserListView } from '../../src/ui/user-list/user-list-screen';
+import { UserListCtx } from '../../src/sections/user-list/user-list-context';
+import { SEARCH_PLACEHOLDER, UserListProvider, UserListView } from '../../src/sections/user-list/user-list-screen';
 import { planPaths } from '../../src/workflows/paths';
 import { flush, replayPath } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
@@ -30,9 +30,9 @@ import {
   STALE_SEARCH,
   TOO_LONG_QUERY,
   userListPlan,
-} from '../../src/machines/user-list/user-list.plan';
-import { STALE_PAGE_NOTICE } from '../../src/machines/user-list/user-list.machine';
-import { compactSearch } from '../../src/machines/user-list/user-list.search';
+} from '../../src/sections/user-list/user-list.plan';
+import { STALE_PAGE_NOTICE } from '../../src/sections/user-list/user-list.machine';
+import { compactSearch } from '../../src/sections/user-list/user-list.search';
 import { MAX_SEARCH_TEXT } from '../../src/domain/constants';
 import { act } from '@testing-library/react';
 

@@ -3,8 +3,8 @@
 // because the user was purged meanwhile, and calls that do not reach the server.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userPrivilegesMachine } from '../../src/machines/user-privileges/user-privileges.machine';
-import { userPrivilegesPlan } from '../../src/machines/user-privileges/user-privileges.plan';
+import { userPrivilegesMachine } from '../../src/sections/user-edit/user-privileges.machine';
+import { userPrivilegesPlan } from '../../src/sections/user-edit/user-privileges.plan';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import {

@@ -4,8 +4,8 @@
 // with no session (she signed out everywhere) nothing to end is offered.
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userSessionsMachine } from '../../src/machines/user-sessions/user-sessions.machine';
-import { userSessionsPlan } from '../../src/machines/user-sessions/user-sessions.plan';
+import { userSessionsMachine } from '../../src/sections/user-edit/user-sessions.machine';
+import { userSessionsPlan } from '../../src/sections/user-edit/user-sessions.plan';
 import { planPaths } from '../../src/workflows/paths';
 import { replayPath } from '../support/replay';
 import {

@@ -10,10 +10,10 @@ import { REDIRECT_PATH } from '../../src/machines/session/session.machine';
 import { selectIsAuthenticated } from '../../src/machines/session/session.selectors';
 import { BannerView } from '../../src/ui/banner/banner-view';
 import { ConsoleContext, type ConsoleValue } from '../../src/ui/console-context';
-import { LoginCtx } from '../../src/ui/login/login-context';
-import { LoginView } from '../../src/ui/login/login-view';
-import { RedirectCtx } from '../../src/ui/redirect/redirect-context';
-import { RedirectView } from '../../src/ui/redirect/redirect-view';
+import { LoginCtx } from '../../src/sections/login/login-context';
+import { LoginView } from '../../src/sections/login/login-view';
+import { RedirectCtx } from '../../src/sections/redirect/redirect-context';
+import { RedirectView } from '../../src/sections/redirect/redirect-view';
 import { SessionExpiryDialog } from '../../src/ui/session/session-expiry-dialog';
 import { ShellHeader } from '../../src/ui/shell/shell-header';
 

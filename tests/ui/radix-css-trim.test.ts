@@ -76,9 +76,9 @@ describe('Radix CSS trimming', () => {
 
   it('counts as first-load sources what main.tsx imports statically, short of the lazy section routes', () => {
     const files = firstLoadFiles('src/main.tsx').map((f) => f.replace(process.cwd() + '/', ''));
-    expect(files).toContain('src/ui/login/login-view.tsx');
+    expect(files).toContain('src/sections/login/login-view.tsx');
     expect(files).toContain('src/routes/login.tsx');
-    expect(files.some((f) => f.startsWith('src/ui/user-list/'))).toBe(false);
+    expect(files.some((f) => f.startsWith('src/sections/user-list/'))).toBe(false);
     expect(files.some((f) => f.startsWith('src/routes/_authed'))).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleApp } from '../../src/app';
 import { featureLabel } from '../../src/domain/feature-labels';
 import { dataPlanMessages } from '../../src/domain/user-rules';
-import { READ_ONLY_REASON } from '../../src/machines/user-edit/user-edit.form';
+import { READ_ONLY_REASON } from '../../src/sections/user-edit/user-edit.form';
 import { timeText } from '../../src/domain/format';
 import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';

@@ -10,7 +10,7 @@ import { buildModel } from '../../src/workflows/model';
 import { allStates, allTransitions, planPaths } from '../../src/workflows/paths';
 import { payloadWords, stateWords, stepWords } from '../../src/workflows/steps';
 import { eventWords } from '../../src/workflows/words';
-import { loginPlan } from '../../src/machines/login/login.plan';
+import { loginPlan } from '../../src/sections/login/login.plan';
 import { findWorkflow, WORKFLOWS } from '../../src/machines/registry';
 import { closePanel, openPanelAs } from '../support/panel';
 import { createTestServer, type TestServer } from '../support/server';

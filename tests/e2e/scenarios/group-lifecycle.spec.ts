@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { UPLOAD_REASONS } from '../../../src/domain/groups-v2';
-import { READER_REASON } from '../../../src/machines/group-bulk-upload/group-bulk-upload.selectors';
+import { READER_REASON } from '../../../src/sections/groups-v2/groups-v2-upload.selectors';
 import { check, checkEqual, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';

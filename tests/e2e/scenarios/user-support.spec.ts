@@ -1,6 +1,6 @@
 // The support account (admin_panel_access, user_mgmt, create_user_tab) in the user area: the list
 // without Export or Bulk edit, a user's page read-only (no Save), and Create User open to it.
-import { READ_ONLY_REASON } from '../../../src/machines/user-edit/user-edit.form';
+import { READ_ONLY_REASON } from '../../../src/sections/user-edit/user-edit.form';
 import { check, checkEqual, waitForPath } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';

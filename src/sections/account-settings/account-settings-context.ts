@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { accountSettingsMachine } from './account-settings.machine';
+
+export const AccountSettingsCtx = createActorContext(accountSettingsMachine);

@@ -1,0 +1,393 @@
+// /audit_log (decision 062): the machine's actor (its search from the URL), what carries the URL
+// to it, and the view — the filters (category, author, record, action words, days, result), the
+// entries newest first with their total, the pages, the CSV of the search, and an entry opened
+// as its change field by field. Thin: everything comes from selectors.
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Dialog,
+  Flex,
+  Heading,
+  Link,
+  SegmentedControl,
+  Table,
+  Text,
+  TextField,
+  VisuallyHidden,
+} from '@radix-ui/themes';
+import { createActorContext } from '@xstate/react';
+import { useEffect, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { AUDIT_CATEGORIES } from '../../domain/audit';
+import {
+  AUDIT_ACTION_MAX,
+  AUDIT_AUTHOR_MAX,
+  AUDIT_RESULT_LABELS,
+  AUDIT_RESULTS,
+  RECORD_KIND_KEYS,
+  RECORD_KINDS,
+  auditCategoryLabel,
+  auditTotalText,
+  recordText,
+  type AuditListItem,
+  type AuditResult,
+} from '../../domain/audit-log';
+import { liveAuditBrowserMachine } from './audit-log.live';
+import { auditBrowserMachine } from './audit-log.machine';
+import {
+  selectEntries,
+  selectEntry,
+  selectEntryError,
+  selectEntryLoading,
+  selectError,
+  selectFailed,
+  selectLoading,
+  selectNext,
+  selectOpenId,
+  selectQuery,
+  selectTotal,
+} from './audit-log.selectors';
+import type { AuditQuery } from './audit-log.types';
+import { auditExportUrl } from './audit-log.service';
+import { useInspect } from '../../ui/console-context';
+import { ChangesTable } from '../record-history/changes-table';
+import { auditParamsOf, auditQueryOf } from './audit-url';
+import { useQueryFromUrl, useUrlParams } from '../../ui/shared/url-params';
+import { Pager } from '../../ui/shared/pager';
+import { timeTextToSecond } from '../../domain/format';
+
+export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
+
+const SELECT_STYLE: CSSProperties = {
+  height: 32,
+  padding: '0 8px',
+  border: '1px solid var(--gray-a7)',
+  borderRadius: 'var(--radius-2)',
+  background: 'var(--color-surface)',
+  color: 'var(--gray-12)',
+};
+
+/** The machine, started from the URL's search; later moves of the URL (a search, a page, Back) are sent to it. */
+export function AuditBrowserScope({ children }: { children: ReactNode }) {
+  const { params } = useUrlParams();
+  const [input] = useState(() => ({ query: auditQueryOf(params) }));
+  return (
+    <AuditBrowserCtx.Provider logic={liveAuditBrowserMachine} options={{ input, inspect: useInspect() }}>
+      <QueryFromUrl />
+      {children}
+    </AuditBrowserCtx.Provider>
+  );
+}
+
+function QueryFromUrl() {
+  useQueryFromUrl(AuditBrowserCtx.useActorRef(), auditQueryOf(useUrlParams().params));
+  return null;
+}
+
+function Filters() {
+  const { params, setParams } = useUrlParams();
+  const query = auditQueryOf(params);
+  const [form, setForm] = useState<AuditQuery>(query);
+  const key = JSON.stringify(query);
+  useEffect(() => setForm(query), [key]);
+  const set = (patch: Partial<AuditQuery>) => setForm((f) => ({ ...f, ...patch }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(auditParamsOf({ ...form, author: form.author.trim(), action: form.action.trim(), cursor: '' }), {
+      push: true,
+    });
+  };
+  return (
+    <form role="search" aria-label="Search the audit log" onSubmit={submit}>
+      <Flex gap="3" align="end" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="audit-category">
+            Category
+          </Text>
+          <select
+            id="audit-category"
+            className="rt-reset"
+            style={SELECT_STYLE}
+            value={form.category}
+            onChange={(e) => set({ category: e.target.value as AuditQuery['category'] })}
+          >
+            <option value="">Every category</option>
+            {AUDIT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {auditCategoryLabel(c)}
+              </option>
+            ))}
+          </select>
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="audit-author">
+            Author
+          </Text>
+          <TextField.Root
+            id="audit-author"
+            placeholder="Username"
+            value={form.author}
+            maxLength={AUDIT_AUTHOR_MAX}
+            onChange={(e) => set({ author: e.target.value })}
+          />
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="audit-action">
+            Action
+          </Text>
+          <TextField.Root
+            id="audit-action"
+            placeholder="Words of the action"
+            value={form.action}
+            maxLength={AUDIT_ACTION_MAX}
+            onChange={(e) => set({ action: e.target.value })}
+          />
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="audit-record-kind">
+            Record
+          </Text>
+          <Flex gap="1">
+            <select
+              id="audit-record-kind"
+              className="rt-reset"
+              style={SELECT_STYLE}
+              value={form.record_kind}
+              onChange={(e) => set({ record_kind: e.target.value as AuditQuery['record_kind'] })}
+            >
+              <option value="">Any record</option>
+              {RECORD_KIND_KEYS.map((k) => (
+                <option key={k} value={k}>
+                  {RECORD_KINDS[k].label}
+                </option>
+              ))}
+            </select>
+            <TextField.Root
+              aria-label="Record id"
+              placeholder="Id"
+              inputMode="numeric"
+              style={{ width: 90 }}
+              value={form.record_id}
+              maxLength={15}
+              onChange={(e) => set({ record_id: e.target.value.replace(/\D/g, '') })}
+            />
+          </Flex>
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="audit-from">
+            From
+          </Text>
+          <TextField.Root
+            id="audit-from"
+            type="date"
+            value={form.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text as="label" size="1" htmlFor="audit-to">
+            To
+          </Text>
+          <TextField.Root id="audit-to" type="date" value={form.to} onChange={(e) => set({ to: e.target.value })} />
+        </Flex>
+        <Flex direction="column" gap="1">
+          <Text size="1" id="audit-result">
+            Result
+          </Text>
+          <SegmentedControl.Root
+            aria-labelledby="audit-result"
+            value={form.result}
+            onValueChange={(v) => set({ result: v as AuditResult })}
+          >
+            {AUDIT_RESULTS.map((r) => (
+              <SegmentedControl.Item key={r} value={r}>
+                {AUDIT_RESULT_LABELS[r]}
+              </SegmentedControl.Item>
+            ))}
+          </SegmentedControl.Root>
+        </Flex>
+        <Button type="submit">Search</Button>
+      </Flex>
+    </form>
+  );
+}
+
+function EntryRow({ e, opening }: { e: AuditListItem; opening: boolean }) {
+  const actor = AuditBrowserCtx.useActorRef();
+  return (
+    <Table.Row aria-label={e.action}>
+      <Table.Cell style={{ whiteSpace: 'nowrap' }}>{timeTextToSecond(e.created_at)}</Table.Cell>
+      <Table.Cell>{auditCategoryLabel(e.category)}</Table.Cell>
+      <Table.Cell>{e.author}</Table.Cell>
+      <Table.Cell style={{ maxWidth: 360, wordBreak: 'break-word' }}>{e.action}</Table.Cell>
+      <Table.Cell>{e.record ? recordText(e.record) : <Text color="gray">None</Text>}</Table.Cell>
+      <Table.Cell>
+        <Badge color={e.success ? 'green' : 'red'} aria-label="Result">
+          {e.success ? 'Success' : 'Failed'}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell>
+        <Button size="1" variant="soft" disabled={opening} onClick={() => actor.send({ type: 'entry.open', id: e.id })}>
+          Changes
+        </Button>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function EntryDialog() {
+  const actor = AuditBrowserCtx.useActorRef();
+  const openId = AuditBrowserCtx.useSelector(selectOpenId);
+  const loading = AuditBrowserCtx.useSelector(selectEntryLoading);
+  const reply = AuditBrowserCtx.useSelector(selectEntry);
+  const error = AuditBrowserCtx.useSelector(selectEntryError);
+  const e = reply?.entry;
+  return (
+    <Dialog.Root
+      open={openId !== null}
+      onOpenChange={(open) => {
+        if (!open && !loading) actor.send({ type: 'entry.close' });
+      }}
+    >
+      <Dialog.Content maxWidth="720px" aria-describedby={undefined}>
+        <Dialog.Title>{e ? e.action : 'Audit entry'}</Dialog.Title>
+        {loading && (
+          <Text size="2" color="gray" role="status" aria-label="Loading entry">
+            Loading the entry…
+          </Text>
+        )}
+        {error && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>
+              {error}{' '}
+              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'entry.retry' })}>
+                Retry
+              </Button>
+            </Callout.Text>
+          </Callout.Root>
+        )}
+        {e && reply && (
+          <Flex direction="column" gap="3">
+            <Text as="p" size="2" color="gray">
+              {timeTextToSecond(e.created_at)} · {auditCategoryLabel(e.category)} · by {e.author} ·{' '}
+              {e.success ? 'Success' : 'Failed'}
+              {e.record && <> · {recordText(e.record)}</>} · from {e.origin}
+              {e.source === 'client' ? ' (reported by the panel)' : ''}
+            </Text>
+            <ChangesTable changes={reply.changes} caption="Changes" />
+          </Flex>
+        )}
+        <Flex justify="end" mt="3">
+          <Button variant="soft" color="gray" disabled={loading} onClick={() => actor.send({ type: 'entry.close' })}>
+            Close
+          </Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function AuditLogView() {
+  const actor = AuditBrowserCtx.useActorRef();
+  const { params, setParams } = useUrlParams();
+  const loading = AuditBrowserCtx.useSelector(selectLoading);
+  const failed = AuditBrowserCtx.useSelector(selectFailed);
+  const error = AuditBrowserCtx.useSelector(selectError);
+  const entries = AuditBrowserCtx.useSelector(selectEntries);
+  const next = AuditBrowserCtx.useSelector(selectNext);
+  const query = AuditBrowserCtx.useSelector(selectQuery);
+  const { total, capped } = AuditBrowserCtx.useSelector(
+    selectTotal,
+    (a, b) => a.total === b.total && a.capped === b.capped,
+  );
+  const opening = AuditBrowserCtx.useSelector(selectEntryLoading);
+  const here = auditQueryOf(params);
+  const filtered = JSON.stringify({ ...query, cursor: '' }) !== JSON.stringify(auditQueryOf({}));
+  return (
+    <Flex direction="column" gap="3">
+      <Flex justify="between" align="center" wrap="wrap" gap="2">
+        <Heading as="h2" size="5">
+          Audit Log
+        </Heading>
+        <Link href={auditExportUrl(auditParamsOf(here))} download>
+          Download CSV
+        </Link>
+      </Flex>
+      <Filters />
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && (
+        <Text size="2" color="gray" role="status" aria-label="Loading entries">
+          Loading entries…
+        </Text>
+      )}
+      {!loading &&
+        !failed &&
+        (entries.length === 0 ? (
+          <Text size="2" color="gray" role="status" aria-label="No entries">
+            {filtered ? 'No entry matches this search.' : 'Nothing has been recorded yet.'}
+          </Text>
+        ) : (
+          <>
+            <Text size="2" role="status" aria-label="Entries found">
+              {auditTotalText(total, capped)}
+              {query.cursor ? ' (a later page)' : ''}
+            </Text>
+            <Box style={{ overflowX: 'auto' }}>
+              <Table.Root variant="surface">
+                <VisuallyHidden asChild>
+                  <caption>Audit entries</caption>
+                </VisuallyHidden>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Time</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Category</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Author</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Record</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Result</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>
+                      <VisuallyHidden>Open</VisuallyHidden>
+                    </Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {entries.map((e) => (
+                    <EntryRow key={e.id} e={e} opening={opening} />
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          </>
+        ))}
+      {!loading && (here.cursor || next) && (
+        <Pager
+          first={
+            here.cursor ? { go: () => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true }) } : undefined
+          }
+          next={next ? { go: () => setParams(auditParamsOf({ ...here, cursor: next }), { push: true }) } : undefined}
+        />
+      )}
+      <EntryDialog />
+    </Flex>
+  );
+}
+
+/** What the route mounts (tests put a probe inside to hold the actor). */
+export function AuditLogScreen({ probe }: { probe?: ReactNode }) {
+  return (
+    <AuditBrowserScope>
+      {probe}
+      <AuditLogView />
+    </AuditBrowserScope>
+  );
+}

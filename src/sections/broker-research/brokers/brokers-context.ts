@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { brokerUserGroupsMachine } from './brokers.machine';
+
+export const BrokersCtx = createActorContext(brokerUserGroupsMachine);

@@ -1,0 +1,553 @@
+// Brokers (spec §2; decision 059): the broker list, searched by name and filtered by broker group, a
+// page at a time, each broker opening in Broker Details; beside it the user groups of the broker
+// chosen — created, changed, deleted after a question naming the member count — and the members of
+// the group opened, added by email or username and removed. Thin: everything comes from selectors.
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Heading,
+  Link,
+  Table,
+  Text,
+  TextArea,
+  TextField,
+} from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import { MIFID_LABELS } from '../../../domain/broker-research';
+import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';
+import {
+  selectAdding,
+  selectBrokerGroups,
+  selectBusy,
+  selectChosen,
+  selectConflict,
+  selectDeleteBusy,
+  selectDeleting,
+  selectError,
+  selectFailed,
+  selectFieldErrors,
+  selectForm,
+  selectFormOpen,
+  selectFormReady,
+  selectGroups,
+  selectGroupsLoading,
+  selectHasNext,
+  selectHasPrevious,
+  selectItems,
+  selectLoading,
+  selectMembers,
+  selectMembersLoading,
+  selectMemberText,
+  selectNotice,
+  selectOpen,
+  selectRemoveBusy,
+  selectRemoving,
+  selectQuery,
+  selectSaving,
+  selectShowsGroups,
+} from './brokers.selectors';
+import type { Notice } from '../../../machines/shared/notice';
+import { described, FieldFrame } from '../../../ui/form/field-frame';
+import { useTabSearch } from '../tab-search';
+import { BrokersCtx } from './brokers-context';
+import { Pager } from '../../../ui/shared/pager';
+import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
+import { countText } from '../../../domain/format';
+import { FormActions } from '../../../ui/form/form-actions';
+
+const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
+
+function NoticeLine({ notice }: { notice: Notice | null }) {
+  if (!notice) return null;
+  return (
+    <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Brokers notice">
+      <Callout.Text>{notice.text}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+export function BrokersView() {
+  const actor = BrokersCtx.useActorRef();
+  const failed = BrokersCtx.useSelector(selectFailed);
+  const error = BrokersCtx.useSelector(selectError);
+  const notice = BrokersCtx.useSelector(selectNotice);
+  const conflict = BrokersCtx.useSelector(selectConflict);
+  const deleting = BrokersCtx.useSelector(selectDeleting);
+  return (
+    <Flex direction="column" gap="4">
+      <SearchBar />
+      {!deleting && <NoticeLine notice={notice} />}
+      {conflict && (
+        <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
+          <Callout.Text>{conflict}</Callout.Text>
+        </Callout.Root>
+      )}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            The brokers could not be loaded. {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      <Flex gap="4" align="start" wrap="wrap">
+        <Box flexGrow="1" flexBasis="420px">
+          <BrokerList />
+        </Box>
+        <Box flexGrow="1" flexBasis="420px">
+          <UserGroups />
+        </Box>
+      </Flex>
+      <DeleteDialog />
+      <RemoveMemberDialog />
+    </Flex>
+  );
+}
+
+function SearchBar() {
+  const actor = BrokersCtx.useActorRef();
+  const query = BrokersCtx.useSelector(selectQuery);
+  const brokerGroups = BrokersCtx.useSelector(selectBrokerGroups);
+  const [text, setText] = useState(query.q);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'query.set', query: { ...query, q: text.trim(), cursor: '' } });
+  };
+  return (
+    <form role="search" aria-label="Search brokers" onSubmit={submit}>
+      <Flex gap="3" align="end" wrap="wrap">
+        <Box flexGrow="1" maxWidth="420px">
+          <FieldFrame id="brokers-q" label="Broker name">
+            <TextField.Root
+              id="brokers-q"
+              value={text}
+              maxLength={BROKER_LIMITS.search}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Part of a name, legal name or short name"
+            />
+          </FieldFrame>
+        </Box>
+        <FieldFrame id="brokers-pb" label="Broker group">
+          <select
+            id="brokers-pb"
+            className="rt-reset"
+            value={query.pb}
+            style={{
+              height: 32,
+              padding: '0 8px',
+              border: '1px solid var(--gray-a7)',
+              borderRadius: 'var(--radius-2)',
+            }}
+            onChange={(e) => actor.send({ type: 'query.set', query: { ...query, pb: e.target.value, cursor: '' } })}
+          >
+            <option value="">Every group</option>
+            {(brokerGroups ?? []).map((g) => (
+              <option key={g.id} value={String(g.id)}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        <Button type="submit">Search</Button>
+      </Flex>
+    </form>
+  );
+}
+
+function BrokerList() {
+  const actor = BrokersCtx.useActorRef();
+  const { openTab } = useTabSearch();
+  const items = BrokersCtx.useSelector(selectItems);
+  const loading = BrokersCtx.useSelector(selectLoading);
+  const busy = BrokersCtx.useSelector(selectBusy);
+  const hasNext = BrokersCtx.useSelector(selectHasNext);
+  const hasPrevious = BrokersCtx.useSelector(selectHasPrevious);
+  const chosen = BrokersCtx.useSelector(selectChosen);
+  return (
+    <Card asChild>
+      <section aria-label="Brokers">
+        <Flex direction="column" gap="3">
+          {loading && (
+            <Text size="2" color="gray" role="status" aria-label="Loading the brokers">
+              Loading the brokers…
+            </Text>
+          )}
+          {!loading && items.length === 0 && (
+            <Text size="2" color="gray">
+              No broker matches.
+            </Text>
+          )}
+          {items.length > 0 && (
+            <Table.Root size="1">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Broker</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Group</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>MiFID II</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((b) => (
+                  <Table.Row key={b.id} aria-selected={chosen?.id === b.id}>
+                    <Table.RowHeaderCell>
+                      <Link
+                        href={`?tab=broker_details&broker=${b.id}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          openTab('broker_details', { broker: String(b.id) });
+                        }}
+                      >
+                        {b.name}
+                      </Link>
+                      {b.open_access && (
+                        <Badge ml="2" color="green">
+                          Open access
+                        </Badge>
+                      )}
+                      {b.legal_name && (
+                        <Text as="div" size="1" color="gray">
+                          {b.legal_name}
+                        </Text>
+                      )}
+                    </Table.RowHeaderCell>
+                    <Table.Cell>{b.group ?? '—'}</Table.Cell>
+                    <Table.Cell>{MIFID_LABELS[b.mifid_status]}</Table.Cell>
+                    <Table.Cell>
+                      <Button
+                        size="1"
+                        variant="soft"
+                        disabled={busy}
+                        style={{ whiteSpace: 'nowrap' }}
+                        aria-label={`User groups of ${b.name}`}
+                        onClick={() => actor.send({ type: 'broker.choose', broker: { id: b.id, name: b.name } })}
+                      >
+                        User groups
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+          <Pager
+            justify="end"
+            busy={busy}
+            previous={{ go: () => actor.send({ type: 'page.previous' }), disabled: !hasPrevious }}
+            next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }}
+          />
+        </Flex>
+      </section>
+    </Card>
+  );
+}
+
+function UserGroups() {
+  const actor = BrokersCtx.useActorRef();
+  const chosen = BrokersCtx.useSelector(selectChosen);
+  const loading = BrokersCtx.useSelector(selectGroupsLoading);
+  const shows = BrokersCtx.useSelector(selectShowsGroups);
+  const groups = BrokersCtx.useSelector(selectGroups);
+  const formOpen = BrokersCtx.useSelector(selectFormOpen);
+  const open = BrokersCtx.useSelector(selectOpen);
+  const membersLoading = BrokersCtx.useSelector(selectMembersLoading);
+  const busy = BrokersCtx.useSelector(selectBusy);
+  if (!chosen)
+    return (
+      <Text size="2" color="gray">
+        Choose User groups on a broker to see the user groups of that broker.
+      </Text>
+    );
+  const idle = shows && !formOpen && !open && !busy;
+  return (
+    <Card asChild>
+      <section aria-label="User groups">
+        <Flex direction="column" gap="3">
+          <Flex justify="between" align="center" gap="2">
+            <Heading as="h3" size="4">
+              User groups of {chosen.name || 'this broker'}
+            </Heading>
+            <Button
+              size="1"
+              variant="ghost"
+              color="gray"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'groups.close' })}
+            >
+              Close
+            </Button>
+          </Flex>
+          {loading && (
+            <Text size="2" color="gray" role="status" aria-label="Loading the user groups">
+              Loading the user groups…
+            </Text>
+          )}
+          {shows && groups.length === 0 && (
+            <Text size="2" color="gray">
+              This broker has no user group yet.
+            </Text>
+          )}
+          {shows && groups.length > 0 && (
+            <Table.Root size="1">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {groups.map((g) => (
+                  <Table.Row key={g.id}>
+                    <Table.RowHeaderCell>
+                      {g.name}
+                      {g.description && (
+                        <Text as="div" size="1" color="gray">
+                          {g.description}
+                        </Text>
+                      )}
+                    </Table.RowHeaderCell>
+                    <Table.Cell>{members(g.member_count)}</Table.Cell>
+                    <Table.Cell>
+                      {idle && (
+                        <Flex gap="3">
+                          <Button
+                            size="1"
+                            variant="ghost"
+                            aria-label={`Members of ${g.name}`}
+                            onClick={() => actor.send({ type: 'members.open', group: g })}
+                          >
+                            Members
+                          </Button>
+                          <Button
+                            size="1"
+                            variant="ghost"
+                            aria-label={`Edit ${g.name}`}
+                            onClick={() => actor.send({ type: 'group.edit', group: g })}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="1"
+                            variant="ghost"
+                            color="red"
+                            aria-label={`Delete ${g.name}`}
+                            onClick={() => actor.send({ type: 'group.delete', group: g })}
+                          >
+                            Delete
+                          </Button>
+                        </Flex>
+                      )}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+          {idle && (
+            <Box>
+              <Button size="2" onClick={() => actor.send({ type: 'group.create' })}>
+                New user group
+              </Button>
+            </Box>
+          )}
+          {formOpen && <GroupForm />}
+          {membersLoading && (
+            <Text size="2" color="gray" role="status" aria-label="Loading the members">
+              Loading the members…
+            </Text>
+          )}
+          {open && <Members group={open} />}
+        </Flex>
+      </section>
+    </Card>
+  );
+}
+
+function GroupForm() {
+  const actor = BrokersCtx.useActorRef();
+  const form = BrokersCtx.useSelector(selectForm);
+  const ready = BrokersCtx.useSelector(selectFormReady);
+  const saving = BrokersCtx.useSelector(selectSaving);
+  const errors = BrokersCtx.useSelector(selectFieldErrors);
+  if (!form) return null;
+  return (
+    <form
+      aria-label="User group"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready && !saving) actor.send({ type: 'form.save' });
+      }}
+    >
+      <Flex direction="column" gap="3">
+        <Heading as="h4" size="3">
+          {form.group === null ? 'New user group' : `Edit ${form.base.name}`}
+        </Heading>
+        <FieldFrame id="group-name" label="Name" error={errors['name']}>
+          <TextField.Root
+            id="group-name"
+            value={form.values.name}
+            maxLength={BROKER_LIMITS.groupName}
+            disabled={saving}
+            {...described('group-name', errors['name'])}
+            onChange={(e) => actor.send({ type: 'form.field', field: 'name', value: e.target.value })}
+          />
+        </FieldFrame>
+        <FieldFrame id="group-description" label="Description" error={errors['description']}>
+          <TextArea
+            id="group-description"
+            value={form.values.description}
+            maxLength={BROKER_LIMITS.description}
+            disabled={saving}
+            {...described('group-description', errors['description'])}
+            onChange={(e) => actor.send({ type: 'form.field', field: 'description', value: e.target.value })}
+          />
+        </FieldFrame>
+        <FormActions
+          error={errors['_']}
+          saving={saving}
+          submitLabel={form.group === null ? 'Create' : 'Save'}
+          submitDisabled={!ready || saving}
+          leaveDisabled={saving}
+          onLeave={() => actor.send({ type: 'form.cancel' })}
+        />
+      </Flex>
+    </form>
+  );
+}
+
+function Members({ group }: { group: UserGroup }) {
+  const actor = BrokersCtx.useActorRef();
+  const list = BrokersCtx.useSelector(selectMembers);
+  const text = BrokersCtx.useSelector(selectMemberText);
+  const adding = BrokersCtx.useSelector(selectAdding);
+  const busy = BrokersCtx.useSelector(selectBusy);
+  const errors = BrokersCtx.useSelector(selectFieldErrors);
+  return (
+    <Card asChild variant="surface">
+      <section aria-label={`Members of ${group.name}`}>
+        <Flex direction="column" gap="3">
+          <Flex justify="between" align="center">
+            <Heading as="h4" size="3">
+              Members of {group.name}
+            </Heading>
+            <Button
+              size="1"
+              variant="ghost"
+              color="gray"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'members.close' })}
+            >
+              Close members
+            </Button>
+          </Flex>
+          {list.length === 0 ? (
+            <Text size="2" color="gray">
+              No member yet.
+            </Text>
+          ) : (
+            <ul aria-label="Members" style={{ margin: 0, paddingLeft: '1.2em' }}>
+              {list.map((m) => (
+                <li key={m.id}>
+                  <Flex gap="3" align="center">
+                    <Text size="2">
+                      {m.name} ({m.username}, {m.email})
+                    </Text>
+                    <Button
+                      size="1"
+                      variant="ghost"
+                      color="red"
+                      disabled={busy}
+                      aria-label={`Remove ${m.username}`}
+                      onClick={() => actor.send({ type: 'member.remove', member: m })}
+                    >
+                      Remove
+                    </Button>
+                  </Flex>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form
+            aria-label="Add members"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (text.trim() && !busy) actor.send({ type: 'members.add' });
+            }}
+          >
+            <Flex direction="column" gap="2">
+              <FieldFrame
+                id="group-users"
+                label="Emails or usernames"
+                error={errors['users']}
+                hint="One a line, or separated by commas; live users only."
+              >
+                <TextArea
+                  id="group-users"
+                  value={text}
+                  disabled={adding}
+                  {...described('group-users', errors['users'], 'hint')}
+                  onChange={(e) => actor.send({ type: 'members.text', value: e.target.value })}
+                />
+              </FieldFrame>
+              <Box>
+                <Button type="submit" disabled={busy || text.trim() === ''}>
+                  {adding ? 'Adding…' : 'Add'}
+                </Button>
+              </Box>
+            </Flex>
+          </form>
+        </Flex>
+      </section>
+    </Card>
+  );
+}
+
+function DeleteDialog() {
+  const actor = BrokersCtx.useActorRef();
+  const group = BrokersCtx.useSelector(selectDeleting);
+  const busy = BrokersCtx.useSelector(selectDeleteBusy);
+  const notice = BrokersCtx.useSelector(selectNotice);
+  return (
+    <ConfirmDialog
+      open={group !== null}
+      title={`Delete ${group?.name ?? ''}?`}
+      action="Delete"
+      busy={busy}
+      details={<NoticeLine notice={notice} />}
+      onConfirm={() => actor.send({ type: 'delete.confirm' })}
+      onCancel={() => actor.send({ type: 'delete.cancel' })}
+    >
+      {group &&
+        (group.member_count === 0
+          ? 'It has no members.'
+          : `Its ${members(group.member_count)} will no longer be in it.`)}{' '}
+      This cannot be undone.
+    </ConfirmDialog>
+  );
+}
+
+function RemoveMemberDialog() {
+  const actor = BrokersCtx.useActorRef();
+  const group = BrokersCtx.useSelector(selectOpen);
+  const member = BrokersCtx.useSelector(selectRemoving);
+  const busy = BrokersCtx.useSelector(selectRemoveBusy);
+  return (
+    <ConfirmDialog
+      open={member !== null}
+      title={`Remove ${member?.username ?? ''} from ${group?.name ?? ''}?`}
+      action="Remove"
+      busy={busy}
+      onConfirm={() => actor.send({ type: 'remove.confirm' })}
+      onCancel={() => actor.send({ type: 'remove.cancel' })}
+    >
+      {member && `${member.name} (${member.email}) will no longer read this broker's research through the group.`}
+    </ConfirmDialog>
+  );
+}

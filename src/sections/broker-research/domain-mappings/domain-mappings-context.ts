@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { domainMappingsMachine } from './domain-mappings.machine';
+
+export const DomainMappingsCtx = createActorContext(domainMappingsMachine);

@@ -1,0 +1,79 @@
+// The Broker Domain Mappings machine's actor (given the URL's query and the kept draft), the URL
+// kept in step with the list's query both ways, and what keeps a changed form across a reload
+// and asks before it is left (decision 042).
+import { useEffect, useState, type ReactNode } from 'react';
+import { checkDomainDraft, DOMAIN_DRAFT_FORM } from './domain-mappings.draft';
+import { liveDomainMappingsMachine } from './domain-mappings.live';
+import { selectDraftToKeep, selectFormChanged, selectQuery } from './domain-mappings.selectors';
+import type { DomainQuery } from './domain-mappings.types';
+import type { DraftAddress } from '../../../services/drafts';
+import { useInspect } from '../../../ui/console-context';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
+import type { TabParams, TabSearch } from '../tab-search';
+import { DomainMappingsCtx } from './domain-mappings-context';
+
+/** One form at a time in this tab, per staff member. */
+export const domainDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: DOMAIN_DRAFT_FORM, record: 'form', staff };
+
+/** The URL's parameters as the list's query. */
+export const queryOfParams = (params: TabParams): DomainQuery => ({
+  q: params['q'] ?? '',
+  broker: /^\d+$/.test(params['broker'] ?? '') ? params['broker']! : '',
+  cursor: params['cursor'] ?? '',
+});
+/** The query as URL parameters: empty ones left out. */
+export const paramsOfQuery = (query: DomainQuery): TabParams =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+const sameQuery = (a: DomainQuery, b: DomainQuery) => a.q === b.q && a.broker === b.broker && a.cursor === b.cursor;
+
+export function DomainMappingsScope({
+  staff,
+  params,
+  children,
+}: {
+  staff: number | null;
+  params: TabParams;
+  children: ReactNode;
+}) {
+  const kept = useStoredDraft(domainDraftAddress(staff), checkDomainDraft);
+  const [input] = useState(() => ({ query: queryOfParams(params), draft: kept }));
+  return (
+    <DomainMappingsCtx.Provider logic={liveDomainMappingsMachine} options={{ input, inspect: useInspect() }}>
+      {children}
+    </DomainMappingsCtx.Provider>
+  );
+}
+
+/** A search or a page shows in the URL (a new history entry); Back or a link from another tab moves the list. */
+export function DomainMappingsUrl({ search }: { search: Pick<TabSearch, 'params' | 'setParams'> }) {
+  const actor = DomainMappingsCtx.useActorRef();
+  const query = DomainMappingsCtx.useSelector(selectQuery);
+  const fromUrl = queryOfParams(search.params);
+  const urlKey = JSON.stringify(fromUrl);
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    if (!sameQuery(query, queryOfParams(search.params))) search.setParams(paramsOfQuery(query), { push: true });
+    // Only the list's query moving writes the URL.
+  }, [queryKey]);
+  useEffect(() => {
+    if (!sameQuery(fromUrl, actor.getSnapshot().context.query)) actor.send({ type: 'query.set', query: fromUrl });
+    // Only the URL moving moves the list.
+  }, [urlKey]);
+  return null;
+}
+
+/** Keeps a changed form as a draft; leaving the page with a changed form asks first and drops it. */
+export function DomainMappingsDraftKeeper({ staff }: { staff: number | null }) {
+  const address = domainDraftAddress(staff);
+  const draft = DomainMappingsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const changed = DomainMappingsCtx.useSelector(selectFormChanged);
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description="The broker domain mapping you are editing is not saved yet."
+    />
+  );
+}

@@ -1,0 +1,319 @@
+// The FulFillments tab's view: the filters (each one a URL parameter), the list, its pages, the
+// downloads and the dialog that ends a fulfillment. It reads selectors and sends events; filters
+// are navigation (setParams), which the scope hands to the machine.
+import { Badge, Box, Button, Callout, Flex, Select, Table, Text, TextField } from '@radix-ui/themes';
+import {
+  FULFILLMENT_SOURCE_LABELS,
+  FULFILLMENT_SOURCES,
+  FULFILLMENT_STATUS_LABELS,
+  FULFILLMENT_STATUSES,
+  distributorLabel,
+  type FulfillmentSource,
+} from '../../../domain/broker-research';
+import type { FulfillmentRow } from '../../../domain/broker-research-fulfillments';
+import {
+  selectBusy,
+  selectEmpty,
+  selectError,
+  selectFiltered,
+  selectFirstLoad,
+  selectHasNext,
+  selectHasPrev,
+  selectMayExport,
+  selectNamed,
+  selectNotice,
+  selectRangeText,
+  selectRows,
+  selectSearch,
+} from './fulfillments.selectors';
+import { paramsOf, type FilterKey, type FulfillmentSearch } from './fulfillments.search';
+import { OrgPicker } from '../../organizations/org-picker';
+import { useTabSearch } from '../tab-search';
+import { BrokerFilter } from './broker-filter';
+import { EndFulfillmentDialog } from './end-dialog';
+import { FulfillmentsCtx } from './fulfillments-context';
+import { Pager } from '../../../ui/shared/pager';
+import { dayText } from '../../../domain/format';
+
+const ANY = 'any';
+
+/** A day of a timestamp, UTC, as the filters write days. */
+
+/** Sets one filter (or clears it with ''): page 1 of the new filters. */
+function useSetFilter() {
+  const { setParams } = useTabSearch();
+  const search = FulfillmentsCtx.useSelector(selectSearch);
+  return (key: FilterKey, value: string) => {
+    const next: FulfillmentSearch = { ...search, [key]: value, cursor: '', page: '' };
+    setParams(paramsOf(next), { push: true });
+  };
+}
+
+export function FulfillmentsView() {
+  const notice = FulfillmentsCtx.useSelector(selectNotice);
+  const error = FulfillmentsCtx.useSelector(selectError);
+  const actor = FulfillmentsCtx.useActorRef();
+  return (
+    <Flex direction="column" gap="3">
+      <Filters />
+      {notice ? (
+        <Callout.Root
+          role="status"
+          aria-label="FulFillments notice"
+          color={notice.tone === 'success' ? 'green' : 'amber'}
+        >
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {error ? (
+        <Callout.Root role="alert" color="red">
+          <Flex align="center" gap="3">
+            <Callout.Text>The fulfillments could not be loaded. {error}</Callout.Text>
+            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
+          </Flex>
+        </Callout.Root>
+      ) : (
+        <FulfillmentTable />
+      )}
+      <EndFulfillmentDialog />
+    </Flex>
+  );
+}
+
+function Filters() {
+  const search = FulfillmentsCtx.useSelector(selectSearch);
+  const named = FulfillmentsCtx.useSelector(selectNamed);
+  const filtered = FulfillmentsCtx.useSelector(selectFiltered);
+  const setFilter = useSetFilter();
+  const { setParams } = useTabSearch();
+  const orgValue =
+    search.org === ''
+      ? null
+      : {
+          title: named?.organization?.name ?? `Organization ${search.org}`,
+          org_id: Number(search.org),
+          salesforceId: null,
+        };
+  return (
+    <Flex role="group" aria-label="Filters" gap="3" wrap="wrap" align="end">
+      <Labelled label="Status">
+        <Select.Root value={search.status || ANY} onValueChange={(v) => setFilter('status', v === ANY ? '' : v)}>
+          <Select.Trigger aria-label="Status" />
+          <Select.Content>
+            <Select.Item value={ANY}>Any status</Select.Item>
+            {FULFILLMENT_STATUSES.map((s) => (
+              <Select.Item key={s} value={s}>
+                {FULFILLMENT_STATUS_LABELS[s]}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Labelled>
+      <Labelled label="Source">
+        <Select.Root value={search.source || ANY} onValueChange={(v) => setFilter('source', v === ANY ? '' : v)}>
+          <Select.Trigger aria-label="Source" />
+          <Select.Content>
+            <Select.Item value={ANY}>Any source</Select.Item>
+            {FULFILLMENT_SOURCES.map((s) => (
+              <Select.Item key={s} value={s}>
+                {FULFILLMENT_SOURCE_LABELS[s]}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Labelled>
+      <BrokerFilter
+        value={search.broker}
+        name={named?.broker?.name ?? null}
+        onChange={(id) => setFilter('broker', id)}
+      />
+      <Labelled label="Organization">
+        <Box width="240px">
+          <OrgPicker value={orgValue} onChange={(pick) => setFilter('org', pick ? String(pick.org_id) : '')} />
+        </Box>
+      </Labelled>
+      {search.user !== '' ? (
+        <Labelled label="User">
+          <Flex align="center" gap="2">
+            <Badge size="2" aria-label="User filter">
+              {named?.user?.name ?? `User ${search.user}`}
+            </Badge>
+            <Button size="1" variant="ghost" onClick={() => setFilter('user', '')}>
+              Clear user
+            </Button>
+          </Flex>
+        </Labelled>
+      ) : null}
+      <DayField label="Recorded from" value={search.from} onChange={(day) => setFilter('from', day)} />
+      <DayField label="Recorded to" value={search.to} onChange={(day) => setFilter('to', day)} />
+      {filtered ? (
+        <Button variant="soft" color="gray" onClick={() => setParams({}, { push: true })}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+function Labelled({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text size="1" color="gray">
+        {label}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** A day picker: a complete date (or none) becomes the filter. */
+function DayField({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <Labelled label={label}>
+      <TextField.Root
+        type="date"
+        aria-label={label}
+        value={value}
+        onChange={(e) => {
+          const day = e.currentTarget.value;
+          if (day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)) onChange(day);
+        }}
+      />
+    </Labelled>
+  );
+}
+
+function FulfillmentTable() {
+  const rows = FulfillmentsCtx.useSelector(selectRows);
+  const busy = FulfillmentsCtx.useSelector(selectBusy);
+  const firstLoad = FulfillmentsCtx.useSelector(selectFirstLoad);
+  const empty = FulfillmentsCtx.useSelector(selectEmpty);
+  const range = FulfillmentsCtx.useSelector(selectRangeText);
+  const hasNext = FulfillmentsCtx.useSelector(selectHasNext);
+  const hasPrev = FulfillmentsCtx.useSelector(selectHasPrev);
+  const mayExport = FulfillmentsCtx.useSelector(selectMayExport);
+  const actor = FulfillmentsCtx.useActorRef();
+  if (firstLoad)
+    return (
+      <Text role="status" aria-label="Loading fulfillments">
+        Loading fulfillments…
+      </Text>
+    );
+  return (
+    <Flex direction="column" gap="2" role="region" aria-label="Fulfillments" aria-busy={busy}>
+      <Flex justify="between" align="center" wrap="wrap" gap="2">
+        <Text role="status" aria-label="Rows shown" size="2">
+          {range ?? ''}
+        </Text>
+        <Flex gap="2">
+          <Button
+            variant="soft"
+            disabled={!mayExport}
+            onClick={() => actor.send({ type: 'export.request', format: 'csv' })}
+          >
+            Export CSV
+          </Button>
+          <Button
+            variant="soft"
+            disabled={!mayExport}
+            onClick={() => actor.send({ type: 'export.request', format: 'xlsx' })}
+          >
+            Export XLSX
+          </Button>
+        </Flex>
+      </Flex>
+      <Table.Root variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
+        <Table.Header>
+          <Table.Row>
+            {['User', 'Organization', 'Broker', 'Source', 'Since', 'Until', 'Status'].map((h) => (
+              <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+            ))}
+            <Table.ColumnHeaderCell aria-label="Actions" />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <FulfillmentLine key={row.id} row={row} busy={busy} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {empty ? <Text color="gray">No fulfillments match these filters.</Text> : null}
+      <Pager
+        justify="end"
+        previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !hasPrev }}
+        next={{ go: () => actor.send({ type: 'page.next' }), disabled: !hasNext }}
+      />
+    </Flex>
+  );
+}
+
+function SourceCell({ row }: { row: FulfillmentRow }) {
+  const { openTab } = useTabSearch();
+  if (row.source === 'request' && row.request_id !== null) {
+    return (
+      <Button
+        variant="ghost"
+        size="1"
+        onClick={() => openTab('requests', { user: String(row.user_id), broker: String(row.broker_id) })}
+      >
+        Request #{row.request_id}
+      </Button>
+    );
+  }
+  const where = [row.source_name, row.dist ? distributorLabel(row.dist) : null].filter(Boolean).join(' · ');
+  return (
+    <Text>
+      {FULFILLMENT_SOURCE_LABELS[row.source as FulfillmentSource]}
+      {where ? `: ${where}` : ''}
+    </Text>
+  );
+}
+
+function FulfillmentLine({ row, busy }: { row: FulfillmentRow; busy: boolean }) {
+  const actor = FulfillmentsCtx.useActorRef();
+  const until = row.ended_at ?? row.ends_at;
+  return (
+    <Table.Row>
+      <Table.Cell>
+        <Text as="div" weight="medium">
+          {row.user_name}
+        </Text>
+        <Text as="div" size="1" color="gray">
+          {row.user_email}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>{row.organization ?? '—'}</Table.Cell>
+      <Table.Cell>{row.broker}</Table.Cell>
+      <Table.Cell>
+        <SourceCell row={row} />
+      </Table.Cell>
+      <Table.Cell>{dayText(row.starts_at)}</Table.Cell>
+      <Table.Cell>{dayText(until)}</Table.Cell>
+      <Table.Cell>
+        <Badge color={row.status === 'active' ? 'green' : 'gray'}>{FULFILLMENT_STATUS_LABELS[row.status]}</Badge>
+        {row.status === 'ended' && row.ended_reason ? (
+          <Text as="div" size="1" color="gray">
+            {row.ended_by ? `${row.ended_by}: ` : ''}
+            {row.ended_reason}
+          </Text>
+        ) : null}
+      </Table.Cell>
+      <Table.Cell>
+        {row.status === 'active' ? (
+          <Button
+            size="1"
+            variant="soft"
+            color="red"
+            disabled={busy}
+            aria-label={`End ${row.broker} for ${row.user_email}`}
+            onClick={() => actor.send({ type: 'end.open', id: row.id })}
+          >
+            End
+          </Button>
+        ) : null}
+      </Table.Cell>
+    </Table.Row>
+  );
+}

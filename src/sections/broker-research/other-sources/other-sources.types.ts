@@ -1,0 +1,57 @@
+import type {
+  ApplyReply,
+  ImportItem,
+  OtherSourceFileSummary,
+  VerifyReply,
+} from '../../../domain/broker-research-other-sources';
+import type { FieldMessages } from '../../../domain/field-errors';
+
+/** The file a person chose: a File in the page, its name, type and size in a plan. */
+export type ChosenFile = File;
+
+export interface OtherSourceUploadInput {
+  /** The distributors this session may name (distributorsFor). */
+  dists: string[];
+}
+
+export interface OtherSourceUploadContext {
+  dists: string[];
+  file: ChosenFile | null;
+  fileName: string | null;
+  /** The browser's read of the file: counts and the first rows not taken. */
+  read: Extract<OtherSourceFileSummary, { ok: true }> | null;
+  /** Why the file was refused whole. */
+  refusal: string | null;
+  sourceName: string;
+  dist: string;
+  /** The server's check of every row. */
+  verified: VerifyReply | null;
+  /** The apply's answer. */
+  applied: ApplyReply | null;
+  /** Why the check or the apply failed. */
+  error: string | null;
+  /** The server's refusal of a field (source_name, dist, file). */
+  fieldErrors: FieldMessages;
+  /** The latest imports; null until loaded. */
+  imports: ImportItem[] | null;
+  importsError: string | null;
+}
+
+export type OtherSourceUploadEvent =
+  | { type: 'file.choose'; file: ChosenFile }
+  | { type: 'details.change'; sourceName?: string; dist?: string }
+  | { type: 'verify' }
+  | { type: 'verify.retry' }
+  | { type: 'details.edit' }
+  | { type: 'apply' }
+  | { type: 'apply.confirm' }
+  | { type: 'apply.cancel' }
+  | { type: 'apply.back' }
+  | { type: 'upload.clear' }
+  | { type: 'imports.reload' };
+
+export interface UploadCall {
+  file: ChosenFile;
+  sourceName: string;
+  dist: string;
+}

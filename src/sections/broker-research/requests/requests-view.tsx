@@ -1,0 +1,539 @@
+// The Requests tab (decision 057): the filters, the list with its choice boxes and pages, and in
+// its place an opened request or a bulk action. The view reads selectors and sends events; the
+// URL follows the machine's query and a URL changed under it (Back) is sent to the machine. A
+// rejection reason being typed is kept across a reload and leaving the page asks first (decision 042).
+import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
+import {
+  BULK_MAX,
+  REQUEST_COLUMN_LABELS,
+  requestTotalWords,
+  type RequestFilterText,
+  type RequestRow,
+} from '../../../domain/broker-research-requests';
+import type { Broker } from '../../../domain/brokers';
+import { checkRequestsDraft, REQUESTS_DRAFT_FORM } from './requests.draft';
+import { liveResearchRequestsMachine } from './requests.live';
+import {
+  selectDraftToKeep,
+  selectReasonTyped,
+  selectBusy,
+  selectInBulk,
+  selectInRequest,
+  selectListed,
+  selectLoadFailed,
+  selectLoading,
+  selectNotice,
+  selectPage,
+  selectQuery,
+  selectSelected,
+  selectError,
+} from './requests.selectors';
+import { NO_FILTERS } from './requests.types';
+import type { DraftAddress } from '../../../services/drafts';
+import { useConsole, useInspect } from '../../../ui/console-context';
+import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../ui/form/form-draft';
+import { TableCaption } from '../../../ui/shared/table-caption';
+import { OrgPicker } from '../../organizations/org-picker';
+import { useTabSearch } from '../tab-search';
+import { BulkPanel } from './bulk-panel';
+import { RequestPanel } from './request-panel';
+import { RequestsCtx } from './requests-context';
+import { STATUS_COLORS } from './request-words';
+import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
+import { Pager } from '../../../ui/shared/pager';
+import { timeText, countText } from '../../../domain/format';
+
+/** One reason at a time in the tab, per staff member. */
+export const requestsDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: REQUESTS_DRAFT_FORM, record: 'reason', staff };
+
+function useStaffId(): number | null {
+  const { session } = useConsole();
+  return useSelector(session, selectStaffId);
+}
+
+/** The machine of the tab, started on the URL's query and the reason kept from before a reload. */
+export function RequestsScope({ children }: { children: ReactNode }) {
+  const { params } = useTabSearch();
+  const { config } = useConsole();
+  const logic = useMemo(() => liveResearchRequestsMachine(config.product_key), [config.product_key]);
+  const kept = useStoredDraft(requestsDraftAddress(useStaffId()), checkRequestsDraft);
+  const [input] = useState(() => ({ query: queryOfParams(params), draft: kept }));
+  return (
+    <RequestsCtx.Provider logic={logic} options={{ input, inspect: useInspect() }}>
+      {children}
+    </RequestsCtx.Provider>
+  );
+}
+
+/** Keeps the URL and the machine's query one: each follows the other when it moves. */
+export function RequestsUrl() {
+  const { params, setParams } = useTabSearch();
+  const actor = RequestsCtx.useActorRef();
+  const query = RequestsCtx.useSelector(selectQuery);
+  const urlQuery = useMemo(() => queryOfParams(params), [params]);
+  const urlKey = queryKey(urlQuery);
+  const key = queryKey(query);
+  const lastUrl = useRef(urlKey);
+  lastUrl.current = urlKey;
+  useEffect(() => {
+    if (urlKey !== queryKey(actor.getSnapshot().context.query)) actor.send({ type: 'query.set', query: urlQuery });
+    // The URL moved (Back, a link): only then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlKey]);
+  useEffect(() => {
+    if (key !== lastUrl.current) setParams(paramsOfQuery(query), { push: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return null;
+}
+
+/**
+ * Keeps a rejection reason being typed as a draft (a reload opens the request, or the bulk
+ * rejection, again with its dialog and the reason); leaving the page with a reason typed asks first
+ * and drops it.
+ */
+export function RequestsDraftKeeper() {
+  const address = requestsDraftAddress(useStaffId());
+  const draft = RequestsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const typed = RequestsCtx.useSelector(selectReasonTyped);
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={typed}
+      description="The rejection reason you typed is not sent yet."
+      leaveLabel="Discard the reason and leave"
+    />
+  );
+}
+
+export function RequestsView() {
+  const inRequest = RequestsCtx.useSelector(selectInRequest);
+  const inBulk = RequestsCtx.useSelector(selectInBulk);
+  if (inRequest) return <RequestPanel />;
+  if (inBulk) return <BulkPanel />;
+  return (
+    <Flex direction="column" gap="3">
+      <Filters />
+      <ListNotices />
+      <SelectionBar />
+      <RequestTable />
+    </Flex>
+  );
+}
+
+function ListNotices() {
+  const notice = RequestsCtx.useSelector(selectNotice);
+  const failed = RequestsCtx.useSelector(selectLoadFailed);
+  const error = RequestsCtx.useSelector(selectError);
+  const actor = RequestsCtx.useActorRef();
+  return (
+    <>
+      {notice ? (
+        <Callout.Root role="status" aria-label="Requests notice" color="green">
+          <Callout.Text>{notice}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {failed ? (
+        <Callout.Root role="alert" color="red">
+          <Flex align="center" gap="3">
+            <Callout.Text>The requests could not be listed: {error}</Callout.Text>
+            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>
+              Try again
+            </Button>
+          </Flex>
+        </Callout.Root>
+      ) : null}
+    </>
+  );
+}
+
+function Filters() {
+  const actor = RequestsCtx.useActorRef();
+  const { filters } = RequestsCtx.useSelector(selectQuery);
+  const page = RequestsCtx.useSelector(selectPage);
+  const brokers = RequestsCtx.useSelector((s) => s.context.brokers);
+  const listed = RequestsCtx.useSelector(selectListed);
+  const named = page?.named;
+  const apply = (change: Partial<RequestFilterText>) =>
+    actor.send({ type: 'filters.apply', filters: { ...filters, ...change } });
+  const orgValue =
+    filters.org === ''
+      ? null
+      : { title: named?.org?.name ?? `Organization ${filters.org}`, org_id: Number(filters.org), salesforceId: null };
+  const any = Object.values(filters).some((x) => x !== '');
+  return (
+    <Flex role="group" aria-label="Filters" gap="3" wrap="wrap" align="end">
+      <Labelled label="Status">
+        <Select.Root
+          value={filters.status || 'any'}
+          disabled={!listed}
+          onValueChange={(v) => apply({ status: v === 'any' ? '' : v })}
+        >
+          <Select.Trigger aria-label="Status" />
+          <Select.Content>
+            <Select.Item value="any">Any status</Select.Item>
+            {REQUEST_STATUSES.map((s) => (
+              <Select.Item key={s} value={s}>
+                {REQUEST_STATUS_LABELS[s]}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Labelled>
+      <BrokerFilter
+        brokers={brokers}
+        value={filters.broker}
+        name={named?.broker?.name ?? null}
+        disabled={!listed}
+        onChange={(broker) => apply({ broker })}
+      />
+      <Labelled label="Organization">
+        <Box width="240px">
+          <OrgPicker
+            value={orgValue}
+            disabled={!listed}
+            onChange={(pick) => apply({ org: pick ? String(pick.org_id) : '' })}
+          />
+        </Box>
+      </Labelled>
+      {filters.user !== '' ? (
+        <Labelled label="User">
+          <Flex align="center" gap="2">
+            <Badge size="2" aria-label="User filter">
+              {named?.user ? `${named.user.name} (${named.user.email})` : `User ${filters.user}`}
+            </Badge>
+            <Button size="1" variant="ghost" disabled={!listed} onClick={() => apply({ user: '' })}>
+              Clear user
+            </Button>
+          </Flex>
+        </Labelled>
+      ) : null}
+      <DayField label="Requested from" value={filters.from} disabled={!listed} onChange={(from) => apply({ from })} />
+      <DayField label="Requested to" value={filters.to} disabled={!listed} onChange={(to) => apply({ to })} />
+      {any ? (
+        <Button
+          variant="soft"
+          color="gray"
+          disabled={!listed}
+          onClick={() => actor.send({ type: 'filters.apply', filters: NO_FILTERS })}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+export function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text size="1" color="gray">
+        {label}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** A day picker: a complete date (or none) becomes the filter. */
+function DayField({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <Labelled label={label}>
+      <TextField.Root
+        type="date"
+        aria-label={label}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => {
+          const day = e.currentTarget.value;
+          if (day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)) onChange(day);
+        }}
+      />
+    </Labelled>
+  );
+}
+
+const BROKER_OPTIONS = 8;
+
+/** The broker filter: a field that narrows every broker by name as it is typed; the chosen one is the filter. */
+export function BrokerFilter({
+  brokers,
+  value,
+  name,
+  disabled,
+  onChange,
+}: {
+  brokers: Broker[] | null;
+  value: string;
+  name: string | null;
+  disabled: boolean;
+  onChange: (id: string) => void;
+}) {
+  const [text, setText] = useState<string | null>(null);
+  const chosen = value === '' ? '' : (brokers?.find((b) => String(b.id) === value)?.name ?? name ?? `Broker ${value}`);
+  const typed = text?.trim().toLowerCase() ?? '';
+  const matches =
+    text === null || !brokers
+      ? []
+      : brokers.filter((b) => b.name.toLowerCase().includes(typed)).slice(0, BROKER_OPTIONS);
+  const pick = (b: Broker) => {
+    setText(null);
+    onChange(String(b.id));
+  };
+  return (
+    <Labelled label="Broker">
+      <Box
+        position="relative"
+        width="220px"
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setText(null);
+        }}
+      >
+        <TextField.Root
+          role="combobox"
+          aria-label="Broker"
+          aria-expanded={text !== null}
+          aria-autocomplete="list"
+          autoComplete="off"
+          placeholder={brokers ? 'Any broker' : 'Brokers loading…'}
+          disabled={disabled || !brokers}
+          value={text ?? chosen}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && matches[0]) {
+              e.preventDefault();
+              pick(matches[0]);
+            } else if (e.key === 'Escape') setText(null);
+          }}
+        >
+          {value !== '' && text === null && !disabled ? (
+            <TextField.Slot side="right">
+              <Button
+                type="button"
+                size="1"
+                variant="ghost"
+                color="gray"
+                aria-label="Clear broker"
+                onClick={() => onChange('')}
+              >
+                ×
+              </Button>
+            </TextField.Slot>
+          ) : null}
+        </TextField.Root>
+        {text !== null && typed !== '' ? (
+          <Box
+            role="listbox"
+            aria-label="Broker matches"
+            position="absolute"
+            left="0"
+            right="0"
+            mt="1"
+            p="1"
+            style={{
+              zIndex: 20,
+              maxHeight: 280,
+              overflowY: 'auto',
+              background: 'var(--color-panel-solid)',
+              borderRadius: 'var(--radius-3)',
+              boxShadow: 'var(--shadow-5)',
+            }}
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {matches.length === 0 ? (
+              <Text as="p" size="2" color="gray" m="2">
+                No broker is named like “{text.trim()}”.
+              </Text>
+            ) : null}
+            {matches.map((b) => (
+              <Box
+                key={b.id}
+                role="option"
+                aria-selected={false}
+                px="2"
+                py="1"
+                style={{ cursor: 'pointer' }}
+                onClick={() => pick(b)}
+              >
+                <Text size="2">{b.name}</Text>
+              </Box>
+            ))}
+          </Box>
+        ) : null}
+      </Box>
+    </Labelled>
+  );
+}
+
+function SelectionBar() {
+  const actor = RequestsCtx.useActorRef();
+  const selected = RequestsCtx.useSelector(selectSelected);
+  const page = RequestsCtx.useSelector(selectPage);
+  const listed = RequestsCtx.useSelector(selectListed);
+  if (!page) return null;
+  return (
+    <Flex align="center" gap="3" wrap="wrap">
+      <Text size="2" role="status" aria-label="Chosen requests">
+        {selected.length ? `${countText(selected.length)} chosen (at most ${countText(BULK_MAX)})` : 'None chosen'}
+      </Text>
+      <Button
+        size="1"
+        disabled={!listed || selected.length === 0}
+        onClick={() => actor.send({ type: 'bulk.start', scope: 'chosen' })}
+      >
+        Act on the chosen
+      </Button>
+      <Button
+        size="1"
+        variant="soft"
+        disabled={!listed || selected.length === 0}
+        onClick={() => actor.send({ type: 'selection.clear' })}
+      >
+        Clear the choice
+      </Button>
+      <Button
+        size="1"
+        variant="soft"
+        disabled={!listed || page.items.length === 0}
+        onClick={() => actor.send({ type: 'bulk.start', scope: 'matching' })}
+      >
+        Act on all matching
+      </Button>
+    </Flex>
+  );
+}
+
+function RequestTable() {
+  const actor = RequestsCtx.useActorRef();
+  const page = RequestsCtx.useSelector(selectPage);
+  const loading = RequestsCtx.useSelector(selectLoading);
+  const busy = RequestsCtx.useSelector(selectBusy);
+  const listed = RequestsCtx.useSelector(selectListed);
+  const selected = RequestsCtx.useSelector(selectSelected);
+  if (!page)
+    return loading ? (
+      <Text role="status" aria-label="Loading requests">
+        <Spinner /> Loading the requests…
+      </Text>
+    ) : null;
+  const chosen = new Set(selected.map((s) => s.id));
+  const allChosen = page.items.length > 0 && page.items.every((r) => chosen.has(r.id));
+  return (
+    <Flex direction="column" gap="2">
+      <Flex align="center" justify="between" gap="3">
+        <Text size="2" role="status" aria-label="Requests shown">
+          {loading
+            ? 'Loading the requests…'
+            : `${requestTotalWords(page.total, page.total_capped)}${page.items.length ? `; ${page.items.length} on this page` : ''}.`}
+        </Text>
+        <Pager
+          size="1"
+          busy={!listed}
+          previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !page.prev_cursor }}
+          next={{ go: () => actor.send({ type: 'page.next' }), disabled: !page.next_cursor }}
+        />
+      </Flex>
+      {page.items.length === 0 && !loading ? (
+        <Text color="gray">No request matches these filters.</Text>
+      ) : (
+        <Table.Root size="1" variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
+          <TableCaption>Requests</TableCaption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>
+                <Checkbox
+                  aria-label="Choose every request on this page"
+                  checked={allChosen}
+                  disabled={!listed}
+                  onCheckedChange={() => actor.send({ type: 'page.toggleAll' })}
+                />
+              </Table.ColumnHeaderCell>
+              {Object.values(REQUEST_COLUMN_LABELS).map((label) => (
+                <Table.ColumnHeaderCell key={label}>{label}</Table.ColumnHeaderCell>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {page.items.map((r) => (
+              <RequestLine key={r.id} row={r} chosen={chosen.has(r.id)} enabled={listed} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Flex>
+  );
+}
+
+function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolean; enabled: boolean }) {
+  const actor = RequestsCtx.useActorRef();
+  return (
+    <Table.Row aria-label={`Request ${row.id}`}>
+      <Table.Cell>
+        <Checkbox
+          aria-label={`Choose request ${row.id}`}
+          checked={chosen}
+          disabled={!enabled}
+          onCheckedChange={() => actor.send({ type: 'row.toggle', row: { id: row.id, version: row.version } })}
+        />
+      </Table.Cell>
+      <Table.Cell>
+        {/* The moment of the request opens it: the whole request, its history and its actions. */}
+        <Button
+          size="1"
+          variant="ghost"
+          aria-label={`Open request ${row.id}`}
+          disabled={!enabled}
+          onClick={() => actor.send({ type: 'request.open', id: row.id })}
+        >
+          {timeText(row.created_at)}
+        </Button>
+      </Table.Cell>
+      <Table.Cell style={{ maxWidth: 220 }}>
+        <Text as="div" truncate>
+          {row.user.name}
+        </Text>
+        {/* Long addresses are cut; the whole one is in the title and in the opened request. */}
+        <Text as="div" size="1" color="gray" truncate title={row.user.email}>
+          {row.user.email}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>{row.organization?.name ?? '—'}</Table.Cell>
+      <Table.Cell>{row.broker.name}</Table.Cell>
+      <Table.Cell>
+        <Badge color={STATUS_COLORS[row.status]}>{REQUEST_STATUS_LABELS[row.status]}</Badge>
+      </Table.Cell>
+      <Table.Cell style={{ maxWidth: 180 }}>
+        <Text size="1">{row.note || '—'}</Text>
+      </Table.Cell>
+      <Table.Cell>
+        {row.decided_by ? (
+          <>
+            <Text as="div" size="1">
+              {row.decided_by}
+            </Text>
+            <Text as="div" size="1" color="gray">
+              {timeText(row.decided_at)}
+            </Text>
+          </>
+        ) : (
+          '—'
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}

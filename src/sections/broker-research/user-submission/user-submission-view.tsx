@@ -1,0 +1,336 @@
+// Broker Research, User Submission (decision 056): the machine's actor (its query from the URL,
+// the kept rejection), what carries the URL's filters to it, what keeps a reason being typed
+// across a reload and asks before it is left (decision 042), and the view: the status filter and the title search
+// (both in the URL), the submissions newest first with their file, broker and submitter, each
+// row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
+// what an action did. Thin: everything comes from selectors.
+import { Badge, Box, Button, Callout, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
+import { useState, type ReactNode } from 'react';
+import {
+  REASON_MAX,
+  SUBMISSION_STATUS_LABELS,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+} from '../../../domain/broker-research';
+import {
+  actionsFor,
+  fileSizeText,
+  SUBMISSION_ACTIONS,
+  SUBMISSION_SEARCH_MAX,
+  type SubmissionItem,
+} from '../../../domain/broker-research-submissions';
+import { liveResearchSubmissionsMachine } from './user-submission.live';
+import { reasonGiven } from './user-submission.machine';
+import { checkRejectDraft, REJECT_DRAFT_FORM } from './user-submission.draft';
+import {
+  selectActingId,
+  selectBusy,
+  selectConflicts,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectFormChanged,
+  selectItems,
+  selectLoading,
+  selectNext,
+  selectNotice,
+  selectQuery,
+  selectRejecting,
+} from './user-submission.selectors';
+import type { SubmissionQuery } from './user-submission.types';
+import type { DraftAddress } from '../../../services/drafts';
+import { useInspect } from '../../../ui/console-context';
+import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
+import type { TabParams } from '../tab-search';
+import { useTabSearch } from '../tab-search';
+import { ResearchSubmissionsCtx } from './user-submission-context';
+import { Pager } from '../../../ui/shared/pager';
+import { timeText } from '../../../domain/format';
+import { SearchForm, StatusFilter } from '../../../ui/shared/search-form';
+import { useQueryFromUrl } from '../../../ui/shared/url-params';
+
+/** The URL's parameters as the list's query: an unknown status reads as every status. */
+export function submissionQueryOf(params: TabParams): SubmissionQuery {
+  const status = (SUBMISSION_STATUSES as readonly string[]).includes(params['status'] ?? '')
+    ? (params['status'] as SubmissionStatus)
+    : '';
+  return { status, q: (params['q'] ?? '').slice(0, SUBMISSION_SEARCH_MAX), cursor: params['cursor'] ?? '' };
+}
+const paramsOf = (q: SubmissionQuery): TabParams => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+
+/** One line, cut with an ellipsis (the whole text in its title). */
+const CLIPPED = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'> = {
+  new: 'blue',
+  in_review: 'amber',
+  published: 'green',
+  rejected: 'red',
+};
+
+/** One rejection being worded at a time in this tab, per staff member. */
+export const rejectDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: REJECT_DRAFT_FORM, record: 'form', staff };
+
+/** The machine, started from the URL's query and the kept rejection; later moves of the URL (filters, pages, Back) are sent to it. */
+export function ResearchSubmissionsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
+  const { params } = useTabSearch();
+  const kept = useStoredDraft(rejectDraftAddress(staff), checkRejectDraft);
+  const [input] = useState(() => ({ query: submissionQueryOf(params), draft: kept }));
+  return (
+    <ResearchSubmissionsCtx.Provider logic={liveResearchSubmissionsMachine} options={{ input, inspect: useInspect() }}>
+      <QueryFromUrl />
+      {children}
+    </ResearchSubmissionsCtx.Provider>
+  );
+}
+
+/** Keeps a reason being typed as a draft; leaving the page with one asks first and drops it. */
+export function RejectDraftKeeper({ staff }: { staff: number | null }) {
+  const draft = ResearchSubmissionsCtx.useSelector(selectDraftToKeep, sameDraft);
+  const changed = ResearchSubmissionsCtx.useSelector(selectFormChanged);
+  return (
+    <DraftKeeper
+      address={rejectDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      description="The reason for rejecting this submission is not sent yet."
+    />
+  );
+}
+
+function QueryFromUrl() {
+  useQueryFromUrl(ResearchSubmissionsCtx.useActorRef(), submissionQueryOf(useTabSearch().params));
+  return null;
+}
+
+function Filters() {
+  const { params, setParams } = useTabSearch();
+  const query = submissionQueryOf(params);
+  return (
+    <SearchForm
+      name="Search submissions"
+      label="Title"
+      placeholder="Words of the title"
+      maxLength={SUBMISSION_SEARCH_MAX}
+      query={query.q}
+      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
+    >
+      <StatusFilter
+        statuses={SUBMISSION_STATUSES}
+        labels={SUBMISSION_STATUS_LABELS}
+        status={query.status}
+        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
+      />
+    </SearchForm>
+  );
+}
+
+function Row({
+  s,
+  busy,
+  acting,
+  conflict,
+}: {
+  s: SubmissionItem;
+  busy: boolean;
+  acting: boolean;
+  conflict: string | undefined;
+}) {
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  return (
+    <Table.Row aria-label={s.title}>
+      <Table.Cell style={{ maxWidth: 320 }}>
+        <Text as="div" weight="medium">
+          {s.title}
+        </Text>
+        {s.summary && (
+          <Text as="div" size="1" color="gray" title={s.summary} style={CLIPPED}>
+            {s.summary}
+          </Text>
+        )}
+        <Text as="div" size="1" style={CLIPPED} title={s.file_name}>
+          {s.tickers.length > 0 && <>Tickers: {s.tickers.join(', ')} · </>}
+          {s.file_name} <Text color="gray">({fileSizeText(s.file_size)})</Text>
+        </Text>
+      </Table.Cell>
+      <Table.Cell style={{ maxWidth: 160 }}>{s.broker?.name ?? <Text color="gray">None named</Text>}</Table.Cell>
+      <Table.Cell style={{ maxWidth: 200 }}>
+        <Text as="div" size="2">
+          {s.user.name || s.user.username}
+        </Text>
+        <Text as="div" size="1" color="gray" style={CLIPPED} title={s.user.email}>
+          {s.user.email}
+        </Text>
+      </Table.Cell>
+      <Table.Cell>{timeText(s.submitted_at)}</Table.Cell>
+      <Table.Cell>
+        <Badge color={STATUS_COLORS[s.status]} aria-label="Status">
+          {SUBMISSION_STATUS_LABELS[s.status]}
+        </Badge>
+        {s.reviewed_by && s.status !== 'new' && (
+          <Text as="div" size="1" color="gray">
+            by {s.reviewed_by}
+          </Text>
+        )}
+        {s.reason && (
+          <Text as="div" size="1" color="gray">
+            Reason: {s.reason}
+          </Text>
+        )}
+        {conflict && (
+          <Text as="div" size="1" color="amber" role="note">
+            {conflict}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Flex direction="column" gap="1" align="start">
+          {actionsFor(s.status).map((a) => (
+            <Button
+              key={a}
+              size="1"
+              variant={a === 'reject' ? 'soft' : 'solid'}
+              color={a === 'reject' ? 'red' : undefined}
+              disabled={busy}
+              style={{ whiteSpace: 'nowrap' }}
+              onClick={() =>
+                actor.send(
+                  a === 'reject'
+                    ? { type: 'submission.reject', id: s.id }
+                    : { type: 'submission.act', id: s.id, action: a },
+                )
+              }
+            >
+              {acting ? '…' : SUBMISSION_ACTIONS[a].label}
+            </Button>
+          ))}
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function RejectDialog() {
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  const rejecting = ResearchSubmissionsCtx.useSelector(selectRejecting);
+  const ok = reasonGiven(rejecting?.reason ?? '');
+  return (
+    <Dialog.Root
+      open={rejecting !== null}
+      onOpenChange={(open) => {
+        if (!open) actor.send({ type: 'reject.cancel' });
+      }}
+    >
+      <Dialog.Content maxWidth="480px">
+        <Dialog.Title>Reject “{rejecting?.title}”</Dialog.Title>
+        <Dialog.Description size="2">The submitter reads the reason.</Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ok) actor.send({ type: 'reject.confirm' });
+          }}
+        >
+          <Flex direction="column" gap="3" mt="3">
+            <Text as="label" size="2" htmlFor="reject-reason">
+              Reason
+            </Text>
+            <TextArea
+              id="reject-reason"
+              value={rejecting?.reason ?? ''}
+              maxLength={REASON_MAX}
+              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
+            />
+            <Flex gap="3" justify="end">
+              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'reject.cancel' })}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" disabled={!ok}>
+                Reject
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function UserSubmissionView() {
+  const actor = ResearchSubmissionsCtx.useActorRef();
+  const { params, setParams } = useTabSearch();
+  const loading = ResearchSubmissionsCtx.useSelector(selectLoading);
+  const failed = ResearchSubmissionsCtx.useSelector(selectFailed);
+  const busy = ResearchSubmissionsCtx.useSelector(selectBusy);
+  const error = ResearchSubmissionsCtx.useSelector(selectError);
+  const items = ResearchSubmissionsCtx.useSelector(selectItems);
+  const next = ResearchSubmissionsCtx.useSelector(selectNext);
+  const query = ResearchSubmissionsCtx.useSelector(selectQuery);
+  const notice = ResearchSubmissionsCtx.useSelector(selectNotice);
+  const conflicts = ResearchSubmissionsCtx.useSelector(selectConflicts);
+  const actingId = ResearchSubmissionsCtx.useSelector(selectActingId);
+  const here = submissionQueryOf(params);
+  return (
+    <Flex direction="column" gap="3">
+      <Filters />
+      {notice && (
+        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'amber'} role="status" aria-label="Submission notice">
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && (
+        <Text size="2" color="gray" role="status" aria-label="Loading submissions">
+          Loading submissions…
+        </Text>
+      )}
+      {!loading &&
+        !failed &&
+        (items.length === 0 ? (
+          <Text size="2" color="gray" role="status" aria-label="No submissions">
+            {query.status || query.q ? 'No submission matches these filters.' : 'Nobody has submitted research yet.'}
+          </Text>
+        ) : (
+          <Table.Root variant="surface">
+            <VisuallyHidden asChild>
+              <caption>Submissions</caption>
+            </VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                {['Submission', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => (
+                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {items.map((s) => (
+                <Row key={s.id} s={s} busy={busy} acting={actingId === s.id} conflict={conflicts[s.id]} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        ))}
+      <Box>
+        <Pager
+          busy={busy}
+          first={
+            here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined
+          }
+          next={
+            next !== null && !loading
+              ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) }
+              : undefined
+          }
+        />
+      </Box>
+      <RejectDialog />
+    </Flex>
+  );
+}

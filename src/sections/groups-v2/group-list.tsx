@@ -1,0 +1,150 @@
+// The group list: a search by name, an organization (the shared picker), 50 groups a page with
+// Load more; each group opens with its members.
+import { Button, Callout, Flex, Spinner, Table, Text, TextField, Box } from '@radix-ui/themes';
+import { membersText } from '../../domain/groups-v2';
+import {
+  selectBusy,
+  selectGroups,
+  selectHasMore,
+  selectLoadingMore,
+  selectOrganization,
+  selectQuery,
+  selectSearchFailed,
+  selectSearched,
+  selectSearching,
+  selectError,
+} from './groups-v2.selectors';
+import { TableCaption } from '../../ui/shared/table-caption';
+import { OrgPicker } from '../organizations/org-picker';
+import { GroupBrowserCtx } from './groups-v2-context';
+import { LoadMore } from '../../ui/shared/pager';
+import { countText } from '../../domain/format';
+
+export const SEARCH_LABEL = 'Search groups by name';
+
+export function GroupList() {
+  const browser = GroupBrowserCtx.useActorRef();
+  const query = GroupBrowserCtx.useSelector(selectQuery);
+  const organization = GroupBrowserCtx.useSelector(selectOrganization);
+  const searching = GroupBrowserCtx.useSelector(selectSearching);
+  const failed = GroupBrowserCtx.useSelector(selectSearchFailed);
+  const error = GroupBrowserCtx.useSelector(selectError);
+  const busy = GroupBrowserCtx.useSelector(selectBusy);
+  return (
+    <Flex direction="column" gap="3">
+      <form
+        role="search"
+        aria-label="Groups"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) browser.send({ type: 'search.submit' });
+        }}
+      >
+        <Flex gap="3" wrap="wrap" align="end">
+          <Box style={{ flex: 2, minWidth: 240 }}>
+            <Text as="label" size="2" weight="medium">
+              {SEARCH_LABEL}
+              <TextField.Root
+                mt="1"
+                value={query}
+                maxLength={100}
+                placeholder="Name holds…"
+                onChange={(e) => browser.send({ type: 'query.change', text: e.target.value })}
+              />
+            </Text>
+          </Box>
+          <Box style={{ flex: 2, minWidth: 240 }}>
+            <Text as="div" size="2" weight="medium" mb="1">
+              Organization
+            </Text>
+            <OrgPicker
+              value={organization}
+              disabled={busy}
+              onChange={(pick) => browser.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
+            />
+          </Box>
+          <Button type="submit" disabled={busy}>
+            Search
+          </Button>
+        </Flex>
+      </form>
+      {searching && (
+        <Text size="2" color="gray" role="status">
+          <Spinner size="1" /> Searching the groups…
+        </Text>
+      )}
+      {failed && (
+        <Callout.Root color="red" role="alert" size="1">
+          <Callout.Text>The groups could not be listed: {error}</Callout.Text>
+          <Box>
+            <Button size="1" variant="soft" onClick={() => browser.send({ type: 'list.retry' })}>
+              Try again
+            </Button>
+          </Box>
+        </Callout.Root>
+      )}
+      {!searching && !failed && <Groups />}
+    </Flex>
+  );
+}
+
+function Groups() {
+  const browser = GroupBrowserCtx.useActorRef();
+  const groups = GroupBrowserCtx.useSelector(selectGroups);
+  const searched = GroupBrowserCtx.useSelector(selectSearched);
+  const more = GroupBrowserCtx.useSelector(selectHasMore);
+  const loadingMore = GroupBrowserCtx.useSelector(selectLoadingMore);
+  const what = [
+    searched.query && `named like “${searched.query}”`,
+    searched.organization && `of ${searched.organization.title}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (groups.length === 0)
+    return (
+      <Text size="2" role="status">
+        No group {what || 'exists yet'}.
+      </Text>
+    );
+  return (
+    <Flex direction="column" gap="2">
+      <Text size="2" role="status" aria-label="Groups shown">
+        {countText(groups.length)} {groups.length === 1 ? 'group' : 'groups'}
+        {what ? ` ${what}` : ''}
+        {more ? ', more after them' : ''}.
+      </Text>
+      <Table.Root size="1" variant="surface">
+        <TableCaption>Groups</TableCaption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Organization</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {groups.map((g) => (
+            <Table.Row key={g.id}>
+              <Table.RowHeaderCell>
+                <Button
+                  variant="ghost"
+                  size="1"
+                  aria-label={`Open ${g.name}`}
+                  disabled={loadingMore}
+                  onClick={() => browser.send({ type: 'group.open', group: g })}
+                >
+                  {g.name}
+                </Button>
+              </Table.RowHeaderCell>
+              <Table.Cell>{g.kind}</Table.Cell>
+              <Table.Cell>{g.organization ?? 'Whole platform'}</Table.Cell>
+              <Table.Cell>{membersText(g.members)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {more && <LoadMore loading={loadingMore} go={() => browser.send({ type: 'page.more' })} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,82 @@
+// /modify_groups_v2 (spec §2 "Group ManagementV2"; decision 049): the groups of the whole
+// platform, searched; a group opened shows its members and, with group_bulk_upload, the bulk
+// membership upload. Thin: everything comes from the two machines through selectors.
+import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { AnyActorLogic } from 'xstate';
+import { membersText } from '../../domain/groups-v2';
+import { liveGroupBrowserMachine } from './groups-v2.live';
+import { selectGroup, selectInGroup } from './groups-v2.selectors';
+import { liveGroupBulkUploadMachine } from './groups-v2-upload.live';
+import { selectFeatures } from '../../machines/session/session.selectors';
+import { useConsole, useInspect } from '../../ui/console-context';
+import { GroupList } from './group-list';
+import { GroupMembers } from './group-members';
+import { GroupUpload } from './group-upload';
+import { GroupBrowserCtx } from './groups-v2-context';
+
+export interface GroupsV2Props {
+  probe?: ReactNode;
+  /** Tests hand in machines whose file reader runs in the test. */
+  browserLogic?: AnyActorLogic;
+  uploadLogic?: AnyActorLogic;
+}
+
+export function GroupsV2Screen({
+  probe,
+  browserLogic = liveGroupBrowserMachine,
+  uploadLogic = liveGroupBulkUploadMachine,
+}: GroupsV2Props) {
+  return (
+    <GroupBrowserCtx.Provider
+      logic={browserLogic as typeof liveGroupBrowserMachine}
+      options={{ inspect: useInspect() }}
+    >
+      {probe}
+      <GroupsV2View uploadLogic={uploadLogic} />
+    </GroupBrowserCtx.Provider>
+  );
+}
+
+export const whereText = (organization: string | null) => organization ?? 'Whole platform';
+
+function GroupsV2View({ uploadLogic }: { uploadLogic: AnyActorLogic }) {
+  const inGroup = GroupBrowserCtx.useSelector(selectInGroup);
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">
+        Group ManagementV2
+      </Heading>
+      {inGroup ? <GroupView uploadLogic={uploadLogic} /> : <GroupList />}
+    </Flex>
+  );
+}
+
+function GroupView({ uploadLogic }: { uploadLogic: AnyActorLogic }) {
+  const browser = GroupBrowserCtx.useActorRef();
+  const group = GroupBrowserCtx.useSelector(selectGroup)!;
+  const { session } = useConsole();
+  const mayUpload = useSelector(session, selectFeatures).includes('group_bulk_upload');
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button variant="soft" color="gray" onClick={() => browser.send({ type: 'group.close' })}>
+          Back to groups
+        </Button>
+        <Box>
+          <Heading as="h3" size="4">
+            {group.name}
+          </Heading>
+          <Text size="2" color="gray">
+            {group.kind} · {whereText(group.organization)} · {membersText(group.members)}
+          </Text>
+        </Box>
+      </Flex>
+      <Flex gap="3" wrap="wrap" align="start">
+        <GroupMembers />
+        {mayUpload && <GroupUpload key={group.id} groupId={group.id} logic={uploadLogic} />}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,160 @@
+// Bulk membership upload of Group ManagementV2 (spec §3 "Validated file data", §7; decision 049):
+// a CSV of emails, usernames or user ids is read in a Web Worker (the Bulk Tag Upload's reader),
+// checked against the group by the server (user/verify_file_data/: each row valid, or not with
+// its reason), shown as a preview, and on Add to group applied in one server transaction
+// (user/add_users_to_groups/), which checks again and answers row by row.
+import { assign, fromPromise, setup } from 'xstate';
+import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
+import { failureMessage, serverMessage } from '../../machines/shared/failure';
+import { parsedUpload, readRefusal, type ChosenFile } from '../../machines/shared/file-read';
+import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../../machines/shared/upload-choice';
+import { parseFileInvoke } from '../../machines/shared/upload-parse';
+import type {
+  ApplyOutcome,
+  GroupBulkUploadContext,
+  GroupBulkUploadEvent,
+  GroupBulkUploadInput,
+  ParseOutcome,
+  UploadCall,
+  VerifyOutcome,
+} from './groups-v2-upload.types';
+
+const fileOf = (event: GroupBulkUploadEvent) => chosenFileOf<ChosenFile>(event);
+const problemOf = (file: ChosenFile) => chosenFileProblem(file, IDENTIFIER_FILE_MAX_BYTES);
+
+const CHOOSE_FILE = chooseFile('groupBulkUpload', 'parseFailed', 'parsing');
+
+const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => ({
+  groupId: context.groupId,
+  identifiers: context.upload?.values ?? [],
+});
+
+export const groupBulkUploadMachine = setup({
+  types: {
+    context: {} as GroupBulkUploadContext,
+    events: {} as GroupBulkUploadEvent,
+    input: {} as GroupBulkUploadInput,
+  },
+  actors: {
+    /** Reads the file off the page's thread (a Web Worker in the page; the parser itself in tests). */
+    parseFile: fromPromise<ParseOutcome, { file: ChosenFile }>(() => Promise.reject(new Error('provide parseFile'))),
+    verifyFile: fromPromise<VerifyOutcome, UploadCall>(() => Promise.reject(new Error('provide verifyFile'))),
+    addUsers: fromPromise<ApplyOutcome, UploadCall>(() => Promise.reject(new Error('provide addUsers'))),
+  },
+  actions: {
+    refuseFileHere: assign(({ event }) => ({
+      fileName: fileOf(event).name,
+      upload: null,
+      preview: null,
+      report: null,
+      error: null,
+      refusal: problemOf(fileOf(event)),
+    })),
+    takeFile: assign(({ event }) => ({
+      fileName: fileOf(event).name,
+      upload: null,
+      refusal: null,
+      preview: null,
+      report: null,
+      error: null,
+    })),
+    takeRead: assign(({ context }, read: ParseOutcome) => ({ upload: parsedUpload(context.fileName, read) })),
+    refuseRead: assign((_, read: ParseOutcome) => ({ refusal: readRefusal(read) })),
+    readerStopped: assign((_, error: unknown) => ({ refusal: failureMessage(error) })),
+    clear: assign({ fileName: null, upload: null, refusal: null, preview: null, report: null, error: null }),
+  },
+  guards: {
+    fileRefusedHere: ({ event }) => problemOf(fileOf(event)) !== null,
+    fileRead: (_, read: ParseOutcome) => read.ok,
+    anyValid: ({ context }) => (context.preview?.validDataPoints.length ?? 0) > 0,
+  },
+}).createMachine({
+  id: 'groupBulkUpload',
+  context: ({ input }) => ({
+    groupId: input.groupId,
+    fileName: null,
+    upload: null,
+    refusal: null,
+    preview: null,
+    report: null,
+    error: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      tags: ['choosing'],
+      on: { 'file.choose': CHOOSE_FILE },
+    },
+    parsing: {
+      tags: ['busy'],
+      invoke: parseFileInvoke('parsed', 'parseFailed'),
+    },
+    /** The file was refused whole: another file, or start over. */
+    parseFailed: fileRefusedState('groupBulkUpload', 'parseFailed', 'parsing', 'idle'),
+    /** The file's identifiers: checked by the server, previewed, then applied. */
+    parsed: {
+      tags: ['parsed'],
+      initial: 'verifying',
+      states: {
+        verifying: {
+          tags: ['busy', 'verifying'],
+          invoke: {
+            id: 'verifyFile',
+            src: 'verifyFile',
+            input: call,
+            onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output, error: null }) },
+            onError: {
+              target: 'verifyFailed',
+              actions: assign({ preview: null, error: ({ event }) => serverMessage(event.error) }),
+            },
+          },
+        },
+        verifyFailed: {
+          tags: ['verifyFailed'],
+          on: {
+            'verify.retry': { target: 'verifying', actions: assign({ error: null }) },
+            'upload.clear': { target: '#groupBulkUpload.idle', actions: 'clear' },
+          },
+        },
+        /** The valid rows and the rows not taken, each with its reason; Add to group when any is valid. */
+        preview: {
+          tags: ['preview'],
+          on: {
+            apply: { guard: 'anyValid', target: 'applying' },
+            'file.choose': CHOOSE_FILE,
+            'upload.clear': { target: '#groupBulkUpload.idle', actions: 'clear' },
+          },
+        },
+        applying: {
+          tags: ['busy', 'preview', 'applying'],
+          invoke: {
+            id: 'addUsers',
+            src: 'addUsers',
+            input: call,
+            onDone: { target: '#groupBulkUpload.report', actions: assign({ report: ({ event }) => event.output }) },
+            onError: {
+              target: '#groupBulkUpload.failed',
+              actions: assign({ report: null, error: ({ event }) => serverMessage(event.error) }),
+            },
+          },
+        },
+      },
+    },
+    /** The per-row report: the users added, and every row not added with its reason. */
+    report: {
+      tags: ['report'],
+      on: {
+        'file.choose': CHOOSE_FILE,
+        'upload.clear': { target: 'idle', actions: 'clear' },
+      },
+    },
+    /** Nothing was added (one transaction): back to the preview (checked again), or start over. */
+    failed: {
+      tags: ['failed'],
+      on: {
+        'apply.back': { target: 'parsed', actions: assign({ error: null, report: null }) },
+        'upload.clear': { target: 'idle', actions: 'clear' },
+      },
+    },
+  },
+});

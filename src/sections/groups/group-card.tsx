@@ -1,0 +1,233 @@
+// One group: its name and kind, its switches (each saved at once), its members with Remove, and
+// Add member over the organization's users who are not yet members. Read only: no control at all.
+import { Badge, Box, Button, Card, Flex, Heading, Switch, Text, TextField } from '@radix-ui/themes';
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  COMPLIANCE_LABELS,
+  COMPLIANCE_SWITCHES,
+  GROUP_FEATURE_LABELS,
+  GROUP_FEATURES,
+  GROUP_KIND_LABELS,
+  type Group,
+} from '../../domain/groups';
+import { candidatesFor, selectBusy, selectChange } from './groups.selectors';
+import type { SwitchKey } from './groups.types';
+import { HistoryButton } from '../record-history/history-button';
+import { GroupsCtx } from './groups-context';
+import { RecordAction, RecordActions } from '../../ui/shared/record-table';
+import { countText } from '../../domain/format';
+
+/** Members drawn at first; a larger group shows them on request. */
+const FIRST_MEMBERS = 50;
+/** Suggestions offered while typing a member to add. */
+const SUGGESTIONS = 50;
+
+export function GroupCard({
+  group,
+  readOnly,
+  mayCompliance,
+}: {
+  group: Group;
+  readOnly: boolean;
+  mayCompliance: boolean;
+}) {
+  const editor = GroupsCtx.useActorRef();
+  const busy = GroupsCtx.useSelector(selectBusy);
+  const change = GroupsCtx.useSelector(selectChange);
+  const [all, setAll] = useState(false);
+  const saving = (key: SwitchKey) => change?.kind === 'switch' && change.groupId === group.id && change.key === key;
+  const switches: SwitchKey[] = [...GROUP_FEATURES, ...(mayCompliance ? COMPLIANCE_SWITCHES : [])];
+  const label = (key: SwitchKey) =>
+    key in GROUP_FEATURE_LABELS
+      ? GROUP_FEATURE_LABELS[key as keyof typeof GROUP_FEATURE_LABELS]
+      : COMPLIANCE_LABELS[key as keyof typeof COMPLIANCE_LABELS];
+  const shown = all ? group.members : group.members.slice(0, FIRST_MEMBERS);
+  return (
+    <Card role="region" aria-label={`Group ${group.name}`}>
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Flex align="center" gap="2">
+          <Heading as="h3" size="3">
+            {group.name}
+          </Heading>
+          <Badge color="gray">{GROUP_KIND_LABELS[group.kind]}</Badge>
+          <Text size="1" color="gray">
+            {countText(group.members.length)} {group.members.length === 1 ? 'member' : 'members'}
+          </Text>
+        </Flex>
+        {/* /view_groups stays without controls; its History is Group Management's. */}
+        {!readOnly && (
+          <RecordActions>
+            <HistoryButton kind="group" id={group.id} name={group.name} />
+            <RecordAction
+              label={`Rename ${group.name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'group.rename', id: group.id })}
+            >
+              Rename
+            </RecordAction>
+            <RecordAction
+              label={`Delete ${group.name}`}
+              color="red"
+              disabled={busy}
+              onClick={() => editor.send({ type: 'group.delete', id: group.id })}
+            >
+              Delete
+            </RecordAction>
+          </RecordActions>
+        )}
+      </Flex>
+      {readOnly ? (
+        // Read only: the switches that are on, as words (a disabled switch hides whether it is on).
+        <Flex gap="2" wrap="wrap" mt="3" aria-label={`Switches of ${group.name}`}>
+          {switches
+            .filter((key) => group.flags[key])
+            .map((key) => (
+              <Badge key={key} color="blue" variant="soft">
+                {label(key)}: on
+              </Badge>
+            ))}
+          {switches.every((key) => !group.flags[key]) && (
+            <Text size="2" color="gray">
+              No switch on.
+            </Text>
+          )}
+        </Flex>
+      ) : (
+        <Flex gap="4" wrap="wrap" mt="3">
+          {switches.map((key) => (
+            <Text as="label" size="2" key={key}>
+              <Flex gap="2" align="center">
+                <Switch
+                  checked={group.flags[key]}
+                  disabled={busy}
+                  onCheckedChange={() => editor.send({ type: 'switch.toggle', id: group.id, key })}
+                />
+                {label(key)}
+                {saving(key) && (
+                  <Text size="1" color="gray" role="status">
+                    Saving…
+                  </Text>
+                )}
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+      )}
+      <Box mt="3">
+        {group.members.length === 0 ? (
+          <Text size="2" color="gray">
+            No members yet.
+          </Text>
+        ) : (
+          <ul aria-label={`Members of ${group.name}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {shown.map((m) => (
+              <li key={m.id} style={{ padding: '4px 0', borderBottom: '1px solid var(--gray-a4)' }}>
+                <Flex justify="between" align="center" gap="3">
+                  <Text size="2">
+                    {m.name || m.username}{' '}
+                    <Text color="gray">
+                      · {m.username} · {m.email}
+                    </Text>
+                  </Text>
+                  {!readOnly && (
+                    <Button
+                      size="1"
+                      variant="ghost"
+                      color="red"
+                      disabled={busy}
+                      aria-label={`Remove ${m.username} from ${group.name}`}
+                      onClick={() => editor.send({ type: 'member.remove', id: group.id, userId: m.id })}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!all && group.members.length > FIRST_MEMBERS && (
+          <Button size="1" variant="ghost" mt="2" onClick={() => setAll(true)}>
+            Show all {countText(group.members.length)} members
+          </Button>
+        )}
+      </Box>
+      {!readOnly && <AddMember group={group} />}
+    </Card>
+  );
+}
+
+/** Type a username or email (suggestions from the organization's users), then Add. */
+function AddMember({ group }: { group: Group }) {
+  const editor = GroupsCtx.useActorRef();
+  const busy = GroupsCtx.useSelector(selectBusy);
+  const candidates = GroupsCtx.useSelector(
+    (s) => candidatesFor(s, group.id),
+    (a, b) => a.length === b.length && a.every((x, i) => x.id === b[i]!.id),
+  );
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const listId = `group-${group.id}-candidates`;
+  const needle = text.trim().toLowerCase();
+  const suggestions = useMemo(
+    () =>
+      needle === ''
+        ? candidates.slice(0, SUGGESTIONS)
+        : candidates
+            .filter(
+              (u) =>
+                u.username.toLowerCase().includes(needle) ||
+                u.email.toLowerCase().includes(needle) ||
+                u.name.toLowerCase().includes(needle),
+            )
+            .slice(0, SUGGESTIONS),
+    [candidates, needle],
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const user = candidates.find((u) => u.username.toLowerCase() === needle || u.email.toLowerCase() === needle);
+    if (!user) {
+      setError(
+        needle === ''
+          ? 'Type a username or email.'
+          : 'No user of this organization outside the group has this username or email.',
+      );
+      return;
+    }
+    setError(null);
+    setText('');
+    editor.send({ type: 'member.add', id: group.id, userIds: [user.id] });
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Add member to ${group.name}`}>
+      <Flex gap="2" mt="3" align="start">
+        <Box style={{ flex: 1, maxWidth: 360 }}>
+          <TextField.Root
+            size="1"
+            value={text}
+            list={listId}
+            placeholder="Username or email"
+            aria-label={`Member to add to ${group.name}`}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <datalist id={listId}>
+            {suggestions.map((u) => (
+              <option key={u.id} value={u.username}>
+                {u.name} · {u.email}
+              </option>
+            ))}
+          </datalist>
+          {error && (
+            <Text as="p" size="1" color="red" mt="1">
+              {error}
+            </Text>
+          )}
+        </Box>
+        <Button size="1" type="submit" disabled={busy}>
+          Add member
+        </Button>
+      </Flex>
+    </form>
+  );
+}

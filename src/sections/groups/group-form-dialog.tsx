@@ -1,0 +1,65 @@
+// Create Group / Rename: the group's name (and, for a new group, its kind). The server's refusal
+// stands at its field; a change someone else made first is said above.
+import { Select } from '@radix-ui/themes';
+import { GROUP_KIND_LABELS, GROUP_KINDS, GROUP_NAME_MAX, type GroupKind } from '../../domain/groups';
+import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './groups.selectors';
+import { FieldFrame } from '../../ui/form/field-frame';
+import { GroupsCtx } from './groups-context';
+import { RecordFormDialog } from '../../ui/shared/record-dialogs';
+import { RecordTextField } from '../../ui/shared/record-fields';
+
+export function GroupFormDialog() {
+  const editor = GroupsCtx.useActorRef();
+  const open = GroupsCtx.useSelector(selectFormOpen);
+  const form = GroupsCtx.useSelector(selectForm);
+  const saving = GroupsCtx.useSelector(selectSaving);
+  const errors = GroupsCtx.useSelector(selectFieldErrors);
+  const formError = GroupsCtx.useSelector(selectFormError);
+  if (!open || !form) return null;
+  const creating = form.id === null;
+  return (
+    <RecordFormDialog
+      title={creating ? 'Create Group' : 'Rename group'}
+      description={
+        creating
+          ? 'A group of this organization; its name must differ from the others’, whatever the case.'
+          : `Was '${form.base.name}'. Its members and switches stay as they are.`
+      }
+      formLabel={creating ? 'New group' : 'Rename group'}
+      error={formError}
+      saving={saving}
+      submitLabel={creating ? 'Create' : 'Save'}
+      maxWidth="480px"
+      send={editor.send}
+    >
+      <RecordTextField
+        id="group-name"
+        label="Group name"
+        value={form.name}
+        error={errors['name']}
+        maxLength={GROUP_NAME_MAX}
+        disabled={saving}
+        autoFocus
+        onChange={(value) => editor.send({ type: 'form.name', value })}
+      />
+      {creating && (
+        <FieldFrame label="Kind" error={errors['kind']}>
+          <Select.Root
+            value={form.kind}
+            disabled={saving}
+            onValueChange={(value) => editor.send({ type: 'form.kind', value: value as GroupKind })}
+          >
+            <Select.Trigger aria-label="Kind" style={{ width: '100%' }} />
+            <Select.Content position="popper">
+              {GROUP_KINDS.map((k) => (
+                <Select.Item key={k} value={k}>
+                  {GROUP_KIND_LABELS[k]}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </FieldFrame>
+      )}
+    </RecordFormDialog>
+  );
+}

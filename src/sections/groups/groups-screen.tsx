@@ -1,0 +1,136 @@
+// /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker),
+// then its groups with their members and the users in no group. /view_groups shows the same
+// without a control that changes anything. Thin: everything comes from the groupEditor machine.
+import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { checkGroupDraft, GROUP_DRAFT_FORM } from './groups.draft';
+import { liveGroupEditorMachine } from './groups.live';
+import {
+  selectBusy,
+  selectDraftToKeep,
+  selectError,
+  selectForm,
+  selectFormChanged,
+  selectGroups,
+  selectNonGroupUsers,
+  selectNotice,
+  selectOrg,
+  selectStage,
+} from './groups.selectors';
+import { selectFeatures } from '../../machines/session/session.selectors';
+import { useConsole } from '../../ui/console-context';
+import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
+import { OrgPicker } from '../organizations/org-picker';
+import { GroupCard } from './group-card';
+import { GroupDeleteDialog } from './group-delete-dialog';
+import { GroupMemberRemoveDialog } from './group-member-remove-dialog';
+import { GroupFormDialog } from './group-form-dialog';
+import { GroupsCtx } from './groups-context';
+import { RecordNotice } from '../../ui/shared/record-section';
+import { countText } from '../../domain/format';
+
+export const groupDraftAddress = (staff: number | null) => openFormAddress(GROUP_DRAFT_FORM, staff);
+
+/** The screen with its machine: what the routes mount (tests put a probe inside to hold the actor). */
+export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: ReactNode }) {
+  const staff = useStaffId();
+  return (
+    <RecordScope
+      ctx={GroupsCtx}
+      logic={liveGroupEditorMachine}
+      address={readOnly ? null : groupDraftAddress(staff)}
+      check={checkGroupDraft}
+      input={(draft) => ({ draft })}
+    >
+      {probe}
+      {/* A rename with a change asks before leaving, and leaving drops it. */}
+      {!readOnly && (
+        <RecordDraftKeeper
+          ctx={GroupsCtx}
+          select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
+          address={groupDraftAddress(staff)}
+          editingLeaveLabel="Discard the change and leave"
+          editingText="The new name of this group is not saved yet."
+          creatingText="This group is not saved yet, and could not be kept for your return."
+        />
+      )}
+      <GroupsView readOnly={readOnly} />
+    </RecordScope>
+  );
+}
+
+export function GroupsView({ readOnly }: { readOnly: boolean }) {
+  const editor = GroupsCtx.useActorRef();
+  const { session } = useConsole();
+  const mayCompliance = useSelector(session, (s) => selectFeatures(s).includes('compliance_tab'));
+  const stage = GroupsCtx.useSelector(selectStage);
+  const org = GroupsCtx.useSelector(selectOrg);
+  const groups = GroupsCtx.useSelector(selectGroups);
+  const loners = GroupsCtx.useSelector(selectNonGroupUsers);
+  const error = GroupsCtx.useSelector(selectError);
+  const notice = GroupsCtx.useSelector(selectNotice);
+  const busy = GroupsCtx.useSelector(selectBusy);
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">
+        {readOnly ? 'Groups' : 'Group Management'}
+      </Heading>
+      <Card>
+        <Flex gap="3" wrap="wrap" align="end">
+          <Box style={{ flex: 1, minWidth: 260, maxWidth: 480 }}>
+            <Text as="div" size="2" weight="medium" mb="1">
+              Organization
+            </Text>
+            <OrgPicker
+              value={org}
+              disabled={busy}
+              onChange={(pick) => editor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
+            />
+          </Box>
+          {stage === 'loaded' && !readOnly && (
+            <Button disabled={busy} onClick={() => editor.send({ type: 'group.create' })}>
+              Create Group
+            </Button>
+          )}
+        </Flex>
+        {stage === 'noOrganization' && (
+          <Text as="p" size="2" color="gray" mt="3">
+            Pick an organization to see its groups.
+          </Text>
+        )}
+        {stage === 'loading' && (
+          <Text as="p" size="2" color="gray" mt="3" role="status">
+            Loading groups…
+          </Text>
+        )}
+        {stage === 'failed' && (
+          <Flex align="center" gap="3" mt="3">
+            <Text size="2" color="red" role="alert">
+              Could not load the groups. {error}
+            </Text>
+            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
+          </Flex>
+        )}
+        {stage === 'loaded' && (
+          <Text as="p" size="2" color="gray" mt="3" aria-label="Group summary">
+            {groups.length === 0
+              ? `${org?.title ?? 'This organization'} has no groups.`
+              : `${countText(groups.length)} ${groups.length === 1 ? 'group' : 'groups'}`}
+            {' · '}
+            {countText(loners.length)} {loners.length === 1 ? 'user' : 'users'} in no group
+            {readOnly && ' · read only'}
+          </Text>
+        )}
+      </Card>
+      <RecordNotice notice={notice} label="Groups notice" alertOnError />
+      {stage === 'loaded' &&
+        groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
+      {!readOnly && <GroupFormDialog />}
+      {!readOnly && <GroupDeleteDialog />}
+      {!readOnly && <GroupMemberRemoveDialog />}
+    </Flex>
+  );
+}

@@ -1,0 +1,29 @@
+// The real services of the Group Management screen's machine, loaded with its lazy section.
+import { fromPromise } from 'xstate';
+import {
+  addGroupUsers,
+  createGroup,
+  deleteGroup,
+  fetchGroups,
+  removeGroupUser,
+  renameGroup,
+  saveGroupSwitch,
+} from './groups.service';
+import { groupEditorMachine } from './groups.machine';
+
+export const liveGroupEditorMachine = groupEditorMachine.provide({
+  actors: {
+    loadGroups: fromPromise(({ input }) => fetchGroups(input.organizationId)),
+    saveGroup: fromPromise(({ input }) =>
+      input.form.id === null
+        ? createGroup(input.organizationId, input.form.name, input.form.kind)
+        : renameGroup(input.form.id, input.form.version, input.form.name),
+    ),
+    removeGroup: fromPromise(({ input }) => deleteGroup(input.id, input.version)),
+    changeGroup: fromPromise(({ input }) => {
+      if (input.kind === 'add') return addGroupUsers(input.groupId, input.version, input.userIds);
+      if (input.kind === 'remove') return removeGroupUser(input.groupId, input.version, input.userId);
+      return saveGroupSwitch(input.groupId, input.version, input.key, input.value);
+    }),
+  },
+});

@@ -1,0 +1,348 @@
+// Group Management (spec §2 /modify_groups and /view_groups, §4 "Groups … lists", §8; decision
+// 048): pick an organization; its groups load with their members and the users in no group (a
+// failure says so, with Retry). A group is created or renamed in a form that keeps its draft
+// (decision 042) and shows the server's refusal at its field; deleted after a confirmation; given
+// or relieved of members; its switches saved one at a time with their §8 words. Every change
+// names the version the screen holds: when someone else changed the group first the change is
+// not made, the screen says so and shows the group as it is now, so the next try starts from it.
+import { assign, fromPromise, setup } from 'xstate';
+import { fieldRefusalOf } from '../../domain/field-errors';
+import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
+import type { OrgPick } from '../../domain/users';
+import { failureMessage, refusalMessage, errorOf } from '../../machines/shared/failure';
+import { listStates } from '../../machines/shared/list-states';
+import { noticeOf } from '../../machines/shared/notice';
+import { refusedFields, refusedSave, savedMeanwhile } from '../../machines/shared/save-outcome';
+import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../../machines/shared/versioned-form';
+import type {
+  DeleteGroupReply,
+  FetchGroupReply,
+  GroupChange,
+  GroupEditorContext,
+  GroupEditorEvent,
+  GroupEditorInput,
+  GroupForm,
+  GroupReply,
+  SwitchKey,
+} from './groups.types';
+
+const FORM_FIELDS = ['name', 'kind'] as const;
+const GROUP_MEANWHILE = {
+  again: 'Save again to replace its name with yours, or Cancel to keep theirs.',
+  gone: 'Cancel to return to the groups.',
+};
+const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes(key);
+
+const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+const personOrder = (a: GroupMember, b: GroupMember) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
+
+/**
+ * The groups with one replaced (or added, or dropped when `group` is null), and the users in no
+ * group worked out again from every user the screen knows of.
+ */
+export function withGroup(
+  context: Pick<GroupEditorContext, 'groups' | 'nonGroupUsers'>,
+  id: number,
+  group: Group | null,
+) {
+  const known = new Map<number, GroupMember>();
+  for (const u of context.nonGroupUsers) known.set(u.id, u);
+  for (const g of context.groups) for (const m of g.members) known.set(m.id, m);
+  const groups = [...context.groups.filter((g) => g.id !== id), ...(group ? [group] : [])].sort(byName);
+  const grouped = new Set(groups.flatMap((g) => g.members.map((m) => m.id)));
+  return { groups, nonGroupUsers: [...known.values()].filter((u) => !grouped.has(u.id)).sort(personOrder) };
+}
+
+const find = (context: GroupEditorContext, id: number) => context.groups.find((g) => g.id === id) ?? null;
+
+/** What a switch's save says when it fails (spec §8), before the reason. */
+const notSavedWords = (key: SwitchKey) =>
+  key in FEATURE_WORDS ? FEATURE_WORDS[key as keyof typeof FEATURE_WORDS].notSaved : GROUP_MESSAGES.notUpdated;
+
+const formOf = (group: Group): GroupForm => ({
+  id: group.id,
+  version: group.version,
+  name: group.name,
+  kind: group.kind,
+  base: { name: group.name, kind: group.kind },
+});
+const NEW_FORM: GroupForm = { id: null, version: 0, name: '', kind: 'general', base: { name: '', kind: 'general' } };
+
+const EMPTY = {
+  groups: [],
+  nonGroupUsers: [],
+  form: null,
+  serverErrors: {},
+  formError: null,
+  target: null,
+  change: null,
+  notice: null,
+  error: null,
+};
+
+// A failed read shows no groups of the organization read before.
+const list = listStates<GroupEditorContext, GroupEditorEvent>()({
+  retry: 'list.retry',
+  failure: refusalMessage,
+  dropped: { groups: [], nonGroupUsers: [] },
+});
+
+export const groupEditorMachine = setup({
+  types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
+  actors: {
+    loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() =>
+      Promise.reject(new Error('provide loadGroups')),
+    ),
+    saveGroup: fromPromise<GroupReply, { organizationId: number; form: GroupForm }>(() =>
+      Promise.reject(new Error('provide saveGroup')),
+    ),
+    removeGroup: fromPromise<DeleteGroupReply, { id: number; version: number }>(() =>
+      Promise.reject(new Error('provide removeGroup')),
+    ),
+    changeGroup: fromPromise<GroupReply, GroupChange>(() => Promise.reject(new Error('provide changeGroup'))),
+  },
+  guards: {
+    formOpen: ({ context }) => context.form !== null,
+    listedGroup: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
+    refusedFields,
+    stale: conflictIs(staleGroupOf),
+  },
+  actions: {
+    pickOrg: assign(({ event }) => (event.type === 'org.pick' ? { ...EMPTY, org: event.org } : {})),
+    clearOrg: assign({ ...EMPTY, org: null as OrgPick | null }),
+    editField: assign(({ context, event }) => {
+      if (!context.form || (event.type !== 'form.name' && event.type !== 'form.kind')) return {};
+      return editedField(context, event.type === 'form.name' ? 'name' : 'kind', event.value);
+    }),
+    closeForm: assign(CLOSED_FORM),
+  },
+}).createMachine({
+  id: 'groupEditor',
+  context: ({ input }) => ({ ...EMPTY, org: input.draft?.org ?? null, form: input.draft?.form ?? null }),
+  initial: 'settling',
+  states: {
+    // A kept form names its organization: load it and open the form again.
+    settling: {
+      always: [{ guard: ({ context }) => context.org !== null, target: 'loading' }, { target: 'noOrganization' }],
+    },
+    noOrganization: {
+      on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadGroups',
+        src: 'loadGroups',
+        input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0 }),
+        onDone: [
+          {
+            guard: 'formOpen',
+            target: 'loaded.form',
+            actions: assign(({ event }) => ({
+              groups: event.output.groupItems,
+              nonGroupUsers: event.output.nonGroupUsers,
+            })),
+          },
+          {
+            target: 'loaded',
+            actions: assign(({ event }) => ({
+              groups: event.output.groupItems,
+              nonGroupUsers: event.output.nonGroupUsers,
+            })),
+          },
+        ],
+        // Spec §4: a failure leaves the lists empty.
+        onError: list.onError,
+      },
+    },
+    failed: {
+      on: {
+        ...list.on,
+        'org.pick': { target: 'loading', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
+    },
+    loaded: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'org.pick': { target: '#groupEditor.loading', actions: 'pickOrg' },
+            'org.clear': { target: '#groupEditor.noOrganization', actions: 'clearOrg' },
+            'group.create': { target: 'form', actions: assign({ form: NEW_FORM, notice: null }) },
+            'group.rename': {
+              guard: 'listedGroup',
+              target: 'form',
+              actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
+            },
+            'group.delete': {
+              guard: 'listedGroup',
+              target: 'deleting',
+              actions: assign(({ context, event }) => ({ target: find(context, event.id), notice: null, error: null })),
+            },
+            'member.add': {
+              guard: 'listedGroup',
+              target: 'working',
+              actions: assign(({ context, event }) => ({
+                change: {
+                  kind: 'add' as const,
+                  groupId: event.id,
+                  version: find(context, event.id)!.version,
+                  userIds: event.userIds,
+                },
+                notice: null,
+              })),
+            },
+            // Taking a member out asks first, naming them and the group.
+            'member.remove': {
+              guard: 'listedGroup',
+              target: 'confirmingRemove',
+              actions: assign(({ context, event }) => ({
+                change: {
+                  kind: 'remove' as const,
+                  groupId: event.id,
+                  version: find(context, event.id)!.version,
+                  userId: event.userId,
+                },
+                notice: null,
+              })),
+            },
+            'switch.toggle': {
+              guard: 'listedGroup',
+              target: 'working',
+              actions: assign(({ context, event }) => {
+                const group = find(context, event.id)!;
+                return {
+                  change: {
+                    kind: 'switch' as const,
+                    groupId: event.id,
+                    version: group.version,
+                    key: event.key,
+                    value: !group.flags[event.key],
+                  },
+                  notice: null,
+                };
+              }),
+            },
+          },
+        },
+        confirmingRemove: {
+          on: {
+            'remove.confirm': { target: 'working' },
+            'remove.cancel': { target: 'idle', actions: assign({ change: null }) },
+          },
+        },
+        working: {
+          tags: ['busy'],
+          invoke: {
+            id: 'changeGroup',
+            src: 'changeGroup',
+            input: ({ context }) => context.change!,
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                ...withGroup(context, event.output.group.id, event.output.group),
+                change: null,
+                notice: noticeOf(true, event.output.msg),
+              })),
+            },
+            onError: [
+              {
+                // Someone else changed (or deleted) the group first: said, and shown as it is now.
+                guard: { type: 'stale', params: errorOf },
+                target: 'idle',
+                actions: assign(({ context, event }) => {
+                  const stale = staleGroupOf(event.error)!;
+                  return {
+                    ...withGroup(context, context.change!.groupId, stale.current),
+                    change: null,
+                    notice: noticeOf(false, stale.msg),
+                  };
+                }),
+              },
+              {
+                target: 'idle',
+                actions: assign(({ context, event }) => {
+                  const change = context.change!;
+                  const refused = fieldRefusalOf(event.error)?.msg;
+                  const before = change.kind === 'switch' ? `${notSavedWords(change.key)}. ` : 'Nothing was changed. ';
+                  return {
+                    change: null,
+                    notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`),
+                  };
+                }),
+              },
+            ],
+          },
+        },
+        form: versionedForm<GroupEditorContext, GroupEditorEvent>()({
+          edits: ['form.name', 'form.kind'],
+          cancel: '#groupEditor.loaded.idle',
+          save: 'saveGroup',
+          input: (context) => ({ organizationId: context.org?.org_id ?? 0, form: context.form! }),
+          saved: '#groupEditor.loaded.idle',
+          savedChanges: (context, output: GroupReply) => ({
+            ...withGroup(context, output.group.id, output.group),
+            notice: noticeOf(true, output.msg),
+          }),
+          refused: (error) => refusedSave(error, isFormField),
+          meanwhile: (context, error) => {
+            const stale = staleGroupOf(error)!;
+            return {
+              ...withGroup(context, context.form!.id ?? 0, stale.current),
+              ...savedMeanwhile(stale.msg, stale.current, context.form, GROUP_MEANWHILE),
+            };
+          },
+          failed: (error) => `The group was not saved. ${failureMessage(error)}`,
+        }),
+        deleting: {
+          initial: 'confirm',
+          states: {
+            confirm: {
+              on: {
+                'delete.confirm': 'removing',
+                'delete.cancel': { target: '#groupEditor.loaded.idle', actions: assign({ target: null, error: null }) },
+              },
+            },
+            removing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'removeGroup',
+                src: 'removeGroup',
+                input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
+                onDone: {
+                  target: '#groupEditor.loaded.idle',
+                  actions: assign(({ context, event }) => ({
+                    ...withGroup(context, context.target!.id, null),
+                    target: null,
+                    notice: noticeOf(true, event.output.msg),
+                  })),
+                },
+                onError: [
+                  {
+                    guard: { type: 'stale', params: errorOf },
+                    target: '#groupEditor.loaded.idle',
+                    actions: assign(({ context, event }) => {
+                      const stale = staleGroupOf(event.error)!;
+                      return {
+                        ...withGroup(context, context.target!.id, stale.current),
+                        target: null,
+                        notice: noticeOf(false, `The group was not deleted. ${stale.msg}`),
+                      };
+                    }),
+                  },
+                  {
+                    target: 'confirm',
+                    actions: assign({
+                      error: ({ event }) => `The group was not deleted. ${refusalMessage(event.error)}`,
+                    }),
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

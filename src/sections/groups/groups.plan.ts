@@ -1,0 +1,117 @@
+// The Group Management walks. An organization's groups are read (one group, Analysts, with a
+// member, and a user in no group) or not read; a group is created or renamed (saved, refused at
+// its name, changed by someone else first, not sent), deleted (or deleted by someone else first,
+// or not sent); a member added or removed, a switch saved (or the group changed first, or no
+// answer). A second walk starts from a kept form: its organization loads and the form opens.
+import type { Group } from '../../domain/groups';
+import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { groupEditorMachine } from './groups.machine';
+
+const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
+const OLIVIA = { id: 1, username: 'olivia.smith', email: 'olivia@northwind.example', name: 'Olivia Smith' };
+const OSCAR = { id: 2, username: 'oscar.lee', email: 'oscar@northwind.example', name: 'Oscar Lee' };
+const FLAGS = {
+  autoshare: false,
+  thesis: false,
+  collab: false,
+  sec_master: false,
+  restrict_export: false,
+  restrict_upload: false,
+  restrict_annot: false,
+};
+const GROUP: Group = {
+  id: 1,
+  name: 'Analysts',
+  kind: 'general',
+  organization_id: 1,
+  flags: FLAGS,
+  members: [OLIVIA],
+  version: 1,
+};
+const stale = (id: string, current: Group | null) => ({
+  type: `xstate.error.actor.${id}`,
+  error: { status: 409, data: { status: false, msg: 'Someone else changed the group.', current } },
+});
+
+const outcomes = [
+  { name: 'loaded', event: doneEvent('loadGroups', { status: true, groupItems: [GROUP], nonGroupUsers: [OSCAR] }) },
+  { name: 'loadFailed', event: failedEvent('loadGroups') },
+  {
+    name: 'saved',
+    event: doneEvent('saveGroup', {
+      status: true,
+      msg: "Group 'Research' created.",
+      group: { ...GROUP, id: 2, name: 'Research', members: [] },
+    }),
+  },
+  {
+    name: 'nameTaken',
+    event: {
+      type: 'xstate.error.actor.saveGroup',
+      error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } },
+    },
+  },
+  { name: 'savedMeanwhile', event: stale('saveGroup', { ...GROUP, name: 'Analysts (theirs)', version: 2 }) },
+  { name: 'saveFailed', event: failedEvent('saveGroup') },
+  { name: 'removed', event: doneEvent('removeGroup', { status: true, msg: "Group 'Analysts' deleted.", group_id: 1 }) },
+  { name: 'removedMeanwhile', event: stale('removeGroup', { ...GROUP, version: 2 }) },
+  { name: 'removeFailed', event: failedEvent('removeGroup') },
+  {
+    name: 'changed',
+    event: doneEvent('changeGroup', {
+      status: true,
+      msg: '1 member added.',
+      group: { ...GROUP, members: [OLIVIA, OSCAR], version: 2 },
+    }),
+  },
+  { name: 'changedMeanwhile', event: stale('changeGroup', { ...GROUP, version: 2 }) },
+  { name: 'changeFailed', event: failedEvent('changeGroup') },
+];
+
+export const groupEditorPlan: MachinePlan<typeof groupEditorMachine> = {
+  machine: groupEditorMachine,
+  input: { draft: null },
+  events: [
+    { type: 'org.pick', org: ORG },
+    { type: 'org.clear' },
+    { type: 'list.retry' },
+    { type: 'group.create' },
+    { type: 'group.rename', id: 1 },
+    { type: 'form.name', value: 'Research' },
+    { type: 'form.kind', value: 'thesis' },
+    { type: 'form.submit' },
+    { type: 'form.cancel' },
+    { type: 'group.delete', id: 1 },
+    { type: 'delete.confirm' },
+    { type: 'delete.cancel' },
+    { type: 'member.add', id: 1, userIds: [2] },
+    { type: 'member.remove', id: 1, userId: 1 },
+    { type: 'remove.confirm' },
+    { type: 'remove.cancel' },
+    { type: 'switch.toggle', id: 1, key: 'autoshare' },
+  ],
+  outcomes,
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.form === null ? 'none' : s.context.form.id === null ? 'new' : 'rename']),
+  filterEvents: (s, e) => {
+    const creating = s.context.form?.id === null;
+    // A new group cannot have been changed by someone else; its kind is chosen only when it is created.
+    if (e.type === 'xstate.error.actor.saveGroup' && (e['error'] as { status?: number }).status === 409)
+      return !creating;
+    if (e.type === 'form.kind') return creating;
+    return true;
+  },
+};
+
+/** From a form kept before a reload: its organization loads, then the form opens again. */
+export const groupEditorDraftPlan: MachinePlan<typeof groupEditorMachine> = {
+  machine: groupEditorMachine,
+  input: {
+    draft: {
+      org: ORG,
+      form: { id: null, version: 0, name: 'Kept group', kind: 'collab', base: { name: '', kind: 'general' } },
+    },
+  },
+  events: [{ type: 'form.submit' }, { type: 'form.cancel' }],
+  outcomes: outcomes.filter((o) => ['loaded', 'saved'].includes(o.name)),
+};

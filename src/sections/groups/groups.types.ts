@@ -1,0 +1,81 @@
+// The Group Management screen's machine (groupEditor): what it is given, holds and hears.
+import type {
+  ComplianceSwitch,
+  DeleteGroupReply,
+  FetchGroupReply,
+  Group,
+  GroupFeature,
+  GroupKind,
+  GroupMember,
+  GroupReply,
+} from '../../domain/groups';
+import type { OrgPick } from '../../domain/users';
+import type { Notice } from '../../machines/shared/notice';
+
+/** The create or rename form; `base` is what it opened with. */
+export interface GroupForm {
+  /** null: a new group. */
+  id: number | null;
+  version: number;
+  name: string;
+  kind: GroupKind;
+  base: { name: string; kind: GroupKind };
+}
+
+/** What is kept across a reload (decision 042): the organization and its open form. */
+export interface GroupDraft {
+  org: OrgPick;
+  form: GroupForm;
+}
+
+export interface GroupEditorInput {
+  /** A form kept from before a reload: its organization loads and the form opens again. */
+  draft: GroupDraft | null;
+}
+
+export type SwitchKey = GroupFeature | ComplianceSwitch;
+
+/** One change of a group other than its name: what the working state sends. */
+export type GroupChange =
+  | { kind: 'add'; groupId: number; version: number; userIds: number[] }
+  | { kind: 'remove'; groupId: number; version: number; userId: number }
+  | { kind: 'switch'; groupId: number; version: number; key: SwitchKey; value: boolean };
+
+export interface GroupEditorContext {
+  org: OrgPick | null;
+  groups: Group[];
+  nonGroupUsers: GroupMember[];
+  form: GroupForm | null;
+  /** The server's refusal at each form field. */
+  serverErrors: Record<string, string>;
+  /** A refusal no field holds, or a save someone else made first. */
+  formError: string | null;
+  /** The group a delete is asked about. */
+  target: Group | null;
+  /** The change under way. */
+  change: GroupChange | null;
+  notice: Notice | null;
+  /** Why the groups could not be read, or the group not deleted. */
+  error: string | null;
+}
+
+export type GroupEditorEvent =
+  | { type: 'org.pick'; org: OrgPick }
+  | { type: 'org.clear' }
+  | { type: 'list.retry' }
+  | { type: 'group.create' }
+  | { type: 'group.rename'; id: number }
+  | { type: 'form.name'; value: string }
+  | { type: 'form.kind'; value: GroupKind }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'group.delete'; id: number }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'member.add'; id: number; userIds: number[] }
+  | { type: 'member.remove'; id: number; userId: number }
+  | { type: 'remove.confirm' }
+  | { type: 'remove.cancel' }
+  | { type: 'switch.toggle'; id: number; key: SwitchKey };
+
+export type { DeleteGroupReply, FetchGroupReply, GroupReply };

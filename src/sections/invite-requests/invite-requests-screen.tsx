@@ -1,0 +1,568 @@
+// /invite_request_users (spec §2; decision 064): the machine's actor (its query from the URL, the
+// kept approval), what carries the URL's filters to it, what keeps an approval being filled in
+// across a reload and asks before it is left (decision 042), and the view: the status filter and
+// the search (both in the URL), the requests newest first with their duplicate, each row's
+// actions as its status allows, the approval, rejection and bulk dialogs, the page buttons, and
+// what an action did. Thin: everything comes from selectors.
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  Flex,
+  Heading,
+  Table,
+  Text,
+  TextArea,
+  VisuallyHidden,
+} from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import {
+  canActOnInvite,
+  duplicateText,
+  fullName,
+  INVITE_REASON_MAX,
+  INVITE_SEARCH_MAX,
+  INVITE_STATUS_LABELS,
+  INVITE_STATUSES,
+  type InviteRequestItem,
+  type InviteStatus,
+} from '../../domain/invite-requests';
+import { checkApproveDraft, APPROVE_DRAFT_FORM } from './invite-requests.draft';
+import { liveInviteReviewMachine } from './invite-requests.live';
+import { reasonGiven } from './invite-requests.machine';
+import {
+  selectApproving,
+  selectBulk,
+  selectBulkStage,
+  selectBusy,
+  selectConflicts,
+  selectDraftToKeep,
+  selectError,
+  selectFailed,
+  selectFieldErrors,
+  selectFormChanged,
+  selectItems,
+  selectLoading,
+  selectNext,
+  selectNotice,
+  selectQuery,
+  selectReason,
+  selectRejecting,
+  selectReport,
+  selectReportMsg,
+  selectResendingId,
+  selectSelected,
+  selectTarget,
+} from './invite-requests.selectors';
+import type { InviteQuery } from './invite-requests.types';
+import type { DraftAddress } from '../../services/drafts';
+import { useConsole, useInspect } from '../../ui/console-context';
+import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../ui/form/form-draft';
+import { InviteReviewCtx } from './invite-requests-context';
+import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding } from '../../ui/shared/url-params';
+import { SettingsForm } from './settings-form';
+import { Pager } from '../../ui/shared/pager';
+import { timeText } from '../../domain/format';
+import { SearchForm, StatusFilter } from '../../ui/shared/search-form';
+
+/** The URL's parameters as the list's query: an unknown status reads as every status. */
+export function inviteQueryOf(params: Record<string, string>): InviteQuery {
+  const status = (INVITE_STATUSES as readonly string[]).includes(params['status'] ?? '')
+    ? (params['status'] as InviteStatus)
+    : '';
+  return { status, q: (params['q'] ?? '').slice(0, INVITE_SEARCH_MAX), cursor: params['cursor'] ?? '' };
+}
+const paramsOf = (q: InviteQuery): Record<string, string> =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | 'gray'> = {
+  new: 'blue',
+  approved: 'amber',
+  invited: 'green',
+  joined: 'gray',
+  rejected: 'red',
+};
+
+/** One approval being filled in at a time in this tab, per staff member. */
+export const approveDraftAddress = (staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form: APPROVE_DRAFT_FORM, record: 'form', staff };
+
+/** What the route mounts (tests put a probe inside to hold the actor). */
+export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBinding; probe?: ReactNode }) {
+  const { session } = useConsole();
+  const staff = useSelector(session, selectStaffId);
+  return (
+    <UrlParamsContext.Provider value={search}>
+      <InviteReviewScope staff={staff}>
+        {probe}
+        <ApproveDraftKeeper staff={staff} />
+        <Heading as="h1" size="6" mb="3">
+          Invite Request Users
+        </Heading>
+        <InviteReviewView />
+      </InviteReviewScope>
+    </UrlParamsContext.Provider>
+  );
+}
+
+export function InviteReviewScope({ staff, children }: { staff: number | null; children: ReactNode }) {
+  const { params } = useUrlParams();
+  const kept = useStoredDraft(approveDraftAddress(staff), checkApproveDraft);
+  const [input] = useState(() => ({ query: inviteQueryOf(params), draft: kept }));
+  return (
+    <InviteReviewCtx.Provider logic={liveInviteReviewMachine} options={{ input, inspect: useInspect() }}>
+      <QueryFromUrl />
+      {children}
+    </InviteReviewCtx.Provider>
+  );
+}
+
+/** Keeps an approval being filled in as a draft; leaving the page with one (or a reason typed) asks first. */
+export function ApproveDraftKeeper({ staff }: { staff: number | null }) {
+  const draft = InviteReviewCtx.useSelector(selectDraftToKeep, sameDraft);
+  const changed = InviteReviewCtx.useSelector(selectFormChanged);
+  return (
+    <DraftKeeper
+      address={approveDraftAddress(staff)}
+      draft={draft}
+      changed={changed}
+      description="This invite request's approval or rejection is not sent yet."
+    />
+  );
+}
+
+function QueryFromUrl() {
+  useQueryFromUrl(InviteReviewCtx.useActorRef(), inviteQueryOf(useUrlParams().params));
+  return null;
+}
+
+function Filters() {
+  const { params, setParams } = useUrlParams();
+  const query = inviteQueryOf(params);
+  return (
+    <SearchForm
+      name="Search invite requests"
+      label="Name, email or organization"
+      placeholder="Name, email or organization"
+      maxLength={INVITE_SEARCH_MAX}
+      query={query.q}
+      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
+    >
+      <StatusFilter
+        statuses={INVITE_STATUSES}
+        labels={INVITE_STATUS_LABELS}
+        status={query.status}
+        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
+      />
+    </SearchForm>
+  );
+}
+
+function Row({
+  r,
+  busy,
+  chosen,
+  resending,
+  conflict,
+}: {
+  r: InviteRequestItem;
+  busy: boolean;
+  chosen: boolean;
+  resending: boolean;
+  conflict: string | undefined;
+}) {
+  const actor = InviteReviewCtx.useActorRef();
+  const name = fullName(r);
+  return (
+    <Table.Row aria-label={name}>
+      <Table.Cell>
+        {r.status === 'new' && (
+          <Checkbox
+            aria-label={`Choose ${name}`}
+            checked={chosen}
+            disabled={busy}
+            onCheckedChange={() => actor.send({ type: 'request.toggle', id: r.id })}
+          />
+        )}
+      </Table.Cell>
+      <Table.Cell style={{ maxWidth: 260 }}>
+        <Text as="div" weight="medium">
+          {name}
+        </Text>
+        <Text as="div" size="1" color="gray">
+          {r.email}
+        </Text>
+        {r.duplicate && (
+          <Badge color="orange" mt="1" aria-label="Duplicate">
+            {duplicateText(r.duplicate)}
+          </Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell style={{ maxWidth: 220 }}>
+        <Text as="div" size="2">
+          {r.organization?.name ?? (r.organization_guess || '—')}
+        </Text>
+        {r.organization && r.organization_guess && r.organization_guess !== r.organization.name && (
+          <Text as="div" size="1" color="gray">
+            Typed: {r.organization_guess}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell style={{ maxWidth: 260 }}>
+        <Text size="1">{r.message}</Text>
+      </Table.Cell>
+      <Table.Cell>{timeText(r.created_at)}</Table.Cell>
+      <Table.Cell>
+        <Badge color={STATUS_COLORS[r.status]} aria-label="Status">
+          {INVITE_STATUS_LABELS[r.status]}
+        </Badge>
+        {r.decided_by && (
+          <Text as="div" size="1" color="gray">
+            by {r.decided_by}
+          </Text>
+        )}
+        {r.user && (
+          <Text as="div" size="1" color="gray">
+            User {r.user.username}
+          </Text>
+        )}
+        {r.reason && (
+          <Text as="div" size="1" color="gray">
+            Reason: {r.reason}
+          </Text>
+        )}
+        {conflict && (
+          <Text as="div" size="1" color="amber" role="note">
+            {conflict}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Flex direction="column" gap="1" align="start">
+          {canActOnInvite('approve', r.status) && (
+            <Button size="1" disabled={busy} onClick={() => actor.send({ type: 'approve.open', id: r.id })}>
+              Approve
+            </Button>
+          )}
+          {canActOnInvite('reject', r.status) && (
+            <Button
+              size="1"
+              variant="soft"
+              color="red"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'reject.open', id: r.id })}
+            >
+              Reject
+            </Button>
+          )}
+          {canActOnInvite('resend', r.status) && r.user && (
+            <Button size="1" variant="soft" disabled={busy} onClick={() => actor.send({ type: 'resend', id: r.id })}>
+              {resending ? '…' : 'Send invitation again'}
+            </Button>
+          )}
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function ApproveDialog() {
+  const actor = InviteReviewCtx.useActorRef();
+  const open = InviteReviewCtx.useSelector(selectApproving);
+  const target = InviteReviewCtx.useSelector(selectTarget);
+  const busy = InviteReviewCtx.useSelector(selectBusy);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) actor.send({ type: 'form.cancel' });
+      }}
+    >
+      <Dialog.Content maxWidth="560px" aria-label="Approve">
+        <Dialog.Title>Approve {target ? fullName(target) : ''}</Dialog.Title>
+        <Dialog.Description size="2">
+          {target?.email}
+          {target?.organization_guess ? ` · asked as ${target.organization_guess}` : ''}. A user is created with these
+          settings.
+        </Dialog.Description>
+        {target?.message && (
+          <Text as="p" size="2" color="gray" mt="2">
+            “{target.message}”
+          </Text>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'approve.send' });
+          }}
+        >
+          <Box mt="3">
+            <SettingsForm prefix="approve" />
+          </Box>
+          <Flex gap="3" justify="end" mt="4">
+            <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'form.cancel' })}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? '…' : 'Approve and create user'}
+            </Button>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function RejectDialog() {
+  const actor = InviteReviewCtx.useActorRef();
+  const open = InviteReviewCtx.useSelector(selectRejecting);
+  const target = InviteReviewCtx.useSelector(selectTarget);
+  const reason = InviteReviewCtx.useSelector(selectReason);
+  const errors = InviteReviewCtx.useSelector(selectFieldErrors);
+  const busy = InviteReviewCtx.useSelector(selectBusy);
+  const ok = reasonGiven(reason);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) actor.send({ type: 'form.cancel' });
+      }}
+    >
+      <Dialog.Content maxWidth="480px">
+        <Dialog.Title>Reject {target ? fullName(target) : ''}</Dialog.Title>
+        <Dialog.Description size="2">Say why; the reason stays with the request.</Dialog.Description>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ok) actor.send({ type: 'reject.send' });
+          }}
+        >
+          <Flex direction="column" gap="3" mt="3">
+            <Text as="label" size="2" htmlFor="invite-reject-reason">
+              Reason
+            </Text>
+            <TextArea
+              id="invite-reject-reason"
+              value={reason}
+              maxLength={INVITE_REASON_MAX}
+              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
+            />
+            {(errors['reason'] || errors['_']) && (
+              <Text size="2" color="red" role="alert">
+                {errors['reason'] || errors['_']}
+              </Text>
+            )}
+            <Flex gap="3" justify="end">
+              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'form.cancel' })}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" disabled={!ok || busy}>
+                Reject
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function BulkDialog() {
+  const actor = InviteReviewCtx.useActorRef();
+  const open = InviteReviewCtx.useSelector(selectBulk);
+  const stage = InviteReviewCtx.useSelector(selectBulkStage);
+  const selected = InviteReviewCtx.useSelector(selectSelected);
+  const report = InviteReviewCtx.useSelector(selectReport);
+  const reportMsg = InviteReviewCtx.useSelector(selectReportMsg);
+  const busy = InviteReviewCtx.useSelector(selectBusy);
+  const close = () => actor.send(stage === 'done' ? { type: 'bulk.close' } : { type: 'form.cancel' });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) close();
+      }}
+    >
+      <Dialog.Content maxWidth="640px">
+        <Dialog.Title>
+          {stage === 'done'
+            ? 'Bulk approval done'
+            : `Approve ${selected.length} ${selected.length === 1 ? 'request' : 'requests'}`}
+        </Dialog.Title>
+        <Dialog.Description size="2">
+          {stage === 'editing'
+            ? 'One set of settings for every user created; a preview shows what each request becomes.'
+            : reportMsg}
+        </Dialog.Description>
+        {stage === 'editing' && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              actor.send({ type: 'bulk.preview' });
+            }}
+          >
+            <Box mt="3">
+              <SettingsForm prefix="bulk" />
+            </Box>
+            <Flex gap="3" justify="end" mt="4">
+              <Button type="button" variant="soft" color="gray" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? '…' : 'Preview'}
+              </Button>
+            </Flex>
+          </form>
+        )}
+        {report && (
+          <Table.Root size="1" mt="3">
+            <VisuallyHidden asChild>
+              <caption>{stage === 'done' ? 'What was done' : 'Preview'}</caption>
+            </VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {report.map((o) => (
+                <Table.Row key={o.id}>
+                  <Table.Cell>{o.email}</Table.Cell>
+                  <Table.Cell>
+                    {o.ok ? (
+                      <Text color="green">
+                        {stage === 'done' ? 'Created' : 'Will create'} user {o.username}
+                      </Text>
+                    ) : (
+                      <Text color="red">{o.reason}</Text>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+        {stage === 'previewed' && (
+          <Flex gap="3" justify="end" mt="4">
+            <Button variant="soft" color="gray" onClick={() => actor.send({ type: 'bulk.back' })}>
+              Back
+            </Button>
+            <Button disabled={busy || !report?.some((o) => o.ok)} onClick={() => actor.send({ type: 'bulk.confirm' })}>
+              Approve these
+            </Button>
+          </Flex>
+        )}
+        {stage === 'done' && (
+          <Flex justify="end" mt="4">
+            <Button onClick={close}>Close</Button>
+          </Flex>
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function InviteReviewView() {
+  const actor = InviteReviewCtx.useActorRef();
+  const { params, setParams } = useUrlParams();
+  const loading = InviteReviewCtx.useSelector(selectLoading);
+  const failed = InviteReviewCtx.useSelector(selectFailed);
+  const busy = InviteReviewCtx.useSelector(selectBusy);
+  const error = InviteReviewCtx.useSelector(selectError);
+  const items = InviteReviewCtx.useSelector(selectItems);
+  const next = InviteReviewCtx.useSelector(selectNext);
+  const query = InviteReviewCtx.useSelector(selectQuery);
+  const notice = InviteReviewCtx.useSelector(selectNotice);
+  const conflicts = InviteReviewCtx.useSelector(selectConflicts);
+  const selected = InviteReviewCtx.useSelector(selectSelected);
+  const resendingId = InviteReviewCtx.useSelector(selectResendingId);
+  const here = inviteQueryOf(params);
+  return (
+    <Flex direction="column" gap="3">
+      <Filters />
+      {notice && (
+        <Callout.Root
+          color={notice.tone === 'info' ? 'blue' : 'amber'}
+          role="status"
+          aria-label="Invite request notice"
+        >
+          <Callout.Text>{notice.text}</Callout.Text>
+        </Callout.Root>
+      )}
+      {failed && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {error}{' '}
+            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
+              Retry
+            </Button>
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {loading && (
+        <Text size="2" color="gray" role="status" aria-label="Loading invite requests">
+          Loading invite requests…
+        </Text>
+      )}
+      {!loading &&
+        !failed &&
+        (items.length === 0 ? (
+          <Text size="2" color="gray" role="status" aria-label="No invite requests">
+            {query.status || query.q ? 'No invite request matches these filters.' : 'Nobody has asked to join yet.'}
+          </Text>
+        ) : (
+          <>
+            <Flex gap="3" align="center">
+              <Button disabled={busy || selected.length === 0} onClick={() => actor.send({ type: 'bulk.open' })}>
+                Approve chosen ({selected.length})
+              </Button>
+            </Flex>
+            <Table.Root variant="surface">
+              <VisuallyHidden asChild>
+                <caption>Invite requests</caption>
+              </VisuallyHidden>
+              <Table.Header>
+                <Table.Row>
+                  {['', 'Person', 'Organization', 'Message', 'Asked', 'Status', 'Actions'].map((h, i) => (
+                    <Table.ColumnHeaderCell key={i}>{h}</Table.ColumnHeaderCell>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {items.map((r) => (
+                  <Row
+                    key={r.id}
+                    r={r}
+                    busy={busy}
+                    chosen={selected.includes(r.id)}
+                    resending={resendingId === r.id}
+                    conflict={conflicts[r.id]}
+                  />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </>
+        ))}
+      <Box>
+        <Pager
+          busy={busy}
+          first={
+            here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined
+          }
+          next={
+            next !== null && !loading
+              ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) }
+              : undefined
+          }
+        />
+      </Box>
+      <ApproveDialog />
+      <RejectDialog />
+      <BulkDialog />
+    </Flex>
+  );
+}

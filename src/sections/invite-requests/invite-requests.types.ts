@@ -1,0 +1,104 @@
+// Invite Request Users' machine (inviteReview): what it is given, holds and hears.
+import type {
+  BulkOutcome,
+  InviteActionReply,
+  InviteBulkReply,
+  InviteListReply,
+  InviteOptionsReply,
+  InviteRequestItem,
+  InviteStatus,
+} from '../../domain/invite-requests';
+import type { Notice } from '../../machines/shared/notice';
+
+/** The list's filters as the URL holds them. */
+export interface InviteQuery {
+  status: InviteStatus | '';
+  q: string;
+  /** The page's cursor as text ('1764000000000.812'); '' for the first page. */
+  cursor: string;
+}
+
+/** The approval form's values, as the controls hold them. */
+export interface SettingsDraft {
+  organization_id: string;
+  /** The chosen organization's name, shown while its choices are not loaded. */
+  organization_name: string;
+  user_type: string;
+  user_category: string;
+  owner: string;
+  product_configuration: string;
+  data_plan: string[];
+  /** MM-dd-yyyy, or '' for the user type's default. */
+  expiry_dt: string;
+  send_invitation: boolean;
+}
+export type SettingsField = Exclude<keyof SettingsDraft, 'data_plan' | 'send_invitation' | 'organization_name'>;
+
+/** What is kept across a reload (decision 042): an approval being filled in. */
+export interface ApproveDraft {
+  id: number;
+  settings: SettingsDraft;
+}
+
+export interface InviteReviewInput {
+  query: InviteQuery;
+  draft: ApproveDraft | null;
+}
+
+export type Options = Omit<InviteOptionsReply, 'status'>;
+
+export interface InviteReviewContext {
+  query: InviteQuery;
+  items: InviteRequestItem[];
+  next: string | null;
+  options: Options | null;
+  /** Open requests ticked for a bulk approval. */
+  selected: number[];
+  /** The request being approved or rejected (null for a bulk). */
+  target: number | null;
+  settings: SettingsDraft;
+  /** Organizations found for the form. */
+  orgChoices: { id: number; name: string }[];
+  /** The server's words per field of the form; '_' for the whole request. */
+  fieldErrors: Record<string, string>;
+  reason: string;
+  draft: ApproveDraft | null;
+  /** The preview's or the bulk approval's report. */
+  report: BulkOutcome[] | null;
+  reportMsg: string | null;
+  /** Requests someone else moved on first, by id: what the person was told. */
+  conflicts: Record<number, string>;
+  notice: Notice | null;
+  error: string | null;
+}
+
+export type InviteReviewEvent =
+  | { type: 'list.retry' }
+  | { type: 'query.set'; query: InviteQuery }
+  | { type: 'request.toggle'; id: number }
+  | { type: 'approve.open'; id: number }
+  | { type: 'reject.open'; id: number }
+  | { type: 'resend'; id: number }
+  | { type: 'bulk.open' }
+  | { type: 'field.set'; field: SettingsField; value: string }
+  | { type: 'plan.set'; items: string[] }
+  | { type: 'invitation.set'; send: boolean }
+  | { type: 'org.find'; text: string }
+  | { type: 'approve.send' }
+  | { type: 'form.cancel' }
+  | { type: 'reason.change'; text: string }
+  | { type: 'reject.send' }
+  | { type: 'bulk.preview' }
+  | { type: 'bulk.confirm' }
+  | { type: 'bulk.back' }
+  | { type: 'bulk.close' };
+
+export interface LoadOutcome {
+  list: InviteListReply;
+  options: Options;
+}
+export type ActOutcome = InviteActionReply;
+export type BulkOutcomeReply = InviteBulkReply;
+export interface SettingsInput {
+  settings: SettingsDraft;
+}

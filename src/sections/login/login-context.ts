@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { loginMachine } from './login.machine';
+
+export const LoginCtx = createActorContext(loginMachine);

@@ -1,0 +1,109 @@
+// The Notebook tab's machine (notebookSettings): what it is given, holds and hears.
+import type {
+  LibraryTemplatesReply,
+  NotebookContentType,
+  NotebookSetting,
+  NotebookSettingReply,
+  NotebookVersion,
+  NotificationFrequency,
+  NotificationSetting,
+  SaveNotebookReply,
+  TagGroupsReply,
+} from '../../domain/notebook';
+import type { Tag } from '../../domain/tags';
+import type { Notice } from '../../machines/shared/notice';
+
+/** The three parts of the setting, each saved on its own under the one version. */
+export type NotebookPart = 'notification' | 'templates' | 'tags';
+
+/** The person's choices not saved yet (decision 042): a part left out is as stored. */
+export interface NotebookDraft {
+  notification?: NotificationSetting;
+  template_ids?: number[];
+  tag_ids?: number[];
+}
+
+export interface NotebookSettingsInput {
+  userId: number;
+  /** The session may change the user's notebook (edit_user). */
+  mayEdit: boolean;
+  /** The session may create tag groups (the `tags` feature). */
+  mayCreateGroup: boolean;
+  /** Choices kept across a reload, laid over the setting once it is read. */
+  draft: NotebookDraft | null;
+}
+
+export interface NewGroup {
+  name: string;
+  desc: string;
+  color: string;
+}
+export type NewGroupField = keyof NewGroup;
+
+export type TagGroups = Omit<TagGroupsReply, 'status'>;
+export type Library = Omit<LibraryTemplatesReply, 'status'>;
+
+export interface NotebookSettingsContext {
+  userId: number;
+  mayEdit: boolean;
+  mayCreateGroup: boolean;
+  draft: NotebookDraft | null;
+  /** As the server holds it (the version every save names). */
+  setting: NotebookSetting | null;
+  notebook: NotebookVersion | null;
+  library: Library;
+  groups: TagGroups;
+  /** The source the template list shows; '' for every source. */
+  source: string;
+  /** The choices on screen. */
+  notification: NotificationSetting;
+  templateIds: number[];
+  tagIds: number[];
+  /** The part being saved, or whose save failed. */
+  part: NotebookPart | null;
+  /** The server's words per field of the last save or group refused; '_' for the whole request. */
+  fieldErrors: Record<string, string>;
+  /** A save someone else's change refused: their message; the choices stay on screen. */
+  stale: string | null;
+  /** A save that got no answer (Retry sends it again). */
+  saveError: string | null;
+  newGroup: NewGroup;
+  groupError: string | null;
+  notice: Notice | null;
+  /** Why the tab could not be read. */
+  error: string | null;
+}
+
+export type NotebookSettingsEvent =
+  | { type: 'load.retry' }
+  | { type: 'frequency.set'; frequency: NotificationFrequency }
+  | { type: 'content.toggle'; content: NotebookContentType }
+  | { type: 'source.pick'; source: string }
+  | { type: 'template.toggle'; id: number }
+  | { type: 'tag.toggle'; id: number }
+  | { type: 'save'; part: NotebookPart }
+  | { type: 'save.retry' }
+  | { type: 'stale.discard' }
+  | { type: 'group.open' }
+  | { type: 'group.set'; field: NewGroupField; value: string }
+  | { type: 'group.create' }
+  | { type: 'group.cancel' };
+
+export interface LoadOutcome {
+  setting: NotebookSettingReply;
+  library: LibraryTemplatesReply;
+  groups: TagGroupsReply;
+}
+export type SaveOutcome = SaveNotebookReply;
+export interface SaveInput {
+  part: NotebookPart;
+  userId: number;
+  version: number;
+  notification: NotificationSetting;
+  templateIds: number[];
+  tagIds: number[];
+}
+export interface GroupOutcome {
+  group: Tag;
+  msg: string;
+}

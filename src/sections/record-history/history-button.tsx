@@ -1,0 +1,63 @@
+// A record's History on a section's screen (decision 062): a 'History' button beside the record's
+// own actions opens its entries newest first in a dialog — the user edit screen's History tab
+// (the recordHistory machine and its view), held by the view so the section's machine never waits
+// on it and keeps its states. Shown only to a session holding the kind's section feature: the
+// server refuses the others.
+import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { RECORD_KINDS, recordText, type RecordKind } from '../../domain/audit-log';
+import { selectFeatures } from '../../machines/session/session.selectors';
+import { useConsole } from '../../ui/console-context';
+import { RecordHistoryScope, RecordHistoryView } from './record-history-view';
+
+export function HistoryButton({
+  kind,
+  id,
+  name,
+  size = '1',
+}: {
+  kind: RecordKind;
+  id: number;
+  name: string;
+  size?: '1' | '2';
+}) {
+  const { session } = useConsole();
+  const may = useSelector(session, (s) => selectFeatures(s).includes(RECORD_KINDS[kind].feature));
+  const [open, setOpen] = useState(false);
+  if (!may) return null;
+  return (
+    <>
+      <Button
+        size={size}
+        variant="soft"
+        color="gray"
+        aria-label={`History of ${name}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        History
+      </Button>
+      {open && (
+        <Dialog.Root open onOpenChange={setOpen}>
+          <Dialog.Content maxWidth="760px" aria-label={`History of ${name}`}>
+            <Dialog.Title>History of {name}</Dialog.Title>
+            <Dialog.Description size="2" color="gray" mb="3">
+              {recordText({ kind, id })}: every recorded change, newest first.
+            </Dialog.Description>
+            <RecordHistoryScope kind={kind} id={id}>
+              <RecordHistoryView />
+            </RecordHistoryScope>
+            <Flex justify="end" mt="3">
+              <Dialog.Close>
+                <Button variant="soft" color="gray">
+                  Close
+                </Button>
+              </Dialog.Close>
+            </Flex>
+          </Dialog.Content>
+        </Dialog.Root>
+      )}
+    </>
+  );
+}

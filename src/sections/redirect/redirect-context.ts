@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { redirectMachine } from './redirect.machine';
+
+export const RedirectCtx = createActorContext(redirectMachine);

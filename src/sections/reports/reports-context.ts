@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { reportsDashboardMachine } from './reports.machine';
+
+export const ReportsCtx = createActorContext(reportsDashboardMachine);

@@ -1,0 +1,238 @@
+// /restrict_broker (spec §2 "Restrict Broker"): an organization (the shared picker), then one of
+// its users; then the user's switches, the four actions and the two lists. Thin: everything it
+// shows comes from the brokerActions machine through selectors.
+import { Box, Button, Callout, Card, Flex, Heading, Select, Switch, Text } from '@radix-ui/themes';
+import { useState, type ReactNode } from 'react';
+import { BROKER_ACTION_LABELS, type BrokerAction } from '../../domain/brokers';
+import { liveBrokerActionsMachine } from './restrict-broker.live';
+import { listOfAction } from './restrict-broker.machine';
+import {
+  selectBusy,
+  selectEmail,
+  selectError,
+  selectFlags,
+  selectFrozen,
+  selectMoreUsers,
+  selectNotice,
+  selectOrg,
+  selectRunning,
+  selectSavingFlag,
+  selectSelected,
+  selectStage,
+  selectUsers,
+} from './restrict-broker.selectors';
+import type { FlagName } from './restrict-broker.types';
+import { useConsole, useInspect } from '../../ui/console-context';
+import { OrgPicker } from '../organizations/org-picker';
+import { BrokerList } from './broker-list';
+import { BrokerActionsCtx } from './restrict-broker-context';
+import { countText } from '../../domain/format';
+
+/** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
+export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
+  const { config } = useConsole();
+  const [input] = useState(() => ({ product: config.product_key }));
+  return (
+    <BrokerActionsCtx.Provider logic={liveBrokerActionsMachine} options={{ input, inspect: useInspect() }}>
+      {probe}
+      <RestrictBrokerView />
+    </BrokerActionsCtx.Provider>
+  );
+}
+
+export function RestrictBrokerView() {
+  const stage = BrokerActionsCtx.useSelector(selectStage);
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">
+        Restrict Broker
+      </Heading>
+      <Pickers />
+      {stage === 'loaded' && <UserBrokers />}
+    </Flex>
+  );
+}
+
+function Pickers() {
+  const actor = BrokerActionsCtx.useActorRef();
+  const stage = BrokerActionsCtx.useSelector(selectStage);
+  const org = BrokerActionsCtx.useSelector(selectOrg);
+  const users = BrokerActionsCtx.useSelector(selectUsers);
+  const more = BrokerActionsCtx.useSelector(selectMoreUsers);
+  const email = BrokerActionsCtx.useSelector(selectEmail);
+  const error = BrokerActionsCtx.useSelector(selectError);
+  const busy = BrokerActionsCtx.useSelector(selectBusy);
+  const mayPickUser = users.length > 0 && !busy;
+  return (
+    <Card>
+      <Flex gap="3" wrap="wrap" align="start">
+        <Box style={{ flex: 1, minWidth: 260 }}>
+          <Text as="div" size="2" weight="medium" mb="1">
+            Organization
+          </Text>
+          <OrgPicker
+            value={org}
+            disabled={busy}
+            onChange={(pick) => actor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
+          />
+        </Box>
+        <Box style={{ flex: 1, minWidth: 260 }}>
+          <Text as="div" size="2" weight="medium" mb="1" id="restrict-broker-user">
+            User
+          </Text>
+          <Select.Root
+            value={email ?? undefined}
+            disabled={!mayPickUser}
+            onValueChange={(key) => actor.send({ type: 'user.pick', email: key })}
+          >
+            <Select.Trigger
+              aria-labelledby="restrict-broker-user"
+              placeholder={org ? 'Choose a user' : 'Pick an organization first'}
+              style={{ width: '100%' }}
+            />
+            <Select.Content position="popper">
+              {users.map((u) => (
+                <Select.Item key={u.key} value={u.key}>
+                  {u.text} · {u.key} ({countText(u.broker_count)} {u.broker_count === 1 ? 'broker' : 'brokers'})
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+          {more && (
+            <Text as="p" size="1" color="gray" mt="1">
+              The first {users.length} users by name are listed.
+            </Text>
+          )}
+        </Box>
+      </Flex>
+      {stage === 'noOrganization' && (
+        <Text as="p" size="2" color="gray" mt="3">
+          Pick an organization to see its users.
+        </Text>
+      )}
+      {stage === 'loadingUsers' && (
+        <Text as="p" size="2" color="gray" mt="3" role="status">
+          Loading users…
+        </Text>
+      )}
+      {stage === 'noUsers' && (
+        <Text as="p" size="2" color="gray" mt="3" role="status">
+          {org?.salesforceId
+            ? `${org.title} has no users.`
+            : `${org?.title ?? 'This organization'} has no CRM account id, so its users cannot be listed here.`}
+        </Text>
+      )}
+      {stage === 'choosingUser' && (
+        <Text as="p" size="2" color="gray" mt="3">
+          Choose a user to see their brokers.
+        </Text>
+      )}
+      {stage === 'loadingBrokers' && (
+        <Text as="p" size="2" color="gray" mt="3" role="status">
+          Loading brokers…
+        </Text>
+      )}
+      {(stage === 'usersFailed' || stage === 'brokersFailed') && (
+        <Flex align="center" gap="3" mt="3">
+          <Text size="2" color="red" role="alert">
+            {stage === 'usersFailed' ? 'Could not load the users.' : 'Could not load the brokers.'} {error}
+          </Text>
+          <Button
+            size="1"
+            variant="soft"
+            onClick={() => actor.send({ type: stage === 'usersFailed' ? 'users.retry' : 'brokers.retry' })}
+          >
+            Retry
+          </Button>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+/** The buttons in the spec's order (§2). */
+const ACTION_ORDER: readonly BrokerAction[] = ['remove_oa', 'overwrite_req', 'add', 'delete'];
+const FLAG_LABELS: Record<FlagName, string> = { auto_brm_update: 'Auto BRM Update', freeze: 'Freeze My Brokers' };
+
+function UserBrokers() {
+  const actor = BrokerActionsCtx.useActorRef();
+  const flags = BrokerActionsCtx.useSelector(selectFlags);
+  const frozen = BrokerActionsCtx.useSelector(selectFrozen);
+  const busy = BrokerActionsCtx.useSelector(selectBusy);
+  const running = BrokerActionsCtx.useSelector(selectRunning);
+  const savingFlag = BrokerActionsCtx.useSelector(selectSavingFlag);
+  const notice = BrokerActionsCtx.useSelector(selectNotice);
+  const selected = {
+    my: BrokerActionsCtx.useSelector(selectSelected('my')),
+    requested: BrokerActionsCtx.useSelector(selectSelected('requested')),
+  };
+  const needs = (action: BrokerAction) => {
+    const list = listOfAction(action);
+    return list !== null && selected[list].length === 0;
+  };
+  return (
+    <>
+      <Card>
+        <Flex gap="5" wrap="wrap" align="center">
+          {(Object.keys(FLAG_LABELS) as FlagName[]).map((flag) => (
+            <Text as="label" size="2" key={flag}>
+              <Flex gap="2" align="center">
+                <Switch
+                  checked={flags[flag]}
+                  disabled={busy}
+                  onCheckedChange={() => actor.send({ type: 'flag.toggle', flag })}
+                />
+                {FLAG_LABELS[flag]}
+                {savingFlag === flag && (
+                  <Text size="1" color="gray" role="status">
+                    Saving…
+                  </Text>
+                )}
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+        {frozen && (
+          <Callout.Root color="gray" variant="surface" mt="3" size="1">
+            <Callout.Text>
+              Freeze My Brokers is on: this user’s My Brokers cannot be changed, by these actions or by automatic BRM
+              updates. Turn it off to change them.
+            </Callout.Text>
+          </Callout.Root>
+        )}
+        <Flex gap="2" wrap="wrap" mt="3">
+          {ACTION_ORDER.map((action) => (
+            <Button
+              key={action}
+              variant={action === 'remove_oa' || action === 'delete' ? 'soft' : 'solid'}
+              color={action === 'remove_oa' || action === 'delete' ? 'red' : undefined}
+              loading={running === action}
+              disabled={frozen || busy || needs(action)}
+              onClick={() => actor.send({ type: 'action.run', action })}
+            >
+              {BROKER_ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </Flex>
+        <Text as="p" size="1" color="gray" mt="2">
+          Add to My Brokers takes the requested brokers selected; Delete from My Brokers the selected brokers of My
+          Brokers.
+        </Text>
+        {notice && (
+          <Callout.Root
+            color={notice.tone === 'info' ? 'blue' : 'red'}
+            role={notice.tone === 'info' ? 'status' : 'alert'}
+            mt="3"
+          >
+            <Callout.Text>{notice.text}</Callout.Text>
+            {notice.detail && <Callout.Text size="1">{notice.detail}</Callout.Text>}
+          </Callout.Root>
+        )}
+      </Card>
+      <Flex gap="4" wrap="wrap">
+        <BrokerList list="requested" title="Requested Brokers" selectable={!frozen && !busy} />
+        <BrokerList list="my" title="My Brokers" selectable={!frozen && !busy} />
+      </Flex>
+    </>
+  );
+}

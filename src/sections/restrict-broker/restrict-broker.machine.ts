@@ -1,0 +1,331 @@
+// Restrict Broker (spec §2, §4 "Broker controls", §8; decision 047): pick an organization, then a
+// user of it; the user's Requested Brokers and My Brokers load with the two switches. Rows are
+// selected per list (Select All takes what the list's search shows); Add to My Brokers takes the
+// requested rows selected, Delete from My Brokers the selected rows of My Brokers, and the two
+// one-click actions take none. One action or one switch runs at a time; both lists then show the
+// brokers the server answered. While Freeze My Brokers is on the four actions are off (the
+// server refuses them too); the switches stay on, so the user can be unfrozen.
+import { assign, fromPromise, setup } from 'xstate';
+import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
+import { refusalMessage } from '../../machines/shared/failure';
+import { listStates } from '../../machines/shared/list-states';
+import type {
+  ActionOutcome,
+  BrokerActionsContext,
+  BrokerActionsEvent,
+  BrokerActionsInput,
+  BrokerNotice,
+  EntityListReply,
+  FlagName,
+  ListName,
+  LoadedBrokers,
+  SavedFlags,
+} from './restrict-broker.types';
+
+const EMPTY_LISTS = { my: [], requested: [] };
+const NO_SELECTION = { my: [], requested: [] };
+const NO_SEARCH = { my: '', requested: '' };
+
+/** The list whose selection an action takes; none for the one-click actions. */
+export const listOfAction = (action: BrokerAction): ListName | null =>
+  ONE_CLICK_ACTIONS.includes(action) ? null : action === 'add' ? 'requested' : 'my';
+
+/** What a failed call says: the server's own words for a refused input, else the failure. */
+const failureNotice = (error: unknown, before = ''): BrokerNotice => ({
+  tone: 'error',
+  text: `${before}${refusalMessage(error)}`,
+  detail: null,
+});
+
+/** The selected ids still in their list. */
+const pruned = (selected: number[], list: { id: number }[]) => {
+  const present = new Set(list.map((b) => b.id));
+  return selected.filter((id) => present.has(id));
+};
+
+const users = listStates<BrokerActionsContext, BrokerActionsEvent>()({
+  loading: 'loadingUsers',
+  failed: 'usersFailed',
+  retry: 'users.retry',
+  failure: (error) => failureNotice(error).text,
+});
+const brokers = listStates<BrokerActionsContext, BrokerActionsEvent>()({
+  loading: 'loadingBrokers',
+  failed: 'brokersFailed',
+  retry: 'brokers.retry',
+  failure: (error) => failureNotice(error).text,
+});
+
+export const brokerActionsMachine = setup({
+  types: { context: {} as BrokerActionsContext, events: {} as BrokerActionsEvent, input: {} as BrokerActionsInput },
+  actors: {
+    loadUsers: fromPromise<EntityListReply, { sfAccId: string }>(() => Promise.reject(new Error('provide loadUsers'))),
+    loadBrokers: fromPromise<LoadedBrokers, { product: string; email: string }>(() =>
+      Promise.reject(new Error('provide loadBrokers')),
+    ),
+    runAction: fromPromise<ActionOutcome, { product: string; email: string; action: BrokerAction; brokers: number[] }>(
+      () => Promise.reject(new Error('provide runAction')),
+    ),
+    saveFlags: fromPromise<SavedFlags, { product: string; email: string; flag: FlagName; value: boolean }>(() =>
+      Promise.reject(new Error('provide saveFlags')),
+    ),
+  },
+  guards: {
+    hasUsers: (_, reply: EntityListReply) => reply.user.length > 0,
+    frozen: ({ context }) => context.flags.freeze,
+    mayRun: ({ context, event }) => {
+      if (event.type !== 'action.run') return false;
+      const list = listOfAction(event.action);
+      return list === null || context.selected[list].length > 0;
+    },
+  },
+  actions: {
+    pickOrg: assign(({ event }) =>
+      event.type === 'org.pick'
+        ? {
+            org: event.org,
+            users: [],
+            moreUsers: false,
+            email: null,
+            lists: EMPTY_LISTS,
+            selected: NO_SELECTION,
+            search: NO_SEARCH,
+            notice: null,
+            error: null,
+          }
+        : {},
+    ),
+    clearOrg: assign({
+      org: null,
+      users: [],
+      moreUsers: false,
+      email: null,
+      lists: EMPTY_LISTS,
+      selected: NO_SELECTION,
+      search: NO_SEARCH,
+      notice: null,
+      error: null,
+    }),
+    pickUser: assign(({ event }) =>
+      event.type === 'user.pick'
+        ? {
+            email: event.email,
+            lists: EMPTY_LISTS,
+            selected: NO_SELECTION,
+            search: NO_SEARCH,
+            notice: null,
+            error: null,
+          }
+        : {},
+    ),
+    setSearch: assign({
+      search: ({ context, event }) =>
+        event.type === 'search.change' ? { ...context.search, [event.list]: event.text } : context.search,
+    }),
+    toggleOne: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'select.toggle') return context.selected;
+        const list = context.selected[event.list];
+        return {
+          ...context.selected,
+          [event.list]: list.includes(event.id) ? list.filter((id) => id !== event.id) : [...list, event.id],
+        };
+      },
+    }),
+    toggleAll: assign({
+      selected: ({ context, event }) => {
+        if (event.type !== 'select.all') return context.selected;
+        const shown = new Set(event.ids);
+        const others = context.selected[event.list].filter((id) => !shown.has(id));
+        return { ...context.selected, [event.list]: event.on ? [...others, ...event.ids] : others };
+      },
+    }),
+  },
+}).createMachine({
+  id: 'brokerActions',
+  context: ({ input }) => ({
+    ...input,
+    org: null,
+    users: [],
+    moreUsers: false,
+    email: null,
+    lists: EMPTY_LISTS,
+    flags: { auto_brm_update: true, freeze: false },
+    selected: NO_SELECTION,
+    search: NO_SEARCH,
+    running: null,
+    savingFlag: null,
+    notice: null,
+    error: null,
+  }),
+  initial: 'noOrganization',
+  states: {
+    noOrganization: {
+      on: { 'org.pick': { target: 'loadingUsers', actions: 'pickOrg' } },
+    },
+    loadingUsers: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadUsers',
+        src: 'loadUsers',
+        input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasUsers', params: ({ event }) => event.output },
+            target: 'choosingUser',
+            actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
+          },
+          { target: 'noUsers' },
+        ],
+        onError: users.onError,
+      },
+    },
+    noUsers: {
+      on: {
+        'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
+    },
+    usersFailed: {
+      on: {
+        ...users.on,
+        'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
+    },
+    choosingUser: {
+      on: {
+        'user.pick': { target: 'loadingBrokers', actions: 'pickUser' },
+        'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
+    },
+    loadingBrokers: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadBrokers',
+        src: 'loadBrokers',
+        input: ({ context }) => ({ product: context.product, email: context.email ?? '' }),
+        onDone: {
+          target: 'loaded',
+          actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
+        },
+        onError: brokers.onError,
+      },
+    },
+    brokersFailed: {
+      on: {
+        ...brokers.on,
+        'user.pick': { target: 'loadingBrokers', actions: 'pickUser' },
+        'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+        'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
+      },
+    },
+    loaded: {
+      initial: 'settling',
+      states: {
+        // Ready or frozen, as the user's switches now say.
+        settling: { always: [{ guard: 'frozen', target: 'frozen' }, { target: 'ready' }] },
+        ready: {
+          on: {
+            'search.change': { actions: 'setSearch' },
+            'select.toggle': { actions: 'toggleOne' },
+            'select.all': { actions: 'toggleAll' },
+            'action.run': {
+              guard: 'mayRun',
+              target: 'acting',
+              actions: assign({ running: ({ event }) => event.action, notice: null }),
+            },
+            'flag.toggle': {
+              target: 'savingFlags',
+              actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
+            },
+            'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
+            'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
+            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+          },
+        },
+        frozen: {
+          on: {
+            'search.change': { actions: 'setSearch' },
+            'flag.toggle': {
+              target: 'savingFlags',
+              actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
+            },
+            'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
+            'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
+            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+          },
+        },
+        acting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'runAction',
+            src: 'runAction',
+            input: ({ context }) => {
+              const action = context.running ?? 'add';
+              const list = listOfAction(action);
+              return {
+                product: context.product,
+                email: context.email ?? '',
+                action,
+                brokers: list ? context.selected[list] : [],
+              };
+            },
+            onDone: {
+              target: 'settling',
+              actions: assign(({ context, event }) => {
+                const { status, msg, result, brokers, freeze } = event.output;
+                return {
+                  running: null,
+                  lists: brokers,
+                  flags: { ...context.flags, freeze },
+                  // Done: the selection did its work. Refused: it stays for another try.
+                  selected: status
+                    ? NO_SELECTION
+                    : {
+                        my: pruned(context.selected.my, brokers.my),
+                        requested: pruned(context.selected.requested, brokers.requested),
+                      },
+                  notice: status
+                    ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result }
+                    : { tone: 'error' as const, text: msg, detail: result || null },
+                };
+              }),
+            },
+            onError: {
+              target: 'settling',
+              actions: assign({
+                running: null,
+                notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. '),
+              }),
+            },
+          },
+        },
+        savingFlags: {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveFlags',
+            src: 'saveFlags',
+            input: ({ context }) => {
+              const flag = context.savingFlag ?? 'freeze';
+              return { product: context.product, email: context.email ?? '', flag, value: !context.flags[flag] };
+            },
+            onDone: {
+              target: 'settling',
+              actions: assign(({ event }) => ({
+                savingFlag: null,
+                flags: { auto_brm_update: event.output.auto_brm_update, freeze: event.output.freeze },
+                notice: { tone: 'info' as const, text: BROKER_MESSAGES.flagsSaved, detail: event.output.msg },
+              })),
+            },
+            onError: {
+              target: 'settling',
+              actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }),
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { bulkTagUploadMachine } from './bulk-tag-upload.machine';
+
+export const BulkTagUploadCtx = createActorContext(bulkTagUploadMachine);

@@ -1,0 +1,59 @@
+// Save as segment / Rename: the name and description of a segment, its query shown in words.
+// The server's refusal stands at its field; a save someone else made first is said above.
+import { Text } from '@radix-ui/themes';
+import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX } from '../../domain/segments';
+import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './segments.selectors';
+import { queryWords } from './query-words';
+import { SegmentsCtx } from './segments-context';
+import { RecordFormDialog } from '../../ui/shared/record-dialogs';
+import { RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
+
+export function SegmentFormDialog() {
+  const editor = SegmentsCtx.useActorRef();
+  const open = SegmentsCtx.useSelector(selectFormOpen);
+  const form = SegmentsCtx.useSelector(selectForm);
+  const saving = SegmentsCtx.useSelector(selectSaving);
+  const errors = SegmentsCtx.useSelector(selectFieldErrors);
+  const formError = SegmentsCtx.useSelector(selectFormError);
+  if (!open || !form) return null;
+  const creating = form.id === null;
+  return (
+    <RecordFormDialog
+      title={creating ? 'Save as segment' : 'Rename segment'}
+      description={creating ? 'The users this list query finds, saved under a name.' : `Its query stays as it is.`}
+      formLabel={creating ? 'New segment' : 'Rename segment'}
+      lead={
+        <Text as="p" size="2" aria-label="Segment query">
+          <Text weight="medium">Query: </Text>
+          {queryWords(form.query).join(' · ')}
+        </Text>
+      }
+      error={formError}
+      saving={saving}
+      maxWidth="520px"
+      send={editor.send}
+    >
+      <RecordTextField
+        id="segment-name"
+        label="Name"
+        value={form.name}
+        error={errors['name']}
+        maxLength={SEGMENT_NAME_MAX}
+        disabled={saving}
+        autoFocus
+        onChange={(value) => editor.send({ type: 'form.name', value })}
+      />
+      <RecordTextArea
+        id="segment-description"
+        label="Description"
+        value={form.description}
+        error={errors['description']}
+        hint="Optional: who these users are, what the segment is for."
+        maxLength={SEGMENT_DESCRIPTION_MAX}
+        disabled={saving}
+        rows={3}
+        onChange={(value) => editor.send({ type: 'form.description', value })}
+      />
+    </RecordFormDialog>
+  );
+}

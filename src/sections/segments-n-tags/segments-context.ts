@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { segmentEditorMachine } from './segments.machine';
+
+export const SegmentsCtx = createActorContext(segmentEditorMachine);

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { tagSelectorMachine } from './tag-selector.machine';
+
+export const TagSelectorCtx = createActorContext(tagSelectorMachine);

@@ -1,0 +1,4 @@
+import { createActorContext } from '@xstate/react';
+import { bulkEditMachine } from './bulk-edit.machine';
+
+export const BulkEditCtx = createActorContext(bulkEditMachine);

@@ -1,4 +1,0 @@
-import { createActorContext } from '@xstate/react';
-import { researchFlagsMachine } from '../../../machines/research-flags/research-flags.machine';
-
-export const ResearchFlagsCtx = createActorContext(researchFlagsMachine);

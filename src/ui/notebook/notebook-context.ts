@@ -1,5 +1,0 @@
-// The Notebook tab's actor, shared by its sections.
-import { createActorContext } from '@xstate/react';
-import { notebookSettingsMachine } from '../../machines/notebook-settings/notebook-settings.machine';
-
-export const NotebookCtx = createActorContext(notebookSettingsMachine);

@@ -1,5 +1,0 @@
-// The Content tab's actor context, shared by the tab and its sections.
-import { createActorContext } from '@xstate/react';
-import { userContentMachine } from '../../machines/user-content/user-content.machine';
-
-export const UserContentCtx = createActorContext(userContentMachine);

@@ -1,5 +1,0 @@
-import { createActorContext } from '@xstate/react';
-import { liveUserListMachine } from '../../machines/user-list/user-list.live';
-
-/** The list screen's actor; the screen provides it with the URL's side (navigate). */
-export const UserListCtx = createActorContext(liveUserListMachine);

@@ -1,0 +1,332 @@
+// Generated paths of the Restrict Broker screen, replayed on the real view against the real
+// server in-process: an organization with users, one without, and a search that gets no answer;
+// a user's brokers read (frozen or not) or not; rows searched and selected; an action done,
+// refused because someone froze the user meanwhile, or not answered; a switch saved or not; the
+// organization cleared.
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import type { AnyActorRef } from 'xstate';
+import { BROKER_MESSAGES } from '../../src/domain/brokers';
+import { FEATURE_KEYS } from '../../src/domain/features';
+import { brokerActionsMachine } from '../../src/sections/restrict-broker/restrict-broker.machine';
+import { brokerActionsPlan } from '../../src/sections/restrict-broker/restrict-broker.plan';
+import { BrokerActionsCtx } from '../../src/sections/restrict-broker/restrict-broker-context';
+import { RestrictBrokerScreen } from '../../src/sections/restrict-broker/restrict-broker-screen';
+import {
+  ActorProbe,
+  describePaths,
+  closeSignedInWorld,
+  openServerWithStaff,
+  renderInConsole,
+  type SignedInWorld,
+} from '../support/path-world';
+import { flush } from '../support/replay';
+import { userRow } from '../support/factories';
+
+const CALLS = {
+  loadUsers: '/api/account/get_entity_list/',
+  loadBrokers: '/api/mybroker/',
+  runAction: '/api/mybroker/',
+  saveFlags: '/api/mybroker/',
+};
+const NO_ANSWER = 'Error: no response from the server';
+const ACTIONS = [
+  'Remove Open Access Brokers',
+  'Replace with Requested Brokers',
+  'Add to My Brokers',
+  'Delete from My Brokers',
+];
+
+interface World extends SignedInWorld {
+  oliviaId: number;
+  actor: AnyActorRef | null;
+}
+let world: World;
+
+beforeEach(async () => {
+  const { server, bridge, signIn } = await openServerWithStaff({
+    username: 'broker-desk',
+    features: FEATURE_KEYS,
+    fakeTimers: true,
+  });
+  const now = Date.now();
+  const org = (name: string, sf: string) =>
+    server.db
+      .insertInto('organizations')
+      .values({ name, salesforce_id: sf, sf_acc_id: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const northwind = (await org('Northwind Capital', 'SF-NW')).id;
+  await org('Granite Peak Partners', 'SF-GP');
+  const olivia = await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: 'olivia.smith',
+        email: 'olivia@northwind.example',
+        first_name: 'Olivia',
+        last_name: 'Smith',
+        organization_id: northwind,
+        user_type: 'customer',
+        created_at: now,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // A second user, for picking another user once one is chosen.
+  await server.db
+    .insertInto('users')
+    .values(
+      userRow({
+        username: 'oscar.lee',
+        email: 'oscar@northwind.example',
+        first_name: 'Oscar',
+        last_name: 'Lee',
+        organization_id: northwind,
+        created_at: now,
+      }),
+    )
+    .execute();
+  const broker = async (name: string, open: boolean) =>
+    (
+      await server.db
+        .insertInto('brokers')
+        .values({ name, open_access: open ? 1 : 0, group_id: null, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const [a, b, c] = [
+    await broker('Apex Securities', false),
+    await broker('Beacon Research', true),
+    await broker('Cedar Partners', false),
+  ];
+  await server.db
+    .insertInto('user_brokers')
+    .values([
+      { user_id: olivia.id, list: 'my', broker_id: a },
+      { user_id: olivia.id, list: 'my', broker_id: b },
+      { user_id: olivia.id, list: 'requested', broker_id: c },
+    ])
+    .execute();
+  const { actors, user } = await signIn('/restrict_broker');
+  world = {
+    server,
+    bridge,
+    user,
+    actors,
+    oliviaId: olivia.id,
+    actor: null,
+  };
+});
+
+afterEach(async () => {
+  await closeSignedInWorld(world);
+  vi.useRealTimers();
+});
+
+function mount(): Promise<void> {
+  // The screen makes its own provider; the probe reads the actor through a second render inside it.
+  renderInConsole(
+    world.actors,
+    <RestrictBrokerScreen
+      probe={<ActorProbe hook={BrokerActionsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />}
+    />,
+  );
+  return Promise.resolve();
+}
+
+const setFrozen = (freeze: 0 | 1) =>
+  world.server.db
+    .insertInto('user_broker_state')
+    .values({ user_id: world.oliviaId, auto_brm_update: 1, freeze, updated_at: Date.now(), updated_by: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ freeze }))
+    .execute();
+const button = (name: string) => screen.getByRole('button', { name });
+const list = (title: string) => screen.getByRole('list', { name: title });
+const rowNames = (title: string) =>
+  within(list(title))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent);
+const aSwitch = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });
+
+async function pickOrganization(query: string, name: string): Promise<void> {
+  const field = screen.getByRole('combobox', { name: 'Organization' });
+  await world.user.clear(field);
+  await world.user.type(field, query);
+  await act(async () => void (await vi.advanceTimersByTimeAsync(200)));
+  for (let i = 0; i < 200 && !screen.queryByRole('option', { name: new RegExp(name) }); i++) await flush();
+  await world.user.click(screen.getByRole('option', { name: new RegExp(name) }));
+}
+
+/** Olivia; once she is chosen, the other user (choosing the same one again changes nothing). */
+async function pickUser(): Promise<void> {
+  const field = screen.getByRole('combobox', { name: 'User' });
+  const name = field.textContent?.includes('Olivia') ? /Oscar Lee/ : /Olivia Smith/;
+  await world.user.click(field);
+  await world.user.click(await screen.findByRole('option', { name }));
+}
+
+function expectActions(enabled: Record<string, boolean>): void {
+  for (const name of ACTIONS) {
+    if (enabled[name]) expect(button(name)).toBeEnabled();
+    else expect(button(name)).toBeDisabled();
+  }
+}
+
+describePaths('brokerActions machine paths (Restrict Broker, real server)', brokerActionsPlan, {
+  driver: () => ({
+    machine: brokerActionsMachine,
+    bridge: world.bridge,
+    world,
+    mount,
+    actor: () => world.actor!,
+    calls: CALLS,
+    perform: {
+      'org.pick': async ({ next }) =>
+        next?.outcome === 'noUsers'
+          ? pickOrganization('Gran', 'Granite Peak Partners')
+          : pickOrganization('North', 'Northwind Capital'),
+      'org.clear': async () => world.user.click(button('Clear organization')),
+      'users.retry': async () => world.user.click(button('Retry')),
+      'user.pick': pickUser,
+      'brokers.retry': async () => world.user.click(button('Retry')),
+      'search.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
+      'select.toggle': async () =>
+        world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
+      'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
+      'action.run': async ({ step }) =>
+        world.user.click(button(step.event['action'] === 'add' ? 'Add to My Brokers' : 'Remove Open Access Brokers')),
+      'flag.toggle': async ({ next, actor }) => {
+        const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
+        await world.user.click(
+          aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
+        );
+      },
+    },
+    arrange: {
+      usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
+      brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
+      brokersLoadedFrozen: async () => void (await setFrozen(1)),
+      // Someone froze Olivia while the page still shows her open.
+      actionRefusedFrozen: async () => void (await setFrozen(1)),
+      actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
+      flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
+    },
+    afterOutcome: Object.fromEntries(
+      ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
+        n,
+        async () => world.bridge.setOffline(false),
+      ]),
+    ),
+    expectations: {
+      noOrganization: (s) => {
+        expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
+        expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+        expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+      },
+      loadingUsers: (s) => {
+        expect(s.getByText('Loading users…')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      },
+      noUsers: (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
+        expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+      },
+      usersFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+      },
+      choosingUser: (s) => {
+        expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
+      },
+      loadingBrokers: (s) => {
+        expect(s.getByText('Loading brokers…')).toBeVisible();
+        expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+      },
+      brokersFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+      },
+      'loaded.ready': async (s, { step }) => {
+        expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
+        expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
+        expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
+        expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
+        const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
+        switch (step?.outcome ?? step?.event.type) {
+          case 'actionDone':
+            expect(s.getByRole('status')).toHaveTextContent('Response: Success');
+            expect(s.getByRole('status')).toHaveTextContent('1 broker with open access removed from My Brokers.');
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+            break;
+          case 'actionUnreachable':
+            expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+            break;
+          case 'flagsSaved':
+            expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
+            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
+            expect(aSwitch('Auto BRM Update')).not.toBeChecked();
+            break;
+          case 'flagsUnreachable':
+            expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
+            expect(aSwitch('Auto BRM Update')).toBeChecked();
+            break;
+          case 'search.change':
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+            expect(s.getByText('1 of 2 shown')).toBeVisible();
+            break;
+          case 'select.toggle':
+            expect(cedar).toBeChecked();
+            expectActions({
+              'Remove Open Access Brokers': true,
+              'Replace with Requested Brokers': true,
+              'Add to My Brokers': true,
+            });
+            break;
+          case 'select.all':
+            for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
+            expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
+            expectActions({
+              'Remove Open Access Brokers': true,
+              'Replace with Requested Brokers': true,
+              'Delete from My Brokers': true,
+            });
+            break;
+          default:
+            // Nothing selected: the two one-click actions only.
+            expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+            expect(cedar).not.toBeChecked();
+            expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
+        }
+      },
+      'loaded.frozen': (s, { step }) => {
+        expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
+        expectActions({});
+        expect(aSwitch('Freeze My Brokers')).toBeChecked();
+        expect(aSwitch('Freeze My Brokers')).toBeEnabled();
+        for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
+        if (step?.outcome === 'actionRefusedFrozen') {
+          expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
+          expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
+        }
+        if (step?.outcome === 'freezeSaved')
+          expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
+        if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+      },
+      'loaded.acting': (s) => {
+        expectActions({});
+        expect(aSwitch('Auto BRM Update')).toBeDisabled();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      },
+      'loaded.savingFlags': (s) => {
+        expect(s.getByRole('status')).toHaveTextContent('Saving…');
+        expect(aSwitch('Freeze My Brokers')).toBeDisabled();
+        expectActions({});
+      },
+    },
+  }),
+});
