@@ -1,6 +1,6 @@
 // The accounts: a search by name (a name that starts with the text, or has a word that does),
 // keyset pages with Previous and Next, 20, 50 or 100 a page; each account opens its settings.
-import { Button, Callout, Flex, RadioGroup, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Flex, RadioGroup, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { accountTotalWords } from '../../domain/accounts';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from '../../domain/constants';
 import {
@@ -14,6 +14,8 @@ import {
 import { AccountSettingsCtx } from './account-settings-context';
 import { Pager } from '../../ui/shared/pager';
 import { SearchForm } from '../../ui/shared/search-form';
+import { RetryCallout } from '../../ui/shared/retry-callout';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function AccountList() {
   const actor = AccountSettingsCtx.useActorRef();
@@ -36,14 +38,11 @@ export function AccountList() {
         width={320}
       />
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The accounts could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The accounts could not be loaded."
+          error={error}
+          onRetry={() => actor.send({ type: 'list.retry' })}
+        />
       )}
       {listing && !list && (
         <Text size="2" color="gray" role="status" aria-label="Loading accounts">
@@ -61,14 +60,7 @@ export function AccountList() {
             <VisuallyHidden asChild>
               <caption>Accounts</caption>
             </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Salesforce ID</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Settings</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Template</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={['Account', 'Salesforce ID', 'Settings', 'Template']} />
             <Table.Body>
               {list.items.map((item) => (
                 <Table.Row key={item.account_id} aria-label={item.name}>

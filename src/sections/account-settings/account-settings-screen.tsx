@@ -2,7 +2,7 @@
 // position and open account, and a kept form draft), what keeps the form across a reload
 // (decision 042), what writes the position back to the URL, and the view: the list, or one
 // account's form with its conflict panel and the defaults question. Thin: selectors and events.
-import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkAccountDraft, ACCOUNT_DRAFT_FORM } from './account-settings.draft';
@@ -29,6 +29,7 @@ import { AccountSettingsCtx } from './account-settings-context';
 import { ConflictPanel } from './conflict-panel';
 import { DefaultsDialog } from './defaults-dialog';
 import { SettingsForm } from './settings-form';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 /** One form draft per staff member: the open account's settings. */
 export const accountDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -158,14 +159,11 @@ export function AccountSettingsView() {
         </Text>
       )}
       {readFailed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The account could not be read. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'account.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The account could not be read."
+          error={error}
+          onRetry={() => actor.send({ type: 'account.retry' })}
+        />
       )}
       {open && form && (
         <>

@@ -6,7 +6,6 @@ import {
   Badge,
   Box,
   Button,
-  Callout,
   Dialog,
   Flex,
   Heading,
@@ -56,6 +55,8 @@ import { auditParamsOf, auditQueryOf } from './audit-url';
 import { useQueryFromUrl, useUrlParams } from '../../ui/shared/url-params';
 import { Pager } from '../../ui/shared/pager';
 import { timeTextToSecond } from '../../domain/format';
+import { RetryCallout } from '../../ui/shared/retry-callout';
+import { TableHead } from '../../ui/shared/table-head';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -257,16 +258,7 @@ function EntryDialog() {
             Loading the entry…
           </Text>
         )}
-        {error && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>
-              {error}{' '}
-              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'entry.retry' })}>
-                Retry
-              </Button>
-            </Callout.Text>
-          </Callout.Root>
-        )}
+        {error && <RetryCallout error={error} onRetry={() => actor.send({ type: 'entry.retry' })} />}
         {e && reply && (
           <Flex direction="column" gap="3">
             <Text as="p" size="2" color="gray">
@@ -315,16 +307,7 @@ export function AuditLogView() {
         </Link>
       </Flex>
       <Filters />
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
       {loading && (
         <Text size="2" color="gray" role="status" aria-label="Loading entries">
           Loading entries…
@@ -347,19 +330,11 @@ export function AuditLogView() {
                 <VisuallyHidden asChild>
                   <caption>Audit entries</caption>
                 </VisuallyHidden>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Time</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Category</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Author</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Record</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Result</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>
-                      <VisuallyHidden>Open</VisuallyHidden>
-                    </Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
+                <TableHead columns={['Time', 'Category', 'Author', 'Action', 'Record', 'Result']}>
+                  <Table.ColumnHeaderCell>
+                    <VisuallyHidden>Open</VisuallyHidden>
+                  </Table.ColumnHeaderCell>
+                </TableHead>
                 <Table.Body>
                   {entries.map((e) => (
                     <EntryRow key={e.id} e={e} opening={opening} />

@@ -19,6 +19,7 @@ import { OrgPicker } from '../organizations/org-picker';
 import { GroupBrowserCtx } from './groups-v2-context';
 import { LoadMore } from '../../ui/shared/pager';
 import { countText } from '../../domain/format';
+import { TableHead } from '../../ui/shared/table-head';
 
 export const SEARCH_LABEL = 'Search groups by name';
 
@@ -115,14 +116,7 @@ function Groups() {
       </Text>
       <Table.Root size="1" variant="surface">
         <TableCaption>Groups</TableCaption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Organization</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={['Name', 'Kind', 'Organization', 'Members']} />
         <Table.Body>
           {groups.map((g) => (
             <Table.Row key={g.id}>

@@ -68,6 +68,9 @@ import { SettingsForm } from './settings-form';
 import { Pager } from '../../ui/shared/pager';
 import { timeText } from '../../domain/format';
 import { SearchForm, StatusFilter } from '../../ui/shared/search-form';
+import { RetryCallout } from '../../ui/shared/retry-callout';
+import { CancelButton } from '../../ui/shared/cancel-button';
+import { TableHead } from '../../ui/shared/table-head';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function inviteQueryOf(params: Record<string, string>): InviteQuery {
@@ -303,9 +306,7 @@ function ApproveDialog() {
             <SettingsForm prefix="approve" />
           </Box>
           <Flex gap="3" justify="end" mt="4">
-            <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'form.cancel' })}>
-              Cancel
-            </Button>
+            <CancelButton onClick={() => actor.send({ type: 'form.cancel' })} />
             <Button type="submit" disabled={busy}>
               {busy ? '…' : 'Approve and create user'}
             </Button>
@@ -356,9 +357,7 @@ function RejectDialog() {
               </Text>
             )}
             <Flex gap="3" justify="end">
-              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'form.cancel' })}>
-                Cancel
-              </Button>
+              <CancelButton onClick={() => actor.send({ type: 'form.cancel' })} />
               <Button type="submit" color="red" disabled={!ok || busy}>
                 Reject
               </Button>
@@ -408,9 +407,7 @@ function BulkDialog() {
               <SettingsForm prefix="bulk" />
             </Box>
             <Flex gap="3" justify="end" mt="4">
-              <Button type="button" variant="soft" color="gray" onClick={close}>
-                Cancel
-              </Button>
+              <CancelButton onClick={close} />
               <Button type="submit" disabled={busy}>
                 {busy ? '…' : 'Preview'}
               </Button>
@@ -422,12 +419,7 @@ function BulkDialog() {
             <VisuallyHidden asChild>
               <caption>{stage === 'done' ? 'What was done' : 'Preview'}</caption>
             </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Outcome</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={['Email', 'Outcome']} />
             <Table.Body>
               {report.map((o) => (
                 <Table.Row key={o.id}>
@@ -493,16 +485,7 @@ export function InviteReviewView() {
           <Callout.Text>{notice.text}</Callout.Text>
         </Callout.Root>
       )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
       {loading && (
         <Text size="2" color="gray" role="status" aria-label="Loading invite requests">
           Loading invite requests…

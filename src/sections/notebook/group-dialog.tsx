@@ -12,6 +12,7 @@ import {
 import type { NewGroupField } from './notebook.types';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { NotebookCtx } from './notebook-context';
+import { CancelButton } from '../../ui/shared/cancel-button';
 
 const LIMITS: Record<NewGroupField, number> = { name: 100, desc: 500, color: 7 };
 
@@ -70,15 +71,7 @@ export function GroupDialog() {
               </Text>
             )}
             <Flex gap="3" justify="end">
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={creating}
-                onClick={() => actor.send({ type: 'group.cancel' })}
-              >
-                Cancel
-              </Button>
+              <CancelButton disabled={creating} onClick={() => actor.send({ type: 'group.cancel' })} />
               <Button type="submit" disabled={creating || !groupNamed(group)}>
                 {creating ? 'Creating…' : 'Create'}
               </Button>

@@ -18,6 +18,7 @@ import { NotebookCtx } from './notebook-context';
 import { NotificationSection } from './notification-section';
 import { TagsSection } from './tags-section';
 import { TemplatesSection } from './templates-section';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 /** The request fields a section shows at its controls; anything else is said at the top. */
 const SHOWN_AT_FIELDS = ['frequency', 'content_types', 'template_ids', 'tag_ids'];
@@ -39,16 +40,7 @@ export function NotebookView() {
       </Text>
     );
   if (failed) {
-    return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>
-          {error}{' '}
-          <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'load.retry' })}>
-            Retry
-          </Button>
-        </Callout.Text>
-      </Callout.Root>
-    );
+    return <RetryCallout error={error} onRetry={() => actor.send({ type: 'load.retry' })} />;
   }
   const shown = Object.fromEntries(Object.entries(fieldErrors).filter(([k, m]) => m && SHOWN_AT_FIELDS.includes(k)));
   const other = Object.fromEntries(
@@ -81,14 +73,7 @@ export function NotebookView() {
         </Callout.Root>
       )}
       {saveError && (
-        <Callout.Root color="red" role="alert" aria-label="Not saved">
-          <Callout.Text>
-            {saveError}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'save.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout error={saveError} onRetry={() => actor.send({ type: 'save.retry' })} label="Not saved" />
       )}
       {whole && (
         <Callout.Root color="red" role="alert" aria-label="Refused">

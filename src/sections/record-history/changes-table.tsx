@@ -2,6 +2,7 @@
 // the words the server gave (labels, not column names; secrets read '(hidden)').
 import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { AuditChange } from '../../domain/audit-log';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function ChangesTable({ changes, caption }: { changes: AuditChange[]; caption: string }) {
   if (changes.length === 0)
@@ -15,13 +16,7 @@ export function ChangesTable({ changes, caption }: { changes: AuditChange[]; cap
       <VisuallyHidden asChild>
         <caption>{caption}</caption>
       </VisuallyHidden>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Before</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>After</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
+      <TableHead columns={['Field', 'Before', 'After']} />
       <Table.Body>
         {changes.map((c) => (
           <Table.Row key={c.field} aria-label={c.label}>

@@ -1,7 +1,7 @@
 // A record's History tab (decision 062): the machine's actor for one record and the view — its
 // entries newest first (when, who, what, the result) each with its change field by field, and
 // Load more while there are more. Thin: everything comes from selectors.
-import { Badge, Box, Button, Callout, Card, Flex, Text } from '@radix-ui/themes';
+import { Badge, Box, Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { createActorContext } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { auditCategoryLabel, type RecordKind } from '../../domain/audit-log';
@@ -20,6 +20,7 @@ import { useInspect } from '../../ui/console-context';
 import { ChangesTable } from './changes-table';
 import { LoadMore } from '../../ui/shared/pager';
 import { timeTextToSecond } from '../../domain/format';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 export const RecordHistoryCtx = createActorContext(recordHistoryMachine);
 
@@ -51,16 +52,7 @@ export function RecordHistoryView() {
       </Text>
     );
   if (failed) {
-    return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Text>
-          {error}{' '}
-          <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-            Retry
-          </Button>
-        </Callout.Text>
-      </Callout.Root>
-    );
+    return <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />;
   }
   return (
     <Flex direction="column" gap="3">

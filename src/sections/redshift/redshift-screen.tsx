@@ -2,7 +2,7 @@
 // (given the kept draft), what keeps a changed form across a reload (decision 042), and the view:
 // User Script and Account Script switches, the 'Ignore flag in user script' checkboxes, Save, who
 // saved last and when, and what someone else saved first. Thin: everything comes from selectors.
-import { Box, Button, Callout, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { Box, Callout, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { REDSHIFT_FLAG_KEYS, REDSHIFT_LABELS, type RedshiftConfiguration } from '../../domain/redshift';
@@ -30,6 +30,7 @@ import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../ui/
 import { RedshiftCtx } from './redshift-context';
 import { timeText } from '../../domain/format';
 import { FormActions } from '../../ui/form/form-actions';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 /** One draft per staff member: the deployment has one configuration. */
 export const redshiftDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -173,14 +174,11 @@ export function RedshiftView() {
         </Callout.Root>
       )}
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The Redshift configuration could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'redshift.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The Redshift configuration could not be loaded."
+          error={error}
+          onRetry={() => actor.send({ type: 'redshift.retry' })}
+        />
       )}
       {loading && !form && (
         <Text size="2" color="gray" role="status" aria-label="Loading the Redshift configuration">

@@ -38,6 +38,7 @@ import { ChartCard } from './chart-card';
 import { ReportsCtx } from './reports-context';
 import { Pager } from '../../ui/shared/pager';
 import { timeText, dayText } from '../../domain/format';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
 const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = {
@@ -235,16 +236,7 @@ function Overview() {
 
 function Failure({ what, retry }: { what: string; retry: () => void }) {
   const error = ReportsCtx.useSelector(selectError);
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Text>
-        {what} could not be loaded. {error}{' '}
-        <Button size="1" variant="soft" color="red" onClick={retry}>
-          Retry
-        </Button>
-      </Callout.Text>
-    </Callout.Root>
-  );
+  return <RetryCallout lead={`${what} could not be loaded.`} error={error} onRetry={retry} />;
 }
 
 function ChartsView({ what }: { what: string }) {

@@ -6,6 +6,7 @@ import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fiel
 import { selectError, selectReach, selectReachOpen, selectReachReading } from './roles.selectors';
 import { HiddenCaption } from '../../ui/shared/record-table';
 import { RolesCtx } from './roles-context';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function ReachDialog() {
   const editor = RolesCtx.useActorRef();
@@ -38,12 +39,7 @@ export function ReachDialog() {
             ) : (
               <Table.Root size="1">
                 <HiddenCaption>Their permissions</HiddenCaption>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Permission</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Through</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
+                <TableHead columns={['Permission', 'Through']} />
                 <Table.Body>
                   {reach.features.map((f) => (
                     <Table.Row key={f.key} aria-label={featureLabel(f.key)}>

@@ -17,6 +17,7 @@ import {
 import { OrgPicker } from '../organizations/org-picker';
 import { HiddenCaption } from '../../ui/shared/record-table';
 import { SkusCtx } from './skus-context';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function SkuAssignDialog() {
   const editor = SkusCtx.useActorRef();
@@ -85,13 +86,7 @@ export function SkuAssignDialog() {
               {preview.changes.length > 0 && (
                 <Table.Root size="1">
                   <HiddenCaption>What changes</HiddenCaption>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>Setting</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell>Now</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell>After</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
+                  <TableHead columns={['Setting', 'Now', 'After']} />
                   <Table.Body>
                     {preview.changes.map((c) => {
                       const label = settingLabel(key, c.field);

@@ -17,6 +17,7 @@ import {
 import type { tagCreationMachine } from './tag-creation.machine';
 import type { ActorRefFrom } from 'xstate';
 import { TagLabel } from './tag-label';
+import { CancelButton } from '../../ui/shared/cancel-button';
 
 const NO_GROUP = 'none';
 
@@ -125,15 +126,7 @@ export function CreateTagDialog({
               </Callout.Root>
             )}
             <Flex justify="end" gap="3" mt="2">
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={busy}
-                onClick={() => actor.send({ type: 'tag.cancel' })}
-              >
-                Cancel
-              </Button>
+              <CancelButton disabled={busy} onClick={() => actor.send({ type: 'tag.cancel' })} />
               {failure ? (
                 <Button type="submit">Retry</Button>
               ) : (

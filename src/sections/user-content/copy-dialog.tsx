@@ -34,6 +34,8 @@ import {
 import type { DraftAddress } from '../../services/drafts';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { DraftKeeper, sameDraft } from '../../ui/form/form-draft';
+import { RetryCallout } from '../../ui/shared/retry-callout';
+import { TableHead } from '../../ui/shared/table-head';
 
 type CopyActor = ActorRefFrom<typeof contentCopyMachine>;
 
@@ -137,14 +139,7 @@ export function CopyDialog({ actor }: { actor: CopyActor }) {
               </Callout.Root>
             )}
             {failed && (
-              <Callout.Root color="red" role="alert" aria-label="Copy failed">
-                <Callout.Text>
-                  {error}{' '}
-                  <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'copy.retry' })}>
-                    Retry
-                  </Button>
-                </Callout.Text>
-              </Callout.Root>
+              <RetryCallout error={error} onRetry={() => actor.send({ type: 'copy.retry' })} label="Copy failed" />
             )}
             {(previewed || copying) && report && <PreviewTables targets={report.targets} msg={report.msg} />}
           </Flex>
@@ -195,14 +190,7 @@ function PreviewTables({ targets, msg }: { targets: CopyTarget[]; msg: string })
             <VisuallyHidden asChild>
               <caption>{`What ${t.username} gets`}</caption>
             </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Added</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Renamed</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Skipped</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Replaced</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={['Added', 'Renamed', 'Skipped', 'Replaced']} />
             <Table.Body>
               <Table.Row aria-label="Counts">
                 <Table.Cell>{t.added}</Table.Cell>

@@ -1,5 +1,5 @@
 // The user's dashboards (name, template, widgets) and one dashboard's settings in words.
-import { Button, Callout, DataList, Dialog, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Button, DataList, Dialog, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { DASHBOARD_TEMPLATE_LABELS, DASHBOARD_WIDGET_LABELS } from '../../domain/user-content';
 import {
   selectBusy,
@@ -12,6 +12,8 @@ import { UserContentCtx } from './user-content-context';
 import { ContentTable } from './content-table';
 import { CopyButton } from './copy-button';
 import { SectionFrame } from './section-frame';
+import { RetryCallout } from '../../ui/shared/retry-callout';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function DashboardsCard() {
   const actor = UserContentCtx.useActorRef();
@@ -86,16 +88,7 @@ function SettingsDialog() {
             Loading settings…
           </Text>
         )}
-        {failed && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>
-              {dialog.error}{' '}
-              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'settings.retry' })}>
-                Retry
-              </Button>
-            </Callout.Text>
-          </Callout.Root>
-        )}
+        {failed && <RetryCallout error={dialog.error} onRetry={() => actor.send({ type: 'settings.retry' })} />}
         {s && (
           <Flex direction="column" gap="3">
             <DataList.Root size="2" aria-label="Dashboard settings">
@@ -112,13 +105,7 @@ function SettingsDialog() {
               <VisuallyHidden asChild>
                 <caption>Widgets</caption>
               </VisuallyHidden>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Widget</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Watchlist</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={['Widget', 'Title', 'Watchlist']} />
               <Table.Body>
                 {s.widgets.map((w, i) => (
                   <Table.Row key={i} aria-label={w.title}>

@@ -5,6 +5,7 @@ import type { CreatedUser } from './user-create.types';
 import { selectCreatedMessage } from './user-create.selectors';
 import { UserCreateCtx } from './user-create-context';
 import { WelcomeMail } from './welcome-mail';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUser?: (id: number) => void }) {
   const create = UserCreateCtx.useActorRef();
@@ -27,12 +28,7 @@ export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUse
         <caption>
           <VisuallyHidden>Created users</VisuallyHidden>
         </caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={['Username', 'Email']} />
         <Table.Body>
           {users.map((u) => (
             <Table.Row key={u.user_id}>

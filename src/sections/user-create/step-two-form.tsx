@@ -19,6 +19,7 @@ import { BulkRows } from './bulk-rows';
 import { SingleUserForm } from './single-user-form';
 import { UserCreateCtx } from './user-create-context';
 import { countText } from '../../domain/format';
+import { CancelButton } from '../../ui/shared/cancel-button';
 
 export function StepTwoForm() {
   const create = UserCreateCtx.useActorRef();
@@ -103,15 +104,9 @@ export function StepTwoForm() {
           </Flex>
         </Text>
         <Flex justify="between" gap="3">
-          <Button
-            type="button"
-            variant="soft"
-            color="gray"
-            disabled={locked}
-            onClick={() => create.send({ type: 'step.back' })}
-          >
+          <CancelButton disabled={locked} onClick={() => create.send({ type: 'step.back' })}>
             Back
-          </Button>
+          </CancelButton>
           <Button type="submit" loading={submitting} disabled={locked}>
             {mode === 'bulk' ? `Create ${count} ${count === 1 ? 'user' : 'users'}` : 'Create user'}
           </Button>

@@ -4,6 +4,7 @@ import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { OutboxMessage } from '../../domain/users';
 import { selectMail } from './user-create.selectors';
 import { UserCreateCtx } from './user-create-context';
+import { TableHead } from '../../ui/shared/table-head';
 
 const SHOWN = 20;
 
@@ -42,12 +43,7 @@ export function WelcomeMail() {
       <caption>
         <VisuallyHidden>Welcome emails</VisuallyHidden>
       </caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Welcome email to</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
+      <TableHead columns={['Welcome email to', 'Status']} />
       <Table.Body>
         {mail.messages.slice(0, SHOWN).map((m) => (
           <Table.Row key={m.id}>

@@ -8,6 +8,7 @@ import type { OutboxMessage } from '../../domain/users';
 import type { userEmailsMachine } from './user-emails.machine';
 import { selectEmails, selectError, selectFailed, selectLoading } from './user-emails.selectors';
 import { timeText } from '../../domain/format';
+import { TableHead } from '../../ui/shared/table-head';
 
 const KINDS: Record<string, string> = { welcome: 'Welcome', pre_register: 'Invitation' };
 
@@ -69,14 +70,7 @@ export function EmailsCard({ actor, userName }: { actor: ActorRefFrom<typeof use
           <VisuallyHidden asChild>
             <caption>Emails</caption>
           </VisuallyHidden>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={['When', 'Kind', 'Subject', 'Status']} />
           <Table.Body>
             {emails.map((m) => {
               const status = STATUS[m.status];

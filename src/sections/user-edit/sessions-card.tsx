@@ -9,6 +9,7 @@ import { selectSessionsTab } from './user-sessions.selectors';
 import { ScreenTheme } from '../../ui/screen-theme';
 import { timeText } from '../../domain/format';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function SessionsCard({
   actor,
@@ -70,17 +71,11 @@ export function SessionsCard({
           <VisuallyHidden asChild>
             <caption>Active sessions</caption>
           </VisuallyHidden>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Session</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Last seen</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Expires</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={['Session', 'Created', 'Last seen', 'Expires']}>
+            <Table.ColumnHeaderCell>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.ColumnHeaderCell>
+          </TableHead>
           <Table.Body>
             {sessions.map((s) => (
               <Table.Row key={s.key}>

@@ -9,6 +9,7 @@ import { selectBusy, selectChanges, selectChangesProblem, selectFields, selectPr
 import { ExpiryPicker } from '../../ui/expiry-picker/expiry-picker';
 import { BulkEditCtx } from './bulk-edit-context';
 import { TableCaption } from '../../ui/shared/table-caption';
+import { TableHead } from '../../ui/shared/table-head';
 
 function ValueInput({
   field,
@@ -79,12 +80,7 @@ export function BulkFieldsForm({ onCancel }: { onCancel(): void }) {
     <Flex direction="column" gap="3">
       <Table.Root size="1" variant="surface">
         <TableCaption>Fields to set</TableCaption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Field</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>New value</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={['Field', 'New value']} />
         <Table.Body>
           {fields.map((field) => {
             const ticked = field.key in changes;

@@ -10,6 +10,7 @@ import { TableCaption } from '../../ui/shared/table-caption';
 import { countText } from '../../domain/format';
 import { UploadSummary } from '../../ui/shared/upload-outcome';
 import { plural } from '../../ui/shared/upload-words';
+import { TableHead } from '../../ui/shared/table-head';
 
 /** "N users will change, M already have these values, K identifiers matched nobody" (and who is out of reach). */
 export function previewSentence(
@@ -63,15 +64,7 @@ export function BulkPreview() {
       {preview.sample.length > 0 && (
         <Table.Root size="1" variant="surface">
           <TableCaption>Users that will change (sample)</TableCaption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>User id</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Organization</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={['User id', 'Username', 'Name', 'Email', 'Organization']} />
           <Table.Body>
             {preview.sample.map((u) => (
               <Table.Row key={u.id}>

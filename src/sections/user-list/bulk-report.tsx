@@ -10,6 +10,7 @@ import { countText } from '../../domain/format';
 import { REPORT_DOWNLOAD } from '../../ui/shared/upload-buttons';
 import { UploadSummary } from '../../ui/shared/upload-outcome';
 import { plural } from '../../ui/shared/upload-words';
+import { TableHead } from '../../ui/shared/table-head';
 
 export function reportSentence(
   r: Pick<ReportData, 'updated' | 'unchanged' | 'unmatched'> & { refused?: number },
@@ -35,14 +36,7 @@ export function BulkReport({ onClose }: { onClose(): void }) {
       <UploadSummary>{reportSentence(report)}</UploadSummary>
       <Table.Root size="1" variant="surface">
         <TableCaption>Result per user</TableCaption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>User id</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Result</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Changed</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={['User id', 'Username', 'Result', 'Changed']} />
         <Table.Body>
           {rows.map((r) => (
             <Table.Row key={r.id}>

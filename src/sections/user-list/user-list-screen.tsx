@@ -32,6 +32,7 @@ import { UserListPager } from './user-list-pager';
 import { UserListTable } from './user-list-table';
 import { useInspect } from '../../ui/console-context';
 import { countText } from '../../domain/format';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 export interface UserListScreenProps {
   /** The list's state as the URL holds it (validated). */
@@ -236,14 +237,11 @@ export function UserListView({ search, navigate, features, openUser, createUser,
       )}
       <SelectionCallout />
       {error && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The users could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => list.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The users could not be loaded."
+          error={error}
+          onRetry={() => list.send({ type: 'list.retry' })}
+        />
       )}
       <UserListTable openUser={openUser} selectable={features.includes('bulk_edit_user')} />
       {empty && (

@@ -2,6 +2,7 @@
 // the submit button, which says "Saving…" while it saves, and the button that leaves the changes
 // (Cancel, or Discard changes where the form stays).
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { CancelButton } from '../shared/cancel-button';
 
 export function FormActions({
   error,
@@ -32,9 +33,9 @@ export function FormActions({
         <Button type="submit" disabled={submitDisabled}>
           {saving ? 'Saving…' : submitLabel}
         </Button>
-        <Button type="button" variant="soft" color="gray" disabled={leaveDisabled} onClick={onLeave}>
+        <CancelButton disabled={leaveDisabled} onClick={onLeave}>
           {leaveLabel}
-        </Button>
+        </CancelButton>
       </Flex>
     </>
   );

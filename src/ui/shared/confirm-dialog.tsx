@@ -3,6 +3,7 @@
 // then Cancel and the action. While the action runs the button spins and nothing closes the dialog.
 import type { ReactNode } from 'react';
 import { AlertDialog, Box, Button, Callout, Flex } from '@radix-ui/themes';
+import { CancelButton } from './cancel-button';
 
 export function ConfirmDialog({
   open,
@@ -50,9 +51,7 @@ export function ConfirmDialog({
           </Callout.Root>
         )}
         <Flex gap="3" mt="4" justify="end">
-          <Button variant="soft" color="gray" disabled={busy} onClick={onCancel}>
-            Cancel
-          </Button>
+          <CancelButton disabled={busy} onClick={onCancel} />
           <Button
             color={tone === 'accent' ? undefined : tone}
             loading={busy}

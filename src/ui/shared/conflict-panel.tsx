@@ -3,6 +3,7 @@
 // the two ways on (keep going from their version, or take it as it is).
 import type { ReactNode } from 'react';
 import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { TableHead } from './table-head';
 
 export type ConflictRow = {
   key: string;
@@ -41,14 +42,7 @@ export function ConflictPanel({
             <VisuallyHidden asChild>
               <caption>{caption}</caption>
             </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{fieldHeader}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>When you opened it</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Stored now</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Your unsaved value</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={[fieldHeader, 'When you opened it', 'Stored now', 'Your unsaved value']} />
             <Table.Body>
               {rows.map((row) => (
                 <Table.Row key={row.key} aria-label={nameRows ? row.label : undefined}>

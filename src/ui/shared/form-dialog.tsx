@@ -3,6 +3,7 @@
 // saving. Closing is Cancel, and nothing closes it while it saves.
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
+import { CancelButton } from './cancel-button';
 
 export function FormDialog({
   title,
@@ -51,9 +52,7 @@ export function FormDialog({
             )}
             {children}
             <Flex gap="3" justify="end" mt="2">
-              <Button type="button" variant="soft" color="gray" disabled={saving} onClick={onCancel}>
-                Cancel
-              </Button>
+              <CancelButton disabled={saving} onClick={onCancel} />
               <Button type="submit" loading={saving}>
                 {submitLabel}
               </Button>

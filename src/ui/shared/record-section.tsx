@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import type { Notice } from '../../machines/shared/notice';
+import { RetryCallout } from './retry-callout';
 
 export function RecordSection({
   heading,
@@ -89,17 +90,7 @@ export function RecordLoadFailed({
   error: string | null;
   onRetry: () => void;
 }) {
-  return (
-    <Callout.Root color="red" role="alert">
-      <Callout.Text>
-        {`The ${records} could not be loaded. `}
-        {error}{' '}
-        <Button size="1" variant="soft" color="red" onClick={onRetry}>
-          Retry
-        </Button>
-      </Callout.Text>
-    </Callout.Root>
-  );
+  return <RetryCallout lead={`The ${records} could not be loaded.`} error={error} onRetry={onRetry} />;
 }
 
 /** The first load, said; named (Loading roles) where a screen reader asks for it by name. */

@@ -3,6 +3,7 @@
 // small button named for what it does to which record ('Edit Admins').
 import type { ReactNode } from 'react';
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import { TableHead } from './table-head';
 import { HIDDEN } from './visually-hidden';
 
 /** A table's name, read by screen readers (Radix's Table.Root gives its props to a wrapper, so a caption names a table). */
@@ -27,20 +28,9 @@ export function RecordTable({
   return (
     <Table.Root variant="surface" size={size}>
       <HiddenCaption>{caption}</HiddenCaption>
-      <Table.Header>
-        <Table.Row>
-          {columns.map((c) =>
-            typeof c === 'string' ? (
-              <Table.ColumnHeaderCell key={c}>{c}</Table.ColumnHeaderCell>
-            ) : (
-              <Table.ColumnHeaderCell key={c.label} justify={c.justify}>
-                {c.label}
-              </Table.ColumnHeaderCell>
-            ),
-          )}
-          <ActionsHeader />
-        </Table.Row>
-      </Table.Header>
+      <TableHead columns={columns}>
+        <ActionsHeader />
+      </TableHead>
       <Table.Body>{children}</Table.Body>
     </Table.Root>
   );

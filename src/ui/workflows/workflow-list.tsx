@@ -3,6 +3,7 @@ import { Code, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/t
 import { Link } from '@tanstack/react-router';
 import { allStates, allTransitions } from '../../workflows/paths';
 import type { WorkflowEntry } from '../../machines/registry';
+import { TableHead } from '../shared/table-head';
 
 export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] }) {
   return (
@@ -15,14 +16,14 @@ export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] })
         walk. Open one to explore its states, simulate it, watch it live in this tab, read its test plan or export it.
       </Text>
       <Table.Root variant="surface">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Workflow</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Purpose</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">States</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Transitions</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
+        <TableHead
+          columns={[
+            'Workflow',
+            'Purpose',
+            { label: 'States', justify: 'end' },
+            { label: 'Transitions', justify: 'end' },
+          ]}
+        />
         <Table.Body>
           {entries.map((entry) => (
             <Table.Row key={entry.id}>

@@ -57,6 +57,8 @@ import { BrokerDetailsCtx } from './broker-details-context';
 import { countText, dayText, timeText } from '../../../domain/format';
 import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { FormActions } from '../../../ui/form/form-actions';
+import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { TableHead } from '../../../ui/shared/table-head';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -88,14 +90,11 @@ export function BrokerDetailsView() {
         </Callout.Root>
       )}
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The broker could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'details.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The broker could not be loaded."
+          error={error}
+          onRetry={() => actor.send({ type: 'details.retry' })}
+        />
       )}
       {loading && (
         <Text size="2" color="gray" role="status" aria-label="Loading the broker">
@@ -407,15 +406,7 @@ function Distributors({ details }: { details: BrokerDetails }) {
         </Text>
       ) : (
         <Table.Root size="1">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Distributor</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Research</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Since</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell />
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={['Distributor', 'Code', 'Research', 'Since', null]} />
           <Table.Body>
             {details.distributors.map((d) => (
               <Table.Row key={d.dist}>
@@ -504,15 +495,7 @@ function Contacts({ details }: { details: BrokerDetails }) {
         </Text>
       ) : (
         <Table.Root size="1">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Phone</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Region</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell />
-            </Table.Row>
-          </Table.Header>
+          <TableHead columns={['Name', 'Email', 'Phone', 'Region', null]} />
           <Table.Body>
             {details.sales_contacts.map((c) => (
               <Table.Row key={c.id}>

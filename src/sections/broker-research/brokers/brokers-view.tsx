@@ -58,6 +58,8 @@ import { Pager } from '../../../ui/shared/pager';
 import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { countText } from '../../../domain/format';
 import { FormActions } from '../../../ui/form/form-actions';
+import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { TableHead } from '../../../ui/shared/table-head';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
@@ -87,14 +89,11 @@ export function BrokersView() {
         </Callout.Root>
       )}
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The brokers could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The brokers could not be loaded."
+          error={error}
+          onRetry={() => actor.send({ type: 'list.retry' })}
+        />
       )}
       <Flex gap="4" align="start" wrap="wrap">
         <Box flexGrow="1" flexBasis="420px">
@@ -185,14 +184,7 @@ function BrokerList() {
           )}
           {items.length > 0 && (
             <Table.Root size="1">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Broker</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Group</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>MiFID II</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell />
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={['Broker', 'Group', 'MiFID II', null]} />
               <Table.Body>
                 {items.map((b) => (
                   <Table.Row key={b.id} aria-selected={chosen?.id === b.id}>
@@ -295,13 +287,7 @@ function UserGroups() {
           )}
           {shows && groups.length > 0 && (
             <Table.Root size="1">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Members</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell />
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={['Name', 'Members', null]} />
               <Table.Body>
                 {groups.map((g) => (
                   <Table.Row key={g.id}>

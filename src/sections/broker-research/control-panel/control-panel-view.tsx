@@ -3,7 +3,7 @@
 // (decision 042), and the view: the submissions waiting, linked to User Submission filtered to
 // New, then one card per distributor with each flag's switch, label and meaning, Save and Discard
 // changes, who saved last, and what someone else saved first. Thin: everything comes from selectors.
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
+import { Badge, Box, Callout, Card, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, type ResearchFlags } from '../../../domain/broker-research';
 import type { FlagsState } from '../../../domain/broker-research-flags';
@@ -29,6 +29,7 @@ import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './control-panel-context';
 import { timeText, countText } from '../../../domain/format';
 import { FormActions } from '../../../ui/form/form-actions';
+import { RetryCallout } from '../../../ui/shared/retry-callout';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -244,16 +245,7 @@ export function ControlPanelView() {
   const savingDist = ResearchFlagsCtx.useSelector(selectSavingDist);
   return (
     <Flex direction="column" gap="4" maxWidth="760px">
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'flags.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'flags.retry' })} />}
       {loading && sets.length === 0 && (
         <Text size="2" color="gray" role="status" aria-label="Loading the research flags">
           Loading the research flags…

@@ -50,6 +50,8 @@ import { Pager } from '../../../ui/shared/pager';
 import { timeText, countText } from '../../../domain/format';
 import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { FormActions } from '../../../ui/form/form-actions';
+import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { TableHead } from '../../../ui/shared/table-head';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
@@ -112,14 +114,11 @@ export function DomainMappingsView() {
       </Flex>
       {!removing && <NoticeLine notice={notice} />}
       {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            The broker domain mappings could not be loaded. {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
+        <RetryCallout
+          lead="The broker domain mappings could not be loaded."
+          error={error}
+          onRetry={() => actor.send({ type: 'list.retry' })}
+        />
       )}
       {formOpen && <MappingForm />}
       <RecognisedPanel />
@@ -200,17 +199,11 @@ function MappingTable({
       <caption>
         <VisuallyHidden>Broker domain mappings</VisuallyHidden>
       </caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Domain</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Broker</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Users recognised</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Last changed</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
+      <TableHead columns={['Domain', 'Broker', 'Users recognised', 'Last changed']}>
+        <Table.ColumnHeaderCell>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.ColumnHeaderCell>
+      </TableHead>
       <Table.Body>
         {items.map((m) => (
           <Table.Row key={m.id} aria-label={m.domain}>
@@ -435,14 +428,11 @@ function RecognisedPanel() {
           </Text>
         )}
         {error && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>
-              The users could not be loaded. {error}{' '}
-              <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'users.retry' })}>
-                Retry
-              </Button>
-            </Callout.Text>
-          </Callout.Root>
+          <RetryCallout
+            lead="The users could not be loaded."
+            error={error}
+            onRetry={() => actor.send({ type: 'users.retry' })}
+          />
         )}
         {users &&
           (users.length === 0 ? (
@@ -454,14 +444,7 @@ function RecognisedPanel() {
               <caption>
                 <VisuallyHidden>Users at {mapping.domain}</VisuallyHidden>
               </caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Username</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
+              <TableHead columns={['Name', 'Username', 'Email', 'Status']} />
               <Table.Body>
                 {users.map((u) => (
                   <Table.Row key={u.id}>

@@ -4,6 +4,7 @@ import { Button, Callout, Dialog, Flex, Text, TextArea } from '@radix-ui/themes'
 import { REASON_MAX } from '../../../domain/broker-research';
 import { selectDialogOpen, selectEndSending, selectEnding, selectReasonProblem } from './fulfillments.selectors';
 import { FulfillmentsCtx } from './fulfillments-context';
+import { CancelButton } from '../../../ui/shared/cancel-button';
 
 export function EndFulfillmentDialog() {
   const open = FulfillmentsCtx.useSelector(selectDialogOpen);
@@ -49,15 +50,7 @@ export function EndFulfillmentDialog() {
               </Callout.Root>
             ) : null}
             <Flex gap="3" justify="end" mt="2">
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={sending}
-                onClick={() => actor.send({ type: 'end.cancel' })}
-              >
-                Cancel
-              </Button>
+              <CancelButton disabled={sending} onClick={() => actor.send({ type: 'end.cancel' })} />
               <Button type="submit" color="red" disabled={sending || problem !== null}>
                 {sending ? 'Ending…' : 'End fulfillment'}
               </Button>

@@ -23,6 +23,7 @@ import {
 import { TableCaption } from '../../../ui/shared/table-caption';
 import { RequestsCtx } from './requests-context';
 import { countText } from '../../../domain/format';
+import { TableHead } from '../../../ui/shared/table-head';
 
 const requests = (x: number) => `${countText(x)} ${x === 1 ? 'request' : 'requests'}`;
 
@@ -179,12 +180,7 @@ function Report() {
         {report.not_changed.length ? (
           <Table.Root size="1">
             <TableCaption>Not changed</TableCaption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>Request</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Why it was left as it was</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
+            <TableHead columns={['Request', 'Why it was left as it was']} />
             <Table.Body>
               {report.not_changed.map((x) => (
                 <Table.Row key={x.id}>

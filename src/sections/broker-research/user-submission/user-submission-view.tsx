@@ -48,6 +48,8 @@ import { Pager } from '../../../ui/shared/pager';
 import { timeText } from '../../../domain/format';
 import { SearchForm, StatusFilter } from '../../../ui/shared/search-form';
 import { useQueryFromUrl } from '../../../ui/shared/url-params';
+import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { CancelButton } from '../../../ui/shared/cancel-button';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export function submissionQueryOf(params: TabParams): SubmissionQuery {
@@ -241,9 +243,7 @@ function RejectDialog() {
               onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
             />
             <Flex gap="3" justify="end">
-              <Button type="button" variant="soft" color="gray" onClick={() => actor.send({ type: 'reject.cancel' })}>
-                Cancel
-              </Button>
+              <CancelButton onClick={() => actor.send({ type: 'reject.cancel' })} />
               <Button type="submit" color="red" disabled={!ok}>
                 Reject
               </Button>
@@ -277,16 +277,7 @@ export function UserSubmissionView() {
           <Callout.Text>{notice.text}</Callout.Text>
         </Callout.Root>
       )}
-      {failed && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            {error}{' '}
-            <Button size="1" variant="soft" color="red" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Callout.Text>
-        </Callout.Root>
-      )}
+      {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
       {loading && (
         <Text size="2" color="gray" role="status" aria-label="Loading submissions">
           Loading submissions…
