@@ -2,8 +2,6 @@
 // Broker's lists): rows of 32 px in a list 400 px high, so 10,000 members scroll smoothly. Each
 // row's Remove asks first.
 import { Box, Button, Callout, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
 import { MEMBER_LIST_HEIGHT_PX, MEMBER_ROW_HEIGHT_PX } from '../../domain/groups-v2';
 import {
   selectConfirming,
@@ -22,6 +20,7 @@ import {
 import { GroupBrowserCtx } from './groups-v2-context';
 import { countText } from '../../domain/format';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
+import { VirtualList } from '../../ui/shared/virtual-list';
 
 export function GroupMembers() {
   const browser = GroupBrowserCtx.useActorRef();
@@ -74,19 +73,6 @@ function MemberList() {
   const truncated = GroupBrowserCtx.useSelector(selectTruncated);
   const filter = GroupBrowserCtx.useSelector(selectFilter);
   const busy = GroupBrowserCtx.useSelector(selectRemovingNow);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => MEMBER_ROW_HEIGHT_PX,
-    overscan: 5,
-    // The list's height is fixed: where layout reports none (before it runs, or without it), that is its height.
-    initialRect: { width: 400, height: MEMBER_LIST_HEIGHT_PX },
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height ? rect : { width: rect.width, height: MEMBER_LIST_HEIGHT_PX }),
-      ),
-  });
   return (
     <Flex direction="column" gap="2">
       <Flex justify="between" align="baseline" gap="3">
@@ -107,62 +93,34 @@ function MemberList() {
           : `${countText(rows.length)} of ${countText(total)} shown`}
         {truncated ? ` (the first ${countText(total)}; the group holds more)` : ''}
       </Text>
-      <Box
-        ref={scroller}
-        role="list"
-        aria-label="Members"
-        style={{
-          height: MEMBER_LIST_HEIGHT_PX,
-          overflowY: 'auto',
-          border: '1px solid var(--gray-a5)',
-          borderRadius: 'var(--radius-2)',
-        }}
+      <VirtualList
+        rows={rows}
+        height={MEMBER_LIST_HEIGHT_PX}
+        rowHeight={MEMBER_ROW_HEIGHT_PX}
+        label="Members"
+        empty={total === 0 ? 'No members yet.' : `No member matches “${filter.trim()}”.`}
       >
-        {rows.length === 0 && (
-          <Text as="p" size="2" color="gray" m="2">
-            {total === 0 ? 'No members yet.' : `No member matches “${filter.trim()}”.`}
-          </Text>
+        {(m) => (
+          <>
+            <Text size="2" weight="medium" truncate style={{ width: 160 }}>
+              {m.username}
+            </Text>
+            <Text size="2" color="gray" truncate style={{ flex: 1 }}>
+              {m.email}
+            </Text>
+            <Button
+              size="1"
+              variant="ghost"
+              color="red"
+              disabled={busy}
+              aria-label={`Remove ${m.username}`}
+              onClick={() => browser.send({ type: 'member.remove', member: m })}
+            >
+              Remove
+            </Button>
+          </>
         )}
-        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((item) => {
-            const m = rows[item.index]!;
-            return (
-              <Flex
-                key={m.id}
-                role="listitem"
-                align="center"
-                gap="2"
-                px="2"
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: MEMBER_ROW_HEIGHT_PX,
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                <Text size="2" weight="medium" truncate style={{ width: 160 }}>
-                  {m.username}
-                </Text>
-                <Text size="2" color="gray" truncate style={{ flex: 1 }}>
-                  {m.email}
-                </Text>
-                <Button
-                  size="1"
-                  variant="ghost"
-                  color="red"
-                  disabled={busy}
-                  aria-label={`Remove ${m.username}`}
-                  onClick={() => browser.send({ type: 'member.remove', member: m })}
-                >
-                  Remove
-                </Button>
-              </Flex>
-            );
-          })}
-        </div>
-      </Box>
+      </VirtualList>
     </Flex>
   );
 }

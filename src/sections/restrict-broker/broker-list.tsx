@@ -1,14 +1,13 @@
 // One broker list of Restrict Broker (spec §2, §9): a search, Select All of the rows the search
 // shows, and a checkbox per row. Virtualised (@tanstack/react-virtual): rows of 30 px in a list
 // 360 px high, so thousands of brokers scroll smoothly; only the rows in view are drawn.
-import { Box, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { BROKER_LIST_HEIGHT_PX, BROKER_ROW_HEIGHT_PX } from '../../domain/brokers';
 import { selectListSize, selectSearch, selectSelected, selectShown } from './restrict-broker.selectors';
 import type { ListName } from './restrict-broker.types';
 import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
+import { VirtualList } from '../../ui/shared/virtual-list';
 
 const shown = { my: selectShown('my'), requested: selectShown('requested') };
 
@@ -21,19 +20,6 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
   const selected = new Set(selectedIds);
   const shownSelected = rows.reduce((n, b) => n + (selected.has(b.id) ? 1 : 0), 0);
   const allShown = rows.length > 0 && shownSelected === rows.length;
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => BROKER_ROW_HEIGHT_PX,
-    overscan: 5,
-    // The list's height is fixed: where layout reports none (before it runs, or without it), that is its height.
-    initialRect: { width: 400, height: BROKER_LIST_HEIGHT_PX },
-    observeElementRect: (instance, cb) =>
-      observeElementRect(instance, (rect) =>
-        cb(rect.height ? rect : { width: rect.width, height: BROKER_LIST_HEIGHT_PX }),
-      ),
-  });
   const headingId = `broker-list-${list}`;
   return (
     <Card role="region" aria-labelledby={headingId} style={{ flex: 1, minWidth: 280 }}>
@@ -68,60 +54,32 @@ export function BrokerList({ list, title, selectable }: { list: ListName; title:
             Select All
           </Flex>
         </Text>
-        <Box
-          ref={scroller}
-          role="list"
-          aria-labelledby={headingId}
-          style={{
-            height: BROKER_LIST_HEIGHT_PX,
-            overflowY: 'auto',
-            border: '1px solid var(--gray-a5)',
-            borderRadius: 'var(--radius-2)',
-          }}
+        <VirtualList
+          rows={rows}
+          height={BROKER_LIST_HEIGHT_PX}
+          rowHeight={BROKER_ROW_HEIGHT_PX}
+          labelledBy={headingId}
+          empty={total === 0 ? 'No brokers.' : `No broker matches “${search.trim()}”.`}
         >
-          {rows.length === 0 && (
-            <Text as="p" size="2" color="gray" m="2">
-              {total === 0 ? 'No brokers.' : `No broker matches “${search.trim()}”.`}
-            </Text>
+          {(broker) => (
+            <>
+              <Checkbox
+                aria-label={broker.name}
+                disabled={!selectable}
+                checked={selected.has(broker.id)}
+                onCheckedChange={() => actor.send({ type: 'select.toggle', list, id: broker.id })}
+              />
+              <Text size="2" truncate style={{ flex: 1 }}>
+                {broker.name}
+              </Text>
+              {broker.open_access && (
+                <Text size="1" color="gray">
+                  Open access
+                </Text>
+              )}
+            </>
           )}
-          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-            {virtual.getVirtualItems().map((item) => {
-              const broker = rows[item.index]!;
-              return (
-                <Flex
-                  key={broker.id}
-                  role="listitem"
-                  align="center"
-                  gap="2"
-                  px="2"
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: BROKER_ROW_HEIGHT_PX,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
-                  <Checkbox
-                    aria-label={broker.name}
-                    disabled={!selectable}
-                    checked={selected.has(broker.id)}
-                    onCheckedChange={() => actor.send({ type: 'select.toggle', list, id: broker.id })}
-                  />
-                  <Text size="2" truncate style={{ flex: 1 }}>
-                    {broker.name}
-                  </Text>
-                  {broker.open_access && (
-                    <Text size="1" color="gray">
-                      Open access
-                    </Text>
-                  )}
-                </Flex>
-              );
-            })}
-          </div>
-        </Box>
+        </VirtualList>
       </Flex>
     </Card>
   );
