@@ -48,6 +48,7 @@ import { useConsole } from '../../ui/console-context';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { timeText } from '../../domain/format';
 import { AccountSettingsCtx } from './account-settings-context';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 const NONE = 'none';
 const SKU_CONFIGURATION = '/sku_configuration';
@@ -170,15 +171,7 @@ export function SettingsForm({ productKey }: { productKey: string }) {
             ? 'Nothing is saved for this account: it runs on the default settings shown here. Saving stores them.'
             : `Saved${saved.by ? ` by ${saved.by}` : ''}${saved.at ? ` on ${timeText(saved.at)}` : ''}.`}
         </Text>
-        {notice && (
-          <Callout.Root
-            color={notice.tone === 'info' ? 'blue' : 'red'}
-            role="status"
-            aria-label="Account settings notice"
-          >
-            <Callout.Text>{notice.text}</Callout.Text>
-          </Callout.Root>
-        )}
+        <NoticeCallout notice={notice} label="Account settings notice" />
         {formError && (
           <Callout.Root color="red" role="alert" aria-label="Not saved">
             <Callout.Text>{formError}</Callout.Text>

@@ -19,6 +19,7 @@ import { NotificationSection } from './notification-section';
 import { TagsSection } from './tags-section';
 import { TemplatesSection } from './templates-section';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 /** The request fields a section shows at its controls; anything else is said at the top. */
 const SHOWN_AT_FIELDS = ['frequency', 'content_types', 'template_ids', 'tag_ids'];
@@ -80,11 +81,7 @@ export function NotebookView() {
           <Callout.Text>{whole}</Callout.Text>
         </Callout.Root>
       )}
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Notebook notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Notebook notice" />
       <NotificationSection />
       <TemplatesSection />
       <TagsSection />

@@ -27,6 +27,7 @@ import { OrgPicker } from '../organizations/org-picker';
 import { BrokerList } from './broker-list';
 import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 /** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
 export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
@@ -218,16 +219,7 @@ function UserBrokers() {
           Add to My Brokers takes the requested brokers selected; Delete from My Brokers the selected brokers of My
           Brokers.
         </Text>
-        {notice && (
-          <Callout.Root
-            color={notice.tone === 'info' ? 'blue' : 'red'}
-            role={notice.tone === 'info' ? 'status' : 'alert'}
-            mt="3"
-          >
-            <Callout.Text>{notice.text}</Callout.Text>
-            {notice.detail && <Callout.Text size="1">{notice.detail}</Callout.Text>}
-          </Callout.Root>
-        )}
+        <NoticeCallout notice={notice} alertOnError mt="3" />
       </Card>
       <Flex gap="4" wrap="wrap">
         <BrokerList list="requested" title="Requested Brokers" selectable={!frozen && !busy} />

@@ -1,13 +1,14 @@
 // Administrator privileges (spec §6 admin roles): three switches, changed only by a super admin;
 // each change is saved at once and the server's message shown (spec §8). The tab's own machine
 // holds them.
-import { Button, Callout, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fields';
 import type { userPrivilegesMachine } from './user-privileges.machine';
 import { selectPrivilegesTab } from './user-privileges.selectors';
 import { permissionName } from '../../domain/feature-labels';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivilegesMachine> }) {
   const { privileges, loading, saving, failed, message, maySet } = useSelector(
@@ -20,15 +21,7 @@ export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivi
       <Heading as="h3" size="3" mb="3">
         Administrator privileges
       </Heading>
-      {message && (
-        <Callout.Root
-          color={message.tone === 'info' ? 'blue' : 'red'}
-          role={message.tone === 'info' ? 'status' : 'alert'}
-          mb="3"
-        >
-          <Callout.Text>{message.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={message} alertOnError mb="3" />
       {loading && (
         <Text size="2" color="gray" role="status">
           Loading privileges…

@@ -19,6 +19,7 @@ import {
 } from './user-edit.selectors';
 import { useFormOpen } from './form-fields';
 import { UserEditCtx } from './user-edit-context';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 export function SaveBar() {
   const edit = UserEditCtx.useActorRef();
@@ -66,15 +67,7 @@ export function SaveBar() {
           </Button>
         </Flex>
       </Flex>
-      {notice && (
-        <Callout.Root
-          color={notice.tone === 'info' ? 'blue' : 'red'}
-          role={notice.tone === 'info' ? 'status' : 'alert'}
-          aria-label="Outcome"
-        >
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Outcome" alertOnError />
       {error && !failed && (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{error}</Callout.Text>

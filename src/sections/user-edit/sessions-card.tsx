@@ -1,7 +1,7 @@
 // The user's live sessions (created, last seen, expires), ended one by one or all at once after
 // a confirmation, from the Sessions tab's machine; End all sessions only when there is one to end. The caller's own current session is marked and
 // cannot be ended here (Logout).
-import { Badge, Button, Callout, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userSessionsMachine } from './user-sessions.machine';
@@ -10,6 +10,7 @@ import { ScreenTheme } from '../../ui/screen-theme';
 import { timeText } from '../../domain/format';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { TableHead } from '../../ui/shared/table-head';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 export function SessionsCard({
   actor,
@@ -37,15 +38,7 @@ export function SessionsCard({
           </Button>
         )}
       </Flex>
-      {message && (
-        <Callout.Root
-          color={message.tone === 'info' ? 'blue' : 'red'}
-          role={message.tone === 'info' ? 'status' : 'alert'}
-          mb="3"
-        >
-          <Callout.Text>{message.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={message} alertOnError mb="3" />
       {loading && (
         <Text size="2" color="gray" role="status">
           Loading sessions…

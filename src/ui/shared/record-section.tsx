@@ -2,8 +2,9 @@
 // record, what the records are, any tools (a search), then the section's notice, the load that
 // failed with Retry, and the first load; the list and its dialogs follow as children.
 import type { ReactNode } from 'react';
-import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { Notice } from '../../machines/shared/notice';
+import { NoticeCallout } from './notice-callout';
 import { RetryCallout } from './retry-callout';
 
 export function RecordSection({
@@ -68,16 +69,7 @@ export function RecordNotice({
   /** A red notice interrupts (role alert) instead of waiting its turn. */
   alertOnError?: boolean;
 }) {
-  if (!notice) return null;
-  return (
-    <Callout.Root
-      color={notice.tone === 'info' ? 'blue' : 'red'}
-      role={alertOnError && notice.tone !== 'info' ? 'alert' : 'status'}
-      aria-label={label}
-    >
-      <Callout.Text>{notice.text}</Callout.Text>
-    </Callout.Root>
-  );
+  return <NoticeCallout notice={notice} label={label} alertOnError={alertOnError} />;
 }
 
 /** The list could not be read: why, and Retry. */
