@@ -17,3 +17,14 @@ export function conflictOf<const S extends readonly v.GenericSchema[]>(
   }
   return null;
 }
+
+/** One field a save made meanwhile changed: what the person opened, what is stored now, their own value. */
+export interface ConflictRow<Key extends string = string> {
+  key: Key;
+  label: string;
+  opened: string;
+  stored: string;
+  yours: string;
+  /** The person changed it too: reviewing their version keeps the stored value. */
+  clash: boolean;
+}

@@ -1,6 +1,7 @@
 // The settings form's values (decision 051): a record flattened to request fields and back, the
 // browser's check with the contract's own schemas and cross-field rules (the server runs the same
 // ones), and what a save someone else made changed, field by field.
+import type { ConflictRow } from '../../domain/conflict';
 import * as v from 'valibot';
 import { settingLabel, valueInWords } from '../../domain/account-labels';
 import {
@@ -109,16 +110,6 @@ export function formChanged(form: AccountForm): boolean {
   );
 }
 
-export interface ConflictRow {
-  field: string;
-  label: string;
-  opened: string;
-  stored: string;
-  yours: string;
-  /** The person changed it too: their value gives way to the stored one on review. */
-  clash: boolean;
-}
-
 /** Field by field, what the other save changed from what the form opened with. */
 export function conflictRows(
   key: string,
@@ -133,7 +124,7 @@ export function conflictRows(
   for (const field of Object.keys(stored)) {
     if (same(stored[field], form.base.values[field])) continue;
     rows.push({
-      field,
+      key: field,
       label: settingLabel(key, field),
       opened: shown(field, form.base.values[field]),
       stored: shown(field, stored[field]),
@@ -144,7 +135,7 @@ export function conflictRows(
   if (!sameSet(current.accountsettings_groups, form.base.groups)) {
     const names = (ids: readonly number[]) => ids.map(groupName);
     rows.push({
-      field: 'accountsettings_groups',
+      key: 'accountsettings_groups',
       label: settingLabel(key, 'accountsettings_groups'),
       opened: shown('accountsettings_groups', names(form.base.groups)),
       stored: shown('accountsettings_groups', names(current.accountsettings_groups)),
@@ -154,7 +145,7 @@ export function conflictRows(
   }
   if (current.templatesettings_id !== form.base.templateId) {
     rows.push({
-      field: 'templatesettings_id',
+      key: 'templatesettings_id',
       label: settingLabel(key, 'templatesettings_id'),
       opened: template(form.base.templateId),
       stored: current.template_name ?? template(current.templatesettings_id),

@@ -12,7 +12,7 @@ export function ConflictPanel() {
   if (!conflict) return null;
   return (
     <SharedConflictPanel
-      rows={conflict.rows.map((r) => ({ ...r, key: r.field }))}
+      rows={conflict.rows}
       fieldHeader="Setting"
       caption="What they changed"
       nameRows

@@ -2,6 +2,7 @@
 // opened, whether it keeps the rules of spec §5, which fields the session may touch (spec §6),
 // and how a save that lost a race is shown and merged. Pure functions; the machine and the view
 // share them, the server checks everything again.
+import type { ConflictRow } from '../../domain/conflict';
 import {
   BETA_FLAGS,
   USER_SWITCHES,
@@ -347,19 +348,6 @@ export function ownerOptions(
 }
 
 // ── a save that lost the race ─────────────────────────────────────────────
-export interface ConflictRow {
-  key: DraftKey;
-  label: string;
-  /** What the person opened. */
-  opened: string;
-  /** What is stored now. */
-  stored: string;
-  /** Their own unsaved value. */
-  yours: string;
-  /** They changed it too, to something else: reviewing keeps the stored value. */
-  clash: boolean;
-}
-
 /** The fields someone else changed since the person opened the user. */
 export function conflictRows(
   product: string,
@@ -367,7 +355,7 @@ export function conflictRows(
   theirs: UserRecord,
   draft: EditDraft,
   names: KnownNames,
-): ConflictRow[] {
+): ConflictRow<DraftKey>[] {
   const opened = draftOf(product, base);
   const stored = draftOf(product, theirs);
   return draftKeys(product)

@@ -3,16 +3,8 @@
 // the two ways on (keep going from their version, or take it as it is).
 import type { ReactNode } from 'react';
 import { Button, Callout, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { ConflictRow } from '../../domain/conflict';
 import { TableHead } from './table-head';
-
-export type ConflictRow = {
-  key: string;
-  label: string;
-  opened: ReactNode;
-  stored: ReactNode;
-  yours: ReactNode;
-  clash: boolean;
-};
 
 export function ConflictPanel({
   children,
