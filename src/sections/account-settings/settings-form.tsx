@@ -49,6 +49,7 @@ import { described, FieldFrame } from '../../ui/form/field-frame';
 import { timeText } from '../../domain/format';
 import { AccountSettingsCtx } from './account-settings-context';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
+import { SelectOptions } from '../../ui/form/select-options';
 
 const NONE = 'none';
 const SKU_CONFIGURATION = '/sku_configuration';
@@ -313,14 +314,10 @@ export function SettingsForm({ productKey }: { productKey: string }) {
             onValueChange={(v) => actor.send({ type: 'form.template', id: v === NONE ? null : Number(v) })}
           >
             <Select.Trigger aria-label="Template" />
-            <Select.Content>
-              <Select.Item value={NONE}>No template</Select.Item>
-              {templates.map((t) => (
-                <Select.Item key={t.id} value={String(t.id)}>
-                  {t.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
+            <SelectOptions
+              first={{ value: NONE, label: 'No template' }}
+              options={templates.map((t) => ({ value: String(t.id), label: t.name }))}
+            />
           </Select.Root>
           {errors['templatesettings_id'] && (
             <Text as="p" size="1" color="red">

@@ -15,6 +15,7 @@ import {
 } from './notebook.selectors';
 import { FieldFrame } from '../../ui/form/field-frame';
 import { NotebookCtx } from './notebook-context';
+import { SelectOptions } from '../../ui/form/select-options';
 
 /** The picker's value for every source (a Select item cannot hold ''). */
 const ALL = 'all';
@@ -44,14 +45,11 @@ export function TemplatesSection() {
               onValueChange={(value) => actor.send({ type: 'source.pick', source: value === ALL ? '' : value })}
             >
               <Select.Trigger aria-label="Template source" />
-              <Select.Content position="popper">
-                <Select.Item value={ALL}>All sources</Select.Item>
-                {sources.map((s) => (
-                  <Select.Item key={s.source} value={s.source}>
-                    {s.label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
+              <SelectOptions
+                position="popper"
+                first={{ value: ALL, label: 'All sources' }}
+                options={sources.map((s) => ({ value: s.source, label: s.label }))}
+              />
             </Select.Root>
           )}
         </Flex>

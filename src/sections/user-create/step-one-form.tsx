@@ -25,6 +25,7 @@ import { ExpiryPicker } from '../../ui/expiry-picker/expiry-picker';
 import { OrgPicker } from '../organizations/org-picker';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { UserCreateCtx } from './user-create-context';
+import { SelectOptions } from '../../ui/form/select-options';
 
 function Choice({
   id,
@@ -51,13 +52,7 @@ function Choice({
         onValueChange={(v) => create.send({ type: 'field.change', field, value: v })}
       >
         <Select.Trigger id={id} placeholder={placeholder} style={{ width: '100%' }} {...described(id, error)} />
-        <Select.Content position="popper">
-          {options.map((o) => (
-            <Select.Item key={o.value} value={o.value}>
-              {o.label}
-            </Select.Item>
-          ))}
-        </Select.Content>
+        <SelectOptions position="popper" options={options} />
       </Select.Root>
     </FieldFrame>
   );

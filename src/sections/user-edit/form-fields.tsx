@@ -7,6 +7,7 @@ import { READ_ONLY_REASON, fieldLabel, readDraft, valueLabel, type DraftKey } fr
 import { selectAccess, selectFieldErrors, selectFormOpen, selectProduct } from './user-edit.selectors';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { UserEditCtx } from './user-edit-context';
+import { SelectOptions } from '../../ui/form/select-options';
 
 export function useFormOpen(): boolean {
   return UserEditCtx.useSelector(selectFormOpen);
@@ -103,14 +104,7 @@ export function ChoiceSelect({
           style={{ minWidth: 200 }}
           {...described(id, f.error, f.why)}
         />
-        <Select.Content>
-          {none && <Select.Item value={NONE}>{none}</Select.Item>}
-          {choices.map((o) => (
-            <Select.Item key={o.value} value={o.value}>
-              {o.label}
-            </Select.Item>
-          ))}
-        </Select.Content>
+        <SelectOptions first={none ? { value: NONE, label: none } : null} options={choices} />
       </Select.Root>
     </FieldFrame>
   );

@@ -10,6 +10,7 @@ import { selectSearch } from './user-list.selectors';
 import { SORT_LABELS, type ListSearch } from './user-list.search';
 import { OrgPicker } from '../organizations/org-picker';
 import { UserListCtx } from './user-list-context';
+import { SelectOptions } from '../../ui/form/select-options';
 
 const ANY = 'any';
 
@@ -33,13 +34,7 @@ function FilterSelect({
   return (
     <Select.Root value={value === '' ? ANY : value} onValueChange={(v) => onChange(v === ANY ? '' : v)} size="2">
       <Select.Trigger aria-label={label} />
-      <Select.Content>
-        {options.map(([v, text]) => (
-          <Select.Item key={v || ANY} value={v || ANY}>
-            {text}
-          </Select.Item>
-        ))}
-      </Select.Content>
+      <SelectOptions options={options.map(([v, text]) => ({ value: v || ANY, label: text }))} />
     </Select.Root>
   );
 }
