@@ -14,7 +14,7 @@ import { skuConflictOf, type Sku } from '../../domain/skus';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
-import { failedTextOf, refusedSave, savedMeanwhile } from '../../machines/shared/save-outcome';
+import { failedTextOf, meanwhileOf, refusedSave } from '../../machines/shared/save-outcome';
 import { listLoad } from '../../machines/shared/versioned-form.load';
 import {
   CLOSED_FORM,
@@ -245,10 +245,7 @@ export const skuEditorMachine = setup({
       // The guard holds only a refusal naming a field of the form, so a message stands at one.
       refused: (error) => refusedSave(error, isFormField),
       // Someone else saved it first: said, and the next save starts from what is stored now.
-      meanwhile: (context, error) => {
-        const conflict = skuConflictOf(error)!;
-        return savedMeanwhile(conflict.msg, 'current' in conflict ? conflict.current : null, context.form);
-      },
+      meanwhile: meanwhileOf(skuConflictOf),
       failed: (error) => errorText(error, 'The SKU was not saved.'),
     }),
     statusing: {
