@@ -1,8 +1,9 @@
 // Create Group / Rename: the group's name (and, for a new group, its kind). The server's refusal
 // stands at its field; a change someone else made first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Select } from '@radix-ui/themes';
 import { GROUP_KIND_LABELS, GROUP_KINDS, GROUP_NAME_MAX, type GroupKind } from '../../domain/groups';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './groups.selectors';
+import { selectFormView } from './groups.selectors';
 import { FieldFrame } from '../../ui/form/field-frame';
 import { GroupsCtx } from './groups-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
@@ -10,11 +11,7 @@ import { RecordTextField } from '../../ui/shared/record-fields';
 
 export function GroupFormDialog() {
   const editor = GroupsCtx.useActorRef();
-  const open = GroupsCtx.useSelector(selectFormOpen);
-  const form = GroupsCtx.useSelector(selectForm);
-  const saving = GroupsCtx.useSelector(selectSaving);
-  const errors = GroupsCtx.useSelector(selectFieldErrors);
-  const formError = GroupsCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = GroupsCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
   return (

@@ -1,22 +1,19 @@
 // New role / Edit role: name, description and the permissions in spec §6's groups, each with what
 // it allows. The server's refusal stands at its field; a change someone saved first, or a change
 // the server refuses (it would take role management away), is said above.
+import { shallowEqual } from '@xstate/react';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../domain/roles';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './roles.selectors';
+import { selectFormView } from './roles.selectors';
 import { RolesCtx } from './roles-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
 import { RecordCheck, RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
 
 export function RoleFormDialog() {
   const editor = RolesCtx.useActorRef();
-  const open = RolesCtx.useSelector(selectFormOpen);
-  const form = RolesCtx.useSelector(selectForm);
-  const saving = RolesCtx.useSelector(selectSaving);
-  const errors = RolesCtx.useSelector(selectFieldErrors);
-  const formError = RolesCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = RolesCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
   return (

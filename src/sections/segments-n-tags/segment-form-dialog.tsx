@@ -1,8 +1,9 @@
 // Save as segment / Rename: the name and description of a segment, its query shown in words.
 // The server's refusal stands at its field; a save someone else made first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Text } from '@radix-ui/themes';
 import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX } from '../../domain/segments';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './segments.selectors';
+import { selectFormView } from './segments.selectors';
 import { queryWords } from './query-words';
 import { SegmentsCtx } from './segments-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
@@ -10,11 +11,7 @@ import { RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
 
 export function SegmentFormDialog() {
   const editor = SegmentsCtx.useActorRef();
-  const open = SegmentsCtx.useSelector(selectFormOpen);
-  const form = SegmentsCtx.useSelector(selectForm);
-  const saving = SegmentsCtx.useSelector(selectSaving);
-  const errors = SegmentsCtx.useSelector(selectFieldErrors);
-  const formError = SegmentsCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = SegmentsCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
   return (

@@ -2,6 +2,7 @@
 // rules applied as they are chosen, their notices in blue) and the account settings the SKU sets,
 // added one by one from a picker and each set to its value. The server's refusal stands at its
 // field; a change someone saved first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
@@ -14,15 +15,7 @@ import { REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import { SKU_CODE_MAX, SKU_DESCRIPTION_MAX, SKU_NAME_MAX } from '../../domain/skus';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
-import {
-  selectFieldErrors,
-  selectForm,
-  selectFormError,
-  selectFormOpen,
-  selectPlanNotices,
-  selectProductKey,
-  selectSaving,
-} from './skus.selectors';
+import { selectFormView, selectPlanNotices, selectProductKey } from './skus.selectors';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { SkusCtx } from './skus-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
@@ -130,11 +123,7 @@ function SettingControl({
 
 export function SkuFormDialog() {
   const editor = SkusCtx.useActorRef();
-  const open = SkusCtx.useSelector(selectFormOpen);
-  const form = SkusCtx.useSelector(selectForm);
-  const saving = SkusCtx.useSelector(selectSaving);
-  const errors = SkusCtx.useSelector(selectFieldErrors);
-  const formError = SkusCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = SkusCtx.useSelector(selectFormView, shallowEqual);
   const notices = SkusCtx.useSelector(selectPlanNotices);
   const key = SkusCtx.useSelector(selectProductKey);
   if (!open || !form) return null;

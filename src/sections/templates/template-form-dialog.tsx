@@ -2,6 +2,7 @@
 // those who may use them), who it is for, the group names its accounts' new users join, and every
 // account setting in the account settings form's groups. The server's refusal stands at its field
 // (a setting's at the setting); a change someone saved first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Box, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
@@ -18,15 +19,7 @@ import {
   TEMPLATE_NAME_MAX,
   TEMPLATE_SOURCE_USER_MAX,
 } from '../../domain/templates';
-import {
-  selectFieldErrors,
-  selectForm,
-  selectFormBaseName,
-  selectFormError,
-  selectFormOpen,
-  selectSaving,
-  selectSources,
-} from './templates.selectors';
+import { selectFormBaseName, selectFormView, selectSources } from './templates.selectors';
 import type { TemplateForm } from './templates.types';
 import { useConsole } from '../../ui/console-context';
 import { described, FieldFrame } from '../../ui/form/field-frame';
@@ -195,11 +188,7 @@ function SwitchRow({
 export function TemplateFormDialog() {
   const editor = TemplatesCtx.useActorRef();
   const { config } = useConsole();
-  const open = TemplatesCtx.useSelector(selectFormOpen);
-  const form = TemplatesCtx.useSelector(selectForm);
-  const saving = TemplatesCtx.useSelector(selectSaving);
-  const errors = TemplatesCtx.useSelector(selectFieldErrors);
-  const formError = TemplatesCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = TemplatesCtx.useSelector(selectFormView, shallowEqual);
   const sources = TemplatesCtx.useSelector(selectSources);
   const baseName = TemplatesCtx.useSelector(selectFormBaseName);
   if (!open || !form) return null;
