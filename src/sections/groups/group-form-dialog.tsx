@@ -7,13 +7,14 @@ import { selectFormView } from './groups.selectors';
 import { FieldFrame } from '../../ui/form/field-frame';
 import { GroupsCtx } from './groups-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordTextField } from '../../ui/shared/record-fields';
+import { RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 export function GroupFormDialog() {
   const editor = GroupsCtx.useActorRef();
   const { open, form, saving, errors, formError } = GroupsCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
+  const field = recordFieldsOf(form, errors, saving);
   return (
     <RecordFormDialog
       title={creating ? 'Create Group' : 'Rename group'}
@@ -32,12 +33,9 @@ export function GroupFormDialog() {
       <RecordTextField
         id="group-name"
         label="Group name"
-        value={form.name}
-        error={errors['name']}
         maxLength={GROUP_NAME_MAX}
-        disabled={saving}
         autoFocus
-        onChange={(value) => editor.send({ type: 'form.name', value })}
+        {...field('name', (value) => editor.send({ type: 'form.name', value }))}
       />
       {creating && (
         <FieldFrame label="Kind" error={errors['kind']}>

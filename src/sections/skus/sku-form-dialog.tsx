@@ -19,7 +19,7 @@ import { selectFormView, selectPlanNotices, selectProductKey } from './skus.sele
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { SkusCtx } from './skus-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordCheck, RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
+import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
@@ -128,6 +128,7 @@ export function SkuFormDialog() {
   const key = SkusCtx.useSelector(selectProductKey);
   if (!open || !form) return null;
   const creating = form.id === null;
+  const field = recordFieldsOf(form, errors, saving);
   const fields = settingFields(key);
   const chosen = fields.filter((f) => f.path in form.defaults);
   const addable = fields.filter((f) => !(f.path in form.defaults));
@@ -147,37 +148,28 @@ export function SkuFormDialog() {
           <RecordTextField
             id="sku-code"
             label="Code"
-            value={form.code}
-            error={errors['code']}
             hint="Letters, digits and hyphens; kept in capitals."
             maxLength={SKU_CODE_MAX}
-            disabled={saving}
             autoFocus
-            onChange={(value) => editor.send({ type: 'form.code', value })}
+            {...field('code', (value) => editor.send({ type: 'form.code', value }))}
           />
         </Box>
         <Box style={{ flex: 2 }}>
           <RecordTextField
             id="sku-name"
             label="Name"
-            value={form.name}
-            error={errors['name']}
             maxLength={SKU_NAME_MAX}
-            disabled={saving}
-            onChange={(value) => editor.send({ type: 'form.name', value })}
+            {...field('name', (value) => editor.send({ type: 'form.name', value }))}
           />
         </Box>
       </Flex>
       <RecordTextArea
         id="sku-description"
         label="Description"
-        value={form.description}
-        error={errors['description']}
         hint="Optional: what the bundle is for."
         maxLength={SKU_DESCRIPTION_MAX}
-        disabled={saving}
         rows={2}
-        onChange={(value) => editor.send({ type: 'form.description', value })}
+        {...field('description', (value) => editor.send({ type: 'form.description', value }))}
       />
       <FieldFrame id="sku-configuration" label="Product configuration" error={errors['product_configuration']}>
         <Select.Root
