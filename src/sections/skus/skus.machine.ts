@@ -90,6 +90,20 @@ function startValue(key: string, path: string): unknown {
 const find = (context: SkuEditorContext, id: number) => context.skus.find((s) => s.id === id) ?? null;
 const errorText = failedTextOf(skuConflictOf);
 
+type AccountPicked = Extract<SkuEditorEvent, { type: 'assign.account' }>;
+/** The assign dialog, picking or previewing: an account picked reads what assigning changes for it; Cancel leaves. */
+const pickAccount = {
+  'assign.account': {
+    target: 'previewing',
+    actions: assign<SkuEditorContext, AccountPicked, undefined, SkuEditorEvent, never>({
+      account: ({ event }) => event.account,
+      preview: null,
+      error: null,
+    }),
+  },
+  'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
+} as const;
+
 export const skuEditorMachine = setup({
   types: { context: {} as SkuEditorContext, events: {} as SkuEditorEvent, input: {} as SkuEditorInput },
   actors: {
@@ -365,15 +379,7 @@ export const skuEditorMachine = setup({
       tags: ['dialog'],
       initial: 'picking',
       states: {
-        picking: {
-          on: {
-            'assign.account': {
-              target: 'previewing',
-              actions: assign({ account: ({ event }) => event.account, preview: null, error: null }),
-            },
-            'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
-          },
-        },
+        picking: { on: pickAccount },
         previewing: {
           tags: ['busy'],
           invoke: {
@@ -392,11 +398,7 @@ export const skuEditorMachine = setup({
         preview: {
           on: {
             'assign.confirm': { guard: 'assignable', target: 'applying', actions: assign({ error: null }) },
-            'assign.account': {
-              target: 'previewing',
-              actions: assign({ account: ({ event }) => event.account, preview: null, error: null }),
-            },
-            'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
+            ...pickAccount,
           },
         },
         applying: {
