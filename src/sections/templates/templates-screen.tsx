@@ -24,7 +24,7 @@ import {
 } from './templates.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordSection } from '../../ui/shared/record-section';
-import { RecordAction, RecordActions, RecordTable } from '../../ui/shared/record-table';
+import { RecordAction, RecordActionsCell, RecordDeleteAction, RecordTable } from '../../ui/shared/record-table';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
 import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
@@ -97,33 +97,28 @@ function TemplatesTable() {
           <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
           <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
           <Table.Cell>{t.updated_by}</Table.Cell>
-          <Table.Cell>
-            <RecordActions justify="end">
-              <RecordAction
-                label={`Apply ${t.template_name}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'template.apply', id: t.id })}
-              >
-                Apply…
-              </RecordAction>
-              <RecordAction
-                label={`Edit ${t.template_name}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'template.edit', id: t.id })}
-              >
-                Edit
-              </RecordAction>
-              <HistoryButton kind="template" id={t.id} name={t.template_name} />
-              <RecordAction
-                label={`Delete ${t.template_name}`}
-                color="red"
-                disabled={busy}
-                onClick={() => editor.send({ type: 'template.delete', id: t.id })}
-              >
-                Delete
-              </RecordAction>
-            </RecordActions>
-          </Table.Cell>
+          <RecordActionsCell justify="end">
+            <RecordAction
+              label={`Apply ${t.template_name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'template.apply', id: t.id })}
+            >
+              Apply…
+            </RecordAction>
+            <RecordAction
+              label={`Edit ${t.template_name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'template.edit', id: t.id })}
+            >
+              Edit
+            </RecordAction>
+            <HistoryButton kind="template" id={t.id} name={t.template_name} />
+            <RecordDeleteAction
+              record={t.template_name}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'template.delete', id: t.id })}
+            />
+          </RecordActionsCell>
         </Table.Row>
       ))}
     </RecordTable>

@@ -76,6 +76,25 @@ export function RecordActions({
   );
 }
 
+/** The row's last cell, under the Actions header: its actions side by side. */
+export function RecordActionsCell({
+  justify,
+  wrap,
+  children,
+}: {
+  justify?: 'end';
+  wrap?: 'wrap' | 'nowrap';
+  children: ReactNode;
+}) {
+  return (
+    <Table.Cell>
+      <RecordActions justify={justify} wrap={wrap}>
+        {children}
+      </RecordActions>
+    </Table.Cell>
+  );
+}
+
 /** One action on one record: its name says what it does to which ('Delete Admins'). */
 export function RecordAction({
   label,
@@ -94,5 +113,22 @@ export function RecordAction({
     <Button size="1" variant="soft" color={color} disabled={disabled} aria-label={label} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+/** A record's Delete, red, named for the record ('Delete Admins'); it asks before anything goes. */
+export function RecordDeleteAction({
+  record,
+  disabled,
+  onClick,
+}: {
+  record: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <RecordAction label={`Delete ${record}`} color="red" disabled={disabled} onClick={onClick}>
+      Delete
+    </RecordAction>
   );
 }
