@@ -90,6 +90,21 @@ function startValue(key: string, path: string): unknown {
 const find = (context: SkuEditorContext, id: number) => context.skus.find((s) => s.id === id) ?? null;
 const errorText = failedTextOf(skuConflictOf);
 
+/** No SKU picked for a dialog: nothing of its holders, its assigning or its preview. */
+const NO_TARGET: Pick<
+  SkuEditorContext,
+  'target' | 'holders' | 'holdersTotal' | 'holdersNext' | 'holdersAfter' | 'takingOff' | 'account' | 'preview'
+> = {
+  target: null,
+  holders: [],
+  holdersTotal: 0,
+  holdersNext: null,
+  holdersAfter: null,
+  takingOff: null,
+  account: null,
+  preview: null,
+};
+
 type AccountPicked = Extract<SkuEditorEvent, { type: 'assign.account' }>;
 /** The assign dialog, picking or previewing: an account picked reads what assigning changes for it; Cancel leaves. */
 const pickAccount = {
@@ -186,17 +201,7 @@ export const skuEditorMachine = setup({
       error: null,
       notice: null,
     })),
-    clearTarget: assign({
-      target: null,
-      holders: [],
-      holdersTotal: 0,
-      holdersNext: null,
-      holdersAfter: null,
-      takingOff: null,
-      account: null,
-      preview: null,
-      error: null,
-    }),
+    clearTarget: assign({ ...NO_TARGET, error: null }),
   },
 }).createMachine({
   id: 'skuEditor',
@@ -209,14 +214,7 @@ export const skuEditorMachine = setup({
     planNotices: [],
     serverErrors: {},
     formError: null,
-    target: null,
-    holders: [],
-    holdersTotal: 0,
-    holdersNext: null,
-    holdersAfter: null,
-    takingOff: null,
-    account: null,
-    preview: null,
+    ...NO_TARGET,
     error: null,
     notice: null,
   }),

@@ -59,16 +59,10 @@ export function RecordNameCell({ name, description }: { name: ReactNode; descrip
   );
 }
 
+type ActionsProps = { justify?: 'end'; wrap?: 'wrap' | 'nowrap'; children: ReactNode };
+
 /** A row's (or card's) actions, side by side. */
-export function RecordActions({
-  justify,
-  wrap,
-  children,
-}: {
-  justify?: 'end';
-  wrap?: 'wrap' | 'nowrap';
-  children: ReactNode;
-}) {
+export function RecordActions({ justify, wrap, children }: ActionsProps) {
   return (
     <Flex gap="2" justify={justify} wrap={wrap}>
       {children}
@@ -77,20 +71,10 @@ export function RecordActions({
 }
 
 /** The row's last cell, under the Actions header: its actions side by side. */
-export function RecordActionsCell({
-  justify,
-  wrap,
-  children,
-}: {
-  justify?: 'end';
-  wrap?: 'wrap' | 'nowrap';
-  children: ReactNode;
-}) {
+export function RecordActionsCell(actions: ActionsProps) {
   return (
     <Table.Cell>
-      <RecordActions justify={justify} wrap={wrap}>
-        {children}
-      </RecordActions>
+      <RecordActions {...actions} />
     </Table.Cell>
   );
 }
