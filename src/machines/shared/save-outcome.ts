@@ -55,6 +55,17 @@ export function savedMeanwhile<F extends { version: number }>(
 }
 
 /**
+ * A versioned form's `meanwhile` from the section's 409 reader: the stale reply's message, and the
+ * next save from the version stored now (none when the record went).
+ */
+export const meanwhileOf =
+  (conflictOf: (error: unknown) => { msg: string; current?: { version: number } | null } | null) =>
+  <F extends { version: number }>(context: { form: F | null }, error: unknown) => {
+    const conflict = conflictOf(error)!;
+    return savedMeanwhile(conflict.msg, conflict.current ?? null, context.form);
+  };
+
+/**
  * A failed call's words from the section's 409 reader: the conflict's own message, else `prefix`
  * and why (a guard refusal, or no answer).
  */

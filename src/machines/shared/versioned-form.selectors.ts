@@ -23,4 +23,40 @@ export const versionedFormSelectors = <S extends EditorSnapshot>() => ({
   selectSaving: (s: S) => s.hasTag('form') && s.hasTag('busy'),
   selectFieldErrors: (s: S) => s.context.serverErrors,
   selectFormError: (s: S) => s.context.formError,
+  /** What a form dialog shows, as one object: read it with `shallowEqual`. */
+  selectFormView: (s: S) => ({
+    open: s.hasTag('form'),
+    form: s.context.form as S['context']['form'],
+    saving: s.hasTag('form') && s.hasTag('busy'),
+    errors: s.context.serverErrors,
+    formError: s.context.formError,
+  }),
 });
+
+/** An editor whose list is read in a state `loading` and, failing, waits in `failed`. */
+interface ListedEditorSnapshot extends EditorSnapshot {
+  matches(state: 'loading' | 'failed'): boolean;
+}
+
+/** What a record section's frame shows of its editor (`RecordSection`). */
+export interface RecordSectionState {
+  loading: boolean;
+  failed: boolean;
+  busy: boolean;
+  error: string | null;
+  notice: Notice | null;
+  /** How many records the list holds. */
+  count: number;
+}
+
+/** The frame's state as one object, read with `shallowEqual`; `count` says how many records the list holds. */
+export const recordSectionSelector =
+  <S extends ListedEditorSnapshot>(count: (s: S) => number) =>
+  (s: S): RecordSectionState => ({
+    loading: s.matches('loading'),
+    failed: s.matches('failed'),
+    busy: s.hasTag('busy'),
+    error: s.context.error,
+    notice: s.context.notice,
+    count: count(s),
+  });

@@ -14,7 +14,7 @@ import { candidatesFor, selectBusy, selectChange } from './groups.selectors';
 import type { SwitchKey } from './groups.types';
 import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
-import { RecordAction, RecordActions } from '../../ui/shared/record-table';
+import { RecordAction, RecordActions, RecordDeleteAction } from '../../ui/shared/record-table';
 import { countText } from '../../domain/format';
 
 /** Members drawn at first; a larger group shows them on request. */
@@ -65,14 +65,11 @@ export function GroupCard({
             >
               Rename
             </RecordAction>
-            <RecordAction
-              label={`Delete ${group.name}`}
-              color="red"
+            <RecordDeleteAction
+              record={group.name}
               disabled={busy}
               onClick={() => editor.send({ type: 'group.delete', id: group.id })}
-            >
-              Delete
-            </RecordAction>
+            />
           </RecordActions>
         )}
       </Flex>

@@ -1,22 +1,20 @@
 // Create Group / Rename: the group's name (and, for a new group, its kind). The server's refusal
 // stands at its field; a change someone else made first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Select } from '@radix-ui/themes';
 import { GROUP_KIND_LABELS, GROUP_KINDS, GROUP_NAME_MAX, type GroupKind } from '../../domain/groups';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './groups.selectors';
+import { selectFormView } from './groups.selectors';
 import { FieldFrame } from '../../ui/form/field-frame';
 import { GroupsCtx } from './groups-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordTextField } from '../../ui/shared/record-fields';
+import { RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 export function GroupFormDialog() {
   const editor = GroupsCtx.useActorRef();
-  const open = GroupsCtx.useSelector(selectFormOpen);
-  const form = GroupsCtx.useSelector(selectForm);
-  const saving = GroupsCtx.useSelector(selectSaving);
-  const errors = GroupsCtx.useSelector(selectFieldErrors);
-  const formError = GroupsCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = GroupsCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
+  const field = recordFieldsOf(form, errors, saving);
   return (
     <RecordFormDialog
       title={creating ? 'Create Group' : 'Rename group'}
@@ -35,12 +33,9 @@ export function GroupFormDialog() {
       <RecordTextField
         id="group-name"
         label="Group name"
-        value={form.name}
-        error={errors['name']}
         maxLength={GROUP_NAME_MAX}
-        disabled={saving}
         autoFocus
-        onChange={(value) => editor.send({ type: 'form.name', value })}
+        {...field('name', (value) => editor.send({ type: 'form.name', value }))}
       />
       {creating && (
         <FieldFrame label="Kind" error={errors['kind']}>

@@ -9,7 +9,7 @@ type S = SnapshotFrom<typeof groupEditorMachine>;
 
 const editor = versionedFormSelectors<S>();
 export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
-export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError, selectFormView } = editor;
 
 export type GroupStage = 'noOrganization' | 'loading' | 'failed' | 'loaded';
 export function selectStage(s: S): GroupStage {

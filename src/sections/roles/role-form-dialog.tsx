@@ -1,24 +1,22 @@
 // New role / Edit role: name, description and the permissions in spec §6's groups, each with what
 // it allows. The server's refusal stands at its field; a change someone saved first, or a change
 // the server refuses (it would take role management away), is said above.
+import { shallowEqual } from '@xstate/react';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { featureLabel } from '../../domain/feature-labels';
 import { FEATURE_GROUPS, featureMeaning } from '../../domain/feature-meanings';
 import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../domain/roles';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './roles.selectors';
+import { selectFormView } from './roles.selectors';
 import { RolesCtx } from './roles-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordCheck, RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
+import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 export function RoleFormDialog() {
   const editor = RolesCtx.useActorRef();
-  const open = RolesCtx.useSelector(selectFormOpen);
-  const form = RolesCtx.useSelector(selectForm);
-  const saving = RolesCtx.useSelector(selectSaving);
-  const errors = RolesCtx.useSelector(selectFieldErrors);
-  const formError = RolesCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = RolesCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
+  const field = recordFieldsOf(form, errors, saving);
   return (
     <RecordFormDialog
       title={creating ? 'New role' : `Edit role '${form.base.name}'`}
@@ -32,23 +30,17 @@ export function RoleFormDialog() {
       <RecordTextField
         id="role-name"
         label="Name"
-        value={form.name}
-        error={errors['name']}
         maxLength={ROLE_NAME_MAX}
-        disabled={saving}
         autoFocus
-        onChange={(value) => editor.send({ type: 'form.name', value })}
+        {...field('name', (value) => editor.send({ type: 'form.name', value }))}
       />
       <RecordTextArea
         id="role-description"
         label="Description"
-        value={form.description}
-        error={errors['description']}
         hint="Optional: who holds this role and why."
         maxLength={ROLE_DESCRIPTION_MAX}
-        disabled={saving}
         rows={2}
-        onChange={(value) => editor.send({ type: 'form.description', value })}
+        {...field('description', (value) => editor.send({ type: 'form.description', value }))}
       />
       <Box
         role="group"

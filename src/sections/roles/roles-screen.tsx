@@ -1,21 +1,11 @@
 // /user_roles (Role Management, decision 050): the role editor's actor (given the kept form
 // draft), what keeps its form across a reload (decision 042), and the view: the roles, the reach
 // matrix (roles × features), the staff, and the dialogs. Thin: everything comes from selectors.
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { checkRoleDraft, ROLE_DRAFT_FORM } from './roles.draft';
 import { liveRoleEditorMachine } from './roles.live';
-import {
-  selectBusy,
-  selectDraftToKeep,
-  selectError,
-  selectFailed,
-  selectForm,
-  selectFormChanged,
-  selectLoading,
-  selectNotice,
-  selectRoles,
-} from './roles.selectors';
+import { selectDraftToKeep, selectForm, selectFormChanged, selectSection } from './roles.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordSection } from '../../ui/shared/record-section';
@@ -74,26 +64,18 @@ export function RolesView() {
   const editor = RolesCtx.useActorRef();
   const { session } = useConsole();
   const mayAssign = useSelector(session, (s) => selectFeatures(s).includes('staff_role_change'));
-  const loading = RolesCtx.useSelector(selectLoading);
-  const failed = RolesCtx.useSelector(selectFailed);
-  const busy = RolesCtx.useSelector(selectBusy);
-  const error = RolesCtx.useSelector(selectError);
-  const notice = RolesCtx.useSelector(selectNotice);
-  const count = RolesCtx.useSelector((s) => selectRoles(s).length);
+  const section = RolesCtx.useSelector(selectSection, shallowEqual);
   return (
     <RecordSection
       heading="Role Management"
-      create={{ label: 'New role', disabled: busy || failed, go: () => editor.send({ type: 'role.new' }) }}
+      create={{ label: 'New role', go: () => editor.send({ type: 'role.new' }) }}
       intro="A role is a set of permissions. Staff hold roles, and can do what their roles together allow; a change counts from their next click."
-      notice={notice}
+      state={section}
       noticeLabel="Roles notice"
-      failed={failed}
-      error={error}
       onRetry={() => editor.send({ type: 'roles.retry' })}
       records="roles"
-      loading={loading && count === 0}
     >
-      {count > 0 && (
+      {section.count > 0 && (
         <>
           <RolesTable mayAssign={mayAssign} />
           <StaffList />

@@ -2,7 +2,13 @@
 import { Table, Text } from '@radix-ui/themes';
 import { selectBusy, selectRoles } from './roles.selectors';
 import { HistoryButton } from '../record-history/history-button';
-import { RecordAction, RecordActions, RecordNameCell, RecordTable } from '../../ui/shared/record-table';
+import {
+  RecordAction,
+  RecordActionsCell,
+  RecordDeleteAction,
+  RecordNameCell,
+  RecordTable,
+} from '../../ui/shared/record-table';
 import { RolesCtx } from './roles-context';
 
 export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
@@ -18,35 +24,30 @@ export function RolesTable({ mayAssign }: { mayAssign: boolean }) {
           <Table.Cell>
             {role.holders.length ? role.holders.map((h) => h.username).join(', ') : <Text color="gray">nobody</Text>}
           </Table.Cell>
-          <Table.Cell>
-            <RecordActions justify="end">
+          <RecordActionsCell justify="end">
+            <RecordAction
+              label={`Edit ${role.name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'role.edit', id: role.id })}
+            >
+              Edit
+            </RecordAction>
+            {mayAssign && (
               <RecordAction
-                label={`Edit ${role.name}`}
+                label={`Holders of ${role.name}`}
                 disabled={busy}
-                onClick={() => editor.send({ type: 'role.edit', id: role.id })}
+                onClick={() => editor.send({ type: 'role.holders', id: role.id })}
               >
-                Edit
+                Holders
               </RecordAction>
-              {mayAssign && (
-                <RecordAction
-                  label={`Holders of ${role.name}`}
-                  disabled={busy}
-                  onClick={() => editor.send({ type: 'role.holders', id: role.id })}
-                >
-                  Holders
-                </RecordAction>
-              )}
-              <HistoryButton kind="role" id={role.id} name={role.name} />
-              <RecordAction
-                label={`Delete ${role.name}`}
-                color="red"
-                disabled={busy}
-                onClick={() => editor.send({ type: 'role.delete', id: role.id })}
-              >
-                Delete
-              </RecordAction>
-            </RecordActions>
-          </Table.Cell>
+            )}
+            <HistoryButton kind="role" id={role.id} name={role.name} />
+            <RecordDeleteAction
+              record={role.name}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'role.delete', id: role.id })}
+            />
+          </RecordActionsCell>
         </Table.Row>
       ))}
     </RecordTable>

@@ -9,7 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/roles';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
-import { failedTextOf, refusedFields, refusedSave, savedMeanwhile } from '../../machines/shared/save-outcome';
+import { failedTextOf, meanwhileOf, refusedFields, refusedSave } from '../../machines/shared/save-outcome';
 import { listLoad } from '../../machines/shared/versioned-form.load';
 import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../../machines/shared/versioned-form';
 import type {
@@ -131,10 +131,7 @@ export const roleEditorMachine = setup({
       saved: '#roleEditor.loading',
       refused: (error) => refusedSave(error, isFormField),
       // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-      meanwhile: (context, error) => {
-        const conflict = conflictOf(error)!;
-        return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
-      },
+      meanwhile: meanwhileOf(conflictOf),
       // A guard refusal (or no answer) is said above the form; nothing was changed.
       failed: (error) => errorText(error, 'The role was not saved.'),
     }),

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
+import { recordSectionSelector, versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
 import type { roleEditorMachine } from './roles.machine';
 import type { RoleDraft } from './roles.types';
 
@@ -7,12 +7,13 @@ type S = SnapshotFrom<typeof roleEditorMachine>;
 
 const editor = versionedFormSelectors<S>();
 export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
-export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError, selectFormView } = editor;
 
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
 export const selectRoles = (s: S) => s.context.roles;
 export const selectStaff = (s: S) => s.context.staff;
+export const selectSection = recordSectionSelector<S>((s) => s.context.roles.length);
 
 // ── the role form ──
 const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k) => b.includes(k));

@@ -1,22 +1,20 @@
 // Save as segment / Rename: the name and description of a segment, its query shown in words.
 // The server's refusal stands at its field; a save someone else made first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Text } from '@radix-ui/themes';
 import { SEGMENT_DESCRIPTION_MAX, SEGMENT_NAME_MAX } from '../../domain/segments';
-import { selectFieldErrors, selectForm, selectFormError, selectFormOpen, selectSaving } from './segments.selectors';
+import { selectFormView } from './segments.selectors';
 import { queryWords } from './query-words';
 import { SegmentsCtx } from './segments-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
+import { RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 export function SegmentFormDialog() {
   const editor = SegmentsCtx.useActorRef();
-  const open = SegmentsCtx.useSelector(selectFormOpen);
-  const form = SegmentsCtx.useSelector(selectForm);
-  const saving = SegmentsCtx.useSelector(selectSaving);
-  const errors = SegmentsCtx.useSelector(selectFieldErrors);
-  const formError = SegmentsCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = SegmentsCtx.useSelector(selectFormView, shallowEqual);
   if (!open || !form) return null;
   const creating = form.id === null;
+  const field = recordFieldsOf(form, errors, saving);
   return (
     <RecordFormDialog
       title={creating ? 'Save as segment' : 'Rename segment'}
@@ -36,23 +34,17 @@ export function SegmentFormDialog() {
       <RecordTextField
         id="segment-name"
         label="Name"
-        value={form.name}
-        error={errors['name']}
         maxLength={SEGMENT_NAME_MAX}
-        disabled={saving}
         autoFocus
-        onChange={(value) => editor.send({ type: 'form.name', value })}
+        {...field('name', (value) => editor.send({ type: 'form.name', value }))}
       />
       <RecordTextArea
         id="segment-description"
         label="Description"
-        value={form.description}
-        error={errors['description']}
         hint="Optional: who these users are, what the segment is for."
         maxLength={SEGMENT_DESCRIPTION_MAX}
-        disabled={saving}
         rows={3}
-        onChange={(value) => editor.send({ type: 'form.description', value })}
+        {...field('description', (value) => editor.send({ type: 'form.description', value }))}
       />
     </RecordFormDialog>
   );

@@ -1,7 +1,7 @@
 // The Segments tab's content: the segment editor's actor (given the kept form draft, or the query
 // the user list asked to save), what keeps its form across a reload (decision 042), and the view.
 import { Box, Button, Flex, Link, Spinner, Text, TextField } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
 import type { SegmentQuery } from '../../domain/segments';
 import { checkSegmentDraft, SEGMENT_DRAFT_FORM } from './segments.draft';
@@ -10,15 +10,12 @@ import {
   selectBusy,
   selectDraftToKeep,
   selectEmpty,
-  selectError,
-  selectFailed,
   selectFormChanged,
   selectForm,
   selectListed,
-  selectLoading,
-  selectNotice,
   selectPaging,
   selectQuery,
+  selectSection,
 } from './segments.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
@@ -152,14 +149,10 @@ export function SegmentsView({ listHref, openInList, userListHref }: OpenInList 
   const editor = SegmentsCtx.useActorRef();
   const { session } = useConsole();
   const mayCreateTags = useSelector(session, (s) => selectFeatures(s).includes('tags'));
-  const loading = SegmentsCtx.useSelector(selectLoading);
-  const failed = SegmentsCtx.useSelector(selectFailed);
+  const { loading, failed, error, notice, count: segments } = SegmentsCtx.useSelector(selectSection, shallowEqual);
   const listed = SegmentsCtx.useSelector(selectListed);
   const empty = SegmentsCtx.useSelector(selectEmpty);
-  const error = SegmentsCtx.useSelector(selectError);
-  const notice = SegmentsCtx.useSelector(selectNotice);
   const q = SegmentsCtx.useSelector(selectQuery);
-  const segments = SegmentsCtx.useSelector((s) => s.context.segments.length);
   return (
     <Flex direction="column" gap="3">
       <Text as="p" size="2" color="gray">

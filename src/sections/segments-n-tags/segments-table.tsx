@@ -6,7 +6,7 @@ import { memberWords, type Segment } from '../../domain/segments';
 import { selectBusy, selectSegments } from './segments.selectors';
 import { queryWords } from './query-words';
 import { SegmentsCtx } from './segments-context';
-import { RecordAction, RecordActions, RecordTable } from '../../ui/shared/record-table';
+import { RecordAction, RecordActionsCell, RecordDeleteAction, RecordTable } from '../../ui/shared/record-table';
 import { dayText } from '../../domain/format';
 
 export interface OpenInList {
@@ -57,33 +57,28 @@ export function SegmentsTable({ listHref, openInList }: OpenInList) {
               {dayText(s.updated_at)} by {s.updated_by}
             </Text>
           </Table.Cell>
-          <Table.Cell>
-            <RecordActions justify="end" wrap="nowrap">
-              <RecordAction
-                label={`Tags for members of ${s.name}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'segment.tag', id: s.id })}
-              >
-                Tags…
-              </RecordAction>
-              <RecordAction
-                label={`Rename ${s.name}`}
-                color="gray"
-                disabled={busy}
-                onClick={() => editor.send({ type: 'segment.rename', id: s.id })}
-              >
-                Rename
-              </RecordAction>
-              <RecordAction
-                label={`Delete ${s.name}`}
-                color="red"
-                disabled={busy}
-                onClick={() => editor.send({ type: 'segment.delete', id: s.id })}
-              >
-                Delete
-              </RecordAction>
-            </RecordActions>
-          </Table.Cell>
+          <RecordActionsCell justify="end" wrap="nowrap">
+            <RecordAction
+              label={`Tags for members of ${s.name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'segment.tag', id: s.id })}
+            >
+              Tags…
+            </RecordAction>
+            <RecordAction
+              label={`Rename ${s.name}`}
+              color="gray"
+              disabled={busy}
+              onClick={() => editor.send({ type: 'segment.rename', id: s.id })}
+            >
+              Rename
+            </RecordAction>
+            <RecordDeleteAction
+              record={s.name}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'segment.delete', id: s.id })}
+            />
+          </RecordActionsCell>
         </Table.Row>
       ))}
     </RecordTable>

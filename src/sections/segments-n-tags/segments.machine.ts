@@ -9,7 +9,7 @@ import { staleSegmentOf, type Segment } from '../../domain/segments';
 import { failureMessage, refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import { noticeOf } from '../../machines/shared/notice';
-import { refusedFields, refusedSave, savedMeanwhile } from '../../machines/shared/save-outcome';
+import { meanwhileOf, refusedFields, refusedSave } from '../../machines/shared/save-outcome';
 import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../../machines/shared/versioned-form';
 import { tagSelectorMachine } from '../tags/tag-selector.machine';
 import type {
@@ -161,10 +161,7 @@ export const segmentEditorMachine = setup({
       saved: '#segmentEditor.loading',
       refused: (error) => refusedSave(error, isFormField),
       // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-      meanwhile: (context, error) => {
-        const stale = staleSegmentOf(error)!;
-        return savedMeanwhile(stale.msg, stale.current, context.form);
-      },
+      meanwhile: meanwhileOf(staleSegmentOf),
       failed: (error) => `The segment was not saved. ${failureMessage(error)}`,
     }),
     deleting: {

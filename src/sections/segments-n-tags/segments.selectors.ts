@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
+import { recordSectionSelector, versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
 import type { tagSelectorMachine } from '../tags/tag-selector.machine';
 import type { SegmentDraft } from './segments.types';
 import type { segmentEditorMachine } from './segments.machine';
@@ -8,7 +8,7 @@ type S = SnapshotFrom<typeof segmentEditorMachine>;
 
 const editor = versionedFormSelectors<S>();
 export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
-export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError, selectFormView } = editor;
 
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
@@ -16,6 +16,7 @@ export const selectListed = (s: S) => s.hasTag('listed');
 export const selectEmpty = (s: S) => s.hasTag('empty');
 export const selectSegments = (s: S) => s.context.segments;
 export const selectQuery = (s: S) => s.context.q;
+export const selectSection = recordSectionSelector<S>((s) => s.context.segments.length);
 
 /** Page n of m, and whether there are pages before and after. */
 export function selectPaging(s: S): { page: number; pages: number; total: number } {

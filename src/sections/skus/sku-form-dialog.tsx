@@ -2,6 +2,7 @@
 // rules applied as they are chosen, their notices in blue) and the account settings the SKU sets,
 // added one by one from a picker and each set to its value. The server's refusal stands at its
 // field; a change someone saved first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Box, Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
@@ -14,19 +15,11 @@ import { REGIONS } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import { SKU_CODE_MAX, SKU_DESCRIPTION_MAX, SKU_NAME_MAX } from '../../domain/skus';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
-import {
-  selectFieldErrors,
-  selectForm,
-  selectFormError,
-  selectFormOpen,
-  selectPlanNotices,
-  selectProductKey,
-  selectSaving,
-} from './skus.selectors';
+import { selectFormView, selectPlanNotices, selectProductKey } from './skus.selectors';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { SkusCtx } from './skus-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordCheck, RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
+import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
@@ -130,15 +123,12 @@ function SettingControl({
 
 export function SkuFormDialog() {
   const editor = SkusCtx.useActorRef();
-  const open = SkusCtx.useSelector(selectFormOpen);
-  const form = SkusCtx.useSelector(selectForm);
-  const saving = SkusCtx.useSelector(selectSaving);
-  const errors = SkusCtx.useSelector(selectFieldErrors);
-  const formError = SkusCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = SkusCtx.useSelector(selectFormView, shallowEqual);
   const notices = SkusCtx.useSelector(selectPlanNotices);
   const key = SkusCtx.useSelector(selectProductKey);
   if (!open || !form) return null;
   const creating = form.id === null;
+  const field = recordFieldsOf(form, errors, saving);
   const fields = settingFields(key);
   const chosen = fields.filter((f) => f.path in form.defaults);
   const addable = fields.filter((f) => !(f.path in form.defaults));
@@ -158,37 +148,28 @@ export function SkuFormDialog() {
           <RecordTextField
             id="sku-code"
             label="Code"
-            value={form.code}
-            error={errors['code']}
             hint="Letters, digits and hyphens; kept in capitals."
             maxLength={SKU_CODE_MAX}
-            disabled={saving}
             autoFocus
-            onChange={(value) => editor.send({ type: 'form.code', value })}
+            {...field('code', (value) => editor.send({ type: 'form.code', value }))}
           />
         </Box>
         <Box style={{ flex: 2 }}>
           <RecordTextField
             id="sku-name"
             label="Name"
-            value={form.name}
-            error={errors['name']}
             maxLength={SKU_NAME_MAX}
-            disabled={saving}
-            onChange={(value) => editor.send({ type: 'form.name', value })}
+            {...field('name', (value) => editor.send({ type: 'form.name', value }))}
           />
         </Box>
       </Flex>
       <RecordTextArea
         id="sku-description"
         label="Description"
-        value={form.description}
-        error={errors['description']}
         hint="Optional: what the bundle is for."
         maxLength={SKU_DESCRIPTION_MAX}
-        disabled={saving}
         rows={2}
-        onChange={(value) => editor.send({ type: 'form.description', value })}
+        {...field('description', (value) => editor.send({ type: 'form.description', value }))}
       />
       <FieldFrame id="sku-configuration" label="Product configuration" error={errors['product_configuration']}>
         <Select.Root

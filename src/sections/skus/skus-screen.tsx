@@ -2,21 +2,17 @@
 // key and the kept form draft), what keeps its form across a reload (decision 042), and the view:
 // the SKUs with search and status, and the dialogs. Thin: everything comes from selectors.
 import { Flex, Select, TextField } from '@radix-ui/themes';
+import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import { checkSkuDraft, SKU_DRAFT_FORM } from './skus.draft';
 import { liveSkuEditorMachine } from './skus.live';
 import {
-  selectAllSkus,
-  selectBusy,
   selectDraftToKeep,
-  selectError,
-  selectFailed,
   selectForm,
   selectFormChanged,
-  selectLoading,
-  selectNotice,
   selectSearch,
+  selectSection,
   selectStatusFilter,
 } from './skus.selectors';
 import { useConsole } from '../../ui/console-context';
@@ -73,29 +69,21 @@ export function SkusDraftKeeper({ staff }: { staff: number | null }) {
 
 export function SkusView() {
   const editor = SkusCtx.useActorRef();
-  const loading = SkusCtx.useSelector(selectLoading);
-  const failed = SkusCtx.useSelector(selectFailed);
-  const busy = SkusCtx.useSelector(selectBusy);
-  const error = SkusCtx.useSelector(selectError);
-  const notice = SkusCtx.useSelector(selectNotice);
-  const count = SkusCtx.useSelector((s) => selectAllSkus(s).length);
+  const section = SkusCtx.useSelector(selectSection, shallowEqual);
   const search = SkusCtx.useSelector(selectSearch);
   const status = SkusCtx.useSelector(selectStatusFilter);
   const listed = SkusCtx.useSelector((s) => s.hasTag('listed'));
   return (
     <RecordSection
       heading="SKU Configuration"
-      create={{ label: 'New SKU', disabled: busy || failed, go: () => editor.send({ type: 'sku.new' }) }}
+      create={{ label: 'New SKU', go: () => editor.send({ type: 'sku.new' }) }}
       intro="A SKU is what an account buys: a product configuration, data plan items and the account settings it sets. Assigning one sets those settings on the account, under the same rules as Account Settings."
-      notice={notice}
+      state={section}
       noticeLabel="SKUs notice"
-      failed={failed}
-      error={error}
       onRetry={() => editor.send({ type: 'skus.retry' })}
       records="SKUs"
-      loading={loading && count === 0}
     >
-      {count > 0 && (
+      {section.count > 0 && (
         <>
           <Flex gap="3" align="end">
             <TextField.Root

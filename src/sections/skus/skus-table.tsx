@@ -6,7 +6,7 @@ import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
 import type { Sku } from '../../domain/skus';
 import { selectBusy, selectProductKey, selectShownSkus } from './skus.selectors';
 import { HistoryButton } from '../record-history/history-button';
-import { RecordAction, RecordActions, RecordNameCell, RecordTable } from '../../ui/shared/record-table';
+import { RecordAction, RecordActionsCell, RecordNameCell, RecordTable } from '../../ui/shared/record-table';
 import { SkusCtx } from './skus-context';
 import { countText } from '../../domain/format';
 
@@ -54,40 +54,38 @@ export function SkusTable() {
             </Badge>
           </Table.Cell>
           <Table.Cell>{countText(sku.holders)}</Table.Cell>
-          <Table.Cell>
-            <RecordActions wrap="wrap">
-              <RecordAction
-                label={`Edit ${sku.code}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'sku.edit', id: sku.id })}
-              >
-                Edit
-              </RecordAction>
-              <RecordAction
-                label={`Assign ${sku.code}`}
-                disabled={busy || sku.status !== 'active'}
-                onClick={() => editor.send({ type: 'sku.assign', id: sku.id })}
-              >
-                Assign
-              </RecordAction>
-              <RecordAction
-                label={`Holders of ${sku.code}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'sku.holders', id: sku.id })}
-              >
-                Holders
-              </RecordAction>
-              <HistoryButton kind="sku" id={sku.id} name={sku.code} />
-              <RecordAction
-                label={`${sku.status === 'active' ? 'Retire' : 'Reactivate'} ${sku.code}`}
-                color={sku.status === 'active' ? 'red' : 'green'}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'sku.status', id: sku.id })}
-              >
-                {sku.status === 'active' ? 'Retire' : 'Reactivate'}
-              </RecordAction>
-            </RecordActions>
-          </Table.Cell>
+          <RecordActionsCell wrap="wrap">
+            <RecordAction
+              label={`Edit ${sku.code}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'sku.edit', id: sku.id })}
+            >
+              Edit
+            </RecordAction>
+            <RecordAction
+              label={`Assign ${sku.code}`}
+              disabled={busy || sku.status !== 'active'}
+              onClick={() => editor.send({ type: 'sku.assign', id: sku.id })}
+            >
+              Assign
+            </RecordAction>
+            <RecordAction
+              label={`Holders of ${sku.code}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'sku.holders', id: sku.id })}
+            >
+              Holders
+            </RecordAction>
+            <HistoryButton kind="sku" id={sku.id} name={sku.code} />
+            <RecordAction
+              label={`${sku.status === 'active' ? 'Retire' : 'Reactivate'} ${sku.code}`}
+              color={sku.status === 'active' ? 'red' : 'green'}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'sku.status', id: sku.id })}
+            >
+              {sku.status === 'active' ? 'Retire' : 'Reactivate'}
+            </RecordAction>
+          </RecordActionsCell>
         </Table.Row>
       ))}
     </RecordTable>

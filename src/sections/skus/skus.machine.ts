@@ -14,7 +14,7 @@ import { skuConflictOf, type Sku } from '../../domain/skus';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
-import { failedTextOf, refusedSave, savedMeanwhile } from '../../machines/shared/save-outcome';
+import { failedTextOf, meanwhileOf, refusedSave } from '../../machines/shared/save-outcome';
 import { listLoad } from '../../machines/shared/versioned-form.load';
 import {
   CLOSED_FORM,
@@ -89,6 +89,35 @@ function startValue(key: string, path: string): unknown {
 
 const find = (context: SkuEditorContext, id: number) => context.skus.find((s) => s.id === id) ?? null;
 const errorText = failedTextOf(skuConflictOf);
+
+/** No SKU picked for a dialog: nothing of its holders, its assigning or its preview. */
+const NO_TARGET: Pick<
+  SkuEditorContext,
+  'target' | 'holders' | 'holdersTotal' | 'holdersNext' | 'holdersAfter' | 'takingOff' | 'account' | 'preview'
+> = {
+  target: null,
+  holders: [],
+  holdersTotal: 0,
+  holdersNext: null,
+  holdersAfter: null,
+  takingOff: null,
+  account: null,
+  preview: null,
+};
+
+type AccountPicked = Extract<SkuEditorEvent, { type: 'assign.account' }>;
+/** The assign dialog, picking or previewing: an account picked reads what assigning changes for it; Cancel leaves. */
+const pickAccount = {
+  'assign.account': {
+    target: 'previewing',
+    actions: assign<SkuEditorContext, AccountPicked, undefined, SkuEditorEvent, never>({
+      account: ({ event }) => event.account,
+      preview: null,
+      error: null,
+    }),
+  },
+  'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
+} as const;
 
 export const skuEditorMachine = setup({
   types: { context: {} as SkuEditorContext, events: {} as SkuEditorEvent, input: {} as SkuEditorInput },
@@ -172,17 +201,7 @@ export const skuEditorMachine = setup({
       error: null,
       notice: null,
     })),
-    clearTarget: assign({
-      target: null,
-      holders: [],
-      holdersTotal: 0,
-      holdersNext: null,
-      holdersAfter: null,
-      takingOff: null,
-      account: null,
-      preview: null,
-      error: null,
-    }),
+    clearTarget: assign({ ...NO_TARGET, error: null }),
   },
 }).createMachine({
   id: 'skuEditor',
@@ -195,14 +214,7 @@ export const skuEditorMachine = setup({
     planNotices: [],
     serverErrors: {},
     formError: null,
-    target: null,
-    holders: [],
-    holdersTotal: 0,
-    holdersNext: null,
-    holdersAfter: null,
-    takingOff: null,
-    account: null,
-    preview: null,
+    ...NO_TARGET,
     error: null,
     notice: null,
   }),
@@ -245,10 +257,7 @@ export const skuEditorMachine = setup({
       // The guard holds only a refusal naming a field of the form, so a message stands at one.
       refused: (error) => refusedSave(error, isFormField),
       // Someone else saved it first: said, and the next save starts from what is stored now.
-      meanwhile: (context, error) => {
-        const conflict = skuConflictOf(error)!;
-        return savedMeanwhile(conflict.msg, 'current' in conflict ? conflict.current : null, context.form);
-      },
+      meanwhile: meanwhileOf(skuConflictOf),
       failed: (error) => errorText(error, 'The SKU was not saved.'),
     }),
     statusing: {
@@ -368,15 +377,7 @@ export const skuEditorMachine = setup({
       tags: ['dialog'],
       initial: 'picking',
       states: {
-        picking: {
-          on: {
-            'assign.account': {
-              target: 'previewing',
-              actions: assign({ account: ({ event }) => event.account, preview: null, error: null }),
-            },
-            'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
-          },
-        },
+        picking: { on: pickAccount },
         previewing: {
           tags: ['busy'],
           invoke: {
@@ -395,11 +396,7 @@ export const skuEditorMachine = setup({
         preview: {
           on: {
             'assign.confirm': { guard: 'assignable', target: 'applying', actions: assign({ error: null }) },
-            'assign.account': {
-              target: 'previewing',
-              actions: assign({ account: ({ event }) => event.account, preview: null, error: null }),
-            },
-            'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
+            ...pickAccount,
           },
         },
         applying: {

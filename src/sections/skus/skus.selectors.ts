@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
+import { recordSectionSelector, versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
 import type { skuEditorMachine } from './skus.machine';
 import type { SkuDraft } from './skus.types';
 
@@ -7,7 +7,7 @@ type S = SnapshotFrom<typeof skuEditorMachine>;
 
 const editor = versionedFormSelectors<S>();
 export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
-export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError, selectFormView } = editor;
 
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
@@ -15,6 +15,7 @@ export const selectProductKey = (s: S) => s.context.productKey;
 export const selectAllSkus = (s: S) => s.context.skus;
 export const selectSearch = (s: S) => s.context.search;
 export const selectStatusFilter = (s: S) => s.context.status;
+export const selectSection = recordSectionSelector<S>((s) => s.context.skus.length);
 
 /** The SKUs the search and status filter leave, by code. */
 export const selectShownSkus = (s: S) => {

@@ -2,6 +2,7 @@
 // those who may use them), who it is for, the group names its accounts' new users join, and every
 // account setting in the account settings form's groups. The server's refusal stands at its field
 // (a setting's at the setting); a change someone saved first is said above.
+import { shallowEqual } from '@xstate/react';
 import { Box, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
@@ -18,21 +19,13 @@ import {
   TEMPLATE_NAME_MAX,
   TEMPLATE_SOURCE_USER_MAX,
 } from '../../domain/templates';
-import {
-  selectFieldErrors,
-  selectForm,
-  selectFormBaseName,
-  selectFormError,
-  selectFormOpen,
-  selectSaving,
-  selectSources,
-} from './templates.selectors';
+import { selectFormBaseName, selectFormView, selectSources } from './templates.selectors';
 import type { TemplateForm } from './templates.types';
 import { useConsole } from '../../ui/console-context';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { TemplatesCtx } from './templates-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
-import { RecordCheck, RecordTextArea, RecordTextField } from '../../ui/shared/record-fields';
+import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 const errorKey = (object: string, key: string) => `template_settings.${object}.${key}`;
 
@@ -195,11 +188,7 @@ function SwitchRow({
 export function TemplateFormDialog() {
   const editor = TemplatesCtx.useActorRef();
   const { config } = useConsole();
-  const open = TemplatesCtx.useSelector(selectFormOpen);
-  const form = TemplatesCtx.useSelector(selectForm);
-  const saving = TemplatesCtx.useSelector(selectSaving);
-  const errors = TemplatesCtx.useSelector(selectFieldErrors);
-  const formError = TemplatesCtx.useSelector(selectFormError);
+  const { open, form, saving, errors, formError } = TemplatesCtx.useSelector(selectFormView, shallowEqual);
   const sources = TemplatesCtx.useSelector(selectSources);
   const baseName = TemplatesCtx.useSelector(selectFormBaseName);
   if (!open || !form) return null;
@@ -208,8 +197,9 @@ export function TemplateFormDialog() {
   const product = productNames(productKey).name;
   // A template of a source this person may not choose keeps it (the server says so on save).
   const choices = sources.includes(form.source) ? sources : [...sources, form.source];
-  const field = (name: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups', value: string) =>
-    editor.send({ type: 'form.field', field: name, value });
+  const edit = (value: string, field: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups') =>
+    editor.send({ type: 'form.field', field, value });
+  const text = recordFieldsOf(form, errors, saving);
   return (
     <RecordFormDialog
       title={creating ? 'New template' : `Edit template '${baseName}'`}
@@ -225,13 +215,10 @@ export function TemplateFormDialog() {
           <RecordTextField
             id="template-name"
             label="Name"
-            value={form.template_name}
-            error={errors['template_name']}
             hint="Spaces are collapsed; names are unique whatever their case."
             maxLength={TEMPLATE_NAME_MAX}
-            disabled={saving}
             autoFocus
-            onChange={(value) => field('template_name', value)}
+            {...text('template_name', edit)}
           />
         </Box>
         <Box style={{ flex: 1, minWidth: 220 }}>
@@ -239,7 +226,7 @@ export function TemplateFormDialog() {
             <Select.Root
               value={form.source}
               disabled={saving || choices.length < 2}
-              onValueChange={(value) => field('source', value)}
+              onValueChange={(value) => edit(value, 'source')}
             >
               <Select.Trigger aria-label="Source" {...described('template-source', errors['source'])} />
               <Select.Content>
@@ -256,35 +243,26 @@ export function TemplateFormDialog() {
       <RecordTextArea
         id="template-description"
         label="Description"
-        value={form.template_description}
-        error={errors['template_description']}
         maxLength={TEMPLATE_DESCRIPTION_MAX}
-        disabled={saving}
         rows={2}
-        onChange={(value) => field('template_description', value)}
+        {...text('template_description', edit)}
       />
       <Flex gap="3" wrap="wrap">
         <Box style={{ flex: 1, minWidth: 260 }}>
           <RecordTextField
             id="template-source-user"
             label="Made for (optional)"
-            value={form.source_user}
-            error={errors['source_user']}
             maxLength={TEMPLATE_SOURCE_USER_MAX}
-            disabled={saving}
-            onChange={(value) => field('source_user', value)}
+            {...text('source_user', edit)}
           />
         </Box>
         <Box style={{ flex: 1, minWidth: 260 }}>
           <RecordTextArea
             id="template-groups"
             label="Groups new users join"
-            value={form.groups}
-            error={errors['templatesettings_groups']}
             hint="One group name a line; matched by name against each account's own groups."
-            disabled={saving}
             rows={2}
-            onChange={(value) => field('groups', value)}
+            {...text('groups', edit, 'templatesettings_groups')}
           />
         </Box>
       </Flex>

@@ -3,6 +3,7 @@
 // a reload (decision 042), and the view: search, the templates with their followers, the dialogs.
 // Thin: everything comes from selectors.
 import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
+import { shallowEqual } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
 import { defaultAccountSettings } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
@@ -13,20 +14,17 @@ import type { TemplateDraft } from './templates.types';
 import {
   selectBusy,
   selectDraftToKeep,
-  selectError,
-  selectFailed,
   selectForm,
   selectFormChanged,
-  selectLoading,
-  selectNotice,
   selectQuery,
   selectSearched,
+  selectSection,
   selectTemplates,
   selectWithoutTemplate,
 } from './templates.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordSection } from '../../ui/shared/record-section';
-import { RecordAction, RecordActions, RecordTable } from '../../ui/shared/record-table';
+import { RecordAction, RecordActionsCell, RecordDeleteAction, RecordTable } from '../../ui/shared/record-table';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
 import { HistoryButton } from '../record-history/history-button';
 import { TemplateApplyDialog } from './template-apply-dialog';
@@ -99,33 +97,28 @@ function TemplatesTable() {
           <Table.Cell>{sourceLabel(t.source, product)}</Table.Cell>
           <Table.Cell aria-label={`Accounts following ${t.template_name}`}>{t.accounts ?? '—'}</Table.Cell>
           <Table.Cell>{t.updated_by}</Table.Cell>
-          <Table.Cell>
-            <RecordActions justify="end">
-              <RecordAction
-                label={`Apply ${t.template_name}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'template.apply', id: t.id })}
-              >
-                Apply…
-              </RecordAction>
-              <RecordAction
-                label={`Edit ${t.template_name}`}
-                disabled={busy}
-                onClick={() => editor.send({ type: 'template.edit', id: t.id })}
-              >
-                Edit
-              </RecordAction>
-              <HistoryButton kind="template" id={t.id} name={t.template_name} />
-              <RecordAction
-                label={`Delete ${t.template_name}`}
-                color="red"
-                disabled={busy}
-                onClick={() => editor.send({ type: 'template.delete', id: t.id })}
-              >
-                Delete
-              </RecordAction>
-            </RecordActions>
-          </Table.Cell>
+          <RecordActionsCell justify="end">
+            <RecordAction
+              label={`Apply ${t.template_name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'template.apply', id: t.id })}
+            >
+              Apply…
+            </RecordAction>
+            <RecordAction
+              label={`Edit ${t.template_name}`}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'template.edit', id: t.id })}
+            >
+              Edit
+            </RecordAction>
+            <HistoryButton kind="template" id={t.id} name={t.template_name} />
+            <RecordDeleteAction
+              record={t.template_name}
+              disabled={busy}
+              onClick={() => editor.send({ type: 'template.delete', id: t.id })}
+            />
+          </RecordActionsCell>
         </Table.Row>
       ))}
     </RecordTable>
@@ -134,14 +127,10 @@ function TemplatesTable() {
 
 export function TemplatesView() {
   const editor = TemplatesCtx.useActorRef();
-  const loading = TemplatesCtx.useSelector(selectLoading);
-  const failed = TemplatesCtx.useSelector(selectFailed);
-  const busy = TemplatesCtx.useSelector(selectBusy);
-  const error = TemplatesCtx.useSelector(selectError);
-  const notice = TemplatesCtx.useSelector(selectNotice);
+  const section = TemplatesCtx.useSelector(selectSection, shallowEqual);
+  const { loading, failed, busy, count } = section;
   const query = TemplatesCtx.useSelector(selectQuery);
   const searched = TemplatesCtx.useSelector(selectSearched);
-  const count = TemplatesCtx.useSelector((s) => selectTemplates(s).length);
   const without = TemplatesCtx.useSelector(selectWithoutTemplate);
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -150,7 +139,7 @@ export function TemplatesView() {
   return (
     <RecordSection
       heading="Template Settings"
-      create={{ label: 'New template', disabled: busy || failed, go: () => editor.send({ type: 'template.new' }) }}
+      create={{ label: 'New template', go: () => editor.send({ type: 'template.new' }) }}
       intro="A template is a set of account settings. Applying it to accounts sets their settings to the template's, after showing what changes on each."
       tools={
         <form onSubmit={search} role="search" aria-label="Search templates">
@@ -170,13 +159,10 @@ export function TemplatesView() {
           </Flex>
         </form>
       }
-      notice={notice}
+      state={section}
       noticeLabel="Templates notice"
-      failed={failed}
-      error={error}
       onRetry={() => editor.send({ type: 'templates.retry' })}
       records="templates"
-      loading={loading && count === 0}
     >
       {!loading && !failed && count === 0 && (
         <Text size="2" color="gray" role="status" aria-label="No templates">

@@ -11,9 +11,9 @@ import { noticeOf } from '../../machines/shared/notice';
 import {
   aboveTheForm,
   failedTextOf,
+  meanwhileOf,
   refusedFields,
   refusedSaveOf,
-  savedMeanwhile,
 } from '../../machines/shared/save-outcome';
 import { listLoad } from '../../machines/shared/versioned-form.load';
 import {
@@ -220,10 +220,7 @@ export const templateEditorMachine = setup({
         };
       },
       // Someone else saved (or deleted) it first: said, and the next save starts from what is stored now.
-      meanwhile: (context, error) => {
-        const conflict = templateConflictOf(error)!;
-        return savedMeanwhile(conflict.msg, 'stale' in conflict ? conflict.current : null, context.form);
-      },
+      meanwhile: meanwhileOf(templateConflictOf),
       failed: (error) => errorText(error, 'The template was not saved.'),
     }),
     deleting: {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
+import { recordSectionSelector, versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
 import { formChanged, type templateEditorMachine } from './templates.machine';
 import type { TemplateDraft } from './templates.types';
 
@@ -7,7 +7,7 @@ type S = SnapshotFrom<typeof templateEditorMachine>;
 
 const editor = versionedFormSelectors<S>();
 export const { selectBusy, selectError, selectNotice, selectFormOpen } = editor;
-export const { selectForm, selectSaving, selectFieldErrors, selectFormError } = editor;
+export const { selectForm, selectSaving, selectFieldErrors, selectFormError, selectFormView } = editor;
 
 export const selectLoading = (s: S) => s.matches('loading');
 export const selectFailed = (s: S) => s.matches('failed');
@@ -16,6 +16,7 @@ export const selectSources = (s: S) => s.context.sources;
 export const selectWithoutTemplate = (s: S) => s.context.accountsWithoutTemplate;
 export const selectQuery = (s: S) => s.context.query;
 export const selectSearched = (s: S) => s.context.searched;
+export const selectSection = recordSectionSelector<S>((s) => s.context.templates.length);
 
 // ── the template form ──
 export const selectFormChanged = (s: S) => formChanged(s.context.form);

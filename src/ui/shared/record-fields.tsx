@@ -16,6 +16,23 @@ type TextProps = {
   onChange: (value: string) => void;
 };
 
+/** The keys of a form whose values are text. */
+type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * A record form's text fields as RecordTextField and RecordTextArea take them: the value at `key`,
+ * the server's refusal at it (at `errorKey` where the server names it otherwise), locked while the
+ * form saves, and how an edit is sent (given the value and the key).
+ */
+export const recordFieldsOf =
+  <F,>(form: F, errors: Record<string, string>, saving: boolean) =>
+  <K extends TextKey<F>>(key: K, edit: (value: string, key: K) => void, errorKey: string = key) => ({
+    value: form[key] as string,
+    error: errors[errorKey],
+    disabled: saving,
+    onChange: (value: string) => edit(value, key),
+  });
+
 export function RecordTextField({ autoFocus, ...p }: TextProps & { autoFocus?: boolean }) {
   return (
     <FieldFrame id={p.id} label={p.label} error={p.error} hint={p.hint}>

@@ -1,9 +1,11 @@
 // A record screen's frame (roles, SKUs, templates): its heading with the button that makes a new
-// record, what the records are, any tools (a search), then the section's notice, the load that
-// failed with Retry, and the first load; the list and its dialogs follow as children.
+// record (not while the editor is busy or its list failed), what the records are, any tools (a
+// search), then the section's notice, the load that failed with Retry, and the first load (while
+// no record is shown yet); the list and its dialogs follow as children.
 import type { ReactNode } from 'react';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { Notice } from '../../machines/shared/notice';
+import type { RecordSectionState } from '../../machines/shared/versioned-form.selectors';
 import { NoticeCallout } from './notice-callout';
 import { RetryCallout } from './retry-callout';
 
@@ -12,37 +14,32 @@ export function RecordSection({
   create,
   intro,
   tools,
-  notice,
+  state,
   noticeLabel,
-  failed,
-  error,
   onRetry,
   records,
-  loading,
   children,
 }: {
   heading: string;
-  create: { label: string; disabled: boolean; go: () => void };
+  create: { label: string; go: () => void };
   intro: ReactNode;
   tools?: ReactNode;
-  notice: Notice | null;
+  /** The editor's list, busy flag and notice (`recordSectionSelector`). */
+  state: RecordSectionState;
   noticeLabel: string;
-  failed: boolean;
-  error: string | null;
   onRetry: () => void;
   /** What the records are called in a sentence: 'roles', 'SKUs'. */
   records: string;
-  /** The first load: nothing shown yet. */
-  loading: boolean;
   children: ReactNode;
 }) {
+  const { failed, error } = state;
   return (
     <Flex direction="column" gap="4">
       <Flex justify="between" align="center">
         <Heading as="h2" size="5">
           {heading}
         </Heading>
-        <Button disabled={create.disabled} onClick={create.go}>
+        <Button disabled={state.busy || failed} onClick={create.go}>
           {create.label}
         </Button>
       </Flex>
@@ -50,9 +47,9 @@ export function RecordSection({
         {intro}
       </Text>
       {tools}
-      <RecordNotice notice={notice} label={noticeLabel} />
+      <RecordNotice notice={state.notice} label={noticeLabel} />
       {failed && <RecordLoadFailed records={records} error={error} onRetry={onRetry} />}
-      {loading && <RecordLoading records={records} named />}
+      {state.loading && state.count === 0 && <RecordLoading records={records} named />}
       {children}
     </Flex>
   );

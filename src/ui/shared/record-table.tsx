@@ -59,20 +59,23 @@ export function RecordNameCell({ name, description }: { name: ReactNode; descrip
   );
 }
 
+type ActionsProps = { justify?: 'end'; wrap?: 'wrap' | 'nowrap'; children: ReactNode };
+
 /** A row's (or card's) actions, side by side. */
-export function RecordActions({
-  justify,
-  wrap,
-  children,
-}: {
-  justify?: 'end';
-  wrap?: 'wrap' | 'nowrap';
-  children: ReactNode;
-}) {
+export function RecordActions({ justify, wrap, children }: ActionsProps) {
   return (
     <Flex gap="2" justify={justify} wrap={wrap}>
       {children}
     </Flex>
+  );
+}
+
+/** The row's last cell, under the Actions header: its actions side by side. */
+export function RecordActionsCell(actions: ActionsProps) {
+  return (
+    <Table.Cell>
+      <RecordActions {...actions} />
+    </Table.Cell>
   );
 }
 
@@ -94,5 +97,22 @@ export function RecordAction({
     <Button size="1" variant="soft" color={color} disabled={disabled} aria-label={label} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+/** A record's Delete, red, named for the record ('Delete Admins'); it asks before anything goes. */
+export function RecordDeleteAction({
+  record,
+  disabled,
+  onClick,
+}: {
+  record: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <RecordAction label={`Delete ${record}`} color="red" disabled={disabled} onClick={onClick}>
+      Delete
+    </RecordAction>
   );
 }
