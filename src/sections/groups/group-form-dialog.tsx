@@ -8,6 +8,7 @@ import { FieldFrame } from '../../ui/form/field-frame';
 import { GroupsCtx } from './groups-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
 import { RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
+import { SelectOptions } from '../../ui/form/select-options';
 
 export function GroupFormDialog() {
   const editor = GroupsCtx.useActorRef();
@@ -45,13 +46,10 @@ export function GroupFormDialog() {
             onValueChange={(value) => editor.send({ type: 'form.kind', value: value as GroupKind })}
           >
             <Select.Trigger aria-label="Kind" style={{ width: '100%' }} />
-            <Select.Content position="popper">
-              {GROUP_KINDS.map((k) => (
-                <Select.Item key={k} value={k}>
-                  {GROUP_KIND_LABELS[k]}
-                </Select.Item>
-              ))}
-            </Select.Content>
+            <SelectOptions
+              position="popper"
+              options={GROUP_KINDS.map((k) => ({ value: k, label: GROUP_KIND_LABELS[k] }))}
+            />
           </Select.Root>
         </FieldFrame>
       )}

@@ -29,6 +29,7 @@ import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
 import { RecordNotice } from '../../ui/shared/record-section';
 import { countText } from '../../domain/format';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 export const groupDraftAddress = (staff: number | null) => openFormAddress(GROUP_DRAFT_FORM, staff);
 
@@ -105,14 +106,12 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
           </Text>
         )}
         {stage === 'failed' && (
-          <Flex align="center" gap="3" mt="3">
-            <Text size="2" color="red" role="alert">
-              Could not load the groups. {error}
-            </Text>
-            <Button size="1" variant="soft" onClick={() => editor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Flex>
+          <RetryCallout
+            mt="3"
+            lead="Could not load the groups."
+            error={error}
+            onRetry={() => editor.send({ type: 'list.retry' })}
+          />
         )}
         {stage === 'loaded' && (
           <Text as="p" size="2" color="gray" mt="3" aria-label="Group summary">

@@ -28,6 +28,7 @@ import { BrokerList } from './broker-list';
 import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
+import { RetryCallout } from '../../ui/shared/retry-callout';
 
 /** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
 export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
@@ -134,18 +135,12 @@ function Pickers() {
         </Text>
       )}
       {(stage === 'usersFailed' || stage === 'brokersFailed') && (
-        <Flex align="center" gap="3" mt="3">
-          <Text size="2" color="red" role="alert">
-            {stage === 'usersFailed' ? 'Could not load the users.' : 'Could not load the brokers.'} {error}
-          </Text>
-          <Button
-            size="1"
-            variant="soft"
-            onClick={() => actor.send({ type: stage === 'usersFailed' ? 'users.retry' : 'brokers.retry' })}
-          >
-            Retry
-          </Button>
-        </Flex>
+        <RetryCallout
+          mt="3"
+          lead={stage === 'usersFailed' ? 'Could not load the users.' : 'Could not load the brokers.'}
+          error={error}
+          onRetry={() => actor.send({ type: stage === 'usersFailed' ? 'users.retry' : 'brokers.retry' })}
+        />
       )}
     </Card>
   );

@@ -20,6 +20,7 @@ import { described, FieldFrame } from '../../ui/form/field-frame';
 import { SkusCtx } from './skus-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
 import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
+import { SelectOptions } from '../../ui/form/select-options';
 
 const domId = (path: string) => `sku-setting-${path.replace(/\./g, '-')}`;
 
@@ -73,13 +74,7 @@ function SettingControl({
           onValueChange={(next) => set(field.options!.find((o) => String(o.value) === next)?.value ?? next)}
         >
           <Select.Trigger id={id} aria-label={field.label} {...described(id, error)} />
-          <Select.Content>
-            {field.options!.map((o) => (
-              <Select.Item key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </Select.Item>
-            ))}
-          </Select.Content>
+          <SelectOptions options={field.options!.map((o) => ({ value: String(o.value), label: o.label }))} />
         </Select.Root>
       );
     case 'regions': {
@@ -182,13 +177,9 @@ export function SkuFormDialog() {
             aria-label="Product configuration"
             {...described('sku-configuration', errors['product_configuration'])}
           />
-          <Select.Content>
-            {productNames(key).configurations.map((c) => (
-              <Select.Item key={c} value={c}>
-                {configurationLabel(key, c)}
-              </Select.Item>
-            ))}
-          </Select.Content>
+          <SelectOptions
+            options={productNames(key).configurations.map((c) => ({ value: c, label: configurationLabel(key, c) }))}
+          />
         </Select.Root>
       </FieldFrame>
       <Box
@@ -277,13 +268,7 @@ export function SkuFormDialog() {
               onValueChange={(path) => editor.send({ type: 'form.addSetting', path })}
             >
               <Select.Trigger aria-label="Add a setting" placeholder="Add a setting…" />
-              <Select.Content position="popper">
-                {addable.map((f) => (
-                  <Select.Item key={f.path} value={f.path}>
-                    {f.label}
-                  </Select.Item>
-                ))}
-              </Select.Content>
+              <SelectOptions position="popper" options={addable.map((f) => ({ value: f.path, label: f.label }))} />
             </Select.Root>
           </Box>
         )}

@@ -26,6 +26,7 @@ import { described, FieldFrame } from '../../ui/form/field-frame';
 import { TemplatesCtx } from './templates-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
 import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
+import { SelectOptions } from '../../ui/form/select-options';
 
 const errorKey = (object: string, key: string) => `template_settings.${object}.${key}`;
 
@@ -76,13 +77,7 @@ function SettingsGroup({
                 onValueChange={(value) => set(key, options?.find((o) => String(o.value) === value)?.value ?? value)}
               >
                 <Select.Trigger aria-label={label} {...described(id, error)} />
-                <Select.Content>
-                  {(options ?? []).map((o) => (
-                    <Select.Item key={String(o.value)} value={String(o.value)}>
-                      {o.label}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
+                <SelectOptions options={(options ?? []).map((o) => ({ value: String(o.value), label: o.label }))} />
               </Select.Root>
             </FieldFrame>
           </Box>
@@ -229,13 +224,7 @@ export function TemplateFormDialog() {
               onValueChange={(value) => edit(value, 'source')}
             >
               <Select.Trigger aria-label="Source" {...described('template-source', errors['source'])} />
-              <Select.Content>
-                {choices.map((s) => (
-                  <Select.Item key={s} value={s}>
-                    {sourceLabel(s, product)}
-                  </Select.Item>
-                ))}
-              </Select.Content>
+              <SelectOptions options={choices.map((s) => ({ value: s, label: sourceLabel(s, product) }))} />
             </Select.Root>
           </FieldFrame>
         </Box>

@@ -8,6 +8,7 @@ export function RetryCallout({
   error,
   onRetry,
   label,
+  mt,
 }: {
   /** The screen's sentence before the failure's text, if it has one. */
   lead?: string;
@@ -15,9 +16,10 @@ export function RetryCallout({
   onRetry: () => void;
   /** The alert's name where a screen holds more than one. */
   label?: string;
+  mt?: '1' | '2' | '3' | '4';
 }) {
   return (
-    <Callout.Root color="red" role="alert" aria-label={label}>
+    <Callout.Root color="red" role="alert" aria-label={label} mt={mt}>
       <Callout.Text>
         {lead === undefined ? null : `${lead} `}
         {error}{' '}
