@@ -15,7 +15,7 @@ import { grantChangeRefusal, type GrantAuthor, type GrantRefusal } from './grant
 import { checkRoleGuards, GuardRefusal, staffGrants, type GuardReason } from './guard';
 import { isUniqueViolation } from '../db/unique-violation';
 import { refusableTransaction } from '../db/refusable-transaction';
-import { deleteAtVersion, updateAtVersion } from '../db/versioned-row';
+import { deleteAtVersion, updateAtVersion, type RowAtVersion } from '../db/versioned-row';
 
 type Row = Selectable<RolesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -197,6 +197,15 @@ async function change(
   );
 }
 
+/** The role a change starts from, or its refusal: no role has the id, or it was saved since `at.version` was read. */
+async function startingRole(trx: Db, at: RowAtVersion): Promise<{ before: Row } | { refusal: ChangeResult }> {
+  const before = await trx.selectFrom('roles').selectAll().where('id', '=', at.id).executeTakeFirst();
+  if (!before) return { refusal: { ok: false, reason: 'missing' } };
+  if (Number(before.version) !== at.version)
+    return { refusal: { ok: false, reason: 'stale', current: await roleById(trx, at.id) } };
+  return { before };
+}
+
 export interface RoleInput {
   name: string;
   description: string;
@@ -234,10 +243,9 @@ export function updateRole(
   now: number,
 ): Promise<ChangeResult> {
   return change(db, actor, async (trx) => {
-    const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version)
-      return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    const start = await startingRole(trx, input);
+    if ('refusal' in start) return start.refusal;
+    const { before } = start;
     // A role holding a key its editor lacks is out of their reach, whatever the edit.
     const refused = ruled(actor, { touched: [...featuresOf(before), ...input.features] });
     if (refused) return refused;
@@ -265,10 +273,9 @@ export function deleteRole(
   now: number,
 ): Promise<ChangeResult> {
   return change(db, actor, async (trx) => {
-    const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version)
-      return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+    const start = await startingRole(trx, input);
+    if ('refusal' in start) return start.refusal;
+    const { before } = start;
     const refused = ruled(actor, { touched: featuresOf(before) });
     if (refused) return refused;
     const holders = (await holdersByRole(trx, [input.id])).get(input.id) ?? [];

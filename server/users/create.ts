@@ -86,6 +86,26 @@ export interface NewUserSettings {
 }
 
 /** A new user's row from step one's settings: what a create and an invite's approval both write. */
+/**
+ * Inserts new users' rows a chunk at a time; the id of each by its (unique) username, since rows
+ * come back in no promised order.
+ */
+export async function insertUsers(
+  trx: Transaction<Database>,
+  values: readonly NewUser[],
+): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
+    const inserted = await trx
+      .insertInto('users')
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .returning(['id', 'username'])
+      .execute();
+    for (const r of inserted) byName.set(r.username, Number(r.id));
+  }
+  return byName;
+}
+
 export function newUserRow(
   settings: NewUserSettings,
   person: Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name' | 'phone' | 'password_hash'>,
@@ -348,16 +368,7 @@ export async function registerUsers(
 
   try {
     const ids = await db.transaction().execute(async (trx) => {
-      const byName = new Map<string, number>();
-      for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-        const inserted = await trx
-          .insertInto('users')
-          .values(values.slice(i, i + INSERT_CHUNK))
-          .returning(['id', 'username'])
-          .execute();
-        for (const r of inserted) byName.set(r.username, r.id);
-      }
-      // Rows come back in no promised order: each id is found by its (unique) username.
+      const byName = await insertUsers(trx, values);
       const ids = usernames.map((u) => byName.get(u)!);
       const records = await loadUserRecords(trx, ids);
       await writeAuditMany(
