@@ -23,7 +23,7 @@ import type { Transaction } from 'kysely';
 import { invitationMail } from './mail';
 import { duplicateOf, invitesByIds, openRequestsByEmail, usersByEmail, type Db } from './records';
 import { checkInviteSettings } from './settings';
-import { insertUsers, newUserRow, type NewUserSettings } from '../users/create';
+import { insertUsers, newUserRow, userCreatedEntry, type NewUserSettings } from '../users/create';
 import { isUniqueViolation } from '../db/unique-violation';
 
 export const INVITE_RECORD_KIND = 'invite_request';
@@ -166,15 +166,7 @@ async function approveInside(
   const entries: AuditEntry[] = [];
   records.forEach((record, i) => {
     const c = created[i]!;
-    entries.push({
-      category: 'user',
-      author,
-      action: 'user created',
-      at: now,
-      current: record,
-      success: true,
-      record: { kind: 'user', id: c.userId },
-    });
+    entries.push(userCreatedEntry(author, now, c.userId, record));
     entries.push({
       category: 'user',
       author,

@@ -197,13 +197,23 @@ async function change(
   );
 }
 
-/** The role a change starts from, or its refusal: no role has the id, or it was saved since `at.version` was read. */
-async function startingRole(trx: Db, at: RowAtVersion): Promise<{ before: Row } | { refusal: ChangeResult }> {
-  const before = await trx.selectFrom('roles').selectAll().where('id', '=', at.id).executeTakeFirst();
-  if (!before) return { refusal: { ok: false, reason: 'missing' } };
-  if (Number(before.version) !== at.version)
-    return { refusal: { ok: false, reason: 'stale', current: await roleById(trx, at.id) } };
-  return { before };
+/**
+ * A change to the role `at` names, as `change` runs it, from the role as stored: refused when no
+ * role has the id, or it was saved since `at.version` was read.
+ */
+function changeRole(
+  db: Kysely<Database>,
+  actor: Actor,
+  at: RowAtVersion,
+  work: (trx: Transaction<Database>, before: Row) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
+  return change(db, actor, async (trx) => {
+    const before = await trx.selectFrom('roles').selectAll().where('id', '=', at.id).executeTakeFirst();
+    if (!before) return { ok: false, reason: 'missing' };
+    if (Number(before.version) !== at.version)
+      return { ok: false, reason: 'stale', current: await roleById(trx, at.id) };
+    return work(trx, before);
+  });
 }
 
 export interface RoleInput {
@@ -242,10 +252,7 @@ export function updateRole(
   actor: Actor,
   now: number,
 ): Promise<ChangeResult> {
-  return change(db, actor, async (trx) => {
-    const start = await startingRole(trx, input);
-    if ('refusal' in start) return start.refusal;
-    const { before } = start;
+  return changeRole(db, actor, input, async (trx, before) => {
     // A role holding a key its editor lacks is out of their reach, whatever the edit.
     const refused = ruled(actor, { touched: [...featuresOf(before), ...input.features] });
     if (refused) return refused;
@@ -272,10 +279,7 @@ export function deleteRole(
   actor: Actor,
   now: number,
 ): Promise<ChangeResult> {
-  return change(db, actor, async (trx) => {
-    const start = await startingRole(trx, input);
-    if ('refusal' in start) return start.refusal;
-    const { before } = start;
+  return changeRole(db, actor, input, async (trx, before) => {
     const refused = ruled(actor, { touched: featuresOf(before) });
     if (refused) return refused;
     const holders = (await holdersByRole(trx, [input.id])).get(input.id) ?? [];

@@ -26,11 +26,12 @@ import {
   timestampToDate,
   todayOf,
   usersErrors,
+  type CreateStepOne,
   type FieldErrors,
 } from '../../src/domain/user-rules';
 import { fieldsWithin, WHOLE_REQUEST, type FieldMessages } from '../../src/domain/field-errors';
 import type { RegisterForm, RegisterReply } from '../../src/domain/users';
-import { writeAuditMany } from '../audit';
+import { writeAuditMany, type AuditEntry } from '../audit';
 import { hashPassword } from '../auth/passwords';
 import type { AppDeps, CurrentSession } from '../context';
 import type { Database, NewUser } from '../db/schema';
@@ -188,6 +189,28 @@ function expiryProblem(features: readonly string[], form: StepOneForm, now: numb
 /** The step one fields of the create form; an approved invitation is checked with the same rules. */
 export type StepOneForm = Omit<RegisterForm, 'users' | 'send_email'>;
 
+/** The choices of step one that the shared rules check: who the users belong to and what they get. */
+export const stepOneChoices = <F extends CreateStepOne>(form: F): Pick<F, keyof CreateStepOne> => ({
+  organization_id: form.organization_id,
+  user_type: form.user_type,
+  user_category: form.user_category,
+  owner: form.owner,
+  product_configuration: form.product_configuration,
+  data_plan: form.data_plan,
+  expiry_dt: form.expiry_dt,
+});
+
+/** The audit entry of a user just created, with the record as created. */
+export const userCreatedEntry = (author: string, now: number, id: number, record: unknown): AuditEntry => ({
+  category: 'user',
+  author,
+  action: 'user created',
+  at: now,
+  current: record,
+  success: true,
+  record: { kind: 'user', id },
+});
+
 export async function checkStepOne(
   db: Db,
   session: CurrentSession,
@@ -197,15 +220,7 @@ export async function checkStepOne(
 ): Promise<{ errors: FieldErrors; settings: NewUserSettings }> {
   const names = productNames(product);
   const features = session.grants.features;
-  const errors: FieldErrors = stepOneErrors(product, {
-    organization_id: form.organization_id,
-    user_type: form.user_type,
-    user_category: form.user_category,
-    owner: form.owner,
-    product_configuration: form.product_configuration,
-    data_plan: form.data_plan,
-    expiry_dt: form.expiry_dt,
-  });
+  const errors: FieldErrors = stepOneErrors(product, stepOneChoices(form));
   if ((CUSTOMER_USER_TYPES as readonly string[]).includes(form.user_type) && !features.includes('allow_customer_type'))
     errors['user_type'] = CREATE_TEXT.customerTypes;
   if (form.user_type === STAFF_USER_TYPE && !features.includes('staff_role_change'))
@@ -373,15 +388,7 @@ export async function registerUsers(
       const records = await loadUserRecords(trx, ids);
       await writeAuditMany(
         trx,
-        records.map((record) => ({
-          category: 'user',
-          author,
-          action: 'user created',
-          at: now,
-          current: record,
-          success: true,
-          record: { kind: 'user', id: record.id },
-        })),
+        records.map((record) => userCreatedEntry(author, now, record.id, record)),
       );
       if (form.send_email) {
         await enqueueMail(

@@ -59,30 +59,24 @@ const global = (metric: string, bucket: string, key: string, where: string) => [
 
 const USER_CELL = `r.user_type || '|' || r.user_category || '|' || r.product_configuration || '|' || coalesce(r.subscription_status, '') || '|' || cast(r.active as text)`;
 
+/** The user columns the counters read; all but created_at (set once) can move a counter. */
+const USER_COLUMNS = [
+  'organization_id',
+  'user_type',
+  'user_category',
+  'product_configuration',
+  'subscription_status',
+  'active',
+  'deleted',
+  'created_at',
+  'expiry_dt',
+] as const;
+
 const SOURCES: readonly Source[] = [
   {
     table: 'users',
-    columns: [
-      'organization_id',
-      'user_type',
-      'user_category',
-      'product_configuration',
-      'subscription_status',
-      'active',
-      'deleted',
-      'created_at',
-      'expiry_dt',
-    ],
-    watch: [
-      'organization_id',
-      'user_type',
-      'user_category',
-      'product_configuration',
-      'subscription_status',
-      'active',
-      'deleted',
-      'expiry_dt',
-    ],
+    columns: USER_COLUMNS,
+    watch: USER_COLUMNS.filter((c) => c !== 'created_at'),
     rows: [
       ...scoped('users', '0', USER_CELL, 'r.deleted = 0'),
       ...scoped('created', week('r.created_at'), `''`, '1 = 1'),
