@@ -17,23 +17,26 @@ export interface EventSearch {
   after: EventCursor | null;
 }
 
+/** What a listed event shows: the event, the person and the organization it names (left joined: either may be gone). */
+const EVENT_COLUMNS = [
+  'e.id',
+  'e.name',
+  'e.source',
+  'e.actor',
+  'e.occurred_at',
+  'e.user_id',
+  'u.username',
+  'u.email',
+  'e.organization_id',
+  'o.name as organization_name',
+] as const;
+
 function baseQuery(db: Db) {
   return db
     .selectFrom('events as e')
     .leftJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('organizations as o', 'o.id', 'e.organization_id')
-    .select([
-      'e.id',
-      'e.name',
-      'e.source',
-      'e.actor',
-      'e.occurred_at',
-      'e.user_id',
-      'u.username',
-      'u.email',
-      'e.organization_id',
-      'o.name as organization_name',
-    ]);
+    .select([...EVENT_COLUMNS]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
