@@ -11,7 +11,7 @@ import {
   type AccountSettingsInput,
 } from '../../src/domain/accounts';
 import type { AccountSettingsRecord } from '../../src/domain/account-settings';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import {
@@ -24,6 +24,9 @@ import {
 } from './settings-store';
 
 const CATEGORY = 'account settings' as const;
+
+/** An account change's audit entries, read back in the account's history. */
+const trailOf = (author: string, at: number): ChangeTrail => ({ category: CATEGORY, kind: 'account', author, at });
 
 const writeOf = (
   r: Pick<
@@ -71,16 +74,13 @@ export async function saveAccountSettings(
     });
     if (!out.ok) return out;
     const changed = settingsDiff(writeOf(out.previous), write);
-    await writeAudit(trx, {
-      category: CATEGORY,
-      author,
-      at,
-      success: true,
-      action: `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
-      previous: audited(out.previous),
-      current: audited(out.record),
-      record: { kind: 'account', id: input.account_id },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(author, at),
+      input.account_id,
+      `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
+      { previous: audited(out.previous), current: audited(out.record) },
+    );
     return { ok: true, record: out.record, created: input.version === 0 };
   });
 }
@@ -109,16 +109,13 @@ export async function resetAccountSettings(
       .executeTakeFirst();
     const now = (await readAccountSettings(trx, ctx, accountId))!;
     if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'stale', current: now };
-    await writeAudit(trx, {
-      category: CATEGORY,
-      author,
-      at,
-      success: true,
-      action: `account settings back to the defaults: ${previous.account_name}`,
-      previous: audited(previous),
-      current: audited(now),
-      record: { kind: 'account', id: accountId },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(author, at),
+      accountId,
+      `account settings back to the defaults: ${previous.account_name}`,
+      { previous: audited(previous), current: audited(now) },
+    );
     return { ok: true, record: now, previous };
   });
 }
@@ -247,14 +244,8 @@ export async function createAccount(
         .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
         .executeTakeFirstOrThrow();
       const record = recordOf(row);
-      await writeAudit(trx, {
-        category: CATEGORY,
-        author,
-        at,
-        success: true,
-        action: `account created: ${name}`,
+      await auditRecordChange(trx, trailOf(author, at), record.account_id, `account created: ${name}`, {
         current: record,
-        record: { kind: 'account', id: record.account_id },
       });
       return { ok: true, record };
     }),
@@ -287,15 +278,9 @@ export async function updateAccount(
         .executeTakeFirst();
       const now = (await readAccountRecord(trx, input.account_id))!;
       if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
-      await writeAudit(trx, {
-        category: CATEGORY,
-        author,
-        at,
-        success: true,
-        action: `account edited: ${name}`,
+      await auditRecordChange(trx, trailOf(author, at), input.account_id, `account edited: ${name}`, {
         previous,
         current: now,
-        record: { kind: 'account', id: input.account_id },
       });
       return { ok: true, record: now };
     }),

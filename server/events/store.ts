@@ -8,6 +8,7 @@ import { EVENT_PAGE_SIZE, type EventCursor, type EventItem } from '../../src/dom
 import type { Chart } from '../../src/domain/reports';
 import { readCounts, timeChart, type Db } from '../reports/counters';
 import { boundedPage } from '../db/keyset';
+import { chunks } from '../db/value-lists';
 
 export interface EventSearch {
   start: number;
@@ -152,11 +153,11 @@ export interface NewEvent {
 const BATCH = 2_000;
 
 export async function recordEvents(db: Db, events: readonly NewEvent[], receivedAt: number): Promise<void> {
-  for (let i = 0; i < events.length; i += BATCH) {
+  for (const batch of chunks(events, BATCH)) {
     await db
       .insertInto('events')
       .values(
-        events.slice(i, i + BATCH).map((e) => ({
+        batch.map((e) => ({
           name: e.name,
           source: e.source,
           user_id: e.user_id,

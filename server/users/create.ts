@@ -42,6 +42,7 @@ import { loadUserRecords } from './records';
 import { freeUsernames, takenUsernames, usernameBase } from './usernames';
 import { permissionName } from '../../src/domain/feature-labels';
 import { isUniqueViolation } from '../db/unique-violation';
+import { chunks } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -96,12 +97,8 @@ export async function insertUsers(
   values: readonly NewUser[],
 ): Promise<Map<string, number>> {
   const byName = new Map<string, number>();
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    const inserted = await trx
-      .insertInto('users')
-      .values(values.slice(i, i + INSERT_CHUNK))
-      .returning(['id', 'username'])
-      .execute();
+  for (const batch of chunks(values, INSERT_CHUNK)) {
+    const inserted = await trx.insertInto('users').values(batch).returning(['id', 'username']).execute();
     for (const r of inserted) byName.set(r.username, Number(r.id));
   }
   return byName;
