@@ -43,11 +43,14 @@ const writeOf = (
 /** What an audit row keeps of a record: the four things saved, and the version. */
 const audited = (r: AccountSettingsRecord) => ({ account_id: r.account_id, version: r.version, ...writeOf(r) });
 
+/** A settings change that did not go through: saved since its version was read, or no such account. */
+export type SettingsNotChanged =
+  { ok: false; reason: 'stale'; current: AccountSettingsRecord } | { ok: false; reason: 'missing' };
+
 export type SaveOutcome =
   | { ok: true; record: AccountSettingsRecord; created: boolean }
   | { ok: false; reason: 'fields'; fields: Record<string, string> }
-  | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
-  | { ok: false; reason: 'missing' };
+  | SettingsNotChanged;
 
 export async function saveAccountSettings(
   db: Kysely<Database>,
@@ -86,9 +89,7 @@ export async function saveAccountSettings(
 }
 
 export type ResetOutcome =
-  | { ok: true; record: AccountSettingsRecord; previous: AccountSettingsRecord }
-  | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
-  | { ok: false; reason: 'missing' };
+  { ok: true; record: AccountSettingsRecord; previous: AccountSettingsRecord } | SettingsNotChanged;
 
 /** Removes the saved settings of an account (from `version`): it runs on spec §9's defaults again. */
 export async function resetAccountSettings(
