@@ -208,9 +208,13 @@ function isNameViolation(err: unknown): boolean {
   );
 }
 
-async function unlessNameTaken(write: () => Promise<RecordOutcome>): Promise<RecordOutcome> {
+/** One change to an account record in one transaction; the unique index refusing its name answers 'name'. */
+async function changeRecord(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<RecordOutcome>,
+): Promise<RecordOutcome> {
   try {
-    return await write();
+    return await db.transaction().execute(work);
   } catch (err) {
     if (isNameViolation(err)) return { ok: false, reason: 'name' };
     throw err;
@@ -230,27 +234,25 @@ export async function createAccount(
   at: number,
 ): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return unlessNameTaken(() =>
-    db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-      if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
-      const row = await trx
-        .insertInto('organizations')
-        .values({
-          name,
-          name_key: accountNameKey(name),
-          salesforce_id: input.salesforce_id,
-          sf_acc_id: input.sf_acc_id,
-          created_at: at,
-        })
-        .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
-        .executeTakeFirstOrThrow();
-      const record = recordOf(row);
-      await auditRecordChange(trx, trailOf(author, at), record.account_id, `account created: ${name}`, {
-        current: record,
-      });
-      return { ok: true, record };
-    }),
-  );
+  return changeRecord(db, async (trx): Promise<RecordOutcome> => {
+    if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
+    const row = await trx
+      .insertInto('organizations')
+      .values({
+        name,
+        name_key: accountNameKey(name),
+        salesforce_id: input.salesforce_id,
+        sf_acc_id: input.sf_acc_id,
+        created_at: at,
+      })
+      .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const record = recordOf(row);
+    await auditRecordChange(trx, trailOf(author, at), record.account_id, `account created: ${name}`, {
+      current: record,
+    });
+    return { ok: true, record };
+  });
 }
 
 export async function updateAccount(
@@ -260,32 +262,30 @@ export async function updateAccount(
   at: number,
 ): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return unlessNameTaken(() =>
-    db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-      const previous = await readAccountRecord(trx, input.account_id);
-      if (!previous) return { ok: false, reason: 'missing' };
-      if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
-      const updated = await trx
-        .updateTable('organizations')
-        .set((eb) => ({
-          name,
-          name_key: accountNameKey(name),
-          salesforce_id: input.salesforce_id,
-          sf_acc_id: input.sf_acc_id,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', input.account_id)
-        .where('version', '=', input.version)
-        .executeTakeFirst();
-      const now = (await readAccountRecord(trx, input.account_id))!;
-      if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
-      await auditRecordChange(trx, trailOf(author, at), input.account_id, `account edited: ${name}`, {
-        previous,
-        current: now,
-      });
-      return { ok: true, record: now };
-    }),
-  );
+  return changeRecord(db, async (trx): Promise<RecordOutcome> => {
+    const previous = await readAccountRecord(trx, input.account_id);
+    if (!previous) return { ok: false, reason: 'missing' };
+    if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
+    const updated = await trx
+      .updateTable('organizations')
+      .set((eb) => ({
+        name,
+        name_key: accountNameKey(name),
+        salesforce_id: input.salesforce_id,
+        sf_acc_id: input.sf_acc_id,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', input.account_id)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    const now = (await readAccountRecord(trx, input.account_id))!;
+    if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
+    await auditRecordChange(trx, trailOf(author, at), input.account_id, `account edited: ${name}`, {
+      previous,
+      current: now,
+    });
+    return { ok: true, record: now };
+  });
 }
 
 /** The groups of one account (what accountsettings_groups may name) and the templates it may follow. */
