@@ -28,6 +28,38 @@ export async function writeAudit(trx: Transaction<Database> | Kysely<Database>, 
   await writeAuditMany(trx, [entry]);
 }
 
+/** Who changed one kind of record, and when: what every entry of one change shares. */
+export interface ChangeTrail {
+  category: AuditCategory;
+  /** The kind the record's history is read by; none for records that have no history. */
+  kind?: string;
+  author: string;
+  at: number;
+}
+
+/**
+ * The entry of a change to record `id` that went through: no `previous` for a creation, no
+ * `current` for a deletion.
+ */
+export async function auditRecordChange(
+  trx: Transaction<Database> | Kysely<Database>,
+  trail: ChangeTrail,
+  id: number,
+  action: string,
+  data: { previous?: unknown; current?: unknown },
+): Promise<void> {
+  await writeAudit(trx, {
+    category: trail.category,
+    author: trail.author,
+    action,
+    at: trail.at,
+    previous: data.previous,
+    current: data.current,
+    success: true,
+    ...(trail.kind === undefined ? {} : { record: { kind: trail.kind, id: Number(id) } }),
+  });
+}
+
 export async function writeAuditMany(
   trx: Transaction<Database> | Kysely<Database>,
   entries: readonly AuditEntry[],

@@ -2,11 +2,42 @@
 // database: the union of the roles' feature keys, split as session_check/ reports them.
 import type { Kysely } from 'kysely';
 import { OTHER_FEATURE_KEYS, isFeatureKey, type FeatureKey } from '../src/domain/features';
-import { STAFF_USER_TYPE, type Database, type User } from './db/schema';
+import { STAFF_USER_TYPE, type Database, type NewUser, type User } from './db/schema';
 
 export interface Grants {
   features: FeatureKey[];
   otherFeatures: string[];
+}
+
+/**
+ * The columns every staff account is created with, whoever creates it (the admin command, the
+ * seed): staff type, the product's full configuration, no owner, data plan or expiry, active.
+ */
+export function staffAccountColumns(
+  productKey: string,
+): Pick<
+  NewUser,
+  | 'user_type'
+  | 'user_category'
+  | 'owner'
+  | 'product_configuration'
+  | 'data_plan'
+  | 'expiry_dt'
+  | 'active'
+  | 'deleted'
+  | 'flags'
+> {
+  return {
+    user_type: STAFF_USER_TYPE,
+    user_category: 'general',
+    owner: null,
+    product_configuration: `${productKey}_res_prof`,
+    data_plan: '[]',
+    expiry_dt: null,
+    active: 1,
+    deleted: 0,
+    flags: '{}',
+  };
 }
 
 export function parseJsonList(text: string): string[] {

@@ -15,6 +15,7 @@ import type { AccountListItem } from '../../src/domain/account-settings';
 import { boundedPage, isCursorText, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { normaliseQuery, prefixUpperBound } from '../db/prefix-match';
+import { accountsWithSettings } from './settings-store';
 
 interface Position {
   dir: 'next' | 'prev';
@@ -172,20 +173,16 @@ export async function listAccounts(
   const dir = backwards ? 'desc' : 'asc';
 
   const select = () =>
-    db
-      .selectFrom('organizations as o')
-      .leftJoin('account_settings as s', 's.account_id', 'o.id')
-      .leftJoin('settings_templates as t', 't.id', 's.template_id')
-      .select([
-        'o.id',
-        'o.name',
-        'o.salesforce_id',
-        's.version',
-        's.template_id',
-        't.name as template_name',
-        's.updated_at',
-        folded.as('folded'),
-      ]);
+    accountsWithSettings(db).select([
+      'o.id',
+      'o.name',
+      'o.salesforce_id',
+      's.version',
+      's.template_id',
+      't.name as template_name',
+      's.updated_at',
+      folded.as('folded'),
+    ]);
   let rows: Awaited<ReturnType<ReturnType<typeof select>['execute']>>;
   if (words.length === 0) {
     let query = select();

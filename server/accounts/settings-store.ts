@@ -57,25 +57,32 @@ function overDefaults(
   };
 }
 
-function selectRecords(db: Db) {
+/**
+ * Every organization (o) with its saved settings (s) and their template (t), both absent until the
+ * account's settings are first saved: what the account list and an account's settings read.
+ */
+export function accountsWithSettings(db: Db) {
   return db
     .selectFrom('organizations as o')
     .leftJoin('account_settings as s', 's.account_id', 'o.id')
-    .leftJoin('settings_templates as t', 't.id', 's.template_id')
-    .select([
-      'o.id as account_id',
-      'o.name as account_name',
-      's.settings',
-      's.level_flags',
-      's.groups',
-      's.template_id',
-      't.name as template_name',
-      's.version',
-      's.created_by',
-      's.updated_by',
-      's.created_at',
-      's.updated_at',
-    ]);
+    .leftJoin('settings_templates as t', 't.id', 's.template_id');
+}
+
+function selectRecords(db: Db) {
+  return accountsWithSettings(db).select([
+    'o.id as account_id',
+    'o.name as account_name',
+    's.settings',
+    's.level_flags',
+    's.groups',
+    's.template_id',
+    't.name as template_name',
+    's.version',
+    's.created_by',
+    's.updated_by',
+    's.created_at',
+    's.updated_at',
+  ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRecords>['executeTakeFirst']>> & object;

@@ -11,7 +11,7 @@ import {
   type AccountSettingsInput,
 } from '../../src/domain/accounts';
 import type { AccountSettingsRecord } from '../../src/domain/account-settings';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import { engineOf } from '../db/connect';
 import type { Database } from '../db/schema';
 import {
@@ -24,6 +24,9 @@ import {
 } from './settings-store';
 
 const CATEGORY = 'account settings' as const;
+
+/** An account change's audit entries, read back in the account's history. */
+const trailOf = (author: string, at: number): ChangeTrail => ({ category: CATEGORY, kind: 'account', author, at });
 
 const writeOf = (
   r: Pick<
@@ -40,11 +43,14 @@ const writeOf = (
 /** What an audit row keeps of a record: the four things saved, and the version. */
 const audited = (r: AccountSettingsRecord) => ({ account_id: r.account_id, version: r.version, ...writeOf(r) });
 
+/** A settings change that did not go through: saved since its version was read, or no such account. */
+export type SettingsNotChanged =
+  { ok: false; reason: 'stale'; current: AccountSettingsRecord } | { ok: false; reason: 'missing' };
+
 export type SaveOutcome =
   | { ok: true; record: AccountSettingsRecord; created: boolean }
   | { ok: false; reason: 'fields'; fields: Record<string, string> }
-  | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
-  | { ok: false; reason: 'missing' };
+  | SettingsNotChanged;
 
 export async function saveAccountSettings(
   db: Kysely<Database>,
@@ -71,24 +77,19 @@ export async function saveAccountSettings(
     });
     if (!out.ok) return out;
     const changed = settingsDiff(writeOf(out.previous), write);
-    await writeAudit(trx, {
-      category: CATEGORY,
-      author,
-      at,
-      success: true,
-      action: `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
-      previous: audited(out.previous),
-      current: audited(out.record),
-      record: { kind: 'account', id: input.account_id },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(author, at),
+      input.account_id,
+      `${input.version === 0 ? 'account settings created' : 'account settings saved'}: ${out.record.account_name} (${Object.keys(changed).length} changed)`,
+      { previous: audited(out.previous), current: audited(out.record) },
+    );
     return { ok: true, record: out.record, created: input.version === 0 };
   });
 }
 
 export type ResetOutcome =
-  | { ok: true; record: AccountSettingsRecord; previous: AccountSettingsRecord }
-  | { ok: false; reason: 'stale'; current: AccountSettingsRecord }
-  | { ok: false; reason: 'missing' };
+  { ok: true; record: AccountSettingsRecord; previous: AccountSettingsRecord } | SettingsNotChanged;
 
 /** Removes the saved settings of an account (from `version`): it runs on spec §9's defaults again. */
 export async function resetAccountSettings(
@@ -109,16 +110,13 @@ export async function resetAccountSettings(
       .executeTakeFirst();
     const now = (await readAccountSettings(trx, ctx, accountId))!;
     if (Number(removed.numDeletedRows) === 0) return { ok: false, reason: 'stale', current: now };
-    await writeAudit(trx, {
-      category: CATEGORY,
-      author,
-      at,
-      success: true,
-      action: `account settings back to the defaults: ${previous.account_name}`,
-      previous: audited(previous),
-      current: audited(now),
-      record: { kind: 'account', id: accountId },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(author, at),
+      accountId,
+      `account settings back to the defaults: ${previous.account_name}`,
+      { previous: audited(previous), current: audited(now) },
+    );
     return { ok: true, record: now, previous };
   });
 }
@@ -210,9 +208,13 @@ function isNameViolation(err: unknown): boolean {
   );
 }
 
-async function unlessNameTaken(write: () => Promise<RecordOutcome>): Promise<RecordOutcome> {
+/** One change to an account record in one transaction; the unique index refusing its name answers 'name'. */
+async function changeRecord(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<RecordOutcome>,
+): Promise<RecordOutcome> {
   try {
-    return await write();
+    return await db.transaction().execute(work);
   } catch (err) {
     if (isNameViolation(err)) return { ok: false, reason: 'name' };
     throw err;
@@ -232,33 +234,25 @@ export async function createAccount(
   at: number,
 ): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return unlessNameTaken(() =>
-    db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-      if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
-      const row = await trx
-        .insertInto('organizations')
-        .values({
-          name,
-          name_key: accountNameKey(name),
-          salesforce_id: input.salesforce_id,
-          sf_acc_id: input.sf_acc_id,
-          created_at: at,
-        })
-        .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
-        .executeTakeFirstOrThrow();
-      const record = recordOf(row);
-      await writeAudit(trx, {
-        category: CATEGORY,
-        author,
-        at,
-        success: true,
-        action: `account created: ${name}`,
-        current: record,
-        record: { kind: 'account', id: record.account_id },
-      });
-      return { ok: true, record };
-    }),
-  );
+  return changeRecord(db, async (trx): Promise<RecordOutcome> => {
+    if (await nameHeldByOther(trx, name, null)) return { ok: false, reason: 'name' };
+    const row = await trx
+      .insertInto('organizations')
+      .values({
+        name,
+        name_key: accountNameKey(name),
+        salesforce_id: input.salesforce_id,
+        sf_acc_id: input.sf_acc_id,
+        created_at: at,
+      })
+      .returning(['id', 'name', 'salesforce_id', 'sf_acc_id', 'version', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const record = recordOf(row);
+    await auditRecordChange(trx, trailOf(author, at), record.account_id, `account created: ${name}`, {
+      current: record,
+    });
+    return { ok: true, record };
+  });
 }
 
 export async function updateAccount(
@@ -268,38 +262,30 @@ export async function updateAccount(
   at: number,
 ): Promise<RecordOutcome> {
   const name = normaliseAccountName(input.name);
-  return unlessNameTaken(() =>
-    db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-      const previous = await readAccountRecord(trx, input.account_id);
-      if (!previous) return { ok: false, reason: 'missing' };
-      if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
-      const updated = await trx
-        .updateTable('organizations')
-        .set((eb) => ({
-          name,
-          name_key: accountNameKey(name),
-          salesforce_id: input.salesforce_id,
-          sf_acc_id: input.sf_acc_id,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', input.account_id)
-        .where('version', '=', input.version)
-        .executeTakeFirst();
-      const now = (await readAccountRecord(trx, input.account_id))!;
-      if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
-      await writeAudit(trx, {
-        category: CATEGORY,
-        author,
-        at,
-        success: true,
-        action: `account edited: ${name}`,
-        previous,
-        current: now,
-        record: { kind: 'account', id: input.account_id },
-      });
-      return { ok: true, record: now };
-    }),
-  );
+  return changeRecord(db, async (trx): Promise<RecordOutcome> => {
+    const previous = await readAccountRecord(trx, input.account_id);
+    if (!previous) return { ok: false, reason: 'missing' };
+    if (await nameHeldByOther(trx, name, input.account_id)) return { ok: false, reason: 'name' };
+    const updated = await trx
+      .updateTable('organizations')
+      .set((eb) => ({
+        name,
+        name_key: accountNameKey(name),
+        salesforce_id: input.salesforce_id,
+        sf_acc_id: input.sf_acc_id,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', input.account_id)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    const now = (await readAccountRecord(trx, input.account_id))!;
+    if (Number(updated.numUpdatedRows) === 0) return { ok: false, reason: 'stale', current: now };
+    await auditRecordChange(trx, trailOf(author, at), input.account_id, `account edited: ${name}`, {
+      previous,
+      current: now,
+    });
+    return { ok: true, record: now };
+  });
 }
 
 /** The groups of one account (what accountsettings_groups may name) and the templates it may follow. */

@@ -18,7 +18,8 @@ import {
   type RequestConflictReply,
 } from '../../src/domain/broker-research-requests';
 import { listRequests, oneRequest, requestRowsByIds } from '../broker-research/requests';
-import { applyRequestAction } from '../broker-research/requests-actions';
+import { applyRequestAction, type ActionInput } from '../broker-research/requests-actions';
+import type { AppDeps, CurrentSession } from '../context';
 import { previewBulk } from '../broker-research/requests-bulk';
 import { refuseFields } from '../http/replies';
 import type { Route } from '../routes';
@@ -57,6 +58,25 @@ const one = defineRoute({
   },
 });
 
+/** Applies the form's action and reason to the requests seen, in one transaction, as the session's person. */
+function applyFormAction(
+  db: AppDeps['db'],
+  session: CurrentSession,
+  now: number,
+  form: Pick<ActionInput, 'action' | 'reason'>,
+  requests: ActionInput['requests'],
+  bulk: boolean,
+) {
+  return applyRequestAction(db, {
+    action: form.action,
+    requests,
+    reason: form.reason,
+    author: session.user.username,
+    now,
+    bulk,
+  });
+}
+
 const action = defineRoute({
   method: 'POST',
   path: REQUEST_PATHS.action,
@@ -65,14 +85,8 @@ const action = defineRoute({
   summary:
     'Approves (creating the fulfillment), rejects (reason) or sends to the broker one request from the version seen; 409 when it moved or the user already holds an active fulfillment.',
   async handler({ c, deps, input, now, session }) {
-    const outcome = await applyRequestAction(deps.db, {
-      action: input.action,
-      requests: [{ id: input.id, version: input.version }],
-      reason: input.reason,
-      author: session.user.username,
-      now,
-      bulk: false,
-    });
+    const seen = [{ id: input.id, version: input.version }];
+    const outcome = await applyFormAction(deps.db, session, now, input, seen, false);
     const [request = null] = await requestRowsByIds(deps.db, [input.id]);
     const refused = outcome.notChanged[0];
     if (refused) {
@@ -111,14 +125,7 @@ const bulk = defineRoute({
   summary:
     'One action on up to 1,000 requests (JSON list of id and version seen) in one transaction; each request not changed is reported with why.',
   async handler({ c, deps, input, now, session }) {
-    const outcome = await applyRequestAction(deps.db, {
-      action: input.action,
-      requests: input.requests,
-      reason: input.reason,
-      author: session.user.username,
-      now,
-      bulk: true,
-    });
+    const outcome = await applyFormAction(deps.db, session, now, input, input.requests, true);
     const notChanged = outcome.notChanged.sort((a, b) => a.id - b.id);
     return c.json({
       status: true,

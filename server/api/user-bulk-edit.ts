@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/users';
 import { badRequest } from '../http/replies';
 import type { CurrentSession } from '../context';
-import { authorOf } from '../roles/held-keys';
+import { editorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
 import { BulkApplyForm, BulkOutcomeForm, type BulkOutcomeReply } from '../../src/domain/bulk-edit';
 import { applyBulkEdit, bulkEditOutcome, previewBulkEdit, type BulkRequest } from '../users/bulk-edit';
@@ -69,12 +69,7 @@ function request(input: BulkEditForm, product: string, session: CurrentSession, 
     changes: input.changes,
     product,
     now,
-    actor: {
-      userId: session.user.id,
-      username: session.user.username,
-      features: session.grants.features,
-      keys: authorOf(session.user.id, session.grants).keys,
-    },
+    actor: editorOf(session),
   };
 }
 

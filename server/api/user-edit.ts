@@ -22,7 +22,7 @@ import { hashPassword } from '../auth/passwords';
 import { sessionIdleMs } from '../config';
 import { refuseFields } from '../http/replies';
 import { grantMessage } from '../roles/grant-rule';
-import { authorOf } from '../roles/held-keys';
+import { authorOf, editorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
 import { readPrivileges, writePrivileges } from '../users/privileges';
 import { loadUserRecords, visibleUser } from '../users/records';
@@ -78,13 +78,7 @@ const updateAccountRoute = defineRoute({
       form: input,
       product,
       now,
-      actor: {
-        userId: session.user.id,
-        username: session.user.username,
-        features: session.grants.features,
-        keys: authorOf(session.user.id, session.grants).keys,
-        sessionHash: session.idHash,
-      },
+      actor: { ...editorOf(session), sessionHash: session.idHash },
       hash: (password) => deps.hashing.run(() => hashPassword(password, deps.config.scrypt)),
     });
     const refusal = { status: false, isPositive: false, isUpdated: false } as const;

@@ -83,6 +83,17 @@ export interface AuditPage {
   total_capped: boolean;
 }
 
+/** The entries of a read of one page and one more row, newest first, and the last one kept. */
+function pageOf(rows: readonly ListRow[]): {
+  entries: AuditListItem[];
+  more: boolean;
+  last: AuditListItem | undefined;
+} {
+  const { page, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
+  const entries = page.map(itemOf);
+  return { entries, more, last: entries.at(-1) };
+}
+
 export async function searchAudit(db: Db, f: AuditFilter, after: AuditCursor | null): Promise<AuditPage> {
   if (f.action) return searchByAction(db, f, after);
   const rows = await db
@@ -93,9 +104,7 @@ export async function searchAudit(db: Db, f: AuditFilter, after: AuditCursor | n
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
     .execute();
-  const { page: kept, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
-  const entries = kept.map(itemOf);
-  const last = entries.at(-1);
+  const { entries, more, last } = pageOf(rows);
   const total = await cappedCount(
     db,
     db
@@ -134,9 +143,7 @@ async function searchByAction(db: Db, f: AuditFilter, after: AuditCursor | null)
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
     .execute();
-  const { page: kept, more } = boundedPage(rows, AUDIT_PAGE_SIZE);
-  const entries = kept.map(itemOf);
-  const last = entries.at(-1);
+  const { entries, more, last } = pageOf(rows);
   if (more && last)
     return { entries, next: { at: last.created_at, id: last.id }, total: AUDIT_PAGE_SIZE, total_capped: true };
   const end = await db

@@ -20,11 +20,14 @@ import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Brokers, each with the broker group it belongs to (none: the group's columns are null). */
+function brokersWithGroup(db: Db) {
+  return db.selectFrom('brokers').leftJoin('broker_groups', 'broker_groups.id', 'brokers.group_id');
+}
+
 /** The record as stored now; null when no broker has the id. */
 export async function readBrokerDetails(db: Db, brokerId: number): Promise<BrokerDetails | null> {
-  const b = await db
-    .selectFrom('brokers')
-    .leftJoin('broker_groups', 'broker_groups.id', 'brokers.group_id')
+  const b = await brokersWithGroup(db)
     .select([
       'brokers.id',
       'brokers.name',
@@ -372,17 +375,14 @@ export async function pageBrokers(
   db: Db,
   query: BrokerPageQuery,
 ): Promise<{ brokers: BrokerRow[]; next: string | null }> {
-  let q = db
-    .selectFrom('brokers')
-    .leftJoin('broker_groups', 'broker_groups.id', 'brokers.group_id')
-    .select([
-      'brokers.id',
-      'brokers.name',
-      'brokers.legal_name',
-      'brokers.open_access',
-      'brokers.mifid_status',
-      'broker_groups.name as group_name',
-    ]);
+  let q = brokersWithGroup(db).select([
+    'brokers.id',
+    'brokers.name',
+    'brokers.legal_name',
+    'brokers.open_access',
+    'brokers.mifid_status',
+    'broker_groups.name as group_name',
+  ]);
   if (query.pb !== undefined) q = q.where('brokers.group_id', '=', query.pb);
   if (query.q) {
     const like = likeText(query.q);

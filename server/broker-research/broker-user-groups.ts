@@ -6,9 +6,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import { USER_GROUP_MESSAGES as M, type GroupMember, type UserGroup } from '../../src/domain/broker-research-brokers';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
+import { deleteAtVersion, updateAtVersion } from '../db/versioned-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -94,6 +95,37 @@ const sameName = (db: Db, brokerId: number, name: string, except?: number) => {
   return q.executeTakeFirst();
 };
 
+/** A group change's audit entries: 'broker research', read back in the broker's history. */
+const trailOf = (author: string, now: number): ChangeTrail => ({
+  category: BR_AUDIT_CATEGORY,
+  kind: 'broker',
+  author,
+  at: now,
+});
+
+/** Runs `work` in one transaction on the group `groupId` names, or answers that there is none. */
+function onGroup(
+  db: Kysely<Database>,
+  groupId: number,
+  work: (trx: Transaction<Database>, group: UserGroup) => Promise<GroupResult>,
+): Promise<GroupResult> {
+  return db.transaction().execute(async (trx): Promise<GroupResult> => {
+    const group = await readGroup(trx, groupId);
+    if (!group) return { ok: false, reason: 'missing', field: 'group', msg: M.noGroup };
+    return work(trx, group);
+  });
+}
+
+/** A change that went through: the group as it is now and its broker's groups. */
+async function changed(trx: Db, group: UserGroup, msg: string): Promise<GroupResult> {
+  return {
+    ok: true,
+    group: await readGroup(trx, group.id),
+    groups: await groupsOfBroker(trx, group.broker_id),
+    msg,
+  };
+}
+
 /** A unique-index violation on either engine: another create of the same name won the race. */
 export async function createGroup(
   db: Kysely<Database>,
@@ -121,15 +153,15 @@ export async function createGroup(
         .returning('id')
         .executeTakeFirstOrThrow();
       const group = (await readGroup(trx, Number(row.id)))!;
-      await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY,
-        author,
-        action: `user group ${input.name} created at broker ${input.broker}`,
-        at: now,
-        success: true,
-        record: { kind: 'broker', id: input.broker },
-        current: { group: group.id, broker: input.broker, name: input.name, description: input.description },
-      });
+      await auditRecordChange(
+        trx,
+        trailOf(author, now),
+        input.broker,
+        `user group ${input.name} created at broker ${input.broker}`,
+        {
+          current: { group: group.id, broker: input.broker, name: input.name, description: input.description },
+        },
+      );
       return { ok: true, group, groups: await groupsOfBroker(trx, input.broker), msg: M.created };
     });
   } catch (e) {
@@ -158,41 +190,27 @@ export async function updateGroup(
   now: number,
 ): Promise<GroupResult> {
   try {
-    return await db.transaction().execute(async (trx): Promise<GroupResult> => {
-      const before = await readGroup(trx, input.group);
-      if (!before) return { ok: false, reason: 'missing', field: 'group', msg: M.noGroup };
+    return await onGroup(db, input.group, async (trx, before) => {
       if (await sameName(trx, before.broker_id, input.name, before.id))
         return { ok: false, reason: 'refused', field: 'name', msg: M.nameTaken };
-      const done = await trx
-        .updateTable('broker_user_groups')
-        .set({
-          name: input.name,
-          description: input.description,
-          updated_by: author,
-          updated_at: now,
-          version: input.version + 1,
-        })
-        .where('id', '=', input.group)
-        .where('version', '=', input.version)
-        .returning('id')
-        .executeTakeFirst();
+      const done = await updateAtVersion(
+        trx,
+        'broker_user_groups',
+        { id: input.group, version: input.version },
+        { name: input.name, description: input.description, updated_by: author, updated_at: now },
+      );
       if (!done) return staleOf(trx, before.broker_id, before.id);
-      await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY,
-        author,
-        action: `user group ${before.name} of broker ${before.broker_id} changed`,
-        at: now,
-        success: true,
-        record: { kind: 'broker', id: before.broker_id },
-        previous: { group: before.id, name: before.name, description: before.description, version: before.version },
-        current: { group: before.id, name: input.name, description: input.description, version: input.version + 1 },
-      });
-      return {
-        ok: true,
-        group: await readGroup(trx, input.group),
-        groups: await groupsOfBroker(trx, before.broker_id),
-        msg: M.saved,
-      };
+      await auditRecordChange(
+        trx,
+        trailOf(author, now),
+        before.broker_id,
+        `user group ${before.name} of broker ${before.broker_id} changed`,
+        {
+          previous: { group: before.id, name: before.name, description: before.description, version: before.version },
+          current: { group: before.id, name: input.name, description: input.description, version: input.version + 1 },
+        },
+      );
+      return changed(trx, before, M.saved);
     });
   } catch (e) {
     if (isUniqueViolation(e)) return { ok: false, reason: 'refused', field: 'name', msg: M.nameTaken };
@@ -206,33 +224,26 @@ export function deleteGroup(
   author: string,
   now: number,
 ): Promise<GroupResult> {
-  return db.transaction().execute(async (trx): Promise<GroupResult> => {
-    const before = await readGroup(trx, input.group);
-    if (!before) return { ok: false, reason: 'missing', field: 'group', msg: M.noGroup };
+  return onGroup(db, input.group, async (trx, before) => {
     const members = await membersOf(trx, before.id);
     // The members go with the group (their rows first: SQLite's foreign keys may be off).
-    const done = await trx
-      .deleteFrom('broker_user_groups')
-      .where('id', '=', input.group)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
+    const done = await deleteAtVersion(trx, 'broker_user_groups', { id: input.group, version: input.version });
     if (!done) return staleOf(trx, before.broker_id, before.id);
     await trx.deleteFrom('broker_user_group_members').where('group_id', '=', input.group).execute();
-    await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY,
-      author,
-      action: `user group ${before.name} of broker ${before.broker_id} deleted with ${members.length} members`,
-      at: now,
-      success: true,
-      record: { kind: 'broker', id: before.broker_id },
-      previous: {
-        group: before.id,
-        name: before.name,
-        description: before.description,
-        members: members.map((m) => m.username),
+    await auditRecordChange(
+      trx,
+      trailOf(author, now),
+      before.broker_id,
+      `user group ${before.name} of broker ${before.broker_id} deleted with ${members.length} members`,
+      {
+        previous: {
+          group: before.id,
+          name: before.name,
+          description: before.description,
+          members: members.map((m) => m.username),
+        },
       },
-    });
+    );
     return { ok: true, group: null, groups: await groupsOfBroker(trx, before.broker_id), msg: M.deleted };
   });
 }
@@ -244,9 +255,7 @@ export function addMembers(
   author: string,
   now: number,
 ): Promise<GroupResult> {
-  return db.transaction().execute(async (trx): Promise<GroupResult> => {
-    const group = await readGroup(trx, input.group);
-    if (!group) return { ok: false, reason: 'missing', field: 'group', msg: M.noGroup };
+  return onGroup(db, input.group, async (trx, group) => {
     const found = await trx
       .selectFrom('users')
       .select(['id', 'username', 'email'])
@@ -276,22 +285,15 @@ export function addMembers(
         .values(adding.map((u) => ({ group_id: group.id, user_id: Number(u.id) })))
         .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
         .execute();
-      await writeAudit(trx, {
-        category: BR_AUDIT_CATEGORY,
-        author,
-        action: `${adding.length} members added to user group ${group.name} of broker ${group.broker_id}`,
-        at: now,
-        success: true,
-        record: { kind: 'broker', id: group.broker_id },
-        current: { group: group.id, added: adding.map((u) => u.username) },
-      });
+      await auditRecordChange(
+        trx,
+        trailOf(author, now),
+        group.broker_id,
+        `${adding.length} members added to user group ${group.name} of broker ${group.broker_id}`,
+        { current: { group: group.id, added: adding.map((u) => u.username) } },
+      );
     }
-    return {
-      ok: true,
-      group: await readGroup(trx, group.id),
-      groups: await groupsOfBroker(trx, group.broker_id),
-      msg: M.membersAdded(adding.length),
-    };
+    return changed(trx, group, M.membersAdded(adding.length));
   });
 }
 
@@ -301,9 +303,7 @@ export function removeMember(
   author: string,
   now: number,
 ): Promise<GroupResult> {
-  return db.transaction().execute(async (trx): Promise<GroupResult> => {
-    const group = await readGroup(trx, input.group);
-    if (!group) return { ok: false, reason: 'missing', field: 'group', msg: M.noGroup };
+  return onGroup(db, input.group, async (trx, group) => {
     const gone = await trx
       .deleteFrom('broker_user_group_members')
       .where('group_id', '=', group.id)
@@ -312,20 +312,13 @@ export function removeMember(
       .executeTakeFirst();
     if (!gone) return { ok: false, reason: 'refused', field: 'user', msg: 'This user is not a member of the group.' };
     const user = await trx.selectFrom('users').select('username').where('id', '=', input.user).executeTakeFirst();
-    await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY,
-      author,
-      action: `${user?.username ?? `user ${input.user}`} removed from user group ${group.name} of broker ${group.broker_id}`,
-      at: now,
-      success: true,
-      record: { kind: 'broker', id: group.broker_id },
-      previous: { group: group.id, member: user?.username ?? input.user },
-    });
-    return {
-      ok: true,
-      group: await readGroup(trx, group.id),
-      groups: await groupsOfBroker(trx, group.broker_id),
-      msg: M.memberRemoved,
-    };
+    await auditRecordChange(
+      trx,
+      trailOf(author, now),
+      group.broker_id,
+      `${user?.username ?? `user ${input.user}`} removed from user group ${group.name} of broker ${group.broker_id}`,
+      { previous: { group: group.id, member: user?.username ?? input.user } },
+    );
+    return changed(trx, group, M.memberRemoved);
   });
 }

@@ -8,13 +8,14 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
 import type { DomainBroker, DomainMapping, DomainUser } from '../../src/domain/broker-research-domains';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import { engineOf } from '../db/connect';
 import { EMAIL_DOMAIN } from '../db/migrations/2026_11_27_025_broker_domain_users';
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { refusableTransaction } from '../db/refusable-transaction';
+import { deleteAtVersion, firstVersion, updateAtVersion } from '../db/versioned-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -237,6 +238,14 @@ const audited = (m: MappingRow | DomainMapping) => ({
   version: m.version,
 });
 
+/** A mapping change's audit entries: 'broker research', read back in the broker's history. */
+const trailOf = (actor: Actor, now: number): ChangeTrail => ({
+  category: BR_AUDIT_CATEGORY,
+  kind: 'broker',
+  author: actor.username,
+  at: now,
+});
+
 export function addDomainMapping(
   db: Kysely<Database>,
   input: { domain: string; broker_id: number },
@@ -250,27 +259,17 @@ export function addDomainMapping(
     if (taken) return taken;
     const row = await trx
       .insertInto('broker_domains')
-      .values({
-        domain: input.domain,
-        broker_id: input.broker_id,
-        created_by: actor.username,
-        updated_by: actor.username,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      })
+      .values({ domain: input.domain, broker_id: input.broker_id, ...firstVersion(actor.username, now) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const mapping = (await domainMappingById(trx, Number(row.id)))!;
-    await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY,
-      author: actor.username,
-      action: `broker domain mapping added: ${mapping.domain} → ${name} (#${mapping.id})`,
-      at: now,
-      current: audited(mapping),
-      success: true,
-      record: { kind: 'broker', id: mapping.broker_id },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(actor, now),
+      mapping.broker_id,
+      `broker domain mapping added: ${mapping.domain} → ${name} (#${mapping.id})`,
+      { current: audited(mapping) },
+    );
     return { ok: true, mapping };
   });
 }
@@ -289,32 +288,21 @@ export function editDomainMapping(
     if (name === null) return { ok: false, reason: 'no_broker' };
     const taken = await heldElsewhere(trx, input.domain, input.broker_id, input.id);
     if (taken) return taken;
-    // The version in the WHERE decides: a change committed since the read above leaves no row to update.
-    const updated = await trx
-      .updateTable('broker_domains')
-      .set({
-        domain: input.domain,
-        broker_id: input.broker_id,
-        updated_by: actor.username,
-        updated_at: now,
-        version: input.version + 1,
-      })
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await updateAtVersion(trx, 'broker_domains', input, {
+      domain: input.domain,
+      broker_id: input.broker_id,
+      updated_by: actor.username,
+      updated_at: now,
+    });
     if (!updated) return { ok: false, reason: 'stale', current: await domainMappingById(trx, input.id) };
     const mapping = (await domainMappingById(trx, input.id))!;
-    await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY,
-      author: actor.username,
-      action: `broker domain mapping changed: ${mapping.domain} → ${name} (#${mapping.id})`,
-      at: now,
-      previous: audited(before),
-      current: audited(mapping),
-      success: true,
-      record: { kind: 'broker', id: mapping.broker_id },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(actor, now),
+      mapping.broker_id,
+      `broker domain mapping changed: ${mapping.domain} → ${name} (#${mapping.id})`,
+      { previous: audited(before), current: audited(mapping) },
+    );
     return { ok: true, mapping };
   });
 }
@@ -329,22 +317,15 @@ export function removeDomainMapping(
   return change(db, '', 0, async (trx) => {
     const before = await domainMappingById(trx, input.id);
     if (!before || before.version !== input.version) return { ok: false, reason: 'stale', current: before };
-    const gone = await trx
-      .deleteFrom('broker_domains')
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
+    const gone = await deleteAtVersion(trx, 'broker_domains', input);
     if (!gone) return { ok: false, reason: 'stale', current: await domainMappingById(trx, input.id) };
-    await writeAudit(trx, {
-      category: BR_AUDIT_CATEGORY,
-      author: actor.username,
-      action: `broker domain mapping removed: ${before.domain} → ${before.broker_name} (#${before.id})`,
-      at: now,
-      previous: audited(before),
-      success: true,
-      record: { kind: 'broker', id: before.broker_id },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(actor, now),
+      before.broker_id,
+      `broker domain mapping removed: ${before.domain} → ${before.broker_name} (#${before.id})`,
+      { previous: audited(before) },
+    );
     return { ok: true, mapping: before };
   });
 }

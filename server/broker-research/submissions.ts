@@ -23,32 +23,35 @@ import { foldAscii } from '../db/prefix-match';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** What a listed submission shows, with the broker it names (if any) and the user who sent it. */
+const SUBMISSION_COLUMNS = [
+  's.id',
+  's.title',
+  's.summary',
+  's.tickers',
+  's.file_name',
+  's.file_size',
+  's.status',
+  's.reason',
+  's.submitted_at',
+  's.reviewed_by',
+  's.reviewed_at',
+  's.version',
+  's.broker_id',
+  'b.name as broker_name',
+  'u.id as user_id',
+  'u.username',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+] as const;
+
 function baseQuery(db: Db) {
   return db
     .selectFrom('research_submissions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('brokers as b', 'b.id', 's.broker_id')
-    .select([
-      's.id',
-      's.title',
-      's.summary',
-      's.tickers',
-      's.file_name',
-      's.file_size',
-      's.status',
-      's.reason',
-      's.submitted_at',
-      's.reviewed_by',
-      's.reviewed_at',
-      's.version',
-      's.broker_id',
-      'b.name as broker_name',
-      'u.id as user_id',
-      'u.username',
-      'u.email',
-      'u.first_name',
-      'u.last_name',
-    ]);
+    .select([...SUBMISSION_COLUMNS]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 

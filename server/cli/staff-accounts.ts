@@ -11,7 +11,7 @@ import { clearAccountCounters } from '../auth/lockout';
 import { hashPassword, randomPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import { STAFF_USER_TYPE, type Database } from '../db/schema';
-import { grantsOf, parseJsonList } from '../staff';
+import { grantsOf, parseJsonList, staffAccountColumns } from '../staff';
 
 /** The role the first administrator holds; the demo seed makes one of the same name. */
 export const SUPER_ADMIN_ROLE = 'Super Admin';
@@ -86,18 +86,10 @@ export async function createAdministrator(
           first_name: username.output,
           last_name: '',
           organization_id: null,
-          user_type: STAFF_USER_TYPE,
-          user_category: 'general',
+          ...staffAccountColumns(config.productKey),
           user_role: 'Administrator',
-          owner: null,
-          product_configuration: `${config.productKey}_res_prof`,
-          data_plan: '[]',
-          expiry_dt: null,
-          active: 1,
-          deleted: 0,
           is_account_admin: 0,
           allowed_st: JSON.stringify(Object.keys(config.serverTypes)),
-          flags: '{}',
           password_hash: hash,
           created_at: now,
           updated_at: now,

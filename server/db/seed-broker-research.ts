@@ -14,7 +14,7 @@ import {
   type RequestStatus,
   type SubmissionStatus,
 } from '../../src/domain/broker-research';
-import type { Database, FulfillmentsTable, ResearchRequestsTable } from './schema';
+import type { BrokerDomainsTable, Database, FulfillmentsTable, ResearchRequestsTable } from './schema';
 import type { Insertable } from 'kysely';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -342,14 +342,7 @@ export async function seedBrokerResearch(
   await insertAll(trx, 'broker_links', [...links.values()]);
 
   // Domains: one per broker for most, a research subdomain for some; each domain names one broker.
-  const domains: {
-    domain: string;
-    broker_id: number;
-    created_by: string;
-    updated_by: string;
-    created_at: number;
-    updated_at: number;
-  }[] = [];
+  const domains: Insertable<BrokerDomainsTable>[] = [];
   for (const b of brokers) {
     if (rand() < 0.7) {
       const base = `${domainOf(b.name)}-${b.id}.com`;

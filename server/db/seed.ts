@@ -11,7 +11,8 @@ import { hashPassword, randomPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import { BETA_FLAGS, defaultFlags } from '../../src/domain/user-fields';
 import { dateToTimestamp, expiryDefault, todayOf } from '../../src/domain/user-rules';
-import { STAFF_USER_TYPE, type Database, type NewUser } from './schema';
+import type { Database, NewUser } from './schema';
+import { staffAccountColumns } from '../staff';
 import { seedAccountSettings } from './seed-accounts';
 import { seedBrokers } from './seed-brokers';
 import { seedBrokerResearch } from './seed-broker-research';
@@ -466,18 +467,10 @@ export async function seedIfEmpty(
             first_name: who.first,
             last_name: who.last,
             organization_id: staffOrg,
-            user_type: STAFF_USER_TYPE,
-            user_category: 'general',
+            ...staffAccountColumns(config.productKey),
             user_role: who.jobTitle,
-            owner: null,
-            product_configuration: `${config.productKey}_res_prof`,
-            data_plan: '[]',
-            expiry_dt: null,
-            active: 1,
-            deleted: 0,
             is_account_admin: who.accountAdmin ? 1 : 0,
             allowed_st: JSON.stringify(who.everyServerType ? allTypes : [config.serverType]),
-            flags: '{}',
             password_hash: hashes[i]!,
             created_at: now,
             updated_at: now,

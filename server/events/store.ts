@@ -8,6 +8,7 @@ import { EVENT_PAGE_SIZE, type EventCursor, type EventItem } from '../../src/dom
 import type { Chart } from '../../src/domain/reports';
 import { readCounts, timeChart, type Db } from '../reports/counters';
 import { boundedPage } from '../db/keyset';
+import { chunks } from '../db/value-lists';
 
 export interface EventSearch {
   start: number;
@@ -17,23 +18,26 @@ export interface EventSearch {
   after: EventCursor | null;
 }
 
+/** What a listed event shows: the event, the person and the organization it names (left joined: either may be gone). */
+const EVENT_COLUMNS = [
+  'e.id',
+  'e.name',
+  'e.source',
+  'e.actor',
+  'e.occurred_at',
+  'e.user_id',
+  'u.username',
+  'u.email',
+  'e.organization_id',
+  'o.name as organization_name',
+] as const;
+
 function baseQuery(db: Db) {
   return db
     .selectFrom('events as e')
     .leftJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('organizations as o', 'o.id', 'e.organization_id')
-    .select([
-      'e.id',
-      'e.name',
-      'e.source',
-      'e.actor',
-      'e.occurred_at',
-      'e.user_id',
-      'u.username',
-      'u.email',
-      'e.organization_id',
-      'o.name as organization_name',
-    ]);
+    .select([...EVENT_COLUMNS]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
@@ -149,11 +153,11 @@ export interface NewEvent {
 const BATCH = 2_000;
 
 export async function recordEvents(db: Db, events: readonly NewEvent[], receivedAt: number): Promise<void> {
-  for (let i = 0; i < events.length; i += BATCH) {
+  for (const batch of chunks(events, BATCH)) {
     await db
       .insertInto('events')
       .values(
-        events.slice(i, i + BATCH).map((e) => ({
+        batch.map((e) => ({
           name: e.name,
           source: e.source,
           user_id: e.user_id,

@@ -23,6 +23,7 @@ import { writeAudit } from '../audit';
 import type { Database, UserGroupsTable } from '../db/schema';
 import { oneOf } from '../db/value-lists';
 import { isUniqueViolation } from '../db/unique-violation';
+import { deleteAtVersion } from '../db/versioned-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<UserGroupsTable>;
@@ -415,12 +416,7 @@ export async function deleteGroup(
     const before = await findGroup(trx, input.groupId);
     if (!before || before.version !== input.version) return { ok: false as const, current: before };
     // The version decides, as in changeGroup; members after, should foreign keys not cascade.
-    const gone = await trx
-      .deleteFrom('user_groups')
-      .where('id', '=', input.groupId)
-      .where('version', '=', input.version)
-      .returning('id')
-      .executeTakeFirst();
+    const gone = await deleteAtVersion(trx, 'user_groups', { id: input.groupId, version: input.version });
     if (!gone) return { ok: false as const, current: await findGroup(trx, input.groupId) };
     await trx.deleteFrom('group_members').where('group_id', '=', input.groupId).execute();
     await writeAudit(trx, {

@@ -23,11 +23,10 @@ import type { Transaction } from 'kysely';
 import { invitationMail } from './mail';
 import { duplicateOf, invitesByIds, openRequestsByEmail, usersByEmail, type Db } from './records';
 import { checkInviteSettings } from './settings';
-import { newUserRow, type NewUserSettings } from '../users/create';
+import { insertUsers, newUserRow, userCreatedEntry, type NewUserSettings } from '../users/create';
 import { isUniqueViolation } from '../db/unique-violation';
 
 export const INVITE_RECORD_KIND = 'invite_request';
-const INSERT_CHUNK = 200;
 
 type Chosen = { id: number; version: number };
 type Stored = Awaited<ReturnType<typeof invitesByIds>> extends Map<number, infer R> ? R : never;
@@ -145,15 +144,7 @@ async function approveInside(
       now,
     ),
   );
-  const byName = new Map<string, number>();
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    const inserted = await trx
-      .insertInto('users')
-      .values(values.slice(i, i + INSERT_CHUNK))
-      .returning(['id', 'username'])
-      .execute();
-    for (const r of inserted) byName.set(r.username, Number(r.id));
-  }
+  const byName = await insertUsers(trx, values);
   const created: Created[] = claimed.map((j, i) => ({
     id: j.pick.id,
     email: j.row!.email,
@@ -175,15 +166,7 @@ async function approveInside(
   const entries: AuditEntry[] = [];
   records.forEach((record, i) => {
     const c = created[i]!;
-    entries.push({
-      category: 'user',
-      author,
-      action: 'user created',
-      at: now,
-      current: record,
-      success: true,
-      record: { kind: 'user', id: c.userId },
-    });
+    entries.push(userCreatedEntry(author, now, c.userId, record));
     entries.push({
       category: 'user',
       author,

@@ -2,7 +2,7 @@
 // username it has. Written into the mail outbox as a pre-registration message (decision 022), in
 // the transaction that creates the user, so the message exists exactly when the user does.
 import { productNames } from '../../src/domain/product';
-import type { MailDraft } from '../mail/messages';
+import { invitationDraft, type MailDraft } from '../mail/messages';
 
 export function invitationMail(
   key: string,
@@ -19,11 +19,5 @@ export function invitationMail(
     '',
     'Sign in with this email to set your password. If you did not ask to join, please ignore this message.',
   ];
-  return {
-    kind: 'pre_register',
-    to: invite.email,
-    subject: `Your invitation to ${product}`,
-    text: lines.join('\n'),
-    userId: invite.userId,
-  };
+  return invitationDraft(product, invite.email, lines, invite.userId);
 }

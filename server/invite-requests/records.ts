@@ -27,32 +27,35 @@ export function searchTextOf(r: {
   return `${r.first_name} ${r.last_name} ${r.email} ${r.organization_guess}`.toLowerCase();
 }
 
+/** What a listed request shows, with the organization it was given and the user it became, if any. */
+const REQUEST_COLUMNS = [
+  'r.id',
+  'r.first_name',
+  'r.last_name',
+  'r.email',
+  'r.email_key',
+  'r.organization_guess',
+  'r.organization_id',
+  'o.name as organization_name',
+  'r.message',
+  'r.status',
+  'r.created_at',
+  'r.decided_by',
+  'r.decided_at',
+  'r.reason',
+  'r.user_id',
+  'u.username',
+  'r.invited_at',
+  'r.invitations',
+  'r.version',
+] as const;
+
 function baseQuery(db: Db) {
   return db
     .selectFrom('invite_requests as r')
     .leftJoin('organizations as o', 'o.id', 'r.organization_id')
     .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select([
-      'r.id',
-      'r.first_name',
-      'r.last_name',
-      'r.email',
-      'r.email_key',
-      'r.organization_guess',
-      'r.organization_id',
-      'o.name as organization_name',
-      'r.message',
-      'r.status',
-      'r.created_at',
-      'r.decided_by',
-      'r.decided_at',
-      'r.reason',
-      'r.user_id',
-      'u.username',
-      'r.invited_at',
-      'r.invitations',
-      'r.version',
-    ]);
+    .select([...REQUEST_COLUMNS]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 

@@ -3,7 +3,7 @@
 // startup screen of its own: the product's defaults, which the user area changes afterwards.
 import type { InviteSettings } from '../../src/domain/invite-requests';
 import type { CurrentSession } from '../context';
-import { checkStepOne, type NewUserSettings } from '../users/create';
+import { checkStepOne, stepOneChoices, type NewUserSettings } from '../users/create';
 import type { Db } from './records';
 
 export function checkInviteSettings(
@@ -13,21 +13,5 @@ export function checkInviteSettings(
   form: InviteSettings,
   now: number,
 ): Promise<{ errors: Record<string, string>; settings: NewUserSettings }> {
-  return checkStepOne(
-    db,
-    session,
-    product,
-    {
-      organization_id: form.organization_id,
-      user_type: form.user_type,
-      user_category: form.user_category,
-      owner: form.owner,
-      product_configuration: form.product_configuration,
-      data_plan: form.data_plan,
-      expiry_dt: form.expiry_dt,
-      startup_screen: '',
-      flags: {},
-    },
-    now,
-  );
+  return checkStepOne(db, session, product, { ...stepOneChoices(form), startup_screen: '', flags: {} }, now);
 }

@@ -33,6 +33,16 @@ export function welcomeMail(
   return { kind: 'welcome', to: user.email, subject: `Welcome to ${product}`, text: lines.join('\n'), userId: user.id };
 }
 
+/** A pre-registration message (decision 022): the invitation to `product` with its lines. */
+export function invitationDraft(
+  product: string,
+  email: string,
+  lines: readonly string[],
+  userId: number | null,
+): MailDraft {
+  return { kind: 'pre_register', to: email, subject: `Your invitation to ${product}`, text: lines.join('\n'), userId };
+}
+
 export function preRegisterMail(
   key: string,
   invite: { email: string; first_name: string; organization: string | null },
@@ -44,11 +54,5 @@ export function preRegisterMail(
     `You have been invited to ${product}${invite.organization ? ` as part of ${invite.organization}` : ''}.`,
     'Your account manager will complete your registration and you will receive a welcome email with your username.',
   ];
-  return {
-    kind: 'pre_register',
-    to: invite.email,
-    subject: `Your invitation to ${product}`,
-    text: lines.join('\n'),
-    userId: null,
-  };
+  return invitationDraft(product, invite.email, lines, null);
 }

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OutboxMessage } from '../../src/domain/users';
 import type { ServerConfig } from '../config';
 import type { Database, MailStatus } from '../db/schema';
+import { chunks } from '../db/value-lists';
 import type { MailDraft } from './messages';
 
 /** Most messages one fetch_outbox/ answer lists. */
@@ -38,11 +39,11 @@ export async function enqueueMail(
   drafts: readonly MailDraft[],
 ): Promise<void> {
   const status = initialStatus(config);
-  for (let i = 0; i < drafts.length; i += INSERT_CHUNK) {
+  for (const batch of chunks(drafts, INSERT_CHUNK)) {
     await trx
       .insertInto('mail_outbox')
       .values(
-        drafts.slice(i, i + INSERT_CHUNK).map((d) => ({
+        batch.map((d) => ({
           kind: d.kind,
           to_email: d.to,
           subject: d.subject,

@@ -18,6 +18,14 @@ export const authorOf = (userId: number, grants: Grants): GrantAuthor => ({
   keys: new Set([...grants.features, ...grants.otherFeatures]),
 });
 
+/** Who edits users from a session, as the user stores check them: id, username, features and keys held. */
+export const editorOf = (session: { user: { id: number; username: string }; grants: Grants }) => ({
+  userId: session.user.id,
+  username: session.user.username,
+  features: session.grants.features,
+  keys: authorOf(session.user.id, session.grants).keys,
+});
+
 /** The privileges switched on in a users.admin_privileges value. */
 export function privilegeKeys(adminPrivileges: string): string[] {
   const held = adminPrivilegesOf(adminPrivileges);

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { ROLE_FEATURE_KEYS } from '../../src/domain/feature-meanings';
 import type { Role, RoleHolder } from '../../src/domain/roles';
-import { writeAudit } from '../audit';
+import { auditRecordChange, writeAudit, type ChangeTrail } from '../audit';
 import { engineOf } from '../db/connect';
 import { STAFF_USER_TYPE, type Database, type RolesTable } from '../db/schema';
 import { parseJsonList } from '../staff';
@@ -15,6 +15,7 @@ import { grantChangeRefusal, type GrantAuthor, type GrantRefusal } from './grant
 import { checkRoleGuards, GuardRefusal, staffGrants, type GuardReason } from './guard';
 import { isUniqueViolation } from '../db/unique-violation';
 import { refusableTransaction } from '../db/refusable-transaction';
+import { deleteAtVersion, updateAtVersion, type RowAtVersion } from '../db/versioned-row';
 
 type Row = Selectable<RolesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -51,6 +52,14 @@ const audited = (row: Row, holders?: RoleHolder[]) => ({
   features: featuresOf(row),
   version: Number(row.version),
   ...(holders ? { holders: holders.map((h) => h.username) } : {}),
+});
+
+/** A role change's audit entries: category 'role', read back in the role's history. */
+const trailOf = (actor: { username: string }, now: number): ChangeTrail => ({
+  category: 'role',
+  kind: 'role',
+  author: actor.username,
+  at: now,
 });
 
 /**
@@ -188,6 +197,25 @@ async function change(
   );
 }
 
+/**
+ * A change to the role `at` names, as `change` runs it, from the role as stored: refused when no
+ * role has the id, or it was saved since `at.version` was read.
+ */
+function changeRole(
+  db: Kysely<Database>,
+  actor: Actor,
+  at: RowAtVersion,
+  work: (trx: Transaction<Database>, before: Row) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
+  return change(db, actor, async (trx) => {
+    const before = await trx.selectFrom('roles').selectAll().where('id', '=', at.id).executeTakeFirst();
+    if (!before) return { ok: false, reason: 'missing' };
+    if (Number(before.version) !== at.version)
+      return { ok: false, reason: 'stale', current: await roleById(trx, at.id) };
+    return work(trx, before);
+  });
+}
+
 export interface RoleInput {
   name: string;
   description: string;
@@ -211,14 +239,8 @@ export function createRole(db: Kysely<Database>, input: RoleInput, actor: Actor,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      category: 'role',
-      author: actor.username,
-      action: `role created: ${row.name} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(actor, now), row.id, `role created: ${row.name} (#${row.id})`, {
       current: audited(row),
-      success: true,
-      record: { kind: 'role', id: Number(row.id) },
     });
     return { ok: true, role: toRole(row, []), row };
   });
@@ -230,39 +252,21 @@ export function updateRole(
   actor: Actor,
   now: number,
 ): Promise<ChangeResult> {
-  return change(db, actor, async (trx) => {
-    const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version)
-      return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+  return changeRole(db, actor, input, async (trx, before) => {
     // A role holding a key its editor lacks is out of their reach, whatever the edit.
     const refused = ruled(actor, { touched: [...featuresOf(before), ...input.features] });
     if (refused) return refused;
     if (await nameInUse(trx, input.name, input.id)) return { ok: false, reason: 'name' };
-    // The version in the WHERE decides: a change committed since the read above leaves no row to update.
-    const row = await trx
-      .updateTable('roles')
-      .set({
-        name: input.name,
-        description: input.description,
-        features: JSON.stringify(input.features),
-        updated_at: now,
-        version: input.version + 1,
-      })
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateAtVersion(trx, 'roles', input, {
+      name: input.name,
+      description: input.description,
+      features: JSON.stringify(input.features),
+      updated_at: now,
+    });
     if (!row) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
-    await writeAudit(trx, {
-      category: 'role',
-      author: actor.username,
-      action: `role changed: ${row.name} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(actor, now), row.id, `role changed: ${row.name} (#${row.id})`, {
       previous: audited(before),
       current: audited(row),
-      success: true,
-      record: { kind: 'role', id: Number(row.id) },
     });
     return { ok: true, role: await roleById(trx, input.id), row };
   });
@@ -275,31 +279,16 @@ export function deleteRole(
   actor: Actor,
   now: number,
 ): Promise<ChangeResult> {
-  return change(db, actor, async (trx) => {
-    const before = await trx.selectFrom('roles').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!before) return { ok: false, reason: 'missing' };
-    if (Number(before.version) !== input.version)
-      return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
+  return changeRole(db, actor, input, async (trx, before) => {
     const refused = ruled(actor, { touched: featuresOf(before) });
     if (refused) return refused;
     const holders = (await holdersByRole(trx, [input.id])).get(input.id) ?? [];
     if (holders.length > 0 && !input.removeHolders) return { ok: false, reason: 'in_use', holders };
     await trx.deleteFrom('user_roles').where('role_id', '=', input.id).execute();
-    const gone = await trx
-      .deleteFrom('roles')
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .returningAll()
-      .executeTakeFirst();
+    const gone = await deleteAtVersion(trx, 'roles', input);
     if (!gone) return { ok: false, reason: 'stale', current: await roleById(trx, input.id) };
-    await writeAudit(trx, {
-      category: 'role',
-      author: actor.username,
-      action: `role deleted: ${before.name} (#${before.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(actor, now), before.id, `role deleted: ${before.name} (#${before.id})`, {
       previous: audited(before, holders),
-      success: true,
-      record: { kind: 'role', id: Number(before.id) },
     });
     return { ok: true, role: null, row: gone };
   });

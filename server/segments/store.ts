@@ -7,10 +7,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import * as v from 'valibot';
 import { SegmentQuery, type Segment } from '../../src/domain/segments';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import type { Database, SegmentsTable } from '../db/schema';
 import { memberCount, memberCounts, type MemberCount } from './members';
 import { isUniqueViolation } from '../db/unique-violation';
+import { firstVersion, updateAtVersion } from '../db/versioned-row';
 
 type Row = Selectable<SegmentsTable>;
 
@@ -50,6 +51,9 @@ const audited = (row: Row) => ({
   query: queryOf(row),
   version: Number(row.version),
 });
+
+/** A segment change's audit entries (category 'user'; segments keep no history of their own). */
+const trailOf = (author: string, now: number): ChangeTrail => ({ category: 'user', author, at: now });
 
 /** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -121,21 +125,12 @@ export async function createSegment(
           name: input.name,
           description: input.description,
           query: JSON.stringify(input.query),
-          created_by: author,
-          updated_by: author,
-          created_at: now,
-          updated_at: now,
-          version: 1,
+          ...firstVersion(author, now),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeAudit(trx, {
-        category: 'user',
-        author,
-        action: `segment created: ${row.name} (#${row.id})`,
-        at: now,
+      await auditRecordChange(trx, trailOf(author, now), row.id, `segment created: ${row.name} (#${row.id})`, {
         current: audited(row),
-        success: true,
       });
       return { ok: true as const, row };
     });
@@ -166,33 +161,20 @@ export async function updateSegment(
       if (!before || Number(before.version) !== change.version)
         return { ok: false as const, reason: 'stale' as const, current: before ?? null };
       if (await nameInUse(trx, change.name, change.id)) return { ok: false as const, reason: 'name' as const };
-      // The version in the WHERE decides: a save that committed since the read above leaves no row to update.
-      const row = await trx
-        .updateTable('segments')
-        .set({
-          name: change.name,
-          description: change.description,
-          ...(change.query ? { query: JSON.stringify(change.query) } : {}),
-          updated_by: author,
-          updated_at: now,
-          version: change.version + 1,
-        })
-        .where('id', '=', change.id)
-        .where('version', '=', change.version)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await updateAtVersion(trx, 'segments', change, {
+        name: change.name,
+        description: change.description,
+        ...(change.query ? { query: JSON.stringify(change.query) } : {}),
+        updated_by: author,
+        updated_at: now,
+      });
       if (!row) {
         const current = await trx.selectFrom('segments').selectAll().where('id', '=', change.id).executeTakeFirst();
         return { ok: false as const, reason: 'stale' as const, current: current ?? null };
       }
-      await writeAudit(trx, {
-        category: 'user',
-        author,
-        action: `segment changed: ${row.name} (#${row.id})`,
-        at: now,
+      await auditRecordChange(trx, trailOf(author, now), row.id, `segment changed: ${row.name} (#${row.id})`, {
         previous: audited(before),
         current: audited(row),
-        success: true,
       });
       return { ok: true as const, row };
     });
@@ -212,13 +194,8 @@ export async function deleteSegment(
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom('segments').where('id', '=', id).returningAll().executeTakeFirst();
     if (!row) return null;
-    await writeAudit(trx, {
-      category: 'user',
-      author,
-      action: `segment deleted: ${row.name} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(author, now), row.id, `segment deleted: ${row.name} (#${row.id})`, {
       previous: audited(row),
-      success: true,
     });
     return row;
   });

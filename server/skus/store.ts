@@ -5,10 +5,11 @@
 // checked first for a clear message, and decided by the unique index on lower(code) under races.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Sku, SkuHolder, SkuStatus } from '../../src/domain/skus';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import type { Database, SkusTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { refusableTransaction } from '../db/refusable-transaction';
+import { firstVersion, updateAtVersion } from '../db/versioned-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SkuRow = Selectable<SkusTable>;
@@ -46,6 +47,14 @@ const audited = (row: SkuRow) => {
   const { holders: _h, ...rest } = skuOf(row);
   return rest;
 };
+
+/** A SKU change's audit entries, read back in the SKU's history. */
+const trailOf = (author: string, now: number): ChangeTrail => ({
+  category: 'sku configuration',
+  kind: 'sku',
+  author,
+  at: now,
+});
 
 /** Every SKU matching the search (code, name or description) and status, by code. */
 export async function listSkus(db: Db, filter: { q: string; status: 'all' | SkuStatus }): Promise<Sku[]> {
@@ -188,25 +197,11 @@ export function createSku(db: Kysely<Database>, values: SkuValues, author: strin
     if (await codeInUse(trx, values.code, null)) return { ok: false, reason: 'code' };
     const row = await trx
       .insertInto('skus')
-      .values({
-        ...columnsOf(values),
-        status: 'active',
-        created_by: author,
-        updated_by: author,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      })
+      .values({ ...columnsOf(values), status: 'active', ...firstVersion(author, now) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      category: 'sku configuration',
-      author,
-      action: `SKU created: ${row.code} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(author, now), row.id, `SKU created: ${row.code} (#${row.id})`, {
       current: audited(row),
-      success: true,
-      record: { kind: 'sku', id: Number(row.id) },
     });
     return { ok: true, sku: skuOf(row) };
   });
@@ -225,31 +220,17 @@ export function updateSku(
     if (Number(before.version) !== input.version)
       return { ok: false, reason: 'stale', current: await skuById(trx, input.id) };
     if (input.values && (await codeInUse(trx, input.values.code, input.id))) return { ok: false, reason: 'code' };
-    // The version in the WHERE decides: a change committed since the read above leaves no row to update.
-    const row = await trx
-      .updateTable('skus')
-      .set({
-        ...(input.values ? columnsOf(input.values) : {}),
-        ...(input.status ? { status: input.status } : {}),
-        updated_by: author,
-        updated_at: now,
-        version: input.version + 1,
-      })
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateAtVersion(trx, 'skus', input, {
+      ...(input.values ? columnsOf(input.values) : {}),
+      ...(input.status ? { status: input.status } : {}),
+      updated_by: author,
+      updated_at: now,
+    });
     if (!row) return { ok: false, reason: 'stale', current: await skuById(trx, input.id) };
     const what = input.status ? (input.status === 'retired' ? 'retired' : 'reactivated') : 'changed';
-    await writeAudit(trx, {
-      category: 'sku configuration',
-      author,
-      action: `SKU ${what}: ${row.code} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(author, now), row.id, `SKU ${what}: ${row.code} (#${row.id})`, {
       previous: audited(before),
       current: audited(row),
-      success: true,
-      record: { kind: 'sku', id: Number(row.id) },
     });
     return { ok: true, sku: (await skuById(trx, input.id))! };
   });

@@ -16,10 +16,11 @@ import {
 import { fieldsOfIssues, type FieldMessages } from '../../src/domain/field-errors';
 import { TEMPLATE_MESSAGES, templateSources, type CreateTemplateBody, type Template } from '../../src/domain/templates';
 import * as v from 'valibot';
-import { writeAudit } from '../audit';
+import { auditRecordChange, type ChangeTrail } from '../audit';
 import type { AccountContext } from '../accounts/settings-store';
 import type { Database, SettingsTemplatesTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
+import { deleteAtVersion, firstVersion, updateAtVersion } from '../db/versioned-row';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TemplateRow = Selectable<SettingsTemplatesTable> & { account_name?: string | null };
@@ -83,6 +84,14 @@ const audited = (row: Selectable<SettingsTemplatesTable>) => ({
   source_user: row.source_user,
   account_id: row.account_id,
   version: Number(row.version),
+});
+
+/** A template change's audit entries, read back in the template's history. */
+const trailOf = (actor: Actor, now: number): ChangeTrail => ({
+  category: 'template settings',
+  kind: 'template',
+  author: actor.username,
+  at: now,
 });
 
 function selectTemplates(db: Db) {
@@ -259,24 +268,11 @@ export function createTemplate(
     if (taken !== null) return { ok: false, reason: 'name', taken };
     const row = await trx
       .insertInto('settings_templates')
-      .values({
-        ...columnsOf(body, values),
-        created_by: actor.username,
-        updated_by: actor.username,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-      })
+      .values({ ...columnsOf(body, values), ...firstVersion(actor.username, now) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      category: 'template settings',
-      author: actor.username,
-      action: `template created: ${row.name} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(actor, now), row.id, `template created: ${row.name} (#${row.id})`, {
       current: audited(row),
-      success: true,
-      record: { kind: 'template', id: Number(row.id) },
     });
     return { ok: true, row: (await templateRow(trx, Number(row.id)))! };
   });
@@ -298,29 +294,16 @@ export function updateTemplate(
       return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
     const taken = await nameInUse(trx, body.template_name, id);
     if (taken !== null) return { ok: false, reason: 'name', taken };
-    // The version in the WHERE decides: a save committed since the read above leaves no row to update.
-    const row = await trx
-      .updateTable('settings_templates')
-      .set({
-        ...columnsOf(body, values),
-        updated_by: actor.username,
-        updated_at: now,
-        version: version + 1,
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateAtVersion(
+      trx,
+      'settings_templates',
+      { id, version },
+      { ...columnsOf(body, values), updated_by: actor.username, updated_at: now },
+    );
     if (!row) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
-    await writeAudit(trx, {
-      category: 'template settings',
-      author: actor.username,
-      action: `template changed: ${row.name} (#${row.id})`,
-      at: now,
+    await auditRecordChange(trx, trailOf(actor, now), id, `template changed: ${row.name} (#${row.id})`, {
       previous: audited(before),
       current: audited(row),
-      success: true,
-      record: { kind: 'template', id },
     });
     return { ok: true, row: (await templateRow(trx, id))! };
   });
@@ -353,23 +336,15 @@ export function deleteTemplate(
         .where('template_id', '=', id)
         .execute();
     }
-    const gone = await trx
-      .deleteFrom('settings_templates')
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst();
+    const gone = await deleteAtVersion(trx, 'settings_templates', { id, version });
     if (!gone) return { ok: false, reason: 'stale', current: (await templateRow(trx, id)) ?? null };
-    await writeAudit(trx, {
-      category: 'template settings',
-      author: actor.username,
-      action: `template deleted: ${gone.name} (#${gone.id}); ${followers.length} account(s) unlinked`,
-      at: now,
-      previous: { ...audited(gone), followers },
-      current: { unlinked_accounts: followers },
-      success: true,
-      record: { kind: 'template', id: Number(gone.id) },
-    });
+    await auditRecordChange(
+      trx,
+      trailOf(actor, now),
+      gone.id,
+      `template deleted: ${gone.name} (#${gone.id}); ${followers.length} account(s) unlinked`,
+      { previous: { ...audited(gone), followers }, current: { unlinked_accounts: followers } },
+    );
     return { ok: true, row: before, unlinked: followers.length };
   });
 }

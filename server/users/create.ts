@@ -26,11 +26,12 @@ import {
   timestampToDate,
   todayOf,
   usersErrors,
+  type CreateStepOne,
   type FieldErrors,
 } from '../../src/domain/user-rules';
 import { fieldsWithin, WHOLE_REQUEST, type FieldMessages } from '../../src/domain/field-errors';
 import type { RegisterForm, RegisterReply } from '../../src/domain/users';
-import { writeAuditMany } from '../audit';
+import { writeAuditMany, type AuditEntry } from '../audit';
 import { hashPassword } from '../auth/passwords';
 import type { AppDeps, CurrentSession } from '../context';
 import type { Database, NewUser } from '../db/schema';
@@ -41,6 +42,7 @@ import { loadUserRecords } from './records';
 import { freeUsernames, takenUsernames, usernameBase } from './usernames';
 import { permissionName } from '../../src/domain/feature-labels';
 import { isUniqueViolation } from '../db/unique-violation';
+import { chunks } from '../db/value-lists';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -86,6 +88,22 @@ export interface NewUserSettings {
 }
 
 /** A new user's row from step one's settings: what a create and an invite's approval both write. */
+/**
+ * Inserts new users' rows a chunk at a time; the id of each by its (unique) username, since rows
+ * come back in no promised order.
+ */
+export async function insertUsers(
+  trx: Transaction<Database>,
+  values: readonly NewUser[],
+): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  for (const batch of chunks(values, INSERT_CHUNK)) {
+    const inserted = await trx.insertInto('users').values(batch).returning(['id', 'username']).execute();
+    for (const r of inserted) byName.set(r.username, Number(r.id));
+  }
+  return byName;
+}
+
 export function newUserRow(
   settings: NewUserSettings,
   person: Pick<NewUser, 'username' | 'email' | 'first_name' | 'last_name' | 'phone' | 'password_hash'>,
@@ -168,6 +186,28 @@ function expiryProblem(features: readonly string[], form: StepOneForm, now: numb
 /** The step one fields of the create form; an approved invitation is checked with the same rules. */
 export type StepOneForm = Omit<RegisterForm, 'users' | 'send_email'>;
 
+/** The choices of step one that the shared rules check: who the users belong to and what they get. */
+export const stepOneChoices = <F extends CreateStepOne>(form: F): Pick<F, keyof CreateStepOne> => ({
+  organization_id: form.organization_id,
+  user_type: form.user_type,
+  user_category: form.user_category,
+  owner: form.owner,
+  product_configuration: form.product_configuration,
+  data_plan: form.data_plan,
+  expiry_dt: form.expiry_dt,
+});
+
+/** The audit entry of a user just created, with the record as created. */
+export const userCreatedEntry = (author: string, now: number, id: number, record: unknown): AuditEntry => ({
+  category: 'user',
+  author,
+  action: 'user created',
+  at: now,
+  current: record,
+  success: true,
+  record: { kind: 'user', id },
+});
+
 export async function checkStepOne(
   db: Db,
   session: CurrentSession,
@@ -177,15 +217,7 @@ export async function checkStepOne(
 ): Promise<{ errors: FieldErrors; settings: NewUserSettings }> {
   const names = productNames(product);
   const features = session.grants.features;
-  const errors: FieldErrors = stepOneErrors(product, {
-    organization_id: form.organization_id,
-    user_type: form.user_type,
-    user_category: form.user_category,
-    owner: form.owner,
-    product_configuration: form.product_configuration,
-    data_plan: form.data_plan,
-    expiry_dt: form.expiry_dt,
-  });
+  const errors: FieldErrors = stepOneErrors(product, stepOneChoices(form));
   if ((CUSTOMER_USER_TYPES as readonly string[]).includes(form.user_type) && !features.includes('allow_customer_type'))
     errors['user_type'] = CREATE_TEXT.customerTypes;
   if (form.user_type === STAFF_USER_TYPE && !features.includes('staff_role_change'))
@@ -348,29 +380,12 @@ export async function registerUsers(
 
   try {
     const ids = await db.transaction().execute(async (trx) => {
-      const byName = new Map<string, number>();
-      for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-        const inserted = await trx
-          .insertInto('users')
-          .values(values.slice(i, i + INSERT_CHUNK))
-          .returning(['id', 'username'])
-          .execute();
-        for (const r of inserted) byName.set(r.username, r.id);
-      }
-      // Rows come back in no promised order: each id is found by its (unique) username.
+      const byName = await insertUsers(trx, values);
       const ids = usernames.map((u) => byName.get(u)!);
       const records = await loadUserRecords(trx, ids);
       await writeAuditMany(
         trx,
-        records.map((record) => ({
-          category: 'user',
-          author,
-          action: 'user created',
-          at: now,
-          current: record,
-          success: true,
-          record: { kind: 'user', id: record.id },
-        })),
+        records.map((record) => userCreatedEntry(author, now, record.id, record)),
       );
       if (form.send_email) {
         await enqueueMail(

@@ -1,15 +1,7 @@
 // The first schema: people, access, sessions and the audit trail. Written against Kysely<any>
 // so the same file builds SQLite and PostgreSQL; only the identity column differs.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { sql, type ColumnDefinitionBuilder } from 'kysely';
+import { type AnyDb, clearedWith, identity, ownedBy } from './columns';
 
 const flag = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
 
@@ -30,7 +22,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
-    .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
+    .addColumn('organization_id', 'integer', clearedWith('organizations.id'))
     .addColumn('user_type', 'text', (c) => c.notNull())
     .addColumn('user_category', 'text', (c) => c.notNull().defaultTo('general'))
     .addColumn('user_role', 'text')
@@ -61,8 +53,8 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('user_roles')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('role_id', 'integer', ownedBy('roles.id'))
     .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role_id'])
     .execute();
   await db.schema.createIndex('user_roles_role_idx').on('user_roles').column('role_id').execute();
@@ -70,7 +62,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addColumn('stage', 'text', (c) => c.notNull().check(sql`stage in ('pending_otp', 'authenticated')`))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
@@ -80,13 +72,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
   await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
-  await db.schema
-    .createTable('login_attempts')
-    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('locked_until', 'bigint')
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .execute();
+  await createLoginAttempts(db);
 
   await db.schema
     .createTable('totp_secrets')
@@ -122,6 +108,17 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+}
+
+/** Failed sign-ins per user; migration 004 rebuilds this first shape when it is undone. */
+export async function createLoginAttempts(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('login_attempts')
+    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('locked_until', 'bigint')
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 }
 

@@ -2,6 +2,7 @@
 // name with no account counts (and blocks) like any other (decision 004). Counters of existing
 // accounts are carried over; the stale-counter sweep gets an index.
 import type { Kysely } from 'kysely';
+import { createLoginAttempts } from './2026_11_21_001_init';
 
 /** The key rule of server/auth/lockout.ts (attemptKey) at the time of this migration. */
 const keyOf = (username: string) => username.trim().normalize('NFKC').toLowerCase();
@@ -62,11 +63,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('login_attempts').execute();
-  await db.schema
-    .createTable('login_attempts')
-    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('locked_until', 'bigint')
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .execute();
+  await createLoginAttempts(db);
 }

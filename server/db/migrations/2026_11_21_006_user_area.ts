@@ -1,16 +1,8 @@
 // The user area (spec §3): the user fields the first schema lacked, an optimistic-concurrency
 // version, tags, group memberships (removed when a user moves organisation), and the mail
 // outbox every welcome and pre-register email goes through.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { sql } from 'kysely';
+import { type AnyDb, clearedWith, identity, ownedBy } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').addColumn('phone', 'text').execute();
@@ -36,7 +28,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('#C0C0C0'))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('parent_id', 'integer', (c) => c.references('tags.id').onDelete('set null'))
+    .addColumn('parent_id', 'integer', clearedWith('tags.id'))
     .addColumn('icon', 'text')
     .addColumn('is_group', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', 'text', (c) => c.notNull())
@@ -53,8 +45,8 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('user_tags')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('tag_id', 'integer', ownedBy('tags.id'))
     .addPrimaryKeyConstraint('user_tags_pk', ['user_id', 'tag_id'])
     .execute();
   await db.schema.createIndex('user_tags_tag_idx').on('user_tags').column('tag_id').execute();
@@ -70,8 +62,8 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema
     .createTable('group_members')
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('user_groups.id').onDelete('cascade'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('group_id', 'integer', ownedBy('user_groups.id'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addPrimaryKeyConstraint('group_members_pk', ['group_id', 'user_id'])
     .execute();
   await db.schema.createIndex('group_members_user_idx').on('group_members').column('user_id').execute();
@@ -83,7 +75,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('to_email', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('body_text', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', clearedWith('users.id'))
     .addColumn('author', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))

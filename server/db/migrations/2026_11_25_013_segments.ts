@@ -1,16 +1,8 @@
 // Segments (decision 046): a named user-list query. Names are unique whatever their case (the
 // index on lower(name) decides between two saves racing for one); `version` is raised by every
 // save, so an update started from an older one is refused rather than overwriting.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { sql } from 'kysely';
+import { type AnyDb, editedColumns, identity } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -20,11 +12,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     /** The list query as JSON text (src/domain/segments.ts SegmentQuery). */
     .addColumn('query', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editedColumns)
     .execute();
   await db.schema
     .createIndex('segments_name_idx')

@@ -6,16 +6,7 @@
 //   read, 'requested' what the user asked for. Set-based statements change it.
 // - user_broker_state holds the switches; an action locks this row (PostgreSQL FOR UPDATE), so two
 //   actions on one user run one after the other. No row reads as the defaults.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { type AnyDb, clearedWith, identity, ownedBy, sqlIn } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -30,16 +21,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'integer', identity(db))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('open_access', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('group_id', 'integer', (c) => c.references('broker_groups.id').onDelete('set null'))
+    .addColumn('group_id', 'integer', clearedWith('broker_groups.id'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('brokers_group_idx').on('brokers').column('group_id').execute();
 
   await db.schema
     .createTable('user_brokers')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addColumn('list', 'varchar(9)', (c) => c.notNull().check(sqlIn('list', ['my', 'requested'])))
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
     .addPrimaryKeyConstraint('user_brokers_pk', ['user_id', 'list', 'broker_id'])
     .execute();
   await db.schema.createIndex('user_brokers_broker_idx').on('user_brokers').column('broker_id').execute();
@@ -52,11 +43,6 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_by', 'text')
     .execute();
-}
-
-function sqlIn(column: string, values: readonly string[]) {
-  // Only literal words of this file reach here.
-  return sql.raw(`${column} in (${values.map((x) => `'${x}'`).join(', ')})`);
 }
 
 export async function down(db: AnyDb): Promise<void> {

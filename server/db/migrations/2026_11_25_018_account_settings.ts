@@ -3,16 +3,9 @@
 // objects and is followed by the accounts it was applied to. Both carry a version raised by every
 // save, so a save started from an older one is refused rather than overwriting. Template names are
 // unique whatever their case (stored whitespace-collapsed; the index on lower(name) decides races).
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { type AnyDb, clearedWith, editedColumns, identity } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -27,12 +20,8 @@ export async function up(db: AnyDb): Promise<void> {
     /** JSON list of group names, matched against each account's own groups when applied. */
     .addColumn('groups', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('source_user', 'text')
-    .addColumn('account_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('account_id', 'integer', clearedWith('organizations.id'))
+    .$call(editedColumns)
     .execute();
   await db.schema
     .createIndex('settings_templates_name_idx')
@@ -50,12 +39,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('level_flags', 'text', (c) => c.notNull())
     /** JSON list of this organization's group ids that its new users join. */
     .addColumn('groups', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('template_id', 'integer', (c) => c.references('settings_templates.id').onDelete('set null'))
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('template_id', 'integer', clearedWith('settings_templates.id'))
+    .$call(editedColumns)
     .execute();
   // Template stats (accounts per template) and the accounts a template is applied to.
   await db.schema

@@ -4,16 +4,9 @@
 // every change refuses a save started from an older one. account_skus holds which accounts hold
 // which SKUs (an account may hold several: a base bundle and add-ons), read per SKU in account order;
 // each SKU's count of holders is kept by triggers, so the list never counts holdings.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { type AnyDb, editedColumns, identity, ownedBy } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -32,11 +25,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('level_flags', 'text', (c) => c.notNull().defaultTo('{}'))
     /** 'active' or 'retired' (not assignable; still held). */
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editedColumns)
     /** Accounts holding it: kept exact by the triggers on account_skus (cascades included). */
     .addColumn('holders', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
@@ -49,7 +38,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('account_skus')
-    .addColumn('account_id', 'integer', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('account_id', 'integer', ownedBy('organizations.id'))
     .addColumn('sku_id', 'integer', (c) => c.notNull().references('skus.id'))
     .addColumn('assigned_by', 'text', (c) => c.notNull())
     .addColumn('assigned_at', 'bigint', (c) => c.notNull())

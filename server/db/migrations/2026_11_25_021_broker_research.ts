@@ -7,21 +7,8 @@
 //   and has one index per filter that leads with it, so every filtered page is an index range.
 // - One active fulfillment per (user, broker): a partial unique index decides races.
 // - Every row staff change carries a version; a change sent from an older one is refused.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
-
-function sqlIn(column: string, values: readonly string[]) {
-  // Only literal words of this file reach here.
-  return sql.raw(`${column} in (${values.map((x) => `'${x}'`).join(', ')})`);
-}
+import { sql } from 'kysely';
+import { type AnyDb, clearedWith, editedColumns, identity, ownedBy, sqlIn } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   // ── brokers: the details Broker Details shows ─────────────────────────
@@ -46,7 +33,7 @@ export async function up(db: AnyDb): Promise<void> {
   /** Which distributors carry a broker's research, and the broker's code there. */
   await db.schema
     .createTable('broker_distributors')
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
     .addColumn('dist', 'varchar(40)', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
@@ -57,7 +44,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('broker_sales_contacts')
     .addColumn('id', 'integer', identity(db))
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
@@ -73,8 +60,8 @@ export async function up(db: AnyDb): Promise<void> {
   /** Two brokers that are one firm (a rename, a merger, a regional entity); stored once, low id first. */
   await db.schema
     .createTable('broker_links')
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
-    .addColumn('linked_broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
+    .addColumn('linked_broker_id', 'integer', ownedBy('brokers.id'))
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('broker_links_pk', ['broker_id', 'linked_broker_id'])
@@ -88,12 +75,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'integer', identity(db))
     /** Lower case, no '@': one domain names one broker (the unique index refuses a second). */
     .addColumn('domain', 'text', (c) => c.notNull().unique())
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
+    .$call(editedColumns)
     .execute();
   await db.schema.createIndex('broker_domains_broker_idx').on('broker_domains').column('broker_id').execute();
 
@@ -101,20 +84,16 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('broker_user_groups')
     .addColumn('id', 'integer', identity(db))
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('updated_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .$call(editedColumns)
     .execute();
   await sql`create unique index broker_user_groups_name_idx on broker_user_groups (broker_id, lower(name))`.execute(db);
   await db.schema
     .createTable('broker_user_group_members')
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('broker_user_groups.id').onDelete('cascade'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('group_id', 'integer', ownedBy('broker_user_groups.id'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addPrimaryKeyConstraint('broker_user_group_members_pk', ['group_id', 'user_id'])
     .execute();
   await db.schema
@@ -138,9 +117,9 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('research_requests')
     .addColumn('id', 'integer', identity(db))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
-    .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
+    .addColumn('organization_id', 'integer', clearedWith('organizations.id'))
     .addColumn('status', 'varchar(9)', (c) =>
       c.notNull().check(sqlIn('status', ['new', 'sent', 'approved', 'rejected', 'cancelled'])),
     )
@@ -172,13 +151,13 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('fulfillments')
     .addColumn('id', 'integer', identity(db))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('broker_id', 'integer', (c) => c.notNull().references('brokers.id').onDelete('cascade'))
-    .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('broker_id', 'integer', ownedBy('brokers.id'))
+    .addColumn('organization_id', 'integer', clearedWith('organizations.id'))
     .addColumn('source', 'varchar(12)', (c) =>
       c.notNull().check(sqlIn('source', ['request', 'other_source', 'broker'])),
     )
-    .addColumn('request_id', 'integer', (c) => c.references('research_requests.id').onDelete('set null'))
+    .addColumn('request_id', 'integer', clearedWith('research_requests.id'))
     /** For other sources: where it came from (a distributor's file, a broker's list). */
     .addColumn('source_name', 'text')
     .addColumn('dist', 'varchar(40)')
@@ -212,8 +191,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('research_submissions')
     .addColumn('id', 'integer', identity(db))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('broker_id', 'integer', (c) => c.references('brokers.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('broker_id', 'integer', clearedWith('brokers.id'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('summary', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('tickers', 'text', (c) => c.notNull().defaultTo(''))

@@ -1,19 +1,13 @@
 // Fulfillments from Other Sources (decision 060): each applied file is one import — who, when, the
 // file's name, the source and distributor it names, its counts — and each fulfillment it added
 // points at it, so an import lists its own fulfillments (one index range, by id).
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, clearedWith, identity } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
-  const identity =
-    engineOf(db) === 'postgres'
-      ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-      : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
   await db.schema
     .createTable('other_source_imports')
-    .addColumn('id', 'integer', identity)
+    .addColumn('id', 'integer', identity(db))
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('source_name', 'text', (c) => c.notNull())
     .addColumn('dist', 'varchar(40)', (c) => c.notNull())
@@ -27,7 +21,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema
     .alterTable('fulfillments')
-    .addColumn('import_id', 'integer', (c) => c.references('other_source_imports.id').onDelete('set null'))
+    .addColumn('import_id', 'integer', clearedWith('other_source_imports.id'))
     .execute();
   await db.schema
     .createIndex('fulfillments_import_idx')

@@ -20,22 +20,24 @@ const WEEK = 7 * DAY;
 const week = (t: string) => `((((${t}) + ${3 * DAY}) / ${WEEK}) * ${WEEK} - ${3 * DAY})`;
 const day = (t: string) => `(((${t}) / ${DAY}) * ${DAY})`;
 
-/** What a sign-in event was, from its audit action (server/api/sign-in.ts, auth/enrolment.ts, api/session.ts). */
-const AUTH_KIND = `case
-  when r.action like 'signed in%' then 'signed_in'
-  when r.action = 'account locked after repeated failures' then 'locked'
-  when r.success = 0 then 'refused'
-  when r.action = 'two-step sign-in activated' then 'activated'
-  when r.action = 'signed out' then 'signed_out'
-  else 'other' end`;
-/** The same, as the event store names it. */
-const AUTH_EVENT = `case
-  when r.action like 'signed in%' then 'Signed in'
-  when r.action = 'account locked after repeated failures' then 'Account locked'
-  when r.success = 0 then 'Sign-in refused'
-  when r.action = 'two-step sign-in activated' then 'Two-step sign-in activated'
-  when r.action = 'signed out' then 'Signed out'
-  else 'Password accepted' end`;
+/**
+ * What a sign-in event was, from its audit action (server/api/sign-in.ts, auth/enrolment.ts,
+ * api/session.ts): the audit row's test, the chart's key, the event store's name. The first test
+ * that holds decides; the last row is what any other auth action is.
+ */
+const AUTH_OUTCOMES: readonly (readonly [test: string, kind: string, event: string])[] = [
+  [`r.action like 'signed in%'`, 'signed_in', 'Signed in'],
+  [`r.action = 'account locked after repeated failures'`, 'locked', 'Account locked'],
+  [`r.success = 0`, 'refused', 'Sign-in refused'],
+  [`r.action = 'two-step sign-in activated'`, 'activated', 'Two-step sign-in activated'],
+  [`r.action = 'signed out'`, 'signed_out', 'Signed out'],
+  ['', 'other', 'Password accepted'],
+];
+const authCase = (pick: 1 | 2) =>
+  'case\n' +
+  AUTH_OUTCOMES.map((o) => (o[0] ? `  when ${o[0]} then '${o[pick]}'\n` : `  else '${o[pick]}' end`)).join('');
+const AUTH_KIND = authCase(1);
+const AUTH_EVENT = authCase(2);
 
 interface Source {
   table: string;
@@ -57,30 +59,24 @@ const global = (metric: string, bucket: string, key: string, where: string) => [
 
 const USER_CELL = `r.user_type || '|' || r.user_category || '|' || r.product_configuration || '|' || coalesce(r.subscription_status, '') || '|' || cast(r.active as text)`;
 
+/** The user columns the counters read; all but created_at (set once) can move a counter. */
+const USER_COLUMNS = [
+  'organization_id',
+  'user_type',
+  'user_category',
+  'product_configuration',
+  'subscription_status',
+  'active',
+  'deleted',
+  'created_at',
+  'expiry_dt',
+] as const;
+
 const SOURCES: readonly Source[] = [
   {
     table: 'users',
-    columns: [
-      'organization_id',
-      'user_type',
-      'user_category',
-      'product_configuration',
-      'subscription_status',
-      'active',
-      'deleted',
-      'created_at',
-      'expiry_dt',
-    ],
-    watch: [
-      'organization_id',
-      'user_type',
-      'user_category',
-      'product_configuration',
-      'subscription_status',
-      'active',
-      'deleted',
-      'expiry_dt',
-    ],
+    columns: USER_COLUMNS,
+    watch: USER_COLUMNS.filter((c) => c !== 'created_at'),
     rows: [
       ...scoped('users', '0', USER_CELL, 'r.deleted = 0'),
       ...scoped('created', week('r.created_at'), `''`, '1 = 1'),

@@ -6,16 +6,8 @@
 // - `search_text` holds name, email and organization guess folded to lower case, so a search is
 //   one LIKE per row along the list's own order, stopping at a page's worth.
 // - Every change staff make names the version it was read at.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { sql } from 'kysely';
+import { type AnyDb, clearedWith, identity } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -26,7 +18,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('email_key', 'text', (c) => c.notNull())
     .addColumn('organization_guess', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('organization_id', 'integer', (c) => c.references('organizations.id').onDelete('set null'))
+    .addColumn('organization_id', 'integer', clearedWith('organizations.id'))
     .addColumn('message', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('search_text', 'text', (c) => c.notNull())
     .addColumn('status', 'varchar(8)', (c) =>
@@ -37,21 +29,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('decided_by', 'text')
     .addColumn('decided_at', 'bigint')
     .addColumn('reason', 'text')
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('user_id', 'integer', clearedWith('users.id'))
     .addColumn('invited_at', 'bigint')
     .addColumn('invitations', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema
-    .createIndex('invite_requests_created_idx')
-    .on('invite_requests')
-    .columns(['created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('invite_requests_status_idx')
-    .on('invite_requests')
-    .columns(['status', 'created_at', 'id'])
-    .execute();
+  await createOrderIndexes(db);
   await db.schema
     .createIndex('invite_requests_email_idx')
     .on('invite_requests')
@@ -64,6 +47,20 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('address', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'bigint', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull())
+    .execute();
+}
+
+/** The list's order: newest first, and within a status (migration 030_invite_search replaces them). */
+export async function createOrderIndexes(db: AnyDb): Promise<void> {
+  await db.schema
+    .createIndex('invite_requests_created_idx')
+    .on('invite_requests')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('invite_requests_status_idx')
+    .on('invite_requests')
+    .columns(['status', 'created_at', 'id'])
     .execute();
 }
 

@@ -2,6 +2,7 @@
 // search walks the index alone and reads a request's row only once it matched — a text nobody has
 // reads 100,000 index entries rather than 100,000 rows. They replace migration 030's order indexes.
 import type { Kysely } from 'kysely';
+import { createOrderIndexes } from './2026_11_28_030_invite_requests';
 
 type AnyDb = Kysely<any>;
 
@@ -21,16 +22,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema
-    .createIndex('invite_requests_created_idx')
-    .on('invite_requests')
-    .columns(['created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('invite_requests_status_idx')
-    .on('invite_requests')
-    .columns(['status', 'created_at', 'id'])
-    .execute();
+  await createOrderIndexes(db);
   await db.schema.dropIndex('invite_requests_created_search_idx').execute();
   await db.schema.dropIndex('invite_requests_status_search_idx').execute();
 }

@@ -7,22 +7,14 @@
 // - note_templates: the library notes start from, by source (spec §3 "Template sources").
 // - user_notebook: one row per user once changed: the notification setting, the chosen templates
 //   and the notebook tags, under one version.
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-import { engineOf } from '../connect';
-
-type AnyDb = Kysely<any>;
-
-function identity(db: AnyDb) {
-  return engineOf(db) === 'postgres'
-    ? (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity()
-    : (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement();
-}
+import { sql } from 'kysely';
+import { type AnyDb, identity, ownedBy } from './columns';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('user_content')
     .addColumn('id', 'integer', identity(db))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
     .addColumn('kind', 'varchar(16)', (c) =>
       c.notNull().check(sql.raw(`kind in ('saved_search', 'watchlist', 'dashboard')`)),
     )
