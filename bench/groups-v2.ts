@@ -9,7 +9,7 @@ import type { Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import type { AddUsersReply, GroupSearchReply, VerifyFileReply } from '../src/domain/groups-v2';
 import { readIdentifierFile } from '../src/domain/identifier-file';
-import { GROUP_TOPICS, GROUP_WORDS, benchGroupCount } from './group-v2-data';
+import { GROUP_TOPICS, GROUP_WORDS, benchGroupCount } from './groups-v2-data';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
 import { count as n, onBothEngines, openBenchDatabase, summary, timedPost, verdict } from './support';
 import { BENCH_USERNAME_PREFIX, benchTarget } from './user-data';

@@ -14,7 +14,7 @@ import { seededRandom } from '../server/db/seed';
 import { withDatabaseName } from '../server/db/test-database';
 import { ensureBenchBrokers } from './broker-data';
 import { ensureBenchGroups } from './group-data';
-import { ensureBenchGroupsV2 } from './group-v2-data';
+import { ensureBenchGroupsV2 } from './groups-v2-data';
 
 export const BENCH_USERS = 1_000_000;
 export const BENCH_ORGS = 5_000;

@@ -7,7 +7,7 @@ import { ensureBenchAccounts } from '../bench/account-data';
 import { ensureBenchAudit } from '../bench/audit-data';
 import { ensureBenchInvites } from '../bench/invite-data';
 import { ensureBenchReports } from '../bench/reports-data';
-import { ensureBenchResearch } from '../bench/research-data';
+import { ensureBenchResearch } from '../bench/broker-research-data';
 import { refreshStatistics, seededBenchDatabase } from '../bench/user-data';
 
 async function main(): Promise<void> {

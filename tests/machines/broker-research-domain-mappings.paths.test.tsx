@@ -15,7 +15,7 @@ import {
   DOMAIN_MAPPING_PATH,
   DOMAIN_MAPPING_USERS_PATH,
   DOMAIN_MAPPINGS_PAGE,
-} from '../../src/domain/broker-research-domains';
+} from '../../src/domain/broker-research-domain-mappings';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { checkDomainDraft } from '../../src/sections/broker-research/domain-mappings/domain-mappings.draft';
 import {

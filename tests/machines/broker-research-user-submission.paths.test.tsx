@@ -15,7 +15,7 @@ import {
   SUBMISSION_ACTIONS,
   SUBMISSION_PAGE_SIZE,
   type SubmissionAction,
-} from '../../src/domain/broker-research-submissions';
+} from '../../src/domain/broker-research-user-submission';
 import { researchSubmissionsMachine } from '../../src/sections/broker-research/user-submission/user-submission.machine';
 import { checkRejectDraft } from '../../src/sections/broker-research/user-submission/user-submission.draft';
 import {

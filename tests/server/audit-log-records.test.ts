@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordHistoryReply } from '../../src/domain/audit-log';
-import { DOMAIN_MAPPING_PATH } from '../../src/domain/broker-research-domains';
+import { DOMAIN_MAPPING_PATH } from '../../src/domain/broker-research-domain-mappings';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { GroupReply } from '../../src/domain/groups';
 import { RoleReply } from '../../src/domain/roles';

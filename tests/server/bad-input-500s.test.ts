@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountRecordReply } from '../../src/domain/accounts';
 import { defaultAccountSettings } from '../../src/domain/account-settings';
-import { DOMAIN_MAPPING_PATH } from '../../src/domain/broker-research-domains';
+import { DOMAIN_MAPPING_PATH } from '../../src/domain/broker-research-domain-mappings';
 import { REQUEST_PATHS } from '../../src/domain/broker-research-requests';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BadRequestReply } from '../../src/domain/field-errors';

@@ -6,7 +6,7 @@
 import { Badge, Box, Callout, Card, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, type ResearchFlags } from '../../../domain/broker-research';
-import type { FlagsState } from '../../../domain/broker-research-flags';
+import type { FlagsState } from '../../../domain/broker-research-control-panel';
 import { checkFlagsDraft, FLAGS_DRAFT_FORM } from './control-panel.draft';
 import { liveResearchFlagsMachine } from './control-panel.live';
 import {

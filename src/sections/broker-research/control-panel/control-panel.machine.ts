@@ -7,7 +7,7 @@
 // Research Flags status' and Retry. Changed sets come back after a reload.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf, WHOLE_REQUEST } from '../../../domain/field-errors';
-import { FLAG_MESSAGES, flagChanges, flagsStateOf, staleFlagsOf } from '../../../domain/broker-research-flags';
+import { FLAG_MESSAGES, flagChanges, flagsStateOf, staleFlagsOf } from '../../../domain/broker-research-control-panel';
 import { failureMessage, errorOf } from '../../../machines/shared/failure';
 import { noticeOf } from '../../../machines/shared/notice';
 import type {

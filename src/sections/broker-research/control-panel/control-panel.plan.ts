@@ -3,7 +3,7 @@
 // changed; the product's are saved (saved; someone else saved first; not sent) or put back, and
 // Refinitiv's put back. The second walk opens on changed flags kept across a reload.
 import { DEFAULT_RESEARCH_FLAGS, type ResearchFlags } from '../../../domain/broker-research';
-import type { FlagsReply } from '../../../domain/broker-research-flags';
+import type { FlagsReply } from '../../../domain/broker-research-control-panel';
 import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
 import { setChanged } from './control-panel.selectors';
 import { researchFlagsMachine } from './control-panel.machine';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { sameFlags } from '../../../domain/broker-research-flags';
+import { sameFlags } from '../../../domain/broker-research-control-panel';
 import type { researchFlagsMachine } from './control-panel.machine';
 import type { DistributorFlags, FlagsDraft } from './control-panel.types';
 

@@ -2,7 +2,7 @@
 // reply parsed by its src/domain schema. A stale save answers 409, read by shape (staleFlagsOf).
 import * as v from 'valibot';
 import type { ResearchFlags } from '../../../domain/broker-research';
-import { FlagsReply, NewSubmissionsReply, SaveFlagsReply } from '../../../domain/broker-research-flags';
+import { FlagsReply, NewSubmissionsReply, SaveFlagsReply } from '../../../domain/broker-research-control-panel';
 import { http, toFormData } from '../../../services/http';
 
 export async function fetchFlags(dist: string): Promise<FlagsReply> {

@@ -1,6 +1,6 @@
 // The Control Panel's machine (researchFlags): what it is given, holds and hears.
 import type { ResearchFlagKey, ResearchFlags } from '../../../domain/broker-research';
-import type { FlagsReply, FlagsState, LatestSubmission } from '../../../domain/broker-research-flags';
+import type { FlagsReply, FlagsState, LatestSubmission } from '../../../domain/broker-research-control-panel';
 import type { Notice } from '../../../machines/shared/notice';
 
 /** What is kept of a changed set across a reload (decision 042): the flags on screen, what they started from, its version. */

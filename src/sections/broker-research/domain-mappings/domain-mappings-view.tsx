@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { useState, type KeyboardEvent } from 'react';
-import { type DomainMapping } from '../../../domain/broker-research-domains';
+import { type DomainMapping } from '../../../domain/broker-research-domain-mappings';
 import {
   selectBrokerChoices,
   selectBusy,

@@ -1,7 +1,7 @@
 // The domain mapping form's draft (decision 042): the form on screen, what it started from and the
 // version it was read at; `checkDomainDraft` reads a stored one back, refusing any other shape.
 import * as v from 'valibot';
-import { DomainBroker } from '../../../domain/broker-research-domains';
+import { DomainBroker } from '../../../domain/broker-research-domain-mappings';
 import type { DomainDraft } from './domain-mappings.types';
 
 const Values = v.object({ domain: v.pipe(v.string(), v.maxLength(300)), broker: v.nullable(DomainBroker) });

@@ -7,7 +7,7 @@
 // before it is closed and comes back after a reload. A row's users open the users its domain
 // recognises beside the list.
 import { assign, fromPromise, setup } from 'xstate';
-import { staleDomainMappingOf, type DomainMapping } from '../../../domain/broker-research-domains';
+import { staleDomainMappingOf, type DomainMapping } from '../../../domain/broker-research-domain-mappings';
 import { fieldRefusalOf } from '../../../domain/field-errors';
 import { failureMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';

@@ -5,7 +5,11 @@
 // a confirmation (removed; changed by someone else first; not sent); the users research.apex.com
 // recognises opened (or not) and closed. The second walk opens on a
 // changed form kept across a reload.
-import type { DomainBroker, DomainMapping, DomainMappingListReply } from '../../../domain/broker-research-domains';
+import type {
+  DomainBroker,
+  DomainMapping,
+  DomainMappingListReply,
+} from '../../../domain/broker-research-domain-mappings';
 import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
 import { domainMappingsMachine, formChanged } from './domain-mappings.machine';
 import type { DomainDraft, DomainMappingsContext } from './domain-mappings.types';

@@ -11,7 +11,7 @@ import {
   DomainMappingReply,
   DomainUsersReply,
   RemovedDomainMappingReply,
-} from '../../../domain/broker-research-domains';
+} from '../../../domain/broker-research-domain-mappings';
 import { http, toFormData } from '../../../services/http';
 
 const withQuery = (path: string, params: Record<string, string>) => {

@@ -8,7 +8,7 @@ import type {
   DomainUser,
   DomainUsersReply,
   RemovedDomainMappingReply,
-} from '../../../domain/broker-research-domains';
+} from '../../../domain/broker-research-domain-mappings';
 import type { Notice } from '../../../machines/shared/notice';
 
 /** The list's filters, as the URL holds them (?q=, ?broker=, ?cursor=). */

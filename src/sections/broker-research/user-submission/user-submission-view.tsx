@@ -18,7 +18,7 @@ import {
   SUBMISSION_ACTIONS,
   SUBMISSION_SEARCH_MAX,
   type SubmissionItem,
-} from '../../../domain/broker-research-submissions';
+} from '../../../domain/broker-research-user-submission';
 import { liveResearchSubmissionsMachine } from './user-submission.live';
 import { reasonGiven } from './user-submission.machine';
 import { checkRejectDraft, REJECT_DRAFT_FORM } from './user-submission.draft';

@@ -15,7 +15,7 @@ import {
   SUBMISSION_MESSAGES,
   staleSubmissionOf,
   type SubmissionItem,
-} from '../../../domain/broker-research-submissions';
+} from '../../../domain/broker-research-user-submission';
 import { refusalMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 import { noticeOf } from '../../../machines/shared/notice';

@@ -3,8 +3,8 @@
 // rejected after its reason is worded (or the rejection is put away). The second walk opens on a
 // rejection kept across a reload: its dialog again with the reason typed, then sent or put away.
 import type { RejectDraft } from './user-submission.types';
-import type { SubmissionItem, SubmissionListReply } from '../../../domain/broker-research-submissions';
-import { actionsFor } from '../../../domain/broker-research-submissions';
+import type { SubmissionItem, SubmissionListReply } from '../../../domain/broker-research-user-submission';
+import { actionsFor } from '../../../domain/broker-research-user-submission';
 import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
 import { reasonGiven, researchSubmissionsMachine } from './user-submission.machine';
 

@@ -6,7 +6,7 @@ import {
   SubmissionActionReply,
   SubmissionListReply,
   type SubmissionAction,
-} from '../../../domain/broker-research-submissions';
+} from '../../../domain/broker-research-user-submission';
 import { http, toFormData } from '../../../services/http';
 
 export async function fetchSubmissions(query: {

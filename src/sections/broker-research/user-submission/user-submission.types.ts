@@ -5,7 +5,7 @@ import type {
   SubmissionActionReply,
   SubmissionItem,
   SubmissionListReply,
-} from '../../../domain/broker-research-submissions';
+} from '../../../domain/broker-research-user-submission';
 import type { Notice } from '../../../machines/shared/notice';
 
 /** The list's filters as the URL holds them (status, q, cursor beside ?tab=user_submission). */

@@ -7,7 +7,7 @@
 // unique index when two staff race (the loser is told the same, never a 500).
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { BR_AUDIT_CATEGORY } from '../../src/domain/broker-research';
-import type { DomainBroker, DomainMapping, DomainUser } from '../../src/domain/broker-research-domains';
+import type { DomainBroker, DomainMapping, DomainUser } from '../../src/domain/broker-research-domain-mappings';
 import { auditRecordChange, type ChangeTrail } from '../audit';
 import { engineOf } from '../db/connect';
 import { EMAIL_DOMAIN } from '../db/migrations/2026_11_27_025_broker_domain_users';

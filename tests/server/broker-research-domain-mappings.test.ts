@@ -19,7 +19,7 @@ import {
   DomainUsersReply,
   StaleDomainMappingReply,
   type DomainMapping,
-} from '../../src/domain/broker-research-domains';
+} from '../../src/domain/broker-research-domain-mappings';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { engineOf } from '../../server/db/connect';
@@ -206,7 +206,7 @@ describe('adding', () => {
     'on PostgreSQL, a domain the check cannot see yet is refused by the unique index, naming its broker (never a 500)',
     async () => {
       if (engineOf(server.db) !== 'postgres') return;
-      const { addDomainMapping } = await import('../../server/broker-research/domains');
+      const { addDomainMapping } = await import('../../server/broker-research/domain-mappings');
       const domain = 'unseen.example.com';
       const now = Date.now();
       let release!: () => void;

@@ -22,7 +22,7 @@ import {
   type DomainUsersReply,
   type RemovedDomainMappingReply,
   type StaleDomainMappingReply,
-} from '../../src/domain/broker-research-domains';
+} from '../../src/domain/broker-research-domain-mappings';
 import {
   addDomainMapping,
   brokersNamed,
@@ -31,7 +31,7 @@ import {
   removeDomainMapping,
   usersOfDomain,
   type DomainChange,
-} from '../broker-research/domains';
+} from '../broker-research/domain-mappings';
 import { refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 

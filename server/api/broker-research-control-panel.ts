@@ -14,9 +14,9 @@ import {
   type FlagsState,
   type NewSubmissionsReply,
   type StaleFlagsReply,
-} from '../../src/domain/broker-research-flags';
-import { knownDistributors, mayUseDistributor, readFlags, saveFlags } from '../broker-research/flags';
-import { countNewSubmissions, latestNewSubmissions } from '../broker-research/submissions';
+} from '../../src/domain/broker-research-control-panel';
+import { knownDistributors, mayUseDistributor, readFlags, saveFlags } from '../broker-research/control-panel';
+import { countNewSubmissions, latestNewSubmissions } from '../broker-research/user-submission';
 import type { CurrentSession, AppDeps } from '../context';
 import { forbidden, refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';

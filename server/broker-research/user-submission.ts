@@ -13,8 +13,8 @@ import {
   type SubmissionAction,
   type SubmissionCursor,
   type SubmissionItem,
-} from '../../src/domain/broker-research-submissions';
-import type { LatestSubmission } from '../../src/domain/broker-research-flags';
+} from '../../src/domain/broker-research-user-submission';
+import type { LatestSubmission } from '../../src/domain/broker-research-control-panel';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import { boundedPage } from '../db/keyset';

@@ -1,5 +1,5 @@
 // Broker Research → FulFillments (decision 058): POST user/get_fulfillment_info/ on the bench
-// databases (about 1,000,000 fulfillments from bench/research-data.ts, brokers drawn by demand),
+// databases (about 1,000,000 fulfillments from bench/broker-research-data.ts, brokers drawn by demand),
 // over real HTTP against the server run as its own process: the first page; a page half-way down
 // (its cursor made from the row there); each filter with its hardest value — both statuses, each
 // source, the broker, organization and user with the most fulfillments (the broker also half-way

@@ -18,7 +18,7 @@ import {
   cursorText,
   type SubmissionAction,
   type SubmissionItem,
-} from '../../src/domain/broker-research-submissions';
+} from '../../src/domain/broker-research-user-submission';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';

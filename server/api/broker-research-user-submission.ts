@@ -11,8 +11,8 @@ import {
   type StaleSubmissionReply,
   type SubmissionActionReply,
   type SubmissionListReply,
-} from '../../src/domain/broker-research-submissions';
-import { actOnSubmission, listSubmissions } from '../broker-research/submissions';
+} from '../../src/domain/broker-research-user-submission';
+import { actOnSubmission, listSubmissions } from '../broker-research/user-submission';
 import { refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
 

@@ -13,7 +13,7 @@ import {
   distributorsFor,
   type ResearchFlags,
 } from '../../src/domain/broker-research';
-import type { FlagsState } from '../../src/domain/broker-research-flags';
+import type { FlagsState } from '../../src/domain/broker-research-control-panel';
 import { writeAudit } from '../audit';
 import type { Database } from '../db/schema';
 

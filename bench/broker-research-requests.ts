@@ -1,5 +1,5 @@
 // Broker Research → Requests (decision 057): POST api/researchreports/requests/list/ on the bench
-// databases (1,000,000 requests, bench/research-data.ts, brokers drawn by demand), over real HTTP
+// databases (1,000,000 requests, bench/broker-research-data.ts, brokers drawn by demand), over real HTTP
 // against the server run as its own process: the first page; a page half-way down (its cursor
 // made from the request there); each filter with its hardest realistic value — the broker with the
 // most requests (first page and half-way down its requests), that broker's New requests, the
@@ -14,7 +14,7 @@ import type { DatabaseTarget, Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { NO_REQUEST_FILTERS, REQUEST_PATHS, type RequestFilters } from '../src/domain/broker-research-requests';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
-import { BENCH_REQUESTS, busiestBenchBroker } from './research-data';
+import { BENCH_REQUESTS, busiestBenchBroker } from './broker-research-data';
 import { concurrentTimes, count, onChosenOrBothEngines, summary, timedPost, verdict } from './support';
 
 const STAFF = 'bench.requests';

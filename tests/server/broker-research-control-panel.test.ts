@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RESEARCH_FLAGS, type ResearchFlags } from '../../src/domain/broker-research';
-import { FlagsReply, NewSubmissionsReply, StaleFlagsReply } from '../../src/domain/broker-research-flags';
+import { FlagsReply, NewSubmissionsReply, StaleFlagsReply } from '../../src/domain/broker-research-control-panel';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';

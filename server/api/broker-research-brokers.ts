@@ -28,7 +28,7 @@ import {
   removeMember,
   updateGroup,
   type GroupResult,
-} from '../broker-research/broker-user-groups';
+} from '../broker-research/brokers';
 import type { AppDeps } from '../context';
 import { refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
