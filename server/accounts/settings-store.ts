@@ -109,6 +109,19 @@ function recordOf(ctx: AccountContext, row: Row): AccountSettingsRecord {
 }
 
 /** One account's settings (the defaults while nothing is stored); null when the organization does not exist. */
+/** A record's settings as a write carries them: what a change is compared with, or written back. */
+export const settingsWriteOf = (
+  r: Pick<
+    AccountSettingsRecord,
+    'account_settings' | 'account_level_flags' | 'accountsettings_groups' | 'templatesettings_id'
+  >,
+): AccountSettingsWrite => ({
+  account_settings: r.account_settings as AccountSettingsWrite['account_settings'],
+  account_level_flags: r.account_level_flags as AccountSettingsWrite['account_level_flags'],
+  accountsettings_groups: r.accountsettings_groups,
+  templatesettings_id: r.templatesettings_id,
+});
+
 export async function readAccountSettings(
   db: Db,
   ctx: AccountContext,

@@ -18,6 +18,7 @@ import {
   accountWriteProblems,
   readAccountSettings,
   settingsDiff,
+  settingsWriteOf,
   writeAccountSettings,
   type AccountContext,
   type AccountSettingsWrite,
@@ -28,20 +29,8 @@ const CATEGORY = 'account settings' as const;
 /** An account change's audit entries, read back in the account's history. */
 const trailOf = (author: string, at: number): ChangeTrail => ({ category: CATEGORY, kind: 'account', author, at });
 
-const writeOf = (
-  r: Pick<
-    AccountSettingsRecord,
-    'account_settings' | 'account_level_flags' | 'accountsettings_groups' | 'templatesettings_id'
-  >,
-): AccountSettingsWrite => ({
-  account_settings: r.account_settings as AccountSettingsWrite['account_settings'],
-  account_level_flags: r.account_level_flags as AccountSettingsWrite['account_level_flags'],
-  accountsettings_groups: r.accountsettings_groups,
-  templatesettings_id: r.templatesettings_id,
-});
-
 /** What an audit row keeps of a record: the four things saved, and the version. */
-const audited = (r: AccountSettingsRecord) => ({ account_id: r.account_id, version: r.version, ...writeOf(r) });
+const audited = (r: AccountSettingsRecord) => ({ account_id: r.account_id, version: r.version, ...settingsWriteOf(r) });
 
 /** A settings change that did not go through: saved since its version was read, or no such account. */
 export type SettingsNotChanged =
@@ -76,7 +65,7 @@ export async function saveAccountSettings(
       at,
     });
     if (!out.ok) return out;
-    const changed = settingsDiff(writeOf(out.previous), write);
+    const changed = settingsDiff(settingsWriteOf(out.previous), write);
     await auditRecordChange(
       trx,
       trailOf(author, at),

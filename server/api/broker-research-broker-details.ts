@@ -21,7 +21,7 @@ import {
   type StaleBrokerReply,
 } from '../../src/domain/broker-research-brokers';
 import { changeBroker, pageBrokers, readBrokerDetails, type Change } from '../broker-research/broker-details';
-import { refuseFields, stale } from '../http/replies';
+import { refuseField, refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 import type { AppDeps, CurrentSession } from '../context';
 
@@ -46,7 +46,7 @@ async function runChange(
   if (result.ok) return c.json({ status: true, msg: result.msg, details: result.details } satisfies BrokerDetailsReply);
   if (result.reason === 'missing') return noBroker(c);
   if (result.reason === 'stale') return stale<StaleBrokerReply>(c, result.msg, { details: result.details });
-  return refuseFields(c, result.msg, { [result.field]: result.msg });
+  return refuseField(c, result);
 }
 
 const details = defineRoute({

@@ -30,7 +30,7 @@ import {
   type GroupResult,
 } from '../broker-research/brokers';
 import type { AppDeps } from '../context';
-import { refuseFields, stale } from '../http/replies';
+import { refuseField, refuseFields, stale } from '../http/replies';
 import { defineRoute, type Route } from '../routes';
 
 /** A change's reply: the broker's groups as stored now; 409 when the group changed or went first; 400 naming the field. */
@@ -47,7 +47,7 @@ async function answer(c: Context, deps: AppDeps, result: GroupResult, withMember
     return c.json({ status: true, msg: result.msg, groups: result.groups } satisfies UserGroupsReply);
   }
   if (result.reason === 'stale') return stale<StaleUserGroupReply>(c, result.msg, { groups: result.groups });
-  return refuseFields(c, result.msg, { [result.field]: result.msg });
+  return refuseField(c, result);
 }
 
 const groups = defineRoute({

@@ -35,6 +35,10 @@ export function refuseFields(
   return c.json(body, 400);
 }
 
+/** A change refused at one field: its message said there and as the whole reply's. */
+export const refuseField = (c: Context, refusal: { msg: string; field: string }): Response =>
+  refuseFields(c, refusal.msg, { [refusal.field]: refusal.msg });
+
 /** The 400 of a failed schema check: every field with its message, the limit in words. */
 export function badInput(c: Context, issues: readonly BaseIssue<unknown>[]): Response {
   const fields = fieldsOfIssues(issues);

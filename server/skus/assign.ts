@@ -13,6 +13,7 @@ import {
   accountWriteProblems,
   readAccountSettings,
   settingsDiff,
+  settingsWriteOf,
   writeAccountSettings,
   type AccountContext,
   type AccountSettingsWrite,
@@ -22,20 +23,13 @@ import { refusableTransaction } from '../db/refusable-transaction';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const writeOf = (r: AccountSettingsRecord): AccountSettingsWrite => ({
-  account_settings: r.account_settings as AccountSettingsWrite['account_settings'],
-  account_level_flags: r.account_level_flags as AccountSettingsWrite['account_level_flags'],
-  accountsettings_groups: r.accountsettings_groups,
-  templatesettings_id: r.templatesettings_id,
-});
-
 /** The account's settings with the SKU's defaults on top: only keys the contract still has. */
 export function withSkuDefaults(current: AccountSettingsRecord, sku: Sku): AccountSettingsWrite {
   const over = (base: Record<string, unknown>, defaults: Record<string, unknown>) => ({
     ...base,
     ...Object.fromEntries(Object.entries(defaults).filter(([k]) => k in base)),
   });
-  const before = writeOf(current);
+  const before = settingsWriteOf(current);
   return {
     ...before,
     account_settings: over(before.account_settings, sku.account_settings) as AccountSettingsWrite['account_settings'],
@@ -84,7 +78,7 @@ export async function previewAssignment(
       account: { account_id: current.account_id, name: current.account_name },
       version: current.version,
       held: await holds(db, accountId, skuId),
-      changes: changesOf(writeOf(current), write),
+      changes: changesOf(settingsWriteOf(current), write),
       problems,
     },
   };
