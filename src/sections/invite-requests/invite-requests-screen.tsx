@@ -8,7 +8,6 @@ import {
   Badge,
   Box,
   Button,
-  Callout,
   Checkbox,
   Dialog,
   Flex,
@@ -19,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   canActOnInvite,
   duplicateText,
@@ -60,27 +59,24 @@ import {
 } from './invite-requests.selectors';
 import type { InviteQuery } from './invite-requests.types';
 import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../../ui/console-context';
-import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../ui/form/form-draft';
+import { useConsole } from '../../ui/console-context';
+import { selectStaffId } from '../../ui/form/form-draft';
 import { InviteReviewCtx } from './invite-requests-context';
 import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding } from '../../ui/shared/url-params';
 import { SettingsForm } from './settings-form';
-import { Pager } from '../../ui/shared/pager';
+import { CursorPager } from '../../ui/shared/pager';
 import { timeText } from '../../domain/format';
-import { SearchForm, StatusFilter } from '../../ui/shared/search-form';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { CancelButton } from '../../ui/shared/cancel-button';
 import { TableHead } from '../../ui/shared/table-head';
+import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../ui/shared/record-scope';
+import { RecordEmpty, RecordLoading } from '../../ui/shared/record-section';
+import { queryParams, statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
-export function inviteQueryOf(params: Record<string, string>): InviteQuery {
-  const status = (INVITE_STATUSES as readonly string[]).includes(params['status'] ?? '')
-    ? (params['status'] as InviteStatus)
-    : '';
-  return { status, q: (params['q'] ?? '').slice(0, INVITE_SEARCH_MAX), cursor: params['cursor'] ?? '' };
-}
-const paramsOf = (q: InviteQuery): Record<string, string> =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+export const inviteQueryOf = (params: Record<string, string>): InviteQuery =>
+  statusQueryOf(params, INVITE_STATUSES, INVITE_SEARCH_MAX);
 const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | 'gray'> = {
   new: 'blue',
   approved: 'amber',
@@ -91,7 +87,7 @@ const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | '
 
 /** One approval being filled in at a time in this tab, per staff member. */
 export const approveDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: APPROVE_DRAFT_FORM, record: 'form', staff };
+  formDraftAddress(APPROVE_DRAFT_FORM, staff);
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBinding; probe?: ReactNode }) {
@@ -113,25 +109,27 @@ export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBindi
 
 export function InviteReviewScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { params } = useUrlParams();
-  const kept = useStoredDraft(approveDraftAddress(staff), checkApproveDraft);
-  const [input] = useState(() => ({ query: inviteQueryOf(params), draft: kept }));
   return (
-    <InviteReviewCtx.Provider logic={liveInviteReviewMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={InviteReviewCtx}
+      logic={liveInviteReviewMachine}
+      address={approveDraftAddress(staff)}
+      check={checkApproveDraft}
+      input={(draft) => ({ query: inviteQueryOf(params), draft })}
+    >
       <QueryFromUrl />
       {children}
-    </InviteReviewCtx.Provider>
+    </RecordScope>
   );
 }
 
 /** Keeps an approval being filled in as a draft; leaving the page with one (or a reason typed) asks first. */
 export function ApproveDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = InviteReviewCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = InviteReviewCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
+    <FormDraftKeeper
+      ctx={InviteReviewCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
       address={approveDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
       description="This invite request's approval or rejection is not sent yet."
     />
   );
@@ -143,24 +141,16 @@ function QueryFromUrl() {
 }
 
 function Filters() {
-  const { params, setParams } = useUrlParams();
-  const query = inviteQueryOf(params);
   return (
-    <SearchForm
+    <StatusSearch
+      binding={useUrlParams()}
       name="Search invite requests"
       label="Name, email or organization"
       placeholder="Name, email or organization"
       maxLength={INVITE_SEARCH_MAX}
-      query={query.q}
-      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
-    >
-      <StatusFilter
-        statuses={INVITE_STATUSES}
-        labels={INVITE_STATUS_LABELS}
-        status={query.status}
-        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
-      />
-    </SearchForm>
+      statuses={INVITE_STATUSES}
+      labels={INVITE_STATUS_LABELS}
+    />
   );
 }
 
@@ -476,27 +466,15 @@ export function InviteReviewView() {
   return (
     <Flex direction="column" gap="3">
       <Filters />
-      {notice && (
-        <Callout.Root
-          color={notice.tone === 'info' ? 'blue' : 'amber'}
-          role="status"
-          aria-label="Invite request notice"
-        >
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Invite request notice" errorColor="amber" />
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading invite requests">
-          Loading invite requests…
-        </Text>
-      )}
+      {loading && <RecordLoading records="invite requests" named />}
       {!loading &&
         !failed &&
         (items.length === 0 ? (
-          <Text size="2" color="gray" role="status" aria-label="No invite requests">
+          <RecordEmpty label="No invite requests">
             {query.status || query.q ? 'No invite request matches these filters.' : 'Nobody has asked to join yet.'}
-          </Text>
+          </RecordEmpty>
         ) : (
           <>
             <Flex gap="3" align="center">
@@ -531,16 +509,11 @@ export function InviteReviewView() {
           </>
         ))}
       <Box>
-        <Pager
+        <CursorPager
           busy={busy}
-          first={
-            here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined
-          }
-          next={
-            next !== null && !loading
-              ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) }
-              : undefined
-          }
+          cursor={here.cursor}
+          next={loading ? null : next}
+          go={(cursor) => setParams(queryParams({ ...here, cursor }), { push: true })}
         />
       </Box>
       <ApproveDialog />

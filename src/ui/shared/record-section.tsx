@@ -90,3 +90,12 @@ export function RecordLoading({ records, named = false }: { records: string; nam
     </Text>
   );
 }
+
+/** A list with nothing to show, and why; named (No entries) for a screen reader. */
+export function RecordEmpty({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="2" color="gray" role="status" aria-label={label}>
+      {children}
+    </Text>
+  );
+}
