@@ -53,10 +53,11 @@ import { useInspect } from '../../ui/console-context';
 import { ChangesTable } from '../record-history/changes-table';
 import { auditParamsOf, auditQueryOf } from './audit-url';
 import { useQueryFromUrl, useUrlParams } from '../../ui/shared/url-params';
-import { Pager } from '../../ui/shared/pager';
+import { CursorPager } from '../../ui/shared/pager';
 import { timeTextToSecond } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { TableHead } from '../../ui/shared/table-head';
+import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -86,6 +87,18 @@ function QueryFromUrl() {
   return null;
 }
 
+/** One filter: its label above its control. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="1" htmlFor={id}>
+        {label}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
 function Filters() {
   const { params, setParams } = useUrlParams();
   const query = auditQueryOf(params);
@@ -102,10 +115,7 @@ function Filters() {
   return (
     <form role="search" aria-label="Search the audit log" onSubmit={submit}>
       <Flex gap="3" align="end" wrap="wrap">
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-category">
-            Category
-          </Text>
+        <FilterField id="audit-category" label="Category">
           <select
             id="audit-category"
             className="rt-reset"
@@ -120,11 +130,8 @@ function Filters() {
               </option>
             ))}
           </select>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-author">
-            Author
-          </Text>
+        </FilterField>
+        <FilterField id="audit-author" label="Author">
           <TextField.Root
             id="audit-author"
             placeholder="Username"
@@ -132,11 +139,8 @@ function Filters() {
             maxLength={AUDIT_AUTHOR_MAX}
             onChange={(e) => set({ author: e.target.value })}
           />
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-action">
-            Action
-          </Text>
+        </FilterField>
+        <FilterField id="audit-action" label="Action">
           <TextField.Root
             id="audit-action"
             placeholder="Words of the action"
@@ -144,11 +148,8 @@ function Filters() {
             maxLength={AUDIT_ACTION_MAX}
             onChange={(e) => set({ action: e.target.value })}
           />
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-record-kind">
-            Record
-          </Text>
+        </FilterField>
+        <FilterField id="audit-record-kind" label="Record">
           <Flex gap="1">
             <select
               id="audit-record-kind"
@@ -174,24 +175,18 @@ function Filters() {
               onChange={(e) => set({ record_id: e.target.value.replace(/\D/g, '') })}
             />
           </Flex>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-from">
-            From
-          </Text>
+        </FilterField>
+        <FilterField id="audit-from" label="From">
           <TextField.Root
             id="audit-from"
             type="date"
             value={form.from}
             onChange={(e) => set({ from: e.target.value })}
           />
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-to">
-            To
-          </Text>
+        </FilterField>
+        <FilterField id="audit-to" label="To">
           <TextField.Root id="audit-to" type="date" value={form.to} onChange={(e) => set({ to: e.target.value })} />
-        </Flex>
+        </FilterField>
         <Flex direction="column" gap="1">
           <Text size="1" id="audit-result">
             Result
@@ -253,11 +248,7 @@ function EntryDialog() {
     >
       <Dialog.Content maxWidth="720px" aria-describedby={undefined}>
         <Dialog.Title>{e ? e.action : 'Audit entry'}</Dialog.Title>
-        {loading && (
-          <Text size="2" color="gray" role="status" aria-label="Loading entry">
-            Loading the entry…
-          </Text>
-        )}
+        {loading && <RecordStatus label="Loading entry">Loading the entry…</RecordStatus>}
         {error && <RetryCallout error={error} onRetry={() => actor.send({ type: 'entry.retry' })} />}
         {e && reply && (
           <Flex direction="column" gap="3">
@@ -308,17 +299,13 @@ export function AuditLogView() {
       </Flex>
       <Filters />
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading entries">
-          Loading entries…
-        </Text>
-      )}
+      {loading && <RecordLoading records="entries" named />}
       {!loading &&
         !failed &&
         (entries.length === 0 ? (
-          <Text size="2" color="gray" role="status" aria-label="No entries">
+          <RecordStatus label="No entries">
             {filtered ? 'No entry matches this search.' : 'Nothing has been recorded yet.'}
-          </Text>
+          </RecordStatus>
         ) : (
           <>
             <Text size="2" role="status" aria-label="Entries found">
@@ -345,11 +332,10 @@ export function AuditLogView() {
           </>
         ))}
       {!loading && (here.cursor || next) && (
-        <Pager
-          first={
-            here.cursor ? { go: () => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true }) } : undefined
-          }
-          next={next ? { go: () => setParams(auditParamsOf({ ...here, cursor: next }), { push: true }) } : undefined}
+        <CursorPager
+          cursor={here.cursor}
+          next={next || null}
+          go={(cursor) => setParams(auditParamsOf({ ...here, cursor }), { push: true })}
         />
       )}
       <EntryDialog />

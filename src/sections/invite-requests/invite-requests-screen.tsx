@@ -17,7 +17,6 @@ import {
   TextArea,
   VisuallyHidden,
 } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
   canActOnInvite,
@@ -59,8 +58,6 @@ import {
 } from './invite-requests.selectors';
 import type { InviteQuery } from './invite-requests.types';
 import type { DraftAddress } from '../../services/drafts';
-import { useConsole } from '../../ui/console-context';
-import { selectStaffId } from '../../ui/form/form-draft';
 import { InviteReviewCtx } from './invite-requests-context';
 import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding } from '../../ui/shared/url-params';
 import { SettingsForm } from './settings-form';
@@ -69,8 +66,8 @@ import { timeText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { CancelButton } from '../../ui/shared/cancel-button';
 import { TableHead } from '../../ui/shared/table-head';
-import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../ui/shared/record-scope';
-import { RecordEmpty, RecordLoading } from '../../ui/shared/record-section';
+import { FormDraftKeeper, formDraftAddress, RecordScope, useStaffId } from '../../ui/shared/record-scope';
+import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
 import { queryParams, statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
 
@@ -91,8 +88,7 @@ export const approveDraftAddress = (staff: number | null): DraftAddress | null =
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBinding; probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <UrlParamsContext.Provider value={search}>
       <InviteReviewScope staff={staff}>
@@ -472,9 +468,9 @@ export function InviteReviewView() {
       {!loading &&
         !failed &&
         (items.length === 0 ? (
-          <RecordEmpty label="No invite requests">
+          <RecordStatus label="No invite requests">
             {query.status || query.q ? 'No invite request matches these filters.' : 'Nobody has asked to join yet.'}
-          </RecordEmpty>
+          </RecordStatus>
         ) : (
           <>
             <Flex gap="3" align="center">

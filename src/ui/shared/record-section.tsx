@@ -91,8 +91,8 @@ export function RecordLoading({ records, named = false }: { records: string; nam
   );
 }
 
-/** A list with nothing to show, and why; named (No entries) for a screen reader. */
-export function RecordEmpty({ label, children }: { label: string; children: ReactNode }) {
+/** A gray line saying where a list or record is (nothing in it, and why; a part still loading), named for a screen reader (No entries). */
+export function RecordStatus({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Text size="2" color="gray" role="status" aria-label={label}>
       {children}

@@ -50,7 +50,6 @@ import {
   selectSaving,
   selectShowsGroups,
 } from './brokers.selectors';
-import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../../ui/form/field-frame';
 import { useTabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
@@ -59,18 +58,11 @@ import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { countText } from '../../../domain/format';
 import { FormActions } from '../../../ui/form/form-actions';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
+import { RecordLoading } from '../../../ui/shared/record-section';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
-
-function NoticeLine({ notice }: { notice: Notice | null }) {
-  if (!notice) return null;
-  return (
-    <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Brokers notice">
-      <Callout.Text>{notice.text}</Callout.Text>
-    </Callout.Root>
-  );
-}
 
 export function BrokersView() {
   const actor = BrokersCtx.useActorRef();
@@ -82,7 +74,7 @@ export function BrokersView() {
   return (
     <Flex direction="column" gap="4">
       <SearchBar />
-      {!deleting && <NoticeLine notice={notice} />}
+      {!deleting && <NoticeCallout notice={notice} label="Brokers notice" />}
       {conflict && (
         <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
           <Callout.Text>{conflict}</Callout.Text>
@@ -172,11 +164,7 @@ function BrokerList() {
     <Card asChild>
       <section aria-label="Brokers">
         <Flex direction="column" gap="3">
-          {loading && (
-            <Text size="2" color="gray" role="status" aria-label="Loading the brokers">
-              Loading the brokers…
-            </Text>
-          )}
+          {loading && <RecordLoading records="the brokers" named />}
           {!loading && items.length === 0 && (
             <Text size="2" color="gray">
               No broker matches.
@@ -275,11 +263,7 @@ function UserGroups() {
               Close
             </Button>
           </Flex>
-          {loading && (
-            <Text size="2" color="gray" role="status" aria-label="Loading the user groups">
-              Loading the user groups…
-            </Text>
-          )}
+          {loading && <RecordLoading records="the user groups" named />}
           {shows && groups.length === 0 && (
             <Text size="2" color="gray">
               This broker has no user group yet.
@@ -344,11 +328,7 @@ function UserGroups() {
             </Box>
           )}
           {formOpen && <GroupForm />}
-          {membersLoading && (
-            <Text size="2" color="gray" role="status" aria-label="Loading the members">
-              Loading the members…
-            </Text>
-          )}
+          {membersLoading && <RecordLoading records="the members" named />}
           {open && <Members group={open} />}
         </Flex>
       </section>
@@ -506,7 +486,7 @@ function DeleteDialog() {
       title={`Delete ${group?.name ?? ''}?`}
       action="Delete"
       busy={busy}
-      details={<NoticeLine notice={notice} />}
+      details={<NoticeCallout notice={notice} label="Brokers notice" />}
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
       onCancel={() => actor.send({ type: 'delete.cancel' })}
     >

@@ -30,6 +30,7 @@ import { ResearchFlagsCtx } from './control-panel-context';
 import { timeText, countText } from '../../../domain/format';
 import { FormActions } from '../../../ui/form/form-actions';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { RecordLoading } from '../../../ui/shared/record-section';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -246,11 +247,7 @@ export function ControlPanelView() {
   return (
     <Flex direction="column" gap="4" maxWidth="760px">
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'flags.retry' })} />}
-      {loading && sets.length === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading the research flags">
-          Loading the research flags…
-        </Text>
-      )}
+      {loading && sets.length === 0 && <RecordLoading records="the research flags" named />}
       {sets.length > 0 && (
         <>
           <Waiting />

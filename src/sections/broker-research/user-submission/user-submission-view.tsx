@@ -48,7 +48,7 @@ import { useQueryFromUrl } from '../../../ui/shared/url-params';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { CancelButton } from '../../../ui/shared/cancel-button';
 import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
-import { RecordEmpty, RecordLoading } from '../../../ui/shared/record-section';
+import { RecordLoading, RecordStatus } from '../../../ui/shared/record-section';
 import { queryParams, statusQueryOf, StatusSearch } from '../../../ui/shared/status-search';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 
@@ -268,9 +268,9 @@ export function UserSubmissionView() {
       {!loading &&
         !failed &&
         (items.length === 0 ? (
-          <RecordEmpty label="No submissions">
+          <RecordStatus label="No submissions">
             {query.status || query.q ? 'No submission matches these filters.' : 'Nobody has submitted research yet.'}
-          </RecordEmpty>
+          </RecordStatus>
         ) : (
           <Table.Root variant="surface">
             <VisuallyHidden asChild>
