@@ -2,7 +2,7 @@
 // (given the kept draft), what keeps a changed form across a reload (decision 042), and the view:
 // User Script and Account Script switches, the 'Ignore flag in user script' checkboxes, Save, who
 // saved last and when, and what someone else saved first. Thin: everything comes from selectors.
-import { Box, Callout, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import { Box, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { REDSHIFT_FLAG_KEYS, REDSHIFT_LABELS, type RedshiftConfiguration } from '../../domain/redshift';
 import { checkRedshiftDraft, REDSHIFT_DRAFT_FORM } from './redshift.draft';
@@ -27,7 +27,8 @@ import type { DraftAddress } from '../../services/drafts';
 import { FormDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
 import { RedshiftCtx } from './redshift-context';
 import { timeText } from '../../domain/format';
-import { FormActions } from '../../ui/form/form-actions';
+import { StayingFormActions } from '../../ui/form/form-actions';
+import { SavedMeanwhileNote } from '../../ui/shared/conflict-panel';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
 import { RecordLoading } from '../../ui/shared/record-section';
@@ -159,15 +160,13 @@ export function RedshiftView() {
       )}
       <NoticeCallout notice={notice} label="Redshift notice" />
       {conflict && (
-        <Callout.Root color="amber" role="alert" aria-label="Saved by someone else">
-          <Callout.Text>
-            {conflict.msg} Now stored: {configurationText(conflict.current.configuration)}.{' '}
-            {conflict.changed.length
-              ? `They changed ${conflict.changed.join(', ')}.`
-              : 'They changed no setting you see here.'}{' '}
-            Save again to replace it with yours, or Discard changes to keep theirs.
-          </Callout.Text>
-        </Callout.Root>
+        <SavedMeanwhileNote
+          label="Saved by someone else"
+          msg={conflict.msg}
+          stored={configurationText(conflict.current.configuration)}
+          changed={conflict.changed}
+          setting="setting"
+        />
       )}
       {failed && (
         <RetryCallout
@@ -227,13 +226,12 @@ export function RedshiftView() {
                   )}
                 </fieldset>
               </Box>
-              <FormActions
+              <StayingFormActions
                 error={whole}
                 saving={saving}
-                submitDisabled={busy || !actionable}
-                leaveLabel="Discard changes"
-                leaveDisabled={busy || !actionable}
-                onLeave={() => actor.send({ type: 'form.discard' })}
+                busy={busy}
+                actionable={actionable}
+                onDiscard={() => actor.send({ type: 'form.discard' })}
               />
             </Flex>
           </form>
