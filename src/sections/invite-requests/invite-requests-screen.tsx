@@ -17,6 +17,7 @@ import {
   TextArea,
   VisuallyHidden,
 } from '@radix-ui/themes';
+import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
   canActOnInvite,
@@ -37,17 +38,10 @@ import {
   selectBulk,
   selectBulkStage,
   selectBusy,
-  selectConflicts,
   selectDraftToKeep,
-  selectError,
-  selectFailed,
   selectFieldErrors,
   selectFormChanged,
-  selectItems,
-  selectLoading,
-  selectNext,
-  selectNotice,
-  selectQuery,
+  selectList,
   selectReason,
   selectRejecting,
   selectReport,
@@ -447,15 +441,10 @@ function BulkDialog() {
 export function InviteReviewView() {
   const actor = InviteReviewCtx.useActorRef();
   const { params, setParams } = useUrlParams();
-  const loading = InviteReviewCtx.useSelector(selectLoading);
-  const failed = InviteReviewCtx.useSelector(selectFailed);
-  const busy = InviteReviewCtx.useSelector(selectBusy);
-  const error = InviteReviewCtx.useSelector(selectError);
-  const items = InviteReviewCtx.useSelector(selectItems);
-  const next = InviteReviewCtx.useSelector(selectNext);
-  const query = InviteReviewCtx.useSelector(selectQuery);
-  const notice = InviteReviewCtx.useSelector(selectNotice);
-  const conflicts = InviteReviewCtx.useSelector(selectConflicts);
+  const { loading, failed, busy, error, items, next, query, notice, conflicts } = InviteReviewCtx.useSelector(
+    selectList,
+    shallowEqual,
+  );
   const selected = InviteReviewCtx.useSelector(selectSelected);
   const resendingId = InviteReviewCtx.useSelector(selectResendingId);
   const here = inviteQueryOf(params);

@@ -54,6 +54,7 @@ import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
+import { RecordAction, RecordActions } from '../../../ui/shared/record-table';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
@@ -227,27 +228,23 @@ function MappingTable({
               {m.updated_by}, {timeText(m.updated_at)}
             </Table.Cell>
             <Table.Cell>
-              <Flex gap="2" justify="end">
-                <Button
-                  size="1"
-                  variant="soft"
+              <RecordActions justify="end">
+                <RecordAction
+                  label={`Edit ${m.domain}`}
                   disabled={!actionable}
-                  aria-label={`Edit ${m.domain}`}
                   onClick={() => actor.send({ type: 'edit.open', mapping: m })}
                 >
                   Edit
-                </Button>
-                <Button
-                  size="1"
-                  variant="soft"
+                </RecordAction>
+                <RecordAction
+                  label={`Remove ${m.domain}`}
                   color="red"
                   disabled={!actionable}
-                  aria-label={`Remove ${m.domain}`}
                   onClick={() => actor.send({ type: 'remove.open', mapping: m })}
                 >
                   Remove
-                </Button>
-              </Flex>
+                </RecordAction>
+              </RecordActions>
             </Table.Cell>
           </Table.Row>
         ))}

@@ -5,6 +5,7 @@
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
 import { Badge, Box, Button, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
+import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
   REASON_MAX,
@@ -24,17 +25,9 @@ import { reasonGiven } from './user-submission.machine';
 import { checkRejectDraft, REJECT_DRAFT_FORM } from './user-submission.draft';
 import {
   selectActingId,
-  selectBusy,
-  selectConflicts,
   selectDraftToKeep,
-  selectError,
-  selectFailed,
   selectFormChanged,
-  selectItems,
-  selectLoading,
-  selectNext,
-  selectNotice,
-  selectQuery,
+  selectList,
   selectRejecting,
 } from './user-submission.selectors';
 import type { SubmissionQuery } from './user-submission.types';
@@ -248,15 +241,10 @@ function RejectDialog() {
 export function UserSubmissionView() {
   const actor = ResearchSubmissionsCtx.useActorRef();
   const { params, setParams } = useTabSearch();
-  const loading = ResearchSubmissionsCtx.useSelector(selectLoading);
-  const failed = ResearchSubmissionsCtx.useSelector(selectFailed);
-  const busy = ResearchSubmissionsCtx.useSelector(selectBusy);
-  const error = ResearchSubmissionsCtx.useSelector(selectError);
-  const items = ResearchSubmissionsCtx.useSelector(selectItems);
-  const next = ResearchSubmissionsCtx.useSelector(selectNext);
-  const query = ResearchSubmissionsCtx.useSelector(selectQuery);
-  const notice = ResearchSubmissionsCtx.useSelector(selectNotice);
-  const conflicts = ResearchSubmissionsCtx.useSelector(selectConflicts);
+  const { loading, failed, busy, error, items, next, query, notice, conflicts } = ResearchSubmissionsCtx.useSelector(
+    selectList,
+    shallowEqual,
+  );
   const actingId = ResearchSubmissionsCtx.useSelector(selectActingId);
   const here = submissionQueryOf(params);
   return (
