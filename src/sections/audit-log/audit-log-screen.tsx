@@ -99,6 +99,29 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
+/** A filter typed in a box (or a day picked): its label above it. */
+function TextFilter({
+  id,
+  label,
+  value,
+  onChange,
+  ...box
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  maxLength?: number;
+  type?: 'date';
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <TextField.Root id={id} {...box} value={value} onChange={(e) => onChange(e.target.value)} />
+    </FilterField>
+  );
+}
+
 function Filters() {
   const { params, setParams } = useUrlParams();
   const query = auditQueryOf(params);
@@ -131,24 +154,22 @@ function Filters() {
             ))}
           </select>
         </FilterField>
-        <FilterField id="audit-author" label="Author">
-          <TextField.Root
-            id="audit-author"
-            placeholder="Username"
-            value={form.author}
-            maxLength={AUDIT_AUTHOR_MAX}
-            onChange={(e) => set({ author: e.target.value })}
-          />
-        </FilterField>
-        <FilterField id="audit-action" label="Action">
-          <TextField.Root
-            id="audit-action"
-            placeholder="Words of the action"
-            value={form.action}
-            maxLength={AUDIT_ACTION_MAX}
-            onChange={(e) => set({ action: e.target.value })}
-          />
-        </FilterField>
+        <TextFilter
+          id="audit-author"
+          label="Author"
+          placeholder="Username"
+          maxLength={AUDIT_AUTHOR_MAX}
+          value={form.author}
+          onChange={(author) => set({ author })}
+        />
+        <TextFilter
+          id="audit-action"
+          label="Action"
+          placeholder="Words of the action"
+          maxLength={AUDIT_ACTION_MAX}
+          value={form.action}
+          onChange={(action) => set({ action })}
+        />
         <FilterField id="audit-record-kind" label="Record">
           <Flex gap="1">
             <select
@@ -176,17 +197,8 @@ function Filters() {
             />
           </Flex>
         </FilterField>
-        <FilterField id="audit-from" label="From">
-          <TextField.Root
-            id="audit-from"
-            type="date"
-            value={form.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </FilterField>
-        <FilterField id="audit-to" label="To">
-          <TextField.Root id="audit-to" type="date" value={form.to} onChange={(e) => set({ to: e.target.value })} />
-        </FilterField>
+        <TextFilter id="audit-from" label="From" type="date" value={form.from} onChange={(from) => set({ from })} />
+        <TextFilter id="audit-to" label="To" type="date" value={form.to} onChange={(to) => set({ to })} />
         <Flex direction="column" gap="1">
           <Text size="1" id="audit-result">
             Result
