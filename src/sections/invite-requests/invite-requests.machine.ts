@@ -114,6 +114,16 @@ const findingOrganizations = {
   },
 } as const;
 
+/** The request an action is about, at the version it was read. */
+const rowAt = (context: InviteReviewContext) => ({
+  id: context.target!,
+  version: context.items.find((r) => r.id === context.target)!.version,
+});
+/** An action done: the row as it is now, and what the server said. */
+const actedOn = { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } as const;
+/** Someone else acted on the row first. */
+const staleFirst = { type: 'stale', params: errorOf } as const;
+
 const list = listStates<InviteReviewContext, InviteReviewEvent>()({
   retry: 'list.retry',
   failure: (error) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(error)}`,
@@ -300,17 +310,16 @@ export const inviteReviewMachine = setup({
             id: 'approve',
             src: 'approve',
             input: ({ context }) => ({
-              id: context.target!,
-              version: context.items.find((r) => r.id === context.target)!.version,
+              ...rowAt(context),
               settings: context.settings,
             }),
             onDone: {
               target: '#inviteReview.browsing',
-              actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+              actions: actedOn,
             },
             onError: [
               {
-                guard: { type: 'stale', params: errorOf },
+                guard: staleFirst,
                 target: '#inviteReview.browsing',
                 actions: { type: 'staleRow', params: errorOf },
               },
@@ -339,17 +348,16 @@ export const inviteReviewMachine = setup({
             id: 'reject',
             src: 'reject',
             input: ({ context }) => ({
-              id: context.target!,
-              version: context.items.find((r) => r.id === context.target)!.version,
+              ...rowAt(context),
               reason: context.reason.trim(),
             }),
             onDone: {
               target: '#inviteReview.browsing',
-              actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+              actions: actedOn,
             },
             onError: [
               {
-                guard: { type: 'stale', params: errorOf },
+                guard: staleFirst,
                 target: '#inviteReview.browsing',
                 actions: [{ type: 'staleRow', params: errorOf }, assign({ reason: '' })],
               },
@@ -367,17 +375,14 @@ export const inviteReviewMachine = setup({
       invoke: {
         id: 'resend',
         src: 'resend',
-        input: ({ context }) => ({
-          id: context.target!,
-          version: context.items.find((r) => r.id === context.target)!.version,
-        }),
+        input: ({ context }) => rowAt(context),
         onDone: {
           target: 'browsing',
-          actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+          actions: actedOn,
         },
         onError: [
           {
-            guard: { type: 'stale', params: errorOf },
+            guard: staleFirst,
             target: 'browsing',
             actions: { type: 'staleRow', params: errorOf },
           },
