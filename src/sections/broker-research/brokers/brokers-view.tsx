@@ -16,7 +16,7 @@ import {
   TextArea,
   TextField,
 } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MIFID_LABELS } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';
 import {
@@ -63,6 +63,27 @@ import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
+
+/** A small quiet button beside what it acts on; named for its record where the text alone would not say which. */
+function SmallAction({
+  label,
+  color,
+  disabled,
+  onClick,
+  children,
+}: {
+  label?: string;
+  color?: 'gray' | 'red';
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="1" variant="ghost" color={color} disabled={disabled} aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
 
 export function BrokersView() {
   const actor = BrokersCtx.useActorRef();
@@ -253,15 +274,9 @@ function UserGroups() {
             <Heading as="h3" size="4">
               User groups of {chosen.name || 'this broker'}
             </Heading>
-            <Button
-              size="1"
-              variant="ghost"
-              color="gray"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'groups.close' })}
-            >
+            <SmallAction color="gray" disabled={busy} onClick={() => actor.send({ type: 'groups.close' })}>
               Close
-            </Button>
+            </SmallAction>
           </Flex>
           {loading && <RecordLoading records="the user groups" named />}
           {shows && groups.length === 0 && (
@@ -287,31 +302,25 @@ function UserGroups() {
                     <Table.Cell>
                       {idle && (
                         <Flex gap="3">
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            aria-label={`Members of ${g.name}`}
+                          <SmallAction
+                            label={`Members of ${g.name}`}
                             onClick={() => actor.send({ type: 'members.open', group: g })}
                           >
                             Members
-                          </Button>
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            aria-label={`Edit ${g.name}`}
+                          </SmallAction>
+                          <SmallAction
+                            label={`Edit ${g.name}`}
                             onClick={() => actor.send({ type: 'group.edit', group: g })}
                           >
                             Edit
-                          </Button>
-                          <Button
-                            size="1"
-                            variant="ghost"
+                          </SmallAction>
+                          <SmallAction
                             color="red"
-                            aria-label={`Delete ${g.name}`}
+                            label={`Delete ${g.name}`}
                             onClick={() => actor.send({ type: 'group.delete', group: g })}
                           >
                             Delete
-                          </Button>
+                          </SmallAction>
                         </Flex>
                       )}
                     </Table.Cell>
@@ -403,15 +412,9 @@ function Members({ group }: { group: UserGroup }) {
             <Heading as="h4" size="3">
               Members of {group.name}
             </Heading>
-            <Button
-              size="1"
-              variant="ghost"
-              color="gray"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'members.close' })}
-            >
+            <SmallAction color="gray" disabled={busy} onClick={() => actor.send({ type: 'members.close' })}>
               Close members
-            </Button>
+            </SmallAction>
           </Flex>
           {list.length === 0 ? (
             <Text size="2" color="gray">
@@ -425,16 +428,14 @@ function Members({ group }: { group: UserGroup }) {
                     <Text size="2">
                       {m.name} ({m.username}, {m.email})
                     </Text>
-                    <Button
-                      size="1"
-                      variant="ghost"
+                    <SmallAction
                       color="red"
                       disabled={busy}
-                      aria-label={`Remove ${m.username}`}
+                      label={`Remove ${m.username}`}
                       onClick={() => actor.send({ type: 'member.remove', member: m })}
                     >
                       Remove
-                    </Button>
+                    </SmallAction>
                   </Flex>
                 </li>
               ))}
