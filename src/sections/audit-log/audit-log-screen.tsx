@@ -53,10 +53,11 @@ import { useInspect } from '../../ui/console-context';
 import { ChangesTable } from '../record-history/changes-table';
 import { auditParamsOf, auditQueryOf } from './audit-url';
 import { useQueryFromUrl, useUrlParams } from '../../ui/shared/url-params';
-import { Pager } from '../../ui/shared/pager';
+import { CursorPager } from '../../ui/shared/pager';
 import { timeTextToSecond } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { TableHead } from '../../ui/shared/table-head';
+import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -86,6 +87,41 @@ function QueryFromUrl() {
   return null;
 }
 
+/** One filter: its label above its control. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="1" htmlFor={id}>
+        {label}
+      </Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** A filter typed in a box (or a day picked): its label above it. */
+function TextFilter({
+  id,
+  label,
+  value,
+  onChange,
+  ...box
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  maxLength?: number;
+  type?: 'date';
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <TextField.Root id={id} {...box} value={value} onChange={(e) => onChange(e.target.value)} />
+    </FilterField>
+  );
+}
+
 function Filters() {
   const { params, setParams } = useUrlParams();
   const query = auditQueryOf(params);
@@ -102,10 +138,7 @@ function Filters() {
   return (
     <form role="search" aria-label="Search the audit log" onSubmit={submit}>
       <Flex gap="3" align="end" wrap="wrap">
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-category">
-            Category
-          </Text>
+        <FilterField id="audit-category" label="Category">
           <select
             id="audit-category"
             className="rt-reset"
@@ -120,35 +153,24 @@ function Filters() {
               </option>
             ))}
           </select>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-author">
-            Author
-          </Text>
-          <TextField.Root
-            id="audit-author"
-            placeholder="Username"
-            value={form.author}
-            maxLength={AUDIT_AUTHOR_MAX}
-            onChange={(e) => set({ author: e.target.value })}
-          />
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-action">
-            Action
-          </Text>
-          <TextField.Root
-            id="audit-action"
-            placeholder="Words of the action"
-            value={form.action}
-            maxLength={AUDIT_ACTION_MAX}
-            onChange={(e) => set({ action: e.target.value })}
-          />
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-record-kind">
-            Record
-          </Text>
+        </FilterField>
+        <TextFilter
+          id="audit-author"
+          label="Author"
+          placeholder="Username"
+          maxLength={AUDIT_AUTHOR_MAX}
+          value={form.author}
+          onChange={(author) => set({ author })}
+        />
+        <TextFilter
+          id="audit-action"
+          label="Action"
+          placeholder="Words of the action"
+          maxLength={AUDIT_ACTION_MAX}
+          value={form.action}
+          onChange={(action) => set({ action })}
+        />
+        <FilterField id="audit-record-kind" label="Record">
           <Flex gap="1">
             <select
               id="audit-record-kind"
@@ -174,24 +196,9 @@ function Filters() {
               onChange={(e) => set({ record_id: e.target.value.replace(/\D/g, '') })}
             />
           </Flex>
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-from">
-            From
-          </Text>
-          <TextField.Root
-            id="audit-from"
-            type="date"
-            value={form.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </Flex>
-        <Flex direction="column" gap="1">
-          <Text as="label" size="1" htmlFor="audit-to">
-            To
-          </Text>
-          <TextField.Root id="audit-to" type="date" value={form.to} onChange={(e) => set({ to: e.target.value })} />
-        </Flex>
+        </FilterField>
+        <TextFilter id="audit-from" label="From" type="date" value={form.from} onChange={(from) => set({ from })} />
+        <TextFilter id="audit-to" label="To" type="date" value={form.to} onChange={(to) => set({ to })} />
         <Flex direction="column" gap="1">
           <Text size="1" id="audit-result">
             Result
@@ -253,11 +260,7 @@ function EntryDialog() {
     >
       <Dialog.Content maxWidth="720px" aria-describedby={undefined}>
         <Dialog.Title>{e ? e.action : 'Audit entry'}</Dialog.Title>
-        {loading && (
-          <Text size="2" color="gray" role="status" aria-label="Loading entry">
-            Loading the entry…
-          </Text>
-        )}
+        {loading && <RecordStatus label="Loading entry">Loading the entry…</RecordStatus>}
         {error && <RetryCallout error={error} onRetry={() => actor.send({ type: 'entry.retry' })} />}
         {e && reply && (
           <Flex direction="column" gap="3">
@@ -308,17 +311,13 @@ export function AuditLogView() {
       </Flex>
       <Filters />
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading entries">
-          Loading entries…
-        </Text>
-      )}
+      {loading && <RecordLoading records="entries" named />}
       {!loading &&
         !failed &&
         (entries.length === 0 ? (
-          <Text size="2" color="gray" role="status" aria-label="No entries">
+          <RecordStatus label="No entries">
             {filtered ? 'No entry matches this search.' : 'Nothing has been recorded yet.'}
-          </Text>
+          </RecordStatus>
         ) : (
           <>
             <Text size="2" role="status" aria-label="Entries found">
@@ -345,11 +344,10 @@ export function AuditLogView() {
           </>
         ))}
       {!loading && (here.cursor || next) && (
-        <Pager
-          first={
-            here.cursor ? { go: () => setParams(auditParamsOf({ ...here, cursor: '' }), { push: true }) } : undefined
-          }
-          next={next ? { go: () => setParams(auditParamsOf({ ...here, cursor: next }), { push: true }) } : undefined}
+        <CursorPager
+          cursor={here.cursor}
+          next={next || null}
+          go={(cursor) => setParams(auditParamsOf({ ...here, cursor }), { push: true })}
         />
       )}
       <EntryDialog />

@@ -8,7 +8,6 @@ import {
   Badge,
   Box,
   Button,
-  Callout,
   Checkbox,
   Dialog,
   Flex,
@@ -18,8 +17,8 @@ import {
   TextArea,
   VisuallyHidden,
 } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { shallowEqual } from '@xstate/react';
+import type { ReactNode } from 'react';
 import {
   canActOnInvite,
   duplicateText,
@@ -39,17 +38,10 @@ import {
   selectBulk,
   selectBulkStage,
   selectBusy,
-  selectConflicts,
   selectDraftToKeep,
-  selectError,
-  selectFailed,
   selectFieldErrors,
   selectFormChanged,
-  selectItems,
-  selectLoading,
-  selectNext,
-  selectNotice,
-  selectQuery,
+  selectList,
   selectReason,
   selectRejecting,
   selectReport,
@@ -60,27 +52,22 @@ import {
 } from './invite-requests.selectors';
 import type { InviteQuery } from './invite-requests.types';
 import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../../ui/console-context';
-import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../ui/form/form-draft';
 import { InviteReviewCtx } from './invite-requests-context';
 import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding } from '../../ui/shared/url-params';
 import { SettingsForm } from './settings-form';
-import { Pager } from '../../ui/shared/pager';
+import { CursorPager } from '../../ui/shared/pager';
 import { timeText } from '../../domain/format';
-import { SearchForm, StatusFilter } from '../../ui/shared/search-form';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { CancelButton } from '../../ui/shared/cancel-button';
 import { TableHead } from '../../ui/shared/table-head';
+import { FormDraftKeeper, formDraftAddress, RecordScope, useStaffId } from '../../ui/shared/record-scope';
+import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
+import { queryParams, statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
-export function inviteQueryOf(params: Record<string, string>): InviteQuery {
-  const status = (INVITE_STATUSES as readonly string[]).includes(params['status'] ?? '')
-    ? (params['status'] as InviteStatus)
-    : '';
-  return { status, q: (params['q'] ?? '').slice(0, INVITE_SEARCH_MAX), cursor: params['cursor'] ?? '' };
-}
-const paramsOf = (q: InviteQuery): Record<string, string> =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+export const inviteQueryOf = (params: Record<string, string>): InviteQuery =>
+  statusQueryOf(params, INVITE_STATUSES, INVITE_SEARCH_MAX);
 const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | 'gray'> = {
   new: 'blue',
   approved: 'amber',
@@ -91,12 +78,11 @@ const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | '
 
 /** One approval being filled in at a time in this tab, per staff member. */
 export const approveDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: APPROVE_DRAFT_FORM, record: 'form', staff };
+  formDraftAddress(APPROVE_DRAFT_FORM, staff);
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBinding; probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <UrlParamsContext.Provider value={search}>
       <InviteReviewScope staff={staff}>
@@ -113,25 +99,27 @@ export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBindi
 
 export function InviteReviewScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { params } = useUrlParams();
-  const kept = useStoredDraft(approveDraftAddress(staff), checkApproveDraft);
-  const [input] = useState(() => ({ query: inviteQueryOf(params), draft: kept }));
   return (
-    <InviteReviewCtx.Provider logic={liveInviteReviewMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={InviteReviewCtx}
+      logic={liveInviteReviewMachine}
+      address={approveDraftAddress(staff)}
+      check={checkApproveDraft}
+      input={(draft) => ({ query: inviteQueryOf(params), draft })}
+    >
       <QueryFromUrl />
       {children}
-    </InviteReviewCtx.Provider>
+    </RecordScope>
   );
 }
 
 /** Keeps an approval being filled in as a draft; leaving the page with one (or a reason typed) asks first. */
 export function ApproveDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = InviteReviewCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = InviteReviewCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
+    <FormDraftKeeper
+      ctx={InviteReviewCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
       address={approveDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
       description="This invite request's approval or rejection is not sent yet."
     />
   );
@@ -143,24 +131,16 @@ function QueryFromUrl() {
 }
 
 function Filters() {
-  const { params, setParams } = useUrlParams();
-  const query = inviteQueryOf(params);
   return (
-    <SearchForm
+    <StatusSearch
+      binding={useUrlParams()}
       name="Search invite requests"
       label="Name, email or organization"
       placeholder="Name, email or organization"
       maxLength={INVITE_SEARCH_MAX}
-      query={query.q}
-      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
-    >
-      <StatusFilter
-        statuses={INVITE_STATUSES}
-        labels={INVITE_STATUS_LABELS}
-        status={query.status}
-        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
-      />
-    </SearchForm>
+      statuses={INVITE_STATUSES}
+      labels={INVITE_STATUS_LABELS}
+    />
   );
 }
 
@@ -461,42 +441,25 @@ function BulkDialog() {
 export function InviteReviewView() {
   const actor = InviteReviewCtx.useActorRef();
   const { params, setParams } = useUrlParams();
-  const loading = InviteReviewCtx.useSelector(selectLoading);
-  const failed = InviteReviewCtx.useSelector(selectFailed);
-  const busy = InviteReviewCtx.useSelector(selectBusy);
-  const error = InviteReviewCtx.useSelector(selectError);
-  const items = InviteReviewCtx.useSelector(selectItems);
-  const next = InviteReviewCtx.useSelector(selectNext);
-  const query = InviteReviewCtx.useSelector(selectQuery);
-  const notice = InviteReviewCtx.useSelector(selectNotice);
-  const conflicts = InviteReviewCtx.useSelector(selectConflicts);
+  const { loading, failed, busy, error, items, next, query, notice, conflicts } = InviteReviewCtx.useSelector(
+    selectList,
+    shallowEqual,
+  );
   const selected = InviteReviewCtx.useSelector(selectSelected);
   const resendingId = InviteReviewCtx.useSelector(selectResendingId);
   const here = inviteQueryOf(params);
   return (
     <Flex direction="column" gap="3">
       <Filters />
-      {notice && (
-        <Callout.Root
-          color={notice.tone === 'info' ? 'blue' : 'amber'}
-          role="status"
-          aria-label="Invite request notice"
-        >
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Invite request notice" errorColor="amber" />
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading invite requests">
-          Loading invite requests…
-        </Text>
-      )}
+      {loading && <RecordLoading records="invite requests" named />}
       {!loading &&
         !failed &&
         (items.length === 0 ? (
-          <Text size="2" color="gray" role="status" aria-label="No invite requests">
+          <RecordStatus label="No invite requests">
             {query.status || query.q ? 'No invite request matches these filters.' : 'Nobody has asked to join yet.'}
-          </Text>
+          </RecordStatus>
         ) : (
           <>
             <Flex gap="3" align="center">
@@ -531,16 +494,11 @@ export function InviteReviewView() {
           </>
         ))}
       <Box>
-        <Pager
+        <CursorPager
           busy={busy}
-          first={
-            here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined
-          }
-          next={
-            next !== null && !loading
-              ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) }
-              : undefined
-          }
+          cursor={here.cursor}
+          next={loading ? null : next}
+          go={(cursor) => setParams(queryParams({ ...here, cursor }), { push: true })}
         />
       </Box>
       <ApproveDialog />

@@ -6,7 +6,7 @@
 // would become. Every action is sent from the version the row was read at: someone else first,
 // the row shows what they did and the person is told who. An approval being filled in is kept
 // across a reload (the `draft` input, decision 042) and reopens on its request while it is open.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import {
   canActOnInvite,
   INVITE_MESSAGES,
@@ -58,6 +58,71 @@ const draftTarget = (draft: ApproveDraft | null, page: LoadOutcome) =>
   draft === null ? undefined : page.list.requests.find((r) => r.id === draft.id && canActOnInvite('approve', r.status));
 const pickOf = (items: InviteRequestItem[], ids: number[]) =>
   ids.map((id) => ({ id, version: items.find((r) => r.id === id)?.version ?? 0 }));
+
+type EventOf<T extends InviteReviewEvent['type']> = Extract<InviteReviewEvent, { type: T }>;
+/** A change of the context made by one of the machine's events (or an invoke's answer), typed as it arrives. */
+const change = <Ev extends EventObject>(
+  changes: (context: InviteReviewContext, event: Ev) => Partial<InviteReviewContext>,
+) =>
+  assign<InviteReviewContext, Ev, undefined, InviteReviewEvent, never>(({ context, event }) => changes(context, event));
+
+/** The step one settings being filled in, the same in an approval and a bulk approval: each field, the data plan, the invitation, and the organization typed (then searched). */
+const settingsEvents = {
+  'field.set': {
+    actions: change<EventOf<'field.set'>>((context, event) => ({
+      settings: { ...context.settings, [event.field]: event.value },
+      fieldErrors: { ...context.fieldErrors, [event.field]: '' },
+    })),
+  },
+  'plan.set': {
+    actions: change<EventOf<'plan.set'>>((context, event) => ({
+      settings: { ...context.settings, data_plan: event.items },
+    })),
+  },
+  'invitation.set': {
+    actions: change<EventOf<'invitation.set'>>((context, event) => ({
+      settings: { ...context.settings, send_invitation: event.send },
+    })),
+  },
+  'org.find': {
+    target: 'finding',
+    actions: change<EventOf<'org.find'>>((context, event) => ({
+      settings: { ...context.settings, organization_name: event.text },
+    })),
+  },
+};
+
+/** The organizations searched by the name typed, back to the form with the choices or why not. */
+const findingOrganizations = {
+  tags: ['busy'],
+  invoke: {
+    id: 'findOrganizations',
+    src: 'findOrganizations',
+    input: ({ context }: { context: InviteReviewContext }) => ({ text: context.settings.organization_name }),
+    onDone: {
+      target: 'editing',
+      actions: change<DoneActorEvent<Options>>((_, event) => ({ orgChoices: event.output.organizations })),
+    },
+    onError: {
+      target: 'editing',
+      actions: change<ErrorActorEvent>((_, event) => ({
+        fieldErrors: {
+          organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}`,
+        },
+      })),
+    },
+  },
+} as const;
+
+/** The request an action is about, at the version it was read. */
+const rowAt = (context: InviteReviewContext) => ({
+  id: context.target!,
+  version: context.items.find((r) => r.id === context.target)!.version,
+});
+/** An action done: the row as it is now, and what the server said. */
+const actedOn = { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } as const;
+/** Someone else acted on the row first. */
+const staleFirst = { type: 'stale', params: errorOf } as const;
 
 const list = listStates<InviteReviewContext, InviteReviewEvent>()({
   retry: 'list.retry',
@@ -234,63 +299,27 @@ export const inviteReviewMachine = setup({
       states: {
         editing: {
           on: {
-            'field.set': {
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings, [event.field]: event.value },
-                fieldErrors: { ...context.fieldErrors, [event.field]: '' },
-              })),
-            },
-            'plan.set': {
-              actions: assign(({ context, event }) => ({ settings: { ...context.settings, data_plan: event.items } })),
-            },
-            'invitation.set': {
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings, send_invitation: event.send },
-              })),
-            },
-            'org.find': {
-              target: 'finding',
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings, organization_name: event.text },
-              })),
-            },
+            ...settingsEvents,
             'approve.send': { target: 'sending' },
           },
         },
-        finding: {
-          tags: ['busy'],
-          invoke: {
-            id: 'findOrganizations',
-            src: 'findOrganizations',
-            input: ({ context }) => ({ text: context.settings.organization_name }),
-            onDone: { target: 'editing', actions: assign(({ event }) => ({ orgChoices: event.output.organizations })) },
-            onError: {
-              target: 'editing',
-              actions: assign(({ event }) => ({
-                fieldErrors: {
-                  organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}`,
-                },
-              })),
-            },
-          },
-        },
+        finding: findingOrganizations,
         sending: {
           tags: ['busy'],
           invoke: {
             id: 'approve',
             src: 'approve',
             input: ({ context }) => ({
-              id: context.target!,
-              version: context.items.find((r) => r.id === context.target)!.version,
+              ...rowAt(context),
               settings: context.settings,
             }),
             onDone: {
               target: '#inviteReview.browsing',
-              actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+              actions: actedOn,
             },
             onError: [
               {
-                guard: { type: 'stale', params: errorOf },
+                guard: staleFirst,
                 target: '#inviteReview.browsing',
                 actions: { type: 'staleRow', params: errorOf },
               },
@@ -319,17 +348,16 @@ export const inviteReviewMachine = setup({
             id: 'reject',
             src: 'reject',
             input: ({ context }) => ({
-              id: context.target!,
-              version: context.items.find((r) => r.id === context.target)!.version,
+              ...rowAt(context),
               reason: context.reason.trim(),
             }),
             onDone: {
               target: '#inviteReview.browsing',
-              actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+              actions: actedOn,
             },
             onError: [
               {
-                guard: { type: 'stale', params: errorOf },
+                guard: staleFirst,
                 target: '#inviteReview.browsing',
                 actions: [{ type: 'staleRow', params: errorOf }, assign({ reason: '' })],
               },
@@ -347,17 +375,14 @@ export const inviteReviewMachine = setup({
       invoke: {
         id: 'resend',
         src: 'resend',
-        input: ({ context }) => ({
-          id: context.target!,
-          version: context.items.find((r) => r.id === context.target)!.version,
-        }),
+        input: ({ context }) => rowAt(context),
         onDone: {
           target: 'browsing',
-          actions: { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output },
+          actions: actedOn,
         },
         onError: [
           {
-            guard: { type: 'stale', params: errorOf },
+            guard: staleFirst,
             target: 'browsing',
             actions: { type: 'staleRow', params: errorOf },
           },
@@ -379,46 +404,11 @@ export const inviteReviewMachine = setup({
       states: {
         editing: {
           on: {
-            'field.set': {
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings, [event.field]: event.value },
-                fieldErrors: { ...context.fieldErrors, [event.field]: '' },
-              })),
-            },
-            'plan.set': {
-              actions: assign(({ context, event }) => ({ settings: { ...context.settings, data_plan: event.items } })),
-            },
-            'invitation.set': {
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings, send_invitation: event.send },
-              })),
-            },
-            'org.find': {
-              target: 'finding',
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings, organization_name: event.text },
-              })),
-            },
+            ...settingsEvents,
             'bulk.preview': { target: 'previewing' },
           },
         },
-        finding: {
-          tags: ['busy'],
-          invoke: {
-            id: 'findOrganizations',
-            src: 'findOrganizations',
-            input: ({ context }) => ({ text: context.settings.organization_name }),
-            onDone: { target: 'editing', actions: assign(({ event }) => ({ orgChoices: event.output.organizations })) },
-            onError: {
-              target: 'editing',
-              actions: assign(({ event }) => ({
-                fieldErrors: {
-                  organization_id: `The organizations could not be searched. ${refusalMessage(event.error)}`,
-                },
-              })),
-            },
-          },
-        },
+        finding: findingOrganizations,
         previewing: {
           tags: ['busy'],
           invoke: {

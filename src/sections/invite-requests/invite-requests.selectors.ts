@@ -1,18 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
+import { reviewListView } from '../../machines/shared/review-list.selectors';
 import type { inviteReviewMachine } from './invite-requests.machine';
 import type { ApproveDraft } from './invite-requests.types';
 
 type S = SnapshotFrom<typeof inviteReviewMachine>;
 
-export const selectLoading = (s: S) => s.matches('loading');
-export const selectFailed = (s: S) => s.matches('failed');
+/** The list as its view reads it (compare shallowly). */
+export const selectList = (s: S) => reviewListView(s);
 export const selectBusy = (s: S) => s.hasTag('busy');
-export const selectError = (s: S) => s.context.error;
-export const selectItems = (s: S) => s.context.items;
-export const selectNext = (s: S) => s.context.next;
-export const selectQuery = (s: S) => s.context.query;
-export const selectNotice = (s: S) => s.context.notice;
-export const selectConflicts = (s: S) => s.context.conflicts;
 export const selectSelected = (s: S) => s.context.selected;
 export const selectOptions = (s: S) => s.context.options;
 export const selectSettings = (s: S) => s.context.settings;

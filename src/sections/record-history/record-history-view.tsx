@@ -21,6 +21,7 @@ import { ChangesTable } from './changes-table';
 import { LoadMore } from '../../ui/shared/pager';
 import { timeTextToSecond } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
 
 export const RecordHistoryCtx = createActorContext(recordHistoryMachine);
 
@@ -45,21 +46,14 @@ export function RecordHistoryView() {
   const next = RecordHistoryCtx.useSelector(selectNext);
   const more = RecordHistoryCtx.useSelector(selectLoadingMore);
   const notice = RecordHistoryCtx.useSelector(selectNotice);
-  if (loading)
-    return (
-      <Text size="2" color="gray" role="status" aria-label="Loading history">
-        Loading history…
-      </Text>
-    );
+  if (loading) return <RecordLoading records="history" named />;
   if (failed) {
     return <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />;
   }
   return (
     <Flex direction="column" gap="3">
       {entries.length === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="No history">
-          Nothing has been recorded about this record yet.
-        </Text>
+        <RecordStatus label="No history">Nothing has been recorded about this record yet.</RecordStatus>
       )}
       <Flex direction="column" gap="2" role="list" aria-label="History">
         {entries.map((e) => (

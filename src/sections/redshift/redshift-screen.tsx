@@ -2,9 +2,8 @@
 // (given the kept draft), what keeps a changed form across a reload (decision 042), and the view:
 // User Script and Account Script switches, the 'Ignore flag in user script' checkboxes, Save, who
 // saved last and when, and what someone else saved first. Thin: everything comes from selectors.
-import { Box, Callout, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
-import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { Box, Card, Checkbox, Flex, Heading, Switch, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { REDSHIFT_FLAG_KEYS, REDSHIFT_LABELS, type RedshiftConfiguration } from '../../domain/redshift';
 import { checkRedshiftDraft, REDSHIFT_DRAFT_FORM } from './redshift.draft';
 import { liveRedshiftConfigMachine } from './redshift.live';
@@ -25,12 +24,14 @@ import {
 } from './redshift.selectors';
 import type { RedshiftToggle } from './redshift.types';
 import type { DraftAddress } from '../../services/drafts';
-import { useConsole, useInspect } from '../../ui/console-context';
-import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../ui/form/form-draft';
+import { FormDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
 import { RedshiftCtx } from './redshift-context';
 import { timeText } from '../../domain/format';
-import { FormActions } from '../../ui/form/form-actions';
+import { StayingFormActions } from '../../ui/form/form-actions';
+import { SavedMeanwhileNote } from '../../ui/shared/conflict-panel';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
+import { RecordLoading } from '../../ui/shared/record-section';
 
 /** One draft per staff member: the deployment has one configuration. */
 export const redshiftDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -40,8 +41,7 @@ export const redshiftDraftAddress = (staff: number | null): DraftAddress | null 
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function RedshiftScreen({ probe }: { probe?: ReactNode }) {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   return (
     <RedshiftScope staff={staff}>
       {probe}
@@ -52,25 +52,26 @@ export function RedshiftScreen({ probe }: { probe?: ReactNode }) {
 }
 
 export function RedshiftScope({ staff, children }: { staff: number | null; children: ReactNode }) {
-  const kept = useStoredDraft(redshiftDraftAddress(staff), checkRedshiftDraft);
-  const [input] = useState(() => ({ draft: kept }));
   return (
-    <RedshiftCtx.Provider logic={liveRedshiftConfigMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={RedshiftCtx}
+      logic={liveRedshiftConfigMachine}
+      address={redshiftDraftAddress(staff)}
+      check={checkRedshiftDraft}
+      input={(draft) => ({ draft })}
+    >
       {children}
-    </RedshiftCtx.Provider>
+    </RecordScope>
   );
 }
 
 /** Keeps a changed form as a draft (a reload brings it back); leaving the page with changes asks first and drops them. */
 export function RedshiftDraftKeeper({ staff }: { staff: number | null }) {
-  const address = redshiftDraftAddress(staff);
-  const draft = RedshiftCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = RedshiftCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
-      address={address}
-      draft={draft}
-      changed={changed}
+    <FormDraftKeeper
+      ctx={RedshiftCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
+      address={redshiftDraftAddress(staff)}
       description="The changes to the Redshift configuration are not saved yet."
     />
   );
@@ -157,21 +158,15 @@ export function RedshiftView() {
             : `Last saved by ${stored.updated_by_email ?? 'a staff member no longer here'} at ${timeText(stored.updated_at)}.`}
         </Text>
       )}
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Redshift notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Redshift notice" />
       {conflict && (
-        <Callout.Root color="amber" role="alert" aria-label="Saved by someone else">
-          <Callout.Text>
-            {conflict.msg} Now stored: {configurationText(conflict.current.configuration)}.{' '}
-            {conflict.changed.length
-              ? `They changed ${conflict.changed.join(', ')}.`
-              : 'They changed no setting you see here.'}{' '}
-            Save again to replace it with yours, or Discard changes to keep theirs.
-          </Callout.Text>
-        </Callout.Root>
+        <SavedMeanwhileNote
+          label="Saved by someone else"
+          msg={conflict.msg}
+          stored={configurationText(conflict.current.configuration)}
+          changed={conflict.changed}
+          setting="setting"
+        />
       )}
       {failed && (
         <RetryCallout
@@ -180,11 +175,7 @@ export function RedshiftView() {
           onRetry={() => actor.send({ type: 'redshift.retry' })}
         />
       )}
-      {loading && !form && (
-        <Text size="2" color="gray" role="status" aria-label="Loading the Redshift configuration">
-          Loading the Redshift configuration…
-        </Text>
-      )}
+      {loading && !form && <RecordLoading records="the Redshift configuration" named />}
       {form && (
         <Card asChild>
           <form
@@ -235,13 +226,12 @@ export function RedshiftView() {
                   )}
                 </fieldset>
               </Box>
-              <FormActions
+              <StayingFormActions
                 error={whole}
                 saving={saving}
-                submitDisabled={busy || !actionable}
-                leaveLabel="Discard changes"
-                leaveDisabled={busy || !actionable}
-                onLeave={() => actor.send({ type: 'form.discard' })}
+                busy={busy}
+                actionable={actionable}
+                onDiscard={() => actor.send({ type: 'form.discard' })}
               />
             </Flex>
           </form>

@@ -3,7 +3,7 @@
 // (a failed one retried alone, the others kept on screen), or a sub-view its feature opens —
 // Analytics and Depth (charts), Events (newest first, by name, a page at a time, and one person's
 // summary). A change of range or organization reads the view on screen again.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { REPORT_PANELS, type Chart, type ReportFilters, type ReportPanel, type ReportView } from '../../domain/reports';
 import { eventCursorText } from '../../domain/events';
 import { refusalMessage } from '../../machines/shared/failure';
@@ -45,6 +45,34 @@ const person = listStates<ReportsDashboardContext, ReportsDashboardEvent>()({
   retried: null,
   failure: refusalMessage,
 });
+
+type Context = ReportsDashboardContext;
+type Event = ReportsDashboardEvent;
+/** A view of charts (Analytics, Depth): read for the range and organization, then shown, or failed with Retry. */
+const chartsView = (src: 'loadAnalytics' | 'loadDepth') =>
+  ({
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        entry: assign<Context, Event, undefined, Event, never>({ charts: [], error: null }),
+        invoke: {
+          id: src,
+          src,
+          input: ({ context }: { context: Context }) => context.filters,
+          onDone: {
+            target: 'loaded',
+            actions: assign<Context, DoneActorEvent<Chart[]>, undefined, Event, never>({
+              charts: ({ event }) => event.output,
+            }),
+          },
+          onError: view.onError,
+        },
+      },
+      loaded: {},
+      failed: view.failed,
+    },
+  }) as const;
 
 export const reportsDashboardMachine = setup({
   types: {
@@ -172,42 +200,8 @@ export const reportsDashboardMachine = setup({
         },
       },
     },
-    analytics: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          entry: assign({ charts: [], error: null }),
-          invoke: {
-            id: 'loadAnalytics',
-            src: 'loadAnalytics',
-            input: ({ context }) => context.filters,
-            onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
-            onError: view.onError,
-          },
-        },
-        loaded: {},
-        failed: view.failed,
-      },
-    },
-    depth: {
-      initial: 'loading',
-      states: {
-        loading: {
-          tags: ['busy'],
-          entry: assign({ charts: [], error: null }),
-          invoke: {
-            id: 'loadDepth',
-            src: 'loadDepth',
-            input: ({ context }) => context.filters,
-            onDone: { target: 'loaded', actions: assign({ charts: ({ event }) => event.output }) },
-            onError: view.onError,
-          },
-        },
-        loaded: {},
-        failed: view.failed,
-      },
-    },
+    analytics: chartsView('loadAnalytics'),
+    depth: chartsView('loadDepth'),
     events: {
       initial: 'loading',
       states: {

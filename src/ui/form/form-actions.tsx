@@ -40,3 +40,33 @@ export function FormActions({
     </>
   );
 }
+
+/**
+ * The end of a form that stays on its page after a save (a configuration, a set of flags): Save,
+ * and Discard changes back to what is stored; both wait while it is busy and while there is
+ * nothing to save (no change, no one else's save to replace).
+ */
+export function StayingFormActions({
+  error,
+  saving,
+  busy,
+  actionable,
+  onDiscard,
+}: {
+  error?: string | undefined;
+  saving: boolean;
+  busy: boolean;
+  actionable: boolean;
+  onDiscard: () => void;
+}) {
+  return (
+    <FormActions
+      error={error}
+      saving={saving}
+      submitDisabled={busy || !actionable}
+      leaveLabel="Discard changes"
+      leaveDisabled={busy || !actionable}
+      onLeave={onDiscard}
+    />
+  );
+}

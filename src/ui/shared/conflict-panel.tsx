@@ -60,3 +60,34 @@ export function ConflictPanel({
     </Callout.Root>
   );
 }
+
+/**
+ * A form of settings saved by someone else since it was read (nothing of yours was written): their
+ * words, what is stored now, which settings they changed, and the two ways on.
+ */
+export function SavedMeanwhileNote({
+  label,
+  msg,
+  stored,
+  changed,
+  setting,
+}: {
+  label: string;
+  msg: string;
+  /** What is stored now, in words. */
+  stored: string;
+  /** The settings they changed, by label. */
+  changed: readonly string[];
+  /** What one setting is called here ('flag', 'setting'). */
+  setting: string;
+}) {
+  return (
+    <Callout.Root color="amber" role="alert" aria-label={label}>
+      <Callout.Text>
+        {msg} Now stored: {stored}.{' '}
+        {changed.length ? `They changed ${changed.join(', ')}.` : `They changed no ${setting} you see here.`} Save again
+        to replace it with yours, or Discard changes to keep theirs.
+      </Callout.Text>
+    </Callout.Root>
+  );
+}

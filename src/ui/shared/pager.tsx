@@ -41,6 +41,29 @@ export function Pager({
   );
 }
 
+/** A keyset list's pager: First page while on a later page, Next while there is one (`next`, its cursor). */
+export function CursorPager({
+  cursor,
+  next,
+  go,
+  busy = false,
+}: {
+  /** The page on screen: '' is the first. */
+  cursor: string;
+  next: string | null;
+  /** Goes to the page at this cursor ('' the first). */
+  go: (cursor: string) => void;
+  busy?: boolean;
+}) {
+  return (
+    <Pager
+      busy={busy}
+      first={cursor !== '' ? { go: () => go('') } : undefined}
+      next={next !== null ? { go: () => go(next) } : undefined}
+    />
+  );
+}
+
 export function LoadMore({
   go,
   loading = false,

@@ -6,11 +6,15 @@ import { useState, type ReactNode } from 'react';
 import type { AnyActorLogic, InputFrom, SnapshotFrom } from 'xstate';
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../console-context';
-import { RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
+import { DraftKeeper, RecordFormDraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../form/form-draft';
 
 /** Where a section keeps the open form's draft for a staff member (none before sign-in). */
 export const openFormAddress = (form: string, staff: number | null): DraftAddress | null =>
   staff === null ? null : { form, record: 'open', staff };
+
+/** Where a screen with one form at a time (a reason, an approval, a record's change) keeps it for a staff member. */
+export const formDraftAddress = (form: string, staff: number | null): DraftAddress | null =>
+  staff === null ? null : { form, record: 'form', staff };
 
 /** The signed-in staff member, whose drafts these are. */
 export function useStaffId(): number | null {
@@ -77,6 +81,34 @@ export function RecordDraftKeeper<L extends AnyActorLogic>({
       editingText={editingText}
       creatingText={creatingText}
       {...(editingLeaveLabel === undefined ? {} : { editingLeaveLabel })}
+    />
+  );
+}
+
+/** Keeps a screen's one form as a draft, and asks before a changed one is left (and dropped). */
+export function FormDraftKeeper<L extends AnyActorLogic>({
+  ctx,
+  select,
+  address,
+  description,
+  leaveLabel,
+}: {
+  ctx: EditorContext<L>;
+  select: { draft: (s: SnapshotFrom<L>) => unknown; changed: (s: SnapshotFrom<L>) => boolean };
+  address: DraftAddress | null;
+  /** What leaving would lose, in the question. */
+  description: string;
+  leaveLabel?: string;
+}) {
+  const draft = ctx.useSelector(select.draft, sameDraft);
+  const changed = ctx.useSelector(select.changed);
+  return (
+    <DraftKeeper
+      address={address}
+      draft={draft}
+      changed={changed}
+      description={description}
+      {...(leaveLabel === undefined ? {} : { leaveLabel })}
     />
   );
 }

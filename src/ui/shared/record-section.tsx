@@ -90,3 +90,12 @@ export function RecordLoading({ records, named = false }: { records: string; nam
     </Text>
   );
 }
+
+/** A gray line saying where a list or record is (nothing in it, and why; a part still loading), named for a screen reader (No entries). */
+export function RecordStatus({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="2" color="gray" role="status" aria-label={label}>
+      {children}
+    </Text>
+  );
+}

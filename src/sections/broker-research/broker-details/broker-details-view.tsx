@@ -58,18 +58,11 @@ import { countText, dayText, timeText } from '../../../domain/format';
 import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { FormActions } from '../../../ui/form/form-actions';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
+import { RecordLoading } from '../../../ui/shared/record-section';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
-
-function NoticeLine({ notice }: { notice: Notice | null }) {
-  if (!notice) return null;
-  return (
-    <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Broker notice">
-      <Callout.Text>{notice.text}</Callout.Text>
-    </Callout.Root>
-  );
-}
 
 export function BrokerDetailsView() {
   const choosing = BrokerDetailsCtx.useSelector(selectChoosing);
@@ -83,7 +76,7 @@ export function BrokerDetailsView() {
   const actor = BrokerDetailsCtx.useActorRef();
   return (
     <Flex direction="column" gap="4" maxWidth="960px">
-      {choosing ? <Picker notice={notice} /> : !confirming && <NoticeLine notice={notice} />}
+      {choosing ? <Picker notice={notice} /> : !confirming && <NoticeCallout notice={notice} label="Broker notice" />}
       {conflict && (
         <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
           <Callout.Text>{conflict} The record below is as stored now; save again to apply yours.</Callout.Text>
@@ -96,11 +89,7 @@ export function BrokerDetailsView() {
           onRetry={() => actor.send({ type: 'details.retry' })}
         />
       )}
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading the broker">
-          Loading the broker…
-        </Text>
-      )}
+      {loading && <RecordLoading records="the broker" named />}
       {details && !loading && !choosing && <Record details={details} />}
       <RemoveDialog />
     </Flex>
@@ -142,7 +131,7 @@ function Picker({ notice }: { notice: Notice | null }) {
             </Button>
           </Flex>
         </form>
-        <NoticeLine notice={notice} />
+        <NoticeCallout notice={notice} label="Broker notice" />
         {found &&
           (found.length === 0 ? (
             <Text size="2" color="gray">
@@ -727,7 +716,7 @@ function RemoveDialog() {
       title={unlink ? `Unlink ${removal?.label ?? ''}?` : `Remove ${removal?.label ?? ''}?`}
       action={unlink ? 'Unlink' : 'Remove'}
       busy={removing}
-      details={<NoticeLine notice={notice} />}
+      details={<NoticeCallout notice={notice} label="Broker notice" />}
       onConfirm={() => actor.send({ type: 'remove.confirm' })}
       onCancel={() => actor.send({ type: 'remove.cancel' })}
     >

@@ -1,20 +1,20 @@
 // The Brokers tab's actor (given the URL's query and broker, and the kept draft), the URL kept in
 // step with the list's query and the broker chosen, and what keeps a changed user group form across
 // a reload and asks before it is left (decision 042).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from './brokers.draft';
 import { liveBrokerUserGroupsMachine } from './brokers.live';
 import { sameQuery } from './brokers.machine';
 import { selectChosen, selectDraftToKeep, selectFormChanged, selectQuery } from './brokers.selectors';
 import type { BrokersQuery } from './brokers.types';
 import type { DraftAddress } from '../../../services/drafts';
-import { useConsole, useInspect } from '../../../ui/console-context';
-import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
+import { useConsole } from '../../../ui/console-context';
+import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
 import type { TabParams, TabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
 
 export const groupDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: GROUP_DRAFT_FORM, record: 'form', staff };
+  formDraftAddress(GROUP_DRAFT_FORM, staff);
 
 const idOf = (raw: string | undefined) => (/^\d{1,15}$/.test(raw ?? '') ? raw! : '');
 export const queryOfParams = (params: TabParams): BrokersQuery => ({
@@ -40,13 +40,17 @@ export function BrokersScope({
   children: ReactNode;
 }) {
   const { config } = useConsole();
-  const kept = useStoredDraft(groupDraftAddress(staff), checkGroupDraft);
   const logic = useMemo(() => liveBrokerUserGroupsMachine(config.product_key), [config.product_key]);
-  const [input] = useState(() => ({ query: queryOfParams(params), broker: brokerOfParams(params), draft: kept }));
   return (
-    <BrokersCtx.Provider logic={logic} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={BrokersCtx}
+      logic={logic}
+      address={groupDraftAddress(staff)}
+      check={checkGroupDraft}
+      input={(draft) => ({ query: queryOfParams(params), broker: brokerOfParams(params), draft })}
+    >
       {children}
-    </BrokersCtx.Provider>
+    </RecordScope>
   );
 }
 
@@ -71,14 +75,11 @@ export function BrokersUrl({ search }: { search: Pick<TabSearch, 'params' | 'set
 }
 
 export function BrokersDraftKeeper({ staff }: { staff: number | null }) {
-  const address = groupDraftAddress(staff);
-  const draft = BrokersCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = BrokersCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
-      address={address}
-      draft={draft}
-      changed={changed}
+    <FormDraftKeeper
+      ctx={BrokersCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
+      address={groupDraftAddress(staff)}
       description="The user group you are editing is not saved yet."
     />
   );

@@ -16,7 +16,7 @@ import {
   TextArea,
   TextField,
 } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MIFID_LABELS } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';
 import {
@@ -50,7 +50,6 @@ import {
   selectSaving,
   selectShowsGroups,
 } from './brokers.selectors';
-import type { Notice } from '../../../machines/shared/notice';
 import { described, FieldFrame } from '../../../ui/form/field-frame';
 import { useTabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
@@ -59,16 +58,30 @@ import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { countText } from '../../../domain/format';
 import { FormActions } from '../../../ui/form/form-actions';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
+import { RecordLoading } from '../../../ui/shared/record-section';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
-function NoticeLine({ notice }: { notice: Notice | null }) {
-  if (!notice) return null;
+/** A small quiet button beside what it acts on; named for its record where the text alone would not say which. */
+function SmallAction({
+  label,
+  color,
+  disabled,
+  onClick,
+  children,
+}: {
+  label?: string;
+  color?: 'gray' | 'red';
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Brokers notice">
-      <Callout.Text>{notice.text}</Callout.Text>
-    </Callout.Root>
+    <Button size="1" variant="ghost" color={color} disabled={disabled} aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
   );
 }
 
@@ -82,7 +95,7 @@ export function BrokersView() {
   return (
     <Flex direction="column" gap="4">
       <SearchBar />
-      {!deleting && <NoticeLine notice={notice} />}
+      {!deleting && <NoticeCallout notice={notice} label="Brokers notice" />}
       {conflict && (
         <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
           <Callout.Text>{conflict}</Callout.Text>
@@ -172,11 +185,7 @@ function BrokerList() {
     <Card asChild>
       <section aria-label="Brokers">
         <Flex direction="column" gap="3">
-          {loading && (
-            <Text size="2" color="gray" role="status" aria-label="Loading the brokers">
-              Loading the brokers…
-            </Text>
-          )}
+          {loading && <RecordLoading records="the brokers" named />}
           {!loading && items.length === 0 && (
             <Text size="2" color="gray">
               No broker matches.
@@ -265,21 +274,11 @@ function UserGroups() {
             <Heading as="h3" size="4">
               User groups of {chosen.name || 'this broker'}
             </Heading>
-            <Button
-              size="1"
-              variant="ghost"
-              color="gray"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'groups.close' })}
-            >
+            <SmallAction color="gray" disabled={busy} onClick={() => actor.send({ type: 'groups.close' })}>
               Close
-            </Button>
+            </SmallAction>
           </Flex>
-          {loading && (
-            <Text size="2" color="gray" role="status" aria-label="Loading the user groups">
-              Loading the user groups…
-            </Text>
-          )}
+          {loading && <RecordLoading records="the user groups" named />}
           {shows && groups.length === 0 && (
             <Text size="2" color="gray">
               This broker has no user group yet.
@@ -303,31 +302,25 @@ function UserGroups() {
                     <Table.Cell>
                       {idle && (
                         <Flex gap="3">
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            aria-label={`Members of ${g.name}`}
+                          <SmallAction
+                            label={`Members of ${g.name}`}
                             onClick={() => actor.send({ type: 'members.open', group: g })}
                           >
                             Members
-                          </Button>
-                          <Button
-                            size="1"
-                            variant="ghost"
-                            aria-label={`Edit ${g.name}`}
+                          </SmallAction>
+                          <SmallAction
+                            label={`Edit ${g.name}`}
                             onClick={() => actor.send({ type: 'group.edit', group: g })}
                           >
                             Edit
-                          </Button>
-                          <Button
-                            size="1"
-                            variant="ghost"
+                          </SmallAction>
+                          <SmallAction
                             color="red"
-                            aria-label={`Delete ${g.name}`}
+                            label={`Delete ${g.name}`}
                             onClick={() => actor.send({ type: 'group.delete', group: g })}
                           >
                             Delete
-                          </Button>
+                          </SmallAction>
                         </Flex>
                       )}
                     </Table.Cell>
@@ -344,11 +337,7 @@ function UserGroups() {
             </Box>
           )}
           {formOpen && <GroupForm />}
-          {membersLoading && (
-            <Text size="2" color="gray" role="status" aria-label="Loading the members">
-              Loading the members…
-            </Text>
-          )}
+          {membersLoading && <RecordLoading records="the members" named />}
           {open && <Members group={open} />}
         </Flex>
       </section>
@@ -423,15 +412,9 @@ function Members({ group }: { group: UserGroup }) {
             <Heading as="h4" size="3">
               Members of {group.name}
             </Heading>
-            <Button
-              size="1"
-              variant="ghost"
-              color="gray"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'members.close' })}
-            >
+            <SmallAction color="gray" disabled={busy} onClick={() => actor.send({ type: 'members.close' })}>
               Close members
-            </Button>
+            </SmallAction>
           </Flex>
           {list.length === 0 ? (
             <Text size="2" color="gray">
@@ -445,16 +428,14 @@ function Members({ group }: { group: UserGroup }) {
                     <Text size="2">
                       {m.name} ({m.username}, {m.email})
                     </Text>
-                    <Button
-                      size="1"
-                      variant="ghost"
+                    <SmallAction
                       color="red"
                       disabled={busy}
-                      aria-label={`Remove ${m.username}`}
+                      label={`Remove ${m.username}`}
                       onClick={() => actor.send({ type: 'member.remove', member: m })}
                     >
                       Remove
-                    </Button>
+                    </SmallAction>
                   </Flex>
                 </li>
               ))}
@@ -506,7 +487,7 @@ function DeleteDialog() {
       title={`Delete ${group?.name ?? ''}?`}
       action="Delete"
       busy={busy}
-      details={<NoticeLine notice={notice} />}
+      details={<NoticeCallout notice={notice} label="Brokers notice" />}
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
       onCancel={() => actor.send({ type: 'delete.cancel' })}
     >

@@ -3,7 +3,7 @@
 // (decision 042), and the view: the submissions waiting, linked to User Submission filtered to
 // New, then one card per distributor with each flag's switch, label and meaning, Save and Discard
 // changes, who saved last, and what someone else saved first. Thin: everything comes from selectors.
-import { Badge, Box, Callout, Card, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
+import { Badge, Box, Card, Flex, Heading, Link, Switch, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS, type ResearchFlags } from '../../../domain/broker-research';
 import type { FlagsState } from '../../../domain/broker-research-control-panel';
@@ -28,8 +28,11 @@ import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-dr
 import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './control-panel-context';
 import { timeText, countText } from '../../../domain/format';
-import { FormActions } from '../../../ui/form/form-actions';
+import { StayingFormActions } from '../../../ui/form/form-actions';
+import { SavedMeanwhileNote } from '../../../ui/shared/conflict-panel';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
+import { RecordLoading } from '../../../ui/shared/record-section';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -169,25 +172,15 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
           <Text as="p" size="1" color="gray" aria-label={`${set.label} last saved`}>
             {savedText(set.stored)}
           </Text>
-          {set.notice && (
-            <Callout.Root
-              color={set.notice.tone === 'info' ? 'blue' : 'red'}
-              role="status"
-              aria-label={`${set.label} notice`}
-            >
-              <Callout.Text>{set.notice.text}</Callout.Text>
-            </Callout.Root>
-          )}
+          <NoticeCallout notice={set.notice} label={`${set.label} notice`} />
           {set.conflict && (
-            <Callout.Root color="amber" role="alert" aria-label={`${set.label} saved by someone else`}>
-              <Callout.Text>
-                {set.conflict.msg} Now stored: {flagsText(set.conflict.current.flags)}.{' '}
-                {set.conflict.changed.length
-                  ? `They changed ${set.conflict.changed.join(', ')}.`
-                  : 'They changed no flag you see here.'}{' '}
-                Save again to replace it with yours, or Discard changes to keep theirs.
-              </Callout.Text>
-            </Callout.Root>
+            <SavedMeanwhileNote
+              label={`${set.label} saved by someone else`}
+              msg={set.conflict.msg}
+              stored={flagsText(set.conflict.current.flags)}
+              changed={set.conflict.changed}
+              setting="flag"
+            />
           )}
           <Flex direction="column" gap="3">
             {RESEARCH_FLAG_KEYS.map((key) => {
@@ -221,13 +214,12 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
               );
             })}
           </Flex>
-          <FormActions
+          <StayingFormActions
             error={whole}
             saving={saving}
-            submitDisabled={busy || !actionable}
-            leaveLabel="Discard changes"
-            leaveDisabled={busy || !actionable}
-            onLeave={() => actor.send({ type: 'flags.discard', dist: set.dist })}
+            busy={busy}
+            actionable={actionable}
+            onDiscard={() => actor.send({ type: 'flags.discard', dist: set.dist })}
           />
         </Flex>
       </form>
@@ -246,11 +238,7 @@ export function ControlPanelView() {
   return (
     <Flex direction="column" gap="4" maxWidth="760px">
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'flags.retry' })} />}
-      {loading && sets.length === 0 && (
-        <Text size="2" color="gray" role="status" aria-label="Loading the research flags">
-          Loading the research flags…
-        </Text>
-      )}
+      {loading && sets.length === 0 && <RecordLoading records="the research flags" named />}
       {sets.length > 0 && (
         <>
           <Waiting />

@@ -1,20 +1,20 @@
 // The Broker Domain Mappings machine's actor (given the URL's query and the kept draft), the URL
 // kept in step with the list's query both ways, and what keeps a changed form across a reload
 // and asks before it is left (decision 042).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { checkDomainDraft, DOMAIN_DRAFT_FORM } from './domain-mappings.draft';
 import { liveDomainMappingsMachine } from './domain-mappings.live';
 import { selectDraftToKeep, selectFormChanged, selectQuery } from './domain-mappings.selectors';
 import type { DomainQuery } from './domain-mappings.types';
 import type { DraftAddress } from '../../../services/drafts';
-import { useInspect } from '../../../ui/console-context';
-import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
+import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
+import { queryParams } from '../../../ui/shared/status-search';
 import type { TabParams, TabSearch } from '../tab-search';
 import { DomainMappingsCtx } from './domain-mappings-context';
 
 /** One form at a time in this tab, per staff member. */
 export const domainDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: DOMAIN_DRAFT_FORM, record: 'form', staff };
+  formDraftAddress(DOMAIN_DRAFT_FORM, staff);
 
 /** The URL's parameters as the list's query. */
 export const queryOfParams = (params: TabParams): DomainQuery => ({
@@ -23,8 +23,7 @@ export const queryOfParams = (params: TabParams): DomainQuery => ({
   cursor: params['cursor'] ?? '',
 });
 /** The query as URL parameters: empty ones left out. */
-export const paramsOfQuery = (query: DomainQuery): TabParams =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+export const paramsOfQuery = (query: DomainQuery): TabParams => queryParams(query);
 const sameQuery = (a: DomainQuery, b: DomainQuery) => a.q === b.q && a.broker === b.broker && a.cursor === b.cursor;
 
 export function DomainMappingsScope({
@@ -36,12 +35,16 @@ export function DomainMappingsScope({
   params: TabParams;
   children: ReactNode;
 }) {
-  const kept = useStoredDraft(domainDraftAddress(staff), checkDomainDraft);
-  const [input] = useState(() => ({ query: queryOfParams(params), draft: kept }));
   return (
-    <DomainMappingsCtx.Provider logic={liveDomainMappingsMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={DomainMappingsCtx}
+      logic={liveDomainMappingsMachine}
+      address={domainDraftAddress(staff)}
+      check={checkDomainDraft}
+      input={(draft) => ({ query: queryOfParams(params), draft })}
+    >
       {children}
-    </DomainMappingsCtx.Provider>
+    </RecordScope>
   );
 }
 
@@ -65,14 +68,11 @@ export function DomainMappingsUrl({ search }: { search: Pick<TabSearch, 'params'
 
 /** Keeps a changed form as a draft; leaving the page with a changed form asks first and drops it. */
 export function DomainMappingsDraftKeeper({ staff }: { staff: number | null }) {
-  const address = domainDraftAddress(staff);
-  const draft = DomainMappingsCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = DomainMappingsCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
-      address={address}
-      draft={draft}
-      changed={changed}
+    <FormDraftKeeper
+      ctx={DomainMappingsCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
+      address={domainDraftAddress(staff)}
       description="The broker domain mapping you are editing is not saved yet."
     />
   );

@@ -1,15 +1,12 @@
 // Broker Research, Broker Domain Mappings (decision 061): email domains naming a broker, the list's
 // search, broker and page in the URL (?q=, ?broker=, ?cursor=).
-import { useSelector } from '@xstate/react';
-import { useConsole } from '../../../ui/console-context';
-import { selectStaffId } from '../../../ui/form/form-draft';
+import { useStaffId } from '../../../ui/shared/record-scope';
 import { DomainMappingsDraftKeeper, DomainMappingsScope, DomainMappingsUrl } from './domain-mappings-scope';
 import { DomainMappingsView } from './domain-mappings-view';
 import { useTabSearch } from '../tab-search';
 
 export function DomainMappingsTab() {
-  const { session } = useConsole();
-  const staff = useSelector(session, selectStaffId);
+  const staff = useStaffId();
   const search = useTabSearch();
   return (
     <DomainMappingsScope staff={staff} params={search.params}>

@@ -51,19 +51,13 @@ import { timeText, countText } from '../../../domain/format';
 import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 import { FormActions } from '../../../ui/form/form-actions';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
+import { RecordLoading } from '../../../ui/shared/record-section';
+import { RecordAction, RecordActions } from '../../../ui/shared/record-table';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
-
-function NoticeLine({ notice }: { notice: Notice | null }) {
-  if (!notice) return null;
-  return (
-    <Callout.Root color={notice.tone === 'info' ? 'blue' : 'red'} role="status" aria-label="Domain mappings notice">
-      <Callout.Text>{notice.text}</Callout.Text>
-    </Callout.Root>
-  );
-}
 
 export function DomainMappingsView() {
   const actor = DomainMappingsCtx.useActorRef();
@@ -112,7 +106,7 @@ export function DomainMappingsView() {
           Add a mapping
         </Button>
       </Flex>
-      {!removing && <NoticeLine notice={notice} />}
+      {!removing && <NoticeCallout notice={notice} label="Domain mappings notice" />}
       {failed && (
         <RetryCallout
           lead="The broker domain mappings could not be loaded."
@@ -122,11 +116,7 @@ export function DomainMappingsView() {
       )}
       {formOpen && <MappingForm />}
       <RecognisedPanel />
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading the broker domain mappings">
-          Loading the broker domain mappings…
-        </Text>
-      )}
+      {loading && <RecordLoading records="the broker domain mappings" named />}
       {loaded &&
         !failed &&
         (items.length === 0 ? (
@@ -238,27 +228,23 @@ function MappingTable({
               {m.updated_by}, {timeText(m.updated_at)}
             </Table.Cell>
             <Table.Cell>
-              <Flex gap="2" justify="end">
-                <Button
-                  size="1"
-                  variant="soft"
+              <RecordActions justify="end">
+                <RecordAction
+                  label={`Edit ${m.domain}`}
                   disabled={!actionable}
-                  aria-label={`Edit ${m.domain}`}
                   onClick={() => actor.send({ type: 'edit.open', mapping: m })}
                 >
                   Edit
-                </Button>
-                <Button
-                  size="1"
-                  variant="soft"
+                </RecordAction>
+                <RecordAction
+                  label={`Remove ${m.domain}`}
                   color="red"
                   disabled={!actionable}
-                  aria-label={`Remove ${m.domain}`}
                   onClick={() => actor.send({ type: 'remove.open', mapping: m })}
                 >
                   Remove
-                </Button>
-              </Flex>
+                </RecordAction>
+              </RecordActions>
             </Table.Cell>
           </Table.Row>
         ))}
@@ -422,11 +408,7 @@ function RecognisedPanel() {
         <Text as="p" size="2" color="gray">
           Users not deleted whose email is at {mapping.domain}.
         </Text>
-        {loading && (
-          <Text size="2" color="gray" role="status" aria-label="Loading the users">
-            Loading the users…
-          </Text>
-        )}
+        {loading && <RecordLoading records="the users" named />}
         {error && (
           <RetryCallout
             lead="The users could not be loaded."
@@ -476,7 +458,7 @@ function RemoveDialog({ mapping, notice }: { mapping: DomainMapping | null; noti
       title="Remove this mapping?"
       action="Remove"
       busy={busy}
-      details={<NoticeLine notice={notice} />}
+      details={<NoticeCallout notice={notice} label="Domain mappings notice" />}
       onConfirm={() => actor.send({ type: 'remove.confirm' })}
       onCancel={() => actor.send({ type: 'remove.cancel' })}
     >

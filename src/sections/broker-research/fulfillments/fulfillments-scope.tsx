@@ -9,13 +9,13 @@ import { paramsOf, searchOf } from './fulfillments.search';
 import { selectDraftToKeep, selectFormChanged } from './fulfillments.selectors';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../../ui/console-context';
-import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
+import { useStoredDraft } from '../../../ui/form/form-draft';
+import { FormDraftKeeper, formDraftAddress } from '../../../ui/shared/record-scope';
 import { useTabSearch } from '../tab-search';
 import { FulfillmentsCtx } from './fulfillments-context';
 
 /** One ending being worded at a time in this tab, per staff member. */
-export const endDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: END_DRAFT_FORM, record: 'form', staff };
+export const endDraftAddress = (staff: number | null): DraftAddress | null => formDraftAddress(END_DRAFT_FORM, staff);
 
 export function FulfillmentsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { config } = useConsole();
@@ -41,13 +41,11 @@ export function FulfillmentsScope({ staff, children }: { staff: number | null; c
 
 /** Keeps a reason being typed as a draft; leaving the page with one asks first and drops it. */
 export function EndDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = FulfillmentsCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = FulfillmentsCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
+    <FormDraftKeeper
+      ctx={FulfillmentsCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
       address={endDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
       description="The reason for ending this fulfillment is not sent yet."
     />
   );

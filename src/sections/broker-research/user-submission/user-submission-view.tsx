@@ -4,8 +4,9 @@
 // (both in the URL), the submissions newest first with their file, broker and submitter, each
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import { Badge, Box, Button, Callout, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
+import { shallowEqual } from '@xstate/react';
+import type { ReactNode } from 'react';
 import {
   REASON_MAX,
   SUBMISSION_STATUS_LABELS,
@@ -24,41 +25,29 @@ import { reasonGiven } from './user-submission.machine';
 import { checkRejectDraft, REJECT_DRAFT_FORM } from './user-submission.draft';
 import {
   selectActingId,
-  selectBusy,
-  selectConflicts,
   selectDraftToKeep,
-  selectError,
-  selectFailed,
   selectFormChanged,
-  selectItems,
-  selectLoading,
-  selectNext,
-  selectNotice,
-  selectQuery,
+  selectList,
   selectRejecting,
 } from './user-submission.selectors';
 import type { SubmissionQuery } from './user-submission.types';
 import type { DraftAddress } from '../../../services/drafts';
-import { useInspect } from '../../../ui/console-context';
-import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
 import type { TabParams } from '../tab-search';
 import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './user-submission-context';
-import { Pager } from '../../../ui/shared/pager';
+import { CursorPager } from '../../../ui/shared/pager';
 import { timeText } from '../../../domain/format';
-import { SearchForm, StatusFilter } from '../../../ui/shared/search-form';
 import { useQueryFromUrl } from '../../../ui/shared/url-params';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { CancelButton } from '../../../ui/shared/cancel-button';
+import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
+import { RecordLoading, RecordStatus } from '../../../ui/shared/record-section';
+import { queryParams, statusQueryOf, StatusSearch } from '../../../ui/shared/status-search';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
-export function submissionQueryOf(params: TabParams): SubmissionQuery {
-  const status = (SUBMISSION_STATUSES as readonly string[]).includes(params['status'] ?? '')
-    ? (params['status'] as SubmissionStatus)
-    : '';
-  return { status, q: (params['q'] ?? '').slice(0, SUBMISSION_SEARCH_MAX), cursor: params['cursor'] ?? '' };
-}
-const paramsOf = (q: SubmissionQuery): TabParams => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
+export const submissionQueryOf = (params: TabParams): SubmissionQuery =>
+  statusQueryOf(params, SUBMISSION_STATUSES, SUBMISSION_SEARCH_MAX);
 
 /** One line, cut with an ellipsis (the whole text in its title). */
 const CLIPPED = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -71,30 +60,32 @@ const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'
 
 /** One rejection being worded at a time in this tab, per staff member. */
 export const rejectDraftAddress = (staff: number | null): DraftAddress | null =>
-  staff === null ? null : { form: REJECT_DRAFT_FORM, record: 'form', staff };
+  formDraftAddress(REJECT_DRAFT_FORM, staff);
 
 /** The machine, started from the URL's query and the kept rejection; later moves of the URL (filters, pages, Back) are sent to it. */
 export function ResearchSubmissionsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
   const { params } = useTabSearch();
-  const kept = useStoredDraft(rejectDraftAddress(staff), checkRejectDraft);
-  const [input] = useState(() => ({ query: submissionQueryOf(params), draft: kept }));
   return (
-    <ResearchSubmissionsCtx.Provider logic={liveResearchSubmissionsMachine} options={{ input, inspect: useInspect() }}>
+    <RecordScope
+      ctx={ResearchSubmissionsCtx}
+      logic={liveResearchSubmissionsMachine}
+      address={rejectDraftAddress(staff)}
+      check={checkRejectDraft}
+      input={(draft) => ({ query: submissionQueryOf(params), draft })}
+    >
       <QueryFromUrl />
       {children}
-    </ResearchSubmissionsCtx.Provider>
+    </RecordScope>
   );
 }
 
 /** Keeps a reason being typed as a draft; leaving the page with one asks first and drops it. */
 export function RejectDraftKeeper({ staff }: { staff: number | null }) {
-  const draft = ResearchSubmissionsCtx.useSelector(selectDraftToKeep, sameDraft);
-  const changed = ResearchSubmissionsCtx.useSelector(selectFormChanged);
   return (
-    <DraftKeeper
+    <FormDraftKeeper
+      ctx={ResearchSubmissionsCtx}
+      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
       address={rejectDraftAddress(staff)}
-      draft={draft}
-      changed={changed}
       description="The reason for rejecting this submission is not sent yet."
     />
   );
@@ -106,24 +97,16 @@ function QueryFromUrl() {
 }
 
 function Filters() {
-  const { params, setParams } = useTabSearch();
-  const query = submissionQueryOf(params);
   return (
-    <SearchForm
+    <StatusSearch
+      binding={useTabSearch()}
       name="Search submissions"
       label="Title"
       placeholder="Words of the title"
       maxLength={SUBMISSION_SEARCH_MAX}
-      query={query.q}
-      onSearch={(q) => setParams(paramsOf({ ...query, q, cursor: '' }), { push: true })}
-    >
-      <StatusFilter
-        statuses={SUBMISSION_STATUSES}
-        labels={SUBMISSION_STATUS_LABELS}
-        status={query.status}
-        onChange={(status) => setParams(paramsOf({ status, q: query.q, cursor: '' }), { push: true })}
-      />
-    </SearchForm>
+      statuses={SUBMISSION_STATUSES}
+      labels={SUBMISSION_STATUS_LABELS}
+    />
   );
 }
 
@@ -258,37 +241,24 @@ function RejectDialog() {
 export function UserSubmissionView() {
   const actor = ResearchSubmissionsCtx.useActorRef();
   const { params, setParams } = useTabSearch();
-  const loading = ResearchSubmissionsCtx.useSelector(selectLoading);
-  const failed = ResearchSubmissionsCtx.useSelector(selectFailed);
-  const busy = ResearchSubmissionsCtx.useSelector(selectBusy);
-  const error = ResearchSubmissionsCtx.useSelector(selectError);
-  const items = ResearchSubmissionsCtx.useSelector(selectItems);
-  const next = ResearchSubmissionsCtx.useSelector(selectNext);
-  const query = ResearchSubmissionsCtx.useSelector(selectQuery);
-  const notice = ResearchSubmissionsCtx.useSelector(selectNotice);
-  const conflicts = ResearchSubmissionsCtx.useSelector(selectConflicts);
+  const { loading, failed, busy, error, items, next, query, notice, conflicts } = ResearchSubmissionsCtx.useSelector(
+    selectList,
+    shallowEqual,
+  );
   const actingId = ResearchSubmissionsCtx.useSelector(selectActingId);
   const here = submissionQueryOf(params);
   return (
     <Flex direction="column" gap="3">
       <Filters />
-      {notice && (
-        <Callout.Root color={notice.tone === 'info' ? 'blue' : 'amber'} role="status" aria-label="Submission notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Submission notice" errorColor="amber" />
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && (
-        <Text size="2" color="gray" role="status" aria-label="Loading submissions">
-          Loading submissions…
-        </Text>
-      )}
+      {loading && <RecordLoading records="submissions" named />}
       {!loading &&
         !failed &&
         (items.length === 0 ? (
-          <Text size="2" color="gray" role="status" aria-label="No submissions">
+          <RecordStatus label="No submissions">
             {query.status || query.q ? 'No submission matches these filters.' : 'Nobody has submitted research yet.'}
-          </Text>
+          </RecordStatus>
         ) : (
           <Table.Root variant="surface">
             <VisuallyHidden asChild>
@@ -309,16 +279,11 @@ export function UserSubmissionView() {
           </Table.Root>
         ))}
       <Box>
-        <Pager
+        <CursorPager
           busy={busy}
-          first={
-            here.cursor !== '' ? { go: () => setParams(paramsOf({ ...here, cursor: '' }), { push: true }) } : undefined
-          }
-          next={
-            next !== null && !loading
-              ? { go: () => setParams(paramsOf({ ...here, cursor: next }), { push: true }) }
-              : undefined
-          }
+          cursor={here.cursor}
+          next={loading ? null : next}
+          go={(cursor) => setParams(queryParams({ ...here, cursor }), { push: true })}
         />
       </Box>
       <RejectDialog />

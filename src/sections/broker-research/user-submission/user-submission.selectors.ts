@@ -1,18 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
+import { reviewListView } from '../../../machines/shared/review-list.selectors';
 import type { researchSubmissionsMachine } from './user-submission.machine';
 import type { RejectDraft } from './user-submission.types';
 
 type S = SnapshotFrom<typeof researchSubmissionsMachine>;
 
-export const selectLoading = (s: S) => s.matches('loading');
-export const selectFailed = (s: S) => s.matches('failed');
+/** The list as its view reads it (compare shallowly). */
+export const selectList = (s: S) => reviewListView(s);
 export const selectBusy = (s: S) => s.hasTag('busy');
-export const selectError = (s: S) => s.context.error;
-export const selectItems = (s: S) => s.context.items;
-export const selectNext = (s: S) => s.context.next;
-export const selectQuery = (s: S) => s.context.query;
-export const selectNotice = (s: S) => s.context.notice;
-export const selectConflicts = (s: S) => s.context.conflicts;
 export const selectRejecting = (s: S) => (s.matches('rejecting') ? s.context.rejecting : null);
 /** The row whose action is on its way. */
 export const selectActingId = (s: S) => (s.matches('acting') ? (s.context.acting?.id ?? null) : null);
