@@ -15,6 +15,7 @@ import {
 import type { SettingsField } from './invite-requests.types';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { InviteReviewCtx } from './invite-requests-context';
+import { SelectOptions } from '../../ui/form/select-options';
 
 const humanised = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -45,13 +46,7 @@ function Choice({
           style={{ width: '100%' }}
           {...described(id, error)}
         />
-        <Select.Content position="popper">
-          {choices.map((c) => (
-            <Select.Item key={c.value} value={c.value}>
-              {c.text}
-            </Select.Item>
-          ))}
-        </Select.Content>
+        <SelectOptions position="popper" options={choices.map((c) => ({ value: c.value, label: c.text }))} />
       </Select.Root>
     </FieldFrame>
   );

@@ -34,6 +34,7 @@ import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
 import { Pager } from '../../../ui/shared/pager';
 import { dayText } from '../../../domain/format';
+import { SelectOptions } from '../../../ui/form/select-options';
 
 const ANY = 'any';
 
@@ -101,27 +102,19 @@ function Filters() {
       <Labelled label="Status">
         <Select.Root value={search.status || ANY} onValueChange={(v) => setFilter('status', v === ANY ? '' : v)}>
           <Select.Trigger aria-label="Status" />
-          <Select.Content>
-            <Select.Item value={ANY}>Any status</Select.Item>
-            {FULFILLMENT_STATUSES.map((s) => (
-              <Select.Item key={s} value={s}>
-                {FULFILLMENT_STATUS_LABELS[s]}
-              </Select.Item>
-            ))}
-          </Select.Content>
+          <SelectOptions
+            first={{ value: ANY, label: 'Any status' }}
+            options={FULFILLMENT_STATUSES.map((s) => ({ value: s, label: FULFILLMENT_STATUS_LABELS[s] }))}
+          />
         </Select.Root>
       </Labelled>
       <Labelled label="Source">
         <Select.Root value={search.source || ANY} onValueChange={(v) => setFilter('source', v === ANY ? '' : v)}>
           <Select.Trigger aria-label="Source" />
-          <Select.Content>
-            <Select.Item value={ANY}>Any source</Select.Item>
-            {FULFILLMENT_SOURCES.map((s) => (
-              <Select.Item key={s} value={s}>
-                {FULFILLMENT_SOURCE_LABELS[s]}
-              </Select.Item>
-            ))}
-          </Select.Content>
+          <SelectOptions
+            first={{ value: ANY, label: 'Any source' }}
+            options={FULFILLMENT_SOURCES.map((s) => ({ value: s, label: FULFILLMENT_SOURCE_LABELS[s] }))}
+          />
         </Select.Root>
       </Labelled>
       <BrokerFilter

@@ -45,6 +45,7 @@ import { STATUS_COLORS } from './request-words';
 import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
 import { Pager } from '../../../ui/shared/pager';
 import { timeText, countText } from '../../../domain/format';
+import { SelectOptions } from '../../../ui/form/select-options';
 
 /** One reason at a time in the tab, per staff member. */
 export const requestsDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -175,14 +176,10 @@ function Filters() {
           onValueChange={(v) => apply({ status: v === 'any' ? '' : v })}
         >
           <Select.Trigger aria-label="Status" />
-          <Select.Content>
-            <Select.Item value="any">Any status</Select.Item>
-            {REQUEST_STATUSES.map((s) => (
-              <Select.Item key={s} value={s}>
-                {REQUEST_STATUS_LABELS[s]}
-              </Select.Item>
-            ))}
-          </Select.Content>
+          <SelectOptions
+            first={{ value: 'any', label: 'Any status' }}
+            options={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
+          />
         </Select.Root>
       </Labelled>
       <BrokerFilter
