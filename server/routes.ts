@@ -22,7 +22,7 @@ export function featuresOfAccess(access: Access): readonly FeatureKey[] {
 }
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-type InputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+export type InputOf<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 type SessionFor<A extends Access> = A extends 'public' ? CurrentSession | null : CurrentSession;
 
 export interface RouteContext<A extends Access, I> {

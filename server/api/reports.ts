@@ -4,6 +4,7 @@
 // user/get_user_segment_data/) and Depth (depth_analytics). Every reply is charts as tables
 // computed from the trigger-kept counters of migration 029, or a page of the event store.
 import type { Context } from 'hono';
+import type * as v from 'valibot';
 import { EventsQuery, UserSegmentQuery, type EventsReply, type UserSegmentReply } from '../../src/domain/events';
 import {
   AnalyticsQuery,
@@ -20,14 +21,12 @@ import { refuseFields } from '../http/replies';
 import { analyticsCharts, depthCharts } from '../reports/analytics';
 import { rangeMs } from '../reports/counters';
 import { panelCharts, type ReportScope } from '../reports/dashboard';
-import { defineRoute } from '../routes';
+import { defineRoute, type Access, type InputOf, type RouteContext, type RouteSpec } from '../routes';
+
+type ScopeInput = { from: string; to: string; org_id: number | '' };
 
 /** The scope of a report, or a 400 naming `to` (a range backwards or too long) or org_id (no such organization). */
-async function scopeOf(
-  c: Context<HonoEnv>,
-  deps: AppDeps,
-  input: { from: string; to: string; org_id: number | '' },
-): Promise<ReportScope | Response> {
+async function scopeOf(c: Context<HonoEnv>, deps: AppDeps, input: ScopeInput): Promise<ReportScope | Response> {
   const wrong = rangeProblem(input.from, input.to);
   if (wrong) return refuseFields(c, wrong, { to: wrong });
   const org = input.org_id === '' ? 0 : input.org_id;
@@ -39,35 +38,51 @@ async function scopeOf(
   return { ...rangeMs(input), org, productKey: deps.config.productKey };
 }
 
-const dashboard = defineRoute({
-  method: 'GET',
-  path: '/api/reports/dashboard/',
-  access: 'reports_dashboard_tab',
-  schema: ReportQuery,
-  summary:
-    'One panel of the overview (panel profile|growth|sign_ins|activity|tags) for from..to (YYYY-MM-DD, UTC, both included) and org_id (empty: every organization): its charts as tables.',
-  async handler({ c, deps, input }) {
-    const scope = await scopeOf(c, deps, input);
-    if (scope instanceof Response) return scope;
-    const reply: ReportReply = {
-      status: true,
-      panel: input.panel,
-      charts: await panelCharts(deps.db, input.panel, scope),
-    };
-    return c.json(reply);
-  },
-});
+/**
+ * A report over a range and organization: a refused scope answers 400 before `answer` runs, and
+ * what `answer` returns is the JSON reply (or a refusal it made).
+ */
+function scopedRoute<A extends Access, S extends v.GenericSchema<unknown, ScopeInput>, R extends object>(
+  spec: Omit<RouteSpec<A, S>, 'handler'>,
+  answer: (ctx: RouteContext<A, InputOf<S>>, scope: ReportScope) => Promise<R | Response>,
+) {
+  return defineRoute<A, S>({
+    ...spec,
+    async handler(ctx) {
+      const scope = await scopeOf(ctx.c, ctx.deps, ctx.input);
+      if (scope instanceof Response) return scope;
+      const reply = await answer(ctx, scope);
+      return reply instanceof Response ? reply : ctx.c.json(reply);
+    },
+  });
+}
 
-const analytics = defineRoute({
-  method: 'POST',
-  path: '/user/fetch_user_analytics/',
-  access: 'analytics_tab',
-  schema: AnalyticsQuery,
-  summary:
-    'Events per day by name and in total for from..to and org_id, or for one person (user_id), from the event store.',
-  async handler({ c, deps, input }) {
-    const scope = await scopeOf(c, deps, input);
-    if (scope instanceof Response) return scope;
+const dashboard = scopedRoute(
+  {
+    method: 'GET',
+    path: '/api/reports/dashboard/',
+    access: 'reports_dashboard_tab',
+    schema: ReportQuery,
+    summary:
+      'One panel of the overview (panel profile|growth|sign_ins|activity|tags) for from..to (YYYY-MM-DD, UTC, both included) and org_id (empty: every organization): its charts as tables.',
+  },
+  async ({ deps, input }, scope): Promise<ReportReply> => ({
+    status: true,
+    panel: input.panel,
+    charts: await panelCharts(deps.db, input.panel, scope),
+  }),
+);
+
+const analytics = scopedRoute(
+  {
+    method: 'POST',
+    path: '/user/fetch_user_analytics/',
+    access: 'analytics_tab',
+    schema: AnalyticsQuery,
+    summary:
+      'Events per day by name and in total for from..to and org_id, or for one person (user_id), from the event store.',
+  },
+  async ({ c, deps, input }, scope): Promise<ChartsReply | Response> => {
     const userId = input.user_id === '' ? null : input.user_id;
     if (
       userId !== null &&
@@ -75,35 +90,31 @@ const analytics = defineRoute({
     ) {
       return refuseFields(c, REPORT_MESSAGES.noUser(userId), { user_id: REPORT_MESSAGES.noUser(userId) });
     }
-    const reply: ChartsReply = { status: true, charts: await analyticsCharts(deps.db, scope, userId) };
-    return c.json(reply);
+    return { status: true, charts: await analyticsCharts(deps.db, scope, userId) };
   },
-});
+);
 
-const depth = defineRoute({
-  method: 'GET',
-  path: '/api/reports/depth/',
-  access: 'depth_analytics',
-  schema: DepthQuery,
-  summary: 'People active per day and events per active person per day, for from..to and org_id.',
-  async handler({ c, deps, input }) {
-    const scope = await scopeOf(c, deps, input);
-    if (scope instanceof Response) return scope;
-    const reply: ChartsReply = { status: true, charts: await depthCharts(deps.db, scope) };
-    return c.json(reply);
+const depth = scopedRoute(
+  {
+    method: 'GET',
+    path: '/api/reports/depth/',
+    access: 'depth_analytics',
+    schema: DepthQuery,
+    summary: 'People active per day and events per active person per day, for from..to and org_id.',
   },
-});
+  async ({ deps }, scope): Promise<ChartsReply> => ({ status: true, charts: await depthCharts(deps.db, scope) }),
+);
 
-const events = defineRoute({
-  method: 'POST',
-  path: '/segment/fetch_segmentio_events/',
-  access: 'segmentio_tab',
-  schema: EventsQuery,
-  summary:
-    'Events newest first, 50 a page, for from..to, org_id and name (exact); cursor (occurred_at.id) is the next page; names lists those the range holds.',
-  async handler({ c, deps, input }) {
-    const scope = await scopeOf(c, deps, input);
-    if (scope instanceof Response) return scope;
+const events = scopedRoute(
+  {
+    method: 'POST',
+    path: '/segment/fetch_segmentio_events/',
+    access: 'segmentio_tab',
+    schema: EventsQuery,
+    summary:
+      'Events newest first, 50 a page, for from..to, org_id and name (exact); cursor (occurred_at.id) is the next page; names lists those the range holds.',
+  },
+  async ({ deps, input }, scope): Promise<EventsReply> => {
     const search = {
       start: scope.start,
       end: scope.end,
@@ -115,10 +126,9 @@ const events = defineRoute({
       listEvents(deps.db, search),
       eventNames(deps.db, scope.start, scope.end, scope.org),
     ]);
-    const reply: EventsReply = { status: true, ...page, names };
-    return c.json(reply);
+    return { status: true, ...page, names };
   },
-});
+);
 
 const userSegmentData = defineRoute({
   method: 'POST',
