@@ -9,6 +9,7 @@ import type {
   InviteStatus,
 } from '../../domain/invite-requests';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The list's filters as the URL holds them. */
 export interface InviteQuery {
@@ -73,25 +74,18 @@ export interface InviteReviewContext {
 }
 
 export type InviteReviewEvent =
-  | { type: 'list.retry' }
+  | BareEvent<'list.retry' | 'bulk.open' | 'bulk.preview' | 'bulk.confirm' | 'bulk.back' | 'bulk.close'>
+  | BareEvent<'approve.send' | 'form.cancel' | 'reject.send'>
   | { type: 'query.set'; query: InviteQuery }
   | { type: 'request.toggle'; id: number }
   | { type: 'approve.open'; id: number }
   | { type: 'reject.open'; id: number }
   | { type: 'resend'; id: number }
-  | { type: 'bulk.open' }
   | { type: 'field.set'; field: SettingsField; value: string }
   | { type: 'plan.set'; items: string[] }
   | { type: 'invitation.set'; send: boolean }
   | { type: 'org.find'; text: string }
-  | { type: 'approve.send' }
-  | { type: 'form.cancel' }
-  | { type: 'reason.change'; text: string }
-  | { type: 'reject.send' }
-  | { type: 'bulk.preview' }
-  | { type: 'bulk.confirm' }
-  | { type: 'bulk.back' }
-  | { type: 'bulk.close' };
+  | { type: 'reason.change'; text: string };
 
 export interface LoadOutcome {
   list: InviteListReply;
