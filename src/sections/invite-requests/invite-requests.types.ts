@@ -1,5 +1,6 @@
 // Invite Request Users' machine (inviteReview): what it is given, holds and hears.
 import type {
+  ApprovalSettings,
   BulkOutcome,
   InviteActionReply,
   InviteBulkReply,
@@ -20,18 +21,9 @@ export interface InviteQuery {
 }
 
 /** The approval form's values, as the controls hold them. */
-export interface SettingsDraft {
-  organization_id: string;
+export interface SettingsDraft extends ApprovalSettings {
   /** The chosen organization's name, shown while its choices are not loaded. */
   organization_name: string;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  data_plan: string[];
-  /** MM-dd-yyyy, or '' for the user type's default. */
-  expiry_dt: string;
-  send_invitation: boolean;
 }
 export type SettingsField = Exclude<keyof SettingsDraft, 'data_plan' | 'send_invitation' | 'organization_name'>;
 
