@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { conflictOf } from './conflict';
 import { Username } from './users';
-import { FormBool, Id, JsonField, RequiredText } from './wire';
+import { FormBool, Id, JsonListField, RequiredText } from './wire';
 
 export const GROUP_NAME_MAX = 100;
 /** Most users one add_group_user/ call takes. */
@@ -106,10 +106,7 @@ export const DeleteGroupForm = v.object({ group_id: Id, version: Version });
 export const AddGroupUserForm = v.object({
   group_id: Id,
   version: Version,
-  user_ids: JsonField(
-    v.pipe(v.array(Id), v.minLength(1, 'Choose at least one user.'), v.maxLength(GROUP_ADD_MAX)),
-    'user_ids',
-  ),
+  user_ids: JsonListField(Id, 'user_ids', 'Choose at least one user.', GROUP_ADD_MAX),
 });
 export const DeleteGroupUserForm = v.object({ group_id: Id, version: Version, user_id: Id });
 export const DeleteGroupUserByUsernameForm = v.object({ group_id: Id, version: Version, username: Username });

@@ -8,9 +8,9 @@
 import * as v from 'valibot';
 import { conflictOf } from './conflict';
 import { NO_CONTROL_CHARACTERS } from './auth';
-import { FIELD_MESSAGES, USER_FIELD_LIMITS } from './user-rules';
+import { type CreateSettings, FIELD_MESSAGES, USER_FIELD_LIMITS } from './user-rules';
 import { Email, ExpiryDate, UserCategorySchema, UserTypeSchema } from './users';
-import { FormBool, Id, JsonField, RequiredText, Text } from './wire';
+import { FormBool, Id, JsonField, JsonListField, RequiredText, Text } from './wire';
 
 export const INVITE_STATUSES = ['new', 'approved', 'rejected', 'invited', 'joined'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -156,6 +156,16 @@ const settingsEntries = {
 };
 export const InviteSettingsForm = v.object(settingsEntries);
 export type InviteSettings = v.InferOutput<typeof InviteSettingsForm>;
+/** An approval's settings as the panel holds and sends them: create step one's account settings, the organization and the invitation. */
+export interface ApprovalSettings extends Pick<
+  CreateSettings,
+  'user_type' | 'user_category' | 'owner' | 'product_configuration' | 'data_plan'
+> {
+  organization_id: string;
+  /** MM-dd-yyyy, or '' for the user type's default. */
+  expiry_dt: string;
+  send_invitation: boolean;
+}
 
 // ── POST api/invite_requests/approve/ ────────────────────────────────
 export const InviteApproveForm = v.object({ id: Id, version: Version, ...settingsEntries });
@@ -192,13 +202,12 @@ export const staleInviteOf = (error: unknown): StaleInviteReply | null => confli
 // ── POST api/invite_requests/bulk_preview/ and bulk_approve/ ─────────
 export const BulkPick = v.object({ id: Id, version: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 export const InviteBulkForm = v.object({
-  requests: JsonField(
-    v.pipe(
-      v.array(BulkPick),
-      v.minLength(1, 'Choose at least one request.'),
-      v.maxLength(MAX_BULK_APPROVE, `Approve at most ${MAX_BULK_APPROVE} requests at once.`),
-    ),
+  requests: JsonListField(
+    BulkPick,
     'requests',
+    'Choose at least one request.',
+    MAX_BULK_APPROVE,
+    `Approve at most ${MAX_BULK_APPROVE} requests at once.`,
   ),
   ...settingsEntries,
 });

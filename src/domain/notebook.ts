@@ -135,14 +135,15 @@ export const SaveNotificationForm = v.object({
 });
 export type SaveNotificationForm = v.InferOutput<typeof SaveNotificationForm>;
 
+/** A notebook list of ids (templates, tags) as its form field holds it: JSON, at most `max`. */
+const IdsUpTo = (max: number, what: string, field: string) =>
+  JsonField(v.pipe(v.array(Id), v.maxLength(max, `At most ${max} ${what}.`)), field);
+
 // ── POST user/save_note_templates/ (user_id, version, template_ids) ──
 export const SaveNoteTemplatesForm = v.object({
   user_id: Id,
   version: Version,
-  template_ids: JsonField(
-    v.pipe(v.array(Id), v.maxLength(MAX_USER_NOTE_TEMPLATES, `At most ${MAX_USER_NOTE_TEMPLATES} templates.`)),
-    'template_ids',
-  ),
+  template_ids: IdsUpTo(MAX_USER_NOTE_TEMPLATES, 'templates', 'template_ids'),
 });
 export type SaveNoteTemplatesForm = v.InferOutput<typeof SaveNoteTemplatesForm>;
 
@@ -150,10 +151,7 @@ export type SaveNoteTemplatesForm = v.InferOutput<typeof SaveNoteTemplatesForm>;
 export const SaveNotebookTagsForm = v.object({
   user_id: Id,
   version: Version,
-  tag_ids: JsonField(
-    v.pipe(v.array(Id), v.maxLength(MAX_NOTEBOOK_TAGS, `At most ${MAX_NOTEBOOK_TAGS} tags.`)),
-    'tag_ids',
-  ),
+  tag_ids: IdsUpTo(MAX_NOTEBOOK_TAGS, 'tags', 'tag_ids'),
 });
 export type SaveNotebookTagsForm = v.InferOutput<typeof SaveNotebookTagsForm>;
 

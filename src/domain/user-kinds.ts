@@ -14,4 +14,13 @@ export type UserCategory = (typeof USER_CATEGORIES)[number];
 /** Orders of the user list, and what it does with deleted users (the latter needs deleted_user). */
 export const SORT_KEYS = ['id', 'name', 'email', 'username', 'created', 'expiry'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+/** Each order's name, in the list's sort control and in a segment's query in words. */
+export const SORT_LABELS: Record<SortKey, string> = {
+  id: 'ID',
+  name: 'Name',
+  email: 'Email',
+  username: 'Username',
+  created: 'Created',
+  expiry: 'Expiry',
+};
 export const DELETED_FILTERS = ['exclude', 'include', 'only'] as const;

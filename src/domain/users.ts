@@ -4,7 +4,7 @@
 // Where the spec says "not shown", the shapes are ours: docs/decisions/020-user-area-api.md.
 import * as v from 'valibot';
 import { oneLine } from './wire-input';
-import { FormBool, Id, JsonField, RequiredText, Text } from './wire';
+import { FormBool, Id, JsonField, JsonListField, RequiredText, Text } from './wire';
 import { CsvRowProblem } from './csv-upload';
 import { listAtMost } from './json-list';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
@@ -286,13 +286,12 @@ export const RegisterForm = v.object({
   flags: v.optional(JsonField(Flags, 'flags'), '{}'),
   /** Send each new user the welcome email. */
   send_email: v.optional(FormBool, 'false'),
-  users: JsonField(
-    v.pipe(
-      v.array(NewUserRowSchema),
-      v.minLength(1, 'Add at least one user.'),
-      v.maxLength(MAX_USERS_PER_CREATE, `Create at most ${MAX_USERS_PER_CREATE} users at once.`),
-    ),
+  users: JsonListField(
+    NewUserRowSchema,
     'users',
+    'Add at least one user.',
+    MAX_USERS_PER_CREATE,
+    `Create at most ${MAX_USERS_PER_CREATE} users at once.`,
   ),
 });
 export type RegisterForm = v.InferOutput<typeof RegisterForm>;

@@ -35,3 +35,11 @@ export const FormBool = v.pipe(
 /** A form field holding JSON text that must match `schema`: bounded in depth and free of NUL before `schema` walks it. */
 export const JsonField = <S extends v.GenericSchema>(schema: S, what: string, maxChars = 1_000_000) =>
   v.pipe(v.string(), v.maxLength(maxChars), v.parseJson(undefined, `${what} must be JSON.`), boundedJson(what), schema);
+/** A form field holding a JSON list of `item`s: at least one (else `none`), at most `max` (else `over`). */
+export const JsonListField = <S extends v.GenericSchema>(
+  item: S,
+  what: string,
+  none: string,
+  max: number,
+  over?: string,
+) => JsonField(v.pipe(v.array(item), v.minLength(1, none), v.maxLength(max, over)), what);

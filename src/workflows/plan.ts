@@ -44,3 +44,14 @@ export interface PlannedPath {
 export const doneEvent = (id: string, output: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 /** The event of a service that got no answer: the server unreachable. */
 export const failedEvent = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 0 } });
+/** The 400 of a service that refused the request at `fields`; its summary `msg` is the first field's words unless given. */
+export const refusedEvent = (
+  id: string,
+  fields: Record<string, string>,
+  msg: string = Object.values(fields)[0]!,
+): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: { status: 400, refusal: { msg, fields } } });
+/** The 409 of a write someone else got to first: `reply`, the stale answer (its `msg`, what is stored now …). */
+export const staleEvent = (id: string, reply: Record<string, unknown>): AnyEventObject => ({
+  type: `xstate.error.actor.${id}`,
+  error: { status: 409, data: { status: false, ...reply } },
+});

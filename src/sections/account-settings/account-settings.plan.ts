@@ -7,7 +7,7 @@
 // opens on a form kept across a reload.
 import { defaultAccountSettings, type AccountSettingsRecord } from '../../domain/account-settings';
 import type { ListAccountsReply } from '../../domain/accounts';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { formOf } from './account-settings.form';
 import { accountSettingsMachine } from './account-settings.machine';
 import type { AccountDraft, AccountForm } from './account-settings.types';
@@ -64,18 +64,12 @@ const page = (record: AccountSettingsRecord) => ({
   templates: [{ id: 9, name: 'Standard' }],
   skus: [],
 });
-const conflict = (id: string) => ({
-  type: `xstate.error.actor.${id}`,
-  error: {
-    status: 409,
-    data: {
-      status: false,
-      msg: "admin saved this account's settings since you opened it.",
-      stale: true,
-      current: { ...STORED, version: 2, account_settings: { ...STORED.account_settings, otd_limit: 30 } },
-    },
-  },
-});
+const conflict = (id: string) =>
+  staleEvent(id, {
+    msg: "admin saved this account's settings since you opened it.",
+    stale: true,
+    current: { ...STORED, version: 2, account_settings: { ...STORED.account_settings, otd_limit: 30 } },
+  });
 
 type Snap = Parameters<NonNullable<MachinePlan['serializeState']>>[0];
 const formOfSnap = (s: Snap) => (s.context as { form: AccountForm | null }).form;
@@ -121,16 +115,11 @@ export const accountSettingsPlan: MachinePlan<typeof accountSettingsMachine> = {
     },
     {
       name: 'saveRefused',
-      event: {
-        type: 'xstate.error.actor.saveSettings',
-        error: {
-          status: 400,
-          refusal: {
-            msg: 'The settings were not saved.',
-            fields: { accountsettings_groups: 'Not a group of this account: 5.' },
-          },
-        },
-      },
+      event: refusedEvent(
+        'saveSettings',
+        { accountsettings_groups: 'Not a group of this account: 5.' },
+        'The settings were not saved.',
+      ),
     },
     { name: 'savedMeanwhile', event: conflict('saveSettings') },
     { name: 'saveFailed', event: failedEvent('saveSettings') },

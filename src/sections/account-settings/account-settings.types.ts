@@ -8,6 +8,7 @@ import type {
 } from '../../domain/accounts';
 import type { AccountSettingsRecord } from '../../domain/account-settings';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** Form values by request field ('account_settings.dd_limit', 'account_settings.regions.asia', 'account_level_flags.redirect'); limits as typed text. */
 export type FlatValues = Record<string, string | number | boolean>;
@@ -72,24 +73,15 @@ export interface AccountSettingsContext {
 }
 
 export type AccountSettingsEvent =
+  | BareEvent<'page.next' | 'page.prev' | 'list.retry' | 'account.close' | 'account.retry' | 'form.submit'>
+  | BareEvent<'defaults.ask' | 'defaults.confirm' | 'defaults.cancel' | 'conflict.review' | 'conflict.cancel'>
   | { type: 'search.submit'; q: string }
-  | { type: 'page.next' }
-  | { type: 'page.prev' }
   | { type: 'page.size'; size: number }
-  | { type: 'list.retry' }
   | { type: 'account.open'; id: number }
-  | { type: 'account.close' }
-  | { type: 'account.retry' }
   | { type: 'form.value'; field: string; value: string | number | boolean }
   | { type: 'form.queryBit'; bit: number; on: boolean }
   | { type: 'form.group'; id: number; on: boolean }
-  | { type: 'form.template'; id: number | null }
-  | { type: 'form.submit' }
-  | { type: 'defaults.ask' }
-  | { type: 'defaults.confirm' }
-  | { type: 'defaults.cancel' }
-  | { type: 'conflict.review' }
-  | { type: 'conflict.cancel' };
+  | { type: 'form.template'; id: number | null };
 
 export type ListOutcome = ListAccountsReply;
 export type ReadOutcome = AccountSettingsPage;

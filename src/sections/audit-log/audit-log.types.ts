@@ -2,6 +2,7 @@
 import type { AuditEntryReply, AuditListItem, AuditListReply, AuditResult } from '../../domain/audit-log';
 import type { AuditCategory } from '../../domain/audit';
 import type { RecordKind } from '../../domain/audit-log';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The search as the URL holds it; '' for a filter not set. */
 export interface AuditQuery {
@@ -37,11 +38,9 @@ export interface AuditBrowserContext {
 }
 
 export type AuditBrowserEvent =
+  | BareEvent<'list.retry' | 'entry.retry' | 'entry.close'>
   | { type: 'query.set'; query: AuditQuery }
-  | { type: 'list.retry' }
-  | { type: 'entry.open'; id: number }
-  | { type: 'entry.retry' }
-  | { type: 'entry.close' };
+  | { type: 'entry.open'; id: number };
 
 export type LoadOutcome = AuditListReply;
 export type EntryOutcome = AuditEntryReply;

@@ -1,6 +1,7 @@
 import type { AddUsersReply, VerifyFileReply } from '../../domain/groups-v2';
 import type { IdentifierFile } from '../../domain/identifier-file';
 import type { ChosenFile, ParsedUpload } from '../../machines/shared/file-read';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface GroupBulkUploadInput {
   groupId: number;
@@ -21,11 +22,7 @@ export interface GroupBulkUploadContext {
 }
 
 export type GroupBulkUploadEvent =
-  | { type: 'file.choose'; file: ChosenFile }
-  | { type: 'upload.clear' }
-  | { type: 'verify.retry' }
-  | { type: 'apply' }
-  | { type: 'apply.back' };
+  BareEvent<'upload.clear' | 'verify.retry' | 'apply' | 'apply.back'> | { type: 'file.choose'; file: ChosenFile };
 
 export type ParseOutcome = IdentifierFile;
 export type VerifyOutcome = VerifyFileReply;

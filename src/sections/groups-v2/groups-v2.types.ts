@@ -7,6 +7,7 @@ import type {
   RemoveMemberReply,
 } from '../../domain/groups-v2';
 import type { OrgPick } from '../../domain/users';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface GroupBrowserContext {
   /** The search box as typed; `searched` is what the list on screen answers. */
@@ -27,20 +28,13 @@ export interface GroupBrowserContext {
 }
 
 export type GroupBrowserEvent =
+  | BareEvent<'search.submit' | 'list.retry' | 'org.clear' | 'page.more' | 'group.close' | 'group.retry'>
+  | BareEvent<'members.reload' | 'remove.confirm' | 'remove.cancel'>
   | { type: 'query.change'; text: string }
-  | { type: 'search.submit' }
-  | { type: 'list.retry' }
   | { type: 'org.pick'; org: OrgPick }
-  | { type: 'org.clear' }
-  | { type: 'page.more' }
   | { type: 'group.open'; group: GroupItem }
-  | { type: 'group.close' }
-  | { type: 'group.retry' }
   | { type: 'members.filter'; text: string }
-  | { type: 'members.reload' }
-  | { type: 'member.remove'; member: GroupMember }
-  | { type: 'remove.confirm' }
-  | { type: 'remove.cancel' };
+  | { type: 'member.remove'; member: GroupMember };
 
 export interface SearchInput {
   query: string;

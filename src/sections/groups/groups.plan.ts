@@ -4,7 +4,7 @@
 // or not sent); a member added or removed, a switch saved (or the group changed first, or no
 // answer). A second walk starts from a kept form: its organization loads and the form opens.
 import type { Group } from '../../domain/groups';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { groupEditorMachine } from './groups.machine';
 
 const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
@@ -28,10 +28,8 @@ const GROUP: Group = {
   members: [OLIVIA],
   version: 1,
 };
-const stale = (id: string, current: Group | null) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { status: 409, data: { status: false, msg: 'Someone else changed the group.', current } },
-});
+const stale = (id: string, current: Group | null) =>
+  staleEvent(id, { msg: 'Someone else changed the group.', current });
 
 const outcomes = [
   { name: 'loaded', event: doneEvent('loadGroups', { status: true, groupItems: [GROUP], nonGroupUsers: [OSCAR] }) },
@@ -46,10 +44,7 @@ const outcomes = [
   },
   {
     name: 'nameTaken',
-    event: {
-      type: 'xstate.error.actor.saveGroup',
-      error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } },
-    },
+    event: refusedEvent('saveGroup', { name: 'taken' }),
   },
   { name: 'savedMeanwhile', event: stale('saveGroup', { ...GROUP, name: 'Analysts (theirs)', version: 2 }) },
   { name: 'saveFailed', event: failedEvent('saveGroup') },

@@ -11,6 +11,7 @@ import type {
 } from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The create or rename form; `base` is what it opened with. */
 export interface GroupForm {
@@ -60,22 +61,15 @@ export interface GroupEditorContext {
 }
 
 export type GroupEditorEvent =
+  | BareEvent<'org.clear' | 'list.retry' | 'group.create' | 'form.submit' | 'form.cancel'>
+  | BareEvent<'delete.confirm' | 'delete.cancel' | 'remove.confirm' | 'remove.cancel'>
   | { type: 'org.pick'; org: OrgPick }
-  | { type: 'org.clear' }
-  | { type: 'list.retry' }
-  | { type: 'group.create' }
   | { type: 'group.rename'; id: number }
   | { type: 'form.name'; value: string }
   | { type: 'form.kind'; value: GroupKind }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
   | { type: 'group.delete'; id: number }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
   | { type: 'member.add'; id: number; userIds: number[] }
   | { type: 'member.remove'; id: number; userId: number }
-  | { type: 'remove.confirm' }
-  | { type: 'remove.cancel' }
   | { type: 'switch.toggle'; id: number; key: SwitchKey };
 
 export type { DeleteGroupReply, FetchGroupReply, GroupReply };

@@ -4,7 +4,8 @@
 // first; not sent); open rows ticked and approved together after a preview (refused at a field,
 // or done and the list read again). The second walk opens on an approval kept across a reload.
 import type { InviteListReply, InviteRequestItem } from '../../domain/invite-requests';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { NO_QUERY, REVIEW_LIST_EVENTS } from '../../machines/shared/review-list.plan';
 import { inviteReviewMachine, reasonGiven } from './invite-requests.machine';
 import type { ApproveDraft, Options } from './invite-requests.types';
 
@@ -51,37 +52,24 @@ const options: Options = {
   owners: [{ key: 'keeper', text: 'Kim Keeper' }],
   organizations: [{ id: 7, name: 'Northwind Capital' }],
 };
-const EMPTY = { status: '', q: '', cursor: '' } as const;
-const stale = (service: string) => ({
-  type: `xstate.error.actor.${service}`,
-  error: {
-    status: 409,
-    data: {
-      status: false,
-      stale: true,
-      msg: 'colleague rejected it after you opened it; nothing of yours was done.',
-      current: { ...item(1, 'rejected'), version: 2, decided_by: 'colleague', reason: 'Duplicate.' },
-    },
-  },
-});
-const refused = (service: string) => ({
-  type: `xstate.error.actor.${service}`,
-  error: {
-    status: 400,
-    refusal: {
-      msg: 'Nothing was approved: the settings need changes.',
-      fields: { owner: 'Choose an owner from the list of staff.' },
-    },
-  },
-});
+const stale = (service: string) =>
+  staleEvent(service, {
+    stale: true,
+    msg: 'colleague rejected it after you opened it; nothing of yours was done.',
+    current: { ...item(1, 'rejected'), version: 2, decided_by: 'colleague', reason: 'Duplicate.' },
+  });
+const refused = (service: string) =>
+  refusedEvent(
+    service,
+    { owner: 'Choose an owner from the list of staff.' },
+    'Nothing was approved: the settings need changes.',
+  );
 
 export const inviteReviewPlan: MachinePlan<typeof inviteReviewMachine> = {
   machine: inviteReviewMachine,
-  input: { query: EMPTY, draft: null },
+  input: { query: NO_QUERY, draft: null },
   events: [
-    { type: 'list.retry' },
-    { type: 'query.set', query: { ...EMPTY, status: 'new' } },
-    { type: 'query.set', query: { ...EMPTY, cursor: 'next' } },
+    ...REVIEW_LIST_EVENTS,
     { type: 'request.toggle', id: 1 },
     { type: 'approve.open', id: 1 },
     { type: 'reject.open', id: 1 },
@@ -136,18 +124,11 @@ export const inviteReviewPlan: MachinePlan<typeof inviteReviewMachine> = {
     },
     {
       name: 'resentMeanwhile',
-      event: {
-        ...stale('resend'),
-        error: {
-          status: 409,
-          data: {
-            status: false,
-            stale: true,
-            msg: 'colleague approved it after you opened it; nothing of yours was done.',
-            current: { ...item(3, 'joined'), version: 2 },
-          },
-        },
-      },
+      event: staleEvent('resend', {
+        stale: true,
+        msg: 'colleague approved it after you opened it; nothing of yours was done.',
+        current: { ...item(3, 'joined'), version: 2 },
+      }),
     },
     { name: 'resendFailed', event: failedEvent('resend') },
     {
@@ -234,7 +215,7 @@ export const PLAN_APPROVE_DRAFT: ApproveDraft = {
 };
 export const inviteReviewDraftPlan: MachinePlan<typeof inviteReviewMachine> = {
   machine: inviteReviewMachine,
-  input: { query: EMPTY, draft: PLAN_APPROVE_DRAFT },
+  input: { query: NO_QUERY, draft: PLAN_APPROVE_DRAFT },
   events: [{ type: 'approve.send' }, { type: 'form.cancel' }],
   outcomes: [
     inviteReviewPlan.outcomes.find((o) => o.name === 'loaded')!,

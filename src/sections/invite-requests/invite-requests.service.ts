@@ -2,6 +2,7 @@
 // src/domain schema. A stale action answers 409, read by shape (staleInviteOf).
 import * as v from 'valibot';
 import {
+  type ApprovalSettings,
   InviteActionReply,
   InviteBulkReply,
   InviteListReply,
@@ -11,17 +12,7 @@ import {
 import { http, toFormData } from '../../services/http';
 
 /** The approval form as form fields. */
-interface Settings {
-  organization_id: string;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  data_plan: string[];
-  expiry_dt: string;
-  send_invitation: boolean;
-}
-const settingsFields = (s: Settings) => ({
+const settingsFields = (s: ApprovalSettings) => ({
   organization_id: s.organization_id,
   user_type: s.user_type,
   user_category: s.user_category,
@@ -52,7 +43,7 @@ export async function fetchInviteOptions(q: string): Promise<Omit<InviteOptionsR
 export async function approveInvite(input: {
   id: number;
   version: number;
-  settings: Settings;
+  settings: ApprovalSettings;
 }): Promise<InviteActionReply> {
   const body = toFormData({ id: String(input.id), version: String(input.version), ...settingsFields(input.settings) });
   return v.parse(InviteActionReply, await http('/api/invite_requests/approve/', { method: 'POST', body }));
@@ -70,7 +61,7 @@ export async function resendInvite(input: { id: number; version: number }): Prom
 
 export async function bulkApproveInvites(input: {
   requests: { id: number; version: number }[];
-  settings: Settings;
+  settings: ApprovalSettings;
   preview: boolean;
 }): Promise<InviteBulkReply> {
   const body = toFormData({ requests: JSON.stringify(input.requests), ...settingsFields(input.settings) });

@@ -1,5 +1,6 @@
 // Invite Request Users' machine (inviteReview): what it is given, holds and hears.
 import type {
+  ApprovalSettings,
   BulkOutcome,
   InviteActionReply,
   InviteBulkReply,
@@ -9,6 +10,7 @@ import type {
   InviteStatus,
 } from '../../domain/invite-requests';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The list's filters as the URL holds them. */
 export interface InviteQuery {
@@ -19,18 +21,9 @@ export interface InviteQuery {
 }
 
 /** The approval form's values, as the controls hold them. */
-export interface SettingsDraft {
-  organization_id: string;
+export interface SettingsDraft extends ApprovalSettings {
   /** The chosen organization's name, shown while its choices are not loaded. */
   organization_name: string;
-  user_type: string;
-  user_category: string;
-  owner: string;
-  product_configuration: string;
-  data_plan: string[];
-  /** MM-dd-yyyy, or '' for the user type's default. */
-  expiry_dt: string;
-  send_invitation: boolean;
 }
 export type SettingsField = Exclude<keyof SettingsDraft, 'data_plan' | 'send_invitation' | 'organization_name'>;
 
@@ -73,25 +66,18 @@ export interface InviteReviewContext {
 }
 
 export type InviteReviewEvent =
-  | { type: 'list.retry' }
+  | BareEvent<'list.retry' | 'bulk.open' | 'bulk.preview' | 'bulk.confirm' | 'bulk.back' | 'bulk.close'>
+  | BareEvent<'approve.send' | 'form.cancel' | 'reject.send'>
   | { type: 'query.set'; query: InviteQuery }
   | { type: 'request.toggle'; id: number }
   | { type: 'approve.open'; id: number }
   | { type: 'reject.open'; id: number }
   | { type: 'resend'; id: number }
-  | { type: 'bulk.open' }
   | { type: 'field.set'; field: SettingsField; value: string }
   | { type: 'plan.set'; items: string[] }
   | { type: 'invitation.set'; send: boolean }
   | { type: 'org.find'; text: string }
-  | { type: 'approve.send' }
-  | { type: 'form.cancel' }
-  | { type: 'reason.change'; text: string }
-  | { type: 'reject.send' }
-  | { type: 'bulk.preview' }
-  | { type: 'bulk.confirm' }
-  | { type: 'bulk.back' }
-  | { type: 'bulk.close' };
+  | { type: 'reason.change'; text: string };
 
 export interface LoadOutcome {
   list: InviteListReply;

@@ -12,7 +12,7 @@ import type {
   TagGroupsReply,
 } from '../../domain/notebook';
 import { COLOR_PATTERN, type Tag } from '../../domain/tags';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { notebookSettingsMachine } from './notebook.machine';
 import { partChanged } from './notebook.rules';
 import type { NotebookDraft, NotebookPart } from './notebook.types';
@@ -78,25 +78,14 @@ const saved = (over: Partial<NotebookSetting>) =>
     msg: 'Notebook settings saved.',
     setting: setting({ version: SAVED, updated_by: 'keeper', ...over }),
   });
-const stale = {
-  type: 'xstate.error.actor.save',
-  error: {
-    status: 409,
-    data: {
-      status: false,
-      stale: true,
-      msg: "colleague changed this notebook's settings since you opened them; they are shown as saved now.",
-      setting: setting({
-        version: 2,
-        updated_by: 'colleague',
-        notification: { frequency: 'daily', content_types: ['email'] },
-      }),
-    },
-  },
-};
-const refused = (service: string, fields: Record<string, string>) => ({
-  type: `xstate.error.actor.${service}`,
-  error: { status: 400, refusal: { msg: Object.values(fields)[0], fields } },
+const stale = staleEvent('save', {
+  stale: true,
+  msg: "colleague changed this notebook's settings since you opened them; they are shown as saved now.",
+  setting: setting({
+    version: 2,
+    updated_by: 'colleague',
+    notification: { frequency: 'daily', content_types: ['email'] },
+  }),
 });
 const colourValid = (color: string) => color === '' || COLOR_PATTERN.test(color);
 
@@ -133,7 +122,9 @@ export const notebookSettingsPlan: MachinePlan<typeof notebookSettingsMachine> =
     { name: 'tagsSaved', event: saved({ tag_ids: [11, 12] }) },
     {
       name: 'contentRefused',
-      event: refused('save', { content_types: 'Choose at least one kind of content, or set the frequency to Never.' }),
+      event: refusedEvent('save', {
+        content_types: 'Choose at least one kind of content, or set the frequency to Never.',
+      }),
     },
     { name: 'savedMeanwhile', event: stale },
     { name: 'saveFailed', event: failedEvent('save') },
@@ -141,7 +132,7 @@ export const notebookSettingsPlan: MachinePlan<typeof notebookSettingsMachine> =
       name: 'groupCreated',
       event: doneEvent('createGroup', { group: tag(20, 'Regions', null), msg: 'Tag group Regions created.' }),
     },
-    { name: 'groupRefused', event: refused('createGroup', { color: 'Pick a colour like #C0C0C0.' }) },
+    { name: 'groupRefused', event: refusedEvent('createGroup', { color: 'Pick a colour like #C0C0C0.' }) },
     { name: 'groupFailed', event: failedEvent('createGroup') },
   ],
   serializeState: (s) => {

@@ -12,6 +12,7 @@ import type {
 } from '../../domain/notebook';
 import type { Tag } from '../../domain/tags';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The three parts of the setting, each saved on its own under the one version. */
 export type NotebookPart = 'notification' | 'templates' | 'tags';
@@ -75,19 +76,14 @@ export interface NotebookSettingsContext {
 }
 
 export type NotebookSettingsEvent =
-  | { type: 'load.retry' }
+  | BareEvent<'load.retry' | 'save.retry' | 'stale.discard' | 'group.open' | 'group.create' | 'group.cancel'>
   | { type: 'frequency.set'; frequency: NotificationFrequency }
   | { type: 'content.toggle'; content: NotebookContentType }
   | { type: 'source.pick'; source: string }
   | { type: 'template.toggle'; id: number }
   | { type: 'tag.toggle'; id: number }
   | { type: 'save'; part: NotebookPart }
-  | { type: 'save.retry' }
-  | { type: 'stale.discard' }
-  | { type: 'group.open' }
-  | { type: 'group.set'; field: NewGroupField; value: string }
-  | { type: 'group.create' }
-  | { type: 'group.cancel' };
+  | { type: 'group.set'; field: NewGroupField; value: string };
 
 export interface LoadOutcome {
   setting: NotebookSettingReply;

@@ -1,4 +1,5 @@
 import type { Organization } from '../../domain/users';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface OrgSearchContext {
   /** What the person typed. */
@@ -11,11 +12,9 @@ export interface OrgSearchContext {
 }
 
 export type OrgSearchEvent =
+  | BareEvent<'highlight.next' | 'highlight.prev' | 'list.retry'>
   | { type: 'query.change'; query: string }
-  | { type: 'highlight.next' }
-  | { type: 'highlight.prev' }
   /** A result was chosen (click or Enter); the picker hands it to its owner and closes. */
   | { type: 'option.choose'; index: number }
   /** Escape, or focus left the picker: the list closes and the typed text is dropped. */
-  | { type: 'list.close' }
-  | { type: 'list.retry' };
+  | { type: 'list.close' };

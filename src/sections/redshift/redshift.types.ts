@@ -6,6 +6,7 @@ import type {
   SaveRedshiftReply,
 } from '../../domain/redshift';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** A switch or a checkbox of the form, by its field: the two scripts and the three ignored flags. */
 export type RedshiftToggle = 'user_script' | 'account_script' | 'expire_time' | 'product' | 'user_type';
@@ -50,10 +51,7 @@ export interface RedshiftConfigContext {
 }
 
 export type RedshiftConfigEvent =
-  | { type: 'redshift.retry' }
-  | { type: 'form.toggle'; key: RedshiftToggle }
-  | { type: 'form.save' }
-  | { type: 'form.discard' };
+  BareEvent<'redshift.retry' | 'form.save' | 'form.discard'> | { type: 'form.toggle'; key: RedshiftToggle };
 
 export type LoadOutcome = FetchRedshiftReply;
 export type SaveOutcome = SaveRedshiftReply;

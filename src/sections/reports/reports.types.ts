@@ -1,6 +1,7 @@
 // Reports Dashboard's machine: what it holds and hears (decision 063).
 import type { EventCursor, EventItem, EventsReply, UserSegmentReply } from '../../domain/events';
 import type { Chart, ReportFilters, ReportPanel, ReportView } from '../../domain/reports';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface PanelState {
   status: 'loading' | 'loaded' | 'failed';
@@ -42,16 +43,12 @@ export interface ReportsDashboardInput {
 }
 
 export type ReportsDashboardEvent =
+  | BareEvent<'list.retry' | 'events.next' | 'events.first' | 'person.retry' | 'person.close'>
   | { type: 'filters.change'; filters: ReportFilters }
   | { type: 'view.change'; view: ReportView }
   | { type: 'panel.retry'; panel: ReportPanel }
-  | { type: 'list.retry' }
   | { type: 'events.name'; name: string }
-  | { type: 'events.next' }
-  | { type: 'events.first' }
-  | { type: 'person.open'; userId: number }
-  | { type: 'person.retry' }
-  | { type: 'person.close' };
+  | { type: 'person.open'; userId: number };
 
 export interface PanelInput {
   panel: ReportPanel;

@@ -8,6 +8,7 @@ import type {
   OrgUser,
 } from '../../domain/brokers';
 import type { OrgPick } from '../../domain/users';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export type ListName = 'my' | 'requested';
 export type FlagName = keyof BrokerFlags;
@@ -45,12 +46,11 @@ export interface BrokerActionsContext extends BrokerActionsInput {
 }
 
 export type BrokerActionsEvent =
+  | BareEvent<'users.retry' | 'brokers.retry'>
   | { type: 'org.pick'; org: OrgPick }
   /** The picker's clear button: back to no organization. */
   | { type: 'org.clear' }
-  | { type: 'users.retry' }
   | { type: 'user.pick'; email: string }
-  | { type: 'brokers.retry' }
   | { type: 'search.change'; list: ListName; text: string }
   | { type: 'select.toggle'; list: ListName; id: number }
   /** Select All of a list: every row its search shows on, or off. */

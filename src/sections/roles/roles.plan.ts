@@ -4,7 +4,7 @@
 // not sent), given to or taken from a staff member (or refused by a guard), and one staff
 // member's reach read (or not).
 import type { Role, RoleHolder } from '../../domain/roles';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { roleEditorMachine } from './roles.machine';
 import type { RoleForm } from './roles.types';
 
@@ -18,10 +18,6 @@ const ROLE: Role = {
   updated_at: 0,
   version: 1,
 };
-const conflict = (id: string, data: Record<string, unknown>) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { status: 409, data: { status: false, ...data } },
-});
 
 export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
   machine: roleEditorMachine,
@@ -50,37 +46,34 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
     { name: 'saved', event: doneEvent('saveRole', { status: true, msg: "Role 'Desk leads' saved.", role: ROLE }) },
     {
       name: 'nameTaken',
-      event: {
-        type: 'xstate.error.actor.saveRole',
-        error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } },
-      },
+      event: refusedEvent('saveRole', { name: 'taken' }),
     },
     {
       name: 'savedMeanwhile',
-      event: conflict('saveRole', {
+      event: staleEvent('saveRole', {
         msg: 'Someone else changed this role.',
         stale: true,
         current: { ...ROLE, version: 2 },
       }),
     },
-    { name: 'saveGuarded', event: conflict('saveRole', { msg: 'You cannot take it from yourself.', guard: 'self' }) },
+    { name: 'saveGuarded', event: staleEvent('saveRole', { msg: 'You cannot take it from yourself.', guard: 'self' }) },
     { name: 'saveFailed', event: failedEvent('saveRole') },
     { name: 'removed', event: doneEvent('removeRole', { status: true, msg: 'deleted' }) },
     {
       name: 'held',
-      event: conflict('removeRole', { msg: '1 staff member holds this role.', in_use: true, holders: [HOLDER] }),
+      event: staleEvent('removeRole', { msg: '1 staff member holds this role.', in_use: true, holders: [HOLDER] }),
     },
     { name: 'removeFailed', event: failedEvent('removeRole') },
     { name: 'removedWithHolders', event: doneEvent('removeRoleWithHolders', { status: true, msg: 'deleted' }) },
     {
       name: 'removeGuarded',
-      event: conflict('removeRoleWithHolders', { msg: 'This would leave no staff member.', guard: 'last' }),
+      event: staleEvent('removeRoleWithHolders', { msg: 'This would leave no staff member.', guard: 'last' }),
     },
     {
       name: 'taken',
       event: doneEvent('holdRole', { status: true, msg: "Role 'Desk' taken away.", role: { ...ROLE, holders: [] } }),
     },
-    { name: 'holdGuarded', event: conflict('holdRole', { msg: 'This would leave no staff member.', guard: 'last' }) },
+    { name: 'holdGuarded', event: staleEvent('holdRole', { msg: 'This would leave no staff member.', guard: 'last' }) },
     {
       name: 'reachRead',
       event: doneEvent('readReach', {

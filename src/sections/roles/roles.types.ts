@@ -1,6 +1,7 @@
 // Role Management's machine (roleEditor): what it is given, holds and hears.
 import type { FetchUserRolesReply, Role, RoleHolder, RoleReachReply, RoleReply } from '../../domain/roles';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The role form: a new role (id null) or a change to one, from the version it was read at. */
 export interface RoleForm {
@@ -44,22 +45,16 @@ export interface RoleEditorContext {
 }
 
 export type RoleEditorEvent =
-  | { type: 'roles.retry' }
-  | { type: 'role.new' }
+  | BareEvent<'roles.retry' | 'role.new' | 'form.submit' | 'form.cancel' | 'delete.confirm' | 'delete.cancel'>
+  | BareEvent<'holders.close' | 'reach.close'>
   | { type: 'role.edit'; id: number }
   | { type: 'form.name'; value: string }
   | { type: 'form.description'; value: string }
   | { type: 'form.feature'; key: string; on: boolean }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
   | { type: 'role.delete'; id: number }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
   | { type: 'role.holders'; id: number }
   | { type: 'holder.toggle'; userId: number; hold: boolean }
-  | { type: 'holders.close' }
-  | { type: 'staff.reach'; userId: number }
-  | { type: 'reach.close' };
+  | { type: 'staff.reach'; userId: number };
 
 export type LoadOutcome = FetchUserRolesReply;
 export type SaveOutcome = RoleReply;

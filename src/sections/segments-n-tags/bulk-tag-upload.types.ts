@@ -3,6 +3,7 @@ import type { AssignTagsPreviewReply, AssignTagsReply } from '../../domain/tags'
 import type { ChosenFile, ParsedUpload } from '../../machines/shared/file-read';
 import type { tagSelectorMachine } from '../tags/tag-selector.machine';
 import type { SnapshotFrom } from 'xstate';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export type AssignMode = 'overwrite' | 'add';
 
@@ -24,17 +25,10 @@ export interface BulkTagUploadContext {
 }
 
 export type BulkTagUploadEvent =
+  | BareEvent<'upload.clear' | 'problems.download' | 'unmatched.download' | 'invalid.download'>
+  | BareEvent<'preview.retry'>
+  | BareEvent<'apply.overwrite' | 'apply.add' | 'apply.confirm' | 'apply.cancel' | 'apply.back'>
   | { type: 'file.choose'; file: ChosenFile }
-  | { type: 'upload.clear' }
-  | { type: 'problems.download' }
-  | { type: 'unmatched.download' }
-  | { type: 'invalid.download' }
-  | { type: 'preview.retry' }
-  | { type: 'apply.overwrite' }
-  | { type: 'apply.add' }
-  | { type: 'apply.confirm' }
-  | { type: 'apply.cancel' }
-  | { type: 'apply.back' }
   /** The tag selector (a child) changed: its chosen tags are the upload's. */
   | { type: 'xstate.snapshot.tagSelector'; snapshot: Pick<SnapshotFrom<typeof tagSelectorMachine>, 'context'> };
 

@@ -1,16 +1,7 @@
 // A segment's query in words, as the user list's filters would read it, and the list's URL for it.
 import type { SegmentQuery } from '../../domain/segments';
 import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
-import type { SortKey } from '../../domain/user-kinds';
-
-const SORT_WORDS: Record<SortKey, string> = {
-  id: 'ID',
-  name: 'Name',
-  email: 'Email',
-  username: 'Username',
-  created: 'Created',
-  expiry: 'Expiry',
-};
+import { SORT_LABELS } from '../../domain/user-kinds';
 
 export function queryWords(query: SegmentQuery): string[] {
   const words: string[] = [];
@@ -21,7 +12,7 @@ export function queryWords(query: SegmentQuery): string[] {
   if (query.active) words.push(query.active === 'true' ? 'Active' : 'Inactive');
   if (words.length === 0) words.push('All users');
   if (query.sort !== 'id' || query.dir !== 'desc')
-    words.push(`Sorted by ${SORT_WORDS[query.sort]}, ${query.dir === 'asc' ? 'ascending' : 'descending'}`);
+    words.push(`Sorted by ${SORT_LABELS[query.sort]}, ${query.dir === 'asc' ? 'ascending' : 'descending'}`);
   return words;
 }
 

@@ -4,7 +4,7 @@
 // members counted (or the segment gone, or no answer), confirmed, applied (or not). A second walk
 // starts from the user list's 'Save as segment': the form opens on the list's query.
 import type { Segment, SegmentQuery } from '../../domain/segments';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { segmentEditorMachine } from './segments.machine';
 
 export const PLAN_QUERY: SegmentQuery = {
@@ -44,20 +44,11 @@ const outcomes = [
   },
   {
     name: 'nameTaken',
-    event: {
-      type: 'xstate.error.actor.saveSegment',
-      error: { status: 400, refusal: { msg: 'taken', fields: { name: 'taken' } } },
-    },
+    event: refusedEvent('saveSegment', { name: 'taken' }),
   },
   {
     name: 'savedMeanwhile',
-    event: {
-      type: 'xstate.error.actor.saveSegment',
-      error: {
-        status: 409,
-        data: { status: false, msg: 'Someone else saved it.', current: { ...SEGMENT, version: 2 } },
-      },
-    },
+    event: staleEvent('saveSegment', { msg: 'Someone else saved it.', current: { ...SEGMENT, version: 2 } }),
   },
   { name: 'saveFailed', event: failedEvent('saveSegment') },
   { name: 'removed', event: doneEvent('removeSegment', { status: true, msg: 'deleted' }) },

@@ -7,6 +7,7 @@ import type {
   SegmentReply,
 } from '../../domain/segments';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The name and description form: a new segment (id null) of a list query, or a rename. */
 export interface SegmentForm {
@@ -56,23 +57,17 @@ export interface SegmentEditorContext {
 }
 
 export type SegmentEditorEvent =
+  | BareEvent<'list.retry' | 'form.submit' | 'form.cancel' | 'delete.confirm' | 'delete.cancel'>
+  | BareEvent<'tags.confirm' | 'tags.back' | 'tagging.close'>
   | { type: 'segments.search'; q: string }
   | { type: 'segments.page'; page: number }
-  | { type: 'list.retry' }
   | { type: 'segment.rename'; id: number }
   | { type: 'form.name'; value: string }
   | { type: 'form.description'; value: string }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
   | { type: 'segment.delete'; id: number }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
   | { type: 'segment.tag'; id: number }
   /** Reset Tags (overwrite) or Add Tags with the tags chosen in the picker. */
-  | { type: 'tags.apply'; mode: TagMode; tagIds: number[] }
-  | { type: 'tags.confirm' }
-  | { type: 'tags.back' }
-  | { type: 'tagging.close' };
+  | { type: 'tags.apply'; mode: TagMode; tagIds: number[] };
 
 export interface LoadInput {
   q: string;

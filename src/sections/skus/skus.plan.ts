@@ -5,7 +5,7 @@
 // one taken off (or not); assigned to an account: the preview read (fits, refused by an account
 // rule, not read), then applied (done, the account changed meanwhile, refused, not sent).
 import type { AssignPreview, Sku } from '../../domain/skus';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { skuEditorMachine } from './skus.machine';
 import type { SkuForm } from './skus.types';
 
@@ -36,14 +36,6 @@ const PREVIEW: AssignPreview = {
   problems: {},
   changes: [{ field: 'account_settings.otd_limit', before: 20, after: 150 }],
 };
-const conflict = (id: string, data: Record<string, unknown>) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { status: 409, data: { status: false, ...data } },
-});
-const refused = (id: string, fields: Record<string, string>) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { status: 400, refusal: { msg: Object.values(fields)[0], fields } },
-});
 
 export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
   machine: skuEditorMachine,
@@ -83,10 +75,10 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     { name: 'loaded', event: doneEvent('loadSkus', { status: true, items: [SKU], total: 1 }) },
     { name: 'loadFailed', event: failedEvent('loadSkus') },
     { name: 'saved', event: doneEvent('saveSku', { status: true, msg: "SKU 'PRO-PLUS' saved.", sku: SKU }) },
-    { name: 'codeTaken', event: refused('saveSku', { code: 'taken' }) },
+    { name: 'codeTaken', event: refusedEvent('saveSku', { code: 'taken' }) },
     {
       name: 'savedMeanwhile',
-      event: conflict('saveSku', {
+      event: staleEvent('saveSku', {
         msg: "Someone else changed SKU 'PRO' since you opened it.",
         stale: true,
         current: { ...SKU, version: 2 },
@@ -99,7 +91,7 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     },
     {
       name: 'statusStale',
-      event: conflict('changeStatus', {
+      event: staleEvent('changeStatus', {
         msg: "Someone else changed SKU 'PRO' since you opened it.",
         stale: true,
         current: { ...SKU, version: 2 },
@@ -147,7 +139,7 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     },
     {
       name: 'assignStale',
-      event: conflict('assignSku', {
+      event: staleEvent('assignSku', {
         msg: 'The settings of Northwind Capital were changed by someone else since the preview.',
         stale: true,
         preview: { ...PREVIEW, version: 2 },
@@ -155,7 +147,7 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     },
     {
       name: 'assignRefused',
-      event: refused('assignSku', { sku_id: "SKU 'PRO' is retired: it cannot be assigned. Reactivate it first." }),
+      event: refusedEvent('assignSku', { sku_id: "SKU 'PRO' is retired: it cannot be assigned. Reactivate it first." }),
     },
     { name: 'assignFailed', event: failedEvent('assignSku') },
   ],

@@ -9,6 +9,7 @@ import type {
   SkuStatus,
 } from '../../domain/skus';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The values a SKU form edits (also what it opened with, to tell a change). */
 export interface SkuFormValues {
@@ -76,10 +77,11 @@ export interface SkuEditorContext {
 }
 
 export type SkuEditorEvent =
-  | { type: 'skus.retry' }
+  | BareEvent<'skus.retry' | 'sku.new' | 'form.submit' | 'form.cancel' | 'status.confirm' | 'status.cancel'>
+  | BareEvent<'holders.more' | 'holders.close' | 'unassign.confirm' | 'unassign.cancel'>
+  | BareEvent<'assign.confirm' | 'assign.cancel' | 'assign.close'>
   | { type: 'list.search'; value: string }
   | { type: 'list.status'; value: 'all' | SkuStatus }
-  | { type: 'sku.new' }
   | { type: 'sku.edit'; id: number }
   | { type: 'form.code'; value: string }
   | { type: 'form.name'; value: string }
@@ -89,22 +91,11 @@ export type SkuEditorEvent =
   | { type: 'form.addSetting'; path: string }
   | { type: 'form.setting'; path: string; value: unknown }
   | { type: 'form.removeSetting'; path: string }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
   | { type: 'sku.status'; id: number }
-  | { type: 'status.confirm' }
-  | { type: 'status.cancel' }
   | { type: 'sku.holders'; id: number }
-  | { type: 'holders.more' }
   | { type: 'holders.unassign'; accountId: number }
-  | { type: 'unassign.confirm' }
-  | { type: 'unassign.cancel' }
-  | { type: 'holders.close' }
   | { type: 'sku.assign'; id: number }
-  | { type: 'assign.account'; account: AccountPick }
-  | { type: 'assign.confirm' }
-  | { type: 'assign.cancel' }
-  | { type: 'assign.close' };
+  | { type: 'assign.account'; account: AccountPick };
 
 export type LoadOutcome = SkuListReply;
 export type SaveOutcome = SkuReply;

@@ -1,4 +1,5 @@
 import type { CreateTagReply, Tag } from '../../domain/tags';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** What the Create Tag dialog holds while a person fills it in (spec §2). */
 export interface TagDraft {
@@ -16,13 +17,11 @@ export interface TagCreationContext {
 }
 
 export type TagCreationEvent =
+  | BareEvent<'tag.submit' | 'tag.retry' | 'tag.cancel'>
   /** Opens the dialog; `name` is what the person had typed in the selector. */
   | { type: 'tag.open'; name: string }
   | { type: 'draft.change'; field: 'name' | 'color' | 'description'; value: string }
-  | { type: 'draft.group'; groupId: number | null }
-  | { type: 'tag.submit' }
-  | { type: 'tag.retry' }
-  | { type: 'tag.cancel' };
+  | { type: 'draft.group'; groupId: number | null };
 
 export type CreateOutcome = CreateTagReply;
 export type { Tag };

@@ -1,4 +1,5 @@
 import type { AssignTagsReply, FetchTagsReply, Tag } from '../../domain/tags';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface TagSelectorInput {
   userId: number;
@@ -20,15 +21,14 @@ export interface TagSelectorContext {
 }
 
 export type TagSelectorEvent =
+  | BareEvent<'tags.retry' | 'list.retry'>
   | { type: 'tags.query'; text: string }
   | { type: 'tags.add'; tagId: number }
   | { type: 'tags.remove'; tagId: number }
   /** "Create tag '…'": opens the Create Tag dialog with the typed name. */
   | { type: 'tags.create' }
   /** From the Create Tag dialog: the new tag, to be selected. */
-  | { type: 'tag.created'; tag: Tag }
-  | { type: 'tags.retry' }
-  | { type: 'list.retry' };
+  | { type: 'tag.created'; tag: Tag };
 
 export type LoadOutcome = FetchTagsReply;
 export type SaveOutcome = AssignTagsReply;

@@ -4,7 +4,7 @@
 // because an account changed since the dry run (or not sent).
 import { defaultAccountSettings } from '../../domain/account-settings';
 import type { ApplyPreviewReply, Template } from '../../domain/templates';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { templateEditorMachine } from './templates.machine';
 import type { TemplateEditorInput, TemplateForm } from './templates.types';
 
@@ -42,10 +42,6 @@ const PREVIEW: ApplyPreviewReply = {
     },
   ],
 };
-const conflict = (id: string, data: Record<string, unknown>) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { status: 409, data: { status: false, ...data } },
-});
 export const PLAN_INPUT: TemplateEditorInput = { draft: null, defaults: { ...DEFAULTS, source: 'product_templates' } };
 
 export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
@@ -90,22 +86,15 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
     },
     {
       name: 'refused',
-      event: {
-        type: 'xstate.error.actor.saveTemplate',
-        error: {
-          status: 400,
-          refusal: {
-            msg: 'not valid',
-            fields: {
-              'template_settings.account_settings.dd_limit': 'The DD limit must be greater than the OTD limit (20).',
-            },
-          },
-        },
-      },
+      event: refusedEvent(
+        'saveTemplate',
+        { 'template_settings.account_settings.dd_limit': 'The DD limit must be greater than the OTD limit (20).' },
+        'not valid',
+      ),
     },
     {
       name: 'savedMeanwhile',
-      event: conflict('saveTemplate', {
+      event: staleEvent('saveTemplate', {
         msg: 'Someone else saved this template.',
         stale: true,
         current: { ...TEMPLATE, version: 2 },
@@ -131,7 +120,7 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
     },
     {
       name: 'changedMeanwhile',
-      event: conflict('applyTemplate', {
+      event: staleEvent('applyTemplate', {
         msg: 'Nothing was applied: account Northwind Capital was changed since you looked at the changes.',
         conflict: 'accounts',
         accounts: [{ account_id: 7, account_name: 'Northwind Capital' }],

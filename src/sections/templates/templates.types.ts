@@ -1,6 +1,7 @@
 // Template Settings' machine (templateEditor): what it is given, holds and hears.
 import type { ApplyPreviewReply, ApplyReply, Template, TemplateListReply, TemplateReply } from '../../domain/templates';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The template form: a new template (id null) or a change to one, from the version it was read at. */
 export interface TemplateForm {
@@ -65,10 +66,10 @@ export interface TemplateEditorContext {
 }
 
 export type TemplateEditorEvent =
-  | { type: 'templates.retry' }
+  | BareEvent<'templates.retry' | 'search.submit' | 'template.new' | 'form.submit' | 'form.cancel'>
+  | BareEvent<'delete.confirm' | 'delete.cancel'>
+  | BareEvent<'apply.preview' | 'apply.back' | 'apply.confirm' | 'apply.close'>
   | { type: 'search.text'; value: string }
-  | { type: 'search.submit' }
-  | { type: 'template.new' }
   | { type: 'template.edit'; id: number }
   | {
       type: 'form.field';
@@ -76,18 +77,10 @@ export type TemplateEditorEvent =
       value: string;
     }
   | { type: 'form.setting'; object: 'account_settings' | 'account_level_flags'; key: string; value: unknown }
-  | { type: 'form.submit' }
-  | { type: 'form.cancel' }
   | { type: 'template.delete'; id: number }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
   | { type: 'template.apply'; id: number }
   | { type: 'apply.add'; account: ApplyAccount }
-  | { type: 'apply.remove'; id: number }
-  | { type: 'apply.preview' }
-  | { type: 'apply.back' }
-  | { type: 'apply.confirm' }
-  | { type: 'apply.close' };
+  | { type: 'apply.remove'; id: number };
 
 export type LoadOutcome = TemplateListReply;
 export type SaveOutcome = TemplateReply;

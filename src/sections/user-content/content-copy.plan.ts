@@ -2,7 +2,7 @@
 // field; not answered, then tried again), changed after a preview (a new one needed), copied
 // (done; refused at a field; not answered, then tried again), cancelled or closed.
 import type { CopyContentReply } from '../../domain/user-content';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, type MachinePlan } from '../../workflows/plan';
 import { contentCopyMachine } from './content-copy.machine';
 
 const target = {
@@ -32,16 +32,8 @@ const reply = (preview: boolean): CopyContentReply => ({
   totals: { added: 2, renamed: 1, skipped: 0, replaced: 0 },
   msg: preview ? 'Would copy 3 saved searches to 1 user.' : 'Copied 3 saved searches to 1 user.',
 });
-const refused = (service: string) => ({
-  type: `xstate.error.actor.${service}`,
-  error: {
-    status: 400,
-    refusal: {
-      msg: 'Nothing was copied: check the users.',
-      fields: { targets: 'No user matches: nobody@example.com.' },
-    },
-  },
-});
+const refused = (service: string) =>
+  refusedEvent(service, { targets: 'No user matches: nobody@example.com.' }, 'Nothing was copied: check the users.');
 
 export const contentCopyPlan: MachinePlan<typeof contentCopyMachine> = {
   machine: contentCopyMachine,

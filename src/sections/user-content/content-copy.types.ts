@@ -1,5 +1,6 @@
 // The copy of a user's content onto other users (contentCopy): what it is given, holds and hears.
 import type { ClashResolution, ContentKind, CopyContentReply } from '../../domain/user-content';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** A chosen item, named so the dialog (and a kept draft) can say what is copied. */
 export interface CopyItem {
@@ -30,13 +31,9 @@ export interface ContentCopyContext extends ContentCopyInput {
 }
 
 export type ContentCopyEvent =
+  | BareEvent<'copy.preview' | 'copy.send' | 'copy.retry' | 'copy.cancel' | 'copy.close'>
   | { type: 'targets.change'; text: string }
-  | { type: 'clash.change'; choice: ClashResolution }
-  | { type: 'copy.preview' }
-  | { type: 'copy.send' }
-  | { type: 'copy.retry' }
-  | { type: 'copy.cancel' }
-  | { type: 'copy.close' };
+  | { type: 'clash.change'; choice: ClashResolution };
 
 /** What the dialog says when it closes: the server's message when something was copied. */
 export interface CopyClosed {

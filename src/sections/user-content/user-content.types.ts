@@ -12,6 +12,7 @@ import type {
 import type { CopyDraft } from './content-copy.draft';
 import type { ContentCopyInput } from './content-copy.types';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface UserContentInput {
   userId: number;
@@ -65,11 +66,9 @@ export interface UserContentContext {
 }
 
 export type UserContentEvent =
+  | BareEvent<'searches.more' | 'settings.retry' | 'settings.close'>
   | { type: 'section.retry'; section: Section }
-  | { type: 'searches.more' }
   | { type: 'item.toggle'; kind: ContentKind; id: number }
   | { type: 'copy.open'; kind: ContentKind }
   | { type: 'copy.closed'; message: string | null }
-  | { type: 'settings.open'; id: number }
-  | { type: 'settings.retry' }
-  | { type: 'settings.close' };
+  | { type: 'settings.open'; id: number };

@@ -4,7 +4,7 @@
 // settings loaded or not, a username free, taken or unchecked, and register/ creating, refusing a
 // row, refusing step one (the owner left meanwhile), or not answering.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { MachinePlan } from '../../workflows/plan';
+import { refusedEvent, type MachinePlan } from '../../workflows/plan';
 import { peopleValid } from './user-create.form';
 import { userCreateMachine } from './user-create.machine';
 import type { UserCreateContext } from './user-create.types';
@@ -21,10 +21,7 @@ const registered = (status: boolean, extra: Record<string, unknown>) => ({
   output: { status, msg: 'm', ...extra },
 });
 /** Nothing created: the 400 naming fields (decision 042), as the HTTP client throws it. */
-const refused = (fields: Record<string, string>) => ({
-  type: 'xstate.error.actor.register',
-  error: { status: 400, refusal: { msg: 'm', fields } },
-});
+const refused = (fields: Record<string, string>) => refusedEvent('register', fields, 'm');
 const refusalOf = (e: AnyEventObject) =>
   (e['error'] as { refusal?: { fields: Record<string, string> } } | undefined)?.refusal;
 

@@ -1,5 +1,6 @@
 import type { CalendarDate, CreateSettings, FieldErrors, NewUserRow } from '../../domain/user-rules';
 import type { CreateChoices, OrgPick, OutboxMessage, RegisterReply } from '../../domain/users';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 /** The choices step one offers, from the server (owners; types this session may give …). */
 export type CreateSetup = CreateChoices;
@@ -82,22 +83,16 @@ export interface UserCreateContext {
 }
 
 export type UserCreateEvent =
-  | { type: 'setup.retry' }
+  | BareEvent<'setup.retry' | 'step.next' | 'step.back' | 'row.add'>
+  | BareEvent<'create.submit' | 'create.retry' | 'create.edit' | 'create.another'>
   | { type: 'org.pick'; org: OrgPick | null }
   | { type: 'field.change'; field: AccountField; value: string }
   | { type: 'plan.change'; plan: string[] }
   | { type: 'expiry.change'; value: string }
   | { type: 'flag.toggle'; flag: string; on: boolean }
-  | { type: 'step.next' }
-  | { type: 'step.back' }
   | { type: 'mode.change'; mode: 'single' | 'bulk' }
   | { type: 'user.change'; field: UserField; value: string }
-  | { type: 'row.add' }
   | { type: 'row.remove'; index: number }
   | { type: 'row.change'; index: number; field: UserField; value: string }
   | { type: 'csv.load'; text: string; source: string }
-  | { type: 'email.toggle'; on: boolean }
-  | { type: 'create.submit' }
-  | { type: 'create.retry' }
-  | { type: 'create.edit' }
-  | { type: 'create.another' };
+  | { type: 'email.toggle'; on: boolean };

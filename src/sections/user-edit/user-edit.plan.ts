@@ -8,7 +8,7 @@ import { FEATURE_KEYS } from '../../domain/features';
 import { defaultFlags } from '../../domain/user-fields';
 import { USER_FIELD_LIMITS } from '../../domain/user-rules';
 import type { UserRecord } from '../../domain/users';
-import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, type MachinePlan } from '../../workflows/plan';
 import { changedKeys, formErrors } from './user-edit.form';
 import { userEditMachine } from './user-edit.machine';
 import type { UserEditContext } from './user-edit.types';
@@ -53,10 +53,7 @@ export const OPENED_ORG = { title: 'Northwind Capital', org_id: 1, salesforceId:
 /** A last name past the limit the server checks (the input's maxLength stops typing; autofill or a script does not). */
 export const LONG_LAST_NAME = 'L'.repeat(USER_FIELD_LIMITS.last_name + 1);
 /** A refused save: the 400 naming fields (decision 042), as the HTTP client throws it. */
-const refusedSave = (fields: Record<string, string>) => ({
-  type: 'xstate.error.actor.saveUser',
-  error: { status: 400, refusal: { msg: Object.values(fields)[0]!, fields } },
-});
+const refusedSave = (fields: Record<string, string>) => refusedEvent('saveUser', fields);
 
 /** Events a person sends only on a clean form: one kind of edit at a time. */
 const FIRST_EDITS = new Set([

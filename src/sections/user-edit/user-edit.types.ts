@@ -2,6 +2,7 @@
 import type { ChangeKind, MailReply, OrgPick, RoleRef, UpdateAccountReply, UserRecord } from '../../domain/users';
 import type { Notice } from '../../machines/shared/notice';
 import type { DraftKey, DraftValue, EditDraft, Merged } from './user-edit.form';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface UserEditInput {
   userId: number;
@@ -59,6 +60,8 @@ export interface UserEditContext extends UserEditInput {
 }
 
 export type UserEditEvent =
+  | BareEvent<'email.cancelled' | 'edit.save' | 'edit.retry' | 'conflict.review' | 'conflict.cancel'>
+  | BareEvent<'welcome.send' | 'tab.profile' | 'tab.sessions' | 'tab.privileges' | 'tab.emails'>
   | { type: 'field.change'; key: DraftKey; value: DraftValue }
   /** The data-plan selection in the order chosen; the §5 rules run on it. */
   | { type: 'dataPlan.change'; selection: string[] }
@@ -68,17 +71,7 @@ export type UserEditEvent =
   /** From the orgChange child: a cancel; the earlier organisation stays. */
   | { type: 'org.cancelled' }
   | { type: 'email.decided'; kind: ChangeKind }
-  | { type: 'email.cancelled' }
-  | { type: 'edit.save' }
   /** Discard the draft's changes. */
-  | { type: 'edit.reset' }
-  | { type: 'edit.retry' }
-  | { type: 'conflict.review' }
-  | { type: 'conflict.cancel' }
-  | { type: 'welcome.send' }
-  | { type: 'tab.profile' }
-  | { type: 'tab.sessions' }
-  | { type: 'tab.privileges' }
-  | { type: 'tab.emails' };
+  | { type: 'edit.reset' };
 
 export type { MailReply, UpdateAccountReply };

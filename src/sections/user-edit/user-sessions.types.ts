@@ -1,6 +1,7 @@
 // The Sessions tab's machine (userSessions): what it is given, holds and hears.
 import type { KillSessionsReply, UserSession, UserSessionsReply } from '../../domain/users';
 import type { Notice } from '../../machines/shared/notice';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export interface UserSessionsInput {
   userId: number;
@@ -16,10 +17,7 @@ export interface UserSessionsContext extends UserSessionsInput {
 }
 
 export type UserSessionsEvent =
-  | { type: 'sessions.end'; key: string }
-  | { type: 'sessions.endAll' }
-  | { type: 'sessions.confirm' }
-  | { type: 'sessions.cancel' }
-  | { type: 'sessions.retry' };
+  | BareEvent<'sessions.endAll' | 'sessions.confirm' | 'sessions.cancel' | 'sessions.retry'>
+  | { type: 'sessions.end'; key: string };
 
 export type { KillSessionsReply, UserSessionsReply };

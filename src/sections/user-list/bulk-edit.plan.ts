@@ -7,25 +7,24 @@
 import type { MachinePlan } from '../../workflows/plan';
 import { offeredBulkFields } from '../../domain/bulk-edit';
 import { bulkEditMachine } from './bulk-edit.machine';
+import { planUserRow } from './user-list.plan';
 import type { BulkEditInput } from './bulk-edit.types';
 
 export const BULK_PLAN_FIELD = 'cgs';
+/** A selected user in the preview's sample: an unnamed account in no organization. */
 const row = (id: number) => ({
-  id,
+  ...planUserRow(id),
   username: `user${id}`,
-  email: `user${id}@example.com`,
   first_name: 'A',
   last_name: 'B',
-  phone: null,
   organization: null,
   organization_id: null,
-  user_type: 'trial',
-  user_category: 'general',
-  active: true,
-  deleted: false,
-  expiry_dt: null,
-  created_at: 0,
 });
+
+/** The server's reading of an uploaded identifier file: who matched, what did not and why. */
+const uploaded = (data: object) => ({ type: 'xstate.done.actor.uploadIdentifiers', output: { status: true, data } });
+const USER1 = { id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' };
+const NO_USER = 'No live user has this email, username or user id.';
 
 const report = {
   updated: 2,
@@ -76,54 +75,30 @@ export const bulkEditPlan: MachinePlan<typeof bulkEditMachine> = {
   outcomes: [
     {
       name: 'uploaded',
-      event: {
-        type: 'xstate.done.actor.uploadIdentifiers',
-        output: {
-          status: true,
-          data: {
-            validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }],
-            inValidDataPoints: [],
-            rows: 1,
-            header: null,
-            report: [],
-          },
-        },
-      },
+      event: uploaded({ validDataPoints: [USER1], inValidDataPoints: [], rows: 1, header: null, report: [] }),
     },
     {
       name: 'uploadedWithReport',
-      event: {
-        type: 'xstate.done.actor.uploadIdentifiers',
-        output: {
-          status: true,
-          data: {
-            validDataPoints: [{ id: 1, username: 'user1', email: 'user1@example.com', identifier: 'user1' }],
-            inValidDataPoints: ['ghost'],
-            rows: 3,
-            header: 'email',
-            report: [
-              { row: 3, value: 'ghost', reason: 'No live user has this email, username or user id.' },
-              { row: 4, value: 'a,b,c', reason: '3 values in one row; put one email, username or user id per row.' },
-            ],
-          },
-        },
-      },
+      event: uploaded({
+        validDataPoints: [USER1],
+        inValidDataPoints: ['ghost'],
+        rows: 3,
+        header: 'email',
+        report: [
+          { row: 3, value: 'ghost', reason: NO_USER },
+          { row: 4, value: 'a,b,c', reason: '3 values in one row; put one email, username or user id per row.' },
+        ],
+      }),
     },
     {
       name: 'nobodyInFile',
-      event: {
-        type: 'xstate.done.actor.uploadIdentifiers',
-        output: {
-          status: true,
-          data: {
-            validDataPoints: [],
-            inValidDataPoints: ['ghost'],
-            rows: 1,
-            header: null,
-            report: [{ row: 1, value: 'ghost', reason: 'No live user has this email, username or user id.' }],
-          },
-        },
-      },
+      event: uploaded({
+        validDataPoints: [],
+        inValidDataPoints: ['ghost'],
+        rows: 1,
+        header: null,
+        report: [{ row: 1, value: 'ghost', reason: NO_USER }],
+      }),
     },
     {
       name: 'uploadRefused',

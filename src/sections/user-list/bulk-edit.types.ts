@@ -3,6 +3,7 @@ import type { BulkField } from '../../domain/user-fields';
 import type { BulkApplyReply, BulkPreviewReply, BulkSelection, UploadBulkEditReply } from '../../domain/users';
 
 import type { BulkOutcomeReply, BulkValue } from '../../domain/bulk-edit';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export type { BulkValue };
 
@@ -54,18 +55,11 @@ export interface BulkEditContext extends BulkEditInput {
 }
 
 export type BulkEditEvent =
+  | BareEvent<'upload.accept' | 'upload.dismiss' | 'upload.report.download'>
+  | BareEvent<'bulk.preview' | 'bulk.back' | 'bulk.apply' | 'bulk.retry' | 'outcome.check' | 'report.download'>
   | { type: 'field.toggle'; key: string; on: boolean }
   | { type: 'field.value'; key: string; value: BulkValue }
-  | { type: 'upload.file'; file: File }
-  | { type: 'upload.accept' }
-  | { type: 'upload.dismiss' }
-  | { type: 'upload.report.download' }
-  | { type: 'bulk.preview' }
-  | { type: 'bulk.back' }
-  | { type: 'bulk.apply' }
-  | { type: 'bulk.retry' }
-  | { type: 'outcome.check' }
-  | { type: 'report.download' };
+  | { type: 'upload.file'; file: File };
 
 export type UploadOutcome = UploadBulkEditReply;
 export type PreviewOutcome = BulkPreviewReply;

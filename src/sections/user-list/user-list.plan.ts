@@ -9,7 +9,8 @@ import { isPageSelected, queryProblem, userListMachine } from './user-list.machi
 import type { UserListContext } from './user-list.types';
 import { DEFAULT_LIST_SEARCH } from './user-list.url';
 
-const row = (id: number): UserRow => ({
+/** A user as a page of the list shows it. */
+export const planUserRow = (id: number): UserRow => ({
   id,
   username: `b.user${id}`,
   email: `user${id}@example.com`,
@@ -29,7 +30,7 @@ const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: num
   type: 'xstate.done.actor.searchUsers',
   output: {
     status: true,
-    userItems: ids.map(row),
+    userItems: ids.map(planUserRow),
     count: ids.length,
     total_users: more.total ?? null,
     next_cursor: more.next ? 'next' : null,

@@ -1,7 +1,6 @@
 // What the list does with its URL state (user-list.url.ts): compares and compacts it, and turns
 // it into the calls' form fields.
 import type * as v from 'valibot';
-import type { SortKey } from '../../domain/user-kinds';
 import type { ExportUsersForm, SearchUsersForm, UserFilter } from '../../domain/users';
 import { DEFAULT_LIST_SEARCH, type ListSearch } from './user-list.url';
 
@@ -39,15 +38,6 @@ export function filterOf(search: ListSearch): UserFilter {
     deleted: search.deleted,
   };
 }
-
-export const SORT_LABELS: Record<SortKey, string> = {
-  id: 'ID',
-  name: 'Name',
-  email: 'Email',
-  username: 'Username',
-  created: 'Created',
-  expiry: 'Expiry',
-};
 
 /** The filter and order as the calls' form fields, the same for a page and for an export. */
 function listFields(search: ListSearch) {

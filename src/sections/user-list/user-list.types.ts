@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { SearchUsersForm, SearchUsersReply, UserRow } from '../../domain/users';
 import type { ListSearch } from './user-list.search';
+import type { BareEvent } from '../../machines/shared/bare-event.types';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -37,17 +38,12 @@ export type SearchRequest = v.InferInput<typeof SearchUsersForm>;
 export type SearchResult = SearchUsersReply;
 
 export type UserListEvent =
+  | BareEvent<'page.next' | 'page.prev' | 'all.select' | 'selection.clear' | 'bulk.open' | 'bulk.close'>
+  | BareEvent<'list.retry'>
   /** The URL's search changed (a filter, the order, the page size, back and forward). */
   | { type: 'query.set'; query: ListSearch }
   | { type: 'query.type'; q: string }
-  | { type: 'page.next' }
-  | { type: 'page.prev' }
   | { type: 'row.toggle'; id: number }
   /** The header checkbox: the whole page in or out. */
   | { type: 'page.toggle' }
-  | { type: 'all.select' }
-  | { type: 'selection.clear' }
-  | { type: 'export.request'; format: ExportFormat }
-  | { type: 'bulk.open' }
-  | { type: 'bulk.close' }
-  | { type: 'list.retry' };
+  | { type: 'export.request'; format: ExportFormat };

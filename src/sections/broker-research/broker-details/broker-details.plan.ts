@@ -6,7 +6,7 @@
 // question (removed; changed first; not sent) or kept. The second walk opens on a changed form
 // kept across a reload.
 import type { BrokerDetails, BrokerDetailsReply } from '../../../domain/broker-research-brokers';
-import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
 import { brokerDetailsMachine, formReady } from './broker-details.machine';
 import type { BrokerDetailsContext, DetailsDraft, FormValues } from './broker-details.types';
 
@@ -109,25 +109,15 @@ export const brokerDetailsPlan: MachinePlan<typeof brokerDetailsMachine> = {
     { name: 'saved', event: doneEvent('changeBroker', reply('Saved.', 2)) },
     {
       name: 'savedMeanwhile',
-      event: {
-        type: 'xstate.error.actor.changeBroker',
-        error: {
-          status: 409,
-          data: {
-            status: false,
-            stale: true,
-            msg: 'colleague changed Apex Securities first.',
-            details: reply('', 2).details,
-          },
-        },
-      },
+      event: staleEvent('changeBroker', {
+        stale: true,
+        msg: 'colleague changed Apex Securities first.',
+        details: reply('', 2).details,
+      }),
     },
     {
       name: 'refused',
-      event: {
-        type: 'xstate.error.actor.changeBroker',
-        error: { status: 400, refusal: { msg: 'Refused.', fields: { email: 'Refused.' } } },
-      },
+      event: refusedEvent('changeBroker', { email: 'Refused.' }),
     },
     { name: 'changeFailed', event: failedEvent('changeBroker') },
   ],

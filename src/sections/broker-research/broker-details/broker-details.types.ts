@@ -8,6 +8,7 @@ import type {
 } from '../../../domain/broker-research-brokers';
 import type { MifidStatus } from '../../../domain/broker-research';
 import type { Notice } from '../../../machines/shared/notice';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 /** A broker found by the picker or the link form's search. */
 export type FoundBroker = Pick<BrokerRow, 'id' | 'name'>;
@@ -60,19 +61,15 @@ export interface BrokerDetailsContext {
 }
 
 export type BrokerDetailsEvent =
+  | BareEvent<'broker.close' | 'details.retry' | 'form.save' | 'form.cancel'>
+  | BareEvent<'remove.confirm' | 'remove.cancel'>
   | { type: 'broker.open'; broker: number }
-  | { type: 'broker.close' }
-  | { type: 'details.retry' }
   | { type: 'search.find'; text: string }
   | { type: 'form.open'; values: FormValues }
   | { type: 'form.field'; field: FormField; value: string }
   | { type: 'form.active'; value: boolean }
   | { type: 'link.choose'; broker: FoundBroker }
-  | { type: 'form.save' }
-  | { type: 'form.cancel' }
-  | { type: 'remove.open'; removal: Removal }
-  | { type: 'remove.confirm' }
-  | { type: 'remove.cancel' };
+  | { type: 'remove.open'; removal: Removal };
 
 export type LoadOutcome = BrokerDetailsReply;
 export type FindOutcome = BrokerPageReply;

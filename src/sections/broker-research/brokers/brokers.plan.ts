@@ -6,7 +6,7 @@
 // not sent) and a member removed after the question (removed; not sent) or kept. The second walk opens on a changed group
 // form kept across a reload.
 import type { BrokerRow, GroupMember, UserGroup } from '../../../domain/broker-research-brokers';
-import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
 import { brokerUserGroupsMachine, formReady } from './brokers.machine';
 import type { BrokerUserGroupsContext, GroupDraft } from './brokers.types';
 
@@ -44,22 +44,13 @@ const ROW: BrokerRow = {
 };
 const groupsReply = (msg: string) => ({ status: true, msg, groups: [PLAN_GROUP], broker: PLAN_BROKER });
 const membersReply = (msg: string) => ({ status: true, msg, group: PLAN_GROUP, members: [PLAN_MEMBER] });
-const stale = (id: string) => ({
-  type: `xstate.error.actor.${id}`,
-  error: {
-    status: 409,
-    data: {
-      status: false,
-      stale: true,
-      msg: 'colleague changed the user group Equity desk first.',
-      groups: [{ ...PLAN_GROUP, version: 2 }],
-    },
-  },
-});
-const refusal = (id: string, field: string) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { status: 400, refusal: { msg: 'Refused.', fields: { [field]: 'Refused.' } } },
-});
+const stale = (id: string) =>
+  staleEvent(id, {
+    stale: true,
+    msg: 'colleague changed the user group Equity desk first.',
+    groups: [{ ...PLAN_GROUP, version: 2 }],
+  });
+const refusal = (id: string, field: string) => refusedEvent(id, { [field]: 'Refused.' });
 
 const contextOf = (s: { context: unknown }) => s.context as BrokerUserGroupsContext;
 const ON_GROUP_STATES = ['groups'];

@@ -9,6 +9,7 @@ import type {
   UserGroupsReply,
 } from '../../../domain/broker-research-brokers';
 import type { Notice } from '../../../machines/shared/notice';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 /** The list's filters, as the URL holds them (?q=, ?pb=, ?cursor=). */
 export interface BrokersQuery {
@@ -76,27 +77,17 @@ export interface BrokerUserGroupsContext {
 }
 
 export type BrokerUserGroupsEvent =
+  | BareEvent<'list.retry' | 'page.next' | 'page.previous' | 'groups.close' | 'group.create'>
+  | BareEvent<'form.save' | 'form.cancel' | 'delete.confirm' | 'delete.cancel'>
+  | BareEvent<'members.close' | 'members.add' | 'remove.confirm' | 'remove.cancel'>
   | { type: 'query.set'; query: BrokersQuery }
-  | { type: 'list.retry' }
-  | { type: 'page.next' }
-  | { type: 'page.previous' }
   | { type: 'broker.choose'; broker: ChosenBroker }
-  | { type: 'groups.close' }
-  | { type: 'group.create' }
   | { type: 'group.edit'; group: UserGroup }
   | { type: 'form.field'; field: keyof GroupValues; value: string }
-  | { type: 'form.save' }
-  | { type: 'form.cancel' }
   | { type: 'group.delete'; group: UserGroup }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
   | { type: 'members.open'; group: UserGroup }
-  | { type: 'members.close' }
   | { type: 'members.text'; value: string }
-  | { type: 'members.add' }
-  | { type: 'member.remove'; member: GroupMember }
-  | { type: 'remove.confirm' }
-  | { type: 'remove.cancel' };
+  | { type: 'member.remove'; member: GroupMember };
 
 export interface LoadOutcome {
   page: BrokerPageReply;

@@ -10,7 +10,7 @@ import type {
   DomainMapping,
   DomainMappingListReply,
 } from '../../../domain/broker-research-domain-mappings';
-import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
 import { domainMappingsMachine, formChanged } from './domain-mappings.machine';
 import type { DomainDraft, DomainMappingsContext } from './domain-mappings.types';
 
@@ -31,10 +31,7 @@ export const PLAN_DOMAIN = 'desk.bluewater.com';
 export const PLAN_SEARCH = 'research.';
 
 const page = (next: string | null): DomainMappingListReply => ({ status: true, items: [PLAN_MAPPING], next });
-const stale = (current: DomainMapping | null, msg: string) => ({
-  type: 'xstate.error.actor.saveMapping',
-  error: { status: 409, data: { status: false, stale: true, msg, current } },
-});
+const stale = (current: DomainMapping | null, msg: string) => staleEvent('saveMapping', { stale: true, msg, current });
 
 const contextOf = (s: { context: unknown }) => s.context as DomainMappingsContext;
 
@@ -77,16 +74,7 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
     },
     {
       name: 'refusedAtField',
-      event: {
-        type: 'xstate.error.actor.saveMapping',
-        error: {
-          status: 400,
-          refusal: {
-            msg: `${PLAN_DOMAIN} already names Apex Capital.`,
-            fields: { domain: `${PLAN_DOMAIN} already names Apex Capital.` },
-          },
-        },
-      },
+      event: refusedEvent('saveMapping', { domain: `${PLAN_DOMAIN} already names Apex Capital.` }),
     },
     {
       name: 'savedMeanwhile',
@@ -103,18 +91,11 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
     },
     {
       name: 'removeStale',
-      event: {
-        type: 'xstate.error.actor.removeMapping',
-        error: {
-          status: 409,
-          data: {
-            status: false,
-            stale: true,
-            msg: 'colleague changed this mapping after you opened it; it was not removed.',
-            current: { ...PLAN_MAPPING, version: 2 },
-          },
-        },
-      },
+      event: staleEvent('removeMapping', {
+        stale: true,
+        msg: 'colleague changed this mapping after you opened it; it was not removed.',
+        current: { ...PLAN_MAPPING, version: 2 },
+      }),
     },
     { name: 'removeFailed', event: failedEvent('removeMapping') },
     {

@@ -10,6 +10,7 @@ import type {
   RemovedDomainMappingReply,
 } from '../../../domain/broker-research-domain-mappings';
 import type { Notice } from '../../../machines/shared/notice';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 /** The list's filters, as the URL holds them (?q=, ?broker=, ?cursor=). */
 export interface DomainQuery {
@@ -87,25 +88,15 @@ export interface DomainMappingsContext {
 }
 
 export type DomainMappingsEvent =
+  | BareEvent<'list.retry' | 'page.next' | 'page.previous' | 'add.open' | 'remove.confirm' | 'remove.cancel'>
+  | BareEvent<'form.save' | 'form.cancel' | 'leave.confirm' | 'leave.stay' | 'users.retry' | 'users.close'>
   | { type: 'query.set'; query: DomainQuery }
-  | { type: 'list.retry' }
-  | { type: 'page.next' }
-  | { type: 'page.previous' }
-  | { type: 'add.open' }
   | { type: 'edit.open'; mapping: DomainMapping }
   | { type: 'remove.open'; mapping: DomainMapping }
-  | { type: 'remove.confirm' }
-  | { type: 'remove.cancel' }
   | { type: 'form.domain'; value: string }
   | { type: 'broker.find'; text: string }
   | { type: 'broker.choose'; broker: DomainBroker }
-  | { type: 'form.save' }
-  | { type: 'form.cancel' }
-  | { type: 'leave.confirm' }
-  | { type: 'leave.stay' }
-  | { type: 'users.open'; mapping: DomainMapping }
-  | { type: 'users.retry' }
-  | { type: 'users.close' };
+  | { type: 'users.open'; mapping: DomainMapping };
 
 export type LoadOutcome = DomainMappingListReply;
 export type FindOutcome = DomainBrokersReply;

@@ -4,7 +4,7 @@
 // The second walk opens on an ending kept across a reload: its dialog again with the reason
 // typed, then sent or put away.
 import type { FulfillmentListReply, FulfillmentRow } from '../../../domain/broker-research-fulfillments';
-import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
 import { researchFulfillmentsMachine } from './fulfillments.machine';
 import { searchOf } from './fulfillments.search';
 import type { EndDraft, ResearchFulfillmentsContext } from './fulfillments.types';
@@ -85,17 +85,10 @@ export const researchFulfillmentsPlan: MachinePlan<typeof researchFulfillmentsMa
     },
     {
       name: 'endedMeanwhile',
-      event: {
-        type: 'xstate.error.actor.endFulfillment',
-        error: {
-          status: 409,
-          data: {
-            status: false,
-            msg: 'Already ended by colleague.',
-            fulfillment: { ...row(1), status: 'ended', version: 2 },
-          },
-        },
-      },
+      event: staleEvent('endFulfillment', {
+        msg: 'Already ended by colleague.',
+        fulfillment: { ...row(1), status: 'ended', version: 2 },
+      }),
     },
     { name: 'endFailed', event: failedEvent('endFulfillment') },
   ],

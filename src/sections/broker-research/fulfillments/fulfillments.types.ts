@@ -6,6 +6,7 @@ import type {
 } from '../../../domain/broker-research-fulfillments';
 import type { Broker } from '../../../domain/brokers';
 import type { FulfillmentSearch } from './fulfillments.search';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 export interface ResearchFulfillmentsInput {
   search: FulfillmentSearch;
@@ -70,15 +71,11 @@ export interface ResearchFulfillmentsContext {
 }
 
 export type ResearchFulfillmentsEvent =
+  | BareEvent<'page.next' | 'page.prev' | 'list.retry' | 'end.confirm' | 'end.cancel'>
   /** The URL's search changed: a filter set or cleared, Back, a link from another tab. */
   | { type: 'query.set'; query: FulfillmentSearch }
-  | { type: 'page.next' }
-  | { type: 'page.prev' }
-  | { type: 'list.retry' }
   | { type: 'export.request'; format: FulfillmentExportFormat }
   | { type: 'end.open'; id: number }
-  | { type: 'reason.type'; text: string }
-  | { type: 'end.confirm' }
-  | { type: 'end.cancel' };
+  | { type: 'reason.type'; text: string };
 
 export type { EndFulfillmentReply };

@@ -5,6 +5,7 @@ import type {
   VerifyReply,
 } from '../../../domain/broker-research-other-sources';
 import type { FieldMessages } from '../../../domain/field-errors';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 /** The file a person chose: a File in the page, its name, type and size in a plan. */
 export type ChosenFile = File;
@@ -38,17 +39,10 @@ export interface OtherSourceUploadContext {
 }
 
 export type OtherSourceUploadEvent =
+  | BareEvent<'verify' | 'verify.retry' | 'details.edit'>
+  | BareEvent<'apply' | 'apply.confirm' | 'apply.cancel' | 'apply.back' | 'upload.clear' | 'imports.reload'>
   | { type: 'file.choose'; file: ChosenFile }
-  | { type: 'details.change'; sourceName?: string; dist?: string }
-  | { type: 'verify' }
-  | { type: 'verify.retry' }
-  | { type: 'details.edit' }
-  | { type: 'apply' }
-  | { type: 'apply.confirm' }
-  | { type: 'apply.cancel' }
-  | { type: 'apply.back' }
-  | { type: 'upload.clear' }
-  | { type: 'imports.reload' };
+  | { type: 'details.change'; sourceName?: string; dist?: string };
 
 export interface UploadCall {
   file: ChosenFile;

@@ -8,7 +8,7 @@
 // opens again with its dialog and the reason, then rejected or the dialog cancelled. The third opens
 // on a bulk rejection's reason kept: the chosen requests counted again, the confirmation with the
 // reason, applied and reported, or taken back.
-import type { MachinePlan } from '../../../workflows/plan';
+import { staleEvent, type MachinePlan } from '../../../workflows/plan';
 import { researchRequestsMachine } from './requests.machine';
 import { NO_FILTERS, type RequestsDraft } from './requests.types';
 
@@ -116,25 +116,18 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
     },
     {
       name: 'decidedMeanwhile',
-      event: {
-        type: 'xstate.error.actor.actOn',
-        error: {
-          status: 409,
-          data: {
-            status: false,
-            msg: 'Approved by rival after you opened it; nothing of yours was changed.',
-            request: { ...ROW, status: 'approved', version: 2, decided_by: 'rival' },
-            conflict: {
-              id: 1,
-              why: 'decided',
-              msg: 'Approved by rival after you opened it; nothing of yours was changed.',
-              status: 'approved',
-              decided_by: 'rival',
-              fulfillment_id: null,
-            },
-          },
+      event: staleEvent('actOn', {
+        msg: 'Approved by rival after you opened it; nothing of yours was changed.',
+        request: { ...ROW, status: 'approved', version: 2, decided_by: 'rival' },
+        conflict: {
+          id: 1,
+          why: 'decided',
+          msg: 'Approved by rival after you opened it; nothing of yours was changed.',
+          status: 'approved',
+          decided_by: 'rival',
+          fulfillment_id: null,
         },
-      },
+      }),
     },
     { name: 'actFailed', event: { type: 'xstate.error.actor.actOn', error: { status: 0 } } },
     { name: 'previewed', event: { type: 'xstate.done.actor.previewBulk', output: PREVIEW } },

@@ -10,6 +10,7 @@ import type {
   RequestsQuery,
   SeenRequest,
 } from '../../../domain/broker-research-requests';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 export const FILTER_KEYS = [
   'status',
@@ -67,31 +68,18 @@ export interface RequestsInput {
 }
 
 export type RequestsEvent =
+  | BareEvent<'page.next' | 'page.prev' | 'page.toggleAll' | 'list.retry' | 'selection.clear'>
+  | BareEvent<'request.close' | 'request.retry' | 'action.approve' | 'action.send' | 'action.reject'>
+  | BareEvent<'reject.confirm' | 'reject.cancel'>
+  | BareEvent<'bulk.retry' | 'bulk.confirm' | 'bulk.back' | 'bulk.cancel' | 'bulk.close'>
   | { type: 'query.set'; query: RequestsQuery }
   | { type: 'filters.apply'; filters: RequestFilterText }
-  | { type: 'page.next' }
-  | { type: 'page.prev' }
-  | { type: 'list.retry' }
   | { type: 'row.toggle'; row: SeenRequest }
-  | { type: 'page.toggleAll' }
-  | { type: 'selection.clear' }
   | { type: 'request.open'; id: number }
-  | { type: 'request.close' }
-  | { type: 'request.retry' }
-  | { type: 'action.approve' }
-  | { type: 'action.send' }
-  | { type: 'action.reject' }
   | { type: 'reason.change'; text: string }
-  | { type: 'reject.confirm' }
-  | { type: 'reject.cancel' }
   | { type: 'bulk.start'; scope: BulkScope }
-  | { type: 'bulk.retry' }
   | { type: 'bulk.pick'; action: RequestAction }
-  | { type: 'bulk.reason'; text: string }
-  | { type: 'bulk.confirm' }
-  | { type: 'bulk.back' }
-  | { type: 'bulk.cancel' }
-  | { type: 'bulk.close' };
+  | { type: 'bulk.reason'; text: string };
 
 export interface ActInput {
   id: number;

@@ -5,7 +5,8 @@
 import type { RejectDraft } from './user-submission.types';
 import type { SubmissionItem, SubmissionListReply } from '../../../domain/broker-research-user-submission';
 import { actionsFor } from '../../../domain/broker-research-user-submission';
-import { doneEvent, failedEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
+import { NO_QUERY, REVIEW_LIST_EVENTS } from '../../../machines/shared/review-list.plan';
 import { reasonGiven, researchSubmissionsMachine } from './user-submission.machine';
 
 const item = (id: number, status: SubmissionItem['status']): SubmissionItem => ({
@@ -29,15 +30,12 @@ const page: SubmissionListReply = {
   submissions: [item(1, 'new'), item(2, 'new'), item(3, 'in_review')],
   next: { at: 1_763_000_000_000, id: 3 },
 };
-const EMPTY = { status: '', q: '', cursor: '' } as const;
 
 export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMachine> = {
   machine: researchSubmissionsMachine,
-  input: { query: EMPTY, draft: null },
+  input: { query: NO_QUERY, draft: null },
   events: [
-    { type: 'list.retry' },
-    { type: 'query.set', query: { ...EMPTY, status: 'new' } },
-    { type: 'query.set', query: { ...EMPTY, cursor: 'next' } },
+    ...REVIEW_LIST_EVENTS,
     { type: 'submission.act', id: 1, action: 'start_review' },
     { type: 'submission.act', id: 1, action: 'publish' },
     { type: 'submission.reject', id: 2 },
@@ -58,18 +56,11 @@ export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMach
     },
     {
       name: 'actedMeanwhile',
-      event: {
-        type: 'xstate.error.actor.act',
-        error: {
-          status: 409,
-          data: {
-            status: false,
-            stale: true,
-            msg: 'colleague rejected it after you opened it; nothing of yours was done.',
-            current: { ...item(1, 'rejected'), version: 2, reviewed_by: 'colleague', reason: 'Duplicate.' },
-          },
-        },
-      },
+      event: staleEvent('act', {
+        stale: true,
+        msg: 'colleague rejected it after you opened it; nothing of yours was done.',
+        current: { ...item(1, 'rejected'), version: 2, reviewed_by: 'colleague', reason: 'Duplicate.' },
+      }),
     },
     { name: 'actFailed', event: failedEvent('act') },
   ],
@@ -107,7 +98,7 @@ export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMach
 export const PLAN_REJECT_DRAFT: RejectDraft = { id: 2, reason: 'Not original research.' };
 export const researchSubmissionsDraftPlan: MachinePlan<typeof researchSubmissionsMachine> = {
   machine: researchSubmissionsMachine,
-  input: { query: EMPTY, draft: PLAN_REJECT_DRAFT },
+  input: { query: NO_QUERY, draft: PLAN_REJECT_DRAFT },
   events: [{ type: 'reject.confirm' }, { type: 'reject.cancel' }],
   outcomes: [
     researchSubmissionsPlan.outcomes.find((o) => o.name === 'loaded')!,

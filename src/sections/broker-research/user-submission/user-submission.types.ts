@@ -7,6 +7,7 @@ import type {
   SubmissionListReply,
 } from '../../../domain/broker-research-user-submission';
 import type { Notice } from '../../../machines/shared/notice';
+import type { BareEvent } from '../../../machines/shared/bare-event.types';
 
 /** The list's filters as the URL holds them (status, q, cursor beside ?tab=user_submission). */
 export interface SubmissionQuery {
@@ -53,13 +54,11 @@ export interface ResearchSubmissionsContext {
 }
 
 export type ResearchSubmissionsEvent =
-  | { type: 'list.retry' }
+  | BareEvent<'list.retry' | 'reject.confirm' | 'reject.cancel'>
   | { type: 'query.set'; query: SubmissionQuery }
   | { type: 'submission.act'; id: number; action: Exclude<SubmissionAction, 'reject'> }
   | { type: 'submission.reject'; id: number }
-  | { type: 'reason.change'; text: string }
-  | { type: 'reject.confirm' }
-  | { type: 'reject.cancel' };
+  | { type: 'reason.change'; text: string };
 
 export type LoadOutcome = SubmissionListReply;
 export type ActOutcome = SubmissionActionReply;
