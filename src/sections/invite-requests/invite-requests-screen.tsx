@@ -4,19 +4,7 @@
 // the search (both in the URL), the requests newest first with their duplicate, each row's
 // actions as its status allows, the approval, rejection and bulk dialogs, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  Flex,
-  Heading,
-  Table,
-  Text,
-  TextArea,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Checkbox, Dialog, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
@@ -58,7 +46,8 @@ import { SettingsForm } from './settings-form';
 import { CursorPager } from '../../ui/shared/pager';
 import { timeText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
-import { CancelButton } from '../../ui/shared/cancel-button';
+import { FormDialog, FormDialogActions } from '../../ui/shared/form-dialog';
+import { ReasonField } from '../../ui/form/reason-field';
 import { TableHead } from '../../ui/shared/table-head';
 import { FormDraftKeeper, formDraftAddress, RecordScope, useStaffId } from '../../ui/shared/record-scope';
 import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
@@ -252,48 +241,34 @@ function Row({
   );
 }
 
+// Cancel and closing stay open while an approval or rejection is sent: leaving drops the send.
 function ApproveDialog() {
   const actor = InviteReviewCtx.useActorRef();
   const open = InviteReviewCtx.useSelector(selectApproving);
   const target = InviteReviewCtx.useSelector(selectTarget);
   const busy = InviteReviewCtx.useSelector(selectBusy);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o) actor.send({ type: 'form.cancel' });
-      }}
-    >
-      <Dialog.Content maxWidth="560px" aria-label="Approve">
-        <Dialog.Title>Approve {target ? fullName(target) : ''}</Dialog.Title>
-        <Dialog.Description size="2">
-          {target?.email}
-          {target?.organization_guess ? ` · asked as ${target.organization_guess}` : ''}. A user is created with these
-          settings.
-        </Dialog.Description>
-        {target?.message && (
-          <Text as="p" size="2" color="gray" mt="2">
+      title={`Approve ${target ? fullName(target) : ''}`}
+      description={`${target?.email ?? ''}${target?.organization_guess ? ` · asked as ${target.organization_guess}` : ''}. A user is created with these settings.`}
+      formLabel="Approve"
+      lead={
+        target?.message && (
+          <Text as="p" size="2" color="gray">
             “{target.message}”
           </Text>
-        )}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'approve.send' });
-          }}
-        >
-          <Box mt="3">
-            <SettingsForm prefix="approve" />
-          </Box>
-          <Flex gap="3" justify="end" mt="4">
-            <CancelButton onClick={() => actor.send({ type: 'form.cancel' })} />
-            <Button type="submit" disabled={busy}>
-              {busy ? '…' : 'Approve and create user'}
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+        )
+      }
+      saving={false}
+      ready={!busy}
+      submitLabel={busy ? '…' : 'Approve and create user'}
+      maxWidth="560px"
+      onSubmit={() => actor.send({ type: 'approve.send' })}
+      onCancel={() => actor.send({ type: 'form.cancel' })}
+    >
+      <SettingsForm prefix="approve" />
+    </FormDialog>
   );
 }
 
@@ -304,48 +279,27 @@ function RejectDialog() {
   const reason = InviteReviewCtx.useSelector(selectReason);
   const errors = InviteReviewCtx.useSelector(selectFieldErrors);
   const busy = InviteReviewCtx.useSelector(selectBusy);
-  const ok = reasonGiven(reason);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o) actor.send({ type: 'form.cancel' });
-      }}
+      title={`Reject ${target ? fullName(target) : ''}`}
+      description="Say why; the reason stays with the request."
+      formLabel="Reject"
+      error={errors['reason'] || errors['_']}
+      saving={false}
+      ready={reasonGiven(reason) && !busy}
+      submitLabel="Reject"
+      submitColor="red"
+      onSubmit={() => actor.send({ type: 'reject.send' })}
+      onCancel={() => actor.send({ type: 'form.cancel' })}
     >
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title>Reject {target ? fullName(target) : ''}</Dialog.Title>
-        <Dialog.Description size="2">Say why; the reason stays with the request.</Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (ok) actor.send({ type: 'reject.send' });
-          }}
-        >
-          <Flex direction="column" gap="3" mt="3">
-            <Text as="label" size="2" htmlFor="invite-reject-reason">
-              Reason
-            </Text>
-            <TextArea
-              id="invite-reject-reason"
-              value={reason}
-              maxLength={INVITE_REASON_MAX}
-              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
-            />
-            {(errors['reason'] || errors['_']) && (
-              <Text size="2" color="red" role="alert">
-                {errors['reason'] || errors['_']}
-              </Text>
-            )}
-            <Flex gap="3" justify="end">
-              <CancelButton onClick={() => actor.send({ type: 'form.cancel' })} />
-              <Button type="submit" color="red" disabled={!ok || busy}>
-                Reject
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      <ReasonField
+        id="invite-reject-reason"
+        value={reason}
+        maxLength={INVITE_REASON_MAX}
+        onChange={(text) => actor.send({ type: 'reason.change', text })}
+      />
+    </FormDialog>
   );
 }
 
@@ -386,12 +340,7 @@ function BulkDialog() {
             <Box mt="3">
               <SettingsForm prefix="bulk" />
             </Box>
-            <Flex gap="3" justify="end" mt="4">
-              <CancelButton onClick={close} />
-              <Button type="submit" disabled={busy}>
-                {busy ? '…' : 'Preview'}
-              </Button>
-            </Flex>
+            <FormDialogActions saving={false} ready={!busy} submitLabel={busy ? '…' : 'Preview'} onCancel={close} />
           </form>
         )}
         {report && (

@@ -4,7 +4,7 @@
 // (both in the URL), the submissions newest first with their file, broker and submitter, each
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import { Badge, Box, Button, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
@@ -39,7 +39,8 @@ import { CursorPager } from '../../../ui/shared/pager';
 import { timeText } from '../../../domain/format';
 import { useQueryFromUrl } from '../../../ui/shared/url-params';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
-import { CancelButton } from '../../../ui/shared/cancel-button';
+import { FormDialog } from '../../../ui/shared/form-dialog';
+import { ReasonField } from '../../../ui/form/reason-field';
 import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
 import { RecordLoading, RecordStatus } from '../../../ui/shared/record-section';
 import { queryParams, statusQueryOf, StatusSearch } from '../../../ui/shared/status-search';
@@ -198,43 +199,26 @@ function Row({
 function RejectDialog() {
   const actor = ResearchSubmissionsCtx.useActorRef();
   const rejecting = ResearchSubmissionsCtx.useSelector(selectRejecting);
-  const ok = reasonGiven(rejecting?.reason ?? '');
   return (
-    <Dialog.Root
+    <FormDialog
       open={rejecting !== null}
-      onOpenChange={(open) => {
-        if (!open) actor.send({ type: 'reject.cancel' });
-      }}
+      title={`Reject “${rejecting?.title ?? ''}”`}
+      description="The submitter reads the reason."
+      formLabel="Reject submission"
+      saving={false}
+      ready={reasonGiven(rejecting?.reason ?? '')}
+      submitLabel="Reject"
+      submitColor="red"
+      onSubmit={() => actor.send({ type: 'reject.confirm' })}
+      onCancel={() => actor.send({ type: 'reject.cancel' })}
     >
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title>Reject “{rejecting?.title}”</Dialog.Title>
-        <Dialog.Description size="2">The submitter reads the reason.</Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (ok) actor.send({ type: 'reject.confirm' });
-          }}
-        >
-          <Flex direction="column" gap="3" mt="3">
-            <Text as="label" size="2" htmlFor="reject-reason">
-              Reason
-            </Text>
-            <TextArea
-              id="reject-reason"
-              value={rejecting?.reason ?? ''}
-              maxLength={REASON_MAX}
-              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
-            />
-            <Flex gap="3" justify="end">
-              <CancelButton onClick={() => actor.send({ type: 'reject.cancel' })} />
-              <Button type="submit" color="red" disabled={!ok}>
-                Reject
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      <ReasonField
+        id="reject-reason"
+        value={rejecting?.reason ?? ''}
+        maxLength={REASON_MAX}
+        onChange={(text) => actor.send({ type: 'reason.change', text })}
+      />
+    </FormDialog>
   );
 }
 
