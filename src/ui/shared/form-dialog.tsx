@@ -1,7 +1,7 @@
 // The one form dialog: a title, what saving does, the form (named for what it makes or changes)
 // with the server's refusal above the fields, then Cancel and the submit button, which spins (or
 // says what it is doing) while saving. Closing is Cancel, and nothing closes it while it saves.
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
 import { CancelButton } from './cancel-button';
 
@@ -20,9 +20,9 @@ export function FormDialogActions({
   ready?: boolean;
   submitLabel?: string;
   /** What the submit says while saving ('Ending…'), instead of a spinner. */
-  savingLabel?: string | undefined;
+  savingLabel?: string;
   /** Red for a submit that takes something away (ending, rejecting). */
-  submitColor?: 'red' | undefined;
+  submitColor?: 'red';
   onCancel: () => void;
 }) {
   const spins = savingLabel === undefined;
@@ -43,15 +43,10 @@ export function FormDialog({
   formLabel,
   lead,
   error,
-  saving,
-  ready = true,
-  submitLabel = 'Save',
-  savingLabel,
-  submitColor,
   onSubmit,
-  onCancel,
   maxWidth = '480px',
   children,
+  ...actions
 }: {
   /** For a dialog that stays mounted while closed. */
   open?: boolean;
@@ -61,22 +56,16 @@ export function FormDialog({
   /** Shown above the refusal: what the form is about, read only. */
   lead?: ReactNode;
   error?: string | null;
-  saving: boolean;
-  ready?: boolean;
-  submitLabel?: string;
-  savingLabel?: string;
-  submitColor?: 'red';
   onSubmit: () => void;
-  onCancel: () => void;
   maxWidth?: string;
   children: ReactNode;
-}) {
+} & ComponentProps<typeof FormDialogActions>) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (ready) onSubmit();
+    if (actions.ready !== false) onSubmit();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && !saving && onCancel()}>
+    <Dialog.Root open={open} onOpenChange={(o) => !o && !actions.saving && actions.onCancel()}>
       <Dialog.Content maxWidth={maxWidth}>
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
@@ -91,14 +80,7 @@ export function FormDialog({
               </Callout.Root>
             )}
             {children}
-            <FormDialogActions
-              saving={saving}
-              ready={ready}
-              submitLabel={submitLabel}
-              savingLabel={savingLabel}
-              submitColor={submitColor}
-              onCancel={onCancel}
-            />
+            <FormDialogActions {...actions} />
           </Flex>
         </form>
       </Dialog.Content>
