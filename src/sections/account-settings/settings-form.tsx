@@ -9,7 +9,6 @@ import {
   Box,
   Button,
   Callout,
-  Checkbox,
   Flex,
   Grid,
   Heading,
@@ -45,7 +44,9 @@ import {
 } from './account-settings.selectors';
 import { selectOpensSection } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
-import { described, FieldFrame } from '../../ui/form/field-frame';
+import { described, FieldError, FieldFrame } from '../../ui/form/field-frame';
+import { RecordCheck } from '../../ui/shared/record-fields';
+import { FieldGroup } from '../../ui/form/field-group';
 import { timeText } from '../../domain/format';
 import { AccountSettingsCtx } from './account-settings-context';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
@@ -88,23 +89,16 @@ export function SettingsForm({ productKey }: { productKey: string }) {
     const error = errors[field];
     return (
       <Box key={field}>
-        <Text as="label" size="2">
-          <Flex gap="2" align="center">
-            <Checkbox
-              checked={value}
-              disabled={saving}
-              aria-label={label}
-              onCheckedChange={(on) => set(field, on === true)}
-              {...described(id, error)}
-            />
-            {label}
-          </Flex>
-        </Text>
-        {error && (
-          <Text as="p" id={`${id}-error`} size="1" color="red">
-            {error}
-          </Text>
-        )}
+        <RecordCheck
+          gap="2"
+          checked={value}
+          disabled={saving}
+          control={{ 'aria-label': label, ...described(id, error) }}
+          onChange={(on) => set(field, on)}
+        >
+          {label}
+        </RecordCheck>
+        <FieldError id={id} error={error} />
       </Box>
     );
   };
@@ -180,58 +174,36 @@ export function SettingsForm({ productKey }: { productKey: string }) {
         )}
         {settingGroups(productKey).map((group) =>
           group.fields[0]?.kind === 'query_bits' ? (
-            <Box key={group.title} role="group" aria-label={group.title}>
-              <Heading as="h3" size="3" mb="1">
-                {group.title}
-              </Heading>
-              <Text as="p" size="1" color="gray" mb="2">
-                Each bit allows a kind of query; together they are stored as one number (now{' '}
-                {String(form.values['account_level_flags.new_filter_permission'])}).
-              </Text>
+            <FieldGroup
+              key={group.title}
+              title={group.title}
+              help={`Each bit allows a kind of query; together they are stored as one number (now ${String(form.values['account_level_flags.new_filter_permission'])}).`}
+            >
               <Flex gap="4" wrap="wrap">
                 {QUERY_BIT_LABELS.map((q) => (
-                  <Text as="label" size="2" key={q.bit}>
-                    <Flex gap="2" align="center">
-                      <Checkbox
-                        checked={bits.includes(q.bit)}
-                        disabled={saving}
-                        aria-label={q.label}
-                        onCheckedChange={(on) => actor.send({ type: 'form.queryBit', bit: q.bit, on: on === true })}
-                      />
-                      {q.label} ({q.bit})
-                    </Flex>
-                  </Text>
+                  <RecordCheck
+                    key={q.bit}
+                    gap="2"
+                    checked={bits.includes(q.bit)}
+                    disabled={saving}
+                    control={{ 'aria-label': q.label }}
+                    onChange={(on) => actor.send({ type: 'form.queryBit', bit: q.bit, on })}
+                  >
+                    {q.label} ({q.bit})
+                  </RecordCheck>
                 ))}
               </Flex>
-              {errors['account_level_flags.new_filter_permission'] && (
-                <Text as="p" size="1" color="red">
-                  {errors['account_level_flags.new_filter_permission']}
-                </Text>
-              )}
-            </Box>
+              <FieldError id={undefined} error={errors['account_level_flags.new_filter_permission']} />
+            </FieldGroup>
           ) : (
-            <Box key={group.title} role="group" aria-label={group.title}>
-              <Heading as="h3" size="3" mb="1">
-                {group.title}
-              </Heading>
-              {group.help && (
-                <Text as="p" size="1" color="gray" mb="2">
-                  {group.help}
-                </Text>
-              )}
+            <FieldGroup key={group.title} title={group.title} help={group.help}>
               <Grid columns={group.title === 'Limits' ? '4' : '3'} gap={group.title === 'Limits' ? '3' : '2'}>
                 {group.fields.map(control)}
               </Grid>
-            </Box>
+            </FieldGroup>
           ),
         )}
-        <Box role="group" aria-label="Groups of this account">
-          <Heading as="h3" size="3" mb="1">
-            Groups of this account
-          </Heading>
-          <Text as="p" size="1" color="gray" mb="2">
-            New users of this account join the groups ticked here.
-          </Text>
+        <FieldGroup title="Groups of this account" help="New users of this account join the groups ticked here.">
           {groups.length === 0 && (
             <Text size="2" color="gray">
               This account has no groups.
@@ -239,17 +211,16 @@ export function SettingsForm({ productKey }: { productKey: string }) {
           )}
           <Flex gap="4" wrap="wrap">
             {groups.map((g) => (
-              <Text as="label" size="2" key={g.id}>
-                <Flex gap="2" align="center">
-                  <Checkbox
-                    checked={form.groups.includes(g.id)}
-                    disabled={saving}
-                    aria-label={g.name}
-                    onCheckedChange={(on) => actor.send({ type: 'form.group', id: g.id, on: on === true })}
-                  />
-                  {g.name}
-                </Flex>
-              </Text>
+              <RecordCheck
+                key={g.id}
+                gap="2"
+                checked={form.groups.includes(g.id)}
+                disabled={saving}
+                control={{ 'aria-label': g.name }}
+                onChange={(on) => actor.send({ type: 'form.group', id: g.id, on })}
+              >
+                {g.name}
+              </RecordCheck>
             ))}
           </Flex>
           {errors['accountsettings_groups'] && (
@@ -257,14 +228,8 @@ export function SettingsForm({ productKey }: { productKey: string }) {
               {errors['accountsettings_groups']}
             </Text>
           )}
-        </Box>
-        <Box role="group" aria-label="SKUs it holds">
-          <Heading as="h3" size="3" mb="1">
-            SKUs it holds
-          </Heading>
-          <Text as="p" size="1" color="gray" mb="2">
-            SKUs are assigned on SKU Configuration.
-          </Text>
+        </FieldGroup>
+        <FieldGroup title="SKUs it holds" help="SKUs are assigned on SKU Configuration.">
           {skus.length === 0 ? (
             <Text as="p" size="2" color="gray">
               Holds no SKU.
@@ -290,7 +255,7 @@ export function SettingsForm({ productKey }: { productKey: string }) {
               </ul>
             </Flex>
           )}
-        </Box>
+        </FieldGroup>
         <Box role="group" aria-label="Template it follows">
           <Flex gap="3" align="baseline" mb="1">
             <Heading as="h3" size="3">
@@ -319,11 +284,7 @@ export function SettingsForm({ productKey }: { productKey: string }) {
               options={templates.map((t) => ({ value: String(t.id), label: t.name }))}
             />
           </Select.Root>
-          {errors['templatesettings_id'] && (
-            <Text as="p" size="1" color="red">
-              {errors['templatesettings_id']}
-            </Text>
-          )}
+          <FieldError id={undefined} error={errors['templatesettings_id']} />
         </Box>
         <Flex gap="3" justify="end">
           {form.version > 0 && (

@@ -4,19 +4,7 @@
 // the search (both in the URL), the requests newest first with their duplicate, each row's
 // actions as its status allows, the approval, rejection and bulk dialogs, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import {
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  Flex,
-  Heading,
-  Table,
-  Text,
-  TextArea,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Checkbox, Dialog, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
@@ -51,19 +39,16 @@ import {
   selectTarget,
 } from './invite-requests.selectors';
 import type { InviteQuery } from './invite-requests.types';
-import type { DraftAddress } from '../../services/drafts';
 import { InviteReviewCtx } from './invite-requests-context';
-import { UrlParamsContext, useQueryFromUrl, useUrlParams, type UrlParamsBinding } from '../../ui/shared/url-params';
+import { UrlParamsContext, useUrlParams, type UrlParamsBinding } from '../../ui/shared/url-params';
 import { SettingsForm } from './settings-form';
-import { CursorPager } from '../../ui/shared/pager';
 import { timeText } from '../../domain/format';
-import { RetryCallout } from '../../ui/shared/retry-callout';
-import { CancelButton } from '../../ui/shared/cancel-button';
+import { FormDialog, FormDialogActions } from '../../ui/shared/form-dialog';
+import { ReasonField } from '../../ui/form/reason-field';
 import { TableHead } from '../../ui/shared/table-head';
-import { FormDraftKeeper, formDraftAddress, RecordScope, useStaffId } from '../../ui/shared/record-scope';
-import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
-import { queryParams, statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
-import { NoticeCallout } from '../../ui/shared/notice-callout';
+import { statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
+import { useStaffId } from '../../ui/shared/record-scope';
+import { ReviewList, reviewListScope, ReviewStatus, type ReviewListWords } from '../../ui/shared/review-list';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export const inviteQueryOf = (params: Record<string, string>): InviteQuery =>
@@ -76,9 +61,22 @@ const STATUS_COLORS: Record<InviteStatus, 'blue' | 'amber' | 'green' | 'red' | '
   rejected: 'red',
 };
 
+const list = reviewListScope({
+  ctx: InviteReviewCtx,
+  logic: liveInviteReviewMachine,
+  form: APPROVE_DRAFT_FORM,
+  check: checkApproveDraft,
+  input: (query: InviteQuery, draft) => ({ query, draft }),
+  queryOf: inviteQueryOf,
+  useBinding: useUrlParams,
+  select: { draft: selectDraftToKeep, changed: selectFormChanged },
+  description: "This invite request's approval or rejection is not sent yet.",
+});
 /** One approval being filled in at a time in this tab, per staff member. */
-export const approveDraftAddress = (staff: number | null): DraftAddress | null =>
-  formDraftAddress(APPROVE_DRAFT_FORM, staff);
+export const approveDraftAddress = list.draftAddress;
+export const InviteReviewScope = list.Scope;
+/** Keeps an approval being filled in as a draft; leaving the page with one (or a reason typed) asks first. */
+export const ApproveDraftKeeper = list.DraftKeeper;
 
 /** What the route mounts (tests put a probe inside to hold the actor). */
 export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBinding; probe?: ReactNode }) {
@@ -95,39 +93,6 @@ export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBindi
       </InviteReviewScope>
     </UrlParamsContext.Provider>
   );
-}
-
-export function InviteReviewScope({ staff, children }: { staff: number | null; children: ReactNode }) {
-  const { params } = useUrlParams();
-  return (
-    <RecordScope
-      ctx={InviteReviewCtx}
-      logic={liveInviteReviewMachine}
-      address={approveDraftAddress(staff)}
-      check={checkApproveDraft}
-      input={(draft) => ({ query: inviteQueryOf(params), draft })}
-    >
-      <QueryFromUrl />
-      {children}
-    </RecordScope>
-  );
-}
-
-/** Keeps an approval being filled in as a draft; leaving the page with one (or a reason typed) asks first. */
-export function ApproveDraftKeeper({ staff }: { staff: number | null }) {
-  return (
-    <FormDraftKeeper
-      ctx={InviteReviewCtx}
-      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
-      address={approveDraftAddress(staff)}
-      description="This invite request's approval or rejection is not sent yet."
-    />
-  );
-}
-
-function QueryFromUrl() {
-  useQueryFromUrl(InviteReviewCtx.useActorRef(), inviteQueryOf(useUrlParams().params));
-  return null;
 }
 
 function Filters() {
@@ -198,31 +163,19 @@ function Row({
         <Text size="1">{r.message}</Text>
       </Table.Cell>
       <Table.Cell>{timeText(r.created_at)}</Table.Cell>
-      <Table.Cell>
-        <Badge color={STATUS_COLORS[r.status]} aria-label="Status">
-          {INVITE_STATUS_LABELS[r.status]}
-        </Badge>
-        {r.decided_by && (
-          <Text as="div" size="1" color="gray">
-            by {r.decided_by}
-          </Text>
-        )}
+      <ReviewStatus
+        color={STATUS_COLORS[r.status]}
+        label={INVITE_STATUS_LABELS[r.status]}
+        by={r.decided_by}
+        reason={r.reason}
+        conflict={conflict}
+      >
         {r.user && (
           <Text as="div" size="1" color="gray">
             User {r.user.username}
           </Text>
         )}
-        {r.reason && (
-          <Text as="div" size="1" color="gray">
-            Reason: {r.reason}
-          </Text>
-        )}
-        {conflict && (
-          <Text as="div" size="1" color="amber" role="note">
-            {conflict}
-          </Text>
-        )}
-      </Table.Cell>
+      </ReviewStatus>
       <Table.Cell>
         <Flex direction="column" gap="1" align="start">
           {canActOnInvite('approve', r.status) && (
@@ -252,48 +205,34 @@ function Row({
   );
 }
 
+// Cancel and closing stay open while an approval or rejection is sent: leaving drops the send.
 function ApproveDialog() {
   const actor = InviteReviewCtx.useActorRef();
   const open = InviteReviewCtx.useSelector(selectApproving);
   const target = InviteReviewCtx.useSelector(selectTarget);
   const busy = InviteReviewCtx.useSelector(selectBusy);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o) actor.send({ type: 'form.cancel' });
-      }}
-    >
-      <Dialog.Content maxWidth="560px" aria-label="Approve">
-        <Dialog.Title>Approve {target ? fullName(target) : ''}</Dialog.Title>
-        <Dialog.Description size="2">
-          {target?.email}
-          {target?.organization_guess ? ` · asked as ${target.organization_guess}` : ''}. A user is created with these
-          settings.
-        </Dialog.Description>
-        {target?.message && (
-          <Text as="p" size="2" color="gray" mt="2">
+      title={`Approve ${target ? fullName(target) : ''}`}
+      description={`${target?.email ?? ''}${target?.organization_guess ? ` · asked as ${target.organization_guess}` : ''}. A user is created with these settings.`}
+      formLabel="Approve"
+      lead={
+        target?.message && (
+          <Text as="p" size="2" color="gray">
             “{target.message}”
           </Text>
-        )}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'approve.send' });
-          }}
-        >
-          <Box mt="3">
-            <SettingsForm prefix="approve" />
-          </Box>
-          <Flex gap="3" justify="end" mt="4">
-            <CancelButton onClick={() => actor.send({ type: 'form.cancel' })} />
-            <Button type="submit" disabled={busy}>
-              {busy ? '…' : 'Approve and create user'}
-            </Button>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+        )
+      }
+      saving={false}
+      ready={!busy}
+      submitLabel={busy ? '…' : 'Approve and create user'}
+      maxWidth="560px"
+      onSubmit={() => actor.send({ type: 'approve.send' })}
+      onCancel={() => actor.send({ type: 'form.cancel' })}
+    >
+      <SettingsForm prefix="approve" />
+    </FormDialog>
   );
 }
 
@@ -304,48 +243,27 @@ function RejectDialog() {
   const reason = InviteReviewCtx.useSelector(selectReason);
   const errors = InviteReviewCtx.useSelector(selectFieldErrors);
   const busy = InviteReviewCtx.useSelector(selectBusy);
-  const ok = reasonGiven(reason);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o) actor.send({ type: 'form.cancel' });
-      }}
+      title={`Reject ${target ? fullName(target) : ''}`}
+      description="Say why; the reason stays with the request."
+      formLabel="Reject"
+      error={errors['reason'] || errors['_']}
+      saving={false}
+      ready={reasonGiven(reason) && !busy}
+      submitLabel="Reject"
+      submitColor="red"
+      onSubmit={() => actor.send({ type: 'reject.send' })}
+      onCancel={() => actor.send({ type: 'form.cancel' })}
     >
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title>Reject {target ? fullName(target) : ''}</Dialog.Title>
-        <Dialog.Description size="2">Say why; the reason stays with the request.</Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (ok) actor.send({ type: 'reject.send' });
-          }}
-        >
-          <Flex direction="column" gap="3" mt="3">
-            <Text as="label" size="2" htmlFor="invite-reject-reason">
-              Reason
-            </Text>
-            <TextArea
-              id="invite-reject-reason"
-              value={reason}
-              maxLength={INVITE_REASON_MAX}
-              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
-            />
-            {(errors['reason'] || errors['_']) && (
-              <Text size="2" color="red" role="alert">
-                {errors['reason'] || errors['_']}
-              </Text>
-            )}
-            <Flex gap="3" justify="end">
-              <CancelButton onClick={() => actor.send({ type: 'form.cancel' })} />
-              <Button type="submit" color="red" disabled={!ok || busy}>
-                Reject
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      <ReasonField
+        id="invite-reject-reason"
+        value={reason}
+        maxLength={INVITE_REASON_MAX}
+        onChange={(text) => actor.send({ type: 'reason.change', text })}
+      />
+    </FormDialog>
   );
 }
 
@@ -386,12 +304,7 @@ function BulkDialog() {
             <Box mt="3">
               <SettingsForm prefix="bulk" />
             </Box>
-            <Flex gap="3" justify="end" mt="4">
-              <CancelButton onClick={close} />
-              <Button type="submit" disabled={busy}>
-                {busy ? '…' : 'Preview'}
-              </Button>
-            </Flex>
+            <FormDialogActions saving={false} ready={!busy} submitLabel={busy ? '…' : 'Preview'} onCancel={close} />
           </form>
         )}
         {report && (
@@ -438,72 +351,52 @@ function BulkDialog() {
   );
 }
 
+const WORDS: ReviewListWords = {
+  records: 'invite requests',
+  caption: 'Invite requests',
+  notice: 'Invite request notice',
+  none: 'No invite requests',
+  noMatch: 'No invite request matches these filters.',
+  noneYet: 'Nobody has asked to join yet.',
+};
+const COLUMNS = [null, 'Person', 'Organization', 'Message', 'Asked', 'Status', 'Actions'];
+
 export function InviteReviewView() {
   const actor = InviteReviewCtx.useActorRef();
-  const { params, setParams } = useUrlParams();
-  const { loading, failed, busy, error, items, next, query, notice, conflicts } = InviteReviewCtx.useSelector(
-    selectList,
-    shallowEqual,
-  );
+  const binding = useUrlParams();
+  const view = InviteReviewCtx.useSelector(selectList, shallowEqual);
   const selected = InviteReviewCtx.useSelector(selectSelected);
   const resendingId = InviteReviewCtx.useSelector(selectResendingId);
-  const here = inviteQueryOf(params);
   return (
-    <Flex direction="column" gap="3">
-      <Filters />
-      <NoticeCallout notice={notice} label="Invite request notice" errorColor="amber" />
-      {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && <RecordLoading records="invite requests" named />}
-      {!loading &&
-        !failed &&
-        (items.length === 0 ? (
-          <RecordStatus label="No invite requests">
-            {query.status || query.q ? 'No invite request matches these filters.' : 'Nobody has asked to join yet.'}
-          </RecordStatus>
-        ) : (
-          <>
-            <Flex gap="3" align="center">
-              <Button disabled={busy || selected.length === 0} onClick={() => actor.send({ type: 'bulk.open' })}>
-                Approve chosen ({selected.length})
-              </Button>
-            </Flex>
-            <Table.Root variant="surface">
-              <VisuallyHidden asChild>
-                <caption>Invite requests</caption>
-              </VisuallyHidden>
-              <Table.Header>
-                <Table.Row>
-                  {['', 'Person', 'Organization', 'Message', 'Asked', 'Status', 'Actions'].map((h, i) => (
-                    <Table.ColumnHeaderCell key={i}>{h}</Table.ColumnHeaderCell>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {items.map((r) => (
-                  <Row
-                    key={r.id}
-                    r={r}
-                    busy={busy}
-                    chosen={selected.includes(r.id)}
-                    resending={resendingId === r.id}
-                    conflict={conflicts[r.id]}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </>
-        ))}
-      <Box>
-        <CursorPager
-          busy={busy}
-          cursor={here.cursor}
-          next={loading ? null : next}
-          go={(cursor) => setParams(queryParams({ ...here, cursor }), { push: true })}
+    <ReviewList
+      list={view}
+      binding={binding}
+      here={inviteQueryOf(binding.params)}
+      words={WORDS}
+      columns={COLUMNS}
+      filters={<Filters />}
+      above={
+        <Flex gap="3" align="center">
+          <Button disabled={view.busy || selected.length === 0} onClick={() => actor.send({ type: 'bulk.open' })}>
+            Approve chosen ({selected.length})
+          </Button>
+        </Flex>
+      }
+      row={(r) => (
+        <Row
+          key={r.id}
+          r={r}
+          busy={view.busy}
+          chosen={selected.includes(r.id)}
+          resending={resendingId === r.id}
+          conflict={view.conflicts[r.id]}
         />
-      </Box>
+      )}
+      onRetry={() => actor.send({ type: 'list.retry' })}
+    >
       <ApproveDialog />
       <RejectDialog />
       <BulkDialog />
-    </Flex>
+    </ReviewList>
   );
 }

@@ -1,6 +1,6 @@
 // 'New tag group': a name, a description and a colour; Create once a name is typed. The server's
 // words appear at their fields.
-import { Button, Dialog, Flex, Text, TextField } from '@radix-ui/themes';
+import { TextField } from '@radix-ui/themes';
 import { groupNamed } from './notebook.machine';
 import {
   selectCreatingGroup,
@@ -12,7 +12,7 @@ import {
 import type { NewGroupField } from './notebook.types';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { NotebookCtx } from './notebook-context';
-import { CancelButton } from '../../ui/shared/cancel-button';
+import { FormDialog } from '../../ui/shared/form-dialog';
 
 const LIMITS: Record<NewGroupField, number> = { name: 100, desc: 500, color: 7 };
 
@@ -44,41 +44,23 @@ export function GroupDialog() {
   const group = NotebookCtx.useSelector(selectNewGroup);
   const error = NotebookCtx.useSelector(selectGroupError);
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(o) => {
-        if (!o && !creating) actor.send({ type: 'group.cancel' });
-      }}
+      title="New tag group"
+      description="A group for tags of Segments & Tags; its tags can then be offered in notebooks."
+      formLabel="New tag group"
+      error={error}
+      saving={creating}
+      ready={groupNamed(group)}
+      submitLabel="Create"
+      savingLabel="Creating…"
+      maxWidth="440px"
+      onSubmit={() => actor.send({ type: 'group.create' })}
+      onCancel={() => actor.send({ type: 'group.cancel' })}
     >
-      <Dialog.Content maxWidth="440px">
-        <Dialog.Title>New tag group</Dialog.Title>
-        <Dialog.Description size="2" color="gray">
-          A group for tags of Segments &amp; Tags; its tags can then be offered in notebooks.
-        </Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'group.create' });
-          }}
-        >
-          <Flex direction="column" gap="3" mt="3">
-            <GroupField field="name" label="Name" />
-            <GroupField field="desc" label="Description" />
-            <GroupField field="color" label="Colour" placeholder="#C0C0C0" />
-            {error && (
-              <Text size="2" color="red" role="alert">
-                {error}
-              </Text>
-            )}
-            <Flex gap="3" justify="end">
-              <CancelButton disabled={creating} onClick={() => actor.send({ type: 'group.cancel' })} />
-              <Button type="submit" disabled={creating || !groupNamed(group)}>
-                {creating ? 'Creating…' : 'Create'}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      <GroupField field="name" label="Name" />
+      <GroupField field="desc" label="Description" />
+      <GroupField field="color" label="Colour" placeholder="#C0C0C0" />
+    </FormDialog>
   );
 }

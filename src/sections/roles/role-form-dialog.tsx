@@ -9,6 +9,7 @@ import { ROLE_DESCRIPTION_MAX, ROLE_NAME_MAX } from '../../domain/roles';
 import { selectFormView } from './roles.selectors';
 import { RolesCtx } from './roles-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
+import { FieldError } from '../../ui/form/field-frame';
 import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
 
 export function RoleFormDialog() {
@@ -49,11 +50,7 @@ export function RoleFormDialog() {
         aria-describedby={errors['features'] ? 'role-features-error' : undefined}
         style={{ maxHeight: '50vh', overflowY: 'auto' }}
       >
-        {errors['features'] && (
-          <Text as="p" id="role-features-error" size="1" color="red" mb="2">
-            {errors['features']}
-          </Text>
-        )}
+        <FieldError id="role-features" error={errors['features']} mb="2" />
         {FEATURE_GROUPS.map((group) => (
           <Box key={group.id} mb="3" role="group" aria-label={group.title}>
             <Heading as="h4" size="2" mb="1">

@@ -3,7 +3,7 @@
 // added one by one from a picker and each set to its value. The server's refusal stands at its
 // field; a change someone saved first is said above.
 import { shallowEqual } from '@xstate/react';
-import { Box, Button, Callout, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import {
   QUERY_BIT_LABELS,
   REGION_LABELS,
@@ -16,7 +16,8 @@ import { productNames } from '../../domain/product';
 import { SKU_CODE_MAX, SKU_DESCRIPTION_MAX, SKU_NAME_MAX } from '../../domain/skus';
 import { configurationLabel, dataPlanLabel } from '../../domain/user-labels';
 import { selectFormView, selectPlanNotices, selectProductKey } from './skus.selectors';
-import { described, FieldFrame } from '../../ui/form/field-frame';
+import { described, FieldError, FieldFrame } from '../../ui/form/field-frame';
+import { FieldGroup } from '../../ui/form/field-group';
 import { SkusCtx } from './skus-context';
 import { RecordFormDialog } from '../../ui/shared/record-dialogs';
 import { RecordCheck, RecordTextArea, RecordTextField, recordFieldsOf } from '../../ui/shared/record-fields';
@@ -209,19 +210,13 @@ export function SkuFormDialog() {
             <Callout.Text>{n}</Callout.Text>
           </Callout.Root>
         ))}
-        {errors['data_plan'] && (
-          <Text as="p" id="sku-plan-error" size="1" color="red" mt="1">
-            {errors['data_plan']}
-          </Text>
-        )}
+        <FieldError id="sku-plan" error={errors['data_plan']} mt="1" />
       </Box>
-      <Box role="group" aria-label="Settings this SKU sets">
-        <Heading as="h4" size="2" mb="1">
-          Settings this SKU sets
-        </Heading>
-        <Text as="p" size="1" color="gray" mb="2">
-          Only these are set on an account it is assigned to; the rest stay as they are.
-        </Text>
+      <FieldGroup
+        title="Settings this SKU sets"
+        level={4}
+        help="Only these are set on an account it is assigned to; the rest stay as they are."
+      >
         {chosen.length === 0 && (
           <Text as="p" size="2" color="gray" mb="2">
             None yet.
@@ -272,7 +267,7 @@ export function SkuFormDialog() {
             </Select.Root>
           </Box>
         )}
-      </Box>
+      </FieldGroup>
     </RecordFormDialog>
   );
 }

@@ -1,9 +1,8 @@
 // The Create Tag dialog (spec §2, §5): Tag Name (required), Tag Color, Tag Description and an
 // optional Tag Group; Add stays disabled until a name is entered. Driven by the tagCreation
 // machine, a child of the tag selector's.
-import { Button, Callout, Dialog, Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { COLOR_PATTERN, DEFAULT_TAG_COLOR, previewText, type Tag } from '../../domain/tags';
 import {
   selectBusy,
@@ -17,7 +16,7 @@ import {
 import type { tagCreationMachine } from './tag-creation.machine';
 import type { ActorRefFrom } from 'xstate';
 import { TagLabel } from './tag-label';
-import { CancelButton } from '../../ui/shared/cancel-button';
+import { FormDialog } from '../../ui/shared/form-dialog';
 
 const NO_GROUP = 'none';
 
@@ -39,105 +38,88 @@ export function CreateTagDialog({
   const failure = useSelector(actor, selectFailure);
   const change = (field: 'name' | 'color' | 'description', value: string) =>
     actor.send({ type: 'draft.change', field, value });
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    actor.send(failure ? { type: 'tag.retry' } : { type: 'tag.submit' });
-  };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && actor.send({ type: 'tag.cancel' })}>
-      <Dialog.Content maxWidth="460px">
-        <Dialog.Title>Create Tag</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          {choosing
-            ? 'The new tag is chosen once it is created.'
-            : 'The new tag is added to this user once it is created.'}
-        </Dialog.Description>
-        <form onSubmit={submit} aria-label="Create Tag">
-          <Flex direction="column" gap="3">
-            <label>
-              <Text as="div" size="2" weight="medium" mb="1">
-                Tag Name
-              </Text>
-              <TextField.Root
-                value={draft.name}
-                required
-                maxLength={100}
-                autoFocus
-                disabled={!editable}
-                onChange={(e) => change('name', e.target.value)}
-              />
-            </label>
-            <label>
-              <Text as="div" size="2" weight="medium" mb="1">
-                Tag Color
-              </Text>
-              <Flex gap="2" align="center">
-                <input
-                  type="color"
-                  aria-label="Tag Color"
-                  value={COLOR_PATTERN.test(draft.color) ? draft.color : DEFAULT_TAG_COLOR}
-                  disabled={!editable}
-                  onChange={(e) => change('color', e.target.value.toUpperCase())}
-                  style={{ width: 40, height: 28, padding: 0, border: 'none' }}
-                />
-                <TagLabel
-                  tag={{ name: draft.name.trim() || 'Preview', color: draft.color, description: draft.description }}
-                />
-              </Flex>
-            </label>
-            <label>
-              <Text as="div" size="2" weight="medium" mb="1">
-                Tag Description
-              </Text>
-              <TextArea
-                value={draft.description}
-                maxLength={500}
-                disabled={!editable}
-                onChange={(e) => change('description', e.target.value)}
-              />
-            </label>
-            <div>
-              <Text as="div" size="2" weight="medium" mb="1" id="create-tag-group">
-                Tag Group
-              </Text>
-              <Select.Root
-                value={draft.groupId === null ? NO_GROUP : String(draft.groupId)}
-                disabled={!editable}
-                onValueChange={(value) =>
-                  actor.send({ type: 'draft.group', groupId: value === NO_GROUP ? null : Number(value) })
-                }
-              >
-                <Select.Trigger aria-labelledby="create-tag-group" style={{ width: '100%' }} />
-                <Select.Content position="popper">
-                  <Select.Item value={NO_GROUP}>No group</Select.Item>
-                  {groups.map((g) => (
-                    <Select.Item key={g.id} value={String(g.id)}>
-                      {g.name}
-                      {g.description ? ` — ${previewText(g.description, true)}` : ''}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            </div>
-            {(refusal ?? failure) && (
-              <Callout.Root color="red" role="alert" size="1">
-                <Callout.Text>{refusal ?? failure}</Callout.Text>
-              </Callout.Root>
-            )}
-            <Flex justify="end" gap="3" mt="2">
-              <CancelButton disabled={busy} onClick={() => actor.send({ type: 'tag.cancel' })} />
-              {failure ? (
-                <Button type="submit">Retry</Button>
-              ) : (
-                <Button type="submit" disabled={!canAdd} loading={busy}>
-                  Add
-                </Button>
-              )}
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      title="Create Tag"
+      description={
+        choosing ? 'The new tag is chosen once it is created.' : 'The new tag is added to this user once it is created.'
+      }
+      formLabel="Create Tag"
+      error={refusal ?? failure}
+      saving={busy}
+      ready={failure !== null || canAdd}
+      submitLabel={failure ? 'Retry' : 'Add'}
+      maxWidth="460px"
+      onSubmit={() => actor.send(failure ? { type: 'tag.retry' } : { type: 'tag.submit' })}
+      onCancel={() => actor.send({ type: 'tag.cancel' })}
+    >
+      <label>
+        <Text as="div" size="2" weight="medium" mb="1">
+          Tag Name
+        </Text>
+        <TextField.Root
+          value={draft.name}
+          required
+          maxLength={100}
+          autoFocus
+          disabled={!editable}
+          onChange={(e) => change('name', e.target.value)}
+        />
+      </label>
+      <label>
+        <Text as="div" size="2" weight="medium" mb="1">
+          Tag Color
+        </Text>
+        <Flex gap="2" align="center">
+          <input
+            type="color"
+            aria-label="Tag Color"
+            value={COLOR_PATTERN.test(draft.color) ? draft.color : DEFAULT_TAG_COLOR}
+            disabled={!editable}
+            onChange={(e) => change('color', e.target.value.toUpperCase())}
+            style={{ width: 40, height: 28, padding: 0, border: 'none' }}
+          />
+          <TagLabel
+            tag={{ name: draft.name.trim() || 'Preview', color: draft.color, description: draft.description }}
+          />
+        </Flex>
+      </label>
+      <label>
+        <Text as="div" size="2" weight="medium" mb="1">
+          Tag Description
+        </Text>
+        <TextArea
+          value={draft.description}
+          maxLength={500}
+          disabled={!editable}
+          onChange={(e) => change('description', e.target.value)}
+        />
+      </label>
+      <div>
+        <Text as="div" size="2" weight="medium" mb="1" id="create-tag-group">
+          Tag Group
+        </Text>
+        <Select.Root
+          value={draft.groupId === null ? NO_GROUP : String(draft.groupId)}
+          disabled={!editable}
+          onValueChange={(value) =>
+            actor.send({ type: 'draft.group', groupId: value === NO_GROUP ? null : Number(value) })
+          }
+        >
+          <Select.Trigger aria-labelledby="create-tag-group" style={{ width: '100%' }} />
+          <Select.Content position="popper">
+            <Select.Item value={NO_GROUP}>No group</Select.Item>
+            {groups.map((g) => (
+              <Select.Item key={g.id} value={String(g.id)}>
+                {g.name}
+                {g.description ? ` — ${previewText(g.description, true)}` : ''}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </div>
+    </FormDialog>
   );
 }

@@ -18,6 +18,7 @@ import { useConsole } from '../../ui/console-context';
 import { OrgPicker } from '../organizations/org-picker';
 import { TemplatesCtx } from './templates-context';
 import { countText } from '../../domain/format';
+import { CancelButton } from '../../ui/shared/cancel-button';
 
 const accounts = (n: number) => (n === 1 ? '1 account' : `${countText(n)} accounts`);
 
@@ -91,14 +92,7 @@ export function TemplateApplyDialog() {
               ))}
             </Flex>
             <Flex gap="3" justify="end">
-              <Button
-                variant="soft"
-                color="gray"
-                disabled={previewing}
-                onClick={() => editor.send({ type: 'apply.close' })}
-              >
-                Cancel
-              </Button>
+              <CancelButton disabled={previewing} onClick={() => editor.send({ type: 'apply.close' })} />
               <Button
                 loading={previewing}
                 disabled={apply.accounts.length === 0}
@@ -164,14 +158,7 @@ export function TemplateApplyDialog() {
               })}
             </Flex>
             <Flex gap="3" justify="end">
-              <Button
-                variant="soft"
-                color="gray"
-                disabled={running}
-                onClick={() => editor.send({ type: 'apply.close' })}
-              >
-                Cancel
-              </Button>
+              <CancelButton disabled={running} onClick={() => editor.send({ type: 'apply.close' })} />
               <Button variant="soft" disabled={running} onClick={() => editor.send({ type: 'apply.back' })}>
                 Back
               </Button>

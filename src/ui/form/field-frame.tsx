@@ -28,13 +28,28 @@ export function FieldFrame({
           {hint}
         </Text>
       )}
-      {error && (
-        <Text as="p" id={id && `${id}-error`} size="1" color="red" mt="1">
-          {error}
-        </Text>
-      )}
+      <FieldError id={id} error={error} mt="1" />
     </Box>
   );
+}
+
+/** A control's error under it, at `${id}-error` where `described` points the control. */
+export function FieldError({
+  id,
+  error,
+  mt,
+  mb,
+}: {
+  id: string | undefined;
+  error: string | undefined;
+  mt?: '1';
+  mb?: '2';
+}) {
+  return error ? (
+    <Text as="p" id={id && `${id}-error`} size="1" color="red" mt={mt} mb={mb}>
+      {error}
+    </Text>
+  ) : null;
 }
 
 /** The aria attributes that point a control at its error (or hint). */

@@ -25,6 +25,7 @@ import type { DistributorFlags, ResearchFlagsInput } from './control-panel.types
 import type { DraftAddress } from '../../../services/drafts';
 import { useInspect } from '../../../ui/console-context';
 import { DraftKeeper, sameDraft, useStoredDraft } from '../../../ui/form/form-draft';
+import { FieldError } from '../../../ui/form/field-frame';
 import { useTabSearch } from '../tab-search';
 import { ResearchFlagsCtx } from './control-panel-context';
 import { timeText, countText } from '../../../domain/format';
@@ -204,11 +205,7 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
                     <Text as="p" id={`${id}-meaning`} size="1" color="gray">
                       {RESEARCH_FLAG_LABELS[key].meaning}
                     </Text>
-                    {error && (
-                      <Text as="p" id={`${id}-error`} size="1" color="red">
-                        {error}
-                      </Text>
-                    )}
+                    <FieldError id={id} error={error} />
                   </Box>
                 </Flex>
               );

@@ -1,7 +1,7 @@
 // A bulk action: what the selection holds and how many each action applies to (their status
 // allows it, nobody changed them since), a confirmation (a rejection with its reason), then the
 // report of what was done and of every request left as it was, with why.
-import { AlertDialog, Button, Callout, Card, Flex, Heading, Spinner, Table, Text, TextArea } from '@radix-ui/themes';
+import { AlertDialog, Box, Button, Callout, Card, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
 import {
   REASON_MAX,
   REQUEST_ACTION_KEYS,
@@ -24,6 +24,8 @@ import { TableCaption } from '../../../ui/shared/table-caption';
 import { RequestsCtx } from './requests-context';
 import { countText } from '../../../domain/format';
 import { TableHead } from '../../../ui/shared/table-head';
+import { CancelButton } from '../../../ui/shared/cancel-button';
+import { ReasonField } from '../../../ui/form/reason-field';
 
 const requests = (x: number) => `${countText(x)} ${x === 1 ? 'request' : 'requests'}`;
 
@@ -87,14 +89,7 @@ export function BulkPanel() {
                   {`${REQUEST_ACTIONS[a].label} ${requests(preview.applies[a])}`}
                 </Button>
               ))}
-              <Button
-                variant="soft"
-                color="gray"
-                disabled={confirming}
-                onClick={() => actor.send({ type: 'bulk.cancel' })}
-              >
-                Cancel
-              </Button>
+              <CancelButton disabled={confirming} onClick={() => actor.send({ type: 'bulk.cancel' })} />
             </Flex>
           </Flex>
         </Card>
@@ -125,19 +120,15 @@ function ConfirmDialog() {
           {action === 'approve' ? ' Each approval gives the user a fulfillment of the broker.' : ''}
         </AlertDialog.Description>
         {action === 'reject' ? (
-          <Flex direction="column" gap="1" mt="3">
-            <Text as="label" size="2" htmlFor="bulk-reason">
-              Reason
-            </Text>
-            <TextArea
+          <Box mt="3">
+            <ReasonField
               id="bulk-reason"
-              aria-label="Reason"
-              maxLength={REASON_MAX}
               value={bulk.reason}
+              maxLength={REASON_MAX}
               disabled={applying}
-              onChange={(e) => actor.send({ type: 'bulk.reason', text: e.target.value })}
+              onChange={(text) => actor.send({ type: 'bulk.reason', text })}
             />
-          </Flex>
+          </Box>
         ) : null}
         {error ? (
           <Callout.Root role="alert" color="red" mt="3">
@@ -145,15 +136,12 @@ function ConfirmDialog() {
           </Callout.Root>
         ) : null}
         <Flex gap="3" mt="4" justify="end">
-          {error ? (
-            <Button variant="soft" color="gray" disabled={applying} onClick={() => actor.send({ type: 'bulk.cancel' })}>
-              Cancel
-            </Button>
-          ) : (
-            <Button variant="soft" color="gray" disabled={applying} onClick={() => actor.send({ type: 'bulk.back' })}>
-              Back
-            </Button>
-          )}
+          <CancelButton
+            disabled={applying}
+            onClick={() => actor.send(error ? { type: 'bulk.cancel' } : { type: 'bulk.back' })}
+          >
+            {error ? 'Cancel' : 'Back'}
+          </CancelButton>
           <Button
             color={action === 'reject' ? 'red' : action === 'approve' ? 'green' : undefined}
             disabled={!ready || applying}

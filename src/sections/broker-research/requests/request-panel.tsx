@@ -4,6 +4,7 @@
 import {
   AlertDialog,
   Badge,
+  Box,
   Button,
   Callout,
   Card,
@@ -12,7 +13,6 @@ import {
   Heading,
   Spinner,
   Text,
-  TextArea,
 } from '@radix-ui/themes';
 import {
   FULFILLMENT_STATUS_LABELS,
@@ -39,6 +39,7 @@ import { useTabSearch } from '../tab-search';
 import { RequestsCtx } from './requests-context';
 import { STATUS_COLORS } from './request-words';
 import { timeText } from '../../../domain/format';
+import { ReasonField } from '../../../ui/form/reason-field';
 
 /** One line of the history in words: "Sent to broker → Approved", or the action when no move is recorded. */
 export function historyWords(h: HistoryEntry): string {
@@ -240,22 +241,16 @@ function RejectDialog() {
       <AlertDialog.Content maxWidth="480px">
         <AlertDialog.Title>Reject request {id}?</AlertDialog.Title>
         <AlertDialog.Description size="2">The user is told the reason.</AlertDialog.Description>
-        <Flex direction="column" gap="1" mt="3">
-          <Text as="label" size="2" htmlFor="reject-reason">
-            Reason
-          </Text>
-          <TextArea
+        <Box mt="3">
+          <ReasonField
             id="reject-reason"
-            aria-label="Reason"
-            maxLength={REASON_MAX}
             value={reason}
+            maxLength={REASON_MAX}
             disabled={acting}
-            onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
+            hint={reason.trim() === '' ? 'Say why.' : `${reason.trim().length} of ${REASON_MAX} characters.`}
+            onChange={(text) => actor.send({ type: 'reason.change', text })}
           />
-          <Text size="1" color="gray">
-            {reason.trim() === '' ? 'Say why.' : `${reason.trim().length} of ${REASON_MAX} characters.`}
-          </Text>
-        </Flex>
+        </Box>
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>
             <Button variant="soft" color="gray" disabled={acting}>

@@ -4,9 +4,8 @@
 // (both in the URL), the submissions newest first with their file, broker and submitter, each
 // row's review actions as its status allows, the Reject dialog asking why, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import { Badge, Box, Button, Dialog, Flex, Table, Text, TextArea, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
 import { shallowEqual } from '@xstate/react';
-import type { ReactNode } from 'react';
 import {
   REASON_MAX,
   SUBMISSION_STATUS_LABELS,
@@ -31,19 +30,14 @@ import {
   selectRejecting,
 } from './user-submission.selectors';
 import type { SubmissionQuery } from './user-submission.types';
-import type { DraftAddress } from '../../../services/drafts';
 import type { TabParams } from '../tab-search';
 import { useTabSearch } from '../tab-search';
 import { ResearchSubmissionsCtx } from './user-submission-context';
-import { CursorPager } from '../../../ui/shared/pager';
 import { timeText } from '../../../domain/format';
-import { useQueryFromUrl } from '../../../ui/shared/url-params';
-import { RetryCallout } from '../../../ui/shared/retry-callout';
-import { CancelButton } from '../../../ui/shared/cancel-button';
-import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
-import { RecordLoading, RecordStatus } from '../../../ui/shared/record-section';
-import { queryParams, statusQueryOf, StatusSearch } from '../../../ui/shared/status-search';
-import { NoticeCallout } from '../../../ui/shared/notice-callout';
+import { FormDialog } from '../../../ui/shared/form-dialog';
+import { ReasonField } from '../../../ui/form/reason-field';
+import { ReviewList, reviewListScope, ReviewStatus, type ReviewListWords } from '../../../ui/shared/review-list';
+import { statusQueryOf, StatusSearch } from '../../../ui/shared/status-search';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export const submissionQueryOf = (params: TabParams): SubmissionQuery =>
@@ -58,43 +52,23 @@ const STATUS_COLORS: Record<SubmissionStatus, 'blue' | 'amber' | 'green' | 'red'
   rejected: 'red',
 };
 
+const list = reviewListScope({
+  ctx: ResearchSubmissionsCtx,
+  logic: liveResearchSubmissionsMachine,
+  form: REJECT_DRAFT_FORM,
+  check: checkRejectDraft,
+  input: (query: SubmissionQuery, draft) => ({ query, draft }),
+  queryOf: submissionQueryOf,
+  useBinding: useTabSearch,
+  select: { draft: selectDraftToKeep, changed: selectFormChanged },
+  description: 'The reason for rejecting this submission is not sent yet.',
+});
 /** One rejection being worded at a time in this tab, per staff member. */
-export const rejectDraftAddress = (staff: number | null): DraftAddress | null =>
-  formDraftAddress(REJECT_DRAFT_FORM, staff);
-
+export const rejectDraftAddress = list.draftAddress;
 /** The machine, started from the URL's query and the kept rejection; later moves of the URL (filters, pages, Back) are sent to it. */
-export function ResearchSubmissionsScope({ staff, children }: { staff: number | null; children: ReactNode }) {
-  const { params } = useTabSearch();
-  return (
-    <RecordScope
-      ctx={ResearchSubmissionsCtx}
-      logic={liveResearchSubmissionsMachine}
-      address={rejectDraftAddress(staff)}
-      check={checkRejectDraft}
-      input={(draft) => ({ query: submissionQueryOf(params), draft })}
-    >
-      <QueryFromUrl />
-      {children}
-    </RecordScope>
-  );
-}
-
+export const ResearchSubmissionsScope = list.Scope;
 /** Keeps a reason being typed as a draft; leaving the page with one asks first and drops it. */
-export function RejectDraftKeeper({ staff }: { staff: number | null }) {
-  return (
-    <FormDraftKeeper
-      ctx={ResearchSubmissionsCtx}
-      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
-      address={rejectDraftAddress(staff)}
-      description="The reason for rejecting this submission is not sent yet."
-    />
-  );
-}
-
-function QueryFromUrl() {
-  useQueryFromUrl(ResearchSubmissionsCtx.useActorRef(), submissionQueryOf(useTabSearch().params));
-  return null;
-}
+export const RejectDraftKeeper = list.DraftKeeper;
 
 function Filters() {
   return (
@@ -148,26 +122,13 @@ function Row({
         </Text>
       </Table.Cell>
       <Table.Cell>{timeText(s.submitted_at)}</Table.Cell>
-      <Table.Cell>
-        <Badge color={STATUS_COLORS[s.status]} aria-label="Status">
-          {SUBMISSION_STATUS_LABELS[s.status]}
-        </Badge>
-        {s.reviewed_by && s.status !== 'new' && (
-          <Text as="div" size="1" color="gray">
-            by {s.reviewed_by}
-          </Text>
-        )}
-        {s.reason && (
-          <Text as="div" size="1" color="gray">
-            Reason: {s.reason}
-          </Text>
-        )}
-        {conflict && (
-          <Text as="div" size="1" color="amber" role="note">
-            {conflict}
-          </Text>
-        )}
-      </Table.Cell>
+      <ReviewStatus
+        color={STATUS_COLORS[s.status]}
+        label={SUBMISSION_STATUS_LABELS[s.status]}
+        by={s.status === 'new' ? null : s.reviewed_by}
+        reason={s.reason}
+        conflict={conflict}
+      />
       <Table.Cell>
         <Flex direction="column" gap="1" align="start">
           {actionsFor(s.status).map((a) => (
@@ -198,95 +159,56 @@ function Row({
 function RejectDialog() {
   const actor = ResearchSubmissionsCtx.useActorRef();
   const rejecting = ResearchSubmissionsCtx.useSelector(selectRejecting);
-  const ok = reasonGiven(rejecting?.reason ?? '');
   return (
-    <Dialog.Root
+    <FormDialog
       open={rejecting !== null}
-      onOpenChange={(open) => {
-        if (!open) actor.send({ type: 'reject.cancel' });
-      }}
+      title={`Reject “${rejecting?.title ?? ''}”`}
+      description="The submitter reads the reason."
+      formLabel="Reject submission"
+      saving={false}
+      ready={reasonGiven(rejecting?.reason ?? '')}
+      submitLabel="Reject"
+      submitColor="red"
+      onSubmit={() => actor.send({ type: 'reject.confirm' })}
+      onCancel={() => actor.send({ type: 'reject.cancel' })}
     >
-      <Dialog.Content maxWidth="480px">
-        <Dialog.Title>Reject “{rejecting?.title}”</Dialog.Title>
-        <Dialog.Description size="2">The submitter reads the reason.</Dialog.Description>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (ok) actor.send({ type: 'reject.confirm' });
-          }}
-        >
-          <Flex direction="column" gap="3" mt="3">
-            <Text as="label" size="2" htmlFor="reject-reason">
-              Reason
-            </Text>
-            <TextArea
-              id="reject-reason"
-              value={rejecting?.reason ?? ''}
-              maxLength={REASON_MAX}
-              onChange={(e) => actor.send({ type: 'reason.change', text: e.target.value })}
-            />
-            <Flex gap="3" justify="end">
-              <CancelButton onClick={() => actor.send({ type: 'reject.cancel' })} />
-              <Button type="submit" color="red" disabled={!ok}>
-                Reject
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+      <ReasonField
+        id="reject-reason"
+        value={rejecting?.reason ?? ''}
+        maxLength={REASON_MAX}
+        onChange={(text) => actor.send({ type: 'reason.change', text })}
+      />
+    </FormDialog>
   );
 }
 
+const WORDS: ReviewListWords = {
+  records: 'submissions',
+  caption: 'Submissions',
+  notice: 'Submission notice',
+  none: 'No submissions',
+  noMatch: 'No submission matches these filters.',
+  noneYet: 'Nobody has submitted research yet.',
+};
+const COLUMNS = ['Submission', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'];
+
 export function UserSubmissionView() {
   const actor = ResearchSubmissionsCtx.useActorRef();
-  const { params, setParams } = useTabSearch();
-  const { loading, failed, busy, error, items, next, query, notice, conflicts } = ResearchSubmissionsCtx.useSelector(
-    selectList,
-    shallowEqual,
-  );
+  const binding = useTabSearch();
+  const view = ResearchSubmissionsCtx.useSelector(selectList, shallowEqual);
   const actingId = ResearchSubmissionsCtx.useSelector(selectActingId);
-  const here = submissionQueryOf(params);
   return (
-    <Flex direction="column" gap="3">
-      <Filters />
-      <NoticeCallout notice={notice} label="Submission notice" errorColor="amber" />
-      {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
-      {loading && <RecordLoading records="submissions" named />}
-      {!loading &&
-        !failed &&
-        (items.length === 0 ? (
-          <RecordStatus label="No submissions">
-            {query.status || query.q ? 'No submission matches these filters.' : 'Nobody has submitted research yet.'}
-          </RecordStatus>
-        ) : (
-          <Table.Root variant="surface">
-            <VisuallyHidden asChild>
-              <caption>Submissions</caption>
-            </VisuallyHidden>
-            <Table.Header>
-              <Table.Row>
-                {['Submission', 'Broker', 'Submitted by', 'Submitted', 'Status', 'Review'].map((h) => (
-                  <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {items.map((s) => (
-                <Row key={s.id} s={s} busy={busy} acting={actingId === s.id} conflict={conflicts[s.id]} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        ))}
-      <Box>
-        <CursorPager
-          busy={busy}
-          cursor={here.cursor}
-          next={loading ? null : next}
-          go={(cursor) => setParams(queryParams({ ...here, cursor }), { push: true })}
-        />
-      </Box>
+    <ReviewList
+      list={view}
+      binding={binding}
+      here={submissionQueryOf(binding.params)}
+      words={WORDS}
+      columns={COLUMNS}
+      filters={<Filters />}
+      row={(s) => <Row key={s.id} s={s} busy={view.busy} acting={actingId === s.id} conflict={view.conflicts[s.id]} />}
+      onRetry={() => actor.send({ type: 'list.retry' })}
+    >
       <RejectDialog />
-    </Flex>
+    </ReviewList>
   );
 }
