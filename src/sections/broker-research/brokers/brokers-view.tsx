@@ -6,7 +6,6 @@ import {
   Badge,
   Box,
   Button,
-  Callout,
   Card,
   Flex,
   Heading,
@@ -61,6 +60,8 @@ import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
+import { BrokerNameField } from '../broker-name-field';
+import { ChangedCallout } from '../changed-callout';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
@@ -96,11 +97,7 @@ export function BrokersView() {
     <Flex direction="column" gap="4">
       <SearchBar />
       {!deleting && <NoticeCallout notice={notice} label="Brokers notice" />}
-      {conflict && (
-        <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
-          <Callout.Text>{conflict}</Callout.Text>
-        </Callout.Root>
-      )}
+      {conflict && <ChangedCallout>{conflict}</ChangedCallout>}
       {failed && (
         <RetryCallout
           lead="The brokers could not be loaded."
@@ -135,15 +132,7 @@ function SearchBar() {
     <form role="search" aria-label="Search brokers" onSubmit={submit}>
       <Flex gap="3" align="end" wrap="wrap">
         <Box flexGrow="1" maxWidth="420px">
-          <FieldFrame id="brokers-q" label="Broker name">
-            <TextField.Root
-              id="brokers-q"
-              value={text}
-              maxLength={BROKER_LIMITS.search}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Part of a name, legal name or short name"
-            />
-          </FieldFrame>
+          <BrokerNameField id="brokers-q" value={text} onChange={setText} />
         </Box>
         <FieldFrame id="brokers-pb" label="Broker group">
           <select

@@ -55,6 +55,7 @@ import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
 import { RecordAction, RecordActions } from '../../../ui/shared/record-table';
+import { ChangedCallout } from '../changed-callout';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
@@ -288,12 +289,10 @@ function MappingForm() {
             {title}
           </Heading>
           {conflict && (
-            <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
-              <Callout.Text>
-                {conflict.msg} Now stored: {conflict.current.domain} names {conflict.current.broker_name}. Save again to
-                replace it with yours, or Cancel to keep theirs.
-              </Callout.Text>
-            </Callout.Root>
+            <ChangedCallout>
+              {conflict.msg} Now stored: {conflict.current.domain} names {conflict.current.broker_name}. Save again to
+              replace it with yours, or Cancel to keep theirs.
+            </ChangedCallout>
           )}
           <FieldFrame id="dm-domain" label="Domain" error={errors['domain']} hint={DOMAIN_HINT}>
             <TextField.Root
