@@ -2,19 +2,7 @@
 // page at a time, each broker opening in Broker Details; beside it the user groups of the broker
 // chosen — created, changed, deleted after a question naming the member count — and the members of
 // the group opened, added by email or username and removed. Thin: everything comes from selectors.
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Link,
-  Table,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Link, Table, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { MIFID_LABELS } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';

@@ -6,6 +6,7 @@ import { filterBrokers } from '../../../domain/brokers';
 import { selectBrokers } from './fulfillments.selectors';
 import { FulfillmentsCtx } from './fulfillments-context';
 import { ChosenFilter } from '../list-filters';
+import { MatchOption } from '../../../ui/shared/match-list';
 
 /** Matches listed under the field. */
 const SHOWN = 8;
@@ -54,20 +55,17 @@ export function BrokerFilter({
           }}
         >
           {matches.map((b) => (
-            <Box
+            <MatchOption
               key={b.id}
-              role="option"
-              aria-selected={false}
               px="3"
               py="2"
-              style={{ cursor: 'pointer' }}
-              onClick={() => {
+              onPick={() => {
                 setText('');
                 onChange(String(b.id));
               }}
             >
-              <Text size="2">{b.name}</Text>
-            </Box>
+              {b.name}
+            </MatchOption>
           ))}
         </Box>
       ) : null}

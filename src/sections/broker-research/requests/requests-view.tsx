@@ -35,6 +35,7 @@ import { NO_FILTERS } from './requests.types';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../../ui/console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../ui/form/form-draft';
+import { MatchList, MatchOption } from '../../../ui/shared/match-list';
 import { TableCaption } from '../../../ui/shared/table-caption';
 import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, Labelled, ListFailed, OrgFilter } from '../list-filters';
 import { useTabSearch } from '../tab-search';
@@ -263,43 +264,18 @@ export function BrokerFilter({
           ) : null}
         </TextField.Root>
         {text !== null && typed !== '' ? (
-          <Box
-            role="listbox"
-            aria-label="Broker matches"
-            position="absolute"
-            left="0"
-            right="0"
-            mt="1"
-            p="1"
-            style={{
-              zIndex: 20,
-              maxHeight: 280,
-              overflowY: 'auto',
-              background: 'var(--color-panel-solid)',
-              borderRadius: 'var(--radius-3)',
-              boxShadow: 'var(--shadow-5)',
-            }}
-            onMouseDown={(e) => e.preventDefault()}
-          >
+          <MatchList role="listbox" label="Broker matches" maxHeight={280}>
             {matches.length === 0 ? (
               <Text as="p" size="2" color="gray" m="2">
                 No broker is named like “{text.trim()}”.
               </Text>
             ) : null}
             {matches.map((b) => (
-              <Box
-                key={b.id}
-                role="option"
-                aria-selected={false}
-                px="2"
-                py="1"
-                style={{ cursor: 'pointer' }}
-                onClick={() => pick(b)}
-              >
-                <Text size="2">{b.name}</Text>
-              </Box>
+              <MatchOption key={b.id} onPick={() => pick(b)}>
+                {b.name}
+              </MatchOption>
             ))}
-          </Box>
+          </MatchList>
         ) : null}
       </Box>
     </Labelled>
