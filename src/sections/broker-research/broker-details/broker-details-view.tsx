@@ -62,6 +62,7 @@ import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
 import { BrokerNameField } from '../broker-name-field';
 import { ChangedCallout } from '../changed-callout';
+import { SaveForm } from '../../../ui/form/save-form';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -268,14 +269,7 @@ function FormFrame({ label, saveLabel, children }: { label: string; saveLabel: s
   const busy = BrokerDetailsCtx.useSelector(selectBusy);
   const errors = BrokerDetailsCtx.useSelector(selectFieldErrors);
   return (
-    <form
-      aria-label={label}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ready && !busy) actor.send({ type: 'form.save' });
-      }}
-    >
+    <SaveForm label={label} noValidate canSave={ready && !busy} onSave={() => actor.send({ type: 'form.save' })}>
       <Flex direction="column" gap="3">
         {children}
         <FormActions
@@ -287,7 +281,7 @@ function FormFrame({ label, saveLabel, children }: { label: string; saveLabel: s
           onLeave={() => actor.send({ type: 'form.cancel' })}
         />
       </Flex>
-    </form>
+    </SaveForm>
   );
 }
 

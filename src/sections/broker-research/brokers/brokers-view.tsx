@@ -50,6 +50,7 @@ import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
 import { BrokerNameField } from '../broker-name-field';
 import { ChangedCallout } from '../changed-callout';
+import { SaveForm } from '../../../ui/form/save-form';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
@@ -330,13 +331,7 @@ function GroupForm() {
   const errors = BrokersCtx.useSelector(selectFieldErrors);
   if (!form) return null;
   return (
-    <form
-      aria-label="User group"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ready && !saving) actor.send({ type: 'form.save' });
-      }}
-    >
+    <SaveForm label="User group" canSave={ready && !saving} onSave={() => actor.send({ type: 'form.save' })}>
       <Flex direction="column" gap="3">
         <Heading as="h4" size="3">
           {form.group === null ? 'New user group' : `Edit ${form.base.name}`}
@@ -370,7 +365,7 @@ function GroupForm() {
           onLeave={() => actor.send({ type: 'form.cancel' })}
         />
       </Flex>
-    </form>
+    </SaveForm>
   );
 }
 

@@ -56,6 +56,7 @@ import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
 import { RecordAction, RecordActions } from '../../../ui/shared/record-table';
 import { ChangedCallout } from '../changed-callout';
+import { SaveForm } from '../../../ui/form/save-form';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
@@ -277,13 +278,7 @@ function MappingForm() {
   };
   return (
     <Card asChild>
-      <form
-        aria-label={title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (savable) actor.send({ type: 'form.save' });
-        }}
-      >
+      <SaveForm label={title} canSave={savable} onSave={() => actor.send({ type: 'form.save' })}>
         <Flex direction="column" gap="3" maxWidth="560px">
           <Heading as="h3" size="3">
             {title}
@@ -381,7 +376,7 @@ function MappingForm() {
             />
           )}
         </Flex>
-      </form>
+      </SaveForm>
     </Card>
   );
 }
