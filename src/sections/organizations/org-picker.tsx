@@ -20,6 +20,7 @@ import {
 } from './org-search.selectors';
 import type { ActorRefFrom } from 'xstate';
 import { useInspect } from '../../ui/console-context';
+import { MatchList } from '../../ui/shared/match-list';
 
 export interface OrgPickerProps {
   value: OrgPick | null;
@@ -133,25 +134,11 @@ export function OrgPickerField({
         )}
       </TextField.Root>
       {open && (
-        <Box
+        <MatchList
           id={listId}
-          position="absolute"
-          left="0"
-          right="0"
-          mt="1"
-          p="1"
-          style={{
-            zIndex: 20,
-            maxHeight: 300,
-            overflowY: 'auto',
-            background: 'var(--color-panel-solid)',
-            borderRadius: 'var(--radius-3)',
-            boxShadow: 'var(--shadow-5)',
-          }}
-          // Keeps the focus in the field while a pointer picks an option.
-          onMouseDown={(e) => e.preventDefault()}
+          maxHeight={300}
           role={results.length ? 'listbox' : 'presentation'}
-          aria-label={results.length ? `${placeholder} matches` : undefined}
+          label={results.length ? `${placeholder} matches` : undefined}
         >
           {tooShort && (
             <Text as="p" size="2" color="gray" m="2" role="status">
@@ -202,7 +189,7 @@ export function OrgPickerField({
               )}
             </Flex>
           ))}
-        </Box>
+        </MatchList>
       )}
     </Box>
   );

@@ -6,7 +6,6 @@ import {
   Badge,
   Box,
   Button,
-  Callout,
   Card,
   DataList,
   Flex,
@@ -61,6 +60,9 @@ import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
+import { BrokerNameField } from '../broker-name-field';
+import { ChangedCallout } from '../changed-callout';
+import { SaveForm } from '../../../ui/form/save-form';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -78,9 +80,7 @@ export function BrokerDetailsView() {
     <Flex direction="column" gap="4" maxWidth="960px">
       {choosing ? <Picker notice={notice} /> : !confirming && <NoticeCallout notice={notice} label="Broker notice" />}
       {conflict && (
-        <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
-          <Callout.Text>{conflict} The record below is as stored now; save again to apply yours.</Callout.Text>
-        </Callout.Root>
+        <ChangedCallout>{conflict} The record below is as stored now; save again to apply yours.</ChangedCallout>
       )}
       {failed && (
         <RetryCallout
@@ -116,15 +116,7 @@ function Picker({ notice }: { notice: Notice | null }) {
         <form role="search" aria-label="Find a broker" onSubmit={submit}>
           <Flex gap="2" align="end">
             <Box flexGrow="1">
-              <FieldFrame id="broker-picker" label="Broker name">
-                <TextField.Root
-                  id="broker-picker"
-                  value={text}
-                  maxLength={BROKER_LIMITS.search}
-                  onChange={(e) => setText(e.target.value)}
-                  placeholder="Part of a name, legal name or short name"
-                />
-              </FieldFrame>
+              <BrokerNameField id="broker-picker" value={text} onChange={setText} />
             </Box>
             <Button type="submit" disabled={searching}>
               {searching ? 'Searching…' : 'Search'}
@@ -277,14 +269,7 @@ function FormFrame({ label, saveLabel, children }: { label: string; saveLabel: s
   const busy = BrokerDetailsCtx.useSelector(selectBusy);
   const errors = BrokerDetailsCtx.useSelector(selectFieldErrors);
   return (
-    <form
-      aria-label={label}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ready && !busy) actor.send({ type: 'form.save' });
-      }}
-    >
+    <SaveForm label={label} noValidate canSave={ready && !busy} onSave={() => actor.send({ type: 'form.save' })}>
       <Flex direction="column" gap="3">
         {children}
         <FormActions
@@ -296,7 +281,7 @@ function FormFrame({ label, saveLabel, children }: { label: string; saveLabel: s
           onLeave={() => actor.send({ type: 'form.cancel' })}
         />
       </Flex>
-    </form>
+    </SaveForm>
   );
 }
 

@@ -1,20 +1,15 @@
 // The Brokers tab's actor (given the URL's query and broker, and the kept draft), the URL kept in
 // step with the list's query and the broker chosen, and what keeps a changed user group form across
 // a reload and asks before it is left (decision 042).
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from './brokers.draft';
 import { liveBrokerUserGroupsMachine } from './brokers.live';
 import { sameQuery } from './brokers.machine';
 import { selectChosen, selectDraftToKeep, selectFormChanged, selectQuery } from './brokers.selectors';
 import type { BrokersQuery } from './brokers.types';
-import type { DraftAddress } from '../../../services/drafts';
-import { useConsole } from '../../../ui/console-context';
-import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
+import { formDraftScope } from '../../../ui/shared/form-draft-scope';
 import type { TabParams, TabSearch } from '../tab-search';
 import { BrokersCtx } from './brokers-context';
-
-export const groupDraftAddress = (staff: number | null): DraftAddress | null =>
-  formDraftAddress(GROUP_DRAFT_FORM, staff);
 
 const idOf = (raw: string | undefined) => (/^\d{1,15}$/.test(raw ?? '') ? raw! : '');
 export const queryOfParams = (params: TabParams): BrokersQuery => ({
@@ -30,29 +25,22 @@ export const paramsOf = (query: BrokersQuery, broker: number | null): TabParams 
     Object.entries({ ...query, broker: broker === null ? '' : String(broker) }).filter(([, value]) => value !== ''),
   );
 
-export function BrokersScope({
-  staff,
-  params,
-  children,
-}: {
-  staff: number | null;
-  params: TabParams;
-  children: ReactNode;
-}) {
-  const { config } = useConsole();
-  const logic = useMemo(() => liveBrokerUserGroupsMachine(config.product_key), [config.product_key]);
-  return (
-    <RecordScope
-      ctx={BrokersCtx}
-      logic={logic}
-      address={groupDraftAddress(staff)}
-      check={checkGroupDraft}
-      input={(draft) => ({ query: queryOfParams(params), broker: brokerOfParams(params), draft })}
-    >
-      {children}
-    </RecordScope>
-  );
-}
+/** One user group form at a time in this tab, per staff member: the actor given the URL's query and broker and the kept draft. */
+export const {
+  address: groupDraftAddress,
+  Scope: BrokersScope,
+  DraftKeeper: BrokersDraftKeeper,
+} = formDraftScope({
+  ctx: BrokersCtx,
+  logic: liveBrokerUserGroupsMachine,
+  draft: {
+    form: GROUP_DRAFT_FORM,
+    check: checkGroupDraft,
+    select: { draft: selectDraftToKeep, changed: selectFormChanged },
+  },
+  input: (params: TabParams, draft) => ({ query: queryOfParams(params), broker: brokerOfParams(params), draft }),
+  description: 'The user group you are editing is not saved yet.',
+});
 
 /** A search, a page or a broker chosen shows in the URL; Back or a link from another tab moves the list. */
 export function BrokersUrl({ search }: { search: Pick<TabSearch, 'params' | 'setParams'> }) {
@@ -72,15 +60,4 @@ export function BrokersUrl({ search }: { search: Pick<TabSearch, 'params' | 'set
     // Only the URL's query moving moves the list.
   }, [JSON.stringify(fromUrl)]);
   return null;
-}
-
-export function BrokersDraftKeeper({ staff }: { staff: number | null }) {
-  return (
-    <FormDraftKeeper
-      ctx={BrokersCtx}
-      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
-      address={groupDraftAddress(staff)}
-      description="The user group you are editing is not saved yet."
-    />
-  );
 }

@@ -2,20 +2,7 @@
 // page at a time, each broker opening in Broker Details; beside it the user groups of the broker
 // chosen — created, changed, deleted after a question naming the member count — and the members of
 // the group opened, added by email or username and removed. Thin: everything comes from selectors.
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Heading,
-  Link,
-  Table,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Link, Table, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { MIFID_LABELS } from '../../../domain/broker-research';
 import { BROKER_LIMITS, type UserGroup } from '../../../domain/broker-research-brokers';
@@ -61,6 +48,9 @@ import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
+import { BrokerNameField } from '../broker-name-field';
+import { ChangedCallout } from '../changed-callout';
+import { SaveForm } from '../../../ui/form/save-form';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
@@ -96,11 +86,7 @@ export function BrokersView() {
     <Flex direction="column" gap="4">
       <SearchBar />
       {!deleting && <NoticeCallout notice={notice} label="Brokers notice" />}
-      {conflict && (
-        <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
-          <Callout.Text>{conflict}</Callout.Text>
-        </Callout.Root>
-      )}
+      {conflict && <ChangedCallout>{conflict}</ChangedCallout>}
       {failed && (
         <RetryCallout
           lead="The brokers could not be loaded."
@@ -135,15 +121,7 @@ function SearchBar() {
     <form role="search" aria-label="Search brokers" onSubmit={submit}>
       <Flex gap="3" align="end" wrap="wrap">
         <Box flexGrow="1" maxWidth="420px">
-          <FieldFrame id="brokers-q" label="Broker name">
-            <TextField.Root
-              id="brokers-q"
-              value={text}
-              maxLength={BROKER_LIMITS.search}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Part of a name, legal name or short name"
-            />
-          </FieldFrame>
+          <BrokerNameField id="brokers-q" value={text} onChange={setText} />
         </Box>
         <FieldFrame id="brokers-pb" label="Broker group">
           <select
@@ -353,13 +331,7 @@ function GroupForm() {
   const errors = BrokersCtx.useSelector(selectFieldErrors);
   if (!form) return null;
   return (
-    <form
-      aria-label="User group"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ready && !saving) actor.send({ type: 'form.save' });
-      }}
-    >
+    <SaveForm label="User group" canSave={ready && !saving} onSave={() => actor.send({ type: 'form.save' })}>
       <Flex direction="column" gap="3">
         <Heading as="h4" size="3">
           {form.group === null ? 'New user group' : `Edit ${form.base.name}`}
@@ -393,7 +365,7 @@ function GroupForm() {
           onLeave={() => actor.send({ type: 'form.cancel' })}
         />
       </Flex>
-    </form>
+    </SaveForm>
   );
 }
 

@@ -34,6 +34,7 @@ import { SavedMeanwhileNote } from '../../../ui/shared/conflict-panel';
 import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { RecordLoading } from '../../../ui/shared/record-section';
+import { SaveForm } from '../../../ui/form/save-form';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -156,12 +157,10 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
   const title = `${set.label} research flags`;
   return (
     <Card asChild>
-      <form
-        aria-label={title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (actionable && !busy) actor.send({ type: 'flags.save', dist: set.dist });
-        }}
+      <SaveForm
+        label={title}
+        canSave={actionable && !busy}
+        onSave={() => actor.send({ type: 'flags.save', dist: set.dist })}
       >
         <Flex direction="column" gap="3">
           <Flex justify="between" align="center" wrap="wrap" gap="2">
@@ -219,7 +218,7 @@ function FlagSet({ set, busy, saving }: { set: DistributorFlags; busy: boolean; 
             onDiscard={() => actor.send({ type: 'flags.discard', dist: set.dist })}
           />
         </Flex>
-      </form>
+      </SaveForm>
     </Card>
   );
 }

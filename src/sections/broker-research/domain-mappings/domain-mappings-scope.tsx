@@ -1,20 +1,15 @@
 // The Broker Domain Mappings machine's actor (given the URL's query and the kept draft), the URL
 // kept in step with the list's query both ways, and what keeps a changed form across a reload
 // and asks before it is left (decision 042).
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { checkDomainDraft, DOMAIN_DRAFT_FORM } from './domain-mappings.draft';
 import { liveDomainMappingsMachine } from './domain-mappings.live';
 import { selectDraftToKeep, selectFormChanged, selectQuery } from './domain-mappings.selectors';
 import type { DomainQuery } from './domain-mappings.types';
-import type { DraftAddress } from '../../../services/drafts';
-import { FormDraftKeeper, formDraftAddress, RecordScope } from '../../../ui/shared/record-scope';
+import { formDraftScope } from '../../../ui/shared/form-draft-scope';
 import { queryParams } from '../../../ui/shared/status-search';
 import type { TabParams, TabSearch } from '../tab-search';
 import { DomainMappingsCtx } from './domain-mappings-context';
-
-/** One form at a time in this tab, per staff member. */
-export const domainDraftAddress = (staff: number | null): DraftAddress | null =>
-  formDraftAddress(DOMAIN_DRAFT_FORM, staff);
 
 /** The URL's parameters as the list's query. */
 export const queryOfParams = (params: TabParams): DomainQuery => ({
@@ -26,27 +21,22 @@ export const queryOfParams = (params: TabParams): DomainQuery => ({
 export const paramsOfQuery = (query: DomainQuery): TabParams => queryParams(query);
 const sameQuery = (a: DomainQuery, b: DomainQuery) => a.q === b.q && a.broker === b.broker && a.cursor === b.cursor;
 
-export function DomainMappingsScope({
-  staff,
-  params,
-  children,
-}: {
-  staff: number | null;
-  params: TabParams;
-  children: ReactNode;
-}) {
-  return (
-    <RecordScope
-      ctx={DomainMappingsCtx}
-      logic={liveDomainMappingsMachine}
-      address={domainDraftAddress(staff)}
-      check={checkDomainDraft}
-      input={(draft) => ({ query: queryOfParams(params), draft })}
-    >
-      {children}
-    </RecordScope>
-  );
-}
+/** One form at a time in this tab, per staff member: the actor given the URL's query and the kept draft. */
+export const {
+  address: domainDraftAddress,
+  Scope: DomainMappingsScope,
+  DraftKeeper: DomainMappingsDraftKeeper,
+} = formDraftScope({
+  ctx: DomainMappingsCtx,
+  logic: () => liveDomainMappingsMachine,
+  draft: {
+    form: DOMAIN_DRAFT_FORM,
+    check: checkDomainDraft,
+    select: { draft: selectDraftToKeep, changed: selectFormChanged },
+  },
+  input: (params: TabParams, draft) => ({ query: queryOfParams(params), draft }),
+  description: 'The broker domain mapping you are editing is not saved yet.',
+});
 
 /** A search or a page shows in the URL (a new history entry); Back or a link from another tab moves the list. */
 export function DomainMappingsUrl({ search }: { search: Pick<TabSearch, 'params' | 'setParams'> }) {
@@ -64,16 +54,4 @@ export function DomainMappingsUrl({ search }: { search: Pick<TabSearch, 'params'
     // Only the URL moving moves the list.
   }, [urlKey]);
   return null;
-}
-
-/** Keeps a changed form as a draft; leaving the page with a changed form asks first and drops it. */
-export function DomainMappingsDraftKeeper({ staff }: { staff: number | null }) {
-  return (
-    <FormDraftKeeper
-      ctx={DomainMappingsCtx}
-      select={{ draft: selectDraftToKeep, changed: selectFormChanged }}
-      address={domainDraftAddress(staff)}
-      description="The broker domain mapping you are editing is not saved yet."
-    />
-  );
 }

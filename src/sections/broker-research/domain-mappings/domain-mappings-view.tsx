@@ -55,6 +55,8 @@ import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { TableHead } from '../../../ui/shared/table-head';
 import { RecordLoading } from '../../../ui/shared/record-section';
 import { RecordAction, RecordActions } from '../../../ui/shared/record-table';
+import { ChangedCallout } from '../changed-callout';
+import { SaveForm } from '../../../ui/form/save-form';
 
 const DOMAIN_HINT = "Lower case, without '@', such as research.example.com.";
 const usersText = (n: number) => (n === 1 ? '1 user' : `${countText(n)} users`);
@@ -276,24 +278,16 @@ function MappingForm() {
   };
   return (
     <Card asChild>
-      <form
-        aria-label={title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (savable) actor.send({ type: 'form.save' });
-        }}
-      >
+      <SaveForm label={title} canSave={savable} onSave={() => actor.send({ type: 'form.save' })}>
         <Flex direction="column" gap="3" maxWidth="560px">
           <Heading as="h3" size="3">
             {title}
           </Heading>
           {conflict && (
-            <Callout.Root color="amber" role="alert" aria-label="Changed by someone else">
-              <Callout.Text>
-                {conflict.msg} Now stored: {conflict.current.domain} names {conflict.current.broker_name}. Save again to
-                replace it with yours, or Cancel to keep theirs.
-              </Callout.Text>
-            </Callout.Root>
+            <ChangedCallout>
+              {conflict.msg} Now stored: {conflict.current.domain} names {conflict.current.broker_name}. Save again to
+              replace it with yours, or Cancel to keep theirs.
+            </ChangedCallout>
           )}
           <FieldFrame id="dm-domain" label="Domain" error={errors['domain']} hint={DOMAIN_HINT}>
             <TextField.Root
@@ -382,7 +376,7 @@ function MappingForm() {
             />
           )}
         </Flex>
-      </form>
+      </SaveForm>
     </Card>
   );
 }

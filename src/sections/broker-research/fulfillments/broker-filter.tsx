@@ -1,10 +1,12 @@
 // The broker filter: the brokers (read once with the list) searched by name as the person types;
 // a chosen broker shows by name with a way to clear it.
-import { Badge, Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
+import { Box, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 import { filterBrokers } from '../../../domain/brokers';
 import { selectBrokers } from './fulfillments.selectors';
 import { FulfillmentsCtx } from './fulfillments-context';
+import { ChosenFilter } from '../list-filters';
+import { MatchOption } from '../../../ui/shared/match-list';
 
 /** Matches listed under the field. */
 const SHOWN = 8;
@@ -22,21 +24,7 @@ export function BrokerFilter({
   const [text, setText] = useState('');
   if (value !== '') {
     const chosen = name ?? brokers?.find((b) => String(b.id) === value)?.name ?? `Broker ${value}`;
-    return (
-      <Flex direction="column" gap="1">
-        <Text size="1" color="gray">
-          Broker
-        </Text>
-        <Flex align="center" gap="2">
-          <Badge size="2" aria-label="Broker filter">
-            {chosen}
-          </Badge>
-          <Button size="1" variant="ghost" onClick={() => onChange('')}>
-            Clear broker
-          </Button>
-        </Flex>
-      </Flex>
-    );
+    return <ChosenFilter label="Broker" text={chosen} onClear={() => onChange('')} />;
   }
   const matches = text.trim() === '' ? [] : filterBrokers(brokers ?? [], text).slice(0, SHOWN);
   return (
@@ -67,20 +55,17 @@ export function BrokerFilter({
           }}
         >
           {matches.map((b) => (
-            <Box
+            <MatchOption
               key={b.id}
-              role="option"
-              aria-selected={false}
               px="3"
               py="2"
-              style={{ cursor: 'pointer' }}
-              onClick={() => {
+              onPick={() => {
                 setText('');
                 onChange(String(b.id));
               }}
             >
-              <Text size="2">{b.name}</Text>
-            </Box>
+              {b.name}
+            </MatchOption>
           ))}
         </Box>
       ) : null}

@@ -1,7 +1,7 @@
 // The FulFillments tab's view: the filters (each one a URL parameter), the list, its pages, the
 // downloads and the dialog that ends a fulfillment. It reads selectors and sends events; filters
 // are navigation (setParams), which the scope hands to the machine.
-import { Badge, Box, Button, Callout, Flex, Select, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import {
   FULFILLMENT_SOURCE_LABELS,
   FULFILLMENT_SOURCES,
@@ -27,18 +27,13 @@ import {
   selectSearch,
 } from './fulfillments.selectors';
 import { paramsOf, type FilterKey, type FulfillmentSearch } from './fulfillments.search';
-import { OrgPicker } from '../../organizations/org-picker';
 import { useTabSearch } from '../tab-search';
+import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, ListFailed, OrgFilter } from '../list-filters';
 import { BrokerFilter } from './broker-filter';
 import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
 import { Pager } from '../../../ui/shared/pager';
 import { dayText } from '../../../domain/format';
-import { SelectOptions } from '../../../ui/form/select-options';
-
-const ANY = 'any';
-
-/** A day of a timestamp, UTC, as the filters write days. */
 
 /** Sets one filter (or clears it with ''): page 1 of the new filters. */
 function useSetFilter() {
@@ -67,14 +62,11 @@ export function FulfillmentsView() {
         </Callout.Root>
       ) : null}
       {error ? (
-        <Callout.Root role="alert" color="red">
-          <Flex align="center" gap="3">
-            <Callout.Text>The fulfillments could not be loaded. {error}</Callout.Text>
-            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>
-              Retry
-            </Button>
-          </Flex>
-        </Callout.Root>
+        <ListFailed
+          text={`The fulfillments could not be loaded. ${error}`}
+          retry="Retry"
+          onRetry={() => actor.send({ type: 'list.retry' })}
+        />
       ) : (
         <FulfillmentTable />
       )}
@@ -89,92 +81,39 @@ function Filters() {
   const filtered = FulfillmentsCtx.useSelector(selectFiltered);
   const setFilter = useSetFilter();
   const { setParams } = useTabSearch();
-  const orgValue =
-    search.org === ''
-      ? null
-      : {
-          title: named?.organization?.name ?? `Organization ${search.org}`,
-          org_id: Number(search.org),
-          salesforceId: null,
-        };
   return (
     <Flex role="group" aria-label="Filters" gap="3" wrap="wrap" align="end">
-      <Labelled label="Status">
-        <Select.Root value={search.status || ANY} onValueChange={(v) => setFilter('status', v === ANY ? '' : v)}>
-          <Select.Trigger aria-label="Status" />
-          <SelectOptions
-            first={{ value: ANY, label: 'Any status' }}
-            options={FULFILLMENT_STATUSES.map((s) => ({ value: s, label: FULFILLMENT_STATUS_LABELS[s] }))}
-          />
-        </Select.Root>
-      </Labelled>
-      <Labelled label="Source">
-        <Select.Root value={search.source || ANY} onValueChange={(v) => setFilter('source', v === ANY ? '' : v)}>
-          <Select.Trigger aria-label="Source" />
-          <SelectOptions
-            first={{ value: ANY, label: 'Any source' }}
-            options={FULFILLMENT_SOURCES.map((s) => ({ value: s, label: FULFILLMENT_SOURCE_LABELS[s] }))}
-          />
-        </Select.Root>
-      </Labelled>
+      <ChoiceFilter
+        label="Status"
+        anyLabel="Any status"
+        value={search.status}
+        options={FULFILLMENT_STATUSES.map((s) => ({ value: s, label: FULFILLMENT_STATUS_LABELS[s] }))}
+        onChange={(v) => setFilter('status', v)}
+      />
+      <ChoiceFilter
+        label="Source"
+        anyLabel="Any source"
+        value={search.source}
+        options={FULFILLMENT_SOURCES.map((s) => ({ value: s, label: FULFILLMENT_SOURCE_LABELS[s] }))}
+        onChange={(v) => setFilter('source', v)}
+      />
       <BrokerFilter
         value={search.broker}
         name={named?.broker?.name ?? null}
         onChange={(id) => setFilter('broker', id)}
       />
-      <Labelled label="Organization">
-        <Box width="240px">
-          <OrgPicker value={orgValue} onChange={(pick) => setFilter('org', pick ? String(pick.org_id) : '')} />
-        </Box>
-      </Labelled>
+      <OrgFilter org={search.org} name={named?.organization?.name} onChange={(org) => setFilter('org', org)} />
       {search.user !== '' ? (
-        <Labelled label="User">
-          <Flex align="center" gap="2">
-            <Badge size="2" aria-label="User filter">
-              {named?.user?.name ?? `User ${search.user}`}
-            </Badge>
-            <Button size="1" variant="ghost" onClick={() => setFilter('user', '')}>
-              Clear user
-            </Button>
-          </Flex>
-        </Labelled>
+        <ChosenFilter
+          label="User"
+          text={named?.user?.name ?? `User ${search.user}`}
+          onClear={() => setFilter('user', '')}
+        />
       ) : null}
       <DayField label="Recorded from" value={search.from} onChange={(day) => setFilter('from', day)} />
       <DayField label="Recorded to" value={search.to} onChange={(day) => setFilter('to', day)} />
-      {filtered ? (
-        <Button variant="soft" color="gray" onClick={() => setParams({}, { push: true })}>
-          Clear filters
-        </Button>
-      ) : null}
+      {filtered ? <ClearFilters onClear={() => setParams({}, { push: true })} /> : null}
     </Flex>
-  );
-}
-
-function Labelled({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text size="1" color="gray">
-        {label}
-      </Text>
-      {children}
-    </Flex>
-  );
-}
-
-/** A day picker: a complete date (or none) becomes the filter. */
-function DayField({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
-  return (
-    <Labelled label={label}>
-      <TextField.Root
-        type="date"
-        aria-label={label}
-        value={value}
-        onChange={(e) => {
-          const day = e.currentTarget.value;
-          if (day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)) onChange(day);
-        }}
-      />
-    </Labelled>
   );
 }
 

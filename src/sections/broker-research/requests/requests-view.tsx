@@ -2,7 +2,7 @@
 // its place an opened request or a bulk action. The view reads selectors and sends events; the
 // URL follows the machine's query and a URL changed under it (Back) is sent to the machine. A
 // rejection reason being typed is kept across a reload and leaving the page asks first (decision 042).
-import { Badge, Box, Button, Callout, Checkbox, Flex, Select, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Checkbox, Flex, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
@@ -35,8 +35,9 @@ import { NO_FILTERS } from './requests.types';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../../ui/console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../ui/form/form-draft';
+import { MatchList, MatchOption } from '../../../ui/shared/match-list';
 import { TableCaption } from '../../../ui/shared/table-caption';
-import { OrgPicker } from '../../organizations/org-picker';
+import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, Labelled, ListFailed, OrgFilter } from '../list-filters';
 import { useTabSearch } from '../tab-search';
 import { BulkPanel } from './bulk-panel';
 import { RequestPanel } from './request-panel';
@@ -45,7 +46,6 @@ import { STATUS_COLORS } from './request-words';
 import { paramsOfQuery, queryKey, queryOfParams } from './requests-url';
 import { Pager } from '../../../ui/shared/pager';
 import { timeText, countText } from '../../../domain/format';
-import { SelectOptions } from '../../../ui/form/select-options';
 
 /** One reason at a time in the tab, per staff member. */
 export const requestsDraftAddress = (staff: number | null): DraftAddress | null =>
@@ -140,14 +140,11 @@ function ListNotices() {
         </Callout.Root>
       ) : null}
       {failed ? (
-        <Callout.Root role="alert" color="red">
-          <Flex align="center" gap="3">
-            <Callout.Text>The requests could not be listed: {error}</Callout.Text>
-            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'list.retry' })}>
-              Try again
-            </Button>
-          </Flex>
-        </Callout.Root>
+        <ListFailed
+          text={`The requests could not be listed: ${error}`}
+          retry="Try again"
+          onRetry={() => actor.send({ type: 'list.retry' })}
+        />
       ) : null}
     </>
   );
@@ -162,26 +159,17 @@ function Filters() {
   const named = page?.named;
   const apply = (change: Partial<RequestFilterText>) =>
     actor.send({ type: 'filters.apply', filters: { ...filters, ...change } });
-  const orgValue =
-    filters.org === ''
-      ? null
-      : { title: named?.org?.name ?? `Organization ${filters.org}`, org_id: Number(filters.org), salesforceId: null };
   const any = Object.values(filters).some((x) => x !== '');
   return (
     <Flex role="group" aria-label="Filters" gap="3" wrap="wrap" align="end">
-      <Labelled label="Status">
-        <Select.Root
-          value={filters.status || 'any'}
-          disabled={!listed}
-          onValueChange={(v) => apply({ status: v === 'any' ? '' : v })}
-        >
-          <Select.Trigger aria-label="Status" />
-          <SelectOptions
-            first={{ value: 'any', label: 'Any status' }}
-            options={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
-          />
-        </Select.Root>
-      </Labelled>
+      <ChoiceFilter
+        label="Status"
+        anyLabel="Any status"
+        value={filters.status}
+        options={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }))}
+        disabled={!listed}
+        onChange={(status) => apply({ status })}
+      />
       <BrokerFilter
         brokers={brokers}
         value={filters.broker}
@@ -189,79 +177,21 @@ function Filters() {
         disabled={!listed}
         onChange={(broker) => apply({ broker })}
       />
-      <Labelled label="Organization">
-        <Box width="240px">
-          <OrgPicker
-            value={orgValue}
-            disabled={!listed}
-            onChange={(pick) => apply({ org: pick ? String(pick.org_id) : '' })}
-          />
-        </Box>
-      </Labelled>
+      <OrgFilter org={filters.org} name={named?.org?.name} disabled={!listed} onChange={(org) => apply({ org })} />
       {filters.user !== '' ? (
-        <Labelled label="User">
-          <Flex align="center" gap="2">
-            <Badge size="2" aria-label="User filter">
-              {named?.user ? `${named.user.name} (${named.user.email})` : `User ${filters.user}`}
-            </Badge>
-            <Button size="1" variant="ghost" disabled={!listed} onClick={() => apply({ user: '' })}>
-              Clear user
-            </Button>
-          </Flex>
-        </Labelled>
+        <ChosenFilter
+          label="User"
+          text={named?.user ? `${named.user.name} (${named.user.email})` : `User ${filters.user}`}
+          disabled={!listed}
+          onClear={() => apply({ user: '' })}
+        />
       ) : null}
       <DayField label="Requested from" value={filters.from} disabled={!listed} onChange={(from) => apply({ from })} />
       <DayField label="Requested to" value={filters.to} disabled={!listed} onChange={(to) => apply({ to })} />
       {any ? (
-        <Button
-          variant="soft"
-          color="gray"
-          disabled={!listed}
-          onClick={() => actor.send({ type: 'filters.apply', filters: NO_FILTERS })}
-        >
-          Clear filters
-        </Button>
+        <ClearFilters disabled={!listed} onClear={() => actor.send({ type: 'filters.apply', filters: NO_FILTERS })} />
       ) : null}
     </Flex>
-  );
-}
-
-export function Labelled({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text size="1" color="gray">
-        {label}
-      </Text>
-      {children}
-    </Flex>
-  );
-}
-
-/** A day picker: a complete date (or none) becomes the filter. */
-function DayField({
-  label,
-  value,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  disabled: boolean;
-  onChange: (day: string) => void;
-}) {
-  return (
-    <Labelled label={label}>
-      <TextField.Root
-        type="date"
-        aria-label={label}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => {
-          const day = e.currentTarget.value;
-          if (day === '' || /^\d{4}-\d{2}-\d{2}$/.test(day)) onChange(day);
-        }}
-      />
-    </Labelled>
   );
 }
 
@@ -334,43 +264,18 @@ export function BrokerFilter({
           ) : null}
         </TextField.Root>
         {text !== null && typed !== '' ? (
-          <Box
-            role="listbox"
-            aria-label="Broker matches"
-            position="absolute"
-            left="0"
-            right="0"
-            mt="1"
-            p="1"
-            style={{
-              zIndex: 20,
-              maxHeight: 280,
-              overflowY: 'auto',
-              background: 'var(--color-panel-solid)',
-              borderRadius: 'var(--radius-3)',
-              boxShadow: 'var(--shadow-5)',
-            }}
-            onMouseDown={(e) => e.preventDefault()}
-          >
+          <MatchList role="listbox" label="Broker matches" maxHeight={280}>
             {matches.length === 0 ? (
               <Text as="p" size="2" color="gray" m="2">
                 No broker is named like “{text.trim()}”.
               </Text>
             ) : null}
             {matches.map((b) => (
-              <Box
-                key={b.id}
-                role="option"
-                aria-selected={false}
-                px="2"
-                py="1"
-                style={{ cursor: 'pointer' }}
-                onClick={() => pick(b)}
-              >
-                <Text size="2">{b.name}</Text>
-              </Box>
+              <MatchOption key={b.id} onPick={() => pick(b)}>
+                {b.name}
+              </MatchOption>
             ))}
-          </Box>
+          </MatchList>
         ) : null}
       </Box>
     </Labelled>
