@@ -13,6 +13,7 @@ import {
   staleRedshiftOf,
   type RedshiftConfiguration,
 } from '../../domain/redshift';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import type {
@@ -51,7 +52,7 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
   );
 }
 
-export const redshiftConfigMachine = setup({
+const redshiftConfigSetup = setup({
   types: { context: {} as RedshiftConfigContext, events: {} as RedshiftConfigEvent, input: {} as RedshiftConfigInput },
   actors: {
     loadRedshift: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadRedshift'))),
@@ -60,7 +61,11 @@ export const redshiftConfigMachine = setup({
   guards: {
     stale: (_, error: unknown) => staleRedshiftOf(error) !== null,
   },
-}).createMachine({
+});
+
+const calling = callStates(redshiftConfigSetup);
+
+export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
   id: 'redshiftConfig',
   context: ({ input }) => ({
     stored: null,
@@ -75,31 +80,26 @@ export const redshiftConfigMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadRedshift',
-        src: 'loadRedshift',
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context, event }) => {
-            const stored = redshiftStateOf(event.output);
-            // A form kept from before a reload is shown again, from the version it started at.
-            const d = context.draft;
-            return d
-              ? { stored, form: d.configuration, base: d.base, version: d.version, draft: null, error: null }
-              : {
-                  stored,
-                  form: stored.configuration,
-                  base: stored.configuration,
-                  version: stored.version,
-                  error: null,
-                };
-          }),
-        },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+    loading: calling('loadRedshift', {
+      onDone: {
+        target: 'editing',
+        actions: assign(({ context, event }) => {
+          const stored = redshiftStateOf(event.output);
+          // A form kept from before a reload is shown again, from the version it started at.
+          const d = context.draft;
+          return d
+            ? { stored, form: d.configuration, base: d.base, version: d.version, draft: null, error: null }
+            : {
+                stored,
+                form: stored.configuration,
+                base: stored.configuration,
+                version: stored.version,
+                error: null,
+              };
+        }),
       },
-    },
+      onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+    }),
     failed: {
       on: { 'redshift.retry': { target: 'loading', actions: assign({ error: null }) } },
     },

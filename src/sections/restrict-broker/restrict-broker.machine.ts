@@ -7,6 +7,7 @@
 // server refuses them too); the switches stay on, so the user can be unfrozen.
 import { assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import type {
@@ -56,7 +57,7 @@ const brokers = listStates<BrokerActionsContext, BrokerActionsEvent>()({
   failure: (error) => failureNotice(error).text,
 });
 
-export const brokerActionsMachine = setup({
+const brokerActionsSetup = setup({
   types: { context: {} as BrokerActionsContext, events: {} as BrokerActionsEvent, input: {} as BrokerActionsInput },
   actors: {
     loadUsers: fromPromise<EntityListReply, { sfAccId: string }>(() => Promise.reject(new Error('provide loadUsers'))),
@@ -141,7 +142,11 @@ export const brokerActionsMachine = setup({
       },
     }),
   },
-}).createMachine({
+});
+
+const calling = callStates(brokerActionsSetup);
+
+export const brokerActionsMachine = brokerActionsSetup.createMachine({
   id: 'brokerActions',
   context: ({ input }) => ({
     ...input,
@@ -163,23 +168,18 @@ export const brokerActionsMachine = setup({
     noOrganization: {
       on: { 'org.pick': { target: 'loadingUsers', actions: 'pickOrg' } },
     },
-    loadingUsers: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadUsers',
-        src: 'loadUsers',
-        input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'hasUsers', params: ({ event }) => event.output },
-            target: 'choosingUser',
-            actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
-          },
-          { target: 'noUsers' },
-        ],
-        onError: users.onError,
-      },
-    },
+    loadingUsers: calling('loadUsers', {
+      input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
+      onDone: [
+        {
+          guard: { type: 'hasUsers', params: ({ event }) => event.output },
+          target: 'choosingUser',
+          actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
+        },
+        { target: 'noUsers' },
+      ],
+      onError: users.onError,
+    }),
     noUsers: {
       on: {
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
@@ -200,19 +200,14 @@ export const brokerActionsMachine = setup({
         'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },
     },
-    loadingBrokers: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadBrokers',
-        src: 'loadBrokers',
-        input: ({ context }) => ({ product: context.product, email: context.email ?? '' }),
-        onDone: {
-          target: 'loaded',
-          actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
-        },
-        onError: brokers.onError,
+    loadingBrokers: calling('loadBrokers', {
+      input: ({ context }) => ({ product: context.product, email: context.email ?? '' }),
+      onDone: {
+        target: 'loaded',
+        actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
       },
-    },
+      onError: brokers.onError,
+    }),
     brokersFailed: {
       on: {
         ...brokers.on,
@@ -257,74 +252,64 @@ export const brokerActionsMachine = setup({
             'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
           },
         },
-        acting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'runAction',
-            src: 'runAction',
-            input: ({ context }) => {
-              const action = context.running ?? 'add';
-              const list = listOfAction(action);
+        acting: calling('runAction', {
+          input: ({ context }) => {
+            const action = context.running ?? 'add';
+            const list = listOfAction(action);
+            return {
+              product: context.product,
+              email: context.email ?? '',
+              action,
+              brokers: list ? context.selected[list] : [],
+            };
+          },
+          onDone: {
+            target: 'settling',
+            actions: assign(({ context, event }) => {
+              const { status, msg, result, brokers, freeze } = event.output;
               return {
-                product: context.product,
-                email: context.email ?? '',
-                action,
-                brokers: list ? context.selected[list] : [],
-              };
-            },
-            onDone: {
-              target: 'settling',
-              actions: assign(({ context, event }) => {
-                const { status, msg, result, brokers, freeze } = event.output;
-                return {
-                  running: null,
-                  lists: brokers,
-                  flags: { ...context.flags, freeze },
-                  // Done: the selection did its work. Refused: it stays for another try.
-                  selected: status
-                    ? NO_SELECTION
-                    : {
-                        my: pruned(context.selected.my, brokers.my),
-                        requested: pruned(context.selected.requested, brokers.requested),
-                      },
-                  notice: status
-                    ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result }
-                    : { tone: 'error' as const, text: msg, detail: result || null },
-                };
-              }),
-            },
-            onError: {
-              target: 'settling',
-              actions: assign({
                 running: null,
-                notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. '),
-              }),
-            },
+                lists: brokers,
+                flags: { ...context.flags, freeze },
+                // Done: the selection did its work. Refused: it stays for another try.
+                selected: status
+                  ? NO_SELECTION
+                  : {
+                      my: pruned(context.selected.my, brokers.my),
+                      requested: pruned(context.selected.requested, brokers.requested),
+                    },
+                notice: status
+                  ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result }
+                  : { tone: 'error' as const, text: msg, detail: result || null },
+              };
+            }),
           },
-        },
-        savingFlags: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveFlags',
-            src: 'saveFlags',
-            input: ({ context }) => {
-              const flag = context.savingFlag ?? 'freeze';
-              return { product: context.product, email: context.email ?? '', flag, value: !context.flags[flag] };
-            },
-            onDone: {
-              target: 'settling',
-              actions: assign(({ event }) => ({
-                savingFlag: null,
-                flags: { auto_brm_update: event.output.auto_brm_update, freeze: event.output.freeze },
-                notice: { tone: 'info' as const, text: BROKER_MESSAGES.flagsSaved, detail: event.output.msg },
-              })),
-            },
-            onError: {
-              target: 'settling',
-              actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }),
-            },
+          onError: {
+            target: 'settling',
+            actions: assign({
+              running: null,
+              notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. '),
+            }),
           },
-        },
+        }),
+        savingFlags: calling('saveFlags', {
+          input: ({ context }) => {
+            const flag = context.savingFlag ?? 'freeze';
+            return { product: context.product, email: context.email ?? '', flag, value: !context.flags[flag] };
+          },
+          onDone: {
+            target: 'settling',
+            actions: assign(({ event }) => ({
+              savingFlag: null,
+              flags: { auto_brm_update: event.output.auto_brm_update, freeze: event.output.freeze },
+              notice: { tone: 'info' as const, text: BROKER_MESSAGES.flagsSaved, detail: event.output.msg },
+            })),
+          },
+          onError: {
+            target: 'settling',
+            actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }),
+          },
+        }),
       },
     },
   },
