@@ -16,6 +16,7 @@ import {
 import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
+import { discarded, savedShown, storedShown, theirsShown } from '../../machines/shared/staying-form';
 import type {
   LoadOutcome,
   RedshiftConfigContext,
@@ -89,13 +90,7 @@ export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
           const d = context.draft;
           return d
             ? { stored, form: d.configuration, base: d.base, version: d.version, draft: null, error: null }
-            : {
-                stored,
-                form: stored.configuration,
-                base: stored.configuration,
-                version: stored.version,
-                error: null,
-              };
+            : { ...storedShown(stored, stored.configuration), error: null };
         }),
       },
       onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
@@ -118,14 +113,7 @@ export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
         'form.save': { target: 'saving', actions: assign({ notice: null, serverErrors: {} }) },
         // Back to what is stored now (theirs, after a conflict).
         'form.discard': {
-          actions: assign(({ context }) => ({
-            form: context.stored!.configuration,
-            base: context.stored!.configuration,
-            version: context.stored!.version,
-            conflict: null,
-            serverErrors: {},
-            notice: null,
-          })),
+          actions: assign(({ context }) => discarded(context.stored!, context.stored!.configuration)),
         },
       },
     },
@@ -139,14 +127,7 @@ export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
           target: 'editing',
           actions: assign(({ event }) => {
             const stored = redshiftStateOf(event.output);
-            return {
-              stored,
-              form: stored.configuration,
-              base: stored.configuration,
-              version: stored.version,
-              conflict: null,
-              notice: noticeOf(true, REDSHIFT_MESSAGES.saved),
-            };
+            return savedShown(stored, stored.configuration, REDSHIFT_MESSAGES.saved);
           }),
         },
         onError: [
@@ -156,17 +137,8 @@ export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
             target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleRedshiftOf(event.error)!;
-              return {
-                stored: stale.current,
-                base: stale.current.configuration,
-                version: stale.current.version,
-                conflict: {
-                  msg: stale.msg,
-                  current: stale.current,
-                  changed: redshiftChanges(context.base!, stale.current.configuration),
-                },
-                notice: noticeOf(false, REDSHIFT_MESSAGES.failed),
-              };
+              const theirs = stale.current.configuration;
+              return theirsShown(stale, theirs, redshiftChanges(context.base!, theirs), REDSHIFT_MESSAGES.failed);
             }),
           },
           {

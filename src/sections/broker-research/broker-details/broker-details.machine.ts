@@ -7,10 +7,10 @@
 // person's. A refusal shows at its field; a changed form comes back after a reload.
 import { assign, fromPromise, setup } from 'xstate';
 import { staleBrokerOf, type BrokerChange } from '../../../domain/broker-research-brokers';
-import { fieldRefusalOf } from '../../../domain/field-errors';
 import { callStates } from '../../../machines/shared/call-state';
-import { errorOf, failureMessage } from '../../../machines/shared/failure';
+import { errorOf, failureMessage, refusalMessage } from '../../../machines/shared/failure';
 import { noticeOf } from '../../../machines/shared/notice';
+import { refusalNotice } from '../../../machines/shared/save-outcome';
 import type {
   BrokerDetailsContext,
   BrokerDetailsEvent,
@@ -265,16 +265,7 @@ export const brokerDetailsMachine = brokerDetailsSetup.createMachine({
           },
           {
             target: 'editing',
-            actions: assign(({ event }) => {
-              const refusal = fieldRefusalOf(event.error);
-              return {
-                serverErrors: refusal?.fields ?? {},
-                notice: noticeOf(
-                  false,
-                  refusal ? `${DETAILS_FAILED} ${refusal.msg}` : `${DETAILS_FAILED} ${failureMessage(event.error)}`,
-                ),
-              };
-            }),
+            actions: assign(({ event }) => refusalNotice(DETAILS_FAILED, event.error)),
           },
         ],
       },
@@ -319,10 +310,9 @@ export const brokerDetailsMachine = brokerDetailsSetup.createMachine({
         },
         {
           target: 'confirming',
-          actions: assign(({ event }) => {
-            const refusal = fieldRefusalOf(event.error);
-            return { notice: noticeOf(false, `${DETAILS_FAILED} ${refusal?.msg ?? failureMessage(event.error)}`) };
-          }),
+          actions: assign(({ event }) => ({
+            notice: noticeOf(false, `${DETAILS_FAILED} ${refusalMessage(event.error)}`),
+          })),
         },
       ],
     }),

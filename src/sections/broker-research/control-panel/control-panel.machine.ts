@@ -11,6 +11,7 @@ import { FLAG_MESSAGES, flagChanges, flagsStateOf, staleFlagsOf } from '../../..
 import { callStates } from '../../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../../machines/shared/failure';
 import { noticeOf } from '../../../machines/shared/notice';
+import { discarded, savedShown, storedShown, theirsShown } from '../../../machines/shared/staying-form';
 import type {
   DistributorFlags,
   LoadOutcome,
@@ -76,7 +77,7 @@ export const researchFlagsMachine = researchFlagsSetup.createMachine({
               notice: null,
               ...(kept
                 ? { form: kept.flags, base: kept.base, version: kept.version }
-                : { form: stored.flags, base: stored.flags, version: stored.version }),
+                : storedShown(stored, stored.flags)),
             };
           }),
           waiting: event.output.waiting,
@@ -116,14 +117,7 @@ export const researchFlagsMachine = researchFlagsSetup.createMachine({
         // Back to what is stored now (theirs, after a conflict).
         'flags.discard': {
           actions: assign(({ context, event }) => ({
-            sets: update(context.sets, event.dist, (s) => ({
-              form: s.stored.flags,
-              base: s.stored.flags,
-              version: s.stored.version,
-              conflict: null,
-              serverErrors: {},
-              notice: null,
-            })),
+            sets: update(context.sets, event.dist, (s) => discarded(s.stored, s.stored.flags)),
           })),
         },
       },
@@ -143,14 +137,7 @@ export const researchFlagsMachine = researchFlagsSetup.createMachine({
             const stored = flagsStateOf(event.output);
             return {
               saving: null,
-              sets: update(context.sets, stored.dist, () => ({
-                stored,
-                form: stored.flags,
-                base: stored.flags,
-                version: stored.version,
-                conflict: null,
-                notice: noticeOf(true, event.output.msg),
-              })),
+              sets: update(context.sets, stored.dist, () => savedShown(stored, stored.flags, event.output.msg)),
             };
           }),
         },
@@ -163,17 +150,14 @@ export const researchFlagsMachine = researchFlagsSetup.createMachine({
               const stale = staleFlagsOf(event.error)!;
               return {
                 saving: null,
-                sets: update(context.sets, context.saving!, (s) => ({
-                  stored: stale.current,
-                  base: stale.current.flags,
-                  version: stale.current.version,
-                  conflict: {
-                    msg: stale.msg,
-                    current: stale.current,
-                    changed: flagChanges(s.base, stale.current.flags),
-                  },
-                  notice: noticeOf(false, FLAG_MESSAGES.saveFailed),
-                })),
+                sets: update(context.sets, context.saving!, (s) =>
+                  theirsShown(
+                    stale,
+                    stale.current.flags,
+                    flagChanges(s.base, stale.current.flags),
+                    FLAG_MESSAGES.saveFailed,
+                  ),
+                ),
               };
             }),
           },

@@ -8,11 +8,11 @@
 // recognises beside the list.
 import { assign, fromPromise, setup } from 'xstate';
 import { staleDomainMappingOf, type DomainMapping } from '../../../domain/broker-research-domain-mappings';
-import { fieldRefusalOf } from '../../../domain/field-errors';
 import { callStates } from '../../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 import { noticeOf } from '../../../machines/shared/notice';
+import { refusalNotice } from '../../../machines/shared/save-outcome';
 import type {
   DomainForm,
   DomainFormValues,
@@ -307,16 +307,7 @@ export const domainMappingsMachine = domainMappingsSetup.createMachine({
               },
               {
                 target: 'editing',
-                actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error);
-                  return {
-                    serverErrors: refusal?.fields ?? {},
-                    notice: noticeOf(
-                      false,
-                      refusal ? `${DOMAIN_FAILED} ${refusal.msg}` : `${DOMAIN_FAILED} ${failureMessage(event.error)}`,
-                    ),
-                  };
-                }),
+                actions: assign(({ event }) => refusalNotice(DOMAIN_FAILED, event.error)),
               },
             ],
           },
