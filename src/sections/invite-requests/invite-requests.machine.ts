@@ -21,6 +21,7 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, refusalMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
+import { reviewPageRead } from '../../machines/shared/review-list';
 import type {
   ActOutcome,
   ApproveDraft,
@@ -124,6 +125,12 @@ const rowAt = (context: InviteReviewContext) => ({
 const actedOn = { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } as const;
 /** Someone else acted on the row first. */
 const staleFirst = { type: 'stale', params: errorOf } as const;
+/** A dialog's action done: back to the list, the row as it is now. */
+const doneToList = { target: '#inviteReview.browsing', actions: actedOn } as const;
+/** A dialog's action refused at its fields: the dialog stays, with the server's words at them. */
+const refusedInDialog = { target: 'editing', actions: { type: 'fieldRefusal', params: errorOf } } as const;
+
+const pageRead = reviewPageRead<InviteReviewContext, InviteReviewEvent, LoadOutcome>();
 
 const list = listStates<InviteReviewContext, InviteReviewEvent>()({
   retry: 'list.retry',
@@ -228,22 +235,12 @@ export const inviteReviewMachine = inviteReviewSetup.createMachine({
   states: {
     loading: calling('loadPage', {
       input: ({ context }) => context.query,
-      onDone: [
-        {
-          // An approval kept across a reload: its form opens again with what was chosen.
-          guard: { type: 'draftReopens', params: ({ event }) => event.output },
-          target: 'approving',
-          actions: [
-            assign(({ context }) => ({
-              target: context.draft!.id,
-              settings: context.draft!.settings,
-              fieldErrors: {},
-            })),
-            { type: 'showPage', params: ({ event }) => event.output },
-          ],
-        },
-        { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
-      ],
+      // An approval kept across a reload: its form opens again with what was chosen.
+      onDone: pageRead('approving', (context) => ({
+        target: context.draft!.id,
+        settings: context.draft!.settings,
+        fieldErrors: {},
+      })),
       onError: list.onError,
     }),
     failed: list.failed,
@@ -309,20 +306,14 @@ export const inviteReviewMachine = inviteReviewSetup.createMachine({
             ...rowAt(context),
             settings: context.settings,
           }),
-          onDone: {
-            target: '#inviteReview.browsing',
-            actions: actedOn,
-          },
+          onDone: doneToList,
           onError: [
             {
               guard: staleFirst,
               target: '#inviteReview.browsing',
               actions: { type: 'staleRow', params: errorOf },
             },
-            {
-              target: 'editing',
-              actions: { type: 'fieldRefusal', params: errorOf },
-            },
+            refusedInDialog,
           ],
         }),
       },
@@ -342,20 +333,14 @@ export const inviteReviewMachine = inviteReviewSetup.createMachine({
             ...rowAt(context),
             reason: context.reason.trim(),
           }),
-          onDone: {
-            target: '#inviteReview.browsing',
-            actions: actedOn,
-          },
+          onDone: doneToList,
           onError: [
             {
               guard: staleFirst,
               target: '#inviteReview.browsing',
               actions: [{ type: 'staleRow', params: errorOf }, assign({ reason: '' })],
             },
-            {
-              target: 'editing',
-              actions: { type: 'fieldRefusal', params: errorOf },
-            },
+            refusedInDialog,
           ],
         }),
       },

@@ -26,6 +26,24 @@ import type {
 const EMPTY_LISTS = { my: [], requested: [] };
 const NO_SELECTION = { my: [], requested: [] };
 const NO_SEARCH = { my: '', requested: '' };
+/** What another user empties: their lists, what was selected and searched in them, what was said. */
+const NO_USER = {
+  email: null,
+  lists: EMPTY_LISTS,
+  selected: NO_SELECTION,
+  search: NO_SEARCH,
+  notice: null,
+  error: null,
+};
+/** What another organization empties besides: its users. */
+const NO_ORG_USERS = { users: [], moreUsers: false, ...NO_USER };
+
+/** Another user or organization picked, or the organization cleared: read again from there. */
+const repick = {
+  'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
+  'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
+  'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+} as const;
 
 /** The list whose selection an action takes; none for the one-click actions. */
 export const listOfAction = (action: BrokerAction): ListName | null =>
@@ -81,44 +99,9 @@ const brokerActionsSetup = setup({
     },
   },
   actions: {
-    pickOrg: assign(({ event }) =>
-      event.type === 'org.pick'
-        ? {
-            org: event.org,
-            users: [],
-            moreUsers: false,
-            email: null,
-            lists: EMPTY_LISTS,
-            selected: NO_SELECTION,
-            search: NO_SEARCH,
-            notice: null,
-            error: null,
-          }
-        : {},
-    ),
-    clearOrg: assign({
-      org: null,
-      users: [],
-      moreUsers: false,
-      email: null,
-      lists: EMPTY_LISTS,
-      selected: NO_SELECTION,
-      search: NO_SEARCH,
-      notice: null,
-      error: null,
-    }),
-    pickUser: assign(({ event }) =>
-      event.type === 'user.pick'
-        ? {
-            email: event.email,
-            lists: EMPTY_LISTS,
-            selected: NO_SELECTION,
-            search: NO_SEARCH,
-            notice: null,
-            error: null,
-          }
-        : {},
-    ),
+    pickOrg: assign(({ event }) => (event.type === 'org.pick' ? { org: event.org, ...NO_ORG_USERS } : {})),
+    clearOrg: assign({ org: null, ...NO_ORG_USERS }),
+    pickUser: assign(({ event }) => (event.type === 'user.pick' ? { ...NO_USER, email: event.email } : {})),
     setSearch: assign({
       search: ({ context, event }) =>
         event.type === 'search.change' ? { ...context.search, [event.list]: event.text } : context.search,
@@ -235,9 +218,7 @@ export const brokerActionsMachine = brokerActionsSetup.createMachine({
               target: 'savingFlags',
               actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
             },
-            'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
-            'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
-            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+            ...repick,
           },
         },
         frozen: {
@@ -247,9 +228,7 @@ export const brokerActionsMachine = brokerActionsSetup.createMachine({
               target: 'savingFlags',
               actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
             },
-            'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
-            'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
-            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+            ...repick,
           },
         },
         acting: calling('runAction', {

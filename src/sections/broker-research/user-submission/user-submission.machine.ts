@@ -20,6 +20,7 @@ import { callStates } from '../../../machines/shared/call-state';
 import { refusalMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 import { noticeOf } from '../../../machines/shared/notice';
+import { reviewPageRead } from '../../../machines/shared/review-list';
 import type {
   ActInput,
   ActOutcome,
@@ -41,6 +42,8 @@ const draftTarget = (draft: RejectDraft | null, page: LoadOutcome) =>
     : page.submissions.find((s) => s.id === draft.id && actionsFor(s.status).includes('reject'));
 /** A reason the server takes: said, within REASON_MAX. */
 export const reasonGiven = (text: string) => text.trim().length > 0 && text.trim().length <= REASON_MAX;
+
+const pageRead = reviewPageRead<ResearchSubmissionsContext, ResearchSubmissionsEvent, LoadOutcome>();
 
 const list = listStates<ResearchSubmissionsContext, ResearchSubmissionsEvent>()({
   retry: 'list.retry',
@@ -99,21 +102,11 @@ export const researchSubmissionsMachine = researchSubmissionsSetup.createMachine
   states: {
     loading: calling('loadPage', {
       input: ({ context }) => context.query,
-      onDone: [
-        {
-          // A rejection kept across a reload: its dialog opens again with the reason typed.
-          guard: { type: 'draftReopens', params: ({ event }) => event.output },
-          target: 'rejecting',
-          actions: [
-            assign(({ context, event }) => {
-              const s = draftTarget(context.draft, event.output)!;
-              return { rejecting: { id: s.id, title: s.title, reason: context.draft!.reason } };
-            }),
-            { type: 'showPage', params: ({ event }) => event.output },
-          ],
-        },
-        { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
-      ],
+      // A rejection kept across a reload: its dialog opens again with the reason typed.
+      onDone: pageRead('rejecting', (context, page) => {
+        const s = draftTarget(context.draft, page)!;
+        return { rejecting: { id: s.id, title: s.title, reason: context.draft!.reason } };
+      }),
       onError: list.onError,
     }),
     failed: list.failed,
