@@ -5,6 +5,7 @@
 // calls these from its actions, so it states only what differs: its fields and its 409 reader.
 import { fieldRefusalOf, WHOLE_REQUEST, type FieldMessages } from '../../domain/field-errors';
 import { refusalMessage } from './failure';
+import { noticeOf } from './notice';
 
 /** Guard: the call was refused with fields named (HTTP 400). Params: the error. */
 export const refusedFields = (_: unknown, error: unknown) => fieldRefusalOf(error) !== null;
@@ -72,3 +73,12 @@ export const meanwhileOf =
 export const failedTextOf =
   (conflictOf: (error: unknown) => { msg: string } | null) => (error: unknown, prefix: string) =>
     conflictOf(error)?.msg ?? `${prefix} ${refusalMessage(error)}`;
+
+/**
+ * A save refused for anything but a conflict, said in a red notice: the server's message at each
+ * field it names, and the section's `words` with why (the refusal's summary, or no answer).
+ */
+export const refusalNotice = (words: string, error: unknown) => ({
+  serverErrors: fieldRefusalOf(error)?.fields ?? {},
+  notice: noticeOf(false, `${words} ${refusalMessage(error)}`),
+});

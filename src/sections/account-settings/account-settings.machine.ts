@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleAccountSettingsOf, type AccountSettingsRecord } from '../../domain/account-settings';
 import type { AccountSettingsInput as SaveInput } from '../../domain/accounts';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import { noticeOf } from '../../machines/shared/notice';
@@ -35,7 +36,7 @@ const list = listStates<AccountSettingsContext, AccountSettingsEvent>()({
   failure: failureMessage,
 });
 
-export const accountSettingsMachine = setup({
+const accountSettingsSetup = setup({
   types: {
     context: {} as AccountSettingsContext,
     events: {} as AccountSettingsEvent,
@@ -141,7 +142,11 @@ export const accountSettingsMachine = setup({
       error: null,
     }),
   },
-}).createMachine({
+});
+
+const calling = callStates(accountSettingsSetup);
+
+export const accountSettingsMachine = accountSettingsSetup.createMachine({
   id: 'accountSettings',
   context: ({ input }) => ({
     productKey: input.productKey,
@@ -220,19 +225,14 @@ export const accountSettingsMachine = setup({
       initial: 'reading',
       on: { 'account.close': { target: 'listing', actions: 'closeAccount' } },
       states: {
-        reading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'readAccount',
-            src: 'readAccount',
-            input: ({ context }) => ({ id: context.openId! }),
-            onDone: { target: 'editing', actions: 'storeAccount' },
-            onError: {
-              target: 'readFailed',
-              actions: assign({ error: ({ event }) => failureMessage(event.error), draft: null }),
-            },
+        reading: calling('readAccount', {
+          input: ({ context }) => ({ id: context.openId! }),
+          onDone: { target: 'editing', actions: 'storeAccount' },
+          onError: {
+            target: 'readFailed',
+            actions: assign({ error: ({ event }) => failureMessage(event.error), draft: null }),
           },
-        },
+        }),
         readFailed: {
           on: { 'account.retry': { target: 'reading', actions: assign({ error: null }) } },
         },

@@ -3,6 +3,7 @@
 // change field by field. A new search (or Back) reads the list again and puts the entry away.
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import type {
@@ -21,7 +22,7 @@ const list = listStates<AuditBrowserContext, AuditBrowserEvent>()({
   failure: (error) => `${AUDIT_MESSAGES.listFailed} ${refusalMessage(error)}`,
 });
 
-export const auditBrowserMachine = setup({
+const auditBrowserSetup = setup({
   types: { context: {} as AuditBrowserContext, events: {} as AuditBrowserEvent, input: {} as AuditBrowserInput },
   actors: {
     loadPage: fromPromise<LoadOutcome, AuditQuery>(() => Promise.reject(new Error('provide loadPage'))),
@@ -30,7 +31,11 @@ export const auditBrowserMachine = setup({
   guards: {
     newQuery: ({ context, event }) => event.type === 'query.set' && !sameQuery(context.query, event.query),
   },
-}).createMachine({
+});
+
+const calling = callStates(auditBrowserSetup);
+
+export const auditBrowserMachine = auditBrowserSetup.createMachine({
   id: 'auditBrowser',
   context: ({ input }) => ({
     query: input.query,
@@ -53,25 +58,20 @@ export const auditBrowserMachine = setup({
     },
   },
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => context.query,
-        onDone: {
-          target: 'browsing',
-          actions: assign(({ event }) => ({
-            entries: event.output.entries,
-            next: event.output.next ? auditCursorText(event.output.next) : null,
-            total: event.output.total,
-            totalCapped: event.output.total_capped,
-            error: null,
-          })),
-        },
-        onError: list.onError,
+    loading: calling('loadPage', {
+      input: ({ context }) => context.query,
+      onDone: {
+        target: 'browsing',
+        actions: assign(({ event }) => ({
+          entries: event.output.entries,
+          next: event.output.next ? auditCursorText(event.output.next) : null,
+          total: event.output.total,
+          totalCapped: event.output.total_capped,
+          error: null,
+        })),
       },
-    },
+      onError: list.onError,
+    }),
     failed: list.failed,
     browsing: {
       initial: 'closed',

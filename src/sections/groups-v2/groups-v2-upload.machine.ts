@@ -5,9 +5,8 @@
 // (user/add_users_to_groups/), which checks again and answers row by row.
 import { assign, fromPromise, setup } from 'xstate';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
-import { failureMessage, serverMessage } from '../../machines/shared/failure';
-import { parsedUpload, readRefusal, type ChosenFile } from '../../machines/shared/file-read';
-import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../../machines/shared/upload-choice';
+import { serverMessage } from '../../machines/shared/failure';
+import { fileReadSteps, type ChosenFile } from '../../machines/shared/file-read';
 import { parseFileInvoke } from '../../machines/shared/upload-parse';
 import type {
   ApplyOutcome,
@@ -19,10 +18,11 @@ import type {
   VerifyOutcome,
 } from './groups-v2-upload.types';
 
-const fileOf = (event: GroupBulkUploadEvent) => chosenFileOf<ChosenFile>(event);
-const problemOf = (file: ChosenFile) => chosenFileProblem(file, IDENTIFIER_FILE_MAX_BYTES);
-
-const CHOOSE_FILE = chooseFile('groupBulkUpload', 'parseFailed', 'parsing');
+const file = fileReadSteps<GroupBulkUploadContext, GroupBulkUploadEvent>()({
+  machine: 'groupBulkUpload',
+  maxBytes: IDENTIFIER_FILE_MAX_BYTES,
+  emptied: { preview: null, report: null },
+});
 
 const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => ({
   groupId: context.groupId,
@@ -42,30 +42,11 @@ export const groupBulkUploadMachine = setup({
     addUsers: fromPromise<ApplyOutcome, UploadCall>(() => Promise.reject(new Error('provide addUsers'))),
   },
   actions: {
-    refuseFileHere: assign(({ event }) => ({
-      fileName: fileOf(event).name,
-      upload: null,
-      preview: null,
-      report: null,
-      error: null,
-      refusal: problemOf(fileOf(event)),
-    })),
-    takeFile: assign(({ event }) => ({
-      fileName: fileOf(event).name,
-      upload: null,
-      refusal: null,
-      preview: null,
-      report: null,
-      error: null,
-    })),
-    takeRead: assign(({ context }, read: ParseOutcome) => ({ upload: parsedUpload(context.fileName, read) })),
-    refuseRead: assign((_, read: ParseOutcome) => ({ refusal: readRefusal(read) })),
-    readerStopped: assign((_, error: unknown) => ({ refusal: failureMessage(error) })),
+    ...file.actions,
     clear: assign({ fileName: null, upload: null, refusal: null, preview: null, report: null, error: null }),
   },
   guards: {
-    fileRefusedHere: ({ event }) => problemOf(fileOf(event)) !== null,
-    fileRead: (_, read: ParseOutcome) => read.ok,
+    ...file.guards,
     anyValid: ({ context }) => (context.preview?.validDataPoints.length ?? 0) > 0,
   },
 }).createMachine({
@@ -83,14 +64,14 @@ export const groupBulkUploadMachine = setup({
   states: {
     idle: {
       tags: ['choosing'],
-      on: { 'file.choose': CHOOSE_FILE },
+      on: { 'file.choose': file.choose },
     },
     parsing: {
       tags: ['busy'],
       invoke: parseFileInvoke('parsed', 'parseFailed'),
     },
     /** The file was refused whole: another file, or start over. */
-    parseFailed: fileRefusedState('groupBulkUpload', 'parseFailed', 'parsing', 'idle'),
+    parseFailed: file.refused,
     /** The file's identifiers: checked by the server, previewed, then applied. */
     parsed: {
       tags: ['parsed'],
@@ -121,7 +102,7 @@ export const groupBulkUploadMachine = setup({
           tags: ['preview'],
           on: {
             apply: { guard: 'anyValid', target: 'applying' },
-            'file.choose': CHOOSE_FILE,
+            'file.choose': file.choose,
             'upload.clear': { target: '#groupBulkUpload.idle', actions: 'clear' },
           },
         },
@@ -144,7 +125,7 @@ export const groupBulkUploadMachine = setup({
     report: {
       tags: ['report'],
       on: {
-        'file.choose': CHOOSE_FILE,
+        'file.choose': file.choose,
         'upload.clear': { target: 'idle', actions: 'clear' },
       },
     },

@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, refusalMessage, errorOf } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import { noticeOf } from '../../machines/shared/notice';
@@ -87,7 +88,7 @@ const list = listStates<GroupEditorContext, GroupEditorEvent>()({
   dropped: { groups: [], nonGroupUsers: [] },
 });
 
-export const groupEditorMachine = setup({
+const groupEditorSetup = setup({
   types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
   actors: {
     loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() =>
@@ -116,7 +117,11 @@ export const groupEditorMachine = setup({
     }),
     closeForm: assign(CLOSED_FORM),
   },
-}).createMachine({
+});
+
+const calling = callStates(groupEditorSetup);
+
+export const groupEditorMachine = groupEditorSetup.createMachine({
   id: 'groupEditor',
   context: ({ input }) => ({ ...EMPTY, org: input.draft?.org ?? null, form: input.draft?.form ?? null }),
   initial: 'settling',
@@ -128,33 +133,28 @@ export const groupEditorMachine = setup({
     noOrganization: {
       on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },
     },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadGroups',
-        src: 'loadGroups',
-        input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0 }),
-        onDone: [
-          {
-            guard: 'formOpen',
-            target: 'loaded.form',
-            actions: assign(({ event }) => ({
-              groups: event.output.groupItems,
-              nonGroupUsers: event.output.nonGroupUsers,
-            })),
-          },
-          {
-            target: 'loaded',
-            actions: assign(({ event }) => ({
-              groups: event.output.groupItems,
-              nonGroupUsers: event.output.nonGroupUsers,
-            })),
-          },
-        ],
-        // Spec §4: a failure leaves the lists empty.
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadGroups', {
+      input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0 }),
+      onDone: [
+        {
+          guard: 'formOpen',
+          target: 'loaded.form',
+          actions: assign(({ event }) => ({
+            groups: event.output.groupItems,
+            nonGroupUsers: event.output.nonGroupUsers,
+          })),
+        },
+        {
+          target: 'loaded',
+          actions: assign(({ event }) => ({
+            groups: event.output.groupItems,
+            nonGroupUsers: event.output.nonGroupUsers,
+          })),
+        },
+      ],
+      // Spec §4: a failure leaves the lists empty.
+      onError: list.onError,
+    }),
     failed: {
       on: {
         ...list.on,
@@ -232,49 +232,44 @@ export const groupEditorMachine = setup({
             'remove.cancel': { target: 'idle', actions: assign({ change: null }) },
           },
         },
-        working: {
-          tags: ['busy'],
-          invoke: {
-            id: 'changeGroup',
-            src: 'changeGroup',
-            input: ({ context }) => context.change!,
-            onDone: {
-              target: 'idle',
-              actions: assign(({ context, event }) => ({
-                ...withGroup(context, event.output.group.id, event.output.group),
-                change: null,
-                notice: noticeOf(true, event.output.msg),
-              })),
-            },
-            onError: [
-              {
-                // Someone else changed (or deleted) the group first: said, and shown as it is now.
-                guard: { type: 'stale', params: errorOf },
-                target: 'idle',
-                actions: assign(({ context, event }) => {
-                  const stale = staleGroupOf(event.error)!;
-                  return {
-                    ...withGroup(context, context.change!.groupId, stale.current),
-                    change: null,
-                    notice: noticeOf(false, stale.msg),
-                  };
-                }),
-              },
-              {
-                target: 'idle',
-                actions: assign(({ context, event }) => {
-                  const change = context.change!;
-                  const refused = fieldRefusalOf(event.error)?.msg;
-                  const before = change.kind === 'switch' ? `${notSavedWords(change.key)}. ` : 'Nothing was changed. ';
-                  return {
-                    change: null,
-                    notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`),
-                  };
-                }),
-              },
-            ],
+        working: calling('changeGroup', {
+          input: ({ context }) => context.change!,
+          onDone: {
+            target: 'idle',
+            actions: assign(({ context, event }) => ({
+              ...withGroup(context, event.output.group.id, event.output.group),
+              change: null,
+              notice: noticeOf(true, event.output.msg),
+            })),
           },
-        },
+          onError: [
+            {
+              // Someone else changed (or deleted) the group first: said, and shown as it is now.
+              guard: { type: 'stale', params: errorOf },
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const stale = staleGroupOf(event.error)!;
+                return {
+                  ...withGroup(context, context.change!.groupId, stale.current),
+                  change: null,
+                  notice: noticeOf(false, stale.msg),
+                };
+              }),
+            },
+            {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const change = context.change!;
+                const refused = fieldRefusalOf(event.error)?.msg;
+                const before = change.kind === 'switch' ? `${notSavedWords(change.key)}. ` : 'Nothing was changed. ';
+                return {
+                  change: null,
+                  notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`),
+                };
+              }),
+            },
+          ],
+        }),
         form: versionedForm<GroupEditorContext, GroupEditorEvent>()({
           edits: ['form.name', 'form.kind'],
           cancel: '#groupEditor.loaded.idle',
@@ -304,42 +299,37 @@ export const groupEditorMachine = setup({
                 'delete.cancel': { target: '#groupEditor.loaded.idle', actions: assign({ target: null, error: null }) },
               },
             },
-            removing: {
-              tags: ['busy'],
-              invoke: {
-                id: 'removeGroup',
-                src: 'removeGroup',
-                input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
-                onDone: {
-                  target: '#groupEditor.loaded.idle',
-                  actions: assign(({ context, event }) => ({
-                    ...withGroup(context, context.target!.id, null),
-                    target: null,
-                    notice: noticeOf(true, event.output.msg),
-                  })),
-                },
-                onError: [
-                  {
-                    guard: { type: 'stale', params: errorOf },
-                    target: '#groupEditor.loaded.idle',
-                    actions: assign(({ context, event }) => {
-                      const stale = staleGroupOf(event.error)!;
-                      return {
-                        ...withGroup(context, context.target!.id, stale.current),
-                        target: null,
-                        notice: noticeOf(false, `The group was not deleted. ${stale.msg}`),
-                      };
-                    }),
-                  },
-                  {
-                    target: 'confirm',
-                    actions: assign({
-                      error: ({ event }) => `The group was not deleted. ${refusalMessage(event.error)}`,
-                    }),
-                  },
-                ],
+            removing: calling('removeGroup', {
+              input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
+              onDone: {
+                target: '#groupEditor.loaded.idle',
+                actions: assign(({ context, event }) => ({
+                  ...withGroup(context, context.target!.id, null),
+                  target: null,
+                  notice: noticeOf(true, event.output.msg),
+                })),
               },
-            },
+              onError: [
+                {
+                  guard: { type: 'stale', params: errorOf },
+                  target: '#groupEditor.loaded.idle',
+                  actions: assign(({ context, event }) => {
+                    const stale = staleGroupOf(event.error)!;
+                    return {
+                      ...withGroup(context, context.target!.id, stale.current),
+                      target: null,
+                      notice: noticeOf(false, `The group was not deleted. ${stale.msg}`),
+                    };
+                  }),
+                },
+                {
+                  target: 'confirm',
+                  actions: assign({
+                    error: ({ event }) => `The group was not deleted. ${refusalMessage(event.error)}`,
+                  }),
+                },
+              ],
+            }),
           },
         },
       },

@@ -18,8 +18,10 @@ import {
   type InviteRequestItem,
 } from '../../domain/invite-requests';
 import { fieldRefusalOf } from '../../domain/field-errors';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, refusalMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
+import { reviewPageRead } from '../../machines/shared/review-list';
 import type {
   ActOutcome,
   ApproveDraft,
@@ -123,13 +125,19 @@ const rowAt = (context: InviteReviewContext) => ({
 const actedOn = { type: 'done', params: ({ event }: { event: { output: ActOutcome } }) => event.output } as const;
 /** Someone else acted on the row first. */
 const staleFirst = { type: 'stale', params: errorOf } as const;
+/** A dialog's action done: back to the list, the row as it is now. */
+const doneToList = { target: '#inviteReview.browsing', actions: actedOn } as const;
+/** A dialog's action refused at its fields: the dialog stays, with the server's words at them. */
+const refusedInDialog = { target: 'editing', actions: { type: 'fieldRefusal', params: errorOf } } as const;
+
+const pageRead = reviewPageRead<InviteReviewContext, InviteReviewEvent, LoadOutcome>();
 
 const list = listStates<InviteReviewContext, InviteReviewEvent>()({
   retry: 'list.retry',
   failure: (error) => `${INVITE_MESSAGES.listFailed} ${refusalMessage(error)}`,
 });
 
-export const inviteReviewMachine = setup({
+const inviteReviewSetup = setup({
   types: { context: {} as InviteReviewContext, events: {} as InviteReviewEvent, input: {} as InviteReviewInput },
   actors: {
     loadPage: fromPromise<LoadOutcome, InviteQuery>(() => Promise.reject(new Error('provide loadPage'))),
@@ -191,7 +199,11 @@ export const inviteReviewMachine = setup({
       };
     }),
   },
-}).createMachine({
+});
+
+const calling = callStates(inviteReviewSetup);
+
+export const inviteReviewMachine = inviteReviewSetup.createMachine({
   id: 'inviteReview',
   context: ({ input }) => ({
     query: input.query,
@@ -221,31 +233,16 @@ export const inviteReviewMachine = setup({
     },
   },
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => context.query,
-        onDone: [
-          {
-            // An approval kept across a reload: its form opens again with what was chosen.
-            guard: { type: 'draftReopens', params: ({ event }) => event.output },
-            target: 'approving',
-            actions: [
-              assign(({ context }) => ({
-                target: context.draft!.id,
-                settings: context.draft!.settings,
-                fieldErrors: {},
-              })),
-              { type: 'showPage', params: ({ event }) => event.output },
-            ],
-          },
-          { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
-        ],
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadPage', {
+      input: ({ context }) => context.query,
+      // An approval kept across a reload: its form opens again with what was chosen.
+      onDone: pageRead('approving', (context) => ({
+        target: context.draft!.id,
+        settings: context.draft!.settings,
+        fieldErrors: {},
+      })),
+      onError: list.onError,
+    }),
     failed: list.failed,
     browsing: {
       on: {
@@ -304,32 +301,21 @@ export const inviteReviewMachine = setup({
           },
         },
         finding: findingOrganizations,
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'approve',
-            src: 'approve',
-            input: ({ context }) => ({
-              ...rowAt(context),
-              settings: context.settings,
-            }),
-            onDone: {
+        sending: calling('approve', {
+          input: ({ context }) => ({
+            ...rowAt(context),
+            settings: context.settings,
+          }),
+          onDone: doneToList,
+          onError: [
+            {
+              guard: staleFirst,
               target: '#inviteReview.browsing',
-              actions: actedOn,
+              actions: { type: 'staleRow', params: errorOf },
             },
-            onError: [
-              {
-                guard: staleFirst,
-                target: '#inviteReview.browsing',
-                actions: { type: 'staleRow', params: errorOf },
-              },
-              {
-                target: 'editing',
-                actions: { type: 'fieldRefusal', params: errorOf },
-              },
-            ],
-          },
-        },
+            refusedInDialog,
+          ],
+        }),
       },
     },
     rejecting: {
@@ -342,60 +328,44 @@ export const inviteReviewMachine = setup({
             'reject.send': { guard: 'reasonGiven', target: 'sending' },
           },
         },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'reject',
-            src: 'reject',
-            input: ({ context }) => ({
-              ...rowAt(context),
-              reason: context.reason.trim(),
-            }),
-            onDone: {
+        sending: calling('reject', {
+          input: ({ context }) => ({
+            ...rowAt(context),
+            reason: context.reason.trim(),
+          }),
+          onDone: doneToList,
+          onError: [
+            {
+              guard: staleFirst,
               target: '#inviteReview.browsing',
-              actions: actedOn,
+              actions: [{ type: 'staleRow', params: errorOf }, assign({ reason: '' })],
             },
-            onError: [
-              {
-                guard: staleFirst,
-                target: '#inviteReview.browsing',
-                actions: [{ type: 'staleRow', params: errorOf }, assign({ reason: '' })],
-              },
-              {
-                target: 'editing',
-                actions: { type: 'fieldRefusal', params: errorOf },
-              },
-            ],
-          },
-        },
+            refusedInDialog,
+          ],
+        }),
       },
     },
-    resending: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resend',
-        src: 'resend',
-        input: ({ context }) => rowAt(context),
-        onDone: {
+    resending: calling('resend', {
+      input: ({ context }) => rowAt(context),
+      onDone: {
+        target: 'browsing',
+        actions: actedOn,
+      },
+      onError: [
+        {
+          guard: staleFirst,
           target: 'browsing',
-          actions: actedOn,
+          actions: { type: 'staleRow', params: errorOf },
         },
-        onError: [
-          {
-            guard: staleFirst,
-            target: 'browsing',
-            actions: { type: 'staleRow', params: errorOf },
-          },
-          {
-            target: 'browsing',
-            actions: assign(({ event }) => ({
-              target: null,
-              notice: noticeOf(false, `Nothing was sent. ${refusalMessage(event.error)}`),
-            })),
-          },
-        ],
-      },
-    },
+        {
+          target: 'browsing',
+          actions: assign(({ event }) => ({
+            target: null,
+            notice: noticeOf(false, `Nothing was sent. ${refusalMessage(event.error)}`),
+          })),
+        },
+      ],
+    }),
     bulk: {
       initial: 'editing',
       on: {
@@ -439,30 +409,25 @@ export const inviteReviewMachine = setup({
             'bulk.back': { target: 'editing', actions: assign({ report: null, reportMsg: null }) },
           },
         },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            id: 'bulkApprove',
-            src: 'bulkApprove',
-            input: ({ context }) => ({
-              requests: pickOf(context.items, context.selected),
-              settings: context.settings,
-              preview: false,
-            }),
-            onDone: {
-              target: 'done',
-              actions: assign(({ event }) => ({
-                report: event.output.outcomes,
-                reportMsg: event.output.msg,
-                selected: [],
-              })),
-            },
-            onError: {
-              target: 'editing',
-              actions: [assign({ report: null, reportMsg: null }), { type: 'fieldRefusal', params: errorOf }],
-            },
+        sending: calling('bulkApprove', {
+          input: ({ context }) => ({
+            requests: pickOf(context.items, context.selected),
+            settings: context.settings,
+            preview: false,
+          }),
+          onDone: {
+            target: 'done',
+            actions: assign(({ event }) => ({
+              report: event.output.outcomes,
+              reportMsg: event.output.msg,
+              selected: [],
+            })),
           },
-        },
+          onError: {
+            target: 'editing',
+            actions: [assign({ report: null, reportMsg: null }), { type: 'fieldRefusal', params: errorOf }],
+          },
+        }),
         done: {
           // The list is read again: the approved rows have moved on.
           on: {

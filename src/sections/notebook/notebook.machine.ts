@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_NOTIFICATION, type NotebookSetting } from '../../domain/notebook';
 import { fieldRefusalOf } from '../../domain/field-errors';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import { partChanged, staleNotebookOf, toggledContent, toggledId } from './notebook.rules';
@@ -41,7 +42,7 @@ function afterSave(part: NotebookPart, s: NotebookSetting) {
   return { tagIds: s.tag_ids };
 }
 
-export const notebookSettingsMachine = setup({
+const notebookSettingsSetup = setup({
   types: {
     context: {} as NotebookSettingsContext,
     events: {} as NotebookSettingsEvent,
@@ -64,7 +65,11 @@ export const notebookSettingsMachine = setup({
     staleError: (_, error: unknown) => staleNotebookOf(error) !== null,
     refusedFields,
   },
-}).createMachine({
+});
+
+const calling = callStates(notebookSettingsSetup);
+
+export const notebookSettingsMachine = notebookSettingsSetup.createMachine({
   id: 'notebookSettings',
   context: ({ input }) => ({
     userId: input.userId,
@@ -90,37 +95,32 @@ export const notebookSettingsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadNotebook',
-        src: 'loadNotebook',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: {
-          target: 'ready',
-          // Choices kept across a reload are laid over the setting read; then they are the screen's.
-          actions: assign(({ context, event }) => {
-            const { setting, notebook } = event.output.setting;
-            const kept = context.draft;
-            return {
-              setting,
-              notebook,
-              error: null,
-              draft: null,
-              library: { sources: event.output.library.sources, templates: event.output.library.templates },
-              groups: { groups: event.output.groups.groups, ungrouped: event.output.groups.ungrouped },
-              notification: kept?.notification ?? setting.notification,
-              templateIds: kept?.template_ids ?? setting.template_ids,
-              tagIds: kept?.tag_ids ?? setting.tag_ids,
-            };
-          }),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${NOTEBOOK_LOAD_FAILED} ${refusalMessage(event.error)}` }),
-        },
+    loading: calling('loadNotebook', {
+      input: ({ context }) => ({ userId: context.userId }),
+      onDone: {
+        target: 'ready',
+        // Choices kept across a reload are laid over the setting read; then they are the screen's.
+        actions: assign(({ context, event }) => {
+          const { setting, notebook } = event.output.setting;
+          const kept = context.draft;
+          return {
+            setting,
+            notebook,
+            error: null,
+            draft: null,
+            library: { sources: event.output.library.sources, templates: event.output.library.templates },
+            groups: { groups: event.output.groups.groups, ungrouped: event.output.groups.ungrouped },
+            notification: kept?.notification ?? setting.notification,
+            templateIds: kept?.template_ids ?? setting.template_ids,
+            tagIds: kept?.tag_ids ?? setting.tag_ids,
+          };
+        }),
       },
-    },
+      onError: {
+        target: 'failed',
+        actions: assign({ error: ({ event }) => `${NOTEBOOK_LOAD_FAILED} ${refusalMessage(event.error)}` }),
+      },
+    }),
     failed: {
       on: { 'load.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
@@ -184,55 +184,50 @@ export const notebookSettingsMachine = setup({
             },
           },
         },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'save',
-            src: 'save',
-            input: ({ context }) => ({
-              part: context.part!,
-              userId: context.userId,
-              version: context.setting!.version,
-              notification: context.notification,
-              templateIds: context.templateIds,
-              tagIds: context.tagIds,
-            }),
-            onDone: {
+        saving: calling('save', {
+          input: ({ context }) => ({
+            part: context.part!,
+            userId: context.userId,
+            version: context.setting!.version,
+            notification: context.notification,
+            templateIds: context.templateIds,
+            tagIds: context.tagIds,
+          }),
+          onDone: {
+            target: 'editing',
+            actions: assign(({ context, event }) => ({
+              setting: event.output.setting,
+              ...afterSave(context.part!, event.output.setting),
+              part: null,
+              stale: null,
+              notice: noticeOf(true, event.output.msg),
+            })),
+          },
+          onError: [
+            {
+              guard: { type: 'staleError', params: errorOf },
               target: 'editing',
-              actions: assign(({ context, event }) => ({
-                setting: event.output.setting,
-                ...afterSave(context.part!, event.output.setting),
-                part: null,
-                stale: null,
-                notice: noticeOf(true, event.output.msg),
+              actions: assign(({ event }) => {
+                const stale = staleNotebookOf(event.error)!;
+                return { setting: stale.setting, stale: stale.msg, part: null };
+              }),
+            },
+            {
+              guard: { type: 'refusedFields', params: errorOf },
+              target: 'editing',
+              actions: assign(({ event }) => {
+                const refusal = fieldRefusalOf(event.error)!;
+                return { fieldErrors: { ...refusal.fields, _: refusal.msg }, part: null };
+              }),
+            },
+            {
+              target: 'editing',
+              actions: assign(({ event }) => ({
+                saveError: `${NOTEBOOK_SAVE_FAILED} ${refusalMessage(event.error)}`,
               })),
             },
-            onError: [
-              {
-                guard: { type: 'staleError', params: errorOf },
-                target: 'editing',
-                actions: assign(({ event }) => {
-                  const stale = staleNotebookOf(event.error)!;
-                  return { setting: stale.setting, stale: stale.msg, part: null };
-                }),
-              },
-              {
-                guard: { type: 'refusedFields', params: errorOf },
-                target: 'editing',
-                actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error)!;
-                  return { fieldErrors: { ...refusal.fields, _: refusal.msg }, part: null };
-                }),
-              },
-              {
-                target: 'editing',
-                actions: assign(({ event }) => ({
-                  saveError: `${NOTEBOOK_SAVE_FAILED} ${refusalMessage(event.error)}`,
-                })),
-              },
-            ],
-          },
-        },
+          ],
+        }),
         group: {
           initial: 'editing',
           on: {
@@ -253,46 +248,41 @@ export const notebookSettingsMachine = setup({
                 'group.create': { guard: 'groupNamed', target: 'creating', actions: assign({ groupError: null }) },
               },
             },
-            creating: {
-              tags: ['busy'],
-              invoke: {
-                id: 'createGroup',
-                src: 'createGroup',
-                input: ({ context }) => ({
-                  name: context.newGroup.name.trim(),
-                  desc: context.newGroup.desc.trim(),
-                  color: context.newGroup.color,
-                }),
-                onDone: {
-                  target: '#notebookSettings.ready.editing',
-                  actions: assign(({ context, event }) => ({
-                    groups: {
-                      ...context.groups,
-                      groups: [...context.groups.groups, { group: event.output.group, tags: [] }],
-                    },
-                    newGroup: EMPTY_GROUP,
-                    fieldErrors: {},
-                    notice: noticeOf(true, event.output.msg),
+            creating: calling('createGroup', {
+              input: ({ context }) => ({
+                name: context.newGroup.name.trim(),
+                desc: context.newGroup.desc.trim(),
+                color: context.newGroup.color,
+              }),
+              onDone: {
+                target: '#notebookSettings.ready.editing',
+                actions: assign(({ context, event }) => ({
+                  groups: {
+                    ...context.groups,
+                    groups: [...context.groups.groups, { group: event.output.group, tags: [] }],
+                  },
+                  newGroup: EMPTY_GROUP,
+                  fieldErrors: {},
+                  notice: noticeOf(true, event.output.msg),
+                })),
+              },
+              onError: [
+                {
+                  guard: { type: 'refusedFields', params: errorOf },
+                  target: 'editing',
+                  actions: assign(({ event }) => {
+                    const refusal = fieldRefusalOf(event.error)!;
+                    return { fieldErrors: refusal.fields, groupError: refusal.msg };
+                  }),
+                },
+                {
+                  target: 'editing',
+                  actions: assign(({ event }) => ({
+                    groupError: `${GROUP_CREATE_FAILED} ${refusalMessage(event.error)}`,
                   })),
                 },
-                onError: [
-                  {
-                    guard: { type: 'refusedFields', params: errorOf },
-                    target: 'editing',
-                    actions: assign(({ event }) => {
-                      const refusal = fieldRefusalOf(event.error)!;
-                      return { fieldErrors: refusal.fields, groupError: refusal.msg };
-                    }),
-                  },
-                  {
-                    target: 'editing',
-                    actions: assign(({ event }) => ({
-                      groupError: `${GROUP_CREATE_FAILED} ${refusalMessage(event.error)}`,
-                    })),
-                  },
-                ],
-              },
-            },
+              ],
+            }),
           },
         },
       },

@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ORG_SEARCH_DEBOUNCE_MS, ORG_SEARCH_MIN_CHARS } from '../../domain/constants';
 import type { Organization } from '../../domain/users';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import type { OrgSearchContext, OrgSearchEvent } from './org-search.types';
@@ -21,7 +22,7 @@ const list = listStates<OrgSearchContext, OrgSearchEvent>()({
   dropped: { results: [] },
 });
 
-export const orgSearchMachine = setup({
+const orgSearchSetup = setup({
   types: { context: {} as OrgSearchContext, events: {} as OrgSearchEvent },
   actors: {
     searchOrganizations: fromPromise<Organization[], { query: string }>(() =>
@@ -37,7 +38,11 @@ export const orgSearchMachine = setup({
     setQuery: assign({ query: ({ event }) => (event.type === 'query.change' ? event.query : '') }),
     reset: assign({ query: '', results: [], highlighted: 0, error: null }),
   },
-}).createMachine({
+});
+
+const calling = callStates(orgSearchSetup);
+
+export const orgSearchMachine = orgSearchSetup.createMachine({
   id: 'orgSearch',
   context: { query: '', results: [], highlighted: 0, error: null },
   initial: 'closed',
@@ -67,23 +72,18 @@ export const orgSearchMachine = setup({
           tags: ['busy'],
           after: { orgSearchDebounce: 'searching' },
         },
-        searching: {
-          tags: ['busy'],
-          invoke: {
-            id: 'searchOrganizations',
-            src: 'searchOrganizations',
-            input: ({ context }) => ({ query: context.query.trim() }),
-            onDone: [
-              {
-                guard: { type: 'found', params: ({ event }) => event.output },
-                target: 'results',
-                actions: assign({ results: ({ event }) => event.output, highlighted: 0, error: null }),
-              },
-              { target: 'empty', actions: assign({ results: [], error: null }) },
-            ],
-            onError: list.onError,
-          },
-        },
+        searching: calling('searchOrganizations', {
+          input: ({ context }) => ({ query: context.query.trim() }),
+          onDone: [
+            {
+              guard: { type: 'found', params: ({ event }) => event.output },
+              target: 'results',
+              actions: assign({ results: ({ event }) => event.output, highlighted: 0, error: null }),
+            },
+            { target: 'empty', actions: assign({ results: [], error: null }) },
+          ],
+          onError: list.onError,
+        }),
         results: {
           tags: ['results'],
           on: {

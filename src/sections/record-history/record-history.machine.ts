@@ -2,6 +2,7 @@
 // each with its change field by field; older entries a page at a time.
 import { assign, fromPromise, setup } from 'xstate';
 import { AUDIT_MESSAGES, auditCursorText } from '../../domain/audit-log';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import { noticeOf } from '../../machines/shared/notice';
@@ -20,29 +21,28 @@ const list = listStates<RecordHistoryContext, RecordHistoryEvent>()({
   failure: (error) => `${AUDIT_MESSAGES.historyFailed} ${refusalMessage(error)}`,
 });
 
-export const recordHistoryMachine = setup({
+const recordHistorySetup = setup({
   types: { context: {} as RecordHistoryContext, events: {} as RecordHistoryEvent, input: {} as RecordHistoryInput },
   actors: {
     loadHistory: fromPromise<HistoryOutcome, HistoryQuery>(() => Promise.reject(new Error('provide loadHistory'))),
   },
-}).createMachine({
+});
+
+const calling = callStates(recordHistorySetup);
+
+export const recordHistoryMachine = recordHistorySetup.createMachine({
   id: 'recordHistory',
   context: ({ input }) => ({ kind: input.kind, id: input.id, entries: [], next: null, error: null, notice: null }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadHistory',
-        src: 'loadHistory',
-        input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: '' }),
-        onDone: {
-          target: 'shown',
-          actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })),
-        },
-        onError: list.onError,
+    loading: calling('loadHistory', {
+      input: ({ context }) => ({ kind: context.kind, id: context.id, cursor: '' }),
+      onDone: {
+        target: 'shown',
+        actions: assign(({ event }) => ({ entries: event.output.entries, next: nextOf(event.output), error: null })),
       },
-    },
+      onError: list.onError,
+    }),
     failed: list.failed,
     shown: {
       on: { 'history.more': { target: 'loadingMore', actions: assign({ notice: null }) } },

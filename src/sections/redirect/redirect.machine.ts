@@ -3,6 +3,7 @@
 // machine leaves /redirect only once this flow has reported its end, either way.
 import { assign, fromPromise, setup } from 'xstate';
 import type { LinkedLoginForm } from '../../domain/auth';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import type { LinkedOutcome, RedirectContext, RedirectInput } from './redirect.types';
 
@@ -11,7 +12,7 @@ export const REDIRECT_MESSAGES = {
   refused: 'This sign-in link is invalid or has expired.',
 } as const;
 
-export const redirectMachine = setup({
+const redirectSetup = setup({
   types: {
     context: {} as RedirectContext,
     input: {} as RedirectInput,
@@ -28,7 +29,11 @@ export const redirectMachine = setup({
     hasToken: ({ context }) => !!context.token,
     isAccepted: (_, reply: LinkedOutcome) => reply.status,
   },
-}).createMachine({
+});
+
+const calling = callStates(redirectSetup);
+
+export const redirectMachine = redirectSetup.createMachine({
   id: 'redirect',
   context: ({ input }) => ({ token: input.token, error: null }),
   initial: 'starting',
@@ -39,29 +44,24 @@ export const redirectMachine = setup({
         { target: 'failed', actions: assign({ error: REDIRECT_MESSAGES.missingToken }) },
       ],
     },
-    signingIn: {
-      tags: ['busy'],
-      invoke: {
-        id: 'linkedLogin',
-        src: 'linkedLogin',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isAccepted', params: ({ event }) => event.output },
-            target: 'signedIn',
-            actions: { type: 'announceSignIn', params: ({ event }) => ({ linkedEmail: event.output.mt_user_email }) },
-          },
-          {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => event.output.msg || REDIRECT_MESSAGES.refused }),
-          },
-        ],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${REDIRECT_MESSAGES.refused} (${failureMessage(event.error)})` }),
+    signingIn: calling('linkedLogin', {
+      input: ({ context }) => ({ token: context.token ?? '' }),
+      onDone: [
+        {
+          guard: { type: 'isAccepted', params: ({ event }) => event.output },
+          target: 'signedIn',
+          actions: { type: 'announceSignIn', params: ({ event }) => ({ linkedEmail: event.output.mt_user_email }) },
         },
+        {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => event.output.msg || REDIRECT_MESSAGES.refused }),
+        },
+      ],
+      onError: {
+        target: 'failed',
+        actions: assign({ error: ({ event }) => `${REDIRECT_MESSAGES.refused} (${failureMessage(event.error)})` }),
       },
-    },
+    }),
     signedIn: { tags: ['done'] },
     failed: { tags: ['failed'], entry: 'announceFailure' },
   },

@@ -13,8 +13,10 @@ import {
   staleRedshiftOf,
   type RedshiftConfiguration,
 } from '../../domain/redshift';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
+import { discarded, savedShown, storedShown, theirsShown } from '../../machines/shared/staying-form';
 import type {
   LoadOutcome,
   RedshiftConfigContext,
@@ -51,7 +53,7 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
   );
 }
 
-export const redshiftConfigMachine = setup({
+const redshiftConfigSetup = setup({
   types: { context: {} as RedshiftConfigContext, events: {} as RedshiftConfigEvent, input: {} as RedshiftConfigInput },
   actors: {
     loadRedshift: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadRedshift'))),
@@ -60,7 +62,11 @@ export const redshiftConfigMachine = setup({
   guards: {
     stale: (_, error: unknown) => staleRedshiftOf(error) !== null,
   },
-}).createMachine({
+});
+
+const calling = callStates(redshiftConfigSetup);
+
+export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
   id: 'redshiftConfig',
   context: ({ input }) => ({
     stored: null,
@@ -75,31 +81,20 @@ export const redshiftConfigMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadRedshift',
-        src: 'loadRedshift',
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context, event }) => {
-            const stored = redshiftStateOf(event.output);
-            // A form kept from before a reload is shown again, from the version it started at.
-            const d = context.draft;
-            return d
-              ? { stored, form: d.configuration, base: d.base, version: d.version, draft: null, error: null }
-              : {
-                  stored,
-                  form: stored.configuration,
-                  base: stored.configuration,
-                  version: stored.version,
-                  error: null,
-                };
-          }),
-        },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+    loading: calling('loadRedshift', {
+      onDone: {
+        target: 'editing',
+        actions: assign(({ context, event }) => {
+          const stored = redshiftStateOf(event.output);
+          // A form kept from before a reload is shown again, from the version it started at.
+          const d = context.draft;
+          return d
+            ? { stored, form: d.configuration, base: d.base, version: d.version, draft: null, error: null }
+            : { ...storedShown(stored, stored.configuration), error: null };
+        }),
       },
-    },
+      onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+    }),
     failed: {
       on: { 'redshift.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
@@ -118,14 +113,7 @@ export const redshiftConfigMachine = setup({
         'form.save': { target: 'saving', actions: assign({ notice: null, serverErrors: {} }) },
         // Back to what is stored now (theirs, after a conflict).
         'form.discard': {
-          actions: assign(({ context }) => ({
-            form: context.stored!.configuration,
-            base: context.stored!.configuration,
-            version: context.stored!.version,
-            conflict: null,
-            serverErrors: {},
-            notice: null,
-          })),
+          actions: assign(({ context }) => discarded(context.stored!, context.stored!.configuration)),
         },
       },
     },
@@ -139,14 +127,7 @@ export const redshiftConfigMachine = setup({
           target: 'editing',
           actions: assign(({ event }) => {
             const stored = redshiftStateOf(event.output);
-            return {
-              stored,
-              form: stored.configuration,
-              base: stored.configuration,
-              version: stored.version,
-              conflict: null,
-              notice: noticeOf(true, REDSHIFT_MESSAGES.saved),
-            };
+            return savedShown(stored, stored.configuration, REDSHIFT_MESSAGES.saved);
           }),
         },
         onError: [
@@ -156,17 +137,8 @@ export const redshiftConfigMachine = setup({
             target: 'editing',
             actions: assign(({ context, event }) => {
               const stale = staleRedshiftOf(event.error)!;
-              return {
-                stored: stale.current,
-                base: stale.current.configuration,
-                version: stale.current.version,
-                conflict: {
-                  msg: stale.msg,
-                  current: stale.current,
-                  changed: redshiftChanges(context.base!, stale.current.configuration),
-                },
-                notice: noticeOf(false, REDSHIFT_MESSAGES.failed),
-              };
+              const theirs = stale.current.configuration;
+              return theirsShown(stale, theirs, redshiftChanges(context.base!, theirs), REDSHIFT_MESSAGES.failed);
             }),
           },
           {

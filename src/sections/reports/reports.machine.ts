@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import { REPORT_PANELS, type Chart, type ReportFilters, type ReportPanel, type ReportView } from '../../domain/reports';
 import { eventCursorText } from '../../domain/events';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import type {
@@ -74,7 +75,7 @@ const chartsView = (src: 'loadAnalytics' | 'loadDepth') =>
     },
   }) as const;
 
-export const reportsDashboardMachine = setup({
+const reportsDashboardSetup = setup({
   types: {
     context: {} as ReportsDashboardContext,
     events: {} as ReportsDashboardEvent,
@@ -94,7 +95,11 @@ export const reportsDashboardMachine = setup({
       event.type === 'view.change' && event.view !== context.view && context.allowed.includes(event.view),
     showing: ({ context }, view: ReportView) => context.view === view,
   },
-}).createMachine({
+});
+
+const calling = callStates(reportsDashboardSetup);
+
+export const reportsDashboardMachine = reportsDashboardSetup.createMachine({
   id: 'reportsDashboard',
   context: ({ input }) => ({
     filters: input.filters,
@@ -166,38 +171,33 @@ export const reportsDashboardMachine = setup({
             },
           },
         },
-        reloading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadPanel',
-            src: 'loadPanel',
-            input: ({ context }) => ({
-              panel: REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!,
-              filters: context.filters,
+        reloading: calling('loadPanel', {
+          input: ({ context }) => ({
+            panel: REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!,
+            filters: context.filters,
+          }),
+          onDone: {
+            target: 'ready',
+            actions: assign(({ context, event }) => {
+              const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
+              return {
+                panels: { ...context.panels, [panel]: { status: 'loaded', charts: event.output, error: null } },
+              };
             }),
-            onDone: {
-              target: 'ready',
-              actions: assign(({ context, event }) => {
-                const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
-                return {
-                  panels: { ...context.panels, [panel]: { status: 'loaded', charts: event.output, error: null } },
-                };
-              }),
-            },
-            onError: {
-              target: 'ready',
-              actions: assign(({ context, event }) => {
-                const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
-                return {
-                  panels: {
-                    ...context.panels,
-                    [panel]: { status: 'failed', charts: [], error: refusalMessage(event.error) },
-                  },
-                };
-              }),
-            },
           },
-        },
+          onError: {
+            target: 'ready',
+            actions: assign(({ context, event }) => {
+              const panel = REPORT_PANELS.find((p) => context.panels[p].status === 'loading')!;
+              return {
+                panels: {
+                  ...context.panels,
+                  [panel]: { status: 'failed', charts: [], error: refusalMessage(event.error) },
+                },
+              };
+            }),
+          },
+        }),
       },
     },
     analytics: chartsView('loadAnalytics'),
@@ -261,16 +261,11 @@ export const reportsDashboardMachine = setup({
           initial: 'loading',
           on: { 'person.close': { target: 'loaded', actions: assign({ personId: null, person: null }) } },
           states: {
-            loading: {
-              tags: ['busy'],
-              invoke: {
-                id: 'loadPerson',
-                src: 'loadPerson',
-                input: ({ context }) => ({ filters: context.filters, userId: context.personId! }),
-                onDone: { target: 'shown', actions: assign({ person: ({ event }) => event.output, error: null }) },
-                onError: person.onError,
-              },
-            },
+            loading: calling('loadPerson', {
+              input: ({ context }) => ({ filters: context.filters, userId: context.personId! }),
+              onDone: { target: 'shown', actions: assign({ person: ({ event }) => event.output, error: null }) },
+              onError: person.onError,
+            }),
             shown: {},
             failed: person.failed,
           },

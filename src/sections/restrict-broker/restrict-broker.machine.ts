@@ -7,6 +7,7 @@
 // server refuses them too); the switches stay on, so the user can be unfrozen.
 import { assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import type {
@@ -25,6 +26,24 @@ import type {
 const EMPTY_LISTS = { my: [], requested: [] };
 const NO_SELECTION = { my: [], requested: [] };
 const NO_SEARCH = { my: '', requested: '' };
+/** What another user empties: their lists, what was selected and searched in them, what was said. */
+const NO_USER = {
+  email: null,
+  lists: EMPTY_LISTS,
+  selected: NO_SELECTION,
+  search: NO_SEARCH,
+  notice: null,
+  error: null,
+};
+/** What another organization empties besides: its users. */
+const NO_ORG_USERS = { users: [], moreUsers: false, ...NO_USER };
+
+/** Another user or organization picked, or the organization cleared: read again from there. */
+const repick = {
+  'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
+  'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
+  'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+} as const;
 
 /** The list whose selection an action takes; none for the one-click actions. */
 export const listOfAction = (action: BrokerAction): ListName | null =>
@@ -56,7 +75,7 @@ const brokers = listStates<BrokerActionsContext, BrokerActionsEvent>()({
   failure: (error) => failureNotice(error).text,
 });
 
-export const brokerActionsMachine = setup({
+const brokerActionsSetup = setup({
   types: { context: {} as BrokerActionsContext, events: {} as BrokerActionsEvent, input: {} as BrokerActionsInput },
   actors: {
     loadUsers: fromPromise<EntityListReply, { sfAccId: string }>(() => Promise.reject(new Error('provide loadUsers'))),
@@ -80,44 +99,9 @@ export const brokerActionsMachine = setup({
     },
   },
   actions: {
-    pickOrg: assign(({ event }) =>
-      event.type === 'org.pick'
-        ? {
-            org: event.org,
-            users: [],
-            moreUsers: false,
-            email: null,
-            lists: EMPTY_LISTS,
-            selected: NO_SELECTION,
-            search: NO_SEARCH,
-            notice: null,
-            error: null,
-          }
-        : {},
-    ),
-    clearOrg: assign({
-      org: null,
-      users: [],
-      moreUsers: false,
-      email: null,
-      lists: EMPTY_LISTS,
-      selected: NO_SELECTION,
-      search: NO_SEARCH,
-      notice: null,
-      error: null,
-    }),
-    pickUser: assign(({ event }) =>
-      event.type === 'user.pick'
-        ? {
-            email: event.email,
-            lists: EMPTY_LISTS,
-            selected: NO_SELECTION,
-            search: NO_SEARCH,
-            notice: null,
-            error: null,
-          }
-        : {},
-    ),
+    pickOrg: assign(({ event }) => (event.type === 'org.pick' ? { org: event.org, ...NO_ORG_USERS } : {})),
+    clearOrg: assign({ org: null, ...NO_ORG_USERS }),
+    pickUser: assign(({ event }) => (event.type === 'user.pick' ? { ...NO_USER, email: event.email } : {})),
     setSearch: assign({
       search: ({ context, event }) =>
         event.type === 'search.change' ? { ...context.search, [event.list]: event.text } : context.search,
@@ -141,7 +125,11 @@ export const brokerActionsMachine = setup({
       },
     }),
   },
-}).createMachine({
+});
+
+const calling = callStates(brokerActionsSetup);
+
+export const brokerActionsMachine = brokerActionsSetup.createMachine({
   id: 'brokerActions',
   context: ({ input }) => ({
     ...input,
@@ -163,23 +151,18 @@ export const brokerActionsMachine = setup({
     noOrganization: {
       on: { 'org.pick': { target: 'loadingUsers', actions: 'pickOrg' } },
     },
-    loadingUsers: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadUsers',
-        src: 'loadUsers',
-        input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'hasUsers', params: ({ event }) => event.output },
-            target: 'choosingUser',
-            actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
-          },
-          { target: 'noUsers' },
-        ],
-        onError: users.onError,
-      },
-    },
+    loadingUsers: calling('loadUsers', {
+      input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
+      onDone: [
+        {
+          guard: { type: 'hasUsers', params: ({ event }) => event.output },
+          target: 'choosingUser',
+          actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
+        },
+        { target: 'noUsers' },
+      ],
+      onError: users.onError,
+    }),
     noUsers: {
       on: {
         'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
@@ -200,19 +183,14 @@ export const brokerActionsMachine = setup({
         'org.clear': { target: 'noOrganization', actions: 'clearOrg' },
       },
     },
-    loadingBrokers: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadBrokers',
-        src: 'loadBrokers',
-        input: ({ context }) => ({ product: context.product, email: context.email ?? '' }),
-        onDone: {
-          target: 'loaded',
-          actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
-        },
-        onError: brokers.onError,
+    loadingBrokers: calling('loadBrokers', {
+      input: ({ context }) => ({ product: context.product, email: context.email ?? '' }),
+      onDone: {
+        target: 'loaded',
+        actions: assign({ lists: ({ event }) => event.output.lists, flags: ({ event }) => event.output.flags }),
       },
-    },
+      onError: brokers.onError,
+    }),
     brokersFailed: {
       on: {
         ...brokers.on,
@@ -240,9 +218,7 @@ export const brokerActionsMachine = setup({
               target: 'savingFlags',
               actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
             },
-            'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
-            'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
-            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+            ...repick,
           },
         },
         frozen: {
@@ -252,79 +228,67 @@ export const brokerActionsMachine = setup({
               target: 'savingFlags',
               actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
             },
-            'user.pick': { target: '#brokerActions.loadingBrokers', actions: 'pickUser' },
-            'org.pick': { target: '#brokerActions.loadingUsers', actions: 'pickOrg' },
-            'org.clear': { target: '#brokerActions.noOrganization', actions: 'clearOrg' },
+            ...repick,
           },
         },
-        acting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'runAction',
-            src: 'runAction',
-            input: ({ context }) => {
-              const action = context.running ?? 'add';
-              const list = listOfAction(action);
+        acting: calling('runAction', {
+          input: ({ context }) => {
+            const action = context.running ?? 'add';
+            const list = listOfAction(action);
+            return {
+              product: context.product,
+              email: context.email ?? '',
+              action,
+              brokers: list ? context.selected[list] : [],
+            };
+          },
+          onDone: {
+            target: 'settling',
+            actions: assign(({ context, event }) => {
+              const { status, msg, result, brokers, freeze } = event.output;
               return {
-                product: context.product,
-                email: context.email ?? '',
-                action,
-                brokers: list ? context.selected[list] : [],
-              };
-            },
-            onDone: {
-              target: 'settling',
-              actions: assign(({ context, event }) => {
-                const { status, msg, result, brokers, freeze } = event.output;
-                return {
-                  running: null,
-                  lists: brokers,
-                  flags: { ...context.flags, freeze },
-                  // Done: the selection did its work. Refused: it stays for another try.
-                  selected: status
-                    ? NO_SELECTION
-                    : {
-                        my: pruned(context.selected.my, brokers.my),
-                        requested: pruned(context.selected.requested, brokers.requested),
-                      },
-                  notice: status
-                    ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result }
-                    : { tone: 'error' as const, text: msg, detail: result || null },
-                };
-              }),
-            },
-            onError: {
-              target: 'settling',
-              actions: assign({
                 running: null,
-                notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. '),
-              }),
-            },
+                lists: brokers,
+                flags: { ...context.flags, freeze },
+                // Done: the selection did its work. Refused: it stays for another try.
+                selected: status
+                  ? NO_SELECTION
+                  : {
+                      my: pruned(context.selected.my, brokers.my),
+                      requested: pruned(context.selected.requested, brokers.requested),
+                    },
+                notice: status
+                  ? { tone: 'info' as const, text: msg || BROKER_MESSAGES.actionDone, detail: result }
+                  : { tone: 'error' as const, text: msg, detail: result || null },
+              };
+            }),
           },
-        },
-        savingFlags: {
-          tags: ['busy'],
-          invoke: {
-            id: 'saveFlags',
-            src: 'saveFlags',
-            input: ({ context }) => {
-              const flag = context.savingFlag ?? 'freeze';
-              return { product: context.product, email: context.email ?? '', flag, value: !context.flags[flag] };
-            },
-            onDone: {
-              target: 'settling',
-              actions: assign(({ event }) => ({
-                savingFlag: null,
-                flags: { auto_brm_update: event.output.auto_brm_update, freeze: event.output.freeze },
-                notice: { tone: 'info' as const, text: BROKER_MESSAGES.flagsSaved, detail: event.output.msg },
-              })),
-            },
-            onError: {
-              target: 'settling',
-              actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }),
-            },
+          onError: {
+            target: 'settling',
+            actions: assign({
+              running: null,
+              notice: ({ event }) => failureNotice(event.error, 'Nothing was changed. '),
+            }),
           },
-        },
+        }),
+        savingFlags: calling('saveFlags', {
+          input: ({ context }) => {
+            const flag = context.savingFlag ?? 'freeze';
+            return { product: context.product, email: context.email ?? '', flag, value: !context.flags[flag] };
+          },
+          onDone: {
+            target: 'settling',
+            actions: assign(({ event }) => ({
+              savingFlag: null,
+              flags: { auto_brm_update: event.output.auto_brm_update, freeze: event.output.freeze },
+              notice: { tone: 'info' as const, text: BROKER_MESSAGES.flagsSaved, detail: event.output.msg },
+            })),
+          },
+          onError: {
+            target: 'settling',
+            actions: assign({ savingFlag: null, notice: ({ event }) => failureNotice(event.error, 'Not saved. ') }),
+          },
+        }),
       },
     },
   },

@@ -7,6 +7,7 @@
 // where the change was asked.
 import { assign, fromPromise, setup } from 'xstate';
 import { roleConflictOf, type Role, type RoleReachReply } from '../../domain/roles';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import { failedTextOf, meanwhileOf, refusedFields, refusedSave } from '../../machines/shared/save-outcome';
@@ -50,7 +51,7 @@ const find = (context: RoleEditorContext, id: number) => context.roles.find((r) 
 const conflictOf = (error: unknown) => roleConflictOf(error);
 const errorText = failedTextOf(conflictOf);
 
-export const roleEditorMachine = setup({
+const roleEditorSetup = setup({
   types: { context: {} as RoleEditorContext, events: {} as RoleEditorEvent, input: {} as RoleEditorInput },
   actors: {
     loadRoles: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadRoles'))),
@@ -93,7 +94,11 @@ export const roleEditorMachine = setup({
     })),
     clearTarget: assign({ target: null, holders: [], error: null }),
   },
-}).createMachine({
+});
+
+const calling = callStates(roleEditorSetup);
+
+export const roleEditorMachine = roleEditorSetup.createMachine({
   id: 'roleEditor',
   context: ({ input }) => ({
     roles: [],
@@ -141,40 +146,35 @@ export const roleEditorMachine = setup({
       on: { 'delete.cancel': { target: 'listed', actions: 'clearTarget' } },
       states: {
         confirm: { on: { 'delete.confirm': 'removing' } },
-        removing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'removeRole',
-            src: 'removeRole',
-            input: ({ context }) => ({
-              id: context.target!.id,
-              version: context.target!.version,
-              removeHolders: false,
-            }),
-            onDone: {
-              target: '#roleEditor.loading',
-              actions: assign(({ context }) => ({
-                notice: noticeOf(true, `Role '${context.target!.name}' deleted.`),
-                target: null,
-              })),
-            },
-            onError: [
-              {
-                // Held: the server names who would lose it, and the person is asked again.
-                guard: { type: 'inUse', params: errorOf },
-                target: 'holders',
-                actions: assign(({ event }) => {
-                  const conflict = conflictOf(event.error)!;
-                  return { holders: 'in_use' in conflict ? conflict.holders : [], error: null };
-                }),
-              },
-              {
-                target: 'confirm',
-                actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }),
-              },
-            ],
+        removing: calling('removeRole', {
+          input: ({ context }) => ({
+            id: context.target!.id,
+            version: context.target!.version,
+            removeHolders: false,
+          }),
+          onDone: {
+            target: '#roleEditor.loading',
+            actions: assign(({ context }) => ({
+              notice: noticeOf(true, `Role '${context.target!.name}' deleted.`),
+              target: null,
+            })),
           },
-        },
+          onError: [
+            {
+              // Held: the server names who would lose it, and the person is asked again.
+              guard: { type: 'inUse', params: errorOf },
+              target: 'holders',
+              actions: assign(({ event }) => {
+                const conflict = conflictOf(event.error)!;
+                return { holders: 'in_use' in conflict ? conflict.holders : [], error: null };
+              }),
+            },
+            {
+              target: 'confirm',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'The role was not deleted.') }),
+            },
+          ],
+        }),
         holders: { on: { 'delete.confirm': 'removingHolders' } },
         removingHolders: {
           tags: ['busy'],
@@ -209,28 +209,23 @@ export const roleEditorMachine = setup({
         open: {
           on: { 'holder.toggle': { target: 'saving', actions: assign({ error: null, notice: null }) } },
         },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'holdRole',
-            src: 'holdRole',
-            input: ({ context, event }) => {
-              const e = event as Extract<RoleEditorEvent, { type: 'holder.toggle' }>;
-              return { userId: e.userId, roleId: context.target!.id, hold: e.hold };
-            },
-            onDone: {
-              target: 'open',
-              actions: assign({
-                target: ({ event }) => event.output.role,
-                notice: ({ event }) => noticeOf(true, event.output.msg),
-              }),
-            },
-            onError: {
-              target: 'open',
-              actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }),
-            },
+        saving: calling('holdRole', {
+          input: ({ context, event }) => {
+            const e = event as Extract<RoleEditorEvent, { type: 'holder.toggle' }>;
+            return { userId: e.userId, roleId: context.target!.id, hold: e.hold };
           },
-        },
+          onDone: {
+            target: 'open',
+            actions: assign({
+              target: ({ event }) => event.output.role,
+              notice: ({ event }) => noticeOf(true, event.output.msg),
+            }),
+          },
+          onError: {
+            target: 'open',
+            actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was changed.') }),
+          },
+        }),
       },
     },
     reach: {
@@ -238,21 +233,16 @@ export const roleEditorMachine = setup({
       initial: 'reading',
       on: { 'reach.close': { target: 'listed', actions: assign({ reach: null, error: null }) } },
       states: {
-        reading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'readReach',
-            src: 'readReach',
-            input: ({ event }) => ({ userId: (event as Extract<RoleEditorEvent, { type: 'staff.reach' }>).userId }),
-            onDone: { target: 'shown', actions: assign({ reach: ({ event }) => event.output }) },
-            onError: {
-              target: 'shown',
-              actions: assign({
-                error: ({ event }) => `What this person can do could not be read. ${failureMessage(event.error)}`,
-              }),
-            },
+        reading: calling('readReach', {
+          input: ({ event }) => ({ userId: (event as Extract<RoleEditorEvent, { type: 'staff.reach' }>).userId }),
+          onDone: { target: 'shown', actions: assign({ reach: ({ event }) => event.output }) },
+          onError: {
+            target: 'shown',
+            actions: assign({
+              error: ({ event }) => `What this person can do could not be read. ${failureMessage(event.error)}`,
+            }),
           },
-        },
+        }),
         shown: {},
       },
     },

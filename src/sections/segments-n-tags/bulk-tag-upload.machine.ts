@@ -7,9 +7,8 @@
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { csvLine } from '../../domain/csv-cell';
 import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
-import { failureMessage, serverMessage } from '../../machines/shared/failure';
-import { parsedUpload, readRefusal, type ChosenFile } from '../../machines/shared/file-read';
-import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../../machines/shared/upload-choice';
+import { serverMessage } from '../../machines/shared/failure';
+import { fileReadSteps, type ChosenFile } from '../../machines/shared/file-read';
 import { parseFileInvoke } from '../../machines/shared/upload-parse';
 import { tagSelectorMachine } from '../tags/tag-selector.machine';
 import type {
@@ -28,11 +27,14 @@ export const NOBODY_MATCHED = 'No user matched; no tags were changed.';
 type Snapshot = Extract<BulkTagUploadEvent, { type: 'xstate.snapshot.tagSelector' }>;
 /** The selector's chosen tags; null for a snapshot without them (a selector not started yet). */
 const chosenOf = (event: BulkTagUploadEvent): number[] | null => (event as Snapshot).snapshot.context?.chosen ?? null;
-const fileOf = (event: BulkTagUploadEvent) => chosenFileOf<ChosenFile>(event);
 const sameTags = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
-const CHOOSE_FILE = chooseFile('bulkTagUpload', 'parseFailed', 'parsing');
+const file = fileReadSteps<BulkTagUploadContext, BulkTagUploadEvent>()({
+  machine: 'bulkTagUpload',
+  maxBytes: IDENTIFIER_FILE_MAX_BYTES,
+  emptied: { preview: null, result: null },
+});
 
 const call = ({ context }: { context: BulkTagUploadContext }): PreviewInput => ({
   tags: context.tagIds,
@@ -57,25 +59,7 @@ export const bulkTagUploadMachine = setup({
   actions: {
     /** Saves a CSV built in the browser: every row not taken, or the identifiers that matched nobody. */
     saveCsv: (_, _params: { text: string; fileName: string }) => {},
-    refuseFileHere: assign(({ event }) => ({
-      fileName: fileOf(event).name,
-      upload: null,
-      preview: null,
-      result: null,
-      error: null,
-      refusal: chosenFileProblem(fileOf(event), IDENTIFIER_FILE_MAX_BYTES),
-    })),
-    takeFile: assign(({ event }) => ({
-      fileName: fileOf(event).name,
-      upload: null,
-      refusal: null,
-      preview: null,
-      result: null,
-      error: null,
-    })),
-    takeRead: assign(({ context }, read: ParseOutcome) => ({ upload: parsedUpload(context.fileName, read) })),
-    refuseRead: assign((_, read: ParseOutcome) => ({ refusal: readRefusal(read) })),
-    readerStopped: assign((_, error: unknown) => ({ refusal: failureMessage(error) })),
+    ...file.actions,
     takeTags: assign(({ context, event }) => ({ tagIds: [...(chosenOf(event) ?? context.tagIds)] })),
     clear: assign({
       fileName: null,
@@ -89,8 +73,7 @@ export const bulkTagUploadMachine = setup({
     }),
   },
   guards: {
-    fileRefusedHere: ({ event }) => chosenFileProblem(fileOf(event), IDENTIFIER_FILE_MAX_BYTES) !== null,
-    fileRead: (_, read: ParseOutcome) => read.ok,
+    ...file.guards,
     tagsUnchanged: ({ context, event }) => sameTags(context.tagIds, chosenOf(event) ?? context.tagIds),
     otherTags: ({ context, event }) => !sameTags(context.tagIds, chosenOf(event) ?? context.tagIds),
     noTagsChosen: ({ event }) => chosenOf(event)?.length === 0,
@@ -122,19 +105,19 @@ export const bulkTagUploadMachine = setup({
   states: {
     idle: {
       tags: ['choosing'],
-      on: { 'file.choose': CHOOSE_FILE },
+      on: { 'file.choose': file.choose },
     },
     parsing: {
       tags: ['busy', 'keep'],
       invoke: parseFileInvoke('parsed', 'parseFailed'),
     },
     /** The file was refused whole: another file, or start over. */
-    parseFailed: fileRefusedState('bulkTagUpload', 'parseFailed', 'parsing', 'idle'),
+    parseFailed: file.refused,
     /** The file's identifiers and its report; the dry run once tags are chosen; the confirmation; the change. */
     parsed: {
       tags: ['parsed', 'keep'],
       on: {
-        'file.choose': CHOOSE_FILE,
+        'file.choose': file.choose,
         'upload.clear': { target: 'idle', actions: 'clear' },
         'problems.download': {
           actions: {
@@ -244,7 +227,7 @@ export const bulkTagUploadMachine = setup({
     done: {
       tags: ['done'],
       on: {
-        'file.choose': CHOOSE_FILE,
+        'file.choose': file.choose,
         'upload.clear': { target: 'idle', actions: 'clear' },
         'invalid.download': {
           actions: {
@@ -262,7 +245,7 @@ export const bulkTagUploadMachine = setup({
       tags: ['failed', 'keep'],
       on: {
         'apply.back': { target: 'parsed', actions: assign({ error: null, result: null, mode: null }) },
-        'file.choose': CHOOSE_FILE,
+        'file.choose': file.choose,
         'upload.clear': { target: 'idle', actions: 'clear' },
       },
     },

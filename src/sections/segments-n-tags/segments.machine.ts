@@ -6,6 +6,7 @@
 // The tags are chosen in the tag selector's machine, run as a child that only keeps the choice.
 import { assign, fromPromise, setup } from 'xstate';
 import { staleSegmentOf, type Segment } from '../../domain/segments';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, refusalMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import { noticeOf } from '../../machines/shared/notice';
@@ -45,7 +46,7 @@ const list = listStates<SegmentEditorContext, SegmentEditorEvent>()({
   failure: failureMessage,
 });
 
-export const segmentEditorMachine = setup({
+const segmentEditorSetup = setup({
   types: { context: {} as SegmentEditorContext, events: {} as SegmentEditorEvent, input: {} as SegmentEditorInput },
   actors: {
     loadSegments: fromPromise<LoadOutcome, LoadInput>(() => Promise.reject(new Error('provide loadSegments'))),
@@ -84,7 +85,11 @@ export const segmentEditorMachine = setup({
       applied: null,
     })),
   },
-}).createMachine({
+});
+
+const calling = callStates(segmentEditorSetup);
+
+export const segmentEditorMachine = segmentEditorSetup.createMachine({
   id: 'segmentEditor',
   context: ({ input }) => ({
     q: '',
@@ -107,21 +112,16 @@ export const segmentEditorMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSegments',
-        src: 'loadSegments',
-        input: ({ context }) => ({ q: context.q, page: context.page }),
-        onDone: [
-          // A form kept from before a reload, or a query to save, opens once the list is there.
-          { guard: 'formOpen', target: 'form', actions: 'storeList' },
-          { guard: ({ event }) => event.output.segments.length > 0, target: 'browsing.listed', actions: 'storeList' },
-          { target: 'browsing.empty', actions: 'storeList' },
-        ],
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadSegments', {
+      input: ({ context }) => ({ q: context.q, page: context.page }),
+      onDone: [
+        // A form kept from before a reload, or a query to save, opens once the list is there.
+        { guard: 'formOpen', target: 'form', actions: 'storeList' },
+        { guard: ({ event }) => event.output.segments.length > 0, target: 'browsing.listed', actions: 'storeList' },
+        { target: 'browsing.empty', actions: 'storeList' },
+      ],
+      onError: list.onError,
+    }),
     failed: list.failed,
     browsing: {
       on: {
@@ -177,26 +177,21 @@ export const segmentEditorMachine = setup({
             },
           },
         },
-        removing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'removeSegment',
-            src: 'removeSegment',
-            input: ({ context }) => ({ id: context.target!.id }),
-            onDone: {
-              target: '#segmentEditor.loading',
-              actions: assign(({ context }) => ({
-                notice: noticeOf(true, `Segment '${context.target!.name}' deleted.`),
-                target: null,
-                page: 1,
-              })),
-            },
-            onError: {
-              target: 'confirm',
-              actions: assign({ error: ({ event }) => `The segment was not deleted. ${failureMessage(event.error)}` }),
-            },
+        removing: calling('removeSegment', {
+          input: ({ context }) => ({ id: context.target!.id }),
+          onDone: {
+            target: '#segmentEditor.loading',
+            actions: assign(({ context }) => ({
+              notice: noticeOf(true, `Segment '${context.target!.name}' deleted.`),
+              target: null,
+              page: 1,
+            })),
           },
-        },
+          onError: {
+            target: 'confirm',
+            actions: assign({ error: ({ event }) => `The segment was not deleted. ${failureMessage(event.error)}` }),
+          },
+        }),
       },
     },
     tagging: {
@@ -220,54 +215,44 @@ export const segmentEditorMachine = setup({
             },
           },
         },
-        counting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'countMembers',
-            src: 'countMembers',
-            input: ({ context }) => ({ id: context.target!.id }),
-            onDone: [
-              {
-                guard: { type: 'found', params: ({ event }) => event.output },
-                target: 'confirming',
-                actions: assign({ target: ({ event }) => event.output }),
-              },
-              {
-                target: 'choosing',
-                actions: assign({ error: 'This segment was deleted meanwhile; close this dialog.' }),
-              },
-            ],
-            onError: {
-              target: 'choosing',
-              actions: assign({
-                error: ({ event }) => `The members could not be counted. ${failureMessage(event.error)}`,
-              }),
+        counting: calling('countMembers', {
+          input: ({ context }) => ({ id: context.target!.id }),
+          onDone: [
+            {
+              guard: { type: 'found', params: ({ event }) => event.output },
+              target: 'confirming',
+              actions: assign({ target: ({ event }) => event.output }),
             },
+            {
+              target: 'choosing',
+              actions: assign({ error: 'This segment was deleted meanwhile; close this dialog.' }),
+            },
+          ],
+          onError: {
+            target: 'choosing',
+            actions: assign({
+              error: ({ event }) => `The members could not be counted. ${failureMessage(event.error)}`,
+            }),
           },
-        },
+        }),
         confirming: {
           on: {
             'tags.confirm': { target: 'applying', actions: assign({ error: null }) },
             'tags.back': { target: 'choosing', actions: assign({ error: null }) },
           },
         },
-        applying: {
-          tags: ['busy'],
-          invoke: {
-            id: 'applyTags',
-            src: 'applyTags',
-            input: ({ context }) => ({
-              segmentId: context.target!.id,
-              mode: context.apply!.mode,
-              tagIds: context.apply!.tagIds,
-            }),
-            onDone: { target: 'applied', actions: assign({ applied: ({ event }) => event.output }) },
-            onError: {
-              target: 'confirming',
-              actions: assign({ error: ({ event }) => `No tags were changed. ${refusalMessage(event.error)}` }),
-            },
+        applying: calling('applyTags', {
+          input: ({ context }) => ({
+            segmentId: context.target!.id,
+            mode: context.apply!.mode,
+            tagIds: context.apply!.tagIds,
+          }),
+          onDone: { target: 'applied', actions: assign({ applied: ({ event }) => event.output }) },
+          onError: {
+            target: 'confirming',
+            actions: assign({ error: ({ event }) => `No tags were changed. ${refusalMessage(event.error)}` }),
           },
-        },
+        }),
         applied: {},
       },
     },

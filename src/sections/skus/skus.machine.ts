@@ -12,6 +12,7 @@ import { fieldRefusalOf } from '../../domain/field-errors';
 import { settingField } from '../../domain/account-labels';
 import { skuConflictOf, type Sku } from '../../domain/skus';
 import { reconcileDataPlan } from '../../domain/user-rules';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import { failedTextOf, meanwhileOf, refusedSave } from '../../machines/shared/save-outcome';
@@ -119,7 +120,7 @@ const pickAccount = {
   'assign.cancel': { target: '#skuEditor.listed', actions: 'clearTarget' },
 } as const;
 
-export const skuEditorMachine = setup({
+const skuEditorSetup = setup({
   types: { context: {} as SkuEditorContext, events: {} as SkuEditorEvent, input: {} as SkuEditorInput },
   actors: {
     loadSkus: fromPromise<LoadOutcome>(() => Promise.reject(new Error('provide loadSkus'))),
@@ -203,7 +204,11 @@ export const skuEditorMachine = setup({
     })),
     clearTarget: assign({ ...NO_TARGET, error: null }),
   },
-}).createMachine({
+});
+
+const calling = callStates(skuEditorSetup);
+
+export const skuEditorMachine = skuEditorSetup.createMachine({
   id: 'skuEditor',
   context: ({ input }) => ({
     productKey: input.productKey,
@@ -266,31 +271,26 @@ export const skuEditorMachine = setup({
       on: { 'status.cancel': { target: 'listed', actions: 'clearTarget' } },
       states: {
         confirm: { on: { 'status.confirm': 'saving' } },
-        saving: {
-          tags: ['busy'],
-          invoke: {
-            id: 'changeStatus',
-            src: 'changeStatus',
-            input: ({ context }) => ({
-              id: context.target!.id,
-              version: context.target!.version,
-              status: context.target!.status === 'active' ? 'retired' : 'active',
-            }),
-            onDone: {
-              target: '#skuEditor.loading',
-              actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg), target: null }),
-            },
-            onError: {
-              target: 'confirm',
-              actions: assign(({ context, event }) => {
-                // A change in between: the question stands on the SKU as it is now.
-                const conflict = skuConflictOf(event.error);
-                const current = conflict && 'current' in conflict ? conflict.current : null;
-                return { error: errorText(event.error, 'Nothing was changed.'), target: current ?? context.target };
-              }),
-            },
+        saving: calling('changeStatus', {
+          input: ({ context }) => ({
+            id: context.target!.id,
+            version: context.target!.version,
+            status: context.target!.status === 'active' ? 'retired' : 'active',
+          }),
+          onDone: {
+            target: '#skuEditor.loading',
+            actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg), target: null }),
           },
-        },
+          onError: {
+            target: 'confirm',
+            actions: assign(({ context, event }) => {
+              // A change in between: the question stands on the SKU as it is now.
+              const conflict = skuConflictOf(event.error);
+              const current = conflict && 'current' in conflict ? conflict.current : null;
+              return { error: errorText(event.error, 'Nothing was changed.'), target: current ?? context.target };
+            }),
+          },
+        }),
       },
     },
     holders: {
@@ -298,29 +298,23 @@ export const skuEditorMachine = setup({
       initial: 'reading',
       on: { 'holders.close': { target: 'loading', actions: 'clearTarget' } },
       states: {
-        reading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadHolders',
-            src: 'loadHolders',
-            input: ({ context }) => ({ skuId: context.target!.id, after: context.holdersAfter }),
-            onDone: {
-              target: 'shown',
-              actions: assign(({ context, event }) => ({
-                holders:
-                  context.holdersAfter === null ? event.output.items : [...context.holders, ...event.output.items],
-                holdersTotal: event.output.total,
-                holdersNext: event.output.next,
-              })),
-            },
-            onError: {
-              target: 'shown',
-              actions: assign({
-                error: ({ event }) => `The accounts holding this SKU could not be read. ${failureMessage(event.error)}`,
-              }),
-            },
+        reading: calling('loadHolders', {
+          input: ({ context }) => ({ skuId: context.target!.id, after: context.holdersAfter }),
+          onDone: {
+            target: 'shown',
+            actions: assign(({ context, event }) => ({
+              holders: context.holdersAfter === null ? event.output.items : [...context.holders, ...event.output.items],
+              holdersTotal: event.output.total,
+              holdersNext: event.output.next,
+            })),
           },
-        },
+          onError: {
+            target: 'shown',
+            actions: assign({
+              error: ({ event }) => `The accounts holding this SKU could not be read. ${failureMessage(event.error)}`,
+            }),
+          },
+        }),
         shown: {
           on: {
             'holders.more': {
@@ -348,29 +342,24 @@ export const skuEditorMachine = setup({
             'unassign.cancel': { target: 'shown', actions: assign({ takingOff: null }) },
           },
         },
-        unassigning: {
-          tags: ['busy'],
-          invoke: {
-            id: 'unassignSku',
-            src: 'unassignSku',
-            input: ({ context }) => ({ skuId: context.target!.id, accountId: context.takingOff!.accountId }),
-            onDone: {
-              target: 'reading',
-              actions: assign({
-                notice: ({ event }) => noticeOf(true, (event.output as { msg: string }).msg),
-                holdersAfter: null,
-                takingOff: null,
-              }),
-            },
-            onError: {
-              target: 'shown',
-              actions: assign({
-                error: ({ event }) => errorText(event.error, 'Nothing was changed.'),
-                takingOff: null,
-              }),
-            },
+        unassigning: calling('unassignSku', {
+          input: ({ context }) => ({ skuId: context.target!.id, accountId: context.takingOff!.accountId }),
+          onDone: {
+            target: 'reading',
+            actions: assign({
+              notice: ({ event }) => noticeOf(true, (event.output as { msg: string }).msg),
+              holdersAfter: null,
+              takingOff: null,
+            }),
           },
-        },
+          onError: {
+            target: 'shown',
+            actions: assign({
+              error: ({ event }) => errorText(event.error, 'Nothing was changed.'),
+              takingOff: null,
+            }),
+          },
+        }),
       },
     },
     assigning: {
@@ -378,55 +367,45 @@ export const skuEditorMachine = setup({
       initial: 'picking',
       states: {
         picking: { on: pickAccount },
-        previewing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'previewAssignment',
-            src: 'previewAssignment',
-            input: ({ context }) => ({ skuId: context.target!.id, accountId: context.account!.account_id }),
-            onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output.preview }) },
-            onError: {
-              target: 'picking',
-              actions: assign({
-                error: ({ event }) => errorText(event.error, 'What assigning changes could not be read.'),
-              }),
-            },
+        previewing: calling('previewAssignment', {
+          input: ({ context }) => ({ skuId: context.target!.id, accountId: context.account!.account_id }),
+          onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output.preview }) },
+          onError: {
+            target: 'picking',
+            actions: assign({
+              error: ({ event }) => errorText(event.error, 'What assigning changes could not be read.'),
+            }),
           },
-        },
+        }),
         preview: {
           on: {
             'assign.confirm': { guard: 'assignable', target: 'applying', actions: assign({ error: null }) },
             ...pickAccount,
           },
         },
-        applying: {
-          tags: ['busy'],
-          invoke: {
-            id: 'assignSku',
-            src: 'assignSku',
-            input: ({ context }) => ({
-              skuId: context.target!.id,
-              accountId: context.account!.account_id,
-              version: context.preview!.version,
-            }),
-            onDone: { target: 'done', actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg) }) },
-            onError: [
-              {
-                // The account's settings moved since the preview: the new preview, said.
-                guard: { type: 'stale', params: errorOf },
-                target: 'preview',
-                actions: assign(({ context, event }) => {
-                  const conflict = skuConflictOf(event.error)!;
-                  return { error: conflict.msg, preview: 'preview' in conflict ? conflict.preview : context.preview };
-                }),
-              },
-              {
-                target: 'preview',
-                actions: assign({ error: ({ event }) => errorText(event.error, 'The SKU was not assigned.') }),
-              },
-            ],
-          },
-        },
+        applying: calling('assignSku', {
+          input: ({ context }) => ({
+            skuId: context.target!.id,
+            accountId: context.account!.account_id,
+            version: context.preview!.version,
+          }),
+          onDone: { target: 'done', actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg) }) },
+          onError: [
+            {
+              // The account's settings moved since the preview: the new preview, said.
+              guard: { type: 'stale', params: errorOf },
+              target: 'preview',
+              actions: assign(({ context, event }) => {
+                const conflict = skuConflictOf(event.error)!;
+                return { error: conflict.msg, preview: 'preview' in conflict ? conflict.preview : context.preview };
+              }),
+            },
+            {
+              target: 'preview',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'The SKU was not assigned.') }),
+            },
+          ],
+        }),
         done: {
           on: { 'assign.close': { target: '#skuEditor.loading', actions: 'clearTarget' } },
         },

@@ -4,6 +4,7 @@
 // it creates is selected. Changes made while a save is on its way are sent when it answers, so
 // the last choice always reaches the server last.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import { tagCreationMachine } from './tag-creation.machine';
@@ -36,7 +37,7 @@ const list = listStates<TagSelectorContext, TagSelectorEvent>()({
   failure: failureMessage,
 });
 
-export const tagSelectorMachine = setup({
+const tagSelectorSetup = setup({
   types: {
     context: {} as TagSelectorContext,
     events: {} as TagSelectorEvent,
@@ -70,7 +71,11 @@ export const tagSelectorMachine = setup({
     }),
     markPending: assign({ pending: true }),
   },
-}).createMachine({
+});
+
+const calling = callStates(tagSelectorSetup);
+
+export const tagSelectorMachine = tagSelectorSetup.createMachine({
   id: 'tagSelector',
   context: ({ input }) => ({
     userId: input.userId,
@@ -84,24 +89,19 @@ export const tagSelectorMachine = setup({
   invoke: { id: 'tagCreation', src: 'tagCreation' },
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadTags',
-        src: 'loadTags',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            tags: event.output.msg.tags,
-            groups: event.output.msg.tag_groups,
-            chosen: event.output.msg.user_tags,
-            error: null,
-          })),
-        },
-        onError: list.onError,
+    loading: calling('loadTags', {
+      input: ({ context }) => ({ userId: context.userId }),
+      onDone: {
+        target: 'ready',
+        actions: assign(({ event }) => ({
+          tags: event.output.msg.tags,
+          groups: event.output.msg.tag_groups,
+          chosen: event.output.msg.user_tags,
+          error: null,
+        })),
       },
-    },
+      onError: list.onError,
+    }),
     loadFailed: list.failed,
     ready: {
       tags: ['ready'],

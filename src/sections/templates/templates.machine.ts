@@ -7,6 +7,7 @@
 // changed since the dry run, nothing is, and the person looks at the changes again.
 import { assign, fromPromise, setup } from 'xstate';
 import { templateConflictOf, type ApplyPreviewReply, type ApplyReply, type Template } from '../../domain/templates';
+import { callStates } from '../../machines/shared/call-state';
 import { noticeOf } from '../../machines/shared/notice';
 import {
   aboveTheForm,
@@ -93,7 +94,7 @@ export interface ApplyInput {
   accounts: { account_id: number; version: number }[];
 }
 
-export const templateEditorMachine = setup({
+const templateEditorSetup = setup({
   types: { context: {} as TemplateEditorContext, events: {} as TemplateEditorEvent, input: {} as TemplateEditorInput },
   actors: {
     loadTemplates: fromPromise<LoadOutcome, { query: string }>(() =>
@@ -148,7 +149,11 @@ export const templateEditorMachine = setup({
     }),
     closeForm: assign(CLOSED_FORM),
   },
-}).createMachine({
+});
+
+const calling = callStates(templateEditorSetup);
+
+export const templateEditorMachine = templateEditorSetup.createMachine({
   id: 'templateEditor',
   context: ({ input }) => ({
     defaults: input.defaults,
@@ -229,25 +234,20 @@ export const templateEditorMachine = setup({
       on: { 'delete.cancel': { target: 'listed', actions: assign({ target: null, error: null }) } },
       states: {
         confirm: { on: { 'delete.confirm': 'removing' } },
-        removing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'removeTemplate',
-            src: 'removeTemplate',
-            input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
-            onDone: {
-              target: '#templateEditor.loading',
-              actions: assign(({ event }) => ({
-                notice: noticeOf(true, (event.output as { msg: string }).msg),
-                target: null,
-              })),
-            },
-            onError: {
-              target: 'confirm',
-              actions: assign({ error: ({ event }) => errorText(event.error, 'The template was not deleted.') }),
-            },
+        removing: calling('removeTemplate', {
+          input: ({ context }) => ({ id: context.target!.id, version: context.target!.version }),
+          onDone: {
+            target: '#templateEditor.loading',
+            actions: assign(({ event }) => ({
+              notice: noticeOf(true, (event.output as { msg: string }).msg),
+              target: null,
+            })),
           },
-        },
+          onError: {
+            target: 'confirm',
+            actions: assign({ error: ({ event }) => errorText(event.error, 'The template was not deleted.') }),
+          },
+        }),
       },
     },
     applying: {
@@ -279,27 +279,22 @@ export const templateEditorMachine = setup({
             'apply.close': { target: '#templateEditor.listed', actions: assign({ apply: null, error: null }) },
           },
         },
-        previewing: {
-          tags: ['busy'],
-          invoke: {
-            id: 'previewApply',
-            src: 'previewApply',
-            input: ({ context }) => ({
-              templateId: context.apply!.template.id,
-              accountIds: context.apply!.accounts.map((a) => a.id),
-            }),
-            onDone: {
-              target: 'reviewing',
-              actions: assign(({ context, event }) => ({
-                apply: { ...context.apply!, template: event.output.template, preview: event.output },
-              })),
-            },
-            onError: {
-              target: 'choosing',
-              actions: assign({ error: ({ event }) => errorText(event.error, 'The changes could not be worked out.') }),
-            },
+        previewing: calling('previewApply', {
+          input: ({ context }) => ({
+            templateId: context.apply!.template.id,
+            accountIds: context.apply!.accounts.map((a) => a.id),
+          }),
+          onDone: {
+            target: 'reviewing',
+            actions: assign(({ context, event }) => ({
+              apply: { ...context.apply!, template: event.output.template, preview: event.output },
+            })),
           },
-        },
+          onError: {
+            target: 'choosing',
+            actions: assign({ error: ({ event }) => errorText(event.error, 'The changes could not be worked out.') }),
+          },
+        }),
         reviewing: {
           on: {
             'apply.confirm': { target: 'applying', actions: assign({ error: null }) },
@@ -310,37 +305,32 @@ export const templateEditorMachine = setup({
             'apply.close': { target: '#templateEditor.listed', actions: assign({ apply: null, error: null }) },
           },
         },
-        applying: {
-          tags: ['busy'],
-          invoke: {
-            id: 'applyTemplate',
-            src: 'applyTemplate',
-            input: ({ context }) => ({
-              templateId: context.apply!.template.id,
-              templateVersion: context.apply!.template.version,
-              accounts: context.apply!.preview!.accounts.map((a) => ({ account_id: a.account_id, version: a.version })),
-            }),
-            onDone: {
-              target: 'done',
-              actions: assign(({ context, event }) => ({ apply: { ...context.apply!, outcome: event.output } })),
-            },
-            onError: [
-              {
-                // Something changed since the dry run: nothing was written; the changes are worked out again.
-                guard: { type: 'applyConflict', params: errorOf },
-                target: 'choosing',
-                actions: assign(({ context, event }) => ({
-                  error: templateConflictOf(event.error)!.msg,
-                  apply: { ...context.apply!, preview: null },
-                })),
-              },
-              {
-                target: 'reviewing',
-                actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was applied.') }),
-              },
-            ],
+        applying: calling('applyTemplate', {
+          input: ({ context }) => ({
+            templateId: context.apply!.template.id,
+            templateVersion: context.apply!.template.version,
+            accounts: context.apply!.preview!.accounts.map((a) => ({ account_id: a.account_id, version: a.version })),
+          }),
+          onDone: {
+            target: 'done',
+            actions: assign(({ context, event }) => ({ apply: { ...context.apply!, outcome: event.output } })),
           },
-        },
+          onError: [
+            {
+              // Something changed since the dry run: nothing was written; the changes are worked out again.
+              guard: { type: 'applyConflict', params: errorOf },
+              target: 'choosing',
+              actions: assign(({ context, event }) => ({
+                error: templateConflictOf(event.error)!.msg,
+                apply: { ...context.apply!, preview: null },
+              })),
+            },
+            {
+              target: 'reviewing',
+              actions: assign({ error: ({ event }) => errorText(event.error, 'Nothing was applied.') }),
+            },
+          ],
+        }),
         done: {
           on: {
             'apply.close': {

@@ -12,6 +12,7 @@ import {
 } from '../../domain/user-content';
 import { contentCopyMachine } from './content-copy.machine';
 import type { CopyClosed } from './content-copy.types';
+import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import type {
@@ -62,7 +63,7 @@ const listed = (c: UserContentContext, kind: ContentKind): { id: number; name: s
   return p.status === 'shown' ? p.reply.items.map((i) => ({ id: i.id, name: i.name })) : [];
 };
 
-export const userContentMachine = setup({
+const userContentSetup = setup({
   types: { context: {} as UserContentContext, events: {} as UserContentEvent, input: {} as UserContentInput },
   actors: {
     loadAll: fromPromise<LoadAllOutcome, { userId: number }>(() => Promise.reject(new Error('provide loadAll'))),
@@ -93,7 +94,11 @@ export const userContentMachine = setup({
     /** A kept copy opens again when its kind may still be copied by this session. */
     draftReopens: ({ context }) => context.draft !== null && mayCopy(context.features, context.draft.kind),
   },
-}).createMachine({
+});
+
+const calling = callStates(userContentSetup);
+
+export const userContentMachine = userContentSetup.createMachine({
   id: 'userContent',
   context: ({ input }) => ({
     userId: input.userId,
@@ -114,38 +119,33 @@ export const userContentMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadAll',
-        src: 'loadAll',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: [
-          {
-            guard: 'draftReopens',
-            target: 'copying',
-            actions: [
-              assign({ parts: ({ event }) => partsOf(event.output) }),
-              assign(({ context }) => {
-                const d = context.draft!;
-                return {
-                  chosen: { ...noneChosen(), [d.kind]: d.items.map((i) => i.id) },
-                  copy: {
-                    kind: d.kind,
-                    sourceUserId: context.userId,
-                    items: d.items,
-                    targets: d.targets,
-                    onClash: d.on_clash,
-                  },
-                  draft: null,
-                };
-              }),
-            ],
-          },
-          { target: 'ready', actions: assign({ parts: ({ event }) => partsOf(event.output), draft: null }) },
-        ],
-      },
-    },
+    loading: calling('loadAll', {
+      input: ({ context }) => ({ userId: context.userId }),
+      onDone: [
+        {
+          guard: 'draftReopens',
+          target: 'copying',
+          actions: [
+            assign({ parts: ({ event }) => partsOf(event.output) }),
+            assign(({ context }) => {
+              const d = context.draft!;
+              return {
+                chosen: { ...noneChosen(), [d.kind]: d.items.map((i) => i.id) },
+                copy: {
+                  kind: d.kind,
+                  sourceUserId: context.userId,
+                  items: d.items,
+                  targets: d.targets,
+                  onClash: d.on_clash,
+                },
+                draft: null,
+              };
+            }),
+          ],
+        },
+        { target: 'ready', actions: assign({ parts: ({ event }) => partsOf(event.output), draft: null }) },
+      ],
+    }),
     ready: {
       on: {
         'section.retry': {
@@ -193,88 +193,73 @@ export const userContentMachine = setup({
         },
       },
     },
-    retrying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSection',
-        src: 'loadSection',
-        input: ({ context }) => ({ userId: context.userId, section: context.retrying! }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => ({
-            parts: { ...context.parts, [context.retrying!]: { status: 'shown', reply: event.output, error: null } },
-            retrying: null,
-          })),
-        },
-        onError: {
-          target: 'ready',
-          actions: assign(({ context, event }) => ({
+    retrying: calling('loadSection', {
+      input: ({ context }) => ({ userId: context.userId, section: context.retrying! }),
+      onDone: {
+        target: 'ready',
+        actions: assign(({ context, event }) => ({
+          parts: { ...context.parts, [context.retrying!]: { status: 'shown', reply: event.output, error: null } },
+          retrying: null,
+        })),
+      },
+      onError: {
+        target: 'ready',
+        actions: assign(({ context, event }) => ({
+          parts: {
+            ...context.parts,
+            [context.retrying!]: partOf(context.retrying!, { ok: false, error: event.error }),
+          },
+          retrying: null,
+        })),
+      },
+    }),
+    loadingMore: calling('loadMore', {
+      input: ({ context }) => ({ userId: context.userId, cursor: context.parts.saved_search.reply?.next ?? '' }),
+      onDone: {
+        target: 'ready',
+        actions: assign(({ context, event }) => {
+          const before = context.parts.saved_search.reply!;
+          return {
             parts: {
               ...context.parts,
-              [context.retrying!]: partOf(context.retrying!, { ok: false, error: event.error }),
-            },
-            retrying: null,
-          })),
-        },
-      },
-    },
-    loadingMore: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadMore',
-        src: 'loadMore',
-        input: ({ context }) => ({ userId: context.userId, cursor: context.parts.saved_search.reply?.next ?? '' }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const before = context.parts.saved_search.reply!;
-            return {
-              parts: {
-                ...context.parts,
-                saved_search: {
-                  status: 'shown' as const,
-                  error: null,
-                  reply: { ...event.output, items: [...before.items, ...event.output.items] },
-                },
+              saved_search: {
+                status: 'shown' as const,
+                error: null,
+                reply: { ...event.output, items: [...before.items, ...event.output.items] },
               },
-            };
-          }),
-        },
-        onError: {
-          target: 'ready',
-          actions: assign({
-            notice: ({ event }) => noticeOf(false, `${SECTION_FAILED.saved_search} ${refusalMessage(event.error)}`),
-          }),
-        },
+            },
+          };
+        }),
       },
-    },
+      onError: {
+        target: 'ready',
+        actions: assign({
+          notice: ({ event }) => noticeOf(false, `${SECTION_FAILED.saved_search} ${refusalMessage(event.error)}`),
+        }),
+      },
+    }),
     settings: {
       initial: 'loading',
       on: { 'settings.close': { target: 'ready', actions: assign({ settings: null }) } },
       states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadSettings',
-            src: 'loadSettings',
-            input: ({ context }) => ({ userId: context.userId, dashboardId: context.settings!.dashboard.id }),
-            onDone: {
-              target: 'shown',
-              actions: assign(({ context, event }) => ({
-                settings: { ...context.settings!, reply: event.output, error: null },
-              })),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign(({ context, event }) => ({
-                settings: {
-                  ...context.settings!,
-                  error: `The dashboard's settings could not be loaded. ${refusalMessage(event.error)}`,
-                },
-              })),
-            },
+        loading: calling('loadSettings', {
+          input: ({ context }) => ({ userId: context.userId, dashboardId: context.settings!.dashboard.id }),
+          onDone: {
+            target: 'shown',
+            actions: assign(({ context, event }) => ({
+              settings: { ...context.settings!, reply: event.output, error: null },
+            })),
           },
-        },
+          onError: {
+            target: 'failed',
+            actions: assign(({ context, event }) => ({
+              settings: {
+                ...context.settings!,
+                error: `The dashboard's settings could not be loaded. ${refusalMessage(event.error)}`,
+              },
+            })),
+          },
+        }),
         shown: {},
         failed: {
           on: {

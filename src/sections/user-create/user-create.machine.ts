@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf, type FieldRefusal } from '../../domain/field-errors';
 import { reconcileDataPlan } from '../../domain/user-rules';
 import type { OutboxMessage, RegisterReply, RegisterRequest, UsernameCheckReply } from '../../domain/users';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { readUsersCsv } from './user-create.csv';
 import {
@@ -94,7 +95,7 @@ const freshStepTwo = () => ({
   error: null,
 });
 
-export const userCreateMachine = setup({
+const userCreateSetup = setup({
   types: { context: {} as Ctx, events: {} as UserCreateEvent, input: {} as UserCreateInput },
   actors: {
     loadSetup: fromPromise<CreateSetup, { product: string }>(() => Promise.reject(new Error('provide loadSetup'))),
@@ -237,7 +238,11 @@ export const userCreateMachine = setup({
     clearOutcome: assign({ error: null, refusal: null }),
     startAnother: assign(() => ({ ...freshStepTwo(), planNotices: [], stepOneTried: false })),
   },
-}).createMachine({
+});
+
+const calling = callStates(userCreateSetup);
+
+export const userCreateMachine = userCreateSetup.createMachine({
   id: 'userCreate',
   context: ({ input }) => ({
     product: input.product,
@@ -255,16 +260,11 @@ export const userCreateMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSetup',
-        src: 'loadSetup',
-        input: ({ context }) => ({ product: context.product }),
-        onDone: { target: 'stepOne', actions: assign({ setup: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-      },
-    },
+    loading: calling('loadSetup', {
+      input: ({ context }) => ({ product: context.product }),
+      onDone: { target: 'stepOne', actions: assign({ setup: ({ event }) => event.output, error: null }) },
+      onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+    }),
     loadFailed: {
       tags: ['failed'],
       on: { 'setup.retry': 'loading' },

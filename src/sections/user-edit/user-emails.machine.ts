@@ -3,33 +3,33 @@
 // welcome email just sent is there; a failed read says why and offers Retry.
 import { assign, fromPromise, setup } from 'xstate';
 import type { OutboxMessage } from '../../domain/users';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { listStates } from '../../machines/shared/list-states';
 import type { UserEmailsContext, UserEmailsEvent, UserEmailsInput } from './user-emails.types';
 
 const list = listStates<UserEmailsContext, UserEmailsEvent>()({ retry: 'list.retry', failure: failureMessage });
 
-export const userEmailsMachine = setup({
+const userEmailsSetup = setup({
   types: { context: {} as UserEmailsContext, events: {} as UserEmailsEvent, input: {} as UserEmailsInput },
   actors: {
     /** The outbox messages about the user, newest first (fetch_outbox/). */
     loadOutbox: fromPromise<OutboxMessage[], { userId: number }>(() => Promise.reject(new Error('provide loadOutbox'))),
   },
-}).createMachine({
+});
+
+const calling = callStates(userEmailsSetup);
+
+export const userEmailsMachine = userEmailsSetup.createMachine({
   id: 'userEmails',
   context: ({ input }) => ({ userId: input.userId, emails: [], error: null }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadOutbox',
-        src: 'loadOutbox',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: assign({ emails: ({ event }) => event.output }) },
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadOutbox', {
+      input: ({ context }) => ({ userId: context.userId }),
+      onDone: { target: 'ready', actions: assign({ emails: ({ event }) => event.output }) },
+      onError: list.onError,
+    }),
     ready: {},
     failed: list.failed,
   },

@@ -4,6 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import type { AdminPrivileges } from '../../domain/users';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import type {
@@ -13,7 +14,7 @@ import type {
   UserPrivilegesInput,
 } from './user-privileges.types';
 
-export const userPrivilegesMachine = setup({
+const userPrivilegesSetup = setup({
   types: { context: {} as UserPrivilegesContext, events: {} as UserPrivilegesEvent, input: {} as UserPrivilegesInput },
   actors: {
     loadPrivileges: fromPromise<AdminPrivilegesReply, { userId: number }>(() =>
@@ -27,66 +28,57 @@ export const userPrivilegesMachine = setup({
     maySetPrivileges: ({ context }) => context.features.includes('is_super_admin_user'),
     accepted: (_, reply: AdminPrivilegesReply) => reply.status,
   },
-}).createMachine({
+});
+
+const calling = callStates(userPrivilegesSetup);
+
+export const userPrivilegesMachine = userPrivilegesSetup.createMachine({
   id: 'userPrivileges',
   context: ({ input }) => ({ ...input, privileges: null, message: null }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPrivileges',
-        src: 'loadPrivileges',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: [
-          {
-            guard: { type: 'accepted', params: ({ event }) => event.output },
-            target: 'ready',
-            actions: assign({ privileges: ({ event }) => event.output.data }),
-          },
-          { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, event.output.msg) }) },
-        ],
-        onError: {
-          target: 'failed',
-          actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
+    loading: calling('loadPrivileges', {
+      input: ({ context }) => ({ userId: context.userId }),
+      onDone: [
+        {
+          guard: { type: 'accepted', params: ({ event }) => event.output },
+          target: 'ready',
+          actions: assign({ privileges: ({ event }) => event.output.data }),
         },
+        { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, event.output.msg) }) },
+      ],
+      onError: {
+        target: 'failed',
+        actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
       },
-    },
+    }),
     ready: {
       on: { 'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ message: null }) } },
     },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'savePrivileges',
-        src: 'savePrivileges',
-        input: ({ context, event }) => ({
-          userId: context.userId,
-          privileges: {
-            ...context.privileges!,
-            ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}),
-          },
-        }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            privileges: event.output.data,
-            message: noticeOf(event.output.status, event.output.msg),
-          })),
+    saving: calling('savePrivileges', {
+      input: ({ context, event }) => ({
+        userId: context.userId,
+        privileges: {
+          ...context.privileges!,
+          ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}),
         },
-        // A refusal (the grant rule, decision 066) is the server's message, shown as it is.
-        onError: {
-          target: 'ready',
-          actions: assign({
-            message: ({ event }) =>
-              noticeOf(
-                false,
-                fieldRefusalOf(event.error)?.msg ?? `Nothing was changed. ${failureMessage(event.error)}`,
-              ),
-          }),
-        },
+      }),
+      onDone: {
+        target: 'ready',
+        actions: assign(({ event }) => ({
+          privileges: event.output.data,
+          message: noticeOf(event.output.status, event.output.msg),
+        })),
       },
-    },
+      // A refusal (the grant rule, decision 066) is the server's message, shown as it is.
+      onError: {
+        target: 'ready',
+        actions: assign({
+          message: ({ event }) =>
+            noticeOf(false, fieldRefusalOf(event.error)?.msg ?? `Nothing was changed. ${failureMessage(event.error)}`),
+        }),
+      },
+    }),
     failed: {
       on: { 'privileges.retry': { target: 'loading', actions: assign({ message: null }) } },
     },

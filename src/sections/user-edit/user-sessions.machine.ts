@@ -4,6 +4,7 @@
 // it). After an end the list is read again, under what the server said. The edit machine invokes
 // this one while the tab is open, so each opening reads the list afresh.
 import { assign, fromPromise, setup } from 'xstate';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
 import type {
@@ -14,7 +15,7 @@ import type {
   UserSessionsReply,
 } from './user-sessions.types';
 
-export const userSessionsMachine = setup({
+const userSessionsSetup = setup({
   types: { context: {} as UserSessionsContext, events: {} as UserSessionsEvent, input: {} as UserSessionsInput },
   actors: {
     loadSessions: fromPromise<UserSessionsReply, { userId: number }>(() =>
@@ -30,31 +31,30 @@ export const userSessionsMachine = setup({
     hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
     readOthers: (_, sessions: UserSessionsReply['data']) => sessions.some((s) => !s.current),
   },
-}).createMachine({
+});
+
+const calling = callStates(userSessionsSetup);
+
+export const userSessionsMachine = userSessionsSetup.createMachine({
   id: 'userSessions',
   context: ({ input }) => ({ userId: input.userId, sessions: [], ending: null, message: null }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadSessions',
-        src: 'loadSessions',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: [
-          {
-            guard: { type: 'readOthers', params: ({ event }) => event.output.data },
-            target: 'ready.some',
-            actions: assign({ sessions: ({ event }) => event.output.data }),
-          },
-          { target: 'ready.none', actions: assign({ sessions: ({ event }) => event.output.data }) },
-        ],
-        onError: {
-          target: 'failed',
-          actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
+    loading: calling('loadSessions', {
+      input: ({ context }) => ({ userId: context.userId }),
+      onDone: [
+        {
+          guard: { type: 'readOthers', params: ({ event }) => event.output.data },
+          target: 'ready.some',
+          actions: assign({ sessions: ({ event }) => event.output.data }),
         },
+        { target: 'ready.none', actions: assign({ sessions: ({ event }) => event.output.data }) },
+      ],
+      onError: {
+        target: 'failed',
+        actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
       },
-    },
+    }),
     ready: {
       initial: 'some',
       states: {
@@ -85,27 +85,22 @@ export const userSessionsMachine = setup({
         'sessions.cancel': { target: 'ready', actions: assign({ ending: null }) },
       },
     },
-    ending: {
-      tags: ['busy'],
-      invoke: {
-        id: 'endSessions',
-        src: 'endSessions',
-        input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
-        // The list is read again either way: what the server says is shown above it.
-        onDone: {
-          target: 'loading',
-          actions: assign({ ending: null, message: ({ event }) => noticeOf(event.output.status, event.output.msg) }),
-        },
-        // Nothing was ended: the sessions offered before are still there.
-        onError: {
-          target: 'ready.some',
-          actions: assign({
-            ending: null,
-            message: ({ event }) => noticeOf(false, `No session was ended. ${failureMessage(event.error)}`),
-          }),
-        },
+    ending: calling('endSessions', {
+      input: ({ context }) => ({ userId: context.userId, keys: context.ending ?? [] }),
+      // The list is read again either way: what the server says is shown above it.
+      onDone: {
+        target: 'loading',
+        actions: assign({ ending: null, message: ({ event }) => noticeOf(event.output.status, event.output.msg) }),
       },
-    },
+      // Nothing was ended: the sessions offered before are still there.
+      onError: {
+        target: 'ready.some',
+        actions: assign({
+          ending: null,
+          message: ({ event }) => noticeOf(false, `No session was ended. ${failureMessage(event.error)}`),
+        }),
+      },
+    }),
     failed: {
       on: { 'sessions.retry': { target: 'loading', actions: assign({ message: null }) } },
     },

@@ -7,6 +7,7 @@
 // arrives, or the page was reloaded meanwhile, the server is asked what became of it (decision 041).
 import { assign, fromPromise, setup } from 'xstate';
 import type { BulkSelection } from '../../domain/users';
+import { callStates } from '../../machines/shared/call-state';
 import { serverMessage, errorOf } from '../../machines/shared/failure';
 import { changesProblem, initialValue } from '../../domain/bulk-edit';
 import { csvFileProblem, type CsvRowProblem } from '../../domain/csv-upload';
@@ -76,7 +77,7 @@ function uploadSummary(fileName: string, reply: UploadOutcome): UploadSummary {
   };
 }
 
-export const bulkEditMachine = setup({
+const bulkEditSetup = setup({
   types: {
     context: {} as BulkEditContext,
     events: {} as BulkEditEvent,
@@ -136,7 +137,11 @@ export const bulkEditMachine = setup({
     /** Asked after a reload: nothing of the edit is on screen to send again. */
     afterReload: ({ context }) => Object.keys(context.changes).length === 0,
   },
-}).createMachine({
+});
+
+const calling = callStates(bulkEditSetup);
+
+export const bulkEditMachine = bulkEditSetup.createMachine({
   id: 'bulkEdit',
   context: ({ input }) => ({
     ...input,
@@ -180,38 +185,33 @@ export const bulkEditMachine = setup({
         'bulk.preview': { guard: 'changesValid', target: 'previewing', actions: assign({ alert: null }) },
       },
     },
-    uploading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'uploadIdentifiers',
-        src: 'uploadIdentifiers',
-        input: ({ event }) => ({ file: fileOf(event) }),
-        onDone: [
-          {
-            guard: { type: 'cleanUpload', params: ({ event }) => event.output },
-            target: 'choosing',
-            actions: [
-              assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }),
-              'takeUpload',
-            ],
-          },
-          // Rows were not taken or matched nobody: the person reads the report before the
-          // matches replace the selection.
-          {
-            target: 'uploadReport',
-            actions: assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }),
-          },
-        ],
-        onError: [
-          {
-            guard: { type: 'fileRefusedThere', params: errorOf },
-            target: 'uploadRefused',
-            actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }),
-          },
-          { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
-        ],
-      },
-    },
+    uploading: calling('uploadIdentifiers', {
+      input: ({ event }) => ({ file: fileOf(event) }),
+      onDone: [
+        {
+          guard: { type: 'cleanUpload', params: ({ event }) => event.output },
+          target: 'choosing',
+          actions: [
+            assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }),
+            'takeUpload',
+          ],
+        },
+        // Rows were not taken or matched nobody: the person reads the report before the
+        // matches replace the selection.
+        {
+          target: 'uploadReport',
+          actions: assign({ upload: ({ context, event }) => uploadSummary(context.fileName ?? '', event.output) }),
+        },
+      ],
+      onError: [
+        {
+          guard: { type: 'fileRefusedThere', params: errorOf },
+          target: 'uploadRefused',
+          actions: assign({ uploadRefusal: ({ event }) => fileRefusal(event.error) }),
+        },
+        { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
+      ],
+    }),
     /** The file's per-row report: use its matches, or keep the selection as it was. */
     uploadReport: {
       tags: ['uploadReport'],
@@ -231,26 +231,21 @@ export const bulkEditMachine = setup({
         'upload.dismiss': { target: 'choosing', actions: assign({ uploadRefusal: null }) },
       },
     },
-    previewing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'previewEdit',
-        src: 'previewEdit',
-        input: call,
-        onDone: [
-          {
-            guard: { type: 'isStatusZero', params: ({ event }) => event.output },
-            target: 'choosing',
-            actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }),
-          },
-          {
-            target: 'preview',
-            actions: assign({ preview: ({ event }) => (event.output as Extract<PreviewOutcome, { status: 1 }>).data }),
-          },
-        ],
-        onError: { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
-      },
-    },
+    previewing: calling('previewEdit', {
+      input: call,
+      onDone: [
+        {
+          guard: { type: 'isStatusZero', params: ({ event }) => event.output },
+          target: 'choosing',
+          actions: assign({ alert: ({ event }) => (event.output as StatusZero).data }),
+        },
+        {
+          target: 'preview',
+          actions: assign({ preview: ({ event }) => (event.output as Extract<PreviewOutcome, { status: 1 }>).data }),
+        },
+      ],
+      onError: { target: 'choosing', actions: assign({ alert: ({ event }) => serverMessage(event.error) }) },
+    }),
     preview: {
       tags: ['preview'],
       on: {

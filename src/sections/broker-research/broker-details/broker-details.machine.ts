@@ -7,9 +7,10 @@
 // person's. A refusal shows at its field; a changed form comes back after a reload.
 import { assign, fromPromise, setup } from 'xstate';
 import { staleBrokerOf, type BrokerChange } from '../../../domain/broker-research-brokers';
-import { fieldRefusalOf } from '../../../domain/field-errors';
-import { errorOf, failureMessage } from '../../../machines/shared/failure';
+import { callStates } from '../../../machines/shared/call-state';
+import { errorOf, failureMessage, refusalMessage } from '../../../machines/shared/failure';
 import { noticeOf } from '../../../machines/shared/notice';
+import { refusalNotice } from '../../../machines/shared/save-outcome';
 import type {
   BrokerDetailsContext,
   BrokerDetailsEvent,
@@ -66,7 +67,7 @@ const withoutError = (errors: Record<string, string>, ...fields: string[]) =>
 /** Nothing open: no form, no question, no search. */
 const CLOSED = { form: null, removal: null, search: '', found: null, serverErrors: {}, conflict: null } as const;
 
-export const brokerDetailsMachine = setup({
+const brokerDetailsSetup = setup({
   types: { context: {} as BrokerDetailsContext, events: {} as BrokerDetailsEvent, input: {} as BrokerDetailsInput },
   actors: {
     loadDetails: fromPromise<LoadOutcome, { broker: number }>(() => Promise.reject(new Error('provide loadDetails'))),
@@ -78,7 +79,11 @@ export const brokerDetailsMachine = setup({
     draftHere: ({ context }) => context.draft !== null && context.draft.broker === context.broker,
     stale: (_, error: unknown) => staleBrokerOf(error) !== null,
   },
-}).createMachine({
+});
+
+const calling = callStates(brokerDetailsSetup);
+
+export const brokerDetailsMachine = brokerDetailsSetup.createMachine({
   id: 'brokerDetails',
   context: ({ input }) => ({
     broker: input.broker,
@@ -112,48 +117,38 @@ export const brokerDetailsMachine = setup({
         'search.find': { target: 'finding', actions: assign({ search: ({ event }) => event.text, notice: null }) },
       },
     },
-    finding: {
-      tags: ['busy'],
-      invoke: {
-        id: 'findBrokers',
-        src: 'findBrokers',
-        input: ({ context }) => ({ text: context.search }),
-        onDone: {
-          target: 'choosing',
-          actions: assign({ found: ({ event }) => event.output.brokers.map((b) => ({ id: b.id, name: b.name })) }),
-        },
-        onError: {
-          target: 'choosing',
-          actions: assign(({ event }) => ({
-            found: null,
-            notice: noticeOf(false, `The brokers could not be searched. ${failureMessage(event.error)}`),
+    finding: calling('findBrokers', {
+      input: ({ context }) => ({ text: context.search }),
+      onDone: {
+        target: 'choosing',
+        actions: assign({ found: ({ event }) => event.output.brokers.map((b) => ({ id: b.id, name: b.name })) }),
+      },
+      onError: {
+        target: 'choosing',
+        actions: assign(({ event }) => ({
+          found: null,
+          notice: noticeOf(false, `The brokers could not be searched. ${failureMessage(event.error)}`),
+        })),
+      },
+    }),
+    loading: calling('loadDetails', {
+      input: ({ context }) => ({ broker: context.broker! }),
+      onDone: [
+        {
+          // A form kept from before a reload opens again over the record.
+          guard: 'draftHere',
+          target: 'editing',
+          actions: assign(({ context, event }) => ({
+            details: event.output.details,
+            form: context.draft,
+            draft: null,
+            error: null,
           })),
         },
-      },
-    },
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadDetails',
-        src: 'loadDetails',
-        input: ({ context }) => ({ broker: context.broker! }),
-        onDone: [
-          {
-            // A form kept from before a reload opens again over the record.
-            guard: 'draftHere',
-            target: 'editing',
-            actions: assign(({ context, event }) => ({
-              details: event.output.details,
-              form: context.draft,
-              draft: null,
-              error: null,
-            })),
-          },
-          { target: 'viewing', actions: assign(({ event }) => ({ details: event.output.details, error: null })) },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
-      },
-    },
+        { target: 'viewing', actions: assign(({ event }) => ({ details: event.output.details, error: null })) },
+      ],
+      onError: { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
+    }),
     failed: {
       on: { 'details.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
@@ -270,16 +265,7 @@ export const brokerDetailsMachine = setup({
           },
           {
             target: 'editing',
-            actions: assign(({ event }) => {
-              const refusal = fieldRefusalOf(event.error);
-              return {
-                serverErrors: refusal?.fields ?? {},
-                notice: noticeOf(
-                  false,
-                  refusal ? `${DETAILS_FAILED} ${refusal.msg}` : `${DETAILS_FAILED} ${failureMessage(event.error)}`,
-                ),
-              };
-            }),
+            actions: assign(({ event }) => refusalNotice(DETAILS_FAILED, event.error)),
           },
         ],
       },
@@ -290,51 +276,45 @@ export const brokerDetailsMachine = setup({
         'remove.cancel': { target: 'viewing', actions: assign({ removal: null }) },
       },
     },
-    removing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'changeBroker',
-        src: 'changeBroker',
-        input: ({ context }) => {
-          const r = context.removal!;
-          const change: BrokerChange =
-            r.kind === 'unlink'
-              ? { kind: 'unlink', linked_broker: r.linked_broker }
-              : { kind: 'contact.remove', contact: r.contact };
-          return { broker: context.broker!, version: context.details!.broker.version, change };
-        },
-        onDone: {
+    removing: calling('changeBroker', {
+      input: ({ context }) => {
+        const r = context.removal!;
+        const change: BrokerChange =
+          r.kind === 'unlink'
+            ? { kind: 'unlink', linked_broker: r.linked_broker }
+            : { kind: 'contact.remove', contact: r.contact };
+        return { broker: context.broker!, version: context.details!.broker.version, change };
+      },
+      onDone: {
+        target: 'viewing',
+        actions: assign(({ event }) => ({
+          removal: null,
+          details: event.output.details,
+          notice: noticeOf(true, event.output.msg),
+        })),
+      },
+      onError: [
+        {
+          // Changed meanwhile: the record now shows; the person looks again before removing.
+          guard: { type: 'stale', params: errorOf },
           target: 'viewing',
+          actions: assign(({ event }) => {
+            const stale = staleBrokerOf(event.error)!;
+            return {
+              removal: null,
+              details: stale.details,
+              conflict: stale.msg,
+              notice: noticeOf(false, DETAILS_FAILED),
+            };
+          }),
+        },
+        {
+          target: 'confirming',
           actions: assign(({ event }) => ({
-            removal: null,
-            details: event.output.details,
-            notice: noticeOf(true, event.output.msg),
+            notice: noticeOf(false, `${DETAILS_FAILED} ${refusalMessage(event.error)}`),
           })),
         },
-        onError: [
-          {
-            // Changed meanwhile: the record now shows; the person looks again before removing.
-            guard: { type: 'stale', params: errorOf },
-            target: 'viewing',
-            actions: assign(({ event }) => {
-              const stale = staleBrokerOf(event.error)!;
-              return {
-                removal: null,
-                details: stale.details,
-                conflict: stale.msg,
-                notice: noticeOf(false, DETAILS_FAILED),
-              };
-            }),
-          },
-          {
-            target: 'confirming',
-            actions: assign(({ event }) => {
-              const refusal = fieldRefusalOf(event.error);
-              return { notice: noticeOf(false, `${DETAILS_FAILED} ${refusal?.msg ?? failureMessage(event.error)}`) };
-            }),
-          },
-        ],
-      },
-    },
+      ],
+    }),
   },
 });

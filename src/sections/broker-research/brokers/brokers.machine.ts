@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleUserGroupOf, type UserGroup } from '../../../domain/broker-research-brokers';
 import { fieldRefusalOf } from '../../../domain/field-errors';
+import { callStates } from '../../../machines/shared/call-state';
 import { errorOf, failureMessage } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 import { noticeOf } from '../../../machines/shared/notice';
@@ -73,7 +74,7 @@ const list = listStates<BrokerUserGroupsContext, BrokerUserGroupsEvent>()({
   failure: failureMessage,
 });
 
-export const brokerUserGroupsMachine = setup({
+const brokerUserGroupsSetup = setup({
   types: {
     context: {} as BrokerUserGroupsContext,
     events: {} as BrokerUserGroupsEvent,
@@ -99,7 +100,11 @@ export const brokerUserGroupsMachine = setup({
     draftHere: ({ context }) => context.draft !== null && context.draft.broker === context.chosen?.id,
     stale: (_, error: unknown) => staleUserGroupOf(error) !== null,
   },
-}).createMachine({
+});
+
+const calling = callStates(brokerUserGroupsSetup);
+
+export const brokerUserGroupsMachine = brokerUserGroupsSetup.createMachine({
   id: 'brokerUserGroups',
   context: ({ input }) => ({
     query: input.query,
@@ -123,37 +128,32 @@ export const brokerUserGroupsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ query: context.query, withBrokerGroups: context.brokerGroups === null }),
-        onDone: [
-          {
-            // The broker of the URL: its user groups show again.
-            guard: 'chosen',
-            target: 'groupsLoading',
-            actions: assign(({ context, event }) => ({
-              items: event.output.page.brokers,
-              next: event.output.page.next,
-              brokerGroups: event.output.brokerGroups ?? context.brokerGroups,
-              error: null,
-            })),
-          },
-          {
-            target: 'browsing',
-            actions: assign(({ context, event }) => ({
-              items: event.output.page.brokers,
-              next: event.output.page.next,
-              brokerGroups: event.output.brokerGroups ?? context.brokerGroups,
-              error: null,
-            })),
-          },
-        ],
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadPage', {
+      input: ({ context }) => ({ query: context.query, withBrokerGroups: context.brokerGroups === null }),
+      onDone: [
+        {
+          // The broker of the URL: its user groups show again.
+          guard: 'chosen',
+          target: 'groupsLoading',
+          actions: assign(({ context, event }) => ({
+            items: event.output.page.brokers,
+            next: event.output.page.next,
+            brokerGroups: event.output.brokerGroups ?? context.brokerGroups,
+            error: null,
+          })),
+        },
+        {
+          target: 'browsing',
+          actions: assign(({ context, event }) => ({
+            items: event.output.page.brokers,
+            next: event.output.page.next,
+            brokerGroups: event.output.brokerGroups ?? context.brokerGroups,
+            error: null,
+          })),
+        },
+      ],
+      onError: list.onError,
+    }),
     failed: list.failed,
     browsing: {
       on: {
@@ -164,41 +164,36 @@ export const brokerUserGroupsMachine = setup({
       },
     },
     // A broker is chosen: its user groups beside the list.
-    groupsLoading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadGroups',
-        src: 'loadGroups',
-        input: ({ context }) => ({ broker: context.chosen!.id }),
-        onDone: [
-          {
-            // A group form kept from before a reload opens again.
-            guard: 'draftHere',
-            target: 'groupForm',
-            actions: assign(({ context, event }) => ({
-              groups: event.output.groups,
-              chosen: event.output.broker ?? context.chosen,
-              form: context.draft,
-              draft: null,
-            })),
-          },
-          {
-            target: 'groups',
-            actions: assign(({ context, event }) => ({
-              groups: event.output.groups,
-              chosen: event.output.broker ?? context.chosen,
-            })),
-          },
-        ],
-        onError: {
-          target: 'browsing',
-          actions: assign(({ event }) => ({
-            ...CLOSED_GROUPS,
-            notice: noticeOf(false, `The user groups could not be read. ${failureMessage(event.error)}`),
+    groupsLoading: calling('loadGroups', {
+      input: ({ context }) => ({ broker: context.chosen!.id }),
+      onDone: [
+        {
+          // A group form kept from before a reload opens again.
+          guard: 'draftHere',
+          target: 'groupForm',
+          actions: assign(({ context, event }) => ({
+            groups: event.output.groups,
+            chosen: event.output.broker ?? context.chosen,
+            form: context.draft,
+            draft: null,
           })),
         },
+        {
+          target: 'groups',
+          actions: assign(({ context, event }) => ({
+            groups: event.output.groups,
+            chosen: event.output.broker ?? context.chosen,
+          })),
+        },
+      ],
+      onError: {
+        target: 'browsing',
+        actions: assign(({ event }) => ({
+          ...CLOSED_GROUPS,
+          notice: noticeOf(false, `The user groups could not be read. ${failureMessage(event.error)}`),
+        })),
       },
-    },
+    }),
     groups: {
       on: {
         'broker.choose': {
@@ -321,58 +316,48 @@ export const brokerUserGroupsMachine = setup({
         'delete.cancel': { target: 'groups', actions: assign({ deleting: null }) },
       },
     },
-    deletingGroup: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteGroup',
-        src: 'deleteGroup',
-        input: ({ context }) => ({ group: context.deleting!.id, version: context.deleting!.version }),
-        onDone: {
-          target: 'groups',
-          actions: assign(({ event }) => ({
-            ...withGroups(event.output.groups),
-            deleting: null,
-            notice: noticeOf(true, event.output.msg),
-          })),
-        },
-        onError: [
-          {
-            // Changed meanwhile: the groups as stored now; the person looks again before deleting.
-            guard: { type: 'stale', params: errorOf },
-            target: 'groups',
-            actions: assign(({ event }) => {
-              const stale = staleUserGroupOf(event.error)!;
-              return {
-                groups: stale.groups,
-                deleting: null,
-                conflict: stale.msg,
-                notice: noticeOf(false, GROUPS_FAILED),
-              };
-            }),
-          },
-          { target: 'confirmingDelete', actions: assign(({ event }) => ({ notice: refusalNotice(event.error) })) },
-        ],
+    deletingGroup: calling('deleteGroup', {
+      input: ({ context }) => ({ group: context.deleting!.id, version: context.deleting!.version }),
+      onDone: {
+        target: 'groups',
+        actions: assign(({ event }) => ({
+          ...withGroups(event.output.groups),
+          deleting: null,
+          notice: noticeOf(true, event.output.msg),
+        })),
       },
-    },
-    membersLoading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadMembers',
-        src: 'loadMembers',
-        input: ({ context }) => ({ group: context.open!.id }),
-        onDone: {
-          target: 'members',
-          actions: assign(({ event }) => ({ open: event.output.group, members: event.output.members })),
-        },
-        onError: {
+      onError: [
+        {
+          // Changed meanwhile: the groups as stored now; the person looks again before deleting.
+          guard: { type: 'stale', params: errorOf },
           target: 'groups',
-          actions: assign(({ event }) => ({
-            open: null,
-            notice: noticeOf(false, `The members could not be read. ${failureMessage(event.error)}`),
-          })),
+          actions: assign(({ event }) => {
+            const stale = staleUserGroupOf(event.error)!;
+            return {
+              groups: stale.groups,
+              deleting: null,
+              conflict: stale.msg,
+              notice: noticeOf(false, GROUPS_FAILED),
+            };
+          }),
         },
+        { target: 'confirmingDelete', actions: assign(({ event }) => ({ notice: refusalNotice(event.error) })) },
+      ],
+    }),
+    membersLoading: calling('loadMembers', {
+      input: ({ context }) => ({ group: context.open!.id }),
+      onDone: {
+        target: 'members',
+        actions: assign(({ event }) => ({ open: event.output.group, members: event.output.members })),
       },
-    },
+      onError: {
+        target: 'groups',
+        actions: assign(({ event }) => ({
+          open: null,
+          notice: noticeOf(false, `The members could not be read. ${failureMessage(event.error)}`),
+        })),
+      },
+    }),
     members: {
       on: {
         'members.text': {
@@ -394,55 +379,45 @@ export const brokerUserGroupsMachine = setup({
         },
       },
     },
-    membersAdding: {
-      tags: ['busy'],
-      invoke: {
-        id: 'addMembers',
-        src: 'addMembers',
-        input: ({ context }) => ({ group: context.open!.id, users: context.memberText }),
-        onDone: {
-          target: 'members',
-          actions: assign(({ context, event }) => ({
-            ...withMembers(context, event.output),
-            memberText: '',
-            notice: noticeOf(true, event.output.msg),
-          })),
-        },
-        onError: {
-          target: 'members',
-          actions: assign(({ event }) => ({
-            serverErrors: fieldRefusalOf(event.error)?.fields ?? {},
-            notice: refusalNotice(event.error),
-          })),
-        },
+    membersAdding: calling('addMembers', {
+      input: ({ context }) => ({ group: context.open!.id, users: context.memberText }),
+      onDone: {
+        target: 'members',
+        actions: assign(({ context, event }) => ({
+          ...withMembers(context, event.output),
+          memberText: '',
+          notice: noticeOf(true, event.output.msg),
+        })),
       },
-    },
+      onError: {
+        target: 'members',
+        actions: assign(({ event }) => ({
+          serverErrors: fieldRefusalOf(event.error)?.fields ?? {},
+          notice: refusalNotice(event.error),
+        })),
+      },
+    }),
     confirmingRemove: {
       on: {
         'remove.confirm': { target: 'memberRemoving' },
         'remove.cancel': { target: 'members', actions: assign({ removing: null }) },
       },
     },
-    memberRemoving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'removeMember',
-        src: 'removeMember',
-        input: ({ context }) => ({ group: context.open!.id, user: context.removing!.id }),
-        onDone: {
-          target: 'members',
-          actions: assign(({ context, event }) => ({
-            ...withMembers(context, event.output),
-            removing: null,
-            notice: noticeOf(true, event.output.msg),
-          })),
-        },
-        onError: {
-          target: 'members',
-          actions: assign(({ event }) => ({ removing: null, notice: refusalNotice(event.error) })),
-        },
+    memberRemoving: calling('removeMember', {
+      input: ({ context }) => ({ group: context.open!.id, user: context.removing!.id }),
+      onDone: {
+        target: 'members',
+        actions: assign(({ context, event }) => ({
+          ...withMembers(context, event.output),
+          removing: null,
+          notice: noticeOf(true, event.output.msg),
+        })),
       },
-    },
+      onError: {
+        target: 'members',
+        actions: assign(({ event }) => ({ removing: null, notice: refusalNotice(event.error) })),
+      },
+    }),
   },
   on: {
     // A search, a broker group, or the URL changed: that list from its first page; the user groups close.

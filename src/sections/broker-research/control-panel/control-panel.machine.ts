@@ -8,8 +8,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf, WHOLE_REQUEST } from '../../../domain/field-errors';
 import { FLAG_MESSAGES, flagChanges, flagsStateOf, staleFlagsOf } from '../../../domain/broker-research-control-panel';
+import { callStates } from '../../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../../machines/shared/failure';
 import { noticeOf } from '../../../machines/shared/notice';
+import { discarded, savedShown, storedShown, theirsShown } from '../../../machines/shared/staying-form';
 import type {
   DistributorFlags,
   LoadOutcome,
@@ -32,7 +34,7 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
 const update = (sets: DistributorFlags[], dist: string, change: (s: DistributorFlags) => Partial<DistributorFlags>) =>
   sets.map((s) => (s.dist === dist ? { ...s, ...change(s) } : s));
 
-export const researchFlagsMachine = setup({
+const researchFlagsSetup = setup({
   types: { context: {} as ResearchFlagsContext, events: {} as ResearchFlagsEvent, input: {} as ResearchFlagsInput },
   actors: {
     loadPanel: fromPromise<LoadOutcome, { dists: string[] }>(() => Promise.reject(new Error('provide loadPanel'))),
@@ -41,7 +43,11 @@ export const researchFlagsMachine = setup({
   guards: {
     stale: (_, error: unknown) => staleFlagsOf(error) !== null,
   },
-}).createMachine({
+});
+
+const calling = callStates(researchFlagsSetup);
+
+export const researchFlagsMachine = researchFlagsSetup.createMachine({
   id: 'researchFlags',
   context: ({ input }) => ({
     dists: input.dists,
@@ -53,42 +59,37 @@ export const researchFlagsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPanel',
-        src: 'loadPanel',
-        input: ({ context }) => ({ dists: context.dists.map((d) => d.dist) }),
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context, event }) => ({
-            sets: context.dists.map(({ dist, label }, i): DistributorFlags => {
-              const stored = flagsStateOf(event.output.replies[i]!);
-              // A set kept from before a reload is shown again, from the version it started at.
-              const kept = context.draft?.[dist];
-              return {
-                dist,
-                label,
-                stored,
-                conflict: null,
-                serverErrors: {},
-                notice: null,
-                ...(kept
-                  ? { form: kept.flags, base: kept.base, version: kept.version }
-                  : { form: stored.flags, base: stored.flags, version: stored.version }),
-              };
-            }),
-            waiting: event.output.waiting,
-            draft: null,
-            error: null,
-          })),
-        },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => `${FLAG_MESSAGES.fetchFailed}. ${failureMessage(event.error)}` }),
-        },
+    loading: calling('loadPanel', {
+      input: ({ context }) => ({ dists: context.dists.map((d) => d.dist) }),
+      onDone: {
+        target: 'editing',
+        actions: assign(({ context, event }) => ({
+          sets: context.dists.map(({ dist, label }, i): DistributorFlags => {
+            const stored = flagsStateOf(event.output.replies[i]!);
+            // A set kept from before a reload is shown again, from the version it started at.
+            const kept = context.draft?.[dist];
+            return {
+              dist,
+              label,
+              stored,
+              conflict: null,
+              serverErrors: {},
+              notice: null,
+              ...(kept
+                ? { form: kept.flags, base: kept.base, version: kept.version }
+                : storedShown(stored, stored.flags)),
+            };
+          }),
+          waiting: event.output.waiting,
+          draft: null,
+          error: null,
+        })),
       },
-    },
+      onError: {
+        target: 'failed',
+        actions: assign({ error: ({ event }) => `${FLAG_MESSAGES.fetchFailed}. ${failureMessage(event.error)}` }),
+      },
+    }),
     failed: {
       on: { 'flags.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
@@ -116,14 +117,7 @@ export const researchFlagsMachine = setup({
         // Back to what is stored now (theirs, after a conflict).
         'flags.discard': {
           actions: assign(({ context, event }) => ({
-            sets: update(context.sets, event.dist, (s) => ({
-              form: s.stored.flags,
-              base: s.stored.flags,
-              version: s.stored.version,
-              conflict: null,
-              serverErrors: {},
-              notice: null,
-            })),
+            sets: update(context.sets, event.dist, (s) => discarded(s.stored, s.stored.flags)),
           })),
         },
       },
@@ -143,14 +137,7 @@ export const researchFlagsMachine = setup({
             const stored = flagsStateOf(event.output);
             return {
               saving: null,
-              sets: update(context.sets, stored.dist, () => ({
-                stored,
-                form: stored.flags,
-                base: stored.flags,
-                version: stored.version,
-                conflict: null,
-                notice: noticeOf(true, event.output.msg),
-              })),
+              sets: update(context.sets, stored.dist, () => savedShown(stored, stored.flags, event.output.msg)),
             };
           }),
         },
@@ -163,17 +150,14 @@ export const researchFlagsMachine = setup({
               const stale = staleFlagsOf(event.error)!;
               return {
                 saving: null,
-                sets: update(context.sets, context.saving!, (s) => ({
-                  stored: stale.current,
-                  base: stale.current.flags,
-                  version: stale.current.version,
-                  conflict: {
-                    msg: stale.msg,
-                    current: stale.current,
-                    changed: flagChanges(s.base, stale.current.flags),
-                  },
-                  notice: noticeOf(false, FLAG_MESSAGES.saveFailed),
-                })),
+                sets: update(context.sets, context.saving!, (s) =>
+                  theirsShown(
+                    stale,
+                    stale.current.flags,
+                    flagChanges(s.base, stale.current.flags),
+                    FLAG_MESSAGES.saveFailed,
+                  ),
+                ),
               };
             }),
           },

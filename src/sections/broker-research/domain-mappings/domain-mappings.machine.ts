@@ -8,10 +8,11 @@
 // recognises beside the list.
 import { assign, fromPromise, setup } from 'xstate';
 import { staleDomainMappingOf, type DomainMapping } from '../../../domain/broker-research-domain-mappings';
-import { fieldRefusalOf } from '../../../domain/field-errors';
+import { callStates } from '../../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 import { noticeOf } from '../../../machines/shared/notice';
+import { refusalNotice } from '../../../machines/shared/save-outcome';
 import type {
   DomainForm,
   DomainFormValues,
@@ -55,7 +56,7 @@ const CLOSED = { form: null, brokerSearch: '', brokerChoices: null, serverErrors
 
 const list = listStates<DomainMappingsContext, DomainMappingsEvent>()({ retry: 'list.retry', failure: failureMessage });
 
-export const domainMappingsMachine = setup({
+const domainMappingsSetup = setup({
   types: { context: {} as DomainMappingsContext, events: {} as DomainMappingsEvent, input: {} as DomainMappingsInput },
   actors: {
     loadPage: fromPromise<LoadOutcome, DomainQuery>(() => Promise.reject(new Error('provide loadPage'))),
@@ -70,7 +71,11 @@ export const domainMappingsMachine = setup({
     stale: (_, error: unknown) => staleDomainMappingOf(error)?.current != null,
     gone: (_, error: unknown) => staleDomainMappingOf(error) !== null,
   },
-}).createMachine({
+});
+
+const calling = callStates(domainMappingsSetup);
+
+export const domainMappingsMachine = domainMappingsSetup.createMachine({
   id: 'domainMappings',
   context: ({ input }) => ({
     query: input.query,
@@ -91,39 +96,34 @@ export const domainMappingsMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => context.query,
-        onDone: [
-          {
-            // A form kept from before a reload opens again over the list.
-            guard: 'hasDraft',
-            target: 'form',
-            actions: assign(({ context, event }) => ({
-              items: event.output.items,
-              next: event.output.next,
-              loaded: true,
-              error: null,
-              form: context.draft,
-              draft: null,
-            })),
-          },
-          {
-            target: 'browsing',
-            actions: assign(({ event }) => ({
-              items: event.output.items,
-              next: event.output.next,
-              loaded: true,
-              error: null,
-            })),
-          },
-        ],
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadPage', {
+      input: ({ context }) => context.query,
+      onDone: [
+        {
+          // A form kept from before a reload opens again over the list.
+          guard: 'hasDraft',
+          target: 'form',
+          actions: assign(({ context, event }) => ({
+            items: event.output.items,
+            next: event.output.next,
+            loaded: true,
+            error: null,
+            form: context.draft,
+            draft: null,
+          })),
+        },
+        {
+          target: 'browsing',
+          actions: assign(({ event }) => ({
+            items: event.output.items,
+            next: event.output.next,
+            loaded: true,
+            error: null,
+          })),
+        },
+      ],
+      onError: list.onError,
+    }),
     failed: {
       on: {
         ...list.on,
@@ -186,30 +186,25 @@ export const domainMappingsMachine = setup({
       initial: 'loading',
       on: { 'users.close': { target: 'browsing', actions: assign({ recognised: null }) } },
       states: {
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            id: 'loadUsers',
-            src: 'loadUsers',
-            input: ({ context }) => ({ domain: context.recognised!.mapping.domain }),
-            onDone: {
-              target: 'shown',
-              actions: assign({
-                recognised: ({ context, event }) => ({
-                  ...context.recognised!,
-                  users: event.output.items,
-                  more: event.output.next !== null,
-                }),
+        loading: calling('loadUsers', {
+          input: ({ context }) => ({ domain: context.recognised!.mapping.domain }),
+          onDone: {
+            target: 'shown',
+            actions: assign({
+              recognised: ({ context, event }) => ({
+                ...context.recognised!,
+                users: event.output.items,
+                more: event.output.next !== null,
               }),
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({
-                recognised: ({ context, event }) => ({ ...context.recognised!, error: failureMessage(event.error) }),
-              }),
-            },
+            }),
           },
-        },
+          onError: {
+            target: 'failed',
+            actions: assign({
+              recognised: ({ context, event }) => ({ ...context.recognised!, error: failureMessage(event.error) }),
+            }),
+          },
+        }),
         shown: {},
         failed: {
           on: {
@@ -312,16 +307,7 @@ export const domainMappingsMachine = setup({
               },
               {
                 target: 'editing',
-                actions: assign(({ event }) => {
-                  const refusal = fieldRefusalOf(event.error);
-                  return {
-                    serverErrors: refusal?.fields ?? {},
-                    notice: noticeOf(
-                      false,
-                      refusal ? `${DOMAIN_FAILED} ${refusal.msg}` : `${DOMAIN_FAILED} ${failureMessage(event.error)}`,
-                    ),
-                  };
-                }),
+                actions: assign(({ event }) => refusalNotice(DOMAIN_FAILED, event.error)),
               },
             ],
           },
@@ -334,34 +320,29 @@ export const domainMappingsMachine = setup({
         'remove.cancel': { target: 'browsing', actions: assign({ removing: null }) },
       },
     },
-    removing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'removeMapping',
-        src: 'removeMapping',
-        input: ({ context }) => ({ id: context.removing!.id, version: context.removing!.version }),
-        onDone: {
-          target: 'loading',
-          actions: assign(({ event }) => ({ removing: null, notice: noticeOf(true, event.output.msg) })),
-        },
-        onError: [
-          {
-            // Changed or removed by someone else since it was read: said, and the list read again.
-            guard: { type: 'gone', params: errorOf },
-            target: 'loading',
-            actions: assign(({ event }) => ({
-              removing: null,
-              notice: noticeOf(false, staleDomainMappingOf(event.error)!.msg),
-            })),
-          },
-          {
-            target: 'confirmingRemove',
-            actions: assign(({ event }) => ({
-              notice: noticeOf(false, `${DOMAIN_FAILED} ${failureMessage(event.error)}`),
-            })),
-          },
-        ],
+    removing: calling('removeMapping', {
+      input: ({ context }) => ({ id: context.removing!.id, version: context.removing!.version }),
+      onDone: {
+        target: 'loading',
+        actions: assign(({ event }) => ({ removing: null, notice: noticeOf(true, event.output.msg) })),
       },
-    },
+      onError: [
+        {
+          // Changed or removed by someone else since it was read: said, and the list read again.
+          guard: { type: 'gone', params: errorOf },
+          target: 'loading',
+          actions: assign(({ event }) => ({
+            removing: null,
+            notice: noticeOf(false, staleDomainMappingOf(event.error)!.msg),
+          })),
+        },
+        {
+          target: 'confirmingRemove',
+          actions: assign(({ event }) => ({
+            notice: noticeOf(false, `${DOMAIN_FAILED} ${failureMessage(event.error)}`),
+          })),
+        },
+      ],
+    }),
   },
 });

@@ -23,6 +23,7 @@ import type {
   ResearchFulfillmentsEvent,
   ResearchFulfillmentsInput,
 } from './fulfillments.types';
+import { callStates } from '../../../machines/shared/call-state';
 import { serverMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 
@@ -55,7 +56,7 @@ const list = listStates<ResearchFulfillmentsContext, ResearchFulfillmentsEvent>(
   failure: serverMessage,
 });
 
-export const researchFulfillmentsMachine = setup({
+const researchFulfillmentsSetup = setup({
   types: {
     context: {} as ResearchFulfillmentsContext,
     events: {} as ResearchFulfillmentsEvent,
@@ -117,7 +118,11 @@ export const researchFulfillmentsMachine = setup({
       draft: null,
     })),
   },
-}).createMachine({
+});
+
+const calling = callStates(researchFulfillmentsSetup);
+
+export const researchFulfillmentsMachine = researchFulfillmentsSetup.createMachine({
   id: 'researchFulfillments',
   context: ({ input }) => ({
     search: input.search,
@@ -140,43 +145,38 @@ export const researchFulfillmentsMachine = setup({
     'query.set': { guard: 'searchChanged', target: '.loading', actions: ['adoptSearch', assign({ ending: null })] },
   },
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({
-          search: context.search,
-          cursor: context.pending.cursor,
-          withTotal: context.pending.cursor === '' || context.total === null,
-          withBrokers: context.brokers === null,
-        }),
-        onDone: [
-          {
-            // An ending kept across a reload: its dialog opens again with the reason typed.
-            guard: { type: 'draftReopens', params: ({ event }) => event.output },
-            target: 'confirming',
-            actions: [
-              assign({
-                ending: ({ context, event }) => ({
-                  row: draftTarget(context.draft, event.output)!,
-                  reason: context.draft!.reason,
-                  error: null,
-                }),
+    loading: calling('loadPage', {
+      input: ({ context }) => ({
+        search: context.search,
+        cursor: context.pending.cursor,
+        withTotal: context.pending.cursor === '' || context.total === null,
+        withBrokers: context.brokers === null,
+      }),
+      onDone: [
+        {
+          // An ending kept across a reload: its dialog opens again with the reason typed.
+          guard: { type: 'draftReopens', params: ({ event }) => event.output },
+          target: 'confirming',
+          actions: [
+            assign({
+              ending: ({ context, event }) => ({
+                row: draftTarget(context.draft, event.output)!,
+                reason: context.draft!.reason,
+                error: null,
               }),
-              { type: 'showPage', params: ({ event }) => event.output },
-            ],
-          },
-          {
-            guard: { type: 'pageEmpty', params: ({ event }) => event.output },
-            target: 'empty',
-            actions: { type: 'showPage', params: ({ event }) => event.output },
-          },
-          { target: 'listed', actions: { type: 'showPage', params: ({ event }) => event.output } },
-        ],
-        onError: list.onError,
-      },
-    },
+            }),
+            { type: 'showPage', params: ({ event }) => event.output },
+          ],
+        },
+        {
+          guard: { type: 'pageEmpty', params: ({ event }) => event.output },
+          target: 'empty',
+          actions: { type: 'showPage', params: ({ event }) => event.output },
+        },
+        { target: 'listed', actions: { type: 'showPage', params: ({ event }) => event.output } },
+      ],
+      onError: list.onError,
+    }),
     listed: {
       tags: ['shown'],
       on: {

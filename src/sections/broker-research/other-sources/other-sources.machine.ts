@@ -11,6 +11,7 @@ import {
   type VerifyReply,
 } from '../../../domain/broker-research-other-sources';
 import { fieldRefusalOf } from '../../../domain/field-errors';
+import { callStates } from '../../../machines/shared/call-state';
 import { failureMessage, serverMessage } from '../../../machines/shared/failure';
 import { chooseFile, chosenFileOf, chosenFileProblem, fileRefusedState } from '../../../machines/shared/upload-choice';
 import type {
@@ -38,7 +39,7 @@ const refusalOf = (error: unknown) => ({
 });
 const noResult = { verified: null, applied: null, error: null, fieldErrors: {} };
 
-export const otherSourceUploadMachine = setup({
+const otherSourceUploadSetup = setup({
   types: {
     context: {} as OtherSourceUploadContext,
     events: {} as OtherSourceUploadEvent,
@@ -86,7 +87,11 @@ export const otherSourceUploadMachine = setup({
       (context.read?.taken ?? 0) > 0 && context.sourceName.trim() !== '' && context.dists.includes(context.dist),
     anyTaken: ({ context }) => (context.verified?.taken ?? 0) > 0,
   },
-}).createMachine({
+});
+
+const calling = callStates(otherSourceUploadSetup);
+
+export const otherSourceUploadMachine = otherSourceUploadSetup.createMachine({
   id: 'otherSourceUpload',
   context: ({ input }) => ({
     dists: input.dists,
@@ -122,32 +127,27 @@ export const otherSourceUploadMachine = setup({
         'imports.reload': 'loading',
       },
     },
-    reading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'readFile',
-        src: 'readFile',
-        input: ({ event }) => ({ file: fileOf(event) }),
-        onDone: [
-          {
-            guard: { type: 'fileRead', params: ({ event }) => event.output },
-            target: 'read',
-            actions: assign({ read: ({ event }) => event.output as Extract<OtherSourceFileSummary, { ok: true }> }),
-          },
-          {
-            target: 'readFailed',
-            actions: assign({
-              file: null,
-              refusal: ({ event }) => (event.output as Extract<OtherSourceFileSummary, { ok: false }>).reason,
-            }),
-          },
-        ],
-        onError: {
-          target: 'readFailed',
-          actions: assign({ file: null, refusal: ({ event }) => failureMessage(event.error) }),
+    reading: calling('readFile', {
+      input: ({ event }) => ({ file: fileOf(event) }),
+      onDone: [
+        {
+          guard: { type: 'fileRead', params: ({ event }) => event.output },
+          target: 'read',
+          actions: assign({ read: ({ event }) => event.output as Extract<OtherSourceFileSummary, { ok: true }> }),
         },
+        {
+          target: 'readFailed',
+          actions: assign({
+            file: null,
+            refusal: ({ event }) => (event.output as Extract<OtherSourceFileSummary, { ok: false }>).reason,
+          }),
+        },
+      ],
+      onError: {
+        target: 'readFailed',
+        actions: assign({ file: null, refusal: ({ event }) => failureMessage(event.error) }),
       },
-    },
+    }),
     /** The file was refused whole: another file, or start over. */
     readFailed: fileRefusedState('otherSourceUpload', 'readFailed', 'reading', 'choosing'),
     /** The read report; the person names the source and the distributor, then asks the server. */

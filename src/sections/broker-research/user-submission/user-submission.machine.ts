@@ -16,9 +16,11 @@ import {
   staleSubmissionOf,
   type SubmissionItem,
 } from '../../../domain/broker-research-user-submission';
+import { callStates } from '../../../machines/shared/call-state';
 import { refusalMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
 import { noticeOf } from '../../../machines/shared/notice';
+import { reviewPageRead } from '../../../machines/shared/review-list';
 import type {
   ActInput,
   ActOutcome,
@@ -41,12 +43,14 @@ const draftTarget = (draft: RejectDraft | null, page: LoadOutcome) =>
 /** A reason the server takes: said, within REASON_MAX. */
 export const reasonGiven = (text: string) => text.trim().length > 0 && text.trim().length <= REASON_MAX;
 
+const pageRead = reviewPageRead<ResearchSubmissionsContext, ResearchSubmissionsEvent, LoadOutcome>();
+
 const list = listStates<ResearchSubmissionsContext, ResearchSubmissionsEvent>()({
   retry: 'list.retry',
   failure: (error) => `${SUBMISSION_MESSAGES.listFailed} ${refusalMessage(error)}`,
 });
 
-export const researchSubmissionsMachine = setup({
+const researchSubmissionsSetup = setup({
   types: {
     context: {} as ResearchSubmissionsContext,
     events: {} as ResearchSubmissionsEvent,
@@ -73,7 +77,11 @@ export const researchSubmissionsMachine = setup({
       draft: null,
     })),
   },
-}).createMachine({
+});
+
+const calling = callStates(researchSubmissionsSetup);
+
+export const researchSubmissionsMachine = researchSubmissionsSetup.createMachine({
   id: 'researchSubmissions',
   context: ({ input }) => ({
     query: input.query,
@@ -92,30 +100,15 @@ export const researchSubmissionsMachine = setup({
     'query.set': { guard: 'newQuery', target: '.loading', actions: ['setQuery', assign({ rejecting: null })] },
   },
   states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => context.query,
-        onDone: [
-          {
-            // A rejection kept across a reload: its dialog opens again with the reason typed.
-            guard: { type: 'draftReopens', params: ({ event }) => event.output },
-            target: 'rejecting',
-            actions: [
-              assign(({ context, event }) => {
-                const s = draftTarget(context.draft, event.output)!;
-                return { rejecting: { id: s.id, title: s.title, reason: context.draft!.reason } };
-              }),
-              { type: 'showPage', params: ({ event }) => event.output },
-            ],
-          },
-          { target: 'browsing', actions: { type: 'showPage', params: ({ event }) => event.output } },
-        ],
-        onError: list.onError,
-      },
-    },
+    loading: calling('loadPage', {
+      input: ({ context }) => context.query,
+      // A rejection kept across a reload: its dialog opens again with the reason typed.
+      onDone: pageRead('rejecting', (context, page) => {
+        const s = draftTarget(context.draft, page)!;
+        return { rejecting: { id: s.id, title: s.title, reason: context.draft!.reason } };
+      }),
+      onError: list.onError,
+    }),
     failed: list.failed,
     browsing: {
       on: {
@@ -151,52 +144,47 @@ export const researchSubmissionsMachine = setup({
         'reject.cancel': { target: 'browsing', actions: assign({ rejecting: null }) },
       },
     },
-    acting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'act',
-        src: 'act',
-        input: ({ context }) => {
-          const a = context.acting!;
-          return {
-            id: a.id,
-            action: a.action,
-            reason: a.reason,
-            version: context.items.find((s) => s.id === a.id)!.version,
-          };
-        },
-        onDone: {
+    acting: calling('act', {
+      input: ({ context }) => {
+        const a = context.acting!;
+        return {
+          id: a.id,
+          action: a.action,
+          reason: a.reason,
+          version: context.items.find((s) => s.id === a.id)!.version,
+        };
+      },
+      onDone: {
+        target: 'browsing',
+        actions: assign(({ context, event }) => ({
+          items: replaced(context.items, event.output.submission),
+          acting: null,
+          notice: noticeOf(true, `${event.output.msg} ${event.output.submission.title}`),
+        })),
+      },
+      onError: [
+        {
+          // Someone else moved it on first: the row shows what they did, and the person is told who.
+          guard: { type: 'stale', params: errorOf },
           target: 'browsing',
-          actions: assign(({ context, event }) => ({
-            items: replaced(context.items, event.output.submission),
+          actions: assign(({ context, event }) => {
+            const stale = staleSubmissionOf(event.error)!;
+            return {
+              items: replaced(context.items, stale.current),
+              acting: null,
+              conflicts: { ...context.conflicts, [stale.current.id]: `${decidedText(stale.current)} first.` },
+              notice: noticeOf(false, stale.msg),
+            };
+          }),
+        },
+        {
+          target: 'browsing',
+          actions: assign(({ event }) => ({
             acting: null,
-            notice: noticeOf(true, `${event.output.msg} ${event.output.submission.title}`),
+            notice: noticeOf(false, `Nothing was done. ${refusalMessage(event.error)}`),
           })),
         },
-        onError: [
-          {
-            // Someone else moved it on first: the row shows what they did, and the person is told who.
-            guard: { type: 'stale', params: errorOf },
-            target: 'browsing',
-            actions: assign(({ context, event }) => {
-              const stale = staleSubmissionOf(event.error)!;
-              return {
-                items: replaced(context.items, stale.current),
-                acting: null,
-                conflicts: { ...context.conflicts, [stale.current.id]: `${decidedText(stale.current)} first.` },
-                notice: noticeOf(false, stale.msg),
-              };
-            }),
-          },
-          {
-            target: 'browsing',
-            actions: assign(({ event }) => ({
-              acting: null,
-              notice: noticeOf(false, `Nothing was done. ${refusalMessage(event.error)}`),
-            })),
-          },
-        ],
-      },
-    },
+      ],
+    }),
   },
 });
