@@ -8,10 +8,7 @@ import { checkGroupDraft, GROUP_DRAFT_FORM } from './groups.draft';
 import { liveGroupEditorMachine } from './groups.live';
 import {
   selectBusy,
-  selectDraftToKeep,
   selectError,
-  selectForm,
-  selectFormChanged,
   selectGroups,
   selectNonGroupUsers,
   selectNotice,
@@ -19,6 +16,7 @@ import {
   selectStage,
   type GroupStage,
 } from './groups.selectors';
+import * as selectors from './groups.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
@@ -49,14 +47,7 @@ export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: R
       {probe}
       {/* A rename with a change asks before leaving, and leaving drops it. */}
       {!readOnly && (
-        <RecordDraftKeeper
-          ctx={GroupsCtx}
-          select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
-          address={groupDraftAddress(staff)}
-          editingLeaveLabel="Discard the change and leave"
-          editingText="The new name of this group is not saved yet."
-          creatingText="This group is not saved yet, and could not be kept for your return."
-        />
+        <RecordDraftKeeper ctx={GroupsCtx} select={selectors} address={groupDraftAddress(staff)} renamed="group" />
       )}
       <GroupsView readOnly={readOnly} />
     </RecordScope>
