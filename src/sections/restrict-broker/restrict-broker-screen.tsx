@@ -1,7 +1,7 @@
 // /restrict_broker (spec §2 "Restrict Broker"): an organization (the shared picker), then one of
 // its users; then the user's switches, the four actions and the two lists. Thin: everything it
 // shows comes from the brokerActions machine through selectors.
-import { Box, Button, Callout, Card, Flex, Select, Switch, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Select, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { BROKER_ACTION_LABELS, type BrokerAction } from '../../domain/brokers';
 import { liveBrokerActionsMachine } from './restrict-broker.live';
@@ -30,6 +30,7 @@ import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { SavedSwitch } from '../../ui/form/saved-switch';
 import { SectionPage } from '../../ui/shared/section-page';
 
 /** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
@@ -149,21 +150,15 @@ function UserBrokers() {
       <Card>
         <Flex gap="5" wrap="wrap" align="center">
           {(Object.keys(FLAG_LABELS) as FlagName[]).map((flag) => (
-            <Text as="label" size="2" key={flag}>
-              <Flex gap="2" align="center">
-                <Switch
-                  checked={flags[flag]}
-                  disabled={busy}
-                  onCheckedChange={() => actor.send({ type: 'flag.toggle', flag })}
-                />
-                {FLAG_LABELS[flag]}
-                {savingFlag === flag && (
-                  <Text size="1" color="gray" role="status">
-                    Saving…
-                  </Text>
-                )}
-              </Flex>
-            </Text>
+            <SavedSwitch
+              key={flag}
+              checked={flags[flag]}
+              disabled={busy}
+              saving={savingFlag === flag}
+              onToggle={() => actor.send({ type: 'flag.toggle', flag })}
+            >
+              {FLAG_LABELS[flag]}
+            </SavedSwitch>
           ))}
         </Flex>
         {frozen && (
