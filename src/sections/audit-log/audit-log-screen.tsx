@@ -8,7 +8,6 @@ import {
   Button,
   Dialog,
   Flex,
-  Heading,
   Link,
   SegmentedControl,
   Table,
@@ -58,6 +57,7 @@ import { timeTextToSecond } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { TableHead } from '../../ui/shared/table-head';
 import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
+import { SectionPage } from '../../ui/shared/section-page';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -300,15 +300,15 @@ export function AuditLogView() {
   const here = auditQueryOf(params);
   const filtered = JSON.stringify({ ...query, cursor: '' }) !== JSON.stringify(auditQueryOf({}));
   return (
-    <Flex direction="column" gap="3">
-      <Flex justify="between" align="center" wrap="wrap" gap="2">
-        <Heading as="h2" size="5">
-          Audit Log
-        </Heading>
+    <SectionPage
+      title="Audit Log"
+      gap="3"
+      actions={
         <Link href={auditExportUrl(auditParamsOf(here))} download>
           Download CSV
         </Link>
-      </Flex>
+      }
+    >
       <Filters />
       {failed && <RetryCallout error={error} onRetry={() => actor.send({ type: 'list.retry' })} />}
       {loading && <RecordLoading records="entries" named />}
@@ -351,7 +351,7 @@ export function AuditLogView() {
         />
       )}
       <EntryDialog />
-    </Flex>
+    </SectionPage>
   );
 }
 

@@ -1,6 +1,6 @@
 // The group list: a search by name, an organization (the shared picker), 50 groups a page with
 // Load more; each group opens with its members.
-import { Button, Callout, Flex, Spinner, Table, Text, TextField, Box } from '@radix-ui/themes';
+import { Button, Flex, Table, Text, TextField, Box } from '@radix-ui/themes';
 import { membersText } from '../../domain/groups-v2';
 import {
   selectBusy,
@@ -15,8 +15,9 @@ import {
   selectError,
 } from './groups-v2.selectors';
 import { TableCaption } from '../../ui/shared/table-caption';
-import { OrgPicker } from '../organizations/org-picker';
+import { OrgChoice } from '../organizations/org-choice';
 import { GroupBrowserCtx } from './groups-v2-context';
+import { ReadFailed, ReadUnderWay } from './read-status';
 import { LoadMore } from '../../ui/shared/pager';
 import { countText } from '../../domain/format';
 import { TableHead } from '../../ui/shared/table-head';
@@ -54,35 +55,17 @@ export function GroupList() {
               />
             </Text>
           </Box>
-          <Box style={{ flex: 2, minWidth: 240 }}>
-            <Text as="div" size="2" weight="medium" mb="1">
-              Organization
-            </Text>
-            <OrgPicker
-              value={organization}
-              disabled={busy}
-              onChange={(pick) => browser.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
-            />
-          </Box>
+          <OrgChoice value={organization} disabled={busy} actor={browser} style={{ flex: 2, minWidth: 240 }} />
           <Button type="submit" disabled={busy}>
             Search
           </Button>
         </Flex>
       </form>
-      {searching && (
-        <Text size="2" color="gray" role="status">
-          <Spinner size="1" /> Searching the groups…
-        </Text>
-      )}
+      {searching && <ReadUnderWay>Searching the groups…</ReadUnderWay>}
       {failed && (
-        <Callout.Root color="red" role="alert" size="1">
-          <Callout.Text>The groups could not be listed: {error}</Callout.Text>
-          <Box>
-            <Button size="1" variant="soft" onClick={() => browser.send({ type: 'list.retry' })}>
-              Try again
-            </Button>
-          </Box>
-        </Callout.Root>
+        <ReadFailed onRetry={() => browser.send({ type: 'list.retry' })}>
+          The groups could not be listed: {error}
+        </ReadFailed>
       )}
       {!searching && !failed && <Groups />}
     </Flex>

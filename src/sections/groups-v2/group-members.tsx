@@ -1,7 +1,7 @@
 // A group's members: a filter, then the list virtualised (@tanstack/react-virtual, as Restrict
 // Broker's lists): rows of 32 px in a list 400 px high, so 10,000 members scroll smoothly. Each
 // row's Remove asks first.
-import { Box, Button, Callout, Card, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { MEMBER_LIST_HEIGHT_PX, MEMBER_ROW_HEIGHT_PX } from '../../domain/groups-v2';
 import {
   selectConfirming,
@@ -18,6 +18,7 @@ import {
   selectTruncated,
 } from './groups-v2.selectors';
 import { GroupBrowserCtx } from './groups-v2-context';
+import { ReadFailed, ReadUnderWay } from './read-status';
 import { countText } from '../../domain/format';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { VirtualList } from '../../ui/shared/virtual-list';
@@ -44,20 +45,11 @@ export function GroupMembers() {
             <Callout.Text>The member was not removed: {error}</Callout.Text>
           </Callout.Root>
         )}
-        {loading && (
-          <Text size="2" color="gray" role="status">
-            <Spinner size="1" /> Loading the members…
-          </Text>
-        )}
+        {loading && <ReadUnderWay>Loading the members…</ReadUnderWay>}
         {loadFailed && (
-          <Callout.Root color="red" role="alert" size="1">
-            <Callout.Text>The members could not be loaded: {error}</Callout.Text>
-            <Box>
-              <Button size="1" variant="soft" onClick={() => browser.send({ type: 'group.retry' })}>
-                Try again
-              </Button>
-            </Box>
-          </Callout.Root>
+          <ReadFailed onRetry={() => browser.send({ type: 'group.retry' })}>
+            The members could not be loaded: {error}
+          </ReadFailed>
         )}
         {!loading && !loadFailed && <MemberList />}
       </Flex>

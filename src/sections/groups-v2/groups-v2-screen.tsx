@@ -15,6 +15,7 @@ import { GroupList } from './group-list';
 import { GroupMembers } from './group-members';
 import { GroupUpload } from './group-upload';
 import { GroupBrowserCtx } from './groups-v2-context';
+import { SectionPage } from '../../ui/shared/section-page';
 
 export interface GroupsV2Props {
   probe?: ReactNode;
@@ -44,12 +45,9 @@ export const whereText = (organization: string | null) => organization ?? 'Whole
 function GroupsV2View({ uploadLogic }: { uploadLogic: AnyActorLogic }) {
   const inGroup = GroupBrowserCtx.useSelector(selectInGroup);
   return (
-    <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">
-        Group ManagementV2
-      </Heading>
+    <SectionPage title="Group ManagementV2">
       {inGroup ? <GroupView uploadLogic={uploadLogic} /> : <GroupList />}
-    </Flex>
+    </SectionPage>
   );
 }
 

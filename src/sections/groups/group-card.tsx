@@ -1,6 +1,6 @@
 // One group: its name and kind, its switches (each saved at once), its members with Remove, and
 // Add member over the organization's users who are not yet members. Read only: no control at all.
-import { Badge, Box, Button, Card, Flex, Heading, Switch, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   COMPLIANCE_LABELS,
@@ -16,6 +16,7 @@ import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
 import { RecordAction, RecordActions, RecordDeleteAction } from '../../ui/shared/record-table';
 import { countText } from '../../domain/format';
+import { SavedSwitch } from '../../ui/form/saved-switch';
 
 /** Members drawn at first; a larger group shows them on request. */
 const FIRST_MEMBERS = 50;
@@ -92,21 +93,15 @@ export function GroupCard({
       ) : (
         <Flex gap="4" wrap="wrap" mt="3">
           {switches.map((key) => (
-            <Text as="label" size="2" key={key}>
-              <Flex gap="2" align="center">
-                <Switch
-                  checked={group.flags[key]}
-                  disabled={busy}
-                  onCheckedChange={() => editor.send({ type: 'switch.toggle', id: group.id, key })}
-                />
-                {label(key)}
-                {saving(key) && (
-                  <Text size="1" color="gray" role="status">
-                    Saving…
-                  </Text>
-                )}
-              </Flex>
-            </Text>
+            <SavedSwitch
+              key={key}
+              checked={group.flags[key]}
+              disabled={busy}
+              saving={saving(key)}
+              onToggle={() => editor.send({ type: 'switch.toggle', id: group.id, key })}
+            >
+              {label(key)}
+            </SavedSwitch>
           ))}
         </Flex>
       )}

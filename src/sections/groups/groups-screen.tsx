@@ -1,27 +1,26 @@
 // /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker),
 // then its groups with their members and the users in no group. /view_groups shows the same
 // without a control that changes anything. Thin: everything comes from the groupEditor machine.
-import { Box, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from './groups.draft';
 import { liveGroupEditorMachine } from './groups.live';
 import {
   selectBusy,
-  selectDraftToKeep,
   selectError,
-  selectForm,
-  selectFormChanged,
   selectGroups,
   selectNonGroupUsers,
   selectNotice,
   selectOrg,
   selectStage,
+  type GroupStage,
 } from './groups.selectors';
+import * as selectors from './groups.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
-import { OrgPicker } from '../organizations/org-picker';
+import { OrgChoice, OrgStageLine, type OrgStageNote } from '../organizations/org-choice';
 import { GroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupMemberRemoveDialog } from './group-member-remove-dialog';
@@ -30,6 +29,7 @@ import { GroupsCtx } from './groups-context';
 import { RecordNotice } from '../../ui/shared/record-section';
 import { countText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { SectionPage } from '../../ui/shared/section-page';
 
 export const groupDraftAddress = (staff: number | null) => openFormAddress(GROUP_DRAFT_FORM, staff);
 
@@ -47,19 +47,17 @@ export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: R
       {probe}
       {/* A rename with a change asks before leaving, and leaving drops it. */}
       {!readOnly && (
-        <RecordDraftKeeper
-          ctx={GroupsCtx}
-          select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
-          address={groupDraftAddress(staff)}
-          editingLeaveLabel="Discard the change and leave"
-          editingText="The new name of this group is not saved yet."
-          creatingText="This group is not saved yet, and could not be kept for your return."
-        />
+        <RecordDraftKeeper ctx={GroupsCtx} select={selectors} address={groupDraftAddress(staff)} renamed="group" />
       )}
       <GroupsView readOnly={readOnly} />
     </RecordScope>
   );
 }
+
+const STAGE_NOTES: Partial<Record<GroupStage, OrgStageNote>> = {
+  noOrganization: { text: 'Pick an organization to see its groups.', status: false },
+  loading: { text: 'Loading groups…', status: true },
+};
 
 export function GroupsView({ readOnly }: { readOnly: boolean }) {
   const editor = GroupsCtx.useActorRef();
@@ -73,38 +71,17 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
   const notice = GroupsCtx.useSelector(selectNotice);
   const busy = GroupsCtx.useSelector(selectBusy);
   return (
-    <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">
-        {readOnly ? 'Groups' : 'Group Management'}
-      </Heading>
+    <SectionPage title={readOnly ? 'Groups' : 'Group Management'}>
       <Card>
         <Flex gap="3" wrap="wrap" align="end">
-          <Box style={{ flex: 1, minWidth: 260, maxWidth: 480 }}>
-            <Text as="div" size="2" weight="medium" mb="1">
-              Organization
-            </Text>
-            <OrgPicker
-              value={org}
-              disabled={busy}
-              onChange={(pick) => editor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
-            />
-          </Box>
+          <OrgChoice value={org} disabled={busy} actor={editor} style={{ flex: 1, minWidth: 260, maxWidth: 480 }} />
           {stage === 'loaded' && !readOnly && (
             <Button disabled={busy} onClick={() => editor.send({ type: 'group.create' })}>
               Create Group
             </Button>
           )}
         </Flex>
-        {stage === 'noOrganization' && (
-          <Text as="p" size="2" color="gray" mt="3">
-            Pick an organization to see its groups.
-          </Text>
-        )}
-        {stage === 'loading' && (
-          <Text as="p" size="2" color="gray" mt="3" role="status">
-            Loading groups…
-          </Text>
-        )}
+        <OrgStageLine note={STAGE_NOTES[stage]} />
         {stage === 'failed' && (
           <RetryCallout
             mt="3"
@@ -130,6 +107,6 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
       {!readOnly && <GroupFormDialog />}
       {!readOnly && <GroupDeleteDialog />}
       {!readOnly && <GroupMemberRemoveDialog />}
-    </Flex>
+    </SectionPage>
   );
 }

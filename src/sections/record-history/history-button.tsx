@@ -3,13 +3,14 @@
 // (the recordHistory machine and its view), held by the view so the section's machine never waits
 // on it and keeps its states. Shown only to a session holding the kind's section feature: the
 // server refuses the others.
-import { Button, Dialog, Flex } from '@radix-ui/themes';
+import { Button } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { RECORD_KINDS, recordText, type RecordKind } from '../../domain/audit-log';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordHistoryScope, RecordHistoryView } from './record-history-view';
+import { ViewDialog } from '../../ui/shared/view-dialog';
 
 export function HistoryButton({
   kind,
@@ -39,24 +40,16 @@ export function HistoryButton({
         History
       </Button>
       {open && (
-        <Dialog.Root open onOpenChange={setOpen}>
-          <Dialog.Content maxWidth="760px" aria-label={`History of ${name}`}>
-            <Dialog.Title>History of {name}</Dialog.Title>
-            <Dialog.Description size="2" color="gray" mb="3">
-              {recordText({ kind, id })}: every recorded change, newest first.
-            </Dialog.Description>
-            <RecordHistoryScope kind={kind} id={id}>
-              <RecordHistoryView />
-            </RecordHistoryScope>
-            <Flex justify="end" mt="3">
-              <Dialog.Close>
-                <Button variant="soft" color="gray">
-                  Close
-                </Button>
-              </Dialog.Close>
-            </Flex>
-          </Dialog.Content>
-        </Dialog.Root>
+        <ViewDialog
+          title={`History of ${name}`}
+          description={`${recordText({ kind, id })}: every recorded change, newest first.`}
+          maxWidth="760px"
+          onClose={() => setOpen(false)}
+        >
+          <RecordHistoryScope kind={kind} id={id}>
+            <RecordHistoryView />
+          </RecordHistoryScope>
+        </ViewDialog>
       )}
     </>
   );

@@ -131,6 +131,9 @@ function Toggle({
   );
 }
 
+/** The two scripts, each switched on or off. */
+const SCRIPT_SWITCHES = ['user_script', 'account_script'] as const;
+
 export function RedshiftView() {
   const actor = RedshiftCtx.useActorRef();
   const loading = RedshiftCtx.useSelector(selectLoading);
@@ -187,20 +190,16 @@ export function RedshiftView() {
           >
             <Flex direction="column" gap="4">
               <Flex gap="5" wrap="wrap">
-                <Toggle
-                  name="user_script"
-                  kind="switch"
-                  form={form}
-                  disabled={busy}
-                  error={fieldErrors[FIELD_OF.user_script]}
-                />
-                <Toggle
-                  name="account_script"
-                  kind="switch"
-                  form={form}
-                  disabled={busy}
-                  error={fieldErrors[FIELD_OF.account_script]}
-                />
+                {SCRIPT_SWITCHES.map((name) => (
+                  <Toggle
+                    key={name}
+                    name={name}
+                    kind="switch"
+                    form={form}
+                    disabled={busy}
+                    error={fieldErrors[FIELD_OF[name]]}
+                  />
+                ))}
               </Flex>
               <Box asChild>
                 <fieldset aria-labelledby="redshift-ignore-legend" style={{ border: 0, padding: 0, margin: 0 }}>

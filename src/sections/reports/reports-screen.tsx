@@ -39,6 +39,7 @@ import { ReportsCtx } from './reports-context';
 import { Pager } from '../../ui/shared/pager';
 import { timeText, dayText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { SectionPage } from '../../ui/shared/section-page';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
 const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = {
@@ -396,10 +397,7 @@ export function ReportsView() {
   const view = ReportsCtx.useSelector(selectView);
   const allowed = ReportsCtx.useSelector(selectAllowed);
   return (
-    <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">
-        Reports Dashboard
-      </Heading>
+    <SectionPage title="Reports Dashboard">
       <FilterBar />
       {allowed.length > 1 && (
         <Tabs.Root value={view} onValueChange={(v) => actor.send({ type: 'view.change', view: v as ReportView })}>
@@ -416,6 +414,6 @@ export function ReportsView() {
       {view === 'analytics' && <ChartsView what="Analytics" />}
       {view === 'depth' && <ChartsView what="Depth" />}
       {view === 'events' && <EventsView />}
-    </Flex>
+    </SectionPage>
   );
 }

@@ -1,7 +1,7 @@
 // /restrict_broker (spec §2 "Restrict Broker"): an organization (the shared picker), then one of
 // its users; then the user's switches, the four actions and the two lists. Thin: everything it
 // shows comes from the brokerActions machine through selectors.
-import { Box, Button, Callout, Card, Flex, Heading, Select, Switch, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Select, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { BROKER_ACTION_LABELS, type BrokerAction } from '../../domain/brokers';
 import { liveBrokerActionsMachine } from './restrict-broker.live';
@@ -23,12 +23,15 @@ import {
 } from './restrict-broker.selectors';
 import type { FlagName } from './restrict-broker.types';
 import { useConsole, useInspect } from '../../ui/console-context';
-import { OrgPicker } from '../organizations/org-picker';
+import { OrgChoice, OrgStageLine, type OrgStageNote } from '../organizations/org-choice';
+import type { OrgPick } from '../../domain/users';
 import { BrokerList } from './broker-list';
 import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { SavedSwitch } from '../../ui/form/saved-switch';
+import { SectionPage } from '../../ui/shared/section-page';
 
 /** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
 export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
@@ -45,15 +48,26 @@ export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
 export function RestrictBrokerView() {
   const stage = BrokerActionsCtx.useSelector(selectStage);
   return (
-    <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">
-        Restrict Broker
-      </Heading>
+    <SectionPage title="Restrict Broker">
       <Pickers />
       {stage === 'loaded' && <UserBrokers />}
-    </Flex>
+    </SectionPage>
   );
 }
+
+/** Where the card stands before a user's brokers are shown: a read under way or its outcome is a status. */
+const stageNotes = (org: OrgPick | null): Partial<Record<ReturnType<typeof selectStage>, OrgStageNote>> => ({
+  noOrganization: { text: 'Pick an organization to see its users.', status: false },
+  loadingUsers: { text: 'Loading users…', status: true },
+  noUsers: {
+    text: org?.salesforceId
+      ? `${org.title} has no users.`
+      : `${org?.title ?? 'This organization'} has no CRM account id, so its users cannot be listed here.`,
+    status: true,
+  },
+  choosingUser: { text: 'Choose a user to see their brokers.', status: false },
+  loadingBrokers: { text: 'Loading brokers…', status: true },
+});
 
 function Pickers() {
   const actor = BrokerActionsCtx.useActorRef();
@@ -68,16 +82,7 @@ function Pickers() {
   return (
     <Card>
       <Flex gap="3" wrap="wrap" align="start">
-        <Box style={{ flex: 1, minWidth: 260 }}>
-          <Text as="div" size="2" weight="medium" mb="1">
-            Organization
-          </Text>
-          <OrgPicker
-            value={org}
-            disabled={busy}
-            onChange={(pick) => actor.send(pick ? { type: 'org.pick', org: pick } : { type: 'org.clear' })}
-          />
-        </Box>
+        <OrgChoice value={org} disabled={busy} actor={actor} style={{ flex: 1, minWidth: 260 }} />
         <Box style={{ flex: 1, minWidth: 260 }}>
           <Text as="div" size="2" weight="medium" mb="1" id="restrict-broker-user">
             User
@@ -107,33 +112,7 @@ function Pickers() {
           )}
         </Box>
       </Flex>
-      {stage === 'noOrganization' && (
-        <Text as="p" size="2" color="gray" mt="3">
-          Pick an organization to see its users.
-        </Text>
-      )}
-      {stage === 'loadingUsers' && (
-        <Text as="p" size="2" color="gray" mt="3" role="status">
-          Loading users…
-        </Text>
-      )}
-      {stage === 'noUsers' && (
-        <Text as="p" size="2" color="gray" mt="3" role="status">
-          {org?.salesforceId
-            ? `${org.title} has no users.`
-            : `${org?.title ?? 'This organization'} has no CRM account id, so its users cannot be listed here.`}
-        </Text>
-      )}
-      {stage === 'choosingUser' && (
-        <Text as="p" size="2" color="gray" mt="3">
-          Choose a user to see their brokers.
-        </Text>
-      )}
-      {stage === 'loadingBrokers' && (
-        <Text as="p" size="2" color="gray" mt="3" role="status">
-          Loading brokers…
-        </Text>
-      )}
+      <OrgStageLine note={stageNotes(org)[stage]} />
       {(stage === 'usersFailed' || stage === 'brokersFailed') && (
         <RetryCallout
           mt="3"
@@ -171,21 +150,15 @@ function UserBrokers() {
       <Card>
         <Flex gap="5" wrap="wrap" align="center">
           {(Object.keys(FLAG_LABELS) as FlagName[]).map((flag) => (
-            <Text as="label" size="2" key={flag}>
-              <Flex gap="2" align="center">
-                <Switch
-                  checked={flags[flag]}
-                  disabled={busy}
-                  onCheckedChange={() => actor.send({ type: 'flag.toggle', flag })}
-                />
-                {FLAG_LABELS[flag]}
-                {savingFlag === flag && (
-                  <Text size="1" color="gray" role="status">
-                    Saving…
-                  </Text>
-                )}
-              </Flex>
-            </Text>
+            <SavedSwitch
+              key={flag}
+              checked={flags[flag]}
+              disabled={busy}
+              saving={savingFlag === flag}
+              onToggle={() => actor.send({ type: 'flag.toggle', flag })}
+            >
+              {FLAG_LABELS[flag]}
+            </SavedSwitch>
           ))}
         </Flex>
         {frozen && (

@@ -5,7 +5,8 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { checkRoleDraft, ROLE_DRAFT_FORM } from './roles.draft';
 import { liveRoleEditorMachine } from './roles.live';
-import { selectDraftToKeep, selectForm, selectFormChanged, selectSection } from './roles.selectors';
+import { selectSection } from './roles.selectors';
+import * as selectors from './roles.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordSection } from '../../ui/shared/record-section';
@@ -49,15 +50,7 @@ export function RolesScope({ staff, children }: { staff: number | null; children
 }
 
 export function RolesDraftKeeper({ staff }: { staff: number | null }) {
-  return (
-    <RecordDraftKeeper
-      ctx={RolesCtx}
-      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
-      address={roleDraftAddress(staff)}
-      editingText="The changes to this role are not saved yet."
-      creatingText="This role is not saved yet, and could not be kept for your return."
-    />
-  );
+  return <RecordDraftKeeper ctx={RolesCtx} select={selectors} address={roleDraftAddress(staff)} record="role" />;
 }
 
 export function RolesView() {

@@ -1,7 +1,8 @@
 // Segments & Tags: two tabs, each a workflow of its own (bulk-tag-upload/, segments/).
-import { Flex, Heading, Tabs } from '@radix-ui/themes';
+import { Tabs } from '@radix-ui/themes';
 import { BulkTagUploadTab } from './bulk-tag-upload-tab';
 import { SegmentsTab } from './segments-tab';
+import { SectionPage } from '../../ui/shared/section-page';
 
 export const SEGMENTS_N_TAGS_TABS = ['bulk_upload', 'segments'] as const;
 export type SegmentsNTagsTab = (typeof SEGMENTS_N_TAGS_TABS)[number];
@@ -13,10 +14,7 @@ export function tabOf(raw: unknown): SegmentsNTagsTab {
 
 export function SegmentsNTagsScreen({ tab, onTab }: { tab: SegmentsNTagsTab; onTab: (tab: SegmentsNTagsTab) => void }) {
   return (
-    <Flex direction="column" gap="3">
-      <Heading as="h2" size="5">
-        Segments &amp; Tags
-      </Heading>
+    <SectionPage title="Segments &amp; Tags" gap="3">
       <Tabs.Root value={tab} onValueChange={(v) => onTab(tabOf(v))}>
         <Tabs.List>
           <Tabs.Trigger value="bulk_upload">Bulk Tag Upload</Tabs.Trigger>
@@ -29,6 +27,6 @@ export function SegmentsNTagsScreen({ tab, onTab }: { tab: SegmentsNTagsTab; onT
           {tab === 'segments' ? <SegmentsTab /> : null}
         </Tabs.Content>
       </Tabs.Root>
-    </Flex>
+    </SectionPage>
   );
 }

@@ -6,17 +6,8 @@ import type { FormEvent, ReactNode } from 'react';
 import type { SegmentQuery } from '../../domain/segments';
 import { checkSegmentDraft, SEGMENT_DRAFT_FORM } from './segments.draft';
 import { liveSegmentEditorMachine } from './segments.live';
-import {
-  selectBusy,
-  selectDraftToKeep,
-  selectEmpty,
-  selectFormChanged,
-  selectForm,
-  selectListed,
-  selectPaging,
-  selectQuery,
-  selectSection,
-} from './segments.selectors';
+import { selectBusy, selectEmpty, selectListed, selectPaging, selectQuery, selectSection } from './segments.selectors';
+import * as selectors from './segments.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { openFormAddress, RecordDraftKeeper, RecordScope } from '../../ui/shared/record-scope';
@@ -79,14 +70,7 @@ export function SegmentsScope({
  */
 export function SegmentsDraftKeeper({ staff }: { staff: number | null }) {
   return (
-    <RecordDraftKeeper
-      ctx={SegmentsCtx}
-      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
-      address={segmentDraftAddress(staff)}
-      editingLeaveLabel="Discard the change and leave"
-      editingText="The new name of this segment is not saved yet."
-      creatingText="This segment is not saved yet, and could not be kept for your return."
-    />
+    <RecordDraftKeeper ctx={SegmentsCtx} select={selectors} address={segmentDraftAddress(staff)} renamed="segment" />
   );
 }
 

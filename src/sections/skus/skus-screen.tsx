@@ -7,14 +7,8 @@ import type { ReactNode } from 'react';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import { checkSkuDraft, SKU_DRAFT_FORM } from './skus.draft';
 import { liveSkuEditorMachine } from './skus.live';
-import {
-  selectDraftToKeep,
-  selectForm,
-  selectFormChanged,
-  selectSearch,
-  selectSection,
-  selectStatusFilter,
-} from './skus.selectors';
+import { selectSearch, selectSection, selectStatusFilter } from './skus.selectors';
+import * as selectors from './skus.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordSection } from '../../ui/shared/record-section';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
@@ -56,15 +50,7 @@ export function SkusScope({ staff, children }: { staff: number | null; children:
 }
 
 export function SkusDraftKeeper({ staff }: { staff: number | null }) {
-  return (
-    <RecordDraftKeeper
-      ctx={SkusCtx}
-      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
-      address={skuDraftAddress(staff)}
-      editingText="The changes to this SKU are not saved yet."
-      creatingText="This SKU is not saved yet, and could not be kept for your return."
-    />
-  );
+  return <RecordDraftKeeper ctx={SkusCtx} select={selectors} address={skuDraftAddress(staff)} record="SKU" />;
 }
 
 export function SkusView() {

@@ -13,15 +13,13 @@ import { liveTemplateEditorMachine } from './templates.live';
 import type { TemplateDraft } from './templates.types';
 import {
   selectBusy,
-  selectDraftToKeep,
-  selectForm,
-  selectFormChanged,
   selectQuery,
   selectSearched,
   selectSection,
   selectTemplates,
   selectWithoutTemplate,
 } from './templates.selectors';
+import * as selectors from './templates.selectors';
 import { useConsole } from '../../ui/console-context';
 import { RecordSection } from '../../ui/shared/record-section';
 import { RecordAction, RecordActionsCell, RecordDeleteAction, RecordTable } from '../../ui/shared/record-table';
@@ -68,13 +66,7 @@ export function TemplatesScope({ staff, children }: { staff: number | null; chil
 
 export function TemplatesDraftKeeper({ staff }: { staff: number | null }) {
   return (
-    <RecordDraftKeeper
-      ctx={TemplatesCtx}
-      select={{ draft: selectDraftToKeep, form: selectForm, changed: selectFormChanged }}
-      address={templateDraftAddress(staff)}
-      editingText="The changes to this template are not saved yet."
-      creatingText="This template is not saved yet, and could not be kept for your return."
-    />
+    <RecordDraftKeeper ctx={TemplatesCtx} select={selectors} address={templateDraftAddress(staff)} record="template" />
   );
 }
 

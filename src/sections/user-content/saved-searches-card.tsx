@@ -2,9 +2,7 @@
 import { Badge, Flex, Table, Text } from '@radix-ui/themes';
 import { selectLoadingMore, selectParts } from './user-content.selectors';
 import { UserContentCtx } from './user-content-context';
-import { ContentTable } from './content-table';
-import { CopyButton } from './copy-button';
-import { SectionFrame } from './section-frame';
+import { ContentListSection } from './section-frame';
 import { LoadMore } from '../../ui/shared/pager';
 import { timeText } from '../../domain/format';
 
@@ -13,52 +11,43 @@ export function SavedSearchesCard() {
   const part = UserContentCtx.useSelector(selectParts).saved_search;
   const more = UserContentCtx.useSelector(selectLoadingMore);
   return (
-    <SectionFrame
+    <ContentListSection
       section="saved_search"
       title="Saved searches"
       part={part}
-      empty="No saved searches."
-      isEmpty={(r) => r.items.length === 0}
-      actions={<CopyButton kind="saved_search" />}
-    >
-      {(r) => (
-        <Flex direction="column" gap="2">
-          <ContentTable
-            caption="Saved searches"
-            copy="saved_search"
-            items={r.items}
-            headers={['Query', 'Data sources', 'Alert', 'Last used']}
-            cells={(s) => (
-              <>
-                <Table.Cell style={{ wordBreak: 'break-word', maxWidth: 320 }}>
-                  <Text size="1" style={{ fontFamily: 'var(--code-font-family)' }}>
-                    {s.query}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Flex gap="1" wrap="wrap">
-                    {s.sources.map((d) => (
-                      <Badge key={d} color="gray">
-                        {d}
-                      </Badge>
-                    ))}
-                  </Flex>
-                </Table.Cell>
-                <Table.Cell>{s.alert ? 'On' : 'Off'}</Table.Cell>
-                <Table.Cell>
-                  {s.last_used_at === null ? <Text color="gray">Never</Text> : timeText(s.last_used_at)}
-                </Table.Cell>
-              </>
-            )}
-          />
-          <Flex gap="3" align="center">
-            <Text size="1" color="gray" aria-label="Saved searches shown">
-              {r.items.length} of {r.total}
+      copy="saved_search"
+      items={(r) => r.items}
+      headers={['Query', 'Data sources', 'Alert', 'Last used']}
+      cells={(s) => (
+        <>
+          <Table.Cell style={{ wordBreak: 'break-word', maxWidth: 320 }}>
+            <Text size="1" style={{ fontFamily: 'var(--code-font-family)' }}>
+              {s.query}
             </Text>
-            {r.next !== null && <LoadMore size="1" loading={more} go={() => actor.send({ type: 'searches.more' })} />}
-          </Flex>
+          </Table.Cell>
+          <Table.Cell>
+            <Flex gap="1" wrap="wrap">
+              {s.sources.map((d) => (
+                <Badge key={d} color="gray">
+                  {d}
+                </Badge>
+              ))}
+            </Flex>
+          </Table.Cell>
+          <Table.Cell>{s.alert ? 'On' : 'Off'}</Table.Cell>
+          <Table.Cell>
+            {s.last_used_at === null ? <Text color="gray">Never</Text> : timeText(s.last_used_at)}
+          </Table.Cell>
+        </>
+      )}
+      after={(r) => (
+        <Flex gap="3" align="center">
+          <Text size="1" color="gray" aria-label="Saved searches shown">
+            {r.items.length} of {r.total}
+          </Text>
+          {r.next !== null && <LoadMore size="1" loading={more} go={() => actor.send({ type: 'searches.more' })} />}
         </Flex>
       )}
-    </SectionFrame>
+    />
   );
 }

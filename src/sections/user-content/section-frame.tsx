@@ -1,8 +1,11 @@
 // One section of the Content tab as its read stands: loading, failed with Retry, empty, or shown.
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import type { ContentKind } from '../../domain/user-content';
 import type { Part, Section } from './user-content.types';
 import { UserContentCtx } from './user-content-context';
+import { ContentTable } from './content-table';
+import { CopyButton } from './copy-button';
 
 export function SectionFrame<T>({
   section,
@@ -67,3 +70,52 @@ export function SectionFrame<T>({
 }
 
 /** 'Nov 28, 2026, 2:41 AM' in the browser's time zone. */
+
+/**
+ * A section listing one kind of the user's content: titled as its table, 'No …' when the list is
+ * empty, Copy to users… where its rows may be copied, then the table and what follows it.
+ */
+export function ContentListSection<T, I extends { id: number; name: string }>({
+  section,
+  title,
+  part,
+  copy,
+  items,
+  headers,
+  cells,
+  after,
+}: {
+  section: Section;
+  title: string;
+  part: Part<T>;
+  /** The kind the rows may be copied as, or null where they are read-only. */
+  copy: ContentKind | null;
+  items: (reply: T) => readonly I[];
+  headers: readonly ReactNode[];
+  cells: (item: I) => ReactNode;
+  /** What follows the table (a page's count and Load more). */
+  after?: (reply: T) => ReactNode;
+}) {
+  return (
+    <SectionFrame
+      section={section}
+      title={title}
+      part={part}
+      empty={`No ${title.toLowerCase()}.`}
+      isEmpty={(r) => items(r).length === 0}
+      actions={copy && <CopyButton kind={copy} />}
+    >
+      {(r) => {
+        const table = <ContentTable caption={title} copy={copy} items={items(r)} headers={headers} cells={cells} />;
+        return after ? (
+          <Flex direction="column" gap="2">
+            {table}
+            {after(r)}
+          </Flex>
+        ) : (
+          table
+        );
+      }}
+    </SectionFrame>
+  );
+}

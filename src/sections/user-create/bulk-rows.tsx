@@ -18,6 +18,7 @@ import type { UserField } from './user-create.types';
 import { selectCsv, selectRowErrors, selectRows } from './user-create.selectors';
 import { maxLengthOf } from '../../ui/form/limits';
 import { UserCreateCtx } from './user-create-context';
+import { HiddenCaption } from '../../ui/shared/table-caption';
 
 const COLUMNS: { field: UserField; label: string; type?: 'email' | 'password' | 'tel' }[] = [
   { field: 'first_name', label: 'First name' },
@@ -40,9 +41,7 @@ export function BulkRows({ disabled }: { disabled: boolean }) {
     <Flex direction="column" gap="3">
       <Table.Root size="1" variant="surface">
         {/* The table's name (Radix puts a Root's props on its wrapper, not on the table). */}
-        <caption>
-          <VisuallyHidden>Users to create</VisuallyHidden>
-        </caption>
+        <HiddenCaption>Users to create</HiddenCaption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>#</Table.ColumnHeaderCell>

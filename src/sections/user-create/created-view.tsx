@@ -1,11 +1,12 @@
 // After Create: who was created, each a link to their edit page, and "Create another".
-import { Button, Callout, Flex, Heading, Link, Table, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Link, Table } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
 import type { CreatedUser } from './user-create.types';
 import { selectCreatedMessage } from './user-create.selectors';
 import { UserCreateCtx } from './user-create-context';
 import { WelcomeMail } from './welcome-mail';
 import { TableHead } from '../../ui/shared/table-head';
+import { HiddenCaption } from '../../ui/shared/table-caption';
 
 export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUser?: (id: number) => void }) {
   const create = UserCreateCtx.useActorRef();
@@ -25,9 +26,7 @@ export function CreatedView({ users, openUser }: { users: CreatedUser[]; openUse
         <Callout.Text>{message}</Callout.Text>
       </Callout.Root>
       <Table.Root size="1" variant="surface">
-        <caption>
-          <VisuallyHidden>Created users</VisuallyHidden>
-        </caption>
+        <HiddenCaption>Created users</HiddenCaption>
         <TableHead columns={['Username', 'Email']} />
         <Table.Body>
           {users.map((u) => (

@@ -12,7 +12,7 @@ import {
   userTypeLabel,
 } from '../../domain/user-labels';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
-import type { AccountField } from './user-create.types';
+import type { AccountField, CreateSetup } from './user-create.types';
 import {
   selectAccount,
   selectAccountErrors,
@@ -57,6 +57,45 @@ function Choice({
     </FieldFrame>
   );
 }
+
+/** Step one's choices in the form's order: the server's options for each, in words. */
+const CHOICES: readonly {
+  field: AccountField;
+  id: string;
+  placeholder: string;
+  options: (setup: CreateSetup, product: string) => { value: string; label: string }[];
+}[] = [
+  {
+    field: 'user_type',
+    id: 'create-user-type',
+    placeholder: 'Choose a user type',
+    options: (setup) => setup.userTypes.map((t) => ({ value: t, label: userTypeLabel(t) })),
+  },
+  {
+    field: 'user_category',
+    id: 'create-category',
+    placeholder: 'Choose a category',
+    options: (setup) => setup.categories.map((c) => ({ value: c, label: categoryLabel(c) })),
+  },
+  {
+    field: 'owner',
+    id: 'create-owner',
+    placeholder: 'Choose an owner',
+    options: (setup) => setup.owners.map((o) => ({ value: o.key, label: ownerLabel(o) })),
+  },
+  {
+    field: 'product_configuration',
+    id: 'create-configuration',
+    placeholder: 'Choose a configuration',
+    options: (setup, product) => setup.configurations.map((c) => ({ value: c, label: configurationLabel(product, c) })),
+  },
+  {
+    field: 'startup_screen',
+    id: 'create-startup',
+    placeholder: 'Choose a screen',
+    options: (setup, product) => setup.startupScreens.map((s) => ({ value: s, label: startupScreenLabel(product, s) })),
+  },
+];
 
 export function StepOneForm() {
   const create = UserCreateCtx.useActorRef();
@@ -104,51 +143,18 @@ export function StepOneForm() {
               </Text>
             )}
           </Box>
-          <Choice
-            id="create-user-type"
-            label={label('user_type')}
-            field="user_type"
-            value={account.user_type}
-            error={errors['user_type']}
-            placeholder="Choose a user type"
-            options={setup.userTypes.map((t) => ({ value: t, label: userTypeLabel(t) }))}
-          />
-          <Choice
-            id="create-category"
-            label={label('user_category')}
-            field="user_category"
-            value={account.user_category}
-            error={errors['user_category']}
-            placeholder="Choose a category"
-            options={setup.categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
-          />
-          <Choice
-            id="create-owner"
-            label={label('owner')}
-            field="owner"
-            value={account.owner}
-            error={errors['owner']}
-            placeholder="Choose an owner"
-            options={setup.owners.map((o) => ({ value: o.key, label: ownerLabel(o) }))}
-          />
-          <Choice
-            id="create-configuration"
-            label={label('product_configuration')}
-            field="product_configuration"
-            value={account.product_configuration}
-            error={errors['product_configuration']}
-            placeholder="Choose a configuration"
-            options={setup.configurations.map((c) => ({ value: c, label: configurationLabel(product, c) }))}
-          />
-          <Choice
-            id="create-startup"
-            label={label('startup_screen')}
-            field="startup_screen"
-            value={account.startup_screen}
-            error={errors['startup_screen']}
-            placeholder="Choose a screen"
-            options={setup.startupScreens.map((s) => ({ value: s, label: startupScreenLabel(product, s) }))}
-          />
+          {CHOICES.map((c) => (
+            <Choice
+              key={c.field}
+              id={c.id}
+              label={label(c.field)}
+              field={c.field}
+              value={account[c.field]}
+              error={errors[c.field]}
+              placeholder={c.placeholder}
+              options={c.options(setup, product)}
+            />
+          ))}
           <ExpiryPicker
             label={label('expiry_dt')}
             value={account.expiry_dt}

@@ -1,10 +1,11 @@
 // The welcome emails of the users just created, as the outbox holds them: kept there when no mail
 // server is configured, or waiting, sent, failed (decision 022).
-import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Table, Text } from '@radix-ui/themes';
 import type { OutboxMessage } from '../../domain/users';
 import { selectMail } from './user-create.selectors';
 import { UserCreateCtx } from './user-create-context';
 import { TableHead } from '../../ui/shared/table-head';
+import { HiddenCaption } from '../../ui/shared/table-caption';
 
 const SHOWN = 20;
 
@@ -40,9 +41,7 @@ export function WelcomeMail() {
     );
   return (
     <Table.Root size="1" variant="surface">
-      <caption>
-        <VisuallyHidden>Welcome emails</VisuallyHidden>
-      </caption>
+      <HiddenCaption>Welcome emails</HiddenCaption>
       <TableHead columns={['Welcome email to', 'Status']} />
       <Table.Body>
         {mail.messages.slice(0, SHOWN).map((m) => (

@@ -9,6 +9,7 @@ import type { userPrivilegesMachine } from './user-privileges.machine';
 import { selectPrivilegesTab } from './user-privileges.selectors';
 import { permissionName } from '../../domain/feature-labels';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
+import { RecordLoading } from '../../ui/shared/record-section';
 
 export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivilegesMachine> }) {
   const { privileges, loading, saving, failed, message, maySet } = useSelector(
@@ -22,11 +23,7 @@ export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivi
         Administrator privileges
       </Heading>
       <NoticeCallout notice={message} alertOnError mb="3" />
-      {loading && (
-        <Text size="2" color="gray" role="status">
-          Loading privileges…
-        </Text>
-      )}
+      {loading && <RecordLoading records="privileges" />}
       {failed && (
         <Button size="1" variant="soft" onClick={() => actor.send({ type: 'privileges.retry' })}>
           Retry

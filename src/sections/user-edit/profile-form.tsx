@@ -3,7 +3,7 @@
 // 'Account Update' dialog, and the user's tags.
 import { Box, Callout, Card, Checkbox, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { productNames } from '../../domain/product';
 import { NO_DATA_PLAN } from '../../domain/user-rules';
 import { SUBSCRIPTION_STATUSES, bulkEditFields } from '../../domain/user-fields';
@@ -30,6 +30,18 @@ import { described, FieldFrame } from '../../ui/form/field-frame';
 import { ChoiceSelect, ReadOnlyValue, SwitchField, TextInput, useField, useFormOpen } from './form-fields';
 import { UserEditCtx } from './user-edit-context';
 
+/** A card of the form's fields under its title. */
+function FieldCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <Heading as="h3" size="3" mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Card>
+  );
+}
+
 export function ProfileForm() {
   const product = UserEditCtx.useSelector(selectProduct);
   const base = UserEditCtx.useSelector(selectBase);
@@ -40,10 +52,7 @@ export function ProfileForm() {
   const names = productNames(product);
   return (
     <Flex direction="column" gap="4">
-      <Card>
-        <Heading as="h3" size="3" mb="3">
-          Person
-        </Heading>
+      <FieldCard title="Person">
         <Grid columns="2" gap="3">
           <TextInput field="first_name" autoComplete="off" />
           <TextInput field="last_name" />
@@ -57,12 +66,9 @@ export function ProfileForm() {
             placeholder="Leave empty to keep the current password"
           />
         </Grid>
-      </Card>
+      </FieldCard>
 
-      <Card>
-        <Heading as="h3" size="3" mb="3">
-          Organization and type
-        </Heading>
+      <FieldCard title="Organization and type">
         <Grid columns="2" gap="3">
           <OrganizationField />
           <ReadOnlyValue label="CRM account id" value={base.sf_acc_id} />
@@ -73,12 +79,9 @@ export function ProfileForm() {
           <OwnerField />
           <StaffRolesField />
         </Grid>
-      </Card>
+      </FieldCard>
 
-      <Card>
-        <Heading as="h3" size="3" mb="3">
-          Product and access
-        </Heading>
+      <FieldCard title="Product and access">
         <Grid columns="2" gap="3">
           <ChoiceSelect field="product_configuration" options={names.configurations} />
           <ChoiceSelect field="startup_screen" options={names.startupScreens} />
@@ -91,13 +94,10 @@ export function ProfileForm() {
         <Box mt="4">
           <DataPlanField />
         </Box>
-      </Card>
+      </FieldCard>
 
       {flagGroups(product).map((group) => (
-        <Card key={group.title}>
-          <Heading as="h3" size="3" mb="3">
-            {group.title}
-          </Heading>
+        <FieldCard key={group.title} title={group.title}>
           <Grid columns="3" gap="3">
             {group.keys.map((key) => {
               const choice = bulkEditFields(product).find((f) => f.key === key && f.type.kind === 'choice');
@@ -108,7 +108,7 @@ export function ProfileForm() {
               );
             })}
           </Grid>
-        </Card>
+        </FieldCard>
       ))}
 
       {mayTag && (

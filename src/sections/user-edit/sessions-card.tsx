@@ -11,6 +11,7 @@ import { timeText } from '../../domain/format';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { TableHead } from '../../ui/shared/table-head';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
+import { RecordLoading } from '../../ui/shared/record-section';
 
 export function SessionsCard({
   actor,
@@ -39,11 +40,7 @@ export function SessionsCard({
         )}
       </Flex>
       <NoticeCallout notice={message} alertOnError mb="3" />
-      {loading && (
-        <Text size="2" color="gray" role="status">
-          Loading sessions…
-        </Text>
-      )}
+      {loading && <RecordLoading records="sessions" />}
       {failed && (
         <Flex align="center" gap="3">
           <Text size="2" color="red">

@@ -1,7 +1,7 @@
 // The user list screen (spec §2 user area). The route hands it the URL's search and a way to
 // navigate; the screen forwards each new URL to the machine as `query.set` (the one effect
 // here: it fetches nothing, the machine decides whether anything changed).
-import { Box, Button, Callout, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Spinner, Text, TextField } from '@radix-ui/themes';
 import type { SegmentQuery } from '../../domain/segments';
 import { TOTAL_CAP, totalWords } from '../../domain/users';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -33,6 +33,7 @@ import { UserListTable } from './user-list-table';
 import { useInspect } from '../../ui/console-context';
 import { countText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
+import { SectionPage } from '../../ui/shared/section-page';
 
 export interface UserListScreenProps {
   /** The list's state as the URL holds it (validated). */
@@ -200,13 +201,11 @@ export function UserListView({ search, navigate, features, openUser, createUser,
   // A filter, order or page size change navigates, and the list starts over from page 1.
   const change = (patch: Partial<ListSearch>) => navigate(compactSearch({ ...search, cursor: '', page: 1, ...patch }));
   return (
-    <Flex direction="column" gap="3">
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="5">
-          All Users
-        </Heading>
-        <Actions features={features} createUser={createUser} saveAsSegment={saveAsSegment} />
-      </Flex>
+    <SectionPage
+      title="All Users"
+      gap="3"
+      actions={<Actions features={features} createUser={createUser} saveAsSegment={saveAsSegment} />}
+    >
       <Flex gap="3" align="center" wrap="wrap">
         <Box flexGrow="1" minWidth="280px">
           <TextField.Root
@@ -252,6 +251,6 @@ export function UserListView({ search, navigate, features, openUser, createUser,
         </Text>
       )}
       <UserListPager change={change} />
-    </Flex>
+    </SectionPage>
   );
 }

@@ -49,38 +49,46 @@ export function RecordScope<L extends AnyActorLogic, D>({
   );
 }
 
-/** Keeps the editor's open form as a draft, and guards leaving while it holds what would be lost. */
+/** The editor's selectors of its open form, as each section's selectors module names them. */
+export interface RecordDraftSelectors<L extends AnyActorLogic> {
+  selectDraftToKeep: (s: SnapshotFrom<L>) => unknown;
+  selectForm: (s: SnapshotFrom<L>) => { id: unknown } | null;
+  selectFormChanged: (s: SnapshotFrom<L>) => boolean;
+}
+
+/**
+ * Keeps the editor's open form as a draft, and guards leaving while it holds what would be lost.
+ * The question names the record: `record` ('SKU') where its form changes it, `renamed` ('group')
+ * where its form only renames it, and then speaks of its new name.
+ */
 export function RecordDraftKeeper<L extends AnyActorLogic>({
   ctx,
   select,
   address,
-  editingText,
-  creatingText,
-  editingLeaveLabel,
+  ...named
 }: {
   ctx: EditorContext<L>;
-  select: {
-    draft: (s: SnapshotFrom<L>) => unknown;
-    form: (s: SnapshotFrom<L>) => { id: unknown } | null;
-    changed: (s: SnapshotFrom<L>) => boolean;
-  };
+  select: RecordDraftSelectors<L>;
   address: DraftAddress | null;
-  editingText: string;
-  creatingText: string;
-  editingLeaveLabel?: string;
-}) {
-  const draft = ctx.useSelector(select.draft, sameDraft);
-  const form = ctx.useSelector(select.form);
-  const changed = ctx.useSelector(select.changed);
+} & ({ record: string; renamed?: never } | { renamed: string; record?: never })) {
+  const renames = named.renamed !== undefined;
+  const record = named.renamed ?? named.record;
+  const draft = ctx.useSelector(select.selectDraftToKeep, sameDraft);
+  const form = ctx.useSelector(select.selectForm);
+  const changed = ctx.useSelector(select.selectFormChanged);
   return (
     <RecordFormDraftKeeper
       address={address}
       draft={draft}
       changed={changed}
       editing={form !== null && form.id !== null}
-      editingText={editingText}
-      creatingText={creatingText}
-      {...(editingLeaveLabel === undefined ? {} : { editingLeaveLabel })}
+      editingText={
+        renames
+          ? `The new name of this ${record} is not saved yet.`
+          : `The changes to this ${record} are not saved yet.`
+      }
+      creatingText={`This ${record} is not saved yet, and could not be kept for your return.`}
+      {...(renames ? { editingLeaveLabel: 'Discard the change and leave' } : {})}
     />
   );
 }

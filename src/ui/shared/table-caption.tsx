@@ -1,5 +1,6 @@
 // A table's caption: its accessible name, shown small above it. (Radix's Table.Root puts its
 // props on the wrapper, not on the <table>, so aria-label would not name the table.)
+import { VisuallyHidden } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 
 export function TableCaption({ children }: { children: ReactNode }) {
@@ -15,5 +16,14 @@ export function TableCaption({ children }: { children: ReactNode }) {
     >
       {children}
     </caption>
+  );
+}
+
+/** A table's name for screen readers only, where the screen around it already says what it holds. */
+export function HiddenCaption({ children }: { children: ReactNode }) {
+  return (
+    <VisuallyHidden asChild>
+      <caption>{children}</caption>
+    </VisuallyHidden>
   );
 }

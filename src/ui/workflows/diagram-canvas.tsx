@@ -14,6 +14,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type PointerEvent,
+  type ReactNode,
 } from 'react';
 import { matchStates, stateChoices } from '../../workflows/find';
 import type { Diagram } from '../../workflows/layout';
@@ -54,6 +55,36 @@ type Placement = { kind: 'start' } | { kind: 'state'; id: string; scale: number 
 const FALLBACK_SIZE: Size = { width: 900, height: 560 };
 const STEP = 1.25;
 const DRAG_THRESHOLD = 4;
+
+/** A zoom control: its tip on hover, its name, and a word ('Fit', '1:1') as wide as it needs. */
+function ZoomButton({
+  tip,
+  label,
+  onClick,
+  wide = false,
+  children,
+}: {
+  tip: string;
+  label: string;
+  onClick: () => void;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip content={tip}>
+      <IconButton
+        size="1"
+        variant="surface"
+        color="gray"
+        aria-label={label}
+        onClick={onClick}
+        style={wide ? { width: 'auto', padding: '0 8px' } : undefined}
+      >
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
 
 export function DiagramCanvas({
   diagram,
@@ -250,40 +281,18 @@ export function DiagramCanvas({
         <Text size="1" color="gray" aria-live="polite" style={{ minWidth: 44, textAlign: 'right' }}>
           {Math.round(view.scale * 100)} %
         </Text>
-        <Tooltip content="Zoom out (−)">
-          <IconButton size="1" variant="surface" color="gray" aria-label="Zoom out" onClick={zoomOut}>
-            −
-          </IconButton>
-        </Tooltip>
-        <Tooltip content="Zoom in (+)">
-          <IconButton size="1" variant="surface" color="gray" aria-label="Zoom in" onClick={zoomIn}>
-            +
-          </IconButton>
-        </Tooltip>
-        <Tooltip content="The whole diagram (0)">
-          <IconButton
-            size="1"
-            variant="surface"
-            color="gray"
-            aria-label="Fit to view"
-            onClick={fit}
-            style={{ width: 'auto', padding: '0 8px' }}
-          >
-            Fit
-          </IconButton>
-        </Tooltip>
-        <Tooltip content="Actual size">
-          <IconButton
-            size="1"
-            variant="surface"
-            color="gray"
-            aria-label="Actual size"
-            onClick={actual}
-            style={{ width: 'auto', padding: '0 8px' }}
-          >
-            1:1
-          </IconButton>
-        </Tooltip>
+        <ZoomButton tip="Zoom out (−)" label="Zoom out" onClick={zoomOut}>
+          −
+        </ZoomButton>
+        <ZoomButton tip="Zoom in (+)" label="Zoom in" onClick={zoomIn}>
+          +
+        </ZoomButton>
+        <ZoomButton tip="The whole diagram (0)" label="Fit to view" onClick={fit} wide>
+          Fit
+        </ZoomButton>
+        <ZoomButton tip="Actual size" label="Actual size" onClick={actual} wide>
+          1:1
+        </ZoomButton>
       </Flex>
       {tools && (
         <form

@@ -1,16 +1,14 @@
 // /workflows: every registered machine with its purpose and size, each opening its diagram.
-import { Code, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
+import { Code, Flex, Link as ThemeLink, Table, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { allStates, allTransitions } from '../../workflows/paths';
 import type { WorkflowEntry } from '../../machines/registry';
 import { TableHead } from '../shared/table-head';
+import { SectionPage } from '../shared/section-page';
 
 export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] }) {
   return (
-    <Flex direction="column" gap="4">
-      <Heading as="h2" size="5">
-        Workflows
-      </Heading>
+    <SectionPage title="Workflows">
       <Text as="p" size="2" color="gray" style={{ maxWidth: 760 }}>
         Every workflow of the panel is a state machine, drawn here from the definition the panel runs and the tests
         walk. Open one to explore its states, simulate it, watch it live in this tab, read its test plan or export it.
@@ -48,6 +46,6 @@ export function WorkflowList({ entries }: { entries: readonly WorkflowEntry[] })
           ))}
         </Table.Body>
       </Table.Root>
-    </Flex>
+    </SectionPage>
   );
 }
