@@ -3,7 +3,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
 // Three projects: the shared rules of src/domain, the layer check over the import graph
-// (tests/architecture) and the API server run in plain Node; machines and views run in jsdom
+// (tests/architecture) and the API server run in plain Node; machines and views run in happy-dom
 // against the same server in-process. `npm run test:pg` runs the server project on PostgreSQL.
 export default mergeConfig(
   viteConfig,
@@ -38,7 +38,8 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'ui',
-            environment: 'jsdom',
+            // happy-dom, with Node's fetch classes kept for the server in-process (decision 087).
+            environment: './tests/support/happy-dom-environment.ts',
             include: [
               'tests/machines/**/*.test.{ts,tsx}',
               'tests/workflows/**/*.test.{ts,tsx}',

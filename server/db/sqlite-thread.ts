@@ -40,7 +40,7 @@ interface Pending {
 export type Role = 'writer' | 'reader';
 
 // Resolved from this module's own file URL; written so that no bundler (Vite included, when the
-// panel's tests run the server in jsdom) takes it for a browser asset.
+// panel's tests run the server beside the test page) takes it for a browser asset.
 const moduleUrl = import.meta.url;
 const WORKER_URL = new URL('./sqlite-worker.js', moduleUrl);
 

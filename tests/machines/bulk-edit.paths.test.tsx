@@ -71,11 +71,11 @@ interface World extends SignedInWorld {
 let world: World;
 
 // The in-process server reads the upload as Node's File, and validates it with valibot's
-// `instanceof File`, which in this jsdom realm names jsdom's File: both count as files here, as
-// each does in its own realm (the same kind of realm seam as ui-setup.ts's TextEncoder).
-const JsdomFile = globalThis.File;
-Object.defineProperty(JsdomFile, Symbol.hasInstance, {
-  value: (x: unknown) => Function.prototype[Symbol.hasInstance].call(JsdomFile, x) || x instanceof NodeFile,
+// `instanceof File`, which on the test page names happy-dom's File: both count as files here, as
+// each does where it belongs (the page's File in the browser, Node's on the server).
+const PageFile = globalThis.File;
+Object.defineProperty(PageFile, Symbol.hasInstance, {
+  value: (x: unknown) => Function.prototype[Symbol.hasInstance].call(PageFile, x) || x instanceof NodeFile,
 });
 
 async function managed(server: TestServer, n: number, org: number): Promise<Managed> {

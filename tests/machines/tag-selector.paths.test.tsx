@@ -150,8 +150,7 @@ describe('tag selector without the right to change tags', () => {
     expect(screen.queryByRole('button', { name: `Remove tag ${TAGS.alpha}` })).toBeNull();
     // The label carries the tag's colour, its text black or white by contrast, its description previewed.
     const label = screen.getByRole('listitem').querySelector('[data-tag-label]') as HTMLElement;
-    expect(label.style.background).toBe('rgb(30, 111, 217)');
-    expect(label.style.color).toBe('white');
+    expect(label).toHaveStyle({ backgroundColor: '#1E6FD9', color: 'white' });
     expect(label.title).toBe('Accounts the Alpha desk covers');
   }
 

@@ -20,6 +20,7 @@ import { signIn } from '../server/support/sign-in';
 import { flush, type Driver } from '../support/replay';
 import { createTestServer, type TestServer } from '../support/server';
 import { connectToServer, type ServerBridge } from '../support/server-bridge';
+import { tab } from '../support/tabs';
 
 export const CALLS = {
   loadUser: '/user/fetch_users_by_account_id/',
@@ -205,8 +206,7 @@ export async function until(check: () => boolean, tries = 400): Promise<void> {
   for (let i = 0; i < tries && !check(); i++) await flush();
 }
 
-// Radix draws each tab's label twice (one copy keeps the width when bold); jsdom reads both.
-export const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^(${name})+$`) });
+export { tab };
 
 /** Clicks a tab once it takes clicks (tabs stay still while the open one waits on the server). */
 export async function openTab(world: EditWorld, name: string): Promise<void> {

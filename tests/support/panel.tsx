@@ -1,4 +1,4 @@
-// The assembled panel (router, guards, shell, sections) in jsdom against the real server
+// The assembled panel (router, guards, shell, sections) on the test page (happy-dom) against the real server
 // in-process, as the UI tests open it: a page load at an address, a sign-in through the form on
 // screen, and the teardown that stops every panel a test opened.
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -14,7 +14,7 @@ import type { ServerBridge } from './server-bridge';
 /** Panels opened since the last closePanel, so a test that reloads the page leaves none running. */
 const opened = new Set<ConsoleApp>();
 
-/** A page load of the panel at `path`; `load` receives full page loads in place of jsdom's location. */
+/** A page load of the panel at `path`; `load` receives full page loads in place of the test page's location. */
 export function openPanel(path: string, load: (to?: string) => void = () => {}): ConsoleApp {
   const app = createConsoleApp({
     config: DEFAULT_APP_CONFIG,

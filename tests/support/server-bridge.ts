@@ -49,7 +49,7 @@ function parseSetCookie(header: string): { name: string; value: string; httpOnly
   return { name, value, httpOnly: lower.includes('httponly'), expired };
 }
 
-/** jsdom's FormData is not undici's: re-encode it as multipart for the server's Request. */
+/** The test page's FormData is not undici's: re-encode it as multipart for the server's Request. */
 async function toNodeBody(body: unknown): Promise<{ body?: BodyInit; type?: string }> {
   if (body === undefined || body === null) return {};
   if (typeof body === 'string') return { body };

@@ -17,7 +17,7 @@ export function gate(): Gate {
   return { promise, open };
 }
 
-/** jsdom's Blob reads through FileReader. */
+/** The test page's Blob read through FileReader, as the panel reads a chosen file. */
 export function bytesOf(blob: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,4 +1,4 @@
-// The whole panel (router, guards, shell, menu) in jsdom against the real server in-process.
+// The whole panel (router, guards, shell, menu) on the test page (happy-dom) against the real server in-process.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

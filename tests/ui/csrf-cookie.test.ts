@@ -1,5 +1,5 @@
 // The page reads the CSRF cookie under the name the server gave it: `__Host-csrftoken` over HTTPS,
-// `csrftoken` over plain HTTP. jsdom serves the page over http and so refuses to store a __Host-
+// `csrftoken` over plain HTTP. The test page is served over http and so refuses to store a __Host-
 // cookie; the cookie string the browser would expose is given here instead.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCsrfToken } from '../../src/services/http';

@@ -44,10 +44,11 @@ describe('drafts', () => {
   });
 
   it('says when the browser would not keep it', () => {
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+    const full = vi.spyOn(sessionStorage, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     expect(writeDraft(at, 'typed')).toBe(false);
+    full.mockRestore();
   });
 
   it('clears every draft on sign-out, and only drafts', () => {

@@ -259,7 +259,7 @@ describe('the Workflows section', () => {
   it('exports the SVG and Mermaid files that docs/workflows holds', async () => {
     const saved: { name: string; blob: Blob }[] = [];
     let blob: Blob | null = null;
-    // jsdom has no object URLs and does not download: the file handed to the browser is kept here.
+    // The test page does not download: the file handed to the browser is kept here.
     URL.createObjectURL = (b: Blob) => ((blob = b), 'blob:export');
     URL.revokeObjectURL = () => {};
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -330,7 +330,7 @@ describe('the Workflows section', () => {
     await user.clear(search);
     await user.type(search, `${target.title}{Enter}`);
     expect(screen.getByRole('button', { name: `State ${target.title}`, pressed: true })).toBeInTheDocument();
-    // The canvas is 900 × 560 in jsdom (nothing has a size): the state's centre is its middle.
+    // The canvas is 900 × 560 on the test page (nothing has a size): the state's centre is its middle.
     const centre = centreOf(target.id);
     expect(centre.x).toBeCloseTo(450, 0);
     expect(centre.y).toBeCloseTo(280, 0);

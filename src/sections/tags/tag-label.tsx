@@ -23,7 +23,7 @@ export function TagLabel({
       gap="1"
       px="2"
       style={{
-        background: tag.color,
+        backgroundColor: tag.color,
         color: labelTextColor(tag.color),
         borderRadius: 'var(--radius-2)',
         minHeight: 24,
