@@ -1,6 +1,6 @@
 // The filter row of the Requests and FulFillments lists: each filter a small gray label over its
 // control, the status and source choices, the organization, the user named by a link from another
-// tab, the days, Clear filters, and the list's failure with its retry. Both tabs filter the same
+// tab, the days, Clear filters, the list's notice, and a failed read with its retry. Both tabs filter the same
 // kinds of rows, so their filters read and behave alike.
 import { Badge, Box, Button, Callout, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
@@ -136,8 +136,30 @@ export function ClearFilters({ disabled, onClear }: { disabled?: boolean | undef
   );
 }
 
-/** The list could not be read: what went wrong and the way to read it again. */
-export function ListFailed({ text, retry, onRetry }: { text: string; retry: string; onRetry: () => void }) {
+/** What the list's last action says, waiting its turn. */
+export function ListNotice({ label, text, color }: { label: string; text: string; color: 'green' | 'amber' }) {
+  return (
+    <Callout.Root role="status" aria-label={label} color={color}>
+      <Callout.Text>{text}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/**
+ * A read failed (the list, a request, a bulk count): what went wrong and the way to read it again,
+ * then any other way out (`children`, such as a bulk action's Cancel).
+ */
+export function ListFailed({
+  text,
+  retry,
+  onRetry,
+  children,
+}: {
+  text: string;
+  retry: string;
+  onRetry: () => void;
+  children?: ReactNode;
+}) {
   return (
     <Callout.Root role="alert" color="red">
       <Flex align="center" gap="3">
@@ -145,6 +167,7 @@ export function ListFailed({ text, retry, onRetry }: { text: string; retry: stri
         <Button size="1" variant="soft" onClick={onRetry}>
           {retry}
         </Button>
+        {children}
       </Flex>
     </Callout.Root>
   );

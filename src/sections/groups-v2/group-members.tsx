@@ -22,6 +22,7 @@ import { ReadFailed, ReadUnderWay } from './read-status';
 import { countText } from '../../domain/format';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { VirtualList } from '../../ui/shared/virtual-list';
+import { RowRemoveButton } from '../../ui/shared/row-remove-button';
 
 export function GroupMembers() {
   const browser = GroupBrowserCtx.useActorRef();
@@ -100,16 +101,14 @@ function MemberList() {
             <Text size="2" color="gray" truncate style={{ flex: 1 }}>
               {m.email}
             </Text>
-            <Button
-              size="1"
-              variant="ghost"
-              color="red"
+            <RowRemoveButton
+              ghost
+              label={`Remove ${m.username}`}
               disabled={busy}
-              aria-label={`Remove ${m.username}`}
               onClick={() => browser.send({ type: 'member.remove', member: m })}
             >
               Remove
-            </Button>
+            </RowRemoveButton>
           </>
         )}
       </VirtualList>

@@ -17,6 +17,7 @@ import { GroupsCtx } from './groups-context';
 import { RecordAction, RecordActions, RecordDeleteAction } from '../../ui/shared/record-table';
 import { countText } from '../../domain/format';
 import { SavedSwitch } from '../../ui/form/saved-switch';
+import { RowRemoveButton } from '../../ui/shared/row-remove-button';
 
 /** Members drawn at first; a larger group shows them on request. */
 const FIRST_MEMBERS = 50;
@@ -122,16 +123,14 @@ export function GroupCard({
                     </Text>
                   </Text>
                   {!readOnly && (
-                    <Button
-                      size="1"
-                      variant="ghost"
-                      color="red"
+                    <RowRemoveButton
+                      ghost
+                      label={`Remove ${m.username} from ${group.name}`}
                       disabled={busy}
-                      aria-label={`Remove ${m.username} from ${group.name}`}
                       onClick={() => editor.send({ type: 'member.remove', id: group.id, userId: m.id })}
                     >
                       Remove
-                    </Button>
+                    </RowRemoveButton>
                   )}
                 </Flex>
               </li>

@@ -17,6 +17,7 @@ import { SkusCtx } from './skus-context';
 import { LoadMore } from '../../ui/shared/pager';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { dayText, countText } from '../../domain/format';
+import { RowRemoveButton } from '../../ui/shared/row-remove-button';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -67,16 +68,13 @@ export function SkuHoldersDialog() {
                   <Table.Cell>{h.assigned_by}</Table.Cell>
                   <Table.Cell>{dayText(h.assigned_at)}</Table.Cell>
                   <Table.Cell>
-                    <Button
-                      size="1"
-                      variant="soft"
-                      color="red"
+                    <RowRemoveButton
+                      label={`Take ${target.code} from ${h.name}`}
                       disabled={busy}
-                      aria-label={`Take ${target.code} from ${h.name}`}
                       onClick={() => editor.send({ type: 'holders.unassign', accountId: h.account_id })}
                     >
                       Take off
-                    </Button>
+                    </RowRemoveButton>
                   </Table.Cell>
                 </Table.Row>
               ))}

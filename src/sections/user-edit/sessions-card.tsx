@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { TableHead } from '../../ui/shared/table-head';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
 import { RecordLoading } from '../../ui/shared/record-section';
+import { RowRemoveButton } from '../../ui/shared/row-remove-button';
 
 export function SessionsCard({
   actor,
@@ -85,16 +86,13 @@ export function SessionsCard({
                       Use Logout
                     </Text>
                   ) : (
-                    <Button
-                      size="1"
-                      color="red"
-                      variant="soft"
+                    <RowRemoveButton
+                      label={`End session ${s.key}`}
                       disabled={!canEnd}
-                      aria-label={`End session ${s.key}`}
                       onClick={() => actor.send({ type: 'sessions.end', key: s.key })}
                     >
                       End session
-                    </Button>
+                    </RowRemoveButton>
                   )}
                 </Table.Cell>
               </Table.Row>

@@ -63,6 +63,7 @@ import { RecordLoading } from '../../../ui/shared/record-section';
 import { BrokerNameField } from '../broker-name-field';
 import { ChangedCallout } from '../changed-callout';
 import { SaveForm } from '../../../ui/form/save-form';
+import { RowRemoveButton } from '../../../ui/shared/row-remove-button';
 
 /** When, as a person reads it: 'Nov 25, 2026, 2:41 PM' in the browser's time zone. */
 
@@ -501,12 +502,10 @@ function Contacts({ details }: { details: BrokerDetails }) {
                       >
                         Edit
                       </Button>
-                      <Button
-                        size="1"
-                        variant="ghost"
-                        color="red"
+                      <RowRemoveButton
+                        ghost
+                        label={`Remove ${c.name}`}
                         disabled={busy}
-                        aria-label={`Remove ${c.name}`}
                         onClick={() =>
                           actor.send({
                             type: 'remove.open',
@@ -515,7 +514,7 @@ function Contacts({ details }: { details: BrokerDetails }) {
                         }
                       >
                         Remove
-                      </Button>
+                      </RowRemoveButton>
                     </Flex>
                   )}
                 </Table.Cell>

@@ -1,7 +1,7 @@
 // The FulFillments tab's view: the filters (each one a URL parameter), the list, its pages, the
 // downloads and the dialog that ends a fulfillment. It reads selectors and sends events; filters
 // are navigation (setParams), which the scope hands to the machine.
-import { Badge, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
 import {
   FULFILLMENT_SOURCE_LABELS,
   FULFILLMENT_SOURCES,
@@ -28,12 +28,13 @@ import {
 } from './fulfillments.selectors';
 import { paramsOf, type FilterKey, type FulfillmentSearch } from './fulfillments.search';
 import { useTabSearch } from '../tab-search';
-import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, ListFailed, OrgFilter } from '../list-filters';
+import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, ListFailed, ListNotice, OrgFilter } from '../list-filters';
 import { BrokerFilter } from './broker-filter';
 import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
 import { Pager } from '../../../ui/shared/pager';
 import { dayText } from '../../../domain/format';
+import { RowRemoveButton } from '../../../ui/shared/row-remove-button';
 
 /** Sets one filter (or clears it with ''): page 1 of the new filters. */
 function useSetFilter() {
@@ -53,13 +54,11 @@ export function FulfillmentsView() {
     <Flex direction="column" gap="3">
       <Filters />
       {notice ? (
-        <Callout.Root
-          role="status"
-          aria-label="FulFillments notice"
+        <ListNotice
+          label="FulFillments notice"
+          text={notice.text}
           color={notice.tone === 'success' ? 'green' : 'amber'}
-        >
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
+        />
       ) : null}
       {error ? (
         <ListFailed
@@ -234,16 +233,13 @@ function FulfillmentLine({ row, busy }: { row: FulfillmentRow; busy: boolean }) 
       </Table.Cell>
       <Table.Cell>
         {row.status === 'active' ? (
-          <Button
-            size="1"
-            variant="soft"
-            color="red"
+          <RowRemoveButton
+            label={`End ${row.broker} for ${row.user_email}`}
             disabled={busy}
-            aria-label={`End ${row.broker} for ${row.user_email}`}
             onClick={() => actor.send({ type: 'end.open', id: row.id })}
           >
             End
-          </Button>
+          </RowRemoveButton>
         ) : null}
       </Table.Cell>
     </Table.Row>

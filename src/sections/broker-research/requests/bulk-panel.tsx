@@ -2,6 +2,7 @@
 // allows it, nobody changed them since), a confirmation (a rejection with its reason), then the
 // report of what was done and of every request left as it was, with why.
 import { AlertDialog, Box, Button, Callout, Card, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
+import { ListFailed } from '../list-filters';
 import {
   REASON_MAX,
   REQUEST_ACTION_KEYS,
@@ -49,17 +50,15 @@ export function BulkPanel() {
         </Text>
       ) : null}
       {failed ? (
-        <Callout.Root role="alert" color="red">
-          <Flex align="center" gap="3">
-            <Callout.Text>The requests could not be counted: {error}</Callout.Text>
-            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'bulk.retry' })}>
-              Try again
-            </Button>
-            <Button size="1" variant="soft" color="gray" onClick={() => actor.send({ type: 'bulk.cancel' })}>
-              Cancel
-            </Button>
-          </Flex>
-        </Callout.Root>
+        <ListFailed
+          text={`The requests could not be counted: ${error}`}
+          retry="Try again"
+          onRetry={() => actor.send({ type: 'bulk.retry' })}
+        >
+          <Button size="1" variant="soft" color="gray" onClick={() => actor.send({ type: 'bulk.cancel' })}>
+            Cancel
+          </Button>
+        </ListFailed>
       ) : null}
       {preview && !reported ? (
         <Card>

@@ -14,6 +14,7 @@ import {
   Spinner,
   Text,
 } from '@radix-ui/themes';
+import { ListFailed } from '../list-filters';
 import {
   FULFILLMENT_STATUS_LABELS,
   REASON_MAX,
@@ -88,14 +89,11 @@ export function RequestPanel() {
         </Callout.Root>
       ) : null}
       {failed ? (
-        <Callout.Root role="alert" color="red">
-          <Flex align="center" gap="3">
-            <Callout.Text>The request could not be loaded: {error}</Callout.Text>
-            <Button size="1" variant="soft" onClick={() => actor.send({ type: 'request.retry' })}>
-              Try again
-            </Button>
-          </Flex>
-        </Callout.Root>
+        <ListFailed
+          text={`The request could not be loaded: ${error}`}
+          retry="Try again"
+          onRetry={() => actor.send({ type: 'request.retry' })}
+        />
       ) : null}
       {error && !failed ? (
         <Callout.Root role="alert" color="red">

@@ -2,7 +2,7 @@
 // its place an opened request or a bulk action. The view reads selectors and sends events; the
 // URL follows the machine's query and a URL changed under it (Back) is sent to the machine. A
 // rejection reason being typed is kept across a reload and leaving the page asks first (decision 042).
-import { Badge, Box, Button, Callout, Checkbox, Flex, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Checkbox, Flex, Spinner, Table, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../../../domain/broker-research';
@@ -37,7 +37,16 @@ import { useConsole, useInspect } from '../../../ui/console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../ui/form/form-draft';
 import { MatchList, MatchOption } from '../../../ui/shared/match-list';
 import { TableCaption } from '../../../ui/shared/table-caption';
-import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, Labelled, ListFailed, OrgFilter } from '../list-filters';
+import {
+  ChoiceFilter,
+  ChosenFilter,
+  ClearFilters,
+  DayField,
+  Labelled,
+  ListFailed,
+  ListNotice,
+  OrgFilter,
+} from '../list-filters';
 import { useTabSearch } from '../tab-search';
 import { BulkPanel } from './bulk-panel';
 import { RequestPanel } from './request-panel';
@@ -134,11 +143,7 @@ function ListNotices() {
   const actor = RequestsCtx.useActorRef();
   return (
     <>
-      {notice ? (
-        <Callout.Root role="status" aria-label="Requests notice" color="green">
-          <Callout.Text>{notice}</Callout.Text>
-        </Callout.Root>
-      ) : null}
+      {notice ? <ListNotice label="Requests notice" text={notice} color="green" /> : null}
       {failed ? (
         <ListFailed
           text={`The requests could not be listed: ${error}`}
