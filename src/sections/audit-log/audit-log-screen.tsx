@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@radix-ui/themes';
 import { createActorContext } from '@xstate/react';
-import { useEffect, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { AUDIT_CATEGORIES } from '../../domain/audit';
 import {
   AUDIT_ACTION_MAX,
@@ -58,17 +58,9 @@ import { RetryCallout } from '../../ui/shared/retry-callout';
 import { TableHead } from '../../ui/shared/table-head';
 import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
 import { SectionPage } from '../../ui/shared/section-page';
+import { NativeSelect } from '../../ui/form/native-select';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
-
-const SELECT_STYLE: CSSProperties = {
-  height: 32,
-  padding: '0 8px',
-  border: '1px solid var(--gray-a7)',
-  borderRadius: 'var(--radius-2)',
-  background: 'var(--color-surface)',
-  color: 'var(--gray-12)',
-};
 
 /** The machine, started from the URL's search; later moves of the URL (a search, a page, Back) are sent to it. */
 export function AuditBrowserScope({ children }: { children: ReactNode }) {
@@ -139,20 +131,13 @@ function Filters() {
     <form role="search" aria-label="Search the audit log" onSubmit={submit}>
       <Flex gap="3" align="end" wrap="wrap">
         <FilterField id="audit-category" label="Category">
-          <select
+          <NativeSelect
             id="audit-category"
-            className="rt-reset"
-            style={SELECT_STYLE}
             value={form.category}
-            onChange={(e) => set({ category: e.target.value as AuditQuery['category'] })}
-          >
-            <option value="">Every category</option>
-            {AUDIT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {auditCategoryLabel(c)}
-              </option>
-            ))}
-          </select>
+            onChange={(category) => set({ category })}
+            anyLabel="Every category"
+            options={AUDIT_CATEGORIES.map((c) => ({ value: c, label: auditCategoryLabel(c) }))}
+          />
         </FilterField>
         <TextFilter
           id="audit-author"
@@ -172,20 +157,13 @@ function Filters() {
         />
         <FilterField id="audit-record-kind" label="Record">
           <Flex gap="1">
-            <select
+            <NativeSelect
               id="audit-record-kind"
-              className="rt-reset"
-              style={SELECT_STYLE}
               value={form.record_kind}
-              onChange={(e) => set({ record_kind: e.target.value as AuditQuery['record_kind'] })}
-            >
-              <option value="">Any record</option>
-              {RECORD_KIND_KEYS.map((k) => (
-                <option key={k} value={k}>
-                  {RECORD_KINDS[k].label}
-                </option>
-              ))}
-            </select>
+              onChange={(record_kind) => set({ record_kind })}
+              anyLabel="Any record"
+              options={RECORD_KIND_KEYS.map((k) => ({ value: k, label: RECORD_KINDS[k].label }))}
+            />
             <TextField.Root
               aria-label="Record id"
               placeholder="Id"

@@ -1,13 +1,7 @@
 // The user's dashboards (name, template, widgets) and one dashboard's settings in words.
 import { Button, DataList, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { DASHBOARD_TEMPLATE_LABELS, DASHBOARD_WIDGET_LABELS } from '../../domain/user-content';
-import {
-  selectBusy,
-  selectParts,
-  selectSettings,
-  selectSettingsFailed,
-  selectSettingsLoading,
-} from './user-content.selectors';
+import { selectBusy, selectSettings, selectSettingsFailed, selectSettingsLoading } from './user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ContentListSection } from './section-frame';
 import { RetryCallout } from '../../ui/shared/retry-callout';
@@ -16,14 +10,12 @@ import { ViewDialog } from '../../ui/shared/view-dialog';
 
 export function DashboardsCard() {
   const actor = UserContentCtx.useActorRef();
-  const part = UserContentCtx.useSelector(selectParts).dashboard;
   const busy = UserContentCtx.useSelector(selectBusy);
   return (
     <>
       <ContentListSection
         section="dashboard"
         title="Dashboards"
-        part={part}
         copy="dashboard"
         items={(r) => r.items}
         headers={[

@@ -1,6 +1,6 @@
 // The user's saved searches: name, query, where it looks, alert, last used; a page at a time.
 import { Badge, Flex, Table, Text } from '@radix-ui/themes';
-import { selectLoadingMore, selectParts } from './user-content.selectors';
+import { selectLoadingMore } from './user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ContentListSection } from './section-frame';
 import { LoadMore } from '../../ui/shared/pager';
@@ -8,13 +8,11 @@ import { timeText } from '../../domain/format';
 
 export function SavedSearchesCard() {
   const actor = UserContentCtx.useActorRef();
-  const part = UserContentCtx.useSelector(selectParts).saved_search;
   const more = UserContentCtx.useSelector(selectLoadingMore);
   return (
     <ContentListSection
       section="saved_search"
       title="Saved searches"
-      part={part}
       copy="saved_search"
       items={(r) => r.items}
       headers={['Query', 'Data sources', 'Alert', 'Last used']}

@@ -1,31 +1,32 @@
 // One section of the Content tab as its read stands: loading, failed with Retry, empty, or shown.
+// The section names its read, so a card says which section it is and the frame reads its part.
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import type { ContentKind } from '../../domain/user-content';
-import type { Part, Section } from './user-content.types';
+import type { Replies, Section } from './user-content.types';
+import { selectParts } from './user-content.selectors';
 import { UserContentCtx } from './user-content-context';
 import { ContentTable } from './content-table';
 import { CopyButton } from './copy-button';
 
-export function SectionFrame<T>({
+export function SectionFrame<K extends Section>({
   section,
   title,
-  part,
   empty,
   isEmpty,
   actions,
   children,
 }: {
-  section: Section;
+  section: K;
   title: string;
-  part: Part<T>;
   /** What an empty list says ('No saved searches.'). */
   empty: string;
-  isEmpty: (reply: T) => boolean;
+  isEmpty: (reply: Replies[K]) => boolean;
   actions?: ReactNode;
-  children: (reply: T) => ReactNode;
+  children: (reply: Replies[K]) => ReactNode;
 }) {
   const actor = UserContentCtx.useActorRef();
+  const part = UserContentCtx.useSelector((s) => selectParts(s)[section]);
   return (
     <Card asChild>
       <section aria-label={title}>
@@ -75,32 +76,29 @@ export function SectionFrame<T>({
  * A section listing one kind of the user's content: titled as its table, 'No …' when the list is
  * empty, Copy to users… where its rows may be copied, then the table and what follows it.
  */
-export function ContentListSection<T, I extends { id: number; name: string }>({
+export function ContentListSection<K extends Section, I extends { id: number; name: string }>({
   section,
   title,
-  part,
   copy,
   items,
   headers,
   cells,
   after,
 }: {
-  section: Section;
+  section: K;
   title: string;
-  part: Part<T>;
   /** The kind the rows may be copied as, or null where they are read-only. */
   copy: ContentKind | null;
-  items: (reply: T) => readonly I[];
+  items: (reply: Replies[K]) => readonly I[];
   headers: readonly ReactNode[];
   cells: (item: I) => ReactNode;
   /** What follows the table (a page's count and Load more). */
-  after?: (reply: T) => ReactNode;
+  after?: (reply: Replies[K]) => ReactNode;
 }) {
   return (
     <SectionFrame
       section={section}
       title={title}
-      part={part}
       empty={`No ${title.toLowerCase()}.`}
       isEmpty={(r) => items(r).length === 0}
       actions={copy && <CopyButton kind={copy} />}

@@ -1,14 +1,11 @@
 // The user's transcript source and research provider in words, as the Profile tab names them.
 import { DataList, Text } from '@radix-ui/themes';
 import { optionLabel } from '../../domain/user-labels';
-import { selectParts } from './user-content.selectors';
-import { UserContentCtx } from './user-content-context';
 import { SectionFrame } from './section-frame';
 
 export function TranscriptCard() {
-  const part = UserContentCtx.useSelector(selectParts).transcript;
   return (
-    <SectionFrame section="transcript" title="Transcript source" part={part} empty="" isEmpty={() => false}>
+    <SectionFrame section="transcript" title="Transcript source" empty="" isEmpty={() => false}>
       {(r) => (
         <>
           <DataList.Root size="2" aria-label="Transcript source and research provider">

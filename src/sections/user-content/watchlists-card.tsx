@@ -1,18 +1,14 @@
 // The user's watchlists (name, size, first tickers) and, under them, the shared watchlists the
 // watchlist managers keep, read-only.
 import { Flex, Table } from '@radix-ui/themes';
-import { selectParts } from './user-content.selectors';
-import { UserContentCtx } from './user-content-context';
 import { ContentListSection } from './section-frame';
 
 export function WatchlistsCard() {
-  const parts = UserContentCtx.useSelector(selectParts);
   return (
     <Flex direction="column" gap="4">
       <ContentListSection
         section="watchlist"
         title="Watchlists"
-        part={parts.watchlist}
         copy="watchlist"
         items={(r) => r.items}
         headers={['Size', 'Tickers']}
@@ -29,7 +25,6 @@ export function WatchlistsCard() {
       <ContentListSection
         section="shared"
         title="Shared watchlists"
-        part={parts.shared}
         copy={null}
         items={(r) => r.watchlists}
         headers={['Size', 'Kept by']}

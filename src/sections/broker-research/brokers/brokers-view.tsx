@@ -51,6 +51,7 @@ import { RecordLoading } from '../../../ui/shared/record-section';
 import { BrokerNameField } from '../broker-name-field';
 import { ChangedCallout } from '../changed-callout';
 import { SaveForm } from '../../../ui/form/save-form';
+import { NativeSelect } from '../../../ui/form/native-select';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${countText(n)} members`);
 
@@ -124,25 +125,13 @@ function SearchBar() {
           <BrokerNameField id="brokers-q" value={text} onChange={setText} />
         </Box>
         <FieldFrame id="brokers-pb" label="Broker group">
-          <select
+          <NativeSelect
             id="brokers-pb"
-            className="rt-reset"
             value={query.pb}
-            style={{
-              height: 32,
-              padding: '0 8px',
-              border: '1px solid var(--gray-a7)',
-              borderRadius: 'var(--radius-2)',
-            }}
-            onChange={(e) => actor.send({ type: 'query.set', query: { ...query, pb: e.target.value, cursor: '' } })}
-          >
-            <option value="">Every group</option>
-            {(brokerGroups ?? []).map((g) => (
-              <option key={g.id} value={String(g.id)}>
-                {g.name}
-              </option>
-            ))}
-          </select>
+            onChange={(pb) => actor.send({ type: 'query.set', query: { ...query, pb, cursor: '' } })}
+            anyLabel="Every group"
+            options={(brokerGroups ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          />
         </FieldFrame>
         <Button type="submit">Search</Button>
       </Flex>
