@@ -14,12 +14,9 @@ import {
   selectApplying,
   selectError,
   selectFailed,
-  selectFileName,
   selectMayApply,
   selectParsing,
   selectPreview,
-  selectRefusal,
-  selectRefused,
   selectReport,
   selectShowsPreview,
   selectUnapplied,
@@ -32,7 +29,7 @@ import { useInspect } from '../../ui/console-context';
 import { LeaveGuard } from '../../ui/form/form-draft';
 import { GroupBrowserCtx, GroupBulkUploadCtx } from './groups-v2-context';
 import { StartOverButton } from '../../ui/shared/upload-buttons';
-import { UploadFileInput, UploadReading, UploadRefused } from '../../ui/shared/upload-file-input';
+import { UploadFileStep } from '../../ui/shared/upload-file-step';
 import { UploadFailed, UploadSummary } from '../../ui/shared/upload-outcome';
 import { UploadProgress } from '../../ui/shared/upload-progress';
 import { sameReasonCounts, UploadReasons } from '../../ui/shared/upload-reasons';
@@ -90,26 +87,16 @@ function UploadPanel() {
 function FileStep() {
   const upload = GroupBulkUploadCtx.useActorRef();
   const parsing = GroupBulkUploadCtx.useSelector(selectParsing);
-  const refused = GroupBulkUploadCtx.useSelector(selectRefused);
-  const refusal = GroupBulkUploadCtx.useSelector(selectRefusal);
-  const fileName = GroupBulkUploadCtx.useSelector(selectFileName);
   const applying = GroupBulkUploadCtx.useSelector(selectApplying);
   return (
-    <Flex direction="column" gap="1">
-      <UploadFileInput
-        id="group-upload-hint"
-        label={FILE_LABEL}
-        hint={FILE_HINT}
-        disabled={parsing || applying}
-        onChoose={(file) => upload.send({ type: 'file.choose', file })}
-      />
-      {parsing && <UploadReading fileName={fileName} />}
-      {refused && (
-        <UploadRefused fileName={fileName} refusal={refusal}>
-          <StartOverButton onClick={() => upload.send({ type: 'upload.clear' })} />
-        </UploadRefused>
-      )}
-    </Flex>
+    <UploadFileStep
+      upload={upload}
+      id="group-upload-hint"
+      label={FILE_LABEL}
+      hint={FILE_HINT}
+      reading={parsing}
+      disabled={parsing || applying}
+    />
   );
 }
 

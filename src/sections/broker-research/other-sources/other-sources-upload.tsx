@@ -36,8 +36,6 @@ import {
   selectMayVerify,
   selectRead,
   selectReading,
-  selectRefusal,
-  selectRefused,
   selectShowsRead,
   selectShowsReport,
   selectSourceName,
@@ -55,7 +53,7 @@ import {
   ROWS_NOT_TAKEN_DOWNLOAD,
   StartOverButton,
 } from '../../../ui/shared/upload-buttons';
-import { UploadFileInput, UploadReading, UploadRefused } from '../../../ui/shared/upload-file-input';
+import { UploadFileStep } from '../../../ui/shared/upload-file-step';
 import { UploadFailed, UploadSummary } from '../../../ui/shared/upload-outcome';
 import { UploadProgress } from '../../../ui/shared/upload-progress';
 import { UploadReasons } from '../../../ui/shared/upload-reasons';
@@ -127,30 +125,20 @@ function FileStep() {
   const upload = OtherSourceUploadCtx.useActorRef();
   const reading = OtherSourceUploadCtx.useSelector(selectReading);
   const busy = OtherSourceUploadCtx.useSelector(selectBusy);
-  const refused = OtherSourceUploadCtx.useSelector(selectRefused);
-  const refusal = OtherSourceUploadCtx.useSelector(selectRefusal);
-  const fileName = OtherSourceUploadCtx.useSelector(selectFileName);
   const done = OtherSourceUploadCtx.useSelector(selectDone);
   const confirming = OtherSourceUploadCtx.useSelector(selectConfirming);
   const failed = OtherSourceUploadCtx.useSelector(selectFailed);
   // While the latest imports load (one short page) a file waits: the list is shown beside every step.
   const loading = OtherSourceUploadCtx.useSelector(selectLoadingImports);
   return (
-    <Flex direction="column" gap="1">
-      <UploadFileInput
-        id="other-source-file-hint"
-        label={FILE_LABEL}
-        hint={FILE_HINT}
-        disabled={loading || busy || done !== null || confirming || failed}
-        onChoose={(file) => upload.send({ type: 'file.choose', file })}
-      />
-      {reading && <UploadReading fileName={fileName} />}
-      {refused && (
-        <UploadRefused fileName={fileName} refusal={refusal}>
-          <StartOverButton onClick={() => upload.send({ type: 'upload.clear' })} />
-        </UploadRefused>
-      )}
-    </Flex>
+    <UploadFileStep
+      upload={upload}
+      id="other-source-file-hint"
+      label={FILE_LABEL}
+      hint={FILE_HINT}
+      reading={reading}
+      disabled={loading || busy || done !== null || confirming || failed}
+    />
   );
 }
 
