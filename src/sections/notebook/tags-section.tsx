@@ -1,6 +1,6 @@
 // Notebook tags: the tags grouped by tag group, the user's ticked; 'New tag group' with the
 // `tags` feature.
-import { Button, Card, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Checkbox, Flex, Text } from '@radix-ui/themes';
 import type { Tag } from '../../domain/tags';
 import {
   selectBusy,
@@ -14,6 +14,7 @@ import {
 } from './notebook.selectors';
 import { FieldFrame } from '../../ui/form/field-frame';
 import { NotebookCtx } from './notebook-context';
+import { TitledCard } from '../../ui/shared/titled-card';
 
 const selectTagsChanged = selectPartChanged('tags');
 
@@ -64,34 +65,32 @@ export function TagsSection() {
   const saving = NotebookCtx.useSelector(selectSavingPart) === 'tags';
   const error = NotebookCtx.useSelector(selectFieldErrors)['tag_ids'] || undefined;
   return (
-    <Card aria-label="Notebook tags">
-      <Flex direction="column" gap="3">
-        <Flex justify="between" align="center">
-          <Heading as="h3" size="3">
-            Notebook tags
-          </Heading>
-          {mayCreateGroup && (
-            <Button variant="soft" disabled={busy} onClick={() => actor.send({ type: 'group.open' })}>
-              New tag group
-            </Button>
-          )}
+    <TitledCard
+      label="Notebook tags"
+      title="Notebook tags"
+      aside={
+        mayCreateGroup && (
+          <Button variant="soft" disabled={busy} onClick={() => actor.send({ type: 'group.open' })}>
+            New tag group
+          </Button>
+        )
+      }
+    >
+      <FieldFrame label="Tags the notebook offers" error={error}>
+        <Flex direction="column" gap="3">
+          {groups.groups.map((g) => (
+            <TagChoices key={g.group.id} label={g.group.name} tags={g.tags} />
+          ))}
+          {groups.ungrouped.length > 0 && <TagChoices label="Other tags" tags={groups.ungrouped} />}
         </Flex>
-        <FieldFrame label="Tags the notebook offers" error={error}>
-          <Flex direction="column" gap="3">
-            {groups.groups.map((g) => (
-              <TagChoices key={g.group.id} label={g.group.name} tags={g.tags} />
-            ))}
-            {groups.ungrouped.length > 0 && <TagChoices label="Other tags" tags={groups.ungrouped} />}
-          </Flex>
-        </FieldFrame>
-        {mayEdit && (
-          <Flex justify="end">
-            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'tags' })}>
-              {saving ? 'Saving…' : 'Save tags'}
-            </Button>
-          </Flex>
-        )}
-      </Flex>
-    </Card>
+      </FieldFrame>
+      {mayEdit && (
+        <Flex justify="end">
+          <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'tags' })}>
+            {saving ? 'Saving…' : 'Save tags'}
+          </Button>
+        </Flex>
+      )}
+    </TitledCard>
   );
 }

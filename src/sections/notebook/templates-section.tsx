@@ -1,6 +1,6 @@
 // Note templates: the library by source (a picker when the session may read more than one), each
 // template with its kind of content and the start of its text; the user's chosen ones ticked.
-import { Badge, Button, Card, Checkbox, Flex, Heading, Select, Text } from '@radix-ui/themes';
+import { Badge, Button, Checkbox, Flex, Select, Text } from '@radix-ui/themes';
 import { NOTEBOOK_CONTENT_LABELS } from '../../domain/notebook';
 import {
   selectBusy,
@@ -16,6 +16,7 @@ import {
 import { FieldFrame } from '../../ui/form/field-frame';
 import { NotebookCtx } from './notebook-context';
 import { SelectOptions } from '../../ui/form/select-options';
+import { TitledCard } from '../../ui/shared/titled-card';
 
 /** The picker's value for every source (a Select item cannot hold ''). */
 const ALL = 'all';
@@ -33,64 +34,62 @@ export function TemplatesSection() {
   const saving = NotebookCtx.useSelector(selectSavingPart) === 'templates';
   const error = NotebookCtx.useSelector(selectFieldErrors)['template_ids'] || undefined;
   return (
-    <Card aria-label="Note templates">
-      <Flex direction="column" gap="3">
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h3" size="3">
-            Note templates
-          </Heading>
-          {sources.length > 1 && (
-            <Select.Root
-              value={source || ALL}
-              onValueChange={(value) => actor.send({ type: 'source.pick', source: value === ALL ? '' : value })}
-            >
-              <Select.Trigger aria-label="Template source" />
-              <SelectOptions
-                position="popper"
-                first={{ value: ALL, label: 'All sources' }}
-                options={sources.map((s) => ({ value: s.source, label: s.label }))}
-              />
-            </Select.Root>
+    <TitledCard
+      label="Note templates"
+      title="Note templates"
+      aside={
+        sources.length > 1 && (
+          <Select.Root
+            value={source || ALL}
+            onValueChange={(value) => actor.send({ type: 'source.pick', source: value === ALL ? '' : value })}
+          >
+            <Select.Trigger aria-label="Template source" />
+            <SelectOptions
+              position="popper"
+              first={{ value: ALL, label: 'All sources' }}
+              options={sources.map((s) => ({ value: s.source, label: s.label }))}
+            />
+          </Select.Root>
+        )
+      }
+    >
+      <FieldFrame label="Chosen templates" error={error}>
+        <Flex direction="column" gap="2" role="list" aria-label="Templates">
+          {templates.length === 0 && (
+            <Text size="2" color="gray">
+              The library has no templates from this source.
+            </Text>
           )}
-        </Flex>
-        <FieldFrame label="Chosen templates" error={error}>
-          <Flex direction="column" gap="2" role="list" aria-label="Templates">
-            {templates.length === 0 && (
-              <Text size="2" color="gray">
-                The library has no templates from this source.
-              </Text>
-            )}
-            {templates.map((t) => (
-              <Text as="label" size="2" key={t.id} role="listitem" aria-label={t.name}>
-                <Flex gap="2" align="start">
-                  <Checkbox
-                    mt="1"
-                    checked={chosen.includes(t.id)}
-                    disabled={!mayEdit || busy}
-                    onCheckedChange={() => actor.send({ type: 'template.toggle', id: t.id })}
-                  />
-                  <Flex direction="column">
-                    <Flex gap="2" align="center">
-                      <Text weight="medium">{t.name}</Text>
-                      <Badge color="gray">{NOTEBOOK_CONTENT_LABELS[t.content_type]}</Badge>
-                    </Flex>
-                    <Text size="1" color="gray">
-                      {t.excerpt}
-                    </Text>
+          {templates.map((t) => (
+            <Text as="label" size="2" key={t.id} role="listitem" aria-label={t.name}>
+              <Flex gap="2" align="start">
+                <Checkbox
+                  mt="1"
+                  checked={chosen.includes(t.id)}
+                  disabled={!mayEdit || busy}
+                  onCheckedChange={() => actor.send({ type: 'template.toggle', id: t.id })}
+                />
+                <Flex direction="column">
+                  <Flex gap="2" align="center">
+                    <Text weight="medium">{t.name}</Text>
+                    <Badge color="gray">{NOTEBOOK_CONTENT_LABELS[t.content_type]}</Badge>
                   </Flex>
+                  <Text size="1" color="gray">
+                    {t.excerpt}
+                  </Text>
                 </Flex>
-              </Text>
-            ))}
-          </Flex>
-        </FieldFrame>
-        {mayEdit && (
-          <Flex justify="end">
-            <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'templates' })}>
-              {saving ? 'Saving…' : 'Save templates'}
-            </Button>
-          </Flex>
-        )}
-      </Flex>
-    </Card>
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+      </FieldFrame>
+      {mayEdit && (
+        <Flex justify="end">
+          <Button disabled={!changed || busy} onClick={() => actor.send({ type: 'save', part: 'templates' })}>
+            {saving ? 'Saving…' : 'Save templates'}
+          </Button>
+        </Flex>
+      )}
+    </TitledCard>
   );
 }

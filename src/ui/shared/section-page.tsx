@@ -1,7 +1,8 @@
 // A screen's page: its title (h2), any actions at the title's right, then what the screen shows,
 // in one column. One for every section, so each page opens alike.
-import { Flex, Heading } from '@radix-ui/themes';
+import { Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { TitledColumn } from './titled-column';
 
 export function SectionPage({
   title,
@@ -16,22 +17,17 @@ export function SectionPage({
   gap?: '3' | '4';
   children: ReactNode;
 }) {
-  const heading = (
-    <Heading as="h2" size="5">
-      {title}
-    </Heading>
-  );
   return (
-    <Flex direction="column" gap={gap}>
-      {actions === undefined ? (
-        heading
-      ) : (
-        <Flex justify="between" align="center" gap="3" wrap="wrap">
-          {heading}
-          {actions}
-        </Flex>
-      )}
+    <TitledColumn
+      heading={
+        <Heading as="h2" size="5">
+          {title}
+        </Heading>
+      }
+      aside={actions}
+      gap={gap}
+    >
       {children}
-    </Flex>
+    </TitledColumn>
   );
 }

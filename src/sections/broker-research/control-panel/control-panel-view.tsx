@@ -35,6 +35,7 @@ import { RetryCallout } from '../../../ui/shared/retry-callout';
 import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import { RecordLoading } from '../../../ui/shared/record-section';
 import { SaveForm } from '../../../ui/form/save-form';
+import { TitledCard } from '../../../ui/shared/titled-card';
 
 /** One draft per staff member and set of distributors. */
 export const flagsDraftAddress = (staff: number | null, dists: readonly string[]): DraftAddress | null =>
@@ -99,53 +100,48 @@ function Waiting() {
   const waiting = ResearchFlagsCtx.useSelector(selectWaiting);
   const { openTab } = useTabSearch();
   return (
-    <Card aria-label="Submissions waiting">
-      <Flex direction="column" gap="2">
-        <Heading as="h3" size="3">
-          User submissions
-        </Heading>
-        {waiting === null ? (
-          <Text size="2" color="gray">
-            The count of new submissions could not be read.
-          </Text>
-        ) : (
-          <>
-            <Flex gap="3" align="center" wrap="wrap">
-              <Text size="2" aria-label="New submissions">
-                {waiting.count === 0
-                  ? 'No new submissions wait for review.'
-                  : `${countText(waiting.count)} new ${waiting.count === 1 ? 'submission waits' : 'submissions wait'} for review.`}
-              </Text>
-              <Link
-                href="?tab=user_submission&status=new"
-                onClick={(e) => {
-                  e.preventDefault();
-                  openTab('user_submission', { status: 'new' });
-                }}
-              >
-                Review new submissions
-              </Link>
-            </Flex>
-            {waiting.latest.length > 0 && (
-              <Box asChild>
-                <ul aria-label="Newest submissions" style={{ margin: 0, paddingLeft: '1.2em' }}>
-                  {waiting.latest.map((s) => (
-                    <li key={s.id}>
-                      <Text size="2">
-                        {s.title}{' '}
-                        <Text color="gray">
-                          — {s.username}, {timeText(s.submitted_at)}
-                        </Text>
+    <TitledCard label="Submissions waiting" title="User submissions" gap="2">
+      {waiting === null ? (
+        <Text size="2" color="gray">
+          The count of new submissions could not be read.
+        </Text>
+      ) : (
+        <>
+          <Flex gap="3" align="center" wrap="wrap">
+            <Text size="2" aria-label="New submissions">
+              {waiting.count === 0
+                ? 'No new submissions wait for review.'
+                : `${countText(waiting.count)} new ${waiting.count === 1 ? 'submission waits' : 'submissions wait'} for review.`}
+            </Text>
+            <Link
+              href="?tab=user_submission&status=new"
+              onClick={(e) => {
+                e.preventDefault();
+                openTab('user_submission', { status: 'new' });
+              }}
+            >
+              Review new submissions
+            </Link>
+          </Flex>
+          {waiting.latest.length > 0 && (
+            <Box asChild>
+              <ul aria-label="Newest submissions" style={{ margin: 0, paddingLeft: '1.2em' }}>
+                {waiting.latest.map((s) => (
+                  <li key={s.id}>
+                    <Text size="2">
+                      {s.title}{' '}
+                      <Text color="gray">
+                        — {s.username}, {timeText(s.submitted_at)}
                       </Text>
-                    </li>
-                  ))}
-                </ul>
-              </Box>
-            )}
-          </>
-        )}
-      </Flex>
-    </Card>
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+            </Box>
+          )}
+        </>
+      )}
+    </TitledCard>
   );
 }
 
