@@ -4,29 +4,25 @@
 // its reason), shown as a preview, and on Add to group applied in one server transaction
 // (user/add_users_to_groups/), which checks again and answers row by row.
 import { assign, fromPromise, setup } from 'xstate';
-import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { serverMessage } from '../../machines/shared/failure';
-import { fileReadSteps, type ChosenFile } from '../../machines/shared/file-read';
-import { parseFileInvoke } from '../../machines/shared/upload-parse';
+import { fileReadSteps, uploadedValues } from '../../machines/shared/file-read';
 import type {
   ApplyOutcome,
   GroupBulkUploadContext,
   GroupBulkUploadEvent,
   GroupBulkUploadInput,
-  ParseOutcome,
   UploadCall,
   VerifyOutcome,
 } from './groups-v2-upload.types';
 
 const file = fileReadSteps<GroupBulkUploadContext, GroupBulkUploadEvent>()({
   machine: 'groupBulkUpload',
-  maxBytes: IDENTIFIER_FILE_MAX_BYTES,
   emptied: { preview: null, report: null },
 });
 
 const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => ({
   groupId: context.groupId,
-  identifiers: context.upload?.values ?? [],
+  identifiers: uploadedValues(context),
 });
 
 export const groupBulkUploadMachine = setup({
@@ -36,8 +32,7 @@ export const groupBulkUploadMachine = setup({
     input: {} as GroupBulkUploadInput,
   },
   actors: {
-    /** Reads the file off the page's thread (a Web Worker in the page; the parser itself in tests). */
-    parseFile: fromPromise<ParseOutcome, { file: ChosenFile }>(() => Promise.reject(new Error('provide parseFile'))),
+    parseFile: file.parseFile,
     verifyFile: fromPromise<VerifyOutcome, UploadCall>(() => Promise.reject(new Error('provide verifyFile'))),
     addUsers: fromPromise<ApplyOutcome, UploadCall>(() => Promise.reject(new Error('provide addUsers'))),
   },
@@ -62,16 +57,7 @@ export const groupBulkUploadMachine = setup({
   }),
   initial: 'idle',
   states: {
-    idle: {
-      tags: ['choosing'],
-      on: { 'file.choose': file.choose },
-    },
-    parsing: {
-      tags: ['busy'],
-      invoke: parseFileInvoke('parsed', 'parseFailed'),
-    },
-    /** The file was refused whole: another file, or start over. */
-    parseFailed: file.refused,
+    ...file.readingStates(['busy']),
     /** The file's identifiers: checked by the server, previewed, then applied. */
     parsed: {
       tags: ['parsed'],

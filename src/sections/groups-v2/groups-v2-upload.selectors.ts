@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { InvalidDataPoint, ValidDataPoint } from '../../domain/groups-v2';
+import { fileReadSelectors } from '../../machines/shared/file-read.selectors';
 import type { groupBulkUploadMachine } from './groups-v2-upload.machine';
 
 type S = SnapshotFrom<typeof groupBulkUploadMachine>;
@@ -7,20 +8,12 @@ type S = SnapshotFrom<typeof groupBulkUploadMachine>;
 /** Rows a preview or report table lists; the counts say how many there are in all. */
 export const ROWS_SHOWN = 100;
 
-export const selectParsing = (s: S) => s.matches('parsing');
-export const selectRefused = (s: S) => s.hasTag('refused');
+const upload = fileReadSelectors<S>();
+export const { selectParsing, selectRefused, selectShowsPreview, selectApplying, selectFailed, selectBusy } = upload;
+export const { selectFileName, selectUpload, selectRefusal, selectPreview, selectError } = upload;
 export const selectVerifying = (s: S) => s.hasTag('verifying');
 export const selectVerifyFailed = (s: S) => s.hasTag('verifyFailed');
-export const selectShowsPreview = (s: S) => s.hasTag('preview');
-export const selectApplying = (s: S) => s.hasTag('applying');
 export const selectReport = (s: S) => (s.hasTag('report') ? s.context.report : null);
-export const selectFailed = (s: S) => s.hasTag('failed');
-export const selectBusy = (s: S) => s.hasTag('busy');
-export const selectFileName = (s: S) => s.context.fileName;
-export const selectUpload = (s: S) => s.context.upload;
-export const selectRefusal = (s: S) => s.context.refusal;
-export const selectPreview = (s: S) => s.context.preview;
-export const selectError = (s: S) => s.context.error;
 /** Add to group is offered: a preview with at least one valid row. */
 export const selectMayApply = (s: S) =>
   s.matches({ parsed: 'preview' }) && (s.context.preview?.validDataPoints.length ?? 0) > 0;

@@ -6,17 +6,14 @@
 // server transaction: 'Response Status : Success' and the identifiers under 'Invalid Users:'.
 import { and, assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { csvLine } from '../../domain/csv-cell';
-import { IDENTIFIER_FILE_MAX_BYTES } from '../../domain/identifier-file';
 import { serverMessage } from '../../machines/shared/failure';
-import { fileReadSteps, type ChosenFile } from '../../machines/shared/file-read';
-import { parseFileInvoke } from '../../machines/shared/upload-parse';
+import { fileReadSteps, uploadedValues } from '../../machines/shared/file-read';
 import { tagSelectorMachine } from '../tags/tag-selector.machine';
 import type {
   ApplyInput,
   ApplyOutcome,
   BulkTagUploadContext,
   BulkTagUploadEvent,
-  ParseOutcome,
   PreviewInput,
   PreviewOutcome,
 } from './bulk-tag-upload.types';
@@ -32,13 +29,12 @@ const sameTags = (a: readonly number[], b: readonly number[]) =>
 
 const file = fileReadSteps<BulkTagUploadContext, BulkTagUploadEvent>()({
   machine: 'bulkTagUpload',
-  maxBytes: IDENTIFIER_FILE_MAX_BYTES,
   emptied: { preview: null, result: null },
 });
 
 const call = ({ context }: { context: BulkTagUploadContext }): PreviewInput => ({
   tags: context.tagIds,
-  userIds: context.upload?.values ?? [],
+  userIds: uploadedValues(context),
 });
 
 export const bulkTagUploadMachine = setup({
@@ -47,8 +43,7 @@ export const bulkTagUploadMachine = setup({
     events: {} as BulkTagUploadEvent,
   },
   actors: {
-    /** Reads the file off the page's thread (a Web Worker in the page; the parser itself in tests). */
-    parseFile: fromPromise<ParseOutcome, { file: ChosenFile }>(() => Promise.reject(new Error('provide parseFile'))),
+    parseFile: file.parseFile,
     previewAssignment: fromPromise<PreviewOutcome, PreviewInput>(() =>
       Promise.reject(new Error('provide previewAssignment')),
     ),
@@ -103,16 +98,7 @@ export const bulkTagUploadMachine = setup({
   },
   initial: 'idle',
   states: {
-    idle: {
-      tags: ['choosing'],
-      on: { 'file.choose': file.choose },
-    },
-    parsing: {
-      tags: ['busy', 'keep'],
-      invoke: parseFileInvoke('parsed', 'parseFailed'),
-    },
-    /** The file was refused whole: another file, or start over. */
-    parseFailed: file.refused,
+    ...file.readingStates(['busy', 'keep']),
     /** The file's identifiers and its report; the dry run once tags are chosen; the confirmation; the change. */
     parsed: {
       tags: ['parsed', 'keep'],

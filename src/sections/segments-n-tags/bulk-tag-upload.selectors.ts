@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { fileReadSelectors } from '../../machines/shared/file-read.selectors';
 import type { bulkTagUploadMachine } from './bulk-tag-upload.machine';
 
 type S = SnapshotFrom<typeof bulkTagUploadMachine>;
@@ -6,26 +7,18 @@ type S = SnapshotFrom<typeof bulkTagUploadMachine>;
 /** Identifiers listed on screen (unmatched, invalid); the downloads hold them all. */
 export const LIST_SHOWN = 100;
 
-export const selectParsing = (s: S) => s.matches('parsing');
-export const selectRefused = (s: S) => s.hasTag('refused');
+// The dry run is the upload's preview: on screen also while confirming and applying.
+const upload = fileReadSelectors<S>();
+export const { selectParsing, selectRefused, selectShowsPreview, selectApplying, selectFailed, selectBusy } = upload;
+export const { selectFileName, selectUpload, selectRefusal, selectPreview, selectError } = upload;
 export const selectParsed = (s: S) => s.hasTag('parsed');
 export const selectAwaitingTags = (s: S) => s.hasTag('awaitingTags');
 export const selectPreviewing = (s: S) => s.hasTag('previewing');
 export const selectPreviewFailed = (s: S) => s.hasTag('previewFailed');
-/** The dry run is on screen (also while confirming and applying). */
-export const selectShowsPreview = (s: S) => s.hasTag('preview');
 export const selectConfirming = (s: S) => s.hasTag('confirming');
-export const selectApplying = (s: S) => s.hasTag('applying');
 export const selectDone = (s: S) => s.hasTag('done');
-export const selectFailed = (s: S) => s.hasTag('failed');
-export const selectBusy = (s: S) => s.hasTag('busy');
-export const selectFileName = (s: S) => s.context.fileName;
-export const selectUpload = (s: S) => s.context.upload;
-export const selectRefusal = (s: S) => s.context.refusal;
-export const selectPreview = (s: S) => s.context.preview;
 export const selectMode = (s: S) => s.context.mode;
 export const selectResult = (s: S) => s.context.result;
-export const selectError = (s: S) => s.context.error;
 /** Reset Tags and Add Tags are offered: a dry run with users matched is on screen (spec §5: tags and users chosen). */
 export const selectMayApply = (s: S) => s.matches({ parsed: 'previewShown' }) && (s.context.preview?.matched ?? 0) > 0;
 /** Which of the two buttons shows its loading state. */
