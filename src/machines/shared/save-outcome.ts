@@ -7,6 +7,9 @@ import { fieldRefusalOf, WHOLE_REQUEST, type FieldMessages } from '../../domain/
 import { refusalMessage } from './failure';
 import { noticeOf } from './notice';
 
+/** Nothing answered yet: no field refused, no conflict, no failure, no notice (an editor's first context). */
+export const NOTHING_ANSWERED = { serverErrors: {}, conflict: null, error: null, notice: null } as const;
+
 /** Guard: the call was refused with fields named (HTTP 400). Params: the error. */
 export const refusedFields = (_: unknown, error: unknown) => fieldRefusalOf(error) !== null;
 

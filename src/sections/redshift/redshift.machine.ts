@@ -13,6 +13,7 @@ import {
   staleRedshiftOf,
   type RedshiftConfiguration,
 } from '../../domain/redshift';
+import { NOTHING_ANSWERED } from '../../machines/shared/save-outcome';
 import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
@@ -74,10 +75,7 @@ export const redshiftConfigMachine = redshiftConfigSetup.createMachine({
     base: null,
     version: 0,
     draft: input.draft,
-    serverErrors: {},
-    conflict: null,
-    error: null,
-    notice: null,
+    ...NOTHING_ANSWERED,
   }),
   initial: 'loading',
   states: {

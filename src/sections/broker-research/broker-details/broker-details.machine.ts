@@ -10,7 +10,7 @@ import { staleBrokerOf, type BrokerChange } from '../../../domain/broker-researc
 import { callStates } from '../../../machines/shared/call-state';
 import { errorOf, failureMessage, refusalMessage } from '../../../machines/shared/failure';
 import { noticeOf } from '../../../machines/shared/notice';
-import { refusalNotice } from '../../../machines/shared/save-outcome';
+import { NOTHING_ANSWERED, refusalNotice } from '../../../machines/shared/save-outcome';
 import type {
   BrokerDetailsContext,
   BrokerDetailsEvent,
@@ -93,10 +93,7 @@ export const brokerDetailsMachine = brokerDetailsSetup.createMachine({
     form: null,
     draft: input.draft,
     removal: null,
-    serverErrors: {},
-    conflict: null,
-    error: null,
-    notice: null,
+    ...NOTHING_ANSWERED,
   }),
   initial: 'start',
   on: {

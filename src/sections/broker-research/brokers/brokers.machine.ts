@@ -8,6 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { staleUserGroupOf, type UserGroup } from '../../../domain/broker-research-brokers';
 import { fieldRefusalOf } from '../../../domain/field-errors';
+import { NOTHING_ANSWERED } from '../../../machines/shared/save-outcome';
 import { callStates } from '../../../machines/shared/call-state';
 import { errorOf, failureMessage } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
@@ -121,10 +122,7 @@ export const brokerUserGroupsMachine = brokerUserGroupsSetup.createMachine({
     draft: input.draft,
     deleting: null,
     removing: null,
-    serverErrors: {},
-    conflict: null,
-    error: null,
-    notice: null,
+    ...NOTHING_ANSWERED,
   }),
   initial: 'loading',
   states: {

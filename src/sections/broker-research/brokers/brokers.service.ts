@@ -52,23 +52,17 @@ export async function fetchMembers(group: number): Promise<MembersReply> {
   return v.parse(MembersReply, await http(`/api/broker/user_group/members/?group=${group}`));
 }
 
+/** A change to a group's members, one endpoint for both (POST adds, DELETE removes); the members as they are after it. */
+async function changeMembers(method: 'POST' | 'DELETE', group: number, fields: Record<string, string>) {
+  const body = toFormData({ group: String(group), ...fields });
+  return v.parse(MembersReply, await http('/api/broker/user_group/members/', { method, body }));
+}
+
 /** Adds users by email or username (the text as typed: one a line or comma-separated). */
 export async function addMembers(group: number, users: string): Promise<MembersReply> {
-  return v.parse(
-    MembersReply,
-    await http('/api/broker/user_group/members/', {
-      method: 'POST',
-      body: toFormData({ group: String(group), users }),
-    }),
-  );
+  return changeMembers('POST', group, { users });
 }
 
 export async function removeMember(group: number, user: number): Promise<MembersReply> {
-  return v.parse(
-    MembersReply,
-    await http('/api/broker/user_group/members/', {
-      method: 'DELETE',
-      body: toFormData({ group: String(group), user: String(user) }),
-    }),
-  );
+  return changeMembers('DELETE', group, { user: String(user) });
 }
