@@ -7,12 +7,15 @@ import type { AdminPrivileges } from '../../domain/users';
 import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
+import { tabReadStates } from '../../machines/shared/tab-read';
 import type {
   AdminPrivilegesReply,
   UserPrivilegesContext,
   UserPrivilegesEvent,
   UserPrivilegesInput,
 } from './user-privileges.types';
+
+const tab = tabReadStates<UserPrivilegesContext, UserPrivilegesEvent>()('privileges.retry');
 
 const userPrivilegesSetup = setup({
   types: { context: {} as UserPrivilegesContext, events: {} as UserPrivilegesEvent, input: {} as UserPrivilegesInput },
@@ -47,10 +50,7 @@ export const userPrivilegesMachine = userPrivilegesSetup.createMachine({
         },
         { target: 'failed', actions: assign({ message: ({ event }) => noticeOf(false, event.output.msg) }) },
       ],
-      onError: {
-        target: 'failed',
-        actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
-      },
+      onError: tab.onError,
     }),
     ready: {
       on: { 'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ message: null }) } },
@@ -79,8 +79,6 @@ export const userPrivilegesMachine = userPrivilegesSetup.createMachine({
         }),
       },
     }),
-    failed: {
-      on: { 'privileges.retry': { target: 'loading', actions: assign({ message: null }) } },
-    },
+    failed: tab.failed,
   },
 });

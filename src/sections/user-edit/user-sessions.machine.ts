@@ -7,6 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { callStates } from '../../machines/shared/call-state';
 import { failureMessage } from '../../machines/shared/failure';
 import { noticeOf } from '../../machines/shared/notice';
+import { tabReadStates } from '../../machines/shared/tab-read';
 import type {
   KillSessionsReply,
   UserSessionsContext,
@@ -14,6 +15,8 @@ import type {
   UserSessionsInput,
   UserSessionsReply,
 } from './user-sessions.types';
+
+const tab = tabReadStates<UserSessionsContext, UserSessionsEvent>()('sessions.retry');
 
 const userSessionsSetup = setup({
   types: { context: {} as UserSessionsContext, events: {} as UserSessionsEvent, input: {} as UserSessionsInput },
@@ -50,10 +53,7 @@ export const userSessionsMachine = userSessionsSetup.createMachine({
         },
         { target: 'ready.none', actions: assign({ sessions: ({ event }) => event.output.data }) },
       ],
-      onError: {
-        target: 'failed',
-        actions: assign({ message: ({ event }) => noticeOf(false, failureMessage(event.error)) }),
-      },
+      onError: tab.onError,
     }),
     ready: {
       initial: 'some',
@@ -101,8 +101,6 @@ export const userSessionsMachine = userSessionsSetup.createMachine({
         }),
       },
     }),
-    failed: {
-      on: { 'sessions.retry': { target: 'loading', actions: assign({ message: null }) } },
-    },
+    failed: tab.failed,
   },
 });
