@@ -57,16 +57,18 @@ export const REDSHIFT_FLAG_KEYS = [
   'user_type',
 ] as const satisfies readonly (keyof RedshiftUserFlag)[];
 
-/** The stored configuration with who saved it last. */
-export const RedshiftState = v.object({
-  configuration: RedshiftConfiguration,
+/** Its version and who saved it last: with the configuration when stored, beside it in a reply. */
+const SavedLast = {
   /** Raised by every save; a save names the version it started from. */
   version: v.number(),
   /** Email of the staff member who saved last; null before anyone has (or when that account is gone). */
   updated_by_email: v.nullable(v.string()),
   /** When it was saved last, epoch ms; null before anyone has. */
   updated_at: v.nullable(v.number()),
-});
+};
+
+/** The stored configuration with who saved it last. */
+export const RedshiftState = v.object({ configuration: RedshiftConfiguration, ...SavedLast });
 export type RedshiftState = v.InferOutput<typeof RedshiftState>;
 
 // ── GET fetch_redshift_configuration/ ─────────────────────────────────────
@@ -75,9 +77,7 @@ export const FetchRedshiftReply = v.object({
   status: v.literal(true),
   msg: v.string(),
   result: v.object({ configuration: RedshiftConfiguration }),
-  version: v.number(),
-  updated_by_email: v.nullable(v.string()),
-  updated_at: v.nullable(v.number()),
+  ...SavedLast,
 });
 export type FetchRedshiftReply = v.InferOutput<typeof FetchRedshiftReply>;
 

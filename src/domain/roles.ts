@@ -8,7 +8,7 @@ import { conflictOf } from './conflict';
 import { ROLE_FEATURE_KEYS } from './feature-meanings';
 
 import { AdminPrivileges } from './users';
-import { Id, JsonField, RequiredText, Text } from './wire';
+import { Id, JsonField, NameAndDescription, StoredEdit } from './wire';
 
 export const ROLE_NAME_MAX = 100;
 export const ROLE_DESCRIPTION_MAX = 500;
@@ -60,8 +60,7 @@ const unknownKeys = (keys: readonly unknown[]) => {
   return wrong.length > NAMED_MAX ? `${named} and ${wrong.length - NAMED_MAX} more` : named;
 };
 
-const Name = RequiredText('Name', ROLE_NAME_MAX);
-const Description = v.optional(Text(ROLE_DESCRIPTION_MAX), '');
+const Named = NameAndDescription(ROLE_NAME_MAX, ROLE_DESCRIPTION_MAX);
 /** A JSON list of feature keys; an unknown key is refused, repeats are kept once. */
 const Features = JsonField(
   v.pipe(
@@ -78,17 +77,11 @@ const Features = JsonField(
 );
 
 // ── POST user/roles/create/ ───────────────────────────────────────────────
-export const CreateRoleForm = v.object({ name: Name, description: Description, features: Features });
+export const CreateRoleForm = v.object({ ...Named, features: Features });
 export type CreateRoleForm = v.InferOutput<typeof CreateRoleForm>;
 
 // ── POST user/roles/update/ ───────────────────────────────────────────────
-export const UpdateRoleForm = v.object({
-  id: Id,
-  version: Id,
-  name: Name,
-  description: Description,
-  features: Features,
-});
+export const UpdateRoleForm = v.object({ ...StoredEdit, ...Named, features: Features });
 export type UpdateRoleForm = v.InferOutput<typeof UpdateRoleForm>;
 
 export const RoleReply = v.object({ status: v.literal(true), msg: v.string(), role: Role });
@@ -105,8 +98,7 @@ export type StaleRoleReply = v.InferOutput<typeof StaleRoleReply>;
 
 // ── POST user/roles/delete/ ───────────────────────────────────────────────
 export const DeleteRoleForm = v.object({
-  id: Id,
-  version: Id,
+  ...StoredEdit,
   /** 'remove': the holders lose the role with it. Left out while the role has holders: 409 listing them. */
   holders: v.optional(v.picklist(['', 'remove'], "holders is 'remove' or empty."), ''),
 });

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { conflictOf } from './conflict';
 import { AssignTagsReply } from './tags';
 import { SearchUsersForm, TOTAL_CAP, totalWords, UserFilter } from './users';
-import { Id, JsonField, RequiredText, Text } from './wire';
+import { Id, JsonField, NameAndDescription, StoredEdit, Text } from './wire';
 import { countText } from './format';
 
 export const SEGMENT_NAME_MAX = 100;
@@ -55,8 +55,7 @@ export function memberWords(segment: Pick<Segment, 'member_count' | 'member_coun
   return segment.member_count_capped ? totalWords(TOTAL_CAP + 1) : countText(segment.member_count);
 }
 
-const Name = RequiredText('Name', SEGMENT_NAME_MAX);
-const Description = v.optional(Text(SEGMENT_DESCRIPTION_MAX), '');
+const Named = NameAndDescription(SEGMENT_NAME_MAX, SEGMENT_DESCRIPTION_MAX);
 const PageNumber = v.pipe(
   v.union([v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'A page number.'), v.transform(Number)), v.number()]),
   v.integer('A page number.'),
@@ -86,19 +85,12 @@ export const ListSegmentsReply = v.object({
 export type ListSegmentsReply = v.InferOutput<typeof ListSegmentsReply>;
 
 // ── POST /segments/ and PUT /segments/ ────────────────────────────────────
-export const CreateSegmentForm = v.object({
-  name: Name,
-  description: Description,
-  query: JsonField(SegmentQuery, 'query'),
-});
+export const CreateSegmentForm = v.object({ ...Named, query: JsonField(SegmentQuery, 'query') });
 export type CreateSegmentForm = v.InferOutput<typeof CreateSegmentForm>;
 
 export const UpdateSegmentForm = v.object({
-  id: Id,
-  /** The version the edit started from: another save in between refuses this one (409). */
-  version: Id,
-  name: Name,
-  description: Description,
+  ...StoredEdit,
+  ...Named,
   /** Left out: the query stays as it is. */
   query: v.optional(JsonField(SegmentQuery, 'query')),
 });

@@ -22,7 +22,7 @@ import { MAX_SEARCH_TEXT } from './constants';
 import { FieldMessages } from './field-errors';
 import { productNames } from './product';
 import { NO_DATA_PLAN, reconcileDataPlan } from './user-rules';
-import { Id, JsonField, RequiredText, Text } from './wire';
+import { Id, JsonField, NameAndDescription, StoredEdit, Text } from './wire';
 
 // ── Limits and words ──────────────────────────────────────────────────────
 export const SKU_CODE_MAX = 40;
@@ -152,8 +152,7 @@ const DefaultsObject = (what: string) =>
   JsonField(v.record(v.string(), v.unknown(), `${what} must be an object of settings.`), what, 100_000);
 const SkuFields = {
   code: Code,
-  name: RequiredText('Name', SKU_NAME_MAX),
-  description: v.optional(Text(SKU_DESCRIPTION_MAX), ''),
+  ...NameAndDescription(SKU_NAME_MAX, SKU_DESCRIPTION_MAX),
   product_configuration: v.pipe(v.string(), v.trim(), v.nonEmpty(SKU_MESSAGES.configuration), v.maxLength(64)),
   data_plan: JsonField(
     v.pipe(
@@ -168,7 +167,7 @@ const SkuFields = {
 };
 export const CreateSkuForm = v.object(SkuFields);
 export type CreateSkuForm = v.InferOutput<typeof CreateSkuForm>;
-export const UpdateSkuForm = v.object({ id: Id, version: Id, ...SkuFields });
+export const UpdateSkuForm = v.object({ ...StoredEdit, ...SkuFields });
 export type UpdateSkuForm = v.InferOutput<typeof UpdateSkuForm>;
 
 export const SkuReply = v.object({ status: v.literal(true), msg: v.string(), sku: Sku });
@@ -185,8 +184,7 @@ export type StaleSkuReply = v.InferOutput<typeof StaleSkuReply>;
 
 // ── POST api/sku/status/ (retire, reactivate) ─────────────────────────────
 export const SkuStatusForm = v.object({
-  id: Id,
-  version: Id,
+  ...StoredEdit,
   status: v.picklist(SKU_STATUSES, 'status is active or retired.'),
 });
 export type SkuStatusForm = v.InferOutput<typeof SkuStatusForm>;

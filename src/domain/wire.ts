@@ -27,6 +27,13 @@ export const Id = v.pipe(
   v.minValue(1, 'Expected an id.'),
   v.maxValue(MAX_ID, 'Expected an id.'),
 );
+/** An edit of a stored record: its id and the version the edit started from (another save in between refuses it, 409). */
+export const StoredEdit = { id: Id, version: Id };
+/** A record a person names and may describe: the name required, the description empty when left out. */
+export const NameAndDescription = (nameMax: number, descriptionMax: number) => ({
+  name: RequiredText('Name', nameMax),
+  description: v.optional(Text(descriptionMax), ''),
+});
 /** Form booleans: 'true'/'false' (also '1'/'0', and JSON booleans). */
 export const FormBool = v.pipe(
   v.union([v.picklist(['true', 'false', '1', '0']), v.boolean()]),
