@@ -24,6 +24,9 @@ export type CallOf<S extends MachineSetup, A extends string> = Omit<
   'id' | 'src' | 'systemId'
 >;
 
+/** A calling state's tags: 'busy' among them (its views lock their controls on it). */
+type BusyTags = readonly string[];
+
 /** The state calling actor `A`. */
 interface CallState<A extends string, C> {
   tags: string[];
@@ -39,7 +42,7 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 type Calls<S extends MachineSetup> = UnionToIntersection<
   ActorOf<S> extends infer A
     ? A extends string
-      ? (actor: A, call: CallOf<S, A>) => CallState<A, CallOf<S, A>>
+      ? (actor: A, call: CallOf<S, A>, tags?: BusyTags) => CallState<A, CallOf<S, A>>
       : never
     : never
 >;
@@ -47,9 +50,11 @@ type Calls<S extends MachineSetup> = UnionToIntersection<
 /**
  * The states that call the actors of the machine set up by `machine` (given only for its types):
  * `const calling = callStates(editorSetup)`, then `loading: calling('loadPage', { input, onDone, onError })`.
+ * A state its views also know by tags of their own names all its tags, 'busy' among them, in the
+ * order its diagram lists them: `calling('register', { ... }, ['busy', 'submitting'])`.
  */
 export const callStates = <S extends MachineSetup>(_machine: S) =>
-  (<A extends string, C extends object>(actor: A, call: C): CallState<A, C> => ({
-    tags: ['busy'],
+  (<A extends string, C extends object>(actor: A, call: C, tags: BusyTags = ['busy']): CallState<A, C> => ({
+    tags: [...tags],
     invoke: { id: actor, src: actor, ...call },
   })) as Calls<S>;

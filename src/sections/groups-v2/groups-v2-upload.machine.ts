@@ -4,6 +4,7 @@
 // its reason), shown as a preview, and on Add to group applied in one server transaction
 // (user/add_users_to_groups/), which checks again and answers row by row.
 import { assign, fromPromise, setup } from 'xstate';
+import { callStates } from '../../machines/shared/call-state';
 import { serverMessage } from '../../machines/shared/failure';
 import { fileReadSteps, uploadedValues } from '../../machines/shared/file-read';
 import type {
@@ -25,7 +26,7 @@ const call = ({ context }: { context: GroupBulkUploadContext }): UploadCall => (
   identifiers: uploadedValues(context),
 });
 
-export const groupBulkUploadMachine = setup({
+const groupBulkUploadSetup = setup({
   types: {
     context: {} as GroupBulkUploadContext,
     events: {} as GroupBulkUploadEvent,
@@ -44,7 +45,11 @@ export const groupBulkUploadMachine = setup({
     ...file.guards,
     anyValid: ({ context }) => (context.preview?.validDataPoints.length ?? 0) > 0,
   },
-}).createMachine({
+});
+
+const calling = callStates(groupBulkUploadSetup);
+
+export const groupBulkUploadMachine = groupBulkUploadSetup.createMachine({
   id: 'groupBulkUpload',
   context: ({ input }) => ({
     groupId: input.groupId,
@@ -63,11 +68,9 @@ export const groupBulkUploadMachine = setup({
       tags: ['parsed'],
       initial: 'verifying',
       states: {
-        verifying: {
-          tags: ['busy', 'verifying'],
-          invoke: {
-            id: 'verifyFile',
-            src: 'verifyFile',
+        verifying: calling(
+          'verifyFile',
+          {
             input: call,
             onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output, error: null }) },
             onError: {
@@ -75,7 +78,8 @@ export const groupBulkUploadMachine = setup({
               actions: assign({ preview: null, error: ({ event }) => serverMessage(event.error) }),
             },
           },
-        },
+          ['busy', 'verifying'],
+        ),
         verifyFailed: {
           tags: ['verifyFailed'],
           on: {
@@ -92,11 +96,9 @@ export const groupBulkUploadMachine = setup({
             'upload.clear': { target: '#groupBulkUpload.idle', actions: 'clear' },
           },
         },
-        applying: {
-          tags: ['busy', 'preview', 'applying'],
-          invoke: {
-            id: 'addUsers',
-            src: 'addUsers',
+        applying: calling(
+          'addUsers',
+          {
             input: call,
             onDone: { target: '#groupBulkUpload.report', actions: assign({ report: ({ event }) => event.output }) },
             onError: {
@@ -104,7 +106,8 @@ export const groupBulkUploadMachine = setup({
               actions: assign({ report: null, error: ({ event }) => serverMessage(event.error) }),
             },
           },
-        },
+          ['busy', 'preview', 'applying'],
+        ),
       },
     },
     /** The per-row report: the users added, and every row not added with its reason. */

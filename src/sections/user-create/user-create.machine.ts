@@ -354,11 +354,9 @@ export const userCreateMachine = userCreateSetup.createMachine({
         },
       },
     },
-    submitting: {
-      tags: ['busy', 'submitting'],
-      invoke: {
-        id: 'register',
-        src: 'register',
+    submitting: calling(
+      'register',
+      {
         input: ({ context }) => ({ product: context.product, request: registerRequestOf(context) }),
         onDone: { target: 'created', actions: { type: 'storeCreated', params: ({ event }) => event.output } },
         // Nothing created is a 400 naming fields (decision 042): on their step, the form as it was.
@@ -376,7 +374,8 @@ export const userCreateMachine = userCreateSetup.createMachine({
           { target: 'failed', actions: assign({ error: ({ event }) => failureMessage(event.error) }) },
         ],
       },
-    },
+      ['busy', 'submitting'],
+    ),
     created: {
       tags: ['created'],
       initial: 'deciding',

@@ -13,6 +13,7 @@ import { fieldRefusalOf, fieldsOutside, fieldsUnder, type FieldRefusal } from '.
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
 import type { ChangeKind, OrgPick, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from './email-change.machine';
+import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, errorOf } from '../../machines/shared/failure';
 import { orgChangeMachine } from './org-change.machine';
 import { userEmailsMachine } from './user-emails.machine';
@@ -75,7 +76,7 @@ const FORM_EVENTS = {
   'tab.emails': { guard: and(['mayEdit', 'mayReadOutbox']), target: '#userEdit.emails' },
 } as const;
 
-export const userEditMachine = setup({
+const userEditSetup = setup({
   types: {
     context: {} as Ctx,
     events: {} as UserEditEvent,
@@ -280,7 +281,11 @@ export const userEditMachine = setup({
       notice: { tone: 'error' as const, text: `The welcome email was not sent. ${failureMessage(params.error)}` },
     })),
   },
-}).createMachine({
+});
+
+const calling = callStates(userEditSetup);
+
+export const userEditMachine = userEditSetup.createMachine({
   id: 'userEdit',
   context: ({ input }) => ({
     ...input,
@@ -365,11 +370,9 @@ export const userEditMachine = setup({
         'email.cancelled': 'form.editing',
       },
     },
-    saving: {
-      tags: ['form', 'profile', 'busy'],
-      invoke: {
-        id: 'saveUser',
-        src: 'saveUser',
+    saving: calling(
+      'saveUser',
+      {
         input: ({ context }) => ({ product: context.product, save: saveInputOf(context) }),
         onDone: [
           {
@@ -396,7 +399,8 @@ export const userEditMachine = setup({
           },
         ],
       },
-    },
+      ['form', 'profile', 'busy'],
+    ),
     conflict: {
       tags: ['form', 'profile', 'conflict'],
       on: {
@@ -404,11 +408,9 @@ export const userEditMachine = setup({
         'conflict.cancel': { target: 'form.editing', actions: 'forgetTheirs' },
       },
     },
-    sendingWelcome: {
-      tags: ['form', 'profile', 'busy'],
-      invoke: {
-        id: 'sendWelcome',
-        src: 'sendWelcome',
+    sendingWelcome: calling(
+      'sendWelcome',
+      {
         input: ({ context }) => ({ userId: context.userId }),
         onDone: { target: 'form.editing', actions: { type: 'welcomeResult', params: ({ event }) => event.output } },
         onError: {
@@ -416,7 +418,8 @@ export const userEditMachine = setup({
           actions: { type: 'welcomeFailed', params: ({ event }) => ({ error: event.error }) },
         },
       },
-    },
+      ['form', 'profile', 'busy'],
+    ),
 
     sessions: {
       tags: ['sessions'],

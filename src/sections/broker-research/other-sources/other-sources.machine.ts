@@ -160,11 +160,9 @@ export const otherSourceUploadMachine = otherSourceUploadSetup.createMachine({
         'upload.clear': { target: 'choosing', actions: 'clear' },
       },
     },
-    verifying: {
-      tags: ['read', 'busy'],
-      invoke: {
-        id: 'verifyFile',
-        src: 'verifyFile',
+    verifying: calling(
+      'verifyFile',
+      {
         input: call,
         onDone: {
           target: 'report',
@@ -172,7 +170,8 @@ export const otherSourceUploadMachine = otherSourceUploadSetup.createMachine({
         },
         onError: { target: 'verifyFailed', actions: assign(({ event }) => refusalOf(event.error)) },
       },
-    },
+      ['read', 'busy'],
+    ),
     /** Not checked: the server's words (a field it refused is shown at the field, which stays editable). */
     verifyFailed: {
       tags: ['read', 'details'],
