@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { listAtMost } from './json-list';
 import { Id, JsonField, Text } from './wire';
 import { countText } from './format';
+import { GroupMember as OrganizationMember } from './groups';
 
 /** Groups a search page holds. */
 export const GROUP_PAGE_SIZE = 50;
@@ -51,13 +52,8 @@ export const GroupSearchReply = v.object({
 });
 export type GroupSearchReply = v.InferOutput<typeof GroupSearchReply>;
 
-export const GroupMember = v.object({
-  id: v.number(),
-  username: v.string(),
-  email: v.string(),
-  name: v.string(),
-  organization: v.nullable(v.string()),
-});
+/** A member as Group Management lists one, with their organization (a group of the whole platform mixes them). */
+export const GroupMember = v.object({ ...OrganizationMember.entries, organization: v.nullable(v.string()) });
 export type GroupMember = v.InferOutput<typeof GroupMember>;
 
 /** user/groups_v2/members/: the group and its members by username. */
