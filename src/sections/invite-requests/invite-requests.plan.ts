@@ -4,7 +4,7 @@
 // first; not sent); open rows ticked and approved together after a preview (refused at a field,
 // or done and the list read again). The second walk opens on an approval kept across a reload.
 import type { InviteListReply, InviteRequestItem } from '../../domain/invite-requests';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleRecordEvent, type MachinePlan } from '../../workflows/plan';
 import { NO_QUERY, REVIEW_LIST_EVENTS } from '../../machines/shared/review-list.plan';
 import { inviteReviewMachine, reasonGiven } from './invite-requests.machine';
 import type { ApproveDraft, Options } from './invite-requests.types';
@@ -53,10 +53,11 @@ const options: Options = {
   organizations: [{ id: 7, name: 'Northwind Capital' }],
 };
 const stale = (service: string) =>
-  staleEvent(service, {
-    stale: true,
-    msg: 'colleague rejected it after you opened it; nothing of yours was done.',
-    current: { ...item(1, 'rejected'), version: 2, decided_by: 'colleague', reason: 'Duplicate.' },
+  staleRecordEvent(service, 'colleague rejected it after you opened it; nothing of yours was done.', {
+    ...item(1, 'rejected'),
+    version: 2,
+    decided_by: 'colleague',
+    reason: 'Duplicate.',
   });
 const refused = (service: string) =>
   refusedEvent(
@@ -124,10 +125,9 @@ export const inviteReviewPlan: MachinePlan<typeof inviteReviewMachine> = {
     },
     {
       name: 'resentMeanwhile',
-      event: staleEvent('resend', {
-        stale: true,
-        msg: 'colleague approved it after you opened it; nothing of yours was done.',
-        current: { ...item(3, 'joined'), version: 2 },
+      event: staleRecordEvent('resend', 'colleague approved it after you opened it; nothing of yours was done.', {
+        ...item(3, 'joined'),
+        version: 2,
       }),
     },
     { name: 'resendFailed', event: failedEvent('resend') },

@@ -2,7 +2,7 @@
 // changed, then saved (saved; someone else saved first; not sent) or put back as stored. The
 // second walk opens on a changed form kept across a reload.
 import type { FetchRedshiftReply, RedshiftConfiguration } from '../../domain/redshift';
-import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, staleRecordEvent, type MachinePlan } from '../../workflows/plan';
 import { selectFormChanged } from './redshift.selectors';
 import { redshiftConfigMachine } from './redshift.machine';
 import type { RedshiftDraft } from './redshift.types';
@@ -38,10 +38,9 @@ export const redshiftConfigPlan: MachinePlan<typeof redshiftConfigMachine> = {
     { name: 'saved', event: doneEvent('saveRedshift', reply('Redshift configuration saved Successfully', 3)) },
     {
       name: 'savedMeanwhile',
-      event: staleEvent('saveRedshift', {
-        stale: true,
-        msg: 'Someone saved first.',
-        current: { ...reply('', 3, THEIRS), configuration: THEIRS },
+      event: staleRecordEvent('saveRedshift', 'Someone saved first.', {
+        ...reply('', 3, THEIRS),
+        configuration: THEIRS,
       }),
     },
     { name: 'saveFailed', event: failedEvent('saveRedshift') },

@@ -4,7 +4,9 @@
 // not sent), given to or taken from a staff member (or refused by a guard), and one staff
 // member's reach read (or not).
 import type { Role, RoleHolder } from '../../domain/roles';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, staleRecordEvent } from '../../workflows/plan';
+import type { MachinePlan } from '../../workflows/plan';
+import { NEW_RECORD } from '../../machines/shared/new-record';
 import { roleEditorMachine } from './roles.machine';
 import type { RoleForm } from './roles.types';
 
@@ -50,11 +52,7 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
     },
     {
       name: 'savedMeanwhile',
-      event: staleEvent('saveRole', {
-        msg: 'Someone else changed this role.',
-        stale: true,
-        current: { ...ROLE, version: 2 },
-      }),
+      event: staleRecordEvent('saveRole', 'Someone else changed this role.', { ...ROLE, version: 2 }),
     },
     { name: 'saveGuarded', event: staleEvent('saveRole', { msg: 'You cannot take it from yourself.', guard: 'self' }) },
     { name: 'saveFailed', event: failedEvent('saveRole') },
@@ -98,8 +96,7 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
 
 /** After a reload with a role form kept (decision 042): it opens again once the roles are read. */
 export const PLAN_DRAFT: RoleForm = {
-  id: null,
-  version: 0,
+  ...NEW_RECORD,
   name: 'Kept desk',
   description: '',
   features: ['admin_panel_access', 'tags'],

@@ -4,7 +4,9 @@
 // because an account changed since the dry run (or not sent).
 import { defaultAccountSettings } from '../../domain/account-settings';
 import type { ApplyPreviewReply, Template } from '../../domain/templates';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, staleRecordEvent } from '../../workflows/plan';
+import type { MachinePlan } from '../../workflows/plan';
+import { NEW_RECORD } from '../../machines/shared/new-record';
 import { templateEditorMachine } from './templates.machine';
 import type { TemplateEditorInput, TemplateForm } from './templates.types';
 
@@ -94,11 +96,7 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
     },
     {
       name: 'savedMeanwhile',
-      event: staleEvent('saveTemplate', {
-        msg: 'Someone else saved this template.',
-        stale: true,
-        current: { ...TEMPLATE, version: 2 },
-      }),
+      event: staleRecordEvent('saveTemplate', 'Someone else saved this template.', { ...TEMPLATE, version: 2 }),
     },
     { name: 'saveFailed', event: failedEvent('saveTemplate') },
     {
@@ -143,8 +141,7 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
 
 /** After a reload with a template form kept (decision 042): it opens again once the templates are read. */
 export const PLAN_DRAFT: TemplateForm = {
-  id: null,
-  version: 0,
+  ...NEW_RECORD,
   template_name: 'Kept template',
   template_description: '',
   source: 'product_templates',

@@ -9,6 +9,7 @@ import type {
 import type { MifidStatus } from '../../../domain/broker-research';
 import type { Notice } from '../../../machines/shared/notice';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { TextEvent } from '../../../machines/shared/payload-event.types';
 
 /** A broker found by the picker or the link form's search. */
 export type FoundBroker = Pick<BrokerRow, 'id' | 'name'>;
@@ -64,7 +65,7 @@ export type BrokerDetailsEvent =
   | BareEvent<'broker.close' | 'details.retry' | 'form.save' | 'form.cancel'>
   | BareEvent<'remove.confirm' | 'remove.cancel'>
   | { type: 'broker.open'; broker: number }
-  | { type: 'search.find'; text: string }
+  | TextEvent<'search.find'>
   | { type: 'form.open'; values: FormValues }
   | { type: 'form.field'; field: FormField; value: string }
   | { type: 'form.active'; value: boolean }

@@ -5,7 +5,7 @@
 import type { RejectDraft } from './user-submission.types';
 import type { SubmissionItem, SubmissionListReply } from '../../../domain/broker-research-user-submission';
 import { actionsFor } from '../../../domain/broker-research-user-submission';
-import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, staleRecordEvent, type MachinePlan } from '../../../workflows/plan';
 import { NO_QUERY, REVIEW_LIST_EVENTS } from '../../../machines/shared/review-list.plan';
 import { reasonGiven, researchSubmissionsMachine } from './user-submission.machine';
 
@@ -56,10 +56,11 @@ export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMach
     },
     {
       name: 'actedMeanwhile',
-      event: staleEvent('act', {
-        stale: true,
-        msg: 'colleague rejected it after you opened it; nothing of yours was done.',
-        current: { ...item(1, 'rejected'), version: 2, reviewed_by: 'colleague', reason: 'Duplicate.' },
+      event: staleRecordEvent('act', 'colleague rejected it after you opened it; nothing of yours was done.', {
+        ...item(1, 'rejected'),
+        version: 2,
+        reviewed_by: 'colleague',
+        reason: 'Duplicate.',
       }),
     },
     { name: 'actFailed', event: failedEvent('act') },
