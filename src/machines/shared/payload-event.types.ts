@@ -10,3 +10,8 @@ export type ValueEvent<T extends string, V = string> = T extends string ? { type
 
 /** `{ type: T; text: string }` for each name in `T`: words typed into a search box or a reason. */
 export type TextEvent<T extends string> = T extends string ? { type: T; text: string } : never;
+
+/** `{ type: T; field: F; value: string }` for each name in `T`: one of a form's named fields typed into. */
+export type FieldEvent<T extends string, F extends string> = T extends string
+  ? { type: T; field: F; value: string }
+  : never;

@@ -11,7 +11,7 @@ import type {
 } from '../../domain/invite-requests';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
-import type { IdEvent, TextEvent } from '../../machines/shared/payload-event.types';
+import type { FieldEvent, IdEvent, TextEvent } from '../../machines/shared/payload-event.types';
 
 /** The list's filters as the URL holds them. */
 export interface InviteQuery {
@@ -72,7 +72,7 @@ export type InviteReviewEvent =
   | { type: 'query.set'; query: InviteQuery }
   | IdEvent<'request.toggle' | 'approve.open' | 'reject.open' | 'resend'>
   | TextEvent<'org.find' | 'reason.change'>
-  | { type: 'field.set'; field: SettingsField; value: string }
+  | FieldEvent<'field.set', SettingsField>
   | { type: 'plan.set'; items: string[] }
   | { type: 'invitation.set'; send: boolean };
 
