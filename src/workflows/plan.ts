@@ -55,3 +55,6 @@ export const staleEvent = (id: string, reply: Record<string, unknown>): AnyEvent
   type: `xstate.error.actor.${id}`,
   error: { status: 409, data: { status: false, ...reply } },
 });
+/** The 409 of a versioned record's write: the server's `msg` and the record as stored `current`ly. */
+export const staleRecordEvent = (id: string, msg: string, current: unknown): AnyEventObject =>
+  staleEvent(id, { stale: true, msg, current });

@@ -7,7 +7,7 @@
 // opens on a form kept across a reload.
 import { defaultAccountSettings, type AccountSettingsRecord } from '../../domain/account-settings';
 import type { ListAccountsReply } from '../../domain/accounts';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleRecordEvent, type MachinePlan } from '../../workflows/plan';
 import { formOf } from './account-settings.form';
 import { accountSettingsMachine } from './account-settings.machine';
 import type { AccountDraft, AccountForm } from './account-settings.types';
@@ -65,10 +65,10 @@ const page = (record: AccountSettingsRecord) => ({
   skus: [],
 });
 const conflict = (id: string) =>
-  staleEvent(id, {
-    msg: "admin saved this account's settings since you opened it.",
-    stale: true,
-    current: { ...STORED, version: 2, account_settings: { ...STORED.account_settings, otd_limit: 30 } },
+  staleRecordEvent(id, "admin saved this account's settings since you opened it.", {
+    ...STORED,
+    version: 2,
+    account_settings: { ...STORED.account_settings, otd_limit: 30 },
   });
 
 type Snap = Parameters<NonNullable<MachinePlan['serializeState']>>[0];

@@ -9,6 +9,7 @@ import type {
 import type { AccountSettingsRecord } from '../../domain/account-settings';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent } from '../../machines/shared/payload-event.types';
 
 /** Form values by request field ('account_settings.dd_limit', 'account_settings.regions.asia', 'account_level_flags.redirect'); limits as typed text. */
 export type FlatValues = Record<string, string | number | boolean>;
@@ -77,7 +78,7 @@ export type AccountSettingsEvent =
   | BareEvent<'defaults.ask' | 'defaults.confirm' | 'defaults.cancel' | 'conflict.review' | 'conflict.cancel'>
   | { type: 'search.submit'; q: string }
   | { type: 'page.size'; size: number }
-  | { type: 'account.open'; id: number }
+  | IdEvent<'account.open'>
   | { type: 'form.value'; field: string; value: string | number | boolean }
   | { type: 'form.queryBit'; bit: number; on: boolean }
   | { type: 'form.group'; id: number; on: boolean }

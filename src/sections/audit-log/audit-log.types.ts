@@ -3,6 +3,7 @@ import type { AuditEntryReply, AuditListItem, AuditListReply, AuditResult } from
 import type { AuditCategory } from '../../domain/audit';
 import type { RecordKind } from '../../domain/audit-log';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent } from '../../machines/shared/payload-event.types';
 
 /** The search as the URL holds it; '' for a filter not set. */
 export interface AuditQuery {
@@ -40,7 +41,7 @@ export interface AuditBrowserContext {
 export type AuditBrowserEvent =
   | BareEvent<'list.retry' | 'entry.retry' | 'entry.close'>
   | { type: 'query.set'; query: AuditQuery }
-  | { type: 'entry.open'; id: number };
+  | IdEvent<'entry.open'>;
 
 export type LoadOutcome = AuditListReply;
 export type EntryOutcome = AuditEntryReply;

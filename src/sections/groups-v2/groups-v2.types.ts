@@ -8,6 +8,7 @@ import type {
 } from '../../domain/groups-v2';
 import type { OrgPick } from '../../domain/users';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { TextEvent } from '../../machines/shared/payload-event.types';
 
 export interface GroupBrowserContext {
   /** The search box as typed; `searched` is what the list on screen answers. */
@@ -30,10 +31,9 @@ export interface GroupBrowserContext {
 export type GroupBrowserEvent =
   | BareEvent<'search.submit' | 'list.retry' | 'org.clear' | 'page.more' | 'group.close' | 'group.retry'>
   | BareEvent<'members.reload' | 'remove.confirm' | 'remove.cancel'>
-  | { type: 'query.change'; text: string }
+  | TextEvent<'query.change' | 'members.filter'>
   | { type: 'org.pick'; org: OrgPick }
   | { type: 'group.open'; group: GroupItem }
-  | { type: 'members.filter'; text: string }
   | { type: 'member.remove'; member: GroupMember };
 
 export interface SearchInput {

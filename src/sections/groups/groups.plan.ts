@@ -5,6 +5,7 @@
 // answer). A second walk starts from a kept form: its organization loads and the form opens.
 import type { Group } from '../../domain/groups';
 import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { NEW_RECORD } from '../../machines/shared/new-record';
 import { groupEditorMachine } from './groups.machine';
 
 const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
@@ -104,7 +105,7 @@ export const groupEditorDraftPlan: MachinePlan<typeof groupEditorMachine> = {
   input: {
     draft: {
       org: ORG,
-      form: { id: null, version: 0, name: 'Kept group', kind: 'collab', base: { name: '', kind: 'general' } },
+      form: { ...NEW_RECORD, name: 'Kept group', kind: 'collab', base: { name: '', kind: 'general' } },
     },
   },
   events: [{ type: 'form.submit' }, { type: 'form.cancel' }],

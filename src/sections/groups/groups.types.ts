@@ -12,6 +12,7 @@ import type {
 import type { OrgPick } from '../../domain/users';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent, ValueEvent } from '../../machines/shared/payload-event.types';
 
 /** The create or rename form; `base` is what it opened with. */
 export interface GroupForm {
@@ -64,10 +65,9 @@ export type GroupEditorEvent =
   | BareEvent<'org.clear' | 'list.retry' | 'group.create' | 'form.submit' | 'form.cancel'>
   | BareEvent<'delete.confirm' | 'delete.cancel' | 'remove.confirm' | 'remove.cancel'>
   | { type: 'org.pick'; org: OrgPick }
-  | { type: 'group.rename'; id: number }
-  | { type: 'form.name'; value: string }
-  | { type: 'form.kind'; value: GroupKind }
-  | { type: 'group.delete'; id: number }
+  | IdEvent<'group.rename' | 'group.delete'>
+  | ValueEvent<'form.name'>
+  | ValueEvent<'form.kind', GroupKind>
   | { type: 'member.add'; id: number; userIds: number[] }
   | { type: 'member.remove'; id: number; userId: number }
   | { type: 'switch.toggle'; id: number; key: SwitchKey };

@@ -4,7 +4,8 @@
 // first; not sent); open rows ticked and approved together after a preview (refused at a field,
 // or done and the list read again). The second walk opens on an approval kept across a reload.
 import type { InviteListReply, InviteRequestItem } from '../../domain/invite-requests';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
+import { answered, callOutcomes, refusedAt, storedFirst } from '../../workflows/call-outcomes';
 import { NO_QUERY, REVIEW_LIST_EVENTS } from '../../machines/shared/review-list.plan';
 import { inviteReviewMachine, reasonGiven } from './invite-requests.machine';
 import type { ApproveDraft, Options } from './invite-requests.types';
@@ -52,18 +53,16 @@ const options: Options = {
   owners: [{ key: 'keeper', text: 'Kim Keeper' }],
   organizations: [{ id: 7, name: 'Northwind Capital' }],
 };
-const stale = (service: string) =>
-  staleEvent(service, {
-    stale: true,
-    msg: 'colleague rejected it after you opened it; nothing of yours was done.',
-    current: { ...item(1, 'rejected'), version: 2, decided_by: 'colleague', reason: 'Duplicate.' },
-  });
-const refused = (service: string) =>
-  refusedEvent(
-    service,
-    { owner: 'Choose an owner from the list of staff.' },
-    'Nothing was approved: the settings need changes.',
-  );
+const stale = storedFirst('colleague rejected it after you opened it; nothing of yours was done.', {
+  ...item(1, 'rejected'),
+  version: 2,
+  decided_by: 'colleague',
+  reason: 'Duplicate.',
+});
+const refused = refusedAt(
+  { owner: 'Choose an owner from the list of staff.' },
+  'Nothing was approved: the settings need changes.',
+);
 
 export const inviteReviewPlan: MachinePlan<typeof inviteReviewMachine> = {
   machine: inviteReviewMachine,
@@ -89,48 +88,48 @@ export const inviteReviewPlan: MachinePlan<typeof inviteReviewMachine> = {
     { type: 'bulk.close' },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadPage', { list: page, options }) },
-    { name: 'loadFailed', event: failedEvent('loadPage') },
-    { name: 'orgsFound', event: doneEvent('findOrganizations', options) },
-    { name: 'orgsFailed', event: failedEvent('findOrganizations') },
-    {
-      name: 'approved',
-      event: doneEvent('approve', {
-        status: true,
-        msg: 'Approved: user person1 was created.',
-        request: { ...item(1, 'invited'), version: 2, decided_by: 'keeper', user: { id: 91, username: 'person1' } },
-      }),
-    },
-    { name: 'approveRefused', event: refused('approve') },
-    { name: 'approvedMeanwhile', event: stale('approve') },
-    { name: 'approveFailed', event: failedEvent('approve') },
-    {
-      name: 'rejected',
-      event: doneEvent('reject', {
-        status: true,
-        msg: 'Rejected.',
-        request: { ...item(1, 'rejected'), version: 2, decided_by: 'keeper', reason: 'Personal address.' },
-      }),
-    },
-    { name: 'rejectedMeanwhile', event: stale('reject') },
-    { name: 'rejectFailed', event: failedEvent('reject') },
-    {
-      name: 'resent',
-      event: doneEvent('resend', {
-        status: true,
-        msg: 'Invitation to person3@example.com: sent.',
-        request: { ...item(3, 'invited'), version: 2, invitations: 2 },
-      }),
-    },
-    {
-      name: 'resentMeanwhile',
-      event: staleEvent('resend', {
-        stale: true,
-        msg: 'colleague approved it after you opened it; nothing of yours was done.',
-        current: { ...item(3, 'joined'), version: 2 },
-      }),
-    },
-    { name: 'resendFailed', event: failedEvent('resend') },
+    ...callOutcomes('loadPage', { loaded: answered({ list: page, options }) }, 'loadFailed'),
+    ...callOutcomes('findOrganizations', { orgsFound: answered(options) }, 'orgsFailed'),
+    ...callOutcomes(
+      'approve',
+      {
+        approved: answered({
+          status: true,
+          msg: 'Approved: user person1 was created.',
+          request: { ...item(1, 'invited'), version: 2, decided_by: 'keeper', user: { id: 91, username: 'person1' } },
+        }),
+        approveRefused: refused,
+        approvedMeanwhile: stale,
+      },
+      'approveFailed',
+    ),
+    ...callOutcomes(
+      'reject',
+      {
+        rejected: answered({
+          status: true,
+          msg: 'Rejected.',
+          request: { ...item(1, 'rejected'), version: 2, decided_by: 'keeper', reason: 'Personal address.' },
+        }),
+        rejectedMeanwhile: stale,
+      },
+      'rejectFailed',
+    ),
+    ...callOutcomes(
+      'resend',
+      {
+        resent: answered({
+          status: true,
+          msg: 'Invitation to person3@example.com: sent.',
+          request: { ...item(3, 'invited'), version: 2, invitations: 2 },
+        }),
+        resentMeanwhile: storedFirst('colleague approved it after you opened it; nothing of yours was done.', {
+          ...item(3, 'joined'),
+          version: 2,
+        }),
+      },
+      'resendFailed',
+    ),
     {
       name: 'previewed',
       event: doneEvent('bulkPreview', {

@@ -11,6 +11,7 @@ import type {
 } from '../../domain/invite-requests';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { FieldEvent, IdEvent, TextEvent } from '../../machines/shared/payload-event.types';
 
 /** The list's filters as the URL holds them. */
 export interface InviteQuery {
@@ -69,15 +70,11 @@ export type InviteReviewEvent =
   | BareEvent<'list.retry' | 'bulk.open' | 'bulk.preview' | 'bulk.confirm' | 'bulk.back' | 'bulk.close'>
   | BareEvent<'approve.send' | 'form.cancel' | 'reject.send'>
   | { type: 'query.set'; query: InviteQuery }
-  | { type: 'request.toggle'; id: number }
-  | { type: 'approve.open'; id: number }
-  | { type: 'reject.open'; id: number }
-  | { type: 'resend'; id: number }
-  | { type: 'field.set'; field: SettingsField; value: string }
+  | IdEvent<'request.toggle' | 'approve.open' | 'reject.open' | 'resend'>
+  | TextEvent<'org.find' | 'reason.change'>
+  | FieldEvent<'field.set', SettingsField>
   | { type: 'plan.set'; items: string[] }
-  | { type: 'invitation.set'; send: boolean }
-  | { type: 'org.find'; text: string }
-  | { type: 'reason.change'; text: string };
+  | { type: 'invitation.set'; send: boolean };
 
 export interface LoadOutcome {
   list: InviteListReply;

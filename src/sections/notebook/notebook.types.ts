@@ -13,6 +13,7 @@ import type {
 import type { Tag } from '../../domain/tags';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { FieldEvent, IdEvent } from '../../machines/shared/payload-event.types';
 
 /** The three parts of the setting, each saved on its own under the one version. */
 export type NotebookPart = 'notification' | 'templates' | 'tags';
@@ -80,10 +81,9 @@ export type NotebookSettingsEvent =
   | { type: 'frequency.set'; frequency: NotificationFrequency }
   | { type: 'content.toggle'; content: NotebookContentType }
   | { type: 'source.pick'; source: string }
-  | { type: 'template.toggle'; id: number }
-  | { type: 'tag.toggle'; id: number }
+  | IdEvent<'template.toggle' | 'tag.toggle'>
   | { type: 'save'; part: NotebookPart }
-  | { type: 'group.set'; field: NewGroupField; value: string };
+  | FieldEvent<'group.set', NewGroupField>;
 
 export interface LoadOutcome {
   setting: NotebookSettingReply;

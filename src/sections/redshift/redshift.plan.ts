@@ -2,7 +2,8 @@
 // changed, then saved (saved; someone else saved first; not sent) or put back as stored. The
 // second walk opens on a changed form kept across a reload.
 import type { FetchRedshiftReply, RedshiftConfiguration } from '../../domain/redshift';
-import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import type { MachinePlan } from '../../workflows/plan';
+import { answered, callOutcomes, storedFirst } from '../../workflows/call-outcomes';
 import { selectFormChanged } from './redshift.selectors';
 import { redshiftConfigMachine } from './redshift.machine';
 import type { RedshiftDraft } from './redshift.types';
@@ -33,18 +34,15 @@ export const redshiftConfigPlan: MachinePlan<typeof redshiftConfigMachine> = {
     { type: 'form.discard' },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadRedshift', reply('', 2)) },
-    { name: 'loadFailed', event: failedEvent('loadRedshift') },
-    { name: 'saved', event: doneEvent('saveRedshift', reply('Redshift configuration saved Successfully', 3)) },
-    {
-      name: 'savedMeanwhile',
-      event: staleEvent('saveRedshift', {
-        stale: true,
-        msg: 'Someone saved first.',
-        current: { ...reply('', 3, THEIRS), configuration: THEIRS },
-      }),
-    },
-    { name: 'saveFailed', event: failedEvent('saveRedshift') },
+    ...callOutcomes('loadRedshift', { loaded: answered(reply('', 2)) }, 'loadFailed'),
+    ...callOutcomes(
+      'saveRedshift',
+      {
+        saved: answered(reply('Redshift configuration saved Successfully', 3)),
+        savedMeanwhile: storedFirst('Someone saved first.', { ...reply('', 3, THEIRS), configuration: THEIRS }),
+      },
+      'saveFailed',
+    ),
   ],
   serializeState: (s) => JSON.stringify([s.value, selectFormChanged(s), s.context.conflict !== null]),
   // A person saves a form they changed (the button is off otherwise).

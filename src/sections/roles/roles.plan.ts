@@ -4,7 +4,9 @@
 // not sent), given to or taken from a staff member (or refused by a guard), and one staff
 // member's reach read (or not).
 import type { Role, RoleHolder } from '../../domain/roles';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { answered, callOutcomes, conflicted, refusedAt, storedFirst } from '../../workflows/call-outcomes';
+import { NEW_RECORD } from '../../machines/shared/new-record';
 import { roleEditorMachine } from './roles.machine';
 import type { RoleForm } from './roles.types';
 
@@ -41,29 +43,29 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
     { type: 'reach.close' },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadRoles', { status: true, msg: '', result: [ROLE], staff: [HOLDER] }) },
-    { name: 'loadFailed', event: failedEvent('loadRoles') },
-    { name: 'saved', event: doneEvent('saveRole', { status: true, msg: "Role 'Desk leads' saved.", role: ROLE }) },
-    {
-      name: 'nameTaken',
-      event: refusedEvent('saveRole', { name: 'taken' }),
-    },
-    {
-      name: 'savedMeanwhile',
-      event: staleEvent('saveRole', {
-        msg: 'Someone else changed this role.',
-        stale: true,
-        current: { ...ROLE, version: 2 },
-      }),
-    },
-    { name: 'saveGuarded', event: staleEvent('saveRole', { msg: 'You cannot take it from yourself.', guard: 'self' }) },
-    { name: 'saveFailed', event: failedEvent('saveRole') },
-    { name: 'removed', event: doneEvent('removeRole', { status: true, msg: 'deleted' }) },
-    {
-      name: 'held',
-      event: staleEvent('removeRole', { msg: '1 staff member holds this role.', in_use: true, holders: [HOLDER] }),
-    },
-    { name: 'removeFailed', event: failedEvent('removeRole') },
+    ...callOutcomes(
+      'loadRoles',
+      { loaded: answered({ status: true, msg: '', result: [ROLE], staff: [HOLDER] }) },
+      'loadFailed',
+    ),
+    ...callOutcomes(
+      'saveRole',
+      {
+        saved: answered({ status: true, msg: "Role 'Desk leads' saved.", role: ROLE }),
+        nameTaken: refusedAt({ name: 'taken' }),
+        savedMeanwhile: storedFirst('Someone else changed this role.', { ...ROLE, version: 2 }),
+        saveGuarded: conflicted({ msg: 'You cannot take it from yourself.', guard: 'self' }),
+      },
+      'saveFailed',
+    ),
+    ...callOutcomes(
+      'removeRole',
+      {
+        removed: answered({ status: true, msg: 'deleted' }),
+        held: conflicted({ msg: '1 staff member holds this role.', in_use: true, holders: [HOLDER] }),
+      },
+      'removeFailed',
+    ),
     { name: 'removedWithHolders', event: doneEvent('removeRoleWithHolders', { status: true, msg: 'deleted' }) },
     {
       name: 'removeGuarded',
@@ -74,16 +76,18 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
       event: doneEvent('holdRole', { status: true, msg: "Role 'Desk' taken away.", role: { ...ROLE, holders: [] } }),
     },
     { name: 'holdGuarded', event: staleEvent('holdRole', { msg: 'This would leave no staff member.', guard: 'last' }) },
-    {
-      name: 'reachRead',
-      event: doneEvent('readReach', {
-        status: true,
-        user: HOLDER,
-        features: [{ key: 'tags', roles: ['Desk'] }],
-        privileges: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false },
-      }),
-    },
-    { name: 'reachFailed', event: failedEvent('readReach') },
+    ...callOutcomes(
+      'readReach',
+      {
+        reachRead: answered({
+          status: true,
+          user: HOLDER,
+          features: [{ key: 'tags', roles: ['Desk'] }],
+          privileges: { is_super_admin_user: false, is_admin_wm: false, is_admin_ss: false },
+        }),
+      },
+      'reachFailed',
+    ),
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.form?.id ?? null]),
   filterEvents: (s, e) => {
@@ -98,8 +102,7 @@ export const roleEditorPlan: MachinePlan<typeof roleEditorMachine> = {
 
 /** After a reload with a role form kept (decision 042): it opens again once the roles are read. */
 export const PLAN_DRAFT: RoleForm = {
-  id: null,
-  version: 0,
+  ...NEW_RECORD,
   name: 'Kept desk',
   description: '',
   features: ['admin_panel_access', 'tags'],

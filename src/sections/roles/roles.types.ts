@@ -2,6 +2,8 @@
 import type { FetchUserRolesReply, Role, RoleHolder, RoleReachReply, RoleReply } from '../../domain/roles';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent, ValueEvent } from '../../machines/shared/payload-event.types';
+import type { RecordVersion } from '../../machines/shared/record-version.types';
 
 /** The role form: a new role (id null) or a change to one, from the version it was read at. */
 export interface RoleForm {
@@ -47,20 +49,15 @@ export interface RoleEditorContext {
 export type RoleEditorEvent =
   | BareEvent<'roles.retry' | 'role.new' | 'form.submit' | 'form.cancel' | 'delete.confirm' | 'delete.cancel'>
   | BareEvent<'holders.close' | 'reach.close'>
-  | { type: 'role.edit'; id: number }
-  | { type: 'form.name'; value: string }
-  | { type: 'form.description'; value: string }
+  | IdEvent<'role.edit' | 'role.delete' | 'role.holders'>
+  | ValueEvent<'form.name' | 'form.description'>
   | { type: 'form.feature'; key: string; on: boolean }
-  | { type: 'role.delete'; id: number }
-  | { type: 'role.holders'; id: number }
   | { type: 'holder.toggle'; userId: number; hold: boolean }
   | { type: 'staff.reach'; userId: number };
 
 export type LoadOutcome = FetchUserRolesReply;
 export type SaveOutcome = RoleReply;
-export interface RemoveInput {
-  id: number;
-  version: number;
+export interface RemoveInput extends RecordVersion {
   /** The holders lose the role with it (asked after the server listed them). */
   removeHolders: boolean;
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../domain/segments';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent, ValueEvent } from '../../machines/shared/payload-event.types';
 
 /** The name and description form: a new segment (id null) of a list query, or a rename. */
 export interface SegmentForm {
@@ -61,11 +62,8 @@ export type SegmentEditorEvent =
   | BareEvent<'tags.confirm' | 'tags.back' | 'tagging.close'>
   | { type: 'segments.search'; q: string }
   | { type: 'segments.page'; page: number }
-  | { type: 'segment.rename'; id: number }
-  | { type: 'form.name'; value: string }
-  | { type: 'form.description'; value: string }
-  | { type: 'segment.delete'; id: number }
-  | { type: 'segment.tag'; id: number }
+  | IdEvent<'segment.rename' | 'segment.delete' | 'segment.tag'>
+  | ValueEvent<'form.name' | 'form.description'>
   /** Reset Tags (overwrite) or Add Tags with the tags chosen in the picker. */
   | { type: 'tags.apply'; mode: TagMode; tagIds: number[] };
 

@@ -5,7 +5,9 @@
 // one taken off (or not); assigned to an account: the preview read (fits, refused by an account
 // rule, not read), then applied (done, the account changed meanwhile, refused, not sent).
 import type { AssignPreview, Sku } from '../../domain/skus';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleEvent, staleRecordEvent } from '../../workflows/plan';
+import type { MachinePlan } from '../../workflows/plan';
+import { NEW_RECORD } from '../../machines/shared/new-record';
 import { skuEditorMachine } from './skus.machine';
 import type { SkuForm } from './skus.types';
 
@@ -78,11 +80,7 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     { name: 'codeTaken', event: refusedEvent('saveSku', { code: 'taken' }) },
     {
       name: 'savedMeanwhile',
-      event: staleEvent('saveSku', {
-        msg: "Someone else changed SKU 'PRO' since you opened it.",
-        stale: true,
-        current: { ...SKU, version: 2 },
-      }),
+      event: staleRecordEvent('saveSku', "Someone else changed SKU 'PRO' since you opened it.", { ...SKU, version: 2 }),
     },
     { name: 'saveFailed', event: failedEvent('saveSku') },
     {
@@ -91,10 +89,9 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
     },
     {
       name: 'statusStale',
-      event: staleEvent('changeStatus', {
-        msg: "Someone else changed SKU 'PRO' since you opened it.",
-        stale: true,
-        current: { ...SKU, version: 2 },
+      event: staleRecordEvent('changeStatus', "Someone else changed SKU 'PRO' since you opened it.", {
+        ...SKU,
+        version: 2,
       }),
     },
     { name: 'statusFailed', event: failedEvent('changeStatus') },
@@ -164,8 +161,7 @@ export const skuEditorPlan: MachinePlan<typeof skuEditorMachine> = {
 
 /** After a reload with a SKU form kept (decision 042): it opens again once the SKUs are read. */
 export const PLAN_DRAFT: SkuForm = {
-  id: null,
-  version: 0,
+  ...NEW_RECORD,
   code: 'KEPT-1',
   name: 'Kept bundle',
   description: '',

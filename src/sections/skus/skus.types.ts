@@ -10,6 +10,8 @@ import type {
 } from '../../domain/skus';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent, ValueEvent } from '../../machines/shared/payload-event.types';
+import type { RecordVersion } from '../../machines/shared/record-version.types';
 
 /** The values a SKU form edits (also what it opened with, to tell a change). */
 export interface SkuFormValues {
@@ -80,28 +82,19 @@ export type SkuEditorEvent =
   | BareEvent<'skus.retry' | 'sku.new' | 'form.submit' | 'form.cancel' | 'status.confirm' | 'status.cancel'>
   | BareEvent<'holders.more' | 'holders.close' | 'unassign.confirm' | 'unassign.cancel'>
   | BareEvent<'assign.confirm' | 'assign.cancel' | 'assign.close'>
-  | { type: 'list.search'; value: string }
-  | { type: 'list.status'; value: 'all' | SkuStatus }
-  | { type: 'sku.edit'; id: number }
-  | { type: 'form.code'; value: string }
-  | { type: 'form.name'; value: string }
-  | { type: 'form.description'; value: string }
-  | { type: 'form.configuration'; value: string }
+  | ValueEvent<'list.search' | 'form.code' | 'form.name' | 'form.description' | 'form.configuration'>
+  | ValueEvent<'list.status', 'all' | SkuStatus>
+  | IdEvent<'sku.edit' | 'sku.status' | 'sku.holders' | 'sku.assign'>
   | { type: 'form.planItem'; item: string; on: boolean }
   | { type: 'form.addSetting'; path: string }
   | { type: 'form.setting'; path: string; value: unknown }
   | { type: 'form.removeSetting'; path: string }
-  | { type: 'sku.status'; id: number }
-  | { type: 'sku.holders'; id: number }
   | { type: 'holders.unassign'; accountId: number }
-  | { type: 'sku.assign'; id: number }
   | { type: 'assign.account'; account: AccountPick };
 
 export type LoadOutcome = SkuListReply;
 export type SaveOutcome = SkuReply;
-export interface StatusInput {
-  id: number;
-  version: number;
+export interface StatusInput extends RecordVersion {
   status: SkuStatus;
 }
 export interface HoldersInput {

@@ -1,5 +1,6 @@
 import type { CreateTagReply, Tag } from '../../domain/tags';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { FieldEvent } from '../../machines/shared/payload-event.types';
 
 /** What the Create Tag dialog holds while a person fills it in (spec §2). */
 export interface TagDraft {
@@ -20,7 +21,7 @@ export type TagCreationEvent =
   | BareEvent<'tag.submit' | 'tag.retry' | 'tag.cancel'>
   /** Opens the dialog; `name` is what the person had typed in the selector. */
   | { type: 'tag.open'; name: string }
-  | { type: 'draft.change'; field: 'name' | 'color' | 'description'; value: string }
+  | FieldEvent<'draft.change', 'name' | 'color' | 'description'>
   | { type: 'draft.group'; groupId: number | null };
 
 export type CreateOutcome = CreateTagReply;

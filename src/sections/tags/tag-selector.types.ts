@@ -1,5 +1,6 @@
 import type { AssignTagsReply, FetchTagsReply, Tag } from '../../domain/tags';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { TextEvent } from '../../machines/shared/payload-event.types';
 
 export interface TagSelectorInput {
   userId: number;
@@ -22,7 +23,7 @@ export interface TagSelectorContext {
 
 export type TagSelectorEvent =
   | BareEvent<'tags.retry' | 'list.retry'>
-  | { type: 'tags.query'; text: string }
+  | TextEvent<'tags.query'>
   | { type: 'tags.add'; tagId: number }
   | { type: 'tags.remove'; tagId: number }
   /** "Create tag '…'": opens the Create Tag dialog with the typed name. */

@@ -4,7 +4,9 @@
 // because an account changed since the dry run (or not sent).
 import { defaultAccountSettings } from '../../domain/account-settings';
 import type { ApplyPreviewReply, Template } from '../../domain/templates';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
+import type { MachinePlan } from '../../workflows/plan';
+import { answered, callOutcomes, conflicted, refusedAt, storedFirst } from '../../workflows/call-outcomes';
+import { NEW_RECORD } from '../../machines/shared/new-record';
 import { templateEditorMachine } from './templates.machine';
 import type { TemplateEditorInput, TemplateForm } from './templates.types';
 
@@ -69,65 +71,56 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
     { type: 'apply.close' },
   ],
   outcomes: [
-    {
-      name: 'loaded',
-      event: doneEvent('loadTemplates', {
-        status: true,
-        msg: '',
-        result: [TEMPLATE],
-        sources: ['product_templates'],
-        accounts_without_template: 12,
-      }),
-    },
-    { name: 'loadFailed', event: failedEvent('loadTemplates') },
-    {
-      name: 'saved',
-      event: doneEvent('saveTemplate', { status: true, msg: "Template 'Research Desk B' saved.", template: TEMPLATE }),
-    },
-    {
-      name: 'refused',
-      event: refusedEvent(
-        'saveTemplate',
-        { 'template_settings.account_settings.dd_limit': 'The DD limit must be greater than the OTD limit (20).' },
-        'not valid',
-      ),
-    },
-    {
-      name: 'savedMeanwhile',
-      event: staleEvent('saveTemplate', {
-        msg: 'Someone else saved this template.',
-        stale: true,
-        current: { ...TEMPLATE, version: 2 },
-      }),
-    },
-    { name: 'saveFailed', event: failedEvent('saveTemplate') },
-    {
-      name: 'removed',
-      event: doneEvent('removeTemplate', { status: true, msg: "Template 'Research Desk' deleted.", unlinked: 0 }),
-    },
-    { name: 'removeFailed', event: failedEvent('removeTemplate') },
-    { name: 'previewed', event: doneEvent('previewApply', PREVIEW) },
-    { name: 'previewFailed', event: failedEvent('previewApply') },
-    {
-      name: 'applied',
-      event: doneEvent('applyTemplate', {
-        status: true,
-        msg: "Template 'Research Desk' applied to 1 account.",
-        applied: 1,
-        changed: 1,
-        template: { ...TEMPLATE, accounts: 1 },
-      }),
-    },
-    {
-      name: 'changedMeanwhile',
-      event: staleEvent('applyTemplate', {
-        msg: 'Nothing was applied: account Northwind Capital was changed since you looked at the changes.',
-        conflict: 'accounts',
-        accounts: [{ account_id: 7, account_name: 'Northwind Capital' }],
-        template: null,
-      }),
-    },
-    { name: 'applyFailed', event: failedEvent('applyTemplate') },
+    ...callOutcomes(
+      'loadTemplates',
+      {
+        loaded: answered({
+          status: true,
+          msg: '',
+          result: [TEMPLATE],
+          sources: ['product_templates'],
+          accounts_without_template: 12,
+        }),
+      },
+      'loadFailed',
+    ),
+    ...callOutcomes(
+      'saveTemplate',
+      {
+        saved: answered({ status: true, msg: "Template 'Research Desk B' saved.", template: TEMPLATE }),
+        refused: refusedAt(
+          { 'template_settings.account_settings.dd_limit': 'The DD limit must be greater than the OTD limit (20).' },
+          'not valid',
+        ),
+        savedMeanwhile: storedFirst('Someone else saved this template.', { ...TEMPLATE, version: 2 }),
+      },
+      'saveFailed',
+    ),
+    ...callOutcomes(
+      'removeTemplate',
+      { removed: answered({ status: true, msg: "Template 'Research Desk' deleted.", unlinked: 0 }) },
+      'removeFailed',
+    ),
+    ...callOutcomes('previewApply', { previewed: answered(PREVIEW) }, 'previewFailed'),
+    ...callOutcomes(
+      'applyTemplate',
+      {
+        applied: answered({
+          status: true,
+          msg: "Template 'Research Desk' applied to 1 account.",
+          applied: 1,
+          changed: 1,
+          template: { ...TEMPLATE, accounts: 1 },
+        }),
+        changedMeanwhile: conflicted({
+          msg: 'Nothing was applied: account Northwind Capital was changed since you looked at the changes.',
+          conflict: 'accounts',
+          accounts: [{ account_id: 7, account_name: 'Northwind Capital' }],
+          template: null,
+        }),
+      },
+      'applyFailed',
+    ),
   ],
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.form?.id ?? null, (s.context.apply?.accounts.length ?? 0) > 0]),
@@ -143,8 +136,7 @@ export const templateEditorPlan: MachinePlan<typeof templateEditorMachine> = {
 
 /** After a reload with a template form kept (decision 042): it opens again once the templates are read. */
 export const PLAN_DRAFT: TemplateForm = {
-  id: null,
-  version: 0,
+  ...NEW_RECORD,
   template_name: 'Kept template',
   template_description: '',
   source: 'product_templates',

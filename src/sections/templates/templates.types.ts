@@ -2,6 +2,7 @@
 import type { ApplyPreviewReply, ApplyReply, Template, TemplateListReply, TemplateReply } from '../../domain/templates';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent, ValueEvent } from '../../machines/shared/payload-event.types';
 
 /** The template form: a new template (id null) or a change to one, from the version it was read at. */
 export interface TemplateForm {
@@ -69,18 +70,15 @@ export type TemplateEditorEvent =
   | BareEvent<'templates.retry' | 'search.submit' | 'template.new' | 'form.submit' | 'form.cancel'>
   | BareEvent<'delete.confirm' | 'delete.cancel'>
   | BareEvent<'apply.preview' | 'apply.back' | 'apply.confirm' | 'apply.close'>
-  | { type: 'search.text'; value: string }
-  | { type: 'template.edit'; id: number }
+  | ValueEvent<'search.text'>
+  | IdEvent<'template.edit' | 'template.delete' | 'template.apply' | 'apply.remove'>
   | {
       type: 'form.field';
       field: 'template_name' | 'template_description' | 'source' | 'source_user' | 'groups';
       value: string;
     }
   | { type: 'form.setting'; object: 'account_settings' | 'account_level_flags'; key: string; value: unknown }
-  | { type: 'template.delete'; id: number }
-  | { type: 'template.apply'; id: number }
-  | { type: 'apply.add'; account: ApplyAccount }
-  | { type: 'apply.remove'; id: number };
+  | { type: 'apply.add'; account: ApplyAccount };
 
 export type LoadOutcome = TemplateListReply;
 export type SaveOutcome = TemplateReply;

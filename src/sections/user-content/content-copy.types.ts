@@ -1,6 +1,7 @@
 // The copy of a user's content onto other users (contentCopy): what it is given, holds and hears.
 import type { ClashResolution, ContentKind, CopyContentReply } from '../../domain/user-content';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { TextEvent } from '../../machines/shared/payload-event.types';
 
 /** A chosen item, named so the dialog (and a kept draft) can say what is copied. */
 export interface CopyItem {
@@ -32,7 +33,7 @@ export interface ContentCopyContext extends ContentCopyInput {
 
 export type ContentCopyEvent =
   | BareEvent<'copy.preview' | 'copy.send' | 'copy.retry' | 'copy.cancel' | 'copy.close'>
-  | { type: 'targets.change'; text: string }
+  | TextEvent<'targets.change'>
   | { type: 'clash.change'; choice: ClashResolution };
 
 /** What the dialog says when it closes: the server's message when something was copied. */

@@ -13,6 +13,7 @@ import type { CopyDraft } from './content-copy.draft';
 import type { ContentCopyInput } from './content-copy.types';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent } from '../../machines/shared/payload-event.types';
 
 export interface UserContentInput {
   userId: number;
@@ -71,4 +72,4 @@ export type UserContentEvent =
   | { type: 'item.toggle'; kind: ContentKind; id: number }
   | { type: 'copy.open'; kind: ContentKind }
   | { type: 'copy.closed'; message: string | null }
-  | { type: 'settings.open'; id: number };
+  | IdEvent<'settings.open'>;

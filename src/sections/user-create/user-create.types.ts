@@ -1,6 +1,7 @@
 import type { CalendarDate, CreateSettings, FieldErrors, NewUserRow } from '../../domain/user-rules';
 import type { CreateChoices, OrgPick, OutboxMessage, RegisterReply } from '../../domain/users';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { FieldEvent, ValueEvent } from '../../machines/shared/payload-event.types';
 
 /** The choices step one offers, from the server (owners; types this session may give …). */
 export type CreateSetup = CreateChoices;
@@ -86,12 +87,12 @@ export type UserCreateEvent =
   | BareEvent<'setup.retry' | 'step.next' | 'step.back' | 'row.add'>
   | BareEvent<'create.submit' | 'create.retry' | 'create.edit' | 'create.another'>
   | { type: 'org.pick'; org: OrgPick | null }
-  | { type: 'field.change'; field: AccountField; value: string }
+  | FieldEvent<'field.change', AccountField>
   | { type: 'plan.change'; plan: string[] }
-  | { type: 'expiry.change'; value: string }
+  | ValueEvent<'expiry.change'>
   | { type: 'flag.toggle'; flag: string; on: boolean }
   | { type: 'mode.change'; mode: 'single' | 'bulk' }
-  | { type: 'user.change'; field: UserField; value: string }
+  | FieldEvent<'user.change', UserField>
   | { type: 'row.remove'; index: number }
   | { type: 'row.change'; index: number; field: UserField; value: string }
   | { type: 'csv.load'; text: string; source: string }

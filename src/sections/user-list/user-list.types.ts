@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { SearchUsersForm, SearchUsersReply, UserRow } from '../../domain/users';
 import type { ListSearch } from './user-list.search';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
+import type { IdEvent } from '../../machines/shared/payload-event.types';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -43,7 +44,7 @@ export type UserListEvent =
   /** The URL's search changed (a filter, the order, the page size, back and forward). */
   | { type: 'query.set'; query: ListSearch }
   | { type: 'query.type'; q: string }
-  | { type: 'row.toggle'; id: number }
+  | IdEvent<'row.toggle'>
   /** The header checkbox: the whole page in or out. */
   | { type: 'page.toggle' }
   | { type: 'export.request'; format: ExportFormat };

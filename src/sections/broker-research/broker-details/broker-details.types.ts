@@ -9,6 +9,7 @@ import type {
 import type { MifidStatus } from '../../../domain/broker-research';
 import type { Notice } from '../../../machines/shared/notice';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { FieldEvent, TextEvent, ValueEvent } from '../../../machines/shared/payload-event.types';
 
 /** A broker found by the picker or the link form's search. */
 export type FoundBroker = Pick<BrokerRow, 'id' | 'name'>;
@@ -64,10 +65,10 @@ export type BrokerDetailsEvent =
   | BareEvent<'broker.close' | 'details.retry' | 'form.save' | 'form.cancel'>
   | BareEvent<'remove.confirm' | 'remove.cancel'>
   | { type: 'broker.open'; broker: number }
-  | { type: 'search.find'; text: string }
+  | TextEvent<'search.find'>
   | { type: 'form.open'; values: FormValues }
-  | { type: 'form.field'; field: FormField; value: string }
-  | { type: 'form.active'; value: boolean }
+  | FieldEvent<'form.field', FormField>
+  | ValueEvent<'form.active', boolean>
   | { type: 'link.choose'; broker: FoundBroker }
   | { type: 'remove.open'; removal: Removal };
 

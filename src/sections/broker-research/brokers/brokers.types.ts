@@ -10,6 +10,7 @@ import type {
 } from '../../../domain/broker-research-brokers';
 import type { Notice } from '../../../machines/shared/notice';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { FieldEvent, ValueEvent } from '../../../machines/shared/payload-event.types';
 
 /** The list's filters, as the URL holds them (?q=, ?pb=, ?cursor=). */
 export interface BrokersQuery {
@@ -83,10 +84,10 @@ export type BrokerUserGroupsEvent =
   | { type: 'query.set'; query: BrokersQuery }
   | { type: 'broker.choose'; broker: ChosenBroker }
   | { type: 'group.edit'; group: UserGroup }
-  | { type: 'form.field'; field: keyof GroupValues; value: string }
+  | FieldEvent<'form.field', keyof GroupValues>
   | { type: 'group.delete'; group: UserGroup }
   | { type: 'members.open'; group: UserGroup }
-  | { type: 'members.text'; value: string }
+  | ValueEvent<'members.text'>
   | { type: 'member.remove'; member: GroupMember };
 
 export interface LoadOutcome {

@@ -4,7 +4,8 @@
 // Refinitiv's put back. The second walk opens on changed flags kept across a reload.
 import { DEFAULT_RESEARCH_FLAGS, type ResearchFlags } from '../../../domain/broker-research';
 import type { FlagsReply } from '../../../domain/broker-research-control-panel';
-import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
+import type { MachinePlan } from '../../../workflows/plan';
+import { answered, callOutcomes, storedFirst } from '../../../workflows/call-outcomes';
 import { setChanged } from './control-panel.selectors';
 import { researchFlagsMachine } from './control-panel.machine';
 import type { FlagsDraft, LoadOutcome, ResearchFlagsContext } from './control-panel.types';
@@ -45,18 +46,21 @@ export const researchFlagsPlan: MachinePlan<typeof researchFlagsMachine> = {
     { type: 'flags.discard', dist: 'tri' },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadPanel', loaded) },
-    { name: 'loadFailed', event: failedEvent('loadPanel') },
-    { name: 'saved', event: doneEvent('saveFlags', reply('product', 'Research flags of Product saved.', 2)) },
-    {
-      name: 'savedMeanwhile',
-      event: staleEvent('saveFlags', {
-        stale: true,
-        msg: 'Someone saved first.',
-        current: { dist: 'product', flags: THEIRS, version: 2, updated_by: 'colleague', updated_at: 1_764_000_000_000 },
-      }),
-    },
-    { name: 'saveFailed', event: failedEvent('saveFlags') },
+    ...callOutcomes('loadPanel', { loaded: answered(loaded) }, 'loadFailed'),
+    ...callOutcomes(
+      'saveFlags',
+      {
+        saved: answered(reply('product', 'Research flags of Product saved.', 2)),
+        savedMeanwhile: storedFirst('Someone saved first.', {
+          dist: 'product',
+          flags: THEIRS,
+          version: 2,
+          updated_by: 'colleague',
+          updated_at: 1_764_000_000_000,
+        }),
+      },
+      'saveFailed',
+    ),
   ],
   serializeState: (s) =>
     JSON.stringify([

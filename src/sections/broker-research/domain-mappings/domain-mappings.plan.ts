@@ -10,7 +10,8 @@ import type {
   DomainMapping,
   DomainMappingListReply,
 } from '../../../domain/broker-research-domain-mappings';
-import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, failedEvent, refusedEvent, staleRecordEvent, type MachinePlan } from '../../../workflows/plan';
+import { NEW_RECORD } from '../../../machines/shared/new-record';
 import { domainMappingsMachine, formChanged } from './domain-mappings.machine';
 import type { DomainDraft, DomainMappingsContext } from './domain-mappings.types';
 
@@ -31,7 +32,7 @@ export const PLAN_DOMAIN = 'desk.bluewater.com';
 export const PLAN_SEARCH = 'research.';
 
 const page = (next: string | null): DomainMappingListReply => ({ status: true, items: [PLAN_MAPPING], next });
-const stale = (current: DomainMapping | null, msg: string) => staleEvent('saveMapping', { stale: true, msg, current });
+const stale = (current: DomainMapping | null, msg: string) => staleRecordEvent('saveMapping', msg, current);
 
 const contextOf = (s: { context: unknown }) => s.context as DomainMappingsContext;
 
@@ -91,11 +92,11 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
     },
     {
       name: 'removeStale',
-      event: staleEvent('removeMapping', {
-        stale: true,
-        msg: 'colleague changed this mapping after you opened it; it was not removed.',
-        current: { ...PLAN_MAPPING, version: 2 },
-      }),
+      event: staleRecordEvent(
+        'removeMapping',
+        'colleague changed this mapping after you opened it; it was not removed.',
+        { ...PLAN_MAPPING, version: 2 },
+      ),
     },
     { name: 'removeFailed', event: failedEvent('removeMapping') },
     {
@@ -165,8 +166,7 @@ export const domainMappingsPlan: MachinePlan<typeof domainMappingsMachine> = {
 /** After a reload with a changed add form kept (decision 042): it opens again once the list is read. */
 export const PLAN_DRAFT: DomainDraft = {
   mode: 'add',
-  id: null,
-  version: 0,
+  ...NEW_RECORD,
   values: { domain: PLAN_DOMAIN, broker: PLAN_BROKER },
   base: { domain: '', broker: null },
 };

@@ -11,6 +11,8 @@ import type {
 } from '../../../domain/broker-research-domain-mappings';
 import type { Notice } from '../../../machines/shared/notice';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { TextEvent, ValueEvent } from '../../../machines/shared/payload-event.types';
+import type { RecordVersion } from '../../../machines/shared/record-version.types';
 
 /** The list's filters, as the URL holds them (?q=, ?broker=, ?cursor=). */
 export interface DomainQuery {
@@ -93,8 +95,8 @@ export type DomainMappingsEvent =
   | { type: 'query.set'; query: DomainQuery }
   | { type: 'edit.open'; mapping: DomainMapping }
   | { type: 'remove.open'; mapping: DomainMapping }
-  | { type: 'form.domain'; value: string }
-  | { type: 'broker.find'; text: string }
+  | ValueEvent<'form.domain'>
+  | TextEvent<'broker.find'>
   | { type: 'broker.choose'; broker: DomainBroker }
   | { type: 'users.open'; mapping: DomainMapping };
 
@@ -106,7 +108,4 @@ export type UsersOutcome = DomainUsersReply;
 export interface SaveInput {
   form: DomainForm;
 }
-export interface RemoveInput {
-  id: number;
-  version: number;
-}
+export type RemoveInput = RecordVersion;

@@ -7,6 +7,7 @@ import type {
 import type { Broker } from '../../../domain/brokers';
 import type { FulfillmentSearch } from './fulfillments.search';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { IdEvent, TextEvent } from '../../../machines/shared/payload-event.types';
 
 export interface ResearchFulfillmentsInput {
   search: FulfillmentSearch;
@@ -75,7 +76,7 @@ export type ResearchFulfillmentsEvent =
   /** The URL's search changed: a filter set or cleared, Back, a link from another tab. */
   | { type: 'query.set'; query: FulfillmentSearch }
   | { type: 'export.request'; format: FulfillmentExportFormat }
-  | { type: 'end.open'; id: number }
-  | { type: 'reason.type'; text: string };
+  | IdEvent<'end.open'>
+  | TextEvent<'reason.type'>;
 
 export type { EndFulfillmentReply };

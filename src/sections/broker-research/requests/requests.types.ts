@@ -11,6 +11,8 @@ import type {
   SeenRequest,
 } from '../../../domain/broker-research-requests';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { IdEvent, TextEvent } from '../../../machines/shared/payload-event.types';
+import type { RecordVersion } from '../../../machines/shared/record-version.types';
 
 export const FILTER_KEYS = [
   'status',
@@ -75,15 +77,12 @@ export type RequestsEvent =
   | { type: 'query.set'; query: RequestsQuery }
   | { type: 'filters.apply'; filters: RequestFilterText }
   | { type: 'row.toggle'; row: SeenRequest }
-  | { type: 'request.open'; id: number }
-  | { type: 'reason.change'; text: string }
+  | IdEvent<'request.open'>
+  | TextEvent<'reason.change' | 'bulk.reason'>
   | { type: 'bulk.start'; scope: BulkScope }
-  | { type: 'bulk.pick'; action: RequestAction }
-  | { type: 'bulk.reason'; text: string };
+  | { type: 'bulk.pick'; action: RequestAction };
 
-export interface ActInput {
-  id: number;
-  version: number;
+export interface ActInput extends RecordVersion {
   action: RequestAction;
   reason: string;
 }

@@ -5,7 +5,8 @@
 import type { RejectDraft } from './user-submission.types';
 import type { SubmissionItem, SubmissionListReply } from '../../../domain/broker-research-user-submission';
 import { actionsFor } from '../../../domain/broker-research-user-submission';
-import { doneEvent, failedEvent, staleEvent, type MachinePlan } from '../../../workflows/plan';
+import { doneEvent, type MachinePlan } from '../../../workflows/plan';
+import { answered, callOutcomes, storedFirst } from '../../../workflows/call-outcomes';
 import { NO_QUERY, REVIEW_LIST_EVENTS } from '../../../machines/shared/review-list.plan';
 import { reasonGiven, researchSubmissionsMachine } from './user-submission.machine';
 
@@ -44,25 +45,24 @@ export const researchSubmissionsPlan: MachinePlan<typeof researchSubmissionsMach
     { type: 'reject.cancel' },
   ],
   outcomes: [
-    { name: 'loaded', event: doneEvent('loadPage', page) },
-    { name: 'loadFailed', event: failedEvent('loadPage') },
-    {
-      name: 'acted',
-      event: doneEvent('act', {
-        status: true,
-        msg: 'Published.',
-        submission: { ...item(1, 'published'), version: 2, reviewed_by: 'keeper' },
-      }),
-    },
-    {
-      name: 'actedMeanwhile',
-      event: staleEvent('act', {
-        stale: true,
-        msg: 'colleague rejected it after you opened it; nothing of yours was done.',
-        current: { ...item(1, 'rejected'), version: 2, reviewed_by: 'colleague', reason: 'Duplicate.' },
-      }),
-    },
-    { name: 'actFailed', event: failedEvent('act') },
+    ...callOutcomes('loadPage', { loaded: answered(page) }, 'loadFailed'),
+    ...callOutcomes(
+      'act',
+      {
+        acted: answered({
+          status: true,
+          msg: 'Published.',
+          submission: { ...item(1, 'published'), version: 2, reviewed_by: 'keeper' },
+        }),
+        actedMeanwhile: storedFirst('colleague rejected it after you opened it; nothing of yours was done.', {
+          ...item(1, 'rejected'),
+          version: 2,
+          reviewed_by: 'colleague',
+          reason: 'Duplicate.',
+        }),
+      },
+      'actFailed',
+    ),
   ],
   serializeState: (s) =>
     JSON.stringify([

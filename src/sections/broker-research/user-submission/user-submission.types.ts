@@ -8,6 +8,8 @@ import type {
 } from '../../../domain/broker-research-user-submission';
 import type { Notice } from '../../../machines/shared/notice';
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
+import type { IdEvent, TextEvent } from '../../../machines/shared/payload-event.types';
+import type { RecordVersion } from '../../../machines/shared/record-version.types';
 
 /** The list's filters as the URL holds them (status, q, cursor beside ?tab=user_submission). */
 export interface SubmissionQuery {
@@ -55,16 +57,14 @@ export interface ResearchSubmissionsContext {
 
 export type ResearchSubmissionsEvent =
   | BareEvent<'list.retry' | 'reject.confirm' | 'reject.cancel'>
+  | IdEvent<'submission.reject'>
+  | TextEvent<'reason.change'>
   | { type: 'query.set'; query: SubmissionQuery }
-  | { type: 'submission.act'; id: number; action: Exclude<SubmissionAction, 'reject'> }
-  | { type: 'submission.reject'; id: number }
-  | { type: 'reason.change'; text: string };
+  | { type: 'submission.act'; id: number; action: Exclude<SubmissionAction, 'reject'> };
 
 export type LoadOutcome = SubmissionListReply;
 export type ActOutcome = SubmissionActionReply;
-export interface ActInput {
-  id: number;
+export interface ActInput extends RecordVersion {
   action: SubmissionAction;
-  version: number;
   reason: string | null;
 }
