@@ -11,6 +11,7 @@ import {
   DepthQuery,
   REPORT_MESSAGES,
   ReportQuery,
+  rangeOrDefault,
   rangeProblem,
   type ChartsReply,
   type ReportReply,
@@ -23,19 +24,32 @@ import { rangeMs } from '../reports/counters';
 import { panelCharts, type ReportScope } from '../reports/dashboard';
 import { defineRoute, type Access, type InputOf, type RouteContext, type RouteSpec } from '../routes';
 
-type ScopeInput = { from: string; to: string; org_id: number | '' };
+type RangeInput = { from?: string | undefined; to?: string | undefined };
+type ScopeInput = RangeInput & { org_id: number | '' };
 
-/** The scope of a report, or a 400 naming `to` (a range backwards or too long) or org_id (no such organization). */
-async function scopeOf(c: Context<HonoEnv>, deps: AppDeps, input: ScopeInput): Promise<ReportScope | Response> {
-  const wrong = rangeProblem(input.from, input.to);
-  if (wrong) return refuseFields(c, wrong, { to: wrong });
+/** A report's range in ms (its missing ends filled), or a 400 naming `to` (a range backwards or too long). */
+function rangeAsked(c: Context<HonoEnv>, input: RangeInput, now: number): { start: number; end: number } | Response {
+  const range = rangeOrDefault(input, now);
+  const wrong = rangeProblem(range.from, range.to);
+  return wrong ? refuseFields(c, wrong, { to: wrong }) : rangeMs(range);
+}
+
+/** The scope of a report, or a 400 naming `to` (the range) or org_id (no such organization). */
+async function scopeOf(
+  c: Context<HonoEnv>,
+  deps: AppDeps,
+  input: ScopeInput,
+  now: number,
+): Promise<ReportScope | Response> {
+  const range = rangeAsked(c, input, now);
+  if (range instanceof Response) return range;
   const org = input.org_id === '' ? 0 : input.org_id;
   if (org !== 0) {
     const found = await deps.db.selectFrom('organizations').select('id').where('id', '=', org).executeTakeFirst();
     if (!found)
       return refuseFields(c, REPORT_MESSAGES.noOrganization(org), { org_id: REPORT_MESSAGES.noOrganization(org) });
   }
-  return { ...rangeMs(input), org, productKey: deps.config.productKey };
+  return { ...range, org, productKey: deps.config.productKey };
 }
 
 /**
@@ -49,7 +63,7 @@ function scopedRoute<A extends Access, S extends v.GenericSchema<unknown, ScopeI
   return defineRoute<A, S>({
     ...spec,
     async handler(ctx) {
-      const scope = await scopeOf(ctx.c, ctx.deps, ctx.input);
+      const scope = await scopeOf(ctx.c, ctx.deps, ctx.input, ctx.now);
       if (scope instanceof Response) return scope;
       const reply = await answer(ctx, scope);
       return reply instanceof Response ? reply : ctx.c.json(reply);
@@ -136,10 +150,10 @@ const userSegmentData = defineRoute({
   access: 'segmentio_tab',
   schema: UserSegmentQuery,
   summary: "One person's events: first and last seen, per day in from..to, the latest 20.",
-  async handler({ c, deps, input }) {
-    const wrong = rangeProblem(input.from, input.to);
-    if (wrong) return refuseFields(c, wrong, { to: wrong });
-    const { start, end } = rangeMs(input);
+  async handler({ c, deps, input, now }) {
+    const range = rangeAsked(c, input, now);
+    if (range instanceof Response) return range;
+    const { start, end } = range;
     const found = await userSegment(deps.db, input.user_id, start, end);
     if (!found)
       return refuseFields(c, REPORT_MESSAGES.noUser(input.user_id), { user_id: REPORT_MESSAGES.noUser(input.user_id) });

@@ -56,21 +56,23 @@ export type SaveFlagsResult = { ok: true; state: FlagsState } | { ok: false; cur
 
 export function saveFlags(
   db: Kysely<Database>,
-  input: { dist: string; flags: ResearchFlags; version: number },
+  input: { dist: string; flags: ResearchFlags; version?: number | undefined },
   author: string,
   now: number,
 ): Promise<SaveFlagsResult> {
   return db.transaction().execute(async (trx) => {
     const before = await readFlags(trx, input.dist);
+    // A save naming no version is applied over what this transaction read.
+    const version = input.version ?? before.version;
     const values = {
       flags: JSON.stringify(input.flags),
       updated_by: author,
       updated_at: now,
-      version: input.version + 1,
+      version: version + 1,
     };
     // The version in the WHERE (or the primary key, for flags never saved) decides: a save committed since refuses this one.
     const written =
-      input.version === 0
+      version === 0
         ? await trx
             .insertInto('research_flags')
             .values({ dist: input.dist, ...values })
@@ -81,7 +83,7 @@ export function saveFlags(
             .updateTable('research_flags')
             .set(values)
             .where('dist', '=', input.dist)
-            .where('version', '=', input.version)
+            .where('version', '=', version)
             .returning('version')
             .executeTakeFirst();
     if (!written) return { ok: false, current: await readFlags(trx, input.dist) };
@@ -89,7 +91,7 @@ export function saveFlags(
     await writeAudit(trx, {
       category: BR_AUDIT_CATEGORY,
       author,
-      action: 'research flags saved',
+      action: input.version === undefined ? 'research flags saved without a version' : 'research flags saved',
       at: now,
       previous: { dist: input.dist, ...before.flags, version: before.version },
       current: { dist: input.dist, ...state.flags, version: state.version },

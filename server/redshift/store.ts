@@ -52,14 +52,15 @@ export type SaveResult = { ok: true; state: RedshiftState } | { ok: false; reaso
 /** Saves the configuration from `version`; a save in between leaves no row to update, and is told. */
 export function saveRedshift(
   db: Kysely<Database>,
-  input: { configuration: RedshiftConfiguration; version: number },
+  input: { configuration: RedshiftConfiguration; version?: number | undefined },
   actor: Actor,
   now: number,
 ): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const before = await readRedshift(trx);
     const c = input.configuration;
-    // The version in the WHERE decides: a save committed since the read above leaves nothing to update.
+    // The version in the WHERE decides: a save committed since the read above leaves nothing to update
+    // (a save that names no version, as spec §7 writes it, is applied over what is stored).
     // The next version from the row itself: a stale request's version + 1 is never computed, so the
     // largest version a request may name (REDSHIFT_VERSION_MAX) is told as stale, not overflowed.
     const updated = await trx
@@ -75,7 +76,7 @@ export function saveRedshift(
         updated_at: now,
       }))
       .where('id', '=', 1)
-      .where('version', '=', input.version)
+      .$if(input.version !== undefined, (q) => q.where('version', '=', input.version!))
       .returning('version')
       .executeTakeFirst();
     if (!updated) return { ok: false, reason: 'stale', current: await readRedshift(trx) };
@@ -83,7 +84,8 @@ export function saveRedshift(
     await writeAudit(trx, {
       category: 'redshift configuration',
       author: actor.username,
-      action: 'redshift configuration saved',
+      action:
+        input.version === undefined ? 'redshift configuration saved without a version' : 'redshift configuration saved',
       at: now,
       previous: { ...before.configuration, version: before.version },
       current: { ...state.configuration, version: state.version },

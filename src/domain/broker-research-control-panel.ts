@@ -63,7 +63,9 @@ export type FlagsReply = v.InferOutput<typeof FlagsReply>;
 export const SaveFlagsForm = v.object({
   dist: Dist,
   flags: JsonField(ResearchFlagsSchema, 'flags', 2_000),
-  version: Version,
+  // Spec §7 sends dist and flags alone: a save without the version it was read at is applied
+  // over what is stored and audited as unversioned; the panel always sends it.
+  version: v.optional(Version),
 });
 export type SaveFlagsForm = v.InferOutput<typeof SaveFlagsForm>;
 /** A save's reply has the read's shape, msg saying what was saved. */

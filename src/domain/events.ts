@@ -3,7 +3,7 @@
 // them. The Events view lists them newest first (keyset on occurred_at, id) and one person's
 // summary; spec §7 names the calls (segment/fetch_segmentio_events/, user/get_user_segment_data/).
 import * as v from 'valibot';
-import { Chart, DayField, OptionalId } from './reports';
+import { Chart, OptionalId, RangeEnd } from './reports';
 import { oneLine } from './wire-input';
 
 export const EVENT_PAGE_SIZE = 50;
@@ -49,8 +49,8 @@ const IdField = v.pipe(
 
 // ── POST segment/fetch_segmentio_events/ ─────────────────────────────
 export const EventsQuery = v.object({
-  from: DayField,
-  to: DayField,
+  from: RangeEnd,
+  to: RangeEnd,
   org_id: OptionalId,
   name: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(EVENT_NAME_MAX, `At most ${EVENT_NAME_MAX} characters.`), oneLine()),
@@ -69,7 +69,7 @@ export const EventsReply = v.object({
 export type EventsReply = v.InferOutput<typeof EventsReply>;
 
 // ── POST user/get_user_segment_data/ ─────────────────────────────────
-export const UserSegmentQuery = v.object({ user_id: IdField, from: DayField, to: DayField });
+export const UserSegmentQuery = v.object({ user_id: IdField, from: RangeEnd, to: RangeEnd });
 export type UserSegmentQuery = v.InferOutput<typeof UserSegmentQuery>;
 export const UserSegmentReply = v.object({
   status: v.literal(true),

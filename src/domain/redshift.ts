@@ -91,7 +91,9 @@ const Version = v.pipe(
   v.maxValue(REDSHIFT_VERSION_MAX),
 );
 export const SaveRedshiftBody = v.strictObject(
-  { redshift_configuration: RedshiftConfiguration, version: Version },
+  // Spec §7 sends only redshift_configuration: a save without the version it was read at is
+  // applied over what is stored and audited as unversioned; the panel always sends it.
+  { redshift_configuration: RedshiftConfiguration, version: v.optional(Version) },
   (issue) =>
     issue.expected === 'never'
       ? `There is no field ${issue.received}.`

@@ -74,10 +74,16 @@ export const chartFileName = (chart: Chart, range: { from: string; to: string })
 // ── dates ────────────────────────────────────────────────────────────
 /** A UTC day as YYYY-MM-DD. */
 export const dayMs = (text: string) => Date.parse(`${text}T00:00:00Z`);
-/** The default range ending today. */
-export function defaultRange(now: number): { from: string; to: string } {
-  return { from: dayText(now - (DEFAULT_RANGE_DAYS - 1) * DAY_MS), to: dayText(now) };
+/**
+ * A report's range with its missing ends filled: `to` today (UTC), `from` the DEFAULT_RANGE_DAYS
+ * days ending at `to`. Spec §7 names the report calls without a range; the panel always sends one.
+ */
+export function rangeOrDefault(range: { from?: string; to?: string }, now: number): { from: string; to: string } {
+  const to = range.to ?? dayText(now);
+  return { from: range.from ?? dayText(dayMs(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS), to };
 }
+/** The default range ending today. */
+export const defaultRange = (now: number) => rangeOrDefault({}, now);
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(dayMs(s)) && dayText(dayMs(s)) === s;
 export const DayField = v.pipe(v.string(), v.trim(), v.check(isDay, 'A date as YYYY-MM-DD.'));
 export const OptionalId = v.optional(
@@ -102,8 +108,12 @@ export function rangeProblem(from: string, to: string): string | null {
   if ((dayMs(to) - dayMs(from)) / DAY_MS + 1 > MAX_RANGE_DAYS) return `At most ${MAX_RANGE_DAYS} days.`;
   return null;
 }
-/** The range and organization every report takes; the order and span of the range are checked with rangeProblem (a 400 naming `to`). */
-const RangeFields = { from: DayField, to: DayField, org_id: OptionalId };
+/**
+ * The range (either end may be left out: rangeOrDefault) and organization every report takes; the
+ * order and span of the range are checked with rangeProblem (a 400 naming `to`).
+ */
+export const RangeEnd = v.optional(DayField);
+const RangeFields = { from: RangeEnd, to: RangeEnd, org_id: OptionalId };
 
 // ── POST reports/dashboard/ (panel, from, to, org_id) ────────────────
 export const ReportQuery = v.object({ ...RangeFields, panel: v.picklist(REPORT_PANELS, 'Choose a panel.') });

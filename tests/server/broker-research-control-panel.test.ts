@@ -124,6 +124,20 @@ describe('read and save', () => {
     expect(v.parse(FlagsReply, again.body).version).toBe(reply.version + 1);
   });
 
+  it('saves the spec §7 form (dist and flags alone) over what is stored, audited as unversioned', async () => {
+    const before = await readOk(PRODUCT);
+    const wanted: ResearchFlags = { ...before.result.status, notify_users: !before.result.status.notify_users };
+    const { status, body } = await save({ dist: PRODUCT, flags: JSON.stringify(wanted) });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(v.parse(FlagsReply, body)).toMatchObject({ version: before.version + 1, result: { status: wanted } });
+    const row = await server.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'research flags saved without a version')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.current_data!)).toEqual({ dist: PRODUCT, ...wanted, version: before.version + 1 });
+  });
+
   it('keeps each distributor apart', async () => {
     const product = await readOk(PRODUCT);
     const t = await readOk('tri');
@@ -227,7 +241,7 @@ describe('who may read and save which distributor', () => {
 });
 
 describe('bad input', () => {
-  it('names each field: no dist, flags not JSON, a flag not true/false, an unknown or missing flag, no version', async () => {
+  it('names each field: no dist, flags not JSON, a flag not true/false, an unknown or missing flag, a version not read', async () => {
     const cases: [Record<string, string>, Record<string, string | RegExp>][] = [
       [{ flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '1' }, { dist: /./ }],
       [
@@ -247,7 +261,6 @@ describe('bad input', () => {
         { dist: PRODUCT, flags: JSON.stringify({ research_enabled: true }), version: '1' },
         { 'flags.requests_open': /./ },
       ],
-      [{ dist: PRODUCT, flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS) }, { version: /./ }],
       [
         { dist: PRODUCT, flags: JSON.stringify(DEFAULT_RESEARCH_FLAGS), version: '-1' },
         { version: 'Expected the version the flags were read at.' },

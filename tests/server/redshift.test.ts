@@ -98,6 +98,19 @@ describe('fetch and save', () => {
     expect(JSON.parse(row.current_data!)).toEqual({ ...wanted, version: before.version + 1 });
   });
 
+  it('saves the spec §7 body (redshift_configuration alone) over what is stored, audited as unversioned', async () => {
+    const before = await read();
+    const wanted = config({ account_script: true }, { expire_time: true });
+    const { status, body } = await save({ redshift_configuration: wanted });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const reply = v.parse(FetchRedshiftReply, body);
+    expect(reply.result.configuration).toEqual(wanted);
+    expect(reply.version).toBe(before.version + 1);
+    const row = (await auditRows()).at(-1)!;
+    expect(row).toMatchObject({ action: 'redshift configuration saved without a version', success: 1 });
+    expect(JSON.parse(row.current_data!)).toEqual({ ...wanted, version: before.version + 1 });
+  });
+
   it('of two saves from the same version, one wins and the other is told, with the configuration now', async () => {
     const start = await read();
     const mine = config({ account_script: true });
@@ -166,7 +179,6 @@ describe('bad input: a 400 naming the fields, never a 500, nothing saved', () =>
       },
     ],
     ['a missing configuration', { version: 1 }, { redshift_configuration: 'Required.' }],
-    ['a missing version', { redshift_configuration: config() }, { version: 'Required.' }],
     [
       'a version not a number',
       { redshift_configuration: config(), version: '1' },

@@ -5,7 +5,15 @@
 // TEST_DATABASE_URL, PostgreSQL.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChartsReply, DAY_MS, REPORT_PANELS, ReportReply, chartCsv, type Chart } from '../../src/domain/reports';
+import {
+  ChartsReply,
+  DAY_MS,
+  REPORT_PANELS,
+  ReportReply,
+  chartCsv,
+  defaultRange,
+  type Chart,
+} from '../../src/domain/reports';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { writeAudit } from '../../server/audit';
 import { weekOf } from '../../server/reports/counters';
@@ -300,6 +308,17 @@ describe('sub-views', () => {
       form: { from: TODAY, to: TODAY, user_id: String(lead_id) },
     });
     expect(valueOf(chart(v.parse(ChartsReply, await mine.json()).charts, 'events-by-name'), 'Signed in')).toBe(1);
+  });
+
+  it('the spec §7 calls without a range answer for the last 30 days ending today', async () => {
+    const asked = defaultRange(Date.now());
+    expect(Object.keys(asked)).toEqual(['from', 'to']);
+    const bare = await lead.send('POST', '/user/fetch_user_analytics/', { form: {} });
+    expect(bare.status).toBe(200);
+    const explicit = await lead.send('POST', '/user/fetch_user_analytics/', { form: { ...asked, org_id: '' } });
+    expect(v.parse(ChartsReply, await bare.json())).toEqual(v.parse(ChartsReply, await explicit.json()));
+    const onlyTo = await lead.send('POST', '/user/fetch_user_analytics/', { form: { to: asked.to } });
+    expect(onlyTo.status).toBe(200);
   });
 
   it('depth: people active per day and events per person', async () => {
