@@ -4,7 +4,7 @@
 // Each editor keeps its own states and guards' names (its paths and views depend on them) and
 // calls these from its actions, so it states only what differs: its fields and its 409 reader.
 import { fieldRefusalOf, WHOLE_REQUEST, type FieldMessages } from '../../domain/field-errors';
-import { refusalMessage } from './failure';
+import { failureMessage, refusalMessage } from './failure';
 import { noticeOf } from './notice';
 
 /** Nothing answered yet: no field refused, no conflict, no failure, no notice (an editor's first context). */
@@ -78,10 +78,14 @@ export const failedTextOf =
     conflictOf(error)?.msg ?? `${prefix} ${refusalMessage(error)}`;
 
 /**
- * A save refused for anything but a conflict, said in a red notice: the server's message at each
- * field it names, and the section's `words` with why (the refusal's summary, or no answer).
+ * A save refused for anything but a conflict, said in a red notice: a refusal (400) in its own
+ * words, with the server's message at each field it names; a call that failed otherwise with the
+ * section's `words` (such as 'Something went wrong.') and why.
  */
-export const refusalNotice = (words: string, error: unknown) => ({
-  serverErrors: fieldRefusalOf(error)?.fields ?? {},
-  notice: noticeOf(false, `${words} ${refusalMessage(error)}`),
-});
+export const refusalNotice = (words: string, error: unknown) => {
+  const refusal = fieldRefusalOf(error);
+  return {
+    serverErrors: refusal?.fields ?? {},
+    notice: noticeOf(false, refusal ? refusal.msg : `${words} ${failureMessage(error)}`),
+  };
+};
