@@ -314,6 +314,8 @@ export const ImportsReply = v.object({
   next: v.nullable(v.number()),
 });
 export type ImportsReply = v.InferOutput<typeof ImportsReply>;
+/** An apply's reply with the latest imports read after it (absent when they could not be read). */
+export type AppliedFile = ApplyReply & { imports?: ImportItem[] };
 
 export const ImportFulfillmentsQuery = v.object({ import: Id, after: v.optional(v.union([v.literal(''), Id]), '') });
 export const ImportFulfillment = v.object({

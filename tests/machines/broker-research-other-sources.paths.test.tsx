@@ -349,6 +349,8 @@ function driver(): Driver<World> {
           `1 row: ${R.noSuchUser}`,
         ]);
         expect((await imported()).map((f) => Number(f.import_id))).toEqual([last.id, last.id]);
+        // The import just made heads the latest imports beside its report.
+        expect(rowsOf('Latest imports')[0]!.startsWith(String(last.id))).toBe(true);
       },
     },
   };

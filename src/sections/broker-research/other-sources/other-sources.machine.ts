@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   OTHER_SOURCE_FILE_MAX_BYTES,
-  type ApplyReply,
+  type AppliedFile,
   type ImportsReply,
   type OtherSourceFileSummary,
   type VerifyReply,
@@ -52,7 +52,7 @@ const otherSourceUploadSetup = setup({
       Promise.reject(new Error('provide readFile')),
     ),
     verifyFile: fromPromise<VerifyReply, UploadCall>(() => Promise.reject(new Error('provide verifyFile'))),
-    applyFile: fromPromise<ApplyReply, UploadCall>(() => Promise.reject(new Error('provide applyFile'))),
+    applyFile: fromPromise<AppliedFile, UploadCall>(() => Promise.reject(new Error('provide applyFile'))),
   },
   actions: {
     refuseFileHere: assign(({ event }) => ({
@@ -205,7 +205,14 @@ export const otherSourceUploadMachine = otherSourceUploadSetup.createMachine({
         id: 'applyFile',
         src: 'applyFile',
         input: call,
-        onDone: { target: 'done', actions: assign({ applied: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'done',
+          actions: assign({
+            applied: ({ event }) => event.output,
+            error: null,
+            imports: ({ context, event }) => event.output.imports ?? context.imports,
+          }),
+        },
         onError: { target: 'failed', actions: assign(({ event }) => refusalOf(event.error)) },
       },
     },

@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import {
   ApplyReply,
+  type AppliedFile,
   ImportFulfillmentsReply,
   ImportsReply,
   VerifyReply,
@@ -43,8 +44,14 @@ export async function verifyOtherSourceFile(u: OtherSourceUpload): Promise<Verif
   return v.parse(VerifyReply, await http(`${BASE}/verify/`, { method: 'POST', body: uploadBody(u) }));
 }
 
-export async function applyOtherSourceFile(u: OtherSourceUpload): Promise<ApplyReply> {
-  return v.parse(ApplyReply, await http(`${BASE}/apply/`, { method: 'POST', body: uploadBody(u) }));
+/**
+ * The apply, then the latest imports as they are now, so the list beside the report shows this
+ * one; when they cannot be read the list shown stays (the apply went through all the same).
+ */
+export async function applyOtherSourceFile(u: OtherSourceUpload): Promise<AppliedFile> {
+  const applied = v.parse(ApplyReply, await http(`${BASE}/apply/`, { method: 'POST', body: uploadBody(u) }));
+  const latest = await listOtherSourceImports(null).catch(() => null);
+  return latest ? { ...applied, imports: latest.imports } : applied;
 }
 
 export async function listOtherSourceImports(after: number | null): Promise<ImportsReply> {
