@@ -121,6 +121,7 @@ async function loadSession(c: Context<HonoEnv>, cookie: string | null): Promise<
     grants,
     mtUserEmail: row.mt_user_email,
     authTime: row.auth_time,
+    lastSeenAt: row.last_seen_at,
   };
 }
 
@@ -162,7 +163,8 @@ function mountRoute(app: App, route: Route, productKey: string): void {
       input = parsed.output;
     }
     // Activity keeps a signed-in session alive (decision 002).
-    if (route.activity && session && mayAccess('admin_panel_access', session))
+    const activity = typeof route.activity === 'function' ? route.activity(input) : route.activity;
+    if (activity && session && mayAccess('admin_panel_access', session))
       await touchSession(deps.db, session.idHash, c.get('now'));
     return route.handler({ c, deps, now: c.get('now'), input, session });
   });

@@ -91,8 +91,9 @@ const Flag = v.pipe(
 );
 
 /**
- * The panel re-checks the session every SESSION_RECHECK_MS whether or not anyone is there, and a
- * check counts as activity. An idle timeout as long as that interval would never be reached.
+ * The panel re-checks the session every SESSION_RECHECK_MS whether or not anyone is there. Its own
+ * checks no longer count as activity (decision 096), but a check as spec §7 writes it does, so an
+ * idle timeout stays shorter than that interval.
  */
 export const MAX_SESSION_IDLE_SECONDS = SESSION_RECHECK_MS / 1000 - 1;
 

@@ -32,6 +32,8 @@ export interface CurrentSession {
   mtUserEmail: string | null;
   /** When the person last proved their factors (sessions.auth_time). */
   authTime: number;
+  /** The last activity the server knows of, before this request's own. */
+  lastSeenAt: number;
 }
 
 export type HonoEnv = {

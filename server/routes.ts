@@ -50,9 +50,10 @@ export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefin
   csrf?: boolean;
   /**
    * A call by a signed-in session keeps it alive (last_seen_at). Feature-guarded routes always do;
-   * a public route opts in (session_check/).
+   * a public route opts in, for every call or for the calls its input marks (session_check/: the
+   * panel's own idle and hourly checks must not keep an idle person signed in).
    */
-  activity?: boolean;
+  activity?: boolean | ((input: InputOf<S>) => boolean);
   /**
    * The route changes what someone may do or how they sign in (roles, privileges, a staff
    * account's sign-in attributes, a linked sign-in): the grant rule's test walks every such route
@@ -71,7 +72,8 @@ export interface Route {
   body: BodyKind;
   maxBody: number;
   csrf: boolean;
-  activity: boolean;
+  /** Whether this call (given its parsed input) keeps the session alive. */
+  activity: boolean | ((input: unknown) => boolean);
   changesGrants: boolean;
   handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
 }
@@ -105,7 +107,7 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     body: spec.body ?? 'form',
     maxBody: spec.maxBody ?? MAX_BODY_BYTES,
     csrf: spec.csrf ?? !SAFE_METHODS.includes(spec.method),
-    activity: isFeature(spec.access) || (spec.activity ?? false),
+    activity: isFeature(spec.access) || ((spec.activity ?? false) as Route['activity']),
     changesGrants: spec.changesGrants ?? false,
     handler: spec.handler as Route['handler'],
   };

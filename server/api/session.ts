@@ -4,7 +4,8 @@ import type { LogoutReply, SessionCheckReply } from '../../src/domain/auth';
 import { writeAudit } from '../audit';
 import { issueLinkToken } from '../auth/link-tokens';
 import { deleteSession } from '../auth/sessions';
-import type { ServerConfig } from '../config';
+import { SessionCheckForm } from '../../src/domain/session';
+import { sessionIdleMs, type ServerConfig } from '../config';
 import type { User } from '../db/schema';
 import { endBrowserSession } from '../http/cookies';
 import { defineRoute, mayAccess } from '../routes';
@@ -27,10 +28,13 @@ const sessionCheck = defineRoute({
   method: 'POST',
   path: '/session_check/',
   access: 'public',
-  activity: true,
+  schema: SessionCheckForm,
+  // The panel's own idle and hourly checks say activity=false: they must not keep an idle person
+  // signed in (decision 096). Any other check, as spec §7 writes it, counts as activity.
+  activity: (input) => input.activity,
   summary:
-    'Who is signed in and with which features; answers status false without a signed-in session. Counts as activity.',
-  async handler({ c, deps, now, session }) {
+    'Who is signed in and with which features, and idle_left_ms until the session ends unless used; answers status false without a signed-in session. Counts as activity unless activity=false.',
+  async handler({ c, deps, now, session, input }) {
     const reply = (body: SessionCheckReply) => c.json(body);
     if (!session || !mayAccess('admin_panel_access', session)) return reply({ status: false });
     const { config } = deps;
@@ -62,6 +66,7 @@ const sessionCheck = defineRoute({
       jwt_token: jwt,
       allowed_st: allowed,
       server_urls: Object.fromEntries(allowed.map((t) => [t, config.serverTypes[t]!])),
+      idle_left_ms: sessionIdleMs(config) - (input.activity ? 0 : now - session.lastSeenAt),
     });
   },
 });

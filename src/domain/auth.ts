@@ -74,6 +74,8 @@ export const SessionInfo = v.object({
   allowed_st: v.array(v.string()),
   /** Base URL of each server type in allowed_st (the spec leaves hosts per deployment open). */
   server_urls: v.record(v.string(), v.string()),
+  /** How long the session lasts without activity from now (after this check's own, if it counted). */
+  idle_left_ms: v.optional(v.number()),
 });
 export type SessionInfo = v.InferOutput<typeof SessionInfo>;
 
@@ -120,6 +122,9 @@ export const MESSAGES = {
   blocked: 'Account is blocked.',
   badOtp: 'Incorrect OTP',
   sessionExpired: 'Your Session has expired. Please login again.',
+  /** The idle warning (decision 096); the spec names only the expiry message. */
+  idleWarning: (seconds: number) =>
+    `You have been inactive for a while. For your security you will be signed out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}. What you have typed is kept.`,
   httpError: (code: number) => `Error: ${code}`,
   renderFailure: 'Something went wrong.',
 } as const;

@@ -68,7 +68,7 @@ export function liveBannerMachine() {
 export function liveSessionMachine(nav: Navigation, banner: () => { send(event: BannerEvent): void }) {
   return sessionMachine.provide({
     actors: {
-      checkSession: fromPromise(() => checkSession()),
+      checkSession: fromPromise(({ input }) => checkSession(input.renew)),
       logout: fromPromise(() => logout()),
       watchActivity,
       watchForbidden,

@@ -43,7 +43,7 @@ import { skuEditorMachine } from '../sections/skus/skus.machine';
 import { skuEditorDraftPlan, skuEditorPlan } from '../sections/skus/skus.plan';
 import { segmentEditorMachine } from '../sections/segments-n-tags/segments.machine';
 import { segmentEditorPlan, segmentEditorSavePlan } from '../sections/segments-n-tags/segments.plan';
-import { sessionMachine } from './session/session.machine';
+import { firstIdleLookMs, idleWarningMs, sessionMachine } from './session/session.machine';
 import { sessionOnRedirectPlan, sessionOnRedirectStoredPlan, sessionPlan } from './session/session.plan';
 import { tagCreationMachine } from '../sections/tags/tag-creation.machine';
 import { tagCreationPlan } from '../sections/tags/tag-creation.plan';
@@ -148,7 +148,13 @@ export interface WorkflowEntry {
   phrases?: Readonly<Record<string, string>>;
 }
 
-const PANEL_TIMERS = { recheckMs: SESSION_RECHECK_MS, idleMs: IDLE_TIMEOUT_MS };
+/** The panel's timers at their defaults; the idle look and end as they come after the last input. */
+const PANEL_TIMERS = {
+  recheckMs: SESSION_RECHECK_MS,
+  idleMs: IDLE_TIMEOUT_MS,
+  untilIdleLookMs: firstIdleLookMs(IDLE_TIMEOUT_MS),
+  idleLeftMs: idleWarningMs(IDLE_TIMEOUT_MS),
+};
 
 export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
@@ -371,7 +377,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     id: 'session',
     title: 'Session',
     purpose:
-      'Checks the session on start, hourly, after idle time and on any 403; heartbeats while active; expiry and logout.',
+      'Checks the session on start, hourly and on any 403; heartbeats while active; warns a minute before the idle end (Stay signed in); expiry and logout.',
     machine: sessionMachine,
     source: 'src/machines/session/session.machine.ts',
     plans: [
@@ -384,6 +390,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       'user.activity': 'person is active',
       'session.signedIn': 'sign-in completes',
       'session.linkFailed': 'linked sign-in fails',
+      'idle.stay': 'Stay signed in',
     },
   },
   {

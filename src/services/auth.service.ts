@@ -33,8 +33,10 @@ export async function activateTfa(form: ActivateForm): Promise<StatusReply> {
   return v.parse(StatusReply, await http('/ap_activate_tfa', { method: 'POST', body: toFormData(form) }));
 }
 
-export async function checkSession(): Promise<SessionCheckReply> {
-  return v.parse(SessionCheckReply, await http('/session_check/', { method: 'POST', body: toFormData({}) }));
+/** The session's state; `renew: false` asks without counting as activity (the panel's own looks). */
+export async function checkSession(renew = true): Promise<SessionCheckReply> {
+  const body = toFormData(renew ? {} : { activity: 'false' });
+  return v.parse(SessionCheckReply, await http('/session_check/', { method: 'POST', body }));
 }
 
 export async function logout(): Promise<LogoutReply> {

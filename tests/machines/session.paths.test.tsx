@@ -58,9 +58,9 @@ const CONFIG = { idle_timeout_ms: SESSION_PATHS_IDLE_MS };
 
 async function setUp(page: string) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  // The server's own idle limit is set beyond the walk's hours: here the client's checks are
-  // under test, and "no session" is arranged explicitly.
-  const sessionIdleSeconds = 6 * 3600;
+  // The server's idle limit is the page's: the idle looks find what the timeline says (more left
+  // early, the warning due on time, nothing at the end); "no session" is also arranged explicitly.
+  const sessionIdleSeconds = SESSION_PATHS_IDLE_MS / 1000;
   const onRedirect = page === REDIRECT_PATH;
   const server = await createTestServer({
     config: { sessionIdleSeconds, ...(onRedirect ? { serverType: 'testing' } : {}) },
@@ -213,6 +213,13 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
         ));
       if (!signedIn) await signInElsewhere();
     },
+    // Someone used the session in another tab just now: the look finds more than the warning left.
+    moreLeft: async () => {
+      world.bridge.release();
+      expect(await checkSession()).toMatchObject({ status: true });
+    },
+    // The look on time finds the warning due by the server's own clock: nothing to arrange.
+    nearEnd: async () => {},
     // The browser no longer holds the session (expired or signed out elsewhere).
     noSession: async () => {
       world.bridge.cookies.delete(SESSION_COOKIE);
@@ -225,7 +232,12 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
     machine: sessionMachine,
     bridge: world.bridge,
     world,
-    calls: { checkSession: '/session_check/', heartbeat: '/session_check/', logout: '/logout_account/' },
+    calls: {
+      checkSession: '/session_check/',
+      heartbeat: '/session_check/',
+      idleCheck: '/session_check/',
+      logout: '/logout_account/',
+    },
     actor: () => world.actors!.session,
     mount: async () => {
       const { actors, record } = onRedirect()
@@ -268,10 +280,16 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
         world.actors!.session.send(step.event as { type: 'route.change'; path: string });
       },
       'logout.request': async () => {
+        // Over the idle warning, its own Sign out; the header's Logout is behind it.
+        const warning = screen.queryByRole('alertdialog', { name: 'Still there?' });
+        if (warning) return world.user.click(within(warning).getByRole('button', { name: 'Sign out' }));
         await world.user.click(screen.getByRole('button', { name: 'Logout' }));
       },
       // The link's sign-in is refused (its token is not one).
       'session.linkFailed': async () => world.endLink!(),
+      'idle.stay': async () => {
+        await world.user.click(screen.getByRole('button', { name: 'Stay signed in' }));
+      },
       'expiry.acknowledge': async () => {
         await world.user.click(screen.getByRole('button', { name: 'OK' }));
       },
@@ -318,9 +336,25 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
         const onPublicPage = PUBLIC_PATHS.includes(actor.getSnapshot().context.path);
         if (step?.outcome === 'valid' && onPublicPage) expect(world.record!.navigations.at(-1)).toBe('/');
       },
-      // A heartbeat on its way: nothing changes for the person, the session stays stored.
-      'active.beating': (s, { actor }) => {
-        expect(actor.getSnapshot().context.heartbeatDue).toBe(true);
+      // A look at the time left: nothing shows yet, the session stays stored.
+      'active.lookingIdle': (s) => {
+        expect(world.bridge.pending()).toBeGreaterThan(0); // the look, held
+        expect(signedInAs(s.getByRole('banner'))).toBe(`Signed in as ${world.staff.email}`);
+        expect(s.queryByRole('alertdialog')).toBeNull();
+        expect(readStoredSession()).toMatchObject({ isAuthenticated: true, info: { email: world.staff.email } });
+      },
+      // A minute before the end: the warning, 'Stay signed in' focused; the shell stays behind it.
+      'active.warning': async (s) => {
+        const dialog = await s.findByRole('alertdialog', { name: 'Still there?' }); // loaded when first due
+        // The seconds the server had left when it answered (the walk holds the look a while).
+        expect(dialog).toHaveTextContent(/signed out in \d+ seconds?\. What you have typed is kept\./);
+        expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
+        expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeEnabled();
+        expect(readStoredSession()).toMatchObject({ isAuthenticated: true, info: { email: world.staff.email } });
+      },
+      // A heartbeat on its way (or 'Stay signed in'): nothing changes for the person, the session stays stored.
+      'active.beating': (s, { actor, step }) => {
+        if (step?.event.type !== 'idle.stay') expect(actor.getSnapshot().context.heartbeatDue).toBe(true);
         expect(world.bridge.pending()).toBeGreaterThan(0); // the check, held
         if (onRedirect()) {
           const { awaitingLink } = actor.getSnapshot().context;
@@ -355,8 +389,8 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
       },
       // Behind the message the shell stays as it was; storage is kept until the person says OK,
       // with its flag lowered so that a page load meanwhile reads no session.
-      expired: (s) => {
-        expect(s.getByRole('alertdialog')).toHaveTextContent(MESSAGES.sessionExpired);
+      expired: async (s) => {
+        expect(await s.findByRole('alertdialog')).toHaveTextContent(MESSAGES.sessionExpired); // loaded when first due
         expectShellBehindDialog(s);
         expect(storedEntry()).toMatchObject({ isAuthenticated: false, info: { email: world.staff.email } });
         expect(readStoredSession()).toBeNull();

@@ -87,6 +87,30 @@ describe('expiry', () => {
     }
   });
 
+  it('a check with activity=false does not keep the session alive, and says how long it has left', async () => {
+    const browser = await signIn(server, staff);
+    const idle = 15 * 60_000;
+    const peek = () => browser.postJson('/session_check/', { activity: 'false' });
+    advance(10 * 60_000);
+    expect(await peek()).toMatchObject({ status: true, idle_left_ms: idle - 10 * 60_000 });
+    advance(4 * 60_000);
+    expect(await peek()).toMatchObject({ status: true, idle_left_ms: idle - 14 * 60_000 });
+    // Fifteen minutes after the last activity, however often the panel looked.
+    advance(60_000);
+    expect(await peek()).toMatchObject({ status: false });
+  });
+
+  it('a check as spec §7 writes it counts as activity and starts the idle time again', async () => {
+    const browser = await signIn(server, staff);
+    advance(10 * 60_000);
+    expect(await browser.postJson('/session_check/')).toMatchObject({ status: true, idle_left_ms: 15 * 60_000 });
+    advance(10 * 60_000);
+    expect(await browser.postJson('/session_check/', { activity: 'false' })).toMatchObject({
+      status: true,
+      idle_left_ms: 5 * 60_000,
+    });
+  });
+
   it('ends a session 12 hours after sign-in however active it is', async () => {
     const browser = await signIn(server, staff);
     let elapsed = 0;

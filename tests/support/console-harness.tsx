@@ -14,7 +14,7 @@ import { LoginCtx } from '../../src/sections/login/login-context';
 import { LoginView } from '../../src/sections/login/login-view';
 import { RedirectCtx } from '../../src/sections/redirect/redirect-context';
 import { RedirectView } from '../../src/sections/redirect/redirect-view';
-import { SessionExpiryDialog } from '../../src/ui/session/session-expiry-dialog';
+import { SessionExpiryGate } from '../../src/ui/session/session-expiry-gate';
 import { ShellHeader } from '../../src/ui/shell/shell-header';
 
 export interface HarnessRecord {
@@ -30,7 +30,7 @@ function RedirectPage({ value, token }: { value: ConsoleValue; token: string | n
         <RedirectView loginHref="/login" />
       </RedirectCtx.Provider>
       <BannerView />
-      <SessionExpiryDialog />
+      <SessionExpiryGate />
     </>
   );
 }
@@ -52,7 +52,7 @@ function Page({ value }: { value: ConsoleValue }) {
         </LoginCtx.Provider>
       )}
       <BannerView />
-      <SessionExpiryDialog />
+      <SessionExpiryGate />
     </>
   );
 }

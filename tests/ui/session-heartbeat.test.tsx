@@ -1,14 +1,15 @@
 // The session heartbeat on the assembled panel, against the real server with its default 15-minute
 // idle timeout, on the fake clock the server reads too: someone reading a long screen (input,
-// but no calls of their own) stays signed in; someone idle is signed out at the idle timeout.
+// but no calls of their own) stays signed in; someone idle is warned a minute before and signed
+// out at the idle timeout, counted from the last thing the server heard, never later.
 import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleRoot, createConsoleApp, type ConsoleApp } from '../../src/app';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { MESSAGES } from '../../src/domain/auth';
-import { HEARTBEATS_PER_IDLE_TIMEOUT } from '../../src/machines/session/session.machine';
+import { heartbeatMs, IDLE_WARNING_MS } from '../../src/machines/session/session.machine';
 import { checkSession } from '../../src/services/auth.service';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { sleepReal } from '../support/real-timers';
@@ -17,14 +18,14 @@ import { connectToServer, type ServerBridge } from '../support/server-bridge';
 
 const MINUTE = 60_000;
 const IDLE_MS = DEFAULT_APP_CONFIG.idle_timeout_ms;
-const HEARTBEAT_MS = IDLE_MS / HEARTBEATS_PER_IDLE_TIMEOUT;
+const HEARTBEAT_MS = heartbeatMs(IDLE_MS);
 
 let server: TestServer;
 let bridge: ServerBridge;
 let app: ConsoleApp | undefined;
 let user: UserEvent;
-/** API calls the page made: path and the (fake) time each was sent. */
-let calls: { path: string; at: number }[];
+/** API calls the page made: path, the (fake) time each was sent, and whether it asked to count as activity. */
+let calls: { path: string; at: number; renew: boolean }[];
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -35,7 +36,12 @@ beforeEach(async () => {
   calls = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    calls.push({ path: new URL(url, window.location.href).pathname, at: Date.now() });
+    const body = init?.body instanceof FormData ? init.body : null;
+    calls.push({
+      path: new URL(url, window.location.href).pathname,
+      at: Date.now(),
+      renew: body?.get('activity') !== 'false',
+    });
     return viaServer(input, init);
   });
   user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -86,6 +92,14 @@ async function signIn(): Promise<Staff> {
   return staff;
 }
 
+/** Time passes for someone idle: in steps, each step's calls answered before the next. */
+async function idleFor(ms: number) {
+  for (let left = ms; left > 0; left -= 10_000) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(10_000, left)));
+    await settled();
+  }
+}
+
 const sessionChecks = () => calls.filter((c) => c.path === '/session_check/');
 
 describe('session heartbeat (assembled panel, real server, fake clock)', () => {
@@ -113,22 +127,63 @@ describe('session heartbeat (assembled panel, real server, fake clock)', () => {
     expect(await checkSession()).toMatchObject({ status: true });
   });
 
-  it('someone idle sends no heartbeat and sees the expiry message at the idle timeout', async () => {
+  it('someone idle is warned a minute before and signed out at the idle timeout; the panel looks without renewing', async () => {
     await signIn();
     const start = Date.now();
-    for (let t = 0; t < IDLE_MS - MINUTE; t += MINUTE) {
-      await act(() => vi.advanceTimersByTimeAsync(MINUTE));
-      await settled();
-    }
-    await act(() => vi.advanceTimersByTimeAsync(MINUTE - 1));
+    await act(() => vi.advanceTimersByTimeAsync(IDLE_MS - IDLE_WARNING_MS - 1));
     await settled();
-    expect(calls).toEqual([]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    // The idle timeout: one check, which finds the server's session gone.
     await act(() => vi.advanceTimersByTimeAsync(1));
-    const dialog = await until(() => screen.queryByRole('alertdialog'), 'the expiry message');
-    expect(dialog).toHaveTextContent(MESSAGES.sessionExpired);
-    expect(sessionChecks().map((c) => c.at - start)).toEqual([IDLE_MS]);
-    expect(calls.length).toBe(1);
+    const warning = await until(() => screen.queryByRole('alertdialog', { name: 'Still there?' }), 'the warning');
+    expect(warning).toHaveTextContent(MESSAGES.idleWarning(60));
+    expect(within(warning).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
+    // The idle timeout: the session has ended on the server, and the panel says so.
+    await act(() => vi.advanceTimersByTimeAsync(IDLE_WARNING_MS));
+    const expired = await until(() => screen.queryByRole('alertdialog', { name: 'Session expired' }), 'the expiry');
+    expect(expired).toHaveTextContent(MESSAGES.sessionExpired);
+    expect(Date.now() - start).toBe(IDLE_MS);
+    // Only looks went out, none of them counted as activity.
+    expect(calls.length).toBe(sessionChecks().length);
+    expect(calls.every((c) => !c.renew)).toBe(true);
+  });
+
+  it('counts the idle time from the last thing the server heard, and ends the session then, not an idle timeout later', async () => {
+    await signIn();
+    const start = Date.now();
+    // The person stops; a moment later a call of theirs reaches the server (a slow answer, another tab).
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await checkSession()).toMatchObject({ status: true });
+    calls.length = 0;
+    await idleFor(IDLE_MS - IDLE_WARNING_MS - 1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await idleFor(10_001);
+    await until(() => screen.queryByRole('alertdialog', { name: 'Still there?' }), 'the warning');
+    await idleFor(IDLE_WARNING_MS);
+    await until(() => screen.queryByRole('alertdialog', { name: 'Session expired' }), 'the expiry');
+    // The look that found the session gone went out at its idle end (this test lets time pass in
+    // 10-second steps), not an idle timeout after the panel's first look.
+    const found = sessionChecks().at(-1)!.at - start;
+    expect(found).toBeGreaterThanOrEqual(IDLE_MS + 10_000);
+    expect(found).toBeLessThanOrEqual(IDLE_MS + 20_000);
+    expect(calls.every((c) => !c.renew)).toBe(true);
+  });
+
+  it('Stay signed in keeps the session for a whole idle timeout more', async () => {
+    await signIn();
+    await idleFor(IDLE_MS - IDLE_WARNING_MS);
+    const warning = await until(() => screen.queryByRole('alertdialog', { name: 'Still there?' }), 'the warning');
+    await user.click(within(warning).getByRole('button', { name: 'Stay signed in' }));
+    await settled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sessionChecks().at(-1)).toMatchObject({ renew: true });
+    const stayedAt = Date.now();
+    // Nothing more from the person: the server's session lasts the idle timeout from the click.
+    await idleFor(IDLE_MS - IDLE_WARNING_MS);
+    await until(() => screen.queryByRole('alertdialog', { name: 'Still there?' }), 'the second warning');
+    await idleFor(IDLE_WARNING_MS);
+    await until(() => screen.queryByRole('alertdialog', { name: 'Session expired' }), 'the expiry');
+    const found = sessionChecks().at(-1)!.at - stayedAt;
+    expect(found).toBeGreaterThanOrEqual(IDLE_MS);
+    expect(found).toBeLessThanOrEqual(IDLE_MS + 10_000);
   });
 });

@@ -6,7 +6,9 @@ import { duration, eventWords, words } from '../../src/workflows/words';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 
 describe('event words', () => {
-  const idle = { delays: delayWords(sessionMachine, { idleMs: 900_000, recheckMs: 3_600_000 }) };
+  const idle = {
+    delays: delayWords(sessionMachine, { idleMs: 900_000, recheckMs: 3_600_000, untilIdleLookMs: 780_000 }),
+  };
   it.each([
     ['otp.submit', 'submit OTP'],
     ['credentials.submit', 'submit credentials'],
@@ -15,8 +17,8 @@ describe('event words', () => {
     ['session.signedIn', 'session signed in'],
     ['xstate.done.actor.verifyOtp', 'verify OTP succeeds'],
     ['xstate.error.actor.activateTfa', 'activate TFA fails'],
-    ['xstate.after.idle.session.active.betweenBeats.watching', 'after 15 min idle'],
-    ['xstate.after.heartbeat.session.active.betweenBeats', 'after 5 min heartbeat'],
+    ['xstate.after.idleLook.session.active.betweenBeats.watching', 'after 13 min idle look'],
+    ['xstate.after.heartbeat.session.active.betweenBeats', 'after 30 s heartbeat'],
     ['xstate.after.recheck.session.active', 'after 1 h recheck'],
     ['xstate.after.2500.x.y', 'after 2.5 s'],
     ['xstate.done.state.door.open', 'open is done'],

@@ -20,8 +20,8 @@ const info = {
 const HOUR = 3_600_000;
 /**
  * Near the hour (SESSION_IDLE_SECONDS allows up to 3599 s), so that the hourly re-check can come
- * before the idle check: someone who stops just before a heartbeat falls due stays idle past the
- * hour. With 15 minutes the idle check always comes first (tests/ui/session-heartbeat.test.tsx).
+ * before the idle look: someone who stops just before a heartbeat falls due stays idle past the
+ * hour. With 15 minutes the idle look always comes first (tests/ui/session-heartbeat.test.tsx).
  */
 export const SESSION_PATHS_IDLE_MS = 50 * 60_000;
 const IDLE = SESSION_PATHS_IDLE_MS;
@@ -39,6 +39,7 @@ export const sessionPlan: MachinePlan<typeof sessionMachine> = {
     { type: 'route.change', path: '/login' },
     { type: 'logout.request' },
     { type: 'expiry.acknowledge' },
+    { type: 'idle.stay' },
   ],
   outcomes: [
     { name: 'valid', event: { type: 'xstate.done.actor.checkSession', output: info } },
@@ -48,24 +49,42 @@ export const sessionPlan: MachinePlan<typeof sessionMachine> = {
     { name: 'valid', event: { type: 'xstate.done.actor.heartbeat', output: info } },
     { name: 'noSession', event: { type: 'xstate.done.actor.heartbeat', output: { status: false } } },
     { name: 'checkFailed', event: { type: 'xstate.error.actor.heartbeat', error: { status: 0 } } },
+    // A look near the idle end: more left than the warning (used since), or the warning is due.
+    {
+      name: 'moreLeft',
+      event: { type: 'xstate.done.actor.idleCheck', output: { ...info, idle_left_ms: 10 * 60_000 } },
+    },
+    { name: 'nearEnd', event: { type: 'xstate.done.actor.idleCheck', output: { ...info, idle_left_ms: 60_000 } } },
+    { name: 'noSession', event: { type: 'xstate.done.actor.idleCheck', output: { status: false } } },
+    { name: 'checkFailed', event: { type: 'xstate.error.actor.idleCheck', error: { status: 0 } } },
     { name: 'loggedOut', event: { type: 'xstate.done.actor.logout', output: { msg: 'You have been logged out.' } } },
     { name: 'logoutFailed', event: { type: 'xstate.error.actor.logout', error: { status: 0 } } },
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.info !== null, onPublic(s), s.context.heartbeatDue]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.info !== null, onPublic(s), s.context.heartbeatDue, s.context.idleLook]),
   filterEvents: (s, e) => {
     if (isDelayEvent(e)) {
       const due = s.context.heartbeatDue;
-      // The heartbeat timer fires once between beats, a third of the idle timeout after the last
-      // answer: always before the idle timer. The hour is walked from the start of an active spell,
+      // The heartbeat timer fires once between beats, half the warning after the last answer:
+      // always before the idle look (two heartbeats at least). The hour is walked from the start of an active spell,
       // with heartbeats going out and answered meanwhile (one is never out for an hour).
       if (delayName(e) === 'heartbeat') return !due;
-      if (delayName(e) === 'idle') return due;
+      if (delayName(e) === 'idleLook') return due;
       if (delayName(e) === 'recheck') return !due && s.matches({ active: 'betweenBeats' });
     }
     if (e.type === 'route.change') {
       const to = (e as unknown as { path: string }).path;
       if (s.hasTag('authenticated')) return to === '/user_list' && onPublic(s);
       return s.hasTag('anonymous') && to === '/login' && !onPublic(s);
+    }
+    // The early look finds more than the warning left (it comes before the warning can be due);
+    // the one on time finds the warning due; the one at the end finds the session gone. Any of
+    // them finds more left when the session was used meanwhile (another tab).
+    if (e.type === 'xstate.done.actor.idleCheck') {
+      const reply = (e as unknown as { output: { status: boolean; idle_left_ms?: number } }).output;
+      const look = s.context.idleLook;
+      if (!reply.status) return look !== 'early';
+      return reply.idle_left_ms === 60_000 ? look === 'onTime' : true;
     }
     // Signing in happens on /login; a linked sign-in may arrive while signed in.
     if (e.type === 'session.signedIn' && s.hasTag('anonymous')) return onPublic(s);

@@ -11,6 +11,8 @@ export const selectIsAuthenticated = (s: S) =>
 /** True until the first answer is known for a visitor with nothing stored. */
 export const selectIsUndecided = (s: S) => s.hasTag('checking') && s.context.info === null;
 export const selectIsExpired = (s: S) => s.hasTag('expired');
+/** The idle warning is up: 'Stay signed in' or the session ends in `idleLeftMs`. */
+export const selectIdleWarning = (s: S) => s.hasTag('idleWarning');
 export const selectIsBusy = (s: S) => s.hasTag('busy');
 export const selectEmail = (s: S) => displayEmail(s.context.info, s.context.linkedEmail);
 export const selectFeatures = (s: S): readonly string[] => s.context.info?.features ?? [];

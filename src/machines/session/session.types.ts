@@ -19,6 +19,17 @@ export interface SessionContext extends SessionInput {
   awaitingLink: boolean;
   /** A heartbeat interval has passed since the server last heard from the panel. */
   heartbeatDue: boolean;
+  /** Whether the next `checking` counts as activity: a page load or sign-in does, the panel's own re-checks do not. */
+  renewCheck: boolean;
+  /** From the last activity (or answer) to the look at the time left. */
+  untilIdleLookMs: number;
+  /**
+   * Which look is next: 'early' (by the panel's own clock, before the warning can be due),
+   * 'onTime' (when the server's answer says the warning is due), 'atEnd' (the idle end).
+   */
+  idleLook: 'early' | 'onTime' | 'atEnd';
+  /** What the server's session had left when the warning came. */
+  idleLeftMs: number;
 }
 
 export type SessionEvent =
@@ -32,8 +43,14 @@ export type SessionEvent =
   | { type: 'session.linkFailed' }
   | { type: 'route.change'; path: string }
   | { type: 'logout.request' }
+  /** 'Stay signed in' on the idle warning. */
+  | { type: 'idle.stay' }
   /** The person closed the 'session expired' dialog. */
   | { type: 'expiry.acknowledge' };
 
 export type CheckOutcome = SessionCheckReply;
+export interface CheckInput {
+  /** Counts as activity (a heartbeat, a page load); false for the panel's own looks. */
+  renew: boolean;
+}
 export type LogoutOutcome = LogoutReply;

@@ -6,7 +6,7 @@ import type { RunningServer } from './server';
 /** app and testing are two server types linked by one signing key; short-idle expires idle sessions fast. */
 export type ServerName = 'app' | 'testing' | 'short-idle';
 /** The least idle timeout the server's config accepts. */
-export const SHORT_IDLE_ENV = { SESSION_IDLE_SECONDS: '5' } as const;
+export const SHORT_IDLE_ENV = { SESSION_IDLE_SECONDS: '20' } as const;
 
 export type StaffName = 'admin' | 'support' | 'analyst';
 

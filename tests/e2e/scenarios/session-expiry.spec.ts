@@ -1,7 +1,10 @@
-// An idle session expires: on a server with a short idle timeout (handed to the page too), the
-// expiry message appears by itself once that time has passed, and the page returns to /login.
+// An idle session: on a server with a short idle timeout (handed to the page too), the warning
+// comes shortly before the end and 'Stay signed in' keeps the session; left alone, the session
+// ends at the idle timeout (not later: the panel's own looks do not count as activity), the
+// expiry message appears by itself, and the page returns to /login.
 import { MESSAGES } from '../../../src/domain/auth';
 import { SESSION_STORAGE_KEY } from '../../../src/domain/session';
+import { idleWarningMs } from '../../../src/machines/session/session.machine';
 import { check, waitForPath } from '../harness/check';
 import { checkAddsNoHeight, loginForm, pageHeight, signIn, waitForMessage } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
@@ -9,15 +12,16 @@ import { SHORT_IDLE_ENV } from '../harness/world';
 import { expectedRoot } from '../harness/staff';
 
 const IDLE_SECONDS = Number(SHORT_IDLE_ENV.SESSION_IDLE_SECONDS);
+const WARNING_SECONDS = idleWarningMs(IDLE_SECONDS * 1000) / 1000;
 
 export const scenario: Scenario = {
-  name: 'Idle session expires with the expiry message',
+  name: 'Idle session: warning, Stay signed in, then expiry at the idle timeout',
   servers: ['short-idle'],
   async run(t) {
     const { page } = t;
     const admin = t.world.account('short-idle', 'admin');
     await signIn(t, page, admin);
-    const idleSince = Date.now(); // the Login click was the last activity
+    let idleSince = Date.now(); // the Login click was the last activity
     const shellHeight = await t.step('signed in on the root section, session stored', async () => {
       await waitForPath(page, expectedRoot('admin'));
       check(
@@ -26,15 +30,36 @@ export const scenario: Scenario = {
       );
       return pageHeight(page);
     });
-    const shownAs = await t.step('stay idle: the expiry message appears', async () => {
-      const shown = await waitForMessage(t, page, MESSAGES.sessionExpired, 30_000);
+    const warning = page.getByRole('alertdialog', { name: 'Still there?' });
+    await t.step('stay idle: the warning comes shortly before the idle end, Stay signed in focused', async () => {
+      await warning.waitFor({ timeout: IDLE_SECONDS * 2_000 });
       const idle = (Date.now() - idleSince) / 1000;
       check(
-        idle >= IDLE_SECONDS - 1,
-        `the message came after ${idle.toFixed(1)} s idle, before the ${IDLE_SECONDS}-s timeout`,
+        idle >= IDLE_SECONDS - WARNING_SECONDS - 1 && idle < IDLE_SECONDS,
+        `the warning came after ${idle.toFixed(1)} s idle (timeout ${IDLE_SECONDS} s, warning ${WARNING_SECONDS} s before)`,
       );
-      return shown;
+      const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      check(focused === 'Stay signed in', `focus is on ${JSON.stringify(focused)}, not Stay signed in`);
     });
+    await t.step('Stay signed in: the warning closes and the session goes on', async () => {
+      await warning.getByRole('button', { name: 'Stay signed in' }).click();
+      idleSince = Date.now();
+      await warning.waitFor({ state: 'hidden' });
+    });
+    const shownAs = await t.step(
+      'stay idle again: the warning, then the expiry message at the idle timeout',
+      async () => {
+        await warning.waitFor({ timeout: IDLE_SECONDS * 2_000 });
+        const shown = await waitForMessage(t, page, MESSAGES.sessionExpired, IDLE_SECONDS * 2_000);
+        const idle = (Date.now() - idleSince) / 1000;
+        // Before, the idle check renewed the session and the message came at twice the timeout.
+        check(
+          idle >= IDLE_SECONDS - 1 && idle < IDLE_SECONDS * 1.5,
+          `the message came after ${idle.toFixed(1)} s idle; the timeout is ${IDLE_SECONDS} s`,
+        );
+        return shown;
+      },
+    );
     if (shownAs === 'page') {
       await t.step('the dialog adds nothing below the shell', () =>
         checkAddsNoHeight(page, shellHeight, 'with the expiry dialog open'),
