@@ -130,15 +130,14 @@ describe('session heartbeat (assembled panel, real server, fake clock)', () => {
   it('someone idle is warned a minute before and signed out at the idle timeout; the panel looks without renewing', async () => {
     await signIn();
     const start = Date.now();
-    await act(() => vi.advanceTimersByTimeAsync(IDLE_MS - IDLE_WARNING_MS - 1));
-    await settled();
+    await idleFor(IDLE_MS - IDLE_WARNING_MS - 1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     const warning = await until(() => screen.queryByRole('alertdialog', { name: 'Still there?' }), 'the warning');
     expect(warning).toHaveTextContent(MESSAGES.idleWarning(60));
     expect(within(warning).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
     // The idle timeout: the session has ended on the server, and the panel says so.
-    await act(() => vi.advanceTimersByTimeAsync(IDLE_WARNING_MS));
+    await idleFor(IDLE_WARNING_MS);
     const expired = await until(() => screen.queryByRole('alertdialog', { name: 'Session expired' }), 'the expiry');
     expect(expired).toHaveTextContent(MESSAGES.sessionExpired);
     expect(Date.now() - start).toBe(IDLE_MS);
