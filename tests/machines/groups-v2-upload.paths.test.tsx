@@ -35,6 +35,9 @@ const NO_ANSWER = 'Error: no response from the server';
 const GHOST = 'ghost@nowhere.example';
 const FILE_TEXT = `email\r\nuser1@example.com\r\nuser2\r\n${GHOST}\r\na,b\r\n`;
 const TWO_VALUES = '2 values in one row; put one email, username or user id per row.';
+const THREE_VALUES = '3 values in one row; put one email, username or user id per row.';
+/** A file of three columns: no row holds one identifier. */
+const SEVERAL_COLUMNS = 'email,name,organization\r\nuser1@example.com,Una User1,Alpha Research\r\n';
 
 interface World extends SignedInWorld {
   groupId: number;
@@ -151,6 +154,7 @@ function fileFor(size: number, outcome: string | undefined): File {
     return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0xff, 0xfe])], 'members.csv', {
       type: 'text/csv',
     });
+  if (outcome === 'nothingRead') return new File([SEVERAL_COLUMNS], 'members.csv', { type: 'text/csv' });
   return new File([FILE_TEXT], 'members.csv', { type: 'text/csv' });
 }
 
@@ -214,6 +218,20 @@ function driver(): Driver<World> {
       parseFailed: () => {
         expect(screen.getByRole('alert')).toHaveTextContent(`${world.fileName} was refused: ${world.refusal}`);
         expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
+      },
+      // Nothing was sent: the reader's rows, each with its reason, and Start over.
+      'parsed.nothingRead': async () => {
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'members.csv: no row names a user, so nothing was checked.',
+        );
+        expect(reasons('Why rows are not taken')).toEqual([`2 rows: ${READER_REASON}`]);
+        expect(rowsOf('Rows not taken')).toEqual([
+          `1email,name,organization${THREE_VALUES}`,
+          `2user1@example.com,Una User1,Alpha Research${THREE_VALUES}`,
+        ]);
+        expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+        expect(screen.queryByRole('button', { name: ADD_TO_GROUP })).toBeNull();
+        expect(await membersOf()).toEqual([]);
       },
       'parsed.verifying': () => {
         expect(screen.getByText(/Checking 3 rows against the group…/)).toBeInTheDocument();

@@ -15,6 +15,7 @@ import {
   selectError,
   selectFailed,
   selectMayApply,
+  selectNothingRead,
   selectParsing,
   selectPreview,
   selectReport,
@@ -125,6 +126,7 @@ function Check() {
   const upload = GroupBulkUploadCtx.useActorRef();
   const verifying = GroupBulkUploadCtx.useSelector(selectVerifying);
   const verifyFailed = GroupBulkUploadCtx.useSelector(selectVerifyFailed);
+  const nothingRead = GroupBulkUploadCtx.useSelector(selectNothingRead);
   const showsPreview = GroupBulkUploadCtx.useSelector(selectShowsPreview);
   const preview = GroupBulkUploadCtx.useSelector(selectPreview);
   const read = GroupBulkUploadCtx.useSelector(selectUpload);
@@ -142,6 +144,21 @@ function Check() {
     (s) => reasonCounts(s, s.context.preview?.inValidDataPoints ?? []),
     sameReasonCounts,
   );
+  if (nothingRead) {
+    return (
+      <Flex direction="column" gap="2" role="region" aria-label="Preview">
+        <Text size="2" role="alert" aria-label="Preview result">
+          {read?.fileName}: no row names a user, so nothing was checked. Put one email, username or user id per row;
+          each row and why it was not taken is listed below.
+        </Text>
+        <UploadReasons label="Why rows are not taken" counts={why} />
+        <Rows caption="Rows not taken" lines={invalid.lines} total={invalid.total} />
+        <Flex gap="2">
+          <StartOverButton size="2" onClick={() => upload.send({ type: 'upload.clear' })} />
+        </Flex>
+      </Flex>
+    );
+  }
   if (verifying)
     return <UploadProgress>Checking {plural(read?.values.length ?? 0, 'row')} against the group…</UploadProgress>;
   if (verifyFailed) {

@@ -44,6 +44,8 @@ const groupBulkUploadSetup = setup({
   guards: {
     ...file.guards,
     anyValid: ({ context }) => (context.preview?.validDataPoints.length ?? 0) > 0,
+    /** Every row of the file was set aside by the reader: nothing to ask the server about. */
+    nothingRead: ({ context }) => uploadedValues(context).length === 0,
   },
 });
 
@@ -66,8 +68,17 @@ export const groupBulkUploadMachine = groupBulkUploadSetup.createMachine({
     /** The file's identifiers: checked by the server, previewed, then applied. */
     parsed: {
       tags: ['parsed'],
-      initial: 'verifying',
+      initial: 'taking',
       states: {
+        taking: { always: [{ guard: 'nothingRead', target: 'nothingRead' }, { target: 'verifying' }] },
+        /** No row names anyone (a file of several columns, say): the reader's per-row report. */
+        nothingRead: {
+          tags: ['nothingRead'],
+          on: {
+            'file.choose': file.choose,
+            'upload.clear': { target: '#groupBulkUpload.idle', actions: 'clear' },
+          },
+        },
         verifying: calling(
           'verifyFile',
           {

@@ -1,4 +1,5 @@
-// The bulk membership upload's walk: a file that reads (three identifiers, one row not taken),
+// The bulk membership upload's walk: a file that reads (three identifiers, one row not taken) or
+// whose every row is set aside (three columns a row: nothing is sent),
 // one refused here (too large) or by the reader (not text), or one whose reading fails; the
 // server's check answered (two valid rows, one not: no such user) or unreachable; Add to group
 // answered with the per-row report, or not at all, then back to the preview or start over.
@@ -13,6 +14,20 @@ const VALID = [
   { identifier: 'user1@example.com', user_id: 1, username: 'user1', email: 'user1@example.com' },
   { identifier: 'user2', user_id: 2, username: 'user2', email: 'user2@example.com' },
 ];
+const SEVERAL = '3 values in one row; put one email, username or user id per row.';
+/** A file of three columns: the reader takes no row. */
+export const PLAN_NOTHING_READ = {
+  ok: true as const,
+  values: [],
+  rows: new Uint32Array(),
+  header: null,
+  problemCount: 2,
+  problems: [
+    { row: 1, value: 'email,name,organization', reason: SEVERAL },
+    { row: 2, value: 'user1@example.com,Una User1,Alpha Research', reason: SEVERAL },
+  ],
+  problemsCsv: '',
+};
 const INVALID = [
   { identifier: 'ghost@nowhere.example', reason: 'No such user: no live user has this email, username or user id.' },
 ];
@@ -30,6 +45,7 @@ export const groupBulkUploadPlan: MachinePlan<typeof groupBulkUploadMachine> = {
   ],
   outcomes: [
     ...readOutcomes('parseFile', PLAN_READ),
+    { name: 'nothingRead', event: { type: 'xstate.done.actor.parseFile', output: PLAN_NOTHING_READ } },
     {
       name: 'verified',
       event: {

@@ -13,12 +13,14 @@ export const { selectParsing, selectRefused, selectShowsPreview, selectApplying,
 export const { selectFileName, selectUpload, selectRefusal, selectPreview, selectError } = upload;
 export const selectVerifying = (s: S) => s.hasTag('verifying');
 export const selectVerifyFailed = (s: S) => s.hasTag('verifyFailed');
+/** The reader set every row aside: its report, and nothing sent. */
+export const selectNothingRead = (s: S) => s.hasTag('nothingRead');
 export const selectReport = (s: S) => (s.hasTag('report') ? s.context.report : null);
 /** Add to group is offered: a preview with at least one valid row. */
 export const selectMayApply = (s: S) =>
   s.matches({ parsed: 'preview' }) && (s.context.preview?.validDataPoints.length ?? 0) > 0;
 /** A read file not applied yet: leaving the page loses it. */
-export const selectUnapplied = (s: S) => s.hasTag('parsed') || s.hasTag('failed');
+export const selectUnapplied = (s: S) => (s.hasTag('parsed') && !s.hasTag('nothingRead')) || s.hasTag('failed');
 
 /** A row of the preview or report: its row in the file, what it held, and its reason when not taken. */
 export interface RowLine {
