@@ -48,6 +48,9 @@ const noSession = [
   { target: '#session.anonymous', actions: 'clearStorage' },
 ] as const;
 
+/** An idle look found no session: only a signed-in person looks, so the expiry dialog follows. */
+const idleEnded = { target: '#session.expired', actions: 'markSignedOut' } as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -243,9 +246,9 @@ export const sessionMachine = setup({
                   idleLook: 'atEnd',
                 }),
               },
-              ...noSession,
+              idleEnded,
             ],
-            onError: [...noSession],
+            onError: idleEnded,
           },
         },
         // 'Stay signed in' or the session ends: the person's pointer alone does not say they are there.
