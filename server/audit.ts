@@ -2,6 +2,8 @@
 // data in, so an entry exists exactly when its change does.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_ORIGIN, type AuditCategory } from '../src/domain/audit';
+import { entryRefs, refKey } from '../src/domain/audit-refs';
+import { lookUpNames } from './audit-log/names';
 import type { AuditSource, Database } from './db/schema';
 
 export interface AuditEntry {
@@ -60,16 +62,47 @@ export async function auditRecordChange(
   });
 }
 
+/**
+ * The names of the records each entry's data names (decision 094), as they are inside this
+ * transaction: one lookup per kind for the whole batch (a bulk change to thousands of users names
+ * a few tags or one group), so the entry reads the same after a rename or a deletion.
+ */
+async function namesOfEntries(
+  trx: Transaction<Database> | Kysely<Database>,
+  entries: readonly AuditEntry[],
+): Promise<(string | null)[]> {
+  const refs = entries.map((e) => entryRefs(e.category, [e.previous, e.current], e.record ?? null));
+  if (refs.every((r) => r.length === 0)) return entries.map(() => null);
+  const book = await lookUpNames(trx, refs.flat());
+  // The rows of a bulk change name the same few records: each distinct list is written out once.
+  const written = new Map<string, string | null>();
+  return refs.map((list) => {
+    const keys = list.map((r) => refKey(r.kind, r.id));
+    const signature = keys.join(' ');
+    let text = written.get(signature);
+    if (text === undefined) {
+      const named = keys.flatMap((k) => {
+        const name = book.get(k);
+        return name === undefined ? [] : [[k, name] as const];
+      });
+      text = named.length ? JSON.stringify(Object.fromEntries(named)) : null;
+      written.set(signature, text);
+    }
+    return text;
+  });
+}
+
 export async function writeAuditMany(
   trx: Transaction<Database> | Kysely<Database>,
   entries: readonly AuditEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
+  const names = await namesOfEntries(trx, entries);
   await trx
     .insertInto('audit_log')
     .values(
       entries.map(
-        (e) =>
+        (e, i) =>
           ({
             category: e.category,
             author: e.author.slice(0, 150),
@@ -80,6 +113,7 @@ export async function writeAuditMany(
             previous_data: asJson(e.previous),
             current_data: asJson(e.current),
             success: e.success ? 1 : 0,
+            names: names[i] ?? null,
             ...(e.record
               ? { record_kind: e.record.kind, record_id: e.record.id }
               : e.category === 'auth'

@@ -263,6 +263,17 @@ describe('POST api/mybroker/ (the four actions)', () => {
       [mine('Add to My Brokers'), true],
     ]);
     expect(await history(others.id)).toEqual([]);
+    // The change by broker names, as they were when it was made (decision 094), each linked.
+    await server.db.updateTable('brokers').set({ name: 'Renamed since' }).where('id', '=', b[6]!).execute();
+    const res = await admin.send('GET', `/api/audit_log/history/?kind=user&id=${u.id}`);
+    const replaced = v.parse(RecordHistoryReply, await res.json()).entries[2]!;
+    expect(replaced.changes.map((c) => [c.label, c.before, c.after])).toEqual([
+      ['My Brokers', 'Broker B', 'Broker G'],
+      ['Action', null, 'Replace with Requested Brokers'],
+      ['One click', null, 'Yes'],
+      ['Brokers', null, '0'],
+    ]);
+    expect(replaced.changes[0]!.after_refs).toEqual([{ kind: 'broker', id: b[6], name: 'Broker G' }]);
   });
 
   it("refuses an unknown action with 'Action not allowed...'", async () => {
