@@ -48,6 +48,24 @@ export const recordKindLabel = (kind: string): string =>
 export const recordText = (r: { kind: string; id: number; name?: string }): string =>
   r.name === undefined ? `${recordKindLabel(r.kind)} #${r.id}` : `${recordKindLabel(r.kind)} ${r.name} (#${r.id})`;
 
+/**
+ * Where a record's own screen opens on it, for the kinds whose screen keeps the record in its
+ * address: a user's edit screen, the open organization of Account Settings, a broker's Broker
+ * Details. Null for the others (their screens open no single record by address).
+ */
+export function recordHref(r: { kind: string; id: number }): string | null {
+  switch (r.kind) {
+    case 'user':
+      return `/user_list/${r.id}`;
+    case 'account':
+      return `/account_settings?account=${r.id}`;
+    case 'broker':
+      return `/broker_research?tab=broker_details&broker=${r.id}`;
+    default:
+      return null;
+  }
+}
+
 // ── the log filter (spec §3: both, Success, Failed) ──
 export const AUDIT_RESULTS = ['both', 'success', 'failed'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
