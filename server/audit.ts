@@ -20,6 +20,8 @@ export interface AuditEntry {
   success: boolean;
   /** The record the entry is about (a research request, …): its history is read by kind and id. */
   record?: { kind: string; id: number };
+  /** Names the writer holds of records its data names, by refKey: one this transaction deletes is no longer there to look up. */
+  names?: Readonly<Record<string, string>>;
 }
 
 function asJson(value: unknown): string | null {
@@ -73,20 +75,25 @@ async function namesOfEntries(
 ): Promise<(string | null)[]> {
   const refs = entries.map((e) => entryRefs(e.category, [e.previous, e.current], e.record ?? null));
   if (refs.every((r) => r.length === 0)) return entries.map(() => null);
-  const book = await lookUpNames(trx, refs.flat());
+  const given = (e: AuditEntry, key: string) => (e.names && Object.hasOwn(e.names, key) ? e.names[key] : undefined);
+  const book = await lookUpNames(
+    trx,
+    refs.flatMap((list, i) => list.filter((r) => given(entries[i]!, refKey(r.kind, r.id)) === undefined)),
+  );
   // The rows of a bulk change name the same few records: each distinct list is written out once.
   const written = new Map<string, string | null>();
-  return refs.map((list) => {
+  return refs.map((list, i) => {
     const keys = list.map((r) => refKey(r.kind, r.id));
-    const signature = keys.join(' ');
-    let text = written.get(signature);
+    const own = entries[i]!.names;
+    const signature = own ? null : keys.join(' ');
+    let text = signature === null ? undefined : written.get(signature);
     if (text === undefined) {
       const named = keys.flatMap((k) => {
-        const name = book.get(k);
+        const name = given(entries[i]!, k) ?? book.get(k);
         return name === undefined ? [] : [[k, name] as const];
       });
       text = named.length ? JSON.stringify(Object.fromEntries(named)) : null;
-      written.set(signature, text);
+      if (signature !== null) written.set(signature, text);
     }
     return text;
   });

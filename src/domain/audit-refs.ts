@@ -47,6 +47,7 @@ const REF_FIELDS: Record<string, Record<string, RefField>> = {
   group: {
     organization_id: ORGANIZATION,
     group_id: GROUP,
+    member_of: { kind: 'group', label: 'Member of' },
     user_id: USER,
     removed_user_id: { kind: 'user', label: 'User removed' },
   },
