@@ -183,7 +183,9 @@ export function auditChanges(
   const after = new Map<string, unknown>();
   if (previous !== null && previous !== undefined) flatten(previous, '', before, 0);
   if (current !== null && current !== undefined) flatten(current, '', after, 0);
-  const fields = [...new Set([...after.keys(), ...before.keys()])];
+  const all = new Set([...after.keys(), ...before.keys()]);
+  // A user's record carries its organization twice, by id and by name: one row says it.
+  const fields = [...all].filter((f) => !(category === 'user' && f.endsWith('organization') && all.has(`${f}_id`)));
   const changes: AuditChange[] = [];
   for (const field of fields) {
     const had = before.has(field);

@@ -48,6 +48,11 @@ describe("a change in the screen's words", () => {
     ]);
   });
 
+  it("reads a new user's organization once, by its kept name", () => {
+    const changes = auditChanges(P, 'user', null, { organization_id: 11, organization: 'Harbor Partners' }, names);
+    expect(changes.map((c) => [c.label, c.after])).toEqual([['Organization', 'Harbor Partners']]);
+  });
+
   it("reads moments with the panel's formatter, and an expiry as a day", () => {
     const at = 1795933050204;
     const changes = auditChanges(P, 'user', null, { created_at: at, expiry_dt_timestamp: 1796000000000 }, names);
