@@ -16,6 +16,7 @@ import {
 import { auditChanges } from '../../src/domain/audit-log-diff';
 import { auditExportFilename, auditExportStream } from '../audit-log/export';
 import { recordHistory } from '../audit-log/history';
+import { namedRecord, namesForRows } from '../audit-log/names';
 import { findEntry, itemOf, parseData, searchAudit } from '../audit-log/search';
 import { EXPORT_CONTENT_TYPES } from '../export/spreadsheet';
 import { forbidden, noFeatureRefusal, refuseFields } from '../http/replies';
@@ -45,15 +46,16 @@ const entry = defineRoute({
   async handler({ c, deps, input }) {
     const row = await findEntry(deps.db, input.id);
     if (!row) return refuseFields(c, AUDIT_MESSAGES.noEntry(input.id), { id: AUDIT_MESSAGES.noEntry(input.id) });
+    const item = itemOf(row);
+    const previous = parseData(row.previous_data);
+    const current = parseData(row.current_data);
+    const [names] = await namesForRows(deps.db, [
+      { category: row.category, previous, current, names: row.names, record: item.record },
+    ]);
     const reply: AuditEntryReply = {
       status: true,
-      entry: itemOf(row),
-      changes: auditChanges(
-        deps.config.productKey,
-        row.category,
-        parseData(row.previous_data),
-        parseData(row.current_data),
-      ),
+      entry: { ...item, record: namedRecord(item.record, names!) },
+      changes: auditChanges(deps.config.productKey, row.category, previous, current, names),
     };
     return c.json(reply);
   },

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { AUDIT_PAGE_SIZE, type AuditCursor, type HistoryItem, type RecordKind } from '../../src/domain/audit-log';
 import { auditChanges } from '../../src/domain/audit-log-diff';
 import type { Database } from '../db/schema';
+import { namedRecord, namesForRows } from './names';
 import { itemOf, LIST_COLUMNS, parseData } from './search';
 
 export async function recordHistory(
@@ -15,7 +16,7 @@ export async function recordHistory(
 ): Promise<{ entries: HistoryItem[]; next: AuditCursor | null }> {
   let q = db
     .selectFrom('audit_log')
-    .select([...LIST_COLUMNS, 'previous_data', 'current_data'])
+    .select([...LIST_COLUMNS, 'previous_data', 'current_data', 'names'])
     .where('record_kind', '=', kind)
     .where('record_id', '=', id);
   if (after) q = q.where(sql`(created_at, id)`, '<', sql`(${after.at}, ${after.id})`);
@@ -24,9 +25,20 @@ export async function recordHistory(
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
     .execute();
-  const entries = rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
-    ...itemOf(r),
-    changes: auditChanges(product, r.category, parseData(r.previous_data), parseData(r.current_data)),
+  const page = rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+    row: r,
+    item: itemOf(r),
+    previous: parseData(r.previous_data),
+    current: parseData(r.current_data),
+  }));
+  const names = await namesForRows(
+    db,
+    page.map((p) => ({ ...p, category: p.row.category, names: p.row.names, record: p.item.record })),
+  );
+  const entries = page.map((p, i) => ({
+    ...p.item,
+    record: namedRecord(p.item.record, names[i]!),
+    changes: auditChanges(product, p.row.category, p.previous, p.current, names[i]),
   }));
   const last = entries.at(-1);
   return { entries, next: rows.length > AUDIT_PAGE_SIZE && last ? { at: last.created_at, id: last.id } : null };

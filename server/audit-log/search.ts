@@ -17,6 +17,7 @@ import { engineOf } from '../db/connect';
 import { boundedPage, cappedCount } from '../db/keyset';
 import type { AuditRow, Database } from '../db/schema';
 import { foldAscii } from '../db/prefix-match';
+import { lookUpNames, namedRecord } from './names';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Eb = ExpressionBuilder<Database, 'audit_log'>;
@@ -94,8 +95,20 @@ function pageOf(rows: readonly ListRow[]): {
   return { entries, more, last: entries.at(-1) };
 }
 
+/** A page's entries with their records named as they are called now: one lookup per kind. */
+async function withRecordNames(db: Db, page: AuditPage): Promise<AuditPage> {
+  const names = await lookUpNames(
+    db,
+    page.entries.flatMap((e) => (e.record ? [e.record] : [])),
+  );
+  return { ...page, entries: page.entries.map((e) => ({ ...e, record: namedRecord(e.record, names) })) };
+}
+
 export async function searchAudit(db: Db, f: AuditFilter, after: AuditCursor | null): Promise<AuditPage> {
-  if (f.action) return searchByAction(db, f, after);
+  return withRecordNames(db, await (f.action ? searchByAction(db, f, after) : searchByFilters(db, f, after)));
+}
+
+async function searchByFilters(db: Db, f: AuditFilter, after: AuditCursor | null): Promise<AuditPage> {
   const rows = await db
     .selectFrom('audit_log')
     .select([...LIST_COLUMNS])
@@ -167,7 +180,7 @@ async function searchByAction(db: Db, f: AuditFilter, after: AuditCursor | null)
 export async function findEntry(db: Db, id: number) {
   return db
     .selectFrom('audit_log')
-    .select([...LIST_COLUMNS, 'previous_data', 'current_data'])
+    .select([...LIST_COLUMNS, 'previous_data', 'current_data', 'names'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

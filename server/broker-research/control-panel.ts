@@ -10,6 +10,7 @@ import {
   DEFAULT_RESEARCH_FLAGS,
   RESEARCH_FLAG_KEYS,
   TRI_DIST,
+  distributorLabel,
   distributorsFor,
   type ResearchFlags,
 } from '../../src/domain/broker-research';
@@ -91,7 +92,8 @@ export function saveFlags(
     await writeAudit(trx, {
       category: BR_AUDIT_CATEGORY,
       author,
-      action: input.version === undefined ? 'research flags saved without a version' : 'research flags saved',
+      // The distributor named as Control Panel names it: two distributors' saves read apart.
+      action: `${input.version === undefined ? 'research flags saved without a version' : 'research flags saved'}: ${distributorLabel(input.dist)}`,
       at: now,
       previous: { dist: input.dist, ...before.flags, version: before.version },
       current: { dist: input.dist, ...state.flags, version: state.version },

@@ -5,6 +5,7 @@
 // each sees what the other did and nothing is lost. The changes themselves are set-based.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
+  BROKER_ACTION_LABELS,
   BROKER_MESSAGES,
   type ActionOutcome,
   type Broker,
@@ -126,11 +127,13 @@ export interface ActionRequest {
 export async function runBrokerAction(db: Kysely<Database>, r: ActionRequest): Promise<ActionOutcome> {
   return db.transaction().execute(async (trx) => {
     const flags = await lockState(trx, r.user.id, r.now);
+    // Named on the user's History, refused or done: My Brokers is the user's record.
     const audit = {
       category: 'user' as const,
       author: r.author,
-      action: `My Brokers ${r.action}: user #${r.user.id} (${r.user.email})`,
+      action: `My Brokers: ${BROKER_ACTION_LABELS[r.action]}: user #${r.user.id} (${r.user.email})`,
       at: r.now,
+      record: { kind: 'user', id: r.user.id },
     };
     if (flags.freeze) {
       const lists = await listsOf(trx, r.user.id);

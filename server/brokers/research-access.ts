@@ -72,6 +72,7 @@ export async function dropResearchAccess(
         broker_list_entries: dropped.brokerLists,
       },
       current: { fulfillments: [], requests: [], user_groups: [], broker_list_entries: 0, reason },
+      record: { kind: 'user', id: user.id },
     });
   }
   return dropped;

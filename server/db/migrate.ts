@@ -38,6 +38,7 @@ import * as inviteSearch from './migrations/2026_11_28_030_invite_search';
 import * as userContent from './migrations/2026_11_28_032_user_content';
 import * as accountNameKey from './migrations/2026_11_29_033_account_name_key';
 import * as linkedIdentity from './migrations/2026_11_29_034_linked_identity';
+import * as auditNames from './migrations/2026_11_30_035_audit_names';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_032_user_content': userContent,
   '2026_11_29_033_account_name_key': accountNameKey,
   '2026_11_29_034_linked_identity': linkedIdentity,
+  '2026_11_30_035_audit_names': auditNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

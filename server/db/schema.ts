@@ -184,6 +184,8 @@ export interface AuditLogTable {
   /** The record an entry is about (migration 022): its kind ('research_request') and id; null for none. */
   record_kind: string | null;
   record_id: number | null;
+  /** Names of the records its data names, as they were (migration 035): JSON {"account:11": "…"}; null for none. */
+  names: string | null;
 }
 
 export interface ServerSecretsTable {

@@ -5,7 +5,8 @@
 // set-based (INSERT … SELECT … ON CONFLICT DO NOTHING, per batch of ids), so two uploads into one
 // group at once lose nothing and add nobody twice.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { writeAuditMany, type AuditEntry } from '../audit';
+import { writeAuditMany } from '../audit';
+import { auditMemberships } from '../groups/membership-audit';
 import { withRowLock } from '../db/row-lock';
 import type { Database } from '../db/schema';
 import { UPLOAD_REASONS, type GroupItem, type InvalidDataPoint, type ValidDataPoint } from '../../src/domain/groups-v2';
@@ -162,48 +163,15 @@ export async function addMembers(
         record: { kind: 'group', id: groupId },
       },
     ]);
-    await writeMembershipRows(
+    await auditMemberships(
       trx,
-      groupId,
-      group.name,
+      { id: groupId, name: group.name },
       [...added].sort((x, y) => x - y),
       'added',
-      author,
-      now,
+      { author, now, origin: 'bulk_upload' },
     );
     return { ok: true as const, verdict: { valid, invalid: [...judged.invalid, ...late] }, previous, current };
   });
-}
-
-/** Audit rows per statement: a 10,000-user upload is ten inserts. */
-const AUDIT_BATCH = 1_000;
-
-/** One row per user whose membership changed, naming that user, so their History shows it (decision 062). */
-async function writeMembershipRows(
-  trx: Transaction<Database>,
-  groupId: number,
-  groupName: string,
-  userIds: readonly number[],
-  change: 'added' | 'removed',
-  author: string,
-  now: number,
-): Promise<void> {
-  const action =
-    change === 'added'
-      ? `added to group #${groupId} ${groupName} (bulk upload)`
-      : `removed from group #${groupId} ${groupName}`;
-  const entries: AuditEntry[] = userIds.map((id) => ({
-    category: 'group',
-    author,
-    action,
-    at: now,
-    success: true,
-    ...(change === 'added' ? { origin: 'bulk_upload' } : {}),
-    previous: { user_id: id, group_id: groupId, member: change === 'removed' },
-    current: { user_id: id, group_id: groupId, member: change === 'added' },
-    record: { kind: 'user', id },
-  }));
-  for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
 }
 
 /** A member change is a change of the group: its version moves, so an open Group Management screen is told (decision 048). */
@@ -252,7 +220,7 @@ export async function removeMember(
         record: { kind: 'group', id: groupId },
       },
     ]);
-    await writeMembershipRows(trx, groupId, group.name, [userId], 'removed', author, now);
+    await auditMemberships(trx, { id: groupId, name: group.name }, [userId], 'removed', { author, now });
     return { ok: true as const, members: previous - 1 };
   });
 }

@@ -20,6 +20,7 @@ import {
   type UserGroup,
 } from '../../src/domain/groups';
 import { writeAudit } from '../audit';
+import { auditMemberships } from './membership-audit';
 import type { Database, UserGroupsTable } from '../db/schema';
 import { oneOf } from '../db/value-lists';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -283,6 +284,24 @@ async function changeGroup(db: Kysely<Database>, change: Change, actor: Actor): 
         success: true,
         record: { kind: 'group', id: after.id },
       });
+      // Each member added or removed has it on their own History too.
+      const had = new Set(before.members.map((m) => m.id));
+      const has = new Set(after.members.map((m) => m.id));
+      const who = { author: actor.author, now: actor.now };
+      await auditMemberships(
+        trx,
+        after,
+        [...has].filter((id) => !had.has(id)),
+        'added',
+        who,
+      );
+      await auditMemberships(
+        trx,
+        after,
+        [...had].filter((id) => !has.has(id)),
+        'removed',
+        who,
+      );
       return { ok: true as const, group: after };
     });
   } catch (err) {
@@ -428,6 +447,13 @@ export async function deleteGroup(
       success: true,
       record: { kind: 'group', id: before.id },
     });
+    await auditMemberships(
+      trx,
+      before,
+      before.members.map((m) => m.id),
+      'removed',
+      { author: actor.author, now: actor.now },
+    );
     return { ok: true as const, group: before };
   });
 }

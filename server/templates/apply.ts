@@ -4,10 +4,10 @@
 // template version and each account's settings version the dry run showed; in ONE transaction it
 // checks them all (set-based reads), writes every account that changes with
 // writeAccountSettingsMany (writeAccountSettings' columns and version rule, batched; the template
-// link set), and writes the audit: one 'template settings' row
-// summarising, and one 'account settings' row per changed account — or, above AUDIT_PER_ACCOUNT_MAX,
-// the summary row alone, holding every account's previous values. Any account changed since the
-// dry run rolls everything back and is named in the 409.
+// link set), and writes the audit: one 'template settings' row summarising, on the template's
+// History, and one 'account settings' row per changed account, on that account's History, in
+// batched inserts. Any account changed since the dry run rolls everything back and is named in
+// the 409.
 import type { Kysely, Transaction } from 'kysely';
 import { accountSettingsProblems, type AccountSettingsRecord } from '../../src/domain/account-settings';
 import type { AccountPreview } from '../../src/domain/templates';
@@ -20,13 +20,14 @@ import {
   type AccountSettingsWrite,
 } from '../accounts/settings-store';
 import type { Database } from '../db/schema';
+import { chunks } from '../db/value-lists';
 import { templateRow, templateValues, type TemplateRow } from './store';
 import { refusableTransaction } from '../db/refusable-transaction';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Applies to more accounts than this are audited as one summary row (as bulk tag uploads are). */
-export const AUDIT_PER_ACCOUNT_MAX = 100;
+/** Audit rows per statement: an apply to many accounts is a few inserts. */
+const AUDIT_BATCH = 1_000;
 
 /** Each account's groups by folded name → id. */
 async function groupsByAccount(db: Db, accountIds: readonly number[]): Promise<Map<number, Map<string, number>>> {
@@ -173,39 +174,27 @@ export async function applyTemplate(
         account_id: id,
         account_name: planned.find((p) => p.record.account_id === id)?.record.account_name ?? null,
       });
-    const entries: AuditEntry[] =
-      changed.length > AUDIT_PER_ACCOUNT_MAX
-        ? []
-        : changed.map((p) => {
-            const diff = p.preview.changes;
-            return {
-              category: 'account settings',
-              author: input.author,
-              at: input.now,
-              success: true,
-              action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
-              previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
-              current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
-            };
-          });
     if (stale.length) return { ok: false, reason: 'accounts', accounts: stale };
+    // One row per changed account, on that account's History, and the summary on the template's.
+    const entries: AuditEntry[] = changed.map((p) => {
+      const diff = p.preview.changes;
+      return {
+        category: 'account settings',
+        author: input.author,
+        at: input.now,
+        success: true,
+        action: `template applied to account: ${p.record.account_name} (#${p.record.account_id}): ${template.name} (#${template.id})`,
+        previous: Object.fromEntries(Object.entries(diff).map(([k, [before]]) => [k, before])),
+        current: Object.fromEntries(Object.entries(diff).map(([k, [, after]]) => [k, after])),
+        record: { kind: 'account', id: p.record.account_id },
+      };
+    });
     entries.unshift({
       category: 'template settings',
       author: input.author,
       at: input.now,
       success: true,
       action: `template applied: ${template.name} (#${template.id}) to ${planned.length} account(s), ${changed.length} changed`,
-      previous:
-        changed.length > AUDIT_PER_ACCOUNT_MAX
-          ? {
-              accounts: Object.fromEntries(
-                changed.map((p) => [
-                  p.record.account_id,
-                  Object.fromEntries(Object.entries(p.preview.changes).map(([k, [before]]) => [k, before])),
-                ]),
-              ),
-            }
-          : undefined,
       current: {
         template: {
           id: Number(template.id),
@@ -217,8 +206,9 @@ export async function applyTemplate(
         accounts: ids,
         changed_account_ids: changed.map((p) => p.record.account_id),
       },
+      record: { kind: 'template', id: Number(template.id) },
     });
-    for (let i = 0; i < entries.length; i += 100) await writeAuditMany(trx, entries.slice(i, i + 100));
+    for (const batch of chunks(entries, AUDIT_BATCH)) await writeAuditMany(trx, batch);
     return { ok: true, template, applied: planned.length, changed: changed.length };
   });
 }

@@ -1,10 +1,16 @@
 // One audit entry's change in words (decision 062): the previous and current data flattened to
 // dotted fields, each field that differs named with the label its own screen uses (a user's
 // fields from user-labels, a setting from account-labels) or, failing that, its key in words.
-// Secrets (password hashes, TOTP secrets, tokens, keys) never leave as they are stored.
+// A field naming another record reads as its name and links to it (audit-refs.ts, decision 094);
+// a moment reads as format.ts writes it; My Brokers' action and a distributor as their screens
+// name them. Secrets (password hashes, TOTP secrets, tokens, keys) never leave as they are stored.
 import { settingLabel, valueInWords } from './account-labels';
-import { REDACTED, type AuditChange } from './audit-log';
+import { RECORD_KINDS, REDACTED, type AuditChange, type AuditRef } from './audit-log';
+import { refFieldOf, refIds, refKey, NAMED_LIST_MAX, type NameBook, type RefField } from './audit-refs';
+import { BR_AUDIT_CATEGORY, distributorLabel, RESEARCH_FLAG_KEYS, RESEARCH_FLAG_LABELS } from './broker-research';
+import { BROKER_ACTION_LABELS } from './brokers';
 import { featureLabel } from './feature-labels';
+import { countText, dayText, timeText } from './format';
 import {
   categoryLabel,
   configurationLabel,
@@ -52,12 +58,22 @@ export const humanKey = (key: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** Fields read the same in every category: a moment, a distributor. */
+const COMMON_LABELS: Record<string, string> = { dist: 'Distributor' };
+
 function labelOf(product: string, category: string, field: string): string {
+  const leaf0 = field.split('.').at(-1)!;
+  const ref = refFieldOf(category, field);
+  if (ref) return ref.label;
+  if (COMMON_LABELS[leaf0]) return COMMON_LABELS[leaf0];
+  if (category === BR_AUDIT_CATEGORY && (RESEARCH_FLAG_KEYS as readonly string[]).includes(leaf0))
+    return RESEARCH_FLAG_LABELS[leaf0 as (typeof RESEARCH_FLAG_KEYS)[number]].label;
   if (SETTING_CATEGORIES.has(category)) {
     const label = settingLabel(product, field);
     return label.includes('_') || label === field ? humanKey(label) : label;
   }
-  const leaf = field.split('.').at(-1)!;
+  // A user record carries its expiry as a moment; the screens label it as the field it is edited by.
+  const leaf = leaf0 === 'expiry_dt_timestamp' ? 'expiry_dt' : leaf0;
   if (category === 'user') {
     const label = userFieldLabel(product, leaf);
     const named = label !== leaf ? label : humanKey(leaf);
@@ -81,8 +97,56 @@ function userValueWords(product: string, field: string, value: unknown): string 
   return null;
 }
 
+/** A moment in ms since 1970 (after 2001), under a key that says it is one. */
+const isMoment = (leaf: string, value: unknown): value is number =>
+  typeof value === 'number' && value > 1e12 && /(_at|_timestamp)$/.test(leaf);
+
+/** What reads the same whatever the category: moments, days, distributors, My Brokers' actions. */
+function commonWords(field: string, value: unknown): string | null {
+  const leaf = field.split('.').at(-1)!;
+  if (isMoment(leaf, value)) return leaf.startsWith('expiry') ? dayText(value) : timeText(value);
+  if (leaf === 'dist' && typeof value === 'string') return distributorLabel(value);
+  if (leaf === 'action' && typeof value === 'string' && Object.hasOwn(BROKER_ACTION_LABELS, value))
+    return BROKER_ACTION_LABELS[value as keyof typeof BROKER_ACTION_LABELS];
+  return null;
+}
+
+const PLURALS: Record<string, string> = {
+  user: 'users',
+  group: 'groups',
+  role: 'roles',
+  account: 'organizations',
+  template: 'templates',
+  sku: 'SKUs',
+  broker: 'brokers',
+  tag: 'tags',
+};
+
+/** A record's name as kept or looked up; 'Organization #11' when it has none (gone before it was named). */
+function nameOf(names: NameBook, kind: RefField['kind'], id: number): string {
+  const known = names.get(refKey(kind, id));
+  if (known !== undefined) return known;
+  return `${kind === 'tag' ? 'Tag' : RECORD_KINDS[kind].label} #${id}`;
+}
+
+/** The records a value names, each with its name and (when it has a screen) a link; null when it names none. */
+function refWords(names: NameBook, ref: RefField, value: unknown): { text: string; refs: AuditRef[] } | null {
+  if (Array.isArray(value) && value.length > NAMED_LIST_MAX)
+    return { text: `${countText(value.length)} ${PLURALS[ref.kind]}`, refs: [] };
+  const ids = refIds(value);
+  if (ids === null) return null;
+  if (ids.length === 0) return { text: 'None', refs: [] };
+  const refs = ids.map((id) => ({ kind: ref.kind, id, name: nameOf(names, ref.kind, id) }));
+  return {
+    text: refs.map((r) => r.name).join(', '),
+    refs: ref.kind === 'tag' ? [] : refs,
+  };
+}
+
 function words(product: string, category: string, field: string, value: unknown): string {
   if (value === null) return 'None';
+  const common = commonWords(field, value);
+  if (common !== null) return common;
   if (SETTING_CATEGORIES.has(category)) return valueInWords(product, field, value);
   if (category === 'user') {
     const named = userValueWords(product, field, value);
@@ -108,12 +172,20 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * field absent on one side reads null there: created, or removed. A secret that changed shows
  * as changed, never its value.
  */
-export function auditChanges(product: string, category: string, previous: unknown, current: unknown): AuditChange[] {
+export function auditChanges(
+  product: string,
+  category: string,
+  previous: unknown,
+  current: unknown,
+  names: NameBook = new Map(),
+): AuditChange[] {
   const before = new Map<string, unknown>();
   const after = new Map<string, unknown>();
   if (previous !== null && previous !== undefined) flatten(previous, '', before, 0);
   if (current !== null && current !== undefined) flatten(current, '', after, 0);
-  const fields = [...new Set([...after.keys(), ...before.keys()])];
+  const all = new Set([...after.keys(), ...before.keys()]);
+  // A user's record carries its organization twice, by id and by name: one row says it.
+  const fields = [...all].filter((f) => !(category === 'user' && f.endsWith('organization') && all.has(`${f}_id`)));
   const changes: AuditChange[] = [];
   for (const field of fields) {
     const had = before.has(field);
@@ -122,11 +194,22 @@ export function auditChanges(product: string, category: string, previous: unknow
     const a = after.get(field);
     if (had && has && same(a, b)) continue;
     const secret = field.split('.').some(isSecretKey);
+    const ref = secret ? null : refFieldOf(category, field);
+    const side = (present: boolean, value: unknown) => {
+      if (!present) return { text: null, refs: [] };
+      if (secret) return { text: REDACTED, refs: [] };
+      const named = ref && value != null ? refWords(names, ref, value) : null;
+      return named ?? { text: words(product, category, field, value ?? null), refs: [] };
+    };
+    const was = side(had, b);
+    const is = side(has, a);
     changes.push({
       field,
       label: labelOf(product, category, field),
-      before: had ? (secret ? REDACTED : words(product, category, field, b ?? null)) : null,
-      after: has ? (secret ? REDACTED : words(product, category, field, a ?? null)) : null,
+      before: was.text,
+      after: is.text,
+      ...(was.refs.length ? { before_refs: was.refs } : {}),
+      ...(is.refs.length ? { after_refs: is.refs } : {}),
     });
   }
   return changes;

@@ -44,8 +44,27 @@ export const HISTORY_FEATURES: readonly FeatureKey[] = [
 ];
 export const recordKindLabel = (kind: string): string =>
   Object.hasOwn(RECORD_KINDS, kind) ? RECORD_KINDS[kind as RecordKind].label : kind;
-/** 'User #42'. */
-export const recordText = (r: { kind: string; id: number }): string => `${recordKindLabel(r.kind)} #${r.id}`;
+/** 'User #42', or with its name 'User jdoe (#42)'. */
+export const recordText = (r: { kind: string; id: number; name?: string }): string =>
+  r.name === undefined ? `${recordKindLabel(r.kind)} #${r.id}` : `${recordKindLabel(r.kind)} ${r.name} (#${r.id})`;
+
+/**
+ * Where a record's own screen opens on it, for the kinds whose screen keeps the record in its
+ * address: a user's edit screen, the open organization of Account Settings, a broker's Broker
+ * Details. Null for the others (their screens open no single record by address).
+ */
+export function recordHref(r: { kind: string; id: number }): string | null {
+  switch (r.kind) {
+    case 'user':
+      return `/user_list/${r.id}`;
+    case 'account':
+      return `/account_settings?account=${r.id}`;
+    case 'broker':
+      return `/broker_research?tab=broker_details&broker=${r.id}`;
+    default:
+      return null;
+  }
+}
 
 // ── the log filter (spec §3: both, Success, Failed) ──
 export const AUDIT_RESULTS = ['both', 'success', 'failed'] as const;
@@ -62,7 +81,8 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 // ── one entry on the wire ──
-export const AuditRecordRef = v.object({ kind: v.string(), id: v.number() });
+/** The record an entry is about; `name` as the record is called now, when it still exists. */
+export const AuditRecordRef = v.object({ kind: v.string(), id: v.number(), name: v.optional(v.string()) });
 export const AuditListItem = v.object({
   id: v.number(),
   category: v.string(),
@@ -77,6 +97,10 @@ export const AuditListItem = v.object({
 });
 export type AuditListItem = v.InferOutput<typeof AuditListItem>;
 
+/** A record a change names, by name, for a link to its screen (decision 094). */
+export const AuditRef = v.object({ kind: v.string(), id: v.number(), name: v.string() });
+export type AuditRef = v.InferOutput<typeof AuditRef>;
+
 /** One field that differs between the previous and the current data, in words. */
 export const AuditChange = v.object({
   /** The dotted key as stored: 'flags.crypto', 'account_settings.dd_limit'. */
@@ -84,6 +108,9 @@ export const AuditChange = v.object({
   label: v.string(),
   before: v.nullable(v.string()),
   after: v.nullable(v.string()),
+  /** The records each side names (an organization, groups, brokers), in the order `before`/`after` name them. */
+  before_refs: v.optional(v.array(AuditRef)),
+  after_refs: v.optional(v.array(AuditRef)),
 });
 export type AuditChange = v.InferOutput<typeof AuditChange>;
 

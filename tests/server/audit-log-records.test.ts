@@ -10,6 +10,7 @@ import { DOMAIN_MAPPING_PATH } from '../../src/domain/broker-research-domain-map
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { GroupReply } from '../../src/domain/groups';
 import { RoleReply } from '../../src/domain/roles';
+import { insertUser } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
@@ -105,7 +106,7 @@ describe("a record's history through its section", () => {
       `group renamed: Trading desk (#${group.id})`,
       expect.stringMatching(/^group created/),
     ]);
-    expect(entries[0]!.record).toEqual({ kind: 'group', id: group.id });
+    expect(entries[0]!.record).toEqual({ kind: 'group', id: group.id, name: 'Trading desk' });
     expect(entries[0]!.changes).toContainEqual(expect.objectContaining({ before: 'Desk', after: 'Trading desk' }));
     expect(await status(researcher, 'group', group.id)).toBe(403);
   });
@@ -159,5 +160,38 @@ describe("a record's history through its section", () => {
     expect(entries[2]!.changes).toContainEqual(expect.objectContaining({ after: expect.stringMatching(/compliant/i) }));
     expect(await history('broker', mast, researcher)).toEqual([]);
     expect(await status(grouper, 'broker', keel)).toBe(403);
+  });
+
+  it('reads an entry written before names were kept by the names its records have now, and names its own record', async () => {
+    const other = (
+      await server.db
+        .insertInto('organizations')
+        .values({ name: 'Capstan Holdings', salesforce_id: null, sf_acc_id: null, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const user = await insertUser(server.db, { username: 'moved-long-ago', organization_id: orgId });
+    await server.db
+      .insertInto('audit_log')
+      .values({
+        category: 'user',
+        author: 'someone',
+        action: 'organization changed',
+        origin: 'adminpanel',
+        source: 'server',
+        created_at: Date.now(),
+        previous_data: JSON.stringify({ organization_id: orgId }),
+        current_data: JSON.stringify({ organization_id: other }),
+        success: 1,
+        record_kind: 'user',
+        record_id: user,
+        names: null,
+      })
+      .execute();
+    const [entry] = await history('user', user);
+    expect(entry!.record).toEqual({ kind: 'user', id: user, name: 'moved-long-ago' });
+    expect(entry!.changes).toEqual([
+      expect.objectContaining({ label: 'Organization', before: 'Harbor Partners', after: 'Capstan Holdings' }),
+    ]);
   });
 });

@@ -276,7 +276,7 @@ describe("a record's history", () => {
     ).id;
     const events = await search({ category: 'auth', author: 'signer' });
     expect(events.entries.map((e) => e.action)).toEqual(['signed in', 'password accepted']);
-    for (const e of events.entries) expect(e.record).toEqual({ kind: 'user', id });
+    for (const e of events.entries) expect(e.record).toEqual({ kind: 'user', id, name: 'signer' });
     await write('nobody-by-this-name', [{ category: 'auth', action: 'password rejected', success: false }]);
     expect((await search({ author: 'nobody-by-this-name' })).entries[0]!.record).toBeNull();
   });

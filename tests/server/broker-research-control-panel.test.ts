@@ -87,7 +87,7 @@ const auditRows = () =>
     .selectFrom('audit_log')
     .selectAll()
     .where('category', '=', 'broker research')
-    .where('action', '=', 'research flags saved')
+    .where('action', 'like', 'research flags saved: %')
     .orderBy('id')
     .execute();
 
@@ -133,7 +133,7 @@ describe('read and save', () => {
     const row = await server.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('action', '=', 'research flags saved without a version')
+      .where('action', 'like', 'research flags saved without a version: %')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.current_data!)).toEqual({ dist: PRODUCT, ...wanted, version: before.version + 1 });
   });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_MESSAGES, brokerReplies, EntityListReply } from '../../src/domain/brokers';
+import { RecordHistoryReply } from '../../src/domain/audit-log';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { openToAutomaticUpdate } from '../../server/brokers/my-brokers';
@@ -233,6 +234,46 @@ describe('POST api/mybroker/ (the four actions)', () => {
     });
     expect(await myIds(u.id)).toEqual(sorted([b[4]!, b[5]!, oa[0]!]));
     expect(reply.brokers.requested).toHaveLength(3);
+  });
+
+  it("puts each action, and a refusal while frozen, on the user's History, in the screen's words", async () => {
+    const u = await user({ my: [b[0]!, oa[0]!], requested: [b[6]!] });
+    const others = await user();
+    for (const [name, ids, oneClick] of [
+      ['add', [b[1]!], false],
+      ['delete', [b[0]!], false],
+      ['remove_oa', [], true],
+      ['overwrite_req', [], true],
+    ] as const)
+      expect((await action(u.email, name, [...ids], oneClick)).status).toBe(200);
+    await putFlags(u.email, { freeze: true });
+    expect((await action(u.email, 'add', [b[2]!])).status).toBe(200);
+    const history = async (id: number) => {
+      const res = await admin.send('GET', `/api/audit_log/history/?kind=user&id=${id}`);
+      expect(res.status).toBe(200);
+      return v.parse(RecordHistoryReply, await res.json()).entries.map((e) => [e.action, e.success]);
+    };
+    const mine = (label: string) => `My Brokers: ${label}: user #${u.id} (${u.email})`;
+    expect(await history(u.id)).toEqual([
+      [mine('Add to My Brokers'), false],
+      [`My Brokers switches: user #${u.id} (${u.email})`, true],
+      [mine('Replace with Requested Brokers'), true],
+      [mine('Remove Open Access Brokers'), true],
+      [mine('Delete from My Brokers'), true],
+      [mine('Add to My Brokers'), true],
+    ]);
+    expect(await history(others.id)).toEqual([]);
+    // The change by broker names, as they were when it was made (decision 094), each linked.
+    await server.db.updateTable('brokers').set({ name: 'Renamed since' }).where('id', '=', b[6]!).execute();
+    const res = await admin.send('GET', `/api/audit_log/history/?kind=user&id=${u.id}`);
+    const replaced = v.parse(RecordHistoryReply, await res.json()).entries[2]!;
+    expect(replaced.changes.map((c) => [c.label, c.before, c.after])).toEqual([
+      ['My Brokers', 'Broker B', 'Broker G'],
+      ['Action', null, 'Replace with Requested Brokers'],
+      ['One click', null, 'Yes'],
+      ['Brokers', null, '0'],
+    ]);
+    expect(replaced.changes[0]!.after_refs).toEqual([{ kind: 'broker', id: b[6], name: 'Broker G' }]);
   });
 
   it("refuses an unknown action with 'Action not allowed...'", async () => {

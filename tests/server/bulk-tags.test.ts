@@ -236,12 +236,12 @@ describe('assign_tags/ as a bulk upload', () => {
       removed_tags: [drop],
       changed_user_ids: changed,
     });
-    // Issue 25: each user the upload changed has it on their History, tags before and after; those it left alone do not.
+    // Each user the upload changed has it on their History, tags before and after; those it left alone do not.
     expect(await historyOf(people[5]!.id)).toEqual([
-      { action: `tags replaced: user #${people[5]!.id}`, changes: [['Tags', `${keep}, ${drop}`, `${keep}`]] },
+      { action: `tags replaced: user #${people[5]!.id}`, changes: [['Tags', 'Audit keep, Audit drop', 'Audit keep']] },
     ]);
     expect(await historyOf(people[6]!.id)).toEqual([
-      { action: `tags replaced: user #${people[6]!.id}`, changes: [['Tags', 'None', `${keep}`]] },
+      { action: `tags replaced: user #${people[6]!.id}`, changes: [['Tags', 'None', 'Audit keep']] },
     ]);
     expect(await historyOf(people[0]!.id)).toEqual([]);
     const linked = await server.db
@@ -274,7 +274,7 @@ describe('assign_tags/ as a bulk upload', () => {
       'bulk_upload',
     ]);
     expect(await historyOf(u.id)).toEqual([
-      { action: `tags added: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] },
+      { action: `tags added: user #${u.id}`, changes: [['Tags', 'None', 'Small upload']] },
     ]);
   });
 
@@ -285,8 +285,10 @@ describe('assign_tags/ as a bulk upload', () => {
       status: 200,
       body: { status: true },
     });
+    // The tag by the name it had when the change was made, after a rename (decision 094).
+    await server.db.updateTable('tags').set({ name: 'Renamed since' }).where('id', '=', t).execute();
     expect(await historyOf(u.id)).toEqual([
-      { action: `tags replaced: user #${u.id}`, changes: [['Tags', 'None', `${t}`]] },
+      { action: `tags replaced: user #${u.id}`, changes: [['Tags', 'None', 'On the screen']] },
     ]);
   });
 

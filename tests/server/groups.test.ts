@@ -5,6 +5,7 @@
 // TEST_DATABASE_URL, PostgreSQL.
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecordHistoryReply } from '../../src/domain/audit-log';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import {
@@ -73,6 +74,16 @@ const fetched = async (org: number) => {
   expect(status).toBe(200);
   return v.parse(FetchGroupReply, body);
 };
+/** A user's History (decision 062): each entry's action and its membership row (label, before, after). */
+async function historyOf(userId: number) {
+  const res = await admin.send('GET', `/api/audit_log/history/?kind=user&id=${userId}`);
+  expect(res.status).toBe(200);
+  return v.parse(RecordHistoryReply, await res.json()).entries.map((e) => {
+    const group = e.changes.find((c) => c.field === 'member_of');
+    return [e.action, group?.label, group?.before, group?.after];
+  });
+}
+
 const auditRows = async (fragment: string) =>
   (await server.db.selectFrom('audit_log').selectAll().where('category', '=', 'group').orderBy('id').execute()).filter(
     (r) => r.action.includes(fragment),
@@ -187,6 +198,11 @@ describe('create, rename, delete', () => {
     );
     expect(await server.db.selectFrom('users').where('id', '=', u!).select('id').executeTakeFirst()).toBeDefined();
     expect(await auditRows(`group deleted: Short lived (#${group.id})`)).toHaveLength(1);
+    // The member's History says they left the group, by the name it had (decision 094).
+    expect(await historyOf(u!)).toEqual([
+      [`removed from group #${group.id} Short lived`, 'Member of', 'Short lived', 'None'],
+      [`added to group #${group.id} Short lived`, 'Member of', 'None', 'Short lived'],
+    ]);
     const again = await call('/user/delete_group/', { group_id: group.id, version: 2 });
     expect(again.status).toBe(409);
     expect(v.parse(StaleGroupReply, again.body)).toEqual({
@@ -220,6 +236,12 @@ describe('members', () => {
       'group member removed',
     ]);
     expect(JSON.parse(rows[1]!.current_data!).members.sort()).toEqual([a, b].sort());
+    // Each member's History lists their joining and leaving.
+    for (const id of [a!, b!])
+      expect((await historyOf(id)).map((e) => e[0])).toEqual([
+        `removed from group #${group.id} Members group`,
+        `added to group #${group.id} Members group`,
+      ]);
   });
 
   it('refuses users of another organization, deleted users and unknown ids, adding none', async () => {

@@ -220,6 +220,8 @@ describe('a different person or organization loses broker research access', () =
       `Broker research access removed: ${u.username} (#${u.id}): 2 fulfillments ended, 2 open requests cancelled`,
     );
     expect(rows[0]!.author).toBe('access-editor');
+    // On the user's History: the user is the record whose access went.
+    expect(rows[0]).toMatchObject({ record_kind: 'user', record_id: u.id });
     expect(JSON.parse(rows[0]!.previous_data!)).toEqual({
       fulfillments: u.active,
       requests: u.open,

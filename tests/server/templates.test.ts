@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAccountSettings } from '../../src/domain/account-settings';
+import { RecordHistoryReply } from '../../src/domain/audit-log';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { BadRequestReply } from '../../src/domain/field-errors';
 import {
@@ -102,6 +103,13 @@ async function organization(name: string, groups: string[] = []): Promise<number
       .values({ name: g, kind: 'general', organization_id: row.id, created_at: Date.now() })
       .execute();
   return Number(row.id);
+}
+
+/** A record's History (decision 062), as its screen reads it. */
+async function historyOf(kind: 'account' | 'template', id: number) {
+  const { status, body: reply } = await send(admin, 'GET', `/api/audit_log/history/?kind=${kind}&id=${id}`);
+  expect(status).toBe(200);
+  return v.parse(RecordHistoryReply, reply).entries;
 }
 
 const auditRows = async (fragment: string) =>
@@ -407,7 +415,7 @@ describe('apply', () => {
     });
   });
 
-  it("audits an apply to more than 100 accounts as one summary row holding every account's previous values", async () => {
+  it('puts an apply on the History of every account it changed and of the template, however many accounts', async () => {
     const t = await created('Many', { template_settings: settingsOf({ otd_limit: 11, dd_limit: 111 }) });
     const ids: number[] = [];
     for (let i = 0; i < 101; i++) ids.push(await organization('Many'));
@@ -422,11 +430,19 @@ describe('apply', () => {
     });
     expect(v.parse(ApplyReply, res.body)).toMatchObject({ applied: 101, changed: 101 });
     const [summary] = await auditRows(`template applied: Many (#${t.id}) to 101 account(s), 101 changed`);
-    expect(summary!.category).toBe('template settings');
-    expect(Object.keys(JSON.parse(summary!.previous_data!).accounts)).toHaveLength(101);
-    expect(
-      (await auditRows('template applied to account: ')).filter((r) => r.action.endsWith(`Many (#${t.id})`)),
-    ).toEqual([]);
+    expect(summary).toMatchObject({ category: 'template settings', record_kind: 'template', record_id: t.id });
+    const perAccount = (await auditRows('template applied to account: ')).filter((r) =>
+      r.action.endsWith(`Many (#${t.id})`),
+    );
+    expect(perAccount.map((r) => Number(r.record_id)).sort((x, y) => x - y)).toEqual(ids);
+    expect(new Set(perAccount.map((r) => r.record_kind))).toEqual(new Set(['account']));
+    // Read through the History call, as the account's and the template's screens read it.
+    for (const id of [ids[0]!, ids[100]!]) {
+      const history = await historyOf('account', id);
+      expect(history[0]).toMatchObject({ action: expect.stringMatching(/^template applied to account: /) });
+      expect(history[0]!.changes).toContainEqual(expect.objectContaining({ after: '111' }));
+    }
+    expect((await historyOf('template', t.id))[0]!.action).toBe(summary!.action);
   });
 
   it('writes in batches only from the version read: a moved version is named, for the caller to roll back', async () => {

@@ -3,6 +3,7 @@
 // TEST_DATABASE_URL, on PostgreSQL.
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RecordHistoryReply } from '../../src/domain/audit-log';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { defaultFlags } from '../../src/domain/user-fields';
 import { dataPlanMessages } from '../../src/domain/user-rules';
@@ -574,6 +575,22 @@ describe('update_account/: organization change', () => {
       flags: { br_manager: false, researchreports: false },
       groups: [],
     });
+    // On the user's History as the screens say it (decision 094): organizations and groups by name,
+    // each linked to its record; a group by the name it had, after it is deleted.
+    await server.db.deleteFrom('user_groups').where('id', '=', groups[0]!).execute();
+    const res = await b.send('GET', `/api/audit_log/history/?kind=user&id=${id}`);
+    expect(res.status).toBe(200);
+    const [entry] = v.parse(RecordHistoryReply, await res.json()).entries;
+    const change = (field: string) => entry!.changes.find((c) => c.field === field);
+    expect(change('organization_id')).toEqual({
+      field: 'organization_id',
+      label: 'Organization',
+      before: 'Northwind Capital',
+      after: 'Granite Peak Partners',
+      before_refs: [{ kind: 'account', id: orgs.a, name: 'Northwind Capital' }],
+      after_refs: [{ kind: 'account', id: orgs.b, name: 'Granite Peak Partners' }],
+    });
+    expect(change('groups')).toMatchObject({ label: 'Groups', before: `Thesis ${id}, Collab ${id}`, after: 'None' });
   });
 
   it('the same organization moves the user only, and reminds to rename in the CRM', async () => {

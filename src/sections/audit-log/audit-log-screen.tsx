@@ -50,6 +50,7 @@ import type { AuditQuery } from './audit-log.types';
 import { auditExportUrl } from './audit-log.service';
 import { useInspect } from '../../ui/console-context';
 import { ChangesTable } from '../record-history/changes-table';
+import { RecordLink } from '../record-history/record-link';
 import { auditParamsOf, auditQueryOf } from './audit-url';
 import { useQueryFromUrl, useUrlParams } from '../../ui/shared/url-params';
 import { CursorPager } from '../../ui/shared/pager';
@@ -207,7 +208,9 @@ function EntryRow({ e, opening }: { e: AuditListItem; opening: boolean }) {
       <Table.Cell>{auditCategoryLabel(e.category)}</Table.Cell>
       <Table.Cell>{e.author}</Table.Cell>
       <Table.Cell style={{ maxWidth: 360, wordBreak: 'break-word' }}>{e.action}</Table.Cell>
-      <Table.Cell>{e.record ? recordText(e.record) : <Text color="gray">None</Text>}</Table.Cell>
+      <Table.Cell>
+        {e.record ? <RecordLink record={e.record}>{recordText(e.record)}</RecordLink> : <Text color="gray">None</Text>}
+      </Table.Cell>
       <Table.Cell>
         <Badge color={e.success ? 'green' : 'red'} aria-label="Result">
           {e.success ? 'Success' : 'Failed'}
@@ -245,7 +248,13 @@ function EntryDialog() {
             <Text as="p" size="2" color="gray">
               {timeTextToSecond(e.created_at)} · {auditCategoryLabel(e.category)} · by {e.author} ·{' '}
               {e.success ? 'Success' : 'Failed'}
-              {e.record && <> · {recordText(e.record)}</>} · from {e.origin}
+              {e.record && (
+                <>
+                  {' · '}
+                  <RecordLink record={e.record}>{recordText(e.record)}</RecordLink>
+                </>
+              )}{' '}
+              · from {e.origin}
               {e.source === 'client' ? ' (reported by the panel)' : ''}
             </Text>
             <ChangesTable changes={reply.changes} caption="Changes" />

@@ -60,10 +60,13 @@ export const scenario: Scenario = {
       const row = main.getByRole('table', { name: 'Audit entries' }).getByRole('row').nth(1);
       await row.filter({ hasText: `(#${userId})` }).waitFor();
       const cells = await row.getByRole('cell').allInnerTexts();
+      checkEqual([cells[1], cells[5]], ['User', 'Success'], 'category and result of the newest entry');
+      // The record by name, linked to the user's page.
+      check(new RegExp(`^User \\S+ \\(#${userId}\\)$`).test(cells[4]!), `the record named (read: ${cells[4]})`);
       checkEqual(
-        [cells[1], cells[4], cells[5]],
-        ['User', `User #${userId}`, 'Success'],
-        'category, record and result of the newest entry',
+        await row.getByRole('link', { name: cells[4], exact: true }).getAttribute('href'),
+        `/user_list/${userId}`,
+        "the record's link",
       );
       await shot('1-found');
     });

@@ -3,7 +3,7 @@
 // row of two values. The file is read in a Web Worker (the page has no long task meanwhile); the
 // dry run counts the users and lists who matches nobody; a new tag is added to them all; the
 // answer reads 'Response Status : Success' with the unmatched under 'Invalid Users:'; and a
-// tagged user's page shows the tag.
+// tagged user's page shows the tag, and their History the upload with the tag by name.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -322,6 +322,16 @@ export const scenario: Scenario = {
         await waitForPath(page, `/user_list/${tagged.id}`);
         await main.getByRole('list', { name: 'Chosen tags' }).getByText(TAG, { exact: true }).waitFor();
         check(t.dialogs(page).length === 0, 'leaving after Success asked nothing');
+      });
+
+      await t.step(`${tagged.email}'s History lists the upload, '${TAG}' by name`, async () => {
+        await main.getByRole('tab', { name: 'History', exact: true }).click();
+        const item = main.getByRole('list', { name: 'History' }).getByRole('listitem').first();
+        await item.waitFor();
+        checkEqual(await item.getAttribute('aria-label'), `tags added: user #${tagged.id}`, 'the newest entry');
+        const after = await item.getByRole('row', { name: 'Tags', exact: true }).getByRole('cell').last().innerText();
+        check(after.split(', ').includes(TAG), `the tags after name '${TAG}' (read: ${after})`);
+        await page.screenshot({ path: path.join(ARTIFACTS, 'bulk-tags', 'user-history.png'), fullPage: true });
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
