@@ -164,3 +164,31 @@ describe('tag selector without the right to change tags', () => {
     expect(screen.queryByText('Changing tags needs the ‘Tags’ permission.')).toBeNull();
   });
 });
+
+// Not generated paths either: the box is a way to browse, not only to name a tag one knows.
+describe('tag selector browsing', () => {
+  let browser: TagWorld;
+  afterEach(async () => {
+    if (browser) await closeTagWorld(browser);
+  });
+
+  it('lists the tags to choose when the empty box takes focus, and closes on Escape', async () => {
+    browser = await createTagWorld([...FEATURE_KEYS]);
+    mountTagSelector(browser);
+    const box = await tagBox();
+    expect(screen.queryByRole('group', { name: 'Matching tags' })).toBeNull();
+    await browser.user.click(box);
+    const list = screen.getByRole('group', { name: 'Matching tags' });
+    expect(within(list).getByRole('button', { name: `Add tag ${TAGS.alpha}` })).toBeInTheDocument();
+    await browser.user.click(within(list).getByRole('button', { name: `Add tag ${TAGS.alpha}` }));
+    await waitFor(() => expect(chosenNames()).toEqual([TAGS.alpha]));
+    await browser.user.click(await tagBox());
+    expect(
+      within(screen.getByRole('group', { name: 'Matching tags' })).queryByRole('button', {
+        name: `Add tag ${TAGS.alpha}`,
+      }),
+    ).toBeNull();
+    await browser.user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Matching tags' })).toBeNull();
+  });
+});

@@ -1,9 +1,10 @@
 // Adding tags by name, for every view of the tag selector: a box that lists the known tags whose
 // name matches, "Create tag '…'" for a name no tag has (where the person may create tags), Enter
-// to take the exact match (or the first, or the new name) and Escape to clear the box.
+// to take the exact match (or the first, or the new name) and Escape to clear the box. Focused
+// while empty it lists the tags to browse, so nobody has to guess a name first.
 import { Box, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import type { KeyboardEvent } from 'react';
+import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { previewText, type Tag } from '../../domain/tags';
 import type { tagSelectorMachine } from './tag-selector.machine';
@@ -29,7 +30,14 @@ export function TagAdder({
   const query = useSelector(actor, selectQuery);
   const matches = useSelector(actor, selectMatches);
   const groups = useSelector(actor, selectGroups);
+  const total = useSelector(actor, (s) => s.context.tags.length - s.context.chosen.length);
   const groupOf = (tag: Tag) => groupName(groups, tag);
+  const [browsing, setBrowsing] = useState(false);
+  const typed = query.trim() !== '';
+  // The list stays open while focus moves into it (a click on a tag).
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setBrowsing(false);
+  };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -38,13 +46,14 @@ export function TagAdder({
         (creatable ? undefined : matches[0]);
       if (exact) actor.send({ type: 'tags.add', tagId: exact.id });
       else if (creatable) actor.send({ type: 'tags.create' });
-    } else if (e.key === 'Escape' && query) {
+    } else if (e.key === 'Escape' && (query || browsing)) {
       e.preventDefault();
       actor.send({ type: 'tags.query', text: '' });
-    }
+      setBrowsing(false);
+    } else if (e.key === 'ArrowDown') setBrowsing(true);
   };
   return (
-    <Box style={maxWidth === undefined ? undefined : { maxWidth }}>
+    <Box style={maxWidth === undefined ? undefined : { maxWidth }} onBlur={onBlur}>
       <TextField.Root
         aria-label="Add a tag"
         placeholder="Type a tag name"
@@ -52,14 +61,15 @@ export function TagAdder({
         maxLength={100}
         onChange={(e) => actor.send({ type: 'tags.query', text: e.target.value })}
         onKeyDown={onKey}
+        onFocus={() => setBrowsing(true)}
       />
-      {query.trim() !== '' && (
+      {(typed || browsing) && (
         <Flex
           direction="column"
           mt="1"
           p="1"
           gap="1"
-          role="list"
+          role="group"
           aria-label="Matching tags"
           style={{ border: '1px solid var(--gray-a6)', borderRadius: 'var(--radius-2)' }}
         >
@@ -91,7 +101,12 @@ export function TagAdder({
           )}
           {matches.length === 0 && !creatable && (
             <Text size="1" color="gray">
-              {noneLeft}
+              {typed ? noneLeft : 'Every tag is chosen already.'}
+            </Text>
+          )}
+          {!typed && total > matches.length && (
+            <Text size="1" color="gray">
+              Type to find among all {total} tags.
             </Text>
           )}
         </Flex>
