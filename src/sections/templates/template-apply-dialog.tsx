@@ -120,7 +120,8 @@ export function TemplateApplyDialog() {
               {apply.preview.accounts.map((a) => {
                 const changes = Object.entries(a.changes);
                 return (
-                  <Card key={a.account_id} role="listitem" aria-label={a.account_name}>
+                  // Full height in the scrolling list: a shrunk card would clip its changes.
+                  <Card key={a.account_id} role="listitem" aria-label={a.account_name} style={{ flexShrink: 0 }}>
                     <Flex justify="between" align="center" mb="1">
                       <Heading as="h4" size="2">
                         {a.account_name}

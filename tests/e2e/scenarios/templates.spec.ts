@@ -90,6 +90,15 @@ export const scenario: Scenario = {
         );
         check(text.includes(`Template it follows: None → ${NAME}`), `${account}: the template it will follow: ${text}`);
       }
+      // Each account's card shows all it says; the list scrolls instead of squeezing the cards.
+      const clipped = await dialog
+        .getByRole('list', { name: 'Changes by account' })
+        .evaluate((list) =>
+          [...list.querySelectorAll('[role="listitem"]')]
+            .filter((card) => card.scrollHeight > card.clientHeight + 1)
+            .map((card) => card.getAttribute('aria-label')),
+        );
+      check(clipped.length === 0, `no account's changes are cut off: ${clipped.join(', ')}`);
       await shot('3-changes-read');
       await dialog.getByRole('button', { name: 'Apply to 2 accounts', exact: true }).click();
       await dialog
