@@ -205,8 +205,8 @@ describe('the Workflows section', () => {
       within(timers)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['after 1 h recheck', 'after 5 min heartbeat']);
-    await user.click(within(timers).getByRole('button', { name: 'after 5 min heartbeat' }));
+    ).toEqual(['after 1 h recheck', 'after 30 s heartbeat']);
+    await user.click(within(timers).getByRole('button', { name: 'after 30 s heartbeat' }));
     await user.click(within(panel()).getByRole('button', { name: 'person is active' }));
     expect(currentNodes()).toEqual(['session.active', 'session.active.beating']);
     expect(within(panel()).getByRole('combobox', { name: 'Starting point' })).toHaveTextContent('A page of the panel');
