@@ -30,7 +30,9 @@ function UserListRoute() {
       search={search}
       features={features}
       navigate={(next) => void navigate({ search: next, replace: false })}
-      openUser={(id) => void navigate({ to: '/user_list/$userId', params: { userId: String(id) } })}
+      openUser={(id) =>
+        void navigate({ to: '/user_list/$userId', params: { userId: String(id) }, search: { list: raw } })
+      }
       createUser={() => void navigate({ to: '/create_user' })}
       saveAsSegment={(query) => void navigate({ to: '/segments_n_tags', search: { tab: 'segments', save: query } })}
     />

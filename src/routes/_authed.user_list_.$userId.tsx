@@ -1,22 +1,32 @@
 // /user_list/$userId: one user's edit page, beside the list rather than inside its layout. Seeing
 // a user needs user_mgmt; changing them needs edit_user (the page is read-only without it).
+// `list` carries the search of the list it was opened from, so "← All Users" returns to it.
 import { Box, Callout, Flex } from '@radix-ui/themes';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { UserEditPage } from '../sections/user-edit/user-edit-page';
 import { requireSection } from './-guards';
 
+/** The list's search as the list's own route holds it (kept as given; the list validates it). */
+type ListSearch = Record<string, unknown>;
+const isListSearch = (x: unknown): x is ListSearch => typeof x === 'object' && x !== null && !Array.isArray(x);
+
 export const Route = createFileRoute('/_authed/user_list_/$userId')({
+  validateSearch: (raw: Record<string, unknown>): { list?: ListSearch } =>
+    isListSearch(raw['list']) ? { list: raw['list'] } : {},
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: UserEditRoute,
 });
 
 function UserEditRoute() {
   const { userId } = Route.useParams();
+  const { list } = Route.useSearch();
   const id = /^\d{1,15}$/.test(userId) ? Number(userId) : null;
   return (
     <Flex direction="column" gap="3">
       <Box>
-        <Link to="/user_list">← All Users</Link>
+        <Link to="/user_list" search={list ?? {}}>
+          ← All Users
+        </Link>
       </Box>
       {id === null || id < 1 ? (
         <Callout.Root color="gray" role="alert">

@@ -89,6 +89,13 @@ describe('the user edit page', () => {
     expect(screen.getByRole('link', { name: '← All Users' })).toHaveAttribute('href', '/user_list');
   });
 
+  it('"← All Users" returns to the search the user was opened from', async () => {
+    const list = encodeURIComponent(JSON.stringify({ q: 'grace', page: 2 }));
+    await openAs(['admin_panel_access', 'user_mgmt', 'create_user_tab'], `/user_list/${userId}?list=${list}`);
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+    expect(screen.getByRole('link', { name: '← All Users' })).toHaveAttribute('href', '/user_list?q=grace&page=2');
+  });
+
   it('lets an editor change only what their features allow, saying why the rest is locked', async () => {
     await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}`);
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
