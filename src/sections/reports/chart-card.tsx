@@ -20,12 +20,12 @@ const download = (chart: Chart, range: { from: string; to: string }) =>
 export function ChartCard({ chart: sent, range }: { chart: Chart; range: { from: string; to: string } }) {
   const chart = useMemo(() => chartBuckets(sent), [sent]);
   const [asTable, setAsTable] = useState(false);
+  const empty = chart.rows.length === 0 || chart.rows.every((r) => r.values.every((n) => n === 0));
   const bucketNote =
-    chart.axis === sent.axis
+    chart.axis === sent.axis || empty
       ? null
       : `${BUCKET_NOTES[chart.axis]}${chart.combine === 'mean' ? ` Each is the mean of its ${sent.axis}s.` : ''}`;
   const rowLabel = (label: string) => (chart.axis === 'category' ? label : bucketText(chart.axis, label));
-  const empty = chart.rows.length === 0 || chart.rows.every((r) => r.values.every((n) => n === 0));
   return (
     <Card asChild>
       <section aria-label={chart.title}>

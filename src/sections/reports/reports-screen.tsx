@@ -173,7 +173,7 @@ function FilterBar() {
         </Text>
       )}
       <Text size="1" color="gray" aria-label="Showing">
-        {`${isoDayText(filters.from)} to ${isoDayText(filters.to)} (UTC days), ${filters.org ? filters.org.name : 'every organization'}`}
+        {`${isoDayText(filters.from)} to ${isoDayText(filters.to)} (UTC), ${filters.org ? filters.org.name : 'every organization'}`}
       </Text>
     </Flex>
   );
