@@ -76,6 +76,8 @@ const exportFulfillInfo = defineRoute({
         'Content-Type': EXPORT_CONTENT_TYPES[input.format],
         'Content-Disposition': `attachment; filename="${fulfillmentExportFilename(input.format, now)}"`,
         'Cache-Control': 'no-store',
+        // The page says how many rows arrived (services/http.ts EXPORT_ROWS_HEADER).
+        'X-Export-Rows': String(matched),
       },
     });
   },

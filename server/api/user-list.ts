@@ -86,6 +86,8 @@ const exportUsers = defineRoute({
         'Content-Type': EXPORT_CONTENT_TYPES[input.format],
         'Content-Disposition': `attachment; filename="${filename}"`,
         'Cache-Control': 'no-store',
+        // The page says how many rows arrived (services/http.ts EXPORT_ROWS_HEADER).
+        'X-Export-Rows': String(matched),
       },
     });
   },

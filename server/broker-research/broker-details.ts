@@ -14,6 +14,7 @@ import {
   type BrokerRow,
 } from '../../src/domain/broker-research-brokers';
 import { BR_AUDIT_CATEGORY, distributorLabel, MIFID_LABELS } from '../../src/domain/broker-research';
+import { utcTimeText } from '../../src/domain/format';
 import { writeAudit } from '../audit';
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
@@ -144,8 +145,7 @@ class Refused extends Error {
   }
 }
 
-const whenText = (ms: number | null) =>
-  ms === null ? '' : ` at ${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const whenText = (ms: number | null) => (ms === null ? '' : ` at ${utcTimeText(ms)}`);
 
 /**
  * Applies one change from the broker's `version`: the version moves first (the conditional UPDATE

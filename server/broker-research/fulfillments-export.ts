@@ -10,7 +10,7 @@ import {
   type FulfillmentRow,
 } from '../../src/domain/broker-research-fulfillments';
 import type { Database } from '../db/schema';
-import { isoTime, spreadsheetStream, writerFor, type Cell, type SheetLayout } from '../export/spreadsheet';
+import { moment, spreadsheetStream, writerFor, type Cell, type SheetLayout } from '../export/spreadsheet';
 import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
 import { FULFILLMENT_COLUMNS, filterWhere, fulfillmentRowOf, type Position } from './fulfillments';
 
@@ -21,7 +21,7 @@ const TIME_COLUMNS = new Set<string>(['starts_at', 'ends_at', 'ended_at', 'creat
 
 const cellOf = (row: FulfillmentRow, column: (typeof FULFILLMENT_EXPORT_COLUMNS)[number]): Cell => {
   const value = row[column];
-  return TIME_COLUMNS.has(column) && typeof value === 'number' ? isoTime(value) : value;
+  return TIME_COLUMNS.has(column) && typeof value === 'number' ? moment(value) : value;
 };
 
 export const FULFILLMENT_SHEET: SheetLayout<FulfillmentRow> = {

@@ -24,7 +24,7 @@ import { decodeCsvText, type CsvRow, type CsvRowProblem } from '../../src/domain
 import { papaRows } from '../../src/domain/identifier-file';
 import { foldAscii } from '../db/prefix-match';
 import { chunks, LOOKUP_BATCH, oneOf } from '../db/value-lists';
-import { dayText } from '../../src/domain/format';
+import { isoDayOf } from '../../src/domain/format';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -284,7 +284,7 @@ export async function judgeRows(
     db,
     rows.map((r) => r.broker),
   );
-  const today = dayStart(dayText(now))!;
+  const today = dayStart(isoDayOf(now))!;
   const report: ReportRow[] = problems.map((p) => ({ ...p, outcome: 'refused' as const }));
   const candidates: Entitlement[] = [];
   const firstRow = new Map<string, number>();
@@ -316,7 +316,7 @@ export async function judgeRows(
     }
     const endsAt = r.ends === null ? null : dayStart(r.ends)!;
     if (endsAt !== null && endsAt < today) {
-      refuse(R.endsPast(dayText(today)));
+      refuse(R.endsPast(isoDayOf(today)));
       continue;
     }
     const key = `${user.id}:${brokerIds[0]}`;
@@ -347,7 +347,7 @@ export async function judgeRows(
       report.push({
         row: c.row,
         value: byRow.get(c.row)!.value,
-        reason: R.alreadyActive(held.id, dayText(held.startsAt)),
+        reason: R.alreadyActive(held.id, isoDayOf(held.startsAt)),
         outcome: 'skipped',
       });
     else entitle.push(c);

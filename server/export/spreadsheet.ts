@@ -7,7 +7,12 @@ import { strToU8, Zip, ZipPassThrough } from 'fflate';
 import { csvCell, csvLine } from '../../src/domain/csv-cell';
 
 export type ExportFormat = 'csv' | 'xlsx';
-export type Cell = string | number | boolean | null;
+/** A moment (ms since the epoch, UTC): ISO 8601 in a CSV, a real date-time in an XLSX. */
+export interface Moment {
+  at: number;
+}
+export type Cell = string | number | boolean | null | Moment;
+export const moment = (ms: number): Moment => ({ at: ms });
 
 /** Excel's row limit is 1,048,576; one header row leaves this many for data on each sheet. */
 export const XLSX_ROWS_PER_SHEET = 1_048_575;
@@ -22,7 +27,9 @@ export const isoTime = (ms: number): string => new Date(ms).toISOString().replac
 
 // ── CSV (RFC 4180) ────────────────────────────────────────────────────────
 /** The one CSV cell of the panel (src/domain/csv-cell.ts): quoting and the CSV injection defence. */
-export const csvField: (value: Cell) => string = csvCell;
+export const csvField = (value: Cell): string => csvCell(csvValue(value));
+/** A CSV keeps times machine-readable: ISO 8601, UTC. */
+const csvValue = (value: Cell) => (value !== null && typeof value === 'object' ? isoTime(value.at) : value);
 
 // ── XLSX (SpreadsheetML in a zip) ─────────────────────────────────────────
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -51,6 +58,7 @@ export function xmlText(text: string): string {
 // at either end need it, this keeps the sheet near half the size, and the deflate time with it.
 function xlsxCell(value: Cell, style = ''): string {
   if (value === null) return `<c${style}/>`;
+  if (typeof value === 'object') return `<c s="${DATE_TIME_STYLE}"><v>${excelSerial(value.at)}</v></c>`;
   if (typeof value === 'number') return `<c${style}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c${style} t="b"><v>${value ? 1 : 0}</v></c>`;
   const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
@@ -62,6 +70,15 @@ function xlsxRow(n: number, cells: readonly Cell[], style = ''): string {
   for (const value of cells) xml += xlsxCell(value, style);
   return `${xml}</row>`;
 }
+
+/**
+ * Excel keeps a date-time as days since 30 December 1899 (its 1900 date system, which counts a
+ * 29 February 1900 that never was, so serials from March 1900 on line up with the epoch's 25,569).
+ * The cell's number format makes it read as a date, which the sheet can sort, filter and compute on.
+ */
+export const excelSerial = (ms: number): number => ms / 86_400_000 + 25_569;
+/** cellXfs index of the date-time style (numFmt 164, 'yyyy-mm-dd hh:mm:ss', UTC as stored). */
+const DATE_TIME_STYLE = 2;
 
 const SHEET_START =
   `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">` +
@@ -100,15 +117,17 @@ function packageParts(sheets: number, sheetName: string): Record<string, string>
         .map((n) => `<Relationship Id="rId${n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${n}.xml"/>`)
         .join('') +
       `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
-    // Style 1: bold, for the header row.
+    // Style 1: bold, for the header row; style 2: a date-time (UTC, as the server stores it).
     'xl/styles.xml':
       `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+      '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
       '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
       '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
       '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
       '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-      '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+      '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+      '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
       '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
       '</styleSheet>',
   };
@@ -155,7 +174,7 @@ export function csvWriter<Row>(layout: SheetLayout<Row>): ExportWriter<Row> {
       // UTF-8 with a byte-order mark: without it Excel reads the file in the local code page.
       let text = started ? '' : `\uFEFF${csvLine(layout.header)}`;
       started = true;
-      for (const row of rows) text += csvLine(layout.cells(row));
+      for (const row of rows) text += csvLine(layout.cells(row).map(csvValue));
       return [encoder.encode(text)];
     },
     finish() {

@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DAY_MS, dayMs, type Chart } from '../../src/domain/reports';
 import type { Database } from '../db/schema';
-import { dayText } from '../../src/domain/format';
+import { isoDayOf } from '../../src/domain/format';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 const WEEK_MS = 7 * DAY_MS;
@@ -67,7 +67,7 @@ export function timeChart(
     ...base,
     axis,
     label: axis === 'day' ? 'Day' : 'Week starting',
-    rows: [...rows].map(([b, values]) => ({ label: dayText(b), values })),
+    rows: [...rows].map(([b, values]) => ({ label: isoDayOf(b), values })),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { EXPORT_COLUMNS, type UserRow, type UserFilter } from '../../src/domain/users';
 import type { Database } from '../db/schema';
 import {
-  isoTime,
+  moment,
   spreadsheetStream,
   writerFor,
   type Cell,
@@ -24,9 +24,9 @@ export function exportFilename(format: ExportFormat, now: number): string {
   return `users-${new Date(now).toISOString().slice(0, 10)}.${format}`;
 }
 
-/** An export cell: created_at as ISO 8601 (UTC), which spreadsheets read as a date-time. */
+/** An export cell: created_at a moment (ISO 8601, UTC, in a CSV; a date-time in an XLSX). */
 function cellOf(row: UserRow, column: (typeof EXPORT_COLUMNS)[number]): Cell {
-  if (column === 'created_at') return isoTime(row.created_at);
+  if (column === 'created_at') return moment(row.created_at);
   return row[column];
 }
 

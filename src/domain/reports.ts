@@ -4,7 +4,7 @@
 // table view shows and the CSV holds), so the picture, the table and the file cannot disagree.
 import * as v from 'valibot';
 import { csvLine } from './csv-cell';
-import { dayText } from './format';
+import { isoDayOf } from './format';
 
 export const DAY_MS = 86_400_000;
 /** Days a range may span: two years, so a year-on-year look fits. */
@@ -47,8 +47,14 @@ export const reportViewOf = (raw: unknown): ReportView =>
   (REPORT_VIEWS as readonly unknown[]).includes(raw) ? (raw as ReportView) : 'overview';
 
 // ── a chart as a table ───────────────────────────────────────────────
-/** 'category': one bar per label; 'day' / 'week': labels are dates (YYYY-MM-DD, a week by its Monday). */
-export const CHART_AXES = ['category', 'day', 'week'] as const;
+/**
+ * 'category': one bar per label; 'day' / 'week' / 'month': labels are dates (YYYY-MM-DD, a week by
+ * its Monday, a month YYYY-MM). The server sends days and weeks; months come from chartBuckets.
+ */
+export const CHART_AXES = ['category', 'day', 'week', 'month'] as const;
+export type ChartAxis = (typeof CHART_AXES)[number];
+/** How a time chart's values add up into a longer bucket: counts sum, per-day figures average. */
+export const CHART_COMBINES = ['sum', 'mean'] as const;
 export const Chart = v.object({
   id: v.string(),
   title: v.string(),
@@ -60,8 +66,60 @@ export const Chart = v.object({
   rows: v.array(v.object({ label: v.string(), values: v.array(v.number()) })),
   /** A sentence under the chart: what it counts. */
   note: v.optional(v.string()),
+  /** A time chart whose values are per day (active people, a ratio): a week or month shows their mean. */
+  combine: v.optional(v.picklist(CHART_COMBINES)),
 });
 export type Chart = v.InferOutput<typeof Chart>;
+
+// ── long ranges in weeks or months ───────────────────────────────────
+/** A day chart of more days than this is shown by week (a quarter reads by day). */
+export const WEEKLY_AFTER_DAYS = 92;
+/** A day chart of more days than this, or a week chart of more weeks than this, is shown by month. */
+export const MONTHLY_AFTER_DAYS = 366;
+export const MONTHLY_AFTER_WEEKS = 53;
+
+const mondayOf = (ms: number) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+/** The axis a time chart is shown in: days up to a quarter, weeks up to a year, months beyond. */
+export function bucketAxisOf(chart: Pick<Chart, 'axis' | 'rows'>): ChartAxis {
+  const n = chart.rows.length;
+  if (chart.axis === 'day') return n > MONTHLY_AFTER_DAYS ? 'month' : n > WEEKLY_AFTER_DAYS ? 'week' : 'day';
+  if (chart.axis === 'week') return n > MONTHLY_AFTER_WEEKS ? 'month' : 'week';
+  return chart.axis;
+}
+
+const AXIS_LABELS: Partial<Record<ChartAxis, string>> = { week: 'Week starting', month: 'Month' };
+
+/**
+ * A time chart in the buckets its length calls for (bucketAxisOf): a week is keyed by its Monday
+ * (UTC), a month as YYYY-MM; a week chart goes to months by the month each week starts in. Counts
+ * add up; a chart marked `combine: 'mean'` shows the mean of its days (or weeks). The table and
+ * the CSV are made from the result, so they show what the picture shows.
+ */
+export function chartBuckets(chart: Chart): Chart {
+  const axis = bucketAxisOf(chart);
+  if (axis === chart.axis) return chart;
+  const keyOf = axis === 'week' ? (ms: number) => isoDayOf(mondayOf(ms)) : monthOf;
+  const groups = new Map<string, { sums: number[]; n: number }>();
+  for (const row of chart.rows) {
+    const key = keyOf(dayMs(row.label));
+    const group = groups.get(key) ?? { sums: chart.series.map(() => 0), n: 0 };
+    row.values.forEach((value, i) => (group.sums[i] = (group.sums[i] ?? 0) + value));
+    group.n += 1;
+    groups.set(key, group);
+  }
+  const mean = chart.combine === 'mean';
+  return {
+    ...chart,
+    axis,
+    label: AXIS_LABELS[axis] ?? chart.label,
+    rows: [...groups].map(([label, { sums, n }]) => ({
+      label,
+      values: mean ? sums.map((s) => Math.round((s / n) * 10) / 10) : sums,
+    })),
+  };
+}
 
 /** CSV of a chart's table, its cells as the panel's one CSV cell writes them (csv-cell.ts). */
 export function chartCsv(chart: Chart): string {
@@ -79,12 +137,12 @@ export const dayMs = (text: string) => Date.parse(`${text}T00:00:00Z`);
  * days ending at `to`. Spec §7 names the report calls without a range; the panel always sends one.
  */
 export function rangeOrDefault(range: { from?: string; to?: string }, now: number): { from: string; to: string } {
-  const to = range.to ?? dayText(now);
-  return { from: range.from ?? dayText(dayMs(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS), to };
+  const to = range.to ?? isoDayOf(now);
+  return { from: range.from ?? isoDayOf(dayMs(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS), to };
 }
 /** The default range ending today. */
 export const defaultRange = (now: number) => rangeOrDefault({}, now);
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(dayMs(s)) && dayText(dayMs(s)) === s;
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(dayMs(s)) && isoDayOf(dayMs(s)) === s;
 export const DayField = v.pipe(v.string(), v.trim(), v.check(isDay, 'A date as YYYY-MM-DD.'));
 export const OptionalId = v.optional(
   v.union(

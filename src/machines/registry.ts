@@ -14,6 +14,8 @@ import { bulkTagUploadMachine } from '../sections/segments-n-tags/bulk-tag-uploa
 import { bulkTagUploadPlan } from '../sections/segments-n-tags/bulk-tag-upload.plan';
 import { chunkMachine } from './chunk/chunk.machine';
 import { chunkPlan } from './chunk/chunk.plan';
+import { exportDownloadMachine } from '../sections/export-download/export-download.machine';
+import { exportDownloadPlan } from '../sections/export-download/export-download.plan';
 import { emailChangeMachine } from '../sections/user-edit/email-change.machine';
 import { groupBrowserMachine } from '../sections/groups-v2/groups-v2.machine';
 import { groupBrowserPlan } from '../sections/groups-v2/groups-v2.plan';
@@ -428,6 +430,15 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
     machine: chunkMachine,
     source: 'src/machines/chunk/chunk.machine.ts',
     plans: [{ title: 'Waiting for a section', plan: chunkPlan }],
+  },
+  {
+    id: 'exportDownload',
+    title: 'Export download',
+    purpose:
+      'An export of the user list or FulFillments: prepared by the server, the page says so, then how many rows arrived or why none did.',
+    machine: exportDownloadMachine,
+    source: 'src/sections/export-download/export-download.machine.ts',
+    plans: [{ title: 'Exporting a list', plan: exportDownloadPlan }],
   },
   {
     id: 'redshiftConfig',

@@ -1,6 +1,5 @@
 // Downloads: a file the page made, or an export the server streams.
-import { CSRF_FIELD } from '../domain/constants';
-import { readCsrfToken } from './http';
+import { httpFile } from './http';
 
 /** Hands a file the page made to the browser's download, as a link click would. */
 export function saveFile(blob: Blob, filename: string): void {
@@ -17,29 +16,23 @@ export function saveFile(blob: Blob, filename: string): void {
 }
 
 /**
- * An export as a plain form post: the browser streams the attachment to disk itself, however
- * large, and the page stays where it is. The CSRF token travels in the form field, as Django's
- * forms carry it. With `leaveOutEmpty`, a field without a value (the token too) is not sent.
+ * An export: the form posted with fetch (the CSRF token as every call sends it), the file the
+ * server prepared received whole and handed to the browser's download. Unlike a plain form post,
+ * the page learns when the file has arrived, how many rows it holds (the server's X-Export-Rows)
+ * and why it did not. With `leaveOutEmpty`, a field without a value is not sent.
  */
-export function postForDownload(
+export async function exportDownload(
   action: string,
-  fields: Record<string, string>,
-  doc: Document = document,
+  fields: Record<string, unknown>,
+  fallbackName: string,
   leaveOutEmpty = false,
-): void {
-  const form = doc.createElement('form');
-  form.method = 'POST';
-  form.action = action;
-  form.hidden = true;
-  for (const [name, value] of Object.entries({ ...fields, [CSRF_FIELD]: readCsrfToken() ?? '' })) {
-    if (leaveOutEmpty && value === '') continue;
-    const input = doc.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
+): Promise<{ filename: string; rows: number | null }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || (leaveOutEmpty && value === '')) continue;
+    form.append(name, String(value));
   }
-  doc.body.append(form);
-  form.submit();
-  form.remove();
+  const file = await httpFile(action, { method: 'POST', body: form }, fallbackName);
+  saveFile(file.blob, file.filename);
+  return { filename: file.filename, rows: file.rows };
 }

@@ -84,21 +84,56 @@ type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData | R
  * changes when the session cookie is gone, and a page served without one (the dev server's
  * index.html; the server's own carries it) gets its first from the answer to its first call.
  */
-export async function http<T = unknown>(path: string, options: Options = {}): Promise<T> {
+export function http<T = unknown>(path: string, options: Options = {}): Promise<T> {
+  return withFreshToken(() =>
+    send(() => client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' })),
+  );
+}
+
+/** A file the server answered with: its bytes, the name it gives it and, when it says, its rows. */
+export interface ReceivedFile {
+  blob: Blob;
+  filename: string;
+  rows: number | null;
+}
+/** The header an export names its data rows in (the server counts them before the first byte). */
+export const EXPORT_ROWS_HEADER = 'X-Export-Rows';
+
+/** Calls the API for a file (an export): failures as http's, the 403 retry too. */
+export function httpFile(path: string, options: Options, fallbackName: string): Promise<ReceivedFile> {
+  return withFreshToken(() =>
+    send(async () => {
+      const res = await client.raw<Blob, 'blob'>(path, {
+        method: options.method ?? 'GET',
+        body: options.body,
+        responseType: 'blob',
+      });
+      const disposition = res.headers.get('Content-Disposition') ?? '';
+      const rows = res.headers.get(EXPORT_ROWS_HEADER);
+      return {
+        blob: res._data ?? new Blob([]),
+        filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName,
+        rows: rows === null || !/^\d+$/.test(rows) ? null : Number(rows),
+      };
+    }),
+  );
+}
+
+async function withFreshToken<T>(call: () => Promise<T>): Promise<T> {
   const sent = readCsrfToken();
   try {
-    return await send<T>(path, options);
+    return await call();
   } catch (error) {
     if (error instanceof HttpError && error.status === 403 && readCsrfToken() !== sent) {
-      return await send<T>(path, options).catch((again: unknown) => Promise.reject(announce(again)));
+      return await call().catch((again: unknown) => Promise.reject(announce(again)));
     }
     throw announce(error);
   }
 }
 
-async function send<T>(path: string, options: Options): Promise<T> {
+async function send<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' });
+    return await call();
   } catch (error) {
     const status = (error as { response?: Response }).response?.status ?? 0;
     const data = (error as { data?: unknown }).data;

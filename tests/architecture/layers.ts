@@ -54,6 +54,9 @@ const MAY_IMPORT: Record<'contract' | 'service' | 'engine' | 'machine' | 'view' 
  */
 export const CHILD_FLOWS: Readonly<Record<string, readonly string[]>> = {
   'segments-n-tags': ['tags'],
+  // An export's download, shared by the screens that export (decision 095).
+  'user-list': ['export-download'],
+  'broker-research': ['export-download'],
 };
 
 const SHARED_MACHINE_DIR = 'shared';

@@ -7,11 +7,12 @@
 // broker in the URL) shows their names and only their rows. The second walk starts from a reason
 // kept across a reload: the same fulfillment's dialog opens again with it, and it is sent or put
 // away; the tab's storage holds the reason exactly while it is typed.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { strFromU8, unzipSync } from 'fflate';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef } from 'xstate';
+import { waitFor as waitForActor, type AnyActorRef } from 'xstate';
+import { captureSavedFiles, type SavedFile } from '../support/saved-files';
 import { FULFILLMENT_EXPORT_COLUMNS } from '../../src/domain/broker-research-fulfillments';
 import { researchFulfillmentsMachine } from '../../src/sections/broker-research/fulfillments/fulfillments.machine';
 import { checkEndDraft } from '../../src/sections/broker-research/fulfillments/fulfillments.draft';
@@ -46,7 +47,6 @@ import { userRow } from '../support/factories';
 
 const LIST = '/user/get_fulfillment_info/';
 const END = '/user/end_br_fulfillment/';
-const EXPORT = '/user/export_br_fulfill_info/';
 const NO_ANSWER = 'Error: no response from the server';
 const PEOPLE = 60;
 const T0 = Date.UTC(2026, 5, 1);
@@ -57,7 +57,7 @@ interface World extends SignedInWorld {
   kept: number | null;
   urls: TabParams[];
   opened: { tab: string; params?: TabParams }[];
-  exports: Record<string, string>[];
+  exports: SavedFile[];
   list: AnyActorRef | null;
   brokers: { apex: number; birch: number };
 }
@@ -174,14 +174,11 @@ beforeEach(async () => {
     kept: null,
     urls: [],
     opened: [],
-    exports: [],
+    exports: captureSavedFiles(),
     list: null,
     brokers,
   };
   sessionStorage.clear();
-  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
-    world.exports.push(Object.fromEntries([...new FormData(this)].map(([k, value]) => [k, String(value)])));
-  });
 });
 
 afterEach(async () => {
@@ -288,22 +285,22 @@ async function expectPage(s: typeof screen): Promise<void> {
   expect(s.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', first + 50 >= all.length);
 }
 
-/** The download the button made: the form post answered by the real server with every row of the filters. */
+/** The download the button made: the real server's file of every row of the filters, said on the page. */
 async function expectDownload(format: 'csv' | 'xlsx'): Promise<void> {
-  const form = world.exports.at(-1)!;
-  expect(form).toMatchObject({ format });
-  expect(form['csrfmiddlewaretoken']).toBeTruthy();
-  const res = await fetch(EXPORT, { method: 'POST', body: new URLSearchParams(form) });
-  expect(res.headers.get('content-disposition')).toMatch(
-    new RegExp(`^attachment; filename="fulfillments-\\d{4}-\\d{2}-\\d{2}\\.${format}"$`),
-  );
+  const child = world.list!.getSnapshot().children['export'] as AnyActorRef;
+  await act(() => waitForActor(child, (x) => !x.hasTag('busy'), { timeout: Infinity }));
+  const file = world.exports.at(-1)!;
+  expect(file.name).toMatch(new RegExp(`^fulfillments-\\d{4}-\\d{2}-\\d{2}\\.${format}$`));
   const ids = (await stored()).map((r) => String(r.id));
+  expect(screen.getByRole('status', { name: 'Export' })).toHaveTextContent(
+    `Downloaded ${ids.length} rows (${file.name}).`,
+  );
   if (format === 'csv') {
-    const [header, ...rows] = parseCsv(await res.text());
+    const [header, ...rows] = parseCsv(await file.blob.text());
     expect(header).toEqual([...FULFILLMENT_EXPORT_COLUMNS]);
     expect(rows.map((r) => r[0])).toEqual(ids);
   } else {
-    const sheet = strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))['xl/worksheets/sheet1.xml']!);
+    const sheet = strFromU8(unzipSync(new Uint8Array(await file.blob.arrayBuffer()))['xl/worksheets/sheet1.xml']!);
     const rows = sheet.match(/<row r="\d+">[\s\S]*?<\/row>/g)!;
     expect(rows.slice(1).map((r) => /<c><v>(\d+)<\/v><\/c>/.exec(r)![1])).toEqual(ids);
   }
@@ -376,6 +373,8 @@ function driver(): Driver<World> {
       },
       listed: async (s, { step }) => {
         await expectPage(s);
+        // The buttons wait while the file is prepared, then the page says what arrived.
+        if (step?.event.type === 'export.request') await expectDownload(step.event['format'] as 'csv' | 'xlsx');
         expect(s.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
         expect(s.queryByRole('dialog')).toBeNull();
         // No dialog, nothing kept: sent, put away or never typed.
@@ -393,7 +392,6 @@ function driver(): Driver<World> {
           expect(notice).toHaveTextContent('Already ended by colleague.');
           expect(dataRows()[0]!).toHaveTextContent('Endedcolleague: Asked by the broker.');
         }
-        if (step?.event.type === 'export.request') await expectDownload(step.event['format'] as 'csv' | 'xlsx');
         // A page turn is in the URL: Reload and Back find it.
         if (step?.outcome === 'lastPage') expect(world.urls.at(-1)).toMatchObject({ page: '2' });
         if (step?.event.type === 'page.prev' || step?.outcome === 'firstPage')

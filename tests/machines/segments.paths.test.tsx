@@ -344,7 +344,7 @@ function driver(): Driver<World> {
         expect(rows[0]).toBe(alpha);
         expect(rows).toHaveLength(q ? 1 : 20);
         // Two active trial users: the count the user list shows for the same query.
-        expect(alpha).toHaveTextContent(`${world.alpha}Trial users2${ALPHA_WORDS}2026-11-20 by admin`);
+        expect(alpha).toHaveTextContent(`${world.alpha}Trial users2${ALPHA_WORDS}Nov 20, 2026 by admin`);
         expect(within(alpha).getByRole('link', { name: `Open ${world.alpha} in the user list` })).toHaveAttribute(
           'href',
           `/user_list?segment=${world.alphaId}`,

@@ -35,6 +35,7 @@ import { STALE_PAGE_NOTICE } from '../../src/sections/user-list/user-list.machin
 import { compactSearch } from '../../src/sections/user-list/user-list.search';
 import { MAX_SEARCH_TEXT } from '../../src/domain/constants';
 import { act } from '@testing-library/react';
+import { captureSavedFiles, type SavedFile } from '../support/saved-files';
 
 const SEEDED = 30;
 const PAGE = 20;
@@ -47,7 +48,7 @@ interface World {
   list?: AnyActorRef;
   /** Where the list sent the browser (the URL's search after each navigation). */
   urls: Partial<ListSearch>[];
-  exports: Record<string, string>[];
+  exports: SavedFile[];
   /** Opens a URL of the list from outside (a link, Back, Reload). */
   visit?: (search: Partial<ListSearch>) => void;
 }
@@ -89,12 +90,15 @@ beforeEach(async () => {
     .where('username', 'like', 'b.%')
     .execute();
   const staff = await server.createStaff({ username: 'lister', features: [...FEATURE_KEYS], activated: true });
-  world = { server, bridge, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }), urls: [], exports: [] };
+  world = {
+    server,
+    bridge,
+    user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    urls: [],
+    exports: captureSavedFiles(),
+  };
   await loginAccount({ username: staff.username, password: staff.password });
   await verifyOtp({ username: staff.username, otp: server.totp(staff.totpSecret!) });
-  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
-    world.exports.push(Object.fromEntries([...new FormData(this)].map(([k, value]) => [k, String(value)])));
-  });
 });
 afterEach(async () => {
   world.actors?.session.stop();
@@ -285,21 +289,16 @@ describe('userList machine paths', () => {
             }
           }
           if (step?.event.type === 'export.request') {
-            // The export is a form post of the list's filter and order with the CSRF field; the
-            // server answers it with every matching row.
-            const [form] = world.exports;
-            expect(form).toMatchObject({
-              format: 'csv',
-              user_type: 'trial',
-              q: c.search.q,
-              sort: c.search.sort,
-              dir: 'desc',
-              deleted: 'exclude',
-            });
-            expect(form!['csrfmiddlewaretoken']).toBeTruthy();
-            const res = await fetch('/user/export_users/', { method: 'POST', body: new URLSearchParams(form) });
-            expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="users-/);
-            const lines = (await res.text()).trim().split('\r\n');
+            // The export posts the list's filter and order; the page says when the file arrived
+            // and how many rows it holds: every matching row.
+            const child = world.list!.getSnapshot().children['export'] as AnyActorRef;
+            await act(() => waitForActor(child, (x) => !x.hasTag('busy'), { timeout: Infinity }));
+            expect(s.getByRole('status', { name: 'Export' })).toHaveTextContent(
+              new RegExp(`^Downloaded ${SEEDED} rows \\(users-\\d{4}-\\d{2}-\\d{2}\\.csv\\)\\.$`),
+            );
+            const [file] = world.exports;
+            expect(file!.name).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+            const lines = (await file!.blob.text()).trim().split('\r\n');
             expect(lines[0]!.replace(/^\uFEFF/, '')).toBe(EXPORT_COLUMNS.join(','));
             expect(lines).toHaveLength(1 + SEEDED);
           }

@@ -206,7 +206,7 @@ describe('the mifid update', () => {
     const winner = a.status === 200 ? 'details-admin' : 'details-other';
     expect(lost.msg).toMatch(
       new RegExp(
-        `^${winner} changed Apex Securities at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC after you opened it; nothing of yours was saved\\.$`,
+        `^${winner} changed Apex Securities at [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d\\d [AP]M UTC after you opened it; nothing of yours was saved\\.$`,
       ),
     );
     expect(lost.details.broker.version).toBe(start.broker.version + 1);

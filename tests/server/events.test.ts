@@ -18,15 +18,15 @@ import { recordEvents } from '../../server/events/store';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
-import { dayText } from '../../src/domain/format';
+import { isoDayOf } from '../../src/domain/format';
 
 let server: TestServer;
 let analyst: Browser;
 let reader: number;
 let orgId: number;
 const NOW = Date.now();
-const TODAY = dayText(NOW);
-const FROM = dayText(NOW - 9 * DAY_MS);
+const TODAY = isoDayOf(NOW);
+const FROM = isoDayOf(NOW - 9 * DAY_MS);
 const LIST = '/segment/fetch_segmentio_events/';
 
 beforeAll(async () => {

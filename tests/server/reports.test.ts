@@ -20,7 +20,7 @@ import { weekOf } from '../../server/reports/counters';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
-import { dayText } from '../../src/domain/format';
+import { isoDayOf } from '../../src/domain/format';
 
 let server: TestServer;
 let lead: Browser;
@@ -28,7 +28,7 @@ let outsider: Browser;
 let orgA: number;
 let orgB: number;
 const NOW = Date.now();
-const TODAY = dayText(NOW);
+const TODAY = isoDayOf(NOW);
 const DASH = '/api/reports/dashboard/';
 
 beforeAll(async () => {
@@ -228,12 +228,12 @@ describe('panels', () => {
     const monday = weekOf(NOW);
     await addUser({ org: orgB, created: monday - 7 * DAY_MS + 1000 });
     await addUser({ org: orgB, type: 'trial', expiry: monday + 21 * DAY_MS + 5 });
-    const charts = await panel('growth', { from: dayText(monday - 7 * DAY_MS), to: TODAY, org_id: String(orgB) });
+    const charts = await panel('growth', { from: isoDayOf(monday - 7 * DAY_MS), to: TODAY, org_id: String(orgB) });
     const created = chart(charts, 'new-users-per-week');
-    expect(created.rows.map((r) => r.label)).toEqual([dayText(monday - 7 * DAY_MS), dayText(monday)]);
-    expect(valueOf(created, dayText(monday - 7 * DAY_MS))).toBe(1);
+    expect(created.rows.map((r) => r.label)).toEqual([isoDayOf(monday - 7 * DAY_MS), isoDayOf(monday)]);
+    expect(valueOf(created, isoDayOf(monday - 7 * DAY_MS))).toBe(1);
     const expiring = chart(charts, 'expiring-trials-per-week');
-    expect(valueOf(expiring, dayText(monday + 21 * DAY_MS))).toBe(1);
+    expect(valueOf(expiring, isoDayOf(monday + 21 * DAY_MS))).toBe(1);
   });
 
   it('sign-ins and failed sign-ins per day, every day of the range shown', async () => {
@@ -241,7 +241,7 @@ describe('panels', () => {
       form: { username: 'lead', password: 'wrong-password-1' },
     });
     expect(res.status).toBe(200);
-    const from = dayText(NOW - 6 * DAY_MS);
+    const from = isoDayOf(NOW - 6 * DAY_MS);
     const charts = await panel('sign_ins', { from });
     const ok = chart(charts, 'sign-ins-per-day');
     expect(ok.rows).toHaveLength(7);
@@ -289,7 +289,7 @@ describe('panels', () => {
 
   it('every panel answers for a year at every organization', async () => {
     for (const p of REPORT_PANELS)
-      expect((await panel(p, { from: dayText(NOW - 364 * DAY_MS) })).length).toBeGreaterThan(0);
+      expect((await panel(p, { from: isoDayOf(NOW - 364 * DAY_MS) })).length).toBeGreaterThan(0);
   });
 });
 
@@ -334,7 +334,7 @@ describe('refusals', () => {
     const cases: [Record<string, string>, string][] = [
       [{ panel: 'profile', from: 'yesterday', to: TODAY }, 'from'],
       [{ panel: 'profile', from: '2026-02-30', to: TODAY }, 'from'],
-      [{ panel: 'profile', from: TODAY, to: dayText(NOW - DAY_MS) }, 'to'],
+      [{ panel: 'profile', from: TODAY, to: isoDayOf(NOW - DAY_MS) }, 'to'],
       [{ panel: 'profile', from: '2020-01-01', to: TODAY }, 'to'],
       [{ panel: 'pies', from: TODAY, to: TODAY }, 'panel'],
       [{ panel: 'profile', from: TODAY, to: TODAY, org_id: 'x' }, 'org_id'],

@@ -260,6 +260,23 @@ describe('XLSX', () => {
     expect(cells(rows[2]!)[EXPORT_COLUMNS.indexOf('phone')]).toBe('<c t="inlineStr"><is><t>555 010 0000</t></is></c>');
   });
 
+  it('writes created_at as a real date-time: a serial day number in a date-styled cell', async () => {
+    const files = await unzipResponse(await exportForm({ format: 'xlsx', q: 'q.', deleted: 'exclude' }));
+    const sheet = files['xl/worksheets/sheet1.xml']!;
+    const row = sheet.match(/<row r="2">[\s\S]*?<\/row>/)![0];
+    const cells = row.match(/<c[^>]*\/>|<c[^>]*>[\s\S]*?<\/c>/g)!;
+    const created = cells[EXPORT_COLUMNS.indexOf('created_at')]!;
+    const [, style, serial] = /^<c s="(\d+)"><v>([\d.]+)<\/v><\/c>$/.exec(created)!;
+    // Days since 1899-12-30, so 2025-03-04 05:06:07 UTC is 45720 and a fraction of a day.
+    expect(Number(serial)).toBeCloseTo(T0 / 86_400_000 + 25_569, 8);
+    expect(Math.floor(Number(serial))).toBe(Math.floor((T0 - Date.UTC(1899, 11, 30)) / 86_400_000));
+    // The cell's style is the one whose number format is a date-time.
+    const styles = files['xl/styles.xml']!;
+    const xfs = styles.match(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/)![1]!.match(/<xf [^>]*\/>/g)!;
+    const fmtId = /numFmtId="(\d+)"/.exec(xfs[Number(style)]!)![1];
+    expect(styles).toContain(`<numFmt numFmtId="${fmtId}" formatCode="yyyy-mm-dd hh:mm:ss"/>`);
+  });
+
   it('continues on further sheets past the rows a sheet may hold', async () => {
     const chunks: Uint8Array[] = [];
     const reader = exportStream(server.db, ALL, { sort: 'id', dir: 'asc' }, 'xlsx', {

@@ -1,25 +1,31 @@
-// One chart: its picture or its table (the same rows), and a CSV download of that table.
+// One chart: its picture or its table (the same rows, in the weeks or months a long range is
+// shown in), and a CSV download of that table.
 import { Box, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { useState } from 'react';
-import { chartCsv, chartFileName, type Chart } from '../../domain/reports';
-import { ChartSvg, SERIES_COLOURS } from './chart-svg';
+import { useMemo, useState } from 'react';
+import { chartBuckets, chartCsv, chartFileName, type Chart } from '../../domain/reports';
+import { ChartSvg } from './chart-svg';
+import { bucketText } from './time-chart';
 import { countText } from '../../domain/format';
+import { saveFile } from '../../services/downloads';
 
-/** Saves the chart's table as a file, the way a link with `download` does. */
-function download(chart: Chart, range: { from: string; to: string }): void {
-  const url = URL.createObjectURL(new Blob([chartCsv(chart)], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = chartFileName(chart, range);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const BUCKET_NOTES: Partial<Record<Chart['axis'], string>> = {
+  week: 'Shown by week (weeks start on Monday, UTC).',
+  month: 'Shown by month (UTC).',
+};
 
-export function ChartCard({ chart, range }: { chart: Chart; range: { from: string; to: string } }) {
+/** Saves the chart's table as a file. */
+const download = (chart: Chart, range: { from: string; to: string }) =>
+  saveFile(new Blob([chartCsv(chart)], { type: 'text/csv;charset=utf-8' }), chartFileName(chart, range));
+
+export function ChartCard({ chart: sent, range }: { chart: Chart; range: { from: string; to: string } }) {
+  const chart = useMemo(() => chartBuckets(sent), [sent]);
   const [asTable, setAsTable] = useState(false);
   const empty = chart.rows.length === 0 || chart.rows.every((r) => r.values.every((n) => n === 0));
+  const bucketNote =
+    chart.axis === sent.axis || empty
+      ? null
+      : `${BUCKET_NOTES[chart.axis]}${chart.combine === 'mean' ? ` Each is the mean of its ${sent.axis}s.` : ''}`;
+  const rowLabel = (label: string) => (chart.axis === 'category' ? label : bucketText(chart.axis, label));
   return (
     <Card asChild>
       <section aria-label={chart.title}>
@@ -41,20 +47,6 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
             </Button>
           </Flex>
         </Flex>
-        {chart.series.length > 1 && !asTable && (
-          <Flex gap="3" wrap="wrap" mb="1" aria-hidden>
-            {chart.series.map((s, i) => (
-              <Flex key={s} gap="1" align="center">
-                <Box
-                  width="10px"
-                  height="10px"
-                  style={{ background: SERIES_COLOURS[i % SERIES_COLOURS.length], borderRadius: 2 }}
-                />
-                <Text size="1">{s}</Text>
-              </Flex>
-            ))}
-          </Flex>
-        )}
         {asTable ? (
           <Box style={{ maxHeight: 320, overflowY: 'auto' }}>
             <Table.Root size="1">
@@ -71,7 +63,7 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
               <Table.Body>
                 {chart.rows.map((r) => (
                   <Table.Row key={r.label}>
-                    <Table.RowHeaderCell>{r.label}</Table.RowHeaderCell>
+                    <Table.RowHeaderCell>{rowLabel(r.label)}</Table.RowHeaderCell>
                     {r.values.map((n, i) => (
                       <Table.Cell key={chart.series[i] ?? i} justify="end">
                         {countText(n)}
@@ -89,9 +81,9 @@ export function ChartCard({ chart, range }: { chart: Chart; range: { from: strin
         ) : (
           <ChartSvg chart={chart} />
         )}
-        {chart.note && (
+        {(chart.note || bucketNote) && (
           <Text as="p" size="1" color="gray" mt="2">
-            {chart.note}
+            {[bucketNote, chart.note].filter(Boolean).join(' ')}
           </Text>
         )}
       </section>

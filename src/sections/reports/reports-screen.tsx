@@ -37,7 +37,7 @@ import { OrgPicker } from '../organizations/org-picker';
 import { ChartCard } from './chart-card';
 import { ReportsCtx } from './reports-context';
 import { Pager } from '../../ui/shared/pager';
-import { timeText, dayText } from '../../domain/format';
+import { timeText, isoDayOf, isoDayText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { SectionPage } from '../../ui/shared/section-page';
 
@@ -125,7 +125,7 @@ function FilterBar() {
     actor.send({ type: 'filters.change', filters: { ...filters, ...next } });
   const preset = (days: number) => {
     const now = Date.now();
-    change({ from: dayText(now - (days - 1) * DAY_MS), to: dayText(now) });
+    change({ from: isoDayOf(now - (days - 1) * DAY_MS), to: isoDayOf(now) });
   };
   const changed = from !== filters.from || to !== filters.to;
   return (
@@ -173,7 +173,7 @@ function FilterBar() {
         </Text>
       )}
       <Text size="1" color="gray" aria-label="Showing">
-        {`${filters.from} to ${filters.to} (UTC), ${filters.org ? filters.org.name : 'every organization'}`}
+        {`${isoDayText(filters.from)} to ${isoDayText(filters.to)} (UTC), ${filters.org ? filters.org.name : 'every organization'}`}
       </Text>
     </Flex>
   );

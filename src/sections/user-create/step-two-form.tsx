@@ -18,7 +18,7 @@ import {
 import { BulkRows } from './bulk-rows';
 import { SingleUserForm } from './single-user-form';
 import { UserCreateCtx } from './user-create-context';
-import { countText } from '../../domain/format';
+import { countText, expiryDayText } from '../../domain/format';
 import { CancelButton } from '../../ui/shared/cancel-button';
 
 export function StepTwoForm() {
@@ -47,7 +47,7 @@ export function StepTwoForm() {
             Step 2 of 2 · Users
           </Heading>
           <Text size="2" color="gray">
-            {account.org?.title} · {userTypeLabel(account.user_type)} · expires {account.expiry_dt}
+            {account.org?.title} · {userTypeLabel(account.user_type)} · expires {expiryDayText(account.expiry_dt)}
           </Text>
         </Flex>
         {failure && (

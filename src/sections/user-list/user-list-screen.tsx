@@ -34,6 +34,7 @@ import { useInspect } from '../../ui/console-context';
 import { countText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { SectionPage } from '../../ui/shared/section-page';
+import { ExportButtons, exportChildOf } from '../export-download/export-buttons';
 
 export interface UserListScreenProps {
   /** The list's state as the URL holds it (validated). */
@@ -130,6 +131,7 @@ function Actions({
   const selected = UserListCtx.useSelector(selectSelectedCount);
   const mayBulkEdit = UserListCtx.useSelector(selectMayBulkEdit);
   const bulkOpen = UserListCtx.useSelector(selectBulkOpen);
+  const exportRef = UserListCtx.useSelector(exportChildOf);
   const selection = UserListCtx.useSelector(selectBulkSelection, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   return (
     <Flex gap="2" align="center" wrap="wrap">
@@ -147,14 +149,7 @@ function Actions({
         </>
       )}
       {features.includes('export_csv_access') && (
-        <>
-          <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'csv' })}>
-            Export CSV
-          </Button>
-          <Button variant="soft" onClick={() => list.send({ type: 'export.request', format: 'xlsx' })}>
-            Export XLSX
-          </Button>
-        </>
+        <ExportButtons exportRef={exportRef} onExport={(format) => list.send({ type: 'export.request', format })} />
       )}
       {features.includes('bulk_upload_tags') && saveAsSegment && <SaveAsSegment save={saveAsSegment} />}
       {features.includes('create_user_tab') && <Button onClick={createUser}>Create user</Button>}

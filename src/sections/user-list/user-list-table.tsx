@@ -5,6 +5,7 @@ import { Badge, Box, Checkbox, Link, Skeleton, Table, Text } from '@radix-ui/the
 import type { MouseEvent } from 'react';
 import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
 import type { UserRow } from '../../domain/users';
+import { expiryDayText } from '../../domain/format';
 import {
   selectBusy,
   selectFirstLoad,
@@ -81,7 +82,9 @@ function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: numbe
       <Table.Cell style={CLIPPED}>{userTypeLabel(user.user_type)}</Table.Cell>
       <Table.Cell style={CLIPPED}>{categoryLabel(user.user_category)}</Table.Cell>
       <Table.Cell style={CLIPPED}>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
-      <Table.Cell style={CLIPPED}>{user.expiry_dt ?? <Text color="gray">Never</Text>}</Table.Cell>
+      <Table.Cell style={CLIPPED}>
+        {user.expiry_dt === null ? <Text color="gray">Never</Text> : expiryDayText(user.expiry_dt)}
+      </Table.Cell>
     </Table.Row>
   );
 }

@@ -7,7 +7,8 @@
 // and Back find the page again; a cursor the server refuses (stale, from another search) brings
 // page 1 with a notice. The total is counted with the first page of each search. Search text
 // longer than the server takes is never sent: the box says why and the rows on screen stay.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { EXPORT_CHILD, exportDownloadMachine, exportStart } from '../export-download/export-download.machine';
 import { MAX_SEARCH_TEXT } from '../../domain/constants';
 import type { UserRow } from '../../domain/users';
 import { failureMessage } from '../../machines/shared/failure';
@@ -83,6 +84,7 @@ export const userListMachine = setup({
   },
   actors: {
     searchUsers: fromPromise<SearchResult, SearchRequest>(() => Promise.reject(new Error('provide searchUsers'))),
+    exportDownload: exportDownloadMachine,
   },
   delays: { userSearchDebounce: USER_SEARCH_DEBOUNCE_MS },
   guards: {
@@ -101,8 +103,10 @@ export const userListMachine = setup({
   actions: {
     /** Provided by the screen: writes the list's state to the URL. */
     navigate: (_, _params: { search: ListSearch }) => {},
-    /** Provided by live.ts: the download of every matching row (a form post). */
-    downloadExport: (_, _params: { fields: ReturnType<typeof exportFields> }) => {},
+    /** The download of every matching row, handed to the export child. */
+    downloadExport: sendTo(EXPORT_CHILD, (_, params: { fields: ReturnType<typeof exportFields> }) =>
+      exportStart(_, params),
+    ),
     // Another page of the same list (Back, Reload's URL) keeps the total and the selection.
     adoptSearch: assign(({ context, event }) => {
       const search = event.type === 'query.set' ? event.query : ({} as ListSearch);
@@ -186,6 +190,8 @@ export const userListMachine = setup({
     notice: null,
   }),
   initial: 'loading',
+  // The export's download, the same flow as every export's (its state shows beside the buttons).
+  invoke: { id: EXPORT_CHILD, src: 'exportDownload' },
   on: {
     'query.set': { guard: 'searchChanged', target: '.loading', actions: 'adoptSearch' },
   },

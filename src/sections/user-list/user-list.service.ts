@@ -2,7 +2,6 @@
 // owner field, so the {product}_owner renaming has nothing to do here.
 import * as v from 'valibot';
 import { SearchUsersReply, type ExportUsersForm, type SearchUsersForm } from '../../domain/users';
-import { postForDownload } from '../../services/downloads';
 import { http, toFormData } from '../../services/http';
 
 export type SearchUsersFields = v.InferInput<typeof SearchUsersForm>;
@@ -23,8 +22,3 @@ export async function searchUsers(fields: SearchUsersFields): Promise<SearchUser
 }
 
 export const EXPORT_PATH = '/user/export_users/';
-
-/** The export, streamed by the browser (downloads.ts postForDownload). */
-export function downloadExport(fields: ExportUsersFields, doc: Document = document): void {
-  postForDownload(EXPORT_PATH, asText(fields), doc);
-}

@@ -11,8 +11,11 @@ import { ARTIFACTS } from '../harness/paths';
 import { signIn } from '../harness/pages';
 import { checkSectionRefused } from '../harness/refused-section';
 import type { Scenario } from '../harness/scenario';
+import { isoDayText } from '../../../src/domain/format';
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day as the panel writes it (src/domain/format.ts). */
+const shown = (day: string) => isoDayText(day);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 export const scenario: Scenario = {
@@ -37,7 +40,7 @@ export const scenario: Scenario = {
       await panel('Tag usage').waitFor();
       checkEqual(await main.getByRole('alert').count(), 0, 'no panel failed');
       check(
-        (await main.getByLabel('Showing').innerText()).includes(`to ${today()} (UTC), every organization`),
+        (await main.getByLabel('Showing').innerText()).includes(`to ${shown(today())} (UTC), every organization`),
         'the last 30 days, every organization',
       );
       await shot('1-overview');
@@ -50,7 +53,7 @@ export const scenario: Scenario = {
       );
       await main
         .getByLabel('Showing')
-        .filter({ hasText: `${daysAgo(6)} to ${today()} (UTC)` })
+        .filter({ hasText: `${shown(daysAgo(6))} to ${shown(today())} (UTC)` })
         .waitFor();
       await panel('Sign-ins per day').waitFor();
       await shot('2-last-7-days');
@@ -86,13 +89,40 @@ export const scenario: Scenario = {
       check(Number(last[1]) >= 1, `today's sign-ins: ${last[1]}`);
     });
 
+    await t.step(
+      'at 1024 px admin reads the last 12 months by week, one week at a time with the keyboard',
+      async () => {
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await main.getByRole('button', { name: 'Last 12 months', exact: true }).click();
+        await page.waitForURL((url) => url.searchParams.get('from') === daysAgo(364));
+        const signIns = panel('Sign-ins per day');
+        await signIns.getByText('Shown by week', { exact: false }).waitFor();
+        const chart = signIns.getByRole('slider', { name: /^Sign-ins per day/ });
+        await chart.focus();
+        await page.keyboard.press('End');
+        const last = (await chart.getAttribute('aria-valuetext')) ?? '';
+        check(/^Week of .+: Signed in \d+/.test(last), `the last week read out: ${last}`);
+        await page.keyboard.press('ArrowLeft');
+        check((await chart.getAttribute('aria-valuetext')) !== last, 'the arrow key moves to the week before');
+        await signIns.getByTestId('chart-tooltip').waitFor();
+        // Labels are drawn at their own size: no text in the chart under 12 px.
+        const sizes = await chart
+          .locator('text')
+          .evaluateAll((nodes) => nodes.map((n) => parseFloat(getComputedStyle(n).fontSize)));
+        check(sizes.length > 4 && sizes.every((s) => s >= 12), `chart text sizes: ${sizes.join(', ')}`);
+        await signIns.screenshot({ path: path.join(ARTIFACTS, 'reports-dashboard', '4-chart-1024-weeks.png') });
+        await shot('4-last-12-months-1024');
+        await page.setViewportSize({ width: 1280, height: 800 });
+      },
+    );
+
     await t.step("the Events view lists the admin's sign-in", async () => {
       await main.getByRole('tab', { name: /^Events/ }).click();
       const table = main.getByRole('table', { name: 'Events' });
       await table.waitFor();
       await table.getByRole('row').filter({ hasText: 'Signed in' }).filter({ hasText: 'admin' }).first().waitFor();
       check(new URL(page.url()).searchParams.get('view') === 'events', 'the view is in the URL');
-      await shot('4-events');
+      await shot('5-events');
     });
 
     await checkSectionRefused(t, support, {
@@ -101,7 +131,7 @@ export const scenario: Scenario = {
       permission: 'Reports dashboard',
       call: `/api/reports/dashboard/?panel=profile&from=${daysAgo(6)}&to=${today()}`,
       content: (main) => main.getByRole('group', { name: 'Range' }),
-      screenshot: path.join(ARTIFACTS, 'reports-dashboard', '5-support-no-permission.png'),
+      screenshot: path.join(ARTIFACTS, 'reports-dashboard', '6-support-no-permission.png'),
     });
   },
 };

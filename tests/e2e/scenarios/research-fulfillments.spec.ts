@@ -14,6 +14,7 @@ import { check, CheckFailed, checkEqual } from '../harness/check';
 import { shell, signIn } from '../harness/pages';
 import { ARTIFACTS } from '../harness/paths';
 import type { Scenario } from '../harness/scenario';
+import { isoDayText } from '../../../src/domain/format';
 
 const SHOTS = path.join(ARTIFACTS, 'research-fulfillments');
 const DOWNLOADS = path.join(ARTIFACTS, 'downloads');
@@ -126,7 +127,7 @@ export const scenario: Scenario = {
           'the page’s users, in order',
         );
         checkEqual(
-          parsed.data.slice(0, onScreen.length).map((r) => r['starts_at']!.slice(0, 10)),
+          parsed.data.slice(0, onScreen.length).map((r) => isoDayText(r['starts_at']!.slice(0, 10))),
           onScreen.map((r) => r[4]),
           'the page’s Since days',
         );
@@ -138,6 +139,12 @@ export const scenario: Scenario = {
         check(strFromU8(files['xl/workbook.xml']!).includes('<sheet name="Fulfillments"'), 'the sheet is Fulfillments');
         const sheetRows = strFromU8(files['xl/worksheets/sheet1.xml']!).match(/<row r="\d+">[\s\S]*?<\/row>/g) ?? [];
         checkEqual(sheetRows.length - 1, total, 'rows in the XLSX');
+        // The page says what arrived, with the rows counted.
+        await page
+          .getByRole('main')
+          .getByRole('status', { name: 'Export' })
+          .filter({ hasText: `Downloaded ${total} ${total === 1 ? 'row' : 'rows'} (${xlsx.suggested}).` })
+          .waitFor();
         const ids = sheetRows.slice(1).map((r) => /<c><v>(\d+)<\/v><\/c>/.exec(r)?.[1]);
         checkEqual(
           ids,

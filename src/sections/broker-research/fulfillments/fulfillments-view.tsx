@@ -11,6 +11,7 @@ import {
   type FulfillmentSource,
 } from '../../../domain/broker-research';
 import type { FulfillmentRow } from '../../../domain/broker-research-fulfillments';
+import { ExportButtons, exportChildOf } from '../../export-download/export-buttons';
 import {
   selectBusy,
   selectEmpty,
@@ -125,6 +126,7 @@ function FulfillmentTable() {
   const hasNext = FulfillmentsCtx.useSelector(selectHasNext);
   const hasPrev = FulfillmentsCtx.useSelector(selectHasPrev);
   const mayExport = FulfillmentsCtx.useSelector(selectMayExport);
+  const exportRef = FulfillmentsCtx.useSelector(exportChildOf);
   const actor = FulfillmentsCtx.useActorRef();
   if (firstLoad)
     return (
@@ -138,22 +140,11 @@ function FulfillmentTable() {
         <Text role="status" aria-label="Rows shown" size="2">
           {range ?? ''}
         </Text>
-        <Flex gap="2">
-          <Button
-            variant="soft"
-            disabled={!mayExport}
-            onClick={() => actor.send({ type: 'export.request', format: 'csv' })}
-          >
-            Export CSV
-          </Button>
-          <Button
-            variant="soft"
-            disabled={!mayExport}
-            onClick={() => actor.send({ type: 'export.request', format: 'xlsx' })}
-          >
-            Export XLSX
-          </Button>
-        </Flex>
+        <ExportButtons
+          exportRef={exportRef}
+          disabled={!mayExport}
+          onExport={(format) => actor.send({ type: 'export.request', format })}
+        />
       </Flex>
       <Table.Root variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
         <Table.Header>

@@ -9,7 +9,8 @@
 // as it is now; not sent, the dialog stays with the reason and says why. An ending being worded
 // is kept across a reload (the `draft` input, decision 042): once the page is read, the same
 // fulfillment's dialog opens again with the reason typed, if it is still active on that page.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { EXPORT_CHILD, exportDownloadMachine, exportStart } from '../../export-download/export-download.machine';
 import { REASON_MAX } from '../../../domain/broker-research';
 import { FULFILLMENT_MESSAGES } from '../../../domain/broker-research-fulfillments';
 import { exportFields, sameFilters, sameSearch, type FulfillmentSearch } from './fulfillments.search';
@@ -67,6 +68,7 @@ const researchFulfillmentsSetup = setup({
     endFulfillment: fromPromise<EndFulfillmentReply, EndRequest>(() =>
       Promise.reject(new Error('provide endFulfillment')),
     ),
+    exportDownload: exportDownloadMachine,
   },
   guards: {
     searchChanged: ({ context, event }) => event.type === 'query.set' && !sameSearch(context.search, event.query),
@@ -82,8 +84,10 @@ const researchFulfillmentsSetup = setup({
   actions: {
     /** Provided by the tab: writes the search to the URL. */
     navigate: (_, _params: { search: FulfillmentSearch }) => {},
-    /** Provided by live.ts: the download of every matching row (a form post). */
-    downloadExport: (_, _params: { fields: ReturnType<typeof exportFields> }) => {},
+    /** The download of every matching row, handed to the export child. */
+    downloadExport: sendTo(EXPORT_CHILD, (_, params: { fields: ReturnType<typeof exportFields> }) =>
+      exportStart(_, params),
+    ),
     adoptSearch: assign(({ context, event }) => {
       const search = (event as Extract<ResearchFulfillmentsEvent, { type: 'query.set' }>).query;
       // Another page of the same filters keeps their total.
@@ -141,6 +145,8 @@ export const researchFulfillmentsMachine = researchFulfillmentsSetup.createMachi
     draft: input.draft,
   }),
   initial: 'loading',
+  // The export's download, the same flow as every export's (its state shows beside the buttons).
+  invoke: { id: EXPORT_CHILD, src: 'exportDownload' },
   on: {
     'query.set': { guard: 'searchChanged', target: '.loading', actions: ['adoptSearch', assign({ ending: null })] },
   },

@@ -1,13 +1,8 @@
 // The FulFillments calls (spec §7 user/get_fulfillment_info/, user/export_br_fulfill_info/;
 // decision 058), ending one, and the brokers of the broker filter (GET api/broker/).
 import * as v from 'valibot';
-import {
-  EndFulfillmentReply,
-  FulfillmentListReply,
-  type FulfillmentExportFormat,
-} from '../../../domain/broker-research-fulfillments';
+import { EndFulfillmentReply, FulfillmentListReply } from '../../../domain/broker-research-fulfillments';
 import { brokerReplies, type Broker } from '../../../domain/brokers';
-import { postForDownload } from '../../../services/downloads';
 import { http, toFormData } from '../../../services/http';
 
 export type FulfillmentFilterFields = Record<
@@ -33,11 +28,3 @@ export async function fetchBrokerCatalogue(product: string): Promise<Broker[]> {
 }
 
 export const FULFILLMENT_EXPORT_PATH = '/user/export_br_fulfill_info/';
-
-/** The export, streamed by the browser; the filters left empty are not sent. */
-export function downloadFulfillments(
-  fields: FulfillmentFilterFields & { format: FulfillmentExportFormat },
-  doc: Document = document,
-): void {
-  postForDownload(FULFILLMENT_EXPORT_PATH, fields, doc, true);
-}
