@@ -2,7 +2,8 @@
 // a user needs user_mgmt; changing them needs edit_user (the page is read-only without it).
 // `list` carries the search of the list it was opened from, so "← All Users" returns to it.
 import { Box, Callout, Flex } from '@radix-ui/themes';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { UserEditPage } from '../sections/user-edit/user-edit-page';
 import { requireSection } from './-guards';
 
@@ -11,15 +12,27 @@ type ListSearch = Record<string, unknown>;
 const isListSearch = (x: unknown): x is ListSearch => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export const Route = createFileRoute('/_authed/user_list_/$userId')({
-  validateSearch: (raw: Record<string, unknown>): { list?: ListSearch } =>
-    isListSearch(raw['list']) ? { list: raw['list'] } : {},
+  validateSearch: (raw: Record<string, unknown>): { list?: ListSearch; tab?: string } => ({
+    ...(isListSearch(raw['list']) ? { list: raw['list'] } : {}),
+    ...(typeof raw['tab'] === 'string' && /^[a-z]{1,20}$/.test(raw['tab']) ? { tab: raw['tab'] } : {}),
+  }),
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: UserEditRoute,
 });
 
 function UserEditRoute() {
   const { userId } = Route.useParams();
-  const { list } = Route.useSearch();
+  const { list, tab } = Route.useSearch();
+  const navigate = useNavigate({ from: '/user_list/$userId' });
+  // The tab shown is kept in the address (replaced, not pushed: tabs are no pages to go back through).
+  const onTab = useCallback(
+    (shown: string) =>
+      void navigate({
+        search: (prev) => ({ ...prev, tab: shown === 'profile' ? undefined : shown }),
+        replace: true,
+      }),
+    [navigate],
+  );
   const id = /^\d{1,15}$/.test(userId) ? Number(userId) : null;
   return (
     <Flex direction="column" gap="3">
@@ -33,7 +46,7 @@ function UserEditRoute() {
           <Callout.Text>“{userId}” is not a user id.</Callout.Text>
         </Callout.Root>
       ) : (
-        <UserEditPage userId={id} />
+        <UserEditPage userId={id} tab={tab} onTab={onTab} />
       )}
     </Flex>
   );

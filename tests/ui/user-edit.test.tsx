@@ -96,6 +96,18 @@ describe('the user edit page', () => {
     expect(screen.getByRole('link', { name: '← All Users' })).toHaveAttribute('href', '/user_list?q=grace&page=2');
   });
 
+  it('keeps the open tab in the address, so Reload and a link return to it', async () => {
+    await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}?tab=history`);
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+    await act(async () => {});
+    expect(tab('History')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.setup().click(tab('Sessions'));
+    expect(tab('Sessions')).toHaveAttribute('aria-selected', 'true');
+    expect(app!.router.state.location.search).toMatchObject({ tab: 'sessions' });
+    await userEvent.setup().click(tab('Profile'));
+    expect(app!.router.state.location.search).not.toHaveProperty('tab');
+  });
+
   it('lets an editor change only what their features allow, saying why the rest is locked', async () => {
     await openAs(['admin_panel_access', 'user_mgmt', 'edit_user'], `/user_list/${userId}`);
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeVisible();

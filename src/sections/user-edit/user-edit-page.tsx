@@ -11,7 +11,18 @@ import { EditDraftKeeper, useKeptEdit } from './edit-draft-keeper';
 import { UserEditView } from './user-edit-view';
 
 /** `children` render inside the page's machine (beside the view). */
-export function UserEditPage({ userId, children }: { userId: number; children?: ReactNode }) {
+export function UserEditPage({
+  userId,
+  tab,
+  onTab,
+  children,
+}: {
+  userId: number;
+  /** The tab the address names, and where the tab shown goes (see UserEditView). */
+  tab?: string;
+  onTab?: (tab: string) => void;
+  children?: ReactNode;
+}) {
   const { session, config } = useConsole();
   // Read once for this machine: the session's features do not change while a page is open.
   const features = useSelector(session, selectFeatures, (a, b) => a.join() === b.join());
@@ -23,7 +34,7 @@ export function UserEditPage({ userId, children }: { userId: number; children?: 
       logic={liveUserEditMachine}
       options={{ input: { userId, product: config.product_key, features, kept }, inspect: useInspect() }}
     >
-      <UserEditView />
+      <UserEditView tab={tab} onTab={onTab} />
       <EditDraftKeeper staff={staff} userId={userId} />
       {children}
     </UserEditCtx.Provider>

@@ -3,7 +3,7 @@
 // everyone who may see the user, their platform content, notebook and history. A person without edit_user sees the user read-only.
 import { Box, Button, Callout, Flex, Heading, Tabs, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   selectBase,
   selectEmailChange,
@@ -41,7 +41,11 @@ import { NotebookTab } from '../notebook/notebook-tab';
 const VIEW_TABS = ['content', 'notebook', 'history'] as const;
 type ViewTab = (typeof VIEW_TABS)[number];
 
-export function UserEditView() {
+/**
+ * `tab`: the tab the address names, opened once the user is loaded; `onTab`: the tab shown, for
+ * the address to keep (Reload and a shared link return to it).
+ */
+export function UserEditView({ tab: asked, onTab }: { tab?: string; onTab?: (tab: string) => void } = {}) {
   const edit = UserEditCtx.useActorRef();
   const loading = UserEditCtx.useSelector(selectLoading);
   const loadFailed = UserEditCtx.useSelector(selectLoadFailed);
@@ -67,6 +71,18 @@ export function UserEditView() {
     setOwn(viewTab);
     if (!viewTab && v !== tab) edit.send({ type: `tab.${v as UserEditTab}` });
   };
+  const shown = own ?? (mayEdit ? tab : 'profile');
+  const askedOnce = useRef(false);
+  useEffect(() => {
+    if (!base || askedOnce.current) return;
+    askedOnce.current = true;
+    if (asked && asked !== shown) openTab(asked);
+    // Once, when the user first shows: later the person chooses.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [base]);
+  useEffect(() => {
+    if (base && askedOnce.current) onTab?.(shown);
+  }, [base, shown, onTab]);
   const viewTabs = base && (
     <>
       <Tabs.Content value="content">
