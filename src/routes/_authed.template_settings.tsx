@@ -1,10 +1,23 @@
 // /template_settings: Template Settings (decision 052), templates of account settings applied to
 // accounts after a dry run; needs template_settings_tab.
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { TemplatesScreen } from '../sections/templates/templates-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/template_settings')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <TemplatesScreen />,
+  validateSearch: (raw: Record<string, unknown>): { q?: string } =>
+    typeof raw['q'] === 'string' && raw['q'].length <= 200 ? { q: raw['q'] } : {},
+  component: TemplatesRoute,
 });
+
+function TemplatesRoute() {
+  const { q } = Route.useSearch();
+  const navigate = useNavigate({ from: '/template_settings' });
+  const onSearched = useCallback(
+    (searched: string) => void navigate({ search: searched ? { q: searched } : {}, replace: true }),
+    [navigate],
+  );
+  return <TemplatesScreen query={q} onSearched={onSearched} />;
+}

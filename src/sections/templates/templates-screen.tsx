@@ -4,7 +4,7 @@
 // Thin: everything comes from selectors.
 import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { shallowEqual } from '@xstate/react';
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { defaultAccountSettings } from '../../domain/account-settings';
 import { productNames } from '../../domain/product';
 import { productTemplatesSource, sourceLabel, TEMPLATE_NAME_MAX } from '../../domain/templates';
@@ -35,21 +35,30 @@ import { countText } from '../../domain/format';
 export const templateDraftAddress = (staff: number | null) => openFormAddress(TEMPLATE_DRAFT_FORM, staff);
 
 /** What the route mounts. */
-export function TemplatesScreen() {
+/** `query`: the search the address names; `onSearched`: what the list shows was searched for, for the address to keep. */
+export function TemplatesScreen({ query, onSearched }: { query?: string; onSearched?: (q: string) => void } = {}) {
   const staff = useStaffId();
   return (
-    <TemplatesScope staff={staff}>
+    <TemplatesScope staff={staff} query={query}>
       <TemplatesDraftKeeper staff={staff} />
-      <TemplatesView />
+      <TemplatesView onSearched={onSearched} />
     </TemplatesScope>
   );
 }
 
-export function TemplatesScope({ staff, children }: { staff: number | null; children: ReactNode }) {
+export function TemplatesScope({
+  staff,
+  query,
+  children,
+}: {
+  staff: number | null;
+  query?: string;
+  children: ReactNode;
+}) {
   const { config } = useConsole();
   const input = (draft: TemplateDraft | null) => {
     const defaults = defaultAccountSettings(config.product_key, config.server_type);
-    return { draft, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
+    return { draft, query, defaults: { ...defaults, source: productTemplatesSource(config.product_key) } };
   };
   return (
     <RecordScope
@@ -117,12 +126,16 @@ function TemplatesTable() {
   );
 }
 
-export function TemplatesView() {
+export function TemplatesView({ onSearched }: { onSearched?: (q: string) => void } = {}) {
   const editor = TemplatesCtx.useActorRef();
   const section = TemplatesCtx.useSelector(selectSection, shallowEqual);
   const { loading, failed, busy, count } = section;
   const query = TemplatesCtx.useSelector(selectQuery);
   const searched = TemplatesCtx.useSelector(selectSearched);
+  // The address follows the search the list shows, so Reload and a link return to it.
+  useEffect(() => {
+    if (!loading) onSearched?.(searched);
+  }, [loading, searched, onSearched]);
   const without = TemplatesCtx.useSelector(selectWithoutTemplate);
   const search = (e: FormEvent) => {
     e.preventDefault();

@@ -160,7 +160,7 @@ export const templateEditorMachine = templateEditorSetup.createMachine({
     templates: [],
     sources: [],
     accountsWithoutTemplate: null,
-    query: '',
+    query: input.query ?? '',
     searched: '',
     form: input.draft,
     serverErrors: {},

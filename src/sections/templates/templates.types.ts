@@ -29,6 +29,8 @@ export interface TemplateEditorInput {
   draft: TemplateDraft | null;
   /** What a new template starts from: spec §9's account defaults, and the first source this person may use. */
   defaults: { account_settings: Record<string, unknown>; account_level_flags: Record<string, unknown>; source: string };
+  /** The search the address names: the first read is searched for it. */
+  query?: string;
 }
 
 export interface ApplyAccount {

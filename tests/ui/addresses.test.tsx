@@ -1,0 +1,39 @@
+// What a screen keeps in its address, through the router against the real server: Reload or a
+// shared link opens it as it was.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleApp } from '../../src/app';
+import { closePanel, openPanelAs } from '../support/panel';
+import { createTestServer, type TestServer } from '../support/server';
+import { connectToServer, type ServerBridge } from '../support/server-bridge';
+
+let server: TestServer;
+let bridge: ServerBridge;
+let app: ConsoleApp;
+
+beforeEach(async () => {
+  server = await createTestServer();
+  bridge = connectToServer(server);
+});
+afterEach(() => closePanel(bridge, server));
+
+const TEMPLATES = ['admin_panel_access', 'template_settings_tab'];
+
+describe('Template Settings', () => {
+  it('opens with the search the address names, and the address follows a new search', async () => {
+    app = await openPanelAs(server, {
+      username: 'templater',
+      features: TEMPLATES,
+      path: '/template_settings?q=nordic',
+    });
+    const box = await screen.findByRole('textbox', { name: 'Search templates by name or description' });
+    expect(box).toHaveValue('nordic');
+    expect(await screen.findByText("No template matches 'nordic'.")).toBeVisible();
+    const user = userEvent.setup();
+    await user.clear(box);
+    await user.type(box, 'alpine{Enter}');
+    expect(await screen.findByText("No template matches 'alpine'.")).toBeVisible();
+    await waitFor(() => expect(app.router.state.location.search).toEqual({ q: 'alpine' }));
+  });
+});
