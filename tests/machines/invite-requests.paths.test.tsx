@@ -34,6 +34,7 @@ import {
 } from '../support/path-world';
 import type { Driver } from '../support/replay';
 import { userRow } from '../support/factories';
+import { dataPlanLabel } from '../../src/domain/user-labels';
 
 const BASE = '/api/invite_requests/';
 const NO_ANSWER = 'Error: no response from the server';
@@ -215,7 +216,7 @@ function expectForm(s: typeof screen) {
     'aria-checked',
     String(settings.send_invitation),
   );
-  expect(within(d).getByRole('checkbox', { name: 'product_data' })).toHaveAttribute(
+  expect(within(d).getByRole('checkbox', { name: dataPlanLabel('product', 'product_data') })).toHaveAttribute(
     'aria-checked',
     String(settings.data_plan.includes('product_data')),
   );
@@ -270,7 +271,8 @@ function driver(): Driver<World> {
       'bulk.open': async () => world.user.click(screen.getByRole('button', { name: 'Approve chosen (1)' })),
       'field.set': async ({ step }) =>
         world.user.type(within(dialog()).getByLabelText('Expiry date'), String(step.event['value'])),
-      'plan.set': async () => world.user.click(within(dialog()).getByRole('checkbox', { name: 'product_data' })),
+      'plan.set': async () =>
+        world.user.click(within(dialog()).getByRole('checkbox', { name: dataPlanLabel('product', 'product_data') })),
       'invitation.set': async () =>
         world.user.click(within(dialog()).getByRole('checkbox', { name: 'Send the invitation now' })),
       'org.find': async ({ step }) => {

@@ -1,10 +1,13 @@
 // The approval's settings (the create form's step one): organization found by name, user type,
-// category, owner, configuration, data plan, expiry, and whether the invitation goes now. The
+// category, owner, configuration, data plan, expiry, and whether the invitation goes now. Each
+// value reads as Create User words it, the §5 data plan rules apply as the plan is ticked, and the
 // server's words appear at their fields. Used by one approval and by the bulk approval.
 import { Button, Checkbox, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 import { INVITE_FIELD_LIMITS } from '../../domain/invite-requests';
-import { USER_FIELD_LIMITS } from '../../domain/user-rules';
+import { categoryLabel, configurationLabel, dataPlanLabel, ownerLabel, userTypeLabel } from '../../domain/user-labels';
+import { reconcileDataPlan, USER_FIELD_LIMITS } from '../../domain/user-rules';
+import { useConsole } from '../../ui/console-context';
 import {
   selectBusy,
   selectFieldErrors,
@@ -16,8 +19,6 @@ import type { SettingsField } from './invite-requests.types';
 import { described, FieldFrame } from '../../ui/form/field-frame';
 import { InviteReviewCtx } from './invite-requests-context';
 import { SelectOptions } from '../../ui/form/select-options';
-
-const humanised = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 function Choice({
   id,
@@ -60,8 +61,19 @@ export function SettingsForm({ prefix }: { prefix: string }) {
   const errors = InviteReviewCtx.useSelector(selectFieldErrors);
   const busy = InviteReviewCtx.useSelector(selectBusy);
   const [orgText, setOrgText] = useState(settings.organization_name);
+  const product = useConsole().config.product_key;
+  // §5 as Create User applies it: a tick may adjust the plan (said in blue); a category that
+  // forbids the plan is said in red at once, before the server would.
+  const [planNotices, setPlanNotices] = useState<string[]>([]);
+  const planRule = reconcileDataPlan(product, settings.data_plan, settings.user_category).error;
   const expiryError = errors['expiry_dt'] || undefined;
-  const planError = errors['data_plan'] || undefined;
+  const planError = errors['data_plan'] || planRule || undefined;
+  const tick = (item: string, on: boolean) => {
+    const chosen = on ? [...settings.data_plan, item] : settings.data_plan.filter((i) => i !== item);
+    const { plan, notices } = reconcileDataPlan(product, chosen, settings.user_category);
+    setPlanNotices(notices);
+    actor.send({ type: 'plan.set', items: plan });
+  };
   const id = (name: string) => `${prefix}-${name}`;
   return (
     <Flex direction="column" gap="3">
@@ -103,7 +115,7 @@ export function SettingsForm({ prefix }: { prefix: string }) {
             id={id('user-type')}
             label="User type"
             field="user_type"
-            choices={(options?.user_types ?? []).map((t) => ({ value: t, text: humanised(t) }))}
+            choices={(options?.user_types ?? []).map((t) => ({ value: t, text: userTypeLabel(t) }))}
           />
         </Flex>
         <Flex direction="column" style={{ flex: 1 }}>
@@ -111,7 +123,7 @@ export function SettingsForm({ prefix }: { prefix: string }) {
             id={id('category')}
             label="User category"
             field="user_category"
-            choices={(options?.user_categories ?? []).map((t) => ({ value: t, text: humanised(t) }))}
+            choices={(options?.user_categories ?? []).map((t) => ({ value: t, text: categoryLabel(t) }))}
           />
         </Flex>
       </Flex>
@@ -119,13 +131,16 @@ export function SettingsForm({ prefix }: { prefix: string }) {
         id={id('owner')}
         label="Owner"
         field="owner"
-        choices={(options?.owners ?? []).map((o) => ({ value: o.key, text: o.text || o.key }))}
+        choices={(options?.owners ?? []).map((o) => ({ value: o.key, text: ownerLabel(o) }))}
       />
       <Choice
         id={id('configuration')}
         label="Product configuration"
         field="product_configuration"
-        choices={(options?.product_configurations ?? []).map((t) => ({ value: t, text: t }))}
+        choices={(options?.product_configurations ?? []).map((t) => ({
+          value: t,
+          text: configurationLabel(product, t),
+        }))}
       />
       <FieldFrame label="Data plan" error={planError}>
         <Flex gap="3" wrap="wrap" role="group" aria-label="Data plan">
@@ -134,19 +149,19 @@ export function SettingsForm({ prefix }: { prefix: string }) {
               <Flex gap="1" align="center">
                 <Checkbox
                   checked={settings.data_plan.includes(item)}
-                  onCheckedChange={(on) =>
-                    actor.send({
-                      type: 'plan.set',
-                      items: on === true ? [...settings.data_plan, item] : settings.data_plan.filter((i) => i !== item),
-                    })
-                  }
+                  onCheckedChange={(on) => tick(item, on === true)}
                 />
-                {item}
+                {dataPlanLabel(product, item)}
               </Flex>
             </Text>
           ))}
         </Flex>
       </FieldFrame>
+      {planNotices.map((notice) => (
+        <Text key={notice} size="2" color="blue" role="status">
+          {notice}
+        </Text>
+      ))}
       <FieldFrame
         id={id('expiry')}
         label="Expiry date"
