@@ -18,7 +18,7 @@ import { exportDownloadMachine } from '../sections/export-download/export-downlo
 import { exportDownloadPlan } from '../sections/export-download/export-download.plan';
 import { emailChangeMachine } from '../sections/user-edit/email-change.machine';
 import { groupBrowserMachine } from '../sections/groups-v2/groups-v2.machine';
-import { groupBrowserPlan } from '../sections/groups-v2/groups-v2.plan';
+import { groupBrowserFromAddressPlan, groupBrowserPlan } from '../sections/groups-v2/groups-v2.plan';
 import { groupBulkUploadMachine } from '../sections/groups-v2/groups-v2-upload.machine';
 import { groupBulkUploadPlan } from '../sections/groups-v2/groups-v2-upload.plan';
 import { emailChangePlan } from '../sections/user-edit/email-change.plan';
@@ -364,7 +364,10 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       "Every group searched by name and organization, 50 a page; a group's members (virtualised, filtered) and one taken out after a confirmation.",
     machine: groupBrowserMachine,
     source: 'src/sections/groups-v2/groups-v2.machine.ts',
-    plans: [{ title: 'The groups, a group, its members', plan: groupBrowserPlan }],
+    plans: [
+      { title: 'The groups, a group, its members', plan: groupBrowserPlan },
+      { title: 'A group the address names', plan: groupBrowserFromAddressPlan },
+    ],
   },
   {
     id: 'groupBulkUpload',

@@ -1,9 +1,23 @@
 // /modify_groups_v2: every group of the platform searched, a group's members and the bulk membership upload (spec §2 "Group ManagementV2"; decision 049).
-import { createFileRoute } from '@tanstack/react-router';
-import { GroupsV2Screen } from '../sections/groups-v2/groups-v2-screen';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { GroupsV2Screen, type GroupsV2Address } from '../sections/groups-v2/groups-v2-screen';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/modify_groups_v2')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <GroupsV2Screen />,
+  // The search and the group open live in the address: Reload and a shared link return to them.
+  validateSearch: (raw: Record<string, unknown>): GroupsV2Address => {
+    const q = typeof raw['q'] === 'string' && raw['q'].length <= 200 ? raw['q'] : undefined;
+    const group = Number(raw['group']);
+    return { ...(q ? { q } : {}), ...(Number.isSafeInteger(group) && group > 0 ? { group } : {}) };
+  },
+  component: GroupsV2Route,
 });
+
+function GroupsV2Route() {
+  const address = Route.useSearch();
+  const navigate = useNavigate({ from: '/modify_groups_v2' });
+  const onAddress = useCallback((next: GroupsV2Address) => void navigate({ search: next, replace: true }), [navigate]);
+  return <GroupsV2Screen address={address} onAddress={onAddress} />;
+}

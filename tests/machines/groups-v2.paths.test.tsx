@@ -8,10 +8,10 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { groupBrowserMachine } from '../../src/sections/groups-v2/groups-v2.machine';
-import { groupBrowserPlan } from '../../src/sections/groups-v2/groups-v2.plan';
+import { groupBrowserFromAddressPlan, groupBrowserPlan } from '../../src/sections/groups-v2/groups-v2.plan';
 import { SEARCH_LABEL } from '../../src/sections/groups-v2/group-list';
 import { GroupBrowserCtx } from '../../src/sections/groups-v2/groups-v2-context';
-import { GroupsV2Screen } from '../../src/sections/groups-v2/groups-v2-screen';
+import { GroupsV2Screen, type GroupsV2Address } from '../../src/sections/groups-v2/groups-v2-screen';
 import {
   ActorProbe,
   describePaths,
@@ -21,6 +21,7 @@ import {
   type SignedInWorld,
 } from '../support/path-world';
 import { userRow } from '../support/factories';
+import type { Driver } from '../support/replay';
 
 const SEARCH = '/user/groups_v2/search/';
 const MEMBERS = '/user/groups_v2/members/';
@@ -91,10 +92,13 @@ beforeEach(async () => {
 
 afterEach(() => closeSignedInWorld(world));
 
-function mount(): Promise<void> {
+function mount(address?: GroupsV2Address): Promise<void> {
   renderInConsole(
     world.actors,
-    <GroupsV2Screen probe={<ActorProbe hook={GroupBrowserCtx.useActorRef} keep={(ref) => (world.actor = ref)} />} />,
+    <GroupsV2Screen
+      address={address}
+      probe={<ActorProbe hook={GroupBrowserCtx.useActorRef} keep={(ref) => (world.actor = ref)} />}
+    />,
   );
   return Promise.resolve();
 }
@@ -141,107 +145,113 @@ async function expectMembers(): Promise<void> {
   expect(items.map((li) => li.textContent?.match(/^user\d/)?.[0])).toEqual(shown);
 }
 
+/** The walk's driver; `address`: what the page's address names when the screen opens. */
+const driverFor = (address?: () => GroupsV2Address): Driver<World> => ({
+  machine: groupBrowserMachine,
+  bridge: world.bridge,
+  world,
+  mount: () => mount(address?.()),
+  actor: () => world.actor!,
+  calls: CALLS,
+  perform: {
+    'query.change': async () => world.user.type(screen.getByRole('textbox', { name: SEARCH_LABEL }), 'desk 0'),
+    'search.submit': async () => world.user.click(button('Search')),
+    'list.retry': async () => world.user.click(button('Try again')),
+    'org.pick': async () => pickOrganization(),
+    'org.clear': async () => world.user.click(button('Clear organization')),
+    'page.more': async () => world.user.click(button('Load more')),
+    'group.open': async () => world.user.click(button('Open Desk 00')),
+    'group.close': async () => world.user.click(button('Back to groups')),
+    'group.retry': async () => world.user.click(button('Try again')),
+    'members.filter': async () => world.user.type(screen.getByRole('textbox', { name: 'Filter members' }), 'user2'),
+    'members.reload': async () => world.user.click(button('Reload')),
+    'member.remove': async () => world.user.click(button('Remove user1')),
+    'remove.confirm': async () =>
+      world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
+    'remove.cancel': async () =>
+      world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+  },
+  arrange: {
+    searchFailed: async () => world.bridge.setOffline(true, [SEARCH]),
+    moreFailed: async () => world.bridge.setOffline(true, [SEARCH]),
+    loadFailed: async () => world.bridge.setOffline(true, [MEMBERS]),
+    removeFailed: async () => world.bridge.setOffline(true, [REMOVE]),
+    // Someone else took user1 out first.
+    notMember: async () =>
+      void (await world.server.db
+        .deleteFrom('group_members')
+        .where('group_id', '=', world.deskId)
+        .where('user_id', '=', world.users[0]!.id)
+        .execute()),
+  },
+  afterOutcome: {
+    searchFailed: async () => world.bridge.setOffline(false),
+    moreFailed: async () => world.bridge.setOffline(false),
+    loadFailed: async () => world.bridge.setOffline(false),
+    removeFailed: async () => world.bridge.setOffline(false),
+  },
+  expectations: {
+    searching: () => {
+      expect(screen.getByText(/Searching the groups…/)).toBeInTheDocument();
+      expect(button('Search')).toBeDisabled();
+    },
+    searchFailed: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`The groups could not be listed: ${NO_ANSWER}`);
+      expect(button('Try again')).toBeEnabled();
+    },
+    listed: () => {
+      const { text, rows } = expectedListed();
+      expect(screen.getByRole('status', { name: 'Groups shown' })).toHaveTextContent(text);
+      expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(rows + 1);
+      if (rows === 2)
+        expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent(
+          'Beta desk 1thesisBeta Partners0 members',
+        );
+      if (rows === 50)
+        expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent('Desk 00collabAlpha Research3 members');
+      expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
+    },
+    loadingMore: () => {
+      expect(spins(button('Loading…'))).toBe(true);
+      expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(51);
+    },
+    'group.loading': () => {
+      expect(screen.getByText(/Loading the members…/)).toBeInTheDocument();
+      expect(button('Back to groups')).toBeEnabled();
+    },
+    'group.loadFailed': () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(`The members could not be loaded: ${NO_ANSWER}`);
+      expect(button('Try again')).toBeEnabled();
+    },
+    'group.shown': async (_s, { step }) => {
+      await expectMembers();
+      const removed = world.users[0]!;
+      if (step?.outcome === 'removed') {
+        expect(screen.getByText(`User #${removed.id} removed; the group has 2 members.`)).toBeInTheDocument();
+      }
+      if (step?.outcome === 'notMember')
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          `The member was not removed: User #${removed.id} is not a member of the group.`,
+        );
+      if (step?.outcome === 'removeFailed')
+        expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: ${NO_ANSWER}`);
+    },
+    'group.confirming': () => {
+      const dialog = screen.getByRole('alertdialog');
+      expect(within(dialog).getByRole('heading')).toHaveTextContent('Remove user1?');
+      expect(dialog).toHaveTextContent('user1 (user1@example.com) leaves Desk 00.');
+    },
+    'group.removing': () => {
+      expect(button('Remove user2')).toBeDisabled();
+    },
+  },
+});
+
 describePaths('groupBrowser machine paths (Group ManagementV2, real server)', groupBrowserPlan, {
-  driver: () => ({
-    machine: groupBrowserMachine,
-    bridge: world.bridge,
-    world,
-    mount,
-    actor: () => world.actor!,
-    calls: CALLS,
-    perform: {
-      'query.change': async () => world.user.type(screen.getByRole('textbox', { name: SEARCH_LABEL }), 'desk 0'),
-      'search.submit': async () => world.user.click(button('Search')),
-      'list.retry': async () => world.user.click(button('Try again')),
-      'org.pick': async () => pickOrganization(),
-      'org.clear': async () => world.user.click(button('Clear organization')),
-      'page.more': async () => world.user.click(button('Load more')),
-      'group.open': async () => world.user.click(button('Open Desk 00')),
-      'group.close': async () => world.user.click(button('Back to groups')),
-      'group.retry': async () => world.user.click(button('Try again')),
-      'members.filter': async () => world.user.type(screen.getByRole('textbox', { name: 'Filter members' }), 'user2'),
-      'members.reload': async () => world.user.click(button('Reload')),
-      'member.remove': async () => world.user.click(button('Remove user1')),
-      'remove.confirm': async () =>
-        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' })),
-      'remove.cancel': async () =>
-        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
-    },
-    arrange: {
-      searchFailed: async () => world.bridge.setOffline(true, [SEARCH]),
-      moreFailed: async () => world.bridge.setOffline(true, [SEARCH]),
-      loadFailed: async () => world.bridge.setOffline(true, [MEMBERS]),
-      removeFailed: async () => world.bridge.setOffline(true, [REMOVE]),
-      // Someone else took user1 out first.
-      notMember: async () =>
-        void (await world.server.db
-          .deleteFrom('group_members')
-          .where('group_id', '=', world.deskId)
-          .where('user_id', '=', world.users[0]!.id)
-          .execute()),
-    },
-    afterOutcome: {
-      searchFailed: async () => world.bridge.setOffline(false),
-      moreFailed: async () => world.bridge.setOffline(false),
-      loadFailed: async () => world.bridge.setOffline(false),
-      removeFailed: async () => world.bridge.setOffline(false),
-    },
-    expectations: {
-      searching: () => {
-        expect(screen.getByText(/Searching the groups…/)).toBeInTheDocument();
-        expect(button('Search')).toBeDisabled();
-      },
-      searchFailed: () => {
-        expect(screen.getByRole('alert')).toHaveTextContent(`The groups could not be listed: ${NO_ANSWER}`);
-        expect(button('Try again')).toBeEnabled();
-      },
-      listed: () => {
-        const { text, rows } = expectedListed();
-        expect(screen.getByRole('status', { name: 'Groups shown' })).toHaveTextContent(text);
-        expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(rows + 1);
-        if (rows === 2)
-          expect(screen.getByRole('row', { name: /Beta desk 1/ })).toHaveTextContent(
-            'Beta desk 1thesisBeta Partners0 members',
-          );
-        if (rows === 50)
-          expect(screen.getByRole('row', { name: /Desk 00/ })).toHaveTextContent(
-            'Desk 00collabAlpha Research3 members',
-          );
-        expect(screen.queryByRole('button', { name: 'Load more' }) !== null).toBe(rows === 50);
-      },
-      loadingMore: () => {
-        expect(spins(button('Loading…'))).toBe(true);
-        expect(within(screen.getByRole('table', { name: 'Groups' })).getAllByRole('row')).toHaveLength(51);
-      },
-      'group.loading': () => {
-        expect(screen.getByText(/Loading the members…/)).toBeInTheDocument();
-        expect(button('Back to groups')).toBeEnabled();
-      },
-      'group.loadFailed': () => {
-        expect(screen.getByRole('alert')).toHaveTextContent(`The members could not be loaded: ${NO_ANSWER}`);
-        expect(button('Try again')).toBeEnabled();
-      },
-      'group.shown': async (_s, { step }) => {
-        await expectMembers();
-        const removed = world.users[0]!;
-        if (step?.outcome === 'removed') {
-          expect(screen.getByText(`User #${removed.id} removed; the group has 2 members.`)).toBeInTheDocument();
-        }
-        if (step?.outcome === 'notMember')
-          expect(screen.getByRole('alert')).toHaveTextContent(
-            `The member was not removed: User #${removed.id} is not a member of the group.`,
-          );
-        if (step?.outcome === 'removeFailed')
-          expect(screen.getByRole('alert')).toHaveTextContent(`The member was not removed: ${NO_ANSWER}`);
-      },
-      'group.confirming': () => {
-        const dialog = screen.getByRole('alertdialog');
-        expect(within(dialog).getByRole('heading')).toHaveTextContent('Remove user1?');
-        expect(dialog).toHaveTextContent('user1 (user1@example.com) leaves Desk 00.');
-      },
-      'group.removing': () => {
-        expect(button('Remove user2')).toBeDisabled();
-      },
-    },
-  }),
+  driver: () => driverFor(),
+});
+
+// Reload or a shared link with ?group=: the group opens at once, and Back to groups lists them all.
+describePaths('groupBrowser machine paths from an address naming a group', groupBrowserFromAddressPlan, {
+  driver: () => driverFor(() => ({ group: world.deskId })),
 });

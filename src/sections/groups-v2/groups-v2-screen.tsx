@@ -3,11 +3,11 @@
 // membership upload. Thin: everything comes from the two machines through selectors.
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { AnyActorLogic } from 'xstate';
 import { membersText } from '../../domain/groups-v2';
 import { liveGroupBrowserMachine } from './groups-v2.live';
-import { selectGroup, selectInGroup } from './groups-v2.selectors';
+import { selectAddress, selectGroup, selectInGroup } from './groups-v2.selectors';
 import { liveGroupBulkUploadMachine } from './groups-v2-upload.live';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole, useInspect } from '../../ui/console-context';
@@ -22,22 +22,39 @@ export interface GroupsV2Props {
   /** Tests hand in machines whose file reader runs in the test. */
   browserLogic?: AnyActorLogic;
   uploadLogic?: AnyActorLogic;
+  /** What the address names, and where what the screen shows goes (Reload and a link return to it). */
+  address?: GroupsV2Address;
+  onAddress?: (address: GroupsV2Address) => void;
+}
+
+export interface GroupsV2Address {
+  q?: string;
+  group?: number;
 }
 
 export function GroupsV2Screen({
   probe,
   browserLogic = liveGroupBrowserMachine,
   uploadLogic = liveGroupBulkUploadMachine,
+  address,
+  onAddress,
 }: GroupsV2Props) {
   return (
     <GroupBrowserCtx.Provider
       logic={browserLogic as typeof liveGroupBrowserMachine}
-      options={{ inspect: useInspect() }}
+      options={{ input: { query: address?.q, groupId: address?.group }, inspect: useInspect() }}
     >
       {probe}
+      <AddressKeeper onAddress={onAddress} />
       <GroupsV2View uploadLogic={uploadLogic} />
     </GroupBrowserCtx.Provider>
   );
+}
+
+function AddressKeeper({ onAddress }: { onAddress?: (address: GroupsV2Address) => void }) {
+  const address = GroupBrowserCtx.useSelector(selectAddress, (a, b) => a.q === b.q && a.group === b.group);
+  useEffect(() => onAddress?.(address), [address, onAddress]);
+  return null;
 }
 
 export const whereText = (organization: string | null) => organization ?? 'Whole platform';

@@ -6,6 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type {
   GroupBrowserContext,
   GroupBrowserEvent,
+  GroupBrowserInput,
   MembersOutcome,
   RemoveOutcome,
   SearchInput,
@@ -42,6 +43,7 @@ export const groupBrowserMachine = setup({
   types: {
     context: {} as GroupBrowserContext,
     events: {} as GroupBrowserEvent,
+    input: {} as GroupBrowserInput | undefined,
   },
   actors: {
     searchGroups: fromPromise<SearchOutcome, SearchInput>(() => Promise.reject(new Error('provide searchGroups'))),
@@ -54,29 +56,42 @@ export const groupBrowserMachine = setup({
   },
   guards: {
     hasNext: ({ context }) => context.next !== null,
+    groupNamed: ({ context }) => context.group !== null,
     removed: (_, reply: RemoveOutcome) => reply.status,
   },
 }).createMachine({
   id: 'groupBrowser',
-  context: {
-    query: '',
+  context: ({ input }) => ({
+    query: input?.query ?? '',
     organization: null,
     searched: { query: '', organization: null },
     groups: [],
     next: null,
-    group: null,
+    // A group the address names opens at once; its members' read says what it is.
+    group:
+      input?.groupId === undefined
+        ? null
+        : {
+            id: input.groupId,
+            name: `Group #${input.groupId}`,
+            kind: '',
+            organization_id: null,
+            organization: null,
+            members: 0,
+          },
     members: [],
     truncated: false,
     filter: '',
     removing: null,
     notice: null,
     error: null,
-  },
+  }),
   on: {
     'query.change': { actions: assign({ query: ({ event }) => event.text }) },
   },
-  initial: 'searching',
+  initial: 'opening',
   states: {
+    opening: { always: [{ guard: 'groupNamed', target: 'group' }, { target: 'searching' }] },
     searching: {
       tags: ['busy', 'searching'],
       invoke: {

@@ -108,3 +108,10 @@ export const groupBrowserPlan: MachinePlan<typeof groupBrowserMachine> = {
     return true;
   },
 };
+
+/** Opened from an address naming a group (Reload, a shared link): the group at once, then back to the list. */
+export const groupBrowserFromAddressPlan: MachinePlan<typeof groupBrowserMachine> = {
+  ...groupBrowserPlan,
+  input: { groupId: GROUP.id },
+  filterEvents: (s, e) => (s.matches('group') || s.matches('searching')) && groupBrowserPlan.filterEvents!(s, e),
+};

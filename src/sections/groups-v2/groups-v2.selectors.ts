@@ -16,6 +16,12 @@ export const selectGroups = (s: S) => s.context.groups;
 export const selectHasMore = (s: S) => s.context.next !== null;
 export const selectInGroup = (s: S) => s.context.group !== null && s.matches('group');
 export const selectGroup = (s: S) => s.context.group;
+/** What the address keeps: the search the list answers (or the box, with a group open) and the group open. */
+export const selectAddress = (s: S): { q?: string; group?: number } => {
+  const open = s.matches('group') ? s.context.group : null;
+  const q = open ? s.context.query.trim() : s.context.searched.query;
+  return { ...(q ? { q } : {}), ...(open ? { group: open.id } : {}) };
+};
 export const selectGroupLoading = (s: S) => s.hasTag('groupLoading');
 export const selectGroupLoadFailed = (s: S) => s.hasTag('groupLoadFailed');
 export const selectGroupShown = (s: S) => s.hasTag('groupShown');

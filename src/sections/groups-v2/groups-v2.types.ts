@@ -10,6 +10,12 @@ import type { OrgPick } from '../../domain/users';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
 import type { TextEvent } from '../../machines/shared/payload-event.types';
 
+/** What the address names (Reload, a shared link): the search, and the group open. */
+export interface GroupBrowserInput {
+  query?: string;
+  groupId?: number;
+}
+
 export interface GroupBrowserContext {
   /** The search box as typed; `searched` is what the list on screen answers. */
   query: string;
