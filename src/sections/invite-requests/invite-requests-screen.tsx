@@ -144,7 +144,7 @@ function Row({
           {r.email}
         </Text>
         {r.duplicate && (
-          <Badge color="orange" mt="1" aria-label="Duplicate">
+          <Badge color="orange" mt="1" aria-label="Duplicate" style={{ whiteSpace: 'normal' }}>
             {duplicateText(r.duplicate)}
           </Badge>
         )}
@@ -362,12 +362,12 @@ const WORDS: ReviewListWords = {
 // Who asked and from where never give way; the message goes first on a narrow screen, then the time.
 const COLUMNS: HeadColumn[] = [
   { label: 'Choose', hiddenLabel: true },
-  { label: 'Person', priority: 1, minWidth: 140 },
-  { label: 'Organization', priority: 1 },
+  { label: 'Person', priority: 1, minWidth: 200 },
+  { label: 'Organization', priority: 1, minWidth: 130 },
   { label: 'Message', priority: 3, minWidth: 160 },
   { label: 'Asked', priority: 2, minWidth: 150 },
-  'Status',
-  'Actions',
+  { label: 'Status', minWidth: 130 },
+  { label: 'Actions', minWidth: 120 },
 ];
 
 export function InviteReviewView() {
