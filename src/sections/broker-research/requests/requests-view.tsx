@@ -38,6 +38,7 @@ import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../
 import { MatchList, MatchOption } from '../../../ui/shared/match-list';
 import { TableCaption } from '../../../ui/shared/table-caption';
 import { TableHead, type HeadColumn } from '../../../ui/shared/table-head';
+import { ColumnChooser, useColumnChoice } from '../../../ui/shared/column-chooser';
 import {
   ChoiceFilter,
   ChosenFilter,
@@ -333,6 +334,7 @@ function RequestTable() {
   const busy = RequestsCtx.useSelector(selectBusy);
   const listed = RequestsCtx.useSelector(selectListed);
   const selected = RequestsCtx.useSelector(selectSelected);
+  const columns = useColumnChoice('broker_research_requests', REQUEST_COLUMNS);
   if (!page)
     return loading ? (
       <Text role="status" aria-label="Loading requests">
@@ -354,7 +356,9 @@ function RequestTable() {
           busy={!listed}
           previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !page.prev_cursor }}
           next={{ go: () => actor.send({ type: 'page.next' }), disabled: !page.next_cursor }}
-        />
+        >
+          <ColumnChooser choice={columns} size="1" />
+        </Pager>
       </Flex>
       {page.items.length === 0 && !loading ? (
         <Text color="gray">No request matches these filters.</Text>
@@ -363,6 +367,7 @@ function RequestTable() {
           <TableCaption>Requests</TableCaption>
           <TableHead
             columns={REQUEST_COLUMNS}
+            chosenOff={columns.chosenOff}
             before={
               <Table.ColumnHeaderCell>
                 <Checkbox
