@@ -92,14 +92,11 @@ function useHiddenCells(key: string, positions: readonly number[]) {
   }, [key, positions]);
 }
 
+/** The header's label as a button; the order's mark is drawn by CSS, so the cell's text stays its label. */
 function SortButton({ label, sort }: { label: string; sort: HeadSort }) {
-  const mark = sort.direction === 'ascending' ? '▲' : sort.direction === 'descending' ? '▼' : '↕';
   return (
-    <button type="button" className="table-sort-button" onClick={sort.onSort}>
+    <button type="button" className="table-sort-button" data-direction={sort.direction} onClick={sort.onSort}>
       {label}
-      <span aria-hidden className="table-sort-mark" data-active={sort.direction !== 'none'}>
-        {mark}
-      </span>
     </button>
   );
 }
@@ -123,11 +120,15 @@ export function TableHead({
   const prioritised = columns.some((c) => c !== null && typeof c !== 'string' && c.priority !== undefined);
   const width = useBoxWidth(head, prioritised);
   const [layout, setLayout] = useState<{ positions: number[]; hidden: string }>({ positions: [], hidden: '' });
+  const reserved = useRef(Infinity);
 
   // After each draw: which columns go, then where their cells are (a cell's position in its row).
   useLayoutEffect(() => {
     const row = head.current?.querySelector('tr');
-    if (!row) return;
+    if (!row || (!prioritised && !chosenOff?.size)) {
+      setLayout((was) => (was.hidden === '' ? was : { positions: [], hidden: '' }));
+      return;
+    }
     const cells = [...row.children] as HTMLElement[];
     const shown = columns.map((c, index) => ({ c, index })).filter(({ c }) => !chosenOff?.has(columnLabel(c)));
     const fitted: Fitted[] = shown.map(({ c, index }) => ({
@@ -141,18 +142,23 @@ export function TableHead({
             ? c.minWidth
             : DEFAULT_MIN_WIDTH,
     }));
-    // The cells that are not labelled columns (checkboxes, a row's buttons) keep the width they have.
-    const reserved = cells
-      .filter((cell) => cell.dataset.column === undefined || cell.dataset.reserved !== undefined)
-      .reduce((sum, cell) => sum + cell.getBoundingClientRect().width, 0);
-    const narrow = width === null ? new Set<string>() : columnsToHide(fitted, width, reserved);
+    // The cells that are not labelled columns (checkboxes, a row's buttons) need what they take at
+    // their narrowest: the least seen, as they widen into the room hidden columns leave.
+    let narrow = new Set<string>();
+    if (width !== null && prioritised) {
+      const taken = cells
+        .filter((cell) => cell.dataset.column === undefined || cell.dataset.reserved !== undefined)
+        .reduce((sum, cell) => sum + cell.getBoundingClientRect().width, 0);
+      reserved.current = Math.min(reserved.current, taken);
+      narrow = columnsToHide(fitted, width, reserved.current);
+    }
     const gone = new Set([...(chosenOff ?? []), ...narrow]);
     const positions = cells
       .map((cell, i) => (cell.dataset.column !== undefined && gone.has(cell.dataset.column) ? i + 1 : 0))
       .filter((p) => p > 0);
     const hidden = positions.join();
     setLayout((was) => (was.hidden === hidden ? was : { positions, hidden }));
-  }, [columns, chosenOff, width]);
+  }, [columns, chosenOff, width, prioritised]);
   useHiddenCells(key, layout.positions);
 
   return (
