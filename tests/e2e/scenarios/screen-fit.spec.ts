@@ -1,7 +1,8 @@
 // The shell and the lists on a laptop and a tablet: at 1024 × 768 and 768 × 1024 the side menu
 // folds behind the header's Menu button, no page scrolls sideways, and the columns that say whose
-// row it is (name, email, organization …) stay readable while the others give way. Screenshots of
-// each list at each size land in screenshots/screen-fit/.
+// row it is (name, email, organization …) stay readable while the others give way; at 1400 px the
+// Broker Research tabs keep to one line. Screenshots of each list at each size land in
+// screenshots/screen-fit/.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { check } from '../harness/check';
@@ -129,6 +130,19 @@ export const scenario: Scenario = {
         });
       }
     }
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await t.step(
+      '1400 × 900: the menu stands beside the page and the Broker Research tabs keep to one line',
+      async () => {
+        await page.goto(`${admin.server.url}/broker_research`);
+        await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+        const tabs = page.getByRole('main').getByRole('tab');
+        await tabs.first().waitFor();
+        const tops = await tabs.evaluateAll((list) => list.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+        check(new Set(tops).size === 1, `the ${tops.length} tabs on one line (tops ${[...new Set(tops)].join(', ')})`);
+        await page.screenshot({ path: path.join(ARTIFACTS, 'screen-fit', '1400x900-broker-research.png') });
+      },
+    );
     await page.setViewportSize({ width: 1280, height: 800 });
   },
 };
