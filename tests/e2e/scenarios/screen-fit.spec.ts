@@ -140,6 +140,11 @@ export const scenario: Scenario = {
         await tabs.first().waitFor();
         const tops = await tabs.evaluateAll((list) => list.map((tab) => Math.round(tab.getBoundingClientRect().top)));
         check(new Set(tops).size === 1, `the ${tops.length} tabs on one line (tops ${[...new Set(tops)].join(', ')})`);
+        const overrun = await page
+          .getByRole('main')
+          .getByRole('tablist')
+          .evaluate((list) => Math.round(list.scrollWidth - list.clientWidth));
+        check(overrun <= 0, `every tab in sight, none scrolled off (${overrun} px beyond the row)`);
         await page.screenshot({ path: path.join(ARTIFACTS, 'screen-fit', '1400x900-broker-research.png') });
       },
     );
